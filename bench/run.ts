@@ -1,0 +1,77 @@
+// `npm run bench [filter] [--runs N]`: builds, then runs the bundled bench/once.ts
+// (dist/bench/once.js) in N separate processes (default 5),
+// takes the median ns/packet per handler, prints
+// `module | handler | ns/packet | budget 40 | verdict` and writes bench/results/latest.json.
+// Budgets are judged here, never in a timed unit test. The machine is shared: read medians.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { BUDGET_NS } from "./workloads/types";
+import { workloads } from "./workloads/index";
+
+interface Row {
+  module: string;
+  handler: string;
+  nsPerPacket: number;
+  marginPct: number;
+}
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf("--runs");
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+const filter = args.filter((a, i) => !a.startsWith("--") && i !== runsAt + 1 && !(runsAt >= 0 && i === runsAt))[0] ?? "";
+
+const samples = new Map<string, number[]>();
+for (let r = 0; r < runs; r++) {
+  process.stderr.write(`bench: run ${r + 1} of ${runs}\n`);
+  const out = spawnSync(process.execPath, ["dist/bench/once.js", filter, String(r + 1)], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = (out.stdout ?? "").split("\n").find((l) => l.startsWith("BENCH_JSON "));
+  if (!line) {
+    process.stderr.write(out.stderr ?? "");
+    throw new Error(`bench run ${r + 1} printed no result`);
+  }
+  for (const row of JSON.parse(line.slice("BENCH_JSON ".length)) as Row[]) {
+    const key = `${row.module}\u0000${row.handler}`;
+    const list = samples.get(key) ?? [];
+    list.push(row.nsPerPacket);
+    samples.set(key, list);
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const results = workloads
+  .filter((w) => samples.has(`${w.module}\u0000${w.handler}`))
+  .map((w) => {
+    const runsNs = samples.get(`${w.module}\u0000${w.handler}`) ?? [];
+    const nsPerPacket = Number(median(runsNs).toFixed(2));
+    return { module: w.module, handler: w.handler, nsPerPacket, goalNs: w.goalNs, budgetNs: BUDGET_NS, runsNs: runsNs.map((x) => Number(x.toFixed(2))) };
+  });
+
+const header = ["module", "handler", "ns/packet", `budget ${BUDGET_NS}`, "verdict"];
+const table = results.map((r) => [
+  r.module,
+  r.handler,
+  r.nsPerPacket.toFixed(2),
+  String(BUDGET_NS),
+  r.nsPerPacket > BUDGET_NS ? "OVER BUDGET" : r.nsPerPacket > r.goalNs ? `over goal ${r.goalNs}` : `ok (goal ${r.goalNs})`,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join(" | ");
+console.log(fmt(header));
+console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+for (const row of table) console.log(fmt(row));
+console.log(`\nmedian of ${runs} runs, each in its own process; node ${process.version}, ${cpus()[0]?.model ?? "cpu?"}`);
+
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  "bench/results/latest.json",
+  `${JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, runs, date: new Date().toISOString(), results }, null, 2)}\n`,
+);

@@ -1,0 +1,5 @@
+// Every workload, for bench/run.ts and bench/alloc.ts.
+import type { Workload } from "./types";
+import { nsccWorkloads } from "./cc-nscc";
+
+export const workloads: Workload[] = [...nsccWorkloads];

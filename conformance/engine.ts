@@ -1,0 +1,194 @@
+// Runs one conformance vector against a module class. Pure ECMAScript (no Node API), so the same
+// code runs under node and, bundled to ESM, inside QuickJS against the built library.
+//
+// Semantics (DESIGN.md "Conformance vectors", plus two optional step fields documented in
+// conformance/README.md): construct `new Class(params, capacity)`; call `open` for each entry;
+// for each step call the handler with `args` mapped by parameter name through the class's static
+// `api`, `repeat` times, adding `advance[arg]` to that argument between repetitions; then compare
+// every `expect` key with the handler's return value (`return`), with a thrown error's name
+// (`throws`), with `out.<field>` of the table's `out` record, or with the reader of that name
+// called on the step's slot (a non-function property is compared as it is).
+
+export interface VectorModule {
+  new (params: Record<string, unknown>, capacity: number): object;
+  readonly api: { readonly [handler: string]: readonly string[] };
+  readonly outFields?: readonly string[];
+}
+
+export type ModuleRegistry = { readonly [module: string]: { readonly [className: string]: VectorModule } };
+
+export type Scalar = number | boolean;
+
+export interface VectorStep {
+  call: string;
+  args: { [name: string]: Scalar };
+  expect?: { [key: string]: Scalar | string };
+  repeat?: number;
+  advance?: { [name: string]: number };
+  note?: string;
+}
+
+export interface Vector {
+  format: "nicfw-vectors/1";
+  module: string;
+  class?: string;
+  name: string;
+  source: string;
+  derivation?: string | string[];
+  params: Record<string, unknown>;
+  capacity?: number;
+  open: { [name: string]: Scalar }[];
+  steps: VectorStep[];
+  tolerance?: { [key: string]: number };
+}
+
+export interface VectorResult {
+  name: string;
+  module: string;
+  handDerived: boolean;
+  failures: string[];
+}
+
+const DEFAULT_CAPACITY = 64;
+
+function pickClass(vector: Vector, registry: ModuleRegistry): VectorModule | string {
+  const classes = registry[vector.module];
+  if (!classes) return `unknown module ${vector.module}`;
+  const names = Object.keys(classes);
+  if (vector.class !== undefined) return classes[vector.class] ?? `module ${vector.module} has no class ${vector.class}`;
+  if (names.length !== 1) return `module ${vector.module} exports ${names.join(", ")}: the vector must name its class`;
+  return classes[names[0]];
+}
+
+function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar }): Scalar[] | string {
+  const names = cls.api[call];
+  if (!names) return `class has no handler ${call} in its api`;
+  const list: Scalar[] = [];
+  for (const n of names) {
+    if (!(n in args)) return `${call}: missing argument ${n}`;
+    list.push(args[n]);
+  }
+  for (const k of Object.keys(args)) {
+    if (names.indexOf(k) < 0) return `${call}: unknown argument ${k} (expected ${names.join(", ")})`;
+  }
+  return list;
+}
+
+function read(inst: object, cls: VectorModule, key: string, slot: number): unknown {
+  const obj = inst as { [k: string]: unknown };
+  if (key.startsWith("out.")) {
+    const field = key.slice(4);
+    const idx = cls.outFields ? cls.outFields.indexOf(field) : -1;
+    const out = obj.out as ArrayLike<number> | undefined;
+    return idx >= 0 && out ? out[idx] : undefined;
+  }
+  if (key.indexOf(".") > 0) {
+    let v: unknown = obj;
+    for (const part of key.split(".")) v = v === null || v === undefined ? undefined : (v as { [k: string]: unknown })[part];
+    return v;
+  }
+  const v = obj[key];
+  return typeof v === "function" ? (v as (s: number) => unknown).call(inst, slot) : v;
+}
+
+function matches(actual: unknown, expected: Scalar | string, tolerance: number): boolean {
+  if (typeof expected === "boolean") return actual === expected || actual === (expected ? 1 : 0);
+  if (typeof expected === "string") return actual === expected;
+  if (typeof actual === "boolean") return (actual ? 1 : 0) === expected;
+  if (typeof actual !== "number" || actual !== actual) return false;
+  return Math.abs(actual - expected) <= tolerance;
+}
+
+function show(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+export function runVector(vector: Vector, registry: ModuleRegistry): VectorResult {
+  const result: VectorResult = {
+    name: vector.name,
+    module: vector.module,
+    handDerived: vector.derivation !== undefined,
+    failures: [],
+  };
+  const fail = (msg: string) => result.failures.push(msg);
+  const cls = pickClass(vector, registry);
+  if (typeof cls === "string") {
+    fail(cls);
+    return result;
+  }
+  let inst: { [k: string]: unknown };
+  try {
+    inst = new cls(vector.params, vector.capacity ?? DEFAULT_CAPACITY) as { [k: string]: unknown };
+  } catch (e) {
+    fail(`constructor threw ${(e as Error).name}: ${(e as Error).message}`);
+    return result;
+  }
+  let defaultSlot = 0;
+  for (let i = 0; i < vector.open.length; i++) {
+    const args = argList(cls, "open", vector.open[i]);
+    if (typeof args === "string") {
+      fail(`open[${i}]: ${args}`);
+      return result;
+    }
+    if (i === 0 && typeof vector.open[i].slot === "number") defaultSlot = vector.open[i].slot as number;
+    try {
+      (inst.open as (...a: Scalar[]) => unknown).apply(inst, args);
+    } catch (e) {
+      fail(`open[${i}] threw ${(e as Error).name}: ${(e as Error).message}`);
+      return result;
+    }
+  }
+  const tolerance = vector.tolerance ?? {};
+  for (let s = 0; s < vector.steps.length; s++) {
+    const step = vector.steps[s];
+    const where = `step ${s + 1} (${step.call})`;
+    const args = argList(cls, step.call, step.args);
+    if (typeof args === "string") {
+      fail(`${where}: ${args}`);
+      continue;
+    }
+    const fn = inst[step.call];
+    if (typeof fn !== "function") {
+      fail(`${where}: not a method`);
+      continue;
+    }
+    const names = cls.api[step.call];
+    const repeat = step.repeat ?? 1;
+    let ret: unknown;
+    let thrown: string | undefined;
+    for (let r = 0; r < repeat; r++) {
+      if (r > 0 && step.advance) {
+        for (const k of Object.keys(step.advance)) {
+          const i = names.indexOf(k);
+          if (i >= 0) args[i] = (args[i] as number) + step.advance[k];
+        }
+      }
+      try {
+        ret = fn.apply(inst, args);
+      } catch (e) {
+        thrown = (e as Error).name;
+        break;
+      }
+    }
+    const slot = typeof step.args.slot === "number" ? step.args.slot : defaultSlot;
+    const expect = step.expect ?? {};
+    if (thrown !== undefined && !("throws" in expect)) fail(`${where}: threw ${thrown}`);
+    for (const key of Object.keys(expect)) {
+      const want = expect[key];
+      const got = key === "return" ? ret : key === "throws" ? thrown : read(inst, cls, key, slot);
+      const tol = tolerance[key] ?? 0;
+      if (!matches(got, want, tol)) {
+        fail(`${where}: ${key} expected ${show(want)}${tol ? ` ±${tol}` : ""}, got ${show(got)}`);
+      }
+    }
+  }
+  return result;
+}
+
+/** Runs many vectors and returns the results plus the closing line the runners print. */
+export function runVectors(vectors: Vector[], registry: ModuleRegistry): { results: VectorResult[]; passed: number; failed: number } {
+  const results = vectors.map((v) => runVector(v, registry));
+  let passed = 0;
+  for (const r of results) if (r.failures.length === 0) passed++;
+  return { results, passed, failed: results.length - passed };
+}

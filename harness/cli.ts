@@ -1,0 +1,26 @@
+// The `nicfw` command line.
+import { runConformance } from "../conformance/node-runner";
+
+const USAGE = `usage: nicfw <command> [arguments]
+
+commands:
+  conformance <files or folders>   run conformance vectors; ends with "conformance: N passed, M failed"`;
+
+function main(argv: string[]): number {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "conformance":
+      return runConformance(rest);
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      console.error(`nicfw: unknown command ${command}\n${USAGE}`);
+      return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

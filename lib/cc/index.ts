@@ -1,0 +1,10 @@
+// nicfw/cc: congestion control. Each algorithm is a table of flows (DESIGN.md module contract).
+import { Nscc } from "./nscc/nscc";
+
+export * from "./nscc/nscc";
+export { resolveNsccParams, NSCC_PARAM_NAMES, type NsccParams, type NsccParamsInput, type NsccProfile } from "./nscc/params";
+
+/** Module name (as in conformance vectors) → exported classes. */
+export const modules = {
+  "cc/nscc": { Nscc },
+} as const;

@@ -1,0 +1,516 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import {
+  NSCC_ACK_REQUEST,
+  NSCC_DECREASE,
+  NSCC_FAIR,
+  NSCC_FAST,
+  NSCC_FULFILL,
+  NSCC_IGNORED,
+  NSCC_MD,
+  NSCC_PROPORTIONAL,
+  NSCC_QUICK_ADAPT,
+  NSCC_REPATH,
+  NSCC_SAMPLED_OUT,
+  Nscc,
+} from "./nscc";
+import { resolveNsccParams } from "./params";
+
+// A network of 100 Gb/s and a 14 µs base RTT gives round numbers for the UEC table:
+// BDP = 100/8 × 14000 = 175,000 B; scaling_a = 175000/150000 = 7/6; MSS = 4150 − 64 = 4086;
+// target = 0.75 × 14000 = 10,500 ns; maxWnd = 1.5 × BDP = 262,500 B;
+// fi = 5 × 4086 × 7/6 = 23,835 B; eta = 0.15 × 4086 × 7/6 = 715.05 B;
+// alpha = 4 × 7/6 × 4086 / 12000 = 1.589 B/ns, so alpha in Q16 = round(1.589 × 65536 = 104,136.7) = 104,137.
+const MTU = 4150;
+const BASE = 14_000;
+const TARGET = 10_500;
+const MAXWND = 262_500;
+const FI = 23_835;
+const ETA = 715;
+const ALPHA_Q16 = 104_137;
+
+function uec(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
+  const cc = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, ...extra }, capacity);
+  for (let s = 0; s < capacity; s++) cc.open(s);
+  return cc;
+}
+
+function smartt(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
+  const cc = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU, ...extra }, capacity);
+  for (let s = 0; s < capacity; s++) cc.open(s);
+  return cc;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+// ---------------------------------------------------------------------------------------------
+// Parameters and profiles
+
+test("uec profile derives the UEC table from link rate, base RTT, MTU and trimming", () => {
+  const p = resolveNsccParams({ profile: "uec", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU });
+  assert.is(p.bdpBytes, 175_000);
+  assert.is(p.maxWndBytes, MAXWND);
+  assert.is(p.targetDelayNs, TARGET);
+  assert.ok(Math.abs(p.fiBytes - 23_835) < 0.01);
+  assert.ok(Math.abs(p.etaBytes - 715.05) < 0.01);
+  assert.ok(Math.abs(p.fiScale - 0.25 * (7 / 6)) < 1e-12);
+  assert.ok(Math.abs(p.alphaBytesPerNs - (4 * (7 / 6) * 4086) / 12000) < 1e-12);
+  assert.is(p.qaThresholdNs, Infinity); // "large" with trimming (UEC Table 3-76)
+  assert.is(p.qaGate, 3);
+  assert.is(p.adjustBytes, 8 * MTU);
+  assert.is(p.adjustPeriodNs, BASE);
+  const noTrim = resolveNsccParams({ profile: "uec", baseRttNs: BASE, trimming: false });
+  assert.is(noTrim.targetDelayNs, BASE); // 1.0 × base RTT without trimming
+  assert.is(noTrim.qaThresholdNs, 4 * BASE);
+});
+
+test("uec-htsim keeps the 4 × target QuickAdapt threshold with trimming; smartt targets 0.5 × brtt", () => {
+  assert.is(resolveNsccParams({ profile: "uec-htsim", baseRttNs: BASE }).qaThresholdNs, 4 * TARGET);
+  const s = resolveNsccParams({ profile: "smartt", baseRttNs: 12_000 });
+  assert.is(s.targetDelayNs, 6_000); // trtt = 1.5 × brtt
+  assert.is(s.fastIncreaseK, 2);
+  assert.is(s.adjustBytes, 0);
+  assert.is(s.etaBytes, 0);
+  assert.is(s.qaGate, 0);
+});
+
+test("every constant can be overridden by name, and unknown names or bad values are refused", () => {
+  const p = resolveNsccParams({ profile: "uec", gamma: 0.5, fiBytes: 1000, sampleEvery: 8, maxWndBytes: 100_000 });
+  assert.is(p.gamma, 0.5);
+  assert.is(p.fiBytes, 1000);
+  assert.is(p.sampleEvery, 8);
+  assert.is(p.maxWndBytes, 100_000);
+  assert.throws(() => new Nscc({ gama: 0.5 } as never), /unknown parameter gama/);
+  assert.throws(() => new Nscc({ profile: "reno" } as never), /unknown profile/);
+  assert.throws(() => new Nscc({ gamma: 2 }), RangeError);
+  assert.throws(() => new Nscc({ mtuBytes: NaN }), RangeError);
+  assert.throws(() => new Nscc({ maxWndBytes: 100 }), RangeError); // below one MTU
+  assert.throws(() => new Nscc({}, 0), RangeError);
+});
+
+test("a flow opens at cwnd = maxWnd = 1.5 BDP with the network base RTT (UEC: no slow start)", () => {
+  const cc = uec();
+  assert.is(cc.cwndBytes(0), MAXWND);
+  assert.is(cc.maxWndBytes(0), MAXWND);
+  assert.is(cc.baseRttNs(0), BASE);
+  assert.is(cc.inflightBytes(0), 0);
+  assert.ok(Nscc.bytesPerFlow <= 64, `bytesPerFlow ${Nscc.bytesPerFlow}`);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The four core cases (SMaRTT Alg. 1, UEC four quadrants)
+
+test("no ECN, delay below target: proportional increase of alpha × acked × (target − delay)", () => {
+  const cc = uec();
+  const r = cc.onAck(0, 1000, MTU, BASE + 2000, false);
+  assert.is(r, NSCC_PROPORTIONAL);
+  assert.is(cc.cwndBytes(0), MAXWND); // accumulated, not yet fulfilled
+  // floor(alphaQ16 × (10500 − 2000) × 4150 / 2^16)
+  assert.is(cc.pendingIncrease(0), Math.floor((ALPHA_Q16 * 8500 * 4150) / 65536));
+});
+
+test("no ECN, delay at or above target: fair increase of fi × acked", () => {
+  const cc = uec();
+  assert.is(cc.onAck(0, 1000, MTU, BASE + TARGET, false), NSCC_FAIR);
+  assert.is(cc.pendingIncrease(0), FI * MTU);
+});
+
+test("ECN, delay below target: no window change, and the load balancer is told to change path", () => {
+  const cc = uec();
+  assert.is(cc.onAck(0, 1000, MTU, BASE + 100, true), NSCC_REPATH);
+  assert.is(cc.cwndBytes(0), MAXWND);
+  assert.is(cc.pendingIncrease(0), 0);
+});
+
+test("ECN, delay above target: multiplicative decrease by the average delay (UEC) once per base RTT", () => {
+  // The average is the last sample (EWMA weight 1) to make eq. (1) exact, and the adjustment
+  // period is pushed out of the way so no eta lands in between.
+  const cc = uec({ delayEwma: 1, adjustPeriodNs: 1e9 });
+  const delay = 30_000;
+  assert.is(cc.onAck(0, 1000, MTU, BASE + delay, true), NSCC_MD);
+  // factor = 1 − 0.8 × (30000 − 10500) / 30000 = 0.48, floored at max_md_jump 0.5
+  assert.is(cc.cwndBytes(0), MAXWND / 2);
+  // Within one base RTT: no second decrease.
+  assert.is(cc.onAck(0, 1000 + BASE, MTU, BASE + delay, true), 0);
+  assert.is(cc.cwndBytes(0), MAXWND / 2);
+  // More than one base RTT later: again.
+  assert.is(cc.onAck(0, 1001 + BASE, MTU, BASE + delay, true) & NSCC_MD, NSCC_MD);
+  assert.is(cc.cwndBytes(0), MAXWND / 4);
+});
+
+test("the decrease factor follows the average: 1 − gamma × (avg − target) / avg", () => {
+  const cc = uec({ delayEwma: 1 });
+  cc.onAck(0, 1000, 0, BASE + 14_000, true);
+  // 1 − 0.8 × 3500/14000 = 0.8; gamma and the factor are Q16: gammaQ16 = 52429,
+  // factorQ16 = 65536 − floor(52429 × 3500·256 / (14000·256)) = 65536 − 13107 = 52429.
+  assert.is(cc.cwndBytes(0), Math.floor((MAXWND * 52429) / 65536));
+});
+
+test("no decrease while the average delay is at or below target, even on a marked high-RTT ACK", () => {
+  const cc = uec(); // EWMA 0.0125: one sample of 12 µs moves the average only to 150 ns
+  assert.is(cc.onAck(0, 1000, MTU, BASE + 12_000, true), 0);
+  assert.is(cc.cwndBytes(0), MAXWND);
+});
+
+test("smartt eq. (1) divides by the average RTT, not the average delay", () => {
+  const cc = smartt({ delayEwma: 1 }); // brtt 12 µs, trtt 18 µs, target delay 6 µs
+  cc.onAck(0, 1000, 0, 12_000 + 12_000, true);
+  // avg_rtt = 24 µs: 1 − 0.8 × (24 − 18)/24 = 0.8 (UEC's formula would give 0.6)
+  const maxWnd = 225_000;
+  assert.is(cc.cwndBytes(0), Math.floor((maxWnd * (65536 - Math.floor((52429 * 6000 * 256) / (24_000 * 256)))) / 65536));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fulfill and the adjustment regimes (SMaRTT §III-G, UEC fulfill_adjustment)
+
+test("fulfill adds inc / cwnd once more than adjustBytes are acked, and eta once per period", () => {
+  const cc = uec();
+  // 8 ACKs of one MTU reach exactly adjustBytes = 33,200: not yet "more than".
+  for (let i = 0; i < 8; i++) assert.is(cc.onAck(0, 1000 + i, MTU, BASE + TARGET, false), NSCC_FAIR);
+  assert.is(cc.cwndBytes(0), MAXWND);
+  assert.is(cc.pendingIncrease(0), 8 * FI * MTU);
+  // The window is at its maximum, so shrink it to see the increase.
+  cc.onTimeout(0, 2000, MAXWND - 100_000);
+  const before = cc.cwndBytes(0);
+  assert.is(before, 100_000);
+  assert.is(cc.onAck(0, 2001, MTU, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), before + Math.floor((9 * FI * MTU) / before));
+  assert.is(cc.pendingIncrease(0), 0);
+  // One period after the first ACK: eta joins the next fulfill.
+  const w = cc.cwndBytes(0);
+  assert.is(cc.onAck(0, 1000 + BASE, 0, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), w + ETA);
+});
+
+test("per-packet regime (adjustBytes = adjustPeriodNs = 0) applies every ACK and carries the remainder", () => {
+  const cc = uec({ adjustBytes: 0, adjustPeriodNs: 0, fiBytes: 1000, etaBytes: 999 });
+  cc.onTimeout(0, 0, MAXWND - 100_000); // cwnd 100,000
+  // inc = 1000 × 150 = 150,000 per ACK: +1 byte (150,000 / 100,000) and 50,000 carried; the
+  // second ACK finds 200,000, adds 1 more (200,000 / 100,001) and carries 99,999.
+  assert.is(cc.onAck(0, 10, 150, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), 100_001);
+  assert.is(cc.pendingIncrease(0), 50_000);
+  cc.onAck(0, 20, 150, BASE + TARGET, false);
+  assert.is(cc.cwndBytes(0), 100_002);
+  assert.is(cc.pendingIncrease(0), 99_999);
+  // No period, so no eta, however large etaBytes is.
+});
+
+test("sampling (one ACK in sampleEvery) does bookkeeping on every ACK and scales the sampled response", () => {
+  const cc = uec({ sampleEvery: 4 });
+  for (let i = 0; i < 3; i++) assert.is(cc.onAck(0, 1000 + i, MTU, BASE + TARGET, false), NSCC_SAMPLED_OUT);
+  assert.is(cc.inflightBytes(0), -3 * MTU);
+  assert.is(cc.pendingIncrease(0), 0);
+  assert.is(cc.onAck(0, 1003, MTU, BASE + TARGET, false), NSCC_FAIR);
+  assert.is(cc.pendingIncrease(0), 4 * FI * MTU);
+});
+
+// ---------------------------------------------------------------------------------------------
+// QuickAdapt (SMaRTT Alg. 2, §III-E; UEC quick_adapt)
+
+/** Opens the QuickAdapt window with one ACK at t0 and returns its end. */
+function openWindow(cc: Nscc, t0: number): number {
+  cc.onAck(0, t0, 0, BASE + TARGET, false);
+  return t0 + BASE + TARGET;
+}
+
+test("a trim arms QuickAdapt, which sets cwnd to the bytes delivered in the window when it ends", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 100 * MTU);
+  const end = openWindow(cc, 1000);
+  assert.is(cc.onAck(0, 2000, 4 * MTU, BASE + TARGET, false), NSCC_FAIR);
+  // The trim itself: inside the window QuickAdapt cannot fire, so the window is cut by the packet.
+  assert.is(cc.onTrim(0, 3000, MTU, false, 0), NSCC_DECREASE);
+  assert.is(cc.cwndBytes(0), MAXWND - MTU);
+  // First ACK after the window: achieved = 4 MTU + 1 MTU (this ACK's bytes, counted first).
+  assert.is(cc.onAck(0, end + 1, MTU, BASE + TARGET, false), NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), 5 * MTU);
+  // Everything in flight at that moment is to be ignored: 100 − 4 − 1 − 1 (trimmed) MTU.
+  assert.is(cc.ignoreBytes(0), 94 * MTU);
+});
+
+test("UEC ignore phase swallows marked ACKs and NACKs only; unmarked ACKs are processed", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 100 * MTU);
+  const end = openWindow(cc, 1000);
+  cc.onTrim(0, 2000, MTU, false, 0);
+  cc.onAck(0, end + 1, MTU, BASE + TARGET, false); // QuickAdapt fires
+  const w = cc.cwndBytes(0);
+  assert.is(cc.onAck(0, end + 2, MTU, BASE + 40_000, true), NSCC_IGNORED);
+  assert.is(cc.onTrim(0, end + 3, MTU, false, 0), NSCC_IGNORED);
+  assert.is(cc.cwndBytes(0), w);
+  assert.is(cc.onAck(0, end + 4, MTU, BASE + TARGET, false) & (NSCC_FAIR | NSCC_IGNORED), NSCC_FAIR);
+  // 100 MTU sent; 1 trimmed and 1 acked before QuickAdapt fired left 98 in flight to ignore;
+  // since then 1 marked ACK, 1 trim and 1 unmarked ACK have counted against it.
+  assert.is(cc.ignoreBytes(0), 98 * MTU - 3 * MTU);
+});
+
+test("SMaRTT ignore phase ignores every ACK (Alg. 4 line 6), and timeouts too (§III-E)", () => {
+  const cc = smartt();
+  cc.onSend(0, 0, 100 * MTU);
+  cc.onAck(0, 1000, 0, 12_000, false); // window of trtt = 18 µs opens
+  cc.onTrim(0, 2000, MTU, false, 0);
+  assert.is(cc.onAck(0, 1000 + 18_000, MTU, 12_000, false) & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT); // now ≥ end
+  const w = cc.cwndBytes(0);
+  assert.is(cc.onAck(0, 20_000, MTU, 12_000, false), NSCC_IGNORED);
+  assert.is(cc.onTimeout(0, 20_001, MTU), NSCC_IGNORED);
+  assert.is(cc.cwndBytes(0), w);
+  assert.is(cc.inflightBytes(0), 100 * MTU - 4 * MTU);
+});
+
+test("the gate keeps QuickAdapt from firing when the window delivered maxWnd/8 or more", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 100 * MTU);
+  const end = openWindow(cc, 1000);
+  cc.onTrim(0, 2000, MTU, false, 0);
+  cc.onAck(0, 3000, Math.ceil(MAXWND / 8), BASE + TARGET, false);
+  assert.is(cc.onAck(0, end + 1, 0, BASE + TARGET, false) & NSCC_QUICK_ADAPT, 0);
+  // The trigger stays armed: the next window with little delivered fires.
+  const next = end + 1 + BASE + TARGET;
+  assert.is(cc.onAck(0, next + 1, MTU, BASE + TARGET, false), NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
+test("without trimming QuickAdapt fires on delay above qaThresholdNs (4 × target) and a small window", () => {
+  const cc = uec({ trimming: false }); // target 14 µs, threshold 56 µs
+  cc.onSend(0, 0, 50 * MTU);
+  cc.onAck(0, 1000, 0, BASE, false);
+  const end = 1000 + BASE + BASE;
+  assert.is(cc.onAck(0, end + 1, 2 * MTU, BASE + 56_000, false) & NSCC_QUICK_ADAPT, 0); // not above
+  const end2 = end + 1 + BASE + BASE;
+  assert.is(cc.onAck(0, end2 + 1, 2 * MTU, BASE + 56_001, false), NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), 2 * MTU);
+});
+
+test("qaScaling scales the QuickAdapt window (SMaRTT §III-E)", () => {
+  const cc = smartt({ qaScaling: 0.5 });
+  cc.onSend(0, 0, 100 * MTU);
+  cc.onAck(0, 1000, 0, 12_000, false);
+  cc.onTrim(0, 2000, MTU, false, 0);
+  cc.onAck(0, 3000, 10 * MTU, 30_000, false);
+  cc.onAck(0, 19_000, 0, 30_000, false);
+  assert.is(cc.cwndBytes(0), 5 * MTU);
+});
+
+// ---------------------------------------------------------------------------------------------
+// FastIncrease (SMaRTT Alg. 3, UEC fast_increase)
+
+test("UEC fast increase: after cwnd bytes below 1 µs of delay, cwnd grows by fiScale × acked per ACK", () => {
+  // alpha 0 and no period, so that nothing but FastIncrease moves the window.
+  const cc = uec({ alphaBytesPerNs: 0, adjustPeriodNs: 1e9 });
+  cc.onTimeout(0, 0, MAXWND - 20 * MTU); // cwnd = 20 MTU
+  let t = 1000;
+  for (let i = 0; i < 20; i++) assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, 0);
+  // The 21st ACK makes the count exceed cwnd: fiScale = 0.25 × 7/6 = 0.29167 → Q16 19115,
+  // a step of floor(4150 × 19115 / 65536) = 1210 bytes.
+  assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, NSCC_FAST);
+  assert.is(cc.cwndBytes(0), 20 * MTU + 1210);
+  // While in fast mode every such ACK grows it again; a delay above 1 µs ends the mode.
+  assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, NSCC_FAST);
+  assert.is(cc.onAck(0, t++, MTU, BASE + 1500, false) & NSCC_FAST, 0);
+  assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, 0);
+});
+
+test("SMaRTT fast increase adds k = 2 MTU per ACK, and an ECN mark resets it", () => {
+  const cc = smartt({ perPathScaling: false });
+  cc.onTimeout(0, 0, 225_000 - 10 * MTU); // cwnd = 10 MTU
+  // Per-packet eq. (3) + eq. (2) grow cwnd by a fraction of an MTU per ACK while the count of
+  // uncongested bytes grows by a whole MTU, so the count overtakes cwnd within a few ACKs.
+  let t = 1000;
+  let acks = 0;
+  while ((cc.onAck(0, t++, MTU, 12_000, false) & NSCC_FAST) === 0) assert.ok(++acks < 30, "FastIncrease never started");
+  assert.ok(acks >= 10, `started after ${acks} ACKs, before a window's worth of bytes`);
+  const w = cc.cwndBytes(0);
+  assert.is(cc.onAck(0, t++, MTU, 12_000, false), NSCC_FAST); // Alg. 4 line 11: nothing else this ACK
+  assert.is(cc.cwndBytes(0), w + 2 * MTU);
+  assert.is(cc.onAck(0, t++, MTU, 12_000, true) & NSCC_FAST, 0);
+  assert.is(cc.onAck(0, t++, MTU, 12_000, false) & NSCC_FAST, 0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Base RTT, trims, timeouts, penalty, send
+
+test("the base RTT is a min filter, and maxWnd follows it down", () => {
+  const cc = uec();
+  cc.onAck(0, 1000, MTU, 7000, false);
+  assert.is(cc.baseRttNs(0), 7000);
+  assert.is(cc.maxWndBytes(0), MAXWND / 2);
+  assert.is(cc.cwndBytes(0), MAXWND / 2);
+  cc.onAck(0, 2000, MTU, 9000, false);
+  assert.is(cc.baseRttNs(0), 7000);
+  cc.onAck(0, 3000, MTU, 0, false); // no sample: the average delay stands in
+  assert.is(cc.baseRttNs(0), 7000);
+});
+
+test("NACK RTT samples lower the base RTT in uec-htsim only", () => {
+  const a = uec();
+  a.onTrim(0, 1000, MTU, false, 5000);
+  assert.is(a.baseRttNs(0), BASE);
+  const b = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
+  b.open(0);
+  b.onTrim(0, 1000, MTU, false, 5000);
+  assert.is(b.baseRttNs(0), 5000);
+});
+
+test("a trim feeds one network RTT into the average delay (UEC OnNACK)", () => {
+  const cc = uec({ delayEwma: 0.5 });
+  cc.onTrim(0, 1000, MTU, false, 0);
+  assert.is(cc.avgDelayNs(0), BASE / 2);
+  const paper = smartt({ delayEwma: 0.5 });
+  paper.onTrim(0, 1000, MTU, false, 0);
+  assert.is(paper.avgDelayNs(0), 0);
+});
+
+test("with RCCC on, a last-hop trim only updates inflight", () => {
+  const cc = uec({ rccc: true });
+  cc.onSend(0, 0, 10 * MTU);
+  assert.is(cc.onTrim(0, 1000, MTU, true, 0), 0);
+  assert.is(cc.cwndBytes(0), MAXWND);
+  assert.is(cc.inflightBytes(0), 9 * MTU);
+  assert.is(cc.onTrim(0, 1001, MTU, false, 0), NSCC_DECREASE);
+});
+
+test("a timeout cuts the window by the lost bytes, never below one MTU", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 3 * MTU);
+  assert.is(cc.onTimeout(0, 1000, MTU), NSCC_DECREASE);
+  assert.is(cc.cwndBytes(0), MAXWND - MTU);
+  assert.is(cc.inflightBytes(0), 2 * MTU);
+  cc.onTimeout(0, 1001, MAXWND);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
+test("receiver penalty: cwnd = min(cwnd, inflight) − (pend × bytes) >> 7, restored on request", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 50 * MTU);
+  assert.is(cc.onReceiverPenalty(0, 10, 64, false, 2 * MTU), NSCC_DECREASE);
+  assert.is(cc.cwndBytes(0), 50 * MTU - Math.floor((64 * 2 * MTU) / 128)); // 49 MTU
+  // While limited, increases are suppressed.
+  assert.is(cc.onAck(0, 20, MTU, BASE + TARGET, false), 0);
+  assert.is(cc.pendingIncrease(0), 0);
+  assert.is(cc.onReceiverPenalty(0, 30, 0, true, MTU), 0);
+  assert.is(cc.cwndBytes(0), MAXWND);
+});
+
+test("onSend tracks inflight and requests an ACK when less than one MTU of window is left", () => {
+  const cc = uec({ maxWndBytes: 10 * MTU });
+  assert.is(cc.onSend(0, 0, 8 * MTU), 0);
+  assert.ok(cc.canSend(0, 2 * MTU));
+  assert.is(cc.onSend(0, 1, MTU + 1), NSCC_ACK_REQUEST);
+  assert.not.ok(cc.canSend(0, MTU));
+  assert.is(cc.inflightBytes(0), 9 * MTU + 1);
+});
+
+test("inc wraps modulo 2^32 in uec-htsim, reproducing the reference simulator's quirk (§9.1)", () => {
+  const htsim = new Nscc({ profile: "uec-htsim", linkGbps: 800, baseRttNs: 12_252.84, mtuBytes: MTU }, 1);
+  htsim.open(0);
+  const exact = new Nscc({ profile: "uec", linkGbps: 800, baseRttNs: 12_252.84, mtuBytes: MTU }, 1);
+  exact.open(0);
+  // fi ≈ 166,884 B; one coalesced ACK of 16,600 B adds 2.77e9, two pass 2^32.
+  for (const cc of [htsim, exact]) {
+    cc.onAck(0, 10, 16_600, 12_253 + 10_000, false);
+    cc.onAck(0, 20, 16_600, 12_253 + 10_000, false);
+  }
+  const fi = Math.round(5 * 4086 * ((800 / 8) * 12_252.84 / 150_000));
+  assert.is(exact.pendingIncrease(0), 2 * fi * 16_600);
+  assert.is(htsim.pendingIncrease(0), (2 * fi * 16_600) % 2 ** 32);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad input (DESIGN.md rule 7)
+
+const HANDLERS: [string, (cc: Nscc, slot: number, bad: number) => number][] = [
+  ["onAck bytes", (cc, s, bad) => cc.onAck(s, 100, bad, BASE, false)],
+  ["onAck rtt", (cc, s, bad) => cc.onAck(s, 100, MTU, bad, false)],
+  ["onAck now", (cc, s, bad) => cc.onAck(s, bad, MTU, BASE, false)],
+  ["onTrim bytes", (cc, s, bad) => cc.onTrim(s, 100, bad, false, 0)],
+  ["onTrim rtt", (cc, s, bad) => cc.onTrim(s, 100, MTU, false, bad)],
+  ["onTimeout bytes", (cc, s, bad) => cc.onTimeout(s, 100, bad)],
+  ["onSend bytes", (cc, s, bad) => cc.onSend(s, 100, bad)],
+  ["onSend now", (cc, s, bad) => cc.onSend(s, bad, MTU)],
+  ["onReceiverPenalty pend", (cc, s, bad) => cc.onReceiverPenalty(s, 100, bad, false, MTU)],
+  ["onReceiverPenalty bytes", (cc, s, bad) => cc.onReceiverPenalty(s, 100, 1, false, bad)],
+];
+
+test("every handler rejects NaN, negative, fractional and oversized arguments with E_ARG, state unchanged", () => {
+  for (const [name, call] of HANDLERS) {
+    const cc = uec();
+    cc.onSend(1, 0, 10 * MTU);
+    cc.onAck(1, 5, MTU, BASE + 3000, false);
+    const before = cc.inspect(1);
+    let expectedErrors = 0;
+    const bads = name.endsWith("rtt") ? [NaN, Infinity, 2 ** 31] : name.endsWith("now") ? [NaN, Infinity, -Infinity] : [NaN, -1, 1.5, Infinity, 2 ** 31];
+    for (const bad of bads) {
+      assert.is(call(cc, 1, bad), E_ARG, `${name} ${bad}`);
+      expectedErrors++;
+    }
+    assert.ok(same(cc.inspect(1), before), name);
+    assert.is(cc.errors, expectedErrors, name);
+  }
+});
+
+test("every handler rejects a slot that is out of range, fractional, NaN or closed with E_SLOT", () => {
+  for (const [name, call] of HANDLERS) {
+    const cc = uec({}, 3);
+    cc.close(2);
+    const before = [0, 1, 2].map((s) => cc.inspect(s));
+    for (const slot of [-1, 3, 1.5, NaN, 2]) assert.is(call(cc, slot, MTU), E_SLOT, `${name} slot ${slot}`);
+    assert.ok(same([0, 1, 2].map((s) => cc.inspect(s)), before), name);
+    assert.is(cc.errors, 5, name);
+  }
+  const cc = uec({}, 2);
+  assert.not.ok(cc.canSend(5, MTU));
+  assert.is(cc.errors, 1);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Invariants under random events
+
+/** Runs `events` random (occasionally invalid) events over 64 flows; returns a state checksum. */
+function randomRun(profile: "uec" | "smartt" | "uec-htsim", seed: number, events: number): number {
+  const flows = 64;
+  const cc = new Nscc({ profile, linkGbps: 400, baseRttNs: 12_505.68, mtuBytes: MTU }, flows);
+  for (let s = 0; s < flows; s++) cc.open(s);
+  const rng = new Xoshiro128(seed);
+  const base = Math.round(12_505.68);
+  let now = 0;
+  for (let i = 0; i < events; i++) {
+    now = (now + rng.nextBelow(200)) | 0;
+    const s = rng.nextBelow(flows);
+    const kind = rng.nextBelow(100);
+    const bytes = rng.nextBelow(8) === 0 ? rng.nextBelow(20 * MTU) : MTU;
+    if (kind < 40) cc.onSend(s, now, bytes);
+    else if (kind < 85) cc.onAck(s, now, bytes, rng.nextBelow(20) === 0 ? 0 : base - 2000 + rng.nextBelow(60_000), rng.nextBelow(3) === 0);
+    else if (kind < 92) cc.onTrim(s, now, MTU, rng.nextBelow(4) === 0, rng.nextBelow(2) ? base + rng.nextBelow(5000) : 0);
+    else if (kind < 95) cc.onTimeout(s, now, bytes);
+    else if (kind < 97) cc.onReceiverPenalty(s, now, rng.nextBelow(128), rng.nextBelow(2) === 0, bytes);
+    else if (kind < 98) cc.onAck(s, now, -bytes - 1, NaN, false); // rejected
+    else if (kind < 99) {
+      cc.close(s);
+      cc.open(s);
+    } else cc.onAck(s + flows, now, bytes, base, false); // rejected
+    const w = cc.cwndBytes(s);
+    const max = cc.maxWndBytes(s);
+    if (!(w >= MTU && w <= max && max <= cc.params.maxWndBytes && Number.isFinite(cc.pendingIncrease(s)) && cc.avgDelayNs(s) >= 0)) {
+      throw new Error(`invariant broken at event ${i} (${profile}, slot ${s}): ${JSON.stringify(cc.inspect(s))}`);
+    }
+  }
+  let h = 0;
+  for (let s = 0; s < flows; s++) {
+    h = (Math.imul(h, 31) + cc.cwndBytes(s) + 7 * cc.inflightBytes(s) + 13 * cc.avgDelayNs(s) + 17 * cc.baseRttNs(s)) | 0;
+    h = (h + (cc.pendingIncrease(s) % 1000003)) | 0;
+  }
+  return (h + cc.errors) | 0;
+}
+
+test("1 M random events over 64 flows keep MTU ≤ cwnd ≤ maxWnd with no NaN, identically per seed", () => {
+  for (const profile of ["uec", "smartt", "uec-htsim"] as const) {
+    const a = randomRun(profile, 2024, 1_000_000);
+    assert.is(randomRun(profile, 2024, 1_000_000), a, profile);
+    assert.is.not(randomRun(profile, 2025, 1_000_000), a, profile);
+  }
+});
+
+test.run();

@@ -1,0 +1,666 @@
+// NSCC: the SMaRTT congestion control and UEC 1.0 NSCC, as one sans-IO table of flows.
+//
+// Read first:
+//   SMaRTT (arXiv 2404.01630 v4) §III: Alg. 1 core cases, eq. (1) multiplicative decrease,
+//     eq. (2) fair increase, eq. (3) proportional increase, Alg. 2 QuickAdapt, Alg. 3
+//     FastIncrease, §III-G adjustment regimes, Alg. 4 the loop, §III-J window bounds and scaling.
+//   UEC 1.0 §3.6.13 NSCC: OnACK/OnNACK order, quick_adapt, fair_increase, proportional_increase,
+//     fast_increase, multiplicative_decrease, fulfill_adjustment, apply_cwnd_penalty, AckRequest
+//     (restated in notes/uec-nscc-reps-pds.md §2.2).
+//   uet-htsim `uec.cpp` (notes/uec-htsim-reference.md §3–5, §9) for the `uec-htsim` profile.
+//
+// Units and representation (DESIGN.md rule 5): bytes and ns in int32; time as wrapping ns ticks
+// compared by difference; the average delay in Q8 ns (1/256 ns, so a 0.0125 EWMA step is never
+// lost to truncation; saturates at 8.39 ms); fractions in Q16; the increase accumulator in a
+// Float64Array as an exact integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
+// Every division floors (lib/core/fixed.ts).
+//
+// The per-ACK path is written for V8's optimiser (about 40 instructions of budget at 15 ns):
+// one combined validity test whose E_SLOT/E_ARG split happens out of line; bit constants as
+// const enums, which the bundler inlines (module-level numbers would be loaded from memory
+// and checked on every use); the UEC loop in onAck itself, so V8's inlining budget goes to the
+// helpers every ACK runs; the rare steps (end of a QuickAdapt window, fulfill, decrease,
+// base-RTT change) in their own methods.
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { INT32_MAX, INT32_MIN, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type NsccParams, type NsccParamsInput, resolveNsccParams } from "./params";
+
+/** Per-flow state: 62 B of columns + the open flag = 63 B (SMaRTT states 19 B of core state). */
+const LAYOUT = {
+  cwnd: "i32", // bytes
+  inflight: "i32", // bytes, signed (UEC: may go slightly negative)
+  maxWnd: "i32", // bytes, 1.5 × BDP of the flow's base RTT
+  baseRtt: "i32", // ns, minimum over valid samples
+  avgDelay: "i32", // Q8 ns, EWMA of queueing delay
+  achieved: "i32", // bytes acked in the current QuickAdapt window
+  received: "i32", // bytes acked since the last fulfill
+  fiCount: "i32", // bytes acked in a row with delay below fastIncreaseDelayNs
+  ignoreLeft: "i32", // bytes_to_ignore − bytes_ignored, floored at 0
+  qaEnd: "i32", // tick: end of the QuickAdapt window
+  lastAdjust: "i32", // tick: last eta addition
+  lastDec: "i32", // tick: last multiplicative decrease
+  savedCwnd: "i32", // bytes: cwnd before a receiver penalty (UEC saved_cwnd)
+  inc: "f64", // bytes²: pending increase, Σ acked × (fi or alpha·Δ or eq. (3))
+  flags: "u8", // Fl bits
+  sampleCount: "u8", // ACKs skipped since the last sampled one (§III-G)
+} as const;
+
+/** Bits of the per-flow `flags` byte. */
+const enum Fl {
+  Started = 1, // first ACK seen; lastAdjust holds a real tick
+  QaStarted = 2, // UEC `qa_end != 0`
+  TriggerQa = 4, // a trim was seen since the last QuickAdapt
+  Increase = 8, // FastIncrease mode
+  MdOnce = 16, // lastDec holds a real tick
+  Penalty = 32, // receiver penalty active, savedCwnd valid
+}
+
+/** Handler result bits (exported below as NSCC_*). */
+const enum R {
+  Repath = 1,
+  Md = 2,
+  Fair = 4,
+  Proportional = 8,
+  Fast = 16,
+  QuickAdapt = 32,
+  Ignored = 64,
+  Fulfill = 128,
+  Decrease = 256,
+  SampledOut = 512,
+  AckRequest = 1024,
+}
+
+/** Limits and fixed-point shapes. */
+const enum K {
+  MaxEventBytes = 1073741824, // 2^30
+  MaxRttNs = 1073741824, // 2^30
+  CounterMax = 1073741823, // 2^30 − 1: achieved, received and fiCount saturate here
+  AvgShift = 8, // avgDelay is Q8 ns
+  MaxDelayNs = 8388607, // INT32_MAX >> AvgShift
+  HtsimBigDelayEwmaQ16 = 819, // round(0.0125 × 2^16): uet-htsim's fixed weight above 5 × base RTT
+}
+
+/** onAck/onTrim/onTimeout/onSend result bits. Negative results are errors (lib/core/errors). */
+export const NSCC_REPATH = R.Repath; // ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2)
+export const NSCC_MD = R.Md; // eq. (1) applied
+export const NSCC_FAIR = R.Fair; // eq. (2) / UEC fair_increase
+export const NSCC_PROPORTIONAL = R.Proportional; // eq. (3) / UEC proportional_increase
+export const NSCC_FAST = R.Fast; // Alg. 3 FastIncrease
+export const NSCC_QUICK_ADAPT = R.QuickAdapt; // Alg. 2 fired
+export const NSCC_IGNORED = R.Ignored; // swallowed by the QuickAdapt ignore phase
+export const NSCC_FULFILL = R.Fulfill; // pending increase applied to cwnd
+export const NSCC_DECREASE = R.Decrease; // window cut by a trim, timeout or receiver penalty
+export const NSCC_SAMPLED_OUT = R.SampledOut; // bookkeeping only: not the sampled ACK (§III-G)
+export const NSCC_ACK_REQUEST = R.AckRequest; // onSend: set the AR bit (UEC AckRequest)
+
+/** Largest byte count one event may carry. */
+export const NSCC_MAX_EVENT_BYTES = K.MaxEventBytes;
+/** Largest RTT sample accepted. */
+export const NSCC_MAX_RTT_NS = K.MaxRttNs;
+
+const TWO_32 = 4294967296;
+const MAX_EXACT = 9007199254740992; // 2^53: inc saturates here instead of losing integer precision
+
+/** An integer byte count in [0, 2^30]; false for NaN, ±∞ and fractions. */
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Nscc extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes", "rttNs", "ecn"],
+    onTrim: ["slot", "nowNs", "bytes", "lastHop", "rttNs"],
+    onTimeout: ["slot", "nowNs", "bytes"],
+    onSend: ["slot", "nowNs", "bytes"],
+    onReceiverPenalty: ["slot", "nowNs", "pend", "restore", "bytes"],
+    canSend: ["slot", "bytes"],
+  };
+
+  /** The resolved parameters in human units (profile defaults plus overrides). */
+  readonly params: Readonly<NsccParams>;
+
+  // The columns of LAYOUT as direct fields: one load fewer per access than `this.col.x`, which
+  // measurably matters at this handler's budget (see README "Cost").
+  private readonly cwnd = this.col.cwnd;
+  private readonly inflight = this.col.inflight;
+  private readonly maxWnd = this.col.maxWnd;
+  private readonly baseRtt = this.col.baseRtt;
+  private readonly avgDelay = this.col.avgDelay;
+  private readonly achieved = this.col.achieved;
+  private readonly received = this.col.received;
+  private readonly fiCount = this.col.fiCount;
+  private readonly ignoreLeft = this.col.ignoreLeft;
+  private readonly qaEnd = this.col.qaEnd;
+  private readonly lastAdjust = this.col.lastAdjust;
+  private readonly lastDec = this.col.lastDec;
+  private readonly savedCwnd = this.col.savedCwnd;
+  private readonly inc = this.col.inc;
+  private readonly flags = this.col.flags;
+  private readonly sampleCount = this.col.sampleCount;
+
+  private readonly mtu: number;
+  private readonly maxWnd0: number;
+  private readonly baseRtt0: number;
+  private readonly targetNs: number;
+  private readonly gammaQ16: number;
+  private readonly mdFloorQ16: number;
+  private readonly fiBytes: number;
+  private readonly fiScaleQ16: number;
+  private readonly etaBytes: number;
+  private readonly alphaQ16: number;
+  /** Eq. (3)'s mtu × pi × a in bytes, pi = brtt / (trtt − brtt). */
+  private readonly eq3Bytes: number;
+  private readonly qaThresholdNs: number;
+  private readonly qaGate: number;
+  private readonly qaScalingQ16: number;
+  private readonly fastStepBytes: number;
+  private readonly fastDelayNs: number;
+  private readonly adjustBytes: number;
+  private readonly adjustPeriodNs: number;
+  // Behaviour switches are 0/1 numbers, not booleans: V8 tracks a number field as a small
+  // integer and tests it with one compare, but a boolean field gets a full ToBoolean.
+  private readonly perPacket: number;
+  private readonly ewmaQ16: number;
+  private readonly sampleEvery: number;
+  private readonly loopSmartt: number;
+  private readonly mdOnRtt: number;
+  private readonly eq3: number;
+  private readonly htsimAverager: number;
+  private readonly baseRttFromNack: number;
+  private readonly trimDelaySample: number;
+  private readonly perPath: number;
+  private readonly qaIgnoresTimeouts: number;
+  private readonly rccc: number;
+  private readonly wrap32: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: NsccParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveNsccParams(params);
+    this.params = Object.freeze(p);
+    this.mtu = p.mtuBytes;
+    this.maxWnd0 = Math.floor(p.maxWndBytes);
+    this.baseRtt0 = Math.max(1, Math.round(p.baseRttNs));
+    this.targetNs = Math.max(1, Math.round(p.targetDelayNs));
+    this.gammaQ16 = q16(p.gamma);
+    this.mdFloorQ16 = q16(p.maxMdJump);
+    this.fiBytes = Math.round(p.fiBytes);
+    this.fiScaleQ16 = q16(p.fiScale);
+    this.etaBytes = Math.round(p.etaBytes);
+    this.alphaQ16 = q16(p.alphaBytesPerNs);
+    const scalingA = p.bdpBytes / 150_000; // UEC base_BDP, also SMaRTT's reference for "scaled by BDP"
+    this.eq3Bytes = Math.round((p.mtuBytes * p.baseRttNs * scalingA) / p.targetDelayNs);
+    this.qaThresholdNs = p.qaThresholdNs === Infinity ? INT32_MAX : Math.round(p.qaThresholdNs);
+    this.qaGate = p.qaGate;
+    this.qaScalingQ16 = q16(p.qaScaling);
+    this.fastStepBytes = Math.round(p.fastIncreaseK * p.mtuBytes);
+    this.fastDelayNs = Math.round(p.fastIncreaseDelayNs);
+    this.adjustBytes = Math.floor(p.adjustBytes);
+    this.adjustPeriodNs = Math.round(p.adjustPeriodNs);
+    this.perPacket = this.adjustBytes === 0 && this.adjustPeriodNs === 0 ? 1 : 0;
+    this.ewmaQ16 = q16(p.delayEwma);
+    this.sampleEvery = p.sampleEvery;
+    this.loopSmartt = p.loop === "smartt" ? 1 : 0;
+    this.mdOnRtt = p.mdDenominator === "rtt" ? 1 : 0;
+    this.eq3 = p.proportionalIncrease === "eq3" ? 1 : 0;
+    this.htsimAverager = p.delayAverager === "htsim" ? 1 : 0;
+    this.baseRttFromNack = p.baseRttFromNack ? 1 : 0;
+    this.trimDelaySample = p.trimDelaySample ? 1 : 0;
+    this.perPath = p.perPathScaling ? 1 : 0;
+    this.qaIgnoresTimeouts = p.qaIgnoresTimeouts ? 1 : 0;
+    this.rccc = p.rccc ? 1 : 0;
+    this.wrap32 = p.incBytesWrap32 ? 1 : 0;
+  }
+
+  /** Starts a flow at cwnd = maxWnd (UEC: no slow start) with the network base RTT. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.maxWnd[slot] = this.maxWnd0;
+    this.cwnd[slot] = this.maxWnd0;
+    this.baseRtt[slot] = this.baseRtt0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * An ACK newly acknowledging `ackedBytes` (UEC: the receiver's Rcvd_Bytes delta).
+   * `rttNs <= 0` means no valid RTT sample: the average delay stands in for it.
+   * Returns NSCC_* bits, or E_SLOT / E_ARG.
+   */
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): number {
+    // live[slot] is undefined for a negative, fractional, NaN or too-large slot.
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    const now = nowNs | 0;
+    // UEC OnACK step 1 / SMaRTT Alg. 4 lines 2–3: account before anything else.
+    // The counters stop at 2^30 − 1 so that adding one event (≤ 2^30) never leaves int32.
+    const inflight = this.inflight[slot] - ackedBytes;
+    this.inflight[slot] = inflight > INT32_MIN ? inflight : INT32_MIN;
+    const achieved = this.achieved[slot] + ackedBytes;
+    this.achieved[slot] = achieved < K.CounterMax ? achieved : K.CounterMax;
+    const received = this.received[slot] + ackedBytes;
+    this.received[slot] = received < K.CounterMax ? received : K.CounterMax;
+    const ignoreLeft = this.ignoreLeft[slot];
+    if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > ackedBytes ? ignoreLeft - ackedBytes : 0;
+    let flags = this.flags[slot];
+    if ((flags & Fl.Started) === 0) flags = this.start(slot, now);
+    // SMaRTT §III-G: with sampling only one ACK in `sampleEvery` drives the control loop, and
+    // its response is scaled by `sampleEvery`.
+    let scale = 1;
+    if (this.sampleEvery !== 1) {
+      const n = this.sampleCount[slot] + 1;
+      if (n < this.sampleEvery) {
+        this.sampleCount[slot] = n;
+        return R.SampledOut;
+      }
+      this.sampleCount[slot] = 0;
+      scale = this.sampleEvery;
+    }
+    let delay: number;
+    if (rttNs > 0) {
+      const rtt = rttNs >= 1 ? rttNs | 0 : 1;
+      if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
+      delay = rtt - this.baseRtt[slot];
+      if (this.htsimAverager !== 0) this.updateDelayHtsim(slot, delay, ecn);
+      else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
+    } else {
+      delay = this.avgDelay[slot] >> K.AvgShift;
+    }
+    if (this.loopSmartt !== 0) return this.ackSmartt(slot, now, ackedBytes, scale, delay, ecn);
+
+    // UEC §3.6.13 OnACK from here: quick_adapt (its ignore phase swallows marked ACKs only,
+    // uet-htsim §5), the four quadrants, then fulfill.
+    if (ecn && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
+    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, false, delay)) {
+      return this.swallow(slot, R.QuickAdapt);
+    }
+    const target = this.perPath !== 0 ? this.targetFor(slot) : this.targetNs;
+    let r: number;
+    if (ecn) {
+      r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath;
+    } else if ((flags & Fl.Penalty) !== 0) {
+      r = 0; // UEC: increases are suppressed while the receiver limits the window
+    } else if (delay >= target) {
+      this.addInc(slot, this.fairBytes(slot) * ackedBytes * scale);
+      r = R.Fair;
+    } else if (delay < this.fastDelayNs && this.fastIncrease(slot, flags, ackedBytes, scale)) {
+      r = R.Fast; // proportional_increase runs fast_increase first and skips itself in increase mode
+    } else {
+      if (delay >= this.fastDelayNs && (flags & Fl.Increase) + this.fiCount[slot] !== 0) this.endFastIncrease(slot);
+      if (this.eq3 !== 0) this.addInc(slot, this.eq3Increase(slot, ackedBytes * scale, delay, target));
+      else this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), ackedBytes * scale));
+      r = R.Proportional;
+    }
+    if (this.received[slot] > this.adjustBytes || this.periodDue(slot, now)) r |= this.fulfill(slot, now);
+    return r;
+  }
+
+  /**
+   * A NACK for a trimmed packet of `bytes` (SMaRTT §III-D, Alg. 4 lines 15–21; UEC OnNACK for
+   * UET_TRIMMED / UET_TRIMMED_LASTHOP). `rttNs` is the NACK's RTT sample, or ≤ 0 for none.
+   */
+  onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    const now = nowNs | 0;
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    const ignoreLeft = this.ignoreLeft[slot];
+    if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
+    if (this.baseRttFromNack !== 0 && rttNs > 0) {
+      const rtt = rttNs >= 1 ? rttNs | 0 : 1;
+      if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
+    }
+    // UEC OnNACK: update_delay(config_base_rtt) — a trim counts as one network RTT of queueing.
+    if (this.trimDelaySample !== 0) this.blendDelay(slot, this.baseRtt0 << K.AvgShift, this.ewmaQ16);
+    // UEC OnNACK: with RCCC on, a last-hop trim is the receiver's business, not a signal.
+    if (this.rccc !== 0 && lastHop) return 0;
+    if (this.loopSmartt !== 0) {
+      // Alg. 4 lines 16–20: cut by the packet, arm QuickAdapt, run it unless ignoring.
+      this.cutWindow(slot, bytes);
+      const flags = this.flags[slot] | Fl.TriggerQa;
+      this.flags[slot] = flags;
+      if (this.ignoreLeft[slot] === 0 && this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+        return R.Decrease | R.QuickAdapt;
+      }
+      return R.Decrease;
+    }
+    const flags = this.flags[slot] | Fl.TriggerQa;
+    this.flags[slot] = flags;
+    if (this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
+    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) return this.swallow(slot, R.QuickAdapt);
+    this.cutWindow(slot, bytes);
+    return R.Decrease;
+  }
+
+  /**
+   * A retransmission timeout (UEC OnInferredLoss) for `bytes` presumed lost. Inside the
+   * QuickAdapt ignore phase it does not shrink the window when qaIgnoresTimeouts is set
+   * (SMaRTT §III-E "we need to ignore such timeouts").
+   */
+  onTimeout(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    const ignoreLeft = this.ignoreLeft[slot];
+    if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
+    if (this.qaIgnoresTimeouts !== 0 && this.ignoreLeft[slot] > 0) return R.Ignored;
+    this.cutWindow(slot, bytes);
+    return R.Decrease;
+  }
+
+  /** `bytes` leave for the network. Returns NSCC_ACK_REQUEST when cwnd − inflight < MTU (UEC AckRequest). */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    const inflight = satAdd(this.inflight[slot], bytes);
+    this.inflight[slot] = inflight;
+    return this.cwnd[slot] - inflight < this.mtu ? R.AckRequest : 0;
+  }
+
+  /**
+   * UEC apply_cwnd_penalty: an ACK_CC carrying the receiver's 7-bit Rcv_Cwnd_Pend and
+   * Restore_Cwnd for `bytes` acknowledged. Call it before onAck for that ACK. While a penalty is
+   * active, increases are suppressed.
+   */
+  onReceiverPenalty(slot: number, nowNs: number, pend: number, restore: boolean, bytes: number): number {
+    if (!(this.live[slot] === 1 && isIntIn(pend, 0, 127) && validBytes(bytes) && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    if (pend > 0) {
+      if ((this.flags[slot] & Fl.Penalty) === 0) {
+        this.savedCwnd[slot] = this.cwnd[slot];
+        this.flags[slot] |= Fl.Penalty;
+      }
+      const inflight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
+      const w = this.cwnd[slot] < inflight ? this.cwnd[slot] : inflight;
+      // (pend × bytes) >> 7, as a floor division because pend × bytes can exceed int32.
+      this.cwnd[slot] = this.clampWnd(slot, w - Math.floor((pend * bytes) / 128));
+      return R.Decrease;
+    }
+    if (restore && (this.flags[slot] & Fl.Penalty) !== 0) {
+      this.cwnd[slot] = this.clampWnd(slot, this.savedCwnd[slot]);
+      this.flags[slot] &= ~Fl.Penalty;
+    }
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** True when `bytes` more fit in the window (UEC: inflight + size ≤ cwnd). */
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    return this.inflight[slot] + bytes <= this.cwnd[slot];
+  }
+
+  cwndBytes(slot: number): number {
+    return this.cwnd[slot] | 0;
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  baseRttNs(slot: number): number {
+    return this.baseRtt[slot] | 0;
+  }
+
+  /** The average queueing delay, rounded down to whole ns. */
+  avgDelayNs(slot: number): number {
+    return this.avgDelay[slot] >> K.AvgShift;
+  }
+
+  maxWndBytes(slot: number): number {
+    return this.maxWnd[slot] | 0;
+  }
+
+  /** The pending increase (bytes²) not yet applied by a fulfill. */
+  pendingIncrease(slot: number): number {
+    return this.inc[slot] || 0;
+  }
+
+  /** Bytes still to be ignored after a QuickAdapt (UEC bytes_to_ignore − bytes_ignored). */
+  ignoreBytes(slot: number): number {
+    return this.ignoreLeft[slot] | 0;
+  }
+
+  /** The flow's queueing-delay target in ns (scaled by its base RTT when perPathScaling is on). */
+  targetDelayNs(slot: number): number {
+    return this.isOpen(slot) ? this.targetFor(slot) : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The SMaRTT loop and the rare steps
+
+  /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
+  private ackSmartt(slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number {
+    if (this.ignoreLeft[slot] > 0) return R.Ignored; // line 6: every ACK is ignored
+    const adapted = this.windowEnded(slot, this.flags[slot], now) && this.quickAdapt(slot, now, false, delay); // line 9
+    const flags = this.flags[slot];
+    const limited = (flags & Fl.Penalty) !== 0;
+    // Line 10, Alg. 3: uncongested means "rtt ≈ brtt and not p.ecn"; anything else resets.
+    let fast = false;
+    if (!ecn && delay < this.fastDelayNs) fast = !limited && this.fastIncrease(slot, flags, acked, scale);
+    else this.endFastIncrease(slot);
+    if (adapted || fast) return (adapted ? R.QuickAdapt : 0) | (fast ? R.Fast : 0); // line 11
+    const target = this.targetFor(slot);
+    let r: number;
+    if (ecn) {
+      r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath; // Alg. 1 cases 1–2
+    } else if (limited) {
+      r = 0;
+    } else if (delay >= target) {
+      this.addInc(slot, this.fairBytes(slot) * acked * scale); // Alg. 1 case 3, eq. (2)
+      r = R.Fair;
+    } else {
+      // Alg. 1 case 4: eq. (3) (or UEC's alpha when so configured)
+      if (this.eq3 !== 0) this.addInc(slot, this.eq3Increase(slot, acked * scale, delay, target));
+      else this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), acked * scale));
+      r = R.Proportional;
+    }
+    if (this.received[slot] > this.adjustBytes || this.periodDue(slot, now)) r |= this.fulfill(slot, now);
+    return r;
+  }
+
+  /**
+   * True when the QuickAdapt measurement window has ended (or none has started yet):
+   * Alg. 2 line 3 tests now ≥ end; UEC tests now > qa_end.
+   */
+  private windowEnded(slot: number, flags: number, now: number): boolean {
+    if ((flags & Fl.QaStarted) === 0) return true;
+    const sinceEnd = (now - this.qaEnd[slot]) | 0;
+    return this.loopSmartt !== 0 ? sinceEnd >= 0 : sinceEnd > 0;
+  }
+
+  /**
+   * SMaRTT Alg. 2 / UEC quick_adapt at the end of a measurement window of base RTT + target
+   * (the callers test the window and the ignore phase, which the paper and the standard
+   * define differently). Fires when triggered (a trim, a loss, or delay above qaThresholdNs)
+   * and the gate allows: cwnd = max(achieved × qaScaling, MTU), and the bytes now in flight will
+   * be ignored. Either way a new window starts.
+   */
+  private quickAdapt(slot: number, now: number, isLoss: boolean, delay: number): boolean {
+    const flags = this.flags[slot];
+    let fired = false;
+    if (
+      (flags & Fl.QaStarted) !== 0 &&
+      ((flags & Fl.TriggerQa) !== 0 || isLoss || delay > this.qaThresholdNs) &&
+      (this.qaGate === 0 || this.achieved[slot] < this.maxWnd[slot] >> this.qaGate)
+    ) {
+      this.cwnd[slot] = this.clampWnd(slot, mulQ16(this.achieved[slot], this.qaScalingQ16));
+      this.ignoreLeft[slot] = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
+      fired = true;
+    }
+    this.achieved[slot] = 0;
+    this.qaEnd[slot] = (now + this.baseRtt[slot] + this.targetFor(slot)) | 0;
+    this.flags[slot] = (fired ? flags & ~Fl.TriggerQa : flags) | Fl.QaStarted;
+    return fired;
+  }
+
+  /**
+   * SMaRTT Alg. 3 / UEC fast_increase, for an unmarked ACK whose delay is below
+   * fastIncreaseDelayNs: after a window's worth of such contiguous bytes, grow by k MTU per ACK
+   * (paper) or fiScale × acked (UEC) for as long as that lasts. Under sampling the ACK counts
+   * `scale` times; an ACK of no new bytes takes no step. `flags` is the slot's flag byte.
+   */
+  private fastIncrease(slot: number, flags: number, acked: number, scale: number): boolean {
+    const sum = this.fiCount[slot] + acked * scale;
+    const count = sum < K.CounterMax ? sum : K.CounterMax;
+    this.fiCount[slot] = count;
+    if (count <= this.cwnd[slot] && (flags & Fl.Increase) === 0) return false;
+    const step = this.fastStepBytes > 0 ? (acked > 0 ? this.fastStepBytes * scale : 0) : mulQ16(acked * scale, this.fiScaleQ16);
+    this.cwnd[slot] = this.clampWnd(slot, this.cwnd[slot] + step);
+    this.flags[slot] = flags | Fl.Increase;
+    return true;
+  }
+
+  /** An ACK that breaks the run of uncongested bytes resets FastIncrease (Alg. 3 lines 10–11). */
+  private endFastIncrease(slot: number): void {
+    this.fiCount[slot] = 0;
+    this.flags[slot] &= ~Fl.Increase;
+  }
+
+  /**
+   * SMaRTT eq. (3) as bytes² for the increase accumulator: (trtt − rtt)/rtt × size × mtu × pi
+   * (× cwnd, since the accumulator is divided by cwnd), capped at size × cwnd (eq. (3)'s
+   * min(size, …)), then the fair increase of eq. (2) that §III-I4 says follows it.
+   */
+  private eq3Increase(slot: number, acked: number, delay: number, target: number): number {
+    const ratioQ16 = mulDiv(target - delay, 65536, this.baseRtt[slot] + delay);
+    let add = mulQ16(this.scaled(slot, this.eq3Bytes) * acked, ratioQ16);
+    const bound = acked * this.cwnd[slot];
+    if (add > bound) add = bound;
+    return add + this.fairBytes(slot) * acked;
+  }
+
+  /**
+   * SMaRTT eq. (1) / UEC multiplicative_decrease, at most once per base RTT:
+   * cwnd ×= max(1 − gamma × (avg − target) / avg, maxMdJump), where avg is the average RTT
+   * (paper; the numerator avg_rtt − trtt equals avg_delay − target) or the average delay (UEC).
+   * Skipped while the average is at or below the target (the factor would exceed 1).
+   */
+  private multiplicativeDecrease(slot: number, now: number, target: number): number {
+    this.endFastIncrease(slot); // UEC: clear the fast-increase state
+    const avg = this.avgDelay[slot];
+    const targetQ8 = target << K.AvgShift;
+    if (avg <= targetQ8) return 0;
+    if ((this.flags[slot] & Fl.MdOnce) !== 0 && ((now - this.lastDec[slot]) | 0) <= this.baseRtt[slot]) return 0;
+    const denominator = this.mdOnRtt !== 0 ? avg + this.baseRtt[slot] * 256 : avg;
+    let factorQ16 = 65536 - mulDiv(this.gammaQ16, avg - targetQ8, denominator);
+    if (factorQ16 < this.mdFloorQ16) factorQ16 = this.mdFloorQ16;
+    this.cwnd[slot] = this.clampWnd(slot, mulQ16(this.cwnd[slot], factorQ16));
+    this.lastDec[slot] = now;
+    this.flags[slot] |= Fl.MdOnce;
+    return R.Md;
+  }
+
+  /** UEC: an adjustment period (and so an eta) is due. */
+  private periodDue(slot: number, now: number): boolean {
+    return this.adjustPeriodNs > 0 && ((now - this.lastAdjust[slot]) | 0) >= this.adjustPeriodNs;
+  }
+
+  /**
+   * UEC fulfill_adjustment, when more than adjustBytes were acked or a period passed:
+   * cwnd += inc / cwnd (integer division) and, once per period, + eta. In the per-packet regime
+   * (both thresholds 0) this runs on every ACK and the division's remainder is carried to the
+   * next ACK instead of dropped, so small per-ACK increments are not lost to truncation.
+   */
+  private fulfill(slot: number, now: number): number {
+    const cwnd = this.cwnd[slot];
+    const inc = this.inc[slot];
+    const q = Math.floor(inc / cwnd);
+    this.inc[slot] = this.perPacket !== 0 ? inc - q * cwnd : 0;
+    let w = cwnd + (q < INT32_MAX ? q : INT32_MAX);
+    if (this.periodDue(slot, now)) {
+      w += this.etaBytes;
+      this.lastAdjust[slot] = now;
+    }
+    this.cwnd[slot] = this.clampWnd(slot, w);
+    this.received[slot] = 0;
+    return R.Fulfill;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Helpers
+
+  /** The E_SLOT / E_ARG split of a rejected event. */
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+
+  /** The first ACK of a flow: the eta period starts now. Returns the new flag byte. */
+  private start(slot: number, now: number): number {
+    this.lastAdjust[slot] = now;
+    return (this.flags[slot] |= Fl.Started);
+  }
+
+  /** UEC quick_adapt's "done" path: pending increase and received bytes are dropped. */
+  private swallow(slot: number, result: number): number {
+    this.inc[slot] = 0;
+    this.received[slot] = 0;
+    return result;
+  }
+
+  private cutWindow(slot: number, bytes: number): void {
+    this.cwnd[slot] = this.clampWnd(slot, this.cwnd[slot] - bytes);
+  }
+
+  /** The window bounds of SMaRTT §III-J / UEC: [MTU, maxWnd]. */
+  private clampWnd(slot: number, w: number): number {
+    const max = this.maxWnd[slot];
+    return w < this.mtu ? this.mtu : w > max ? max : w | 0;
+  }
+
+  private addInc(slot: number, add: number): void {
+    const sum = this.inc[slot] + add;
+    this.inc[slot] = this.wrap32 !== 0 ? sum % TWO_32 : sum < MAX_EXACT ? sum : MAX_EXACT;
+  }
+
+  /** A constant scaled by the flow's base RTT relative to the network's (SMaRTT §III-J). */
+  private scaled(slot: number, x: number): number {
+    return this.perPath !== 0 ? mulDiv(x, this.baseRtt[slot], this.baseRtt0) : x;
+  }
+
+  private targetFor(slot: number): number {
+    return this.perPath !== 0 ? this.scaled(slot, this.targetNs) : this.targetNs;
+  }
+
+  private fairBytes(slot: number): number {
+    return this.perPath !== 0 ? this.scaled(slot, this.fiBytes) : this.fiBytes;
+  }
+
+  /** Min filter of the base RTT; maxWnd follows it (1.5 × BDP of the new base RTT). */
+  private setBaseRtt(slot: number, rtt: number): void {
+    this.baseRtt[slot] = rtt;
+    const max = mulDiv(this.maxWnd0, rtt, this.baseRtt0);
+    this.maxWnd[slot] = max > this.mtu ? max : this.mtu;
+    if (this.cwnd[slot] > this.maxWnd[slot]) this.cwnd[slot] = this.maxWnd[slot];
+  }
+
+  /**
+   * uet-htsim update_delay: an unmarked sample above target is replaced by base RTT / 4, and
+   * one above 5 × base RTT is blended with the fixed weight 0.0125; otherwise a plain EWMA
+   * (avg += w × (delay − avg)), which is all the `ewma` averager does.
+   */
+  private updateDelayHtsim(slot: number, delayNs: number, ecn: boolean): void {
+    const d = delayNs < K.MaxDelayNs ? delayNs : K.MaxDelayNs;
+    const base = this.baseRtt[slot];
+    if (!ecn && d > this.targetNs) this.blendDelay(slot, (base >> 2) << K.AvgShift, this.ewmaQ16);
+    else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
+    else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
+  }
+
+  private blendDelay(slot: number, sampleQ8: number, weightQ16: number): void {
+    const avg = this.avgDelay[slot];
+    this.avgDelay[slot] = avg + Math.floor(((sampleQ8 - avg) * weightQ16) / 65536);
+  }
+}

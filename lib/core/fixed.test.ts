@@ -1,0 +1,74 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { INT32_MAX, INT32_MIN, clamp, fromQ16, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "./fixed";
+
+test("q16 rounds to nearest and refuses what does not fit", () => {
+  assert.is(q16(1), 65536);
+  assert.is(q16(0.5), 32768);
+  assert.is(q16(0.0125), 819); // 819.2 rounds down
+  assert.is(q16(-0.25), -16384);
+  assert.is(fromQ16(q16(0.8)), 52429 / 65536);
+  assert.throws(() => q16(40000), RangeError);
+  assert.throws(() => q16(NaN), RangeError);
+  assert.throws(() => q16(Infinity), RangeError);
+});
+
+test("mulQ16 floors, including for negative products", () => {
+  assert.is(mulQ16(1000, q16(0.5)), 500);
+  assert.is(mulQ16(3, q16(0.5)), 1);
+  assert.is(mulQ16(-3, q16(0.5)), -2);
+  assert.is(mulQ16(0, q16(0.7)), 0);
+  // cwnd of 40 MiB scaled by 0.75: the product is 2.7e12, far beyond int32, and still exact.
+  assert.is(mulQ16(40 * 1024 * 1024, q16(0.75)), 31457280);
+});
+
+test("mulDiv is exact floor(a×b/c) against BigInt near 2^53", () => {
+  const cases: [number, number, number][] = [
+    [7, 3, 2],
+    [0, 5, 3],
+    [2 ** 26 - 1, 2 ** 26 + 1, 3],
+    [2 ** 31 - 1, 2 ** 21 - 1, 2 ** 21],
+    [94906265, 94906265, 4194303],
+    [4150, 23874, 262926],
+    [-7, 3, 2],
+  ];
+  for (const [a, b, c] of cases) {
+    const big = BigInt(a) * BigInt(b);
+    let q = big / BigInt(c);
+    if (big < 0n && q * BigInt(c) !== big) q -= 1n; // floor, not truncation
+    assert.is(mulDiv(a, b, c), Number(q), `${a}×${b}/${c}`);
+  }
+});
+
+test("mulDiv corrects a quotient the double division rounds up to an integer", () => {
+  // (2^31 − 1)·c − 1 over c: the double quotient rounds to 2^31 − 1, the true floor is one less.
+  const c = 2 ** 21 + 1;
+  const a = (2 ** 31 - 1) * c - 1;
+  assert.ok(a < 2 ** 53);
+  assert.is(mulDiv(a, 1, c), 2 ** 31 - 2);
+});
+
+test("saturating add and subtract stick at the int32 limits", () => {
+  assert.is(satAdd(INT32_MAX, 1), INT32_MAX);
+  assert.is(satAdd(INT32_MAX - 5, 3), INT32_MAX - 2);
+  assert.is(satAdd(INT32_MIN, -1), INT32_MIN);
+  assert.is(satSub(INT32_MIN, 1), INT32_MIN);
+  assert.is(satSub(0, INT32_MIN), INT32_MAX);
+  assert.is(satAdd(-0, 0), 0);
+  assert.ok(Object.is(satAdd(-0, -0), 0), "−0 is normalised");
+});
+
+test("clamp and isIntIn at their edges", () => {
+  assert.is(clamp(5, 1, 3), 3);
+  assert.is(clamp(-5, 1, 3), 1);
+  assert.is(clamp(2, 1, 3), 2);
+  assert.ok(isIntIn(0, 0, 10));
+  assert.ok(isIntIn(10, 0, 10));
+  assert.not.ok(isIntIn(11, 0, 10));
+  assert.not.ok(isIntIn(-1, 0, 10));
+  assert.not.ok(isIntIn(1.5, 0, 10));
+  assert.not.ok(isIntIn(NaN, 0, 10));
+  assert.not.ok(isIntIn(Infinity, 0, Infinity));
+});
+
+test.run();

@@ -1,0 +1,76 @@
+// Integer and fixed-point helpers (DESIGN.md rule 5).
+//
+// Rounding rules, written once for the whole library:
+// - State is int32/uint32. Fractions are Q16 (value × 2^16) unless a comment says otherwise.
+// - Intermediate products are computed in IEEE-754 doubles, which hold every integer below 2^53
+//   exactly; a product that could exceed 2^53 is called out where it happens.
+// - Every division of integers rounds toward −∞ (floor). For the non-negative operands that
+//   nearly all callers pass, that is the same as C's truncating integer division.
+
+export const Q16_SHIFT = 16;
+export const Q16_ONE = 65536;
+export const INT32_MAX = 0x7fffffff;
+export const INT32_MIN = -0x80000000;
+export const UINT32_MAX = 0xffffffff;
+
+/**
+ * A real number as Q16, rounded to nearest. Construction-time only (it may throw).
+ * @throws RangeError when the result does not fit in int32 or `x` is not finite.
+ */
+export function q16(x: number): number {
+  const v = Math.round(x * Q16_ONE);
+  if (!Number.isFinite(v) || v > INT32_MAX || v < INT32_MIN) {
+    throw new RangeError(`q16: ${x} does not fit in Q16.16`);
+  }
+  return v;
+}
+
+/** A Q16 value back to a real number (for reporting, never on a hot path's state). */
+export function fromQ16(q: number): number {
+  return q / Q16_ONE;
+}
+
+/**
+ * floor(a × q / 2^16): an integer scaled by a Q16 factor. Exact while |a × q| < 2^53, e.g. for
+ * |a| < 2^31 and |q| < 2^22 (a factor below 64).
+ */
+export function mulQ16(a: number, q: number): number {
+  return Math.floor((a * q) / Q16_ONE);
+}
+
+/**
+ * floor(a × b / c) for c > 0, exact while |a × b| < 2^53. The double quotient can land on the
+ * wrong side of an integer when it is within half an ulp of it, so the remainder check
+ * corrects it by one.
+ */
+export function mulDiv(a: number, b: number, c: number): number {
+  const p = a * b;
+  let q = Math.floor(p / c);
+  const r = p - q * c;
+  if (r < 0) q -= 1;
+  else if (r >= c) q += 1;
+  return q;
+}
+
+/** int32 addition that sticks at INT32_MAX / INT32_MIN instead of wrapping. */
+export function satAdd(a: number, b: number): number {
+  const s = a + b;
+  if (s > INT32_MAX) return INT32_MAX;
+  if (s < INT32_MIN) return INT32_MIN;
+  return s | 0;
+}
+
+/** int32 subtraction that sticks at the int32 limits. */
+export function satSub(a: number, b: number): number {
+  return satAdd(a, -b);
+}
+
+export function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/** True for an integer-valued number in [lo, hi]; false for NaN, ±∞ and fractions. */
+export function isIntIn(x: number, lo: number, hi: number): boolean {
+  // x − x is 0 only for finite x, so ±∞ fails even when a bound is infinite.
+  return x >= lo && x <= hi && Math.floor(x) === x && x - x === 0;
+}

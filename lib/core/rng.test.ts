@@ -1,0 +1,88 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Xoshiro128, hash3, mix32 } from "./rng";
+
+// Outputs of the reference xoshiro128** C code (prng.di.unimi.it), compiled with gcc and run on
+// the given state; the first five also appear in notes/toolchain.md §7.
+const FROM_1234 = [
+  11520, 0, 5927040, 70819200, 2031721883, 1637235492, 1287239034, 3734860849, 3729100597, 4258142804,
+  337829053, 2142557243,
+];
+const FROM_HIGH_BITS = [2576977298, 1162350735, 2291329051, 732944927, 482780208, 3416574328, 2872943131, 1297184098];
+
+test("xoshiro128** matches the reference C sequence from state {1,2,3,4}", () => {
+  const r = new Xoshiro128(0);
+  r.setState(1, 2, 3, 4);
+  assert.equal(FROM_1234.map(() => r.nextU32()), FROM_1234);
+});
+
+test("xoshiro128** matches the reference with every state word's top bit set", () => {
+  const r = new Xoshiro128(0);
+  r.setState(0xdeadbeef | 0, 0x01234567, 0x89abcdef | 0, -1);
+  assert.equal(FROM_HIGH_BITS.map(() => r.nextU32()), FROM_HIGH_BITS);
+});
+
+test("nextI32 is the int32 bit pattern of nextU32", () => {
+  const a = new Xoshiro128(7);
+  const b = new Xoshiro128(7);
+  for (let i = 0; i < 1000; i++) assert.is(a.nextI32() >>> 0, b.nextU32());
+});
+
+test("the same seed gives the same stream and different seeds differ", () => {
+  const a = new Xoshiro128(42);
+  const b = new Xoshiro128(42);
+  const c = new Xoshiro128(43);
+  let same = 0;
+  for (let i = 0; i < 100; i++) {
+    const x = a.nextU32();
+    assert.is(x, b.nextU32());
+    if (x === c.nextU32()) same++;
+  }
+  assert.ok(same < 3);
+});
+
+test("seeding never produces the all-zero state, including seed 0", () => {
+  for (const seed of [0, 1, -1, 0x7fffffff, -0x80000000]) {
+    const r = new Xoshiro128(seed);
+    assert.ok(r.s.some((w) => w !== 0), `seed ${seed}`);
+  }
+});
+
+test("nextBelow equals floor(u × n / 2^32) computed with BigInt, for large and small n", () => {
+  const a = new Xoshiro128(99);
+  const b = new Xoshiro128(99);
+  for (const n of [1, 2, 3, 7, 64, 1000, 65536, 2 ** 21 + 3, 2 ** 31 - 1, 2 ** 32 - 5]) {
+    for (let i = 0; i < 200; i++) {
+      const got = a.nextBelow(n);
+      const u = BigInt(b.nextU32());
+      assert.is(got, Number((u * BigInt(n)) >> 32n), `n=${n}`);
+      assert.ok(got >= 0 && got < n);
+    }
+  }
+});
+
+test("nextBelow(n) is close to uniform", () => {
+  const r = new Xoshiro128(5);
+  const counts = new Int32Array(10);
+  for (let i = 0; i < 100_000; i++) counts[r.nextBelow(10)]++;
+  for (const c of counts) assert.ok(c > 9500 && c < 10500, `bucket ${c}`);
+});
+
+test("nextU16 is the top half of the output", () => {
+  const a = new Xoshiro128(3);
+  const b = new Xoshiro128(3);
+  for (let i = 0; i < 100; i++) assert.is(a.nextU16(), b.nextU32() >>> 16);
+});
+
+test("mix32 is a bijection on a sample and hash3 depends on every argument", () => {
+  const seen = new Set<number>();
+  for (let i = 0; i < 65536; i++) seen.add(mix32(i));
+  assert.is(seen.size, 65536);
+  const h = hash3(1, 2, 3);
+  assert.is.not(h, hash3(0, 2, 3));
+  assert.is.not(h, hash3(1, 0, 3));
+  assert.is.not(h, hash3(1, 2, 0));
+  assert.is(h, hash3(1, 2, 3));
+});
+
+test.run();

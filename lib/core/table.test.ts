@@ -1,0 +1,128 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_SLOT } from "./errors";
+import { FlowTable, flowBytes, layoutBytes } from "./table";
+import { RingI32, isPowerOfTwo, nextPowerOfTwo } from "./ring";
+import { SlotAllocator } from "./slots";
+import { bdpBytes, bytesPerNsFromGbps, serialisationPs } from "./units";
+
+const LAYOUT = { a: "i32", b: "u8", pair: ["u16", 2], wide: "f64" } as const;
+
+class Demo extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  constructor(capacity: number) {
+    super(LAYOUT, capacity);
+  }
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.col.a[slot] = 7;
+  }
+  bump(slot: number): number {
+    if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    this.col.pair[slot * 2 + 1] += 1;
+    return ++this.col.a[slot];
+  }
+  a(slot: number): number {
+    return this.col.a[slot];
+  }
+  pair1(slot: number): number {
+    return this.col.pair[slot * 2 + 1];
+  }
+}
+
+test("the layout's byte count includes grouped columns and the open flag", () => {
+  assert.is(layoutBytes(LAYOUT), 4 + 1 + 4 + 8);
+  assert.is(Demo.bytesPerFlow, 18);
+});
+
+test("open initialises, close clears, and a closed slot is rejected with E_SLOT", () => {
+  const t = new Demo(4);
+  t.open(2);
+  assert.is(t.bump(2), 8);
+  assert.is(t.pair1(2), 1);
+  assert.is(t.close(2), 0);
+  assert.is(t.a(2), 0);
+  assert.is(t.pair1(2), 0);
+  assert.is(t.bump(2), E_SLOT);
+  assert.is(t.close(2), E_SLOT);
+  assert.is(t.errors, 2);
+});
+
+test("slots outside the table, fractional or NaN are rejected without touching state", () => {
+  const t = new Demo(2);
+  t.open(0);
+  for (const bad of [-1, 2, 0.5, NaN, Infinity]) assert.is(t.bump(bad), E_SLOT);
+  assert.is(t.errors, 5);
+  assert.is(t.a(0), 7);
+  assert.throws(() => t.open(2), RangeError);
+  assert.throws(() => t.open(NaN), RangeError);
+  assert.is(t.errors, 7);
+});
+
+test("reopening a slot starts it afresh; neighbours are untouched", () => {
+  const t = new Demo(3);
+  t.open(0);
+  t.open(1);
+  t.bump(0);
+  t.bump(1);
+  t.open(1);
+  assert.is(t.a(1), 7);
+  assert.is(t.pair1(1), 0);
+  assert.is(t.a(0), 8);
+  assert.is(t.pair1(0), 1);
+});
+
+test("inspect reports every column of a slot, grouped columns as arrays", () => {
+  const t = new Demo(2);
+  t.open(1);
+  t.bump(1);
+  assert.equal(t.inspect(1), { open: true, a: 8, b: 0, pair: [0, 1], wide: 0 });
+  assert.equal(t.inspect(0), { open: false, a: 0, b: 0, pair: [0, 0], wide: 0 });
+  assert.equal(t.inspect(5), { open: false });
+});
+
+test("capacity must be a positive integer", () => {
+  assert.throws(() => new Demo(0), RangeError);
+  assert.throws(() => new Demo(1.5), RangeError);
+  assert.throws(() => new Demo(2 ** 24 + 1), RangeError);
+});
+
+test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", () => {
+  assert.throws(() => new RingI32(6), RangeError);
+  const r = new RingI32(4);
+  assert.is(r.shift(-9), -9);
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 4; i++) assert.ok(r.push(round * 10 + i));
+    assert.not.ok(r.push(99));
+    assert.is(r.size, 4);
+    assert.is(r.peek(3), round * 10 + 3);
+    assert.is(r.peek(4, -7), -7);
+    for (let i = 0; i < 4; i++) assert.is(r.shift(), round * 10 + i);
+    assert.is(r.size, 0);
+  }
+  assert.ok(isPowerOfTwo(1) && isPowerOfTwo(1024));
+  assert.not.ok(isPowerOfTwo(0) || isPowerOfTwo(-4) || isPowerOfTwo(12));
+  assert.is(nextPowerOfTwo(1), 1);
+  assert.is(nextPowerOfTwo(9), 16);
+  assert.throws(() => nextPowerOfTwo(0), RangeError);
+});
+
+test("slot allocator hands out each slot once and takes back only what it gave", () => {
+  const a = new SlotAllocator(3);
+  assert.equal([a.alloc(), a.alloc(), a.alloc(), a.alloc()], [0, 1, 2, -1]);
+  assert.ok(a.release(1));
+  assert.not.ok(a.release(1));
+  assert.not.ok(a.release(7));
+  assert.is(a.alloc(), 1);
+  assert.is(a.inUse, 3);
+});
+
+test("units: BDP and serialisation at datacenter rates", () => {
+  assert.is(bytesPerNsFromGbps(100), 12.5);
+  assert.is(bdpBytes(100, 12000), 150000); // UEC base_BDP: 100 Gb/s × 12 µs
+  assert.is(serialisationPs(4150, 100), 332000);
+  assert.is(serialisationPs(1, 800), 10);
+  assert.is(serialisationPs(1, 3), 2667); // rounded up
+});
+
+test.run();

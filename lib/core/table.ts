@@ -1,0 +1,186 @@
+// Per-flow state tables (DESIGN.md rule 2): an algorithm is one object with a fixed capacity,
+// and each per-flow variable is a column (a typed array indexed by slot). The layout is declared
+// once as data, so `bytesPerFlow` is computed from the same declaration that allocates the state.
+
+import { E_SLOT } from "./errors";
+
+export type ColumnKind = "i8" | "u8" | "i16" | "u16" | "i32" | "u32" | "f64";
+
+/** A column is one value per slot, or a fixed-width group of values per slot (`[kind, width]`). */
+export type ColumnSpec = ColumnKind | readonly [ColumnKind, number];
+
+export type Layout = { readonly [name: string]: ColumnSpec };
+
+interface ArrayOfKind {
+  i8: Int8Array;
+  u8: Uint8Array;
+  i16: Int16Array;
+  u16: Uint16Array;
+  i32: Int32Array;
+  u32: Uint32Array;
+  f64: Float64Array;
+}
+
+type KindOf<S> = S extends readonly [infer K, number] ? K : S;
+
+export type Columns<L extends Layout> = {
+  readonly [P in keyof L]: ArrayOfKind[KindOf<L[P]> & ColumnKind];
+};
+
+type AnyColumn = ArrayOfKind[ColumnKind];
+
+const BYTES_PER_VALUE: { readonly [K in ColumnKind]: number } = {
+  i8: 1,
+  u8: 1,
+  i16: 2,
+  u16: 2,
+  i32: 4,
+  u32: 4,
+  f64: 8,
+};
+
+function kindOf(spec: ColumnSpec): ColumnKind {
+  return typeof spec === "string" ? spec : spec[0];
+}
+
+function widthOf(spec: ColumnSpec): number {
+  return typeof spec === "string" ? 1 : spec[1];
+}
+
+function allocate(kind: ColumnKind, n: number): AnyColumn {
+  switch (kind) {
+    case "i8":
+      return new Int8Array(n);
+    case "u8":
+      return new Uint8Array(n);
+    case "i16":
+      return new Int16Array(n);
+    case "u16":
+      return new Uint16Array(n);
+    case "i32":
+      return new Int32Array(n);
+    case "u32":
+      return new Uint32Array(n);
+    case "f64":
+      return new Float64Array(n);
+  }
+}
+
+/** Bytes of state one slot occupies in the declared columns. */
+export function layoutBytes(layout: Layout): number {
+  let bytes = 0;
+  for (const name of Object.keys(layout)) {
+    const spec = layout[name];
+    bytes += BYTES_PER_VALUE[kindOf(spec)] * widthOf(spec);
+  }
+  return bytes;
+}
+
+/**
+ * The documented per-flow figure of a table: its declared columns plus the one-byte open flag
+ * that every FlowTable keeps.
+ */
+export function flowBytes(layout: Layout): number {
+  return layoutBytes(layout) + 1;
+}
+
+/** The largest capacity a table accepts: 2^24 slots. */
+export const MAX_CAPACITY = 1 << 24;
+
+/**
+ * Base of every algorithm table. It owns the columns, the open flags and the error counter;
+ * a subclass declares `open(slot, …)` (which calls `openSlot`) and its handlers, which begin
+ * with `if (!this.isOpen(slot)) return this.fail(E_SLOT)`.
+ */
+export abstract class FlowTable<L extends Layout> {
+  readonly capacity: number;
+  /** Count of rejected calls (bad slot, bad argument, impossible event) since construction. */
+  errors = 0;
+  /** 1 while a slot is open. */
+  protected readonly live: Uint8Array;
+  protected readonly col: Columns<L>;
+  private readonly names: string[];
+  private readonly widths: number[];
+  private readonly arrays: AnyColumn[];
+
+  /** @throws RangeError for a capacity that is not an integer in [1, 2^24]. */
+  protected constructor(layout: L, capacity: number) {
+    if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_CAPACITY)) {
+      throw new RangeError(`capacity must be an integer in [1, ${MAX_CAPACITY}], got ${capacity}`);
+    }
+    this.capacity = capacity;
+    this.live = new Uint8Array(capacity);
+    const col: { [name: string]: AnyColumn } = {};
+    this.names = Object.keys(layout);
+    this.widths = [];
+    this.arrays = [];
+    for (const name of this.names) {
+      const spec = layout[name];
+      const array = allocate(kindOf(spec), capacity * widthOf(spec));
+      col[name] = array;
+      this.arrays.push(array);
+      this.widths.push(widthOf(spec));
+    }
+    this.col = col as Columns<L>;
+  }
+
+  /** True for an integer slot inside the table that is open. */
+  isOpen(slot: number): boolean {
+    return slot >= 0 && slot < this.capacity && Math.floor(slot) === slot && this.live[slot] === 1;
+  }
+
+  /**
+   * Clears a slot and marks it open; opening an open slot starts it afresh.
+   * @throws RangeError for a slot outside the table (open is not a per-packet path).
+   */
+  protected openSlot(slot: number): void {
+    if (!(slot >= 0 && slot < this.capacity && Math.floor(slot) === slot)) {
+      this.errors++;
+      throw new RangeError(`slot ${slot} is outside [0, ${this.capacity})`);
+    }
+    this.clearSlot(slot);
+    this.live[slot] = 1;
+  }
+
+  /** Clears a slot's state and marks it closed. Returns 0, or E_SLOT if it was not open. */
+  close(slot: number): number {
+    if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    this.clearSlot(slot);
+    this.live[slot] = 0;
+    return 0;
+  }
+
+  /**
+   * Every column of one slot, by name (a grouped column as an array), plus `open`. For tests,
+   * traces and debugging; it allocates, so never call it on a per-packet path.
+   */
+  inspect(slot: number): { [column: string]: number | number[] | boolean } {
+    const out: { [column: string]: number | number[] | boolean } = { open: this.isOpen(slot) };
+    if (!(slot >= 0 && slot < this.capacity && Math.floor(slot) === slot)) return out;
+    for (let i = 0; i < this.arrays.length; i++) {
+      const w = this.widths[i];
+      out[this.names[i]] = w === 1 ? this.arrays[i][slot] : Array.from(this.arrays[i].subarray(slot * w, slot * w + w));
+    }
+    return out;
+  }
+
+  /** Counts a rejected call and returns its error code. */
+  protected fail(code: number): number {
+    this.errors++;
+    return code;
+  }
+
+  private clearSlot(slot: number): void {
+    for (let i = 0; i < this.arrays.length; i++) {
+      const w = this.widths[i];
+      this.arrays[i].fill(0, slot * w, slot * w + w);
+    }
+  }
+}
+
+/**
+ * The argument names of a table's `open` and handlers, in order, published as a static `api`
+ * on each algorithm class. Conformance vectors and the fabric call handlers by these names, so
+ * the list is part of the module's public contract (DESIGN.md "Conformance vectors").
+ */
+export type HandlerSignatures = { readonly [handler: string]: readonly string[] };

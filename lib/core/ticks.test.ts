@@ -1,0 +1,60 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { tickAdd, tickAfter, tickAtOrAfter, tickDiff, tickFromPs } from "./ticks";
+import { psn24Add, psn24Diff, psnAdd, psnDiff, psnGe, psnGt, psnLe, psnLt } from "./psn";
+
+test("tick differences survive the 2^32 wrap", () => {
+  const before = 0x7ffffff0; // just below 2^31
+  const after = tickAdd(before, 0x20); // crosses into negative int32
+  assert.ok(after < 0);
+  assert.is(tickDiff(after, before), 0x20);
+  assert.ok(tickAfter(after, before));
+  assert.not.ok(tickAfter(before, after));
+  const nearU32 = -5; // 2^32 − 5 as int32
+  assert.is(tickDiff(tickAdd(nearU32, 10), nearU32), 10);
+  assert.is(tickAdd(nearU32, 10), 5);
+});
+
+test("equal ticks are neither after each other, but at-or-after", () => {
+  assert.not.ok(tickAfter(123, 123));
+  assert.ok(tickAtOrAfter(123, 123));
+  assert.is(tickDiff(0, 0), 0);
+});
+
+test("intervals of 2^31 ns or more alias (the documented limit)", () => {
+  assert.is(tickDiff(2 ** 31, 0), -(2 ** 31));
+  assert.not.ok(tickAfter(2 ** 31, 0));
+  assert.ok(tickAfter(2 ** 31 - 1, 0));
+});
+
+test("tickFromPs gives the low 32 bits of whole nanoseconds", () => {
+  assert.is(tickFromPs(0), 0);
+  assert.is(tickFromPs(999), 0);
+  assert.is(tickFromPs(1000), 1);
+  const ps = (2 ** 32 + 7) * 1000 + 999; // just over one wrap, in ps
+  assert.is(tickFromPs(ps), 7);
+  assert.is(tickFromPs(2 ** 31 * 1000), -(2 ** 31));
+});
+
+test("32-bit PSN order is defined across the wrap", () => {
+  const last = 0xffffffff | 0; // −1 as int32
+  const first = psnAdd(last, 1);
+  assert.is(first, 0);
+  assert.ok(psnLt(last, first));
+  assert.ok(psnGt(first, last));
+  assert.ok(psnLe(first, first) && psnGe(first, first));
+  assert.is(psnDiff(first, last), 1);
+  assert.is(psnDiff(5, 0xfffffffb), 10); // uint32 inputs work the same
+  assert.ok(psnLt(0xfffffffb, 5));
+});
+
+test("24-bit PSN difference and addition wrap at 2^24", () => {
+  assert.is(psn24Add(0xffffff, 1), 0);
+  assert.is(psn24Diff(0, 0xffffff), 1);
+  assert.is(psn24Diff(0xffffff, 0), -1);
+  assert.is(psn24Diff(100, 50), 50);
+  assert.is(psn24Diff(0x7fffff, 0), 0x7fffff);
+  assert.is(psn24Diff(0x800000, 0), -0x800000);
+});
+
+test.run();

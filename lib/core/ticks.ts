@@ -1,0 +1,30 @@
+// Wrapping 32-bit nanosecond ticks, like a NIC's free-running timestamp counter.
+// A tick is `nowNs | 0`; two ticks are only ever compared through their signed difference,
+// which is correct across the 2^32 wrap while the true interval is below 2^31 ns (≈ 2.1 s),
+// the serial-number rule of RFC 1982 §3.2. Longer intervals alias: a caller that idles a flow
+// for more than 2.1 s must re-open it or accept one misjudged comparison.
+
+/** The signed interval a − b in ns. */
+export function tickDiff(a: number, b: number): number {
+  return (a - b) | 0;
+}
+
+/** True when tick a is strictly later than tick b. */
+export function tickAfter(a: number, b: number): boolean {
+  return ((a - b) | 0) > 0;
+}
+
+/** True when tick a is at or after tick b. */
+export function tickAtOrAfter(a: number, b: number): boolean {
+  return ((a - b) | 0) >= 0;
+}
+
+/** Tick a plus an interval, wrapped. */
+export function tickAdd(a: number, intervalNs: number): number {
+  return (a + intervalNs) | 0;
+}
+
+/** The wrapped ns tick for an absolute time in integer picoseconds below 2^53. */
+export function tickFromPs(ps: number): number {
+  return Math.floor(ps / 1000) | 0;
+}

@@ -1,0 +1,40 @@
+// Units and conversions. Handlers take wrapping 32-bit nanosecond ticks (`nowNs | 0`);
+// the fabric keeps absolute time as integer picoseconds in a double (exact to 2^53 ps ≈ 2.5 h,
+// DESIGN.md "The virtual fabric"). Rates are given in Gb/s, which is bits per nanosecond.
+
+export const PS_PER_NS = 1000;
+export const NS_PER_US = 1000;
+export const NS_PER_MS = 1_000_000;
+export const PS_PER_US = 1_000_000;
+export const BITS_PER_BYTE = 8;
+
+export function nsFromUs(us: number): number {
+  return us * NS_PER_US;
+}
+
+export function psFromNs(ns: number): number {
+  return ns * PS_PER_NS;
+}
+
+/** Whole nanoseconds in a picosecond count, rounded down. */
+export function nsFromPs(ps: number): number {
+  return Math.floor(ps / PS_PER_NS);
+}
+
+/** 1 Gb/s is one bit per nanosecond, so a link moves `gbps / 8` bytes per nanosecond. */
+export function bytesPerNsFromGbps(linkGbps: number): number {
+  return linkGbps / BITS_PER_BYTE;
+}
+
+/** Bandwidth-delay product in whole bytes (rounded down): rate × RTT. */
+export function bdpBytes(linkGbps: number, rttNs: number): number {
+  return Math.floor((linkGbps * rttNs) / BITS_PER_BYTE);
+}
+
+/**
+ * Time to serialise `bytes` at `linkGbps`, in whole picoseconds, rounded up so that a modeled
+ * link is never faster than its rate. Exact at 100/200/400/800 Gb/s (80/40/20/10 ps per byte).
+ */
+export function serialisationPs(bytes: number, linkGbps: number): number {
+  return Math.ceil((bytes * BITS_PER_BYTE * PS_PER_NS) / linkGbps);
+}

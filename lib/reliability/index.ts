@@ -1,0 +1,4 @@
+// nicfw/reliability. Modules land here as their issues are resolved.
+
+/** Module name (as in conformance vectors) → exported classes. */
+export const modules = {} as const;

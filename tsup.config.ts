@@ -1,0 +1,54 @@
+import { defineConfig } from "tsup";
+
+// lib/ is built per area as self-contained ESM + CJS with declarations, target ES2020 and no
+// platform shims, so the ESM files load unmodified in QuickJS, XS and JerryScript. The
+// conformance engine is built the same way for the QuickJS runner. The CLI is node-only.
+// `npm run build` empties dist/ first; the three builds run in parallel, so none cleans.
+export default defineConfig([
+  {
+    entry: {
+      "core/index": "lib/core/index.ts",
+      "cc/index": "lib/cc/index.ts",
+      "lb/index": "lib/lb/index.ts",
+      "reliability/index": "lib/reliability/index.ts",
+      "switch/index": "lib/switch/index.ts",
+    },
+    format: ["esm", "cjs"],
+    dts: true,
+    target: "es2020",
+    platform: "neutral",
+    minifySyntax: true,
+    splitting: false,
+    sourcemap: false,
+    treeshake: true,
+    outDir: "dist",
+  },
+  {
+    entry: { "conformance/engine": "conformance/engine.ts" },
+    format: ["esm"],
+    target: "es2020",
+    platform: "neutral",
+    splitting: false,
+    outDir: "dist",
+  },
+  {
+    entry: { "cli/nicfw": "harness/cli.ts" },
+    format: ["esm"],
+    target: "node20",
+    platform: "node",
+    splitting: false,
+    outDir: "dist",
+    banner: { js: "#!/usr/bin/env node" },
+  },
+  // Benchmarks and the allocation check run bundled, like dist/: under tsx every imported
+  // binding becomes a getter call, which would be measured instead of the library.
+  {
+    entry: { "bench/once": "bench/once.ts", "bench/alloc": "bench/alloc.ts" },
+    format: ["esm"],
+    target: "es2020",
+    platform: "node",
+    splitting: false,
+    outDir: "dist",
+    external: ["benny"],
+  },
+]);
