@@ -1,11 +1,15 @@
 // Finding and loading vector files for the node-side runners.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Vector } from "./engine";
 import { vectorErrors } from "./schema";
 
-/** Every `.json` file under the given files or folders, sorted, depth first. */
+/**
+ * Every `.json` file under the given files or folders, sorted, depth first.
+ * @throws Error naming a path that does not exist.
+ */
 export function vectorFiles(paths: string[]): string[] {
+  for (const p of paths) if (!existsSync(p)) throw new Error(`no such file or folder: ${p}`);
   const out: string[] = [];
   const walk = (p: string) => {
     if (statSync(p).isDirectory()) {

@@ -17,7 +17,15 @@ export function runConformance(paths: string[], label = "conformance", log: (s: 
   let passed = 0;
   let failed = 0;
   let handDerived = 0;
-  for (const loaded of loadVectors(vectorFiles(paths))) {
+  let files: string[];
+  try {
+    files = vectorFiles(paths);
+  } catch (e) {
+    log(`${label}: ${(e as Error).message}`);
+    log(`${label}: 0 passed, 1 failed`);
+    return 1;
+  }
+  for (const loaded of loadVectors(files)) {
     if (!loaded.vector) {
       failed++;
       log(`FAIL ${loaded.file}: invalid vector file\n  ${loaded.errors.join("\n  ")}`);
