@@ -382,9 +382,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (delay < target) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
       const inc = cwnd >= K.One ? mulDiv(this.aiQ16, ackedQ16, cwnd) : mulDiv(this.aiQ16, ackedQ16, K.One);
-      const next = cwnd + inc;
-      this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
-      if (inc > 0) r = R.Increase;
+      const next = cwnd + inc < this.maxCwnd ? cwnd + inc : this.maxCwnd;
+      this.cwnd[slot] = next;
+      if (next > cwnd) r = R.Increase;
     } else if (this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) {
       // Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), once per RTT
       if (this.setCwnd(slot, now, this.decreased(cwnd, delay, target))) r = R.Decrease;
@@ -412,9 +412,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     const w = this.ecwnd[slot];
     if (remote < this.eTarget) {
       const inc = w >= K.One ? mulDiv(this.aiQ16, ackedQ16, w) : mulDiv(this.aiQ16, ackedQ16, K.One);
-      const next = w + inc;
-      this.ecwnd[slot] = next < this.maxEcwnd ? next : this.maxEcwnd;
-      return inc > 0 ? R.EndpointIncrease : 0;
+      const next = w + inc < this.maxEcwnd ? w + inc : this.maxEcwnd;
+      this.ecwnd[slot] = next;
+      return next > w ? R.EndpointIncrease : 0;
     }
     const flags = this.flags[slot];
     const gate = this.gateSmoothed !== 0 ? this.srtt[slot] : rtt;
