@@ -309,7 +309,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** True while a timer is pending (from the first CNP on). */
   timerArmed(slot: number): boolean {
-    return this.isOpen(slot) && (this.flags[slot] & (Fl.Armed | Fl.IncArmed)) !== 0;
+    return this.live[slot] === 1 && (this.flags[slot] & (Fl.Armed | Fl.IncArmed)) !== 0;
   }
 
   /** The tick of the earliest pending timer; meaningful only while timerArmed (else 0). */

@@ -94,7 +94,7 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
 
   /** True while a deferred CNP waits for the end of its interval. */
   timerArmed(slot: number): boolean {
-    return this.isOpen(slot) && (this.flags[slot] & Fl.Pending) !== 0;
+    return this.live[slot] === 1 && (this.flags[slot] & Fl.Pending) !== 0;
   }
 
   /** The tick at which the deferred CNP is due; meaningful only while timerArmed (else 0). */

@@ -358,9 +358,13 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // The control law
 
-  /** Swift Alg. 1 on one delay sample covering `acked` bytes. */
+  /**
+   * Swift Alg. 1 on one delay sample covering `acked` bytes. The common path (smoothing,
+   * target, additive increase) is kept here so that V8 inlines it into both handlers; the
+   * decrease and the endpoint window are calls.
+   */
   private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
-    let flags = this.flags[slot];
+    const flags = this.flags[slot];
     const fabric = rtt > remote ? rtt - remote : 0;
     let delay = fabric;
     if ((flags & Fl.RttSeen) !== 0) {
@@ -370,27 +374,36 @@ export class Swift extends FlowTable<typeof LAYOUT> {
       }
     } else {
       this.srtt[slot] = rtt;
-      flags |= Fl.RttSeen;
-      this.flags[slot] = flags;
+      this.flags[slot] = flags | Fl.RttSeen;
     }
     this.sdelay[slot] = delay;
-    let ackedQ16 = Math.floor((acked * K.One) / this.mtu);
-    if (ackedQ16 > K.AckedCap) ackedQ16 = K.AckedCap;
     const cwnd = this.cwnd[slot];
     const target = this.target(slot, cwnd);
     let r = 0;
     if (delay < target) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
-      const inc = cwnd >= K.One ? mulDiv(this.aiQ16, ackedQ16, cwnd) : mulDiv(this.aiQ16, ackedQ16, K.One);
+      const ackedQ16 = acked === this.mtu ? K.One : this.ackedQ16(acked);
+      const inc = mulDiv(this.aiQ16, ackedQ16, cwnd >= K.One ? cwnd : K.One);
       const next = cwnd + inc < this.maxCwnd ? cwnd + inc : this.maxCwnd;
       this.cwnd[slot] = next;
       if (next > cwnd) r = R.Increase;
-    } else if (this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) {
-      // Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), once per RTT
-      if (this.setCwnd(slot, now, this.decreased(cwnd, delay, target))) r = R.Decrease;
+    } else {
+      r = this.highDelay(slot, now, cwnd, delay, target, rtt);
     }
-    if (this.eTarget !== 0) r |= this.endpoint(slot, now, ackedQ16, remote, rtt);
+    if (this.eTarget !== 0) r |= this.endpoint(slot, now, this.ackedQ16(acked), remote, rtt);
     return this.effective(slot) < K.One ? r | R.Pace : r;
+  }
+
+  /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), at most once per RTT. */
+  private highDelay(slot: number, now: number, cwnd: number, delay: number, target: number, rtt: number): number {
+    if (!this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) return 0;
+    return this.setCwnd(slot, now, this.decreased(cwnd, delay, target)) ? R.Decrease : 0;
+  }
+
+  /** Packets acknowledged in Q16: floor(acked × 2^16 / mtu), capped at 2^31. */
+  private ackedQ16(acked: number): number {
+    const q = Math.floor((acked * K.One) / this.mtu);
+    return q < K.AckedCap ? q : K.AckedCap;
   }
 
   /** Swift §3.1: base target + hop scaling + flow scaling clamped to [0, fs_range]. */
