@@ -364,19 +364,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * decrease and the endpoint window are calls.
    */
   private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
-    const flags = this.flags[slot];
-    const fabric = rtt > remote ? rtt - remote : 0;
-    let delay = fabric;
-    if ((flags & Fl.RttSeen) !== 0) {
-      this.srtt[slot] = Math.floor((this.srtt[slot] * this.rttOldQ16 + rtt * (K.One - this.rttOldQ16)) / K.One);
-      if (this.delayOldQ16 !== 0) {
-        delay = Math.floor((this.sdelay[slot] * this.delayOldQ16 + fabric * (K.One - this.delayOldQ16)) / K.One);
-      }
-    } else {
-      this.srtt[slot] = rtt;
-      this.flags[slot] = flags | Fl.RttSeen;
-    }
-    this.sdelay[slot] = delay;
+    const delay = this.smooth(slot, rtt, rtt > remote ? rtt - remote : 0);
     const cwnd = this.cwnd[slot];
     const target = this.target(slot, cwnd);
     let r = 0;
@@ -390,8 +378,25 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     } else {
       r = this.highDelay(slot, now, cwnd, delay, target, rtt);
     }
-    if (this.eTarget !== 0) r |= this.endpoint(slot, now, this.ackedQ16(acked), remote, rtt);
-    return this.effective(slot) < K.One ? r | R.Pace : r;
+    if (this.eTarget !== 0) return this.withEndpoint(slot, now, acked, remote, rtt, r);
+    return this.cwnd[slot] < K.One ? r | R.Pace : r;
+  }
+
+  /** Updates the smoothed RTT and returns the (smoothed) fabric delay to compare with the target. */
+  private smooth(slot: number, rtt: number, fabric: number): number {
+    const flags = this.flags[slot];
+    let delay = fabric;
+    if ((flags & Fl.RttSeen) !== 0) {
+      this.srtt[slot] = Math.floor((this.srtt[slot] * this.rttOldQ16 + rtt * (K.One - this.rttOldQ16)) / K.One);
+      if (this.delayOldQ16 !== 0) {
+        delay = Math.floor((this.sdelay[slot] * this.delayOldQ16 + fabric * (K.One - this.delayOldQ16)) / K.One);
+      }
+    } else {
+      this.srtt[slot] = rtt;
+      this.flags[slot] = flags | Fl.RttSeen;
+    }
+    this.sdelay[slot] = delay;
+    return delay;
   }
 
   /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), at most once per RTT. */
@@ -418,6 +423,11 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     let md = mulDiv(this.betaQ16, delay - target, delay);
     if (md > this.maxMdfQ16) md = this.maxMdfQ16;
     return mulDiv(w, K.One - md, K.One);
+  }
+
+  private withEndpoint(slot: number, now: number, acked: number, remote: number, rtt: number, r: number): number {
+    const e = r | this.endpoint(slot, now, this.ackedQ16(acked), remote, rtt);
+    return this.effective(slot) < K.One ? e | R.Pace : e;
   }
 
   /** The endpoint window: the same AIMD on the remote host delay against endpointTargetNs. */

@@ -234,7 +234,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // The control law
 
-  /** TIMELY Alg. 1 on one RTT sample. */
+  /** TIMELY Alg. 1 on one RTT sample (kept small so that V8 inlines it into the handlers). */
   private update(slot: number, rtt: number): number {
     const flags = this.flags[slot];
     this.mark[slot] = this.sent[slot];
@@ -243,51 +243,55 @@ export class Timely extends FlowTable<typeof LAYOUT> {
       this.flags[slot] = flags | Fl.Started;
       return 0;
     }
-    let diff = rtt - this.prevRtt[slot];
-    this.prevRtt[slot] = rtt;
-    if (diff > K.MaxDiffNs) diff = K.MaxDiffNs;
-    else if (diff < -K.MaxDiffNs) diff = -K.MaxDiffNs;
-    // Alg. 1: rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff
-    const d = this.rttDiff[slot];
-    const avg = d + Math.floor(((diff * 256 - d) * this.ewmaQ16) / K.One);
-    this.rttDiff[slot] = avg;
-    // Alg. 1: normalized_gradient ← rtt_diff / minRTT
-    const gQ16 = mulDiv(avg, 256, this.minRtt);
+    const gQ16 = this.gradientQ16(slot, rtt);
     let count = this.count[slot];
     if (this.countIncreases === 0) {
       count = gQ16 <= 0 ? (count < K.CountMax ? count + 1 : count) : 0;
       this.count[slot] = count;
     }
-    const rate = this.rate[slot];
     if (rtt < this.tLow) {
-      // Alg. 1: rate ← rate + δ
-      if (this.countIncreases !== 0 && count >= this.haiThreshold) return this.increase(slot, rate, count, this.haiKbps, R.LowIncrease | R.Hai);
-      return this.increase(slot, rate, count, this.deltaKbps, R.LowIncrease);
+      // Alg. 1: rate ← rate + δ (HPCC: the HAI step once the stage reached 5)
+      return this.countIncreases !== 0 && count >= this.haiThreshold
+        ? this.increase(slot, count, this.haiKbps, R.LowIncrease | R.Hai)
+        : this.increase(slot, count, this.deltaKbps, R.LowIncrease);
     }
-    if (rtt > this.tHigh) {
-      // Alg. 1: rate ← rate (1 − β (1 − T_high / new_rtt))
-      const ratioQ16 = mulDiv(this.tHigh, K.One, rtt);
-      return this.decrease(slot, rate, K.One - mulDiv(this.betaQ16, K.One - ratioQ16, K.One), R.HighDecrease);
-    }
+    // Alg. 1: rate ← rate (1 − β (1 − T_high / new_rtt))
+    if (rtt > this.tHigh) return this.decrease(slot, K.One - mulDiv(this.betaQ16, K.One - mulDiv(this.tHigh, K.One, rtt), K.One), R.HighDecrease);
     if (gQ16 <= 0) {
       // Alg. 1: rate ← rate + N δ, N = 5 in hyper-active increase
-      if (count >= this.haiThreshold) return this.increase(slot, rate, count, this.haiKbps, R.GradientIncrease | R.Hai);
-      return this.increase(slot, rate, count, this.deltaKbps, R.GradientIncrease);
+      return count >= this.haiThreshold
+        ? this.increase(slot, count, this.haiKbps, R.GradientIncrease | R.Hai)
+        : this.increase(slot, count, this.deltaKbps, R.GradientIncrease);
     }
-    // Alg. 1: rate ← rate (1 − β · normalized_gradient)
+    // Alg. 1: rate ← rate (1 − β · normalized_gradient), the factor not below 0
     const c = K.One - mulDiv(this.betaQ16, gQ16, K.One);
-    return this.decrease(slot, rate, c > 0 ? c : 0, R.GradientDecrease);
+    return this.decrease(slot, c > 0 ? c : 0, R.GradientDecrease);
   }
 
-  private increase(slot: number, rate: number, count: number, stepKbps: number, r: number): number {
-    const next = rate + stepKbps;
+  /**
+   * Alg. 1: new_rtt_diff = rtt − prev_rtt, rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff,
+   * normalized_gradient = rtt_diff / minRTT (returned in Q16).
+   */
+  private gradientQ16(slot: number, rtt: number): number {
+    let diff = rtt - this.prevRtt[slot];
+    this.prevRtt[slot] = rtt;
+    if (diff > K.MaxDiffNs) diff = K.MaxDiffNs;
+    else if (diff < -K.MaxDiffNs) diff = -K.MaxDiffNs;
+    const d = this.rttDiff[slot];
+    const avg = d + Math.floor(((diff * 256 - d) * this.ewmaQ16) / K.One);
+    this.rttDiff[slot] = avg;
+    return mulDiv(avg, 256, this.minRtt);
+  }
+
+  private increase(slot: number, count: number, stepKbps: number, r: number): number {
+    const next = this.rate[slot] + stepKbps;
     this.rate[slot] = next < this.lineKbps ? next : this.lineKbps;
     if (this.countIncreases !== 0) this.count[slot] = count < K.CountMax ? count + 1 : count;
     return r;
   }
 
-  private decrease(slot: number, rate: number, cQ16: number, r: number): number {
-    const next = mulDiv(rate, cQ16, K.One);
+  private decrease(slot: number, cQ16: number, r: number): number {
+    const next = mulDiv(this.rate[slot], cQ16, K.One);
     this.rate[slot] = next > this.minKbps ? next : this.minKbps;
     if (this.countIncreases !== 0) this.count[slot] = 0;
     return r;
