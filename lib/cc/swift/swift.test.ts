@@ -74,6 +74,8 @@ test("open refuses a bad hop count or slot, counting an error", () => {
   assert.is(cc.isOpen(0), false);
   cc.open(0, 3);
   assert.is(cc.targetDelayNs(0), 28_000);
+  cc.open(1); // hops default to 0
+  assert.is(cc.targetDelayNs(1), 25_000);
 });
 
 test("bytesPerFlow is the declared layout plus the open flag", () => {

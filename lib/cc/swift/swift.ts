@@ -170,10 +170,11 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /**
    * Starts a flow at initCwndPkts. `hops` is the forward hop count (Swift §3.1 derives it from
-   * the IP TTL); it fixes the flow's topology-scaled part of the target.
+   * the IP TTL); it fixes the flow's topology-scaled part of the target. A caller that drives
+   * every cc module alike with `open(slot)` gets 0 hops (base target only).
    * @throws RangeError for a slot outside the table or hops not an integer in [0, 255].
    */
-  open(slot: number, hops: number): void {
+  open(slot: number, hops = 0): void {
     if (!isIntIn(hops, 0, K.MaxHops)) {
       this.errors++;
       throw new RangeError(`Swift: hops must be an integer in [0, 255], got ${hops}`);
