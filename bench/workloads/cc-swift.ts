@@ -65,46 +65,39 @@ function ack(handler: "onAck" | "onDelaySample" | "onNack"): Workload {
       const cc = table();
       const e = events(seed);
       let epoch = 0;
-      const refill = () => {
-        for (let s = 0; s < FLOWS; s++) cc.onSend(s, epoch, e.perFlowBytes[s]);
-      };
-      const finish = () => {
-        epoch = (epoch + e.spanNs) | 0;
-      };
       if (handler === "onAck") {
         return () => {
           let sum = 0;
-          refill();
+          for (let s = 0; s < FLOWS; s++) cc.onSend(s, epoch, e.perFlowBytes[s]);
           for (let i = 0; i < BATCH; i++) {
             sum += cc.onAck(e.slot[i], (epoch + e.dtNs[i]) | 0, e.bytes[i], e.rttNs[i], e.remoteNs[i]);
           }
-          finish();
+          epoch = (epoch + e.spanNs) | 0;
           return sum;
         };
       }
       if (handler === "onDelaySample") {
-        // Pseudo-ACK samples (Reflex NSF): they acknowledge nothing; the batch's bytes are
-        // acknowledged outside the loop so inflight stays bounded.
+        // Pseudo-ACK samples (Reflex NSF) acknowledge nothing and leave inflight alone.
         return () => {
           let sum = 0;
           for (let i = 0; i < BATCH; i++) {
             sum += cc.onDelaySample(e.slot[i], (epoch + e.dtNs[i]) | 0, e.bytes[i], e.rttNs[i] + 1, e.remoteNs[i]);
           }
-          finish();
+          epoch = (epoch + e.spanNs) | 0;
           return sum;
         };
       }
       // A trimming incast: every third event is a NACK.
       return () => {
         let sum = 0;
-        refill();
+        for (let s = 0; s < FLOWS; s++) cc.onSend(s, epoch, e.perFlowBytes[s]);
         for (let i = 0; i < BATCH; i++) {
           const s = e.slot[i];
           const now = (epoch + e.dtNs[i]) | 0;
           if (i % 3 === 0) sum += cc.onNack(s, now, e.bytes[i]);
           else sum += cc.onAck(s, now, e.bytes[i], e.rttNs[i], e.remoteNs[i]);
         }
-        finish();
+        epoch = (epoch + e.spanNs) | 0;
         return sum;
       };
     },
