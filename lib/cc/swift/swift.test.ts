@@ -120,6 +120,27 @@ test("close clears a slot; handlers on it return E_SLOT; reopening starts afresh
   assert.is(cc.srttNs(0), 0);
 });
 
+test("the square-root-free target comparison decides exactly as delay < target, at and around every boundary", () => {
+  type Internals = { belowTarget(s: number, c: number, d: number): boolean; target(s: number, c: number): number };
+  for (const profile of ["google", "htsim", "reflex", "paper"] as const) {
+    const cc = new Swift({ profile, maxCwndPkts: 32767 }, 4);
+    for (let s = 0; s < 4; s++) cc.open(s, s * 3);
+    const inner = cc as unknown as Internals;
+    const rng = new Xoshiro128(17);
+    for (let i = 0; i < 100_000; i++) {
+      const slot = i & 3;
+      // Windows from 2^-16 packet to 32767 packets, log-uniform-ish.
+      const cwnd = 1 + (rng.nextU32() >>> rng.nextBelow(32));
+      const target = inner.target(slot, cwnd);
+      for (const delay of [target - 2, target - 1, target, target + 1, rng.nextBelow(300_000)]) {
+        if (inner.belowTarget(slot, cwnd, delay) !== delay < target) {
+          throw new Error(`${profile}: cwnd ${cwnd} delay ${delay} target ${target}`);
+        }
+      }
+    }
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Bad input (DESIGN.md rule 7)
 

@@ -113,6 +113,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   private readonly mtu: number;
   private readonly alpha256: number;
+  private readonly alpha256SqLow: number;
+  private readonly alpha256SqHigh: number;
   private readonly betaNs: number;
   private readonly fsRangeNs: number;
   private readonly aiQ16: number;
@@ -146,6 +148,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.mtu = p.mtuBytes;
     // α/√(cwndQ16 / 2^16) = α·256/√cwndQ16: scaling by a power of two is exact.
     this.alpha256 = fs.alphaNs * 256;
+    this.alpha256SqLow = this.alpha256 * this.alpha256 * (1 - 1e-12);
+    this.alpha256SqHigh = this.alpha256 * this.alpha256 * (1 + 1e-12);
     this.betaNs = fs.betaNs;
     this.fsRangeNs = Math.floor(p.fsRangeNs);
     this.aiQ16 = q16(p.aiPkts);
@@ -367,9 +371,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
     const delay = this.smooth(slot, rtt, rtt > remote ? rtt - remote : 0);
     const cwnd = this.cwnd[slot];
-    const target = this.target(slot, cwnd);
     let r = 0;
-    if (delay < target) {
+    if (this.belowTarget(slot, cwnd, delay)) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
       const ackedQ16 = acked === this.mtu ? K.One : this.ackedQ16(acked);
       const inc = mulDiv(this.aiQ16, ackedQ16, cwnd >= K.One ? cwnd : K.One);
@@ -377,7 +380,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
       this.cwnd[slot] = next;
       if (next > cwnd) r = R.Increase;
     } else {
-      r = this.highDelay(slot, now, cwnd, delay, target, rtt);
+      r = this.highDelay(slot, now, cwnd, delay, rtt);
     }
     if (this.eTarget !== 0) return this.withEndpoint(slot, now, acked, remote, rtt, r);
     return this.cwnd[slot] < K.One ? r | R.Pace : r;
@@ -401,9 +404,27 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   }
 
   /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), at most once per RTT. */
-  private highDelay(slot: number, now: number, cwnd: number, delay: number, target: number, rtt: number): number {
+  private highDelay(slot: number, now: number, cwnd: number, delay: number, rtt: number): number {
     if (!this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) return 0;
-    return this.setCwnd(slot, now, this.decreased(cwnd, delay, target)) ? R.Decrease : 0;
+    return this.setCwnd(slot, now, this.decreased(cwnd, delay, this.target(slot, cwnd))) ? R.Decrease : 0;
+  }
+
+  /**
+   * delay < target(cwnd), decided exactly as `target` would but without its square root and
+   * division in the common case. With d = delay − hop part, in [0, fs_range):
+   * d < floor(y) ⟺ y ≥ d + 1, where y = α·256/√cwnd + β; since d + 1 − β > 0 that is
+   * (α·256)² ≥ (d + 1 − β)² · cwnd. Products within 1e-12 of each other (far wider than their
+   * rounding error) are settled by the exact rule.
+   */
+  private belowTarget(slot: number, cwnd: number, delay: number): boolean {
+    const d = delay - this.hopTarget[slot];
+    if (d < 0) return true; // flow scaling is never negative
+    if (d >= this.fsRangeNs) return false; // nor above fs_range
+    const t = d + 1 - this.betaNs;
+    const z = t * t * cwnd;
+    if (z < this.alpha256SqLow) return true;
+    if (z > this.alpha256SqHigh) return false;
+    return delay < this.target(slot, cwnd);
   }
 
   /** Packets acknowledged in Q16: floor(acked × 2^16 / mtu), capped at 2^31. */
