@@ -243,36 +243,51 @@ export class Timely extends FlowTable<typeof LAYOUT> {
       this.flags[slot] = flags | Fl.Started;
       return 0;
     }
-    const gQ16 = this.gradientQ16(slot, rtt);
-    let count = this.count[slot];
-    if (this.countIncreases === 0) {
-      count = gQ16 <= 0 ? (count < K.CountMax ? count + 1 : count) : 0;
-      this.count[slot] = count;
-    }
-    if (rtt < this.tLow) {
-      // Alg. 1: rate ← rate + δ (HPCC: the HAI step once the stage reached 5)
-      return this.countIncreases !== 0 && count >= this.haiThreshold
-        ? this.increase(slot, count, this.haiKbps, R.LowIncrease | R.Hai)
-        : this.increase(slot, count, this.deltaKbps, R.LowIncrease);
-    }
-    // Alg. 1: rate ← rate (1 − β (1 − T_high / new_rtt))
-    if (rtt > this.tHigh) return this.decrease(slot, K.One - mulDiv(this.betaQ16, K.One - mulDiv(this.tHigh, K.One, rtt), K.One), R.HighDecrease);
-    if (gQ16 <= 0) {
-      // Alg. 1: rate ← rate + N δ, N = 5 in hyper-active increase
-      return count >= this.haiThreshold
-        ? this.increase(slot, count, this.haiKbps, R.GradientIncrease | R.Hai)
-        : this.increase(slot, count, this.deltaKbps, R.GradientIncrease);
-    }
-    // Alg. 1: rate ← rate (1 − β · normalized_gradient), the factor not below 0
-    const c = K.One - mulDiv(this.betaQ16, gQ16, K.One);
+    const avg = this.averageDiff(slot, rtt);
+    // gQ16 = floor(avg × 256 / minRTT) ≤ 0 exactly when avg × 256 < minRTT: no division needed
+    const nonPositive = avg * 256 < this.minRtt;
+    const count = this.countIncreases === 0 ? this.countGradient(slot, nonPositive) : this.count[slot];
+    if (rtt < this.tLow) return this.lowIncrease(slot, count);
+    if (rtt > this.tHigh) return this.highDecrease(slot, rtt);
+    if (nonPositive) return this.gradientIncrease(slot, count);
+    return this.gradientDecrease(slot, avg);
+  }
+
+  /** Paper HAI counting: consecutive completions with a gradient ≤ 0, this one included. */
+  private countGradient(slot: number, nonPositive: boolean): number {
+    const c = this.count[slot];
+    const count = nonPositive ? (c < K.CountMax ? c + 1 : c) : 0;
+    this.count[slot] = count;
+    return count;
+  }
+
+  /** Alg. 1: rtt < T_low → rate + δ (HPCC: the HAI step once the stage reached 5). */
+  private lowIncrease(slot: number, count: number): number {
+    return this.countIncreases !== 0 && count >= this.haiThreshold
+      ? this.increase(slot, count, this.haiKbps, R.LowIncrease | R.Hai)
+      : this.increase(slot, count, this.deltaKbps, R.LowIncrease);
+  }
+
+  /** Alg. 1: rtt > T_high → rate (1 − β (1 − T_high / new_rtt)). */
+  private highDecrease(slot: number, rtt: number): number {
+    return this.decrease(slot, K.One - mulDiv(this.betaQ16, K.One - mulDiv(this.tHigh, K.One, rtt), K.One), R.HighDecrease);
+  }
+
+  /** Alg. 1: gradient ≤ 0 → rate + N δ, N = 5 in hyper-active increase. */
+  private gradientIncrease(slot: number, count: number): number {
+    return count >= this.haiThreshold
+      ? this.increase(slot, count, this.haiKbps, R.GradientIncrease | R.Hai)
+      : this.increase(slot, count, this.deltaKbps, R.GradientIncrease);
+  }
+
+  /** Alg. 1: normalized_gradient = rtt_diff / minRTT > 0 → rate (1 − β · gradient), the factor not below 0. */
+  private gradientDecrease(slot: number, avg: number): number {
+    const c = K.One - mulDiv(this.betaQ16, mulDiv(avg, 256, this.minRtt), K.One);
     return this.decrease(slot, c > 0 ? c : 0, R.GradientDecrease);
   }
 
-  /**
-   * Alg. 1: new_rtt_diff = rtt − prev_rtt, rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff,
-   * normalized_gradient = rtt_diff / minRTT (returned in Q16).
-   */
-  private gradientQ16(slot: number, rtt: number): number {
+  /** Alg. 1: new_rtt_diff = rtt − prev_rtt, rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff (returned, Q8 ns). */
+  private averageDiff(slot: number, rtt: number): number {
     let diff = rtt - this.prevRtt[slot];
     this.prevRtt[slot] = rtt;
     if (diff > K.MaxDiffNs) diff = K.MaxDiffNs;
@@ -280,7 +295,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     const d = this.rttDiff[slot];
     const avg = d + Math.floor(((diff * 256 - d) * this.ewmaQ16) / K.One);
     this.rttDiff[slot] = avg;
-    return mulDiv(avg, 256, this.minRtt);
+    return avg;
   }
 
   private increase(slot: number, count: number, stepKbps: number, r: number): number {
