@@ -1,5 +1,16 @@
 // Every workload, for bench/run.ts and bench/alloc.ts.
 import type { Workload } from "./types";
 import { nsccWorkloads } from "./cc-nscc";
+import { swiftWorkloads } from "./cc-swift";
+import { timelyWorkloads } from "./cc-timely";
+import { dcqcnWorkloads } from "./cc-dcqcn";
+import { dctcpWorkloads, mprdmaWorkloads } from "./cc-dctcp";
 
-export const workloads: Workload[] = [...nsccWorkloads];
+export const workloads: Workload[] = [
+  ...nsccWorkloads,
+  ...swiftWorkloads,
+  ...timelyWorkloads,
+  ...dcqcnWorkloads,
+  ...dctcpWorkloads,
+  ...mprdmaWorkloads,
+];
