@@ -28,33 +28,6 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-/**
- * One xoshiro128** step on a generator whose four state words live at s[at..at+3], for tables
- * that keep a generator per slot in a column (a per-port RED generator, a per-switch router).
- * Returns the output as an int32 bit pattern; same sequence as Xoshiro128.nextI32 for the same state.
- */
-export function xoshiroNextAt(s: Int32Array, at: number): number {
-  const s0 = s[at];
-  const s1 = s[at + 1];
-  const s2 = s[at + 2] ^ s0;
-  const s3 = s[at + 3] ^ s1;
-  const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-  s[at] = s0 ^ s3;
-  s[at + 1] = s1 ^ s2;
-  s[at + 2] = s2 ^ (s1 << 9);
-  s[at + 3] = rotl(s3, 11);
-  return result;
-}
-
-/** Seeds the generator at s[at..at+3] exactly as `new Xoshiro128(seed)` seeds its own state. */
-export function xoshiroSeedAt(s: Int32Array, at: number, seed: number): void {
-  let x = seed | 0;
-  for (let i = 0; i < 4; i++) {
-    x = (x + 0x9e3779b9) | 0;
-    s[at + i] = mix32(x);
-  }
-}
-
 export class Xoshiro128 {
   readonly s = new Int32Array(4);
 
