@@ -23,7 +23,7 @@ import {
   TAG_OTHER,
 } from "./queue";
 
-const OUT = { handle: 0, bytes: 1, queue: 2, ecn: 3, otherHandle: 4, otherBytes: 5, resumeNs: 6 };
+const OUT = { bytes: 0, queue: 1, ecn: 2, otherHandle: 3, otherBytes: 4, resumeNs: 5 };
 
 function table(params: Record<string, unknown>, ports = 2, lastHop = false): PortQueues {
   const q = new PortQueues({ handleCapacity: 4096, ...params }, ports);
@@ -110,7 +110,6 @@ test("drop-tail by bytes: q + size > limit drops; the packet limit drops too", (
   assert.is(q.onEnqueue(0, 0, 1, 1500, TAG_OTHER), QUEUE_DATA);
   assert.is(q.onEnqueue(0, 0, 2, 1500, TAG_OTHER), QUEUE_DATA);
   assert.is(q.onEnqueue(0, 0, 3, 1, TAG_OTHER), QUEUE_DROPPED); // 3000 + 1 > 3000
-  assert.is(q.out[OUT.queue], -1);
   assert.is(q.onDequeue(0, 0), 1);
   assert.is(q.onEnqueue(0, 0, 3, 100, TAG_OTHER), QUEUE_DATA);
   assert.is(q.onEnqueue(0, 0, 4, 100, TAG_OTHER), QUEUE_DATA);
@@ -143,12 +142,13 @@ test("UEC trimming of the arriving packet: header to the control FIFO, last-hop 
     const v = q.onEnqueue(0, 0, 3, 4150, TAG_DATA); // 8300 + 4150 > 8300
     assert.is(v, QUEUE_CONTROL | QUEUE_TRIMMED | (lastHop ? QUEUE_LAST_HOP : 0));
     assert.is(q.out[OUT.bytes], 64);
-    assert.is(q.out[OUT.queue], FIFO_CONTROL);
+    assert.is(q.controlBytes(0), 64);
     assert.is(q.bytesTrimmed(0), 4086);
     assert.is(q.packetsTrimmed(0), 1);
     // The header overtakes the data (strict priority in the uec profile).
     assert.is(q.onDequeue(0, 0), 3);
     assert.is(q.out[OUT.bytes], 64);
+    assert.is(q.out[OUT.queue], FIFO_CONTROL);
     assert.is(q.onDequeue(0, 0), 1);
     assert.is(q.accountingGap(0), 0);
   }
@@ -224,7 +224,8 @@ test("arriving-or-newest: about half the overflows trim the newest queued packet
       assert.is(q.peek(0, FIFO_DATA, 1), arrival); // the arrival took the newest packet's place
     } else {
       assert.is(v, QUEUE_CONTROL | QUEUE_TRIMMED);
-      assert.is(q.out[OUT.otherHandle], -1);
+      assert.is(q.out[OUT.bytes], 64);
+      assert.is(q.peek(0, FIFO_DATA, 1), tail);
       arriving++;
     }
     while (q.controlPackets(0) > 0) q.onDequeue(0, 0);
@@ -329,9 +330,8 @@ test("marking at enqueue judges the queue the arrival finds; headers are never m
   assert.is(q.onEnqueue(0, 0, 1, 1000, TAG_DATA), QUEUE_DATA); // finds 0
   assert.is(q.onEnqueue(0, 0, 2, 1000, TAG_DATA), QUEUE_DATA); // finds 1000 = kMin
   assert.is(q.onEnqueue(0, 0, 3, 1000, TAG_DATA), QUEUE_DATA | QUEUE_MARKED); // finds 2000 > kMax
-  assert.is(q.out[OUT.ecn], 1);
   assert.is(q.onEnqueue(0, 0, 4, 64, TAG_HEADER), QUEUE_CONTROL);
-  assert.is(q.out[OUT.ecn], 0);
+  assert.is(q.marks(0), 1);
   for (let i = 0; i < 4; i++) {
     q.onDequeue(0, 0);
     assert.is(q.out[OUT.ecn], 0); // no second decision at dequeue
@@ -533,7 +533,7 @@ for (const profile of ["uec-htsim", "uec", "dcp", "droptail"] as const) {
           assert.ok(v > 0, `verdict ${v}`);
           if ((v & QUEUE_DROPPED) === 0) {
             where[h] = port;
-            size[h] = q.out[OUT.bytes];
+            size[h] = (v & QUEUE_TRIMMED) !== 0 ? q.out[OUT.bytes] : bytes;
             assert.ok((v & (QUEUE_DATA | QUEUE_CONTROL)) !== 0);
           }
           if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) {

@@ -11,58 +11,93 @@
 //     left behind; headers served 100000:1.
 //   IEEE 802.1Qbb PFC (the egress side: a PAUSE stops one FIFO for a duration, XON = duration 0).
 //
-// Packets are the caller's integer handles. A handle's place in a FIFO is kept in three
-// per-handle Int32Arrays (next, prev, metadata word = bytes | tag << 20), so every port's FIFOs
-// share one fixed-size store and a queue never copies or allocates. A handle is in at most one
-// FIFO of a table at a time (enqueueing a queued handle is E_STATE).
+// Packets are the caller's integer handles. A FIFO is a singly linked list through a shared
+// per-handle store (next handle, metadata word = bytes | tag << 20), so every port's FIFOs share
+// one fixed-size Int32Array and a queue never copies or allocates. The data FIFO also keeps the
+// predecessor of its tail, which is all that trimming the newest packet needs. A handle is in at
+// most one FIFO of a table at a time (enqueueing a queued handle is E_STATE).
 //
 // Accounting (per port, exact integers in f64): bytesIn = bytesOut + queued + bytesDropped +
 // bytesTrimmed, where bytesTrimmed is payload removed by trimming and a packet dropped whole
 // (including a trimmed header the control FIFO could not take) counts all its bytes as dropped.
 //
-// The hot paths (admit into a FIFO that has room, serve a head) are written for V8: columns
-// aliased as fields, const-enum flags, 0/1 numeric switches, rare branches in their own methods.
+// Cost: a port's hot words share one 64-byte group and a handle's two words are adjacent, so an
+// admission or a departure touches the port's group, its counters and one or two handle entries.
+// Both FIFOs have the same word layout and are served by the same two small routines (append,
+// pop), which keeps the handlers' bytecode small enough for V8 to inline them into the caller
+// (a handler plus what it inlines must stay under ~460 bytes of bytecode); rare paths
+// (overflow, trims, pauses) are methods of their own.
 
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
-import { hash3, xoshiroNextAt, xoshiroSeedAt } from "../../core/rng";
+import { hash3, mix32 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcpWeight, type QueueParams, type QueueParamsInput, dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
 import { redProbabilityQ16 } from "./red";
 
-/** Per-port state: 108 B of columns + the open flag = 109 B (plus 12 B per handle, shared). */
+/**
+ * Per-port state, grouped port by port in power-of-two strides (index = port << shift): 64 B of
+ * FIFO words (S), 32 B of generator, pause, scheduler and RED words (A), 64 B of f64 counters
+ * (C), plus the open flag = 161 B per port; plus 8 B per packet handle, shared by all ports.
+ */
 const LAYOUT = {
-  dHead: "i32", // handle at the head of the data FIFO, −1 when empty
-  dTail: "i32",
-  dPkts: "i32",
-  dBytes: "i32",
-  cHead: "i32", // control FIFO
-  cTail: "i32",
-  cPkts: "i32",
-  cBytes: "i32",
-  dLimB: "i32", // limits and RED thresholds, per port so one table can hold ports of several speeds
-  dLimP: "i32",
-  cLimB: "i32",
-  cLimP: "i32",
-  kMin: "i32",
-  kMax: "i32",
-  pauseD: "i32", // tick until which the data FIFO is paused (valid while F.PausedData)
-  pauseC: "i32",
-  wrrCount: "i32", // WRR: position in the control:data round
-  defD: "i32", // DWRR deficits in bytes
-  defC: "i32",
-  rng: ["i32", 4], // the port's own xoshiro128** generator
-  bytesIn: "f64",
-  bytesOut: "f64",
-  bytesDropped: "f64",
-  bytesTrimmed: "f64",
-  pktsIn: "f64",
-  pktsOut: "f64",
-  pktsDropped: "f64",
-  pktsTrimmed: "f64",
-  marks: "f64",
-  pauseFrames: "f64",
-  flags: "u8",
+  st: ["i32", 16],
+  aux: ["i32", 8],
+  cnt: ["f64", 8],
 } as const;
+
+/**
+ * Words of a port's `st` group: the data FIFO's seven words, the control FIFO's seven words at
+ * the same offsets + S.Control, the RED kMin, the flags.
+ */
+const enum S {
+  Shift = 4,
+  Head = 0, // handle at the head, −1 when empty
+  Tail = 1,
+  Prev = 2, // the handle before Tail, −1 when the FIFO holds fewer than two
+  Pkts = 3,
+  Bytes = 4,
+  LimB = 5, // limits, per port so one table can hold ports of several speeds
+  LimP = 6,
+  Control = 7, // offset of the control FIFO's words
+  KMin = 14,
+  Flags = 15, // F bits
+}
+
+/** Words of a port's `aux` group. */
+const enum A {
+  Shift = 3,
+  Rng = 0, // the port's generator: a splitmix32 Weyl state
+  PauseD = 1, // tick until which the data FIFO is paused (valid while F.PausedData)
+  PauseC = 2,
+  DefD = 3, // DWRR deficits in bytes (control's at DefD + 1)
+  DefC = 4,
+  WrrCount = 5, // WRR: position in the control:data round
+  PauseFrames = 6, // PFC frames received
+  KMax = 7,
+}
+
+/** splitmix32's Weyl increment (the golden ratio, as lib/core's seeding). */
+const WEYL = 0x9e3779b9;
+
+/** A port's counters (packets out = packets in − queued − dropped, so it is not kept). */
+const enum C {
+  Shift = 3,
+  BytesIn = 0,
+  PktsIn = 1,
+  BytesOut = 2,
+  BytesDropped = 3,
+  PktsDropped = 4,
+  BytesTrimmed = 5,
+  PktsTrimmed = 6,
+  Marks = 7,
+}
+
+/** Words of a handle's entry in the shared handle store. */
+const enum H {
+  Shift = 1,
+  Next = 0,
+  Meta = 1, // bytes | tag << 20 while queued, 0 when not
+}
 
 /** Port flag bits. */
 const enum F {
@@ -102,13 +137,12 @@ const enum K {
 
 /** Indices of the `out` record. */
 const enum O {
-  Handle = 0,
-  Bytes = 1,
-  Queue = 2,
-  Ecn = 3,
-  OtherHandle = 4,
-  OtherBytes = 5,
-  ResumeNs = 6,
+  Bytes = 0,
+  Queue = 1,
+  Ecn = 2,
+  OtherHandle = 3,
+  OtherBytes = 4,
+  ResumeNs = 5,
 }
 
 /** DCP §4.2 tag values (ToS bits): 00 non-DCP, 01 ACK, 10 data, 11 header-only. */
@@ -119,13 +153,13 @@ export const TAG_HEADER = 3;
 
 /** The arriving packet is in the data FIFO. */
 export const QUEUE_DATA = V.Data;
-/** The arriving packet (perhaps trimmed) is in the control FIFO. */
+/** The arriving packet is in the control FIFO (trimmed if QUEUE_TRIMMED is set too). */
 export const QUEUE_CONTROL = V.Control;
 /** The arriving packet was trimmed to out.bytes: mark it trimmed (UEC DSCP_TRIMMED, DCP tag 11). */
 export const QUEUE_TRIMMED = V.Trimmed;
 /** The arriving packet was dropped: the caller frees it. */
 export const QUEUE_DROPPED = V.Dropped;
-/** CE set at enqueue on the arriving packet. */
+/** Set CE on the arriving packet (marking at enqueue). */
 export const QUEUE_MARKED = V.Marked;
 /** A trim on a last-hop port: use UEC DSCP_TRIMMED_LASTHOP. */
 export const QUEUE_LAST_HOP = V.LastHop;
@@ -133,7 +167,7 @@ export const QUEUE_LAST_HOP = V.LastHop;
 export const QUEUE_TRIMMED_QUEUED = V.TrimmedQueued;
 /** The newest queued data packet (out.otherHandle) was evicted and dropped (the control FIFO was full). */
 export const QUEUE_DROPPED_QUEUED = V.DroppedQueued;
-/** onDequeue: nothing is queued (not an error). */
+/** onDequeue / evict: nothing is queued (not an error). */
 export const QUEUE_EMPTY = K.Empty;
 /** onDequeue: packets are queued but every backlogged FIFO is paused until out.resumeNs. */
 export const QUEUE_PAUSED = K.Paused;
@@ -143,18 +177,24 @@ export const FIFO_CONTROL = 1;
 
 export class PortQueues extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
-  /** Bytes of shared state per packet handle (next, prev, metadata). */
-  static readonly bytesPerHandle = 12;
+  /** Bytes of shared state per packet handle (next handle, metadata). */
+  static readonly bytesPerHandle = 8;
   static readonly api: HandlerSignatures = {
     open: ["slot", "lastHop"],
     close: ["slot"],
     onEnqueue: ["slot", "nowNs", "handle", "bytes", "tag"],
     onDequeue: ["slot", "nowNs"],
     onPause: ["slot", "nowNs", "queue", "durationNs"],
+    evict: ["slot", "nowNs"],
     ecnProbability: ["slot", "queueBytes"],
     setPortLimits: ["slot", "dataLimitBytes", "dataLimitPackets", "controlLimitBytes", "controlLimitPackets", "kMinBytes", "kMaxBytes"],
   };
-  static readonly outFields = ["handle", "bytes", "queue", "ecn", "otherHandle", "otherBytes", "resumeNs"] as const;
+  /**
+   * The `out` record. A dequeued or evicted packet: bytes, queue (FIFO_*), ecn (1: set CE);
+   * QUEUE_PAUSED: resumeNs. onEnqueue writes only what its verdict needs: bytes with
+   * QUEUE_TRIMMED, otherHandle/otherBytes with QUEUE_TRIMMED_QUEUED or QUEUE_DROPPED_QUEUED.
+   */
+  static readonly outFields = ["bytes", "queue", "ecn", "otherHandle", "otherBytes", "resumeNs"] as const;
 
   readonly params: Readonly<QueueParams>;
   /** DCP §4.2 weight derivation when `dcpRadix` was given, else null. */
@@ -162,44 +202,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** DWRR quanta in bytes (control : data = controlWeight). */
   readonly dataQuantumBytes: number;
   readonly controlQuantumBytes: number;
-  /** Last decision: see outFields. */
-  readonly out = new Int32Array(7);
+  readonly out = new Int32Array(6);
 
-  private readonly dHead = this.col.dHead;
-  private readonly dTail = this.col.dTail;
-  private readonly dPkts = this.col.dPkts;
-  private readonly dBytes = this.col.dBytes;
-  private readonly cHead = this.col.cHead;
-  private readonly cTail = this.col.cTail;
-  private readonly cPkts = this.col.cPkts;
-  private readonly cBytes = this.col.cBytes;
-  private readonly dLimB = this.col.dLimB;
-  private readonly dLimP = this.col.dLimP;
-  private readonly cLimB = this.col.cLimB;
-  private readonly cLimP = this.col.cLimP;
-  private readonly kMin = this.col.kMin;
-  private readonly kMax = this.col.kMax;
-  private readonly pauseD = this.col.pauseD;
-  private readonly pauseC = this.col.pauseC;
-  private readonly wrrCount = this.col.wrrCount;
-  private readonly defD = this.col.defD;
-  private readonly defC = this.col.defC;
-  private readonly rng = this.col.rng;
-  private readonly bytesInCol = this.col.bytesIn;
-  private readonly bytesOutCol = this.col.bytesOut;
-  private readonly bytesDroppedCol = this.col.bytesDropped;
-  private readonly bytesTrimmedCol = this.col.bytesTrimmed;
-  private readonly pktsIn = this.col.pktsIn;
-  private readonly pktsOut = this.col.pktsOut;
-  private readonly pktsDropped = this.col.pktsDropped;
-  private readonly pktsTrimmed = this.col.pktsTrimmed;
-  private readonly marksCol = this.col.marks;
-  private readonly pauseFramesCol = this.col.pauseFrames;
-  private readonly flags = this.col.flags;
-
-  private readonly hNext: Int32Array;
-  private readonly hPrev: Int32Array;
-  private readonly hMeta: Int32Array;
+  private readonly st = this.col.st;
+  private readonly aux = this.col.aux;
+  private readonly cnt = this.col.cnt;
+  private readonly hs: Int32Array;
   private readonly handleCap: number;
 
   private readonly mtu: number;
@@ -210,7 +218,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** Bit t set: a tag-t packet is trimmed (not dropped) when the data FIFO is over. */
   private readonly trimTags: number;
   private readonly newestHalf: number;
-  private readonly overOccupancy: number;
+  /** −1: the data FIFO is over when q + size > limit; 0: when q > limit. */
+  private readonly arrivalMask: number;
   private readonly ecnAt: number;
   private readonly sched: number;
   private readonly wrrControl: number;
@@ -230,16 +239,14 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.dataQuantumBytes = q.dataQuantumBytes;
     this.controlQuantumBytes = q.controlQuantumBytes;
     this.handleCap = p.handleCapacity;
-    this.hNext = new Int32Array(p.handleCapacity);
-    this.hPrev = new Int32Array(p.handleCapacity);
-    this.hMeta = new Int32Array(p.handleCapacity);
+    this.hs = new Int32Array(p.handleCapacity << H.Shift);
     this.mtu = p.mtuBytes;
     this.trimBytes = p.trimBytes;
     this.pMaxQ16 = Math.round(p.pMax * 65536);
     this.controlTags = p.controlQueue ? (1 << TAG_HEADER) | (p.acksToControl ? 1 << TAG_ACK : 0) : 0;
     this.trimTags = p.trimming === "off" ? 0 : 1 << TAG_DATA;
     this.newestHalf = p.trimming === "arriving-or-newest" ? 1 : 0;
-    this.overOccupancy = p.overRule === "occupancy" ? 1 : 0;
+    this.arrivalMask = p.overRule === "occupancy" ? 0 : -1;
     this.ecnAt = p.ecnAt === "enqueue" ? K.EcnEnqueue : p.ecnAt === "dequeue" ? K.EcnDequeue : K.EcnOff;
     this.sched = p.scheduler === "wrr" ? K.SchedWrr : p.scheduler === "dwrr" ? K.SchedDwrr : K.SchedStrict;
     this.wrrControl = p.wrrControlPackets;
@@ -253,26 +260,24 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   open(slot: number, lastHop: boolean): void {
     this.openSlot(slot);
+    const b = slot << S.Shift;
+    const st = this.st;
+    for (let f = b; f <= b + S.Control; f += S.Control) {
+      st[f + S.Head] = -1;
+      st[f + S.Tail] = -1;
+      st[f + S.Prev] = -1;
+    }
+    st[b + S.Flags] = lastHop ? F.LastHop : 0;
     const p = this.params;
-    this.dHead[slot] = -1;
-    this.dTail[slot] = -1;
-    this.cHead[slot] = -1;
-    this.cTail[slot] = -1;
-    this.dLimB[slot] = p.dataLimitBytes;
-    this.dLimP[slot] = p.dataLimitPackets;
-    this.cLimB[slot] = p.controlLimitBytes;
-    this.cLimP[slot] = p.controlLimitPackets;
-    this.kMin[slot] = p.kMinBytes;
-    this.kMax[slot] = p.kMaxBytes;
-    this.flags[slot] = lastHop ? F.LastHop : 0;
-    xoshiroSeedAt(this.rng, slot << 2, hash3(this.seed, slot, 0));
+    this.setLimits(slot, p.dataLimitBytes, p.dataLimitPackets, p.controlLimitBytes, p.controlLimitPackets, p.kMinBytes, p.kMaxBytes);
+    this.aux[(slot << A.Shift) + A.Rng] = hash3(this.seed, slot, 0);
   }
 
   /** Closes a port; packets still queued are forgotten (the caller owns and frees them). */
   override close(slot: number): number {
     if (!this.isOpen(slot)) return this.fail(E_SLOT);
-    this.forget(this.dHead[slot]);
-    this.forget(this.cHead[slot]);
+    this.forget(this.st[(slot << S.Shift) + S.Head]);
+    this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
     return super.close(slot);
   }
 
@@ -301,12 +306,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError(`PortQueues.setPortLimits: bad slot or limits for slot ${slot}`);
     }
-    this.dLimB[slot] = dataLimitBytes;
-    this.dLimP[slot] = dataLimitPackets;
-    this.cLimB[slot] = controlLimitBytes;
-    this.cLimP[slot] = controlLimitPackets;
-    this.kMin[slot] = kMinBytes;
-    this.kMax[slot] = kMaxBytes;
+    this.setLimits(slot, dataLimitBytes, dataLimitPackets, controlLimitBytes, controlLimitPackets, kMinBytes, kMaxBytes);
     return 0;
   }
 
@@ -316,40 +316,41 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /**
    * A packet of `bytes` with DCP/UEC class `tag` (TAG_*) arrives for egress port `slot`.
    * Returns QUEUE_* verdict bits, or E_SLOT / E_ARG (oversized, unknown tag, bad handle) /
-   * E_STATE (the handle is already queued). Fills out.handle, out.bytes (size now queued, 0 if
-   * dropped), out.queue (FIFO_*, −1 if dropped), out.ecn, out.otherHandle/otherBytes (−1/0
-   * unless a queued packet was trimmed or evicted).
+   * E_STATE (the handle is already queued). See outFields for what `out` then holds.
    */
   onEnqueue(slot: number, nowNs: number, handle: number, bytes: number, tag: number): number {
-    // live[slot] is undefined for a negative, fractional, NaN or too-large slot.
+    // live[slot] is undefined for a negative, fractional, NaN or too-large slot; x >>> 0 === x
+    // holds for integers in [0, 2^32) only; (bytes − 1) >>> 0 < mtu for 1 ≤ bytes ≤ mtu.
     if (
       !(
         this.live[slot] === 1 &&
-        (handle | 0) === handle &&
-        handle >= 0 &&
+        handle >>> 0 === handle &&
         handle < this.handleCap &&
-        (bytes | 0) === bytes &&
-        bytes >= 1 &&
-        bytes <= this.mtu &&
+        bytes >>> 0 === bytes &&
+        (bytes - 1) >>> 0 < this.mtu &&
         (tag & 3) === tag &&
         nowNs - nowNs === 0
       )
     ) {
       return this.reject(slot);
     }
-    if (this.hMeta[handle] !== 0) return this.fail(E_STATE);
-    this.bytesInCol[slot] += bytes;
-    this.pktsIn[slot] += 1;
-    const out = this.out;
-    out[O.Handle] = handle;
-    out[O.Ecn] = 0;
-    out[O.OtherHandle] = -1;
-    out[O.OtherBytes] = 0;
-    if (((this.controlTags >> tag) & 1) !== 0) return this.admitControl(slot, handle, bytes, bytes, tag, V.Control);
-    const q = this.dBytes[slot];
-    const over = this.overOccupancy !== 0 ? q > this.dLimB[slot] : q + bytes > this.dLimB[slot];
-    if (over || this.dPkts[slot] >= this.dLimP[slot]) return this.dataOverflow(slot, handle, bytes, tag);
-    return this.admitData(slot, handle, bytes, tag, q);
+    if (this.hs[(handle << H.Shift) + H.Meta] !== 0) return this.fail(E_STATE);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesIn] += bytes;
+    this.cnt[c + C.PktsIn] += 1;
+    const fifo = (this.controlTags >> tag) & 1;
+    const b = slot << S.Shift;
+    const f = b + fifo * S.Control;
+    const st = this.st;
+    const q = st[f + S.Bytes];
+    // The control FIFO is over when q + size > limit; the data FIFO by its over rule.
+    if (q + (bytes & (this.arrivalMask | -fifo)) > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) {
+      return this.overflow(slot, handle, bytes, tag, fifo);
+    }
+    this.append(f, handle, bytes, tag);
+    // Marking at enqueue judges the data queue the arrival finds (DCTCP-style).
+    if (fifo === 0 && this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return V.Data | this.mark(slot, q, V.Marked);
+    return fifo + 1; // V.Data or V.Control
   }
 
   /**
@@ -359,16 +360,13 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   onDequeue(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    const dP = this.dPkts[slot];
-    const cP = this.cPkts[slot];
-    if (dP + cP === 0) {
-      this.out[O.Handle] = -1;
-      return K.Empty;
-    }
-    if ((this.flags[slot] & (F.PausedData | F.PausedControl)) !== 0) return this.dequeuePaused(slot, nowNs | 0, dP, cP);
-    if (cP === 0) return this.popData(slot);
-    if (dP === 0) return this.popControl(slot);
-    return this.pick(slot) !== 0 ? this.popControl(slot) : this.popData(slot);
+    const b = slot << S.Shift;
+    const st = this.st;
+    if ((st[b + S.Flags] & (F.PausedData | F.PausedControl)) !== 0) return this.dequeuePaused(slot, nowNs | 0);
+    const dP = st[b + S.Pkts];
+    const cP = st[b + S.Control + S.Pkts];
+    if (dP + cP === 0) return K.Empty;
+    return this.pop(slot, cP === 0 ? 0 : dP === 0 ? 1 : this.pick(slot));
   }
 
   /**
@@ -381,73 +379,92 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     const bit = queue === 0 ? F.PausedData : F.PausedControl;
-    this.pauseFramesCol[slot] += 1;
+    const f = (slot << S.Shift) + S.Flags;
+    const a = slot << A.Shift;
+    this.aux[a + A.PauseFrames]++;
     if (durationNs === 0) {
-      this.flags[slot] &= ~bit;
+      this.st[f] &= ~bit;
       return 0;
     }
-    const until = ((nowNs | 0) + durationNs) | 0;
-    if (queue === 0) this.pauseD[slot] = until;
-    else this.pauseC[slot] = until;
-    this.flags[slot] |= bit;
+    this.aux[a + A.PauseD + queue] = ((nowNs | 0) + durationNs) | 0;
+    this.st[f] |= bit;
     return 0;
+  }
+
+  /**
+   * Removes the oldest queued packet (data FIFO first, then control) whatever the pauses and the
+   * scheduler, and counts it as dropped: for a failed link or a flushed port. Returns its handle
+   * (out.bytes, out.queue; out.ecn = 0), QUEUE_EMPTY, or E_SLOT / E_ARG.
+   */
+  evict(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const b = slot << S.Shift;
+    const fifo = this.st[b + S.Pkts] > 0 ? 0 : 1;
+    if (this.st[b + fifo * S.Control + S.Pkts] === 0) return K.Empty;
+    const h = this.unlink(slot, fifo);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesDropped] += this.out[O.Bytes];
+    this.cnt[c + C.PktsDropped] += 1;
+    this.out[O.Ecn] = 0;
+    return h;
   }
 
   /** The port's RED marking probability in Q16 (65536 = always) at `queueBytes` of data queue. */
   ecnProbability(slot: number, queueBytes: number): number {
     if (!(this.live[slot] === 1 && isInt(queueBytes, 0, 2 ** 31 - 1))) return this.reject(slot);
-    return redProbabilityQ16(queueBytes, this.kMin[slot], this.kMax[slot], this.pMaxQ16);
+    return redProbabilityQ16(queueBytes, this.st[(slot << S.Shift) + S.KMin], this.aux[(slot << A.Shift) + A.KMax], this.pMaxQ16);
   }
 
   // ---------------------------------------------------------------------------------------
   // Readers (per port)
 
   dataBytes(slot: number): number {
-    return this.dBytes[slot] | 0;
+    return this.word(slot, S.Bytes);
   }
   controlBytes(slot: number): number {
-    return this.cBytes[slot] | 0;
+    return this.word(slot, S.Control + S.Bytes);
   }
   queuedBytes(slot: number): number {
-    return (this.dBytes[slot] | 0) + (this.cBytes[slot] | 0);
+    return this.dataBytes(slot) + this.controlBytes(slot);
   }
   dataPackets(slot: number): number {
-    return this.dPkts[slot] | 0;
+    return this.word(slot, S.Pkts);
   }
   controlPackets(slot: number): number {
-    return this.cPkts[slot] | 0;
+    return this.word(slot, S.Control + S.Pkts);
   }
   bytesIn(slot: number): number {
-    return this.bytesInCol[slot] || 0;
+    return this.count(slot, C.BytesIn);
   }
   bytesOut(slot: number): number {
-    return this.bytesOutCol[slot] || 0;
+    return this.count(slot, C.BytesOut);
   }
   bytesDropped(slot: number): number {
-    return this.bytesDroppedCol[slot] || 0;
+    return this.count(slot, C.BytesDropped);
   }
   /** Payload bytes removed by trimming. */
   bytesTrimmed(slot: number): number {
-    return this.bytesTrimmedCol[slot] || 0;
+    return this.count(slot, C.BytesTrimmed);
   }
   packetsIn(slot: number): number {
-    return this.pktsIn[slot] || 0;
+    return this.count(slot, C.PktsIn);
   }
+  /** Packets in − queued − dropped (a trimmed packet still leaves, as a header). */
   packetsOut(slot: number): number {
-    return this.pktsOut[slot] || 0;
+    return this.packetsIn(slot) - this.dataPackets(slot) - this.controlPackets(slot) - this.packetsDropped(slot);
   }
   packetsDropped(slot: number): number {
-    return this.pktsDropped[slot] || 0;
+    return this.count(slot, C.PktsDropped);
   }
   packetsTrimmed(slot: number): number {
-    return this.pktsTrimmed[slot] || 0;
+    return this.count(slot, C.PktsTrimmed);
   }
   /** CE marks set (at enqueue or dequeue). */
   marks(slot: number): number {
-    return this.marksCol[slot] || 0;
+    return this.count(slot, C.Marks);
   }
   pauseFrames(slot: number): number {
-    return this.pauseFramesCol[slot] || 0;
+    return this.isOpen(slot) ? this.aux[(slot << A.Shift) + A.PauseFrames] : 0;
   }
   /** bytesIn − (bytesOut + queued + dropped + trimmed): 0 whenever the accounting is exact. */
   accountingGap(slot: number): number {
@@ -457,74 +474,117 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** The i-th oldest handle of a FIFO (0 = head), or −1; walks the list (for tests and traces). */
   peek(slot: number, queue: number, i: number): number {
     if (!this.isOpen(slot)) return -1;
-    let h = queue === 0 ? this.dHead[slot] : this.cHead[slot];
-    for (let k = 0; k < i && h >= 0; k++) h = this.hNext[h];
+    let h = this.st[(slot << S.Shift) + (queue === 0 ? 0 : S.Control) + S.Head];
+    for (let k = 0; k < i && h >= 0; k++) h = this.hs[(h << H.Shift) + H.Next];
     return h;
   }
 
   // ---------------------------------------------------------------------------------------
-  // Paths
+  // FIFO routines (f = the port's base word, plus S.Control for the control FIFO)
 
-  private admitData(slot: number, h: number, bytes: number, tag: number, q: number): number {
-    this.link(this.dHead, this.dTail, slot, h, bytes | (tag << K.TagShift));
-    this.dBytes[slot] = q + bytes;
-    this.dPkts[slot]++;
-    const out = this.out;
-    out[O.Bytes] = bytes;
-    out[O.Queue] = 0;
-    // Marking at enqueue judges the queue the arrival finds (DCTCP-style).
-    if (this.ecnAt === K.EcnEnqueue && q > this.kMin[slot] && this.redMarks(slot, q)) {
-      this.marksCol[slot] += 1;
-      out[O.Ecn] = 1;
-      return V.Data | V.Marked;
-    }
-    return V.Data;
+  /** Appends handle h at the tail of the FIFO whose words start at st[f]. */
+  private append(f: number, h: number, bytes: number, tag: number): void {
+    const st = this.st;
+    const hs = this.hs;
+    const tail = st[f + S.Tail];
+    const e = h << H.Shift;
+    hs[e + H.Next] = -1;
+    hs[e + H.Meta] = bytes | (tag << K.TagShift);
+    if (tail < 0) st[f + S.Head] = h;
+    else hs[(tail << H.Shift) + H.Next] = h;
+    st[f + S.Prev] = tail;
+    st[f + S.Tail] = h;
+    st[f + S.Bytes] += bytes;
+    st[f + S.Pkts]++;
   }
 
-  /** Into the control FIFO at `bytes` (the arrival's `orig` bytes before any trim), or dropped whole. */
-  private admitControl(slot: number, h: number, bytes: number, orig: number, tag: number, verdict: number): number {
-    const out = this.out;
-    const cq = this.cBytes[slot];
-    if (cq + bytes > this.cLimB[slot] || this.cPkts[slot] >= this.cLimP[slot]) {
-      this.bytesDroppedCol[slot] += orig;
-      this.pktsDropped[slot] += 1;
-      out[O.Bytes] = 0;
-      out[O.Queue] = -1;
-      return V.Dropped;
-    }
-    this.link(this.cHead, this.cTail, slot, h, bytes | (tag << K.TagShift));
-    this.cBytes[slot] = cq + bytes;
-    this.cPkts[slot]++;
-    out[O.Bytes] = bytes;
-    out[O.Queue] = 1;
-    if ((verdict & (V.Trimmed | V.TrimmedQueued)) !== 0) {
-      this.bytesTrimmedCol[slot] += orig - bytes;
-      this.pktsTrimmed[slot] += 1;
-    }
-    return verdict;
+  /** Takes the head of a non-empty FIFO; sets out.bytes and out.queue. */
+  private unlink(slot: number, fifo: number): number {
+    const f = (slot << S.Shift) + fifo * S.Control;
+    const st = this.st;
+    const hs = this.hs;
+    const h = st[f + S.Head];
+    const e = h << H.Shift;
+    const bytes = hs[e + H.Meta] & K.BytesMask;
+    hs[e + H.Meta] = 0;
+    st[f + S.Head] = hs[e + H.Next];
+    const n = st[f + S.Pkts] - 1;
+    st[f + S.Pkts] = n;
+    st[f + S.Bytes] -= bytes;
+    if (n < 2) this.shrunk(slot, fifo, n);
+    this.out[O.Bytes] = bytes;
+    this.out[O.Queue] = fifo;
+    return h;
+  }
+
+  /** Serves the head of a non-empty FIFO (counted out; RED at dequeue for the data FIFO). */
+  private pop(slot: number, fifo: number): number {
+    const h = this.unlink(slot, fifo);
+    this.cnt[(slot << C.Shift) + C.BytesOut] += this.out[O.Bytes];
+    // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
+    // switch); headers are never marked.
+    const q = this.st[(slot << S.Shift) + S.Bytes];
+    this.out[O.Ecn] = fifo === 0 && this.ecnAt === K.EcnDequeue && q > this.st[(slot << S.Shift) + S.KMin] ? this.mark(slot, q, 1) : 0;
+    return h;
   }
 
   /**
-   * The data FIFO is over its limit. A trimmable packet is trimmed (UEC §4.1, DCP §4.2); with
-   * `arriving-or-newest`, the port's generator first decides (top bit of one draw) whether the
-   * newest queued packet is trimmed instead, as uet-htsim does with probability ½. Anything else
-   * is dropped (DCP §4.2: non-DCP and ACK packets above the threshold).
+   * A FIFO left with n ≤ 1 packets: its tail has no predecessor; an emptied FIFO has no tail
+   * and gives up its DRR deficit.
    */
-  private dataOverflow(slot: number, h: number, bytes: number, tag: number): number {
-    if (((this.trimTags >> tag) & 1) === 0) {
-      this.bytesDroppedCol[slot] += bytes;
-      this.pktsDropped[slot] += 1;
-      this.out[O.Bytes] = 0;
-      this.out[O.Queue] = -1;
-      return V.Dropped;
+  private shrunk(slot: number, fifo: number, n: number): void {
+    const f = (slot << S.Shift) + fifo * S.Control;
+    this.st[f + S.Prev] = -1;
+    if (n === 0) {
+      this.st[f + S.Tail] = -1;
+      this.aux[(slot << A.Shift) + A.DefD + fifo] = 0;
     }
-    if (this.newestHalf !== 0 && xoshiroNextAt(this.rng, slot << 2) < 0) {
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare paths
+
+  /** The arrival does not fit its FIFO: drop it, or trim it (data FIFO, trimmable tag). */
+  private overflow(slot: number, h: number, bytes: number, tag: number, fifo: number): number {
+    if (fifo === 0 && ((this.trimTags >> tag) & 1) !== 0) return this.trimArrival(slot, h, bytes, tag);
+    return this.drop(slot, bytes);
+  }
+
+  private drop(slot: number, bytes: number): number {
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesDropped] += bytes;
+    this.cnt[c + C.PktsDropped] += 1;
+    return V.Dropped;
+  }
+
+  /**
+   * A trimmable packet finds the data FIFO over its limit (UEC §4.1, DCP §4.2): it is trimmed
+   * into the control FIFO. With `arriving-or-newest`, the port's generator first decides (top
+   * bit of one draw) whether the newest queued packet is trimmed instead, as uet-htsim does with
+   * probability ½.
+   */
+  private trimArrival(slot: number, h: number, bytes: number, tag: number): number {
+    if (this.newestHalf !== 0 && this.draw(slot) < 0) {
       const r = this.trimNewest(slot, h, bytes, tag);
       if (r !== 0) return r;
     }
     const header = bytes < this.trimBytes ? bytes : this.trimBytes;
-    const last = (this.flags[slot] & F.LastHop) !== 0 ? V.LastHop : 0;
-    return this.admitControl(slot, h, header, bytes, K.HeaderTag, V.Control | V.Trimmed | last);
+    const v = this.admitHeader(slot, h, header, bytes, V.Control | V.Trimmed);
+    if (v !== V.Dropped) this.out[O.Bytes] = header;
+    return v;
+  }
+
+  /** A trimmed header into the control FIFO (counted as a trim), or the whole packet dropped. */
+  private admitHeader(slot: number, h: number, header: number, orig: number, verdict: number): number {
+    const b = slot << S.Shift;
+    const f = b + S.Control;
+    const st = this.st;
+    if (st[f + S.Bytes] + header > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) return this.drop(slot, orig);
+    this.append(f, h, header, K.HeaderTag);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesTrimmed] += orig - header;
+    this.cnt[c + C.PktsTrimmed] += 1;
+    return verdict | ((st[b + S.Flags] & F.LastHop) !== 0 ? V.LastHop : 0);
   }
 
   /**
@@ -533,85 +593,33 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * trimmable and the arrival then fits; returns 0 otherwise (the arrival is trimmed instead).
    */
   private trimNewest(slot: number, h: number, bytes: number, tag: number): number {
-    const t = this.dTail[slot];
+    const b = slot << S.Shift;
+    const st = this.st;
+    const hs = this.hs;
+    const t = st[b + S.Tail];
     if (t < 0) return 0;
-    const meta = this.hMeta[t];
+    const meta = hs[(t << H.Shift) + H.Meta];
     const tBytes = meta & K.BytesMask;
-    const tTag = meta >>> K.TagShift;
-    const q = this.dBytes[slot] - tBytes;
-    const over = this.overOccupancy !== 0 ? q > this.dLimB[slot] : q + bytes > this.dLimB[slot];
-    if (((this.trimTags >> tTag) & 1) === 0 || over || this.dPkts[slot] - 1 >= this.dLimP[slot]) return 0;
-    const prev = this.hPrev[t];
-    this.dTail[slot] = prev;
-    if (prev < 0) this.dHead[slot] = -1;
-    else this.hNext[prev] = -1;
-    this.hMeta[t] = 0;
-    this.dBytes[slot] = q;
-    this.dPkts[slot]--;
+    const q = st[b + S.Bytes] - tBytes;
+    const over = q + (bytes & this.arrivalMask) > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
+    if (((this.trimTags >> (meta >>> K.TagShift)) & 1) === 0 || over) return 0;
+    // The arrival replaces the newest packet: it hangs off the tail's predecessor.
+    const prev = st[b + S.Prev];
+    hs[(h << H.Shift) + H.Next] = -1;
+    hs[(h << H.Shift) + H.Meta] = bytes | (tag << K.TagShift);
+    if (prev < 0) st[b + S.Head] = h;
+    else hs[(prev << H.Shift) + H.Next] = h;
+    st[b + S.Tail] = h;
+    st[b + S.Bytes] = q + bytes;
+    hs[(t << H.Shift) + H.Meta] = 0;
     const header = tBytes < this.trimBytes ? tBytes : this.trimBytes;
-    const last = (this.flags[slot] & F.LastHop) !== 0 ? V.LastHop : 0;
-    const r = this.admitControl(slot, t, header, tBytes, K.HeaderTag, V.TrimmedQueued | last);
-    const out = this.out;
-    out[O.OtherHandle] = t;
-    out[O.OtherBytes] = out[O.Bytes];
-    out[O.Handle] = h;
-    out[O.Ecn] = 0;
-    return this.admitData(slot, h, bytes, tag, q) | (r === V.Dropped ? V.DroppedQueued : r);
-  }
-
-  private popData(slot: number): number {
-    const h = this.dHead[slot];
-    const meta = this.hMeta[h];
-    const bytes = meta & K.BytesMask;
-    const next = this.hNext[h];
-    this.dHead[slot] = next;
-    if (next < 0) {
-      this.dTail[slot] = -1;
-      this.defD[slot] = 0; // DRR: a queue that empties gives up its deficit
-    } else {
-      this.hPrev[next] = -1;
-    }
-    this.hMeta[h] = 0;
-    const q = this.dBytes[slot] - bytes;
-    this.dBytes[slot] = q;
-    this.dPkts[slot]--;
-    this.bytesOutCol[slot] += bytes;
-    this.pktsOut[slot] += 1;
-    const out = this.out;
-    out[O.Handle] = h;
-    out[O.Bytes] = bytes;
-    out[O.Queue] = 0;
-    out[O.Ecn] = 0;
-    // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC switch).
-    if (this.ecnAt === K.EcnDequeue && q > this.kMin[slot] && this.redMarks(slot, q)) {
-      this.marksCol[slot] += 1;
-      out[O.Ecn] = 1;
-    }
-    return h;
-  }
-
-  private popControl(slot: number): number {
-    const h = this.cHead[slot];
-    const bytes = this.hMeta[h] & K.BytesMask;
-    const next = this.hNext[h];
-    this.cHead[slot] = next;
-    if (next < 0) {
-      this.cTail[slot] = -1;
-      this.defC[slot] = 0;
-    } else {
-      this.hPrev[next] = -1;
-    }
-    this.hMeta[h] = 0;
-    this.cBytes[slot] -= bytes;
-    this.cPkts[slot]--;
-    this.bytesOutCol[slot] += bytes;
-    this.pktsOut[slot] += 1;
-    const out = this.out;
-    out[O.Handle] = h;
-    out[O.Bytes] = bytes;
-    out[O.Queue] = 1;
-    out[O.Ecn] = 0; // headers are never marked (htsim, HPCC queue 0)
-    return h;
+    const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
+    this.out[O.OtherHandle] = t;
+    this.out[O.OtherBytes] = r === V.Dropped ? 0 : header;
+    const v = V.Data | (r === V.Dropped ? V.DroppedQueued : r);
+    // The arrival finds q bytes ahead of it (marking at enqueue).
+    if (this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return v | this.mark(slot, q, V.Marked);
+    return v;
   }
 
   /** Both FIFOs are backlogged and eligible: 1 to serve control, 0 to serve data. */
@@ -619,9 +627,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (this.sched === K.SchedStrict) return 1;
     if (this.sched === K.SchedWrr) {
       // htsim CompositeQueue: advance the round, then control while the position < its weight.
-      let c = this.wrrCount[slot] + 1;
+      const w = (slot << A.Shift) + A.WrrCount;
+      let c = this.aux[w] + 1;
       if (c >= this.wrrTotal) c = 0;
-      this.wrrCount[slot] = c;
+      this.aux[w] = c;
       return c < this.wrrControl ? 1 : 0;
     }
     return this.pickDwrr(slot);
@@ -634,76 +643,109 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * is at least one MTU, so it can always send.
    */
   private pickDwrr(slot: number): number {
-    const flags = this.flags[slot];
+    const b = slot << S.Shift;
+    const a = slot << A.Shift;
+    const st = this.st;
+    const aux = this.aux;
+    const flags = st[b + S.Flags];
+    const dHeadBytes = this.hs[(st[b + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
+    const cHeadBytes = this.hs[(st[b + S.Control + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
     if ((flags & F.TurnControl) !== 0) {
-      const s = this.hMeta[this.cHead[slot]] & K.BytesMask;
-      if (this.defC[slot] >= s) {
-        this.defC[slot] -= s;
+      if (aux[a + A.DefC] >= cHeadBytes) {
+        aux[a + A.DefC] -= cHeadBytes;
         return 1;
       }
-      this.flags[slot] = flags & ~F.TurnControl;
-      this.defD[slot] += this.dataQuantumBytes - (this.hMeta[this.dHead[slot]] & K.BytesMask);
+      st[b + S.Flags] = flags & ~F.TurnControl;
+      aux[a + A.DefD] += this.dataQuantumBytes - dHeadBytes;
       return 0;
     }
-    const s = this.hMeta[this.dHead[slot]] & K.BytesMask;
-    if (this.defD[slot] >= s) {
-      this.defD[slot] -= s;
+    if (aux[a + A.DefD] >= dHeadBytes) {
+      aux[a + A.DefD] -= dHeadBytes;
       return 0;
     }
-    this.flags[slot] = flags | F.TurnControl;
-    this.defC[slot] += this.controlQuantumBytes - (this.hMeta[this.cHead[slot]] & K.BytesMask);
+    st[b + S.Flags] = flags | F.TurnControl;
+    aux[a + A.DefC] += this.controlQuantumBytes - cHeadBytes;
     return 1;
   }
 
   /** A FIFO is paused: expire pauses that ended, then serve what is eligible. */
-  private dequeuePaused(slot: number, now: number, dP: number, cP: number): number {
-    let flags = this.flags[slot];
-    if ((flags & F.PausedData) !== 0 && ((now - this.pauseD[slot]) | 0) >= 0) flags &= ~F.PausedData;
-    if ((flags & F.PausedControl) !== 0 && ((now - this.pauseC[slot]) | 0) >= 0) flags &= ~F.PausedControl;
-    this.flags[slot] = flags;
+  private dequeuePaused(slot: number, now: number): number {
+    const b = slot << S.Shift;
+    const f = b + S.Flags;
+    const a = slot << A.Shift;
+    const dP = this.st[b + S.Pkts];
+    const cP = this.st[b + S.Control + S.Pkts];
+    let flags = this.st[f];
+    if ((flags & F.PausedData) !== 0 && ((now - this.aux[a + A.PauseD]) | 0) >= 0) flags &= ~F.PausedData;
+    if ((flags & F.PausedControl) !== 0 && ((now - this.aux[a + A.PauseC]) | 0) >= 0) flags &= ~F.PausedControl;
+    this.st[f] = flags;
     const dOk = dP > 0 && (flags & F.PausedData) === 0;
     const cOk = cP > 0 && (flags & F.PausedControl) === 0;
-    if (dOk && cOk) return this.pick(slot) !== 0 ? this.popControl(slot) : this.popData(slot);
-    if (dOk) return this.popData(slot);
-    if (cOk) return this.popControl(slot);
-    let resume = 0;
-    let have = false;
-    if (dP > 0) {
-      resume = this.pauseD[slot];
-      have = true;
-    }
-    if (cP > 0 && (!have || ((this.pauseC[slot] - resume) | 0) < 0)) resume = this.pauseC[slot];
-    this.out[O.Handle] = -1;
+    if (dOk) return this.pop(slot, cOk ? this.pick(slot) : 0);
+    if (cOk) return this.pop(slot, 1);
+    if (dP + cP === 0) return K.Empty;
+    // Every backlogged FIFO is paused: report the earliest end of their pauses.
+    let resume = dP > 0 ? this.aux[a + A.PauseD] : this.aux[a + A.PauseC];
+    if (dP > 0 && cP > 0 && ((this.aux[a + A.PauseC] - resume) | 0) < 0) resume = this.aux[a + A.PauseC];
     this.out[O.ResumeNs] = resume;
     return K.Paused;
   }
 
-  /** RED decision for a data packet at queue `q` > kMin: above kMax always, else one draw. */
-  private redMarks(slot: number, q: number): boolean {
-    const kMax = this.kMax[slot];
-    if (q > kMax) return true;
-    const kMin = this.kMin[slot];
-    const p = Math.floor((this.pMaxQ16 * (q - kMin)) / (kMax - kMin));
-    // p ≤ pMaxQ16 ≤ 65536 here, and a draw is at most 65535: p = 65536 always marks.
-    return xoshiroNextAt(this.rng, slot << 2) >>> 16 < p;
+  /**
+   * RED for a data packet at queue q > kMin: above kMax always; otherwise one 16-bit draw u
+   * marks when u < p = floor(pMaxQ16·(q − kMin)/(kMax − kMin)), tested without the division as
+   * (u + 1)·(kMax − kMin) ≤ pMaxQ16·(q − kMin) (exact: both sides < 2^47). Counts the mark and
+   * returns `yes`, or 0.
+   */
+  private mark(slot: number, q: number, yes: number): number {
+    const a = slot << A.Shift;
+    const kMax = this.aux[a + A.KMax];
+    if (q <= kMax) {
+      const kMin = this.st[(slot << S.Shift) + S.KMin];
+      const u = this.draw(slot) >>> 16;
+      if ((u + 1) * (kMax - kMin) > this.pMaxQ16 * (q - kMin)) return 0;
+    }
+    this.cnt[(slot << C.Shift) + C.Marks] += 1;
+    return yes;
   }
 
-  private link(heads: Int32Array, tails: Int32Array, slot: number, h: number, meta: number): void {
-    const tail = tails[slot];
-    this.hPrev[h] = tail;
-    this.hNext[h] = -1;
-    this.hMeta[h] = meta;
-    if (tail < 0) heads[slot] = h;
-    else this.hNext[tail] = h;
-    tails[slot] = h;
+  /**
+   * The port's next random word (int32 bit pattern): splitmix32, x += 0x9e3779b9 and the
+   * MurmurHash3 fmix32 of x (lib/core mix32). One word of state per port, so a port's draws
+   * depend only on its own events; the state starts at hash3(seed, port, 0) when it opens.
+   */
+  private draw(slot: number): number {
+    const at = (slot << A.Shift) + A.Rng;
+    const x = (this.aux[at] + WEYL) | 0;
+    this.aux[at] = x;
+    return mix32(x);
+  }
+
+  private setLimits(slot: number, dB: number, dP: number, cB: number, cP: number, kMin: number, kMax: number): void {
+    const b = slot << S.Shift;
+    const st = this.st;
+    st[b + S.LimB] = dB;
+    st[b + S.LimP] = dP;
+    st[b + S.Control + S.LimB] = cB;
+    st[b + S.Control + S.LimP] = cP;
+    st[b + S.KMin] = kMin;
+    this.aux[(slot << A.Shift) + A.KMax] = kMax;
   }
 
   private forget(h: number): void {
     while (h >= 0) {
-      const next = this.hNext[h];
-      this.hMeta[h] = 0;
+      const next = this.hs[(h << H.Shift) + H.Next];
+      this.hs[(h << H.Shift) + H.Meta] = 0;
       h = next;
     }
+  }
+
+  private word(slot: number, w: number): number {
+    return this.isOpen(slot) ? this.st[(slot << S.Shift) + w] : 0;
+  }
+
+  private count(slot: number, k: number): number {
+    return this.isOpen(slot) ? this.cnt[(slot << C.Shift) + k] : 0;
   }
 
   private reject(slot: number): number {
