@@ -1,6 +1,11 @@
 // nicfw/switch: switch-side algorithms (queue disciplines, PFC, routing decisions, Reflex), each a
-// table indexed by port, switch or flow slot (DESIGN.md module contract). See README.md here.
+// table indexed by port, ingress queue, switch or flow slot (DESIGN.md module contract). The API
+// the virtual fabric drives is described in README.md in this folder.
+import { Pfc } from "./pfc/pfc";
 import { PortQueues } from "./queue/queue";
+import { ReflexNdt } from "./reflex/ndt";
+import { ReflexNsf } from "./reflex/nsf";
+import { Router } from "./routing/routing";
 
 export * from "./queue/queue";
 export * from "./queue/red";
@@ -16,9 +21,18 @@ export {
   type QueueParamsInput,
   type QueueProfile,
   type DcpWeight,
+  type DwrrQuanta,
 } from "./queue/params";
+export * from "./pfc/pfc";
+export * from "./routing/routing";
+export * from "./reflex/nsf";
+export * from "./reflex/ndt";
+export { resolveReflexParams, REFLEX_PARAM_NAMES, type ReflexParams, type ReflexParamsInput, type ReflexProfile } from "./reflex/params";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
   "switch/queue": { PortQueues },
+  "switch/pfc": { Pfc },
+  "switch/routing": { Router },
+  "switch/reflex": { ReflexNsf, ReflexNdt },
 } as const;
