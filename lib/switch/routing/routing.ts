@@ -91,7 +91,7 @@ export interface RouterParams {
   topology: RouterTopology;
   /** `fine`: identity hash on EV1/EV2 (§III-A); `vlan`: the VLAN category picks the table and the EV is hashed (§III-D). */
   spritzMode: SpritzMode;
-  /** Size of the table's own candidate arrays. */
+  /** Size of the table's own candidate arrays, and the most candidates one adaptive or UGAL-L pick may weigh. */
   maxCandidates: number;
   /** Least-occupied ties: `random` (uniform, one draw; DCP's simulator) or `first` (lowest index). */
   tieBreak: "random" | "first";
@@ -148,9 +148,14 @@ export class Router extends FlowTable<typeof LAYOUT> {
   candQueue: Int32Array;
   candHops: Int32Array;
 
+  /** Scratch: indices tied at the minimum during one least-occupied pick. */
+  private readonly tied: Int32Array;
+  private readonly maxCand: number;
   private readonly saltCol = this.col.salt;
   private readonly groupCol = this.col.group;
   private readonly rngCol = this.col.rng;
+  private readonly ugalMinCol = this.col.ugalMinimal;
+  private readonly ugalValCol = this.col.ugalValiant;
   private readonly dragonfly: number;
   private readonly vlanMode: number;
   private readonly randomTies: number;
@@ -164,6 +169,8 @@ export class Router extends FlowTable<typeof LAYOUT> {
     this.candPort = new Int32Array(p.maxCandidates);
     this.candQueue = new Int32Array(p.maxCandidates);
     this.candHops = new Int32Array(p.maxCandidates);
+    this.tied = new Int32Array(p.maxCandidates);
+    this.maxCand = p.maxCandidates;
     this.dragonfly = p.topology === "dragonfly" ? 1 : 0;
     this.vlanMode = p.spritzMode === "vlan" ? 1 : 0;
     this.randomTies = p.tieBreak === "random" ? 1 : 0;
@@ -266,9 +273,10 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * Adaptive routing (DCP §5; Spritz §II-A): the candidate with the fewest queued bytes; ties
    * uniform at random (one draw, only when there is a tie) or the lowest index. out.ties.
+   * count may not exceed maxCandidates (E_ARG).
    */
   leastOccupied(slot: number, offset: number, count: number): number {
-    if (!(this.live[slot] === 1 && this.inRange(offset, count))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && this.inRange(offset, count) && count <= this.maxCand)) return this.reject(slot);
     return this.candPort[offset + this.leastIndex(slot, offset, count)];
   }
 
@@ -284,7 +292,9 @@ export class Router extends FlowTable<typeof LAYOUT> {
    * their path hop counts. out.minimal, out.qMin, out.qVal.
    */
   ugal(slot: number, minOffset: number, minCount: number, valOffset: number, valCount: number): number {
-    if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && this.inRange(valOffset, valCount))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && minCount <= this.maxCand && this.inRange(valOffset, valCount))) {
+      return this.reject(slot);
+    }
     const m = minOffset + this.leastIndex(slot, minOffset, minCount);
     const v = valOffset + this.randomIndex(slot, valCount);
     const qMin = this.candQueue[m];
@@ -315,53 +325,45 @@ export class Router extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.groupCol[slot] : -1;
   }
   ugalMinimal(slot: number): number {
-    return this.isOpen(slot) ? this.col.ugalMinimal[slot] : 0;
+    return this.isOpen(slot) ? this.ugalMinCol[slot] : 0;
   }
   ugalValiant(slot: number): number {
-    return this.isOpen(slot) ? this.col.ugalValiant[slot] : 0;
+    return this.isOpen(slot) ? this.ugalValCol[slot] : 0;
   }
 
   // Helpers
 
   private decided(slot: number, minimal: boolean): number {
-    if (minimal) this.col.ugalMinimal[slot]++;
-    else this.col.ugalValiant[slot]++;
+    if (minimal) this.ugalMinCol[slot]++;
+    else this.ugalValCol[slot]++;
     this.out[O.Minimal] = minimal ? 1 : 0;
     return minimal ? 1 : 0;
   }
 
-  /** Index of the least queued candidate in [offset, offset + count), ties as configured. */
+  /**
+   * Index of the least queued candidate in [offset, offset + count), ties as configured: one pass
+   * that keeps the indices tied at the running minimum in a scratch array, then one draw among
+   * them (the caller checked count ≤ maxCandidates, the scratch size).
+   */
   private leastIndex(slot: number, offset: number, count: number): number {
     const q = this.candQueue;
-    let best = 0;
+    const tied = this.tied;
+    const end = offset + count;
     let min = q[offset];
-    let ties = 1;
-    for (let i = 1; i < count; i++) {
-      const x = q[offset + i];
+    let n = 1;
+    tied[0] = offset;
+    for (let i = offset + 1; i < end; i++) {
+      const x = q[i];
       if (x < min) {
         min = x;
-        best = i;
-        ties = 1;
+        tied[0] = i;
+        n = 1;
       } else if (x === min) {
-        ties++;
+        tied[n++] = i;
       }
     }
-    this.out[O.Ties] = ties;
-    if (ties === 1 || this.randomTies === 0) return best;
-    return this.nthTie(offset, best, min, this.randomIndex(slot, ties));
-  }
-
-  /** The k-th candidate (0-based, from `from`) whose queue equals min. */
-  private nthTie(offset: number, from: number, min: number, k: number): number {
-    const q = this.candQueue;
-    let i = from;
-    for (;;) {
-      if (q[offset + i] === min) {
-        if (k === 0) return i;
-        k--;
-      }
-      i++;
-    }
+    this.out[O.Ties] = n;
+    return (n === 1 || this.randomTies === 0 ? tied[0] : tied[this.randomIndex(slot, n)]) - offset;
   }
 
   private hashIndex(slot: number, flowHash: number, ev: number, count: number): number {
