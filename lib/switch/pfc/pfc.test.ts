@@ -104,4 +104,8 @@ test("ticks wrap: a pause that spans the 2^31 boundary lasts what it lasted", ()
   assert.is(pfc.out[1], 0x200);
 });
 
+test("per ingress queue state is 46 B", () => {
+  assert.is(Pfc.bytesPerFlow, 46);
+});
+
 test.run();

@@ -15,7 +15,7 @@
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
-/** Per ingress queue: 40 B of columns + the open flag = 41 B. */
+/** Per ingress queue: 45 B of columns + the open flag = 46 B. */
 const LAYOUT = {
   bytes: "i32", // queued bytes attributed to this ingress queue
   pauseStart: "i32", // tick the current pause began (valid while paused)

@@ -257,4 +257,10 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
   }
 });
 
+test("per flow state: NSF 11 B, NDT 11 B (+16 B per queued packet handle)", () => {
+  assert.is(ReflexNsf.bytesPerFlow, 11);
+  assert.is(ReflexNdt.bytesPerFlow, 11);
+  assert.is(ReflexNdt.bytesPerHandle, 16);
+});
+
 test.run();

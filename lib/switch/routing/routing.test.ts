@@ -291,4 +291,8 @@ test("bad input: defined errors, counted, state unchanged", () => {
   assert.throws(() => new Router({ topology: "torus" } as never, 1), RangeError);
 });
 
+test("per switch state is 21 B", () => {
+  assert.is(Router.bytesPerFlow, 21);
+});
+
 test.run();
