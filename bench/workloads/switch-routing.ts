@@ -55,12 +55,14 @@ function fabric(seed: number, params: ConstructorParameters<typeof Router>[0]): 
     }
   }
   r.bindCandidates(ports, queue, hops);
-  let k = 0;
+  // Integer-only (Math.imul), so even unoptimised the churn allocates no heap numbers.
+  const state = new Int32Array(1);
   const churn = () => {
     for (let i = 0; i < 64; i++) {
-      const at = (k * 2654435761) & (SWITCHES * UPLINKS - 1);
-      queue[at] = (queue[at] + 4150) % (8 * 4150);
-      k++;
+      const k = (state[0] = (state[0] + 1) | 0);
+      const at = Math.imul(k, 0x9e3779b1) & (SWITCHES * UPLINKS - 1);
+      const v = queue[at] + 4150;
+      queue[at] = v >= 8 * 4150 ? 0 : v;
     }
   };
   return { r, queue, churn };
