@@ -118,10 +118,11 @@ export const switchRoutingWorkloads: Workload[] = [
     for (let i = 0; i < BATCH; i++) sum += r.valiant(p.sw[i], p.sw[i] * UPLINKS, UPLINKS);
     return sum;
   }),
-  // Minimal candidates: the 4 two-hop uplinks; valiant: the 12 four-hop ones.
+  // Minimal candidates: two two-hop uplinks (Slim Fly has up to two minimal next hops, Dragonfly
+  // one); valiant: the twelve four-hop ones.
   workload("ugal", {}, (r, p) => {
     let sum = 0;
-    for (let i = 0; i < BATCH; i++) sum += r.ugal(p.sw[i], p.sw[i] * UPLINKS, 4, p.sw[i] * UPLINKS + 4, 12);
+    for (let i = 0; i < BATCH; i++) sum += r.ugal(p.sw[i], p.sw[i] * UPLINKS, 2, p.sw[i] * UPLINKS + 4, 12);
     return sum;
   }),
 ];

@@ -583,4 +583,15 @@ test("per-port state is 161 B (64 B FIFO words, 32 B generator/pause/scheduler, 
   assert.is(PortQueues.bytesPerHandle, 8);
 });
 
+test("re-opening an open port empties it and frees its handles", () => {
+  const q = table({ profile: "uec", bdpBytes: 100_000, ecnAt: "off" }, 2);
+  q.onEnqueue(0, 0, 1, 1000, TAG_DATA);
+  q.onEnqueue(0, 0, 2, 64, TAG_ACK);
+  q.open(0, false);
+  assert.is(q.queuedBytes(0), 0);
+  assert.is(q.onDequeue(0, 0), QUEUE_EMPTY);
+  assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 2, 64, TAG_ACK), QUEUE_CONTROL);
+});
+
 test.run();

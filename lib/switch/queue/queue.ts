@@ -257,8 +257,14 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /**
    * Opens an egress port with the table's limits. `lastHop`: the port faces an endpoint, so its
    * trims carry UEC's last-hop codepoint. The port's generator restarts from hash3(seed, port, 0).
+   * Re-opening an open port empties it (its handles are forgotten, the caller owns them).
    */
   open(slot: number, lastHop: boolean): void {
+    if (this.isOpen(slot)) {
+      // Re-opening starts the port afresh: its queued handles are forgotten, as by close.
+      this.forget(this.st[(slot << S.Shift) + S.Head]);
+      this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
+    }
     this.openSlot(slot);
     const b = slot << S.Shift;
     const st = this.st;
