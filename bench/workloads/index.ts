@@ -5,6 +5,10 @@ import { swiftWorkloads } from "./cc-swift";
 import { timelyWorkloads } from "./cc-timely";
 import { dcqcnWorkloads } from "./cc-dcqcn";
 import { dctcpWorkloads, mprdmaWorkloads } from "./cc-dctcp";
+import { switchPfcWorkloads } from "./switch-pfc";
+import { switchQueueWorkloads } from "./switch-queue";
+import { switchReflexWorkloads } from "./switch-reflex";
+import { switchRoutingWorkloads } from "./switch-routing";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -13,4 +17,8 @@ export const workloads: Workload[] = [
   ...dcqcnWorkloads,
   ...dctcpWorkloads,
   ...mprdmaWorkloads,
+  ...switchQueueWorkloads,
+  ...switchRoutingWorkloads,
+  ...switchPfcWorkloads,
+  ...switchReflexWorkloads,
 ];
