@@ -243,9 +243,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.expSeq[slot] = (s + 1) | 0;
     this.queued[slot]++;
     this.accepted++;
+    // A period that ends now sets this packet's fairness flags (§II-H), so count first.
+    if (this.fairOn !== 0) this.countPacket(slot, nowNs | 0);
     const flags = this.flags[slot];
     if ((flags & Fl.NackSent) !== 0) this.flags[slot] = flags & ~Fl.NackSent;
-    if (this.fairOn !== 0) this.countPacket(slot, nowNs | 0);
     const out = this.out;
     if (this.dack === 0 || occ <= this.threshold) {
       // §II-A ACK / §II-D: uncongested, an IACK as soon as the packet is accepted; every packet
@@ -257,7 +258,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       out[2] = slot;
       out[3] = s;
       this.iacks++;
-      return R.Accepted;
+      return occ > this.threshold ? R.Accepted | R.Congested : R.Accepted;
     }
     // §II-D: the packet entered a congested target above the threshold: its IACK waits for its
     // crossing, and a standalone DACK goes out now (unless suppressed, §II-H, or pacing, §II-F).
