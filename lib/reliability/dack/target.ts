@@ -51,7 +51,7 @@ import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
 
-/** Per-stream state: 20 B of columns + the open flag = 21 B. */
+/** Per-stream state: 21 B of columns + the open flag = 22 B. */
 const LAYOUT = {
   expSeq: "i32", // next in-order sequence number (§II-A)
   ackSeq: "i32", // sequence number of the last IACK or NACK sent: what a DACK repeats (§II-C)
@@ -199,10 +199,12 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
 
   /**
    * Opens a stream whose first packet carries `firstSeq` (int32 or uint32).
-   * @throws RangeError for a bad slot or sequence number.
+   * @throws RangeError for a bad slot or sequence number, or an open stream with packets still
+   * in the queue (their departures would be counted against the new stream).
    */
   open(slot: number, firstSeq: number): void {
     if (!validSeq(firstSeq)) throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (this.isOpen(slot) && this.queued[slot] > 0) throw new RangeError(`DackTarget: stream ${slot} still has packets in the queue`);
     this.openSlot(slot);
     this.expSeq[slot] = firstSeq | 0;
     this.ackSeq[slot] = (firstSeq - 1) | 0;
