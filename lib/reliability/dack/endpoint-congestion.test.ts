@@ -198,7 +198,10 @@ function simulate(policy: Policy, seed: number, durationPs: number): Run {
     for (let i = 0; i < out[0]; i++) {
       const kind = out[1 + 3 * i];
       const seq = out[3 + 3 * i];
-      if (kind === DACK_KIND_DACK && run.firstDackPs < 0) run.firstDackPs = now;
+      if (kind === DACK_KIND_DACK) {
+        run.dacks++;
+        if (run.firstDackPs < 0) run.firstDackPs = now;
+      } else if (kind === DACK_KIND_IACK) run.iacks++;
       const leave = Math.max(now, reverseFreePs) + ACK_SER_PS;
       reverseFreePs = leave;
       ev.push(leave + PROP_PS, EV_ACK, kind, seq);
@@ -294,8 +297,6 @@ function simulate(policy: Policy, seed: number, durationPs: number): Run {
   run.dropsFull = target.dropsFull;
   run.drops = target.dropsFull + target.dropsOutOfOrder;
   run.acceptedPackets = target.expectedSeq(0);
-  run.dacks = target.dacks;
-  run.iacks = target.iacks;
   run.nacks = target.nacks;
   // Link capacity in bytes over an interval of T ps is T / 80.
   run.rateAll = processedAll / (durationPs / PS_PER_BYTE);

@@ -131,6 +131,7 @@ function closedLoop(seed: number, queueBytes: number, fairness: boolean): { drop
   const rev: [number, number, number][] = [];
   let now = 0;
   let idle = 0;
+  let dacks = 0;
   const done = () => {
     for (let s = 0; s < STREAMS; s++) if (target.expectedSeq(s) !== 1000 * s + N) return false;
     return target.queueLength() === 0 && fwd.length === 0 && rev.length === 0;
@@ -158,6 +159,7 @@ function closedLoop(seed: number, queueBytes: number, fairness: boolean): { drop
       const a = rev.shift();
       if (a) {
         const [kind, s, seq] = a;
+        if (kind === DACK_KIND_DACK) dacks++;
         const r = kind === DACK_KIND_IACK ? init.onIack(s, seq) : kind === DACK_KIND_DACK ? init.onDack(s, seq) : init.onNack(s, seq);
         assert.ok(r >= 0, `initiator refused kind ${kind} seq ${seq} (acked ${init.ackedSeq(s)}): ${r}`);
         if (kind === DACK_KIND_NACK) assert.ok(r === DACK_RETRANSMIT || r === DACK_H_MINUS1);
@@ -175,7 +177,7 @@ function closedLoop(seed: number, queueBytes: number, fairness: boolean): { drop
   assert.is(target.errors, 0);
   assert.is(init.errors, 0);
   assert.is(target.accepted, STREAMS * N);
-  return { drops: target.dropsFull + target.dropsOutOfOrder, retransmits: init.retransmissions, dacks: target.dacks };
+  return { drops: target.dropsFull + target.dropsOutOfOrder, retransmits: init.retransmissions, dacks };
 }
 
 test("closed loop: every ACK the target writes is one the initiator accepts, and nothing stalls", () => {

@@ -42,7 +42,7 @@
 // entries of (kind, slot, seq) at out[1 + 3i …]; `outFields` names the first four entries.
 // Sequence numbers are 32-bit PSNs held as int32 bit patterns (lib/core/psn.ts).
 //
-// Representation: the queue is a power-of-two ring of (slot, seq, end) where `end` is a wrapping
+// Representation: the queue is a power-of-two ring of (end, slot, seq) where `end` is a wrapping
 // int32 count of all bytes ever enqueued up to and including the packet; occupancy and positions
 // are differences of such counters. `thr` indexes the first packet above the threshold.
 
@@ -128,9 +128,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   dropsFull = 0;
   dropsOutOfOrder = 0;
   duplicates = 0;
-  /** ACKs written to `out`, by kind, since construction. */
-  iacks = 0;
-  dacks = 0;
+  /** NACKs written to `out` since construction (count IACKs and DACKs from `out`: counting them here costs the hot path). */
   nacks = 0;
 
   private readonly expSeq = this.col.expSeq;
@@ -142,9 +140,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private readonly flags = this.col.flags;
 
   // The shared processing queue.
-  private readonly qSlot: Int32Array;
-  private readonly qSeq: Int32Array;
-  private readonly qEnd: Int32Array;
+  /** The packet ring, four int32 per packet: end, slot, seq, unused (one array: fewer loads). */
+  private readonly q: Int32Array;
   private readonly mask: number;
   private head = 0; // ring counters; index = counter & mask
   private tail = 0;
@@ -187,9 +184,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.periodNs = p.fairnessPeriodNs;
     this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
-    this.qSlot = new Int32Array(ring);
-    this.qSeq = new Int32Array(ring);
-    this.qEnd = new Int32Array(ring);
+    this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
     // One departure writes at most a pacing DACK and a DACK + IACK per stream that crosses.
     this.out = new Int32Array(1 + 3 * (2 * ring + 1));
@@ -230,36 +225,44 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     const s = seq | 0;
-    const d = (s - this.expSeq[slot]) | 0;
-    if (d !== 0) return this.unexpected(slot, d);
-    const occ = (this.enq - this.deq + bytes) | 0;
+    const exp = this.expSeq[slot];
+    if (s !== exp) return this.unexpected(slot, (s - exp) | 0);
+    const enq = (this.enq + bytes) | 0;
+    const occ = (enq - this.deq) | 0;
     if (occ > this.queueBytes) return this.dropFull(slot);
     // §II-A: accepted in order, placed in the processing queue (§II-D).
-    const t = this.tail & this.mask;
-    const enq = (this.enq + bytes) | 0;
-    this.qSlot[t] = slot;
-    this.qSeq[t] = s;
-    this.qEnd[t] = enq;
+    const tail = this.tail;
+    const q = this.q;
+    const t = (tail & this.mask) << 2;
+    q[t] = enq;
+    q[t + 1] = slot;
+    q[t + 2] = s;
     this.enq = enq;
-    this.tail = (this.tail + 1) | 0;
+    this.tail = (tail + 1) | 0;
     this.expSeq[slot] = (s + 1) | 0;
     this.queued[slot]++;
     this.accepted++;
-    // A period that ends now sets this packet's fairness flags (§II-H), so count first.
-    if (this.fairOn !== 0) this.countPacket(slot, nowNs | 0);
+    if (this.fairOn !== 0) {
+      // §II-H: count the packet toward its stream's rate. A period that ends now sets this
+      // packet's fairness flags, so close it first.
+      const now = nowNs | 0;
+      if (((now - this.periodStart) | 0) >= this.periodNs) this.closePeriod(now);
+      const c = this.count[slot];
+      if (c === 0) this.list(slot);
+      if (c < 0x7fffffff) this.count[slot] = c + 1;
+    }
     const flags = this.flags[slot];
     if ((flags & Fl.NackSent) !== 0) this.flags[slot] = flags & ~Fl.NackSent;
     const out = this.out;
-    if (this.dack === 0 || occ <= this.threshold) {
+    out[2] = slot;
+    if (occ <= this.threshold || this.dack === 0) {
       // §II-A ACK / §II-D: uncongested, an IACK as soon as the packet is accepted; every packet
       // lies below the threshold, this one highest.
-      this.thr = this.tail;
+      this.thr = (tail + 1) | 0;
       this.ackSeq[slot] = s;
       out[0] = 1;
       out[1] = Kind.Iack;
-      out[2] = slot;
       out[3] = s;
-      this.iacks++;
       return occ > this.threshold ? R.Accepted | R.Congested : R.Accepted;
     }
     // §II-D: the packet entered a congested target above the threshold: its IACK waits for its
@@ -268,9 +271,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     if ((flags & (Fl.Suppress | Fl.Recovering)) === 0) {
       out[0] = 1;
       out[1] = Kind.Dack;
-      out[2] = slot;
       out[3] = this.ackSeq[slot];
-      this.dacks++;
     } else {
       out[0] = 0;
     }
@@ -287,27 +288,60 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   onProcessed(nowNs: number): number {
     if (!(nowNs - nowNs === 0)) return this.fail(E_ARG);
     const head = this.head;
-    if (head === this.tail) return this.fail(E_STATE);
-    const h = head & this.mask;
-    const slot = this.qSlot[h];
-    const deq = this.qEnd[h];
+    const tail = this.tail;
+    if (head === tail) return this.fail(E_STATE);
+    const mask = this.mask;
+    const q = this.q;
+    const h = (head & mask) << 2;
+    const deq = q[h];
+    const slot = q[h + 1];
     this.deq = deq;
     this.head = (head + 1) | 0;
     this.queued[slot]--;
-    const occ = (this.enq - deq) | 0;
+    const threshold = this.threshold;
+    const congested = ((this.enq - deq) | 0) > threshold;
     const out = this.out;
-    if (this.dack === 0) {
-      out[0] = 0;
-      return occ > this.threshold ? R.Congested : 0;
-    }
     let n = 0;
-    if ((this.flags[slot] & Fl.Recovering) !== 0) n = this.pace(slot, this.qSeq[h]);
-    // Fig. 1: the packets whose last byte is now within the threshold have crossed it. (The head
-    // itself always lay below the threshold, since no packet is larger than it.)
-    const thr = this.thr;
-    if (thr !== this.tail && ((this.qEnd[thr & this.mask] - deq) | 0) <= this.threshold) n = this.crossings(n, deq, occ > this.threshold);
+    if (this.dack !== 0) {
+      if ((this.flags[slot] & Fl.Recovering) !== 0) n = this.pace(slot, q[h + 2]);
+      // Fig. 1: the packets whose last byte is now within the threshold have crossed it. (The
+      // head itself always lay below the threshold, since no packet is larger than it.)
+      const thr = this.thr;
+      const i = (thr & mask) << 2;
+      if (thr !== tail && ((q[i] - deq) | 0) <= threshold) {
+        const s = q[i + 1];
+        const seq = q[i + 2];
+        const flags = this.flags[s];
+        const next = (thr + 1) | 0;
+        if (
+          (next === tail || ((q[(next & mask) << 2] - deq) | 0) > threshold) &&
+          (flags & Fl.Coalesce) === 0 &&
+          ((seq - this.ackSeq[s]) | 0) > 0
+        ) {
+          // The common case, written out: one packet crossed, of a stream that does not
+          // coalesce, carrying a new number. §II-D: a DACK before the IACK while congested.
+          this.thr = next;
+          this.above[s]--;
+          let e = 1 + 3 * n;
+          if (congested && (flags & (Fl.Suppress | Fl.Recovering)) === 0) {
+            out[e] = Kind.Dack;
+            out[e + 1] = s;
+            out[e + 2] = this.ackSeq[s];
+            e += 3;
+            n++;
+          }
+          out[e] = Kind.Iack;
+          out[e + 1] = s;
+          out[e + 2] = seq;
+          this.ackSeq[s] = seq;
+          n++;
+        } else {
+          n = this.crossings(n, deq, congested);
+        }
+      }
+    }
     out[0] = n;
-    return occ > this.threshold ? R.Congested : 0;
+    return congested ? R.Congested : 0;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -430,14 +464,15 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private crossings(n: number, deq: number, congested: boolean): number {
     const first = n;
     const mask = this.mask;
+    const q = this.q;
     let thr = this.thr;
     do {
-      const i = thr & mask;
-      const slot = this.qSlot[i];
+      const i = (thr & mask) << 2;
+      const slot = q[i + 1];
       this.above[slot]--;
       thr = (thr + 1) | 0;
-      n = this.crossed(slot, this.qSeq[i], congested, first, n);
-    } while (thr !== this.tail && ((this.qEnd[thr & mask] - deq) | 0) <= this.threshold);
+      n = this.crossed(slot, q[i + 2], congested, first, n);
+    } while (thr !== this.tail && ((q[(thr & mask) << 2] - deq) | 0) <= this.threshold);
     this.thr = thr;
     return n;
   }
@@ -477,18 +512,13 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.out[e] = kind;
     this.out[e + 1] = slot;
     this.out[e + 2] = seq;
-    if (kind === Kind.Iack) this.iacks++;
-    else if (kind === Kind.Dack) this.dacks++;
-    else this.nacks++;
+    if (kind === Kind.Nack) this.nacks++;
     return n + 1;
   }
 
-  /** §II-H: counts an accepted packet toward its stream's rate, closing the period when due. */
-  private countPacket(slot: number, now: number): void {
-    if (((now - this.periodStart) | 0) >= this.periodNs) this.closePeriod(now);
-    const c = this.count[slot];
-    if (c === 0 && this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
-    if (c < 0x7fffffff) this.count[slot] = c + 1;
+  /** §II-H: the stream's first packet of the period puts it on the period's list. */
+  private list(slot: number): void {
+    if (this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
   }
 
   /**
