@@ -147,8 +147,8 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
       this.acked[slot] = sum;
       return 0;
     }
-    const left = sum - cwnd;
-    this.acked[slot] = left < K.CounterMax ? left : K.CounterMax;
+    // sum < cwnd + 2^30, so the remainder stays below 2^30.
+    this.acked[slot] = sum - cwnd;
     const w = cwnd + this.increase;
     this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
     return R.Increase;
