@@ -31,6 +31,8 @@ const PACKET_BYTES = 2112;
 const STEP_NS = 10;
 const SER_STEPS = 17; // 2112 B at 100 Gb/s = 168.96 ns
 const PROP_STEPS = 400; // 4 µs
+/** Calls recorded on the measured side (the target's drain at the end adds a few departures). */
+const EVENTS = 8192;
 
 // Target events: kind 0 = onData(slot, t, seq, bytes), 1 = onProcessed(t).
 // Initiator events: 0 = onSend(slot), 1 = onIack, 2 = onDack, 3 = onNack (slot, seq), 4 = onTimeout(slot).
@@ -287,7 +289,7 @@ function targetWorkload(handler: string, s: Scenario): Workload {
     module: "reliability/dack",
     handler,
     goalNs: 10,
-    batch: 0,
+    batch: EVENTS, // replaced by the recording's exact length in setup
     setup(seed) {
       const { target: r } = record(s, seed);
       this.batch = r.n;
@@ -311,7 +313,7 @@ function initiatorWorkload(handler: string, s: Scenario): Workload {
     module: "reliability/dack",
     handler,
     goalNs: 10,
-    batch: 0,
+    batch: EVENTS, // replaced by the recording's exact length in setup
     setup(seed) {
       const { initiator: r } = record(s, seed);
       this.batch = r.n;
@@ -328,7 +330,7 @@ function optWorkload(handler: string, s: Scenario): Workload {
     module: "reliability/opt",
     handler,
     goalNs: 10,
-    batch: 0,
+    batch: EVENTS, // replaced by the recording's exact length in setup
     setup(seed) {
       const { initiator: r } = record(s, seed);
       this.batch = r.n;
@@ -340,7 +342,6 @@ function optWorkload(handler: string, s: Scenario): Workload {
   };
 }
 
-const EVENTS = 8192;
 
 const base: Scenario = {
   streams: 1,
