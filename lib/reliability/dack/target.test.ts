@@ -43,7 +43,7 @@ test("parameters: the paper's sizes by default, validation at construction", () 
   const t = new DackTarget({}, 2);
   assert.throws(() => t.open(0, 0.5), RangeError);
   assert.throws(() => t.open(2, 0), RangeError);
-  assert.is(DackTarget.bytesPerFlow, 22);
+  assert.is(DackTarget.bytesPerFlow, 23);
 });
 
 test("a stream with packets queued cannot be closed or reopened; once drained it can", () => {

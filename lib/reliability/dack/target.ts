@@ -34,9 +34,10 @@
 //     initiator, which sends one packet per DACK while retransmitting, gets one per departure.
 //   - §II-H: each period, a stream whose accepted-packet count is below the mean of the active
 //     streams by more than fairnessThreshold has its congestion DACKs suppressed during the next
-//     period; one above it by more than that has every other crossing ACK skipped (coalesced into
-//     the next one), but only while it has a packet above the threshold whose crossing will carry
-//     the skipped sequence number.
+//     period — but after suppressMaxIacks IACKs in a row it gets one again, so that it climbs to
+//     H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one above the mean
+//     by more than that has every other crossing ACK skipped (coalesced into the next one), but
+//     only while it has a packet above the threshold whose crossing will carry the skipped number.
 //
 // Output. Each handler writes the ACKs to send, in order, into `out`: out[0] = count n, then n
 // entries of (kind, slot, seq) at out[1 + 3i …]; `outFields` names the first four entries.
@@ -51,7 +52,7 @@ import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
 
-/** Per-stream state: 21 B of columns + the open flag = 22 B. */
+/** Per-stream state: 22 B of columns + the open flag = 23 B. */
 const LAYOUT = {
   expSeq: "i32", // next in-order sequence number (§II-A)
   ackSeq: "i32", // sequence number of the last IACK or NACK sent: what a DACK repeats (§II-C)
@@ -59,6 +60,7 @@ const LAYOUT = {
   count: "i32", // packets accepted in the current fairness period (§II-H); 0 = not yet listed
   queued: "u16", // packets of this stream in the queue
   above: "u16", // … of which above the threshold position
+  run: "u8", // §II-G: while suppressed, crossing IACKs sent since the last DACK (saturates at 255)
   flags: "u8", // Fl bits
 } as const;
 
@@ -137,6 +139,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private readonly count = this.col.count;
   private readonly queued = this.col.queued;
   private readonly above = this.col.above;
+  private readonly run = this.col.run;
   private readonly flags = this.col.flags;
 
   // The shared processing queue.
@@ -162,6 +165,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   // §II-H sampling: the streams counted this period, and those acted on during it.
   private readonly periodNs: number;
   private readonly fairQ16: number;
+  private readonly suppressMax: number;
   private periodStart = 0;
   private listed: Int32Array;
   private nListed = 0;
@@ -183,6 +187,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.fairOn = this.dack !== 0 && p.fairnessPeriodNs > 0 ? 1 : 0;
     this.periodNs = p.fairnessPeriodNs;
     this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
+    this.suppressMax = p.suppressMaxIacks;
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
     this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
@@ -268,7 +273,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // §II-D: the packet entered a congested target above the threshold: its IACK waits for its
     // crossing, and a standalone DACK goes out now (unless suppressed, §II-H, or pacing, §II-F).
     this.above[slot]++;
-    if ((flags & (Fl.Suppress | Fl.Recovering)) === 0) {
+    if ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot))) {
       out[0] = 1;
       out[1] = Kind.Dack;
       out[3] = this.ackSeq[slot];
@@ -323,7 +328,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
           this.thr = next;
           this.above[s]--;
           let e = 1 + 3 * n;
-          if (congested && (flags & (Fl.Suppress | Fl.Recovering)) === 0) {
+          if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(s)))) {
             out[e] = Kind.Dack;
             out[e + 1] = s;
             out[e + 2] = this.ackSeq[s];
@@ -334,6 +339,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
           out[e + 1] = s;
           out[e + 2] = seq;
           this.ackSeq[s] = seq;
+          if ((flags & Fl.Suppress) !== 0) this.countRun(s);
           n++;
         } else {
           n = this.crossings(n, deq, congested);
@@ -501,9 +507,27 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       this.flags[slot] = flags & ~Fl.Skipped;
     }
     // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
-    if (congested && (flags & (Fl.Suppress | Fl.Recovering)) === 0) n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
+    if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot)))) {
+      n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
+    }
     this.ackSeq[slot] = seq;
+    if ((flags & Fl.Suppress) !== 0) this.countRun(slot);
     return this.write(n, Kind.Iack, slot, seq);
+  }
+
+  /**
+   * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
+   * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
+   */
+  private unsuppress(slot: number): boolean {
+    if (this.run[slot] < this.suppressMax) return false;
+    this.run[slot] = 0;
+    return true;
+  }
+
+  private countRun(slot: number): void {
+    const r = this.run[slot];
+    if (r < 255) this.run[slot] = r + 1;
   }
 
   /** Writes ACK entry n and returns n + 1. */
@@ -550,7 +574,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       this.count[s] = 0;
       if (n < 2) continue;
       if (cn > hi) this.flags[s] |= Fl.Coalesce;
-      else if (cn < lo) this.flags[s] |= Fl.Suppress;
+      else if (cn < lo) {
+        this.flags[s] |= Fl.Suppress;
+        this.run[s] = 0;
+      }
       else continue;
       this.marked[m++] = s;
     }
