@@ -33,7 +33,6 @@ const PS_PER_BYTE = 80; // 100 Gb/s: 8 bits / 100 Gb/s = 0.08 ns = 80 ps per byt
 const SER_PS = PACKET_BYTES * PS_PER_BYTE; // 168 960
 const ACK_SER_PS = ACK_BYTES * PS_PER_BYTE; // 5 120
 const PROP_PS = 4_000_000;
-const SERVICE_PS = 2 * SER_PS; // 337 920: 50 % of the link rate
 // Longer than any backlog the last switch's FIFO builds in these runs (8 × 124 OPT packets ≈ 170 µs),
 // so that a timeout means a stall, not a slow queue.
 const RTO_PS = 1_000_000_000;
@@ -126,10 +125,13 @@ interface Options {
   streams: number;
   /** §II-H sampling period at the target; 0: off. */
   fairnessPeriodNs: number;
+  /** The host's drain rate as a fraction of the link rate (default 0.5, §IV-A). */
+  drain?: number;
 }
 
 function simulate(policy: Policy, seed: number, durationPs: number, options: Options = { streams: 1, fairnessPeriodNs: 0 }): Run {
   const N = options.streams;
+  const servicePs = Math.round(SER_PS / (options.drain ?? 0.5));
   const rng = new Xoshiro128(seed);
   const target = new DackTarget({ policy: policy === "dack" ? "dack" : "baseline", fairnessPeriodNs: options.fairnessPeriodNs }, N);
   const dack = new DackInitiator({}, N);
@@ -235,7 +237,7 @@ function simulate(policy: Policy, seed: number, durationPs: number, options: Opt
     hostBusy = true;
     // Uniform in [0.9, 1.1] × the mean service time, in 1/1000 steps.
     const jitter = 900 + rng.nextBelow(201);
-    ev.push(now + Math.round((SERVICE_PS * jitter) / 1000), EV_PROCESSED);
+    ev.push(now + Math.round((servicePs * jitter) / 1000), EV_PROCESSED);
   };
 
   for (let i = 0; i < N; i++) {
