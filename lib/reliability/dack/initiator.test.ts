@@ -176,7 +176,6 @@ function closedLoop(seed: number, queueBytes: number, fairness: boolean): { drop
   }
   assert.is(target.errors, 0);
   assert.is(init.errors, 0);
-  assert.is(target.accepted, STREAMS * N);
   return { drops: target.dropsFull + target.dropsOutOfOrder, retransmits: init.retransmissions, dacks };
 }
 

@@ -66,7 +66,7 @@ test("bad input is refused with a defined code, counted, and changes nothing", (
   t.open(0, 0);
   t.open(1, 0);
   for (let s = 0; s < 6; s++) t.onData(s & 1, s, s >> 1, PKT);
-  const snapshot = () => JSON.stringify([t.inspect(0), t.inspect(1), t.occupancyBytes(), t.queueLength(), Array.from(t.out.subarray(0, 7)), t.accepted, t.nacks]);
+  const snapshot = () => JSON.stringify([t.inspect(0), t.inspect(1), t.occupancyBytes(), t.queueLength(), Array.from(t.out.subarray(0, 7)), t.nacks]);
   const before = snapshot();
   const calls: [() => number, number][] = [
     [() => t.onData(2, 10, 0, PKT), E_SLOT], // closed

@@ -125,8 +125,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /** The ACKs of the last handler call: [n, kind, slot, seq, kind, slot, seq, …]. */
   readonly out: Int32Array;
 
-  /** Packets accepted, dropped for want of room, dropped out of order, and duplicates, since construction. */
-  accepted = 0;
+  /** Packets dropped for want of room, dropped out of order, and duplicates, since construction. */
   dropsFull = 0;
   dropsOutOfOrder = 0;
   duplicates = 0;
@@ -246,7 +245,6 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.tail = (tail + 1) | 0;
     this.expSeq[slot] = (s + 1) | 0;
     this.queued[slot]++;
-    this.accepted++;
     if (this.fairOn !== 0) {
       // §II-H: count the packet toward its stream's rate. A period that ends now sets this
       // packet's fairness flags, so close it first.
@@ -537,6 +535,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.out[e + 1] = slot;
     this.out[e + 2] = seq;
     if (kind === Kind.Nack) this.nacks++;
+    else if (kind === Kind.Dack) this.run[slot] = 0; // a pacing, duplicate or forced DACK ends the run
     return n + 1;
   }
 
