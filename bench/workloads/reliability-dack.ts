@@ -61,10 +61,9 @@ interface Scenario {
 }
 
 interface Recording {
-  kind: Uint8Array;
-  slot: Int32Array;
+  /** kind << 16 | slot: one load per event in the replay loop. */
+  kindSlot: Int32Array;
   seq: Int32Array;
-  bytes: Int32Array;
   tNs: Int32Array;
   n: number;
   spanNs: number;
@@ -96,15 +95,14 @@ class Fifo {
 }
 
 function recording(n: number): Recording {
-  return { kind: new Uint8Array(n), slot: new Int32Array(n), seq: new Int32Array(n), bytes: new Int32Array(n), tNs: new Int32Array(n), n: 0, spanNs: 0 };
+  return { kindSlot: new Int32Array(n), seq: new Int32Array(n), tNs: new Int32Array(n), n: 0, spanNs: 0 };
 }
 
-function push(r: Recording, kind: number, slot: number, seq: number, bytes: number, tNs: number): void {
-  if (r.n >= r.kind.length) return;
-  r.kind[r.n] = kind;
-  r.slot[r.n] = slot;
+/** Every data packet of a recording is PACKET_BYTES long. */
+function push(r: Recording, kind: number, slot: number, seq: number, tNs: number): void {
+  if (r.n >= r.kindSlot.length) return;
+  r.kindSlot[r.n] = (kind << 16) | slot;
   r.seq[r.n] = seq;
-  r.bytes[r.n] = bytes;
   r.tNs[r.n] = tNs;
   r.n++;
 }
@@ -159,13 +157,13 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
       fwd.drop();
       const r = target.onData(slot, tNs, seq, PACKET_BYTES);
       if (r < 0) throw new Error(`recording: onData ${r}`);
-      push(tr, T_DATA, slot, seq, PACKET_BYTES, tNs);
+      push(tr, T_DATA, slot, seq, tNs);
       for (let i = 0; i < target.out[0]; i++) rev.push(step + PROP_STEPS, target.out[2 + 3 * i], target.out[3 + 3 * i], target.out[1 + 3 * i]);
     }
     // The host.
     if (hostDone >= 0 && step >= hostDone) {
       target.onProcessed(tNs);
-      push(tr, 1, 0, 0, 0, tNs);
+      push(tr, 1, 0, 0, tNs);
       for (let i = 0; i < target.out[0]; i++) rev.push(step + PROP_STEPS, target.out[2 + 3 * i], target.out[3 + 3 * i], target.out[1 + 3 * i]);
       hostDone = -1;
     }
@@ -182,7 +180,7 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
         const k = kind === 3 ? I_NACK : I_IACK;
         const r = k === I_NACK ? opt.onNack(slot, seq) : opt.onAck(slot, seq);
         if (r < 0) throw new Error(`recording: opt ${r}`);
-        push(ir, k, slot, seq, 0, tNs);
+        push(ir, k, slot, seq, tNs);
       } else {
         const d = (seq - init.ackedSeq(slot)) | 0;
         const k = kind === 3 ? I_NACK : d > 0 ? I_IACK : I_DACK;
@@ -190,7 +188,7 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
         if (k !== I_NACK && d < 0) continue;
         const r = k === I_IACK ? init.onIack(slot, seq) : k === I_DACK ? init.onDack(slot, seq) : init.onNack(slot, seq);
         if (r < 0) throw new Error(`recording: initiator ${r}`);
-        push(ir, k, slot, seq, 0, tNs);
+        push(ir, k, slot, seq, tNs);
         lastProgress[slot] = step;
       }
     }
@@ -199,7 +197,7 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
       for (let i = 0; i < s.streams; i++) {
         if (step - lastProgress[i] > 2000 && init.highSeq(i) !== ((init.ackedSeq(i) + 1) | 0)) {
           if (init.onTimeout(i) < 0) throw new Error("recording: onTimeout");
-          push(ir, I_TIMEOUT, i, 0, 0, tNs);
+          push(ir, I_TIMEOUT, i, 0, tNs);
           lastProgress[i] = step;
         }
       }
@@ -218,7 +216,7 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
         init.onSend(i);
         seq = init.out[0];
       }
-      push(ir, I_SEND, i, 0, 0, tNs);
+      push(ir, I_SEND, i, 0, tNs);
       linkFree[i] = step + SER_STEPS;
       const arrive = Math.max(step + SER_STEPS + PROP_STEPS, portFree + SER_STEPS);
       portFree = arrive;
@@ -230,7 +228,7 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
   while (target.queueLength() > 0) {
     step += s.serviceSteps;
     target.onProcessed(step * STEP_NS);
-    push(tr, 1, 0, 0, 0, step * STEP_NS);
+    push(tr, 1, 0, 0, step * STEP_NS);
   }
   tr.spanNs = ir.spanNs = (step + 1000) * STEP_NS;
   return { target: tr, initiator: ir };
@@ -239,14 +237,13 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
 function replayTarget(t: DackTarget, r: Recording, streams: number, epoch: number): number {
   for (let i = 0; i < streams; i++) t.open(i, 0);
   let sum = 0;
-  const kind = r.kind;
-  const slot = r.slot;
+  const kindSlot = r.kindSlot;
   const seq = r.seq;
-  const bytes = r.bytes;
   const tNs = r.tNs;
   for (let i = 0; i < r.n; i++) {
+    const ks = kindSlot[i];
     const now = (epoch + tNs[i]) | 0;
-    sum += kind[i] === T_DATA ? t.onData(slot[i], now, seq[i], bytes[i]) : t.onProcessed(now);
+    sum += ks >> 16 === T_DATA ? t.onData(ks & 0xffff, now, seq[i], PACKET_BYTES) : t.onProcessed(now);
   }
   return sum;
 }
@@ -254,12 +251,11 @@ function replayTarget(t: DackTarget, r: Recording, streams: number, epoch: numbe
 function replayInitiator(d: DackInitiator, r: Recording, streams: number): number {
   for (let i = 0; i < streams; i++) d.open(i, 0, PACKET_BYTES);
   let sum = 0;
-  const kind = r.kind;
-  const slot = r.slot;
+  const kindSlot = r.kindSlot;
   const seq = r.seq;
   for (let i = 0; i < r.n; i++) {
-    const k = kind[i];
-    const s = slot[i];
+    const k = kindSlot[i] >> 16;
+    const s = kindSlot[i] & 0xffff;
     sum +=
       k === I_SEND ? d.onSend(s) : k === I_IACK ? d.onIack(s, seq[i]) : k === I_DACK ? d.onDack(s, seq[i]) : k === I_NACK ? d.onNack(s, seq[i]) : d.onTimeout(s);
   }
@@ -269,12 +265,11 @@ function replayInitiator(d: DackInitiator, r: Recording, streams: number): numbe
 function replayOpt(o: OptInitiator, r: Recording, streams: number): number {
   for (let i = 0; i < streams; i++) o.open(i, 0, PACKET_BYTES);
   let sum = 0;
-  const kind = r.kind;
-  const slot = r.slot;
+  const kindSlot = r.kindSlot;
   const seq = r.seq;
   for (let i = 0; i < r.n; i++) {
-    const k = kind[i];
-    const s = slot[i];
+    const k = kindSlot[i] >> 16;
+    const s = kindSlot[i] & 0xffff;
     sum += k === I_SEND ? o.onSend(s) : k === I_IACK ? o.onAck(s, seq[i]) : o.onNack(s, seq[i]);
   }
   return sum;
