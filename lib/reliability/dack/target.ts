@@ -165,7 +165,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private readonly periodNs: number;
   private readonly fairQ16: number;
   private readonly suppressMax: number;
-  private periodStart = 0;
+  private periodEnd = 0;
   private listed: Int32Array;
   private nListed = 0;
   private marked: Int32Array;
@@ -187,6 +187,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.periodNs = p.fairnessPeriodNs;
     this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
     this.suppressMax = p.suppressMaxIacks;
+    this.periodEnd = p.fairnessPeriodNs | 0; // periods start at time 0
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
     this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
@@ -246,13 +247,12 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.expSeq[slot] = (s + 1) | 0;
     this.queued[slot]++;
     if (this.fairOn !== 0) {
-      // §II-H: count the packet toward its stream's rate. A period that ends now sets this
-      // packet's fairness flags, so close it first.
+      // §II-H: count the packet toward its stream's rate; the first packet of a stream in a
+      // period, and the first packet after the period's end, take the rare path.
       const now = nowNs | 0;
-      if (((now - this.periodStart) | 0) >= this.periodNs) this.closePeriod(now);
       const c = this.count[slot];
-      if (c === 0) this.list(slot);
-      if (c < 0x7fffffff) this.count[slot] = c + 1;
+      if (c === 0 || ((now - this.periodEnd) | 0) >= 0) this.tally(slot, now);
+      else this.count[slot] = c + 1;
     }
     const flags = this.flags[slot];
     if ((flags & Fl.NackSent) !== 0) this.flags[slot] = flags & ~Fl.NackSent;
@@ -539,9 +539,16 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     return n + 1;
   }
 
-  /** §II-H: the stream's first packet of the period puts it on the period's list. */
-  private list(slot: number): void {
-    if (this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
+  /**
+   * §II-H, rare path of the count: closes the period when it has ended (which sets this
+   * packet's fairness flags), puts a stream's first packet of the period on the list, counts.
+   */
+  private tally(slot: number, now: number): void {
+    if (((now - this.periodEnd) | 0) >= 0) this.closePeriod(now);
+    const c = this.count[slot];
+    if (c === 0 && this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
+    // No saturation needed: a period is at most 2^30 ns, so it holds fewer than 2^31 packets.
+    this.count[slot] = c + 1;
   }
 
   /**
@@ -582,7 +589,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     }
     this.nMarked = m;
     this.nListed = 0;
-    this.periodStart = now;
+    this.periodEnd = (now + this.periodNs) | 0;
   }
 
   private reject(slot: number): number {
