@@ -1,5 +1,6 @@
 // Every workload, for bench/run.ts and bench/alloc.ts.
 import type { Workload } from "./types";
+import { aimdWorkloads } from "./cc-aimd";
 import { nsccWorkloads } from "./cc-nscc";
 import { swiftWorkloads } from "./cc-swift";
 import { timelyWorkloads } from "./cc-timely";
@@ -9,6 +10,7 @@ import { switchPfcWorkloads } from "./switch-pfc";
 import { switchQueueWorkloads } from "./switch-queue";
 import { switchReflexWorkloads } from "./switch-reflex";
 import { switchRoutingWorkloads } from "./switch-routing";
+import { dackWorkloads, optWorkloads } from "./reliability-dack";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -17,8 +19,11 @@ export const workloads: Workload[] = [
   ...dcqcnWorkloads,
   ...dctcpWorkloads,
   ...mprdmaWorkloads,
+  ...aimdWorkloads,
   ...switchQueueWorkloads,
   ...switchRoutingWorkloads,
   ...switchPfcWorkloads,
   ...switchReflexWorkloads,
+  ...dackWorkloads,
+  ...optWorkloads,
 ];

@@ -1,4 +1,5 @@
 // nicfw/cc: congestion control. Each algorithm is a table of flows (DESIGN.md module contract).
+import { Aimd } from "./aimd/aimd";
 import { Nscc } from "./nscc/nscc";
 import { Swift } from "./swift/swift";
 import { Timely } from "./timely/timely";
@@ -20,6 +21,8 @@ export * from "./dctcp/dctcp";
 export { resolveDctcpParams, DCTCP_PARAM_NAMES, type DctcpParams, type DctcpParamsInput, type DctcpProfile } from "./dctcp/params";
 export * from "./mprdma/mprdma";
 export { resolveMprdmaParams, MPRDMA_PARAM_NAMES, type MprdmaParams, type MprdmaParamsInput, type MprdmaProfile } from "./mprdma/params";
+export * from "./aimd/aimd";
+export { resolveAimdParams, AIMD_PARAM_NAMES, type AimdParams, type AimdParamsInput } from "./aimd/params";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
@@ -29,4 +32,5 @@ export const modules = {
   "cc/dcqcn": { Dcqcn, DcqcnNp },
   "cc/dctcp": { Dctcp },
   "cc/mprdma": { Mprdma },
+  "cc/aimd": { Aimd },
 } as const;
