@@ -86,7 +86,7 @@ export class GaloisField {
 
   /** GF(p^n): search monic f of degree n until x is primitive modulo f, then multiply via logs. */
   private extensionField(): number {
-    const { p, n, q } = this;
+    const { p, q } = this;
     for (let low = 0; low < q; low++) {
       // f(x) = x^n + Σ c_i x^i with (c_0 … c_{n−1}) the base-p digits of `low`; x^n ≡ −Σ c_i x^i.
       const reduce = this.digitwise(0, low, -1);

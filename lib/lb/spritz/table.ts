@@ -149,8 +149,8 @@ export class EndpointTable {
     this.split = new Uint16Array(n);
     this.stride = new Uint16Array(n);
 
-    let evOut = new Uint16Array(1024);
-    let metaOut = new Uint8Array(1024);
+    let evOut: Uint16Array = new Uint16Array(1024);
+    let metaOut: Uint8Array = new Uint8Array(1024);
     let entries = 0;
     let cells = 0;
     const counts = new Int32Array(K);
