@@ -10,10 +10,12 @@
 //   uec       — UEC 1.0 §3.6.16 oblivious spraying (notes/uec-nscc-reps-pds.md §2.4): an EV space of
 //               typically 256, every EV used once in a pseudorandom order before any repeats, the
 //               order re-randomised periodically. Each flow walks a keyed bijection of
-//               [0, evCount) (evCount a power of two): x = (i·a + b) mod 2^k, x ^= x >> ⌈k/2⌉,
-//               x = x·c mod 2^k, x ^= x >> ⌈k/2⌉ with a, c odd — every step is a bijection, so
+//               [0, evCount) (evCount a power of two): three rounds of x = (x·m + b) mod 2^k,
+//               x ^= x >> ⌈k/2⌉, with multipliers a, c, a (odd) — every step is a bijection, so
 //               one cycle of i = 0 … evCount − 1 visits every EV once; the key (a, b, c) is redrawn
-//               from the table's generator every `reshuffleCycles` cycles.
+//               from the table's generator every `reshuffleCycles` cycles. (Two rounds leave
+//               visible strides; three give ~145 distinct successive differences out of 255 for
+//               k = 8, against ~162 for a uniformly random permutation.)
 //
 // EV sets: by default one implicit set, the EVs 0 … evCount − 1. `sets` replaces it with explicit
 // lists (e.g. one Spritz endpoint-table list per destination switch); `open(slot, set)` picks the
@@ -176,9 +178,14 @@ export class Ops extends FlowTable<typeof LAYOUT> {
       const i = this.pos[slot];
       const m = this.mask;
       const s = this.shift;
-      let x = (Math.imul(i, this.keyA[slot]) + this.keyB[slot]) & m;
+      const ka = this.keyA[slot];
+      const kb = this.keyB[slot];
+      // Three rounds of (odd multiply + add, xor-shift right), each a bijection of [0, 2^k).
+      let x = (Math.imul(i, ka) + kb) & m;
       x ^= x >>> s;
-      x = Math.imul(x, this.keyC[slot]) & m;
+      x = (Math.imul(x, this.keyC[slot]) + kb) & m;
+      x ^= x >>> s;
+      x = (Math.imul(x, ka) + kb) & m;
       x ^= x >>> s;
       if (i === m) this.endCycle(slot);
       else this.pos[slot] = i + 1;
