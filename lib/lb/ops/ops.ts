@@ -173,7 +173,7 @@ export class Ops extends FlowTable<typeof LAYOUT> {
 
   /** The EV of the next packet. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && psn - psn === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     if (this.modeId === 2) {
       const i = this.pos[slot];
       const m = this.mask;

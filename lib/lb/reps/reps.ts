@@ -68,6 +68,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     choosePath: ["slot", "nowNs", "psn"],
     onPathFeedback: ["slot", "nowNs", "ev", "kind"],
     onTimeoutRtt: ["slot", "nowNs", "ev", "recentMaxRttNs"],
+    cached: ["slot", "i"],
   };
 
   readonly params: Readonly<RepsParams>;
@@ -116,7 +117,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 2: the EV for the next packet (new data, retransmission or probe). */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && psn - psn === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const explore = this.explore[slot];
     if (explore > 0) {
       // Alg. 2 lines 1–3: the exploration window after freezing; read literally only every N-th

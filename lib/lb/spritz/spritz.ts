@@ -98,6 +98,13 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     close: ["slot"],
     choosePath: ["slot", "nowNs", "psn"],
     onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+    // Readers with a second argument, listed so that vectors can call them.
+    pathCount: ["slot"],
+    pathEv: ["slot", "i"],
+    buffered: ["slot", "i"],
+    ecnCount: ["slot", "ev"],
+    isBlocked: ["slot", "ev"],
+    pathClass: ["slot", "ev"],
   };
 
   readonly params: Readonly<SpritzParams>;
@@ -229,7 +236,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && psn - psn === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
     // Alg. 1 lines 2–6: periodic exploration.
     if (pc > this.exploreThreshold) {
