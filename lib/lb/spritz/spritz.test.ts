@@ -364,8 +364,31 @@ test("seeded random events keep the invariants (buffer ≤ 8, Scout sorted and u
   }
 });
 
-test("bytesPerFlow is documented: 120 B", () => {
-  assert.is(SpritzScout.bytesPerFlow, 120);
+test("bytesPerFlow is documented: 137 B", () => {
+  assert.is(SpritzScout.bytesPerFlow, 137);
+});
+
+test("the per-flow alias table gives each latency class exactly its rounded share of Σ w", () => {
+  const t = new SpritzSpray({ topology: "slimfly", q: 9, p: 1, srcSwitch: 0, wScale: 3 }, 1);
+  for (const d of [1, 50, 100, 161]) {
+    t.open(0, d);
+    const K = t.table.classCount;
+    let sum = 0;
+    for (let c = 0; c < K; c++) {
+      const m = t.classMassQ16(0, c);
+      sum += m;
+      // Class weight from the table, independently of the flow's state.
+      const lo = c === 0 ? 0 : t.table.classEnd[d * K + c - 1];
+      const n = t.table.classEnd[d * K + c] - lo;
+      let longest = 0;
+      for (let x = 0; x < K; x++) if (t.table.classEnd[d * K + x] > (x === 0 ? 0 : t.table.classEnd[d * K + x - 1])) longest = x;
+      const lat = t.table.classLatencyNs(c);
+      const w = c === longest ? 1 : (3 * t.table.classLatencyNs(longest)) / lat;
+      const want = (n * Math.round(w * 256) * K * 65536) / t.totalWeightQ8(0);
+      assert.ok(Math.abs(m - want) <= K, `class ${c}: ${m} vs ${want}`);
+    }
+    assert.is(sum, K * 65536);
+  }
 });
 
 test("parameters: unknown names and out-of-range values throw at construction", () => {

@@ -23,11 +23,15 @@
 // = blocked (a block resets the count, Alg. 2 line 19; an ECN mark on a blocked path is not
 // counted).
 //
-// gen(w): pick a latency class with probability ∝ Σ weights of its paths (per-flow cumulative
-// sums computed at open), then a path uniformly inside it from the same 32-bit draw — exactly
-// P(i) = w_i / Σ w. A blocked path is redrawn (rejection keeps the distribution conditional on
-// unblocked paths) up to 4 times; then the list is scanned from the last draw for an unblocked
-// path; if every path is blocked, the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
+// gen(w): pick a latency class with probability ∝ Σ weights of its paths through a per-flow
+// Walker alias table over the K classes (built at open, Q16 per column: class c is drawn with
+// probability s_c / (K·2^16), s_c = round(K·2^16·W_c / ΣW), the rounding residue on the heaviest
+// class), then a path uniformly inside the class with a second draw. A linear or binary search
+// over cumulative sums costs an unpredictable branch per class (measured ≈ 20 ns at K = 9); the
+// alias table needs one. While biased, a first draw gives entry 0 probability
+// minBias / (minBias + Σw − w0), and otherwise entry 0 is redrawn (rejection keeps the rest ∝ w).
+// A blocked path is redrawn the same way up to 4 times; then the list is scanned from the last
+// draw for an unblocked path; if every path is blocked, the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
 // 1 (ECN or NACK) and 0 (GOOD) with gain 2^-k (§IV-A leaves its estimator open); the bias holds
 // until the global timer, like a block.
 
@@ -38,10 +42,8 @@ import { Feedback } from "../feedback";
 import { type SpritzParams, type SpritzParamsInput, eq1Weight, resolveSpritzParams, tableFor } from "./params";
 import type { EndpointTable } from "./table";
 
-/** Latency classes a flow keeps cumulative weights for (Slim Fly has 14, Dragonfly 9). */
-const MAX_CLASSES = 14;
 
-/** Per-flow state: 119 B + the open flag = 120 B. */
+/** Per-flow state: 136 B + the open flag = 137 B. */
 const LAYOUT = {
   dst: "u16", // destination switch
   listBase: "u32", // first entry of the destination's list in table.ev
@@ -50,7 +52,6 @@ const LAYOUT = {
   size1: "u16", // cell shape (table.ts)
   split: "u16",
   stride: "u16",
-  longest: "u8", // latency class of the list's longest path
   buf: ["u32", 8], // buffer_paths: Scout: (class << 16 | EV) in ascending order; Spray: EVs, a ring
   bufCount: "u8",
   bufHead: "u8", // Spray ring head
@@ -58,7 +59,9 @@ const LAYOUT = {
   ecnRate: "u16", // Q16 EWMA of the congestion-mark rate
   biasEpoch: "u32", // restore epoch + 1 while w[0] = minBiasFactor, else 0
   w0: "u16", // Q8 eq. (1) weight of the list's first entry
-  cum: ["u32", MAX_CLASSES], // cumulative Q8 weight of classes 0 … c
+  total: "u32", // Q8 Σ w_i of the list
+  aliasProb: ["u32", 14], // per class column: keep it when a Q16 coin < this (Cls.Max columns)
+  alias: ["u8", 14], // per class column: the class taken otherwise
 } as const;
 
 const enum M {
@@ -67,6 +70,11 @@ const enum M {
   CountShift = 4,
   Blocked = 0xf0,
   CountOne = 0x10,
+}
+
+/** Latency classes a flow keeps cumulative weights for (Slim Fly has 14, Dragonfly 9). */
+const enum Cls {
+  Max = 14,
 }
 
 const enum K {
@@ -119,7 +127,6 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly size1 = this.col.size1;
   private readonly split = this.col.split;
   private readonly stride = this.col.stride;
-  private readonly longest = this.col.longest;
   private readonly buf = this.col.buf;
   private readonly bufCount = this.col.bufCount;
   private readonly bufHead = this.col.bufHead;
@@ -127,7 +134,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly ecnRate = this.col.ecnRate;
   private readonly biasEpoch = this.col.biasEpoch;
   private readonly w0 = this.col.w0;
-  private readonly cum = this.col.cum;
+  private readonly total = this.col.total;
+  private readonly aliasProb = this.col.aliasProb;
+  private readonly alias = this.col.alias;
 
   private readonly variant: number;
   private readonly rng: Xoshiro128;
@@ -149,6 +158,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private epoch = 0;
   /** Blocked metadata cells awaiting the timer (a ring). */
   private readonly blockedCells: Uint32Array;
+  /** Scratch for buildAlias (open is not a per-packet path, but it still does not allocate). */
+  private readonly scratchMass: Float64Array;
+  private readonly scratchSmall: Int32Array;
+  private readonly scratchLarge: Int32Array;
   private blockedHead = 0;
   private blockedCount = 0;
 
@@ -165,7 +178,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.meta = table.meta;
     this.classEnd = table.classEnd;
     const K = table.classCount;
-    if (K > MAX_CLASSES) throw new RangeError(`Spritz: the table has ${K} latency classes, at most ${MAX_CLASSES} supported`);
+    if (K > Cls.Max) throw new RangeError(`Spritz: the table has ${K} latency classes, at most ${Cls.Max} supported`);
     this.K = K;
     this.weightQ8 = new Uint16Array(K * K);
     for (let l = 0; l < K; l++) {
@@ -184,6 +197,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.gainShift = Math.round(Math.log2(1 / p.ecnRateGain));
     this.restoreNs = p.restoreIntervalNs;
     this.blockedCells = new Uint32Array(p.maxBlocked);
+    this.scratchMass = new Float64Array(K);
+    this.scratchSmall = new Int32Array(K);
+    this.scratchLarge = new Int32Array(K);
   }
 
   /**
@@ -221,17 +237,67 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       }
       prevEnd = end;
     }
-    this.longest[slot] = longest;
-    let acc = 0;
+    let total = 0;
     prevEnd = 0;
+    const mass = this.scratchMass;
     for (let c = 0; c < K; c++) {
       const end = this.classEnd[dstSwitch * K + c];
-      acc += (end - prevEnd) * (c <= longest ? this.weightQ8[longest * K + c] : 0);
+      mass[c] = (end - prevEnd) * (c <= longest ? this.weightQ8[longest * K + c] : 0);
+      total += mass[c];
       prevEnd = end;
-      this.cum[slot * MAX_CLASSES + c] = acc;
     }
-    if (acc + this.minBiasQ8 > 0xffffffff) throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
+    if (total + this.minBiasQ8 > 0xffffffff) throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
+    this.total[slot] = total;
     this.w0[slot] = this.weightQ8[longest * K + first];
+    this.buildAlias(slot, total, longest);
+  }
+
+  /**
+   * Vose's alias method over the K classes, in integers: s_c = round(K·2^16·W_c / ΣW), the
+   * residue added to the heaviest class, so Σ s_c = K·2^16 and class c is drawn with probability
+   * exactly s_c / (K·2^16). Uses per-table scratch arrays: no allocation.
+   */
+  private buildAlias(slot: number, total: number, heaviest: number): void {
+    const K = this.K;
+    const mass = this.scratchMass;
+    const small = this.scratchSmall;
+    const large = this.scratchLarge;
+    const ab = slot * Cls.Max;
+    let sum = 0;
+    let big = heaviest;
+    for (let c = 0; c < K; c++) {
+      mass[c] = Math.round((mass[c] * K * 65536) / total);
+      sum += mass[c];
+      if (mass[c] > mass[big]) big = c;
+    }
+    mass[big] += K * 65536 - sum;
+    let ns = 0;
+    let nl = 0;
+    for (let c = 0; c < K; c++) {
+      if (mass[c] < 65536) small[ns++] = c;
+      else large[nl++] = c;
+    }
+    while (ns > 0 && nl > 0) {
+      const sm = small[--ns];
+      const lg = large[nl - 1];
+      this.aliasProb[ab + sm] = mass[sm];
+      this.alias[ab + sm] = lg;
+      mass[lg] -= 65536 - mass[sm];
+      if (mass[lg] < 65536) {
+        nl--;
+        small[ns++] = lg;
+      }
+    }
+    while (nl > 0) {
+      const c = large[--nl];
+      this.aliasProb[ab + c] = 65536;
+      this.alias[ab + c] = c;
+    }
+    while (ns > 0) {
+      const c = small[--ns]; // only through rounding; kept whole
+      this.aliasProb[ab + c] = 65536;
+      this.alias[ab + c] = c;
+    }
   }
 
   /** Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. */
@@ -348,7 +414,19 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** The flow's total Q8 weight Σ w_i (eq. (1), without the bias). */
   totalWeightQ8(slot: number): number {
-    return this.isOpen(slot) && this.nList[slot] > 0 ? this.cum[slot * MAX_CLASSES + this.K - 1] : -1;
+    return this.isOpen(slot) && this.nList[slot] > 0 ? this.total[slot] : -1;
+  }
+
+  /** Probability (Q16 × K) that gen(w) picks latency class c for this flow (alias-table mass). */
+  classMassQ16(slot: number, c: number): number {
+    if (!this.isOpen(slot) || !(c >= 0 && c < this.K)) return -1;
+    const ab = slot * Cls.Max;
+    let m = 0;
+    for (let col = 0; col < this.K; col++) {
+      if (col === c) m += this.aliasProb[ab + col];
+      if (this.alias[ab + col] === c && this.aliasProb[ab + col] < 65536) m += 65536 - this.aliasProb[ab + col];
+    }
+    return m;
   }
 
   /** Paths blocked now, table-wide. */
@@ -365,10 +443,13 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const n = this.nList[slot];
     if (n === 0) return 0;
     const base = this.listBase[slot];
+    const biased = this.biasEpoch[slot] === this.epoch + 1 ? 1 : 0;
     let ev = 0;
     for (let attempt = 0; attempt < K.Retries; attempt++) {
-      ev = this.ev[base + this.drawIndex(slot)];
-      if ((this.meta[this.cellOf(slot, ev)] & M.Blocked) !== M.Blocked) return ev;
+      let i = this.drawIndex(slot);
+      if (biased !== 0) i = this.biasedIndex(slot, i, n);
+      ev = this.ev[base + i];
+      if (this.blockedCount === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) !== M.Blocked) return ev;
     }
     // Many paths blocked: the first unblocked one after the last draw, in list order.
     let i = 0;
@@ -380,27 +461,26 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return ev;
   }
 
-  /** An index into the flow's list with P(i) = w_i / Σ w (w_0 = minBiasFactor while biased). */
+  /**
+   * While biased: entry 0 with probability minBias / (minBias + Σw − w0), else a draw from w
+   * with entry 0 rejected (the first draw `i` is reused when it is not entry 0).
+   */
+  private biasedIndex(slot: number, i: number, n: number): number {
+    if (this.rng.nextBelow(this.total[slot] - this.w0[slot] + this.minBiasQ8) < this.minBiasQ8 || n === 1) return 0;
+    for (let k = 0; i === 0 && k < 64; k++) i = this.drawIndex(slot);
+    return i === 0 ? 1 : i;
+  }
+
+  /** An index into the flow's list with P(i) = w_i / Σ w: a class from the alias table, then a path in it. */
   private drawIndex(slot: number): number {
     const K = this.K;
-    const cb = slot * MAX_CLASSES;
-    const total = this.cum[cb + K - 1];
-    let u: number;
-    if (this.biasEpoch[slot] === this.epoch + 1) {
-      const w0 = this.w0[slot];
-      u = this.rng.nextBelow(total - w0 + this.minBiasQ8);
-      if (u < this.minBiasQ8) return 0;
-      u = u - this.minBiasQ8 + w0; // lands in [w0, total): never entry 0, every other entry by its weight
-    } else {
-      u = this.rng.nextBelow(total);
-    }
-    let c = 0;
-    while (u >= this.cum[cb + c]) c++;
-    const d = this.dst[slot];
-    const prevCum = c === 0 ? 0 : this.cum[cb + c - 1];
-    const start = c === 0 ? 0 : this.classEnd[d * K + c - 1];
-    const w = this.weightQ8[this.longest[slot] * K + c];
-    return start + Math.floor((u - prevCum) / w);
+    const r = this.rng.nextBelow(K << 16);
+    const col = r >>> 16;
+    const ab = slot * Cls.Max + col;
+    const cls = (r & 0xffff) < this.aliasProb[ab] ? col : this.alias[ab];
+    const row = this.dst[slot] * K;
+    const start = cls === 0 ? 0 : this.classEnd[row + cls - 1];
+    return start + this.rng.nextBelow(this.classEnd[row + cls] - start);
   }
 
   private scoutFeedback(slot: number, ev: number, kind: number, at: number, m: number, now: number): number {
