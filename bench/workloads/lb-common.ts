@@ -40,13 +40,15 @@ export function lbEvents(seed: number): LbEvents {
 type Column = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 /**
- * A copy of every per-flow column of a table, restored at the start of each op so that each op
+ * A copy of every per-flow column of a table, restored (all, or the named ones) at the start of each op so that each op
  * replays from the same steady state (e.g. buffers holding recycled EVs, as a stream of good ACKs
  * keeps them) without spending the op's time on the calls that would rebuild it. Reaches into the
  * FlowTable's protected `col`: bench-only. Restoring is a memcpy of a few KiB per op.
  */
-export function snapshot(table: object): () => void {
-  const columns = Object.values((table as unknown as { col: { [name: string]: Column } }).col);
+export function snapshot(table: object, names?: readonly string[]): () => void {
+  const col = (table as unknown as { col: { [name: string]: Column } }).col;
+  // Only the columns the op's handler writes: each TypedArray#set is a builtin call of its own.
+  const columns = names ? names.map((n) => col[n]) : Object.values(col);
   const saved = columns.map((c) => c.slice());
   return () => {
     for (let i = 0; i < columns.length; i++) (columns[i] as Uint8Array).set(saved[i] as Uint8Array);

@@ -26,7 +26,7 @@ export const repsWorkloads: Workload[] = [
     setup(seed) {
       const t = table();
       for (let s = 0; s < FLOWS; s++) for (let k = 0; k < 8; k++) t.onPathFeedback(s, 0, (seed * 977 + s * 8 + k) & 0xffff, 0);
-      const restore = snapshot(t);
+      const restore = snapshot(t, ["valid", "head", "nValid", "state", "explore"]);
       let epoch = 0;
       let psn = 0;
       return () => {

@@ -25,10 +25,13 @@ function openFlows(t: SpritzBase | SpritzVlan, switches: number, seed: number): 
   for (let s = 0; s < FLOWS; s++) t.open(s, 1 + rng.nextBelow(switches - 1));
 }
 
+/** The per-flow columns choosePath and onPathFeedback write. */
+const MOVING = ["buf", "bufCount", "bufHead", "pktCount", "ecnRate", "biasEpoch"];
+
 /** Caches `n` good paths per flow (spread over the list) and returns the snapshot restorer. */
 function warm(t: SpritzBase, n: number): () => void {
   for (let s = 0; s < FLOWS; s++) for (let k = 0; k < n; k++) t.onPathFeedback(s, 0, t.pathEv(s, (k * 5 + s) % t.pathCount(s)), 0);
-  return snapshot(t);
+  return snapshot(t, MOVING);
 }
 
 function choose(name: string, make: () => SpritzBase, switches: number, cached: number, batch: number, goalNs: number): Workload {
@@ -88,7 +91,7 @@ const vlanChoose: Workload = {
     const t = new SpritzVlan({ table: DF_TABLE() }, FLOWS);
     openFlows(t, 264, seed);
     for (let s = 0; s < FLOWS; s++) for (let k = 0; k < 7; k++) t.onPathFeedback(s, 0, (1 << 16) | (s * 8 + k), 0);
-    const restore = snapshot(t);
+    const restore = snapshot(t, MOVING);
     let epoch = 0;
     let psn = 0;
     return () => {
@@ -109,7 +112,7 @@ const vlanFeedback: Workload = {
   setup(seed) {
     const t = new SpritzVlan({ table: DF_TABLE() }, FLOWS);
     openFlows(t, 264, seed);
-    const restore = snapshot(t);
+    const restore = snapshot(t, MOVING);
     const e = lbEvents(seed);
     let epoch = 0;
     return () => {

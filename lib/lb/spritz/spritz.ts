@@ -44,23 +44,26 @@ import type { EndpointTable } from "./table";
 
 
 /** Per-flow state: 136 B + the open flag = 137 B. */
+// Columns compared or used as indices on the per-packet path are i32, not u32: V8 types a
+// Uint32Array load as possibly ≥ 2^31 and compares or adds it as a double (measured on the Scout
+// insertion scan). Every value stored in them is below 2^31.
 const LAYOUT = {
   dst: "u16", // destination switch
-  listBase: "u32", // first entry of the destination's list in table.ev
-  metaBase: "u32", // first metadata cell of the destination in table.meta
+  listBase: "i32", // first entry of the destination's list in table.ev
+  metaBase: "i32", // first metadata cell of the destination in table.meta
   n: "u16", // entries in the list
   size1: "u16", // cell shape (table.ts)
   split: "u16",
   stride: "u16",
-  buf: ["u32", 8], // buffer_paths: Scout: (class << 16 | EV) in ascending order; Spray: EVs, a ring
+  buf: ["i32", 8], // buffer_paths: Scout: (class << 16 | EV) in ascending order; Spray: EVs, a ring
   bufCount: "u8",
   bufHead: "u8", // Spray ring head
   pktCount: "u16", // packet_count of Alg. 1
   ecnRate: "u16", // Q16 EWMA of the congestion-mark rate
-  biasEpoch: "u32", // restore epoch + 1 while w[0] = minBiasFactor, else 0
+  biasEpoch: "i32", // restore epoch + 1 while w[0] = minBiasFactor, else 0
   w0: "u16", // Q8 eq. (1) weight of the list's first entry
   total: "u32", // Q8 Σ w_i of the list
-  aliasProb: ["u32", 14], // per class column: keep it when a Q16 coin < this (Cls.Max columns)
+  aliasProb: ["i32", 14], // per class column: keep it when a Q16 coin < this (Cls.Max columns)
   alias: ["u8", 14], // per class column: the class taken otherwise
 } as const;
 
@@ -346,12 +349,30 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) r = this.restore();
     // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1, GOOD toward 0; timeouts are not samples.
     const rate = this.ecnRate[slot];
-    if (kind === Feedback.Good) this.ecnRate[slot] = rate - (rate >> this.gainShift);
-    else if (kind !== Feedback.Timeout) this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
-    if (this.variant === 0) r |= this.scoutFeedback(slot, ev, kind, at, m, now);
-    else r |= this.sprayFeedback(slot, ev, kind, at, m, now);
-    if (this.ecnRate[slot] > this.ecnRateLimit && this.minBiasQ8 > 0) r |= this.bias(slot, now);
-    return r;
+    if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, m, now, rate);
+    // GOOD, the common case, stays in the handler (one call fewer per packet).
+    const low = rate - (rate >> this.gainShift);
+    this.ecnRate[slot] = low;
+    // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
+    if (low > this.ecnRateLimit && this.minBiasQ8 > 0) r |= this.bias(slot, now);
+    const count = this.bufCount[slot];
+    if (count === K.Buf) return r;
+    const b = slot << 3;
+    if (this.variant !== 0) {
+      // Alg. 3 lines 2–6: append, duplicates allowed.
+      this.buf[b + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
+      this.bufCount[slot] = count + 1;
+      return r | R.Cached;
+    }
+    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates.
+    const key = ((m & M.ClassMask) << 16) | ev;
+    let i = 0;
+    while (i < count && this.buf[b + i] < key) i++;
+    if (i < count && this.buf[b + i] === key) return r;
+    for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
+    this.buf[b + i] = key;
+    this.bufCount[slot] = count + 1;
+    return r | R.Cached;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -483,52 +504,34 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return start + this.rng.nextBelow(this.classEnd[row + cls] - start);
   }
 
-  private scoutFeedback(slot: number, ev: number, kind: number, at: number, m: number, now: number): number {
-    if (kind === Feedback.Good) {
-      // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates, at most 8.
-      const count = this.bufCount[slot];
-      if (count === K.Buf) return 0;
-      const key = ((m & M.ClassMask) << 16) | ev;
-      const b = slot << 3;
-      let i = 0;
-      while (i < count && this.buf[b + i] < key) i++;
-      if (i < count && this.buf[b + i] === key) return 0;
-      for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
-      this.buf[b + i] = key;
-      this.bufCount[slot] = count + 1;
-      return R.Cached;
-    }
-    if (kind === Feedback.Ecn) {
+  /** ECN, NACK and TIMEOUT: Alg. 2 lines 7–22 (Scout) or Alg. 3 lines 7–9 (Spray), then the bias test. */
+  private onMark(slot: number, ev: number, kind: number, at: number, m: number, now: number, rate: number): number {
+    // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1; timeouts are not samples.
+    if (kind !== Feedback.Timeout) this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
+    let r = 0;
+    if (this.variant !== 0) {
+      if (kind === Feedback.Timeout) r = this.block(at, m, now); // Alg. 3 lines 7–9; ECN and NACK are ignored
+    } else if (kind === Feedback.Ecn) {
       // Alg. 2 lines 7–13: count the mark; over the threshold, reset and drop the path.
-      if ((m & M.Blocked) === M.Blocked) return 0;
-      const n = (m >> M.CountShift) + 1;
-      if (n > this.ecnThreshold) {
-        this.meta[at] = m & M.ClassMask;
-        return this.remove(slot, ev);
+      if ((m & M.Blocked) !== M.Blocked) {
+        const n = (m >> M.CountShift) + 1;
+        if (n > this.ecnThreshold) {
+          this.meta[at] = m & M.ClassMask;
+          r = this.remove(slot, ev);
+        } else {
+          this.meta[at] = (n << M.CountShift) | (m & M.ClassMask);
+        }
       }
-      this.meta[at] = (n << M.CountShift) | (m & M.ClassMask);
-      return 0;
-    }
-    if (kind === Feedback.Nack) {
+    } else if (kind === Feedback.Nack) {
       // Alg. 2 lines 14–17.
       if ((m & M.Blocked) !== M.Blocked) this.meta[at] = m & M.ClassMask;
-      return this.remove(slot, ev);
+      r = this.remove(slot, ev);
+    } else {
+      // Alg. 2 lines 18–22.
+      r = this.remove(slot, ev) | this.block(at, m, now);
     }
-    // Alg. 2 lines 18–22.
-    return this.remove(slot, ev) | this.block(at, m, now);
-  }
-
-  private sprayFeedback(slot: number, ev: number, kind: number, at: number, m: number, now: number): number {
-    if (kind === Feedback.Good) {
-      // Alg. 3 lines 2–6: append, duplicates allowed.
-      const count = this.bufCount[slot];
-      if (count === K.Buf) return 0;
-      this.buf[(slot << 3) + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
-      this.bufCount[slot] = count + 1;
-      return R.Cached;
-    }
-    if (kind === Feedback.Timeout) return this.block(at, m, now); // Alg. 3 lines 7–9
-    return 0; // ECN and NACK are ignored (§IV-B)
+    if (this.ecnRate[slot] > this.ecnRateLimit && this.minBiasQ8 > 0) r |= this.bias(slot, now);
+    return r;
   }
 
   /** Removes `ev` from Scout's buffer (it appears at most once). */

@@ -29,14 +29,14 @@ import type { EndpointTable } from "./table";
 /** Per-flow state: 2 + 4 + 4 + 32 + 1 + 1 + 2 + 2 + 4 = 52 B + the open flag = 53 B. */
 const LAYOUT = {
   dst: "u16",
-  wMin: "u32", // Q8 Σ eq. (1) weights of the minimal paths (0: no paths at all)
-  wNon: "u32", // Q8 Σ eq. (1) weights of the non-minimal paths
-  buf: ["u32", 8], // ring of VLAN << 16 | EV
+  wMin: "i32", // Q8 Σ eq. (1) weights of the minimal paths (0: no paths at all)
+  wNon: "i32", // Q8 Σ eq. (1) weights of the non-minimal paths
+  buf: ["i32", 8], // ring of VLAN << 16 | EV
   bufCount: "u8",
   bufHead: "u8",
   pktCount: "u16",
   ecnRate: "u16", // Q16
-  biasEpoch: "u32",
+  biasEpoch: "i32",
 } as const;
 
 const enum R {
@@ -135,6 +135,8 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       else wNon += q8;
       prev = end;
     }
+    // i32 columns (V8 compares u32 loads as doubles): the sums must stay below 2^31.
+    if (wMin + wNon > 0x7fffffff) throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
     this.wMin[slot] = wMin;
     this.wNon[slot] = wNon;
   }
