@@ -86,11 +86,11 @@ export class Ops extends FlowTable<typeof LAYOUT> {
   private readonly shift: number;
   private readonly reshuffle: number;
   /** Explicit sets: setStart[s] … setStart[s + 1] in evList/prob/alias. */
-  private readonly setStart: Uint32Array;
+  private readonly setStart: Int32Array;
   private readonly evList: Uint16Array;
   /** Alias tables (weighted): keep column j with probability prob[j] / 2^16, else take alias[j]. */
-  private readonly prob: Uint32Array;
-  private readonly alias: Uint32Array;
+  private readonly prob: Int32Array;
+  private readonly alias: Int32Array;
   /** Bit i set when EV i is in some set (explicit sets) — for the feedback check. */
   private readonly member: Uint32Array;
   private readonly sets: number;
@@ -151,10 +151,11 @@ export class Ops extends FlowTable<typeof LAYOUT> {
         starts.push(list.length);
       }
     }
-    this.setStart = Uint32Array.from(starts);
+    this.setStart = Int32Array.from(starts);
     this.evList = Uint16Array.from(list);
-    this.prob = Uint32Array.from(probs);
-    this.alias = Uint32Array.from(aliases);
+    // Int32Array: V8 compares Uint32Array loads as doubles; probabilities ≤ 2^16, indices < 2^31.
+    this.prob = Int32Array.from(probs);
+    this.alias = Int32Array.from(aliases);
   }
 
   /**
@@ -196,10 +197,15 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     const start = this.setStart[set];
     const n = this.setStart[set + 1] - start;
     if (this.modeId === 0) return this.evList[start + this.rng.nextBelow(n)];
-    // One draw gives the column (high part) and the Q16 coin (low 16 bits).
-    const r = this.rng.nextBelow(n * K.Q16);
-    const col = start + (r >>> 16);
-    return this.evList[(r & 0xffff) < this.prob[col] ? col : this.alias[col]];
+    // One draw gives the column and the Q16 coin: with u × n exact (< 2^48), its top part is
+    // floor(u·n/2^32) and the next 16 bits the coin — the digits of nextBelow(n·2^16).
+    const un = (this.rng.nextI32() >>> 0) * n;
+    const c = Math.floor(un * 2.3283064365386963e-10);
+    const coin = Math.floor((un - c * 4294967296) * 1.52587890625e-5);
+    const col = start + c;
+    // Branch-free "coin < prob ? col : alias": the coin is a coin flip, so a branch mispredicts.
+    const other = this.alias[col];
+    return this.evList[other + ((col - other) & ((coin - this.prob[col]) >> 31))];
   }
 
   /** Oblivious: feedback is checked, never used. Returns 0, or an error code. */

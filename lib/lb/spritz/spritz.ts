@@ -195,8 +195,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.exploreThreshold = p.exploreThreshold;
     this.ecnThreshold = p.ecnThreshold;
     this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
-    // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9.
-    this.ecnRateLimit = Math.floor(p.ecnRateThreshold * 65536);
+    // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
+    // bias weight the limit is out of reach of the u16 rate, so one compare decides.
+    this.ecnRateLimit = this.minBiasQ8 > 0 ? Math.floor(p.ecnRateThreshold * 65536) : 65535;
     this.gainShift = Math.round(Math.log2(1 / p.ecnRateGain));
     this.restoreNs = p.restoreIntervalNs;
     this.blockedCells = new Uint32Array(p.maxBlocked);
@@ -354,7 +355,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const low = rate - (rate >> this.gainShift);
     this.ecnRate[slot] = low;
     // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
-    if (low > this.ecnRateLimit && this.minBiasQ8 > 0) r |= this.bias(slot, now);
+    if (low > this.ecnRateLimit) r |= this.bias(slot, now);
     const count = this.bufCount[slot];
     if (count === K.Buf) return r;
     const b = slot << 3;
@@ -498,7 +499,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const r = this.rng.nextBelow(K << 16);
     const col = r >>> 16;
     const ab = slot * Cls.Max + col;
-    const cls = (r & 0xffff) < this.aliasProb[ab] ? col : this.alias[ab];
+    // Branch-free "coin < prob ? col : alias" (a mispredicted branch per draw otherwise).
+    const other = this.alias[ab];
+    const cls = other + ((col - other) & (((r & 0xffff) - this.aliasProb[ab]) >> 31));
     const row = this.dst[slot] * K;
     const start = cls === 0 ? 0 : this.classEnd[row + cls - 1];
     return start + this.rng.nextBelow(this.classEnd[row + cls] - start);
@@ -530,7 +533,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       // Alg. 2 lines 18–22.
       r = this.remove(slot, ev) | this.block(at, m, now);
     }
-    if (this.ecnRate[slot] > this.ecnRateLimit && this.minBiasQ8 > 0) r |= this.bias(slot, now);
+    if (this.ecnRate[slot] > this.ecnRateLimit) r |= this.bias(slot, now);
     return r;
   }
 
