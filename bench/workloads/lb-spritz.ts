@@ -16,8 +16,20 @@ import { Dragonfly, EndpointTable, SlimFly, type SpritzBase, SpritzScout, Spritz
 import { BATCH, FLOWS, lbEvents, snapshot } from "./lb-common";
 import type { Workload } from "./types";
 
-const DF_TABLE = () => new EndpointTable(new Dragonfly({ p: 4, a: 8, h: 4 }), 0);
-const SF_TABLE = () => new EndpointTable(new SlimFly({ q: 9, p: 7 }), 0);
+// One table per topology for all workloads (built on first use, metadata cleared per setup), so
+// that setting up a workload leaves little garbage behind for the allocation check to collect.
+let dfTable: EndpointTable | undefined;
+let sfTable: EndpointTable | undefined;
+function DF_TABLE(): EndpointTable {
+  dfTable ??= new EndpointTable(new Dragonfly({ p: 4, a: 8, h: 4 }), 0);
+  dfTable.resetMetadata();
+  return dfTable;
+}
+function SF_TABLE(): EndpointTable {
+  sfTable ??= new EndpointTable(new SlimFly({ q: 9, p: 7 }), 0);
+  sfTable.resetMetadata();
+  return sfTable;
+}
 const STEADY = FLOWS * 8;
 
 function openFlows(t: SpritzBase | SpritzVlan, switches: number, seed: number): void {

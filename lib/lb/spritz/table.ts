@@ -154,6 +154,7 @@ export class EndpointTable {
     let entries = 0;
     let cells = 0;
     const counts = new Int32Array(K);
+    const next = new Int32Array(K);
     const k = topology.networkPorts;
     const path = new Int32Array(8);
     for (let d = 0; d < n; d++) {
@@ -217,7 +218,6 @@ export class EndpointTable {
       for (let c = 0; c < K; c++) total += counts[c];
       let keep = cap > 0 && cap < total ? cap : total;
       while (entries + keep > evOut.length) evOut = grow16(evOut);
-      const next = new Int32Array(K);
       let acc = 0;
       for (let c = 0; c < K; c++) {
         next[c] = acc;
