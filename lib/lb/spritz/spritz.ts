@@ -217,18 +217,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError(`Spritz: destination switch ${dstSwitch} outside [0, ${t.topology.switches})`);
     }
-    this.openSlot(slot);
     const K = this.K;
     const start = t.listStart[dstSwitch];
     const n = t.listStart[dstSwitch + 1] - start;
-    this.dst[slot] = dstSwitch;
-    this.listBase[slot] = start;
-    this.metaBase[slot] = t.metaStart[dstSwitch];
-    this.nList[slot] = n;
-    this.size1[slot] = t.size1[dstSwitch];
-    this.split[slot] = t.split[dstSwitch];
-    this.stride[slot] = t.stride[dstSwitch];
-    if (n === 0) return;
     // The list's classes: `first` holds entry 0, `longest` its longest paths (weight 1 in eq. (1)).
     let first = -1;
     let longest = 0;
@@ -250,7 +241,19 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       total += mass[c];
       prevEnd = end;
     }
-    if (total + this.minBiasQ8 > 0xffffffff) throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
+    if (total + this.minBiasQ8 > 0xffffffff) {
+      this.errors++;
+      throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
+    }
+    this.openSlot(slot);
+    this.dst[slot] = dstSwitch;
+    this.listBase[slot] = start;
+    this.metaBase[slot] = t.metaStart[dstSwitch];
+    this.nList[slot] = n;
+    this.size1[slot] = t.size1[dstSwitch];
+    this.split[slot] = t.split[dstSwitch];
+    this.stride[slot] = t.stride[dstSwitch];
+    if (n === 0) return;
     this.total[slot] = total;
     this.w0[slot] = this.weightQ8[longest * K + first];
     this.buildAlias(slot, total, longest);

@@ -109,8 +109,6 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError(`SpritzVlan: destination switch ${dstSwitch} outside [0, ${t.topology.switches})`);
     }
-    this.openSlot(slot);
-    this.dst[slot] = dstSwitch;
     const K = t.classCount;
     let minHops = 99;
     let longest = -1;
@@ -123,7 +121,6 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       }
       prev = end;
     }
-    if (longest < 0) return;
     let wMin = 0;
     let wNon = 0;
     prev = 0;
@@ -136,7 +133,12 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       prev = end;
     }
     // i32 columns (V8 compares u32 loads as doubles): the sums must stay below 2^31.
-    if (wMin + wNon > 0x7fffffff) throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
+    if (wMin + wNon > 0x7fffffff) {
+      this.errors++;
+      throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
+    }
+    this.openSlot(slot);
+    this.dst[slot] = dstSwitch;
     this.wMin[slot] = wMin;
     this.wNon[slot] = wNon;
   }
