@@ -11,6 +11,12 @@ import { switchQueueWorkloads } from "./switch-queue";
 import { switchReflexWorkloads } from "./switch-reflex";
 import { switchRoutingWorkloads } from "./switch-routing";
 import { dackWorkloads, optWorkloads } from "./reliability-dack";
+import { ecmpWorkloads } from "./lb-ecmp";
+import { flowletWorkloads } from "./lb-flowlet";
+import { opsWorkloads } from "./lb-ops";
+import { plbWorkloads } from "./lb-plb";
+import { repsWorkloads } from "./lb-reps";
+import { spritzWorkloads } from "./lb-spritz";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -26,4 +32,10 @@ export const workloads: Workload[] = [
   ...switchReflexWorkloads,
   ...dackWorkloads,
   ...optWorkloads,
+  ...ecmpWorkloads,
+  ...opsWorkloads,
+  ...repsWorkloads,
+  ...spritzWorkloads,
+  ...plbWorkloads,
+  ...flowletWorkloads,
 ];
