@@ -1,0 +1,492 @@
+// Thin adapters between the NIC model and the library's module families. The NIC drives every
+// module only through its public handlers (DESIGN.md module contract); an adapter exists where
+// the families' shapes differ:
+//   congestion control — NSCC reacts to a trimmed packet with onTrim (and takes its RTT), the
+//     baselines with onNack or not at all; window modules gate with canSend, rate modules pace
+//     with pacingGapNs; DCQCN has caller-owned timers (nextTimerNs / onTimer) and a receiver-side
+//     notification point (DcqcnNp) whose CNPs the NIC carries back;
+//   load balancing — every LB shares choosePath / onPathFeedback; only `open` differs;
+//   reliability — the transport adapter turns packets into handler calls and handler outputs
+//     into packets (RUD: ACK_CC with CACK, SACK bitmap and rcvd_bytes; NACK on trims).
+// Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
+// into a module's columns).
+
+import { Aimd } from "../../lib/cc/aimd/aimd";
+import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
+import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
+import { Dctcp } from "../../lib/cc/dctcp/dctcp";
+import { Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
+import { Swift } from "../../lib/cc/swift/swift";
+import { Timely } from "../../lib/cc/timely/timely";
+import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
+import { RudSender } from "../../lib/reliability/rud/sender";
+import { Flag, type PacketPool } from "./packets";
+
+// ---------------------------------------------------------------------------------------------
+// Congestion control
+
+export interface CcAdapter {
+  readonly name: string;
+  /** 1: the module paces (rate modules, Swift below one packet): ask pacingGapNs after a send. */
+  readonly paced: number;
+  /** 1: the module has caller-owned timers. */
+  readonly timed: number;
+  open(slot: number, hops: number): void;
+  canSend(slot: number, bytes: number): boolean;
+  /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
+  onSend(slot: number, nowNs: number, bytes: number): number;
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): void;
+  /** A NACK for a trimmed packet. */
+  onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void;
+  onTimeout(slot: number, nowNs: number, bytes: number): void;
+  /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
+  restore(slot: number, nowNs: number, bytes: number): void;
+  pacingGapNs(slot: number, bytes: number): number;
+  /** DCQCN: a CNP reached the sender. */
+  onCnp(slot: number, nowNs: number): void;
+  timerArmed(slot: number): boolean;
+  nextTimerNs(slot: number): number;
+  onTimer(slot: number, nowNs: number): void;
+  /** Receiver side (DCQCN NP): a data packet with CE or not; true → send a CNP now. */
+  onData(slot: number, nowNs: number, ce: boolean): boolean;
+  /** The window (bytes) or rate (b/s) now, for reports. */
+  level(slot: number): number;
+  errors(): number;
+}
+
+abstract class WindowCc {
+  readonly paced: number = 0;
+  readonly timed: number = 0;
+  pacingGapNs(_slot: number, _bytes: number): number {
+    return 0;
+  }
+  onCnp(_slot: number, _nowNs: number): void {}
+  timerArmed(_slot: number): boolean {
+    return false;
+  }
+  nextTimerNs(_slot: number): number {
+    return 0;
+  }
+  onTimer(_slot: number, _nowNs: number): void {}
+  onData(_slot: number, _nowNs: number, _ce: boolean): boolean {
+    return false;
+  }
+}
+
+export class NsccCc extends WindowCc implements CcAdapter {
+  readonly name = "nscc";
+  constructor(readonly m: Nscc) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    return (this.m.onSend(slot, nowNs, bytes) & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean): void {
+    this.m.onAck(slot, nowNs, acked, rttNs, ecn);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void {
+    this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** DCTCP and MP-RDMA: ECN-echo window modules with onNack. */
+export class EcnWindowCc extends WindowCc implements CcAdapter {
+  constructor(
+    readonly name: string,
+    readonly m: Dctcp | Mprdma,
+  ) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, _rttNs: number, ecn: boolean): void {
+    this.m.onAck(slot, nowNs, acked, ecn);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onNack(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+export class AimdCc extends WindowCc implements CcAdapter {
+  readonly name = "aimd";
+  constructor(readonly m: Aimd) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number): void {
+    this.m.onAck(slot, nowNs, acked);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTrim(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** Swift: a delay window that paces below one packet; the fabric has no remote-host delay (0). */
+export class SwiftCc extends WindowCc implements CcAdapter {
+  readonly name = "swift";
+  override readonly paced = 1;
+  constructor(readonly m: Swift) {
+    super();
+  }
+  open(slot: number, hops: number): void {
+    this.m.open(slot, hops);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
+    this.m.onAck(slot, nowNs, acked, rttNs, 0);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onNack(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** TIMELY: a rate module; losses are the reliability layer's business only. */
+export class TimelyCc extends WindowCc implements CcAdapter {
+  readonly name = "timely";
+  override readonly paced = 1;
+  constructor(readonly m: Timely) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
+    this.m.onAck(slot, nowNs, acked, rttNs);
+  }
+  onTrim(): void {}
+  onTimeout(): void {}
+  restore(): void {}
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  level(slot: number): number {
+    return this.m.rateBps(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** DCQCN: the reaction point at the sender, the notification point at the receiver. */
+export class DcqcnCc extends WindowCc implements CcAdapter {
+  readonly name = "dcqcn";
+  override readonly paced = 1;
+  override readonly timed = 1;
+  constructor(
+    readonly m: Dcqcn,
+    readonly np: DcqcnNp,
+  ) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+    this.np.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number): void {
+    this.m.onAck(slot, nowNs, acked);
+  }
+  onTrim(): void {}
+  onTimeout(): void {}
+  restore(): void {}
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  override onCnp(slot: number, nowNs: number): void {
+    this.m.onCnp(slot, nowNs);
+  }
+  override timerArmed(slot: number): boolean {
+    return this.m.timerArmed(slot);
+  }
+  override nextTimerNs(slot: number): number {
+    return this.m.nextTimerNs(slot);
+  }
+  override onTimer(slot: number, nowNs: number): void {
+    this.m.onTimer(slot, nowNs);
+  }
+  override onData(slot: number, nowNs: number, ce: boolean): boolean {
+    return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;
+  }
+  level(slot: number): number {
+    return this.m.rateBps(slot);
+  }
+  errors(): number {
+    return this.m.errors + this.np.errors;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load balancing: the shared interface of lib/lb.
+
+export interface LbTable {
+  choosePath(slot: number, nowNs: number, psn: number): number;
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
+  errors: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reliability
+
+/** Results of the transport adapter's sender-side calls (mirrors of module out fields). */
+export const enum Tx {
+  New = 1,
+  Retransmit = 2,
+  Last = 4,
+}
+
+export const enum Rx {
+  Deliver = 1, // a new data packet: count its payload
+  Ack = 2, // an ACK packet was filled
+  Nack = 4, // a NACK packet should be sent
+}
+
+export const enum Sx {
+  Rtt = 1,
+  Complete = 4,
+  Done = 8,
+}
+
+/**
+ * What the NIC asks of a reliability module family. The NIC owns packets and timers; the
+ * adapter maps packet fields to handler arguments and handler outputs to packet fields.
+ */
+export interface Transport {
+  readonly name: string;
+  readonly ackBytes: number;
+  open(slot: number): void;
+  post(slot: number, bytes: number): number;
+  nextBytes(slot: number): number;
+  nextPsn(slot: number): number;
+  /** Tx bits; then psn, bytes, payload, msn. */
+  nextPacket(slot: number, nowNs: number, ev: number): number;
+  psn: number;
+  bytes: number;
+  payload: number;
+  msn: number;
+  /** Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs, restoredBytes, completed. */
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  newBytes: number;
+  rttNs: number;
+  restoredBytes: number;
+  completed: number;
+  /** Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, rttNs), 0 ignored, < 0 error. */
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  /** Sender: the flow's timer fired; 1 when a packet was declared lost (then bytes, ev). */
+  onTimer(slot: number, nowNs: number): number;
+  ev: number;
+  timerArmed(slot: number): boolean;
+  deadlineNs(slot: number): number;
+  /** Receiver: data packet `h`; Rx bits. With Rx.Ack, fillAck writes the ACK into a new packet. */
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  /** Receiver: trimmed header `h`; Rx.Nack or Rx.Ack. */
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  fillAck(pool: PacketPool, ack: number): void;
+  retransmissions(slot: number): number;
+  timeouts(slot: number): number;
+  errors(): number;
+}
+
+/** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
+export class RudTransport implements Transport {
+  readonly name = "rud";
+  readonly ackBytes: number;
+  psn = 0;
+  bytes = 0;
+  payload = 0;
+  msn = 0;
+  newBytes = 0;
+  rttNs = 0;
+  restoredBytes = 0;
+  completed = 0;
+  ev = 0;
+  private readonly so: Float64Array;
+  private readonly ro: Float64Array;
+
+  constructor(
+    readonly tx: RudSender,
+    readonly rx: RudReceiver,
+    ackBytes: number,
+  ) {
+    this.so = tx.out;
+    this.ro = rx.out;
+    this.ackBytes = ackBytes;
+  }
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+  post(slot: number, bytes: number): number {
+    return this.tx.post(slot, bytes);
+  }
+  nextBytes(slot: number): number {
+    return this.tx.nextBytes(slot);
+  }
+  nextPsn(slot: number): number {
+    return this.tx.nextPsn(slot);
+  }
+  nextPacket(slot: number, nowNs: number, ev: number): number {
+    const r = this.tx.nextPacket(slot, nowNs, ev);
+    if (r <= 0) return 0;
+    const o = this.so;
+    this.psn = o[0];
+    this.bytes = o[1];
+    this.payload = o[2];
+    this.msn = o[3];
+    return r; // RUD_TX_* share Tx's bit values
+  }
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.tx.onAck(slot, nowNs, pool.w0[h], pool.w1[h], pool.w2[h], pool.w3[h], pool.psn[h], (pool.flags[h] & Flag.Rtx) !== 0, pool.f0[h]);
+    if (r < 0) return r;
+    const o = this.so;
+    this.newBytes = o[5];
+    this.rttNs = o[6];
+    this.restoredBytes = o[7];
+    this.completed = o[8];
+    return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
+  }
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.tx.onNack(slot, nowNs, pool.psn[h]);
+    if (r <= 0) return r;
+    this.bytes = this.so[1];
+    this.rttNs = this.so[6];
+    return 1;
+  }
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r <= 0) return r;
+    this.psn = this.so[0];
+    this.bytes = this.so[1];
+    this.ev = this.so[9];
+    return 1;
+  }
+  timerArmed(slot: number): boolean {
+    return this.tx.timerArmed(slot);
+  }
+  deadlineNs(slot: number): number {
+    return this.tx.deadlineNs(slot);
+  }
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const f = pool.flags[h];
+    const r = this.rx.onData(slot, nowNs, pool.psn[h], pool.bytes[h], (f & Flag.Ce) !== 0, (f & Flag.Ar) !== 0, (f & Flag.Rtx) !== 0);
+    if (r < 0) return 0;
+    return ((r & RUD_RX_NEW) !== 0 ? Rx.Deliver : 0) | ((r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0);
+  }
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.rx.onTrimmed(slot, nowNs, pool.psn[h]);
+    if (r < 0) return 0;
+    return (r & RUD_RX_NACK) !== 0 ? Rx.Nack : (r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0;
+  }
+  fillAck(pool: PacketPool, a: number): void {
+    const o = this.ro;
+    pool.w0[a] = o[0];
+    pool.w1[a] = o[1];
+    pool.w2[a] = o[2];
+    pool.w3[a] = o[3];
+    pool.psn[a] = o[4];
+    pool.f0[a] = o[7];
+    pool.flags[a] = (o[5] !== 0 ? Flag.Ce : 0) | (o[6] !== 0 ? Flag.Rtx : 0);
+  }
+  retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot);
+  }
+  timeouts(slot: number): number {
+    return this.tx.timeouts(slot);
+  }
+  errors(): number {
+    return this.tx.errors + this.rx.errors;
+  }
+}
