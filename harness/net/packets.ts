@@ -86,7 +86,7 @@ export class PacketPool {
 
   /** A fresh handle with kind, flow, destination and size set, everything else zero. */
   alloc(kind: number, flow: number, dst: number, bytes: number): number {
-    if (this.top === 0) throw new RangeError(`packet pool exhausted (${this.capacity} packets alive): raise fabric.packetPool in the scenario`);
+    if (this.top === 0) throw new RangeError(`packet pool exhausted (${this.capacity} packets alive): raise network.packetPool in the scenario`);
     const h = this.free[--this.top];
     this.kind[h] = kind;
     this.flags[h] = 0;

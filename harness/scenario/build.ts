@@ -214,9 +214,11 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
   }
   if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
 
-  // Packet pool: every flow's window twice over (data and its ACKs) plus slack per port.
+  // Packet pool: every flow's window (NSCC's ceiling is 1.5 BDP; 2 BDP leaves room for other
+  // modules) twice over, for data and its ACKs, plus slack per port. Exhaustion fails the run
+  // with a message naming network.packetPool.
   const windowPkts = Math.ceil((2 * bdpBytes) / mtu) + 2;
-  const pool = n.packetPool ?? Math.min(1 << 22, Math.max(65_536, 2 * windowPkts * F + 8 * topo.ports));
+  const pool = n.packetPool ?? Math.min(1 << 22, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
   const fabricOpts: FabricOptions = {
     topology: topo,
     routing: ROUTING[n.routing ?? (topo.ld ? "minimal" : "ecmp")],

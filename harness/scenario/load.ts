@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
 import { type Scenario, ScenarioSchema } from "./schema";
 
@@ -49,6 +49,12 @@ function describe(pointer: string, message: string, value: unknown): string {
   }
   const m = message.charAt(0).toLowerCase() + message.slice(1);
   return value === undefined ? m : `${m}, got ${JSON.stringify(value)}`;
+}
+
+/** The yaml package, loaded on first use (JSON scenarios and the default never load it). */
+function parseYaml(text: string): unknown {
+  const req = createRequire(import.meta.url);
+  return (req("yaml") as { parse: (t: string) => unknown }).parse(text);
 }
 
 /** Parses JSON or YAML text (by file name, else by content). */
