@@ -77,8 +77,9 @@ export function validateScenario(doc: unknown, name = "scenario"): Scenario {
     if (seen.has(e.path)) continue;
     seen.add(key);
     seen.add(e.path);
-    const required = e.value === undefined && /required|expected/i.test(e.message);
-    errors.push(`${fieldPath(e.path)}: ${required ? `required (${describe(e.path, e.message, undefined)})` : describe(e.path, e.message, e.value)}`);
+    // A missing field: TypeBox reports "Expected required property" and then the type it wanted.
+    const text = e.value === undefined ? (/required property/i.test(e.message) ? "required" : `required (${describe(e.path, e.message, undefined)})`) : describe(e.path, e.message, e.value);
+    errors.push(`${fieldPath(e.path)}: ${text}`);
   }
   if (errors.length > 0) throw new ScenarioError(name, errors);
   const s = doc as Scenario;
