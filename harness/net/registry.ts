@@ -49,7 +49,9 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
     baseRttNs: ctx.baseRttNs,
     mtuBytes: ctx.mtuBytes,
     headerBytes: ctx.headerBytes,
-    mssBytes: ctx.mtuBytes - ctx.headerBytes,
+    // The NIC accounts wire bytes (headers included) to every CC, as uet-htsim does for NSCC, so
+    // a window module's segment is the whole packet.
+    mssBytes: ctx.mtuBytes,
     trimming: ctx.trimming,
     seed: ctx.seed,
     rtoNs: ctx.rtoNs,
