@@ -17,7 +17,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../core/rng";
 import { DCP_RX_ACK, DCP_RX_COMPLETE, DCP_RX_PLACE, DcpReceiver } from "./dcp/receiver";
-import { DCP_TX_NONE, DcpSender } from "./dcp/sender";
+import { DcpSender } from "./dcp/sender";
 import { GbnReceiver, GbnSender, GBN_RX_ACK, GBN_RX_NACK, GBN_RX_PLACE } from "./gbn/gbn";
 import { IrnReceiver, IrnSender, IRN_RX_ACK, IRN_RX_NACK, IRN_RX_PLACE } from "./irn/irn";
 import { RackReceiver, RackSender, RACK_RX_PLACE, RACK_TIMER_PROBE, type RackProfile } from "./rack/rack";
