@@ -289,8 +289,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    if (this.batch[slot] !== 0 && this.popRetransmission(slot) !== 0) return this.sent(slot, nowNs, DCP_TX_RETRANSMIT);
-    if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot, nowNs);
+    // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
+    if (this.batch[slot] !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
+    if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot);
     const cur = this.curMsn[slot];
     if (cur === this.postMsn[slot]) return DCP_TX_NONE;
     const m = (slot << K.MsgShift) + (cur & 7);
@@ -531,7 +532,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   /** The next packet of the unaMSN-th message's resend, within the round's quota. */
-  private resendNext(slot: number, nowNs: number): number {
+  private resendNext(slot: number): number {
     const una = this.una[slot];
     const m = (slot << K.MsgShift) + (una & 7);
     const off = this.rsOff[slot];
@@ -556,12 +557,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (left <= this.mtu) this.flags[slot] &= ~F.Resend;
     else this.rsOff[slot] = off + len;
     this.resent[slot]++;
-    return this.sent(slot, nowNs, DCP_TX_RESEND);
-  }
-
-  private sent(slot: number, nowNs: number, kind: number): number {
-    if ((this.flags[slot] & F.Armed) === 0) this.arm(slot, nowNs);
-    return kind;
+    return DCP_TX_RESEND;
   }
 
   private arm(slot: number, nowNs: number): void {

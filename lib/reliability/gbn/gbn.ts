@@ -374,23 +374,20 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     return freed;
   }
 
-  /** Moves the transmit point to `psn` (≥ una) and finds its message and offset. */
+  /**
+   * Moves the transmit point back to `psn`, which is always SND.UNA: the oldest message not yet
+   * freed holds it (every earlier message ends at or before it), unless nothing is outstanding.
+   */
   private goBack(slot: number, psn: number): void {
     this.nxt[slot] = psn;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      const k = diff24(psn, this.msgPsn[m]);
-      if (k < this.packetsOf(this.msgLen[m])) {
-        this.curMsn[slot] = msn;
-        this.curOff[slot] = k * this.mtu;
-        return;
-      }
-      msn = (msn + 1) & K.U24;
+    const msn = this.unaMsnCol[slot];
+    if (msn === this.postMsn[slot]) {
+      this.curMsn[slot] = msn;
+      this.curOff[slot] = 0;
+      return;
     }
-    this.curMsn[slot] = post;
-    this.curOff[slot] = 0;
+    this.curMsn[slot] = msn;
+    this.curOff[slot] = diff24(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
   }
 
   private reject(slot: number): number {

@@ -73,6 +73,7 @@ const enum K {
   U24 = 0xffffff,
   MaxBytes = 1073741824,
   MaxMessageBytes = 1073741823,
+  NoneLost = -1, // nextLost: no lost packet is left
 }
 
 export const IRN_TX_NONE = 0;
@@ -271,8 +272,8 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     if ((this.flags[slot] & F.Recovery) !== 0) {
-      const r = this.nextLost(slot, nowNs);
-      if (r !== IRN_TX_NONE) return r;
+      const r = this.nextLost(slot);
+      if (r !== K.NoneLost) return r; // lost packets go first, even when the quota holds them back
     }
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || diff24(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
@@ -419,19 +420,19 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.flags[slot] |= F.Armed;
   }
 
-  /** The next lost packet in recovery, written to `out`; IRN_TX_NONE when none is left. */
-  private nextLost(slot: number, nowNs: number): number {
+  /** The next lost packet in recovery, written to `out`; IRN_TX_NONE when the quota cannot carry it, K.NoneLost when none is left. */
+  private nextLost(slot: number): number {
     const una = this.una[slot];
     let from = this.retxPsn[slot];
     if (diff24(from, una) < 0) from = una;
     const flags = this.flags[slot];
     const limit = (flags & F.TimeoutRecovery) !== 0 ? (this.recoveryPsnCol[slot] + 1) & K.U24 : this.highSack[slot];
     const n = diff24(limit, from);
-    if (n <= 0) return IRN_TX_NONE;
+    if (n <= 0) return K.NoneLost;
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
     if (k === n) {
       this.retxPsn[slot] = limit;
-      return IRN_TX_NONE;
+      return K.NoneLost;
     }
     const psn = (from + k) & K.U24;
     // Find the packet's message (at most 8 to look at).
@@ -464,8 +465,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[9] = left <= this.mtu ? 1 : 0;
     this.retxPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
-    if ((flags & F.Armed) === 0) this.arm(slot, nowNs);
-    return IRN_TX_RETRANSMIT;
+    return IRN_TX_RETRANSMIT; // in recovery something sent is unacknowledged: the timer runs
   }
 
   /** una := cumPsn (d packets later): slide the scoreboard, free messages, timer, recovery exit. */

@@ -801,11 +801,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     bitSet(this.resentBits, base, idx);
     this.stamp(slot, now, idx);
     this.retx[slot]++;
-    if ((this.flags[slot] & F.RtoArmed) === 0) {
-      this.flags[slot] |= F.RtoArmed;
-      this.rtoStart[slot] = now;
-    }
-    return RACK_TX_RETRANSMIT;
+    return RACK_TX_RETRANSMIT; // a lost packet is unacknowledged, so the RTO runs
   }
 
   /** New data at `psn` (the quota is skipped for a probe). */

@@ -66,6 +66,7 @@ const enum K {
   U24 = 0xffffff,
   MaxBytes = 1073741824,
   MaxMessageBytes = 1073741823,
+  PassOver = -1, // nextResend: the pass has nothing left
 }
 
 export const TIMEOUT_TX_NONE = 0;
@@ -242,7 +243,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     if ((this.flags[slot] & F.Pass) !== 0) {
       const r = this.nextResend(slot);
-      if (r !== TIMEOUT_TX_NONE) return r;
+      if (r !== K.PassOver) return r; // a resend, or one the quota cannot carry yet: new data waits
     }
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || diff24(psn, this.una[slot]) >= this.window) return TIMEOUT_TX_NONE;
@@ -360,6 +361,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[9] = last ? 1 : 0;
   }
 
+  /** The next packet of the pass (written to `out`), TIMEOUT_TX_NONE when the quota cannot carry it, or K.PassOver. */
   private nextResend(slot: number): number {
     const una = this.una[slot];
     let from = this.passPsn[slot];
@@ -368,7 +370,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const k = n > 0 ? firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n) : 0;
     if (n <= 0 || k === n) {
       this.flags[slot] &= ~F.Pass;
-      return TIMEOUT_TX_NONE;
+      return K.PassOver;
     }
     const psn = (from + k) & K.U24;
     let msn = this.unaMsnCol[slot];
