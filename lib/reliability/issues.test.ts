@@ -67,7 +67,8 @@ function drain(next: (now: number) => number, out: Int32Array, now: number, size
   const list: Pkt[] = [];
   for (let k = next(now); k !== 0; k = next(now)) {
     assert.ok(k > 0, `nextPacket returned ${k}`);
-    list.push({ msn: out[1], psn: out[2], retry: out[5], len: out[4], last: out[9] === 1, msgPackets: packetsOf(sizes[out[1]]), needCqe: out[7] !== 1 });
+    // The model posts message m as kind m % 3 (Send, Write, Write-with-Immediate); a Write needs no CQE.
+    list.push({ msn: out[1], psn: out[2], retry: out[5], len: out[4], last: out[6] === 1, msgPackets: packetsOf(sizes[out[1]]), needCqe: out[1] % 3 !== 1 });
   }
   return list;
 }

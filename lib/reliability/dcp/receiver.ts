@@ -173,8 +173,9 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * msgPackets (inconsistent sizes); E_SLOT / E_ARG. State is unchanged on every error.
    */
   onData(slot: number, nowNs: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
+    // nowNs is unused (the receiver keeps no time) but, as every argument, it must be a number.
     if (
-      !(this.live[slot] === 1 && isU24(msn) && isU24(psn) && (retryNo & 255) === retryNo &&
+      !(this.live[slot] === 1 && (msn & K.U24) === msn && (psn & K.U24) === psn && (retryNo & 255) === retryNo &&
         (msgPackets | 0) === msgPackets && msgPackets >= 1 && nowNs - nowNs === 0)
     ) {
       return this.reject(slot);
@@ -195,7 +196,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
           this.stale++;
           return DCP_RX_STALE;
         }
-        c = 0; // §4.5: a newer sRetryNo restarts the count for the newest timeout round
+        // §4.5: a newer sRetryNo restarts the count for the newest timeout round. The packet
+        // then counts 1 ≤ msgPackets, so nothing below can refuse it: commit the round now.
+        c = 0;
+        this.rretry[slot] = retryNo;
         flags |= DCP_RX_RECOUNT;
       }
     } else if (retryNo !== 0) {
@@ -207,7 +211,6 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     }
     const n = (c & K.CountMask) + 1;
     if (n > msgPackets) return this.fail(E_STATE);
-    if (d === 0) this.rretry[slot] = retryNo;
     if (n < msgPackets) {
       this.ctr[i] = n;
       return flags;
@@ -299,17 +302,24 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     if (p > this.mask) return DCP_RX_BOUNCE;
     const base = slot * this.words;
     const bit = psn & this.mask;
-    if (bitTest(this.bits, base, bit)) return this.reAck(this.emsnCol[slot]);
+    if (p !== 0 && bitTest(this.bits, base, bit)) return this.reAck(this.emsnCol[slot]);
     const i = (slot << K.MsgShift) + (msn & 7);
     const c = this.ctr[i];
     const n = (c & K.CountMask) + 1;
     if ((c & K.Mcf) !== 0 || n > msgPackets) return this.fail(E_STATE);
-    bitSet(this.bits, base, bit);
     if (p === 0) {
-      // Slide ePSN over the run of received PSNs and release their bits for reuse.
-      const run = countSetRun(this.bits, base, this.mask, bit, this.mask + 1);
-      clearBits(this.bits, base, this.mask, bit, run);
-      this.epsnCol[slot] = (epsn + run) & K.U24;
+      // In order: ePSN moves past this PSN without storing its bit, then over the run of
+      // PSNs that arrived early, whose bits are released for reuse.
+      let next = (epsn + 1) & K.U24;
+      const nextBit = next & this.mask;
+      if (bitTest(this.bits, base, nextBit)) {
+        const run = countSetRun(this.bits, base, this.mask, nextBit, this.mask);
+        clearBits(this.bits, base, this.mask, nextBit, run);
+        next = (next + run) & K.U24;
+      }
+      this.epsnCol[slot] = next;
+    } else {
+      bitSet(this.bits, base, bit);
     }
     if (n < msgPackets) {
       this.ctr[i] = n;

@@ -22,15 +22,21 @@ function sender(extra: Record<string, number> = {}, startPsn = 0): DcpSender {
   return s;
 }
 
-/** The out record as an object, for readable comparisons. */
+/** The per-packet part of the out record (what nextPacket writes) as an object. */
 function out(s: DcpSender): Record<string, number> {
   const o: Record<string, number> = {};
-  DcpSender.outFields.forEach((f, i) => (o[f] = s.out[i]));
+  DcpSender.outFields.slice(0, 7).forEach((f, i) => (o[f] = s.out[i]));
   return o;
 }
 
-function pkt(kind: number, msn: number, psn: number, offsetBytes: number, lengthBytes: number, retryNo: number, msgBytes: number, op: number, ssn: number, last: number) {
-  return { kind, msn, psn, offsetBytes, lengthBytes, retryNo, msgBytes, op, ssn, last };
+function pkt(kind: number, msn: number, psn: number, offsetBytes: number, lengthBytes: number, retryNo: number, last: number) {
+  return { kind, msn, psn, offsetBytes, lengthBytes, retryNo, last };
+}
+
+/** What messageInfo writes: [message bytes, kind, SSN]. */
+function info(s: DcpSender, slot: number, msn: number): number[] {
+  assert.is(s.messageInfo(slot, msn), 0);
+  return [s.out[7], s.out[8], s.out[9]];
 }
 
 /** Sends everything the round allows and returns the packets. */
@@ -55,12 +61,15 @@ test("posting assigns MSNs, consecutive PSNs (one per MTU, one for an empty mess
   // 3000 B = 1024 + 1024 + 952 at PSNs 100..102; the empty Write takes PSN 103; the
   // Write-with-Immediate is the second SSN-consuming message, SSN 1.
   assert.equal(drain(s, 0, 5), [
-    pkt(DCP_TX_NEW, 0, 100, 0, 1024, 0, 3000, DCP_OP_SEND, 0, 0),
-    pkt(DCP_TX_NEW, 0, 101, 1024, 1024, 0, 3000, DCP_OP_SEND, 0, 0),
-    pkt(DCP_TX_NEW, 0, 102, 2048, 952, 0, 3000, DCP_OP_SEND, 0, 1),
-    pkt(DCP_TX_NEW, 1, 103, 0, 0, 0, 0, DCP_OP_WRITE, 0, 1),
-    pkt(DCP_TX_NEW, 2, 104, 0, 1024, 0, 1024, DCP_OP_WRITE_IMM, 1, 1),
+    pkt(DCP_TX_NEW, 0, 100, 0, 1024, 0, 0),
+    pkt(DCP_TX_NEW, 0, 101, 1024, 1024, 0, 0),
+    pkt(DCP_TX_NEW, 0, 102, 2048, 952, 0, 1),
+    pkt(DCP_TX_NEW, 1, 103, 0, 0, 0, 1),
+    pkt(DCP_TX_NEW, 2, 104, 0, 1024, 0, 1),
   ]);
+  assert.equal(info(s, 0, 0), [3000, DCP_OP_SEND, 0]);
+  assert.equal(info(s, 0, 1), [0, DCP_OP_WRITE, 0]);
+  assert.equal(info(s, 0, 2), [1024, DCP_OP_WRITE_IMM, 1]);
   assert.is(s.quotaBytes(0), 16384 - 4024);
   assert.is(s.nextPsn(0), 105);
   assert.is(s.sendMsn(0), 3);
@@ -132,7 +141,7 @@ test("a retransmission copies the packet's place in its message; the last one ma
   assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
   s.onSchedule(0, 2, 1 << 20);
   assert.is(s.nextPacket(0, 2), DCP_TX_RETRANSMIT);
-  assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 0, 2048, 452, 0, 2500, DCP_OP_SEND, 0, 1));
+  assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 0, 2048, 452, 0, 1));
 });
 
 test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch", () => {
@@ -220,9 +229,9 @@ test("a timeout resends the whole unaMSN-th message with sRetryNo + 1 and purges
   assert.is(s.deadlineNs(0), 20_100);
   assert.is(s.onSchedule(0, 10_200, 1 << 20), 1);
   assert.equal(drain(s, 0, 10_200), [
-    pkt(DCP_TX_RETRANSMIT, 1, 2, 0, 1024, 0, 2048, DCP_OP_WRITE, 0, 0),
-    pkt(DCP_TX_RESEND, 0, 0, 0, 1024, 1, 2048, DCP_OP_WRITE, 0, 0),
-    pkt(DCP_TX_RESEND, 0, 1, 1024, 1024, 1, 2048, DCP_OP_WRITE, 0, 1),
+    pkt(DCP_TX_RETRANSMIT, 1, 2, 0, 1024, 0, 0),
+    pkt(DCP_TX_RESEND, 0, 0, 0, 1024, 1, 0),
+    pkt(DCP_TX_RESEND, 0, 1, 1024, 1024, 1, 1),
   ]);
   assert.not.ok(s.resending(0));
   assert.is(s.resends(0), 2);
@@ -309,9 +318,9 @@ test("bad arguments are refused with the state unchanged", () => {
   assert.throws(() => new DcpSender({ bogus: 1 } as never), RangeError);
 });
 
-test("bytes per QP: 156 B of context plus 4 B per RetransQ entry", () => {
-  assert.is(DcpSender.bytesPerFlow, 156 + 4 * 128);
-  assert.is(new DcpSender({ retransQueueDepth: 16 }).bytesPerSlot, 156 + 64);
+test("bytes per QP: 188 B of context plus 4 B per RetransQ entry", () => {
+  assert.is(DcpSender.bytesPerFlow, 188 + 4 * 128);
+  assert.is(new DcpSender({ retransQueueDepth: 16 }).bytesPerSlot, 188 + 64);
 });
 
 test.run();

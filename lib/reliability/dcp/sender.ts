@@ -58,6 +58,7 @@ function senderLayout(retransQueueDepth: number) {
     rqLen: "u16",
     msgPsn: ["i32", 8], // first PSN of each message, by MSN mod 8
     msgLen: ["i32", 8], // bytes
+    msgEnd: ["i32", 8], // PSN after the message's last packet
     msgTag: ["i32", 8], // SSN | kind << 24
     retx: "u32", // HO-driven retransmissions sent
     resent: "u32", // packets resent after timeouts
@@ -69,6 +70,8 @@ function senderLayout(retransQueueDepth: number) {
 const enum F {
   Armed = 1,
   Resend = 2,
+  Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
+  Pending = 6, // Resend | Batch: anything to send before new data
 }
 
 const enum K {
@@ -157,6 +160,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     open: ["slot", "startPsn"],
     close: ["slot"],
     post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
     nextPacket: ["slot", "nowNs"],
     onHo: ["slot", "nowNs", "msn", "psn", "retryNo"],
@@ -164,7 +168,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onTimer: ["slot", "nowNs"],
   };
   /** Fields of `out`, written by nextPacket for the packet it decided to send. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "msgBytes", "op", "ssn", "last"] as const;
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<DcpSenderParams>;
   /** This table's bytes per QP (depends on retransQueueDepth). */
@@ -189,6 +193,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly rqLen = this.col.rqLen;
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
   private readonly retx = this.col.retx;
   private readonly resent = this.col.resent;
@@ -256,9 +261,28 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.msgPsn[m] = this.postPsn[slot];
     this.msgLen[m] = lengthBytes;
     this.msgTag[m] = ssn | (op << 24);
-    this.postPsn[slot] = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
     this.postMsn[slot] = (msn + 1) & K.U24;
     return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.una[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.una[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
   }
 
   /**
@@ -276,6 +300,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const len = this.rqLen[slot];
     if (r > len) r = len;
     this.batch[slot] = r;
+    this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
     const rest = awinBytes - r * this.mtu;
     this.quota[slot] = rest < this.roundQuota ? rest : this.roundQuota; // min(round_quota, awin)
     return r;
@@ -289,9 +314,12 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
-    if (this.batch[slot] !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
-    if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot);
+    const flags = this.flags[slot];
+    if ((flags & F.Pending) !== 0) {
+      // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
+      if ((flags & F.Batch) !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
+      if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot);
+    }
     const cur = this.curMsn[slot];
     if (cur === this.postMsn[slot]) return DCP_TX_NONE;
     const m = (slot << K.MsgShift) + (cur & 7);
@@ -304,7 +332,6 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (quota < len || quota <= 0) return DCP_TX_NONE;
     this.quota[slot] = quota - len;
     const psn = this.nextPsnCol[slot];
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = DCP_TX_NEW;
     out[1] = cur;
@@ -312,19 +339,16 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0; // only the unaMSN-th message is resent by the timer, never its new data
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
     this.nextPsnCol[slot] = (psn + 1) & K.U24;
     if (left <= mtu) {
-      out[9] = 1;
+      out[6] = 1;
       this.curMsn[slot] = (cur + 1) & K.U24;
       this.curOff[slot] = 0;
     } else {
-      out[9] = 0;
+      out[6] = 0;
       this.curOff[slot] = off + len;
     }
-    if ((this.flags[slot] & F.Armed) === 0) this.arm(slot, nowNs);
+    if ((flags & F.Armed) === 0) this.arm(slot, nowNs);
     return DCP_TX_NEW;
   }
 
@@ -345,7 +369,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (d >= diff24(this.postMsn[slot], una)) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const k = diff24(psn, this.msgPsn[m]);
-    if (k < 0 || k >= this.packetsOf(this.msgLen[m]) || diff24(psn, this.nextPsnCol[slot]) >= 0) return this.fail(E_STATE);
+    if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m]) || diff24(psn, this.nextPsnCol[slot]) >= 0) return this.fail(E_STATE);
     const round = d === 0 ? this.retry[slot] : 0;
     if (retryNo < round) return DCP_HO_STALE;
     if (retryNo > round) return this.fail(E_STATE);
@@ -403,7 +427,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       const m = (slot << K.MsgShift) + (una & 7);
       this.curMsn[slot] = (una + 1) & K.U24;
       this.curOff[slot] = 0;
-      this.nextPsnCol[slot] = (this.msgPsn[m] + this.packetsOf(this.msgLen[m])) & K.U24;
+      this.nextPsnCol[slot] = this.msgEnd[m];
     }
     this.timerStart[slot] = nowNs | 0;
     return DCP_TIMEOUT;
@@ -506,10 +530,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       const psn = e & K.U24;
       const k = diff24(psn, this.msgPsn[m]);
       const msgBytes = this.msgLen[m];
-      if (k < 0 || k >= this.packetsOf(msgBytes)) continue;
+      if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m])) continue;
       const off = k * this.mtu;
       const left = msgBytes - off;
-      const tag = this.msgTag[m];
       const out = this.out;
       out[0] = DCP_TX_RETRANSMIT;
       out[1] = msn;
@@ -517,17 +540,16 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       out[3] = off;
       out[4] = left < this.mtu ? left : this.mtu;
       out[5] = d === 0 ? this.retry[slot] : 0;
-      out[6] = msgBytes;
-      out[7] = tag >>> 24;
-      out[8] = tag & K.U24;
-      out[9] = left <= this.mtu ? 1 : 0;
+      out[6] = left <= this.mtu ? 1 : 0;
       this.retx[slot]++;
       found = 1;
       break;
     }
     this.rqHead[slot] = head;
     this.rqLen[slot] = len;
-    this.batch[slot] = len > 0 ? batch : 0;
+    const left = len > 0 ? batch : 0;
+    this.batch[slot] = left;
+    if (left === 0) this.flags[slot] &= ~F.Batch;
     return found;
   }
 
@@ -542,7 +564,6 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return DCP_TX_NONE;
     this.quota[slot] = quota - len;
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = DCP_TX_RESEND;
     out[1] = una;
@@ -550,10 +571,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = this.retry[slot];
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     if (left <= this.mtu) this.flags[slot] &= ~F.Resend;
     else this.rsOff[slot] = off + len;
     this.resent[slot]++;
@@ -580,6 +598,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     this.rqLen[slot] = kept;
     if (this.batch[slot] > kept) this.batch[slot] = kept;
+    if (kept === 0) this.flags[slot] &= ~F.Batch;
   }
 
   /** The E_SLOT / E_ARG split of a rejected event. */

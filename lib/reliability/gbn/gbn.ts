@@ -35,6 +35,7 @@ const SENDER_LAYOUT = {
   flags: "u8",
   msgPsn: ["i32", 8],
   msgLen: ["i32", 8],
+  msgEnd: ["i32", 8], // PSN after the message's last packet
   msgTag: ["i32", 8],
   retx: "u32", // packets sent again
   timeouts: "u32",
@@ -127,13 +128,14 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     open: ["slot", "startPsn"],
     close: ["slot"],
     post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
     nextPacket: ["slot", "nowNs"],
     onAck: ["slot", "nowNs", "epsn"],
     onNack: ["slot", "nowNs", "epsn"],
     onTimer: ["slot", "nowNs"],
   };
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "msgBytes", "op", "ssn", "last"] as const;
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<GbnSenderParams>;
   readonly out = new Int32Array(10);
@@ -153,6 +155,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   private readonly flags = this.col.flags;
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
   private readonly retx = this.col.retx;
   private readonly timeoutCount = this.col.timeouts;
@@ -206,9 +209,28 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     this.msgPsn[m] = this.postPsn[slot];
     this.msgLen[m] = lengthBytes;
     this.msgTag[m] = ssn | (op << 24);
-    this.postPsn[slot] = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
     this.postMsn[slot] = (msn + 1) & K.U24;
     return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
   }
 
   /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0 (no RetransQ). */
@@ -235,7 +257,6 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     if (quota < len || quota <= 0) return GBN_TX_NONE;
     this.quota[slot] = quota - len;
     const kind = diff24(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = kind;
     out[1] = cur;
@@ -243,10 +264,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     const next = (psn + 1) & K.U24;
     this.nxt[slot] = next;
     if (kind === GBN_TX_NEW) this.high[slot] = next;
@@ -358,7 +376,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      const end = (this.msgPsn[m] + this.packetsOf(this.msgLen[m])) & K.U24;
+      const end = this.msgEnd[m];
       if (diff24(epsn, end) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;

@@ -45,6 +45,7 @@ function senderLayout(words: number) {
     flags: "u8",
     msgPsn: ["i32", 8],
     msgLen: ["i32", 8],
+    msgEnd: ["i32", 8], // PSN after the message's last packet
     msgTag: ["i32", 8],
     retx: "u32",
     timeouts: "u32",
@@ -154,13 +155,14 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     open: ["slot", "startPsn"],
     close: ["slot"],
     post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
     nextPacket: ["slot", "nowNs"],
     onAck: ["slot", "nowNs", "cumPsn"],
     onNack: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "msgBytes", "op", "ssn", "last"] as const;
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<IrnSenderParams>;
   readonly bytesPerSlot: number;
@@ -183,6 +185,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly flags = this.col.flags;
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
   private readonly retx = this.col.retx;
   private readonly timeoutCount = this.col.timeouts;
@@ -251,9 +254,28 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.msgPsn[m] = this.postPsn[slot];
     this.msgLen[m] = lengthBytes;
     this.msgTag[m] = ssn | (op << 24);
-    this.postPsn[slot] = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
     this.postMsn[slot] = (msn + 1) & K.U24;
     return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
   }
 
   /** A scheduling round: quota = min(roundQuotaBytes, awinBytes). Returns 0. */
@@ -286,7 +308,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return IRN_TX_NONE;
     this.quota[slot] = quota - len;
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = IRN_TX_NEW;
     out[1] = cur;
@@ -294,10 +315,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     this.nxt[slot] = (psn + 1) & K.U24;
     if (left <= this.mtu) {
       this.curMsn[slot] = (cur + 1) & K.U24;
@@ -439,7 +457,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
     let idx = diff24(psn, this.msgPsn[m]);
-    while (idx >= this.packetsOf(this.msgLen[m])) {
+    while (idx >= diff24(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
       idx = diff24(psn, this.msgPsn[m]);
@@ -451,7 +469,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return IRN_TX_NONE;
     this.quota[slot] = quota - len;
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = IRN_TX_RETRANSMIT;
     out[1] = msn;
@@ -459,10 +476,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     this.retxPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
     return IRN_TX_RETRANSMIT; // in recovery something sent is unacknowledged: the timer runs
@@ -479,7 +493,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, (this.msgPsn[m] + this.packetsOf(this.msgLen[m])) & K.U24) < 0) break;
+      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }

@@ -67,6 +67,7 @@ function senderLayout(bits: number) {
     reoPersist: "u8", // RACK.reo_wnd_persist
     msgPsn: ["i32", 8],
     msgLen: ["i32", 8],
+    msgEnd: ["i32", 8], // PSN after the message's last packet
     msgTag: ["i32", 8],
     retx: "u32",
     timeouts: "u32",
@@ -239,12 +240,13 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     open: ["slot", "startPsn"],
     close: ["slot"],
     post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
     nextPacket: ["slot", "nowNs"],
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn", "dsack"],
     onTimer: ["slot", "nowNs"],
   };
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "msgBytes", "op", "ssn", "last"] as const;
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<RackSenderParams>;
   readonly bytesPerSlot: number;
@@ -283,6 +285,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly reoPersist = this.col.reoPersist;
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
   private readonly retx = this.col.retx;
   private readonly timeoutCount = this.col.timeouts;
@@ -365,9 +368,28 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.msgPsn[m] = this.postPsn[slot];
     this.msgLen[m] = lengthBytes;
     this.msgTag[m] = ssn | (op << 24);
-    this.postPsn[slot] = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
     this.postMsn[slot] = (msn + 1) & K.U24;
     return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
   }
 
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
@@ -435,9 +457,12 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
           sampled = 1;
         }
       }
-      this.sackedCol[slot] -= countSet(this.sackBits, base, this.mask, una & this.mask, d);
-      clearBits(this.sackBits, base, this.mask, una & this.mask, d);
-      clearBits(this.resentBits, base, this.mask, una & this.mask, d);
+      // deliver() cleared the resent and lost bits of what it delivered; SACKed packets had
+      // theirs cleared when SACKed, and only their SACK bits remain to release.
+      if (this.sackedCol[slot] !== 0) {
+        this.sackedCol[slot] -= countSet(this.sackBits, base, this.mask, una & this.mask, d);
+        clearBits(this.sackBits, base, this.mask, una & this.mask, d);
+      }
       this.una[slot] = cumPsn;
       this.retry[slot] = 0;
     }
@@ -667,6 +692,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const rtt = (now - ts) | 0;
     const base = slot * this.words;
     const resent = bitTest(this.resentBits, base, idx);
+    if (resent) bitClear(this.resentBits, base, idx);
     this.unlist(slot, idx);
     if (bitTest(this.lostBits, base, idx)) {
       bitClear(this.lostBits, base, idx);
@@ -720,7 +746,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & F.RackValid) === 0) return;
     const rackTs = this.rackXmit[slot];
     const rackEnd = this.rackEnd[slot];
-    const wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
+    let wait = -1; // computed when the first packet sent before RACK.xmit_ts is met
     const una = this.una[slot];
     const tsBase = slot * this.bits;
     let timeout = 0;
@@ -731,6 +757,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
       const ts = this.xmitTs[tsBase + idx];
       const psn = (una + ((idx - una) & this.mask)) & K.U24;
       if (!RackSender.sentAfter(rackTs, rackEnd, ts, psn)) break;
+      if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
       const remaining = (ts + wait - now) | 0;
       if (remaining <= 0) {
         bitSet(this.lostBits, slot * this.words, idx);
@@ -817,7 +844,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
       if (quota < len || quota <= 0) return RACK_TX_NONE;
       this.quota[slot] = quota - len;
     }
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = probe ? RACK_TX_PROBE : RACK_TX_NEW;
     out[1] = cur;
@@ -825,10 +851,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     this.nxt[slot] = (psn + 1) & K.U24;
     if (left <= this.mtu) {
       this.curMsn[slot] = (cur + 1) & K.U24;
@@ -887,7 +910,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
     let k = diff24(psn, this.msgPsn[m]);
-    while (k >= this.packetsOf(this.msgLen[m])) {
+    while (k >= diff24(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
       k = diff24(psn, this.msgPsn[m]);
@@ -901,7 +924,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
       if (quota < len || quota <= 0) return false;
       this.quota[slot] = quota - len;
     }
-    const tag = this.msgTag[m];
     const out = this.out;
     out[0] = kind;
     out[1] = msn;
@@ -909,10 +931,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = left <= this.mtu ? 1 : 0;
+    out[6] = left <= this.mtu ? 1 : 0;
     return true;
   }
 
@@ -968,7 +987,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, (this.msgPsn[m] + this.packetsOf(this.msgLen[m])) & K.U24) < 0) break;
+      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }

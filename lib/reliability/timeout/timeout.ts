@@ -39,6 +39,7 @@ function senderLayout(words: number) {
     flags: "u8",
     msgPsn: ["i32", 8],
     msgLen: ["i32", 8],
+    msgEnd: ["i32", 8], // PSN after the message's last packet
     msgTag: ["i32", 8],
     retx: "u32",
     timeouts: "u32",
@@ -137,12 +138,13 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     open: ["slot", "startPsn"],
     close: ["slot"],
     post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
     nextPacket: ["slot", "nowNs"],
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "msgBytes", "op", "ssn", "last"] as const;
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<TimeoutSenderParams>;
   readonly bytesPerSlot: number;
@@ -164,6 +166,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly flags = this.col.flags;
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
   private readonly retx = this.col.retx;
   private readonly timeoutCount = this.col.timeouts;
@@ -225,9 +228,28 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.msgPsn[m] = this.postPsn[slot];
     this.msgLen[m] = lengthBytes;
     this.msgTag[m] = ssn | (op << 24);
-    this.postPsn[slot] = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
     this.postMsn[slot] = (msn + 1) & K.U24;
     return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
   }
 
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
@@ -256,7 +278,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return TIMEOUT_TX_NONE;
     this.quota[slot] = quota - len;
-    this.write(TIMEOUT_TX_NEW, cur, psn, off, len, msgBytes, this.msgTag[m], left <= this.mtu);
+    this.write(TIMEOUT_TX_NEW, cur, psn, off, len, left <= this.mtu);
     this.nxt[slot] = (psn + 1) & K.U24;
     if (left <= this.mtu) {
       this.curMsn[slot] = (cur + 1) & K.U24;
@@ -347,7 +369,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
   }
 
-  private write(kind: number, msn: number, psn: number, off: number, len: number, msgBytes: number, tag: number, last: boolean): void {
+  private write(kind: number, msn: number, psn: number, off: number, len: number, last: boolean): void {
     const out = this.out;
     out[0] = kind;
     out[1] = msn;
@@ -355,10 +377,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[3] = off;
     out[4] = len;
     out[5] = 0;
-    out[6] = msgBytes;
-    out[7] = tag >>> 24;
-    out[8] = tag & K.U24;
-    out[9] = last ? 1 : 0;
+    out[6] = last ? 1 : 0;
   }
 
   /** The next packet of the pass (written to `out`), TIMEOUT_TX_NONE when the quota cannot carry it, or K.PassOver. */
@@ -376,7 +395,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
     let idx = diff24(psn, this.msgPsn[m]);
-    while (idx >= this.packetsOf(this.msgLen[m])) {
+    while (idx >= diff24(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
       idx = diff24(psn, this.msgPsn[m]);
@@ -388,7 +407,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return TIMEOUT_TX_NONE;
     this.quota[slot] = quota - len;
-    this.write(TIMEOUT_TX_RETRANSMIT, msn, psn, off, len, msgBytes, this.msgTag[m], left <= this.mtu);
+    this.write(TIMEOUT_TX_RETRANSMIT, msn, psn, off, len, left <= this.mtu);
     this.passPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
     return TIMEOUT_TX_RETRANSMIT;
@@ -403,7 +422,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, (this.msgPsn[m] + this.packetsOf(this.msgLen[m])) & K.U24) < 0) break;
+      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }
