@@ -154,7 +154,7 @@ function isU24(x: number): boolean {
 }
 
 export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
-  /** Bytes per QP with the default parameters: 140 B of QP context + 4 B per RetransQ entry. */
+  /** Bytes per QP with the default parameters: 188 B of QP context + 4 B per RetransQ entry (128). */
   static readonly bytesPerFlow = flowBytes(senderLayout(DCP_SENDER_DEFAULTS.retransQueueDepth));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
