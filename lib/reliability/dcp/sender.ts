@@ -14,8 +14,9 @@
 // A transmit opportunity is two calls, mirroring Fig. 5: `onSchedule(awinBytes)` when the QP
 // scheduler picks the QP (it fetches the batch of retransmission entries and sets the round's
 // byte quota from the caller's CC window), then `nextPacket()` once per packet until it
-// returns DCP_TX_NONE; each packet's fields are written to `out`. The sender never imports a CC
-// module: the window is an argument.
+// returns DCP_TX_NONE; each packet's fields are written to `out` (the message's constants —
+// length, kind, SSN — by `messageInfo`, which keeps nextPacket small enough for V8 to inline).
+// The sender never imports a CC module: the window is an argument.
 //
 // Choices the paper leaves open, written down:
 //   - The RetransQ holds one int32 per entry: PSN (24 bits) | MSN mod 256 << 24. Entries whose
@@ -167,7 +168,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onAck: ["slot", "nowNs", "emsn"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`, written by nextPacket for the packet it decided to send. */
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<DcpSenderParams>;

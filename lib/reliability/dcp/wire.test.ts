@@ -243,6 +243,7 @@ test("Write-with-Immediate last packet: RETH then SSN header (length from the RE
   assert.is(v.payloadLength(), 952);
   buf[85] = 0xb9; // SSN-header length no longer equals the RETH DMA length
   assert.is(v.check(), E_MALFORMED);
+  assert.is(v.errors, 1, "the view counts refused frames");
 });
 
 test("header sizes and opcodes per message kind", () => {

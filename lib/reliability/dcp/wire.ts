@@ -254,6 +254,8 @@ export class DcpPacket {
   buf: Uint8Array = new Uint8Array(0);
   off = 0;
   len = 0;
+  /** Frames `check` refused since construction. */
+  errors = 0;
 
   /** Points the view at `len` bytes of `buf` from `off`; validates nothing (call check). */
   wrap(buf: Uint8Array, off: number, len: number): this {
@@ -263,9 +265,11 @@ export class DcpPacket {
     return this;
   }
 
-  /** Validates the frame (see dcpCheck); returns the DCP tag (DCP_TAG_*) or E_MALFORMED. */
+  /** Validates the frame (see dcpCheck); returns the DCP tag (DCP_TAG_*) or E_MALFORMED (counted in `errors`). */
   check(): number {
-    return dcpCheck(this.buf, this.off, this.len);
+    const r = dcpCheck(this.buf, this.off, this.len);
+    if (r < 0) this.errors++;
+    return r;
   }
 
   /** Frame length from the IPv4 total length (excludes Ethernet padding). */

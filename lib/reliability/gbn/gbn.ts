@@ -135,6 +135,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     onNack: ["slot", "nowNs", "epsn"],
     onTimer: ["slot", "nowNs"],
   };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<GbnSenderParams>;

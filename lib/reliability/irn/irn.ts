@@ -162,6 +162,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onNack: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<IrnSenderParams>;

@@ -246,6 +246,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn", "dsack"],
     onTimer: ["slot", "nowNs"],
   };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<RackSenderParams>;

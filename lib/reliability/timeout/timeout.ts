@@ -144,6 +144,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<TimeoutSenderParams>;
