@@ -181,42 +181,37 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     if (msgPackets > K.MaxMessagePackets) return this.fail(E_OVERFLOW);
+    return this.track(slot, msn, psn, retryNo, msgPackets, needCqe);
+  }
+
+  /**
+   * onData after validation (split from it so that each half stays under V8's inlining limit of
+   * 460 bytes of bytecode; together they inline into the caller's packet loop).
+   */
+  private track(slot: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
     const emsn = this.emsnCol[slot];
     const d = ((msn - emsn) << 8) >> 8;
     if (d < 0) return this.reAck(emsn);
     if (d >= K.Messages) return this.fail(E_STATE);
     if (this.strict !== 0) return this.strictData(slot, d, msn, psn, msgPackets, needCqe);
     const i = (slot << K.MsgShift) + (msn & 7);
-    let c = this.ctr[i];
-    let flags = DCP_RX_PLACE;
-    if (d === 0) {
-      const r = this.rretry[slot];
-      if (retryNo !== r) {
-        if (retryNo < r) {
-          this.stale++;
-          return DCP_RX_STALE;
-        }
-        // §4.5: a newer sRetryNo restarts the count for the newest timeout round. The packet
-        // then counts 1 ≤ msgPackets, so nothing below can refuse it: commit the round now.
-        c = 0;
-        this.rretry[slot] = retryNo;
-        flags |= DCP_RX_RECOUNT;
-      }
-    } else if (retryNo !== 0) {
-      return this.fail(E_STATE);
-    }
+    // The common case: the packet belongs to the current round (sRetryNo 0 unless a timeout
+    // resend is under way). Other rounds take the out-of-line path, which keeps this handler
+    // small enough for V8 to inline.
+    if (retryNo !== (d === 0 ? this.rretry[slot] : 0)) return this.otherRound(slot, d, i, retryNo, msgPackets, needCqe);
+    const c = this.ctr[i];
     if ((c & K.Mcf) !== 0) {
       this.duplicates++;
       return DCP_RX_DUPLICATE;
     }
     const n = (c & K.CountMask) + 1;
-    if (n > msgPackets) return this.fail(E_STATE);
     if (n < msgPackets) {
       this.ctr[i] = n;
-      return flags;
+      return DCP_RX_PLACE;
     }
+    if (n > msgPackets) return this.fail(E_STATE);
     this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0); // §4.5: count = size → mcf (and Cf)
-    return d === 0 ? flags | this.retire(slot, emsn) : flags;
+    return d === 0 ? DCP_RX_PLACE | this.retire(slot, emsn) : DCP_RX_PLACE;
   }
 
   /**
@@ -261,6 +256,27 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   // Rare steps and helpers
 
   /**
+   * §4.5 for a packet whose sRetryNo differs from its message's round: for the eMSN-th message
+   * an older one is stale (dropped) and a newer one restarts the count for that round; a later
+   * message has had no timeout, so any sRetryNo there is E_STATE.
+   */
+  private otherRound(slot: number, d: number, i: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
+    if (d !== 0) return this.fail(E_STATE);
+    if (retryNo < this.rretry[slot]) {
+      this.stale++;
+      return DCP_RX_STALE;
+    }
+    // A newer round: the count restarts and this packet is its first (1 ≤ msgPackets).
+    this.rretry[slot] = retryNo;
+    if (msgPackets > 1) {
+      this.ctr[i] = 1;
+      return DCP_RX_PLACE | DCP_RX_RECOUNT;
+    }
+    this.ctr[i] = 1 | K.Mcf | (needCqe ? K.Cf : 0);
+    return DCP_RX_PLACE | DCP_RX_RECOUNT | this.retire(slot, this.emsnCol[slot]);
+  }
+
+  /**
    * eMSN's message is complete: advance eMSN over every complete message (§4.5, "generates
    * one or multiple CQEs"), clear their slots, reset rRetryNo, and fill `out` for the ACK.
    */
@@ -301,32 +317,34 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     if (p < 0) return this.reAck(this.emsnCol[slot]);
     if (p > this.mask) return DCP_RX_BOUNCE;
     const base = slot * this.words;
-    const bit = psn & this.mask;
-    if (p !== 0 && bitTest(this.bits, base, bit)) return this.reAck(this.emsnCol[slot]);
+    if (p !== 0 && bitTest(this.bits, base, psn & this.mask)) return this.reAck(this.emsnCol[slot]);
     const i = (slot << K.MsgShift) + (msn & 7);
     const c = this.ctr[i];
     const n = (c & K.CountMask) + 1;
     if ((c & K.Mcf) !== 0 || n > msgPackets) return this.fail(E_STATE);
-    if (p === 0) {
-      // In order: ePSN moves past this PSN without storing its bit, then over the run of
-      // PSNs that arrived early, whose bits are released for reuse.
-      let next = (epsn + 1) & K.U24;
-      const nextBit = next & this.mask;
-      if (bitTest(this.bits, base, nextBit)) {
-        const run = countSetRun(this.bits, base, this.mask, nextBit, this.mask);
-        clearBits(this.bits, base, this.mask, nextBit, run);
-        next = (next + run) & K.U24;
-      }
-      this.epsnCol[slot] = next;
-    } else {
-      bitSet(this.bits, base, bit);
-    }
+    if (p === 0) this.slide(slot, base, epsn);
+    else bitSet(this.bits, base, psn & this.mask);
     if (n < msgPackets) {
       this.ctr[i] = n;
       return DCP_RX_PLACE;
     }
     this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0);
     return d === 0 ? DCP_RX_PLACE | this.retire(slot, this.emsnCol[slot]) : DCP_RX_PLACE;
+  }
+
+  /**
+   * ePSN moves past the in-order PSN without storing its bit, then over the run of PSNs that
+   * arrived early, whose bits are released for reuse.
+   */
+  private slide(slot: number, base: number, epsn: number): void {
+    let next = (epsn + 1) & K.U24;
+    const nextBit = next & this.mask;
+    if (bitTest(this.bits, base, nextBit)) {
+      const run = countSetRun(this.bits, base, this.mask, nextBit, this.mask);
+      clearBits(this.bits, base, this.mask, nextBit, run);
+      next = (next + run) & K.U24;
+    }
+    this.epsnCol[slot] = next;
   }
 
   /** The E_SLOT / E_ARG split of a rejected event. */

@@ -532,17 +532,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       const k = diff24(psn, this.msgPsn[m]);
       const msgBytes = this.msgLen[m];
       if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m])) continue;
-      const off = k * this.mtu;
-      const left = msgBytes - off;
-      const out = this.out;
-      out[0] = DCP_TX_RETRANSMIT;
-      out[1] = msn;
-      out[2] = psn;
-      out[3] = off;
-      out[4] = left < this.mtu ? left : this.mtu;
-      out[5] = d === 0 ? this.retry[slot] : 0;
-      out[6] = left <= this.mtu ? 1 : 0;
-      this.retx[slot]++;
+      this.writeRetransmission(slot, msn, psn, k * this.mtu, msgBytes - k * this.mtu, d === 0 ? this.retry[slot] : 0);
       found = 1;
       break;
     }
@@ -552,6 +542,19 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.batch[slot] = left;
     if (left === 0) this.flags[slot] &= ~F.Batch;
     return found;
+  }
+
+  /** `out` for a retransmission of `psn` at byte `off` of message `msn`, `left` bytes from its end. */
+  private writeRetransmission(slot: number, msn: number, psn: number, off: number, left: number, retryNo: number): void {
+    const out = this.out;
+    out[0] = DCP_TX_RETRANSMIT;
+    out[1] = msn;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = left < this.mtu ? left : this.mtu;
+    out[5] = retryNo;
+    out[6] = left <= this.mtu ? 1 : 0;
+    this.retx[slot]++;
   }
 
   /** The next packet of the unaMSN-th message's resend, within the round's quota. */

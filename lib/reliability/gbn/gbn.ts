@@ -246,6 +246,11 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   /** The packet at nxt, if the round's quota holds it: a retransmission below `high`, else new. */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.transmit(slot, nowNs);
+  }
+
+  /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private transmit(slot: number, nowNs: number): number {
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot]) return GBN_TX_NONE;
     const cur = this.curMsn[slot];
@@ -455,6 +460,11 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.track(slot, nowNs, psn, last);
+  }
+
+  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private track(slot: number, nowNs: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
     const d = diff24(psn, epsn);
     const out = this.out;

@@ -294,6 +294,11 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.transmit(slot, nowNs);
+  }
+
+  /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private transmit(slot: number, nowNs: number): number {
     if ((this.flags[slot] & F.Recovery) !== 0) {
       const r = this.nextLost(slot);
       if (r !== K.NoneLost) return r; // lost packets go first, even when the quota holds them back
@@ -564,6 +569,11 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.track(slot, psn, last);
+  }
+
+  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
     const d = diff24(psn, epsn);
     const out = this.out;
@@ -589,6 +599,12 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
       out[3] = this.msnCol[slot];
       return IRN_RX_PLACE | IRN_RX_NACK;
     }
+    return this.slideRun(slot, base, bit, epsn);
+  }
+
+  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
+  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
+    const out = this.out;
     const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
     const done = countSet(this.ends, base, this.mask, bit, run);
     clearBits(this.got, base, this.mask, bit, run);

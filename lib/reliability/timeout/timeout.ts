@@ -264,6 +264,11 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** The next packet of a timeout's retransmission pass, else new data within the window. */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.transmit(slot, nowNs);
+  }
+
+  /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private transmit(slot: number, nowNs: number): number {
     if ((this.flags[slot] & F.Pass) !== 0) {
       const r = this.nextResend(slot);
       if (r !== K.PassOver) return r; // a resend, or one the quota cannot carry yet: new data waits
@@ -487,6 +492,11 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.track(slot, psn, last);
+  }
+
+  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
     const d = diff24(psn, epsn);
     const out = this.out;
@@ -507,6 +517,12 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
       out[3] = this.msnCol[slot];
       return TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK;
     }
+    return this.slideRun(slot, base, bit, epsn);
+  }
+
+  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
+  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
+    const out = this.out;
     const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
     const done = countSet(this.ends, base, this.mask, bit, run);
     clearBits(this.got, base, this.mask, bit, run);
