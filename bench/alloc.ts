@@ -2,24 +2,17 @@
 // warm-up while a PerformanceObserver counts garbage collections; any GC fails the check.
 // Method and pitfalls: notes/toolchain.md §5 (warm up through the same driver, read the count
 // after a timer, not setImmediate). Ends with `alloc: N passed, M failed`.
-import { spawnSync } from "node:child_process";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { workloads } from "./workloads/index";
 
-// Collections the measured code did not cause must not be counted against it:
-// - V8's memory reducer runs a full GC ("Mark-Compact (reduce)") about 8 s into a process whose
-//   allocation rate is low — exactly what allocation-free loops produce;
-// - the garbage of start-up and of every workload's setup accumulates in the young generation
-//   and is scavenged (by an idle task, or when it overflows) in whatever workload runs then.
-// So the check runs with the reducer off and collects once after each warm-up, before counting.
-// Both flags must be given at start-up (v8.setFlagsFromString is too late): it re-runs itself.
-const FLAGS = ["--no-memory-reducer", "--expose-gc"];
-if (!FLAGS.every((f) => process.execArgv.includes(f))) {
-  const child = spawnSync(process.execPath, [...process.execArgv, ...FLAGS, ...process.argv.slice(1)], { stdio: "inherit" });
-  process.exit(child.status ?? 1);
-}
-const collect = (globalThis as { gc?: () => void }).gc;
+// A full collection before each measured window, so that garbage left by earlier workloads'
+// setup cannot fill the young generation and surface as a scavenge inside the window (seen as a
+// single stray GC in a different workload on each run once many workloads were registered).
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 const MIN_EVENTS = 10_000_000;
 
@@ -32,8 +25,10 @@ function drive(op: () => number, times: number): number {
 async function gcCount(op: () => number, times: number): Promise<{ gcs: number; ms: number }> {
   drive(op, 20);
   drive(op, Math.min(times, 200));
-  if (collect) collect();
-  await sleep(10); // the forced collection's entry is reported before the observer starts
+  // A full collection, then a pause for any scavenge task it or setup scheduled: garbage from
+  // setup (this workload's or an earlier one's) must not surface inside the measured window.
+  collectGarbage();
+  await sleep(50);
   let gcs = 0;
   const observer = new PerformanceObserver((list) => {
     gcs += list.getEntries().length;

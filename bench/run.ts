@@ -13,7 +13,8 @@ interface Row {
   module: string;
   handler: string;
   nsPerPacket: number;
-  marginPct: number;
+  meanNsPerPacket: number;
+  samples: number;
 }
 
 const args = process.argv.slice(2);
@@ -68,7 +69,9 @@ const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join(" | "
 console.log(fmt(header));
 console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
 for (const row of table) console.log(fmt(row));
-console.log(`\nmedian of ${runs} runs, each in its own process; node ${process.version}, ${cpus()[0]?.model ?? "cpu?"}`);
+console.log(
+  `\nns/packet: median over ${runs} processes of each process's median sample; node ${process.version}, ${cpus()[0]?.model ?? "cpu?"}`,
+);
 
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(

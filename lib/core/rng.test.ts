@@ -51,7 +51,7 @@ test("seeding never produces the all-zero state, including seed 0", () => {
 test("nextBelow equals floor(u × n / 2^32) computed with BigInt, for large and small n", () => {
   const a = new Xoshiro128(99);
   const b = new Xoshiro128(99);
-  for (const n of [1, 2, 3, 7, 64, 1000, 65536, 2 ** 21 + 3, 2 ** 31 - 1, 2 ** 32 - 5]) {
+  for (const n of [1, 2, 3, 7, 64, 1000, 65536, 2 ** 21 - 1, 2 ** 21, 2 ** 21 + 3, 2 ** 31 - 1, 2 ** 32 - 5]) {
     for (let i = 0; i < 200; i++) {
       const got = a.nextBelow(n);
       const u = BigInt(b.nextU32());

@@ -1,4 +1,7 @@
 // nicfw/reliability. Modules land here as their issues are resolved.
+import { DackInitiator } from "./dack/initiator";
+import { DackTarget } from "./dack/target";
+import { OptInitiator } from "./opt/opt";
 import { DcpReceiver } from "./dcp/receiver";
 import { DcpSender } from "./dcp/sender";
 import { GbnReceiver, GbnSender } from "./gbn/gbn";
@@ -6,6 +9,10 @@ import { IrnReceiver, IrnSender } from "./irn/irn";
 import { RackReceiver, RackSender } from "./rack/rack";
 import { TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
 
+export * from "./dack/target";
+export * from "./dack/initiator";
+export * from "./dack/params";
+export * from "./opt/opt";
 export * from "./dcp/wire";
 export * from "./dcp/sender";
 export * from "./dcp/receiver";
@@ -16,6 +23,8 @@ export * from "./timeout/timeout";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
+  "reliability/dack": { DackTarget, DackInitiator },
+  "reliability/opt": { OptInitiator },
   "reliability/dcp": { DcpSender, DcpReceiver },
   "reliability/gbn": { GbnSender, GbnReceiver },
   "reliability/irn": { IrnSender, IrnReceiver },

@@ -288,7 +288,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     } else if ((flags & Fl.Penalty) !== 0) {
       r = 0; // UEC: increases are suppressed while the receiver limits the window
     } else if (delay >= target) {
-      this.addInc(slot, this.fairBytes(slot) * ackedBytes * scale);
+      this.addInc(slot, (this.perPath !== 0 ? this.fairBytes(slot) : this.fiBytes) * ackedBytes * scale);
       r = R.Fair;
     } else if (delay < this.fastDelayNs && this.fastIncrease(slot, flags, ackedBytes, scale)) {
       r = R.Fast; // proportional_increase runs fast_increase first and skips itself in increase mode
@@ -546,14 +546,22 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * SMaRTT eq. (1) / UEC multiplicative_decrease, at most once per base RTT:
    * cwnd ×= max(1 − gamma × (avg − target) / avg, maxMdJump), where avg is the average RTT
    * (paper; the numerator avg_rtt − trtt equals avg_delay − target) or the average delay (UEC).
-   * Skipped while the average is at or below the target (the factor would exceed 1).
+   * Skipped while the average is at or below the target (the factor would exceed 1). This is
+   * the part every such ACK runs; the decrease itself is `decrease`, at most once per base RTT.
    */
   private multiplicativeDecrease(slot: number, now: number, target: number): number {
-    this.endFastIncrease(slot); // UEC: clear the fast-increase state
+    const flags = this.flags[slot];
+    // UEC: clear the fast-increase state.
+    if ((flags & Fl.Increase) !== 0) this.flags[slot] = flags & ~Fl.Increase;
+    if (this.fiCount[slot] !== 0) this.fiCount[slot] = 0;
+    if (this.avgDelay[slot] <= target << K.AvgShift) return 0;
+    if ((flags & Fl.MdOnce) !== 0 && ((now - this.lastDec[slot]) | 0) <= this.baseRtt[slot]) return 0;
+    return this.decrease(slot, now, target);
+  }
+
+  private decrease(slot: number, now: number, target: number): number {
     const avg = this.avgDelay[slot];
     const targetQ8 = target << K.AvgShift;
-    if (avg <= targetQ8) return 0;
-    if ((this.flags[slot] & Fl.MdOnce) !== 0 && ((now - this.lastDec[slot]) | 0) <= this.baseRtt[slot]) return 0;
     const denominator = this.mdOnRtt !== 0 ? avg + this.baseRtt[slot] * 256 : avg;
     let factorQ16 = 65536 - mulDiv(this.gammaQ16, avg - targetQ8, denominator);
     if (factorQ16 < this.mdFloorQ16) factorQ16 = this.mdFloorQ16;

@@ -1,0 +1,79 @@
+// DCTCP and the MP-RDMA-style control under a realistic mix: 64 flows, ACKs of one or four
+// MSS, 10 % of them CE-echoing; each op first sends, per flow, what the batch acknowledges.
+import { Dctcp, Mprdma } from "../../lib/cc/index";
+import { Xoshiro128 } from "../../lib/core/index";
+import type { Workload } from "./types";
+
+const FLOWS = 64;
+const BATCH = 4096;
+const MSS = 4096;
+
+interface Events {
+  slot: Int32Array;
+  bytes: Int32Array;
+  ecn: Uint8Array;
+  perFlowBytes: Int32Array;
+}
+
+function events(seed: number): Events {
+  const rng = new Xoshiro128(seed);
+  const e: Events = { slot: new Int32Array(BATCH), bytes: new Int32Array(BATCH), ecn: new Uint8Array(BATCH), perFlowBytes: new Int32Array(FLOWS) };
+  for (let i = 0; i < BATCH; i++) {
+    e.slot[i] = rng.nextBelow(FLOWS);
+    e.bytes[i] = rng.nextBelow(4) === 0 ? 4 * MSS : MSS;
+    e.ecn[i] = rng.nextBelow(10) === 0 ? 1 : 0;
+    e.perFlowBytes[e.slot[i]] += e.bytes[i];
+  }
+  return e;
+}
+
+interface WindowCc {
+  onAck(slot: number, nowNs: number, ackedBytes: number, ecn: boolean): number;
+  onSend(slot: number, nowNs: number, bytes: number): number;
+  open(slot: number): void;
+}
+
+function rows(module: string, make: () => WindowCc): Workload[] {
+  const ack: Workload = {
+    module,
+    handler: "onAck",
+    goalNs: 15,
+    batch: BATCH,
+    setup(seed) {
+      const cc = make();
+      for (let s = 0; s < FLOWS; s++) cc.open(s);
+      const e = events(seed);
+      let now = 0;
+      return () => {
+        let sum = 0;
+        for (let s = 0; s < FLOWS; s++) cc.onSend(s, now, e.perFlowBytes[s]);
+        for (let i = 0; i < BATCH; i++) sum += cc.onAck(e.slot[i], now, e.bytes[i], e.ecn[i] === 1);
+        now = (now + 100_000) | 0;
+        return sum;
+      };
+    },
+  };
+  const send: Workload = {
+    module,
+    handler: "onSend",
+    goalNs: 15,
+    batch: BATCH,
+    setup(seed) {
+      const cc = make();
+      for (let s = 0; s < FLOWS; s++) cc.open(s);
+      const e = events(seed);
+      let now = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < BATCH; i++) sum += cc.onSend(e.slot[i], now, e.bytes[i]);
+        for (let s = 0; s < FLOWS; s++) cc.onAck(s, now, e.perFlowBytes[s], false);
+        now = (now + 100_000) | 0;
+        return sum;
+      };
+    },
+  };
+  return [ack, send];
+}
+
+export const dctcpWorkloads: Workload[] = rows("cc/dctcp", () => new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, FLOWS));
+export const mprdmaWorkloads: Workload[] = rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS));

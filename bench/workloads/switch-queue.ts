@@ -1,0 +1,134 @@
+// Port queues under a switch's traffic: 128 egress ports of the uec-htsim profile at 100 Gb/s
+// (data FIFO 175 KB, RED 35–140 KB at dequeue, trimming to 64 B with the ½ newest option,
+// headers 100000:1), arrivals of 4150 B data (80 %), 64 B ACKs (15 %) and 64 B headers (5 %)
+// on random ports; and a DCP port set (57 B HOs, DWRR with the N = 16 weight, ECN at enqueue).
+//
+// Each op replays a batch of one handler and then puts the table back as it was before the
+// batch by copying its typed arrays from a snapshot taken at setup, so enqueues always meet the
+// same queues and dequeues the same backlog. The copy is timed too; the `restore` row measures
+// it alone (about 1 ns per event), so the handler rows are upper bounds.
+import { PortQueues, TAG_ACK, TAG_DATA, TAG_HEADER } from "../../lib/switch/index";
+import { Xoshiro128 } from "../../lib/core/index";
+import type { Workload } from "./types";
+
+const PORTS = 128;
+const BATCH = 4096;
+const BACKLOG = 40; // packets per port before a dequeue batch (about 133 KB of data: in the RED band)
+
+interface Events {
+  port: Int32Array;
+  bytes: Int32Array;
+  tag: Int32Array;
+  dtNs: Int32Array;
+}
+
+function events(seed: number, n: number): Events {
+  const rng = new Xoshiro128(seed);
+  const e: Events = { port: new Int32Array(n), bytes: new Int32Array(n), tag: new Int32Array(n), dtNs: new Int32Array(n) };
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t += 1 + rng.nextBelow(20);
+    e.dtNs[i] = t;
+    e.port[i] = rng.nextBelow(PORTS);
+    const k = rng.nextBelow(100);
+    e.tag[i] = k < 80 ? TAG_DATA : k < 95 ? TAG_ACK : TAG_HEADER;
+    e.bytes[i] = k < 80 ? (e.tag[i] === TAG_DATA ? 4150 : 64) : 64;
+  }
+  return e;
+}
+
+/** Copies of every typed array a table owns, and a function that writes them back. */
+function snapshot(table: object): () => void {
+  const arrays: Int32Array[] = [];
+  const copies: Int32Array[] = [];
+  const seen = new Set<ArrayBufferLike>();
+  for (const v of Object.values(table)) {
+    if (!ArrayBuffer.isView(v) || seen.has(v.buffer)) continue;
+    seen.add(v.buffer);
+    // A byte view of the whole column, so one copy routine serves every element type.
+    const bytes = new Int32Array(v.buffer, v.byteOffset, v.byteLength >> 2);
+    arrays.push(bytes);
+    copies.push(bytes.slice());
+  }
+  return () => {
+    for (let i = 0; i < arrays.length; i++) arrays[i].set(copies[i]);
+  };
+}
+
+function portQueues(profile: "uec-htsim" | "dcp", handles: number): PortQueues {
+  const params = profile === "dcp" ? { profile, dcpRadix: 16, ecnAt: "enqueue" as const, kMinBytes: 5000, kMaxBytes: 200_000, pMax: 0.01, dataLimitBytes: 100_000 } : { profile };
+  const q = new PortQueues({ ...params, handleCapacity: handles, seed: 3 }, PORTS);
+  for (let p = 0; p < PORTS; p++) q.open(p, p < 16);
+  return q;
+}
+
+function enqueue(profile: "uec-htsim" | "dcp"): Workload {
+  return {
+    module: "switch/queue",
+    handler: profile === "dcp" ? "onEnqueue (dcp)" : "onEnqueue",
+    goalNs: 10,
+    batch: BATCH,
+    setup(seed) {
+      const q = portQueues(profile, BATCH);
+      const e = events(seed, BATCH);
+      if (profile === "dcp") for (let i = 0; i < BATCH; i++) e.bytes[i] = e.tag[i] === TAG_DATA ? 1024 : 57;
+      const restore = snapshot(q);
+      let epoch = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < BATCH; i++) sum += q.onEnqueue(e.port[i], (epoch + e.dtNs[i]) | 0, i, e.bytes[i], e.tag[i]);
+        restore();
+        epoch = (epoch + e.dtNs[BATCH - 1]) | 0;
+        return sum;
+      };
+    },
+  };
+}
+
+function dequeue(profile: "uec-htsim" | "dcp"): Workload {
+  return {
+    module: "switch/queue",
+    handler: profile === "dcp" ? "onDequeue (dcp)" : "onDequeue",
+    goalNs: 10,
+    batch: BATCH,
+    setup(seed) {
+      const handles = PORTS * BACKLOG;
+      const q = portQueues(profile, handles);
+      const fill = events(seed + 1, handles);
+      let h = 0;
+      for (let p = 0; p < PORTS; p++) {
+        for (let k = 0; k < BACKLOG; k++, h++) {
+          const data = fill.tag[h] === TAG_DATA;
+          q.onEnqueue(p, 0, h, profile === "dcp" ? (data ? 1024 : 57) : fill.bytes[h], fill.tag[h]);
+        }
+      }
+      const e = events(seed, BATCH);
+      const restore = snapshot(q);
+      let epoch = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < BATCH; i++) sum += q.onDequeue(e.port[i], (epoch + e.dtNs[i]) | 0);
+        restore();
+        epoch = (epoch + e.dtNs[BATCH - 1]) | 0;
+        return sum;
+      };
+    },
+  };
+}
+
+/** The snapshot copy alone, per event of a batch: the overhead included in the rows above. */
+const restoreOnly: Workload = {
+  module: "switch/queue",
+  handler: "restore (bench overhead)",
+  goalNs: 10,
+  batch: BATCH,
+  setup() {
+    const restore = snapshot(portQueues("uec-htsim", PORTS * BACKLOG));
+    return () => {
+      restore();
+      return 0;
+    };
+  },
+};
+
+export const switchQueueWorkloads: Workload[] = [enqueue("uec-htsim"), dequeue("uec-htsim"), enqueue("dcp"), dequeue("dcp"), restoreOnly];

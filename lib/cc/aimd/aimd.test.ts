@@ -1,0 +1,125 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { AIMD_DECREASE, AIMD_INCREASE, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
+import { resolveAimdParams } from "./params";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+test("defaults follow RFC 5681 §3.1: IW = min(4·MSS, max(2·MSS, 4380)), ssthresh at the ceiling", () => {
+  const p = resolveAimdParams();
+  assert.is(p.mssBytes, 4096);
+  assert.is(p.initialCwndBytes, 8192); // min(16384, max(8192, 4380))
+  assert.is(p.minCwndBytes, 4096);
+  assert.is(p.initialSsthreshBytes, p.maxCwndBytes);
+  assert.is(p.timeoutCwndBytes, 4096);
+  assert.is(p.decreaseFactor, 0.5);
+  // A small MSS takes the 4380-byte term: min(4 × 1460, max(2920, 4380)) = 4380.
+  assert.is(resolveAimdParams({ mssBytes: 1460 }).initialCwndBytes, 4380);
+  // A 9 KiB MSS (the DACK paper's): min(36864, max(18432, 4380)) = 18432.
+  assert.is(resolveAimdParams({ mssBytes: 9216 }).initialCwndBytes, 18432);
+  // The ceiling caps the initial window.
+  assert.is(resolveAimdParams({ mssBytes: 9216, maxCwndBytes: 10000 }).initialCwndBytes, 10000);
+  assert.is(Aimd.bytesPerFlow, 21);
+});
+
+test("unknown names and out-of-range values are refused at construction", () => {
+  assert.throws(() => new Aimd({ msss: 1 } as never), /unknown parameter msss/);
+  assert.throws(() => new Aimd({ mssBytes: 0 }), RangeError);
+  assert.throws(() => new Aimd({ mssBytes: 1.5 }), RangeError);
+  assert.throws(() => new Aimd({ mssBytes: 1000, minCwndBytes: 999 }), RangeError); // below one MSS
+  assert.throws(() => new Aimd({ mssBytes: 1000, maxCwndBytes: 500 }), RangeError);
+  assert.throws(() => new Aimd({ decreaseFactor: 1 }), RangeError);
+  assert.throws(() => new Aimd({ decreaseFactor: -0.1 }), RangeError);
+  assert.throws(() => new Aimd({ slowStart: 1 as never }), RangeError);
+  assert.throws(() => new Aimd({ mssBytes: 1000, initialCwndBytes: 100 }), RangeError);
+  assert.throws(() => new Aimd({ mssBytes: 1000, timeoutCwndBytes: 2e9 }), RangeError);
+  assert.throws(() => new Aimd({}, 0), RangeError);
+  const cc = new Aimd({}, 2);
+  assert.throws(() => cc.open(2), RangeError);
+});
+
+test("slow start hands over to congestion avoidance at ssthresh", () => {
+  const cc = new Aimd({ mssBytes: 1000, initialSsthreshBytes: 6000 }, 1);
+  cc.open(0);
+  assert.is(cc.cwndBytes(0), 4000);
+  assert.is(cc.onAck(0, 0, 1000), AIMD_SLOW_START); // 5000
+  assert.is(cc.onAck(0, 0, 1000), AIMD_SLOW_START); // 6000
+  assert.is(cc.cwndBytes(0), 6000);
+  // cwnd = ssthresh: congestion avoidance, one MSS per 6000 acknowledged bytes.
+  for (let i = 0; i < 5; i++) assert.is(cc.onAck(0, 0, 1000), 0);
+  assert.is(cc.onAck(0, 0, 1000), AIMD_INCREASE);
+  assert.is(cc.cwndBytes(0), 7000);
+});
+
+test("a timeout outside a loss window still cuts, and clears the recovery point", () => {
+  const cc = new Aimd({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 8000);
+  assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
+  assert.is(cc.recoverBytes(0), 7000);
+  assert.is(cc.onTimeout(0, 0, 7000), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.recoverBytes(0), 0);
+  assert.is(cc.ssthreshBytes(0), 2000); // half of the 4000 left by the NACK
+  assert.is(cc.cwndBytes(0), 1000);
+  // The next loss is a new event.
+  cc.onSend(0, 0, 1000);
+  assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
+});
+
+test("bad input returns a defined error, counts it and changes nothing", () => {
+  const cc = new Aimd({ mssBytes: 1000 }, 2);
+  cc.open(0);
+  cc.onSend(0, 0, 3000);
+  cc.onAck(0, 0, 1000);
+  const before = cc.inspect(0);
+  const calls: [() => number, number][] = [
+    [() => cc.onAck(1, 0, 100), E_SLOT],
+    [() => cc.onAck(-1, 0, 100), E_SLOT],
+    [() => cc.onAck(0.5, 0, 100), E_SLOT],
+    [() => cc.onAck(0, NaN, 100), E_ARG],
+    [() => cc.onAck(0, Infinity, 100), E_ARG],
+    [() => cc.onAck(0, 0, NaN), E_ARG],
+    [() => cc.onNack(0, 0, -1), E_ARG],
+    [() => cc.onTrim(0, -Infinity, 1), E_ARG],
+    [() => cc.onTimeout(0, 0, 2 ** 31), E_ARG],
+    [() => cc.onSend(0, 0, 0.25), E_ARG],
+    [() => cc.onSend(5, 0, 1), E_SLOT],
+  ];
+  for (const [call, code] of calls) assert.is(call(), code);
+  assert.is(cc.canSend(1, 10), false);
+  assert.is(cc.canSend(0, -1), false);
+  assert.is(cc.errors, calls.length + 2);
+  assert.ok(same(cc.inspect(0), before));
+  assert.is(cc.close(1), E_SLOT);
+});
+
+test("seeded random events keep cwnd in [minCwnd, maxCwnd] and inflight ≥ 0", () => {
+  const rng = new Xoshiro128(42);
+  for (const params of [
+    { mssBytes: 1000 },
+    { mssBytes: 1000, slowStart: false, oncePerWindow: false, decreaseFactor: 0.7, minCwndBytes: 2000, maxCwndBytes: 50_000, initialCwndBytes: 2000 },
+    { mssBytes: 9216, maxCwndBytes: 262144, increaseBytes: 0 },
+  ]) {
+    const cc = new Aimd(params, 4);
+    for (let s = 0; s < 4; s++) cc.open(s);
+    const p = cc.params;
+    for (let i = 0; i < 20_000; i++) {
+      const s = rng.nextBelow(4);
+      const bytes = rng.nextBelow(3 * p.mssBytes);
+      const k = rng.nextBelow(20);
+      const r =
+        k < 8 ? cc.onSend(s, i, bytes) : k < 16 ? cc.onAck(s, i, bytes) : k < 18 ? cc.onNack(s, i, bytes) : k < 19 ? cc.onTrim(s, i, bytes) : cc.onTimeout(s, i, bytes);
+      assert.ok(r >= 0);
+      const w = cc.cwndBytes(s);
+      assert.ok(w >= p.minCwndBytes && w <= p.maxCwndBytes, `cwnd ${w}`);
+      assert.ok(cc.inflightBytes(s) >= 0);
+      assert.ok(cc.recoverBytes(s) >= 0 && cc.recoverBytes(s) <= cc.inflightBytes(s)); // set to inflight at a cut, both fall together
+      assert.ok(cc.ssthreshBytes(s) >= p.minCwndBytes);
+    }
+    assert.is(cc.errors, 0);
+  }
+});
+
+test.run();

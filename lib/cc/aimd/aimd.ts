@@ -1,0 +1,257 @@
+// AIMD: the TCP-like congestion window, as one sans-IO table of flows.
+//
+// Read first:
+//   RFC 5681 §3.1: slow start (eq. (2): cwnd += min(N, SMSS) per ACK while cwnd < ssthresh),
+//     congestion avoidance (eq. (3): about one SMSS per RTT; counted here per window of
+//     acknowledged bytes, as RFC 3465 §2.1 "appropriate byte counting" does), the decrease on
+//     loss (eq. (4): halve) and the loss window of one SMSS after a retransmission timeout.
+//   RFC 6582 §3.2: one decrease per window of data (the recovery point; here in bytes).
+//   Chong & Krishnan, "Addressing Endpoint-induced Congestion…", §III-A "TCP-like": the AIMD
+//     baseline that, with explicit NACKs, the duplicate-ACK policy is compared against.
+//
+// Differences from RFC 5681, on purpose: the decrease multiplies the window (AIMD), not the
+// flight size; the factor, the increase, the floor and the ceiling are parameters.
+//
+// Units and representation (DESIGN.md rule 5): bytes in int32; every byte counter saturates at
+// 2^30 − 1 so adding one event (≤ 2^30) stays inside int32; the decrease factor is Q16 and the
+// product is floored (lib/core/fixed.ts mulQ16). The window never leaves [minCwnd, maxCwnd].
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { mulQ16, q16 } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type AimdParams, type AimdParamsInput, resolveAimdParams } from "./params";
+
+/** Per-flow state: 20 B of columns + the open flag = 21 B. */
+const LAYOUT = {
+  cwnd: "i32", // bytes, in [minCwnd, maxCwnd]
+  inflight: "i32", // bytes sent and neither acknowledged nor declared lost, ≥ 0
+  ssthresh: "i32", // bytes (RFC 5681 ssthresh)
+  acked: "i32", // bytes acknowledged toward the next additive increase (RFC 3465 bytes_acked)
+  recover: "i32", // bytes still in flight from the window of the last decrease (RFC 6582 recover)
+} as const;
+
+/** Handler result bits (exported below as AIMD_*). */
+const enum R {
+  Increase = 1,
+  SlowStart = 2,
+  Decrease = 4,
+  Ignored = 8,
+  Timeout = 16,
+}
+
+const enum K {
+  MaxEventBytes = 1073741824, // 2^30
+  CounterMax = 1073741823, // 2^30 − 1
+}
+
+/** onAck: the window grew by increaseBytes (congestion avoidance, one window of ACKs done). */
+export const AIMD_INCREASE = R.Increase;
+/** onAck: the window grew by min(acked, MSS) (slow start, RFC 5681 eq. (2)). */
+export const AIMD_SLOW_START = R.SlowStart;
+/** onNack/onTrim/onTimeout: the window was cut. */
+export const AIMD_DECREASE = R.Decrease;
+/** onNack/onTrim: a loss inside the window of the previous cut; no second cut (RFC 6582). */
+export const AIMD_IGNORED = R.Ignored;
+/** onTimeout: the window fell to the loss window. */
+export const AIMD_TIMEOUT = R.Timeout;
+/** Largest byte count one event may carry. */
+export const AIMD_MAX_EVENT_BYTES = K.MaxEventBytes;
+
+/** An integer byte count in [0, 2^30]; false for NaN, ±∞ and fractions. */
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Aimd extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes"],
+    onNack: ["slot", "nowNs", "bytes"],
+    onTrim: ["slot", "nowNs", "bytes"],
+    onTimeout: ["slot", "nowNs", "bytes"],
+    onSend: ["slot", "nowNs", "bytes"],
+    canSend: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<AimdParams>;
+
+  private readonly cwnd = this.col.cwnd;
+  private readonly inflight = this.col.inflight;
+  private readonly ssthresh = this.col.ssthresh;
+  private readonly acked = this.col.acked;
+  private readonly recover = this.col.recover;
+
+  private readonly mss: number;
+  private readonly minCwnd: number;
+  private readonly maxCwnd: number;
+  private readonly initCwnd: number;
+  private readonly initSsthresh: number;
+  private readonly increase: number;
+  private readonly factorQ16: number;
+  private readonly timeoutCwnd: number;
+  // 0/1 numbers, not booleans (lib/README.md "What V8 makes expensive").
+  private readonly slowStart: number;
+  private readonly oncePerWindow: number;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: AimdParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveAimdParams(params);
+    this.params = Object.freeze(p);
+    this.mss = p.mssBytes;
+    this.minCwnd = p.minCwndBytes;
+    this.maxCwnd = p.maxCwndBytes;
+    this.initCwnd = p.initialCwndBytes;
+    this.initSsthresh = p.initialSsthreshBytes;
+    this.increase = p.increaseBytes;
+    this.factorQ16 = q16(p.decreaseFactor);
+    this.timeoutCwnd = p.timeoutCwndBytes;
+    this.slowStart = p.slowStart ? 1 : 0;
+    this.oncePerWindow = p.oncePerWindow ? 1 : 0;
+  }
+
+  /** Starts a flow at the initial window (RFC 5681 §3.1 IW) and the initial ssthresh. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.cwnd[slot] = this.initCwnd;
+    this.ssthresh[slot] = this.initSsthresh;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * An ACK newly acknowledging `ackedBytes`. Slow start below ssthresh (RFC 5681 eq. (2)),
+   * otherwise +increaseBytes once per window of acknowledged bytes (eq. (3), RFC 3465 §2.1).
+   * Returns AIMD_SLOW_START, AIMD_INCREASE or 0; E_SLOT / E_ARG.
+   */
+  onAck(slot: number, nowNs: number, ackedBytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    const inflight = this.inflight[slot] - ackedBytes;
+    this.inflight[slot] = inflight > 0 ? inflight : 0;
+    const recover = this.recover[slot];
+    if (recover > 0) this.recover[slot] = recover > ackedBytes ? recover - ackedBytes : 0;
+    if (ackedBytes === 0) return 0;
+    const cwnd = this.cwnd[slot];
+    if (this.slowStart !== 0 && cwnd < this.ssthresh[slot]) {
+      // RFC 5681 eq. (2): cwnd += min(N, SMSS).
+      const w = cwnd + (ackedBytes < this.mss ? ackedBytes : this.mss);
+      this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
+      return R.SlowStart;
+    }
+    // RFC 3465 §2.1: bytes_acked += N; when bytes_acked ≥ cwnd: bytes_acked −= cwnd, cwnd += SMSS.
+    const sum = this.acked[slot] + ackedBytes;
+    if (sum < cwnd) {
+      this.acked[slot] = sum;
+      return 0;
+    }
+    // sum < cwnd + 2^30, so the remainder stays below 2^30.
+    this.acked[slot] = sum - cwnd;
+    const w = cwnd + this.increase;
+    this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
+    return R.Increase;
+  }
+
+  /**
+   * A NACK declaring `bytes` lost (they leave the flight). Cuts the window to
+   * max(floor(cwnd × decreaseFactor), minCwnd) and sets ssthresh to it (RFC 5681 eq. (4), on the
+   * window), unless oncePerWindow and the loss belongs to the window of the previous cut.
+   * Returns AIMD_DECREASE or AIMD_IGNORED; E_SLOT / E_ARG.
+   */
+  onNack(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.loss(slot, bytes);
+  }
+
+  /** A trimmed packet's NACK: the same loss signal as onNack. */
+  onTrim(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.loss(slot, bytes);
+  }
+
+  /**
+   * A retransmission timeout with `bytes` presumed lost: ssthresh = max(cwnd × decreaseFactor,
+   * minCwnd), cwnd = timeoutCwnd (RFC 5681 §3.1 loss window), and the recovery point is
+   * forgotten (everything will be sent again). Returns AIMD_DECREASE | AIMD_TIMEOUT.
+   */
+  onTimeout(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    const inflight = this.inflight[slot] - bytes;
+    this.inflight[slot] = inflight > 0 ? inflight : 0;
+    this.ssthresh[slot] = this.decreased(this.cwnd[slot]);
+    this.cwnd[slot] = this.timeoutCwnd;
+    this.acked[slot] = 0;
+    this.recover[slot] = 0;
+    return R.Decrease | R.Timeout;
+  }
+
+  /** `bytes` leave for the network. Returns 0. */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    const inflight = this.inflight[slot] + bytes;
+    this.inflight[slot] = inflight < K.CounterMax ? inflight : K.CounterMax;
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** True when `bytes` more fit in the window: inflight + bytes ≤ cwnd. */
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    return this.inflight[slot] + bytes <= this.cwnd[slot];
+  }
+
+  cwndBytes(slot: number): number {
+    return this.cwnd[slot] | 0;
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  ssthreshBytes(slot: number): number {
+    return this.ssthresh[slot] | 0;
+  }
+
+  /** Bytes still to be acknowledged or lost before another loss may cut the window. */
+  recoverBytes(slot: number): number {
+    return this.recover[slot] | 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  private loss(slot: number, bytes: number): number {
+    const inflight = this.inflight[slot] - bytes;
+    const left = inflight > 0 ? inflight : 0;
+    this.inflight[slot] = left;
+    const recover = this.recover[slot];
+    if (this.oncePerWindow !== 0 && recover > 0) {
+      // RFC 6582 §3.2: a loss of data sent before the cut belongs to the same congestion event.
+      this.recover[slot] = recover > bytes ? recover - bytes : 0;
+      return R.Ignored;
+    }
+    const w = this.decreased(this.cwnd[slot]);
+    this.cwnd[slot] = w;
+    this.ssthresh[slot] = w;
+    this.acked[slot] = 0;
+    // The bytes still in flight are the window of this cut.
+    this.recover[slot] = left;
+    return R.Decrease;
+  }
+
+  /** RFC 5681 eq. (4) on the window: max(floor(cwnd × factor), minCwnd). */
+  private decreased(cwnd: number): number {
+    const w = mulQ16(cwnd, this.factorQ16);
+    return w > this.minCwnd ? w : this.minCwnd;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,415 @@
+// DCQCN reaction point (the sender's rate limiter), as one sans-IO table of flows.
+//
+// Read first:
+//   DCQCN (Zhu et al., SIGCOMM 2015) §3 RP: on a CNP R_T ← R_C, R_C ← R_C(1 − α/2),
+//     α ← (1 − g)α + g; α ← (1 − g)α every K without a CNP; rate increase events from a timer T
+//     and a byte counter B: fast recovery R_C ← (R_T + R_C)/2 while both stages are below F,
+//     additive R_T += R_AI once one reaches F, hyper R_T += i·R_HAI once both have
+//     (i = min(stages) − F + 1). Authors' ns-3 qbb-net-device.cc for the clamp rule and the
+//     halved periods in hyper increase.
+//   HPCC simulator rdma-hw.cc (Mellanox version): cnp_received_mlx, UpdateAlphaMlx (every
+//     t_alpha), CheckRateDecreaseMlx (every t_dec), RateIncEventTimerMlx (every t_inc; stage < F
+//     fast recovery, = F additive, > F hyper with a constant R_HAI).
+//   notes/baselines.md §3.2–3.3 restate both.
+//
+// The caller owns the timers: after any handler, read nextTimerNs(slot) (when timerArmed) and
+// call onTimer(slot, nowNs) at or after it; onTimer runs each timer that is due once and
+// reschedules it at nowNs + its period.
+//
+// Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), α in
+// Q16, time as wrapping ns ticks compared by difference. Rounding, written once:
+//   cut            R_C = max(minRate, floor(R_C × (2^17 − αQ16) / 2^17))       (× (1 − α/2))
+//   α              αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) [+ gQ16 with a CNP]
+//   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
+//   steps          R_T = min(line, R_T + step)
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
+
+/** Per-flow state: 40 B of int32 columns + 1 B + the open flag = 42 B. */
+const LAYOUT = {
+  rc: "i32", // kb/s, current rate R_C
+  rt: "i32", // kb/s, target rate R_T
+  alpha: "i32", // Q16
+  byteStage: "i32", // byte-counter increase events since the last cut (paper)
+  timeStage: "i32", // timer increase events since the last cut
+  txBytes: "i32", // bytes sent since the last byte-counter event (paper)
+  alphaDue: "i32", // tick of the α timer
+  incDue: "i32", // tick of the increase timer
+  decDue: "i32", // tick of the decrease check (mellanox)
+  inflight: "i32", // bytes, signed (optional window)
+  flags: "u8",
+} as const;
+
+const enum Fl {
+  Armed = 1, // α timer (and, mellanox, decrease check) running: a CNP has arrived
+  IncArmed = 2, // increase timer running
+  AlphaCnp = 4, // mellanox: a CNP arrived since the last α update
+  DecCnp = 8, // mellanox: a CNP arrived since the last decrease check
+}
+
+/** Result bits of onCnp / onTimer / onSend (exported below as DCQCN_*). */
+const enum R {
+  Decrease = 1,
+  Alpha = 2,
+  FastRecovery = 4,
+  Additive = 8,
+  Hyper = 16,
+}
+
+const enum K {
+  One = 65536,
+  Two = 131072,
+  MaxEventBytes = 1073741824,
+  StageMax = 1048576, // stage counters saturate at 2^20
+  GapCap = 2147483647,
+}
+
+export const DCQCN_DECREASE = R.Decrease; // R_C cut by α/2
+export const DCQCN_ALPHA = R.Alpha; // α updated by its timer
+export const DCQCN_FAST_RECOVERY = R.FastRecovery; // R_C ← (R_T + R_C)/2
+export const DCQCN_ADDITIVE = R.Additive; // R_T += R_AI, then averaging
+export const DCQCN_HYPER = R.Hyper; // R_T += i·R_HAI (mellanox: R_HAI), then averaging
+
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Dcqcn extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onCnp: ["slot", "nowNs"],
+    onTimer: ["slot", "nowNs"],
+    onSend: ["slot", "nowNs", "bytes"],
+    onAck: ["slot", "nowNs", "ackedBytes"],
+    canSend: ["slot", "bytes"],
+    pacingGapNs: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<DcqcnParams>;
+
+  private readonly rc = this.col.rc;
+  private readonly rt = this.col.rt;
+  private readonly alpha = this.col.alpha;
+  private readonly byteStage = this.col.byteStage;
+  private readonly timeStage = this.col.timeStage;
+  private readonly txBytes = this.col.txBytes;
+  private readonly alphaDue = this.col.alphaDue;
+  private readonly incDue = this.col.incDue;
+  private readonly decDue = this.col.decDue;
+  private readonly inflight = this.col.inflight;
+  private readonly flags = this.col.flags;
+
+  private readonly lineKbps: number;
+  private readonly minKbps: number;
+  private readonly initKbps: number;
+  private readonly gQ16: number;
+  private readonly alpha0: number;
+  private readonly alphaPeriod: number;
+  private readonly decPeriod: number;
+  private readonly incPeriod: number;
+  private readonly byteCounter: number;
+  private readonly f: number;
+  private readonly aiKbps: number;
+  private readonly haiKbps: number;
+  private readonly firstCnpQ16: number;
+  private readonly window: number;
+  private readonly mellanox: number;
+  private readonly clamp: number;
+  private readonly halving: number;
+  private readonly varWindow: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: DcqcnParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveDcqcnParams(params);
+    this.params = Object.freeze(p);
+    this.lineKbps = Math.round(p.linkGbps * 1e6);
+    this.minKbps = Math.max(1, Math.round(p.minRateMbps * 1000));
+    this.initKbps = Math.round(p.initRateGbps * 1e6);
+    this.gQ16 = q16(p.g);
+    this.alpha0 = q16(p.initialAlpha);
+    this.alphaPeriod = Math.round(p.alphaTimerNs);
+    this.decPeriod = Math.round(p.decreaseTimerNs);
+    this.incPeriod = Math.round(p.increaseTimerNs);
+    this.byteCounter = p.byteCounterBytes;
+    this.f = p.fastRecoverySteps;
+    this.aiKbps = Math.round(p.aiMbps * 1000);
+    this.haiKbps = Math.round(p.haiMbps * 1000);
+    this.firstCnpQ16 = q16(p.rateOnFirstCnp);
+    this.window = p.windowBytes;
+    this.mellanox = p.rp === "mellanox" ? 1 : 0;
+    this.clamp = p.clampTargetRate ? 1 : 0;
+    this.halving = p.hyperHalving ? 1 : 0;
+    this.varWindow = p.varWindow ? 1 : 0;
+  }
+
+  /** Starts a flow at initRateGbps (R_T = R_C), α = initialAlpha, no timer armed. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.rc[slot] = this.initKbps;
+    this.rt[slot] = this.initKbps;
+    this.alpha[slot] = this.alpha0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * A congestion notification packet (or an ACK carrying the CNP flag). Paper RP: cut now and
+   * restart the α and increase timers (returns DCQCN_DECREASE). Mellanox RP: remember it for
+   * the next α update and decrease check; the first one arms those timers (returns 0).
+   */
+  onCnp(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    const flags = this.flags[slot];
+    if (this.mellanox !== 0) {
+      if ((flags & Fl.Armed) === 0) {
+        // cnp_received_mlx, first CNP: α = 1, timers armed, R_T = R_C = RateOnFirstCnp × R_C
+        this.alpha[slot] = this.alpha0;
+        this.alphaDue[slot] = (now + this.alphaPeriod) | 0;
+        // HPCC adds 1 ns so that the first decrease check follows an α update due at the same time.
+        this.decDue[slot] = (now + this.decPeriod + 1) | 0;
+        const rate = this.bounded(mulDiv(this.rc[slot], this.firstCnpQ16, K.One));
+        this.rc[slot] = rate;
+        this.rt[slot] = rate;
+        this.flags[slot] = flags | Fl.Armed | Fl.DecCnp;
+        return 0;
+      }
+      this.flags[slot] = flags | Fl.AlphaCnp | Fl.DecCnp;
+      return 0;
+    }
+    // Paper: R_T ← R_C (always with clamping, else once an increase stage has started).
+    if (this.clamp !== 0 || this.byteStage[slot] !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
+    this.cut(slot);
+    // α ← (1 − g)α + g
+    this.alpha[slot] = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One) + this.gQ16;
+    this.byteStage[slot] = 0;
+    this.timeStage[slot] = 0;
+    this.txBytes[slot] = 0;
+    this.alphaDue[slot] = (now + this.alphaPeriod) | 0;
+    this.incDue[slot] = (now + this.incPeriod) | 0;
+    this.flags[slot] = flags | Fl.Armed | Fl.IncArmed;
+    return R.Decrease;
+  }
+
+  /**
+   * Runs every timer of the flow that is due at `nowNs` (each at most once, in the order α
+   * update, decrease check, rate increase) and reschedules it at nowNs + its period. Returns
+   * DCQCN_* bits for what happened (0 when nothing was due).
+   */
+  onTimer(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    let flags = this.flags[slot];
+    let r = 0;
+    if ((flags & Fl.Armed) !== 0 && ((now - this.alphaDue[slot]) | 0) >= 0) {
+      // paper: α ← (1 − g)α after K without a CNP; mellanox: + g if a CNP arrived in the period
+      let a = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One);
+      if ((flags & Fl.AlphaCnp) !== 0) a += this.gQ16;
+      this.alpha[slot] = a;
+      flags &= ~Fl.AlphaCnp;
+      this.alphaDue[slot] = (now + this.alphaPeriod) | 0;
+      r = R.Alpha;
+    }
+    if (this.mellanox !== 0 && (flags & Fl.Armed) !== 0 && ((now - this.decDue[slot]) | 0) >= 0) {
+      this.decDue[slot] = (now + this.decPeriod) | 0;
+      if ((flags & Fl.DecCnp) !== 0) {
+        // CheckRateDecreaseMlx: R_T ← R_C (clamped, or once an increase stage started), cut, restart increases
+        if (this.clamp !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
+        this.cut(slot);
+        this.timeStage[slot] = 0;
+        this.incDue[slot] = (now + this.incPeriod) | 0;
+        flags = (flags & ~Fl.DecCnp) | Fl.IncArmed;
+        r |= R.Decrease;
+      }
+    }
+    if ((flags & Fl.IncArmed) !== 0 && ((now - this.incDue[slot]) | 0) >= 0) {
+      const ts = this.timeStage[slot];
+      if (this.mellanox !== 0) {
+        // RateIncEventTimerMlx: the stage is read before it is counted
+        r |= this.increaseMellanox(slot, ts);
+        this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;
+        this.incDue[slot] = (now + this.incPeriod) | 0;
+      } else {
+        this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;
+        r |= this.increasePaper(slot);
+        this.incDue[slot] = (now + (this.hyper(slot) ? this.incPeriod >> 1 : this.incPeriod)) | 0;
+      }
+    }
+    this.flags[slot] = flags;
+    return r;
+  }
+
+  /**
+   * `bytes` leave for the network. Paper RP: every byteCounterBytes (halved in hyper increase)
+   * is a byte-counter increase event, at most one per call (the remainder carries over).
+   * Returns DCQCN_* bits of that event, or 0.
+   */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
+    if (this.byteCounter === 0 || (this.flags[slot] & Fl.Armed) === 0) return 0;
+    const tx = satAdd(this.txBytes[slot], bytes);
+    const threshold = this.hyper(slot) ? this.byteCounter >> 1 : this.byteCounter;
+    if (tx < threshold) {
+      this.txBytes[slot] = tx;
+      return 0;
+    }
+    this.txBytes[slot] = tx - threshold;
+    const bs = this.byteStage[slot];
+    this.byteStage[slot] = bs < K.StageMax ? bs + 1 : bs;
+    return this.increasePaper(slot);
+  }
+
+  /** `ackedBytes` acknowledged: only the optional window's inflight count changes. */
+  onAck(slot: number, nowNs: number, ackedBytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** Rate based: true unless a window is configured and `bytes` more would exceed it. */
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    if (this.window === 0) return true;
+    const inflight = this.inflight[slot];
+    return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
+  }
+
+  rateBps(slot: number): number {
+    return this.rc[slot] * 1000;
+  }
+
+  targetRateBps(slot: number): number {
+    return this.rt[slot] * 1000;
+  }
+
+  alphaValue(slot: number): number {
+    return this.alpha[slot] / K.One;
+  }
+
+  /** Serialisation time of `bytes` at R_C, rounded up. E_SLOT / E_ARG for bad input. */
+  pacingGapNs(slot: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    const gap = Math.ceil((bytes * 8_000_000) / this.rc[slot]);
+    return gap < K.GapCap ? gap : K.GapCap;
+  }
+
+  /** True while a timer is pending (from the first CNP on). */
+  timerArmed(slot: number): boolean {
+    return this.live[slot] === 1 && (this.flags[slot] & (Fl.Armed | Fl.IncArmed)) !== 0;
+  }
+
+  /** The tick of the earliest pending timer; meaningful only while timerArmed (else 0). */
+  nextTimerNs(slot: number): number {
+    if (!this.timerArmed(slot)) return 0;
+    const flags = this.flags[slot];
+    let t = 0;
+    let have = false;
+    if ((flags & Fl.Armed) !== 0) {
+      t = this.alphaDue[slot];
+      have = true;
+      if (this.mellanox !== 0 && ((this.decDue[slot] - t) | 0) < 0) t = this.decDue[slot];
+    }
+    if ((flags & Fl.IncArmed) !== 0 && (!have || ((this.incDue[slot] - t) | 0) < 0)) t = this.incDue[slot];
+    return t;
+  }
+
+  windowBytes(slot: number): number {
+    if (this.window === 0 || this.varWindow === 0) return this.window;
+    return mulDiv(this.window, this.rc[slot], this.lineKbps);
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  byteStageCount(slot: number): number {
+    return this.byteStage[slot] | 0;
+  }
+
+  timeStageCount(slot: number): number {
+    return this.timeStage[slot] | 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Steps
+
+  /** R_C ← max(minRate, R_C (1 − α/2)). */
+  private cut(slot: number): void {
+    const next = mulDiv(this.rc[slot], K.Two - this.alpha[slot], K.Two);
+    this.rc[slot] = next > this.minKbps ? next : this.minKbps;
+  }
+
+  /** Paper RP: both stage counters at F or beyond (hyper increase). */
+  private hyper(slot: number): boolean {
+    return this.halving !== 0 && this.byteStage[slot] >= this.f && this.timeStage[slot] >= this.f;
+  }
+
+  /** Paper RP increase event, after the counter that fired was incremented. */
+  private increasePaper(slot: number): number {
+    const bs = this.byteStage[slot];
+    const ts = this.timeStage[slot];
+    const hi = bs > ts ? bs : ts;
+    const lo = bs > ts ? ts : bs;
+    let r: number;
+    if (hi < this.f) {
+      r = R.FastRecovery;
+    } else if (lo < this.f) {
+      this.raiseTarget(slot, this.aiKbps);
+      r = R.Additive;
+    } else {
+      this.raiseTarget(slot, (lo - this.f + 1) * this.haiKbps);
+      r = R.Hyper;
+    }
+    this.average(slot);
+    return r;
+  }
+
+  /** Mellanox RP increase event with the stage before it is counted. */
+  private increaseMellanox(slot: number, stage: number): number {
+    let r: number;
+    if (stage < this.f) {
+      r = R.FastRecovery;
+    } else if (stage === this.f) {
+      this.raiseTarget(slot, this.aiKbps);
+      r = R.Additive;
+    } else {
+      this.raiseTarget(slot, this.haiKbps);
+      r = R.Hyper;
+    }
+    this.average(slot);
+    return r;
+  }
+
+  private raiseTarget(slot: number, stepKbps: number): void {
+    const next = this.rt[slot] + stepKbps;
+    this.rt[slot] = next < this.lineKbps ? next : this.lineKbps;
+  }
+
+  /** R_C ← (R_T + R_C) / 2, never above the line rate. */
+  private average(slot: number): void {
+    const next = Math.floor((this.rt[slot] + this.rc[slot]) / 2);
+    this.rc[slot] = next < this.lineKbps ? next : this.lineKbps;
+  }
+
+  private bounded(kbps: number): number {
+    return kbps < this.minKbps ? this.minKbps : kbps > this.lineKbps ? this.lineKbps : kbps;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,178 @@
+// DCQCN parameters: the paper's reaction point and the HPCC simulator's Mellanox-style one
+// (DESIGN.md rule 6), shared by the sender (Dcqcn) and the receiver (DcqcnNp).
+//
+// Sources (notes/baselines.md §3):
+//   paper      — DCQCN (Zhu et al., SIGCOMM 2015) §3 as in the authors' ns-3 (bobzhuyb/ns3-rdma
+//                qbb-net-device.cc): on a CNP, R_T ← R_C, R_C ← R_C(1 − α/2), α ← (1 − g)α + g;
+//                α decays every K = 55 µs without a CNP; increase events from a timer
+//                (T = 55 µs) and a byte counter (B = 10 MB); fast recovery until F = 5,
+//                additive R_AI = 40 Mb/s, hyper i·R_HAI; the NP sends at most one CNP per
+//                N = 50 µs. R_HAI 200 Mb/s, min rate 100 Mb/s and halving T and B in hyper
+//                increase come from the authors' ns-3 (sample config); initial α = 1 is the
+//                paper's value as the notes recall it ([paper?]).
+//   hpcc       — HPCC simulator rdma-hw.cc, CC_MODE 1 ("Mellanox version"), run.py preset
+//                `dcqcn`: every marked packet gets a CNP; α updated every 1 µs, a decrease
+//                checked every 4 µs, increases from a 300 µs timer only, F = 1, constant
+//                R_HAI; R_AI = 5·bw/25 Mb/s, R_HAI = 50·bw/25 Mb/s, min rate 1 Gb/s,
+//                CLAMP_TARGET_RATE 0, rate on first CNP 1.0.
+//   hpcc-paper — run.py preset `dcqcn_paper`: `hpcc` with t_alpha = t_dec = 50 µs, t_inc = 55 µs.
+//
+// Every constant is overridable by name in human units; a profile only supplies defaults.
+
+export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
+
+export interface DcqcnConstants {
+  linkGbps: number;
+  /** Rate of a newly opened flow (default: line rate). */
+  initRateGbps: number;
+  minRateMbps: number;
+  /** g: the α gain. */
+  g: number;
+  /** α of a new flow (paper), or α set on the first CNP (mellanox). */
+  initialAlpha: number;
+  /** K (paper) / t_alpha (mellanox): α decay / update period. */
+  alphaTimerNs: number;
+  /** t_dec (mellanox): period of the rate-decrease check; unused by the paper RP (it cuts on the CNP). */
+  decreaseTimerNs: number;
+  /** T / RP_TIMER: rate-increase timer period. */
+  increaseTimerNs: number;
+  /** B: bytes sent per byte-counter increase event; 0 disables the byte counter. */
+  byteCounterBytes: number;
+  /** F: increase events of fast recovery. */
+  fastRecoverySteps: number;
+  aiMbps: number;
+  haiMbps: number;
+  /** mellanox: R_T = R_C = rateOnFirstCnp × R_C on a flow's first CNP (HPCC RateOnFirstCnp). */
+  rateOnFirstCnp: number;
+  /** NP: at most one CNP per flow per this interval; 0 — one per marked packet. */
+  cnpIntervalNs: number;
+  /** Optional send window (HPCC `*_vwin`); 0: rate only. */
+  windowBytes: number;
+}
+
+export interface DcqcnBehaviour {
+  /** Reaction-point structure: the paper's (cut on CNP, timer + byte counter) or HPCC's Mellanox one. */
+  rp: "paper" | "mellanox";
+  /** R_T ← R_C on every cut; otherwise only once an increase stage has started. */
+  clampTargetRate: boolean;
+  /** paper RP: the timer and byte-counter periods halve in hyper increase (authors' ns-3). */
+  hyperHalving: boolean;
+  /** NP: a mark inside the interval schedules a CNP at its end (paper §3.1) instead of being dropped. */
+  deferredCnp: boolean;
+  /** The window scales with R_C / line rate (HPCC VAR_WIN). */
+  varWindow: boolean;
+}
+
+export type DcqcnParams = DcqcnConstants & DcqcnBehaviour & { profile: DcqcnProfile };
+export type DcqcnParamsInput = Partial<DcqcnParams>;
+
+const CONSTANT_NAMES: readonly (keyof DcqcnConstants)[] = [
+  "linkGbps", "initRateGbps", "minRateMbps", "g", "initialAlpha", "alphaTimerNs", "decreaseTimerNs",
+  "increaseTimerNs", "byteCounterBytes", "fastRecoverySteps", "aiMbps", "haiMbps", "rateOnFirstCnp",
+  "cnpIntervalNs", "windowBytes",
+];
+const BEHAVIOUR_NAMES: readonly (keyof DcqcnBehaviour)[] = ["rp", "clampTargetRate", "hyperHalving", "deferredCnp", "varWindow"];
+export const DCQCN_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+
+/**
+ * Fills every parameter from the profile (default `paper`); the `hpcc` rate steps follow linkGbps.
+ * @throws RangeError for an unknown name or profile, or a value out of range.
+ */
+export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
+  for (const k of Object.keys(input)) {
+    if (DCQCN_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Dcqcn: unknown parameter ${k}`);
+  }
+  const profile = input.profile === undefined ? "paper" : input.profile;
+  if (profile !== "paper" && profile !== "hpcc" && profile !== "hpcc-paper") {
+    throw new RangeError(`Dcqcn: unknown profile ${String(profile)}`);
+  }
+  const linkGbps = input.linkGbps === undefined ? 100 : input.linkGbps;
+  let p: DcqcnParams;
+  if (profile === "paper") {
+    p = {
+      profile,
+      linkGbps,
+      initRateGbps: linkGbps,
+      minRateMbps: 100,
+      g: 1 / 256,
+      initialAlpha: 1,
+      alphaTimerNs: 55_000,
+      decreaseTimerNs: 0,
+      increaseTimerNs: 55_000,
+      byteCounterBytes: 10_000_000,
+      fastRecoverySteps: 5,
+      aiMbps: 40,
+      haiMbps: 200,
+      rateOnFirstCnp: 1,
+      cnpIntervalNs: 50_000,
+      windowBytes: 0,
+      rp: "paper",
+      clampTargetRate: true,
+      hyperHalving: true,
+      deferredCnp: true,
+      varWindow: false,
+    };
+  } else {
+    const paperTimers = profile === "hpcc-paper";
+    p = {
+      profile,
+      linkGbps,
+      initRateGbps: linkGbps,
+      minRateMbps: 1000,
+      g: 1 / 256,
+      initialAlpha: 1,
+      alphaTimerNs: paperTimers ? 50_000 : 1_000,
+      decreaseTimerNs: paperTimers ? 50_000 : 4_000,
+      increaseTimerNs: paperTimers ? 55_000 : 300_000,
+      byteCounterBytes: 0,
+      fastRecoverySteps: 1,
+      aiMbps: (5 * linkGbps) / 25,
+      haiMbps: (50 * linkGbps) / 25,
+      rateOnFirstCnp: 1,
+      cnpIntervalNs: 0,
+      windowBytes: 0,
+      rp: "mellanox",
+      clampTargetRate: false,
+      hyperHalving: false,
+      deferredCnp: false,
+      varWindow: false,
+    };
+  }
+  for (const k of Object.keys(input) as (keyof DcqcnParams)[]) {
+    (p as unknown as Record<string, unknown>)[k] = input[k];
+  }
+  validate(p);
+  return p;
+}
+
+function need(ok: boolean, what: string): void {
+  if (!ok) throw new RangeError(`Dcqcn: ${what}`);
+}
+
+function inRange(x: unknown, lo: number, hi: number): boolean {
+  return typeof x === "number" && x >= lo && x <= hi;
+}
+
+function validate(p: DcqcnParams): void {
+  const MAX_NS = 2 ** 30;
+  need(inRange(p.linkGbps, 0.001, 2000), "linkGbps must be in (0, 2000]");
+  need(inRange(p.minRateMbps, 0.001, p.linkGbps * 1000), "minRateMbps must be in (0, linkGbps]");
+  need(inRange(p.initRateGbps, p.minRateMbps / 1000, p.linkGbps), "initRateGbps must be in [minRate, linkGbps]");
+  need(inRange(p.g, 1 / 65536, 1), "g must be in [2^-16, 1]");
+  need(inRange(p.initialAlpha, 0, 1), "initialAlpha must be in [0, 1]");
+  need(inRange(p.alphaTimerNs, 1, MAX_NS), "alphaTimerNs must be in [1, 2^30]");
+  need(p.rp === "paper" ? inRange(p.decreaseTimerNs, 0, MAX_NS) : inRange(p.decreaseTimerNs, 1, MAX_NS), "decreaseTimerNs must be in [1, 2^30] (mellanox RP)");
+  need(inRange(p.increaseTimerNs, 2, MAX_NS), "increaseTimerNs must be in [2, 2^30]");
+  need(inRange(p.byteCounterBytes, 0, 2 ** 30) && Number.isInteger(p.byteCounterBytes), "byteCounterBytes must be an integer in [0, 2^30]");
+  need(p.byteCounterBytes === 0 || p.byteCounterBytes >= 2, "byteCounterBytes must be 0 or at least 2");
+  need(inRange(p.fastRecoverySteps, 0, 1000) && Number.isInteger(p.fastRecoverySteps), "fastRecoverySteps must be an integer in [0, 1000]");
+  need(inRange(p.aiMbps, 0, p.linkGbps * 1000), "aiMbps must be in [0, linkGbps]");
+  need(inRange(p.haiMbps, 0, p.linkGbps * 1000), "haiMbps must be in [0, linkGbps]");
+  need(inRange(p.rateOnFirstCnp, 0, 1), "rateOnFirstCnp must be in [0, 1]");
+  need(inRange(p.cnpIntervalNs, 0, MAX_NS), "cnpIntervalNs must be in [0, 2^30]");
+  need(inRange(p.windowBytes, 0, 2 ** 30) && Number.isInteger(p.windowBytes), "windowBytes must be an integer in [0, 2^30]");
+  need(p.rp === "paper" || p.rp === "mellanox", "rp must be paper or mellanox");
+  for (const b of ["clampTargetRate", "hyperHalving", "deferredCnp", "varWindow"] as const) {
+    need(typeof p[b] === "boolean", `${b} must be a boolean`);
+  }
+}

@@ -1,0 +1,299 @@
+// DCTCP: ECN-fraction window control, as one sans-IO table of flows.
+//
+// Read first:
+//   DCTCP (Alizadeh et al., SIGCOMM 2010) §3.1–3.2 and RFC 8257 §3.3 (α ← (1 − g)α + g·M once
+//     per window of data, M the fraction of marked bytes), §3.4 (cwnd ← cwnd (1 − α/2) on an
+//     ECE, at most once per window: RFC 3168 CWR), §3.5 (otherwise standard TCP).
+//   RFC 5681 §3.1 (slow start cwnd += min(acked, SMSS); loss: ssthresh = max(FlightSize/2,
+//     2·SMSS)) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd += SMSS once
+//     cwnd bytes were acked).
+//   csg-htsim dctcp.cpp for the `htsim` profile (notes/baselines.md §4.1).
+//
+// Units and representation (DESIGN.md rule 5): bytes in int32; cumulative sent/acked byte
+// counters wrap and are compared by difference (RFC 1982); α and M in Q16. Rounding:
+//   M      MQ16 = floor(marked × 2^16 / acked)
+//   α      αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) + floor(MQ16 × gQ16 / 2^16)
+//   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17))
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
+
+/** Per-flow state: 44 B of int32 columns + 1 B + the open flag = 46 B. */
+const LAYOUT = {
+  cwnd: "i32", // bytes
+  ssthresh: "i32", // bytes
+  alpha: "i32", // Q16
+  inflight: "i32", // bytes, signed
+  acked: "i32", // cumulative bytes acknowledged (SND.UNA), wrapping
+  sent: "i32", // cumulative bytes sent (SND.NXT), wrapping
+  windowEnd: "i32", // rfc8257: DCTCP.WindowEnd (a `sent` value); htsim: the window (bytes) of the observation
+  winAcked: "i32", // DCTCP.BytesAcked of the current observation window
+  winMarked: "i32", // DCTCP.BytesMarked
+  recover: "i32", // `sent` when the window was last reduced (CWR / recovery ends once it is acked)
+  caAcked: "i32", // RFC 3465 bytes_acked in congestion avoidance
+  flags: "u8",
+} as const;
+
+const enum Fl {
+  Reduced = 1, // CWR or loss recovery: no further cut, no growth (rfc8257) until `recover` is acked
+}
+
+/** Result bits (exported below as DCTCP_*). */
+const enum R {
+  Increase = 1,
+  Decrease = 2,
+  Alpha = 4,
+}
+
+const enum K {
+  One = 65536,
+  Two = 131072,
+  MaxEventBytes = 1073741824,
+  CounterMax = 1073741823,
+}
+
+export const DCTCP_INCREASE = R.Increase; // window grew (slow start or congestion avoidance)
+export const DCTCP_DECREASE = R.Decrease; // window cut (ECN, loss or timeout)
+export const DCTCP_ALPHA = R.Alpha; // an observation window ended and α was updated
+
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Dctcp extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes", "ecn"],
+    onNack: ["slot", "nowNs", "bytes"],
+    onTimeout: ["slot", "nowNs", "bytes"],
+    onSend: ["slot", "nowNs", "bytes"],
+    canSend: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<DctcpParams>;
+
+  private readonly cwnd = this.col.cwnd;
+  private readonly ssthresh = this.col.ssthresh;
+  private readonly alpha = this.col.alpha;
+  private readonly inflight = this.col.inflight;
+  private readonly acked = this.col.acked;
+  private readonly sent = this.col.sent;
+  private readonly windowEnd = this.col.windowEnd;
+  private readonly winAcked = this.col.winAcked;
+  private readonly winMarked = this.col.winMarked;
+  private readonly recover = this.col.recover;
+  private readonly caAcked = this.col.caAcked;
+  private readonly flags = this.col.flags;
+
+  private readonly mss: number;
+  private readonly gQ16: number;
+  private readonly alpha0: number;
+  private readonly initCwnd: number;
+  private readonly maxCwnd: number;
+  private readonly htsim: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: DctcpParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveDctcpParams(params);
+    this.params = Object.freeze(p);
+    this.mss = p.mssBytes;
+    this.gQ16 = q16(p.g);
+    this.alpha0 = q16(p.initialAlpha);
+    this.initCwnd = p.initCwndBytes;
+    this.maxCwnd = p.maxCwndBytes;
+    this.htsim = p.cut === "window" ? 1 : 0;
+  }
+
+  /** Starts a flow in slow start (ssthresh = maxCwnd) with α = initialAlpha. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.cwnd[slot] = this.initCwnd;
+    this.ssthresh[slot] = this.maxCwnd;
+    this.alpha[slot] = this.alpha0;
+    // htsim: _past_cwnd starts at two packets.
+    if (this.htsim !== 0) this.windowEnd[slot] = 2 * this.mss;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /** An ACK of `ackedBytes`, `ecn` when it echoes CE (ECE). Returns DCTCP_* bits, or E_SLOT / E_ARG. */
+  onAck(slot: number, nowNs: number, ackedBytes: number, ecn: boolean): number {
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
+    const acked = (this.acked[slot] + ackedBytes) | 0;
+    this.acked[slot] = acked;
+    // RFC 8257 §3.3 steps 1–3: count acknowledged and marked bytes
+    const winAcked = this.winAcked[slot] + ackedBytes;
+    this.winAcked[slot] = winAcked < K.CounterMax ? winAcked : K.CounterMax;
+    if (ecn) {
+      const winMarked = this.winMarked[slot] + ackedBytes;
+      this.winMarked[slot] = winMarked < K.CounterMax ? winMarked : K.CounterMax;
+    }
+    let flags = this.flags[slot];
+    if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
+      flags &= ~Fl.Reduced;
+      this.flags[slot] = flags;
+    }
+    if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn);
+    let r = 0;
+    // §3.3 step 4: the observation window ends once SND.UNA passes DCTCP.WindowEnd
+    if (((acked - this.windowEnd[slot]) | 0) > 0) {
+      this.updateAlpha(slot);
+      this.windowEnd[slot] = this.sent[slot];
+      r = R.Alpha;
+    }
+    if ((flags & Fl.Reduced) !== 0) return r;
+    if (ecn) {
+      // §3.4: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
+      this.cutWindow(slot);
+      this.recover[slot] = this.sent[slot];
+      this.flags[slot] = flags | Fl.Reduced;
+      return r | R.Decrease;
+    }
+    return r | this.grow(slot, ackedBytes);
+  }
+
+  /**
+   * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2): `bytes` leave inflight;
+   * unless the window was already reduced for this window of data, ssthresh = max(cwnd/2, 2·SMSS)
+   * and cwnd = ssthresh.
+   */
+  onNack(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    const flags = this.flags[slot];
+    if ((flags & Fl.Reduced) !== 0) return 0;
+    const half = this.cwnd[slot] >> 1;
+    const ssthresh = half > 2 * this.mss ? half : 2 * this.mss;
+    this.ssthresh[slot] = ssthresh;
+    this.cwnd[slot] = ssthresh < this.maxCwnd ? ssthresh : this.maxCwnd;
+    this.caAcked[slot] = 0;
+    this.recover[slot] = this.sent[slot];
+    this.flags[slot] = flags | Fl.Reduced;
+    return R.Decrease;
+  }
+
+  /** A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS), cwnd = 1 SMSS. */
+  onTimeout(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    const flight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    const half = flight >> 1;
+    this.ssthresh[slot] = half > 2 * this.mss ? half : 2 * this.mss;
+    this.cwnd[slot] = this.mss;
+    this.caAcked[slot] = 0;
+    this.recover[slot] = this.sent[slot];
+    this.flags[slot] |= Fl.Reduced;
+    return R.Decrease;
+  }
+
+  /** `bytes` leave for the network (SND.NXT advances). */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
+    this.sent[slot] = (this.sent[slot] + bytes) | 0;
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    return this.inflight[slot] + bytes <= this.cwnd[slot];
+  }
+
+  cwndBytes(slot: number): number {
+    return this.cwnd[slot] | 0;
+  }
+
+  ssthreshBytes(slot: number): number {
+    return this.ssthresh[slot] | 0;
+  }
+
+  alphaValue(slot: number): number {
+    return this.alpha[slot] / K.One;
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  /** True during CWR or loss recovery. */
+  reduced(slot: number): boolean {
+    return this.isOpen(slot) && (this.flags[slot] & Fl.Reduced) !== 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Steps
+
+  /**
+   * htsim dctcp.cpp receivePacket: an ECE ends slow start; once a window's worth of bytes has
+   * been acked, α is updated and, if α > 0, the window is cut; then TCP growth as usual.
+   */
+  private ackHtsim(slot: number, ackedBytes: number, ecn: boolean): number {
+    if (ecn && this.ssthresh[slot] > this.cwnd[slot]) this.ssthresh[slot] = this.cwnd[slot];
+    let r = 0;
+    if (this.winAcked[slot] >= this.windowEnd[slot]) {
+      this.updateAlpha(slot);
+      r = R.Alpha;
+      if (this.alpha[slot] > 0) {
+        this.cutWindow(slot);
+        r |= R.Decrease;
+      }
+      this.windowEnd[slot] = this.cwnd[slot];
+    }
+    return r | this.grow(slot, ackedBytes);
+  }
+
+  /** RFC 8257 §3.3 steps 5–8: α ← (1 − g)α + g·M; the counters restart. */
+  private updateAlpha(slot: number): void {
+    const acked = this.winAcked[slot];
+    const m = acked > 0 ? mulDiv(this.winMarked[slot], K.One, acked) : 0;
+    this.alpha[slot] = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One) + mulDiv(m, this.gQ16, K.One);
+    this.winAcked[slot] = 0;
+    this.winMarked[slot] = 0;
+  }
+
+  /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.4). */
+  private cutWindow(slot: number): void {
+    const next = mulDiv(this.cwnd[slot], K.Two - this.alpha[slot], K.Two);
+    const w = next > this.mss ? next : this.mss;
+    this.cwnd[slot] = w;
+    this.ssthresh[slot] = w;
+    this.caAcked[slot] = 0;
+  }
+
+  /** RFC 5681 slow start, RFC 3465 congestion avoidance; never above maxCwnd. */
+  private grow(slot: number, ackedBytes: number): number {
+    const cwnd = this.cwnd[slot];
+    if (cwnd >= this.maxCwnd || ackedBytes === 0) return 0;
+    let next: number;
+    if (cwnd < this.ssthresh[slot]) {
+      next = cwnd + (ackedBytes < this.mss ? ackedBytes : this.mss);
+    } else {
+      const counted = this.caAcked[slot] + ackedBytes;
+      if (counted < cwnd) {
+        this.caAcked[slot] = counted;
+        return 0;
+      }
+      this.caAcked[slot] = counted - cwnd < cwnd ? counted - cwnd : 0;
+      next = cwnd + this.mss;
+    }
+    this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
+    return R.Increase;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

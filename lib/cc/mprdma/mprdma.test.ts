@@ -1,0 +1,98 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { MPRDMA_DECREASE, MPRDMA_INCREASE, Mprdma } from "./mprdma";
+import { resolveMprdmaParams } from "./params";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+test("profiles: the paper's −1/2 and the SMaRTT htsim −0.15 MSS; the window follows the BDP", () => {
+  const p = resolveMprdmaParams({});
+  assert.is(p.decreaseMss, 0.5);
+  assert.is(p.nackDecreaseMss, 0.5);
+  assert.is(p.carryRemainder, true);
+  assert.is(p.maxCwndBytes, 150_000); // 100 Gb/s × 12 µs
+  const h = resolveMprdmaParams({ profile: "htsim", linkGbps: 800, baseRttNs: 10_000, mssBytes: 4160 });
+  assert.is(h.decreaseMss, 0.15);
+  assert.is(h.nackDecreaseMss, 0);
+  assert.is(h.maxCwndBytes, 1_000_000);
+  assert.is(h.initCwndBytes, 1_000_000);
+  assert.is(h.minCwndBytes, 4160);
+  assert.throws(() => new Mprdma({ delta: 32 } as never), /unknown parameter delta/);
+  assert.throws(() => new Mprdma({ profile: "mp" } as never), /unknown profile/);
+  assert.throws(() => new Mprdma({ maxCwndBytes: 100 }), RangeError);
+  assert.throws(() => new Mprdma({ decreaseMss: -1 }), RangeError);
+  assert.is(Mprdma.bytesPerFlow, 13);
+});
+
+test("an ACK of n MSS counts as n per-packet ACKs", () => {
+  const one = new Mprdma({ initCwndBytes: 40_960 }, 1);
+  one.open(0);
+  assert.is(one.onAck(0, 0, 8192, true), MPRDMA_DECREASE);
+  assert.is(one.cwndBytes(0), 40_960 - 4096); // two half-packet decreases
+  assert.is(one.onAck(0, 1, 8192, false), MPRDMA_INCREASE);
+  assert.is(one.cwndBytes(0), 36_864 + 910); // 2 × 4096²/36864 = 910.2
+  assert.is(one.onAck(0, 2, 0, false), 0);
+});
+
+test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, state unchanged", () => {
+  const cc = new Mprdma({}, 4);
+  cc.open(0);
+  cc.onSend(0, 0, 8192);
+  cc.onAck(0, 1, 4096, true);
+  const before = cc.inspect(0);
+  let n = 0;
+  for (const x of [NaN, Infinity, -1, 0.5, 2 ** 31]) {
+    assert.is(cc.onAck(0, 2, x, false), E_ARG);
+    assert.is(cc.onNack(0, 2, x), E_ARG);
+    assert.is(cc.onTimeout(0, 2, x), E_ARG);
+    assert.is(cc.onSend(0, 2, x), E_ARG);
+    assert.is(cc.canSend(0, x), false);
+    n += 5;
+  }
+  assert.is(cc.onAck(0, NaN, 0, false), E_ARG);
+  n += 1;
+  for (const s of [-1, 4, 0.5, NaN, 3]) {
+    assert.is(cc.onAck(s, 0, 0, false), E_SLOT);
+    assert.is(cc.onNack(s, 0, 0), E_SLOT);
+    assert.is(cc.onTimeout(s, 0, 0), E_SLOT);
+    assert.is(cc.onSend(s, 0, 0), E_SLOT);
+    n += 4;
+  }
+  assert.is(cc.errors, n);
+  assert.ok(same(cc.inspect(0), before));
+});
+
+function randomRun(profile: "paper" | "htsim", seed: number, events: number): number {
+  const flows = 32;
+  const cc = new Mprdma({ profile }, flows);
+  for (let s = 0; s < flows; s++) cc.open(s);
+  const rng = new Xoshiro128(seed);
+  let sum = 0;
+  for (let i = 0; i < events; i++) {
+    const s = rng.nextBelow(flows);
+    const k = rng.nextBelow(100);
+    let r: number;
+    if (k < 40) r = cc.onSend(s, i, 4096);
+    else if (k < 96) r = cc.onAck(s, i, 4096 * rng.nextBelow(3), rng.nextBelow(6) === 0);
+    else if (k < 98) r = cc.onNack(s, i, 4096);
+    else if (k < 99) r = cc.onTimeout(s, i, 4096);
+    else r = cc.onAck(s, i, -1, true);
+    sum = (sum + r) | 0;
+    const w = cc.cwndBytes(s);
+    if (!(w >= 4096 && w <= 150_000)) throw new Error(`cwnd ${w} out of [MSS, BDP] at event ${i}`);
+  }
+  for (let s = 0; s < flows; s++) sum = (sum + cc.cwndBytes(s)) | 0;
+  return sum;
+}
+
+test("300 k random events keep MSS ≤ cwnd ≤ BDP, deterministically per seed", () => {
+  for (const profile of ["paper", "htsim"] as const) {
+    const a = randomRun(profile, 9, 300_000);
+    assert.is(randomRun(profile, 9, 300_000), a);
+    assert.is.not(randomRun(profile, 10, 300_000), a);
+  }
+});
+
+test.run();

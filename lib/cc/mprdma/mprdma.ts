@@ -1,0 +1,166 @@
+// MP-RDMA-style per-packet ECN window control, as one sans-IO table of flows.
+//
+// Read first:
+//   MP-RDMA (Lu et al., NSDI 2018) §4.2 congestion control, per ACK in packets: no CE →
+//     cwnd += 1/cwnd; CE → cwnd −= 1/2; at least one packet (per virtual path; the connection
+//     window is their sum — a caller that models virtual paths opens one slot per path).
+//   The SMaRTT authors' htsim mprdma.cpp "mprdma" mode: −0.15 MSS per mark, +MSS²/cwnd.
+//   (notes/baselines.md §4.2.) The path-selection side of MP-RDMA (the Δ out-of-order filter)
+//   belongs to load balancing, not to this module.
+//
+// An ACK of n MSS counts as n per-packet ACKs: the window moves by MSS × acked / cwnd up, or
+// decreaseMss × acked down. In bytes, with integer windows (htsim keeps _cwnd in bytes):
+//   increase   cwnd += floor((carry + MSS × acked) / cwnd), the remainder carried when carryRemainder
+//   decrease   cwnd −= ceil(decQ16 × acked / 2^16), i.e. the window is rounded down after it
+//              (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type MprdmaParams, type MprdmaParamsInput, resolveMprdmaParams } from "./params";
+
+/** Per-flow state: 12 B + the open flag = 13 B. */
+const LAYOUT = {
+  cwnd: "i32", // bytes
+  inflight: "i32", // bytes, signed
+  carry: "i32", // remainder of MSS × acked / cwnd, below cwnd
+} as const;
+
+const enum R {
+  Increase = 1,
+  Decrease = 2,
+}
+
+const enum K {
+  One = 65536,
+  MaxEventBytes = 1073741824,
+}
+
+export const MPRDMA_INCREASE = R.Increase;
+export const MPRDMA_DECREASE = R.Decrease;
+
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Mprdma extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes", "ecn"],
+    onNack: ["slot", "nowNs", "bytes"],
+    onTimeout: ["slot", "nowNs", "bytes"],
+    onSend: ["slot", "nowNs", "bytes"],
+    canSend: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<MprdmaParams>;
+
+  private readonly cwnd = this.col.cwnd;
+  private readonly inflight = this.col.inflight;
+  private readonly carry = this.col.carry;
+
+  private readonly mss: number;
+  private readonly decQ16: number;
+  private readonly nackDecQ16: number;
+  private readonly minCwnd: number;
+  private readonly maxCwnd: number;
+  private readonly initCwnd: number;
+  private readonly carryOn: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: MprdmaParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveMprdmaParams(params);
+    this.params = Object.freeze(p);
+    this.mss = p.mssBytes;
+    this.decQ16 = q16(p.decreaseMss);
+    this.nackDecQ16 = q16(p.nackDecreaseMss);
+    this.minCwnd = p.minCwndBytes;
+    this.maxCwnd = p.maxCwndBytes;
+    this.initCwnd = p.initCwndBytes;
+    this.carryOn = p.carryRemainder ? 1 : 0;
+  }
+
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.cwnd[slot] = this.initCwnd;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /** An ACK of `ackedBytes`, `ecn` when it echoes CE. Returns MPRDMA_* bits, or E_SLOT / E_ARG. */
+  onAck(slot: number, nowNs: number, ackedBytes: number, ecn: boolean): number {
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
+    if (ackedBytes === 0) return 0;
+    const cwnd = this.cwnd[slot];
+    if (ecn) return this.decrease(slot, cwnd, this.decQ16, ackedBytes);
+    // MP-RDMA: cwnd += 1/cwnd per ACK (in bytes: MSS² / cwnd)
+    const num = this.carry[slot] + this.mss * ackedBytes;
+    const inc = Math.floor(num / cwnd);
+    if (this.carryOn !== 0) this.carry[slot] = num - inc * cwnd;
+    if (inc === 0 || cwnd >= this.maxCwnd) return 0;
+    const next = cwnd + inc;
+    this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
+    return R.Increase;
+  }
+
+  /** A NACK (trim or loss) of `bytes`: they leave inflight; the window drops by nackDecreaseMss per MSS. */
+  onNack(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    if (this.nackDecQ16 === 0 || bytes === 0) return 0;
+    return this.decrease(slot, this.cwnd[slot], this.nackDecQ16, bytes);
+  }
+
+  /** A retransmission timeout: `bytes` leave inflight; the sources define no window reaction. */
+  onTimeout(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    return 0;
+  }
+
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    return this.inflight[slot] + bytes <= this.cwnd[slot];
+  }
+
+  cwndBytes(slot: number): number {
+    return this.cwnd[slot] | 0;
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  /** MP-RDMA: cwnd −= 1/2 per marked packet (htsim: 0.15 MSS), floored at minCwndBytes. */
+  private decrease(slot: number, cwnd: number, decQ16: number, bytes: number): number {
+    const next = cwnd - Math.ceil((decQ16 * bytes) / K.One);
+    const w = next > this.minCwnd ? next : this.minCwnd;
+    if (w >= cwnd) return 0;
+    this.cwnd[slot] = w;
+    if (this.carry[slot] >= w) this.carry[slot] = 0;
+    return R.Decrease;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,188 @@
+// Swift parameters: four profiles (DESIGN.md rule 6) and the derived flow-scaling constants.
+//
+// Sources (notes/baselines.md §1; the notes tag each value [code] or [paper?]):
+//   google  — Google's open-sourced Swift in the Isekai Falcon simulator (rue/algorithm/swift.h,
+//             swift.cc; defaults commented "come from Swift in Pony"), §1.7 first column.
+//   paper   — Swift (Kumar et al., SIGCOMM 2020) Alg. 1 behaviour with the constants of `google`
+//             (the paper's authors' production values), except the window floor of 0.001
+//             packets the notes recall from the paper ([paper?], not re-read here).
+//   htsim   — csg-htsim `swift.cpp` (the Swift the SMaRTT/NSCC paper §IV compares against),
+//             §1.7 second column; its comments call most values guesses.
+//   reflex  — `paper` with Reflex §II-C's settings: base_delay 200 ns, hop_delay 1 µs.
+//
+// Every constant is overridable by name in human units; a profile only supplies defaults.
+
+export type SwiftProfile = "paper" | "google" | "htsim" | "reflex";
+
+export interface SwiftConstants {
+  /** Bytes per packet: windows are kept in packets (Swift §3) and reported in bytes. */
+  mtuBytes: number;
+  /** base_target: the target delay of one hop with few flows. */
+  baseTargetNs: number;
+  /** h: target added per forward hop (topology scaling). */
+  hopScalingNs: number;
+  /** fs_range: the most flow scaling can add to the target. */
+  fsRangeNs: number;
+  /** Flow scaling adds the full fs_range at or below this window (packets). */
+  fsMinCwndPkts: number;
+  /** Flow scaling adds nothing at or above this window (packets). */
+  fsMaxCwndPkts: number;
+  /** ai: additive increase per RTT, in packets. */
+  aiPkts: number;
+  /** β: multiplicative-decrease gain per unit of (delay − target)/delay. */
+  beta: number;
+  /** max_mdf: the largest fraction one decrease removes. */
+  maxMdf: number;
+  minCwndPkts: number;
+  maxCwndPkts: number;
+  /** Window of a newly opened flow. */
+  initCwndPkts: number;
+  /** Consecutive timeouts after which the window drops to minCwndPkts. */
+  retransmitLimit: number;
+  /** EWMA weight of the old value in the smoothed RTT (Isekai 0.75, htsim 7/8). */
+  rttSmoothing: number;
+  /** EWMA weight of the old value in the smoothed delay (Isekai delay_smoothing_alpha; 0 = none). */
+  delaySmoothing: number;
+  /** RTO floor (for `rtoNs`). */
+  minRtoNs: number;
+  /** RTO = max(minRto, rtoScalar × srtt + pacing gap) (Isekai GetRetransmitTimeout). */
+  rtoScalar: number;
+  /** Endpoint (NIC) window target on the remote host delay; 0 disables the endpoint window. */
+  endpointTargetNs: number;
+  minEcwndPkts: number;
+  maxEcwndPkts: number;
+}
+
+export interface SwiftBehaviour {
+  /** A NACK (loss or trim) cuts the window by max_mdf once per RTT (paper Alg. 1 fast recovery). */
+  lossDecrease: boolean;
+  /** The once-per-RTT decrease gate compares with the RTT sample (Isekai) or the smoothed RTT (htsim). */
+  decreaseGate: "sample" | "smoothed";
+}
+
+export type SwiftParams = SwiftConstants & SwiftBehaviour & { profile: SwiftProfile };
+export type SwiftParamsInput = Partial<SwiftParams>;
+
+const CONSTANT_NAMES: readonly (keyof SwiftConstants)[] = [
+  "mtuBytes", "baseTargetNs", "hopScalingNs", "fsRangeNs", "fsMinCwndPkts", "fsMaxCwndPkts", "aiPkts", "beta",
+  "maxMdf", "minCwndPkts", "maxCwndPkts", "initCwndPkts", "retransmitLimit", "rttSmoothing", "delaySmoothing",
+  "minRtoNs", "rtoScalar", "endpointTargetNs", "minEcwndPkts", "maxEcwndPkts",
+];
+const BEHAVIOUR_NAMES: readonly (keyof SwiftBehaviour)[] = ["lossDecrease", "decreaseGate"];
+export const SWIFT_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+
+/** The window is Q16 packets in an int32: at most 32767 packets. */
+export const SWIFT_MAX_CWND_PKTS = 32767;
+
+const GOOGLE: SwiftConstants & SwiftBehaviour = {
+  mtuBytes: 4096,
+  baseTargetNs: 25_000,
+  hopScalingNs: 1_000,
+  fsRangeNs: 100_000,
+  fsMinCwndPkts: 0.1,
+  fsMaxCwndPkts: 256,
+  aiPkts: 1,
+  beta: 0.8,
+  maxMdf: 0.5,
+  minCwndPkts: 0.01,
+  maxCwndPkts: 256,
+  // An RDMA flow starts at line rate (Reflex §II-C observation 1); Isekai leaves it to the caller.
+  initCwndPkts: 256,
+  retransmitLimit: 3,
+  rttSmoothing: 0.75,
+  delaySmoothing: 0,
+  minRtoNs: 250_000,
+  rtoScalar: 2,
+  endpointTargetNs: 0,
+  minEcwndPkts: 1,
+  maxEcwndPkts: 256,
+  // Isekai: max_decrease_on_eack_nack_drop defaults to false.
+  lossDecrease: false,
+  decreaseGate: "sample",
+};
+
+const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour } = {
+  google: GOOGLE,
+  paper: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true },
+  reflex: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true, baseTargetNs: 200, hopScalingNs: 1_000 },
+  htsim: {
+    ...GOOGLE,
+    baseTargetNs: 20_000,
+    hopScalingNs: 20_000 / 6.55,
+    fsRangeNs: 100_000,
+    fsMaxCwndPkts: 100,
+    minCwndPkts: 10 / 4096, // htsim: 10 bytes
+    maxCwndPkts: 1000,
+    initCwndPkts: 15, // main_swift default
+    retransmitLimit: 5,
+    rttSmoothing: 7 / 8,
+    minRtoNs: 100_000,
+    lossDecrease: true,
+    decreaseGate: "smoothed",
+  },
+};
+
+/**
+ * Flow-scaling α and β of the target curve α/√cwnd + β (Isekai CalculateFlowScalingAlpha/Beta):
+ * α = fs_range / (1/√fs_min − 1/√fs_max), β = −α/√fs_max, so the curve is fs_range at fs_min
+ * and 0 at fs_max.
+ */
+export function flowScaling(fsRangeNs: number, fsMinCwndPkts: number, fsMaxCwndPkts: number): { alphaNs: number; betaNs: number } {
+  const alphaNs = fsRangeNs / (1 / Math.sqrt(fsMinCwndPkts) - 1 / Math.sqrt(fsMaxCwndPkts));
+  return { alphaNs, betaNs: -alphaNs / Math.sqrt(fsMaxCwndPkts) };
+}
+
+/**
+ * Fills every parameter from the profile (default `google`).
+ * @throws RangeError for an unknown name or profile, or a value out of range.
+ */
+export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
+  for (const k of Object.keys(input)) {
+    if (SWIFT_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Swift: unknown parameter ${k}`);
+  }
+  const profile = input.profile === undefined ? "google" : input.profile;
+  const base = PROFILES[profile];
+  if (!base) throw new RangeError(`Swift: unknown profile ${String(profile)}`);
+  const p = { ...base, profile } as SwiftParams;
+  // htsim's 10-byte floor is a byte count: keep it 10 bytes when only the MTU is overridden.
+  if (profile === "htsim" && input.mtuBytes !== undefined) p.minCwndPkts = 10 / input.mtuBytes;
+  for (const k of Object.keys(input) as (keyof SwiftParams)[]) {
+    (p as unknown as Record<string, unknown>)[k] = input[k];
+  }
+  validate(p);
+  return p;
+}
+
+function need(ok: boolean, what: string): void {
+  if (!ok) throw new RangeError(`Swift: ${what}`);
+}
+
+function inRange(x: unknown, lo: number, hi: number): boolean {
+  return typeof x === "number" && x >= lo && x <= hi;
+}
+
+function validate(p: SwiftParams): void {
+  const MAX_NS = 2 ** 30;
+  need(inRange(p.mtuBytes, 64, 65535) && Number.isInteger(p.mtuBytes), "mtuBytes must be an integer in [64, 65535]");
+  need(inRange(p.baseTargetNs, 0, MAX_NS), "baseTargetNs must be in [0, 2^30]");
+  need(inRange(p.hopScalingNs, 0, 2 ** 24), "hopScalingNs must be in [0, 2^24]");
+  need(inRange(p.fsRangeNs, 0, MAX_NS), "fsRangeNs must be in [0, 2^30]");
+  need(inRange(p.fsMinCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "fsMinCwndPkts must be in [2^-16, 32767]");
+  need(inRange(p.fsMaxCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS) && p.fsMaxCwndPkts > p.fsMinCwndPkts, "fsMaxCwndPkts must exceed fsMinCwndPkts");
+  need(inRange(p.aiPkts, 0, 16), "aiPkts must be in [0, 16]");
+  need(inRange(p.beta, 0, 16), "beta must be in [0, 16]");
+  need(inRange(p.maxMdf, 0, 1), "maxMdf must be in [0, 1]");
+  need(inRange(p.minCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "minCwndPkts must be in [2^-16, 32767]");
+  need(inRange(p.maxCwndPkts, p.minCwndPkts, SWIFT_MAX_CWND_PKTS), "maxCwndPkts must be in [minCwndPkts, 32767]");
+  need(inRange(p.initCwndPkts, p.minCwndPkts, p.maxCwndPkts), "initCwndPkts must be in [minCwndPkts, maxCwndPkts]");
+  need(inRange(p.retransmitLimit, 1, 255) && Number.isInteger(p.retransmitLimit), "retransmitLimit must be an integer in [1, 255]");
+  need(inRange(p.rttSmoothing, 0, 1), "rttSmoothing must be in [0, 1]");
+  need(inRange(p.delaySmoothing, 0, 1), "delaySmoothing must be in [0, 1]");
+  need(inRange(p.minRtoNs, 0, MAX_NS), "minRtoNs must be in [0, 2^30]");
+  need(inRange(p.rtoScalar, 0, 64), "rtoScalar must be in [0, 64]");
+  need(inRange(p.endpointTargetNs, 0, MAX_NS), "endpointTargetNs must be in [0, 2^30] (0: no endpoint window)");
+  need(inRange(p.minEcwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "minEcwndPkts must be in [2^-16, 32767]");
+  need(inRange(p.maxEcwndPkts, p.minEcwndPkts, SWIFT_MAX_CWND_PKTS), "maxEcwndPkts must be in [minEcwndPkts, 32767]");
+  need(typeof p.lossDecrease === "boolean", "lossDecrease must be a boolean");
+  need(p.decreaseGate === "sample" || p.decreaseGate === "smoothed", "decreaseGate must be sample or smoothed");
+}

@@ -1,0 +1,260 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { flowScaling, resolveSwiftParams } from "./params";
+import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_INCREASE, SWIFT_PACE, Swift } from "./swift";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function table(extra: Record<string, unknown> = {}, capacity = 4, hops = 0): Swift {
+  const cc = new Swift({ profile: "google", ...extra }, capacity);
+  for (let s = 0; s < capacity; s++) cc.open(s, hops);
+  return cc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters and profiles
+
+test("flow scaling α and β put fs_range at fs_min and 0 at fs_max (Isekai CalculateFlowScalingAlpha/Beta)", () => {
+  const { alphaNs, betaNs } = flowScaling(100_000, 0.1, 256);
+  // notes/baselines.md §1.7: 32.26 µs and −2.02 µs for the Isekai defaults.
+  assert.ok(Math.abs(alphaNs - 32260.378) < 0.001, String(alphaNs));
+  assert.ok(Math.abs(betaNs - -2016.274) < 0.001, String(betaNs));
+  assert.ok(Math.abs(alphaNs / Math.sqrt(0.1) + betaNs - 100_000) < 1e-6);
+  assert.ok(Math.abs(alphaNs / Math.sqrt(256) + betaNs) < 1e-9);
+  const h = flowScaling(100_000, 0.1, 100); // htsim: 32.66 µs, −3.27 µs
+  assert.ok(Math.abs(h.alphaNs - 32655.432) < 0.001 && Math.abs(h.betaNs - -3265.543) < 0.001);
+});
+
+test("profiles: google (Isekai), paper, htsim and reflex defaults", () => {
+  const g = resolveSwiftParams({ profile: "google" });
+  assert.is(g.baseTargetNs, 25_000);
+  assert.is(g.hopScalingNs, 1_000);
+  assert.is(g.retransmitLimit, 3);
+  assert.is(g.lossDecrease, false);
+  assert.is(g.decreaseGate, "sample");
+  const p = resolveSwiftParams({ profile: "paper" });
+  assert.is(p.minCwndPkts, 0.001);
+  assert.is(p.lossDecrease, true);
+  const r = resolveSwiftParams({ profile: "reflex" });
+  assert.is(r.baseTargetNs, 200); // Reflex §II-C
+  assert.is(r.hopScalingNs, 1_000);
+  const h = resolveSwiftParams({ profile: "htsim" });
+  assert.is(h.baseTargetNs, 20_000);
+  assert.ok(Math.abs(h.hopScalingNs - 20_000 / 6.55) < 1e-9);
+  assert.is(h.retransmitLimit, 5);
+  assert.is(h.decreaseGate, "smoothed");
+  assert.is(h.minCwndPkts * h.mtuBytes, 10); // 10 bytes
+  assert.is(resolveSwiftParams({ profile: "htsim", mtuBytes: 1000 }).minCwndPkts, 10 / 1000);
+  assert.is(resolveSwiftParams({}).profile, "google");
+});
+
+test("every constant can be overridden, and unknown names or bad values are refused", () => {
+  const p = resolveSwiftParams({ profile: "paper", baseTargetNs: 5000, beta: 0.5, retransmitLimit: 7 });
+  assert.is(p.baseTargetNs, 5000);
+  assert.is(p.beta, 0.5);
+  assert.is(p.retransmitLimit, 7);
+  assert.throws(() => new Swift({ bta: 1 } as never), /unknown parameter bta/);
+  assert.throws(() => new Swift({ profile: "pony" } as never), /unknown profile/);
+  assert.throws(() => new Swift({ maxMdf: 1.5 }), RangeError);
+  assert.throws(() => new Swift({ maxCwndPkts: 40_000 }), RangeError); // Q16 packets in int32
+  assert.throws(() => new Swift({ fsMinCwndPkts: 300 }), RangeError); // above fs_max
+  assert.throws(() => new Swift({ mtuBytes: NaN }), RangeError);
+  assert.throws(() => new Swift({ initCwndPkts: 0.0001 }), RangeError);
+  assert.throws(() => new Swift({}, 0), RangeError);
+});
+
+test("open refuses a bad hop count or slot, counting an error", () => {
+  const cc = new Swift({}, 2);
+  assert.throws(() => cc.open(0, 256), RangeError);
+  assert.throws(() => cc.open(0, 1.5), RangeError);
+  assert.throws(() => cc.open(2, 0), RangeError);
+  assert.is(cc.errors, 3);
+  assert.is(cc.isOpen(0), false);
+  cc.open(0, 3);
+  assert.is(cc.targetDelayNs(0), 28_000);
+  cc.open(1); // hops default to 0
+  assert.is(cc.targetDelayNs(1), 25_000);
+});
+
+test("bytesPerFlow is the declared layout plus the open flag", () => {
+  assert.is(Swift.bytesPerFlow, 35);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Branches not covered by the vectors
+
+test("the endpoint decrease is gated once per RTT and floored at minEcwndPkts", () => {
+  const cc = table({ initCwndPkts: 4, endpointTargetNs: 10_000, minEcwndPkts: 1, maxEcwndPkts: 8 });
+  assert.is(cc.onAck(0, 0, 4096, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
+  const e1 = cc.endpointCwndPackets(0);
+  assert.is(cc.onAck(0, 39_999, 4096, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, 0);
+  assert.is(cc.endpointCwndPackets(0), e1);
+  for (let i = 1; i < 20; i++) cc.onAck(0, 40_000 * i, 0, 40_000, 30_000);
+  assert.is(cc.endpointCwndPackets(0), 1);
+  assert.is(cc.cwndPackets(0), 1); // min(fcwnd, ecwnd)
+});
+
+test("without an endpoint target the endpoint window is ignored", () => {
+  const cc = table({ initCwndPkts: 4 });
+  const r = cc.onAck(0, 0, 4096, 40_000, 39_000);
+  assert.is(r, SWIFT_INCREASE); // fabric delay 1000 < target; the remote delay alone does nothing
+  assert.is(cc.cwndPackets(0), 4.25);
+});
+
+test("a remote delay above the RTT leaves a fabric delay of zero", () => {
+  const cc = table({ initCwndPkts: 4 });
+  assert.is(cc.onAck(0, 0, 4096, 10_000, 20_000), SWIFT_INCREASE);
+  assert.is(cc.delayNs(0), 0);
+});
+
+test("close clears a slot; handlers on it return E_SLOT; reopening starts afresh", () => {
+  const cc = table({ initCwndPkts: 4 });
+  cc.onAck(0, 0, 4096, 100_000, 0);
+  assert.is(cc.close(0), 0);
+  assert.is(cc.onAck(0, 0, 4096, 10_000, 0), E_SLOT);
+  assert.is(cc.close(0), E_SLOT);
+  cc.open(0, 0);
+  assert.is(cc.cwndPackets(0), 4);
+  assert.is(cc.srttNs(0), 0);
+});
+
+test("the square-root-free target comparison decides exactly as delay < target, at and around every boundary", () => {
+  type Internals = { belowTarget(s: number, c: number, d: number): boolean; target(s: number, c: number): number };
+  for (const profile of ["google", "htsim", "reflex", "paper"] as const) {
+    const cc = new Swift({ profile, maxCwndPkts: 32767 }, 4);
+    for (let s = 0; s < 4; s++) cc.open(s, s * 3);
+    const inner = cc as unknown as Internals;
+    const rng = new Xoshiro128(17);
+    for (let i = 0; i < 100_000; i++) {
+      const slot = i & 3;
+      // Windows from 2^-16 packet to 32767 packets, log-uniform-ish.
+      const cwnd = 1 + (rng.nextU32() >>> rng.nextBelow(32));
+      const target = inner.target(slot, cwnd);
+      for (const delay of [target - 2, target - 1, target, target + 1, rng.nextBelow(300_000)]) {
+        if (inner.belowTarget(slot, cwnd, delay) !== delay < target) {
+          throw new Error(`${profile}: cwnd ${cwnd} delay ${delay} target ${target}`);
+        }
+      }
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad input (DESIGN.md rule 7)
+
+test("every handler rejects NaN, ±∞, negative, fractional and oversized arguments with E_ARG, state unchanged", () => {
+  const cc = table({ initCwndPkts: 4 });
+  cc.onSend(0, 0, 8192);
+  cc.onAck(0, 10, 4096, 50_000, 0);
+  const before = cc.inspect(0);
+  const bad = [NaN, Infinity, -Infinity, -1, 0.5, 2 ** 31];
+  let expected = 0;
+  for (const x of bad) {
+    assert.is(cc.onAck(0, 20, x, 10_000, 0), E_ARG, `onAck bytes ${x}`);
+    assert.is(cc.onDelaySample(0, 20, x, 10_000, 0), E_ARG, `onDelaySample bytes ${x}`);
+    assert.is(cc.onNack(0, 20, x), E_ARG);
+    assert.is(cc.onTimeout(0, 20, x), E_ARG);
+    assert.is(cc.onSend(0, 20, x), E_ARG);
+    assert.is(cc.pacingGapNs(0, x), E_ARG);
+    assert.is(cc.canSend(0, x), false);
+    expected += 7;
+  }
+  for (const now of [NaN, Infinity, -Infinity]) {
+    assert.is(cc.onAck(0, now, 4096, 10_000, 0), E_ARG, `onAck now ${now}`);
+    assert.is(cc.onNack(0, now, 0), E_ARG);
+    assert.is(cc.onSend(0, now, 0), E_ARG);
+    expected += 3;
+  }
+  for (const rtt of [NaN, Infinity, 2 ** 31]) {
+    assert.is(cc.onAck(0, 20, 4096, rtt, 0), E_ARG);
+    assert.is(cc.onDelaySample(0, 20, 4096, rtt, 0), E_ARG);
+    expected += 2;
+  }
+  for (const remote of [NaN, -1, Infinity]) {
+    assert.is(cc.onAck(0, 20, 4096, 10_000, remote), E_ARG);
+    expected += 1;
+  }
+  assert.is(cc.onDelaySample(0, 20, 4096, -5, 0), E_ARG);
+  expected += 1;
+  assert.is(cc.errors, expected);
+  assert.ok(same(cc.inspect(0), before));
+});
+
+test("every handler rejects a slot out of range, fractional, NaN or closed with E_SLOT", () => {
+  const cc = new Swift({}, 4);
+  cc.open(0, 0);
+  for (const s of [-1, 4, 1.5, NaN, 1]) {
+    assert.is(cc.onAck(s, 0, 4096, 10_000, 0), E_SLOT);
+    assert.is(cc.onDelaySample(s, 0, 4096, 10_000, 0), E_SLOT);
+    assert.is(cc.onNack(s, 0, 0), E_SLOT);
+    assert.is(cc.onTimeout(s, 0, 0), E_SLOT);
+    assert.is(cc.onSend(s, 0, 0), E_SLOT);
+    assert.is(cc.pacingGapNs(s, 0), E_SLOT);
+    assert.is(cc.canSend(s, 0), false);
+  }
+  assert.is(cc.errors, 35);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Invariants under random events
+
+function randomRun(profile: "google" | "paper" | "htsim" | "reflex", seed: number, events: number, endpoint: boolean): number {
+  const flows = 32;
+  const cc = new Swift(
+    { profile, initCwndPkts: 8, maxCwndPkts: 64, minCwndPkts: 0.01, endpointTargetNs: endpoint ? 8000 : 0, minEcwndPkts: 0.5, maxEcwndPkts: 32 },
+    flows,
+  );
+  for (let s = 0; s < flows; s++) cc.open(s, s % 6);
+  const rng = new Xoshiro128(seed);
+  let now = 0;
+  let sum = 0;
+  for (let i = 0; i < events; i++) {
+    now = (now + rng.nextBelow(2000)) | 0;
+    const s = rng.nextBelow(flows);
+    const k = rng.nextBelow(100);
+    const rtt = rng.nextBelow(8) === 0 ? rng.nextBelow(2_000_000) : 2000 + rng.nextBelow(120_000);
+    const remote = rng.nextBelow(3) === 0 ? rng.nextBelow(30_000) : 0;
+    let r: number;
+    if (k < 55) r = cc.onAck(s, now, 4096 * rng.nextBelow(4), rtt, remote);
+    else if (k < 70) r = cc.onDelaySample(s, now, 4096, rtt, remote);
+    else if (k < 90) r = cc.onSend(s, now, 4096);
+    else if (k < 95) r = cc.onNack(s, now, 4096);
+    else if (k < 99) r = cc.onTimeout(s, now, 4096);
+    else r = cc.onAck(s, now, rng.nextBelow(2) === 0 ? -1 : NaN, rtt, 0); // invalid
+    sum = (sum + r) | 0;
+    const w = cc.fabricCwndPackets(s);
+    if (!(w >= 0.01 - 1 / 65536 && w <= 64)) throw new Error(`fcwnd ${w} out of [0.01, 64] at event ${i}`);
+    if (endpoint) {
+      const e = cc.endpointCwndPackets(s);
+      if (!(e >= 0.5 && e <= 32)) throw new Error(`ecwnd ${e} out of [0.5, 32] at event ${i}`);
+    }
+    const t = cc.targetDelayNs(s);
+    if (!(t >= cc.params.baseTargetNs && t <= cc.params.baseTargetNs + 5 * cc.params.hopScalingNs + cc.params.fsRangeNs)) {
+      throw new Error(`target ${t} out of bounds`);
+    }
+    const gap = cc.pacingGapNs(s, 4096);
+    if (!(gap >= 0 && gap <= 2147483647)) throw new Error(`gap ${gap}`);
+  }
+  for (let s = 0; s < flows; s++) sum = (sum + cc.cwndBytes(s) + cc.srttNs(s)) | 0;
+  return sum;
+}
+
+test("300 k random events keep every window within its bounds, deterministically per seed", () => {
+  for (const profile of ["google", "paper", "htsim", "reflex"] as const) {
+    for (const endpoint of [false, true]) {
+      const a = randomRun(profile, 7, 300_000, endpoint);
+      assert.is(randomRun(profile, 7, 300_000, endpoint), a, profile);
+      assert.is.not(randomRun(profile, 8, 300_000, endpoint), a, profile);
+    }
+  }
+});
+
+test("the decrease and pace bits follow the window", () => {
+  const cc = table({ initCwndPkts: 1 });
+  assert.is(cc.onAck(0, 0, 0, 1_000_000, 0), SWIFT_DECREASE | SWIFT_PACE);
+  assert.is(cc.cwndPackets(0), 0.5);
+});
+
+test.run();

@@ -1,0 +1,501 @@
+// Swift: delay-based window congestion control, as one sans-IO table of flows.
+//
+// Read first:
+//   Swift (Kumar et al., SIGCOMM 2020) Alg. 1: additive increase below the target, one
+//     multiplicative decrease per RTT above it bounded by max_mdf, fast recovery and
+//     retransmission-timeout reactions, pacing below one packet; §3 target delay with topology
+//     (hop) scaling and flow scaling; the fabric/endpoint window split.
+//   Google's open-sourced Swift (Isekai rue/algorithm/swift.h: GetTargetDelay,
+//     ComputeAckFabricCongestionWindow, ComputeNack…, ComputeTimeout…, GetInterPacketGap,
+//     GetRetransmitTimeout), restated in notes/baselines.md §1.
+//   Reflex §II-C: the collapse cwnd ← cwnd × max(1 − β (delay − target)/delay, 1 − max_mdf)
+//     when an inter-DC delay dwarfs a few-µs target.
+//
+// Delay samples may come from any source (lib/cc/README.md "Feeding delay samples"): onAck
+// takes the RTT and the remote host's share of it; onDelaySample takes a sample that
+// acknowledges nothing (a Reflex pseudo-ACK's near-source RTT).
+//
+// Units and representation (DESIGN.md rule 5): windows are Q16 packets in int32 (Swift keeps
+// fractional packet windows, down to 0.001), reported in bytes through mtuBytes; time is ns in
+// int32 and wrapping ticks compared by difference; factors are Q16. Rounding, written once:
+//   acked packets      ackedQ16 = floor(ackedBytes × 2^16 / mtu), capped at 2^31
+//   target             hopTarget + clamp(floor(α·256/√cwndQ16 + β), 0, fs_range)     (doubles)
+//   increase           floor(aiQ16 × ackedQ16 / cwndQ16) for cwnd ≥ 1 pkt, else floor(aiQ16 × ackedQ16 / 2^16)
+//   decrease           mdQ16 = min(floor(βQ16 × (delay − target) / delay), maxMdfQ16);
+//                      cwndQ16 = floor(cwndQ16 × (2^16 − mdQ16) / 2^16)
+//   smoothing          s = floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16), w the weight of the old value
+//   hopTarget          baseTarget + floor(hops × hopScaling), at open
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type SwiftParams, type SwiftParamsInput, flowScaling, resolveSwiftParams } from "./params";
+
+/** Per-flow state: 32 B of int32 columns + 2 B + the open flag = 35 B. */
+const LAYOUT = {
+  cwnd: "i32", // Q16 packets, fabric window
+  ecwnd: "i32", // Q16 packets, endpoint window (only with endpointTargetNs > 0)
+  inflight: "i32", // bytes, signed
+  srtt: "i32", // ns, smoothed RTT
+  sdelay: "i32", // ns, smoothed fabric delay (equals the last sample without smoothing)
+  hopTarget: "i32", // ns, base target + hop scaling of this flow
+  lastDec: "i32", // tick of the last fabric-window decrease
+  lastEDec: "i32", // tick of the last endpoint-window decrease
+  flags: "u8", // Fl bits
+  retx: "u8", // consecutive retransmission timeouts (saturates at 255)
+} as const;
+
+const enum Fl {
+  RttSeen = 1, // srtt and sdelay hold a sample
+  Decreased = 2, // lastDec holds a real tick
+  EDecreased = 4, // lastEDec holds a real tick
+}
+
+/** Handler result bits (exported below as SWIFT_*). */
+const enum R {
+  Increase = 1,
+  Decrease = 2,
+  EndpointIncrease = 4,
+  EndpointDecrease = 8,
+  Pace = 16,
+  MinWindow = 32,
+}
+
+const enum K {
+  One = 65536, // one packet in Q16
+  MaxEventBytes = 1073741824, // 2^30
+  MaxNs = 1073741824, // 2^30: largest RTT or delay sample
+  AckedCap = 2147483648, // 2^31: acked packets in Q16 are capped here (the window is at most 2^31 anyway)
+  MaxHops = 255,
+  GapCap = 2147483647, // pacing gaps saturate at INT32_MAX ns
+}
+
+export const SWIFT_INCREASE = R.Increase; // additive increase applied (delay below target)
+export const SWIFT_DECREASE = R.Decrease; // fabric window cut (delay, loss or timeout)
+export const SWIFT_ENDPOINT_INCREASE = R.EndpointIncrease;
+export const SWIFT_ENDPOINT_DECREASE = R.EndpointDecrease;
+export const SWIFT_PACE = R.Pace; // the window is below one packet: pace with pacingGapNs (Alg. 1)
+export const SWIFT_MIN_WINDOW = R.MinWindow; // onTimeout: retransmit limit reached, window at its floor
+
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Swift extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "hops"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes", "rttNs", "remoteDelayNs"],
+    onDelaySample: ["slot", "nowNs", "bytes", "rttNs", "remoteDelayNs"],
+    onNack: ["slot", "nowNs", "bytes"],
+    onTimeout: ["slot", "nowNs", "bytes"],
+    onSend: ["slot", "nowNs", "bytes"],
+    canSend: ["slot", "bytes"],
+    pacingGapNs: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<SwiftParams>;
+  /** Flow-scaling curve α/√cwnd + β in ns (cwnd in packets). */
+  readonly fsAlphaNs: number;
+  readonly fsBetaNs: number;
+
+  private readonly cwnd = this.col.cwnd;
+  private readonly ecwnd = this.col.ecwnd;
+  private readonly inflight = this.col.inflight;
+  private readonly srtt = this.col.srtt;
+  private readonly sdelay = this.col.sdelay;
+  private readonly hopTarget = this.col.hopTarget;
+  private readonly lastDec = this.col.lastDec;
+  private readonly lastEDec = this.col.lastEDec;
+  private readonly flags = this.col.flags;
+  private readonly retx = this.col.retx;
+
+  private readonly mtu: number;
+  private readonly alpha256: number;
+  private readonly alpha256SqLow: number;
+  private readonly alpha256SqHigh: number;
+  private readonly betaNs: number;
+  private readonly fsRangeNs: number;
+  private readonly aiQ16: number;
+  private readonly betaQ16: number;
+  private readonly maxMdfQ16: number;
+  private readonly minCwnd: number;
+  private readonly maxCwnd: number;
+  private readonly initCwnd: number;
+  private readonly retxLimit: number;
+  private readonly rttOldQ16: number;
+  private readonly delayOldQ16: number;
+  private readonly minRtoNs: number;
+  private readonly rtoScalarQ16: number;
+  private readonly eTarget: number;
+  private readonly minEcwnd: number;
+  private readonly maxEcwnd: number;
+  private readonly baseTargetNs: number;
+  private readonly hopScalingNs: number;
+  // 0/1 numbers rather than booleans: one compare on the hot path (lib/README "What V8 makes expensive").
+  private readonly lossDecrease: number;
+  private readonly gateSmoothed: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: SwiftParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveSwiftParams(params);
+    this.params = Object.freeze(p);
+    const fs = flowScaling(p.fsRangeNs, p.fsMinCwndPkts, p.fsMaxCwndPkts);
+    this.fsAlphaNs = fs.alphaNs;
+    this.fsBetaNs = fs.betaNs;
+    this.mtu = p.mtuBytes;
+    // α/√(cwndQ16 / 2^16) = α·256/√cwndQ16: scaling by a power of two is exact.
+    this.alpha256 = fs.alphaNs * 256;
+    this.alpha256SqLow = this.alpha256 * this.alpha256 * (1 - 1e-12);
+    this.alpha256SqHigh = this.alpha256 * this.alpha256 * (1 + 1e-12);
+    this.betaNs = fs.betaNs;
+    this.fsRangeNs = Math.floor(p.fsRangeNs);
+    this.aiQ16 = q16(p.aiPkts);
+    this.betaQ16 = q16(p.beta);
+    this.maxMdfQ16 = q16(p.maxMdf);
+    this.minCwnd = Math.max(1, Math.round(p.minCwndPkts * K.One));
+    this.maxCwnd = Math.round(p.maxCwndPkts * K.One);
+    this.initCwnd = Math.round(p.initCwndPkts * K.One);
+    this.retxLimit = p.retransmitLimit;
+    this.rttOldQ16 = q16(p.rttSmoothing);
+    this.delayOldQ16 = q16(p.delaySmoothing);
+    this.minRtoNs = Math.round(p.minRtoNs);
+    this.rtoScalarQ16 = q16(p.rtoScalar);
+    this.eTarget = Math.round(p.endpointTargetNs);
+    this.minEcwnd = Math.max(1, Math.round(p.minEcwndPkts * K.One));
+    this.maxEcwnd = Math.round(p.maxEcwndPkts * K.One);
+    this.baseTargetNs = Math.round(p.baseTargetNs);
+    this.hopScalingNs = p.hopScalingNs;
+    this.lossDecrease = p.lossDecrease ? 1 : 0;
+    this.gateSmoothed = p.decreaseGate === "smoothed" ? 1 : 0;
+  }
+
+  /**
+   * Starts a flow at initCwndPkts. `hops` is the forward hop count (Swift §3.1 derives it from
+   * the IP TTL); it fixes the flow's topology-scaled part of the target. A caller that drives
+   * every cc module alike with `open(slot)` gets 0 hops (base target only).
+   * @throws RangeError for a slot outside the table or hops not an integer in [0, 255].
+   */
+  open(slot: number, hops = 0): void {
+    if (!isIntIn(hops, 0, K.MaxHops)) {
+      this.errors++;
+      throw new RangeError(`Swift: hops must be an integer in [0, 255], got ${hops}`);
+    }
+    this.openSlot(slot);
+    this.cwnd[slot] = this.initCwnd;
+    this.ecwnd[slot] = this.maxEcwnd;
+    this.hopTarget[slot] = this.baseTargetNs + Math.floor(hops * this.hopScalingNs);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * An ACK newly acknowledging `ackedBytes`, with its RTT (t4 − t1) and the remote host's share
+   * of it (t3 − t2; 0 when the NIC does not separate it): fabric delay = rttNs − remoteDelayNs.
+   * `rttNs <= 0` means no delay sample (e.g. an end-to-end ACK under Reflex): bookkeeping only.
+   * Resets the retransmission count. Returns SWIFT_* bits, or E_SLOT / E_ARG.
+   */
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, remoteDelayNs: number): number {
+    if (
+      !(
+        this.live[slot] === 1 &&
+        validBytes(ackedBytes) &&
+        rttNs <= K.MaxNs &&
+        remoteDelayNs >= 0 &&
+        remoteDelayNs <= K.MaxNs &&
+        nowNs - nowNs === 0
+      )
+    ) {
+      return this.reject(slot);
+    }
+    const inflight = this.inflight[slot] - ackedBytes;
+    this.inflight[slot] = inflight > -2147483648 ? inflight : -2147483648;
+    this.retx[slot] = 0;
+    if (!(rttNs > 0)) return 0;
+    return this.control(slot, nowNs | 0, ackedBytes, rttNs >= 1 ? rttNs | 0 : 1, remoteDelayNs | 0);
+  }
+
+  /**
+   * A delay sample that acknowledges nothing, covering `bytes` of the flow's data for the
+   * additive increase: a Reflex pseudo-ACK (NSF, §III-C) carrying the near-source RTT.
+   * Inflight and the retransmission count are untouched.
+   */
+  onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number, remoteDelayNs: number): number {
+    if (
+      !(
+        this.live[slot] === 1 &&
+        validBytes(bytes) &&
+        rttNs >= 1 &&
+        rttNs <= K.MaxNs &&
+        remoteDelayNs >= 0 &&
+        remoteDelayNs <= K.MaxNs &&
+        nowNs - nowNs === 0
+      )
+    ) {
+      return this.reject(slot);
+    }
+    return this.control(slot, nowNs | 0, bytes, rttNs | 0, remoteDelayNs | 0);
+  }
+
+  /**
+   * A loss detected by a NACK, SACK or trim (Swift Alg. 1 fast recovery): `bytes` leave
+   * inflight, and with lossDecrease the window is cut by max_mdf if an RTT (smoothed) has passed
+   * since the last decrease.
+   */
+  onNack(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    if (this.lossDecrease === 0) return 0;
+    const now = nowNs | 0;
+    if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
+    return this.setCwnd(slot, now, mulDiv(this.cwnd[slot], K.One - this.maxMdfQ16, K.One)) ? R.Decrease : 0;
+  }
+
+  /**
+   * A retransmission timeout for `bytes` (Swift Alg. 1; Isekai ComputeTimeoutFabricCongestionWindow):
+   * if an RTT (smoothed) has passed since the last decrease, the first consecutive timeout cuts
+   * by max_mdf and the retransmitLimit-th and later ones drop the window to its floor.
+   */
+  onTimeout(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    const retx = this.retx[slot] < 255 ? this.retx[slot] + 1 : 255;
+    this.retx[slot] = retx;
+    const now = nowNs | 0;
+    if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
+    if (retx === 1) {
+      return this.setCwnd(slot, now, mulDiv(this.cwnd[slot], K.One - this.maxMdfQ16, K.One)) ? R.Decrease : 0;
+    }
+    if (retx >= this.retxLimit) {
+      return this.setCwnd(slot, now, this.minCwnd) ? R.Decrease | R.MinWindow : R.MinWindow;
+    }
+    return 0;
+  }
+
+  /** `bytes` leave for the network. Returns SWIFT_PACE while the window is below one packet. */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
+    return this.effective(slot) < K.One ? R.Pace : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /**
+   * True when `bytes` more fit in the window. Below one packet the window admits one packet
+   * at a time and the NIC spaces them by pacingGapNs (Swift Alg. 1).
+   */
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    const w = this.cwndBytes(slot);
+    return this.inflight[slot] + bytes <= (w > this.mtu ? w : this.mtu);
+  }
+
+  /** The effective window min(fcwnd, ecwnd) in bytes, rounded down. */
+  cwndBytes(slot: number): number {
+    return Math.floor((this.effective(slot) * this.mtu) / K.One);
+  }
+
+  /** The effective window in packets. */
+  cwndPackets(slot: number): number {
+    return this.effective(slot) / K.One;
+  }
+
+  fabricCwndPackets(slot: number): number {
+    return this.cwnd[slot] / K.One;
+  }
+
+  endpointCwndPackets(slot: number): number {
+    return this.ecwnd[slot] / K.One;
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  srttNs(slot: number): number {
+    return this.srtt[slot] | 0;
+  }
+
+  /** The (smoothed) fabric delay last compared with the target. */
+  delayNs(slot: number): number {
+    return this.sdelay[slot] | 0;
+  }
+
+  retransmitCount(slot: number): number {
+    return this.retx[slot] | 0;
+  }
+
+  /** The flow's target delay at its current fabric window (Swift §3.1). */
+  targetDelayNs(slot: number): number {
+    return this.isOpen(slot) ? this.target(slot, this.cwnd[slot]) : 0;
+  }
+
+  /**
+   * Time to leave after sending `bytes`: 0 while the window is at least one packet; below it,
+   * bytes × srtt / cwndBytes (one packet every srtt / cwnd, Isekai GetInterPacketGap), rounded
+   * down and saturated at 2^31 − 1 ns. E_SLOT / E_ARG for bad input.
+   */
+  pacingGapNs(slot: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    const w = this.effective(slot);
+    if (w >= K.One) return 0;
+    const perPacket = mulDiv(this.srtt[slot], K.One, w);
+    const gap = Math.floor((perPacket * bytes) / this.mtu);
+    return gap < K.GapCap ? gap : K.GapCap;
+  }
+
+  /** Isekai GetRetransmitTimeout: max(minRto, rtoScalar × srtt + pacing gap of one packet). */
+  rtoNs(slot: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const gap = this.pacingGapNs(slot, this.mtu);
+    const rto = Math.floor((this.srtt[slot] * this.rtoScalarQ16) / K.One) + gap;
+    return rto > this.minRtoNs ? (rto < K.GapCap ? rto : K.GapCap) : this.minRtoNs;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The control law
+
+  /**
+   * Swift Alg. 1 on one delay sample covering `acked` bytes. The common path (smoothing,
+   * target, additive increase) is kept here so that V8 inlines it into both handlers; the
+   * decrease and the endpoint window are calls.
+   */
+  private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
+    const delay = this.smooth(slot, rtt, rtt > remote ? rtt - remote : 0);
+    const cwnd = this.cwnd[slot];
+    let r = 0;
+    if (this.belowTarget(slot, cwnd, delay)) {
+      // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
+      const ackedQ16 = acked === this.mtu ? K.One : this.ackedQ16(acked);
+      const inc = mulDiv(this.aiQ16, ackedQ16, cwnd >= K.One ? cwnd : K.One);
+      const next = cwnd + inc < this.maxCwnd ? cwnd + inc : this.maxCwnd;
+      this.cwnd[slot] = next;
+      if (next > cwnd) r = R.Increase;
+    } else {
+      r = this.highDelay(slot, now, cwnd, delay, rtt);
+    }
+    if (this.eTarget !== 0) return this.withEndpoint(slot, now, acked, remote, rtt, r);
+    return this.cwnd[slot] < K.One ? r | R.Pace : r;
+  }
+
+  /** Updates the smoothed RTT and returns the (smoothed) fabric delay to compare with the target. */
+  private smooth(slot: number, rtt: number, fabric: number): number {
+    const flags = this.flags[slot];
+    let delay = fabric;
+    if ((flags & Fl.RttSeen) !== 0) {
+      this.srtt[slot] = Math.floor((this.srtt[slot] * this.rttOldQ16 + rtt * (K.One - this.rttOldQ16)) / K.One);
+      if (this.delayOldQ16 !== 0) {
+        delay = Math.floor((this.sdelay[slot] * this.delayOldQ16 + fabric * (K.One - this.delayOldQ16)) / K.One);
+      }
+    } else {
+      this.srtt[slot] = rtt;
+      this.flags[slot] = flags | Fl.RttSeen;
+    }
+    this.sdelay[slot] = delay;
+    return delay;
+  }
+
+  /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), at most once per RTT. */
+  private highDelay(slot: number, now: number, cwnd: number, delay: number, rtt: number): number {
+    if (!this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) return 0;
+    return this.setCwnd(slot, now, this.decreased(cwnd, delay, this.target(slot, cwnd))) ? R.Decrease : 0;
+  }
+
+  /**
+   * delay < target(cwnd), decided exactly as `target` would but without its square root and
+   * division in the common case. With d = delay − hop part, in [0, fs_range):
+   * d < floor(y) ⟺ y ≥ d + 1, where y = α·256/√cwnd + β; since d + 1 − β > 0 that is
+   * (α·256)² ≥ (d + 1 − β)² · cwnd. Products within 1e-12 of each other (far wider than their
+   * rounding error) are settled by the exact rule.
+   */
+  private belowTarget(slot: number, cwnd: number, delay: number): boolean {
+    const d = delay - this.hopTarget[slot];
+    if (d < 0) return true; // flow scaling is never negative
+    if (d >= this.fsRangeNs) return false; // nor above fs_range
+    const t = d + 1 - this.betaNs;
+    const z = t * t * cwnd;
+    if (z < this.alpha256SqLow) return true;
+    if (z > this.alpha256SqHigh) return false;
+    return delay < this.target(slot, cwnd);
+  }
+
+  /** Packets acknowledged in Q16: floor(acked × 2^16 / mtu), capped at 2^31. */
+  private ackedQ16(acked: number): number {
+    const q = Math.floor((acked * K.One) / this.mtu);
+    return q < K.AckedCap ? q : K.AckedCap;
+  }
+
+  /** Swift §3.1: base target + hop scaling + flow scaling clamped to [0, fs_range]. */
+  private target(slot: number, cwnd: number): number {
+    let fs = Math.floor(this.alpha256 / Math.sqrt(cwnd) + this.betaNs);
+    if (fs < 0) fs = 0;
+    else if (fs > this.fsRangeNs) fs = this.fsRangeNs;
+    return this.hopTarget[slot] + fs;
+  }
+
+  private decreased(w: number, delay: number, target: number): number {
+    let md = mulDiv(this.betaQ16, delay - target, delay);
+    if (md > this.maxMdfQ16) md = this.maxMdfQ16;
+    return mulDiv(w, K.One - md, K.One);
+  }
+
+  private withEndpoint(slot: number, now: number, acked: number, remote: number, rtt: number, r: number): number {
+    const e = r | this.endpoint(slot, now, this.ackedQ16(acked), remote, rtt);
+    return this.effective(slot) < K.One ? e | R.Pace : e;
+  }
+
+  /** The endpoint window: the same AIMD on the remote host delay against endpointTargetNs. */
+  private endpoint(slot: number, now: number, ackedQ16: number, remote: number, rtt: number): number {
+    const w = this.ecwnd[slot];
+    if (remote < this.eTarget) {
+      const inc = w >= K.One ? mulDiv(this.aiQ16, ackedQ16, w) : mulDiv(this.aiQ16, ackedQ16, K.One);
+      const next = w + inc < this.maxEcwnd ? w + inc : this.maxEcwnd;
+      this.ecwnd[slot] = next;
+      return next > w ? R.EndpointIncrease : 0;
+    }
+    const flags = this.flags[slot];
+    const gate = this.gateSmoothed !== 0 ? this.srtt[slot] : rtt;
+    if ((flags & Fl.EDecreased) !== 0 && ((now - this.lastEDec[slot]) | 0) < gate) return 0;
+    let next = this.decreased(w, remote, this.eTarget);
+    if (next < this.minEcwnd) next = this.minEcwnd;
+    if (next >= w) return 0;
+    this.ecwnd[slot] = next;
+    this.lastEDec[slot] = now;
+    this.flags[slot] = flags | Fl.EDecreased;
+    return R.EndpointDecrease;
+  }
+
+  /** At most one decrease per RTT: true when none happened yet or `rtt` has passed since. */
+  private canDecrease(slot: number, now: number, rtt: number): boolean {
+    return (this.flags[slot] & Fl.Decreased) === 0 || ((now - this.lastDec[slot]) | 0) >= rtt;
+  }
+
+  /** Clamps and stores a lowered fabric window; a real decrease restarts the RTT gate. */
+  private setCwnd(slot: number, now: number, w: number): boolean {
+    const next = w < this.minCwnd ? this.minCwnd : w > this.maxCwnd ? this.maxCwnd : w;
+    if (next >= this.cwnd[slot]) return false;
+    this.cwnd[slot] = next;
+    this.lastDec[slot] = now;
+    this.flags[slot] |= Fl.Decreased;
+    return true;
+  }
+
+  private effective(slot: number): number {
+    const f = this.cwnd[slot];
+    if (this.eTarget === 0) return f;
+    const e = this.ecwnd[slot];
+    return e < f ? e : f;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,318 @@
+// TIMELY: RTT-gradient rate control, as one sans-IO table of flows.
+//
+// Read first:
+//   TIMELY (Mittal et al., SIGCOMM 2015) Alg. 1: rtt_diff EWMA, gradient normalised by minRTT,
+//     additive increase below T_low, rate ← rate(1 − β(1 − T_high/rtt)) above T_high, and between
+//     them N·δ increase for a gradient ≤ 0 (hyper-active increase, N = 5 after five) or
+//     rate ← rate(1 − β·gradient).
+//   HPCC simulator rdma-hw.cc UpdateRateTimely (per-RTT updates, HAI counting increases).
+//   Reflex §II-C: with an inter-DC RTT far above T_high the factor tends to 1 − β.
+//   (notes/baselines.md §2 restates both.)
+//
+// RTT samples may come from any source (lib/cc/README.md "Feeding delay samples"). The paper's
+// RTT excludes the segment's serialisation at line rate; that subtraction is the caller's.
+//
+// Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), time in
+// ns, rtt_diff in Q8 ns (int32, saturating at ±8.39 ms), gradient and factors in Q16.
+// Rounding, written once:
+//   rtt_diff      d += floor((sampleQ8 − d) × aQ16 / 2^16)         (sample saturates at ±2^23 − 1 ns)
+//   gradient      gQ16 = floor(d × 256 / minRTT)
+//   T_high        cQ16 = 2^16 − floor(βQ16 × (2^16 − floor(T_high × 2^16 / rtt)) / 2^16)
+//   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
+//   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
+
+/** Per-flow state: 32 B of int32 columns + 1 B + the open flag = 34 B. */
+const LAYOUT = {
+  rate: "i32", // kb/s
+  prevRtt: "i32", // ns, the RTT of the previous update
+  rttDiff: "i32", // Q8 ns, EWMA of RTT differences
+  count: "i32", // HAI counter (see haiCounting)
+  inflight: "i32", // bytes, signed
+  acked: "i32", // bytes acknowledged, wrapping
+  sent: "i32", // bytes sent, wrapping
+  mark: "i32", // `sent` at the last update (per-RTT mode), wrapping
+  flags: "u8",
+} as const;
+
+const enum Fl {
+  Started = 1, // prevRtt holds a sample
+}
+
+/** onAck / onDelaySample result bits (exported below as TIMELY_*). */
+const enum R {
+  LowIncrease = 1,
+  HighDecrease = 2,
+  GradientIncrease = 4,
+  GradientDecrease = 8,
+  Hai = 16,
+}
+
+const enum K {
+  One = 65536,
+  MaxEventBytes = 1073741824,
+  MaxNs = 1073741824,
+  MaxDiffNs = 8388607, // 2^23 − 1: a difference sample saturates here before going to Q8
+  CountMax = 1073741823,
+  GapCap = 2147483647,
+}
+
+export const TIMELY_LOW_INCREASE = R.LowIncrease; // rtt < T_low: + δ (HPCC: + HAI step after enough)
+export const TIMELY_HIGH_DECREASE = R.HighDecrease; // rtt > T_high: × (1 − β(1 − T_high/rtt))
+export const TIMELY_GRADIENT_INCREASE = R.GradientIncrease; // gradient ≤ 0: + N·δ
+export const TIMELY_GRADIENT_DECREASE = R.GradientDecrease; // gradient > 0: × (1 − β·gradient)
+export const TIMELY_HAI = R.Hai; // the increase used the hyper-active step
+
+function validBytes(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
+}
+
+export class Timely extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "ackedBytes", "rttNs"],
+    onDelaySample: ["slot", "nowNs", "rttNs"],
+    onSend: ["slot", "nowNs", "bytes"],
+    canSend: ["slot", "bytes"],
+    pacingGapNs: ["slot", "bytes"],
+  };
+
+  readonly params: Readonly<TimelyParams>;
+
+  private readonly rate = this.col.rate;
+  private readonly prevRtt = this.col.prevRtt;
+  private readonly rttDiff = this.col.rttDiff;
+  private readonly count = this.col.count;
+  private readonly inflight = this.col.inflight;
+  private readonly acked = this.col.acked;
+  private readonly mark = this.col.mark;
+  private readonly sent = this.col.sent;
+  private readonly flags = this.col.flags;
+
+  private readonly lineKbps: number;
+  private readonly minKbps: number;
+  private readonly initKbps: number;
+  private readonly deltaKbps: number;
+  private readonly haiKbps: number;
+  private readonly haiThreshold: number;
+  private readonly tLow: number;
+  private readonly tHigh: number;
+  private readonly betaQ16: number;
+  private readonly ewmaQ16: number;
+  private readonly minRtt: number;
+  private readonly window: number;
+  private readonly perRtt: number;
+  private readonly countIncreases: number;
+  private readonly varWindow: number;
+
+  /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
+  constructor(params: TimelyParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveTimelyParams(params);
+    this.params = Object.freeze(p);
+    this.lineKbps = Math.round(p.linkGbps * 1e6);
+    this.minKbps = Math.max(1, Math.round(p.minRateMbps * 1000));
+    this.initKbps = Math.round(p.initRateGbps * 1e6);
+    this.deltaKbps = Math.round(p.deltaMbps * 1000);
+    this.haiKbps = Math.round(p.haiDeltaMbps * 1000);
+    this.haiThreshold = p.haiThreshold;
+    this.tLow = Math.round(p.tLowNs);
+    this.tHigh = Math.max(1, Math.round(p.tHighNs));
+    this.betaQ16 = q16(p.beta);
+    this.ewmaQ16 = q16(p.ewmaWeight);
+    this.minRtt = Math.round(p.minRttNs);
+    this.window = p.windowBytes;
+    this.perRtt = p.updateMode === "rtt" ? 1 : 0;
+    this.countIncreases = p.haiCounting === "increase" ? 1 : 0;
+    this.varWindow = p.varWindow ? 1 : 0;
+  }
+
+  /** Starts a flow at initRateGbps with no RTT history. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.rate[slot] = this.initKbps;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * A completion (ACK) of `ackedBytes` with its RTT. `rttNs <= 0` means no sample: bookkeeping
+   * only. In per-RTT mode only an ACK that passes the data outstanding at the last update runs
+   * the control law. The first sample only records the RTT. Returns TIMELY_* bits (0: no rate
+   * change), or E_SLOT / E_ARG.
+   */
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number): number {
+    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && rttNs <= K.MaxNs && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
+    const acked = (this.acked[slot] + ackedBytes) | 0;
+    this.acked[slot] = acked;
+    if (!(rttNs > 0)) return 0;
+    // HPCC: a full update only when ack_seq passes m_lastUpdateSeq (snd_nxt at the last update).
+    if (this.perRtt !== 0 && (this.flags[slot] & Fl.Started) !== 0 && ((acked - this.mark[slot]) | 0) <= 0) return 0;
+    return this.update(slot, rttNs >= 1 ? rttNs | 0 : 1);
+  }
+
+  /**
+   * An RTT sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT, §III-C):
+   * always a full update, whatever updateMode says, since the feedback interval plays the RTT.
+   */
+  onDelaySample(slot: number, nowNs: number, rttNs: number): number {
+    if (!(this.live[slot] === 1 && rttNs >= 1 && rttNs <= K.MaxNs && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.update(slot, rttNs | 0);
+  }
+
+  /** `bytes` leave for the network (inflight for the optional window, and the per-RTT mark). */
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
+    this.sent[slot] = (this.sent[slot] + bytes) | 0;
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /**
+   * TIMELY is rate based: true unless a window is configured and `bytes` more would exceed it
+   * (a flow with nothing in flight may always send one). Pace with pacingGapNs.
+   */
+  canSend(slot: number, bytes: number): boolean {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+      this.errors++;
+      return false;
+    }
+    if (this.window === 0) return true;
+    const inflight = this.inflight[slot];
+    return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
+  }
+
+  rateBps(slot: number): number {
+    return this.rate[slot] * 1000;
+  }
+
+  /** Serialisation time of `bytes` at the current rate, rounded up. E_SLOT / E_ARG for bad input. */
+  pacingGapNs(slot: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    const gap = Math.ceil((bytes * 8_000_000) / this.rate[slot]);
+    return gap < K.GapCap ? gap : K.GapCap;
+  }
+
+  /** The send window in bytes (0: none), scaled by rate / line rate with varWindow. */
+  windowBytes(slot: number): number {
+    if (this.window === 0 || this.varWindow === 0) return this.window;
+    return mulDiv(this.window, this.rate[slot], this.lineKbps);
+  }
+
+  inflightBytes(slot: number): number {
+    return this.inflight[slot] | 0;
+  }
+
+  /** The EWMA of RTT differences, rounded down to whole ns. */
+  rttDiffNs(slot: number): number {
+    return this.rttDiff[slot] >> 8;
+  }
+
+  /** The normalised gradient rtt_diff / minRTT. */
+  gradient(slot: number): number {
+    return mulDiv(this.rttDiff[slot], 256, this.minRtt) / K.One;
+  }
+
+  /** The HAI counter (consecutive gradients ≤ 0, or consecutive increases, per haiCounting). */
+  haiCount(slot: number): number {
+    return this.count[slot] | 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The control law
+
+  /** TIMELY Alg. 1 on one RTT sample (kept small so that V8 inlines it into the handlers). */
+  private update(slot: number, rtt: number): number {
+    const flags = this.flags[slot];
+    this.mark[slot] = this.sent[slot];
+    if ((flags & Fl.Started) === 0) {
+      this.prevRtt[slot] = rtt;
+      this.flags[slot] = flags | Fl.Started;
+      return 0;
+    }
+    const avg = this.averageDiff(slot, rtt);
+    // gQ16 = floor(avg × 256 / minRTT) ≤ 0 exactly when avg × 256 < minRTT: no division needed
+    const nonPositive = avg * 256 < this.minRtt;
+    const count = this.countIncreases === 0 ? this.countGradient(slot, nonPositive) : this.count[slot];
+    if (rtt < this.tLow) return this.lowIncrease(slot, count);
+    if (rtt > this.tHigh) return this.highDecrease(slot, rtt);
+    if (nonPositive) return this.gradientIncrease(slot, count);
+    return this.gradientDecrease(slot, avg);
+  }
+
+  /** Paper HAI counting: consecutive completions with a gradient ≤ 0, this one included. */
+  private countGradient(slot: number, nonPositive: boolean): number {
+    const c = this.count[slot];
+    const count = nonPositive ? (c < K.CountMax ? c + 1 : c) : 0;
+    this.count[slot] = count;
+    return count;
+  }
+
+  /** Alg. 1: rtt < T_low → rate + δ (HPCC: the HAI step once the stage reached 5). */
+  private lowIncrease(slot: number, count: number): number {
+    return this.countIncreases !== 0 && count >= this.haiThreshold
+      ? this.increase(slot, count, this.haiKbps, R.LowIncrease | R.Hai)
+      : this.increase(slot, count, this.deltaKbps, R.LowIncrease);
+  }
+
+  /** Alg. 1: rtt > T_high → rate (1 − β (1 − T_high / new_rtt)). */
+  private highDecrease(slot: number, rtt: number): number {
+    return this.decrease(slot, K.One - mulDiv(this.betaQ16, K.One - mulDiv(this.tHigh, K.One, rtt), K.One), R.HighDecrease);
+  }
+
+  /** Alg. 1: gradient ≤ 0 → rate + N δ, N = 5 in hyper-active increase. */
+  private gradientIncrease(slot: number, count: number): number {
+    return count >= this.haiThreshold
+      ? this.increase(slot, count, this.haiKbps, R.GradientIncrease | R.Hai)
+      : this.increase(slot, count, this.deltaKbps, R.GradientIncrease);
+  }
+
+  /** Alg. 1: normalized_gradient = rtt_diff / minRTT > 0 → rate (1 − β · gradient), the factor not below 0. */
+  private gradientDecrease(slot: number, avg: number): number {
+    const c = K.One - mulDiv(this.betaQ16, mulDiv(avg, 256, this.minRtt), K.One);
+    return this.decrease(slot, c > 0 ? c : 0, R.GradientDecrease);
+  }
+
+  /** Alg. 1: new_rtt_diff = rtt − prev_rtt, rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff (returned, Q8 ns). */
+  private averageDiff(slot: number, rtt: number): number {
+    let diff = rtt - this.prevRtt[slot];
+    this.prevRtt[slot] = rtt;
+    if (diff > K.MaxDiffNs) diff = K.MaxDiffNs;
+    else if (diff < -K.MaxDiffNs) diff = -K.MaxDiffNs;
+    const d = this.rttDiff[slot];
+    const avg = d + Math.floor(((diff * 256 - d) * this.ewmaQ16) / K.One);
+    this.rttDiff[slot] = avg;
+    return avg;
+  }
+
+  private increase(slot: number, count: number, stepKbps: number, r: number): number {
+    const next = this.rate[slot] + stepKbps;
+    this.rate[slot] = next < this.lineKbps ? next : this.lineKbps;
+    if (this.countIncreases !== 0) this.count[slot] = count < K.CountMax ? count + 1 : count;
+    return r;
+  }
+
+  private decrease(slot: number, cQ16: number, r: number): number {
+    const next = mulDiv(this.rate[slot], cQ16, K.One);
+    this.rate[slot] = next > this.minKbps ? next : this.minKbps;
+    if (this.countIncreases !== 0) this.count[slot] = 0;
+    return r;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,93 @@
+// ECMP at the endpoint: one entropy value per flow, fixed when the flow opens (Spritz §II-A
+// "ECMP", §V-A baseline "each flow is assigned to a fixed path based on its five-tuple"; REPS
+// §2 baseline). The switches hash the EV; the source never changes it, whatever the feedback.
+//
+// EV = floor(hash3(flowId, salt, 0) × evCount / 2^32), hash3 being lib/core's MurmurHash3-finaliser
+// hash of three words: the flow identity (any 32-bit word the caller derives from the 5-tuple or
+// the connection id) and a per-table salt, so two tables with different salts place the same flows
+// differently (as two switches with different hash seeds would).
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { hash3 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+/** Per-flow state: the EV (2 B) + the open flag = 3 B. */
+const LAYOUT = {
+  ev: "u16",
+} as const;
+
+export interface EcmpParams {
+  /** Size of the EV space: EVs are 0 … evCount − 1 (default 65536, the full 16-bit field). */
+  evCount: number;
+  /** Hash salt (any 32-bit integer). */
+  salt: number;
+}
+
+const NAMES = ["evCount", "salt"];
+
+export class Ecmp extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "flowId"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+    ev: ["slot"],
+  };
+
+  readonly params: Readonly<EcmpParams>;
+  private readonly evs = this.col.ev;
+  private readonly evCount: number;
+  private readonly salt: number;
+
+  /** @throws RangeError for an unknown parameter or a value out of range. */
+  constructor(params: Partial<EcmpParams> = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Ecmp: unknown parameter ${k}`);
+    const evCount = params.evCount ?? 65536;
+    const salt = params.salt ?? 0;
+    if (!(Number.isInteger(evCount) && evCount >= 1 && evCount <= 65536)) throw new RangeError("Ecmp: evCount must be an integer in [1, 65536]");
+    if (!(Number.isInteger(salt) && salt >= -0x80000000 && salt <= 0xffffffff)) throw new RangeError("Ecmp: salt must be a 32-bit integer");
+    this.params = Object.freeze({ evCount, salt });
+    this.evCount = evCount;
+    this.salt = salt | 0;
+  }
+
+  /**
+   * Opens a flow and fixes its EV from `flowId` (a 32-bit integer, signed or unsigned).
+   * @throws RangeError for a slot outside the table or a flowId that is not a 32-bit integer.
+   */
+  open(slot: number, flowId: number): void {
+    if (!(Number.isInteger(flowId) && flowId >= -0x80000000 && flowId <= 0xffffffff)) {
+      this.errors++;
+      throw new RangeError(`Ecmp: flowId must be a 32-bit integer, got ${flowId}`);
+    }
+    this.openSlot(slot);
+    // Multiply-high maps the 32-bit hash onto [0, evCount) without a modulo.
+    const h = hash3(flowId | 0, this.salt, 0) >>> 0;
+    this.evs[slot] = Math.floor((h * this.evCount) / 4294967296);
+  }
+
+  /** The flow's EV, the same for every packet. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    return this.evs[slot];
+  }
+
+  /** ECMP ignores feedback; it only checks it (an EV other than the flow's is E_STATE). Returns 0. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    return ev === this.evs[slot] ? 0 : this.fail(E_STATE);
+  }
+
+  /** Reader: the flow's EV (−1 for a closed slot). */
+  ev(slot: number): number {
+    return this.isOpen(slot) ? this.evs[slot] : -1;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

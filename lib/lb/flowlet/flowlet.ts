@@ -1,0 +1,144 @@
+// Flowlet switching at the endpoint (Kandula et al., "Dynamic load balancing without packet
+// reordering", CCR 2007 — Spritz ref. [51]; LetFlow, Vanini et al., NSDI'17 — ref. [88]): a flow
+// keeps its EV while its packets come close together and draws a new random EV when a packet
+// follows an idle gap longer than gapNs, since a gap longer than the paths' delay difference lets
+// the next burst take another path without reordering. The REPS evaluation uses a gap of ½ RTT
+// (notes/uec-nscc-reps-pds.md §1.5).
+//
+// gapFrom "send" (the papers): the gap is between two choosePath calls. gapFrom "feedback" (the
+// REPS artifact's variant): the gap is measured from the last feedback, and minRerouteNs (the
+// artifact uses one RTO) spaces two re-paths at least that far apart.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+/** Per-flow state: 2 + 4 + 4 + 1 = 11 B + the open flag = 12 B. */
+const LAYOUT = {
+  ev: "u16",
+  last: "i32", // tick of the last packet (send mode) or feedback (feedback mode)
+  holdUntil: "i32", // tick: no re-path before it (minRerouteNs)
+  flags: "u8", // F bits
+} as const;
+
+const enum F {
+  Seen = 1, // `last` holds a real tick
+  Held = 2, // holdUntil is in force
+}
+
+export type FlowletGapFrom = "send" | "feedback";
+
+export interface FlowletParams {
+  /** Idle gap that starts a new flowlet (REPS evaluation: ½ RTT). */
+  gapNs: number;
+  gapFrom: FlowletGapFrom;
+  /** Minimum time between two re-paths (0: none; the REPS artifact: one RTO). */
+  minRerouteNs: number;
+  evCount: number;
+  seed: number;
+}
+
+const NAMES = ["gapNs", "gapFrom", "minRerouteNs", "evCount", "seed"];
+
+export class Flowlet extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+  };
+
+  readonly params: Readonly<FlowletParams>;
+  private readonly evs = this.col.ev;
+  private readonly last = this.col.last;
+  private readonly holdUntil = this.col.holdUntil;
+  private readonly flags = this.col.flags;
+  private readonly rng: Xoshiro128;
+  private readonly gapNs: number;
+  private readonly fromFeedback: number;
+  private readonly minRerouteNs: number;
+  private readonly evCount: number;
+  /** New flowlets (re-paths) since construction, all flows: choosePath returns only the EV. */
+  flowletCount = 0;
+
+  /** @throws RangeError for an unknown parameter or a value out of range. */
+  constructor(params: Partial<FlowletParams> = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Flowlet: unknown parameter ${k}`);
+    const p: FlowletParams = {
+      gapNs: params.gapNs ?? 7_000,
+      gapFrom: params.gapFrom ?? "send",
+      minRerouteNs: params.minRerouteNs ?? 0,
+      evCount: params.evCount ?? 65536,
+      seed: params.seed ?? 1,
+    };
+    const need = (ok: boolean, what: string) => {
+      if (!ok) throw new RangeError(`Flowlet: ${what}`);
+    };
+    need(Number.isInteger(p.gapNs) && p.gapNs >= 0 && p.gapNs <= 2 ** 30, "gapNs must be an integer in [0, 2^30]");
+    need(p.gapFrom === "send" || p.gapFrom === "feedback", "gapFrom must be send or feedback");
+    need(Number.isInteger(p.minRerouteNs) && p.minRerouteNs >= 0 && p.minRerouteNs <= 2 ** 30, "minRerouteNs must be an integer in [0, 2^30]");
+    need(Number.isInteger(p.evCount) && p.evCount >= 1 && p.evCount <= 65536, "evCount must be an integer in [1, 65536]");
+    need(Number.isInteger(p.seed), "seed must be an integer");
+    this.params = Object.freeze(p);
+    this.rng = new Xoshiro128(p.seed);
+    this.gapNs = p.gapNs;
+    this.fromFeedback = p.gapFrom === "feedback" ? 1 : 0;
+    this.minRerouteNs = p.minRerouteNs;
+    this.evCount = p.evCount;
+  }
+
+  /** Opens a flow on a random EV. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.evs[slot] = this.rng.nextBelow(this.evCount);
+  }
+
+  /** The EV for the next packet: a new random one when it follows a gap longer than gapNs. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    const now = nowNs | 0;
+    const fl = this.flags[slot];
+    if ((fl & F.Seen) !== 0 && ((now - this.last[slot]) | 0) > this.gapNs) this.newFlowlet(slot, now, fl);
+    if (this.fromFeedback === 0) {
+      this.last[slot] = now;
+      this.flags[slot] |= F.Seen;
+    }
+    return this.evs[slot];
+  }
+
+  /** In feedback mode, feedback restarts the gap clock; otherwise it is only checked. Returns 0. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    if (ev >= this.evCount) return this.fail(E_STATE);
+    if (this.fromFeedback !== 0) {
+      this.last[slot] = nowNs | 0;
+      this.flags[slot] |= F.Seen;
+    }
+    return 0;
+  }
+
+  ev(slot: number): number {
+    return this.isOpen(slot) ? this.evs[slot] : -1;
+  }
+
+  private newFlowlet(slot: number, now: number, fl: number): void {
+    if ((fl & F.Held) !== 0) {
+      if (((now - this.holdUntil[slot]) | 0) < 0) return;
+      this.flags[slot] = fl & ~F.Held;
+    }
+    this.evs[slot] = this.rng.nextBelow(this.evCount);
+    this.flowletCount++;
+    if (this.minRerouteNs > 0) {
+      this.holdUntil[slot] = (now + this.minRerouteNs) | 0;
+      this.flags[slot] |= F.Held;
+    }
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

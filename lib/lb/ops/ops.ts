@@ -1,0 +1,289 @@
+// Oblivious packet spraying (OPS): a fresh EV per packet, whatever the feedback.
+//
+// Three modes:
+//   uniform   — uniform over an EV set (REPS §2 "OPS"; Spritz §V-A "OPS (u)").
+//   weighted  — each EV of a set drawn with probability ∝ its weight (Spritz §V-A "OPS (w)", with
+//               the eq. (1) weights of the path list; WCMP-style). Sampled in O(1) with a Walker/Vose
+//               alias table built at construction in integers, so P(EV_j) is exactly
+//               s_j / (n × 2^16) where s_j is the weight scaled to Q16 × n (rounded to nearest, the
+//               rounding residue moved to the largest weight) — see buildAlias.
+//   uec       — UEC 1.0 §3.6.16 oblivious spraying (notes/uec-nscc-reps-pds.md §2.4): an EV space of
+//               typically 256, every EV used once in a pseudorandom order before any repeats, the
+//               order re-randomised periodically. Each flow walks a keyed bijection of
+//               [0, evCount) (evCount a power of two): three rounds of x = (x·m + b) mod 2^k,
+//               x ^= x >> ⌈k/2⌉, with multipliers a, c, a (odd) — every step is a bijection, so
+//               one cycle of i = 0 … evCount − 1 visits every EV once; the key (a, b, c) is redrawn
+//               from the table's generator every `reshuffleCycles` cycles. (Two rounds leave
+//               visible strides; three give ~145 distinct successive differences out of 255 for
+//               k = 8, against ~162 for a uniformly random permutation.)
+//
+// EV sets: by default one implicit set, the EVs 0 … evCount − 1. `sets` replaces it with explicit
+// lists (e.g. one Spritz endpoint-table list per destination switch); `open(slot, set)` picks the
+// flow's set. Feedback changes nothing; it is only checked (an EV outside every set → E_STATE).
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { isPowerOfTwo } from "../../core/ring";
+import { Xoshiro128 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+/** Per-flow state: set (2 B), UEC position and key (8 B), cycle count (1 B) + open flag = 12 B. */
+const LAYOUT = {
+  set: "u16",
+  pos: "u16", // uec: index i in the current cycle
+  keyA: "u16", // uec: odd multiplier
+  keyB: "u16", // uec: offset
+  keyC: "u16", // uec: odd multiplier
+  cycles: "u8", // uec: cycles completed with the current key
+} as const;
+
+export type OpsMode = "uniform" | "weighted" | "uec";
+
+export interface OpsSet {
+  evs: readonly number[];
+  /** Positive weights, one per EV (weighted mode); omitted: all equal. */
+  weights?: readonly number[];
+}
+
+export interface OpsParams {
+  mode: OpsMode;
+  /** Size of the implicit EV set 0 … evCount − 1 (uec default 256, otherwise 65536). */
+  evCount: number;
+  /** Explicit EV sets; when given, `evCount` is unused except by nothing. */
+  sets: readonly OpsSet[] | undefined;
+  /** uec: cycles between reshuffles of a flow's order (default 1: every cycle). */
+  reshuffleCycles: number;
+  seed: number;
+}
+
+const NAMES = ["mode", "evCount", "sets", "reshuffleCycles", "seed"];
+
+const enum K {
+  Q16 = 65536,
+}
+
+export class Ops extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "set"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+  };
+
+  readonly params: Readonly<OpsParams>;
+  private readonly setOf = this.col.set;
+  private readonly pos = this.col.pos;
+  private readonly keyA = this.col.keyA;
+  private readonly keyB = this.col.keyB;
+  private readonly keyC = this.col.keyC;
+  private readonly cycles = this.col.cycles;
+  private readonly rng: Xoshiro128;
+  /** 0 uniform, 1 weighted, 2 uec (a number: V8 tests it in one compare). */
+  private readonly modeId: number;
+  private readonly implicit: number;
+  private readonly evCount: number;
+  private readonly mask: number;
+  private readonly shift: number;
+  private readonly reshuffle: number;
+  /** Explicit sets: setStart[s] … setStart[s + 1] in evList/prob/alias. */
+  private readonly setStart: Int32Array;
+  private readonly evList: Uint16Array;
+  /** Alias tables (weighted): keep column j with probability prob[j] / 2^16, else take alias[j]. */
+  private readonly prob: Int32Array;
+  private readonly alias: Int32Array;
+  /** Bit i set when EV i is in some set (explicit sets) — for the feedback check. */
+  private readonly member: Uint32Array;
+  private readonly sets: number;
+
+  /** @throws RangeError for an unknown parameter or a value out of range. */
+  constructor(params: Partial<OpsParams> = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Ops: unknown parameter ${k}`);
+    const mode = params.mode ?? "uniform";
+    if (mode !== "uniform" && mode !== "weighted" && mode !== "uec") throw new RangeError(`Ops: unknown mode ${String(mode)}`);
+    const evCount = params.evCount ?? (mode === "uec" ? 256 : 65536);
+    const reshuffleCycles = params.reshuffleCycles ?? 1;
+    const seed = params.seed ?? 1;
+    const sets = params.sets;
+    if (!(Number.isInteger(evCount) && evCount >= 1 && evCount <= 65536)) throw new RangeError("Ops: evCount must be an integer in [1, 65536]");
+    if (mode === "uec" && !isPowerOfTwo(evCount)) throw new RangeError("Ops: uec mode needs a power-of-two evCount");
+    if (mode === "uec" && sets !== undefined) throw new RangeError("Ops: uec mode sprays over 0 … evCount − 1; it takes no sets");
+    if (!(Number.isInteger(reshuffleCycles) && reshuffleCycles >= 1 && reshuffleCycles <= 255)) {
+      throw new RangeError("Ops: reshuffleCycles must be an integer in [1, 255]");
+    }
+    if (!Number.isInteger(seed)) throw new RangeError("Ops: seed must be an integer");
+    if (mode === "weighted" && sets === undefined) throw new RangeError("Ops: weighted mode needs sets with weights");
+    this.params = Object.freeze({ mode, evCount, sets, reshuffleCycles, seed });
+    this.modeId = mode === "uniform" ? 0 : mode === "weighted" ? 1 : 2;
+    this.evCount = evCount;
+    this.mask = evCount - 1;
+    const bits = Math.round(Math.log2(evCount));
+    this.shift = (bits + 1) >> 1;
+    this.reshuffle = reshuffleCycles;
+    this.rng = new Xoshiro128(seed);
+    this.implicit = sets === undefined ? 1 : 0;
+    this.sets = sets === undefined ? 1 : sets.length;
+    const list: number[] = [];
+    const starts = [0];
+    const probs: number[] = [];
+    const aliases: number[] = [];
+    this.member = new Uint32Array(2048);
+    if (sets !== undefined) {
+      if (!Array.isArray(sets) || sets.length < 1 || sets.length > 65536) throw new RangeError("Ops: sets must be a list of 1 … 65536 sets");
+      for (const s of sets) {
+        const evs = s.evs;
+        if (!Array.isArray(evs) || evs.length < 1 || evs.length > 65536) throw new RangeError("Ops: every set needs 1 … 65536 EVs");
+        for (const ev of evs) {
+          if (!(Number.isInteger(ev) && ev >= 0 && ev <= 0xffff)) throw new RangeError(`Ops: EV ${ev} is not a 16-bit value`);
+          this.member[ev >>> 5] |= 1 << (ev & 31);
+        }
+        const w = s.weights ?? evs.map(() => 1);
+        if (w.length !== evs.length || !w.every((x: number) => typeof x === "number" && x > 0 && Number.isFinite(x))) {
+          throw new RangeError("Ops: weights must be positive numbers, one per EV");
+        }
+        const at = list.length;
+        const [p, al] = buildAlias(w);
+        for (let i = 0; i < evs.length; i++) {
+          list.push(evs[i]);
+          probs.push(p[i]);
+          aliases.push(at + al[i]);
+        }
+        starts.push(list.length);
+      }
+    }
+    this.setStart = Int32Array.from(starts);
+    this.evList = Uint16Array.from(list);
+    // Int32Array: V8 compares Uint32Array loads as doubles; probabilities ≤ 2^16, indices < 2^31.
+    this.prob = Int32Array.from(probs);
+    this.alias = Int32Array.from(aliases);
+  }
+
+  /**
+   * Opens a flow on EV set `set` (0 with the implicit set).
+   * @throws RangeError for a slot outside the table or an unknown set.
+   */
+  open(slot: number, set: number): void {
+    if (!(Number.isInteger(set) && set >= 0 && set < this.sets)) {
+      this.errors++;
+      throw new RangeError(`Ops: set ${set} outside [0, ${this.sets})`);
+    }
+    this.openSlot(slot);
+    this.setOf[slot] = set;
+    if (this.modeId === 2) this.rekey(slot);
+  }
+
+  /** The EV of the next packet. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    if (this.modeId === 2) {
+      const i = this.pos[slot];
+      const m = this.mask;
+      const s = this.shift;
+      const ka = this.keyA[slot];
+      const kb = this.keyB[slot];
+      // Three rounds of (odd multiply + add, xor-shift right), each a bijection of [0, 2^k).
+      let x = (Math.imul(i, ka) + kb) & m;
+      x ^= x >>> s;
+      x = (Math.imul(x, this.keyC[slot]) + kb) & m;
+      x ^= x >>> s;
+      x = (Math.imul(x, ka) + kb) & m;
+      x ^= x >>> s;
+      if (i === m) this.endCycle(slot);
+      else this.pos[slot] = i + 1;
+      return x;
+    }
+    if (this.implicit === 1) return this.rng.nextBelow(this.evCount);
+    const set = this.setOf[slot];
+    const start = this.setStart[set];
+    const n = this.setStart[set + 1] - start;
+    if (this.modeId === 0) return this.evList[start + this.rng.nextBelow(n)];
+    // One draw gives the column and the Q16 coin: with u × n exact (< 2^48), its top part is
+    // floor(u·n/2^32) and the next 16 bits the coin — the digits of nextBelow(n·2^16).
+    const un = (this.rng.nextI32() >>> 0) * n;
+    const c = Math.floor(un * 2.3283064365386963e-10);
+    const coin = Math.floor((un - c * 4294967296) * 1.52587890625e-5);
+    const col = start + c;
+    // Branch-free "coin < prob ? col : alias": the coin is a coin flip, so a branch mispredicts.
+    const other = this.alias[col];
+    return this.evList[other + ((col - other) & ((coin - this.prob[col]) >> 31))];
+  }
+
+  /** Oblivious: feedback is checked, never used. Returns 0, or an error code. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    if (this.implicit === 1) return ev < this.evCount ? 0 : this.fail(E_STATE);
+    return (this.member[ev >>> 5] & (1 << (ev & 31))) !== 0 ? 0 : this.fail(E_STATE);
+  }
+
+  /** Reader: position in the current uec cycle. */
+  cyclePosition(slot: number): number {
+    return this.isOpen(slot) ? this.pos[slot] : -1;
+  }
+
+  /** The end of a uec cycle: count it, and redraw the key every `reshuffleCycles`. */
+  private endCycle(slot: number): void {
+    this.pos[slot] = 0;
+    const c = this.cycles[slot] + 1;
+    if (c >= this.reshuffle) this.rekey(slot);
+    else this.cycles[slot] = c;
+  }
+
+  private rekey(slot: number): void {
+    const m = this.mask;
+    this.keyA[slot] = (this.rng.nextI32() & m) | 1;
+    this.keyB[slot] = this.rng.nextI32() & m;
+    this.keyC[slot] = (this.rng.nextI32() & m) | 1;
+    this.cycles[slot] = 0;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+/**
+ * Walker's alias table by Vose's method, in integers. Weights are scaled to s_j summing to exactly
+ * n × 2^16 (round to nearest; the residue goes to the largest weight). Returns per column the Q16
+ * probability of keeping it (2^16 = always) and its alias (an index into the set).
+ */
+export function buildAlias(weights: readonly number[]): [Uint32Array, Uint32Array] {
+  const n = weights.length;
+  const total = weights.reduce((a, b) => a + b, 0);
+  const scaled = new Float64Array(n);
+  let sum = 0;
+  let big = 0;
+  for (let i = 0; i < n; i++) {
+    scaled[i] = Math.round((weights[i] * n * K.Q16) / total);
+    sum += scaled[i];
+    if (weights[i] > weights[big]) big = i;
+  }
+  scaled[big] += n * K.Q16 - sum;
+  const prob = new Uint32Array(n);
+  const alias = new Uint32Array(n);
+  const small: number[] = [];
+  const large: number[] = [];
+  for (let i = 0; i < n; i++) (scaled[i] < K.Q16 ? small : large).push(i);
+  while (small.length > 0 && large.length > 0) {
+    const s = small.pop() as number;
+    const l = large[large.length - 1];
+    prob[s] = scaled[s];
+    alias[s] = l;
+    scaled[l] -= K.Q16 - scaled[s];
+    if (scaled[l] < K.Q16) {
+      large.pop();
+      small.push(l);
+    }
+  }
+  for (const i of large) {
+    prob[i] = K.Q16;
+    alias[i] = i;
+  }
+  for (const i of small) {
+    // Only reachable through the rounding residue; these columns are kept whole.
+    prob[i] = K.Q16;
+    alias[i] = i;
+  }
+  return [prob, alias];
+}

@@ -1,0 +1,107 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { ECN, GOOD, NACK, TIMEOUT } from "../feedback";
+import { PLB_CONGESTED_ROUND, PLB_REPATH, PLB_ROUND_END, Plb } from "./plb";
+
+/** One round of `n` feedbacks of which `marked` are ECN, then the first feedback of the next round. */
+function round(t: Plb, start: number, n: number, marked: number): number {
+  const ev = t.ev(0);
+  for (let i = 0; i < n; i++) assert.is(t.onPathFeedback(0, start + i, ev, i < marked ? ECN : GOOD), 0);
+  return t.onPathFeedback(0, start + 1000, ev, GOOD);
+}
+
+test("Linux profile: a round is congested at ≥ 50 % marks; 12 in a row re-path; a clean round resets", () => {
+  const t = new Plb({ roundNs: 1000 }, 1);
+  t.open(0);
+  const ev0 = t.ev(0);
+  assert.is(t.onPathFeedback(0, 0, ev0, GOOD), 0, "the first feedback starts the first round");
+  // Judged at t = 1001 by a GOOD packet that still counts in it: 1 + 9 + 1 = 11 delivered, 5 marked.
+  let r = round(t, 1, 9, 5);
+  assert.is(r, PLB_ROUND_END, "5 of 11 < 50 %");
+  r = round(t, 1001, 9, 6);
+  assert.is(r, PLB_ROUND_END | PLB_CONGESTED_ROUND, "6 marked of 9 + the judging GOOD = 10 (≥ 50 %)");
+  for (let k = 2; k < 12; k++) {
+    r = round(t, 1 + k * 1000, 9, 9);
+    assert.is(r, PLB_ROUND_END | PLB_CONGESTED_ROUND);
+    assert.is(t.congestedRounds(0), k);
+  }
+  r = round(t, 12001, 9, 9);
+  assert.is(r, PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH);
+  assert.is.not(t.ev(0), ev0);
+  assert.is(t.congestedRounds(0), 0);
+  round(t, 13001, 9, 9);
+  assert.is(t.congestedRounds(0), 1);
+  round(t, 14001, 9, 0);
+  assert.is(t.congestedRounds(0), 0, "a clean round resets the count");
+});
+
+test("NACKs count as congestion; TIMEOUT re-paths at once and can pause congestion re-paths", () => {
+  const t = new Plb({ profile: "reps-artifact", roundNs: 100, suspendAfterTimeoutNs: 10_000 }, 1);
+  t.open(0);
+  const ev0 = t.ev(0);
+  assert.is(t.onPathFeedback(0, 0, ev0, TIMEOUT), PLB_REPATH);
+  const ev1 = t.ev(0);
+  assert.is.not(ev1, ev0);
+  t.onPathFeedback(0, 1, ev1, NACK);
+  // Two congested rounds (threshold 0.25, re-path after 2) — but the pause holds until 10 000.
+  let r = 0;
+  for (let k = 1; k <= 4; k++) r |= t.onPathFeedback(0, k * 200, ev1, NACK);
+  assert.is(r & PLB_REPATH, 0);
+  assert.ok(t.congestedRounds(0) >= 2);
+  assert.ok((t.onPathFeedback(0, 10_200, ev1, NACK) & PLB_REPATH) !== 0, "pause over");
+});
+
+test("an idle flow re-paths on its next packet after idleRehashRounds congested rounds", () => {
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2 }, 1);
+  t.open(0);
+  const ev0 = t.choosePath(0, 0, 0);
+  t.onPathFeedback(0, 0, ev0, ECN);
+  t.onPathFeedback(0, 100, ev0, ECN);
+  t.onPathFeedback(0, 200, ev0, ECN);
+  assert.is(t.congestedRounds(0), 2);
+  assert.is(t.choosePath(0, 50, 1), ev0, "not idle");
+  assert.is.not(t.choosePath(0, 150, 2), ev0, "idle for a round with 2 congested rounds");
+});
+
+test("bad input → error, counter, state unchanged", () => {
+  const t = new Plb({ evCount: 100 }, 2);
+  t.open(0);
+  t.onPathFeedback(0, 1, t.ev(0), ECN);
+  const before = JSON.stringify(t.inspect(0));
+  assert.is(t.onPathFeedback(0, 2, 100, GOOD), E_STATE);
+  assert.is(t.onPathFeedback(0, 2, 1, 7), E_ARG);
+  assert.is(t.onPathFeedback(0, NaN, 1, GOOD), E_ARG);
+  assert.is(t.onPathFeedback(1, 2, 1, GOOD), E_SLOT);
+  assert.is(t.choosePath(1, 2, 0), E_SLOT);
+  assert.is(t.choosePath(0, NaN, 0), E_ARG);
+  assert.is(t.errors, 6);
+  assert.is(JSON.stringify(t.inspect(0)), before);
+  assert.throws(() => new Plb({ congestionThreshold: 0 }), RangeError);
+  assert.throws(() => new Plb({ profile: "x" as never }), RangeError);
+  assert.is(Plb.bytesPerFlow, 21);
+});
+
+test("seeded random events: EV in range, counters bounded, re-path always changes the EV", () => {
+  const rng = new Xoshiro128(8);
+  const t = new Plb({ roundNs: 500, rehashRounds: 3, evCount: 1000 }, 4);
+  for (let s = 0; s < 4; s++) t.open(s);
+  let now = 0;
+  for (let i = 0; i < 50_000; i++) {
+    now += rng.nextBelow(30);
+    const s = rng.nextBelow(4);
+    const before = t.ev(s);
+    if (rng.nextBelow(3) === 0) {
+      const ev = t.choosePath(s, now, i);
+      assert.ok(ev >= 0 && ev < 1000);
+    } else {
+      const r = t.onPathFeedback(s, now, before, rng.nextBelow(4));
+      assert.ok(r >= 0);
+      if (r & PLB_REPATH) assert.is.not(t.ev(s), before);
+    }
+    assert.ok(t.congestedRounds(s) <= 3);
+  }
+});
+
+test.run();

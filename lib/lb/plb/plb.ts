@@ -1,0 +1,253 @@
+// PLB: Protective Load Balancing (Qureshi et al., SIGCOMM'22; Spritz ref. [73]): a flow keeps one
+// EV and moves to a new random one after N consecutive congested rounds.
+//
+// A round lasts roundNs (one RTT). Each feedback is one delivered packet; ECN and NACK count it as
+// congested (the paper's CE fraction; a trim is the stronger congestion signal). When feedback
+// arrives after the round's end, the round is judged — congested when congested/delivered ≥
+// congestionThreshold (§3 "ce_ratio ≥ K") — and a new round starts. After rehashRounds congested
+// rounds in a row the flow re-paths (§3, M rounds). A flow that was idle for a round re-paths after
+// only idleRehashRounds congested rounds (Linux tcp_plb_idle_rehash_rounds: re-pathing an idle flow
+// cannot reorder). A TIMEOUT re-paths at once (as TCP's RTO rehash) and, with
+// suspendAfterTimeoutNs > 0, pauses congestion re-paths that long (Linux tcp_plb_suspend_rto_sec).
+//
+// Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
+// idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
+// (threshold 0.25, re-path after 2 congested rounds, no idle rule). The threshold is kept as a
+// Q8 fraction (Linux's 1/256 steps).
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { Feedback } from "../feedback";
+
+/** Per-flow state: 2 + 4 + 2 + 2 + 1 + 4 + 4 + 1 = 20 B + the open flag = 21 B. */
+const LAYOUT = {
+  ev: "u16",
+  roundEnd: "i32", // tick
+  delivered: "u16", // packets fed back in this round (saturating)
+  congested: "u16", // of which ECN or NACK (saturating)
+  rounds: "u8", // consecutive congested rounds (saturating at 255)
+  lastSend: "i32", // tick of the last choosePath
+  pauseUntil: "i32", // tick: no congestion re-path before it
+  flags: "u8", // F bits
+} as const;
+
+const enum F {
+  Started = 1, // roundEnd holds a real tick
+  Sent = 2, // lastSend holds a real tick
+  Paused = 4, // pauseUntil is in force
+}
+
+const enum R {
+  RoundEnd = 1,
+  Congested = 2,
+  Repath = 4,
+}
+
+/** onPathFeedback result bits. */
+export const PLB_ROUND_END = R.RoundEnd; // a round was judged
+export const PLB_CONGESTED_ROUND = R.Congested; // … and it was congested
+export const PLB_REPATH = R.Repath; // the flow moved to a new EV
+
+export type PlbProfile = "linux" | "reps-artifact";
+
+export interface PlbParams {
+  profile: PlbProfile;
+  /** Fraction of congested packets that makes a round congested (Linux 0.5). */
+  congestionThreshold: number;
+  /** Congested rounds in a row before a re-path (Linux 12). */
+  rehashRounds: number;
+  /** The same for a flow idle for at least a round (Linux 3; 0 disables the rule). */
+  idleRehashRounds: number;
+  /** Round length, one RTT. */
+  roundNs: number;
+  /** Re-path on TIMEOUT. */
+  repathOnTimeout: boolean;
+  /** After a timeout, no congestion re-path for this long (0: no pause). */
+  suspendAfterTimeoutNs: number;
+  evCount: number;
+  seed: number;
+}
+
+const PROFILES: { readonly [P in PlbProfile]: Pick<PlbParams, "congestionThreshold" | "rehashRounds" | "idleRehashRounds"> } = {
+  linux: { congestionThreshold: 0.5, rehashRounds: 12, idleRehashRounds: 3 },
+  "reps-artifact": { congestionThreshold: 0.25, rehashRounds: 2, idleRehashRounds: 0 },
+};
+
+const NAMES = [
+  "profile", "congestionThreshold", "rehashRounds", "idleRehashRounds", "roundNs", "repathOnTimeout",
+  "suspendAfterTimeoutNs", "evCount", "seed",
+];
+
+export class Plb extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+  };
+
+  readonly params: Readonly<PlbParams>;
+  private readonly evs = this.col.ev;
+  private readonly roundEnd = this.col.roundEnd;
+  private readonly delivered = this.col.delivered;
+  private readonly congested = this.col.congested;
+  private readonly rounds = this.col.rounds;
+  private readonly lastSend = this.col.lastSend;
+  private readonly pauseUntil = this.col.pauseUntil;
+  private readonly flags = this.col.flags;
+  private readonly rng: Xoshiro128;
+  private readonly thresholdQ8: number;
+  private readonly rehashRounds: number;
+  private readonly idleRounds: number;
+  private readonly roundNs: number;
+  private readonly repathOnTimeout: number;
+  private readonly suspendNs: number;
+  private readonly evCount: number;
+
+  /** @throws RangeError for an unknown parameter or profile, or a value out of range. */
+  constructor(params: Partial<PlbParams> = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Plb: unknown parameter ${k}`);
+    const profile = params.profile ?? "linux";
+    const base = PROFILES[profile];
+    if (!base) throw new RangeError(`Plb: unknown profile ${String(profile)}`);
+    const p: PlbParams = {
+      profile,
+      congestionThreshold: params.congestionThreshold ?? base.congestionThreshold,
+      rehashRounds: params.rehashRounds ?? base.rehashRounds,
+      idleRehashRounds: params.idleRehashRounds ?? base.idleRehashRounds,
+      roundNs: params.roundNs ?? 14_000,
+      repathOnTimeout: params.repathOnTimeout ?? true,
+      suspendAfterTimeoutNs: params.suspendAfterTimeoutNs ?? 0,
+      evCount: params.evCount ?? 65536,
+      seed: params.seed ?? 1,
+    };
+    const need = (ok: boolean, what: string) => {
+      if (!ok) throw new RangeError(`Plb: ${what}`);
+    };
+    need(typeof p.congestionThreshold === "number" && p.congestionThreshold > 0 && p.congestionThreshold <= 1, "congestionThreshold must be in (0, 1]");
+    need(Number.isInteger(p.rehashRounds) && p.rehashRounds >= 1 && p.rehashRounds <= 255, "rehashRounds must be an integer in [1, 255]");
+    need(Number.isInteger(p.idleRehashRounds) && p.idleRehashRounds >= 0 && p.idleRehashRounds <= 255, "idleRehashRounds must be an integer in [0, 255]");
+    need(Number.isInteger(p.roundNs) && p.roundNs >= 1 && p.roundNs <= 2 ** 30, "roundNs must be an integer in [1, 2^30]");
+    need(typeof p.repathOnTimeout === "boolean", "repathOnTimeout must be a boolean");
+    need(Number.isInteger(p.suspendAfterTimeoutNs) && p.suspendAfterTimeoutNs >= 0 && p.suspendAfterTimeoutNs <= 2 ** 30, "suspendAfterTimeoutNs must be an integer in [0, 2^30]");
+    need(Number.isInteger(p.evCount) && p.evCount >= 2 && p.evCount <= 65536, "evCount must be an integer in [2, 65536]");
+    need(Number.isInteger(p.seed), "seed must be an integer");
+    this.params = Object.freeze(p);
+    this.rng = new Xoshiro128(p.seed);
+    // Q8 threshold, rounded up so that "≥ threshold" never accepts less than the real fraction.
+    this.thresholdQ8 = Math.ceil(p.congestionThreshold * 256);
+    this.rehashRounds = p.rehashRounds;
+    this.idleRounds = p.idleRehashRounds;
+    this.roundNs = p.roundNs;
+    this.repathOnTimeout = p.repathOnTimeout ? 1 : 0;
+    this.suspendNs = p.suspendAfterTimeoutNs;
+    this.evCount = p.evCount;
+  }
+
+  /** Opens a flow on a random EV. */
+  open(slot: number): void {
+    this.openSlot(slot);
+    this.evs[slot] = this.rng.nextBelow(this.evCount);
+  }
+
+  /** The flow's current EV. A flow idle for a round re-paths here after idleRehashRounds congested rounds. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    const now = nowNs | 0;
+    const fl = this.flags[slot];
+    if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) | 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
+      this.repath(slot);
+    }
+    this.lastSend[slot] = now;
+    this.flags[slot] = fl | F.Sent;
+    return this.evs[slot];
+  }
+
+  /** One delivered (or lost) packet. Returns PLB_* bits. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    if (ev >= this.evCount) return this.fail(E_STATE);
+    const now = nowNs | 0;
+    if (kind === Feedback.Timeout) return this.onTimeout(slot, now);
+    const d = this.delivered[slot];
+    if (d !== 0xffff) this.delivered[slot] = d + 1;
+    if (kind !== Feedback.Good) {
+      const c = this.congested[slot];
+      if (c !== 0xffff) this.congested[slot] = c + 1;
+    }
+    const fl = this.flags[slot];
+    if ((fl & F.Started) === 0) {
+      this.flags[slot] = fl | F.Started;
+      this.roundEnd[slot] = (now + this.roundNs) | 0;
+      return 0;
+    }
+    if (((now - this.roundEnd[slot]) | 0) < 0) return 0;
+    return this.endRound(slot, now);
+  }
+
+  // Readers
+
+  ev(slot: number): number {
+    return this.isOpen(slot) ? this.evs[slot] : -1;
+  }
+
+  congestedRounds(slot: number): number {
+    return this.isOpen(slot) ? this.rounds[slot] : -1;
+  }
+
+  // Rare steps
+
+  /** §3: judge the round (congested when congested × 256 ≥ threshold_Q8 × delivered), start the next. */
+  private endRound(slot: number, now: number): number {
+    const delivered = this.delivered[slot];
+    const congested = this.congested[slot];
+    this.delivered[slot] = 0;
+    this.congested[slot] = 0;
+    this.roundEnd[slot] = (now + this.roundNs) | 0;
+    let r: number = R.RoundEnd;
+    if (congested * 256 >= this.thresholdQ8 * delivered) {
+      r |= R.Congested;
+      const n = this.rounds[slot];
+      this.rounds[slot] = n === 255 ? 255 : n + 1;
+    } else {
+      this.rounds[slot] = 0;
+    }
+    const fl = this.flags[slot];
+    if ((fl & F.Paused) !== 0) {
+      if (((now - this.pauseUntil[slot]) | 0) < 0) return r;
+      this.flags[slot] = fl & ~F.Paused;
+    }
+    if (this.rounds[slot] >= this.rehashRounds) {
+      this.repath(slot);
+      r |= R.Repath;
+    }
+    return r;
+  }
+
+  private onTimeout(slot: number, now: number): number {
+    if (this.repathOnTimeout === 0) return 0;
+    this.repath(slot);
+    if (this.suspendNs > 0) {
+      this.pauseUntil[slot] = (now + this.suspendNs) | 0;
+      this.flags[slot] |= F.Paused;
+    }
+    return R.Repath;
+  }
+
+  /** A new random EV, different from the current one; the congested-round count starts over. */
+  private repath(slot: number): void {
+    const old = this.evs[slot];
+    const fresh = this.rng.nextBelow(this.evCount - 1);
+    this.evs[slot] = fresh >= old ? fresh + 1 : fresh;
+    this.rounds[slot] = 0;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

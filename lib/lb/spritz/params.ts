@@ -1,0 +1,128 @@
+// Spritz parameters (Spritz §IV, Table II) and where the endpoint table comes from.
+
+import { EndpointTable, type EndpointTableOptions, buildTopology } from "./table";
+import type { LowDiameterTopology } from "./topology";
+
+export interface SpritzParams {
+  /** A prebuilt endpoint table (shared metadata: the per-path ECN counts and blocks). */
+  table: EndpointTable | undefined;
+  /** Or a prebuilt topology plus srcSwitch … */
+  network: LowDiameterTopology | undefined;
+  /** … or a topology spec: "dragonfly" with p, a, h or "slimfly" with q, p. */
+  topology: "dragonfly" | "slimfly" | undefined;
+  p: number | undefined;
+  a: number | undefined;
+  h: number | undefined;
+  q: number | undefined;
+  /** The switch this endpoint hangs off. */
+  srcSwitch: number;
+  /** Latency model and subset size of the table (table.ts; default Table II). */
+  localLinkNs: number | undefined;
+  globalLinkNs: number | undefined;
+  linkGbps: number | undefined;
+  packetBytes: number | undefined;
+  switchLatencyNs: number | undefined;
+  maxPathsPerDestination: number | undefined;
+  /** Weighted sampling by eq. (1) ("w" variants, §V-A) or uniform ("u"). */
+  weighted: boolean;
+  /** Scale of eq. (1) for paths shorter than the longest (§V-A: 3). */
+  wScale: number;
+  /** Alg. 1: sample a fresh path after this many packets (Table II: 44 ≈ 0.5 BDP). */
+  exploreThreshold: number;
+  /** Alg. 2: ECN marks on a path before it leaves the buffer (Table II: 8). At most 13. */
+  ecnThreshold: number;
+  /** Alg. 2/3 line "w[0] ← min_bias_factor", in eq. (1) weight units. */
+  minBiasFactor: number;
+  /** ECN rate above which the flow biases toward the minimal path (Alg. 2/3: 90 %). */
+  ecnRateThreshold: number;
+  /** EWMA gain of the per-flow ECN rate, a power of two from 1/2 to 1/1024. */
+  ecnRateGain: number;
+  /** Alg. 2 "global timer": blocked weights and biases return to eq. (1) this long after the first. */
+  restoreIntervalNs: number;
+  /** Capacity of the list of blocked paths awaiting the timer (the oldest is unblocked when full). */
+  maxBlocked: number;
+  seed: number;
+}
+
+export type SpritzParamsInput = Partial<SpritzParams>;
+
+export const SPRITZ_PARAM_NAMES: readonly string[] = [
+  "table", "network", "topology", "p", "a", "h", "q", "srcSwitch", "localLinkNs", "globalLinkNs", "linkGbps",
+  "packetBytes", "switchLatencyNs", "maxPathsPerDestination", "weighted", "wScale", "exploreThreshold",
+  "ecnThreshold", "minBiasFactor", "ecnRateThreshold", "ecnRateGain", "restoreIntervalNs", "maxBlocked", "seed",
+];
+
+function need(ok: boolean, what: string): void {
+  if (!ok) throw new RangeError(`Spritz: ${what}`);
+}
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
+  for (const k of Object.keys(input)) need(SPRITZ_PARAM_NAMES.indexOf(k) >= 0, `unknown parameter ${k}`);
+  const p: SpritzParams = {
+    table: input.table,
+    network: input.network,
+    topology: input.topology,
+    p: input.p,
+    a: input.a,
+    h: input.h,
+    q: input.q,
+    srcSwitch: input.srcSwitch ?? (input.table ? input.table.srcSwitch : 0),
+    localLinkNs: input.localLinkNs,
+    globalLinkNs: input.globalLinkNs,
+    linkGbps: input.linkGbps,
+    packetBytes: input.packetBytes,
+    switchLatencyNs: input.switchLatencyNs,
+    maxPathsPerDestination: input.maxPathsPerDestination,
+    weighted: input.weighted ?? true,
+    wScale: input.wScale ?? 3,
+    exploreThreshold: input.exploreThreshold ?? 44,
+    ecnThreshold: input.ecnThreshold ?? 8,
+    minBiasFactor: input.minBiasFactor ?? 1000,
+    ecnRateThreshold: input.ecnRateThreshold ?? 0.9,
+    ecnRateGain: input.ecnRateGain ?? 1 / 16,
+    restoreIntervalNs: input.restoreIntervalNs ?? 10_000_000,
+    maxBlocked: input.maxBlocked ?? 1024,
+    seed: input.seed ?? 1,
+  };
+  need(typeof p.weighted === "boolean", "weighted must be a boolean");
+  need(typeof p.wScale === "number" && p.wScale > 0 && p.wScale <= 255, "wScale must be in (0, 255]");
+  need(Number.isInteger(p.exploreThreshold) && p.exploreThreshold >= 0 && p.exploreThreshold <= 65534, "exploreThreshold must be an integer in [0, 65534]");
+  need(Number.isInteger(p.ecnThreshold) && p.ecnThreshold >= 0 && p.ecnThreshold <= 13, "ecnThreshold must be an integer in [0, 13] (a 4-bit count; 15 marks a block)");
+  need(typeof p.minBiasFactor === "number" && p.minBiasFactor >= 0 && p.minBiasFactor <= 65535, "minBiasFactor must be in [0, 65535]");
+  need(typeof p.ecnRateThreshold === "number" && p.ecnRateThreshold >= 0 && p.ecnRateThreshold < 1, "ecnRateThreshold must be in [0, 1)");
+  const gainShift = Math.log2(1 / p.ecnRateGain);
+  need(Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10, "ecnRateGain must be 1/2, 1/4, … or 1/1024");
+  need(Number.isInteger(p.restoreIntervalNs) && p.restoreIntervalNs >= 1 && p.restoreIntervalNs <= 2 ** 30, "restoreIntervalNs must be an integer in [1, 2^30]");
+  need(Number.isInteger(p.maxBlocked) && p.maxBlocked >= 1 && p.maxBlocked <= 2 ** 24, "maxBlocked must be an integer in [1, 2^24]");
+  need(Number.isInteger(p.seed), "seed must be an integer");
+  return p;
+}
+
+/** The endpoint table the parameters name: the given one, or one built for srcSwitch. */
+export function tableFor(p: SpritzParams): EndpointTable {
+  if (p.table !== undefined) {
+    need(p.table instanceof EndpointTable, "table must be an EndpointTable");
+    need(p.srcSwitch === p.table.srcSwitch, "srcSwitch differs from the table's");
+    return p.table;
+  }
+  const options: EndpointTableOptions = {};
+  if (p.localLinkNs !== undefined) options.localLinkNs = p.localLinkNs;
+  if (p.globalLinkNs !== undefined) options.globalLinkNs = p.globalLinkNs;
+  if (p.linkGbps !== undefined) options.linkGbps = p.linkGbps;
+  if (p.packetBytes !== undefined) options.packetBytes = p.packetBytes;
+  if (p.switchLatencyNs !== undefined) options.switchLatencyNs = p.switchLatencyNs;
+  if (p.maxPathsPerDestination !== undefined) options.maxPathsPerDestination = p.maxPathsPerDestination;
+  if (p.network !== undefined) return new EndpointTable(p.network, p.srcSwitch, options);
+  need(p.topology === "dragonfly" || p.topology === "slimfly", "give table, network, or topology (dragonfly | slimfly)");
+  const topo = buildTopology({ topology: p.topology as "dragonfly" | "slimfly", p: p.p ?? 1, a: p.a, h: p.h, q: p.q });
+  return new EndpointTable(topo, p.srcSwitch, options);
+}
+
+/**
+ * Eq. (1) as used in the evaluation (§V-A): w = wScale × lat_longest / lat for a path shorter than
+ * the longest of its list, 1 for the longest. With wScale = 1 this is eq. (1) itself.
+ */
+export function eq1Weight(latencyNs: number, longestNs: number, wScale: number): number {
+  return latencyNs >= longestNs ? 1 : (wScale * longestNs) / latencyNs;
+}

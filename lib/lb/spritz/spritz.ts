@@ -1,0 +1,643 @@
+// Spritz-Scout and Spritz-Spray (Spritz, Bonato et al., §IV): sender-side load balancing over the
+// bounded simple paths of a Dragonfly or Slim Fly, using the endpoint table of table.ts.
+//
+//   §IV "Connection Established" → open(slot, dstSwitch): the flow takes the EV entry list of its
+//                                  destination switch and an empty 8-entry buffer of good paths.
+//   eq. (1), §V-A                → weights per latency class, Q8 (×256, rounded to nearest):
+//                                  w = wScale × lat_longest / lat, 1 for the longest class.
+//   Alg. 1 (send, both)          → choosePath: every exploreThreshold + 1 packets, or when the
+//                                  buffer is empty, sample gen(w); else the buffer's front (Scout
+//                                  keeps it, Spray removes it).
+//   Alg. 2 (Scout feedback)      → onPathFeedback: GOOD inserts the EV in latency order unless
+//                                  present or full; ECN counts per path and removes the path after
+//                                  more than ecnThreshold marks; NACK and TIMEOUT remove it; TIMEOUT
+//                                  also blocks it (w = 0) until the global timer.
+//   Alg. 3 (Spray feedback)      → GOOD appends the EV (duplicates allowed); ECN and NACK are
+//                                  ignored; TIMEOUT blocks the path.
+//   Alg. 2/3 last line           → ECN rate > 90 %: w[0] (the list's shortest path) ← minBiasFactor.
+//
+// Where the per-path state lives: in the endpoint table's metadata byte (§III-C "an additional
+// byte … statistics; if a timeout is observed for a given EV entry, it may be marked as
+// unavailable"), so every flow of this endpoint to the same destination switch shares the ECN
+// counts and blocks of those paths. Low nibble: latency class; high nibble: ECN count 0 … 14, or 15
+// = blocked (a block resets the count, Alg. 2 line 19; an ECN mark on a blocked path is not
+// counted).
+//
+// gen(w): pick a latency class with probability ∝ Σ weights of its paths through a per-flow
+// Walker alias table over the K classes (built at open, Q16 per column: class c is drawn with
+// probability s_c / (K·2^16), s_c = round(K·2^16·W_c / ΣW), the rounding residue on the heaviest
+// class), then a path uniformly inside the class with a second draw. A linear or binary search
+// over cumulative sums costs an unpredictable branch per class (measured ≈ 20 ns at K = 9); the
+// alias table needs one. While biased, a first draw gives entry 0 probability
+// minBias / (minBias + Σw − w0), and otherwise entry 0 is redrawn (rejection keeps the rest ∝ w).
+// A blocked path is redrawn the same way up to 4 times; then the list is scanned from the last
+// draw for an unblocked path; if every path is blocked, the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
+// 1 (ECN or NACK) and 0 (GOOD) with gain 2^-k (§IV-A leaves its estimator open); the bias holds
+// until the global timer, like a block.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { Feedback } from "../feedback";
+import { type SpritzParams, type SpritzParamsInput, eq1Weight, resolveSpritzParams, tableFor } from "./params";
+import type { EndpointTable } from "./table";
+
+
+/** Per-flow state: 136 B + the open flag = 137 B. */
+// Columns compared or used as indices on the per-packet path are i32, not u32: V8 types a
+// Uint32Array load as possibly ≥ 2^31 and compares or adds it as a double (measured on the Scout
+// insertion scan). Every value stored in them is below 2^31.
+const LAYOUT = {
+  dst: "u16", // destination switch
+  listBase: "i32", // first entry of the destination's list in table.ev
+  metaBase: "i32", // first metadata cell of the destination in table.meta
+  n: "u16", // entries in the list
+  size1: "u16", // cell shape (table.ts)
+  split: "u16",
+  stride: "u16",
+  buf: ["i32", 8], // buffer_paths: Scout: (class << 16 | EV) in ascending order; Spray: EVs, a ring
+  bufCount: "u8",
+  bufHead: "u8", // Spray ring head
+  pktCount: "u16", // packet_count of Alg. 1
+  ecnRate: "u16", // Q16 EWMA of the congestion-mark rate
+  biasEpoch: "i32", // restore epoch + 1 while w[0] = minBiasFactor, else 0
+  w0: "u16", // Q8 eq. (1) weight of the list's first entry
+  total: "u32", // Q8 Σ w_i of the list
+  aliasProb: ["i32", 14], // per class column: keep it when a Q16 coin < this (Cls.Max columns)
+  alias: ["u8", 14], // per class column: the class taken otherwise
+} as const;
+
+const enum M {
+  ClassMask = 0x0f,
+  NoPath = 0x0f,
+  CountShift = 4,
+  Blocked = 0xf0,
+  CountOne = 0x10,
+}
+
+/** Latency classes a flow keeps cumulative weights for (Slim Fly has 14, Dragonfly 9). */
+const enum Cls {
+  Max = 14,
+}
+
+const enum K {
+  Buf = 8,
+  BufMask = 7,
+  Retries = 4,
+}
+
+const enum R {
+  Cached = 1,
+  Removed = 2,
+  Blocked = 4,
+  Biased = 8,
+  Restored = 16,
+}
+
+/** onPathFeedback result bits. */
+export const SPRITZ_CACHED = R.Cached; // the EV entered buffer_paths
+export const SPRITZ_REMOVED = R.Removed; // the EV left buffer_paths (Scout: ECN over threshold, NACK, TIMEOUT)
+export const SPRITZ_BLOCKED = R.Blocked; // TIMEOUT: the path's weight is 0 until the global timer
+export const SPRITZ_BIASED = R.Biased; // ECN rate > threshold: w[0] ← minBiasFactor
+export const SPRITZ_RESTORED = R.Restored; // the global timer fired: blocks and biases cleared
+
+/** The common engine of Scout (variant 0) and Spray (variant 1). */
+export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "dstSwitch"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+    // Readers with a second argument, listed so that vectors can call them.
+    pathCount: ["slot"],
+    pathEv: ["slot", "i"],
+    buffered: ["slot", "i"],
+    ecnCount: ["slot", "ev"],
+    isBlocked: ["slot", "ev"],
+    pathClass: ["slot", "ev"],
+  };
+
+  readonly params: Readonly<SpritzParams>;
+  readonly table: EndpointTable;
+  /** Restore-list overflow: blocks undone early because maxBlocked paths were already blocked. */
+  evictedBlocks = 0;
+
+  private readonly dst = this.col.dst;
+  private readonly listBase = this.col.listBase;
+  private readonly metaBase = this.col.metaBase;
+  private readonly nList = this.col.n;
+  private readonly size1 = this.col.size1;
+  private readonly split = this.col.split;
+  private readonly stride = this.col.stride;
+  private readonly buf = this.col.buf;
+  private readonly bufCount = this.col.bufCount;
+  private readonly bufHead = this.col.bufHead;
+  private readonly pktCount = this.col.pktCount;
+  private readonly ecnRate = this.col.ecnRate;
+  private readonly biasEpoch = this.col.biasEpoch;
+  private readonly w0 = this.col.w0;
+  private readonly total = this.col.total;
+  private readonly aliasProb = this.col.aliasProb;
+  private readonly alias = this.col.alias;
+
+  private readonly variant: number;
+  private readonly rng: Xoshiro128;
+  private readonly ev: Uint16Array;
+  private readonly meta: Uint8Array;
+  private readonly classEnd: Uint16Array;
+  private readonly K: number;
+  /** weightQ8[longest × K + c]: eq. (1) weight of class c in a list whose longest class is `longest`. */
+  private readonly weightQ8: Uint16Array;
+  private readonly exploreThreshold: number;
+  private readonly ecnThreshold: number;
+  private readonly minBiasQ8: number;
+  private readonly ecnRateLimit: number;
+  private readonly gainShift: number;
+  private readonly restoreNs: number;
+  /** Global timer: armed (0/1), expiry tick, and the epoch it advances. */
+  private restoreArmed = 0;
+  private restoreAt = 0;
+  private epoch = 0;
+  /** Blocked metadata cells awaiting the timer (a ring). */
+  private readonly blockedCells: Uint32Array;
+  /** Scratch for buildAlias (open is not a per-packet path, but it still does not allocate). */
+  private readonly scratchMass: Float64Array;
+  private readonly scratchSmall: Int32Array;
+  private readonly scratchLarge: Int32Array;
+  private blockedHead = 0;
+  private blockedCount = 0;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  protected constructor(variant: number, params: SpritzParamsInput, capacity: number) {
+    super(LAYOUT, capacity);
+    const p = resolveSpritzParams(params);
+    const table = tableFor(p);
+    this.params = Object.freeze({ ...p, table });
+    this.table = table;
+    this.variant = variant;
+    this.rng = new Xoshiro128(p.seed);
+    this.ev = table.ev;
+    this.meta = table.meta;
+    this.classEnd = table.classEnd;
+    const K = table.classCount;
+    if (K > Cls.Max) throw new RangeError(`Spritz: the table has ${K} latency classes, at most ${Cls.Max} supported`);
+    this.K = K;
+    this.weightQ8 = new Uint16Array(K * K);
+    for (let l = 0; l < K; l++) {
+      for (let c = 0; c <= l; c++) {
+        const w = p.weighted ? eq1Weight(table.classLatencyNs(c), table.classLatencyNs(l), p.wScale) : 1;
+        const q8 = Math.round(w * 256); // Q8, rounded to nearest
+        if (q8 > 65535) throw new RangeError(`Spritz: weight ${w.toFixed(2)} does not fit Q8 in 16 bits; lower wScale`);
+        this.weightQ8[l * K + c] = q8;
+      }
+    }
+    this.exploreThreshold = p.exploreThreshold;
+    this.ecnThreshold = p.ecnThreshold;
+    this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
+    // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
+    // bias weight the limit is out of reach of the u16 rate, so one compare decides.
+    this.ecnRateLimit = this.minBiasQ8 > 0 ? Math.floor(p.ecnRateThreshold * 65536) : 65535;
+    this.gainShift = Math.round(Math.log2(1 / p.ecnRateGain));
+    this.restoreNs = p.restoreIntervalNs;
+    this.blockedCells = new Uint32Array(p.maxBlocked);
+    this.scratchMass = new Float64Array(K);
+    this.scratchSmall = new Int32Array(K);
+    this.scratchLarge = new Int32Array(K);
+  }
+
+  /**
+   * Opens a connection to an endpoint behind `dstSwitch` (§IV "Connection Established").
+   * A destination on the source switch itself has no path list: the flow's EV is always 0.
+   * @throws RangeError for a slot outside the table or a switch outside the topology.
+   */
+  open(slot: number, dstSwitch: number): void {
+    const t = this.table;
+    if (!(Number.isInteger(dstSwitch) && dstSwitch >= 0 && dstSwitch < t.topology.switches)) {
+      this.errors++;
+      throw new RangeError(`Spritz: destination switch ${dstSwitch} outside [0, ${t.topology.switches})`);
+    }
+    const K = this.K;
+    const start = t.listStart[dstSwitch];
+    const n = t.listStart[dstSwitch + 1] - start;
+    // The list's classes: `first` holds entry 0, `longest` its longest paths (weight 1 in eq. (1)).
+    let first = -1;
+    let longest = 0;
+    let prevEnd = 0;
+    for (let c = 0; c < K; c++) {
+      const end = this.classEnd[dstSwitch * K + c];
+      if (end > prevEnd) {
+        if (first < 0) first = c;
+        longest = c;
+      }
+      prevEnd = end;
+    }
+    let total = 0;
+    prevEnd = 0;
+    const mass = this.scratchMass;
+    for (let c = 0; c < K; c++) {
+      const end = this.classEnd[dstSwitch * K + c];
+      mass[c] = (end - prevEnd) * (c <= longest ? this.weightQ8[longest * K + c] : 0);
+      total += mass[c];
+      prevEnd = end;
+    }
+    if (total + this.minBiasQ8 > 0xffffffff) {
+      this.errors++;
+      throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
+    }
+    this.openSlot(slot);
+    this.dst[slot] = dstSwitch;
+    this.listBase[slot] = start;
+    this.metaBase[slot] = t.metaStart[dstSwitch];
+    this.nList[slot] = n;
+    this.size1[slot] = t.size1[dstSwitch];
+    this.split[slot] = t.split[dstSwitch];
+    this.stride[slot] = t.stride[dstSwitch];
+    if (n === 0) return;
+    this.total[slot] = total;
+    this.w0[slot] = this.weightQ8[longest * K + first];
+    this.buildAlias(slot, total, longest);
+  }
+
+  /**
+   * Vose's alias method over the K classes, in integers: s_c = round(K·2^16·W_c / ΣW), the
+   * residue added to the heaviest class, so Σ s_c = K·2^16 and class c is drawn with probability
+   * exactly s_c / (K·2^16). Uses per-table scratch arrays: no allocation.
+   */
+  private buildAlias(slot: number, total: number, heaviest: number): void {
+    const K = this.K;
+    const mass = this.scratchMass;
+    const small = this.scratchSmall;
+    const large = this.scratchLarge;
+    const ab = slot * Cls.Max;
+    let sum = 0;
+    let big = heaviest;
+    for (let c = 0; c < K; c++) {
+      mass[c] = Math.round((mass[c] * K * 65536) / total);
+      sum += mass[c];
+      if (mass[c] > mass[big]) big = c;
+    }
+    mass[big] += K * 65536 - sum;
+    let ns = 0;
+    let nl = 0;
+    for (let c = 0; c < K; c++) {
+      if (mass[c] < 65536) small[ns++] = c;
+      else large[nl++] = c;
+    }
+    while (ns > 0 && nl > 0) {
+      const sm = small[--ns];
+      const lg = large[nl - 1];
+      this.aliasProb[ab + sm] = mass[sm];
+      this.alias[ab + sm] = lg;
+      mass[lg] -= 65536 - mass[sm];
+      if (mass[lg] < 65536) {
+        nl--;
+        small[ns++] = lg;
+      }
+    }
+    while (nl > 0) {
+      const c = large[--nl];
+      this.aliasProb[ab + c] = 65536;
+      this.alias[ab + c] = c;
+    }
+    while (ns > 0) {
+      const c = small[--ns]; // only through rounding; kept whole
+      this.aliasProb[ab + c] = 65536;
+      this.alias[ab + c] = c;
+    }
+  }
+
+  /** Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    const pc = this.pktCount[slot];
+    // Alg. 1 lines 2–6: periodic exploration.
+    if (pc > this.exploreThreshold) {
+      this.pktCount[slot] = 0;
+      return this.sample(slot, nowNs | 0);
+    }
+    this.pktCount[slot] = pc + 1;
+    const count = this.bufCount[slot];
+    if (count === 0) return this.sample(slot, nowNs | 0);
+    const b = slot << 3;
+    if (this.variant === 0) return this.buf[b] & 0xffff; // Scout: the front, kept
+    // Spray (Alg. 1 line 14): the front is used once.
+    const h = this.bufHead[slot];
+    this.bufHead[slot] = (h + 1) & K.BufMask;
+    this.bufCount[slot] = count - 1;
+    return this.buf[b + h];
+  }
+
+  /** Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    const e1 = ev >>> 8;
+    const e2 = ev & 0xff;
+    const split = this.split[slot];
+    const stride = this.stride[slot];
+    let cell: number;
+    if (e1 < split) {
+      if (e2 >= stride) return this.unknownEv(slot, ev);
+      cell = e1 * stride + e2;
+    } else {
+      if (e2 !== 0 || e1 >= this.size1[slot]) return this.unknownEv(slot, ev);
+      cell = split * stride + e1 - split;
+    }
+    const at = this.metaBase[slot] + cell;
+    const m = this.meta[at];
+    if ((m & M.ClassMask) === M.NoPath) return this.unknownEv(slot, ev);
+    const now = nowNs | 0;
+    let r = 0;
+    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) r = this.restore();
+    // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1, GOOD toward 0; timeouts are not samples.
+    const rate = this.ecnRate[slot];
+    if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, m, now, rate);
+    // GOOD, the common case, stays in the handler (one call fewer per packet).
+    const low = rate - (rate >> this.gainShift);
+    this.ecnRate[slot] = low;
+    // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
+    if (low > this.ecnRateLimit) r |= this.bias(slot, now);
+    const count = this.bufCount[slot];
+    if (count === K.Buf) return r;
+    const b = slot << 3;
+    if (this.variant !== 0) {
+      // Alg. 3 lines 2–6: append, duplicates allowed.
+      this.buf[b + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
+      this.bufCount[slot] = count + 1;
+      return r | R.Cached;
+    }
+    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates.
+    const key = ((m & M.ClassMask) << 16) | ev;
+    let i = 0;
+    while (i < count && this.buf[b + i] < key) i++;
+    if (i < count && this.buf[b + i] === key) return r;
+    for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
+    this.buf[b + i] = key;
+    this.bufCount[slot] = count + 1;
+    return r | R.Cached;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** Entries in buffer_paths. */
+  bufferSize(slot: number): number {
+    return this.isOpen(slot) ? this.bufCount[slot] : -1;
+  }
+
+  /** The i-th EV of buffer_paths (Scout: in latency order; Spray: from the front), −1 if none. */
+  buffered(slot: number, i: number): number {
+    if (!this.isOpen(slot) || !(i >= 0 && i < this.bufCount[slot])) return -1;
+    const b = slot << 3;
+    return this.variant === 0 ? this.buf[b + i] & 0xffff : this.buf[b + ((this.bufHead[slot] + i) & K.BufMask)];
+  }
+
+  /** Paths to the flow's destination. */
+  pathCount(slot: number): number {
+    return this.isOpen(slot) ? this.nList[slot] : -1;
+  }
+
+  /** The i-th EV of the flow's list (latency order). */
+  pathEv(slot: number, i: number): number {
+    return this.isOpen(slot) && i >= 0 && i < this.nList[slot] ? this.ev[this.listBase[slot] + i] : -1;
+  }
+
+  /** Alg. 2's ecn_counts for an EV of the flow's list (−1: not a path; 15: blocked). */
+  ecnCount(slot: number, ev: number): number {
+    const at = this.cellIndex(slot, ev);
+    return at < 0 ? -1 : this.meta[at] >> M.CountShift;
+  }
+
+  /** True while the path of `ev` has weight 0 (Alg. 2 line 21). */
+  isBlocked(slot: number, ev: number): boolean {
+    const at = this.cellIndex(slot, ev);
+    return at >= 0 && (this.meta[at] & M.Blocked) === M.Blocked;
+  }
+
+  /** Latency class of an EV of the flow's list (−1: not a path). */
+  pathClass(slot: number, ev: number): number {
+    const at = this.cellIndex(slot, ev);
+    return at < 0 ? -1 : this.meta[at] & M.ClassMask;
+  }
+
+  /** The per-flow ECN rate, Q16. */
+  ecnRateQ16(slot: number): number {
+    return this.isOpen(slot) ? this.ecnRate[slot] : -1;
+  }
+
+  /** True while w[0] = minBiasFactor for this flow. */
+  biased(slot: number): boolean {
+    return this.isOpen(slot) && this.biasEpoch[slot] === this.epoch + 1;
+  }
+
+  /** Alg. 1's packet_count. */
+  packetCount(slot: number): number {
+    return this.isOpen(slot) ? this.pktCount[slot] : -1;
+  }
+
+  /** The flow's total Q8 weight Σ w_i (eq. (1), without the bias). */
+  totalWeightQ8(slot: number): number {
+    return this.isOpen(slot) && this.nList[slot] > 0 ? this.total[slot] : -1;
+  }
+
+  /** Probability (Q16 × K) that gen(w) picks latency class c for this flow (alias-table mass). */
+  classMassQ16(slot: number, c: number): number {
+    if (!this.isOpen(slot) || !(c >= 0 && c < this.K)) return -1;
+    const ab = slot * Cls.Max;
+    let m = 0;
+    for (let col = 0; col < this.K; col++) {
+      if (col === c) m += this.aliasProb[ab + col];
+      if (this.alias[ab + col] === c && this.aliasProb[ab + col] < 65536) m += 65536 - this.aliasProb[ab + col];
+    }
+    return m;
+  }
+
+  /** Paths blocked now, table-wide. */
+  get blockedPaths(): number {
+    return this.blockedCount;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare steps
+
+  /** gen(w) of Alg. 1 (see the file header). */
+  private sample(slot: number, now: number): number {
+    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) this.restore();
+    const n = this.nList[slot];
+    if (n === 0) return 0;
+    const base = this.listBase[slot];
+    const biased = this.biasEpoch[slot] === this.epoch + 1 ? 1 : 0;
+    let ev = 0;
+    for (let attempt = 0; attempt < K.Retries; attempt++) {
+      let i = this.drawIndex(slot);
+      if (biased !== 0) i = this.biasedIndex(slot, i, n);
+      ev = this.ev[base + i];
+      if (this.blockedCount === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) !== M.Blocked) return ev;
+    }
+    // Many paths blocked: the first unblocked one after the last draw, in list order.
+    let i = 0;
+    while (i < n && this.ev[base + i] !== ev) i++;
+    for (let k = 1; k < n; k++) {
+      const cand = this.ev[base + ((i + k) % n)];
+      if ((this.meta[this.cellOf(slot, cand)] & M.Blocked) !== M.Blocked) return cand;
+    }
+    return ev;
+  }
+
+  /**
+   * While biased: entry 0 with probability minBias / (minBias + Σw − w0), else a draw from w
+   * with entry 0 rejected (the first draw `i` is reused when it is not entry 0).
+   */
+  private biasedIndex(slot: number, i: number, n: number): number {
+    if (this.rng.nextBelow(this.total[slot] - this.w0[slot] + this.minBiasQ8) < this.minBiasQ8 || n === 1) return 0;
+    for (let k = 0; i === 0 && k < 64; k++) i = this.drawIndex(slot);
+    return i === 0 ? 1 : i;
+  }
+
+  /** An index into the flow's list with P(i) = w_i / Σ w: a class from the alias table, then a path in it. */
+  private drawIndex(slot: number): number {
+    const K = this.K;
+    const r = this.rng.nextBelow(K << 16);
+    const col = r >>> 16;
+    const ab = slot * Cls.Max + col;
+    // Branch-free "coin < prob ? col : alias" (a mispredicted branch per draw otherwise).
+    const other = this.alias[ab];
+    const cls = other + ((col - other) & (((r & 0xffff) - this.aliasProb[ab]) >> 31));
+    const row = this.dst[slot] * K;
+    const start = cls === 0 ? 0 : this.classEnd[row + cls - 1];
+    return start + this.rng.nextBelow(this.classEnd[row + cls] - start);
+  }
+
+  /** ECN, NACK and TIMEOUT: Alg. 2 lines 7–22 (Scout) or Alg. 3 lines 7–9 (Spray), then the bias test. */
+  private onMark(slot: number, ev: number, kind: number, at: number, m: number, now: number, rate: number): number {
+    // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1; timeouts are not samples.
+    if (kind !== Feedback.Timeout) this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
+    let r = 0;
+    if (this.variant !== 0) {
+      if (kind === Feedback.Timeout) r = this.block(at, m, now); // Alg. 3 lines 7–9; ECN and NACK are ignored
+    } else if (kind === Feedback.Ecn) {
+      // Alg. 2 lines 7–13: count the mark; over the threshold, reset and drop the path.
+      if ((m & M.Blocked) !== M.Blocked) {
+        const n = (m >> M.CountShift) + 1;
+        if (n > this.ecnThreshold) {
+          this.meta[at] = m & M.ClassMask;
+          r = this.remove(slot, ev);
+        } else {
+          this.meta[at] = (n << M.CountShift) | (m & M.ClassMask);
+        }
+      }
+    } else if (kind === Feedback.Nack) {
+      // Alg. 2 lines 14–17.
+      if ((m & M.Blocked) !== M.Blocked) this.meta[at] = m & M.ClassMask;
+      r = this.remove(slot, ev);
+    } else {
+      // Alg. 2 lines 18–22.
+      r = this.remove(slot, ev) | this.block(at, m, now);
+    }
+    if (this.ecnRate[slot] > this.ecnRateLimit) r |= this.bias(slot, now);
+    return r;
+  }
+
+  /** Removes `ev` from Scout's buffer (it appears at most once). */
+  private remove(slot: number, ev: number): number {
+    const b = slot << 3;
+    const count = this.bufCount[slot];
+    let i = 0;
+    while (i < count && (this.buf[b + i] & 0xffff) !== ev) i++;
+    if (i === count) return 0;
+    for (let j = i + 1; j < count; j++) this.buf[b + j - 1] = this.buf[b + j];
+    this.bufCount[slot] = count - 1;
+    return R.Removed;
+  }
+
+  /** w_i ← 0 until the global timer (Alg. 2 line 21, Alg. 3 line 8). */
+  private block(at: number, m: number, now: number): number {
+    if ((m & M.Blocked) === M.Blocked) return 0;
+    this.arm(now);
+    const cap = this.blockedCells.length;
+    if (this.blockedCount === cap) {
+      // Full: the oldest block is lifted early to make room.
+      const old = this.blockedCells[this.blockedHead];
+      this.meta[old] &= M.ClassMask;
+      this.blockedHead = this.blockedHead + 1 === cap ? 0 : this.blockedHead + 1;
+      this.blockedCount--;
+      this.evictedBlocks++;
+    }
+    const tail = this.blockedHead + this.blockedCount;
+    this.blockedCells[tail >= cap ? tail - cap : tail] = at;
+    this.blockedCount++;
+    this.meta[at] = M.Blocked | (m & M.ClassMask);
+    return R.Blocked;
+  }
+
+  /** Alg. 2/3 last line: w[0] ← minBiasFactor until the global timer. */
+  private bias(slot: number, now: number): number {
+    if (this.biasEpoch[slot] === this.epoch + 1) return 0;
+    this.biasEpoch[slot] = this.epoch + 1;
+    this.arm(now);
+    return R.Biased;
+  }
+
+  /** Starts the global timer if it is not running. */
+  private arm(now: number): void {
+    if (this.restoreArmed !== 0) return;
+    this.restoreArmed = 1;
+    this.restoreAt = (now + this.restoreNs) | 0;
+  }
+
+  /** The global timer: every blocked path and every bias returns to eq. (1). */
+  private restore(): number {
+    const cap = this.blockedCells.length;
+    for (let k = 0; k < this.blockedCount; k++) {
+      const i = this.blockedHead + k;
+      this.meta[this.blockedCells[i >= cap ? i - cap : i]] &= M.ClassMask;
+    }
+    this.blockedHead = 0;
+    this.blockedCount = 0;
+    this.epoch++;
+    this.restoreArmed = 0;
+    return R.Restored;
+  }
+
+  private cellOf(slot: number, ev: number): number {
+    const e1 = ev >>> 8;
+    const split = this.split[slot];
+    const stride = this.stride[slot];
+    return this.metaBase[slot] + (e1 < split ? e1 * stride + (ev & 0xff) : split * stride + e1 - split);
+  }
+
+  /** The metadata index of a valid EV of the flow's list, or −1. */
+  private cellIndex(slot: number, ev: number): number {
+    if (!this.isOpen(slot) || !((ev & 0xffff) === ev)) return -1;
+    const c = this.table.cellOf(this.dst[slot], ev);
+    if (c < 0) return -1;
+    const at = this.metaBase[slot] + c;
+    return (this.meta[at] & M.ClassMask) === M.NoPath ? -1 : at;
+  }
+
+  /** Feedback on an EV this table never issued; EV 0 for a same-switch flow is accepted. */
+  private unknownEv(slot: number, ev: number): number {
+    if (this.nList[slot] === 0 && ev === 0) return 0;
+    return this.fail(E_STATE);
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+/** Spritz-Scout (§IV-A): reuse the shortest good path until negative feedback. */
+export class SpritzScout extends SpritzBase {
+  constructor(params: SpritzParamsInput = {}, capacity = 1) {
+    super(0, params, capacity);
+  }
+}
+
+/** Spritz-Spray (§IV-B): spray over recycled good paths, each used once per positive feedback. */
+export class SpritzSpray extends SpritzBase {
+  constructor(params: SpritzParamsInput = {}, capacity = 1) {
+    super(1, params, capacity);
+  }
+}

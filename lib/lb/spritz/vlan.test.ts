@@ -1,0 +1,84 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { ECN, GOOD, TIMEOUT } from "../feedback";
+import { SPRITZ_BIASED, SPRITZ_CACHED } from "./spritz";
+import { SpritzVlan } from "./vlan";
+
+const SMALL = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
+
+test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN << 16 | EV", () => {
+  const t = new SpritzVlan({ ...SMALL, wScale: 1, exploreThreshold: 0 }, 1);
+  t.open(0, 13);
+  // To switch 13 (another group): 1 minimal path of 2/1 (799.6 ns: S≠exit, D≠entry) — checked by
+  // the table — and 7 non-minimal ones; weights w = 1491.0-relative per eq. (1).
+  const wMin = t.minimalWeightQ8(0);
+  const wNon = t.nonMinimalWeightQ8(0);
+  assert.ok(wMin > 0 && wNon > 0);
+  let minimal = 0;
+  const N = 50_000;
+  for (let i = 0; i < N; i++) {
+    const x = t.choosePath(0, i, i);
+    const vlan = x >>> 16;
+    assert.ok(vlan === 1 || vlan === 2);
+    if (vlan === 1) minimal++;
+  }
+  const p = wMin / (wMin + wNon);
+  assert.ok(Math.abs(minimal / N - p) < 0.01, `${minimal / N} vs ${p}`);
+});
+
+test("good pairs are recycled once each; ECN and TIMEOUT let them go", () => {
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 100 }, 1);
+  t.open(0, 13);
+  const a = (1 << 16) | 1234;
+  const b = (2 << 16) | 99;
+  assert.is(t.onPathFeedback(0, 1, a, GOOD), SPRITZ_CACHED);
+  assert.is(t.onPathFeedback(0, 1, b, ECN), 0);
+  assert.is(t.onPathFeedback(0, 1, b, TIMEOUT), 0);
+  assert.is(t.choosePath(0, 2, 0), a);
+  assert.is(t.bufferSize(0), 0);
+});
+
+test("a high ECN rate gives the minimal category weight minBiasFactor", () => {
+  const t = new SpritzVlan({ ...SMALL, minBiasFactor: 5, ecnRateGain: 1 / 4 }, 1);
+  t.open(0, 13);
+  let r = 0;
+  for (let i = 0; i < 40; i++) r |= t.onPathFeedback(0, i, (2 << 16) | i, ECN);
+  assert.ok((r & SPRITZ_BIASED) !== 0 && t.biased(0));
+  assert.is(t.minimalWeightQ8(0), 5 * 256);
+});
+
+test("bad input → error, counter, state unchanged", () => {
+  const t = new SpritzVlan({ ...SMALL }, 2);
+  t.open(0, 13);
+  const before = JSON.stringify(t.inspect(0));
+  assert.is(t.onPathFeedback(0, 1, 1234, GOOD), E_STATE, "VLAN 0");
+  assert.is(t.onPathFeedback(0, 1, (3 << 16) | 1, GOOD), E_STATE);
+  assert.is(t.onPathFeedback(0, 1, (1 << 16) | 1, 4), E_ARG);
+  assert.is(t.onPathFeedback(0, 1, 1.5, GOOD), E_ARG);
+  assert.is(t.onPathFeedback(0, NaN, (1 << 16) | 1, GOOD), E_ARG);
+  assert.is(t.onPathFeedback(1, 1, (1 << 16) | 1, GOOD), E_SLOT);
+  assert.is(t.choosePath(1, 1, 0), E_SLOT);
+  assert.is(t.errors, 7);
+  assert.is(JSON.stringify(t.inspect(0)), before);
+  assert.is(SpritzVlan.bytesPerFlow, 53);
+});
+
+test("seeded random events: tags are 1 or 2 (0 only for the own switch), buffer ≤ 8", () => {
+  const rng = new Xoshiro128(12);
+  const t = new SpritzVlan({ ...SMALL }, 3);
+  t.open(0, 13);
+  t.open(1, 1);
+  t.open(2, 0);
+  for (let i = 0; i < 20_000; i++) {
+    const s = rng.nextBelow(3);
+    const x = t.choosePath(s, i, i);
+    if (s === 2) assert.is(x, 0);
+    else assert.ok(x >>> 16 === 1 || x >>> 16 === 2);
+    assert.ok(t.onPathFeedback(s, i, x, rng.nextBelow(4)) >= 0);
+    assert.ok(t.bufferSize(s) <= 8);
+  }
+});
+
+test.run();

@@ -1,0 +1,237 @@
+// Spritz's coarse-grained path control (§III-D): the source marks a packet with a VLAN tag naming a
+// path category, the switches in the ECMP 1 and ECMP 2 roles pick the category's ECMP table and hash
+// the EV with their ordinary (non-identity) hash, and clear the tag. The source does not know which
+// path an EV takes, so it keeps no per-path state; the paper gives the mechanism and no algorithm,
+// and this module supplies the smallest one consistent with §IV:
+//
+//   categories   VLAN 1 = minimal paths (the fewest hops of the destination's list), VLAN 2 =
+//                non-minimal paths; VLAN 0, the empty tag, is default forwarding (§III-D) and is
+//                only used for a destination on the source switch.
+//   send         Alg. 1's shape: every exploreThreshold + 1 packets, or when nothing is cached, a
+//                fresh (category, EV): the category with probability ∝ the sum of eq. (1) weights
+//                of its paths (what OPS (w) would give the category), the EV uniform over 16 bits;
+//                otherwise the front of an 8-entry ring of recycled pairs, used once (Spray-style).
+//   feedback     GOOD recycles the pair (a deterministic switch hash makes a pair a stable path);
+//                ECN, NACK and TIMEOUT let it go — a timeout cannot block a path the source cannot
+//                name. The ECN-rate bias of Alg. 2/3 sets the minimal category's weight to
+//                minBiasFactor until the global timer.
+//
+// choosePath returns VLAN << 16 | EV (an 18-bit value, not a 16-bit EV); onPathFeedback takes the
+// same value back.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { Feedback } from "../feedback";
+import { type SpritzParams, type SpritzParamsInput, eq1Weight, resolveSpritzParams, tableFor } from "./params";
+import type { EndpointTable } from "./table";
+
+/** Per-flow state: 2 + 4 + 4 + 32 + 1 + 1 + 2 + 2 + 4 = 52 B + the open flag = 53 B. */
+const LAYOUT = {
+  dst: "u16",
+  wMin: "i32", // Q8 Σ eq. (1) weights of the minimal paths (0: no paths at all)
+  wNon: "i32", // Q8 Σ eq. (1) weights of the non-minimal paths
+  buf: ["i32", 8], // ring of VLAN << 16 | EV
+  bufCount: "u8",
+  bufHead: "u8",
+  pktCount: "u16",
+  ecnRate: "u16", // Q16
+  biasEpoch: "i32",
+} as const;
+
+const enum R {
+  Cached = 1,
+  Biased = 8,
+  Restored = 16,
+}
+
+/** VLAN tags of the categories. */
+export const VLAN_DEFAULT = 0;
+export const VLAN_MINIMAL = 1;
+export const VLAN_NON_MINIMAL = 2;
+
+export class SpritzVlan extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "dstSwitch"],
+    close: ["slot"],
+    choosePath: ["slot", "nowNs", "psn"],
+    onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+  };
+
+  readonly params: Readonly<SpritzParams>;
+  readonly table: EndpointTable;
+  private readonly dst = this.col.dst;
+  private readonly wMin = this.col.wMin;
+  private readonly wNon = this.col.wNon;
+  private readonly buf = this.col.buf;
+  private readonly bufCount = this.col.bufCount;
+  private readonly bufHead = this.col.bufHead;
+  private readonly pktCount = this.col.pktCount;
+  private readonly ecnRate = this.col.ecnRate;
+  private readonly biasEpoch = this.col.biasEpoch;
+  private readonly rng: Xoshiro128;
+  private readonly exploreThreshold: number;
+  private readonly minBiasQ8: number;
+  private readonly ecnRateLimit: number;
+  private readonly gainShift: number;
+  private readonly restoreNs: number;
+  private readonly weighted: boolean;
+  private readonly wScale: number;
+  private restoreArmed = 0;
+  private restoreAt = 0;
+  private epoch = 0;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: SpritzParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveSpritzParams(params);
+    const table = tableFor(p);
+    this.params = Object.freeze({ ...p, table });
+    this.table = table;
+    this.rng = new Xoshiro128(p.seed);
+    this.exploreThreshold = p.exploreThreshold;
+    this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
+    this.ecnRateLimit = Math.floor(p.ecnRateThreshold * 65536);
+    this.gainShift = Math.round(Math.log2(1 / p.ecnRateGain));
+    this.restoreNs = p.restoreIntervalNs;
+    this.weighted = p.weighted;
+    this.wScale = p.wScale;
+  }
+
+  /**
+   * Opens a connection to `dstSwitch`: the category weights come from its path list.
+   * @throws RangeError for a slot outside the table or a switch outside the topology.
+   */
+  open(slot: number, dstSwitch: number): void {
+    const t = this.table;
+    if (!(Number.isInteger(dstSwitch) && dstSwitch >= 0 && dstSwitch < t.topology.switches)) {
+      this.errors++;
+      throw new RangeError(`SpritzVlan: destination switch ${dstSwitch} outside [0, ${t.topology.switches})`);
+    }
+    const K = t.classCount;
+    let minHops = 99;
+    let longest = -1;
+    let prev = 0;
+    for (let c = 0; c < K; c++) {
+      const end = t.classEnd[dstSwitch * K + c];
+      if (end > prev) {
+        minHops = Math.min(minHops, t.classLocal[c] + t.classGlobal[c]);
+        longest = c;
+      }
+      prev = end;
+    }
+    let wMin = 0;
+    let wNon = 0;
+    prev = 0;
+    for (let c = 0; c <= longest; c++) {
+      const end = t.classEnd[dstSwitch * K + c];
+      const w = this.weighted ? eq1Weight(t.classLatencyNs(c), t.classLatencyNs(longest), this.wScale) : 1;
+      const q8 = (end - prev) * Math.round(w * 256);
+      if (t.classLocal[c] + t.classGlobal[c] === minHops) wMin += q8;
+      else wNon += q8;
+      prev = end;
+    }
+    // i32 columns (V8 compares u32 loads as doubles): the sums must stay below 2^31.
+    if (wMin + wNon > 0x7fffffff) {
+      this.errors++;
+      throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
+    }
+    this.openSlot(slot);
+    this.dst[slot] = dstSwitch;
+    this.wMin[slot] = wMin;
+    this.wNon[slot] = wNon;
+  }
+
+  /** VLAN << 16 | EV for the next packet. */
+  choosePath(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
+    const pc = this.pktCount[slot];
+    if (pc > this.exploreThreshold) {
+      this.pktCount[slot] = 0;
+      return this.fresh(slot, nowNs | 0);
+    }
+    this.pktCount[slot] = pc + 1;
+    const count = this.bufCount[slot];
+    if (count === 0) return this.fresh(slot, nowNs | 0);
+    const h = this.bufHead[slot];
+    this.bufHead[slot] = (h + 1) & 7;
+    this.bufCount[slot] = count - 1;
+    return this.buf[(slot << 3) + h];
+  }
+
+  /** Feedback for a tagged value choosePath returned. Returns SPRITZ_* bits (CACHED, BIASED, RESTORED). */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev | 0) === ev)) return this.reject(slot);
+    const vlan = ev >>> 16;
+    if (!(vlan === 1 || vlan === 2) || ev > 0x2ffff) {
+      if (ev === 0 && this.wMin[slot] === 0) return 0;
+      return this.fail(E_STATE);
+    }
+    const now = nowNs | 0;
+    let r = 0;
+    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) {
+      this.epoch++;
+      this.restoreArmed = 0;
+      r = R.Restored;
+    }
+    const rate = this.ecnRate[slot];
+    if (kind === Feedback.Good) {
+      this.ecnRate[slot] = rate - (rate >> this.gainShift);
+      const count = this.bufCount[slot];
+      if (count < 8) {
+        this.buf[(slot << 3) + ((this.bufHead[slot] + count) & 7)] = ev;
+        this.bufCount[slot] = count + 1;
+        r |= R.Cached;
+      }
+    } else if (kind !== Feedback.Timeout) {
+      this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
+    }
+    if (this.ecnRate[slot] > this.ecnRateLimit && this.minBiasQ8 > 0 && this.biasEpoch[slot] !== this.epoch + 1) {
+      this.biasEpoch[slot] = this.epoch + 1;
+      if (this.restoreArmed === 0) {
+        this.restoreArmed = 1;
+        this.restoreAt = (now + this.restoreNs) | 0;
+      }
+      r |= R.Biased;
+    }
+    return r;
+  }
+
+  // Readers
+
+  bufferSize(slot: number): number {
+    return this.isOpen(slot) ? this.bufCount[slot] : -1;
+  }
+
+  /** Q8 weight of the minimal category (eq. (1) sums; minBiasFactor while biased). */
+  minimalWeightQ8(slot: number): number {
+    if (!this.isOpen(slot)) return -1;
+    return this.biasEpoch[slot] === this.epoch + 1 ? this.minBiasQ8 : this.wMin[slot];
+  }
+
+  nonMinimalWeightQ8(slot: number): number {
+    return this.isOpen(slot) ? this.wNon[slot] : -1;
+  }
+
+  biased(slot: number): boolean {
+    return this.isOpen(slot) && this.biasEpoch[slot] === this.epoch + 1;
+  }
+
+  /** A fresh (category, EV) pair. */
+  private fresh(slot: number, now: number): number {
+    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) {
+      this.epoch++;
+      this.restoreArmed = 0;
+    }
+    const wNon = this.wNon[slot];
+    const wMin = this.biasEpoch[slot] === this.epoch + 1 ? this.minBiasQ8 : this.wMin[slot];
+    if (wMin + wNon === 0) return 0;
+    const vlan = this.rng.nextBelow(wMin + wNon) < wMin ? 1 : 2;
+    return (vlan << 16) | (this.rng.nextI32() & 0xffff);
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,144 @@
+// Parameters of the duplicate-ACK endpoint-congestion policy (Chong & Krishnan, "Addressing
+// Endpoint-induced Congestion for Accelerator Scale-Out in a Medium-Scale Domain").
+//
+// Sizes: the paper's packet sizes (512 B … 8 KB of data plus a 64 B header, §IV-B) are powers of
+// two, so its KB is read as KiB throughout: MSS and policy threshold 9 KiB = 9216 B (§III-A), target
+// queue 81 KiB = 82944 B (§III-B). Every value is in human units and overridable by name.
+
+export type DackPolicy = "dack" | "baseline";
+
+export interface DackTargetParams {
+  /**
+   * `dack`: the policy of §II-D–H. `baseline`: the reliability of §II-A alone (an ACK as soon as
+   * a packet is accepted, NACKs on drops), which is the target of the OPT and TCP-like baselines.
+   */
+  policy: DackPolicy;
+  /** Capacity of the processing queue (§III-B: 81 KB). */
+  queueBytes: number;
+  /** policy_threshold of §II-D (§III-A: 9 KB, one MSS): congested when occupancy exceeds it. */
+  policyThresholdBytes: number;
+  /** Largest packet accepted; at most the threshold, so the head of the queue is always below it. */
+  maxPacketBytes: number;
+  /** Smallest packet accepted (a header); sizes the packet ring: queueBytes / minPacketBytes entries. */
+  minPacketBytes: number;
+  /** A sequence number this far or farther from the expected one cannot come from a live initiator. */
+  windowPackets: number;
+  /**
+   * §II-A taken literally: every out-of-order packet is answered by a NACK. Off (default): one
+   * NACK per loss, until the expected packet is accepted (the go-back-N receivers' "NAK once"),
+   * so that an initiator does not go back once per packet that was in flight.
+   */
+  nackEveryOutOfOrder: boolean;
+  /** §II-H sampling period of per-stream packet counts; 0 turns fairness off. */
+  fairnessPeriodNs: number;
+  /** §II-H: a stream whose count differs from the mean of the active streams by more than this fraction is acted on. */
+  fairnessThreshold: number;
+  /**
+   * §II-G: a suppressed stream still gets a DACK after this many IACKs in a row. 3 = the two
+   * IACKs that take its initiator from H(−1) to H1 and one in H1: four packets per three IACKs,
+   * a third more than one per IACK. Up to h1Threshold + 1 (7) the initiator stays out of H∞;
+   * beyond, it can return to H∞ and burst, which caused steady drops in an 8 → 1 incast.
+   */
+  suppressMaxIacks: number;
+}
+
+export interface DackInitiatorParams {
+  /** The fixed outstanding-packet threshold of H∞ (§II-E; the OPT policy of §III-A). */
+  maxOutstandingPackets: number;
+  /** The fixed outstanding-data threshold of H∞, in bytes. */
+  maxOutstandingBytes: number;
+  /** IACKs counted in H1 before returning to H∞ (§II-E: "we chose a threshold value of 6"). */
+  h1Threshold: number;
+}
+
+export type DackTargetParamsInput = Partial<DackTargetParams>;
+export type DackInitiatorParamsInput = Partial<DackInitiatorParams>;
+
+/** §III-A: MSS and policy threshold, 9 KB. */
+export const DACK_MSS_BYTES = 9216;
+/** §III-B: the target queue depth of the paper's results, 81 KB. */
+export const DACK_QUEUE_BYTES = 82944;
+/** §IV-B: the 64 B header, the smallest packet. */
+export const DACK_HEADER_BYTES = 64;
+/**
+ * The paper does not give its OPT thresholds. 256 packets and 256 KiB (2.6 × the 100 KB
+ * bandwidth-delay product of §III-B's 100 Gb/s × 8 µs) keep a single initiator from being
+ * window-limited, as a streaming-PUT NIC would be configured.
+ */
+export const DACK_MAX_OUTSTANDING_PACKETS = 256;
+export const DACK_MAX_OUTSTANDING_BYTES = 262144;
+
+export const DACK_TARGET_PARAM_NAMES: readonly (keyof DackTargetParams)[] = [
+  "policy", "queueBytes", "policyThresholdBytes", "maxPacketBytes", "minPacketBytes", "windowPackets",
+  "nackEveryOutOfOrder", "fairnessPeriodNs", "fairnessThreshold", "suppressMaxIacks",
+];
+export const DACK_INITIATOR_PARAM_NAMES: readonly (keyof DackInitiatorParams)[] = [
+  "maxOutstandingPackets", "maxOutstandingBytes", "h1Threshold",
+];
+
+/** Largest queue: 2^16 packets of the smallest size, so per-stream packet counts fit in 16 bits. */
+const MAX_QUEUE_PACKETS = 65535;
+
+function check(input: object, names: readonly string[], who: string): void {
+  for (const k of Object.keys(input)) {
+    if (names.indexOf(k) < 0) throw new RangeError(`${who}: unknown parameter ${k}`);
+  }
+}
+
+function isInt(x: unknown, lo: number, hi: number): boolean {
+  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
+}
+
+function need(ok: boolean, who: string, what: string): void {
+  if (!ok) throw new RangeError(`${who}: ${what}`);
+}
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolveDackTargetParams(input: DackTargetParamsInput = {}): DackTargetParams {
+  const who = "DackTarget";
+  check(input, DACK_TARGET_PARAM_NAMES, who);
+  const threshold = input.policyThresholdBytes ?? DACK_MSS_BYTES;
+  const p: DackTargetParams = {
+    policy: input.policy ?? "dack",
+    queueBytes: input.queueBytes ?? DACK_QUEUE_BYTES,
+    policyThresholdBytes: threshold,
+    maxPacketBytes: input.maxPacketBytes ?? threshold,
+    minPacketBytes: input.minPacketBytes ?? DACK_HEADER_BYTES,
+    windowPackets: input.windowPackets ?? 65536,
+    nackEveryOutOfOrder: input.nackEveryOutOfOrder ?? false,
+    // The paper gives no values. Period: one round trip of §III-B's fabric (8 µs). Threshold and
+    // suppression run: chosen on an 8 → 1 incast at 50–70 % drain (endpoint-congestion.test.ts):
+    // 0.5 and 3 cut the spread of per-stream rates about fivefold without steady-state drops,
+    // where 0.25 or a run of 7 let suppressed streams overshoot and drop.
+    fairnessPeriodNs: input.fairnessPeriodNs ?? 8000,
+    fairnessThreshold: input.fairnessThreshold ?? 0.5,
+    suppressMaxIacks: input.suppressMaxIacks ?? 3,
+  };
+  need(p.policy === "dack" || p.policy === "baseline", who, "policy must be dack or baseline");
+  need(isInt(p.queueBytes, 1, 1 << 30), who, "queueBytes must be an integer in [1, 2^30]");
+  need(isInt(p.policyThresholdBytes, 1, p.queueBytes), who, "policyThresholdBytes must be an integer in [1, queueBytes]");
+  need(isInt(p.maxPacketBytes, 1, p.policyThresholdBytes), who, "maxPacketBytes must be an integer in [1, policyThresholdBytes]");
+  need(isInt(p.minPacketBytes, 1, p.maxPacketBytes), who, "minPacketBytes must be an integer in [1, maxPacketBytes]");
+  need(Math.floor(p.queueBytes / p.minPacketBytes) <= MAX_QUEUE_PACKETS, who, "queueBytes / minPacketBytes must be at most 65535 packets");
+  need(isInt(p.windowPackets, 1, 1 << 30), who, "windowPackets must be an integer in [1, 2^30]");
+  need(typeof p.nackEveryOutOfOrder === "boolean", who, "nackEveryOutOfOrder must be a boolean");
+  need(isInt(p.fairnessPeriodNs, 0, 1 << 30), who, "fairnessPeriodNs must be an integer in [0, 2^30]");
+  need(typeof p.fairnessThreshold === "number" && p.fairnessThreshold >= 0 && p.fairnessThreshold < 1, who, "fairnessThreshold must be in [0, 1)");
+  need(isInt(p.suppressMaxIacks, 1, 255), who, "suppressMaxIacks must be an integer in [1, 255]");
+  return p;
+}
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolveDackInitiatorParams(input: DackInitiatorParamsInput = {}): DackInitiatorParams {
+  const who = "DackInitiator";
+  check(input, DACK_INITIATOR_PARAM_NAMES, who);
+  const p: DackInitiatorParams = {
+    maxOutstandingPackets: input.maxOutstandingPackets ?? DACK_MAX_OUTSTANDING_PACKETS,
+    maxOutstandingBytes: input.maxOutstandingBytes ?? DACK_MAX_OUTSTANDING_BYTES,
+    h1Threshold: input.h1Threshold ?? 6,
+  };
+  need(isInt(p.maxOutstandingPackets, 1, 1 << 30), who, "maxOutstandingPackets must be an integer in [1, 2^30]");
+  need(isInt(p.maxOutstandingBytes, 1, 2 ** 31 - 1), who, "maxOutstandingBytes must be an integer in [1, 2^31 − 1]");
+  need(isInt(p.h1Threshold, 1, 255), who, "h1Threshold must be an integer in [1, 255]");
+  return p;
+}

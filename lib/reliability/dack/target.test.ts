@@ -1,0 +1,313 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { resolveDackTargetParams } from "./params";
+import {
+  DACK_ACCEPTED,
+  DACK_CONGESTED,
+  DACK_DROP_FULL,
+  DACK_DROP_OUT_OF_ORDER,
+  DACK_DUPLICATE,
+  DACK_KIND_DACK,
+  DACK_KIND_IACK,
+  DACK_KIND_NACK,
+  DackTarget,
+} from "./target";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const PKT = 2112;
+
+function acks(t: DackTarget): [number, number, number][] {
+  const list: [number, number, number][] = [];
+  for (let i = 0; i < t.out[0]; i++) list.push([t.out[1 + 3 * i], t.out[2 + 3 * i], t.out[3 + 3 * i]]);
+  return list;
+}
+
+test("parameters: the paper's sizes by default, validation at construction", () => {
+  const p = resolveDackTargetParams();
+  assert.is(p.queueBytes, 82944); // 81 KiB, §III-B
+  assert.is(p.policyThresholdBytes, 9216); // 9 KiB = one MSS, §III-A
+  assert.is(p.maxPacketBytes, 9216);
+  assert.is(p.minPacketBytes, 64);
+  assert.is(p.policy, "dack");
+  assert.throws(() => new DackTarget({ queue: 1 } as never), /unknown parameter queue/);
+  assert.throws(() => new DackTarget({ policy: "tcp" as never }), RangeError);
+  assert.throws(() => new DackTarget({ policyThresholdBytes: 100_000 }), RangeError); // above the queue
+  assert.throws(() => new DackTarget({ maxPacketBytes: 9217 }), RangeError); // larger than the threshold
+  assert.throws(() => new DackTarget({ minPacketBytes: 0 }), RangeError);
+  assert.throws(() => new DackTarget({ queueBytes: 1 << 30, minPacketBytes: 64 }), /65535 packets/);
+  assert.throws(() => new DackTarget({ fairnessThreshold: 1 }), RangeError);
+  assert.throws(() => new DackTarget({ fairnessPeriodNs: -1 }), RangeError);
+  assert.throws(() => new DackTarget({ nackEveryOutOfOrder: "yes" as never }), RangeError);
+  const t = new DackTarget({}, 2);
+  assert.throws(() => t.open(0, 0.5), RangeError);
+  assert.throws(() => t.open(2, 0), RangeError);
+  assert.is(DackTarget.bytesPerFlow, 23);
+});
+
+test("a stream with packets queued cannot be closed or reopened; once drained it can", () => {
+  const t = new DackTarget({}, 2);
+  t.open(0, 0);
+  assert.is(t.onData(0, 0, 0, PKT), DACK_ACCEPTED);
+  assert.is(t.close(0), E_STATE);
+  assert.throws(() => t.open(0, 5), /still has packets/);
+  assert.ok(t.isOpen(0));
+  assert.is(t.onProcessed(1), 0);
+  assert.is(t.close(0), 0);
+  t.open(0, 100);
+  assert.is(t.expectedSeq(0), 100);
+  assert.is(t.lastAckSeq(0), 99);
+  assert.is(t.streamPackets(1), 0); // closed slot reads as empty
+});
+
+test("bad input is refused with a defined code, counted, and changes nothing", () => {
+  const t = new DackTarget({ windowPackets: 8, fairnessPeriodNs: 1000 }, 4);
+  t.open(0, 0);
+  t.open(1, 0);
+  for (let s = 0; s < 6; s++) t.onData(s & 1, s, s >> 1, PKT);
+  const snapshot = () => JSON.stringify([t.inspect(0), t.inspect(1), t.occupancyBytes(), t.queueLength(), Array.from(t.out.subarray(0, 7)), t.nacks]);
+  const before = snapshot();
+  const calls: [() => number, number][] = [
+    [() => t.onData(2, 10, 0, PKT), E_SLOT], // closed
+    [() => t.onData(9, 10, 0, PKT), E_SLOT], // outside the table
+    [() => t.onData(-1, 10, 0, PKT), E_SLOT],
+    [() => t.onData(0.5, 10, 0, PKT), E_SLOT],
+    [() => t.onData(0, NaN, 3, PKT), E_ARG],
+    [() => t.onData(0, Infinity, 3, PKT), E_ARG],
+    [() => t.onData(0, 10, NaN, PKT), E_ARG],
+    [() => t.onData(0, 10, 3, 63), E_ARG],
+    [() => t.onData(0, 10, 3, 9217), E_ARG],
+    [() => t.onData(0, 10, 3, NaN), E_ARG],
+    [() => t.onData(0, 10, 2 ** 32, PKT), E_ARG],
+    [() => t.onData(0, 10, 3 + 8, PKT), E_STATE], // 8 ahead of the expected 3: from the future
+    [() => t.onData(0, 10, 3 - 8, PKT), E_STATE], // 8 behind: no live initiator sends that
+    [() => t.onProcessed(NaN), E_ARG],
+    [() => t.close(0), E_STATE],
+  ];
+  for (const [call, code] of calls) assert.is(call(), code);
+  assert.is(t.errors, calls.length);
+  assert.is(snapshot(), before);
+  // Seven behind is a duplicate, seven ahead out of order: ordinary results.
+  assert.is(t.onData(0, 10, 3 + 7, PKT) & DACK_DROP_OUT_OF_ORDER, DACK_DROP_OUT_OF_ORDER);
+  assert.is(t.onData(1, 10, 3 - 7, PKT) & DACK_DUPLICATE, DACK_DUPLICATE);
+  // The queue drains completely; one more departure is an error.
+  while (t.queueLength() > 0) assert.ok(t.onProcessed(20) >= 0);
+  assert.is(t.onProcessed(21), E_STATE);
+});
+
+test("under the baseline policy departures never produce ACKs and every acceptance does", () => {
+  const t = new DackTarget({ policy: "baseline" }, 1);
+  t.open(0, 0);
+  for (let i = 0; i < 30; i++) {
+    const r = t.onData(0, i, i, PKT);
+    assert.is(r & DACK_ACCEPTED, DACK_ACCEPTED);
+    assert.equal(acks(t), [[DACK_KIND_IACK, 0, i]]);
+    assert.is((r & DACK_CONGESTED) !== 0, t.occupancyBytes() > 9216);
+  }
+  for (let i = 0; i < 30; i++) {
+    t.onProcessed(100 + i);
+    assert.is(t.out[0], 0);
+  }
+});
+
+/**
+ * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
+ * from which "below the threshold" is recomputed from scratch after every event.
+ */
+class Mirror {
+  fifo: { slot: number; seq: number; end: number }[] = [];
+  enq = 0;
+  deq = 0;
+  constructor(readonly threshold: number) {}
+  push(slot: number, seq: number, bytes: number): void {
+    this.enq += bytes;
+    this.fifo.push({ slot, seq, end: this.enq });
+  }
+  pop(): { slot: number; seq: number; end: number } {
+    const p = this.fifo.shift();
+    if (!p) throw new Error("mirror empty");
+    this.deq = p.end;
+    return p;
+  }
+  occupancy(): number {
+    return this.enq - this.deq;
+  }
+  above(slot: number): number {
+    return this.fifo.filter((p) => p.slot === slot && p.end - this.deq > this.threshold).length;
+  }
+  queued(slot: number): number {
+    return this.fifo.filter((p) => p.slot === slot).length;
+  }
+}
+
+function randomRun(seed: number, fairness: boolean): void {
+  const rng = new Xoshiro128(seed);
+  const STREAMS = 4;
+  const T = 9216;
+  const Q = 30_000;
+  const t = new DackTarget({ queueBytes: Q, fairnessPeriodNs: fairness ? 2000 : 0 }, STREAMS);
+  const m = new Mirror(T);
+  const next = new Int32Array(STREAMS); // each initiator's next new sequence number
+  const lastSent = new Int32Array(STREAMS); // last IACK or NACK number sent to each stream (from out)
+  const highestBelow = new Int32Array(STREAMS); // highest number that lay below the threshold
+  const lastNack = new Int32Array(STREAMS);
+  const first = [0, 1000, 0x7ffffff0, -5];
+  for (let s = 0; s < STREAMS; s++) {
+    t.open(s, first[s]);
+    next[s] = first[s];
+    lastSent[s] = first[s] - 1;
+    highestBelow[s] = first[s] - 1;
+    lastNack[s] = first[s] - 1;
+  }
+  const sizes = [64, 2112, 2112, 2112, 4160, 8256, 9216];
+  const gt = (a: number, b: number) => ((a - b) | 0) > 0;
+  let now = 0;
+  let dacksSeen = 0;
+  for (let i = 0; i < 40_000; i++) {
+    now += 1 + rng.nextBelow(200);
+    const departure = m.fifo.length > 0 && rng.nextBelow(100) < 47;
+    const before = t.occupancyBytes();
+    const recoveringBefore = [0, 1, 2, 3].map((s) => t.recovering(s));
+    const ackBefore = [0, 1, 2, 3].map((s) => t.lastAckSeq(s));
+    let r: number;
+    if (departure) {
+      r = t.onProcessed(now);
+      m.pop();
+    } else {
+      const s = rng.nextBelow(STREAMS);
+      const exp = t.expectedSeq(s);
+      const k = rng.nextBelow(100);
+      // Mostly the expected packet; sometimes a later one (a loss upstream), an old one, or a
+      // go-back to the expected one after the initiator heard a NACK.
+      let seq = k < 85 ? next[s] : k < 92 ? (exp + 1 + rng.nextBelow(3)) | 0 : k < 96 ? (exp - 1 - rng.nextBelow(2)) | 0 : exp;
+      if (k >= 96) next[s] = exp;
+      if (gt(seq, (next[s] + 3) | 0)) seq = next[s];
+      const bytes = sizes[rng.nextBelow(sizes.length)];
+      r = t.onData(s, now, seq, bytes);
+      assert.ok(r >= 0, `onData ${r}`);
+      if (r & DACK_ACCEPTED) {
+        assert.is(seq, exp);
+        m.push(s, seq, bytes);
+        if (seq === next[s]) next[s] = (seq + 1) | 0;
+        assert.is(before + bytes <= Q, true);
+      } else if (r & DACK_DROP_FULL) {
+        assert.is(seq, exp);
+        assert.ok(before + bytes > Q);
+      } else if (r & DACK_DROP_OUT_OF_ORDER) {
+        assert.ok(gt(seq, exp));
+      } else {
+        assert.ok(r & DACK_DUPLICATE);
+        assert.ok(gt(exp, seq));
+      }
+      if (seq === next[s] && !(r & DACK_ACCEPTED)) next[s] = exp; // the initiator will go back
+    }
+    assert.ok(r >= 0);
+    // The threshold and occupancy rules.
+    const occ = t.occupancyBytes();
+    assert.is(occ, m.occupancy());
+    assert.ok(occ <= Q);
+    assert.is((r & DACK_CONGESTED) !== 0, occ > T);
+    assert.is(t.congested(), occ > T);
+    assert.is(t.queueLength(), m.fifo.length);
+    for (let s = 0; s < STREAMS; s++) {
+      assert.is(t.abovePackets(s), m.above(s), `above ${s}`);
+      assert.is(t.streamPackets(s), m.queued(s));
+    }
+    // Each ACK written is well formed against what this stream heard before.
+    let sawIack = false;
+    for (const [kind, slot, seq] of acks(t)) {
+      if (kind === DACK_KIND_IACK) {
+        assert.ok(gt(seq, lastSent[slot]), `IACK ${seq} after ${lastSent[slot]}: sequence numbers in IACKs never decrease`);
+        assert.ok(!gt(seq, (t.expectedSeq(slot) - 1) | 0), "an IACK covers only accepted packets");
+        lastSent[slot] = seq;
+        sawIack = true;
+      } else if (kind === DACK_KIND_DACK) {
+        assert.is(seq, lastSent[slot], "a DACK repeats the last ACK");
+        dacksSeen++;
+      } else {
+        assert.is(kind, DACK_KIND_NACK);
+        assert.is(seq, (t.expectedSeq(slot) - 1) | 0, "a NACK carries the last accepted number");
+        assert.ok(!gt(lastSent[slot], seq));
+        lastSent[slot] = seq;
+        lastNack[slot] = seq;
+      }
+    }
+    if (!departure) assert.ok(t.out[0] <= 1);
+    for (let s = 0; s < STREAMS; s++) {
+      assert.is(t.lastAckSeq(s), lastSent[s], "lastAckSeq is the last IACK or NACK written");
+      assert.ok(!gt(ackBefore[s], t.lastAckSeq(s)), "the acknowledged number never goes back");
+      for (const p of m.fifo) if (p.slot === s && p.end - m.deq <= T && gt(p.seq, highestBelow[s])) highestBelow[s] = p.seq;
+    }
+    if (!fairness) {
+      // Fig. 1 exactly: the last IACK carries the highest number that lies (or lay) below the
+      // threshold, unless a NACK already acknowledged more.
+      for (let s = 0; s < STREAMS; s++) {
+        const want = gt(lastNack[s], highestBelow[s]) ? lastNack[s] : highestBelow[s];
+        assert.is(t.lastAckSeq(s), want, `stream ${s}: Fig. 1 rule`);
+      }
+      // §II-D: an accepted packet that finds the target congested gets a standalone DACK unless
+      // its stream is being paced (§II-F).
+      if (!departure && r & DACK_ACCEPTED && r & DACK_CONGESTED) {
+        const s = t.out[0] === 1 ? t.out[2] : -1;
+        if (s >= 0) assert.is(t.out[1], DACK_KIND_DACK);
+        else assert.ok(recoveringBefore.some((x) => x));
+      }
+      // A departure's IACK is preceded by a DACK exactly while the target is still congested
+      // (and the stream is not being paced: then the DACK before it, if any, is the pacing one).
+      if (departure && sawIack) {
+        const list = acks(t);
+        for (let i = 0; i < list.length; i++) {
+          const [kind, slot] = list[i];
+          if (kind !== DACK_KIND_IACK) continue;
+          const dackBefore = i > 0 && list[i - 1][0] === DACK_KIND_DACK && list[i - 1][1] === slot;
+          if (occ > T && !t.recovering(slot)) assert.ok(dackBefore, "congested: DACK before the IACK");
+          else if (dackBefore) assert.ok(i === 1 && recoveringBefore[slot], "only a pacing DACK may precede it");
+        }
+      }
+    }
+  }
+  assert.is(t.errors, 0);
+  assert.ok(t.dropsFull > 0 && t.dropsOutOfOrder > 0 && t.duplicates > 0 && dacksSeen > 1000, JSON.stringify([t.dropsFull, t.dropsOutOfOrder, t.duplicates, dacksSeen]));
+  // Drained, every stream has heard an ACK for its last accepted packet: no IACK was stranded
+  // by coalescing or by the threshold.
+  while (m.fifo.length > 0) {
+    now += 100;
+    t.onProcessed(now);
+    m.pop();
+    for (const [kind, slot, seq] of acks(t)) if (kind === DACK_KIND_IACK) lastSent[slot] = seq;
+  }
+  for (let s = 0; s < STREAMS; s++) {
+    assert.is(t.lastAckSeq(s), (t.expectedSeq(s) - 1) | 0, `stream ${s} after draining`);
+    assert.is(lastSent[s], t.lastAckSeq(s));
+    assert.is(t.recovering(s), false);
+  }
+}
+
+test("seeded random traffic keeps Fig. 1's rule and the ACK invariants (no fairness)", () => {
+  for (const seed of [1, 2, 3]) randomRun(seed, false);
+});
+
+test("seeded random traffic keeps the ACK invariants with fairness, and strands no IACK", () => {
+  for (const seed of [4, 5]) randomRun(seed, true);
+});
+
+test("fairness acts on the slower and the faster stream only when their counts differ enough", () => {
+  // Four streams, period 1000 ns, threshold 0.25: counts 4, 4, 3, 1 → total 12, n 4, mean 3.
+  // c·n vs 12 × 1.25 = 15 and 12 × 0.75 = 9: 16 > 15 → coalesce; 12 → none; 4 < 9 → suppress.
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25, queueBytes: 82944 }, 4);
+  for (let s = 0; s < 4; s++) t.open(s, 0);
+  const counts = [4, 4, 3, 1];
+  let now = 0;
+  for (let s = 0; s < 4; s++) for (let i = 0; i < counts[s]; i++) t.onData(s, now++, i, 64);
+  assert.is(t.periodCount(0), 4);
+  t.onData(2, 1000, 3, 64); // closes the period
+  assert.equal([0, 1, 2, 3].map((s) => t.coalescing(s)), [true, true, false, false]);
+  assert.equal([0, 1, 2, 3].map((s) => t.suppressing(s)), [false, false, false, true]);
+  // One stream alone is never acted on.
+  t.onData(2, 2000, 4, 64);
+  assert.equal([0, 1, 2, 3].map((s) => t.coalescing(s) || t.suppressing(s)), [false, false, false, false]);
+  assert.is(same(t.inspect(3).flags, 0), true);
+});
+
+test.run();

@@ -1,0 +1,598 @@
+// DackTarget: the target side of the duplicate-ACK endpoint-congestion policy, as one sans-IO
+// table of streams sharing one processing queue.
+//
+// Read first: Chong & Krishnan, "Addressing Endpoint-induced Congestion for Accelerator
+// Scale-Out in a Medium-Scale Domain":
+//   §II-A  baseline reliability: in-order acceptance; an out-of-order packet is dropped and
+//          answered by a NACK carrying the last accepted sequence number.
+//   §II-C  ACK kinds: an IACK carries a sequence number above the previous ACK's, a DACK repeats it.
+//   §II-D  target logic and Fig. 1: congested ⇔ occupancy > policy_threshold; uncongested, an IACK
+//          as soon as a packet is accepted; congested, IACKs carry the highest sequence number of
+//          the packets lying below the threshold position, a standalone DACK answers a packet
+//          that enters the congested target, and a DACK precedes the IACK sent when a packet
+//          moves from above to below the threshold.
+//   §II-F  after a drop, DACKs for the packets that arrived before it and finish processing
+//          keep pacing the initiator.
+//   §II-G/H DACK suppression and ACK coalescing, chosen per stream from periodic packet counts.
+//
+// Model. One FIFO processing queue of `queueBytes`, shared by every open stream (slot); the
+// caller (the fabric, or the NIC's host interface) says when the host finished the head packet
+// (`onProcessed`), so the processing rate is the caller's. Positions are byte offsets from the
+// head: a packet lies below the threshold when its last byte is at most policyThresholdBytes from
+// the head (so with occupancy ≤ threshold every packet lies below it, and "IACK on acceptance"
+// is the same rule as "IACK for the highest packet below the threshold"). Because the largest
+// packet fits under the threshold, the head always lies below it.
+//
+// Reading of §II-D where the text leaves a choice (README "Interpretation"):
+//   - "enters a congested target": the target is congested once the packet is in the queue
+//     (occupancy after acceptance > threshold), so the packet that makes it congested gets the
+//     DACK too; its IACK is suppressed (§II-D first paragraph).
+//   - The DACK before a crossing IACK is sent when the target is still congested after the
+//     departure; the crossing that ends congestion gets its IACK alone.
+//   - While a stream is in §II-F recovery, its DACKs are the pacing DACKs only (one per departing
+//     packet that arrived before the drop): the standalone and pre-IACK DACKs are left out so the
+//     initiator, which sends one packet per DACK while retransmitting, gets one per departure.
+//   - §II-H: each period, a stream whose accepted-packet count is below the mean of the active
+//     streams by more than fairnessThreshold has its congestion DACKs suppressed during the next
+//     period — but after suppressMaxIacks IACKs in a row it gets one again, so that it climbs to
+//     H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one above the mean
+//     by more than that has every other crossing ACK skipped (coalesced into the next one), but
+//     only while it has a packet above the threshold whose crossing will carry the skipped number.
+//
+// Output. Each handler writes the ACKs to send, in order, into `out`: out[0] = count n, then n
+// entries of (kind, slot, seq) at out[1 + 3i …]; `outFields` names the first four entries.
+// Sequence numbers are 32-bit PSNs held as int32 bit patterns (lib/core/psn.ts).
+//
+// Representation: the queue is a power-of-two ring of (end, slot, seq) where `end` is a wrapping
+// int32 count of all bytes ever enqueued up to and including the packet; occupancy and positions
+// are differences of such counters. `thr` indexes the first packet above the threshold.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { nextPowerOfTwo } from "../../core/ring";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
+
+/** Per-stream state: 22 B of columns + the open flag = 23 B. */
+const LAYOUT = {
+  expSeq: "i32", // next in-order sequence number (§II-A)
+  ackSeq: "i32", // sequence number of the last IACK or NACK sent: what a DACK repeats (§II-C)
+  pacedTo: "i32", // §II-F: the last packet accepted before the drop that started recovery
+  count: "i32", // packets accepted in the current fairness period (§II-H); 0 = not yet listed
+  queued: "u16", // packets of this stream in the queue
+  above: "u16", // … of which above the threshold position
+  run: "u8", // §II-G: while suppressed, crossing IACKs sent since the last DACK (saturates at 255)
+  flags: "u8", // Fl bits
+} as const;
+
+const enum Fl {
+  NackSent = 1, // a NACK for the current expected sequence number went out (NAK-once)
+  Recovering = 2, // §II-F pacing: packets ≤ pacedTo are still queued
+  Suppress = 4, // §II-H: slower stream, congestion DACKs suppressed this period
+  Coalesce = 8, // §II-H: faster stream, every other crossing ACK skipped this period
+  Skipped = 16, // coalescing: the previous crossing ACK was skipped
+}
+
+/** ACK kinds written to `out` (§II-C; NACK of §II-A). */
+const enum Kind {
+  Iack = 1,
+  Dack = 2,
+  Nack = 3,
+}
+
+/** Handler result bits. */
+const enum R {
+  Accepted = 1,
+  Congested = 2,
+  DropFull = 4,
+  DropOutOfOrder = 8,
+  Duplicate = 16,
+}
+
+export const DACK_KIND_IACK = Kind.Iack;
+export const DACK_KIND_DACK = Kind.Dack;
+export const DACK_KIND_NACK = Kind.Nack;
+
+/** onData: the packet was accepted into the processing queue. */
+export const DACK_ACCEPTED = R.Accepted;
+/** onData/onProcessed: after the event the occupancy exceeds the policy threshold (§II-D). */
+export const DACK_CONGESTED = R.Congested;
+/** onData: dropped, the queue had no room for it. */
+export const DACK_DROP_FULL = R.DropFull;
+/** onData: dropped, not the expected sequence number (§II-A). */
+export const DACK_DROP_OUT_OF_ORDER = R.DropOutOfOrder;
+/** onData: a sequence number already accepted; dropped and answered by a DACK. */
+export const DACK_DUPLICATE = R.Duplicate;
+
+/** Out-record entries named for vectors; entry i ≥ 4 is at out[1 + 3i], out[2 + 3i], out[3 + 3i]. */
+const OUT_FIELDS = ["acks", "kind0", "slot0", "seq0", "kind1", "slot1", "seq1", "kind2", "slot2", "seq2", "kind3", "slot3", "seq3"] as const;
+
+/** A 32-bit sequence number as int32 or uint32; false for NaN, ±∞, fractions and the rest. */
+function validSeq(x: number): boolean {
+  return (x | 0) === x || x >>> 0 === x;
+}
+
+export class DackTarget extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly outFields: readonly string[] = OUT_FIELDS;
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "firstSeq"],
+    close: ["slot"],
+    onData: ["slot", "nowNs", "seq", "bytes"],
+    onProcessed: ["nowNs"],
+  };
+
+  readonly params: Readonly<DackTargetParams>;
+  /** The ACKs of the last handler call: [n, kind, slot, seq, kind, slot, seq, …]. */
+  readonly out: Int32Array;
+
+  /** Packets dropped for want of room, dropped out of order, and duplicates, since construction. */
+  dropsFull = 0;
+  dropsOutOfOrder = 0;
+  duplicates = 0;
+  /** NACKs written to `out` since construction (count IACKs and DACKs from `out`: counting them here costs the hot path). */
+  nacks = 0;
+
+  private readonly expSeq = this.col.expSeq;
+  private readonly ackSeq = this.col.ackSeq;
+  private readonly pacedTo = this.col.pacedTo;
+  private readonly count = this.col.count;
+  private readonly queued = this.col.queued;
+  private readonly above = this.col.above;
+  private readonly run = this.col.run;
+  private readonly flags = this.col.flags;
+
+  // The shared processing queue.
+  /** The packet ring, four int32 per packet: end, slot, seq, unused (one array: fewer loads). */
+  private readonly q: Int32Array;
+  private readonly mask: number;
+  private head = 0; // ring counters; index = counter & mask
+  private tail = 0;
+  private thr = 0; // first packet above the threshold position (== tail when none)
+  private enq = 0; // wrapping count of bytes ever enqueued
+  private deq = 0; // wrapping count of bytes ever dequeued
+
+  private readonly queueBytes: number;
+  private readonly threshold: number;
+  private readonly maxPacket: number;
+  private readonly minPacket: number;
+  private readonly window: number;
+  // 0/1 numbers, not booleans (lib/README.md "What V8 makes expensive").
+  private readonly dack: number;
+  private readonly nackEvery: number;
+  private readonly fairOn: number;
+
+  // §II-H sampling: the streams counted this period, and those acted on during it.
+  private readonly periodNs: number;
+  private readonly fairQ16: number;
+  private readonly suppressMax: number;
+  private periodEnd = 0;
+  private listed: Int32Array;
+  private nListed = 0;
+  private marked: Int32Array;
+  private nMarked = 0;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: DackTargetParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveDackTargetParams(params);
+    this.params = Object.freeze(p);
+    this.queueBytes = p.queueBytes;
+    this.threshold = p.policyThresholdBytes;
+    this.maxPacket = p.maxPacketBytes;
+    this.minPacket = p.minPacketBytes;
+    this.window = p.windowPackets;
+    this.dack = p.policy === "dack" ? 1 : 0;
+    this.nackEvery = p.nackEveryOutOfOrder ? 1 : 0;
+    this.fairOn = this.dack !== 0 && p.fairnessPeriodNs > 0 ? 1 : 0;
+    this.periodNs = p.fairnessPeriodNs;
+    this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
+    this.suppressMax = p.suppressMaxIacks;
+    this.periodEnd = p.fairnessPeriodNs | 0; // periods start at time 0
+    const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
+    this.q = new Int32Array(4 * ring);
+    this.mask = ring - 1;
+    // One departure writes at most a pacing DACK and a DACK + IACK per stream that crosses.
+    this.out = new Int32Array(1 + 3 * (2 * ring + 1));
+    this.listed = new Int32Array(capacity);
+    this.marked = new Int32Array(capacity);
+  }
+
+  /**
+   * Opens a stream whose first packet carries `firstSeq` (int32 or uint32).
+   * @throws RangeError for a bad slot or sequence number, or an open stream with packets still
+   * in the queue (their departures would be counted against the new stream).
+   */
+  open(slot: number, firstSeq: number): void {
+    if (!validSeq(firstSeq)) throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (this.isOpen(slot) && this.queued[slot] > 0) throw new RangeError(`DackTarget: stream ${slot} still has packets in the queue`);
+    this.openSlot(slot);
+    this.expSeq[slot] = firstSeq | 0;
+    this.ackSeq[slot] = (firstSeq - 1) | 0;
+  }
+
+  /** Closes a stream; E_STATE (and nothing changes) while it still has packets in the queue. */
+  override close(slot: number): number {
+    if (this.isOpen(slot) && this.queued[slot] > 0) return this.fail(E_STATE);
+    return super.close(slot);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * A data packet of stream `slot` with sequence number `seq` and `bytes` (as it occupies the
+   * queue) arrives. Returns DACK_* bits; the ACKs to send are in `out`. E_SLOT for a closed
+   * slot, E_ARG for a bad argument, E_STATE for a sequence number windowPackets or more away
+   * from the expected one; state unchanged on every error.
+   */
+  onData(slot: number, nowNs: number, seq: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && (bytes | 0) === bytes && bytes >= this.minPacket && bytes <= this.maxPacket && validSeq(seq) && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    const s = seq | 0;
+    const exp = this.expSeq[slot];
+    if (s !== exp) return this.unexpected(slot, (s - exp) | 0);
+    const enq = (this.enq + bytes) | 0;
+    const occ = (enq - this.deq) | 0;
+    if (occ > this.queueBytes) return this.dropFull(slot);
+    // §II-A: accepted in order, placed in the processing queue (§II-D).
+    const tail = this.tail;
+    const q = this.q;
+    const t = (tail & this.mask) << 2;
+    q[t] = enq;
+    q[t + 1] = slot;
+    q[t + 2] = s;
+    this.enq = enq;
+    this.tail = (tail + 1) | 0;
+    this.expSeq[slot] = (s + 1) | 0;
+    this.queued[slot]++;
+    if (this.fairOn !== 0) {
+      // §II-H: count the packet toward its stream's rate; the first packet of a stream in a
+      // period, and the first packet after the period's end, take the rare path.
+      const now = nowNs | 0;
+      const c = this.count[slot];
+      if (c === 0 || ((now - this.periodEnd) | 0) >= 0) this.tally(slot, now);
+      else this.count[slot] = c + 1;
+    }
+    const flags = this.flags[slot];
+    if ((flags & Fl.NackSent) !== 0) this.flags[slot] = flags & ~Fl.NackSent;
+    const out = this.out;
+    out[2] = slot;
+    if (occ <= this.threshold || this.dack === 0) {
+      // §II-A ACK / §II-D: uncongested, an IACK as soon as the packet is accepted; every packet
+      // lies below the threshold, this one highest.
+      this.thr = (tail + 1) | 0;
+      this.ackSeq[slot] = s;
+      out[0] = 1;
+      out[1] = Kind.Iack;
+      out[3] = s;
+      return occ > this.threshold ? R.Accepted | R.Congested : R.Accepted;
+    }
+    // §II-D: the packet entered a congested target above the threshold: its IACK waits for its
+    // crossing, and a standalone DACK goes out now (unless suppressed, §II-H, or pacing, §II-F).
+    this.above[slot]++;
+    if ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot))) {
+      out[0] = 1;
+      out[1] = Kind.Dack;
+      out[3] = this.ackSeq[slot];
+    } else {
+      out[0] = 0;
+    }
+    return R.Accepted | R.Congested;
+  }
+
+  /**
+   * The host finished the packet at the head of the queue. Returns DACK_CONGESTED when the
+   * occupancy still exceeds the threshold, else 0; the ACKs to send are in `out`: the §II-F
+   * pacing DACK of the departing stream, then a DACK (while congested) and an IACK for every
+   * stream whose packets moved below the threshold. E_STATE when the queue is empty, E_ARG for
+   * a bad time.
+   */
+  onProcessed(nowNs: number): number {
+    if (!(nowNs - nowNs === 0)) return this.fail(E_ARG);
+    const head = this.head;
+    const tail = this.tail;
+    if (head === tail) return this.fail(E_STATE);
+    const mask = this.mask;
+    const q = this.q;
+    const h = (head & mask) << 2;
+    const deq = q[h];
+    const slot = q[h + 1];
+    this.deq = deq;
+    this.head = (head + 1) | 0;
+    this.queued[slot]--;
+    const threshold = this.threshold;
+    const congested = ((this.enq - deq) | 0) > threshold;
+    const out = this.out;
+    let n = 0;
+    if (this.dack !== 0) {
+      if ((this.flags[slot] & Fl.Recovering) !== 0) n = this.pace(slot, q[h + 2]);
+      // Fig. 1: the packets whose last byte is now within the threshold have crossed it. (The
+      // head itself always lay below the threshold, since no packet is larger than it.)
+      const thr = this.thr;
+      const i = (thr & mask) << 2;
+      if (thr !== tail && ((q[i] - deq) | 0) <= threshold) {
+        const s = q[i + 1];
+        const seq = q[i + 2];
+        const flags = this.flags[s];
+        const next = (thr + 1) | 0;
+        if (
+          (next === tail || ((q[(next & mask) << 2] - deq) | 0) > threshold) &&
+          (flags & Fl.Coalesce) === 0 &&
+          ((seq - this.ackSeq[s]) | 0) > 0
+        ) {
+          // The common case, written out: one packet crossed, of a stream that does not
+          // coalesce, carrying a new number. §II-D: a DACK before the IACK while congested.
+          this.thr = next;
+          this.above[s]--;
+          let e = 1 + 3 * n;
+          if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(s)))) {
+            out[e] = Kind.Dack;
+            out[e + 1] = s;
+            out[e + 2] = this.ackSeq[s];
+            e += 3;
+            n++;
+          }
+          out[e] = Kind.Iack;
+          out[e + 1] = s;
+          out[e + 2] = seq;
+          this.ackSeq[s] = seq;
+          if ((flags & Fl.Suppress) !== 0) this.countRun(s);
+          n++;
+        } else {
+          n = this.crossings(n, deq, congested);
+        }
+      }
+    }
+    out[0] = n;
+    return congested ? R.Congested : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** Bytes in the processing queue (target_queue_occupancy of §II-D). */
+  occupancyBytes(): number {
+    return (this.enq - this.deq) | 0;
+  }
+
+  /** Packets in the processing queue. */
+  queueLength(): number {
+    return (this.tail - this.head) | 0;
+  }
+
+  /** §II-D system_congested. */
+  congested(): boolean {
+    return ((this.enq - this.deq) | 0) > this.threshold;
+  }
+
+  /** Packets of this stream in the queue. */
+  streamPackets(slot: number): number {
+    return this.isOpen(slot) ? this.queued[slot] : 0;
+  }
+
+  /** Packets of this stream above the threshold position. */
+  abovePackets(slot: number): number {
+    return this.isOpen(slot) ? this.above[slot] : 0;
+  }
+
+  /** The next in-order sequence number (int32 pattern). */
+  expectedSeq(slot: number): number {
+    return this.expSeq[slot] | 0;
+  }
+
+  /** The sequence number of the last IACK or NACK sent: what a DACK repeats (int32 pattern). */
+  lastAckSeq(slot: number): number {
+    return this.ackSeq[slot] | 0;
+  }
+
+  /** §II-F: DACKs still pace this stream. */
+  recovering(slot: number): boolean {
+    return this.isOpen(slot) && (this.flags[slot] & Fl.Recovering) !== 0;
+  }
+
+  /** §II-H: congestion DACKs to this stream are suppressed this period. */
+  suppressing(slot: number): boolean {
+    return this.isOpen(slot) && (this.flags[slot] & Fl.Suppress) !== 0;
+  }
+
+  /** §II-H: crossing ACKs to this stream are coalesced this period. */
+  coalescing(slot: number): boolean {
+    return this.isOpen(slot) && (this.flags[slot] & Fl.Coalesce) !== 0;
+  }
+
+  /** Packets of this stream accepted in the current fairness period. */
+  periodCount(slot: number): number {
+    return this.isOpen(slot) ? this.count[slot] : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare steps
+
+  /** An out-of-order (d > 0) or duplicate (d < 0) packet: dropped (§II-A). */
+  private unexpected(slot: number, d: number): number {
+    if (d >= this.window || d <= -this.window) return this.fail(E_STATE);
+    const congested = ((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0;
+    if (d < 0) {
+      // Already accepted: answered with the last ACK again, so an initiator that timed out
+      // learns where the target is.
+      this.duplicates++;
+      this.out[0] = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+      return R.Duplicate | congested;
+    }
+    this.dropsOutOfOrder++;
+    if ((this.flags[slot] & Fl.NackSent) !== 0 && this.nackEvery === 0) {
+      this.out[0] = 0;
+      return R.DropOutOfOrder | congested;
+    }
+    this.nack(slot);
+    return R.DropOutOfOrder | congested;
+  }
+
+  /** The expected packet finds the queue full: dropped and NACKed (§II-A, §II-F). */
+  private dropFull(slot: number): number {
+    this.dropsFull++;
+    this.nack(slot);
+    return R.DropFull | (((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0);
+  }
+
+  /**
+   * §II-A: a NACK with the last accepted sequence number. Under the policy it also starts §II-F
+   * pacing: the stream's queued packets (all accepted before the drop) each bring a DACK as they
+   * finish processing.
+   */
+  private nack(slot: number): void {
+    const last = (this.expSeq[slot] - 1) | 0;
+    this.ackSeq[slot] = last;
+    let flags = this.flags[slot] | Fl.NackSent;
+    if (this.dack !== 0 && this.queued[slot] > 0) {
+      this.pacedTo[slot] = last;
+      flags |= Fl.Recovering;
+    }
+    this.flags[slot] = flags;
+    this.out[0] = this.write(0, Kind.Nack, slot, last);
+  }
+
+  /** §II-F: the departing packet of a recovering stream brings a pacing DACK. */
+  private pace(slot: number, seq: number): number {
+    const n = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+    if (((seq - this.pacedTo[slot]) | 0) >= 0 || this.queued[slot] === 0) this.flags[slot] &= ~Fl.Recovering;
+    return n;
+  }
+
+  /**
+   * Advances the threshold pointer past every packet now below the threshold (Fig. 1) and
+   * writes, per stream, a DACK while still congested and an IACK with the stream's highest
+   * sequence number below the threshold. Returns the new entry count.
+   */
+  private crossings(n: number, deq: number, congested: boolean): number {
+    const first = n;
+    const mask = this.mask;
+    const q = this.q;
+    let thr = this.thr;
+    do {
+      const i = (thr & mask) << 2;
+      const slot = q[i + 1];
+      this.above[slot]--;
+      thr = (thr + 1) | 0;
+      n = this.crossed(slot, q[i + 2], congested, first, n);
+    } while (thr !== this.tail && ((q[(thr & mask) << 2] - deq) | 0) <= this.threshold);
+    this.thr = thr;
+    return n;
+  }
+
+  private crossed(slot: number, seq: number, congested: boolean, first: number, n: number): number {
+    // Covered by a NACK already (§II-F): the initiator knows this packet was accepted.
+    if (((seq - this.ackSeq[slot]) | 0) <= 0) return n;
+    const out = this.out;
+    // Two packets of one stream crossed in one departure: one IACK carries the higher number.
+    for (let k = first; k < n; k++) {
+      const e = 1 + 3 * k;
+      if (out[e] === Kind.Iack && out[e + 1] === slot) {
+        out[e + 2] = seq;
+        this.ackSeq[slot] = seq;
+        return n;
+      }
+    }
+    const flags = this.flags[slot];
+    if (congested && (flags & Fl.Coalesce) !== 0) {
+      // §II-G: coalesce two IACKs into one by skipping the first, provided a later crossing of
+      // this stream will carry its sequence number.
+      if ((flags & Fl.Skipped) === 0 && this.above[slot] > 0) {
+        this.flags[slot] = flags | Fl.Skipped;
+        return n;
+      }
+      this.flags[slot] = flags & ~Fl.Skipped;
+    }
+    // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
+    if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot)))) {
+      n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
+    }
+    this.ackSeq[slot] = seq;
+    if ((flags & Fl.Suppress) !== 0) this.countRun(slot);
+    return this.write(n, Kind.Iack, slot, seq);
+  }
+
+  /**
+   * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
+   * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
+   */
+  private unsuppress(slot: number): boolean {
+    if (this.run[slot] < this.suppressMax) return false;
+    this.run[slot] = 0;
+    return true;
+  }
+
+  private countRun(slot: number): void {
+    const r = this.run[slot];
+    if (r < 255) this.run[slot] = r + 1;
+  }
+
+  /** Writes ACK entry n and returns n + 1. */
+  private write(n: number, kind: number, slot: number, seq: number): number {
+    const e = 1 + 3 * n;
+    this.out[e] = kind;
+    this.out[e + 1] = slot;
+    this.out[e + 2] = seq;
+    if (kind === Kind.Nack) this.nacks++;
+    else if (kind === Kind.Dack) this.run[slot] = 0; // a pacing, duplicate or forced DACK ends the run
+    return n + 1;
+  }
+
+  /**
+   * §II-H, rare path of the count: closes the period when it has ended (which sets this
+   * packet's fairness flags), puts a stream's first packet of the period on the list, counts.
+   */
+  private tally(slot: number, now: number): void {
+    if (((now - this.periodEnd) | 0) >= 0) this.closePeriod(now);
+    const c = this.count[slot];
+    if (c === 0 && this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
+    // No saturation needed: a period is at most 2^30 ns, so it holds fewer than 2^31 packets.
+    this.count[slot] = c + 1;
+  }
+
+  /**
+   * §II-H: at the end of a sampling period, a stream whose count c is below the mean of the n
+   * active streams by more than the threshold r (c·n < total·(1 − r)) has its DACKs suppressed,
+   * one above it by more than r (c·n > total·(1 + r)) has its ACKs coalesced, for the next
+   * period. Products are exact in doubles (c·n·2^16 < 2^53 for any count a period can hold).
+   */
+  private closePeriod(now: number): void {
+    for (let i = 0; i < this.nMarked; i++) this.flags[this.marked[i]] &= ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
+    // Distinct live listed streams (a stream closed and reopened within the period can appear twice).
+    let n = 0;
+    let total = 0;
+    for (let i = 0; i < this.nListed; i++) {
+      const s = this.listed[i];
+      const c = this.count[s];
+      if (c > 0 && this.live[s] === 1) {
+        total += c;
+        this.listed[n++] = s;
+        this.count[s] = -c; // visited
+      }
+    }
+    let m = 0;
+    const hi = total * (65536 + this.fairQ16);
+    const lo = total * (65536 - this.fairQ16);
+    for (let i = 0; i < n; i++) {
+      const s = this.listed[i];
+      const cn = -this.count[s] * n * 65536;
+      this.count[s] = 0;
+      if (n < 2) continue;
+      if (cn > hi) this.flags[s] |= Fl.Coalesce;
+      else if (cn < lo) {
+        this.flags[s] |= Fl.Suppress;
+        this.run[s] = 0;
+      }
+      else continue;
+      this.marked[m++] = s;
+    }
+    this.nMarked = m;
+    this.nListed = 0;
+    this.periodEnd = (now + this.periodNs) | 0;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,226 @@
+// OptInitiator: the Outstanding Packet Threshold baseline of the endpoint-congestion paper, as
+// one sans-IO table of streams.
+//
+// Read first: Chong & Krishnan, "Addressing Endpoint-induced Congestion for Accelerator
+// Scale-Out in a Medium-Scale Domain":
+//   §II-A  the reliability it builds on: cumulative ACKs, an out-of-order packet dropped and
+//          NACKed with the last accepted sequence number, retransmission after a NACK or a
+//          timeout (go-back to the first packet not accepted).
+//   §III-A "OPT": "unlimited data transmission as long as the total outstanding packets does not
+//          surpass a specified threshold for data size and packet count. Retransmissions follow
+//          the same threshold, with no transmission rate restriction."
+//
+// The threshold is a go-back-N window: packet `nextSeq` may leave while nextSeq − ackedSeq − 1 <
+// limit, limit = min(maxOutstandingPackets, floor(maxOutstandingBytes / packetBytes)) for the
+// stream's packet size given at open. The paper gives no threshold values; the defaults are
+// those of DackInitiator's H∞ (256 packets, 256 KiB), whose non-congested behaviour is OPT's
+// (§III-A "Proposed Policy"). Paired with a window (lib/cc/aimd) it is the paper's TCP-like
+// baseline: send while both allow, report acknowledged and lost bytes to the window.
+//
+// Sequence numbers are 32-bit PSNs held as int32 bit patterns, compared by signed difference
+// (lib/core/psn.ts); handlers accept int32 or uint32.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+export interface OptParams {
+  /** Outstanding-packet threshold. */
+  maxOutstandingPackets: number;
+  /** Outstanding-data threshold, in bytes. */
+  maxOutstandingBytes: number;
+}
+
+export type OptParamsInput = Partial<OptParams>;
+
+export const OPT_PARAM_NAMES: readonly (keyof OptParams)[] = ["maxOutstandingPackets", "maxOutstandingBytes"];
+
+/** Per-stream state: 16 B of columns + the open flag = 17 B. */
+const LAYOUT = {
+  next: "i32", // next sequence number to transmit (a retransmission while before `high`)
+  high: "i32", // one past the highest sequence number ever sent
+  acked: "i32", // highest sequence number acknowledged
+  limit: "i32", // outstanding-packet threshold of this stream
+} as const;
+
+const enum S {
+  New = 1,
+  Retransmit = 2,
+}
+
+/** onSend: a new packet. */
+export const OPT_SEND_NEW = S.New;
+/** onSend: a retransmission. */
+export const OPT_SEND_RETRANSMIT = S.Retransmit;
+
+function validSeq(x: number): boolean {
+  return (x | 0) === x || x >>> 0 === x;
+}
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolveOptParams(input: OptParamsInput = {}): OptParams {
+  for (const k of Object.keys(input)) {
+    if ((OPT_PARAM_NAMES as readonly string[]).indexOf(k) < 0) throw new RangeError(`OptInitiator: unknown parameter ${k}`);
+  }
+  const p: OptParams = {
+    maxOutstandingPackets: input.maxOutstandingPackets ?? 256,
+    maxOutstandingBytes: input.maxOutstandingBytes ?? 262144,
+  };
+  const ok = (x: unknown, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= 1 && x <= hi;
+  if (!ok(p.maxOutstandingPackets, 1 << 30)) throw new RangeError("OptInitiator: maxOutstandingPackets must be an integer in [1, 2^30]");
+  if (!ok(p.maxOutstandingBytes, 2 ** 31 - 1)) throw new RangeError("OptInitiator: maxOutstandingBytes must be an integer in [1, 2^31 − 1]");
+  return p;
+}
+
+export class OptInitiator extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly outFields: readonly string[] = ["seq"];
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "firstSeq", "packetBytes"],
+    close: ["slot"],
+    onSend: ["slot"],
+    onAck: ["slot", "seq"],
+    onNack: ["slot", "seq"],
+    onTimeout: ["slot"],
+    canSend: ["slot"],
+  };
+
+  readonly params: Readonly<OptParams>;
+  /** onSend writes the sequence number to send here (int32 pattern). */
+  readonly out = new Int32Array(1);
+
+  /** Packets sent new, and retransmitted; ACKs that acknowledged nothing new; NACKs and timeouts. */
+  sentNew = 0;
+  retransmissions = 0;
+  duplicateAcks = 0;
+  nacks = 0;
+  timeouts = 0;
+
+  private readonly next = this.col.next;
+  private readonly high = this.col.high;
+  private readonly acked = this.col.acked;
+  private readonly limit = this.col.limit;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: OptParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    this.params = Object.freeze(resolveOptParams(params));
+  }
+
+  /**
+   * Opens a stream whose first packet carries `firstSeq` and whose packets are `packetBytes` long.
+   * @throws RangeError for a bad slot, sequence number or size.
+   */
+  open(slot: number, firstSeq: number, packetBytes: number): void {
+    if (!validSeq(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!(Number.isInteger(packetBytes) && packetBytes >= 1 && packetBytes <= this.params.maxOutstandingBytes)) {
+      throw new RangeError(`OptInitiator: packetBytes must be an integer in [1, maxOutstandingBytes], got ${packetBytes}`);
+    }
+    this.openSlot(slot);
+    const s = firstSeq | 0;
+    this.next[slot] = s;
+    this.high[slot] = s;
+    this.acked[slot] = (s - 1) | 0;
+    this.limit[slot] = Math.min(this.params.maxOutstandingPackets, Math.floor(this.params.maxOutstandingBytes / packetBytes));
+  }
+
+  /**
+   * Takes the next packet to send: writes its sequence number to out[0] and returns
+   * OPT_SEND_NEW or OPT_SEND_RETRANSMIT. E_STATE when the threshold is reached.
+   */
+  onSend(slot: number): number {
+    if (this.live[slot] !== 1) return this.fail(E_SLOT);
+    const s = this.next[slot];
+    if (((s - this.acked[slot] - 1) | 0) >= this.limit[slot]) return this.fail(E_STATE);
+    const next = (s + 1) | 0;
+    this.next[slot] = next;
+    this.out[0] = s;
+    if (((s - this.high[slot]) | 0) >= 0) {
+      this.high[slot] = next;
+      this.sentNew++;
+      return S.New;
+    }
+    this.retransmissions++;
+    return S.Retransmit;
+  }
+
+  /**
+   * A cumulative ACK of every packet up to `seq`. Returns the number of packets it newly
+   * acknowledges (0 for a repeat). E_STATE for an older number or one never sent.
+   */
+  onAck(slot: number, seq: number): number {
+    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    const s = seq | 0;
+    const d = (s - this.acked[slot]) | 0;
+    if (d < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
+    if (d === 0) {
+      this.duplicateAcks++;
+      return 0;
+    }
+    this.acked[slot] = s;
+    if (((this.next[slot] - s) | 0) <= 0) this.next[slot] = (s + 1) | 0;
+    return d;
+  }
+
+  /**
+   * A NACK: packets up to `seq` were accepted, later ones dropped. Goes back to seq + 1
+   * (retransmitting under the same threshold, §III-A). Returns the number of packets that were
+   * sent after `seq` and must go again. E_STATE for an older number or one never sent.
+   */
+  onNack(slot: number, seq: number): number {
+    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    const s = seq | 0;
+    if (((s - this.acked[slot]) | 0) < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
+    this.nacks++;
+    this.acked[slot] = s;
+    this.next[slot] = (s + 1) | 0;
+    return (this.high[slot] - s - 1) | 0;
+  }
+
+  /**
+   * The caller's retransmission timer expired: go back to the first unacknowledged packet.
+   * Returns the number of packets to send again; E_STATE when nothing is outstanding.
+   */
+  onTimeout(slot: number): number {
+    if (this.live[slot] !== 1) return this.fail(E_SLOT);
+    const first = (this.acked[slot] + 1) | 0;
+    if (first === this.high[slot]) return this.fail(E_STATE);
+    this.timeouts++;
+    this.next[slot] = first;
+    return (this.high[slot] - first) | 0;
+  }
+
+  /** True when onSend would give a packet now. */
+  canSend(slot: number): boolean {
+    if (this.live[slot] !== 1) {
+      this.errors++;
+      return false;
+    }
+    return ((this.next[slot] - this.acked[slot] - 1) | 0) < this.limit[slot];
+  }
+
+  nextSeq(slot: number): number {
+    return this.next[slot] | 0;
+  }
+
+  /** One past the highest sequence number sent. */
+  highSeq(slot: number): number {
+    return this.high[slot] | 0;
+  }
+
+  ackedSeq(slot: number): number {
+    return this.acked[slot] | 0;
+  }
+
+  /** Packets in the go-back window: nextSeq − ackedSeq − 1. */
+  outstandingPackets(slot: number): number {
+    return (this.next[slot] - this.acked[slot] - 1) | 0;
+  }
+
+  limitPackets(slot: number): number {
+    return this.limit[slot] | 0;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,111 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, pauseFrameNs, pfcHeadroomBytes, resolvePfcParams } from "./pfc";
+
+test("defaults: 802.3 quanta at 100 Gb/s, headroom 2 × cable BDP + 2 MTU, XON = XOFF − 3 KB", () => {
+  // 65535 × 512 bit / 100 bit/ns = 335,539.2 ns → 335,540 (rounded up).
+  assert.is(pauseFrameNs(65535, 100), 335_540);
+  assert.is(pauseFrameNs(1, 400), 2); // 1.28 → 2
+  // 2 × (100 Gb/s × 1000 ns / 8 = 12,500 B) + 2 × 1500 = 28,000 B.
+  assert.is(pfcHeadroomBytes(100, 1000, 1500), 28_000);
+  const p = resolvePfcParams();
+  assert.is(p.headroomBytes, 28_000);
+  assert.is(p.xonBytes, 100_000 - 3072);
+  assert.is(p.refreshNs, 167_770);
+  assert.throws(() => resolvePfcParams({ xonBytes: 200_000 }), RangeError);
+  assert.throws(() => resolvePfcParams({ pauseQuanta: 0 }), RangeError);
+  assert.throws(() => resolvePfcParams({ bogus: 1 } as never), RangeError);
+});
+
+test("XOFF when the queue crosses it, drops beyond the headroom, XON at or below XON with the pause length", () => {
+  const pfc = new Pfc({ xoffBytes: 10_000, xonBytes: 7000, headroomBytes: 3000, pauseQuanta: 1000, linkGbps: 100 }, 2);
+  pfc.open(0);
+  pfc.open(1);
+  for (let i = 1; i <= 6; i++) assert.is(pfc.onArrive(0, i * 10, 1500), 0); // up to 9000
+  assert.is(pfc.onArrive(0, 70, 1500), PFC_PAUSE); // 10,500 > 10,000
+  assert.is(pfc.out[0], 5120); // 1000 quanta × 512 / 100
+  assert.ok(pfc.paused(0));
+  assert.is(pfc.onArrive(0, 80, 1500), 0); // 12,000: inside the headroom, no refresh due yet
+  assert.is(pfc.onArrive(0, 90, 1500), PFC_DROP); // 13,500 > 13,000
+  assert.is(pfc.queueBytes(0), 12_000);
+  assert.is(pfc.drops(0), 1);
+  assert.is(pfc.dropBytes(0), 1500);
+  assert.is(pfc.onDepart(0, 100, 3000), 0); // 9000 > 7000
+  assert.is(pfc.onDepart(0, 1070, 2000), PFC_RESUME); // 7000 ≤ 7000
+  assert.is(pfc.out[1], 1000); // paused from 70 to 1070
+  assert.is(pfc.out[0], 0);
+  assert.not.ok(pfc.paused(0));
+  assert.is(pfc.pausedNs(0), 1000);
+  assert.is(pfc.pauses(0), 1);
+  assert.is(pfc.resumes(0), 1);
+  // The other queue is untouched.
+  assert.is(pfc.queueBytes(1), 0);
+  assert.is(pfc.pauses(1), 0);
+});
+
+test("a pause is refreshed every refreshNs while above XON, by arrivals, departures or ticks", () => {
+  const pfc = new Pfc({ xoffBytes: 1000, xonBytes: 500, headroomBytes: 10_000, pauseQuanta: 100, refreshNs: 200 }, 1);
+  pfc.open(0);
+  assert.is(pfc.onArrive(0, 0, 1500), PFC_PAUSE);
+  assert.is(pfc.onTick(0, 199), 0);
+  assert.is(pfc.onTick(0, 200), PFC_PAUSE);
+  assert.is(pfc.onArrive(0, 300, 100), 0);
+  assert.is(pfc.onArrive(0, 400, 100), PFC_PAUSE);
+  assert.is(pfc.onDepart(0, 600, 100), PFC_PAUSE); // 1600 > 500, refresh due
+  assert.is(pfc.onDepart(0, 650, 1100), PFC_RESUME); // 500 ≤ 500
+  assert.is(pfc.onTick(0, 1000), 0); // no refresh once resumed
+  assert.is(pfc.pauseFrames(0), 4);
+  assert.is(pfc.pauses(0), 1);
+  // Between XON and XOFF after a resume nothing is sent; crossing XOFF again starts a new pause.
+  assert.is(pfc.onArrive(0, 700, 400), 0); // 900
+  assert.is(pfc.onArrive(0, 710, 200), PFC_PAUSE); // 1100
+  assert.is(pfc.pauses(0), 2);
+});
+
+test("a drop while paused also carries a due refresh", () => {
+  const pfc = new Pfc({ xoffBytes: 1000, xonBytes: 0, headroomBytes: 500, pauseQuanta: 100, refreshNs: 100 }, 1);
+  pfc.open(0);
+  assert.is(pfc.onArrive(0, 0, 1200), PFC_PAUSE);
+  assert.is(pfc.onArrive(0, 150, 400), PFC_DROP | PFC_PAUSE); // 1600 > 1500, refresh due
+});
+
+test("bad input: defined errors, counted, state unchanged", () => {
+  const pfc = new Pfc({}, 2);
+  pfc.open(0);
+  pfc.onArrive(0, 0, 1000);
+  const before = JSON.stringify(pfc.inspect(0));
+  const cases: [() => number, number][] = [
+    [() => pfc.onArrive(0, 0, 0), E_ARG],
+    [() => pfc.onArrive(0, 0, -5), E_ARG],
+    [() => pfc.onArrive(0, 0, 1.5), E_ARG],
+    [() => pfc.onArrive(0, NaN, 100), E_ARG],
+    [() => pfc.onArrive(1, 0, 100), E_SLOT], // not open
+    [() => pfc.onArrive(2, 0, 100), E_SLOT],
+    [() => pfc.onDepart(0, 0, 2000), E_STATE], // more than queued
+    [() => pfc.onDepart(0, 0, NaN), E_ARG],
+    [() => pfc.onTick(0, Infinity), E_ARG],
+    [() => pfc.onTick(-1, 0), E_SLOT],
+  ];
+  let errors = pfc.errors;
+  for (const [call, code] of cases) {
+    assert.is(call(), code);
+    assert.is(pfc.errors, ++errors);
+  }
+  assert.is(JSON.stringify(pfc.inspect(0)), before);
+});
+
+test("ticks wrap: a pause that spans the 2^31 boundary lasts what it lasted", () => {
+  const pfc = new Pfc({ xoffBytes: 100, xonBytes: 0, headroomBytes: 10_000 }, 1);
+  pfc.open(0);
+  const t0 = 0x7fffff00;
+  assert.is(pfc.onArrive(0, t0, 200), PFC_PAUSE);
+  assert.is(pfc.onDepart(0, (t0 + 0x200) | 0, 200), PFC_RESUME);
+  assert.is(pfc.out[1], 0x200);
+});
+
+test("per ingress queue state is 46 B", () => {
+  assert.is(Pfc.bytesPerFlow, 46);
+});
+
+test.run();

@@ -1,0 +1,262 @@
+// Priority flow control (IEEE 802.1Qbb) on the ingress side of a switch: per ingress queue
+// XOFF/XON thresholds, a headroom above XOFF for the bytes still in flight when the PAUSE goes
+// out, PAUSE frames with a duration that are refreshed before they expire, XON (a PAUSE of
+// duration 0) when the queue drains below XON, and counters of pauses and of time paused.
+//
+// Read first: DCP §2.1 (PFC's PAUSE/RESUME), notes/baselines.md §8.2 (HPCC's MMU: per-queue
+// thresholds, resume offset 3 KB, headroom per port), Reflex §II-C (PFC storms of long flows).
+// The egress side — the upstream port that obeys the frames — is PortQueues.onPause.
+//
+// A slot is one ingress queue: the caller numbers (port, priority) pairs. A frame's duration is
+// pauseQuanta × 512 bit times at linkGbps (802.3 Annex 31B), in whole ns rounded up. While a
+// queue stays above XON the PAUSE is sent again every refreshNs (by onArrive, onDepart or
+// onTick, whichever runs first once it is due), so the upstream never resumes on a timeout.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+/** Per ingress queue: 45 B of columns + the open flag = 46 B. */
+const LAYOUT = {
+  bytes: "i32", // queued bytes attributed to this ingress queue
+  pauseStart: "i32", // tick the current pause began (valid while paused)
+  lastSent: "i32", // tick of the last PAUSE frame sent (valid while paused)
+  paused: "u8",
+  pauses: "u32", // pause episodes (XOFF after XON)
+  frames: "u32", // PAUSE frames sent, refreshes included
+  resumes: "u32", // XON frames sent
+  pausedNs: "f64", // total length of finished pauses
+  dropBytes: "f64", // bytes dropped beyond the headroom
+  drops: "u32",
+} as const;
+
+const enum R {
+  Pause = 1,
+  Drop = 2,
+  Resume = 4,
+}
+
+const enum O {
+  FrameNs = 0,
+  PausedNs = 1,
+}
+
+/** Send a PAUSE (XOFF) upstream for out.frameNs. */
+export const PFC_PAUSE = R.Pause;
+/** The arrival is beyond XOFF + headroom: drop it (the lossless guarantee failed; counted). */
+export const PFC_DROP = R.Drop;
+/** Send an XON (PAUSE with duration 0) upstream; out.pausedNs is how long the pause lasted. */
+export const PFC_RESUME = R.Resume;
+
+export interface PfcParams {
+  linkGbps: number;
+  mtuBytes: number;
+  /** One-way propagation delay of the link to the upstream port. */
+  cableNs: number;
+  /** Pause above this many queued bytes. */
+  xoffBytes: number;
+  /** Resume at or below this many (HPCC: XOFF − 3 KB resume offset). */
+  xonBytes: number;
+  /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU. */
+  headroomBytes: number;
+  /** PAUSE quanta (units of 512 bit times), 1…65535. */
+  pauseQuanta: number;
+  /** Re-send the PAUSE this long after the last one while still above XON; default half its duration. */
+  refreshNs: number;
+}
+
+export type PfcParamsInput = Partial<PfcParams>;
+
+const NAMES: readonly (keyof PfcParams)[] = ["linkGbps", "mtuBytes", "cableNs", "xoffBytes", "xonBytes", "headroomBytes", "pauseQuanta", "refreshNs"];
+
+/** 802.3 Annex 31B: a pause quantum is 512 bit times, so quanta × 512 / Gb/s ns, rounded up. */
+export function pauseFrameNs(quanta: number, linkGbps: number): number {
+  return Math.ceil((quanta * 512) / linkGbps);
+}
+
+/**
+ * PFC headroom: bytes that can still arrive after XOFF is crossed: the PAUSE's trip up the
+ * cable and the data already on the way back (2 × cable BDP), a packet the upstream has
+ * started sending and one that triggered the XOFF (2 × MTU).
+ */
+export function pfcHeadroomBytes(linkGbps: number, cableNs: number, mtuBytes: number): number {
+  return 2 * Math.ceil((linkGbps * cableNs) / 8) + 2 * mtuBytes;
+}
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
+  for (const k of Object.keys(input)) if (NAMES.indexOf(k as keyof PfcParams) < 0) throw new RangeError(`Pfc: unknown parameter ${k}`);
+  const linkGbps = input.linkGbps ?? 100;
+  const mtuBytes = input.mtuBytes ?? 1500;
+  const cableNs = input.cableNs ?? 1000; // the 1 µs links of the DCP and Reflex setups
+  // No paper fixes XOFF; 100 KB is a common static setting at 100 Gb/s (HPCC uses a dynamic one).
+  const xoffBytes = input.xoffBytes ?? 100_000;
+  const pauseQuanta = input.pauseQuanta ?? 0xffff;
+  const p: PfcParams = {
+    linkGbps,
+    mtuBytes,
+    cableNs,
+    xoffBytes,
+    xonBytes: input.xonBytes ?? Math.max(0, xoffBytes - 3072),
+    headroomBytes: input.headroomBytes ?? pfcHeadroomBytes(linkGbps, cableNs, mtuBytes),
+    pauseQuanta,
+    refreshNs: input.refreshNs ?? Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2),
+  };
+  const int = (x: number, lo: number, hi: number) => Number.isInteger(x) && x >= lo && x <= hi;
+  const need = (ok: boolean, what: string) => {
+    if (!ok) throw new RangeError(`Pfc: ${what}`);
+  };
+  need(typeof p.linkGbps === "number" && p.linkGbps > 0 && p.linkGbps <= 100_000, "linkGbps must be in (0, 100000]");
+  need(int(p.mtuBytes, 64, 65535), "mtuBytes must be an integer in [64, 65535]");
+  need(typeof p.cableNs === "number" && p.cableNs >= 0 && p.cableNs <= 1e9, "cableNs must be in [0, 1e9]");
+  need(int(p.xoffBytes, 1, 2 ** 29) && int(p.xonBytes, 0, p.xoffBytes), "need integers 0 ≤ xonBytes ≤ xoffBytes ≤ 2^29");
+  need(int(p.headroomBytes, 0, 2 ** 29), "headroomBytes must be an integer in [0, 2^29]");
+  need(int(p.pauseQuanta, 1, 0xffff), "pauseQuanta must be an integer in [1, 65535]");
+  need(int(p.refreshNs, 1, Math.max(1, pauseFrameNs(p.pauseQuanta, p.linkGbps))), "refreshNs must be an integer in [1, the pause duration]");
+  return p;
+}
+
+export class Pfc extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onArrive: ["slot", "nowNs", "bytes"],
+    onDepart: ["slot", "nowNs", "bytes"],
+    onTick: ["slot", "nowNs"],
+  };
+  /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
+  static readonly outFields = ["frameNs", "pausedNs"] as const;
+
+  readonly params: Readonly<PfcParams>;
+  readonly out = new Int32Array(2);
+  /** The duration carried by every PAUSE frame, in ns. */
+  readonly frameNs: number;
+
+  private readonly q = this.col.bytes;
+  private readonly pauseStart = this.col.pauseStart;
+  private readonly lastSent = this.col.lastSent;
+  private readonly pausedCol = this.col.paused;
+  private readonly xoff: number;
+  private readonly xon: number;
+  private readonly limit: number;
+  private readonly refreshNs: number;
+
+  /** `capacity` is the number of ingress queues. */
+  constructor(params: PfcParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolvePfcParams(params);
+    this.params = Object.freeze(p);
+    this.frameNs = pauseFrameNs(p.pauseQuanta, p.linkGbps);
+    this.xoff = p.xoffBytes;
+    this.xon = p.xonBytes;
+    this.limit = p.xoffBytes + p.headroomBytes;
+    this.refreshNs = p.refreshNs;
+  }
+
+  open(slot: number): void {
+    this.openSlot(slot);
+  }
+
+  /**
+   * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
+   * out.frameNs: the queue just crossed XOFF, or a refresh is due), PFC_DROP (beyond XOFF +
+   * headroom: the packet is not admitted), or E_SLOT / E_ARG.
+   */
+  onArrive(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    const q = this.q[slot] + bytes;
+    if (q > this.limit) {
+      this.col.drops[slot]++;
+      this.col.dropBytes[slot] += bytes;
+      return R.Drop | this.refresh(slot, now);
+    }
+    this.q[slot] = q;
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
+    return q > this.xoff ? this.pause(slot, now) : 0;
+  }
+
+  /**
+   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON;
+   * out.pausedNs), PFC_PAUSE (a refresh was due), or E_SLOT / E_ARG / E_STATE (more bytes than
+   * queued).
+   */
+  onDepart(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && nowNs - nowNs === 0)) return this.reject(slot);
+    const q = this.q[slot] - bytes;
+    if (q < 0) return this.fail(E_STATE);
+    this.q[slot] = q;
+    if (this.pausedCol[slot] === 0) return 0;
+    if (q <= this.xon) return this.resume(slot, nowNs | 0);
+    return this.refresh(slot, nowNs | 0);
+  }
+
+  /** A timer check for a paused queue with no traffic: PFC_PAUSE when a refresh is due, else 0. */
+  onTick(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.refresh(slot, nowNs | 0);
+  }
+
+  // Readers
+
+  queueBytes(slot: number): number {
+    return this.isOpen(slot) ? this.q[slot] : 0;
+  }
+  paused(slot: number): boolean {
+    return this.isOpen(slot) && this.pausedCol[slot] === 1;
+  }
+  /** Pause episodes begun (an XOFF after an XON). */
+  pauses(slot: number): number {
+    return this.isOpen(slot) ? this.col.pauses[slot] : 0;
+  }
+  /** PAUSE frames sent, refreshes included. */
+  pauseFrames(slot: number): number {
+    return this.isOpen(slot) ? this.col.frames[slot] : 0;
+  }
+  resumes(slot: number): number {
+    return this.isOpen(slot) ? this.col.resumes[slot] : 0;
+  }
+  /** Total length of the pauses that have ended (an ongoing one is not included). */
+  pausedNs(slot: number): number {
+    return this.isOpen(slot) ? this.col.pausedNs[slot] : 0;
+  }
+  drops(slot: number): number {
+    return this.isOpen(slot) ? this.col.drops[slot] : 0;
+  }
+  dropBytes(slot: number): number {
+    return this.isOpen(slot) ? this.col.dropBytes[slot] : 0;
+  }
+
+  private pause(slot: number, now: number): number {
+    this.pausedCol[slot] = 1;
+    this.pauseStart[slot] = now;
+    this.col.pauses[slot]++;
+    return this.send(slot, now);
+  }
+
+  private refresh(slot: number, now: number): number {
+    if (this.pausedCol[slot] === 0 || ((now - this.lastSent[slot]) | 0) < this.refreshNs) return 0;
+    return this.send(slot, now);
+  }
+
+  private send(slot: number, now: number): number {
+    this.lastSent[slot] = now;
+    this.col.frames[slot]++;
+    this.out[O.FrameNs] = this.frameNs;
+    return R.Pause;
+  }
+
+  private resume(slot: number, now: number): number {
+    const lasted = (now - this.pauseStart[slot]) | 0;
+    this.pausedCol[slot] = 0;
+    this.col.resumes[slot]++;
+    this.col.pausedNs[slot] += lasted;
+    this.out[O.PausedNs] = lasted;
+    this.out[O.FrameNs] = 0;
+    return R.Resume;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

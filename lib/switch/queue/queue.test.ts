@@ -1,0 +1,597 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
+import {
+  FIFO_CONTROL,
+  FIFO_DATA,
+  PortQueues,
+  QUEUE_CONTROL,
+  QUEUE_DATA,
+  QUEUE_DROPPED,
+  QUEUE_DROPPED_QUEUED,
+  QUEUE_EMPTY,
+  QUEUE_LAST_HOP,
+  QUEUE_MARKED,
+  QUEUE_PAUSED,
+  QUEUE_TRIMMED,
+  QUEUE_TRIMMED_QUEUED,
+  TAG_ACK,
+  TAG_DATA,
+  TAG_HEADER,
+  TAG_OTHER,
+} from "./queue";
+
+const OUT = { bytes: 0, queue: 1, ecn: 2, otherHandle: 3, otherBytes: 4, resumeNs: 5 };
+
+function table(params: Record<string, unknown>, ports = 2, lastHop = false): PortQueues {
+  const q = new PortQueues({ handleCapacity: 4096, ...params }, ports);
+  for (let p = 0; p < ports; p++) q.open(p, lastHop);
+  return q;
+}
+
+function snapshot(q: PortQueues, port: number): string {
+  return JSON.stringify([q.inspect(port), Array.from(q.out), q.errors]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+
+test("uec-htsim profile: 1 BDP data FIFO, 2 BDP header FIFO, RED 20/80 %, 64 B trims, 100000:1", () => {
+  const p = resolveQueueParams({ profile: "uec-htsim" });
+  // BDP = 100 Gb/s × 14022.72 ns / 8 = 175,284 B.
+  assert.is(p.bdpBytes, 175_284);
+  assert.is(p.dataLimitBytes, 175_284);
+  assert.is(p.controlLimitBytes, 350_568);
+  assert.is(p.kMinBytes, 35_056); // floor(35,056.8)
+  assert.is(p.kMaxBytes, 140_227); // floor(140,227.2)
+  assert.is(p.trimBytes, 64);
+  assert.is(p.trimming, "arriving-or-newest");
+  assert.is(p.scheduler, "wrr");
+  assert.is(p.wrrControlPackets, 100_000);
+  assert.is(p.ecnAt, "dequeue");
+  assert.is(p.overRule, "arrival");
+  assert.ok(p.acksToControl);
+});
+
+test("dcp profile: 57 B HO, ACKs in the data FIFO, occupancy rule, DWRR, no ECN", () => {
+  const p = resolveQueueParams({ profile: "dcp" });
+  assert.is(p.trimBytes, 57);
+  assert.not.ok(p.acksToControl);
+  assert.is(p.overRule, "occupancy");
+  assert.is(p.scheduler, "dwrr");
+  assert.is(p.ecnAt, "off");
+  assert.is(p.trimming, "arriving");
+});
+
+test("unknown names, profiles and out-of-range values are refused at construction", () => {
+  assert.throws(() => new PortQueues({ bogus: 1 } as never, 1), RangeError);
+  assert.throws(() => new PortQueues({ profile: "x" } as never, 1), RangeError);
+  assert.throws(() => new PortQueues({ kMinBytes: 10, kMaxBytes: 5 }, 1), RangeError);
+  assert.throws(() => new PortQueues({ pMax: 1.5 }, 1), RangeError);
+  assert.throws(() => new PortQueues({ trimBytes: 0 }, 1), RangeError);
+  assert.throws(() => new PortQueues({ controlQueue: false, trimming: "arriving" }, 1), RangeError);
+  assert.throws(() => new PortQueues({ handleCapacity: 0 }, 1), RangeError);
+  assert.throws(() => new PortQueues({}, 0), RangeError);
+});
+
+test("DCP §4.2 weight: N = 16 with 57 B HO and 1 KB data gives w = 15/(1024/57 − 15); N = 22 is infeasible", () => {
+  const r = 1024 / 57; // 17.9649…
+  const w16 = dcpWrrWeight(16, 57, 1024);
+  assert.ok(w16.feasible);
+  assert.ok(Math.abs(w16.ratio - r) < 1e-12);
+  assert.ok(Math.abs(w16.weight - 15 / (r - 15)) < 1e-12);
+  assert.ok(Math.abs(w16.weight - 5.0592) < 1e-4);
+  const w22 = dcpWrrWeight(22, 57, 1024);
+  assert.not.ok(w22.feasible);
+  assert.ok(Number.isNaN(w22.weight));
+  assert.is(w22.maxRadix, 18); // r > N − 1 holds up to N = 18 (17.96 > 17), not at 19
+  assert.throws(() => dcpWrrWeight(1, 57, 1024), RangeError);
+  assert.throws(() => dcpWrrWeight(16, 1024, 57), RangeError);
+  // The table takes the derived weight, or keeps the given/default weight when infeasible.
+  assert.ok(Math.abs(new PortQueues({ profile: "dcp", dcpRadix: 16 }, 1).params.controlWeight - w16.weight) < 1e-12);
+  assert.is(new PortQueues({ profile: "dcp", dcpRadix: 22 }, 1).params.controlWeight, 1);
+  assert.is(new PortQueues({ profile: "dcp", dcpRadix: 22 }, 1).dcp?.feasible, false);
+});
+
+test("DWRR quanta keep the weight and are each at least one MTU", () => {
+  assert.equal(dwrrQuanta(5, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 5120 });
+  assert.equal(dwrrQuanta(0.25, 1024), { dataQuantumBytes: 4096, controlQuantumBytes: 1024 });
+  const q = dwrrQuanta(0.3, 1000); // ceil(1000 / 0.3) = 3334; round(0.3 × 3334) = 1000
+  assert.equal(q, { dataQuantumBytes: 3334, controlQuantumBytes: 1000 });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Drop-tail and classification
+
+test("drop-tail by bytes: q + size > limit drops; the packet limit drops too", () => {
+  const q = table({ profile: "droptail", dataLimitBytes: 3000, dataLimitPackets: 3, ecnAt: "off" });
+  assert.is(q.onEnqueue(0, 0, 1, 1500, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onEnqueue(0, 0, 2, 1500, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onEnqueue(0, 0, 3, 1, TAG_OTHER), QUEUE_DROPPED); // 3000 + 1 > 3000
+  assert.is(q.onDequeue(0, 0), 1);
+  assert.is(q.onEnqueue(0, 0, 3, 100, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onEnqueue(0, 0, 4, 100, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onEnqueue(0, 0, 5, 100, TAG_OTHER), QUEUE_DROPPED); // 3 packets already (1700 B)
+  assert.is(q.dataPackets(0), 3);
+  assert.is(q.bytesDropped(0), 101);
+  assert.is(q.packetsDropped(0), 2);
+  assert.is(q.accountingGap(0), 0);
+  // droptail has no control FIFO: ACKs and headers share the data FIFO.
+  assert.is(q.onDequeue(0, 0), 2);
+  assert.is(q.onEnqueue(0, 0, 9, 64, TAG_ACK), QUEUE_DATA);
+});
+
+test("UEC: ACKs and headers go to the control FIFO and are dropped only when it is full", () => {
+  const q = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 5000, controlLimitBytes: 200, ecnAt: "off" });
+  assert.is(q.onEnqueue(0, 0, 1, 64, TAG_ACK), QUEUE_CONTROL);
+  assert.is(q.onEnqueue(0, 0, 2, 64, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.onEnqueue(0, 0, 3, 64, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.onEnqueue(0, 0, 4, 64, TAG_ACK), QUEUE_DROPPED); // 192 + 64 > 200
+  assert.is(q.controlBytes(0), 192);
+  assert.is(q.dataBytes(0), 0);
+  assert.is(q.accountingGap(0), 0);
+});
+
+test("UEC trimming of the arriving packet: header to the control FIFO, last-hop bit on last-hop ports", () => {
+  for (const lastHop of [false, true]) {
+    const q = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 8300, trimBytes: 64, ecnAt: "off" }, 1, lastHop);
+    assert.is(q.onEnqueue(0, 0, 1, 4150, TAG_DATA), QUEUE_DATA);
+    assert.is(q.onEnqueue(0, 0, 2, 4150, TAG_DATA), QUEUE_DATA);
+    const v = q.onEnqueue(0, 0, 3, 4150, TAG_DATA); // 8300 + 4150 > 8300
+    assert.is(v, QUEUE_CONTROL | QUEUE_TRIMMED | (lastHop ? QUEUE_LAST_HOP : 0));
+    assert.is(q.out[OUT.bytes], 64);
+    assert.is(q.controlBytes(0), 64);
+    assert.is(q.bytesTrimmed(0), 4086);
+    assert.is(q.packetsTrimmed(0), 1);
+    // The header overtakes the data (strict priority in the uec profile).
+    assert.is(q.onDequeue(0, 0), 3);
+    assert.is(q.out[OUT.bytes], 64);
+    assert.is(q.out[OUT.queue], FIFO_CONTROL);
+    assert.is(q.onDequeue(0, 0), 1);
+    assert.is(q.accountingGap(0), 0);
+  }
+});
+
+test("untrimmable data (tag 0) is dropped when the data FIFO is over, even with trimming on", () => {
+  const q = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 4150, ecnAt: "off" });
+  q.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  assert.is(q.onEnqueue(0, 0, 2, 4150, TAG_OTHER), QUEUE_DROPPED);
+  assert.is(q.bytesTrimmed(0), 0);
+});
+
+test("a trimmed header the control FIFO cannot take is dropped whole", () => {
+  const q = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 4150, controlLimitBytes: 100, ecnAt: "off" });
+  q.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  q.onEnqueue(0, 0, 2, 64, TAG_HEADER);
+  assert.is(q.onEnqueue(0, 0, 3, 4150, TAG_DATA), QUEUE_DROPPED);
+  assert.is(q.bytesDropped(0), 4150);
+  assert.is(q.bytesTrimmed(0), 0);
+  assert.is(q.accountingGap(0), 0);
+});
+
+test("DCP §4.2: tags 00/01 dropped above the threshold, 10 trimmed to 57 B, 11 always to the control FIFO", () => {
+  // Occupancy rule: the data FIFO is over once its length (before the arrival) exceeds 2000 B.
+  const q = table({ profile: "dcp", dataLimitBytes: 2000 });
+  assert.is(q.onEnqueue(0, 0, 1, 1024, TAG_DATA), QUEUE_DATA); // length 0
+  assert.is(q.onEnqueue(0, 0, 2, 900, TAG_DATA), QUEUE_DATA); // 1024
+  assert.is(q.onEnqueue(0, 0, 3, 64, TAG_ACK), QUEUE_DATA); // 1924: ACKs use the data FIFO
+  assert.is(q.onEnqueue(0, 0, 4, 1024, TAG_DATA), QUEUE_DATA); // 1988 ≤ 2000, queue becomes 3012
+  assert.is(q.onEnqueue(0, 0, 5, 64, TAG_ACK), QUEUE_DROPPED); // 3012 > 2000
+  assert.is(q.onEnqueue(0, 0, 6, 1024, TAG_OTHER), QUEUE_DROPPED);
+  assert.is(q.onEnqueue(0, 0, 7, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.is(q.out[OUT.bytes], 57);
+  assert.is(q.onEnqueue(0, 0, 8, 57, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.bytesTrimmed(0), 1024 - 57);
+  assert.is(q.bytesDropped(0), 64 + 1024);
+  // DWRR with w = 1 (quanta 1024:1024): data holds the turn with no deficit, so the turn passes
+  // to control, which gets 1024 B and sends both HOs; then the data FIFO alone.
+  const order = [];
+  for (let h = q.onDequeue(0, 0); h >= 0; h = q.onDequeue(0, 0)) order.push(h);
+  assert.equal(order, [7, 8, 1, 2, 3, 4]);
+  assert.is(q.accountingGap(0), 0);
+  assert.is(q.bytesOut(0), 57 + 57 + 1024 + 900 + 64 + 1024);
+});
+
+test("arrival rule vs occupancy rule at the same limit", () => {
+  const a = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 2000, ecnAt: "off", trimming: "off" });
+  const o = table({ profile: "uec", bdpBytes: 10_000, dataLimitBytes: 2000, ecnAt: "off", trimming: "off", overRule: "occupancy" });
+  for (const q of [a, o]) q.onEnqueue(0, 0, 1, 1500, TAG_DATA);
+  assert.is(a.onEnqueue(0, 0, 2, 1000, TAG_DATA), QUEUE_DROPPED); // 1500 + 1000 > 2000
+  assert.is(o.onEnqueue(0, 0, 2, 1000, TAG_DATA), QUEUE_DATA); // 1500 ≤ 2000
+  assert.is(o.onEnqueue(0, 0, 3, 1000, TAG_DATA), QUEUE_DROPPED); // 2500 > 2000
+});
+
+// ---------------------------------------------------------------------------------------------
+// uet-htsim's trim-the-arriving-or-the-newest option
+
+test("arriving-or-newest: about half the overflows trim the newest queued packet and queue the arrival", () => {
+  const q = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed: 11 }, 1);
+  let newest = 0;
+  let arriving = 0;
+  let h = 0;
+  for (let round = 0; round < 4000; round++) {
+    // Keep the data FIFO full at two packets: each overflow trims one of the two candidates.
+    while (q.dataPackets(0) < 2) q.onEnqueue(0, 0, h++ % 4096, 4150, TAG_DATA);
+    const tail = q.peek(0, FIFO_DATA, 1);
+    const arrival = h++ % 4096;
+    const v = q.onEnqueue(0, 0, arrival, 4150, TAG_DATA);
+    if (v === (QUEUE_DATA | QUEUE_TRIMMED_QUEUED)) {
+      newest++;
+      assert.is(q.out[OUT.otherHandle], tail);
+      assert.is(q.out[OUT.otherBytes], 64);
+      assert.is(q.peek(0, FIFO_DATA, 1), arrival); // the arrival took the newest packet's place
+    } else {
+      assert.is(v, QUEUE_CONTROL | QUEUE_TRIMMED);
+      assert.is(q.out[OUT.bytes], 64);
+      assert.is(q.peek(0, FIFO_DATA, 1), tail);
+      arriving++;
+    }
+    while (q.controlPackets(0) > 0) q.onDequeue(0, 0);
+    assert.is(q.accountingGap(0), 0);
+  }
+  assert.ok(Math.abs(newest - 2000) < 150, `newest ${newest} of 4000`);
+  assert.is(newest + arriving, 4000);
+});
+
+test("arriving-or-newest trims the arrival when the newest is untrimmable or the arrival would still not fit", () => {
+  // Find a seed whose first draw picks the newest (top bit set), to exercise the fallbacks.
+  let seed = 0;
+  for (; seed < 100; seed++) {
+    const probe = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed }, 1);
+    probe.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+    probe.onEnqueue(0, 0, 2, 4150, TAG_DATA);
+    if (probe.onEnqueue(0, 0, 3, 4150, TAG_DATA) & QUEUE_TRIMMED_QUEUED) break;
+  }
+  const untrimmable = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed }, 1);
+  untrimmable.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  untrimmable.onEnqueue(0, 0, 2, 4150, TAG_OTHER);
+  assert.is(untrimmable.onEnqueue(0, 0, 3, 4150, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  const small = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed }, 1);
+  small.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  small.onEnqueue(0, 0, 2, 4000, TAG_DATA);
+  // Removing the 4000 B newest leaves 4150 + 4150 = 8300 ≤ 8300: fits, so the newest is trimmed.
+  assert.is(small.onEnqueue(0, 0, 3, 4150, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  const big = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed }, 1);
+  big.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  big.onEnqueue(0, 0, 2, 100, TAG_DATA);
+  big.onEnqueue(0, 0, 4, 4000, TAG_DATA); // 8250 queued
+  // Without the 4000 B newest, 4250 + 4150 = 8400 > 8300: the arrival itself is trimmed.
+  assert.is(big.onEnqueue(0, 0, 3, 4150, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+});
+
+test("arriving-or-newest: a newest packet whose header finds the control FIFO full is dropped", () => {
+  let seed = 0;
+  for (; seed < 100; seed++) {
+    const probe = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed }, 1);
+    probe.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+    probe.onEnqueue(0, 0, 2, 4150, TAG_DATA);
+    if (probe.onEnqueue(0, 0, 3, 4150, TAG_DATA) & QUEUE_TRIMMED_QUEUED) break;
+  }
+  const q = table({ profile: "uec-htsim", bdpBytes: 8300, controlLimitBytes: 64, ecnAt: "off", seed }, 2);
+  q.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  q.onEnqueue(0, 0, 2, 4150, TAG_DATA);
+  q.onEnqueue(0, 0, 9, 64, TAG_ACK); // control FIFO now full
+  assert.is(q.onEnqueue(0, 0, 3, 4150, TAG_DATA), QUEUE_DATA | QUEUE_DROPPED_QUEUED);
+  assert.is(q.out[OUT.otherHandle], 2);
+  assert.is(q.out[OUT.otherBytes], 0);
+  assert.is(q.bytesDropped(0), 4150);
+  assert.is(q.peek(0, FIFO_DATA, 1), 3);
+  // The dropped handle is free again.
+  assert.is(q.onEnqueue(1, 0, 2, 100, TAG_DATA), QUEUE_DATA);
+  assert.is(q.accountingGap(0), 0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// RED / ECN
+
+test("RED probability: 0 at or below kMin, linear to pMax at kMax, 1 above", () => {
+  const q = table({ profile: "uec", bdpBytes: 100_000, kMinBytes: 20_000, kMaxBytes: 80_000, pMax: 0.5 });
+  assert.is(q.ecnProbability(0, 20_000), 0);
+  // 0.5 × (50,000 − 20,000)/60,000 = 0.25 → 16384
+  assert.is(q.ecnProbability(0, 50_000), 16_384);
+  // floor(32768 × 1/60000) = 0
+  assert.is(q.ecnProbability(0, 20_001), 0);
+  assert.is(q.ecnProbability(0, 80_000), 32_768);
+  assert.is(q.ecnProbability(0, 80_001), 65_536);
+  assert.is(q.ecnProbability(0, NaN), E_ARG);
+  assert.is(q.ecnProbability(0, -1), E_ARG);
+  assert.is(q.ecnProbability(7, 0), E_SLOT);
+});
+
+test("marking at dequeue follows the probability of the bytes left behind", () => {
+  // Data FIFO of 1000 B packets; kMin = 10,000, kMax = 30,000, pMax = 1. Dequeue from 21 packets
+  // leaves 20,000 B: p = 0.5.
+  const q = table({ profile: "uec", bdpBytes: 100_000, dataLimitBytes: 100_000, kMinBytes: 10_000, kMaxBytes: 30_000, pMax: 1, trimming: "off" }, 1);
+  let marked = 0;
+  const n = 20_000;
+  for (let i = 0; i < n; i++) {
+    while (q.dataPackets(0) < 21) q.onEnqueue(0, 0, (i * 37 + q.dataPackets(0)) % 4096, 1000, TAG_DATA);
+    q.onDequeue(0, 0);
+    marked += q.out[OUT.ecn];
+  }
+  assert.ok(Math.abs(marked / n - 0.5) < 0.02, `marked ${marked / n}`);
+  assert.is(q.marks(0), marked);
+  // Above kMax every packet is marked; at or below kMin none.
+  const full = table({ profile: "uec", bdpBytes: 100_000, dataLimitBytes: 100_000, kMinBytes: 1000, kMaxBytes: 2000, trimming: "off" }, 1);
+  for (let i = 0; i < 5; i++) full.onEnqueue(0, 0, i, 1000, TAG_DATA);
+  const ecn = [];
+  for (let i = 0; i < 5; i++) {
+    full.onDequeue(0, 0);
+    ecn.push(full.out[OUT.ecn]);
+  }
+  // Left behind: 4000, 3000 (> kMax: marked), 2000 (p = 1 at kMax: marked), 1000, 0 (≤ kMin: not).
+  assert.equal(ecn, [1, 1, 1, 0, 0]);
+});
+
+test("marking at enqueue judges the queue the arrival finds; headers are never marked", () => {
+  const q = table({ profile: "uec", bdpBytes: 100_000, dataLimitBytes: 100_000, kMinBytes: 1000, kMaxBytes: 1500, ecnAt: "enqueue", trimming: "off" }, 1);
+  assert.is(q.onEnqueue(0, 0, 1, 1000, TAG_DATA), QUEUE_DATA); // finds 0
+  assert.is(q.onEnqueue(0, 0, 2, 1000, TAG_DATA), QUEUE_DATA); // finds 1000 = kMin
+  assert.is(q.onEnqueue(0, 0, 3, 1000, TAG_DATA), QUEUE_DATA | QUEUE_MARKED); // finds 2000 > kMax
+  assert.is(q.onEnqueue(0, 0, 4, 64, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.marks(0), 1);
+  for (let i = 0; i < 4; i++) {
+    q.onDequeue(0, 0);
+    assert.is(q.out[OUT.ecn], 0); // no second decision at dequeue
+  }
+});
+
+test("the RED draws come from the port's own generator: ports do not disturb each other", () => {
+  const mk = () => table({ profile: "uec", bdpBytes: 100_000, dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 40_000, trimming: "off", seed: 5 }, 2);
+  const alone = mk();
+  const mixed = mk();
+  const seq = (q: PortQueues, other: boolean) => {
+    const marks = [];
+    for (let i = 0; i < 200; i++) {
+      while (q.dataPackets(0) < 20) q.onEnqueue(0, 0, (i * 20 + q.dataPackets(0)) % 2000, 1000, TAG_DATA);
+      if (other) {
+        q.onEnqueue(1, 0, 2000 + (i % 2000), 1000, TAG_DATA);
+        q.onDequeue(1, 0);
+      }
+      q.onDequeue(0, 0);
+      marks.push(q.out[OUT.ecn]);
+    }
+    return marks;
+  };
+  assert.equal(seq(alone, false), seq(mixed, true));
+  // Re-opening a port restarts its generator.
+  const a = seq(mk(), false);
+  const again = mk();
+  again.open(0, false);
+  assert.equal(seq(again, false), a);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Schedulers and PFC
+
+function backlog(q: PortQueues, dataBytes: number, ctrlBytes: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    q.onEnqueue(0, 0, i, dataBytes, TAG_OTHER);
+    q.onEnqueue(0, 0, 1000 + i, ctrlBytes, TAG_HEADER);
+  }
+}
+
+test("strict priority serves control first", () => {
+  const q = table({ profile: "uec", bdpBytes: 1_000_000, ecnAt: "off" }, 1);
+  backlog(q, 1000, 64, 3);
+  const order = [];
+  for (let h = q.onDequeue(0, 0); h >= 0; h = q.onDequeue(0, 0)) order.push(h);
+  assert.equal(order, [1000, 1001, 1002, 0, 1, 2]);
+});
+
+test("packet WRR 3:1 (htsim round): control for positions 0–2 of each round of 4", () => {
+  const q = table({ profile: "uec", bdpBytes: 1_000_000, ecnAt: "off", scheduler: "wrr", wrrControlPackets: 3, wrrDataPackets: 1 }, 1);
+  backlog(q, 1000, 64, 8);
+  const order = [];
+  for (let i = 0; i < 8; i++) order.push(q.onDequeue(0, 0) >= 1000 ? "c" : "d");
+  // The counter advances before each choice: 1 2 3→d 0 1 2 3→d 0 …
+  assert.equal(order.join(""), "ccdcccdc");
+});
+
+test("DWRR serves bytes in the ratio w while both are backlogged (DCP §4.2 w = 5.06 at N = 16)", () => {
+  const q = table({ profile: "dcp", dcpRadix: 16, dataLimitBytes: 4_000_000, handleCapacity: 32768 }, 1);
+  const w = q.params.controlWeight;
+  for (let i = 0; i < 2000; i++) q.onEnqueue(0, 0, i, 1024, TAG_OTHER);
+  for (let i = 0; i < 20_000; i++) q.onEnqueue(0, 0, 4000 + i, 57, TAG_HEADER);
+  let c = 0;
+  let d = 0;
+  // Serve while both stay backlogged.
+  while (q.controlPackets(0) > 100 && q.dataPackets(0) > 100) {
+    q.onDequeue(0, 0);
+    if (q.out[OUT.queue] === FIFO_CONTROL) c += q.out[OUT.bytes];
+    else d += q.out[OUT.bytes];
+  }
+  assert.ok(Math.abs(c / d - w) / w < 0.01, `control/data ${c / d} vs w ${w}`);
+});
+
+test("PFC pause: a paused FIFO is skipped, an all-paused backlog reports the resume tick, XON resumes", () => {
+  const q = table({ profile: "uec", bdpBytes: 1_000_000, ecnAt: "off" }, 1);
+  backlog(q, 1000, 64, 2);
+  assert.is(q.onPause(0, 100, FIFO_CONTROL, 500), 0);
+  assert.is(q.onDequeue(0, 200), 0); // control paused: data goes
+  assert.is(q.onPause(0, 200, FIFO_DATA, 1000), 0);
+  assert.is(q.onDequeue(0, 300), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], 600); // control resumes first (100 + 500)
+  assert.is(q.onDequeue(0, 600), 1000); // the control pause expired
+  assert.is(q.onDequeue(0, 600), 1001);
+  assert.is(q.onDequeue(0, 700), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], 1200);
+  assert.is(q.onPause(0, 800, FIFO_DATA, 0), 0); // XON
+  assert.is(q.onDequeue(0, 800), 1);
+  assert.is(q.onDequeue(0, 800), QUEUE_EMPTY);
+  assert.is(q.pauseFrames(0), 3);
+  // Pause ticks wrap like every tick.
+  const w = table({ profile: "uec", bdpBytes: 1_000_000, ecnAt: "off" }, 1);
+  w.onEnqueue(0, 0, 1, 100, TAG_OTHER);
+  w.onPause(0, 0x7ffffff0, FIFO_DATA, 0x20);
+  assert.is(w.onDequeue(0, 0x7ffffff8), QUEUE_PAUSED);
+  assert.is(w.onDequeue(0, (0x7ffffff0 + 0x20) | 0), 1);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bad input
+
+test("bad input: defined error, errors counted, state unchanged", () => {
+  const q = table({ profile: "uec-htsim", bdpBytes: 20_000 }, 2);
+  q.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+  q.onEnqueue(0, 0, 2, 64, TAG_ACK);
+  const before = snapshot(q, 0);
+  const cases: [() => number, number][] = [
+    [() => q.onEnqueue(0, 0, 3, 4151, TAG_DATA), E_ARG], // oversized (mtu 4150)
+    [() => q.onEnqueue(0, 0, 3, 0, TAG_DATA), E_ARG],
+    [() => q.onEnqueue(0, 0, 3, 100.5, TAG_DATA), E_ARG],
+    [() => q.onEnqueue(0, 0, 3, 100, 4), E_ARG], // unknown tag
+    [() => q.onEnqueue(0, 0, 3, 100, -1), E_ARG],
+    [() => q.onEnqueue(0, 0, 3, 100, 1.5), E_ARG],
+    [() => q.onEnqueue(0, 0, -1, 100, TAG_DATA), E_ARG],
+    [() => q.onEnqueue(0, 0, 4096, 100, TAG_DATA), E_ARG], // handle beyond handleCapacity
+    [() => q.onEnqueue(0, NaN, 3, 100, TAG_DATA), E_ARG],
+    [() => q.onEnqueue(0, 0, 1, 100, TAG_DATA), E_STATE], // handle 1 is queued
+    [() => q.onEnqueue(2, 0, 3, 100, TAG_DATA), E_SLOT], // port out of range
+    [() => q.onEnqueue(-1, 0, 3, 100, TAG_DATA), E_SLOT],
+    [() => q.onEnqueue(NaN, 0, 3, 100, TAG_DATA), E_SLOT],
+    [() => q.onEnqueue(0.5, 0, 3, 100, TAG_DATA), E_SLOT],
+    [() => q.onDequeue(9, 0), E_SLOT],
+    [() => q.onDequeue(0, Infinity), E_ARG],
+    [() => q.onPause(0, 0, 2, 100), E_ARG],
+    [() => q.onPause(0, 0, 0, -5), E_ARG],
+    [() => q.onPause(0, 0, 0, NaN), E_ARG],
+    [() => q.onPause(5, 0, 0, 10), E_SLOT],
+    [() => q.ecnProbability(0, NaN), E_ARG],
+  ];
+  let errors = q.errors;
+  for (const [call, code] of cases) {
+    assert.is(call(), code);
+    assert.is(q.errors, ++errors);
+  }
+  // Errors changed nothing but the counter.
+  const after = JSON.parse(snapshot(q, 0));
+  const was = JSON.parse(before);
+  assert.equal(after[0], was[0]);
+  assert.equal(after[1], was[1]);
+  assert.throws(() => q.setPortLimits(0, 100, 1, 100, 1, 50, 10), RangeError);
+  assert.throws(() => q.setPortLimits(7, 100, 1, 100, 1, 5, 10), RangeError);
+  assert.equal(JSON.parse(snapshot(q, 0))[0], was[0]);
+  assert.throws(() => q.open(2, false), RangeError);
+  // A closed port rejects packets; its queued handles are free again.
+  assert.is(q.close(0), 0);
+  assert.is(q.onEnqueue(0, 0, 5, 100, TAG_DATA), E_SLOT);
+  assert.is(q.onEnqueue(1, 0, 1, 100, TAG_DATA), QUEUE_DATA);
+  assert.is(q.close(0), E_SLOT);
+});
+
+test("per-port limits override the table's", () => {
+  const q = table({ profile: "uec", bdpBytes: 100_000, ecnAt: "off", trimming: "off" }, 2);
+  assert.is(q.setPortLimits(1, 1000, 10, 1000, 10, 0, 0), 0);
+  assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 2, 1, TAG_DATA), QUEUE_DROPPED);
+  assert.is(q.onEnqueue(0, 0, 3, 4000, TAG_DATA), QUEUE_DATA);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Seeded random event sequences: exact accounting and handle conservation
+
+for (const profile of ["uec-htsim", "uec", "dcp", "droptail"] as const) {
+  test(`random events keep bytes in = out + queued + dropped + trimmed and conserve handles (${profile})`, () => {
+    for (const seed of [1, 2, 3]) {
+      const rng = new Xoshiro128(seed * 7919);
+      const q = new PortQueues(
+        {
+          profile,
+          bdpBytes: 30_000,
+          dataLimitBytes: 20_000,
+          controlLimitBytes: 3000,
+          dataLimitPackets: 12,
+          mtuBytes: 4150,
+          ecnAt: profile === "dcp" ? "enqueue" : profile === "droptail" ? "off" : "dequeue",
+          kMinBytes: 2000,
+          kMaxBytes: 15_000,
+          handleCapacity: 256,
+          seed,
+        },
+        3,
+      );
+      for (let p = 0; p < 3; p++) q.open(p, p === 2);
+      let stateErrors = 0;
+      const where = new Int32Array(256).fill(-1); // port of a queued handle, −1 when free
+      const size = new Int32Array(256); // bytes it is queued with
+      for (let step = 0; step < 20_000; step++) {
+        const port = rng.nextBelow(3);
+        const op = rng.nextBelow(10);
+        if (op < 6) {
+          const h = rng.nextBelow(256);
+          const bytes = 1 + rng.nextBelow(4150);
+          const tag = rng.nextBelow(4);
+          const v = q.onEnqueue(port, step, h, bytes, tag);
+          if (where[h] >= 0) {
+            assert.is(v, E_STATE);
+            stateErrors++;
+            continue;
+          }
+          assert.ok(v > 0, `verdict ${v}`);
+          if ((v & QUEUE_DROPPED) === 0) {
+            where[h] = port;
+            size[h] = (v & QUEUE_TRIMMED) !== 0 ? q.out[OUT.bytes] : bytes;
+            assert.ok((v & (QUEUE_DATA | QUEUE_CONTROL)) !== 0);
+          }
+          if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) {
+            const o = q.out[OUT.otherHandle];
+            assert.is(where[o], port);
+            if (v & QUEUE_DROPPED_QUEUED) where[o] = -1;
+            else size[o] = q.out[OUT.otherBytes];
+          }
+          if ((v & QUEUE_LAST_HOP) !== 0) assert.is(port, 2);
+        } else if (op < 9) {
+          const h = q.onDequeue(port, step);
+          if (h >= 0) {
+            assert.is(where[h], port);
+            assert.is(q.out[OUT.bytes], size[h]);
+            where[h] = -1;
+          } else {
+            assert.ok(h === QUEUE_EMPTY || h === QUEUE_PAUSED);
+          }
+        } else {
+          q.onPause(port, step, rng.nextBelow(2), rng.nextBelow(3) === 0 ? 0 : rng.nextBelow(50));
+        }
+        assert.is(q.accountingGap(port), 0);
+        assert.ok(q.dataPackets(port) <= 12 || profile === "dcp");
+        assert.ok(q.controlBytes(port) <= 3000);
+      }
+      // Drain: every queued handle comes out exactly once.
+      for (let p = 0; p < 3; p++) {
+        q.onPause(p, 0, 0, 0);
+        q.onPause(p, 0, 1, 0);
+        for (let h = q.onDequeue(p, 0); h >= 0; h = q.onDequeue(p, 0)) {
+          assert.is(where[h], p);
+          where[h] = -1;
+        }
+        assert.is(q.queuedBytes(p), 0);
+        assert.is(q.accountingGap(p), 0);
+        assert.is(q.bytesIn(p), q.bytesOut(p) + q.bytesDropped(p) + q.bytesTrimmed(p));
+        assert.is(q.packetsIn(p), q.packetsOut(p) + q.packetsDropped(p));
+      }
+      assert.ok(where.every((w) => w === -1));
+      assert.is(q.errors, stateErrors); // re-enqueueing a queued handle is the only error made
+    }
+  });
+}
+
+test("per-port state is 161 B (64 B FIFO words, 32 B generator/pause/scheduler, 64 B counters, open flag) plus 8 B per handle", () => {
+  assert.is(PortQueues.bytesPerFlow, 161);
+  assert.is(PortQueues.bytesPerHandle, 8);
+});
+
+test("re-opening an open port empties it and frees its handles", () => {
+  const q = table({ profile: "uec", bdpBytes: 100_000, ecnAt: "off" }, 2);
+  q.onEnqueue(0, 0, 1, 1000, TAG_DATA);
+  q.onEnqueue(0, 0, 2, 64, TAG_ACK);
+  q.open(0, false);
+  assert.is(q.queuedBytes(0), 0);
+  assert.is(q.onDequeue(0, 0), QUEUE_EMPTY);
+  assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 2, 64, TAG_ACK), QUEUE_CONTROL);
+});
+
+test.run();

@@ -1,0 +1,764 @@
+// Egress port queues of a switch: a data FIFO and a control FIFO per port, drop-tail by bytes and
+// packets, RED/ECN at enqueue or dequeue, UEC and DCP trimming, and a strict-priority, WRR or
+// DWRR scheduler between the two FIFOs, with PFC pause of either FIFO.
+//
+// Read first:
+//   DCP (SIGCOMM'25) §4.2: the 2-bit DCP tag, the Packet Trimming module, WRR weight; §5 P4 switch.
+//   UEC 1.0 §3.6.17 (thresholds) and §4.1 / §3.6.4.4 (trimming, last-hop codepoint), restated in
+//     notes/uec-nscc-reps-pds.md §2.5–2.6.
+//   uet-htsim CompositeQueue (notes/uec-htsim-reference.md §7, notes/baselines.md §8): trim
+//     the arriving or, with probability ½, the newest queued packet; RED at dequeue on the bytes
+//     left behind; headers served 100000:1.
+//   IEEE 802.1Qbb PFC (the egress side: a PAUSE stops one FIFO for a duration, XON = duration 0).
+//
+// Packets are the caller's integer handles. A FIFO is a singly linked list through a shared
+// per-handle store (next handle, metadata word = bytes | tag << 20), so every port's FIFOs share
+// one fixed-size Int32Array and a queue never copies or allocates. The data FIFO also keeps the
+// predecessor of its tail, which is all that trimming the newest packet needs. A handle is in at
+// most one FIFO of a table at a time (enqueueing a queued handle is E_STATE).
+//
+// Accounting (per port, exact integers in f64): bytesIn = bytesOut + queued + bytesDropped +
+// bytesTrimmed, where bytesTrimmed is payload removed by trimming and a packet dropped whole
+// (including a trimmed header the control FIFO could not take) counts all its bytes as dropped.
+//
+// Cost: a port's hot words share one 64-byte group and a handle's two words are adjacent, so an
+// admission or a departure touches the port's group, its counters and one or two handle entries.
+// Both FIFOs have the same word layout and are served by the same two small routines (append,
+// pop), which keeps the handlers' bytecode small enough for V8 to inline them into the caller
+// (a handler plus what it inlines must stay under ~460 bytes of bytecode); rare paths
+// (overflow, trims, pauses) are methods of their own.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { hash3, mix32 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type DcpWeight, type QueueParams, type QueueParamsInput, dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
+import { redProbabilityQ16 } from "./red";
+
+/**
+ * Per-port state, grouped port by port in power-of-two strides (index = port << shift): 64 B of
+ * FIFO words (S), 32 B of generator, pause, scheduler and RED words (A), 64 B of f64 counters
+ * (C), plus the open flag = 161 B per port; plus 8 B per packet handle, shared by all ports.
+ */
+const LAYOUT = {
+  st: ["i32", 16],
+  aux: ["i32", 8],
+  cnt: ["f64", 8],
+} as const;
+
+/**
+ * Words of a port's `st` group: the data FIFO's seven words, the control FIFO's seven words at
+ * the same offsets + S.Control, the RED kMin, the flags.
+ */
+const enum S {
+  Shift = 4,
+  Head = 0, // handle at the head, −1 when empty
+  Tail = 1,
+  Prev = 2, // the handle before Tail, −1 when the FIFO holds fewer than two
+  Pkts = 3,
+  Bytes = 4,
+  LimB = 5, // limits, per port so one table can hold ports of several speeds
+  LimP = 6,
+  Control = 7, // offset of the control FIFO's words
+  KMin = 14,
+  Flags = 15, // F bits
+}
+
+/** Words of a port's `aux` group. */
+const enum A {
+  Shift = 3,
+  Rng = 0, // the port's generator: a splitmix32 Weyl state
+  PauseD = 1, // tick until which the data FIFO is paused (valid while F.PausedData)
+  PauseC = 2,
+  DefD = 3, // DWRR deficits in bytes (control's at DefD + 1)
+  DefC = 4,
+  WrrCount = 5, // WRR: position in the control:data round
+  PauseFrames = 6, // PFC frames received
+  KMax = 7,
+}
+
+/** splitmix32's Weyl increment (the golden ratio, as lib/core's seeding). */
+const WEYL = 0x9e3779b9;
+
+/** A port's counters (packets out = packets in − queued − dropped, so it is not kept). */
+const enum C {
+  Shift = 3,
+  BytesIn = 0,
+  PktsIn = 1,
+  BytesOut = 2,
+  BytesDropped = 3,
+  PktsDropped = 4,
+  BytesTrimmed = 5,
+  PktsTrimmed = 6,
+  Marks = 7,
+}
+
+/** Words of a handle's entry in the shared handle store. */
+const enum H {
+  Shift = 1,
+  Next = 0,
+  Meta = 1, // bytes | tag << 20 while queued, 0 when not
+}
+
+/** Port flag bits. */
+const enum F {
+  LastHop = 1,
+  PausedData = 2,
+  PausedControl = 4,
+  TurnControl = 8, // DWRR: the control FIFO holds the turn
+}
+
+/** onEnqueue verdict bits (exported as QUEUE_*). */
+const enum V {
+  Data = 1,
+  Control = 2,
+  Trimmed = 4,
+  Dropped = 8,
+  Marked = 16,
+  LastHop = 32,
+  TrimmedQueued = 64,
+  DroppedQueued = 128,
+}
+
+/** Limits and codes. */
+const enum K {
+  BytesMask = 0xfffff,
+  TagShift = 20,
+  HeaderTag = 3,
+  Empty = -16,
+  Paused = -17,
+  EcnOff = 0,
+  EcnEnqueue = 1,
+  EcnDequeue = 2,
+  SchedStrict = 0,
+  SchedWrr = 1,
+  SchedDwrr = 2,
+  MaxDurationNs = 1073741824,
+}
+
+/** Indices of the `out` record. */
+const enum O {
+  Bytes = 0,
+  Queue = 1,
+  Ecn = 2,
+  OtherHandle = 3,
+  OtherBytes = 4,
+  ResumeNs = 5,
+}
+
+/** DCP §4.2 tag values (ToS bits): 00 non-DCP, 01 ACK, 10 data, 11 header-only. */
+export const TAG_OTHER = 0;
+export const TAG_ACK = 1;
+export const TAG_DATA = 2;
+export const TAG_HEADER = 3;
+
+/** The arriving packet is in the data FIFO. */
+export const QUEUE_DATA = V.Data;
+/** The arriving packet is in the control FIFO (trimmed if QUEUE_TRIMMED is set too). */
+export const QUEUE_CONTROL = V.Control;
+/** The arriving packet was trimmed to out.bytes: mark it trimmed (UEC DSCP_TRIMMED, DCP tag 11). */
+export const QUEUE_TRIMMED = V.Trimmed;
+/** The arriving packet was dropped: the caller frees it. */
+export const QUEUE_DROPPED = V.Dropped;
+/** Set CE on the arriving packet (marking at enqueue). */
+export const QUEUE_MARKED = V.Marked;
+/** A trim on a last-hop port: use UEC DSCP_TRIMMED_LASTHOP. */
+export const QUEUE_LAST_HOP = V.LastHop;
+/** The newest queued data packet (out.otherHandle) was trimmed to out.otherBytes and moved to the control FIFO. */
+export const QUEUE_TRIMMED_QUEUED = V.TrimmedQueued;
+/** The newest queued data packet (out.otherHandle) was evicted and dropped (the control FIFO was full). */
+export const QUEUE_DROPPED_QUEUED = V.DroppedQueued;
+/** onDequeue / evict: nothing is queued (not an error). */
+export const QUEUE_EMPTY = K.Empty;
+/** onDequeue: packets are queued but every backlogged FIFO is paused until out.resumeNs. */
+export const QUEUE_PAUSED = K.Paused;
+/** FIFO numbers in out.queue and onPause. */
+export const FIFO_DATA = 0;
+export const FIFO_CONTROL = 1;
+
+export class PortQueues extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  /** Bytes of shared state per packet handle (next handle, metadata). */
+  static readonly bytesPerHandle = 8;
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "lastHop"],
+    close: ["slot"],
+    onEnqueue: ["slot", "nowNs", "handle", "bytes", "tag"],
+    onDequeue: ["slot", "nowNs"],
+    onPause: ["slot", "nowNs", "queue", "durationNs"],
+    evict: ["slot", "nowNs"],
+    ecnProbability: ["slot", "queueBytes"],
+    setPortLimits: ["slot", "dataLimitBytes", "dataLimitPackets", "controlLimitBytes", "controlLimitPackets", "kMinBytes", "kMaxBytes"],
+  };
+  /**
+   * The `out` record. A dequeued or evicted packet: bytes, queue (FIFO_*), ecn (1: set CE);
+   * QUEUE_PAUSED: resumeNs. onEnqueue writes only what its verdict needs: bytes with
+   * QUEUE_TRIMMED, otherHandle/otherBytes with QUEUE_TRIMMED_QUEUED or QUEUE_DROPPED_QUEUED.
+   */
+  static readonly outFields = ["bytes", "queue", "ecn", "otherHandle", "otherBytes", "resumeNs"] as const;
+
+  readonly params: Readonly<QueueParams>;
+  /** DCP §4.2 weight derivation when `dcpRadix` was given, else null. */
+  readonly dcp: Readonly<DcpWeight> | null;
+  /** DWRR quanta in bytes (control : data = controlWeight). */
+  readonly dataQuantumBytes: number;
+  readonly controlQuantumBytes: number;
+  readonly out = new Int32Array(6);
+
+  private readonly st = this.col.st;
+  private readonly aux = this.col.aux;
+  private readonly cnt = this.col.cnt;
+  private readonly hs: Int32Array;
+  private readonly handleCap: number;
+
+  private readonly mtu: number;
+  private readonly trimBytes: number;
+  private readonly pMaxQ16: number;
+  /** Bit t set: tag t goes to the control FIFO. */
+  private readonly controlTags: number;
+  /** Bit t set: a tag-t packet is trimmed (not dropped) when the data FIFO is over. */
+  private readonly trimTags: number;
+  private readonly newestHalf: number;
+  /** −1: the data FIFO is over when q + size > limit; 0: when q > limit. */
+  private readonly arrivalMask: number;
+  private readonly ecnAt: number;
+  private readonly sched: number;
+  private readonly wrrControl: number;
+  private readonly wrrTotal: number;
+  private readonly seed: number;
+
+  /**
+   * `capacity` is the number of ports (slots). Handles are integers below `handleCapacity`.
+   * @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity.
+   */
+  constructor(params: QueueParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveQueueParams(params);
+    this.params = Object.freeze(p);
+    this.dcp = p.dcpRadix > 0 ? Object.freeze(dcpWrrWeight(p.dcpRadix, p.trimBytes, p.dataPacketBytes)) : null;
+    const q = dwrrQuanta(p.controlWeight, p.mtuBytes);
+    this.dataQuantumBytes = q.dataQuantumBytes;
+    this.controlQuantumBytes = q.controlQuantumBytes;
+    this.handleCap = p.handleCapacity;
+    this.hs = new Int32Array(p.handleCapacity << H.Shift);
+    this.mtu = p.mtuBytes;
+    this.trimBytes = p.trimBytes;
+    this.pMaxQ16 = Math.round(p.pMax * 65536);
+    this.controlTags = p.controlQueue ? (1 << TAG_HEADER) | (p.acksToControl ? 1 << TAG_ACK : 0) : 0;
+    this.trimTags = p.trimming === "off" ? 0 : 1 << TAG_DATA;
+    this.newestHalf = p.trimming === "arriving-or-newest" ? 1 : 0;
+    this.arrivalMask = p.overRule === "occupancy" ? 0 : -1;
+    this.ecnAt = p.ecnAt === "enqueue" ? K.EcnEnqueue : p.ecnAt === "dequeue" ? K.EcnDequeue : K.EcnOff;
+    this.sched = p.scheduler === "wrr" ? K.SchedWrr : p.scheduler === "dwrr" ? K.SchedDwrr : K.SchedStrict;
+    this.wrrControl = p.wrrControlPackets;
+    this.wrrTotal = p.wrrControlPackets + p.wrrDataPackets;
+    this.seed = p.seed | 0;
+  }
+
+  /**
+   * Opens an egress port with the table's limits. `lastHop`: the port faces an endpoint, so its
+   * trims carry UEC's last-hop codepoint. The port's generator restarts from hash3(seed, port, 0).
+   * Re-opening an open port empties it (its handles are forgotten, the caller owns them).
+   */
+  open(slot: number, lastHop: boolean): void {
+    if (this.isOpen(slot)) {
+      // Re-opening starts the port afresh: its queued handles are forgotten, as by close.
+      this.forget(this.st[(slot << S.Shift) + S.Head]);
+      this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
+    }
+    this.openSlot(slot);
+    const b = slot << S.Shift;
+    const st = this.st;
+    for (let f = b; f <= b + S.Control; f += S.Control) {
+      st[f + S.Head] = -1;
+      st[f + S.Tail] = -1;
+      st[f + S.Prev] = -1;
+    }
+    st[b + S.Flags] = lastHop ? F.LastHop : 0;
+    const p = this.params;
+    this.setLimits(slot, p.dataLimitBytes, p.dataLimitPackets, p.controlLimitBytes, p.controlLimitPackets, p.kMinBytes, p.kMaxBytes);
+    this.aux[(slot << A.Shift) + A.Rng] = hash3(this.seed, slot, 0);
+  }
+
+  /** Closes a port; packets still queued are forgotten (the caller owns and frees them). */
+  override close(slot: number): number {
+    if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    this.forget(this.st[(slot << S.Shift) + S.Head]);
+    this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
+    return super.close(slot);
+  }
+
+  /**
+   * Per-port limits and RED thresholds for a port whose link differs from the table's defaults.
+   * Configuration, not a packet path: returns 0, or throws RangeError (state unchanged).
+   */
+  setPortLimits(
+    slot: number,
+    dataLimitBytes: number,
+    dataLimitPackets: number,
+    controlLimitBytes: number,
+    controlLimitPackets: number,
+    kMinBytes: number,
+    kMaxBytes: number,
+  ): number {
+    const ok =
+      this.isOpen(slot) &&
+      isInt(dataLimitBytes, 1, 2 ** 30) &&
+      isInt(dataLimitPackets, 1, 0x7fffffff) &&
+      isInt(controlLimitBytes, 1, 2 ** 30) &&
+      isInt(controlLimitPackets, 1, 0x7fffffff) &&
+      isInt(kMinBytes, 0, 2 ** 30) &&
+      isInt(kMaxBytes, kMinBytes, 2 ** 30);
+    if (!ok) {
+      this.errors++;
+      throw new RangeError(`PortQueues.setPortLimits: bad slot or limits for slot ${slot}`);
+    }
+    this.setLimits(slot, dataLimitBytes, dataLimitPackets, controlLimitBytes, controlLimitPackets, kMinBytes, kMaxBytes);
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * A packet of `bytes` with DCP/UEC class `tag` (TAG_*) arrives for egress port `slot`.
+   * Returns QUEUE_* verdict bits, or E_SLOT / E_ARG (oversized, unknown tag, bad handle) /
+   * E_STATE (the handle is already queued). See outFields for what `out` then holds.
+   */
+  onEnqueue(slot: number, nowNs: number, handle: number, bytes: number, tag: number): number {
+    // live[slot] is undefined for a negative, fractional, NaN or too-large slot; x >>> 0 === x
+    // holds for integers in [0, 2^32) only; (bytes − 1) >>> 0 < mtu for 1 ≤ bytes ≤ mtu.
+    if (
+      !(
+        this.live[slot] === 1 &&
+        handle >>> 0 === handle &&
+        handle < this.handleCap &&
+        bytes >>> 0 === bytes &&
+        (bytes - 1) >>> 0 < this.mtu &&
+        (tag & 3) === tag &&
+        nowNs - nowNs === 0
+      )
+    ) {
+      return this.reject(slot);
+    }
+    if (this.hs[(handle << H.Shift) + H.Meta] !== 0) return this.fail(E_STATE);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesIn] += bytes;
+    this.cnt[c + C.PktsIn] += 1;
+    const fifo = (this.controlTags >> tag) & 1;
+    const b = slot << S.Shift;
+    const f = b + fifo * S.Control;
+    const st = this.st;
+    const q = st[f + S.Bytes];
+    // The control FIFO is over when q + size > limit; the data FIFO by its over rule.
+    if (q + (bytes & (this.arrivalMask | -fifo)) > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) {
+      return this.overflow(slot, handle, bytes, tag, fifo);
+    }
+    this.append(f, handle, bytes, tag);
+    // Marking at enqueue judges the data queue the arrival finds (DCTCP-style).
+    if (fifo === 0 && this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return V.Data | this.mark(slot, q, V.Marked);
+    return fifo + 1; // V.Data or V.Control
+  }
+
+  /**
+   * The port's link is free: the next packet to send. Returns its handle (out.bytes, out.queue,
+   * out.ecn = CE to set, decided at dequeue on the data bytes left behind), QUEUE_EMPTY,
+   * QUEUE_PAUSED (out.resumeNs: the earliest tick a paused FIFO may send), or E_SLOT / E_ARG.
+   */
+  onDequeue(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const b = slot << S.Shift;
+    const st = this.st;
+    if ((st[b + S.Flags] & (F.PausedData | F.PausedControl)) !== 0) return this.dequeuePaused(slot, nowNs | 0);
+    const dP = st[b + S.Pkts];
+    const cP = st[b + S.Control + S.Pkts];
+    if (dP + cP === 0) return K.Empty;
+    return this.pop(slot, cP === 0 ? 0 : dP === 0 ? 1 : this.pick(slot));
+  }
+
+  /**
+   * A PFC frame for FIFO `queue` (FIFO_DATA / FIFO_CONTROL) of this egress port: pause it for
+   * `durationNs` from now (802.1Qbb quanta already converted), or resume it when 0 (XON).
+   * A new frame replaces the previous one. Returns 0, or E_SLOT / E_ARG.
+   */
+  onPause(slot: number, nowNs: number, queue: number, durationNs: number): number {
+    if (!(this.live[slot] === 1 && (queue === 0 || queue === 1) && isInt(durationNs, 0, K.MaxDurationNs) && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    const bit = queue === 0 ? F.PausedData : F.PausedControl;
+    const f = (slot << S.Shift) + S.Flags;
+    const a = slot << A.Shift;
+    this.aux[a + A.PauseFrames]++;
+    if (durationNs === 0) {
+      this.st[f] &= ~bit;
+      return 0;
+    }
+    this.aux[a + A.PauseD + queue] = ((nowNs | 0) + durationNs) | 0;
+    this.st[f] |= bit;
+    return 0;
+  }
+
+  /**
+   * Removes the oldest queued packet (data FIFO first, then control) whatever the pauses and the
+   * scheduler, and counts it as dropped: for a failed link or a flushed port. Returns its handle
+   * (out.bytes, out.queue; out.ecn = 0), QUEUE_EMPTY, or E_SLOT / E_ARG.
+   */
+  evict(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const b = slot << S.Shift;
+    const fifo = this.st[b + S.Pkts] > 0 ? 0 : 1;
+    if (this.st[b + fifo * S.Control + S.Pkts] === 0) return K.Empty;
+    const h = this.unlink(slot, fifo);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesDropped] += this.out[O.Bytes];
+    this.cnt[c + C.PktsDropped] += 1;
+    this.out[O.Ecn] = 0;
+    return h;
+  }
+
+  /** The port's RED marking probability in Q16 (65536 = always) at `queueBytes` of data queue. */
+  ecnProbability(slot: number, queueBytes: number): number {
+    if (!(this.live[slot] === 1 && isInt(queueBytes, 0, 2 ** 31 - 1))) return this.reject(slot);
+    return redProbabilityQ16(queueBytes, this.st[(slot << S.Shift) + S.KMin], this.aux[(slot << A.Shift) + A.KMax], this.pMaxQ16);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers (per port)
+
+  dataBytes(slot: number): number {
+    return this.word(slot, S.Bytes);
+  }
+  controlBytes(slot: number): number {
+    return this.word(slot, S.Control + S.Bytes);
+  }
+  queuedBytes(slot: number): number {
+    return this.dataBytes(slot) + this.controlBytes(slot);
+  }
+  dataPackets(slot: number): number {
+    return this.word(slot, S.Pkts);
+  }
+  controlPackets(slot: number): number {
+    return this.word(slot, S.Control + S.Pkts);
+  }
+  bytesIn(slot: number): number {
+    return this.count(slot, C.BytesIn);
+  }
+  bytesOut(slot: number): number {
+    return this.count(slot, C.BytesOut);
+  }
+  bytesDropped(slot: number): number {
+    return this.count(slot, C.BytesDropped);
+  }
+  /** Payload bytes removed by trimming. */
+  bytesTrimmed(slot: number): number {
+    return this.count(slot, C.BytesTrimmed);
+  }
+  packetsIn(slot: number): number {
+    return this.count(slot, C.PktsIn);
+  }
+  /** Packets in − queued − dropped (a trimmed packet still leaves, as a header). */
+  packetsOut(slot: number): number {
+    return this.packetsIn(slot) - this.dataPackets(slot) - this.controlPackets(slot) - this.packetsDropped(slot);
+  }
+  packetsDropped(slot: number): number {
+    return this.count(slot, C.PktsDropped);
+  }
+  packetsTrimmed(slot: number): number {
+    return this.count(slot, C.PktsTrimmed);
+  }
+  /** CE marks set (at enqueue or dequeue). */
+  marks(slot: number): number {
+    return this.count(slot, C.Marks);
+  }
+  pauseFrames(slot: number): number {
+    return this.isOpen(slot) ? this.aux[(slot << A.Shift) + A.PauseFrames] : 0;
+  }
+  /** bytesIn − (bytesOut + queued + dropped + trimmed): 0 whenever the accounting is exact. */
+  accountingGap(slot: number): number {
+    if (!this.isOpen(slot)) return 0;
+    return this.bytesIn(slot) - (this.bytesOut(slot) + this.queuedBytes(slot) + this.bytesDropped(slot) + this.bytesTrimmed(slot));
+  }
+  /** The i-th oldest handle of a FIFO (0 = head), or −1; walks the list (for tests and traces). */
+  peek(slot: number, queue: number, i: number): number {
+    if (!this.isOpen(slot)) return -1;
+    let h = this.st[(slot << S.Shift) + (queue === 0 ? 0 : S.Control) + S.Head];
+    for (let k = 0; k < i && h >= 0; k++) h = this.hs[(h << H.Shift) + H.Next];
+    return h;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // FIFO routines (f = the port's base word, plus S.Control for the control FIFO)
+
+  /** Appends handle h at the tail of the FIFO whose words start at st[f]. */
+  private append(f: number, h: number, bytes: number, tag: number): void {
+    const st = this.st;
+    const hs = this.hs;
+    const tail = st[f + S.Tail];
+    const e = h << H.Shift;
+    hs[e + H.Next] = -1;
+    hs[e + H.Meta] = bytes | (tag << K.TagShift);
+    if (tail < 0) st[f + S.Head] = h;
+    else hs[(tail << H.Shift) + H.Next] = h;
+    st[f + S.Prev] = tail;
+    st[f + S.Tail] = h;
+    st[f + S.Bytes] += bytes;
+    st[f + S.Pkts]++;
+  }
+
+  /** Takes the head of a non-empty FIFO; sets out.bytes and out.queue. */
+  private unlink(slot: number, fifo: number): number {
+    const f = (slot << S.Shift) + fifo * S.Control;
+    const st = this.st;
+    const hs = this.hs;
+    const h = st[f + S.Head];
+    const e = h << H.Shift;
+    const bytes = hs[e + H.Meta] & K.BytesMask;
+    hs[e + H.Meta] = 0;
+    st[f + S.Head] = hs[e + H.Next];
+    const n = st[f + S.Pkts] - 1;
+    st[f + S.Pkts] = n;
+    st[f + S.Bytes] -= bytes;
+    if (n < 2) this.shrunk(slot, fifo, n);
+    this.out[O.Bytes] = bytes;
+    this.out[O.Queue] = fifo;
+    return h;
+  }
+
+  /** Serves the head of a non-empty FIFO (counted out; RED at dequeue for the data FIFO). */
+  private pop(slot: number, fifo: number): number {
+    const h = this.unlink(slot, fifo);
+    this.cnt[(slot << C.Shift) + C.BytesOut] += this.out[O.Bytes];
+    // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
+    // switch); headers are never marked.
+    const q = this.st[(slot << S.Shift) + S.Bytes];
+    this.out[O.Ecn] = fifo === 0 && this.ecnAt === K.EcnDequeue && q > this.st[(slot << S.Shift) + S.KMin] ? this.mark(slot, q, 1) : 0;
+    return h;
+  }
+
+  /**
+   * A FIFO left with n ≤ 1 packets: its tail has no predecessor; an emptied FIFO has no tail
+   * and gives up its DRR deficit.
+   */
+  private shrunk(slot: number, fifo: number, n: number): void {
+    const f = (slot << S.Shift) + fifo * S.Control;
+    this.st[f + S.Prev] = -1;
+    if (n === 0) {
+      this.st[f + S.Tail] = -1;
+      this.aux[(slot << A.Shift) + A.DefD + fifo] = 0;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare paths
+
+  /** The arrival does not fit its FIFO: drop it, or trim it (data FIFO, trimmable tag). */
+  private overflow(slot: number, h: number, bytes: number, tag: number, fifo: number): number {
+    if (fifo === 0 && ((this.trimTags >> tag) & 1) !== 0) return this.trimArrival(slot, h, bytes, tag);
+    return this.drop(slot, bytes);
+  }
+
+  private drop(slot: number, bytes: number): number {
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesDropped] += bytes;
+    this.cnt[c + C.PktsDropped] += 1;
+    return V.Dropped;
+  }
+
+  /**
+   * A trimmable packet finds the data FIFO over its limit (UEC §4.1, DCP §4.2): it is trimmed
+   * into the control FIFO. With `arriving-or-newest`, the port's generator first decides (top
+   * bit of one draw) whether the newest queued packet is trimmed instead, as uet-htsim does with
+   * probability ½.
+   */
+  private trimArrival(slot: number, h: number, bytes: number, tag: number): number {
+    if (this.newestHalf !== 0 && this.draw(slot) < 0) {
+      const r = this.trimNewest(slot, h, bytes, tag);
+      if (r !== 0) return r;
+    }
+    const header = bytes < this.trimBytes ? bytes : this.trimBytes;
+    const v = this.admitHeader(slot, h, header, bytes, V.Control | V.Trimmed);
+    if (v !== V.Dropped) this.out[O.Bytes] = header;
+    return v;
+  }
+
+  /** A trimmed header into the control FIFO (counted as a trim), or the whole packet dropped. */
+  private admitHeader(slot: number, h: number, header: number, orig: number, verdict: number): number {
+    const b = slot << S.Shift;
+    const f = b + S.Control;
+    const st = this.st;
+    if (st[f + S.Bytes] + header > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) return this.drop(slot, orig);
+    this.append(f, h, header, K.HeaderTag);
+    const c = slot << C.Shift;
+    this.cnt[c + C.BytesTrimmed] += orig - header;
+    this.cnt[c + C.PktsTrimmed] += 1;
+    return verdict | ((st[b + S.Flags] & F.LastHop) !== 0 ? V.LastHop : 0);
+  }
+
+  /**
+   * uet-htsim's other half: take the newest data packet out, trim it into the control FIFO (or
+   * drop it if that is full) and queue the arrival in its place. Done only when the newest is
+   * trimmable and the arrival then fits; returns 0 otherwise (the arrival is trimmed instead).
+   */
+  private trimNewest(slot: number, h: number, bytes: number, tag: number): number {
+    const b = slot << S.Shift;
+    const st = this.st;
+    const hs = this.hs;
+    const t = st[b + S.Tail];
+    if (t < 0) return 0;
+    const meta = hs[(t << H.Shift) + H.Meta];
+    const tBytes = meta & K.BytesMask;
+    const q = st[b + S.Bytes] - tBytes;
+    const over = q + (bytes & this.arrivalMask) > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
+    if (((this.trimTags >> (meta >>> K.TagShift)) & 1) === 0 || over) return 0;
+    // The arrival replaces the newest packet: it hangs off the tail's predecessor.
+    const prev = st[b + S.Prev];
+    hs[(h << H.Shift) + H.Next] = -1;
+    hs[(h << H.Shift) + H.Meta] = bytes | (tag << K.TagShift);
+    if (prev < 0) st[b + S.Head] = h;
+    else hs[(prev << H.Shift) + H.Next] = h;
+    st[b + S.Tail] = h;
+    st[b + S.Bytes] = q + bytes;
+    hs[(t << H.Shift) + H.Meta] = 0;
+    const header = tBytes < this.trimBytes ? tBytes : this.trimBytes;
+    const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
+    this.out[O.OtherHandle] = t;
+    this.out[O.OtherBytes] = r === V.Dropped ? 0 : header;
+    const v = V.Data | (r === V.Dropped ? V.DroppedQueued : r);
+    // The arrival finds q bytes ahead of it (marking at enqueue).
+    if (this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return v | this.mark(slot, q, V.Marked);
+    return v;
+  }
+
+  /** Both FIFOs are backlogged and eligible: 1 to serve control, 0 to serve data. */
+  private pick(slot: number): number {
+    if (this.sched === K.SchedStrict) return 1;
+    if (this.sched === K.SchedWrr) {
+      // htsim CompositeQueue: advance the round, then control while the position < its weight.
+      const w = (slot << A.Shift) + A.WrrCount;
+      let c = this.aux[w] + 1;
+      if (c >= this.wrrTotal) c = 0;
+      this.aux[w] = c;
+      return c < this.wrrControl ? 1 : 0;
+    }
+    return this.pickDwrr(slot);
+  }
+
+  /**
+   * Deficit round robin between two FIFOs (Shreedhar & Varghese) with byte quanta in the ratio w
+   * (DCP §4.2's traffic-volume ratio). The FIFO holding the turn sends while its head fits its
+   * deficit; otherwise the turn passes and the other FIFO's deficit grows by its quantum, which
+   * is at least one MTU, so it can always send.
+   */
+  private pickDwrr(slot: number): number {
+    const b = slot << S.Shift;
+    const a = slot << A.Shift;
+    const st = this.st;
+    const aux = this.aux;
+    const flags = st[b + S.Flags];
+    const dHeadBytes = this.hs[(st[b + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
+    const cHeadBytes = this.hs[(st[b + S.Control + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
+    if ((flags & F.TurnControl) !== 0) {
+      if (aux[a + A.DefC] >= cHeadBytes) {
+        aux[a + A.DefC] -= cHeadBytes;
+        return 1;
+      }
+      st[b + S.Flags] = flags & ~F.TurnControl;
+      aux[a + A.DefD] += this.dataQuantumBytes - dHeadBytes;
+      return 0;
+    }
+    if (aux[a + A.DefD] >= dHeadBytes) {
+      aux[a + A.DefD] -= dHeadBytes;
+      return 0;
+    }
+    st[b + S.Flags] = flags | F.TurnControl;
+    aux[a + A.DefC] += this.controlQuantumBytes - cHeadBytes;
+    return 1;
+  }
+
+  /** A FIFO is paused: expire pauses that ended, then serve what is eligible. */
+  private dequeuePaused(slot: number, now: number): number {
+    const b = slot << S.Shift;
+    const f = b + S.Flags;
+    const a = slot << A.Shift;
+    const dP = this.st[b + S.Pkts];
+    const cP = this.st[b + S.Control + S.Pkts];
+    let flags = this.st[f];
+    if ((flags & F.PausedData) !== 0 && ((now - this.aux[a + A.PauseD]) | 0) >= 0) flags &= ~F.PausedData;
+    if ((flags & F.PausedControl) !== 0 && ((now - this.aux[a + A.PauseC]) | 0) >= 0) flags &= ~F.PausedControl;
+    this.st[f] = flags;
+    const dOk = dP > 0 && (flags & F.PausedData) === 0;
+    const cOk = cP > 0 && (flags & F.PausedControl) === 0;
+    if (dOk) return this.pop(slot, cOk ? this.pick(slot) : 0);
+    if (cOk) return this.pop(slot, 1);
+    if (dP + cP === 0) return K.Empty;
+    // Every backlogged FIFO is paused: report the earliest end of their pauses.
+    let resume = dP > 0 ? this.aux[a + A.PauseD] : this.aux[a + A.PauseC];
+    if (dP > 0 && cP > 0 && ((this.aux[a + A.PauseC] - resume) | 0) < 0) resume = this.aux[a + A.PauseC];
+    this.out[O.ResumeNs] = resume;
+    return K.Paused;
+  }
+
+  /**
+   * RED for a data packet at queue q > kMin: above kMax always; otherwise one 16-bit draw u
+   * marks when u < p = floor(pMaxQ16·(q − kMin)/(kMax − kMin)), tested without the division as
+   * (u + 1)·(kMax − kMin) ≤ pMaxQ16·(q − kMin) (exact: both sides < 2^47). Counts the mark and
+   * returns `yes`, or 0.
+   */
+  private mark(slot: number, q: number, yes: number): number {
+    const a = slot << A.Shift;
+    const kMax = this.aux[a + A.KMax];
+    if (q <= kMax) {
+      const kMin = this.st[(slot << S.Shift) + S.KMin];
+      const u = this.draw(slot) >>> 16;
+      if ((u + 1) * (kMax - kMin) > this.pMaxQ16 * (q - kMin)) return 0;
+    }
+    this.cnt[(slot << C.Shift) + C.Marks] += 1;
+    return yes;
+  }
+
+  /**
+   * The port's next random word (int32 bit pattern): splitmix32, x += 0x9e3779b9 and the
+   * MurmurHash3 fmix32 of x (lib/core mix32). One word of state per port, so a port's draws
+   * depend only on its own events; the state starts at hash3(seed, port, 0) when it opens.
+   */
+  private draw(slot: number): number {
+    const at = (slot << A.Shift) + A.Rng;
+    const x = (this.aux[at] + WEYL) | 0;
+    this.aux[at] = x;
+    return mix32(x);
+  }
+
+  private setLimits(slot: number, dB: number, dP: number, cB: number, cP: number, kMin: number, kMax: number): void {
+    const b = slot << S.Shift;
+    const st = this.st;
+    st[b + S.LimB] = dB;
+    st[b + S.LimP] = dP;
+    st[b + S.Control + S.LimB] = cB;
+    st[b + S.Control + S.LimP] = cP;
+    st[b + S.KMin] = kMin;
+    this.aux[(slot << A.Shift) + A.KMax] = kMax;
+  }
+
+  private forget(h: number): void {
+    while (h >= 0) {
+      const next = this.hs[(h << H.Shift) + H.Next];
+      this.hs[(h << H.Shift) + H.Meta] = 0;
+      h = next;
+    }
+  }
+
+  private word(slot: number, w: number): number {
+    return this.isOpen(slot) ? this.st[(slot << S.Shift) + w] : 0;
+  }
+
+  private count(slot: number, k: number): number {
+    return this.isOpen(slot) ? this.cnt[(slot << C.Shift) + k] : 0;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+function isInt(x: number, lo: number, hi: number): boolean {
+  return (x | 0) === x && x >= lo && x <= hi;
+}

@@ -1,0 +1,368 @@
+// Reflex Near-Destination Throttling (NDT) at the destination datacenter's external switch.
+//
+// Reflex §III-D:
+// - Flow state controller: outbound inter-DC packets leave the ESW with their timestamp
+//   overwritten by the egress time (onDequeue's out.timestampNs); when the ACK comes back,
+//   RTT_dst = now − that timestamp, and the flow is Congested if RTT_dst > T_dst_thresh, Normal
+//   otherwise, refreshed on every ACK.
+// - Queue manager: per egress port a Normal and a Controlled queue; a Congested flow's packets go
+//   to the Controlled queue; WRR N_throttle : 1 between them while both are backlogged, the
+//   Controlled queue taking the whole link when the Normal one is empty (adaptive WRR).
+// - Out-of-order prevention: a recovered flow keeps using the Controlled queue while it still has
+//   packets there.
+// - Pause: while the share of flows mapped to the Controlled queue exceeds α, the Controlled
+//   queue sends nothing, until an ACK shows the share back at or below α or T_maxpause passes.
+//
+// Choices the text leaves open (README.md "Reflex"): "flows mapped to the Controlled queue" are
+// the Congested flows plus the recovered ones still draining there, over the open (active)
+// flows; the share is tested on every ACK, as α·10^6 in integers (exact for decimal α); a pause
+// that times out does not start again until the share has once been at or below α, or every
+// ACK while the share stays high would restart it and T_maxpause would never bind.
+
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type ReflexParams, type ReflexParamsInput, resolveReflexParams } from "./params";
+
+/** Per inter-DC flow: 10 B of columns + the open flag = 11 B (queues are per port, below). */
+const LAYOUT = {
+  congested: "u8",
+  mapped: "u8", // counted in controlledFlows
+  ctrlPkts: "i32", // this flow's packets in a Controlled queue
+  rttDst: "i32", // last RTT_dst, ns
+} as const;
+
+const enum H {
+  Shift = 2,
+  Next = 0,
+  Bytes = 1, // 0 when not queued
+  Flow = 2,
+}
+
+const enum R {
+  Congested = 1,
+  Pause = 2,
+  Resume = 4,
+  Timeout = 8,
+}
+
+const enum Q {
+  Normal = 1,
+  Controlled = 2,
+  Dropped = 4,
+  Empty = -16,
+  Paused = -17,
+}
+
+const enum O {
+  Flow = 0,
+  Queue = 1,
+  Bytes = 2,
+  TimestampNs = 3,
+  ResumeNs = 4,
+}
+
+/** onAck: the flow is Congested after this ACK. */
+export const NDT_CONGESTED = R.Congested;
+/** onAck: the Controlled queue is paused from now. */
+export const NDT_PAUSE = R.Pause;
+/** onAck / onDequeue: the Controlled queue's pause ended (share back at or below α, or …). */
+export const NDT_RESUME = R.Resume;
+/** … by T_maxpause. */
+export const NDT_TIMEOUT = R.Timeout;
+/** onEnqueue verdicts. */
+export const NDT_NORMAL = Q.Normal;
+export const NDT_CONTROLLED = Q.Controlled;
+export const NDT_DROPPED = Q.Dropped;
+/** onDequeue: nothing queued / only a paused Controlled queue (out.resumeNs: its latest end). */
+export const NDT_EMPTY = Q.Empty;
+export const NDT_PAUSED = Q.Paused;
+
+export class ReflexNdt extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  /** Shared per packet handle: next, bytes, flow, spare. */
+  static readonly bytesPerHandle = 16;
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onAck: ["slot", "nowNs", "echoTimestampNs"],
+    onEnqueue: ["slot", "nowNs", "port", "handle", "bytes"],
+    onDequeue: ["port", "nowNs"],
+  };
+  /**
+   * onDequeue: flow (slot of the packet), queue (0 Normal, 1 Controlled), bytes, timestampNs
+   * (write it into the packet: its egress time); NDT_PAUSED: resumeNs.
+   */
+  static readonly outFields = ["flow", "queue", "bytes", "timestampNs", "resumeNs"] as const;
+
+  readonly params: Readonly<ReflexParams>;
+  readonly out = new Int32Array(5);
+  /** Per egress port: packets and bytes in its Normal and Controlled queues. */
+  readonly normalPackets: Int32Array;
+  readonly normalBytes: Int32Array;
+  readonly controlledPackets: Int32Array;
+  readonly controlledBytes: Int32Array;
+
+  private readonly congestedCol = this.col.congested;
+  private readonly mappedCol = this.col.mapped;
+  private readonly ctrlPkts = this.col.ctrlPkts;
+  private readonly nHead: Int32Array;
+  private readonly nTail: Int32Array;
+  private readonly cHead: Int32Array;
+  private readonly cTail: Int32Array;
+  private readonly wrr: Int32Array;
+  private readonly hs: Int32Array;
+  private readonly dstThresh: number;
+  private readonly alphaPpm: number;
+  private readonly nThrottle: number;
+  private readonly maxPause: number;
+  private readonly limit: number;
+  private readonly mtu: number;
+  private readonly handleCap: number;
+  private readonly nPorts: number;
+  private active = 0;
+  private controlled = 0;
+  private pausedFlag = 0;
+  private armed = 1;
+  private pauseStart = 0;
+  private pauseCount = 0;
+  private timeoutCount = 0;
+
+  /** `capacity` is the number of inter-DC flows; params.ports the egress ports. */
+  constructor(params: ReflexParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveReflexParams(params);
+    this.params = Object.freeze(p);
+    this.dstThresh = p.tDstThreshNs;
+    this.alphaPpm = Math.round(p.alpha * 1e6);
+    this.nThrottle = p.nThrottle;
+    this.maxPause = p.tMaxPauseNs;
+    this.limit = p.queueLimitBytes;
+    this.mtu = p.mtuBytes;
+    this.handleCap = p.handleCapacity;
+    this.nPorts = p.ports;
+    this.normalPackets = new Int32Array(p.ports);
+    this.normalBytes = new Int32Array(p.ports);
+    this.controlledPackets = new Int32Array(p.ports);
+    this.controlledBytes = new Int32Array(p.ports);
+    this.nHead = new Int32Array(p.ports).fill(-1);
+    this.nTail = new Int32Array(p.ports).fill(-1);
+    this.cHead = new Int32Array(p.ports).fill(-1);
+    this.cTail = new Int32Array(p.ports).fill(-1);
+    this.wrr = new Int32Array(p.ports);
+    this.hs = new Int32Array(p.handleCapacity << H.Shift);
+  }
+
+  /**
+   * An inter-DC flow becomes active (Normal). Re-opening an open slot starts it afresh.
+   * @throws RangeError for a slot outside the table, or one with packets in a Controlled queue.
+   */
+  open(slot: number): void {
+    if (this.isOpen(slot)) {
+      if (this.ctrlPkts[slot] > 0) {
+        this.errors++;
+        throw new RangeError(`ReflexNdt.open: flow ${slot} still has packets in a Controlled queue`);
+      }
+      this.release(slot);
+    }
+    this.openSlot(slot);
+    this.active++;
+  }
+
+  /** Ends a flow; E_STATE (nothing changed) while it still has packets in a Controlled queue. */
+  override close(slot: number): number {
+    if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    if (this.ctrlPkts[slot] > 0) return this.fail(E_STATE);
+    this.release(slot);
+    return super.close(slot);
+  }
+
+  /**
+   * An ACK of the flow returns through the ESW carrying the egress timestamp NDT wrote.
+   * RTT_dst > T_dst_thresh makes the flow Congested, otherwise Normal; then the pause rule.
+   * Returns NDT_CONGESTED (if Congested now) | NDT_PAUSE | NDT_RESUME | NDT_TIMEOUT, or E_SLOT / E_ARG.
+   */
+  onAck(slot: number, nowNs: number, echoTimestampNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && echoTimestampNs - echoTimestampNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    const rtt = (now - (echoTimestampNs | 0)) | 0;
+    this.col.rttDst[slot] = rtt;
+    const congested = rtt > this.dstThresh ? 1 : 0;
+    this.congestedCol[slot] = congested;
+    this.remap(slot);
+    return congested | this.pauseRule(now);
+  }
+
+  /**
+   * A packet of the flow is to leave by egress `port`: into the Controlled queue if the flow is
+   * Congested or still has packets there, else into the Normal queue. Returns NDT_NORMAL,
+   * NDT_CONTROLLED or NDT_DROPPED (queue over queueLimitBytes), or E_SLOT / E_ARG / E_STATE
+   * (the handle is already queued).
+   */
+  onEnqueue(slot: number, nowNs: number, port: number, handle: number, bytes: number): number {
+    if (
+      !(
+        this.live[slot] === 1 &&
+        port >>> 0 === port &&
+        port < this.nPorts &&
+        handle >>> 0 === handle &&
+        handle < this.handleCap &&
+        bytes >>> 0 === bytes &&
+        (bytes - 1) >>> 0 < this.mtu &&
+        nowNs - nowNs === 0
+      )
+    ) {
+      return this.reject(slot);
+    }
+    const e = handle << H.Shift;
+    if (this.hs[e + H.Bytes] !== 0) return this.fail(E_STATE);
+    const toControlled = this.congestedCol[slot] !== 0 || this.ctrlPkts[slot] > 0;
+    const bytesCol = toControlled ? this.controlledBytes : this.normalBytes;
+    if (bytesCol[port] + bytes > this.limit) return Q.Dropped;
+    const hs = this.hs;
+    hs[e + H.Next] = -1;
+    hs[e + H.Bytes] = bytes;
+    hs[e + H.Flow] = slot;
+    const heads = toControlled ? this.cHead : this.nHead;
+    const tails = toControlled ? this.cTail : this.nTail;
+    const tail = tails[port];
+    if (tail < 0) heads[port] = handle;
+    else hs[(tail << H.Shift) + H.Next] = handle;
+    tails[port] = handle;
+    bytesCol[port] += bytes;
+    if (!toControlled) {
+      this.normalPackets[port]++;
+      return Q.Normal;
+    }
+    this.controlledPackets[port]++;
+    this.ctrlPkts[slot]++;
+    return Q.Controlled;
+  }
+
+  /**
+   * Egress `port` is free: the next packet by WRR N_throttle : 1 (the Controlled queue alone when
+   * the Normal one is empty, and not at all while paused). Returns its handle (out.flow,
+   * out.queue, out.bytes, out.timestampNs = now), NDT_EMPTY, NDT_PAUSED (out.resumeNs), or E_ARG.
+   */
+  onDequeue(port: number, nowNs: number): number {
+    if (!(port >>> 0 === port && port < this.nPorts && nowNs - nowNs === 0)) return this.fail(E_ARG);
+    const now = nowNs | 0;
+    if (this.pausedFlag !== 0 && ((now - this.pauseStart) | 0) >= this.maxPause) this.endPause(true);
+    const n = this.normalPackets[port];
+    const c = this.pausedFlag === 0 ? this.controlledPackets[port] : 0;
+    let controlled: boolean;
+    if (n > 0 && c > 0) {
+      // WRR N_throttle : 1 while both are backlogged (§III-D 1).
+      controlled = this.wrr[port] >= this.nThrottle;
+      this.wrr[port] = controlled ? 0 : this.wrr[port] + 1;
+    } else if (n > 0) {
+      controlled = false;
+    } else if (c > 0) {
+      controlled = true;
+    } else if (this.controlledPackets[port] > 0) {
+      this.out[O.ResumeNs] = (this.pauseStart + this.maxPause) | 0;
+      return Q.Paused;
+    } else {
+      return Q.Empty;
+    }
+    const heads = controlled ? this.cHead : this.nHead;
+    const h = heads[port];
+    const e = h << H.Shift;
+    const bytes = this.hs[e + H.Bytes];
+    const flow = this.hs[e + H.Flow];
+    const next = this.hs[e + H.Next];
+    heads[port] = next;
+    if (next < 0) (controlled ? this.cTail : this.nTail)[port] = -1;
+    this.hs[e + H.Bytes] = 0;
+    const out = this.out;
+    out[O.Flow] = flow;
+    out[O.Queue] = controlled ? 1 : 0;
+    out[O.Bytes] = bytes;
+    out[O.TimestampNs] = now; // §III-D: the egress time replaces the outbound timestamp
+    if (controlled) {
+      this.controlledPackets[port]--;
+      this.controlledBytes[port] -= bytes;
+      // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
+      if (--this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
+    } else {
+      this.normalPackets[port]--;
+      this.normalBytes[port] -= bytes;
+    }
+    return h;
+  }
+
+  // Readers
+
+  congested(slot: number): boolean {
+    return this.isOpen(slot) && this.congestedCol[slot] === 1;
+  }
+  /** The flow's packets go to the Controlled queue (Congested, or draining after recovery). */
+  controlledFlow(slot: number): boolean {
+    return this.isOpen(slot) && this.mappedCol[slot] === 1;
+  }
+  flowControlledPackets(slot: number): number {
+    return this.isOpen(slot) ? this.ctrlPkts[slot] : 0;
+  }
+  rttDstNs(slot: number): number {
+    return this.isOpen(slot) ? this.col.rttDst[slot] : 0;
+  }
+  get activeFlows(): number {
+    return this.active;
+  }
+  get controlledFlows(): number {
+    return this.controlled;
+  }
+  /** 1 while the Controlled queues are paused. */
+  get paused(): number {
+    return this.pausedFlag;
+  }
+  get pauses(): number {
+    return this.pauseCount;
+  }
+  get pauseTimeouts(): number {
+    return this.timeoutCount;
+  }
+
+  /** Keeps `mapped` and the controlled-flow count in step with the flow's state. */
+  private remap(slot: number): void {
+    const mapped = this.congestedCol[slot] !== 0 || this.ctrlPkts[slot] > 0 ? 1 : 0;
+    if (mapped === this.mappedCol[slot]) return;
+    this.mappedCol[slot] = mapped;
+    this.controlled += mapped !== 0 ? 1 : -1;
+  }
+
+  /** §III-D 3: pause while controlled/active > α, until an ACK sees the share back or T_maxpause passes. */
+  private pauseRule(now: number): number {
+    const over = this.controlled * 1e6 > this.alphaPpm * this.active;
+    if (this.pausedFlag !== 0) {
+      if (!over) return this.endPause(false);
+      if (((now - this.pauseStart) | 0) >= this.maxPause) return this.endPause(true);
+      return 0;
+    }
+    if (!over) {
+      this.armed = 1;
+      return 0;
+    }
+    if (this.armed === 0) return 0;
+    this.pausedFlag = 1;
+    this.pauseStart = now;
+    this.pauseCount++;
+    return R.Pause;
+  }
+
+  private endPause(timeout: boolean): number {
+    this.pausedFlag = 0;
+    if (!timeout) return R.Resume;
+    this.armed = 0;
+    this.timeoutCount++;
+    return R.Resume | R.Timeout;
+  }
+
+  private release(slot: number): void {
+    if (this.mappedCol[slot] !== 0) this.controlled--;
+    this.active--;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

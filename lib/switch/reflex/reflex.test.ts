@@ -1,0 +1,266 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import {
+  NDT_CONGESTED,
+  NDT_CONTROLLED,
+  NDT_DROPPED,
+  NDT_EMPTY,
+  NDT_NORMAL,
+  NDT_PAUSE,
+  NDT_PAUSED,
+  NDT_RESUME,
+  NDT_TIMEOUT,
+  ReflexNdt,
+} from "./ndt";
+import {
+  NSF_ACTIVE,
+  NSF_COOLING,
+  NSF_ENTER_ACTIVE,
+  NSF_ENTER_COOLING,
+  NSF_ENTER_SILENT,
+  NSF_PSEUDO_ACK,
+  NSF_SILENT,
+  ReflexNsf,
+} from "./nsf";
+import { resolveReflexParams } from "./params";
+
+test("Table I defaults, with the pseudo-ACK interval per profile", () => {
+  const t = resolveReflexParams();
+  assert.equal(
+    [t.tSrcThreshNs, t.tDstThreshNs, t.tIntervalNs, t.nCool, t.alpha, t.nThrottle, t.tMaxPauseNs],
+    [5000, 10_000, 5000, 5, 0.7, 8, 500_000],
+  );
+  assert.is(resolveReflexParams({ profile: "swift" }).tIntervalNs, 3000);
+  assert.throws(() => resolveReflexParams({ profile: "dcqcn" } as never), RangeError);
+  assert.throws(() => resolveReflexParams({ alpha: 0.1234567 }), RangeError);
+  assert.throws(() => resolveReflexParams({ nThrottle: 0 }), RangeError);
+});
+
+// ---------------------------------------------------------------------------------------------
+// NSF
+
+test("NSF: Silent → Active on T_src > 5 µs with a pseudo-ACK at once, then one per 5 µs", () => {
+  const n = new ReflexNsf({}, 2);
+  n.open(0);
+  assert.is(n.onData(0, 10_000, 6000), 0); // T_src = 4000 ≤ 5000: Silent, nothing
+  assert.is(n.out[1], 4000);
+  assert.is(n.onData(0, 20_000, 14_999), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK); // 5001 > 5000
+  assert.is(n.out[0], 14_999); // the pseudo-ACK reflects the packet's timestamp
+  assert.is(n.state(0), NSF_ACTIVE);
+  assert.is(n.onData(0, 24_999, 10_000), 0); // 4999 ns since the last pseudo-ACK
+  assert.is(n.onData(0, 25_000, 10_000), NSF_PSEUDO_ACK); // 5000 ns: due
+  assert.is(n.pseudoAcks(0), 2);
+  assert.is(n.state(1), NSF_SILENT); // never opened: reads as Silent
+});
+
+test("NSF: Active → Cooling for N_cool packets (still reflecting), then Silent; congestion in Cooling returns to Active", () => {
+  const n = new ReflexNsf({ profile: "swift" }, 1); // 3 µs interval
+  n.open(0);
+  assert.is(n.onData(0, 100_000, 90_000), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK);
+  // T_src ≤ 5 µs: Cooling with N_cool = 5; a pseudo-ACK is due (3000 ns later).
+  assert.is(n.onData(0, 103_000, 102_000), NSF_ENTER_COOLING | NSF_PSEUDO_ACK);
+  assert.is(n.state(0), NSF_COOLING);
+  assert.is(n.coolingLeft(0), 5);
+  assert.is(n.onData(0, 104_000, 103_000), 0); // 5 → 4, not due
+  assert.is(n.onData(0, 106_000, 105_000), NSF_PSEUDO_ACK); // 4 → 3, due (3000 since 103,000)
+  assert.is(n.onData(0, 107_000, 106_000), 0); // 3 → 2
+  assert.is(n.onData(0, 108_000, 107_000), 0); // 2 → 1
+  assert.is(n.onData(0, 110_000, 109_000), NSF_ENTER_SILENT); // 1 → 0: Silent, nothing sent
+  assert.is(n.state(0), NSF_SILENT);
+  assert.is(n.pseudoAcks(0), 3);
+  // Congestion during Cooling: back to Active, the interval clock kept.
+  assert.is(n.onData(0, 200_000, 190_000), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK);
+  assert.is(n.onData(0, 201_000, 200_000), NSF_ENTER_COOLING);
+  assert.is(n.onData(0, 202_000, 195_000), NSF_ENTER_ACTIVE); // 7000 > 5000; 2000 ns since the last: not due
+  assert.is(n.state(0), NSF_ACTIVE);
+  assert.is(n.onData(0, 203_000, 195_000), NSF_PSEUDO_ACK);
+});
+
+test("NSF: N_cool = 0 goes from Active straight to Silent; ticks wrap", () => {
+  const n = new ReflexNsf({ nCool: 0 }, 1);
+  n.open(0);
+  const t = 0x7fffff00;
+  assert.is(n.onData(0, (t + 6000) | 0, t), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK);
+  assert.is(n.out[1], 6000);
+  assert.is(n.onData(0, (t + 7000) | 0, (t + 6500) | 0), NSF_ENTER_SILENT);
+});
+
+test("NSF bad input", () => {
+  const n = new ReflexNsf({}, 2);
+  n.open(0);
+  n.onData(0, 20_000, 0);
+  const before = JSON.stringify(n.inspect(0));
+  assert.is(n.onData(0, NaN, 0), E_ARG);
+  assert.is(n.onData(0, 0, Infinity), E_ARG);
+  assert.is(n.onData(1, 0, 0), E_SLOT);
+  assert.is(n.onData(2, 0, 0), E_SLOT);
+  assert.is(n.errors, 4);
+  assert.is(JSON.stringify(n.inspect(0)), before);
+});
+
+// ---------------------------------------------------------------------------------------------
+// NDT
+
+function ndt(flows: number, extra: Record<string, unknown> = {}): ReflexNdt {
+  const t = new ReflexNdt({ handleCapacity: 1024, ...extra }, flows);
+  for (let f = 0; f < flows; f++) t.open(f);
+  return t;
+}
+
+test("NDT: RTT_dst against 10 µs on every ACK decides the queue", () => {
+  const t = ndt(2);
+  assert.is(t.onAck(0, 50_000, 40_000), 0); // 10,000 ≤ 10,000: Normal
+  assert.is(t.onEnqueue(0, 50_000, 0, 1, 1000), NDT_NORMAL);
+  assert.is(t.onAck(0, 60_000, 49_999), NDT_CONGESTED); // 10,001
+  assert.ok(t.congested(0));
+  assert.is(t.rttDstNs(0), 10_001);
+  assert.is(t.onEnqueue(0, 60_000, 0, 2, 1000), NDT_CONTROLLED);
+  assert.is(t.controlledFlows, 1);
+  assert.is(t.activeFlows, 2);
+});
+
+test("NDT: a recovered flow stays in the Controlled queue while it has packets there (no reordering)", () => {
+  const t = ndt(4); // 1 controlled flow of 4: below α, no pause
+  t.onAck(0, 100_000, 0); // Congested
+  assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_CONTROLLED);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 1000), NDT_CONTROLLED);
+  assert.is(t.onAck(0, 100_000, 95_000), 0); // recovered
+  assert.is(t.onEnqueue(0, 0, 0, 3, 1000), NDT_CONTROLLED); // 2 older packets still there
+  assert.ok(t.controlledFlow(0));
+  const order = [];
+  for (let h = t.onDequeue(0, 0); h >= 0; h = t.onDequeue(0, 0)) order.push(h);
+  assert.equal(order, [1, 2, 3]);
+  assert.not.ok(t.controlledFlow(0)); // its last Controlled packet left
+  assert.is(t.controlledFlows, 0);
+  assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_NORMAL);
+});
+
+test("NDT: WRR 8 : 1 while both queues are backlogged; the Controlled queue takes the link alone", () => {
+  const t = ndt(2);
+  t.onAck(1, 100_000, 0); // flow 1 Congested
+  for (let i = 0; i < 20; i++) t.onEnqueue(0, 0, 0, i, 1000);
+  for (let i = 0; i < 5; i++) t.onEnqueue(1, 0, 0, 100 + i, 1000);
+  const pattern = [];
+  for (let h = t.onDequeue(0, 0); h >= 0; h = t.onDequeue(0, 0)) pattern.push(h >= 100 ? "c" : "n");
+  assert.is(pattern.join(""), "nnnnnnnnc" + "nnnnnnnnc" + "nnnn" + "ccc");
+  assert.is(t.out[3], 0); // out.timestampNs: the egress time written into the packet
+  assert.is(t.onDequeue(0, 0), NDT_EMPTY);
+});
+
+test("NDT: pause when controlled flows exceed α of the active ones, resume when an ACK shows it back", () => {
+  const t = ndt(10);
+  // 7 of 10 congested: 7/10 = 0.7 is not above α = 0.7.
+  for (let f = 0; f < 7; f++) assert.is(t.onAck(f, 20_000, 0), NDT_CONGESTED);
+  assert.is(t.paused, 0);
+  assert.is(t.onAck(7, 30_000, 0), NDT_CONGESTED | NDT_PAUSE); // 8/10 > 0.7
+  assert.is(t.paused, 1);
+  t.onEnqueue(0, 30_000, 0, 1, 1000); // Controlled
+  assert.is(t.onDequeue(0, 30_000), NDT_PAUSED);
+  assert.is(t.out[4], 530_000); // the pause can last until 30,000 + 500,000
+  t.onEnqueue(9, 30_000, 0, 2, 1000); // Normal flows still go
+  assert.is(t.onDequeue(0, 30_001), 2);
+  assert.is(t.onAck(7, 40_000, 35_000), NDT_RESUME); // flow 7 recovers: 7/10, not above α
+  assert.is(t.paused, 0);
+  assert.is(t.onDequeue(0, 40_000), 1);
+  assert.is(t.pauses, 1);
+});
+
+test("NDT: a pause ends after T_maxpause and does not restart until the share has once been at or below α", () => {
+  const t = ndt(4, { tMaxPauseNs: 1000 });
+  for (let f = 0; f < 3; f++) t.onAck(f, 50_000, 0); // 3/4 > 0.7
+  assert.is(t.paused, 1);
+  assert.is(t.onAck(0, 50_999, 0), NDT_CONGESTED); // still paused (999 ns)
+  assert.is(t.onAck(0, 51_000, 0), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT);
+  assert.is(t.paused, 0);
+  assert.is(t.onAck(1, 60_000, 0), NDT_CONGESTED); // share still 3/4, not re-armed
+  assert.is(t.onAck(2, 61_000, 60_000), 0); // 2/4 ≤ 0.7: re-armed
+  assert.is(t.onAck(2, 62_000, 0), NDT_CONGESTED | NDT_PAUSE);
+  assert.is(t.pauseTimeouts, 1);
+  // The timeout also ends a pause at dequeue time.
+  t.onEnqueue(0, 62_000, 0, 5, 1000);
+  assert.is(t.onDequeue(0, 62_500), NDT_PAUSED);
+  assert.is(t.onDequeue(0, 63_000), 5);
+  assert.is(t.paused, 0);
+});
+
+test("NDT: drop-tail per queue, close rules, bad input", () => {
+  const t = ndt(2, { queueLimitBytes: 2500, ports: 2 });
+  assert.is(t.onEnqueue(0, 0, 1, 1, 1500), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 1, 2, 1500), NDT_DROPPED);
+  assert.is(t.normalBytes[1], 1500);
+  t.onAck(1, 100_000, 0);
+  assert.is(t.onEnqueue(1, 0, 1, 3, 1500), NDT_CONTROLLED);
+  assert.is(t.close(1), E_STATE); // a packet still in the Controlled queue
+  assert.throws(() => t.open(1), RangeError);
+  const before = JSON.stringify([t.inspect(0), t.inspect(1), t.controlledFlows, t.activeFlows]);
+  const cases: [() => number, number][] = [
+    [() => t.onEnqueue(0, 0, 2, 9, 100), E_ARG], // port out of range
+    [() => t.onEnqueue(0, 0, 0, 1, 100), E_STATE], // handle 1 is queued
+    [() => t.onEnqueue(0, 0, 0, 9, 0), E_ARG],
+    [() => t.onEnqueue(0, 0, 0, 9, 9217), E_ARG], // oversized
+    [() => t.onEnqueue(0, 0, 0, 1024, 100), E_ARG], // handle beyond handleCapacity
+    [() => t.onEnqueue(5, 0, 0, 9, 100), E_SLOT],
+    [() => t.onAck(0, 0, NaN), E_ARG],
+    [() => t.onAck(3, 0, 0), E_SLOT],
+    [() => t.onDequeue(-1, 0), E_ARG],
+    [() => t.onDequeue(0, NaN), E_ARG],
+  ];
+  let errors = t.errors;
+  for (const [call, code] of cases) {
+    assert.is(call(), code);
+    assert.is(t.errors, ++errors);
+  }
+  assert.is(JSON.stringify([t.inspect(0), t.inspect(1), t.controlledFlows, t.activeFlows]), before);
+  assert.is(t.onDequeue(1, 0), 1);
+  assert.is(t.onDequeue(1, 0), 3);
+  assert.is(t.close(1), 0);
+  assert.is(t.activeFlows, 1);
+  assert.is(t.controlledFlows, 0);
+});
+
+test("NDT: random ACKs, arrivals and departures keep the flow counts and queues consistent", () => {
+  const flows = 16;
+  const t = ndt(flows, { ports: 2, handleCapacity: 512 });
+  const rng = new Xoshiro128(3);
+  const queued = new Int32Array(512).fill(-1);
+  for (let step = 0; step < 30_000; step++) {
+    const now = step * 100;
+    const k = rng.nextBelow(10);
+    const f = rng.nextBelow(flows);
+    if (k < 3) {
+      t.onAck(f, now, now - rng.nextBelow(20_000));
+    } else if (k < 7) {
+      const h = rng.nextBelow(512);
+      const v = t.onEnqueue(f, now, rng.nextBelow(2), h, 1 + rng.nextBelow(1500));
+      if (queued[h] >= 0) assert.is(v, E_STATE);
+      else if (v === NDT_NORMAL || v === NDT_CONTROLLED) queued[h] = f;
+    } else {
+      const h = t.onDequeue(rng.nextBelow(2), now);
+      if (h >= 0) {
+        assert.is(queued[h], t.out[0]);
+        queued[h] = -1;
+      }
+    }
+    // Invariants: mapped flows are exactly the congested or draining ones.
+    let mapped = 0;
+    let ctrl = 0;
+    for (let g = 0; g < flows; g++) {
+      const m = t.congested(g) || t.flowControlledPackets(g) > 0;
+      assert.is(t.controlledFlow(g), m);
+      if (m) mapped++;
+      ctrl += t.flowControlledPackets(g);
+    }
+    assert.is(t.controlledFlows, mapped);
+    assert.is(ctrl, t.controlledPackets[0] + t.controlledPackets[1]);
+  }
+});
+
+test("per flow state: NSF 11 B, NDT 11 B (+16 B per queued packet handle)", () => {
+  assert.is(ReflexNsf.bytesPerFlow, 11);
+  assert.is(ReflexNdt.bytesPerFlow, 11);
+  assert.is(ReflexNdt.bytesPerHandle, 16);
+});
+
+test.run();

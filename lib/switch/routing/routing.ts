@@ -1,0 +1,392 @@
+// Switch routing decisions: ECMP over a candidate set, Spritz's source-guided roles (fine-grained
+// EV control and the VLAN-category mode), adaptive least-occupied, Valiant and UGAL-L.
+//
+// Read first:
+//   Spritz (Bonato et al.) §II-A (ECMP, adaptive, minimal, Valiant, UGAL-L), §III-A (roles, table
+//     choice, EV1/EV2, identity hash modulo the table), §III-B (routing process, Dragonfly
+//     same-group rules), §III-D (VLAN categories, empty tag, clearing), §V-A (UGAL-L rule
+//     q_min·h_min ≤ q_val·h_val; Valiant sampled uniformly and independently at each switch).
+//   DCP §5: adaptive routing picks the egress with the lowest queue length.
+//   notes/uec-htsim-reference.md §7: ECMP = hash(flow, entropy, per-switch salt) over the uplinks.
+//
+// A slot is one switch: its salt, its group (Dragonfly) and its own generator. The candidate
+// egress sets are the caller's data: three parallel Int32Arrays (port, queued bytes, hop count of
+// the path behind that port), read at [offset, offset + count). A table owns a set of
+// `maxCandidates` entries, or reads the caller's arrays after bindCandidates(); either way a
+// decision copies nothing and returns a port number.
+//
+// Index rules (part of the conformance contract):
+//   hash pick      ⌊u·n / 2^32⌋ with u = hash3(flowHash, ev, salt) >>> 0 (lib/core hash3), the
+//                  multiply-shift map that is uniform like u mod n and needs no division.
+//   identity pick  EV1 mod n (ECMP 1) or EV2 mod n (ECMP 2); EV1 = ev >>> 8, EV2 = ev & 0xff.
+//   random pick    ⌊u·n / 2^32⌋ with u the switch's next splitmix32 word (x += 0x9e3779b9,
+//                  u = fmix32(x)); the state starts at hash3(seed, switch, 0x5a17) on open.
+//
+// Spritz roles follow lib/lb/spritz's numbering contract (the first switch, hop 0, is ECMP 1;
+// the second, hop 1, is ECMP 2 when it has a table; the destination switch delivers); this module
+// decides the role and the table, the caller supplies the table's entries.
+
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { hash3, mix32 } from "../../core/rng";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+/** Per switch: 12 B of columns + 8 B of counters + the open flag = 21 B. */
+const LAYOUT = {
+  salt: "i32",
+  group: "i32", // Dragonfly group of the switch (−1: none)
+  rng: "i32", // splitmix32 state
+  ugalMinimal: "u32", // UGAL-L decisions taken minimal
+  ugalValiant: "u32", // … and non-minimal
+} as const;
+
+/** Spritz roles (return of spritzRole). */
+const enum Role {
+  None = 0,
+  Ecmp1 = 1,
+  Ecmp2 = 2,
+  Intermediate = 3,
+}
+
+/** Which table the caller should take the candidates from (out.table). */
+const enum T {
+  Default = 0,
+  Ecmp1 = 1,
+  Ecmp1Local = 2,
+  Ecmp2 = 3,
+}
+
+const enum O {
+  Table = 0,
+  ClearVlan = 1,
+  Minimal = 2,
+  QMin = 3,
+  QVal = 4,
+  Ties = 5,
+}
+
+const enum K {
+  Weyl = 0x9e3779b9,
+  TwoTo32 = 4294967296,
+  MaxHop = 255,
+}
+
+export const SPRITZ_NONE = Role.None;
+export const SPRITZ_ECMP1 = Role.Ecmp1;
+export const SPRITZ_ECMP2 = Role.Ecmp2;
+export const SPRITZ_INTERMEDIATE = Role.Intermediate;
+/** The default (minimal) forwarding table. */
+export const TABLE_DEFAULT = T.Default;
+/** ECMP 1's table (Dragonfly: all network ports; Slim Fly: all ports). */
+export const TABLE_ECMP1 = T.Ecmp1;
+/** Dragonfly ECMP 1 when source and destination share the group: the local ports (§III-B). */
+export const TABLE_ECMP1_LOCAL = T.Ecmp1Local;
+/** ECMP 2's table (Dragonfly: the global ports; Slim Fly: all ports but the arrival one). */
+export const TABLE_ECMP2 = T.Ecmp2;
+
+export type RouterTopology = "dragonfly" | "slimfly" | "other";
+export type SpritzMode = "fine" | "vlan";
+
+export interface RouterParams {
+  /** Dragonfly enables Spritz's same-group rules (§III-B); other topologies route without groups. */
+  topology: RouterTopology;
+  /** `fine`: identity hash on EV1/EV2 (§III-A); `vlan`: the VLAN category picks the table and the EV is hashed (§III-D). */
+  spritzMode: SpritzMode;
+  /** Size of the table's own candidate arrays, and the most candidates one adaptive or UGAL-L pick may weigh. */
+  maxCandidates: number;
+  /** Least-occupied ties: `random` (uniform, one draw; DCP's simulator) or `first` (lowest index). */
+  tieBreak: "random" | "first";
+  seed: number;
+}
+
+export type RouterParamsInput = Partial<RouterParams>;
+
+const NAMES: readonly (keyof RouterParams)[] = ["topology", "spritzMode", "maxCandidates", "tieBreak", "seed"];
+
+/** @throws RangeError for an unknown name or a value out of range. */
+export function resolveRouterParams(input: RouterParamsInput = {}): RouterParams {
+  for (const k of Object.keys(input)) if (NAMES.indexOf(k as keyof RouterParams) < 0) throw new RangeError(`Router: unknown parameter ${k}`);
+  const p: RouterParams = {
+    topology: input.topology ?? "other",
+    spritzMode: input.spritzMode ?? "fine",
+    maxCandidates: input.maxCandidates ?? 256,
+    tieBreak: input.tieBreak ?? "random",
+    seed: input.seed ?? 1,
+  };
+  if (["dragonfly", "slimfly", "other"].indexOf(p.topology) < 0) throw new RangeError("Router: topology must be dragonfly, slimfly or other");
+  if (["fine", "vlan"].indexOf(p.spritzMode) < 0) throw new RangeError("Router: spritzMode must be fine or vlan");
+  if (["random", "first"].indexOf(p.tieBreak) < 0) throw new RangeError("Router: tieBreak must be random or first");
+  if (!(Number.isInteger(p.maxCandidates) && p.maxCandidates >= 1 && p.maxCandidates <= 1 << 20)) throw new RangeError("Router: maxCandidates must be an integer in [1, 2^20]");
+  if (!Number.isInteger(p.seed)) throw new RangeError("Router: seed must be an integer");
+  return p;
+}
+
+export class Router extends FlowTable<typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "salt", "group"],
+    close: ["slot"],
+    setCandidate: ["index", "port", "queueBytes", "hops"],
+    ecmp: ["slot", "flowHash", "ev", "offset", "count"],
+    spritzRole: ["slot", "hop", "dstGroup", "inGlobal", "atDestination", "vlan"],
+    spritzSelect: ["slot", "role", "ev", "flowHash", "offset", "count"],
+    leastOccupied: ["slot", "offset", "count"],
+    valiant: ["slot", "offset", "count"],
+    ugal: ["slot", "minOffset", "minCount", "valOffset", "valCount"],
+    ugalChoose: ["slot", "qMin", "hMin", "qVal", "hVal"],
+  };
+  /**
+   * table: TABLE_* for spritzRole; clearVlan: 1 when the switch must clear the VLAN tag;
+   * minimal, qMin, qVal: the last UGAL-L comparison; ties: candidates tied at the minimum in the
+   * last least-occupied pick.
+   */
+  static readonly outFields = ["table", "clearVlan", "minimal", "qMin", "qVal", "ties"] as const;
+
+  readonly params: Readonly<RouterParams>;
+  readonly out = new Int32Array(6);
+  /** Candidate egress ports, their queued bytes and the hop count of the path behind them. */
+  candPort: Int32Array;
+  candQueue: Int32Array;
+  candHops: Int32Array;
+
+  /** Scratch: indices tied at the minimum during one least-occupied pick. */
+  private readonly tied: Int32Array;
+  private readonly maxCand: number;
+  private readonly saltCol = this.col.salt;
+  private readonly groupCol = this.col.group;
+  private readonly rngCol = this.col.rng;
+  private readonly ugalMinCol = this.col.ugalMinimal;
+  private readonly ugalValCol = this.col.ugalValiant;
+  private readonly dragonfly: number;
+  private readonly vlanMode: number;
+  private readonly randomTies: number;
+  private readonly seed: number;
+
+  /** `capacity` is the number of switches. */
+  constructor(params: RouterParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveRouterParams(params);
+    this.params = Object.freeze(p);
+    this.candPort = new Int32Array(p.maxCandidates);
+    this.candQueue = new Int32Array(p.maxCandidates);
+    this.candHops = new Int32Array(p.maxCandidates);
+    this.tied = new Int32Array(p.maxCandidates);
+    this.maxCand = p.maxCandidates;
+    this.dragonfly = p.topology === "dragonfly" ? 1 : 0;
+    this.vlanMode = p.spritzMode === "vlan" ? 1 : 0;
+    this.randomTies = p.tieBreak === "random" ? 1 : 0;
+    this.seed = p.seed | 0;
+  }
+
+  /** Opens a switch with its ECMP salt and its Dragonfly group (−1 if none). */
+  open(slot: number, salt: number, group: number): void {
+    if (!(Number.isInteger(salt) && Number.isInteger(group) && group >= -1)) {
+      this.errors++;
+      throw new RangeError("Router.open: salt must be an integer and group an integer ≥ −1");
+    }
+    this.openSlot(slot);
+    this.saltCol[slot] = salt | 0;
+    this.groupCol[slot] = group;
+    this.rngCol[slot] = hash3(this.seed, slot, 0x5a17);
+  }
+
+  /**
+   * Reads candidates from the caller's arrays from now on (e.g. the fabric's routing tables,
+   * addressed by offset and count). The three arrays must have the same length.
+   * @throws RangeError when they do not.
+   */
+  bindCandidates(ports: Int32Array, queueBytes: Int32Array, hops: Int32Array): void {
+    if (!(ports.length === queueBytes.length && ports.length === hops.length && ports.length > 0)) {
+      throw new RangeError("Router.bindCandidates: three non-empty arrays of one length");
+    }
+    this.candPort = ports;
+    this.candQueue = queueBytes;
+    this.candHops = hops;
+  }
+
+  /** Writes candidate `index` (for callers without arrays of their own, e.g. vectors). Returns 0 or E_ARG. */
+  setCandidate(index: number, port: number, queueBytes: number, hops: number): number {
+    if (!(isInt(index, 0, this.candPort.length - 1) && isInt(port, 0, 0x7fffffff) && isInt(queueBytes, 0, 0x7fffffff) && isInt(hops, 0, 255))) {
+      return this.fail(E_ARG);
+    }
+    this.candPort[index] = port;
+    this.candQueue[index] = queueBytes;
+    this.candHops[index] = hops;
+    return 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers: each returns a port (≥ 0) or E_SLOT / E_ARG.
+
+  /** ECMP: the candidate at ⌊hash3(flowHash, ev, salt)·n / 2^32⌋ (htsim: hash of flow, entropy, salt). */
+  ecmp(slot: number, flowHash: number, ev: number, offset: number, count: number): number {
+    if (!(this.live[slot] === 1 && (flowHash | 0) === flowHash && (ev | 0) === ev && this.inRange(offset, count))) return this.reject(slot);
+    return this.candPort[offset + this.hashIndex(slot, flowHash, ev, count)];
+  }
+
+  /**
+   * Spritz §III-A/B role detection for a packet that has crossed `hop` switches before this one
+   * (0 at the source's switch), bound for a switch in `dstGroup`, that arrived over a global
+   * link (`inGlobal`). Returns SPRITZ_*; out.table says which table to take candidates from and
+   * out.clearVlan whether to clear the VLAN tag (VLAN mode; `vlan` 0 is the empty tag).
+   *   destination switch, or VLAN mode with an empty tag → none, default table
+   *   hop 0 → ECMP 1; Dragonfly with the destination in this group → its local table
+   *   hop 1 → ECMP 2; Dragonfly: default table when the destination is in this group or the
+   *           packet came over a global link (it is already in its one intermediate group)
+   *   hop 2 → intermediate location, default table; later hops → none, default table
+   * The tag is cleared by the last switch that steers: ECMP 2, or ECMP 1 when ECMP 2 will not.
+   */
+  spritzRole(slot: number, hop: number, dstGroup: number, inGlobal: boolean, atDestination: boolean, vlan: number): number {
+    if (!(this.live[slot] === 1 && isInt(hop, 0, K.MaxHop) && (dstGroup | 0) === dstGroup && dstGroup >= -1 && isInt(vlan, 0, 4095))) {
+      return this.reject(slot);
+    }
+    const out = this.out;
+    out[O.Table] = T.Default;
+    out[O.ClearVlan] = 0;
+    if (atDestination || (this.vlanMode !== 0 && vlan === 0) || hop > 2) return Role.None;
+    if (hop === 2) return Role.Intermediate;
+    const sameGroup = this.dragonfly !== 0 && this.groupCol[slot] === dstGroup;
+    if (hop === 0) {
+      out[O.Table] = sameGroup ? T.Ecmp1Local : T.Ecmp1;
+      out[O.ClearVlan] = this.vlanMode !== 0 && sameGroup ? 1 : 0;
+      return Role.Ecmp1;
+    }
+    if (!(sameGroup || (this.dragonfly !== 0 && inGlobal))) out[O.Table] = T.Ecmp2;
+    out[O.ClearVlan] = this.vlanMode;
+    return Role.Ecmp2;
+  }
+
+  /**
+   * The port a Spritz switch takes from the candidates of the table spritzRole named: ECMP 1
+   * EV1 mod n, ECMP 2 EV2 mod n (fine mode, identity hash); in VLAN mode the hash pick on
+   * (flowHash, ev, salt); without a role, the first candidate (the default table's port).
+   */
+  spritzSelect(slot: number, role: number, ev: number, flowHash: number, offset: number, count: number): number {
+    if (!(this.live[slot] === 1 && isInt(role, 0, 3) && isInt(ev, 0, 0xffff) && (flowHash | 0) === flowHash && this.inRange(offset, count))) {
+      return this.reject(slot);
+    }
+    if (role === Role.None || role === Role.Intermediate) return this.candPort[offset];
+    if (this.vlanMode !== 0) return this.candPort[offset + this.hashIndex(slot, flowHash, ev, count)];
+    const evByte = role === Role.Ecmp1 ? ev >>> 8 : ev & 0xff;
+    return this.candPort[offset + (evByte % count)];
+  }
+
+  /**
+   * Adaptive routing (DCP §5; Spritz §II-A): the candidate with the fewest queued bytes; ties
+   * uniform at random (one draw, only when there is a tie) or the lowest index. out.ties.
+   * count may not exceed maxCandidates (E_ARG).
+   */
+  leastOccupied(slot: number, offset: number, count: number): number {
+    if (!(this.live[slot] === 1 && this.inRange(offset, count) && count <= this.maxCand)) return this.reject(slot);
+    return this.candPort[offset + this.leastIndex(slot, offset, count)];
+  }
+
+  /** Valiant as Spritz §V-A implements it: a next hop sampled uniformly and independently at each switch. */
+  valiant(slot: number, offset: number, count: number): number {
+    if (!(this.live[slot] === 1 && this.inRange(offset, count))) return this.reject(slot);
+    return this.candPort[offset + this.randomIndex(slot, count)];
+  }
+
+  /**
+   * UGAL-L (Spritz §V-A): the least-occupied minimal candidate against a uniformly drawn valiant
+   * candidate; minimal if q_min·h_min ≤ q_val·h_val with q the candidates' queued bytes and h
+   * their path hop counts. out.minimal, out.qMin, out.qVal.
+   */
+  ugal(slot: number, minOffset: number, minCount: number, valOffset: number, valCount: number): number {
+    if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && minCount <= this.maxCand && this.inRange(valOffset, valCount))) {
+      return this.reject(slot);
+    }
+    const m = minOffset + this.leastIndex(slot, minOffset, minCount);
+    const v = valOffset + this.randomIndex(slot, valCount);
+    const qMin = this.candQueue[m];
+    const qVal = this.candQueue[v];
+    const minimal = qMin * this.candHops[m] <= qVal * this.candHops[v];
+    this.out[O.QMin] = qMin;
+    this.out[O.QVal] = qVal;
+    return this.decided(slot, minimal) !== 0 ? this.candPort[m] : this.candPort[v];
+  }
+
+  /** The UGAL-L rule on given values: 1 (minimal) if qMin·hMin ≤ qVal·hVal, else 0 (valiant). */
+  ugalChoose(slot: number, qMin: number, hMin: number, qVal: number, hVal: number): number {
+    if (!(this.live[slot] === 1 && isInt(qMin, 0, 0x7fffffff) && isInt(qVal, 0, 0x7fffffff) && isInt(hMin, 0, K.MaxHop) && isInt(hVal, 0, K.MaxHop))) {
+      return this.reject(slot);
+    }
+    this.out[O.QMin] = qMin;
+    this.out[O.QVal] = qVal;
+    // Products below 2^39: exact in doubles.
+    return this.decided(slot, qMin * hMin <= qVal * hVal);
+  }
+
+  // Readers
+
+  salt(slot: number): number {
+    return this.isOpen(slot) ? this.saltCol[slot] : 0;
+  }
+  group(slot: number): number {
+    return this.isOpen(slot) ? this.groupCol[slot] : -1;
+  }
+  ugalMinimal(slot: number): number {
+    return this.isOpen(slot) ? this.ugalMinCol[slot] : 0;
+  }
+  ugalValiant(slot: number): number {
+    return this.isOpen(slot) ? this.ugalValCol[slot] : 0;
+  }
+
+  // Helpers
+
+  private decided(slot: number, minimal: boolean): number {
+    if (minimal) this.ugalMinCol[slot]++;
+    else this.ugalValCol[slot]++;
+    this.out[O.Minimal] = minimal ? 1 : 0;
+    return minimal ? 1 : 0;
+  }
+
+  /**
+   * Index of the least queued candidate in [offset, offset + count), ties as configured: one pass
+   * that keeps the indices tied at the running minimum in a scratch array, then one draw among
+   * them (the caller checked count ≤ maxCandidates, the scratch size).
+   */
+  private leastIndex(slot: number, offset: number, count: number): number {
+    const q = this.candQueue;
+    const tied = this.tied;
+    const end = offset + count;
+    let min = q[offset];
+    let n = 1;
+    tied[0] = offset;
+    for (let i = offset + 1; i < end; i++) {
+      const x = q[i];
+      if (x < min) {
+        min = x;
+        tied[0] = i;
+        n = 1;
+      } else if (x === min) {
+        tied[n++] = i;
+      }
+    }
+    this.out[O.Ties] = n;
+    return (n === 1 || this.randomTies === 0 ? tied[0] : tied[this.randomIndex(slot, n)]) - offset;
+  }
+
+  private hashIndex(slot: number, flowHash: number, ev: number, count: number): number {
+    const u = hash3(flowHash, ev, this.saltCol[slot]) >>> 0;
+    return Math.floor((u * count) / K.TwoTo32);
+  }
+
+  private randomIndex(slot: number, count: number): number {
+    const x = (this.rngCol[slot] + K.Weyl) | 0;
+    this.rngCol[slot] = x;
+    return Math.floor(((mix32(x) >>> 0) * count) / K.TwoTo32);
+  }
+
+  /** offset and count select a non-empty range of the candidate arrays; count ≤ 2^20 keeps u·n exact. */
+  private inRange(offset: number, count: number): boolean {
+    return (offset | 0) === offset && (count | 0) === count && offset >= 0 && count >= 1 && count <= 1048576 && offset + count <= this.candPort.length;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+function isInt(x: number, lo: number, hi: number): boolean {
+  return (x | 0) === x && x >= lo && x <= hi;
+}
