@@ -2,14 +2,32 @@
 import { DackInitiator } from "./dack/initiator";
 import { DackTarget } from "./dack/target";
 import { OptInitiator } from "./opt/opt";
+import { DcpReceiver } from "./dcp/receiver";
+import { DcpSender } from "./dcp/sender";
+import { GbnReceiver, GbnSender } from "./gbn/gbn";
+import { IrnReceiver, IrnSender } from "./irn/irn";
+import { RackReceiver, RackSender } from "./rack/rack";
+import { TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
 
 export * from "./dack/target";
 export * from "./dack/initiator";
 export * from "./dack/params";
 export * from "./opt/opt";
+export * from "./dcp/wire";
+export * from "./dcp/sender";
+export * from "./dcp/receiver";
+export * from "./gbn/gbn";
+export * from "./irn/irn";
+export * from "./rack/rack";
+export * from "./timeout/timeout";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
   "reliability/dack": { DackTarget, DackInitiator },
   "reliability/opt": { OptInitiator },
+  "reliability/dcp": { DcpSender, DcpReceiver },
+  "reliability/gbn": { GbnSender, GbnReceiver },
+  "reliability/irn": { IrnSender, IrnReceiver },
+  "reliability/rack": { RackSender, RackReceiver },
+  "reliability/timeout": { TimeoutSender, TimeoutReceiver },
 } as const;
