@@ -17,6 +17,11 @@ import { opsWorkloads } from "./lb-ops";
 import { plbWorkloads } from "./lb-plb";
 import { repsWorkloads } from "./lb-reps";
 import { spritzWorkloads } from "./lb-spritz";
+import { dcpWorkloads } from "./reliability-dcp";
+import { gbnWorkloads } from "./reliability-gbn";
+import { irnWorkloads } from "./reliability-irn";
+import { rackWorkloads } from "./reliability-rack";
+import { timeoutWorkloads } from "./reliability-timeout";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -32,6 +37,11 @@ export const workloads: Workload[] = [
   ...switchReflexWorkloads,
   ...dackWorkloads,
   ...optWorkloads,
+  ...dcpWorkloads,
+  ...gbnWorkloads,
+  ...irnWorkloads,
+  ...rackWorkloads,
+  ...timeoutWorkloads,
   ...ecmpWorkloads,
   ...opsWorkloads,
   ...repsWorkloads,

@@ -8,3 +8,4 @@ export * from "./ring";
 export * from "./errors";
 export * from "./table";
 export * from "./slots";
+export * from "./bitmap";

@@ -177,6 +177,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly qaIgnoresTimeouts: number;
   private readonly rccc: number;
   private readonly wrap32: number;
+  /** 1 when onAck can take the plain UEC path: none of the behaviours ackGeneral handles. */
+  private readonly plain: number;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: NsccParamsInput = {}, capacity = 1) {
@@ -215,6 +217,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.qaIgnoresTimeouts = p.qaIgnoresTimeouts ? 1 : 0;
     this.rccc = p.rccc ? 1 : 0;
     this.wrap32 = p.incBytesWrap32 ? 1 : 0;
+    this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 ? 1 : 0;
   }
 
   /** Starts a flow at cwnd = maxWnd (UEC: no slow start) with the network base RTT. */
@@ -238,7 +241,13 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && validBytes(ackedBytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
-    const now = nowNs | 0;
+    // A handler this small is inlined into its caller; the body is too big for that (V8 inlines
+    // at most 460 bytes of bytecode), so it is its own method (lib/README.md).
+    return this.ack(slot, nowNs | 0, ackedBytes, rttNs, ecn);
+  }
+
+  /** onAck after validation. */
+  private ack(slot: number, now: number, ackedBytes: number, rttNs: number, ecn: boolean): number {
     // UEC OnACK step 1 / SMaRTT Alg. 4 lines 2–3: account before anything else.
     // The counters stop at 2^30 − 1 so that adding one event (≤ 2^30) never leaves int32.
     const inflight = this.inflight[slot] - ackedBytes;
@@ -251,55 +260,18 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > ackedBytes ? ignoreLeft - ackedBytes : 0;
     let flags = this.flags[slot];
     if ((flags & Fl.Started) === 0) flags = this.start(slot, now);
-    // SMaRTT §III-G: with sampling only one ACK in `sampleEvery` drives the control loop, and
-    // its response is scaled by `sampleEvery`.
-    let scale = 1;
-    if (this.sampleEvery !== 1) {
-      const n = this.sampleCount[slot] + 1;
-      if (n < this.sampleEvery) {
-        this.sampleCount[slot] = n;
-        return R.SampledOut;
-      }
-      this.sampleCount[slot] = 0;
-      scale = this.sampleEvery;
-    }
+    if (this.plain === 0) return this.ackGeneral(slot, now, ackedBytes, rttNs, ecn, flags);
+    // The UEC loop with network constants, an EWMA of the delay and no sampling.
     let delay: number;
     if (rttNs > 0) {
       const rtt = rttNs >= 1 ? rttNs | 0 : 1;
       if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
       delay = rtt - this.baseRtt[slot];
-      if (this.htsimAverager !== 0) this.updateDelayHtsim(slot, delay, ecn);
-      else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
+      this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
     } else {
       delay = this.avgDelay[slot] >> K.AvgShift;
     }
-    if (this.loopSmartt !== 0) return this.ackSmartt(slot, now, ackedBytes, scale, delay, ecn);
-
-    // UEC §3.6.13 OnACK from here: quick_adapt (its ignore phase swallows marked ACKs only,
-    // uet-htsim §5), the four quadrants, then fulfill.
-    if (ecn && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
-    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, false, delay)) {
-      return this.swallow(slot, R.QuickAdapt);
-    }
-    const target = this.perPath !== 0 ? this.targetFor(slot) : this.targetNs;
-    let r: number;
-    if (ecn) {
-      r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath;
-    } else if ((flags & Fl.Penalty) !== 0) {
-      r = 0; // UEC: increases are suppressed while the receiver limits the window
-    } else if (delay >= target) {
-      this.addInc(slot, (this.perPath !== 0 ? this.fairBytes(slot) : this.fiBytes) * ackedBytes * scale);
-      r = R.Fair;
-    } else if (delay < this.fastDelayNs && this.fastIncrease(slot, flags, ackedBytes, scale)) {
-      r = R.Fast; // proportional_increase runs fast_increase first and skips itself in increase mode
-    } else {
-      if (delay >= this.fastDelayNs && (flags & Fl.Increase) + this.fiCount[slot] !== 0) this.endFastIncrease(slot);
-      if (this.eq3 !== 0) this.addInc(slot, this.eq3Increase(slot, ackedBytes * scale, delay, target));
-      else this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), ackedBytes * scale));
-      r = R.Proportional;
-    }
-    if (this.received[slot] > this.adjustBytes || this.periodDue(slot, now)) r |= this.fulfill(slot, now);
-    return r;
+    return this.ackUec(slot, now, ackedBytes, 1, delay, ecn, flags, this.targetNs, this.fiBytes);
   }
 
   /**
@@ -310,7 +282,11 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && validBytes(bytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
-    const now = nowNs | 0;
+    return this.trim(slot, nowNs | 0, bytes, lastHop, rttNs);
+  }
+
+  /** onTrim after validation. */
+  private trim(slot: number, now: number, bytes: number, lastHop: boolean, rttNs: number): number {
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const ignoreLeft = this.ignoreLeft[slot];
     if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
@@ -440,6 +416,77 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   // ---------------------------------------------------------------------------------------
   // The SMaRTT loop and the rare steps
+
+  /**
+   * onAck after the accounting, for every configuration `plain` does not cover: sampling
+   * (SMaRTT §III-G), uet-htsim's delay averager, the SMaRTT loop, per-path scaling.
+   */
+  private ackGeneral(slot: number, now: number, acked: number, rttNs: number, ecn: boolean, flags: number): number {
+    // SMaRTT §III-G: with sampling only one ACK in `sampleEvery` drives the control loop, and
+    // its response is scaled by `sampleEvery`.
+    let scale = 1;
+    if (this.sampleEvery !== 1) {
+      const n = this.sampleCount[slot] + 1;
+      if (n < this.sampleEvery) {
+        this.sampleCount[slot] = n;
+        return R.SampledOut;
+      }
+      this.sampleCount[slot] = 0;
+      scale = this.sampleEvery;
+    }
+    let delay: number;
+    if (rttNs > 0) {
+      const rtt = rttNs >= 1 ? rttNs | 0 : 1;
+      if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
+      delay = rtt - this.baseRtt[slot];
+      if (this.htsimAverager !== 0) this.updateDelayHtsim(slot, delay, ecn);
+      else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
+    } else {
+      delay = this.avgDelay[slot] >> K.AvgShift;
+    }
+    if (this.loopSmartt !== 0) return this.ackSmartt(slot, now, acked, scale, delay, ecn);
+    return this.ackUec(slot, now, acked, scale, delay, ecn, flags, this.targetFor(slot), this.fairBytes(slot));
+  }
+
+  /**
+   * UEC §3.6.13 OnACK after the RTT sample: quick_adapt (its ignore phase swallows marked ACKs
+   * only, uet-htsim §5), the four quadrants, then fulfill. `target` and `fiBytes` are the flow's
+   * (scaled when perPathScaling is on); `scale` > 1 when this ACK stands for several.
+   */
+  private ackUec(
+    slot: number,
+    now: number,
+    acked: number,
+    scale: number,
+    delay: number,
+    ecn: boolean,
+    flags: number,
+    target: number,
+    fiBytes: number,
+  ): number {
+    if (ecn && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
+    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, false, delay)) {
+      return this.swallow(slot, R.QuickAdapt);
+    }
+    let r: number;
+    if (ecn) {
+      r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath;
+    } else if ((flags & Fl.Penalty) !== 0) {
+      r = 0; // UEC: increases are suppressed while the receiver limits the window
+    } else if (delay >= target) {
+      this.addInc(slot, fiBytes * acked * scale);
+      r = R.Fair;
+    } else if (delay < this.fastDelayNs && this.fastIncrease(slot, flags, acked, scale)) {
+      r = R.Fast; // proportional_increase runs fast_increase first and skips itself in increase mode
+    } else {
+      if (delay >= this.fastDelayNs && (flags & Fl.Increase) + this.fiCount[slot] !== 0) this.endFastIncrease(slot);
+      if (this.eq3 !== 0) this.addInc(slot, this.eq3Increase(slot, acked * scale, delay, target));
+      else this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), acked * scale));
+      r = R.Proportional;
+    }
+    if (this.received[slot] > this.adjustBytes || this.periodDue(slot, now)) r |= this.fulfill(slot, now);
+    return r;
+  }
 
   /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
   private ackSmartt(slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number {

@@ -1,0 +1,169 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import {
+  DCP_RX_ACK,
+  DCP_RX_BOUNCE,
+  DCP_RX_COMPLETE,
+  DCP_RX_DUPLICATE,
+  DCP_RX_PLACE,
+  DCP_RX_RECOUNT,
+  DCP_RX_STALE,
+  DcpReceiver,
+} from "./receiver";
+
+const PLACE = DCP_RX_PLACE;
+const DONE = DCP_RX_PLACE | DCP_RX_ACK | DCP_RX_COMPLETE;
+
+function receiver(tracking: "counter" | "bitmap" = "counter", bitmapBits = 64, startPsn = 0): DcpReceiver {
+  const r = new DcpReceiver({ tracking, bitmapBits }, 2);
+  r.open(0, startPsn);
+  r.open(1, 0);
+  return r;
+}
+
+const ack = (r: DcpReceiver) => ({ emsn: r.out[0], completed: r.out[1], cqeMask: r.out[2] });
+
+test("bitmap-free state is 22 B per QP, within Table 3's 32 B", () => {
+  assert.is(DcpReceiver.bytesPerFlow, 22);
+  assert.ok(DcpReceiver.bytesPerFlow <= 32);
+  assert.is(new DcpReceiver({}, 1).bytesPerSlot, 22);
+  assert.is(new DcpReceiver({ tracking: "bitmap", bitmapBits: 2048 }, 1).bytesPerSlot, 22 + 4 + 256);
+});
+
+// §4.5: counter = message size → mcf; eMSN waits for its own message, then retires every
+// complete message behind it in one step and ACKs the new eMSN.
+test("out-of-order completion holds eMSN, then one packet retires three messages", () => {
+  const r = receiver();
+  // msg 0: 2 packets (Send), msg 1: 1 packet (Send), msg 2: 1 packet (Write, no CQE).
+  assert.is(r.onData(0, 0, 1, 2, 0, 1, true), PLACE, "msg 1 complete, eMSN still 0: no ACK");
+  assert.is(r.onData(0, 0, 2, 3, 0, 1, false), PLACE);
+  assert.is(r.completeMask(0), 0b110);
+  assert.is(r.onData(0, 0, 0, 1, 0, 2, true), PLACE);
+  assert.is(r.emsnCount(0), 1);
+  assert.is(r.onData(0, 0, 0, 0, 0, 2, true), DONE);
+  assert.equal(ack(r), { emsn: 3, completed: 3, cqeMask: 0b011 });
+  assert.is(r.emsn(0), 3);
+  assert.is(r.completeMask(0), 0);
+});
+
+// §4.5: "If sRetryNo is greater than rRetryNo, the receiver resets the packet counter to 0,
+// updates the rRetryNo to this sRetryNo, and starts recounting for the newest timeout round."
+test("sRetryNo/rRetryNo: a newer round recounts, an older round is stale, retiring resets rRetryNo", () => {
+  const r = receiver();
+  assert.is(r.onData(0, 0, 0, 0, 0, 3, true), PLACE);
+  assert.is(r.onData(0, 0, 0, 1, 0, 3, true), PLACE);
+  assert.is(r.emsnCount(0), 2);
+  assert.is(r.onData(0, 0, 0, 1, 1, 3, true), PLACE | DCP_RX_RECOUNT);
+  assert.is(r.rRetryNo(0), 1);
+  assert.is(r.emsnCount(0), 1);
+  assert.is(r.onData(0, 0, 0, 2, 0, 3, true), DCP_RX_STALE, "a round-0 straggler");
+  assert.is(r.stale, 1);
+  assert.is(r.emsnCount(0), 1);
+  assert.is(r.onData(0, 0, 0, 0, 1, 3, true), PLACE);
+  assert.is(r.onData(0, 0, 0, 2, 1, 3, true), DONE);
+  assert.equal(ack(r), { emsn: 1, completed: 1, cqeMask: 1 });
+  assert.is(r.rRetryNo(0), 0);
+  assert.is(r.onData(0, 0, 1, 3, 0, 1, true), DONE);
+});
+
+test("a packet of a retired message is a duplicate: not placed, and eMSN is ACKed again", () => {
+  const r = receiver();
+  r.onData(0, 0, 0, 0, 0, 1, true);
+  assert.is(r.onData(0, 0, 0, 0, 1, 1, true), DCP_RX_ACK | DCP_RX_DUPLICATE);
+  assert.equal(ack(r), { emsn: 1, completed: 0, cqeMask: 0 });
+  assert.is(r.duplicates, 1);
+});
+
+test("a packet of a complete message waiting behind a gap is a duplicate", () => {
+  const r = receiver();
+  r.onData(0, 0, 1, 5, 0, 1, true);
+  assert.is(r.onData(0, 0, 1, 5, 0, 1, true), DCP_RX_DUPLICATE);
+  assert.is(r.completeMask(0), 0b10);
+});
+
+test("HO packets bounce; one beyond the 8 tracked messages is refused", () => {
+  const r = receiver();
+  assert.is(r.onHo(0, 0, 0, 9), DCP_RX_BOUNCE);
+  assert.is(r.onHo(0, 0, 7, 9), DCP_RX_BOUNCE);
+  assert.is(r.onHo(0, 0, 0xffffff, 9), DCP_RX_BOUNCE, "an HO of a retired message still goes back (the sender drops it)");
+  assert.is(r.onHo(0, 0, 8, 9), E_STATE);
+  assert.is(r.onHo(0, 0, 0, 1 << 24), E_ARG);
+});
+
+test("eMSN and MSNs wrap at 2^24", () => {
+  const w = new DcpReceiver({}, 1);
+  w.open(0, 0);
+  // Retire 2^24 − 2 one-packet messages through the public handler, then complete the four
+  // messages around the wrap out of order: 1, 0xFFFFFF and 0 wait for 0xFFFFFE.
+  for (let e = 0; e < 0xfffffe; e++) w.onData(0, 0, e, e, 0, 1, false);
+  assert.is(w.emsn(0), 0xfffffe);
+  assert.is(w.onData(0, 0, 1, 0, 0, 1, false), PLACE);
+  assert.is(w.onData(0, 0, 0xffffff, 0, 0, 1, false), PLACE);
+  assert.is(w.onData(0, 0, 0, 0, 0, 1, false), PLACE);
+  assert.is(w.onData(0, 0, 0xfffffe, 0, 0, 1, false), DONE);
+  assert.equal(ack(w), { emsn: 2, completed: 4, cqeMask: 0 });
+  assert.is(w.onData(0, 0, 0xfffffe, 0, 0, 1, false), DCP_RX_ACK | DCP_RX_DUPLICATE, "now behind eMSN");
+});
+
+test("bad input: defined error, error counter, state unchanged", () => {
+  const r = receiver();
+  r.onData(0, 0, 0, 0, 0, 3, true);
+  r.onData(0, 0, 1, 0, 0, 2, true);
+  const before = JSON.stringify(r.inspect(0));
+  const cases: [number, number][] = [
+    [r.onData(0, 0, 0, 0, 0, 16384, true), E_OVERFLOW], // the 14-bit counter
+    [r.onData(0, 0, 8, 0, 0, 1, true), E_STATE], // 8 ahead of eMSN
+    [r.onData(0, 0, 1, 0, 1, 2, true), E_STATE], // a later message with an sRetryNo
+    [r.onData(0, 0, 1, 0, 0, 1, true), E_STATE], // count 2 would pass a size of 1
+    [r.onData(0, 0, 1 << 24, 0, 0, 1, true), E_ARG],
+    [r.onData(0, 0, 0, -1, 0, 1, true), E_ARG],
+    [r.onData(0, 0, 0, 0, 256, 1, true), E_ARG],
+    [r.onData(0, 0, 0, 0, 0, 0, true), E_ARG],
+    [r.onData(0, 0, 0, 0, 0, 2.5, true), E_ARG],
+    [r.onData(0, NaN, 0, 0, 0, 1, true), E_ARG],
+    [r.onData(5, 0, 0, 0, 0, 1, true), E_SLOT],
+    [r.onHo(-1, 0, 0, 0), E_SLOT],
+  ];
+  cases.forEach(([got, want], i) => assert.is(got, want, `case ${i}`));
+  assert.is(JSON.stringify(r.inspect(0)), before);
+  assert.is(r.errors, cases.length);
+  r.close(1);
+  assert.is(r.onData(1, 0, 0, 0, 0, 1, true), E_SLOT);
+  assert.throws(() => new DcpReceiver({ tracking: "bitmap", bitmapBits: 100 }), RangeError);
+  assert.throws(() => new DcpReceiver({ tracking: "x" as never }), RangeError);
+  assert.throws(() => r.open(0, -1), RangeError);
+});
+
+test("strict mode counts each PSN once, whatever the round, and slides ePSN", () => {
+  const r = receiver("bitmap", 64, 10);
+  assert.is(r.epsn(0), 10);
+  assert.is(r.onData(0, 0, 0, 11, 0, 3, true), PLACE);
+  assert.is(r.epsn(0), 10);
+  assert.is(r.onData(0, 0, 0, 11, 0, 3, true), DCP_RX_ACK | DCP_RX_DUPLICATE, "same PSN again");
+  assert.is(r.emsnCount(0), 1);
+  assert.is(r.onData(0, 0, 0, 10, 1, 3, true), PLACE, "a timeout round does not recount in strict mode");
+  assert.is(r.epsn(0), 12);
+  assert.is(r.onData(0, 0, 0, 10, 1, 3, true), DCP_RX_ACK | DCP_RX_DUPLICATE, "below ePSN");
+  assert.is(r.onData(0, 0, 0, 12, 1, 3, true), DONE);
+  assert.equal(ack(r), { emsn: 1, completed: 1, cqeMask: 1 });
+  assert.is(r.epsn(0), 13);
+  assert.is(r.duplicates, 2);
+});
+
+test("strict mode bounces a packet beyond its window and refuses a new PSN for a complete message", () => {
+  const r = receiver("bitmap", 64, 0);
+  assert.is(r.onData(0, 0, 0, 64, 0, 100, true), DCP_RX_BOUNCE, "PSN 64 is one past a 64-bit window");
+  assert.is(r.onData(0, 0, 0, 63, 0, 100, true), PLACE);
+  assert.is(r.onData(0, 0, 1, 5, 0, 1, true), PLACE);
+  const before = JSON.stringify(r.inspect(0));
+  assert.is(r.onData(0, 0, 1, 6, 0, 1, true), E_STATE);
+  assert.is(JSON.stringify(r.inspect(0)), before);
+  r.close(0);
+  r.open(0, 0);
+  assert.is(r.epsn(0), 0);
+  assert.is(r.onData(0, 0, 0, 63, 0, 100, true), PLACE, "reopened: the bitmap was cleared");
+  assert.is(new DcpReceiver({}, 1).epsn(0), -1);
+});
+
+test.run();

@@ -1,0 +1,354 @@
+// DCP receiver (DCP-RNIC Rx side) as a sans-IO table of queue pairs.
+//
+// Read first: DCP (Li et al., SIGCOMM 2025) §4.4 "Order-tolerant Packet Reception" (every packet
+// is placed where its header says, in or out of order; wire.ts reads the address), §4.5
+// "Bitmap-free Packet Tracking" (a counter per message, the completion flag mcf and CQE flag
+// Cf, eMSN advancing in order and completing one or more messages, an ACK carrying the new
+// eMSN, rRetryNo for the eMSN-th message), §4.1 step ② (an HO packet is bounced to the sender),
+// and the "Orthogonality" paragraph (a packet bitmap may be kept instead).
+//
+// Bitmap-free state per QP (Table 3 budgets 32 B): eMSN (4 B), rRetryNo (1 B) and 8 message
+// slots of 16 bits — a 14-bit packet counter, mcf (bit 15) and Cf (bit 14) — indexed by
+// MSN mod 8, plus the table's open flag: 22 B. The message size is not stored: each packet
+// carries it (RETH DMA length or the SSN header's length, wire.ts), and the caller passes it in
+// packets as `msgPackets`.
+//
+// Strict mode (`tracking: "bitmap"`) adds a BDP-sized ring bitmap of received PSNs and a
+// cumulative ePSN (Fig. 6(a)), so a duplicate is recognised and never counted: a message then
+// completes only when every one of its PSNs has arrived, and timeout rounds need no recount
+// (sRetryNo is ignored). A packet beyond the bitmap window cannot be tracked; it is refused with
+// DCP_RX_BOUNCE so the caller returns it as an HO and the sender retransmits it later — the
+// treatment the authors' simulator gives such packets (notes/baselines.md §6).
+//
+// Rules the paper leaves to the implementation, written down:
+//   - A packet of a message before eMSN is a duplicate of a completed message (a timeout resend
+//     whose ACK was lost): it is not placed, and the receiver re-sends an ACK with eMSN.
+//   - A packet more than 7 messages ahead of eMSN cannot be tracked: E_STATE (a correct sender
+//     never has more than 8 messages outstanding).
+//   - sRetryNo: for the eMSN-th message, equal → count; newer → reset that counter, adopt it and
+//     count (§4.5); older → stale, dropped. For a later message it must be 0 (only the unaMSN-th
+//     message is resent by the sender's timer, and unaMSN ≤ eMSN), else E_STATE.
+//   - A packet of a message already complete but not yet retired (mcf set, behind a gap) is a
+//     duplicate: dropped, not counted.
+
+import { E_ARG, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
+import { isPowerOfTwo } from "../../core/ring";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+const LAYOUT = {
+  emsn: "i32", // expected MSN (§4.5)
+  rretry: "u8", // rRetryNo of the eMSN-th message
+  ctr: ["u16", 8], // per message, by MSN mod 8: count (14 bits) | Cf << 14 | mcf << 15
+} as const;
+
+const enum K {
+  Messages = 8,
+  MsgShift = 3,
+  CountMask = 0x3fff,
+  Cf = 0x4000,
+  Mcf = 0x8000,
+  MaxMessagePackets = 16383,
+  U24 = 0xffffff,
+}
+
+/** onData / onHo result bits. Negative results are errors (lib/core/errors). */
+export const DCP_RX_PLACE = 1; // write the payload where the header says (§4.4)
+export const DCP_RX_ACK = 2; // send an ACK carrying out.emsn
+export const DCP_RX_COMPLETE = 4; // out.completed messages retired in order, out.cqeMask of them need a CQE
+export const DCP_RX_DUPLICATE = 8; // already counted or completed: not placed, not counted
+export const DCP_RX_STALE = 16; // packet of a superseded timeout round: dropped (§4.5)
+export const DCP_RX_RECOUNT = 32; // a newer sRetryNo reset the eMSN-th message's counter (§4.5)
+export const DCP_RX_BOUNCE = 64; // return as an HO to the sender (an HO, or strict-mode window overflow)
+
+export interface DcpReceiverParams {
+  /** "counter": bitmap-free tracking (§4.5); "bitmap": strict, a PSN bitmap as well (Fig. 6(a)). */
+  tracking: "counter" | "bitmap";
+  /** Strict mode: PSNs tracked past ePSN, a power of two ≥ 32 (BDP / MTU; Table 3 uses 2560). */
+  bitmapBits: number;
+}
+
+export const DCP_RECEIVER_DEFAULTS: Readonly<DcpReceiverParams> = Object.freeze({
+  tracking: "counter",
+  bitmapBits: 2048,
+});
+
+function resolve(input: Partial<DcpReceiverParams>): DcpReceiverParams {
+  const p: { [k: string]: unknown } = { ...DCP_RECEIVER_DEFAULTS };
+  for (const k of Object.keys(input)) {
+    if (!(k in DCP_RECEIVER_DEFAULTS)) throw new RangeError(`DcpReceiver: unknown parameter ${k}`);
+    const v = (input as { [k: string]: unknown })[k];
+    if (v !== undefined) p[k] = v;
+  }
+  const r = p as unknown as DcpReceiverParams;
+  if (r.tracking !== "counter" && r.tracking !== "bitmap") throw new RangeError("DcpReceiver: tracking must be counter or bitmap");
+  if (!(typeof r.bitmapBits === "number" && r.bitmapBits >= 32 && r.bitmapBits <= 1 << 20 && isPowerOfTwo(r.bitmapBits))) {
+    throw new RangeError("DcpReceiver: bitmapBits must be a power of two in [32, 2^20]");
+  }
+  return r;
+}
+
+function isU24(x: number): boolean {
+  return (x & K.U24) === x;
+}
+
+export class DcpReceiver extends FlowTable<typeof LAYOUT> {
+  /** Bitmap-free tracking state per QP: 22 B (Table 3: ≤ 32 B). */
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  /** Per-QP bytes in strict mode with a window of `bitmapBits`: + ePSN (4 B) + the bitmap. */
+  static strictBytesPerFlow(bitmapBits: number): number {
+    return flowBytes(LAYOUT) + 4 + bitmapBits / 8;
+  }
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    onData: ["slot", "nowNs", "msn", "psn", "retryNo", "msgPackets", "needCqe"],
+    onHo: ["slot", "nowNs", "msn", "psn"],
+  };
+  /** Fields of `out`, written when a result has DCP_RX_ACK. */
+  static readonly outFields = ["emsn", "completed", "cqeMask"] as const;
+
+  readonly params: Readonly<DcpReceiverParams>;
+  /** This table's bytes per QP (bitmap-free 22, or the strict figure). */
+  readonly bytesPerSlot: number;
+  readonly out = new Int32Array(3);
+  /** Table-wide counts of dropped duplicates and stale-round packets (not per-QP state). */
+  duplicates = 0;
+  stale = 0;
+
+  private readonly emsnCol = this.col.emsn;
+  private readonly rretry = this.col.rretry;
+  private readonly ctr = this.col.ctr;
+  private readonly strict: number;
+  private readonly words: number;
+  private readonly mask: number;
+  /** Strict mode only: cumulative ePSN and the received-PSN ring, `words` int32 per QP. */
+  private readonly epsnCol: Int32Array;
+  private readonly bits: Int32Array;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: Partial<DcpReceiverParams> = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolve(params);
+    this.params = Object.freeze(p);
+    this.strict = p.tracking === "bitmap" ? 1 : 0;
+    this.words = this.strict !== 0 ? p.bitmapBits >>> 5 : 0;
+    this.mask = p.bitmapBits - 1;
+    this.epsnCol = new Int32Array(this.strict !== 0 ? capacity : 0);
+    this.bits = new Int32Array(capacity * this.words);
+    this.bytesPerSlot = this.strict !== 0 ? DcpReceiver.strictBytesPerFlow(p.bitmapBits) : flowBytes(LAYOUT);
+  }
+
+  /** Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`. */
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`DcpReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    if (this.strict !== 0) {
+      this.epsnCol[slot] = startPsn;
+      clearAll(this.bits, slot * this.words, this.mask);
+    }
+  }
+
+  override close(slot: number): number {
+    const r = super.close(slot);
+    if (r === 0 && this.strict !== 0) {
+      this.epsnCol[slot] = 0;
+      clearAll(this.bits, slot * this.words, this.mask);
+    }
+    return r;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * A data packet of message `msn` (PSN `psn`, sRetryNo `retryNo`) whose message has
+   * `msgPackets` packets and needs a CQE at this end when `needCqe` (Send, Write-with-Immediate).
+   * Returns DCP_RX_* bits; with DCP_RX_ACK, `out` holds the ACK's eMSN and what was completed.
+   * Errors: E_OVERFLOW for msgPackets > 16383 (the 14-bit counter), E_STATE for a message more
+   * than 7 ahead of eMSN, a later message with a non-zero sRetryNo, or a count that would pass
+   * msgPackets (inconsistent sizes); E_SLOT / E_ARG. State is unchanged on every error.
+   */
+  onData(slot: number, nowNs: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
+    // nowNs is unused (the receiver keeps no time) but, as every argument, it must be a number.
+    if (
+      !(this.live[slot] === 1 && (msn & K.U24) === msn && (psn & K.U24) === psn && (retryNo & 255) === retryNo &&
+        (msgPackets | 0) === msgPackets && msgPackets >= 1 && nowNs - nowNs === 0)
+    ) {
+      return this.reject(slot);
+    }
+    if (msgPackets > K.MaxMessagePackets) return this.fail(E_OVERFLOW);
+    return this.track(slot, msn, psn, retryNo, msgPackets, needCqe);
+  }
+
+  /**
+   * onData after validation (split from it so that each half stays under V8's inlining limit of
+   * 460 bytes of bytecode; together they inline into the caller's packet loop).
+   */
+  private track(slot: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
+    const emsn = this.emsnCol[slot];
+    const d = ((msn - emsn) << 8) >> 8;
+    if (d < 0) return this.reAck(emsn);
+    if (d >= K.Messages) return this.fail(E_STATE);
+    if (this.strict !== 0) return this.strictData(slot, d, msn, psn, msgPackets, needCqe);
+    const i = (slot << K.MsgShift) + (msn & 7);
+    // The common case: the packet belongs to the current round (sRetryNo 0 unless a timeout
+    // resend is under way). Other rounds take the out-of-line path, which keeps this handler
+    // small enough for V8 to inline.
+    if (retryNo !== (d === 0 ? this.rretry[slot] : 0)) return this.otherRound(slot, d, i, retryNo, msgPackets, needCqe);
+    const c = this.ctr[i];
+    if ((c & K.Mcf) !== 0) {
+      this.duplicates++;
+      return DCP_RX_DUPLICATE;
+    }
+    const n = (c & K.CountMask) + 1;
+    if (n < msgPackets) {
+      this.ctr[i] = n;
+      return DCP_RX_PLACE;
+    }
+    if (n > msgPackets) return this.fail(E_STATE);
+    this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0); // §4.5: count = size → mcf (and Cf)
+    return d === 0 ? DCP_RX_PLACE | this.retire(slot, emsn) : DCP_RX_PLACE;
+  }
+
+  /**
+   * An HO packet (§4.1 step ②): it is bounced to the sender with source and destination swapped
+   * (wire.ts bounceHo); the receiver keeps no state for it. Returns DCP_RX_BOUNCE, E_STATE for an
+   * MSN more than 7 ahead of eMSN, or E_SLOT / E_ARG.
+   */
+  onHo(slot: number, nowNs: number, msn: number, psn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn) && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (((msn - this.emsnCol[slot]) << 8) >> 8 >= K.Messages) return this.fail(E_STATE);
+    return DCP_RX_BOUNCE;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  emsn(slot: number): number {
+    return this.emsnCol[slot];
+  }
+  rRetryNo(slot: number): number {
+    return this.rretry[slot];
+  }
+  /** Packets counted for the eMSN-th message in its current round. */
+  emsnCount(slot: number): number {
+    return this.ctr[(slot << K.MsgShift) + (this.emsnCol[slot] & 7)] & K.CountMask;
+  }
+  /** Bit i set: message eMSN + i is complete (mcf) but waits for an earlier one. */
+  completeMask(slot: number): number {
+    let mask = 0;
+    const e = this.emsnCol[slot];
+    for (let i = 0; i < K.Messages; i++) {
+      if ((this.ctr[(slot << K.MsgShift) + ((e + i) & 7)] & K.Mcf) !== 0) mask |= 1 << i;
+    }
+    return mask;
+  }
+  /** Strict mode: the first PSN not yet received (−1 in bitmap-free mode, which has none). */
+  epsn(slot: number): number {
+    return this.strict !== 0 ? this.epsnCol[slot] : -1;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare steps and helpers
+
+  /**
+   * §4.5 for a packet whose sRetryNo differs from its message's round: for the eMSN-th message
+   * an older one is stale (dropped) and a newer one restarts the count for that round; a later
+   * message has had no timeout, so any sRetryNo there is E_STATE.
+   */
+  private otherRound(slot: number, d: number, i: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
+    if (d !== 0) return this.fail(E_STATE);
+    if (retryNo < this.rretry[slot]) {
+      this.stale++;
+      return DCP_RX_STALE;
+    }
+    // A newer round: the count restarts and this packet is its first (1 ≤ msgPackets).
+    this.rretry[slot] = retryNo;
+    if (msgPackets > 1) {
+      this.ctr[i] = 1;
+      return DCP_RX_PLACE | DCP_RX_RECOUNT;
+    }
+    this.ctr[i] = 1 | K.Mcf | (needCqe ? K.Cf : 0);
+    return DCP_RX_PLACE | DCP_RX_RECOUNT | this.retire(slot, this.emsnCol[slot]);
+  }
+
+  /**
+   * eMSN's message is complete: advance eMSN over every complete message (§4.5, "generates
+   * one or multiple CQEs"), clear their slots, reset rRetryNo, and fill `out` for the ACK.
+   */
+  private retire(slot: number, emsn: number): number {
+    const base = slot << K.MsgShift;
+    let k = 0;
+    let cqeMask = 0;
+    while (k < K.Messages) {
+      const i = base + ((emsn + k) & 7);
+      const c = this.ctr[i];
+      if ((c & K.Mcf) === 0) break;
+      if ((c & K.Cf) !== 0) cqeMask |= 1 << k;
+      this.ctr[i] = 0;
+      k++;
+    }
+    const next = (emsn + k) & K.U24;
+    this.emsnCol[slot] = next;
+    this.rretry[slot] = 0;
+    this.out[0] = next;
+    this.out[1] = k;
+    this.out[2] = cqeMask;
+    return DCP_RX_ACK | DCP_RX_COMPLETE;
+  }
+
+  /** A duplicate of a retired message: re-send eMSN (the sender's ACK may have been lost). */
+  private reAck(emsn: number): number {
+    this.duplicates++;
+    this.out[0] = emsn;
+    this.out[1] = 0;
+    this.out[2] = 0;
+    return DCP_RX_ACK | DCP_RX_DUPLICATE;
+  }
+
+  /** Strict mode: count a PSN once, whatever its round. */
+  private strictData(slot: number, d: number, msn: number, psn: number, msgPackets: number, needCqe: boolean): number {
+    const epsn = this.epsnCol[slot];
+    const p = ((psn - epsn) << 8) >> 8;
+    if (p < 0) return this.reAck(this.emsnCol[slot]);
+    if (p > this.mask) return DCP_RX_BOUNCE;
+    const base = slot * this.words;
+    if (p !== 0 && bitTest(this.bits, base, psn & this.mask)) return this.reAck(this.emsnCol[slot]);
+    const i = (slot << K.MsgShift) + (msn & 7);
+    const c = this.ctr[i];
+    const n = (c & K.CountMask) + 1;
+    if ((c & K.Mcf) !== 0 || n > msgPackets) return this.fail(E_STATE);
+    if (p === 0) this.slide(slot, base, epsn);
+    else bitSet(this.bits, base, psn & this.mask);
+    if (n < msgPackets) {
+      this.ctr[i] = n;
+      return DCP_RX_PLACE;
+    }
+    this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0);
+    return d === 0 ? DCP_RX_PLACE | this.retire(slot, this.emsnCol[slot]) : DCP_RX_PLACE;
+  }
+
+  /**
+   * ePSN moves past the in-order PSN without storing its bit, then over the run of PSNs that
+   * arrived early, whose bits are released for reuse.
+   */
+  private slide(slot: number, base: number, epsn: number): void {
+    let next = (epsn + 1) & K.U24;
+    const nextBit = next & this.mask;
+    if (bitTest(this.bits, base, nextBit)) {
+      const run = countSetRun(this.bits, base, this.mask, nextBit, this.mask);
+      clearBits(this.bits, base, this.mask, nextBit, run);
+      next = (next + run) & K.U24;
+    }
+    this.epsnCol[slot] = next;
+  }
+
+  /** The E_SLOT / E_ARG split of a rejected event. */
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

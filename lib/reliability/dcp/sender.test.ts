@@ -1,0 +1,326 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import {
+  DCP_HO_QUEUED,
+  DCP_HO_STALE,
+  DCP_TIMEOUT,
+  DCP_TX_NEW,
+  DCP_TX_NONE,
+  DCP_TX_RESEND,
+  DCP_TX_RETRANSMIT,
+  DcpSender,
+} from "./sender";
+import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
+
+const MTU = 1024;
+
+function sender(extra: Record<string, number> = {}, startPsn = 0): DcpSender {
+  const s = new DcpSender({ mtuBytes: MTU, rtoNs: 10_000, ...extra }, 2);
+  s.open(0, startPsn);
+  s.open(1, 0);
+  return s;
+}
+
+/** The per-packet part of the out record (what nextPacket writes) as an object. */
+function out(s: DcpSender): Record<string, number> {
+  const o: Record<string, number> = {};
+  DcpSender.outFields.slice(0, 7).forEach((f, i) => (o[f] = s.out[i]));
+  return o;
+}
+
+function pkt(kind: number, msn: number, psn: number, offsetBytes: number, lengthBytes: number, retryNo: number, last: number) {
+  return { kind, msn, psn, offsetBytes, lengthBytes, retryNo, last };
+}
+
+/** What messageInfo writes: [message bytes, kind, SSN]. */
+function info(s: DcpSender, slot: number, msn: number): number[] {
+  assert.is(s.messageInfo(slot, msn), 0);
+  return [s.out[7], s.out[8], s.out[9]];
+}
+
+/** Sends everything the round allows and returns the packets. */
+function drain(s: DcpSender, slot: number, nowNs: number): Record<string, number>[] {
+  const list: Record<string, number>[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const k = s.nextPacket(slot, nowNs);
+    if (k === DCP_TX_NONE) break;
+    assert.ok(k > 0, `nextPacket returned ${k}`);
+    list.push(out(s));
+  }
+  return list;
+}
+
+test("posting assigns MSNs, consecutive PSNs (one per MTU, one for an empty message) and SSNs to Sends only", () => {
+  const s = sender({}, 100);
+  assert.is(s.post(0, 3000, DCP_OP_SEND), 0);
+  assert.is(s.post(0, 0, DCP_OP_WRITE), 1);
+  assert.is(s.post(0, 1024, DCP_OP_WRITE_IMM), 2);
+  assert.is(s.onSchedule(0, 0, 1 << 20), 0);
+  assert.is(s.quotaBytes(0), 16384);
+  // 3000 B = 1024 + 1024 + 952 at PSNs 100..102; the empty Write takes PSN 103; the
+  // Write-with-Immediate is the second SSN-consuming message, SSN 1.
+  assert.equal(drain(s, 0, 5), [
+    pkt(DCP_TX_NEW, 0, 100, 0, 1024, 0, 0),
+    pkt(DCP_TX_NEW, 0, 101, 1024, 1024, 0, 0),
+    pkt(DCP_TX_NEW, 0, 102, 2048, 952, 0, 1),
+    pkt(DCP_TX_NEW, 1, 103, 0, 0, 0, 1),
+    pkt(DCP_TX_NEW, 2, 104, 0, 1024, 0, 1),
+  ]);
+  assert.equal(info(s, 0, 0), [3000, DCP_OP_SEND, 0]);
+  assert.equal(info(s, 0, 1), [0, DCP_OP_WRITE, 0]);
+  assert.equal(info(s, 0, 2), [1024, DCP_OP_WRITE_IMM, 1]);
+  assert.is(s.quotaBytes(0), 16384 - 4024);
+  assert.is(s.nextPsn(0), 105);
+  assert.is(s.sendMsn(0), 3);
+  assert.ok(s.timerArmed(0));
+  assert.is(s.deadlineNs(0), 10_005);
+});
+
+test("the table holds 8 outstanding messages; the ninth post is E_FULL until an ACK frees one", () => {
+  const s = sender();
+  for (let i = 0; i < 8; i++) assert.is(s.post(0, 1, DCP_OP_WRITE), i);
+  assert.is(s.post(0, 1, DCP_OP_WRITE), E_FULL);
+  assert.is(s.errors, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(drain(s, 0, 0).length, 8);
+  assert.is(s.onAck(0, 10, 3), 3);
+  assert.is(s.outstandingMessages(0), 5);
+  assert.is(s.post(0, 1, DCP_OP_WRITE), 8);
+});
+
+test("the round quota is min(round_quota, awin) and a packet that does not fit ends the round", () => {
+  const s = sender();
+  s.post(0, 3000, DCP_OP_SEND);
+  assert.is(s.onSchedule(0, 0, 2500), 0);
+  assert.is(s.quotaBytes(0), 2500);
+  const sent = drain(s, 0, 0);
+  assert.equal(sent.map((p) => p.lengthBytes), [1024, 1024]); // 452 B left < 952
+  assert.is(s.quotaBytes(0), 452);
+  s.onSchedule(0, 1, 952);
+  assert.equal(drain(s, 0, 1).map((p) => p.psn), [2]);
+  assert.is(s.onSchedule(0, 2, 0), 0);
+  assert.is(s.nextPacket(0, 2), DCP_TX_NONE, "nothing to send and no quota");
+});
+
+// §4.3: fetch min(16, len, awin / MTU) retransmission entries, then new data within
+// min(round_quota, awin) after them.
+test("batch fetch: min(16, queue length, awin / MTU), retransmissions first", () => {
+  const s = sender();
+  s.post(0, 20 * MTU, DCP_OP_WRITE); // PSNs 0..19
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(drain(s, 0, 0).length, 16); // quota 16384 = 16 packets
+  s.onSchedule(0, 1, 1 << 20);
+  assert.is(drain(s, 0, 1).length, 4);
+  for (let psn = 0; psn < 18; psn++) assert.is(s.onHo(0, 2, 0, psn, 0), DCP_HO_QUEUED);
+  assert.is(s.retransQueueLength(0), 18);
+  s.post(0, 4 * MTU, DCP_OP_WRITE); // PSNs 20..23, new data behind the retransmissions
+  // min(16, 18, floor(100000 / 1024) = 97) = 16; quota = min(16384, 100000 − 16 × 1024 = 83616).
+  assert.is(s.onSchedule(0, 3, 100_000), 16);
+  assert.is(s.quotaBytes(0), 16384);
+  const round = drain(s, 0, 3);
+  assert.equal(round.slice(0, 16).map((p) => [p.kind, p.psn]), Array.from({ length: 16 }, (_, i) => [DCP_TX_RETRANSMIT, i]));
+  assert.equal(round.slice(16).map((p) => [p.kind, p.psn]), [[DCP_TX_NEW, 20], [DCP_TX_NEW, 21], [DCP_TX_NEW, 22], [DCP_TX_NEW, 23]]);
+  assert.is(s.retransmissions(0), 16);
+  // min(16, 2, floor(3000 / 1024) = 2) = 2; quota = min(16384, 3000 − 2048) = 952.
+  assert.is(s.onSchedule(0, 4, 3000), 2);
+  assert.is(s.quotaBytes(0), 952);
+  assert.equal(drain(s, 0, 4).map((p) => p.psn), [16, 17]);
+  // min(16, 1, floor(1023 / 1024) = 0) = 0: an entry waits for a window of one MTU.
+  s.onHo(0, 5, 0, 19, 0);
+  assert.is(s.onSchedule(0, 5, 1023), 0);
+  assert.is(s.nextPacket(0, 5), DCP_TX_NONE);
+  assert.is(s.retransQueueLength(0), 1);
+});
+
+test("a retransmission copies the packet's place in its message; the last one may be short", () => {
+  const s = sender({}, 0xfffffe);
+  s.post(0, 2500, DCP_OP_SEND); // PSNs 0xFFFFFE, 0xFFFFFF, 0 (wrap)
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
+  s.onSchedule(0, 2, 1 << 20);
+  assert.is(s.nextPacket(0, 2), DCP_TX_RETRANSMIT);
+  assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 0, 2048, 452, 0, 1));
+});
+
+test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch", () => {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  s.onHo(0, 1, 0, 0, 0);
+  s.onHo(0, 1, 0, 1, 0);
+  s.onHo(0, 1, 1, 3, 0);
+  assert.is(s.onAck(0, 2, 1), 1); // message 0 completed after all (its HOs were late)
+  assert.is(s.onSchedule(0, 3, 2 * MTU), 2); // fetches the two stale entries
+  assert.is(s.nextPacket(0, 3), DCP_TX_NONE, "both fetched entries were stale");
+  assert.is(s.retransQueueLength(0), 1);
+  assert.is(s.onSchedule(0, 4, 2 * MTU), 1);
+  assert.is(s.nextPacket(0, 4), DCP_TX_RETRANSMIT);
+  assert.is(out(s).psn, 3);
+});
+
+test("onHo refuses what was never sent and ignores what is already settled", () => {
+  const s = sender({ retransQueueDepth: 2 });
+  s.post(0, 3 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0..2
+  s.post(0, 3 * MTU, DCP_OP_WRITE); // msn 1: PSNs 3..5
+  s.onSchedule(0, 0, 4 * MTU);
+  drain(s, 0, 0); // PSNs 0..3 sent
+  const before = JSON.stringify(s.inspect(0));
+  assert.is(s.onHo(0, 1, 2, 6, 0), E_STATE, "MSN never posted");
+  assert.is(s.onHo(0, 1, 0, 3, 0), E_STATE, "PSN beyond the message");
+  assert.is(s.onHo(0, 1, 1, 4, 0), E_STATE, "PSN in the message but not sent yet");
+  assert.is(s.onHo(0, 1, 1, 3, 1), E_STATE, "an sRetryNo no timeout produced");
+  assert.is(s.onHo(0, 1, 1 << 24, 0, 0), E_ARG);
+  assert.is(s.onHo(0, 1, 0, 0, 256), E_ARG);
+  assert.is(s.onHo(0, NaN, 0, 0, 0), E_ARG);
+  assert.is(s.onHo(7, 1, 0, 0, 0), E_SLOT);
+  assert.is(JSON.stringify(s.inspect(0)), before);
+  assert.is(s.errors, 8);
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 1, 1, 3, 0), DCP_HO_QUEUED);
+  const full = JSON.stringify(s.inspect(0));
+  assert.is(s.onHo(0, 1, 0, 1, 0), E_FULL, "RetransQ full");
+  assert.is(JSON.stringify(s.inspect(0)), full);
+  s.onSchedule(0, 1, 1 << 20);
+  drain(s, 0, 1);
+  assert.is(s.onAck(0, 2, 1), 1);
+  assert.is(s.onHo(0, 3, 0, 2, 0), DCP_HO_STALE, "message 0 is acknowledged");
+});
+
+test("onAck frees messages, restarts or stops the timer, and refuses an eMSN never fully sent", () => {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_SEND);
+  s.post(0, 2 * MTU, DCP_OP_SEND);
+  s.onSchedule(0, 100, 3 * MTU);
+  drain(s, 0, 100); // message 0 whole, message 1 half
+  assert.is(s.deadlineNs(0), 10_100);
+  assert.is(s.onAck(0, 200, 2), E_STATE, "message 1 has not been sent in full");
+  assert.is(s.onAck(0, 200, 0), 0, "no progress");
+  assert.is(s.deadlineNs(0), 10_100, "an ACK without progress leaves the timer alone (§4.5)");
+  assert.is(s.onAck(0, 300, 1), 1);
+  assert.is(s.unaMsn(0), 1);
+  assert.ok(s.timerArmed(0));
+  assert.is(s.deadlineNs(0), 10_300, "restarted: message 1 is partly sent");
+  s.onSchedule(0, 400, MTU);
+  drain(s, 0, 400);
+  assert.is(s.onAck(0, 500, 2), 1);
+  assert.not.ok(s.timerArmed(0), "stopped: nothing sent is outstanding");
+  assert.is(s.onAck(0, 600, 1), 0, "an old ACK");
+  assert.is(s.errors, 1);
+});
+
+// §4.5: on expiry the sender resends all packets of the unaMSN-th message with sRetryNo + 1.
+test("a timeout resends the whole unaMSN-th message with sRetryNo + 1 and purges its queued HOs", () => {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
+  s.onSchedule(0, 100, 1 << 20);
+  drain(s, 0, 100);
+  s.onHo(0, 200, 0, 1, 0);
+  s.onHo(0, 200, 1, 2, 0);
+  assert.is(s.onTimer(0, 10_099), 0, "one ns early");
+  assert.is(s.onTimer(0, 10_100), DCP_TIMEOUT);
+  assert.is(s.retryNo(0), 1);
+  assert.is(s.timeouts(0), 1);
+  assert.is(s.retransQueueLength(0), 1, "the entry of message 0 is purged, message 1's stays");
+  assert.is(s.deadlineNs(0), 20_100);
+  assert.is(s.onSchedule(0, 10_200, 1 << 20), 1);
+  assert.equal(drain(s, 0, 10_200), [
+    pkt(DCP_TX_RETRANSMIT, 1, 2, 0, 1024, 0, 0),
+    pkt(DCP_TX_RESEND, 0, 0, 0, 1024, 1, 0),
+    pkt(DCP_TX_RESEND, 0, 1, 1024, 1024, 1, 1),
+  ]);
+  assert.not.ok(s.resending(0));
+  assert.is(s.resends(0), 2);
+  assert.is(s.onHo(0, 10_300, 0, 0, 0), DCP_HO_STALE, "an HO of round 0 after round 1 began");
+  assert.is(s.onHo(0, 10_300, 0, 0, 1), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 10_300, 0, 0, 2), E_STATE);
+  assert.is(s.onAck(0, 10_400, 1), 1);
+  assert.is(s.retryNo(0), 0, "sRetryNo belongs to the unaMSN-th message");
+});
+
+test("a timeout inside a message still being sent moves new data past it; the resend covers it", () => {
+  const s = sender();
+  s.post(0, 4 * MTU, DCP_OP_SEND); // PSNs 0..3
+  s.post(0, MTU, DCP_OP_SEND); // PSN 4
+  s.onSchedule(0, 0, 2 * MTU);
+  drain(s, 0, 0); // PSNs 0, 1
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  assert.is(s.sendMsn(0), 1);
+  assert.is(s.nextPsn(0), 4);
+  s.onSchedule(0, 10_001, 1 << 20);
+  assert.equal(drain(s, 0, 10_001).map((p) => [p.kind, p.msn, p.psn, p.retryNo]), [
+    [DCP_TX_RESEND, 0, 0, 1],
+    [DCP_TX_RESEND, 0, 1, 1],
+    [DCP_TX_RESEND, 0, 2, 1],
+    [DCP_TX_RESEND, 0, 3, 1],
+    [DCP_TX_NEW, 1, 4, 0],
+  ]);
+  assert.is(s.onAck(0, 10_002, 1), 1);
+});
+
+test("an ACK during a resend ends it; a stopped timer never fires", () => {
+  const s = sender();
+  s.post(0, 4 * MTU, DCP_OP_SEND);
+  assert.is(s.onTimer(0, 1 << 30), 0, "nothing sent: timer stopped");
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  s.onTimer(0, 10_000);
+  s.onSchedule(0, 10_001, MTU);
+  drain(s, 0, 10_001);
+  assert.ok(s.resending(0));
+  assert.is(s.resendOffsetBytes(0), MTU);
+  assert.is(s.onAck(0, 10_002, 1), 1);
+  assert.not.ok(s.resending(0));
+  assert.not.ok(s.timerArmed(0));
+  assert.is(s.onTimer(0, 50_000), 0);
+});
+
+test("after maxRetries expiries the timer returns E_OVERFLOW and changes nothing", () => {
+  const s = sender({ maxRetries: 2 });
+  s.post(0, MTU, DCP_OP_SEND);
+  s.onSchedule(0, 0, MTU);
+  drain(s, 0, 0);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  assert.is(s.onTimer(0, 20_000), DCP_TIMEOUT);
+  const before = JSON.stringify(s.inspect(0));
+  assert.is(s.onTimer(0, 30_000), E_OVERFLOW);
+  assert.is(JSON.stringify(s.inspect(0)), before);
+  assert.is(s.retryNo(0), 2);
+  assert.is(s.errors, 1);
+});
+
+test("bad arguments are refused with the state unchanged", () => {
+  const s = sender();
+  s.post(0, MTU, DCP_OP_SEND);
+  const before = JSON.stringify(s.inspect(0));
+  assert.is(s.post(0, -1, DCP_OP_SEND), E_ARG);
+  assert.is(s.post(0, 16383 * MTU + 1, DCP_OP_SEND), E_ARG, "beyond the 14-bit receiver counter");
+  assert.is(s.post(0, 1.5, DCP_OP_SEND), E_ARG);
+  assert.is(s.post(0, 10, 3), E_ARG);
+  assert.is(s.onSchedule(0, 0, -1), E_ARG);
+  assert.is(s.onSchedule(0, 0, 2 ** 31), E_ARG);
+  assert.is(s.onSchedule(0, Infinity, 10), E_ARG);
+  assert.is(s.onAck(0, 0, -1), E_ARG);
+  assert.is(s.nextPacket(0, NaN), E_ARG);
+  assert.is(s.onTimer(0, NaN), E_ARG);
+  assert.is(s.post(2, 10, DCP_OP_SEND), E_SLOT);
+  s.close(1);
+  assert.is(s.nextPacket(1, 0), E_SLOT);
+  assert.is(JSON.stringify(s.inspect(0)), before);
+  assert.is(s.errors, 12);
+  assert.throws(() => s.open(0, 1 << 24), RangeError);
+  assert.throws(() => new DcpSender({ retransQueueDepth: 100 }), RangeError);
+  assert.throws(() => new DcpSender({ mtuBytes: 10 }), RangeError);
+  assert.throws(() => new DcpSender({ bogus: 1 } as never), RangeError);
+});
+
+test("bytes per QP: 188 B of context plus 4 B per RetransQ entry", () => {
+  assert.is(DcpSender.bytesPerFlow, 188 + 4 * 128);
+  assert.is(new DcpSender({ retransQueueDepth: 16 }).bytesPerSlot, 188 + 64);
+});
+
+test.run();

@@ -1,0 +1,612 @@
+// DCP sender (DCP-RNIC Tx side) as a sans-IO table of queue pairs.
+//
+// Read first: DCP (Li et al., SIGCOMM 2025) §4.3 "Efficient HO-based Retransmission" (the Tx
+// path, fetch-and-drop with n WQEs and round_quota, the retransmission entry (MSN, PSN), the
+// RetransQ, the batch fetch of min(16, len, awin/MTU) entries, retransmissions before new data,
+// CC decoupled through awin), §4.5 "Coarse-grained Timeout as a Fallback" (unaMSN, the timer,
+// ACK eMSN > unaMSN resets it, expiry resends the whole unaMSN-th message, sRetryNo).
+//
+// Per QP: a message (WQE) table of DCP_MAX_MESSAGES = 8 entries holding each message's first
+// PSN, length and kind (§4.5: NCCL keeps 8 outstanding messages per QP, and the receiver tracks
+// exactly that many), the new-data cursor, the bounded RetransQ, the timeout-resend cursor and
+// the timer. MSNs and PSNs are 24-bit (BTH PSN width) and compared by signed 24-bit difference.
+//
+// A transmit opportunity is two calls, mirroring Fig. 5: `onSchedule(awinBytes)` when the QP
+// scheduler picks the QP (it fetches the batch of retransmission entries and sets the round's
+// byte quota from the caller's CC window), then `nextPacket()` once per packet until it
+// returns DCP_TX_NONE; each packet's fields are written to `out` (the message's constants —
+// length, kind, SSN — by `messageInfo`, which keeps nextPacket small enough for V8 to inline).
+// The sender never imports a CC module: the window is an argument.
+//
+// Choices the paper leaves open, written down:
+//   - The RetransQ holds one int32 per entry: PSN (24 bits) | MSN mod 256 << 24. Entries whose
+//     message has been acknowledged are dropped when fetched (they still count against the batch,
+//     as an RNIC only learns that after fetching).
+//   - HO packets carry sRetryNo (wire.ts). An HO whose sRetryNo is older than the message's
+//     current round is stale and ignored; on a timeout, queued entries of the resent message are
+//     purged. Both keep every packet of a round counted once at a bitmap-free receiver.
+//   - Packets of messages other than unaMSN carry sRetryNo 0: only the unaMSN-th message is
+//     ever resent by the timer, and sRetryNo returns to 0 when unaMSN advances.
+//   - The resend of a timed-out message, like new data, spends the round's quota; HO-driven
+//     retransmissions were already paid for by the batch (awin / MTU).
+//   - The timer runs while a sent message is unacknowledged: it starts with the first packet
+//     sent when it is not running, restarts when an ACK advances unaMSN and something sent is
+//     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
+//     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
+
+import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { isPowerOfTwo } from "../../core/ring";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
+
+/** Per-QP columns; the RetransQ width is a parameter. */
+function senderLayout(retransQueueDepth: number) {
+  return {
+    una: "i32", // unaMSN (§4.5)
+    postMsn: "i32", // MSN the next posted message gets
+    postPsn: "i32", // first PSN of the next posted message
+    ssnNext: "i32", // SSN of the next Send / Write-with-Immediate (§4.4)
+    curMsn: "i32", // new-data cursor: message
+    curOff: "i32", // new-data cursor: bytes of curMsn already sent
+    nextPsn: "i32", // PSN of the next new-data packet
+    timerStart: "i32", // tick the timer (re)started
+    rsOff: "i32", // timeout resend cursor: bytes of unaMSN already resent in this round
+    quota: "i32", // bytes the current round may still send (new data and resends)
+    retry: "u8", // sRetryNo of the unaMSN-th message (§4.5)
+    flags: "u8", // F bits
+    batch: "u8", // fetched retransmission entries not yet processed (§4.3)
+    rqHead: "u16",
+    rqLen: "u16",
+    msgPsn: ["i32", 8], // first PSN of each message, by MSN mod 8
+    msgLen: ["i32", 8], // bytes
+    msgEnd: ["i32", 8], // PSN after the message's last packet
+    msgTag: ["i32", 8], // SSN | kind << 24
+    retx: "u32", // HO-driven retransmissions sent
+    resent: "u32", // packets resent after timeouts
+    timeouts: "u32",
+    rq: ["i32", retransQueueDepth], // RetransQ entries (host memory in §4.3)
+  } as const;
+}
+
+const enum F {
+  Armed = 1,
+  Resend = 2,
+  Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
+  Pending = 6, // Resend | Batch: anything to send before new data
+}
+
+const enum K {
+  Messages = 8,
+  MsgShift = 3,
+  MaxMessagePackets = 16383, // 14-bit receiver counter (§4.5)
+  MaxBytes = 1073741824, // 2^30: largest awin accepted
+  U24 = 0xffffff,
+}
+
+/** nextPacket results (also out.kind). */
+export const DCP_TX_NONE = 0;
+export const DCP_TX_NEW = 1;
+export const DCP_TX_RETRANSMIT = 2; // driven by an HO packet (§4.3)
+export const DCP_TX_RESEND = 3; // part of the unaMSN-th message after a timeout (§4.5)
+
+/** onHo results. */
+export const DCP_HO_STALE = 0; // acknowledged message or superseded round: ignored
+export const DCP_HO_QUEUED = 1;
+
+/** onTimer result when the coarse timeout fired. */
+export const DCP_TIMEOUT = 1;
+
+/** Outstanding messages per QP (§4.5, Table 3). */
+export const DCP_MAX_MESSAGES = 8;
+/** Largest message in packets: the receiver's 14-bit counter (§4.5). */
+export const DCP_MAX_MESSAGE_PACKETS = 16383;
+
+export interface DcpSenderParams {
+  /** Payload bytes of a full packet (RDMA path MTU). The paper's footnote 10 uses 1 KB. */
+  mtuBytes: number;
+  /** Bytes of new data one scheduling round may fetch (§4.3: round_quota = 16 KB). */
+  roundQuotaBytes: number;
+  /** Most retransmission entries fetched per round (§4.3: 16). */
+  retransBatch: number;
+  /** RetransQ entries per QP, a power of two (host memory, §4.3). */
+  retransQueueDepth: number;
+  /** Coarse timeout on unaMSN (§4.5). The paper gives no value; 8 ms is the authors' simulator default. */
+  rtoNs: number;
+  /** Consecutive timeouts of one message before the QP is in error (IB retry_cnt is at most 7). */
+  maxRetries: number;
+}
+
+export const DCP_SENDER_DEFAULTS: Readonly<DcpSenderParams> = Object.freeze({
+  mtuBytes: 1024,
+  roundQuotaBytes: 16384,
+  retransBatch: 16,
+  retransQueueDepth: 128,
+  rtoNs: 8_000_000,
+  maxRetries: 7,
+});
+
+function resolve(input: Partial<DcpSenderParams>): DcpSenderParams {
+  const p: { [k: string]: unknown } = { ...DCP_SENDER_DEFAULTS };
+  for (const k of Object.keys(input)) {
+    if (!(k in DCP_SENDER_DEFAULTS)) throw new RangeError(`DcpSender: unknown parameter ${k}`);
+    const v = (input as { [k: string]: unknown })[k];
+    if (v !== undefined) p[k] = v;
+  }
+  const r = p as unknown as DcpSenderParams;
+  const int = (x: unknown, lo: number, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
+  if (!int(r.mtuBytes, 64, 65535)) throw new RangeError("DcpSender: mtuBytes must be an integer in [64, 65535]");
+  if (!int(r.roundQuotaBytes, 1, K.MaxBytes)) throw new RangeError("DcpSender: roundQuotaBytes must be an integer in [1, 2^30]");
+  if (!int(r.retransBatch, 1, 255)) throw new RangeError("DcpSender: retransBatch must be an integer in [1, 255]");
+  if (!(int(r.retransQueueDepth, 1, 32768) && isPowerOfTwo(r.retransQueueDepth))) {
+    throw new RangeError("DcpSender: retransQueueDepth must be a power of two in [1, 32768]");
+  }
+  if (!int(r.rtoNs, 1, 2 ** 30)) throw new RangeError("DcpSender: rtoNs must be an integer in [1, 2^30]");
+  if (!int(r.maxRetries, 0, 255)) throw new RangeError("DcpSender: maxRetries must be an integer in [0, 255]");
+  return r;
+}
+
+/** ((a − b) mod 2^24) as a signed 24-bit number. */
+function diff24(a: number, b: number): number {
+  return ((a - b) << 8) >> 8;
+}
+
+function isU24(x: number): boolean {
+  return (x & K.U24) === x;
+}
+
+export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
+  /** Bytes per QP with the default parameters: 188 B of QP context + 4 B per RetransQ entry (128). */
+  static readonly bytesPerFlow = flowBytes(senderLayout(DCP_SENDER_DEFAULTS.retransQueueDepth));
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
+    onSchedule: ["slot", "nowNs", "awinBytes"],
+    nextPacket: ["slot", "nowNs"],
+    onHo: ["slot", "nowNs", "msn", "psn", "retryNo"],
+    onAck: ["slot", "nowNs", "emsn"],
+    onTimer: ["slot", "nowNs"],
+  };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
+
+  readonly params: Readonly<DcpSenderParams>;
+  /** This table's bytes per QP (depends on retransQueueDepth). */
+  readonly bytesPerSlot: number;
+  /** The last transmit decision, indexed as outFields. */
+  readonly out = new Int32Array(10);
+
+  private readonly una = this.col.una;
+  private readonly postMsn = this.col.postMsn;
+  private readonly postPsn = this.col.postPsn;
+  private readonly ssnNext = this.col.ssnNext;
+  private readonly curMsn = this.col.curMsn;
+  private readonly curOff = this.col.curOff;
+  private readonly nextPsnCol = this.col.nextPsn;
+  private readonly timerStart = this.col.timerStart;
+  private readonly rsOff = this.col.rsOff;
+  private readonly quota = this.col.quota;
+  private readonly retry = this.col.retry;
+  private readonly flags = this.col.flags;
+  private readonly batch = this.col.batch;
+  private readonly rqHead = this.col.rqHead;
+  private readonly rqLen = this.col.rqLen;
+  private readonly msgPsn = this.col.msgPsn;
+  private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
+  private readonly msgTag = this.col.msgTag;
+  private readonly retx = this.col.retx;
+  private readonly resent = this.col.resent;
+  private readonly timeoutCount = this.col.timeouts;
+  private readonly rq = this.col.rq;
+
+  private readonly mtu: number;
+  private readonly roundQuota: number;
+  private readonly batchMax: number;
+  private readonly rqDepth: number;
+  private readonly rqMask: number;
+  private readonly rto: number;
+  private readonly maxRetries: number;
+  private readonly maxMsgBytes: number;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
+    const p = resolve(params);
+    const layout = senderLayout(p.retransQueueDepth);
+    super(layout, capacity);
+    this.params = Object.freeze(p);
+    this.bytesPerSlot = flowBytes(layout);
+    this.mtu = p.mtuBytes;
+    this.roundQuota = p.roundQuotaBytes;
+    this.batchMax = p.retransBatch;
+    this.rqDepth = p.retransQueueDepth;
+    this.rqMask = p.retransQueueDepth - 1;
+    this.rto = p.rtoNs;
+    this.maxRetries = p.maxRetries;
+    this.maxMsgBytes = K.MaxMessagePackets * p.mtuBytes;
+  }
+
+  /** Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0. */
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`DcpSender: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.postPsn[slot] = startPsn;
+    this.nextPsnCol[slot] = startPsn;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /**
+   * Posts a message (a WQE) of `lengthBytes` (0 is a one-packet message) and kind `op`
+   * (DCP_OP_*). Assigns its MSN and PSNs (one per MTU of payload). Returns the MSN, E_FULL
+   * when 8 messages are already outstanding, or E_ARG.
+   */
+  post(slot: number, lengthBytes: number, op: number): number {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMsgBytes)) {
+      return this.reject(slot);
+    }
+    if (!(op === DCP_OP_SEND || op === DCP_OP_WRITE || op === DCP_OP_WRITE_IMM)) return this.fail(E_ARG);
+    const msn = this.postMsn[slot];
+    if (diff24(msn, this.una[slot]) >= K.Messages) return this.fail(E_FULL);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    let ssn = 0;
+    if (op !== DCP_OP_WRITE) {
+      ssn = this.ssnNext[slot];
+      this.ssnNext[slot] = (ssn + 1) & K.U24;
+    }
+    this.msgPsn[m] = this.postPsn[slot];
+    this.msgLen[m] = lengthBytes;
+    this.msgTag[m] = ssn | (op << 24);
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
+    this.postMsn[slot] = (msn + 1) & K.U24;
+    return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.una[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.una[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
+  }
+
+  /**
+   * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): fetch
+   * min(retransBatch, RetransQ length, floor(awinBytes / MTU)) retransmission entries, and
+   * allow min(round_quota, awinBytes − fetched × MTU) bytes of resends and new data after them.
+   * Returns the number of entries fetched. A round still in progress is replaced.
+   */
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
+    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    let r = Math.floor(awinBytes / this.mtu); // §4.3: min(16, len, awin/MTU)
+    if (r > this.batchMax) r = this.batchMax;
+    const len = this.rqLen[slot];
+    if (r > len) r = len;
+    this.batch[slot] = r;
+    this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
+    const rest = awinBytes - r * this.mtu;
+    this.quota[slot] = rest < this.roundQuota ? rest : this.roundQuota; // min(round_quota, awin)
+    return r;
+  }
+
+  /**
+   * The next packet of the current round, written to `out`: first the fetched HO
+   * retransmissions, then the resend of a timed-out unaMSN-th message, then new data, the last
+   * two while the round's quota holds the packet. Returns DCP_TX_* (DCP_TX_NONE: the round is
+   * over) or E_SLOT / E_ARG.
+   */
+  nextPacket(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const flags = this.flags[slot];
+    if ((flags & F.Pending) !== 0) {
+      // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
+      if ((flags & F.Batch) !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
+      if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot);
+    }
+    const cur = this.curMsn[slot];
+    if (cur === this.postMsn[slot]) return DCP_TX_NONE;
+    const m = (slot << K.MsgShift) + (cur & 7);
+    const off = this.curOff[slot];
+    const msgBytes = this.msgLen[m];
+    const left = msgBytes - off;
+    const mtu = this.mtu;
+    const len = left < mtu ? left : mtu;
+    const quota = this.quota[slot];
+    if (quota < len || quota <= 0) return DCP_TX_NONE;
+    this.quota[slot] = quota - len;
+    const psn = this.nextPsnCol[slot];
+    const out = this.out;
+    out[0] = DCP_TX_NEW;
+    out[1] = cur;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0; // only the unaMSN-th message is resent by the timer, never its new data
+    this.nextPsnCol[slot] = (psn + 1) & K.U24;
+    if (left <= mtu) {
+      out[6] = 1;
+      this.curMsn[slot] = (cur + 1) & K.U24;
+      this.curOff[slot] = 0;
+    } else {
+      out[6] = 0;
+      this.curOff[slot] = off + len;
+    }
+    if ((flags & F.Armed) === 0) this.arm(slot, nowNs);
+    return DCP_TX_NEW;
+  }
+
+  /**
+   * An HO packet bounced back by the receiver (§4.3 Rx path): its (MSN, PSN) becomes a
+   * retransmission entry. Returns DCP_HO_QUEUED; DCP_HO_STALE (ignored) when the message is
+   * already acknowledged or the HO belongs to a round a timeout superseded; E_STATE for an MSN
+   * never sent, a PSN outside its message or not yet sent, or an sRetryNo from the future;
+   * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG.
+   */
+  onHo(slot: number, nowNs: number, msn: number, psn: number, retryNo: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn) && isU24(psn) && (retryNo & 255) === retryNo && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    const una = this.una[slot];
+    const d = diff24(msn, una);
+    if (d < 0) return DCP_HO_STALE;
+    if (d >= diff24(this.postMsn[slot], una)) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const k = diff24(psn, this.msgPsn[m]);
+    if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m]) || diff24(psn, this.nextPsnCol[slot]) >= 0) return this.fail(E_STATE);
+    const round = d === 0 ? this.retry[slot] : 0;
+    if (retryNo < round) return DCP_HO_STALE;
+    if (retryNo > round) return this.fail(E_STATE);
+    const len = this.rqLen[slot];
+    if (len >= this.rqDepth) return this.fail(E_FULL);
+    this.rq[slot * this.rqDepth + ((this.rqHead[slot] + len) & this.rqMask)] = psn | ((msn & 255) << 24);
+    this.rqLen[slot] = len + 1;
+    return DCP_HO_QUEUED;
+  }
+
+  /**
+   * An ACK carrying the receiver's eMSN (§4.5): messages before it are complete and freed; if
+   * eMSN > unaMSN the timer restarts (or stops when nothing sent is outstanding), unaMSN := eMSN
+   * and sRetryNo returns to 0. Returns the number of messages freed (0 for an old ACK), E_STATE
+   * for an eMSN beyond the messages sent in full, or E_ARG.
+   */
+  onAck(slot: number, nowNs: number, emsn: number): number {
+    if (!(this.live[slot] === 1 && isU24(emsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const una = this.una[slot];
+    const d = diff24(emsn, una);
+    if (d <= 0) return 0;
+    if (d > diff24(this.curMsn[slot], una)) return this.fail(E_STATE);
+    this.una[slot] = emsn;
+    this.retry[slot] = 0;
+    let flags = this.flags[slot] & ~F.Resend;
+    if (this.curMsn[slot] !== emsn || this.curOff[slot] > 0) {
+      this.timerStart[slot] = nowNs | 0;
+      flags |= F.Armed;
+    } else {
+      flags &= ~F.Armed;
+    }
+    this.flags[slot] = flags;
+    return d;
+  }
+
+  /**
+   * Checks the coarse timer (§4.5). When it has run rtoNs: sRetryNo += 1, the RetransQ entries
+   * of the unaMSN-th message are purged, the whole message is queued for resending (new data
+   * of it not yet sent is covered by the resend), and the timer restarts. Returns DCP_TIMEOUT,
+   * 0 when the timer is stopped or has not expired, E_OVERFLOW when the message has already
+   * been resent maxRetries times (the QP is in error; nothing changes), or E_SLOT / E_ARG.
+   */
+  onTimer(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    if ((this.flags[slot] & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    const retry = this.retry[slot];
+    if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
+    const una = this.una[slot];
+    this.retry[slot] = retry + 1;
+    this.timeoutCount[slot]++;
+    this.purge(slot, una);
+    this.rsOff[slot] = 0;
+    this.flags[slot] |= F.Resend;
+    if (this.curMsn[slot] === una) {
+      const m = (slot << K.MsgShift) + (una & 7);
+      this.curMsn[slot] = (una + 1) & K.U24;
+      this.curOff[slot] = 0;
+      this.nextPsnCol[slot] = this.msgEnd[m];
+    }
+    this.timerStart[slot] = nowNs | 0;
+    return DCP_TIMEOUT;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  unaMsn(slot: number): number {
+    return this.una[slot];
+  }
+  /** MSN the next posted message will get. */
+  postedMsn(slot: number): number {
+    return this.postMsn[slot];
+  }
+  /** Message the new-data cursor is in (equal to postedMsn when everything posted was sent). */
+  sendMsn(slot: number): number {
+    return this.curMsn[slot];
+  }
+  sendOffsetBytes(slot: number): number {
+    return this.curOff[slot];
+  }
+  /** PSN of the next new-data packet. */
+  nextPsn(slot: number): number {
+    return this.nextPsnCol[slot];
+  }
+  /** sRetryNo of the unaMSN-th message. */
+  retryNo(slot: number): number {
+    return this.retry[slot];
+  }
+  outstandingMessages(slot: number): number {
+    return diff24(this.postMsn[slot], this.una[slot]);
+  }
+  retransQueueLength(slot: number): number {
+    return this.rqLen[slot];
+  }
+  /** Fetched retransmission entries the current round has not processed yet. */
+  batchLeft(slot: number): number {
+    return this.batch[slot];
+  }
+  quotaBytes(slot: number): number {
+    return this.quota[slot];
+  }
+  timerArmed(slot: number): boolean {
+    return (this.flags[slot] & F.Armed) !== 0;
+  }
+  /** Tick at which the timer expires (meaningful while timerArmed). */
+  deadlineNs(slot: number): number {
+    return (this.timerStart[slot] + this.rto) | 0;
+  }
+  /** True while a timed-out message is being resent. */
+  resending(slot: number): boolean {
+    return (this.flags[slot] & F.Resend) !== 0;
+  }
+  resendOffsetBytes(slot: number): number {
+    return this.rsOff[slot];
+  }
+  /** HO-driven retransmissions sent since open. */
+  retransmissions(slot: number): number {
+    return this.retx[slot];
+  }
+  /** Packets resent after timeouts since open. */
+  resends(slot: number): number {
+    return this.resent[slot];
+  }
+  timeouts(slot: number): number {
+    return this.timeoutCount[slot];
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare steps and helpers
+
+  /** Packets of a message of `bytes` (a zero-length message still takes one packet). */
+  private packetsOf(bytes: number): number {
+    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
+  }
+
+  /**
+   * Pops fetched entries until one is still needed and writes it to `out`; entries of
+   * acknowledged messages are dropped. Returns 1 when a packet was written, 0 when the
+   * fetched batch held none (the batch is then over).
+   */
+  private popRetransmission(slot: number): number {
+    const base = slot * this.rqDepth;
+    const una = this.una[slot];
+    const outstanding = diff24(this.postMsn[slot], una);
+    let head = this.rqHead[slot];
+    let len = this.rqLen[slot];
+    let batch = this.batch[slot];
+    let found = 0;
+    while (batch > 0 && len > 0) {
+      const e = this.rq[base + head];
+      head = (head + 1) & this.rqMask;
+      len--;
+      batch--;
+      const d = ((e >>> 24) - una) & 255;
+      if (d >= outstanding) continue;
+      const msn = (una + d) & K.U24;
+      const m = (slot << K.MsgShift) + (msn & 7);
+      const psn = e & K.U24;
+      const k = diff24(psn, this.msgPsn[m]);
+      const msgBytes = this.msgLen[m];
+      if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m])) continue;
+      this.writeRetransmission(slot, msn, psn, k * this.mtu, msgBytes - k * this.mtu, d === 0 ? this.retry[slot] : 0);
+      found = 1;
+      break;
+    }
+    this.rqHead[slot] = head;
+    this.rqLen[slot] = len;
+    const left = len > 0 ? batch : 0;
+    this.batch[slot] = left;
+    if (left === 0) this.flags[slot] &= ~F.Batch;
+    return found;
+  }
+
+  /** `out` for a retransmission of `psn` at byte `off` of message `msn`, `left` bytes from its end. */
+  private writeRetransmission(slot: number, msn: number, psn: number, off: number, left: number, retryNo: number): void {
+    const out = this.out;
+    out[0] = DCP_TX_RETRANSMIT;
+    out[1] = msn;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = left < this.mtu ? left : this.mtu;
+    out[5] = retryNo;
+    out[6] = left <= this.mtu ? 1 : 0;
+    this.retx[slot]++;
+  }
+
+  /** The next packet of the unaMSN-th message's resend, within the round's quota. */
+  private resendNext(slot: number): number {
+    const una = this.una[slot];
+    const m = (slot << K.MsgShift) + (una & 7);
+    const off = this.rsOff[slot];
+    const msgBytes = this.msgLen[m];
+    const left = msgBytes - off;
+    const len = left < this.mtu ? left : this.mtu;
+    const quota = this.quota[slot];
+    if (quota < len || quota <= 0) return DCP_TX_NONE;
+    this.quota[slot] = quota - len;
+    const out = this.out;
+    out[0] = DCP_TX_RESEND;
+    out[1] = una;
+    out[2] = (this.msgPsn[m] + Math.floor(off / this.mtu)) & K.U24;
+    out[3] = off;
+    out[4] = len;
+    out[5] = this.retry[slot];
+    out[6] = left <= this.mtu ? 1 : 0;
+    if (left <= this.mtu) this.flags[slot] &= ~F.Resend;
+    else this.rsOff[slot] = off + len;
+    this.resent[slot]++;
+    return DCP_TX_RESEND;
+  }
+
+  private arm(slot: number, nowNs: number): void {
+    this.timerStart[slot] = nowNs | 0;
+    this.flags[slot] |= F.Armed;
+  }
+
+  /** Drops the RetransQ entries of message `msn`, keeping the others in order. */
+  private purge(slot: number, msn: number): void {
+    const base = slot * this.rqDepth;
+    const head = this.rqHead[slot];
+    const len = this.rqLen[slot];
+    const key = msn & 255;
+    let kept = 0;
+    for (let i = 0; i < len; i++) {
+      const e = this.rq[base + ((head + i) & this.rqMask)];
+      if (e >>> 24 === key) continue;
+      this.rq[base + ((head + kept) & this.rqMask)] = e;
+      kept++;
+    }
+    this.rqLen[slot] = kept;
+    if (this.batch[slot] > kept) this.batch[slot] = kept;
+    if (kept === 0) this.flags[slot] &= ~F.Batch;
+  }
+
+  /** The E_SLOT / E_ARG split of a rejected event. */
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,506 @@
+// Go-back-N, as RoCEv2 NICs do it (RNIC-GBN): a sans-IO sender and receiver table of QPs with
+// the DcpSender/DcpReceiver API shape, as a baseline for DCP.
+//
+// Read first: DCP (Li et al., SIGCOMM 2025) §2.1–2.2 (RNIC-GBN, why loss hurts it), Table 2;
+// InfiniBand Architecture vol. 1 §9.7 (RC requester and responder: PSN sequence checking, the
+// NAK-sequence-error carrying the expected PSN, retransmission from that PSN, the local ACK
+// timeout and retry count); notes/baselines.md §3.3 (the HPCC ns-3 model: the receiver NACKs the
+// expected PSN at most once per 500 µs per hole and the sender sets snd_nxt = snd_una).
+//
+// Receiver: accepts only the expected PSN (ePSN); anything later is dropped and answered by one
+// NACK carrying ePSN (again after nackIntervalNs if the hole persists); anything earlier is a
+// duplicate and re-ACKed. Sender: on a NACK or a timeout it goes back to the first unacknowledged
+// PSN and sends everything again. PSNs are 24-bit; ACK and NACK carry the cumulative ePSN (the
+// next PSN the receiver expects), the AETH MSN is the count of completed messages.
+//
+// Sender API as DcpSender: post → onSchedule(awinBytes) → nextPacket until GBN_TX_NONE, with the
+// packet in `out`; onAck / onNack / onTimer. The message table holds 8 messages like DCP's.
+
+import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+const SENDER_LAYOUT = {
+  una: "i32", // first unacknowledged PSN (cumulative)
+  nxt: "i32", // next PSN to transmit; goes back on NACK or timeout
+  high: "i32", // one past the highest PSN ever sent
+  postPsn: "i32", // first PSN of the next posted message
+  postMsn: "i32",
+  unaMsn: "i32", // oldest message not fully acknowledged
+  curMsn: "i32", // message holding nxt
+  curOff: "i32", // byte offset of nxt in curMsn
+  ssnNext: "i32",
+  timerStart: "i32",
+  quota: "i32",
+  retry: "u8", // consecutive timeouts without progress
+  flags: "u8",
+  msgPsn: ["i32", 8],
+  msgLen: ["i32", 8],
+  msgEnd: ["i32", 8], // PSN after the message's last packet
+  msgTag: ["i32", 8],
+  retx: "u32", // packets sent again
+  timeouts: "u32",
+} as const;
+
+const RECEIVER_LAYOUT = {
+  epsn: "i32", // expected PSN
+  msn: "i32", // completed messages (AETH MSN)
+  lastNack: "i32", // tick of the last NACK
+  flags: "u8", // 1: a NACK was sent for the current ePSN
+} as const;
+
+const enum K {
+  Messages = 8,
+  MsgShift = 3,
+  U24 = 0xffffff,
+  MaxBytes = 1073741824,
+  MaxMessageBytes = 1073741823,
+  Armed = 1,
+  Nacked = 1,
+}
+
+/** nextPacket results (also out.kind). */
+export const GBN_TX_NONE = 0;
+export const GBN_TX_NEW = 1;
+export const GBN_TX_RETRANSMIT = 2;
+/** onTimer result. */
+export const GBN_TIMEOUT = 1;
+
+/** onData result bits (same values as DCP_RX_* for the same meaning). */
+export const GBN_RX_PLACE = 1;
+export const GBN_RX_ACK = 2;
+export const GBN_RX_COMPLETE = 4;
+export const GBN_RX_DUPLICATE = 8;
+export const GBN_RX_NACK = 128; // send a NACK (sequence error) carrying out.epsn
+export const GBN_RX_DROP = 256; // out of order: dropped without a NACK (one is outstanding)
+
+export interface GbnSenderParams {
+  mtuBytes: number;
+  /** Bytes one scheduling round may send (DCP §4.3's round_quota, which RNIC-GBN shares). */
+  roundQuotaBytes: number;
+  /** IBA local ACK timeout, 4.096 µs × 2^k; the default k = 8 gives 1.048576 ms. */
+  rtoNs: number;
+  /** IBA retry_cnt: timeouts without progress before the QP is in error. */
+  maxRetries: number;
+}
+
+export interface GbnReceiverParams {
+  /** A hole is NACKed again after this long (notes/baselines.md §3.3: 500 µs). */
+  nackIntervalNs: number;
+}
+
+export const GBN_SENDER_DEFAULTS: Readonly<GbnSenderParams> = Object.freeze({
+  mtuBytes: 1024,
+  roundQuotaBytes: 16384,
+  rtoNs: 1_048_576,
+  maxRetries: 7,
+});
+
+export const GBN_RECEIVER_DEFAULTS: Readonly<GbnReceiverParams> = Object.freeze({ nackIntervalNs: 500_000 });
+
+function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
+  const p: { [k: string]: unknown } = { ...defaults };
+  for (const k of Object.keys(input)) {
+    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
+    const v = (input as { [k: string]: unknown })[k];
+    if (v !== undefined) p[k] = v;
+  }
+  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
+    const [lo, hi] = ranges[k];
+    const v = p[k];
+    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
+      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
+    }
+  }
+  return p as T;
+}
+
+function diff24(a: number, b: number): number {
+  return ((a - b) << 8) >> 8;
+}
+
+function isU24(x: number): boolean {
+  return (x & K.U24) === x;
+}
+
+export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(SENDER_LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
+    onSchedule: ["slot", "nowNs", "awinBytes"],
+    nextPacket: ["slot", "nowNs"],
+    onAck: ["slot", "nowNs", "epsn"],
+    onNack: ["slot", "nowNs", "epsn"],
+    onTimer: ["slot", "nowNs"],
+  };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
+
+  readonly params: Readonly<GbnSenderParams>;
+  readonly out = new Int32Array(10);
+
+  private readonly una = this.col.una;
+  private readonly nxt = this.col.nxt;
+  private readonly high = this.col.high;
+  private readonly postPsn = this.col.postPsn;
+  private readonly postMsn = this.col.postMsn;
+  private readonly unaMsnCol = this.col.unaMsn;
+  private readonly curMsn = this.col.curMsn;
+  private readonly curOff = this.col.curOff;
+  private readonly ssnNext = this.col.ssnNext;
+  private readonly timerStart = this.col.timerStart;
+  private readonly quota = this.col.quota;
+  private readonly retry = this.col.retry;
+  private readonly flags = this.col.flags;
+  private readonly msgPsn = this.col.msgPsn;
+  private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
+  private readonly msgTag = this.col.msgTag;
+  private readonly retx = this.col.retx;
+  private readonly timeoutCount = this.col.timeouts;
+  private readonly mtu: number;
+  private readonly roundQuota: number;
+  private readonly rto: number;
+  private readonly maxRetries: number;
+
+  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  constructor(params: Partial<GbnSenderParams> = {}, capacity = 1) {
+    super(SENDER_LAYOUT, capacity);
+    const p = resolve("GbnSender", GBN_SENDER_DEFAULTS, params, {
+      mtuBytes: [64, 65535],
+      roundQuotaBytes: [1, K.MaxBytes],
+      rtoNs: [1, 2 ** 30],
+      maxRetries: [0, 255],
+    });
+    this.params = Object.freeze(p);
+    this.mtu = p.mtuBytes;
+    this.roundQuota = p.roundQuotaBytes;
+    this.rto = p.rtoNs;
+    this.maxRetries = p.maxRetries;
+  }
+
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`GbnSender: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.una[slot] = startPsn;
+    this.nxt[slot] = startPsn;
+    this.high[slot] = startPsn;
+    this.postPsn[slot] = startPsn;
+  }
+
+  /** Posts a message; returns its MSN, E_FULL with 8 outstanding, or E_ARG. */
+  post(slot: number, lengthBytes: number, op: number): number {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
+      return this.reject(slot);
+    }
+    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
+    const msn = this.postMsn[slot];
+    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    let ssn = 0;
+    if (op !== 1) {
+      ssn = this.ssnNext[slot];
+      this.ssnNext[slot] = (ssn + 1) & K.U24;
+    }
+    this.msgPsn[m] = this.postPsn[slot];
+    this.msgLen[m] = lengthBytes;
+    this.msgTag[m] = ssn | (op << 24);
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
+    this.postMsn[slot] = (msn + 1) & K.U24;
+    return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
+  }
+
+  /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0 (no RetransQ). */
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
+    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
+    return 0;
+  }
+
+  /** The packet at nxt, if the round's quota holds it: a retransmission below `high`, else new. */
+  nextPacket(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.transmit(slot, nowNs);
+  }
+
+  /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private transmit(slot: number, nowNs: number): number {
+    const psn = this.nxt[slot];
+    if (psn === this.postPsn[slot]) return GBN_TX_NONE;
+    const cur = this.curMsn[slot];
+    const m = (slot << K.MsgShift) + (cur & 7);
+    const off = this.curOff[slot];
+    const msgBytes = this.msgLen[m];
+    const left = msgBytes - off;
+    const len = left < this.mtu ? left : this.mtu;
+    const quota = this.quota[slot];
+    if (quota < len || quota <= 0) return GBN_TX_NONE;
+    this.quota[slot] = quota - len;
+    const kind = diff24(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
+    const out = this.out;
+    out[0] = kind;
+    out[1] = cur;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    const next = (psn + 1) & K.U24;
+    this.nxt[slot] = next;
+    if (kind === GBN_TX_NEW) this.high[slot] = next;
+    else this.retx[slot]++;
+    if (left <= this.mtu) {
+      this.curMsn[slot] = (cur + 1) & K.U24;
+      this.curOff[slot] = 0;
+    } else {
+      this.curOff[slot] = off + len;
+    }
+    if ((this.flags[slot] & K.Armed) === 0) {
+      this.timerStart[slot] = nowNs | 0;
+      this.flags[slot] |= K.Armed;
+    }
+    return kind;
+  }
+
+  /**
+   * A cumulative ACK: every PSN before `epsn` arrived. Frees completed messages and restarts
+   * the timer (stops it when nothing is outstanding). Returns the messages freed, 0 for an old
+   * ACK, E_STATE for an ePSN beyond what was sent, or E_ARG.
+   */
+  onAck(slot: number, nowNs: number, epsn: number): number {
+    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = diff24(epsn, this.una[slot]);
+    if (d > 0 && diff24(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
+    return d > 0 ? this.advance(slot, nowNs, epsn) : 0;
+  }
+
+  /**
+   * A NACK (sequence error) carrying the receiver's ePSN: the cumulative part as onAck, then
+   * go back to ePSN (IBA §9.7.5.1.2). Returns the messages freed, E_STATE or E_ARG; a NACK
+   * older than the last ACK changes nothing.
+   */
+  onNack(slot: number, nowNs: number, epsn: number): number {
+    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = diff24(epsn, this.una[slot]);
+    if (d < 0) return 0;
+    if (diff24(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
+    const freed = d > 0 ? this.advance(slot, nowNs, epsn) : 0;
+    this.goBack(slot, epsn);
+    return freed;
+  }
+
+  /**
+   * The local ACK timeout: go back to the first unacknowledged PSN and restart the timer.
+   * Returns GBN_TIMEOUT, 0 when stopped or not expired, E_OVERFLOW after maxRetries timeouts
+   * without progress (the QP is in error; nothing changes), or E_SLOT / E_ARG.
+   */
+  onTimer(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    if ((this.flags[slot] & K.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    const retry = this.retry[slot];
+    if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
+    this.retry[slot] = retry + 1;
+    this.timeoutCount[slot]++;
+    this.goBack(slot, this.una[slot]);
+    this.timerStart[slot] = nowNs | 0;
+    return GBN_TIMEOUT;
+  }
+
+  unaPsn(slot: number): number {
+    return this.una[slot];
+  }
+  nextPsn(slot: number): number {
+    return this.nxt[slot];
+  }
+  highPsn(slot: number): number {
+    return this.high[slot];
+  }
+  unaMsn(slot: number): number {
+    return this.unaMsnCol[slot];
+  }
+  postedMsn(slot: number): number {
+    return this.postMsn[slot];
+  }
+  outstandingMessages(slot: number): number {
+    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+  }
+  quotaBytes(slot: number): number {
+    return this.quota[slot];
+  }
+  timerArmed(slot: number): boolean {
+    return (this.flags[slot] & K.Armed) !== 0;
+  }
+  deadlineNs(slot: number): number {
+    return (this.timerStart[slot] + this.rto) | 0;
+  }
+  retryCount(slot: number): number {
+    return this.retry[slot];
+  }
+  retransmissions(slot: number): number {
+    return this.retx[slot];
+  }
+  timeouts(slot: number): number {
+    return this.timeoutCount[slot];
+  }
+
+  private packetsOf(bytes: number): number {
+    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
+  }
+
+  /** una := epsn (after it), freeing messages that end at or before it; timer restart/stop. */
+  private advance(slot: number, nowNs: number, epsn: number): number {
+    this.una[slot] = epsn;
+    this.retry[slot] = 0;
+    let freed = 0;
+    let msn = this.unaMsnCol[slot];
+    const post = this.postMsn[slot];
+    while (msn !== post) {
+      const m = (slot << K.MsgShift) + (msn & 7);
+      const end = this.msgEnd[m];
+      if (diff24(epsn, end) < 0) break;
+      msn = (msn + 1) & K.U24;
+      freed++;
+    }
+    this.unaMsnCol[slot] = msn;
+    if (diff24(this.nxt[slot], epsn) < 0) this.goBack(slot, epsn);
+    if (epsn !== this.high[slot]) {
+      this.timerStart[slot] = nowNs | 0;
+      this.flags[slot] |= K.Armed;
+    } else {
+      this.flags[slot] &= ~K.Armed;
+    }
+    return freed;
+  }
+
+  /**
+   * Moves the transmit point back to `psn`, which is always SND.UNA: the oldest message not yet
+   * freed holds it (every earlier message ends at or before it), unless nothing is outstanding.
+   */
+  private goBack(slot: number, psn: number): void {
+    this.nxt[slot] = psn;
+    const msn = this.unaMsnCol[slot];
+    if (msn === this.postMsn[slot]) {
+      this.curMsn[slot] = msn;
+      this.curOff[slot] = 0;
+      return;
+    }
+    this.curMsn[slot] = msn;
+    this.curOff[slot] = diff24(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(RECEIVER_LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    onData: ["slot", "nowNs", "psn", "last"],
+  };
+  /** Written with GBN_RX_ACK or GBN_RX_NACK: the cumulative ePSN, the AETH MSN, messages completed now. */
+  static readonly outFields = ["epsn", "msn", "completed"] as const;
+
+  readonly params: Readonly<GbnReceiverParams>;
+  readonly out = new Int32Array(3);
+  private readonly epsnCol = this.col.epsn;
+  private readonly msnCol = this.col.msn;
+  private readonly lastNack = this.col.lastNack;
+  private readonly flags = this.col.flags;
+  private readonly nackInterval: number;
+
+  constructor(params: Partial<GbnReceiverParams> = {}, capacity = 1) {
+    super(RECEIVER_LAYOUT, capacity);
+    const p = resolve("GbnReceiver", GBN_RECEIVER_DEFAULTS, params, { nackIntervalNs: [0, 2 ** 30] });
+    this.params = Object.freeze(p);
+    this.nackInterval = p.nackIntervalNs;
+  }
+
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`GbnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.epsnCol[slot] = startPsn;
+  }
+
+  /**
+   * A data packet; `last` marks the final packet of its message. In order: placed, ACKed,
+   * and a completion when last. Later: dropped, with a NACK of ePSN unless one went out less
+   * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed.
+   */
+  onData(slot: number, nowNs: number, psn: number, last: boolean): number {
+    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.track(slot, nowNs, psn, last);
+  }
+
+  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private track(slot: number, nowNs: number, psn: number, last: boolean): number {
+    const epsn = this.epsnCol[slot];
+    const d = diff24(psn, epsn);
+    const out = this.out;
+    if (d === 0) {
+      const next = (epsn + 1) & K.U24;
+      this.epsnCol[slot] = next;
+      this.flags[slot] = 0;
+      let r = GBN_RX_PLACE | GBN_RX_ACK;
+      out[2] = 0;
+      if (last) {
+        this.msnCol[slot] = (this.msnCol[slot] + 1) & K.U24;
+        out[2] = 1;
+        r |= GBN_RX_COMPLETE;
+      }
+      out[0] = next;
+      out[1] = this.msnCol[slot];
+      return r;
+    }
+    out[0] = epsn;
+    out[1] = this.msnCol[slot];
+    out[2] = 0;
+    if (d < 0) return GBN_RX_ACK | GBN_RX_DUPLICATE;
+    if ((this.flags[slot] & K.Nacked) !== 0 && ((nowNs - this.lastNack[slot]) | 0) < this.nackInterval) return GBN_RX_DROP;
+    this.flags[slot] = K.Nacked;
+    this.lastNack[slot] = nowNs | 0;
+    return GBN_RX_NACK;
+  }
+
+  epsn(slot: number): number {
+    return this.epsnCol[slot];
+  }
+  msn(slot: number): number {
+    return this.msnCol[slot];
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}

@@ -1,0 +1,1107 @@
+// RACK-TLP (RFC 8985) for RDMA packets, as Falcon uses it (DCP §6.3): a sans-IO sender and
+// receiver table of QPs with the DcpSender / DcpReceiver API shape.
+//
+// Read first: DCP §6.3 "Comparison with Timeout and RACK-TLP" (per-packet transmission
+// timestamps, loss = unacknowledged one RTT after being sent, a reordering window of one RTT,
+// the memory cost) and RFC 8985: §6.2 RACK steps 1–5 (update RACK.xmit_ts / end_seq / rtt from
+// the most recently sent delivered packet, ignoring a retransmission whose RTT is below min_RTT;
+// detect reordering against RACK.fack; adapt reo_wnd on DSACK; mark lost every packet sent
+// before RACK.xmit_ts whose xmit_ts + RACK.rtt + reo_wnd has passed, else arm the reordering
+// timer), §6.3 (on RTO, mark lost SND.UNA and every packet whose RACK deadline has passed),
+// §7 TLP (PTO = 2·SRTT (+ max_ack_delay with one packet in flight), capped by the RTO; armed
+// after new data or an ACK of new data outside recovery and with nothing SACKed; on expiry
+// send new data or else retransmit the highest PSN, only with no probe in flight and an RTT
+// sample since the last probe; §7.4 the probe's outcome), RFC 6298 (SRTT, RTTVAR, RTO, backoff).
+//
+// Packets are the unit (end_seq of PSN p is p + 1). Per packet in the window the sender keeps its
+// transmission tick, SACKed / lost / retransmitted bits and a place in a list ordered by
+// transmission time (RFC 8985 §6.2's recommended structure), so loss detection walks only the
+// packets sent before RACK.xmit_ts. That per-packet state is the overhead DCP §6.3 points at.
+//
+// Profiles (DESIGN.md rule 6): `rfc8985` — reo_wnd = min(reo_wnd_mult · min_RTT / 4, SRTT) with
+// reo_wnd_mult starting at 1 and DSACK adaptation, and reo_wnd = 0 before any reordering was seen
+// while in recovery or with ≥ 3 packets SACKed; `dcp` — the DCP paper's fixed window of one RTT
+// (reo_wnd_mult 4, i.e. min_RTT, no adaptation, no zero-window rule).
+//
+// The receiver acknowledges every packet with the cumulative ePSN, the PSN that arrived and a
+// DSACK flag when that PSN had already arrived (the one-block SACK of an RDMA ACK).
+
+import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
+import { nextPowerOfTwo } from "../../core/ring";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+
+function senderLayout(bits: number) {
+  const words = bits >>> 5;
+  return {
+    una: "i32",
+    nxt: "i32",
+    postPsn: "i32",
+    postMsn: "i32",
+    unaMsn: "i32",
+    curMsn: "i32",
+    curOff: "i32",
+    ssnNext: "i32",
+    quota: "i32",
+    rackXmit: "i32", // RACK.xmit_ts (tick)
+    rackEnd: "i32", // RACK.end_seq − 1: the PSN it belongs to
+    rackRtt: "i32", // RACK.rtt, ns
+    minRtt: "i32", // RACK.min_RTT, ns (0: no sample yet)
+    srtt: "i32", // RFC 6298, ns (0: no sample yet)
+    rttvar: "i32",
+    rto: "i32", // current RTO with backoff, ns
+    fack: "i32", // RACK.fack: one past the highest PSN delivered
+    dsackRound: "i32", // RACK.dsack_round (valid with F.DsackRound)
+    recoveryEnd: "i32", // SND.NXT when recovery began
+    tlpEnd: "i32", // TLP.end_seq (valid with F.TlpActive)
+    sacked: "i32", // RACK.segs_sacked
+    lostN: "i32", // packets marked lost and not yet retransmitted
+    rtoStart: "i32", // tick the RTO timer started
+    reoDeadline: "i32",
+    ptoDeadline: "i32",
+    head: "i16", // transmission-ordered list of packets in flight, by ring index
+    tail: "i16",
+    flags: "u16",
+    retry: "u8",
+    reoMult: "u8", // RACK.reo_wnd_mult
+    reoPersist: "u8", // RACK.reo_wnd_persist
+    msgPsn: ["i32", 8],
+    msgLen: ["i32", 8],
+    msgEnd: ["i32", 8], // PSN after the message's last packet
+    msgTag: ["i32", 8],
+    retx: "u32",
+    timeouts: "u32",
+    probes: "u32",
+    tlpRepairs: "u32",
+    xmitTs: ["i32", bits], // per packet: transmission tick
+    next: ["i16", bits],
+    prev: ["i16", bits],
+    sack: ["i32", words],
+    lost: ["i32", words],
+    resent: ["i32", words],
+    listed: ["i32", words],
+  } as const;
+}
+
+function receiverLayout(words: number) {
+  return {
+    epsn: "i32",
+    msn: "i32",
+    got: ["i32", words],
+    ends: ["i32", words],
+  } as const;
+}
+
+const enum F {
+  RtoArmed = 1,
+  ReoArmed = 2,
+  PtoArmed = 4,
+  TlpActive = 8,
+  TlpRetrans = 16,
+  Reordering = 32, // RACK.reordering_seen
+  Recovery = 64,
+  ProbePending = 128,
+  RttSinceProbe = 256,
+  DsackRound = 512,
+  RackValid = 1024,
+  AnyTimer = 7,
+}
+
+const enum K {
+  Messages = 8,
+  MsgShift = 3,
+  U24 = 0xffffff,
+  MaxBytes = 1073741824,
+  MaxMessageBytes = 1073741823,
+  DupThresh = 3, // RFC 8985 §6.2 step 4 (RFC 6675 DupThresh)
+  PersistRounds = 16, // RFC 8985 §6.2 step 4
+  NoneIdx = -1,
+}
+
+export const RACK_TX_NONE = 0;
+export const RACK_TX_NEW = 1;
+export const RACK_TX_RETRANSMIT = 2;
+export const RACK_TX_PROBE = 3; // a TLP (new data or the highest PSN again)
+
+/** onTimer result bits. */
+export const RACK_TIMER_RTO = 1;
+export const RACK_TIMER_REORDER = 2;
+export const RACK_TIMER_PROBE = 4; // a probe is due: call nextPacket (it ignores the quota)
+
+export const RACK_RX_PLACE = 1;
+export const RACK_RX_ACK = 2;
+export const RACK_RX_COMPLETE = 4;
+export const RACK_RX_DUPLICATE = 8; // the ACK carries a DSACK (out.dsack = 1)
+
+export type RackProfile = "rfc8985" | "dcp";
+
+export interface RackSenderParams {
+  profile: RackProfile;
+  mtuBytes: number;
+  roundQuotaBytes: number;
+  /** Packets tracked per QP (and the cap on packets in flight); rounded up to a power of two. */
+  windowPackets: number;
+  /** Initial RACK.reo_wnd_mult, in min_RTT / 4 (rfc8985: 1; dcp: 4, one RTT). */
+  reoWndMult: number;
+  /** DSACK-driven reo_wnd adaptation and the zero window before reordering (rfc8985: on). */
+  reoWndAdaptive: boolean;
+  /** RTO before any RTT sample (RFC 6298 says 1 s for the Internet; a NIC uses far less). */
+  initialRtoNs: number;
+  minRtoNs: number;
+  maxRtoNs: number;
+  /** PTO before any RTT sample (RFC 8985 §7.2: 1 s on the Internet). */
+  initialPtoNs: number;
+  /** TLP.max_ack_delay (RFC 8985 §7.2); 0 for a receiver that ACKs every packet. */
+  maxAckDelayNs: number;
+  /** Consecutive RTOs before the QP is in error. */
+  maxRetries: number;
+}
+
+export interface RackReceiverParams {
+  windowPackets: number;
+}
+
+const PROFILE_DEFAULTS: { readonly [P in RackProfile]: Pick<RackSenderParams, "reoWndMult" | "reoWndAdaptive"> } = {
+  rfc8985: { reoWndMult: 1, reoWndAdaptive: true },
+  dcp: { reoWndMult: 4, reoWndAdaptive: false },
+};
+
+export const RACK_SENDER_DEFAULTS: Readonly<RackSenderParams> = Object.freeze({
+  profile: "rfc8985",
+  mtuBytes: 1024,
+  roundQuotaBytes: 16384,
+  windowPackets: 128,
+  reoWndMult: 1,
+  reoWndAdaptive: true,
+  initialRtoNs: 1_000_000,
+  minRtoNs: 100_000,
+  maxRtoNs: 100_000_000,
+  initialPtoNs: 1_000_000,
+  maxAckDelayNs: 0,
+  maxRetries: 7,
+});
+
+export const RACK_RECEIVER_DEFAULTS: Readonly<RackReceiverParams> = Object.freeze({ windowPackets: 128 });
+
+function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
+  for (const k of Object.keys(input)) {
+    if (!(k in RACK_SENDER_DEFAULTS)) throw new RangeError(`RackSender: unknown parameter ${k}`);
+  }
+  const profile = input.profile ?? "rfc8985";
+  if (!(profile in PROFILE_DEFAULTS)) throw new RangeError(`RackSender: unknown profile ${String(profile)}`);
+  const p: RackSenderParams = { ...RACK_SENDER_DEFAULTS, ...PROFILE_DEFAULTS[profile] };
+  for (const k of Object.keys(input) as (keyof RackSenderParams)[]) {
+    if (input[k] !== undefined) (p as unknown as Record<string, unknown>)[k] = input[k];
+  }
+  const int = (k: keyof RackSenderParams, lo: number, hi: number) => {
+    const v = p[k];
+    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) throw new RangeError(`RackSender: ${k} must be an integer in [${lo}, ${hi}]`);
+  };
+  int("mtuBytes", 64, 65535);
+  int("roundQuotaBytes", 1, K.MaxBytes);
+  int("windowPackets", 1, 16384);
+  int("reoWndMult", 1, 255);
+  int("initialRtoNs", 1, 2 ** 30);
+  int("minRtoNs", 1, 2 ** 30);
+  int("maxRtoNs", p.minRtoNs, 2 ** 30);
+  int("initialPtoNs", 1, 2 ** 30);
+  int("maxAckDelayNs", 0, 2 ** 30);
+  int("maxRetries", 0, 255);
+  if (typeof p.reoWndAdaptive !== "boolean") throw new RangeError("RackSender: reoWndAdaptive must be a boolean");
+  return p;
+}
+
+function resolveReceiver(input: Partial<RackReceiverParams>): RackReceiverParams {
+  for (const k of Object.keys(input)) {
+    if (!(k in RACK_RECEIVER_DEFAULTS)) throw new RangeError(`RackReceiver: unknown parameter ${k}`);
+  }
+  const p = { ...RACK_RECEIVER_DEFAULTS, ...input };
+  if (!(Number.isInteger(p.windowPackets) && p.windowPackets >= 1 && p.windowPackets <= 1 << 20)) {
+    throw new RangeError("RackReceiver: windowPackets must be an integer in [1, 2^20]");
+  }
+  return p;
+}
+
+function diff24(a: number, b: number): number {
+  return ((a - b) << 8) >> 8;
+}
+
+function isU24(x: number): boolean {
+  return (x & K.U24) === x;
+}
+
+function windowBits(packets: number): number {
+  return nextPowerOfTwo(packets < 32 ? 32 : packets);
+}
+
+export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
+  static readonly bytesPerFlow = flowBytes(senderLayout(windowBits(RACK_SENDER_DEFAULTS.windowPackets)));
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    post: ["slot", "lengthBytes", "op"],
+    messageInfo: ["slot", "msn"],
+    onSchedule: ["slot", "nowNs", "awinBytes"],
+    nextPacket: ["slot", "nowNs"],
+    onAck: ["slot", "nowNs", "cumPsn", "sackPsn", "dsack"],
+    onTimer: ["slot", "nowNs"],
+  };
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
+
+  readonly params: Readonly<RackSenderParams>;
+  readonly bytesPerSlot: number;
+  readonly out = new Int32Array(10);
+
+  private readonly una = this.col.una;
+  private readonly nxt = this.col.nxt;
+  private readonly postPsn = this.col.postPsn;
+  private readonly postMsn = this.col.postMsn;
+  private readonly unaMsnCol = this.col.unaMsn;
+  private readonly curMsn = this.col.curMsn;
+  private readonly curOff = this.col.curOff;
+  private readonly ssnNext = this.col.ssnNext;
+  private readonly quota = this.col.quota;
+  private readonly rackXmit = this.col.rackXmit;
+  private readonly rackEnd = this.col.rackEnd;
+  private readonly rackRttCol = this.col.rackRtt;
+  private readonly minRttCol = this.col.minRtt;
+  private readonly srttCol = this.col.srtt;
+  private readonly rttvar = this.col.rttvar;
+  private readonly rtoCol = this.col.rto;
+  private readonly fack = this.col.fack;
+  private readonly dsackRound = this.col.dsackRound;
+  private readonly recoveryEnd = this.col.recoveryEnd;
+  private readonly tlpEnd = this.col.tlpEnd;
+  private readonly sackedCol = this.col.sacked;
+  private readonly lostN = this.col.lostN;
+  private readonly rtoStart = this.col.rtoStart;
+  private readonly reoDeadline = this.col.reoDeadline;
+  private readonly ptoDeadline = this.col.ptoDeadline;
+  private readonly head = this.col.head;
+  private readonly tail = this.col.tail;
+  private readonly flags = this.col.flags;
+  private readonly retry = this.col.retry;
+  private readonly reoMult = this.col.reoMult;
+  private readonly reoPersist = this.col.reoPersist;
+  private readonly msgPsn = this.col.msgPsn;
+  private readonly msgLen = this.col.msgLen;
+  private readonly msgEnd = this.col.msgEnd;
+  private readonly msgTag = this.col.msgTag;
+  private readonly retx = this.col.retx;
+  private readonly timeoutCount = this.col.timeouts;
+  private readonly probeCount = this.col.probes;
+  private readonly tlpRepairCount = this.col.tlpRepairs;
+  private readonly xmitTs = this.col.xmitTs;
+  private readonly nextIdx = this.col.next;
+  private readonly prevIdx = this.col.prev;
+  private readonly sackBits = this.col.sack;
+  private readonly lostBits = this.col.lost;
+  private readonly resentBits = this.col.resent;
+  private readonly listed = this.col.listed;
+  private readonly mtu: number;
+  private readonly roundQuota: number;
+  private readonly window: number;
+  private readonly bits: number;
+  private readonly words: number;
+  private readonly mask: number;
+  private readonly mult0: number;
+  private readonly adaptive: number;
+  private readonly initialRto: number;
+  private readonly minRto: number;
+  private readonly maxRto: number;
+  private readonly initialPto: number;
+  private readonly maxAckDelay: number;
+  private readonly maxRetries: number;
+
+  constructor(params: Partial<RackSenderParams> = {}, capacity = 1) {
+    const p = resolveSender(params);
+    const bits = windowBits(p.windowPackets);
+    const layout = senderLayout(bits);
+    super(layout, capacity);
+    this.params = Object.freeze(p);
+    this.bytesPerSlot = flowBytes(layout);
+    this.mtu = p.mtuBytes;
+    this.roundQuota = p.roundQuotaBytes;
+    this.window = p.windowPackets;
+    this.bits = bits;
+    this.words = bits >>> 5;
+    this.mask = bits - 1;
+    this.mult0 = p.reoWndMult;
+    this.adaptive = p.reoWndAdaptive ? 1 : 0;
+    this.initialRto = p.initialRtoNs;
+    this.minRto = p.minRtoNs;
+    this.maxRto = p.maxRtoNs;
+    this.initialPto = p.initialPtoNs;
+    this.maxAckDelay = p.maxAckDelayNs;
+    this.maxRetries = p.maxRetries;
+  }
+
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`RackSender: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.una[slot] = startPsn;
+    this.nxt[slot] = startPsn;
+    this.postPsn[slot] = startPsn;
+    this.fack[slot] = startPsn;
+    this.rtoCol[slot] = this.initialRto;
+    this.reoMult[slot] = this.mult0;
+    this.head[slot] = K.NoneIdx;
+    this.tail[slot] = K.NoneIdx;
+  }
+
+  post(slot: number, lengthBytes: number, op: number): number {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
+      return this.reject(slot);
+    }
+    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
+    const msn = this.postMsn[slot];
+    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    let ssn = 0;
+    if (op !== 1) {
+      ssn = this.ssnNext[slot];
+      this.ssnNext[slot] = (ssn + 1) & K.U24;
+    }
+    this.msgPsn[m] = this.postPsn[slot];
+    this.msgLen[m] = lengthBytes;
+    this.msgTag[m] = ssn | (op << 24);
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
+    this.postMsn[slot] = (msn + 1) & K.U24;
+    return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
+    const d = diff24(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
+  }
+
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
+    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
+    return 0;
+  }
+
+  /**
+   * A due tail-loss probe first (RFC 8985 §7.3; it does not wait for the quota), then packets
+   * RACK marked lost in PSN order, then new data within the window and the quota.
+   */
+  nextPacket(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    if ((this.flags[slot] & F.ProbePending) !== 0) return this.sendProbe(slot, now);
+    const una = this.una[slot];
+    const inflight = diff24(this.nxt[slot], una);
+    if (this.lostN[slot] > 0) return this.retransmitLost(slot, now, una, inflight);
+    const psn = this.nxt[slot];
+    if (psn === this.postPsn[slot] || inflight >= this.window) return RACK_TX_NONE;
+    const sent = this.sendNew(slot, now, psn, false);
+    if (sent === RACK_TX_NONE) return RACK_TX_NONE;
+    this.schedulePto(slot, now);
+    return sent;
+  }
+
+  /**
+   * An ACK: cumulative `cumPsn`, the PSN `sackPsn` whose arrival triggered it, and `dsack` when
+   * that PSN had already arrived. Runs RFC 8985 §7.4 (probe outcome), §6.2 steps 1–5, the RTT
+   * estimator, and rearms the RTO, PTO and reordering timers. Returns the messages freed,
+   * E_STATE for a PSN beyond what was sent, or E_ARG.
+   */
+  onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: boolean): number {
+    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const nxt = this.nxt[slot];
+    if (diff24(cumPsn, nxt) > 0 || diff24(sackPsn, nxt) >= 0) return this.fail(E_STATE);
+    const now = nowNs | 0;
+    let flags = this.flags[slot];
+    const una = this.una[slot];
+    const d = diff24(cumPsn, una);
+    // RFC 8985 §7.4.2 TLP_process_ack, before SND.UNA moves.
+    if ((flags & F.TlpActive) !== 0 && diff24(cumPsn, this.tlpEnd[slot]) >= 0) {
+      if ((flags & F.TlpRetrans) === 0 || (dsack && ((sackPsn + 1) & K.U24) === this.tlpEnd[slot])) {
+        flags &= ~(F.TlpActive | F.TlpRetrans);
+      } else if (diff24(cumPsn, this.tlpEnd[slot]) > 0) {
+        flags &= ~(F.TlpActive | F.TlpRetrans);
+        this.tlpRepairCount[slot]++; // the probe repaired a loss: a congestion signal for the CC
+      }
+    }
+    this.flags[slot] = flags;
+    // Steps 1–3 for every newly delivered packet; one RTT sample per ACK (the newest sent).
+    let sampleTs = 0;
+    let sampled = 0;
+    const base = slot * this.words;
+    if (d > 0) {
+      for (let i = 0; i < d; i++) {
+        const psn = (una + i) & K.U24;
+        const idx = psn & this.mask;
+        if (bitTest(this.sackBits, base, idx)) continue;
+        if (this.deliver(slot, now, psn, idx) && (sampled === 0 || ((this.xmitTs[slot * this.bits + idx] - sampleTs) | 0) > 0)) {
+          sampleTs = this.xmitTs[slot * this.bits + idx];
+          sampled = 1;
+        }
+      }
+      // deliver() cleared the resent and lost bits of what it delivered; SACKed packets had
+      // theirs cleared when SACKed, and only their SACK bits remain to release.
+      if (this.sackedCol[slot] !== 0) {
+        this.sackedCol[slot] -= countSet(this.sackBits, base, this.mask, una & this.mask, d);
+        clearBits(this.sackBits, base, this.mask, una & this.mask, d);
+      }
+      this.una[slot] = cumPsn;
+      this.retry[slot] = 0;
+    }
+    const cur = this.una[slot];
+    if (!dsack && diff24(sackPsn, cur) > 0) {
+      const idx = sackPsn & this.mask;
+      if (!bitTest(this.sackBits, base, idx)) {
+        bitSet(this.sackBits, base, idx);
+        this.sackedCol[slot]++;
+        if (this.deliver(slot, now, sackPsn, idx) && (sampled === 0 || ((this.xmitTs[slot * this.bits + idx] - sampleTs) | 0) > 0)) {
+          sampleTs = this.xmitTs[slot * this.bits + idx];
+          sampled = 1;
+        }
+      }
+    }
+    if (sampled !== 0) this.rttSample(slot, (now - sampleTs) | 0);
+    const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
+    flags = this.flags[slot];
+    // Step 4: reo_wnd adaptation (rfc8985 profile).
+    if (this.adaptive !== 0) {
+      if ((flags & F.DsackRound) !== 0 && diff24(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
+      if ((flags & F.DsackRound) === 0 && dsack) {
+        flags |= F.DsackRound;
+        this.dsackRound[slot] = nxt;
+        if (this.reoMult[slot] < 255) this.reoMult[slot]++;
+        this.reoPersist[slot] = K.PersistRounds;
+      }
+    }
+    if ((flags & F.Recovery) !== 0 && diff24(cur, this.recoveryEnd[slot]) >= 0) {
+      flags &= ~F.Recovery;
+      if (this.adaptive !== 0) {
+        const persist = this.reoPersist[slot];
+        if (persist > 0) this.reoPersist[slot] = persist - 1;
+        else this.reoMult[slot] = this.mult0;
+      }
+    }
+    this.flags[slot] = flags;
+    // Step 5 and the reordering timer.
+    this.detectLoss(slot, now);
+    // RFC 6298 5.2/5.3: restart the RTO on new data acknowledged, stop it with nothing in flight.
+    flags = this.flags[slot];
+    if (cur === this.nxt[slot]) {
+      flags &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed);
+    } else if (d > 0) {
+      flags |= F.RtoArmed;
+      this.rtoStart[slot] = now;
+    }
+    this.flags[slot] = flags;
+    if (d > 0 && cur !== this.nxt[slot]) this.schedulePto(slot, now);
+    else if ((flags & F.Recovery) !== 0 || this.sackedCol[slot] !== 0) this.flags[slot] &= ~F.PtoArmed;
+    return freed;
+  }
+
+  /**
+   * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
+   * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
+   * one is in flight or no RTT sample arrived since the last). Returns RACK_TIMER_* bits, 0 when
+   * nothing expired, E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or
+   * E_SLOT / E_ARG.
+   */
+  onTimer(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    let flags = this.flags[slot];
+    if ((flags & F.AnyTimer) === 0) return 0;
+    if ((flags & F.RtoArmed) !== 0 && ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot]) {
+      const retry = this.retry[slot];
+      if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
+      this.retry[slot] = retry + 1;
+      this.timeoutCount[slot]++;
+      const rto = this.rtoCol[slot] * 2; // RFC 6298 5.5
+      this.rtoCol[slot] = rto < this.maxRto ? rto : this.maxRto;
+      this.markLossesOnRto(slot, now);
+      flags = this.flags[slot];
+      flags = (flags | F.Recovery | F.RtoArmed) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending | F.ReoArmed);
+      this.recoveryEnd[slot] = this.nxt[slot];
+      this.rtoStart[slot] = now;
+      this.flags[slot] = flags;
+      return RACK_TIMER_RTO;
+    }
+    let r = 0;
+    if ((flags & F.ReoArmed) !== 0 && ((now - this.reoDeadline[slot]) | 0) >= 0) {
+      this.flags[slot] = flags & ~F.ReoArmed;
+      this.detectLoss(slot, now);
+      flags = this.flags[slot];
+      r |= RACK_TIMER_REORDER;
+    }
+    if ((flags & F.PtoArmed) !== 0 && ((now - this.ptoDeadline[slot]) | 0) >= 0) {
+      flags &= ~F.PtoArmed;
+      if ((flags & F.TlpActive) === 0 && (flags & F.RttSinceProbe) !== 0 && this.nxt[slot] !== this.una[slot]) {
+        flags |= F.ProbePending;
+        r |= RACK_TIMER_PROBE;
+      }
+      this.flags[slot] = flags;
+    }
+    return r;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  unaPsn(slot: number): number {
+    return this.una[slot];
+  }
+  nextPsn(slot: number): number {
+    return this.nxt[slot];
+  }
+  unaMsn(slot: number): number {
+    return this.unaMsnCol[slot];
+  }
+  outstandingMessages(slot: number): number {
+    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+  }
+  inflightPackets(slot: number): number {
+    return diff24(this.nxt[slot], this.una[slot]);
+  }
+  lostPackets(slot: number): number {
+    const una = this.una[slot];
+    return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, diff24(this.nxt[slot], una));
+  }
+  sackedPackets(slot: number): number {
+    return this.sackedCol[slot];
+  }
+  rackRttNs(slot: number): number {
+    return this.rackRttCol[slot];
+  }
+  minRttNs(slot: number): number {
+    return this.minRttCol[slot];
+  }
+  srttNs(slot: number): number {
+    return this.srttCol[slot];
+  }
+  rttvarNs(slot: number): number {
+    return this.rttvar[slot];
+  }
+  rtoNs(slot: number): number {
+    return this.rtoCol[slot];
+  }
+  reoWndNs(slot: number): number {
+    return this.reoWnd(slot);
+  }
+  reoWndMult(slot: number): number {
+    return this.reoMult[slot];
+  }
+  reorderingSeen(slot: number): boolean {
+    return (this.flags[slot] & F.Reordering) !== 0;
+  }
+  inRecovery(slot: number): boolean {
+    return (this.flags[slot] & F.Recovery) !== 0;
+  }
+  probeInFlight(slot: number): boolean {
+    return (this.flags[slot] & F.TlpActive) !== 0;
+  }
+  probePending(slot: number): boolean {
+    return (this.flags[slot] & F.ProbePending) !== 0;
+  }
+  quotaBytes(slot: number): number {
+    return this.quota[slot];
+  }
+  timerArmed(slot: number): boolean {
+    return (this.flags[slot] & F.AnyTimer) !== 0;
+  }
+  rtoArmed(slot: number): boolean {
+    return (this.flags[slot] & F.RtoArmed) !== 0;
+  }
+  ptoArmed(slot: number): boolean {
+    return (this.flags[slot] & F.PtoArmed) !== 0;
+  }
+  reorderTimerArmed(slot: number): boolean {
+    return (this.flags[slot] & F.ReoArmed) !== 0;
+  }
+  /** The earliest armed deadline (meaningful while timerArmed). */
+  deadlineNs(slot: number): number {
+    const flags = this.flags[slot];
+    let best = (this.rtoStart[slot] + this.rtoCol[slot]) | 0;
+    let have = (flags & F.RtoArmed) !== 0;
+    if ((flags & F.ReoArmed) !== 0 && (!have || ((this.reoDeadline[slot] - best) | 0) < 0)) {
+      best = this.reoDeadline[slot];
+      have = true;
+    }
+    if ((flags & F.PtoArmed) !== 0 && (!have || ((this.ptoDeadline[slot] - best) | 0) < 0)) best = this.ptoDeadline[slot];
+    return best;
+  }
+  retransmissions(slot: number): number {
+    return this.retx[slot];
+  }
+  timeouts(slot: number): number {
+    return this.timeoutCount[slot];
+  }
+  probes(slot: number): number {
+    return this.probeCount[slot];
+  }
+  /** Probes whose ACK showed they repaired a loss (RFC 8985 §7.4.2). */
+  tlpRepairs(slot: number): number {
+    return this.tlpRepairCount[slot];
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // RACK internals
+
+  private packetsOf(bytes: number): number {
+    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
+  }
+
+  /** RACK_sent_after(t1, seq1, t2, seq2): t1 is later, or equal with the higher PSN. */
+  private static sentAfter(t1: number, s1: number, t2: number, s2: number): boolean {
+    const dt = (t1 - t2) | 0;
+    return dt > 0 || (dt === 0 && diff24(s1, s2) > 0);
+  }
+
+  /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
+  private reoWnd(slot: number): number {
+    const flags = this.flags[slot];
+    if (this.adaptive !== 0 && (flags & F.Reordering) === 0 && ((flags & F.Recovery) !== 0 || this.sackedCol[slot] >= K.DupThresh)) return 0;
+    const w = Math.floor((this.reoMult[slot] * this.minRttCol[slot]) / 4);
+    const srtt = this.srttCol[slot];
+    return srtt > 0 && srtt < w ? srtt : w;
+  }
+
+  /**
+   * Steps 2–3 for one newly delivered packet: RACK.rtt / xmit_ts / end_seq, reordering, and
+   * removal from the transmission-ordered list. Returns true when it gives an RTT sample
+   * (it was never retransmitted).
+   */
+  private deliver(slot: number, now: number, psn: number, idx: number): boolean {
+    const ts = this.xmitTs[slot * this.bits + idx];
+    const rtt = (now - ts) | 0;
+    const base = slot * this.words;
+    const resent = bitTest(this.resentBits, base, idx);
+    if (resent) bitClear(this.resentBits, base, idx);
+    this.unlist(slot, idx);
+    if (bitTest(this.lostBits, base, idx)) {
+      bitClear(this.lostBits, base, idx);
+      this.lostN[slot]--;
+    }
+    // Step 3: delivered below RACK.fack and never retransmitted means reordering.
+    const end = (psn + 1) & K.U24;
+    if (diff24(end, this.fack[slot]) > 0) this.fack[slot] = end;
+    else if (diff24(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
+    // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
+    if (resent && rtt < this.minRttCol[slot]) return false;
+    this.rackRttCol[slot] = rtt;
+    if ((this.flags[slot] & F.RackValid) === 0 || RackSender.sentAfter(ts, psn, this.rackXmit[slot], this.rackEnd[slot])) {
+      this.rackXmit[slot] = ts;
+      this.rackEnd[slot] = psn;
+      this.flags[slot] |= F.RackValid;
+    }
+    if (resent) return false;
+    if (this.minRttCol[slot] === 0 || rtt < this.minRttCol[slot]) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
+    return true;
+  }
+
+  /** RFC 6298 §2.2–2.3 with integer ns and floor divisions; clears any backoff. */
+  private rttSample(slot: number, r: number): void {
+    const rtt = r > 0 ? r : 1;
+    let srtt = this.srttCol[slot];
+    let rttvar: number;
+    if (srtt === 0) {
+      srtt = rtt;
+      rttvar = rtt >> 1;
+    } else {
+      const dev = srtt > rtt ? srtt - rtt : rtt - srtt;
+      rttvar = (3 * this.rttvar[slot] + dev) >> 2; // RTTVAR = 3/4 RTTVAR + 1/4 |SRTT − R'|
+      srtt = (7 * srtt + rtt) >> 3; // SRTT = 7/8 SRTT + 1/8 R'
+    }
+    this.srttCol[slot] = srtt;
+    this.rttvar[slot] = rttvar;
+    const rto = srtt + 4 * rttvar; // RTO = SRTT + max(G, 4·RTTVAR), G = 1 ns
+    this.rtoCol[slot] = rto < this.minRto ? this.minRto : rto > this.maxRto ? this.maxRto : rto;
+    this.flags[slot] |= F.RttSinceProbe;
+  }
+
+  /**
+   * Step 5: walk the packets in flight in transmission order while they were sent before
+   * RACK.xmit_ts; mark lost those whose deadline has passed, arm the reordering timer for the
+   * latest of the others. Marking a loss outside recovery starts recovery (§7.1: and ends any
+   * TLP episode).
+   */
+  private detectLoss(slot: number, now: number): void {
+    let flags = this.flags[slot];
+    if ((flags & F.RackValid) === 0) return;
+    const rackTs = this.rackXmit[slot];
+    const rackEnd = this.rackEnd[slot];
+    let wait = -1; // computed when the first packet sent before RACK.xmit_ts is met
+    const una = this.una[slot];
+    const tsBase = slot * this.bits;
+    let timeout = 0;
+    let marked = 0;
+    let idx = this.head[slot];
+    while (idx !== K.NoneIdx) {
+      const next = this.nextIdx[tsBase + idx];
+      const ts = this.xmitTs[tsBase + idx];
+      const psn = (una + ((idx - una) & this.mask)) & K.U24;
+      if (!RackSender.sentAfter(rackTs, rackEnd, ts, psn)) break;
+      if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
+      const remaining = (ts + wait - now) | 0;
+      if (remaining <= 0) {
+        bitSet(this.lostBits, slot * this.words, idx);
+        this.unlist(slot, idx);
+        this.lostN[slot]++;
+        marked = 1;
+      } else if (remaining > timeout) {
+        timeout = remaining;
+      }
+      idx = next;
+    }
+    flags = this.flags[slot];
+    if (timeout > 0) {
+      flags |= F.ReoArmed;
+      this.reoDeadline[slot] = (now + timeout) | 0;
+    } else {
+      flags &= ~F.ReoArmed;
+    }
+    if (marked !== 0 && (flags & F.Recovery) === 0) {
+      flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed);
+      this.recoveryEnd[slot] = this.nxt[slot];
+    }
+    this.flags[slot] = flags;
+  }
+
+  /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */
+  private markLossesOnRto(slot: number, now: number): void {
+    const una = this.una[slot];
+    const n = diff24(this.nxt[slot], una);
+    const wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
+    const base = slot * this.words;
+    const tsBase = slot * this.bits;
+    for (let i = 0; i < n; i++) {
+      const idx = (una + i) & this.mask;
+      if (bitTest(this.sackBits, base, idx) || bitTest(this.lostBits, base, idx)) continue;
+      if (i === 0 || ((this.xmitTs[tsBase + idx] + wait - now) | 0) <= 0) {
+        bitSet(this.lostBits, base, idx);
+        this.unlist(slot, idx);
+        this.lostN[slot]++;
+      }
+    }
+  }
+
+  /** Offset from una of the first lost packet, or n. */
+  private firstLost(slot: number, una: number, n: number): number {
+    const base = slot * this.words;
+    for (let w = 0; w < n; ) {
+      const idx = (una + w) & this.mask;
+      const word = this.lostBits[base + (idx >>> 5)] >>> (idx & 31);
+      if (word !== 0) {
+        const k = w + (31 - Math.clz32(word & -word));
+        return k < n ? k : n;
+      }
+      w += 32 - (idx & 31);
+    }
+    return n;
+  }
+
+  private retransmitLost(slot: number, now: number, una: number, n: number): number {
+    const k = this.firstLost(slot, una, n);
+    if (k >= n) return RACK_TX_NONE;
+    const psn = (una + k) & K.U24;
+    if (!this.writePacket(slot, psn, RACK_TX_RETRANSMIT, true)) return RACK_TX_NONE;
+    const idx = psn & this.mask;
+    const base = slot * this.words;
+    bitClear(this.lostBits, base, idx);
+    this.lostN[slot]--;
+    bitSet(this.resentBits, base, idx);
+    this.stamp(slot, now, idx);
+    this.retx[slot]++;
+    return RACK_TX_RETRANSMIT; // a lost packet is unacknowledged, so the RTO runs
+  }
+
+  /** New data at `psn` (the quota is skipped for a probe). */
+  private sendNew(slot: number, now: number, psn: number, probe: boolean): number {
+    const cur = this.curMsn[slot];
+    const m = (slot << K.MsgShift) + (cur & 7);
+    const off = this.curOff[slot];
+    const msgBytes = this.msgLen[m];
+    const left = msgBytes - off;
+    const len = left < this.mtu ? left : this.mtu;
+    if (!probe) {
+      const quota = this.quota[slot];
+      if (quota < len || quota <= 0) return RACK_TX_NONE;
+      this.quota[slot] = quota - len;
+    }
+    const out = this.out;
+    out[0] = probe ? RACK_TX_PROBE : RACK_TX_NEW;
+    out[1] = cur;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    this.nxt[slot] = (psn + 1) & K.U24;
+    if (left <= this.mtu) {
+      this.curMsn[slot] = (cur + 1) & K.U24;
+      this.curOff[slot] = 0;
+    } else {
+      this.curOff[slot] = off + len;
+    }
+    const idx = psn & this.mask;
+    const base = slot * this.words;
+    bitClear(this.sackBits, base, idx);
+    bitClear(this.lostBits, base, idx);
+    bitClear(this.resentBits, base, idx);
+    this.stamp(slot, now, idx);
+    if ((this.flags[slot] & F.RtoArmed) === 0) {
+      this.flags[slot] |= F.RtoArmed;
+      this.rtoStart[slot] = now;
+    }
+    return probe ? RACK_TX_PROBE : RACK_TX_NEW;
+  }
+
+  /** RFC 8985 §7.3: new data if any (and the window allows), else the highest PSN sent again. */
+  private sendProbe(slot: number, now: number): number {
+    let flags = this.flags[slot] & ~F.ProbePending;
+    this.flags[slot] = flags;
+    const una = this.una[slot];
+    const psn = this.nxt[slot];
+    if (psn === una) return RACK_TX_NONE; // everything was acknowledged meanwhile
+    let retrans = 0;
+    if (psn !== this.postPsn[slot] && diff24(psn, una) < this.window) {
+      this.sendNew(slot, now, psn, true);
+    } else {
+      const last = (psn - 1) & K.U24;
+      this.writePacket(slot, last, RACK_TX_PROBE, false);
+      const idx = last & this.mask;
+      const base = slot * this.words;
+      if (bitTest(this.lostBits, base, idx)) {
+        bitClear(this.lostBits, base, idx);
+        this.lostN[slot]--;
+      }
+      bitSet(this.resentBits, base, idx);
+      this.stamp(slot, now, idx);
+      this.retx[slot]++;
+      retrans = F.TlpRetrans;
+    }
+    this.probeCount[slot]++;
+    this.tlpEnd[slot] = this.nxt[slot];
+    flags = (this.flags[slot] | F.TlpActive | retrans | F.RtoArmed) & ~(F.RttSinceProbe | F.PtoArmed);
+    if (retrans === 0) flags &= ~F.TlpRetrans;
+    this.flags[slot] = flags;
+    this.rtoStart[slot] = now; // §7.3: after the probe the RTO, not the PTO, is armed
+    return RACK_TX_PROBE;
+  }
+
+  /** Writes `out` for a packet already sent once (PSN in flight); false when the quota refuses it. */
+  private writePacket(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
+    let msn = this.unaMsnCol[slot];
+    let m = (slot << K.MsgShift) + (msn & 7);
+    let k = diff24(psn, this.msgPsn[m]);
+    while (k >= diff24(this.msgEnd[m], this.msgPsn[m])) {
+      msn = (msn + 1) & K.U24;
+      m = (slot << K.MsgShift) + (msn & 7);
+      k = diff24(psn, this.msgPsn[m]);
+    }
+    const off = k * this.mtu;
+    const msgBytes = this.msgLen[m];
+    const left = msgBytes - off;
+    const len = left < this.mtu ? left : this.mtu;
+    if (useQuota) {
+      const quota = this.quota[slot];
+      if (quota < len || quota <= 0) return false;
+      this.quota[slot] = quota - len;
+    }
+    const out = this.out;
+    out[0] = kind;
+    out[1] = msn;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    return true;
+  }
+
+  /** Records a transmission: its tick, and the tail of the transmission-ordered list. */
+  private stamp(slot: number, now: number, idx: number): void {
+    const tsBase = slot * this.bits;
+    this.xmitTs[tsBase + idx] = now;
+    this.unlist(slot, idx);
+    const tail = this.tail[slot];
+    this.prevIdx[tsBase + idx] = tail;
+    this.nextIdx[tsBase + idx] = K.NoneIdx;
+    if (tail !== K.NoneIdx) this.nextIdx[tsBase + tail] = idx;
+    else this.head[slot] = idx;
+    this.tail[slot] = idx;
+    bitSet(this.listed, slot * this.words, idx);
+  }
+
+  private unlist(slot: number, idx: number): void {
+    const base = slot * this.words;
+    if (!bitTest(this.listed, base, idx)) return;
+    bitClear(this.listed, base, idx);
+    const tsBase = slot * this.bits;
+    const p = this.prevIdx[tsBase + idx];
+    const n = this.nextIdx[tsBase + idx];
+    if (p !== K.NoneIdx) this.nextIdx[tsBase + p] = n;
+    else this.head[slot] = n;
+    if (n !== K.NoneIdx) this.prevIdx[tsBase + n] = p;
+    else this.tail[slot] = p;
+  }
+
+  /**
+   * RFC 8985 §7.2: arm the PTO unless in recovery or something is SACKed; PTO = 2·SRTT
+   * (+ max_ack_delay with one packet in flight), initialPtoNs before any RTT sample, and never
+   * later than the RTO.
+   */
+  private schedulePto(slot: number, now: number): void {
+    const flags = this.flags[slot];
+    if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) return;
+    const srtt = this.srttCol[slot];
+    let pto = srtt > 0 ? 2 * srtt : this.initialPto;
+    if (srtt > 0 && diff24(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
+    if ((flags & F.RtoArmed) !== 0) {
+      const rtoLeft = (this.rtoStart[slot] + this.rtoCol[slot] - now) | 0;
+      if (pto > rtoLeft) pto = rtoLeft;
+    }
+    this.ptoDeadline[slot] = (now + pto) | 0;
+    this.flags[slot] = flags | F.PtoArmed;
+  }
+
+  private freeMessages(slot: number, cumPsn: number): number {
+    let freed = 0;
+    let msn = this.unaMsnCol[slot];
+    const post = this.postMsn[slot];
+    while (msn !== post) {
+      const m = (slot << K.MsgShift) + (msn & 7);
+      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
+      msn = (msn + 1) & K.U24;
+      freed++;
+    }
+    this.unaMsnCol[slot] = msn;
+    return freed;
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
+
+export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+  static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(RACK_RECEIVER_DEFAULTS.windowPackets) >>> 5));
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    onData: ["slot", "nowNs", "psn", "last"],
+  };
+  /** Written with every ACK: cumulative ePSN, the PSN that arrived, DSACK, completions, MSN. */
+  static readonly outFields = ["cumPsn", "sackPsn", "dsack", "completed", "msn"] as const;
+
+  readonly params: Readonly<RackReceiverParams>;
+  readonly bytesPerSlot: number;
+  readonly out = new Int32Array(5);
+  private readonly epsnCol = this.col.epsn;
+  private readonly msnCol = this.col.msn;
+  private readonly got = this.col.got;
+  private readonly ends = this.col.ends;
+  private readonly words: number;
+  private readonly mask: number;
+
+  constructor(params: Partial<RackReceiverParams> = {}, capacity = 1) {
+    const p = resolveReceiver(params);
+    const bits = windowBits(p.windowPackets);
+    const layout = receiverLayout(bits >>> 5);
+    super(layout, capacity);
+    this.params = Object.freeze(p);
+    this.bytesPerSlot = flowBytes(layout);
+    this.words = bits >>> 5;
+    this.mask = bits - 1;
+  }
+
+  open(slot: number, startPsn = 0): void {
+    if (!isU24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`RackReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.epsnCol[slot] = startPsn;
+  }
+
+  /**
+   * A data packet (`last`: it ends its message): placed unless already received (then the ACK
+   * carries a DSACK), and acknowledged either way. Beyond the window: E_STATE (dropped).
+   */
+  onData(slot: number, nowNs: number, psn: number, last: boolean): number {
+    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.track(slot, psn, last);
+  }
+
+  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
+  private track(slot: number, psn: number, last: boolean): number {
+    const epsn = this.epsnCol[slot];
+    const d = diff24(psn, epsn);
+    if (d > this.mask) return this.fail(E_STATE);
+    const out = this.out;
+    out[1] = psn;
+    out[3] = 0;
+    const base = slot * this.words;
+    const bit = psn & this.mask;
+    if (d < 0 || bitTest(this.got, base, bit)) {
+      out[0] = epsn;
+      out[2] = 1;
+      out[4] = this.msnCol[slot];
+      return RACK_RX_ACK | RACK_RX_DUPLICATE;
+    }
+    out[2] = 0;
+    bitSet(this.got, base, bit);
+    if (last) bitSet(this.ends, base, bit);
+    if (d > 0) {
+      out[0] = epsn;
+      out[4] = this.msnCol[slot];
+      return RACK_RX_PLACE | RACK_RX_ACK;
+    }
+    return this.slideRun(slot, base, bit, epsn);
+  }
+
+  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
+  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
+    const out = this.out;
+    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
+    const done = countSet(this.ends, base, this.mask, bit, run);
+    clearBits(this.got, base, this.mask, bit, run);
+    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
+    const next = (epsn + run) & K.U24;
+    this.epsnCol[slot] = next;
+    const msn = (this.msnCol[slot] + done) & K.U24;
+    this.msnCol[slot] = msn;
+    out[0] = next;
+    out[3] = done;
+    out[4] = msn;
+    return done !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
+  }
+
+  epsn(slot: number): number {
+    return this.epsnCol[slot];
+  }
+  msn(slot: number): number {
+    return this.msnCol[slot];
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
