@@ -10,7 +10,7 @@ import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
 import type { Scenario } from "./scenario/schema";
 
-export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet]
+export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats]
   no scenario: the embedded default (8:1 incast of 2 MiB, 16-host 3-tier fat tree, NSCC + REPS + trimming)
   --out DIR   where results.json and flows.csv go (default: nicfw-out)
   --seed N    overrides the scenario's seed`;
@@ -20,10 +20,12 @@ interface RunArgs {
   out: string;
   seed?: number;
   quiet: boolean;
+  /** Print one `stats {json}` line (wall time, max RSS, packets per second) for bench/fabric. */
+  stats: boolean;
 }
 
 function parseArgs(argv: string[]): RunArgs | string {
-  const a: RunArgs = { out: "nicfw-out", quiet: false };
+  const a: RunArgs = { out: "nicfw-out", quiet: false, stats: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === "--out") {
@@ -34,6 +36,7 @@ function parseArgs(argv: string[]): RunArgs | string {
       if (!(Number.isInteger(v) && v >= 0 && v < 2 ** 32)) return "--seed needs an integer in [0, 2^32)";
       a.seed = v;
     } else if (x === "--quiet" || x === "-q") a.quiet = true;
+    else if (x === "--stats") a.stats = true;
     else if (x.startsWith("-")) return `unknown option ${x}`;
     else if (a.file === undefined) a.file = x;
     else return `one scenario at a time (got ${a.file} and ${x})`;
@@ -91,6 +94,7 @@ export function runCommand(argv: string[]): number {
   }
   const bar = progressBar();
   const started = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   let r: Results;
   try {
     r = runScenario(scenario, { seed: a.seed, baseDir, progress: bar.update });
@@ -106,5 +110,20 @@ export function runCommand(argv: string[]): number {
   writeFileSync(join(a.out, "flows.csv"), flowsCsv(r));
   if (!a.quiet) console.log(summary(r));
   console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
+  if (a.stats) {
+    const cpu = process.cpuUsage(cpu0);
+    const stats = {
+      simWallS: wallS,
+      cpuS: (cpu.user + cpu.system) / 1e6,
+      maxRssKb: process.resourceUsage().maxRSS,
+      transmissions: r.totals.transmissions,
+      events: r.totals.events,
+      simulatedUs: r.simulatedUs,
+      completed: r.completed,
+      flows: r.flowsTotal,
+      integrity: r.integrity.ok,
+    };
+    console.log(`stats ${JSON.stringify(stats)}`);
+  }
   return r.integrity.ok ? 0 : 1;
 }
