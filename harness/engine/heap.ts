@@ -10,9 +10,14 @@
 // The arrays grow by doubling when full (rare: the fabric schedules at most one event per link,
 // port, flow timer and host, plus flow starts), so the per-event path never allocates.
 
+// Fields that hold times are initialised with a non-integral double: V8 then gives them a double
+// representation and stores into them do not allocate (initialised with the integer 0 they start
+// as small integers, and every store of a large time would box a new heap number).
+const DOUBLE_INIT = 0.5;
+
 export class EventHeap {
   /** Time of the last popped event, picoseconds. */
-  t = 0;
+  t = DOUBLE_INIT;
   kind = 0;
   target = 0;
   arg = 0;
@@ -32,8 +37,22 @@ export class EventHeap {
     this.argv = new Int32Array(capacity);
   }
 
+  /**
+   * Time of the next `add`, ps. Hot callers stage the time here and call `add`, because a double
+   * outside the small-integer range passed to a call V8 does not inline is boxed (one heap
+   * number per event); a store into this field is not.
+   */
+  at = DOUBLE_INIT;
+
   /** Schedules (kind < 16, target < 2^27) at time `t` ps. */
   push(t: number, kind: number, target: number, arg: number): void {
+    this.at = t;
+    this.add(kind, target, arg);
+  }
+
+  /** Schedules (kind, target, arg) at the staged time `at`. */
+  add(kind: number, target: number, arg: number): void {
+    const t = this.at;
     if (this.size === this.time.length) this.grow();
     const s = this.nextSeq++;
     const w = (target << 4) | kind;

@@ -422,35 +422,35 @@ export class RudTransport implements Transport {
     const r = this.tx.nextPacket(slot, nowNs, ev);
     if (r <= 0) return 0;
     const o = this.so;
-    this.psn = o[0];
-    this.bytes = o[1];
-    this.payload = o[2];
-    this.msn = o[3];
+    this.psn = o[0] | 0;
+    this.bytes = o[1] | 0;
+    this.payload = o[2] | 0;
+    this.msn = o[3] | 0;
     return r; // RUD_TX_* share Tx's bit values
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const r = this.tx.onAck(slot, nowNs, pool.w0[h], pool.w1[h], pool.w2[h], pool.w3[h], pool.psn[h], (pool.flags[h] & Flag.Rtx) !== 0, pool.f0[h]);
     if (r < 0) return r;
     const o = this.so;
-    this.newBytes = o[5];
-    this.rttNs = o[6];
-    this.restoredBytes = o[7];
-    this.completed = o[8];
+    this.newBytes = o[5] | 0;
+    this.rttNs = o[6] | 0;
+    this.restoredBytes = o[7] | 0;
+    this.completed = o[8] | 0;
     return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
   }
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const r = this.tx.onNack(slot, nowNs, pool.psn[h]);
     if (r <= 0) return r;
-    this.bytes = this.so[1];
-    this.rttNs = this.so[6];
+    this.bytes = this.so[1] | 0;
+    this.rttNs = this.so[6] | 0;
     return 1;
   }
   onTimer(slot: number, nowNs: number): number {
     const r = this.tx.onTimer(slot, nowNs);
     if (r <= 0) return r;
-    this.psn = this.so[0];
-    this.bytes = this.so[1];
-    this.ev = this.so[9];
+    this.psn = this.so[0] | 0;
+    this.bytes = this.so[1] | 0;
+    this.ev = this.so[9] | 0;
     return 1;
   }
   timerArmed(slot: number): boolean {

@@ -106,7 +106,8 @@ export class Fabric {
   readonly queues: PortQueues;
   readonly router: Router;
   readonly transport: Transport;
-  now = 0;
+  /** Time of the current event, ps (a double field: see engine/heap.ts on DOUBLE_INIT). */
+  now = 0.5;
   nowNs = 0;
 
   // Ports: wire FIFO, serialisation, link.
@@ -351,7 +352,8 @@ export class Fabric {
       this.lbSlot[i] = f.lbSlot;
       this.seenBase[i] = bits;
       bits += Math.ceil(f.bytes / mssBytes);
-      this.heap.push(f.startPs, Ev.Start, i, 0);
+      this.heap.at = f.startPs;
+      this.heap.add(Ev.Start, i, 0);
     }
     this.seenBase[F] = bits;
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
@@ -425,7 +427,8 @@ export class Fabric {
     const tail = this.wireTail[port];
     if (tail < 0) {
       this.wireHead[port] = h;
-      this.heap.push(at, Ev.Arrive, port, 0);
+      this.heap.at = at;
+      this.heap.add(Ev.Arrive, port, 0);
     } else {
       pool.next[tail] = h;
     }
@@ -439,7 +442,10 @@ export class Fabric {
     const nh = pool.next[h];
     this.wireHead[port] = nh;
     if (nh < 0) this.wireTail[port] = -1;
-    else this.heap.push(pool.arriveAt[nh], Ev.Arrive, port, 0);
+    else {
+      this.heap.at = pool.arriveAt[nh];
+      this.heap.add(Ev.Arrive, port, 0);
+    }
     const node = this.portTo[port];
     if (node < this.H) {
       this.hostReceive(node, h);
@@ -469,7 +475,8 @@ export class Fabric {
       if (this.busyUntil[port] <= this.now) this.switchStart(port);
       else {
         this.txPending[port] = 1;
-        this.heap.push(this.busyUntil[port], Ev.TxDone, port, 0);
+        this.heap.at = this.busyUntil[port];
+        this.heap.add(Ev.TxDone, port, 0);
       }
     }
   }
@@ -508,7 +515,8 @@ export class Fabric {
     if (h < 0) {
       if (h === QUEUE_PAUSED) {
         this.txPending[port] = 1;
-        this.heap.push(this.now + Math.max(1, ((q.out[5] - this.nowNs) | 0) * 1000), Ev.TxDone, port, 0);
+        this.heap.at = this.now + Math.max(1, ((q.out[5] - this.nowNs) | 0) * 1000);
+        this.heap.add(Ev.TxDone, port, 0);
       }
       return;
     }
@@ -517,7 +525,8 @@ export class Fabric {
     this.transmit(port, h);
     if (this.qPkts[port] > 0) {
       this.txPending[port] = 1;
-      this.heap.push(this.busyUntil[port], Ev.TxDone, port, 0);
+      this.heap.at = this.busyUntil[port];
+      this.heap.add(Ev.TxDone, port, 0);
     }
   }
 
@@ -648,7 +657,8 @@ export class Fabric {
       this.nicPull(host);
     } else {
       this.txPending[port] = 1;
-      this.heap.push(this.busyUntil[port], Ev.TxDone, port, 0);
+      this.heap.at = this.busyUntil[port];
+      this.heap.add(Ev.TxDone, port, 0);
     }
   }
 
@@ -670,7 +680,8 @@ export class Fabric {
     }
     if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) {
       this.txPending[port] = 1;
-      this.heap.push(this.busyUntil[port], Ev.TxDone, port, 0);
+      this.heap.at = this.busyUntil[port];
+      this.heap.add(Ev.TxDone, port, 0);
     }
   }
 
@@ -727,7 +738,8 @@ export class Fabric {
     if (cc.paced !== 0 && this.nextSendPs[f] > this.now) {
       if (this.wakeAt[f] === 0) {
         this.wakeAt[f] = this.nextSendPs[f];
-        this.heap.push(this.nextSendPs[f], Ev.Wake, f, 0);
+        this.heap.at = this.nextSendPs[f];
+        this.heap.add(Ev.Wake, f, 0);
       }
       return false;
     }
@@ -774,7 +786,8 @@ export class Fabric {
     const cur = this.timerAt[f];
     if (cur === 0 || at < cur) {
       this.timerAt[f] = at;
-      this.heap.push(at, Ev.Timer, f, 0);
+      this.heap.at = at;
+      this.heap.add(Ev.Timer, f, 0);
     }
   }
 
@@ -798,7 +811,8 @@ export class Fabric {
     const cur = this.ccTimerAt[f];
     if (cur === 0 || at < cur) {
       this.ccTimerAt[f] = at;
-      this.heap.push(at, Ev.CcTimer, f, 0);
+      this.heap.at = at;
+      this.heap.add(Ev.CcTimer, f, 0);
     }
   }
 
@@ -944,7 +958,8 @@ export class Fabric {
     const tail = this.rxTail[host];
     if (tail < 0) {
       this.rxHead[host] = h;
-      this.heap.push(this.now + bytes * this.rxPsPerByte, Ev.RxDone, host, 0);
+      this.heap.at = this.now + bytes * this.rxPsPerByte;
+      this.heap.add(Ev.RxDone, host, 0);
     } else pool.next[tail] = h;
     this.rxTail[host] = h;
     this.rxBytes[host] += bytes;
@@ -956,7 +971,10 @@ export class Fabric {
     const nh = pool.next[h];
     this.rxHead[host] = nh;
     if (nh < 0) this.rxTail[host] = -1;
-    else this.heap.push(this.now + pool.bytes[nh] * this.rxPsPerByte, Ev.RxDone, host, 0);
+    else {
+      this.heap.at = this.now + pool.bytes[nh] * this.rxPsPerByte;
+      this.heap.add(Ev.RxDone, host, 0);
+    }
     this.rxBytes[host] -= pool.bytes[h];
     this.receiverPacket(host, h);
   }
