@@ -28,7 +28,7 @@ import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
-/** Per-flow columns: 61 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
+/** Per-flow columns: 68 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
 const LAYOUT = {
   nextPsn: "i32", // PSN the next new packet takes
   cumAck: "i32", // every PSN before it is acknowledged
