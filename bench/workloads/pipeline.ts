@@ -108,7 +108,7 @@ const rud: Workload = {
       tx.post(s, 2 ** 30);
     }
     const e = events(seed);
-    const recvd = new Float64Array(FLOWS);
+    const recvd = new Int32Array(FLOWS); // rcvd_bytes wraps at 2^32 (RUD takes signed differences)
     let epoch = 0;
     return () => {
       let sum = 0;
@@ -121,7 +121,7 @@ const rud: Workload = {
         const psn = tx.out[0];
         cc.onSend(s, now, MTU);
         // Its ACK_CC: cumulative ACK past it, received bytes up by one packet.
-        recvd[s] += MTU;
+        recvd[s] = (recvd[s] + MTU) | 0;
         const r = tx.onAck(s, now + 5, (psn + 1) | 0, 0, 0, 0, psn, false, recvd[s]);
         const ecn = e.ecn[i] === 1;
         sum += cc.onAck(s, now + 5, tx.out[5], (r & 1) !== 0 ? e.rttNs[i] : 0, ecn);

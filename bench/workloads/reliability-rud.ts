@@ -54,7 +54,7 @@ function sender(): RudSender {
 
 /** ACKs everything sent so far (outside the timed per-event loop). */
 function ackAll(tx: RudSender, now: number): void {
-  for (let s = 0; s < RUD_FLOWS; s++) tx.onAck(s, now, tx.newPsn(s), 0, 0, 0, (tx.newPsn(s) - 1) | 0, false, tx.receivedBytes(s) + 1);
+  for (let s = 0; s < RUD_FLOWS; s++) tx.onAck(s, now, tx.newPsn(s), 0, 0, 0, (tx.newPsn(s) - 1) | 0, false, (tx.receivedBytes(s) + 1) | 0);
 }
 
 const send: Workload = {
@@ -105,11 +105,11 @@ const ack: Workload = {
       for (let i = 0; i < BATCH; i++) tx.nextPacket(st.slot[i], epoch, 0);
       let sum = 0;
       const shift = round * PER_FLOW;
-      const shiftBytes = round * PER_FLOW * (MSS + 64);
+      const shiftBytes = (round * PER_FLOW * (MSS + 64)) | 0;
       for (let k = 0; k < n; k++) {
         const o = k * 9;
         const s = a[o];
-        sum += tx.onAck(s, (epoch + k) | 0, (a[o + 1] + shift) | 0, (a[o + 2] + shift) | 0, a[o + 3], a[o + 4], (a[o + 5] + shift) | 0, false, a[o + 8] + shiftBytes);
+        sum += tx.onAck(s, (epoch + k) | 0, (a[o + 1] + shift) | 0, (a[o + 2] + shift) | 0, a[o + 3], a[o + 4], (a[o + 5] + shift) | 0, false, (a[o + 8] + shiftBytes) | 0);
       }
       round++;
       epoch = (epoch + BATCH) | 0;

@@ -22,10 +22,10 @@ import { E_ARG, E_SLOT } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
-/** Per-flow columns: 21 B + the open flag; plus windowPackets / 8 bytes of bitmap. */
+/** Per-flow columns: 17 B + the open flag; plus windowPackets / 8 bytes of bitmap. */
 const LAYOUT = {
   cum: "i32", // next PSN expected in order (CACK_PSN + 1 in UEC terms)
-  recvd: "f64", // rcvd_bytes: non-duplicate bytes accepted, headers included
+  recvd: "i32", // rcvd_bytes: non-duplicate bytes accepted, headers included, wrapping at 2^32
   sinceAck: "i32", // bytes accepted since the last ACK
   ooo: "i32", // packets accepted beyond cum
   flags: "u8",
@@ -156,8 +156,8 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
       this.fill(slot, psn, false, rtx, this.defaultBase(psn, cum));
       return R.Duplicate | R.Ack;
     }
-    const recvd = this.recvd[slot] + bytes;
-    this.recvd[slot] = recvd;
+    // rcvd_bytes wraps (UEC carries it in 24 bits of 256 B units); senders take differences.
+    this.recvd[slot] = (this.recvd[slot] + bytes) | 0;
     let flags = this.flags[slot];
     let ooo = this.ooo[slot];
     let drained = false;

@@ -261,7 +261,7 @@ test("bad input: defined errors, counted, state unchanged", () => {
   assert.is(s.onAck(0, 5, 3, 0, 0, 0, 0, false, 0), E_STATE); // cum beyond what was sent
   assert.is(s.onAck(0, 5, 1, 0, 0, 0, 2, false, 0), E_STATE); // acked PSN never sent
   assert.is(s.onAck(0, NaN, 1, 0, 0, 0, 0, false, 0), E_ARG);
-  assert.is(s.onAck(0, 5, 1, 0, 0, 0, 0, false, -1), E_ARG);
+  assert.is(s.onAck(0, 5, 1, 0, 0, 0, 0, false, 0.5), E_ARG);
   assert.is(s.onNack(0, 5, 2), E_STATE);
   assert.is(s.onNack(0, 5, 0.5), E_ARG);
   assert.is(s.onNack(1, 5, 0), E_SLOT);
@@ -280,6 +280,20 @@ test("bad input: defined errors, counted, state unchanged", () => {
   assert.is(rx.onTrimmed(0, Infinity, 0), E_ARG);
   assert.ok(same(rx.inspect(0), rb));
   assert.is(rx.errors, 4);
+});
+
+test("received bytes wrap at 2^32: the delta is a signed difference", () => {
+  const s = new RudSender({}, 1);
+  s.open(0);
+  s.post(0, 3 * MSS);
+  for (let i = 0; i < 3; i++) send(s, 0, i);
+  s.onAck(0, 10, 1, 0, 0, 0, 0, false, 0xfffff000); // as a difference from 0 this is −4096 …
+  assert.is(s.out[5], 0); // … backwards: counts nothing
+  assert.is(s.receivedBytes(0), 0);
+  assert.is(s.onAck(0, 11, 1, 0, 0, 0, 0, false, 4150) & RUD_ACK_FREED, 0);
+  assert.is(s.out[5], 4150);
+  s.onAck(0, 12, 2, 0, 0, 0, 1, false, (4150 + 0x7fffffff) | 0); // a jump of 2^31 − 1 is the largest forward delta
+  assert.is(s.out[5], 0x7fffffff);
 });
 
 test("PSN wrap: a flow starting just below 2^31 crosses the int32 sign", () => {

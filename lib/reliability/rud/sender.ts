@@ -28,7 +28,7 @@ import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
-/** Per-flow columns: 68 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
+/** Per-flow columns: 64 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
 const LAYOUT = {
   nextPsn: "i32", // PSN the next new packet takes
   cumAck: "i32", // every PSN before it is acknowledged
@@ -42,7 +42,7 @@ const LAYOUT = {
   msgCount: "i32", // messages posted and not yet acknowledged
   msgSent: "i32", // of those, how many are fully packetised (from the head)
   curOffset: "i32", // payload bytes of the message being packetised already sent
-  lastRecvd: "f64", // last receiver rcvd_bytes seen (uet-htsim _recvd_bytes)
+  lastRecvd: "i32", // last receiver rcvd_bytes seen (uet-htsim _recvd_bytes), a wrapping 32-bit count
   retransmissions: "u32",
   timeouts: "u32",
   nacks: "u32",
@@ -285,7 +285,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * An ACK_CC (UEC §3.5; uet-htsim processAck): cumulative ACK `cumPsn` (the next PSN the
    * receiver expects), a 64-bit SACK bitmap starting at `sackBase` (bit i of sackLo/sackHi =
    * PSN sackBase + i, then 32 + i), the PSN whose arrival triggered it with its retransmission
-   * echo, and the receiver's cumulative received bytes. Returns RUD_ACK_* bits with
+   * echo, and the receiver's cumulative received bytes (a 32-bit count that wraps). Returns RUD_ACK_* bits with
    * out.newBytes (the received-bytes delta NSCC takes as acked bytes, uet-htsim §3 step 1),
    * out.rttNs (valid sample, else 0), out.restoredBytes (packets acknowledged while waiting for
    * retransmission: the caller had taken them out of flight), out.completed; E_SLOT / E_ARG /
@@ -311,8 +311,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         (sackLo | 0) === sackLo &&
         (sackHi | 0) === sackHi &&
         (ackedPsn | 0) === ackedPsn &&
-        recvdBytes >= 0 &&
-        recvdBytes <= 9007199254740992
+        ((recvdBytes | 0) === recvdBytes || recvdBytes >>> 0 === recvdBytes)
       )
     ) {
       return this.reject(slot);
@@ -322,9 +321,10 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     const out = this.out;
     // uet-htsim §3 step 1: the receiver's byte count is the ACK clock; a value that went
-    // backwards (an older ACK overtaken on another path) counts nothing.
-    let newly = recvdBytes - this.lastRecvd[slot];
-    if (newly > 0) this.lastRecvd[slot] = recvdBytes;
+    // backwards (an older ACK overtaken on another path) counts nothing. The count wraps at 2^32
+    // (UEC sends it in 24 bits of 256 B units), so the delta is a signed 32-bit difference.
+    let newly = (recvdBytes - this.lastRecvd[slot]) | 0;
+    if (newly > 0) this.lastRecvd[slot] = recvdBytes | 0;
     else newly = 0;
     out[O.NewBytes] = newly;
     out[O.RestoredBytes] = 0;
@@ -462,6 +462,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   oldestMsn(slot: number): number {
     return this.isOpen(slot) ? this.msnHead[slot] : 0;
   }
+  /** Last received-bytes count seen (wrapping 32-bit pattern). */
   receivedBytes(slot: number): number {
     return this.isOpen(slot) ? this.lastRecvd[slot] : 0;
   }
