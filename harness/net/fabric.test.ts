@@ -117,3 +117,24 @@ test("Dragonfly and Slim Fly with Spritz routing and load balancing, and two DCs
 });
 
 test.run();
+
+test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its drops are accounted", () => {
+  const size = 300_000;
+  const r = runScenario(base([{ kind: "incast", senders: 4, receiver: 0, bytes: size }], { network: { ...DEFAULT_SCENARIO.network, rxGbps: 40, rxBufferBytes: 100_000 } }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 4);
+  const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+  assert.ok(last >= (4 * size * 8) / 40 / 1000, `finished in ${last} µs, faster than 40 Gb/s allows`);
+});
+
+test("switch latency and oversubscription: ideal FCT and a completed run", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 31, bytes: 100_000 }] }], {
+    topology: { kind: "fattree", tiers: 3, k: 4, oversubscription: 2, linkGbps: 100, latencyNs: 1000, switchLatencyNs: 500 },
+  }));
+  assert.is(r.hosts, 32);
+  const f = r.flows[0];
+  const t = fatTree3({ k: 4, oversubscription: 2, linkGbps: 100, latencyNs: 1000 });
+  // Five switches on a cross-pod path, 500 ns each, on top of the zero-latency ideal.
+  assert.is(f.idealUs, Math.round((idealFctPs(t, 0, 31, 100_000, 4150, 64, 0) + 5 * 500_000) / 1000) / 1000);
+  assert.ok((f.fctUs as number) >= f.idealUs * 0.999 && (f.fctUs as number) <= f.idealUs * 1.01, `${f.fctUs} vs ${f.idealUs}`);
+});

@@ -95,4 +95,20 @@ test("the default scenario runs clean: 8 flows of 2 MiB complete, integrity hold
   assert.is(r.derived.rtoNs, 100_656);
 });
 
+test("a .cm connection matrix is a traffic source (path relative to the scenario)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
+  writeFileSync(join(dir, "m.cm"), "Nodes 16\nConnections 2\n1->9 start 0 size 200000\n4->9 start 5 size 100000\n");
+  writeFileSync(join(dir, "s.yaml"), "topology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: matrix, file: m.cm }\n");
+  const r = runScenario(loadScenario(join(dir, "s.yaml")), { baseDir: dir });
+  assert.ok(r.integrity.ok);
+  assert.equal(
+    r.flows.map((f) => [f.src, f.dst, f.bytes, f.startUs]),
+    [
+      [1, 9, 200000, 0],
+      [4, 9, 100000, 5],
+    ],
+  );
+  assert.is(r.completed, 2);
+});
+
 test.run();
