@@ -76,7 +76,12 @@ export class EventHeap {
     this.argv[i] = arg;
   }
 
-  /** Removes the earliest event into t/kind/target/arg; false when empty. */
+  /**
+   * Removes the earliest event into t/kind/target/arg; false when empty. Bottom-up deletion
+   * (Floyd): the hole at the root descends along the smaller children to a leaf (one comparison
+   * per level), then the last element rises from there. The last element is usually a late
+   * event (a timer), so it rises little, which halves the comparisons of the classic sift-down.
+   */
   pop(): boolean {
     const n = this.size;
     if (n === 0) return false;
@@ -92,28 +97,34 @@ export class EventHeap {
     const last = n - 1;
     this.size = last;
     if (last === 0) return true;
-    const t = time[last];
-    const s = seq[last];
-    const w = word[last];
-    const a = argv[last];
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= last) break;
       const r = c + 1;
       if (r < last && (time[r] < time[c] || (time[r] === time[c] && seq[r] < seq[c]))) c = r;
-      const ct = time[c];
-      if (t < ct || (t === ct && s < seq[c])) break;
-      time[i] = ct;
+      time[i] = time[c];
       seq[i] = seq[c];
       word[i] = word[c];
       argv[i] = argv[c];
       i = c;
     }
+    const t = time[last];
+    const s = seq[last];
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const pt = time[p];
+      if (pt < t || (pt === t && seq[p] < s)) break;
+      time[i] = pt;
+      seq[i] = seq[p];
+      word[i] = word[p];
+      argv[i] = argv[p];
+      i = p;
+    }
     time[i] = t;
     seq[i] = s;
-    word[i] = w;
-    argv[i] = a;
+    word[i] = word[last];
+    argv[i] = argv[last];
     return true;
   }
 

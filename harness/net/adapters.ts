@@ -21,7 +21,7 @@ import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
-import { Flag, type PacketPool } from "./packets";
+import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
 // Congestion control
@@ -429,7 +429,7 @@ export class RudTransport implements Transport {
     return r; // RUD_TX_* share Tx's bit values
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const r = this.tx.onAck(slot, nowNs, pool.w0[h], pool.w1[h], pool.w2[h], pool.w3[h], pool.psn[h], (pool.flags[h] & Flag.Rtx) !== 0, pool.f0[h]);
+    const r = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0], pool.i32[(h << 4) + P.W1], pool.i32[(h << 4) + P.W2], pool.i32[(h << 4) + P.W3], pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0, pool.f64[(h << 1) + P.F0]);
     if (r < 0) return r;
     const o = this.so;
     this.newBytes = o[5] | 0;
@@ -439,7 +439,7 @@ export class RudTransport implements Transport {
     return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
   }
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const r = this.tx.onNack(slot, nowNs, pool.psn[h]);
+    const r = this.tx.onNack(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
     if (r <= 0) return r;
     this.bytes = this.so[1] | 0;
     this.rttNs = this.so[6] | 0;
@@ -460,25 +460,25 @@ export class RudTransport implements Transport {
     return this.tx.deadlineNs(slot);
   }
   onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const f = pool.flags[h];
-    const r = this.rx.onData(slot, nowNs, pool.psn[h], pool.bytes[h], (f & Flag.Ce) !== 0, (f & Flag.Ar) !== 0, (f & Flag.Rtx) !== 0);
+    const f = pool.i32[(h << 4) + P.Flags];
+    const r = this.rx.onData(slot, nowNs, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.Bytes], (f & Flag.Ce) !== 0, (f & Flag.Ar) !== 0, (f & Flag.Rtx) !== 0);
     if (r < 0) return 0;
     return ((r & RUD_RX_NEW) !== 0 ? Rx.Deliver : 0) | ((r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0);
   }
   onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const r = this.rx.onTrimmed(slot, nowNs, pool.psn[h]);
+    const r = this.rx.onTrimmed(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
     if (r < 0) return 0;
     return (r & RUD_RX_NACK) !== 0 ? Rx.Nack : (r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0;
   }
   fillAck(pool: PacketPool, a: number): void {
     const o = this.ro;
-    pool.w0[a] = o[0];
-    pool.w1[a] = o[1];
-    pool.w2[a] = o[2];
-    pool.w3[a] = o[3];
-    pool.psn[a] = o[4];
-    pool.f0[a] = o[7];
-    pool.flags[a] = (o[5] !== 0 ? Flag.Ce : 0) | (o[6] !== 0 ? Flag.Rtx : 0);
+    pool.i32[(a << 4) + P.W0] = o[0];
+    pool.i32[(a << 4) + P.W1] = o[1];
+    pool.i32[(a << 4) + P.W2] = o[2];
+    pool.i32[(a << 4) + P.W3] = o[3];
+    pool.i32[(a << 4) + P.Psn] = o[4];
+    pool.f64[(a << 1) + P.F0] = o[7];
+    pool.i32[(a << 4) + P.Flags] = (o[5] !== 0 ? Flag.Ce : 0) | (o[6] !== 0 ? Flag.Rtx : 0);
   }
   retransmissions(slot: number): number {
     return this.tx.retransmissions(slot);

@@ -42,7 +42,7 @@ import { EventHeap } from "../engine/heap";
 import { switchDistances } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
-import { Flag, Kind, PacketPool } from "./packets";
+import { Flag, Kind, P, PacketPool } from "./packets";
 
 /** Event kinds. */
 const enum Ev {
@@ -419,18 +419,18 @@ export class Fabric {
 
   private transmit(port: number, h: number): void {
     const pool = this.pool;
-    const end = this.now + pool.bytes[h] * this.psPerByte[port];
+    const end = this.now + pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port];
     this.busyUntil[port] = end;
     const at = end + this.latPs[port];
-    pool.arriveAt[h] = at;
-    pool.next[h] = -1;
+    pool.f64[(h << 1) + P.ArriveAt] = at;
+    pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.wireTail[port];
     if (tail < 0) {
       this.wireHead[port] = h;
       this.heap.at = at;
       this.heap.add(Ev.Arrive, port, 0);
     } else {
-      pool.next[tail] = h;
+      pool.i32[(tail << 4) + P.Next] = h;
     }
     this.wireTail[port] = h;
     this.transmissions++;
@@ -439,18 +439,18 @@ export class Fabric {
   private arrive(port: number): void {
     const pool = this.pool;
     const h = this.wireHead[port];
-    const nh = pool.next[h];
+    const nh = pool.i32[(h << 4) + P.Next];
     this.wireHead[port] = nh;
     if (nh < 0) this.wireTail[port] = -1;
     else {
-      this.heap.at = pool.arriveAt[nh];
+      this.heap.at = pool.f64[(nh << 1) + P.ArriveAt];
       this.heap.add(Ev.Arrive, port, 0);
     }
     const node = this.portTo[port];
     if (node < this.H) {
       this.hostReceive(node, h);
     } else {
-      pool.inPort[h] = this.portToLocal[port];
+      pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
       this.forward(node - this.H, h);
     }
   }
@@ -459,16 +459,16 @@ export class Fabric {
   private forward(sw: number, h: number): void {
     const pool = this.pool;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
-    pool.hops[h]++;
+    pool.i32[(h << 4) + P.Hops]++;
     const q = this.queues;
-    const v = q.onEnqueue(port, this.nowNs, h, pool.bytes[h], TAG_OF_KIND[pool.kind[h]]);
+    const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]]);
     if (v < 0) throw new Error(`fabric: PortQueues refused packet ${h} at port ${port} (code ${v})`);
     if ((v & QUEUE_DROPPED) !== 0) {
       this.drop(h);
     } else {
       this.qPkts[port]++;
       if ((v & QUEUE_TRIMMED) !== 0) this.trim(h, q.out[0], (v & QUEUE_LAST_HOP) !== 0);
-      if ((v & QUEUE_MARKED) !== 0) pool.flags[h] |= Flag.Ce;
+      if ((v & QUEUE_MARKED) !== 0) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     }
     if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) this.other(port, v);
     if (this.txPending[port] === 0) {
@@ -493,14 +493,14 @@ export class Fabric {
 
   private trim(h: number, bytes: number, lastHop: boolean): void {
     const pool = this.pool;
-    pool.kind[h] = Kind.Header;
-    pool.bytes[h] = bytes;
-    if (lastHop) pool.flags[h] |= Flag.LastHop;
+    pool.i32[(h << 4) + P.Kind] = Kind.Header;
+    pool.i32[(h << 4) + P.Bytes] = bytes;
+    if (lastHop) pool.i32[(h << 4) + P.Flags] |= Flag.LastHop;
     this.trims++;
   }
 
   private drop(h: number): void {
-    const k = this.pool.kind[h];
+    const k = this.pool.i32[(h << 4) + P.Kind];
     if (k === Kind.Data) this.dataDropped++;
     else if (k === Kind.Header) this.headersDropped++;
     else this.ctrlDropped++;
@@ -521,7 +521,7 @@ export class Fabric {
       return;
     }
     this.qPkts[port]--;
-    if (q.out[2] !== 0) this.pool.flags[h] |= Flag.Ce;
+    if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     this.transmit(port, h);
     if (this.qPkts[port] > 0) {
       this.txPending[port] = 1;
@@ -534,7 +534,7 @@ export class Fabric {
   // Routing
 
   private routeHier(sw: number, h: number): number {
-    const dst = this.pool.dst[h];
+    const dst = this.pool.i32[(h << 4) + P.Dst];
     const lo = this.lo[sw];
     let off: number;
     let n: number;
@@ -558,7 +558,7 @@ export class Fabric {
       return this.router.leastOccupied(sw, off, n);
     }
     if (r === Routing.Valiant) return this.router.valiant(sw, off, n);
-    return this.router.ecmp(sw, this.flowHash[this.pool.flow[h]], this.pool.ev[h], off, n);
+    return this.router.ecmp(sw, this.flowHash[this.pool.i32[(h << 4) + P.Flow]], this.pool.i32[(h << 4) + P.Ev], off, n);
   }
 
   /** Queued bytes of candidates [off, off + n) from the port queues. */
@@ -569,16 +569,16 @@ export class Fabric {
 
   private routeLow(sw: number, h: number): number {
     const pool = this.pool;
-    const dst = pool.dst[h];
+    const dst = pool.i32[(h << 4) + P.Dst];
     const p = this.ldP;
     const dsw = (dst / p) | 0;
     if (dsw === sw) return this.nodePortBase[this.H + sw] + (dst - sw * p);
     const minimal = this.minPort[sw * this.ldS + dsw];
     const mode = this.routing;
     if (mode === Routing.Minimal) return minimal;
-    const hop = pool.hops[h];
+    const hop = pool.i32[(h << 4) + P.Hops];
     if (hop > 1) return minimal;
-    const inNet = pool.inPort[h] - p;
+    const inNet = pool.i32[(h << 4) + P.InPort] - p;
     const inGlobal = hop > 0 && this.ldGlobal[sw * this.ldR + inNet] === 1;
     const r = this.router;
     const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, 0);
@@ -597,7 +597,7 @@ export class Fabric {
         n = this.ldR - 1;
       }
     }
-    if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.ev[h] & 0xffff, this.flowHash[pool.flow[h]], off, n);
+    if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.i32[(h << 4) + P.Ev] & 0xffff, this.flowHash[pool.i32[(h << 4) + P.Flow]], off, n);
     if (mode === Routing.Valiant) return r.valiant(sw, off, n);
     if (mode === Routing.Adaptive) {
       this.refresh(off, n);
@@ -605,7 +605,7 @@ export class Fabric {
     }
     if (mode === Routing.Ugal && hop === 0) return this.ugal(sw, dsw, minimal, off, n);
     if (mode === Routing.Ugal) return minimal;
-    return r.ecmp(sw, this.flowHash[pool.flow[h]], pool.ev[h], off, n);
+    return r.ecmp(sw, this.flowHash[pool.i32[(h << 4) + P.Flow]], pool.i32[(h << 4) + P.Ev], off, n);
   }
 
   /** UGAL-L at the source switch: the minimal port against a uniform non-minimal candidate. */
@@ -687,7 +687,7 @@ export class Fabric {
 
   private ctrlPop(host: number): number {
     const h = this.ctrlHead[host];
-    const nh = this.pool.next[h];
+    const nh = this.pool.i32[(h << 4) + P.Next];
     this.ctrlHead[host] = nh;
     if (nh < 0) this.ctrlTail[host] = -1;
     this.ctrlCount[host]--;
@@ -695,10 +695,10 @@ export class Fabric {
   }
 
   private ctrlPush(host: number, h: number): void {
-    this.pool.next[h] = -1;
+    this.pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.ctrlTail[host];
     if (tail < 0) this.ctrlHead[host] = h;
-    else this.pool.next[tail] = h;
+    else this.pool.i32[(tail << 4) + P.Next] = h;
     this.ctrlTail[host] = h;
     this.ctrlCount[host]++;
     this.ctrlSent++;
@@ -759,17 +759,17 @@ export class Fabric {
     const ar = cc.onSend(f, nowNs, bytes);
     const pool = this.pool;
     const h = pool.alloc(Kind.Data, f, this.flowDst[f], bytes);
-    pool.psn[h] = tr.psn;
-    pool.ev[h] = ev;
-    pool.w0[h] = tr.msn;
-    pool.w1[h] = tr.payload;
+    pool.i32[(h << 4) + P.Psn] = tr.psn;
+    pool.i32[(h << 4) + P.Ev] = ev;
+    pool.i32[(h << 4) + P.W0] = tr.msn;
+    pool.i32[(h << 4) + P.W1] = tr.payload;
     let flags = ar !== 0 ? Flag.Ar : 0;
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;
       this.retransmissions++;
     }
     if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
-    pool.flags[h] = flags;
+    pool.i32[(h << 4) + P.Flags] = flags;
     this.dataSent++;
     if (cc.paced !== 0) this.nextSendPs[f] = this.now + cc.pacingGapNs(f, bytes) * 1000;
     if (cc.timed !== 0) this.armCcTimer(f, cc);
@@ -829,7 +829,7 @@ export class Fabric {
 
   private hostReceive(host: number, h: number): void {
     const pool = this.pool;
-    const k = pool.kind[h];
+    const k = pool.i32[(h << 4) + P.Kind];
     if (k <= Kind.Header) {
       if (this.rxPsPerByte > 0) {
         this.rxEnqueue(host, h);
@@ -839,7 +839,7 @@ export class Fabric {
       return;
     }
     this.ctrlDelivered++;
-    const f = pool.flow[h];
+    const f = pool.i32[(h << 4) + P.Flow];
     if (k === Kind.Ack) this.senderAck(f, h);
     else if (k === Kind.Nack) this.senderNack(f, h);
     else {
@@ -852,24 +852,24 @@ export class Fabric {
 
   private receiverPacket(host: number, h: number): void {
     const pool = this.pool;
-    const f = pool.flow[h];
+    const f = pool.i32[(h << 4) + P.Flow];
     const tr = this.transport;
     const src = this.flowSrc[f];
-    if (pool.kind[h] === Kind.Data) {
+    if (pool.i32[(h << 4) + P.Kind] === Kind.Data) {
       this.dataDelivered++;
       const r = tr.onData(f, this.nowNs, pool, h);
       const cc = this.ccOf[f];
-      if (cc.timed !== 0 && cc.onData(f, this.nowNs, (pool.flags[h] & Flag.Ce) !== 0)) {
+      if (cc.timed !== 0 && cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) {
         const c = pool.alloc(Kind.Cnp, f, src, tr.ackBytes);
-        pool.ev[c] = pool.ev[h];
+        pool.i32[(c << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
         this.cnps++;
         this.ctrlPush(host, c);
       }
-      if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.psn[h], pool.w1[h]);
+      if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       if ((r & Rx.Ack) !== 0) {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
-        pool.ev[a] = pool.ev[h];
+        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
         this.ctrlPush(host, a);
       }
     } else {
@@ -877,14 +877,14 @@ export class Fabric {
       const r = tr.onHeader(f, this.nowNs, pool, h);
       if ((r & Rx.Nack) !== 0) {
         const a = pool.alloc(Kind.Nack, f, src, tr.ackBytes);
-        pool.psn[a] = pool.psn[h];
-        pool.ev[a] = pool.ev[h];
-        pool.flags[a] = pool.flags[h] & (Flag.LastHop | Flag.Ce);
+        pool.i32[(a << 4) + P.Psn] = pool.i32[(h << 4) + P.Psn];
+        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        pool.i32[(a << 4) + P.Flags] = pool.i32[(h << 4) + P.Flags] & (Flag.LastHop | Flag.Ce);
         this.ctrlPush(host, a);
       } else if ((r & Rx.Ack) !== 0) {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
-        pool.ev[a] = pool.ev[h];
+        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
         this.ctrlPush(host, a);
       }
     }
@@ -916,8 +916,8 @@ export class Fabric {
     const nowNs = this.nowNs;
     const r = tr.onAck(f, nowNs, pool, h);
     if (r < 0) return;
-    const ce = (pool.flags[h] & Flag.Ce) !== 0;
-    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.ev[h] & 0xffff, ce ? ECN : GOOD);
+    const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     cc.onAck(f, nowNs, tr.newBytes, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0, ce);
@@ -937,30 +937,30 @@ export class Fabric {
     const nowNs = this.nowNs;
     if (tr.onNack(f, nowNs, pool, h) !== 1) return;
     this.nacks++;
-    const flags = pool.flags[h];
+    const flags = pool.i32[(h << 4) + P.Flags];
     const lastHop = (flags & Flag.LastHop) !== 0;
     this.ccOf[f].onTrim(f, nowNs, tr.bytes, lastHop, tr.rttNs);
     // UEC §3.6.12 process_ev: a last-hop trim is not the path's fault (GOOD, or ECN with CE).
-    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.ev[h] & 0xffff, lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);
     this.armTimer(f);
     this.activate(f);
   }
 
   private rxEnqueue(host: number, h: number): void {
     const pool = this.pool;
-    const bytes = pool.bytes[h];
+    const bytes = pool.i32[(h << 4) + P.Bytes];
     if (this.rxBytes[host] + bytes > this.rxBuffer) {
       this.rxDrops++;
       this.drop(h);
       return;
     }
-    pool.next[h] = -1;
+    pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.rxTail[host];
     if (tail < 0) {
       this.rxHead[host] = h;
       this.heap.at = this.now + bytes * this.rxPsPerByte;
       this.heap.add(Ev.RxDone, host, 0);
-    } else pool.next[tail] = h;
+    } else pool.i32[(tail << 4) + P.Next] = h;
     this.rxTail[host] = h;
     this.rxBytes[host] += bytes;
   }
@@ -968,14 +968,14 @@ export class Fabric {
   private rxDone(host: number): void {
     const pool = this.pool;
     const h = this.rxHead[host];
-    const nh = pool.next[h];
+    const nh = pool.i32[(h << 4) + P.Next];
     this.rxHead[host] = nh;
     if (nh < 0) this.rxTail[host] = -1;
     else {
-      this.heap.at = this.now + pool.bytes[nh] * this.rxPsPerByte;
+      this.heap.at = this.now + pool.i32[(nh << 4) + P.Bytes] * this.rxPsPerByte;
       this.heap.add(Ev.RxDone, host, 0);
     }
-    this.rxBytes[host] -= pool.bytes[h];
+    this.rxBytes[host] -= pool.i32[(h << 4) + P.Bytes];
     this.receiverPacket(host, h);
   }
 

@@ -1,4 +1,4 @@
-// Packets are integer handles into typed-array columns, recycled through a free list (htsim's
+// Packets are integer handles into typed-array records, recycled through a free list (htsim's
 // PacketDB without objects; notes/style-anchors.md §4). A handle is alive from alloc to free;
 // the pool never grows during a run, so its capacity is chosen by the scenario (or from the
 // flows' windows) and running out fails the run with a message naming the parameter.
@@ -23,33 +23,50 @@ export const enum Flag {
   Last = 16, // last packet of its message
 }
 
+/**
+ * Word offsets of a packet's record: 16 int32 words (64 bytes, one cache line) per handle, so a
+ * switch or NIC touching a packet loads one line instead of one per field; two float64 words per
+ * handle beside them.
+ */
+export const enum P {
+  Kind = 0,
+  Flags = 1,
+  /** Switches crossed so far. */
+  Hops = 2,
+  /** Local port the packet arrived on at the current switch. */
+  InPort = 3,
+  Flow = 4,
+  /** Destination host. */
+  Dst = 5,
+  Psn = 6,
+  /** Wire bytes. */
+  Bytes = 7,
+  /** Entropy value the packet is routed by (and, on ACK/NACK, the echoed one). */
+  Ev = 8,
+  /** Data: MSN; ACK: cumulative PSN. */
+  W0 = 9,
+  /** Data: payload bytes; ACK: SACK base. */
+  W1 = 10,
+  /** ACK: SACK bits 0–31, 32–63. */
+  W2 = 11,
+  W3 = 12,
+  /** Intrusive FIFO link (a packet is on at most one wire or NIC queue at a time). */
+  Next = 13,
+  Shift = 4,
+  // Float64 words (stride 2):
+  /** ACK: the receiver's received bytes. */
+  F0 = 0,
+  /** Arrival time at the far end of the wire it is on, ps. */
+  ArriveAt = 1,
+  FShift = 1,
+}
+
 export class PacketPool {
   readonly capacity: number;
-  readonly kind: Uint8Array;
-  readonly flags: Uint8Array;
-  readonly hops: Uint8Array;
-  readonly inPort: Int16Array;
-  readonly flow: Int32Array;
-  /** Destination host. */
-  readonly dst: Int32Array;
-  readonly psn: Int32Array;
-  /** Wire bytes. */
-  readonly bytes: Int32Array;
-  /** Entropy value the packet is routed by (and, on ACK/NACK, the echoed one). */
-  readonly ev: Int32Array;
-  /** Data: MSN; ACK: cumulative PSN. */
-  readonly w0: Int32Array;
-  /** Data: payload bytes; ACK: SACK base. */
-  readonly w1: Int32Array;
-  /** ACK: SACK bits 0–31, 32–63. */
-  readonly w2: Int32Array;
-  readonly w3: Int32Array;
-  /** ACK: the receiver's received bytes. */
-  readonly f0: Float64Array;
-  /** Intrusive FIFO link (a packet is on at most one wire or NIC queue at a time). */
-  readonly next: Int32Array;
-  /** Arrival time at the far end of the wire it is on, ps. */
-  readonly arriveAt: Float64Array;
+  /** 16 words per handle: index (h << P.Shift) + P.Field. */
+  readonly i32: Int32Array;
+  /** 2 words per handle: index (h << P.FShift) + P.F0 / P.ArriveAt. */
+  readonly f64: Float64Array;
 
   private readonly free: Int32Array;
   private top: number;
@@ -63,38 +80,26 @@ export class PacketPool {
       throw new RangeError(`packet pool: capacity must be an integer in [16, 2^24], got ${capacity}`);
     }
     this.capacity = capacity;
-    this.kind = new Uint8Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.hops = new Uint8Array(capacity);
-    this.inPort = new Int16Array(capacity);
-    this.flow = new Int32Array(capacity);
-    this.dst = new Int32Array(capacity);
-    this.psn = new Int32Array(capacity);
-    this.bytes = new Int32Array(capacity);
-    this.ev = new Int32Array(capacity);
-    this.w0 = new Int32Array(capacity);
-    this.w1 = new Int32Array(capacity);
-    this.w2 = new Int32Array(capacity);
-    this.w3 = new Int32Array(capacity);
-    this.f0 = new Float64Array(capacity);
-    this.next = new Int32Array(capacity);
-    this.arriveAt = new Float64Array(capacity);
+    this.i32 = new Int32Array(capacity << P.Shift);
+    this.f64 = new Float64Array(capacity << P.FShift);
     this.free = new Int32Array(capacity);
     for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i;
     this.top = capacity;
   }
 
-  /** A fresh handle with kind, flow, destination and size set, everything else zero. */
+  /** A fresh handle with kind, flow, destination and size set, flags and hop count zero. */
   alloc(kind: number, flow: number, dst: number, bytes: number): number {
     if (this.top === 0) throw new RangeError(`packet pool exhausted (${this.capacity} packets alive): raise network.packetPool in the scenario`);
     const h = this.free[--this.top];
-    this.kind[h] = kind;
-    this.flags[h] = 0;
-    this.hops[h] = 0;
-    this.flow[h] = flow;
-    this.dst[h] = dst;
-    this.bytes[h] = bytes;
-    this.next[h] = -1;
+    const b = h << P.Shift;
+    const i = this.i32;
+    i[b + P.Kind] = kind;
+    i[b + P.Flags] = 0;
+    i[b + P.Hops] = 0;
+    i[b + P.Flow] = flow;
+    i[b + P.Dst] = dst;
+    i[b + P.Bytes] = bytes;
+    i[b + P.Next] = -1;
     this.live++;
     this.allocated++;
     return h;
@@ -105,6 +110,6 @@ export class PacketPool {
     this.live--;
   }
 
-  /** Bytes of state per packet handle (the columns above plus the free list). */
-  static readonly bytesPerPacket = 1 + 1 + 1 + 2 + 4 * 9 + 8 * 2 + 4 + 4;
+  /** Bytes of state per packet handle (record, float words, free-list entry). */
+  static readonly bytesPerPacket = 64 + 16 + 4;
 }
