@@ -21,6 +21,10 @@ import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
+import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
+import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
+import { E_FULL } from "../../lib/core/errors";
 import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
@@ -52,12 +56,19 @@ export interface CcAdapter {
   onData(slot: number, nowNs: number, ce: boolean): boolean;
   /** The window (bytes) or rate (b/s) now, for reports. */
   level(slot: number): number;
+  /** Bytes the window still allows (rate modules: unbounded), for transports that take it as an argument (DCP awin). */
+  windowLeft(slot: number): number;
   errors(): number;
 }
 
 abstract class WindowCc {
   readonly paced: number = 0;
   readonly timed: number = 0;
+  abstract readonly m: { cwndBytes?(slot: number): number; inflightBytes(slot: number): number };
+  windowLeft(slot: number): number {
+    const m = this.m;
+    return m.cwndBytes ? m.cwndBytes(slot) - m.inflightBytes(slot) : 1 << 30;
+  }
   pacingGapNs(_slot: number, _bytes: number): number {
     return 0;
   }
@@ -329,9 +340,10 @@ export const enum Tx {
 }
 
 export const enum Rx {
-  Deliver = 1, // a new data packet: count its payload
+  Deliver = 1, // a new data packet: count its payload (transports that deliver by packet)
   Ack = 2, // an ACK packet was filled
-  Nack = 4, // a NACK packet should be sent
+  Nack = 4, // a NACK (for DCP: the bounced HO) should be sent
+  Complete = 8, // `completed` messages were completed in order (transports that deliver by message)
 }
 
 export const enum Sx {
@@ -347,16 +359,23 @@ export const enum Sx {
 export interface Transport {
   readonly name: string;
   readonly ackBytes: number;
+  /** 0: the receiver delivers packet by packet (Rx.Deliver); 1: message by message (Rx.Complete). */
+  readonly unit: number;
+  /** 1: the module takes the congestion window itself (DCP awin): the NIC does not call canSend. */
+  readonly gated: number;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
-  nextBytes(slot: number): number;
+  /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
+  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number;
   nextPsn(slot: number): number;
-  /** Tx bits; then psn, bytes, payload, msn. */
+  /** Tx bits; then psn, bytes, payload, msn, retryNo, msgPackets. */
   nextPacket(slot: number, nowNs: number, ev: number): number;
   psn: number;
   bytes: number;
   payload: number;
   msn: number;
+  retryNo: number;
+  msgPackets: number;
   /** Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs, restoredBytes, completed. */
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   newBytes: number;
@@ -370,7 +389,7 @@ export interface Transport {
   ev: number;
   timerArmed(slot: number): boolean;
   deadlineNs(slot: number): number;
-  /** Receiver: data packet `h`; Rx bits. With Rx.Ack, fillAck writes the ACK into a new packet. */
+  /** Receiver: data packet `h`; Rx bits (with Rx.Complete: `completed`). With Rx.Ack, fillAck writes the ACK into a new packet. */
   onData(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   /** Receiver: trimmed header `h`; Rx.Nack or Rx.Ack. */
   onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number;
@@ -384,6 +403,10 @@ export interface Transport {
 export class RudTransport implements Transport {
   readonly name = "rud";
   readonly ackBytes: number;
+  readonly unit = 0;
+  readonly gated = 0;
+  retryNo = 0;
+  msgPackets = 0;
   psn = 0;
   bytes = 0;
   payload = 0;
@@ -488,5 +511,195 @@ export class RudTransport implements Transport {
   }
   errors(): number {
     return this.tx.errors + this.rx.errors;
+  }
+}
+
+/**
+ * DCP (lib/reliability/dcp): HO-based retransmission, message-level ACKs (eMSN), coarse timeout.
+ * The NIC's transmit opportunity is the sender's scheduling round (§4.3, Fig. 5): when the flow
+ * has no packet pending, `onSchedule(awin)` with the CC's remaining window, then `nextPacket`
+ * once per NIC pull until the round is spent. A trimmed packet reaches the receiver as an HO,
+ * which bounces it (§4.1 ②); the bounced HO travels back as the NIC's NACK and becomes a
+ * retransmission entry (`onHo`). ACKs carry eMSN and free whole messages; the CC sees the freed
+ * messages' wire bytes, with no RTT sample (DCP's ACK carries no timestamp) and no ECN echo.
+ * The receiver delivers by message (the CQE), so the fabric counts a message's bytes when it
+ * completes in order.
+ */
+export class DcpTransport implements Transport {
+  readonly name = "dcp";
+  readonly ackBytes: number;
+  readonly unit = 1;
+  readonly gated = 1;
+  psn = 0;
+  bytes = 0;
+  payload = 0;
+  msn = 0;
+  retryNo = 0;
+  msgPackets = 0;
+  newBytes = 0;
+  rttNs = 0;
+  restoredBytes = 0;
+  completed = 0;
+  ev = 0;
+  private readonly so: Int32Array | Float64Array;
+  private readonly header: number;
+  private readonly mss: number;
+  // NIC-side per-flow state: the packet the round produced, messages posted and freed.
+  private readonly pending: Uint8Array;
+  private readonly pKind: Int32Array;
+  private readonly pPsn: Int32Array;
+  private readonly pMsn: Int32Array;
+  private readonly pLen: Int32Array;
+  private readonly pRetry: Int32Array;
+  private readonly pLast: Uint8Array;
+  private readonly posted: Int32Array;
+  private readonly freed: Int32Array;
+  /** Wire bytes of each posted message, ring of 8 per flow (DCP keeps 8 messages per QP). */
+  private readonly msgWire: Float64Array;
+  private readonly msgPkts: Int32Array;
+
+  constructor(
+    readonly tx: DcpSender,
+    readonly rx: DcpReceiver,
+    ackBytes: number,
+    headerBytes: number,
+    capacity: number,
+  ) {
+    this.so = tx.out;
+    this.ackBytes = ackBytes;
+    this.header = headerBytes;
+    this.mss = tx.params.mtuBytes;
+    this.pending = new Uint8Array(capacity);
+    this.pKind = new Int32Array(capacity);
+    this.pPsn = new Int32Array(capacity);
+    this.pMsn = new Int32Array(capacity);
+    this.pLen = new Int32Array(capacity);
+    this.pRetry = new Int32Array(capacity);
+    this.pLast = new Uint8Array(capacity);
+    this.posted = new Int32Array(capacity);
+    this.freed = new Int32Array(capacity);
+    this.msgWire = new Float64Array(capacity * 8);
+    this.msgPkts = new Int32Array(capacity * 8);
+  }
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+  post(slot: number, bytes: number): number {
+    const msn = this.tx.post(slot, bytes, DCP_OP_WRITE);
+    if (msn < 0) return msn;
+    const packets = Math.ceil(bytes / this.mss);
+    const i = slot * 8 + (this.posted[slot] & 7);
+    this.msgWire[i] = bytes + packets * this.header;
+    this.msgPkts[i] = packets;
+    this.posted[slot]++;
+    return msn;
+  }
+  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
+    if (this.pending[slot] === 0 && !this.fill(slot, nowNs, cc)) return 0;
+    return this.pLen[slot] + this.header;
+  }
+  /** Runs the sender until it yields a packet: the current round, or a new one with the CC's awin. */
+  private fill(slot: number, nowNs: number, cc: CcAdapter): boolean {
+    if (this.posted[slot] === this.freed[slot]) return false;
+    let k = this.tx.nextPacket(slot, nowNs);
+    if (k <= 0) {
+      const awin = cc.windowLeft(slot);
+      if (awin <= 0) return false;
+      this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
+      k = this.tx.nextPacket(slot, nowNs);
+      if (k <= 0) return false;
+    }
+    const o = this.so;
+    this.pending[slot] = 1;
+    this.pKind[slot] = k;
+    this.pMsn[slot] = o[1];
+    this.pPsn[slot] = o[2];
+    this.pLen[slot] = o[4];
+    this.pRetry[slot] = o[5];
+    this.pLast[slot] = o[6] !== 0 ? 1 : 0;
+    return true;
+  }
+  nextPsn(slot: number): number {
+    return this.pPsn[slot];
+  }
+  nextPacket(slot: number): number {
+    if (this.pending[slot] === 0) return 0;
+    this.pending[slot] = 0;
+    this.psn = this.pPsn[slot];
+    this.msn = this.pMsn[slot];
+    this.payload = this.pLen[slot];
+    this.bytes = this.payload + this.header;
+    this.retryNo = this.pRetry[slot];
+    this.msgPackets = this.msgPkts[slot * 8 + ((this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & 7)];
+    const k = this.pKind[slot];
+    return (k === DCP_TX_NEW ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
+  }
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
+    if (n < 0) return n;
+    let bytes = 0;
+    for (let k = 0; k < n; k++) bytes += this.msgWire[slot * 8 + ((this.freed[slot] + k) & 7)];
+    this.freed[slot] += n;
+    this.newBytes = bytes;
+    this.rttNs = 0;
+    this.restoredBytes = 0;
+    this.completed = n;
+    return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+  }
+  /** HOs the sender could not queue (RetransQ full, DCP §4.3: left to the timeout); DCP counts them in `errors`. */
+  overflows = 0;
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.tx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2]);
+    if (r !== DCP_HO_QUEUED) {
+      if (r === E_FULL) this.overflows++;
+      return r < 0 ? r : 0;
+    }
+    this.bytes = this.mss + this.header;
+    this.rttNs = 0;
+    return 1;
+  }
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
+    // The whole unaMSN-th message goes again; the CC takes it as presumed lost.
+    this.bytes = this.msgWire[slot * 8 + (this.freed[slot] & 7)];
+    this.ev = 0;
+    this.pending[slot] = 0;
+    return 1;
+  }
+  timerArmed(slot: number): boolean {
+    return this.tx.timerArmed(slot);
+  }
+  deadlineNs(slot: number): number {
+    return this.tx.deadlineNs(slot);
+  }
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onData(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2], pool.i32[b + P.W3], false);
+    if (r < 0) return 0;
+    this.completed = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[1] : 0;
+    return ((r & DCP_RX_ACK) !== 0 ? Rx.Ack : 0) | ((r & DCP_RX_COMPLETE) !== 0 ? Rx.Complete : 0) | ((r & DCP_RX_BOUNCE) !== 0 ? Rx.Nack : 0);
+  }
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn]);
+    return r === DCP_RX_BOUNCE ? Rx.Nack : 0;
+  }
+  fillAck(pool: PacketPool, a: number): void {
+    const b = a << 4;
+    pool.i32[b + P.W0] = this.rx.out[0];
+    pool.i32[b + P.Flags] = 0;
+  }
+  retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot);
+  }
+  timeouts(slot: number): number {
+    return this.tx.timeouts(slot);
+  }
+  /** Rejected calls, not counting RetransQ overflows (a defined outcome of DCP, not a misuse). */
+  errors(): number {
+    return this.tx.errors + this.rx.errors - this.overflows;
   }
 }

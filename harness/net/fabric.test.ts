@@ -138,3 +138,14 @@ test("switch latency and oversubscription: ideal FCT and a completed run", () =>
   assert.is(f.idealUs, Math.round((idealFctPs(t, 0, 31, 100_000, 4150, 64, 0) + 5 * 500_000) / 1000) / 1000);
   assert.ok((f.fctUs as number) >= f.idealUs * 0.999 && (f.fctUs as number) <= f.idealUs * 1.01, `${f.fctUs} vs ${f.idealUs}`);
 });
+
+test("DCP runs in the fabric: HO bounces, retransmissions, message-level delivery, integrity", () => {
+  for (const cc of ["dcqcn", "nscc"]) {
+    const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }], { transport: { cc: { name: cc }, lb: { name: "reps" }, reliability: { name: "dcp" } } }));
+    assert.ok(r.integrity.ok, `${cc}: ${r.integrity.violations.join("\n")}`);
+    assert.is(r.completed, 6, cc);
+    assert.ok(r.totals.trims > 0 && r.totals.nacks > 0, `${cc}: the incast trims, and HOs come back`);
+    const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+    assert.ok(last >= (6 * 400_000 * 8) / 100 / 1000);
+  }
+});

@@ -731,10 +731,11 @@ export class Fabric {
   }
 
   private eligible(f: number): boolean {
-    const bytes = this.transport.nextBytes(f);
-    if (bytes === 0) return false;
     const cc = this.ccOf[f];
-    if (!cc.canSend(f, bytes)) return false;
+    const tr = this.transport;
+    const bytes = tr.nextBytes(f, this.nowNs, cc);
+    if (bytes === 0) return false;
+    if (tr.gated === 0 && !cc.canSend(f, bytes)) return false;
     if (cc.paced !== 0 && this.nextSendPs[f] > this.now) {
       if (this.wakeAt[f] === 0) {
         this.wakeAt[f] = this.nextSendPs[f];
@@ -763,6 +764,8 @@ export class Fabric {
     pool.i32[(h << 4) + P.Ev] = ev;
     pool.i32[(h << 4) + P.W0] = tr.msn;
     pool.i32[(h << 4) + P.W1] = tr.payload;
+    pool.i32[(h << 4) + P.W2] = tr.retryNo;
+    pool.i32[(h << 4) + P.W3] = tr.msgPackets;
     let flags = ar !== 0 ? Flag.Ar : 0;
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;
@@ -866,6 +869,8 @@ export class Fabric {
         this.ctrlPush(host, c);
       }
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
+      if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
+      if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
       if ((r & Rx.Ack) !== 0) {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
@@ -876,11 +881,7 @@ export class Fabric {
       this.headersDelivered++;
       const r = tr.onHeader(f, this.nowNs, pool, h);
       if ((r & Rx.Nack) !== 0) {
-        const a = pool.alloc(Kind.Nack, f, src, tr.ackBytes);
-        pool.i32[(a << 4) + P.Psn] = pool.i32[(h << 4) + P.Psn];
-        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
-        pool.i32[(a << 4) + P.Flags] = pool.i32[(h << 4) + P.Flags] & (Flag.LastHop | Flag.Ce);
-        this.ctrlPush(host, a);
+        this.nack(host, f, src, h);
       } else if ((r & Rx.Ack) !== 0) {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
@@ -889,6 +890,31 @@ export class Fabric {
       }
     }
     pool.release(h);
+  }
+
+  /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
+  private nack(host: number, f: number, src: number, h: number): void {
+    const pool = this.pool;
+    const a = pool.alloc(Kind.Nack, f, src, this.transport.ackBytes);
+    const ab = a << 4;
+    const hb = h << 4;
+    pool.i32[ab + P.Psn] = pool.i32[hb + P.Psn];
+    pool.i32[ab + P.Ev] = pool.i32[hb + P.Ev];
+    pool.i32[ab + P.W0] = pool.i32[hb + P.W0];
+    pool.i32[ab + P.W2] = pool.i32[hb + P.W2];
+    pool.i32[ab + P.Flags] = pool.i32[hb + P.Flags] & (Flag.LastHop | Flag.Ce);
+    this.ctrlPush(host, a);
+  }
+
+  /** Integrity for transports that deliver by message: a flow's (single) message completes once. */
+  private deliverMessages(f: number, n: number): void {
+    if (n !== 1 || this.flowDoneRx[f] >= 0) {
+      this.violation(`flow ${f}: ${n} message completions (the flow has one message, completed ${this.flowDoneRx[f] >= 0 ? "before" : "not yet"})`);
+      return;
+    }
+    this.flowDelivered[f] = this.flowBytes[f];
+    this.flowDoneRx[f] = this.now;
+    this.flowsDoneRx++;
   }
 
   /** Integrity (the SES's view): each data PSN's payload is delivered once. */

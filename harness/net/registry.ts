@@ -27,7 +27,9 @@ import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { RUD_PARAM_NAMES } from "../../lib/reliability/rud/params";
 import { RudReceiver } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
-import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DcpSender } from "../../lib/reliability/dcp/sender";
+import { AimdCc, type CcAdapter, DcpTransport, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 
 /** What the network tells a module by default. */
 export interface NetworkContext {
@@ -64,7 +66,7 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
 
 export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"] as const;
 export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray"] as const;
-export const RELIABILITY_NAMES = ["rud"] as const;
+export const RELIABILITY_NAMES = ["rud", "dcp"] as const;
 
 export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
   switch (name) {
@@ -123,6 +125,12 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
     case "rud": {
       const p = derived(RUD_PARAM_NAMES, ctx, user) as never;
       return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
+    }
+    case "dcp": {
+      // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
+      const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...(user.sender as object) } as never, capacity);
+      const rx = new DcpReceiver({ ...(user.receiver as object) } as never, capacity);
+      return new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity);
     }
   }
   throw new RangeError(`unknown reliability module ${name}`);
