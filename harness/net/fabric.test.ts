@@ -116,7 +116,6 @@ test("Dragonfly and Slim Fly with Spritz routing and load balancing, and two DCs
   assert.ok((wan.flows[0].fctUs as number) >= wan.flows[0].idealUs * 0.999);
 });
 
-test.run();
 
 test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its drops are accounted", () => {
   const size = 300_000;
@@ -149,3 +148,5 @@ test("DCP runs in the fabric: HO bounces, retransmissions, message-level deliver
     assert.ok(last >= (6 * 400_000 * 8) / 100 / 1000);
   }
 });
+
+test.run();
