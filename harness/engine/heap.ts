@@ -50,12 +50,20 @@ export class EventHeap {
     this.add(kind, target, arg);
   }
 
+  /** Sequence number of the next `insert` (staged like `at`). */
+  atSeq = DOUBLE_INIT;
+
   /** Schedules (kind, target, arg) at the staged time `at`. */
   add(kind: number, target: number, arg: number): void {
+    this.atSeq = this.nextSeq++;
+    this.insert((target << 4) | kind, arg);
+  }
+
+  /** Inserts word (target << 4 | kind) and arg at the staged `at` with the staged sequence `atSeq` (EventList shares one sequence). */
+  insert(w: number, arg: number): void {
     const t = this.at;
+    const s = this.atSeq;
     if (this.size === this.time.length) this.grow();
-    const s = this.nextSeq++;
-    const w = (target << 4) | kind;
     // Sift up: move parents down until the slot fits.
     let i = this.size++;
     const time = this.time;
@@ -131,6 +139,11 @@ export class EventHeap {
   /** Time of the earliest pending event (Infinity when empty). */
   peekTime(): number {
     return this.size > 0 ? this.time[0] : Infinity;
+  }
+
+  /** Sequence number of the earliest pending event (meaningful when not empty). */
+  peekSeq(): number {
+    return this.seq[0];
   }
 
   /** Events scheduled since construction. */

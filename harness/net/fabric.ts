@@ -1,16 +1,18 @@
-// The virtual fabric: links, switch egress ports, switches and NICs driven by one event heap.
+// The virtual fabric: links, switch egress ports, switches and NICs driven by one event list.
 //
 // Decomposition after htsim (notes/style-anchors.md §4), without its globals: a scheduler
-// (engine/heap.ts), packets as pooled handles (packets.ts), a wire per egress port (a FIFO of
-// packets with their arrival times; only its head is in the heap, like htsim's Pipe), egress
+// (engine/events.ts: (time, sequence) order over binary heaps, with a FIFO per fixed delay, so
+// a wire — serialisation then propagation, htsim's Pipe — costs O(1) per packet), packets as
+// pooled handles (packets.ts), egress
 // ports running lib/switch PortQueues (one table for every port of the fabric), switches that
 // route hop by hop through lib/switch Router over candidate sets computed from the topology
 // (never a per-flow route), and NICs that host, per flow, one congestion control, one load
 // balancer and one reliability module and drive them only through their handlers (adapters.ts).
 //
-// Per packet-hop the cost is one heap push and pop for its arrival, plus one for the end of its
+// Per packet-hop the cost is one event for its arrival, plus one for the end of its
 // serialisation only when something is queued behind it. Nothing allocates per packet or per
-// event: every structure is a typed array sized at construction.
+// event: every structure is a typed array sized at construction (the event list's node pool
+// doubles when it must, which is rare and not per event).
 //
 // NIC model (uet-htsim UecNIC, notes/uec-htsim-reference.md §4, §6): a pull model — when its
 // link is free the NIC takes a control packet (ACK, NACK, CNP) or the next packet of the next
@@ -38,7 +40,7 @@ import {
 } from "../../lib/switch/queue/queue";
 import type { QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
-import { EventHeap } from "../engine/heap";
+import { EventList } from "../engine/events";
 import { switchDistances } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
@@ -101,7 +103,7 @@ export interface FlowSpec {
 
 export class Fabric {
   readonly topo: Topology;
-  readonly heap = new EventHeap(4096);
+  readonly heap = new EventList(4096);
   readonly pool: PacketPool;
   readonly queues: PortQueues;
   readonly router: Router;
@@ -115,8 +117,8 @@ export class Fabric {
   private readonly latPs: Float64Array;
   private readonly busyUntil: Float64Array;
   private readonly txPending: Uint8Array;
-  private readonly wireHead: Int32Array;
-  private readonly wireTail: Int32Array;
+  /** Serialisation time of the last packet transmit() put on a wire, ps. */
+  private lastSer = 0.5;
   private readonly qPkts: Int32Array;
   private readonly portTo: Int32Array;
   private readonly portToLocal: Int32Array;
@@ -235,8 +237,6 @@ export class Fabric {
     }
     this.busyUntil = new Float64Array(P);
     this.txPending = new Uint8Array(P);
-    this.wireHead = new Int32Array(P).fill(-1);
-    this.wireTail = new Int32Array(P).fill(-1);
     this.qPkts = new Int32Array(P);
     this.portTo = t.portTo;
     this.portToLocal = t.portToLocal;
@@ -374,7 +374,7 @@ export class Fabric {
       const target = heap.target;
       switch (heap.kind) {
         case Ev.Arrive:
-          this.arrive(target);
+          this.arrive(target, heap.arg);
           break;
         case Ev.TxDone:
           this.txPending[target] = 0;
@@ -417,35 +417,30 @@ export class Fabric {
   // -------------------------------------------------------------------------------------------
   // Wires and ports
 
+  /**
+   * Puts packet h on port's wire now: it occupies the link for its serialisation (whole ps,
+   * rounded up) and arrives at the far end a propagation later. Its arrival is an event of the
+   * delay class serialisation + propagation, a FIFO in the event list (engine/events.ts).
+   */
   private transmit(port: number, h: number): void {
-    const pool = this.pool;
-    const end = this.now + pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port];
-    this.busyUntil[port] = end;
-    const at = end + this.latPs[port];
-    pool.f64[(h << 1) + P.ArriveAt] = at;
-    pool.i32[(h << 4) + P.Next] = -1;
-    const tail = this.wireTail[port];
-    if (tail < 0) {
-      this.wireHead[port] = h;
-      this.heap.at = at;
-      this.heap.add(Ev.Arrive, port, 0);
-    } else {
-      pool.i32[(tail << 4) + P.Next] = h;
-    }
-    this.wireTail[port] = h;
+    const ser = Math.ceil(this.pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port]);
+    this.lastSer = ser;
+    this.busyUntil[port] = this.now + ser;
+    const heap = this.heap;
+    heap.delay = ser + this.latPs[port];
+    heap.after(Ev.Arrive, port, h);
     this.transmissions++;
   }
 
-  private arrive(port: number): void {
+  /** The end of the serialisation transmit() just started, as an event of its delay class. */
+  private txDoneAfterSer(port: number): void {
+    this.txPending[port] = 1;
+    this.heap.delay = this.lastSer;
+    this.heap.after(Ev.TxDone, port, 0);
+  }
+
+  private arrive(port: number, h: number): void {
     const pool = this.pool;
-    const h = this.wireHead[port];
-    const nh = pool.i32[(h << 4) + P.Next];
-    this.wireHead[port] = nh;
-    if (nh < 0) this.wireTail[port] = -1;
-    else {
-      this.heap.at = pool.f64[(nh << 1) + P.ArriveAt];
-      this.heap.add(Ev.Arrive, port, 0);
-    }
     const node = this.portTo[port];
     if (node < this.H) {
       this.hostReceive(node, h);
@@ -523,11 +518,7 @@ export class Fabric {
     this.qPkts[port]--;
     if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     this.transmit(port, h);
-    if (this.qPkts[port] > 0) {
-      this.txPending[port] = 1;
-      this.heap.at = this.busyUntil[port];
-      this.heap.add(Ev.TxDone, port, 0);
-    }
+    if (this.qPkts[port] > 0) this.txDoneAfterSer(port);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -678,11 +669,7 @@ export class Fabric {
         sent = true;
       }
     }
-    if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) {
-      this.txPending[port] = 1;
-      this.heap.at = this.busyUntil[port];
-      this.heap.add(Ev.TxDone, port, 0);
-    }
+    if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
   }
 
   private ctrlPop(host: number): number {
