@@ -45,6 +45,8 @@ export interface Results {
     timeouts: number;
     cnps: number;
     rxDrops: number;
+    pfcDrops: number;
+    pauseFrames: number;
     transmissions: number;
     events: number;
     moduleErrors: number;
@@ -108,12 +110,14 @@ export function collect(b: Built): Results {
       dataPackets: f.dataSent,
       retransmissions: f.retransmissions,
       trims: ports.trims,
-      drops: ports.drops + f.rxDrops,
+      drops: ports.drops + f.rxDrops + f.pfcDrops,
       ecnMarks: ports.marks,
       nacks: f.nacks,
       timeouts: f.timeouts,
       cnps: f.cnps,
       rxDrops: f.rxDrops,
+      pfcDrops: f.pfcDrops,
+      pauseFrames: f.pauseFrames,
       transmissions: f.transmissions,
       events: f.events,
       moduleErrors: f.moduleErrors(),
@@ -171,7 +175,7 @@ export function summary(r: Results, maxRows = 24): string {
   lines.push(
     `flows ${r.completed}/${r.flowsTotal} complete in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
-  lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}`);
+  lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);
   return lines.join("\n");
 }

@@ -149,4 +149,20 @@ test("DCP runs in the fabric: HO bounces, retransmissions, message-level deliver
   }
 });
 
+test("PFC: an incast without trimming loses nothing, pauses the senders, and completes", () => {
+  const traffic: Scenario["traffic"] = [{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }];
+  const transport = { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } };
+  const lossy = runScenario(base(traffic, { transport, network: { ...DEFAULT_SCENARIO.network, trimming: false } }));
+  assert.ok(lossy.integrity.ok, lossy.integrity.violations.join("\n"));
+  assert.ok(lossy.totals.drops > 0, "without PFC or trimming the incast drops");
+  const pfc = runScenario(base(traffic, { transport, network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } } }));
+  assert.ok(pfc.integrity.ok, pfc.integrity.violations.join("\n"));
+  assert.is(pfc.completed, 6);
+  assert.is(pfc.totals.drops, 0);
+  assert.is(pfc.totals.trims, 0);
+  assert.is(pfc.totals.retransmissions, 0);
+  assert.ok(pfc.totals.pauseFrames > 0);
+  assert.is(pfc.derived.pfc, true);
+});
+
 test.run();

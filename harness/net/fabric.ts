@@ -40,6 +40,8 @@ import {
 } from "../../lib/switch/queue/queue";
 import type { QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput } from "../../lib/switch/pfc/pfc";
+import { FIFO_DATA } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
 import { switchDistances } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
@@ -56,6 +58,7 @@ const enum Ev {
   RxDone = 5, // target: host (receive processing of the head packet done)
   CcTimer = 6, // target: flow (congestion-control timer)
   Stop = 7,
+  Pause = 8, // target: egress port a PFC frame reaches; arg: duration in ns (0: XON)
 }
 
 /** Routing modes (scenario `routing`). */
@@ -88,6 +91,8 @@ export interface FabricOptions {
   switchLatencyNs: number;
   /** Stop here even if flows remain (ps). */
   endPs: number;
+  /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
+  pfc: PfcParamsInput | null;
 }
 
 export interface FlowSpec {
@@ -108,6 +113,10 @@ export class Fabric {
   readonly queues: PortQueues;
   readonly router: Router;
   readonly transport: Transport;
+  /** PFC per switch ingress port (slot = global port id), or null. */
+  readonly pfc: Pfc | null;
+  private readonly pfcOn: number;
+  private readonly nicPausedUntil: Float64Array;
   /** Time of the current event, ps (a double field: see engine/heap.ts on DOUBLE_INIT). */
   now = 0.5;
   nowNs = 0;
@@ -116,7 +125,8 @@ export class Fabric {
   private readonly psPerByte: Float64Array;
   private readonly latPs: Float64Array;
   private readonly busyUntil: Float64Array;
-  private readonly txPending: Uint8Array;
+  /** Time of the port's pending TxDone event, ps; 0 when none (stale events are ignored). */
+  private readonly txAt: Float64Array;
   /** Serialisation time of the last packet transmit() put on a wire, ps. */
   private lastSer = 0.5;
   private readonly qPkts: Int32Array;
@@ -206,6 +216,8 @@ export class Fabric {
   ctrlDelivered = 0;
   ctrlDropped = 0;
   rxDrops = 0;
+  pfcDrops = 0;
+  pauseFrames = 0;
   retransmissions = 0;
   timeouts = 0;
   nacks = 0;
@@ -236,7 +248,7 @@ export class Fabric {
       this.latPs[p] = Math.round((t.portLatencyNs[p] + (fromSwitch ? opts.switchLatencyNs : 0)) * 1000);
     }
     this.busyUntil = new Float64Array(P);
-    this.txPending = new Uint8Array(P);
+    this.txAt = new Float64Array(P);
     this.qPkts = new Int32Array(P);
     this.portTo = t.portTo;
     this.portToLocal = t.portToLocal;
@@ -255,6 +267,12 @@ export class Fabric {
         this.queues.setPortLimits(p, f(qp.dataLimitBytes), qp.dataLimitPackets, f(qp.controlLimitBytes), qp.controlLimitPackets, Math.min(2 ** 30, Math.round(qp.kMinBytes * scale)), Math.min(2 ** 30, Math.round(qp.kMaxBytes * scale)));
       }
     }
+
+    // PFC: one ingress queue (the data priority) per switch port; frames go to the port upstream.
+    this.pfcOn = opts.pfc ? 1 : 0;
+    this.pfc = opts.pfc ? new Pfc({ linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc }, P) : null;
+    if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts) this.pfc.open(p);
+    this.nicPausedUntil = new Float64Array(t.hosts);
 
     // Routing.
     this.routing = opts.routing;
@@ -377,9 +395,13 @@ export class Fabric {
           this.arrive(target, heap.arg);
           break;
         case Ev.TxDone:
-          this.txPending[target] = 0;
+          if (this.txAt[target] !== t) break;
+          this.txAt[target] = 0;
           if (this.portNode[target] < this.H) this.nicPull(this.portNode[target]);
           else this.switchStart(target);
+          break;
+        case Ev.Pause:
+          this.pauseFrame(target, heap.arg);
           break;
         case Ev.Timer:
           if (this.timerAt[target] === t) this.timer(target);
@@ -434,9 +456,16 @@ export class Fabric {
 
   /** The end of the serialisation transmit() just started, as an event of its delay class. */
   private txDoneAfterSer(port: number): void {
-    this.txPending[port] = 1;
+    this.txAt[port] = this.now + this.lastSer;
     this.heap.delay = this.lastSer;
     this.heap.after(Ev.TxDone, port, 0);
+  }
+
+  /** A TxDone at absolute time `at` (the port is busy until then, or paused). */
+  private txDoneAt(port: number, at: number): void {
+    this.txAt[port] = at;
+    this.heap.at = at;
+    this.heap.add(Ev.TxDone, port, 0);
   }
 
   private arrive(port: number, h: number): void {
@@ -453,6 +482,7 @@ export class Fabric {
   /** A packet at switch `sw`: route, then admit into the egress port's queues. */
   private forward(sw: number, h: number): void {
     const pool = this.pool;
+    if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h)) return;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
     pool.i32[(h << 4) + P.Hops]++;
     const q = this.queues;
@@ -466,13 +496,9 @@ export class Fabric {
       if ((v & QUEUE_MARKED) !== 0) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     }
     if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) this.other(port, v);
-    if (this.txPending[port] === 0) {
+    if (this.txAt[port] === 0) {
       if (this.busyUntil[port] <= this.now) this.switchStart(port);
-      else {
-        this.txPending[port] = 1;
-        this.heap.at = this.busyUntil[port];
-        this.heap.add(Ev.TxDone, port, 0);
-      }
+      else this.txDoneAt(port, this.busyUntil[port]);
     }
   }
 
@@ -496,6 +522,7 @@ export class Fabric {
 
   private drop(h: number): void {
     const k = this.pool.i32[(h << 4) + P.Kind];
+    if (this.pfcOn !== 0 && k <= Kind.Header && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
     if (k === Kind.Data) this.dataDropped++;
     else if (k === Kind.Header) this.headersDropped++;
     else this.ctrlDropped++;
@@ -508,15 +535,12 @@ export class Fabric {
     const q = this.queues;
     const h = q.onDequeue(port, this.nowNs);
     if (h < 0) {
-      if (h === QUEUE_PAUSED) {
-        this.txPending[port] = 1;
-        this.heap.at = this.now + Math.max(1, ((q.out[5] - this.nowNs) | 0) * 1000);
-        this.heap.add(Ev.TxDone, port, 0);
-      }
+      if (h === QUEUE_PAUSED) this.txDoneAt(port, this.now + Math.max(1, ((q.out[5] - this.nowNs) | 0) * 1000));
       return;
     }
     this.qPkts[port]--;
     if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
+    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.Kind] <= Kind.Header) this.pfcDepart(port, h);
     this.transmit(port, h);
     if (this.qPkts[port] > 0) this.txDoneAfterSer(port);
   }
@@ -643,25 +667,22 @@ export class Fabric {
   /** Something became sendable at `host`: start the NIC or make sure it looks again when free. */
   private nicKick(host: number): void {
     const port = this.nodePortBase[host];
-    if (this.txPending[port] !== 0) return;
-    if (this.busyUntil[port] <= this.now) {
-      this.nicPull(host);
-    } else {
-      this.txPending[port] = 1;
-      this.heap.at = this.busyUntil[port];
-      this.heap.add(Ev.TxDone, port, 0);
-    }
+    if (this.txAt[port] !== 0) return;
+    if (this.busyUntil[port] <= this.now) this.nicPull(host);
+    else this.txDoneAt(port, this.busyUntil[port]);
   }
 
   /** The NIC's link is free: control first (controlWeight : 1 against data), else round-robin data. */
   private nicPull(host: number): void {
     const port = this.nodePortBase[host];
     let sent = false;
-    if (this.ctrlCount[host] > 0 && (this.ctrlStreak[host] < this.controlWeight || this.ringLen[host] === 0)) {
+    // A PFC PAUSE from the ToR stops data, not control (another priority).
+    const data = this.ringLen[host] > 0 && this.nicPausedUntil[host] <= this.now;
+    if (this.ctrlCount[host] > 0 && (this.ctrlStreak[host] < this.controlWeight || !data)) {
       this.ctrlStreak[host]++;
       this.transmit(port, this.ctrlPop(host));
       sent = true;
-    } else if (this.ringLen[host] > 0) {
+    } else if (data) {
       this.ctrlStreak[host] = 0;
       sent = this.sendFromRing(host, port);
       if (!sent && this.ctrlCount[host] > 0) {
@@ -670,6 +691,7 @@ export class Fabric {
       }
     }
     if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
+    else if (!sent && this.ringLen[host] > 0 && this.nicPausedUntil[host] > this.now) this.txDoneAt(port, this.nicPausedUntil[host]);
   }
 
   private ctrlPop(host: number): number {
@@ -879,6 +901,71 @@ export class Fabric {
     pool.release(h);
   }
 
+  // -------------------------------------------------------------------------------------------
+  // PFC (IEEE 802.1Qbb through lib/switch Pfc at the ingress, PortQueues.onPause at the egress)
+
+  /** A data packet enters switch sw: account it to its ingress queue; false when PFC drops it. */
+  private pfcArrive(sw: number, h: number): boolean {
+    const pool = this.pool;
+    const b = h << 4;
+    const iq = this.nodePortBase[this.H + sw] + pool.i32[b + P.InPort];
+    const bytes = pool.i32[b + P.Bytes];
+    const pfc = this.pfc as Pfc;
+    const r = pfc.onArrive(iq, this.nowNs, bytes);
+    if ((r & PFC_DROP) !== 0) {
+      this.pfcDrops++;
+      this.drop(h);
+      return false;
+    }
+    pool.i32[b + P.InIq] = iq;
+    pool.i32[b + P.InBytes] = bytes;
+    if ((r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+    return true;
+  }
+
+  /** A data packet leaves its switch (sent or dropped): release its ingress accounting. */
+  private pfcLeave(h: number): void {
+    const pool = this.pool;
+    const b = h << 4;
+    const iq = pool.i32[b + P.InIq];
+    const bytes = pool.i32[b + P.InBytes];
+    pool.i32[b + P.InBytes] = 0;
+    const pfc = this.pfc as Pfc;
+    const d = pfc.onDepart(iq, this.nowNs, bytes);
+    if ((d & PFC_RESUME) !== 0) this.sendPause(iq, 0);
+    if ((d & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+  }
+
+  private pfcDepart(_port: number, h: number): void {
+    if (this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+  }
+
+  /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
+  private sendPause(iq: number, durationNs: number): void {
+    const up = this.nodePortBase[this.portTo[iq]] + this.portToLocal[iq];
+    this.pauseFrames++;
+    this.heap.at = this.now + this.latPs[up];
+    this.heap.add(Ev.Pause, up, durationNs);
+  }
+
+  /** A PFC frame reaches egress port `up`: pause or resume its data. */
+  private pauseFrame(up: number, durationNs: number): void {
+    const node = this.portNode[up];
+    if (node < this.H) {
+      this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
+      if (durationNs === 0) {
+        if (this.busyUntil[up] <= this.now) this.txAt[up] = 0;
+        this.nicKick(node);
+      }
+      return;
+    }
+    this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
+    if (durationNs === 0 && this.busyUntil[up] <= this.now) {
+      this.txAt[up] = 0;
+      this.switchStart(up);
+    }
+  }
+
   /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
   private nack(host: number, f: number, src: number, h: number): void {
     const pool = this.pool;
@@ -1026,7 +1113,14 @@ export class Fabric {
       qDrops += this.queues.packetsDropped(p);
       qTrims += this.queues.packetsTrimmed(p);
     }
-    if (qDrops !== this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops}`);
+    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops;
+    if (qDrops !== fabricQueueDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${fabricQueueDrops}`);
+    if (this.pfc) {
+      for (let p = 0; p < this.topo.ports; p++) {
+        if (this.pfc.isOpen(p) && this.pool.live === 0 && this.pfc.queueBytes(p) !== 0) out.push(`PFC ingress ${p}: ${this.pfc.queueBytes(p)} bytes still accounted with no packet alive`);
+      }
+      if (this.pfc.errors !== 0) out.push(`PFC rejected ${this.pfc.errors} calls`);
+    }
     if (qTrims !== this.trims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims}`);
     for (let f = 0; f < this.flows; f++) {
       if (this.flowDoneRx[f] >= 0 && this.flowDelivered[f] !== this.flowBytes[f]) out.push(`flow ${f}: ${this.flowDelivered[f]} of ${this.flowBytes[f]} bytes delivered`);

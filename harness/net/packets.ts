@@ -50,8 +50,11 @@ export const enum P {
   /** ACK: SACK bits 0–31, 32–63. */
   W2 = 11,
   W3 = 12,
-  /** Intrusive FIFO link (a packet is on at most one wire or NIC queue at a time). */
+  /** Intrusive FIFO link (a packet is on at most one NIC queue at a time). */
   Next = 13,
+  /** PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and its bytes there (0: none). */
+  InIq = 14,
+  InBytes = 15,
   Shift = 4,
   // Float64 words (stride 2):
   /** ACK: the receiver's received bytes. */
@@ -100,6 +103,7 @@ export class PacketPool {
     i[b + P.Dst] = dst;
     i[b + P.Bytes] = bytes;
     i[b + P.Next] = -1;
+    i[b + P.InBytes] = 0;
     this.live++;
     this.allocated++;
     return h;

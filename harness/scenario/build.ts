@@ -122,20 +122,26 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
   const mtu = n.mtuBytes ?? 4150;
   const header = n.headerBytes ?? 64;
   const ackBytes = n.ackBytes ?? 64;
-  const trimming = n.trimming ?? true;
+  const pfc = n.pfc ?? null;
+  // PFC makes the fabric lossless: no trimming unless asked for, and queues bounded by PFC, not
+  // by a drop-tail limit (ECN thresholds still follow the BDP).
+  const trimming = n.trimming ?? pfc === null;
   const linkGbps = s.topology.linkGbps ?? 100;
   const hostGbps = s.topology.hostGbps ?? linkGbps;
   // uet-htsim §2: network RTT over the diameter; BDP rounded up to whole packets.
   const rttNs = topo.networkRttNs(mtu, ackBytes);
   const bdpBytes = (linkGbps * rttNs) / 8;
   const bdpPkts = Math.ceil(bdpBytes / mtu);
-  const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming ? 1 : 5)) * bdpPkts;
-  const bufferBytes = n.bufferBytes ?? Math.round(queuePkts * mtu);
+  const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;
+  const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.round(queuePkts * mtu));
   const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * queuePkts) * mtu;
   const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate).
-  const rtoNs = Math.round(15_000 + (diameterHops * bufferBytes * 8) / linkGbps);
+  // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
+  // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
+  const htsimRtoNs = Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps);
+  const rtoNs = pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs;
   const ctx: NetworkContext = {
     linkGbps: hostGbps,
     baseRttNs: rttNs,
@@ -243,6 +249,7 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     rxBufferBytes: n.rxBufferBytes ?? bufferBytes,
     switchLatencyNs: s.topology.switchLatencyNs ?? 0,
     endPs: s.run?.endUs !== undefined ? s.run.endUs * 1e6 : Infinity,
+    pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
   };
   let fabric: Fabric;
   try {
@@ -261,7 +268,7 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     ctx,
     idealPs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool },
+    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null },
   };
 }
 

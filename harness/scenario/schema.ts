@@ -61,6 +61,18 @@ export const NetworkSchema = Type.Object(
     rxGbps: Type.Optional(Num({ minimum: 0, maximum: 2000 })),
     rxBufferBytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 30 })),
     packetPool: Type.Optional(Int({ minimum: 16, maximum: 2 ** 24 })),
+    pfc: Type.Optional(
+      Type.Object(
+        {
+          xoffBytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 29 })),
+          xonBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29 })),
+          headroomBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29 })),
+          pauseQuanta: Type.Optional(Int({ minimum: 1, maximum: 65535 })),
+          refreshNs: Type.Optional(Int({ minimum: 1 })),
+        },
+        { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters" },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
