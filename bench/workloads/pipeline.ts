@@ -56,14 +56,16 @@ const dcp: Workload = {
   batch: BATCH,
   setup(seed) {
     const { cc, lb } = tables(seed);
-    const tx = new DcpSender({ mtuBytes: MTU, rtoNs: 1 << 30 }, FLOWS);
+    // mtuBytes is DCP's payload per packet; a round may send a whole 16-packet message.
+    const tx = new DcpSender({ mtuBytes: PAYLOAD, roundQuotaBytes: PACKETS_PER_MESSAGE * PAYLOAD, rtoNs: 1 << 30 }, FLOWS);
     for (let s = 0; s < FLOWS; s++) {
       tx.open(s, 0);
       for (let m = 0; m < 8; m++) tx.post(s, PACKETS_PER_MESSAGE * PAYLOAD, DCP_OP_WRITE);
     }
     const e = events(seed);
     const sentInMsg = new Int32Array(FLOWS);
-    const evs = new Int32Array(BATCH);
+    // The receiver's eMSN as each ACK carries it (messages complete in order, 16 packets each).
+    const emsnOf = new Int32Array(FLOWS);
     let epoch = 0;
     return () => {
       let sum = 0;
@@ -73,17 +75,15 @@ const dcp: Workload = {
         // Send: path, window check, reliability, CC accounting.
         const ev = lb.choosePath(s, now, 0);
         if (cc.canSend(s, MTU)) sum++;
-        if (sentInMsg[s] === 0) tx.onSchedule(s, now, PACKETS_PER_MESSAGE * MTU);
+        if (sentInMsg[s] === 0) tx.onSchedule(s, now, PACKETS_PER_MESSAGE * PAYLOAD);
         tx.nextPacket(s, now);
         cc.onSend(s, now, MTU);
-        evs[i] = ev;
         // Its ACK: reliability (eMSN moves on when the message is complete), CC, LB feedback.
-        let emsn = tx.unaMsn(s);
         if (++sentInMsg[s] === PACKETS_PER_MESSAGE) {
           sentInMsg[s] = 0;
-          emsn = tx.sendMsn(s);
+          emsnOf[s] = (emsnOf[s] + 1) & 0xffffff;
         }
-        const freed = tx.onAck(s, now + 5, emsn);
+        const freed = tx.onAck(s, now + 5, emsnOf[s]);
         const ecn = e.ecn[i] === 1;
         sum += cc.onAck(s, now + 5, MTU, e.rttNs[i], ecn);
         sum += lb.onPathFeedback(s, now + 5, ev, ecn ? ECN : GOOD);
