@@ -540,7 +540,7 @@ export class Fabric {
     }
     this.qPkts[port]--;
     if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
-    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.Kind] <= Kind.Header) this.pfcDepart(port, h);
+    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
     this.transmit(port, h);
     if (this.qPkts[port] > 0) this.txDoneAfterSer(port);
   }
@@ -936,10 +936,6 @@ export class Fabric {
     if ((d & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
   }
 
-  private pfcDepart(_port: number, h: number): void {
-    if (this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
-  }
-
   /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
   private sendPause(iq: number, durationNs: number): void {
     const up = this.nodePortBase[this.portTo[iq]] + this.portToLocal[iq];
@@ -1132,7 +1128,7 @@ export class Fabric {
   }
 
   /** Sums over switch ports. */
-  portTotals(): { marks: number; drops: number; trims: number; maxQueueBytes: number } {
+  portTotals(): { marks: number; drops: number; trims: number } {
     let marks = 0;
     let drops = 0;
     let trims = 0;
@@ -1142,7 +1138,7 @@ export class Fabric {
       drops += this.queues.packetsDropped(p);
       trims += this.queues.packetsTrimmed(p);
     }
-    return { marks, drops, trims, maxQueueBytes: 0 };
+    return { marks, drops, trims };
   }
 
   /** Module error counters by flow's CC and LB (distinct tables counted once). */

@@ -184,7 +184,7 @@ export class Topology {
    * The default (minimal, first-candidate) next port at switch index s for host dst; used for
    * ideal paths and the network RTT, never per packet.
    */
-  defaultNext(s: number, dst: number, hop: number): number {
+  defaultNext(s: number, dst: number): number {
     const node = this.hosts + s;
     if (this.family === Family.Hier) {
       if (dst >= this.lo[s] && dst < this.hi[s]) {
@@ -197,7 +197,6 @@ export class Topology {
     const ld = this.ld as LowDiameterTopology;
     const d = ld.switchOf(dst);
     if (d === s) return this.nodePortBase[node] + (dst - s * ld.endpointsPerSwitch);
-    void hop;
     return this.nodePortBase[node] + ld.endpointsPerSwitch + ld.minimalPort(s, d);
   }
 
@@ -212,7 +211,7 @@ export class Topology {
         if (node !== dst) throw new Error(`${this.name}: the route from ${src} reached host ${node}, not ${dst}`);
         return out;
       }
-      port = this.defaultNext(node - this.hosts, dst, hop);
+      port = this.defaultNext(node - this.hosts, dst);
     }
     throw new Error(`${this.name}: no route from ${src} to ${dst} within 64 hops`);
   }
