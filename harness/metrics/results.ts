@@ -19,6 +19,8 @@ export interface FlowResult {
   ackedUs: number | null;
   retransmissions: number;
   timeouts: number;
+  /** complete, incomplete (the run ended first) or failed (the reliability module gave up). */
+  status: "complete" | "incomplete" | "failed";
   cc: string;
   lb: string;
 }
@@ -34,6 +36,8 @@ export interface Results {
   derived: Record<string, number | string | boolean>;
   simulatedUs: number;
   completed: number;
+  /** Flows whose reliability module gave up (their status is "failed"). */
+  failed: number;
   flowsTotal: number;
   totals: {
     dataPackets: number;
@@ -86,6 +90,7 @@ export function collect(b: Built): Results {
       ackedUs: acked >= 0 ? r3((acked - start) / 1e6) : null,
       retransmissions: tr.retransmissions(i),
       timeouts: tr.timeouts(i),
+      status: f.flowFailed[i] !== 0 ? "failed" : done >= 0 ? "complete" : "incomplete",
       cc: b.names.cc[i],
       lb: b.names.lb[i],
     });
@@ -105,6 +110,7 @@ export function collect(b: Built): Results {
     derived: b.derived,
     simulatedUs: r3(f.now / 1e6),
     completed: f.flowsDoneRx,
+    failed: f.flowsFailed,
     flowsTotal: f.flows,
     totals: {
       dataPackets: f.dataSent,
@@ -134,9 +140,9 @@ export function collect(b: Built): Results {
 }
 
 export function flowsCsv(r: Results): string {
-  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,cc,lb";
+  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb";
   const rows = r.flows.map((x) =>
-    [x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.cc, x.lb].join(","),
+    [x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.status, x.cc, x.lb].join(","),
   );
   return `${head}\n${rows.join("\n")}\n`;
 }
@@ -173,7 +179,7 @@ export function summary(r: Results, maxRows = 24): string {
   lines.push("");
   const t = r.totals;
   lines.push(
-    `flows ${r.completed}/${r.flowsTotal} complete in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
+    `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);

@@ -24,7 +24,7 @@ import { RudSender } from "../../lib/reliability/rud/sender";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
 import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
-import { E_FULL } from "../../lib/core/errors";
+import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
@@ -384,7 +384,7 @@ export interface Transport {
   completed: number;
   /** Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, rttNs), 0 ignored, < 0 error. */
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
-  /** Sender: the flow's timer fired; 1 when a packet was declared lost (then bytes, ev). */
+  /** Sender: the flow's timer fired; 1 when a packet was declared lost (then bytes, and ev, or −1 when unknown). */
   onTimer(slot: number, nowNs: number): number;
   ev: number;
   timerArmed(slot: number): boolean;
@@ -647,7 +647,10 @@ export class DcpTransport implements Transport {
     this.completed = n;
     return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
   }
-  /** HOs the sender could not queue (RetransQ full, DCP §4.3: left to the timeout); DCP counts them in `errors`. */
+  /**
+   * Defined outcomes DCP counts in `errors`: HOs the sender could not queue (RetransQ full, §4.3:
+   * left to the timeout) and timeouts past the retry limit (the QP is in error; the flow fails).
+   */
   overflows = 0;
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const b = h << 4;
@@ -662,10 +665,12 @@ export class DcpTransport implements Transport {
   }
   onTimer(slot: number, nowNs: number): number {
     const r = this.tx.onTimer(slot, nowNs);
+    if (r === E_OVERFLOW) this.overflows++;
     if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
-    // The whole unaMSN-th message goes again; the CC takes it as presumed lost.
+    // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
+    // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
     this.bytes = this.msgWire[slot * 8 + (this.freed[slot] & 7)];
-    this.ev = 0;
+    this.ev = -1;
     this.pending[slot] = 0;
     return 1;
   }
@@ -698,7 +703,7 @@ export class DcpTransport implements Transport {
   timeouts(slot: number): number {
     return this.tx.timeouts(slot);
   }
-  /** Rejected calls, not counting RetransQ overflows (a defined outcome of DCP, not a misuse). */
+  /** Rejected calls, not counting the defined overflows above (outcomes of DCP, not misuse). */
   errors(): number {
     return this.tx.errors + this.rx.errors - this.overflows;
   }

@@ -165,4 +165,19 @@ test("PFC: an incast without trimming loses nothing, pauses the senders, and com
   assert.is(pfc.derived.pfc, true);
 });
 
+test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {
+  // AIMD starts at 2 packets and DCP acknowledges whole messages: the window never reopens, each
+  // timeout resends 2 packets, and after maxRetries (7) the QP is in error. The run must end (no
+  // spinning timer), report the flows as failed, and keep its integrity.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 100_000 }, { src: 1, dst: 6, bytes: 100_000 }] }], {
+    transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "dcp", params: { sender: { rtoNs: 100_000 } } } },
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.failed, 2);
+  assert.is(r.completed, 0);
+  assert.equal(r.flows.map((f) => f.status), ["failed", "failed"]);
+  assert.is(r.totals.moduleErrors, 0);
+  assert.ok(r.simulatedUs >= 7 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
+});
+
 test.run();

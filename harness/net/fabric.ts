@@ -226,6 +226,11 @@ export class Fabric {
   events = 0;
   flowsDoneTx = 0;
   flowsDoneRx = 0;
+  /** Flows whose reliability module gave up (e.g. DCP's retry limit). */
+  flowsFailed = 0;
+  readonly flowFailed: Uint8Array;
+  /** The EV of each flow's last packet (for a timeout whose module cannot name the lost packet's). */
+  private readonly lastEv: Int32Array;
   /** Integrity violations (each a message), at most a few kept. */
   readonly violations: string[] = [];
   private stopped = false;
@@ -345,6 +350,8 @@ export class Fabric {
     this.flowDoneRx = new Float64Array(F).fill(-1);
     this.flowDoneTx = new Float64Array(F).fill(-1);
     this.flowDelivered = new Float64Array(F);
+    this.flowFailed = new Uint8Array(F);
+    this.lastEv = new Int32Array(F);
     this.flowHash = new Int32Array(F);
     this.active = new Uint8Array(F);
     this.timerAt = new Float64Array(F);
@@ -652,7 +659,7 @@ export class Fabric {
   }
 
   private activate(f: number): void {
-    if (this.active[f] !== 0 || this.flowDoneTx[f] >= 0) return;
+    if (this.active[f] !== 0 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
     this.active[f] = 1;
     const host = this.flowSrc[f];
     const len = this.ringLen[host];
@@ -763,6 +770,7 @@ export class Fabric {
     const lb = this.lbOf[f];
     let ev = lb.choosePath(this.lbSlot[f], nowNs, tr.nextPsn(f));
     if (ev < 0) ev = 0;
+    this.lastEv[f] = ev & 0xffff;
     const r = tr.nextPacket(f, nowNs, ev & 0xffff);
     const bytes = tr.bytes;
     const cc = this.ccOf[f];
@@ -789,12 +797,15 @@ export class Fabric {
     this.armTimer(f);
   }
 
-  private armTimer(f: number): void {
+  /** Schedules the flow's reliability timer at the module's deadline; `later`: strictly after now. */
+  private armTimer(f: number, later = false): void {
     const tr = this.transport;
-    if (!tr.timerArmed(f)) return;
+    if (this.flowFailed[f] !== 0 || !tr.timerArmed(f)) return;
     const d = (tr.deadlineNs(f) - this.nowNs) | 0;
     let at = (Math.floor(this.now / 1000) + d) * 1000;
-    if (at < this.now) at = this.now;
+    // A module that reports a deadline already past but nothing due is asked again 1 ns later,
+    // never at the same instant (that would spin).
+    if (at <= this.now) at = later ? this.now + 1000 : this.now;
     const cur = this.timerAt[f];
     if (cur === 0 || at < cur) {
       this.timerAt[f] = at;
@@ -806,13 +817,27 @@ export class Fabric {
   private timer(f: number): void {
     this.timerAt[f] = 0;
     const tr = this.transport;
-    if (tr.onTimer(f, this.nowNs) === 1) {
+    const r = tr.onTimer(f, this.nowNs);
+    if (r === 1) {
       this.timeouts++;
-      this.lbOf[f].onPathFeedback(this.lbSlot[f], this.nowNs, tr.ev, TIMEOUT);
+      this.lbOf[f].onPathFeedback(this.lbSlot[f], this.nowNs, tr.ev >= 0 ? tr.ev : this.lastEv[f], TIMEOUT);
       this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
       this.activate(f);
+      this.armTimer(f);
+    } else if (r < 0) {
+      // The module gave up (DCP: retry limit reached, the QP is in error): the flow has failed.
+      this.fail(f);
+    } else {
+      this.armTimer(f, true);
     }
-    this.armTimer(f);
+  }
+
+  /** A flow whose reliability module gave up: it neither sends nor counts as complete. */
+  private fail(f: number): void {
+    if (this.flowFailed[f] !== 0 || this.flowDoneTx[f] >= 0) return;
+    this.flowFailed[f] = 1;
+    this.flowsFailed++;
+    if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
   }
 
   private armCcTimer(f: number, cc: CcAdapter): void {
@@ -1020,7 +1045,7 @@ export class Fabric {
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
-      if (++this.flowsDoneTx === this.flows) this.stopped = true;
+      if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
       return;
     }
     this.armTimer(f);
