@@ -840,11 +840,11 @@ export class Fabric {
     if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
   }
 
-  private armCcTimer(f: number, cc: CcAdapter): void {
+  private armCcTimer(f: number, cc: CcAdapter, later = false): void {
     if (!cc.timerArmed(f)) return;
     const d = (cc.nextTimerNs(f) - this.nowNs) | 0;
     let at = (Math.floor(this.now / 1000) + d) * 1000;
-    if (at < this.now) at = this.now;
+    if (at <= this.now) at = later ? this.now + 1000 : this.now;
     const cur = this.ccTimerAt[f];
     if (cur === 0 || at < cur) {
       this.ccTimerAt[f] = at;
@@ -857,7 +857,7 @@ export class Fabric {
     this.ccTimerAt[f] = 0;
     const cc = this.ccOf[f];
     cc.onTimer(f, this.nowNs);
-    this.armCcTimer(f, cc);
+    this.armCcTimer(f, cc, true);
     this.activate(f);
   }
 
