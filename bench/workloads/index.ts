@@ -22,6 +22,8 @@ import { gbnWorkloads } from "./reliability-gbn";
 import { irnWorkloads } from "./reliability-irn";
 import { rackWorkloads } from "./reliability-rack";
 import { timeoutWorkloads } from "./reliability-timeout";
+import { rudWorkloads } from "./reliability-rud";
+import { pipelineWorkloads } from "./pipeline";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -42,10 +44,12 @@ export const workloads: Workload[] = [
   ...irnWorkloads,
   ...rackWorkloads,
   ...timeoutWorkloads,
+  ...rudWorkloads,
   ...ecmpWorkloads,
   ...opsWorkloads,
   ...repsWorkloads,
   ...spritzWorkloads,
   ...plbWorkloads,
   ...flowletWorkloads,
+  ...pipelineWorkloads,
 ];

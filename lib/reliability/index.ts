@@ -8,6 +8,8 @@ import { GbnReceiver, GbnSender } from "./gbn/gbn";
 import { IrnReceiver, IrnSender } from "./irn/irn";
 import { RackReceiver, RackSender } from "./rack/rack";
 import { TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
+import { RudReceiver } from "./rud/receiver";
+import { RudSender } from "./rud/sender";
 
 export * from "./dack/target";
 export * from "./dack/initiator";
@@ -20,6 +22,9 @@ export * from "./gbn/gbn";
 export * from "./irn/irn";
 export * from "./rack/rack";
 export * from "./timeout/timeout";
+export * from "./rud/sender";
+export * from "./rud/receiver";
+export { resolveRudParams, RUD_PARAM_NAMES, RUD_HTSIM_RTO_NS, type RudParams, type RudParamsInput } from "./rud/params";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
@@ -30,4 +35,5 @@ export const modules = {
   "reliability/irn": { IrnSender, IrnReceiver },
   "reliability/rack": { RackSender, RackReceiver },
   "reliability/timeout": { TimeoutSender, TimeoutReceiver },
+  "reliability/rud": { RudSender, RudReceiver },
 } as const;

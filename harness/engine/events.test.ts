@@ -1,0 +1,49 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Xoshiro128 } from "../../lib/core/rng";
+import { EventList } from "./events";
+
+test("delay-class FIFOs and the general heap pop in exact (time, sequence) order", () => {
+  for (const seed of [1, 2, 3]) {
+    const rng = new Xoshiro128(seed);
+    const ev = new EventList(8);
+    // Reference: every scheduled event with its (time, seq); the list must reproduce the sort.
+    const log: [number, number][] = [];
+    let seq = 0;
+    const delays = [332_000, 1_332_000, 5_120, 1_005_120, 100_656_000, 0];
+    for (let i = 0; i < 50; i++) {
+      const t = rng.nextBelow(5) * 1000;
+      ev.push(t, 1, seq, 0);
+      log.push([t, seq++]);
+    }
+    const popped: [number, number][] = [];
+    let scheduled = 0;
+    while (ev.pop()) {
+      popped.push([ev.t, ev.target]);
+      if (scheduled < 30_000) {
+        const k = rng.nextBelow(10);
+        for (let j = 0; j < (k < 3 ? 2 : 1); j++) {
+          if (k === 9) {
+            const t = ev.t + rng.nextBelow(3) * 1000; // absolute, may tie with FIFO events
+            ev.push(t, 2, seq, 0);
+            log.push([t, seq++]);
+          } else {
+            const d = delays[rng.nextBelow(delays.length)] + (k === 8 ? rng.nextBelow(300) : 0); // some one-off classes
+            ev.delay = d;
+            ev.after(3, seq, 0);
+            log.push([ev.t + d, seq++]);
+          }
+          scheduled++;
+        }
+      }
+    }
+    log.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    assert.is(popped.length, log.length);
+    for (let i = 0; i < log.length; i++) {
+      if (popped[i][0] !== log[i][0] || popped[i][1] !== log[i][1]) assert.unreachable(`seed ${seed}: event ${i} is ${popped[i]} instead of ${log[i]}`);
+    }
+    assert.is(ev.size, 0);
+  }
+});
+
+test.run();

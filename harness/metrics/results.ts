@@ -1,0 +1,187 @@
+// What a run reports: per-flow completion (FCT, analytic ideal, slowdown), totals (drops, trims,
+// retransmissions, ECN marks, timeouts), the derived network constants and the integrity
+// verdict. The results object is a pure function of the scenario and seed (no wall-clock time in
+// it), so two runs with the same seed write byte-identical files.
+
+import type { Built } from "../scenario/build";
+
+export interface FlowResult {
+  flow: number;
+  src: number;
+  dst: number;
+  bytes: number;
+  startUs: number;
+  /** Receiver-side completion (last byte delivered) − start; null if it did not complete. */
+  fctUs: number | null;
+  idealUs: number;
+  slowdown: number | null;
+  /** Sender-side completion (everything acknowledged) − start. */
+  ackedUs: number | null;
+  retransmissions: number;
+  timeouts: number;
+  /** complete, incomplete (the run ended first) or failed (the reliability module gave up). */
+  status: "complete" | "incomplete" | "failed";
+  cc: string;
+  lb: string;
+}
+
+export interface Results {
+  format: "nicfw-results/1";
+  scenario: string;
+  seed: number;
+  topology: string;
+  hosts: number;
+  switches: number;
+  modules: { cc: string[]; lb: string[]; reliability: string };
+  derived: Record<string, number | string | boolean>;
+  simulatedUs: number;
+  completed: number;
+  /** Flows whose reliability module gave up (their status is "failed"). */
+  failed: number;
+  flowsTotal: number;
+  totals: {
+    dataPackets: number;
+    retransmissions: number;
+    trims: number;
+    drops: number;
+    ecnMarks: number;
+    nacks: number;
+    timeouts: number;
+    cnps: number;
+    rxDrops: number;
+    pfcDrops: number;
+    pauseFrames: number;
+    transmissions: number;
+    events: number;
+    moduleErrors: number;
+  };
+  fct: { meanSlowdown: number | null; p50Us: number | null; p99Us: number | null; maxUs: number | null };
+  integrity: { ok: boolean; violations: string[] };
+  flows: FlowResult[];
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function percentile(sorted: number[], q: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function collect(b: Built): Results {
+  const f = b.fabric;
+  const tr = f.transport;
+  const flows: FlowResult[] = [];
+  for (let i = 0; i < f.flows; i++) {
+    const start = f.flowStart[i];
+    const done = f.flowDoneRx[i];
+    const acked = f.flowDoneTx[i];
+    const fct = done >= 0 ? (done - start) / 1e6 : null;
+    const ideal = b.idealPs[i] / 1e6;
+    flows.push({
+      flow: i,
+      src: f.flowSrc[i],
+      dst: f.flowDst[i],
+      bytes: f.flowBytes[i],
+      startUs: r3(start / 1e6),
+      fctUs: fct === null ? null : r3(fct),
+      idealUs: r3(ideal),
+      slowdown: fct === null ? null : r3(fct / ideal),
+      ackedUs: acked >= 0 ? r3((acked - start) / 1e6) : null,
+      retransmissions: tr.retransmissions(i),
+      timeouts: tr.timeouts(i),
+      status: f.flowFailed[i] !== 0 ? "failed" : done >= 0 ? "complete" : "incomplete",
+      cc: b.names.cc[i],
+      lb: b.names.lb[i],
+    });
+  }
+  const fcts = flows.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
+  const slows = flows.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
+  const ports = f.portTotals();
+  const violations = f.checkIntegrity();
+  return {
+    format: "nicfw-results/1",
+    scenario: b.scenario.name ?? "(unnamed)",
+    seed: b.seed,
+    topology: b.topology.name,
+    hosts: b.topology.hosts,
+    switches: b.topology.switches,
+    modules: { cc: [...new Set(b.names.cc)], lb: [...new Set(b.names.lb)], reliability: b.names.reliability },
+    derived: b.derived,
+    simulatedUs: r3(f.now / 1e6),
+    completed: f.flowsDoneRx,
+    failed: f.flowsFailed,
+    flowsTotal: f.flows,
+    totals: {
+      dataPackets: f.dataSent,
+      retransmissions: f.retransmissions,
+      trims: ports.trims,
+      drops: ports.drops + f.rxDrops + f.pfcDrops,
+      ecnMarks: ports.marks,
+      nacks: f.nacks,
+      timeouts: f.timeouts,
+      cnps: f.cnps,
+      rxDrops: f.rxDrops,
+      pfcDrops: f.pfcDrops,
+      pauseFrames: f.pauseFrames,
+      transmissions: f.transmissions,
+      events: f.events,
+      moduleErrors: f.moduleErrors(),
+    },
+    fct: {
+      meanSlowdown: slows.length ? r3(slows.reduce((a, c) => a + c, 0) / slows.length) : null,
+      p50Us: percentile(fcts, 0.5),
+      p99Us: percentile(fcts, 0.99),
+      maxUs: fcts.length ? fcts[fcts.length - 1] : null,
+    },
+    integrity: { ok: violations.length === 0, violations },
+    flows,
+  };
+}
+
+export function flowsCsv(r: Results): string {
+  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb";
+  const rows = r.flows.map((x) =>
+    [x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.status, x.cc, x.lb].join(","),
+  );
+  return `${head}\n${rows.join("\n")}\n`;
+}
+
+/** The human summary: a per-flow table (the first and slowest flows when there are many) and totals. */
+export function summary(r: Results, maxRows = 24): string {
+  const lines: string[] = [];
+  lines.push(`${r.scenario}`);
+  lines.push(`${r.topology}; ${r.modules.cc.join("/")} + ${r.modules.lb.join("/")} + ${r.modules.reliability}; seed ${r.seed}`);
+  lines.push("");
+  const rows = [...r.flows];
+  let shown = rows;
+  if (rows.length > maxRows) {
+    const slowest = [...rows].sort((a, b) => (b.slowdown ?? Infinity) - (a.slowdown ?? Infinity)).slice(0, maxRows / 2);
+    const first = rows.slice(0, maxRows / 2);
+    const keep = new Set([...first, ...slowest].map((x) => x.flow));
+    shown = rows.filter((x) => keep.has(x.flow));
+  }
+  const header = ["flow", "src→dst", "bytes", "FCT µs", "ideal µs", "slowdown", "rtx"];
+  const table = shown.map((x) => [
+    String(x.flow),
+    `${x.src}→${x.dst}`,
+    String(x.bytes),
+    x.fctUs === null ? "—" : x.fctUs.toFixed(2),
+    x.idealUs.toFixed(2),
+    x.slowdown === null ? "—" : x.slowdown.toFixed(3),
+    String(x.retransmissions),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const fmt = (row: string[]) => row.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  lines.push(fmt(header));
+  for (const row of table) lines.push(fmt(row));
+  if (shown.length < rows.length) lines.push(`… ${rows.length - shown.length} more flows in flows.csv (shown: the first ${maxRows / 2} and the ${maxRows / 2} slowest)`);
+  lines.push("");
+  const t = r.totals;
+  lines.push(
+    `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
+  );
+  lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
+  lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,710 @@
+// Thin adapters between the NIC model and the library's module families. The NIC drives every
+// module only through its public handlers (DESIGN.md module contract); an adapter exists where
+// the families' shapes differ:
+//   congestion control — NSCC reacts to a trimmed packet with onTrim (and takes its RTT), the
+//     baselines with onNack or not at all; window modules gate with canSend, rate modules pace
+//     with pacingGapNs; DCQCN has caller-owned timers (nextTimerNs / onTimer) and a receiver-side
+//     notification point (DcqcnNp) whose CNPs the NIC carries back;
+//   load balancing — every LB shares choosePath / onPathFeedback; only `open` differs;
+//   reliability — the transport adapter turns packets into handler calls and handler outputs
+//     into packets (RUD: ACK_CC with CACK, SACK bitmap and rcvd_bytes; NACK on trims).
+// Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
+// into a module's columns).
+
+import { Aimd } from "../../lib/cc/aimd/aimd";
+import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
+import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
+import { Dctcp } from "../../lib/cc/dctcp/dctcp";
+import { Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
+import { Swift } from "../../lib/cc/swift/swift";
+import { Timely } from "../../lib/cc/timely/timely";
+import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
+import { RudSender } from "../../lib/reliability/rud/sender";
+import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
+import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
+import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
+import { Flag, P, type PacketPool } from "./packets";
+
+// ---------------------------------------------------------------------------------------------
+// Congestion control
+
+export interface CcAdapter {
+  readonly name: string;
+  /** 1: the module paces (rate modules, Swift below one packet): ask pacingGapNs after a send. */
+  readonly paced: number;
+  /** 1: the module has caller-owned timers. */
+  readonly timed: number;
+  open(slot: number, hops: number): void;
+  canSend(slot: number, bytes: number): boolean;
+  /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
+  onSend(slot: number, nowNs: number, bytes: number): number;
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): void;
+  /** A NACK for a trimmed packet. */
+  onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void;
+  onTimeout(slot: number, nowNs: number, bytes: number): void;
+  /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
+  restore(slot: number, nowNs: number, bytes: number): void;
+  pacingGapNs(slot: number, bytes: number): number;
+  /** DCQCN: a CNP reached the sender. */
+  onCnp(slot: number, nowNs: number): void;
+  timerArmed(slot: number): boolean;
+  nextTimerNs(slot: number): number;
+  onTimer(slot: number, nowNs: number): void;
+  /** Receiver side (DCQCN NP): a data packet with CE or not; true → send a CNP now. */
+  onData(slot: number, nowNs: number, ce: boolean): boolean;
+  /** The window (bytes) or rate (b/s) now, for reports. */
+  level(slot: number): number;
+  /** Bytes the window still allows (rate modules: unbounded), for transports that take it as an argument (DCP awin). */
+  windowLeft(slot: number): number;
+  errors(): number;
+}
+
+abstract class WindowCc {
+  readonly paced: number = 0;
+  readonly timed: number = 0;
+  abstract readonly m: { cwndBytes?(slot: number): number; inflightBytes(slot: number): number };
+  windowLeft(slot: number): number {
+    const m = this.m;
+    return m.cwndBytes ? m.cwndBytes(slot) - m.inflightBytes(slot) : 1 << 30;
+  }
+  pacingGapNs(_slot: number, _bytes: number): number {
+    return 0;
+  }
+  onCnp(_slot: number, _nowNs: number): void {}
+  timerArmed(_slot: number): boolean {
+    return false;
+  }
+  nextTimerNs(_slot: number): number {
+    return 0;
+  }
+  onTimer(_slot: number, _nowNs: number): void {}
+  onData(_slot: number, _nowNs: number, _ce: boolean): boolean {
+    return false;
+  }
+}
+
+export class NsccCc extends WindowCc implements CcAdapter {
+  readonly name = "nscc";
+  constructor(readonly m: Nscc) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    return (this.m.onSend(slot, nowNs, bytes) & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean): void {
+    this.m.onAck(slot, nowNs, acked, rttNs, ecn);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void {
+    this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** DCTCP and MP-RDMA: ECN-echo window modules with onNack. */
+export class EcnWindowCc extends WindowCc implements CcAdapter {
+  constructor(
+    readonly name: string,
+    readonly m: Dctcp | Mprdma,
+  ) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, _rttNs: number, ecn: boolean): void {
+    this.m.onAck(slot, nowNs, acked, ecn);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onNack(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+export class AimdCc extends WindowCc implements CcAdapter {
+  readonly name = "aimd";
+  constructor(readonly m: Aimd) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number): void {
+    this.m.onAck(slot, nowNs, acked);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTrim(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** Swift: a delay window that paces below one packet; the fabric has no remote-host delay (0). */
+export class SwiftCc extends WindowCc implements CcAdapter {
+  readonly name = "swift";
+  override readonly paced = 1;
+  constructor(readonly m: Swift) {
+    super();
+  }
+  open(slot: number, hops: number): void {
+    this.m.open(slot, hops);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
+    this.m.onAck(slot, nowNs, acked, rttNs, 0);
+  }
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onNack(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  level(slot: number): number {
+    return this.m.cwndBytes(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** TIMELY: a rate module; losses are the reliability layer's business only. */
+export class TimelyCc extends WindowCc implements CcAdapter {
+  readonly name = "timely";
+  override readonly paced = 1;
+  constructor(readonly m: Timely) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
+    this.m.onAck(slot, nowNs, acked, rttNs);
+  }
+  onTrim(): void {}
+  onTimeout(): void {}
+  restore(): void {}
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  level(slot: number): number {
+    return this.m.rateBps(slot);
+  }
+  errors(): number {
+    return this.m.errors;
+  }
+}
+
+/** DCQCN: the reaction point at the sender, the notification point at the receiver. */
+export class DcqcnCc extends WindowCc implements CcAdapter {
+  readonly name = "dcqcn";
+  override readonly paced = 1;
+  override readonly timed = 1;
+  constructor(
+    readonly m: Dcqcn,
+    readonly np: DcqcnNp,
+  ) {
+    super();
+  }
+  open(slot: number): void {
+    this.m.open(slot);
+    this.np.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  onAck(slot: number, nowNs: number, acked: number): void {
+    this.m.onAck(slot, nowNs, acked);
+  }
+  onTrim(): void {}
+  onTimeout(): void {}
+  restore(): void {}
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  override onCnp(slot: number, nowNs: number): void {
+    this.m.onCnp(slot, nowNs);
+  }
+  override timerArmed(slot: number): boolean {
+    return this.m.timerArmed(slot);
+  }
+  override nextTimerNs(slot: number): number {
+    return this.m.nextTimerNs(slot);
+  }
+  override onTimer(slot: number, nowNs: number): void {
+    this.m.onTimer(slot, nowNs);
+  }
+  override onData(slot: number, nowNs: number, ce: boolean): boolean {
+    return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;
+  }
+  level(slot: number): number {
+    return this.m.rateBps(slot);
+  }
+  errors(): number {
+    return this.m.errors + this.np.errors;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load balancing: the shared interface of lib/lb.
+
+export interface LbTable {
+  choosePath(slot: number, nowNs: number, psn: number): number;
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
+  errors: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reliability
+
+/** Results of the transport adapter's sender-side calls (mirrors of module out fields). */
+export const enum Tx {
+  New = 1,
+  Retransmit = 2,
+  Last = 4,
+}
+
+export const enum Rx {
+  Deliver = 1, // a new data packet: count its payload (transports that deliver by packet)
+  Ack = 2, // an ACK packet was filled
+  Nack = 4, // a NACK (for DCP: the bounced HO) should be sent
+  Complete = 8, // `completed` messages were completed in order (transports that deliver by message)
+}
+
+export const enum Sx {
+  Rtt = 1,
+  Complete = 4,
+  Done = 8,
+}
+
+/**
+ * What the NIC asks of a reliability module family. The NIC owns packets and timers; the
+ * adapter maps packet fields to handler arguments and handler outputs to packet fields.
+ */
+export interface Transport {
+  readonly name: string;
+  readonly ackBytes: number;
+  /** 0: the receiver delivers packet by packet (Rx.Deliver); 1: message by message (Rx.Complete). */
+  readonly unit: number;
+  /** 1: the module takes the congestion window itself (DCP awin): the NIC does not call canSend. */
+  readonly gated: number;
+  open(slot: number): void;
+  post(slot: number, bytes: number): number;
+  /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
+  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number;
+  nextPsn(slot: number): number;
+  /** Tx bits; then psn, bytes, payload, msn, retryNo, msgPackets. */
+  nextPacket(slot: number, nowNs: number, ev: number): number;
+  psn: number;
+  bytes: number;
+  payload: number;
+  msn: number;
+  retryNo: number;
+  msgPackets: number;
+  /** Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs, restoredBytes, completed. */
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  newBytes: number;
+  rttNs: number;
+  restoredBytes: number;
+  completed: number;
+  /** Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, rttNs), 0 ignored, < 0 error. */
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  /** Sender: the flow's timer fired; 1 when a packet was declared lost (then bytes, and ev, or −1 when unknown). */
+  onTimer(slot: number, nowNs: number): number;
+  ev: number;
+  timerArmed(slot: number): boolean;
+  deadlineNs(slot: number): number;
+  /** Receiver: data packet `h`; Rx bits (with Rx.Complete: `completed`). With Rx.Ack, fillAck writes the ACK into a new packet. */
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  /** Receiver: trimmed header `h`; Rx.Nack or Rx.Ack. */
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number;
+  fillAck(pool: PacketPool, ack: number): void;
+  retransmissions(slot: number): number;
+  timeouts(slot: number): number;
+  errors(): number;
+}
+
+/** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
+export class RudTransport implements Transport {
+  readonly name = "rud";
+  readonly ackBytes: number;
+  readonly unit = 0;
+  readonly gated = 0;
+  retryNo = 0;
+  msgPackets = 0;
+  psn = 0;
+  bytes = 0;
+  payload = 0;
+  msn = 0;
+  newBytes = 0;
+  rttNs = 0;
+  restoredBytes = 0;
+  completed = 0;
+  ev = 0;
+  private readonly so: Float64Array;
+  private readonly ro: Float64Array;
+
+  constructor(
+    readonly tx: RudSender,
+    readonly rx: RudReceiver,
+    ackBytes: number,
+  ) {
+    this.so = tx.out;
+    this.ro = rx.out;
+    this.ackBytes = ackBytes;
+  }
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+  post(slot: number, bytes: number): number {
+    return this.tx.post(slot, bytes);
+  }
+  nextBytes(slot: number): number {
+    return this.tx.nextBytes(slot);
+  }
+  nextPsn(slot: number): number {
+    return this.tx.nextPsn(slot);
+  }
+  nextPacket(slot: number, nowNs: number, ev: number): number {
+    const r = this.tx.nextPacket(slot, nowNs, ev);
+    if (r <= 0) return 0;
+    const o = this.so;
+    this.psn = o[0] | 0;
+    this.bytes = o[1] | 0;
+    this.payload = o[2] | 0;
+    this.msn = o[3] | 0;
+    return r; // RUD_TX_* share Tx's bit values
+  }
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0], pool.i32[(h << 4) + P.W1], pool.i32[(h << 4) + P.W2], pool.i32[(h << 4) + P.W3], pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0, pool.f64[(h << 1) + P.F0]);
+    if (r < 0) return r;
+    const o = this.so;
+    this.newBytes = o[5] | 0;
+    this.rttNs = o[6] | 0;
+    this.restoredBytes = o[7] | 0;
+    this.completed = o[8] | 0;
+    return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
+  }
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.tx.onNack(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
+    if (r <= 0) return r;
+    this.bytes = this.so[1] | 0;
+    this.rttNs = this.so[6] | 0;
+    return 1;
+  }
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r <= 0) return r;
+    this.psn = this.so[0] | 0;
+    this.bytes = this.so[1] | 0;
+    this.ev = this.so[9] | 0;
+    return 1;
+  }
+  timerArmed(slot: number): boolean {
+    return this.tx.timerArmed(slot);
+  }
+  deadlineNs(slot: number): number {
+    return this.tx.deadlineNs(slot);
+  }
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const f = pool.i32[(h << 4) + P.Flags];
+    const r = this.rx.onData(slot, nowNs, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.Bytes], (f & Flag.Ce) !== 0, (f & Flag.Ar) !== 0, (f & Flag.Rtx) !== 0);
+    if (r < 0) return 0;
+    return ((r & RUD_RX_NEW) !== 0 ? Rx.Deliver : 0) | ((r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0);
+  }
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const r = this.rx.onTrimmed(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
+    if (r < 0) return 0;
+    return (r & RUD_RX_NACK) !== 0 ? Rx.Nack : (r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0;
+  }
+  fillAck(pool: PacketPool, a: number): void {
+    const o = this.ro;
+    pool.i32[(a << 4) + P.W0] = o[0];
+    pool.i32[(a << 4) + P.W1] = o[1];
+    pool.i32[(a << 4) + P.W2] = o[2];
+    pool.i32[(a << 4) + P.W3] = o[3];
+    pool.i32[(a << 4) + P.Psn] = o[4];
+    pool.f64[(a << 1) + P.F0] = o[7];
+    pool.i32[(a << 4) + P.Flags] = (o[5] !== 0 ? Flag.Ce : 0) | (o[6] !== 0 ? Flag.Rtx : 0);
+  }
+  retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot);
+  }
+  timeouts(slot: number): number {
+    return this.tx.timeouts(slot);
+  }
+  errors(): number {
+    return this.tx.errors + this.rx.errors;
+  }
+}
+
+/**
+ * DCP (lib/reliability/dcp): HO-based retransmission, message-level ACKs (eMSN), coarse timeout.
+ * The NIC's transmit opportunity is the sender's scheduling round (§4.3, Fig. 5): when the flow
+ * has no packet pending, `onSchedule(awin)` with the CC's remaining window, then `nextPacket`
+ * once per NIC pull until the round is spent. A trimmed packet reaches the receiver as an HO,
+ * which bounces it (§4.1 ②); the bounced HO travels back as the NIC's NACK and becomes a
+ * retransmission entry (`onHo`). ACKs carry eMSN and free whole messages; the CC sees the freed
+ * messages' wire bytes, with no RTT sample (DCP's ACK carries no timestamp) and no ECN echo.
+ * The receiver delivers by message (the CQE), so the fabric counts a message's bytes when it
+ * completes in order.
+ */
+export class DcpTransport implements Transport {
+  readonly name = "dcp";
+  readonly ackBytes: number;
+  readonly unit = 1;
+  readonly gated = 1;
+  psn = 0;
+  bytes = 0;
+  payload = 0;
+  msn = 0;
+  retryNo = 0;
+  msgPackets = 0;
+  newBytes = 0;
+  rttNs = 0;
+  restoredBytes = 0;
+  completed = 0;
+  ev = 0;
+  private readonly so: Int32Array | Float64Array;
+  private readonly header: number;
+  private readonly mss: number;
+  // NIC-side per-flow state: the packet the round produced, messages posted and freed.
+  private readonly pending: Uint8Array;
+  private readonly pKind: Int32Array;
+  private readonly pPsn: Int32Array;
+  private readonly pMsn: Int32Array;
+  private readonly pLen: Int32Array;
+  private readonly pRetry: Int32Array;
+  private readonly pLast: Uint8Array;
+  private readonly posted: Int32Array;
+  private readonly freed: Int32Array;
+  /** Wire bytes of each posted message, ring of 8 per flow (DCP keeps 8 messages per QP). */
+  private readonly msgWire: Float64Array;
+  private readonly msgPkts: Int32Array;
+
+  constructor(
+    readonly tx: DcpSender,
+    readonly rx: DcpReceiver,
+    ackBytes: number,
+    headerBytes: number,
+    capacity: number,
+  ) {
+    this.so = tx.out;
+    this.ackBytes = ackBytes;
+    this.header = headerBytes;
+    this.mss = tx.params.mtuBytes;
+    this.pending = new Uint8Array(capacity);
+    this.pKind = new Int32Array(capacity);
+    this.pPsn = new Int32Array(capacity);
+    this.pMsn = new Int32Array(capacity);
+    this.pLen = new Int32Array(capacity);
+    this.pRetry = new Int32Array(capacity);
+    this.pLast = new Uint8Array(capacity);
+    this.posted = new Int32Array(capacity);
+    this.freed = new Int32Array(capacity);
+    this.msgWire = new Float64Array(capacity * 8);
+    this.msgPkts = new Int32Array(capacity * 8);
+  }
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+  post(slot: number, bytes: number): number {
+    const msn = this.tx.post(slot, bytes, DCP_OP_WRITE);
+    if (msn < 0) return msn;
+    const packets = Math.ceil(bytes / this.mss);
+    const i = slot * 8 + (this.posted[slot] & 7);
+    this.msgWire[i] = bytes + packets * this.header;
+    this.msgPkts[i] = packets;
+    this.posted[slot]++;
+    return msn;
+  }
+  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
+    if (this.pending[slot] === 0 && !this.fill(slot, nowNs, cc)) return 0;
+    return this.pLen[slot] + this.header;
+  }
+  /** Runs the sender until it yields a packet: the current round, or a new one with the CC's awin. */
+  private fill(slot: number, nowNs: number, cc: CcAdapter): boolean {
+    if (this.posted[slot] === this.freed[slot]) return false;
+    let k = this.tx.nextPacket(slot, nowNs);
+    if (k <= 0) {
+      const awin = cc.windowLeft(slot);
+      if (awin <= 0) return false;
+      this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
+      k = this.tx.nextPacket(slot, nowNs);
+      if (k <= 0) return false;
+    }
+    const o = this.so;
+    this.pending[slot] = 1;
+    this.pKind[slot] = k;
+    this.pMsn[slot] = o[1];
+    this.pPsn[slot] = o[2];
+    this.pLen[slot] = o[4];
+    this.pRetry[slot] = o[5];
+    this.pLast[slot] = o[6] !== 0 ? 1 : 0;
+    return true;
+  }
+  nextPsn(slot: number): number {
+    return this.pPsn[slot];
+  }
+  nextPacket(slot: number): number {
+    if (this.pending[slot] === 0) return 0;
+    this.pending[slot] = 0;
+    this.psn = this.pPsn[slot];
+    this.msn = this.pMsn[slot];
+    this.payload = this.pLen[slot];
+    this.bytes = this.payload + this.header;
+    this.retryNo = this.pRetry[slot];
+    this.msgPackets = this.msgPkts[slot * 8 + ((this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & 7)];
+    const k = this.pKind[slot];
+    return (k === DCP_TX_NEW ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
+  }
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
+    if (n < 0) return n;
+    let bytes = 0;
+    for (let k = 0; k < n; k++) bytes += this.msgWire[slot * 8 + ((this.freed[slot] + k) & 7)];
+    this.freed[slot] += n;
+    this.newBytes = bytes;
+    this.rttNs = 0;
+    this.restoredBytes = 0;
+    this.completed = n;
+    return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+  }
+  /**
+   * Defined outcomes DCP counts in `errors`: HOs the sender could not queue (RetransQ full, §4.3:
+   * left to the timeout) and timeouts past the retry limit (the QP is in error; the flow fails).
+   */
+  overflows = 0;
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.tx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2]);
+    if (r !== DCP_HO_QUEUED) {
+      if (r === E_FULL) this.overflows++;
+      return r < 0 ? r : 0;
+    }
+    this.bytes = this.mss + this.header;
+    this.rttNs = 0;
+    return 1;
+  }
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r === E_OVERFLOW) this.overflows++;
+    if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
+    // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
+    // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
+    this.bytes = this.msgWire[slot * 8 + (this.freed[slot] & 7)];
+    this.ev = -1;
+    this.pending[slot] = 0;
+    return 1;
+  }
+  timerArmed(slot: number): boolean {
+    return this.tx.timerArmed(slot);
+  }
+  deadlineNs(slot: number): number {
+    return this.tx.deadlineNs(slot);
+  }
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onData(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2], pool.i32[b + P.W3], false);
+    if (r < 0) return 0;
+    this.completed = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[1] : 0;
+    return ((r & DCP_RX_ACK) !== 0 ? Rx.Ack : 0) | ((r & DCP_RX_COMPLETE) !== 0 ? Rx.Complete : 0) | ((r & DCP_RX_BOUNCE) !== 0 ? Rx.Nack : 0);
+  }
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn]);
+    return r === DCP_RX_BOUNCE ? Rx.Nack : 0;
+  }
+  fillAck(pool: PacketPool, a: number): void {
+    const b = a << 4;
+    pool.i32[b + P.W0] = this.rx.out[0];
+    pool.i32[b + P.Flags] = 0;
+  }
+  retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot);
+  }
+  timeouts(slot: number): number {
+    return this.tx.timeouts(slot);
+  }
+  /** Rejected calls, not counting the defined overflows above (outcomes of DCP, not misuse). */
+  errors(): number {
+    return this.tx.errors + this.rx.errors - this.overflows;
+  }
+}

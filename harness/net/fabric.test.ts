@@ -1,0 +1,183 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { collect } from "../metrics/results";
+import { runScenario } from "../run";
+import { build, idealFctPs } from "../scenario/build";
+import { DEFAULT_SCENARIO } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+import { fatTree3 } from "../topo/fattree";
+import { Rx, RudTransport } from "./adapters";
+
+const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
+
+test("ideal FCT by hand: 1 packet over 6 hops of a k=4 fat tree at 100 Gb/s", () => {
+  const t = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
+  // 4150 B = 332 ns per hop at 100 Gb/s, 6 hops store-and-forward, 6 × 1 µs: 1992 + 6000 ns.
+  assert.is(idealFctPs(t, 0, 15, 4086, 4150, 64, 0), (6 * 332 + 6000) * 1000);
+  // 3 packets: the first link sends 3 × 332 ns back to back, the last packet then takes 5 more hops.
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0), (3 * 332 + 5 * 332 + 6000) * 1000);
+});
+
+test("a single flow completes within 1 % of the analytic ideal (serialisation + propagation, no handshake)", () => {
+  for (const [src, dst] of [[0, 15], [0, 1], [2, 6]]) {
+    const r = runScenario(base([{ kind: "flows", flows: [{ src, dst, bytes: 1_000_000 }] }]));
+    const f = r.flows[0];
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.ok(f.fctUs !== null && f.fctUs >= f.idealUs * 0.999, `${src}→${dst}: FCT ${f.fctUs} below ideal ${f.idealUs}`);
+    assert.ok((f.fctUs as number) <= f.idealUs * 1.01, `${src}→${dst}: FCT ${f.fctUs} vs ideal ${f.idealUs}`);
+    assert.is(f.retransmissions, 0);
+  }
+});
+
+test("two equal flows into one receiver share the bottleneck within 10 %", () => {
+  for (const seed of [1, 2, 3]) {
+    const r = runScenario(base([{ kind: "incast", senderList: [5, 10], receiver: 0, bytes: 4_000_000 }], { seed }));
+    assert.ok(r.integrity.ok);
+    const [a, b] = r.flows.map((f) => f.fctUs as number);
+    assert.ok(Math.min(a, b) / Math.max(a, b) >= 0.9, `seed ${seed}: FCTs ${a} and ${b}`);
+    // Together they cannot beat the receiver's link: 8 MB of payload at 100 Gb/s.
+    assert.ok(Math.max(a, b) >= (8_000_000 * 8) / 100 / 1000);
+  }
+});
+
+test("an N:1 incast never finishes faster than N × size / line rate", () => {
+  for (const [n, seed] of [[4, 1], [6, 2], [8, 3]]) {
+    const size = 500_000;
+    const r = runScenario(base([{ kind: "incast", senders: n, receiver: 3, bytes: size }], { seed }));
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, n);
+    const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+    const bound = (n * size * 8) / 100 / 1000; // µs at 100 Gb/s
+    assert.ok(last >= bound, `${n}:1 finished in ${last} µs < ${bound} µs`);
+  }
+});
+
+test("integrity catches a reliability layer that delivers twice", () => {
+  class Lying extends RudTransport {
+    override onData(slot: number, nowNs: number, pool: never, h: number): number {
+      return super.onData(slot, nowNs, pool, h) | Rx.Deliver;
+    }
+  }
+  // A 3 µs RTO makes the sender resend packets that did arrive; the lying receiver delivers them again.
+  const s = base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 200_000 }] }], {
+    transport: { ...DEFAULT_SCENARIO.transport, reliability: { name: "rud", params: { rtoNs: 3000 } } },
+  });
+  const b = build(s);
+  const t = b.fabric.transport as RudTransport;
+  Object.setPrototypeOf(t, Lying.prototype);
+  b.fabric.run();
+  const r = collect(b);
+  assert.not.ok(r.integrity.ok);
+  assert.ok(r.integrity.violations.some((v) => /delivered twice/.test(v)), r.integrity.violations.join("\n"));
+  // The honest module under the same spurious timeouts stays exactly-once.
+  const honest = runScenario(s);
+  assert.ok(honest.integrity.ok, honest.integrity.violations.join("\n"));
+  assert.ok(honest.totals.timeouts > 0);
+});
+
+test("every congestion control and load balancer runs an incast to completion with integrity", () => {
+  for (const cc of ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"]) {
+    const r = runScenario(base([{ kind: "incast", senders: 3, receiver: 0, bytes: 200_000 }], { transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: "rud" } } }));
+    assert.ok(r.integrity.ok, `${cc}: ${r.integrity.violations.join("; ")}`);
+    assert.is(r.completed, 3, cc);
+    assert.is(r.totals.moduleErrors, 0, cc);
+  }
+  for (const lb of ["reps", "ecmp", "ops", "plb", "flowlet"]) {
+    const r = runScenario(base([{ kind: "permutation", bytes: 100_000 }], { transport: { cc: { name: "nscc" }, lb: { name: lb }, reliability: { name: "rud" } } }));
+    assert.ok(r.integrity.ok, `${lb}: ${r.integrity.violations.join("; ")}`);
+    assert.is(r.completed, 16, lb);
+    assert.is(r.totals.moduleErrors, 0, lb);
+  }
+});
+
+test("Dragonfly and Slim Fly with Spritz routing and load balancing, and two DCs over a WAN", () => {
+  const df = runScenario({
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+    network: { routing: "spritz" },
+    transport: { cc: { name: "nscc" }, lb: { name: "spritz-spray" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "permutation", bytes: 100_000 }],
+  });
+  assert.ok(df.integrity.ok, df.integrity.violations.join("\n"));
+  assert.is(df.completed, df.hosts);
+  assert.is(df.totals.moduleErrors, 0);
+  for (const routing of ["minimal", "valiant", "ugal", "ecmp"] as const) {
+    const sf = runScenario({
+      topology: { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 },
+      network: { routing },
+      traffic: [{ kind: "permutation", bytes: 50_000 }],
+    });
+    assert.ok(sf.integrity.ok, `${routing}: ${sf.integrity.violations.join("\n")}`);
+    assert.is(sf.completed, 50, routing);
+  }
+  const wan = runScenario({ topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 20, bytes: 200_000 }, { src: 1, dst: 2, bytes: 200_000 }] }] });
+  assert.ok(wan.integrity.ok, wan.integrity.violations.join("\n"));
+  assert.ok((wan.flows[0].fctUs as number) > 50, "the inter-DC data crosses the 50 µs WAN");
+  assert.ok((wan.flows[0].ackedUs as number) > 100, "and its last ACK crosses it back");
+  assert.ok((wan.flows[0].fctUs as number) >= wan.flows[0].idealUs * 0.999);
+});
+
+
+test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its drops are accounted", () => {
+  const size = 300_000;
+  const r = runScenario(base([{ kind: "incast", senders: 4, receiver: 0, bytes: size }], { network: { ...DEFAULT_SCENARIO.network, rxGbps: 40, rxBufferBytes: 100_000 } }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 4);
+  const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+  assert.ok(last >= (4 * size * 8) / 40 / 1000, `finished in ${last} µs, faster than 40 Gb/s allows`);
+});
+
+test("switch latency and oversubscription: ideal FCT and a completed run", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 31, bytes: 100_000 }] }], {
+    topology: { kind: "fattree", tiers: 3, k: 4, oversubscription: 2, linkGbps: 100, latencyNs: 1000, switchLatencyNs: 500 },
+  }));
+  assert.is(r.hosts, 32);
+  const f = r.flows[0];
+  const t = fatTree3({ k: 4, oversubscription: 2, linkGbps: 100, latencyNs: 1000 });
+  // Five switches on a cross-pod path, 500 ns each, on top of the zero-latency ideal.
+  assert.is(f.idealUs, Math.round((idealFctPs(t, 0, 31, 100_000, 4150, 64, 0) + 5 * 500_000) / 1000) / 1000);
+  assert.ok((f.fctUs as number) >= f.idealUs * 0.999 && (f.fctUs as number) <= f.idealUs * 1.01, `${f.fctUs} vs ${f.idealUs}`);
+});
+
+test("DCP runs in the fabric: HO bounces, retransmissions, message-level delivery, integrity", () => {
+  for (const cc of ["dcqcn", "nscc"]) {
+    const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }], { transport: { cc: { name: cc }, lb: { name: "reps" }, reliability: { name: "dcp" } } }));
+    assert.ok(r.integrity.ok, `${cc}: ${r.integrity.violations.join("\n")}`);
+    assert.is(r.completed, 6, cc);
+    assert.ok(r.totals.trims > 0 && r.totals.nacks > 0, `${cc}: the incast trims, and HOs come back`);
+    const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+    assert.ok(last >= (6 * 400_000 * 8) / 100 / 1000);
+  }
+});
+
+test("PFC: an incast without trimming loses nothing, pauses the senders, and completes", () => {
+  const traffic: Scenario["traffic"] = [{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }];
+  const transport = { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } };
+  const lossy = runScenario(base(traffic, { transport, network: { ...DEFAULT_SCENARIO.network, trimming: false } }));
+  assert.ok(lossy.integrity.ok, lossy.integrity.violations.join("\n"));
+  assert.ok(lossy.totals.drops > 0, "without PFC or trimming the incast drops");
+  const pfc = runScenario(base(traffic, { transport, network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } } }));
+  assert.ok(pfc.integrity.ok, pfc.integrity.violations.join("\n"));
+  assert.is(pfc.completed, 6);
+  assert.is(pfc.totals.drops, 0);
+  assert.is(pfc.totals.trims, 0);
+  assert.is(pfc.totals.retransmissions, 0);
+  assert.ok(pfc.totals.pauseFrames > 0);
+  assert.is(pfc.derived.pfc, true);
+});
+
+test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {
+  // AIMD starts at 2 packets and DCP acknowledges whole messages: the window never reopens, each
+  // timeout resends 2 packets, and after maxRetries (7) the QP is in error. The run must end (no
+  // spinning timer), report the flows as failed, and keep its integrity.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 100_000 }, { src: 1, dst: 6, bytes: 100_000 }] }], {
+    transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "dcp", params: { sender: { rtoNs: 100_000 } } } },
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.failed, 2);
+  assert.is(r.completed, 0);
+  assert.equal(r.flows.map((f) => f.status), ["failed", "failed"]);
+  assert.is(r.totals.moduleErrors, 0);
+  assert.ok(r.simulatedUs >= 7 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
+});
+
+test.run();

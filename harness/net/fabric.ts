@@ -1,0 +1,1188 @@
+// The virtual fabric: links, switch egress ports, switches and NICs driven by one event list.
+//
+// Decomposition after htsim (notes/style-anchors.md §4), without its globals: a scheduler
+// (engine/events.ts: (time, sequence) order over binary heaps, with a FIFO per fixed delay, so
+// a wire — serialisation then propagation, htsim's Pipe — costs O(1) per packet), packets as
+// pooled handles (packets.ts), egress
+// ports running lib/switch PortQueues (one table for every port of the fabric), switches that
+// route hop by hop through lib/switch Router over candidate sets computed from the topology
+// (never a per-flow route), and NICs that host, per flow, one congestion control, one load
+// balancer and one reliability module and drive them only through their handlers (adapters.ts).
+//
+// Per packet-hop the cost is one event for its arrival, plus one for the end of its
+// serialisation only when something is queued behind it. Nothing allocates per packet or per
+// event: every structure is a typed array sized at construction (the event list's node pool
+// doubles when it must, which is rare and not per event).
+//
+// NIC model (uet-htsim UecNIC, notes/uec-htsim-reference.md §4, §6): a pull model — when its
+// link is free the NIC takes a control packet (ACK, NACK, CNP) or the next packet of the next
+// eligible flow in round-robin; control packets get `controlWeight` slots for each data slot
+// when both wait (htsim: 10:1). A flow is eligible while its reliability module has a packet and
+// its congestion control allows it (window, or pacing time for rate modules). The host egress
+// queue neither marks nor trims (htsim FairPriorityQueue).
+//
+// Receiver: data and trimmed headers go to the flow's reliability receiver (optionally through a
+// receive-processing queue drained at `rxGbps`, for endpoint-congestion studies); ACKs and NACKs
+// it asks for go out through the NIC's control queue.
+
+import { hash3 } from "../../lib/core/rng";
+import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
+import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
+import {
+  PortQueues,
+  QUEUE_DROPPED,
+  QUEUE_DROPPED_QUEUED,
+  QUEUE_LAST_HOP,
+  QUEUE_MARKED,
+  QUEUE_PAUSED,
+  QUEUE_TRIMMED,
+  QUEUE_TRIMMED_QUEUED,
+} from "../../lib/switch/queue/queue";
+import type { QueueParamsInput } from "../../lib/switch/queue/params";
+import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput } from "../../lib/switch/pfc/pfc";
+import { FIFO_DATA } from "../../lib/switch/queue/queue";
+import { EventList } from "../engine/events";
+import { switchDistances } from "../topo/lowdiameter";
+import { Family, type Topology } from "../topo/topology";
+import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
+import { Flag, Kind, P, PacketPool } from "./packets";
+
+/** Event kinds. */
+const enum Ev {
+  Arrive = 0, // target: egress port whose wire delivers its head packet
+  TxDone = 1, // target: port whose serialisation ended
+  Timer = 2, // target: flow (reliability timer)
+  Wake = 3, // target: flow (pacing gap over)
+  Start = 4, // target: flow
+  RxDone = 5, // target: host (receive processing of the head packet done)
+  CcTimer = 6, // target: flow (congestion-control timer)
+  Stop = 7,
+  Pause = 8, // target: egress port a PFC frame reaches; arg: duration in ns (0: XON)
+}
+
+/** Routing modes (scenario `routing`). */
+export const enum Routing {
+  Ecmp = 0,
+  Adaptive = 1,
+  Valiant = 2,
+  Minimal = 3,
+  Spritz = 4,
+  Ugal = 5,
+}
+
+const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER, control → TAG_ACK
+
+export interface FabricOptions {
+  topology: Topology;
+  routing: Routing;
+  /** PortQueues parameters (profile, thresholds …) for ports at `baseGbps`; others are scaled. */
+  queue: QueueParamsInput;
+  baseGbps: number;
+  ackBytes: number;
+  packetPool: number;
+  seed: number;
+  /** Control slots per data slot at the NIC when both wait (htsim 10). */
+  controlWeight: number;
+  /** Receive processing rate per host in Gb/s (0: off) and its buffer. */
+  rxGbps: number;
+  rxBufferBytes: number;
+  /** Switch forwarding latency, added to the propagation of links leaving a switch. */
+  switchLatencyNs: number;
+  /** Stop here even if flows remain (ps). */
+  endPs: number;
+  /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
+  pfc: PfcParamsInput | null;
+}
+
+export interface FlowSpec {
+  src: number;
+  dst: number;
+  bytes: number;
+  startPs: number;
+  cc: CcAdapter;
+  lb: LbTable;
+  /** Slot of the flow in its load balancer (Spritz: per source switch tables). */
+  lbSlot: number;
+}
+
+export class Fabric {
+  readonly topo: Topology;
+  readonly heap = new EventList(4096);
+  readonly pool: PacketPool;
+  readonly queues: PortQueues;
+  readonly router: Router;
+  readonly transport: Transport;
+  /** PFC per switch ingress port (slot = global port id), or null. */
+  readonly pfc: Pfc | null;
+  private readonly pfcOn: number;
+  private readonly nicPausedUntil: Float64Array;
+  /** Time of the current event, ps (a double field: see engine/heap.ts on DOUBLE_INIT). */
+  now = 0.5;
+  nowNs = 0;
+
+  // Ports: wire FIFO, serialisation, link.
+  private readonly psPerByte: Float64Array;
+  private readonly latPs: Float64Array;
+  private readonly busyUntil: Float64Array;
+  /** Time of the port's pending TxDone event, ps; 0 when none (stale events are ignored). */
+  private readonly txAt: Float64Array;
+  /** Serialisation time of the last packet transmit() put on a wire, ps. */
+  private lastSer = 0.5;
+  private readonly qPkts: Int32Array;
+  private readonly portTo: Int32Array;
+  private readonly portToLocal: Int32Array;
+  private readonly portNode: Int32Array;
+  private readonly H: number;
+
+  // Routing.
+  private readonly routing: number;
+  private readonly family: number;
+  private readonly lo: Int32Array;
+  private readonly hi: Int32Array;
+  private readonly downDiv: Int32Array;
+  private readonly groupBase: Int32Array;
+  private readonly upOff: Int32Array;
+  private readonly upCnt: Int32Array;
+  private readonly groupOff: Int32Array;
+  private readonly groupCnt: Int32Array;
+  private readonly candPort: Int32Array;
+  private readonly candQueue: Int32Array;
+  private readonly candHops: Int32Array;
+  private readonly nodePortBase: Int32Array;
+  private readonly ld: LowDiameterTopology | null;
+  private readonly ldP: number;
+  private readonly ldR: number;
+  private readonly ldS: number;
+  private readonly ldGlobal: Uint8Array;
+  private readonly minPort: Int32Array;
+  private readonly allOff: Int32Array;
+  private readonly ecmp2Off: Int32Array;
+  private readonly scratchOff: Int32Array;
+  private readonly groupOf: Int32Array;
+  private readonly dragonfly: number;
+  private readonly dist: Uint8Array;
+
+  // NICs.
+  private readonly ctrlHead: Int32Array;
+  private readonly ctrlTail: Int32Array;
+  private readonly ctrlCount: Int32Array;
+  private readonly ctrlStreak: Int32Array;
+  private readonly ring: Int32Array;
+  private readonly ringOff: Int32Array;
+  private readonly ringCap: Int32Array;
+  private readonly ringHead: Int32Array;
+  private readonly ringLen: Int32Array;
+  private readonly controlWeight: number;
+  private readonly rxPsPerByte: number;
+  private readonly rxBuffer: number;
+  private readonly rxHead: Int32Array;
+  private readonly rxTail: Int32Array;
+  private readonly rxBytes: Int32Array;
+
+  // Flows (slot = flow index in every per-flow table).
+  readonly flows: number;
+  readonly flowSrc: Int32Array;
+  readonly flowDst: Int32Array;
+  readonly flowBytes: Float64Array;
+  readonly flowStart: Float64Array;
+  /** Receiver-side completion (last payload byte delivered), ps; −1 while incomplete. */
+  readonly flowDoneRx: Float64Array;
+  /** Sender-side completion (everything acknowledged), ps; −1 while incomplete. */
+  readonly flowDoneTx: Float64Array;
+  readonly flowDelivered: Float64Array;
+  private readonly flowHash: Int32Array;
+  private readonly active: Uint8Array;
+  private readonly timerAt: Float64Array;
+  private readonly ccTimerAt: Float64Array;
+  private readonly wakeAt: Float64Array;
+  private readonly nextSendPs: Float64Array;
+  private readonly ccOf: CcAdapter[];
+  private readonly lbOf: LbTable[];
+  private readonly lbSlot: Int32Array;
+  /** Integrity: one bit per data PSN per flow, set on first delivery. */
+  private readonly seenBits: Int32Array;
+  private readonly seenBase: Float64Array;
+  readonly mss: number;
+
+  // Counters.
+  dataSent = 0;
+  dataDelivered = 0;
+  dataDropped = 0;
+  trims = 0;
+  headersDelivered = 0;
+  headersDropped = 0;
+  ctrlSent = 0;
+  ctrlDelivered = 0;
+  ctrlDropped = 0;
+  rxDrops = 0;
+  pfcDrops = 0;
+  pauseFrames = 0;
+  retransmissions = 0;
+  timeouts = 0;
+  nacks = 0;
+  cnps = 0;
+  transmissions = 0;
+  events = 0;
+  flowsDoneTx = 0;
+  flowsDoneRx = 0;
+  /** Flows whose reliability module gave up (e.g. DCP's retry limit). */
+  flowsFailed = 0;
+  readonly flowFailed: Uint8Array;
+  /** The EV of each flow's last packet (for a timeout whose module cannot name the lost packet's). */
+  private readonly lastEv: Int32Array;
+  /** Integrity violations (each a message), at most a few kept. */
+  readonly violations: string[] = [];
+  private stopped = false;
+  readonly endPs: number;
+
+  constructor(opts: FabricOptions, transport: Transport, flows: FlowSpec[], mssBytes: number) {
+    const t = opts.topology;
+    this.topo = t;
+    this.H = t.hosts;
+    this.transport = transport;
+    this.mss = mssBytes;
+    this.endPs = opts.endPs;
+    this.pool = new PacketPool(opts.packetPool);
+    const P = t.ports;
+    this.psPerByte = new Float64Array(P);
+    this.latPs = new Float64Array(P);
+    for (let p = 0; p < P; p++) {
+      this.psPerByte[p] = 8000 / t.portGbps[p];
+      const fromSwitch = t.portNode[p] >= t.hosts;
+      this.latPs[p] = Math.round((t.portLatencyNs[p] + (fromSwitch ? opts.switchLatencyNs : 0)) * 1000);
+    }
+    this.busyUntil = new Float64Array(P);
+    this.txAt = new Float64Array(P);
+    this.qPkts = new Int32Array(P);
+    this.portTo = t.portTo;
+    this.portToLocal = t.portToLocal;
+    this.portNode = t.portNode;
+    this.nodePortBase = t.nodePortBase;
+
+    // Queues: one PortQueues table over every port id; only switch ports are opened.
+    this.queues = new PortQueues({ ...opts.queue, handleCapacity: opts.packetPool, seed: hash3(opts.seed, 0x51, 0) }, P);
+    const qp = this.queues.params;
+    for (let p = 0; p < P; p++) {
+      if (t.portNode[p] < t.hosts) continue;
+      this.queues.open(p, t.portLastHop[p] === 1);
+      const scale = t.portGbps[p] / opts.baseGbps;
+      if (scale !== 1) {
+        const f = (x: number) => Math.max(1, Math.min(2 ** 30, Math.round(x * scale)));
+        this.queues.setPortLimits(p, f(qp.dataLimitBytes), qp.dataLimitPackets, f(qp.controlLimitBytes), qp.controlLimitPackets, Math.min(2 ** 30, Math.round(qp.kMinBytes * scale)), Math.min(2 ** 30, Math.round(qp.kMaxBytes * scale)));
+      }
+    }
+
+    // PFC: one ingress queue (the data priority) per switch port; frames go to the port upstream.
+    this.pfcOn = opts.pfc ? 1 : 0;
+    this.pfc = opts.pfc ? new Pfc({ linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc }, P) : null;
+    if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts) this.pfc.open(p);
+    this.nicPausedUntil = new Float64Array(t.hosts);
+
+    // Routing.
+    this.routing = opts.routing;
+    this.family = t.family;
+    this.lo = t.lo;
+    this.hi = t.hi;
+    this.downDiv = t.downDiv;
+    this.groupBase = t.groupBase;
+    this.upOff = t.upOff;
+    this.upCnt = t.upCnt;
+    this.groupOff = t.groupOff;
+    this.groupCnt = t.groupCnt;
+    this.candPort = t.candPort;
+    this.candQueue = t.candQueue;
+    this.candHops = t.candHops;
+    this.ld = t.ld;
+    this.ldP = t.ld ? t.ld.endpointsPerSwitch : 1;
+    this.ldR = t.ld ? t.ld.networkPorts : 1;
+    this.ldS = t.ld ? t.ld.switches : 1;
+    this.ldGlobal = t.ld ? t.ld.global : new Uint8Array(1);
+    this.minPort = t.minPort ?? new Int32Array(1);
+    this.allOff = t.allOff;
+    this.ecmp2Off = t.ecmp2Off;
+    this.scratchOff = t.scratchOff;
+    this.groupOf = t.groupOf;
+    this.dragonfly = t.ld && t.ld.kind === "dragonfly" ? 1 : 0;
+    this.dist = t.ld && opts.routing === Routing.Ugal ? switchDistances(t.ld) : new Uint8Array(1);
+    if (t.family === Family.LowDiameter && t.minPort === null) throw new RangeError(`${t.name}: too many switches for the minimal-route table (S² > 2^24)`);
+    if (t.family === Family.Hier && (opts.routing === Routing.Spritz || opts.routing === Routing.Ugal)) {
+      throw new RangeError(`routing ${opts.routing === Routing.Spritz ? "spritz" : "ugal"} needs a Dragonfly or Slim Fly topology`);
+    }
+    this.router = new Router(
+      { topology: t.ld ? t.ld.kind : "other", seed: hash3(opts.seed, 0x52, 0), maxCandidates: Math.max(256, t.ld ? t.ld.networkPorts : 0) },
+      Math.max(1, t.switches),
+    );
+    for (let s = 0; s < t.switches; s++) this.router.open(s, hash3(opts.seed, s, 0x5a17), t.ld ? this.groupOf[s] : -1);
+    this.router.bindCandidates(t.candPort, t.candQueue, t.candHops);
+
+    // NICs.
+    const H = t.hosts;
+    this.ctrlHead = new Int32Array(H).fill(-1);
+    this.ctrlTail = new Int32Array(H).fill(-1);
+    this.ctrlCount = new Int32Array(H);
+    this.ctrlStreak = new Int32Array(H);
+    this.controlWeight = opts.controlWeight;
+    this.rxPsPerByte = opts.rxGbps > 0 ? 8000 / opts.rxGbps : 0;
+    this.rxBuffer = opts.rxBufferBytes;
+    this.rxHead = new Int32Array(H).fill(-1);
+    this.rxTail = new Int32Array(H).fill(-1);
+    this.rxBytes = new Int32Array(H);
+    this.ringCap = new Int32Array(H);
+    for (const f of flows) this.ringCap[f.src]++;
+    this.ringOff = new Int32Array(H);
+    let off = 0;
+    for (let h = 0; h < H; h++) {
+      this.ringOff[h] = off;
+      off += this.ringCap[h];
+    }
+    this.ring = new Int32Array(Math.max(1, off));
+    this.ringHead = new Int32Array(H);
+    this.ringLen = new Int32Array(H);
+
+    // Flows.
+    const F = flows.length;
+    this.flows = F;
+    this.flowSrc = new Int32Array(F);
+    this.flowDst = new Int32Array(F);
+    this.flowBytes = new Float64Array(F);
+    this.flowStart = new Float64Array(F);
+    this.flowDoneRx = new Float64Array(F).fill(-1);
+    this.flowDoneTx = new Float64Array(F).fill(-1);
+    this.flowDelivered = new Float64Array(F);
+    this.flowFailed = new Uint8Array(F);
+    this.lastEv = new Int32Array(F);
+    this.flowHash = new Int32Array(F);
+    this.active = new Uint8Array(F);
+    this.timerAt = new Float64Array(F);
+    this.ccTimerAt = new Float64Array(F);
+    this.wakeAt = new Float64Array(F);
+    this.nextSendPs = new Float64Array(F);
+    this.ccOf = new Array<CcAdapter>(F);
+    this.lbOf = new Array<LbTable>(F);
+    this.lbSlot = new Int32Array(F);
+    this.seenBase = new Float64Array(F + 1);
+    let bits = 0;
+    for (let i = 0; i < F; i++) {
+      const f = flows[i];
+      if (f.src === f.dst) throw new RangeError(`flow ${i}: source and destination are both host ${f.src}`);
+      if (!(f.src >= 0 && f.src < H && f.dst >= 0 && f.dst < H)) throw new RangeError(`flow ${i}: host outside [0, ${H})`);
+      this.flowSrc[i] = f.src;
+      this.flowDst[i] = f.dst;
+      this.flowBytes[i] = f.bytes;
+      this.flowStart[i] = f.startPs;
+      this.flowHash[i] = hash3(opts.seed, i, 0xf10);
+      this.ccOf[i] = f.cc;
+      this.lbOf[i] = f.lb;
+      this.lbSlot[i] = f.lbSlot;
+      this.seenBase[i] = bits;
+      bits += Math.ceil(f.bytes / mssBytes);
+      this.heap.at = f.startPs;
+      this.heap.add(Ev.Start, i, 0);
+    }
+    this.seenBase[F] = bits;
+    this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
+    if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The loop
+
+  /** Runs until every flow is acknowledged, the end time, or no event remains. */
+  run(progress?: (fabric: Fabric) => void, progressEvery = 1 << 16): void {
+    const heap = this.heap;
+    let n = 0;
+    while (!this.stopped && heap.pop()) {
+      const t = heap.t;
+      this.now = t;
+      this.nowNs = (t / 1000) | 0;
+      const target = heap.target;
+      switch (heap.kind) {
+        case Ev.Arrive:
+          this.arrive(target, heap.arg);
+          break;
+        case Ev.TxDone:
+          if (this.txAt[target] !== t) break;
+          this.txAt[target] = 0;
+          if (this.portNode[target] < this.H) this.nicPull(this.portNode[target]);
+          else this.switchStart(target);
+          break;
+        case Ev.Pause:
+          this.pauseFrame(target, heap.arg);
+          break;
+        case Ev.Timer:
+          if (this.timerAt[target] === t) this.timer(target);
+          break;
+        case Ev.Wake:
+          this.wakeAt[target] = 0;
+          this.activate(target);
+          break;
+        case Ev.Start:
+          this.start(target);
+          break;
+        case Ev.RxDone:
+          this.rxDone(target);
+          break;
+        case Ev.CcTimer:
+          if (this.ccTimerAt[target] === t) this.ccTimer(target);
+          break;
+        case Ev.Stop:
+          this.stopped = true;
+          break;
+      }
+      if (++n === progressEvery) {
+        this.events += n;
+        n = 0;
+        if (progress) progress(this);
+      }
+    }
+    this.events += n;
+  }
+
+  get finished(): boolean {
+    return this.flowsDoneTx === this.flows;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Wires and ports
+
+  /**
+   * Puts packet h on port's wire now: it occupies the link for its serialisation (whole ps,
+   * rounded up) and arrives at the far end a propagation later. Its arrival is an event of the
+   * delay class serialisation + propagation, a FIFO in the event list (engine/events.ts).
+   */
+  private transmit(port: number, h: number): void {
+    const ser = Math.ceil(this.pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port]);
+    this.lastSer = ser;
+    this.busyUntil[port] = this.now + ser;
+    const heap = this.heap;
+    heap.delay = ser + this.latPs[port];
+    heap.after(Ev.Arrive, port, h);
+    this.transmissions++;
+  }
+
+  /** The end of the serialisation transmit() just started, as an event of its delay class. */
+  private txDoneAfterSer(port: number): void {
+    this.txAt[port] = this.now + this.lastSer;
+    this.heap.delay = this.lastSer;
+    this.heap.after(Ev.TxDone, port, 0);
+  }
+
+  /** A TxDone at absolute time `at` (the port is busy until then, or paused). */
+  private txDoneAt(port: number, at: number): void {
+    this.txAt[port] = at;
+    this.heap.at = at;
+    this.heap.add(Ev.TxDone, port, 0);
+  }
+
+  private arrive(port: number, h: number): void {
+    const pool = this.pool;
+    const node = this.portTo[port];
+    if (node < this.H) {
+      this.hostReceive(node, h);
+    } else {
+      pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
+      this.forward(node - this.H, h);
+    }
+  }
+
+  /** A packet at switch `sw`: route, then admit into the egress port's queues. */
+  private forward(sw: number, h: number): void {
+    const pool = this.pool;
+    if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h)) return;
+    const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
+    pool.i32[(h << 4) + P.Hops]++;
+    const q = this.queues;
+    const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]]);
+    if (v < 0) throw new Error(`fabric: PortQueues refused packet ${h} at port ${port} (code ${v})`);
+    if ((v & QUEUE_DROPPED) !== 0) {
+      this.drop(h);
+    } else {
+      this.qPkts[port]++;
+      if ((v & QUEUE_TRIMMED) !== 0) this.trim(h, q.out[0], (v & QUEUE_LAST_HOP) !== 0);
+      if ((v & QUEUE_MARKED) !== 0) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
+    }
+    if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) this.other(port, v);
+    if (this.txAt[port] === 0) {
+      if (this.busyUntil[port] <= this.now) this.switchStart(port);
+      else this.txDoneAt(port, this.busyUntil[port]);
+    }
+  }
+
+  /** uet-htsim's ½ option touched the newest queued packet (q.out.otherHandle). */
+  private other(port: number, v: number): void {
+    const o = this.queues.out[3];
+    if ((v & QUEUE_TRIMMED_QUEUED) !== 0) this.trim(o, this.queues.out[4], (v & QUEUE_LAST_HOP) !== 0);
+    else {
+      this.qPkts[port]--;
+      this.drop(o);
+    }
+  }
+
+  private trim(h: number, bytes: number, lastHop: boolean): void {
+    const pool = this.pool;
+    pool.i32[(h << 4) + P.Kind] = Kind.Header;
+    pool.i32[(h << 4) + P.Bytes] = bytes;
+    if (lastHop) pool.i32[(h << 4) + P.Flags] |= Flag.LastHop;
+    this.trims++;
+  }
+
+  private drop(h: number): void {
+    const k = this.pool.i32[(h << 4) + P.Kind];
+    if (this.pfcOn !== 0 && k <= Kind.Header && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    if (k === Kind.Data) this.dataDropped++;
+    else if (k === Kind.Header) this.headersDropped++;
+    else this.ctrlDropped++;
+    this.pool.release(h);
+  }
+
+  /** The switch port's link is free: send the next queued packet, if any. */
+  private switchStart(port: number): void {
+    if (this.qPkts[port] === 0) return;
+    const q = this.queues;
+    const h = q.onDequeue(port, this.nowNs);
+    if (h < 0) {
+      if (h === QUEUE_PAUSED) this.txDoneAt(port, this.now + Math.max(1, ((q.out[5] - this.nowNs) | 0) * 1000));
+      return;
+    }
+    this.qPkts[port]--;
+    if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
+    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    this.transmit(port, h);
+    if (this.qPkts[port] > 0) this.txDoneAfterSer(port);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Routing
+
+  private routeHier(sw: number, h: number): number {
+    const dst = this.pool.i32[(h << 4) + P.Dst];
+    const lo = this.lo[sw];
+    let off: number;
+    let n: number;
+    if (dst >= lo && dst < this.hi[sw]) {
+      const g = this.groupBase[sw] + (((dst - lo) / this.downDiv[sw]) | 0);
+      off = this.groupOff[g];
+      n = this.groupCnt[g];
+    } else {
+      off = this.upOff[sw];
+      n = this.upCnt[sw];
+    }
+    if (n === 1) return this.candPort[off];
+    return this.pick(sw, h, off, n);
+  }
+
+  /** Several equal candidates: ECMP on (flow, EV), least occupied, or uniform (Valiant). */
+  private pick(sw: number, h: number, off: number, n: number): number {
+    const r = this.routing;
+    if (r === Routing.Adaptive) {
+      this.refresh(off, n);
+      return this.router.leastOccupied(sw, off, n);
+    }
+    if (r === Routing.Valiant) return this.router.valiant(sw, off, n);
+    return this.router.ecmp(sw, this.flowHash[this.pool.i32[(h << 4) + P.Flow]], this.pool.i32[(h << 4) + P.Ev], off, n);
+  }
+
+  /** Queued bytes of candidates [off, off + n) from the port queues. */
+  private refresh(off: number, n: number): void {
+    const q = this.queues;
+    for (let i = off; i < off + n; i++) this.candQueue[i] = q.queuedBytes(this.candPort[i]);
+  }
+
+  private routeLow(sw: number, h: number): number {
+    const pool = this.pool;
+    const dst = pool.i32[(h << 4) + P.Dst];
+    const p = this.ldP;
+    const dsw = (dst / p) | 0;
+    if (dsw === sw) return this.nodePortBase[this.H + sw] + (dst - sw * p);
+    const minimal = this.minPort[sw * this.ldS + dsw];
+    const mode = this.routing;
+    if (mode === Routing.Minimal) return minimal;
+    const hop = pool.i32[(h << 4) + P.Hops];
+    if (hop > 1) return minimal;
+    const inNet = pool.i32[(h << 4) + P.InPort] - p;
+    const inGlobal = hop > 0 && this.ldGlobal[sw * this.ldR + inNet] === 1;
+    const r = this.router;
+    const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, 0);
+    const table = r.out[0];
+    if (table === TABLE_DEFAULT) return minimal;
+    let off = this.allOff[sw];
+    let n = this.ldR;
+    if (table === TABLE_ECMP1_LOCAL) n = (this.ld as LowDiameterTopology & { a: number }).a - 1;
+    else if (table !== TABLE_ECMP1) {
+      if (this.dragonfly !== 0) {
+        const a = (this.ld as LowDiameterTopology & { a: number }).a;
+        off += a - 1;
+        n = this.ldR - (a - 1);
+      } else {
+        off = this.ecmp2Off[sw * this.ldR + inNet];
+        n = this.ldR - 1;
+      }
+    }
+    if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.i32[(h << 4) + P.Ev] & 0xffff, this.flowHash[pool.i32[(h << 4) + P.Flow]], off, n);
+    if (mode === Routing.Valiant) return r.valiant(sw, off, n);
+    if (mode === Routing.Adaptive) {
+      this.refresh(off, n);
+      return r.leastOccupied(sw, off, n);
+    }
+    if (mode === Routing.Ugal && hop === 0) return this.ugal(sw, dsw, minimal, off, n);
+    if (mode === Routing.Ugal) return minimal;
+    return r.ecmp(sw, this.flowHash[pool.i32[(h << 4) + P.Flow]], pool.i32[(h << 4) + P.Ev], off, n);
+  }
+
+  /** UGAL-L at the source switch: the minimal port against a uniform non-minimal candidate. */
+  private ugal(sw: number, dsw: number, minimal: number, off: number, n: number): number {
+    const S = this.ldS;
+    const R = this.ldR;
+    const ld = this.ld as LowDiameterTopology;
+    const q = this.queues;
+    const sc = this.scratchOff[sw];
+    this.candPort[sc] = minimal;
+    this.candQueue[sc] = q.queuedBytes(minimal);
+    this.candHops[sc] = this.dist[sw * S + dsw];
+    const base = this.nodePortBase[this.H + sw] + this.ldP;
+    for (let i = off; i < off + n; i++) {
+      const port = this.candPort[i];
+      this.candQueue[i] = q.queuedBytes(port);
+      this.candHops[i] = 1 + this.dist[ld.neighbour[sw * R + (port - base)] * S + dsw];
+    }
+    return this.router.ugal(sw, sc, 1, off, n);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // NIC: transmit side
+
+  private start(f: number): void {
+    const msn = this.transport.post(f, this.flowBytes[f]);
+    if (msn < 0) throw new Error(`flow ${f}: the reliability module refused the message (code ${msn})`);
+    this.activate(f);
+  }
+
+  private activate(f: number): void {
+    if (this.active[f] !== 0 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
+    this.active[f] = 1;
+    const host = this.flowSrc[f];
+    const len = this.ringLen[host];
+    const cap = this.ringCap[host];
+    let i = this.ringHead[host] + len;
+    if (i >= cap) i -= cap;
+    this.ring[this.ringOff[host] + i] = f;
+    this.ringLen[host] = len + 1;
+    this.nicKick(host);
+  }
+
+  /** Something became sendable at `host`: start the NIC or make sure it looks again when free. */
+  private nicKick(host: number): void {
+    const port = this.nodePortBase[host];
+    if (this.txAt[port] !== 0) return;
+    if (this.busyUntil[port] <= this.now) this.nicPull(host);
+    else this.txDoneAt(port, this.busyUntil[port]);
+  }
+
+  /** The NIC's link is free: control first (controlWeight : 1 against data), else round-robin data. */
+  private nicPull(host: number): void {
+    const port = this.nodePortBase[host];
+    let sent = false;
+    // A PFC PAUSE from the ToR stops data, not control (another priority).
+    const data = this.ringLen[host] > 0 && this.nicPausedUntil[host] <= this.now;
+    if (this.ctrlCount[host] > 0 && (this.ctrlStreak[host] < this.controlWeight || !data)) {
+      this.ctrlStreak[host]++;
+      this.transmit(port, this.ctrlPop(host));
+      sent = true;
+    } else if (data) {
+      this.ctrlStreak[host] = 0;
+      sent = this.sendFromRing(host, port);
+      if (!sent && this.ctrlCount[host] > 0) {
+        this.transmit(port, this.ctrlPop(host));
+        sent = true;
+      }
+    }
+    if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
+    else if (!sent && this.ringLen[host] > 0 && this.nicPausedUntil[host] > this.now) this.txDoneAt(port, this.nicPausedUntil[host]);
+  }
+
+  private ctrlPop(host: number): number {
+    const h = this.ctrlHead[host];
+    const nh = this.pool.i32[(h << 4) + P.Next];
+    this.ctrlHead[host] = nh;
+    if (nh < 0) this.ctrlTail[host] = -1;
+    this.ctrlCount[host]--;
+    return h;
+  }
+
+  private ctrlPush(host: number, h: number): void {
+    this.pool.i32[(h << 4) + P.Next] = -1;
+    const tail = this.ctrlTail[host];
+    if (tail < 0) this.ctrlHead[host] = h;
+    else this.pool.i32[(tail << 4) + P.Next] = h;
+    this.ctrlTail[host] = h;
+    this.ctrlCount[host]++;
+    this.ctrlSent++;
+    this.nicKick(host);
+  }
+
+  /** Round-robin over the host's eligible flows; a blocked flow leaves the ring until an event re-activates it. */
+  private sendFromRing(host: number, port: number): boolean {
+    const off = this.ringOff[host];
+    const cap = this.ringCap[host];
+    while (this.ringLen[host] > 0) {
+      let head = this.ringHead[host];
+      const f = this.ring[off + head];
+      head++;
+      if (head === cap) head = 0;
+      this.ringHead[host] = head;
+      const len = this.ringLen[host] - 1;
+      this.ringLen[host] = len;
+      if (this.eligible(f)) {
+        this.sendData(f, port);
+        let i = head + len;
+        if (i >= cap) i -= cap;
+        this.ring[off + i] = f;
+        this.ringLen[host] = len + 1;
+        return true;
+      }
+      this.active[f] = 0;
+    }
+    return false;
+  }
+
+  private eligible(f: number): boolean {
+    const cc = this.ccOf[f];
+    const tr = this.transport;
+    const bytes = tr.nextBytes(f, this.nowNs, cc);
+    if (bytes === 0) return false;
+    if (tr.gated === 0 && !cc.canSend(f, bytes)) return false;
+    if (cc.paced !== 0 && this.nextSendPs[f] > this.now) {
+      if (this.wakeAt[f] === 0) {
+        this.wakeAt[f] = this.nextSendPs[f];
+        this.heap.at = this.nextSendPs[f];
+        this.heap.add(Ev.Wake, f, 0);
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /** The per-packet send path: choose path, reliability send, CC send. */
+  private sendData(f: number, port: number): void {
+    const tr = this.transport;
+    const nowNs = this.nowNs;
+    const lb = this.lbOf[f];
+    let ev = lb.choosePath(this.lbSlot[f], nowNs, tr.nextPsn(f));
+    if (ev < 0) ev = 0;
+    this.lastEv[f] = ev & 0xffff;
+    const r = tr.nextPacket(f, nowNs, ev & 0xffff);
+    const bytes = tr.bytes;
+    const cc = this.ccOf[f];
+    const ar = cc.onSend(f, nowNs, bytes);
+    const pool = this.pool;
+    const h = pool.alloc(Kind.Data, f, this.flowDst[f], bytes);
+    pool.i32[(h << 4) + P.Psn] = tr.psn;
+    pool.i32[(h << 4) + P.Ev] = ev;
+    pool.i32[(h << 4) + P.W0] = tr.msn;
+    pool.i32[(h << 4) + P.W1] = tr.payload;
+    pool.i32[(h << 4) + P.W2] = tr.retryNo;
+    pool.i32[(h << 4) + P.W3] = tr.msgPackets;
+    let flags = ar !== 0 ? Flag.Ar : 0;
+    if ((r & Tx.Retransmit) !== 0) {
+      flags |= Flag.Rtx | Flag.Ar;
+      this.retransmissions++;
+    }
+    if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
+    pool.i32[(h << 4) + P.Flags] = flags;
+    this.dataSent++;
+    if (cc.paced !== 0) this.nextSendPs[f] = this.now + cc.pacingGapNs(f, bytes) * 1000;
+    if (cc.timed !== 0) this.armCcTimer(f, cc);
+    this.transmit(port, h);
+    this.armTimer(f);
+  }
+
+  /** Schedules the flow's reliability timer at the module's deadline; `later`: strictly after now. */
+  private armTimer(f: number, later = false): void {
+    const tr = this.transport;
+    if (this.flowFailed[f] !== 0 || !tr.timerArmed(f)) return;
+    const d = (tr.deadlineNs(f) - this.nowNs) | 0;
+    let at = (Math.floor(this.now / 1000) + d) * 1000;
+    // A module that reports a deadline already past but nothing due is asked again 1 ns later,
+    // never at the same instant (that would spin).
+    if (at <= this.now) at = later ? this.now + 1000 : this.now;
+    const cur = this.timerAt[f];
+    if (cur === 0 || at < cur) {
+      this.timerAt[f] = at;
+      this.heap.at = at;
+      this.heap.add(Ev.Timer, f, 0);
+    }
+  }
+
+  private timer(f: number): void {
+    this.timerAt[f] = 0;
+    const tr = this.transport;
+    const r = tr.onTimer(f, this.nowNs);
+    if (r === 1) {
+      this.timeouts++;
+      this.lbOf[f].onPathFeedback(this.lbSlot[f], this.nowNs, tr.ev >= 0 ? tr.ev : this.lastEv[f], TIMEOUT);
+      this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
+      this.activate(f);
+      this.armTimer(f);
+    } else if (r < 0) {
+      // The module gave up (DCP: retry limit reached, the QP is in error): the flow has failed.
+      this.fail(f);
+    } else {
+      this.armTimer(f, true);
+    }
+  }
+
+  /** A flow whose reliability module gave up: it neither sends nor counts as complete. */
+  private fail(f: number): void {
+    if (this.flowFailed[f] !== 0 || this.flowDoneTx[f] >= 0) return;
+    this.flowFailed[f] = 1;
+    this.flowsFailed++;
+    if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
+  }
+
+  private armCcTimer(f: number, cc: CcAdapter, later = false): void {
+    if (!cc.timerArmed(f)) return;
+    const d = (cc.nextTimerNs(f) - this.nowNs) | 0;
+    let at = (Math.floor(this.now / 1000) + d) * 1000;
+    if (at <= this.now) at = later ? this.now + 1000 : this.now;
+    const cur = this.ccTimerAt[f];
+    if (cur === 0 || at < cur) {
+      this.ccTimerAt[f] = at;
+      this.heap.at = at;
+      this.heap.add(Ev.CcTimer, f, 0);
+    }
+  }
+
+  private ccTimer(f: number): void {
+    this.ccTimerAt[f] = 0;
+    const cc = this.ccOf[f];
+    cc.onTimer(f, this.nowNs);
+    this.armCcTimer(f, cc, true);
+    this.activate(f);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // NIC: receive side
+
+  private hostReceive(host: number, h: number): void {
+    const pool = this.pool;
+    const k = pool.i32[(h << 4) + P.Kind];
+    if (k <= Kind.Header) {
+      if (this.rxPsPerByte > 0) {
+        this.rxEnqueue(host, h);
+        return;
+      }
+      this.receiverPacket(host, h);
+      return;
+    }
+    this.ctrlDelivered++;
+    const f = pool.i32[(h << 4) + P.Flow];
+    if (k === Kind.Ack) this.senderAck(f, h);
+    else if (k === Kind.Nack) this.senderNack(f, h);
+    else {
+      const cc = this.ccOf[f];
+      cc.onCnp(f, this.nowNs);
+      if (cc.timed !== 0) this.armCcTimer(f, cc);
+    }
+    pool.release(h);
+  }
+
+  private receiverPacket(host: number, h: number): void {
+    const pool = this.pool;
+    const f = pool.i32[(h << 4) + P.Flow];
+    const tr = this.transport;
+    const src = this.flowSrc[f];
+    if (pool.i32[(h << 4) + P.Kind] === Kind.Data) {
+      this.dataDelivered++;
+      const r = tr.onData(f, this.nowNs, pool, h);
+      const cc = this.ccOf[f];
+      if (cc.timed !== 0 && cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) {
+        const c = pool.alloc(Kind.Cnp, f, src, tr.ackBytes);
+        pool.i32[(c << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        this.cnps++;
+        this.ctrlPush(host, c);
+      }
+      if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
+      if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
+      if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
+      if ((r & Rx.Ack) !== 0) {
+        const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
+        tr.fillAck(pool, a);
+        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        this.ctrlPush(host, a);
+      }
+    } else {
+      this.headersDelivered++;
+      const r = tr.onHeader(f, this.nowNs, pool, h);
+      if ((r & Rx.Nack) !== 0) {
+        this.nack(host, f, src, h);
+      } else if ((r & Rx.Ack) !== 0) {
+        const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
+        tr.fillAck(pool, a);
+        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        this.ctrlPush(host, a);
+      }
+    }
+    pool.release(h);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // PFC (IEEE 802.1Qbb through lib/switch Pfc at the ingress, PortQueues.onPause at the egress)
+
+  /** A data packet enters switch sw: account it to its ingress queue; false when PFC drops it. */
+  private pfcArrive(sw: number, h: number): boolean {
+    const pool = this.pool;
+    const b = h << 4;
+    const iq = this.nodePortBase[this.H + sw] + pool.i32[b + P.InPort];
+    const bytes = pool.i32[b + P.Bytes];
+    const pfc = this.pfc as Pfc;
+    const r = pfc.onArrive(iq, this.nowNs, bytes);
+    if ((r & PFC_DROP) !== 0) {
+      this.pfcDrops++;
+      this.drop(h);
+      return false;
+    }
+    pool.i32[b + P.InIq] = iq;
+    pool.i32[b + P.InBytes] = bytes;
+    if ((r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+    return true;
+  }
+
+  /** A data packet leaves its switch (sent or dropped): release its ingress accounting. */
+  private pfcLeave(h: number): void {
+    const pool = this.pool;
+    const b = h << 4;
+    const iq = pool.i32[b + P.InIq];
+    const bytes = pool.i32[b + P.InBytes];
+    pool.i32[b + P.InBytes] = 0;
+    const pfc = this.pfc as Pfc;
+    const d = pfc.onDepart(iq, this.nowNs, bytes);
+    if ((d & PFC_RESUME) !== 0) this.sendPause(iq, 0);
+    if ((d & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+  }
+
+  /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
+  private sendPause(iq: number, durationNs: number): void {
+    const up = this.nodePortBase[this.portTo[iq]] + this.portToLocal[iq];
+    this.pauseFrames++;
+    this.heap.at = this.now + this.latPs[up];
+    this.heap.add(Ev.Pause, up, durationNs);
+  }
+
+  /** A PFC frame reaches egress port `up`: pause or resume its data. */
+  private pauseFrame(up: number, durationNs: number): void {
+    const node = this.portNode[up];
+    if (node < this.H) {
+      this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
+      if (durationNs === 0) {
+        if (this.busyUntil[up] <= this.now) this.txAt[up] = 0;
+        this.nicKick(node);
+      }
+      return;
+    }
+    this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
+    if (durationNs === 0 && this.busyUntil[up] <= this.now) {
+      this.txAt[up] = 0;
+      this.switchStart(up);
+    }
+  }
+
+  /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
+  private nack(host: number, f: number, src: number, h: number): void {
+    const pool = this.pool;
+    const a = pool.alloc(Kind.Nack, f, src, this.transport.ackBytes);
+    const ab = a << 4;
+    const hb = h << 4;
+    pool.i32[ab + P.Psn] = pool.i32[hb + P.Psn];
+    pool.i32[ab + P.Ev] = pool.i32[hb + P.Ev];
+    pool.i32[ab + P.W0] = pool.i32[hb + P.W0];
+    pool.i32[ab + P.W2] = pool.i32[hb + P.W2];
+    pool.i32[ab + P.Flags] = pool.i32[hb + P.Flags] & (Flag.LastHop | Flag.Ce);
+    this.ctrlPush(host, a);
+  }
+
+  /** Integrity for transports that deliver by message: a flow's (single) message completes once. */
+  private deliverMessages(f: number, n: number): void {
+    if (n !== 1 || this.flowDoneRx[f] >= 0) {
+      this.violation(`flow ${f}: ${n} message completions (the flow has one message, completed ${this.flowDoneRx[f] >= 0 ? "before" : "not yet"})`);
+      return;
+    }
+    this.flowDelivered[f] = this.flowBytes[f];
+    this.flowDoneRx[f] = this.now;
+    this.flowsDoneRx++;
+  }
+
+  /** Integrity (the SES's view): each data PSN's payload is delivered once. */
+  private deliver(f: number, psn: number, payload: number): void {
+    const bit = this.seenBase[f] + psn;
+    const w = Math.floor(bit / 32);
+    const m = 1 << (bit & 31);
+    if (psn < 0 || bit >= this.seenBase[f + 1] || (this.seenBits[w] & m) !== 0) {
+      this.violation(`flow ${f}: PSN ${psn} delivered twice or outside the message`);
+      return;
+    }
+    this.seenBits[w] |= m;
+    const d = this.flowDelivered[f] + payload;
+    this.flowDelivered[f] = d;
+    if (d >= this.flowBytes[f]) {
+      if (d > this.flowBytes[f]) this.violation(`flow ${f}: ${d} bytes delivered for a ${this.flowBytes[f]}-byte message`);
+      this.flowDoneRx[f] = this.now;
+      this.flowsDoneRx++;
+    }
+  }
+
+  private senderAck(f: number, h: number): void {
+    const pool = this.pool;
+    const tr = this.transport;
+    const nowNs = this.nowNs;
+    const r = tr.onAck(f, nowNs, pool, h);
+    if (r < 0) return;
+    const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
+    const cc = this.ccOf[f];
+    if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
+    cc.onAck(f, nowNs, tr.newBytes, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0, ce);
+    if (cc.timed !== 0) this.armCcTimer(f, cc);
+    if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
+      this.flowDoneTx[f] = this.now;
+      if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
+      return;
+    }
+    this.armTimer(f);
+    this.activate(f);
+  }
+
+  private senderNack(f: number, h: number): void {
+    const pool = this.pool;
+    const tr = this.transport;
+    const nowNs = this.nowNs;
+    if (tr.onNack(f, nowNs, pool, h) !== 1) return;
+    this.nacks++;
+    const flags = pool.i32[(h << 4) + P.Flags];
+    const lastHop = (flags & Flag.LastHop) !== 0;
+    this.ccOf[f].onTrim(f, nowNs, tr.bytes, lastHop, tr.rttNs);
+    // UEC §3.6.12 process_ev: a last-hop trim is not the path's fault (GOOD, or ECN with CE).
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);
+    this.armTimer(f);
+    this.activate(f);
+  }
+
+  private rxEnqueue(host: number, h: number): void {
+    const pool = this.pool;
+    const bytes = pool.i32[(h << 4) + P.Bytes];
+    if (this.rxBytes[host] + bytes > this.rxBuffer) {
+      this.rxDrops++;
+      this.drop(h);
+      return;
+    }
+    pool.i32[(h << 4) + P.Next] = -1;
+    const tail = this.rxTail[host];
+    if (tail < 0) {
+      this.rxHead[host] = h;
+      this.heap.at = this.now + bytes * this.rxPsPerByte;
+      this.heap.add(Ev.RxDone, host, 0);
+    } else pool.i32[(tail << 4) + P.Next] = h;
+    this.rxTail[host] = h;
+    this.rxBytes[host] += bytes;
+  }
+
+  private rxDone(host: number): void {
+    const pool = this.pool;
+    const h = this.rxHead[host];
+    const nh = pool.i32[(h << 4) + P.Next];
+    this.rxHead[host] = nh;
+    if (nh < 0) this.rxTail[host] = -1;
+    else {
+      this.heap.at = this.now + pool.i32[(nh << 4) + P.Bytes] * this.rxPsPerByte;
+      this.heap.add(Ev.RxDone, host, 0);
+    }
+    this.rxBytes[host] -= pool.i32[(h << 4) + P.Bytes];
+    this.receiverPacket(host, h);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Integrity and totals
+
+  private violation(msg: string): void {
+    if (this.violations.length < 20) this.violations.push(msg);
+    else if (this.violations.length === 20) this.violations.push("…");
+  }
+
+  /**
+   * Checks conservation (sent = delivered + dropped + trimmed, trimmed headers likewise, control
+   * packets likewise, with what is still alive counted), the queues' own byte accounting, the
+   * pool's live count, each message's bytes, and the modules' error counters. Returns the
+   * violations (empty: the run is sound).
+   */
+  checkIntegrity(): string[] {
+    const out = [...this.violations];
+    const dataLive = this.dataSent - this.dataDelivered - this.dataDropped - this.trims;
+    const headerLive = this.trims - this.headersDelivered - this.headersDropped;
+    const ctrlLive = this.ctrlSent - this.ctrlDelivered - this.ctrlDropped;
+    if (dataLive < 0 || headerLive < 0 || ctrlLive < 0 || dataLive + headerLive + ctrlLive !== this.pool.live) {
+      out.push(
+        `packet conservation: data sent ${this.dataSent} = delivered ${this.dataDelivered} + dropped ${this.dataDropped} + trimmed ${this.trims} + alive ${dataLive}; ` +
+          `headers ${this.trims} = ${this.headersDelivered} + ${this.headersDropped} + ${headerLive}; control ${this.ctrlSent} = ${this.ctrlDelivered} + ${this.ctrlDropped} + ${ctrlLive}; ` +
+          `the pool holds ${this.pool.live}`,
+      );
+    }
+    let qDrops = 0;
+    let qTrims = 0;
+    for (let p = 0; p < this.topo.ports; p++) {
+      if (!this.queues.isOpen(p)) continue;
+      if (this.queues.accountingGap(p) !== 0) out.push(`port ${p}: queue byte accounting is off by ${this.queues.accountingGap(p)}`);
+      qDrops += this.queues.packetsDropped(p);
+      qTrims += this.queues.packetsTrimmed(p);
+    }
+    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops;
+    if (qDrops !== fabricQueueDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${fabricQueueDrops}`);
+    if (this.pfc) {
+      for (let p = 0; p < this.topo.ports; p++) {
+        if (this.pfc.isOpen(p) && this.pool.live === 0 && this.pfc.queueBytes(p) !== 0) out.push(`PFC ingress ${p}: ${this.pfc.queueBytes(p)} bytes still accounted with no packet alive`);
+      }
+      if (this.pfc.errors !== 0) out.push(`PFC rejected ${this.pfc.errors} calls`);
+    }
+    if (qTrims !== this.trims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims}`);
+    for (let f = 0; f < this.flows; f++) {
+      if (this.flowDoneRx[f] >= 0 && this.flowDelivered[f] !== this.flowBytes[f]) out.push(`flow ${f}: ${this.flowDelivered[f]} of ${this.flowBytes[f]} bytes delivered`);
+      if (this.flowDoneTx[f] >= 0 && this.flowDoneRx[f] < 0) out.push(`flow ${f}: acknowledged in full but not delivered`);
+    }
+    if (this.transport.errors() !== 0) out.push(`reliability module rejected ${this.transport.errors()} calls`);
+    if (this.queues.errors !== 0 || this.router.errors !== 0) out.push(`switch modules rejected ${this.queues.errors + this.router.errors} calls`);
+    return out;
+  }
+
+  /** Sums over switch ports. */
+  portTotals(): { marks: number; drops: number; trims: number } {
+    let marks = 0;
+    let drops = 0;
+    let trims = 0;
+    for (let p = 0; p < this.topo.ports; p++) {
+      if (!this.queues.isOpen(p)) continue;
+      marks += this.queues.marks(p);
+      drops += this.queues.packetsDropped(p);
+      trims += this.queues.packetsTrimmed(p);
+    }
+    return { marks, drops, trims };
+  }
+
+  /** Module error counters by flow's CC and LB (distinct tables counted once). */
+  moduleErrors(): number {
+    const seen = new Set<object>();
+    let n = this.transport.errors();
+    for (let f = 0; f < this.flows; f++) {
+      const cc = this.ccOf[f];
+      const lb = this.lbOf[f];
+      if (!seen.has(cc)) {
+        seen.add(cc);
+        n += cc.errors();
+      }
+      if (!seen.has(lb)) {
+        seen.add(lb);
+        n += lb.errors;
+      }
+    }
+    return n;
+  }
+}
+

@@ -1,0 +1,119 @@
+// Packets are integer handles into typed-array records, recycled through a free list (htsim's
+// PacketDB without objects; notes/style-anchors.md §4). A handle is alive from alloc to free;
+// the pool never grows during a run, so its capacity is chosen by the scenario (or from the
+// flows' windows) and running out fails the run with a message naming the parameter.
+
+/** What a packet is. */
+export const enum Kind {
+  Data = 0,
+  /** A data packet trimmed to its header by a switch (UEC DSCP_TRIMMED). */
+  Header = 1,
+  Ack = 2,
+  Nack = 3,
+  /** A congestion notification (DCQCN CNP). */
+  Cnp = 4,
+}
+
+/** Bits of `flags`. */
+export const enum Flag {
+  Ce = 1, // ECN congestion experienced (on an ACK/NACK: the echo)
+  LastHop = 2, // trimmed at a last-hop port (UEC DSCP_TRIMMED_LASTHOP)
+  Ar = 4, // ACK requested
+  Rtx = 8, // a retransmission (on an ACK: the echo)
+  Last = 16, // last packet of its message
+}
+
+/**
+ * Word offsets of a packet's record: 16 int32 words (64 bytes, one cache line) per handle, so a
+ * switch or NIC touching a packet loads one line instead of one per field; two float64 words per
+ * handle beside them.
+ */
+export const enum P {
+  Kind = 0,
+  Flags = 1,
+  /** Switches crossed so far. */
+  Hops = 2,
+  /** Local port the packet arrived on at the current switch. */
+  InPort = 3,
+  Flow = 4,
+  /** Destination host. */
+  Dst = 5,
+  Psn = 6,
+  /** Wire bytes. */
+  Bytes = 7,
+  /** Entropy value the packet is routed by (and, on ACK/NACK, the echoed one). */
+  Ev = 8,
+  /** Data: MSN; ACK: cumulative PSN. */
+  W0 = 9,
+  /** Data: payload bytes; ACK: SACK base. */
+  W1 = 10,
+  /** ACK: SACK bits 0–31, 32–63. */
+  W2 = 11,
+  W3 = 12,
+  /** Intrusive FIFO link (a packet is on at most one NIC queue at a time). */
+  Next = 13,
+  /** PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and its bytes there (0: none). */
+  InIq = 14,
+  InBytes = 15,
+  Shift = 4,
+  // Float64 words (stride 2):
+  /** ACK: the receiver's received bytes. */
+  F0 = 0,
+  /** Arrival time at the far end of the wire it is on, ps. */
+  ArriveAt = 1,
+  FShift = 1,
+}
+
+export class PacketPool {
+  readonly capacity: number;
+  /** 16 words per handle: index (h << P.Shift) + P.Field. */
+  readonly i32: Int32Array;
+  /** 2 words per handle: index (h << P.FShift) + P.F0 / P.ArriveAt. */
+  readonly f64: Float64Array;
+
+  private readonly free: Int32Array;
+  private top: number;
+  /** Live handles (allocated and not freed). */
+  live = 0;
+  /** Handles ever allocated. */
+  allocated = 0;
+
+  constructor(capacity: number) {
+    if (!(Number.isInteger(capacity) && capacity >= 16 && capacity <= 1 << 24)) {
+      throw new RangeError(`packet pool: capacity must be an integer in [16, 2^24], got ${capacity}`);
+    }
+    this.capacity = capacity;
+    this.i32 = new Int32Array(capacity << P.Shift);
+    this.f64 = new Float64Array(capacity << P.FShift);
+    this.free = new Int32Array(capacity);
+    for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i;
+    this.top = capacity;
+  }
+
+  /** A fresh handle with kind, flow, destination and size set, flags and hop count zero. */
+  alloc(kind: number, flow: number, dst: number, bytes: number): number {
+    if (this.top === 0) throw new RangeError(`packet pool exhausted (${this.capacity} packets alive): raise network.packetPool in the scenario`);
+    const h = this.free[--this.top];
+    const b = h << P.Shift;
+    const i = this.i32;
+    i[b + P.Kind] = kind;
+    i[b + P.Flags] = 0;
+    i[b + P.Hops] = 0;
+    i[b + P.Flow] = flow;
+    i[b + P.Dst] = dst;
+    i[b + P.Bytes] = bytes;
+    i[b + P.Next] = -1;
+    i[b + P.InBytes] = 0;
+    this.live++;
+    this.allocated++;
+    return h;
+  }
+
+  release(h: number): void {
+    this.free[this.top++] = h;
+    this.live--;
+  }
+
+  /** Bytes of state per packet handle (record, float words, free-list entry). */
+  static readonly bytesPerPacket = 64 + 16 + 4;
+}

@@ -1,0 +1,137 @@
+// Modules by the names a scenario uses. Each table is built once per run with capacity = flows
+// (slot = flow index), its parameters being the network-derived defaults the module accepts
+// (link rate, base RTT, MTU, header, trimming, seed) overridden by the scenario's `params`.
+
+import { Aimd } from "../../lib/cc/aimd/aimd";
+import { AIMD_PARAM_NAMES } from "../../lib/cc/aimd/params";
+import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
+import { DcqcnNp } from "../../lib/cc/dcqcn/np";
+import { DCQCN_PARAM_NAMES } from "../../lib/cc/dcqcn/params";
+import { Dctcp } from "../../lib/cc/dctcp/dctcp";
+import { DCTCP_PARAM_NAMES } from "../../lib/cc/dctcp/params";
+import { Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { MPRDMA_PARAM_NAMES } from "../../lib/cc/mprdma/params";
+import { Nscc } from "../../lib/cc/nscc/nscc";
+import { NSCC_PARAM_NAMES } from "../../lib/cc/nscc/params";
+import { Swift } from "../../lib/cc/swift/swift";
+import { SWIFT_PARAM_NAMES } from "../../lib/cc/swift/params";
+import { Timely } from "../../lib/cc/timely/timely";
+import { TIMELY_PARAM_NAMES } from "../../lib/cc/timely/params";
+import { Ecmp } from "../../lib/lb/ecmp/ecmp";
+import { Flowlet } from "../../lib/lb/flowlet/flowlet";
+import { Ops } from "../../lib/lb/ops/ops";
+import { Plb } from "../../lib/lb/plb/plb";
+import { REPS_PARAM_NAMES } from "../../lib/lb/reps/params";
+import { Reps } from "../../lib/lb/reps/reps";
+import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
+import { RUD_PARAM_NAMES } from "../../lib/reliability/rud/params";
+import { RudReceiver } from "../../lib/reliability/rud/receiver";
+import { RudSender } from "../../lib/reliability/rud/sender";
+import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DcpSender } from "../../lib/reliability/dcp/sender";
+import { AimdCc, type CcAdapter, DcpTransport, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+
+/** What the network tells a module by default. */
+export interface NetworkContext {
+  linkGbps: number;
+  baseRttNs: number;
+  mtuBytes: number;
+  headerBytes: number;
+  trimming: boolean;
+  seed: number;
+  rtoNs: number;
+  ackEveryBytes: number;
+}
+
+type Params = Record<string, unknown>;
+
+function derived(names: readonly string[], ctx: NetworkContext, user: Params): Params {
+  const all: Params = {
+    linkGbps: ctx.linkGbps,
+    baseRttNs: ctx.baseRttNs,
+    mtuBytes: ctx.mtuBytes,
+    headerBytes: ctx.headerBytes,
+    // The NIC accounts wire bytes (headers included) to every CC, as uet-htsim does for NSCC, so
+    // a window module's segment is the whole packet.
+    mssBytes: ctx.mtuBytes,
+    trimming: ctx.trimming,
+    seed: ctx.seed,
+    rtoNs: ctx.rtoNs,
+    ackEveryBytes: ctx.ackEveryBytes,
+  };
+  const out: Params = {};
+  for (const k of Object.keys(all)) if (names.indexOf(k) >= 0) out[k] = all[k];
+  return { ...out, ...user };
+}
+
+export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"] as const;
+export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray"] as const;
+export const RELIABILITY_NAMES = ["rud", "dcp"] as const;
+
+export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
+  switch (name) {
+    case "nscc":
+      return new NsccCc(new Nscc(derived(NSCC_PARAM_NAMES, ctx, { profile: "uec", ...user }) as never, capacity));
+    case "dctcp":
+      return new EcnWindowCc("dctcp", new Dctcp(derived(DCTCP_PARAM_NAMES, ctx, user) as never, capacity));
+    case "mprdma":
+      return new EcnWindowCc("mprdma", new Mprdma(derived(MPRDMA_PARAM_NAMES, ctx, user) as never, capacity));
+    case "aimd":
+      return new AimdCc(new Aimd(derived(AIMD_PARAM_NAMES as readonly string[], ctx, user) as never, capacity));
+    case "swift":
+      return new SwiftCc(new Swift(derived(SWIFT_PARAM_NAMES, ctx, user) as never, capacity));
+    case "timely":
+      return new TimelyCc(new Timely(derived(TIMELY_PARAM_NAMES, ctx, user) as never, capacity));
+    case "dcqcn": {
+      const p = derived(DCQCN_PARAM_NAMES, ctx, user) as never;
+      return new DcqcnCc(new Dcqcn(p, capacity), new DcqcnNp(p, capacity));
+    }
+  }
+  throw new RangeError(`unknown congestion control ${name}`);
+}
+
+/** A load balancer table; `perSource` tables (Spritz) are built per source switch by the caller. */
+export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params = {}): LbTable {
+  switch (name) {
+    case "reps":
+      return new Reps(derived(REPS_PARAM_NAMES, ctx, { profile: "uec-htsim", ...user }) as never, capacity);
+    case "ecmp":
+      return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
+    case "ops":
+      return new Ops({ seed: ctx.seed, ...user } as never, capacity);
+    case "plb":
+      return new Plb({ seed: ctx.seed, ...user } as never, capacity);
+    case "flowlet":
+      return new Flowlet({ seed: ctx.seed, ...user } as never, capacity);
+    case "spritz-scout":
+      return new SpritzScout({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+    case "spritz-spray":
+      return new SpritzSpray({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+  }
+  throw new RangeError(`unknown load balancer ${name}`);
+}
+
+/** Opens an LB slot with the arguments its `open` takes. */
+export function openLb(name: string, lb: LbTable, slot: number, flow: number, dstSwitch: number): void {
+  const t = lb as unknown as { open: (...a: number[]) => void };
+  if (name === "ecmp") t.open(slot, flow);
+  else if (name === "ops") t.open(slot, 0);
+  else if (name.startsWith("spritz")) t.open(slot, dstSwitch);
+  else t.open(slot);
+}
+
+export function makeTransport(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
+  switch (name) {
+    case "rud": {
+      const p = derived(RUD_PARAM_NAMES, ctx, user) as never;
+      return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
+    }
+    case "dcp": {
+      // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
+      const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...(user.sender as object) } as never, capacity);
+      const rx = new DcpReceiver({ ...(user.receiver as object) } as never, capacity);
+      return new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity);
+    }
+  }
+  throw new RangeError(`unknown reliability module ${name}`);
+}

@@ -1,0 +1,129 @@
+// `nicfw run [scenario] [--out DIR] [--seed N] [--quiet]`: runs a scenario (or the embedded
+// default), prints the summary, writes DIR/results.json and DIR/flows.csv, and fails (exit 1)
+// when the run's integrity check fails. A progress bar goes to stderr on a terminal only.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { collect, flowsCsv, type Results, summary } from "./metrics/results";
+import { build } from "./scenario/build";
+import { DEFAULT_SCENARIO } from "./scenario/default";
+import { loadScenario, ScenarioError } from "./scenario/load";
+import type { Scenario } from "./scenario/schema";
+
+export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats]
+  no scenario: the embedded default (8:1 incast of 2 MiB, 16-host 3-tier fat tree, NSCC + REPS + trimming)
+  --out DIR   where results.json and flows.csv go (default: nicfw-out)
+  --seed N    overrides the scenario's seed`;
+
+interface RunArgs {
+  file?: string;
+  out: string;
+  seed?: number;
+  quiet: boolean;
+  /** Print one `stats {json}` line (wall time, max RSS, packets per second) for bench/fabric. */
+  stats: boolean;
+}
+
+function parseArgs(argv: string[]): RunArgs | string {
+  const a: RunArgs = { out: "nicfw-out", quiet: false, stats: false };
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i];
+    if (x === "--out") {
+      if (argv[i + 1] === undefined) return "--out needs a directory";
+      a.out = argv[++i];
+    } else if (x === "--seed") {
+      const v = Number(argv[++i]);
+      if (!(Number.isInteger(v) && v >= 0 && v < 2 ** 32)) return "--seed needs an integer in [0, 2^32)";
+      a.seed = v;
+    } else if (x === "--quiet" || x === "-q") a.quiet = true;
+    else if (x === "--stats") a.stats = true;
+    else if (x.startsWith("-")) return `unknown option ${x}`;
+    else if (a.file === undefined) a.file = x;
+    else return `one scenario at a time (got ${a.file} and ${x})`;
+  }
+  return a;
+}
+
+/** Runs a scenario in-process; returns the results (for tests and the command). */
+export function runScenario(s: Scenario, opts: { seed?: number; baseDir?: string; progress?: (done: number, total: number, simUs: number) => void } = {}): Results {
+  const b = build(s, { seed: opts.seed, baseDir: opts.baseDir });
+  const p = opts.progress;
+  b.fabric.run(p ? (f) => p(f.flowsDoneTx, f.flows, f.now / 1e6) : undefined);
+  return collect(b);
+}
+
+function progressBar(): { update: (done: number, total: number, simUs: number) => void; end: () => void } {
+  if (!process.stderr.isTTY) return { update: () => {}, end: () => {} };
+  let last = 0;
+  const started = Date.now();
+  const draw = (done: number, total: number, simUs: number) => {
+    const width = 30;
+    const fill = Math.round((done / Math.max(1, total)) * width);
+    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    process.stderr.write(`\r[${"#".repeat(fill)}${"-".repeat(width - fill)}] ${done}/${total} flows  ${simUs.toFixed(0)} µs simulated  ${secs} s`);
+  };
+  return {
+    update(done, total, simUs) {
+      const now = Date.now();
+      if (now - last < 100) return;
+      last = now;
+      draw(done, total, simUs);
+    },
+    end() {
+      process.stderr.write("\r\x1b[K");
+    },
+  };
+}
+
+export function runCommand(argv: string[]): number {
+  const a = parseArgs(argv);
+  if (typeof a === "string") {
+    console.error(`nicfw run: ${a}\n${RUN_USAGE}`);
+    return 2;
+  }
+  let scenario: Scenario;
+  let baseDir = process.cwd();
+  try {
+    if (a.file) {
+      scenario = loadScenario(a.file);
+      baseDir = dirname(resolve(a.file));
+    } else scenario = DEFAULT_SCENARIO;
+  } catch (e) {
+    console.error(e instanceof ScenarioError ? e.message : `nicfw run: ${(e as Error).message}`);
+    return 2;
+  }
+  const bar = progressBar();
+  const started = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  let r: Results;
+  try {
+    r = runScenario(scenario, { seed: a.seed, baseDir, progress: bar.update });
+  } catch (e) {
+    bar.end();
+    console.error(e instanceof ScenarioError ? e.message : `nicfw run: ${(e as Error).message}`);
+    return e instanceof ScenarioError ? 2 : 1;
+  }
+  bar.end();
+  const wallS = Number(process.hrtime.bigint() - started) / 1e9;
+  mkdirSync(a.out, { recursive: true });
+  writeFileSync(join(a.out, "results.json"), `${JSON.stringify(r, null, 1)}\n`);
+  writeFileSync(join(a.out, "flows.csv"), flowsCsv(r));
+  if (!a.quiet) console.log(summary(r));
+  console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
+  if (a.stats) {
+    const cpu = process.cpuUsage(cpu0);
+    const stats = {
+      simWallS: wallS,
+      cpuS: (cpu.user + cpu.system) / 1e6,
+      maxRssKb: process.resourceUsage().maxRSS,
+      transmissions: r.totals.transmissions,
+      events: r.totals.events,
+      simulatedUs: r.simulatedUs,
+      completed: r.completed,
+      flows: r.flowsTotal,
+      integrity: r.integrity.ok,
+    };
+    console.log(`stats ${JSON.stringify(stats)}`);
+  }
+  return r.integrity.ok ? 0 : 1;
+}

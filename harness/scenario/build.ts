@@ -1,0 +1,301 @@
+// Scenario → fabric: builds the topology, derives the network constants the way the UEC
+// reference simulator does (notes/uec-htsim-reference.md §2: network RTT over the diameter, BDP in
+// whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the queue
+// rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time), creates one table
+// per module with capacity = flows, and turns the traffic into flows.
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { hash3 } from "../../lib/core/rng";
+import { type CcAdapter, type LbTable } from "../net/adapters";
+import { Fabric, type FabricOptions, type FlowSpec, Routing } from "../net/fabric";
+import { makeCc, makeLb, makeTransport, type NetworkContext, openLb } from "../net/registry";
+import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
+import { dragonfly, slimFly } from "../topo/lowdiameter";
+import type { Topology } from "../topo/topology";
+import { twoDc } from "../topo/twodc";
+import { parseCm } from "../traffic/cm";
+import { type FlowRecord, incast, permutation } from "../traffic/traffic";
+import { ScenarioError } from "./load";
+import type { ModuleSpec, Scenario } from "./schema";
+
+export interface Built {
+  scenario: Scenario;
+  seed: number;
+  topology: Topology;
+  fabric: Fabric;
+  flows: FlowRecord[];
+  ctx: NetworkContext;
+  /** Analytic unloaded completion time per flow, ps. */
+  idealPs: Float64Array;
+  names: { cc: string[]; lb: string[]; reliability: string };
+  derived: Record<string, number | string | boolean>;
+}
+
+const ROUTING: Record<string, Routing> = {
+  ecmp: Routing.Ecmp,
+  adaptive: Routing.Adaptive,
+  valiant: Routing.Valiant,
+  minimal: Routing.Minimal,
+  spritz: Routing.Spritz,
+  ugal: Routing.Ugal,
+};
+
+export function buildTopology(s: Scenario): Topology {
+  const t = s.topology;
+  const links = {
+    linkGbps: t.linkGbps ?? 100,
+    latencyNs: t.latencyNs ?? 1000,
+    hostGbps: t.hostGbps,
+    hostLatencyNs: t.hostLatencyNs,
+  };
+  try {
+    switch (t.kind) {
+      case "fattree":
+        return (t.tiers ?? 3) === 3
+          ? fatTree3({ ...links, k: t.k as number, oversubscription: t.oversubscription ?? 1 })
+          : fatTree2({ ...links, k: t.k as number, oversubscription: t.oversubscription ?? 1 });
+      case "leafspine":
+        return leafSpine({ ...links, leaves: t.leaves as number, spines: t.spines as number, hostsPerLeaf: t.hostsPerLeaf as number });
+      case "dragonfly":
+        return dragonfly({ ...links, p: t.p as number, a: t.a as number, h: t.h as number, globalLatencyNs: t.globalLatencyNs });
+      case "slimfly":
+        return slimFly({ ...links, q: t.q as number, p: t.p as number, globalLatencyNs: t.globalLatencyNs });
+      case "twodc":
+        return twoDc({
+          leaves: t.leaves ?? 4,
+          spines: t.spines ?? 4,
+          hostsPerLeaf: t.hostsPerLeaf ?? 4,
+          linkGbps: links.linkGbps,
+          latencyNs: links.latencyNs,
+          wanGbps: t.wanGbps ?? 1600,
+          wanLatencyNs: t.wanLatencyNs ?? 500_000,
+        });
+    }
+  } catch (e) {
+    throw new ScenarioError("scenario", [`topology: ${(e as Error).message}`]);
+  }
+}
+
+export function trafficFlows(s: Scenario, hosts: number, seed: number, baseDir: string, entries: number[] = []): FlowRecord[] {
+  const out: FlowRecord[] = [];
+  const errors: string[] = [];
+  s.traffic.forEach((x, i) => {
+    const p = `traffic[${i}]`;
+    const startNs = (x.startUs ?? 0) * 1000;
+    const tseed = hash3(seed, i, 0x7a);
+    try {
+      let fl: FlowRecord[] = [];
+      if (x.kind === "incast") {
+        fl = incast(hosts, { senders: x.senders ?? (x.senderList ?? []).length, receiver: x.receiver ?? 0, bytes: x.bytes as number, startNs, senderList: x.senderList }, tseed);
+      } else if (x.kind === "permutation") {
+        fl = permutation(hosts, { bytes: x.bytes as number, startNs }, tseed);
+      } else if (x.kind === "matrix") {
+        const file = resolve(baseDir, x.file as string);
+        const cm = parseCm(readFileSync(file, "utf8"), x.file);
+        if (cm.nodes > hosts) throw new Error(`the matrix has ${cm.nodes} nodes, the topology ${hosts} hosts`);
+        fl = cm.flows.map((f) => ({ ...f, startNs: f.startNs + startNs }));
+      } else {
+        fl = (x.flows ?? []).map((f) => ({ src: f.src, dst: f.dst, bytes: f.bytes, startNs: (f.startUs ?? 0) * 1000 + startNs }));
+      }
+      fl.forEach((f, j) => {
+        if (f.src >= hosts || f.dst >= hosts) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${hosts} hosts`);
+        if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
+      });
+      for (const f of fl) {
+        out.push(f);
+        entries.push(i);
+      }
+    } catch (e) {
+      errors.push(`${p}: ${(e as Error).message}`);
+    }
+  });
+  if (errors.length > 0) throw new ScenarioError("scenario", errors);
+  return out;
+}
+
+/** Builds everything a run needs. `seed` overrides the scenario's. */
+export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {}): Built {
+  const seed = opts.seed ?? s.seed ?? 1;
+  const topo = buildTopology(s);
+  const n = s.network ?? {};
+  const mtu = n.mtuBytes ?? 4150;
+  const header = n.headerBytes ?? 64;
+  const ackBytes = n.ackBytes ?? 64;
+  const pfc = n.pfc ?? null;
+  // PFC makes the fabric lossless: no trimming unless asked for, and queues bounded by PFC, not
+  // by a drop-tail limit (ECN thresholds still follow the BDP).
+  const trimming = n.trimming ?? pfc === null;
+  const linkGbps = s.topology.linkGbps ?? 100;
+  const hostGbps = s.topology.hostGbps ?? linkGbps;
+  // uet-htsim §2: network RTT over the diameter; BDP rounded up to whole packets.
+  const rttNs = topo.networkRttNs(mtu, ackBytes);
+  const bdpBytes = (linkGbps * rttNs) / 8;
+  const bdpPkts = Math.ceil(bdpBytes / mtu);
+  const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;
+  const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.round(queuePkts * mtu));
+  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * queuePkts) * mtu;
+  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
+  const diameterHops = topo.path(0, topo.hosts - 1).length;
+  // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate).
+  // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
+  // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
+  const htsimRtoNs = Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps);
+  const rtoNs = pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs;
+  const ctx: NetworkContext = {
+    linkGbps: hostGbps,
+    baseRttNs: rttNs,
+    mtuBytes: mtu,
+    headerBytes: header,
+    trimming,
+    seed,
+    rtoNs,
+    ackEveryBytes: s.transport?.ackEveryBytes ?? 16_384,
+  };
+  const entries: number[] = [];
+  const flows = trafficFlows(s, topo.hosts, seed, opts.baseDir ?? ".", entries);
+  const F = flows.length;
+
+  // Modules: one table per (kind, parameters) with capacity = flows; Spritz per source switch.
+  const tr = s.transport ?? {};
+  const ccRef: ModuleSpec = tr.cc ?? { name: "nscc" };
+  const lbRef: ModuleSpec = tr.lb ?? { name: "reps" };
+  const relRef: ModuleSpec = tr.reliability ?? { name: "rud" };
+  const errors: string[] = [];
+  const guard = <T>(path: string, f: () => T): T | undefined => {
+    try {
+      return f();
+    } catch (e) {
+      errors.push(`${path}: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
+  const modCtx = (code: number): NetworkContext => ({ ...ctx, seed: hash3(seed, code, 0x3d) });
+  const transport = guard("transport.reliability", () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes));
+  const ccTables = new Map<string, CcAdapter>();
+  const lbTables = new Map<string, { table: LbTable; next: number }>();
+  const specs: FlowSpec[] = [];
+  const perFlowCc: string[] = [];
+  const perFlowLb: string[] = [];
+  const flowTraffic = entries;
+  for (let f = 0; f < F; f++) {
+    const entry = s.traffic[flowTraffic[f]];
+    const cref = entry.cc ?? ccRef;
+    const lref = entry.lb ?? lbRef;
+    const ckey = JSON.stringify(cref);
+    let cc = ccTables.get(ckey);
+    if (!cc) {
+      const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
+      cc = guard(path, () => makeCc(cref.name, cref.params ?? {}, modCtx(2 + ccTables.size), Math.max(1, F)));
+      if (!cc) break;
+      ccTables.set(ckey, cc);
+    }
+    const spritz = lref.name.startsWith("spritz");
+    const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
+    const dstSwitch = topo.ld ? topo.ld.switchOf(flows[f].dst) : 0;
+    const lkey = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "");
+    let lb = lbTables.get(lkey);
+    if (!lb) {
+      const path = entry.lb ? `traffic[${flowTraffic[f]}].lb` : "transport.lb";
+      if (spritz && !topo.ld) {
+        errors.push(`${path}.name: Spritz needs a Dragonfly or Slim Fly topology`);
+        break;
+      }
+      const extra = spritz
+        ? { network: topo.ld, srcSwitch, linkGbps, localLinkNs: s.topology.latencyNs ?? 1000, globalLinkNs: s.topology.globalLatencyNs ?? s.topology.latencyNs ?? 1000, packetBytes: mtu }
+        : {};
+      const table = guard(path, () => makeLb(lref.name, lref.params ?? {}, modCtx(100 + lbTables.size), Math.max(1, F), extra));
+      if (!table) break;
+      lb = { table, next: 0 };
+      lbTables.set(lkey, lb);
+    }
+    const slot = spritz ? lb.next++ : f;
+    const hops = topo.path(flows[f].src, flows[f].dst).length - 1;
+    cc.open(f, hops);
+    openLb(lref.name, lb.table, slot, f, dstSwitch);
+    transport?.open(f);
+    perFlowCc.push(cref.name);
+    perFlowLb.push(lref.name);
+    specs.push({ src: flows[f].src, dst: flows[f].dst, bytes: flows[f].bytes, startPs: flows[f].startNs * 1000, cc, lb: lb.table, lbSlot: slot });
+  }
+  if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
+
+  // Packet pool: every flow's window (NSCC's ceiling is 1.5 BDP; 2 BDP leaves room for other
+  // modules) twice over, for data and its ACKs, plus slack per port. Exhaustion fails the run
+  // with a message naming network.packetPool.
+  const windowPkts = Math.ceil((2 * bdpBytes) / mtu) + 2;
+  const pool = n.packetPool ?? Math.min(1 << 22, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
+  const fabricOpts: FabricOptions = {
+    topology: topo,
+    routing: ROUTING[n.routing ?? (topo.ld ? "minimal" : "ecmp")],
+    queue: {
+      profile: "uec-htsim",
+      mtuBytes: mtu,
+      linkGbps,
+      baseRttNs: rttNs,
+      dataLimitBytes: bufferBytes,
+      kMinBytes,
+      kMaxBytes,
+      trimBytes: Math.min(header, mtu),
+      trimming: trimming ? "arriving-or-newest" : "off",
+      ...(n.queue ?? {}),
+    },
+    baseGbps: linkGbps,
+    ackBytes,
+    packetPool: pool,
+    seed,
+    controlWeight: n.controlWeight ?? 10,
+    rxGbps: n.rxGbps ?? 0,
+    rxBufferBytes: n.rxBufferBytes ?? bufferBytes,
+    switchLatencyNs: s.topology.switchLatencyNs ?? 0,
+    endPs: s.run?.endUs !== undefined ? s.run.endUs * 1e6 : Infinity,
+    pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
+  };
+  let fabric: Fabric;
+  try {
+    fabric = new Fabric(fabricOpts, transport, specs, mtu - header);
+  } catch (e) {
+    throw new ScenarioError("scenario", [`network: ${(e as Error).message}`]);
+  }
+  const idealPs = new Float64Array(F);
+  for (let f = 0; f < F; f++) idealPs[f] = idealFctPs(topo, flows[f].src, flows[f].dst, flows[f].bytes, mtu, header, s.topology.switchLatencyNs ?? 0);
+  return {
+    scenario: s,
+    seed,
+    topology: topo,
+    fabric,
+    flows,
+    ctx,
+    idealPs,
+    names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
+    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null },
+  };
+}
+
+/**
+ * The unloaded completion time of `bytes` from src to dst: packets leave back to back at the
+ * first link's rate and are stored and forwarded at every hop (serialisation at each link's
+ * rate, propagation, switch latency), no queueing and no handshake (UEC RUD is 0-RTT). Exact
+ * for an idle network.
+ */
+export function idealFctPs(t: Topology, src: number, dst: number, bytes: number, mtu: number, header: number, switchLatencyNs: number): number {
+  const path = t.path(src, dst);
+  const mss = mtu - header;
+  const packets = Math.ceil(bytes / mss);
+  const ready = new Float64Array(path.length); // time the previous packet leaves each link
+  let done = 0;
+  for (let i = 0; i < packets; i++) {
+    const size = (i === packets - 1 ? bytes - mss * (packets - 1) : mss) + header;
+    let t0 = 0;
+    for (let j = 0; j < path.length; j++) {
+      const p = path[j];
+      const start = Math.max(t0, ready[j]);
+      const end = start + (size * 8000) / t.portGbps[p];
+      ready[j] = end;
+      t0 = end + t.portLatencyNs[p] * 1000 + (j < path.length - 1 ? switchLatencyNs * 1000 : 0);
+    }
+    done = t0;
+  }
+  return done;
+}
+

@@ -1,0 +1,157 @@
+// Reads a scenario (JSON or YAML), validates it against schema.ts and the cross-field rules
+// below, and returns it or every error found, each naming the field path and what was expected.
+
+import { readFileSync } from "node:fs";
+import { type TSchema } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { createRequire } from "node:module";
+import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
+import { type Scenario, ScenarioSchema } from "./schema";
+
+export class ScenarioError extends Error {
+  readonly errors: string[];
+  constructor(source: string, errors: string[]) {
+    super(`${source}: invalid scenario\n${errors.map((e) => `  ${e}`).join("\n")}`);
+    this.errors = errors;
+  }
+}
+
+const check = TypeCompiler.Compile(ScenarioSchema);
+
+/** "/traffic/0/bytes" → "traffic[0].bytes". */
+export function fieldPath(pointer: string): string {
+  if (pointer === "" || pointer === "/") return "(scenario)";
+  let out = "";
+  for (const part of pointer.split("/").slice(1)) {
+    const p = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    out += /^\d+$/.test(p) ? `[${p}]` : out === "" ? p : `.${p}`;
+  }
+  return out;
+}
+
+/** The sub-schema at a JSON pointer (for naming the allowed literals of a union). */
+function schemaAt(pointer: string): TSchema | undefined {
+  let s: TSchema | undefined = ScenarioSchema;
+  for (const part of pointer.split("/").slice(1)) {
+    if (!s) return undefined;
+    if (s.type === "array") s = s.items as TSchema;
+    else if (s.type === "object") s = (s.properties as Record<string, TSchema> | undefined)?.[part];
+    else return undefined;
+    if (s && s.anyOf && !s.anyOf.every((x: TSchema) => "const" in x)) s = s.anyOf.find((x: TSchema) => x.type === "object" || x.type === "array") ?? s;
+  }
+  return s;
+}
+
+function describe(pointer: string, message: string, value: unknown): string {
+  const s = schemaAt(pointer);
+  if (s?.anyOf && s.anyOf.every((x: TSchema) => "const" in x)) {
+    return `expected one of ${s.anyOf.map((x: TSchema) => JSON.stringify(x.const)).join(", ")}, got ${JSON.stringify(value)}`;
+  }
+  const m = message.charAt(0).toLowerCase() + message.slice(1);
+  return value === undefined ? m : `${m}, got ${JSON.stringify(value)}`;
+}
+
+/** The yaml package, loaded on first use (JSON scenarios and the default never load it). */
+function parseYaml(text: string): unknown {
+  const req = createRequire(import.meta.url);
+  return (req("yaml") as { parse: (t: string) => unknown }).parse(text);
+}
+
+/** Parses JSON or YAML text (by file name, else by content). */
+export function parseScenarioText(text: string, name: string): unknown {
+  const json = name.endsWith(".json") || (!/\.ya?ml$/.test(name) && text.trimStart().startsWith("{"));
+  try {
+    return json ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    throw new ScenarioError(name, [`(file): not valid ${json ? "JSON" : "YAML"}: ${(e as Error).message.split("\n")[0]}`]);
+  }
+}
+
+/** Validates a parsed document; throws ScenarioError listing every problem. */
+export function validateScenario(doc: unknown, name = "scenario"): Scenario {
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const e of check.Errors(doc)) {
+    const key = `${e.path}|${e.message}`;
+    // A union reports each branch; one line per path is enough.
+    if (seen.has(e.path)) continue;
+    seen.add(key);
+    seen.add(e.path);
+    // A missing field: TypeBox reports "Expected required property" and then the type it wanted.
+    const text = e.value === undefined ? (/required property/i.test(e.message) ? "required" : `required (${describe(e.path, e.message, undefined)})`) : describe(e.path, e.message, e.value);
+    errors.push(`${fieldPath(e.path)}: ${text}`);
+  }
+  if (errors.length > 0) throw new ScenarioError(name, errors);
+  const s = doc as Scenario;
+  crossCheck(s, errors);
+  if (errors.length > 0) throw new ScenarioError(name, errors);
+  return s;
+}
+
+function need(errors: string[], ok: boolean, path: string, what: string): void {
+  if (!ok) errors.push(`${path}: ${what}`);
+}
+
+function crossCheck(s: Scenario, errors: string[]): void {
+  const t = s.topology;
+  const req = (field: keyof typeof t, kind: string) => need(errors, t[field] !== undefined, `topology.${String(field)}`, `required for a ${kind} topology`);
+  switch (t.kind) {
+    case "fattree":
+      req("k", "fattree");
+      need(errors, t.k === undefined || t.k % 2 === 0, "topology.k", `expected an even number, got ${t.k}`);
+      break;
+    case "leafspine":
+      req("leaves", "leafspine");
+      req("spines", "leafspine");
+      req("hostsPerLeaf", "leafspine");
+      break;
+    case "dragonfly":
+      req("p", "dragonfly");
+      req("a", "dragonfly");
+      req("h", "dragonfly");
+      break;
+    case "slimfly":
+      req("q", "slimfly");
+      req("p", "slimfly");
+      break;
+    case "twodc":
+      break;
+  }
+  const n = s.network ?? {};
+  need(errors, (n.ecnMinFraction ?? 0.2) <= (n.ecnMaxFraction ?? 0.8), "network.ecnMinFraction", "must not exceed network.ecnMaxFraction");
+  need(errors, (n.headerBytes ?? 64) < (n.mtuBytes ?? 4150), "network.headerBytes", "must be smaller than network.mtuBytes");
+  need(errors, !(n.bufferBdp !== undefined && n.bufferBytes !== undefined), "network.bufferBytes", "give bufferBdp or bufferBytes, not both");
+  const tr = s.transport ?? {};
+  const known = (ref: { name: string } | undefined, names: readonly string[], path: string) => {
+    if (ref) need(errors, names.indexOf(ref.name) >= 0, `${path}.name`, `expected one of ${names.map((x) => JSON.stringify(x)).join(", ")}, got ${JSON.stringify(ref.name)}`);
+  };
+  known(tr.cc, CC_NAMES, "transport.cc");
+  known(tr.lb, LB_NAMES, "transport.lb");
+  known(tr.reliability, RELIABILITY_NAMES, "transport.reliability");
+  s.traffic.forEach((x, i) => {
+    const p = `traffic[${i}]`;
+    known(x.cc, CC_NAMES, `${p}.cc`);
+    known(x.lb, LB_NAMES, `${p}.lb`);
+    if (x.kind === "incast") {
+      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for incast traffic");
+      need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for incast traffic (or senderList)");
+    } else if (x.kind === "permutation") {
+      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for permutation traffic");
+    } else if (x.kind === "matrix") {
+      need(errors, x.file !== undefined, `${p}.file`, "required for matrix traffic (an htsim .cm file)");
+    } else if (x.kind === "flows") {
+      need(errors, x.flows !== undefined && x.flows.length > 0, `${p}.flows`, "required for flows traffic (a non-empty list)");
+    }
+  });
+}
+
+/** Reads and validates a scenario file. */
+export function loadScenario(path: string): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ScenarioError(path, [`(file): cannot read: ${(e as Error).message}`]);
+  }
+  return validateScenario(parseScenarioText(text, path), path);
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runCommand, runScenario } from "../run";
+import { DEFAULT_SCENARIO } from "./default";
+import { loadScenario, ScenarioError, validateScenario } from "./load";
+
+function errorsOf(doc: unknown): string[] {
+  try {
+    validateScenario(doc);
+  } catch (e) {
+    if (e instanceof ScenarioError) return e.errors;
+    throw e;
+  }
+  return [];
+}
+
+test("the embedded default scenario is valid", () => {
+  assert.equal(errorsOf(DEFAULT_SCENARIO), []);
+});
+
+test("invalid scenarios: every error names its field and what was expected", () => {
+  const e = errorsOf({
+    topology: { kind: "fattree", k: "eight", linkGbps: -1 },
+    network: { routing: "random", mtuBytes: 4150.5 },
+    traffic: [{ kind: "incast", bytes: 0 }, { kind: "wave" }],
+    extra: 1,
+  });
+  const has = (re: RegExp) => assert.ok(e.some((x) => re.test(x)), `no error matching ${re} in\n${e.join("\n")}`);
+  has(/^topology\.k: expected integer, got "eight"/);
+  has(/^topology\.linkGbps: expected number to be greater than 0, got -1/);
+  has(/^network\.routing: expected one of "ecmp", "adaptive", "valiant", "minimal", "spritz", "ugal", got "random"/);
+  has(/^network\.mtuBytes: expected integer, got 4150\.5/);
+  has(/^traffic\[0\]\.bytes: expected integer to be greater or equal to 1, got 0/);
+  has(/^traffic\[1\]\.kind: expected one of "incast", "permutation", "matrix", "flows", got "wave"/);
+  has(/^extra: unexpected property/);
+});
+
+test("cross-field rules name the field: missing per-kind parameters, unknown modules", () => {
+  const e = errorsOf({
+    topology: { kind: "dragonfly", p: 2 },
+    transport: { cc: { name: "cubic" } },
+    traffic: [{ kind: "incast", bytes: 10 }, { kind: "matrix" }],
+  });
+  assert.ok(e.includes("topology.a: required for a dragonfly topology"), e.join("\n"));
+  assert.ok(e.includes("topology.h: required for a dragonfly topology"));
+  assert.ok(e.some((x) => x.startsWith('transport.cc.name: expected one of "nscc"')));
+  assert.ok(e.includes("traffic[0].senders: required for incast traffic (or senderList)"));
+  assert.ok(e.includes("traffic[1].file: required for matrix traffic (an htsim .cm file)"));
+  assert.equal(errorsOf({ topology: { kind: "fattree" } }).slice(0, 1), ["traffic: required"]);
+});
+
+test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
+  const file = join(dir, "bad.yaml");
+  writeFileSync(file, "topology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: permutation, bytes: -5 }\n");
+  assert.throws(() => loadScenario(file), (e: Error) => /traffic\[0\]\.bytes: expected integer to be greater or equal to 1, got -5/.test(e.message));
+  const err = console.error;
+  const lines: string[] = [];
+  console.error = (s: string) => lines.push(s);
+  const code = runCommand([file, "--out", join(dir, "out")]);
+  console.error = err;
+  assert.is(code, 2);
+  assert.ok(lines.join("\n").includes("traffic[0].bytes"));
+  assert.throws(() => readFileSync(join(dir, "out", "results.json")));
+});
+
+test("determinism: two runs with the same seed write byte-identical results; another seed differs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
+  const file = join(dir, "s.json");
+  const s = {
+    ...DEFAULT_SCENARIO,
+    traffic: [{ kind: "incast", senders: 4, receiver: 5, bytes: 300_000 }],
+  };
+  writeFileSync(file, JSON.stringify(s));
+  const log = console.log;
+  console.log = () => {};
+  const codes = [runCommand([file, "--out", join(dir, "a"), "--seed", "7"]), runCommand([file, "--out", join(dir, "b"), "--seed", "7"]), runCommand([file, "--out", join(dir, "c"), "--seed", "8"])];
+  console.log = log;
+  assert.equal(codes, [0, 0, 0]);
+  for (const f of ["results.json", "flows.csv"]) {
+    assert.ok(readFileSync(join(dir, "a", f)).equals(readFileSync(join(dir, "b", f))), `${f} differs between identical runs`);
+  }
+  assert.not.ok(readFileSync(join(dir, "a", "results.json")).equals(readFileSync(join(dir, "c", "results.json"))));
+});
+
+test("the default scenario runs clean: 8 flows of 2 MiB complete, integrity holds", () => {
+  const r = runScenario(DEFAULT_SCENARIO);
+  assert.is(r.completed, 8);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.ok(r.flows.every((f) => f.bytes === 2 * 1024 * 1024 && f.fctUs !== null));
+  assert.is(r.derived.bdpPackets, 43); // uet-htsim at 100 Gb/s: ceil(175,284 / 4150)
+  assert.is(r.derived.rtoNs, 100_656);
+});
+
+test("a .cm connection matrix is a traffic source (path relative to the scenario)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
+  writeFileSync(join(dir, "m.cm"), "Nodes 16\nConnections 2\n1->9 start 0 size 200000\n4->9 start 5 size 100000\n");
+  writeFileSync(join(dir, "s.yaml"), "topology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: matrix, file: m.cm }\n");
+  const r = runScenario(loadScenario(join(dir, "s.yaml")), { baseDir: dir });
+  assert.ok(r.integrity.ok);
+  assert.equal(
+    r.flows.map((f) => [f.src, f.dst, f.bytes, f.startUs]),
+    [
+      [1, 9, 200000, 0],
+      [4, 9, 100000, 5],
+    ],
+  );
+  assert.is(r.completed, 2);
+});
+
+test.run();

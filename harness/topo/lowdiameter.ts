@@ -1,0 +1,106 @@
+// Dragonfly (p, a, h) and Slim Fly (MMS q, p) networks built with lib/lb/spritz's classes, so
+// the fabric's port numbering is exactly the one Spritz's endpoint tables assume
+// (lib/lb/spritz/README.md "Numbering"): switch s has endpoint ports 0 … p−1 (endpoint
+// e = s·p + port), then network port j at local port p + j.
+
+import { Dragonfly, type LowDiameterTopology, SlimFly } from "../../lib/lb/spritz/topology";
+import { Family, type Topology, TopologyBuilder } from "./topology";
+
+export interface LowDiameterLinks {
+  linkGbps: number;
+  /** Local (intra-group / intra-column) links. */
+  latencyNs: number;
+  /** Global links (default: as local). */
+  globalLatencyNs?: number;
+  hostGbps?: number;
+  hostLatencyNs?: number;
+}
+
+export function dragonfly(spec: { p: number; a: number; h: number } & LowDiameterLinks): Topology {
+  return build(new Dragonfly({ p: spec.p, a: spec.a, h: spec.h }), spec);
+}
+
+export function slimFly(spec: { q: number; p: number } & LowDiameterLinks): Topology {
+  return build(new SlimFly({ q: spec.q, p: spec.p }), spec);
+}
+
+function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
+  const S = ld.switches;
+  const p = ld.endpointsPerSwitch;
+  const R = ld.networkPorts;
+  const H = S * p;
+  const b = new TopologyBuilder(H, S, (n) => (n < H ? 1 : p + R));
+  for (let e = 0; e < H; e++) b.connect(e, 0, b.sw(Math.floor(e / p)), e % p, spec.hostGbps ?? spec.linkGbps, spec.hostLatencyNs ?? spec.latencyNs);
+  for (let s = 0; s < S; s++) {
+    for (let j = 0; j < R; j++) {
+      const o = ld.neighbour[s * R + j];
+      const back = ld.backPort[s * R + j];
+      if (s * R + j < o * R + back) {
+        const lat = ld.global[s * R + j] === 1 ? (spec.globalLatencyNs ?? spec.latencyNs) : spec.latencyNs;
+        b.connect(b.sw(s), p + j, b.sw(o), p + back, spec.linkGbps, lat);
+      }
+    }
+  }
+  const t = b.finish(ld.describe(), Family.LowDiameter);
+  t.ld = ld;
+  const slim = ld.kind === "slimfly";
+  const all = S * R;
+  const ecmp2 = slim ? S * R * (R - 1) : 0;
+  t.allocCandidates(all + ecmp2 + S);
+  t.allOff = new Int32Array(S);
+  t.ecmp2Off = new Int32Array(slim ? S * R : 0);
+  t.scratchOff = new Int32Array(S);
+  t.groupOf = new Int32Array(S).fill(-1);
+  let c = 0;
+  for (let s = 0; s < S; s++) {
+    const base = t.nodePortBase[H + s] + p;
+    t.allOff[s] = c;
+    for (let j = 0; j < R; j++) t.candPort[c++] = base + j;
+    if (ld instanceof Dragonfly) t.groupOf[s] = ld.groupOf(s);
+  }
+  if (slim) {
+    for (let s = 0; s < S; s++) {
+      const base = t.nodePortBase[H + s] + p;
+      for (let j = 0; j < R; j++) {
+        t.ecmp2Off[s * R + j] = c;
+        for (let k = 0; k < R; k++) if (k !== j) t.candPort[c++] = base + k;
+      }
+    }
+  }
+  for (let s = 0; s < S; s++) t.scratchOff[s] = c++;
+  t.candHops.fill(1);
+  if (S * S <= 1 << 24) {
+    const m = new Int32Array(S * S).fill(-1);
+    for (let s = 0; s < S; s++) {
+      const base = t.nodePortBase[H + s] + p;
+      for (let d = 0; d < S; d++) if (d !== s) m[s * S + d] = base + ld.minimalPort(s, d);
+    }
+    t.minPort = m;
+  }
+  return t;
+}
+
+/** Switch-to-switch hop distances (BFS), S × S, for UGAL-L's path lengths. */
+export function switchDistances(ld: LowDiameterTopology): Uint8Array {
+  const S = ld.switches;
+  const R = ld.networkPorts;
+  const d = new Uint8Array(S * S).fill(255);
+  const queue = new Int32Array(S);
+  for (let s = 0; s < S; s++) {
+    let head = 0;
+    let tail = 0;
+    d[s * S + s] = 0;
+    queue[tail++] = s;
+    while (head < tail) {
+      const u = queue[head++];
+      for (let j = 0; j < R; j++) {
+        const v = ld.neighbour[u * R + j];
+        if (d[s * S + v] === 255) {
+          d[s * S + v] = d[s * S + u] + 1;
+          queue[tail++] = v;
+        }
+      }
+    }
+  }
+  return d;
+}

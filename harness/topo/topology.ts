@@ -1,0 +1,242 @@
+// A built network: nodes (hosts 0 … H−1, then switches), their ports, the links between them,
+// and the routing data the fabric's switches consult. Construction time only: builders
+// (fattree.ts, lowdiameter.ts, twodc.ts) place every port explicitly, so each family's port
+// numbering is a documented contract (Dragonfly and Slim Fly: lib/lb/spritz "Numbering").
+//
+// A port is one direction of a link: global port id = nodePortBase[node] + local port index.
+// Routing families:
+//   Hier         fat trees, leaf–spine, two DCs: every switch covers a contiguous host range
+//                [lo, hi); a packet for a host inside goes down through group
+//                ⌊(dst − lo) / downDiv⌋ (usually one port; several equal ports are hashed),
+//                otherwise up through the switch's up set (ECMP, adaptive or Valiant).
+//   LowDiameter  Dragonfly and Slim Fly from lib/lb/spritz: minimal routes, Spritz roles with
+//                the ECMP 1 / ECMP 2 tables, Valiant and UGAL-L over the same tables.
+// Candidate sets are slices of three shared Int32Arrays (egress port id, queued bytes, hops)
+// that lib/switch's Router reads through bindCandidates.
+
+import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
+
+export const enum Family {
+  Hier = 0,
+  LowDiameter = 1,
+}
+
+interface PendingLink {
+  a: number;
+  la: number;
+  b: number;
+  lb: number;
+  gbps: number;
+  latencyNs: number;
+}
+
+/** Places ports explicitly; `finish` turns the link list into a Topology. */
+export class TopologyBuilder {
+  readonly hosts: number;
+  readonly switches: number;
+  readonly portsOf: Int32Array;
+  private readonly links: PendingLink[] = [];
+
+  constructor(hosts: number, switches: number, portsPerNode: (node: number) => number) {
+    this.hosts = hosts;
+    this.switches = switches;
+    this.portsOf = new Int32Array(hosts + switches);
+    for (let n = 0; n < hosts + switches; n++) this.portsOf[n] = portsPerNode(n);
+  }
+
+  /** Node id of switch s. */
+  sw(s: number): number {
+    return this.hosts + s;
+  }
+
+  /** A full-duplex link between local port la of node a and local port lb of node b. */
+  connect(a: number, la: number, b: number, lb: number, gbps: number, latencyNs: number): void {
+    this.links.push({ a, la, b, lb, gbps, latencyNs });
+  }
+
+  finish(name: string, family: Family): Topology {
+    const t = new Topology(name, family, this.hosts, this.switches, this.portsOf);
+    const seen = new Uint8Array(t.ports);
+    for (const l of this.links) {
+      const pa = t.nodePortBase[l.a] + l.la;
+      const pb = t.nodePortBase[l.b] + l.lb;
+      if (l.la >= this.portsOf[l.a] || l.lb >= this.portsOf[l.b]) throw new Error(`${name}: port index beyond the node's ports`);
+      if (seen[pa] || seen[pb]) throw new Error(`${name}: port used twice (${l.a}:${l.la} or ${l.b}:${l.lb})`);
+      seen[pa] = seen[pb] = 1;
+      t.setPort(pa, l.b, l.lb, l.gbps, l.latencyNs);
+      t.setPort(pb, l.a, l.la, l.gbps, l.latencyNs);
+    }
+    for (let p = 0; p < t.ports; p++) if (!seen[p]) throw new Error(`${name}: port ${p} of node ${t.portNode[p]} is not connected`);
+    return t;
+  }
+}
+
+export class Topology {
+  readonly name: string;
+  readonly family: Family;
+  readonly hosts: number;
+  readonly switches: number;
+  readonly ports: number;
+  readonly nodePortBase: Int32Array;
+  readonly nodePortCount: Int32Array;
+  readonly portNode: Int32Array;
+  readonly portLocal: Int32Array;
+  /** Node at the far end and the local port index it arrives on. */
+  readonly portTo: Int32Array;
+  readonly portToLocal: Int32Array;
+  readonly portGbps: Float64Array;
+  readonly portLatencyNs: Float64Array;
+  /** 1 for a switch port facing a host (UEC last hop). */
+  readonly portLastHop: Uint8Array;
+
+  // Hier routing, per switch.
+  lo = new Int32Array(0);
+  hi = new Int32Array(0);
+  downDiv = new Int32Array(0);
+  groupBase = new Int32Array(0);
+  upOff = new Int32Array(0);
+  upCnt = new Int32Array(0);
+  /** Per down group: candidate offset and count. */
+  groupOff = new Int32Array(0);
+  groupCnt = new Int32Array(0);
+
+  // LowDiameter routing.
+  ld: LowDiameterTopology | null = null;
+  /** Switch-to-switch minimal egress port id, S × S (−1 on the diagonal), when S² ≤ 2^24. */
+  minPort: Int32Array | null = null;
+  /** Network-port candidates of switch s start at s × networkPorts. */
+  allOff = new Int32Array(0);
+  /** Slim Fly ECMP 2: offset of the list "all but inPort" of (s, inPort). */
+  ecmp2Off = new Int32Array(0);
+  /** One scratch entry per switch (UGAL-L's minimal candidate). */
+  scratchOff = new Int32Array(0);
+  /** Dragonfly group of each switch (−1 elsewhere). */
+  groupOf = new Int32Array(0);
+
+  // Candidates shared by every switch (lib/switch Router.bindCandidates).
+  candPort = new Int32Array(1);
+  candQueue = new Int32Array(1);
+  candHops = new Int32Array(1);
+
+  constructor(name: string, family: Family, hosts: number, switches: number, portsOf: Int32Array) {
+    this.name = name;
+    this.family = family;
+    this.hosts = hosts;
+    this.switches = switches;
+    const nodes = hosts + switches;
+    this.nodePortBase = new Int32Array(nodes + 1);
+    this.nodePortCount = new Int32Array(nodes);
+    let p = 0;
+    for (let n = 0; n < nodes; n++) {
+      this.nodePortBase[n] = p;
+      this.nodePortCount[n] = portsOf[n];
+      p += portsOf[n];
+    }
+    this.nodePortBase[nodes] = p;
+    this.ports = p;
+    this.portNode = new Int32Array(p);
+    this.portLocal = new Int32Array(p);
+    for (let n = 0; n < nodes; n++) {
+      for (let k = 0; k < portsOf[n]; k++) {
+        this.portNode[this.nodePortBase[n] + k] = n;
+        this.portLocal[this.nodePortBase[n] + k] = k;
+      }
+    }
+    this.portTo = new Int32Array(p);
+    this.portToLocal = new Int32Array(p);
+    this.portGbps = new Float64Array(p);
+    this.portLatencyNs = new Float64Array(p);
+    this.portLastHop = new Uint8Array(p);
+  }
+
+  setPort(port: number, toNode: number, toLocal: number, gbps: number, latencyNs: number): void {
+    this.portTo[port] = toNode;
+    this.portToLocal[port] = toLocal;
+    this.portGbps[port] = gbps;
+    this.portLatencyNs[port] = latencyNs;
+    this.portLastHop[port] = this.portNode[port] >= this.hosts && toNode < this.hosts ? 1 : 0;
+  }
+
+  /** Egress port id of a host's NIC (every host has exactly one port). */
+  hostPort(h: number): number {
+    return this.nodePortBase[h];
+  }
+
+  /** Switch index of a node (node − hosts). */
+  switchOf(node: number): number {
+    return node - this.hosts;
+  }
+
+  /** The port a host is attached to, on its switch. */
+  attachPort(h: number): number {
+    const p = this.hostPort(h);
+    return this.nodePortBase[this.portTo[p]] + this.portToLocal[p];
+  }
+
+  /** Allocates the shared candidate arrays. */
+  allocCandidates(n: number): void {
+    this.candPort = new Int32Array(Math.max(1, n));
+    this.candQueue = new Int32Array(Math.max(1, n));
+    this.candHops = new Int32Array(Math.max(1, n));
+  }
+
+  /**
+   * The default (minimal, first-candidate) next port at switch index s for host dst; used for
+   * ideal paths and the network RTT, never per packet.
+   */
+  defaultNext(s: number, dst: number): number {
+    const node = this.hosts + s;
+    if (this.family === Family.Hier) {
+      if (dst >= this.lo[s] && dst < this.hi[s]) {
+        const g = this.groupBase[s] + Math.floor((dst - this.lo[s]) / this.downDiv[s]);
+        return this.candPort[this.groupOff[g]];
+      }
+      if (this.upCnt[s] === 0) throw new Error(`${this.name}: switch ${s} has no route to host ${dst}`);
+      return this.candPort[this.upOff[s]];
+    }
+    const ld = this.ld as LowDiameterTopology;
+    const d = ld.switchOf(dst);
+    if (d === s) return this.nodePortBase[node] + (dst - s * ld.endpointsPerSwitch);
+    return this.nodePortBase[node] + ld.endpointsPerSwitch + ld.minimalPort(s, d);
+  }
+
+  /** Egress port ids along the default route from host src to host dst. */
+  path(src: number, dst: number): number[] {
+    const out: number[] = [];
+    let port = this.hostPort(src);
+    for (let hop = 0; hop < 64; hop++) {
+      out.push(port);
+      const node = this.portTo[port];
+      if (node < this.hosts) {
+        if (node !== dst) throw new Error(`${this.name}: the route from ${src} reached host ${node}, not ${dst}`);
+        return out;
+      }
+      port = this.defaultNext(node - this.hosts, dst);
+    }
+    throw new Error(`${this.name}: no route from ${src} to ${dst} within 64 hops`);
+  }
+
+  /**
+   * uet-htsim's network RTT (notes/uec-htsim-reference.md §2) over the longest default path:
+   * 2 × Σ link latency + Σ MTU serialisation + Σ ACK serialisation, in ns.
+   */
+  networkRttNs(mtuBytes: number, ackBytes: number): number {
+    let best = 0;
+    for (const dst of this.diameterProbes()) {
+      if (dst === 0) continue;
+      let rtt = 0;
+      for (const p of this.path(0, dst)) rtt += 2 * this.portLatencyNs[p] + ((mtuBytes + ackBytes) * 8) / this.portGbps[p];
+      best = Math.max(best, rtt);
+    }
+    return best;
+  }
+
+  /** Hosts whose distance from host 0 covers the diameter. */
+  private diameterProbes(): number[] {
+    if (this.family === Family.Hier) return [this.hosts - 1];
+    const ld = this.ld as LowDiameterTopology;
+    const out: number[] = [];
+    for (let s = 0; s < ld.switches; s++) out.push(s * ld.endpointsPerSwitch);
+    return out;
+  }
+}

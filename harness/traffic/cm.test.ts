@@ -1,0 +1,54 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parseCm, writeCm } from "./cm";
+import { incast, permutation } from "./traffic";
+
+const TEXT = `Nodes 8
+Connections 3
+0->5 start 0 size 2000000
+3->1 start 12.5 size 4150 id 7
+7->0 start 100 size 1
+`;
+
+test(".cm: parse, write, parse again gives the same flows (round trip)", () => {
+  const a = parseCm(TEXT);
+  assert.is(a.nodes, 8);
+  assert.equal(a.flows, [
+    { src: 0, dst: 5, bytes: 2000000, startNs: 0 },
+    { src: 3, dst: 1, bytes: 4150, startNs: 12500 },
+    { src: 7, dst: 0, bytes: 1, startNs: 100000 },
+  ]);
+  const text = writeCm(a);
+  assert.equal(parseCm(text), a);
+  assert.is(writeCm(parseCm(text)), text);
+  // A permutation written out and read back is the same permutation.
+  const p = { nodes: 16, flows: permutation(16, { bytes: 1000, startNs: 0 }, 5) };
+  assert.equal(parseCm(writeCm(p)), p);
+});
+
+test(".cm: malformed files are refused with the line", () => {
+  assert.throws(() => parseCm("Nodes 4\n0->9 start 0 size 5\n", "m.cm"), /m\.cm:2: node outside/);
+  assert.throws(() => parseCm("Nodes 4\n0-1 start 0 size 5\n", "m.cm"), /m\.cm:2: expected/);
+  assert.throws(() => parseCm("Nodes 4\n0->1 start 0\n", "m.cm"), /m\.cm:2: size/);
+  assert.throws(() => parseCm("Nodes 4\nConnections 2\n0->1 start 0 size 5\n", "m.cm"), /Connections 2/);
+  assert.throws(() => parseCm("0->1 start 0 size 5\n", "m.cm"), /Nodes/);
+});
+
+test("permutation: every host sends once and receives once, never to itself; seeded", () => {
+  const p = permutation(128, { bytes: 1, startNs: 0 }, 13);
+  const dsts = new Set(p.map((f) => f.dst));
+  assert.is(dsts.size, 128);
+  assert.ok(p.every((f, i) => f.src === i && f.dst !== i));
+  assert.equal(permutation(128, { bytes: 1, startNs: 0 }, 13), p);
+  assert.not.equal(permutation(128, { bytes: 1, startNs: 0 }, 14), p);
+});
+
+test("incast: N distinct senders other than the receiver", () => {
+  const f = incast(16, { senders: 8, receiver: 3, bytes: 5, startNs: 0 }, 1);
+  assert.is(f.length, 8);
+  assert.is(new Set(f.map((x) => x.src)).size, 8);
+  assert.ok(f.every((x) => x.dst === 3 && x.src !== 3));
+  assert.throws(() => incast(4, { senders: 4, receiver: 0, bytes: 1, startNs: 0 }, 1), /senders/);
+});
+
+test.run();

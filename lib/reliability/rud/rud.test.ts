@@ -1,0 +1,378 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { resolveRudParams } from "./params";
+import {
+  RUD_RX_ACK,
+  RUD_RX_DUPLICATE,
+  RUD_RX_NACK,
+  RUD_RX_NEW,
+  RUD_RX_REFUSED,
+  RudReceiver,
+} from "./receiver";
+import {
+  RUD_ACK_COMPLETE,
+  RUD_ACK_DONE,
+  RUD_ACK_FREED,
+  RUD_ACK_RTT,
+  RUD_NACK_RETRANSMIT,
+  RUD_TIMEOUT,
+  RUD_TX_LAST,
+  RUD_TX_NEW,
+  RUD_TX_RETRANSMIT,
+  RudSender,
+} from "./sender";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const MSS = 4086;
+
+/** Sends one packet and returns [result, psn, bytes]. */
+function send(s: RudSender, slot: number, now: number, ev = 0): [number, number, number] {
+  const r = s.nextPacket(slot, now, ev);
+  return [r, s.out[0], s.out[1]];
+}
+
+/** Feeds the receiver's last ACK to the sender. */
+function ack(s: RudSender, rx: RudReceiver, slot: number, now: number): number {
+  const o = rx.out;
+  return s.onAck(slot, now, o[0], o[1], o[2], o[3], o[4], o[6] === 1, o[7]);
+}
+
+test("parameters: uet-htsim defaults, refusals, bytes per flow", () => {
+  const p = resolveRudParams();
+  assert.is(p.mtuBytes, 4150);
+  assert.is(p.headerBytes, 64);
+  assert.is(p.ackEveryBytes, 16384);
+  assert.is(p.rtoNs, 100_656); // 15 µs + 6 × 178,450 B × 8 / 100 Gb/s
+  assert.throws(() => new RudSender({ windowPackets: 1000 }), RangeError);
+  assert.throws(() => new RudSender({ maxMessages: 3 }), RangeError);
+  assert.throws(() => new RudSender({ rto: 5 } as never), /unknown parameter/);
+  assert.throws(() => new RudSender({ headerBytes: 4150 }), RangeError);
+  assert.is(RudSender.bytesPerFlowWith(1024, 8), RudSender.bytesPerFlow + 13 * 1024 + 96);
+  assert.is(RudReceiver.bytesPerFlowWith(1024), RudReceiver.bytesPerFlow + 128);
+});
+
+test("a message is cut into MSS packets, the last one short and flagged", () => {
+  const s = new RudSender({}, 2);
+  s.open(1, 100);
+  assert.is(s.post(1, 2 * MSS + 10), 0);
+  assert.is(s.nextBytes(1), 4150);
+  assert.equal(send(s, 1, 0), [RUD_TX_NEW, 100, 4150]);
+  assert.is(s.out[4], 0); // offset
+  assert.equal(send(s, 1, 1), [RUD_TX_NEW, 101, 4150]);
+  assert.is(s.out[4], MSS);
+  assert.is(s.nextBytes(1), 74);
+  assert.equal(send(s, 1, 2), [RUD_TX_NEW | RUD_TX_LAST, 102, 74]);
+  assert.is(s.out[2], 10);
+  assert.is(s.nextBytes(1), 0);
+  assert.is(s.nextPacket(1, 3, 0), 0);
+  assert.is(s.outstandingPackets(1), 3);
+});
+
+test("in-order delivery with per-packet ACKs: RTT samples, completion, done", () => {
+  const s = new RudSender({}, 1);
+  const rx = new RudReceiver({ ackEveryBytes: 0 }, 1);
+  s.open(0);
+  rx.open(0);
+  s.post(0, 3 * MSS);
+  for (let i = 0; i < 3; i++) send(s, 0, i * 100);
+  for (let psn = 0; psn < 3; psn++) {
+    const r = rx.onData(0, 1000 + psn, psn, 4150, false, false, false);
+    assert.is(r, RUD_RX_NEW | RUD_RX_ACK);
+    assert.is(rx.out[0], psn + 1); // cumulative
+    assert.is(rx.out[7], 4150 * (psn + 1)); // rcvd_bytes counts headers
+    const a = ack(s, rx, 0, 2000 + psn);
+    assert.is(s.out[5], 4150); // newly received bytes for the CC
+    assert.is(s.out[6], 2000 + psn - psn * 100); // RTT = now − send time
+    assert.ok(a & RUD_ACK_RTT && a & RUD_ACK_FREED);
+    if (psn === 2) {
+      assert.is(a, RUD_ACK_RTT | RUD_ACK_FREED | RUD_ACK_COMPLETE | RUD_ACK_DONE);
+      assert.is(s.out[8], 1);
+    }
+  }
+  assert.is(s.timerArmed(0), false);
+  assert.is(s.oldestMsn(0), 1);
+});
+
+test("coalescing: ACK on the first packet, every 16 KiB, on CE and on AR (uet-htsim §6)", () => {
+  const rx = new RudReceiver({}, 1);
+  rx.open(0);
+  const kinds: number[] = [];
+  // 4150 B packets: first → ACK; then 4150 × 4 = 16,600 ≥ 16,384 → ACK on the 5th packet.
+  for (let psn = 0; psn < 6; psn++) kinds.push(rx.onData(0, psn, psn, 4150, false, false, false));
+  assert.equal(kinds, [5, 1, 1, 1, 5, 1]);
+  assert.is(rx.onData(0, 6, 6, 4150, true, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(rx.out[5], 1); // ECN echo of this packet only
+  assert.is(rx.out[1], 6); // base = the packet's own PSN for an ECN ACK
+  assert.is(rx.onData(0, 7, 7, 4150, false, true, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(rx.onData(0, 8, 8, 4150, false, false, false), RUD_RX_NEW); // counter restarted
+});
+
+test("out of order: SACK bitmap, base max(psn − 63, cum + 1), and the AR drain ACK", () => {
+  const rx = new RudReceiver({ ackEveryBytes: 1 << 30 }, 1);
+  rx.open(0);
+  rx.onData(0, 0, 0, 100, false, false, false); // first → ACK, cum 1
+  // PSN 1 is missing; 2, 3, 5 arrive; 5 with AR.
+  assert.is(rx.onData(0, 1, 2, 100, false, false, false), RUD_RX_NEW);
+  assert.is(rx.onData(0, 2, 3, 100, false, false, false), RUD_RX_NEW);
+  assert.is(rx.onData(0, 3, 5, 100, false, true, false), RUD_RX_NEW | RUD_RX_ACK);
+  // AR ACK: base = 5; bit 0 (PSN 5) set, 6.. clear.
+  assert.is(rx.out[0], 1);
+  assert.is(rx.out[1], 5);
+  assert.is(rx.out[2], 1);
+  assert.is(rx.out[8], 3);
+  // A duplicate is ACKed at once with base max(3 − 63, cum + 1) = 2: bits 0,1 (2,3) and 3 (5).
+  assert.is(rx.onData(0, 4, 3, 100, false, false, false), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.out[1], 2);
+  assert.is(rx.out[2], 0b1011);
+  // PSN 1 fills the hole: cum jumps to 4; PSN 4 still missing, so the queue has not drained.
+  assert.is(rx.onData(0, 5, 1, 100, false, false, false), RUD_RX_NEW);
+  assert.is(rx.cumPsn(0), 4);
+  // PSN 4 drains it → the AR promise is kept with an ACK; cum 6.
+  assert.is(rx.onData(0, 6, 4, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(rx.out[0], 6);
+  assert.is(rx.outOfOrder(0), 0);
+  assert.is(rx.receivedBytes(0), 600);
+});
+
+test("trim: NACK, retransmission before new data, RTT only for an echoed second send", () => {
+  const s = new RudSender({}, 1);
+  const rx = new RudReceiver({ ackEveryBytes: 0 }, 1);
+  s.open(0);
+  rx.open(0);
+  s.post(0, 4 * MSS);
+  send(s, 0, 0, 11);
+  send(s, 0, 10, 12);
+  // PSN 0 trimmed on the way.
+  assert.is(rx.onTrimmed(0, 500, 0), RUD_RX_NACK);
+  assert.is(s.onNack(0, 600, 0), RUD_NACK_RETRANSMIT);
+  assert.is(s.out[1], 4150);
+  assert.is(s.out[6], 600);
+  assert.is(s.out[9], 11);
+  assert.is(s.onNack(0, 601, 0), 0); // already queued
+  assert.is(s.queuedRetransmissions(0), 1);
+  assert.is(s.nextPsn(0), 0);
+  assert.equal(send(s, 0, 700, 13), [RUD_TX_RETRANSMIT, 0, 4150]);
+  assert.is(s.transmissions(0, 0), 2);
+  assert.is(s.retransmissions(0), 1);
+  // The retransmission arrives (rtx flag echoed): valid sample of the second send.
+  rx.onData(0, 800, 0, 4150, false, true, true);
+  const a = ack(s, rx, 0, 900);
+  assert.ok(a & RUD_ACK_RTT);
+  assert.is(s.out[6], 200);
+  // PSN 1 arrives; its ACK without echo and one transmission: valid.
+  rx.onData(0, 950, 1, 4150, false, false, false);
+  assert.ok(ack(s, rx, 0, 1000) & RUD_ACK_RTT);
+  // A trimmed header of an already received PSN is answered with an ACK.
+  assert.is(rx.onTrimmed(0, 1001, 1), RUD_RX_DUPLICATE | RUD_RX_ACK);
+});
+
+test("an echo mismatch gives no RTT sample (uet-htsim §3 step 3)", () => {
+  const s = new RudSender({}, 1);
+  s.open(0);
+  s.post(0, MSS);
+  send(s, 0, 0);
+  // ACK for PSN 0 echoing a retransmission although it was sent once: no sample.
+  assert.is(s.onAck(0, 100, 0, 1, 0, 0, 0, true, 0) & RUD_ACK_RTT, 0);
+  assert.is(s.out[6], 0);
+});
+
+test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", () => {
+  const s = new RudSender({ rtoNs: 1000 }, 1);
+  s.open(0);
+  s.post(0, 3 * MSS);
+  send(s, 0, 0, 5);
+  send(s, 0, 300, 6);
+  send(s, 0, 600, 7);
+  assert.is(s.deadlineNs(0), 1000);
+  assert.is(s.onTimer(0, 999), 0);
+  assert.is(s.onTimer(0, 1000), RUD_TIMEOUT);
+  assert.equal([s.out[0], s.out[1], s.out[9]], [0, 4150, 5]);
+  assert.is(s.deadlineNs(0), 1300);
+  // Retransmitting PSN 0 puts it at the back of the send order.
+  send(s, 0, 1100, 8);
+  assert.is(s.deadlineNs(0), 1300);
+  assert.is(s.onTimer(0, 1300), RUD_TIMEOUT);
+  assert.is(s.out[0], 1);
+  assert.is(s.onTimer(0, 1300), 0); // PSN 2 is due at 1600
+  assert.is(s.timeouts(0), 2);
+});
+
+test("a packet acknowledged while waiting for retransmission is restored, not resent", () => {
+  const s = new RudSender({ rtoNs: 1000 }, 1);
+  s.open(0);
+  s.post(0, 2 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 10);
+  assert.is(s.onTimer(0, 1000), RUD_TIMEOUT); // PSN 0 presumed lost, but it arrived late
+  const r = s.onAck(0, 1001, 1, 2, 0, 0, 0, false, 4150);
+  assert.ok(r & RUD_ACK_FREED);
+  assert.is(s.out[7], 4150);
+  assert.is(s.queuedRetransmissions(0), 0);
+  assert.is(s.nextPsn(0), 2);
+  // The SACK path restores too: PSN 1 times out and is then SACKed.
+  assert.is(s.onTimer(0, 2000), RUD_TIMEOUT);
+  s.onAck(0, 2001, 1, 1, 1, 0, 1, false, 8300);
+  assert.is(s.out[7], 4150);
+  assert.is(s.cumAckPsn(0), 1);
+});
+
+test("new data waits at cumulative ACK + window", () => {
+  const s = new RudSender({ windowPackets: 64 }, 1);
+  s.open(0);
+  s.post(0, 100 * MSS);
+  for (let i = 0; i < 64; i++) assert.is(send(s, 0, i)[0], RUD_TX_NEW);
+  assert.is(s.nextBytes(0), 0);
+  assert.is(s.nextPacket(0, 64, 0), 0);
+  s.onAck(0, 100, 1, 2, 0, 0, 0, false, 4150);
+  assert.is(s.nextBytes(0), 4150);
+  const rx = new RudReceiver({ windowPackets: 64 }, 1);
+  rx.open(0);
+  assert.is(rx.onData(0, 0, 64, 100, false, false, false), RUD_RX_REFUSED);
+  assert.is(rx.onTrimmed(0, 0, 64), RUD_RX_REFUSED);
+});
+
+test("messages: E_FULL past maxMessages, completion in order", () => {
+  const s = new RudSender({ maxMessages: 2 }, 1);
+  s.open(0);
+  assert.is(s.post(0, 10), 0);
+  assert.is(s.post(0, 20), 1);
+  assert.is(s.post(0, 30), E_FULL);
+  assert.equal(send(s, 0, 0), [RUD_TX_NEW | RUD_TX_LAST, 0, 74]);
+  assert.is(s.out[3], 0);
+  assert.equal(send(s, 0, 0), [RUD_TX_NEW | RUD_TX_LAST, 1, 84]);
+  assert.is(s.out[3], 1);
+  // Only PSN 1 acknowledged (SACK): message 0 not complete.
+  assert.is(s.onAck(0, 5, 0, 1, 1, 0, 1, false, 84) & RUD_ACK_COMPLETE, 0);
+  const r = s.onAck(0, 6, 2, 0, 0, 0, 0, false, 158);
+  assert.ok(r & RUD_ACK_COMPLETE && r & RUD_ACK_DONE);
+  assert.is(s.out[8], 2);
+  assert.is(s.post(0, 30), 2);
+});
+
+test("bad input: defined errors, counted, state unchanged", () => {
+  const s = new RudSender({}, 2);
+  s.open(0);
+  s.post(0, 3 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 1);
+  const before = s.inspect(0);
+  assert.is(s.onAck(0, 5, 3, 0, 0, 0, 0, false, 0), E_STATE); // cum beyond what was sent
+  assert.is(s.onAck(0, 5, 1, 0, 0, 0, 2, false, 0), E_STATE); // acked PSN never sent
+  assert.is(s.onAck(0, NaN, 1, 0, 0, 0, 0, false, 0), E_ARG);
+  assert.is(s.onAck(0, 5, 1, 0, 0, 0, 0, false, 0.5), E_ARG);
+  assert.is(s.onNack(0, 5, 2), E_STATE);
+  assert.is(s.onNack(0, 5, 0.5), E_ARG);
+  assert.is(s.onNack(1, 5, 0), E_SLOT);
+  assert.is(s.nextPacket(0, 5, 70000), E_ARG);
+  assert.is(s.nextPacket(1, 5, 0), E_SLOT);
+  assert.is(s.post(0, 0), E_ARG);
+  assert.is(s.onTimer(1, 0), E_SLOT);
+  assert.ok(same(s.inspect(0), before));
+  assert.is(s.errors, 11);
+  const rx = new RudReceiver({}, 2);
+  rx.open(0);
+  const rb = rx.inspect(0);
+  assert.is(rx.onData(0, 0, 0, 0, false, false, false), E_ARG);
+  assert.is(rx.onData(0, 0, 1.5, 10, false, false, false), E_ARG);
+  assert.is(rx.onData(1, 0, 0, 10, false, false, false), E_SLOT);
+  assert.is(rx.onTrimmed(0, Infinity, 0), E_ARG);
+  assert.ok(same(rx.inspect(0), rb));
+  assert.is(rx.errors, 4);
+});
+
+test("received bytes wrap at 2^32: the delta is a signed difference", () => {
+  const s = new RudSender({}, 1);
+  s.open(0);
+  s.post(0, 3 * MSS);
+  for (let i = 0; i < 3; i++) send(s, 0, i);
+  s.onAck(0, 10, 1, 0, 0, 0, 0, false, 0xfffff000); // as a difference from 0 this is −4096 …
+  assert.is(s.out[5], 0); // … backwards: counts nothing
+  assert.is(s.receivedBytes(0), 0);
+  assert.is(s.onAck(0, 11, 1, 0, 0, 0, 0, false, 4150) & RUD_ACK_FREED, 0);
+  assert.is(s.out[5], 4150);
+  s.onAck(0, 12, 2, 0, 0, 0, 1, false, (4150 + 0x7fffffff) | 0); // a jump of 2^31 − 1 is the largest forward delta
+  assert.is(s.out[5], 0x7fffffff);
+});
+
+test("PSN wrap: a flow starting just below 2^31 crosses the int32 sign", () => {
+  const s = new RudSender({ windowPackets: 64 }, 1);
+  const rx = new RudReceiver({ windowPackets: 64, ackEveryBytes: 0 }, 1);
+  const start = 0x7ffffffe;
+  s.open(0, start);
+  rx.open(0, start);
+  s.post(0, 5 * MSS);
+  const psns: number[] = [];
+  for (let i = 0; i < 5; i++) psns.push(send(s, 0, i)[1]);
+  assert.equal(psns, [2147483646, 2147483647, -2147483648, -2147483647, -2147483646]);
+  for (const p of [psns[4], psns[2], psns[0], psns[1], psns[3]]) rx.onData(0, 10, p, 4150, false, false, false);
+  ack(s, rx, 0, 20);
+  assert.is(s.pendingMessages(0), 0);
+  assert.is(rx.cumPsn(0), -2147483645);
+});
+
+test("seeded lossy model: every packet accepted exactly once, every message completes", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const rng = new Xoshiro128(seed);
+    const W = 64;
+    const s = new RudSender({ windowPackets: W, rtoNs: 5000, maxMessages: 4 }, 1);
+    const rx = new RudReceiver({ windowPackets: W, ackEveryBytes: rng.nextBelow(3) * 8000 }, 1);
+    s.open(0, seed * 1000);
+    rx.open(0, seed * 1000);
+    const lengths = [rng.nextBelow(50 * MSS) + 1, rng.nextBelow(20 * MSS) + 1, rng.nextBelow(3 * MSS) + 1];
+    for (const l of lengths) s.post(0, l);
+    const accepted = new Map<number, number>();
+    let payload = 0;
+    // In flight: [arrival time, kind 0 data / 1 header / 2 ack, psn, rtx, ack snapshot].
+    type Ev = { t: number; kind: number; psn: number; rtx: boolean; bytes: number; a?: number[] };
+    let net: Ev[] = [];
+    let now = 0;
+    let completed = 0;
+    for (let step = 0; step < 200_000 && completed < 3; step++) {
+      now += 10;
+      // Send up to a window of 16 outstanding packets.
+      if (s.outstandingPackets(0) < 16 && s.nextBytes(0) > 0) {
+        const r = s.nextPacket(0, now, 0);
+        const x = rng.nextBelow(100);
+        const kind = x < 10 ? 1 : 0; // 10 % trimmed
+        if (x >= 10 && x < 15) {
+          // 5 % lost without trace
+        } else net.push({ t: now + 100 + rng.nextBelow(400), kind, psn: s.out[0], rtx: (r & RUD_TX_RETRANSMIT) !== 0, bytes: s.out[1] });
+      }
+      net.sort((p, q) => p.t - q.t);
+      const keep: Ev[] = [];
+      for (const e of net) {
+        if (e.t > now) {
+          keep.push(e);
+          continue;
+        }
+        if (e.kind === 0) {
+          const r = rx.onData(0, now, e.psn, e.bytes, false, false, e.rtx);
+          if (r & RUD_RX_NEW) {
+            accepted.set(e.psn, (accepted.get(e.psn) ?? 0) + 1);
+            payload += e.bytes - 64;
+          }
+          if (r & RUD_RX_ACK && rng.nextBelow(10) > 0) keep.push({ t: now + 50 + rng.nextBelow(300), kind: 2, psn: 0, rtx: false, bytes: 0, a: Array.from(rx.out) });
+        } else if (e.kind === 1) {
+          const r = rx.onTrimmed(0, now, e.psn);
+          if (r & RUD_RX_NACK) s.onNack(0, now + 100, e.psn);
+        } else {
+          const a = e.a as number[];
+          const r = s.onAck(0, now, a[0], a[1], a[2], a[3], a[4], a[6] === 1, a[7]);
+          assert.ok(r >= 0, `seed ${seed}: onAck error ${r}`);
+          if (r & RUD_ACK_COMPLETE) completed += s.out[8];
+        }
+      }
+      net = keep;
+      if (s.timerArmed(0)) s.onTimer(0, now);
+      assert.ok(s.outstandingPackets(0) >= 0 && s.queuedRetransmissions(0) >= 0);
+    }
+    assert.is(completed, 3, `seed ${seed}: messages completed`);
+    assert.is(payload, lengths[0] + lengths[1] + lengths[2], `seed ${seed}: payload delivered once`);
+    for (const [, n] of accepted) assert.is(n, 1);
+    assert.is(s.errors + rx.errors, 0);
+  }
+});
+
+test.run();

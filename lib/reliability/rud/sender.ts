@@ -1,0 +1,628 @@
+// RUD sender: UEC reliable unordered delivery with selective repeat, as the UEC reference
+// simulator runs it under NSCC.
+//
+// Read first:
+//   UEC 1.0 §3.5 PDS (notes/uec-nscc-reps-pds.md §2.7): RUD mode (exactly once, out-of-order
+//     placement, selective retransmission), the ACK_CC format (CACK_PSN, ACK_PSN, a 64-bit SACK
+//     bitmap at sack_psn_offset, rcvd_bytes in the NSCC state), NACK UET_TRIMMED /
+//     UET_TRIMMED_LASTHOP, and the three retransmission mechanisms (trim NACK, explicit NACK,
+//     RTO as the backstop).
+//   uet-htsim UecSrc (notes/uec-htsim-reference.md §3 steps 1, 3, 4; §4 processNack and the
+//     timeout; the AR rules): per-PSN send records, the received-bytes delta handed to NSCC, the
+//     RTT sample rule (sent once and not a retransmission echo, or sent twice and echoed), the
+//     retransmission queue served before new data, one timer per connection at the send time of
+//     the oldest outstanding packet plus the RTO, no backoff.
+//
+// A send record lives in a per-flow ring of `windowPackets` entries indexed by PSN mod window;
+// records are in one of two doubly linked lists through the same link words — outstanding (in
+// send order, so its head is the oldest send and the timer's reference) or waiting for
+// retransmission (FIFO) — or acknowledged above the cumulative ACK, or free. New data never goes
+// past cumulative ACK + window, which bounds every structure here and the receiver's bitmap.
+//
+// Time is a wrapping ns tick compared by difference; PSNs are int32 bit patterns compared by
+// signed difference (lib/core/psn). Bytes are wire bytes (header included) except where a name
+// says payload. No division on the per-packet path: the window and the message ring are powers
+// of two.
+
+import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
+
+/** Per-flow columns: 64 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
+const LAYOUT = {
+  nextPsn: "i32", // PSN the next new packet takes
+  cumAck: "i32", // every PSN before it is acknowledged
+  outHead: "i32", // entry index of the oldest outstanding send, −1 when none
+  outTail: "i32",
+  rtxHead: "i32", // retransmission FIFO, −1 when empty
+  rtxTail: "i32",
+  outCount: "i32",
+  rtxCount: "i32",
+  msnHead: "i32", // MSN of the oldest message not yet acknowledged
+  msgCount: "i32", // messages posted and not yet acknowledged
+  msgSent: "i32", // of those, how many are fully packetised (from the head)
+  curOffset: "i32", // payload bytes of the message being packetised already sent
+  lastRecvd: "i32", // last receiver rcvd_bytes seen (uet-htsim _recvd_bytes), a wrapping 32-bit count
+  retransmissions: "u32",
+  timeouts: "u32",
+  nacks: "u32",
+} as const;
+
+/** Entry state byte: where (2 bits), transmissions so far (2 bits, saturating at 3), last-of-message. */
+const enum E {
+  WhereMask = 3,
+  Free = 0,
+  Outstanding = 1,
+  Rtx = 2,
+  Acked = 3,
+  TxOne = 4,
+  TxMask = 12,
+  Last = 16,
+  Nil = 0xffff,
+}
+
+const enum R {
+  TxNew = 1,
+  TxRetransmit = 2,
+  TxLast = 4,
+  AckRtt = 1,
+  AckFreed = 2,
+  AckComplete = 4,
+  AckDone = 8,
+  Retransmit = 1,
+  Timeout = 1,
+}
+
+const enum O {
+  Psn = 0,
+  Bytes = 1,
+  PayloadBytes = 2,
+  Msn = 3,
+  OffsetBytes = 4,
+  NewBytes = 5,
+  RttNs = 6,
+  RestoredBytes = 7,
+  Completed = 8,
+  Ev = 9,
+}
+
+/** nextPacket: a new packet (out.psn, bytes, payloadBytes, msn, offsetBytes). */
+export const RUD_TX_NEW = R.TxNew;
+/** nextPacket: a retransmission (set AR and the retransmission flag, uet-htsim §4). */
+export const RUD_TX_RETRANSMIT = R.TxRetransmit;
+/** nextPacket: the packet ends its message (set AR: uet-htsim sets it on a message's last packet). */
+export const RUD_TX_LAST = R.TxLast;
+/** onAck: out.rttNs holds a valid RTT sample for ackedPsn. */
+export const RUD_ACK_RTT = R.AckRtt;
+/** onAck: at least one send record was released (cumulative or selective). */
+export const RUD_ACK_FREED = R.AckFreed;
+/** onAck: out.completed messages are now acknowledged in full. */
+export const RUD_ACK_COMPLETE = R.AckComplete;
+/** onAck: nothing posted remains unacknowledged. */
+export const RUD_ACK_DONE = R.AckDone;
+/** onNack: the packet went to the retransmission queue (out.bytes, out.rttNs, out.ev). */
+export const RUD_NACK_RETRANSMIT = R.Retransmit;
+/** onTimer: the oldest outstanding packet went to the retransmission queue (out.psn, bytes, ev). */
+export const RUD_TIMEOUT = R.Timeout;
+
+export class RudSender extends FlowTable<typeof LAYOUT> {
+  /** Fixed part; add 13 × windowPackets + 12 × maxMessages (bytesPerFlowWith). */
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "firstPsn"],
+    close: ["slot"],
+    post: ["slot", "lengthBytes"],
+    nextPacket: ["slot", "nowNs", "ev"],
+    onAck: ["slot", "nowNs", "cumPsn", "sackBase", "sackLo", "sackHi", "ackedPsn", "rtxEcho", "recvdBytes"],
+    onNack: ["slot", "nowNs", "psn"],
+    onTimer: ["slot", "nowNs"],
+  };
+  static readonly outFields = ["psn", "bytes", "payloadBytes", "msn", "offsetBytes", "newBytes", "rttNs", "restoredBytes", "completed", "ev"] as const;
+
+  /** Per-flow bytes for given window and message-ring sizes. */
+  static bytesPerFlowWith(windowPackets: number, maxMessages: number): number {
+    return RudSender.bytesPerFlow + 13 * windowPackets + 12 * maxMessages;
+  }
+
+  readonly params: Readonly<RudParams>;
+  readonly out = new Float64Array(10);
+
+  private readonly nextPsnCol = this.col.nextPsn;
+  private readonly cumAckCol = this.col.cumAck;
+  private readonly outHead = this.col.outHead;
+  private readonly outTail = this.col.outTail;
+  private readonly rtxHead = this.col.rtxHead;
+  private readonly rtxTail = this.col.rtxTail;
+  private readonly outCount = this.col.outCount;
+  private readonly rtxCount = this.col.rtxCount;
+  private readonly msnHead = this.col.msnHead;
+  private readonly msgCount = this.col.msgCount;
+  private readonly msgSent = this.col.msgSent;
+  private readonly curOffset = this.col.curOffset;
+  private readonly lastRecvd = this.col.lastRecvd;
+  private readonly rtxCol = this.col.retransmissions;
+  private readonly toCol = this.col.timeouts;
+  private readonly nackCol = this.col.nacks;
+
+  /** Send records: (slot << wShift) + (psn & wMask). */
+  private readonly eSent: Int32Array;
+  private readonly eState: Uint8Array;
+  private readonly eBytes: Uint16Array;
+  private readonly eEv: Uint16Array;
+  private readonly eNext: Uint16Array;
+  private readonly ePrev: Uint16Array;
+  /** Message ring: (slot << mShift) + (msn & mMask). */
+  private readonly mLen: Int32Array;
+  private readonly mFirst: Int32Array;
+  private readonly mEnd: Int32Array;
+
+  private readonly wShift: number;
+  private readonly wMask: number;
+  private readonly window: number;
+  private readonly mShift: number;
+  private readonly mMask: number;
+  private readonly maxMsgs: number;
+  private readonly header: number;
+  private readonly mss: number;
+  private readonly rtoNs: number;
+
+  /**
+   * @throws RangeError for an unknown parameter, a value out of range, or capacity × window above 2^28.
+   */
+  constructor(params: RudParamsInput = {}, capacity = 1) {
+    super(LAYOUT, capacity);
+    const p = resolveRudParams(params);
+    this.params = Object.freeze(p);
+    if (capacity * p.windowPackets > 2 ** 28) throw new RangeError("RudSender: capacity × windowPackets must be at most 2^28");
+    this.window = p.windowPackets;
+    this.wShift = Math.log2(p.windowPackets);
+    this.wMask = p.windowPackets - 1;
+    this.maxMsgs = p.maxMessages;
+    this.mShift = Math.log2(p.maxMessages);
+    this.mMask = p.maxMessages - 1;
+    this.header = p.headerBytes;
+    this.mss = p.mtuBytes - p.headerBytes;
+    this.rtoNs = p.rtoNs;
+    const n = capacity * p.windowPackets;
+    this.eSent = new Int32Array(n);
+    this.eState = new Uint8Array(n);
+    this.eBytes = new Uint16Array(n);
+    this.eEv = new Uint16Array(n);
+    this.eNext = new Uint16Array(n);
+    this.ePrev = new Uint16Array(n);
+    const m = capacity * p.maxMessages;
+    this.mLen = new Int32Array(m);
+    this.mFirst = new Int32Array(m);
+    this.mEnd = new Int32Array(m);
+  }
+
+  /** Opens a flow whose first packet takes `firstPsn` (UEC Start_PSN; any int32 pattern). */
+  open(slot: number, firstPsn = 0): void {
+    if (!((firstPsn | 0) === firstPsn || firstPsn >>> 0 === firstPsn)) {
+      this.errors++;
+      throw new RangeError("RudSender.open: firstPsn must be a 32-bit integer");
+    }
+    this.openSlot(slot);
+    this.clearEntries(slot);
+    this.nextPsnCol[slot] = firstPsn | 0;
+    this.cumAckCol[slot] = firstPsn | 0;
+    this.outHead[slot] = -1;
+    this.outTail[slot] = -1;
+    this.rtxHead[slot] = -1;
+    this.rtxTail[slot] = -1;
+  }
+
+  override close(slot: number): number {
+    if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    this.clearEntries(slot);
+    return super.close(slot);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Handlers
+
+  /** Queues a message of `lengthBytes` payload (≥ 1). Returns its MSN, or E_FULL / E_ARG / E_SLOT. */
+  post(slot: number, lengthBytes: number): number {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 1)) return this.reject(slot);
+    const count = this.msgCount[slot];
+    if (count >= this.maxMsgs) return this.fail(E_FULL);
+    const msn = (this.msnHead[slot] + count) | 0;
+    this.mLen[(slot << this.mShift) + (msn & this.mMask)] = lengthBytes;
+    this.msgCount[slot] = count + 1;
+    return msn;
+  }
+
+  /**
+   * The packet to transmit now, which will carry entropy `ev` (uet-htsim §4: retransmissions
+   * before new data; new data only inside cumulative ACK + window). Returns RUD_TX_NEW or
+   * RUD_TX_RETRANSMIT, with RUD_TX_LAST when it ends its message, and out.psn, bytes,
+   * payloadBytes, msn, offsetBytes; 0 when there is nothing to send; E_SLOT / E_ARG.
+   * The caller checks the congestion window first with nextBytes().
+   */
+  nextPacket(slot: number, nowNs: number, ev: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ev >>> 0 === ev && ev <= 0xffff)) return this.reject(slot);
+    const base = slot << this.wShift;
+    const r = this.rtxHead[slot];
+    if (r >= 0) return this.retransmit(slot, base, r, nowNs | 0, ev);
+    const count = this.msgCount[slot];
+    const sentMsgs = this.msgSent[slot];
+    const psn = this.nextPsnCol[slot];
+    if (sentMsgs >= count || ((psn - this.cumAckCol[slot]) | 0) >= this.window) return 0;
+    const msn = (this.msnHead[slot] + sentMsgs) | 0;
+    const m = (slot << this.mShift) + (msn & this.mMask);
+    const offset = this.curOffset[slot];
+    const left = this.mLen[m] - offset;
+    const payload = left < this.mss ? left : this.mss;
+    if (offset === 0) this.mFirst[m] = psn;
+    const e = base + (psn & this.wMask);
+    let st = E.Outstanding | E.TxOne;
+    if (payload === left) {
+      st |= E.Last;
+      this.mEnd[m] = (psn + 1) | 0;
+      this.msgSent[slot] = sentMsgs + 1;
+      this.curOffset[slot] = 0;
+    } else {
+      this.curOffset[slot] = offset + payload;
+    }
+    const bytes = payload + this.header;
+    this.eSent[e] = nowNs | 0;
+    this.eState[e] = st;
+    this.eBytes[e] = bytes;
+    this.eEv[e] = ev;
+    this.append(slot, base, e - base, this.outHead, this.outTail);
+    this.outCount[slot]++;
+    this.nextPsnCol[slot] = (psn + 1) | 0;
+    const out = this.out;
+    out[O.Psn] = psn;
+    out[O.Bytes] = bytes;
+    out[O.PayloadBytes] = payload;
+    out[O.Msn] = msn;
+    out[O.OffsetBytes] = offset;
+    return (st & E.Last) !== 0 ? R.TxNew | R.TxLast : R.TxNew;
+  }
+
+  /**
+   * An ACK_CC (UEC §3.5; uet-htsim processAck): cumulative ACK `cumPsn` (the next PSN the
+   * receiver expects), a 64-bit SACK bitmap starting at `sackBase` (bit i of sackLo/sackHi =
+   * PSN sackBase + i, then 32 + i), the PSN whose arrival triggered it with its retransmission
+   * echo, and the receiver's cumulative received bytes (a 32-bit count that wraps). Returns RUD_ACK_* bits with
+   * out.newBytes (the received-bytes delta NSCC takes as acked bytes, uet-htsim §3 step 1),
+   * out.rttNs (valid sample, else 0), out.restoredBytes (packets acknowledged while waiting for
+   * retransmission: the caller had taken them out of flight), out.completed; E_SLOT / E_ARG /
+   * E_STATE (an acknowledgement of a PSN never sent). An ACK older than earlier ones is fine.
+   */
+  onAck(
+    slot: number,
+    nowNs: number,
+    cumPsn: number,
+    sackBase: number,
+    sackLo: number,
+    sackHi: number,
+    ackedPsn: number,
+    rtxEcho: boolean,
+    recvdBytes: number,
+  ): number {
+    if (
+      !(
+        this.live[slot] === 1 &&
+        nowNs - nowNs === 0 &&
+        (cumPsn | 0) === cumPsn &&
+        (sackBase | 0) === sackBase &&
+        (sackLo | 0) === sackLo &&
+        (sackHi | 0) === sackHi &&
+        (ackedPsn | 0) === ackedPsn &&
+        ((recvdBytes | 0) === recvdBytes || recvdBytes >>> 0 === recvdBytes)
+      )
+    ) {
+      return this.reject(slot);
+    }
+    const next = this.nextPsnCol[slot];
+    if (((cumPsn - next) | 0) > 0 || ((ackedPsn - next) | 0) >= 0) return this.fail(E_STATE);
+    const now = nowNs | 0;
+    const out = this.out;
+    // uet-htsim §3 step 1: the receiver's byte count is the ACK clock; a value that went
+    // backwards (an older ACK overtaken on another path) counts nothing. The count wraps at 2^32
+    // (UEC sends it in 24 bits of 256 B units), so the delta is a signed 32-bit difference.
+    let newly = (recvdBytes - this.lastRecvd[slot]) | 0;
+    if (newly > 0) this.lastRecvd[slot] = recvdBytes | 0;
+    else newly = 0;
+    out[O.NewBytes] = newly;
+    out[O.RestoredBytes] = 0;
+    out[O.Completed] = 0;
+    const base = slot << this.wShift;
+    let cum = this.cumAckCol[slot];
+    let r = 0;
+    // uet-htsim §3 step 3: a valid sample needs a live send record, sent once and not echoed as
+    // a retransmission, or sent exactly twice and echoed.
+    const d = (ackedPsn - cum) | 0;
+    out[O.RttNs] = 0;
+    if (d >= 0) {
+      const e = base + (ackedPsn & this.wMask);
+      const st = this.eState[e];
+      const tx = st & E.TxMask;
+      if ((st & E.WhereMask) === E.Outstanding && (rtxEcho ? tx === 2 * E.TxOne : tx === E.TxOne)) {
+        const rtt = (now - this.eSent[e]) | 0;
+        out[O.RttNs] = rtt > 0 ? rtt : 1;
+        r = R.AckRtt;
+      }
+    }
+    // Step 4: the cumulative part releases everything below cumPsn.
+    if (((cumPsn - cum) | 0) > 0) {
+      r |= R.AckFreed;
+      do {
+        this.release(slot, base, cum & this.wMask, E.Free);
+        cum = (cum + 1) | 0;
+      } while (cum !== cumPsn);
+      this.cumAckCol[slot] = cum;
+    }
+    if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, next, sackBase, sackLo, sackHi);
+    if (this.msgSent[slot] > 0 && ((cum - this.mEnd[(slot << this.mShift) + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
+      r |= this.complete(slot, cum);
+    }
+    if (this.msgCount[slot] === 0) r |= R.AckDone;
+    return r;
+  }
+
+  /**
+   * A NACK for a trimmed packet (UEC NACK UET_TRIMMED[_LASTHOP]; uet-htsim processNack): the
+   * packet, if still outstanding, goes to the retransmission queue (RUD_NACK_RETRANSMIT with
+   * out.bytes, out.rttNs = now − its send time, out.ev). 0 when it was already acknowledged or
+   * queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
+   */
+  onNack(slot: number, nowNs: number, psn: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (psn | 0) === psn)) return this.reject(slot);
+    if (((psn - this.nextPsnCol[slot]) | 0) >= 0) return this.fail(E_STATE);
+    if (((psn - this.cumAckCol[slot]) | 0) < 0) return 0;
+    const base = slot << this.wShift;
+    const i = psn & this.wMask;
+    const e = base + i;
+    if ((this.eState[e] & E.WhereMask) !== E.Outstanding) return 0;
+    this.toRetransmit(slot, base, i);
+    const out = this.out;
+    out[O.Psn] = psn;
+    out[O.Bytes] = this.eBytes[e];
+    out[O.Ev] = this.eEv[e];
+    const rtt = ((nowNs | 0) - this.eSent[e]) | 0;
+    out[O.RttNs] = rtt > 0 ? rtt : 1;
+    this.nackCol[slot]++;
+    return R.Retransmit;
+  }
+
+  /**
+   * The caller's timer for this flow fired (uet-htsim rtxTimerExpired: one timer per connection
+   * at the oldest outstanding send + rtoNs, no backoff). When due, the oldest outstanding packet
+   * goes to the retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing
+   * is due; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
+   */
+  onTimer(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const h = this.outHead[slot];
+    if (h < 0) return 0;
+    const base = slot << this.wShift;
+    const e = base + h;
+    if ((((nowNs | 0) - this.eSent[e] - this.rtoNs) | 0) < 0) return 0;
+    const cum = this.cumAckCol[slot];
+    const out = this.out;
+    out[O.Psn] = (cum + ((h - cum) & this.wMask)) | 0;
+    out[O.Bytes] = this.eBytes[e];
+    out[O.Ev] = this.eEv[e];
+    this.toRetransmit(slot, base, h);
+    this.toCol[slot]++;
+    return R.Timeout;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Readers
+
+  /** Wire bytes of the packet nextPacket would send now, 0 when none may go (for the CC check). */
+  nextBytes(slot: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const r = this.rtxHead[slot];
+    if (r >= 0) return this.eBytes[(slot << this.wShift) + r];
+    const sentMsgs = this.msgSent[slot];
+    if (sentMsgs >= this.msgCount[slot] || ((this.nextPsnCol[slot] - this.cumAckCol[slot]) | 0) >= this.window) return 0;
+    const left = this.mLen[(slot << this.mShift) + ((this.msnHead[slot] + sentMsgs) & this.mMask)] - this.curOffset[slot];
+    return (left < this.mss ? left : this.mss) + this.header;
+  }
+  /** PSN of the packet nextPacket would send now, or the next new PSN. */
+  nextPsn(slot: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const r = this.rtxHead[slot];
+    if (r < 0) return this.nextPsnCol[slot];
+    const cum = this.cumAckCol[slot];
+    return (cum + ((r - cum) & this.wMask)) | 0;
+  }
+  /** The PSN the next new packet takes. */
+  newPsn(slot: number): number {
+    return this.isOpen(slot) ? this.nextPsnCol[slot] : 0;
+  }
+  cumAckPsn(slot: number): number {
+    return this.isOpen(slot) ? this.cumAckCol[slot] : 0;
+  }
+  /** True while a packet is outstanding: the timer runs. */
+  timerArmed(slot: number): boolean {
+    return this.isOpen(slot) && this.outHead[slot] >= 0;
+  }
+  /** Tick at which onTimer will act (the oldest outstanding send + rtoNs); meaningful while armed. */
+  deadlineNs(slot: number): number {
+    if (!this.timerArmed(slot)) return 0;
+    return (this.eSent[(slot << this.wShift) + this.outHead[slot]] + this.rtoNs) | 0;
+  }
+  outstandingPackets(slot: number): number {
+    return this.isOpen(slot) ? this.outCount[slot] : 0;
+  }
+  queuedRetransmissions(slot: number): number {
+    return this.isOpen(slot) ? this.rtxCount[slot] : 0;
+  }
+  /** Messages posted and not yet acknowledged. */
+  pendingMessages(slot: number): number {
+    return this.isOpen(slot) ? this.msgCount[slot] : 0;
+  }
+  /** MSN of the oldest message not yet acknowledged. */
+  oldestMsn(slot: number): number {
+    return this.isOpen(slot) ? this.msnHead[slot] : 0;
+  }
+  /** Last received-bytes count seen (wrapping 32-bit pattern). */
+  receivedBytes(slot: number): number {
+    return this.isOpen(slot) ? this.lastRecvd[slot] : 0;
+  }
+  retransmissions(slot: number): number {
+    return this.isOpen(slot) ? this.rtxCol[slot] : 0;
+  }
+  timeouts(slot: number): number {
+    return this.isOpen(slot) ? this.toCol[slot] : 0;
+  }
+  nacks(slot: number): number {
+    return this.isOpen(slot) ? this.nackCol[slot] : 0;
+  }
+  /** Transmissions so far of an outstanding or queued PSN (0: no live record). */
+  transmissions(slot: number, psn: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const d = (psn - this.cumAckCol[slot]) | 0;
+    if (d < 0 || ((psn - this.nextPsnCol[slot]) | 0) >= 0) return 0;
+    const st = this.eState[(slot << this.wShift) + (psn & this.wMask)];
+    const w = st & E.WhereMask;
+    return w === E.Outstanding || w === E.Rtx ? (st & E.TxMask) >> 2 : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rare and shared steps
+
+  private retransmit(slot: number, base: number, i: number, now: number, ev: number): number {
+    const e = base + i;
+    this.unlink(slot, base, i, this.rtxHead, this.rtxTail);
+    this.rtxCount[slot]--;
+    this.append(slot, base, i, this.outHead, this.outTail);
+    this.outCount[slot]++;
+    const st = this.eState[e];
+    const tx = (st & E.TxMask) === E.TxMask ? E.TxMask : (st & E.TxMask) + E.TxOne;
+    this.eState[e] = (st & E.Last) | tx | E.Outstanding;
+    this.eSent[e] = now;
+    this.eEv[e] = ev;
+    this.rtxCol[slot]++;
+    const cum = this.cumAckCol[slot];
+    const psn = (cum + ((i - cum) & this.wMask)) | 0;
+    const bytes = this.eBytes[e];
+    const out = this.out;
+    out[O.Psn] = psn;
+    out[O.Bytes] = bytes;
+    out[O.PayloadBytes] = bytes - this.header;
+    this.locate(slot, psn);
+    return (st & E.Last) !== 0 ? R.TxRetransmit | R.TxLast : R.TxRetransmit;
+  }
+
+  /** out.msn and out.offsetBytes of a PSN already packetised: the first message ending after it. */
+  private locate(slot: number, psn: number): void {
+    const mb = slot << this.mShift;
+    let msn = this.msnHead[slot];
+    const n = this.msgCount[slot];
+    for (let k = 0; k < n; k++) {
+      const m = mb + (msn & this.mMask);
+      if (k >= this.msgSent[slot] || ((psn - this.mEnd[m]) | 0) < 0) {
+        this.out[O.Msn] = msn;
+        this.out[O.OffsetBytes] = ((psn - this.mFirst[m]) | 0) * this.mss;
+        return;
+      }
+      msn = (msn + 1) | 0;
+    }
+  }
+
+  /** Selective part of an ACK: releases the SACKed PSNs in [cum, next). */
+  private sack(slot: number, base: number, cum: number, next: number, sackBase: number, lo: number, hi: number): number {
+    let r = 0;
+    for (let half = 0; half < 2; half++) {
+      let bits = half === 0 ? lo : hi;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const bit = 31 - Math.clz32(low);
+        bits ^= low;
+        const psn = (sackBase + half * 32 + bit) | 0;
+        if (((psn - cum) | 0) < 0 || ((psn - next) | 0) >= 0) continue;
+        const i = psn & this.wMask;
+        const w = this.eState[base + i] & E.WhereMask;
+        if (w === E.Outstanding || w === E.Rtx) {
+          this.release(slot, base, i, E.Acked);
+          r = R.AckFreed;
+        }
+      }
+    }
+    return r;
+  }
+
+  /** Frees a record (cumulative: to Free; selective: to Acked), taking it off its list. */
+  private release(slot: number, base: number, i: number, to: number): void {
+    const e = base + i;
+    const w = this.eState[e] & E.WhereMask;
+    if (w === E.Outstanding) {
+      this.unlink(slot, base, i, this.outHead, this.outTail);
+      this.outCount[slot]--;
+    } else if (w === E.Rtx) {
+      // uet-htsim §3 step 4: acknowledged while queued for retransmission; it will not be sent
+      // again, so the caller puts its bytes back in flight.
+      this.unlink(slot, base, i, this.rtxHead, this.rtxTail);
+      this.rtxCount[slot]--;
+      this.out[O.RestoredBytes] += this.eBytes[e];
+    }
+    this.eState[e] = to;
+  }
+
+  private toRetransmit(slot: number, base: number, i: number): void {
+    this.unlink(slot, base, i, this.outHead, this.outTail);
+    this.outCount[slot]--;
+    this.append(slot, base, i, this.rtxHead, this.rtxTail);
+    this.rtxCount[slot]++;
+    const e = base + i;
+    this.eState[e] = (this.eState[e] & ~E.WhereMask) | E.Rtx;
+  }
+
+  /** Messages whose last PSN is below the cumulative ACK are complete. */
+  private complete(slot: number, cum: number): number {
+    const mb = slot << this.mShift;
+    let done = 0;
+    while (this.msgSent[slot] > 0 && ((cum - this.mEnd[mb + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
+      this.msnHead[slot] = (this.msnHead[slot] + 1) | 0;
+      this.msgCount[slot]--;
+      this.msgSent[slot]--;
+      done++;
+    }
+    this.out[O.Completed] = done;
+    return done > 0 ? R.AckComplete : 0;
+  }
+
+  private append(slot: number, base: number, i: number, heads: Int32Array, tails: Int32Array): void {
+    const tail = tails[slot];
+    this.eNext[base + i] = E.Nil;
+    this.ePrev[base + i] = tail < 0 ? E.Nil : tail;
+    if (tail < 0) heads[slot] = i;
+    else this.eNext[base + tail] = i;
+    tails[slot] = i;
+  }
+
+  private unlink(slot: number, base: number, i: number, heads: Int32Array, tails: Int32Array): void {
+    const next = this.eNext[base + i];
+    const prev = this.ePrev[base + i];
+    if (prev === E.Nil) heads[slot] = next === E.Nil ? -1 : next;
+    else this.eNext[base + prev] = next;
+    if (next === E.Nil) tails[slot] = prev === E.Nil ? -1 : prev;
+    else this.ePrev[base + next] = prev;
+  }
+
+  private clearEntries(slot: number): void {
+    const a = slot << this.wShift;
+    const b = a + this.window;
+    this.eSent.fill(0, a, b);
+    this.eState.fill(0, a, b);
+    this.eBytes.fill(0, a, b);
+    this.eEv.fill(0, a, b);
+    this.eNext.fill(0, a, b);
+    this.ePrev.fill(0, a, b);
+    const m = slot << this.mShift;
+    this.mLen.fill(0, m, m + this.maxMsgs);
+    this.mFirst.fill(0, m, m + this.maxMsgs);
+    this.mEnd.fill(0, m, m + this.maxMsgs);
+  }
+
+  private reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+  }
+}
