@@ -29,7 +29,7 @@ export function reversePort(t: Topology, p: number): number {
 }
 
 /** Distance of every node from the nearest host (hosts 0, ToRs 1, …), by breadth-first search. */
-function levels(t: Topology): Int32Array {
+export function levels(t: Topology): Int32Array {
   const n = t.hosts + t.switches;
   const lv = new Int32Array(n).fill(-1);
   const q: number[] = [];

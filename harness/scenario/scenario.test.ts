@@ -52,7 +52,7 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.equal(errorsOf({ topology: { kind: "fattree" } }).slice(0, 1), ["traffic: required"]);
 });
 
-test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", () => {
+test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
   const file = join(dir, "bad.yaml");
   writeFileSync(file, "topology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: permutation, bytes: -5 }\n");
@@ -60,14 +60,14 @@ test("a YAML file with an error is refused before anything runs (exit 2, nothing
   const err = console.error;
   const lines: string[] = [];
   console.error = (s: string) => lines.push(s);
-  const code = runCommand([file, "--out", join(dir, "out")]);
+  const code = await runCommand([file, "--out", join(dir, "out")]);
   console.error = err;
   assert.is(code, 2);
   assert.ok(lines.join("\n").includes("traffic[0].bytes"));
   assert.throws(() => readFileSync(join(dir, "out", "results.json")));
 });
 
-test("determinism: two runs with the same seed write byte-identical results; another seed differs", () => {
+test("determinism: two runs with the same seed write byte-identical results; another seed differs", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
   const file = join(dir, "s.json");
   const s = {
@@ -77,7 +77,7 @@ test("determinism: two runs with the same seed write byte-identical results; ano
   writeFileSync(file, JSON.stringify(s));
   const log = console.log;
   console.log = () => {};
-  const codes = [runCommand([file, "--out", join(dir, "a"), "--seed", "7"]), runCommand([file, "--out", join(dir, "b"), "--seed", "7"]), runCommand([file, "--out", join(dir, "c"), "--seed", "8"])];
+  const codes = [await runCommand([file, "--out", join(dir, "a"), "--seed", "7"]), await runCommand([file, "--out", join(dir, "b"), "--seed", "7"]), await runCommand([file, "--out", join(dir, "c"), "--seed", "8"])];
   console.log = log;
   assert.equal(codes, [0, 0, 0]);
   for (const f of ["results.json", "flows.csv"]) {

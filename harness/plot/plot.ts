@@ -1,0 +1,1 @@
+export async function plotResults(_r: unknown[], _out: string): Promise<string[]> { return []; }
