@@ -40,7 +40,7 @@ export interface Metrics {
   outOfOrder: { packets: number; percent: number; duplicates: number };
   pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number };
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
-  links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; mbytes: number }[] };
+  links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
   faults: { label: string; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
 }
@@ -149,7 +149,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   const busiest = utilAll
     .sort((a, c) => c.util - a.util || a.port - c.port)
     .slice(0, 8)
-    .map((x) => ({ port: x.port, name: portName(t, x.port), util: r3(x.util), mbytes: r3(x.bytes / 1e6) }));
+    .map((x) => ({ port: x.port, name: portName(t, x.port), util: r3(x.util), bytes: x.bytes }));
 
   const pause = f.paused();
   const ports = f.portTotals();
