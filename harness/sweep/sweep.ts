@@ -1,0 +1,367 @@
+// `nicfw sweep <scenario> --set <path>=<v1,v2,…> …`: the cartesian grid of a scenario's
+// variants, run in parallel on worker threads (one per core by default).
+//
+// Each point is written first as a self-contained scenario file, OUT/points/<id>.json: the base
+// scenario with the point's values set, its matrix files inlined (`text`), and its values in
+// `tags`. The id is a hash of that file, so a rerun of the same grid finds the points already
+// done (OUT/points/<id>/results.json) and skips them; a changed base scenario makes new points.
+// Results go to OUT/points/<id>/ (results.json, flows.csv), and one row per point — its values
+// and the headline metrics — to OUT/sweep.csv and OUT/sweep.json.
+//
+// A batch system instead of threads: `--plan` writes the point files and OUT/jobs.txt (one
+// `nicfw run` command per point, runnable anywhere the point file is), and `--collect` gathers
+// the rows from whatever results exist.
+
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Results } from "../metrics/results";
+import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
+import type { Scenario } from "../scenario/schema";
+
+export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--plan | --collect]
+  every combination of the --set values is one point (paths as in the scenario: transport.cc.name,
+  network.bufferBdp, traffic[0].bytes, seed; values are JSON where they parse, else strings;
+  commas inside [] or {} do not split)
+  --out DIR     where points, results and sweep.csv / sweep.json go (default: sweep-out)
+  --workers N   worker threads (default: one per core)
+  --plan        only write the point files and DIR/jobs.txt (one nicfw run per point, for a batch system)
+  --collect     only gather DIR/points/*/results.json into sweep.csv and sweep.json
+  points already done (their results.json exists) are skipped when the sweep is run again`;
+
+export interface Axis {
+  path: string;
+  values: unknown[];
+}
+
+/** Splits `a,b,[1,2],{"x":1}` on the commas outside brackets, braces and quotes. */
+export function splitValues(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = false;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' && text[i - 1] !== "\\") quote = !quote;
+    if (!quote && (c === "[" || c === "{")) depth++;
+    if (!quote && (c === "]" || c === "}")) depth--;
+    if (c === "," && depth === 0 && !quote) {
+      out.push(cur);
+      cur = "";
+    } else cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+export function parseSet(arg: string): Axis {
+  const eq = arg.indexOf("=");
+  if (eq <= 0) throw new Error(`--set ${arg}: expected <path>=<v1,v2,…>`);
+  const path = arg.slice(0, eq).trim();
+  const values = splitValues(arg.slice(eq + 1)).map((v) => {
+    const t = v.trim();
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return t;
+    }
+  });
+  if (values.length === 0 || values.some((v) => v === "")) throw new Error(`--set ${arg}: empty value`);
+  return { path, values };
+}
+
+/** `traffic[0].bytes` or `traffic.0.bytes` → ["traffic", 0, "bytes"]. */
+export function pathParts(path: string): (string | number)[] {
+  const parts: (string | number)[] = [];
+  for (const seg of path.split(".")) {
+    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(seg);
+    if (!m) throw new Error(`--set: bad path ${path}`);
+    if (m[1] !== "") parts.push(/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]);
+    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) parts.push(Number(idx[1]));
+  }
+  if (parts.length === 0) throw new Error(`--set: empty path`);
+  return parts;
+}
+
+export function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = pathParts(path);
+  let cur: Record<string | number, unknown> = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const k = parts[i];
+    if (cur[k] === undefined || cur[k] === null || typeof cur[k] !== "object") {
+      if (Array.isArray(cur) || typeof k === "number") {
+        if (!Array.isArray(cur[k]) && typeof parts[i + 1] === "number") cur[k] = [];
+      }
+      if (cur[k] === undefined || typeof cur[k] !== "object") cur[k] = typeof parts[i + 1] === "number" ? [] : {};
+    }
+    cur = cur[k] as Record<string | number, unknown>;
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Every combination, the first axis varying slowest. */
+export function grid(axes: Axis[]): Record<string, unknown>[] {
+  let out: Record<string, unknown>[] = [{}];
+  for (const a of axes) out = out.flatMap((p) => a.values.map((v) => ({ ...p, [a.path]: v })));
+  return out;
+}
+
+export interface Point {
+  id: string;
+  file: string;
+  dir: string;
+  values: Record<string, unknown>;
+}
+
+const tagValue = (v: unknown): string | number | boolean => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : JSON.stringify(v));
+
+/** Writes the point files; throws ScenarioError naming the point and field if any point is invalid. */
+export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: string): Point[] {
+  const pointsDir = join(out, "points");
+  mkdirSync(pointsDir, { recursive: true });
+  const points: Point[] = [];
+  const errors: string[] = [];
+  for (const values of grid(axes)) {
+    const doc = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    for (const [path, v] of Object.entries(values)) setPath(doc, path, v);
+    const tags: Record<string, string | number | boolean> = { ...((doc.tags as Record<string, string | number | boolean>) ?? {}) };
+    for (const [path, v] of Object.entries(values)) tags[path] = tagValue(v);
+    doc.tags = tags;
+    // Self-contained: matrix files inlined.
+    for (const t of (doc.traffic as Record<string, unknown>[] | undefined) ?? []) {
+      if (t && t.kind === "matrix" && typeof t.file === "string") {
+        t.text = readFileSync(resolve(baseDir, t.file), "utf8");
+        delete t.file;
+      }
+    }
+    const label = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+    try {
+      validateScenario(doc, `point ${label}`);
+    } catch (e) {
+      if (e instanceof ScenarioError) errors.push(...e.errors.map((x) => `point ${label}: ${x}`));
+      else throw e;
+      continue;
+    }
+    const text = `${JSON.stringify(doc, null, 1)}\n`;
+    const id = createHash("sha256").update(text).digest("hex").slice(0, 12);
+    const file = join(pointsDir, `${id}.json`);
+    writeFileSync(file, text);
+    points.push({ id, file, dir: join(pointsDir, id), values });
+  }
+  if (errors.length > 0) throw new ScenarioError("sweep", errors);
+  return points;
+}
+
+/** The row of one point: its values, then the headline metrics. */
+export function row(values: Record<string, unknown>, r: Results | null, error?: string): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = tagValue(v);
+  if (!r) {
+    out.status = `error: ${error ?? "no results"}`;
+    return out;
+  }
+  const m = r.metrics;
+  const jct = m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
+  Object.assign(out, {
+    status: r.integrity.ok ? "ok" : "integrity failed",
+    completed: r.completed,
+    flows: r.flowsTotal,
+    fct_p50_us: m.fctUs.all.p50,
+    fct_p95_us: m.fctUs.all.p95,
+    fct_p99_us: m.fctUs.all.p99,
+    fct_max_us: m.fctUs.all.max,
+    slowdown_p50: m.slowdown.all.p50,
+    slowdown_p99: m.slowdown.all.p99,
+    jct_max_us: jct,
+    goodput_gbps: m.goodput.totalGbps,
+    drops: m.drops.total,
+    trims: m.trims,
+    retransmissions: m.retransmissions.total,
+    spurious: m.retransmissions.spurious,
+    rtos: m.retransmissions.timeouts,
+    ooo_percent: m.outOfOrder.percent,
+    pfc_pauses: m.pfc.pauseFrames,
+    simulated_us: r.simulatedUs,
+  });
+  return out;
+}
+
+export function toCsv(rows: Record<string, unknown>[]): string {
+  const cols: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  const q = (v: unknown) => {
+    const s = v === null || v === undefined ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return `${[cols.join(","), ...rows.map((r) => cols.map((c) => q(r[c])).join(","))].join("\n")}\n`;
+}
+
+function readDone(p: Point): Results | null {
+  const f = join(p.dir, "results.json");
+  if (!existsSync(f)) return null;
+  try {
+    return JSON.parse(readFileSync(f, "utf8")) as Results;
+  } catch {
+    return null;
+  }
+}
+
+/** The worker script: under tsx (tests) the TypeScript entry through tsx's loader, else this very bundle. */
+function workerUrl(): URL {
+  const self = import.meta.url;
+  if (self.endsWith(".ts")) {
+    const entry = new URL("./worker.ts", self).href;
+    const api = import.meta.resolve("tsx/esm/api");
+    const code = `import { register } from ${JSON.stringify(api)}; register(); const m = await import(${JSON.stringify(entry)}); m.workerMain();`;
+    return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+  }
+  return new URL(self);
+}
+
+export interface SweepOptions {
+  workers: number;
+  progress?: (s: { done: number; total: number; running: number; skipped: number; failed: number }) => void;
+}
+
+/** Runs the points not yet done on a pool of worker threads; returns one row per point. */
+export async function runPoints(points: Point[], opts: SweepOptions): Promise<Record<string, unknown>[]> {
+  const rows: (Record<string, unknown> | null)[] = points.map(() => null);
+  const todo: number[] = [];
+  let skipped = 0;
+  points.forEach((p, i) => {
+    const r = readDone(p);
+    if (r) {
+      rows[i] = row(p.values, r);
+      skipped++;
+    } else todo.push(i);
+  });
+  let done = skipped;
+  let failed = 0;
+  let running = 0;
+  const report = () => opts.progress?.({ done, total: points.length, running, skipped, failed });
+  report();
+  const n = Math.max(1, Math.min(opts.workers, todo.length));
+  await Promise.all(
+    Array.from({ length: n }, () =>
+      new Promise<void>((resolveAll, rejectAll) => {
+        const w = new Worker(workerUrl(), { workerData: { nicfwSweepWorker: true } });
+        let current = -1;
+        const next = () => {
+          const i = todo.shift();
+          if (i === undefined) {
+            void w.terminate().then(() => resolveAll());
+            return;
+          }
+          current = i;
+          running++;
+          report();
+          w.postMessage({ file: points[i].file, dir: points[i].dir });
+        };
+        w.on("message", (m: { ok: boolean; error?: string }) => {
+          const p = points[current];
+          running--;
+          done++;
+          if (m.ok) rows[current] = row(p.values, readDone(p));
+          else {
+            failed++;
+            rows[current] = row(p.values, null, m.error);
+          }
+          report();
+          next();
+        });
+        w.on("error", (e) => rejectAll(e));
+        w.on("online", next);
+      }),
+    ),
+  );
+  return rows.map((r, i) => r ?? row(points[i].values, null));
+}
+
+function writeRows(out: string, rows: Record<string, unknown>[]): void {
+  writeFileSync(join(out, "sweep.csv"), toCsv(rows));
+  writeFileSync(join(out, "sweep.json"), `${JSON.stringify(rows, null, 1)}\n`);
+}
+
+function progressPrinter(): SweepOptions["progress"] {
+  const tty = process.stderr.isTTY;
+  let last = 0;
+  const started = Date.now();
+  return (s) => {
+    const now = Date.now();
+    const final = s.done === s.total;
+    if (!final && now - last < (tty ? 100 : 2000)) return;
+    last = now;
+    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed), ${s.running} running, ${((now - started) / 1000).toFixed(1)} s`;
+    process.stderr.write(tty ? `\r${line}\x1b[K${final ? "\n" : ""}` : `${line}\n`);
+  };
+}
+
+/** Rows for every point file in OUT/points (the --collect mode). */
+export function collectRows(out: string): Record<string, unknown>[] {
+  const dir = join(out, "points");
+  const rows: Record<string, unknown>[] = [];
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json")).sort()) {
+    const id = f.slice(0, -5);
+    const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as Scenario;
+    const p: Point = { id, file: join(dir, f), dir: join(dir, id), values: { ...(doc.tags ?? {}) } };
+    rows.push(row(p.values, readDone(p), "not run yet"));
+  }
+  return rows;
+}
+
+export async function sweepCommand(argv: string[]): Promise<number> {
+  let file: string | undefined;
+  const axes: Axis[] = [];
+  let out = "sweep-out";
+  let workers = availableParallelism();
+  let mode: "run" | "plan" | "collect" = "run";
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i];
+      if (a === "--set") axes.push(parseSet(argv[++i] ?? ""));
+      else if (a.startsWith("--set=")) axes.push(parseSet(a.slice(6)));
+      else if (a === "--out") out = argv[++i];
+      else if (a === "--workers") {
+        workers = Number(argv[++i]);
+        if (!(Number.isInteger(workers) && workers >= 1)) throw new Error("--workers needs a positive integer");
+      } else if (a === "--plan") mode = "plan";
+      else if (a === "--collect") mode = "collect";
+      else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
+      else if (file === undefined) file = a;
+      else throw new Error(`one scenario at a time (got ${file} and ${a})`);
+    }
+    if (!out) throw new Error("--out needs a directory");
+    if (mode !== "collect" && (file === undefined || axes.length === 0)) throw new Error("give a scenario and at least one --set");
+  } catch (e) {
+    console.error(`nicfw sweep: ${(e as Error).message}\n${SWEEP_USAGE}`);
+    return 2;
+  }
+  mkdirSync(out, { recursive: true });
+  if (mode === "collect") {
+    const rows = collectRows(out);
+    writeRows(out, rows);
+    console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points`);
+    return 0;
+  }
+  let points: Point[];
+  try {
+    const base = loadScenario(file as string);
+    points = planPoints(base, dirname(resolve(file as string)), axes, out);
+  } catch (e) {
+    console.error(e instanceof ScenarioError ? e.message : `nicfw sweep: ${(e as Error).message}`);
+    return 2;
+  }
+  if (mode === "plan") {
+    const jobs = points.map((p) => `nicfw run points/${p.id}.json --out points/${p.id} --quiet`);
+    writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
+    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: nicfw sweep --collect --out ${out})`);
+    return 0;
+  }
+  const rows = await runPoints(points, { workers, progress: progressPrinter() });
+  writeRows(out, rows);
+  const bad = rows.filter((r) => r.status !== "ok").length;
+  console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}`);
+  return bad > 0 ? 1 : 0;
+}
