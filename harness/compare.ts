@@ -25,7 +25,13 @@ export function runLabels(results: Results[], files?: string[]): string[] {
   if (unique(both)) return both;
   const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
   if (unique(seeds)) return seeds;
-  return (files ?? results.map((_, i) => `run ${i + 1}`)).map((f, i) => (files ? `${basename(dirname(f))}/${basename(f)}` : f) || `run ${i + 1}`);
+  if (!files) return results.map((_, i) => `run ${i + 1}`);
+  // The run directory (`a/results.json` and `a` are both "a"), else the file's last two parts.
+  return files.map((f, i) => {
+    const p = f.replace(/[\\/]+$/, "");
+    const name = /(^|[\\/])results\.json$/.test(p) ? dirname(p) : p.endsWith(".json") ? `${basename(dirname(p))}/${basename(p)}` : p;
+    return name === "." ? `run ${i + 1}` : name.replace(/^\.[\\/]/, "");
+  });
 }
 
 type Row = [string, (r: Results) => string | number | null];
