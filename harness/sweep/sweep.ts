@@ -14,8 +14,10 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
@@ -120,8 +122,7 @@ const tagValue = (v: unknown): string | number | boolean => (typeof v === "strin
 /** Writes the point files; throws ScenarioError naming the point and field if any point is invalid. */
 export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: string): Point[] {
   const pointsDir = join(out, "points");
-  mkdirSync(pointsDir, { recursive: true });
-  const points: Point[] = [];
+  const points: (Point & { text: string })[] = [];
   const errors: string[] = [];
   for (const values of grid(axes)) {
     const doc = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
@@ -146,12 +147,14 @@ export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: s
     }
     const text = `${JSON.stringify(doc, null, 1)}\n`;
     const id = createHash("sha256").update(text).digest("hex").slice(0, 12);
-    const file = join(pointsDir, `${id}.json`);
-    writeFileSync(file, text);
-    points.push({ id, file, dir: join(pointsDir, id), values });
+    // A value given twice on an axis is one point, run once.
+    if (!points.some((p) => p.id === id)) points.push({ id, file: join(pointsDir, `${id}.json`), dir: join(pointsDir, id), values, text });
   }
+  // Nothing is written unless every point is valid.
   if (errors.length > 0) throw new ScenarioError("sweep", errors);
-  return points;
+  mkdirSync(pointsDir, { recursive: true });
+  for (const p of points) writeFileSync(p.file, p.text);
+  return points.map(({ text: _, ...p }) => p);
 }
 
 /** The row of one point: its values, then the headline metrics. */
@@ -208,74 +211,100 @@ function readDone(p: Point): Results | null {
   }
 }
 
-/** The worker script: under tsx (tests) the TypeScript entry through tsx's loader, else this very bundle. */
-function workerUrl(): URL {
+/**
+ * The worker thread. Built, the CLI bundle is its own worker script (cli.ts serves points when
+ * workerData says so). From TypeScript sources (the unit tests run through tsx's require hook,
+ * `tsx harness/cli.ts` through its ESM loader) a new thread has no loader, so the worker is a
+ * short CommonJS script that registers tsx's require hook and then loads worker.ts.
+ */
+function startWorker(): Worker {
+  const workerData = { nicfwSweepWorker: true };
   const self = import.meta.url;
-  if (self.endsWith(".ts")) {
-    const entry = new URL("./worker.ts", self).href;
-    const api = import.meta.resolve("tsx/esm/api");
-    const code = `import { register } from ${JSON.stringify(api)}; register(); const m = await import(${JSON.stringify(entry)}); m.workerMain();`;
-    return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-  }
-  return new URL(self);
+  if (!self.endsWith(".ts")) return new Worker(new URL(self), { workerData });
+  const require = createRequire(self);
+  const entry = fileURLToPath(new URL("./worker.ts", self));
+  const code = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(entry)}).workerMain();`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  running: number;
+  /** Points whose results were already there (not run again). */
+  skipped: number;
+  failed: number;
 }
 
 export interface SweepOptions {
   workers: number;
-  progress?: (s: { done: number; total: number; running: number; skipped: number; failed: number }) => void;
+  progress?: (s: Progress) => void;
 }
 
-/** Runs the points not yet done on a pool of worker threads; returns one row per point. */
+/**
+ * Runs the points not yet done on a pool of worker threads (no thread at all when every point is
+ * done); returns one row per point. A point that throws is a failed row; a thread that dies (out
+ * of memory, say) fails its point and is replaced, so one bad point does not stop the grid.
+ */
 export async function runPoints(points: Point[], opts: SweepOptions): Promise<Record<string, unknown>[]> {
   const rows: (Record<string, unknown> | null)[] = points.map(() => null);
   const todo: number[] = [];
-  let skipped = 0;
+  const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0 };
   points.forEach((p, i) => {
     const r = readDone(p);
     if (r) {
       rows[i] = row(p.values, r);
-      skipped++;
+      s.skipped++;
+      s.done++;
     } else todo.push(i);
   });
-  let done = skipped;
-  let failed = 0;
-  let running = 0;
-  const report = () => opts.progress?.({ done, total: points.length, running, skipped, failed });
+  const report = () => opts.progress?.({ ...s });
   report();
-  const n = Math.max(1, Math.min(opts.workers, todo.length));
-  await Promise.all(
-    Array.from({ length: n }, () =>
-      new Promise<void>((resolveAll, rejectAll) => {
-        const w = new Worker(workerUrl(), { workerData: { nicfwSweepWorker: true } });
-        let current = -1;
-        const next = () => {
-          const i = todo.shift();
-          if (i === undefined) {
-            void w.terminate().then(() => resolveAll());
-            return;
-          }
-          current = i;
-          running++;
-          report();
-          w.postMessage({ file: points[i].file, dir: points[i].dir });
-        };
-        w.on("message", (m: { ok: boolean; error?: string }) => {
-          const p = points[current];
-          running--;
-          done++;
-          if (m.ok) rows[current] = row(p.values, readDone(p));
-          else {
-            failed++;
-            rows[current] = row(p.values, null, m.error);
-          }
-          report();
-          next();
-        });
-        w.on("error", (e) => rejectAll(e));
-        w.on("online", next);
-      }),
-    ),
-  );
+  const finish = (i: number, error?: string) => {
+    s.running--;
+    s.done++;
+    const r = error === undefined ? readDone(points[i]) : null;
+    if (!r) s.failed++;
+    rows[i] = row(points[i].values, r, error);
+    report();
+  };
+  // One thread serves points until the list is empty; resolves when it has stopped.
+  const serve = (): Promise<void> =>
+    new Promise<void>((resolveServe, rejectServe) => {
+      const w = startWorker();
+      let current = -1;
+      let online = false;
+      let died = "";
+      const next = () => {
+        const i = todo.shift();
+        current = i ?? -1;
+        if (i === undefined) {
+          void w.terminate();
+          return;
+        }
+        s.running++;
+        report();
+        w.postMessage({ file: points[i].file, dir: points[i].dir });
+      };
+      w.on("message", (m: { ok: boolean; error?: string }) => {
+        finish(current, m.ok ? undefined : (m.error ?? "failed"));
+        next();
+      });
+      w.on("error", (e) => {
+        died = e.message;
+      });
+      w.on("exit", (code) => {
+        if (!online) return rejectServe(new Error(`sweep: a worker thread did not start: ${died || `exit code ${code}`}`));
+        if (current < 0) return resolveServe();
+        finish(current, `worker died: ${died || `exit code ${code}`}`);
+        resolveServe(todo.length > 0 ? serve() : undefined);
+      });
+      w.once("online", () => {
+        online = true;
+        next();
+      });
+    });
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.workers), todo.length) }, serve));
   return rows.map((r, i) => r ?? row(points[i].values, null));
 }
 
@@ -293,7 +322,10 @@ function progressPrinter(): SweepOptions["progress"] {
     const final = s.done === s.total;
     if (!final && now - last < (tty ? 100 : 2000)) return;
     last = now;
-    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed), ${s.running} running, ${((now - started) / 1000).toFixed(1)} s`;
+    const elapsedS = (now - started) / 1000;
+    const ran = s.done - s.skipped;
+    const left = !final && ran > 0 ? `, about ${Math.ceil((elapsedS / ran) * (s.total - s.done))} s left` : "";
+    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed), ${s.running} running, ${elapsedS.toFixed(1)} s${left}`;
     process.stderr.write(tty ? `\r${line}\x1b[K${final ? "\n" : ""}` : `${line}\n`);
   };
 }
