@@ -3,12 +3,13 @@
 // metrics the papers compare schemes by (SMaRTT Fig. 13–14, Spritz Fig. 6–8 and Table III, DCP
 // Fig. 13–17, Reflex Fig. 6–7, DACK Fig. 4–7). A column per run, a row per metric.
 
-import { readFileSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { Results } from "./metrics/results";
 
-export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory> … [--md | --csv] [--labels a,b,…]
-  prints one table, a column per run (labelled by what differs: modules, tags, or the file)`;
+export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
+  prints one table, a column per run (labelled by what differs: modules, tags, or the file);
+  a sweep's output directory stands for its points`;
 
 /** Labels that tell the runs apart: their modules, else their tags, else their files. */
 export function runLabels(results: Results[], files?: string[]): string[] {
@@ -114,6 +115,29 @@ export function readResults(path: string): Results {
   return r;
 }
 
+/**
+ * The runs named on a command line: results.json files, run directories, and sweep output
+ * directories (`nicfw sweep --out DIR`), which stand for their points with results, in grid order.
+ */
+export function readRuns(paths: string[]): { results: Results[]; files: string[] } {
+  const results: Results[] = [];
+  const files: string[] = [];
+  for (const p of paths) {
+    const sweep = join(p, "sweep.json");
+    if (statSync(p).isDirectory() && !existsSync(join(p, "results.json")) && existsSync(sweep)) {
+      const rows = JSON.parse(readFileSync(sweep, "utf8")) as { point?: string }[];
+      const found = rows.map((r) => join(p, "points", String(r.point), "results.json")).filter(existsSync);
+      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results`);
+      for (const f of found) results.push(readResults(f));
+      files.push(...found);
+    } else {
+      results.push(readResults(p));
+      files.push(p);
+    }
+  }
+  return { results, files };
+}
+
 export function compareCommand(argv: string[]): number {
   const files: string[] = [];
   let format: "text" | "md" | "csv" = "text";
@@ -132,19 +156,20 @@ export function compareCommand(argv: string[]): number {
     console.error(COMPARE_USAGE);
     return 2;
   }
-  let results: Results[];
+  let runs: { results: Results[]; files: string[] };
   try {
-    results = files.map(readResults);
+    runs = readRuns(files);
   } catch (e) {
     console.error(`nicfw compare: ${(e as Error).message}`);
     return 2;
   }
+  const { results } = runs;
   if (labels && labels.length !== results.length) {
     console.error(`nicfw compare: ${labels.length} labels for ${results.length} runs`);
     return 2;
   }
   const names = new Set(results.map((r) => r.scenario));
   if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
-  console.log(compareTable(results, labels ?? runLabels(results, files), format));
+  console.log(compareTable(results, labels ?? runLabels(results, runs.files), format));
   return 0;
 }

@@ -253,6 +253,10 @@ test("a comparison: one CDF line and one bar per run, the bars' heights the runs
     { run: "B", metric: "FCT p99 (µs)", value: rs[1].metrics.fctUs.all.p99 as number },
   ]);
   assert.not.ok(rows.some((x) => x.metric === "PFC pauses"), "no PFC row when no run paused");
+  const metrics = [...new Set(rows.map((x) => x.metric))];
+  assert.ok(metrics.every((m) => rows.some((x) => x.metric === m && x.value !== 0)), "no chart of zeros");
+  assert.is(rs[0].metrics.drops.total + rs[1].metrics.drops.total, 0);
+  assert.not.ok(metrics.includes("drops"));
   const spec = barsSpec(rows, "t") as { data: { values: unknown[] } };
   assert.is(spec.data.values.length, rows.length);
 });

@@ -6,10 +6,10 @@
 // view (renderer "none": no browser, no canvas), and rasterised to PNG by resvg
 // (notes/toolchain.md §7). All three are loaded only when a chart is drawn.
 
-import { writeFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
-import { runLabels } from "../compare";
+import { readRuns, runLabels } from "../compare";
 
 type Spec = Record<string, unknown>;
 
@@ -82,7 +82,8 @@ export function barsSpec(rows: { run: string; metric: string; value: number }[],
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title,
     data: { values: rows },
-    facet: { field: "metric", type: "nominal", title: null, sort: null, header: { labelFontSize: 12 } },
+    // In the rows' order (vega-lite sorts a wrapped facet by name unless given the order).
+    facet: { field: "metric", type: "nominal", title: null, sort: [...new Set(rows.map((r) => r.metric))], header: { labelFontSize: 12 } },
     columns: 3,
     resolve: { scale: { y: "independent" } },
     spec: {
@@ -99,12 +100,12 @@ export function barsSpec(rows: { run: string; metric: string; value: number }[],
   };
 }
 
-/** The metrics a comparison's bar chart shows (only those some run has). */
+/** The metrics a comparison's bar chart shows (only those some run has a non-zero value of). */
 export function comparisonRows(results: Results[], labels: string[]): { run: string; metric: string; value: number }[] {
   const rows: { run: string; metric: string; value: number }[] = [];
   const add = (metric: string, get: (r: Results) => number | null | undefined) => {
     const vals = results.map(get);
-    if (vals.every((v) => v === null || v === undefined)) return;
+    if (vals.every((v) => v === null || v === undefined || v === 0)) return;
     results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? 0 }));
   };
   add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
@@ -162,7 +163,7 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
   return files;
 }
 
-export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory> … [--out DIR] [--labels a,b,…]
+export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | sweep directory> … [--out DIR] [--labels a,b,…]
   one run: fct-cdf, and cwnd / rate / queues over time when the run has samples
   several runs: fct-cdf (a line per run) and compare-bars; each chart as .svg and .png
   --out DIR   where the charts go (default: beside the first results.json)`;
@@ -184,18 +185,19 @@ export async function plotCommand(argv: string[]): Promise<number> {
     console.error(PLOT_USAGE);
     return 2;
   }
-  const { readResults } = await import("../compare");
-  const { dirname, resolve } = await import("node:path");
-  const { statSync } = await import("node:fs");
-  let results: Results[];
+  let runs: { results: Results[]; files: string[] };
   try {
-    results = files.map(readResults);
+    runs = readRuns(files);
   } catch (e) {
     console.error(`nicfw plot: ${(e as Error).message}`);
     return 2;
   }
+  if (labels && labels.length !== runs.results.length) {
+    console.error(`nicfw plot: ${labels.length} labels for ${runs.results.length} runs`);
+    return 2;
+  }
   const dir = out ?? (statSync(files[0]).isDirectory() ? files[0] : dirname(resolve(files[0])));
-  const written = await plotResults(results, dir, labels);
+  const written = await plotResults(runs.results, dir, labels ?? runLabels(runs.results, runs.files));
   console.log(`wrote ${written.length} files in ${dir}: ${written.map((f) => f.slice(dir.length + 1)).join(", ")}`);
   return 0;
 }

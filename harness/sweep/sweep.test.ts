@@ -158,6 +158,13 @@ test("nicfw sweep (built CLI): 8 points on 2 workers, one CSV and JSON row per p
   assert.match(again.stderr, /sweep: 8\/8 points done \(8 already done, 0 failed\)/);
   assert.equal(mtimes(join(dir, "grid")), before, "no point ran again");
   assert.is(readFileSync(join(dir, "grid", "sweep.csv"), "utf8").trimEnd(), csv.join("\n"));
+
+  // The sweep directory stands for its points in nicfw compare: a column per point, in grid order.
+  const cmp = cli(["compare", "grid", "--csv"], dir);
+  assert.is(cmp.status, 0, cmp.stderr);
+  const table = cmp.stdout.trimEnd().split("\n");
+  assert.is(table[0], ["metric", ...heads.map((h) => `lb.name=${h.split(",")[0]} traffic[0].senders=${h.split(",")[1]}`)].join(","));
+  assert.ok(table.includes("flows complete,3/3,4/4,3/3,4/4,3/3,4/4,3/3,4/4"));
 });
 
 test("a grid for a batch system: --plan writes one nicfw run per point, each runs alone, --collect gathers the rows", () => {

@@ -157,36 +157,34 @@ export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: s
   return points.map(({ text: _, ...p }) => p);
 }
 
-/** The row of one point: its values, then the headline metrics. */
-export function row(values: Record<string, unknown>, r: Results | null, error?: string): Record<string, string | number | boolean | null> {
+/** The row of one point: its values, its status, the headline metrics (empty when it has no results), its id. */
+export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: string): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = tagValue(v);
-  if (!r) {
-    out.status = `error: ${error ?? "no results"}`;
-    return out;
-  }
-  const m = r.metrics;
-  const jct = m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
+  for (const [k, v] of Object.entries(p.values)) out[k] = tagValue(v);
+  const m = r?.metrics;
+  const jct = m && m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
   Object.assign(out, {
-    status: r.integrity.ok ? "ok" : "integrity failed",
-    completed: r.completed,
-    flows: r.flowsTotal,
-    fct_p50_us: m.fctUs.all.p50,
-    fct_p95_us: m.fctUs.all.p95,
-    fct_p99_us: m.fctUs.all.p99,
-    fct_max_us: m.fctUs.all.max,
-    slowdown_p50: m.slowdown.all.p50,
-    slowdown_p99: m.slowdown.all.p99,
+    status: !r ? `error: ${error ?? "no results"}` : r.integrity.ok ? "ok" : "integrity failed",
+    completed: r?.completed ?? null,
+    flows: r?.flowsTotal ?? null,
+    fct_p50_us: m?.fctUs.all.p50 ?? null,
+    fct_p95_us: m?.fctUs.all.p95 ?? null,
+    fct_p99_us: m?.fctUs.all.p99 ?? null,
+    fct_max_us: m?.fctUs.all.max ?? null,
+    slowdown_p50: m?.slowdown.all.p50 ?? null,
+    slowdown_p99: m?.slowdown.all.p99 ?? null,
     jct_max_us: jct,
-    goodput_gbps: m.goodput.totalGbps,
-    drops: m.drops.total,
-    trims: m.trims,
-    retransmissions: m.retransmissions.total,
-    spurious: m.retransmissions.spurious,
-    rtos: m.retransmissions.timeouts,
-    ooo_percent: m.outOfOrder.percent,
-    pfc_pauses: m.pfc.pauseFrames,
-    simulated_us: r.simulatedUs,
+    goodput_gbps: m?.goodput.totalGbps ?? null,
+    drops: m?.drops.total ?? null,
+    trims: m?.trims ?? null,
+    retransmissions: m?.retransmissions.total ?? null,
+    spurious: m?.retransmissions.spurious ?? null,
+    rtos: m?.retransmissions.timeouts ?? null,
+    ooo_percent: m?.outOfOrder.percent ?? null,
+    pfc_pauses: m?.pfc.pauseFrames ?? null,
+    simulated_us: r?.simulatedUs ?? null,
+    // OUT/points/<point>.json is the scenario, OUT/points/<point>/ its results.
+    point: p.id,
   });
   return out;
 }
@@ -253,7 +251,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   points.forEach((p, i) => {
     const r = readDone(p);
     if (r) {
-      rows[i] = row(p.values, r);
+      rows[i] = row(p, r);
       s.skipped++;
       s.done++;
     } else todo.push(i);
@@ -265,7 +263,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
     s.done++;
     const r = error === undefined ? readDone(points[i]) : null;
     if (!r) s.failed++;
-    rows[i] = row(points[i].values, r, error);
+    rows[i] = row(points[i], r, error);
     report();
   };
   // One thread serves points until the list is empty; resolves when it has stopped.
@@ -305,7 +303,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
       });
     });
   await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.workers), todo.length) }, serve));
-  return rows.map((r, i) => r ?? row(points[i].values, null));
+  return rows.map((r, i) => r ?? row(points[i], null));
 }
 
 function writeRows(out: string, rows: Record<string, unknown>[]): void {
@@ -338,7 +336,7 @@ export function collectRows(out: string): Record<string, unknown>[] {
     const id = f.slice(0, -5);
     const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as Scenario;
     const p: Point = { id, file: join(dir, f), dir: join(dir, id), values: { ...(doc.tags ?? {}) } };
-    rows.push(row(p.values, readDone(p), "not run yet"));
+    rows.push(row(p, readDone(p), "not run yet"));
   }
   return rows;
 }
