@@ -384,9 +384,10 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     return 2;
   }
   if (mode === "plan") {
-    const jobs = points.map((p) => `nicfw run points/${p.id}.json --out points/${p.id} --quiet`);
+    // `npx nicfw` finds the CLI in a checkout, in a project that installed nicfw, and globally.
+    const jobs = points.map((p) => `npx nicfw run points/${p.id}.json --out points/${p.id} --quiet`);
     writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
-    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: nicfw sweep --collect --out ${out})`);
+    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: npx nicfw sweep --collect --out ${out})`);
     return 0;
   }
   const rows = await runPoints(points, { workers, progress: progressPrinter() });
