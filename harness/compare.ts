@@ -138,38 +138,57 @@ export function readRuns(paths: string[]): { results: Results[]; files: string[]
   return { results, files };
 }
 
-export function compareCommand(argv: string[]): number {
-  const files: string[] = [];
-  let format: "text" | "md" | "csv" = "text";
+export interface RunsArgs {
+  results: Results[];
+  /** --labels, else runLabels. */
+  labels: string[];
+  /** The paths as given (a sweep directory once). */
+  paths: string[];
+  /** The command's own options given: flags map to "", valued options to their value. */
+  options: Map<string, string>;
+}
+
+/**
+ * The command line of a command over runs (`nicfw compare`, `nicfw plot`): paths, `--labels
+ * a,b,…` and the command's own options (`valued` ones take the next argument). Null, after
+ * saying why on stderr, when it is wrong or a run cannot be read.
+ */
+export function parseRunsArgs(command: string, usage: string, argv: string[], flags: string[], valued: string[]): RunsArgs | null {
+  const paths: string[] = [];
+  const options = new Map<string, string>();
   let labels: string[] | undefined;
+  const fail = (why: string) => {
+    console.error(`nicfw ${command}: ${why}`);
+    return null;
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--md") format = "md";
-    else if (a === "--csv") format = "csv";
-    else if (a === "--labels") labels = (argv[++i] ?? "").split(",");
-    else if (a.startsWith("-")) {
-      console.error(`nicfw compare: unknown option ${a}\n${COMPARE_USAGE}`);
-      return 2;
-    } else files.push(a);
+    if (flags.includes(a)) options.set(a, "");
+    else if (a === "--labels" || valued.includes(a)) {
+      const v = argv[++i];
+      if (!v) return fail(`${a} needs a value\n${usage}`);
+      if (a === "--labels") labels = v.split(",");
+      else options.set(a, v);
+    } else if (a.startsWith("-")) return fail(`unknown option ${a}\n${usage}`);
+    else paths.push(a);
   }
-  if (files.length === 0) {
-    console.error(COMPARE_USAGE);
-    return 2;
-  }
+  if (paths.length === 0) return fail(`no run given\n${usage}`);
   let runs: { results: Results[]; files: string[] };
   try {
-    runs = readRuns(files);
+    runs = readRuns(paths);
   } catch (e) {
-    console.error(`nicfw compare: ${(e as Error).message}`);
-    return 2;
+    return fail((e as Error).message);
   }
-  const { results } = runs;
-  if (labels && labels.length !== results.length) {
-    console.error(`nicfw compare: ${labels.length} labels for ${results.length} runs`);
-    return 2;
-  }
-  const names = new Set(results.map((r) => r.scenario));
+  if (labels && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
+  return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options };
+}
+
+export function compareCommand(argv: string[]): number {
+  const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], []);
+  if (!a) return 2;
+  const format = a.options.has("--csv") ? "csv" : a.options.has("--md") ? "md" : "text";
+  const names = new Set(a.results.map((r) => r.scenario));
   if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
-  console.log(compareTable(results, labels ?? runLabels(results, runs.files), format));
+  console.log(compareTable(a.results, a.labels, format));
   return 0;
 }

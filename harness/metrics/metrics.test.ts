@@ -4,18 +4,12 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runScenario } from "../run";
-import { DEFAULT_SCENARIO } from "../scenario/default";
+import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
 import { stats } from "./metrics";
 
-const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => ({
-  ...DEFAULT_SCENARIO,
-  name: "metrics",
-  transport: { ...DEFAULT_SCENARIO.transport, lb: { name: lb } },
-  traffic,
-  ...extra,
-});
+const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
 test("percentiles are nearest-rank", () => {
   const s = stats([5, 1, 4, 2, 3, 6, 7, 8, 9, 10]);

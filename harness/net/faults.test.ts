@@ -2,16 +2,10 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
-import { DEFAULT_SCENARIO } from "../scenario/default";
+import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 
-const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "reps"): Scenario => ({
-  ...DEFAULT_SCENARIO,
-  name: "faults",
-  transport: { ...DEFAULT_SCENARIO.transport, lb: { name: lb } },
-  traffic,
-  ...extra,
-});
+const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "reps"): Scenario => defaultWith("faults", traffic, extra, lb);
 
 // k = 4 fat tree: hosts 0–15, ToRs are switches 0–7 (ports 0–1 hosts, 2–3 uplinks), aggregation
 // switches 8–15 (ports 0–1 down, 2–3 up), cores 16–19.

@@ -9,7 +9,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
-import { readRuns, runLabels } from "../compare";
+import { parseRunsArgs, runLabels } from "../compare";
 
 type Spec = Record<string, unknown>;
 
@@ -169,35 +169,11 @@ export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | swe
   --out DIR   where the charts go (default: beside the first results.json)`;
 
 export async function plotCommand(argv: string[]): Promise<number> {
-  const files: string[] = [];
-  let out: string | undefined;
-  let labels: string[] | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--out") out = argv[++i];
-    else if (a === "--labels") labels = (argv[++i] ?? "").split(",");
-    else if (a.startsWith("-")) {
-      console.error(`nicfw plot: unknown option ${a}\n${PLOT_USAGE}`);
-      return 2;
-    } else files.push(a);
-  }
-  if (files.length === 0 || out === "") {
-    console.error(PLOT_USAGE);
-    return 2;
-  }
-  let runs: { results: Results[]; files: string[] };
-  try {
-    runs = readRuns(files);
-  } catch (e) {
-    console.error(`nicfw plot: ${(e as Error).message}`);
-    return 2;
-  }
-  if (labels && labels.length !== runs.results.length) {
-    console.error(`nicfw plot: ${labels.length} labels for ${runs.results.length} runs`);
-    return 2;
-  }
-  const dir = out ?? (statSync(files[0]).isDirectory() ? files[0] : dirname(resolve(files[0])));
-  const written = await plotResults(runs.results, dir, labels ?? runLabels(runs.results, runs.files));
+  const a = parseRunsArgs("plot", PLOT_USAGE, argv, [], ["--out"]);
+  if (!a) return 2;
+  const first = a.paths[0];
+  const dir = a.options.get("--out") ?? (statSync(first).isDirectory() ? first : dirname(resolve(first)));
+  const written = await plotResults(a.results, dir, a.labels);
   console.log(`wrote ${written.length} files in ${dir}: ${written.map((f) => f.slice(dir.length + 1)).join(", ")}`);
   return 0;
 }
