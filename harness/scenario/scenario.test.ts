@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
-import { DEFAULT_SCENARIO } from "./default";
+import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 
 function errorsOf(doc: unknown): string[] {
@@ -109,6 +109,27 @@ test("a .cm connection matrix is a traffic source (path relative to the scenario
     ],
   );
   assert.is(r.completed, 2);
+});
+
+test("streaming PUT (DACK §III): a target processing at a quarter of its link bounds the senders to that rate", () => {
+  // 2 × 1 MB of payload into a target that drains 25 Gb/s: at least 2e6 × 8 / 25e3 = 640 µs,
+  // goodput at most 25 Gb/s; the same PUT at full processing rate takes under half that.
+  const put = (rxFraction: number) => runScenario(defaultWith("put", [{ kind: "put", senders: 2, receiver: 0, bytes: 1_000_000, rxFraction }]));
+  const slow = put(0.25);
+  assert.ok(slow.integrity.ok);
+  assert.is(slow.completed, 2);
+  assert.equal(slow.flows.map((f) => f.class), ["put", "put"]);
+  assert.ok((slow.metrics.fctUs.all.max as number) >= 640, `${slow.metrics.fctUs.all.max} µs`);
+  assert.ok(slow.metrics.goodput.totalGbps <= 25, `${slow.metrics.goodput.totalGbps} Gb/s`);
+  assert.is(slow.metrics.drops.total, slow.metrics.drops.receiver, "the only drops are at the target's processing queue");
+  const full = put(1);
+  assert.ok((full.metrics.fctUs.all.max as number) < 320, `${full.metrics.fctUs.all.max} µs`);
+  assert.is(full.metrics.drops.receiver, 0);
+  // Two PUT entries may not set one target's rate twice.
+  assert.throws(() => runScenario(defaultWith("put", [
+    { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.5 },
+    { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.25 },
+  ])), /already set by another put entry/);
 });
 
 test.run();
