@@ -16,7 +16,6 @@
 // 2^30 − 1 so adding one event (≤ 2^30) stays inside int32; the decrease factor is Q16 and the
 // product is floored (lib/core/fixed.ts mulQ16). The window never leaves [minCwnd, maxCwnd].
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { mulQ16, q16 } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type AimdParams, type AimdParamsInput, resolveAimdParams } from "./params";
@@ -249,9 +248,5 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
   private decreased(cwnd: number): number {
     const w = mulQ16(cwnd, this.factorQ16);
     return w > this.minCwnd ? w : this.minCwnd;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -23,7 +23,6 @@
 //   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
 //   steps          R_T = min(line, R_T + step)
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
@@ -407,9 +406,5 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   private bounded(kbps: number): number {
     return kbps < this.minKbps ? this.minKbps : kbps > this.lineKbps ? this.lineKbps : kbps;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

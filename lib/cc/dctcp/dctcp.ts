@@ -15,7 +15,6 @@
 //   α      αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) + floor(MQ16 × gQ16 / 2^16)
 //   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17))
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
@@ -291,9 +290,5 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     }
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
     return R.Increase;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

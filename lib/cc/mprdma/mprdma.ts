@@ -14,7 +14,6 @@
 //   decrease   cwnd −= ceil(decQ16 × acked / 2^16), i.e. the window is rounded down after it
 //              (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type MprdmaParams, type MprdmaParamsInput, resolveMprdmaParams } from "./params";
@@ -158,9 +157,5 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.cwnd[slot] = w;
     if (this.carry[slot] >= w) this.carry[slot] = 0;
     return R.Decrease;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -22,7 +22,6 @@
 // helpers every ACK runs; the rare steps (end of a QuickAdapt window, fulfill, decrease,
 // base-RTT change) in their own methods.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { INT32_MAX, INT32_MIN, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type NsccParams, type NsccParamsInput, resolveNsccParams } from "./params";
@@ -647,10 +646,6 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Helpers
 
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 
   /** The first ACK of a flow: the eta period starts now. Returns the new flag byte. */
   private start(slot: number, now: number): number {

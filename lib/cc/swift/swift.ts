@@ -26,7 +26,6 @@
 //   smoothing          s = floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16), w the weight of the old value
 //   hopTarget          baseTarget + floor(hops × hopScaling), at open
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type SwiftParams, type SwiftParamsInput, flowScaling, resolveSwiftParams } from "./params";
@@ -493,9 +492,5 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (this.eTarget === 0) return f;
     const e = this.ecwnd[slot];
     return e < f ? e : f;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

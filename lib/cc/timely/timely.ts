@@ -21,7 +21,6 @@
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
@@ -310,9 +309,5 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.rate[slot] = next > this.minKbps ? next : this.minKbps;
     if (this.countIncreases !== 0) this.count[slot] = 0;
     return r;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -7,7 +7,7 @@
 // the connection id) and a per-table salt, so two tables with different salts place the same flows
 // differently (as two switches with different hash seeds would).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { hash3 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -85,9 +85,5 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
   /** Reader: the flow's EV (−1 for a closed slot). */
   ev(slot: number): number {
     return this.isOpen(slot) ? this.evs[slot] : -1;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

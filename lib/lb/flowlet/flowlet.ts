@@ -9,7 +9,7 @@
 // REPS artifact's variant): the gap is measured from the last feedback, and minRerouteNs (the
 // artifact uses one RTO) spaces two re-paths at least that far apart.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -136,9 +136,5 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
       this.holdUntil[slot] = (now + this.minRerouteNs) | 0;
       this.flags[slot] |= F.Held;
     }
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

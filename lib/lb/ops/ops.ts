@@ -21,7 +21,7 @@
 // lists (e.g. one Spritz endpoint-table list per destination switch); `open(slot, set)` picks the
 // flow's set. Feedback changes nothing; it is only checked (an EV outside every set → E_STATE).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -236,10 +236,6 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     this.keyB[slot] = this.rng.nextI32() & m;
     this.keyC[slot] = (this.rng.nextI32() & m) | 1;
     this.cycles[slot] = 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 

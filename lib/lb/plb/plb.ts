@@ -15,7 +15,7 @@
 // (threshold 0.25, re-path after 2 congested rounds, no idle rule). The threshold is kept as a
 // Q8 fraction (Linux's 1/256 steps).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -245,9 +245,5 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     const fresh = this.rng.nextBelow(this.evCount - 1);
     this.evs[slot] = fresh >= old ? fresh + 1 : fresh;
     this.rounds[slot] = 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

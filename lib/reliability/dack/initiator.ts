@@ -31,7 +31,7 @@
 // Sequence numbers are 32-bit PSNs held as int32 bit patterns and compared by signed
 // difference (lib/core/psn.ts); handlers accept them as int32 or uint32.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackInitiatorParams, type DackInitiatorParamsInput, resolveDackInitiatorParams } from "./params";
 
@@ -347,9 +347,5 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
     const c = this.cred[slot] + k;
     const limit = this.limit[slot];
     this.cred[slot] = c < limit ? c : limit;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

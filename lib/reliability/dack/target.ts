@@ -47,7 +47,7 @@
 // int32 count of all bytes ever enqueued up to and including the packet; occupancy and positions
 // are differences of such counters. `thr` indexes the first packet above the threshold.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_STATE } from "../../core/errors";
 import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
@@ -590,9 +590,5 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.nMarked = m;
     this.nListed = 0;
     this.periodEnd = (now + this.periodNs) | 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

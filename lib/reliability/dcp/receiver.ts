@@ -31,7 +31,7 @@
 //   - A packet of a message already complete but not yet retired (mcf set, behind a gap) is a
 //     duplicate: dropped, not counted.
 
-import { E_ARG, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -345,10 +345,5 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       next = (next + run) & K.U24;
     }
     this.epsnCol[slot] = next;
-  }
-
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

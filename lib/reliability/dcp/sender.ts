@@ -34,7 +34,7 @@
 //     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
 //     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
@@ -603,10 +603,5 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.rqLen[slot] = kept;
     if (this.batch[slot] > kept) this.batch[slot] = kept;
     if (kept === 0) this.flags[slot] &= ~F.Batch;
-  }
-
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -16,7 +16,7 @@
 // Sender API as DcpSender: post → onSchedule(awinBytes) → nextPacket until GBN_TX_NONE, with the
 // packet in `out`; onAck / onNack / onTimer. The message table holds 8 messages like DCP's.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 const SENDER_LAYOUT = {
@@ -413,10 +413,6 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     this.curMsn[slot] = msn;
     this.curOff[slot] = diff24(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
 export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
@@ -498,9 +494,5 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   }
   msn(slot: number): number {
     return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

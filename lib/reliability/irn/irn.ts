@@ -21,7 +21,7 @@
 //   - The receiver's bitmap spans bdpPackets rounded up to a power of two; a packet beyond it is
 //     refused (E_STATE) and dropped, which a BDP-capped sender never causes.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -516,10 +516,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.flags[slot] = flags;
     return freed;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
 export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
@@ -624,9 +620,5 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   }
   msn(slot: number): number {
     return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

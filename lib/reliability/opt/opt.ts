@@ -20,7 +20,7 @@
 // Sequence numbers are 32-bit PSNs held as int32 bit patterns, compared by signed difference
 // (lib/core/psn.ts); handlers accept int32 or uint32.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 export interface OptParams {
@@ -218,9 +218,5 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   limitPackets(slot: number): number {
     return this.limit[slot] | 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -26,7 +26,7 @@
 // The receiver acknowledges every packet with the cumulative ePSN, the PSN that arrived and a
 // DSACK flag when that PSN had already arrived (the one-block SACK of an RDMA ACK).
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -995,10 +995,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.unaMsnCol[slot] = msn;
     return freed;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
 export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
@@ -1099,9 +1095,5 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   }
   msn(slot: number): number {
     return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

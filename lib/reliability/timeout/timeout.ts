@@ -16,7 +16,7 @@
 //     packets in flight;
 //   - a retransmission pass started by a timeout runs to the highest PSN sent at that moment.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -441,10 +441,6 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     return freed;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
 export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
@@ -542,9 +538,5 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
   }
   msn(slot: number): number {
     return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -12,7 +12,7 @@
 // queue stays above XON the PAUSE is sent again every refreshNs (by onArrive, onDepart or
 // onTick, whichever runs first once it is due), so the upstream never resumes on a timeout.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 /** Per ingress queue: 45 B of columns + the open flag = 46 B. */
@@ -254,9 +254,5 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
     this.out[O.PausedNs] = lasted;
     this.out[O.FrameNs] = 0;
     return R.Resume;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

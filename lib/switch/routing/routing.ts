@@ -26,7 +26,7 @@
 // the second, hop 1, is ECMP 2 when it has a table; the destination switch delivers); this module
 // decides the role and the table, the caller supplies the table's entries.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
+import { E_ARG } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -380,10 +380,6 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /** offset and count select a non-empty range of the candidate arrays; count ≤ 2^20 keeps u·n exact. */
   private inRange(offset: number, count: number): boolean {
     return (offset | 0) === offset && (count | 0) === count && offset >= 0 && count >= 1 && count <= 1048576 && offset + count <= this.candPort.length;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 
