@@ -34,6 +34,7 @@
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 const LAYOUT = {
@@ -72,21 +73,6 @@ export const DCP_RECEIVER_DEFAULTS: Readonly<DcpReceiverParams> = Object.freeze(
   tracking: "counter",
   bitmapBits: 2048,
 });
-
-function resolve(input: Partial<DcpReceiverParams>): DcpReceiverParams {
-  const p: { [k: string]: unknown } = { ...DCP_RECEIVER_DEFAULTS };
-  for (const k of Object.keys(input)) {
-    if (!(k in DCP_RECEIVER_DEFAULTS)) throw new RangeError(`DcpReceiver: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  const r = p as unknown as DcpReceiverParams;
-  if (r.tracking !== "counter" && r.tracking !== "bitmap") throw new RangeError("DcpReceiver: tracking must be counter or bitmap");
-  if (!(typeof r.bitmapBits === "number" && r.bitmapBits >= 32 && r.bitmapBits <= 1 << 20 && isPowerOfTwo(r.bitmapBits))) {
-    throw new RangeError("DcpReceiver: bitmapBits must be a power of two in [32, 2^20]");
-  }
-  return r;
-}
 
 function isU24(x: number): boolean {
   return (x & K.U24) === x;
@@ -129,7 +115,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<DcpReceiverParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    const p = resolve(params);
+    const p = resolveParams("DcpReceiver", DCP_RECEIVER_DEFAULTS, params, (q) => ({
+      tracking: rule.oneOf("counter", "bitmap"),
+      bitmapBits: rule.must(typeof q.bitmapBits === "number" && q.bitmapBits >= 32 && q.bitmapBits <= 1 << 20 && isPowerOfTwo(q.bitmapBits), "a power of two in [32, 2^20]"),
+    }));
     this.params = Object.freeze(p);
     this.strict = p.tracking === "bitmap" ? 1 : 0;
     this.words = this.strict !== 0 ? p.bitmapBits >>> 5 : 0;

@@ -36,6 +36,8 @@
 
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
+import { isIntIn } from "../../core/fixed";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
@@ -125,26 +127,6 @@ export const DCP_SENDER_DEFAULTS: Readonly<DcpSenderParams> = Object.freeze({
   maxRetries: 7,
 });
 
-function resolve(input: Partial<DcpSenderParams>): DcpSenderParams {
-  const p: { [k: string]: unknown } = { ...DCP_SENDER_DEFAULTS };
-  for (const k of Object.keys(input)) {
-    if (!(k in DCP_SENDER_DEFAULTS)) throw new RangeError(`DcpSender: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  const r = p as unknown as DcpSenderParams;
-  const int = (x: unknown, lo: number, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-  if (!int(r.mtuBytes, 64, 65535)) throw new RangeError("DcpSender: mtuBytes must be an integer in [64, 65535]");
-  if (!int(r.roundQuotaBytes, 1, K.MaxBytes)) throw new RangeError("DcpSender: roundQuotaBytes must be an integer in [1, 2^30]");
-  if (!int(r.retransBatch, 1, 255)) throw new RangeError("DcpSender: retransBatch must be an integer in [1, 255]");
-  if (!(int(r.retransQueueDepth, 1, 32768) && isPowerOfTwo(r.retransQueueDepth))) {
-    throw new RangeError("DcpSender: retransQueueDepth must be a power of two in [1, 32768]");
-  }
-  if (!int(r.rtoNs, 1, 2 ** 30)) throw new RangeError("DcpSender: rtoNs must be an integer in [1, 2^30]");
-  if (!int(r.maxRetries, 0, 255)) throw new RangeError("DcpSender: maxRetries must be an integer in [0, 255]");
-  return r;
-}
-
 /** ((a − b) mod 2^24) as a signed 24-bit number. */
 function diff24(a: number, b: number): number {
   return ((a - b) << 8) >> 8;
@@ -212,7 +194,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
-    const p = resolve(params);
+    const p = resolveParams("DcpSender", DCP_SENDER_DEFAULTS, params, (q) => ({
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      retransBatch: rule.int(1, 255),
+      retransQueueDepth: rule.must(isIntIn(q.retransQueueDepth, 1, 32768) && isPowerOfTwo(q.retransQueueDepth), "a power of two in [1, 32768]"),
+      rtoNs: rule.int(1, 2 ** 30),
+      maxRetries: rule.int(0, 255),
+    }));
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
     this.params = Object.freeze(p);

@@ -17,6 +17,7 @@
 // packet in `out`; onAck / onNack / onTimer. The message table holds 8 messages like DCP's.
 
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 const SENDER_LAYOUT = {
@@ -97,23 +98,6 @@ export const GBN_SENDER_DEFAULTS: Readonly<GbnSenderParams> = Object.freeze({
 
 export const GBN_RECEIVER_DEFAULTS: Readonly<GbnReceiverParams> = Object.freeze({ nackIntervalNs: 500_000 });
 
-function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
-  const p: { [k: string]: unknown } = { ...defaults };
-  for (const k of Object.keys(input)) {
-    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
-    const [lo, hi] = ranges[k];
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
-    }
-  }
-  return p as T;
-}
-
 function diff24(a: number, b: number): number {
   return ((a - b) << 8) >> 8;
 }
@@ -168,11 +152,11 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<GbnSenderParams> = {}, capacity = 1) {
     super(SENDER_LAYOUT, capacity);
-    const p = resolve("GbnSender", GBN_SENDER_DEFAULTS, params, {
-      mtuBytes: [64, 65535],
-      roundQuotaBytes: [1, K.MaxBytes],
-      rtoNs: [1, 2 ** 30],
-      maxRetries: [0, 255],
+    const p = resolveParams("GbnSender", GBN_SENDER_DEFAULTS, params, {
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      rtoNs: rule.int(1, 2 ** 30),
+      maxRetries: rule.int(0, 255),
     });
     this.params = Object.freeze(p);
     this.mtu = p.mtuBytes;
@@ -435,7 +419,7 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
 
   constructor(params: Partial<GbnReceiverParams> = {}, capacity = 1) {
     super(RECEIVER_LAYOUT, capacity);
-    const p = resolve("GbnReceiver", GBN_RECEIVER_DEFAULTS, params, { nackIntervalNs: [0, 2 ** 30] });
+    const p = resolveParams("GbnReceiver", GBN_RECEIVER_DEFAULTS, params, { nackIntervalNs: rule.int(0, 2 ** 30) });
     this.params = Object.freeze(p);
     this.nackInterval = p.nackIntervalNs;
   }

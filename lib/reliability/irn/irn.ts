@@ -24,6 +24,7 @@
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 function senderLayout(words: number) {
@@ -119,23 +120,6 @@ export const IRN_SENDER_DEFAULTS: Readonly<IrnSenderParams> = Object.freeze({
 
 export const IRN_RECEIVER_DEFAULTS: Readonly<IrnReceiverParams> = Object.freeze({ bdpPackets: 128 });
 
-function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
-  const p: { [k: string]: unknown } = { ...defaults };
-  for (const k of Object.keys(input)) {
-    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
-    const [lo, hi] = ranges[k];
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
-    }
-  }
-  return p as T;
-}
-
 function diff24(a: number, b: number): number {
   return ((a - b) << 8) >> 8;
 }
@@ -202,14 +186,14 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly mask: number;
 
   constructor(params: Partial<IrnSenderParams> = {}, capacity = 1) {
-    const p = resolve("IrnSender", IRN_SENDER_DEFAULTS, params, {
-      mtuBytes: [64, 65535],
-      roundQuotaBytes: [1, K.MaxBytes],
-      bdpPackets: [1, 1 << 20],
-      rtoLowNs: [1, 2 ** 30],
-      rtoHighNs: [1, 2 ** 30],
-      rtoLowPackets: [0, 1 << 20],
-      maxRetries: [0, 255],
+    const p = resolveParams("IrnSender", IRN_SENDER_DEFAULTS, params, {
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      bdpPackets: rule.int(1, 1 << 20),
+      rtoLowNs: rule.int(1, 2 ** 30),
+      rtoHighNs: rule.int(1, 2 ** 30),
+      rtoLowPackets: rule.int(0, 1 << 20),
+      maxRetries: rule.int(0, 255),
     });
     const bits = windowBits(p.bdpPackets);
     const layout = senderLayout(bits >>> 5);
@@ -539,7 +523,7 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   private readonly mask: number;
 
   constructor(params: Partial<IrnReceiverParams> = {}, capacity = 1) {
-    const p = resolve("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: [1, 1 << 20] });
+    const p = resolveParams("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: rule.int(1, 1 << 20) });
     const bits = windowBits(p.bdpPackets);
     const layout = receiverLayout(bits >>> 5);
     super(layout, capacity);

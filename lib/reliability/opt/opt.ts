@@ -21,6 +21,7 @@
 // (lib/core/psn.ts); handlers accept int32 or uint32.
 
 import { E_SLOT, E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 export interface OptParams {
@@ -58,17 +59,10 @@ function validSeq(x: number): boolean {
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveOptParams(input: OptParamsInput = {}): OptParams {
-  for (const k of Object.keys(input)) {
-    if ((OPT_PARAM_NAMES as readonly string[]).indexOf(k) < 0) throw new RangeError(`OptInitiator: unknown parameter ${k}`);
-  }
-  const p: OptParams = {
-    maxOutstandingPackets: input.maxOutstandingPackets ?? 256,
-    maxOutstandingBytes: input.maxOutstandingBytes ?? 262144,
-  };
-  const ok = (x: unknown, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= 1 && x <= hi;
-  if (!ok(p.maxOutstandingPackets, 1 << 30)) throw new RangeError("OptInitiator: maxOutstandingPackets must be an integer in [1, 2^30]");
-  if (!ok(p.maxOutstandingBytes, 2 ** 31 - 1)) throw new RangeError("OptInitiator: maxOutstandingBytes must be an integer in [1, 2^31 − 1]");
-  return p;
+  return resolveParams("OptInitiator", { maxOutstandingPackets: 256, maxOutstandingBytes: 262144 }, input, {
+    maxOutstandingPackets: rule.int(1, 1 << 30),
+    maxOutstandingBytes: rule.int(1, 2 ** 31 - 1),
+  });
 }
 
 export class OptInitiator extends FlowTable<typeof LAYOUT> {

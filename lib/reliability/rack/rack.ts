@@ -29,6 +29,7 @@
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
+import { profileParam, resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 function senderLayout(bits: number) {
@@ -184,42 +185,21 @@ export const RACK_SENDER_DEFAULTS: Readonly<RackSenderParams> = Object.freeze({
 export const RACK_RECEIVER_DEFAULTS: Readonly<RackReceiverParams> = Object.freeze({ windowPackets: 128 });
 
 function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
-  for (const k of Object.keys(input)) {
-    if (!(k in RACK_SENDER_DEFAULTS)) throw new RangeError(`RackSender: unknown parameter ${k}`);
-  }
-  const profile = input.profile ?? "rfc8985";
-  if (!(profile in PROFILE_DEFAULTS)) throw new RangeError(`RackSender: unknown profile ${String(profile)}`);
-  const p: RackSenderParams = { ...RACK_SENDER_DEFAULTS, ...PROFILE_DEFAULTS[profile] };
-  for (const k of Object.keys(input) as (keyof RackSenderParams)[]) {
-    if (input[k] !== undefined) (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  const int = (k: keyof RackSenderParams, lo: number, hi: number) => {
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) throw new RangeError(`RackSender: ${k} must be an integer in [${lo}, ${hi}]`);
-  };
-  int("mtuBytes", 64, 65535);
-  int("roundQuotaBytes", 1, K.MaxBytes);
-  int("windowPackets", 1, 16384);
-  int("reoWndMult", 1, 255);
-  int("initialRtoNs", 1, 2 ** 30);
-  int("minRtoNs", 1, 2 ** 30);
-  int("maxRtoNs", p.minRtoNs, 2 ** 30);
-  int("initialPtoNs", 1, 2 ** 30);
-  int("maxAckDelayNs", 0, 2 ** 30);
-  int("maxRetries", 0, 255);
-  if (typeof p.reoWndAdaptive !== "boolean") throw new RangeError("RackSender: reoWndAdaptive must be a boolean");
-  return p;
-}
-
-function resolveReceiver(input: Partial<RackReceiverParams>): RackReceiverParams {
-  for (const k of Object.keys(input)) {
-    if (!(k in RACK_RECEIVER_DEFAULTS)) throw new RangeError(`RackReceiver: unknown parameter ${k}`);
-  }
-  const p = { ...RACK_RECEIVER_DEFAULTS, ...input };
-  if (!(Number.isInteger(p.windowPackets) && p.windowPackets >= 1 && p.windowPackets <= 1 << 20)) {
-    throw new RangeError("RackReceiver: windowPackets must be an integer in [1, 2^20]");
-  }
-  return p;
+  const profile = profileParam("RackSender", input.profile, Object.keys(PROFILE_DEFAULTS) as RackProfile[], "rfc8985");
+  const defaults: RackSenderParams = { ...RACK_SENDER_DEFAULTS, ...PROFILE_DEFAULTS[profile] };
+  return resolveParams("RackSender", defaults, input, (p) => ({
+    mtuBytes: rule.int(64, 65535),
+    roundQuotaBytes: rule.int(1, K.MaxBytes),
+    windowPackets: rule.int(1, 16384),
+    reoWndMult: rule.int(1, 255),
+    initialRtoNs: rule.int(1, 2 ** 30),
+    minRtoNs: rule.int(1, 2 ** 30),
+    maxRtoNs: rule.int(p.minRtoNs, 2 ** 30),
+    initialPtoNs: rule.int(1, 2 ** 30),
+    maxAckDelayNs: rule.int(0, 2 ** 30),
+    maxRetries: rule.int(0, 255),
+    reoWndAdaptive: rule.bool,
+  }));
 }
 
 function diff24(a: number, b: number): number {
@@ -1018,7 +998,7 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   private readonly mask: number;
 
   constructor(params: Partial<RackReceiverParams> = {}, capacity = 1) {
-    const p = resolveReceiver(params);
+    const p = resolveParams("RackReceiver", RACK_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
     const bits = windowBits(p.windowPackets);
     const layout = receiverLayout(bits >>> 5);
     super(layout, capacity);

@@ -19,6 +19,7 @@
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 function senderLayout(words: number) {
@@ -103,23 +104,6 @@ export const TIMEOUT_SENDER_DEFAULTS: Readonly<TimeoutSenderParams> = Object.fre
 
 export const TIMEOUT_RECEIVER_DEFAULTS: Readonly<TimeoutReceiverParams> = Object.freeze({ windowPackets: 128 });
 
-function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
-  const p: { [k: string]: unknown } = { ...defaults };
-  for (const k of Object.keys(input)) {
-    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
-    const [lo, hi] = ranges[k];
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
-    }
-  }
-  return p as T;
-}
-
 function diff24(a: number, b: number): number {
   return ((a - b) << 8) >> 8;
 }
@@ -181,12 +165,12 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly mask: number;
 
   constructor(params: Partial<TimeoutSenderParams> = {}, capacity = 1) {
-    const p = resolve("TimeoutSender", TIMEOUT_SENDER_DEFAULTS, params, {
-      mtuBytes: [64, 65535],
-      roundQuotaBytes: [1, K.MaxBytes],
-      windowPackets: [1, 1 << 20],
-      rtoNs: [1, 2 ** 30],
-      maxRetries: [0, 255],
+    const p = resolveParams("TimeoutSender", TIMEOUT_SENDER_DEFAULTS, params, {
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      windowPackets: rule.int(1, 1 << 20),
+      rtoNs: rule.int(1, 2 ** 30),
+      maxRetries: rule.int(0, 255),
     });
     const bits = windowBits(p.windowPackets);
     const layout = senderLayout(bits >>> 5);
@@ -463,7 +447,7 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
   private readonly mask: number;
 
   constructor(params: Partial<TimeoutReceiverParams> = {}, capacity = 1) {
-    const p = resolve("TimeoutReceiver", TIMEOUT_RECEIVER_DEFAULTS, params, { windowPackets: [1, 1 << 20] });
+    const p = resolveParams("TimeoutReceiver", TIMEOUT_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
     const bits = windowBits(p.windowPackets);
     const layout = receiverLayout(bits >>> 5);
     super(layout, capacity);
