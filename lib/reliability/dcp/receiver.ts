@@ -34,6 +34,7 @@
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
+import { isPsn24 } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -73,10 +74,6 @@ export const DCP_RECEIVER_DEFAULTS: Readonly<DcpReceiverParams> = Object.freeze(
   tracking: "counter",
   bitmapBits: 2048,
 });
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
 
 export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /** Bitmap-free tracking state per QP: 22 B (Table 3: ≤ 32 B). */
@@ -130,7 +127,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
 
   /** Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`. */
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`DcpReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -209,7 +206,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * MSN more than 7 ahead of eMSN, or E_SLOT / E_ARG.
    */
   onHo(slot: number, nowNs: number, msn: number, psn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn) && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     if (((msn - this.emsnCol[slot]) << 8) >> 8 >= K.Messages) return this.fail(E_STATE);
     return DCP_RX_BOUNCE;
   }

@@ -17,6 +17,7 @@
 // packet in `out`; onAck / onNack / onTimer. The message table holds 8 messages like DCP's.
 
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
+import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -98,14 +99,6 @@ export const GBN_SENDER_DEFAULTS: Readonly<GbnSenderParams> = Object.freeze({
 
 export const GBN_RECEIVER_DEFAULTS: Readonly<GbnReceiverParams> = Object.freeze({ nackIntervalNs: 500_000 });
 
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   static readonly bytesPerFlow = flowBytes(SENDER_LAYOUT);
   static readonly api: HandlerSignatures = {
@@ -166,7 +159,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`GbnSender: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -184,7 +177,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     }
     if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
     const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
     const m = (slot << K.MsgShift) + (msn & 7);
     let ssn = 0;
     if (op !== 1) {
@@ -207,9 +200,9 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
    * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
    */
   messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const tag = this.msgTag[m];
     this.out[7] = this.msgLen[m];
@@ -246,7 +239,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     const quota = this.quota[slot];
     if (quota < len || quota <= 0) return GBN_TX_NONE;
     this.quota[slot] = quota - len;
-    const kind = diff24(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
+    const kind = psn24Diff(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
     const out = this.out;
     out[0] = kind;
     out[1] = cur;
@@ -278,9 +271,9 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
    * ACK, E_STATE for an ePSN beyond what was sent, or E_ARG.
    */
   onAck(slot: number, nowNs: number, epsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(epsn, this.una[slot]);
-    if (d > 0 && diff24(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(epsn, this.una[slot]);
+    if (d > 0 && psn24Diff(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
     return d > 0 ? this.advance(slot, nowNs, epsn) : 0;
   }
 
@@ -290,10 +283,10 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
    * older than the last ACK changes nothing.
    */
   onNack(slot: number, nowNs: number, epsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(epsn, this.una[slot]);
+    if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(epsn, this.una[slot]);
     if (d < 0) return 0;
-    if (diff24(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
+    if (psn24Diff(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
     const freed = d > 0 ? this.advance(slot, nowNs, epsn) : 0;
     this.goBack(slot, epsn);
     return freed;
@@ -332,7 +325,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     return this.postMsn[slot];
   }
   outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
   quotaBytes(slot: number): number {
     return this.quota[slot];
@@ -367,12 +360,12 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
       const end = this.msgEnd[m];
-      if (diff24(epsn, end) < 0) break;
+      if (psn24Diff(epsn, end) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }
     this.unaMsnCol[slot] = msn;
-    if (diff24(this.nxt[slot], epsn) < 0) this.goBack(slot, epsn);
+    if (psn24Diff(this.nxt[slot], epsn) < 0) this.goBack(slot, epsn);
     if (epsn !== this.high[slot]) {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= K.Armed;
@@ -395,7 +388,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
       return;
     }
     this.curMsn[slot] = msn;
-    this.curOff[slot] = diff24(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
+    this.curOff[slot] = psn24Diff(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
   }
 }
 
@@ -425,7 +418,7 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`GbnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -439,14 +432,14 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
    * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed.
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, nowNs, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, nowNs: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     const out = this.out;
     if (d === 0) {
       const next = (epsn + 1) & K.U24;

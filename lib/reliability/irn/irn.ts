@@ -24,6 +24,7 @@
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
+import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -120,14 +121,6 @@ export const IRN_SENDER_DEFAULTS: Readonly<IrnSenderParams> = Object.freeze({
 
 export const IRN_RECEIVER_DEFAULTS: Readonly<IrnReceiverParams> = Object.freeze({ bdpPackets: 128 });
 
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 /** Bits of the bitmap window for a BDP of `packets`: a power of two, at least 32. */
 function windowBits(packets: number): number {
   return nextPowerOfTwo(packets < 32 ? 32 : packets);
@@ -212,7 +205,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`IrnSender: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -229,7 +222,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
     const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
     const m = (slot << K.MsgShift) + (msn & 7);
     let ssn = 0;
     if (op !== 1) {
@@ -252,9 +245,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
    */
   messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const tag = this.msgTag[m];
     this.out[7] = this.msgLen[m];
@@ -288,7 +281,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
       if (r !== K.NoneLost) return r; // lost packets go first, even when the quota holds them back
     }
     const psn = this.nxt[slot];
-    if (psn === this.postPsn[slot] || diff24(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
+    if (psn === this.postPsn[slot] || psn24Diff(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
     const cur = this.curMsn[slot];
     const m = (slot << K.MsgShift) + (cur & 7);
     const off = this.curOff[slot];
@@ -319,10 +312,10 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** A cumulative ACK (`cumPsn` = next PSN the receiver expects). Returns the messages freed. */
   onAck(slot: number, nowNs: number, cumPsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(cumPsn, this.una[slot]);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(cumPsn, this.una[slot]);
     if (d <= 0) return 0;
-    if (diff24(cumPsn, this.nxt[slot]) > 0) return this.fail(E_STATE);
+    if (psn24Diff(cumPsn, this.nxt[slot]) > 0) return this.fail(E_STATE);
     return this.advance(slot, nowNs, cumPsn, d);
   }
 
@@ -333,14 +326,14 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_STATE for a SACK not between cumPsn and what was sent, or E_ARG.
    */
   onNack(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const nxt = this.nxt[slot];
-    if (!(diff24(sackPsn, cumPsn) > 0 && diff24(sackPsn, nxt) < 0 && diff24(cumPsn, nxt) <= 0)) return this.fail(E_STATE);
-    const d = diff24(cumPsn, this.una[slot]);
+    if (!(psn24Diff(sackPsn, cumPsn) > 0 && psn24Diff(sackPsn, nxt) < 0 && psn24Diff(cumPsn, nxt) <= 0)) return this.fail(E_STATE);
+    const d = psn24Diff(cumPsn, this.una[slot]);
     const freed = d > 0 ? this.advance(slot, nowNs, cumPsn, d) : 0;
-    if (diff24(sackPsn, this.una[slot]) > 0) {
+    if (psn24Diff(sackPsn, this.una[slot]) > 0) {
       bitSet(this.sack, slot * this.words, sackPsn & this.mask);
-      if (diff24(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
+      if (psn24Diff(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
     }
     const flags = this.flags[slot];
     if ((flags & F.Recovery) === 0) {
@@ -381,10 +374,10 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return this.unaMsnCol[slot];
   }
   outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
   inflightPackets(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]);
+    return psn24Diff(this.nxt[slot], this.una[slot]);
   }
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
@@ -416,7 +409,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   private rtoFor(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]) <= this.lowPackets ? this.rtoLow : this.rtoHigh;
+    return psn24Diff(this.nxt[slot], this.una[slot]) <= this.lowPackets ? this.rtoLow : this.rtoHigh;
   }
 
   private packetsOf(bytes: number): number {
@@ -432,10 +425,10 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private nextLost(slot: number): number {
     const una = this.una[slot];
     let from = this.retxPsn[slot];
-    if (diff24(from, una) < 0) from = una;
+    if (psn24Diff(from, una) < 0) from = una;
     const flags = this.flags[slot];
     const limit = (flags & F.TimeoutRecovery) !== 0 ? (this.recoveryPsnCol[slot] + 1) & K.U24 : this.highSack[slot];
-    const n = diff24(limit, from);
+    const n = psn24Diff(limit, from);
     if (n <= 0) return K.NoneLost;
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
     if (k === n) {
@@ -446,11 +439,11 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     // Find the packet's message (at most 8 to look at).
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
-    let idx = diff24(psn, this.msgPsn[m]);
-    while (idx >= diff24(this.msgEnd[m], this.msgPsn[m])) {
+    let idx = psn24Diff(psn, this.msgPsn[m]);
+    while (idx >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
-      idx = diff24(psn, this.msgPsn[m]);
+      idx = psn24Diff(psn, this.msgPsn[m]);
     }
     const off = idx * this.mtu;
     const msgBytes = this.msgLen[m];
@@ -483,14 +476,14 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
+      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }
     this.unaMsnCol[slot] = msn;
     let flags = this.flags[slot];
     // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2).
-    if ((flags & F.Recovery) !== 0 && diff24(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
     if (cumPsn !== this.nxt[slot]) {
       this.timerStart[slot] = nowNs | 0;
       flags |= F.Armed;
@@ -534,7 +527,7 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`IrnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -548,14 +541,14 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
    * PSN. Already received: a duplicate, ACKed. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     const out = this.out;
     out[1] = psn;
     out[2] = 0;

@@ -30,6 +30,7 @@ import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
 import { profileParam, resolveParams, rule } from "../../core/params";
+import { isPsn24, psn24Diff } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 function senderLayout(bits: number) {
@@ -202,14 +203,6 @@ function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
   }));
 }
 
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 function windowBits(packets: number): number {
   return nextPowerOfTwo(packets < 32 ? 32 : packets);
 }
@@ -318,7 +311,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`RackSender: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -339,7 +332,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
     const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
     const m = (slot << K.MsgShift) + (msn & 7);
     let ssn = 0;
     if (op !== 1) {
@@ -362,9 +355,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
    */
   messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const tag = this.msgTag[m];
     this.out[7] = this.msgLen[m];
@@ -390,7 +383,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const now = nowNs | 0;
     if ((this.flags[slot] & F.ProbePending) !== 0) return this.sendProbe(slot, now);
     const una = this.una[slot];
-    const inflight = diff24(this.nxt[slot], una);
+    const inflight = psn24Diff(this.nxt[slot], una);
     if (this.lostN[slot] > 0) return this.retransmitLost(slot, now, una, inflight);
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || inflight >= this.window) return RACK_TX_NONE;
@@ -407,18 +400,18 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_STATE for a PSN beyond what was sent, or E_ARG.
    */
   onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const nxt = this.nxt[slot];
-    if (diff24(cumPsn, nxt) > 0 || diff24(sackPsn, nxt) >= 0) return this.fail(E_STATE);
+    if (psn24Diff(cumPsn, nxt) > 0 || psn24Diff(sackPsn, nxt) >= 0) return this.fail(E_STATE);
     const now = nowNs | 0;
     let flags = this.flags[slot];
     const una = this.una[slot];
-    const d = diff24(cumPsn, una);
+    const d = psn24Diff(cumPsn, una);
     // RFC 8985 §7.4.2 TLP_process_ack, before SND.UNA moves.
-    if ((flags & F.TlpActive) !== 0 && diff24(cumPsn, this.tlpEnd[slot]) >= 0) {
+    if ((flags & F.TlpActive) !== 0 && psn24Diff(cumPsn, this.tlpEnd[slot]) >= 0) {
       if ((flags & F.TlpRetrans) === 0 || (dsack && ((sackPsn + 1) & K.U24) === this.tlpEnd[slot])) {
         flags &= ~(F.TlpActive | F.TlpRetrans);
-      } else if (diff24(cumPsn, this.tlpEnd[slot]) > 0) {
+      } else if (psn24Diff(cumPsn, this.tlpEnd[slot]) > 0) {
         flags &= ~(F.TlpActive | F.TlpRetrans);
         this.tlpRepairCount[slot]++; // the probe repaired a loss: a congestion signal for the CC
       }
@@ -448,7 +441,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
       this.retry[slot] = 0;
     }
     const cur = this.una[slot];
-    if (!dsack && diff24(sackPsn, cur) > 0) {
+    if (!dsack && psn24Diff(sackPsn, cur) > 0) {
       const idx = sackPsn & this.mask;
       if (!bitTest(this.sackBits, base, idx)) {
         bitSet(this.sackBits, base, idx);
@@ -464,7 +457,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     flags = this.flags[slot];
     // Step 4: reo_wnd adaptation (rfc8985 profile).
     if (this.adaptive !== 0) {
-      if ((flags & F.DsackRound) !== 0 && diff24(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
+      if ((flags & F.DsackRound) !== 0 && psn24Diff(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
       if ((flags & F.DsackRound) === 0 && dsack) {
         flags |= F.DsackRound;
         this.dsackRound[slot] = nxt;
@@ -472,7 +465,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
         this.reoPersist[slot] = K.PersistRounds;
       }
     }
-    if ((flags & F.Recovery) !== 0 && diff24(cur, this.recoveryEnd[slot]) >= 0) {
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0) {
       flags &= ~F.Recovery;
       if (this.adaptive !== 0) {
         const persist = this.reoPersist[slot];
@@ -555,14 +548,14 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return this.unaMsnCol[slot];
   }
   outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
   inflightPackets(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]);
+    return psn24Diff(this.nxt[slot], this.una[slot]);
   }
   lostPackets(slot: number): number {
     const una = this.una[slot];
-    return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, diff24(this.nxt[slot], una));
+    return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, psn24Diff(this.nxt[slot], una));
   }
   sackedPackets(slot: number): number {
     return this.sackedCol[slot];
@@ -651,7 +644,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** RACK_sent_after(t1, seq1, t2, seq2): t1 is later, or equal with the higher PSN. */
   private static sentAfter(t1: number, s1: number, t2: number, s2: number): boolean {
     const dt = (t1 - t2) | 0;
-    return dt > 0 || (dt === 0 && diff24(s1, s2) > 0);
+    return dt > 0 || (dt === 0 && psn24Diff(s1, s2) > 0);
   }
 
   /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
@@ -681,8 +674,8 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     // Step 3: delivered below RACK.fack and never retransmitted means reordering.
     const end = (psn + 1) & K.U24;
-    if (diff24(end, this.fack[slot]) > 0) this.fack[slot] = end;
-    else if (diff24(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
+    if (psn24Diff(end, this.fack[slot]) > 0) this.fack[slot] = end;
+    else if (psn24Diff(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
     // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
     if (resent && rtt < this.minRttCol[slot]) return false;
     this.rackRttCol[slot] = rtt;
@@ -767,7 +760,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */
   private markLossesOnRto(slot: number, now: number): void {
     const una = this.una[slot];
-    const n = diff24(this.nxt[slot], una);
+    const n = psn24Diff(this.nxt[slot], una);
     const wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
     const base = slot * this.words;
     const tsBase = slot * this.bits;
@@ -861,7 +854,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const psn = this.nxt[slot];
     if (psn === una) return RACK_TX_NONE; // everything was acknowledged meanwhile
     let retrans = 0;
-    if (psn !== this.postPsn[slot] && diff24(psn, una) < this.window) {
+    if (psn !== this.postPsn[slot] && psn24Diff(psn, una) < this.window) {
       this.sendNew(slot, now, psn, true);
     } else {
       const last = (psn - 1) & K.U24;
@@ -890,11 +883,11 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private writePacket(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
-    let k = diff24(psn, this.msgPsn[m]);
-    while (k >= diff24(this.msgEnd[m], this.msgPsn[m])) {
+    let k = psn24Diff(psn, this.msgPsn[m]);
+    while (k >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
-      k = diff24(psn, this.msgPsn[m]);
+      k = psn24Diff(psn, this.msgPsn[m]);
     }
     const off = k * this.mtu;
     const msgBytes = this.msgLen[m];
@@ -953,7 +946,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) return;
     const srtt = this.srttCol[slot];
     let pto = srtt > 0 ? 2 * srtt : this.initialPto;
-    if (srtt > 0 && diff24(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
+    if (srtt > 0 && psn24Diff(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
     if ((flags & F.RtoArmed) !== 0) {
       const rtoLeft = (this.rtoStart[slot] + this.rtoCol[slot] - now) | 0;
       if (pto > rtoLeft) pto = rtoLeft;
@@ -968,7 +961,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
+      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }
@@ -1009,7 +1002,7 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`RackReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -1022,14 +1015,14 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
    * carries a DSACK), and acknowledged either way. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     if (d > this.mask) return this.fail(E_STATE);
     const out = this.out;
     out[1] = psn;

@@ -19,6 +19,7 @@
 import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
 import { nextPowerOfTwo } from "../../core/ring";
+import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -104,14 +105,6 @@ export const TIMEOUT_SENDER_DEFAULTS: Readonly<TimeoutSenderParams> = Object.fre
 
 export const TIMEOUT_RECEIVER_DEFAULTS: Readonly<TimeoutReceiverParams> = Object.freeze({ windowPackets: 128 });
 
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 function windowBits(packets: number): number {
   return nextPowerOfTwo(packets < 32 ? 32 : packets);
 }
@@ -187,7 +180,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`TimeoutSender: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -203,7 +196,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
     const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
     const m = (slot << K.MsgShift) + (msn & 7);
     let ssn = 0;
     if (op !== 1) {
@@ -226,9 +219,9 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
    */
   messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const tag = this.msgTag[m];
     this.out[7] = this.msgLen[m];
@@ -258,7 +251,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
       if (r !== K.PassOver) return r; // a resend, or one the quota cannot carry yet: new data waits
     }
     const psn = this.nxt[slot];
-    if (psn === this.postPsn[slot] || diff24(psn, this.una[slot]) >= this.window) return TIMEOUT_TX_NONE;
+    if (psn === this.postPsn[slot] || psn24Diff(psn, this.una[slot]) >= this.window) return TIMEOUT_TX_NONE;
     const cur = this.curMsn[slot];
     const m = (slot << K.MsgShift) + (cur & 7);
     const off = this.curOff[slot];
@@ -288,12 +281,12 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * Returns the messages freed, E_STATE for PSNs beyond what was sent, or E_ARG.
    */
   onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const nxt = this.nxt[slot];
-    if (diff24(cumPsn, nxt) > 0 || diff24(sackPsn, nxt) >= 0) return this.fail(E_STATE);
-    const d = diff24(cumPsn, this.una[slot]);
+    if (psn24Diff(cumPsn, nxt) > 0 || psn24Diff(sackPsn, nxt) >= 0) return this.fail(E_STATE);
+    const d = psn24Diff(cumPsn, this.una[slot]);
     const freed = d > 0 ? this.advance(slot, nowNs, cumPsn, d) : 0;
-    if (diff24(sackPsn, this.una[slot]) > 0) bitSet(this.sack, slot * this.words, sackPsn & this.mask);
+    if (psn24Diff(sackPsn, this.una[slot]) > 0) bitSet(this.sack, slot * this.words, sackPsn & this.mask);
     return freed;
   }
 
@@ -326,14 +319,14 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return this.unaMsnCol[slot];
   }
   outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
+    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
   inflightPackets(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]);
+    return psn24Diff(this.nxt[slot], this.una[slot]);
   }
   /** Selectively acknowledged packets above the cumulative ACK. */
   sackedPackets(slot: number): number {
-    const n = diff24(this.nxt[slot], this.una[slot]);
+    const n = psn24Diff(this.nxt[slot], this.una[slot]);
     return countSet(this.sack, slot * this.words, this.mask, this.una[slot] & this.mask, n);
   }
   retransmitting(slot: number): boolean {
@@ -374,8 +367,8 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private nextResend(slot: number): number {
     const una = this.una[slot];
     let from = this.passPsn[slot];
-    if (diff24(from, una) < 0) from = una;
-    const n = diff24(this.passEnd[slot], from);
+    if (psn24Diff(from, una) < 0) from = una;
+    const n = psn24Diff(this.passEnd[slot], from);
     const k = n > 0 ? firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n) : 0;
     if (n <= 0 || k === n) {
       this.flags[slot] &= ~F.Pass;
@@ -384,11 +377,11 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const psn = (from + k) & K.U24;
     let msn = this.unaMsnCol[slot];
     let m = (slot << K.MsgShift) + (msn & 7);
-    let idx = diff24(psn, this.msgPsn[m]);
-    while (idx >= diff24(this.msgEnd[m], this.msgPsn[m])) {
+    let idx = psn24Diff(psn, this.msgPsn[m]);
+    while (idx >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
       msn = (msn + 1) & K.U24;
       m = (slot << K.MsgShift) + (msn & 7);
-      idx = diff24(psn, this.msgPsn[m]);
+      idx = psn24Diff(psn, this.msgPsn[m]);
     }
     const off = idx * this.mtu;
     const msgBytes = this.msgLen[m];
@@ -412,7 +405,7 @@ export class TimeoutSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const post = this.postMsn[slot];
     while (msn !== post) {
       const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
+      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
       msn = (msn + 1) & K.U24;
       freed++;
     }
@@ -458,7 +451,7 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`TimeoutReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -471,14 +464,14 @@ export class TimeoutReceiver extends FlowTable<ReturnType<typeof receiverLayout>
    * with the cumulative ePSN and this PSN either way. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     const out = this.out;
     out[1] = psn;
     out[2] = 0;
