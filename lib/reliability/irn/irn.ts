@@ -21,12 +21,12 @@
 //   - The receiver's bitmap spans bdpPackets rounded up to a power of two; a packet beyond it is
 //     refused (E_STATE) and dropped, which a BDP-capped sender never causes.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
-import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
-import { nextPowerOfTwo } from "../../core/ring";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { bitSet, bitTest, clearBits, firstClear } from "../../core/bitmap";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type HandlerSignatures, flowBytes } from "../../core/table";
+import { BitmapReceiver, MessageSender, receiverLayout, windowBits } from "../qp";
 
 function senderLayout(words: number) {
   return {
@@ -52,15 +52,6 @@ function senderLayout(words: number) {
     retx: "u32",
     timeouts: "u32",
     sack: ["i32", words], // SACK scoreboard, ring over PSN mod window
-  } as const;
-}
-
-function receiverLayout(words: number) {
-  return {
-    epsn: "i32",
-    msn: "i32", // completed messages
-    got: ["i32", words], // received PSNs past ePSN
-    ends: ["i32", words], // which of them end a message
   } as const;
 }
 
@@ -121,12 +112,7 @@ export const IRN_SENDER_DEFAULTS: Readonly<IrnSenderParams> = Object.freeze({
 
 export const IRN_RECEIVER_DEFAULTS: Readonly<IrnReceiverParams> = Object.freeze({ bdpPackets: 128 });
 
-/** Bits of the bitmap window for a BDP of `packets`: a power of two, at least 32. */
-function windowBits(packets: number): number {
-  return nextPowerOfTwo(packets < 32 ? 32 : packets);
-}
-
-export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
+export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   static readonly bytesPerFlow = flowBytes(senderLayout(windowBits(IRN_SENDER_DEFAULTS.bdpPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -139,37 +125,16 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onNack: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<IrnSenderParams>;
   readonly bytesPerSlot: number;
-  readonly out = new Int32Array(10);
 
-  private readonly una = this.col.una;
-  private readonly nxt = this.col.nxt;
-  private readonly postPsn = this.col.postPsn;
-  private readonly postMsn = this.col.postMsn;
-  private readonly unaMsnCol = this.col.unaMsn;
-  private readonly curMsn = this.col.curMsn;
-  private readonly curOff = this.col.curOff;
-  private readonly ssnNext = this.col.ssnNext;
   private readonly recoveryPsnCol = this.col.recoveryPsn;
   private readonly retxPsn = this.col.retxPsn;
   private readonly highSack = this.col.highSack;
   private readonly timerStart = this.col.timerStart;
-  private readonly quota = this.col.quota;
-  private readonly retry = this.col.retry;
   private readonly flags = this.col.flags;
-  private readonly msgPsn = this.col.msgPsn;
-  private readonly msgLen = this.col.msgLen;
-  private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly retx = this.col.retx;
-  private readonly timeoutCount = this.col.timeouts;
   private readonly sack = this.col.sack;
-  private readonly mtu: number;
-  private readonly roundQuota: number;
   private readonly bdp: number;
   private readonly rtoLow: number;
   private readonly rtoHigh: number;
@@ -190,11 +155,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     });
     const bits = windowBits(p.bdpPackets);
     const layout = senderLayout(bits >>> 5);
-    super(layout, capacity);
+    super("IrnSender", layout, capacity, p.mtuBytes, p.roundQuotaBytes);
     this.params = Object.freeze(p);
     this.bytesPerSlot = flowBytes(layout);
-    this.mtu = p.mtuBytes;
-    this.roundQuota = p.roundQuotaBytes;
     this.bdp = p.bdpPackets;
     this.rtoLow = p.rtoLowNs;
     this.rtoHigh = p.rtoHighNs;
@@ -205,64 +168,8 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isPsn24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`IrnSender: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.una[slot] = startPsn;
-    this.nxt[slot] = startPsn;
-    this.postPsn[slot] = startPsn;
+    this.openQp(slot, startPsn);
     this.highSack[slot] = startPsn;
-  }
-
-  post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
-      return this.reject(slot);
-    }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
-  }
-
-  /**
-   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
-   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
-   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
-   */
-  messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
-    const d = psn24Diff(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
-  }
-
-  /** A scheduling round: quota = min(roundQuotaBytes, awinBytes). Returns 0. */
-  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
-    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
-      return this.reject(slot);
-    }
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
-    return 0;
   }
 
   /**
@@ -364,18 +271,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return IRN_TIMEOUT;
   }
 
-  unaPsn(slot: number): number {
-    return this.una[slot];
-  }
-  nextPsn(slot: number): number {
-    return this.nxt[slot];
-  }
-  unaMsn(slot: number): number {
-    return this.unaMsnCol[slot];
-  }
-  outstandingMessages(slot: number): number {
-    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
-  }
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
@@ -391,9 +286,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   highSackPsn(slot: number): number {
     return this.highSack[slot];
   }
-  quotaBytes(slot: number): number {
-    return this.quota[slot];
-  }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
@@ -401,19 +293,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   deadlineNs(slot: number): number {
     return (this.timerStart[slot] + this.rtoFor(slot)) | 0;
   }
-  retransmissions(slot: number): number {
-    return this.retx[slot];
-  }
-  timeouts(slot: number): number {
-    return this.timeoutCount[slot];
-  }
 
   private rtoFor(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]) <= this.lowPackets ? this.rtoLow : this.rtoHigh;
-  }
-
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
   }
 
   private arm(slot: number, nowNs: number): void {
@@ -436,16 +318,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
       return K.NoneLost;
     }
     const psn = (from + k) & K.U24;
-    // Find the packet's message (at most 8 to look at).
-    let msn = this.unaMsnCol[slot];
-    let m = (slot << K.MsgShift) + (msn & 7);
-    let idx = psn24Diff(psn, this.msgPsn[m]);
-    while (idx >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
-      msn = (msn + 1) & K.U24;
-      m = (slot << K.MsgShift) + (msn & 7);
-      idx = psn24Diff(psn, this.msgPsn[m]);
-    }
-    const off = idx * this.mtu;
+    const msn = this.messageOf(slot, psn);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
     const msgBytes = this.msgLen[m];
     const left = msgBytes - off;
     const len = left < this.mtu ? left : this.mtu;
@@ -471,16 +346,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     clearBits(this.sack, slot * this.words, this.mask, una & this.mask, d);
     this.una[slot] = cumPsn;
     this.retry[slot] = 0;
-    let freed = 0;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
-      msn = (msn + 1) & K.U24;
-      freed++;
-    }
-    this.unaMsnCol[slot] = msn;
+    const freed = this.freeMessages(slot, cumPsn);
     let flags = this.flags[slot];
     // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2).
     if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
@@ -495,7 +361,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 }
 
-export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+export class IrnReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(IRN_RECEIVER_DEFAULTS.bdpPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -506,33 +372,11 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   static readonly outFields = ["cumPsn", "sackPsn", "completed", "msn"] as const;
 
   readonly params: Readonly<IrnReceiverParams>;
-  readonly bytesPerSlot: number;
-  readonly out = new Int32Array(4);
-  private readonly epsnCol = this.col.epsn;
-  private readonly msnCol = this.col.msn;
-  private readonly got = this.col.got;
-  private readonly ends = this.col.ends;
-  private readonly words: number;
-  private readonly mask: number;
 
   constructor(params: Partial<IrnReceiverParams> = {}, capacity = 1) {
     const p = resolveParams("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: rule.int(1, 1 << 20) });
-    const bits = windowBits(p.bdpPackets);
-    const layout = receiverLayout(bits >>> 5);
-    super(layout, capacity);
+    super("IrnReceiver", capacity, p.bdpPackets, 4);
     this.params = Object.freeze(p);
-    this.bytesPerSlot = flowBytes(layout);
-    this.words = bits >>> 5;
-    this.mask = bits - 1;
-  }
-
-  open(slot: number, startPsn = 0): void {
-    if (!isPsn24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`IrnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.epsnCol[slot] = startPsn;
   }
 
   /**
@@ -572,30 +416,6 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
       out[3] = this.msnCol[slot];
       return IRN_RX_PLACE | IRN_RX_NACK;
     }
-    return this.slideRun(slot, base, bit, epsn);
-  }
-
-  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
-  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
-    const out = this.out;
-    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
-    const done = countSet(this.ends, base, this.mask, bit, run);
-    clearBits(this.got, base, this.mask, bit, run);
-    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
-    const next = (epsn + run) & K.U24;
-    this.epsnCol[slot] = next;
-    const msn = (this.msnCol[slot] + done) & K.U24;
-    this.msnCol[slot] = msn;
-    out[0] = next;
-    out[2] = done;
-    out[3] = msn;
-    return done !== 0 ? IRN_RX_PLACE | IRN_RX_ACK | IRN_RX_COMPLETE : IRN_RX_PLACE | IRN_RX_ACK;
-  }
-
-  epsn(slot: number): number {
-    return this.epsnCol[slot];
-  }
-  msn(slot: number): number {
-    return this.msnCol[slot];
+    return this.slideRun(slot, base, bit, epsn, 2, 3) !== 0 ? IRN_RX_PLACE | IRN_RX_ACK | IRN_RX_COMPLETE : IRN_RX_PLACE | IRN_RX_ACK;
   }
 }

@@ -26,12 +26,12 @@
 // The receiver acknowledges every packet with the cumulative ePSN, the PSN that arrived and a
 // DSACK flag when that PSN had already arrived (the one-block SACK of an RDMA ACK).
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
-import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
-import { nextPowerOfTwo } from "../../core/ring";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { bitClear, bitSet, bitTest, clearBits, countSet } from "../../core/bitmap";
 import { profileParam, resolveParams, rule } from "../../core/params";
 import { isPsn24, psn24Diff } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { type HandlerSignatures, flowBytes } from "../../core/table";
+import { BitmapReceiver, MessageSender, receiverLayout, windowBits } from "../qp";
 
 function senderLayout(bits: number) {
   const words = bits >>> 5;
@@ -82,15 +82,6 @@ function senderLayout(bits: number) {
     lost: ["i32", words],
     resent: ["i32", words],
     listed: ["i32", words],
-  } as const;
-}
-
-function receiverLayout(words: number) {
-  return {
-    epsn: "i32",
-    msn: "i32",
-    got: ["i32", words],
-    ends: ["i32", words],
   } as const;
 }
 
@@ -203,11 +194,7 @@ function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
   }));
 }
 
-function windowBits(packets: number): number {
-  return nextPowerOfTwo(packets < 32 ? 32 : packets);
-}
-
-export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
+export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   static readonly bytesPerFlow = flowBytes(senderLayout(windowBits(RACK_SENDER_DEFAULTS.windowPackets)));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -219,22 +206,10 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn", "dsack"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<RackSenderParams>;
   readonly bytesPerSlot: number;
-  readonly out = new Int32Array(10);
 
-  private readonly una = this.col.una;
-  private readonly nxt = this.col.nxt;
-  private readonly postPsn = this.col.postPsn;
-  private readonly postMsn = this.col.postMsn;
-  private readonly unaMsnCol = this.col.unaMsn;
-  private readonly curMsn = this.col.curMsn;
-  private readonly curOff = this.col.curOff;
-  private readonly ssnNext = this.col.ssnNext;
-  private readonly quota = this.col.quota;
   private readonly rackXmit = this.col.rackXmit;
   private readonly rackEnd = this.col.rackEnd;
   private readonly rackRttCol = this.col.rackRtt;
@@ -254,15 +229,8 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly head = this.col.head;
   private readonly tail = this.col.tail;
   private readonly flags = this.col.flags;
-  private readonly retry = this.col.retry;
   private readonly reoMult = this.col.reoMult;
   private readonly reoPersist = this.col.reoPersist;
-  private readonly msgPsn = this.col.msgPsn;
-  private readonly msgLen = this.col.msgLen;
-  private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly retx = this.col.retx;
-  private readonly timeoutCount = this.col.timeouts;
   private readonly probeCount = this.col.probes;
   private readonly tlpRepairCount = this.col.tlpRepairs;
   private readonly xmitTs = this.col.xmitTs;
@@ -272,8 +240,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly lostBits = this.col.lost;
   private readonly resentBits = this.col.resent;
   private readonly listed = this.col.listed;
-  private readonly mtu: number;
-  private readonly roundQuota: number;
   private readonly window: number;
   private readonly bits: number;
   private readonly words: number;
@@ -291,11 +257,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const p = resolveSender(params);
     const bits = windowBits(p.windowPackets);
     const layout = senderLayout(bits);
-    super(layout, capacity);
+    super("RackSender", layout, capacity, p.mtuBytes, p.roundQuotaBytes);
     this.params = Object.freeze(p);
     this.bytesPerSlot = flowBytes(layout);
-    this.mtu = p.mtuBytes;
-    this.roundQuota = p.roundQuotaBytes;
     this.window = p.windowPackets;
     this.bits = bits;
     this.words = bits >>> 5;
@@ -311,67 +275,12 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isPsn24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`RackSender: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.una[slot] = startPsn;
-    this.nxt[slot] = startPsn;
-    this.postPsn[slot] = startPsn;
+    this.openQp(slot, startPsn);
     this.fack[slot] = startPsn;
     this.rtoCol[slot] = this.initialRto;
     this.reoMult[slot] = this.mult0;
     this.head[slot] = K.NoneIdx;
     this.tail[slot] = K.NoneIdx;
-  }
-
-  post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
-      return this.reject(slot);
-    }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
-  }
-
-  /**
-   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
-   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
-   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
-   */
-  messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
-    const d = psn24Diff(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
-  }
-
-  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
-    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
-      return this.reject(slot);
-    }
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
-    return 0;
   }
 
   /**
@@ -538,18 +447,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
-  unaPsn(slot: number): number {
-    return this.una[slot];
-  }
-  nextPsn(slot: number): number {
-    return this.nxt[slot];
-  }
-  unaMsn(slot: number): number {
-    return this.unaMsnCol[slot];
-  }
-  outstandingMessages(slot: number): number {
-    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
-  }
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
@@ -593,9 +490,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   probePending(slot: number): boolean {
     return (this.flags[slot] & F.ProbePending) !== 0;
   }
-  quotaBytes(slot: number): number {
-    return this.quota[slot];
-  }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.AnyTimer) !== 0;
   }
@@ -620,12 +514,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & F.PtoArmed) !== 0 && (!have || ((this.ptoDeadline[slot] - best) | 0) < 0)) best = this.ptoDeadline[slot];
     return best;
   }
-  retransmissions(slot: number): number {
-    return this.retx[slot];
-  }
-  timeouts(slot: number): number {
-    return this.timeoutCount[slot];
-  }
   probes(slot: number): number {
     return this.probeCount[slot];
   }
@@ -636,10 +524,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   // ---------------------------------------------------------------------------------------
   // RACK internals
-
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
-  }
 
   /** RACK_sent_after(t1, seq1, t2, seq2): t1 is later, or equal with the higher PSN. */
   private static sentAfter(t1: number, s1: number, t2: number, s2: number): boolean {
@@ -881,15 +765,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** Writes `out` for a packet already sent once (PSN in flight); false when the quota refuses it. */
   private writePacket(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
-    let msn = this.unaMsnCol[slot];
-    let m = (slot << K.MsgShift) + (msn & 7);
-    let k = psn24Diff(psn, this.msgPsn[m]);
-    while (k >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
-      msn = (msn + 1) & K.U24;
-      m = (slot << K.MsgShift) + (msn & 7);
-      k = psn24Diff(psn, this.msgPsn[m]);
-    }
-    const off = k * this.mtu;
+    const msn = this.messageOf(slot, psn);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
     const msgBytes = this.msgLen[m];
     const left = msgBytes - off;
     const len = left < this.mtu ? left : this.mtu;
@@ -954,23 +832,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.ptoDeadline[slot] = (now + pto) | 0;
     this.flags[slot] = flags | F.PtoArmed;
   }
-
-  private freeMessages(slot: number, cumPsn: number): number {
-    let freed = 0;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
-      msn = (msn + 1) & K.U24;
-      freed++;
-    }
-    this.unaMsnCol[slot] = msn;
-    return freed;
-  }
 }
 
-export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+export class RackReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(RACK_RECEIVER_DEFAULTS.windowPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -981,33 +845,11 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   static readonly outFields = ["cumPsn", "sackPsn", "dsack", "completed", "msn"] as const;
 
   readonly params: Readonly<RackReceiverParams>;
-  readonly bytesPerSlot: number;
-  readonly out = new Int32Array(5);
-  private readonly epsnCol = this.col.epsn;
-  private readonly msnCol = this.col.msn;
-  private readonly got = this.col.got;
-  private readonly ends = this.col.ends;
-  private readonly words: number;
-  private readonly mask: number;
 
   constructor(params: Partial<RackReceiverParams> = {}, capacity = 1) {
     const p = resolveParams("RackReceiver", RACK_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
-    const bits = windowBits(p.windowPackets);
-    const layout = receiverLayout(bits >>> 5);
-    super(layout, capacity);
+    super("RackReceiver", capacity, p.windowPackets, 5);
     this.params = Object.freeze(p);
-    this.bytesPerSlot = flowBytes(layout);
-    this.words = bits >>> 5;
-    this.mask = bits - 1;
-  }
-
-  open(slot: number, startPsn = 0): void {
-    if (!isPsn24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`RackReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.epsnCol[slot] = startPsn;
   }
 
   /**
@@ -1043,30 +885,6 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
       out[4] = this.msnCol[slot];
       return RACK_RX_PLACE | RACK_RX_ACK;
     }
-    return this.slideRun(slot, base, bit, epsn);
-  }
-
-  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
-  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
-    const out = this.out;
-    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
-    const done = countSet(this.ends, base, this.mask, bit, run);
-    clearBits(this.got, base, this.mask, bit, run);
-    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
-    const next = (epsn + run) & K.U24;
-    this.epsnCol[slot] = next;
-    const msn = (this.msnCol[slot] + done) & K.U24;
-    this.msnCol[slot] = msn;
-    out[0] = next;
-    out[3] = done;
-    out[4] = msn;
-    return done !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
-  }
-
-  epsn(slot: number): number {
-    return this.epsnCol[slot];
-  }
-  msn(slot: number): number {
-    return this.msnCol[slot];
+    return this.slideRun(slot, base, bit, epsn, 3, 4) !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
   }
 }
