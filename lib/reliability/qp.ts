@@ -196,6 +196,66 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     return freed;
   }
 
+  /**
+   * The packet at the new-data cursor, with PSN `psn`, written to `out` as `kind` (out.retryNo 0):
+   * nxt moves past it and the cursor to the next packet. It spends the round's quota unless
+   * `useQuota` is false (a probe); returns false, changing nothing, when the quota cannot carry it.
+   */
+  protected writeFromCursor(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
+    const cur = this.curMsn[slot];
+    const m = (slot << K.MsgShift) + (cur & 7);
+    const off = this.curOff[slot];
+    const left = this.msgLen[m] - off;
+    const len = left < this.mtu ? left : this.mtu;
+    if (useQuota) {
+      const quota = this.quota[slot];
+      if (quota < len || quota <= 0) return false;
+      this.quota[slot] = quota - len;
+    }
+    const out = this.out;
+    out[0] = kind;
+    out[1] = cur;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    this.nxt[slot] = (psn + 1) & K.U24;
+    if (left <= this.mtu) {
+      this.curMsn[slot] = (cur + 1) & K.U24;
+      this.curOff[slot] = 0;
+    } else {
+      this.curOff[slot] = off + len;
+    }
+    return true;
+  }
+
+  /**
+   * `out` for `psn`, a PSN already sent, as `kind` (out.retryNo 0); nothing else changes but the
+   * quota, which it spends unless `useQuota` is false. Returns false when the quota refuses it.
+   */
+  protected writeSent(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
+    const msn = this.messageOf(slot, psn);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
+    const left = this.msgLen[m] - off;
+    const len = left < this.mtu ? left : this.mtu;
+    if (useQuota) {
+      const quota = this.quota[slot];
+      if (quota < len || quota <= 0) return false;
+      this.quota[slot] = quota - len;
+    }
+    const out = this.out;
+    out[0] = kind;
+    out[1] = msn;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    return true;
+  }
+
   /** The outstanding message that holds `psn`, a PSN already sent (at most 8 to look at). */
   protected messageOf(slot: number, psn: number): number {
     let msn = this.unaMsnCol[slot];

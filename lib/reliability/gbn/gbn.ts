@@ -149,34 +149,10 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   private transmit(slot: number, nowNs: number): number {
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot]) return GBN_TX_NONE;
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return GBN_TX_NONE;
-    this.quota[slot] = quota - len;
     const kind = psn24Diff(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
-    const out = this.out;
-    out[0] = kind;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    const next = (psn + 1) & K.U24;
-    this.nxt[slot] = next;
-    if (kind === GBN_TX_NEW) this.high[slot] = next;
+    if (!this.writeFromCursor(slot, psn, kind, true)) return GBN_TX_NONE;
+    if (kind === GBN_TX_NEW) this.high[slot] = this.nxt[slot];
     else this.retx[slot]++;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
     if ((this.flags[slot] & K.Armed) === 0) {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= K.Armed;

@@ -62,11 +62,8 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
-  MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   NoneLost = -1, // nextLost: no lost packet is left
 }
 
@@ -189,30 +186,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     }
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || psn24Diff(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return IRN_TX_NONE;
-    this.quota[slot] = quota - len;
-    const out = this.out;
-    out[0] = IRN_TX_NEW;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    this.nxt[slot] = (psn + 1) & K.U24;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
+    if (!this.writeFromCursor(slot, psn, IRN_TX_NEW, true)) return IRN_TX_NONE;
     if ((this.flags[slot] & F.Armed) === 0) this.arm(slot, nowNs);
     return IRN_TX_NEW;
   }
@@ -318,23 +292,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
       return K.NoneLost;
     }
     const psn = (from + k) & K.U24;
-    const msn = this.messageOf(slot, psn);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return IRN_TX_NONE;
-    this.quota[slot] = quota - len;
-    const out = this.out;
-    out[0] = IRN_TX_RETRANSMIT;
-    out[1] = msn;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
+    if (!this.writeSent(slot, psn, IRN_TX_RETRANSMIT, true)) return IRN_TX_NONE;
     this.retxPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
     return IRN_TX_RETRANSMIT; // in recovery something sent is unacknowledged: the timer runs

@@ -101,11 +101,8 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
-  MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   DupThresh = 3, // RFC 8985 §6.2 step 4 (RFC 6675 DupThresh)
   PersistRounds = 16, // RFC 8985 §6.2 step 4
   NoneIdx = -1,
@@ -678,7 +675,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const k = this.firstLost(slot, una, n);
     if (k >= n) return RACK_TX_NONE;
     const psn = (una + k) & K.U24;
-    if (!this.writePacket(slot, psn, RACK_TX_RETRANSMIT, true)) return RACK_TX_NONE;
+    if (!this.writeSent(slot, psn, RACK_TX_RETRANSMIT, true)) return RACK_TX_NONE;
     const idx = psn & this.mask;
     const base = slot * this.words;
     bitClear(this.lostBits, base, idx);
@@ -691,32 +688,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
 
   /** New data at `psn` (the quota is skipped for a probe). */
   private sendNew(slot: number, now: number, psn: number, probe: boolean): number {
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    if (!probe) {
-      const quota = this.quota[slot];
-      if (quota < len || quota <= 0) return RACK_TX_NONE;
-      this.quota[slot] = quota - len;
-    }
-    const out = this.out;
-    out[0] = probe ? RACK_TX_PROBE : RACK_TX_NEW;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    this.nxt[slot] = (psn + 1) & K.U24;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
+    if (!this.writeFromCursor(slot, psn, probe ? RACK_TX_PROBE : RACK_TX_NEW, !probe)) return RACK_TX_NONE;
     const idx = psn & this.mask;
     const base = slot * this.words;
     bitClear(this.sackBits, base, idx);
@@ -742,7 +714,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.sendNew(slot, now, psn, true);
     } else {
       const last = (psn - 1) & K.U24;
-      this.writePacket(slot, last, RACK_TX_PROBE, false);
+      this.writeSent(slot, last, RACK_TX_PROBE, false);
       const idx = last & this.mask;
       const base = slot * this.words;
       if (bitTest(this.lostBits, base, idx)) {
@@ -763,29 +735,6 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return RACK_TX_PROBE;
   }
 
-  /** Writes `out` for a packet already sent once (PSN in flight); false when the quota refuses it. */
-  private writePacket(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
-    const msn = this.messageOf(slot, psn);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    if (useQuota) {
-      const quota = this.quota[slot];
-      if (quota < len || quota <= 0) return false;
-      this.quota[slot] = quota - len;
-    }
-    const out = this.out;
-    out[0] = kind;
-    out[1] = msn;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    return true;
-  }
 
   /** Records a transmission: its tick, and the tail of the transmission-ordered list. */
   private stamp(slot: number, now: number, idx: number): void {

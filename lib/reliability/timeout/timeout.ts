@@ -55,11 +55,8 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
-  MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   PassOver = -1, // nextResend: the pass has nothing left
 }
 
@@ -161,23 +158,7 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
     }
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || psn24Diff(psn, this.una[slot]) >= this.window) return TIMEOUT_TX_NONE;
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return TIMEOUT_TX_NONE;
-    this.quota[slot] = quota - len;
-    this.write(TIMEOUT_TX_NEW, cur, psn, off, len, left <= this.mtu);
-    this.nxt[slot] = (psn + 1) & K.U24;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
+    if (!this.writeFromCursor(slot, psn, TIMEOUT_TX_NEW, true)) return TIMEOUT_TX_NONE;
     if ((this.flags[slot] & F.Armed) === 0) {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= F.Armed;
@@ -236,16 +217,6 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
     return (this.timerStart[slot] + this.rto) | 0;
   }
 
-  private write(kind: number, msn: number, psn: number, off: number, len: number, last: boolean): void {
-    const out = this.out;
-    out[0] = kind;
-    out[1] = msn;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = last ? 1 : 0;
-  }
 
   /** The next packet of the pass (written to `out`), TIMEOUT_TX_NONE when the quota cannot carry it, or K.PassOver. */
   private nextResend(slot: number): number {
@@ -259,16 +230,7 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
       return K.PassOver;
     }
     const psn = (from + k) & K.U24;
-    const msn = this.messageOf(slot, psn);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return TIMEOUT_TX_NONE;
-    this.quota[slot] = quota - len;
-    this.write(TIMEOUT_TX_RETRANSMIT, msn, psn, off, len, left <= this.mtu);
+    if (!this.writeSent(slot, psn, TIMEOUT_TX_RETRANSMIT, true)) return TIMEOUT_TX_NONE;
     this.passPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
     return TIMEOUT_TX_RETRANSMIT;
