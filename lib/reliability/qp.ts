@@ -203,29 +203,15 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
    */
   protected writeFromCursor(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
     const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
     const off = this.curOff[slot];
-    const left = this.msgLen[m] - off;
-    const len = left < this.mtu ? left : this.mtu;
-    if (useQuota) {
-      const quota = this.quota[slot];
-      if (quota < len || quota <= 0) return false;
-      this.quota[slot] = quota - len;
-    }
-    const out = this.out;
-    out[0] = kind;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
+    const left = this.msgLen[(slot << K.MsgShift) + (cur & 7)] - off;
+    if (!this.writePacket(slot, kind, cur, psn, off, left, useQuota)) return false;
     this.nxt[slot] = (psn + 1) & K.U24;
     if (left <= this.mtu) {
       this.curMsn[slot] = (cur + 1) & K.U24;
       this.curOff[slot] = 0;
     } else {
-      this.curOff[slot] = off + len;
+      this.curOff[slot] = off + this.mtu;
     }
     return true;
   }
@@ -238,7 +224,15 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     const msn = this.messageOf(slot, psn);
     const m = (slot << K.MsgShift) + (msn & 7);
     const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
-    const left = this.msgLen[m] - off;
+    return this.writePacket(slot, kind, msn, psn, off, this.msgLen[m] - off, useQuota);
+  }
+
+  /**
+   * `out` for the packet at byte `off` of message `msn`, `left` bytes before the message's end
+   * (so one MTU or the rest), charged to the round's quota when `useQuota`. False when the quota
+   * cannot carry it (nothing changes then).
+   */
+  private writePacket(slot: number, kind: number, msn: number, psn: number, off: number, left: number, useQuota: boolean): boolean {
     const len = left < this.mtu ? left : this.mtu;
     if (useQuota) {
       const quota = this.quota[slot];
