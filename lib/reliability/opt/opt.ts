@@ -22,6 +22,7 @@
 
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 export interface OptParams {
@@ -52,10 +53,6 @@ const enum S {
 export const OPT_SEND_NEW = S.New;
 /** onSend: a retransmission. */
 export const OPT_SEND_RETRANSMIT = S.Retransmit;
-
-function validSeq(x: number): boolean {
-  return (x | 0) === x || x >>> 0 === x;
-}
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveOptParams(input: OptParamsInput = {}): OptParams {
@@ -105,7 +102,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * @throws RangeError for a bad slot, sequence number or size.
    */
   open(slot: number, firstSeq: number, packetBytes: number): void {
-    if (!validSeq(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!isPsn32(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
     if (!(Number.isInteger(packetBytes) && packetBytes >= 1 && packetBytes <= this.params.maxOutstandingBytes)) {
       throw new RangeError(`OptInitiator: packetBytes must be an integer in [1, maxOutstandingBytes], got ${packetBytes}`);
     }
@@ -142,7 +139,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * acknowledges (0 for a repeat). E_STATE for an older number or one never sent.
    */
   onAck(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     const d = (s - this.acked[slot]) | 0;
     if (d < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
@@ -161,7 +158,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * sent after `seq` and must go again. E_STATE for an older number or one never sent.
    */
   onNack(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     if (((s - this.acked[slot]) | 0) < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
     this.nacks++;
