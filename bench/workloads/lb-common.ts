@@ -2,6 +2,7 @@
 // moving forward 20–80 ns per event (a 100–400 Gb/s NIC interleaving flows), feedback kinds in
 // datacenter proportions — 90 % GOOD, 7 % ECN, 2.5 % NACK (trims), 0.5 % TIMEOUT.
 import { Xoshiro128 } from "../../lib/core/index";
+import type { Workload } from "./types";
 
 export const FLOWS = 64;
 export const BATCH = 4096;
@@ -52,5 +53,64 @@ export function snapshot(table: object, names?: readonly string[]): () => void {
   const saved = columns.map((c) => c.slice());
   return () => {
     for (let i = 0; i < columns.length; i++) (columns[i] as Uint8Array).set(saved[i] as Uint8Array);
+  };
+}
+
+/** The handlers every load balancer has (lib/lb). */
+export interface LoadBalancer {
+  choosePath(slot: number, nowNs: number, psn: number): number;
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
+}
+
+/** choosePath over the lbEvents stream: random flows, time moving forward, one PSN per packet. */
+export function choosePathWorkload(module: string, handler: string, goalNs: number, make: () => LoadBalancer): Workload {
+  return {
+    module,
+    handler,
+    goalNs,
+    batch: BATCH,
+    setup(seed) {
+      const t = make();
+      const e = lbEvents(seed);
+      let epoch = 0;
+      let psn = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < BATCH; i++) sum += t.choosePath(e.slot[i], (epoch + e.dtNs[i]) | 0, psn++ | 0);
+        epoch = (epoch + e.spanNs) | 0;
+        return sum;
+      };
+    },
+  };
+}
+
+/**
+ * onPathFeedback over the lbEvents stream with its mix of kinds; `evs` gives each event's EV
+ * (default: the event's random pick in [0, 2^16)), computed once at setup.
+ */
+export function feedbackWorkload<T extends LoadBalancer>(
+  module: string,
+  handler: string,
+  goalNs: number,
+  make: () => T,
+  evs: (t: T, e: LbEvents) => Int32Array = (_t, e) => e.pick,
+): Workload {
+  return {
+    module,
+    handler,
+    goalNs,
+    batch: BATCH,
+    setup(seed) {
+      const t = make();
+      const e = lbEvents(seed);
+      const ev = evs(t, e);
+      let epoch = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < BATCH; i++) sum += t.onPathFeedback(e.slot[i], (epoch + e.dtNs[i]) | 0, ev[i], e.kind[i]);
+        epoch = (epoch + e.spanNs) | 0;
+        return sum;
+      };
+    },
   };
 }

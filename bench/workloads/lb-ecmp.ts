@@ -1,6 +1,6 @@
-// ECMP: a fixed EV per flow; feedback is only checked.
+// ECMP: a fixed EV per flow; feedback is only checked (with each flow's own EV).
 import { Ecmp } from "../../lib/lb/index";
-import { BATCH, FLOWS, lbEvents } from "./lb-common";
+import { FLOWS, choosePathWorkload, feedbackWorkload } from "./lb-common";
 import type { Workload } from "./types";
 
 function table(): Ecmp {
@@ -10,41 +10,6 @@ function table(): Ecmp {
 }
 
 export const ecmpWorkloads: Workload[] = [
-  {
-    module: "lb/ecmp",
-    handler: "choosePath",
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table();
-      const e = lbEvents(seed);
-      let epoch = 0;
-      let psn = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.choosePath(e.slot[i], (epoch + e.dtNs[i]) | 0, psn++ | 0);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  },
-  {
-    module: "lb/ecmp",
-    handler: "onPathFeedback",
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table();
-      const e = lbEvents(seed);
-      const ev = new Int32Array(BATCH);
-      for (let i = 0; i < BATCH; i++) ev[i] = t.ev(e.slot[i]);
-      let epoch = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.onPathFeedback(e.slot[i], (epoch + e.dtNs[i]) | 0, ev[i], e.kind[i]);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  },
+  choosePathWorkload("lb/ecmp", "choosePath", 10, table),
+  feedbackWorkload("lb/ecmp", "onPathFeedback", 10, table, (t, e) => Int32Array.from(e.slot, (s) => t.ev(s))),
 ];

@@ -1,7 +1,7 @@
 // OPS: uniform over the 16-bit space, weighted over a 200-path Spritz-like list (eq. (1) weights of
 // a 40k-endpoint Dragonfly), and the UEC 256-EV reshuffled order; feedback is only checked.
 import { Ops } from "../../lib/lb/index";
-import { BATCH, FLOWS, lbEvents } from "./lb-common";
+import { FLOWS, choosePathWorkload, feedbackWorkload } from "./lb-common";
 import type { Workload } from "./types";
 
 function table(mode: "uniform" | "weighted" | "uec"): Ops {
@@ -22,45 +22,13 @@ function table(mode: "uniform" | "weighted" | "uec"): Ops {
 }
 
 function choose(mode: "uniform" | "weighted" | "uec"): Workload {
-  return {
-    module: "lb/ops",
-    handler: mode === "uniform" ? "choosePath" : `choosePath:${mode}`,
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table(mode);
-      const e = lbEvents(seed);
-      let epoch = 0;
-      let psn = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.choosePath(e.slot[i], (epoch + e.dtNs[i]) | 0, psn++ | 0);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  };
+  return choosePathWorkload("lb/ops", mode === "uniform" ? "choosePath" : `choosePath:${mode}`, 10, () => table(mode));
 }
 
 export const opsWorkloads: Workload[] = [
   choose("uniform"),
   choose("weighted"),
   choose("uec"),
-  {
-    module: "lb/ops",
-    handler: "onPathFeedback",
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table("uec");
-      const e = lbEvents(seed);
-      let epoch = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.onPathFeedback(e.slot[i], (epoch + e.dtNs[i]) | 0, e.pick[i] & 255, e.kind[i]);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  },
+  // EVs of the UEC 256-EV space.
+  feedbackWorkload("lb/ops", "onPathFeedback", 10, () => table("uec"), (_t, e) => e.pick.map((x) => x & 255)),
 ];

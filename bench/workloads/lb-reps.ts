@@ -6,7 +6,7 @@
 //   onPathFeedback: the datacenter mix of kinds (GOOD recycles; 0.5 % timeouts freeze flows for
 //     the 10 ms freeze, about 50 ops, after which they explore again).
 import { Reps } from "../../lib/lb/index";
-import { BATCH, FLOWS, lbEvents, snapshot } from "./lb-common";
+import { FLOWS, choosePathWorkload, feedbackWorkload, snapshot } from "./lb-common";
 import type { Workload } from "./types";
 
 const STEADY = FLOWS * 9;
@@ -38,39 +38,6 @@ export const repsWorkloads: Workload[] = [
       };
     },
   },
-  {
-    module: "lb/reps",
-    handler: "choosePath:random",
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table();
-      const e = lbEvents(seed);
-      let epoch = 0;
-      let psn = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.choosePath(e.slot[i], (epoch + e.dtNs[i]) | 0, psn++ | 0);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  },
-  {
-    module: "lb/reps",
-    handler: "onPathFeedback",
-    goalNs: 10,
-    batch: BATCH,
-    setup(seed) {
-      const t = table();
-      const e = lbEvents(seed);
-      let epoch = 0;
-      return () => {
-        let sum = 0;
-        for (let i = 0; i < BATCH; i++) sum += t.onPathFeedback(e.slot[i], (epoch + e.dtNs[i]) | 0, e.pick[i], e.kind[i]);
-        epoch = (epoch + e.spanNs) | 0;
-        return sum;
-      };
-    },
-  },
+  choosePathWorkload("lb/reps", "choosePath:random", 10, table),
+  feedbackWorkload("lb/reps", "onPathFeedback", 10, table),
 ];

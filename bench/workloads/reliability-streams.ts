@@ -3,6 +3,7 @@
 // each flow by up to `reorder` packets (a packet-spraying fabric: each packet gets a random
 // extra delay of 0..reorder−1 packet times, then the stream is sorted by arrival).
 import { Xoshiro128 } from "../../lib/core/index";
+import type { Workload } from "./types";
 
 export const FLOWS = 64;
 export const MTU = 1024;
@@ -75,4 +76,107 @@ export function flowOrder(seed: number, n: number): Int32Array {
   const a = new Int32Array(n);
   for (let i = 0; i < n; i++) a[i] = rng.nextBelow(FLOWS);
   return a;
+}
+
+/** What the shared sender workload needs of a PSN-acknowledged sender (gbn, irn, timeout, rack). */
+export interface PsnSender {
+  readonly out: Int32Array;
+  open(slot: number, startPsn: number): void;
+  post(slot: number, lengthBytes: number, op: number): number;
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number;
+  nextPacket(slot: number, nowNs: number): number;
+}
+
+/** What the shared receiver workload needs of a receiver that ACKs PSNs. */
+export interface PsnReceiver {
+  open(slot: number, startPsn: number): void;
+  onData(slot: number, nowNs: number, psn: number, last: boolean): number;
+}
+
+const SEND_EVENTS = 4096;
+const IN_FLIGHT = 8;
+
+/**
+ * Sender workload of the PSN-acknowledged baselines (two handler calls per event): FLOWS QPs
+ * sending 16 KiB Writes; each event sends one new packet and, with IN_FLIGHT packets in flight per
+ * QP, handles the in-order ACK of the oldest (the common, loss-free case; the quota refresh every
+ * 16 packets and the re-posting of freed messages are counted in). `ack` acknowledges PSN `psn`
+ * in the module's own terms and returns the messages freed.
+ */
+export function psnSendWorkload<S extends PsnSender>(
+  module: string,
+  handler: string,
+  goalNs: number,
+  make: () => S,
+  ack: (tx: S, slot: number, nowNs: number, psn: number) => number,
+): Workload {
+  const msgBytes = PACKETS_PER_MESSAGE * MTU;
+  return {
+    module,
+    handler,
+    goalNs,
+    batch: SEND_EVENTS,
+    setup(seed) {
+      const tx = make();
+      for (let s = 0; s < FLOWS; s++) {
+        tx.open(s, 0);
+        for (let m = 0; m < 8; m++) tx.post(s, msgBytes, 1);
+      }
+      // Per flow, the PSNs in flight; the oldest is acknowledged once IN_FLIGHT are out.
+      const ring = new Int32Array(FLOWS * 16);
+      const head = new Int32Array(FLOWS);
+      const count = new Int32Array(FLOWS);
+      const order = flowOrder(seed, SEND_EVENTS);
+      let epoch = 0;
+      return () => {
+        let sum = 0;
+        for (let e = 0; e < SEND_EVENTS; e++) {
+          const slot = order[e];
+          const now = (epoch + e * 10) | 0;
+          if (tx.nextPacket(slot, now) === 0) {
+            tx.onSchedule(slot, now, msgBytes);
+            tx.nextPacket(slot, now);
+          }
+          ring[slot * 16 + ((head[slot] + count[slot]) & 15)] = tx.out[2];
+          if (++count[slot] > IN_FLIGHT) {
+            const psn = ring[slot * 16 + head[slot]];
+            head[slot] = (head[slot] + 1) & 15;
+            count[slot]--;
+            const freed = ack(tx, slot, now, psn);
+            for (let m = 0; m < freed; m++) tx.post(slot, msgBytes, 1);
+            sum += freed;
+          }
+        }
+        epoch = (epoch + SEND_EVENTS * 10) | 0;
+        return sum;
+      };
+    },
+  };
+}
+
+/** Receiver workload: 4 messages of 16 packets per flow and batch, reordered within each flow by up to `reorder` packets. */
+export function psnReceiveWorkload(module: string, handler: string, goalNs: number, make: () => PsnReceiver, reorder: number): Workload {
+  return {
+    module,
+    handler,
+    goalNs,
+    batch: FLOWS * 4 * PACKETS_PER_MESSAGE,
+    setup(seed) {
+      const rx = make();
+      for (let s = 0; s < FLOWS; s++) rx.open(s, 0);
+      const st = rxStream(seed, 4, reorder);
+      const psnBase = new Int32Array(FLOWS);
+      let epoch = 0;
+      return () => {
+        let sum = 0;
+        for (let e = 0; e < st.batch; e++) {
+          const slot = st.slot[e];
+          sum += rx.onData(slot, (epoch + e) | 0, (psnBase[slot] + st.packet[e]) & 0xffffff, st.last[e] === 1);
+        }
+        for (let s = 0; s < FLOWS; s++) psnBase[s] = (psnBase[s] + st.perFlowPackets) & 0xffffff;
+        epoch = (epoch + st.batch) | 0;
+        return sum;
+      };
+    },
+  };
 }

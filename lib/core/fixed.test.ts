@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { INT32_MAX, INT32_MIN, clamp, fromQ16, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "./fixed";
+import { INT32_MAX, INT32_MIN, clamp, fromQ16, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "./fixed";
 
 test("q16 rounds to nearest and refuses what does not fit", () => {
   assert.is(q16(1), 65536);
@@ -69,6 +69,11 @@ test("clamp and isIntIn at their edges", () => {
   assert.not.ok(isIntIn(1.5, 0, 10));
   assert.not.ok(isIntIn(NaN, 0, 10));
   assert.not.ok(isIntIn(Infinity, 0, Infinity));
+});
+
+test("isByteCount: int32 byte counts in [0, 2^30]", () => {
+  assert.ok(isByteCount(0) && isByteCount(4096) && isByteCount(2 ** 30));
+  for (const bad of [-1, 2 ** 30 + 1, 1.5, NaN, Infinity, 2 ** 32]) assert.not.ok(isByteCount(bad), String(bad));
 });
 
 test.run();

@@ -74,3 +74,11 @@ export function isIntIn(x: number, lo: number, hi: number): boolean {
   // x − x is 0 only for finite x, so ±∞ fails even when a bound is infinite.
   return x >= lo && x <= hi && Math.floor(x) === x && x - x === 0;
 }
+
+/**
+ * True for the byte count of one event (an ACK, a send, a loss) as the handlers accept it: an
+ * int32 in [0, 2^30], so sums of a few stay inside int32.
+ */
+export function isByteCount(x: number): boolean {
+  return (x | 0) === x && x >= 0 && x <= 1073741824;
+}

@@ -9,3 +9,4 @@ export * from "./errors";
 export * from "./table";
 export * from "./slots";
 export * from "./bitmap";
+export * from "./params";

@@ -37,3 +37,13 @@ export function psn24Diff(a: number, b: number): number {
 export function psn24Add(a: number, n: number): number {
   return (a + n) & 0xffffff;
 }
+
+/** True for a 32-bit PSN or sequence number given as int32 or as uint32 (an integer in [−2^31, 2^32)). */
+export function isPsn32(x: number): boolean {
+  return (x | 0) === x || x >>> 0 === x;
+}
+
+/** True for a 24-bit PSN (or MSN): an integer in [0, 2^24). NaN, fractions and negatives fail. */
+export function isPsn24(x: number): boolean {
+  return (x & 0xffffff) === x;
+}

@@ -2,7 +2,7 @@
 // and each per-flow variable is a column (a typed array indexed by slot). The layout is declared
 // once as data, so `bytesPerFlow` is computed from the same declaration that allocates the state.
 
-import { E_SLOT } from "./errors";
+import { E_ARG, E_SLOT } from "./errors";
 
 export type ColumnKind = "i8" | "u8" | "i16" | "u16" | "i32" | "u32" | "f64";
 
@@ -90,7 +90,8 @@ export const MAX_CAPACITY = 1 << 24;
 /**
  * Base of every algorithm table. It owns the columns, the open flags and the error counter;
  * a subclass declares `open(slot, …)` (which calls `openSlot`) and its handlers, which begin
- * with `if (!this.isOpen(slot)) return this.fail(E_SLOT)`.
+ * with `if (!this.isOpen(slot)) return this.fail(E_SLOT)`, or test `live[slot]` together with
+ * their arguments and return `this.reject(slot)`.
  */
 export abstract class FlowTable<L extends Layout> {
   readonly capacity: number;
@@ -168,6 +169,15 @@ export abstract class FlowTable<L extends Layout> {
   protected fail(code: number): number {
     this.errors++;
     return code;
+  }
+
+  /**
+   * Rejects a call whose validation failed: E_SLOT when the slot is not open, else E_ARG (an
+   * argument was out of range). Handlers test `live[slot]` and their arguments in one condition
+   * and split the two causes only here, on the error path.
+   */
+  protected reject(slot: number): number {
+    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 
   private clearSlot(slot: number): void {

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { tickAdd, tickAfter, tickAtOrAfter, tickDiff, tickFromPs } from "./ticks";
-import { psn24Add, psn24Diff, psnAdd, psnDiff, psnGe, psnGt, psnLe, psnLt } from "./psn";
+import { isPsn24, isPsn32, psn24Add, psn24Diff, psnAdd, psnDiff, psnGe, psnGt, psnLe, psnLt } from "./psn";
 
 test("tick differences survive the 2^32 wrap", () => {
   const before = 0x7ffffff0; // just below 2^31
@@ -55,6 +55,16 @@ test("24-bit PSN difference and addition wrap at 2^24", () => {
   assert.is(psn24Diff(100, 50), 50);
   assert.is(psn24Diff(0x7fffff, 0), 0x7fffff);
   assert.is(psn24Diff(0x800000, 0), -0x800000);
+});
+
+test("isPsn24: integers in [0, 2^24) only", () => {
+  assert.ok(isPsn24(0) && isPsn24(0xffffff) && isPsn24(12345));
+  for (const bad of [-1, 0x1000000, 1.5, NaN, Infinity, -0x800000]) assert.not.ok(isPsn24(bad), String(bad));
+});
+
+test("isPsn32: a 32-bit PSN as int32 or uint32", () => {
+  assert.ok(isPsn32(0) && isPsn32(-1) && isPsn32(0xffffffff) && isPsn32(-0x80000000) && isPsn32(0x7fffffff));
+  for (const bad of [2 ** 32, -0x80000001, 0.5, NaN, -Infinity]) assert.not.ok(isPsn32(bad), String(bad));
 });
 
 test.run();

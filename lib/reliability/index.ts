@@ -24,7 +24,7 @@ export * from "./rack/rack";
 export * from "./timeout/timeout";
 export * from "./rud/sender";
 export * from "./rud/receiver";
-export { resolveRudParams, RUD_PARAM_NAMES, RUD_HTSIM_RTO_NS, type RudParams, type RudParamsInput } from "./rud/params";
+export { resolveRudParams, RUD_DEFAULTS, RUD_PARAM_NAMES, RUD_HTSIM_RTO_NS, type RudParams, type RudParamsInput } from "./rud/params";
 
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {

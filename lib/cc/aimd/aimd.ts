@@ -16,8 +16,7 @@
 // 2^30 − 1 so adding one event (≤ 2^30) stays inside int32; the decrease factor is Q16 and the
 // product is floored (lib/core/fixed.ts mulQ16). The window never leaves [minCwnd, maxCwnd].
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { mulQ16, q16 } from "../../core/fixed";
+import { isByteCount, mulQ16, q16 } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type AimdParams, type AimdParamsInput, resolveAimdParams } from "./params";
 
@@ -56,11 +55,6 @@ export const AIMD_IGNORED = R.Ignored;
 export const AIMD_TIMEOUT = R.Timeout;
 /** Largest byte count one event may carry. */
 export const AIMD_MAX_EVENT_BYTES = K.MaxEventBytes;
-
-/** An integer byte count in [0, 2^30]; false for NaN, ±∞ and fractions. */
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Aimd extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -128,7 +122,7 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
    * Returns AIMD_SLOW_START, AIMD_INCREASE or 0; E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = this.inflight[slot] - ackedBytes;
     this.inflight[slot] = inflight > 0 ? inflight : 0;
     const recover = this.recover[slot];
@@ -161,13 +155,13 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
    * Returns AIMD_DECREASE or AIMD_IGNORED; E_SLOT / E_ARG.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.loss(slot, bytes);
   }
 
   /** A trimmed packet's NACK: the same loss signal as onNack. */
   onTrim(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.loss(slot, bytes);
   }
 
@@ -177,7 +171,7 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
    * forgotten (everything will be sent again). Returns AIMD_DECREASE | AIMD_TIMEOUT.
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = this.inflight[slot] - bytes;
     this.inflight[slot] = inflight > 0 ? inflight : 0;
     this.ssthresh[slot] = this.decreased(this.cwnd[slot]);
@@ -189,7 +183,7 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
 
   /** `bytes` leave for the network. Returns 0. */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = this.inflight[slot] + bytes;
     this.inflight[slot] = inflight < K.CounterMax ? inflight : K.CounterMax;
     return 0;
@@ -200,7 +194,7 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
 
   /** True when `bytes` more fit in the window: inflight + bytes ≤ cwnd. */
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -249,9 +243,5 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
   private decreased(cwnd: number): number {
     const w = mulQ16(cwnd, this.factorQ16);
     return w > this.minCwnd ? w : this.minCwnd;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

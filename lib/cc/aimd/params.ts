@@ -4,6 +4,8 @@
 //
 // Every value is in human units with the unit in its name; all are overridable by name.
 
+import { resolveParams, rule } from "../../core/params";
+
 export interface AimdParams {
   /** Sender maximum segment size (RFC 5681 SMSS): the slow-start step and the default increase. */
   mssBytes: number;
@@ -45,52 +47,37 @@ export const AIMD_PARAM_NAMES: readonly (keyof AimdParams)[] = [
   "slowStart", "initialSsthreshBytes", "timeoutCwndBytes", "oncePerWindow",
 ];
 
-function pick<K extends keyof AimdParams>(input: AimdParamsInput, name: K, fallback: AimdParams[K]): AimdParams[K] {
-  const v = input[name];
-  return v === undefined ? fallback : (v as AimdParams[K]);
-}
-
 /**
  * Fills every parameter from its default (derived from mssBytes where RFC 5681 says so).
  * @throws RangeError for an unknown name or a value out of range.
  */
 export function resolveAimdParams(input: AimdParamsInput = {}): AimdParams {
-  for (const k of Object.keys(input)) {
-    if ((AIMD_PARAM_NAMES as readonly string[]).indexOf(k) < 0) throw new RangeError(`Aimd: unknown parameter ${k}`);
-  }
-  const mss = pick(input, "mssBytes", AIMD_DEFAULT_MSS_BYTES);
-  need(isInt(mss, 1, 1 << 24), "mssBytes must be an integer in [1, 2^24]");
-  const maxCwnd = pick(input, "maxCwndBytes", AIMD_DEFAULT_MAX_CWND_BYTES);
-  const minCwnd = pick(input, "minCwndBytes", mss);
-  const p: AimdParams = {
+  const mss = input.mssBytes ?? AIMD_DEFAULT_MSS_BYTES;
+  const maxCwnd = input.maxCwndBytes ?? AIMD_DEFAULT_MAX_CWND_BYTES;
+  const minCwnd = input.minCwndBytes ?? mss;
+  const defaults: AimdParams = {
     mssBytes: mss,
     // RFC 5681 §3.1 eq. (1), capped by the ceiling.
-    initialCwndBytes: pick(input, "initialCwndBytes", Math.min(Math.min(4 * mss, Math.max(2 * mss, RFC5681_IW_BYTES)), maxCwnd)),
+    initialCwndBytes: Math.min(Math.min(4 * mss, Math.max(2 * mss, RFC5681_IW_BYTES)), maxCwnd),
     minCwndBytes: minCwnd,
     maxCwndBytes: maxCwnd,
-    increaseBytes: pick(input, "increaseBytes", mss),
-    decreaseFactor: pick(input, "decreaseFactor", 0.5),
-    slowStart: pick(input, "slowStart", true),
-    initialSsthreshBytes: pick(input, "initialSsthreshBytes", maxCwnd),
-    timeoutCwndBytes: pick(input, "timeoutCwndBytes", minCwnd),
-    oncePerWindow: pick(input, "oncePerWindow", true),
+    increaseBytes: mss,
+    decreaseFactor: 0.5,
+    slowStart: true,
+    initialSsthreshBytes: maxCwnd,
+    timeoutCwndBytes: minCwnd,
+    oncePerWindow: true,
   };
-  need(isInt(p.maxCwndBytes, mss, MAX_BYTES), "maxCwndBytes must be an integer in [mssBytes, 2^30]");
-  need(isInt(p.minCwndBytes, mss, p.maxCwndBytes), "minCwndBytes must be an integer in [mssBytes, maxCwndBytes]");
-  need(isInt(p.initialCwndBytes, p.minCwndBytes, p.maxCwndBytes), "initialCwndBytes must be an integer in [minCwndBytes, maxCwndBytes]");
-  need(isInt(p.increaseBytes, 0, MAX_BYTES), "increaseBytes must be an integer in [0, 2^30]");
-  need(typeof p.decreaseFactor === "number" && p.decreaseFactor >= 0 && p.decreaseFactor < 1, "decreaseFactor must be in [0, 1)");
-  need(typeof p.slowStart === "boolean", "slowStart must be a boolean");
-  need(isInt(p.initialSsthreshBytes, p.minCwndBytes, MAX_BYTES), "initialSsthreshBytes must be an integer in [minCwndBytes, 2^30]");
-  need(isInt(p.timeoutCwndBytes, p.minCwndBytes, p.maxCwndBytes), "timeoutCwndBytes must be an integer in [minCwndBytes, maxCwndBytes]");
-  need(typeof p.oncePerWindow === "boolean", "oncePerWindow must be a boolean");
-  return p;
-}
-
-function isInt(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Aimd: ${what}`);
+  return resolveParams("Aimd", defaults, input, (p) => ({
+    mssBytes: rule.int(1, 1 << 24),
+    maxCwndBytes: rule.int(p.mssBytes, MAX_BYTES),
+    minCwndBytes: rule.int(p.mssBytes, p.maxCwndBytes),
+    initialCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
+    increaseBytes: rule.int(0, MAX_BYTES),
+    decreaseFactor: rule.num(0, 1, "[)"),
+    slowStart: rule.bool,
+    initialSsthreshBytes: rule.int(p.minCwndBytes, MAX_BYTES),
+    timeoutCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
+    oncePerWindow: rule.bool,
+  }));
 }

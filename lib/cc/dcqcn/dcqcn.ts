@@ -23,8 +23,7 @@
 //   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
 //   steps          R_T = min(line, R_T + step)
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
@@ -62,7 +61,6 @@ const enum R {
 const enum K {
   One = 65536,
   Two = 131072,
-  MaxEventBytes = 1073741824,
   StageMax = 1048576, // stage counters saturate at 2^20
   GapCap = 2147483647,
 }
@@ -72,10 +70,6 @@ export const DCQCN_ALPHA = R.Alpha; // α updated by its timer
 export const DCQCN_FAST_RECOVERY = R.FastRecovery; // R_C ← (R_T + R_C)/2
 export const DCQCN_ADDITIVE = R.Additive; // R_T += R_AI, then averaging
 export const DCQCN_HYPER = R.Hyper; // R_T += i·R_HAI (mellanox: R_HAI), then averaging
-
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Dcqcn extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -252,7 +246,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
    * Returns DCQCN_* bits of that event, or 0.
    */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     if (this.byteCounter === 0 || (this.flags[slot] & Fl.Armed) === 0) return 0;
     const tx = satAdd(this.txBytes[slot], bytes);
@@ -269,7 +263,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** `ackedBytes` acknowledged: only the optional window's inflight count changes. */
   onAck(slot: number, nowNs: number, ackedBytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     return 0;
   }
@@ -279,7 +273,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** Rate based: true unless a window is configured and `bytes` more would exceed it. */
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -302,7 +296,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** Serialisation time of `bytes` at R_C, rounded up. E_SLOT / E_ARG for bad input. */
   pacingGapNs(slot: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) return this.reject(slot);
     const gap = Math.ceil((bytes * 8_000_000) / this.rc[slot]);
     return gap < K.GapCap ? gap : K.GapCap;
   }
@@ -407,9 +401,5 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   private bounded(kbps: number): number {
     return kbps < this.minKbps ? this.minKbps : kbps > this.lineKbps ? this.lineKbps : kbps;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -12,7 +12,6 @@
 //
 // Parameters are the Dcqcn ones (params.ts); the NP reads cnpIntervalNs and deferredCnp.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
@@ -100,9 +99,5 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
   /** The tick at which the deferred CNP is due; meaningful only while timerArmed (else 0). */
   nextTimerNs(slot: number): number {
     return this.timerArmed(slot) ? (this.lastCnp[slot] + this.interval) | 0 : 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -19,6 +19,9 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { isIntIn } from "../../core/fixed";
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
 
 export interface DcqcnConstants {
@@ -79,15 +82,10 @@ export const DCQCN_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAME
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
-  for (const k of Object.keys(input)) {
-    if (DCQCN_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Dcqcn: unknown parameter ${k}`);
-  }
-  const profile = input.profile === undefined ? "paper" : input.profile;
-  if (profile !== "paper" && profile !== "hpcc" && profile !== "hpcc-paper") {
-    throw new RangeError(`Dcqcn: unknown profile ${String(profile)}`);
-  }
-  const linkGbps = input.linkGbps === undefined ? 100 : input.linkGbps;
-  let p: DcqcnParams;
+  checkParamNames("Dcqcn", input, DCQCN_PARAM_NAMES);
+  const profile = profileParam<DcqcnProfile>("Dcqcn", input.profile, ["paper", "hpcc", "hpcc-paper"], "paper");
+  const linkGbps = input.linkGbps ?? 100;
+  let p: DcqcnParams; // the profile's defaults
   if (profile === "paper") {
     p = {
       profile,
@@ -138,41 +136,28 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
       varWindow: false,
     };
   }
-  for (const k of Object.keys(input) as (keyof DcqcnParams)[]) {
-    (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Dcqcn: ${what}`);
-}
-
-function inRange(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function validate(p: DcqcnParams): void {
   const MAX_NS = 2 ** 30;
-  need(inRange(p.linkGbps, 0.001, 2000), "linkGbps must be in (0, 2000]");
-  need(inRange(p.minRateMbps, 0.001, p.linkGbps * 1000), "minRateMbps must be in (0, linkGbps]");
-  need(inRange(p.initRateGbps, p.minRateMbps / 1000, p.linkGbps), "initRateGbps must be in [minRate, linkGbps]");
-  need(inRange(p.g, 1 / 65536, 1), "g must be in [2^-16, 1]");
-  need(inRange(p.initialAlpha, 0, 1), "initialAlpha must be in [0, 1]");
-  need(inRange(p.alphaTimerNs, 1, MAX_NS), "alphaTimerNs must be in [1, 2^30]");
-  need(p.rp === "paper" ? inRange(p.decreaseTimerNs, 0, MAX_NS) : inRange(p.decreaseTimerNs, 1, MAX_NS), "decreaseTimerNs must be in [1, 2^30] (mellanox RP)");
-  need(inRange(p.increaseTimerNs, 2, MAX_NS), "increaseTimerNs must be in [2, 2^30]");
-  need(inRange(p.byteCounterBytes, 0, 2 ** 30) && Number.isInteger(p.byteCounterBytes), "byteCounterBytes must be an integer in [0, 2^30]");
-  need(p.byteCounterBytes === 0 || p.byteCounterBytes >= 2, "byteCounterBytes must be 0 or at least 2");
-  need(inRange(p.fastRecoverySteps, 0, 1000) && Number.isInteger(p.fastRecoverySteps), "fastRecoverySteps must be an integer in [0, 1000]");
-  need(inRange(p.aiMbps, 0, p.linkGbps * 1000), "aiMbps must be in [0, linkGbps]");
-  need(inRange(p.haiMbps, 0, p.linkGbps * 1000), "haiMbps must be in [0, linkGbps]");
-  need(inRange(p.rateOnFirstCnp, 0, 1), "rateOnFirstCnp must be in [0, 1]");
-  need(inRange(p.cnpIntervalNs, 0, MAX_NS), "cnpIntervalNs must be in [0, 2^30]");
-  need(inRange(p.windowBytes, 0, 2 ** 30) && Number.isInteger(p.windowBytes), "windowBytes must be an integer in [0, 2^30]");
-  need(p.rp === "paper" || p.rp === "mellanox", "rp must be paper or mellanox");
-  for (const b of ["clampTargetRate", "hyperHalving", "deferredCnp", "varWindow"] as const) {
-    need(typeof p[b] === "boolean", `${b} must be a boolean`);
-  }
+  return resolveParams("Dcqcn", p, input, (q) => ({
+    linkGbps: rule.num(0.001, 2000),
+    minRateMbps: rule.num(0.001, q.linkGbps * 1000),
+    initRateGbps: rule.num(q.minRateMbps / 1000, q.linkGbps),
+    g: rule.num(1 / 65536, 1),
+    initialAlpha: rule.num(0, 1),
+    alphaTimerNs: rule.num(1, MAX_NS),
+    // The paper RP cuts on the CNP and never uses the decrease timer.
+    decreaseTimerNs: rule.num(q.rp === "paper" ? 0 : 1, MAX_NS),
+    increaseTimerNs: rule.num(2, MAX_NS),
+    byteCounterBytes: rule.must(isIntIn(q.byteCounterBytes, 0, 2 ** 30) && q.byteCounterBytes !== 1, "0 or an integer in [2, 2^30]"),
+    fastRecoverySteps: rule.int(0, 1000),
+    aiMbps: rule.num(0, q.linkGbps * 1000),
+    haiMbps: rule.num(0, q.linkGbps * 1000),
+    rateOnFirstCnp: rule.num(0, 1),
+    cnpIntervalNs: rule.num(0, MAX_NS),
+    windowBytes: rule.int(0, 2 ** 30),
+    rp: rule.oneOf("paper", "mellanox"),
+    clampTargetRate: rule.bool,
+    hyperHalving: rule.bool,
+    deferredCnp: rule.bool,
+    varWindow: rule.bool,
+  }));
 }

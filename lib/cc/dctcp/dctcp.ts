@@ -15,8 +15,7 @@
 //   α      αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) + floor(MQ16 × gQ16 / 2^16)
 //   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17))
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
 
@@ -50,17 +49,12 @@ const enum R {
 const enum K {
   One = 65536,
   Two = 131072,
-  MaxEventBytes = 1073741824,
   CounterMax = 1073741823,
 }
 
 export const DCTCP_INCREASE = R.Increase; // window grew (slow start or congestion avoidance)
 export const DCTCP_DECREASE = R.Decrease; // window cut (ECN, loss or timeout)
 export const DCTCP_ALPHA = R.Alpha; // an observation window ended and α was updated
-
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Dctcp extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -124,7 +118,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /** An ACK of `ackedBytes`, `ecn` when it echoes CE (ECE). Returns DCTCP_* bits, or E_SLOT / E_ARG. */
   onAck(slot: number, nowNs: number, ackedBytes: number, ecn: boolean): number {
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     const acked = (this.acked[slot] + ackedBytes) | 0;
     this.acked[slot] = acked;
@@ -165,7 +159,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
    * and cwnd = ssthresh.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const flags = this.flags[slot];
     if ((flags & Fl.Reduced) !== 0) return 0;
@@ -181,7 +175,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /** A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS), cwnd = 1 SMSS. */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const flight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const half = flight >> 1;
@@ -195,7 +189,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /** `bytes` leave for the network (SND.NXT advances). */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     this.sent[slot] = (this.sent[slot] + bytes) | 0;
     return 0;
@@ -205,7 +199,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   // Readers
 
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -291,9 +285,5 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     }
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
     return R.Increase;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -11,6 +11,8 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type DctcpProfile = "rfc8257" | "htsim";
 
 export interface DctcpConstants {
@@ -40,13 +42,10 @@ export const DCTCP_PARAM_NAMES: readonly string[] = NAMES;
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
-  for (const k of Object.keys(input)) {
-    if (NAMES.indexOf(k as keyof DctcpParams) < 0) throw new RangeError(`Dctcp: unknown parameter ${k}`);
-  }
-  const profile = input.profile === undefined ? "rfc8257" : input.profile;
-  if (profile !== "rfc8257" && profile !== "htsim") throw new RangeError(`Dctcp: unknown profile ${String(profile)}`);
-  const mssBytes = input.mssBytes === undefined ? 4096 : input.mssBytes;
-  const p: DctcpParams = {
+  checkParamNames("Dctcp", input, NAMES);
+  const profile = profileParam<DctcpProfile>("Dctcp", input.profile, ["rfc8257", "htsim"], "rfc8257");
+  const mssBytes = input.mssBytes ?? 4096;
+  const defaults: DctcpParams = {
     profile,
     mssBytes,
     g: 1 / 16,
@@ -55,26 +54,12 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
     maxCwndBytes: 2 ** 30,
     cut: profile === "htsim" ? "window" : "ece",
   };
-  for (const k of Object.keys(input) as (keyof DctcpParams)[]) {
-    (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Dctcp: ${what}`);
-}
-
-function inRange(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function validate(p: DctcpParams): void {
-  need(inRange(p.mssBytes, 64, 65535) && Number.isInteger(p.mssBytes), "mssBytes must be an integer in [64, 65535]");
-  need(inRange(p.g, 1 / 65536, 1), "g must be in [2^-16, 1]");
-  need(inRange(p.initialAlpha, 0, 1), "initialAlpha must be in [0, 1]");
-  need(inRange(p.maxCwndBytes, p.mssBytes, 2 ** 30) && Number.isInteger(p.maxCwndBytes), "maxCwndBytes must be an integer in [mssBytes, 2^30]");
-  need(inRange(p.initCwndBytes, p.mssBytes, p.maxCwndBytes) && Number.isInteger(p.initCwndBytes), "initCwndBytes must be an integer in [mssBytes, maxCwndBytes]");
-  need(p.cut === "ece" || p.cut === "window", "cut must be ece or window");
+  return resolveParams("Dctcp", defaults, input, (p) => ({
+    mssBytes: rule.int(64, 65535),
+    g: rule.num(1 / 65536, 1),
+    initialAlpha: rule.num(0, 1),
+    maxCwndBytes: rule.int(p.mssBytes, 2 ** 30),
+    initCwndBytes: rule.int(p.mssBytes, p.maxCwndBytes),
+    cut: rule.oneOf("ece", "window"),
+  }));
 }

@@ -14,8 +14,7 @@
 //   decrease   cwnd −= ceil(decQ16 × acked / 2^16), i.e. the window is rounded down after it
 //              (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type MprdmaParams, type MprdmaParamsInput, resolveMprdmaParams } from "./params";
 
@@ -33,15 +32,10 @@ const enum R {
 
 const enum K {
   One = 65536,
-  MaxEventBytes = 1073741824,
 }
 
 export const MPRDMA_INCREASE = R.Increase;
 export const MPRDMA_DECREASE = R.Decrease;
-
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Mprdma extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -93,7 +87,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   /** An ACK of `ackedBytes`, `ecn` when it echoes CE. Returns MPRDMA_* bits, or E_SLOT / E_ARG. */
   onAck(slot: number, nowNs: number, ackedBytes: number, ecn: boolean): number {
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     if (ackedBytes === 0) return 0;
     const cwnd = this.cwnd[slot];
@@ -110,7 +104,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   /** A NACK (trim or loss) of `bytes`: they leave inflight; the window drops by nackDecreaseMss per MSS. */
   onNack(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     if (this.nackDecQ16 === 0 || bytes === 0) return 0;
     return this.decrease(slot, this.cwnd[slot], this.nackDecQ16, bytes);
@@ -118,13 +112,13 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   /** A retransmission timeout: `bytes` leave inflight; the sources define no window reaction. */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     return 0;
   }
 
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     return 0;
   }
@@ -133,7 +127,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   // Readers
 
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -158,9 +152,5 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.cwnd[slot] = w;
     if (this.carry[slot] >= w) this.carry[slot] = 0;
     return R.Decrease;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -15,6 +15,8 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type MprdmaProfile = "paper" | "htsim";
 
 export interface MprdmaParams {
@@ -47,18 +49,15 @@ export const MPRDMA_PARAM_NAMES: readonly string[] = [
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams {
-  for (const k of Object.keys(input)) {
-    if (MPRDMA_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Mprdma: unknown parameter ${k}`);
-  }
-  const profile = input.profile === undefined ? "paper" : input.profile;
-  if (profile !== "paper" && profile !== "htsim") throw new RangeError(`Mprdma: unknown profile ${String(profile)}`);
-  const mssBytes = input.mssBytes === undefined ? 4096 : input.mssBytes;
-  const linkGbps = input.linkGbps === undefined ? 100 : input.linkGbps;
-  const baseRttNs = input.baseRttNs === undefined ? 12_000 : input.baseRttNs;
+  checkParamNames("Mprdma", input, MPRDMA_PARAM_NAMES);
+  const profile = profileParam<MprdmaProfile>("Mprdma", input.profile, ["paper", "htsim"], "paper");
+  const mssBytes = input.mssBytes ?? 4096;
+  const linkGbps = input.linkGbps ?? 100;
+  const baseRttNs = input.baseRttNs ?? 12_000;
   const bdp = Math.floor((linkGbps * baseRttNs) / 8);
-  const maxCwndBytes = input.maxCwndBytes === undefined ? Math.max(bdp, mssBytes) : input.maxCwndBytes;
+  const maxCwndBytes = input.maxCwndBytes ?? Math.max(bdp, mssBytes);
   const htsim = profile === "htsim";
-  const p: MprdmaParams = {
+  const defaults: MprdmaParams = {
     profile,
     mssBytes,
     linkGbps,
@@ -70,30 +69,15 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     initCwndBytes: maxCwndBytes,
     carryRemainder: !htsim,
   };
-  for (const k of Object.keys(input) as (keyof MprdmaParams)[]) {
-    (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Mprdma: ${what}`);
-}
-
-function inRange(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function validate(p: MprdmaParams): void {
-  const int = (x: unknown) => typeof x === "number" && Number.isInteger(x);
-  need(inRange(p.mssBytes, 64, 65535) && int(p.mssBytes), "mssBytes must be an integer in [64, 65535]");
-  need(inRange(p.linkGbps, 0.001, 100_000), "linkGbps must be in (0, 100000]");
-  need(inRange(p.baseRttNs, 1, 2 ** 30), "baseRttNs must be in [1, 2^30]");
-  need(inRange(p.decreaseMss, 0, 64), "decreaseMss must be in [0, 64]");
-  need(inRange(p.nackDecreaseMss, 0, 64), "nackDecreaseMss must be in [0, 64]");
-  need(inRange(p.minCwndBytes, 1, 2 ** 30) && int(p.minCwndBytes), "minCwndBytes must be an integer in [1, 2^30]");
-  need(inRange(p.maxCwndBytes, p.minCwndBytes, 2 ** 30) && int(p.maxCwndBytes), "maxCwndBytes must be an integer in [minCwndBytes, 2^30]");
-  need(inRange(p.initCwndBytes, p.minCwndBytes, p.maxCwndBytes) && int(p.initCwndBytes), "initCwndBytes must be an integer in [minCwndBytes, maxCwndBytes]");
-  need(typeof p.carryRemainder === "boolean", "carryRemainder must be a boolean");
+  return resolveParams("Mprdma", defaults, input, (p) => ({
+    mssBytes: rule.int(64, 65535),
+    linkGbps: rule.num(0.001, 100_000),
+    baseRttNs: rule.num(1, 2 ** 30),
+    decreaseMss: rule.num(0, 64),
+    nackDecreaseMss: rule.num(0, 64),
+    minCwndBytes: rule.int(1, 2 ** 30),
+    maxCwndBytes: rule.int(p.minCwndBytes, 2 ** 30),
+    initCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
+    carryRemainder: rule.bool,
+  }));
 }

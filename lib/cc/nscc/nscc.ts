@@ -22,8 +22,7 @@
 // helpers every ACK runs; the rare steps (end of a QuickAdapt window, fulfill, decrease,
 // base-RTT change) in their own methods.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { INT32_MAX, INT32_MIN, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { INT32_MAX, INT32_MIN, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type NsccParams, type NsccParamsInput, resolveNsccParams } from "./params";
 
@@ -102,11 +101,6 @@ export const NSCC_MAX_RTT_NS = K.MaxRttNs;
 
 const TWO_32 = 4294967296;
 const MAX_EXACT = 9007199254740992; // 2^53: inc saturates here instead of losing integer precision
-
-/** An integer byte count in [0, 2^30]; false for NaN, ±∞ and fractions. */
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Nscc extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -238,7 +232,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): number {
     // live[slot] is undefined for a negative, fractional, NaN or too-large slot.
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     // A handler this small is inlined into its caller; the body is too big for that (V8 inlines
@@ -279,7 +273,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * UET_TRIMMED / UET_TRIMMED_LASTHOP). `rttNs` is the NACK's RTT sample, or ≤ 0 for none.
    */
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     return this.trim(slot, nowNs | 0, bytes, lastHop, rttNs);
@@ -322,7 +316,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * (SMaRTT §III-E "we need to ignore such timeouts").
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const ignoreLeft = this.ignoreLeft[slot];
     if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
@@ -333,7 +327,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /** `bytes` leave for the network. Returns NSCC_ACK_REQUEST when cwnd − inflight < MTU (UEC AckRequest). */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = satAdd(this.inflight[slot], bytes);
     this.inflight[slot] = inflight;
     return this.cwnd[slot] - inflight < this.mtu ? R.AckRequest : 0;
@@ -345,7 +339,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * active, increases are suppressed.
    */
   onReceiverPenalty(slot: number, nowNs: number, pend: number, restore: boolean, bytes: number): number {
-    if (!(this.live[slot] === 1 && isIntIn(pend, 0, 127) && validBytes(bytes) && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isIntIn(pend, 0, 127) && isByteCount(bytes) && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     if (pend > 0) {
@@ -371,7 +365,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /** True when `bytes` more fit in the window (UEC: inflight + size ≤ cwnd). */
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -647,10 +641,6 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Helpers
 
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 
   /** The first ACK of a flow: the eta period starts now. Returns the new flag byte. */
   private start(slot: number, now: number): number {

@@ -9,6 +9,8 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type NsccProfile = "smartt" | "uec" | "uec-htsim";
 
 /** Constants, in human units (the unit is in the name; fractions are plain numbers). */
@@ -149,31 +151,22 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
   },
 };
 
-function pick<T>(input: NsccParamsInput, name: keyof NsccParams, fallback: T): T {
-  const v = input[name];
-  return v === undefined ? fallback : (v as T);
-}
-
 /**
  * Fills every parameter from the profile (default `uec`) and the four inputs the UEC table
  * derives from: linkGbps, baseRttNs, mtuBytes, trimming.
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
-  for (const k of Object.keys(input)) {
-    if (NSCC_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Nscc: unknown parameter ${k}`);
-  }
-  const profile = pick<NsccProfile>(input, "profile", "uec");
-  const behaviourDefaults = BEHAVIOURS[profile];
-  if (!behaviourDefaults) throw new RangeError(`Nscc: unknown profile ${String(profile)}`);
+  checkParamNames("Nscc", input, NSCC_PARAM_NAMES);
+  const profile = profileParam("Nscc", input.profile, Object.keys(BEHAVIOURS) as NsccProfile[], "uec");
 
-  const mtuBytes = pick(input, "mtuBytes", DEFAULT_MTU_BYTES);
-  const headerBytes = pick(input, "headerBytes", DEFAULT_HEADER_BYTES);
-  const linkGbps = pick(input, "linkGbps", 100);
-  const baseRttNs = pick(input, "baseRttNs", DEFAULT_BASE_RTT_NS);
-  const trimming = pick(input, "trimming", true);
+  const mtuBytes = input.mtuBytes ?? DEFAULT_MTU_BYTES;
+  const headerBytes = input.headerBytes ?? DEFAULT_HEADER_BYTES;
+  const linkGbps = input.linkGbps ?? 100;
+  const baseRttNs = input.baseRttNs ?? DEFAULT_BASE_RTT_NS;
+  const trimming = input.trimming ?? true;
   const mssBytes = mtuBytes - headerBytes;
-  const bdpBytes = pick(input, "bdpBytes", (linkGbps * baseRttNs) / 8);
+  const bdpBytes = input.bdpBytes ?? (linkGbps * baseRttNs) / 8;
   // UEC Table 3-76: scaling_a = BDP / base_BDP.
   const scalingA = bdpBytes / UEC_BASE_BDP_BYTES;
 
@@ -214,92 +207,72 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     adjustPeriodNs = baseRttNs;
     fastIncreaseK = 0;
   }
-  targetDelayNs = pick(input, "targetDelayNs", targetDelayNs);
+  targetDelayNs = input.targetDelayNs ?? targetDelayNs;
   const scalingB = targetDelayNs / UEC_REF_RTT_NS;
 
-  const p: NsccParams = {
+  const defaults: NsccParams = {
     profile,
     mtuBytes,
     headerBytes,
     linkGbps,
     baseRttNs,
     bdpBytes,
-    maxWndBytes: pick(input, "maxWndBytes", 1.5 * bdpBytes),
+    maxWndBytes: 1.5 * bdpBytes,
     targetDelayNs,
-    gamma: pick(input, "gamma", 0.8),
-    maxMdJump: pick(input, "maxMdJump", 0.5),
-    fiBytes: pick(input, "fiBytes", fiBytes),
-    fiScale: pick(input, "fiScale", 0.25 * scalingA),
-    etaBytes: pick(input, "etaBytes", etaBytes),
+    gamma: 0.8,
+    maxMdJump: 0.5,
+    fiBytes,
+    fiScale: 0.25 * scalingA,
+    etaBytes,
     // Table 3-76: alpha = 4 × scaling_a × scaling_b × MTU / target_qdelay (the target cancels).
-    alphaBytesPerNs: pick(input, "alphaBytesPerNs", (4 * scalingA * scalingB * mssBytes) / targetDelayNs),
-    qaThresholdNs: pick(input, "qaThresholdNs", qaThresholdNs),
-    qaGate: pick(input, "qaGate", qaGate),
-    qaScaling: pick(input, "qaScaling", 1),
-    fastIncreaseK: pick(input, "fastIncreaseK", fastIncreaseK),
-    fastIncreaseDelayNs: pick(input, "fastIncreaseDelayNs", 1000),
-    adjustBytes: pick(input, "adjustBytes", adjustBytes),
-    adjustPeriodNs: pick(input, "adjustPeriodNs", adjustPeriodNs),
-    delayEwma: pick(input, "delayEwma", 0.0125),
+    alphaBytesPerNs: (4 * scalingA * scalingB * mssBytes) / targetDelayNs,
+    qaThresholdNs,
+    qaGate,
+    qaScaling: 1,
+    fastIncreaseK,
+    fastIncreaseDelayNs: 1000,
+    adjustBytes,
+    adjustPeriodNs,
+    delayEwma: 0.0125,
     trimming,
-    sampleEvery: pick(input, "sampleEvery", 1),
-    loop: pick(input, "loop", behaviourDefaults.loop),
-    mdDenominator: pick(input, "mdDenominator", behaviourDefaults.mdDenominator),
-    proportionalIncrease: pick(input, "proportionalIncrease", behaviourDefaults.proportionalIncrease),
-    delayAverager: pick(input, "delayAverager", behaviourDefaults.delayAverager),
-    baseRttFromNack: pick(input, "baseRttFromNack", behaviourDefaults.baseRttFromNack),
-    trimDelaySample: pick(input, "trimDelaySample", behaviourDefaults.trimDelaySample),
-    perPathScaling: pick(input, "perPathScaling", behaviourDefaults.perPathScaling),
-    qaIgnoresTimeouts: pick(input, "qaIgnoresTimeouts", behaviourDefaults.qaIgnoresTimeouts),
-    rccc: pick(input, "rccc", behaviourDefaults.rccc),
-    incBytesWrap32: pick(input, "incBytesWrap32", behaviourDefaults.incBytesWrap32),
+    sampleEvery: 1,
+    ...BEHAVIOURS[profile],
   };
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Nscc: ${what}`);
-}
-
-function finite(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function oneOf(x: unknown, options: readonly unknown[]): boolean {
-  return options.indexOf(x) >= 0;
-}
-
-function validate(p: NsccParams): void {
   const MAX_BYTES = 2 ** 30;
-  need(finite(p.mtuBytes, 64, 65535) && Number.isInteger(p.mtuBytes), "mtuBytes must be an integer in [64, 65535]");
-  need(finite(p.headerBytes, 0, p.mtuBytes - 1), "headerBytes must be in [0, mtuBytes)");
-  need(finite(p.linkGbps, 0.001, 100_000), "linkGbps must be in (0, 100000]");
-  need(finite(p.baseRttNs, 1, 2 ** 29), "baseRttNs must be in [1, 2^29]");
-  need(finite(p.bdpBytes, 1, MAX_BYTES), "bdpBytes must be in [1, 2^30]");
-  need(finite(p.maxWndBytes, p.mtuBytes, MAX_BYTES), "maxWndBytes must be in [mtuBytes, 2^30]");
-  need(finite(p.targetDelayNs, 1, 2 ** 22), "targetDelayNs must be in [1, 2^22]");
-  need(finite(p.gamma, 0, 1), "gamma must be in [0, 1]");
-  need(finite(p.maxMdJump, 0, 1), "maxMdJump must be in [0, 1]");
-  need(finite(p.fiBytes, 0, 2 ** 24), "fiBytes must be in [0, 2^24]");
-  need(finite(p.fiScale, 0, 256), "fiScale must be in [0, 256]");
-  need(finite(p.etaBytes, 0, 2 ** 24), "etaBytes must be in [0, 2^24]");
-  need(finite(p.alphaBytesPerNs, 0, 1024), "alphaBytesPerNs must be in [0, 1024]");
-  need(p.qaThresholdNs === Infinity || finite(p.qaThresholdNs, 0, 2 ** 30), "qaThresholdNs must be in [0, 2^30] or Infinity");
-  need(finite(p.qaGate, 0, 30) && Number.isInteger(p.qaGate), "qaGate must be an integer shift in [0, 30]");
-  need(finite(p.qaScaling, 0, 16), "qaScaling must be in [0, 16]");
-  need(finite(p.fastIncreaseK, 0, 1024), "fastIncreaseK must be in [0, 1024]");
-  need(finite(p.fastIncreaseDelayNs, 0, 2 ** 22), "fastIncreaseDelayNs must be in [0, 2^22]");
-  need(finite(p.adjustBytes, 0, MAX_BYTES), "adjustBytes must be in [0, 2^30]");
-  need(finite(p.adjustPeriodNs, 0, 2 ** 30), "adjustPeriodNs must be in [0, 2^30]");
-  need(finite(p.delayEwma, 1 / 65536, 1), "delayEwma must be in [2^-16, 1]");
-  need(typeof p.trimming === "boolean", "trimming must be a boolean");
-  need(finite(p.sampleEvery, 1, 255) && Number.isInteger(p.sampleEvery), "sampleEvery must be an integer in [1, 255]");
-  need(oneOf(p.loop, ["smartt", "uec"]), "loop must be smartt or uec");
-  need(oneOf(p.mdDenominator, ["rtt", "delay"]), "mdDenominator must be rtt or delay");
-  need(oneOf(p.proportionalIncrease, ["eq3", "alpha"]), "proportionalIncrease must be eq3 or alpha");
-  need(oneOf(p.delayAverager, ["ewma", "htsim"]), "delayAverager must be ewma or htsim");
-  for (const b of ["baseRttFromNack", "trimDelaySample", "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32"] as const) {
-    need(typeof p[b] === "boolean", `${b} must be a boolean`);
-  }
+  return resolveParams("Nscc", defaults, input, (p) => ({
+    mtuBytes: rule.int(64, 65535),
+    headerBytes: rule.num(0, p.mtuBytes - 1),
+    linkGbps: rule.num(0.001, 100_000),
+    baseRttNs: rule.num(1, 2 ** 29),
+    bdpBytes: rule.num(1, MAX_BYTES),
+    maxWndBytes: rule.num(p.mtuBytes, MAX_BYTES),
+    targetDelayNs: rule.num(1, 2 ** 22),
+    gamma: rule.num(0, 1),
+    maxMdJump: rule.num(0, 1),
+    fiBytes: rule.num(0, 2 ** 24),
+    fiScale: rule.num(0, 256),
+    etaBytes: rule.num(0, 2 ** 24),
+    alphaBytesPerNs: rule.num(0, 1024),
+    // Infinity: QuickAdapt never fires on delay alone.
+    qaThresholdNs: rule.must(p.qaThresholdNs === Infinity || (typeof p.qaThresholdNs === "number" && p.qaThresholdNs >= 0 && p.qaThresholdNs <= 2 ** 30), "in [0, 2^30] or Infinity"),
+    qaGate: rule.int(0, 30),
+    qaScaling: rule.num(0, 16),
+    fastIncreaseK: rule.num(0, 1024),
+    fastIncreaseDelayNs: rule.num(0, 2 ** 22),
+    adjustBytes: rule.num(0, MAX_BYTES),
+    adjustPeriodNs: rule.num(0, 2 ** 30),
+    delayEwma: rule.num(1 / 65536, 1),
+    trimming: rule.bool,
+    sampleEvery: rule.int(1, 255),
+    loop: rule.oneOf("smartt", "uec"),
+    mdDenominator: rule.oneOf("rtt", "delay"),
+    proportionalIncrease: rule.oneOf("eq3", "alpha"),
+    delayAverager: rule.oneOf("ewma", "htsim"),
+    baseRttFromNack: rule.bool,
+    trimDelaySample: rule.bool,
+    perPathScaling: rule.bool,
+    qaIgnoresTimeouts: rule.bool,
+    rccc: rule.bool,
+    incBytesWrap32: rule.bool,
+  }));
 }

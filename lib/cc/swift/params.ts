@@ -12,6 +12,8 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type SwiftProfile = "paper" | "google" | "htsim" | "reflex";
 
 export interface SwiftConstants {
@@ -137,52 +139,36 @@ export function flowScaling(fsRangeNs: number, fsMinCwndPkts: number, fsMaxCwndP
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
-  for (const k of Object.keys(input)) {
-    if (SWIFT_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Swift: unknown parameter ${k}`);
-  }
-  const profile = input.profile === undefined ? "google" : input.profile;
-  const base = PROFILES[profile];
-  if (!base) throw new RangeError(`Swift: unknown profile ${String(profile)}`);
-  const p = { ...base, profile } as SwiftParams;
+  checkParamNames("Swift", input, SWIFT_PARAM_NAMES);
+  const profile = profileParam("Swift", input.profile, Object.keys(PROFILES) as SwiftProfile[], "google");
+  const defaults: SwiftParams = { ...PROFILES[profile], profile };
   // htsim's 10-byte floor is a byte count: keep it 10 bytes when only the MTU is overridden.
-  if (profile === "htsim" && input.mtuBytes !== undefined) p.minCwndPkts = 10 / input.mtuBytes;
-  for (const k of Object.keys(input) as (keyof SwiftParams)[]) {
-    (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Swift: ${what}`);
-}
-
-function inRange(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function validate(p: SwiftParams): void {
+  if (profile === "htsim" && input.mtuBytes !== undefined) defaults.minCwndPkts = 10 / input.mtuBytes;
   const MAX_NS = 2 ** 30;
-  need(inRange(p.mtuBytes, 64, 65535) && Number.isInteger(p.mtuBytes), "mtuBytes must be an integer in [64, 65535]");
-  need(inRange(p.baseTargetNs, 0, MAX_NS), "baseTargetNs must be in [0, 2^30]");
-  need(inRange(p.hopScalingNs, 0, 2 ** 24), "hopScalingNs must be in [0, 2^24]");
-  need(inRange(p.fsRangeNs, 0, MAX_NS), "fsRangeNs must be in [0, 2^30]");
-  need(inRange(p.fsMinCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "fsMinCwndPkts must be in [2^-16, 32767]");
-  need(inRange(p.fsMaxCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS) && p.fsMaxCwndPkts > p.fsMinCwndPkts, "fsMaxCwndPkts must exceed fsMinCwndPkts");
-  need(inRange(p.aiPkts, 0, 16), "aiPkts must be in [0, 16]");
-  need(inRange(p.beta, 0, 16), "beta must be in [0, 16]");
-  need(inRange(p.maxMdf, 0, 1), "maxMdf must be in [0, 1]");
-  need(inRange(p.minCwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "minCwndPkts must be in [2^-16, 32767]");
-  need(inRange(p.maxCwndPkts, p.minCwndPkts, SWIFT_MAX_CWND_PKTS), "maxCwndPkts must be in [minCwndPkts, 32767]");
-  need(inRange(p.initCwndPkts, p.minCwndPkts, p.maxCwndPkts), "initCwndPkts must be in [minCwndPkts, maxCwndPkts]");
-  need(inRange(p.retransmitLimit, 1, 255) && Number.isInteger(p.retransmitLimit), "retransmitLimit must be an integer in [1, 255]");
-  need(inRange(p.rttSmoothing, 0, 1), "rttSmoothing must be in [0, 1]");
-  need(inRange(p.delaySmoothing, 0, 1), "delaySmoothing must be in [0, 1]");
-  need(inRange(p.minRtoNs, 0, MAX_NS), "minRtoNs must be in [0, 2^30]");
-  need(inRange(p.rtoScalar, 0, 64), "rtoScalar must be in [0, 64]");
-  need(inRange(p.endpointTargetNs, 0, MAX_NS), "endpointTargetNs must be in [0, 2^30] (0: no endpoint window)");
-  need(inRange(p.minEcwndPkts, 1 / 65536, SWIFT_MAX_CWND_PKTS), "minEcwndPkts must be in [2^-16, 32767]");
-  need(inRange(p.maxEcwndPkts, p.minEcwndPkts, SWIFT_MAX_CWND_PKTS), "maxEcwndPkts must be in [minEcwndPkts, 32767]");
-  need(typeof p.lossDecrease === "boolean", "lossDecrease must be a boolean");
-  need(p.decreaseGate === "sample" || p.decreaseGate === "smoothed", "decreaseGate must be sample or smoothed");
+  const MAX_PKTS = SWIFT_MAX_CWND_PKTS;
+  return resolveParams("Swift", defaults, input, (p) => ({
+    mtuBytes: rule.int(64, 65535),
+    baseTargetNs: rule.num(0, MAX_NS),
+    hopScalingNs: rule.num(0, 2 ** 24),
+    fsRangeNs: rule.num(0, MAX_NS),
+    fsMinCwndPkts: rule.num(1 / 65536, MAX_PKTS),
+    fsMaxCwndPkts: rule.num(p.fsMinCwndPkts, MAX_PKTS, "(]"),
+    aiPkts: rule.num(0, 16),
+    beta: rule.num(0, 16),
+    maxMdf: rule.num(0, 1),
+    minCwndPkts: rule.num(1 / 65536, MAX_PKTS),
+    maxCwndPkts: rule.num(p.minCwndPkts, MAX_PKTS),
+    initCwndPkts: rule.num(p.minCwndPkts, p.maxCwndPkts),
+    retransmitLimit: rule.int(1, 255),
+    rttSmoothing: rule.num(0, 1),
+    delaySmoothing: rule.num(0, 1),
+    minRtoNs: rule.num(0, MAX_NS),
+    rtoScalar: rule.num(0, 64),
+    // 0: no endpoint window.
+    endpointTargetNs: rule.num(0, MAX_NS),
+    minEcwndPkts: rule.num(1 / 65536, MAX_PKTS),
+    maxEcwndPkts: rule.num(p.minEcwndPkts, MAX_PKTS),
+    lossDecrease: rule.bool,
+    decreaseGate: rule.oneOf("sample", "smoothed"),
+  }));
 }

@@ -26,8 +26,7 @@
 //   smoothing          s = floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16), w the weight of the old value
 //   hopTarget          baseTarget + floor(hops × hopScaling), at open
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type SwiftParams, type SwiftParamsInput, flowScaling, resolveSwiftParams } from "./params";
 
@@ -63,7 +62,6 @@ const enum R {
 
 const enum K {
   One = 65536, // one packet in Q16
-  MaxEventBytes = 1073741824, // 2^30
   MaxNs = 1073741824, // 2^30: largest RTT or delay sample
   AckedCap = 2147483648, // 2^31: acked packets in Q16 are capped here (the window is at most 2^31 anyway)
   MaxHops = 255,
@@ -76,10 +74,6 @@ export const SWIFT_ENDPOINT_INCREASE = R.EndpointIncrease;
 export const SWIFT_ENDPOINT_DECREASE = R.EndpointDecrease;
 export const SWIFT_PACE = R.Pace; // the window is below one packet: pace with pacingGapNs (Alg. 1)
 export const SWIFT_MIN_WINDOW = R.MinWindow; // onTimeout: retransmit limit reached, window at its floor
-
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Swift extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -202,7 +196,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (
       !(
         this.live[slot] === 1 &&
-        validBytes(ackedBytes) &&
+        isByteCount(ackedBytes) &&
         rttNs <= K.MaxNs &&
         remoteDelayNs >= 0 &&
         remoteDelayNs <= K.MaxNs &&
@@ -227,7 +221,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (
       !(
         this.live[slot] === 1 &&
-        validBytes(bytes) &&
+        isByteCount(bytes) &&
         rttNs >= 1 &&
         rttNs <= K.MaxNs &&
         remoteDelayNs >= 0 &&
@@ -246,7 +240,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * since the last decrease.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     if (this.lossDecrease === 0) return 0;
     const now = nowNs | 0;
@@ -260,7 +254,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * by max_mdf and the retransmitLimit-th and later ones drop the window to its floor.
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const retx = this.retx[slot] < 255 ? this.retx[slot] + 1 : 255;
     this.retx[slot] = retx;
@@ -277,7 +271,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /** `bytes` leave for the network. Returns SWIFT_PACE while the window is below one packet. */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     return this.effective(slot) < K.One ? R.Pace : 0;
   }
@@ -290,7 +284,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * at a time and the NIC spaces them by pacingGapNs (Swift Alg. 1).
    */
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -344,7 +338,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * down and saturated at 2^31 − 1 ns. E_SLOT / E_ARG for bad input.
    */
   pacingGapNs(slot: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) return this.reject(slot);
     const w = this.effective(slot);
     if (w >= K.One) return 0;
     const perPacket = mulDiv(this.srtt[slot], K.One, w);
@@ -493,9 +487,5 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (this.eTarget === 0) return f;
     const e = this.ecwnd[slot];
     return e < f ? e : f;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

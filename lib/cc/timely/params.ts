@@ -14,6 +14,8 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type TimelyProfile = "paper" | "hpcc";
 
 export interface TimelyConstants {
@@ -71,15 +73,12 @@ export const TIMELY_MAX_GBPS = 2000;
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveTimelyParams(input: TimelyParamsInput = {}): TimelyParams {
-  for (const k of Object.keys(input)) {
-    if (TIMELY_PARAM_NAMES.indexOf(k) < 0) throw new RangeError(`Timely: unknown parameter ${k}`);
-  }
-  const profile = input.profile === undefined ? "paper" : input.profile;
-  if (profile !== "paper" && profile !== "hpcc") throw new RangeError(`Timely: unknown profile ${String(profile)}`);
-  const linkGbps = input.linkGbps === undefined ? 100 : input.linkGbps;
+  checkParamNames("Timely", input, TIMELY_PARAM_NAMES);
+  const profile = profileParam<TimelyProfile>("Timely", input.profile, ["paper", "hpcc"], "paper");
+  const linkGbps = input.linkGbps ?? 100;
   const hpcc = profile === "hpcc";
-  const deltaMbps = input.deltaMbps === undefined ? (hpcc ? linkGbps : 10) : input.deltaMbps;
-  const p: TimelyParams = {
+  const deltaMbps = input.deltaMbps ?? (hpcc ? linkGbps : 10);
+  const defaults: TimelyParams = {
     profile,
     linkGbps,
     initRateGbps: linkGbps,
@@ -97,35 +96,21 @@ export function resolveTimelyParams(input: TimelyParamsInput = {}): TimelyParams
     haiCounting: hpcc ? "increase" : "gradient",
     varWindow: false,
   };
-  for (const k of Object.keys(input) as (keyof TimelyParams)[]) {
-    (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  validate(p);
-  return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Timely: ${what}`);
-}
-
-function inRange(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && x >= lo && x <= hi;
-}
-
-function validate(p: TimelyParams): void {
-  need(inRange(p.linkGbps, 0.001, TIMELY_MAX_GBPS), "linkGbps must be in (0, 2000]");
-  need(inRange(p.minRateMbps, 0.001, p.linkGbps * 1000), "minRateMbps must be in (0, linkGbps]");
-  need(inRange(p.initRateGbps, p.minRateMbps / 1000, p.linkGbps), "initRateGbps must be in [minRate, linkGbps]");
-  need(inRange(p.deltaMbps, 0, p.linkGbps * 1000), "deltaMbps must be in [0, linkGbps]");
-  need(inRange(p.haiDeltaMbps, 0, p.linkGbps * 1000), "haiDeltaMbps must be in [0, linkGbps]");
-  need(inRange(p.haiThreshold, 1, 1000) && Number.isInteger(p.haiThreshold), "haiThreshold must be an integer in [1, 1000]");
-  need(inRange(p.tLowNs, 0, 2 ** 30), "tLowNs must be in [0, 2^30]");
-  need(inRange(p.tHighNs, p.tLowNs, 2 ** 30) && p.tHighNs >= 1, "tHighNs must be in [max(tLowNs, 1), 2^30]");
-  need(inRange(p.beta, 0, 1), "beta must be in [0, 1]");
-  need(inRange(p.ewmaWeight, 1 / 65536, 1), "ewmaWeight must be in [2^-16, 1]");
-  need(inRange(p.minRttNs, 1, 2 ** 24), "minRttNs must be in [1, 2^24]");
-  need(inRange(p.windowBytes, 0, 2 ** 30) && Number.isInteger(p.windowBytes), "windowBytes must be an integer in [0, 2^30]");
-  need(p.updateMode === "completion" || p.updateMode === "rtt", "updateMode must be completion or rtt");
-  need(p.haiCounting === "gradient" || p.haiCounting === "increase", "haiCounting must be gradient or increase");
-  need(typeof p.varWindow === "boolean", "varWindow must be a boolean");
+  return resolveParams("Timely", defaults, input, (p) => ({
+    linkGbps: rule.num(0.001, TIMELY_MAX_GBPS),
+    minRateMbps: rule.num(0.001, p.linkGbps * 1000),
+    initRateGbps: rule.num(p.minRateMbps / 1000, p.linkGbps),
+    deltaMbps: rule.num(0, p.linkGbps * 1000),
+    haiDeltaMbps: rule.num(0, p.linkGbps * 1000),
+    haiThreshold: rule.int(1, 1000),
+    tLowNs: rule.num(0, 2 ** 30),
+    tHighNs: rule.num(Math.max(p.tLowNs, 1), 2 ** 30),
+    beta: rule.num(0, 1),
+    ewmaWeight: rule.num(1 / 65536, 1),
+    minRttNs: rule.num(1, 2 ** 24),
+    windowBytes: rule.int(0, 2 ** 30),
+    updateMode: rule.oneOf("completion", "rtt"),
+    haiCounting: rule.oneOf("gradient", "increase"),
+    varWindow: rule.bool,
+  }));
 }

@@ -21,8 +21,7 @@
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { E_ARG, E_SLOT } from "../../core/errors";
-import { mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
 
@@ -54,7 +53,6 @@ const enum R {
 
 const enum K {
   One = 65536,
-  MaxEventBytes = 1073741824,
   MaxNs = 1073741824,
   MaxDiffNs = 8388607, // 2^23 − 1: a difference sample saturates here before going to Q8
   CountMax = 1073741823,
@@ -66,10 +64,6 @@ export const TIMELY_HIGH_DECREASE = R.HighDecrease; // rtt > T_high: × (1 − �
 export const TIMELY_GRADIENT_INCREASE = R.GradientIncrease; // gradient ≤ 0: + N·δ
 export const TIMELY_GRADIENT_DECREASE = R.GradientDecrease; // gradient > 0: × (1 − β·gradient)
 export const TIMELY_HAI = R.Hai; // the increase used the hyper-active step
-
-function validBytes(x: number): boolean {
-  return (x | 0) === x && x >= 0 && x <= K.MaxEventBytes;
-}
 
 export class Timely extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -149,7 +143,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * change), or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number): number {
-    if (!(this.live[slot] === 1 && validBytes(ackedBytes) && rttNs <= K.MaxNs && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
@@ -172,7 +166,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** `bytes` leave for the network (inflight for the optional window, and the per-RTT mark). */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     this.sent[slot] = (this.sent[slot] + bytes) | 0;
     return 0;
@@ -186,7 +180,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * (a flow with nothing in flight may always send one). Pace with pacingGapNs.
    */
   canSend(slot: number, bytes: number): boolean {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
       return false;
     }
@@ -201,7 +195,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** Serialisation time of `bytes` at the current rate, rounded up. E_SLOT / E_ARG for bad input. */
   pacingGapNs(slot: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && validBytes(bytes))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isByteCount(bytes))) return this.reject(slot);
     const gap = Math.ceil((bytes * 8_000_000) / this.rate[slot]);
     return gap < K.GapCap ? gap : K.GapCap;
   }
@@ -310,9 +304,5 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.rate[slot] = next > this.minKbps ? next : this.minKbps;
     if (this.countIncreases !== 0) this.count[slot] = 0;
     return r;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -7,7 +7,8 @@
 // the connection id) and a per-table salt, so two tables with different salts place the same flows
 // differently (as two switches with different hash seeds would).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
 import { hash3 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -22,8 +23,6 @@ export interface EcmpParams {
   /** Hash salt (any 32-bit integer). */
   salt: number;
 }
-
-const NAMES = ["evCount", "salt"];
 
 export class Ecmp extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -43,14 +42,14 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter or a value out of range. */
   constructor(params: Partial<EcmpParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Ecmp: unknown parameter ${k}`);
-    const evCount = params.evCount ?? 65536;
-    const salt = params.salt ?? 0;
-    if (!(Number.isInteger(evCount) && evCount >= 1 && evCount <= 65536)) throw new RangeError("Ecmp: evCount must be an integer in [1, 65536]");
-    if (!(Number.isInteger(salt) && salt >= -0x80000000 && salt <= 0xffffffff)) throw new RangeError("Ecmp: salt must be a 32-bit integer");
-    this.params = Object.freeze({ evCount, salt });
-    this.evCount = evCount;
-    this.salt = salt | 0;
+    const p = resolveParams("Ecmp", { evCount: 65536, salt: 0 }, params, {
+      evCount: rule.int(1, 65536),
+      // A 32-bit integer, signed or unsigned.
+      salt: rule.int(-0x80000000, 0xffffffff),
+    });
+    this.params = Object.freeze(p);
+    this.evCount = p.evCount;
+    this.salt = p.salt | 0;
   }
 
   /**
@@ -85,9 +84,5 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
   /** Reader: the flow's EV (−1 for a closed slot). */
   ev(slot: number): number {
     return this.isOpen(slot) ? this.evs[slot] : -1;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

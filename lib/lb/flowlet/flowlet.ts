@@ -9,7 +9,8 @@
 // REPS artifact's variant): the gap is measured from the last feedback, and minRerouteNs (the
 // artifact uses one RTO) spaces two re-paths at least that far apart.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -38,8 +39,6 @@ export interface FlowletParams {
   seed: number;
 }
 
-const NAMES = ["gapNs", "gapFrom", "minRerouteNs", "evCount", "seed"];
-
 export class Flowlet extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
   static readonly api: HandlerSignatures = {
@@ -65,22 +64,14 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter or a value out of range. */
   constructor(params: Partial<FlowletParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Flowlet: unknown parameter ${k}`);
-    const p: FlowletParams = {
-      gapNs: params.gapNs ?? 7_000,
-      gapFrom: params.gapFrom ?? "send",
-      minRerouteNs: params.minRerouteNs ?? 0,
-      evCount: params.evCount ?? 65536,
-      seed: params.seed ?? 1,
-    };
-    const need = (ok: boolean, what: string) => {
-      if (!ok) throw new RangeError(`Flowlet: ${what}`);
-    };
-    need(Number.isInteger(p.gapNs) && p.gapNs >= 0 && p.gapNs <= 2 ** 30, "gapNs must be an integer in [0, 2^30]");
-    need(p.gapFrom === "send" || p.gapFrom === "feedback", "gapFrom must be send or feedback");
-    need(Number.isInteger(p.minRerouteNs) && p.minRerouteNs >= 0 && p.minRerouteNs <= 2 ** 30, "minRerouteNs must be an integer in [0, 2^30]");
-    need(Number.isInteger(p.evCount) && p.evCount >= 1 && p.evCount <= 65536, "evCount must be an integer in [1, 65536]");
-    need(Number.isInteger(p.seed), "seed must be an integer");
+    const defaults: FlowletParams = { gapNs: 7_000, gapFrom: "send", minRerouteNs: 0, evCount: 65536, seed: 1 };
+    const p = resolveParams("Flowlet", defaults, params, {
+      gapNs: rule.int(0, 2 ** 30),
+      gapFrom: rule.oneOf("send", "feedback"),
+      minRerouteNs: rule.int(0, 2 ** 30),
+      evCount: rule.int(1, 65536),
+      seed: rule.int(),
+    });
     this.params = Object.freeze(p);
     this.rng = new Xoshiro128(p.seed);
     this.gapNs = p.gapNs;
@@ -136,9 +127,5 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
       this.holdUntil[slot] = (now + this.minRerouteNs) | 0;
       this.flags[slot] |= F.Held;
     }
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

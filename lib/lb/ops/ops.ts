@@ -21,7 +21,8 @@
 // lists (e.g. one Spritz endpoint-table list per destination switch); `open(slot, set)` picks the
 // flow's set. Feedback changes nothing; it is only checked (an EV outside every set → E_STATE).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
+import { needParam, resolveParams, rule } from "../../core/params";
 import { isPowerOfTwo } from "../../core/ring";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -54,8 +55,6 @@ export interface OpsParams {
   reshuffleCycles: number;
   seed: number;
 }
-
-const NAMES = ["mode", "evCount", "sets", "reshuffleCycles", "seed"];
 
 const enum K {
   Q16 = 65536,
@@ -98,22 +97,19 @@ export class Ops extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter or a value out of range. */
   constructor(params: Partial<OpsParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Ops: unknown parameter ${k}`);
-    const mode = params.mode ?? "uniform";
-    if (mode !== "uniform" && mode !== "weighted" && mode !== "uec") throw new RangeError(`Ops: unknown mode ${String(mode)}`);
-    const evCount = params.evCount ?? (mode === "uec" ? 256 : 65536);
-    const reshuffleCycles = params.reshuffleCycles ?? 1;
-    const seed = params.seed ?? 1;
-    const sets = params.sets;
-    if (!(Number.isInteger(evCount) && evCount >= 1 && evCount <= 65536)) throw new RangeError("Ops: evCount must be an integer in [1, 65536]");
-    if (mode === "uec" && !isPowerOfTwo(evCount)) throw new RangeError("Ops: uec mode needs a power-of-two evCount");
-    if (mode === "uec" && sets !== undefined) throw new RangeError("Ops: uec mode sprays over 0 … evCount − 1; it takes no sets");
-    if (!(Number.isInteger(reshuffleCycles) && reshuffleCycles >= 1 && reshuffleCycles <= 255)) {
-      throw new RangeError("Ops: reshuffleCycles must be an integer in [1, 255]");
-    }
-    if (!Number.isInteger(seed)) throw new RangeError("Ops: seed must be an integer");
-    if (mode === "weighted" && sets === undefined) throw new RangeError("Ops: weighted mode needs sets with weights");
-    this.params = Object.freeze({ mode, evCount, sets, reshuffleCycles, seed });
+    const uec = params.mode === "uec";
+    const defaults: OpsParams = { mode: "uniform", evCount: uec ? 256 : 65536, sets: undefined, reshuffleCycles: 1, seed: 1 };
+    const p = resolveParams("Ops", defaults, params, {
+      mode: rule.oneOf("uniform", "weighted", "uec"),
+      evCount: rule.int(1, 65536),
+      reshuffleCycles: rule.int(1, 255),
+      seed: rule.int(),
+    });
+    const { mode, evCount, sets, reshuffleCycles, seed } = p;
+    needParam("Ops", !(mode === "uec" && !isPowerOfTwo(evCount)), "uec mode needs a power-of-two evCount");
+    needParam("Ops", !(mode === "uec" && sets !== undefined), "uec mode sprays over 0 … evCount − 1; it takes no sets");
+    needParam("Ops", !(mode === "weighted" && sets === undefined), "weighted mode needs sets with weights");
+    this.params = Object.freeze(p);
     this.modeId = mode === "uniform" ? 0 : mode === "weighted" ? 1 : 2;
     this.evCount = evCount;
     this.mask = evCount - 1;
@@ -236,10 +232,6 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     this.keyB[slot] = this.rng.nextI32() & m;
     this.keyC[slot] = (this.rng.nextI32() & m) | 1;
     this.cycles[slot] = 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 

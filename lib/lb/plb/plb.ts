@@ -15,7 +15,8 @@
 // (threshold 0.25, re-path after 2 congested rounds, no idle rule). The threshold is kept as a
 // Q8 fraction (Linux's 1/256 steps).
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
+import { profileParam, resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -74,11 +75,6 @@ const PROFILES: { readonly [P in PlbProfile]: Pick<PlbParams, "congestionThresho
   "reps-artifact": { congestionThreshold: 0.25, rehashRounds: 2, idleRehashRounds: 0 },
 };
 
-const NAMES = [
-  "profile", "congestionThreshold", "rehashRounds", "idleRehashRounds", "roundNs", "repathOnTimeout",
-  "suspendAfterTimeoutNs", "evCount", "seed",
-];
-
 export class Plb extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
   static readonly api: HandlerSignatures = {
@@ -109,32 +105,26 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter or profile, or a value out of range. */
   constructor(params: Partial<PlbParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    for (const k of Object.keys(params)) if (NAMES.indexOf(k) < 0) throw new RangeError(`Plb: unknown parameter ${k}`);
-    const profile = params.profile ?? "linux";
-    const base = PROFILES[profile];
-    if (!base) throw new RangeError(`Plb: unknown profile ${String(profile)}`);
-    const p: PlbParams = {
+    const profile = profileParam("Plb", params.profile, Object.keys(PROFILES) as PlbProfile[], "linux");
+    const defaults: PlbParams = {
       profile,
-      congestionThreshold: params.congestionThreshold ?? base.congestionThreshold,
-      rehashRounds: params.rehashRounds ?? base.rehashRounds,
-      idleRehashRounds: params.idleRehashRounds ?? base.idleRehashRounds,
-      roundNs: params.roundNs ?? 14_000,
-      repathOnTimeout: params.repathOnTimeout ?? true,
-      suspendAfterTimeoutNs: params.suspendAfterTimeoutNs ?? 0,
-      evCount: params.evCount ?? 65536,
-      seed: params.seed ?? 1,
+      ...PROFILES[profile],
+      roundNs: 14_000,
+      repathOnTimeout: true,
+      suspendAfterTimeoutNs: 0,
+      evCount: 65536,
+      seed: 1,
     };
-    const need = (ok: boolean, what: string) => {
-      if (!ok) throw new RangeError(`Plb: ${what}`);
-    };
-    need(typeof p.congestionThreshold === "number" && p.congestionThreshold > 0 && p.congestionThreshold <= 1, "congestionThreshold must be in (0, 1]");
-    need(Number.isInteger(p.rehashRounds) && p.rehashRounds >= 1 && p.rehashRounds <= 255, "rehashRounds must be an integer in [1, 255]");
-    need(Number.isInteger(p.idleRehashRounds) && p.idleRehashRounds >= 0 && p.idleRehashRounds <= 255, "idleRehashRounds must be an integer in [0, 255]");
-    need(Number.isInteger(p.roundNs) && p.roundNs >= 1 && p.roundNs <= 2 ** 30, "roundNs must be an integer in [1, 2^30]");
-    need(typeof p.repathOnTimeout === "boolean", "repathOnTimeout must be a boolean");
-    need(Number.isInteger(p.suspendAfterTimeoutNs) && p.suspendAfterTimeoutNs >= 0 && p.suspendAfterTimeoutNs <= 2 ** 30, "suspendAfterTimeoutNs must be an integer in [0, 2^30]");
-    need(Number.isInteger(p.evCount) && p.evCount >= 2 && p.evCount <= 65536, "evCount must be an integer in [2, 65536]");
-    need(Number.isInteger(p.seed), "seed must be an integer");
+    const p = resolveParams("Plb", defaults, params, {
+      congestionThreshold: rule.num(0, 1, "(]"),
+      rehashRounds: rule.int(1, 255),
+      idleRehashRounds: rule.int(0, 255),
+      roundNs: rule.int(1, 2 ** 30),
+      repathOnTimeout: rule.bool,
+      suspendAfterTimeoutNs: rule.int(0, 2 ** 30),
+      evCount: rule.int(2, 65536),
+      seed: rule.int(),
+    });
     this.params = Object.freeze(p);
     this.rng = new Xoshiro128(p.seed);
     // Q8 threshold, rounded up so that "≥ threshold" never accepts less than the real fraction.
@@ -245,9 +235,5 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     const fresh = this.rng.nextBelow(this.evCount - 1);
     this.evs[slot] = fresh >= old ? fresh + 1 : fresh;
     this.rounds[slot] = 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

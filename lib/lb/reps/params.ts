@@ -12,6 +12,8 @@
 //   uec-htsim  — ultraethernet/uet-htsim `UecMpReps` (notes/uec-htsim-reference.md §8): as the
 //                artifact but 16 exploration packets and `-paths` default 64.
 
+import { checkParamNames, needParam, profileParam, resolveParams, rule } from "../../core/params";
+
 export type RepsProfile = "paper" | "artifact" | "uec-htsim";
 
 export interface RepsParams {
@@ -85,43 +87,28 @@ export const REPS_PARAM_NAMES: readonly string[] = [
   "frozenSelect", "clearOnUnfreeze", "freezing", "trimming", "failureRttFactor", "baseRttNs", "seed",
 ];
 
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Reps: ${what}`);
-}
-
 /** @throws RangeError for an unknown name or profile, or a value out of range. */
 export function resolveRepsParams(input: RepsParamsInput = {}): RepsParams {
-  for (const k of Object.keys(input)) need(REPS_PARAM_NAMES.indexOf(k) >= 0, `unknown parameter ${k}`);
-  const profile = input.profile ?? "paper";
-  const base = PROFILES[profile];
-  need(base !== undefined, `unknown profile ${String(profile)}`);
-  const p: RepsParams = {
-    profile,
-    evCount: input.evCount ?? base.evCount,
-    freezeTimeoutNs: input.freezeTimeoutNs ?? base.freezeTimeoutNs,
-    explorePackets: input.explorePackets ?? base.explorePackets,
-    exploreAfterFreeze: input.exploreAfterFreeze ?? base.exploreAfterFreeze,
-    freezeExitCheck: input.freezeExitCheck ?? base.freezeExitCheck,
-    frozenSelect: input.frozenSelect ?? base.frozenSelect,
-    clearOnUnfreeze: input.clearOnUnfreeze ?? base.clearOnUnfreeze,
-    freezing: input.freezing ?? base.freezing,
-    trimming: input.trimming ?? true,
-    failureRttFactor: input.failureRttFactor ?? 1.65,
-    baseRttNs: input.baseRttNs ?? 14_000,
-    seed: input.seed ?? 1,
-  };
-  need(Number.isInteger(p.evCount) && p.evCount >= 1 && p.evCount <= 65536, "evCount must be an integer in [1, 65536]");
-  need(Number.isInteger(p.freezeTimeoutNs) && p.freezeTimeoutNs >= 0 && p.freezeTimeoutNs <= 2 ** 30, "freezeTimeoutNs must be an integer in [0, 2^30]");
-  need(Number.isInteger(p.explorePackets) && p.explorePackets >= 0 && p.explorePackets <= 255, "explorePackets must be an integer in [0, 255] (an 8-bit counter)");
-  need(p.exploreAfterFreeze === "every-nth" || p.exploreAfterFreeze === "all", "exploreAfterFreeze must be every-nth or all");
-  need(p.freezeExitCheck === "good" || p.freezeExitCheck === "any", "freezeExitCheck must be good or any");
-  need(p.frozenSelect === "paper" || p.frozenSelect === "cycle", "frozenSelect must be paper or cycle");
-  for (const b of ["clearOnUnfreeze", "freezing", "trimming"] as const) need(typeof p[b] === "boolean", `${b} must be a boolean`);
+  checkParamNames("Reps", input, REPS_PARAM_NAMES);
+  const profile = profileParam("Reps", input.profile, Object.keys(PROFILES) as RepsProfile[], "paper");
+  const defaults: RepsParams = { profile, ...PROFILES[profile], trimming: true, failureRttFactor: 1.65, baseRttNs: 14_000, seed: 1 };
+  const p = resolveParams("Reps", defaults, input, {
+    evCount: rule.int(1, 65536),
+    freezeTimeoutNs: rule.int(0, 2 ** 30),
+    // An 8-bit counter.
+    explorePackets: rule.int(0, 255),
+    exploreAfterFreeze: rule.oneOf("every-nth", "all"),
+    freezeExitCheck: rule.oneOf("good", "any"),
+    frozenSelect: rule.oneOf("paper", "cycle"),
+    clearOnUnfreeze: rule.bool,
+    freezing: rule.bool,
+    trimming: rule.bool,
+    failureRttFactor: rule.num(0, 1000, "(]"),
+    baseRttNs: rule.num(1, 2 ** 29),
+    seed: rule.int(),
+  });
   // The cycling pointer invalidates entries out of FIFO order; only a cleared buffer restores the
   // FIFO invariant (valid entries = the nValid most recent ones), which is why both code bases clear.
-  need(p.frozenSelect !== "cycle" || p.clearOnUnfreeze, "frozenSelect cycle needs clearOnUnfreeze");
-  need(typeof p.failureRttFactor === "number" && p.failureRttFactor > 0 && p.failureRttFactor <= 1000, "failureRttFactor must be in (0, 1000]");
-  need(typeof p.baseRttNs === "number" && p.baseRttNs >= 1 && p.baseRttNs <= 2 ** 29, "baseRttNs must be in [1, 2^29]");
-  need(Number.isInteger(p.seed), "seed must be an integer");
+  needParam("Reps", p.frozenSelect !== "cycle" || p.clearOnUnfreeze, "frozenSelect cycle needs clearOnUnfreeze");
   return p;
 }

@@ -15,7 +15,6 @@
 // The random EV is floor(u × evCount / 2^32) of the table's xoshiro128** (lib/core).
 // Time is a wrapping ns tick compared by difference; the exit test is "now > exit" (Alg. 1).
 
-import { E_ARG, E_SLOT } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -268,9 +267,5 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     const next = ptr + 1 === count ? 0 : ptr + 1;
     this.state[slot] = (st & ~S.PtrMask) | (next << S.PtrShift);
     return this.ring[(slot << 3) + ptr];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

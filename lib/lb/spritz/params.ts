@@ -1,5 +1,6 @@
 // Spritz parameters (Spritz §IV, Table II) and where the endpoint table comes from.
 
+import { needParam, resolveParams, rule } from "../../core/params";
 import { EndpointTable, type EndpointTableOptions, buildTopology } from "./table";
 import type { LowDiameterTopology } from "./topology";
 
@@ -52,58 +53,58 @@ export const SPRITZ_PARAM_NAMES: readonly string[] = [
   "ecnThreshold", "minBiasFactor", "ecnRateThreshold", "ecnRateGain", "restoreIntervalNs", "maxBlocked", "seed",
 ];
 
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`Spritz: ${what}`);
-}
-
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
-  for (const k of Object.keys(input)) need(SPRITZ_PARAM_NAMES.indexOf(k) >= 0, `unknown parameter ${k}`);
-  const p: SpritzParams = {
-    table: input.table,
-    network: input.network,
-    topology: input.topology,
-    p: input.p,
-    a: input.a,
-    h: input.h,
-    q: input.q,
-    srcSwitch: input.srcSwitch ?? (input.table ? input.table.srcSwitch : 0),
-    localLinkNs: input.localLinkNs,
-    globalLinkNs: input.globalLinkNs,
-    linkGbps: input.linkGbps,
-    packetBytes: input.packetBytes,
-    switchLatencyNs: input.switchLatencyNs,
-    maxPathsPerDestination: input.maxPathsPerDestination,
-    weighted: input.weighted ?? true,
-    wScale: input.wScale ?? 3,
-    exploreThreshold: input.exploreThreshold ?? 44,
-    ecnThreshold: input.ecnThreshold ?? 8,
-    minBiasFactor: input.minBiasFactor ?? 1000,
-    ecnRateThreshold: input.ecnRateThreshold ?? 0.9,
-    ecnRateGain: input.ecnRateGain ?? 1 / 16,
-    restoreIntervalNs: input.restoreIntervalNs ?? 10_000_000,
-    maxBlocked: input.maxBlocked ?? 1024,
-    seed: input.seed ?? 1,
+  const defaults: SpritzParams = {
+    table: undefined,
+    network: undefined,
+    topology: undefined,
+    p: undefined,
+    a: undefined,
+    h: undefined,
+    q: undefined,
+    srcSwitch: input.table ? input.table.srcSwitch : 0,
+    localLinkNs: undefined,
+    globalLinkNs: undefined,
+    linkGbps: undefined,
+    packetBytes: undefined,
+    switchLatencyNs: undefined,
+    maxPathsPerDestination: undefined,
+    weighted: true,
+    wScale: 3,
+    exploreThreshold: 44,
+    ecnThreshold: 8,
+    minBiasFactor: 1000,
+    ecnRateThreshold: 0.9,
+    ecnRateGain: 1 / 16,
+    restoreIntervalNs: 10_000_000,
+    maxBlocked: 1024,
+    seed: 1,
   };
-  need(typeof p.weighted === "boolean", "weighted must be a boolean");
-  need(typeof p.wScale === "number" && p.wScale > 0 && p.wScale <= 255, "wScale must be in (0, 255]");
-  need(Number.isInteger(p.exploreThreshold) && p.exploreThreshold >= 0 && p.exploreThreshold <= 65534, "exploreThreshold must be an integer in [0, 65534]");
-  need(Number.isInteger(p.ecnThreshold) && p.ecnThreshold >= 0 && p.ecnThreshold <= 13, "ecnThreshold must be an integer in [0, 13] (a 4-bit count; 15 marks a block)");
-  need(typeof p.minBiasFactor === "number" && p.minBiasFactor >= 0 && p.minBiasFactor <= 65535, "minBiasFactor must be in [0, 65535]");
-  need(typeof p.ecnRateThreshold === "number" && p.ecnRateThreshold >= 0 && p.ecnRateThreshold < 1, "ecnRateThreshold must be in [0, 1)");
-  const gainShift = Math.log2(1 / p.ecnRateGain);
-  need(Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10, "ecnRateGain must be 1/2, 1/4, … or 1/1024");
-  need(Number.isInteger(p.restoreIntervalNs) && p.restoreIntervalNs >= 1 && p.restoreIntervalNs <= 2 ** 30, "restoreIntervalNs must be an integer in [1, 2^30]");
-  need(Number.isInteger(p.maxBlocked) && p.maxBlocked >= 1 && p.maxBlocked <= 2 ** 24, "maxBlocked must be an integer in [1, 2^24]");
-  need(Number.isInteger(p.seed), "seed must be an integer");
-  return p;
+  // The table, topology and latency parameters are checked where the table is built (tableFor).
+  return resolveParams("Spritz", defaults, input, (p) => {
+    const gainShift = Math.log2(1 / p.ecnRateGain);
+    return {
+      weighted: rule.bool,
+      wScale: rule.num(0, 255, "(]"),
+      exploreThreshold: rule.int(0, 65534),
+      // A 4-bit count; 15 marks a block.
+      ecnThreshold: rule.int(0, 13),
+      minBiasFactor: rule.num(0, 65535),
+      ecnRateThreshold: rule.num(0, 1, "[)"),
+      ecnRateGain: rule.must(Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10, "1/2, 1/4, … or 1/1024"),
+      restoreIntervalNs: rule.int(1, 2 ** 30),
+      maxBlocked: rule.int(1, 2 ** 24),
+      seed: rule.int(),
+    };
+  });
 }
 
 /** The endpoint table the parameters name: the given one, or one built for srcSwitch. */
 export function tableFor(p: SpritzParams): EndpointTable {
   if (p.table !== undefined) {
-    need(p.table instanceof EndpointTable, "table must be an EndpointTable");
-    need(p.srcSwitch === p.table.srcSwitch, "srcSwitch differs from the table's");
+    needParam("Spritz", p.table instanceof EndpointTable, "table must be an EndpointTable");
+    needParam("Spritz", p.srcSwitch === p.table.srcSwitch, "srcSwitch differs from the table's");
     return p.table;
   }
   const options: EndpointTableOptions = {};
@@ -114,7 +115,7 @@ export function tableFor(p: SpritzParams): EndpointTable {
   if (p.switchLatencyNs !== undefined) options.switchLatencyNs = p.switchLatencyNs;
   if (p.maxPathsPerDestination !== undefined) options.maxPathsPerDestination = p.maxPathsPerDestination;
   if (p.network !== undefined) return new EndpointTable(p.network, p.srcSwitch, options);
-  need(p.topology === "dragonfly" || p.topology === "slimfly", "give table, network, or topology (dragonfly | slimfly)");
+  needParam("Spritz", p.topology === "dragonfly" || p.topology === "slimfly", "give table, network, or topology (dragonfly | slimfly)");
   const topo = buildTopology({ topology: p.topology as "dragonfly" | "slimfly", p: p.p ?? 1, a: p.a, h: p.h, q: p.q });
   return new EndpointTable(topo, p.srcSwitch, options);
 }

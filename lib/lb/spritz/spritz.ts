@@ -35,7 +35,7 @@
 // 1 (ECN or NACK) and 0 (GOOD) with gain 2^-k (§IV-A leaves its estimator open); the bias holds
 // until the global timer, like a block.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -621,10 +621,6 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private unknownEv(slot: number, ev: number): number {
     if (this.nList[slot] === 0 && ev === 0) return 0;
     return this.fail(E_STATE);
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 

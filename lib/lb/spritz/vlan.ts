@@ -19,7 +19,7 @@
 // choosePath returns VLAN << 16 | EV (an 18-bit value, not a 16-bit EV); onPathFeedback takes the
 // same value back.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -229,9 +229,5 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     if (wMin + wNon === 0) return 0;
     const vlan = this.rng.nextBelow(wMin + wNon) < wMin ? 1 : 2;
     return (vlan << 16) | (this.rng.nextI32() & 0xffff);
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

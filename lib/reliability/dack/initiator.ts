@@ -31,7 +31,8 @@
 // Sequence numbers are 32-bit PSNs held as int32 bit patterns and compared by signed
 // difference (lib/core/psn.ts); handlers accept them as int32 or uint32.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_SLOT, E_STATE } from "../../core/errors";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackInitiatorParams, type DackInitiatorParamsInput, resolveDackInitiatorParams } from "./params";
 
@@ -74,10 +75,6 @@ export const DACK_RETRANSMIT = H.Rtx;
 export const DACK_SEND_NEW = S.New;
 /** onSend: a retransmission (go-back). */
 export const DACK_SEND_RETRANSMIT = S.Retransmit;
-
-function validSeq(x: number): boolean {
-  return (x | 0) === x || x >>> 0 === x;
-}
 
 export class DackInitiator extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -129,7 +126,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
    * @throws RangeError for a bad slot, sequence number or size.
    */
   open(slot: number, firstSeq: number, packetBytes: number): void {
-    if (!validSeq(firstSeq)) throw new RangeError(`DackInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!isPsn32(firstSeq)) throw new RangeError(`DackInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
     if (!(Number.isInteger(packetBytes) && packetBytes >= 1 && packetBytes <= this.params.maxOutstandingBytes)) {
       throw new RangeError(`DackInitiator: packetBytes must be an integer in [1, maxOutstandingBytes], got ${packetBytes}`);
     }
@@ -180,7 +177,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
    * `seq` does not increase the acknowledged number or was never sent (state unchanged).
    */
   onIack(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     if (((s - this.acked[slot]) | 0) <= 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
     return this.iack(slot, s);
@@ -191,7 +188,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
    * when `seq` is not the last acknowledged number.
    */
   onDack(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     if ((seq | 0) !== this.acked[slot]) return this.fail(E_STATE);
     return this.dack(slot);
   }
@@ -201,7 +198,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
    * IACK, equal to it a DACK. Returns the new halt state; E_STATE for an older or unsent number.
    */
   onAck(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     const d = (s - this.acked[slot]) | 0;
     if (d === 0) return this.dack(slot);
@@ -216,7 +213,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
    * never sent.
    */
   onNack(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     if (((s - this.acked[slot]) | 0) < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
     this.nacks++;
@@ -347,9 +344,5 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
     const c = this.cred[slot] + k;
     const limit = this.limit[slot];
     this.cred[slot] = c < limit ? c : limit;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -5,6 +5,8 @@
 // two, so its KB is read as KiB throughout: MSS and policy threshold 9 KiB = 9216 B (§III-A), target
 // queue 81 KiB = 82944 B (§III-B). Every value is in human units and overridable by name.
 
+import { needParam, resolveParams, rule } from "../../core/params";
+
 export type DackPolicy = "dack" | "baseline";
 
 export interface DackTargetParams {
@@ -79,66 +81,51 @@ export const DACK_INITIATOR_PARAM_NAMES: readonly (keyof DackInitiatorParams)[] 
 /** Largest queue: 2^16 packets of the smallest size, so per-stream packet counts fit in 16 bits. */
 const MAX_QUEUE_PACKETS = 65535;
 
-function check(input: object, names: readonly string[], who: string): void {
-  for (const k of Object.keys(input)) {
-    if (names.indexOf(k) < 0) throw new RangeError(`${who}: unknown parameter ${k}`);
-  }
-}
-
-function isInt(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-}
-
-function need(ok: boolean, who: string, what: string): void {
-  if (!ok) throw new RangeError(`${who}: ${what}`);
-}
-
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveDackTargetParams(input: DackTargetParamsInput = {}): DackTargetParams {
-  const who = "DackTarget";
-  check(input, DACK_TARGET_PARAM_NAMES, who);
   const threshold = input.policyThresholdBytes ?? DACK_MSS_BYTES;
-  const p: DackTargetParams = {
-    policy: input.policy ?? "dack",
-    queueBytes: input.queueBytes ?? DACK_QUEUE_BYTES,
+  const defaults: DackTargetParams = {
+    policy: "dack",
+    queueBytes: DACK_QUEUE_BYTES,
     policyThresholdBytes: threshold,
-    maxPacketBytes: input.maxPacketBytes ?? threshold,
-    minPacketBytes: input.minPacketBytes ?? DACK_HEADER_BYTES,
-    windowPackets: input.windowPackets ?? 65536,
-    nackEveryOutOfOrder: input.nackEveryOutOfOrder ?? false,
+    maxPacketBytes: threshold,
+    minPacketBytes: DACK_HEADER_BYTES,
+    windowPackets: 65536,
+    nackEveryOutOfOrder: false,
     // The paper gives no values. Period: one round trip of §III-B's fabric (8 µs). Threshold and
     // suppression run: chosen on an 8 → 1 incast at 50–70 % drain (endpoint-congestion.test.ts):
     // 0.5 and 3 cut the spread of per-stream rates about fivefold without steady-state drops,
     // where 0.25 or a run of 7 let suppressed streams overshoot and drop.
-    fairnessPeriodNs: input.fairnessPeriodNs ?? 8000,
-    fairnessThreshold: input.fairnessThreshold ?? 0.5,
-    suppressMaxIacks: input.suppressMaxIacks ?? 3,
+    fairnessPeriodNs: 8000,
+    fairnessThreshold: 0.5,
+    suppressMaxIacks: 3,
   };
-  need(p.policy === "dack" || p.policy === "baseline", who, "policy must be dack or baseline");
-  need(isInt(p.queueBytes, 1, 1 << 30), who, "queueBytes must be an integer in [1, 2^30]");
-  need(isInt(p.policyThresholdBytes, 1, p.queueBytes), who, "policyThresholdBytes must be an integer in [1, queueBytes]");
-  need(isInt(p.maxPacketBytes, 1, p.policyThresholdBytes), who, "maxPacketBytes must be an integer in [1, policyThresholdBytes]");
-  need(isInt(p.minPacketBytes, 1, p.maxPacketBytes), who, "minPacketBytes must be an integer in [1, maxPacketBytes]");
-  need(Math.floor(p.queueBytes / p.minPacketBytes) <= MAX_QUEUE_PACKETS, who, "queueBytes / minPacketBytes must be at most 65535 packets");
-  need(isInt(p.windowPackets, 1, 1 << 30), who, "windowPackets must be an integer in [1, 2^30]");
-  need(typeof p.nackEveryOutOfOrder === "boolean", who, "nackEveryOutOfOrder must be a boolean");
-  need(isInt(p.fairnessPeriodNs, 0, 1 << 30), who, "fairnessPeriodNs must be an integer in [0, 2^30]");
-  need(typeof p.fairnessThreshold === "number" && p.fairnessThreshold >= 0 && p.fairnessThreshold < 1, who, "fairnessThreshold must be in [0, 1)");
-  need(isInt(p.suppressMaxIacks, 1, 255), who, "suppressMaxIacks must be an integer in [1, 255]");
+  const p = resolveParams("DackTarget", defaults, input, (q) => ({
+    policy: rule.oneOf("dack", "baseline"),
+    queueBytes: rule.int(1, 1 << 30),
+    policyThresholdBytes: rule.int(1, q.queueBytes),
+    maxPacketBytes: rule.int(1, q.policyThresholdBytes),
+    minPacketBytes: rule.int(1, q.maxPacketBytes),
+    windowPackets: rule.int(1, 1 << 30),
+    nackEveryOutOfOrder: rule.bool,
+    fairnessPeriodNs: rule.int(0, 1 << 30),
+    fairnessThreshold: rule.num(0, 1, "[)"),
+    suppressMaxIacks: rule.int(1, 255),
+  }));
+  needParam("DackTarget", Math.floor(p.queueBytes / p.minPacketBytes) <= MAX_QUEUE_PACKETS, "queueBytes / minPacketBytes must be at most 65535 packets");
   return p;
 }
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveDackInitiatorParams(input: DackInitiatorParamsInput = {}): DackInitiatorParams {
-  const who = "DackInitiator";
-  check(input, DACK_INITIATOR_PARAM_NAMES, who);
-  const p: DackInitiatorParams = {
-    maxOutstandingPackets: input.maxOutstandingPackets ?? DACK_MAX_OUTSTANDING_PACKETS,
-    maxOutstandingBytes: input.maxOutstandingBytes ?? DACK_MAX_OUTSTANDING_BYTES,
-    h1Threshold: input.h1Threshold ?? 6,
+  const defaults: DackInitiatorParams = {
+    maxOutstandingPackets: DACK_MAX_OUTSTANDING_PACKETS,
+    maxOutstandingBytes: DACK_MAX_OUTSTANDING_BYTES,
+    h1Threshold: 6,
   };
-  need(isInt(p.maxOutstandingPackets, 1, 1 << 30), who, "maxOutstandingPackets must be an integer in [1, 2^30]");
-  need(isInt(p.maxOutstandingBytes, 1, 2 ** 31 - 1), who, "maxOutstandingBytes must be an integer in [1, 2^31 − 1]");
-  need(isInt(p.h1Threshold, 1, 255), who, "h1Threshold must be an integer in [1, 255]");
-  return p;
+  return resolveParams("DackInitiator", defaults, input, {
+    maxOutstandingPackets: rule.int(1, 1 << 30),
+    maxOutstandingBytes: rule.int(1, 2 ** 31 - 1),
+    h1Threshold: rule.int(1, 255),
+  });
 }

@@ -47,8 +47,9 @@
 // int32 count of all bytes ever enqueued up to and including the packet; occupancy and positions
 // are differences of such counters. `thr` indexes the first packet above the threshold.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_STATE } from "../../core/errors";
 import { nextPowerOfTwo } from "../../core/ring";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
 
@@ -105,11 +106,6 @@ export const DACK_DUPLICATE = R.Duplicate;
 
 /** Out-record entries named for vectors; entry i ≥ 4 is at out[1 + 3i], out[2 + 3i], out[3 + 3i]. */
 const OUT_FIELDS = ["acks", "kind0", "slot0", "seq0", "kind1", "slot1", "seq1", "kind2", "slot2", "seq2", "kind3", "slot3", "seq3"] as const;
-
-/** A 32-bit sequence number as int32 or uint32; false for NaN, ±∞, fractions and the rest. */
-function validSeq(x: number): boolean {
-  return (x | 0) === x || x >>> 0 === x;
-}
 
 export class DackTarget extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -203,7 +199,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * in the queue (their departures would be counted against the new stream).
    */
   open(slot: number, firstSeq: number): void {
-    if (!validSeq(firstSeq)) throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!isPsn32(firstSeq)) throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
     if (this.isOpen(slot) && this.queued[slot] > 0) throw new RangeError(`DackTarget: stream ${slot} still has packets in the queue`);
     this.openSlot(slot);
     this.expSeq[slot] = firstSeq | 0;
@@ -226,7 +222,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * from the expected one; state unchanged on every error.
    */
   onData(slot: number, nowNs: number, seq: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && (bytes | 0) === bytes && bytes >= this.minPacket && bytes <= this.maxPacket && validSeq(seq) && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && (bytes | 0) === bytes && bytes >= this.minPacket && bytes <= this.maxPacket && isPsn32(seq) && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     const s = seq | 0;
@@ -590,9 +586,5 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.nMarked = m;
     this.nListed = 0;
     this.periodEnd = (now + this.periodNs) | 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

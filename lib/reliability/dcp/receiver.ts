@@ -31,9 +31,11 @@
 //   - A packet of a message already complete but not yet retired (mcf set, behind a gap) is a
 //     duplicate: dropped, not counted.
 
-import { E_ARG, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
+import { isPsn24 } from "../../core/psn";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 const LAYOUT = {
@@ -73,25 +75,6 @@ export const DCP_RECEIVER_DEFAULTS: Readonly<DcpReceiverParams> = Object.freeze(
   bitmapBits: 2048,
 });
 
-function resolve(input: Partial<DcpReceiverParams>): DcpReceiverParams {
-  const p: { [k: string]: unknown } = { ...DCP_RECEIVER_DEFAULTS };
-  for (const k of Object.keys(input)) {
-    if (!(k in DCP_RECEIVER_DEFAULTS)) throw new RangeError(`DcpReceiver: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  const r = p as unknown as DcpReceiverParams;
-  if (r.tracking !== "counter" && r.tracking !== "bitmap") throw new RangeError("DcpReceiver: tracking must be counter or bitmap");
-  if (!(typeof r.bitmapBits === "number" && r.bitmapBits >= 32 && r.bitmapBits <= 1 << 20 && isPowerOfTwo(r.bitmapBits))) {
-    throw new RangeError("DcpReceiver: bitmapBits must be a power of two in [32, 2^20]");
-  }
-  return r;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /** Bitmap-free tracking state per QP: 22 B (Table 3: ≤ 32 B). */
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -129,7 +112,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<DcpReceiverParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    const p = resolve(params);
+    const p = resolveParams("DcpReceiver", DCP_RECEIVER_DEFAULTS, params, (q) => ({
+      tracking: rule.oneOf("counter", "bitmap"),
+      bitmapBits: rule.must(typeof q.bitmapBits === "number" && q.bitmapBits >= 32 && q.bitmapBits <= 1 << 20 && isPowerOfTwo(q.bitmapBits), "a power of two in [32, 2^20]"),
+    }));
     this.params = Object.freeze(p);
     this.strict = p.tracking === "bitmap" ? 1 : 0;
     this.words = this.strict !== 0 ? p.bitmapBits >>> 5 : 0;
@@ -141,7 +127,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
 
   /** Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`. */
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`DcpReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -220,7 +206,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * MSN more than 7 ahead of eMSN, or E_SLOT / E_ARG.
    */
   onHo(slot: number, nowNs: number, msn: number, psn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn) && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     if (((msn - this.emsnCol[slot]) << 8) >> 8 >= K.Messages) return this.fail(E_STATE);
     return DCP_RX_BOUNCE;
   }
@@ -345,10 +331,5 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       next = (next + run) & K.U24;
     }
     this.epsnCol[slot] = next;
-  }
-
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

@@ -34,8 +34,11 @@
 //     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
 //     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
+import { isIntIn } from "../../core/fixed";
+import { isPsn24, psn24Diff } from "../../core/psn";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
@@ -125,35 +128,6 @@ export const DCP_SENDER_DEFAULTS: Readonly<DcpSenderParams> = Object.freeze({
   maxRetries: 7,
 });
 
-function resolve(input: Partial<DcpSenderParams>): DcpSenderParams {
-  const p: { [k: string]: unknown } = { ...DCP_SENDER_DEFAULTS };
-  for (const k of Object.keys(input)) {
-    if (!(k in DCP_SENDER_DEFAULTS)) throw new RangeError(`DcpSender: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  const r = p as unknown as DcpSenderParams;
-  const int = (x: unknown, lo: number, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-  if (!int(r.mtuBytes, 64, 65535)) throw new RangeError("DcpSender: mtuBytes must be an integer in [64, 65535]");
-  if (!int(r.roundQuotaBytes, 1, K.MaxBytes)) throw new RangeError("DcpSender: roundQuotaBytes must be an integer in [1, 2^30]");
-  if (!int(r.retransBatch, 1, 255)) throw new RangeError("DcpSender: retransBatch must be an integer in [1, 255]");
-  if (!(int(r.retransQueueDepth, 1, 32768) && isPowerOfTwo(r.retransQueueDepth))) {
-    throw new RangeError("DcpSender: retransQueueDepth must be a power of two in [1, 32768]");
-  }
-  if (!int(r.rtoNs, 1, 2 ** 30)) throw new RangeError("DcpSender: rtoNs must be an integer in [1, 2^30]");
-  if (!int(r.maxRetries, 0, 255)) throw new RangeError("DcpSender: maxRetries must be an integer in [0, 255]");
-  return r;
-}
-
-/** ((a − b) mod 2^24) as a signed 24-bit number. */
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
 export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** Bytes per QP with the default parameters: 188 B of QP context + 4 B per RetransQ entry (128). */
   static readonly bytesPerFlow = flowBytes(senderLayout(DCP_SENDER_DEFAULTS.retransQueueDepth));
@@ -212,7 +186,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
-    const p = resolve(params);
+    const p = resolveParams("DcpSender", DCP_SENDER_DEFAULTS, params, (q) => ({
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      retransBatch: rule.int(1, 255),
+      retransQueueDepth: rule.must(isIntIn(q.retransQueueDepth, 1, 32768) && isPowerOfTwo(q.retransQueueDepth), "a power of two in [1, 32768]"),
+      rtoNs: rule.int(1, 2 ** 30),
+      maxRetries: rule.int(0, 255),
+    }));
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
     this.params = Object.freeze(p);
@@ -229,7 +210,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0. */
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`DcpSender: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -252,7 +233,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     if (!(op === DCP_OP_SEND || op === DCP_OP_WRITE || op === DCP_OP_WRITE_IMM)) return this.fail(E_ARG);
     const msn = this.postMsn[slot];
-    if (diff24(msn, this.una[slot]) >= K.Messages) return this.fail(E_FULL);
+    if (psn24Diff(msn, this.una[slot]) >= K.Messages) return this.fail(E_FULL);
     const m = (slot << K.MsgShift) + (msn & 7);
     let ssn = 0;
     if (op !== DCP_OP_WRITE) {
@@ -275,9 +256,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
    */
   messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.una[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.una[slot]))) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.una[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.una[slot]))) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
     const tag = this.msgTag[m];
     this.out[7] = this.msgLen[m];
@@ -361,16 +342,16 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG.
    */
   onHo(slot: number, nowNs: number, msn: number, psn: number, retryNo: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn) && isU24(psn) && (retryNo & 255) === retryNo && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) && (retryNo & 255) === retryNo && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
     const una = this.una[slot];
-    const d = diff24(msn, una);
+    const d = psn24Diff(msn, una);
     if (d < 0) return DCP_HO_STALE;
-    if (d >= diff24(this.postMsn[slot], una)) return this.fail(E_STATE);
+    if (d >= psn24Diff(this.postMsn[slot], una)) return this.fail(E_STATE);
     const m = (slot << K.MsgShift) + (msn & 7);
-    const k = diff24(psn, this.msgPsn[m]);
-    if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m]) || diff24(psn, this.nextPsnCol[slot]) >= 0) return this.fail(E_STATE);
+    const k = psn24Diff(psn, this.msgPsn[m]);
+    if (k < 0 || k >= psn24Diff(this.msgEnd[m], this.msgPsn[m]) || psn24Diff(psn, this.nextPsnCol[slot]) >= 0) return this.fail(E_STATE);
     const round = d === 0 ? this.retry[slot] : 0;
     if (retryNo < round) return DCP_HO_STALE;
     if (retryNo > round) return this.fail(E_STATE);
@@ -388,11 +369,11 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * for an eMSN beyond the messages sent in full, or E_ARG.
    */
   onAck(slot: number, nowNs: number, emsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(emsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(emsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const una = this.una[slot];
-    const d = diff24(emsn, una);
+    const d = psn24Diff(emsn, una);
     if (d <= 0) return 0;
-    if (d > diff24(this.curMsn[slot], una)) return this.fail(E_STATE);
+    if (d > psn24Diff(this.curMsn[slot], una)) return this.fail(E_STATE);
     this.una[slot] = emsn;
     this.retry[slot] = 0;
     let flags = this.flags[slot] & ~F.Resend;
@@ -460,7 +441,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return this.retry[slot];
   }
   outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.una[slot]);
+    return psn24Diff(this.postMsn[slot], this.una[slot]);
   }
   retransQueueLength(slot: number): number {
     return this.rqLen[slot];
@@ -514,7 +495,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private popRetransmission(slot: number): number {
     const base = slot * this.rqDepth;
     const una = this.una[slot];
-    const outstanding = diff24(this.postMsn[slot], una);
+    const outstanding = psn24Diff(this.postMsn[slot], una);
     let head = this.rqHead[slot];
     let len = this.rqLen[slot];
     let batch = this.batch[slot];
@@ -529,9 +510,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       const msn = (una + d) & K.U24;
       const m = (slot << K.MsgShift) + (msn & 7);
       const psn = e & K.U24;
-      const k = diff24(psn, this.msgPsn[m]);
+      const k = psn24Diff(psn, this.msgPsn[m]);
       const msgBytes = this.msgLen[m];
-      if (k < 0 || k >= diff24(this.msgEnd[m], this.msgPsn[m])) continue;
+      if (k < 0 || k >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) continue;
       this.writeRetransmission(slot, msn, psn, k * this.mtu, msgBytes - k * this.mtu, d === 0 ? this.retry[slot] : 0);
       found = 1;
       break;
@@ -603,10 +584,5 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.rqLen[slot] = kept;
     if (this.batch[slot] > kept) this.batch[slot] = kept;
     if (kept === 0) this.flags[slot] &= ~F.Batch;
-  }
-
-  /** The E_SLOT / E_ARG split of a rejected event. */
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

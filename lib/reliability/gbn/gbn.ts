@@ -16,8 +16,11 @@
 // Sender API as DcpSender: post → onSchedule(awinBytes) → nextPacket until GBN_TX_NONE, with the
 // packet in `out`; onAck / onNack / onTimer. The message table holds 8 messages like DCP's.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { isPsn24, psn24Diff } from "../../core/psn";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { MessageSender } from "../qp";
 
 const SENDER_LAYOUT = {
   una: "i32", // first unacknowledged PSN (cumulative)
@@ -49,11 +52,9 @@ const RECEIVER_LAYOUT = {
 } as const;
 
 const enum K {
-  Messages = 8,
   MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   Armed = 1,
   Nacked = 1,
 }
@@ -97,32 +98,7 @@ export const GBN_SENDER_DEFAULTS: Readonly<GbnSenderParams> = Object.freeze({
 
 export const GBN_RECEIVER_DEFAULTS: Readonly<GbnReceiverParams> = Object.freeze({ nackIntervalNs: 500_000 });
 
-function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
-  const p: { [k: string]: unknown } = { ...defaults };
-  for (const k of Object.keys(input)) {
-    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
-    const [lo, hi] = ranges[k];
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
-    }
-  }
-  return p as T;
-}
-
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
-export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
+export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   static readonly bytesPerFlow = flowBytes(SENDER_LAYOUT);
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -135,112 +111,32 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     onNack: ["slot", "nowNs", "epsn"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<GbnSenderParams>;
-  readonly out = new Int32Array(10);
 
-  private readonly una = this.col.una;
-  private readonly nxt = this.col.nxt;
   private readonly high = this.col.high;
-  private readonly postPsn = this.col.postPsn;
-  private readonly postMsn = this.col.postMsn;
-  private readonly unaMsnCol = this.col.unaMsn;
-  private readonly curMsn = this.col.curMsn;
-  private readonly curOff = this.col.curOff;
-  private readonly ssnNext = this.col.ssnNext;
   private readonly timerStart = this.col.timerStart;
-  private readonly quota = this.col.quota;
-  private readonly retry = this.col.retry;
   private readonly flags = this.col.flags;
-  private readonly msgPsn = this.col.msgPsn;
-  private readonly msgLen = this.col.msgLen;
-  private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly retx = this.col.retx;
-  private readonly timeoutCount = this.col.timeouts;
-  private readonly mtu: number;
-  private readonly roundQuota: number;
   private readonly rto: number;
   private readonly maxRetries: number;
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<GbnSenderParams> = {}, capacity = 1) {
-    super(SENDER_LAYOUT, capacity);
-    const p = resolve("GbnSender", GBN_SENDER_DEFAULTS, params, {
-      mtuBytes: [64, 65535],
-      roundQuotaBytes: [1, K.MaxBytes],
-      rtoNs: [1, 2 ** 30],
-      maxRetries: [0, 255],
+    const p = resolveParams("GbnSender", GBN_SENDER_DEFAULTS, params, {
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      rtoNs: rule.int(1, 2 ** 30),
+      maxRetries: rule.int(0, 255),
     });
+    super("GbnSender", SENDER_LAYOUT, capacity, p.mtuBytes, p.roundQuotaBytes);
     this.params = Object.freeze(p);
-    this.mtu = p.mtuBytes;
-    this.roundQuota = p.roundQuotaBytes;
     this.rto = p.rtoNs;
     this.maxRetries = p.maxRetries;
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`GbnSender: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.una[slot] = startPsn;
-    this.nxt[slot] = startPsn;
+    this.openQp(slot, startPsn);
     this.high[slot] = startPsn;
-    this.postPsn[slot] = startPsn;
-  }
-
-  /** Posts a message; returns its MSN, E_FULL with 8 outstanding, or E_ARG. */
-  post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
-      return this.reject(slot);
-    }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
-  }
-
-  /**
-   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
-   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
-   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
-   */
-  messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
-  }
-
-  /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0 (no RetransQ). */
-  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
-    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
-      return this.reject(slot);
-    }
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
-    return 0;
   }
 
   /** The packet at nxt, if the round's quota holds it: a retransmission below `high`, else new. */
@@ -253,34 +149,10 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   private transmit(slot: number, nowNs: number): number {
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot]) return GBN_TX_NONE;
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return GBN_TX_NONE;
-    this.quota[slot] = quota - len;
-    const kind = diff24(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
-    const out = this.out;
-    out[0] = kind;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    const next = (psn + 1) & K.U24;
-    this.nxt[slot] = next;
-    if (kind === GBN_TX_NEW) this.high[slot] = next;
+    const kind = psn24Diff(psn, this.high[slot]) < 0 ? GBN_TX_RETRANSMIT : GBN_TX_NEW;
+    if (!this.writeFromCursor(slot, psn, kind, true)) return GBN_TX_NONE;
+    if (kind === GBN_TX_NEW) this.high[slot] = this.nxt[slot];
     else this.retx[slot]++;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
     if ((this.flags[slot] & K.Armed) === 0) {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= K.Armed;
@@ -294,9 +166,9 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
    * ACK, E_STATE for an ePSN beyond what was sent, or E_ARG.
    */
   onAck(slot: number, nowNs: number, epsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(epsn, this.una[slot]);
-    if (d > 0 && diff24(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
+    if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(epsn, this.una[slot]);
+    if (d > 0 && psn24Diff(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
     return d > 0 ? this.advance(slot, nowNs, epsn) : 0;
   }
 
@@ -306,10 +178,10 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
    * older than the last ACK changes nothing.
    */
   onNack(slot: number, nowNs: number, epsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(epsn, this.una[slot]);
+    if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(epsn, this.una[slot]);
     if (d < 0) return 0;
-    if (diff24(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
+    if (psn24Diff(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
     const freed = d > 0 ? this.advance(slot, nowNs, epsn) : 0;
     this.goBack(slot, epsn);
     return freed;
@@ -332,26 +204,11 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
     return GBN_TIMEOUT;
   }
 
-  unaPsn(slot: number): number {
-    return this.una[slot];
-  }
-  nextPsn(slot: number): number {
-    return this.nxt[slot];
-  }
   highPsn(slot: number): number {
     return this.high[slot];
   }
-  unaMsn(slot: number): number {
-    return this.unaMsnCol[slot];
-  }
   postedMsn(slot: number): number {
     return this.postMsn[slot];
-  }
-  outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
-  }
-  quotaBytes(slot: number): number {
-    return this.quota[slot];
   }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & K.Armed) !== 0;
@@ -362,33 +219,13 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
   retryCount(slot: number): number {
     return this.retry[slot];
   }
-  retransmissions(slot: number): number {
-    return this.retx[slot];
-  }
-  timeouts(slot: number): number {
-    return this.timeoutCount[slot];
-  }
-
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
-  }
 
   /** una := epsn (after it), freeing messages that end at or before it; timer restart/stop. */
   private advance(slot: number, nowNs: number, epsn: number): number {
     this.una[slot] = epsn;
     this.retry[slot] = 0;
-    let freed = 0;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      const end = this.msgEnd[m];
-      if (diff24(epsn, end) < 0) break;
-      msn = (msn + 1) & K.U24;
-      freed++;
-    }
-    this.unaMsnCol[slot] = msn;
-    if (diff24(this.nxt[slot], epsn) < 0) this.goBack(slot, epsn);
+    const freed = this.freeMessages(slot, epsn);
+    if (psn24Diff(this.nxt[slot], epsn) < 0) this.goBack(slot, epsn);
     if (epsn !== this.high[slot]) {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= K.Armed;
@@ -411,11 +248,7 @@ export class GbnSender extends FlowTable<typeof SENDER_LAYOUT> {
       return;
     }
     this.curMsn[slot] = msn;
-    this.curOff[slot] = diff24(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+    this.curOff[slot] = psn24Diff(psn, this.msgPsn[(slot << K.MsgShift) + (msn & 7)]) * this.mtu;
   }
 }
 
@@ -439,13 +272,13 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
 
   constructor(params: Partial<GbnReceiverParams> = {}, capacity = 1) {
     super(RECEIVER_LAYOUT, capacity);
-    const p = resolve("GbnReceiver", GBN_RECEIVER_DEFAULTS, params, { nackIntervalNs: [0, 2 ** 30] });
+    const p = resolveParams("GbnReceiver", GBN_RECEIVER_DEFAULTS, params, { nackIntervalNs: rule.int(0, 2 ** 30) });
     this.params = Object.freeze(p);
     this.nackInterval = p.nackIntervalNs;
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
+    if (!isPsn24(startPsn)) {
       this.errors++;
       throw new RangeError(`GbnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
     }
@@ -459,14 +292,14 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
    * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed.
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, nowNs, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, nowNs: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     const out = this.out;
     if (d === 0) {
       const next = (epsn + 1) & K.U24;
@@ -498,9 +331,5 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   }
   msn(slot: number): number {
     return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

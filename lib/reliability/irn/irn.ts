@@ -21,10 +21,12 @@
 //   - The receiver's bitmap spans bdpPackets rounded up to a power of two; a packet beyond it is
 //     refused (E_STATE) and dropped, which a BDP-capped sender never causes.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
-import { bitSet, bitTest, clearBits, countSet, countSetRun, firstClear } from "../../core/bitmap";
-import { nextPowerOfTwo } from "../../core/ring";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { bitSet, bitTest, clearBits, firstClear } from "../../core/bitmap";
+import { isPsn24, psn24Diff } from "../../core/psn";
+import { resolveParams, rule } from "../../core/params";
+import { type HandlerSignatures, flowBytes } from "../../core/table";
+import { BitmapReceiver, MessageSender, receiverLayout, windowBits } from "../qp";
 
 function senderLayout(words: number) {
   return {
@@ -53,15 +55,6 @@ function senderLayout(words: number) {
   } as const;
 }
 
-function receiverLayout(words: number) {
-  return {
-    epsn: "i32",
-    msn: "i32", // completed messages
-    got: ["i32", words], // received PSNs past ePSN
-    ends: ["i32", words], // which of them end a message
-  } as const;
-}
-
 const enum F {
   Armed = 1,
   Recovery = 2,
@@ -69,11 +62,8 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
-  MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   NoneLost = -1, // nextLost: no lost packet is left
 }
 
@@ -119,37 +109,7 @@ export const IRN_SENDER_DEFAULTS: Readonly<IrnSenderParams> = Object.freeze({
 
 export const IRN_RECEIVER_DEFAULTS: Readonly<IrnReceiverParams> = Object.freeze({ bdpPackets: 128 });
 
-function resolve<T extends object>(name: string, defaults: Readonly<T>, input: Partial<T>, ranges: { [K in keyof T]: [number, number] }): T {
-  const p: { [k: string]: unknown } = { ...defaults };
-  for (const k of Object.keys(input)) {
-    if (!(k in defaults)) throw new RangeError(`${name}: unknown parameter ${k}`);
-    const v = (input as { [k: string]: unknown })[k];
-    if (v !== undefined) p[k] = v;
-  }
-  for (const k of Object.keys(ranges) as (keyof T & string)[]) {
-    const [lo, hi] = ranges[k];
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`${name}: ${k} must be an integer in [${lo}, ${hi}]`);
-    }
-  }
-  return p as T;
-}
-
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
-/** Bits of the bitmap window for a BDP of `packets`: a power of two, at least 32. */
-function windowBits(packets: number): number {
-  return nextPowerOfTwo(packets < 32 ? 32 : packets);
-}
-
-export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
+export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   static readonly bytesPerFlow = flowBytes(senderLayout(windowBits(IRN_SENDER_DEFAULTS.bdpPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -162,37 +122,16 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onNack: ["slot", "nowNs", "cumPsn", "sackPsn"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<IrnSenderParams>;
   readonly bytesPerSlot: number;
-  readonly out = new Int32Array(10);
 
-  private readonly una = this.col.una;
-  private readonly nxt = this.col.nxt;
-  private readonly postPsn = this.col.postPsn;
-  private readonly postMsn = this.col.postMsn;
-  private readonly unaMsnCol = this.col.unaMsn;
-  private readonly curMsn = this.col.curMsn;
-  private readonly curOff = this.col.curOff;
-  private readonly ssnNext = this.col.ssnNext;
   private readonly recoveryPsnCol = this.col.recoveryPsn;
   private readonly retxPsn = this.col.retxPsn;
   private readonly highSack = this.col.highSack;
   private readonly timerStart = this.col.timerStart;
-  private readonly quota = this.col.quota;
-  private readonly retry = this.col.retry;
   private readonly flags = this.col.flags;
-  private readonly msgPsn = this.col.msgPsn;
-  private readonly msgLen = this.col.msgLen;
-  private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly retx = this.col.retx;
-  private readonly timeoutCount = this.col.timeouts;
   private readonly sack = this.col.sack;
-  private readonly mtu: number;
-  private readonly roundQuota: number;
   private readonly bdp: number;
   private readonly rtoLow: number;
   private readonly rtoHigh: number;
@@ -202,22 +141,20 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly mask: number;
 
   constructor(params: Partial<IrnSenderParams> = {}, capacity = 1) {
-    const p = resolve("IrnSender", IRN_SENDER_DEFAULTS, params, {
-      mtuBytes: [64, 65535],
-      roundQuotaBytes: [1, K.MaxBytes],
-      bdpPackets: [1, 1 << 20],
-      rtoLowNs: [1, 2 ** 30],
-      rtoHighNs: [1, 2 ** 30],
-      rtoLowPackets: [0, 1 << 20],
-      maxRetries: [0, 255],
+    const p = resolveParams("IrnSender", IRN_SENDER_DEFAULTS, params, {
+      mtuBytes: rule.int(64, 65535),
+      roundQuotaBytes: rule.int(1, K.MaxBytes),
+      bdpPackets: rule.int(1, 1 << 20),
+      rtoLowNs: rule.int(1, 2 ** 30),
+      rtoHighNs: rule.int(1, 2 ** 30),
+      rtoLowPackets: rule.int(0, 1 << 20),
+      maxRetries: rule.int(0, 255),
     });
     const bits = windowBits(p.bdpPackets);
     const layout = senderLayout(bits >>> 5);
-    super(layout, capacity);
+    super("IrnSender", layout, capacity, p.mtuBytes, p.roundQuotaBytes);
     this.params = Object.freeze(p);
     this.bytesPerSlot = flowBytes(layout);
-    this.mtu = p.mtuBytes;
-    this.roundQuota = p.roundQuotaBytes;
     this.bdp = p.bdpPackets;
     this.rtoLow = p.rtoLowNs;
     this.rtoHigh = p.rtoHighNs;
@@ -228,64 +165,8 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`IrnSender: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.una[slot] = startPsn;
-    this.nxt[slot] = startPsn;
-    this.postPsn[slot] = startPsn;
+    this.openQp(slot, startPsn);
     this.highSack[slot] = startPsn;
-  }
-
-  post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
-      return this.reject(slot);
-    }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
-  }
-
-  /**
-   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
-   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
-   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
-   */
-  messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
-  }
-
-  /** A scheduling round: quota = min(roundQuotaBytes, awinBytes). Returns 0. */
-  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
-    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
-      return this.reject(slot);
-    }
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
-    return 0;
   }
 
   /**
@@ -304,41 +185,18 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
       if (r !== K.NoneLost) return r; // lost packets go first, even when the quota holds them back
     }
     const psn = this.nxt[slot];
-    if (psn === this.postPsn[slot] || diff24(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return IRN_TX_NONE;
-    this.quota[slot] = quota - len;
-    const out = this.out;
-    out[0] = IRN_TX_NEW;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    this.nxt[slot] = (psn + 1) & K.U24;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
+    if (psn === this.postPsn[slot] || psn24Diff(psn, this.una[slot]) >= this.bdp) return IRN_TX_NONE;
+    if (!this.writeFromCursor(slot, psn, IRN_TX_NEW, true)) return IRN_TX_NONE;
     if ((this.flags[slot] & F.Armed) === 0) this.arm(slot, nowNs);
     return IRN_TX_NEW;
   }
 
   /** A cumulative ACK (`cumPsn` = next PSN the receiver expects). Returns the messages freed. */
   onAck(slot: number, nowNs: number, cumPsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && nowNs - nowNs === 0)) return this.reject(slot);
-    const d = diff24(cumPsn, this.una[slot]);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = psn24Diff(cumPsn, this.una[slot]);
     if (d <= 0) return 0;
-    if (diff24(cumPsn, this.nxt[slot]) > 0) return this.fail(E_STATE);
+    if (psn24Diff(cumPsn, this.nxt[slot]) > 0) return this.fail(E_STATE);
     return this.advance(slot, nowNs, cumPsn, d);
   }
 
@@ -349,14 +207,14 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_STATE for a SACK not between cumPsn and what was sent, or E_ARG.
    */
   onNack(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const nxt = this.nxt[slot];
-    if (!(diff24(sackPsn, cumPsn) > 0 && diff24(sackPsn, nxt) < 0 && diff24(cumPsn, nxt) <= 0)) return this.fail(E_STATE);
-    const d = diff24(cumPsn, this.una[slot]);
+    if (!(psn24Diff(sackPsn, cumPsn) > 0 && psn24Diff(sackPsn, nxt) < 0 && psn24Diff(cumPsn, nxt) <= 0)) return this.fail(E_STATE);
+    const d = psn24Diff(cumPsn, this.una[slot]);
     const freed = d > 0 ? this.advance(slot, nowNs, cumPsn, d) : 0;
-    if (diff24(sackPsn, this.una[slot]) > 0) {
+    if (psn24Diff(sackPsn, this.una[slot]) > 0) {
       bitSet(this.sack, slot * this.words, sackPsn & this.mask);
-      if (diff24(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
+      if (psn24Diff(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
     }
     const flags = this.flags[slot];
     if ((flags & F.Recovery) === 0) {
@@ -387,20 +245,8 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return IRN_TIMEOUT;
   }
 
-  unaPsn(slot: number): number {
-    return this.una[slot];
-  }
-  nextPsn(slot: number): number {
-    return this.nxt[slot];
-  }
-  unaMsn(slot: number): number {
-    return this.unaMsnCol[slot];
-  }
-  outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
-  }
   inflightPackets(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]);
+    return psn24Diff(this.nxt[slot], this.una[slot]);
   }
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
@@ -414,9 +260,6 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   highSackPsn(slot: number): number {
     return this.highSack[slot];
   }
-  quotaBytes(slot: number): number {
-    return this.quota[slot];
-  }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
@@ -424,19 +267,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   deadlineNs(slot: number): number {
     return (this.timerStart[slot] + this.rtoFor(slot)) | 0;
   }
-  retransmissions(slot: number): number {
-    return this.retx[slot];
-  }
-  timeouts(slot: number): number {
-    return this.timeoutCount[slot];
-  }
 
   private rtoFor(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]) <= this.lowPackets ? this.rtoLow : this.rtoHigh;
-  }
-
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
+    return psn24Diff(this.nxt[slot], this.una[slot]) <= this.lowPackets ? this.rtoLow : this.rtoHigh;
   }
 
   private arm(slot: number, nowNs: number): void {
@@ -448,10 +281,10 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private nextLost(slot: number): number {
     const una = this.una[slot];
     let from = this.retxPsn[slot];
-    if (diff24(from, una) < 0) from = una;
+    if (psn24Diff(from, una) < 0) from = una;
     const flags = this.flags[slot];
     const limit = (flags & F.TimeoutRecovery) !== 0 ? (this.recoveryPsnCol[slot] + 1) & K.U24 : this.highSack[slot];
-    const n = diff24(limit, from);
+    const n = psn24Diff(limit, from);
     if (n <= 0) return K.NoneLost;
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
     if (k === n) {
@@ -459,30 +292,7 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
       return K.NoneLost;
     }
     const psn = (from + k) & K.U24;
-    // Find the packet's message (at most 8 to look at).
-    let msn = this.unaMsnCol[slot];
-    let m = (slot << K.MsgShift) + (msn & 7);
-    let idx = diff24(psn, this.msgPsn[m]);
-    while (idx >= diff24(this.msgEnd[m], this.msgPsn[m])) {
-      msn = (msn + 1) & K.U24;
-      m = (slot << K.MsgShift) + (msn & 7);
-      idx = diff24(psn, this.msgPsn[m]);
-    }
-    const off = idx * this.mtu;
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    const quota = this.quota[slot];
-    if (quota < len || quota <= 0) return IRN_TX_NONE;
-    this.quota[slot] = quota - len;
-    const out = this.out;
-    out[0] = IRN_TX_RETRANSMIT;
-    out[1] = msn;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
+    if (!this.writeSent(slot, psn, IRN_TX_RETRANSMIT, true)) return IRN_TX_NONE;
     this.retxPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
     return IRN_TX_RETRANSMIT; // in recovery something sent is unacknowledged: the timer runs
@@ -494,19 +304,10 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     clearBits(this.sack, slot * this.words, this.mask, una & this.mask, d);
     this.una[slot] = cumPsn;
     this.retry[slot] = 0;
-    let freed = 0;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
-      msn = (msn + 1) & K.U24;
-      freed++;
-    }
-    this.unaMsnCol[slot] = msn;
+    const freed = this.freeMessages(slot, cumPsn);
     let flags = this.flags[slot];
     // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2).
-    if ((flags & F.Recovery) !== 0 && diff24(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
     if (cumPsn !== this.nxt[slot]) {
       this.timerStart[slot] = nowNs | 0;
       flags |= F.Armed;
@@ -516,13 +317,9 @@ export class IrnSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.flags[slot] = flags;
     return freed;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
-export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+export class IrnReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(IRN_RECEIVER_DEFAULTS.bdpPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -533,33 +330,11 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   static readonly outFields = ["cumPsn", "sackPsn", "completed", "msn"] as const;
 
   readonly params: Readonly<IrnReceiverParams>;
-  readonly bytesPerSlot: number;
-  readonly out = new Int32Array(4);
-  private readonly epsnCol = this.col.epsn;
-  private readonly msnCol = this.col.msn;
-  private readonly got = this.col.got;
-  private readonly ends = this.col.ends;
-  private readonly words: number;
-  private readonly mask: number;
 
   constructor(params: Partial<IrnReceiverParams> = {}, capacity = 1) {
-    const p = resolve("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: [1, 1 << 20] });
-    const bits = windowBits(p.bdpPackets);
-    const layout = receiverLayout(bits >>> 5);
-    super(layout, capacity);
+    const p = resolveParams("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: rule.int(1, 1 << 20) });
+    super("IrnReceiver", capacity, p.bdpPackets, 4);
     this.params = Object.freeze(p);
-    this.bytesPerSlot = flowBytes(layout);
-    this.words = bits >>> 5;
-    this.mask = bits - 1;
-  }
-
-  open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`IrnReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.epsnCol[slot] = startPsn;
   }
 
   /**
@@ -568,14 +343,14 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
    * PSN. Already received: a duplicate, ACKed. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     const out = this.out;
     out[1] = psn;
     out[2] = 0;
@@ -599,34 +374,6 @@ export class IrnReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
       out[3] = this.msnCol[slot];
       return IRN_RX_PLACE | IRN_RX_NACK;
     }
-    return this.slideRun(slot, base, bit, epsn);
-  }
-
-  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
-  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
-    const out = this.out;
-    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
-    const done = countSet(this.ends, base, this.mask, bit, run);
-    clearBits(this.got, base, this.mask, bit, run);
-    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
-    const next = (epsn + run) & K.U24;
-    this.epsnCol[slot] = next;
-    const msn = (this.msnCol[slot] + done) & K.U24;
-    this.msnCol[slot] = msn;
-    out[0] = next;
-    out[2] = done;
-    out[3] = msn;
-    return done !== 0 ? IRN_RX_PLACE | IRN_RX_ACK | IRN_RX_COMPLETE : IRN_RX_PLACE | IRN_RX_ACK;
-  }
-
-  epsn(slot: number): number {
-    return this.epsnCol[slot];
-  }
-  msn(slot: number): number {
-    return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+    return this.slideRun(slot, base, bit, epsn, 2, 3) !== 0 ? IRN_RX_PLACE | IRN_RX_ACK | IRN_RX_COMPLETE : IRN_RX_PLACE | IRN_RX_ACK;
   }
 }

@@ -20,7 +20,9 @@
 // Sequence numbers are 32-bit PSNs held as int32 bit patterns, compared by signed difference
 // (lib/core/psn.ts); handlers accept int32 or uint32.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_SLOT, E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 export interface OptParams {
@@ -52,23 +54,12 @@ export const OPT_SEND_NEW = S.New;
 /** onSend: a retransmission. */
 export const OPT_SEND_RETRANSMIT = S.Retransmit;
 
-function validSeq(x: number): boolean {
-  return (x | 0) === x || x >>> 0 === x;
-}
-
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveOptParams(input: OptParamsInput = {}): OptParams {
-  for (const k of Object.keys(input)) {
-    if ((OPT_PARAM_NAMES as readonly string[]).indexOf(k) < 0) throw new RangeError(`OptInitiator: unknown parameter ${k}`);
-  }
-  const p: OptParams = {
-    maxOutstandingPackets: input.maxOutstandingPackets ?? 256,
-    maxOutstandingBytes: input.maxOutstandingBytes ?? 262144,
-  };
-  const ok = (x: unknown, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= 1 && x <= hi;
-  if (!ok(p.maxOutstandingPackets, 1 << 30)) throw new RangeError("OptInitiator: maxOutstandingPackets must be an integer in [1, 2^30]");
-  if (!ok(p.maxOutstandingBytes, 2 ** 31 - 1)) throw new RangeError("OptInitiator: maxOutstandingBytes must be an integer in [1, 2^31 − 1]");
-  return p;
+  return resolveParams("OptInitiator", { maxOutstandingPackets: 256, maxOutstandingBytes: 262144 }, input, {
+    maxOutstandingPackets: rule.int(1, 1 << 30),
+    maxOutstandingBytes: rule.int(1, 2 ** 31 - 1),
+  });
 }
 
 export class OptInitiator extends FlowTable<typeof LAYOUT> {
@@ -111,7 +102,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * @throws RangeError for a bad slot, sequence number or size.
    */
   open(slot: number, firstSeq: number, packetBytes: number): void {
-    if (!validSeq(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!isPsn32(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
     if (!(Number.isInteger(packetBytes) && packetBytes >= 1 && packetBytes <= this.params.maxOutstandingBytes)) {
       throw new RangeError(`OptInitiator: packetBytes must be an integer in [1, maxOutstandingBytes], got ${packetBytes}`);
     }
@@ -148,7 +139,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * acknowledges (0 for a repeat). E_STATE for an older number or one never sent.
    */
   onAck(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     const d = (s - this.acked[slot]) | 0;
     if (d < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
@@ -167,7 +158,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
    * sent after `seq` and must go again. E_STATE for an older number or one never sent.
    */
   onNack(slot: number, seq: number): number {
-    if (!(this.live[slot] === 1 && validSeq(seq))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn32(seq))) return this.reject(slot);
     const s = seq | 0;
     if (((s - this.acked[slot]) | 0) < 0 || ((s - this.high[slot]) | 0) >= 0) return this.fail(E_STATE);
     this.nacks++;
@@ -218,9 +209,5 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   limitPackets(slot: number): number {
     return this.limit[slot] | 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

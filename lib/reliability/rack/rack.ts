@@ -26,10 +26,12 @@
 // The receiver acknowledges every packet with the cumulative ePSN, the PSN that arrived and a
 // DSACK flag when that PSN had already arrived (the one-block SACK of an RDMA ACK).
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
-import { bitClear, bitSet, bitTest, clearBits, countSet, countSetRun } from "../../core/bitmap";
-import { nextPowerOfTwo } from "../../core/ring";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { bitClear, bitSet, bitTest, clearBits, countSet } from "../../core/bitmap";
+import { profileParam, resolveParams, rule } from "../../core/params";
+import { isPsn24, psn24Diff } from "../../core/psn";
+import { type HandlerSignatures, flowBytes } from "../../core/table";
+import { BitmapReceiver, MessageSender, receiverLayout, windowBits } from "../qp";
 
 function senderLayout(bits: number) {
   const words = bits >>> 5;
@@ -83,15 +85,6 @@ function senderLayout(bits: number) {
   } as const;
 }
 
-function receiverLayout(words: number) {
-  return {
-    epsn: "i32",
-    msn: "i32",
-    got: ["i32", words],
-    ends: ["i32", words],
-  } as const;
-}
-
 const enum F {
   RtoArmed = 1,
   ReoArmed = 2,
@@ -108,11 +101,8 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
-  MsgShift = 3,
   U24 = 0xffffff,
   MaxBytes = 1073741824,
-  MaxMessageBytes = 1073741823,
   DupThresh = 3, // RFC 8985 §6.2 step 4 (RFC 6675 DupThresh)
   PersistRounds = 16, // RFC 8985 §6.2 step 4
   NoneIdx = -1,
@@ -184,57 +174,24 @@ export const RACK_SENDER_DEFAULTS: Readonly<RackSenderParams> = Object.freeze({
 export const RACK_RECEIVER_DEFAULTS: Readonly<RackReceiverParams> = Object.freeze({ windowPackets: 128 });
 
 function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
-  for (const k of Object.keys(input)) {
-    if (!(k in RACK_SENDER_DEFAULTS)) throw new RangeError(`RackSender: unknown parameter ${k}`);
-  }
-  const profile = input.profile ?? "rfc8985";
-  if (!(profile in PROFILE_DEFAULTS)) throw new RangeError(`RackSender: unknown profile ${String(profile)}`);
-  const p: RackSenderParams = { ...RACK_SENDER_DEFAULTS, ...PROFILE_DEFAULTS[profile] };
-  for (const k of Object.keys(input) as (keyof RackSenderParams)[]) {
-    if (input[k] !== undefined) (p as unknown as Record<string, unknown>)[k] = input[k];
-  }
-  const int = (k: keyof RackSenderParams, lo: number, hi: number) => {
-    const v = p[k];
-    if (!(typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi)) throw new RangeError(`RackSender: ${k} must be an integer in [${lo}, ${hi}]`);
-  };
-  int("mtuBytes", 64, 65535);
-  int("roundQuotaBytes", 1, K.MaxBytes);
-  int("windowPackets", 1, 16384);
-  int("reoWndMult", 1, 255);
-  int("initialRtoNs", 1, 2 ** 30);
-  int("minRtoNs", 1, 2 ** 30);
-  int("maxRtoNs", p.minRtoNs, 2 ** 30);
-  int("initialPtoNs", 1, 2 ** 30);
-  int("maxAckDelayNs", 0, 2 ** 30);
-  int("maxRetries", 0, 255);
-  if (typeof p.reoWndAdaptive !== "boolean") throw new RangeError("RackSender: reoWndAdaptive must be a boolean");
-  return p;
+  const profile = profileParam("RackSender", input.profile, Object.keys(PROFILE_DEFAULTS) as RackProfile[], "rfc8985");
+  const defaults: RackSenderParams = { ...RACK_SENDER_DEFAULTS, ...PROFILE_DEFAULTS[profile] };
+  return resolveParams("RackSender", defaults, input, (p) => ({
+    mtuBytes: rule.int(64, 65535),
+    roundQuotaBytes: rule.int(1, K.MaxBytes),
+    windowPackets: rule.int(1, 16384),
+    reoWndMult: rule.int(1, 255),
+    initialRtoNs: rule.int(1, 2 ** 30),
+    minRtoNs: rule.int(1, 2 ** 30),
+    maxRtoNs: rule.int(p.minRtoNs, 2 ** 30),
+    initialPtoNs: rule.int(1, 2 ** 30),
+    maxAckDelayNs: rule.int(0, 2 ** 30),
+    maxRetries: rule.int(0, 255),
+    reoWndAdaptive: rule.bool,
+  }));
 }
 
-function resolveReceiver(input: Partial<RackReceiverParams>): RackReceiverParams {
-  for (const k of Object.keys(input)) {
-    if (!(k in RACK_RECEIVER_DEFAULTS)) throw new RangeError(`RackReceiver: unknown parameter ${k}`);
-  }
-  const p = { ...RACK_RECEIVER_DEFAULTS, ...input };
-  if (!(Number.isInteger(p.windowPackets) && p.windowPackets >= 1 && p.windowPackets <= 1 << 20)) {
-    throw new RangeError("RackReceiver: windowPackets must be an integer in [1, 2^20]");
-  }
-  return p;
-}
-
-function diff24(a: number, b: number): number {
-  return ((a - b) << 8) >> 8;
-}
-
-function isU24(x: number): boolean {
-  return (x & K.U24) === x;
-}
-
-function windowBits(packets: number): number {
-  return nextPowerOfTwo(packets < 32 ? 32 : packets);
-}
-
-export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
+export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   static readonly bytesPerFlow = flowBytes(senderLayout(windowBits(RACK_SENDER_DEFAULTS.windowPackets)));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -246,22 +203,10 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     onAck: ["slot", "nowNs", "cumPsn", "sackPsn", "dsack"],
     onTimer: ["slot", "nowNs"],
   };
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
-  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly params: Readonly<RackSenderParams>;
   readonly bytesPerSlot: number;
-  readonly out = new Int32Array(10);
 
-  private readonly una = this.col.una;
-  private readonly nxt = this.col.nxt;
-  private readonly postPsn = this.col.postPsn;
-  private readonly postMsn = this.col.postMsn;
-  private readonly unaMsnCol = this.col.unaMsn;
-  private readonly curMsn = this.col.curMsn;
-  private readonly curOff = this.col.curOff;
-  private readonly ssnNext = this.col.ssnNext;
-  private readonly quota = this.col.quota;
   private readonly rackXmit = this.col.rackXmit;
   private readonly rackEnd = this.col.rackEnd;
   private readonly rackRttCol = this.col.rackRtt;
@@ -281,15 +226,8 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly head = this.col.head;
   private readonly tail = this.col.tail;
   private readonly flags = this.col.flags;
-  private readonly retry = this.col.retry;
   private readonly reoMult = this.col.reoMult;
   private readonly reoPersist = this.col.reoPersist;
-  private readonly msgPsn = this.col.msgPsn;
-  private readonly msgLen = this.col.msgLen;
-  private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly retx = this.col.retx;
-  private readonly timeoutCount = this.col.timeouts;
   private readonly probeCount = this.col.probes;
   private readonly tlpRepairCount = this.col.tlpRepairs;
   private readonly xmitTs = this.col.xmitTs;
@@ -299,8 +237,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly lostBits = this.col.lost;
   private readonly resentBits = this.col.resent;
   private readonly listed = this.col.listed;
-  private readonly mtu: number;
-  private readonly roundQuota: number;
   private readonly window: number;
   private readonly bits: number;
   private readonly words: number;
@@ -318,11 +254,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const p = resolveSender(params);
     const bits = windowBits(p.windowPackets);
     const layout = senderLayout(bits);
-    super(layout, capacity);
+    super("RackSender", layout, capacity, p.mtuBytes, p.roundQuotaBytes);
     this.params = Object.freeze(p);
     this.bytesPerSlot = flowBytes(layout);
-    this.mtu = p.mtuBytes;
-    this.roundQuota = p.roundQuotaBytes;
     this.window = p.windowPackets;
     this.bits = bits;
     this.words = bits >>> 5;
@@ -338,67 +272,12 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`RackSender: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.una[slot] = startPsn;
-    this.nxt[slot] = startPsn;
-    this.postPsn[slot] = startPsn;
+    this.openQp(slot, startPsn);
     this.fack[slot] = startPsn;
     this.rtoCol[slot] = this.initialRto;
     this.reoMult[slot] = this.mult0;
     this.head[slot] = K.NoneIdx;
     this.tail[slot] = K.NoneIdx;
-  }
-
-  post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
-      return this.reject(slot);
-    }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (diff24(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
-  }
-
-  /**
-   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
-   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
-   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
-   */
-  messageInfo(slot: number, msn: number): number {
-    if (!(this.live[slot] === 1 && isU24(msn))) return this.reject(slot);
-    const d = diff24(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < diff24(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
-  }
-
-  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
-    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
-      return this.reject(slot);
-    }
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
-    return 0;
   }
 
   /**
@@ -410,7 +289,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const now = nowNs | 0;
     if ((this.flags[slot] & F.ProbePending) !== 0) return this.sendProbe(slot, now);
     const una = this.una[slot];
-    const inflight = diff24(this.nxt[slot], una);
+    const inflight = psn24Diff(this.nxt[slot], una);
     if (this.lostN[slot] > 0) return this.retransmitLost(slot, now, una, inflight);
     const psn = this.nxt[slot];
     if (psn === this.postPsn[slot] || inflight >= this.window) return RACK_TX_NONE;
@@ -427,18 +306,18 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_STATE for a PSN beyond what was sent, or E_ARG.
    */
   onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(cumPsn) && isU24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const nxt = this.nxt[slot];
-    if (diff24(cumPsn, nxt) > 0 || diff24(sackPsn, nxt) >= 0) return this.fail(E_STATE);
+    if (psn24Diff(cumPsn, nxt) > 0 || psn24Diff(sackPsn, nxt) >= 0) return this.fail(E_STATE);
     const now = nowNs | 0;
     let flags = this.flags[slot];
     const una = this.una[slot];
-    const d = diff24(cumPsn, una);
+    const d = psn24Diff(cumPsn, una);
     // RFC 8985 §7.4.2 TLP_process_ack, before SND.UNA moves.
-    if ((flags & F.TlpActive) !== 0 && diff24(cumPsn, this.tlpEnd[slot]) >= 0) {
+    if ((flags & F.TlpActive) !== 0 && psn24Diff(cumPsn, this.tlpEnd[slot]) >= 0) {
       if ((flags & F.TlpRetrans) === 0 || (dsack && ((sackPsn + 1) & K.U24) === this.tlpEnd[slot])) {
         flags &= ~(F.TlpActive | F.TlpRetrans);
-      } else if (diff24(cumPsn, this.tlpEnd[slot]) > 0) {
+      } else if (psn24Diff(cumPsn, this.tlpEnd[slot]) > 0) {
         flags &= ~(F.TlpActive | F.TlpRetrans);
         this.tlpRepairCount[slot]++; // the probe repaired a loss: a congestion signal for the CC
       }
@@ -468,7 +347,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
       this.retry[slot] = 0;
     }
     const cur = this.una[slot];
-    if (!dsack && diff24(sackPsn, cur) > 0) {
+    if (!dsack && psn24Diff(sackPsn, cur) > 0) {
       const idx = sackPsn & this.mask;
       if (!bitTest(this.sackBits, base, idx)) {
         bitSet(this.sackBits, base, idx);
@@ -484,7 +363,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     flags = this.flags[slot];
     // Step 4: reo_wnd adaptation (rfc8985 profile).
     if (this.adaptive !== 0) {
-      if ((flags & F.DsackRound) !== 0 && diff24(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
+      if ((flags & F.DsackRound) !== 0 && psn24Diff(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
       if ((flags & F.DsackRound) === 0 && dsack) {
         flags |= F.DsackRound;
         this.dsackRound[slot] = nxt;
@@ -492,7 +371,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
         this.reoPersist[slot] = K.PersistRounds;
       }
     }
-    if ((flags & F.Recovery) !== 0 && diff24(cur, this.recoveryEnd[slot]) >= 0) {
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0) {
       flags &= ~F.Recovery;
       if (this.adaptive !== 0) {
         const persist = this.reoPersist[slot];
@@ -565,24 +444,12 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
-  unaPsn(slot: number): number {
-    return this.una[slot];
-  }
-  nextPsn(slot: number): number {
-    return this.nxt[slot];
-  }
-  unaMsn(slot: number): number {
-    return this.unaMsnCol[slot];
-  }
-  outstandingMessages(slot: number): number {
-    return diff24(this.postMsn[slot], this.unaMsnCol[slot]);
-  }
   inflightPackets(slot: number): number {
-    return diff24(this.nxt[slot], this.una[slot]);
+    return psn24Diff(this.nxt[slot], this.una[slot]);
   }
   lostPackets(slot: number): number {
     const una = this.una[slot];
-    return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, diff24(this.nxt[slot], una));
+    return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, psn24Diff(this.nxt[slot], una));
   }
   sackedPackets(slot: number): number {
     return this.sackedCol[slot];
@@ -620,9 +487,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   probePending(slot: number): boolean {
     return (this.flags[slot] & F.ProbePending) !== 0;
   }
-  quotaBytes(slot: number): number {
-    return this.quota[slot];
-  }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.AnyTimer) !== 0;
   }
@@ -647,12 +511,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & F.PtoArmed) !== 0 && (!have || ((this.ptoDeadline[slot] - best) | 0) < 0)) best = this.ptoDeadline[slot];
     return best;
   }
-  retransmissions(slot: number): number {
-    return this.retx[slot];
-  }
-  timeouts(slot: number): number {
-    return this.timeoutCount[slot];
-  }
   probes(slot: number): number {
     return this.probeCount[slot];
   }
@@ -664,14 +522,10 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // RACK internals
 
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
-  }
-
   /** RACK_sent_after(t1, seq1, t2, seq2): t1 is later, or equal with the higher PSN. */
   private static sentAfter(t1: number, s1: number, t2: number, s2: number): boolean {
     const dt = (t1 - t2) | 0;
-    return dt > 0 || (dt === 0 && diff24(s1, s2) > 0);
+    return dt > 0 || (dt === 0 && psn24Diff(s1, s2) > 0);
   }
 
   /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
@@ -701,8 +555,8 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     // Step 3: delivered below RACK.fack and never retransmitted means reordering.
     const end = (psn + 1) & K.U24;
-    if (diff24(end, this.fack[slot]) > 0) this.fack[slot] = end;
-    else if (diff24(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
+    if (psn24Diff(end, this.fack[slot]) > 0) this.fack[slot] = end;
+    else if (psn24Diff(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
     // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
     if (resent && rtt < this.minRttCol[slot]) return false;
     this.rackRttCol[slot] = rtt;
@@ -787,7 +641,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */
   private markLossesOnRto(slot: number, now: number): void {
     const una = this.una[slot];
-    const n = diff24(this.nxt[slot], una);
+    const n = psn24Diff(this.nxt[slot], una);
     const wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
     const base = slot * this.words;
     const tsBase = slot * this.bits;
@@ -821,7 +675,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const k = this.firstLost(slot, una, n);
     if (k >= n) return RACK_TX_NONE;
     const psn = (una + k) & K.U24;
-    if (!this.writePacket(slot, psn, RACK_TX_RETRANSMIT, true)) return RACK_TX_NONE;
+    if (!this.writeSent(slot, psn, RACK_TX_RETRANSMIT, true)) return RACK_TX_NONE;
     const idx = psn & this.mask;
     const base = slot * this.words;
     bitClear(this.lostBits, base, idx);
@@ -834,32 +688,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /** New data at `psn` (the quota is skipped for a probe). */
   private sendNew(slot: number, now: number, psn: number, probe: boolean): number {
-    const cur = this.curMsn[slot];
-    const m = (slot << K.MsgShift) + (cur & 7);
-    const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    if (!probe) {
-      const quota = this.quota[slot];
-      if (quota < len || quota <= 0) return RACK_TX_NONE;
-      this.quota[slot] = quota - len;
-    }
-    const out = this.out;
-    out[0] = probe ? RACK_TX_PROBE : RACK_TX_NEW;
-    out[1] = cur;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    this.nxt[slot] = (psn + 1) & K.U24;
-    if (left <= this.mtu) {
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      this.curOff[slot] = off + len;
-    }
+    if (!this.writeFromCursor(slot, psn, probe ? RACK_TX_PROBE : RACK_TX_NEW, !probe)) return RACK_TX_NONE;
     const idx = psn & this.mask;
     const base = slot * this.words;
     bitClear(this.sackBits, base, idx);
@@ -881,11 +710,11 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const psn = this.nxt[slot];
     if (psn === una) return RACK_TX_NONE; // everything was acknowledged meanwhile
     let retrans = 0;
-    if (psn !== this.postPsn[slot] && diff24(psn, una) < this.window) {
+    if (psn !== this.postPsn[slot] && psn24Diff(psn, una) < this.window) {
       this.sendNew(slot, now, psn, true);
     } else {
       const last = (psn - 1) & K.U24;
-      this.writePacket(slot, last, RACK_TX_PROBE, false);
+      this.writeSent(slot, last, RACK_TX_PROBE, false);
       const idx = last & this.mask;
       const base = slot * this.words;
       if (bitTest(this.lostBits, base, idx)) {
@@ -906,35 +735,6 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return RACK_TX_PROBE;
   }
 
-  /** Writes `out` for a packet already sent once (PSN in flight); false when the quota refuses it. */
-  private writePacket(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
-    let msn = this.unaMsnCol[slot];
-    let m = (slot << K.MsgShift) + (msn & 7);
-    let k = diff24(psn, this.msgPsn[m]);
-    while (k >= diff24(this.msgEnd[m], this.msgPsn[m])) {
-      msn = (msn + 1) & K.U24;
-      m = (slot << K.MsgShift) + (msn & 7);
-      k = diff24(psn, this.msgPsn[m]);
-    }
-    const off = k * this.mtu;
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
-    const len = left < this.mtu ? left : this.mtu;
-    if (useQuota) {
-      const quota = this.quota[slot];
-      if (quota < len || quota <= 0) return false;
-      this.quota[slot] = quota - len;
-    }
-    const out = this.out;
-    out[0] = kind;
-    out[1] = msn;
-    out[2] = psn;
-    out[3] = off;
-    out[4] = len;
-    out[5] = 0;
-    out[6] = left <= this.mtu ? 1 : 0;
-    return true;
-  }
 
   /** Records a transmission: its tick, and the tail of the transmission-ordered list. */
   private stamp(slot: number, now: number, idx: number): void {
@@ -973,7 +773,7 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) return;
     const srtt = this.srttCol[slot];
     let pto = srtt > 0 ? 2 * srtt : this.initialPto;
-    if (srtt > 0 && diff24(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
+    if (srtt > 0 && psn24Diff(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
     if ((flags & F.RtoArmed) !== 0) {
       const rtoLeft = (this.rtoStart[slot] + this.rtoCol[slot] - now) | 0;
       if (pto > rtoLeft) pto = rtoLeft;
@@ -981,27 +781,9 @@ export class RackSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.ptoDeadline[slot] = (now + pto) | 0;
     this.flags[slot] = flags | F.PtoArmed;
   }
-
-  private freeMessages(slot: number, cumPsn: number): number {
-    let freed = 0;
-    let msn = this.unaMsnCol[slot];
-    const post = this.postMsn[slot];
-    while (msn !== post) {
-      const m = (slot << K.MsgShift) + (msn & 7);
-      if (diff24(cumPsn, this.msgEnd[m]) < 0) break;
-      msn = (msn + 1) & K.U24;
-      freed++;
-    }
-    this.unaMsnCol[slot] = msn;
-    return freed;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }
 
-export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+export class RackReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(RACK_RECEIVER_DEFAULTS.windowPackets) >>> 5));
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -1012,33 +794,11 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
   static readonly outFields = ["cumPsn", "sackPsn", "dsack", "completed", "msn"] as const;
 
   readonly params: Readonly<RackReceiverParams>;
-  readonly bytesPerSlot: number;
-  readonly out = new Int32Array(5);
-  private readonly epsnCol = this.col.epsn;
-  private readonly msnCol = this.col.msn;
-  private readonly got = this.col.got;
-  private readonly ends = this.col.ends;
-  private readonly words: number;
-  private readonly mask: number;
 
   constructor(params: Partial<RackReceiverParams> = {}, capacity = 1) {
-    const p = resolveReceiver(params);
-    const bits = windowBits(p.windowPackets);
-    const layout = receiverLayout(bits >>> 5);
-    super(layout, capacity);
+    const p = resolveParams("RackReceiver", RACK_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
+    super("RackReceiver", capacity, p.windowPackets, 5);
     this.params = Object.freeze(p);
-    this.bytesPerSlot = flowBytes(layout);
-    this.words = bits >>> 5;
-    this.mask = bits - 1;
-  }
-
-  open(slot: number, startPsn = 0): void {
-    if (!isU24(startPsn)) {
-      this.errors++;
-      throw new RangeError(`RackReceiver: startPsn ${startPsn} is not a 24-bit PSN`);
-    }
-    this.openSlot(slot);
-    this.epsnCol[slot] = startPsn;
   }
 
   /**
@@ -1046,14 +806,14 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
    * carries a DSACK), and acknowledged either way. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
-    if (!(this.live[slot] === 1 && isU24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
     return this.track(slot, psn, last);
   }
 
   /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private track(slot: number, psn: number, last: boolean): number {
     const epsn = this.epsnCol[slot];
-    const d = diff24(psn, epsn);
+    const d = psn24Diff(psn, epsn);
     if (d > this.mask) return this.fail(E_STATE);
     const out = this.out;
     out[1] = psn;
@@ -1074,34 +834,6 @@ export class RackReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
       out[4] = this.msnCol[slot];
       return RACK_RX_PLACE | RACK_RX_ACK;
     }
-    return this.slideRun(slot, base, bit, epsn);
-  }
-
-  /** An in-order PSN: ePSN slides over it and the run that arrived early; completions counted. */
-  private slideRun(slot: number, base: number, bit: number, epsn: number): number {
-    const out = this.out;
-    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
-    const done = countSet(this.ends, base, this.mask, bit, run);
-    clearBits(this.got, base, this.mask, bit, run);
-    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
-    const next = (epsn + run) & K.U24;
-    this.epsnCol[slot] = next;
-    const msn = (this.msnCol[slot] + done) & K.U24;
-    this.msnCol[slot] = msn;
-    out[0] = next;
-    out[3] = done;
-    out[4] = msn;
-    return done !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
-  }
-
-  epsn(slot: number): number {
-    return this.epsnCol[slot];
-  }
-  msn(slot: number): number {
-    return this.msnCol[slot];
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
+    return this.slideRun(slot, base, bit, epsn, 3, 4) !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
   }
 }

@@ -1,6 +1,10 @@
 // RUD parameters (UEC 1.0 §3.5 PDS, reliable unordered delivery), with the defaults of the UEC
 // reference simulator uet-htsim at 100 Gb/s (notes/uec-htsim-reference.md §1–2, §4, §6).
 
+import { isIntIn } from "../../core/fixed";
+import { resolveParams, rule } from "../../core/params";
+import { isPowerOfTwo } from "../../core/ring";
+
 export interface RudParams {
   /** Largest packet on the wire, header included (uet-htsim 4150 B). */
   mtuBytes: number;
@@ -25,36 +29,27 @@ export interface RudParams {
 
 export type RudParamsInput = Partial<RudParams>;
 
-const NAMES: readonly (keyof RudParams)[] = ["mtuBytes", "headerBytes", "windowPackets", "maxMessages", "rtoNs", "ackEveryBytes"];
-export const RUD_PARAM_NAMES: readonly string[] = NAMES;
-
 /** uet-htsim's minimum RTO at 100 Gb/s with trimming (notes/uec-htsim-reference.md §2). */
 export const RUD_HTSIM_RTO_NS = 100_656;
 
-function intIn(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-}
+export const RUD_DEFAULTS: Readonly<RudParams> = {
+  mtuBytes: 4150,
+  headerBytes: 64,
+  windowPackets: 1024,
+  maxMessages: 8,
+  rtoNs: RUD_HTSIM_RTO_NS,
+  ackEveryBytes: 16_384,
+};
+export const RUD_PARAM_NAMES: readonly string[] = Object.keys(RUD_DEFAULTS);
 
 /** @throws RangeError for an unknown parameter or a value out of range. */
 export function resolveRudParams(input: RudParamsInput = {}): RudParams {
-  for (const k of Object.keys(input)) {
-    if (NAMES.indexOf(k as keyof RudParams) < 0) throw new RangeError(`Rud: unknown parameter ${k}`);
-  }
-  const p: RudParams = {
-    mtuBytes: input.mtuBytes ?? 4150,
-    headerBytes: input.headerBytes ?? 64,
-    windowPackets: input.windowPackets ?? 1024,
-    maxMessages: input.maxMessages ?? 8,
-    rtoNs: input.rtoNs ?? RUD_HTSIM_RTO_NS,
-    ackEveryBytes: input.ackEveryBytes ?? 16_384,
-  };
-  if (!intIn(p.mtuBytes, 2, 65535)) throw new RangeError("Rud: mtuBytes must be an integer in [2, 65535]");
-  if (!intIn(p.headerBytes, 1, p.mtuBytes - 1)) throw new RangeError("Rud: headerBytes must be an integer in [1, mtuBytes − 1]");
-  const w = p.windowPackets;
-  if (!(intIn(w, 64, 32768) && (w & (w - 1)) === 0)) throw new RangeError("Rud: windowPackets must be a power of two in [64, 32768]");
-  const m = p.maxMessages;
-  if (!(intIn(m, 1, 65536) && (m & (m - 1)) === 0)) throw new RangeError("Rud: maxMessages must be a power of two in [1, 65536]");
-  if (!intIn(p.rtoNs, 1, 2 ** 30)) throw new RangeError("Rud: rtoNs must be an integer in [1, 2^30]");
-  if (!intIn(p.ackEveryBytes, 0, 2 ** 30)) throw new RangeError("Rud: ackEveryBytes must be an integer in [0, 2^30]");
-  return p;
+  return resolveParams("Rud", RUD_DEFAULTS, input, (p) => ({
+    mtuBytes: rule.int(2, 65535),
+    headerBytes: rule.int(1, p.mtuBytes - 1),
+    windowPackets: rule.must(isIntIn(p.windowPackets, 64, 32768) && isPowerOfTwo(p.windowPackets), "a power of two in [64, 32768]"),
+    maxMessages: rule.must(isIntIn(p.maxMessages, 1, 65536) && isPowerOfTwo(p.maxMessages), "a power of two in [1, 65536]"),
+    rtoNs: rule.int(1, 2 ** 30),
+    ackEveryBytes: rule.int(0, 2 ** 30),
+  }));
 }

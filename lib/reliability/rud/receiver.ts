@@ -18,7 +18,8 @@
 // bits are cleared as the cumulative PSN passes them, so a PSN at or beyond cum + window (which
 // a RudSender never sends) is refused, and a 64-bit read past the window only sees zeros.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
+import { E_SLOT } from "../../core/errors";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
@@ -115,7 +116,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
 
   /** Opens a flow expecting `firstPsn` first (the sender's Start_PSN). */
   open(slot: number, firstPsn = 0): void {
-    if (!((firstPsn | 0) === firstPsn || firstPsn >>> 0 === firstPsn)) {
+    if (!isPsn32(firstPsn)) {
       this.errors++;
       throw new RangeError("RudReceiver.open: firstPsn must be a 32-bit integer");
     }
@@ -278,9 +279,5 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     if (d < 0) v |= (1 << -d) - 1;
     // Bits at or past cum + window alias old, cleared entries: already zero.
     return v | 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

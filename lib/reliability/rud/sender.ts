@@ -24,7 +24,8 @@
 // says payload. No division on the per-packet path: the window and the message ring are powers
 // of two.
 
-import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
@@ -198,7 +199,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
 
   /** Opens a flow whose first packet takes `firstPsn` (UEC Start_PSN; any int32 pattern). */
   open(slot: number, firstPsn = 0): void {
-    if (!((firstPsn | 0) === firstPsn || firstPsn >>> 0 === firstPsn)) {
+    if (!isPsn32(firstPsn)) {
       this.errors++;
       throw new RangeError("RudSender.open: firstPsn must be a 32-bit integer");
     }
@@ -311,7 +312,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         (sackLo | 0) === sackLo &&
         (sackHi | 0) === sackHi &&
         (ackedPsn | 0) === ackedPsn &&
-        ((recvdBytes | 0) === recvdBytes || recvdBytes >>> 0 === recvdBytes)
+        isPsn32(recvdBytes)
       )
     ) {
       return this.reject(slot);
@@ -620,9 +621,5 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.mLen.fill(0, m, m + this.maxMsgs);
     this.mFirst.fill(0, m, m + this.maxMsgs);
     this.mEnd.fill(0, m, m + this.maxMsgs);
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

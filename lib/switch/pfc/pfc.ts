@@ -12,7 +12,8 @@
 // queue stays above XON the PAUSE is sent again every refreshNs (by onArrive, onDepart or
 // onTick, whichever runs first once it is due), so the upstream never resumes on a timeout.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_STATE } from "../../core/errors";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 /** Per ingress queue: 45 B of columns + the open flag = 46 B. */
@@ -66,8 +67,6 @@ export interface PfcParams {
 
 export type PfcParamsInput = Partial<PfcParams>;
 
-const NAMES: readonly (keyof PfcParams)[] = ["linkGbps", "mtuBytes", "cableNs", "xoffBytes", "xonBytes", "headroomBytes", "pauseQuanta", "refreshNs"];
-
 /** 802.3 Annex 31B: a pause quantum is 512 bit times, so quanta × 512 / Gb/s ns, rounded up. */
 export function pauseFrameNs(quanta: number, linkGbps: number): number {
   return Math.ceil((quanta * 512) / linkGbps);
@@ -84,35 +83,33 @@ export function pfcHeadroomBytes(linkGbps: number, cableNs: number, mtuBytes: nu
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
-  for (const k of Object.keys(input)) if (NAMES.indexOf(k as keyof PfcParams) < 0) throw new RangeError(`Pfc: unknown parameter ${k}`);
   const linkGbps = input.linkGbps ?? 100;
   const mtuBytes = input.mtuBytes ?? 1500;
   const cableNs = input.cableNs ?? 1000; // the 1 µs links of the DCP and Reflex setups
   // No paper fixes XOFF; 100 KB is a common static setting at 100 Gb/s (HPCC uses a dynamic one).
   const xoffBytes = input.xoffBytes ?? 100_000;
   const pauseQuanta = input.pauseQuanta ?? 0xffff;
-  const p: PfcParams = {
+  const defaults: PfcParams = {
     linkGbps,
     mtuBytes,
     cableNs,
     xoffBytes,
-    xonBytes: input.xonBytes ?? Math.max(0, xoffBytes - 3072),
-    headroomBytes: input.headroomBytes ?? pfcHeadroomBytes(linkGbps, cableNs, mtuBytes),
+    xonBytes: Math.max(0, xoffBytes - 3072),
+    headroomBytes: pfcHeadroomBytes(linkGbps, cableNs, mtuBytes),
     pauseQuanta,
-    refreshNs: input.refreshNs ?? Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2),
+    refreshNs: Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2),
   };
-  const int = (x: number, lo: number, hi: number) => Number.isInteger(x) && x >= lo && x <= hi;
-  const need = (ok: boolean, what: string) => {
-    if (!ok) throw new RangeError(`Pfc: ${what}`);
-  };
-  need(typeof p.linkGbps === "number" && p.linkGbps > 0 && p.linkGbps <= 100_000, "linkGbps must be in (0, 100000]");
-  need(int(p.mtuBytes, 64, 65535), "mtuBytes must be an integer in [64, 65535]");
-  need(typeof p.cableNs === "number" && p.cableNs >= 0 && p.cableNs <= 1e9, "cableNs must be in [0, 1e9]");
-  need(int(p.xoffBytes, 1, 2 ** 29) && int(p.xonBytes, 0, p.xoffBytes), "need integers 0 ≤ xonBytes ≤ xoffBytes ≤ 2^29");
-  need(int(p.headroomBytes, 0, 2 ** 29), "headroomBytes must be an integer in [0, 2^29]");
-  need(int(p.pauseQuanta, 1, 0xffff), "pauseQuanta must be an integer in [1, 65535]");
-  need(int(p.refreshNs, 1, Math.max(1, pauseFrameNs(p.pauseQuanta, p.linkGbps))), "refreshNs must be an integer in [1, the pause duration]");
-  return p;
+  return resolveParams("Pfc", defaults, input, (p) => ({
+    linkGbps: rule.num(0, 100_000, "(]"),
+    mtuBytes: rule.int(64, 65535),
+    cableNs: rule.num(0, 1e9),
+    xoffBytes: rule.int(1, 2 ** 29),
+    xonBytes: rule.int(0, p.xoffBytes),
+    headroomBytes: rule.int(0, 2 ** 29),
+    pauseQuanta: rule.int(1, 0xffff),
+    // At most the pause duration.
+    refreshNs: rule.int(1, Math.max(1, pauseFrameNs(p.pauseQuanta, p.linkGbps))),
+  }));
 }
 
 export class Pfc extends FlowTable<typeof LAYOUT> {
@@ -254,9 +251,5 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
     this.out[O.PausedNs] = lasted;
     this.out[O.FrameNs] = 0;
     return R.Resume;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }

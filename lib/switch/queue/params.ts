@@ -17,6 +17,9 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { isIntIn } from "../../core/fixed";
+import { checkParamNames, needParam, profileParam, resolveParams, rule } from "../../core/params";
+
 export type QueueProfile = "uec-htsim" | "uec" | "dcp" | "droptail";
 export type Trimming = "off" | "arriving" | "arriving-or-newest";
 export type EcnAt = "off" | "enqueue" | "dequeue";
@@ -140,108 +143,86 @@ const NAMES: readonly (keyof QueueParams)[] = [
 ];
 export const QUEUE_PARAM_NAMES: readonly string[] = NAMES;
 
-function pick<T>(input: QueueParamsInput, name: keyof QueueParams, fallback: T): T {
-  const v = input[name];
-  return v === undefined ? fallback : (v as T);
-}
-
 /**
  * Fills every parameter from the profile (default `uec-htsim`).
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
-  for (const k of Object.keys(input)) {
-    if (NAMES.indexOf(k as keyof QueueParams) < 0) throw new RangeError(`PortQueues: unknown parameter ${k}`);
-  }
-  const profile = pick<QueueProfile>(input, "profile", "uec-htsim");
-  if (["uec-htsim", "uec", "dcp", "droptail"].indexOf(profile) < 0) throw new RangeError(`PortQueues: unknown profile ${String(profile)}`);
+  checkParamNames("PortQueues", input, NAMES);
+  const profile = profileParam<QueueProfile>("PortQueues", input.profile, ["uec-htsim", "uec", "dcp", "droptail"], "uec-htsim");
   const dcp = profile === "dcp";
-  const linkGbps = pick(input, "linkGbps", 100);
+  const linkGbps = input.linkGbps ?? 100;
   // uet-htsim's network RTT of a 3-tier fat tree at 100 Gb/s (notes/uec-htsim-reference.md §2).
-  const baseRttNs = pick(input, "baseRttNs", 14022.72);
-  const bdpBytes = pick(input, "bdpBytes", Math.floor((linkGbps * baseRttNs) / 8));
-  const mtuBytes = pick(input, "mtuBytes", dcp ? DCP_DATA_PACKET_BYTES : 4150);
-  const dataLimitBytes = pick(input, "dataLimitBytes", profile === "droptail" ? 5 * bdpBytes : bdpBytes);
-  // htsim: the header FIFO holds 2 × maxsize; UEC §3.6.17: queue_med/high drop at Plane_BDP;
-  // DCP: the control queue is meant to be lossless, so it may use the whole 32 MB buffer (§6.2).
-  const controlLimitBytes = pick(input, "controlLimitBytes", profile === "uec-htsim" ? 2 * dataLimitBytes : dcp ? 32 * 1024 * 1024 : bdpBytes);
-  const trimBytes = pick(input, "trimBytes", dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
-  const dataPacketBytes = pick(input, "dataPacketBytes", DCP_DATA_PACKET_BYTES);
-  const dcpRadix = pick(input, "dcpRadix", 0);
-  let controlWeight = pick(input, "controlWeight", 1);
+  const baseRttNs = input.baseRttNs ?? 14022.72;
+  const bdpBytes = input.bdpBytes ?? Math.floor((linkGbps * baseRttNs) / 8);
+  const dataLimitBytes = input.dataLimitBytes ?? (profile === "droptail" ? 5 * bdpBytes : bdpBytes);
+  const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
+  const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
+  const dcpRadix = input.dcpRadix ?? 0;
+  let controlWeight = 1;
   if (dcpRadix > 0 && input.controlWeight === undefined) {
     const w = dcpWrrWeight(dcpRadix, trimBytes, dataPacketBytes);
-    // Infeasible (r ≤ N − 1): DCP §4.2 falls back on "a small w", which stays the given or default 1.
+    // Infeasible (r ≤ N − 1): DCP §4.2 falls back on "a small w", which stays the default 1.
     if (w.feasible) controlWeight = w.weight;
   }
-  const p: QueueParams = {
+  const defaults: QueueParams = {
     profile,
-    mtuBytes,
+    mtuBytes: dcp ? DCP_DATA_PACKET_BYTES : 4150,
     linkGbps,
     baseRttNs,
     bdpBytes,
     dataLimitBytes,
-    dataLimitPackets: pick(input, "dataLimitPackets", NO_PACKET_LIMIT),
-    controlLimitBytes,
-    controlLimitPackets: pick(input, "controlLimitPackets", NO_PACKET_LIMIT),
-    overRule: pick<OverRule>(input, "overRule", dcp ? "occupancy" : "arrival"),
-    acksToControl: pick(input, "acksToControl", !dcp && profile !== "droptail"),
-    controlQueue: pick(input, "controlQueue", profile !== "droptail"),
-    trimming: pick<Trimming>(input, "trimming", profile === "uec-htsim" ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving"),
+    dataLimitPackets: NO_PACKET_LIMIT,
+    // htsim: the header FIFO holds 2 × maxsize; UEC §3.6.17: queue_med/high drop at Plane_BDP;
+    // DCP: the control queue is meant to be lossless, so it may use the whole 32 MB buffer (§6.2).
+    controlLimitBytes: profile === "uec-htsim" ? 2 * dataLimitBytes : dcp ? 32 * 1024 * 1024 : bdpBytes,
+    controlLimitPackets: NO_PACKET_LIMIT,
+    overRule: dcp ? "occupancy" : "arrival",
+    acksToControl: !dcp && profile !== "droptail",
+    controlQueue: profile !== "droptail",
+    trimming: profile === "uec-htsim" ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving",
     trimBytes,
-    ecnAt: pick<EcnAt>(input, "ecnAt", dcp ? "off" : "dequeue"),
+    ecnAt: dcp ? "off" : "dequeue",
     // UEC §3.6.17 and htsim main: 20 % and 80 % of Plane_BDP / the queue size.
-    kMinBytes: pick(input, "kMinBytes", Math.floor(0.2 * bdpBytes)),
-    kMaxBytes: pick(input, "kMaxBytes", Math.floor(0.8 * bdpBytes)),
-    pMax: pick(input, "pMax", 1),
-    scheduler: pick<Scheduler>(input, "scheduler", profile === "uec-htsim" ? "wrr" : dcp ? "dwrr" : "strict"),
-    wrrControlPackets: pick(input, "wrrControlPackets", profile === "uec-htsim" ? HTSIM_WRR_HIGH : 1),
-    wrrDataPackets: pick(input, "wrrDataPackets", 1),
+    kMinBytes: Math.floor(0.2 * bdpBytes),
+    kMaxBytes: Math.floor(0.8 * bdpBytes),
+    pMax: 1,
+    scheduler: profile === "uec-htsim" ? "wrr" : dcp ? "dwrr" : "strict",
+    wrrControlPackets: profile === "uec-htsim" ? HTSIM_WRR_HIGH : 1,
+    wrrDataPackets: 1,
     controlWeight,
     dcpRadix,
     dataPacketBytes,
-    seed: pick(input, "seed", 1),
-    handleCapacity: pick(input, "handleCapacity", 65536),
+    seed: 1,
+    handleCapacity: 65536,
   };
-  validate(p);
+  const p = resolveParams("PortQueues", defaults, input, (q) => ({
+    mtuBytes: rule.int(64, MAX_PACKET_BYTES),
+    linkGbps: rule.num(0, 100_000, "(]"),
+    baseRttNs: rule.num(0, 2 ** 30, "(]"),
+    bdpBytes: rule.int(1, 2 ** 30),
+    dataLimitBytes: rule.int(1, 2 ** 30),
+    controlLimitBytes: rule.int(1, 2 ** 30),
+    dataLimitPackets: rule.int(1, NO_PACKET_LIMIT),
+    controlLimitPackets: rule.int(1, NO_PACKET_LIMIT),
+    overRule: rule.oneOf("arrival", "occupancy"),
+    acksToControl: rule.bool,
+    controlQueue: rule.bool,
+    trimming: rule.oneOf("off", "arriving", "arriving-or-newest"),
+    trimBytes: rule.int(1, q.mtuBytes),
+    ecnAt: rule.oneOf("off", "enqueue", "dequeue"),
+    kMinBytes: rule.int(0, 2 ** 30),
+    kMaxBytes: rule.int(q.kMinBytes, 2 ** 30),
+    pMax: rule.num(0, 1),
+    scheduler: rule.oneOf("strict", "wrr", "dwrr"),
+    wrrControlPackets: rule.int(1, 1_000_000),
+    wrrDataPackets: rule.int(1, 1_000_000),
+    controlWeight: rule.num(1 / 1024, 1024),
+    dcpRadix: rule.must(q.dcpRadix === 0 || isIntIn(q.dcpRadix, 2, 4096), "0 or an integer in [2, 4096]"),
+    dataPacketBytes: rule.int(2, MAX_PACKET_BYTES),
+    seed: rule.int(),
+    handleCapacity: rule.int(1, 2 ** 24),
+  }));
+  needParam("PortQueues", p.trimming === "off" || p.controlQueue, "trimming needs the control queue (trimmed headers travel there)");
   return p;
-}
-
-function need(ok: boolean, what: string): void {
-  if (!ok) throw new RangeError(`PortQueues: ${what}`);
-}
-
-function intIn(x: unknown, lo: number, hi: number): boolean {
-  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-}
-
-function oneOf(x: unknown, options: readonly unknown[]): boolean {
-  return options.indexOf(x) >= 0;
-}
-
-function validate(p: QueueParams): void {
-  need(intIn(p.mtuBytes, 64, MAX_PACKET_BYTES), `mtuBytes must be an integer in [64, ${MAX_PACKET_BYTES}]`);
-  need(typeof p.linkGbps === "number" && p.linkGbps > 0 && p.linkGbps <= 100_000, "linkGbps must be in (0, 100000]");
-  need(typeof p.baseRttNs === "number" && p.baseRttNs > 0 && p.baseRttNs <= 2 ** 30, "baseRttNs must be in (0, 2^30]");
-  need(intIn(p.bdpBytes, 1, 2 ** 30), "bdpBytes must be an integer in [1, 2^30]");
-  need(intIn(p.dataLimitBytes, 1, 2 ** 30), "dataLimitBytes must be an integer in [1, 2^30]");
-  need(intIn(p.controlLimitBytes, 1, 2 ** 30), "controlLimitBytes must be an integer in [1, 2^30]");
-  need(intIn(p.dataLimitPackets, 1, NO_PACKET_LIMIT), "dataLimitPackets must be an integer ≥ 1");
-  need(intIn(p.controlLimitPackets, 1, NO_PACKET_LIMIT), "controlLimitPackets must be an integer ≥ 1");
-  need(oneOf(p.overRule, ["arrival", "occupancy"]), "overRule must be arrival or occupancy");
-  need(typeof p.acksToControl === "boolean", "acksToControl must be a boolean");
-  need(typeof p.controlQueue === "boolean", "controlQueue must be a boolean");
-  need(oneOf(p.trimming, ["off", "arriving", "arriving-or-newest"]), "trimming must be off, arriving or arriving-or-newest");
-  need(intIn(p.trimBytes, 1, p.mtuBytes), "trimBytes must be an integer in [1, mtuBytes]");
-  need(p.trimming === "off" || p.controlQueue, "trimming needs the control queue (trimmed headers travel there)");
-  need(oneOf(p.ecnAt, ["off", "enqueue", "dequeue"]), "ecnAt must be off, enqueue or dequeue");
-  need(intIn(p.kMinBytes, 0, 2 ** 30) && intIn(p.kMaxBytes, p.kMinBytes, 2 ** 30), "need integers 0 ≤ kMinBytes ≤ kMaxBytes ≤ 2^30");
-  need(typeof p.pMax === "number" && p.pMax >= 0 && p.pMax <= 1, "pMax must be in [0, 1]");
-  need(oneOf(p.scheduler, ["strict", "wrr", "dwrr"]), "scheduler must be strict, wrr or dwrr");
-  need(intIn(p.wrrControlPackets, 1, 1_000_000) && intIn(p.wrrDataPackets, 1, 1_000_000), "WRR packet weights must be integers in [1, 10^6]");
-  need(typeof p.controlWeight === "number" && p.controlWeight >= 1 / 1024 && p.controlWeight <= 1024, "controlWeight must be in [1/1024, 1024]");
-  need(p.dcpRadix === 0 || intIn(p.dcpRadix, 2, 4096), "dcpRadix must be 0 or an integer in [2, 4096]");
-  need(intIn(p.dataPacketBytes, 2, MAX_PACKET_BYTES), "dataPacketBytes must be an integer in [2, 2^20)");
-  need(typeof p.seed === "number" && Number.isInteger(p.seed), "seed must be an integer");
-  need(intIn(p.handleCapacity, 1, 2 ** 24), "handleCapacity must be an integer in [1, 2^24]");
 }

@@ -28,7 +28,7 @@
 // (a handler plus what it inlines must stay under ~460 bytes of bytecode); rare paths
 // (overflow, trims, pauses) are methods of their own.
 
-import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { E_SLOT, E_STATE } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcpWeight, type QueueParams, type QueueParamsInput, dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
@@ -752,10 +752,6 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
 
   private count(slot: number, k: number): number {
     return this.isOpen(slot) ? this.cnt[(slot << C.Shift) + k] : 0;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 

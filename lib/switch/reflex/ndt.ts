@@ -361,8 +361,4 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     if (this.mappedCol[slot] !== 0) this.controlled--;
     this.active--;
   }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
-  }
 }

@@ -6,6 +6,8 @@
 // The NDT queue sizes are not in the paper; they are this module's (a 32 MB ESW buffer, as in the
 // DCP and HPCC setups, split over the ports).
 
+import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+
 export type ReflexProfile = "timely" | "swift";
 
 export interface ReflexParams {
@@ -47,38 +49,37 @@ export const REFLEX_PARAM_NAMES: readonly string[] = NAMES;
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveReflexParams(input: ReflexParamsInput = {}): ReflexParams {
-  for (const k of Object.keys(input)) if (NAMES.indexOf(k as keyof ReflexParams) < 0) throw new RangeError(`Reflex: unknown parameter ${k}`);
-  const profile = input.profile ?? "timely";
-  if (profile !== "timely" && profile !== "swift") throw new RangeError(`Reflex: unknown profile ${String(profile)}`);
-  const p: ReflexParams = {
+  checkParamNames("Reflex", input, NAMES);
+  const profile = profileParam<ReflexProfile>("Reflex", input.profile, ["timely", "swift"], "timely");
+  const defaults: ReflexParams = {
     profile,
-    tSrcThreshNs: input.tSrcThreshNs ?? 5000,
-    tDstThreshNs: input.tDstThreshNs ?? 10_000,
-    tIntervalNs: input.tIntervalNs ?? (profile === "swift" ? 3000 : 5000),
-    nCool: input.nCool ?? 5,
-    alpha: input.alpha ?? 0.7,
-    nThrottle: input.nThrottle ?? 8,
-    tMaxPauseNs: input.tMaxPauseNs ?? 500_000,
-    ports: input.ports ?? 1,
-    handleCapacity: input.handleCapacity ?? 65536,
-    queueLimitBytes: input.queueLimitBytes ?? 16 * 1024 * 1024,
-    mtuBytes: input.mtuBytes ?? 9216,
+    tSrcThreshNs: 5000,
+    tDstThreshNs: 10_000,
+    tIntervalNs: profile === "swift" ? 3000 : 5000,
+    nCool: 5,
+    alpha: 0.7,
+    nThrottle: 8,
+    tMaxPauseNs: 500_000,
+    ports: 1,
+    handleCapacity: 65536,
+    queueLimitBytes: 16 * 1024 * 1024,
+    mtuBytes: 9216,
   };
-  const int = (x: unknown, lo: number, hi: number) => typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
-  const need = (ok: boolean, what: string) => {
-    if (!ok) throw new RangeError(`Reflex: ${what}`);
-  };
-  need(int(p.tSrcThreshNs, 0, 2 ** 30), "tSrcThreshNs must be an integer in [0, 2^30]");
-  need(int(p.tDstThreshNs, 0, 2 ** 30), "tDstThreshNs must be an integer in [0, 2^30]");
-  need(int(p.tIntervalNs, 0, 2 ** 30), "tIntervalNs must be an integer in [0, 2^30]");
-  need(int(p.nCool, 0, 255), "nCool must be an integer in [0, 255]");
-  // α in parts per million keeps the share test exact for any decimal α of up to six digits.
-  need(typeof p.alpha === "number" && p.alpha >= 0 && p.alpha <= 1 && Math.abs(p.alpha * 1e6 - Math.round(p.alpha * 1e6)) < 1e-6, "alpha must be in [0, 1] with at most six decimals");
-  need(int(p.nThrottle, 1, 1_000_000), "nThrottle must be an integer in [1, 10^6]");
-  need(int(p.tMaxPauseNs, 1, 2 ** 30), "tMaxPauseNs must be an integer in [1, 2^30]");
-  need(int(p.ports, 1, 1 << 16), "ports must be an integer in [1, 65536]");
-  need(int(p.handleCapacity, 1, 1 << 24), "handleCapacity must be an integer in [1, 2^24]");
-  need(int(p.queueLimitBytes, 1, 2 ** 30), "queueLimitBytes must be an integer in [1, 2^30]");
-  need(int(p.mtuBytes, 64, 0xfffff), "mtuBytes must be an integer in [64, 2^20)");
-  return p;
+  return resolveParams("Reflex", defaults, input, (p) => ({
+    tSrcThreshNs: rule.int(0, 2 ** 30),
+    tDstThreshNs: rule.int(0, 2 ** 30),
+    tIntervalNs: rule.int(0, 2 ** 30),
+    nCool: rule.int(0, 255),
+    // α in parts per million keeps the share test exact for any decimal α of up to six digits.
+    alpha: rule.must(
+      typeof p.alpha === "number" && p.alpha >= 0 && p.alpha <= 1 && Math.abs(p.alpha * 1e6 - Math.round(p.alpha * 1e6)) < 1e-6,
+      "in [0, 1] with at most six decimals",
+    ),
+    nThrottle: rule.int(1, 1_000_000),
+    tMaxPauseNs: rule.int(1, 2 ** 30),
+    ports: rule.int(1, 1 << 16),
+    handleCapacity: rule.int(1, 1 << 24),
+    queueLimitBytes: rule.int(1, 2 ** 30),
+    mtuBytes: rule.int(64, 0xfffff),
+  }));
 }

@@ -26,8 +26,9 @@
 // the second, hop 1, is ECMP 2 when it has a table; the destination switch delivers); this module
 // decides the role and the table, the caller supplies the table's entries.
 
-import { E_ARG, E_SLOT } from "../../core/errors";
+import { E_ARG } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
+import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
 /** Per switch: 12 B of columns + 8 B of counters + the open flag = 21 B. */
@@ -100,24 +101,16 @@ export interface RouterParams {
 
 export type RouterParamsInput = Partial<RouterParams>;
 
-const NAMES: readonly (keyof RouterParams)[] = ["topology", "spritzMode", "maxCandidates", "tieBreak", "seed"];
-
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveRouterParams(input: RouterParamsInput = {}): RouterParams {
-  for (const k of Object.keys(input)) if (NAMES.indexOf(k as keyof RouterParams) < 0) throw new RangeError(`Router: unknown parameter ${k}`);
-  const p: RouterParams = {
-    topology: input.topology ?? "other",
-    spritzMode: input.spritzMode ?? "fine",
-    maxCandidates: input.maxCandidates ?? 256,
-    tieBreak: input.tieBreak ?? "random",
-    seed: input.seed ?? 1,
-  };
-  if (["dragonfly", "slimfly", "other"].indexOf(p.topology) < 0) throw new RangeError("Router: topology must be dragonfly, slimfly or other");
-  if (["fine", "vlan"].indexOf(p.spritzMode) < 0) throw new RangeError("Router: spritzMode must be fine or vlan");
-  if (["random", "first"].indexOf(p.tieBreak) < 0) throw new RangeError("Router: tieBreak must be random or first");
-  if (!(Number.isInteger(p.maxCandidates) && p.maxCandidates >= 1 && p.maxCandidates <= 1 << 20)) throw new RangeError("Router: maxCandidates must be an integer in [1, 2^20]");
-  if (!Number.isInteger(p.seed)) throw new RangeError("Router: seed must be an integer");
-  return p;
+  const defaults: RouterParams = { topology: "other", spritzMode: "fine", maxCandidates: 256, tieBreak: "random", seed: 1 };
+  return resolveParams("Router", defaults, input, {
+    topology: rule.oneOf("dragonfly", "slimfly", "other"),
+    spritzMode: rule.oneOf("fine", "vlan"),
+    tieBreak: rule.oneOf("random", "first"),
+    maxCandidates: rule.int(1, 1 << 20),
+    seed: rule.int(),
+  });
 }
 
 export class Router extends FlowTable<typeof LAYOUT> {
@@ -380,10 +373,6 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /** offset and count select a non-empty range of the candidate arrays; count ≤ 2^20 keeps u·n exact. */
   private inRange(offset: number, count: number): boolean {
     return (offset | 0) === offset && (count | 0) === count && offset >= 0 && count >= 1 && count <= 1048576 && offset + count <= this.candPort.length;
-  }
-
-  private reject(slot: number): number {
-    return this.fail(this.isOpen(slot) ? E_ARG : E_SLOT);
   }
 }
 

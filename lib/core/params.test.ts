@@ -1,0 +1,106 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { checkParamNames, needParam, profileParam, resolveParams, rule } from "./params";
+
+interface P {
+  mtuBytes: number;
+  gain: number;
+  maxBytes: number;
+  on: boolean;
+  mode: "a" | "b";
+}
+
+const DEFAULTS: P = { mtuBytes: 1024, gain: 0.5, maxBytes: 4096, on: true, mode: "a" };
+
+function resolve(input: Partial<P>): P {
+  return resolveParams("Demo", DEFAULTS, input, (p) => ({
+    mtuBytes: rule.int(64, 65535),
+    gain: rule.num(0, 1, "(]"),
+    maxBytes: rule.int(p.mtuBytes, 2 ** 30),
+    on: rule.bool,
+    mode: rule.oneOf("a", "b"),
+  }));
+}
+
+function message(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    assert.instance(e, RangeError);
+    return (e as Error).message;
+  }
+  throw new Error("did not throw");
+}
+
+test("defaults, overridden by name; undefined keeps the default; the defaults are not changed", () => {
+  assert.equal(resolve({}), DEFAULTS);
+  assert.equal(resolve({ gain: 1, mode: "b", mtuBytes: undefined }), { ...DEFAULTS, gain: 1, mode: "b" });
+  assert.is(DEFAULTS.gain, 0.5);
+  assert.is.not(resolve({}), DEFAULTS);
+});
+
+test("an unknown name is named in the error", () => {
+  assert.is(message(() => resolve({ gian: 1 } as never)), "Demo: unknown parameter gian");
+  // Names come from the defaults' own keys, not from the prototype chain.
+  assert.is(message(() => resolve({ toString: 1 } as never)), "Demo: unknown parameter toString");
+  assert.is(message(() => checkParamNames("X", { b: 1 }, ["a"])), "X: unknown parameter b");
+  checkParamNames("X", { a: 1 }, ["a"]);
+});
+
+test("integer rule: bounds inclusive, fractions, NaN, infinities and non-numbers fail", () => {
+  assert.is(resolve({ mtuBytes: 64 }).mtuBytes, 64);
+  assert.is(resolve({ mtuBytes: 65535, maxBytes: 65535 }).mtuBytes, 65535);
+  assert.is(message(() => resolve({ mtuBytes: 63 })), "Demo: mtuBytes must be an integer in [64, 65535], got 63");
+  assert.is(message(() => resolve({ mtuBytes: 100.5 })), "Demo: mtuBytes must be an integer in [64, 65535], got 100.5");
+  assert.throws(() => resolve({ mtuBytes: NaN }), RangeError);
+  assert.throws(() => resolve({ mtuBytes: Infinity }), RangeError);
+  assert.is(message(() => resolve({ mtuBytes: "1500" as never })), 'Demo: mtuBytes must be an integer in [64, 65535], got "1500"');
+  assert.is(message(() => resolveParams("S", { seed: 1 }, { seed: 0.5 }, { seed: rule.int() })), "S: seed must be an integer, got 0.5");
+  assert.is(resolveParams("S", { seed: 1 }, { seed: -(2 ** 40) }, { seed: rule.int() }).seed, -(2 ** 40));
+});
+
+test("a bound may depend on another parameter, and large bounds print as powers of two", () => {
+  assert.is(resolve({ mtuBytes: 9000, maxBytes: 9000 }).maxBytes, 9000);
+  assert.is(message(() => resolve({ mtuBytes: 9000 })), "Demo: maxBytes must be an integer in [9000, 2^30], got 4096");
+  assert.is(message(() => resolve({ maxBytes: 2 ** 31 - 1 })), "Demo: maxBytes must be an integer in [1024, 2^30], got 2147483647");
+  const r = (x: number) => message(() => resolveParams("B", { x: 0 }, { x }, { x: rule.int(0, 2 ** 31 - 1) }));
+  assert.is(r(-1), "B: x must be an integer in [0, 2^31 − 1], got -1");
+});
+
+test("number rule: open and closed ends", () => {
+  assert.is(resolve({ gain: 1 }).gain, 1);
+  assert.is(message(() => resolve({ gain: 0 })), "Demo: gain must be a number in (0, 1], got 0");
+  assert.throws(() => resolve({ gain: 1.0001 }), RangeError);
+  assert.throws(() => resolve({ gain: NaN }), RangeError);
+  const half = (x: number) => resolveParams("H", { x: 0 }, { x }, { x: rule.num(0, 1, "[)") }).x;
+  assert.is(half(0), 0);
+  assert.throws(() => half(1), /x must be a number in \[0, 1\), got 1/);
+  const open = (x: number) => resolveParams("H", { x: 0.5 }, { x }, { x: rule.num(0, 1, "()") }).x;
+  assert.is(open(0.5), 0.5);
+  assert.throws(() => open(0), RangeError);
+  assert.throws(() => open(1), RangeError);
+});
+
+test("boolean, one-of and computed rules", () => {
+  assert.is(message(() => resolve({ on: 1 as never })), "Demo: on must be a boolean, got 1");
+  assert.is(message(() => resolve({ mode: "c" as never })), 'Demo: mode must be one of "a", "b", got "c"');
+  const pow2 = (x: number) =>
+    resolveParams("P", { depth: 128 }, { depth: x }, (p) => ({ depth: rule.must((p.depth & (p.depth - 1)) === 0, "a power of two") })).depth;
+  assert.is(pow2(64), 64);
+  assert.is(message(() => pow2(100)), "P: depth must be a power of two, got 100");
+});
+
+test("rules are checked in the order written: the first broken one is reported", () => {
+  assert.match(message(() => resolve({ mtuBytes: 1, gain: 5 })), /mtuBytes/);
+});
+
+test("profiles and joint checks", () => {
+  const profiles = ["paper", "sim"] as const;
+  assert.is(profileParam("Demo", undefined, profiles, "paper"), "paper");
+  assert.is(profileParam("Demo", "sim", profiles, "paper"), "sim");
+  assert.is(message(() => profileParam("Demo", "x" as never, profiles, "paper")), "Demo: unknown profile x");
+  needParam("Demo", true, "never");
+  assert.is(message(() => needParam("Demo", false, "need a ≤ b")), "Demo: need a ≤ b");
+});
+
+test.run();

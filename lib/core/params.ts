@@ -1,0 +1,134 @@
+// Parameter resolution for every module's constructor (DESIGN.md rules 5–7): parameters come in
+// human units, every one has a default (a profile only supplies defaults) and every one may be
+// overridden by name; an unknown name or a value out of range throws a RangeError that names the
+// module, the parameter and the value.
+//
+// A module states its defaults (already derived from its profile and from the inputs other
+// defaults depend on) and a rule per parameter; `resolveParams` does the rest. Construction
+// only: it allocates and throws, and never runs on a per-packet path.
+
+/** Which ends of a numeric interval belong to it: "[]" closed, "[)" half-open, … */
+export type ParamInterval = "[]" | "[)" | "(]" | "()";
+
+export type ParamRule =
+  | { readonly kind: "int"; readonly lo: number; readonly hi: number }
+  | { readonly kind: "num"; readonly lo: number; readonly hi: number; readonly ends: ParamInterval }
+  | { readonly kind: "bool" }
+  | { readonly kind: "oneOf"; readonly options: readonly unknown[] }
+  | { readonly kind: "must"; readonly ok: boolean; readonly what: string };
+
+/** A rule per parameter, checked in the order written. Parameters without a rule are not checked. */
+export type ParamRules<T> = { readonly [K in keyof T]?: ParamRule };
+
+/** The rules a parameter can be held to. */
+export const rule = {
+  /** An integer in [lo, hi]; with no bounds, any integer. */
+  int(lo = -Infinity, hi = Infinity): ParamRule {
+    return { kind: "int", lo, hi };
+  },
+  /** A number between lo and hi, both ends included unless `ends` says otherwise; NaN never passes. */
+  num(lo: number, hi: number, ends: ParamInterval = "[]"): ParamRule {
+    return { kind: "num", lo, hi, ends };
+  },
+  bool: { kind: "bool" } as ParamRule,
+  /** One of the listed values (compared with ===). */
+  oneOf(...options: readonly unknown[]): ParamRule {
+    return { kind: "oneOf", options };
+  },
+  /**
+   * A condition the module computed itself (a bound that depends on another parameter's form, a
+   * power of two, …); `what` completes the sentence "<name> must be …".
+   */
+  must(ok: boolean, what: string): ParamRule {
+    return { kind: "must", ok, what };
+  },
+};
+
+/** A bound as people write it: 2^k for powers of two above 65536, 2^k − 1 for the largest values of 20 or more bits. */
+function bound(x: number): string {
+  if (Number.isInteger(x) && x > 65536 && Number.isInteger(Math.log2(x))) return `2^${Math.log2(x)}`;
+  if (Number.isInteger(x) && x >= 1048575 && Number.isInteger(Math.log2(x + 1))) return `2^${Math.log2(x + 1)} − 1`;
+  return String(x);
+}
+
+function shown(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+function interval(lo: number, hi: number, ends: ParamInterval): string {
+  return `${ends[0]}${bound(lo)}, ${bound(hi)}${ends[1]}`;
+}
+
+/** Whether `v` passes `r`, and if not, what it must be. */
+function failure(v: unknown, r: ParamRule): string | undefined {
+  switch (r.kind) {
+    case "int":
+      if (typeof v === "number" && Number.isInteger(v) && v >= r.lo && v <= r.hi) return undefined;
+      return r.lo === -Infinity && r.hi === Infinity ? "an integer" : `an integer in ${interval(r.lo, r.hi, "[]")}`;
+    case "num": {
+      const ok =
+        typeof v === "number" &&
+        (r.ends[0] === "[" ? v >= r.lo : v > r.lo) &&
+        (r.ends[1] === "]" ? v <= r.hi : v < r.hi);
+      return ok ? undefined : `a number in ${interval(r.lo, r.hi, r.ends)}`;
+    }
+    case "bool":
+      return typeof v === "boolean" ? undefined : "a boolean";
+    case "oneOf":
+      return r.options.indexOf(v) >= 0 ? undefined : `one of ${r.options.map(shown).join(", ")}`;
+    case "must":
+      return r.ok ? undefined : r.what;
+  }
+}
+
+/** @throws RangeError `<who>: unknown parameter <name>` for a name not in `names`. */
+export function checkParamNames(who: string, input: object, names: readonly string[]): void {
+  for (const k of Object.keys(input)) {
+    if (names.indexOf(k) < 0) throw new RangeError(`${who}: unknown parameter ${k}`);
+  }
+}
+
+/**
+ * The profile named by the input, or `fallback` when none is given.
+ * @throws RangeError `<who>: unknown profile <name>` for a name not in `profiles`.
+ */
+export function profileParam<P extends string>(who: string, given: P | undefined, profiles: readonly P[], fallback: P): P {
+  const profile = given === undefined ? fallback : given;
+  if (profiles.indexOf(profile) < 0) throw new RangeError(`${who}: unknown profile ${String(profile)}`);
+  return profile;
+}
+
+/** @throws RangeError `<who>: <what>` unless `ok` (for a check that concerns several parameters). */
+export function needParam(who: string, ok: boolean, what: string): void {
+  if (!ok) throw new RangeError(`${who}: ${what}`);
+}
+
+/**
+ * The defaults, each overridden by the input's value of the same name unless that is undefined,
+ * then checked rule by rule. The parameter names are the defaults' keys. `rules` may be a
+ * function of the merged parameters, for bounds that depend on other parameters. The defaults are
+ * not changed; the result is a new, unfrozen object.
+ * @throws RangeError for an unknown name, or `<who>: <name> must be …, got <value>` for the first
+ *   parameter that breaks its rule.
+ */
+export function resolveParams<T extends object>(
+  who: string,
+  defaults: T,
+  input: Partial<T>,
+  rules: ParamRules<T> | ((p: T) => ParamRules<T>),
+): T {
+  checkParamNames(who, input, Object.keys(defaults));
+  const p = { ...defaults } as { [name: string]: unknown };
+  const given = input as { [name: string]: unknown };
+  for (const k of Object.keys(given)) {
+    if (given[k] !== undefined) p[k] = given[k];
+  }
+  const checks = (typeof rules === "function" ? rules(p as T) : rules) as { [name: string]: ParamRule | undefined };
+  for (const name of Object.keys(checks)) {
+    const r = checks[name];
+    if (r === undefined) continue;
+    const what = failure(p[name], r);
+    if (what !== undefined) throw new RangeError(`${who}: ${name} must be ${what}, got ${shown(p[name])}`);
+  }
+  return p as T;
+}

@@ -1,0 +1,352 @@
+// The queue-pair bookkeeping that the RDMA baselines of lib/reliability share: go-back-N (gbn),
+// selective repeat (irn), timeout-only recovery (timeout) and RACK-TLP (rack). This file is the
+// area's shared base, not an algorithm (as lib/lb/feedback.ts is for load balancing).
+//
+// Each of them is a sans-IO table of QPs with the DcpSender / DcpReceiver API shape (DCP §4.3,
+// §4.5): a table of 8 outstanding messages (WQEs) per QP — first PSN, length, end PSN, kind and
+// SSN of each (NCCL keeps 8 outstanding per QP, DCP §4.5) — a new-data cursor (message, byte
+// offset), a byte quota per scheduling round (round_quota, DCP §4.3), a cumulative ACK point and
+// 24-bit PSNs and MSNs (RoCE BTH) compared by signed 24-bit difference. What differs — when a
+// packet counts as lost, what is resent, the timers — stays in each module. The receivers of irn,
+// timeout and rack share a ring bitmap of PSNs received past the cumulative ePSN.
+//
+// DcpSender keeps its own table: its cumulative point is unaMSN (DCP §4.5), not a PSN, and its
+// messages are bounded by the receiver's 14-bit packet counter.
+
+import { E_ARG, E_FULL, E_STATE } from "../core/errors";
+import { clearBits, countSet, countSetRun } from "../core/bitmap";
+import { isPsn24, psn24Diff } from "../core/psn";
+import { nextPowerOfTwo } from "../core/ring";
+import { FlowTable, type Layout, flowBytes } from "../core/table";
+
+const enum K {
+  MsgShift = 3, // 8 messages per QP, indexed by MSN mod 8
+  Messages = 8,
+  U24 = 0xffffff,
+  MaxBytes = 1073741824, // 2^30: the largest awin a round accepts
+  MaxMessageBytes = 1073741823,
+}
+
+/** Columns every MessageSender layout declares, beside its own. */
+export type SenderLayout = Layout & {
+  readonly una: "i32"; // cumulative ACK point: first PSN not yet acknowledged
+  readonly nxt: "i32"; // next new PSN
+  readonly postPsn: "i32"; // first PSN of the next posted message
+  readonly postMsn: "i32";
+  readonly unaMsn: "i32"; // oldest message not fully acknowledged
+  readonly curMsn: "i32"; // new-data cursor: message
+  readonly curOff: "i32"; // new-data cursor: bytes of curMsn already sent
+  readonly ssnNext: "i32";
+  readonly quota: "i32"; // bytes the current round may still send
+  readonly retry: "u8"; // consecutive timeouts without progress
+  readonly msgPsn: readonly ["i32", 8];
+  readonly msgLen: readonly ["i32", 8];
+  readonly msgEnd: readonly ["i32", 8]; // PSN after the message's last packet
+  readonly msgTag: readonly ["i32", 8]; // SSN | op << 24
+  readonly retx: "u32";
+  readonly timeouts: "u32";
+};
+
+/**
+ * Base of the PSN-acknowledged RDMA senders: the message table (`post`, `messageInfo`), the
+ * scheduling round (`onSchedule`), the `out` record and the readers they have in common.
+ */
+export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L> {
+  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
+  static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
+
+  readonly out = new Int32Array(10);
+
+  protected readonly una = this.col.una as Int32Array;
+  protected readonly nxt = this.col.nxt as Int32Array;
+  protected readonly postPsn = this.col.postPsn as Int32Array;
+  protected readonly postMsn = this.col.postMsn as Int32Array;
+  protected readonly unaMsnCol = this.col.unaMsn as Int32Array;
+  protected readonly curMsn = this.col.curMsn as Int32Array;
+  protected readonly curOff = this.col.curOff as Int32Array;
+  protected readonly ssnNext = this.col.ssnNext as Int32Array;
+  protected readonly quota = this.col.quota as Int32Array;
+  protected readonly retry = this.col.retry as Uint8Array;
+  protected readonly msgPsn = this.col.msgPsn as Int32Array;
+  protected readonly msgLen = this.col.msgLen as Int32Array;
+  protected readonly msgEnd = this.col.msgEnd as Int32Array;
+  protected readonly msgTag = this.col.msgTag as Int32Array;
+  protected readonly retx = this.col.retx as Uint32Array;
+  protected readonly timeoutCount = this.col.timeouts as Uint32Array;
+  protected readonly mtu: number;
+  protected readonly roundQuota: number;
+  private readonly who: string;
+
+  protected constructor(who: string, layout: L, capacity: number, mtuBytes: number, roundQuotaBytes: number) {
+    super(layout, capacity);
+    this.who = who;
+    this.mtu = mtuBytes;
+    this.roundQuota = roundQuotaBytes;
+  }
+
+  /**
+   * Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
+  protected openQp(slot: number, startPsn: number): void {
+    if (!isPsn24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`${this.who}: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.una[slot] = startPsn;
+    this.nxt[slot] = startPsn;
+    this.postPsn[slot] = startPsn;
+  }
+
+  /**
+   * Posts a message (a WQE) of `lengthBytes` (0 is a one-packet message) and kind `op` (0 Send,
+   * 1 Write, 2 Write with Immediate; the DCP_OP_* values). Assigns its MSN, its PSNs (one per MTU
+   * of payload) and, except for a Write, its SSN. Returns the MSN, E_FULL with 8 messages
+   * outstanding, or E_SLOT / E_ARG.
+   */
+  post(slot: number, lengthBytes: number, op: number): number {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
+      return this.reject(slot);
+    }
+    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
+    const msn = this.postMsn[slot];
+    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    let ssn = 0;
+    if (op !== 1) {
+      ssn = this.ssnNext[slot];
+      this.ssnNext[slot] = (ssn + 1) & K.U24;
+    }
+    this.msgPsn[m] = this.postPsn[slot];
+    this.msgLen[m] = lengthBytes;
+    this.msgTag[m] = ssn | (op << 24);
+    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
+    this.msgEnd[m] = end;
+    this.postPsn[slot] = end;
+    this.postMsn[slot] = (msn + 1) & K.U24;
+    return msn;
+  }
+
+  /**
+   * Writes the constants of outstanding message `msn` into out.msgBytes, out.op and out.ssn
+   * (nextPacket writes only the per-packet fields, which keeps it small enough to inline).
+   * Returns 0, E_STATE for an MSN that is not outstanding, or E_SLOT / E_ARG.
+   */
+  messageInfo(slot: number, msn: number): number {
+    if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
+    const d = psn24Diff(msn, this.unaMsnCol[slot]);
+    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const tag = this.msgTag[m];
+    this.out[7] = this.msgLen[m];
+    this.out[8] = tag >>> 24;
+    this.out[9] = tag & K.U24;
+    return 0;
+  }
+
+  /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0. */
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number {
+    if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
+      return this.reject(slot);
+    }
+    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
+    return 0;
+  }
+
+  unaPsn(slot: number): number {
+    return this.una[slot];
+  }
+  nextPsn(slot: number): number {
+    return this.nxt[slot];
+  }
+  unaMsn(slot: number): number {
+    return this.unaMsnCol[slot];
+  }
+  outstandingMessages(slot: number): number {
+    return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
+  }
+  quotaBytes(slot: number): number {
+    return this.quota[slot];
+  }
+  retransmissions(slot: number): number {
+    return this.retx[slot];
+  }
+  timeouts(slot: number): number {
+    return this.timeoutCount[slot];
+  }
+
+  /** Packets of a message of `bytes` (a zero-length message still takes one packet). */
+  protected packetsOf(bytes: number): number {
+    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
+  }
+
+  /** Frees the messages that end at or before `cumPsn` (unaMsn moves past them); returns how many. */
+  protected freeMessages(slot: number, cumPsn: number): number {
+    let freed = 0;
+    let msn = this.unaMsnCol[slot];
+    const post = this.postMsn[slot];
+    while (msn !== post) {
+      const m = (slot << K.MsgShift) + (msn & 7);
+      if (psn24Diff(cumPsn, this.msgEnd[m]) < 0) break;
+      msn = (msn + 1) & K.U24;
+      freed++;
+    }
+    this.unaMsnCol[slot] = msn;
+    return freed;
+  }
+
+  /**
+   * The packet at the new-data cursor, with PSN `psn`, written to `out` as `kind` (out.retryNo 0):
+   * nxt moves past it and the cursor to the next packet. It spends the round's quota unless
+   * `useQuota` is false (a probe); returns false, changing nothing, when the quota cannot carry it.
+   */
+  protected writeFromCursor(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
+    const cur = this.curMsn[slot];
+    const off = this.curOff[slot];
+    const left = this.msgLen[(slot << K.MsgShift) + (cur & 7)] - off;
+    if (!this.writePacket(slot, kind, cur, psn, off, left, useQuota)) return false;
+    this.nxt[slot] = (psn + 1) & K.U24;
+    if (left <= this.mtu) {
+      this.curMsn[slot] = (cur + 1) & K.U24;
+      this.curOff[slot] = 0;
+    } else {
+      this.curOff[slot] = off + this.mtu;
+    }
+    return true;
+  }
+
+  /**
+   * `out` for `psn`, a PSN already sent, as `kind` (out.retryNo 0); nothing else changes but the
+   * quota, which it spends unless `useQuota` is false. Returns false when the quota refuses it.
+   */
+  protected writeSent(slot: number, psn: number, kind: number, useQuota: boolean): boolean {
+    const msn = this.messageOf(slot, psn);
+    const m = (slot << K.MsgShift) + (msn & 7);
+    const off = psn24Diff(psn, this.msgPsn[m]) * this.mtu;
+    return this.writePacket(slot, kind, msn, psn, off, this.msgLen[m] - off, useQuota);
+  }
+
+  /**
+   * `out` for the packet at byte `off` of message `msn`, `left` bytes before the message's end
+   * (so one MTU or the rest), charged to the round's quota when `useQuota`. False when the quota
+   * cannot carry it (nothing changes then).
+   */
+  private writePacket(slot: number, kind: number, msn: number, psn: number, off: number, left: number, useQuota: boolean): boolean {
+    const len = left < this.mtu ? left : this.mtu;
+    if (useQuota) {
+      const quota = this.quota[slot];
+      if (quota < len || quota <= 0) return false;
+      this.quota[slot] = quota - len;
+    }
+    const out = this.out;
+    out[0] = kind;
+    out[1] = msn;
+    out[2] = psn;
+    out[3] = off;
+    out[4] = len;
+    out[5] = 0;
+    out[6] = left <= this.mtu ? 1 : 0;
+    return true;
+  }
+
+  /** The outstanding message that holds `psn`, a PSN already sent (at most 8 to look at). */
+  protected messageOf(slot: number, psn: number): number {
+    let msn = this.unaMsnCol[slot];
+    let m = (slot << K.MsgShift) + (msn & 7);
+    while (psn24Diff(psn, this.msgPsn[m]) >= psn24Diff(this.msgEnd[m], this.msgPsn[m])) {
+      msn = (msn + 1) & K.U24;
+      m = (slot << K.MsgShift) + (msn & 7);
+    }
+    return msn;
+  }
+}
+
+/** Bits of a QP's PSN window for `packets` in flight: a power of two, at least one 32-bit word. */
+export function windowBits(packets: number): number {
+  return nextPowerOfTwo(packets < 32 ? 32 : packets);
+}
+
+/** Per-QP columns of a BitmapReceiver with a window of `words` × 32 PSNs. */
+export function receiverLayout(words: number) {
+  return {
+    epsn: "i32", // cumulative: the next PSN expected in order
+    msn: "i32", // completed messages (AETH MSN)
+    got: ["i32", words], // received PSNs past ePSN, a ring over PSN mod window
+    ends: ["i32", words], // which of them end a message
+  } as const;
+}
+
+/**
+ * Base of the order-tolerant receivers of irn, timeout and rack: every packet within the window
+ * is placed and recorded in a ring bitmap; an in-order arrival slides ePSN over the run that
+ * arrived early and counts the messages it completes. Each module decides what a packet's ACK
+ * or NACK says (its `track`).
+ */
+export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+  /** This table's bytes per QP (they depend on the window). */
+  readonly bytesPerSlot: number;
+  /** Written with every ACK or NACK; each module names the fields (outFields). */
+  readonly out: Int32Array;
+  protected readonly epsnCol = this.col.epsn;
+  protected readonly msnCol = this.col.msn;
+  protected readonly got = this.col.got;
+  protected readonly ends = this.col.ends;
+  /** int32 words of bitmap per QP, and PSN mod window as a mask. */
+  protected readonly words: number;
+  protected readonly mask: number;
+  private readonly who: string;
+
+  /** A window of windowBits(windowPackets) PSNs per QP; `outLength` fields in `out`. */
+  protected constructor(who: string, capacity: number, windowPackets: number, outLength: number) {
+    const bits = windowBits(windowPackets);
+    const layout = receiverLayout(bits >>> 5);
+    super(layout, capacity);
+    this.who = who;
+    this.bytesPerSlot = flowBytes(layout);
+    this.out = new Int32Array(outLength);
+    this.words = bits >>> 5;
+    this.mask = bits - 1;
+  }
+
+  /**
+   * Opens a QP whose first packet will carry `startPsn`.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
+  open(slot: number, startPsn = 0): void {
+    if (!isPsn24(startPsn)) {
+      this.errors++;
+      throw new RangeError(`${this.who}: startPsn ${startPsn} is not a 24-bit PSN`);
+    }
+    this.openSlot(slot);
+    this.epsnCol[slot] = startPsn;
+  }
+
+  epsn(slot: number): number {
+    return this.epsnCol[slot];
+  }
+  msn(slot: number): number {
+    return this.msnCol[slot];
+  }
+
+  /**
+   * An in-order PSN at `bit`, already recorded in `got`: ePSN slides over it and the run that
+   * arrived early and the messages completed are counted. Writes out[0] (the new ePSN),
+   * out[doneAt] (messages completed now) and out[msnAt] (the AETH MSN); returns the completions.
+   */
+  protected slideRun(slot: number, base: number, bit: number, epsn: number, doneAt: number, msnAt: number): number {
+    const out = this.out;
+    const run = countSetRun(this.got, base, this.mask, bit, this.mask + 1);
+    const done = countSet(this.ends, base, this.mask, bit, run);
+    clearBits(this.got, base, this.mask, bit, run);
+    if (done !== 0) clearBits(this.ends, base, this.mask, bit, run);
+    const next = (epsn + run) & K.U24;
+    this.epsnCol[slot] = next;
+    const msn = (this.msnCol[slot] + done) & K.U24;
+    this.msnCol[slot] = msn;
+    out[0] = next;
+    out[doneAt] = done;
+    out[msnAt] = msn;
+    return done;
+  }
+}
