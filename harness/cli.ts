@@ -1,12 +1,22 @@
 // The `nicfw` command line. Each command's code is loaded only when that command runs, so
-// `nicfw run` does not pay for the conformance engine and its schema compiler at start-up.
+// `nicfw run` does not pay for the conformance engine and its schema compiler at start-up, nor
+// for the chart libraries. The same file is the sweep's worker-thread script (the bundle has no
+// other entry): in a worker it only serves the points it is sent.
+
+import { isMainThread, workerData } from "node:worker_threads";
 
 const USAGE = `usage: nicfw <command> [arguments]
 
 commands:
   conformance <files or folders>   run conformance vectors; ends with "conformance: N passed, M failed"
-  run [scenario] [--out DIR] [--seed N]
-                                   run a scenario on the virtual fabric (no argument: the embedded default)`;
+  run [scenario] [--out DIR] [--seed N] [--plots]
+                                   run a scenario on the virtual fabric (no argument: the embedded default)
+  plot <results.json …> [--out DIR]
+                                   FCT CDF, window and queue over time, comparison bars (SVG and PNG)
+  compare <results.json …> [--md | --csv]
+                                   one table of several runs side by side
+  sweep <scenario> --set <path>=<v1,v2,…> … [--out DIR] [--workers N] [--plan | --collect]
+                                   the grid of variants in parallel, one CSV / JSON row per point`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -15,6 +25,12 @@ async function main(argv: string[]): Promise<number> {
       return (await import("../conformance/node-runner")).runConformance(rest);
     case "run":
       return (await import("./run")).runCommand(rest);
+    case "plot":
+      return (await import("./plot/plot")).plotCommand(rest);
+    case "compare":
+      return (await import("./compare")).compareCommand(rest);
+    case "sweep":
+      return (await import("./sweep/sweep")).sweepCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -27,12 +43,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e) => {
-    console.error(e);
-    process.exitCode = 1;
-  },
-);
+if (!isMainThread && (workerData as { nicfwSweepWorker?: boolean } | null)?.nicfwSweepWorker) {
+  void import("./sweep/worker").then((m) => m.workerMain());
+} else if (isMainThread) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}

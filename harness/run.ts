@@ -3,17 +3,19 @@
 // when the run's integrity check fails. A progress bar goes to stderr on a terminal only.
 
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { collect, flowsCsv, type Results, summary } from "./metrics/results";
+import { basename, dirname, join, resolve } from "node:path";
+import { attachFaultCost, collect, flowsCsv, type Results, summary } from "./metrics/results";
 import { build } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
 import type { Scenario } from "./scenario/schema";
 
-export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats]
+export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
   no scenario: the embedded default (8:1 incast of 2 MiB, 16-host 3-tier fat tree, NSCC + REPS + trimming)
   --out DIR   where results.json and flows.csv go (default: nicfw-out)
-  --seed N    overrides the scenario's seed`;
+  --seed N    overrides the scenario's seed
+  --plots     also write SVG and PNG charts (FCT CDF, window/rate and queues over time) into DIR;
+              samples the first flows and the busiest receivers' ports if the scenario samples nothing`;
 
 interface RunArgs {
   file?: string;
@@ -22,10 +24,11 @@ interface RunArgs {
   quiet: boolean;
   /** Print one `stats {json}` line (wall time, max RSS, packets per second) for bench/fabric. */
   stats: boolean;
+  plots: boolean;
 }
 
 function parseArgs(argv: string[]): RunArgs | string {
-  const a: RunArgs = { out: "nicfw-out", quiet: false, stats: false };
+  const a: RunArgs = { out: "nicfw-out", quiet: false, stats: false, plots: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === "--out") {
@@ -37,6 +40,7 @@ function parseArgs(argv: string[]): RunArgs | string {
       a.seed = v;
     } else if (x === "--quiet" || x === "-q") a.quiet = true;
     else if (x === "--stats") a.stats = true;
+    else if (x === "--plots") a.plots = true;
     else if (x.startsWith("-")) return `unknown option ${x}`;
     else if (a.file === undefined) a.file = x;
     else return `one scenario at a time (got ${a.file} and ${x})`;
@@ -44,12 +48,30 @@ function parseArgs(argv: string[]): RunArgs | string {
   return a;
 }
 
-/** Runs a scenario in-process; returns the results (for tests and the command). */
-export function runScenario(s: Scenario, opts: { seed?: number; baseDir?: string; progress?: (done: number, total: number, simUs: number) => void } = {}): Results {
-  const b = build(s, { seed: opts.seed, baseDir: opts.baseDir });
+export interface RunOptions {
+  seed?: number;
+  baseDir?: string;
+  progress?: (done: number, total: number, simUs: number) => void;
+  /** Sample the first flows and busiest receivers' ports when the scenario samples nothing (for plots). */
+  defaultSample?: boolean;
+}
+
+/**
+ * Runs a scenario in-process; returns the results (for tests and the command). A scenario with
+ * faults is also run without them (unless run.faultBaseline is false) and the results say what
+ * the faults cost.
+ */
+export function runScenario(s: Scenario, opts: RunOptions = {}): Results {
+  const b = build(s, { seed: opts.seed, baseDir: opts.baseDir, defaultSample: opts.defaultSample });
   const p = opts.progress;
   b.fabric.run(p ? (f) => p(f.flowsDoneTx, f.flows, f.now / 1e6) : undefined);
-  return collect(b);
+  const r = collect(b);
+  if (b.faults.length > 0 && s.run?.faultBaseline !== false) {
+    const base = build(s, { seed: opts.seed, baseDir: opts.baseDir, noFaults: true });
+    base.fabric.run();
+    attachFaultCost(r, collect(base));
+  }
+  return r;
 }
 
 function progressBar(): { update: (done: number, total: number, simUs: number) => void; end: () => void } {
@@ -75,7 +97,7 @@ function progressBar(): { update: (done: number, total: number, simUs: number) =
   };
 }
 
-export function runCommand(argv: string[]): number {
+export async function runCommand(argv: string[]): Promise<number> {
   const a = parseArgs(argv);
   if (typeof a === "string") {
     console.error(`nicfw run: ${a}\n${RUN_USAGE}`);
@@ -97,7 +119,7 @@ export function runCommand(argv: string[]): number {
   const cpu0 = process.cpuUsage();
   let r: Results;
   try {
-    r = runScenario(scenario, { seed: a.seed, baseDir, progress: bar.update });
+    r = runScenario(scenario, { seed: a.seed, baseDir, progress: bar.update, defaultSample: a.plots });
   } catch (e) {
     bar.end();
     console.error(e instanceof ScenarioError ? e.message : `nicfw run: ${(e as Error).message}`);
@@ -110,6 +132,10 @@ export function runCommand(argv: string[]): number {
   writeFileSync(join(a.out, "flows.csv"), flowsCsv(r));
   if (!a.quiet) console.log(summary(r));
   console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
+  if (a.plots) {
+    const files = await (await import("./plot/plot")).plotResults([r], a.out);
+    console.log(`wrote ${files.map((f) => basename(f)).join(", ")} in ${a.out}`);
+  }
   if (a.stats) {
     const cpu = process.cpuUsage(cpu0);
     const stats = {

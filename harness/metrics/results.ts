@@ -4,6 +4,7 @@
 // it), so two runs with the same seed write byte-identical files.
 
 import type { Built } from "../scenario/build";
+import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
   flow: number;
@@ -19,10 +20,27 @@ export interface FlowResult {
   ackedUs: number | null;
   retransmissions: number;
   timeouts: number;
-  /** complete, incomplete (the run ended first) or failed (the reliability module gave up). */
-  status: "complete" | "incomplete" | "failed";
+  /** complete, incomplete (the run ended first), waiting (its dependencies never completed) or failed (the reliability module gave up). */
+  status: "complete" | "incomplete" | "waiting" | "failed";
   cc: string;
   lb: string;
+  class: string;
+  /** Collective job group ("" when none). */
+  group: string;
+  /** Retransmissions sent for a packet that had already reached the receiver. */
+  spurious: number;
+  /** Data packets that arrived out of order (PSN ≠ the next expected). */
+  outOfOrder: number;
+  /** Packets of this flow (data and control) lost to faults. */
+  faultLosses: number;
+  /** Payload that reached the receiver per unit time from start to completion (or the end of the run), Gb/s. */
+  goodputGbps: number | null;
+}
+
+/** What the scenario's faults cost: the same run without them, and the differences. */
+export interface FaultCost {
+  baseline: { completed: number; fctUs: Stats; slowdown: Stats; simulatedUs: number; retransmissions: number; timeouts: number };
+  delta: { completed: number; fctP50Us: number | null; fctP99Us: number | null; fctMaxUs: number | null; simulatedUs: number; retransmissions: number; timeouts: number };
 }
 
 export interface Results {
@@ -57,6 +75,12 @@ export interface Results {
   };
   fct: { meanSlowdown: number | null; p50Us: number | null; p99Us: number | null; maxUs: number | null };
   integrity: { ok: boolean; violations: string[] };
+  /** The scenario's tags (sweeps label their points with them). */
+  tags: Record<string, string | number | boolean>;
+  metrics: Metrics;
+  /** Sampled queues and flows (metrics.sample, or nicfw run --plots), else null. */
+  series: Series | null;
+  faultCost: FaultCost | null;
   flows: FlowResult[];
 }
 
@@ -78,6 +102,8 @@ export function collect(b: Built): Results {
     const acked = f.flowDoneTx[i];
     const fct = done >= 0 ? (done - start) / 1e6 : null;
     const ideal = b.idealPs[i] / 1e6;
+    const end = done >= 0 ? done : f.now;
+    const goodput = f.flowStarted[i] !== 0 && end > start ? (f.flowArrivedBytes[i] * 8000) / (end - start) : null;
     flows.push({
       flow: i,
       src: f.flowSrc[i],
@@ -90,11 +116,19 @@ export function collect(b: Built): Results {
       ackedUs: acked >= 0 ? r3((acked - start) / 1e6) : null,
       retransmissions: tr.retransmissions(i),
       timeouts: tr.timeouts(i),
-      status: f.flowFailed[i] !== 0 ? "failed" : done >= 0 ? "complete" : "incomplete",
+      status: f.flowFailed[i] !== 0 ? "failed" : done >= 0 ? "complete" : f.flowStarted[i] === 0 ? "waiting" : "incomplete",
       cc: b.names.cc[i],
       lb: b.names.lb[i],
+      class: b.classes[i],
+      group: b.groups[i],
+      spurious: f.flowSpurious[i],
+      outOfOrder: f.flowOoo[i],
+      faultLosses: f.flowFaultLosses[i],
+      goodputGbps: goodput === null ? null : r3(goodput),
     });
   }
+  const views: FlowView[] = flows.map((x) => ({ bytes: x.bytes, fctUs: x.fctUs, slowdown: x.slowdown, cls: x.class }));
+  const { metrics, series } = computeMetrics(b, views);
   const fcts = flows.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
   const slows = flows.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
   const ports = f.portTotals();
@@ -135,14 +169,46 @@ export function collect(b: Built): Results {
       maxUs: fcts.length ? fcts[fcts.length - 1] : null,
     },
     integrity: { ok: violations.length === 0, violations },
+    tags: b.scenario.tags ?? {},
+    metrics,
+    series,
+    faultCost: null,
     flows,
   };
 }
 
+/** Fills r.faultCost from the same scenario run without its faults. */
+export function attachFaultCost(r: Results, base: Results): void {
+  const d = (a: number | null, c: number | null) => (a === null || c === null ? null : r3(a - c));
+  r.faultCost = {
+    baseline: {
+      completed: base.completed,
+      fctUs: base.metrics.fctUs.all,
+      slowdown: base.metrics.slowdown.all,
+      simulatedUs: base.simulatedUs,
+      retransmissions: base.totals.retransmissions,
+      timeouts: base.totals.timeouts,
+    },
+    delta: {
+      completed: r.completed - base.completed,
+      fctP50Us: d(r.metrics.fctUs.all.p50, base.metrics.fctUs.all.p50),
+      fctP99Us: d(r.metrics.fctUs.all.p99, base.metrics.fctUs.all.p99),
+      fctMaxUs: d(r.metrics.fctUs.all.max, base.metrics.fctUs.all.max),
+      simulatedUs: r3(r.simulatedUs - base.simulatedUs),
+      retransmissions: r.totals.retransmissions - base.totals.retransmissions,
+      timeouts: r.totals.timeouts - base.totals.timeouts,
+    },
+  };
+}
+
 export function flowsCsv(r: Results): string {
-  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb";
+  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb,class,group,spurious,out_of_order,fault_losses,goodput_gbps";
+  const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const rows = r.flows.map((x) =>
-    [x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.status, x.cc, x.lb].join(","),
+    [
+      x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.status, x.cc, x.lb,
+      q(x.class), q(x.group), x.spurious, x.outOfOrder, x.faultLosses, x.goodputGbps ?? "",
+    ].join(","),
   );
   return `${head}\n${rows.join("\n")}\n`;
 }
@@ -182,6 +248,35 @@ export function summary(r: Results, maxRows = 24): string {
     `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
+  lines.push(...detailLines(r));
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);
   return lines.join("\n");
 }
+
+const fmt = (x: number | null, d = 2) => (x === null ? "—" : x.toFixed(d));
+
+/** The metrics beyond the basic totals, only where they say something. */
+function detailLines(r: Results): string[] {
+  const m = r.metrics;
+  const out: string[] = [];
+  const st = (s: Stats) => `p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  (n ${s.n})`;
+  const classes = Object.keys(m.fctUs.byClass);
+  if (classes.length > 1) for (const c of classes) out.push(`  ${c}: FCT µs ${st(m.fctUs.byClass[c])}; slowdown ${st(m.slowdown.byClass[c])}`);
+  if (m.fctUs.bySize.length > 1) for (let i = 0; i < m.fctUs.bySize.length; i++) out.push(`  ${m.fctUs.bySize[i].label}: FCT µs ${st(m.fctUs.bySize[i])}; slowdown ${st(m.slowdown.bySize[i])}`);
+  if (m.jobs.length > 0) {
+    const jct = m.jobs.map((j) => j.jctUs).filter((x): x is number => x !== null);
+    out.push(`jobs ${m.jobs.length}: JCT ${jct.length === m.jobs.length ? `max ${fmt(Math.max(...jct))} µs, mean ${fmt(jct.reduce((a, x) => a + x, 0) / jct.length)} µs` : `${jct.length} of ${m.jobs.length} complete`}`);
+  }
+  out.push(
+    `goodput ${fmt(m.goodput.totalGbps)} Gb/s; spurious retransmissions ${m.retransmissions.spurious}; out of order ${m.outOfOrder.packets} (${fmt(m.outOfOrder.percent)} %)` +
+      (m.controlPlane.hoSent > 0 ? `; HO loss ${m.controlPlane.hoLost}/${m.controlPlane.hoSent}` : "") +
+      (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : ""),
+  );
+  for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+  if (r.faultCost) {
+    const c = r.faultCost;
+    out.push(`fault cost vs the same run without faults: FCT p50 ${fmt(c.delta.fctP50Us)} µs, p99 ${fmt(c.delta.fctP99Us)} µs, max ${fmt(c.delta.fctMaxUs)} µs; completed ${c.delta.completed >= 0 ? "+" : ""}${c.delta.completed}; retransmissions +${c.delta.retransmissions}, timeouts +${c.delta.timeouts}`);
+  }
+  return out;
+}
+

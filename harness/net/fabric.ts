@@ -25,7 +25,7 @@
 // receive-processing queue drained at `rxGbps`, for endpoint-congestion studies); ACKs and NACKs
 // it asks for go out through the NIC's control queue.
 
-import { hash3 } from "../../lib/core/rng";
+import { hash3, Xoshiro128 } from "../../lib/core/rng";
 import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
 import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
 import {
@@ -59,6 +59,8 @@ const enum Ev {
   CcTimer = 6, // target: flow (congestion-control timer)
   Stop = 7,
   Pause = 8, // target: egress port a PFC frame reaches; arg: duration in ns (0: XON)
+  Sample = 9, // periodic sampling of queues and flows (only when asked for)
+  Fault = 10, // target: fault index; arg: 1 begins, 0 ends
 }
 
 /** Routing modes (scenario `routing`). */
@@ -93,13 +95,72 @@ export interface FabricOptions {
   endPs: number;
   /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
   pfc: PfcParamsInput | null;
+  /** Hosts whose receive processing differs from rxGbps / rxBufferBytes (0 Gb/s: unlimited). */
+  hostRx?: { host: number; gbps: number; bufferBytes: number }[];
+  /** Faults, resolved to ports and hosts (faults.ts). */
+  faults?: FaultSpec[];
+  /** Periodic samples of queues and flows, or null. */
+  sample?: SampleSpec | null;
+  /** Flows whose data packets' paths are recorded. */
+  traceFlows?: number[];
+}
+
+/** Fault kinds the fabric applies. */
+export const enum FaultKind {
+  /** The link carries nothing while down: whatever reaches its far end is lost. */
+  Down = 0,
+  /** The link's rate becomes `gbps`. */
+  Degrade = 1,
+  /** Packets of the kinds in `packetMask` arriving over the link are lost with `probability`. */
+  Loss = 2,
+  /** As Loss, counted as corrupted (a CRC error at the receiving end). */
+  Corrupt = 3,
+  /** The hosts' receive processing runs at `rxGbps`. */
+  Slow = 4,
+}
+
+export interface FaultSpec {
+  kind: FaultKind;
+  label: string;
+  /** Egress port ids (both directions of each affected link). */
+  ports: number[];
+  hosts: number[];
+  atPs: number;
+  untilPs: number;
+  probability: number;
+  /** Bit (1 << Kind) per packet kind hit (Loss, Corrupt). */
+  packetMask: number;
+  gbps: number;
+  rxGbps: number;
+}
+
+export interface SampleSpec {
+  intervalPs: number;
+  /** Switch or NIC egress ports whose queued bytes are sampled (NIC: its control queue and ready flows are not bytes; 0). */
+  ports: number[];
+  flows: number[];
+  /** Samples kept per series; beyond it every other sample is dropped and the interval doubles. */
+  maxPoints: number;
+}
+
+/** Per-fault tallies. */
+export interface FaultTally {
+  lost: number[]; // by packet kind
+  flows: Set<number>;
 }
 
 export interface FlowSpec {
   src: number;
   dst: number;
   bytes: number;
+  /** Earliest start; a flow with dependencies starts when enough of them are done, not before this. */
   startPs: number;
+  /** Flows whose delivery (receiver side) this flow waits for. */
+  after?: number[];
+  /** Flows whose full acknowledgement (sender side) this flow waits for. */
+  afterAcked?: number[];
+  /** How many of them must be done (default: all). */
+  needed?: number;
   cc: CcAdapter;
   lb: LbTable;
   /** Slot of the flow in its load balancer (Spritz: per source switch tables). */
@@ -130,7 +191,6 @@ export class Fabric {
   /** Serialisation time of the last packet transmit() put on a wire, ps. */
   private lastSer = 0.5;
   private readonly qPkts: Int32Array;
-  private readonly portTo: Int32Array;
   private readonly portToLocal: Int32Array;
   private readonly portNode: Int32Array;
   private readonly H: number;
@@ -174,8 +234,9 @@ export class Fabric {
   private readonly ringHead: Int32Array;
   private readonly ringLen: Int32Array;
   private readonly controlWeight: number;
-  private readonly rxPsPerByte: number;
-  private readonly rxBuffer: number;
+  /** Receive processing per host: ps per byte (0: unlimited) and buffer bytes. */
+  private readonly rxPsPerByte: Float64Array;
+  private readonly rxBuffer: Float64Array;
   private readonly rxHead: Int32Array;
   private readonly rxTail: Int32Array;
   private readonly rxBytes: Int32Array;
@@ -204,6 +265,23 @@ export class Fabric {
   private readonly seenBits: Int32Array;
   private readonly seenBase: Float64Array;
   readonly mss: number;
+  /** Metrics, module-independent: one bit per data PSN per flow, set when a copy first reaches the receiver NIC. */
+  private readonly arrivedBits: Int32Array;
+  /** The receiver's next expected PSN (first not yet arrived): an arrival elsewhere is out of order (Spritz §V-C). */
+  private readonly expectedPsn: Int32Array;
+  /** Per flow: out-of-order arrivals, spurious retransmissions (the original had already arrived), payload bytes arrived once, packets lost to faults. */
+  readonly flowOoo: Int32Array;
+  readonly flowSpurious: Int32Array;
+  readonly flowArrivedBytes: Float64Array;
+  readonly flowFaultLosses: Int32Array;
+  // Dependencies: flows waiting on others (CSR lists of dependants per flow and side).
+  private readonly waitLeft: Int32Array;
+  private readonly rxDepOff: Int32Array;
+  private readonly rxDeps: Int32Array;
+  private readonly txDepOff: Int32Array;
+  private readonly txDeps: Int32Array;
+  /** 1 once a flow has started (a waiting flow that never started is reported as waiting). */
+  readonly flowStarted: Uint8Array;
 
   // Counters.
   dataSent = 0;
@@ -228,6 +306,47 @@ export class Fabric {
   flowsDoneRx = 0;
   /** Flows whose reliability module gave up (e.g. DCP's retry limit). */
   flowsFailed = 0;
+  /** Data arrivals at receivers that were out of order, duplicates, and retransmissions sent for a packet that had already arrived. */
+  oooArrivals = 0;
+  dupArrivals = 0;
+  spuriousRetransmissions = 0;
+  /** Control packets queued at NICs and dropped anywhere, by Kind (ACK 2, NACK 3, CNP 4). */
+  readonly ctrlSentByKind = new Float64Array(5);
+  readonly droppedByKind = new Float64Array(5);
+  /** PFC: PAUSE frames (duration > 0) and XON frames sent, and the time egress ports spent paused, ps (paused(), see below). */
+  pauseOnFrames = 0;
+  xonFrames = 0;
+  private pausedPsClosed = 0;
+  private readonly pauseStart: Float64Array;
+  private readonly pauseEnd: Float64Array;
+  private readonly portEverPaused: Uint8Array;
+  // Faults.
+  readonly faults: FaultSpec[];
+  readonly faultTally: FaultTally[];
+  /** Packets lost to faults (kept apart from queue, receive and PFC drops for the integrity check). */
+  faultDrops = 0;
+  /** Far end of each port as built; portTo holds −1 − node while a Down/Loss/Corrupt fault is active there. */
+  private readonly realTo: Int32Array;
+  private readonly portTo: Int32Array;
+  private readonly downBy: Int32Array;
+  private readonly lossBy: Int32Array;
+  private readonly faultRng: Xoshiro128;
+  private readonly basePsPerByte: Float64Array;
+  private readonly baseRxPsPerByte: Float64Array;
+  // Sampling.
+  readonly sample: SampleSpec | null;
+  sampleIntervalPs = 0;
+  readonly sampleTimes: number[] = [];
+  readonly sampleQueues: number[][] = [];
+  readonly sampleLevels: number[][] = [];
+  readonly sampleDelivered: number[][] = [];
+  // Path tracing.
+  private readonly tracing: number;
+  private readonly traceOf: Int32Array;
+  private readonly tracePorts = new Map<number, number[]>();
+  /** Per traced flow: path (egress ports joined by ">") → data packets that arrived over it. */
+  readonly tracePaths: Map<string, number>[] = [];
+
   readonly flowFailed: Uint8Array;
   /** The EV of each flow's last packet (for a timeout whose module cannot name the lost packet's). */
   private readonly lastEv: Int32Array;
@@ -255,8 +374,16 @@ export class Fabric {
     this.busyUntil = new Float64Array(P);
     this.txAt = new Float64Array(P);
     this.qPkts = new Int32Array(P);
-    this.portTo = t.portTo;
+    this.realTo = t.portTo;
+    this.portTo = Int32Array.from(t.portTo);
     this.portToLocal = t.portToLocal;
+    this.basePsPerByte = Float64Array.from(this.psPerByte);
+    this.downBy = new Int32Array(P).fill(-1);
+    this.lossBy = new Int32Array(P).fill(-1);
+    this.faultRng = new Xoshiro128(hash3(opts.seed, 0xfa17, 0));
+    this.pauseStart = new Float64Array(P);
+    this.pauseEnd = new Float64Array(P);
+    this.portEverPaused = new Uint8Array(P);
     this.portNode = t.portNode;
     this.nodePortBase = t.nodePortBase;
 
@@ -323,8 +450,12 @@ export class Fabric {
     this.ctrlCount = new Int32Array(H);
     this.ctrlStreak = new Int32Array(H);
     this.controlWeight = opts.controlWeight;
-    this.rxPsPerByte = opts.rxGbps > 0 ? 8000 / opts.rxGbps : 0;
-    this.rxBuffer = opts.rxBufferBytes;
+    this.rxPsPerByte = new Float64Array(H).fill(opts.rxGbps > 0 ? 8000 / opts.rxGbps : 0);
+    this.rxBuffer = new Float64Array(H).fill(opts.rxBufferBytes);
+    for (const r of opts.hostRx ?? []) {
+      this.rxPsPerByte[r.host] = r.gbps > 0 ? 8000 / r.gbps : 0;
+      this.rxBuffer[r.host] = r.bufferBytes;
+    }
     this.rxHead = new Int32Array(H).fill(-1);
     this.rxTail = new Int32Array(H).fill(-1);
     this.rxBytes = new Int32Array(H);
@@ -362,6 +493,29 @@ export class Fabric {
     this.lbOf = new Array<LbTable>(F);
     this.lbSlot = new Int32Array(F);
     this.seenBase = new Float64Array(F + 1);
+    this.expectedPsn = new Int32Array(F);
+    this.flowOoo = new Int32Array(F);
+    this.flowSpurious = new Int32Array(F);
+    this.flowArrivedBytes = new Float64Array(F);
+    this.flowFaultLosses = new Int32Array(F);
+    this.flowStarted = new Uint8Array(F);
+    this.waitLeft = new Int32Array(F);
+    const csr = (key: "after" | "afterAcked"): [Int32Array, Int32Array] => {
+      const off = new Int32Array(F + 1);
+      for (const f of flows) for (const d of f[key] ?? []) off[d + 1]++;
+      for (let i = 0; i < F; i++) off[i + 1] += off[i];
+      const list = new Int32Array(Math.max(1, off[F]));
+      const fill = off.slice(0, F);
+      flows.forEach((f, g) => {
+        for (const d of f[key] ?? []) {
+          if (!(Number.isInteger(d) && d >= 0 && d < F && d !== g)) throw new RangeError(`flow ${g}: depends on flow ${d}, which is not another flow of the run`);
+          list[fill[d]++] = g;
+        }
+      });
+      return [off, list];
+    };
+    [this.rxDepOff, this.rxDeps] = csr("after");
+    [this.txDepOff, this.txDeps] = csr("afterAcked");
     let bits = 0;
     for (let i = 0; i < F; i++) {
       const f = flows[i];
@@ -377,12 +531,48 @@ export class Fabric {
       this.lbSlot[i] = f.lbSlot;
       this.seenBase[i] = bits;
       bits += Math.ceil(f.bytes / mssBytes);
-      this.heap.at = f.startPs;
-      this.heap.add(Ev.Start, i, 0);
+      const deps = (f.after?.length ?? 0) + (f.afterAcked?.length ?? 0);
+      const need = f.needed ?? deps;
+      if (!(Number.isInteger(need) && need >= 0 && need <= deps)) throw new RangeError(`flow ${i}: needs ${need} of its ${deps} dependencies`);
+      this.waitLeft[i] = need;
+      if (need === 0) {
+        this.heap.at = f.startPs;
+        this.heap.add(Ev.Start, i, 0);
+      }
     }
     this.seenBase[F] = bits;
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
+    this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
+
+    // Faults: one begin (and end) event each.
+    this.faults = opts.faults ?? [];
+    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], flows: new Set<number>() }));
+    this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
+    this.faults.forEach((x, i) => {
+      this.heap.push(x.atPs, Ev.Fault, i, 1);
+      if (x.untilPs < Infinity) this.heap.push(x.untilPs, Ev.Fault, i, 0);
+    });
+
+    // Sampling and tracing (both off unless asked for: no event, no per-packet work).
+    this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0) ? opts.sample : null;
+    if (this.sample) {
+      this.sampleIntervalPs = this.sample.intervalPs;
+      for (let i = 0; i < this.sample.ports.length; i++) this.sampleQueues.push([]);
+      for (let i = 0; i < this.sample.flows.length; i++) {
+        this.sampleLevels.push([]);
+        this.sampleDelivered.push([]);
+      }
+      this.heap.push(0, Ev.Sample, 0, 0);
+    }
+    this.traceOf = new Int32Array(F).fill(-1);
+    for (const f of opts.traceFlows ?? []) {
+      if (f >= 0 && f < F && this.traceOf[f] < 0) {
+        this.traceOf[f] = this.tracePaths.length;
+        this.tracePaths.push(new Map());
+      }
+    }
+    this.tracing = this.tracePaths.length > 0 ? 1 : 0;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -428,6 +618,12 @@ export class Fabric {
           break;
         case Ev.Stop:
           this.stopped = true;
+          break;
+        case Ev.Sample:
+          this.takeSample();
+          break;
+        case Ev.Fault:
+          this.applyFault(target, heap.arg === 1);
           break;
       }
       if (++n === progressEvery) {
@@ -476,13 +672,14 @@ export class Fabric {
   }
 
   private arrive(port: number, h: number): void {
-    const pool = this.pool;
     const node = this.portTo[port];
-    if (node < this.H) {
+    if (node >= this.H) {
+      this.pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
+      this.forward(node - this.H, h);
+    } else if (node >= 0) {
       this.hostReceive(node, h);
     } else {
-      pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
-      this.forward(node - this.H, h);
+      this.faultArrive(port, h);
     }
   }
 
@@ -491,6 +688,7 @@ export class Fabric {
     const pool = this.pool;
     if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h)) return;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
+    if (this.tracing !== 0) this.tracePort(h, port);
     pool.i32[(h << 4) + P.Hops]++;
     const q = this.queues;
     const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]]);
@@ -533,6 +731,8 @@ export class Fabric {
     if (k === Kind.Data) this.dataDropped++;
     else if (k === Kind.Header) this.headersDropped++;
     else this.ctrlDropped++;
+    this.droppedByKind[k]++;
+    if (this.tracing !== 0) this.tracePorts.delete(h);
     this.pool.release(h);
   }
 
@@ -653,6 +853,7 @@ export class Fabric {
   // NIC: transmit side
 
   private start(f: number): void {
+    this.flowStarted[f] = 1;
     const msn = this.transport.post(f, this.flowBytes[f]);
     if (msn < 0) throw new Error(`flow ${f}: the reliability module refused the message (code ${msn})`);
     this.activate(f);
@@ -718,6 +919,7 @@ export class Fabric {
     this.ctrlTail[host] = h;
     this.ctrlCount[host]++;
     this.ctrlSent++;
+    this.ctrlSentByKind[this.pool.i32[(h << 4) + P.Kind]]++;
     this.nicKick(host);
   }
 
@@ -787,6 +989,10 @@ export class Fabric {
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;
       this.retransmissions++;
+      if (this.arrived(f, tr.psn)) {
+        this.spuriousRetransmissions++;
+        this.flowSpurious[f]++;
+      }
     }
     if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
     pool.i32[(h << 4) + P.Flags] = flags;
@@ -868,7 +1074,7 @@ export class Fabric {
     const pool = this.pool;
     const k = pool.i32[(h << 4) + P.Kind];
     if (k <= Kind.Header) {
-      if (this.rxPsPerByte > 0) {
+      if (this.rxPsPerByte[host] > 0) {
         this.rxEnqueue(host, h);
         return;
       }
@@ -892,8 +1098,10 @@ export class Fabric {
     const f = pool.i32[(h << 4) + P.Flow];
     const tr = this.transport;
     const src = this.flowSrc[f];
+    if (this.tracing !== 0) this.traceDone(f, h);
     if (pool.i32[(h << 4) + P.Kind] === Kind.Data) {
       this.dataDelivered++;
+      this.arrival(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       const r = tr.onData(f, this.nowNs, pool, h);
       const cc = this.ccOf[f];
       if (cc.timed !== 0 && cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) {
@@ -963,14 +1171,19 @@ export class Fabric {
 
   /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
   private sendPause(iq: number, durationNs: number): void {
-    const up = this.nodePortBase[this.portTo[iq]] + this.portToLocal[iq];
+    const up = this.nodePortBase[this.realTo[iq]] + this.portToLocal[iq];
     this.pauseFrames++;
+    if (durationNs > 0) this.pauseOnFrames++;
+    else this.xonFrames++;
     this.heap.at = this.now + this.latPs[up];
     this.heap.add(Ev.Pause, up, durationNs);
   }
 
   /** A PFC frame reaches egress port `up`: pause or resume its data. */
   private pauseFrame(up: number, durationNs: number): void {
+    // A frame does not cross a link that is down.
+    if (this.downBy[up] >= 0) return;
+    this.pauseTime(up, durationNs);
     const node = this.portNode[up];
     if (node < this.H) {
       this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
@@ -1010,6 +1223,7 @@ export class Fabric {
     this.flowDelivered[f] = this.flowBytes[f];
     this.flowDoneRx[f] = this.now;
     this.flowsDoneRx++;
+    if (this.rxDepOff[f] !== this.rxDepOff[f + 1]) this.release(this.rxDeps, this.rxDepOff[f], this.rxDepOff[f + 1]);
   }
 
   /** Integrity (the SES's view): each data PSN's payload is delivered once. */
@@ -1028,6 +1242,7 @@ export class Fabric {
       if (d > this.flowBytes[f]) this.violation(`flow ${f}: ${d} bytes delivered for a ${this.flowBytes[f]}-byte message`);
       this.flowDoneRx[f] = this.now;
       this.flowsDoneRx++;
+      if (this.rxDepOff[f] !== this.rxDepOff[f + 1]) this.release(this.rxDeps, this.rxDepOff[f], this.rxDepOff[f + 1]);
     }
   }
 
@@ -1046,6 +1261,7 @@ export class Fabric {
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
       if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
+      if (this.txDepOff[f] !== this.txDepOff[f + 1]) this.release(this.txDeps, this.txDepOff[f], this.txDepOff[f + 1]);
       return;
     }
     this.armTimer(f);
@@ -1070,7 +1286,7 @@ export class Fabric {
   private rxEnqueue(host: number, h: number): void {
     const pool = this.pool;
     const bytes = pool.i32[(h << 4) + P.Bytes];
-    if (this.rxBytes[host] + bytes > this.rxBuffer) {
+    if (this.rxBytes[host] + bytes > this.rxBuffer[host]) {
       this.rxDrops++;
       this.drop(h);
       return;
@@ -1079,7 +1295,7 @@ export class Fabric {
     const tail = this.rxTail[host];
     if (tail < 0) {
       this.rxHead[host] = h;
-      this.heap.at = this.now + bytes * this.rxPsPerByte;
+      this.heap.at = this.now + bytes * this.rxPsPerByte[host];
       this.heap.add(Ev.RxDone, host, 0);
     } else pool.i32[(tail << 4) + P.Next] = h;
     this.rxTail[host] = h;
@@ -1093,11 +1309,214 @@ export class Fabric {
     this.rxHead[host] = nh;
     if (nh < 0) this.rxTail[host] = -1;
     else {
-      this.heap.at = this.now + pool.i32[(nh << 4) + P.Bytes] * this.rxPsPerByte;
+      this.heap.at = this.now + pool.i32[(nh << 4) + P.Bytes] * this.rxPsPerByte[host];
       this.heap.add(Ev.RxDone, host, 0);
     }
     this.rxBytes[host] -= pool.i32[(h << 4) + P.Bytes];
     this.receiverPacket(host, h);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Dependencies (collectives, windowed all-to-all, htsim triggers)
+
+  /** Flows in list[from, to) had one of their dependencies done: start those with none left. */
+  private release(list: Int32Array, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const g = list[i];
+      if (--this.waitLeft[g] !== 0) continue;
+      const at = Math.max(this.now, this.flowStart[g]);
+      this.flowStart[g] = at;
+      this.heap.at = at;
+      this.heap.add(Ev.Start, g, 0);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Metrics kept on the way (module-independent)
+
+  private arrived(f: number, psn: number): boolean {
+    const bit = this.seenBase[f] + psn;
+    if (psn < 0 || bit >= this.seenBase[f + 1]) return false;
+    return (this.arrivedBits[Math.floor(bit / 32)] & (1 << (bit & 31))) !== 0;
+  }
+
+  /** A data packet reached its receiver: duplicate, out of order (PSN ≠ the next expected), or new in order. */
+  private arrival(f: number, psn: number, payload: number): void {
+    const base = this.seenBase[f];
+    const bit = base + psn;
+    if (psn < 0 || bit >= this.seenBase[f + 1]) return;
+    const w = Math.floor(bit / 32);
+    const m = 1 << (bit & 31);
+    if ((this.arrivedBits[w] & m) !== 0) {
+      this.dupArrivals++;
+      return;
+    }
+    this.arrivedBits[w] |= m;
+    this.flowArrivedBytes[f] += payload;
+    let e = this.expectedPsn[f];
+    if (psn !== e) {
+      this.oooArrivals++;
+      this.flowOoo[f]++;
+      return;
+    }
+    const end = this.seenBase[f + 1] - base;
+    do e++;
+    while (e < end && (this.arrivedBits[Math.floor((base + e) / 32)] & (1 << ((base + e) & 31))) !== 0);
+    this.expectedPsn[f] = e;
+  }
+
+  /** Traced flows: the egress port a data packet (or its trimmed header) takes at this hop. */
+  private tracePort(h: number, port: number): void {
+    const pool = this.pool;
+    if (this.traceOf[pool.i32[(h << 4) + P.Flow]] < 0 || pool.i32[(h << 4) + P.Kind] > Kind.Header) return;
+    let l = this.tracePorts.get(h);
+    // First switch: a fresh list starting at the source NIC's port (handles are recycled).
+    if (!l || pool.i32[(h << 4) + P.Hops] === 0) this.tracePorts.set(h, (l = [this.nodePortBase[this.flowSrc[pool.i32[(h << 4) + P.Flow]]]]));
+    l.push(port);
+  }
+
+  private traceDone(f: number, h: number): void {
+    const t = this.traceOf[f];
+    const l = this.tracePorts.get(h);
+    if (l === undefined) return;
+    this.tracePorts.delete(h);
+    if (t < 0 || this.pool.i32[(h << 4) + P.Kind] !== Kind.Data) return;
+    const key = l.join(">");
+    const m = this.tracePaths[t];
+    m.set(key, (m.get(key) ?? 0) + 1);
+  }
+
+  /** PFC frames at egress port `up`: accumulate the time it is paused (a PAUSE sets the end, XON ends it now). */
+  private pauseTime(up: number, durationNs: number): void {
+    const now = this.now;
+    const end = this.pauseEnd[up];
+    if (durationNs > 0) {
+      if (end > now) this.pauseEnd[up] = now + durationNs * 1000;
+      else {
+        this.pausedPsClosed += end - this.pauseStart[up];
+        this.pauseStart[up] = now;
+        this.pauseEnd[up] = now + durationNs * 1000;
+        this.portEverPaused[up] = 1;
+      }
+    } else if (end > now) this.pauseEnd[up] = now;
+  }
+
+  /** Total time egress ports (switch ports and NICs) spent paused by PFC up to now, ps; and how many ports were ever paused. */
+  paused(): { ps: number; ports: number } {
+    let ps = this.pausedPsClosed;
+    let ports = 0;
+    for (let p = 0; p < this.topo.ports; p++) {
+      ps += Math.min(this.pauseEnd[p], this.now) - this.pauseStart[p];
+      ports += this.portEverPaused[p];
+    }
+    return { ps, ports };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Faults
+
+  /** A packet reaches the far end of a port with a Down, Loss or Corrupt fault. */
+  private faultArrive(port: number, h: number): void {
+    const pool = this.pool;
+    const down = this.downBy[port];
+    if (down >= 0) {
+      this.faultDrop(down, h);
+      return;
+    }
+    const loss = this.lossBy[port];
+    if (loss >= 0) {
+      const x = this.faults[loss];
+      const k = pool.i32[(h << 4) + P.Kind];
+      if ((x.packetMask & (1 << k)) !== 0 && (this.faultRng.nextU32() + 0.5) * 2.3283064365386963e-10 < x.probability) {
+        this.faultDrop(loss, h);
+        return;
+      }
+    }
+    const node = this.realTo[port];
+    if (node < this.H) this.hostReceive(node, h);
+    else {
+      pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
+      this.forward(node - this.H, h);
+    }
+  }
+
+  private faultDrop(fault: number, h: number): void {
+    const k = this.pool.i32[(h << 4) + P.Kind];
+    const f = this.pool.i32[(h << 4) + P.Flow];
+    const t = this.faultTally[fault];
+    t.lost[k]++;
+    t.flows.add(f);
+    this.flowFaultLosses[f]++;
+    this.faultDrops++;
+    this.drop(h);
+  }
+
+  /** Fault i begins (on) or ends. Overlapping faults of one kind on a port: the latest begun wins until it ends. */
+  private applyFault(i: number, on: boolean): void {
+    const x = this.faults[i];
+    switch (x.kind) {
+      case FaultKind.Down:
+        for (const p of x.ports) {
+          if (on) this.downBy[p] = i;
+          else if (this.downBy[p] === i) this.downBy[p] = -1;
+          this.markPort(p);
+        }
+        break;
+      case FaultKind.Loss:
+      case FaultKind.Corrupt:
+        for (const p of x.ports) {
+          if (on) this.lossBy[p] = i;
+          else if (this.lossBy[p] === i) this.lossBy[p] = -1;
+          this.markPort(p);
+        }
+        break;
+      case FaultKind.Degrade:
+        for (const p of x.ports) this.psPerByte[p] = on ? 8000 / x.gbps : this.basePsPerByte[p];
+        break;
+      case FaultKind.Slow:
+        for (const host of x.hosts) this.rxPsPerByte[host] = on ? (x.rxGbps > 0 ? 8000 / x.rxGbps : 0) : this.baseRxPsPerByte[host];
+        break;
+    }
+  }
+
+  /** The port's far end as arrive() sees it: the node, or −1 − node while a fault must look at each packet. */
+  private markPort(p: number): void {
+    const node = this.realTo[p];
+    this.portTo[p] = this.downBy[p] >= 0 || this.lossBy[p] >= 0 ? -1 - node : node;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sampling (queues at chosen ports, window or rate and delivered bytes of chosen flows)
+
+  private takeSample(): void {
+    const s = this.sample as SampleSpec;
+    this.sampleTimes.push(this.now);
+    for (let i = 0; i < s.ports.length; i++) {
+      const p = s.ports[i];
+      this.sampleQueues[i].push(this.queues.isOpen(p) ? this.queues.queuedBytes(p) : 0);
+    }
+    for (let i = 0; i < s.flows.length; i++) {
+      const f = s.flows[i];
+      const live = this.flowStarted[f] !== 0 && this.flowDoneTx[f] < 0 && this.flowFailed[f] === 0;
+      this.sampleLevels[i].push(live ? this.ccOf[f].level(f) : NaN);
+      this.sampleDelivered[i].push(this.flowArrivedBytes[f]);
+    }
+    if (this.sampleTimes.length >= s.maxPoints) this.decimate();
+    // Nothing else pending: the run is over (or stuck); sampling must not keep it alive.
+    if (this.heap.size > 0) this.heap.push(this.now + this.sampleIntervalPs, Ev.Sample, 0, 0);
+  }
+
+  private decimate(): void {
+    const half = <T>(a: T[]) => {
+      let k = 0;
+      for (let i = 0; i < a.length; i += 2) a[k++] = a[i];
+      a.length = k;
+    };
+    half(this.sampleTimes);
+    for (const a of this.sampleQueues) half(a);
+    for (const a of this.sampleLevels) half(a);
+    for (const a of this.sampleDelivered) half(a);
+    this.sampleIntervalPs *= 2;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1134,7 +1553,7 @@ export class Fabric {
       qDrops += this.queues.packetsDropped(p);
       qTrims += this.queues.packetsTrimmed(p);
     }
-    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops;
+    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops - this.faultDrops;
     if (qDrops !== fabricQueueDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${fabricQueueDrops}`);
     if (this.pfc) {
       for (let p = 0; p < this.topo.ports; p++) {

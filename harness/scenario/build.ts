@@ -4,19 +4,18 @@
 // rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time), creates one table
 // per module with capacity = flows, and turns the traffic into flows.
 
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
-import { Fabric, type FabricOptions, type FlowSpec, Routing } from "../net/fabric";
+import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb } from "../net/registry";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
 import { dragonfly, slimFly } from "../topo/lowdiameter";
 import type { Topology } from "../topo/topology";
 import { twoDc } from "../topo/twodc";
-import { parseCm } from "../traffic/cm";
-import { type FlowRecord, incast, permutation } from "../traffic/traffic";
+import type { FlowRecord } from "../traffic/traffic";
+import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
+import { buildTraffic } from "./traffic";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -30,7 +29,18 @@ export interface Built {
   idealPs: Float64Array;
   names: { cc: string[]; lb: string[]; reliability: string };
   derived: Record<string, number | string | boolean>;
+  /** Class and job group of each flow (group "" when none). */
+  classes: string[];
+  groups: string[];
+  faults: FaultSpec[];
+  sample: SampleSpec | null;
+  traceFlows: number[];
+  /** Upper bounds of the FCT size classes, bytes. */
+  sizeClasses: number[];
 }
+
+/** DCP §6.2's WebSearch classes: below 200 KB, 200 KB – 10 MB, above 10 MB. */
+export const DEFAULT_SIZE_CLASSES = [200_000, 10_000_000];
 
 const ROUTING: Record<string, Routing> = {
   ecmp: Routing.Ecmp,
@@ -77,45 +87,24 @@ export function buildTopology(s: Scenario): Topology {
   }
 }
 
-export function trafficFlows(s: Scenario, hosts: number, seed: number, baseDir: string, entries: number[] = []): FlowRecord[] {
-  const out: FlowRecord[] = [];
-  const errors: string[] = [];
-  s.traffic.forEach((x, i) => {
-    const p = `traffic[${i}]`;
-    const startNs = (x.startUs ?? 0) * 1000;
-    const tseed = hash3(seed, i, 0x7a);
-    try {
-      let fl: FlowRecord[] = [];
-      if (x.kind === "incast") {
-        fl = incast(hosts, { senders: x.senders ?? (x.senderList ?? []).length, receiver: x.receiver ?? 0, bytes: x.bytes as number, startNs, senderList: x.senderList }, tseed);
-      } else if (x.kind === "permutation") {
-        fl = permutation(hosts, { bytes: x.bytes as number, startNs }, tseed);
-      } else if (x.kind === "matrix") {
-        const file = resolve(baseDir, x.file as string);
-        const cm = parseCm(readFileSync(file, "utf8"), x.file);
-        if (cm.nodes > hosts) throw new Error(`the matrix has ${cm.nodes} nodes, the topology ${hosts} hosts`);
-        fl = cm.flows.map((f) => ({ ...f, startNs: f.startNs + startNs }));
-      } else {
-        fl = (x.flows ?? []).map((f) => ({ src: f.src, dst: f.dst, bytes: f.bytes, startNs: (f.startUs ?? 0) * 1000 + startNs }));
-      }
-      fl.forEach((f, j) => {
-        if (f.src >= hosts || f.dst >= hosts) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${hosts} hosts`);
-        if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
-      });
-      for (const f of fl) {
-        out.push(f);
-        entries.push(i);
-      }
-    } catch (e) {
-      errors.push(`${p}: ${(e as Error).message}`);
-    }
-  });
-  if (errors.length > 0) throw new ScenarioError("scenario", errors);
-  return out;
+/** The flows of a scenario's traffic (see traffic.ts); `entries` receives each flow's entry index. */
+export function trafficFlows(s: Scenario, topo: Topology, seed: number, baseDir: string, entries: number[] = []): FlowRecord[] {
+  const t = buildTraffic(s, { topology: topo, seed, baseDir, hostGbps: s.topology.hostGbps ?? s.topology.linkGbps ?? 100, rttNs: 0, rxBufferBytes: 0 });
+  entries.push(...t.entries);
+  return t.flows;
+}
+
+export interface BuildOptions {
+  seed?: number;
+  baseDir?: string;
+  /** Drop the scenario's faults (the fault-free baseline). */
+  noFaults?: boolean;
+  /** Sampling to use when the scenario asks for none (nicfw run --plots). */
+  defaultSample?: boolean;
 }
 
 /** Builds everything a run needs. `seed` overrides the scenario's. */
-export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {}): Built {
+export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
   const topo = buildTopology(s);
   const n = s.network ?? {};
@@ -152,8 +141,10 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     rtoNs,
     ackEveryBytes: s.transport?.ackEveryBytes ?? 16_384,
   };
-  const entries: number[] = [];
-  const flows = trafficFlows(s, topo.hosts, seed, opts.baseDir ?? ".", entries);
+  const rxBufferBytes = n.rxBufferBytes ?? bufferBytes;
+  const traffic = buildTraffic(s, { topology: topo, seed, baseDir: opts.baseDir ?? ".", hostGbps, rttNs, rxBufferBytes });
+  const entries = traffic.entries;
+  const flows = traffic.flows;
   const F = flows.length;
 
   // Modules: one table per (kind, parameters) with capacity = flows; Spritz per source switch.
@@ -216,7 +207,18 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     transport?.open(f);
     perFlowCc.push(cref.name);
     perFlowLb.push(lref.name);
-    specs.push({ src: flows[f].src, dst: flows[f].dst, bytes: flows[f].bytes, startPs: flows[f].startNs * 1000, cc, lb: lb.table, lbSlot: slot });
+    specs.push({
+      src: flows[f].src,
+      dst: flows[f].dst,
+      bytes: flows[f].bytes,
+      startPs: flows[f].startNs * 1000,
+      after: flows[f].after,
+      afterAcked: flows[f].afterAcked,
+      needed: flows[f].needed,
+      cc,
+      lb: lb.table,
+      lbSlot: slot,
+    });
   }
   if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
 
@@ -225,6 +227,11 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
   // with a message naming network.packetPool.
   const windowPkts = Math.ceil((2 * bdpBytes) / mtu) + 2;
   const pool = n.packetPool ?? Math.min(1 << 22, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
+  const faults = opts.noFaults ? [] : resolveFaults(s, topo, seed);
+  const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false);
+  const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
+  // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
+  const endUs = s.run?.endUs ?? (faults.length > 0 ? 1_000_000 : undefined);
   const fabricOpts: FabricOptions = {
     topology: topo,
     routing: ROUTING[n.routing ?? (topo.ld ? "minimal" : "ecmp")],
@@ -246,10 +253,14 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     seed,
     controlWeight: n.controlWeight ?? 10,
     rxGbps: n.rxGbps ?? 0,
-    rxBufferBytes: n.rxBufferBytes ?? bufferBytes,
+    rxBufferBytes,
     switchLatencyNs: s.topology.switchLatencyNs ?? 0,
-    endPs: s.run?.endUs !== undefined ? s.run.endUs * 1e6 : Infinity,
+    endPs: endUs !== undefined ? endUs * 1e6 : Infinity,
     pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
+    hostRx: traffic.hostRx,
+    faults,
+    sample,
+    traceFlows,
   };
   let fabric: Fabric;
   try {
@@ -269,7 +280,44 @@ export function build(s: Scenario, opts: { seed?: number; baseDir?: string } = {
     idealPs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
     derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null },
+    classes: traffic.classes,
+    groups: traffic.groups,
+    faults,
+    sample,
+    traceFlows,
+    sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
   };
+}
+
+/**
+ * The scenario's sampling, or with `fallback` (nicfw run --plots) and none asked for: the
+ * first 8 flows and the switch ports facing the (up to 4) hosts that receive the most flows,
+ * every quarter network RTT.
+ */
+function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: number, fallback: boolean): SampleSpec | null {
+  const m = s.metrics?.sample;
+  if (!m && !fallback) return null;
+  const errors: string[] = [];
+  let ports: number[] = [];
+  let fl: number[] = [];
+  if (m) {
+    (m.ports ?? []).forEach((r, i) => {
+      try {
+        ports.push(portOf(topo, r, `metrics.sample.ports[${i}]`));
+      } catch (e) {
+        errors.push((e as Error).message);
+      }
+    });
+    fl = m.flows ?? [];
+    for (const f of fl) if (f >= flows.length) errors.push(`metrics.sample.flows: flow ${f} outside [0, ${flows.length})`);
+    if (errors.length > 0) throw new ScenarioError("scenario", errors);
+  } else {
+    const count = new Map<number, number>();
+    for (const f of flows) count.set(f.dst, (count.get(f.dst) ?? 0) + 1);
+    ports = [...count.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 4).map(([h]) => topo.attachPort(h));
+    fl = Array.from({ length: Math.min(8, flows.length) }, (_, i) => i);
+  }
+  return { intervalPs: Math.max(1000, Math.round((m?.intervalUs !== undefined ? m.intervalUs * 1000 : rttNs / 4) * 1000)), ports, flows: fl, maxPoints: m?.maxPoints ?? 4096 };
 }
 
 /**

@@ -12,3 +12,9 @@ export const DEFAULT_SCENARIO: Scenario = {
   transport: { cc: { name: "nscc", params: { profile: "uec" } }, lb: { name: "reps" }, reliability: { name: "rud" }, ackEveryBytes: 16384 },
   traffic: [{ kind: "incast", senders: 8, receiver: 0, bytes: 2 * 1024 * 1024 }],
 };
+
+/** The default scenario with other traffic, a named load balancer and other fields replaced (tests). */
+export function defaultWith(name: string, traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb?: string): Scenario {
+  const transport = lb ? { ...DEFAULT_SCENARIO.transport, lb: { name: lb } } : DEFAULT_SCENARIO.transport;
+  return { ...DEFAULT_SCENARIO, name, transport, traffic, ...extra };
+}

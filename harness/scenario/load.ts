@@ -135,10 +135,19 @@ function crossCheck(s: Scenario, errors: string[]): void {
     if (x.kind === "incast") {
       need(errors, x.bytes !== undefined, `${p}.bytes`, "required for incast traffic");
       need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for incast traffic (or senderList)");
-    } else if (x.kind === "permutation") {
-      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for permutation traffic");
+    } else if (x.kind === "put") {
+      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for put traffic");
+      need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for put traffic (or senderList)");
+      need(errors, x.rxFraction !== undefined, `${p}.rxFraction`, "required for put traffic (the receiver's processing rate as a fraction of its link, DACK §III)");
+    } else if (x.kind === "permutation" || x.kind === "tornado" || x.kind === "alltoall" || x.kind === "allreduce" || x.kind === "adversarial") {
+      need(errors, x.bytes !== undefined, `${p}.bytes`, `required for ${x.kind} traffic`);
+    } else if (x.kind === "cdf") {
+      need(errors, x.load !== undefined, `${p}.load`, "required for cdf traffic (offered load per host, fraction of its link)");
+      need(errors, x.durationUs !== undefined, `${p}.durationUs`, "required for cdf traffic (how long flows keep arriving)");
+      need(errors, !(x.cdf !== undefined && x.cdfPoints !== undefined), `${p}.cdfPoints`, "give cdf or cdfPoints, not both");
     } else if (x.kind === "matrix") {
-      need(errors, x.file !== undefined, `${p}.file`, "required for matrix traffic (an htsim .cm file)");
+      need(errors, x.file !== undefined || x.text !== undefined, `${p}.file`, "required for matrix traffic (an htsim .cm file)");
+      need(errors, x.file === undefined || x.text === undefined, `${p}.text`, "give file or text, not both");
     } else if (x.kind === "flows") {
       need(errors, x.flows !== undefined && x.flows.length > 0, `${p}.flows`, "required for flows traffic (a non-empty list)");
     }

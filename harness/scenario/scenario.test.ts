@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
-import { DEFAULT_SCENARIO } from "./default";
+import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 
 function errorsOf(doc: unknown): string[] {
@@ -34,7 +34,7 @@ test("invalid scenarios: every error names its field and what was expected", () 
   has(/^network\.routing: expected one of "ecmp", "adaptive", "valiant", "minimal", "spritz", "ugal", got "random"/);
   has(/^network\.mtuBytes: expected integer, got 4150\.5/);
   has(/^traffic\[0\]\.bytes: expected integer to be greater or equal to 1, got 0/);
-  has(/^traffic\[1\]\.kind: expected one of "incast", "permutation", "matrix", "flows", got "wave"/);
+  has(/^traffic\[1\]\.kind: expected one of "incast", "permutation", "matrix", "flows", "tornado", .*, got "wave"/);
   has(/^extra: unexpected property/);
 });
 
@@ -52,7 +52,7 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.equal(errorsOf({ topology: { kind: "fattree" } }).slice(0, 1), ["traffic: required"]);
 });
 
-test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", () => {
+test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
   const file = join(dir, "bad.yaml");
   writeFileSync(file, "topology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: permutation, bytes: -5 }\n");
@@ -60,14 +60,14 @@ test("a YAML file with an error is refused before anything runs (exit 2, nothing
   const err = console.error;
   const lines: string[] = [];
   console.error = (s: string) => lines.push(s);
-  const code = runCommand([file, "--out", join(dir, "out")]);
+  const code = await runCommand([file, "--out", join(dir, "out")]);
   console.error = err;
   assert.is(code, 2);
   assert.ok(lines.join("\n").includes("traffic[0].bytes"));
   assert.throws(() => readFileSync(join(dir, "out", "results.json")));
 });
 
-test("determinism: two runs with the same seed write byte-identical results; another seed differs", () => {
+test("determinism: two runs with the same seed write byte-identical results; another seed differs", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
   const file = join(dir, "s.json");
   const s = {
@@ -77,7 +77,7 @@ test("determinism: two runs with the same seed write byte-identical results; ano
   writeFileSync(file, JSON.stringify(s));
   const log = console.log;
   console.log = () => {};
-  const codes = [runCommand([file, "--out", join(dir, "a"), "--seed", "7"]), runCommand([file, "--out", join(dir, "b"), "--seed", "7"]), runCommand([file, "--out", join(dir, "c"), "--seed", "8"])];
+  const codes = [await runCommand([file, "--out", join(dir, "a"), "--seed", "7"]), await runCommand([file, "--out", join(dir, "b"), "--seed", "7"]), await runCommand([file, "--out", join(dir, "c"), "--seed", "8"])];
   console.log = log;
   assert.equal(codes, [0, 0, 0]);
   for (const f of ["results.json", "flows.csv"]) {
@@ -109,6 +109,27 @@ test("a .cm connection matrix is a traffic source (path relative to the scenario
     ],
   );
   assert.is(r.completed, 2);
+});
+
+test("streaming PUT (DACK §III): a target processing at a quarter of its link bounds the senders to that rate", () => {
+  // 2 × 1 MB of payload into a target that drains 25 Gb/s: at least 2e6 × 8 / 25e3 = 640 µs,
+  // goodput at most 25 Gb/s; the same PUT at full processing rate takes under half that.
+  const put = (rxFraction: number) => runScenario(defaultWith("put", [{ kind: "put", senders: 2, receiver: 0, bytes: 1_000_000, rxFraction }]));
+  const slow = put(0.25);
+  assert.ok(slow.integrity.ok);
+  assert.is(slow.completed, 2);
+  assert.equal(slow.flows.map((f) => f.class), ["put", "put"]);
+  assert.ok((slow.metrics.fctUs.all.max as number) >= 640, `${slow.metrics.fctUs.all.max} µs`);
+  assert.ok(slow.metrics.goodput.totalGbps <= 25, `${slow.metrics.goodput.totalGbps} Gb/s`);
+  assert.is(slow.metrics.drops.total, slow.metrics.drops.receiver, "the only drops are at the target's processing queue");
+  const full = put(1);
+  assert.ok((full.metrics.fctUs.all.max as number) < 320, `${full.metrics.fctUs.all.max} µs`);
+  assert.is(full.metrics.drops.receiver, 0);
+  // Two PUT entries may not set one target's rate twice.
+  assert.throws(() => runScenario(defaultWith("put", [
+    { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.5 },
+    { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.25 },
+  ])), /already set by another put entry/);
 });
 
 test.run();

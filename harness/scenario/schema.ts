@@ -87,28 +87,129 @@ export const TransportSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const Bytes = () => Int({ minimum: 1, maximum: 2 ** 31 - 1 });
+
 export const FlowSchema = Type.Object(
   {
     src: Int({ minimum: 0 }),
     dst: Int({ minimum: 0 }),
-    bytes: Int({ minimum: 1, maximum: 2 ** 31 - 1 }),
+    bytes: Bytes(),
     startUs: Type.Optional(Num({ minimum: 0 })),
+    after: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "indices (in this list) of flows whose delivery this one waits for" })),
+    afterAcked: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "indices of flows that must be acknowledged first" })),
+    class: Type.Optional(Type.String()),
+    group: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );
 
+export const TRAFFIC_KINDS = ["incast", "permutation", "matrix", "flows", "tornado", "alltoall", "allreduce", "cdf", "adversarial", "monitored", "put"] as const;
+
 export const TrafficSchema = Type.Object(
   {
-    kind: Type.Union([Type.Literal("incast"), Type.Literal("permutation"), Type.Literal("matrix"), Type.Literal("flows")]),
-    bytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 31 - 1 })),
+    kind: Type.Union(TRAFFIC_KINDS.map((k) => Type.Literal(k))),
+    bytes: Type.Optional(Bytes()),
     senders: Type.Optional(Int({ minimum: 1 })),
     senderList: Type.Optional(Type.Array(Int({ minimum: 0 }))),
     receiver: Type.Optional(Int({ minimum: 0 })),
     startUs: Type.Optional(Num({ minimum: 0 })),
     file: Type.Optional(Type.String()),
+    text: Type.Optional(Type.String({ description: "matrix: the .cm text itself (self-contained scenarios)" })),
     flows: Type.Optional(Type.Array(FlowSchema)),
     cc: Type.Optional(ModuleRef),
     lb: Type.Optional(ModuleRef),
+    class: Type.Optional(Type.String({ description: "flow class for metrics (default: the kind, or the generator's)" })),
+    hosts: Type.Optional(Type.Union([Type.Array(Int({ minimum: 0 })), Type.Literal("rest")], { description: "hosts taking part (\"rest\": those no earlier entry uses)" })),
+    // incast
+    bytesList: Type.Optional(Type.Array(Bytes(), { minItems: 1 })),
+    staggerUs: Type.Optional(Num({ minimum: 0 })),
+    jitterUs: Type.Optional(Num({ minimum: 0 })),
+    // permutation, tornado, adversarial
+    cross: Type.Optional(Type.Boolean({ description: "permutation: every pair across the core (fat trees, two DCs) or across groups (Dragonfly; Slim Fly: switches)" })),
+    shift: Type.Optional(Int()),
+    // collectives
+    window: Type.Optional(Int({ minimum: 0 })),
+    algorithm: Type.Optional(Type.Union([Type.Literal("ring"), Type.Literal("butterfly")])),
+    groups: Type.Optional(Int({ minimum: 1 })),
+    groupSize: Type.Optional(Int({ minimum: 2 })),
+    placement: Type.Optional(Type.Union([Type.Literal("random"), Type.Literal("contiguous")])),
+    // cdf
+    cdf: Type.Optional(Type.Union([Type.Literal("websearch"), Type.Literal("hadoop")])),
+    cdfPoints: Type.Optional(Type.Array(Type.Tuple([Num({ minimum: 0 }), Num({ minimum: 0, maximum: 100 })]), { minItems: 2 })),
+    load: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 10 })),
+    durationUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    maxSendersPerReceiver: Type.Optional(Int({ minimum: 0 })),
+    interDcFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
+    // monitored (Spritz Fig. 5)
+    src: Type.Optional(Int({ minimum: 0 })),
+    dst: Type.Optional(Int({ minimum: 0 })),
+    backgroundBytes: Type.Optional(Bytes()),
+    freeGroups: Type.Optional(Int({ minimum: 0 })),
+    // put (DACK §III)
+    rxFraction: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
+    rxBufferBytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 30 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A link: of switch `switch` at local port `port`, of host `host`, or by a global port id. */
+export const LinkRef = Type.Object(
+  { switch: Type.Optional(Int({ minimum: 0 })), port: Type.Optional(Int({ minimum: 0 })), host: Type.Optional(Int({ minimum: 0 })), id: Type.Optional(Int({ minimum: 0 })) },
+  { additionalProperties: false },
+);
+
+export const LINK_CLASSES = ["switch", "host", "any", "tier1", "tier2", "wan", "local", "global"] as const;
+export const PACKET_KINDS = ["data", "ho", "ack", "nack", "cnp"] as const;
+
+export const FaultSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal("down"), Type.Literal("degrade"), Type.Literal("loss"), Type.Literal("corrupt"), Type.Literal("slow")]),
+    label: Type.Optional(Type.String()),
+    atUs: Type.Optional(Num({ minimum: 0 })),
+    untilUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    links: Type.Optional(Type.Array(LinkRef)),
+    switches: Type.Optional(Type.Array(Int({ minimum: 0 }))),
+    random: Type.Optional(
+      Type.Object(
+        {
+          fraction: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
+          count: Type.Optional(Int({ minimum: 1 })),
+          class: Type.Optional(Type.Union(LINK_CLASSES.map((k) => Type.Literal(k)))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    everywhere: Type.Optional(Type.Boolean()),
+    gbps: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 100000 })),
+    probability: Type.Optional(Num({ minimum: 0, maximum: 1 })),
+    packets: Type.Optional(Type.Array(Type.Union(PACKET_KINDS.map((k) => Type.Literal(k))), { minItems: 1 })),
+    hosts: Type.Optional(Type.Array(Int({ minimum: 0 }))),
+    rxFraction: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A port: the switch port facing host `to`, the NIC of host `from`, switch `switch` port `port`, or a global id. */
+export const PortRef = Type.Object(
+  { to: Type.Optional(Int({ minimum: 0 })), from: Type.Optional(Int({ minimum: 0 })), switch: Type.Optional(Int({ minimum: 0 })), port: Type.Optional(Int({ minimum: 0 })), id: Type.Optional(Int({ minimum: 0 })) },
+  { additionalProperties: false },
+);
+
+export const MetricsSchema = Type.Object(
+  {
+    sizeClassesBytes: Type.Optional(Type.Array(Int({ minimum: 1 }), { description: "upper bounds of the size classes (default [200000, 10000000]: DCP §6.2)" })),
+    sample: Type.Optional(
+      Type.Object(
+        {
+          intervalUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+          ports: Type.Optional(Type.Array(PortRef)),
+          flows: Type.Optional(Type.Array(Int({ minimum: 0 }))),
+          maxPoints: Type.Optional(Int({ minimum: 16, maximum: 1_000_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    paths: Type.Optional(Type.Object({ flows: Type.Array(Int({ minimum: 0 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -116,6 +217,7 @@ export const TrafficSchema = Type.Object(
 export const RunSchema = Type.Object(
   {
     endUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    faultBaseline: Type.Optional(Type.Boolean({ description: "with faults: also run without them and report the difference (default true)" })),
   },
   { additionalProperties: false },
 );
@@ -128,11 +230,17 @@ export const ScenarioSchema = Type.Object(
     network: Type.Optional(NetworkSchema),
     transport: Type.Optional(TransportSchema),
     traffic: Type.Array(TrafficSchema, { minItems: 1 }),
+    faults: Type.Optional(Type.Array(FaultSchema)),
+    metrics: Type.Optional(MetricsSchema),
     run: Type.Optional(RunSchema),
+    tags: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), { description: "labels copied into results (sweeps set them)" })),
   },
   { additionalProperties: false },
 );
 
 export type Scenario = Static<typeof ScenarioSchema>;
 export type TrafficSpec = Static<typeof TrafficSchema>;
+export type FaultEntry = Static<typeof FaultSchema>;
+export type LinkRefSpec = Static<typeof LinkRef>;
+export type PortRefSpec = Static<typeof PortRef>;
 export type ModuleSpec = Static<typeof ModuleRef>;

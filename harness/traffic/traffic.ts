@@ -1,7 +1,9 @@
-// Traffic sources: incast, permutation, explicit flows and htsim connection matrices. Each
-// produces plain flow records (src, dst, bytes, start); the scenario builder turns them into
-// fabric flows. Random choices use lib/core's Xoshiro128 seeded from the scenario seed, so a
-// traffic pattern is a pure function of its parameters and the seed.
+// Traffic sources: incast, permutation, explicit flows and htsim connection matrices (here), and
+// the generators in patterns.ts, collectives.ts, cdf.ts and lowdiameter.ts. Each produces plain
+// flow records (src, dst, bytes, start, and optionally the flows it waits for, a class and a
+// job group); the scenario builder turns them into fabric flows. Random choices use lib/core's
+// Xoshiro128 seeded from the scenario seed, so a traffic pattern is a pure function of its
+// parameters and the seed.
 
 import { Xoshiro128 } from "../../lib/core/rng";
 
@@ -9,11 +11,40 @@ export interface FlowRecord {
   src: number;
   dst: number;
   bytes: number;
+  /** Earliest start; a flow that waits for others starts at max(this, when they are done). */
   startNs: number;
+  /** Flows (indices in the same generator's output) whose last byte must be delivered first. */
+  after?: number[];
+  /** Flows (indices in the same output) that must be acknowledged in full first (sender side). */
+  afterAcked?: number[];
+  /** How many of after + afterAcked must be done (default all; htsim's oneshot trigger: 1). */
+  needed?: number;
+  /** Flow class for metrics (incast, bystander, intra-dc, …); default: the traffic entry's. */
+  cls?: string;
+  /** Job (collective group) the flow belongs to: its completion time is reported per group. */
+  group?: string;
 }
 
-/** N senders to one receiver; senders drawn without replacement from the other hosts unless given. */
-export function incast(hosts: number, opts: { senders: number; receiver: number; bytes: number; startNs: number; senderList?: number[] }, seed: number): FlowRecord[] {
+export interface IncastOptions {
+  senders: number;
+  receiver: number;
+  bytes: number;
+  startNs: number;
+  senderList?: number[];
+  /** Uneven sizes: sender i sends bytesList[i mod length] instead of `bytes`. */
+  bytesList?: number[];
+  /** Staggered starts: sender i (in sender order) starts i × staggerNs later. */
+  staggerNs?: number;
+  /** Plus a uniform random delay in [0, jitterNs). */
+  jitterNs?: number;
+}
+
+/**
+ * N senders to one receiver (SMaRTT §IV-A, DCP §6.3); senders drawn without replacement from
+ * the other hosts unless given. Equal sizes, or uneven ones from `bytesList`; simultaneous
+ * starts, or staggered by a fixed step and/or a random jitter.
+ */
+export function incast(hosts: number, opts: IncastOptions, seed: number): FlowRecord[] {
   const { senders, receiver } = opts;
   if (!(receiver >= 0 && receiver < hosts)) throw new RangeError(`incast: receiver ${receiver} outside [0, ${hosts})`);
   let list = opts.senderList;
@@ -24,7 +55,17 @@ export function incast(hosts: number, opts: { senders: number; receiver: number;
     shuffle(others, new Xoshiro128(seed));
     list = others.slice(0, senders).sort((a, b) => a - b);
   }
-  return list.map((src) => ({ src, dst: receiver, bytes: opts.bytes, startNs: opts.startNs }));
+  const jitter = new Xoshiro128(seed ^ 0x5f3759df);
+  const sizes = opts.bytesList;
+  return list.map((src, i) => {
+    const j = opts.jitterNs ? Math.floor(uniform(jitter) * opts.jitterNs) : 0;
+    return { src, dst: receiver, bytes: sizes && sizes.length > 0 ? sizes[i % sizes.length] : opts.bytes, startNs: opts.startNs + i * (opts.staggerNs ?? 0) + j };
+  });
+}
+
+/** A uniform double in (0, 1) from the next 32-bit output. */
+export function uniform(rng: Xoshiro128): number {
+  return (rng.nextU32() + 0.5) * 2.3283064365386963e-10;
 }
 
 /** A random permutation without fixed points (Sattolo's algorithm: one cycle over all hosts). */
@@ -41,7 +82,7 @@ export function permutation(hosts: number, opts: { bytes: number; startNs: numbe
   return dst.map((d, src) => ({ src, dst: d, bytes: opts.bytes, startNs: opts.startNs }));
 }
 
-function shuffle(a: number[], rng: Xoshiro128): void {
+export function shuffle(a: number[], rng: Xoshiro128): void {
   for (let i = a.length - 1; i > 0; i--) {
     const j = rng.nextBelow(i + 1);
     const t = a[i];

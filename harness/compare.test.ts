@@ -1,0 +1,193 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { compareCommand, compareTable, runLabels } from "./compare";
+import type { Stats } from "./metrics/metrics";
+import type { Results } from "./metrics/results";
+
+// Two small results files written by hand: every number below is chosen here, so each cell of
+// the table can be checked by eye (integers print as they are, other values with 2 decimals,
+// slowdowns with 3, goodput and PFC time with 1).
+const st = (p50: number | null, p95: number | null, p99: number | null, max: number | null, n = 3): Stats => ({ n, mean: null, p50, p95, p99, max });
+
+function fake(lb: string, o: {
+  completed: number;
+  fct: Stats;
+  slowdown: Stats;
+  byClass: Record<string, { fct: Stats; slowdown: Stats }>;
+  jobs?: number[];
+  goodput: number;
+  drops: number;
+  trims: number;
+  retx: [number, number, number];
+  ooo: number;
+  ecn: number;
+  pfc?: [number, number];
+  sim: number;
+  ok?: boolean;
+}): Results {
+  const zeros = { total: o.drops, data: o.drops, ho: 0, ack: 0, nack: 0, cnp: 0, queue: o.drops, receiver: 0, pfc: 0, fault: 0 };
+  return {
+    format: "nicfw-results/1",
+    scenario: "hand-made",
+    seed: 1,
+    topology: "fattree",
+    hosts: 16,
+    switches: 8,
+    modules: { cc: ["nscc"], lb: [lb], reliability: "rud" },
+    derived: {},
+    simulatedUs: o.sim,
+    completed: o.completed,
+    failed: 0,
+    flowsTotal: 3,
+    totals: { dataPackets: 0, retransmissions: o.retx[0], trims: o.trims, drops: o.drops, ecnMarks: o.ecn, nacks: 0, timeouts: o.retx[2], cnps: 0, rxDrops: 0, pfcDrops: 0, pauseFrames: o.pfc?.[0] ?? 0, transmissions: 0, events: 0, moduleErrors: 0 },
+    fct: { meanSlowdown: null, p50Us: o.fct.p50, p99Us: o.fct.p99, maxUs: o.fct.max },
+    integrity: { ok: o.ok ?? true, violations: [] },
+    tags: {},
+    metrics: {
+      fctUs: { all: o.fct, bySize: [], byClass: Object.fromEntries(Object.entries(o.byClass).map(([k, v]) => [k, v.fct])) },
+      slowdown: { all: o.slowdown, bySize: [], byClass: Object.fromEntries(Object.entries(o.byClass).map(([k, v]) => [k, v.slowdown])) },
+      jobs: (o.jobs ?? []).map((j, i) => ({ group: `g${i}`, flows: 1, completed: 1, startUs: 0, jctUs: j })),
+      goodput: { totalGbps: o.goodput, perFlowMeanGbps: null, perFlowMinGbps: null },
+      drops: zeros,
+      trims: o.trims,
+      retransmissions: { total: o.retx[0], spurious: o.retx[1], timeouts: o.retx[2] },
+      outOfOrder: { packets: 0, percent: o.ooo, duplicates: 0 },
+      pfc: { pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0 },
+      controlPlane: { hoSent: 0, hoLost: 0, hoLossRatio: 0, acksSent: 0, acksLost: 0, nacksSent: 0, nacksLost: 0 },
+      links: { byClass: {}, busiest: [] },
+      paths: [],
+      faults: [],
+    },
+    series: null,
+    faultCost: null,
+    flows: [],
+  };
+}
+
+const A = fake("reps", {
+  completed: 3,
+  fct: st(10, 12.5, 14.25, 15),
+  slowdown: st(1.2, 1.5, 1.75, 1.75),
+  byClass: { incast: { fct: st(10, 14.25, 14.25, 15, 2), slowdown: st(1.2, 1.75, 1.75, 1.75, 2) }, bystander: { fct: st(5, 5, 5, 5, 1), slowdown: st(1, 1, 1, 1, 1) } },
+  goodput: 48.64,
+  drops: 0,
+  trims: 2,
+  retx: [2, 0, 0],
+  ooo: 20,
+  ecn: 7,
+  sim: 16.5,
+});
+const B = fake("ecmp", {
+  completed: 2,
+  fct: st(20.1, 40, 40, null),
+  slowdown: st(2.0004, 3.5, 4.1236, 4.1236),
+  byClass: { incast: { fct: st(20.1, 40, 40, 40, 2), slowdown: st(2.0004, 4.1236, 4.1236, 4.1236, 2) } },
+  jobs: [30, 50],
+  goodput: 21,
+  drops: 4,
+  trims: 0,
+  retx: [5, 1, 1],
+  ooo: 0,
+  ecn: 0,
+  pfc: [3, 2.46],
+  sim: 1000,
+  ok: false,
+});
+
+/** The table as {row name: [cell of A, cell of B]}. */
+function cells(table: string, sep: RegExp): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const line of table.split("\n")) {
+    const parts = line.trim().split(sep);
+    m.set(parts[0].trim(), parts.slice(1).map((c) => c.trim()));
+  }
+  return m;
+}
+
+test("two runs side by side: a column per run, labelled by the module that differs, each cell the run's value", () => {
+  const labels = runLabels([A, B]);
+  assert.equal(labels, ["nscc+reps+rud", "nscc+ecmp+rud"]);
+  const text = compareTable([A, B], labels);
+  const lines = text.split("\n");
+  assert.match(lines[0], /^metric\s+nscc\+reps\+rud\s+nscc\+ecmp\+rud$/);
+  assert.match(lines[1], /^-+ {2}-+ {2}-+$/);
+  const c = cells(text, / {2,}/);
+  const expect: [string, string, string][] = [
+    ["flows complete", "3/3", "2/3"],
+    ["FCT p50 (µs)", "10", "20.10"],
+    ["FCT p95 (µs)", "12.50", "40"],
+    ["FCT p99 (µs)", "14.25", "40"],
+    ["FCT max (µs)", "15", "—"],
+    ["slowdown p50", "1.200", "2.000"],
+    ["slowdown p99", "1.750", "4.124"],
+    ["bystander: FCT p99 (µs)", "5", "—"],
+    ["bystander: slowdown p99", "1", "—"],
+    ["incast: FCT p99 (µs)", "14.25", "40"],
+    ["incast: slowdown p99", "1.750", "4.124"],
+    ["JCT max (µs)", "—", "50"],
+    ["JCT mean (µs)", "—", "40"],
+    ["goodput (Gb/s)", "48.6", "21"],
+    ["drops", "0", "4"],
+    ["trims", "2", "0"],
+    ["retransmissions", "2", "5"],
+    ["spurious", "0", "1"],
+    ["RTOs", "0", "1"],
+    ["out of order (%)", "20", "0"],
+    ["ECN marks", "7", "0"],
+    ["PFC pauses", "0", "3"],
+    ["PFC paused (µs)", "0", "2.5"],
+    ["simulated (µs)", "16.5", "1000"],
+    ["integrity", "ok", "FAILED"],
+  ];
+  for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  // Rows no run has a value for are left out.
+  assert.not.ok(c.has("HO loss ratio"));
+  assert.not.ok(c.has("lost to faults"));
+  assert.is(lines.length, 2 + expect.length);
+});
+
+test("markdown and CSV forms carry the same cells", () => {
+  const md = compareTable([A, B], ["A", "B"], "md").split("\n");
+  assert.is(md[0], "| metric | A | B |");
+  assert.is(md[1], "|---|---:|---:|");
+  assert.ok(md.includes("| FCT p99 (µs) | 14.25 | 40 |"));
+  assert.ok(md.includes("| integrity | ok | FAILED |"));
+  const csv = compareTable([A, B], ["A", "B"], "csv").split("\n");
+  assert.is(csv[0], "metric,A,B");
+  assert.ok(csv.includes("FCT max (µs),15,—"));
+  assert.ok(csv.includes("spurious,0,1"), "indentation trimmed in CSV");
+});
+
+test("nicfw compare reads results files and run directories; with the same modules the runs are named by their directories", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  const same = fake("reps", { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), byClass: {}, goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 5 });
+  for (const d of ["base", "tuned"]) {
+    mkdirSync(join(dir, d));
+    writeFileSync(join(dir, d, "results.json"), JSON.stringify(same));
+  }
+  const log = console.log;
+  const out: string[] = [];
+  console.log = (s: string) => out.push(s);
+  let code: number;
+  try {
+    code = compareCommand([join(dir, "base"), join(dir, "tuned", "results.json"), "--md"]);
+  } finally {
+    console.log = log;
+  }
+  assert.is(code, 0);
+  assert.is(out.join("\n").split("\n")[0], `| metric | ${join(dir, "base")} | ${join(dir, "tuned")} |`);
+  const err = console.error;
+  console.error = () => {};
+  try {
+    writeFileSync(join(dir, "other.json"), JSON.stringify({ hello: 1 }));
+    assert.is(compareCommand([join(dir, "other.json")]), 2, "not a results file");
+    assert.is(compareCommand([join(dir, "base"), join(dir, "tuned"), "--labels", "x"]), 2, "one label for two runs");
+  } finally {
+    console.error = err;
+  }
+});
+
+test.run();

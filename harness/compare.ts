@@ -1,0 +1,194 @@
+// `nicfw compare <results.json …> [--md | --csv]`: one table of several runs side by side — the
+// same scenario under different congestion control, load balancing or reliability — with the
+// metrics the papers compare schemes by (SMaRTT Fig. 13–14, Spritz Fig. 6–8 and Table III, DCP
+// Fig. 13–17, Reflex Fig. 6–7, DACK Fig. 4–7). A column per run, a row per metric.
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { Results } from "./metrics/results";
+
+export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
+  prints one table, a column per run (labelled by what differs: modules, tags, or the file);
+  a sweep's output directory stands for its points`;
+
+/** Labels that tell the runs apart: their modules, else their tags, else their files. */
+export function runLabels(results: Results[], files?: string[]): string[] {
+  const modules = results.map((r) => `${r.modules.cc.join("/")}+${r.modules.lb.join("/")}+${r.modules.reliability}`);
+  const tags = results.map((r) =>
+    Object.entries(r.tags ?? {})
+      .map(([k, v]) => `${k.split(".").slice(-2).join(".")}=${v}`)
+      .join(" "),
+  );
+  const unique = (l: string[]) => new Set(l).size === l.length && l.every((x) => x !== "");
+  if (unique(modules)) return modules;
+  if (unique(tags)) return tags;
+  const both = modules.map((m, i) => `${m} ${tags[i]}`.trim());
+  if (unique(both)) return both;
+  const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
+  if (unique(seeds)) return seeds;
+  if (!files) return results.map((_, i) => `run ${i + 1}`);
+  // The run directory (`a/results.json` and `a` are both "a"), else the file's last two parts.
+  return files.map((f, i) => {
+    const p = f.replace(/[\\/]+$/, "");
+    const name = /(^|[\\/])results\.json$/.test(p) ? dirname(p) : p.endsWith(".json") ? `${basename(dirname(p))}/${basename(p)}` : p;
+    return name === "." ? `run ${i + 1}` : name.replace(/^\.[\\/]/, "");
+  });
+}
+
+type Row = [string, (r: Results) => string | number | null];
+
+const n = (x: number | null | undefined, d = 2): string | null => (x === null || x === undefined ? null : Number.isInteger(x) ? String(x) : x.toFixed(d));
+
+function rows(results: Results[]): Row[] {
+  const out: Row[] = [
+    ["flows complete", (r) => `${r.completed}/${r.flowsTotal}`],
+    ["FCT p50 (µs)", (r) => n(r.metrics.fctUs.all.p50)],
+    ["FCT p95 (µs)", (r) => n(r.metrics.fctUs.all.p95)],
+    ["FCT p99 (µs)", (r) => n(r.metrics.fctUs.all.p99)],
+    ["FCT max (µs)", (r) => n(r.metrics.fctUs.all.max)],
+    ["slowdown p50", (r) => n(r.metrics.slowdown.all.p50, 3)],
+    ["slowdown p99", (r) => n(r.metrics.slowdown.all.p99, 3)],
+  ];
+  const classes = [...new Set(results.flatMap((r) => Object.keys(r.metrics.fctUs.byClass)))].sort();
+  if (classes.length > 1) {
+    for (const c of classes) {
+      out.push([`  ${c}: FCT p99 (µs)`, (r) => n(r.metrics.fctUs.byClass[c]?.p99)]);
+      out.push([`  ${c}: slowdown p99`, (r) => n(r.metrics.slowdown.byClass[c]?.p99, 3)]);
+    }
+  }
+  const sizes = [...new Set(results.flatMap((r) => r.metrics.fctUs.bySize.map((s) => s.label)))];
+  if (sizes.length > 1) for (const s of sizes) out.push([`  ${s}: slowdown p99`, (r) => n(r.metrics.slowdown.bySize.find((x) => x.label === s)?.p99, 3)]);
+  if (results.some((r) => r.metrics.jobs.length > 0)) {
+    out.push(["JCT max (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(Math.max(...r.metrics.jobs.map((j) => j.jctUs as number))) : null)]);
+    out.push(["JCT mean (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(r.metrics.jobs.reduce((a, j) => a + (j.jctUs as number), 0) / r.metrics.jobs.length) : null)]);
+  }
+  out.push(
+    ["goodput (Gb/s)", (r) => n(r.metrics.goodput.totalGbps, 1)],
+    ["drops", (r) => r.metrics.drops.total],
+    ["trims", (r) => r.metrics.trims],
+    ["retransmissions", (r) => r.metrics.retransmissions.total],
+    ["  spurious", (r) => r.metrics.retransmissions.spurious],
+    ["RTOs", (r) => r.metrics.retransmissions.timeouts],
+    ["out of order (%)", (r) => n(r.metrics.outOfOrder.percent)],
+    ["ECN marks", (r) => r.totals.ecnMarks],
+  );
+  if (results.some((r) => r.metrics.pfc.pauseFrames > 0)) {
+    out.push(["PFC pauses", (r) => r.metrics.pfc.pauseFrames], ["PFC paused (µs)", (r) => n(r.metrics.pfc.pausedUs, 1)]);
+  }
+  if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(["HO loss ratio", (r) => n(r.metrics.controlPlane.hoLossRatio, 4)]);
+  if (results.some((r) => r.metrics.faults.length > 0)) out.push(["lost to faults", (r) => r.metrics.drops.fault]);
+  out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)], ["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
+  return out;
+}
+
+export function compareTable(results: Results[], labels: string[], format: "text" | "md" | "csv" = "text"): string {
+  const rs = rows(results);
+  const cells = rs.map(([name, get]) => [name, ...results.map((r) => {
+    const v = get(r);
+    return v === null ? "—" : String(v);
+  })]);
+  const header = ["metric", ...labels];
+  if (format === "csv") {
+    const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+    return [header, ...cells].map((row) => row.map((c) => q(c.trim())).join(",")).join("\n");
+  }
+  if (format === "md") {
+    const esc = (s: string) => s.replace(/\|/g, "\\|");
+    return [`| ${header.map(esc).join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...cells.map((row) => `| ${row.map(esc).join(" | ")} |`)].join("\n");
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
+  const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(fmt)].join("\n");
+}
+
+/** A results.json, or the one in a run directory. */
+export function readResults(path: string): Results {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EISDIR") text = readFileSync(`${path}/results.json`, "utf8");
+    else throw e;
+  }
+  const r = JSON.parse(text) as Results;
+  if (typeof r.format !== "string" || !r.format.startsWith("nicfw-results/") || !r.metrics) throw new Error(`${path}: not a nicfw results.json with metrics (run it again with this version)`);
+  return r;
+}
+
+/**
+ * The runs named on a command line: results.json files, run directories, and sweep output
+ * directories (`nicfw sweep --out DIR`), which stand for their points with results, in grid order.
+ */
+export function readRuns(paths: string[]): { results: Results[]; files: string[] } {
+  const results: Results[] = [];
+  const files: string[] = [];
+  for (const p of paths) {
+    const sweep = join(p, "sweep.json");
+    if (statSync(p).isDirectory() && !existsSync(join(p, "results.json")) && existsSync(sweep)) {
+      const rows = JSON.parse(readFileSync(sweep, "utf8")) as { point?: string }[];
+      const found = rows.map((r) => join(p, "points", String(r.point), "results.json")).filter(existsSync);
+      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results`);
+      for (const f of found) results.push(readResults(f));
+      files.push(...found);
+    } else {
+      results.push(readResults(p));
+      files.push(p);
+    }
+  }
+  return { results, files };
+}
+
+export interface RunsArgs {
+  results: Results[];
+  /** --labels, else runLabels. */
+  labels: string[];
+  /** The paths as given (a sweep directory once). */
+  paths: string[];
+  /** The command's own options given: flags map to "", valued options to their value. */
+  options: Map<string, string>;
+}
+
+/**
+ * The command line of a command over runs (`nicfw compare`, `nicfw plot`): paths, `--labels
+ * a,b,…` and the command's own options (`valued` ones take the next argument). Null, after
+ * saying why on stderr, when it is wrong or a run cannot be read.
+ */
+export function parseRunsArgs(command: string, usage: string, argv: string[], flags: string[], valued: string[]): RunsArgs | null {
+  const paths: string[] = [];
+  const options = new Map<string, string>();
+  let labels: string[] | undefined;
+  const fail = (why: string) => {
+    console.error(`nicfw ${command}: ${why}`);
+    return null;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (flags.includes(a)) options.set(a, "");
+    else if (a === "--labels" || valued.includes(a)) {
+      const v = argv[++i];
+      if (!v) return fail(`${a} needs a value\n${usage}`);
+      if (a === "--labels") labels = v.split(",");
+      else options.set(a, v);
+    } else if (a.startsWith("-")) return fail(`unknown option ${a}\n${usage}`);
+    else paths.push(a);
+  }
+  if (paths.length === 0) return fail(`no run given\n${usage}`);
+  let runs: { results: Results[]; files: string[] };
+  try {
+    runs = readRuns(paths);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  if (labels && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
+  return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options };
+}
+
+export function compareCommand(argv: string[]): number {
+  const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], []);
+  if (!a) return 2;
+  const format = a.options.has("--csv") ? "csv" : a.options.has("--md") ? "md" : "text";
+  const names = new Set(a.results.map((r) => r.scenario));
+  if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
+  console.log(compareTable(a.results, a.labels, format));
+  return 0;
+}

@@ -1,0 +1,171 @@
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runScenario } from "../run";
+import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+import { writeCm } from "../traffic/cm";
+import { stats } from "./metrics";
+
+const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
+
+test("percentiles are nearest-rank", () => {
+  const s = stats([5, 1, 4, 2, 3, 6, 7, 8, 9, 10]);
+  assert.equal([s.n, s.p50, s.p95, s.p99, s.max, s.mean], [10, 5, 10, 10, 10, 5.5]);
+  assert.equal(stats([]), { n: 0, mean: null, p50: null, p95: null, p99: null, max: null });
+});
+
+test("one flow alone, by hand: FCT = ideal, goodput = bytes × 8 / FCT, nothing lost or out of order, link usage on its path", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }] }]));
+  const f = r.flows[0];
+  const m = r.metrics;
+  assert.equal([m.fctUs.all.p50, m.fctUs.all.p99, m.fctUs.all.n], [f.fctUs, f.fctUs, 1]);
+  assert.ok(Math.abs((f.goodputGbps as number) - (1_000_000 * 8) / ((f.fctUs as number) * 1000)) < 0.002);
+  assert.equal([m.drops.total, m.trims, m.retransmissions.total, m.retransmissions.spurious, m.outOfOrder.packets, m.pfc.pauseFrames], [0, 0, 0, 0, 0, 0]);
+  // 245 packets of 4086 B payload (the last 3,010 B) + 64 B headers: 1,015,680 wire bytes on each
+  // switch port of the path (5 switch egress ports for 6 hops); ACKs go the other way.
+  const wire = 1_000_000 + 245 * 64;
+  assert.is(m.links.busiest.filter((x) => x.bytes === wire).length, 5);
+  assert.ok(m.links.busiest.filter((x) => x.bytes === wire).every((x) => Math.abs(x.util - (wire * 8) / 100e3 / r.simulatedUs) < 0.001));
+  assert.equal(m.fctUs.bySize.map((x) => x.label), ["200 KB – 10 MB"]);
+});
+
+test("spurious retransmission, by hand: the only ACK is lost, the RTO resends a packet the receiver already has", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 4086 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["ack"], untilUs: 50 }],
+    run: { faultBaseline: false },
+  }));
+  const m = r.metrics;
+  assert.equal(m.retransmissions, { total: 1, spurious: 1, timeouts: 1 });
+  assert.is(m.outOfOrder.duplicates, 1);
+  assert.equal([m.controlPlane.acksSent, m.controlPlane.acksLost], [2, 1]);
+  assert.is(r.flows[0].spurious, 1);
+  // Delivered on the first copy: the FCT is the ideal one; the sender finished an RTO later.
+  assert.ok(Math.abs((r.flows[0].fctUs as number) - r.flows[0].idealUs) < 0.01);
+  assert.ok((r.flows[0].ackedUs as number) > (r.derived.rtoNs as number) / 1000);
+});
+
+test("out of order, by hand: the first of 3 packets is lost, packets 1 and 2 arrive before its retransmission (2 of 3 arrivals)", () => {
+  // Packet 0 reaches the ToR at 0.332 + 1 µs, packet 1 at 0.664 + 1 µs: a loss window to 1.4 µs takes packet 0 only.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }],
+    run: { faultBaseline: false },
+  }));
+  const m = r.metrics;
+  assert.is(m.faults[0].lost.data, 1);
+  assert.equal([m.outOfOrder.packets, m.outOfOrder.percent, m.retransmissions.spurious], [2, 66.667, 0]);
+  assert.is(r.flows[0].outOfOrder, 2);
+});
+
+test("flow classes and size classes: incast vs bystanders, and the FCT of each class from its own flows", () => {
+  const r = runScenario(base([
+    { kind: "incast", senders: 4, receiver: 0, bytes: 300_000, class: "incast" },
+    { kind: "permutation", hosts: "rest", bytes: 100_000, class: "bystander" },
+  ], {}, "reps"));
+  assert.ok(r.integrity.ok);
+  const inc = r.flows.filter((f) => f.class === "incast");
+  const bys = r.flows.filter((f) => f.class === "bystander");
+  assert.is(inc.length, 4);
+  assert.is(bys.length, 11, "the 11 hosts no incast flow touches");
+  assert.ok(bys.every((f) => !inc.some((g) => g.src === f.src || g.src === f.dst || g.dst === f.src || g.dst === f.dst)));
+  const c = r.metrics.fctUs.byClass;
+  assert.equal(c.incast, stats(inc.map((f) => f.fctUs as number)));
+  assert.equal(c.bystander, stats(bys.map((f) => f.fctUs as number)));
+  assert.equal(r.metrics.fctUs.bySize.map((x) => [x.label, x.n]), [["< 200 KB", 11], ["200 KB – 10 MB", 4]]);
+  assert.equal(r.metrics.slowdown.byClass.incast.p99, Math.max(...inc.map((f) => f.slowdown as number)));
+});
+
+test("collectives: every all-reduce step starts after the step it waits for is delivered; JCT = last delivery − first start", () => {
+  const r = runScenario(base([
+    { kind: "allreduce", algorithm: "ring", groups: 2, groupSize: 4, bytes: 400_000 },
+    { kind: "allreduce", algorithm: "butterfly", groupSize: 4, hosts: "rest", bytes: 400_000 },
+  ], {}, "reps"));
+  assert.ok(r.integrity.ok);
+  assert.is(r.completed, r.flowsTotal);
+  const ring = r.flows.filter((f) => f.class === "allreduce-ring");
+  assert.is(ring.length, 2 * 6 * 4);
+  for (const job of r.metrics.jobs) {
+    const members = r.flows.filter((f) => f.group === job.group);
+    const start = Math.min(...members.map((f) => f.startUs));
+    const end = Math.max(...members.map((f) => f.startUs + (f.fctUs as number)));
+    assert.ok(Math.abs((job.jctUs as number) - (end - start)) < 0.002, `${job.group}: ${job.jctUs} vs ${end - start}`);
+  }
+  assert.equal(r.metrics.jobs.map((j) => j.group).sort(), ["allreduce-butterfly#0", "allreduce-ring#0", "allreduce-ring#1"]);
+  // Ring: flow (s, i) starts no earlier than flow (s − 1, i − 1) is delivered.
+  const g0 = ring.filter((f) => f.group === "allreduce-ring#0");
+  for (let k = 4; k < g0.length; k++) {
+    const f = g0[k];
+    const dep = g0[(Math.floor(k / 4) - 1) * 4 + ((k % 4) + 3) % 4];
+    assert.is(dep.dst, f.src);
+    assert.ok(f.startUs >= dep.startUs + (dep.fctUs as number) - 0.001, `step flow ${k} started before its input arrived`);
+  }
+});
+
+test("windowed all-to-all: never more than k flows of a sender active at once", () => {
+  const k = 2;
+  const r = runScenario(base([{ kind: "alltoall", groupSize: 8, window: k, bytes: 60_000 }], {}, "reps"));
+  assert.ok(r.integrity.ok);
+  for (let h = 0; h < 8; h++) {
+    const mine = r.flows.filter((f) => f.src === h);
+    for (const f of mine) {
+      // Times are rounded to the ns in results: a flow that starts as another is acknowledged is not overlapping it.
+      const active = mine.filter((g) => g.startUs <= f.startUs && g.startUs + (g.ackedUs as number) > f.startUs + 0.002);
+      assert.ok(active.length <= k, `host ${h}: ${active.length} active at ${f.startUs}`);
+    }
+  }
+});
+
+test("htsim .cm triggers: a send_done chain runs its connections one after another", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cm-"));
+  writeFileSync(join(dir, "chain.cm"), "Nodes 16\nConnections 3\nTriggers 2\n0->5 id 1 start 0 size 100000 send_done_trigger 1\n5->9 id 2 trigger 1 size 100000 recv_done_trigger 2\n9->3 id 3 trigger 2 size 100000\ntrigger id 1 oneshot\ntrigger id 2 oneshot\n");
+  const r = runScenario({ ...base([{ kind: "matrix", file: "chain.cm" }]) }, { baseDir: dir });
+  const [a, b, c] = r.flows;
+  assert.ok(b.startUs >= a.startUs + (a.ackedUs as number) - 0.001, "2 starts when 1 is acknowledged");
+  assert.ok(c.startUs >= b.startUs + (b.fctUs as number) - 0.001, "3 starts when 2 is delivered");
+  assert.is(writeCm({ nodes: 16, flows: [{ src: 0, dst: 1, bytes: 5, startNs: 0 }, { src: 1, dst: 2, bytes: 5, startNs: 0, after: [0] }] }).includes("trigger id 1 barrier 1"), true);
+});
+
+test("queue and window samples: the incast bottleneck fills then drains; windows are sampled while flows live", () => {
+  const r = runScenario(base([{ kind: "incast", senders: 4, receiver: 0, bytes: 1_000_000 }], {
+    metrics: { sample: { intervalUs: 1, ports: [{ to: 0 }, { to: 9 }], flows: [0, 1] }, paths: { flows: [0] } },
+  }, "reps"));
+  const s = r.series;
+  assert.ok(s !== null);
+  const q = s.queues[0].bytes;
+  assert.is(q.length, s.tUs.length);
+  assert.is(q[0], 0);
+  // Data within the port's buffer; trimmed headers wait in the port's control queue beside it.
+  assert.ok(Math.max(...q) > 0 && Math.max(...q) <= (r.derived.bufferBytes as number) * 1.05, "occupancy within the port's buffer");
+  assert.ok(s.queues[1].bytes.every((x) => x === 0), "a port nobody sends to stays empty");
+  assert.match(s.queues[0].name, /→ host 0/);
+  const w = s.flows[0].level;
+  assert.ok(w.some((x) => x !== null && x > 0));
+  assert.is(w[w.length - 1], null, "no window after the flow is done");
+  const d = s.flows[0].deliveredBytes;
+  assert.ok(d.every((x, i) => i === 0 || x >= d[i - 1]) && d[d.length - 1] === 1_000_000);
+  // Per-path usage: REPS sprays flow 0 over several paths; every data packet that arrived is counted once.
+  const p = r.metrics.paths[0];
+  assert.ok(p.distinct > 1);
+  assert.ok(p.packets.reduce((a, x) => a + x.packets, 0) >= 245);
+});
+
+test("per-path usage: ECMP keeps a flow on one path", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 500_000 }] }], { metrics: { paths: { flows: [0] } } }));
+  assert.is(r.metrics.paths[0].distinct, 1);
+  assert.is(r.metrics.paths[0].packets[0].packets, 123);
+  assert.is(r.metrics.paths[0].packets[0].path.split(">").length, 6, "NIC port and 5 switch egress ports");
+});
+
+test("PFC: pause frames and paused time are counted", () => {
+  const r = runScenario(base([{ kind: "incast", senders: 8, receiver: 0, bytes: 500_000 }], { network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } } }));
+  assert.ok(r.integrity.ok);
+  const p = r.metrics.pfc;
+  assert.ok(p.pauseFrames > 0 && p.pausedUs > 0 && p.portsPaused > 0);
+  assert.is(p.pauseFrames + p.xonFrames, r.totals.pauseFrames);
+  assert.ok(p.pausedUs <= r.simulatedUs * p.portsPaused);
+  assert.is(r.metrics.drops.total, 0);
+});
+
+test.run();

@@ -1,0 +1,234 @@
+// The papers' metrics from a finished run (Built + its fabric):
+//   FCT and slowdown p50 / p95 / p99 overall, by size class (DCP §6.2: below 200 KB, to 10 MB,
+//     above) and by flow class (Reflex §IV: intra- / inter-DC; Spritz §V-C: incast vs bystander);
+//   job completion time per collective group (DCP §6.2: the last flow of the group);
+//   goodput (DACK §IV-B: payload accepted by the target per unit time);
+//   drops by packet kind, trims, retransmissions with the spurious ones apart (DCP §6.2: IRN's
+//     spurious retransmissions under adaptive routing), out-of-order arrivals in % of data
+//     packets (Spritz §V-C: PSN_exp ≠ PSN_recv), RTOs, PFC pauses and paused time (Reflex
+//     §IV-B: "PFC counts"), the control plane's HO loss ratio (DCP Table 5), link usage by link
+//     class and the busiest links, per-path packet counts of traced flows;
+//   time series of queue occupancy at chosen ports and window / rate and delivered bytes of
+//     chosen flows (SMaRTT Fig. 11 and 15: cwnd and queue over time).
+// Percentiles are nearest-rank: the ⌈q·n⌉-th smallest.
+
+import { Kind } from "../net/packets";
+import type { Built } from "../scenario/build";
+import { cables, levels, linkClass, portName, reversePort } from "../scenario/faults";
+
+export interface Stats {
+  n: number;
+  mean: number | null;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export interface SizeStats extends Stats {
+  label: string;
+}
+
+export interface Metrics {
+  fctUs: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  slowdown: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  jobs: { group: string; flows: number; completed: number; startUs: number; jctUs: number | null }[];
+  goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
+  drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; fault: number };
+  trims: number;
+  retransmissions: { total: number; spurious: number; timeouts: number };
+  outOfOrder: { packets: number; percent: number; duplicates: number };
+  pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number };
+  controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
+  links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
+  paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
+  faults: { label: string; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+}
+
+export interface Series {
+  intervalUs: number;
+  tUs: number[];
+  queues: { port: number; name: string; bytes: number[] }[];
+  flows: { flow: number; cc: string; unit: "bytes" | "bps"; level: (number | null)[]; deliveredBytes: number[] }[];
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export function stats(values: number[]): Stats {
+  const v = [...values].sort((a, b) => a - b);
+  const n = v.length;
+  const at = (q: number) => (n === 0 ? null : v[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]);
+  return { n, mean: n === 0 ? null : r3(v.reduce((a, x) => a + x, 0) / n), p50: at(0.5), p95: at(0.95), p99: at(0.99), max: n === 0 ? null : v[n - 1] };
+}
+
+function sizeLabel(lo: number, hi: number): string {
+  const f = (b: number) => (b >= 1e6 ? `${b / 1e6} MB` : b >= 1e3 ? `${b / 1e3} KB` : `${b} B`);
+  return hi === Infinity ? `≥ ${f(lo)}` : lo === 0 ? `< ${f(hi)}` : `${f(lo)} – ${f(hi)}`;
+}
+
+/** Per-flow values the metrics are computed from. */
+export interface FlowView {
+  bytes: number;
+  fctUs: number | null;
+  slowdown: number | null;
+  cls: string;
+}
+
+function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> } {
+  const done = flows.filter((f) => pick(f) !== null);
+  const all = stats(done.map((f) => pick(f) as number));
+  const edges = [0, ...bounds, Infinity];
+  const bySize: SizeStats[] = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const part = done.filter((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1]);
+    if (flows.some((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1])) bySize.push({ label: sizeLabel(edges[i], edges[i + 1]), ...stats(part.map((f) => pick(f) as number)) });
+  }
+  const byClass: Record<string, Stats> = {};
+  for (const c of [...new Set(flows.map((f) => f.cls))].sort()) byClass[c] = stats(done.filter((f) => f.cls === c).map((f) => pick(f) as number));
+  return { all, bySize, byClass };
+}
+
+export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics; series: Series | null } {
+  const f = b.fabric;
+  const t = b.topology;
+  const F = f.flows;
+
+  // Jobs: first start to last delivery of each group.
+  const jobs: Metrics["jobs"] = [];
+  const byGroup = new Map<string, number[]>();
+  b.groups.forEach((g, i) => {
+    if (g === "") return;
+    const l = byGroup.get(g);
+    if (l) l.push(i);
+    else byGroup.set(g, [i]);
+  });
+  for (const [group, members] of byGroup) {
+    const start = Math.min(...members.map((i) => f.flowStart[i]));
+    const done = members.filter((i) => f.flowDoneRx[i] >= 0);
+    const end = Math.max(...done.map((i) => f.flowDoneRx[i]));
+    jobs.push({ group, flows: members.length, completed: done.length, startUs: r3(start / 1e6), jctUs: done.length === members.length ? r3((end - start) / 1e6) : null });
+  }
+
+  // Goodput: payload that reached receivers (once) over time.
+  let first = Infinity;
+  let last = 0;
+  let arrived = 0;
+  const perFlow: number[] = [];
+  for (let i = 0; i < F; i++) {
+    if (f.flowStarted[i] === 0) continue;
+    first = Math.min(first, f.flowStart[i]);
+    const end = f.flowDoneRx[i] >= 0 ? f.flowDoneRx[i] : f.now;
+    last = Math.max(last, end);
+    arrived += f.flowArrivedBytes[i];
+    if (end > f.flowStart[i]) perFlow.push((f.flowArrivedBytes[i] * 8) / (end - f.flowStart[i]) / 1e-3);
+  }
+  const spanPs = last - first;
+
+  // Link usage (switch egress ports; bytes the port sent over the run).
+  const lv = levels(t);
+  const byClass: Metrics["links"]["byClass"] = {};
+  const utilAll: { port: number; util: number; bytes: number }[] = [];
+  const classUtil = new Map<string, number[]>();
+  for (const c of cables(t)) {
+    for (const p of [c, reversePort(t, c)]) {
+      if (!f.queues.isOpen(p)) continue;
+      const bytes = f.queues.bytesOut(p);
+      const util = f.now > 0 ? (bytes * 8000) / t.portGbps[p] / f.now : 0;
+      utilAll.push({ port: p, util, bytes });
+      const cls = linkClass(t, p, lv);
+      const l = classUtil.get(cls);
+      if (l) l.push(util);
+      else classUtil.set(cls, [util]);
+    }
+  }
+  for (const [cls, u] of [...classUtil].sort((a, c) => (a[0] < c[0] ? -1 : 1))) {
+    const mean = u.reduce((a, x) => a + x, 0) / u.length;
+    const sd = Math.sqrt(u.reduce((a, x) => a + (x - mean) ** 2, 0) / u.length);
+    byClass[cls] = { links: u.length, meanUtil: r3(mean), minUtil: r3(Math.min(...u)), maxUtil: r3(Math.max(...u)), cov: mean > 0 ? r3(sd / mean) : 0 };
+  }
+  const busiest = utilAll
+    .sort((a, c) => c.util - a.util || a.port - c.port)
+    .slice(0, 8)
+    .map((x) => ({ port: x.port, name: portName(t, x.port), util: r3(x.util), bytes: x.bytes }));
+
+  const pause = f.paused();
+  const ports = f.portTotals();
+  const d = f.droppedByKind;
+  const faults: Metrics["faults"] = f.faults.map((x, i) => {
+    const tally = f.faultTally[i];
+    const hit = flows.filter((_, j) => tally.flows.has(j) && flows[j].slowdown !== null).map((v) => v.slowdown as number);
+    const others = flows.filter((_, j) => !tally.flows.has(j) && flows[j].slowdown !== null).map((v) => v.slowdown as number);
+    const mean = (a: number[]) => (a.length ? r3(a.reduce((s, v) => s + v, 0) / a.length) : null);
+    return {
+      label: x.label,
+      lost: { data: tally.lost[Kind.Data], ho: tally.lost[Kind.Header], ack: tally.lost[Kind.Ack], nack: tally.lost[Kind.Nack], cnp: tally.lost[Kind.Cnp] },
+      flowsHit: tally.flows.size,
+      meanSlowdownHit: mean(hit),
+      meanSlowdownOthers: mean(others),
+    };
+  });
+
+  const metrics: Metrics = {
+    fctUs: grouped(flows, b.sizeClasses, (x) => x.fctUs),
+    slowdown: grouped(flows, b.sizeClasses, (x) => x.slowdown),
+    jobs,
+    goodput: {
+      totalGbps: spanPs > 0 ? r3((arrived * 8) / spanPs / 1e-3) : 0,
+      perFlowMeanGbps: perFlow.length ? r3(perFlow.reduce((a, x) => a + x, 0) / perFlow.length) : null,
+      perFlowMinGbps: perFlow.length ? r3(Math.min(...perFlow)) : null,
+    },
+    drops: {
+      total: d[0] + d[1] + d[2] + d[3] + d[4],
+      data: d[Kind.Data],
+      ho: d[Kind.Header],
+      ack: d[Kind.Ack],
+      nack: d[Kind.Nack],
+      cnp: d[Kind.Cnp],
+      queue: ports.drops,
+      receiver: f.rxDrops,
+      pfc: f.pfcDrops,
+      fault: f.faultDrops,
+    },
+    trims: ports.trims,
+    retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
+    outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
+    pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports },
+    controlPlane: {
+      hoSent: f.trims,
+      hoLost: d[Kind.Header],
+      hoLossRatio: f.trims > 0 ? d[Kind.Header] / f.trims : 0,
+      acksSent: f.ctrlSentByKind[Kind.Ack],
+      acksLost: d[Kind.Ack],
+      nacksSent: f.ctrlSentByKind[Kind.Nack],
+      nacksLost: d[Kind.Nack],
+    },
+    links: { byClass, busiest },
+    paths: b.traceFlows.map((flow, i) => {
+      const m = f.tracePaths[i] ?? new Map<string, number>();
+      const packets = [...m.entries()].sort((a, c) => c[1] - a[1] || (a[0] < c[0] ? -1 : 1)).map(([path, n]) => ({ path, packets: n }));
+      return { flow, distinct: packets.length, packets };
+    }),
+    faults,
+  };
+
+  let series: Series | null = null;
+  const s = f.sample;
+  if (s) {
+    series = {
+      intervalUs: r3(f.sampleIntervalPs / 1e6),
+      tUs: f.sampleTimes.map((x) => r3(x / 1e6)),
+      queues: s.ports.map((p, i) => ({ port: p, name: portName(t, p), bytes: [...f.sampleQueues[i]] })),
+      flows: s.flows.map((fl, i) => {
+        const cc = b.names.cc[fl];
+        return {
+          flow: fl,
+          cc,
+          unit: cc === "timely" || cc === "dcqcn" ? ("bps" as const) : ("bytes" as const),
+          level: f.sampleLevels[i].map((x) => (Number.isNaN(x) ? null : x)),
+          deliveredBytes: [...f.sampleDelivered[i]],
+        };
+      }),
+    };
+  }
+  return { metrics, series };
+}

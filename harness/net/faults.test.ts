@@ -1,0 +1,126 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runScenario } from "../run";
+import { build } from "../scenario/build";
+import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+
+const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "reps"): Scenario => defaultWith("faults", traffic, extra, lb);
+
+// k = 4 fat tree: hosts 0–15, ToRs are switches 0–7 (ports 0–1 hosts, 2–3 uplinks), aggregation
+// switches 8–15 (ports 0–1 down, 2–3 up), cores 16–19.
+
+test("a link down from t = 0 carries nothing: no delivered packet's path uses it, and REPS routes around it", () => {
+  const s = base([{ kind: "permutation", bytes: 400_000 }], {
+    faults: [{ kind: "down", links: [{ switch: 0, port: 2 }, { switch: 8, port: 2 }] }],
+    metrics: { paths: { flows: Array.from({ length: 16 }, (_, i) => i) } },
+    run: { faultBaseline: false, endUs: 50_000 },
+  });
+  const b = build(s);
+  const dead = new Set<number>();
+  for (const x of b.faults) for (const p of x.ports) dead.add(p);
+  assert.is(dead.size, 4, "two cables, both directions");
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  let packets = 0;
+  for (const p of r.metrics.paths) {
+    for (const x of p.packets) {
+      packets += x.packets;
+      for (const port of x.path.split(">").map(Number)) assert.not.ok(dead.has(port), `flow ${p.flow} delivered over dead port ${port}`);
+    }
+  }
+  assert.ok(packets > 0);
+  assert.is(r.completed, 16, "REPS finds the live paths");
+  assert.ok(r.metrics.faults[0].lost.data > 0, "packets sprayed onto the dead links were lost");
+  assert.is(r.metrics.drops.fault, Object.values(r.metrics.faults[0].lost).reduce((a, x) => a + x, 0));
+});
+
+test("a link that fails mid-flow delivers nothing after its failure time (ECMP cannot leave it)", () => {
+  // One flow 0 → 15 pinned by ECMP; fail its first uplink at 20 µs; sample delivered bytes.
+  const probe = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 8_000_000 }] }], { metrics: { paths: { flows: [0] } } }, "ecmp"));
+  probe.fabric.run();
+  const path = [...probe.fabric.tracePaths[0].keys()][0].split(">").map(Number);
+  const up = path[1]; // the ToR's uplink the flow uses
+  const s = base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 8_000_000 }] }], {
+    faults: [{ kind: "down", links: [{ id: up }], atUs: 20 }],
+    metrics: { sample: { intervalUs: 1, flows: [0] } },
+    run: { faultBaseline: false, endUs: 400 },
+  }, "ecmp");
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  const t = r.series?.tUs as number[];
+  const d = r.series?.flows[0].deliveredBytes as number[];
+  // Packets already past the link (at most the rest of the path: 5 hops of 1 µs + queues) may
+  // still land shortly after 20 µs; from 30 µs on nothing arrives.
+  const at = (us: number) => d[t.findIndex((x) => x >= us)];
+  assert.ok(at(20) > 0, "the flow was moving before the failure");
+  assert.is(at(399), at(30), "no byte delivered after the failure");
+  assert.is(r.flows[0].status, "incomplete");
+  assert.ok(r.totals.timeouts > 0);
+  assert.ok(r.metrics.faults[0].lost.data > 0);
+});
+
+test("random loss happens at the configured rate (data one way, ACKs the other)", () => {
+  const p = 0.1;
+  const s = base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 20_000_000 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: p, packets: ["data", "ack"] }],
+    transport: { ...DEFAULT_SCENARIO.transport, lb: { name: "ecmp" }, ackEveryBytes: 0 },
+    run: { faultBaseline: false },
+  });
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 1);
+  const lost = r.metrics.faults[0].lost;
+  // Every data packet crosses host 0's link once; every ACK to host 0 crosses it back.
+  const rate = lost.data / r.totals.dataPackets;
+  const sd = Math.sqrt((p * (1 - p)) / r.totals.dataPackets);
+  assert.ok(Math.abs(rate - p) < 4 * sd, `data loss rate ${rate} over ${r.totals.dataPackets} packets`);
+  const ackRate = lost.ack / r.metrics.controlPlane.acksSent;
+  assert.ok(Math.abs(ackRate - p) < 4 * Math.sqrt((p * (1 - p)) / r.metrics.controlPlane.acksSent), `ACK loss rate ${ackRate}`);
+  assert.is(lost.nack + lost.ho + lost.cnp, 0, "other kinds untouched");
+});
+
+test("control-plane loss: every HO lost on the receiver's link gives an HO loss ratio of 1, and RUD still completes", () => {
+  const s = base([{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }], {
+    faults: [{ kind: "corrupt", links: [{ host: 0 }], probability: 1, packets: ["ho"] }],
+    run: { faultBaseline: false },
+  });
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 6);
+  assert.ok(r.metrics.controlPlane.hoSent > 0);
+  assert.is(r.metrics.controlPlane.hoLossRatio, 1);
+  assert.is(r.metrics.controlPlane.hoLost, r.metrics.controlPlane.hoSent);
+  assert.ok(r.totals.timeouts > 0, "lost HOs leave the losses to the RTO");
+});
+
+test("capacity cut 100 → 50 Gb/s on a flow's only path doubles its transfer time", () => {
+  const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 4_000_000 }] }];
+  const full = runScenario(base(flow));
+  const cut = runScenario(base(flow, { faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 50 }] }));
+  assert.ok(cut.integrity.ok);
+  const ratio = (cut.flows[0].fctUs as number) / (full.flows[0].fctUs as number);
+  assert.ok(ratio > 1.9 && ratio < 2.05, `FCT ratio ${ratio}`);
+  assert.ok(cut.faultCost !== null && (cut.faultCost.delta.fctMaxUs as number) > 0, "the run reports what the cut cost");
+});
+
+test("endpoint slowdown: a receiver at 25 % processing bounds the incast; its rate returns when the fault ends", () => {
+  const traffic = [{ kind: "incast" as const, senders: 2, receiver: 0, bytes: 1_000_000 }];
+  const slow = runScenario(base(traffic, { faults: [{ kind: "slow", hosts: [0], rxFraction: 0.25 }], network: { ...DEFAULT_SCENARIO.network, rxBufferBytes: 10_000_000 } }));
+  assert.ok(slow.integrity.ok);
+  // 2 MB of payload (plus headers) at 25 Gb/s: at least 640 µs.
+  assert.ok((slow.fct.maxUs as number) >= 640, `${slow.fct.maxUs}`);
+  const brief = runScenario(base(traffic, { faults: [{ kind: "slow", hosts: [0], rxFraction: 0.25, untilUs: 10 }], network: { ...DEFAULT_SCENARIO.network, rxBufferBytes: 10_000_000 } }));
+  assert.ok((brief.fct.maxUs as number) < 400, `${brief.fct.maxUs}`);
+});
+
+test("a switch failing and 25 % of links failing: integrity holds, losses are counted, the run ends", () => {
+  for (const faults of [[{ kind: "down" as const, switches: [16], atUs: 5 }], [{ kind: "down" as const, random: { fraction: 0.25 }, atUs: 5, untilUs: 200 }]]) {
+    const r = runScenario(base([{ kind: "permutation", bytes: 300_000 }], { faults, run: { endUs: 5000 } }));
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.ok(r.metrics.drops.fault > 0);
+    assert.ok(r.faultCost !== null);
+  }
+});
+
+test.run();

@@ -1,0 +1,264 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateSync } from "node:zlib";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runCommand, runScenario } from "../run";
+import type { Scenario } from "../scenario/schema";
+import { barsSpec, comparisonRows, fctCdfSpec, plotCommand, plotResults } from "./plot";
+
+// A 3:1 incast of 200 KB on a 16-host 2-tier fat tree: about 60 µs simulated, a few ms of work.
+const tiny = (lb = "reps"): Scenario => ({
+  name: "plot test",
+  seed: 1,
+  topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+  network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true, bufferBdp: 1 },
+  transport: { cc: { name: "nscc" }, lb: { name: lb }, reliability: { name: "rud" } },
+  traffic: [{ kind: "incast", senders: 3, receiver: 0, bytes: 200_000 }],
+});
+
+/**
+ * XML well-formedness (XML 1.0 §2.1, the parts an SVG writer can get wrong): one root element,
+ * every start tag closed in order, attribute values quoted and unique per element, `<` never
+ * inside an attribute, `&` only as a known or numeric entity. Returns the root element's name
+ * and attributes; throws on the first violation.
+ */
+function parseXml(text: string): { root: string; attrs: Record<string, string> } {
+  const entity = /&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/y;
+  const checkText = (t: string, at: number) => {
+    for (let i = t.indexOf("&"); i >= 0; i = t.indexOf("&", i + 1)) {
+      entity.lastIndex = i;
+      if (!entity.test(t)) throw new Error(`bad & at ${at + i}: ${t.slice(i, i + 12)}`);
+    }
+  };
+  const stack: string[] = [];
+  let root: { root: string; attrs: Record<string, string> } | null = null;
+  let closedRoot = false;
+  let i = 0;
+  const name = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
+  while (i < text.length) {
+    const lt = text.indexOf("<", i);
+    const chunk = text.slice(i, lt < 0 ? text.length : lt);
+    checkText(chunk, i);
+    if ((stack.length === 0) && chunk.trim() !== "") throw new Error(`text outside the root at ${i}`);
+    if (lt < 0) break;
+    if (text.startsWith("<?", lt)) {
+      if (root) throw new Error("processing instruction after the root");
+      i = text.indexOf("?>", lt) + 2;
+      if (i < 2) throw new Error("unclosed <?");
+      continue;
+    }
+    if (text.startsWith("<!--", lt)) {
+      i = text.indexOf("-->", lt) + 3;
+      if (i < 3) throw new Error("unclosed comment");
+      continue;
+    }
+    if (text.startsWith("<![CDATA[", lt)) {
+      i = text.indexOf("]]>", lt) + 3;
+      if (i < 3 || stack.length === 0) throw new Error("bad CDATA");
+      continue;
+    }
+    if (text.startsWith("<!DOCTYPE", lt)) {
+      i = text.indexOf(">", lt) + 1;
+      continue;
+    }
+    const closing = text[lt + 1] === "/";
+    name.lastIndex = lt + (closing ? 2 : 1);
+    const m = name.exec(text);
+    if (!m) throw new Error(`bad tag name at ${lt}`);
+    let j = name.lastIndex;
+    if (closing) {
+      while (/\s/.test(text[j])) j++;
+      if (text[j] !== ">") throw new Error(`bad end tag at ${lt}`);
+      const open = stack.pop();
+      if (open !== m[0]) throw new Error(`</${m[0]}> closes <${open}> at ${lt}`);
+      if (stack.length === 0) closedRoot = true;
+      i = j + 1;
+      continue;
+    }
+    if (closedRoot) throw new Error(`a second root element <${m[0]}> at ${lt}`);
+    const attrs: Record<string, string> = {};
+    for (;;) {
+      const ws = j;
+      while (/\s/.test(text[j])) j++;
+      if (text[j] === ">" || text.startsWith("/>", j)) break;
+      if (j === ws) throw new Error(`no space before attribute at ${j}`);
+      name.lastIndex = j;
+      const a = name.exec(text);
+      if (!a) throw new Error(`bad attribute name at ${j}`);
+      j = name.lastIndex;
+      while (/\s/.test(text[j])) j++;
+      if (text[j] !== "=") throw new Error(`attribute ${a[0]} without a value at ${j}`);
+      j++;
+      while (/\s/.test(text[j])) j++;
+      const q = text[j];
+      if (q !== '"' && q !== "'") throw new Error(`unquoted value of ${a[0]} at ${j}`);
+      const end = text.indexOf(q, j + 1);
+      if (end < 0) throw new Error(`unclosed value of ${a[0]}`);
+      const v = text.slice(j + 1, end);
+      if (v.includes("<")) throw new Error(`< inside attribute ${a[0]} at ${j}`);
+      checkText(v, j + 1);
+      if (a[0] in attrs) throw new Error(`attribute ${a[0]} twice at ${j}`);
+      attrs[a[0]] = v;
+      j = end + 1;
+    }
+    if (!root) root = { root: m[0], attrs };
+    if (text[j] === ">") stack.push(m[0]);
+    else if (stack.length === 0) closedRoot = true;
+    i = j + (text[j] === ">" ? 1 : 2);
+  }
+  if (stack.length > 0) throw new Error(`unclosed <${stack[stack.length - 1]}>`);
+  if (!root) throw new Error("no root element");
+  return root;
+}
+
+test("the XML check rejects what is not well formed", () => {
+  assert.is(parseXml(`<?xml version="1.0"?><svg a="1"><g><text>x &amp; y</text></g><path/></svg>`).root, "svg");
+  for (const bad of [`<svg><g></svg>`, `<svg a=1></svg>`, `<svg>a & b</svg>`, `<svg></svg><svg></svg>`, `<svg a="1" a="2"/>`, `<svg>`, `x<svg/>`, `<svg a="<"/>`]) {
+    assert.throws(() => parseXml(bad), undefined, bad);
+  }
+});
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (b: Buffer) => {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/**
+ * Decodes a PNG far enough to prove it is one (PNG spec §5, §11.2.2, §10, §9): the signature,
+ * every chunk's CRC, IHDR, IDAT inflated with zlib to exactly height × (1 + width × bytes per
+ * pixel) bytes, each scanline starting with a filter type 0–4, and IEND last.
+ */
+function decodePng(png: Buffer): { width: number; height: number; bitDepth: number; colorType: number } {
+  assert.equal([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], "PNG signature");
+  let at = 8;
+  let ihdr: { width: number; height: number; bitDepth: number; colorType: number } | null = null;
+  const idat: Buffer[] = [];
+  let ended = false;
+  while (at < png.length) {
+    const len = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + len);
+    assert.is(png.readUInt32BE(at + 8 + len), crc32(png.subarray(at + 4, at + 8 + len)), `CRC of ${type}`);
+    if (type === "IHDR") ihdr = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8], colorType: body[9] };
+    if (type === "IDAT") idat.push(body);
+    at += 12 + len;
+    if (type === "IEND") {
+      ended = true;
+      break;
+    }
+  }
+  assert.ok(ended && at === png.length, "IEND is the last chunk");
+  assert.ok(ihdr, "IHDR");
+  const { width, height, bitDepth, colorType } = ihdr;
+  assert.ok(width > 0 && height > 0);
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
+  assert.ok(channels !== undefined && bitDepth === 8, `colour type ${colorType}, depth ${bitDepth}`);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = 1 + width * (channels as number);
+  assert.is(raw.length, height * stride, "inflated image size");
+  for (let y = 0; y < height; y++) assert.ok(raw[y * stride] <= 4, `filter type of row ${y}`);
+  return ihdr;
+}
+
+/** Each chart: both files there and non-empty, the SVG well formed with an <svg> root, the PNG decodes at 2× the SVG's size. */
+function checkChart(dir: string, name: string): string {
+  const svgPath = join(dir, `${name}.svg`);
+  const pngPath = join(dir, `${name}.png`);
+  assert.ok(existsSync(svgPath) && statSync(svgPath).size > 0, `${name}.svg`);
+  assert.ok(existsSync(pngPath) && statSync(pngPath).size > 0, `${name}.png`);
+  const svg = readFileSync(svgPath, "utf8");
+  const root = parseXml(svg);
+  assert.is(root.root, "svg");
+  assert.is(root.attrs.xmlns, "http://www.w3.org/2000/svg");
+  const png = decodePng(readFileSync(pngPath));
+  // resvg renders at zoom 2.
+  assert.is(png.width, 2 * Number(root.attrs.width));
+  assert.is(png.height, 2 * Number(root.attrs.height));
+  return svg;
+}
+
+test("the FCT CDF of three values steps 1/3, 2/3, 1 at the sorted values", () => {
+  const spec = fctCdfSpec([{ name: "a", values: [30, 10, 20] }], "t") as { data: { values: unknown[] } };
+  assert.equal(spec.data.values, [
+    { x: 10, y: 1 / 3, series: "a" },
+    { x: 20, y: 2 / 3, series: "a" },
+    { x: 30, y: 1, series: "a" },
+  ]);
+});
+
+test("nicfw plot of one run: FCT CDF, cwnd over time and queue occupancy over time, as SVG and PNG", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plot-"));
+  const r = runScenario(tiny(), { defaultSample: true });
+  writeFileSync(join(dir, "results.json"), JSON.stringify(r));
+  const log = console.log;
+  const lines: string[] = [];
+  console.log = (s: string) => lines.push(s);
+  let code: number;
+  try {
+    code = await plotCommand([join(dir, "results.json")]);
+  } finally {
+    console.log = log;
+  }
+  assert.is(code, 0);
+  assert.match(lines.join("\n"), "wrote 6 files");
+  const fct = checkChart(dir, "fct-cdf");
+  assert.ok(fct.includes("FCT CDF — plot test"), "title");
+  assert.ok(fct.includes("flow completion time (µs)"), "x axis");
+  const cwnd = checkChart(dir, "cwnd");
+  for (const f of [0, 1, 2]) assert.ok(cwnd.includes(`flow ${f} (nscc)`), `legend has flow ${f}`);
+  const queues = checkChart(dir, "queues");
+  assert.ok(queues.includes("queue occupancy over time"));
+  assert.ok(queues.includes("→ host 0"), "the receiver's port is sampled");
+  assert.not.ok(existsSync(join(dir, "compare-bars.svg")));
+});
+
+test("nicfw run --plots writes the run's charts beside results.json", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-runplots-"));
+  writeFileSync(join(dir, "s.json"), JSON.stringify(tiny()));
+  const log = console.log;
+  console.log = () => {};
+  let code: number;
+  try {
+    code = await runCommand([join(dir, "s.json"), "--out", join(dir, "out"), "--plots", "--quiet"]);
+  } finally {
+    console.log = log;
+  }
+  assert.is(code, 0);
+  assert.ok(existsSync(join(dir, "out", "results.json")));
+  for (const name of ["fct-cdf", "cwnd", "queues"]) checkChart(join(dir, "out"), name);
+});
+
+test("a comparison: one CDF line and one bar per run, the bars' heights the runs' own metrics", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cmpplot-"));
+  const rs = [runScenario(tiny("reps")), runScenario(tiny("ecmp"))];
+  const files = await plotResults(rs, dir);
+  assert.equal(files.map((f) => f.slice(dir.length + 1)).sort(), ["compare-bars.png", "compare-bars.svg", "fct-cdf.png", "fct-cdf.svg"]);
+  const bars = checkChart(dir, "compare-bars");
+  const cdf = checkChart(dir, "fct-cdf");
+  for (const label of ["nscc+reps+rud", "nscc+ecmp+rud"]) {
+    assert.ok(bars.includes(label), `bar label ${label}`);
+    assert.ok(cdf.includes(label), `legend ${label}`);
+  }
+  const rows = comparisonRows(rs, ["A", "B"]);
+  assert.equal(rows.filter((x) => x.metric === "FCT p99 (µs)"), [
+    { run: "A", metric: "FCT p99 (µs)", value: rs[0].metrics.fctUs.all.p99 as number },
+    { run: "B", metric: "FCT p99 (µs)", value: rs[1].metrics.fctUs.all.p99 as number },
+  ]);
+  assert.not.ok(rows.some((x) => x.metric === "PFC pauses"), "no PFC row when no run paused");
+  const metrics = [...new Set(rows.map((x) => x.metric))];
+  assert.ok(metrics.every((m) => rows.some((x) => x.metric === m && x.value !== 0)), "no chart of zeros");
+  assert.is(rs[0].metrics.drops.total + rs[1].metrics.drops.total, 0);
+  assert.not.ok(metrics.includes("drops"));
+  const spec = barsSpec(rows, "t") as { data: { values: unknown[] } };
+  assert.is(spec.data.values.length, rows.length);
+});
+
+test.run();

@@ -1,0 +1,179 @@
+// `nicfw plot` and `nicfw run --plots`: charts of results.json files as SVG and PNG, the way the
+// papers draw them — FCT CDFs per flow class or per scheme (Spritz Fig. 6, DCP Fig. 14b),
+// window / rate over time of chosen flows (SMaRTT Fig. 11), queue occupancy over time at chosen
+// ports (SMaRTT Fig. 15), and bar charts of several runs side by side (SMaRTT Fig. 14, DCP Fig.
+// 13). Charts are vega-lite specs compiled by vega-lite, rendered to SVG by vega's headless
+// view (renderer "none": no browser, no canvas), and rasterised to PNG by resvg
+// (notes/toolchain.md §7). All three are loaded only when a chart is drawn.
+
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Results } from "../metrics/results";
+import { parseRunsArgs, runLabels } from "../compare";
+
+type Spec = Record<string, unknown>;
+
+const WIDTH = 520;
+const HEIGHT = 300;
+
+/** An SVG string and a PNG buffer for one vega-lite spec. */
+export async function render(spec: Spec): Promise<{ svg: string; png: Buffer }> {
+  const vega = await import("vega");
+  const vl = await import("vega-lite");
+  const { Resvg } = await import("@resvg/resvg-js");
+  const compiled = vl.compile(spec as never).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  const svg = await view.toSVG();
+  view.finalize();
+  const png = new Resvg(svg, { background: "white", fitTo: { mode: "zoom", value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" } }).render().asPng();
+  return { svg, png };
+}
+
+const base = (title: string): Spec => ({
+  $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  title,
+  width: WIDTH,
+  height: HEIGHT,
+  config: { font: "DejaVu Sans, Arial, sans-serif", view: { stroke: "#ccc" } },
+});
+
+/** CDF points (value, cumulative fraction) of each series. */
+function cdfRows(series: { name: string; values: number[] }[]): { x: number; y: number; series: string }[] {
+  const rows: { x: number; y: number; series: string }[] = [];
+  for (const s of series) {
+    const v = [...s.values].sort((a, b) => a - b);
+    v.forEach((x, i) => rows.push({ x, y: (i + 1) / v.length, series: s.name }));
+  }
+  return rows;
+}
+
+export function fctCdfSpec(series: { name: string; values: number[] }[], title: string): Spec {
+  const rows = cdfRows(series);
+  const xs = rows.map((r) => r.x).filter((x) => x > 0);
+  const log = xs.length > 0 && Math.max(...xs) / Math.min(...xs) > 50;
+  return {
+    ...base(title),
+    data: { values: rows },
+    mark: { type: "line", interpolate: "step-after", strokeWidth: 2 },
+    encoding: {
+      x: { field: "x", type: "quantitative", title: "flow completion time (µs)", scale: log ? { type: "log" } : { zero: false } },
+      y: { field: "y", type: "quantitative", title: "fraction of flows", scale: { domain: [0, 1] } },
+      color: { field: "series", type: "nominal", title: null, legend: series.length > 1 ? { orient: "bottom-right" } : null },
+    },
+  };
+}
+
+export function timeSpec(rows: { t: number; v: number; series: string }[], title: string, yTitle: string): Spec {
+  return {
+    ...base(title),
+    data: { values: rows },
+    mark: { type: "line", strokeWidth: 1.5 },
+    encoding: {
+      x: { field: "t", type: "quantitative", title: "time (µs)" },
+      y: { field: "v", type: "quantitative", title: yTitle },
+      color: { field: "series", type: "nominal", title: null, legend: { orient: "top-right", labelLimit: 320 } },
+    },
+  };
+}
+
+/** One small bar chart per metric, the runs side by side in each. */
+export function barsSpec(rows: { run: string; metric: string; value: number }[], title: string): Spec {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title,
+    data: { values: rows },
+    // In the rows' order (vega-lite sorts a wrapped facet by name unless given the order).
+    facet: { field: "metric", type: "nominal", title: null, sort: [...new Set(rows.map((r) => r.metric))], header: { labelFontSize: 12 } },
+    columns: 3,
+    resolve: { scale: { y: "independent" } },
+    spec: {
+      width: 170,
+      height: 150,
+      mark: { type: "bar" },
+      encoding: {
+        x: { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: 120 } },
+        y: { field: "value", type: "quantitative", title: null },
+        color: { field: "run", type: "nominal", legend: null, sort: null },
+      },
+    },
+    config: { font: "DejaVu Sans, Arial, sans-serif" },
+  };
+}
+
+/** The metrics a comparison's bar chart shows (only those some run has a non-zero value of). */
+export function comparisonRows(results: Results[], labels: string[]): { run: string; metric: string; value: number }[] {
+  const rows: { run: string; metric: string; value: number }[] = [];
+  const add = (metric: string, get: (r: Results) => number | null | undefined) => {
+    const vals = results.map(get);
+    if (vals.every((v) => v === null || v === undefined || v === 0)) return;
+    results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? 0 }));
+  };
+  add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
+  add("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99);
+  add("slowdown p99", (r) => r.metrics.slowdown.all.p99);
+  if (results.some((r) => r.metrics.jobs.length > 0)) add("max JCT (µs)", (r) => Math.max(0, ...r.metrics.jobs.map((j) => j.jctUs ?? 0)));
+  add("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps);
+  add("drops", (r) => r.metrics.drops.total);
+  add("retransmissions", (r) => r.metrics.retransmissions.total);
+  add("out of order (%)", (r) => r.metrics.outOfOrder.percent);
+  if (results.some((r) => r.metrics.pfc.pauseFrames > 0)) add("PFC pauses", (r) => r.metrics.pfc.pauseFrames);
+  return rows;
+}
+
+/**
+ * Writes the charts for one or several results into `outDir`; returns the files written.
+ * One run: fct-cdf (per flow class when there are several), cwnd / rate and queues over time
+ * when the run has samples. Several runs: fct-cdf with one line per run and compare-bars.
+ */
+export async function plotResults(results: Results[], outDir: string, labels?: string[]): Promise<string[]> {
+  mkdirSync(outDir, { recursive: true });
+  const files: string[] = [];
+  const write = async (name: string, spec: Spec) => {
+    const { svg, png } = await render(spec);
+    writeFileSync(join(outDir, `${name}.svg`), svg);
+    writeFileSync(join(outDir, `${name}.png`), png);
+    files.push(join(outDir, `${name}.svg`), join(outDir, `${name}.png`));
+  };
+  const fcts = (r: Results, cls?: string) => r.flows.filter((f) => f.fctUs !== null && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
+  if (results.length === 1) {
+    const r = results[0];
+    const classes = [...new Set(r.flows.map((f) => f.class))].sort();
+    const series = classes.length > 1 ? classes.map((c) => ({ name: c, values: fcts(r, c) })) : [{ name: r.modules.cc.join("/"), values: fcts(r) }];
+    await write("fct-cdf", fctCdfSpec(series.filter((s) => s.values.length > 0), `FCT CDF — ${r.scenario}`));
+    const s = r.series;
+    if (s && s.flows.length > 0) {
+      for (const unit of ["bytes", "bps"] as const) {
+        const flows = s.flows.filter((f) => f.unit === unit);
+        if (flows.length === 0) continue;
+        const rows: { t: number; v: number; series: string }[] = [];
+        for (const f of flows) f.level.forEach((v, i) => v !== null && rows.push({ t: s.tUs[i], v: unit === "bytes" ? v / 1024 : v / 1e9, series: `flow ${f.flow} (${f.cc})` }));
+        if (rows.length > 0) await write(unit === "bytes" ? "cwnd" : "rate", timeSpec(rows, unit === "bytes" ? "congestion window over time" : "sending rate over time", unit === "bytes" ? "cwnd (KiB)" : "rate (Gb/s)"));
+      }
+    }
+    if (s && s.queues.length > 0) {
+      const rows: { t: number; v: number; series: string }[] = [];
+      for (const q of s.queues) q.bytes.forEach((v, i) => rows.push({ t: s.tUs[i], v: v / 1024, series: q.name }));
+      await write("queues", timeSpec(rows, "queue occupancy over time", "queued (KiB)"));
+    }
+    return files;
+  }
+  const names = labels ?? runLabels(results);
+  await write("fct-cdf", fctCdfSpec(results.map((r, i) => ({ name: names[i], values: fcts(r) })).filter((s) => s.values.length > 0), `FCT CDF — ${results[0].scenario}`));
+  await write("compare-bars", barsSpec(comparisonRows(results, names), `${results[0].scenario}`));
+  return files;
+}
+
+export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | sweep directory> … [--out DIR] [--labels a,b,…]
+  one run: fct-cdf, and cwnd / rate / queues over time when the run has samples
+  several runs: fct-cdf (a line per run) and compare-bars; each chart as .svg and .png
+  --out DIR   where the charts go (default: beside the first results.json)`;
+
+export async function plotCommand(argv: string[]): Promise<number> {
+  const a = parseRunsArgs("plot", PLOT_USAGE, argv, [], ["--out"]);
+  if (!a) return 2;
+  const first = a.paths[0];
+  const dir = a.options.get("--out") ?? (statSync(first).isDirectory() ? first : dirname(resolve(first)));
+  const written = await plotResults(a.results, dir, a.labels);
+  console.log(`wrote ${written.length} files in ${dir}: ${written.map((f) => f.slice(dir.length + 1)).join(", ")}`);
+  return 0;
+}

@@ -1,0 +1,226 @@
+// Scenario `traffic` entries → flow records. Entries combine: their flows are concatenated in
+// entry order, dependencies (`after`, `afterAcked`) are renumbered to run-wide flow indices, and
+// each flow keeps a class (for FCT by flow class) and, for collectives, a job group (for job
+// completion times). `hosts: rest` takes the hosts no earlier entry touched (Spritz §V-B:
+// "all other endpoints in the network participate in a permutation among themselves").
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { hash3 } from "../../lib/core/rng";
+import type { Dragonfly } from "../../lib/lb/spritz/topology";
+import type { Topology } from "../topo/topology";
+import { BUILTIN_CDFS, type CdfPoints, cdfFlows, checkCdf } from "../traffic/cdf";
+import { parseCm } from "../traffic/cm";
+import { butterflyAllreduce, pickGroups, ringAllreduce } from "../traffic/collectives";
+import { hostDomains } from "../traffic/domains";
+import { adversarial, spritzMonitored } from "../traffic/lowdiameter";
+import { alltoall, permutationFlows, tornado } from "../traffic/patterns";
+import { type FlowRecord, incast, permutation } from "../traffic/traffic";
+import { ScenarioError } from "./load";
+import type { Scenario, TrafficSpec } from "./schema";
+
+export interface TrafficContext {
+  topology: Topology;
+  seed: number;
+  baseDir: string;
+  hostGbps: number;
+  rttNs: number;
+  rxBufferBytes: number;
+}
+
+export interface TrafficResult {
+  flows: FlowRecord[];
+  /** Traffic entry of each flow. */
+  entries: number[];
+  /** Class and job group of each flow ("" when none). */
+  classes: string[];
+  groups: string[];
+  /** Hosts whose receive processing a `put` entry sets. */
+  hostRx: { host: number; gbps: number; bufferBytes: number }[];
+}
+
+const DEFAULT_CLASS: Record<string, string> = {
+  alltoall: "alltoall",
+  cdf: "cdf",
+  put: "put",
+};
+
+function defaultClass(x: TrafficSpec): string {
+  if (x.kind === "allreduce") return `allreduce-${x.algorithm ?? "ring"}`;
+  return DEFAULT_CLASS[x.kind] ?? x.kind;
+}
+
+export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
+  const H = c.topology.hosts;
+  const out: TrafficResult = { flows: [], entries: [], classes: [], groups: [], hostRx: [] };
+  const errors: string[] = [];
+  const used = new Uint8Array(H);
+  const usedClasses = new Set<string>();
+  let domains: Int32Array | null = null;
+  const dom = () => (domains ??= hostDomains(c.topology));
+  s.traffic.forEach((x, i) => {
+    const p = `traffic[${i}]`;
+    const startNs = (x.startUs ?? 0) * 1000;
+    const tseed = hash3(c.seed, i, 0x7a);
+    const cls = x.class ?? defaultClass(x);
+    const groupPrefix = usedClasses.has(cls) ? `${cls}@${i}` : cls;
+    usedClasses.add(cls);
+    try {
+      const pool = hostPool(x, used, H);
+      const fl = generate(x, pool, startNs, tseed, groupPrefix, c, dom, out.hostRx);
+      const base = out.flows.length;
+      fl.forEach((f, j) => {
+        if (f.src >= H || f.dst >= H) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${H} hosts`);
+        if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
+        for (const d of [...(f.after ?? []), ...(f.afterAcked ?? [])]) if (!(d >= 0 && d < fl.length && d !== j)) errors.push(`${p}: flow ${j} waits for flow ${d}, not another flow of this entry`);
+      });
+      for (const f of fl) {
+        const g: FlowRecord = { src: f.src, dst: f.dst, bytes: f.bytes, startNs: f.startNs };
+        if (f.after) g.after = f.after.map((d) => d + base);
+        if (f.afterAcked) g.afterAcked = f.afterAcked.map((d) => d + base);
+        if (f.needed !== undefined) g.needed = f.needed;
+        out.flows.push(g);
+        out.entries.push(i);
+        out.classes.push(x.class ?? f.cls ?? cls);
+        out.groups.push(f.group ?? "");
+        if (f.src < H) used[f.src] = 1;
+        if (f.dst < H) used[f.dst] = 1;
+      }
+    } catch (e) {
+      errors.push(`${p}: ${(e as Error).message}`);
+    }
+  });
+  if (errors.length > 0) throw new ScenarioError("scenario", errors);
+  return out;
+}
+
+function hostPool(x: TrafficSpec, used: Uint8Array, H: number): number[] {
+  if (x.hosts === undefined) return Array.from({ length: H }, (_, h) => h);
+  if (x.hosts === "rest") {
+    const rest: number[] = [];
+    for (let h = 0; h < H; h++) if (used[h] === 0) rest.push(h);
+    return rest;
+  }
+  for (const h of x.hosts) if (h >= H) throw new RangeError(`hosts: host ${h} outside [0, ${H})`);
+  if (new Set(x.hosts).size !== x.hosts.length) throw new RangeError("hosts: a host is listed twice");
+  return [...x.hosts];
+}
+
+function generate(
+  x: TrafficSpec,
+  pool: number[],
+  startNs: number,
+  seed: number,
+  groupPrefix: string,
+  c: TrafficContext,
+  dom: () => Int32Array,
+  hostRx: TrafficResult["hostRx"],
+): FlowRecord[] {
+  const H = c.topology.hosts;
+  const bytes = x.bytes as number;
+  switch (x.kind) {
+    case "incast":
+    case "put": {
+      const fl = incast(H, {
+        senders: x.senders ?? (x.senderList ?? []).length,
+        receiver: x.receiver ?? 0,
+        bytes,
+        startNs,
+        senderList: x.senderList ?? (x.hosts !== undefined ? pickSenders(pool, x.receiver ?? 0, x.senders ?? 0, seed) : undefined),
+        bytesList: x.bytesList,
+        staggerNs: (x.staggerUs ?? 0) * 1000,
+        jitterNs: (x.jitterUs ?? 0) * 1000,
+      }, seed);
+      if (x.kind === "put") {
+        // DACK §III: the target drains its queue at a fraction of the link rate.
+        const host = x.receiver ?? 0;
+        if (hostRx.some((r) => r.host === host)) throw new RangeError(`receiver ${host}: its processing rate is already set by another put entry`);
+        hostRx.push({ host, gbps: (x.rxFraction ?? 1) * c.hostGbps, bufferBytes: x.rxBufferBytes ?? c.rxBufferBytes });
+      }
+      return fl;
+    }
+    case "permutation":
+      if (x.hosts === undefined && !x.cross) return permutation(H, { bytes, startNs }, seed);
+      return permutationFlows(pool, { bytes, startNs, domains: x.cross ? dom() : undefined }, seed);
+    case "tornado":
+      return tornado(pool, { bytes, startNs, shift: x.shift });
+    case "alltoall":
+    case "allreduce": {
+      const size = x.groupSize ?? pool.length;
+      const groups = pickGroups(pool, x.groups ?? 1, size, x.placement ?? (x.groups && x.groups > 1 ? "random" : "contiguous"), seed);
+      const out: FlowRecord[] = [];
+      groups.forEach((m, g) => {
+        const group = `${groupPrefix}#${g}`;
+        const fl =
+          x.kind === "alltoall"
+            ? alltoall(m, { bytes, startNs, window: x.window, group })
+            : (x.algorithm ?? "ring") === "ring"
+              ? ringAllreduce(m, { bytes, startNs, group })
+              : butterflyAllreduce(m, { bytes, startNs, group });
+        const base = out.length;
+        for (const f of fl) {
+          if (f.after) f.after = f.after.map((d) => d + base);
+          if (f.afterAcked) f.afterAcked = f.afterAcked.map((d) => d + base);
+          out.push(f);
+        }
+      });
+      return out;
+    }
+    case "cdf": {
+      const points: CdfPoints = x.cdfPoints ?? BUILTIN_CDFS[x.cdf ?? "websearch"];
+      checkCdf(points, "cdfPoints");
+      const two = c.topology.name.startsWith("two DCs");
+      if (x.interDcFraction !== undefined && !two) throw new RangeError("interDcFraction needs the twodc topology");
+      return cdfFlows(pool, pool, {
+        points,
+        load: x.load as number,
+        startNs,
+        durationNs: (x.durationUs as number) * 1000,
+        hostGbps: c.hostGbps,
+        rttNs: c.rttNs,
+        maxSendersPerReceiver: x.maxSendersPerReceiver ?? 0,
+        dcOf: two ? dom() : undefined,
+        interDcFraction: two ? (x.interDcFraction ?? 0.5) : undefined,
+      }, seed);
+    }
+    case "adversarial": {
+      const ld = c.topology.ld;
+      if (!ld) throw new RangeError("adversarial traffic needs a Dragonfly or Slim Fly topology");
+      return adversarial(ld, { bytes, startNs, shift: x.shift }, seed);
+    }
+    case "monitored": {
+      const ld = c.topology.ld;
+      if (!ld || ld.kind !== "dragonfly") throw new RangeError("the monitored-flow pattern (Spritz Fig. 5) needs a Dragonfly topology");
+      return spritzMonitored(ld as Dragonfly, { src: x.src, dst: x.dst, bytes: x.bytes ?? 4 * 1024 * 1024, backgroundBytes: x.backgroundBytes ?? x.bytes ?? 4 * 1024 * 1024, freeGroups: x.freeGroups ?? 2, startNs }, seed);
+    }
+    case "matrix": {
+      const text = x.text ?? readFileSync(resolve(c.baseDir, x.file as string), "utf8");
+      const cm = parseCm(text, x.file ?? "matrix");
+      if (cm.nodes > H) throw new Error(`the matrix has ${cm.nodes} nodes, the topology ${H} hosts`);
+      return cm.flows.map((f) => ({ ...f, startNs: f.startNs + startNs }));
+    }
+    case "flows":
+      return (x.flows ?? []).map((f) => {
+        const r: FlowRecord = { src: f.src, dst: f.dst, bytes: f.bytes, startNs: (f.startUs ?? 0) * 1000 + startNs };
+        if (f.after) r.after = f.after;
+        if (f.afterAcked) r.afterAcked = f.afterAcked;
+        if (f.class) r.cls = f.class;
+        if (f.group) r.group = f.group;
+        return r;
+      });
+  }
+}
+
+function pickSenders(pool: number[], receiver: number, n: number, seed: number): number[] {
+  const others = pool.filter((h) => h !== receiver);
+  if (n > others.length) throw new RangeError(`incast: ${n} senders but only ${others.length} hosts in the pool`);
+  // Deterministic: a seeded shuffle of the pool.
+  const list = [...others];
+  let x = seed | 0;
+  for (let i = list.length - 1; i > 0; i--) {
+    x = hash3(x, i, 0x1c);
+    const j = (x >>> 0) % (i + 1);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list.slice(0, n).sort((a, b) => a - b);
+}

@@ -1,0 +1,190 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Results } from "../metrics/results";
+import { loadScenario } from "../scenario/load";
+import { grid, parseSet, pathParts, planPoints, type Progress, runPoints, setPath, splitValues } from "./sweep";
+
+// Tiny points: a 8-host 2-tier fat tree, a 2- or 3-sender incast of 20 KB and one flow from a
+// connection matrix — about 15 µs simulated, a few ms each.
+const SCENARIO = `name: sweep test
+seed: 1
+topology: { kind: fattree, tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 }
+network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true, bufferBdp: 1 }
+transport: { cc: { name: nscc }, lb: { name: reps }, reliability: { name: rud } }
+traffic:
+  - { kind: incast, senders: 3, receiver: 0, bytes: 20000 }
+  - { kind: matrix, file: side.cm }
+`;
+const CM = "Nodes 8\nConnections 1\n5->2 start 0 size 8172\n";
+const AXES = ["transport.lb.name=reps,ecmp,ops,plb", "traffic[0].senders=2,3"];
+
+function scenarioDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-sweep-"));
+  writeFileSync(join(dir, "s.yaml"), SCENARIO);
+  writeFileSync(join(dir, "side.cm"), CM);
+  return dir;
+}
+
+const mtimes = (out: string) => readdirSync(join(out, "points"), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => statSync(join(out, "points", d.name, "results.json")).mtimeMs);
+
+test("--set values: commas inside brackets, braces and quotes do not split; JSON where it parses", () => {
+  assert.equal(splitValues(`a,[1,2],{"x":1,"y":2},"p,q"`), ["a", "[1,2]", `{"x":1,"y":2}`, `"p,q"`]);
+  assert.equal(parseSet("transport.cc.name=nscc,dctcp"), { path: "transport.cc.name", values: ["nscc", "dctcp"] });
+  assert.equal(parseSet("network.bufferBdp=0.5,1, 2"), { path: "network.bufferBdp", values: [0.5, 1, 2] });
+  assert.equal(parseSet("traffic[0].senderList=[1,2],[3]").values, [[1, 2], [3]]);
+  assert.throws(() => parseSet("seed"), /expected <path>=/);
+  assert.throws(() => parseSet("seed=1,,2"), /empty value/);
+  assert.equal(pathParts("traffic[1].flows[0].bytes"), ["traffic", 1, "flows", 0, "bytes"]);
+  assert.equal(pathParts("traffic.1.bytes"), ["traffic", 1, "bytes"]);
+  const doc: Record<string, unknown> = { traffic: [{ kind: "incast" }] };
+  setPath(doc, "traffic[0].bytes", 5);
+  setPath(doc, "transport.cc.params.profile", "uec");
+  assert.equal(doc, { traffic: [{ kind: "incast", bytes: 5 }], transport: { cc: { params: { profile: "uec" } } } });
+});
+
+test("the grid is every combination, the first axis slowest", () => {
+  const g = grid([parseSet("a=1,2"), parseSet("b=x,y,z")]);
+  assert.equal(g, [
+    { a: 1, b: "x" }, { a: 1, b: "y" }, { a: 1, b: "z" },
+    { a: 2, b: "x" }, { a: 2, b: "y" }, { a: 2, b: "z" },
+  ]);
+});
+
+test("each point is a self-contained scenario file: its values set and tagged, the matrix inlined, runnable from anywhere", () => {
+  const dir = scenarioDir();
+  const out = join(dir, "out");
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, AXES.map(parseSet), out);
+  assert.is(points.length, 8);
+  assert.is(new Set(points.map((p) => p.id)).size, 8);
+  assert.equal(readdirSync(join(out, "points")).sort(), points.map((p) => `${p.id}.json`).sort());
+  // Moved away from the base scenario and its .cm file, every point still loads.
+  const elsewhere = mkdtempSync(join(tmpdir(), "nicfw-point-"));
+  for (const p of points) {
+    const copy = join(elsewhere, `${p.id}.json`);
+    writeFileSync(copy, readFileSync(p.file));
+    const s = loadScenario(copy);
+    assert.is(s.transport?.lb?.name, p.values["transport.lb.name"]);
+    assert.is(s.traffic[0].senders, p.values["traffic[0].senders"]);
+    assert.equal(s.tags, { "transport.lb.name": p.values["transport.lb.name"], "traffic[0].senders": p.values["traffic[0].senders"] });
+    assert.is(s.traffic[1].file, undefined);
+    assert.is(s.traffic[1].text, CM);
+  }
+  assert.equal(points[0].values, { "transport.lb.name": "reps", "traffic[0].senders": 2 });
+  assert.equal(points[7].values, { "transport.lb.name": "plb", "traffic[0].senders": 3 });
+  // The same grid again: the same files (ids are hashes of the point files).
+  assert.equal(planPoints(loadScenario(join(dir, "s.yaml")), dir, AXES.map(parseSet), out).map((p) => p.id), points.map((p) => p.id));
+  // One invalid value: an error naming the point and the field, and no file written.
+  const out2 = join(dir, "out2");
+  assert.throws(() => planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("transport.lb.name=reps,nope")], out2), /transport\.lb\.name="nope"/);
+  assert.not.ok(existsSync(out2));
+});
+
+test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), then a rerun that runs nothing", async () => {
+  const dir = scenarioDir();
+  const out = join(dir, "out");
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, AXES.map(parseSet), out);
+  const seen: Progress[] = [];
+  const rows = await runPoints(points, { workers: 2, progress: (p) => seen.push(p) });
+  assert.is(rows.length, 8);
+  assert.ok(rows.every((r) => r.status === "ok"), JSON.stringify(rows.map((r) => r.status)));
+  rows.forEach((r, i) => {
+    assert.is(r["transport.lb.name"], points[i].values["transport.lb.name"]);
+    // 2 or 3 incast flows plus the matrix flow.
+    assert.is(r.flows, (points[i].values["traffic[0].senders"] as number) + 1);
+    const res = JSON.parse(readFileSync(join(points[i].dir, "results.json"), "utf8")) as Results;
+    assert.is(r.fct_p99_us, res.metrics.fctUs.all.p99);
+    assert.ok(existsSync(join(points[i].dir, "flows.csv")));
+  });
+  const last = seen[seen.length - 1];
+  assert.equal(last, { done: 8, total: 8, running: 0, skipped: 0, failed: 0 });
+  assert.is(Math.max(...seen.map((p) => p.running)), 2, "two points in flight at once");
+  assert.ok(seen.every((p, i) => i === 0 || p.done >= seen[i - 1].done), "progress only moves forward");
+
+  const before = mtimes(out);
+  const again: Progress[] = [];
+  const rows2 = await runPoints(points, { workers: 2, progress: (p) => again.push(p) });
+  assert.equal(again, [{ done: 8, total: 8, running: 0, skipped: 8, failed: 0 }], "all 8 skipped, none started");
+  assert.equal(mtimes(out), before, "no results.json rewritten");
+  assert.equal(rows2, rows);
+
+  // A point whose results are gone is the only one run again.
+  rmSync(points[5].dir, { recursive: true });
+  const third: Progress[] = [];
+  await runPoints(points, { workers: 2, progress: (p) => third.push(p) });
+  assert.equal(third[third.length - 1], { done: 8, total: 8, running: 0, skipped: 7, failed: 0 });
+  assert.ok(existsSync(join(points[5].dir, "results.json")));
+});
+
+test("a point that fails is a row with its error; the others still run", async () => {
+  const dir = scenarioDir();
+  const out = join(dir, "out");
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("traffic[0].receiver=0,99")], out);
+  const rows = await runPoints(points, { workers: 2 });
+  assert.is(rows[0].status, "ok");
+  assert.match(String(rows[1].status), /^error: .*99/);
+});
+
+// The built CLI is its own worker script. `npm test` builds before the unit tests.
+const CLI = resolve("dist/cli/nicfw.js");
+const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
+
+test("nicfw sweep (built CLI): 8 points on 2 workers, one CSV and JSON row per point, progress on stderr, a rerun skips them all", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  const args = ["sweep", "s.yaml", ...AXES.flatMap((a) => ["--set", a]), "--workers", "2", "--out", "grid"];
+  const r = cli(args, dir);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout, "wrote grid/sweep.csv and sweep.json: 8 points\n", "stdout is the one summary line");
+  assert.match(r.stderr, /^sweep: 8\/8 points done \(0 already done, 0 failed\), 0 running/m);
+  const csv = readFileSync(join(dir, "grid", "sweep.csv"), "utf8").trimEnd().split("\n");
+  assert.is(csv.length, 1 + 8);
+  assert.ok(csv[0].startsWith("transport.lb.name,traffic[0].senders,status,completed,flows,fct_p50_us"));
+  const heads = ["reps,2,ok", "reps,3,ok", "ecmp,2,ok", "ecmp,3,ok", "ops,2,ok", "ops,3,ok", "plb,2,ok", "plb,3,ok"];
+  assert.equal(csv.slice(1).map((l) => l.split(",").slice(0, 3).join(",")), heads);
+  const json = JSON.parse(readFileSync(join(dir, "grid", "sweep.json"), "utf8")) as Record<string, unknown>[];
+  assert.is(json.length, 8);
+  assert.equal(json.map((x) => x.completed), [3, 4, 3, 4, 3, 4, 3, 4]);
+  assert.equal(json.map((x) => `${x["transport.lb.name"]},${x["traffic[0].senders"]},${x.status}`), heads);
+
+  const before = mtimes(join(dir, "grid"));
+  const again = cli(args, dir);
+  assert.is(again.status, 0, again.stderr);
+  assert.match(again.stderr, /sweep: 8\/8 points done \(8 already done, 0 failed\)/);
+  assert.equal(mtimes(join(dir, "grid")), before, "no point ran again");
+  assert.is(readFileSync(join(dir, "grid", "sweep.csv"), "utf8").trimEnd(), csv.join("\n"));
+
+  // The sweep directory stands for its points in nicfw compare: a column per point, in grid order.
+  const cmp = cli(["compare", "grid", "--csv"], dir);
+  assert.is(cmp.status, 0, cmp.stderr);
+  const table = cmp.stdout.trimEnd().split("\n");
+  assert.is(table[0], ["metric", ...heads.map((h) => `lb.name=${h.split(",")[0]} traffic[0].senders=${h.split(",")[1]}`)].join(","));
+  assert.ok(table.includes("flows complete,3/3,4/4,3/3,4/4,3/3,4/4,3/3,4/4"));
+});
+
+test("a grid for a batch system: --plan writes one nicfw run per point, each runs alone, --collect gathers the rows", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  const plan = cli(["sweep", "s.yaml", "--set", "traffic[0].senders=1,2", "--out", "batch", "--plan"], dir);
+  assert.is(plan.status, 0, plan.stderr);
+  const jobs = readFileSync(join(dir, "batch", "jobs.txt"), "utf8").trimEnd().split("\n");
+  assert.is(jobs.length, 2);
+  assert.ok(!existsSync(join(dir, "batch", "sweep.csv")), "nothing ran");
+  // The first job only, as a batch system would run it (from the output directory).
+  assert.match(jobs[0], /^npx nicfw run points\/[0-9a-f]{12}\.json --out points\/[0-9a-f]{12} --quiet$/);
+  const [, , ...jobArgs] = jobs[0].split(" ");
+  const job = cli(jobArgs, join(dir, "batch"));
+  assert.is(job.status, 0, job.stderr);
+  const collect = cli(["sweep", "--collect", "--out", "batch"], dir);
+  assert.is(collect.status, 0, collect.stderr);
+  const rows = JSON.parse(readFileSync(join(dir, "batch", "sweep.json"), "utf8")) as Record<string, unknown>[];
+  assert.is(rows.length, 2);
+  assert.equal(rows.map((x) => x.status).sort(), ["error: not run yet", "ok"]);
+});
+
+test.run();

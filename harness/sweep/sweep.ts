@@ -1,0 +1,398 @@
+// `nicfw sweep <scenario> --set <path>=<v1,v2,…> …`: the cartesian grid of a scenario's
+// variants, run in parallel on worker threads (one per core by default).
+//
+// Each point is written first as a self-contained scenario file, OUT/points/<id>.json: the base
+// scenario with the point's values set, its matrix files inlined (`text`), and its values in
+// `tags`. The id is a hash of that file, so a rerun of the same grid finds the points already
+// done (OUT/points/<id>/results.json) and skips them; a changed base scenario makes new points.
+// Results go to OUT/points/<id>/ (results.json, flows.csv), and one row per point — its values
+// and the headline metrics — to OUT/sweep.csv and OUT/sweep.json.
+//
+// A batch system instead of threads: `--plan` writes the point files and OUT/jobs.txt (one
+// `nicfw run` command per point, runnable anywhere the point file is), and `--collect` gathers
+// the rows from whatever results exist.
+
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Results } from "../metrics/results";
+import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
+import type { Scenario } from "../scenario/schema";
+
+export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--plan | --collect]
+  every combination of the --set values is one point (paths as in the scenario: transport.cc.name,
+  network.bufferBdp, traffic[0].bytes, seed; values are JSON where they parse, else strings;
+  commas inside [] or {} do not split)
+  --out DIR     where points, results and sweep.csv / sweep.json go (default: sweep-out)
+  --workers N   worker threads (default: one per core)
+  --plan        only write the point files and DIR/jobs.txt (one nicfw run per point, for a batch system)
+  --collect     only gather DIR/points/*/results.json into sweep.csv and sweep.json
+  points already done (their results.json exists) are skipped when the sweep is run again`;
+
+export interface Axis {
+  path: string;
+  values: unknown[];
+}
+
+/** Splits `a,b,[1,2],{"x":1}` on the commas outside brackets, braces and quotes. */
+export function splitValues(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = false;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' && text[i - 1] !== "\\") quote = !quote;
+    if (!quote && (c === "[" || c === "{")) depth++;
+    if (!quote && (c === "]" || c === "}")) depth--;
+    if (c === "," && depth === 0 && !quote) {
+      out.push(cur);
+      cur = "";
+    } else cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+export function parseSet(arg: string): Axis {
+  const eq = arg.indexOf("=");
+  if (eq <= 0) throw new Error(`--set ${arg}: expected <path>=<v1,v2,…>`);
+  const path = arg.slice(0, eq).trim();
+  const values = splitValues(arg.slice(eq + 1)).map((v) => {
+    const t = v.trim();
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return t;
+    }
+  });
+  if (values.length === 0 || values.some((v) => v === "")) throw new Error(`--set ${arg}: empty value`);
+  return { path, values };
+}
+
+/** `traffic[0].bytes` or `traffic.0.bytes` → ["traffic", 0, "bytes"]. */
+export function pathParts(path: string): (string | number)[] {
+  const parts: (string | number)[] = [];
+  for (const seg of path.split(".")) {
+    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(seg);
+    if (!m) throw new Error(`--set: bad path ${path}`);
+    if (m[1] !== "") parts.push(/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]);
+    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) parts.push(Number(idx[1]));
+  }
+  if (parts.length === 0) throw new Error(`--set: empty path`);
+  return parts;
+}
+
+export function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = pathParts(path);
+  let cur: Record<string | number, unknown> = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const k = parts[i];
+    if (cur[k] === undefined || cur[k] === null || typeof cur[k] !== "object") {
+      if (Array.isArray(cur) || typeof k === "number") {
+        if (!Array.isArray(cur[k]) && typeof parts[i + 1] === "number") cur[k] = [];
+      }
+      if (cur[k] === undefined || typeof cur[k] !== "object") cur[k] = typeof parts[i + 1] === "number" ? [] : {};
+    }
+    cur = cur[k] as Record<string | number, unknown>;
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Every combination, the first axis varying slowest. */
+export function grid(axes: Axis[]): Record<string, unknown>[] {
+  let out: Record<string, unknown>[] = [{}];
+  for (const a of axes) out = out.flatMap((p) => a.values.map((v) => ({ ...p, [a.path]: v })));
+  return out;
+}
+
+export interface Point {
+  id: string;
+  file: string;
+  dir: string;
+  values: Record<string, unknown>;
+}
+
+const tagValue = (v: unknown): string | number | boolean => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : JSON.stringify(v));
+
+/** Writes the point files; throws ScenarioError naming the point and field if any point is invalid. */
+export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: string): Point[] {
+  const pointsDir = join(out, "points");
+  const points: (Point & { text: string })[] = [];
+  const errors: string[] = [];
+  for (const values of grid(axes)) {
+    const doc = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    for (const [path, v] of Object.entries(values)) setPath(doc, path, v);
+    const tags: Record<string, string | number | boolean> = { ...((doc.tags as Record<string, string | number | boolean>) ?? {}) };
+    for (const [path, v] of Object.entries(values)) tags[path] = tagValue(v);
+    doc.tags = tags;
+    // Self-contained: matrix files inlined.
+    for (const t of (doc.traffic as Record<string, unknown>[] | undefined) ?? []) {
+      if (t && t.kind === "matrix" && typeof t.file === "string") {
+        t.text = readFileSync(resolve(baseDir, t.file), "utf8");
+        delete t.file;
+      }
+    }
+    const label = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+    try {
+      validateScenario(doc, `point ${label}`);
+    } catch (e) {
+      if (e instanceof ScenarioError) errors.push(...e.errors.map((x) => `point ${label}: ${x}`));
+      else throw e;
+      continue;
+    }
+    const text = `${JSON.stringify(doc, null, 1)}\n`;
+    const id = createHash("sha256").update(text).digest("hex").slice(0, 12);
+    // A value given twice on an axis is one point, run once.
+    if (!points.some((p) => p.id === id)) points.push({ id, file: join(pointsDir, `${id}.json`), dir: join(pointsDir, id), values, text });
+  }
+  // Nothing is written unless every point is valid.
+  if (errors.length > 0) throw new ScenarioError("sweep", errors);
+  mkdirSync(pointsDir, { recursive: true });
+  for (const p of points) writeFileSync(p.file, p.text);
+  return points.map(({ text: _, ...p }) => p);
+}
+
+/** The row of one point: its values, its status, the headline metrics (empty when it has no results), its id. */
+export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: string): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [k, v] of Object.entries(p.values)) out[k] = tagValue(v);
+  const m = r?.metrics;
+  const jct = m && m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
+  Object.assign(out, {
+    status: !r ? `error: ${error ?? "no results"}` : r.integrity.ok ? "ok" : "integrity failed",
+    completed: r?.completed ?? null,
+    flows: r?.flowsTotal ?? null,
+    fct_p50_us: m?.fctUs.all.p50 ?? null,
+    fct_p95_us: m?.fctUs.all.p95 ?? null,
+    fct_p99_us: m?.fctUs.all.p99 ?? null,
+    fct_max_us: m?.fctUs.all.max ?? null,
+    slowdown_p50: m?.slowdown.all.p50 ?? null,
+    slowdown_p99: m?.slowdown.all.p99 ?? null,
+    jct_max_us: jct,
+    goodput_gbps: m?.goodput.totalGbps ?? null,
+    drops: m?.drops.total ?? null,
+    trims: m?.trims ?? null,
+    retransmissions: m?.retransmissions.total ?? null,
+    spurious: m?.retransmissions.spurious ?? null,
+    rtos: m?.retransmissions.timeouts ?? null,
+    ooo_percent: m?.outOfOrder.percent ?? null,
+    pfc_pauses: m?.pfc.pauseFrames ?? null,
+    simulated_us: r?.simulatedUs ?? null,
+    // OUT/points/<point>.json is the scenario, OUT/points/<point>/ its results.
+    point: p.id,
+  });
+  return out;
+}
+
+export function toCsv(rows: Record<string, unknown>[]): string {
+  const cols: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  const q = (v: unknown) => {
+    const s = v === null || v === undefined ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return `${[cols.join(","), ...rows.map((r) => cols.map((c) => q(r[c])).join(","))].join("\n")}\n`;
+}
+
+function readDone(p: Point): Results | null {
+  const f = join(p.dir, "results.json");
+  if (!existsSync(f)) return null;
+  try {
+    return JSON.parse(readFileSync(f, "utf8")) as Results;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The worker thread. Built, the CLI bundle is its own worker script (cli.ts serves points when
+ * workerData says so). From TypeScript sources (the unit tests run through tsx's require hook,
+ * `tsx harness/cli.ts` through its ESM loader) a new thread has no loader, so the worker is a
+ * short CommonJS script that registers tsx's require hook and then loads worker.ts.
+ */
+function startWorker(): Worker {
+  const workerData = { nicfwSweepWorker: true };
+  const self = import.meta.url;
+  if (!self.endsWith(".ts")) return new Worker(new URL(self), { workerData });
+  const require = createRequire(self);
+  const entry = fileURLToPath(new URL("./worker.ts", self));
+  const code = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(entry)}).workerMain();`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  running: number;
+  /** Points whose results were already there (not run again). */
+  skipped: number;
+  failed: number;
+}
+
+export interface SweepOptions {
+  workers: number;
+  progress?: (s: Progress) => void;
+}
+
+/**
+ * Runs the points not yet done on a pool of worker threads (no thread at all when every point is
+ * done); returns one row per point. A point that throws is a failed row; a thread that dies (out
+ * of memory, say) fails its point and is replaced, so one bad point does not stop the grid.
+ */
+export async function runPoints(points: Point[], opts: SweepOptions): Promise<Record<string, unknown>[]> {
+  const rows: (Record<string, unknown> | null)[] = points.map(() => null);
+  const todo: number[] = [];
+  const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0 };
+  points.forEach((p, i) => {
+    const r = readDone(p);
+    if (r) {
+      rows[i] = row(p, r);
+      s.skipped++;
+      s.done++;
+    } else todo.push(i);
+  });
+  const report = () => opts.progress?.({ ...s });
+  report();
+  const finish = (i: number, error?: string) => {
+    s.running--;
+    s.done++;
+    const r = error === undefined ? readDone(points[i]) : null;
+    if (!r) s.failed++;
+    rows[i] = row(points[i], r, error);
+    report();
+  };
+  // One thread serves points until the list is empty; resolves when it has stopped.
+  const serve = (): Promise<void> =>
+    new Promise<void>((resolveServe, rejectServe) => {
+      const w = startWorker();
+      let current = -1;
+      let online = false;
+      let died = "";
+      const next = () => {
+        const i = todo.shift();
+        current = i ?? -1;
+        if (i === undefined) {
+          void w.terminate();
+          return;
+        }
+        s.running++;
+        report();
+        w.postMessage({ file: points[i].file, dir: points[i].dir });
+      };
+      w.on("message", (m: { ok: boolean; error?: string }) => {
+        finish(current, m.ok ? undefined : (m.error ?? "failed"));
+        next();
+      });
+      w.on("error", (e) => {
+        died = e.message;
+      });
+      w.on("exit", (code) => {
+        if (!online) return rejectServe(new Error(`sweep: a worker thread did not start: ${died || `exit code ${code}`}`));
+        if (current < 0) return resolveServe();
+        finish(current, `worker died: ${died || `exit code ${code}`}`);
+        resolveServe(todo.length > 0 ? serve() : undefined);
+      });
+      w.once("online", () => {
+        online = true;
+        next();
+      });
+    });
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.workers), todo.length) }, serve));
+  return rows.map((r, i) => r ?? row(points[i], null));
+}
+
+function writeRows(out: string, rows: Record<string, unknown>[]): void {
+  writeFileSync(join(out, "sweep.csv"), toCsv(rows));
+  writeFileSync(join(out, "sweep.json"), `${JSON.stringify(rows, null, 1)}\n`);
+}
+
+function progressPrinter(): SweepOptions["progress"] {
+  const tty = process.stderr.isTTY;
+  let last = 0;
+  const started = Date.now();
+  return (s) => {
+    const now = Date.now();
+    const final = s.done === s.total;
+    if (!final && now - last < (tty ? 100 : 2000)) return;
+    last = now;
+    const elapsedS = (now - started) / 1000;
+    const ran = s.done - s.skipped;
+    const left = !final && ran > 0 ? `, about ${Math.ceil((elapsedS / ran) * (s.total - s.done))} s left` : "";
+    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed), ${s.running} running, ${elapsedS.toFixed(1)} s${left}`;
+    process.stderr.write(tty ? `\r${line}\x1b[K${final ? "\n" : ""}` : `${line}\n`);
+  };
+}
+
+/** Rows for every point file in OUT/points (the --collect mode). */
+export function collectRows(out: string): Record<string, unknown>[] {
+  const dir = join(out, "points");
+  const rows: Record<string, unknown>[] = [];
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json")).sort()) {
+    const id = f.slice(0, -5);
+    const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as Scenario;
+    const p: Point = { id, file: join(dir, f), dir: join(dir, id), values: { ...(doc.tags ?? {}) } };
+    rows.push(row(p, readDone(p), "not run yet"));
+  }
+  return rows;
+}
+
+export async function sweepCommand(argv: string[]): Promise<number> {
+  let file: string | undefined;
+  const axes: Axis[] = [];
+  let out = "sweep-out";
+  let workers = availableParallelism();
+  let mode: "run" | "plan" | "collect" = "run";
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i];
+      if (a === "--set") axes.push(parseSet(argv[++i] ?? ""));
+      else if (a.startsWith("--set=")) axes.push(parseSet(a.slice(6)));
+      else if (a === "--out") out = argv[++i];
+      else if (a === "--workers") {
+        workers = Number(argv[++i]);
+        if (!(Number.isInteger(workers) && workers >= 1)) throw new Error("--workers needs a positive integer");
+      } else if (a === "--plan") mode = "plan";
+      else if (a === "--collect") mode = "collect";
+      else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
+      else if (file === undefined) file = a;
+      else throw new Error(`one scenario at a time (got ${file} and ${a})`);
+    }
+    if (!out) throw new Error("--out needs a directory");
+    if (mode !== "collect" && (file === undefined || axes.length === 0)) throw new Error("give a scenario and at least one --set");
+  } catch (e) {
+    console.error(`nicfw sweep: ${(e as Error).message}\n${SWEEP_USAGE}`);
+    return 2;
+  }
+  mkdirSync(out, { recursive: true });
+  if (mode === "collect") {
+    const rows = collectRows(out);
+    writeRows(out, rows);
+    console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points`);
+    return 0;
+  }
+  let points: Point[];
+  try {
+    const base = loadScenario(file as string);
+    points = planPoints(base, dirname(resolve(file as string)), axes, out);
+  } catch (e) {
+    console.error(e instanceof ScenarioError ? e.message : `nicfw sweep: ${(e as Error).message}`);
+    return 2;
+  }
+  if (mode === "plan") {
+    // `npx nicfw` finds the CLI in a checkout, in a project that installed nicfw, and globally.
+    const jobs = points.map((p) => `npx nicfw run points/${p.id}.json --out points/${p.id} --quiet`);
+    writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
+    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: npx nicfw sweep --collect --out ${out})`);
+    return 0;
+  }
+  const rows = await runPoints(points, { workers, progress: progressPrinter() });
+  writeRows(out, rows);
+  const bad = rows.filter((r) => r.status !== "ok").length;
+  console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}`);
+  return bad > 0 ? 1 : 0;
+}

@@ -1,0 +1,26 @@
+// A sweep worker thread: runs the point files it is sent, one at a time, and writes each
+// point's results.json and flows.csv into the point's directory (as `nicfw run` would).
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parentPort } from "node:worker_threads";
+import { flowsCsv } from "../metrics/results";
+import { runScenario } from "../run";
+import { loadScenario } from "../scenario/load";
+
+export function workerMain(): void {
+  const port = parentPort;
+  if (!port) throw new Error("sweep worker: not in a worker thread");
+  port.on("message", (m: { file: string; dir: string }) => {
+    try {
+      const r = runScenario(loadScenario(m.file), { baseDir: dirname(m.file) });
+      mkdirSync(m.dir, { recursive: true });
+      writeFileSync(join(m.dir, "flows.csv"), flowsCsv(r));
+      // results.json last: its presence marks the point done.
+      writeFileSync(join(m.dir, "results.json"), `${JSON.stringify(r, null, 1)}\n`);
+      port.postMessage({ ok: true });
+    } catch (e) {
+      port.postMessage({ ok: false, error: (e as Error).message.split("\n").join("; ") });
+    }
+  });
+}

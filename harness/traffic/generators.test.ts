@@ -1,0 +1,248 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Xoshiro128 } from "../../lib/core/rng";
+import { Dragonfly, SlimFly } from "../../lib/lb/spritz/topology";
+import { fatTree3 } from "../topo/fattree";
+import { dragonfly } from "../topo/lowdiameter";
+import { twoDc } from "../topo/twodc";
+import { cdfFlows, cdfMean, cdfSample, HADOOP_CDF, parseCdf, WEBSEARCH_CDF } from "./cdf";
+import { butterflyAllreduce, pickGroups, ringAllreduce } from "./collectives";
+import { hostDomains } from "./domains";
+import { dragonflyAdversarial, slimFlyAdversarial, slimFlyPairs, spritzMonitored } from "./lowdiameter";
+import { alltoall, derangement, tornado } from "./patterns";
+import { incast, uniform } from "./traffic";
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+test("incast: N senders, equal or uneven sizes, simultaneous, staggered or jittered starts", () => {
+  const eq = incast(32, { senders: 8, receiver: 3, bytes: 1000, startNs: 500 }, 1);
+  assert.is(eq.length, 8);
+  assert.ok(eq.every((f) => f.dst === 3 && f.src !== 3 && f.bytes === 1000 && f.startNs === 500));
+  assert.is(new Set(eq.map((f) => f.src)).size, 8);
+  const un = incast(32, { senders: 0, senderList: [4, 5, 6, 7, 8], receiver: 0, bytes: 1, startNs: 0, bytesList: [100, 200], staggerNs: 1000 }, 1);
+  assert.equal(un.map((f) => f.bytes), [100, 200, 100, 200, 100]);
+  assert.equal(un.map((f) => f.startNs), [0, 1000, 2000, 3000, 4000]);
+  const jit = incast(64, { senders: 40, receiver: 0, bytes: 1, startNs: 10_000, jitterNs: 5000 }, 9);
+  assert.ok(jit.every((f) => f.startNs >= 10_000 && f.startNs < 15_000));
+  assert.ok(new Set(jit.map((f) => f.startNs)).size > 30, "jitter spreads the starts");
+});
+
+test("permutation: a derangement (each host sends once, receives once, never to itself)", () => {
+  for (const [n, seed] of [[2, 1], [3, 2], [16, 3], [1000, 4]]) {
+    const hosts = range(n);
+    const d = derangement(hosts, seed);
+    assert.equal([...d].sort((a, b) => a - b), hosts, "every host receives exactly once");
+    assert.ok(d.every((x, i) => x !== hosts[i]), "no fixed point");
+  }
+  // Over many seeds every destination of host 0 occurs (it is random, not a fixed shift).
+  const seen = new Set<number>();
+  for (let s = 0; s < 200; s++) seen.add(derangement(range(6), s)[0]);
+  assert.equal([...seen].sort(), [1, 2, 3, 4, 5]);
+  // On a subset of hosts.
+  const sub = [3, 9, 10, 40];
+  const ds = derangement(sub, 7);
+  assert.equal([...ds].sort((a, b) => a - b), sub);
+});
+
+test("permutation across the core / across groups: every pair leaves its pod or Dragonfly group", () => {
+  const ft = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
+  const dom = hostDomains(ft);
+  // k = 4: pods of 4 hosts.
+  assert.equal([...dom], [0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12]);
+  for (let s = 0; s < 20; s++) {
+    const d = derangement(range(16), s, dom);
+    assert.equal([...d].sort((a, b) => a - b), range(16));
+    assert.ok(d.every((x, i) => dom[x] !== dom[i]), `seed ${s}: a pair inside a pod`);
+    // The path of every pair crosses a core switch: 6 ports (host, ToR, agg, core, agg, ToR).
+    assert.ok(d.every((x, i) => ft.path(i, x).length === 6));
+  }
+  const df = dragonfly({ p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 });
+  const ddom = hostDomains(df);
+  const d = derangement(range(df.hosts), 3, ddom);
+  assert.ok(d.every((x, i) => Math.floor(x / 8) !== Math.floor(i / 8)), "Dragonfly groups of 8 endpoints");
+  assert.throws(() => derangement([0, 1, 2, 4], 1, dom), /more than half/);
+  // Two DCs: the domain is the DC.
+  const two = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanGbps: 400, wanLatencyNs: 10_000 });
+  assert.equal([...hostDomains(two)], [0, 0, 0, 0, 4, 4, 4, 4]);
+});
+
+test("tornado: member i sends to member i + shift", () => {
+  const t = tornado(range(8), { bytes: 5, startNs: 0 });
+  assert.equal(t.map((f) => f.dst), [4, 5, 6, 7, 0, 1, 2, 3]);
+  assert.equal(tornado([10, 11, 12], { bytes: 1, startNs: 0, shift: 1 }).map((f) => f.dst), [11, 12, 10]);
+  assert.throws(() => tornado(range(4), { bytes: 1, startNs: 0, shift: 4 }));
+});
+
+test("all-to-all: every ordered pair once, at most k active per sender (flow j waits for j − k)", () => {
+  const m = [2, 5, 7, 11, 13];
+  const k = 2;
+  const fl = alltoall(m, { bytes: 100, startNs: 0, window: k, group: "a2a" });
+  assert.is(fl.length, m.length * (m.length - 1));
+  const pairs = new Set(fl.map((f) => `${f.src}>${f.dst}`));
+  assert.is(pairs.size, fl.length);
+  assert.ok(fl.every((f) => f.src !== f.dst && f.group === "a2a"));
+  for (let i = 0; i < m.length; i++) {
+    const mine = fl.map((f, idx) => ({ f, idx })).filter((x) => x.f.src === m[i]);
+    // Ring order: first the next member, then the one after.
+    assert.is(mine[0].f.dst, m[(i + 1) % m.length]);
+    assert.is(mine.filter((x) => !x.f.afterAcked).length, k, "k flows start at once");
+    for (const x of mine.slice(k)) {
+      assert.is(x.f.afterAcked?.length, 1);
+      const dep = fl[(x.f.afterAcked as number[])[0]];
+      assert.is(dep.src, m[i], "a sender's flow waits for one of its own");
+      assert.is((x.f.afterAcked as number[])[0], x.idx - k);
+    }
+  }
+  assert.ok(alltoall(m, { bytes: 1, startNs: 0 }).every((f) => !f.afterAcked), "no window: all at once");
+});
+
+test("ring all-reduce: 2(n−1) steps of n chunks; each step waits for the chunk into its sender", () => {
+  const m = [1, 4, 6, 9];
+  const fl = ringAllreduce(m, { bytes: 4000, startNs: 100, group: "g0" });
+  assert.is(fl.length, 2 * 3 * 4);
+  assert.ok(fl.every((f) => f.bytes === 1000 && f.group === "g0"));
+  fl.forEach((f, i) => {
+    const step = Math.floor(i / 4);
+    assert.is(f.dst, m[(m.indexOf(f.src) + 1) % 4], "ring successor");
+    if (step === 0) assert.is(f.after, undefined);
+    else {
+      const dep = fl[(f.after as number[])[0]];
+      assert.is(dep.dst, f.src, "the dependency delivered into this flow's sender");
+      assert.is(Math.floor((f.after as number[])[0] / 4), step - 1, "from the previous step");
+    }
+  });
+  // Every member sends 2(n−1)/n of its data.
+  for (const x of m) assert.is(fl.filter((f) => f.src === x).reduce((a, f) => a + f.bytes, 0), 6000);
+});
+
+test("butterfly all-reduce: log2 n halving then doubling steps, partner XOR distance, sizes halve then double", () => {
+  const m = range(8).map((i) => 10 + i);
+  const fl = butterflyAllreduce(m, { bytes: 8000, startNs: 0 });
+  assert.is(fl.length, 6 * 8);
+  const stepOf = (i: number) => Math.floor(i / 8);
+  const sizes = [0, 1, 2, 3, 4, 5].map((s) => fl[s * 8].bytes);
+  assert.equal(sizes, [4000, 2000, 1000, 1000, 2000, 4000]);
+  const dist = [4, 2, 1, 1, 2, 4];
+  fl.forEach((f, i) => {
+    assert.is((f.src - 10) ^ (f.dst - 10), dist[stepOf(i)]);
+    if (stepOf(i) > 0) {
+      const d = (f.after as number[])[0];
+      assert.is(stepOf(d), stepOf(i) - 1);
+      assert.is(fl[d].dst, f.src, "waits for the data its sender received at the previous step");
+    }
+  });
+  assert.throws(() => butterflyAllreduce(range(6), { bytes: 1, startNs: 0 }), /power of two/);
+  const g = pickGroups(range(64), 4, 16, "random", 3);
+  assert.is(new Set(g.flat()).size, 64, "groups are disjoint");
+  assert.equal(pickGroups(range(8), 2, 4, "contiguous", 1), [[0, 1, 2, 3], [4, 5, 6, 7]]);
+});
+
+test("flow-size CDFs: the tables equal the data files; the mean of many draws is within 5 % of the CDF's", () => {
+  const dir = join(import.meta.dirname ?? __dirname, "data");
+  assert.equal(parseCdf(readFileSync(join(dir, "websearch_cdf.txt"), "utf8")), WEBSEARCH_CDF.map((p) => [...p]));
+  assert.equal(parseCdf(readFileSync(join(dir, "hadoop_cdf.txt"), "utf8")), HADOOP_CDF.map((p) => [...p]));
+  // By hand, Σ Δp · midpoint: WebSearch 0.15·5 k + 0.05·15 k + 0.10·25 k + 0.10·40 k + 0.13·65 k +
+  // 0.07·140 k + 0.10·600 k + 0.10·1.5 M + 0.10·3.5 M + 0.07·7.5 M + 0.03·20 M = 1 711 250 bytes.
+  assert.ok(Math.abs(cdfMean(WEBSEARCH_CDF) - 1_711_250) < 1e-6);
+  for (const [name, cdf] of [["websearch", WEBSEARCH_CDF], ["hadoop", HADOOP_CDF]] as const) {
+    const rng = new Xoshiro128(42);
+    let sum = 0;
+    const n = 200_000;
+    for (let i = 0; i < n; i++) sum += cdfSample(cdf, uniform(rng));
+    const mean = cdfMean(cdf);
+    assert.ok(Math.abs(sum / n - mean) / mean < 0.05, `${name}: sample mean ${sum / n} vs ${mean}`);
+  }
+  // Percentiles: half of WebSearch flows are below 80 kB, 97 % below 10 MB.
+  assert.is(cdfSample(WEBSEARCH_CDF, 0.53), 80000);
+  assert.is(cdfSample(WEBSEARCH_CDF, 0.97), 10_000_000);
+});
+
+test("Poisson arrivals at a target load, with a limit on simultaneous senders per receiver", () => {
+  const hosts = range(32);
+  const w = { points: WEBSEARCH_CDF, load: 0.5, startNs: 0, durationNs: 20_000_000, hostGbps: 100, rttNs: 10_000, maxSendersPerReceiver: 2 };
+  const fl = cdfFlows(hosts, hosts, w, 5);
+  // Offered bytes ≈ load × rate × time × sources (random: within 10 %).
+  const offered = fl.reduce((a, f) => a + f.bytes, 0);
+  const expect = (0.5 * 100e9 * 0.02 * 32) / 8;
+  assert.ok(Math.abs(offered - expect) / expect < 0.1, `offered ${offered} vs ${expect}`);
+  // Flow count ≈ λ T per source: expect / mean.
+  const count = expect / cdfMean(WEBSEARCH_CDF);
+  assert.ok(Math.abs(fl.length - count) / count < 0.1, `${fl.length} flows vs ${count}`);
+  assert.ok(fl.every((f, i) => f.src !== f.dst && (i === 0 || f.startNs >= fl[i - 1].startNs)));
+  // Inter-arrival times of one source are exponential: their coefficient of variation is ≈ 1.
+  const mine = fl.filter((f) => f.src === 0).map((f) => f.startNs);
+  const gaps = mine.slice(1).map((t, i) => t - mine[i]);
+  const mg = gaps.reduce((a, g) => a + g, 0) / gaps.length;
+  const sd = Math.sqrt(gaps.reduce((a, g) => a + (g - mg) ** 2, 0) / gaps.length);
+  assert.ok(gaps.length > 20 && Math.abs(sd / mg - 1) < 0.35, `CV ${sd / mg} over ${gaps.length} gaps`);
+  // Never more than 2 estimated-active senders at a receiver when a flow is placed.
+  const ends = new Map<number, number[]>();
+  for (const f of fl) {
+    const l = (ends.get(f.dst) ?? []).filter((e) => e > f.startNs);
+    assert.ok(l.length < 2, `receiver ${f.dst} had ${l.length} active senders at ${f.startNs}`);
+    l.push(f.startNs + (f.bytes * 8) / 100 + 10_000);
+    ends.set(f.dst, l);
+  }
+  // Two DCs: the share of inter-DC flows.
+  const dcOf = new Int32Array(32).map((_, h) => (h < 16 ? 0 : 16));
+  const mix = cdfFlows(hosts, hosts, { ...w, maxSendersPerReceiver: 0, dcOf, interDcFraction: 0.3 }, 6);
+  const inter = mix.filter((f) => f.cls === "inter-dc");
+  assert.ok(inter.every((f) => dcOf[f.src] !== dcOf[f.dst]) && mix.filter((f) => f.cls === "intra-dc").every((f) => dcOf[f.src] === dcOf[f.dst]));
+  assert.ok(Math.abs(inter.length / mix.length - 0.3) < 0.05, `inter-DC share ${inter.length / mix.length}`);
+});
+
+test("Dragonfly adversarial: every endpoint sends to the same position in the next group", () => {
+  const df = new Dragonfly({ p: 2, a: 4, h: 2 });
+  const fl = dragonflyAdversarial(df, { bytes: 1, startNs: 0 });
+  assert.is(fl.length, df.endpoints);
+  for (const f of fl) {
+    assert.is(Math.floor(f.dst / 8), (Math.floor(f.src / 8) + 1) % df.g);
+    assert.is(f.dst % 8, f.src % 8);
+  }
+});
+
+test("Slim Fly adversarial: routers paired two hops apart, a permutation, and pairs sharing middle links", () => {
+  const sf = new SlimFly({ q: 5, p: 3 });
+  const pairs = slimFlyPairs(sf, 1);
+  assert.equal([...pairs].sort((a, b) => a - b), range(sf.switches), "each router is a destination once");
+  const R = sf.networkPorts;
+  let far = 0;
+  const linkLoad = new Map<string, number>();
+  for (let s = 0; s < sf.switches; s++) {
+    const d = pairs[s];
+    assert.ok(d !== s);
+    if (sf.portTo(s, d) < 0) {
+      far++;
+      const m = sf.neighbour[s * R + sf.minimalPort(s, d)];
+      for (const key of [`${s}>${m}`, `${m}>${d}`]) linkLoad.set(key, (linkLoad.get(key) ?? 0) + 1);
+    }
+  }
+  assert.ok(far >= sf.switches - 2, `${far} of ${sf.switches} pairs two hops apart`);
+  const shared = [...linkLoad.values()].filter((v) => v >= 2).length;
+  assert.ok(shared >= sf.switches / 4, `only ${shared} links carry two pairs`);
+  const fl = slimFlyAdversarial(sf, { bytes: 1, startNs: 0 }, 1);
+  assert.equal(fl.map((f) => f.dst).sort((a, b) => a - b), range(sf.endpoints));
+});
+
+test("Spritz monitored flow (Fig. 5): background into each congested group's gateway to the destination group", () => {
+  const df = new Dragonfly({ p: 2, a: 4, h: 2 });
+  const fl = spritzMonitored(df, { bytes: 4 << 20, backgroundBytes: 1 << 20, freeGroups: 2, startNs: 0 }, 3);
+  const [mon, ...bg] = fl;
+  assert.is(mon.cls, "monitored");
+  assert.is(mon.src, 0);
+  const D = Math.floor(mon.dst / 8);
+  const busy = new Set(bg.map((f) => Math.floor(f.src / 8)));
+  assert.is(busy.size, df.g - 1 - 2, "all groups but the destination's and two free ones");
+  assert.ok(busy.has(0), "the source group is congested");
+  assert.ok(!busy.has(D));
+  for (const f of bg) {
+    const G = Math.floor(f.src / 8);
+    assert.is(Math.floor(f.dst / 8), G, "background stays inside its group");
+    const gw = Math.floor(f.dst / df.p);
+    assert.is(gw - G * df.a, df.exitIndex(G, D), "towards the switch with the global link to the destination group");
+  }
+});
+
+test.run();
