@@ -61,10 +61,44 @@ export interface CcAdapter {
   errors(): number;
 }
 
+/** What every CC module offers the adapters alike; rate modules have no cwndBytes. */
+interface CcModule {
+  readonly errors: number;
+  open(slot: number): void;
+  canSend(slot: number, bytes: number): boolean;
+  onSend(slot: number, nowNs: number, bytes: number): number;
+  inflightBytes(slot: number): number;
+  cwndBytes?(slot: number): number;
+}
+
+/**
+ * The pass-through every adapter starts from: a window module with no pacing, no timers and no
+ * receiver side. Each adapter overrides where its module differs.
+ */
 abstract class WindowCc {
   readonly paced: number = 0;
   readonly timed: number = 0;
-  abstract readonly m: { cwndBytes?(slot: number): number; inflightBytes(slot: number): number };
+  abstract readonly m: CcModule;
+  open(slot: number, _hops: number): void {
+    this.m.open(slot);
+  }
+  canSend(slot: number, bytes: number): boolean {
+    return this.m.canSend(slot, bytes);
+  }
+  onSend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onSend(slot, nowNs, bytes);
+    return 0;
+  }
+  restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onSend(slot, nowNs, bytes);
+  }
+  level(slot: number): number {
+    const m = this.m;
+    return m.cwndBytes ? m.cwndBytes(slot) : 0;
+  }
+  errors(): number {
+    return this.m.errors;
+  }
   windowLeft(slot: number): number {
     const m = this.m;
     return m.cwndBytes ? m.cwndBytes(slot) - m.inflightBytes(slot) : 1 << 30;
@@ -90,13 +124,7 @@ export class NsccCc extends WindowCc implements CcAdapter {
   constructor(readonly m: Nscc) {
     super();
   }
-  open(slot: number): void {
-    this.m.open(slot);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
+  override onSend(slot: number, nowNs: number, bytes: number): number {
     return (this.m.onSend(slot, nowNs, bytes) & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean): void {
@@ -108,15 +136,6 @@ export class NsccCc extends WindowCc implements CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
   }
-  restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onSend(slot, nowNs, bytes);
-  }
-  level(slot: number): number {
-    return this.m.cwndBytes(slot);
-  }
-  errors(): number {
-    return this.m.errors;
-  }
 }
 
 /** DCTCP and MP-RDMA: ECN-echo window modules with onNack. */
@@ -127,16 +146,6 @@ export class EcnWindowCc extends WindowCc implements CcAdapter {
   ) {
     super();
   }
-  open(slot: number): void {
-    this.m.open(slot);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
-  }
   onAck(slot: number, nowNs: number, acked: number, _rttNs: number, ecn: boolean): void {
     this.m.onAck(slot, nowNs, acked, ecn);
   }
@@ -146,31 +155,12 @@ export class EcnWindowCc extends WindowCc implements CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
   }
-  restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onSend(slot, nowNs, bytes);
-  }
-  level(slot: number): number {
-    return this.m.cwndBytes(slot);
-  }
-  errors(): number {
-    return this.m.errors;
-  }
 }
 
 export class AimdCc extends WindowCc implements CcAdapter {
   readonly name = "aimd";
   constructor(readonly m: Aimd) {
     super();
-  }
-  open(slot: number): void {
-    this.m.open(slot);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
   }
   onAck(slot: number, nowNs: number, acked: number): void {
     this.m.onAck(slot, nowNs, acked);
@@ -181,15 +171,6 @@ export class AimdCc extends WindowCc implements CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
   }
-  restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onSend(slot, nowNs, bytes);
-  }
-  level(slot: number): number {
-    return this.m.cwndBytes(slot);
-  }
-  errors(): number {
-    return this.m.errors;
-  }
 }
 
 /** Swift: a delay window that paces below one packet; the fabric has no remote-host delay (0). */
@@ -199,15 +180,8 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   constructor(readonly m: Swift) {
     super();
   }
-  open(slot: number, hops: number): void {
+  override open(slot: number, hops: number): void {
     this.m.open(slot, hops);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
     this.m.onAck(slot, nowNs, acked, rttNs, 0);
@@ -218,17 +192,8 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
   }
-  restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onSend(slot, nowNs, bytes);
-  }
   override pacingGapNs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes);
-  }
-  level(slot: number): number {
-    return this.m.cwndBytes(slot);
-  }
-  errors(): number {
-    return this.m.errors;
   }
 }
 
@@ -239,30 +204,17 @@ export class TimelyCc extends WindowCc implements CcAdapter {
   constructor(readonly m: Timely) {
     super();
   }
-  open(slot: number): void {
-    this.m.open(slot);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
-  }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
     this.m.onAck(slot, nowNs, acked, rttNs);
   }
   onTrim(): void {}
   onTimeout(): void {}
-  restore(): void {}
+  override restore(): void {}
   override pacingGapNs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes);
   }
-  level(slot: number): number {
+  override level(slot: number): number {
     return this.m.rateBps(slot);
-  }
-  errors(): number {
-    return this.m.errors;
   }
 }
 
@@ -277,23 +229,16 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   ) {
     super();
   }
-  open(slot: number): void {
+  override open(slot: number): void {
     this.m.open(slot);
     this.np.open(slot);
-  }
-  canSend(slot: number, bytes: number): boolean {
-    return this.m.canSend(slot, bytes);
-  }
-  onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
   }
   onAck(slot: number, nowNs: number, acked: number): void {
     this.m.onAck(slot, nowNs, acked);
   }
   onTrim(): void {}
   onTimeout(): void {}
-  restore(): void {}
+  override restore(): void {}
   override pacingGapNs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes);
   }
@@ -312,10 +257,10 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   override onData(slot: number, nowNs: number, ce: boolean): boolean {
     return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;
   }
-  level(slot: number): number {
+  override level(slot: number): number {
     return this.m.rateBps(slot);
   }
-  errors(): number {
+  override errors(): number {
     return this.m.errors + this.np.errors;
   }
 }
