@@ -14,10 +14,18 @@
 // messages are bounded by the receiver's 14-bit packet counter.
 
 import { E_ARG, E_FULL, E_STATE } from "../core/errors";
-import { clearBits, countSet, countSetRun } from "../core/bitmap";
+import { bitSet, bitTest, clearBits, countSet, countSetRun } from "../core/bitmap";
 import { isPsn24, psn24Diff } from "../core/psn";
 import { nextPowerOfTwo } from "../core/ring";
 import { FlowTable, type Layout, flowBytes } from "../core/table";
+
+/** The RX bits IRN and timeout-only export (IRN_RX_*, TIMEOUT_RX_*). */
+const enum Rx {
+  Place = 1,
+  Ack = 2,
+  Complete = 4,
+  Duplicate = 8,
+}
 
 const enum K {
   MsgShift = 3, // 8 messages per QP, indexed by MSN mod 8
@@ -327,6 +335,37 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
   }
   msn(slot: number): number {
     return this.msnCol[slot];
+  }
+
+  /**
+   * The receive path of IRN and timeout-only recovery, whose out records (cumPsn, sackPsn,
+   * completed, msn) and RX bits (PLACE 1, ACK 2, COMPLETE 4, DUPLICATE 8) are the same: a PSN
+   * already received is a duplicate, ACKed; one beyond the window is E_STATE (dropped); one past
+   * ePSN is placed and answered with `outOfOrder` (IRN: a NACK; timeout-only: an ACK); the one at
+   * ePSN is placed and slides ePSN over what arrived early.
+   */
+  protected receive(slot: number, psn: number, last: boolean, outOfOrder: number): number {
+    const epsn = this.epsnCol[slot];
+    const d = psn24Diff(psn, epsn);
+    const out = this.out;
+    out[1] = psn;
+    out[2] = 0;
+    if (d > this.mask) return this.fail(E_STATE);
+    const base = slot * this.words;
+    const bit = psn & this.mask;
+    if (d < 0 || bitTest(this.got, base, bit)) {
+      out[0] = epsn;
+      out[3] = this.msnCol[slot];
+      return Rx.Ack | Rx.Duplicate;
+    }
+    bitSet(this.got, base, bit);
+    if (last) bitSet(this.ends, base, bit);
+    if (d > 0) {
+      out[0] = epsn;
+      out[3] = this.msnCol[slot];
+      return outOfOrder;
+    }
+    return this.slideRun(slot, base, bit, epsn, 2, 3) !== 0 ? Rx.Place | Rx.Ack | Rx.Complete : Rx.Place | Rx.Ack;
   }
 
   /**

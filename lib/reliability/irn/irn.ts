@@ -22,7 +22,7 @@
 //     refused (E_STATE) and dropped, which a BDP-capped sender never causes.
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
-import { bitSet, bitTest, clearBits, firstClear } from "../../core/bitmap";
+import { bitSet, clearBits, firstClear } from "../../core/bitmap";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { type HandlerSignatures, flowBytes } from "../../core/table";
@@ -344,36 +344,6 @@ export class IrnReceiver extends BitmapReceiver {
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
-    return this.track(slot, psn, last);
-  }
-
-  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
-  private track(slot: number, psn: number, last: boolean): number {
-    const epsn = this.epsnCol[slot];
-    const d = psn24Diff(psn, epsn);
-    const out = this.out;
-    out[1] = psn;
-    out[2] = 0;
-    if (d < 0) {
-      out[0] = epsn;
-      out[3] = this.msnCol[slot];
-      return IRN_RX_ACK | IRN_RX_DUPLICATE;
-    }
-    if (d > this.mask) return this.fail(E_STATE);
-    const base = slot * this.words;
-    const bit = psn & this.mask;
-    if (bitTest(this.got, base, bit)) {
-      out[0] = epsn;
-      out[3] = this.msnCol[slot];
-      return IRN_RX_ACK | IRN_RX_DUPLICATE;
-    }
-    bitSet(this.got, base, bit);
-    if (last) bitSet(this.ends, base, bit);
-    if (d > 0) {
-      out[0] = epsn;
-      out[3] = this.msnCol[slot];
-      return IRN_RX_PLACE | IRN_RX_NACK;
-    }
-    return this.slideRun(slot, base, bit, epsn, 2, 3) !== 0 ? IRN_RX_PLACE | IRN_RX_ACK | IRN_RX_COMPLETE : IRN_RX_PLACE | IRN_RX_ACK;
+    return this.receive(slot, psn, last, IRN_RX_PLACE | IRN_RX_NACK);
   }
 }

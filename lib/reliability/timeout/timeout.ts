@@ -17,7 +17,7 @@
 //   - a retransmission pass started by a timeout runs to the highest PSN sent at that moment.
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
-import { bitSet, bitTest, clearBits, countSet, firstClear } from "../../core/bitmap";
+import { bitSet, clearBits, countSet, firstClear } from "../../core/bitmap";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { type HandlerSignatures, flowBytes } from "../../core/table";
@@ -274,31 +274,6 @@ export class TimeoutReceiver extends BitmapReceiver {
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
-    return this.track(slot, psn, last);
-  }
-
-  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
-  private track(slot: number, psn: number, last: boolean): number {
-    const epsn = this.epsnCol[slot];
-    const d = psn24Diff(psn, epsn);
-    const out = this.out;
-    out[1] = psn;
-    out[2] = 0;
-    if (d > this.mask) return this.fail(E_STATE);
-    const base = slot * this.words;
-    const bit = psn & this.mask;
-    if (d < 0 || bitTest(this.got, base, bit)) {
-      out[0] = epsn;
-      out[3] = this.msnCol[slot];
-      return TIMEOUT_RX_ACK | TIMEOUT_RX_DUPLICATE;
-    }
-    bitSet(this.got, base, bit);
-    if (last) bitSet(this.ends, base, bit);
-    if (d > 0) {
-      out[0] = epsn;
-      out[3] = this.msnCol[slot];
-      return TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK;
-    }
-    return this.slideRun(slot, base, bit, epsn, 2, 3) !== 0 ? TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK | TIMEOUT_RX_COMPLETE : TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK;
+    return this.receive(slot, psn, last, TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK);
   }
 }
