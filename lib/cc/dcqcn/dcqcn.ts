@@ -23,7 +23,7 @@
 //   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
 //   steps          R_T = min(line, R_T + step)
 
-import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
@@ -169,7 +169,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
         this.alphaDue[slot] = (now + this.alphaPeriod) | 0;
         // HPCC adds 1 ns so that the first decrease check follows an α update due at the same time.
         this.decDue[slot] = (now + this.decPeriod + 1) | 0;
-        const rate = this.bounded(mulDiv(this.rc[slot], this.firstCnpQ16, K.One));
+        const rate = this.bounded(mulQ16(this.rc[slot], this.firstCnpQ16));
         this.rc[slot] = rate;
         this.rt[slot] = rate;
         this.flags[slot] = flags | Fl.Armed | Fl.DecCnp;
@@ -182,7 +182,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     if (this.clamp !== 0 || this.byteStage[slot] !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
     this.cut(slot);
     // α ← (1 − g)α + g
-    this.alpha[slot] = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One) + this.gQ16;
+    this.alpha[slot] = mulQ16(this.alpha[slot], K.One - this.gQ16) + this.gQ16;
     this.byteStage[slot] = 0;
     this.timeStage[slot] = 0;
     this.txBytes[slot] = 0;
@@ -204,7 +204,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     let r = 0;
     if ((flags & Fl.Armed) !== 0 && ((now - this.alphaDue[slot]) | 0) >= 0) {
       // paper: α ← (1 − g)α after K without a CNP; mellanox: + g if a CNP arrived in the period
-      let a = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One);
+      let a = mulQ16(this.alpha[slot], K.One - this.gQ16);
       if ((flags & Fl.AlphaCnp) !== 0) a += this.gQ16;
       this.alpha[slot] = a;
       flags &= ~Fl.AlphaCnp;
@@ -308,18 +308,14 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** The tick of the earliest pending timer; meaningful only while timerArmed (else 0). */
   nextTimerNs(slot: number): number {
-    if (!this.timerArmed(slot)) return 0;
-    const flags = this.flags[slot];
-    let t = 0;
-    let have = false;
-    if ((flags & Fl.Armed) !== 0) {
-      t = this.alphaDue[slot];
-      have = true;
-      if (this.mellanox !== 0 && ((this.decDue[slot] - t) | 0) < 0) t = this.decDue[slot];
-    }
-    if ((flags & Fl.IncArmed) !== 0 && (!have || ((this.incDue[slot] - t) | 0) < 0)) t = this.incDue[slot];
+    const flags = this.live[slot] === 1 ? this.flags[slot] : 0;
+    if ((flags & Fl.Armed) === 0) return (flags & Fl.IncArmed) !== 0 ? this.incDue[slot] : 0;
+    let t = this.alphaDue[slot];
+    if (this.mellanox !== 0 && ((this.decDue[slot] - t) | 0) < 0) t = this.decDue[slot];
+    if ((flags & Fl.IncArmed) !== 0 && ((this.incDue[slot] - t) | 0) < 0) t = this.incDue[slot];
     return t;
   }
+
 
   windowBytes(slot: number): number {
     if (this.window === 0 || this.varWindow === 0) return this.window;
@@ -343,7 +339,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** R_C ← max(minRate, R_C (1 − α/2)). */
   private cut(slot: number): void {
-    const next = mulDiv(this.rc[slot], K.Two - this.alpha[slot], K.Two);
+    const next = Math.floor((this.rc[slot] * (K.Two - this.alpha[slot])) / K.Two);
     this.rc[slot] = next > this.minKbps ? next : this.minKbps;
   }
 
