@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { Xoshiro128 } from "./rng";
 import { INT32_MAX, INT32_MIN, clamp, fromQ16, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "./fixed";
 
 test("q16 rounds to nearest and refuses what does not fit", () => {
@@ -40,12 +41,24 @@ test("mulDiv is exact floor(a×b/c) against BigInt near 2^53", () => {
   }
 });
 
-test("mulDiv corrects a quotient the double division rounds up to an integer", () => {
-  // (2^31 − 1)·c − 1 over c: the double quotient rounds to 2^31 − 1, the true floor is one less.
+test("mulDiv is exact wherever the quotient sits just below an integer (|a×b| < 2^53)", () => {
+  // The hardest inputs for a double division: p = k·c − 1, whose quotient is k − 1/c. A seeded
+  // sweep over divisors from 1 to 2^31 and quotients up to the largest the 2^53 bound allows,
+  // checked against BigInt; a remainder correction is not needed anywhere in this domain.
+  const rng = new Xoshiro128(7);
+  for (let i = 0; i < 20000; i++) {
+    const c = 1 + (rng.nextU32() >>> (rng.nextBelow(31) + 1));
+    const kMax = Math.floor(2 ** 53 / c);
+    const k = Math.max(1, Math.floor((kMax * (rng.nextU32() + 1)) / 2 ** 32));
+    const p = k * c - 1 - (i % 3 === 0 ? rng.nextBelow(c) : 0);
+    assert.ok(p < 2 ** 53);
+    const exact = Number(BigInt(p) / BigInt(c));
+    assert.is(mulDiv(p, 1, c), exact, `${p}/${c}`);
+    assert.is(mulDiv(-p, 1, c), p % c === 0 ? -exact : -exact - 1, `-${p}/${c}`);
+  }
+  // (2^31 − 1)·c − 1 over c = 2^21 + 1: the quotient is 2^31 − 1 − 1/c; the floor is 2^31 − 2.
   const c = 2 ** 21 + 1;
-  const a = (2 ** 31 - 1) * c - 1;
-  assert.ok(a < 2 ** 53);
-  assert.is(mulDiv(a, 1, c), 2 ** 31 - 2);
+  assert.is(mulDiv((2 ** 31 - 1) * c - 1, 1, c), 2 ** 31 - 2);
 });
 
 test("saturating add and subtract stick at the int32 limits", () => {

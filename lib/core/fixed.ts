@@ -39,17 +39,14 @@ export function mulQ16(a: number, q: number): number {
 }
 
 /**
- * floor(a × b / c) for c > 0, exact while |a × b| < 2^53. The double quotient can land on the
- * wrong side of an integer when it is within half an ulp of it, so the remainder check
- * corrects it by one.
+ * floor(a × b / c) for c > 0, exact while |a × b| < 2^53. No remainder check is needed there:
+ * p = a × b is then an exact integer, a non-integer p / c lies at least 1/c from the integers on
+ * either side, and the double division errs by at most |p / c| × 2^-53 < 1/c, so the rounded
+ * quotient cannot reach the next integer (nor fall below the floor, which is representable).
+ * Beyond 2^53 the product itself is rounded and so is the result.
  */
 export function mulDiv(a: number, b: number, c: number): number {
-  const p = a * b;
-  let q = Math.floor(p / c);
-  const r = p - q * c;
-  if (r < 0) q -= 1;
-  else if (r >= c) q += 1;
-  return q;
+  return Math.floor((a * b) / c);
 }
 
 /** int32 addition that sticks at INT32_MAX / INT32_MIN instead of wrapping. */
