@@ -7,7 +7,8 @@
 //     notification point (DcqcnNp) whose CNPs the NIC carries back;
 //   load balancing — every LB shares choosePath / onPathFeedback; only `open` differs;
 //   reliability — the transport adapter turns packets into handler calls and handler outputs
-//     into packets (RUD: ACK_CC with CACK, SACK bitmap and rcvd_bytes; NACK on trims).
+//     into packets (RUD here: ACK_CC with CACK, SACK bitmap and rcvd_bytes; NACK on trims; DCP
+//     and the RDMA baselines, whose senders run in scheduling rounds, in rounds.ts).
 // Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
 // into a module's columns).
 
@@ -21,10 +22,6 @@ import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
-import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
-import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
-import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
-import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
@@ -329,7 +326,11 @@ export interface Transport {
   completed: number;
   /** Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, rttNs), 0 ignored, < 0 error. */
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
-  /** Sender: the flow's timer fired; 1 when a packet was declared lost (then bytes, and ev, or −1 when unknown). */
+  /**
+   * Sender: the flow's timer fired; 1 when a packet was declared lost by a timeout (then bytes,
+   * and ev, or −1 when unknown), 2 when packets are due without a timeout (RACK's reordering
+   * timer or tail-loss probe), 0 for nothing, < 0 when the module gave up.
+   */
   onTimer(slot: number, nowNs: number): number;
   ev: number;
   timerArmed(slot: number): boolean;
@@ -456,200 +457,5 @@ export class RudTransport implements Transport {
   }
   errors(): number {
     return this.tx.errors + this.rx.errors;
-  }
-}
-
-/**
- * DCP (lib/reliability/dcp): HO-based retransmission, message-level ACKs (eMSN), coarse timeout.
- * The NIC's transmit opportunity is the sender's scheduling round (§4.3, Fig. 5): when the flow
- * has no packet pending, `onSchedule(awin)` with the CC's remaining window, then `nextPacket`
- * once per NIC pull until the round is spent. A trimmed packet reaches the receiver as an HO,
- * which bounces it (§4.1 ②); the bounced HO travels back as the NIC's NACK and becomes a
- * retransmission entry (`onHo`). ACKs carry eMSN and free whole messages; the CC sees the freed
- * messages' wire bytes, with no RTT sample (DCP's ACK carries no timestamp) and no ECN echo.
- * The receiver delivers by message (the CQE), so the fabric counts a message's bytes when it
- * completes in order.
- */
-export class DcpTransport implements Transport {
-  readonly name = "dcp";
-  readonly ackBytes: number;
-  readonly unit = 1;
-  readonly gated = 1;
-  psn = 0;
-  bytes = 0;
-  payload = 0;
-  msn = 0;
-  retryNo = 0;
-  msgPackets = 0;
-  newBytes = 0;
-  rttNs = 0;
-  restoredBytes = 0;
-  completed = 0;
-  ev = 0;
-  private readonly so: Int32Array | Float64Array;
-  private readonly header: number;
-  private readonly mss: number;
-  // NIC-side per-flow state: the packet the round produced, messages posted and freed.
-  private readonly pending: Uint8Array;
-  private readonly pKind: Int32Array;
-  private readonly pPsn: Int32Array;
-  private readonly pMsn: Int32Array;
-  private readonly pLen: Int32Array;
-  private readonly pRetry: Int32Array;
-  private readonly pLast: Uint8Array;
-  private readonly posted: Int32Array;
-  private readonly freed: Int32Array;
-  /** Wire bytes of each posted message, ring of 8 per flow (DCP keeps 8 messages per QP). */
-  private readonly msgWire: Float64Array;
-  private readonly msgPkts: Int32Array;
-
-  constructor(
-    readonly tx: DcpSender,
-    readonly rx: DcpReceiver,
-    ackBytes: number,
-    headerBytes: number,
-    capacity: number,
-  ) {
-    this.so = tx.out;
-    this.ackBytes = ackBytes;
-    this.header = headerBytes;
-    this.mss = tx.params.mtuBytes;
-    this.pending = new Uint8Array(capacity);
-    this.pKind = new Int32Array(capacity);
-    this.pPsn = new Int32Array(capacity);
-    this.pMsn = new Int32Array(capacity);
-    this.pLen = new Int32Array(capacity);
-    this.pRetry = new Int32Array(capacity);
-    this.pLast = new Uint8Array(capacity);
-    this.posted = new Int32Array(capacity);
-    this.freed = new Int32Array(capacity);
-    this.msgWire = new Float64Array(capacity * 8);
-    this.msgPkts = new Int32Array(capacity * 8);
-  }
-  open(slot: number): void {
-    this.tx.open(slot, 0);
-    this.rx.open(slot, 0);
-  }
-  post(slot: number, bytes: number): number {
-    const msn = this.tx.post(slot, bytes, DCP_OP_WRITE);
-    if (msn < 0) return msn;
-    const packets = Math.ceil(bytes / this.mss);
-    const i = slot * 8 + (this.posted[slot] & 7);
-    this.msgWire[i] = bytes + packets * this.header;
-    this.msgPkts[i] = packets;
-    this.posted[slot]++;
-    return msn;
-  }
-  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
-    if (this.pending[slot] === 0 && !this.fill(slot, nowNs, cc)) return 0;
-    return this.pLen[slot] + this.header;
-  }
-  /** Runs the sender until it yields a packet: the current round, or a new one with the CC's awin. */
-  private fill(slot: number, nowNs: number, cc: CcAdapter): boolean {
-    if (this.posted[slot] === this.freed[slot]) return false;
-    let k = this.tx.nextPacket(slot, nowNs);
-    if (k <= 0) {
-      const awin = cc.windowLeft(slot);
-      if (awin <= 0) return false;
-      this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
-      k = this.tx.nextPacket(slot, nowNs);
-      if (k <= 0) return false;
-    }
-    const o = this.so;
-    this.pending[slot] = 1;
-    this.pKind[slot] = k;
-    this.pMsn[slot] = o[1];
-    this.pPsn[slot] = o[2];
-    this.pLen[slot] = o[4];
-    this.pRetry[slot] = o[5];
-    this.pLast[slot] = o[6] !== 0 ? 1 : 0;
-    return true;
-  }
-  nextPsn(slot: number): number {
-    return this.pPsn[slot];
-  }
-  nextPacket(slot: number): number {
-    if (this.pending[slot] === 0) return 0;
-    this.pending[slot] = 0;
-    this.psn = this.pPsn[slot];
-    this.msn = this.pMsn[slot];
-    this.payload = this.pLen[slot];
-    this.bytes = this.payload + this.header;
-    this.retryNo = this.pRetry[slot];
-    this.msgPackets = this.msgPkts[slot * 8 + ((this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & 7)];
-    const k = this.pKind[slot];
-    return (k === DCP_TX_NEW ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
-  }
-  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
-    if (n < 0) return n;
-    let bytes = 0;
-    for (let k = 0; k < n; k++) bytes += this.msgWire[slot * 8 + ((this.freed[slot] + k) & 7)];
-    this.freed[slot] += n;
-    this.newBytes = bytes;
-    this.rttNs = 0;
-    this.restoredBytes = 0;
-    this.completed = n;
-    return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
-  }
-  /**
-   * Defined outcomes DCP counts in `errors`: HOs the sender could not queue (RetransQ full, §4.3:
-   * left to the timeout) and timeouts past the retry limit (the QP is in error; the flow fails).
-   */
-  overflows = 0;
-  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const b = h << 4;
-    const r = this.tx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2]);
-    if (r !== DCP_HO_QUEUED) {
-      if (r === E_FULL) this.overflows++;
-      return r < 0 ? r : 0;
-    }
-    this.bytes = this.mss + this.header;
-    this.rttNs = 0;
-    return 1;
-  }
-  onTimer(slot: number, nowNs: number): number {
-    const r = this.tx.onTimer(slot, nowNs);
-    if (r === E_OVERFLOW) this.overflows++;
-    if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
-    // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
-    // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
-    this.bytes = this.msgWire[slot * 8 + (this.freed[slot] & 7)];
-    this.ev = -1;
-    this.pending[slot] = 0;
-    return 1;
-  }
-  timerArmed(slot: number): boolean {
-    return this.tx.timerArmed(slot);
-  }
-  deadlineNs(slot: number): number {
-    return this.tx.deadlineNs(slot);
-  }
-  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const b = h << 4;
-    const r = this.rx.onData(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2], pool.i32[b + P.W3], false);
-    if (r < 0) return 0;
-    this.completed = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[1] : 0;
-    return ((r & DCP_RX_ACK) !== 0 ? Rx.Ack : 0) | ((r & DCP_RX_COMPLETE) !== 0 ? Rx.Complete : 0) | ((r & DCP_RX_BOUNCE) !== 0 ? Rx.Nack : 0);
-  }
-  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const b = h << 4;
-    const r = this.rx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn]);
-    return r === DCP_RX_BOUNCE ? Rx.Nack : 0;
-  }
-  fillAck(pool: PacketPool, a: number): void {
-    const b = a << 4;
-    pool.i32[b + P.W0] = this.rx.out[0];
-    pool.i32[b + P.Flags] = 0;
-  }
-  retransmissions(slot: number): number {
-    return this.tx.retransmissions(slot);
-  }
-  timeouts(slot: number): number {
-    return this.tx.timeouts(slot);
-  }
-  /** Rejected calls, not counting the defined overflows above (outcomes of DCP, not misuse). */
-  errors(): number {
-    return this.tx.errors + this.rx.errors - this.overflows;
   }
 }

@@ -985,6 +985,7 @@ export class Fabric {
     pool.i32[(h << 4) + P.W1] = tr.payload;
     pool.i32[(h << 4) + P.W2] = tr.retryNo;
     pool.i32[(h << 4) + P.W3] = tr.msgPackets;
+    pool.f64[(h << 1) + P.F0] = nowNs;
     let flags = ar !== 0 ? Flag.Ar : 0;
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;
@@ -1028,6 +1029,10 @@ export class Fabric {
       this.timeouts++;
       this.lbOf[f].onPathFeedback(this.lbSlot[f], this.nowNs, tr.ev >= 0 ? tr.ev : this.lastEv[f], TIMEOUT);
       this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
+      this.activate(f);
+      this.armTimer(f);
+    } else if (r === 2) {
+      // Packets are due without a timeout (RACK's reordering timer, a tail-loss probe).
       this.activate(f);
       this.armTimer(f);
     } else if (r < 0) {

@@ -57,7 +57,7 @@ export const enum P {
   InBytes = 15,
   Shift = 4,
   // Float64 words (stride 2):
-  /** ACK: the receiver's received bytes. */
+  /** Data: the send time, ns (for ACKs that echo it); ACK: transport-defined (RUD: the receiver's received bytes; the RDMA baselines: the echoed send time). */
   F0 = 0,
   /** Arrival time at the far end of the wire it is on, ps. */
   ArriveAt = 1,

@@ -29,7 +29,12 @@ import { RudReceiver } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
-import { AimdCc, type CcAdapter, DcpTransport, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
+import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
+import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
+import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
+import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
 export interface NetworkContext {
@@ -66,7 +71,7 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
 
 export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"] as const;
 export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray"] as const;
-export const RELIABILITY_NAMES = ["rud", "dcp"] as const;
+export const RELIABILITY_NAMES = ["rud", "dcp", "gbn", "irn", "rack", "timeout"] as const;
 
 export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
   switch (name) {
@@ -132,6 +137,42 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       const rx = new DcpReceiver({ ...(user.receiver as object) } as never, capacity);
       return new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity);
     }
+    case "gbn":
+    case "irn":
+    case "rack":
+    case "timeout":
+      return makeBaseline(name, user, ctx, capacity, ackBytes);
   }
   throw new RangeError(`unknown reliability module ${name}`);
+}
+
+/**
+ * The RDMA baselines with the network's defaults: the payload of a full packet as their MTU, and
+ * the bandwidth-delay product in packets as IRN's BDP cap (IRN §3.2) and as the receivers'
+ * reordering window; RACK and timeout-only cap packets in flight at their window, which gets two
+ * BDPs so that the CC's window, not theirs, is the limit. Timers keep the modules' defaults (the
+ * papers' values); `params.sender` / `params.receiver` override any of it.
+ */
+function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
+  const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
+  const bdpPackets = Math.max(1, Math.ceil((ctx.baseRttNs * ctx.linkGbps) / 8 / ctx.mtuBytes));
+  const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
+  const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
+  const header = ctx.headerBytes;
+  switch (name) {
+    case "gbn": {
+      const tx = new GbnSender(sender({}), capacity);
+      return new GbnTransport(tx, new GbnReceiver(receiver({}), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+    }
+    case "irn": {
+      const tx = new IrnSender(sender({ bdpPackets }), capacity);
+      return new IrnTransport(tx, new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+    }
+    case "rack": {
+      const tx = new RackSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
+      return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+    }
+  }
+  const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
+  return new TimeoutTransport(tx, new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
 }

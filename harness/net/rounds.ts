@@ -1,0 +1,483 @@
+// Transports whose sender runs in scheduling rounds (DCP §4.3, Fig. 5): DCP itself and the
+// PSN-acknowledged RDMA baselines of lib/reliability (go-back-N, IRN, RACK-TLP, timeout-only),
+// which share DcpSender's sender shape — post, onSchedule(awin), nextPacket into `out`.
+//
+// The NIC's transmit opportunity is the sender's round: when the flow has no packet pending,
+// `onSchedule(awin)` with the CC's remaining window, then `nextPacket` once per NIC pull until the
+// round is spent. The packet a round yields waits here (one per flow) until the NIC sends it.
+
+import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
+import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DCP_HO_QUEUED, DCP_TIMEOUT, DcpSender } from "../../lib/reliability/dcp/sender";
+import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
+import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
+import { RACK_TIMER_RTO, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
+import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
+import { type CcAdapter, Rx, Sx, Tx, type Transport } from "./adapters";
+import { Flag, P, type PacketPool } from "./packets";
+
+/** What the round-scheduled senders have in common (DcpSender, and lib/reliability/qp.ts MessageSender). */
+interface RoundSender {
+  /** kind, msn, psn, offsetBytes, lengthBytes, retryNo, last, … (DCP's and MessageSender's outFields agree). */
+  readonly out: Int32Array;
+  readonly errors: number;
+  open(slot: number, startPsn: number): void;
+  post(slot: number, lengthBytes: number, op: number): number;
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number;
+  nextPacket(slot: number, nowNs: number): number;
+  onTimer(slot: number, nowNs: number): number;
+  timerArmed(slot: number): boolean;
+  deadlineNs(slot: number): number;
+  unaMsn(slot: number): number;
+  retransmissions(slot: number): number;
+  timeouts(slot: number): number;
+}
+
+/** A Write (DCP_OP_WRITE, and op 1 of MessageSender.post): no SSN. */
+const OP_WRITE = 1;
+/** Messages a QP keeps outstanding (DCP and the baselines alike). */
+const MESSAGES = 8;
+
+/** The round loop and the NIC's per-flow record of the pending packet and of posted messages. */
+abstract class RoundTransport<S extends RoundSender> {
+  abstract readonly name: string;
+  readonly ackBytes: number;
+  psn = 0;
+  bytes = 0;
+  payload = 0;
+  msn = 0;
+  retryNo = 0;
+  msgPackets = 0;
+  newBytes = 0;
+  rttNs = 0;
+  restoredBytes = 0;
+  completed = 0;
+  ev = 0;
+  /** Defined outcomes the module counts in `errors` (a full queue, the retry limit), not misuse. */
+  overflows = 0;
+  protected readonly so: Int32Array;
+  protected readonly header: number;
+  protected readonly mss: number;
+  protected readonly pending: Uint8Array;
+  private readonly pKind: Int32Array;
+  private readonly pPsn: Int32Array;
+  private readonly pMsn: Int32Array;
+  private readonly pLen: Int32Array;
+  private readonly pRetry: Int32Array;
+  private readonly pLast: Uint8Array;
+  protected readonly posted: Int32Array;
+  protected readonly freed: Int32Array;
+  /** Wire bytes and packets of each posted message, a ring of MESSAGES per flow. */
+  protected readonly msgWire: Float64Array;
+  private readonly msgPkts: Int32Array;
+
+  constructor(
+    readonly tx: S,
+    ackBytes: number,
+    headerBytes: number,
+    mssBytes: number,
+    capacity: number,
+  ) {
+    this.so = tx.out;
+    this.ackBytes = ackBytes;
+    this.header = headerBytes;
+    this.mss = mssBytes;
+    this.pending = new Uint8Array(capacity);
+    this.pKind = new Int32Array(capacity);
+    this.pPsn = new Int32Array(capacity);
+    this.pMsn = new Int32Array(capacity);
+    this.pLen = new Int32Array(capacity);
+    this.pRetry = new Int32Array(capacity);
+    this.pLast = new Uint8Array(capacity);
+    this.posted = new Int32Array(capacity);
+    this.freed = new Int32Array(capacity);
+    this.msgWire = new Float64Array(capacity * MESSAGES);
+    this.msgPkts = new Int32Array(capacity * MESSAGES);
+  }
+
+  post(slot: number, bytes: number): number {
+    const msn = this.tx.post(slot, bytes, OP_WRITE);
+    if (msn < 0) return msn;
+    const packets = bytes === 0 ? 1 : Math.ceil(bytes / this.mss);
+    const i = slot * MESSAGES + (this.posted[slot] & (MESSAGES - 1));
+    this.msgWire[i] = bytes + packets * this.header;
+    this.msgPkts[i] = packets;
+    this.posted[slot]++;
+    return msn;
+  }
+
+  nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
+    if (this.pending[slot] === 0 && !this.fill(slot, nowNs, cc)) return 0;
+    return this.pLen[slot] + this.header;
+  }
+
+  /** Runs the sender until it yields a packet: the current round, or a new one with the CC's awin. */
+  private fill(slot: number, nowNs: number, cc: CcAdapter): boolean {
+    if (this.posted[slot] === this.freed[slot]) return false;
+    let k = this.tx.nextPacket(slot, nowNs);
+    if (k <= 0) {
+      const awin = cc.windowLeft(slot);
+      if (awin <= 0) return false;
+      this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
+      k = this.tx.nextPacket(slot, nowNs);
+      if (k <= 0) return false;
+    }
+    const o = this.so;
+    this.pending[slot] = 1;
+    this.pKind[slot] = k;
+    this.pMsn[slot] = o[1];
+    this.pPsn[slot] = o[2];
+    this.pLen[slot] = o[4];
+    this.pRetry[slot] = o[5];
+    this.pLast[slot] = o[6] !== 0 ? 1 : 0;
+    return true;
+  }
+
+  nextPsn(slot: number): number {
+    return this.pPsn[slot];
+  }
+
+  /** Hands the pending packet to the NIC; Tx bits (a retransmission unless `isNew` says otherwise). */
+  nextPacket(slot: number, _nowNs: number, _ev: number): number {
+    if (this.pending[slot] === 0) return 0;
+    this.pending[slot] = 0;
+    this.psn = this.pPsn[slot];
+    this.msn = this.pMsn[slot];
+    this.payload = this.pLen[slot];
+    this.bytes = this.payload + this.header;
+    this.retryNo = this.pRetry[slot];
+    const m = (this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & (MESSAGES - 1);
+    this.msgPackets = this.msgPkts[slot * MESSAGES + m];
+    return (this.isNew(slot, this.pKind[slot], this.psn) ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
+  }
+
+  /** Whether the packet handed out is new data (DCP: by its kind; the baselines: by its PSN). */
+  protected abstract isNew(slot: number, kind: number, psn: number): boolean;
+
+  timerArmed(slot: number): boolean {
+    return this.tx.timerArmed(slot);
+  }
+  deadlineNs(slot: number): number {
+    return this.tx.deadlineNs(slot);
+  }
+  retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot);
+  }
+  timeouts(slot: number): number {
+    return this.tx.timeouts(slot);
+  }
+}
+
+/**
+ * DCP (lib/reliability/dcp): HO-based retransmission, message-level ACKs (eMSN), coarse timeout.
+ * A trimmed packet reaches the receiver as an HO, which bounces it (§4.1 ②); the bounced HO
+ * travels back as the NIC's NACK and becomes a retransmission entry (`onHo`). ACKs carry eMSN and
+ * free whole messages; the CC sees the freed messages' wire bytes, with no RTT sample (DCP's ACK
+ * carries no timestamp) and no ECN echo. The receiver delivers by message (the CQE), so the
+ * fabric counts a message's bytes when it completes in order.
+ */
+export class DcpTransport extends RoundTransport<DcpSender> implements Transport {
+  readonly name = "dcp";
+  readonly unit = 1;
+  readonly gated = 1;
+
+  constructor(
+    tx: DcpSender,
+    readonly rx: DcpReceiver,
+    ackBytes: number,
+    headerBytes: number,
+    capacity: number,
+  ) {
+    super(tx, ackBytes, headerBytes, tx.params.mtuBytes, capacity);
+  }
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+  protected isNew(_slot: number, kind: number): boolean {
+    return kind === 1; // DCP_TX_NEW
+  }
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
+    if (n < 0) return n;
+    let bytes = 0;
+    for (let k = 0; k < n; k++) bytes += this.msgWire[slot * MESSAGES + ((this.freed[slot] + k) & (MESSAGES - 1))];
+    this.freed[slot] += n;
+    this.newBytes = bytes;
+    this.rttNs = 0;
+    this.restoredBytes = 0;
+    this.completed = n;
+    return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+  }
+  /** HOs the sender could not queue (RetransQ full, §4.3) are left to the timeout: counted in `overflows`. */
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.tx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2]);
+    if (r !== DCP_HO_QUEUED) {
+      if (r === E_FULL) this.overflows++;
+      return r < 0 ? r : 0;
+    }
+    this.bytes = this.mss + this.header;
+    this.rttNs = 0;
+    return 1;
+  }
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r === E_OVERFLOW) this.overflows++;
+    if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
+    // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
+    // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
+    this.bytes = this.msgWire[slot * MESSAGES + (this.freed[slot] & (MESSAGES - 1))];
+    this.ev = -1;
+    this.pending[slot] = 0;
+    return 1;
+  }
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onData(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2], pool.i32[b + P.W3], false);
+    if (r < 0) return 0;
+    this.completed = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[1] : 0;
+    return ((r & DCP_RX_ACK) !== 0 ? Rx.Ack : 0) | ((r & DCP_RX_COMPLETE) !== 0 ? Rx.Complete : 0) | ((r & DCP_RX_BOUNCE) !== 0 ? Rx.Nack : 0);
+  }
+  onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const r = this.rx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn]);
+    return r === DCP_RX_BOUNCE ? Rx.Nack : 0;
+  }
+  fillAck(pool: PacketPool, a: number): void {
+    const b = a << 4;
+    pool.i32[b + P.W0] = this.rx.out[0];
+    pool.i32[b + P.Flags] = 0;
+  }
+  /** Rejected calls, not counting the defined overflows (outcomes of DCP, not misuse). */
+  errors(): number {
+    return this.tx.errors + this.rx.errors - this.overflows;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The PSN-acknowledged baselines
+
+/** Bits the baselines' receivers share (GBN_RX_*, IRN_RX_*, RACK_RX_*, TIMEOUT_RX_*). */
+const enum QRx {
+  Place = 1,
+  Ack = 2,
+  Nack = 128, // GBN sequence error, IRN out-of-order arrival
+}
+
+/** What the baselines' receivers share (lib/reliability/qp.ts BitmapReceiver, and GbnReceiver). */
+interface QpReceiver {
+  readonly out: Int32Array;
+  readonly errors: number;
+  open(slot: number, startPsn: number): void;
+  onData(slot: number, nowNs: number, psn: number, last: boolean): number;
+}
+
+/**
+ * Go-back-N, IRN, RACK-TLP and timeout-only (lib/reliability gbn, irn, rack, timeout), as an
+ * RDMA NIC runs them over the fabric:
+ * - The receiver answers every data packet it accepts (or, GBN, a hole it NACKs). Its ACK (and a
+ *   NACK, which travels as an ACK packet with W3 = 1 so that it can carry the module's fields)
+ *   holds out[0..2] in W0..W2 — the cumulative PSN, then the SACK and DSACK fields where the
+ *   module has them — and echoes the data packet's send time (F0, an RTT sample) and CE bit.
+ * - Delivery is by packet: a placed packet counts its payload once (the fabric checks it).
+ * - The CC's inflight is kept at what may still be in the network: the NIC tracks the wire bytes
+ *   it has handed the CC for the flow (`held`), and an ACK releases whatever exceeds the PSNs sent
+ *   and not yet cumulatively acknowledged — so a resent copy releases the copy it replaced, and
+ *   everything is released when the flow completes. A timeout presumes everything held lost (the
+ *   CC's onTimeout gets it) and counts outstanding PSNs afresh from the cumulative PSN. NACKs do
+ *   not reach the CC (RoCE's DCQCN ignores them).
+ * - A trimmed header is lost to these receivers (they predate trimming): run them with
+ *   `trimming: false`.
+ * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2).
+ * PSNs are taken as counts from 0, so a flow is limited to 2^24 packets (64 GiB at 4 KiB).
+ */
+abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S> implements Transport {
+  readonly unit = 0;
+  readonly gated = 1;
+  /** One past the highest PSN ever sent: a packet below it is a retransmission. */
+  private readonly high: Int32Array;
+  /** One past the highest PSN sent since the last timeout, and the cumulative PSN. */
+  private readonly top: Int32Array;
+  private readonly cum: Int32Array;
+  /** Wire bytes handed to the CC and not yet released, and wire bytes of the posted messages. */
+  private readonly held: Float64Array;
+  private readonly postedWire: Float64Array;
+  /** What onData leaves for fillAck (called right after it). */
+  private echoNs = 0;
+  private echoCe = 0;
+  private echoNack = 0;
+
+  constructor(
+    tx: S,
+    readonly rx: R,
+    ackBytes: number,
+    headerBytes: number,
+    mssBytes: number,
+    capacity: number,
+  ) {
+    super(tx, ackBytes, headerBytes, mssBytes, capacity);
+    this.high = new Int32Array(capacity);
+    this.top = new Int32Array(capacity);
+    this.cum = new Int32Array(capacity);
+    this.held = new Float64Array(capacity);
+    this.postedWire = new Float64Array(capacity);
+  }
+
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
+  }
+
+  override post(slot: number, bytes: number): number {
+    const msn = super.post(slot, bytes);
+    if (msn >= 0) this.postedWire[slot] += bytes + (bytes === 0 ? 1 : Math.ceil(bytes / this.mss)) * this.header;
+    return msn;
+  }
+
+  /** Called once per packet handed out, whose bytes the NIC then gives the CC's onSend. */
+  protected isNew(slot: number, _kind: number, psn: number): boolean {
+    this.held[slot] += this.bytes;
+    if (psn >= this.top[slot]) this.top[slot] = psn + 1;
+    if (psn < this.high[slot]) return false;
+    this.high[slot] = psn + 1;
+    return true;
+  }
+
+  /** Wire bytes of PSNs [0, psn): full packets, the last one short (one message per flow, as the fabric posts). */
+  private wireBelow(slot: number, psn: number): number {
+    const w = psn * (this.mss + this.header);
+    return w < this.postedWire[slot] ? w : this.postedWire[slot];
+  }
+
+  /** The module's ACK (nack 0) or NACK (nack 1) handler with the ACK's W0–W2; messages freed, or < 0. */
+  protected abstract senderAck(slot: number, nowNs: number, w0: number, w1: number, w2: number, nack: number): number;
+
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const cum = pool.i32[b + P.W0];
+    const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], pool.i32[b + P.W3]);
+    if (n < 0) return n;
+    if (cum > this.cum[slot]) this.cum[slot] = cum;
+    if (this.top[slot] < this.cum[slot]) this.top[slot] = this.cum[slot];
+    const outstanding = this.wireBelow(slot, this.top[slot]) - this.wireBelow(slot, this.cum[slot]);
+    const held = this.held[slot];
+    const released = held > outstanding ? held - outstanding : 0;
+    this.held[slot] = held - released;
+    this.freed[slot] += n;
+    this.newBytes = released;
+    const rtt = (nowNs - pool.f64[(h << 1) + P.F0]) | 0;
+    this.rttNs = rtt > 0 ? rtt : 1;
+    this.restoredBytes = 0;
+    this.completed = n;
+    return Sx.Rtt | (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+  }
+
+  /** NACKs ride ACK packets (onAck); the fabric's NACK packets are trim NACKs, which these receivers never send. */
+  onNack(_slot: number, _nowNs: number, _pool: PacketPool, _h: number): number {
+    return 0;
+  }
+
+  /** The module's timer result as the fabric's: 1 a timeout, 2 packets due without one, 0 nothing. */
+  protected abstract timerResult(r: number): number;
+
+  onTimer(slot: number, nowNs: number): number {
+    const r = this.tx.onTimer(slot, nowNs);
+    if (r < 0) {
+      if (r === E_OVERFLOW) this.overflows++;
+      return r;
+    }
+    const t = this.timerResult(r);
+    if (t === 1) {
+      this.bytes = this.held[slot];
+      this.held[slot] = 0;
+      this.top[slot] = this.cum[slot];
+      this.ev = -1;
+    }
+    return t;
+  }
+
+  onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const f = pool.i32[b + P.Flags];
+    const r = this.rx.onData(slot, nowNs, pool.i32[b + P.Psn], (f & Flag.Last) !== 0);
+    if (r < 0) return 0;
+    this.echoNs = pool.f64[(h << 1) + P.F0];
+    this.echoCe = f & Flag.Ce;
+    this.echoNack = (r & QRx.Nack) !== 0 ? 1 : 0;
+    return ((r & QRx.Place) !== 0 ? Rx.Deliver : 0) | ((r & (QRx.Ack | QRx.Nack)) !== 0 ? Rx.Ack : 0);
+  }
+
+  onHeader(_slot: number, _nowNs: number, _pool: PacketPool, _h: number): number {
+    return 0;
+  }
+
+  fillAck(pool: PacketPool, a: number): void {
+    const b = a << 4;
+    const o = this.rx.out;
+    pool.i32[b + P.W0] = o[0];
+    pool.i32[b + P.W1] = o[1];
+    pool.i32[b + P.W2] = o[2];
+    pool.i32[b + P.W3] = this.echoNack;
+    pool.i32[b + P.Flags] = this.echoCe !== 0 ? Flag.Ce : 0;
+    pool.f64[(a << 1) + P.F0] = this.echoNs;
+  }
+
+  /** Rejected calls, not counting the retry limit (an outcome of the module, not misuse). */
+  errors(): number {
+    return this.tx.errors + this.rx.errors - this.overflows;
+  }
+}
+
+/** Go-back-N (RoCE): ACK and NACK carry the expected PSN; a NACK or a timeout goes back to it. */
+export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
+  readonly name = "gbn";
+  protected senderAck(slot: number, nowNs: number, epsn: number, _w1: number, _w2: number, nack: number): number {
+    if (nack === 0) return this.tx.onAck(slot, nowNs, epsn);
+    // The packet already taken from the round lies past the hole: it goes again after it.
+    this.pending[slot] = 0;
+    return this.tx.onNack(slot, nowNs, epsn);
+  }
+  protected timerResult(r: number): number {
+    return r;
+  }
+  override onTimer(slot: number, nowNs: number): number {
+    const t = super.onTimer(slot, nowNs);
+    if (t === 1) this.pending[slot] = 0;
+    return t;
+  }
+}
+
+/** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
+export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
+  readonly name = "irn";
+  protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, _w2: number, nack: number): number {
+    return nack === 0 ? this.tx.onAck(slot, nowNs, cumPsn) : this.tx.onNack(slot, nowNs, cumPsn, sackPsn);
+  }
+  protected timerResult(r: number): number {
+    return r;
+  }
+}
+
+/** RACK-TLP: every ACK carries the cumulative PSN, the PSN that triggered it and the DSACK bit. */
+export class RackTransport extends QpTransport<RackSender, RackReceiver> {
+  readonly name = "rack";
+  protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: number, _nack: number): number {
+    return this.tx.onAck(slot, nowNs, cumPsn, sackPsn, dsack !== 0);
+  }
+  protected timerResult(r: number): number {
+    if ((r & RACK_TIMER_RTO) !== 0) return 1;
+    return r !== 0 ? 2 : 0; // RACK_TIMER_REORDER marked losses, RACK_TIMER_PROBE: a probe is due
+  }
+}
+
+/** Timeout-only: ACKs are cumulative with the arriving PSN recorded; only the timer resends. */
+export class TimeoutTransport extends QpTransport<TimeoutSender, TimeoutReceiver> {
+  readonly name = "timeout";
+  protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
+    return this.tx.onAck(slot, nowNs, cumPsn, sackPsn);
+  }
+  protected timerResult(r: number): number {
+    return r;
+  }
+}
