@@ -345,23 +345,27 @@ export interface Transport {
   errors(): number;
 }
 
-/** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
-export class RudTransport implements Transport {
-  readonly name = "rud";
-  readonly ackBytes: number;
-  readonly unit = 0;
-  readonly gated = 0;
-  retryNo = 0;
-  msgPackets = 0;
+/** The fields a transport's handlers write for the NIC (Transport's outputs), each adapter alike. */
+export abstract class TransportOutputs {
   psn = 0;
   bytes = 0;
   payload = 0;
   msn = 0;
+  retryNo = 0;
+  msgPackets = 0;
   newBytes = 0;
   rttNs = 0;
   restoredBytes = 0;
   completed = 0;
   ev = 0;
+}
+
+/** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
+export class RudTransport extends TransportOutputs implements Transport {
+  readonly name = "rud";
+  readonly ackBytes: number;
+  readonly unit = 0;
+  readonly gated = 0;
   private readonly so: Float64Array;
   private readonly ro: Float64Array;
 
@@ -370,6 +374,7 @@ export class RudTransport implements Transport {
     readonly rx: RudReceiver,
     ackBytes: number,
   ) {
+    super();
     this.so = tx.out;
     this.ro = rx.out;
     this.ackBytes = ackBytes;

@@ -13,7 +13,7 @@ import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RACK_TIMER_RTO, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
-import { type CcAdapter, Rx, Sx, Tx, type Transport } from "./adapters";
+import { type CcAdapter, Rx, Sx, Tx, type Transport, TransportOutputs } from "./adapters";
 import { Flag, P, type PacketPool } from "./packets";
 
 /** What the round-scheduled senders have in common (DcpSender, and lib/reliability/qp.ts MessageSender). */
@@ -33,27 +33,22 @@ interface RoundSender {
   timeouts(slot: number): number;
 }
 
+/** What every receiver here offers at open, and its error counter. */
+interface RoundReceiver {
+  readonly errors: number;
+  open(slot: number, startPsn: number): void;
+}
+
 /** A Write (DCP_OP_WRITE, and op 1 of MessageSender.post): no SSN. */
 const OP_WRITE = 1;
 /** Messages a QP keeps outstanding (DCP and the baselines alike). */
 const MESSAGES = 8;
 
 /** The round loop and the NIC's per-flow record of the pending packet and of posted messages. */
-abstract class RoundTransport<S extends RoundSender> {
+abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> extends TransportOutputs {
   abstract readonly name: string;
   readonly ackBytes: number;
-  psn = 0;
-  bytes = 0;
-  payload = 0;
-  msn = 0;
-  retryNo = 0;
-  msgPackets = 0;
-  newBytes = 0;
-  rttNs = 0;
-  restoredBytes = 0;
-  completed = 0;
-  ev = 0;
-  /** Defined outcomes the module counts in `errors` (a full queue, the retry limit), not misuse. */
+  /** Defined outcomes the modules count in `errors` (DCP's full RetransQ, the retry limit), not misuse. */
   overflows = 0;
   protected readonly so: Int32Array;
   protected readonly header: number;
@@ -73,11 +68,13 @@ abstract class RoundTransport<S extends RoundSender> {
 
   constructor(
     readonly tx: S,
+    readonly rx: R,
     ackBytes: number,
     headerBytes: number,
     mssBytes: number,
     capacity: number,
   ) {
+    super();
     this.so = tx.out;
     this.ackBytes = ackBytes;
     this.header = headerBytes;
@@ -93,6 +90,11 @@ abstract class RoundTransport<S extends RoundSender> {
     this.freed = new Int32Array(capacity);
     this.msgWire = new Float64Array(capacity * MESSAGES);
     this.msgPkts = new Int32Array(capacity * MESSAGES);
+  }
+
+  open(slot: number): void {
+    this.tx.open(slot, 0);
+    this.rx.open(slot, 0);
   }
 
   post(slot: number, bytes: number): number {
@@ -166,6 +168,10 @@ abstract class RoundTransport<S extends RoundSender> {
   timeouts(slot: number): number {
     return this.tx.timeouts(slot);
   }
+  /** Rejected calls, not counting the defined outcomes in `overflows`. */
+  errors(): number {
+    return this.tx.errors + this.rx.errors - this.overflows;
+  }
 }
 
 /**
@@ -176,23 +182,13 @@ abstract class RoundTransport<S extends RoundSender> {
  * carries no timestamp) and no ECN echo. The receiver delivers by message (the CQE), so the
  * fabric counts a message's bytes when it completes in order.
  */
-export class DcpTransport extends RoundTransport<DcpSender> implements Transport {
+export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> implements Transport {
   readonly name = "dcp";
   readonly unit = 1;
   readonly gated = 1;
 
-  constructor(
-    tx: DcpSender,
-    readonly rx: DcpReceiver,
-    ackBytes: number,
-    headerBytes: number,
-    capacity: number,
-  ) {
-    super(tx, ackBytes, headerBytes, tx.params.mtuBytes, capacity);
-  }
-  open(slot: number): void {
-    this.tx.open(slot, 0);
-    this.rx.open(slot, 0);
+  constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, tx.params.mtuBytes, capacity);
   }
   protected isNew(_slot: number, kind: number): boolean {
     return kind === 1; // DCP_TX_NEW
@@ -249,10 +245,6 @@ export class DcpTransport extends RoundTransport<DcpSender> implements Transport
     pool.i32[b + P.W0] = this.rx.out[0];
     pool.i32[b + P.Flags] = 0;
   }
-  /** Rejected calls, not counting the defined overflows (outcomes of DCP, not misuse). */
-  errors(): number {
-    return this.tx.errors + this.rx.errors - this.overflows;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,10 +258,8 @@ const enum QRx {
 }
 
 /** What the baselines' receivers share (lib/reliability/qp.ts BitmapReceiver, and GbnReceiver). */
-interface QpReceiver {
+interface QpReceiver extends RoundReceiver {
   readonly out: Int32Array;
-  readonly errors: number;
-  open(slot: number, startPsn: number): void;
   onData(slot: number, nowNs: number, psn: number, last: boolean): number;
 }
 
@@ -292,7 +282,7 @@ interface QpReceiver {
  * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2).
  * PSNs are taken as counts from 0, so a flow is limited to 2^24 packets (64 GiB at 4 KiB).
  */
-abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S> implements Transport {
+abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
   readonly unit = 0;
   readonly gated = 1;
   /** One past the highest PSN ever sent: a packet below it is a retransmission. */
@@ -308,25 +298,13 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   private echoCe = 0;
   private echoNack = 0;
 
-  constructor(
-    tx: S,
-    readonly rx: R,
-    ackBytes: number,
-    headerBytes: number,
-    mssBytes: number,
-    capacity: number,
-  ) {
-    super(tx, ackBytes, headerBytes, mssBytes, capacity);
+  constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, mssBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, mssBytes, capacity);
     this.high = new Int32Array(capacity);
     this.top = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
     this.held = new Float64Array(capacity);
     this.postedWire = new Float64Array(capacity);
-  }
-
-  open(slot: number): void {
-    this.tx.open(slot, 0);
-    this.rx.open(slot, 0);
   }
 
   override post(slot: number, bytes: number): number {
@@ -423,10 +401,6 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     pool.f64[(a << 1) + P.F0] = this.echoNs;
   }
 
-  /** Rejected calls, not counting the retry limit (an outcome of the module, not misuse). */
-  errors(): number {
-    return this.tx.errors + this.rx.errors - this.overflows;
-  }
 }
 
 /** Go-back-N (RoCE): ACK and NACK carry the expected PSN; a NACK or a timeout goes back to it. */
