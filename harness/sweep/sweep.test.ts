@@ -119,6 +119,15 @@ test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), the
   await runPoints(points, { workers: 2, progress: (p) => third.push(p) });
   assert.equal(third[third.length - 1], { done: 8, total: 8, running: 0, skipped: 7, failed: 0 });
   assert.ok(existsSync(join(points[5].dir, "results.json")));
+
+  // --rerun: every point runs again and its results are rewritten.
+  const mid = mtimes(out);
+  const fourth: Progress[] = [];
+  await runPoints(points, { workers: 2, rerun: true, progress: (p) => fourth.push(p) });
+  assert.equal(fourth[fourth.length - 1], { done: 8, total: 8, running: 0, skipped: 0, failed: 0 });
+  const after = mtimes(out);
+  assert.is(after.length, 8);
+  assert.ok(mid.every((t, i) => after[i] > t), "every results.json rewritten");
 });
 
 test("a point that fails is a row with its error; the others still run", async () => {

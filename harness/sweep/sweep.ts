@@ -23,7 +23,7 @@ import type { Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
 
-export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--plan | --collect]
+export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--rerun] [--plan | --collect]
   every combination of the --set values is one point (paths as in the scenario: transport.cc.name,
   network.bufferBdp, traffic[0].bytes, seed; values are JSON where they parse, else strings;
   commas inside [] or {} do not split)
@@ -31,6 +31,7 @@ export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,�
   --workers N   worker threads (default: one per core)
   --plan        only write the point files and DIR/jobs.txt (one nicfw run per point, for a batch system)
   --collect     only gather DIR/points/*/results.json into sweep.csv and sweep.json
+  --rerun       run every point again, even those already done (after the code changed, say)
   points already done (their results.json exists) are skipped when the sweep is run again`;
 
 export interface Axis {
@@ -237,6 +238,8 @@ export interface Progress {
 export interface SweepOptions {
   workers: number;
   progress?: (s: Progress) => void;
+  /** Run the points already done as well (their results are rewritten). */
+  rerun?: boolean;
 }
 
 /**
@@ -249,7 +252,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   const todo: number[] = [];
   const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0 };
   points.forEach((p, i) => {
-    const r = readDone(p);
+    const r = opts.rerun ? null : readDone(p);
     if (r) {
       rows[i] = row(p, r);
       s.skipped++;
@@ -347,6 +350,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   let out = "sweep-out";
   let workers = availableParallelism();
   let mode: "run" | "plan" | "collect" = "run";
+  let rerun = false;
   try {
     for (let i = 0; i < argv.length; i++) {
       const a = argv[i];
@@ -358,6 +362,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
         if (!(Number.isInteger(workers) && workers >= 1)) throw new Error("--workers needs a positive integer");
       } else if (a === "--plan") mode = "plan";
       else if (a === "--collect") mode = "collect";
+      else if (a === "--rerun") rerun = true;
       else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
       else if (file === undefined) file = a;
       else throw new Error(`one scenario at a time (got ${file} and ${a})`);
@@ -390,7 +395,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: npx nicfw sweep --collect --out ${out})`);
     return 0;
   }
-  const rows = await runPoints(points, { workers, progress: progressPrinter() });
+  const rows = await runPoints(points, { workers, rerun, progress: progressPrinter() });
   writeRows(out, rows);
   const bad = rows.filter((r) => r.status !== "ok").length;
   console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}`);
