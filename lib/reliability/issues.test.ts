@@ -112,9 +112,23 @@ function dcp(rtoNs: number): Endpoint {
   };
 }
 
-function irn(): Endpoint {
-  const tx = new IrnSender({ mtuBytes: MTU, bdpPackets: 128 }, 1);
-  const rx = new IrnReceiver({ bdpPackets: 128 }, 1);
+/** What the model drives on every PSN-acknowledged baseline sender (lib/reliability/qp.ts MessageSender and its modules). */
+interface BaselineSender {
+  readonly out: Int32Array;
+  open(slot: number, startPsn: number): void;
+  post(slot: number, lengthBytes: number, op: number): number;
+  outstandingMessages(slot: number): number;
+  onSchedule(slot: number, nowNs: number, awinBytes: number): number;
+  nextPacket(slot: number, nowNs: number): number;
+  onTimer(slot: number, nowNs: number): number;
+  timerArmed(slot: number): boolean;
+  deadlineNs(slot: number): number;
+  retransmissions(slot: number): number;
+  timeouts(slot: number): number;
+}
+
+/** An Endpoint over a baseline pair: the rounds, timer and counters alike; `own` is the receiver's answer and the sender's feedback handler. */
+function baseline(tx: BaselineSender, rx: { open(slot: number, startPsn: number): void }, own: Pick<Endpoint, "arrive" | "feedback"> & Partial<Endpoint>): Endpoint {
   tx.open(0, 0);
   rx.open(0, 0);
   return {
@@ -125,123 +139,87 @@ function irn(): Endpoint {
       tx.onSchedule(0, now, awin);
       return drain((t) => tx.nextPacket(0, t), tx.out, now, sizes);
     },
+    ho: () => [],
+    timer: (now) => tx.onTimer(0, now),
+    deadline: () => (tx.timerArmed(0) ? tx.deadlineNs(0) : undefined),
+    afterTimer: () => [],
+    retransmissions: () => tx.retransmissions(0),
+    timeouts: () => tx.timeouts(0),
+    ...own,
+  };
+}
+
+function irn(): Endpoint {
+  const tx = new IrnSender({ mtuBytes: MTU, bdpPackets: 128 }, 1);
+  const rx = new IrnReceiver({ bdpPackets: 128 }, 1);
+  return baseline(tx, rx, {
     arrive(now, p) {
       const r = rx.onData(0, now, p.psn, p.last);
       assert.ok(r >= 0, `IrnReceiver.onData ${r}`);
       const feedback = (r & IRN_RX_NACK) !== 0 ? [fb("nack", rx.out[0], rx.out[1])] : (r & IRN_RX_ACK) !== 0 ? [fb("ack", rx.out[0])] : [];
       return { placed: (r & IRN_RX_PLACE) !== 0, completed: rx.out[2], feedback };
     },
-    ho: () => [],
     feedback(now, f) {
       const r = f.kind === "ack" ? tx.onAck(0, now, f.a) : tx.onNack(0, now, f.a, f.b);
       assert.ok(r >= 0, `IrnSender ${f.kind} ${r}`);
       return r;
     },
-    timer: (now) => tx.onTimer(0, now),
-    deadline: () => (tx.timerArmed(0) ? tx.deadlineNs(0) : undefined),
-    afterTimer: () => [],
-    retransmissions: () => tx.retransmissions(0),
-    timeouts: () => tx.timeouts(0),
-  };
+  });
 }
 
 function gbn(): Endpoint {
   const tx = new GbnSender({ mtuBytes: MTU, rtoNs: 300_000 }, 1);
   const rx = new GbnReceiver({ nackIntervalNs: 50_000 }, 1);
-  tx.open(0, 0);
-  rx.open(0, 0);
-  return {
-    trims: false,
-    post: (len, op) => tx.post(0, len, op),
-    outstanding: () => tx.outstandingMessages(0),
-    round(now, awin, sizes) {
-      tx.onSchedule(0, now, awin);
-      return drain((t) => tx.nextPacket(0, t), tx.out, now, sizes);
-    },
+  return baseline(tx, rx, {
     arrive(now, p) {
       const r = rx.onData(0, now, p.psn, p.last);
       assert.ok(r >= 0, `GbnReceiver.onData ${r}`);
       const feedback = (r & GBN_RX_NACK) !== 0 ? [fb("nack", rx.out[0])] : (r & GBN_RX_ACK) !== 0 ? [fb("ack", rx.out[0])] : [];
       return { placed: (r & GBN_RX_PLACE) !== 0, completed: (r & GBN_RX_PLACE) !== 0 ? rx.out[2] : 0, feedback };
     },
-    ho: () => [],
     feedback(now, f) {
       const r = f.kind === "ack" ? tx.onAck(0, now, f.a) : tx.onNack(0, now, f.a);
       assert.ok(r >= 0, `GbnSender ${f.kind} ${r}`);
       return r;
     },
-    timer: (now) => tx.onTimer(0, now),
-    deadline: () => (tx.timerArmed(0) ? tx.deadlineNs(0) : undefined),
-    afterTimer: () => [],
-    retransmissions: () => tx.retransmissions(0),
-    timeouts: () => tx.timeouts(0),
-  };
+  });
 }
 
 function rack(profile: RackProfile): Endpoint {
   const tx = new RackSender({ profile, mtuBytes: MTU, windowPackets: 128, initialRtoNs: 300_000, minRtoNs: 100_000, initialPtoNs: 100_000 }, 1);
   const rx = new RackReceiver({ windowPackets: 128 }, 1);
-  tx.open(0, 0);
-  rx.open(0, 0);
-  return {
-    trims: false,
-    post: (len, op) => tx.post(0, len, op),
-    outstanding: () => tx.outstandingMessages(0),
-    round(now, awin, sizes) {
-      tx.onSchedule(0, now, awin);
-      return drain((t) => tx.nextPacket(0, t), tx.out, now, sizes);
-    },
+  return baseline(tx, rx, {
     arrive(now, p) {
       const r = rx.onData(0, now, p.psn, p.last);
       assert.ok(r >= 0, `RackReceiver.onData ${r}`);
       return { placed: (r & RACK_RX_PLACE) !== 0, completed: rx.out[3], feedback: [fb("ack", rx.out[0], rx.out[1], 0, rx.out[2] === 1)] };
     },
-    ho: () => [],
     feedback(now, f) {
       const r = tx.onAck(0, now, f.a, f.b, f.dsack);
       assert.ok(r >= 0, `RackSender ack ${r}`);
       return r;
     },
-    timer: (now) => tx.onTimer(0, now),
-    deadline: () => (tx.timerArmed(0) ? tx.deadlineNs(0) : undefined),
     afterTimer(now, sizes) {
       return tx.probePending(0) ? drain((t) => tx.nextPacket(0, t), tx.out, now, sizes).slice(0, 1) : [];
     },
-    retransmissions: () => tx.retransmissions(0),
-    timeouts: () => tx.timeouts(0),
-  };
+  });
 }
 
 function timeoutOnly(): Endpoint {
   const tx = new TimeoutSender({ mtuBytes: MTU, windowPackets: 128, rtoNs: 300_000 }, 1);
   const rx = new TimeoutReceiver({ windowPackets: 128 }, 1);
-  tx.open(0, 0);
-  rx.open(0, 0);
-  return {
-    trims: false,
-    post: (len, op) => tx.post(0, len, op),
-    outstanding: () => tx.outstandingMessages(0),
-    round(now, awin, sizes) {
-      tx.onSchedule(0, now, awin);
-      return drain((t) => tx.nextPacket(0, t), tx.out, now, sizes);
-    },
+  return baseline(tx, rx, {
     arrive(now, p) {
       const r = rx.onData(0, now, p.psn, p.last);
       assert.ok(r >= 0, `TimeoutReceiver.onData ${r}`);
       return { placed: (r & TIMEOUT_RX_PLACE) !== 0, completed: rx.out[2], feedback: [fb("ack", rx.out[0], rx.out[1])] };
     },
-    ho: () => [],
     feedback(now, f) {
       const r = tx.onAck(0, now, f.a, f.b);
       assert.ok(r >= 0, `TimeoutSender ack ${r}`);
       return r;
     },
-    timer: (now) => tx.onTimer(0, now),
-    deadline: () => (tx.timerArmed(0) ? tx.deadlineNs(0) : undefined),
-    afterTimer: () => [],
-    retransmissions: () => tx.retransmissions(0),
-    timeouts: () => tx.timeouts(0),
-  };
+  });
 }
 
 interface Scenario {
