@@ -62,9 +62,10 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   private readonly pLast: Uint8Array;
   protected readonly posted: Int32Array;
   protected readonly freed: Int32Array;
-  /** Wire bytes and packets of each posted message, a ring of MESSAGES per flow. */
+  /** Wire bytes and packets of each posted message, a ring of MESSAGES per flow; wire bytes ever posted. */
   protected readonly msgWire: Float64Array;
   private readonly msgPkts: Int32Array;
+  protected readonly postedWire: Float64Array;
 
   constructor(
     readonly tx: S,
@@ -90,6 +91,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.freed = new Int32Array(capacity);
     this.msgWire = new Float64Array(capacity * MESSAGES);
     this.msgPkts = new Int32Array(capacity * MESSAGES);
+    this.postedWire = new Float64Array(capacity);
   }
 
   open(slot: number): void {
@@ -104,6 +106,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     const i = slot * MESSAGES + (this.posted[slot] & (MESSAGES - 1));
     this.msgWire[i] = bytes + packets * this.header;
     this.msgPkts[i] = packets;
+    this.postedWire[slot] += this.msgWire[i];
     this.posted[slot]++;
     return msn;
   }
@@ -139,7 +142,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     return this.pPsn[slot];
   }
 
-  /** Hands the pending packet to the NIC; Tx bits (a retransmission unless `isNew` says otherwise). */
+  /** Hands the pending packet to the NIC; Tx bits (a retransmission unless `recordSent` says it is new). */
   nextPacket(slot: number, _nowNs: number, _ev: number): number {
     if (this.pending[slot] === 0) return 0;
     this.pending[slot] = 0;
@@ -150,11 +153,11 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.retryNo = this.pRetry[slot];
     const m = (this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & (MESSAGES - 1);
     this.msgPackets = this.msgPkts[slot * MESSAGES + m];
-    return (this.isNew(slot, this.pKind[slot], this.psn) ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
+    return (this.recordSent(slot, this.pKind[slot], this.psn) ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
   }
 
-  /** Whether the packet handed out is new data (DCP: by its kind; the baselines: by its PSN). */
-  protected abstract isNew(slot: number, kind: number, psn: number): boolean;
+  /** Notes the packet handed out (its bytes are in `bytes`); true when it is new data (DCP: by its kind; the baselines: by its PSN). */
+  protected abstract recordSent(slot: number, kind: number, psn: number): boolean;
 
   timerArmed(slot: number): boolean {
     return this.tx.timerArmed(slot);
@@ -190,7 +193,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, tx.params.mtuBytes, capacity);
   }
-  protected isNew(_slot: number, kind: number): boolean {
+  protected recordSent(_slot: number, kind: number): boolean {
     return kind === 1; // DCP_TX_NEW
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
@@ -290,9 +293,8 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   /** One past the highest PSN sent since the last timeout, and the cumulative PSN. */
   private readonly top: Int32Array;
   private readonly cum: Int32Array;
-  /** Wire bytes handed to the CC and not yet released, and wire bytes of the posted messages. */
+  /** Wire bytes handed to the CC and not yet released. */
   private readonly held: Float64Array;
-  private readonly postedWire: Float64Array;
   /** What onData leaves for fillAck (called right after it). */
   private echoNs = 0;
   private echoCe = 0;
@@ -304,17 +306,10 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     this.top = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
     this.held = new Float64Array(capacity);
-    this.postedWire = new Float64Array(capacity);
   }
 
-  override post(slot: number, bytes: number): number {
-    const msn = super.post(slot, bytes);
-    if (msn >= 0) this.postedWire[slot] += bytes + (bytes === 0 ? 1 : Math.ceil(bytes / this.mss)) * this.header;
-    return msn;
-  }
-
-  /** Called once per packet handed out, whose bytes the NIC then gives the CC's onSend. */
-  protected isNew(slot: number, _kind: number, psn: number): boolean {
+  /** The packet's bytes go to the CC's onSend next: they are held until an ACK or a timeout releases them. */
+  protected recordSent(slot: number, _kind: number, psn: number): boolean {
     this.held[slot] += this.bytes;
     if (psn >= this.top[slot]) this.top[slot] = psn + 1;
     if (psn < this.high[slot]) return false;
@@ -356,8 +351,10 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     return 0;
   }
 
-  /** The module's timer result as the fabric's: 1 a timeout, 2 packets due without one, 0 nothing. */
-  protected abstract timerResult(r: number): number;
+  /** The module's timer result as the fabric's: 1 a timeout, 2 packets due without one, 0 nothing (GBN, IRN, timeout-only: already so). */
+  protected timerResult(r: number): number {
+    return r;
+  }
 
   onTimer(slot: number, nowNs: number): number {
     const r = this.tx.onTimer(slot, nowNs);
@@ -400,7 +397,6 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     pool.i32[b + P.Flags] = this.echoCe !== 0 ? Flag.Ce : 0;
     pool.f64[(a << 1) + P.F0] = this.echoNs;
   }
-
 }
 
 /** Go-back-N (RoCE): ACK and NACK carry the expected PSN; a NACK or a timeout goes back to it. */
@@ -411,9 +407,6 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
     // The packet already taken from the round lies past the hole: it goes again after it.
     this.pending[slot] = 0;
     return this.tx.onNack(slot, nowNs, epsn);
-  }
-  protected timerResult(r: number): number {
-    return r;
   }
   override onTimer(slot: number, nowNs: number): number {
     const t = super.onTimer(slot, nowNs);
@@ -428,9 +421,6 @@ export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, _w2: number, nack: number): number {
     return nack === 0 ? this.tx.onAck(slot, nowNs, cumPsn) : this.tx.onNack(slot, nowNs, cumPsn, sackPsn);
   }
-  protected timerResult(r: number): number {
-    return r;
-  }
 }
 
 /** RACK-TLP: every ACK carries the cumulative PSN, the PSN that triggered it and the DSACK bit. */
@@ -439,7 +429,7 @@ export class RackTransport extends QpTransport<RackSender, RackReceiver> {
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: number, _nack: number): number {
     return this.tx.onAck(slot, nowNs, cumPsn, sackPsn, dsack !== 0);
   }
-  protected timerResult(r: number): number {
+  protected override timerResult(r: number): number {
     if ((r & RACK_TIMER_RTO) !== 0) return 1;
     return r !== 0 ? 2 : 0; // RACK_TIMER_REORDER marked losses, RACK_TIMER_PROBE: a probe is due
   }
@@ -450,8 +440,5 @@ export class TimeoutTransport extends QpTransport<TimeoutSender, TimeoutReceiver
   readonly name = "timeout";
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
     return this.tx.onAck(slot, nowNs, cumPsn, sackPsn);
-  }
-  protected timerResult(r: number): number {
-    return r;
   }
 }
