@@ -17,7 +17,7 @@ import { E_ARG, E_FULL, E_STATE } from "../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun } from "../core/bitmap";
 import { isPsn24, psn24Diff } from "../core/psn";
 import { nextPowerOfTwo } from "../core/ring";
-import { FlowTable, type Layout, flowBytes } from "../core/table";
+import { FlowTable, type HandlerSignatures, type Layout, flowBytes } from "../core/table";
 
 /** The RX bits IRN and timeout-only export (IRN_RX_*, TIMEOUT_RX_*). */
 const enum Rx {
@@ -292,6 +292,12 @@ export function receiverLayout(words: number) {
  * or NACK says (its `track`).
  */
 export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receiverLayout>> {
+  /** The receivers' public API, the same for IRN, timeout-only and RACK (conformance vectors call by it). */
+  static readonly api: HandlerSignatures = {
+    open: ["slot", "startPsn"],
+    close: ["slot"],
+    onData: ["slot", "nowNs", "psn", "last"],
+  };
   /** This table's bytes per QP (they depend on the window). */
   readonly bytesPerSlot: number;
   /** Written with every ACK or NACK; each module names the fields (outFields). */

@@ -321,11 +321,6 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
 
 export class IrnReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(IRN_RECEIVER_DEFAULTS.bdpPackets) >>> 5));
-  static readonly api: HandlerSignatures = {
-    open: ["slot", "startPsn"],
-    close: ["slot"],
-    onData: ["slot", "nowNs", "psn", "last"],
-  };
   /** Written with ACK or NACK: cumulative ePSN, the PSN that triggered it, messages completed now, AETH MSN. */
   static readonly outFields = ["cumPsn", "sackPsn", "completed", "msn"] as const;
 

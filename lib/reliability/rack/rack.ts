@@ -785,11 +785,6 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
 
 export class RackReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(RACK_RECEIVER_DEFAULTS.windowPackets) >>> 5));
-  static readonly api: HandlerSignatures = {
-    open: ["slot", "startPsn"],
-    close: ["slot"],
-    onData: ["slot", "nowNs", "psn", "last"],
-  };
   /** Written with every ACK: cumulative ePSN, the PSN that arrived, DSACK, completions, MSN. */
   static readonly outFields = ["cumPsn", "sackPsn", "dsack", "completed", "msn"] as const;
 

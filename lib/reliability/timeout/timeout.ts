@@ -253,11 +253,6 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
 
 export class TimeoutReceiver extends BitmapReceiver {
   static readonly bytesPerFlow = flowBytes(receiverLayout(windowBits(TIMEOUT_RECEIVER_DEFAULTS.windowPackets) >>> 5));
-  static readonly api: HandlerSignatures = {
-    open: ["slot", "startPsn"],
-    close: ["slot"],
-    onData: ["slot", "nowNs", "psn", "last"],
-  };
   static readonly outFields = ["cumPsn", "sackPsn", "completed", "msn"] as const;
 
   readonly params: Readonly<TimeoutReceiverParams>;
