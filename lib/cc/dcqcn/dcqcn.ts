@@ -316,7 +316,6 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return t;
   }
 
-
   windowBytes(slot: number): number {
     if (this.window === 0 || this.varWindow === 0) return this.window;
     return mulDiv(this.window, this.rc[slot], this.lineKbps);
@@ -339,7 +338,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** R_C ← max(minRate, R_C (1 − α/2)). */
   private cut(slot: number): void {
-    const next = Math.floor((this.rc[slot] * (K.Two - this.alpha[slot])) / K.Two);
+    const next = mulDiv(this.rc[slot], K.Two - this.alpha[slot], K.Two);
     this.rc[slot] = next > this.minKbps ? next : this.minKbps;
   }
 
