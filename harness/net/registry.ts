@@ -162,17 +162,17 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
   switch (name) {
     case "gbn": {
       const tx = new GbnSender(sender({}), capacity);
-      return new GbnTransport(tx, new GbnReceiver(receiver({}), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+      return new GbnTransport(tx, new GbnReceiver(receiver({}), capacity), ackBytes, header, capacity);
     }
     case "irn": {
       const tx = new IrnSender(sender({ bdpPackets }), capacity);
-      return new IrnTransport(tx, new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+      return new IrnTransport(tx, new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity), ackBytes, header, capacity);
     }
     case "rack": {
       const tx = new RackSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
-      return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+      return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
     }
   }
   const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
-  return new TimeoutTransport(tx, new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, tx.params.mtuBytes, capacity);
+  return new TimeoutTransport(tx, new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
 }

@@ -8,7 +8,8 @@
 
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
-import { DCP_HO_QUEUED, DCP_TIMEOUT, DcpSender } from "../../lib/reliability/dcp/sender";
+import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
+import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
 import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RACK_TIMER_RTO, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
@@ -18,6 +19,8 @@ import { Flag, P, type PacketPool } from "./packets";
 
 /** What the round-scheduled senders have in common (DcpSender, and lib/reliability/qp.ts MessageSender). */
 interface RoundSender {
+  /** Payload of a full packet. */
+  readonly params: { readonly mtuBytes: number };
   /** kind, msn, psn, offsetBytes, lengthBytes, retryNo, last, … (DCP's and MessageSender's outFields agree). */
   readonly out: Int32Array;
   readonly errors: number;
@@ -39,8 +42,6 @@ interface RoundReceiver {
   open(slot: number, startPsn: number): void;
 }
 
-/** A Write (DCP_OP_WRITE, and op 1 of MessageSender.post): no SSN. */
-const OP_WRITE = 1;
 /** Messages a QP keeps outstanding (DCP and the baselines alike). */
 const MESSAGES = 8;
 
@@ -72,14 +73,13 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     readonly rx: R,
     ackBytes: number,
     headerBytes: number,
-    mssBytes: number,
     capacity: number,
   ) {
     super();
     this.so = tx.out;
     this.ackBytes = ackBytes;
     this.header = headerBytes;
-    this.mss = mssBytes;
+    this.mss = tx.params.mtuBytes;
     this.pending = new Uint8Array(capacity);
     this.pKind = new Int32Array(capacity);
     this.pPsn = new Int32Array(capacity);
@@ -100,7 +100,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   }
 
   post(slot: number, bytes: number): number {
-    const msn = this.tx.post(slot, bytes, OP_WRITE);
+    const msn = this.tx.post(slot, bytes, DCP_OP_WRITE); // a Write: op 1 for MessageSender.post too
     if (msn < 0) return msn;
     const packets = bytes === 0 ? 1 : Math.ceil(bytes / this.mss);
     const i = slot * MESSAGES + (this.posted[slot] & (MESSAGES - 1));
@@ -189,12 +189,8 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   readonly name = "dcp";
   readonly unit = 1;
   readonly gated = 1;
-
-  constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
-    super(tx, rx, ackBytes, headerBytes, tx.params.mtuBytes, capacity);
-  }
   protected recordSent(_slot: number, kind: number): boolean {
-    return kind === 1; // DCP_TX_NEW
+    return kind === DCP_TX_NEW;
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
@@ -300,8 +296,8 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   private echoCe = 0;
   private echoNack = 0;
 
-  constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, mssBytes: number, capacity: number) {
-    super(tx, rx, ackBytes, headerBytes, mssBytes, capacity);
+  constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity);
     this.high = new Int32Array(capacity);
     this.top = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
