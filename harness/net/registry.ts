@@ -3,6 +3,7 @@
 // (link rate, base RTT, MTU, header, trimming, seed) overridden by the scenario's `params`.
 
 import { Aimd } from "../../lib/cc/aimd/aimd";
+import { bdpBytes } from "../../lib/core/units";
 import { AIMD_PARAM_NAMES } from "../../lib/cc/aimd/params";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
 import { DcqcnNp } from "../../lib/cc/dcqcn/np";
@@ -155,7 +156,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  */
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
-  const bdpPackets = Math.max(1, Math.ceil((ctx.baseRttNs * ctx.linkGbps) / 8 / ctx.mtuBytes));
+  const bdpPackets = Math.max(1, Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes));
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
   const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
   const header = ctx.headerBytes;

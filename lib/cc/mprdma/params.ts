@@ -16,6 +16,7 @@
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+import { bdpBytes } from "../../core/units";
 
 export type MprdmaProfile = "paper" | "htsim";
 
@@ -54,7 +55,7 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
   const mssBytes = input.mssBytes ?? 4096;
   const linkGbps = input.linkGbps ?? 100;
   const baseRttNs = input.baseRttNs ?? 12_000;
-  const bdp = Math.floor((linkGbps * baseRttNs) / 8);
+  const bdp = bdpBytes(linkGbps, baseRttNs);
   const maxCwndBytes = input.maxCwndBytes ?? Math.max(bdp, mssBytes);
   const htsim = profile === "htsim";
   const defaults: MprdmaParams = {

@@ -19,6 +19,7 @@
 
 import { isIntIn } from "../../core/fixed";
 import { checkParamNames, needParam, profileParam, resolveParams, rule } from "../../core/params";
+import { bdpBytes as bdpOf } from "../../core/units";
 
 export type QueueProfile = "uec-htsim" | "uec" | "dcp" | "droptail";
 export type Trimming = "off" | "arriving" | "arriving-or-newest";
@@ -154,7 +155,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   const linkGbps = input.linkGbps ?? 100;
   // uet-htsim's network RTT of a 3-tier fat tree at 100 Gb/s (notes/uec-htsim-reference.md §2).
   const baseRttNs = input.baseRttNs ?? 14022.72;
-  const bdpBytes = input.bdpBytes ?? Math.floor((linkGbps * baseRttNs) / 8);
+  const bdpBytes = input.bdpBytes ?? bdpOf(linkGbps, baseRttNs);
   const dataLimitBytes = input.dataLimitBytes ?? (profile === "droptail" ? 5 * bdpBytes : bdpBytes);
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
   const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
