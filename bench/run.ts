@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { parseBenchArgs } from "./args";
 import { BUDGET_NS } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
@@ -17,10 +18,9 @@ interface Row {
   samples: number;
 }
 
-const args = process.argv.slice(2);
-const runsAt = args.indexOf("--runs");
-const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
-const filter = args.filter((a, i) => !a.startsWith("--") && i !== runsAt + 1 && !(runsAt >= 0 && i === runsAt))[0] ?? "";
+const { runs, names } = parseBenchArgs(process.argv.slice(2), 5);
+if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");
+const filter = names[0] ?? "";
 
 // Each module is measured in processes of its own: V8's type feedback and inlining decisions
 // are per process, and a firmware build links one module of each kind, so workloads of other

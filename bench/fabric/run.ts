@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseBenchArgs } from "../args";
 
 interface Case {
   id: string;
@@ -25,14 +26,7 @@ const CASES: Case[] = [
   { id: "c", file: "bench/fabric/c-incast-127.yaml", what: "127:1 incast 2 MB, 128 hosts (k=8)", refS: [0.7, 0.9] },
 ];
 
-const args = process.argv.slice(2);
-let runs = 3;
-const only: string[] = [];
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--runs") runs = Number(args[++i]);
-  else only.push(args[i]);
-}
-if (!(Number.isInteger(runs) && runs >= 1)) throw new Error("--runs needs a positive integer");
+const { runs, names: only } = parseBenchArgs(process.argv.slice(2), 3);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,0 +1,19 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parseBenchArgs } from "./args";
+
+test("a filter before or after --runs is kept; --runs is read wherever it stands", () => {
+  // `npm run bench cc/swift` once ran every module: the filter at index 0 was dropped.
+  assert.equal(parseBenchArgs(["cc/swift"], 5), { runs: 5, names: ["cc/swift"] });
+  assert.equal(parseBenchArgs(["cc/swift onAck", "--runs", "7"], 5), { runs: 7, names: ["cc/swift onAck"] });
+  assert.equal(parseBenchArgs(["--runs", "3", "a", "c"], 5), { runs: 3, names: ["a", "c"] });
+  assert.equal(parseBenchArgs([], 3), { runs: 3, names: [] });
+});
+
+test("--runs without a positive integer, and unknown options, are errors", () => {
+  for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"]]) {
+    assert.throws(() => parseBenchArgs(bad, 5), undefined, bad.join(" "));
+  }
+});
+
+test.run();
