@@ -119,7 +119,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   private readonly initCwnd: number;
   private readonly retxLimit: number;
   private readonly rttOldQ16: number;
+  private readonly rttNewQ16: number;
   private readonly delayOldQ16: number;
+  private readonly delayNewQ16: number;
   private readonly minRtoNs: number;
   private readonly rtoScalarQ16: number;
   private readonly eTarget: number;
@@ -155,6 +157,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.retxLimit = p.retransmitLimit;
     this.rttOldQ16 = q16(p.rttSmoothing);
     this.delayOldQ16 = q16(p.delaySmoothing);
+    this.rttNewQ16 = K.One - this.rttOldQ16;
+    this.delayNewQ16 = K.One - this.delayOldQ16;
     this.minRtoNs = Math.round(p.minRtoNs);
     this.rtoScalarQ16 = q16(p.rtoScalar);
     this.eTarget = Math.round(p.endpointTargetNs);
@@ -369,8 +373,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (this.belowTarget(slot, cwnd, delay)) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
       const ackedQ16 = acked === this.mtu ? K.One : this.ackedQ16(acked);
-      const inc = mulDiv(this.aiQ16, ackedQ16, cwnd >= K.One ? cwnd : K.One);
-      const next = cwnd + inc < this.maxCwnd ? cwnd + inc : this.maxCwnd;
+      // The quotient is exact to its floor (mulDiv's proof: ai ≤ 16 pkts, so the product < 2^51)
+      // and ≥ 0; once below maxCwnd − cwnd it is below 2^31, so `| 0` floors it.
+      const incQ16 = (this.aiQ16 * ackedQ16) / (cwnd >= K.One ? cwnd : K.One);
+      const next = incQ16 < this.maxCwnd - cwnd ? cwnd + (incQ16 | 0) : this.maxCwnd;
       this.cwnd[slot] = next;
       if (next > cwnd) r = R.Increase;
     } else {
@@ -385,9 +391,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     const flags = this.flags[slot];
     let delay = fabric;
     if ((flags & Fl.RttSeen) !== 0) {
-      this.srtt[slot] = Math.floor((this.srtt[slot] * this.rttOldQ16 + rtt * (K.One - this.rttOldQ16)) / K.One);
+      // Both terms are ≥ 0 and the sum is below 2^31 · 2^16: the truncating store floors it.
+      this.srtt[slot] = (this.srtt[slot] * this.rttOldQ16 + rtt * this.rttNewQ16) / K.One;
       if (this.delayOldQ16 !== 0) {
-        delay = Math.floor((this.sdelay[slot] * this.delayOldQ16 + fabric * (K.One - this.delayOldQ16)) / K.One);
+        delay = ((this.sdelay[slot] * this.delayOldQ16 + fabric * this.delayNewQ16) / K.One) | 0;
       }
     } else {
       this.srtt[slot] = rtt;
