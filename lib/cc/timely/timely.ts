@@ -264,7 +264,10 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 1: rtt > T_high → rate (1 − β (1 − T_high / new_rtt)). */
   private highDecrease(slot: number, rtt: number): number {
-    return this.decrease(slot, K.One - mulDiv(this.betaQ16, K.One - mulDiv(this.tHigh, K.One, rtt), K.One), R.HighDecrease);
+    // rtt > T_high ≥ 0 and β ≤ 1: both quotients lie in [0, 2^16], so `| 0` floors them.
+    const ratioQ16 = ((this.tHigh * K.One) / rtt) | 0;
+    const cutQ16 = ((this.betaQ16 * (K.One - ratioQ16)) / K.One) | 0;
+    return this.decrease(slot, K.One - cutQ16, R.HighDecrease);
   }
 
   /** Alg. 1: gradient ≤ 0 → rate + N δ, N = 5 in hyper-active increase. */
@@ -300,7 +303,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   }
 
   private decrease(slot: number, cQ16: number, r: number): number {
-    const next = mulDiv(this.rate[slot], cQ16, K.One);
+    // 0 ≤ cQ16 ≤ 2^16: the product is ≥ 0 and the quotient at most the rate, so `| 0` floors it.
+    const next = ((this.rate[slot] * cQ16) / K.One) | 0;
     this.rate[slot] = next > this.minKbps ? next : this.minKbps;
     if (this.countIncreases !== 0) this.count[slot] = 0;
     return r;
