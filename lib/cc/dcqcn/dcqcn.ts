@@ -182,7 +182,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     if (this.clamp !== 0 || this.byteStage[slot] !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
     this.cut(slot);
     // α ← (1 − g)α + g
-    this.alpha[slot] = mulQ16(this.alpha[slot], K.One - this.gQ16) + this.gQ16;
+    this.alpha[slot] = this.decayedAlpha(slot) + this.gQ16;
     this.byteStage[slot] = 0;
     this.timeStage[slot] = 0;
     this.txBytes[slot] = 0;
@@ -204,7 +204,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     let r = 0;
     if ((flags & Fl.Armed) !== 0 && ((now - this.alphaDue[slot]) | 0) >= 0) {
       // paper: α ← (1 − g)α after K without a CNP; mellanox: + g if a CNP arrived in the period
-      let a = mulQ16(this.alpha[slot], K.One - this.gQ16);
+      let a = this.decayedAlpha(slot);
       if ((flags & Fl.AlphaCnp) !== 0) a += this.gQ16;
       this.alpha[slot] = a;
       flags &= ~Fl.AlphaCnp;
@@ -337,8 +337,14 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   // Steps
 
   /** R_C ← max(minRate, R_C (1 − α/2)). */
+  /** floor((1 − g)α): with 0 ≤ α, g ≤ 2^16 the quotient is in [0, α], so `| 0` floors it. */
+  private decayedAlpha(slot: number): number {
+    return ((this.alpha[slot] * (K.One - this.gQ16)) / K.One) | 0;
+  }
+
   private cut(slot: number): void {
-    const next = mulDiv(this.rc[slot], K.Two - this.alpha[slot], K.Two);
+    // 0 ≤ α ≤ 2^16 < Two: the quotient is in [R_C / 2, R_C], so `| 0` floors it.
+    const next = ((this.rc[slot] * (K.Two - this.alpha[slot])) / K.Two) | 0;
     this.rc[slot] = next > this.minKbps ? next : this.minKbps;
   }
 
@@ -390,7 +396,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /** R_C ← (R_T + R_C) / 2, never above the line rate. */
   private average(slot: number): void {
-    const next = Math.floor((this.rt[slot] + this.rc[slot]) / 2);
+    const next = (this.rt[slot] + this.rc[slot]) >>> 1; // both ≤ line rate < 2^31: the sum fits 32 bits
     this.rc[slot] = next < this.lineKbps ? next : this.lineKbps;
   }
 
