@@ -7,6 +7,8 @@
 // - Every division of integers rounds toward −∞ (floor). For the non-negative operands that
 //   nearly all callers pass, that is the same as C's truncating integer division.
 
+import { I32 } from "./limits";
+
 export const Q16_SHIFT = 16;
 export const Q16_ONE = 65536;
 export const INT32_MAX = 0x7fffffff;
@@ -52,8 +54,8 @@ export function mulDiv(a: number, b: number, c: number): number {
 /** int32 addition that sticks at INT32_MAX / INT32_MIN instead of wrapping. */
 export function satAdd(a: number, b: number): number {
   const s = a + b;
-  if (s > INT32_MAX) return INT32_MAX;
-  if (s < INT32_MIN) return INT32_MIN;
+  if (s > I32.Max) return I32.Max;
+  if (s < I32.Min) return I32.Min;
   return s | 0;
 }
 

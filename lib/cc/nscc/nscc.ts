@@ -22,7 +22,8 @@
 // helpers every ACK runs; the rare steps (end of a QuickAdapt window, fulfill, decrease,
 // base-RTT change) in their own methods.
 
-import { INT32_MAX, INT32_MIN, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { INT32_MAX, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type NsccParams, type NsccParamsInput, resolveNsccParams } from "./params";
 
@@ -79,6 +80,8 @@ const enum K {
   AvgShift = 8, // avgDelay is Q8 ns
   MaxDelayNs = 8388607, // INT32_MAX >> AvgShift
   HtsimBigDelayEwmaQ16 = 819, // round(0.0125 × 2^16): uet-htsim's fixed weight above 5 × base RTT
+  Two32 = 4294967296,
+  MaxExact = 9007199254740992, // 2^53: inc saturates here instead of losing integer precision
 }
 
 /** onAck/onTrim/onTimeout/onSend result bits. Negative results are errors (lib/core/errors). */
@@ -99,8 +102,6 @@ export const NSCC_MAX_EVENT_BYTES = K.MaxEventBytes;
 /** Largest RTT sample accepted. */
 export const NSCC_MAX_RTT_NS = K.MaxRttNs;
 
-const TWO_32 = 4294967296;
-const MAX_EXACT = 9007199254740992; // 2^53: inc saturates here instead of losing integer precision
 
 export class Nscc extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -245,7 +246,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // UEC OnACK step 1 / SMaRTT Alg. 4 lines 2–3: account before anything else.
     // The counters stop at 2^30 − 1 so that adding one event (≤ 2^30) never leaves int32.
     const inflight = this.inflight[slot] - ackedBytes;
-    this.inflight[slot] = inflight > INT32_MIN ? inflight : INT32_MIN;
+    this.inflight[slot] = inflight > I32.Min ? inflight : I32.Min;
     const achieved = this.achieved[slot] + ackedBytes;
     this.achieved[slot] = achieved < K.CounterMax ? achieved : K.CounterMax;
     const received = this.received[slot] + ackedBytes;
@@ -628,7 +629,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     const inc = this.inc[slot];
     const q = Math.floor(inc / cwnd);
     this.inc[slot] = this.perPacket !== 0 ? inc - q * cwnd : 0;
-    let w = cwnd + (q < INT32_MAX ? q : INT32_MAX);
+    let w = cwnd + (q < I32.Max ? q : I32.Max);
     if (this.periodDue(slot, now)) {
       w += this.etaBytes;
       this.lastAdjust[slot] = now;
@@ -667,7 +668,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   private addInc(slot: number, add: number): void {
     const sum = this.inc[slot] + add;
-    this.inc[slot] = this.wrap32 !== 0 ? sum % TWO_32 : sum < MAX_EXACT ? sum : MAX_EXACT;
+    this.inc[slot] = this.wrap32 !== 0 ? sum % K.Two32 : sum < K.MaxExact ? sum : K.MaxExact;
   }
 
   /** A constant scaled by the flow's base RTT relative to the network's (SMaRTT §III-J). */
@@ -705,7 +706,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   }
 
   private blendDelay(slot: number, sampleQ8: number, weightQ16: number): void {
+    // avg + floor(y) = floor(avg + y), which lies between avg and the sample, both in [0, 2^31),
+    // and avg + y is exact (|y| < 2^31 with 16 fraction bits): the truncating store floors it.
     const avg = this.avgDelay[slot];
-    this.avgDelay[slot] = avg + Math.floor(((sampleQ8 - avg) * weightQ16) / 65536);
+    this.avgDelay[slot] = avg + ((sampleQ8 - avg) * weightQ16) / 65536;
   }
 }

@@ -76,8 +76,11 @@ const enum A {
   KMax = 7,
 }
 
-/** splitmix32's Weyl increment (the golden ratio, as lib/core's seeding). */
-const WEYL = 0x9e3779b9;
+/** splitmix32's Weyl increment (the golden ratio, as lib/core's seeding); an enum so that it
+ * reaches the bundle as a literal, not as a shared variable holding a boxed double. */
+const enum Rng {
+  Weyl = 0x9e3779b9,
+}
 
 /** A port's counters (packets out = packets in − queued − dropped, so it is not kept). */
 const enum C {
@@ -722,7 +725,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   private draw(slot: number): number {
     const at = (slot << A.Shift) + A.Rng;
-    const x = (this.aux[at] + WEYL) | 0;
+    const x = (this.aux[at] + Rng.Weyl) | 0;
     this.aux[at] = x;
     return mix32(x);
   }
