@@ -105,7 +105,9 @@ const ack: Workload = {
       for (let i = 0; i < BATCH; i++) tx.nextPacket(st.slot[i], epoch, 0);
       let sum = 0;
       const shift = round * PER_FLOW;
-      const shiftBytes = (round * PER_FLOW * (MSS + 64)) | 0;
+      // The receiver's byte count wraps at 2^32 (UEC); Math.imul wraps the same way without
+      // the int32 overflow that made V8 deoptimize this loop again and again.
+      const shiftBytes = Math.imul(round, PER_FLOW * (MSS + 64));
       for (let k = 0; k < n; k++) {
         const o = k * 9;
         const s = a[o];
