@@ -80,8 +80,9 @@ export class Xoshiro128 {
   nextBelow(n: number): number {
     const u = this.nextI32() >>> 0;
     // For n ≤ 2^21 the product u × n < 2^53 is exact in a double, and scaling by 2^-32 is exact,
-    // so one multiply gives the same floor as the split below without its two divisions.
-    if (n <= 0x200000) return Math.floor(u * n * 2.3283064365386963e-10);
+    // so one multiply gives the same floor as the split below without its two divisions; the
+    // quotient is in [0, n), so `| 0` floors it (lib/README: no checked round trip).
+    if (n <= 0x200000) return (u * n * 2.3283064365386963e-10) | 0;
     const hi = (u >>> 16) * n;
     const lo = (u & 0xffff) * n;
     return Math.floor((hi + Math.floor(lo / 65536)) / 65536);

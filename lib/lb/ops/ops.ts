@@ -195,9 +195,10 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     if (this.modeId === 0) return this.evList[start + this.rng.nextBelow(n)];
     // One draw gives the column and the Q16 coin: with u × n exact (< 2^48), its top part is
     // floor(u·n/2^32) and the next 16 bits the coin — the digits of nextBelow(n·2^16).
+    // Both digits are ≥ 0 and below 2^31 (c < n, coin < 2^16): `| 0` floors them.
     const un = (this.rng.nextI32() >>> 0) * n;
-    const c = Math.floor(un * 2.3283064365386963e-10);
-    const coin = Math.floor((un - c * 4294967296) * 1.52587890625e-5);
+    const c = (un * 2.3283064365386963e-10) | 0;
+    const coin = ((un - c * 4294967296) * 1.52587890625e-5) | 0;
     const col = start + c;
     // Branch-free "coin < prob ? col : alias": the coin is a coin flip, so a branch mispredicts.
     const other = this.alias[col];

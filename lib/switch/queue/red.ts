@@ -18,5 +18,6 @@ export const RED_ALWAYS_Q16 = 65536;
 export function redProbabilityQ16(queueBytes: number, kMinBytes: number, kMaxBytes: number, pMaxQ16: number): number {
   if (queueBytes <= kMinBytes) return 0;
   if (queueBytes > kMaxBytes) return RED_ALWAYS_Q16;
-  return Math.floor((pMaxQ16 * (queueBytes - kMinBytes)) / (kMaxBytes - kMinBytes));
+  // In [0, pMax] here, so `| 0` is the floor (lib/README: no checked round trip).
+  return ((pMaxQ16 * (queueBytes - kMinBytes)) / (kMaxBytes - kMinBytes)) | 0;
 }

@@ -361,13 +361,13 @@ export class Router extends FlowTable<typeof LAYOUT> {
 
   private hashIndex(slot: number, flowHash: number, ev: number, count: number): number {
     const u = hash3(flowHash, ev, this.saltCol[slot]) >>> 0;
-    return Math.floor((u * count) / K.TwoTo32);
+    return ((u * count) / K.TwoTo32) | 0; // in [0, count), count ≤ 2^20: `| 0` floors it
   }
 
   private randomIndex(slot: number, count: number): number {
     const x = (this.rngCol[slot] + K.Weyl) | 0;
     this.rngCol[slot] = x;
-    return Math.floor(((mix32(x) >>> 0) * count) / K.TwoTo32);
+    return (((mix32(x) >>> 0) * count) / K.TwoTo32) | 0;
   }
 
   /** offset and count select a non-empty range of the candidate arrays; count ≤ 2^20 keeps u·n exact. */
