@@ -10,14 +10,16 @@
 // packet counts as lost, what is resent, the timers — stays in each module. The receivers of irn,
 // timeout and rack share a ring bitmap of PSNs received past the cumulative ePSN.
 //
-// DcpSender keeps its own table: its cumulative point is unaMSN (DCP §4.5), not a PSN, and its
-// messages are bounded by the receiver's 14-bit packet counter.
+// The message table itself (post, messageInfo) is lib/reliability/messages.ts, which DcpSender
+// uses too; DcpSender keeps the rest of its own state: its cumulative point is unaMSN (DCP §4.5),
+// not a PSN, and its messages are bounded by the receiver's 14-bit packet counter.
 
-import { E_ARG, E_FULL, E_STATE } from "../core/errors";
+import { E_STATE } from "../core/errors";
 import { bitSet, bitTest, clearBits, countSet, countSetRun } from "../core/bitmap";
 import { isPsn24, psn24Diff } from "../core/psn";
 import { nextPowerOfTwo } from "../core/ring";
 import { FlowTable, type HandlerSignatures, type Layout, flowBytes } from "../core/table";
+import { type MessageColumns, postMessage, writeMessageInfo } from "./messages";
 
 /** The RX bits IRN and timeout-only export (IRN_RX_*, TIMEOUT_RX_*). */
 const enum Rx {
@@ -29,7 +31,6 @@ const enum Rx {
 
 const enum K {
   MsgShift = 3, // 8 messages per QP, indexed by MSN mod 8
-  Messages = 8,
   U24 = 0xffffff,
   MaxBytes = 1073741824, // 2^30: the largest awin a round accepts
   MaxMessageBytes = 1073741823,
@@ -81,6 +82,15 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   protected readonly msgTag = this.col.msgTag as Int32Array;
   protected readonly retx = this.col.retx as Uint32Array;
   protected readonly timeoutCount = this.col.timeouts as Uint32Array;
+  private readonly msgs: MessageColumns = {
+    postPsn: this.postPsn,
+    postMsn: this.postMsn,
+    ssnNext: this.ssnNext,
+    msgPsn: this.msgPsn,
+    msgLen: this.msgLen,
+    msgEnd: this.msgEnd,
+    msgTag: this.msgTag,
+  };
   protected readonly mtu: number;
   protected readonly roundQuota: number;
   private readonly who: string;
@@ -117,23 +127,8 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
       return this.reject(slot);
     }
-    if (!(op === 0 || op === 1 || op === 2)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (psn24Diff(msn, this.unaMsnCol[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== 1) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
+    const msn = postMessage(this.msgs, slot, this.unaMsnCol[slot], lengthBytes, op, this.mtu);
+    return msn < 0 ? this.fail(msn) : msn;
   }
 
   /**
@@ -143,14 +138,8 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
    */
   messageInfo(slot: number, msn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
-    const d = psn24Diff(msn, this.unaMsnCol[slot]);
-    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
+    const r = writeMessageInfo(this.msgs, slot, this.unaMsnCol[slot], msn, this.out);
+    return r < 0 ? this.fail(r) : r;
   }
 
   /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0. */
@@ -182,11 +171,6 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   }
   timeouts(slot: number): number {
     return this.timeoutCount[slot];
-  }
-
-  /** Packets of a message of `bytes` (a zero-length message still takes one packet). */
-  protected packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
   }
 
   /** Frees the messages that end at or before `cumPsn` (unaMsn moves past them); returns how many. */

@@ -34,13 +34,13 @@
 //     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
 //     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
 
-import { E_ARG, E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
+import { E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
 import { isIntIn } from "../../core/fixed";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
-import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
+import { type MessageColumns, postMessage, writeMessageInfo } from "../messages";
 
 /** Per-QP columns; the RetransQ width is a parameter. */
 function senderLayout(retransQueueDepth: number) {
@@ -79,7 +79,6 @@ const enum F {
 }
 
 const enum K {
-  Messages = 8,
   MsgShift = 3,
   MaxMessagePackets = 16383, // 14-bit receiver counter (§4.5)
   MaxBytes = 1073741824, // 2^30: largest awin accepted
@@ -170,6 +169,15 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly msgLen = this.col.msgLen;
   private readonly msgEnd = this.col.msgEnd;
   private readonly msgTag = this.col.msgTag;
+  private readonly msgs: MessageColumns = {
+    postPsn: this.postPsn,
+    postMsn: this.postMsn,
+    ssnNext: this.ssnNext,
+    msgPsn: this.msgPsn,
+    msgLen: this.msgLen,
+    msgEnd: this.msgEnd,
+    msgTag: this.msgTag,
+  };
   private readonly retx = this.col.retx;
   private readonly resent = this.col.resent;
   private readonly timeoutCount = this.col.timeouts;
@@ -231,23 +239,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMsgBytes)) {
       return this.reject(slot);
     }
-    if (!(op === DCP_OP_SEND || op === DCP_OP_WRITE || op === DCP_OP_WRITE_IMM)) return this.fail(E_ARG);
-    const msn = this.postMsn[slot];
-    if (psn24Diff(msn, this.una[slot]) >= K.Messages) return this.fail(E_FULL);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    let ssn = 0;
-    if (op !== DCP_OP_WRITE) {
-      ssn = this.ssnNext[slot];
-      this.ssnNext[slot] = (ssn + 1) & K.U24;
-    }
-    this.msgPsn[m] = this.postPsn[slot];
-    this.msgLen[m] = lengthBytes;
-    this.msgTag[m] = ssn | (op << 24);
-    const end = (this.postPsn[slot] + this.packetsOf(lengthBytes)) & K.U24;
-    this.msgEnd[m] = end;
-    this.postPsn[slot] = end;
-    this.postMsn[slot] = (msn + 1) & K.U24;
-    return msn;
+    const msn = postMessage(this.msgs, slot, this.una[slot], lengthBytes, op, this.mtu);
+    return msn < 0 ? this.fail(msn) : msn;
   }
 
   /**
@@ -257,14 +250,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    */
   messageInfo(slot: number, msn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(msn))) return this.reject(slot);
-    const d = psn24Diff(msn, this.una[slot]);
-    if (!(d >= 0 && d < psn24Diff(this.postMsn[slot], this.una[slot]))) return this.fail(E_STATE);
-    const m = (slot << K.MsgShift) + (msn & 7);
-    const tag = this.msgTag[m];
-    this.out[7] = this.msgLen[m];
-    this.out[8] = tag >>> 24;
-    this.out[9] = tag & K.U24;
-    return 0;
+    const r = writeMessageInfo(this.msgs, slot, this.una[slot], msn, this.out);
+    return r < 0 ? this.fail(r) : r;
   }
 
   /**
@@ -481,11 +468,6 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   // ---------------------------------------------------------------------------------------
   // Rare steps and helpers
-
-  /** Packets of a message of `bytes` (a zero-length message still takes one packet). */
-  private packetsOf(bytes: number): number {
-    return bytes === 0 ? 1 : Math.floor((bytes + this.mtu - 1) / this.mtu);
-  }
 
   /**
    * Pops fetched entries until one is still needed and writes it to `out`; entries of
