@@ -11,8 +11,8 @@ import { I32 } from "./limits";
 
 export const Q16_SHIFT = 16;
 export const Q16_ONE = 65536;
-export const INT32_MAX = 0x7fffffff;
-export const INT32_MIN = -0x80000000;
+export const INT32_MAX: number = I32.Max;
+export const INT32_MIN: number = I32.Min;
 export const UINT32_MAX = 0xffffffff;
 
 /**
