@@ -25,6 +25,12 @@ export interface MessageColumns {
   readonly msgTag: Int32Array; // SSN | op << 24
 }
 
+/** The message-table columns out of a sender's column set (which holds them under these names). */
+export function messageColumns(col: MessageColumns): MessageColumns {
+  const { postPsn, postMsn, ssnNext, msgPsn, msgLen, msgEnd, msgTag } = col;
+  return { postPsn, postMsn, ssnNext, msgPsn, msgLen, msgEnd, msgTag };
+}
+
 /** Packets of a message of `bytes` (a zero-length message still takes one packet). */
 export function packetsOf(bytes: number, mtuBytes: number): number {
   return bytes === 0 ? 1 : Math.floor((bytes + mtuBytes - 1) / mtuBytes);

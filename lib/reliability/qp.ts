@@ -19,7 +19,7 @@ import { bitSet, bitTest, clearBits, countSet, countSetRun } from "../core/bitma
 import { isPsn24, psn24Diff } from "../core/psn";
 import { nextPowerOfTwo } from "../core/ring";
 import { FlowTable, type HandlerSignatures, type Layout, flowBytes } from "../core/table";
-import { type MessageColumns, postMessage, writeMessageInfo } from "./messages";
+import { type MessageColumns, messageColumns, postMessage, writeMessageInfo } from "./messages";
 
 /** The RX bits IRN and timeout-only export (IRN_RX_*, TIMEOUT_RX_*). */
 const enum Rx {
@@ -73,24 +73,14 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   protected readonly unaMsnCol = this.col.unaMsn as Int32Array;
   protected readonly curMsn = this.col.curMsn as Int32Array;
   protected readonly curOff = this.col.curOff as Int32Array;
-  protected readonly ssnNext = this.col.ssnNext as Int32Array;
   protected readonly quota = this.col.quota as Int32Array;
   protected readonly retry = this.col.retry as Uint8Array;
   protected readonly msgPsn = this.col.msgPsn as Int32Array;
   protected readonly msgLen = this.col.msgLen as Int32Array;
   protected readonly msgEnd = this.col.msgEnd as Int32Array;
-  protected readonly msgTag = this.col.msgTag as Int32Array;
   protected readonly retx = this.col.retx as Uint32Array;
   protected readonly timeoutCount = this.col.timeouts as Uint32Array;
-  private readonly msgs: MessageColumns = {
-    postPsn: this.postPsn,
-    postMsn: this.postMsn,
-    ssnNext: this.ssnNext,
-    msgPsn: this.msgPsn,
-    msgLen: this.msgLen,
-    msgEnd: this.msgEnd,
-    msgTag: this.msgTag,
-  };
+  private readonly msgs = messageColumns(this.col as unknown as MessageColumns);
   protected readonly mtu: number;
   protected readonly roundQuota: number;
   private readonly who: string;

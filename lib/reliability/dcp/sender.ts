@@ -40,7 +40,7 @@ import { isIntIn } from "../../core/fixed";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
-import { type MessageColumns, postMessage, writeMessageInfo } from "../messages";
+import { messageColumns, postMessage, writeMessageInfo } from "../messages";
 
 /** Per-QP columns; the RetransQ width is a parameter. */
 function senderLayout(retransQueueDepth: number) {
@@ -153,7 +153,6 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly una = this.col.una;
   private readonly postMsn = this.col.postMsn;
   private readonly postPsn = this.col.postPsn;
-  private readonly ssnNext = this.col.ssnNext;
   private readonly curMsn = this.col.curMsn;
   private readonly curOff = this.col.curOff;
   private readonly nextPsnCol = this.col.nextPsn;
@@ -168,16 +167,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly msgPsn = this.col.msgPsn;
   private readonly msgLen = this.col.msgLen;
   private readonly msgEnd = this.col.msgEnd;
-  private readonly msgTag = this.col.msgTag;
-  private readonly msgs: MessageColumns = {
-    postPsn: this.postPsn,
-    postMsn: this.postMsn,
-    ssnNext: this.ssnNext,
-    msgPsn: this.msgPsn,
-    msgLen: this.msgLen,
-    msgEnd: this.msgEnd,
-    msgTag: this.msgTag,
-  };
+  private readonly msgs = messageColumns(this.col);
   private readonly retx = this.col.retx;
   private readonly resent = this.col.resent;
   private readonly timeoutCount = this.col.timeouts;
