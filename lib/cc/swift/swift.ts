@@ -362,9 +362,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   // The control law
 
   /**
-   * Swift Alg. 1 on one delay sample covering `acked` bytes. The common path (smoothing,
-   * target, additive increase) is kept here so that V8 inlines it into both handlers; the
-   * decrease and the endpoint window are calls.
+   * Swift Alg. 1 on one delay sample covering `acked` bytes. What every sample runs (smoothing,
+   * target, additive increase, the decrease gate) is kept small enough for V8 to inline it, with
+   * the handler, into the caller's loop (lib/README "What V8 makes expensive"); the decrease, the
+   * endpoint window and what only some profiles use are calls.
    */
   private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
     const delay = this.smooth(slot, rtt, rtt > remote ? rtt - remote : 0);
@@ -379,8 +380,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
       const next = incQ16 < this.maxCwnd - cwnd ? cwnd + (incQ16 | 0) : this.maxCwnd;
       this.cwnd[slot] = next;
       if (next > cwnd) r = R.Increase;
-    } else {
-      r = this.highDelay(slot, now, cwnd, delay, rtt);
+    } else if (this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) {
+      r = this.highDelay(slot, now, cwnd, delay);
     }
     if (this.eTarget !== 0) return this.withEndpoint(slot, now, acked, remote, rtt, r);
     return this.cwnd[slot] < K.One ? r | R.Pace : r;
@@ -388,25 +389,29 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /** Updates the smoothed RTT and returns the (smoothed) fabric delay to compare with the target. */
   private smooth(slot: number, rtt: number, fabric: number): number {
-    const flags = this.flags[slot];
-    let delay = fabric;
-    if ((flags & Fl.RttSeen) !== 0) {
-      // Both terms are ≥ 0 and the sum is below 2^31 · 2^16: the truncating store floors it.
-      this.srtt[slot] = (this.srtt[slot] * this.rttOldQ16 + rtt * this.rttNewQ16) / K.One;
-      if (this.delayOldQ16 !== 0) {
-        delay = ((this.sdelay[slot] * this.delayOldQ16 + fabric * this.delayNewQ16) / K.One) | 0;
-      }
-    } else {
-      this.srtt[slot] = rtt;
-      this.flags[slot] = flags | Fl.RttSeen;
-    }
+    if ((this.flags[slot] & Fl.RttSeen) === 0) return this.firstSample(slot, rtt, fabric);
+    // Both terms are ≥ 0 and the sum is below 2^31 · 2^16: the truncating store floors it.
+    this.srtt[slot] = (this.srtt[slot] * this.rttOldQ16 + rtt * this.rttNewQ16) / K.One;
+    return this.delayOldQ16 === 0 ? (this.sdelay[slot] = fabric) : this.smoothDelay(slot, fabric);
+  }
+
+  /** The flow's first sample starts both averages. */
+  private firstSample(slot: number, rtt: number, fabric: number): number {
+    this.srtt[slot] = rtt;
+    this.sdelay[slot] = fabric;
+    this.flags[slot] |= Fl.RttSeen;
+    return fabric;
+  }
+
+  /** The delay EWMA of the profiles that smooth the delay too (decreaseGate "smoothed"). */
+  private smoothDelay(slot: number, fabric: number): number {
+    const delay = ((this.sdelay[slot] * this.delayOldQ16 + fabric * this.delayNewQ16) / K.One) | 0;
     this.sdelay[slot] = delay;
     return delay;
   }
 
-  /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), at most once per RTT. */
-  private highDelay(slot: number, now: number, cwnd: number, delay: number, rtt: number): number {
-    if (!this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) return 0;
+  /** Alg. 1: cwnd ×= 1 − min(β (delay − target)/delay, max_mdf), once the RTT gate allowed it. */
+  private highDelay(slot: number, now: number, cwnd: number, delay: number): number {
     return this.setCwnd(slot, now, this.decreased(cwnd, delay, this.target(slot, cwnd))) ? R.Decrease : 0;
   }
 
