@@ -310,6 +310,75 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const nxt = this.nxt[slot];
     if (psn24Diff(cumPsn, nxt) > 0 || psn24Diff(sackPsn, nxt) >= 0) return this.fail(E_STATE);
     const now = nowNs | 0;
+    const una = this.una[slot];
+    const idx = una & this.mask;
+    const w = slot * this.words + (idx >>> 5);
+    if (
+      cumPsn === ((una + 1) & K.U24) &&
+      sackPsn === una &&
+      !dsack &&
+      (this.flags[slot] & (F.TlpActive | F.Recovery | F.DsackRound)) === 0 &&
+      (this.sackedCol[slot] | this.lostN[slot]) === 0 &&
+      this.head[slot] === idx &&
+      (((this.resentBits[w] | this.lostBits[w]) >>> (idx & 31)) & 1) === 0
+    ) {
+      return this.ackNext(slot, now, una, idx, nxt);
+    }
+    return this.ackGeneral(slot, now, cumPsn, sackPsn, dsack, nxt);
+  }
+
+  /**
+   * onAck's common case, with exactly what the general path does for it: the cumulative ACK of
+   * SND.UNA alone, a packet sent once and first in transmission order, outside recovery and any
+   * TLP episode, with nothing SACKed or lost. Kept small so that V8 inlines its steps.
+   */
+  private ackNext(slot: number, now: number, una: number, idx: number, nxt: number): number {
+    const tsBase = slot * this.bits;
+    const ts = this.xmitTs[tsBase + idx];
+    // Steps 2–3 (deliver): the list's head leaves it; it was never retransmitted.
+    bitClear(this.listed, slot * this.words, idx);
+    const next = this.nextIdx[tsBase + idx];
+    this.head[slot] = next;
+    if (next !== K.NoneIdx) this.prevIdx[tsBase + next] = K.NoneIdx;
+    else this.tail[slot] = K.NoneIdx;
+    const cur = (una + 1) & K.U24;
+    let flags = this.flags[slot];
+    const ahead = psn24Diff(cur, this.fack[slot]);
+    if (ahead > 0) this.fack[slot] = cur;
+    else if (ahead < 0) flags |= F.Reordering;
+    const rtt = (now - ts) | 0;
+    this.rackRttCol[slot] = rtt;
+    if ((flags & F.RackValid) === 0 || RackSender.sentAfter(ts, una, this.rackXmit[slot], this.rackEnd[slot])) {
+      this.rackXmit[slot] = ts;
+      this.rackEnd[slot] = una;
+      flags |= F.RackValid;
+    }
+    const minRtt = this.minRttCol[slot];
+    if (minRtt === 0 || rtt < minRtt) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
+    this.flags[slot] = flags;
+    this.una[slot] = cur;
+    this.retry[slot] = 0;
+    this.rttSample(slot, rtt);
+    const freed = this.freeMessages(slot, cur);
+    // Step 5: the new head was sent after RACK.xmit_ts unless a retransmission reordered the
+    // list; then the full walk runs.
+    if (next !== K.NoneIdx && RackSender.sentAfter(this.rackXmit[slot], this.rackEnd[slot], this.xmitTs[tsBase + next], (cur + ((next - cur) & this.mask)) & K.U24)) {
+      this.detectLoss(slot, now);
+    } else {
+      this.flags[slot] &= ~F.ReoArmed;
+    }
+    if (cur === nxt) {
+      this.flags[slot] &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed);
+      return freed;
+    }
+    this.flags[slot] |= F.RtoArmed;
+    this.rtoStart[slot] = now;
+    this.schedulePto(slot, now);
+    return freed;
+  }
+
+  /** onAck for every other case. */
+  private ackGeneral(slot: number, now: number, cumPsn: number, sackPsn: number, dsack: boolean, nxt: number): number {
     let flags = this.flags[slot];
     const una = this.una[slot];
     const d = psn24Diff(cumPsn, una);
