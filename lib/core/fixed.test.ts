@@ -86,7 +86,10 @@ test("clamp and isIntIn at their edges", () => {
 
 test("isByteCount: int32 byte counts in [0, 2^30]", () => {
   assert.ok(isByteCount(0) && isByteCount(4096) && isByteCount(2 ** 30));
-  for (const bad of [-1, 2 ** 30 + 1, 1.5, NaN, Infinity, 2 ** 32]) assert.not.ok(isByteCount(bad), String(bad));
+  assert.ok(isByteCount(-0));
+  for (const bad of [-1, -(2 ** 31), 2 ** 30 + 1, 2 ** 31, 1.5, -0.5, NaN, Infinity, -Infinity, 2 ** 32, 2 ** 32 + 5]) {
+    assert.not.ok(isByteCount(bad), String(bad));
+  }
 });
 
 test.run();

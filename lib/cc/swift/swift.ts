@@ -27,6 +27,7 @@
 //   hopTarget          baseTarget + floor(hops × hopScaling), at open
 
 import { isByteCount, isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type SwiftParams, type SwiftParamsInput, flowScaling, resolveSwiftParams } from "./params";
 
@@ -209,11 +210,13 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     ) {
       return this.reject(slot);
     }
-    const inflight = this.inflight[slot] - ackedBytes;
-    this.inflight[slot] = inflight > -2147483648 ? inflight : -2147483648;
+    // Each column once into a local: bytecode counts against V8's inlining budget (control).
+    const inflightCol = this.inflight;
+    const inflight = inflightCol[slot] - ackedBytes;
+    inflightCol[slot] = inflight > I32.Min ? inflight : I32.Min;
     this.retx[slot] = 0;
     if (!(rttNs > 0)) return 0;
-    return this.control(slot, nowNs | 0, ackedBytes, rttNs >= 1 ? rttNs | 0 : 1, remoteDelayNs | 0);
+    return this.control(slot, nowNs | 0, ackedBytes, (rttNs | 0) || 1, remoteDelayNs | 0);
   }
 
   /**
@@ -369,7 +372,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    */
   private control(slot: number, now: number, acked: number, rtt: number, remote: number): number {
     const delay = this.smooth(slot, rtt, rtt > remote ? rtt - remote : 0);
-    const cwnd = this.cwnd[slot];
+    const cwndCol = this.cwnd;
+    const cwnd = cwndCol[slot];
     let r = 0;
     if (this.belowTarget(slot, cwnd, delay)) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
@@ -377,21 +381,23 @@ export class Swift extends FlowTable<typeof LAYOUT> {
       // The quotient is exact to its floor (mulDiv's proof: ai ≤ 16 pkts, so the product < 2^51)
       // and ≥ 0; once below maxCwnd − cwnd it is below 2^31, so `| 0` floors it.
       const incQ16 = (this.aiQ16 * ackedQ16) / (cwnd >= K.One ? cwnd : K.One);
-      const next = incQ16 < this.maxCwnd - cwnd ? cwnd + (incQ16 | 0) : this.maxCwnd;
-      this.cwnd[slot] = next;
+      const room = this.maxCwnd - cwnd;
+      const next = incQ16 < room ? cwnd + (incQ16 | 0) : cwnd + room;
+      cwndCol[slot] = next;
       if (next > cwnd) r = R.Increase;
     } else if (this.canDecrease(slot, now, this.gateSmoothed !== 0 ? this.srtt[slot] : rtt)) {
       r = this.highDelay(slot, now, cwnd, delay);
     }
     if (this.eTarget !== 0) return this.withEndpoint(slot, now, acked, remote, rtt, r);
-    return this.cwnd[slot] < K.One ? r | R.Pace : r;
+    return cwndCol[slot] < K.One ? r | R.Pace : r;
   }
 
   /** Updates the smoothed RTT and returns the (smoothed) fabric delay to compare with the target. */
   private smooth(slot: number, rtt: number, fabric: number): number {
     if ((this.flags[slot] & Fl.RttSeen) === 0) return this.firstSample(slot, rtt, fabric);
     // Both terms are ≥ 0 and the sum is below 2^31 · 2^16: the truncating store floors it.
-    this.srtt[slot] = (this.srtt[slot] * this.rttOldQ16 + rtt * this.rttNewQ16) / K.One;
+    const srtt = this.srtt;
+    srtt[slot] = (srtt[slot] * this.rttOldQ16 + rtt * this.rttNewQ16) / K.One;
     return this.delayOldQ16 === 0 ? (this.sdelay[slot] = fabric) : this.smoothDelay(slot, fabric);
   }
 
