@@ -8,10 +8,11 @@
 //   Alg. 1 (send, both)          → choosePath: every exploreThreshold + 1 packets, or when the
 //                                  buffer is empty, sample gen(w); else the buffer's front (Scout
 //                                  keeps it, Spray removes it).
-//   Alg. 2 (Scout feedback)      → onPathFeedback: GOOD inserts the EV in latency order unless
-//                                  present or full; ECN counts per path and removes the path after
-//                                  more than ecnThreshold marks; NACK and TIMEOUT remove it; TIMEOUT
-//                                  also blocks it (w = 0) until the global timer.
+//   Alg. 2 (Scout feedback)      → onPathFeedback, GOOD in onGood, the others in onMark: GOOD
+//                                  inserts the EV in latency order unless present or full; ECN
+//                                  counts per path and removes the path after more than
+//                                  ecnThreshold marks; NACK and TIMEOUT remove it; TIMEOUT also
+//                                  blocks it (w = 0) until the global timer.
 //   Alg. 3 (Spray feedback)      → GOOD appends the EV (duplicates allowed); ECN and NACK are
 //                                  ignored; TIMEOUT blocks the path.
 //   Alg. 2/3 last line           → ECN rate > 90 %: w[0] (the list's shortest path) ← minBiasFactor.
@@ -354,29 +355,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1, GOOD toward 0; timeouts are not samples.
     const rate = this.ecnRate[slot];
     if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, m, now, rate);
-    // GOOD, the common case, stays in the handler (one call fewer per packet).
-    const low = rate - (rate >> this.gainShift);
-    this.ecnRate[slot] = low;
-    // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
-    if (low > this.ecnRateLimit) r |= this.bias(slot, now);
-    const count = this.bufCount[slot];
-    if (count === K.Buf) return r;
-    const b = slot << 3;
-    if (this.variant !== 0) {
-      // Alg. 3 lines 2–6: append, duplicates allowed.
-      this.buf[b + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
-      this.bufCount[slot] = count + 1;
-      return r | R.Cached;
-    }
-    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates.
-    const key = ((m & M.ClassMask) << 16) | ev;
-    let i = 0;
-    while (i < count && this.buf[b + i] < key) i++;
-    if (i < count && this.buf[b + i] === key) return r;
-    for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
-    this.buf[b + i] = key;
-    this.bufCount[slot] = count + 1;
-    return r | R.Cached;
+    return r | this.onGood(slot, ev, m, now, rate);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -508,6 +487,37 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const row = this.dst[slot] * K;
     const start = cls === 0 ? 0 : this.classEnd[row + cls - 1];
     return start + this.rng.nextBelow(this.classEnd[row + cls] - start);
+  }
+
+  /**
+   * GOOD, the common case: Alg. 2 lines 2–6 (Scout) or Alg. 3 lines 2–6 (Spray), then the bias
+   * test. Apart from the handler, so that the handler stays under V8's 460 bytes of bytecode and
+   * both inline into the caller's loop (lib/README "What V8 makes expensive").
+   */
+  private onGood(slot: number, ev: number, m: number, now: number, rate: number): number {
+    let r = 0;
+    const low = rate - (rate >> this.gainShift);
+    this.ecnRate[slot] = low;
+    // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
+    if (low > this.ecnRateLimit) r = this.bias(slot, now);
+    const count = this.bufCount[slot];
+    if (count === K.Buf) return r;
+    const b = slot << 3;
+    if (this.variant !== 0) {
+      // Alg. 3 lines 2–6: append, duplicates allowed.
+      this.buf[b + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
+      this.bufCount[slot] = count + 1;
+      return r | R.Cached;
+    }
+    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates.
+    const key = ((m & M.ClassMask) << 16) | ev;
+    let i = 0;
+    while (i < count && this.buf[b + i] < key) i++;
+    if (i < count && this.buf[b + i] === key) return r;
+    for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
+    this.buf[b + i] = key;
+    this.bufCount[slot] = count + 1;
+    return r | R.Cached;
   }
 
   /** ECN, NACK and TIMEOUT: Alg. 2 lines 7–22 (Scout) or Alg. 3 lines 7–9 (Spray), then the bias test. */
