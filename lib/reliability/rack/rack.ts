@@ -347,12 +347,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (ahead > 0) this.fack[slot] = cur;
     else if (ahead < 0) flags |= F.Reordering;
     const rtt = (now - ts) | 0;
-    this.rackRttCol[slot] = rtt;
-    if ((flags & F.RackValid) === 0 || RackSender.sentAfter(ts, una, this.rackXmit[slot], this.rackEnd[slot])) {
-      this.rackXmit[slot] = ts;
-      this.rackEnd[slot] = una;
-      flags |= F.RackValid;
-    }
+    flags = this.noteRack(slot, ts, una, rtt, flags);
     const minRtt = this.minRttCol[slot];
     if (minRtt === 0 || rtt < minRtt) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
     this.flags[slot] = flags;
@@ -628,15 +623,19 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     else if (psn24Diff(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
     // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
     if (resent && rtt < this.minRttCol[slot]) return false;
-    this.rackRttCol[slot] = rtt;
-    if ((this.flags[slot] & F.RackValid) === 0 || RackSender.sentAfter(ts, psn, this.rackXmit[slot], this.rackEnd[slot])) {
-      this.rackXmit[slot] = ts;
-      this.rackEnd[slot] = psn;
-      this.flags[slot] |= F.RackValid;
-    }
+    this.flags[slot] = this.noteRack(slot, ts, psn, rtt, this.flags[slot]);
     if (resent) return false;
     if (this.minRttCol[slot] === 0 || rtt < this.minRttCol[slot]) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
     return true;
+  }
+
+  /** Step 2: RACK.rtt, and RACK.xmit_ts / end_seq when this packet was sent later. Returns `flags` with RackValid. */
+  private noteRack(slot: number, ts: number, psn: number, rtt: number, flags: number): number {
+    this.rackRttCol[slot] = rtt;
+    if ((flags & F.RackValid) !== 0 && !RackSender.sentAfter(ts, psn, this.rackXmit[slot], this.rackEnd[slot])) return flags;
+    this.rackXmit[slot] = ts;
+    this.rackEnd[slot] = psn;
+    return flags | F.RackValid;
   }
 
   /** RFC 6298 §2.2–2.3 with integer ns and floor divisions; clears any backoff. */
