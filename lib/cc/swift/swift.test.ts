@@ -109,6 +109,25 @@ test("a remote delay above the RTT leaves a fabric delay of zero", () => {
   assert.is(cc.delayNs(0), 0);
 });
 
+test("an RTT below 1 ns is no delay sample; a 1 ns one starts the average, and the next is smoothed into it", () => {
+  const cc = table({ initCwndPkts: 4 });
+  cc.onSend(0, 0, 3 * 4096);
+  for (const rtt of [0.5, 0, -3]) {
+    assert.is(cc.onAck(0, 0, 4096, rtt, 0), 0, `rtt ${rtt}`);
+    assert.is(cc.srttNs(0), 0);
+    assert.is(cc.cwndPackets(0), 4);
+  }
+  assert.is(cc.inflightBytes(0), 0);
+  cc.onAck(0, 0, 0, 1, 0);
+  assert.is(cc.srttNs(0), 1);
+  cc.onAck(0, 0, 0, 100_001, 0);
+  // srtt = floor((1 × w + 100 001 × (2^16 − w)) / 2^16), w = rttSmoothing in Q16; a flow
+  // taken for sample-less would have started over at 100 001.
+  const w = Math.round(cc.params.rttSmoothing * 65536);
+  assert.ok(w > 0);
+  assert.is(cc.srttNs(0), Math.floor((w + 100_001 * (65536 - w)) / 65536));
+});
+
 test("close clears a slot; handlers on it return E_SLOT; reopening starts afresh", () => {
   const cc = table({ initCwndPkts: 4 });
   cc.onAck(0, 0, 4096, 100_000, 0);
