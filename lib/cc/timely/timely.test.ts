@@ -36,7 +36,7 @@ test("unknown names and out-of-range values are refused", () => {
   assert.throws(() => new Timely({ minRateMbps: 0 }), RangeError);
   assert.throws(() => new Timely({ initRateGbps: 101 }), RangeError);
   assert.throws(() => new Timely({ updateMode: "segment" } as never), RangeError);
-  assert.is(Timely.bytesPerFlow, 34);
+  assert.is(Timely.bytesPerFlow, 8 * 4 + 1); // eight int32 columns and the open flag
 });
 
 test("rtt_diff saturates at ±(2^23 − 1) ns before the EWMA, so a huge jump cannot overflow", () => {
@@ -47,6 +47,20 @@ test("rtt_diff saturates at ±(2^23 − 1) ns before the EWMA, so a huge jump ca
   assert.is(cc.rttDiffNs(0), 8_388_607);
   assert.is(cc.onAck(0, 2, 0, 1000), TIMELY_LOW_INCREASE);
   assert.is(cc.rttDiffNs(0), -8_388_607);
+});
+
+test("an RTT below 1 ns on an ACK is no sample: the next real one is still the flow's first", () => {
+  const cc = new Timely({ initRateGbps: 50 }, 1);
+  cc.open(0);
+  const rate = cc.rateBps(0);
+  for (const rtt of [0.5, 0, -7]) assert.is(cc.onAck(0, 0, 4096, rtt), 0, `rtt ${rtt}`);
+  assert.is(cc.onAck(0, 0, 4096, 1), 0); // first sample: only recorded
+  assert.is(cc.rateBps(0), rate);
+  // second sample, 1 ns → 30 µs, far below T_low (50 µs): rate + δ (10 Mb/s)
+  assert.is(cc.onAck(0, 0, 4096, 30_000), TIMELY_LOW_INCREASE);
+  assert.is(cc.rateBps(0), rate + 10_000_000);
+  // rtt_diff = 0 + floor((29 999 × 256 − 0) × 0.875): the EWMA ran from the 1 ns sample
+  assert.is(cc.rttDiffNs(0), Math.floor(Math.floor(29_999 * 256 * 0.875) / 256));
 });
 
 test("a fixed window (no varWindow) is independent of the rate", () => {

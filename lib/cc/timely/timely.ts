@@ -21,26 +21,27 @@
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, q16, satAdd } from "../../core/fixed";
+import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
 
-/** Per-flow state: 32 B of int32 columns + 1 B + the open flag = 34 B. */
+/** Per-flow state: 32 B of int32 columns + the open flag = 33 B. */
 const LAYOUT = {
   rate: "i32", // kb/s
-  prevRtt: "i32", // ns, the RTT of the previous update
+  prevRtt: "i32", // ns, the RTT of the previous update; 0 before the first (samples are ≥ 1 ns)
   rttDiff: "i32", // Q8 ns, EWMA of RTT differences
   count: "i32", // HAI counter (see haiCounting)
   inflight: "i32", // bytes, signed
-  acked: "i32", // bytes acknowledged, wrapping
+  acked: "i32", // bytes acknowledged, wrapping (per-RTT mode only)
   sent: "i32", // bytes sent, wrapping
-  mark: "i32", // `sent` at the last update (per-RTT mode), wrapping
-  flags: "u8",
+  mark: "i32", // `sent` at the last update, wrapping (per-RTT mode only)
 } as const;
 
-const enum Fl {
-  Started = 1, // prevRtt holds a sample
-}
+/** 2^-16: multiplying by it is exact, as dividing by 2^16 is, and is less bytecode. */
+const Q16_INV = 1 / 65536;
+/** Math.floor in a module constant: a call to it is 7 bytes of bytecode fewer (V8's inlining budget). */
+const floor = Math.floor;
 
 /** onAck / onDelaySample result bits (exported below as TIMELY_*). */
 const enum R {
@@ -87,16 +88,18 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   private readonly acked = this.col.acked;
   private readonly mark = this.col.mark;
   private readonly sent = this.col.sent;
-  private readonly flags = this.col.flags;
 
   private readonly lineKbps: number;
   private readonly minKbps: number;
   private readonly initKbps: number;
   private readonly deltaKbps: number;
   private readonly haiKbps: number;
-  private readonly haiThreshold: number;
+  /** HAI when the count before this sample reaches it: in the gradient region, and below T_low. */
+  private readonly gradientHaiFrom: number;
+  private readonly lowHaiFrom: number;
   private readonly tLow: number;
   private readonly tHigh: number;
+  private readonly tHighQ16: number;
   private readonly betaQ16: number;
   private readonly ewmaQ16: number;
   private readonly minRtt: number;
@@ -115,9 +118,13 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.initKbps = Math.round(p.initRateGbps * 1e6);
     this.deltaKbps = Math.round(p.deltaMbps * 1000);
     this.haiKbps = Math.round(p.haiDeltaMbps * 1000);
-    this.haiThreshold = p.haiThreshold;
+    // Paper counting includes this sample (old + 1 ≥ threshold) and never boosts below T_low;
+    // HPCC counts the increases before this one, in both regions.
+    this.gradientHaiFrom = p.haiCounting === "increase" ? p.haiThreshold : p.haiThreshold - 1;
+    this.lowHaiFrom = p.haiCounting === "increase" ? p.haiThreshold : K.CountMax + 1;
     this.tLow = Math.round(p.tLowNs);
     this.tHigh = Math.max(1, Math.round(p.tHighNs));
+    this.tHighQ16 = this.tHigh * K.One;
     this.betaQ16 = q16(p.beta);
     this.ewmaQ16 = q16(p.ewmaWeight);
     this.minRtt = Math.round(p.minRttNs);
@@ -137,22 +144,22 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   // Handlers
 
   /**
-   * A completion (ACK) of `ackedBytes` with its RTT. `rttNs <= 0` means no sample: bookkeeping
-   * only. In per-RTT mode only an ACK that passes the data outstanding at the last update runs
-   * the control law. The first sample only records the RTT. Returns TIMELY_* bits (0: no rate
-   * change), or E_SLOT / E_ARG.
+   * A completion (ACK) of `ackedBytes` with its RTT. `rttNs` below 1 (0 or negative) means no
+   * sample: bookkeeping only. In per-RTT mode only an ACK that passes the data outstanding at the
+   * last update runs the control law. The first sample only records the RTT. Returns TIMELY_*
+   * bits (0: no rate change), or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number): number {
     if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxNs && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
-    this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
-    const acked = (this.acked[slot] + ackedBytes) | 0;
-    this.acked[slot] = acked;
-    if (!(rttNs > 0)) return 0;
-    // HPCC: a full update only when ack_seq passes m_lastUpdateSeq (snd_nxt at the last update).
-    if (this.perRtt !== 0 && (this.flags[slot] & Fl.Started) !== 0 && ((acked - this.mark[slot]) | 0) <= 0) return 0;
-    return this.update(slot, rttNs >= 1 ? rttNs | 0 : 1);
+    // inflight − acked ≥ −2^31 − 2^30: only the lower int32 limit can be crossed.
+    const inflightCol = this.inflight;
+    const inflight = inflightCol[slot] - ackedBytes;
+    inflightCol[slot] = inflight > I32.Min ? inflight : I32.Min;
+    if (this.perRtt !== 0) return this.perRttAck(slot, ackedBytes, rttNs);
+    if (!(rttNs >= 1)) return 0;
+    return this.update(slot, rttNs | 0);
   }
 
   /**
@@ -161,6 +168,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    */
   onDelaySample(slot: number, nowNs: number, rttNs: number): number {
     if (!(this.live[slot] === 1 && rttNs >= 1 && rttNs <= K.MaxNs && nowNs - nowNs === 0)) return this.reject(slot);
+    if (this.perRtt !== 0) this.mark[slot] = this.sent[slot];
     return this.update(slot, rttNs | 0);
   }
 
@@ -228,85 +236,84 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // The control law
 
+  /**
+   * HPCC UpdateRateTimely's per-RTT mode: a full update only when ack_seq passes
+   * m_lastUpdateSeq, the data sent (snd_nxt) at the last update; the first sample always runs.
+   */
+  private perRttAck(slot: number, ackedBytes: number, rttNs: number): number {
+    const acked = (this.acked[slot] + ackedBytes) | 0;
+    this.acked[slot] = acked;
+    if (!(rttNs >= 1)) return 0;
+    if (this.prevRtt[slot] !== 0 && ((acked - this.mark[slot]) | 0) <= 0) return 0;
+    this.mark[slot] = this.sent[slot];
+    return this.update(slot, rttNs | 0);
+  }
+
   /** TIMELY Alg. 1 on one RTT sample (kept small so that V8 inlines it into the handlers). */
   private update(slot: number, rtt: number): number {
-    const flags = this.flags[slot];
-    this.mark[slot] = this.sent[slot];
-    if ((flags & Fl.Started) === 0) {
-      this.prevRtt[slot] = rtt;
-      this.flags[slot] = flags | Fl.Started;
-      return 0;
-    }
-    const avg = this.averageDiff(slot, rtt);
+    const prevCol = this.prevRtt;
+    const prev = prevCol[slot];
+    prevCol[slot] = rtt;
+    if (prev === 0) return 0; // the first sample only records the RTT
+    // new_rtt_diff = rtt − prev_rtt (saturated); rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff, in Q8.
+    // |(sample − d) × α| < 2^33 · 2^16: exact in a double, and so is × 2^-16.
+    const cap = K.MaxDiffNs;
+    let diff = rtt - prev;
+    if (diff > cap) diff = cap;
+    else if (diff < -cap) diff = -cap;
+    const diffCol = this.rttDiff;
+    const d = diffCol[slot];
+    const avg = d + floor((diff * 256 - d) * this.ewmaQ16 * Q16_INV);
+    diffCol[slot] = avg;
     // gQ16 = floor(avg × 256 / minRTT) ≤ 0 exactly when avg × 256 < minRTT: no division needed
     const nonPositive = avg * 256 < this.minRtt;
-    const count = this.countIncreases === 0 ? this.countGradient(slot, nonPositive) : this.count[slot];
-    if (rtt < this.tLow) return this.lowIncrease(slot, count);
-    if (rtt > this.tHigh) return this.highDecrease(slot, rtt);
-    if (nonPositive) return this.gradientIncrease(slot, count);
-    return this.gradientDecrease(slot, avg);
-  }
-
-  /** Paper HAI counting: consecutive completions with a gradient ≤ 0, this one included. */
-  private countGradient(slot: number, nonPositive: boolean): number {
-    const c = this.count[slot];
-    const count = nonPositive ? (c < K.CountMax ? c + 1 : c) : 0;
-    this.count[slot] = count;
-    return count;
-  }
-
-  /** Alg. 1: rtt < T_low → rate + δ (HPCC: the HAI step once the stage reached 5). */
-  private lowIncrease(slot: number, count: number): number {
-    return this.countIncreases !== 0 && count >= this.haiThreshold
-      ? this.increase(slot, count, this.haiKbps, R.LowIncrease | R.Hai)
-      : this.increase(slot, count, this.deltaKbps, R.LowIncrease);
-  }
-
-  /** Alg. 1: rtt > T_high → rate (1 − β (1 − T_high / new_rtt)). */
-  private highDecrease(slot: number, rtt: number): number {
-    // rtt > T_high ≥ 0 and β ≤ 1: both quotients lie in [0, 2^16], so `| 0` floors them.
-    const ratioQ16 = ((this.tHigh * K.One) / rtt) | 0;
-    const cutQ16 = ((this.betaQ16 * (K.One - ratioQ16)) / K.One) | 0;
-    return this.decrease(slot, K.One - cutQ16, R.HighDecrease);
-  }
-
-  /** Alg. 1: gradient ≤ 0 → rate + N δ, N = 5 in hyper-active increase. */
-  private gradientIncrease(slot: number, count: number): number {
-    return count >= this.haiThreshold
-      ? this.increase(slot, count, this.haiKbps, R.GradientIncrease | R.Hai)
-      : this.increase(slot, count, this.deltaKbps, R.GradientIncrease);
-  }
-
-  /** Alg. 1: normalized_gradient = rtt_diff / minRTT > 0 → rate (1 − β · gradient), the factor not below 0. */
-  private gradientDecrease(slot: number, avg: number): number {
-    const c = K.One - mulDiv(this.betaQ16, mulDiv(avg, 256, this.minRtt), K.One);
-    return this.decrease(slot, c > 0 ? c : 0, R.GradientDecrease);
-  }
-
-  /** Alg. 1: new_rtt_diff = rtt − prev_rtt, rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff (returned, Q8 ns). */
-  private averageDiff(slot: number, rtt: number): number {
-    let diff = rtt - this.prevRtt[slot];
-    this.prevRtt[slot] = rtt;
-    if (diff > K.MaxDiffNs) diff = K.MaxDiffNs;
-    else if (diff < -K.MaxDiffNs) diff = -K.MaxDiffNs;
-    const d = this.rttDiff[slot];
-    const avg = d + Math.floor(((diff * 256 - d) * this.ewmaQ16) / K.One);
-    this.rttDiff[slot] = avg;
-    return avg;
-  }
-
-  private increase(slot: number, count: number, stepKbps: number, r: number): number {
-    const next = this.rate[slot] + stepKbps;
-    this.rate[slot] = next < this.lineKbps ? next : this.lineKbps;
-    if (this.countIncreases !== 0) this.count[slot] = count < K.CountMax ? count + 1 : count;
+    const countCol = this.count;
+    const count = countCol[slot];
+    // Alg. 1's four regions, as a result bit and a rate factor (cQ16 < 0: an increase).
+    let r: number;
+    let cQ16 = -1;
+    if (rtt < this.tLow) {
+      // rate + δ; HPCC: + the HAI step once the stage reached the threshold
+      r = count >= this.lowHaiFrom ? R.LowIncrease | R.Hai : R.LowIncrease;
+    } else if (rtt > this.tHigh) {
+      r = R.HighDecrease;
+      cQ16 = this.highFactorQ16(rtt);
+    } else if (nonPositive) {
+      // gradient ≤ 0: + N δ, N = 5 in hyper-active increase
+      r = count >= this.gradientHaiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
+    } else {
+      r = R.GradientDecrease;
+      cQ16 = this.gradientFactorQ16(avg);
+    }
+    const rateCol = this.rate;
+    if (cQ16 < 0) {
+      const line = this.lineKbps;
+      const next = rateCol[slot] + ((r & R.Hai) !== 0 ? this.haiKbps : this.deltaKbps);
+      rateCol[slot] = next < line ? next : line;
+    } else {
+      // 0 ≤ cQ16 ≤ 2^16: the quotient is at most the rate, so `| 0` floors it.
+      const min = this.minKbps;
+      const next = (rateCol[slot] * cQ16 * Q16_INV) | 0;
+      rateCol[slot] = next > min ? next : min;
+    }
+    // The HAI stage: consecutive gradients ≤ 0 (paper) or consecutive increases (HPCC).
+    const counted = this.countIncreases !== 0 ? cQ16 < 0 : nonPositive;
+    countCol[slot] = counted ? (count < K.CountMax ? count + 1 : count) : 0;
     return r;
   }
 
-  private decrease(slot: number, cQ16: number, r: number): number {
-    // 0 ≤ cQ16 ≤ 2^16: the product is ≥ 0 and the quotient at most the rate, so `| 0` floors it.
-    const next = ((this.rate[slot] * cQ16) / K.One) | 0;
-    this.rate[slot] = next > this.minKbps ? next : this.minKbps;
-    if (this.countIncreases !== 0) this.count[slot] = 0;
-    return r;
+  /** Alg. 1 above T_high: the factor 1 − β (1 − T_high / rtt), in Q16. */
+  private highFactorQ16(rtt: number): number {
+    // rtt > T_high and β ≤ 1 put both quotients in [0, 2^16], so `| 0` floors them.
+    return K.One - (((this.betaQ16 * (K.One - ((this.tHighQ16 / rtt) | 0))) * Q16_INV) | 0);
+  }
+
+  /**
+   * Alg. 1 with a gradient > 0: the factor 1 − β · rtt_diff / minRTT, not below 0, in Q16.
+   * avg × 256 < 2^39 divides exactly; a product β · g beyond 2^53 only arises where the factor is 0.
+   */
+  private gradientFactorQ16(avg: number): number {
+    const c = K.One - floor(this.betaQ16 * floor((avg * 256) / this.minRtt) * Q16_INV);
+    return c > 0 ? c : 0;
   }
 }
