@@ -48,9 +48,12 @@ test("receiver refuses bad input; construction validates", () => {
   r.open(0, 0);
   r.onData(0, 0, 3, false);
   const before = JSON.stringify(r.inspect(0));
+  const out = Array.from(r.out); // the NACK for PSN 3: [cumPsn 0, sackPsn 3, completed 0, msn 0]
+  assert.equal(out, [0, 3, 0, 0]);
   assert.is(r.onData(0, NaN, 1, false), E_ARG);
   assert.is(r.onData(0, 0, 40, false), E_STATE);
   assert.is(JSON.stringify(r.inspect(0)), before);
+  assert.equal(Array.from(r.out), out);
   assert.throws(() => new IrnSender({ bdpPackets: 0 }), RangeError);
   assert.throws(() => new IrnReceiver({ bogus: 1 } as never), RangeError);
   assert.is(new IrnReceiver({ bdpPackets: 128 }, 1).bytesPerSlot, 4 + 4 + 2 * 16 + 1);

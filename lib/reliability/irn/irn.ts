@@ -328,7 +328,7 @@ export class IrnReceiver extends BitmapReceiver {
 
   constructor(params: Partial<IrnReceiverParams> = {}, capacity = 1) {
     const p = resolveParams("IrnReceiver", IRN_RECEIVER_DEFAULTS, params, { bdpPackets: rule.int(1, 1 << 20) });
-    super("IrnReceiver", capacity, p.bdpPackets, 4);
+    super("IrnReceiver", capacity, p.bdpPackets, 2); // cumPsn, sackPsn, completed, msn
     this.params = Object.freeze(p);
   }
 

@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
-import { RackReceiver, RackSender } from "./rack";
+import { RACK_RX_ACK, RACK_RX_DUPLICATE, RackReceiver, RackSender } from "./rack";
 
 function sender(): RackSender {
   const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
@@ -56,9 +56,17 @@ test("receiver refuses bad input without touching state", () => {
   r.open(0, 0);
   r.onData(0, 0, 2, false);
   const before = JSON.stringify(r.inspect(0));
+  const out = Array.from(r.out); // the ACK for PSN 2: [cumPsn 0, sackPsn 2, dsack 0, completed 0, msn 0]
+  assert.equal(out, [0, 2, 0, 0, 0]);
   assert.is(r.onData(0, NaN, 1, false), E_ARG);
   assert.is(r.onData(0, 0, 99, false), E_STATE);
   assert.is(JSON.stringify(r.inspect(0)), before);
+  assert.equal(Array.from(r.out), out);
+  // A duplicate carries the DSACK bit in out.dsack, and the next ACK clears it.
+  assert.is(r.onData(0, 0, 2, false), RACK_RX_ACK | RACK_RX_DUPLICATE);
+  assert.equal(Array.from(r.out), [0, 2, 1, 0, 0]);
+  r.onData(0, 0, 0, true);
+  assert.equal(Array.from(r.out), [1, 0, 0, 1, 1]);
 });
 
 test("onAck's fast path (the cumulative ACK of SND.UNA alone) ends in exactly the state the general path reaches", () => {

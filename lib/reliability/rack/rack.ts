@@ -860,7 +860,7 @@ export class RackReceiver extends BitmapReceiver {
 
   constructor(params: Partial<RackReceiverParams> = {}, capacity = 1) {
     const p = resolveParams("RackReceiver", RACK_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
-    super("RackReceiver", capacity, p.windowPackets, 5);
+    super("RackReceiver", capacity, p.windowPackets, 3); // cumPsn, sackPsn, dsack, completed, msn
     this.params = Object.freeze(p);
   }
 
@@ -870,33 +870,8 @@ export class RackReceiver extends BitmapReceiver {
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
-    return this.track(slot, psn, last);
-  }
-
-  /** onData after validation (split so that each half stays under V8's 460-byte inlining limit). */
-  private track(slot: number, psn: number, last: boolean): number {
-    const epsn = this.epsnCol[slot];
-    const d = psn24Diff(psn, epsn);
-    if (d > this.mask) return this.fail(E_STATE);
-    const out = this.out;
-    out[1] = psn;
-    out[3] = 0;
-    const base = slot * this.words;
-    const bit = psn & this.mask;
-    if (d < 0 || bitTest(this.got, base, bit)) {
-      out[0] = epsn;
-      out[2] = 1;
-      out[4] = this.msnCol[slot];
-      return RACK_RX_ACK | RACK_RX_DUPLICATE;
-    }
-    out[2] = 0;
-    bitSet(this.got, base, bit);
-    if (last) bitSet(this.ends, base, bit);
-    if (d > 0) {
-      out[0] = epsn;
-      out[4] = this.msnCol[slot];
-      return RACK_RX_PLACE | RACK_RX_ACK;
-    }
-    return this.slideRun(slot, base, bit, epsn, 3, 4) !== 0 ? RACK_RX_PLACE | RACK_RX_ACK | RACK_RX_COMPLETE : RACK_RX_PLACE | RACK_RX_ACK;
+    const r = this.receive(slot, psn, last, RACK_RX_PLACE | RACK_RX_ACK);
+    if (r >= 0) this.out[2] = (r & RACK_RX_DUPLICATE) !== 0 ? 1 : 0;
+    return r;
   }
 }

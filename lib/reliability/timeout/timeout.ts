@@ -259,7 +259,7 @@ export class TimeoutReceiver extends BitmapReceiver {
 
   constructor(params: Partial<TimeoutReceiverParams> = {}, capacity = 1) {
     const p = resolveParams("TimeoutReceiver", TIMEOUT_RECEIVER_DEFAULTS, params, { windowPackets: rule.int(1, 1 << 20) });
-    super("TimeoutReceiver", capacity, p.windowPackets, 4);
+    super("TimeoutReceiver", capacity, p.windowPackets, 2); // cumPsn, sackPsn, completed, msn
     this.params = Object.freeze(p);
   }
 
