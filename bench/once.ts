@@ -8,7 +8,11 @@ import { workloads } from "./workloads/index";
 
 const filter = process.argv[2] ?? "";
 const seed = Number(process.argv[3] ?? 1);
-const selected = workloads.filter((w) => `${w.module} ${w.handler}`.includes(filter));
+// "=<module> <handler>" selects exactly one row (bench/run.ts measures each row alone);
+// anything else, every row whose "<module> <handler>" contains it.
+const selected = workloads.filter((w) =>
+  filter.startsWith("=") ? `${w.module} ${w.handler}` === filter.slice(1) : `${w.module} ${w.handler}`.includes(filter),
+);
 
 const cases = selected.map((w) =>
   b.add(`${w.module} ${w.handler}`, () => {
