@@ -168,31 +168,58 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     if (this.modeId === 2) this.rekey(slot);
   }
 
-  /** The EV of the next packet. */
+  /**
+   * The EV of the next packet. Each mode is a method of its own, so that V8 inlines the handler
+   * with just the mode a flow table uses into the caller's loop (lib/README "What V8 makes
+   * expensive"); the three together are over its 460-byte limit.
+   */
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
-    if (this.modeId === 2) {
-      const i = this.pos[slot];
-      const m = this.mask;
-      const s = this.shift;
-      const ka = this.keyA[slot];
-      const kb = this.keyB[slot];
-      // Three rounds of (odd multiply + add, xor-shift right), each a bijection of [0, 2^k).
-      let x = (Math.imul(i, ka) + kb) & m;
-      x ^= x >>> s;
-      x = (Math.imul(x, this.keyC[slot]) + kb) & m;
-      x ^= x >>> s;
-      x = (Math.imul(x, ka) + kb) & m;
-      x ^= x >>> s;
-      if (i === m) this.endCycle(slot);
-      else this.pos[slot] = i + 1;
-      return x;
-    }
+    if (this.modeId === 2) return this.nextInCycle(slot);
     if (this.implicit === 1) return this.rng.nextBelow(this.evCount);
+    return this.modeId === 0 ? this.uniformInSet(slot) : this.weightedInSet(slot);
+  }
+
+  /** Oblivious: feedback is checked, never used. Returns 0, or an error code. */
+  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
+      return this.reject(slot);
+    }
+    if (this.implicit === 1) return ev < this.evCount ? 0 : this.fail(E_STATE);
+    return (this.member[ev >>> 5] & (1 << (ev & 31))) !== 0 ? 0 : this.fail(E_STATE);
+  }
+
+  /** uec: the flow's position in the current cycle through its keyed permutation of [0, evCount). */
+  private nextInCycle(slot: number): number {
+    const i = this.pos[slot];
+    const m = this.mask;
+    const s = this.shift;
+    const ka = this.keyA[slot];
+    const kb = this.keyB[slot];
+    // Three rounds of (odd multiply + add, xor-shift right), each a bijection of [0, 2^k).
+    let x = (Math.imul(i, ka) + kb) & m;
+    x ^= x >>> s;
+    x = (Math.imul(x, this.keyC[slot]) + kb) & m;
+    x ^= x >>> s;
+    x = (Math.imul(x, ka) + kb) & m;
+    x ^= x >>> s;
+    if (i === m) this.endCycle(slot);
+    else this.pos[slot] = i + 1;
+    return x;
+  }
+
+  /** uniform over an explicit set. */
+  private uniformInSet(slot: number): number {
+    const set = this.setOf[slot];
+    const start = this.setStart[set];
+    return this.evList[start + this.rng.nextBelow(this.setStart[set + 1] - start)];
+  }
+
+  /** weighted: the set's alias table (Walker), one draw for the column and the coin. */
+  private weightedInSet(slot: number): number {
     const set = this.setOf[slot];
     const start = this.setStart[set];
     const n = this.setStart[set + 1] - start;
-    if (this.modeId === 0) return this.evList[start + this.rng.nextBelow(n)];
     // One draw gives the column and the Q16 coin: with u × n exact (< 2^48), its top part is
     // floor(u·n/2^32) and the next 16 bits the coin — the digits of nextBelow(n·2^16).
     // Both digits are ≥ 0 and below 2^31 (c < n, coin < 2^16): `| 0` floors them.
@@ -203,15 +230,6 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     // Branch-free "coin < prob ? col : alias": the coin is a coin flip, so a branch mispredicts.
     const other = this.alias[col];
     return this.evList[other + ((col - other) & ((coin - this.prob[col]) >> 31))];
-  }
-
-  /** Oblivious: feedback is checked, never used. Returns 0, or an error code. */
-  onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
-      return this.reject(slot);
-    }
-    if (this.implicit === 1) return ev < this.evCount ? 0 : this.fail(E_STATE);
-    return (this.member[ev >>> 5] & (1 << (ev & 31))) !== 0 ? 0 : this.fail(E_STATE);
   }
 
   /** Reader: position in the current uec cycle. */
