@@ -1,0 +1,121 @@
+// `npm run coverage:vectors [<area>/<module> …]`: which branches of a module its conformance
+// vectors leave unexercised (DESIGN.md: "a module's vectors cover every branch of its
+// handlers"). For each module it runs conformance/vectors/<area>/<module> alone under c8 (V8's
+// own coverage, mapped back to the TypeScript through tsx's source maps) and lists every branch
+// arm no vector took, with its file, line and enclosing function. Constructors and parameter
+// resolution (params.ts) are left out: they throw at construction, which a vector cannot ask
+// for, and the unit tests beside the code cover them. Exits 1 when any other arm is untaken.
+//
+// With no argument it checks every module that has a vector folder.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runConformance } from "../conformance/node-runner";
+
+interface Loc {
+  start: { line: number; column: number };
+  end: { line: number; column: number };
+}
+interface FileCoverage {
+  path: string;
+  b: Record<string, number[]>;
+  branchMap: Record<string, { loc: Loc; locations: Loc[] }>;
+  fnMap: Record<string, { name: string; loc: Loc }>;
+}
+
+const VECTORS = "conformance/vectors";
+
+if (process.argv[2] === "--run") {
+  // The child under c8: the vectors of one module.
+  process.exitCode = runConformance([process.argv[3]], "conformance", () => {});
+} else {
+  process.exit(main(process.argv.slice(2)));
+}
+
+function main(args: string[]): number {
+  const modules = args.length > 0 ? args : allModules();
+  let untaken = 0;
+  for (const module of modules) untaken += check(module);
+  console.log(`\ncoverage:vectors: ${modules.length} modules, ${untaken} branch arms no vector takes`);
+  return untaken > 0 ? 1 : 0;
+}
+
+function allModules(): string[] {
+  return readdirSync(VECTORS).flatMap((area) => readdirSync(join(VECTORS, area)).map((m) => `${area}/${m}`));
+}
+
+function check(module: string): number {
+  const dir = join(VECTORS, module);
+  if (!existsSync(dir)) throw new Error(`no vectors for ${module} (${dir})`);
+  const reports = mkdtempSync(join(tmpdir(), "nicfw-cov-"));
+  const run = spawnSync(
+    process.execPath,
+    [
+      "node_modules/c8/bin/c8.js",
+      "--temp-directory",
+      join(reports, "raw"),
+      "--reports-dir",
+      reports,
+      "--reporter",
+      "json",
+      "--include",
+      `lib/${module}/**`,
+      "--exclude",
+      "**/*.test.ts",
+      "--exclude",
+      "**/params.ts",
+      process.execPath,
+      "--import",
+      "tsx",
+      "scripts/vector-coverage.ts",
+      "--run",
+      dir,
+    ],
+    { encoding: "utf8" },
+  );
+  if (run.status !== 0) {
+    console.log(`${module}: the vectors did not all pass under c8\n${run.stdout}${run.stderr}`);
+    rmSync(reports, { recursive: true, force: true });
+    return 1;
+  }
+  const files = JSON.parse(readFileSync(join(reports, "coverage-final.json"), "utf8")) as Record<string, FileCoverage>;
+  rmSync(reports, { recursive: true, force: true });
+  let arms = 0;
+  const lines: string[] = [];
+  for (const file of Object.values(files)) {
+    const source = readFileSync(file.path, "utf8").split("\n");
+    const rel = file.path.slice(file.path.indexOf("lib/"));
+    for (const [id, counts] of Object.entries(file.b)) {
+      const map = file.branchMap[id];
+      counts.forEach((count, i) => {
+        const loc = map.locations[i] ?? map.loc;
+        const fn = enclosing(file, loc);
+        if (fn === "constructor") return;
+        arms++;
+        if (count > 0) return;
+        lines.push(`  ${rel}:${loc.start.line} (${fn}): ${source[loc.start.line - 1].trim().slice(0, 100)}`);
+      });
+    }
+  }
+  console.log(`${module}: ${arms - lines.length} of ${arms} branch arms taken by its vectors`);
+  for (const l of lines) console.log(l);
+  return lines.length;
+}
+
+/** The innermost function whose range holds `loc`. */
+function enclosing(file: FileCoverage, loc: Loc): string {
+  let best: { name: string; size: number } | undefined;
+  for (const fn of Object.values(file.fnMap)) {
+    if (!within(loc, fn.loc)) continue;
+    const size = (fn.loc.end.line - fn.loc.start.line) * 1e4 + (fn.loc.end.column - fn.loc.start.column);
+    if (!best || size < best.size) best = { name: fn.name, size };
+  }
+  return best?.name ?? "(module)";
+}
+
+function within(a: Loc, b: Loc): boolean {
+  const after = a.start.line > b.start.line || (a.start.line === b.start.line && a.start.column >= b.start.column);
+  const before = a.end.line < b.end.line || (a.end.line === b.end.line && a.end.column <= b.end.column);
+  return after && before;
+}
