@@ -363,6 +363,24 @@ test("a trim feeds one network RTT into the average delay (UEC OnNACK)", () => {
   assert.is(paper.avgDelayNs(0), 0);
 });
 
+test("a trim's and uet-htsim's substituted delay samples saturate at 2^23 − 1 ns like an ACK's", () => {
+  // A 10 ms (40 ms) base RTT is over the 8.39 ms the Q8 average holds: 10^7 << 8 overflows
+  // int32 (unsaturated, the average went negative). Saturated, the sample is 8,388,607 × 256 =
+  // 2,147,483,392 in Q8 and one EWMA step of weight q16(0.0125) = 819 moves the average from 0
+  // to floor(2147483392 × 819 / 65536) = floor(26,836,988.8) = 26,836,988 in Q8, i.e.
+  // floor(104,831.98) = 104,831 ns.
+  const small = { linkGbps: 1, fiBytes: 1e6, etaBytes: 1000, targetDelayNs: 4_000_000 };
+  const trim = new Nscc({ profile: "uec", baseRttNs: 10_000_000, ...small }, 1);
+  trim.open(0);
+  trim.onTrim(0, 1000, MTU, false, 0);
+  assert.is(trim.avgDelayNs(0), 104_831);
+  // uet-htsim: an unmarked sample above target is replaced by base RTT / 4 = 10 ms.
+  const htsim = new Nscc({ profile: "uec-htsim", baseRttNs: 40_000_000, ...small }, 1);
+  htsim.open(0);
+  htsim.onAck(0, 1000, MTU, 40_000_000 + 4_500_000, false);
+  assert.is(htsim.avgDelayNs(0), 104_831);
+});
+
 test("with RCCC on, a last-hop trim only updates inflight", () => {
   const cc = uec({ rccc: true });
   cc.onSend(0, 0, 10 * MTU);

@@ -141,6 +141,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly mtu: number;
   private readonly maxWnd0: number;
   private readonly baseRtt0: number;
+  /** UEC OnNACK's delay sample, one network RTT, in Q8 ns and saturated like every sample. */
+  private readonly trimSampleQ8: number;
   private readonly targetNs: number;
   private readonly gammaQ16: number;
   private readonly mdFloorQ16: number;
@@ -183,6 +185,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.mtu = p.mtuBytes;
     this.maxWnd0 = Math.floor(p.maxWndBytes);
     this.baseRtt0 = Math.max(1, Math.round(p.baseRttNs));
+    this.trimSampleQ8 = Math.min(this.baseRtt0, K.MaxDelayNs) << K.AvgShift;
     this.targetNs = Math.max(1, Math.round(p.targetDelayNs));
     this.gammaQ16 = q16(p.gamma);
     this.mdFloorQ16 = q16(p.maxMdJump);
@@ -290,7 +293,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
     }
     // UEC OnNACK: update_delay(config_base_rtt) — a trim counts as one network RTT of queueing.
-    if (this.trimDelaySample !== 0) this.blendDelay(slot, this.baseRtt0 << K.AvgShift, this.ewmaQ16);
+    if (this.trimDelaySample !== 0) this.blendDelay(slot, this.trimSampleQ8, this.ewmaQ16);
     // UEC OnNACK: with RCCC on, a last-hop trim is the receiver's business, not a signal.
     if (this.rccc !== 0 && lastHop) return 0;
     if (this.loopSmartt !== 0) {
@@ -700,7 +703,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private updateDelayHtsim(slot: number, delayNs: number, ecn: boolean): void {
     const d = delayNs < K.MaxDelayNs ? delayNs : K.MaxDelayNs;
     const base = this.baseRtt[slot];
-    if (!ecn && d > this.targetNs) this.blendDelay(slot, (base >> 2) << K.AvgShift, this.ewmaQ16);
+    const quarter = base >> 2 < K.MaxDelayNs ? base >> 2 : K.MaxDelayNs;
+    if (!ecn && d > this.targetNs) this.blendDelay(slot, quarter << K.AvgShift, this.ewmaQ16);
     else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
     else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
   }
