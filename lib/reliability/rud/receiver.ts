@@ -16,7 +16,8 @@
 //
 // The out-of-order bitmap is a ring of `windowPackets` bits per flow indexed by PSN mod window;
 // bits are cleared as the cumulative PSN passes them, so a PSN at or beyond cum + window (which
-// a RudSender never sends) is refused, and a 64-bit read past the window only sees zeros.
+// a RudSender never sends) is refused, and a SACK read that runs past the window masks the bits
+// there (their ring places belong to PSNs a window below).
 
 import { E_SLOT } from "../../core/errors";
 import { isPsn32 } from "../../core/psn";
@@ -277,7 +278,10 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     if (sh !== 0) v = (v >>> sh) | (this.bits[wb + ((w + 1) & this.wordMask)] << (32 - sh));
     // Bits for PSNs below cum were cleared as cum passed them; they are received.
     if (d < 0) v |= (1 << -d) - 1;
-    // Bits at or past cum + window alias old, cleared entries: already zero.
+    // PSNs at or past cum + window were never accepted, but their ring places are those of the
+    // PSNs a window below, which may be held out of order: they read as not received.
+    const inWindow = this.window - d;
+    if (inWindow < 32) v &= ~(-1 << inWindow);
     return v | 0;
   }
 }
