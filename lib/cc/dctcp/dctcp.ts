@@ -222,6 +222,11 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] | 0;
   }
 
+  /** RFC 3465 bytes_acked: bytes counted toward the next congestion-avoidance increase. */
+  caBytesAcked(slot: number): number {
+    return this.caAcked[slot] | 0;
+  }
+
   /** True during CWR or loss recovery. */
   reduced(slot: number): boolean {
     return this.isOpen(slot) && (this.flags[slot] & Fl.Reduced) !== 0;
@@ -280,7 +285,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
         this.caAcked[slot] = counted;
         return 0;
       }
-      this.caAcked[slot] = counted - cwnd < cwnd ? counted - cwnd : 0;
+      // RFC 3465 §2.1: "bytes_acked is reduced by the value of cwnd" — the whole remainder
+      // carries to the next ACK (a stretch ACK's surplus is not dropped), saturating at 2^30 − 1.
+      const carry = counted - cwnd;
+      this.caAcked[slot] = carry < K.CounterMax ? carry : K.CounterMax;
       next = cwnd + this.mss;
     }
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
