@@ -459,6 +459,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   }
 
   private decreased(w: number, delay: number, target: number): number {
+    // At the target the factor is 1; it also keeps a zero delay at a zero target from 0/0.
+    if (delay <= target) return w;
     let md = mulDiv(this.betaQ16, delay - target, delay);
     if (md > this.maxMdfQ16) md = this.maxMdfQ16;
     return mulDiv(w, K.One - md, K.One);
@@ -495,9 +497,12 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return (this.flags[slot] & Fl.Decreased) === 0 || ((now - this.lastDec[slot]) | 0) >= rtt;
   }
 
-  /** Clamps and stores a lowered fabric window; a real decrease restarts the RTT gate. */
+  /**
+   * Stores a lowered fabric window, floored at minCwnd; a real decrease restarts the RTT gate.
+   * (No ceiling: a w above maxCwnd is above cwnd, so it is no decrease.)
+   */
   private setCwnd(slot: number, now: number, w: number): boolean {
-    const next = w < this.minCwnd ? this.minCwnd : w > this.maxCwnd ? this.maxCwnd : w;
+    const next = w < this.minCwnd ? this.minCwnd : w;
     if (next >= this.cwnd[slot]) return false;
     this.cwnd[slot] = next;
     this.lastDec[slot] = now;
