@@ -123,7 +123,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     const p = resolveDcqcnParams(params);
     this.params = Object.freeze(p);
     this.lineKbps = Math.round(p.linkGbps * 1e6);
-    this.minKbps = Math.max(1, Math.round(p.minRateMbps * 1000));
+    // minRate ≤ line rate as given, but each is rounded on its own path: keep the order.
+    this.minKbps = Math.min(this.lineKbps, Math.max(1, Math.round(p.minRateMbps * 1000)));
     this.initKbps = Math.round(p.initRateGbps * 1e6);
     this.gQ16 = q16(p.g);
     this.alpha0 = q16(p.initialAlpha);
@@ -273,7 +274,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   /** The tick of the earliest pending timer; meaningful only while timerArmed (else 0). */
   nextTimerNs(slot: number): number {
     const flags = this.live[slot] === 1 ? this.flags[slot] : 0;
-    if ((flags & Fl.Armed) === 0) return (flags & Fl.IncArmed) !== 0 ? this.incDue[slot] : 0;
+    // The increase timer is armed only with or after the others (Armed is set first, by a CNP).
+    if ((flags & Fl.Armed) === 0) return 0;
     let t = this.alphaDue[slot];
     if (this.mellanox !== 0 && ((this.decDue[slot] - t) | 0) < 0) t = this.decDue[slot];
     if ((flags & Fl.IncArmed) !== 0 && ((this.incDue[slot] - t) | 0) < 0) t = this.incDue[slot];
@@ -428,7 +430,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     this.rc[slot] = next < this.lineKbps ? next : this.lineKbps;
   }
 
+  /** At least the minimum rate (the rates it is given are at most the line rate). */
   private bounded(kbps: number): number {
-    return kbps < this.minKbps ? this.minKbps : kbps > this.lineKbps ? this.lineKbps : kbps;
+    return kbps < this.minKbps ? this.minKbps : kbps;
   }
 }

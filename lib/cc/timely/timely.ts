@@ -13,7 +13,8 @@
 // RTT excludes the segment's serialisation at line rate; that subtraction is the caller's.
 //
 // Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), time in
-// ns, rtt_diff in Q8 ns (int32, saturating at ±8.39 ms), gradient and factors in Q16.
+// ns, rtt_diff in Q8 ns (int32, saturating at ±8.39 ms), gradient and factors in Q16; the HAI
+// counter saturates at 1023.
 // Rounding, written once:
 //   rtt_diff      d += floor((sampleQ8 − d) × aQ16 / 2^16)         (sample saturates at ±2^23 − 1 ns)
 //   gradient      gQ16 = floor(d × 256 / minRTT)
@@ -57,7 +58,7 @@ const enum K {
   Q16Inv = 1.52587890625e-5,
   MaxNs = 1073741824,
   MaxDiffNs = 8388607, // 2^23 − 1: a difference sample saturates here before going to Q8
-  CountMax = 1073741823,
+  CountMax = 1023, // the HAI counter saturates here, above haiThreshold's largest value (1000): no decision changes
   GapCap = 2147483647,
 }
 
