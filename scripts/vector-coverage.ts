@@ -90,7 +90,7 @@ function check(module: string): number {
       const map = file.branchMap[id];
       counts.forEach((count, i) => {
         const loc = map.locations[i] ?? map.loc;
-        const fn = enclosing(file, loc);
+        const fn = enclosing(file, loc, source);
         if (fn === "constructor") return;
         arms++;
         if (count > 0) return;
@@ -103,15 +103,17 @@ function check(module: string): number {
   return lines.length;
 }
 
-/** The innermost function whose range holds `loc`. */
-function enclosing(file: FileCoverage, loc: Loc): string {
-  let best: { name: string; size: number } | undefined;
+/** The innermost function whose range holds `loc` ("constructor" for a class constructor, which c8 may name after its class). */
+function enclosing(file: FileCoverage, loc: Loc, source: string[]): string {
+  let best: { name: string; size: number; loc: Loc } | undefined;
   for (const fn of Object.values(file.fnMap)) {
     if (!within(loc, fn.loc)) continue;
     const size = (fn.loc.end.line - fn.loc.start.line) * 1e4 + (fn.loc.end.column - fn.loc.start.column);
-    if (!best || size < best.size) best = { name: fn.name, size };
+    if (!best || size < best.size) best = { name: fn.name, size, loc: fn.loc };
   }
-  return best?.name ?? "(module)";
+  if (!best) return "(module)";
+  const head = source[best.loc.start.line - 1].slice(best.loc.start.column);
+  return /^\s*constructor\s*\(/.test(head) ? "constructor" : best.name;
 }
 
 function within(a: Loc, b: Loc): boolean {
