@@ -287,12 +287,10 @@ export function buildAlias(weights: readonly number[]): [Uint32Array, Uint32Arra
       small.push(l);
     }
   }
+  // Each pairing removes one column and 2^16 of mass, so the mass left is 2^16 per column left:
+  // once no column is below 2^16, those left hold exactly 2^16 each and are kept whole (and
+  // when none is at or above it, none is left at all).
   for (const i of large) {
-    prob[i] = K.Q16;
-    alias[i] = i;
-  }
-  for (const i of small) {
-    // Only reachable through the rounding residue; these columns are kept whole.
     prob[i] = K.Q16;
     alias[i] = i;
   }

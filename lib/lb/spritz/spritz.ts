@@ -242,6 +242,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       total += mass[c];
       prevEnd = end;
     }
+    /* c8 ignore next -- guard: at most 65,280 cells of weight ≤ 65,535 plus a bias ≤ 65,535 × 256 stay below 2^32 */
     if (total + this.minBiasQ8 > 0xffffffff) {
       this.errors++;
       throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
@@ -296,13 +297,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
         small[ns++] = lg;
       }
     }
+    // Each pairing removes one column and 2^16 of mass, so the mass left is 2^16 per column
+    // left: those left hold exactly 2^16 each and are kept whole (none is left below it).
     while (nl > 0) {
       const c = large[--nl];
-      this.aliasProb[ab + c] = 65536;
-      this.alias[ab + c] = c;
-    }
-    while (ns > 0) {
-      const c = small[--ns]; // only through rounding; kept whole
       this.aliasProb[ab + c] = 65536;
       this.alias[ab + c] = c;
     }

@@ -65,6 +65,7 @@ export interface TopologySpec {
 export function buildTopology(spec: TopologySpec): LowDiameterTopology {
   if (spec.topology === "dragonfly") return new Dragonfly({ p: spec.p, a: spec.a as number, h: spec.h as number });
   if (spec.topology === "slimfly") return new SlimFly({ q: spec.q as number, p: spec.p });
+  /* c8 ignore next -- construction-time validation: a vector cannot expect a throw at construction (unit tests do) */
   throw new RangeError(`unknown topology ${String((spec as { topology: unknown }).topology)}`);
 }
 

@@ -134,6 +134,7 @@ export abstract class LowDiameterTopology {
       for (let j = 0; j < k; j++) {
         const o = this.neighbour[s * k + j];
         const b = this.backPort[s * k + j];
+        /* c8 ignore next -- self-check of the construction: every link is built in both directions */
         if (o === s || this.neighbour[o * k + b] !== s || this.backPort[o * k + b] !== j) {
           throw new Error(`${this.describe()}: link ${s}:${j} is not symmetric`);
         }
@@ -238,6 +239,7 @@ export class Dragonfly extends LowDiameterTopology {
   }
 
   minimalPort(sw: number, dst: number): number {
+    /* c8 ignore next -- for outside callers: the table builder never asks for the switch itself */
     if (sw === dst) return -1;
     const { a, h, g } = this;
     const G = Math.floor(sw / a);
@@ -404,6 +406,7 @@ export class SlimFly extends LowDiameterTopology {
   }
 
   minimalPort(sw: number, dst: number): number {
+    /* c8 ignore next -- for outside callers: the table builder never asks for the switch itself */
     if (sw === dst) return -1;
     const direct = this.portTo(sw, dst);
     if (direct >= 0) return direct;
@@ -411,6 +414,7 @@ export class SlimFly extends LowDiameterTopology {
     for (let j = 0; j < k; j++) {
       if (this.portTo(this.neighbour[sw * k + j], dst) >= 0) return j;
     }
+    /* c8 ignore next -- self-check: a Slim Fly's diameter is 2 */
     throw new Error(`${this.describe()}: switches ${sw} and ${dst} are more than two hops apart`);
   }
 

@@ -576,18 +576,18 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.eState[e] = (this.eState[e] & ~E.WhereMask) | E.Rtx;
   }
 
-  /** Messages whose last PSN is below the cumulative ACK are complete. */
+  /** Messages whose last PSN is below the cumulative ACK are complete; called when the first is. */
   private complete(slot: number, cum: number): number {
     const mb = slot << this.mShift;
     let done = 0;
-    while (this.msgSent[slot] > 0 && ((cum - this.mEnd[mb + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
+    do {
       this.msnHead[slot] = (this.msnHead[slot] + 1) | 0;
       this.msgCount[slot]--;
       this.msgSent[slot]--;
       done++;
-    }
+    } while (this.msgSent[slot] > 0 && ((cum - this.mEnd[mb + (this.msnHead[slot] & this.mMask)]) | 0) >= 0);
     this.out[O.Completed] = done;
-    return done > 0 ? R.AckComplete : 0;
+    return R.AckComplete;
   }
 
   private append(slot: number, base: number, i: number, heads: Int32Array, tails: Int32Array): void {
