@@ -18,6 +18,7 @@ const stages: Stage[] = [
   { name: "unit tests", cmd: [bin("tsx"), "scripts/unit.ts"] },
   { name: "conformance (node)", cmd: [node, "dist/cli/nicfw.js", "conformance", "conformance/vectors"] },
   { name: "conformance (QuickJS, built ESM)", cmd: [bin("tsx"), "conformance/quickjs-runner.ts", "conformance/vectors"] },
+  { name: "vectors take every branch", cmd: [bin("tsx"), "scripts/vector-coverage.ts"] },
   { name: "allocation check", cmd: [node, "dist/bench/alloc.js"] },
 ];
 
