@@ -10,8 +10,12 @@ test("a filter before or after --runs is kept; --runs is read wherever it stands
   assert.equal(parseBenchArgs([], 3), { runs: 3, names: [] });
 });
 
-test("--runs without a positive integer, and unknown options, are errors", () => {
-  for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"]]) {
+test("--md takes the file to write the table to", () => {
+  assert.equal(parseBenchArgs(["cc/", "--md", "docs/bench.md"], 5), { runs: 5, names: ["cc/"], md: "docs/bench.md" });
+});
+
+test("--runs without a positive integer, --md without a file, and unknown options, are errors", () => {
+  for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"], ["--md"], ["--md", "--runs", "3"]]) {
     assert.throws(() => parseBenchArgs(bad, 5), undefined, bad.join(" "));
   }
 });

@@ -5,7 +5,7 @@
 // Budgets are judged here, never in a timed unit test. The machine is shared: read medians.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { parseBenchArgs } from "./args";
 import { BUDGET_NS } from "./workloads/types";
 import { workloads } from "./workloads/index";
@@ -18,7 +18,7 @@ interface Row {
   samples: number;
 }
 
-const { runs, names } = parseBenchArgs(process.argv.slice(2), 5);
+const { runs, names, md } = parseBenchArgs(process.argv.slice(2), 5);
 if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
 
@@ -31,6 +31,7 @@ const filter = names[0] ?? "";
 // bench process.
 const rows = workloads.filter((w) => `${w.module} ${w.handler}`.includes(filter)).map((w) => `${w.module} ${w.handler}`);
 const samples = new Map<string, number[]>();
+const loadBefore = loadavg()[1];
 for (let r = 0; r < runs; r++) {
   process.stderr.write(`bench: run ${r + 1} of ${runs} (${rows.length} rows)\n`);
   for (const row of rows) {
@@ -89,3 +90,22 @@ writeFileSync(
   "bench/results/latest.json",
   `${JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, runs, date: new Date().toISOString(), results }, null, 2)}\n`,
 );
+
+if (md !== undefined) {
+  // The same table as markdown, with every process's figure: the rows are bimodal between
+  // processes on this VM (README "Benchmarks"), and the spread says which.
+  const when = new Date().toISOString().slice(0, 16).replace("T", " ");
+  const lines = [
+    `Measured ${when} UTC by \`npm run bench -- --runs ${runs}${filter ? ` ${JSON.stringify(filter)}` : ""} --md …\`: node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu?"}, load average ${loadBefore.toFixed(1)} (5 min) before and ${loadavg()[1].toFixed(1)} after. ns/packet is the median over ${runs} processes of each process's median sample.`,
+    "",
+    "| module | handler | ns/packet | goal | verdict | per process |",
+    "|---|---|---|---|---|---|",
+    ...results.map(
+      (r) =>
+        `| ${r.module} | ${r.handler} | ${r.nsPerPacket.toFixed(1)} | ${r.goalNs} | ${r.nsPerPacket > r.goalNs ? "**over**" : "ok"} | ${r.runsNs.map((x) => x.toFixed(1)).join(", ")} |`,
+    ),
+    "",
+  ];
+  writeFileSync(md, lines.join("\n"));
+  console.log(`wrote ${md}`);
+}

@@ -26,7 +26,8 @@ const CASES: Case[] = [
   { id: "c", file: "bench/fabric/c-incast-127.yaml", what: "127:1 incast 2 MB, 128 hosts (k=8)", refS: [0.7, 0.9] },
 ];
 
-const { runs, names: only } = parseBenchArgs(process.argv.slice(2), 3);
+const { runs, names: only, md } = parseBenchArgs(process.argv.slice(2), 3);
+if (md !== undefined) throw new Error("bench:fabric has no --md table");
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
