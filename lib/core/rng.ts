@@ -7,6 +7,8 @@
 // splitmix32 (the Weyl increment 0x9e3779b9 followed by the MurmurHash3 fmix32 finaliser), which
 // never yields the forbidden all-zero state for four consecutive outputs.
 
+import { offHeap } from "./table";
+
 /** MurmurHash3's 32-bit finaliser (fmix32): a bijective avalanche mix of one word. */
 export function mix32(x: number): number {
   x ^= x >>> 16;
@@ -29,7 +31,7 @@ function rotl(x: number, k: number): number {
 }
 
 export class Xoshiro128 {
-  readonly s = new Int32Array(4);
+  readonly s = offHeap(Int32Array, 4);
 
   constructor(seed: number) {
     this.seed(seed);

@@ -17,7 +17,7 @@
 import { E_STATE } from "../core/errors";
 import { isPsn24, psn24Diff } from "../core/psn";
 import { nextPowerOfTwo } from "../core/ring";
-import { FlowTable, type HandlerSignatures, type Layout, flowBytes } from "../core/table";
+import { FlowTable, type HandlerSignatures, type Layout, flowBytes, offHeap } from "../core/table";
 import { type MessageColumns, messageColumns, postMessage, writeMessageInfo } from "./messages";
 
 /** The RX bits IRN and timeout-only export (IRN_RX_*, TIMEOUT_RX_*). */
@@ -63,7 +63,7 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
-  readonly out = new Int32Array(10);
+  readonly out = offHeap(Int32Array, 10);
 
   protected readonly una = this.col.una as Int32Array;
   protected readonly nxt = this.col.nxt as Int32Array;
@@ -297,7 +297,7 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
     super(layout, capacity);
     this.who = who;
     this.bytesPerSlot = flowBytes(layout);
-    this.out = new Int32Array(doneAt + 2);
+    this.out = offHeap(Int32Array, doneAt + 2);
     this.words = bits >>> 5;
     this.mask = bits - 1;
     this.doneAt = doneAt;

@@ -33,7 +33,7 @@
 
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { isPsn32 } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type DackInitiatorParams, type DackInitiatorParamsInput, resolveDackInitiatorParams } from "./params";
 
 /** Per-stream state: 22 B of columns + the open flag = 23 B. */
@@ -93,7 +93,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<DackInitiatorParams>;
   /** onSend writes the sequence number to send here (int32 pattern). */
-  readonly out = new Int32Array(1);
+  readonly out = offHeap(Int32Array, 1);
 
   /** Packets sent new, and retransmitted, since construction. */
   sentNew = 0;

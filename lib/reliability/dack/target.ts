@@ -50,7 +50,7 @@
 import { E_ARG, E_STATE } from "../../core/errors";
 import { nextPowerOfTwo } from "../../core/ring";
 import { isPsn32 } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type DackTargetParams, type DackTargetParamsInput, resolveDackTargetParams } from "./params";
 
 /** Per-stream state: 22 B of columns + the open flag = 23 B. */
@@ -188,7 +188,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
     // One departure writes at most a pacing DACK and a DACK + IACK per stream that crosses.
-    this.out = new Int32Array(1 + 3 * (2 * ring + 1));
+    this.out = offHeap(Int32Array, 1 + 3 * (2 * ring + 1));
     this.listed = new Int32Array(capacity);
     this.marked = new Int32Array(capacity);
   }

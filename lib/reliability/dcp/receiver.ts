@@ -36,7 +36,7 @@ import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bi
 import { isPowerOfTwo } from "../../core/ring";
 import { isPsn24 } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 const LAYOUT = {
   emsn: "i32", // expected MSN (§4.5)
@@ -94,7 +94,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   readonly params: Readonly<DcpReceiverParams>;
   /** This table's bytes per QP (bitmap-free 22, or the strict figure). */
   readonly bytesPerSlot: number;
-  readonly out = new Int32Array(3);
+  readonly out = offHeap(Int32Array, 3);
   /** Table-wide counts of dropped duplicates and stale-round packets (not per-QP state). */
   duplicates = 0;
   stale = 0;

@@ -39,7 +39,7 @@ import { isPowerOfTwo } from "../../core/ring";
 import { isIntIn } from "../../core/fixed";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { messageColumns, postMessage, writeMessageInfo } from "../messages";
 
 /** Per-QP columns; the RetransQ width is a parameter. */
@@ -148,7 +148,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** This table's bytes per QP (depends on retransQueueDepth). */
   readonly bytesPerSlot: number;
   /** The last transmit decision, indexed as outFields. */
-  readonly out = new Int32Array(10);
+  readonly out = offHeap(Int32Array, 10);
 
   private readonly una = this.col.una;
   private readonly postMsn = this.col.postMsn;

@@ -19,7 +19,7 @@
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { MessageSender } from "../qp";
 
 const SENDER_LAYOUT = {
@@ -263,7 +263,7 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   static readonly outFields = ["epsn", "msn", "completed"] as const;
 
   readonly params: Readonly<GbnReceiverParams>;
-  readonly out = new Int32Array(3);
+  readonly out = offHeap(Int32Array, 3);
   private readonly epsnCol = this.col.epsn;
   private readonly msnCol = this.col.msn;
   private readonly lastNack = this.col.lastNack;

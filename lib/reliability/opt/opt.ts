@@ -23,7 +23,7 @@
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
 import { isPsn32 } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 export interface OptParams {
   /** Outstanding-packet threshold. */
@@ -77,7 +77,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<OptParams>;
   /** onSend writes the sequence number to send here (int32 pattern). */
-  readonly out = new Int32Array(1);
+  readonly out = offHeap(Int32Array, 1);
 
   /** Packets sent new, and retransmitted; ACKs that acknowledged nothing new; NACKs and timeouts. */
   sentNew = 0;

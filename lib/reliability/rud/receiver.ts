@@ -21,7 +21,7 @@
 
 import { E_SLOT } from "../../core/errors";
 import { isPsn32 } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
 /** Per-flow columns: 17 B + the open flag; plus windowPackets / 8 bytes of bitmap. */
@@ -85,7 +85,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   }
 
   readonly params: Readonly<RudParams>;
-  readonly out = new Float64Array(9);
+  readonly out = offHeap(Float64Array, 9);
 
   private readonly cum = this.col.cum;
   private readonly recvd = this.col.recvd;

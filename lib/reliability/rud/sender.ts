@@ -26,7 +26,7 @@
 
 import { E_FULL, E_SLOT, E_STATE } from "../../core/errors";
 import { isPsn32 } from "../../core/psn";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
 /** Per-flow columns: 64 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
@@ -126,7 +126,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   }
 
   readonly params: Readonly<RudParams>;
-  readonly out = new Float64Array(10);
+  readonly out = offHeap(Float64Array, 10);
 
   private readonly nextPsnCol = this.col.nextPsn;
   private readonly cumAckCol = this.col.cumAck;

@@ -14,7 +14,7 @@
 
 import { E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 /** Per ingress queue: 45 B of columns + the open flag = 46 B. */
 const LAYOUT = {
@@ -125,7 +125,7 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["frameNs", "pausedNs"] as const;
 
   readonly params: Readonly<PfcParams>;
-  readonly out = new Int32Array(2);
+  readonly out = offHeap(Int32Array, 2);
   /** The duration carried by every PAUSE frame, in ns. */
   readonly frameNs: number;
 

@@ -30,7 +30,7 @@
 
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type DcpWeight, type QueueParams, type QueueParamsInput, dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
 import { redProbabilityQ16 } from "./red";
 
@@ -205,7 +205,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** DWRR quanta in bytes (control : data = controlWeight). */
   readonly dataQuantumBytes: number;
   readonly controlQuantumBytes: number;
-  readonly out = new Int32Array(6);
+  readonly out = offHeap(Int32Array, 6);
 
   private readonly st = this.col.st;
   private readonly aux = this.col.aux;

@@ -20,7 +20,7 @@
 // ACK while the share stays high would restart it and T_maxpause would never bind.
 
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type ReflexParams, type ReflexParamsInput, resolveReflexParams } from "./params";
 
 /** Per inter-DC flow: 10 B of columns + the open flag = 11 B (queues are per port, below). */
@@ -95,7 +95,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["flow", "queue", "bytes", "timestampNs", "resumeNs"] as const;
 
   readonly params: Readonly<ReflexParams>;
-  readonly out = new Int32Array(5);
+  readonly out = offHeap(Int32Array, 5);
   /** Per egress port: packets and bytes in its Normal and Controlled queues. */
   readonly normalPackets: Int32Array;
   readonly normalBytes: Int32Array;
@@ -140,15 +140,15 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.mtu = p.mtuBytes;
     this.handleCap = p.handleCapacity;
     this.nPorts = p.ports;
-    this.normalPackets = new Int32Array(p.ports);
-    this.normalBytes = new Int32Array(p.ports);
-    this.controlledPackets = new Int32Array(p.ports);
-    this.controlledBytes = new Int32Array(p.ports);
-    this.nHead = new Int32Array(p.ports).fill(-1);
-    this.nTail = new Int32Array(p.ports).fill(-1);
-    this.cHead = new Int32Array(p.ports).fill(-1);
-    this.cTail = new Int32Array(p.ports).fill(-1);
-    this.wrr = new Int32Array(p.ports);
+    this.normalPackets = offHeap(Int32Array, p.ports);
+    this.normalBytes = offHeap(Int32Array, p.ports);
+    this.controlledPackets = offHeap(Int32Array, p.ports);
+    this.controlledBytes = offHeap(Int32Array, p.ports);
+    this.nHead = offHeap(Int32Array, p.ports).fill(-1);
+    this.nTail = offHeap(Int32Array, p.ports).fill(-1);
+    this.cHead = offHeap(Int32Array, p.ports).fill(-1);
+    this.cTail = offHeap(Int32Array, p.ports).fill(-1);
+    this.wrr = offHeap(Int32Array, p.ports);
     this.hs = new Int32Array(p.handleCapacity << H.Shift);
   }
 

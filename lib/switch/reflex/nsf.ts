@@ -17,7 +17,7 @@
 //   gives a negative delay, which is below any threshold).
 
 import { E_ARG, E_SLOT } from "../../core/errors";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type ReflexParams, type ReflexParamsInput, resolveReflexParams } from "./params";
 
 /** Per inter-DC flow: 10 B of columns + the open flag = 11 B. */
@@ -66,7 +66,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["echoTimestampNs", "srcDelayNs"] as const;
 
   readonly params: Readonly<ReflexParams>;
-  readonly out = new Int32Array(2);
+  readonly out = offHeap(Int32Array, 2);
 
   private readonly stateCol = this.col.state;
   private readonly coolLeft = this.col.coolLeft;

@@ -29,7 +29,7 @@
 import { E_ARG } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
 import { resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 /** Per switch: 12 B of columns + 8 B of counters + the open flag = 21 B. */
 const LAYOUT = {
@@ -135,7 +135,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["table", "clearVlan", "minimal", "qMin", "qVal", "ties"] as const;
 
   readonly params: Readonly<RouterParams>;
-  readonly out = new Int32Array(6);
+  readonly out = offHeap(Int32Array, 6);
   /** Candidate egress ports, their queued bytes and the hop count of the path behind them. */
   candPort: Int32Array;
   candQueue: Int32Array;
@@ -159,10 +159,10 @@ export class Router extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveRouterParams(params);
     this.params = Object.freeze(p);
-    this.candPort = new Int32Array(p.maxCandidates);
-    this.candQueue = new Int32Array(p.maxCandidates);
-    this.candHops = new Int32Array(p.maxCandidates);
-    this.tied = new Int32Array(p.maxCandidates);
+    this.candPort = offHeap(Int32Array, p.maxCandidates);
+    this.candQueue = offHeap(Int32Array, p.maxCandidates);
+    this.candHops = offHeap(Int32Array, p.maxCandidates);
+    this.tied = offHeap(Int32Array, p.maxCandidates);
     this.maxCand = p.maxCandidates;
     this.dragonfly = p.topology === "dragonfly" ? 1 : 0;
     this.vlanMode = p.spritzMode === "vlan" ? 1 : 0;
