@@ -292,10 +292,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
     const v = valOffset + this.randomIndex(slot, valCount);
     const qMin = this.candQueue[m];
     const qVal = this.candQueue[v];
-    const minimal = qMin * this.candHops[m] <= qVal * this.candHops[v];
     this.out[O.QMin] = qMin;
     this.out[O.QVal] = qVal;
-    return this.decided(slot, minimal) !== 0 ? this.candPort[m] : this.candPort[v];
+    // The comparison is as unpredictable as the queues, so the pick is arithmetic, not a branch.
+    const minimal = this.decided(slot, +(qMin * this.candHops[m] <= qVal * this.candHops[v]));
+    return this.candPort[v + ((m - v) & -minimal)];
   }
 
   /** The UGAL-L rule on given values: 1 (minimal) if qMin·hMin ≤ qVal·hVal, else 0 (valiant). */
@@ -306,7 +307,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
     this.out[O.QMin] = qMin;
     this.out[O.QVal] = qVal;
     // Products below 2^39: exact in doubles.
-    return this.decided(slot, qMin * hMin <= qVal * hVal);
+    return this.decided(slot, +(qMin * hMin <= qVal * hVal));
   }
 
   // Readers
@@ -326,11 +327,12 @@ export class Router extends FlowTable<typeof LAYOUT> {
 
   // Helpers
 
-  private decided(slot: number, minimal: boolean): number {
-    if (minimal) this.ugalMinCol[slot]++;
-    else this.ugalValCol[slot]++;
-    this.out[O.Minimal] = minimal ? 1 : 0;
-    return minimal ? 1 : 0;
+  /** Counts a UGAL-L decision, minimal 1 or 0, and returns it. */
+  private decided(slot: number, minimal: number): number {
+    this.ugalMinCol[slot] += minimal;
+    this.ugalValCol[slot] += 1 - minimal;
+    this.out[O.Minimal] = minimal;
+    return minimal;
   }
 
   /**
