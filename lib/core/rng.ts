@@ -1,4 +1,4 @@
-// Seeded pseudo-random numbers for modules (DESIGN.md rule 1: never Math.random).
+// Seeded pseudo-random numbers for modules (DESIGN.md rule 1: every draw comes from a seeded generator, never from the engine's unseeded one).
 //
 // xoshiro128** 1.1 (Blackman and Vigna, "Scrambled linear pseudorandom number generators",
 // ACM TOMS 2021; reference C at prng.di.unimi.it). The state is four 32-bit words held in an
