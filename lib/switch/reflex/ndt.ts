@@ -96,7 +96,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<ReflexParams>;
   readonly out = offHeap(Int32Array, 5);
-  /** Per egress port: packets and bytes in its Normal and Controlled queues. */
+  /** Per egress port: packets and bytes in its Normal and Controlled queues (views of the pairs below). */
   readonly normalPackets: Int32Array;
   readonly normalBytes: Int32Array;
   readonly controlledPackets: Int32Array;
@@ -105,10 +105,12 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private readonly congestedCol = this.col.congested;
   private readonly mappedCol = this.col.mapped;
   private readonly ctrlPkts = this.col.ctrlPkts;
-  private readonly nHead: Int32Array;
-  private readonly nTail: Int32Array;
-  private readonly cHead: Int32Array;
-  private readonly cTail: Int32Array;
+  // Per queue: index port for the Normal queue, nPorts + port for the Controlled one, so that
+  // the queue a packet takes is arithmetic on a 0/1 flag rather than a choice between arrays.
+  private readonly qPkts: Int32Array;
+  private readonly qBytes: Int32Array;
+  private readonly qHead: Int32Array;
+  private readonly qTail: Int32Array;
   private readonly wrr: Int32Array;
   private readonly hs: Int32Array;
   private readonly dstThresh: number;
@@ -140,14 +142,14 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.mtu = p.mtuBytes;
     this.handleCap = p.handleCapacity;
     this.nPorts = p.ports;
-    this.normalPackets = offHeap(Int32Array, p.ports);
-    this.normalBytes = offHeap(Int32Array, p.ports);
-    this.controlledPackets = offHeap(Int32Array, p.ports);
-    this.controlledBytes = offHeap(Int32Array, p.ports);
-    this.nHead = offHeap(Int32Array, p.ports).fill(-1);
-    this.nTail = offHeap(Int32Array, p.ports).fill(-1);
-    this.cHead = offHeap(Int32Array, p.ports).fill(-1);
-    this.cTail = offHeap(Int32Array, p.ports).fill(-1);
+    this.qPkts = offHeap(Int32Array, 2 * p.ports);
+    this.qBytes = offHeap(Int32Array, 2 * p.ports);
+    this.qHead = offHeap(Int32Array, 2 * p.ports).fill(-1);
+    this.qTail = offHeap(Int32Array, 2 * p.ports).fill(-1);
+    this.normalPackets = this.qPkts.subarray(0, p.ports);
+    this.normalBytes = this.qBytes.subarray(0, p.ports);
+    this.controlledPackets = this.qPkts.subarray(p.ports);
+    this.controlledBytes = this.qBytes.subarray(p.ports);
     this.wrr = offHeap(Int32Array, p.ports);
     this.hs = new Int32Array(p.handleCapacity << H.Shift);
   }
@@ -213,29 +215,24 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     ) {
       return this.reject(slot);
     }
-    const e = handle << H.Shift;
-    if (this.hs[e + H.Bytes] !== 0) return this.fail(E_STATE);
-    const toControlled = this.congestedCol[slot] !== 0 || this.ctrlPkts[slot] > 0;
-    const bytesCol = toControlled ? this.controlledBytes : this.normalBytes;
-    if (bytesCol[port] + bytes > this.limit) return Q.Dropped;
     const hs = this.hs;
+    const e = handle << H.Shift;
+    if (hs[e + H.Bytes] !== 0) return this.fail(E_STATE);
+    // 1 for the Controlled queue: the flow is Congested or still has packets there (ctrlPkts ≥ 0).
+    const q = this.congestedCol[slot] | (-this.ctrlPkts[slot] >>> 31);
+    const i = port + q * this.nPorts;
+    if (this.qBytes[i] + bytes > this.limit) return Q.Dropped;
     hs[e + H.Next] = -1;
     hs[e + H.Bytes] = bytes;
     hs[e + H.Flow] = slot;
-    const heads = toControlled ? this.cHead : this.nHead;
-    const tails = toControlled ? this.cTail : this.nTail;
-    const tail = tails[port];
-    if (tail < 0) heads[port] = handle;
+    const tail = this.qTail[i];
+    if (tail < 0) this.qHead[i] = handle;
     else hs[(tail << H.Shift) + H.Next] = handle;
-    tails[port] = handle;
-    bytesCol[port] += bytes;
-    if (!toControlled) {
-      this.normalPackets[port]++;
-      return Q.Normal;
-    }
-    this.controlledPackets[port]++;
-    this.ctrlPkts[slot]++;
-    return Q.Controlled;
+    this.qTail[i] = handle;
+    this.qBytes[i] += bytes;
+    this.qPkts[i]++;
+    this.ctrlPkts[slot] += q;
+    return Q.Normal + q; // NDT_NORMAL or NDT_CONTROLLED
   }
 
   /**
@@ -246,47 +243,42 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   onDequeue(port: number, nowNs: number): number {
     if (!(port >>> 0 === port && port < this.nPorts && nowNs - nowNs === 0)) return this.fail(E_ARG);
     const now = nowNs | 0;
-    if (this.pausedFlag !== 0 && ((now - this.pauseStart) | 0) >= this.maxPause) this.endPause(true);
-    const n = this.normalPackets[port];
-    const c = this.pausedFlag === 0 ? this.controlledPackets[port] : 0;
-    let controlled: boolean;
+    if (this.pausedFlag !== 0) this.pauseTimeout(now);
+    const ports = this.nPorts;
+    const n = this.qPkts[port];
+    const c = this.pausedFlag === 0 ? this.qPkts[ports + port] : 0;
+    let q: number; // 1: the Controlled queue
     if (n > 0 && c > 0) {
       // WRR N_throttle : 1 while both are backlogged (§III-D 1).
-      controlled = this.wrr[port] >= this.nThrottle;
-      this.wrr[port] = controlled ? 0 : this.wrr[port] + 1;
+      const w = this.wrr[port];
+      q = w >= this.nThrottle ? 1 : 0;
+      this.wrr[port] = q !== 0 ? 0 : w + 1;
     } else if (n > 0) {
-      controlled = false;
+      q = 0;
     } else if (c > 0) {
-      controlled = true;
-    } else if (this.controlledPackets[port] > 0) {
-      this.out[O.ResumeNs] = (this.pauseStart + this.maxPause) | 0;
-      return Q.Paused;
+      q = 1;
     } else {
-      return Q.Empty;
+      return this.idle(port);
     }
-    const heads = controlled ? this.cHead : this.nHead;
-    const h = heads[port];
+    const i = port + q * ports;
+    const hs = this.hs;
+    const h = this.qHead[i];
     const e = h << H.Shift;
-    const bytes = this.hs[e + H.Bytes];
-    const flow = this.hs[e + H.Flow];
-    const next = this.hs[e + H.Next];
-    heads[port] = next;
-    if (next < 0) (controlled ? this.cTail : this.nTail)[port] = -1;
-    this.hs[e + H.Bytes] = 0;
+    const bytes = hs[e + H.Bytes];
+    const flow = hs[e + H.Flow];
+    const next = hs[e + H.Next];
+    this.qHead[i] = next;
+    if (next < 0) this.qTail[i] = -1;
+    hs[e + H.Bytes] = 0;
     const out = this.out;
     out[O.Flow] = flow;
-    out[O.Queue] = controlled ? 1 : 0;
+    out[O.Queue] = q;
     out[O.Bytes] = bytes;
     out[O.TimestampNs] = now; // §III-D: the egress time replaces the outbound timestamp
-    if (controlled) {
-      this.controlledPackets[port]--;
-      this.controlledBytes[port] -= bytes;
-      // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
-      if (--this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
-    } else {
-      this.normalPackets[port]--;
-      this.normalBytes[port] -= bytes;
-    }
+    this.qPkts[i]--;
+    this.qBytes[i] -= bytes;
+    // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
+    if (q !== 0 && --this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
     return h;
   }
 
@@ -347,6 +339,18 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.pauseStart = now;
     this.pauseCount++;
     return R.Pause;
+  }
+
+  /** onDequeue with neither queue eligible: NDT_PAUSED (out.resumeNs) while the Controlled one waits, else NDT_EMPTY. */
+  private idle(port: number): number {
+    if (this.qPkts[this.nPorts + port] === 0) return Q.Empty;
+    this.out[O.ResumeNs] = (this.pauseStart + this.maxPause) | 0;
+    return Q.Paused;
+  }
+
+  /** §III-D 3: a pause ends after T_maxpause even without an ACK. */
+  private pauseTimeout(now: number): void {
+    if (((now - this.pauseStart) | 0) >= this.maxPause) this.endPause(true);
   }
 
   private endPause(timeout: boolean): number {
