@@ -11,12 +11,12 @@ import { offHeap } from "./table";
 
 /** MurmurHash3's 32-bit finaliser (fmix32): a bijective avalanche mix of one word. */
 export function mix32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x | 0;
+  // One load of Math.imul, and ^ already gives an int32: 20 bytes of bytecode fewer, which
+  // count against V8's inlining budget in every handler that draws (lib/README).
+  const imul = Math.imul;
+  const a = imul(x ^ (x >>> 16), 0x85ebca6b);
+  const b = imul(a ^ (a >>> 13), 0xc2b2ae35);
+  return b ^ (b >>> 16);
 }
 
 /** Hash of three words (e.g. flow id, entropy, per-switch salt), as an int32 bit pattern. */

@@ -345,8 +345,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     }
     if (this.hs[(handle << H.Shift) + H.Meta] !== 0) return this.fail(E_STATE);
     const c = slot << C.Shift;
-    this.cnt[c + C.BytesIn] += bytes;
-    this.cnt[c + C.PktsIn] += 1;
+    const cnt = this.cnt;
+    cnt[c + C.BytesIn] += bytes;
+    cnt[c + C.PktsIn] += 1;
     const fifo = (this.controlTags >> tag) & 1;
     const b = slot << S.Shift;
     const f = b + fifo * S.Control;
@@ -358,7 +359,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     }
     this.append(f, handle, bytes, tag);
     // Marking at enqueue judges the data queue the arrival finds (DCTCP-style).
-    if (fifo === 0 && this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return V.Data | this.mark(slot, q, V.Marked);
+    const kMin = st[b + S.KMin];
+    if (fifo === 0 && this.ecnAt === K.EcnEnqueue && q > kMin) return V.Data | this.mark(slot, q, kMin, V.Marked);
     return fifo + 1; // V.Data or V.Control
   }
 
@@ -373,7 +375,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const st = this.st;
     if ((st[b + S.Flags] & (F.PausedData | F.PausedControl)) !== 0) return this.dequeuePaused(slot, nowNs | 0);
     const dP = st[b + S.Pkts];
-    const cP = st[b + S.Control + S.Pkts];
+    const cP = st[b + (S.Control + S.Pkts)];
     if (dP + cP === 0) return K.Empty;
     return this.pop(slot, cP === 0 ? 0 : dP === 0 ? 1 : this.pick(slot));
   }
@@ -521,19 +523,24 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     st[f + S.Pkts] = n;
     st[f + S.Bytes] -= bytes;
     if (n < 2) this.shrunk(slot, fifo, n);
-    this.out[O.Bytes] = bytes;
-    this.out[O.Queue] = fifo;
+    const out = this.out;
+    out[O.Bytes] = bytes;
+    out[O.Queue] = fifo;
     return h;
   }
 
   /** Serves the head of a non-empty FIFO (counted out; RED at dequeue for the data FIFO). */
   private pop(slot: number, fifo: number): number {
     const h = this.unlink(slot, fifo);
-    this.cnt[(slot << C.Shift) + C.BytesOut] += this.out[O.Bytes];
+    const out = this.out;
+    const st = this.st;
+    const b = slot << S.Shift;
+    this.cnt[(slot << C.Shift) + C.BytesOut] += out[O.Bytes];
     // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
     // switch); headers are never marked.
-    const q = this.st[(slot << S.Shift) + S.Bytes];
-    this.out[O.Ecn] = fifo === 0 && this.ecnAt === K.EcnDequeue && q > this.st[(slot << S.Shift) + S.KMin] ? this.mark(slot, q, 1) : 0;
+    const q = st[b + S.Bytes];
+    const kMin = st[b + S.KMin];
+    out[O.Ecn] = fifo === 0 && this.ecnAt === K.EcnDequeue && q > kMin ? this.mark(slot, q, kMin, 1) : 0;
     return h;
   }
 
@@ -627,7 +634,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.out[O.OtherBytes] = r === V.Dropped ? 0 : header;
     const v = V.Data | (r === V.Dropped ? V.DroppedQueued : r);
     // The arrival finds q bytes ahead of it (marking at enqueue).
-    if (this.ecnAt === K.EcnEnqueue && q > st[b + S.KMin]) return v | this.mark(slot, q, V.Marked);
+    const kMin = st[b + S.KMin];
+    if (this.ecnAt === K.EcnEnqueue && q > kMin) return v | this.mark(slot, q, kMin, V.Marked);
     return v;
   }
 
@@ -637,9 +645,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (this.sched === K.SchedWrr) {
       // htsim CompositeQueue: advance the round, then control while the position < its weight.
       const w = (slot << A.Shift) + A.WrrCount;
-      let c = this.aux[w] + 1;
+      const aux = this.aux;
+      let c = aux[w] + 1;
       if (c >= this.wrrTotal) c = 0;
-      this.aux[w] = c;
+      aux[w] = c;
       return c < this.wrrControl ? 1 : 0;
     }
     return this.pickDwrr(slot);
@@ -706,13 +715,17 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * (u + 1)·(kMax − kMin) ≤ pMaxQ16·(q − kMin) (exact: both sides < 2^47). Counts the mark and
    * returns `yes`, or 0.
    */
-  private mark(slot: number, q: number, yes: number): number {
+  private mark(slot: number, q: number, kMin: number, yes: number): number {
     const a = slot << A.Shift;
-    const kMax = this.aux[a + A.KMax];
+    const aux = this.aux;
+    const kMax = aux[a + A.KMax];
     if (q <= kMax) {
-      const kMin = this.st[(slot << S.Shift) + S.KMin];
-      const u = this.draw(slot) >>> 16;
-      if ((u + 1) * (kMax - kMin) > this.pMaxQ16 * (q - kMin)) return 0;
+      // draw() written out, and kMin from the caller: onEnqueue's and onDequeue's whole trees
+      // stay within the 766 bytes of bytecode that let a caller inline them even after V8
+      // optimised them on their own (lib/README "The inlining race").
+      const x = (aux[a + A.Rng] + Rng.Weyl) | 0;
+      aux[a + A.Rng] = x;
+      if (((mix32(x) >>> 16) + 1) * (kMax - kMin) > this.pMaxQ16 * (q - kMin)) return 0;
     }
     this.cnt[(slot << C.Shift) + C.Marks] += 1;
     return yes;
