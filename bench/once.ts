@@ -35,17 +35,19 @@ const cases = selected.map((w) => {
 });
 
 /**
- * One call of the op with on-stack replacement off, so that all of its code has type feedback
- * before V8 compiles any of it. Otherwise V8 may compile the op's loop on the stack during its
- * first call, before the code after the loop ever ran, and that code then deoptimises at the end
- * of every later call: with OSR compiled synchronously (--no-concurrent-osr) cc/timely onAck
- * deoptimised 106 times in one process and measured 16 ns instead of 8.5; concurrently, it
- * depends on whether the compile finishes before the first call returns.
+ * On-stack replacement stays off for the whole process: the op runs in the code V8 compiles for
+ * it as a function, which is what a loop that has run a while runs. With OSR, a call of the op
+ * may start in the interpreter and jump into OSR code at its loop, or run OSR code compiled
+ * before the code after the loop had ever run (which then deoptimised at the end of every call:
+ * cc/timely onAck, 106 deopts in one process, 16 ns instead of 8.5), and which of these a
+ * process ends in is a race between V8's compiler threads. On 2026-11-25, five processes each:
+ * Spritz Scout onPathFeedback 15.1, 14.9, 14.7, 9.1, 9.0 ns with OSR, 9.0–9.1 in all five
+ * without; routing ugal 20.0–30.5 with, 19.6–20.2 without. The first call warms up type
+ * feedback for all of the op's code before V8 compiles any of it.
  */
 function warmUp(op: () => number): void {
   setFlagsFromString("--no-use-osr");
   op();
-  setFlagsFromString("--use-osr");
 }
 
 b.suite(
