@@ -167,20 +167,21 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     if (msgPackets > K.MaxMessagePackets) return this.fail(E_OVERFLOW);
+    // §4.5: up to 8 messages from eMSN are tracked; an older one was retired (re-ACK eMSN).
+    const emsn = this.emsnCol[slot];
+    const d = ((msn - emsn) << 8) >> 8;
+    if (d < 0) return this.reAck(emsn);
+    if (d >= K.Messages) return this.fail(E_STATE);
     // One configuration's call site runs, and V8 inlines only that one (lib/README "The
     // inlining race": each tree stays within what a caller can inline).
-    return this.strict !== 0 ? this.strictData(slot, msn, psn, msgPackets, needCqe) : this.track(slot, msn, retryNo, msgPackets, needCqe);
+    return this.strict !== 0 ? this.strictData(slot, d, emsn, msn, psn, msgPackets, needCqe) : this.track(slot, d, emsn, msn, retryNo, msgPackets, needCqe);
   }
 
   /**
    * onData after validation (split from it so that each half stays under V8's inlining limit of
    * 460 bytes of bytecode; together they inline into the caller's packet loop).
    */
-  private track(slot: number, msn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
-    const emsn = this.emsnCol[slot];
-    const d = ((msn - emsn) << 8) >> 8;
-    if (d < 0) return this.reAck(emsn);
-    if (d >= K.Messages) return this.fail(E_STATE);
+  private track(slot: number, d: number, emsn: number, msn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
     const i = (slot << K.MsgShift) + (msn & 7);
     // The common case: the packet belongs to the current round (sRetryNo 0 unless a timeout
     // resend is under way). Other rounds take the out-of-line path, which keeps this handler
@@ -297,12 +298,8 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     return DCP_RX_ACK | DCP_RX_DUPLICATE;
   }
 
-  /** onData after validation in strict mode: the message window as in track, then a PSN counts once, whatever its round. */
-  private strictData(slot: number, msn: number, psn: number, msgPackets: number, needCqe: boolean): number {
-    const emsn = this.emsnCol[slot];
-    const d = ((msn - emsn) << 8) >> 8;
-    if (d < 0) return this.reAck(emsn);
-    if (d >= K.Messages) return this.fail(E_STATE);
+  /** onData after validation in strict mode (message `msn` is d after eMSN): a PSN counts once, whatever its round. */
+  private strictData(slot: number, d: number, emsn: number, msn: number, psn: number, msgPackets: number, needCqe: boolean): number {
     const epsn = this.epsnCol[slot];
     const p = ((psn - epsn) << 8) >> 8;
     if (p < 0) return this.reAck(emsn);
