@@ -14,8 +14,16 @@ test("--md takes the file to write the table to", () => {
   assert.equal(parseBenchArgs(["cc/", "--md", "docs/bench.md"], 5), { runs: 5, names: ["cc/"], md: "docs/bench.md" });
 });
 
+test("--v8 takes one argument of V8 options, split at spaces", () => {
+  assert.equal(parseBenchArgs(["--v8", "--max-inlined-bytecode-size=3000  --max-inlined-bytecode-size-cumulative=5000", "cc/"], 5), {
+    runs: 5,
+    names: ["cc/"],
+    v8: ["--max-inlined-bytecode-size=3000", "--max-inlined-bytecode-size-cumulative=5000"],
+  });
+});
+
 test("--runs without a positive integer, --md without a file, and unknown options, are errors", () => {
-  for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"], ["--md"], ["--md", "--runs", "3"]]) {
+  for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"], ["--md"], ["--md", "--runs", "3"], ["--v8"], ["--v8", ""], ["--v8", "stress"], ["--v8", "--a b"]]) {
     assert.throws(() => parseBenchArgs(bad, 5), undefined, bad.join(" "));
   }
 });

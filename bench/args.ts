@@ -1,18 +1,25 @@
-// Command-line arguments of both bench runners: `[name …] [--runs N] [--md FILE]`, in any
-// order. `--runs` takes a positive integer, `--md` a file to write the table to as markdown;
-// anything else is a name (a row filter, a scenario id).
+// Command-line arguments of both bench runners: `[name …] [--runs N] [--md FILE] [--v8 FLAGS]`,
+// in any order. `--runs` takes a positive integer, `--md` a file to write the table to as
+// markdown, `--v8` V8 options (one argument, space-separated, each starting with `--`) for every
+// measuring process; anything else is a name (a row filter, a scenario id).
 
 export interface BenchArgs {
   runs: number;
   names: string[];
   /** Where to write the result table as markdown, if anywhere. */
   md?: string;
+  /** V8 options for the measuring processes (an embedding's engine configuration), if any. */
+  v8?: string[];
 }
 
-/** @throws Error for `--runs` without a positive integer after it, `--md` without a file, or another `--` option. */
+/**
+ * @throws Error for `--runs` without a positive integer after it, `--md` without a file, `--v8`
+ * without options that each start with `--`, or another `--` option.
+ */
 export function parseBenchArgs(args: readonly string[], defaultRuns: number): BenchArgs {
   let runs = defaultRuns;
   let md: string | undefined;
+  let v8: string[] | undefined;
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -22,11 +29,17 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
     } else if (a === "--md") {
       md = args[++i];
       if (md === undefined || md.startsWith("--")) throw new Error("--md needs a file name");
+    } else if (a === "--v8") {
+      v8 = (args[++i] ?? "").split(" ").filter((f) => f !== "");
+      if (v8.length === 0 || v8.some((f) => !f.startsWith("--"))) throw new Error(`--v8 needs V8 options such as "--max-inlined-bytecode-size=920", got ${args[i]}`);
     } else if (a.startsWith("--")) {
-      throw new Error(`unknown option ${a} (usage: [name …] [--runs N] [--md FILE])`);
+      throw new Error(`unknown option ${a} (usage: [name …] [--runs N] [--md FILE] [--v8 FLAGS])`);
     } else {
       names.push(a);
     }
   }
-  return md === undefined ? { runs, names } : { runs, names, md };
+  const parsed: BenchArgs = { runs, names };
+  if (md !== undefined) parsed.md = md;
+  if (v8 !== undefined) parsed.v8 = v8;
+  return parsed;
 }

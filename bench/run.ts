@@ -1,4 +1,4 @@
-// `npm run bench [filter] [--runs N]`: builds, then runs the bundled bench/once.ts
+// `npm run bench [filter] [--runs N] [--md FILE] [--v8 FLAGS]`: builds, then runs the bundled bench/once.ts
 // (dist/bench/once.js) in N separate processes (default 5),
 // takes the median ns/packet per handler, prints
 // `module | handler | ns/packet | budget 40 | verdict` and writes bench/results/latest.json.
@@ -18,7 +18,9 @@ interface Row {
   samples: number;
 }
 
-const { runs, names, md } = parseBenchArgs(process.argv.slice(2), 5);
+const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 5);
+// Shown with every figure: a row measured under other V8 options is another engine configuration.
+const engine = v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : "";
 if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
 
@@ -36,7 +38,7 @@ for (let r = 0; r < runs; r++) {
   process.stderr.write(`bench: run ${r + 1} of ${runs} (${rows.length} rows)\n`);
   for (const row of rows) {
     // "=<row>" selects exactly that row in once.ts.
-    const out = spawnSync(process.execPath, ["dist/bench/once.js", `=${row}`, String(r + 1)], {
+    const out = spawnSync(process.execPath, [...v8, "dist/bench/once.js", `=${row}`, String(r + 1)], {
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -87,13 +89,13 @@ console.log(fmt(header));
 console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
 for (const row of table) console.log(fmt(row));
 console.log(
-  `\nns/packet: median over ${runs} processes per row of each process's median sample; node ${process.version}, ${cpus()[0]?.model ?? "cpu?"}`,
+  `\nns/packet: median over ${runs} processes per row of each process's median sample; node ${process.version}${engine}, ${cpus()[0]?.model ?? "cpu?"}`,
 );
 
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
   "bench/results/latest.json",
-  `${JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, runs, date: new Date().toISOString(), results }, null, 2)}\n`,
+  `${JSON.stringify({ node: process.version, v8Options: v8, cpu: cpus()[0]?.model, runs, date: new Date().toISOString(), results }, null, 2)}\n`,
 );
 
 if (md !== undefined) {
@@ -101,7 +103,7 @@ if (md !== undefined) {
   // processes on this VM (README "Benchmarks"), and the spread says which.
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const lines = [
-    `Measured ${when} UTC by \`npm run bench -- --runs ${runs}${filter ? ` ${JSON.stringify(filter)}` : ""} --md …\`: node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu?"}, load average ${loadBefore.toFixed(1)} (5 min) before and ${loadavg()[1].toFixed(1)} after. ns/packet is the median over ${runs} processes of each process's median sample.`,
+    `Measured ${when} UTC by \`npm run bench -- --runs ${runs}${filter ? ` ${JSON.stringify(filter)}` : ""}${v8.length > 0 ? ` --v8 ${JSON.stringify(v8.join(" "))}` : ""} --md …\`: node ${process.version}${engine}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu?"}, load average ${loadBefore.toFixed(1)} (5 min) before and ${loadavg()[1].toFixed(1)} after. ns/packet is the median over ${runs} processes of each process's median sample.`,
     "",
     "| module | handler | ns/packet | verdict | per process |",
     "|---|---|---|---|---|",

@@ -26,7 +26,7 @@ const CASES: Case[] = [
   { id: "c", file: "bench/fabric/c-incast-127.yaml", what: "127:1 incast 2 MB, 128 hosts (k=8)", refS: [0.7, 0.9] },
 ];
 
-const { runs, names: only, md } = parseBenchArgs(process.argv.slice(2), 3);
+const { runs, names: only, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 3);
 if (md !== undefined) throw new Error("bench:fabric has no --md table");
 
 const median = (xs: number[]) => {
@@ -44,7 +44,7 @@ for (const c of CASES) {
   let stats: Record<string, number | boolean> = {};
   for (let r = 0; r < runs; r++) {
     const t0 = process.hrtime.bigint();
-    const p = spawnSync(process.execPath, ["dist/cli/nicfw.js", "run", c.file, "--out", join(out, c.id), "--quiet", "--stats"], { encoding: "utf8" });
+    const p = spawnSync(process.execPath, [...v8, "dist/cli/nicfw.js", "run", c.file, "--out", join(out, c.id), "--quiet", "--stats"], { encoding: "utf8" });
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
     const line = (p.stdout ?? "").split("\n").find((l) => l.startsWith("stats "));
     if (p.status !== 0 || !line) {
@@ -82,6 +82,6 @@ const fmt = (t: string[]) => t.map((x, i) => x.padEnd(widths[i])).join(" | ");
 console.log(fmt(head));
 console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
 for (const t of table) console.log(fmt(t));
-console.log(`\nmedian of ${runs} processes each; node ${process.version}; wall time includes node start-up`);
+console.log(`\nmedian of ${runs} processes each; node ${process.version}${v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : ""}; wall time includes node start-up`);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/fabric.json", `${JSON.stringify({ runs, node: process.version, results: rows }, null, 1)}\n`);
