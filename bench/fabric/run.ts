@@ -1,8 +1,8 @@
 // `npm run bench:fabric [--runs N] [--v8 FLAGS] [a|b|c …]`: the three fabric scenarios of issue 8
-// in the UEC reference simulator's published setup (the YAML files beside this one), each run N times as a
-// fresh `nicfw run` process. Reports, per scenario, the median wall time of the whole process
-// (start-up included, as a simulator binary is timed), the largest peak memory (max RSS), and
-// simulated packets per wall-second (link transmissions ÷ the run's own wall time), against the
+// in the UEC reference simulator's published setup (the YAML files beside this one), each run N
+// times as a fresh `nicfw run` process. Reports, per scenario, the median wall time of the whole
+// process (start-up included, as a simulator binary is timed), the largest peak memory (max RSS),
+// and simulated packets per wall-second (link transmissions ÷ the run's own wall time), against the
 // reference simulator's figures on this machine class (notes/uec-htsim-reference.md; issue 8).
 // Writes bench/results/fabric.json.
 import { spawnSync } from "node:child_process";
