@@ -279,7 +279,7 @@ function initiatorReplay(d: DackInitiator, r: Recording, streams: number): () =>
   };
 }
 
-/** The same for OPT. */
+/** The same for OPT (a loop of its own: one shared with DackInitiator would call both classes' handlers from the same sites). */
 function optReplay(o: OptInitiator, r: Recording, streams: number): () => number {
   const kindSlot = r.kindSlot;
   const seq = r.seq;
