@@ -9,6 +9,7 @@ import {
   NSCC_FAST,
   NSCC_FULFILL,
   NSCC_IGNORED,
+  NSCC_MAX_RTT_NS,
   NSCC_MD,
   NSCC_PROPORTIONAL,
   NSCC_QUICK_ADAPT,
@@ -162,6 +163,27 @@ test("smartt eq. (1) divides by the average RTT, not the average delay", () => {
   assert.is(cc.cwndBytes(0), Math.floor((maxWnd * (65536 - Math.floor((52429 * 6000 * 256) / (24_000 * 256)))) / 65536));
 });
 
+test("SMaRTT loop with UEC's alpha in place of eq. (3): alpha × acked × (target − delay), no eq. (2)", () => {
+  // alpha 1 B/ns (Q16 65536); adjustBytes out of reach, so the increase stays pending.
+  const cc = smartt({ proportionalIncrease: "alpha", alphaBytesPerNs: 1, adjustBytes: 1e6, fastIncreaseDelayNs: 0 });
+  // delay 2000 below the target 6000: floor(65536 × 4000 × 4150 / 65536) = 16,600,000.
+  assert.is(cc.onAck(0, 1000, MTU, 12_000 + 2000, false), NSCC_PROPORTIONAL);
+  assert.is(cc.pendingIncrease(0), 4000 * MTU);
+});
+
+test("ECN at exactly the target is Alg. 1 case 1 (decrease), just below it case 2 (repath)", () => {
+  // Weight 1: the average is the sample, so at delay = target eq. (1) is skipped (average not
+  // above target) and nothing is returned; one ns below, the load balancer is told to repath.
+  const cc = uec({ delayEwma: 1 });
+  assert.is(cc.onAck(0, 1000, 0, BASE + TARGET, true), 0);
+  assert.is(cc.cwndBytes(0), MAXWND);
+  assert.is(cc.onAck(0, 1001, 0, BASE + TARGET - 1, true), NSCC_REPATH);
+  // One ns above: avg − target = 1 ns = 256 in Q8; factor = 65536 − floor(52429 × 256 /
+  // (10501 × 256)) = 65536 − 4 = 65532.
+  assert.is(cc.onAck(0, 1002, 0, BASE + TARGET + 1, true), NSCC_MD);
+  assert.is(cc.cwndBytes(0), Math.floor((MAXWND * 65532) / 65536));
+});
+
 // ---------------------------------------------------------------------------------------------
 // Fulfill and the adjustment regimes (SMaRTT §III-G, UEC fulfill_adjustment)
 
@@ -182,6 +204,24 @@ test("fulfill adds inc / cwnd once more than adjustBytes are acked, and eta once
   const w = cc.cwndBytes(0);
   assert.is(cc.onAck(0, 1000 + BASE, 0, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
   assert.is(cc.cwndBytes(0), w + ETA);
+});
+
+test("eta needs a whole adjustPeriodNs since the flow's first ACK, then since the last eta", () => {
+  const cc = uec();
+  cc.onTimeout(0, 0, MAXWND - 100_000); // cwnd 100,000
+  const t0 = 5 * BASE; // the period starts at the first ACK, not at time 0
+  assert.is(cc.onAck(0, t0, 0, BASE + TARGET, false), NSCC_FAIR);
+  // 40,000 B > adjustBytes (33,200): a fulfill, one ns short of the period: no eta.
+  assert.is(cc.onAck(0, t0 + BASE - 1, 40_000, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  let w = 100_000 + Math.floor((FI * 40_000) / 100_000);
+  assert.is(cc.cwndBytes(0), w);
+  // At the period: eta alone (nothing pending).
+  assert.is(cc.onAck(0, t0 + BASE, 0, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  w += ETA;
+  assert.is(cc.cwndBytes(0), w);
+  // The next period starts there: a fulfill one ns later has no eta.
+  assert.is(cc.onAck(0, t0 + BASE + 1, 40_000, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), w + Math.floor((FI * 40_000) / w));
 });
 
 test("per-packet regime (adjustBytes = adjustPeriodNs = 0) applies every ACK and carries the remainder", () => {
@@ -205,6 +245,9 @@ test("sampling (one ACK in sampleEvery) does bookkeeping on every ACK and scales
   assert.is(cc.pendingIncrease(0), 0);
   assert.is(cc.onAck(0, 1003, MTU, BASE + TARGET, false), NSCC_FAIR);
   assert.is(cc.pendingIncrease(0), 4 * FI * MTU);
+  // The count starts again after the sampled ACK: three more out, the fourth sampled.
+  for (let i = 4; i < 7; i++) assert.is(cc.onAck(0, 1000 + i, MTU, BASE + TARGET, false), NSCC_SAMPLED_OUT);
+  assert.is(cc.onAck(0, 1007, MTU, BASE + TARGET, false) & NSCC_FAIR, NSCC_FAIR);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -229,6 +272,15 @@ test("a trim arms QuickAdapt, which sets cwnd to the bytes delivered in the wind
   assert.is(cc.cwndBytes(0), 5 * MTU);
   // Everything in flight at that moment is to be ignored: 100 − 4 − 1 − 1 (trimmed) MTU.
   assert.is(cc.ignoreBytes(0), 94 * MTU);
+});
+
+test("UEC's QuickAdapt window ends only after qa_end (now > end); SMaRTT's at it (below)", () => {
+  const cc = uec();
+  cc.onSend(0, 0, 100 * MTU);
+  const end = openWindow(cc, 1000);
+  cc.onTrim(0, 2000, MTU, false, 0);
+  assert.is(cc.onAck(0, end, MTU, BASE + TARGET, false) & NSCC_QUICK_ADAPT, 0);
+  assert.is(cc.onAck(0, end + 1, MTU, BASE + TARGET, false), NSCC_QUICK_ADAPT);
 });
 
 test("UEC ignore phase swallows marked ACKs and NACKs only; unmarked ACKs are processed", () => {
@@ -265,7 +317,7 @@ test("the gate keeps QuickAdapt from firing when the window delivered maxWnd/8 o
   cc.onSend(0, 0, 100 * MTU);
   const end = openWindow(cc, 1000);
   cc.onTrim(0, 2000, MTU, false, 0);
-  cc.onAck(0, 3000, Math.ceil(MAXWND / 8), BASE + TARGET, false);
+  cc.onAck(0, 3000, MAXWND >> 3, BASE + TARGET, false); // achieved = maxWnd >> qa_gate exactly: not below it
   assert.is(cc.onAck(0, end + 1, 0, BASE + TARGET, false) & NSCC_QUICK_ADAPT, 0);
   // The trigger stays armed: the next window with little delivered fires.
   const next = end + 1 + BASE + TARGET;
@@ -309,7 +361,8 @@ test("UEC fast increase: after cwnd bytes below 1 µs of delay, cwnd grows by fi
   assert.is(cc.cwndBytes(0), 20 * MTU + 1210);
   // While in fast mode every such ACK grows it again; a delay above 1 µs ends the mode.
   assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, NSCC_FAST);
-  assert.is(cc.onAck(0, t++, MTU, BASE + 1500, false) & NSCC_FAST, 0);
+  // A delay of exactly 1 µs is no longer "near the base RTT": it ends the mode too.
+  assert.is(cc.onAck(0, t++, MTU, BASE + 1000, false) & NSCC_FAST, 0);
   assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, 0);
 });
 
@@ -327,6 +380,12 @@ test("SMaRTT fast increase adds k = 2 MTU per ACK, and an ECN mark resets it", (
   assert.is(cc.cwndBytes(0), w + 2 * MTU);
   assert.is(cc.onAck(0, t++, MTU, 12_000, true) & NSCC_FAST, 0);
   assert.is(cc.onAck(0, t++, MTU, 12_000, false) & NSCC_FAST, 0);
+  // A delay of exactly fastIncreaseDelayNs (1 µs) is not "rtt ≈ brtt" (Alg. 3): it resets too.
+  const again = smartt({ perPathScaling: false });
+  again.onTimeout(0, 0, 225_000 - 10 * MTU);
+  while ((again.onAck(0, t++, MTU, 12_000, false) & NSCC_FAST) === 0);
+  assert.is(again.onAck(0, t++, MTU, 12_000 + 1000, false) & NSCC_FAST, 0);
+  assert.is(again.onAck(0, t++, MTU, 12_000, false) & NSCC_FAST, 0);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -350,8 +409,35 @@ test("NACK RTT samples lower the base RTT in uec-htsim only", () => {
   assert.is(a.baseRttNs(0), BASE);
   const b = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
   b.open(0);
+  b.onTrim(0, 1000, MTU, false, 0); // 0: the NACK carries no sample
+  assert.is(b.baseRttNs(0), BASE);
   b.onTrim(0, 1000, MTU, false, 5000);
   assert.is(b.baseRttNs(0), 5000);
+});
+
+test("uet-htsim's delay averager: the substitution is for samples strictly above target, the big weight strictly above 5 × base RTT", () => {
+  const htsim = (ewma: number) => {
+    const cc = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, delayEwma: ewma }, 1);
+    cc.open(0);
+    return cc;
+  };
+  // An unmarked sample at exactly the target is averaged as it is: floor(10500·256 × 819 / 2^16) = 33,591 in Q8 → 131 ns
+  // (substituted by base/4 = 3500 ns it would be 41 ns).
+  const a = htsim(0.0125);
+  a.onAck(0, 1000, MTU, BASE + TARGET, false);
+  assert.is(a.avgDelayNs(0), Math.floor(Math.floor((TARGET * 256 * 819) / 65536) / 256));
+  // A marked sample of exactly 5 × base RTT takes the configured weight (0.5), not the fixed 0.0125.
+  const b = htsim(0.5);
+  b.onAck(0, 1000, MTU, BASE + 5 * BASE, true);
+  assert.is(b.avgDelayNs(0), (5 * BASE) / 2);
+});
+
+test("an RTT sample of exactly NSCC_MAX_RTT_NS is accepted; one more is E_ARG", () => {
+  const cc = uec();
+  assert.ok(cc.onAck(0, 1000, MTU, NSCC_MAX_RTT_NS, false) >= 0);
+  assert.ok(cc.onTrim(0, 1001, MTU, false, NSCC_MAX_RTT_NS) >= 0);
+  assert.is(cc.onAck(0, 1002, MTU, NSCC_MAX_RTT_NS + 1, false), E_ARG);
+  assert.is(cc.errors, 1);
 });
 
 test("a trim feeds one network RTT into the average delay (UEC OnNACK)", () => {
@@ -408,14 +494,24 @@ test("receiver penalty: cwnd = min(cwnd, inflight) − (pend × bytes) >> 7, res
   // While limited, increases are suppressed.
   assert.is(cc.onAck(0, 20, MTU, BASE + TARGET, false), 0);
   assert.is(cc.pendingIncrease(0), 0);
+  // Pend 0 without Restore_Cwnd leaves the penalty in force.
+  assert.is(cc.onReceiverPenalty(0, 25, 0, false, MTU), 0);
+  assert.is(cc.cwndBytes(0), 49 * MTU);
+  assert.is(cc.onAck(0, 26, MTU, BASE + TARGET, false), 0);
   assert.is(cc.onReceiverPenalty(0, 30, 0, true, MTU), 0);
   assert.is(cc.cwndBytes(0), MAXWND);
+  // The smallest penalty, pend 1: min(cwnd, inflight) − floor(1 × 2 MTU / 128) = 64.84… → 64 bytes off.
+  const inflight = cc.inflightBytes(0);
+  assert.is(cc.onReceiverPenalty(0, 40, 1, false, 2 * MTU), NSCC_DECREASE);
+  assert.is(cc.cwndBytes(0), inflight - Math.floor((2 * MTU) / 128));
 });
 
 test("onSend tracks inflight and requests an ACK when less than one MTU of window is left", () => {
   const cc = uec({ maxWndBytes: 10 * MTU });
   assert.is(cc.onSend(0, 0, 8 * MTU), 0);
   assert.ok(cc.canSend(0, 2 * MTU));
+  assert.is(cc.onSend(0, 0, MTU), 0); // exactly one MTU left: not less than one
+  cc.onAck(0, 0, MTU, 0, false);
   assert.is(cc.onSend(0, 1, MTU + 1), NSCC_ACK_REQUEST);
   assert.not.ok(cc.canSend(0, MTU));
   assert.is(cc.inflightBytes(0), 9 * MTU + 1);
