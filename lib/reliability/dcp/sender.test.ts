@@ -262,6 +262,58 @@ test("a timeout inside a message still being sent moves new data past it; the re
   assert.is(s.onAck(0, 10_002, 1), 1);
 });
 
+test("a timeout inside a message still being sent, on another QP and a later MSN, skips new data to its end", () => {
+  const s = sender();
+  for (let i = 0; i < 3; i++) s.post(1, MTU, DCP_OP_WRITE); // QP 1, msn 0..2: PSNs 0..2
+  s.onSchedule(1, 0, 1 << 20);
+  drain(s, 1, 0);
+  assert.is(s.onAck(1, 1, 3), 3); // unaMSN 3, nothing outstanding: the timer stops
+  s.post(1, 4 * MTU, DCP_OP_WRITE); // msn 3 (table entry 3 of QP 1): PSNs 3..6
+  s.post(1, MTU, DCP_OP_WRITE); // msn 4: PSN 7
+  s.onSchedule(1, 2, 2 * MTU);
+  assert.equal(drain(s, 1, 2).map((p) => p.psn), [3, 4]); // the first send arms the timer at 2
+  assert.is(s.onTimer(1, 2 + 10_000), DCP_TIMEOUT);
+  // New data resumes after message 3, whose remaining PSNs 5 and 6 the resend covers.
+  assert.is(s.sendMsn(1), 4);
+  assert.is(s.nextPsn(1), 7);
+  s.onSchedule(1, 10_003, 1 << 20);
+  assert.equal(drain(s, 1, 10_003).map((p) => [p.kind, p.msn, p.psn]), [
+    [DCP_TX_RESEND, 3, 3],
+    [DCP_TX_RESEND, 3, 4],
+    [DCP_TX_RESEND, 3, 5],
+    [DCP_TX_RESEND, 3, 6],
+    [DCP_TX_NEW, 4, 7],
+  ]);
+});
+
+test("a packet of exactly the quota left is sent; an empty message's packet needs a quota above 0", () => {
+  const s = sender();
+  s.post(0, 1, DCP_OP_WRITE); // msn 0: one 1-byte packet, PSN 0
+  s.post(0, 0, DCP_OP_WRITE); // msn 1: one packet of no payload, PSN 1
+  assert.is(s.onSchedule(0, 0, 1), 0); // quota min(16384, 1) = 1
+  assert.is(s.nextPacket(0, 0), DCP_TX_NEW);
+  assert.equal(out(s), pkt(DCP_TX_NEW, 0, 0, 0, 1, 0, 1));
+  assert.is(s.quotaBytes(0), 0);
+  assert.is(s.nextPacket(0, 0), DCP_TX_NONE); // a round with no quota left sends nothing
+  s.onSchedule(0, 1, 1);
+  assert.is(s.nextPacket(0, 1), DCP_TX_NEW);
+  assert.equal(out(s), pkt(DCP_TX_NEW, 1, 1, 0, 0, 0, 1));
+  assert.is(s.quotaBytes(0), 1);
+  // The same for the resend after a timeout (sRetryNo 1): a 1-byte packet with quota 1 ...
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  s.onSchedule(0, 10_001, 1);
+  assert.is(s.nextPacket(0, 10_001), DCP_TX_RESEND);
+  assert.equal(out(s), pkt(DCP_TX_RESEND, 0, 0, 0, 1, 1, 1));
+  // ... and an empty message's resend waits for a round with quota.
+  assert.is(s.onAck(0, 10_002, 1), 1);
+  assert.is(s.onTimer(0, 20_002), DCP_TIMEOUT);
+  s.onSchedule(0, 20_003, 0);
+  assert.is(s.nextPacket(0, 20_003), DCP_TX_NONE);
+  s.onSchedule(0, 20_004, 1);
+  assert.is(s.nextPacket(0, 20_004), DCP_TX_RESEND);
+  assert.equal(out(s), pkt(DCP_TX_RESEND, 1, 1, 0, 0, 1, 1));
+});
+
 test("an ACK during a resend ends it; a stopped timer never fires", () => {
   const s = sender();
   s.post(0, 4 * MTU, DCP_OP_SEND);
@@ -303,6 +355,7 @@ test("bad arguments are refused with the state unchanged", () => {
   assert.is(s.post(0, 10, 3), E_ARG);
   assert.is(s.onSchedule(0, 0, -1), E_ARG);
   assert.is(s.onSchedule(0, 0, 2 ** 31), E_ARG);
+  assert.is(s.onSchedule(0, 0, 2 ** 30 + 1), E_ARG, "awin above 2^30");
   assert.is(s.onSchedule(0, Infinity, 10), E_ARG);
   assert.is(s.onAck(0, 0, -1), E_ARG);
   assert.is(s.nextPacket(0, NaN), E_ARG);
@@ -311,7 +364,8 @@ test("bad arguments are refused with the state unchanged", () => {
   s.close(1);
   assert.is(s.nextPacket(1, 0), E_SLOT);
   assert.is(JSON.stringify(s.inspect(0)), before);
-  assert.is(s.errors, 12);
+  assert.is(s.errors, 13);
+  assert.is(s.onSchedule(0, 0, 2 ** 30), 0, "awin of 2^30 is in range");
   assert.throws(() => s.open(0, 1 << 24), RangeError);
   assert.throws(() => new DcpSender({ retransQueueDepth: 100 }), RangeError);
   assert.throws(() => new DcpSender({ mtuBytes: 10 }), RangeError);
