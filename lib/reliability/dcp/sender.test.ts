@@ -242,6 +242,28 @@ test("a timeout resends the whole unaMSN-th message with sRetryNo + 1 and purges
   assert.is(s.retryNo(0), 0, "sRetryNo belongs to the unaMSN-th message");
 });
 
+test("purging a timed-out message's HOs keeps the others in their order", () => {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
+  s.onSchedule(0, 100, 1 << 20);
+  drain(s, 0, 100);
+  // RetransQ: [msn 1 PSN 2, msn 0 PSN 1, msn 1 PSN 3]; the timeout takes out the middle one.
+  s.onHo(0, 200, 1, 2, 0);
+  s.onHo(0, 200, 0, 1, 0);
+  s.onHo(0, 200, 1, 3, 0);
+  assert.is(s.onTimer(0, 10_100), DCP_TIMEOUT);
+  assert.is(s.retransQueueLength(0), 2);
+  assert.is(s.onSchedule(0, 10_200, 1 << 20), 2);
+  assert.equal(drain(s, 0, 10_200).map((p) => [p.kind, p.msn, p.psn, p.retryNo]), [
+    [DCP_TX_RETRANSMIT, 1, 2, 0],
+    [DCP_TX_RETRANSMIT, 1, 3, 0],
+    [DCP_TX_RESEND, 0, 0, 1],
+    [DCP_TX_RESEND, 0, 1, 1],
+  ]);
+  assert.is(s.retransQueueLength(0), 0);
+});
+
 test("a timeout inside a message still being sent moves new data past it; the resend covers it", () => {
   const s = sender();
   s.post(0, 4 * MTU, DCP_OP_SEND); // PSNs 0..3
