@@ -111,6 +111,22 @@ test("under the baseline policy departures never produce ACKs and every acceptan
   }
 });
 
+test("one departure that carries two packets of a stream to exactly the threshold answers with one IACK", () => {
+  const t = new DackTarget({}, 1); // threshold 9216 B
+  t.open(0, 0);
+  assert.is(t.onData(0, 0, 0, 9216), DACK_ACCEPTED); // ends at 9216: not above
+  assert.equal(acks(t), [[DACK_KIND_IACK, 0, 0]]);
+  assert.is(t.onData(0, 1, 1, 4608), DACK_ACCEPTED | DACK_CONGESTED); // ends at 13824
+  assert.is(t.onData(0, 2, 2, 4608), DACK_ACCEPTED | DACK_CONGESTED); // ends at 18432
+  assert.is(t.abovePackets(0), 2);
+  // Packet 0 leaves: 13824 − 9216 = 4608 and 18432 − 9216 = 9216 are both within the threshold
+  // (Fig. 1: "last byte at or below"), and the 9216 B left are not above it: no DACK.
+  assert.is(t.onProcessed(3), 0);
+  assert.equal(acks(t), [[DACK_KIND_IACK, 0, 2]]);
+  assert.is(t.abovePackets(0), 0);
+  assert.is(t.lastAckSeq(0), 2);
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
