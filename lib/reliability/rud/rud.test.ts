@@ -233,6 +233,20 @@ test("new data waits at cumulative ACK + window", () => {
   assert.is(rx.onTrimmed(0, 0, 64), RUD_RX_REFUSED);
 });
 
+test("reopening a flow clears its own received bitmap and no neighbour's", () => {
+  const rx = new RudReceiver({ windowPackets: 64 }, 3); // two 32-bit words per flow
+  for (let f = 0; f < 3; f++) rx.open(f);
+  // PSN 3 of every flow arrives out of order: bit 3 of each flow's first word.
+  for (let f = 0; f < 3; f++) rx.onData(f, 0, 3, 100, false, false, false);
+  assert.is(rx.close(0), 0);
+  rx.open(0);
+  assert.not.ok(rx.received(0, 3));
+  assert.ok(rx.received(1, 3), "flow 1's first word survives flow 0's close and open");
+  assert.is(rx.close(1), 0);
+  rx.open(1);
+  assert.ok(rx.received(2, 3), "flow 2's first word survives flow 1's close and open");
+});
+
 test("messages: E_FULL past maxMessages, completion in order", () => {
   const s = new RudSender({ maxMessages: 2 }, 1);
   s.open(0);
