@@ -233,6 +233,29 @@ test("new data waits at cumulative ACK + window", () => {
   assert.is(rx.onTrimmed(0, 0, 64), RUD_RX_REFUSED);
 });
 
+/** The ACK_CC bitmap fields of out: [cumPsn, sackBase, sackLo, sackHi]. */
+function sack(rx: RudReceiver): number[] {
+  return [rx.out[0], rx.out[1], rx.out[2], rx.out[3]];
+}
+
+test("the SACK bitmap's base and words at their edges (uet-htsim §6: base = max(psn − 63, cum + 1); ECN: psn)", () => {
+  const rx = new RudReceiver({ windowPackets: 64, ackEveryBytes: 0 }, 3);
+  for (let f = 0; f < 3; f++) rx.open(f);
+  // Flow 0: cum 50, then PSN 70: max(70 − 63, 51) = 51, and 70 is bit 19 of the first word.
+  for (let p = 0; p < 50; p++) rx.onData(0, 0, p, 100, false, false, false);
+  assert.is(rx.onData(0, 1, 70, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.equal(sack(rx), [50, 51, 1 << 19, 0]);
+  // Flow 1: PSNs 1 … 31 held, then PSN 0 marked: cum jumps to 32 and the bitmap starts at the
+  // marked PSN 0, 32 below cum: the whole first word lies below cum and reads as received.
+  for (let p = 1; p < 32; p++) rx.onData(1, 0, p, 100, false, false, false);
+  assert.is(rx.onData(1, 1, 0, 100, true, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.equal(sack(rx), [32, 0, -1, 0]);
+  // Flow 2: PSN 32 marked with cum 0: its word spans PSNs 32 … 63, all inside the 64-packet
+  // window, so none of it is masked off; the second word lies beyond the window.
+  assert.is(rx.onData(2, 1, 32, 100, true, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.equal(sack(rx), [0, 32, 1, 0]);
+});
+
 test("reopening a flow clears its own received bitmap and no neighbour's", () => {
   const rx = new RudReceiver({ windowPackets: 64 }, 3); // two 32-bit words per flow
   for (let f = 0; f < 3; f++) rx.open(f);
