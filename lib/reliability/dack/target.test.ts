@@ -127,6 +127,34 @@ test("one departure that carries two packets of a stream to exactly the threshol
   assert.is(t.lastAckSeq(0), 2);
 });
 
+test("pacing after a NACK ends with the last packet queued before it, though its retransmission is queued behind", () => {
+  const t = new DackTarget({}, 1);
+  t.open(0, 0);
+  for (let i = 0; i < 3; i++) t.onData(0, i, i, PKT); // 6336 B: uncongested, IACKed at once
+  // 4 arrives before 3: dropped, NACK of 2; the three queued packets will pace (§II-F).
+  assert.is(t.onData(0, 3, 4, PKT), DACK_DROP_OUT_OF_ORDER);
+  assert.equal(acks(t), [[DACK_KIND_NACK, 0, 2]]);
+  assert.ok(t.recovering(0));
+  assert.is(t.onData(0, 4, 3, PKT), DACK_ACCEPTED); // the retransmission, queued behind 0 … 2
+  for (let i = 0; i < 3; i++) {
+    t.onProcessed(10 + i);
+    assert.is(acks(t)[0][0], DACK_KIND_DACK, `packet ${i} brings a pacing DACK`);
+    assert.is(t.recovering(0), i < 2, `still pacing after packet ${i}`);
+  }
+  t.onProcessed(13); // packet 3, accepted after the NACK: no pacing DACK
+  assert.equal(acks(t), []);
+  // Without the retransmission queued, every one of the three still paces.
+  const u = new DackTarget({}, 1);
+  u.open(0, 0);
+  for (let i = 0; i < 3; i++) u.onData(0, i, i, PKT);
+  u.onData(0, 3, 4, PKT);
+  for (let i = 0; i < 3; i++) {
+    u.onProcessed(10 + i);
+    assert.equal(acks(u)[0], [DACK_KIND_DACK, 0, 2], `packet ${i} brings a pacing DACK`);
+  }
+  assert.not.ok(u.recovering(0));
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
