@@ -155,6 +155,16 @@ test("pacing after a NACK ends with the last packet queued before it, though its
   assert.not.ok(u.recovering(0));
 });
 
+test("a fairness period (§II-H) ends at its last instant: a packet at exactly the end starts the next count", () => {
+  const t = new DackTarget({ fairnessPeriodNs: 8000 }, 1); // periods [0, 8000), [8000, 16000), …
+  t.open(0, 0);
+  t.onData(0, 0, 0, PKT);
+  t.onData(0, 7999, 1, PKT);
+  assert.is(t.periodCount(0), 2);
+  t.onData(0, 8000, 2, PKT);
+  assert.is(t.periodCount(0), 1);
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
