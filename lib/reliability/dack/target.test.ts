@@ -165,6 +165,26 @@ test("a fairness period (§II-H) ends at its last instant: a packet at exactly t
   assert.is(t.periodCount(0), 1);
 });
 
+test("fairness acts only on counts strictly more than r away from the mean (§II-H)", () => {
+  // r = 0.25, two streams, 5 and 3 packets: mean 4, bounds 4 × 1.25 = 5 and 4 × 0.75 = 3, met
+  // exactly, so neither is marked. 64 B packets keep the queue far below the threshold.
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  for (let i = 0; i < 5; i++) t.onData(0, i, i, 64);
+  for (let i = 0; i < 3; i++) t.onData(1, 10 + i, i, 64);
+  t.onData(0, 1000, 5, 64); // closes the period
+  assert.not.ok(t.coalescing(0));
+  assert.not.ok(t.suppressing(1));
+  // One packet more for the first stream (6 against 3: 6 × 2 = 12 > 9 × 1.25 and 3 × 2 = 6 <
+  // 9 × 0.75) marks both at the end of the next period.
+  for (let i = 6; i < 11; i++) t.onData(0, 1000 + i, i, 64);
+  for (let i = 3; i < 6; i++) t.onData(1, 1010 + i, i, 64);
+  t.onData(0, 2000, 11, 64);
+  assert.ok(t.coalescing(0));
+  assert.ok(t.suppressing(1));
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
