@@ -224,6 +224,15 @@ test("eta needs a whole adjustPeriodNs since the flow's first ACK, then since th
   assert.is(cc.cwndBytes(0), w + Math.floor((FI * 40_000) / w));
 });
 
+test("with only the byte threshold (no period) the division's remainder is dropped, not carried", () => {
+  const cc = uec({ adjustPeriodNs: 0 });
+  cc.onTimeout(0, 0, MAXWND - 100_000); // cwnd 100,000
+  // 40,001 B > adjustBytes: inc = FI × 40,001 = 953,423,835 → + 9534, the remainder 23,835 dropped.
+  assert.is(cc.onAck(0, 10, 40_001, BASE + TARGET, false), NSCC_FAIR | NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), 100_000 + Math.floor((FI * 40_001) / 100_000));
+  assert.is(cc.pendingIncrease(0), 0);
+});
+
 test("per-packet regime (adjustBytes = adjustPeriodNs = 0) applies every ACK and carries the remainder", () => {
   const cc = uec({ adjustBytes: 0, adjustPeriodNs: 0, fiBytes: 1000, etaBytes: 999 });
   cc.onTimeout(0, 0, MAXWND - 100_000); // cwnd 100,000
@@ -364,6 +373,10 @@ test("UEC fast increase: after cwnd bytes below 1 µs of delay, cwnd grows by fi
   // A delay of exactly 1 µs is no longer "near the base RTT": it ends the mode too.
   assert.is(cc.onAck(0, t++, MTU, BASE + 1000, false) & NSCC_FAST, 0);
   assert.is(cc.onAck(0, t++, MTU, BASE + 500, false) & NSCC_FAST, 0);
+  // The count restarted from zero: a window's worth exactly is not yet more than a window.
+  const w = cc.cwndBytes(0);
+  assert.is(cc.onAck(0, t++, w - MTU, BASE + 500, false) & NSCC_FAST, 0);
+  assert.is(cc.onAck(0, t++, 1, BASE + 500, false) & NSCC_FAST, NSCC_FAST);
 });
 
 test("SMaRTT fast increase adds k = 2 MTU per ACK, and an ECN mark resets it", () => {
