@@ -128,6 +128,9 @@ test("bad input: defined error, error counter, state unchanged", () => {
   cases.forEach(([got, want], i) => assert.is(got, want, `case ${i}`));
   assert.is(JSON.stringify(r.inspect(0)), before);
   assert.is(r.errors, cases.length);
+  // The largest message the 14-bit counter holds, 16383 packets, is accepted.
+  const largest = r.onData(0, 0, 2, 0, 0, 16383, true);
+  assert.ok(largest >= 0 && (largest & DCP_RX_PLACE) !== 0, `16383 packets: ${largest}`);
   r.close(1);
   assert.is(r.onData(1, 0, 0, 0, 0, 1, true), E_SLOT);
   assert.throws(() => new DcpReceiver({ tracking: "bitmap", bitmapBits: 100 }), RangeError);
