@@ -185,6 +185,41 @@ test("fairness acts only on counts strictly more than r away from the mean (§II
   assert.ok(t.suppressing(1));
 });
 
+test("a suppressed stream's forced DACK (§II-H) also goes out when several of its packets cross in one departure", () => {
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25, suppressMaxIacks: 1 }, 2);
+  t.open(0, 0); // A
+  t.open(1, 0); // B
+  // Period [0, 1000): A 3 packets, B 1 (64 B each, ends 64 … 256).
+  for (let i = 0; i < 3; i++) t.onData(0, i, i, 64);
+  t.onData(1, 3, 0, 64);
+  // t = 1000: A3 (9216 B, end 9472) closes the period: A 6 > 4 × 1.25 coalesces, B 2 < 4 × 0.75
+  // is suppressed (run 0). Then B1 … B3 (ends 9536, 9600, 9664), A4 (9216 B, end 18880), B4, B5
+  // (18944, 19008), A5 (9216 B, end 28224), all above the threshold; B's arrivals, suppressed
+  // with a run of 0, get no ACK.
+  t.onData(0, 1000, 3, 9216);
+  for (let i = 1; i < 4; i++) assert.is(t.onData(1, 1000 + i, i, 64), DACK_ACCEPTED | DACK_CONGESTED);
+  t.onData(0, 1004, 4, 9216);
+  for (let i = 4; i < 6; i++) t.onData(1, 1001 + i, i, 64);
+  t.onData(0, 1007, 5, 9216);
+  assert.ok(t.suppressing(1));
+  assert.is(t.abovePackets(1), 5);
+  // A0, A1, A2 leave: A3 still ends more than 9216 B from the head. B0 leaves: A3 crosses alone
+  // (its coalesced ACKs wait for A4). A3 leaves (head 9472, 18752 B left): B1, B2, B3 cross
+  // together, congested; B's run (0) is below 1: no DACK, one IACK for the three; run 1.
+  for (let i = 0; i < 4; i++) t.onProcessed(1010 + i);
+  t.onProcessed(1014);
+  assert.equal(acks(t), [[DACK_KIND_IACK, 1, 3]]);
+  // B1, B2, B3 leave; at B3's departure A4 crosses alone (A's own ACKs). A4 leaves (head 18880,
+  // 9344 B left, congested): B4 and B5 cross together; B's run has reached 1, so the DACK goes
+  // out before the IACK.
+  for (let i = 0; i < 3; i++) t.onProcessed(1015 + i);
+  t.onProcessed(1018);
+  assert.equal(acks(t), [
+    [DACK_KIND_DACK, 1, 3],
+    [DACK_KIND_IACK, 1, 5],
+  ]);
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
