@@ -1,0 +1,132 @@
+// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B]`: operator mutation
+// testing of one module file. Each mutant changes one operator or small literal on one code
+// line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
+// and runs the module's own tests (the *.test.ts files beside it) and its conformance vectors;
+// a mutant that passes them all "survives" and is printed with its line. Survivors are either
+// equivalent (the change cannot be observed: a redundant guard, `x < m ? x : m` at x = m) or a
+// behaviour no test pins down. Slow (seconds per mutant) and so not part of `npm test`; the
+// results of the last pass are in docs/mutation-testing.md.
+//
+// Each worker mutates its own git worktree of HEAD under the system temp folder (removed at the
+// end), so the working tree is never touched; commit the tests you want the pass to use.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+
+interface Mutant {
+  line: number; // 0-based
+  start: number;
+  end: number;
+  to: string;
+  from: string;
+}
+
+const OPERATORS: [RegExp, string][] = [
+  [/(?<![<>=!])<=(?!=)/g, "<"],
+  [/(?<![<>=!])>=(?!=)/g, ">"],
+  [/(?<![<=])<(?![<=])/g, "<="],
+  [/(?<![>=-])>(?![>=])/g, ">="],
+  [/===/g, "!=="],
+  [/!==/g, "==="],
+  [/&&/g, "||"],
+  [/\|\|/g, "&&"],
+  [/ \+ /g, " - "],
+  [/ - /g, " + "],
+  [/(?<=[^\w.])1(?=[^\w.])/g, "2"],
+  [/(?<=[^\w.])0(?=[^\w.x])/g, "1"],
+];
+
+/** Mutants of every code line: not comments, imports, type-only or string-bearing lines, throws or c8-ignored guards. */
+function mutants(source: string): Mutant[] {
+  const out: Mutant[] = [];
+  let inBlock = false;
+  source.split("\n").forEach((line, i) => {
+    const s = line.trim();
+    if (inBlock || s.startsWith("/*") || s.startsWith("*")) {
+      inBlock = !s.endsWith("*/") && (inBlock || s.startsWith("/*"));
+      return;
+    }
+    if (/^(\/\/|import|export type|export interface)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
+    const code = line.split("//")[0];
+    if (/[`"]/.test(code)) return;
+    for (const [pattern, to] of OPERATORS) {
+      for (const m of code.matchAll(pattern)) {
+        const at = m.index ?? 0;
+        // `<`/`>` inside a generic type argument, not a comparison.
+        if ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) continue;
+        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0] });
+      }
+    }
+  });
+  return out;
+}
+
+function testCommand(file: string): string[][] {
+  const dir = dirname(file);
+  const tests = readdirSync(dir)
+    .filter((f) => f.endsWith(".test.ts"))
+    .map((f) => ["node_modules/.bin/tsx", join(dir, f)]);
+  // lib/<area>/<module>/… has its vectors in conformance/vectors/<area>/<module>.
+  const [, area, module] = dir.split("/");
+  const vectors = join("conformance/vectors", area ?? "", module ?? "");
+  if (existsSync(vectors)) tests.push(["node_modules/.bin/tsx", "scripts/vector-coverage.ts", "--run", vectors]);
+  return tests;
+}
+
+function main(argv: string[]): number {
+  const file = argv.find((a) => a.endsWith(".ts"));
+  if (!file || !existsSync(file)) {
+    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B]");
+    return 2;
+  }
+  const opt = (name: string, dflt: string) => {
+    const k = argv.indexOf(name);
+    return k >= 0 ? argv[k + 1] : dflt;
+  };
+  const source = readFileSync(file, "utf8");
+  const all = mutants(source);
+  const [first, last] = opt("--lines", "1-1000000").split("-").map(Number);
+  const list = all.filter((m) => m.line + 1 >= first && m.line + 1 <= last);
+  const commands = testCommand(file);
+  const workers = Math.max(1, Number(opt("--workers", "1")));
+  console.log(`${file}: ${list.length} of ${all.length} mutants; tests: ${commands.map((c) => basename(c[c.length - 1])).join(", ")}`);
+  const root = mkdtempSync(join(tmpdir(), "nicfw-mutate-"));
+  const trees = Array.from({ length: workers }, (_, w) => join(root, `w${w}`));
+  for (const t of trees) {
+    spawnSync("git", ["worktree", "add", "--detach", "-q", t, "HEAD"], { stdio: "inherit" });
+    symlinkSync(resolve("node_modules"), join(t, "node_modules"));
+  }
+  // Workers take mutants in turn; each run is synchronous, so the pool is one process per tree
+  // driven round-robin by a shell loop (spawnSync would serialise them).
+  const lines = source.split("\n");
+  const survivors: string[] = [];
+  let killed = 0;
+  const queue = list.map((m, k) => ({ m, k }));
+  const script = (tree: string, m: Mutant) => {
+    const mutated = lines.slice();
+    mutated[m.line] = mutated[m.line].slice(0, m.start) + m.to + mutated[m.line].slice(m.end);
+    writeFileSync(join(tree, file), mutated.join("\n"));
+    return commands.map((c) => c.map((p) => `'${p}'`).join(" ") + " >/dev/null 2>&1").join(" && ");
+  };
+  while (queue.length > 0) {
+    const batch = trees.map((t) => ({ t, job: queue.shift() })).filter((b) => b.job !== undefined);
+    const cmd = batch.map((b) => `(cd '${b.t}' && ${script(b.t, b.job!.m)}; echo $? > '${b.t}/.rc') &`).join(" ") + " wait";
+    spawnSync("sh", ["-c", cmd], { stdio: "ignore" });
+    for (const b of batch) {
+      const m = b.job!.m;
+      if (readFileSync(join(b.t, ".rc"), "utf8").trim() !== "0") killed++;
+      else {
+        const text = `${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`;
+        survivors.push(text);
+        console.log(`SURVIVED ${text}`);
+      }
+    }
+  }
+  for (const t of trees) spawnSync("git", ["worktree", "remove", "--force", t], { stdio: "inherit" });
+  rmSync(root, { recursive: true, force: true });
+  console.log(`mutate: ${killed} killed, ${survivors.length} survived of ${list.length}`);
+  return 0;
+}
+
+process.exit(main(process.argv.slice(2)));
