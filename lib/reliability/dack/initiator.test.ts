@@ -16,6 +16,12 @@ test("parameters: defaults, refusals, bytesPerFlow", () => {
   assert.throws(() => d.open(0, 0, 0), RangeError);
   assert.throws(() => d.open(0, 0, 262145), RangeError);
   assert.throws(() => d.open(0, NaN, 100), RangeError);
+  // The range's ends: 1 byte and maxOutstandingBytes (262144) per packet.
+  d.open(0, 0, 1);
+  assert.ok(d.isOpen(0));
+  d.close(0);
+  d.open(0, 0, 262144);
+  assert.ok(d.isOpen(0));
   assert.is(DackInitiator.bytesPerFlow, 23);
 });
 
