@@ -220,6 +220,27 @@ test("ECN rate above 90 % biases toward the shortest path: P(entry 0) = minBias 
   assert.ok(Math.abs(zero / N - 0.5) < 0.01, `${zero / N}`);
 });
 
+test("biased with eq. (1) weights: w0 is the weight of entry 0's own latency class", () => {
+  const t = new SpritzSpray({ ...SMALL, exploreThreshold: 0, wScale: 3, minBiasFactor: 7, ecnRateGain: 1 / 4 }, 1);
+  t.open(0, FAR);
+  const list = evs(t, 0);
+  for (let k = 0; k < 40; k++) t.onPathFeedback(0, 10 + k, list[3], ECN);
+  assert.ok(t.biased(0));
+  // Q8 weights from Table I's class latencies, as in the open test: the longest path weighs
+  // 256, a shorter one round(3 × longest / latency × 256); minBias = 7 × 256.
+  const lat = (c: number) => [108.2, 216.4, 583.2, 691.4, 799.6, 1166.4, 1274.6, 1382.8, 1491.0][c];
+  const latencies = list.map((ev) => lat(t.pathClass(0, ev)));
+  const longest = Math.max(...latencies);
+  const q8 = (l: number) => Math.round((l >= longest ? 1 : (3 * longest) / l) * 256);
+  const total = latencies.reduce((a, l) => a + q8(l), 0);
+  assert.ok(t.pathClass(0, list[0]) > 0, "entry 0 is not in the first latency class");
+  const p0 = (7 * 256) / (7 * 256 + total - q8(latencies[0]));
+  let zero = 0;
+  const N = 100_000;
+  for (let k = 0; k < N; k++) if (t.choosePath(0, 100, k) === list[0]) zero++;
+  assert.ok(Math.abs(zero / N - p0) < 0.01, `${zero / N} against ${p0}`);
+});
+
 test("bad input: unknown kind, EV not in the table, closed slot, NaN → error code, counter, state unchanged", () => {
   for (const Cls of [SpritzScout, SpritzSpray]) {
     const t = new Cls({ ...SMALL }, 2);
