@@ -390,13 +390,15 @@ test("bytesPerFlow is documented: 137 B", () => {
 });
 
 test("the per-flow alias table gives each latency class exactly its rounded share of Σ w", () => {
-  const t = new SpritzSpray({ topology: "slimfly", q: 9, p: 1, srcSwitch: 0, wScale: 3 }, 1);
-  for (const d of [1, 50, 100, 161]) {
-    t.open(0, d);
+  // Flows 1, 2, 0, 1 in turn, so that tables at a non-zero row offset are checked too.
+  const t = new SpritzSpray({ topology: "slimfly", q: 9, p: 1, srcSwitch: 0, wScale: 3 }, 3);
+  for (const [i, d] of [1, 50, 100, 161].entries()) {
+    const slot = (i + 1) % 3;
+    t.open(slot, d);
     const K = t.table.classCount;
     let sum = 0;
     for (let c = 0; c < K; c++) {
-      const m = t.classMassQ16(0, c);
+      const m = t.classMassQ16(slot, c);
       sum += m;
       // Class weight from the table, independently of the flow's state.
       const lo = c === 0 ? 0 : t.table.classEnd[d * K + c - 1];
@@ -405,7 +407,7 @@ test("the per-flow alias table gives each latency class exactly its rounded shar
       for (let x = 0; x < K; x++) if (t.table.classEnd[d * K + x] > (x === 0 ? 0 : t.table.classEnd[d * K + x - 1])) longest = x;
       const lat = t.table.classLatencyNs(c);
       const w = c === longest ? 1 : (3 * t.table.classLatencyNs(longest)) / lat;
-      const want = (n * Math.round(w * 256) * K * 65536) / t.totalWeightQ8(0);
+      const want = (n * Math.round(w * 256) * K * 65536) / t.totalWeightQ8(slot);
       assert.ok(Math.abs(m - want) <= K, `class ${c}: ${m} vs ${want}`);
     }
     assert.is(sum, K * 65536);

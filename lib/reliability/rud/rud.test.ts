@@ -282,6 +282,7 @@ test("messages: E_FULL past maxMessages, completion in order", () => {
   assert.is(s.out[3], 1);
   // Only PSN 1 acknowledged (SACK): message 0 not complete.
   assert.is(s.onAck(0, 5, 0, 1, 1, 0, 1, false, 84) & RUD_ACK_COMPLETE, 0);
+  assert.is(s.out[8], 0, "out.completed: none");
   const r = s.onAck(0, 6, 2, 0, 0, 0, 0, false, 158);
   assert.ok(r & RUD_ACK_COMPLETE && r & RUD_ACK_DONE);
   assert.is(s.out[8], 2);
