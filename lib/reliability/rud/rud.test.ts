@@ -180,7 +180,7 @@ test("an echo mismatch gives no RTT sample (uet-htsim §3 step 3)", () => {
 
 test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", () => {
   const s = new RudSender({ rtoNs: 1000 }, 1);
-  s.open(0);
+  s.open(0, 100); // PSNs 100 …: the ring index of a PSN is not its offset from the cumulative ACK
   s.post(0, 3 * MSS);
   send(s, 0, 0, 5);
   send(s, 0, 300, 6);
@@ -188,14 +188,14 @@ test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", 
   assert.is(s.deadlineNs(0), 1000);
   assert.is(s.onTimer(0, 999), 0);
   assert.is(s.onTimer(0, 1000), RUD_TIMEOUT);
-  assert.equal([s.out[0], s.out[1], s.out[9]], [0, 4150, 5]);
+  assert.equal([s.out[0], s.out[1], s.out[9]], [100, 4150, 5]);
   assert.is(s.deadlineNs(0), 1300);
-  // Retransmitting PSN 0 puts it at the back of the send order.
+  // Retransmitting PSN 100 puts it at the back of the send order.
   send(s, 0, 1100, 8);
   assert.is(s.deadlineNs(0), 1300);
   assert.is(s.onTimer(0, 1300), RUD_TIMEOUT);
-  assert.is(s.out[0], 1);
-  assert.is(s.onTimer(0, 1300), 0); // PSN 2 is due at 1600
+  assert.is(s.out[0], 101);
+  assert.is(s.onTimer(0, 1300), 0); // PSN 102 is due at 1600
   assert.is(s.timeouts(0), 2);
 });
 
