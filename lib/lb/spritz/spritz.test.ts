@@ -260,6 +260,7 @@ test("bad input: unknown kind, EV not in the table, closed slot, NaN → error c
       [0, 5, 70000, GOOD, E_ARG],
       [0, 5, 0xff00, GOOD, E_STATE], // EV1 outside the ECMP 1 table
       [0, 5, (0 << 8) | 7, GOOD, E_STATE], // EV2 outside the ECMP 2 table
+      [0, 5, (0 << 8) | 2, GOOD, E_STATE], // EV2 = h = 2, one past the ECMP 2 table (EV2 1 is a path)
       [0, 5, (3 << 8) | 1, GOOD, E_STATE], // a global first hop takes only EV2 = 0
       [1, 5, list[0], GOOD, E_SLOT],
       [7, 5, list[0], GOOD, E_SLOT],
