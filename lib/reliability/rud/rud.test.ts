@@ -270,6 +270,27 @@ test("reopening a flow clears its own received bitmap and no neighbour's", () =>
   assert.ok(rx.received(2, 3), "flow 2's first word survives flow 1's close and open");
 });
 
+test("nextBytes names the packet nextPacket will send: a queued retransmission first, else the next message's", () => {
+  const s = new RudSender({ maxMessages: 4 }, 1);
+  s.open(0);
+  assert.is(s.post(0, 1), 0); // 1 B, the smallest message: one packet of 65 B
+  assert.is(s.post(0, 20), 1);
+  assert.is(s.post(0, 30), 2);
+  assert.equal(send(s, 0, 0, 0xffff), [RUD_TX_NEW | RUD_TX_LAST, 0, 65]); // EV 65535, the largest
+  assert.is(s.nextBytes(0), 84); // message 1: 20 + 64
+  // PSN 0 (ring index 0) NACKed: its retransmission goes first.
+  assert.is(s.onNack(0, 5, 0), RUD_NACK_RETRANSMIT);
+  assert.is(s.nextBytes(0), 65);
+  assert.equal(send(s, 0, 6, 1), [RUD_TX_RETRANSMIT | RUD_TX_LAST, 0, 65]); // still its message's last packet
+  assert.ok(s.onAck(0, 10, 1, 0, 0, 0, 0, true, 65) & RUD_ACK_COMPLETE); // message 0 done
+  assert.equal(send(s, 0, 20, 1), [RUD_TX_NEW | RUD_TX_LAST, 1, 84]);
+  // Message 0 retired and message 1 sent: message 2 (30 B) is next, 94 B on the wire.
+  assert.is(s.nextBytes(0), 94);
+  // A NACK of PSN 0, acknowledged already, is stale: ignored.
+  assert.is(s.onNack(0, 31, 0), 0);
+  assert.is(s.queuedRetransmissions(0), 0);
+});
+
 test("messages: E_FULL past maxMessages, completion in order", () => {
   const s = new RudSender({ maxMessages: 2 }, 1);
   s.open(0);
