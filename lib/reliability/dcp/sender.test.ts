@@ -51,6 +51,16 @@ function drain(s: DcpSender, slot: number, nowNs: number): Record<string, number
   return list;
 }
 
+/** A sender with two 2-packet Writes, msn 0 (PSNs 0, 1) and msn 1 (PSNs 2, 3), all sent at `nowNs`. */
+function twoWritesSent(nowNs: number): DcpSender {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_WRITE);
+  s.post(0, 2 * MTU, DCP_OP_WRITE);
+  s.onSchedule(0, nowNs, 1 << 20);
+  drain(s, 0, nowNs);
+  return s;
+}
+
 test("posting assigns MSNs, consecutive PSNs (one per MTU, one for an empty message) and SSNs to Sends only", () => {
   const s = sender({}, 100);
   assert.is(s.post(0, 3000, DCP_OP_SEND), 0);
@@ -145,11 +155,7 @@ test("a retransmission copies the packet's place in its message; the last one ma
 });
 
 test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch", () => {
-  const s = sender();
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
-  s.onSchedule(0, 0, 1 << 20);
-  drain(s, 0, 0);
+  const s = twoWritesSent(0); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
   s.onHo(0, 1, 0, 0, 0);
   s.onHo(0, 1, 0, 1, 0);
   s.onHo(0, 1, 1, 3, 0);
@@ -214,11 +220,7 @@ test("onAck frees messages, restarts or stops the timer, and refuses an eMSN nev
 
 // §4.5: on expiry the sender resends all packets of the unaMSN-th message with sRetryNo + 1.
 test("a timeout resends the whole unaMSN-th message with sRetryNo + 1 and purges its queued HOs", () => {
-  const s = sender();
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
-  s.onSchedule(0, 100, 1 << 20);
-  drain(s, 0, 100);
+  const s = twoWritesSent(100); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
   s.onHo(0, 200, 0, 1, 0);
   s.onHo(0, 200, 1, 2, 0);
   assert.is(s.onTimer(0, 10_099), 0, "one ns early");
@@ -243,11 +245,7 @@ test("a timeout resends the whole unaMSN-th message with sRetryNo + 1 and purges
 });
 
 test("purging a timed-out message's HOs keeps the others in their order", () => {
-  const s = sender();
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 0: PSNs 0, 1
-  s.post(0, 2 * MTU, DCP_OP_WRITE); // msn 1: PSNs 2, 3
-  s.onSchedule(0, 100, 1 << 20);
-  drain(s, 0, 100);
+  const s = twoWritesSent(100); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
   // RetransQ: [msn 1 PSN 2, msn 0 PSN 1, msn 1 PSN 3]; the timeout takes out the middle one.
   s.onHo(0, 200, 1, 2, 0);
   s.onHo(0, 200, 0, 1, 0);
