@@ -291,6 +291,20 @@ test("nextBytes names the packet nextPacket will send: a queued retransmission f
   assert.is(s.queuedRetransmissions(0), 0);
 });
 
+test("a retransmission of the second outstanding message names that message and its offset", () => {
+  const s = new RudSender({ maxMessages: 4 }, 1);
+  s.open(0);
+  s.post(0, 2 * MSS); // msn 0: PSNs 0, 1
+  s.post(0, 2 * MSS); // msn 1: PSNs 2, 3
+  for (let i = 0; i < 4; i++) send(s, 0, i);
+  assert.is(s.onNack(0, 10, 3), RUD_NACK_RETRANSMIT);
+  assert.equal(send(s, 0, 11), [RUD_TX_RETRANSMIT | RUD_TX_LAST, 3, 4150]);
+  assert.equal([s.out[3], s.out[4]], [1, MSS], "msn 1, second packet");
+  assert.is(s.onNack(0, 12, 2), RUD_NACK_RETRANSMIT);
+  assert.equal(send(s, 0, 13), [RUD_TX_RETRANSMIT, 2, 4150]);
+  assert.equal([s.out[3], s.out[4]], [1, 0], "msn 1, first packet");
+});
+
 test("messages: E_FULL past maxMessages, completion in order", () => {
   const s = new RudSender({ maxMessages: 2 }, 1);
   s.open(0);
