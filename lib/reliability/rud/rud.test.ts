@@ -303,6 +303,15 @@ test("a retransmission of the second outstanding message names that message and 
   assert.is(s.onNack(0, 12, 2), RUD_NACK_RETRANSMIT);
   assert.equal(send(s, 0, 13), [RUD_TX_RETRANSMIT, 2, 4150]);
   assert.equal([s.out[3], s.out[4]], [1, 0], "msn 1, first packet");
+  // The same while message 1 is still being cut into packets (PSN 3 not yet sent).
+  const t = new RudSender({ maxMessages: 4 }, 1);
+  t.open(0);
+  t.post(0, 2 * MSS);
+  t.post(0, 2 * MSS);
+  for (let i = 0; i < 3; i++) send(t, 0, i);
+  assert.is(t.onNack(0, 10, 2), RUD_NACK_RETRANSMIT);
+  assert.equal(send(t, 0, 11), [RUD_TX_RETRANSMIT, 2, 4150]);
+  assert.equal([t.out[3], t.out[4]], [1, 0], "msn 1 (partly sent), first packet");
 });
 
 test("messages: E_FULL past maxMessages, completion in order", () => {
