@@ -1,4 +1,4 @@
-// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B]`: operator mutation
+// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…]`: operator mutation
 // testing of one module file. Each mutant changes one operator or small literal on one code
 // line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
 // and runs the module's own tests (the *.test.ts files beside it) and its conformance vectors;
@@ -77,7 +77,7 @@ function testCommand(file: string): string[][] {
 function main(argv: string[]): number {
   const file = argv.find((a) => a.endsWith(".ts"));
   if (!file || !existsSync(file)) {
-    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B]");
+    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…]");
     return 2;
   }
   const opt = (name: string, dflt: string) => {
@@ -86,8 +86,12 @@ function main(argv: string[]): number {
   };
   const source = readFileSync(file, "utf8");
   const all = mutants(source);
-  const [first, last] = opt("--lines", "1-1000000").split("-").map(Number);
-  const list = all.filter((m) => m.line + 1 >= first && m.line + 1 <= last);
+  // --lines 10-20,35,40-41: the mutants on those lines.
+  const ranges = opt("--lines", "1-1000000")
+    .split(",")
+    .map((r) => r.split("-").map(Number))
+    .map(([a, b]) => [a, b ?? a]);
+  const list = all.filter((m) => ranges.some(([a, b]) => m.line + 1 >= a && m.line + 1 <= b));
   const commands = testCommand(file);
   const workers = Math.max(1, Number(opt("--workers", "1")));
   console.log(`${file}: ${list.length} of ${all.length} mutants; tests: ${commands.map((c) => basename(c[c.length - 1])).join(", ")}`);
