@@ -101,35 +101,32 @@ function main(argv: string[]): number {
     spawnSync("git", ["worktree", "add", "--detach", "-q", t, "HEAD"], { stdio: "inherit" });
     symlinkSync(resolve("node_modules"), join(t, "node_modules"));
   }
-  // Workers take mutants in turn; each run is synchronous, so the pool is one process per tree
-  // driven round-robin by a shell loop (spawnSync would serialise them).
+  // Workers take mutants in turn: one batch is one shell running a test process per tree in
+  // the background and waiting for them all (spawnSync alone would run them one after another).
   const lines = source.split("\n");
-  const survivors: string[] = [];
-  let killed = 0;
-  const queue = list.map((m, k) => ({ m, k }));
-  const script = (tree: string, m: Mutant) => {
+  const tests = commands.map((c) => c.map((p) => `'${p}'`).join(" ") + " >/dev/null 2>&1").join(" && ");
+  const write = (tree: string, m: Mutant) => {
     const mutated = lines.slice();
     mutated[m.line] = mutated[m.line].slice(0, m.start) + m.to + mutated[m.line].slice(m.end);
     writeFileSync(join(tree, file), mutated.join("\n"));
-    return commands.map((c) => c.map((p) => `'${p}'`).join(" ") + " >/dev/null 2>&1").join(" && ");
   };
-  while (queue.length > 0) {
-    const batch = trees.map((t) => ({ t, job: queue.shift() })).filter((b) => b.job !== undefined);
-    const cmd = batch.map((b) => `(cd '${b.t}' && ${script(b.t, b.job!.m)}; echo $? > '${b.t}/.rc') &`).join(" ") + " wait";
-    spawnSync("sh", ["-c", cmd], { stdio: "ignore" });
-    for (const b of batch) {
-      const m = b.job!.m;
-      if (readFileSync(join(b.t, ".rc"), "utf8").trim() !== "0") killed++;
+  let killed = 0;
+  let survived = 0;
+  for (let next = 0; next < list.length; next += trees.length) {
+    const batch = list.slice(next, next + trees.length).map((m, w) => ({ m, tree: trees[w] }));
+    for (const b of batch) write(b.tree, b.m);
+    spawnSync("sh", ["-c", batch.map((b) => `(cd '${b.tree}' && ${tests}; echo $? > .rc) &`).join(" ") + " wait"], { stdio: "ignore" });
+    for (const { m, tree } of batch) {
+      if (readFileSync(join(tree, ".rc"), "utf8").trim() !== "0") killed++;
       else {
-        const text = `${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`;
-        survivors.push(text);
-        console.log(`SURVIVED ${text}`);
+        survived++;
+        console.log(`SURVIVED ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
       }
     }
   }
   for (const t of trees) spawnSync("git", ["worktree", "remove", "--force", t], { stdio: "inherit" });
   rmSync(root, { recursive: true, force: true });
-  console.log(`mutate: ${killed} killed, ${survivors.length} survived of ${list.length}`);
+  console.log(`mutate: ${killed} killed, ${survived} survived of ${list.length}`);
   return 0;
 }
 
