@@ -43,3 +43,8 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
   if (v8 !== undefined) parsed.v8 = v8;
   return parsed;
 }
+
+/** " with V8 options …" for the line under a table, or "" under node's defaults: a figure measured under other options is another engine configuration. */
+export function engineNote(v8: readonly string[]): string {
+  return v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : "";
+}

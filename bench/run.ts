@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { parseBenchArgs } from "./args";
+import { engineNote, parseBenchArgs } from "./args";
 import { BUDGET_NS } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
@@ -19,8 +19,7 @@ interface Row {
 }
 
 const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 5);
-// Shown with every figure: a row measured under other V8 options is another engine configuration.
-const engine = v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : "";
+const engine = engineNote(v8);
 if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
 

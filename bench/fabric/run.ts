@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseBenchArgs } from "../args";
+import { engineNote, parseBenchArgs } from "../args";
 
 interface Case {
   id: string;
@@ -82,6 +82,6 @@ const fmt = (t: string[]) => t.map((x, i) => x.padEnd(widths[i])).join(" | ");
 console.log(fmt(head));
 console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
 for (const t of table) console.log(fmt(t));
-console.log(`\nmedian of ${runs} processes each; node ${process.version}${v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : ""}; wall time includes node start-up`);
+console.log(`\nmedian of ${runs} processes each; node ${process.version}${engineNote(v8)}; wall time includes node start-up`);
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/fabric.json", `${JSON.stringify({ runs, node: process.version, results: rows }, null, 1)}\n`);
+writeFileSync("bench/results/fabric.json", `${JSON.stringify({ runs, node: process.version, v8Options: v8, results: rows }, null, 1)}\n`);
