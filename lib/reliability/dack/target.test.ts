@@ -127,12 +127,17 @@ test("one departure that carries two packets of a stream to exactly the threshol
   assert.is(t.lastAckSeq(0), 2);
 });
 
-test("pacing after a NACK ends with the last packet queued before it, though its retransmission is queued behind", () => {
+/** Packets 0 … 2 queued (6336 B: uncongested, IACKed at once), then 4 before 3: dropped, NACK of 2, and the three queued packets will pace (§II-F). */
+function nackedWithThreeQueued(): DackTarget {
   const t = new DackTarget({}, 1);
   t.open(0, 0);
-  for (let i = 0; i < 3; i++) t.onData(0, i, i, PKT); // 6336 B: uncongested, IACKed at once
-  // 4 arrives before 3: dropped, NACK of 2; the three queued packets will pace (§II-F).
+  for (let i = 0; i < 3; i++) t.onData(0, i, i, PKT);
   assert.is(t.onData(0, 3, 4, PKT), DACK_DROP_OUT_OF_ORDER);
+  return t;
+}
+
+test("pacing after a NACK ends with the last packet queued before it, though its retransmission is queued behind", () => {
+  const t = nackedWithThreeQueued();
   assert.equal(acks(t), [[DACK_KIND_NACK, 0, 2]]);
   assert.ok(t.recovering(0));
   assert.is(t.onData(0, 4, 3, PKT), DACK_ACCEPTED); // the retransmission, queued behind 0 … 2
@@ -144,10 +149,7 @@ test("pacing after a NACK ends with the last packet queued before it, though its
   t.onProcessed(13); // packet 3, accepted after the NACK: no pacing DACK
   assert.equal(acks(t), []);
   // Without the retransmission queued, every one of the three still paces.
-  const u = new DackTarget({}, 1);
-  u.open(0, 0);
-  for (let i = 0; i < 3; i++) u.onData(0, i, i, PKT);
-  u.onData(0, 3, 4, PKT);
+  const u = nackedWithThreeQueued();
   for (let i = 0; i < 3; i++) {
     u.onProcessed(10 + i);
     assert.equal(acks(u)[0], [DACK_KIND_DACK, 0, 2], `packet ${i} brings a pacing DACK`);
