@@ -22,6 +22,14 @@ import { Dragonfly } from "./topology";
 const SMALL = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
 const FAR = 13; // group 3, index 1
 
+/** Path latency of each latency class of the small Dragonfly (Table I), in ns. */
+const TABLE_I_NS = [108.2, 216.4, 583.2, 691.4, 799.6, 1166.4, 1274.6, 1382.8, 1491.0];
+
+/** Eq. (1) × wScale 3 in Q8, computed here: the longest path weighs 256, a shorter one round(3 × longest / latency × 256). */
+function q8Weight(latencyNs: number, longestNs: number): number {
+  return Math.round((latencyNs >= longestNs ? 1 : (3 * longestNs) / latencyNs) * 256);
+}
+
 function evs(t: SpritzBase, slot: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < t.pathCount(slot); i++) out.push(t.pathEv(slot, i));
@@ -43,14 +51,10 @@ test("open loads the destination's list; per-flow weights follow eq. (1) × wSca
   t.open(0, FAR);
   assert.is(t.pathCount(0), 8);
   // Latency of each path from its class, and the expected Q8 sum computed here from Table I.
-  const lat = (c: number) => [108.2, 216.4, 583.2, 691.4, 799.6, 1166.4, 1274.6, 1382.8, 1491.0][c];
   let longest = 0;
-  for (const ev of evs(t, 0)) longest = Math.max(longest, lat(t.pathClass(0, ev)));
+  for (const ev of evs(t, 0)) longest = Math.max(longest, TABLE_I_NS[t.pathClass(0, ev)]);
   let total = 0;
-  for (const ev of evs(t, 0)) {
-    const l = lat(t.pathClass(0, ev));
-    total += Math.round((l >= longest ? 1 : (3 * longest) / l) * 256);
-  }
+  for (const ev of evs(t, 0)) total += q8Weight(TABLE_I_NS[t.pathClass(0, ev)], longest);
   assert.is(t.totalWeightQ8(0), total);
   // Sorted by latency.
   const classes = evs(t, 0).map((ev) => t.pathClass(0, ev));
@@ -226,15 +230,12 @@ test("biased with eq. (1) weights: w0 is the weight of entry 0's own latency cla
   const list = evs(t, 0);
   for (let k = 0; k < 40; k++) t.onPathFeedback(0, 10 + k, list[3], ECN);
   assert.ok(t.biased(0));
-  // Q8 weights from Table I's class latencies, as in the open test: the longest path weighs
-  // 256, a shorter one round(3 × longest / latency × 256); minBias = 7 × 256.
-  const lat = (c: number) => [108.2, 216.4, 583.2, 691.4, 799.6, 1166.4, 1274.6, 1382.8, 1491.0][c];
-  const latencies = list.map((ev) => lat(t.pathClass(0, ev)));
+  // Q8 weights from Table I's class latencies, as in the open test; minBias = 7 × 256.
+  const latencies = list.map((ev) => TABLE_I_NS[t.pathClass(0, ev)]);
   const longest = Math.max(...latencies);
-  const q8 = (l: number) => Math.round((l >= longest ? 1 : (3 * longest) / l) * 256);
-  const total = latencies.reduce((a, l) => a + q8(l), 0);
+  const total = latencies.reduce((a, l) => a + q8Weight(l, longest), 0);
   assert.ok(t.pathClass(0, list[0]) > 0, "entry 0 is not in the first latency class");
-  const p0 = (7 * 256) / (7 * 256 + total - q8(latencies[0]));
+  const p0 = (7 * 256) / (7 * 256 + total - q8Weight(latencies[0], longest));
   let zero = 0;
   const N = 100_000;
   for (let k = 0; k < N; k++) if (t.choosePath(0, 100, k) === list[0]) zero++;

@@ -291,12 +291,18 @@ test("nextBytes names the packet nextPacket will send: a queued retransmission f
   assert.is(s.queuedRetransmissions(0), 0);
 });
 
-test("a retransmission of the second outstanding message names that message and its offset", () => {
+/** A sender with two 2-MSS messages, msn 0 (PSNs 0, 1) and msn 1 (PSNs 2, 3), of which the first `packets` PSNs are sent. */
+function twoMessagesSent(packets: number): RudSender {
   const s = new RudSender({ maxMessages: 4 }, 1);
   s.open(0);
-  s.post(0, 2 * MSS); // msn 0: PSNs 0, 1
-  s.post(0, 2 * MSS); // msn 1: PSNs 2, 3
-  for (let i = 0; i < 4; i++) send(s, 0, i);
+  s.post(0, 2 * MSS);
+  s.post(0, 2 * MSS);
+  for (let i = 0; i < packets; i++) send(s, 0, i);
+  return s;
+}
+
+test("a retransmission of the second outstanding message names that message and its offset", () => {
+  const s = twoMessagesSent(4);
   assert.is(s.onNack(0, 10, 3), RUD_NACK_RETRANSMIT);
   assert.equal(send(s, 0, 11), [RUD_TX_RETRANSMIT | RUD_TX_LAST, 3, 4150]);
   assert.equal([s.out[3], s.out[4]], [1, MSS], "msn 1, second packet");
@@ -304,11 +310,7 @@ test("a retransmission of the second outstanding message names that message and 
   assert.equal(send(s, 0, 13), [RUD_TX_RETRANSMIT, 2, 4150]);
   assert.equal([s.out[3], s.out[4]], [1, 0], "msn 1, first packet");
   // The same while message 1 is still being cut into packets (PSN 3 not yet sent).
-  const t = new RudSender({ maxMessages: 4 }, 1);
-  t.open(0);
-  t.post(0, 2 * MSS);
-  t.post(0, 2 * MSS);
-  for (let i = 0; i < 3; i++) send(t, 0, i);
+  const t = twoMessagesSent(3);
   assert.is(t.onNack(0, 10, 2), RUD_NACK_RETRANSMIT);
   assert.equal(send(t, 0, 11), [RUD_TX_RETRANSMIT, 2, 4150]);
   assert.equal([t.out[3], t.out[4]], [1, 0], "msn 1 (partly sent), first packet");
