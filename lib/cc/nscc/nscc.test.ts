@@ -38,6 +38,10 @@ function uec(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
   return cc;
 }
 
+function uecHtsim(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
+  return uec({ profile: "uec-htsim", ...extra }, capacity);
+}
+
 function smartt(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
   const cc = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU, ...extra }, capacity);
   for (let s = 0; s < capacity; s++) cc.open(s);
@@ -420,8 +424,7 @@ test("NACK RTT samples lower the base RTT in uec-htsim only", () => {
   const a = uec();
   a.onTrim(0, 1000, MTU, false, 5000);
   assert.is(a.baseRttNs(0), BASE);
-  const b = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
-  b.open(0);
+  const b = uecHtsim();
   b.onTrim(0, 1000, MTU, false, 0); // 0: the NACK carries no sample
   assert.is(b.baseRttNs(0), BASE);
   b.onTrim(0, 1000, MTU, false, 5000);
@@ -429,18 +432,13 @@ test("NACK RTT samples lower the base RTT in uec-htsim only", () => {
 });
 
 test("uet-htsim's delay averager: the substitution is for samples strictly above target, the big weight strictly above 5 × base RTT", () => {
-  const htsim = (ewma: number) => {
-    const cc = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, delayEwma: ewma }, 1);
-    cc.open(0);
-    return cc;
-  };
   // An unmarked sample at exactly the target is averaged as it is: floor(10500·256 × 819 / 2^16) = 33,591 in Q8 → 131 ns
   // (substituted by base/4 = 3500 ns it would be 41 ns).
-  const a = htsim(0.0125);
+  const a = uecHtsim({ delayEwma: 0.0125 });
   a.onAck(0, 1000, MTU, BASE + TARGET, false);
   assert.is(a.avgDelayNs(0), Math.floor(Math.floor((TARGET * 256 * 819) / 65536) / 256));
   // A marked sample of exactly 5 × base RTT takes the configured weight (0.5), not the fixed 0.0125.
-  const b = htsim(0.5);
+  const b = uecHtsim({ delayEwma: 0.5 });
   b.onAck(0, 1000, MTU, BASE + 5 * BASE, true);
   assert.is(b.avgDelayNs(0), (5 * BASE) / 2);
 });
