@@ -1,4 +1,4 @@
-// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…]`: operator mutation
+// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--timeout S]`: operator mutation
 // testing of one module file. Each mutant changes one operator or small literal on one code
 // line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
 // and runs the module's own tests (the *.test.ts files beside it) and its conformance vectors;
@@ -77,7 +77,7 @@ function testCommand(file: string): string[][] {
 function main(argv: string[]): number {
   const file = argv.find((a) => a.endsWith(".ts"));
   if (!file || !existsSync(file)) {
-    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…]");
+    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…] [--timeout S]");
     return 2;
   }
   const opt = (name: string, dflt: string) => {
@@ -104,7 +104,10 @@ function main(argv: string[]): number {
   // Workers take mutants in turn: one batch is one shell running a test process per tree in
   // the background and waiting for them all (spawnSync alone would run them one after another).
   const lines = source.split("\n");
-  const tests = commands.map((c) => c.map((p) => `'${p}'`).join(" ") + " >/dev/null 2>&1").join(" && ");
+  // A mutant that makes a loop endless (a list walk that never ends) is killed by the time limit:
+  // coreutils `timeout` exits 124, which counts as a failed test.
+  const limitS = Number(opt("--timeout", "30"));
+  const tests = commands.map((c) => `timeout ${limitS} ` + c.map((p) => `'${p}'`).join(" ") + " >/dev/null 2>&1").join(" && ");
   const write = (tree: string, m: Mutant) => {
     const mutated = lines.slice();
     mutated[m.line] = mutated[m.line].slice(0, m.start) + m.to + mutated[m.line].slice(m.end);
@@ -112,13 +115,17 @@ function main(argv: string[]): number {
   };
   let killed = 0;
   let survived = 0;
+  let timedOut = 0;
   for (let next = 0; next < list.length; next += trees.length) {
     const batch = list.slice(next, next + trees.length).map((m, w) => ({ m, tree: trees[w] }));
     for (const b of batch) write(b.tree, b.m);
     spawnSync("sh", ["-c", batch.map((b) => `(cd '${b.tree}' && ${tests}; echo $? > .rc) &`).join(" ") + " wait"], { stdio: "ignore" });
     for (const { m, tree } of batch) {
-      if (readFileSync(join(tree, ".rc"), "utf8").trim() !== "0") killed++;
-      else {
+      const rc = readFileSync(join(tree, ".rc"), "utf8").trim();
+      if (rc !== "0") {
+        killed++;
+        if (rc === "124") timedOut++;
+      } else {
         survived++;
         console.log(`SURVIVED ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
       }
@@ -126,7 +133,7 @@ function main(argv: string[]): number {
   }
   for (const t of trees) spawnSync("git", ["worktree", "remove", "--force", t], { stdio: "inherit" });
   rmSync(root, { recursive: true, force: true });
-  console.log(`mutate: ${killed} killed, ${survived} survived of ${list.length}`);
+  console.log(`mutate: ${killed} killed (${timedOut} by the ${limitS} s time limit), ${survived} survived of ${list.length}`);
   return 0;
 }
 
