@@ -1,0 +1,336 @@
+// Boundaries of PortQueues that queue.test.ts and the vectors passed over: found by the mutation
+// pass (docs/mutation-testing.md), each test pinning a rule a wrong comparison or index would
+// break. Where a test depends on the port's generator, the expected draws are computed from its
+// definition (state = hash3(seed, port, 0), x += 0x9e3779b9, word = fmix32(x)), not read back
+// from the module. Most tests run on port 1: on port 0, `base + i` and `base − i` agree.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG } from "../../core/errors";
+import { hash3, mix32 } from "../../core/rng";
+import {
+  FIFO_CONTROL,
+  FIFO_DATA,
+  PortQueues,
+  QUEUE_CONTROL,
+  QUEUE_DATA,
+  QUEUE_DROPPED,
+  QUEUE_PAUSED,
+  QUEUE_TRIMMED,
+  QUEUE_TRIMMED_QUEUED,
+  TAG_DATA,
+  TAG_HEADER,
+  TAG_OTHER,
+} from "./queue";
+
+const OUT = { bytes: 0, queue: 1, ecn: 2, otherHandle: 3, otherBytes: 4, resumeNs: 5 };
+const WEYL = 0x9e3779b9;
+
+function table(params: Record<string, unknown>, ports = 2): PortQueues {
+  const q = new PortQueues({ handleCapacity: 4096, ...params }, ports);
+  for (let p = 0; p < ports; p++) q.open(p, false);
+  return q;
+}
+
+/** The k-th word (k ≥ 1) the port's generator gives after opening, from its definition. */
+function drawWord(seed: number, port: number, k: number): number {
+  return mix32((hash3(seed, port, 0) + k * WEYL) | 0);
+}
+
+/** The first seed ≥ 1 whose first draw on `port` has its top bit set: uet-htsim's "trim the newest" half. */
+function seedTrimmingNewest(port: number): number {
+  let seed = 1;
+  while (drawWord(seed, port, 1) >= 0) seed++;
+  return seed;
+}
+
+function order(q: PortQueues, port: number, fifo: number): number[] {
+  const hs = [];
+  for (let i = 0, h = q.peek(port, fifo, 0); h >= 0; h = q.peek(port, fifo, ++i)) hs.push(h);
+  return hs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trimming the newest packet (uet-htsim's other half)
+
+test("trimming the newest of two packets (after a departure) hangs the arrival off the older one", () => {
+  const seed = seedTrimmingNewest(1);
+  const q = table({ profile: "uec-htsim", dataLimitBytes: 3000, ecnAt: "off", seed });
+  for (const h of [10, 11, 12]) assert.is(q.onEnqueue(1, 0, h, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onDequeue(1, 0), 10); // two left: 11, then 12 at the tail
+  // 2000 + 1001 > 3000: over; the draw says newest; 1000 + 1001 ≤ 3000 fits in 12's place.
+  assert.is(q.onEnqueue(1, 0, 13, 1001, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  assert.is(q.out[OUT.otherHandle], 12);
+  assert.equal(order(q, 1, FIFO_DATA), [11, 13]);
+  assert.equal(order(q, 1, FIFO_CONTROL), [12]);
+  assert.is(q.dataBytes(1), 2001);
+  assert.is(q.accountingGap(1), 0);
+});
+
+test("handle 0 can be the newest packet that is trimmed", () => {
+  const seed = seedTrimmingNewest(1);
+  const q = table({ profile: "uec-htsim", dataLimitBytes: 2000, ecnAt: "off", seed });
+  q.onEnqueue(1, 0, 5, 1000, TAG_DATA);
+  q.onEnqueue(1, 0, 0, 1000, TAG_DATA);
+  assert.is(q.onEnqueue(1, 0, 7, 1000, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  assert.is(q.out[OUT.otherHandle], 0);
+  assert.equal(order(q, 1, FIFO_DATA), [5, 7]);
+});
+
+test("the newest is trimmed only if the arrival then fits: bytes by the arrival rule", () => {
+  const seed = seedTrimmingNewest(1);
+  const q = table({ profile: "uec-htsim", dataLimitBytes: 3000, ecnAt: "off", seed });
+  q.onEnqueue(1, 0, 1, 2500, TAG_DATA);
+  q.onEnqueue(1, 0, 2, 400, TAG_DATA);
+  // 2900 + 1000 > 3000: over; without the newest 2500 + 1000 > 3000 still: the arrival is trimmed.
+  assert.is(q.onEnqueue(1, 0, 3, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.equal(order(q, 1, FIFO_DATA), [1, 2]);
+  assert.equal(order(q, 1, FIFO_CONTROL), [3]);
+});
+
+test("the newest is trimmed only if the arrival then fits: packets, also over a lowered limit", () => {
+  const seed = seedTrimmingNewest(1);
+  const at = table({ profile: "uec-htsim", dataLimitPackets: 3, ecnAt: "off", seed });
+  for (const h of [1, 2, 3]) at.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  // 3 packets ≥ 3: over; without the newest 2 < 3, so the arrival takes its place.
+  assert.is(at.onEnqueue(1, 0, 4, 1000, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  assert.equal(order(at, 1, FIFO_DATA), [1, 2, 4]);
+  // Four queued when the limit drops to 3: without the newest 3 ≥ 3 still, so the arrival is trimmed.
+  const over = table({ profile: "uec-htsim", ecnAt: "off", seed });
+  for (const h of [1, 2, 3, 4]) over.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  const p = over.params;
+  over.setPortLimits(1, p.dataLimitBytes, 3, p.controlLimitBytes, p.controlLimitPackets, p.kMinBytes, p.kMaxBytes);
+  assert.is(over.onEnqueue(1, 0, 5, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.equal(order(over, 1, FIFO_DATA), [1, 2, 3, 4]);
+});
+
+test("every overflow's choice is the top bit of the port's next draw", () => {
+  const seed = 9;
+  const q = table({ profile: "uec-htsim", dataLimitBytes: 4000, ecnAt: "off", seed });
+  for (let h = 0; h < 4; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  const want = [];
+  const got = [];
+  for (let k = 1; k <= 32; k++) {
+    want.push(drawWord(seed, 1, k) < 0 ? QUEUE_DATA | QUEUE_TRIMMED_QUEUED : QUEUE_CONTROL | QUEUE_TRIMMED);
+    got.push(q.onEnqueue(1, 0, 100 + k, 1000, TAG_DATA));
+  }
+  assert.equal(got, want);
+  assert.ok(want.includes(QUEUE_CONTROL | QUEUE_TRIMMED) && want.includes(QUEUE_DATA | QUEUE_TRIMMED_QUEUED));
+});
+
+// ---------------------------------------------------------------------------------------------
+// The control FIFO's limits for trimmed headers
+
+test("a trimmed header that exactly fills the control FIFO is taken; the next is dropped (bytes and packets)", () => {
+  const bytes = table({ profile: "uec", dataLimitBytes: 1000, controlLimitBytes: 128, trimBytes: 64, trimming: "arriving", ecnAt: "off" });
+  bytes.onEnqueue(1, 0, 1, 1000, TAG_DATA);
+  assert.is(bytes.onEnqueue(1, 0, 2, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.is(bytes.onEnqueue(1, 0, 3, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED); // 64 + 64 = 128
+  assert.is(bytes.onEnqueue(1, 0, 4, 1000, TAG_DATA), QUEUE_DROPPED);
+  assert.is(bytes.controlBytes(1), 128);
+  const packets = table({ profile: "uec", dataLimitBytes: 1000, controlLimitPackets: 2, trimBytes: 64, trimming: "arriving", ecnAt: "off" });
+  packets.onEnqueue(1, 0, 1, 1000, TAG_DATA);
+  packets.onEnqueue(1, 0, 2, 1000, TAG_DATA);
+  packets.onEnqueue(1, 0, 3, 1000, TAG_DATA);
+  assert.is(packets.onEnqueue(1, 0, 4, 1000, TAG_DATA), QUEUE_DROPPED);
+  assert.is(packets.controlPackets(1), 2);
+});
+
+// ---------------------------------------------------------------------------------------------
+// RED: its boundaries and its draws
+
+test("RED with kMin = kMax: a queue at the threshold is not marked, above it always", () => {
+  const q = table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 2000, kMaxBytes: 2000, trimming: "off" });
+  for (let h = 0; h < 4; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  const ecn = [];
+  for (let i = 0; i < 4; i++) {
+    q.onDequeue(1, 0);
+    ecn.push(q.out[OUT.ecn]);
+  }
+  assert.equal(ecn, [1, 0, 0, 0]); // left behind 3000, 2000, 1000, 0
+  // Marking at enqueue, through trimming the newest: the arrival finds 4150 = kMin = kMax.
+  const seed = seedTrimmingNewest(1);
+  const e = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "enqueue", kMinBytes: 4150, kMaxBytes: 4150, seed });
+  assert.is(e.onEnqueue(1, 0, 1, 4150, TAG_DATA), QUEUE_DATA);
+  assert.is(e.onEnqueue(1, 0, 2, 4150, TAG_DATA), QUEUE_DATA); // finds 4150: not above
+  assert.is(e.onEnqueue(1, 0, 3, 4150, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  assert.is(e.marks(1), 0);
+});
+
+test("RED at exactly kMax marks with probability pMax, not always", () => {
+  const seed = 3;
+  // pMax = 0.01 → 655 in Q16; the first draw's 16 bits are well above that.
+  const u = drawWord(seed, 1, 1) >>> 16;
+  assert.ok(u >= 655, `u = ${u}`);
+  const q = table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 1000, pMax: 0.01, trimming: "off", seed });
+  q.onEnqueue(1, 0, 1, 1000, TAG_DATA);
+  q.onEnqueue(1, 0, 2, 1000, TAG_DATA);
+  q.onDequeue(1, 0); // leaves 1000 = kMax: p = 655, u ≥ p
+  assert.is(q.out[OUT.ecn], 0);
+});
+
+test("RED marks exactly when the draw's 16 bits u < p: at p = u no mark, at p = u + 1 a mark", () => {
+  // pMax = 1 and kMax − kMin = 65536, so p = q − kMin; the first departure leaves q = kMin + p.
+  const seed = 11;
+  const u = drawWord(seed, 1, 1) >>> 16;
+  assert.ok(u > 0 && u < 65535, `u = ${u}`);
+  const kMin = 1000;
+  const mark = (p: number) => {
+    const q = table({ profile: "uec", dataLimitBytes: 1_000_000, kMinBytes: kMin, kMaxBytes: kMin + 65536, pMax: 1, trimming: "off", seed });
+    q.onEnqueue(1, 0, 0, 100, TAG_DATA);
+    let left = kMin + p;
+    for (let h = 1; left > 0; h++) {
+      const b = left < 4000 ? left : 4000;
+      q.onEnqueue(1, 0, h, b, TAG_DATA);
+      left -= b;
+    }
+    assert.is(q.onDequeue(1, 0), 0);
+    assert.is(q.dataBytes(1), kMin + p);
+    return q.out[OUT.ecn];
+  };
+  assert.is(mark(u), 0);
+  assert.is(mark(u + 1), 1);
+});
+
+test("the port's generator is not disturbed by PFC frames", () => {
+  const mk = () => table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 40_000, trimming: "off", seed: 5 });
+  const run = (q: PortQueues, pfc: boolean) => {
+    const marks = [];
+    for (let i = 0; i < 200; i++) {
+      while (q.dataPackets(1) < 20) q.onEnqueue(1, i, (i * 20 + q.dataPackets(1)) % 2000, 1000, TAG_DATA);
+      if (pfc && i % 10 === 0) {
+        q.onPause(1, i, FIFO_DATA, 1000 + i);
+        q.onPause(1, i, FIFO_DATA, 0); // XON
+        q.onPause(1, i, FIFO_CONTROL, 77);
+      }
+      q.onDequeue(1, i);
+      marks.push(q.out[OUT.ecn]);
+    }
+    return marks;
+  };
+  const plain = run(mk(), false);
+  assert.ok(plain.includes(0) && plain.includes(1));
+  assert.equal(run(mk(), true), plain);
+});
+
+// ---------------------------------------------------------------------------------------------
+// DWRR (Shreedhar & Varghese): a turn spends its deficit to the byte; an emptied FIFO loses it
+
+test("DWRR: a FIFO sends while its head fits its deficit, to the last byte", () => {
+  // w = 0.5: data quantum ⌈1024 / 0.5⌉ = 2048 B, control max(1024, round(0.5 × 2048)) = 1024 B.
+  // 64 B headers: the control turn sends 1024 / 64 = 16 (the last with deficit 64 = its size);
+  // then data: 0 + 2048 − 1024 = 1024 left after the first, which pays for the second; repeat.
+  const q = table({ profile: "dcp", controlWeight: 0.5, dataLimitBytes: 1_000_000 });
+  for (let i = 0; i < 10; i++) q.onEnqueue(1, 0, i, 1024, TAG_OTHER);
+  for (let i = 0; i < 40; i++) q.onEnqueue(1, 0, 100 + i, 64, TAG_HEADER);
+  const served = [];
+  for (let i = 0; i < 36; i++) {
+    q.onDequeue(1, 0);
+    served.push(q.out[OUT.queue] === FIFO_CONTROL ? "C" : "D");
+  }
+  assert.is(served.join(""), `${"C".repeat(16)}DD${"C".repeat(16)}DD`);
+});
+
+test("DWRR: a FIFO that empties gives up the deficit it had left", () => {
+  const q = table({ profile: "dcp", controlWeight: 0.5, dataLimitBytes: 1_000_000 });
+  for (let i = 0; i < 10; i++) q.onEnqueue(1, 0, i, 1024, TAG_OTHER);
+  for (let i = 0; i < 5; i++) q.onEnqueue(1, 0, 100 + i, 64, TAG_HEADER);
+  // Data holds the turn with deficit 0: control takes it with 1024 − 64 and sends all five,
+  // emptying with 704 B left, which it loses.
+  for (let i = 0; i < 5; i++) assert.is(q.onDequeue(1, 0), 100 + i);
+  assert.is(q.onDequeue(1, 0), 0); // only data is backlogged
+  for (let i = 0; i < 3; i++) q.onEnqueue(1, 0, 200 + i, 64, TAG_HEADER);
+  // Control still holds the turn but with deficit 0 < 64: the turn passes to data.
+  assert.is(q.onDequeue(1, 0), 1);
+  assert.is(q.out[OUT.queue], FIFO_DATA);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Pauses
+
+test("a pause ends at its tick and not before; a 1 ns pause is a pause, 0 is XON", () => {
+  const q = table({ profile: "uec", ecnAt: "off" });
+  q.onEnqueue(1, 0, 1, 1000, TAG_OTHER);
+  q.onEnqueue(1, 0, 2, 1000, TAG_OTHER);
+  assert.is(q.onPause(1, 0, FIFO_DATA, 999), 0);
+  assert.is(q.onDequeue(1, 998), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], 999);
+  assert.is(q.onDequeue(1, 999), 1);
+  assert.is(q.onPause(1, 2000, FIFO_DATA, 1), 0);
+  assert.is(q.onDequeue(1, 2000), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], 2001);
+  assert.is(q.onDequeue(1, 2001), 2);
+  // The longest pause (2^30 ns) is accepted; one more is not.
+  assert.is(q.onPause(1, 0, FIFO_DATA, 2 ** 30), 0);
+  assert.is(q.onPause(1, 0, FIFO_DATA, 2 ** 30 + 1), E_ARG);
+});
+
+test("both FIFOs paused with one packet each: paused (not empty), resuming at the earlier end", () => {
+  const q = table({ profile: "uec", ecnAt: "off" });
+  q.onEnqueue(1, 0, 1, 1000, TAG_OTHER);
+  q.onEnqueue(1, 0, 2, 64, TAG_HEADER);
+  q.onPause(1, 0, FIFO_DATA, 500);
+  q.onPause(1, 0, FIFO_CONTROL, 300);
+  assert.is(q.onDequeue(1, 100), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], 300);
+  assert.is(q.onDequeue(1, 300), 2);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Evict, readers, limits
+
+test("evict works at any time and reports no CE even after a marked departure", () => {
+  const q = table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 0, trimming: "off" });
+  for (let h = 1; h <= 3; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  q.onDequeue(1, 4000);
+  assert.is(q.out[OUT.ecn], 1); // left 2000 > kMax
+  assert.is(q.evict(1, 5000), 2);
+  assert.is(q.out[OUT.ecn], 0);
+  assert.is(q.out[OUT.bytes], 1000);
+  assert.is(q.packetsDropped(1), 1);
+});
+
+test("packetsOut = in − queued (data and control) − dropped, with packets queued", () => {
+  const q = table({ profile: "uec", dataLimitPackets: 3, trimming: "off", ecnAt: "off" });
+  for (let h = 1; h <= 4; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA); // the fourth is dropped
+  q.onEnqueue(1, 0, 10, 64, TAG_HEADER);
+  q.onEnqueue(1, 0, 11, 64, TAG_HEADER);
+  assert.is(q.onDequeue(1, 0), 10); // strict: control first
+  assert.is(q.packetsIn(1), 6);
+  assert.is(q.dataPackets(1), 3);
+  assert.is(q.controlPackets(1), 1);
+  assert.is(q.packetsDropped(1), 1);
+  assert.is(q.packetsOut(1), 1);
+});
+
+test("peek walks either FIFO of any port; -1 past the end and for a closed port", () => {
+  const q = table({ profile: "uec", ecnAt: "off" });
+  q.onEnqueue(1, 0, 7, 64, TAG_HEADER);
+  q.onEnqueue(1, 0, 8, 64, TAG_HEADER);
+  q.onEnqueue(1, 0, 9, 1000, TAG_DATA);
+  assert.equal([q.peek(1, FIFO_CONTROL, 0), q.peek(1, FIFO_CONTROL, 1), q.peek(1, FIFO_CONTROL, 2)], [7, 8, -1]);
+  assert.is(q.peek(1, FIFO_DATA, 0), 9);
+  q.close(1);
+  assert.is(q.peek(1, FIFO_DATA, 0), -1);
+});
+
+test("closing a port frees handle 0 too", () => {
+  const q = table({ profile: "uec", ecnAt: "off" });
+  q.onEnqueue(0, 0, 0, 1000, TAG_DATA);
+  q.onEnqueue(0, 0, 1, 1000, TAG_DATA);
+  q.close(0);
+  assert.is(q.onEnqueue(1, 0, 0, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+});
+
+test("per-port limits: 1 is the smallest limit and 2^30 B the largest; ecnProbability takes any int32 queue", () => {
+  const q = table({ profile: "uec", ecnAt: "off", trimming: "off" });
+  assert.is(q.setPortLimits(1, 1, 1, 1, 1, 0, 0), 0);
+  assert.is(q.onEnqueue(1, 0, 1, 1, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 2, 1, TAG_DATA), QUEUE_DROPPED);
+  assert.is(q.setPortLimits(1, 2 ** 30, 0x7fffffff, 2 ** 30, 0x7fffffff, 2 ** 30, 2 ** 30), 0);
+  assert.throws(() => q.setPortLimits(1, 2 ** 30 + 1, 1, 1, 1, 0, 0), RangeError);
+  assert.is(q.ecnProbability(1, 2 ** 31 - 1), 65536); // above kMax = 2^30
+  assert.is(q.ecnProbability(1, 2 ** 31), E_ARG);
+});
+
+test.run();
