@@ -333,4 +333,10 @@ test("per-port limits: 1 is the smallest limit and 2^30 B the largest; ecnProbab
   assert.is(q.ecnProbability(1, 2 ** 31), E_ARG);
 });
 
+test("the default capacity is one port", () => {
+  const q = new PortQueues();
+  q.open(0, false);
+  assert.throws(() => q.open(1, false), RangeError);
+});
+
 test.run();

@@ -1,0 +1,109 @@
+// Boundaries of Router that routing.test.ts passed over, found by the mutation pass
+// (docs/mutation-testing.md). Draws are computed from the generator's definition (state =
+// hash3(seed, switch, 0x5a17), x += 0x9e3779b9, index = ⌊fmix32(x)·n / 2^32⌋), not read back.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT } from "../../core/errors";
+import { hash3, mix32 } from "../../core/rng";
+import { Router } from "./routing";
+
+const OUT = { table: 0, clearVlan: 1, minimal: 2, qMin: 3, qVal: 4, ties: 5 };
+const WEYL = 0x9e3779b9;
+
+function router(params: Record<string, unknown> = {}, switches = 2): Router {
+  const r = new Router({ seed: 9, ...params }, switches);
+  for (let s = 0; s < switches; s++) r.open(s, 1000 + s, s);
+  return r;
+}
+
+/** The index the switch's k-th draw (k ≥ 1) picks among n. */
+function drawIndex(seed: number, sw: number, k: number, n: number): number {
+  const x = (hash3(seed, sw, 0x5a17) + k * WEYL) | 0;
+  return Math.floor(((mix32(x) >>> 0) * n) / 2 ** 32);
+}
+
+function bind(r: Router, ports: number[], queues: number[], hops: number[]): void {
+  r.bindCandidates(Int32Array.from(ports), Int32Array.from(queues), Int32Array.from(hops));
+}
+
+test("maxCandidates is 1 to 2^20; candidate arrays must be non-empty", () => {
+  assert.is(new Router({ maxCandidates: 1 }, 1).candPort.length, 1);
+  assert.is(new Router({ maxCandidates: 1 << 20 }, 1).candPort.length, 1 << 20);
+  assert.throws(() => new Router({ maxCandidates: 0 }, 1), RangeError);
+  assert.throws(() => new Router({ maxCandidates: (1 << 20) + 1 }, 1), RangeError);
+  const r = router();
+  assert.throws(() => r.bindCandidates(new Int32Array(0), new Int32Array(0), new Int32Array(0)), RangeError);
+  bind(r, [77], [5], [1]);
+  assert.is(r.leastOccupied(1, 0, 1), 77);
+  // Default capacity: one switch.
+  const one = new Router();
+  one.open(0, 1, -1);
+  assert.throws(() => one.open(1, 1, -1), RangeError);
+});
+
+test("setCandidate takes index 0 and the last index, and port, queue and hops of 0", () => {
+  const r = router({ maxCandidates: 4 });
+  assert.is(r.setCandidate(0, 0, 0, 0), 0);
+  assert.is(r.setCandidate(3, 9, 0, 0), 0);
+  assert.equal(Array.from(r.candPort), [0, 0, 0, 9]);
+  assert.is(r.setCandidate(4, 9, 0, 0), E_ARG);
+});
+
+test("spritzRole: dstGroup −1 means none; −2 is refused", () => {
+  const r = router({ topology: "dragonfly" });
+  assert.ok(r.spritzRole(1, 0, -1, false, false, 0) >= 0);
+  assert.is(r.spritzRole(1, 0, -2, false, false, 0), E_ARG);
+});
+
+test("leastOccupied and ugal: exactly maxCandidates minimal candidates are taken; a closed switch is refused", () => {
+  const r = router({ maxCandidates: 4 });
+  bind(r, [1, 2, 3, 4, 5], [40, 30, 20, 10, 0], [1, 1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 4), 4);
+  assert.is(r.leastOccupied(1, 0, 5), E_ARG);
+  assert.ok(r.ugal(1, 0, 4, 4, 1) >= 0);
+  assert.is(r.ugal(1, 0, 5, 4, 1), E_ARG);
+  r.close(1);
+  assert.is(r.leastOccupied(1, 0, 4), E_SLOT);
+});
+
+test("a unique minimum in first place: no draw, one tie, whatever the previous pick left in the scratch", () => {
+  const seed = 9;
+  const r = router({ seed });
+  bind(r, [50, 51, 52, 53], [30, 20, 10, 40], [1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 4), 52); // the scratch now holds index 2
+  bind(r, [50, 51, 52, 53], [5, 20, 10, 40], [1, 1, 1, 1]);
+  for (let i = 0; i < 5; i++) {
+    assert.is(r.leastOccupied(1, 0, 4), 50);
+    assert.is(r.out[OUT.ties], 1);
+  }
+  // Nothing was drawn: the switch's first draw is still to come.
+  assert.is(r.valiant(1, 0, 4), 50 + drawIndex(seed, 1, 1, 4));
+  assert.is(r.valiant(1, 0, 4), 50 + drawIndex(seed, 1, 2, 4));
+});
+
+test("UGAL-L draws the valiant candidate from its own range; equal products go minimal", () => {
+  const seed = 9;
+  const r = router({ seed });
+  // Minimal: ports 60, 61 (2 hops); valiant: ports 70–75 (4 hops), all empty → valiant wins.
+  bind(r, [60, 61, 70, 71, 72, 73, 74, 75], [900, 800, 0, 0, 0, 0, 0, 0], [2, 2, 4, 4, 4, 4, 4, 4]);
+  const want = [1, 2, 3].map((k) => 70 + drawIndex(seed, 1, k, 6));
+  const got = [1, 2, 3].map(() => r.ugal(1, 0, 2, 2, 6));
+  assert.equal(got, want);
+  assert.is(r.out[OUT.minimal], 0);
+  // q_min·h_min = 800 × 2 = 1600 = 400 × 4 = q_val·h_val: minimal.
+  bind(r, [60, 61, 70, 71], [900, 800, 400, 400], [2, 2, 4, 4]);
+  assert.is(r.ugal(1, 0, 2, 2, 2), 61);
+  assert.is(r.out[OUT.minimal], 1);
+  // ugalChoose accepts hop counts of 0 (a candidate at the destination).
+  assert.is(r.ugalChoose(1, 5, 0, 5, 0), 1);
+});
+
+test("a candidate range may hold 2^20 entries, not more", () => {
+  const n = (1 << 20) + 1;
+  const r = router();
+  r.bindCandidates(new Int32Array(n).fill(3), new Int32Array(n), new Int32Array(n).fill(1));
+  assert.is(r.valiant(1, 0, 1 << 20), 3);
+  assert.is(r.valiant(1, 0, n), E_ARG);
+});
+
+test.run();
