@@ -1,0 +1,125 @@
+// Boundaries of Reflex's NSF and NDT that reflex.test.ts passed over, found by the mutation pass
+// (docs/mutation-testing.md): thresholds met exactly, time differences one tick short of a
+// deadline (with an even difference, where `d | 0` and `d | 1` differ), the WRR with one packet
+// left in either queue, and the second of two ports.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_STATE } from "../../core/errors";
+import { NDT_CONGESTED, NDT_CONTROLLED, NDT_DROPPED, NDT_NORMAL, NDT_PAUSE, NDT_PAUSED, NDT_RESUME, NDT_TIMEOUT, ReflexNdt } from "./ndt";
+import { NSF_ENTER_ACTIVE, NSF_ENTER_COOLING, NSF_ENTER_SILENT, NSF_PSEUDO_ACK, NSF_SILENT, ReflexNsf } from "./nsf";
+
+function ndt(flows: number, extra: Record<string, unknown> = {}): ReflexNdt {
+  const t = new ReflexNdt({ handleCapacity: 1024, ...extra }, flows);
+  for (let f = 0; f < flows; f++) t.open(f);
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NSF
+
+test("NSF: T_src equal to the threshold is not congestion", () => {
+  const n = new ReflexNsf({}, 1);
+  n.open(0);
+  assert.is(n.onData(0, 10_000, 5000), 0); // 5000 = tSrcThreshNs
+  assert.is(n.state(0), NSF_SILENT);
+});
+
+test("NSF: the pseudo-ACK interval is met exactly, not a tick early (odd interval, even gap)", () => {
+  const n = new ReflexNsf({ tIntervalNs: 1001 }, 1);
+  n.open(0);
+  assert.is(n.onData(0, 10_000, 0), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK);
+  assert.is(n.onData(0, 11_000, 0), 0); // 1000 ns since the last
+  assert.is(n.onData(0, 11_001, 0), NSF_PSEUDO_ACK);
+});
+
+test("NSF: a flow that falls Silent has no cooling packets left; the default capacity is one flow", () => {
+  const n = new ReflexNsf({ nCool: 1 }, 1);
+  n.open(0);
+  n.onData(0, 10_000, 0);
+  assert.is(n.onData(0, 10_100, 10_000), NSF_ENTER_COOLING); // no pseudo-ACK due 100 ns after the last
+  assert.is(n.coolingLeft(0), 1);
+  assert.is(n.onData(0, 10_200, 10_100), NSF_ENTER_SILENT);
+  assert.is(n.coolingLeft(0), 0);
+  const one = new ReflexNsf();
+  one.open(0);
+  assert.throws(() => one.open(1), RangeError);
+});
+
+// ---------------------------------------------------------------------------------------------
+// NDT queues
+
+test("NDT: a packet that exactly fills the queue limit is taken; departures report and release their bytes", () => {
+  const t = ndt(1, { queueLimitBytes: 3000 });
+  assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 2000), NDT_NORMAL); // 3000 = the limit
+  assert.is(t.onEnqueue(0, 0, 0, 3, 1), NDT_DROPPED);
+  assert.is(t.onDequeue(0, 0), 1);
+  assert.is(t.out[2], 1000); // out.bytes
+  assert.is(t.normalBytes[0], 2000);
+  assert.is(t.onDequeue(0, 0), 2);
+  assert.is(t.out[2], 2000);
+  assert.is(t.normalBytes[0], 0);
+  // A handle that left can be queued again.
+  assert.is(t.onEnqueue(0, 0, 0, 1, 500), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 500), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 500), E_STATE);
+});
+
+test("NDT: onDequeue refuses port = ports", () => {
+  const t = ndt(1, { ports: 2 });
+  assert.is(t.onDequeue(2, 0), E_ARG);
+});
+
+test("NDT WRR: the Controlled queue's turn comes with one packet in either queue; a lone Normal queue takes no turns", () => {
+  const run = (normal: number, controlled: number, lead = 0) => {
+    const t = ndt(2);
+    t.onAck(1, 100_000, 0); // flow 1 Congested
+    for (let i = 0; i < lead; i++) t.onEnqueue(0, 0, 0, 200 + i, 1000);
+    for (let i = 0; i < lead; i++) t.onDequeue(0, 0); // Normal alone: no WRR turns pass
+    for (let i = 0; i < normal; i++) t.onEnqueue(0, 0, 0, i, 1000);
+    for (let i = 0; i < controlled; i++) t.onEnqueue(1, 0, 0, 100 + i, 1000);
+    const pattern = [];
+    for (let h = t.onDequeue(0, 0); h >= 0; h = t.onDequeue(0, 0)) pattern.push(h >= 100 ? "c" : "n");
+    return pattern.join("");
+  };
+  assert.is(run(9, 2), "nnnnnnnncnc"); // the 9th turn finds one Normal packet
+  assert.is(run(10, 1), "nnnnnnnncnn"); // … and one Controlled packet
+  assert.is(run(9, 1, 12), "nnnnnnnncn");
+});
+
+// ---------------------------------------------------------------------------------------------
+// NDT pause
+
+test("NDT: while paused (or after a timeout), an ACK of an uncongested flow reports nothing", () => {
+  const t = ndt(4);
+  for (let f = 0; f < 3; f++) t.onAck(f, 50_000, 0); // 3/4 > 0.7: paused
+  assert.is(t.paused, 1);
+  assert.is(t.onAck(3, 50_100, 50_000), 0); // flow 3 Normal; still 3/4, still paused
+  assert.is(t.paused, 1);
+  assert.is(t.onAck(0, 600_000, 0), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT);
+  assert.is(t.onAck(3, 600_100, 600_000), 0); // not re-armed: no pause, nothing
+  assert.is(t.paused, 0);
+});
+
+test("NDT: T_maxpause is met exactly, not a tick early, by ACKs and by dequeues (odd limit, even gap)", () => {
+  const byAck = ndt(4, { tMaxPauseNs: 1001 });
+  for (let f = 0; f < 3; f++) byAck.onAck(f, 50_000, 0);
+  assert.is(byAck.onAck(0, 51_000, 0), NDT_CONGESTED);
+  assert.is(byAck.onAck(0, 51_001, 0), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT);
+  const byDequeue = ndt(4, { tMaxPauseNs: 1001 });
+  for (let f = 0; f < 3; f++) byDequeue.onAck(f, 50_000, 0);
+  byDequeue.onEnqueue(0, 50_000, 0, 1, 1000);
+  assert.is(byDequeue.onDequeue(0, 51_000), NDT_PAUSED);
+  assert.is(byDequeue.onDequeue(0, 51_001), 1);
+});
+
+test("NDT: a paused Controlled queue on the second port reports paused, not empty", () => {
+  const t = ndt(4, { ports: 2 });
+  const acks = [0, 1, 2].map((f) => t.onAck(f, 50_000, 0));
+  assert.equal(acks, [NDT_CONGESTED, NDT_CONGESTED, NDT_CONGESTED | NDT_PAUSE]); // 3/4 > 0.7
+  assert.is(t.onEnqueue(0, 50_000, 1, 7, 1000), NDT_CONTROLLED);
+  assert.is(t.onDequeue(1, 50_100), NDT_PAUSED);
+  assert.is(t.pauses, 1);
+});
+
+test.run();
