@@ -65,9 +65,12 @@ test("NDT: a packet that exactly fills the queue limit is taken; departures repo
   assert.is(t.onEnqueue(0, 0, 0, 2, 500), E_STATE);
 });
 
-test("NDT: onDequeue refuses port = ports", () => {
+test("NDT: onDequeue refuses port = ports; the default capacity is one flow", () => {
   const t = ndt(1, { ports: 2 });
   assert.is(t.onDequeue(2, 0), E_ARG);
+  const one = new ReflexNdt();
+  one.open(0);
+  assert.throws(() => one.open(1), RangeError);
 });
 
 test("NDT WRR: the Controlled queue's turn comes with one packet in either queue; a lone Normal queue takes no turns", () => {
