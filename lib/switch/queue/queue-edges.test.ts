@@ -43,6 +43,11 @@ function seedTrimmingNewest(port: number): number {
   return seed;
 }
 
+/** A uet-htsim port 1 whose first overflow trims the newest queued packet (no RED unless asked). */
+function newestFirst(params: Record<string, unknown>): PortQueues {
+  return table({ profile: "uec-htsim", ecnAt: "off", seed: seedTrimmingNewest(1), ...params });
+}
+
 function order(q: PortQueues, port: number, fifo: number): number[] {
   const hs = [];
   for (let i = 0, h = q.peek(port, fifo, 0); h >= 0; h = q.peek(port, fifo, ++i)) hs.push(h);
@@ -53,8 +58,7 @@ function order(q: PortQueues, port: number, fifo: number): number[] {
 // Trimming the newest packet (uet-htsim's other half)
 
 test("trimming the newest of two packets (after a departure) hangs the arrival off the older one", () => {
-  const seed = seedTrimmingNewest(1);
-  const q = table({ profile: "uec-htsim", dataLimitBytes: 3000, ecnAt: "off", seed });
+  const q = newestFirst({ dataLimitBytes: 3000 });
   for (const h of [10, 11, 12]) assert.is(q.onEnqueue(1, 0, h, 1000, TAG_DATA), QUEUE_DATA);
   assert.is(q.onDequeue(1, 0), 10); // two left: 11, then 12 at the tail
   // 2000 + 1001 > 3000: over; the draw says newest; 1000 + 1001 ≤ 3000 fits in 12's place.
@@ -67,8 +71,7 @@ test("trimming the newest of two packets (after a departure) hangs the arrival o
 });
 
 test("handle 0 can be the newest packet that is trimmed", () => {
-  const seed = seedTrimmingNewest(1);
-  const q = table({ profile: "uec-htsim", dataLimitBytes: 2000, ecnAt: "off", seed });
+  const q = newestFirst({ dataLimitBytes: 2000 });
   q.onEnqueue(1, 0, 5, 1000, TAG_DATA);
   q.onEnqueue(1, 0, 0, 1000, TAG_DATA);
   assert.is(q.onEnqueue(1, 0, 7, 1000, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
@@ -77,8 +80,7 @@ test("handle 0 can be the newest packet that is trimmed", () => {
 });
 
 test("the newest is trimmed only if the arrival then fits: bytes by the arrival rule", () => {
-  const seed = seedTrimmingNewest(1);
-  const q = table({ profile: "uec-htsim", dataLimitBytes: 3000, ecnAt: "off", seed });
+  const q = newestFirst({ dataLimitBytes: 3000 });
   q.onEnqueue(1, 0, 1, 2500, TAG_DATA);
   q.onEnqueue(1, 0, 2, 400, TAG_DATA);
   // 2900 + 1000 > 3000: over; without the newest 2500 + 1000 > 3000 still: the arrival is trimmed.
@@ -88,14 +90,13 @@ test("the newest is trimmed only if the arrival then fits: bytes by the arrival 
 });
 
 test("the newest is trimmed only if the arrival then fits: packets, also over a lowered limit", () => {
-  const seed = seedTrimmingNewest(1);
-  const at = table({ profile: "uec-htsim", dataLimitPackets: 3, ecnAt: "off", seed });
+  const at = newestFirst({ dataLimitPackets: 3 });
   for (const h of [1, 2, 3]) at.onEnqueue(1, 0, h, 1000, TAG_DATA);
   // 3 packets ≥ 3: over; without the newest 2 < 3, so the arrival takes its place.
   assert.is(at.onEnqueue(1, 0, 4, 1000, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
   assert.equal(order(at, 1, FIFO_DATA), [1, 2, 4]);
   // Four queued when the limit drops to 3: without the newest 3 ≥ 3 still, so the arrival is trimmed.
-  const over = table({ profile: "uec-htsim", ecnAt: "off", seed });
+  const over = newestFirst({});
   for (const h of [1, 2, 3, 4]) over.onEnqueue(1, 0, h, 1000, TAG_DATA);
   const p = over.params;
   over.setPortLimits(1, p.dataLimitBytes, 3, p.controlLimitBytes, p.controlLimitPackets, p.kMinBytes, p.kMaxBytes);
@@ -148,8 +149,7 @@ test("RED with kMin = kMax: a queue at the threshold is not marked, above it alw
   }
   assert.equal(ecn, [1, 0, 0, 0]); // left behind 3000, 2000, 1000, 0
   // Marking at enqueue, through trimming the newest: the arrival finds 4150 = kMin = kMax.
-  const seed = seedTrimmingNewest(1);
-  const e = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "enqueue", kMinBytes: 4150, kMaxBytes: 4150, seed });
+  const e = newestFirst({ bdpBytes: 8300, ecnAt: "enqueue", kMinBytes: 4150, kMaxBytes: 4150 });
   assert.is(e.onEnqueue(1, 0, 1, 4150, TAG_DATA), QUEUE_DATA);
   assert.is(e.onEnqueue(1, 0, 2, 4150, TAG_DATA), QUEUE_DATA); // finds 4150: not above
   assert.is(e.onEnqueue(1, 0, 3, 4150, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
