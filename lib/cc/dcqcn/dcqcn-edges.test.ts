@@ -1,0 +1,62 @@
+// Boundaries of DCQCN that dcqcn.test.ts and the vectors passed over, found by the mutation pass
+// (docs/mutation-testing.md): the byte counter's arming and its hyper-stage halving, HPCC's extra
+// nanosecond on the first decrease check, the window's one-packet rule, a closed slot's timer.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
+
+test("paper RP: the byte counter counts only after the first CNP, one event per byteCounterBytes", () => {
+  const cc = new Dcqcn({}, 2);
+  cc.open(1);
+  assert.is(cc.onSend(1, 0, 10_000_000), 0); // no CNP yet: line rate, nothing to recover
+  assert.is(cc.byteStageCount(1), 0);
+  cc.onCnp(1, 10);
+  assert.is(cc.onSend(1, 20, 9_999_999), 0);
+  assert.is(cc.onSend(1, 30, 1), DCQCN_FAST_RECOVERY);
+  assert.is(cc.byteStageCount(1), 1);
+});
+
+test("mellanox RP has no byte counter: sending changes no stage", () => {
+  const cc = new Dcqcn({ profile: "hpcc" }, 2);
+  cc.open(1);
+  cc.onCnp(1, 10);
+  for (let i = 0; i < 10; i++) assert.is(cc.onSend(1, 20 + i, 10_000_000), 0);
+  assert.is(cc.byteStageCount(1), 0);
+});
+
+test("paper RP: hyperHalving decides whether the byte counter halves once both stages reach F", () => {
+  const run = (hyperHalving: boolean) => {
+    const cc = new Dcqcn({ hyperHalving }, 1);
+    cc.open(0);
+    cc.onCnp(0, 0);
+    for (let i = 1; i <= 5; i++) cc.onTimer(0, i * 55_000); // time stage 5 = F
+    for (let i = 0; i < 5; i++) assert.ok(cc.onSend(0, 300_000 + i, 10_000_000) > 0); // byte stage 5
+    assert.equal([cc.timeStageCount(0), cc.byteStageCount(0)], [5, 5]);
+    return cc.onSend(0, 300_010, 5_000_000);
+  };
+  assert.is(run(true), DCQCN_HYPER); // 5 MB = half the counter: an event
+  assert.is(run(false), 0);
+});
+
+test("HPCC's first decrease check is due at CNP + period + 1 ns, and can be the earliest timer", () => {
+  const cc = new Dcqcn({ profile: "hpcc", alphaTimerNs: 10_000 }, 2);
+  cc.open(1);
+  cc.onCnp(1, 11); // 11 + 4000 + 1 = 4012 (α at 10,011)
+  assert.is(cc.nextTimerNs(1), 4012);
+  cc.onCnp(1, 12); // a second CNP, for the check to act on
+  assert.is(cc.onTimer(1, 4011) & DCQCN_DECREASE, 0);
+  assert.is(cc.onTimer(1, 4012) & DCQCN_DECREASE, DCQCN_DECREASE);
+  cc.close(1);
+  assert.is(cc.nextTimerNs(1), 0);
+});
+
+test("the window admits one packet whatever its size when nothing is in flight, and no more", () => {
+  const cc = new Dcqcn({ windowBytes: 1000 }, 2);
+  cc.open(1);
+  assert.ok(cc.canSend(1, 4000));
+  cc.onSend(1, 0, 1);
+  assert.not.ok(cc.canSend(1, 1000)); // 1 + 1000 > 1000
+  assert.ok(cc.canSend(1, 999));
+});
+
+test.run();
