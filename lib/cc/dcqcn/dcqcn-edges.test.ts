@@ -46,6 +46,7 @@ test("HPCC's first decrease check is due at CNP + period + 1 ns, and can be the 
   cc.onCnp(1, 12); // a second CNP, for the check to act on
   assert.is(cc.onTimer(1, 4011) & DCQCN_DECREASE, 0);
   assert.is(cc.onTimer(1, 4012) & DCQCN_DECREASE, DCQCN_DECREASE);
+  assert.is(cc.nextTimerNs(1), 8012); // the next check, one period on (α still at 10,011)
   cc.close(1);
   assert.is(cc.nextTimerNs(1), 0);
 });
