@@ -51,6 +51,21 @@ test("HPCC's first decrease check is due at CNP + period + 1 ns, and can be the 
   assert.is(cc.nextTimerNs(1), 0);
 });
 
+test("mellanox RP without clamping keeps R_T through decrease checks until an increase stage has started", () => {
+  const cc = new Dcqcn({ profile: "hpcc" }, 2); // clampTargetRate false, RateOnFirstCnp 1
+  cc.open(1);
+  cc.onCnp(1, 10); // R_T = R_C = line rate
+  cc.onCnp(1, 12);
+  assert.is(cc.onTimer(1, 4011) & DCQCN_DECREASE, DCQCN_DECREASE);
+  const rt = cc.targetRateBps(1);
+  const rc = cc.rateBps(1);
+  assert.ok(rc < rt);
+  cc.onCnp(1, 5000);
+  assert.is(cc.onTimer(1, 8011) & DCQCN_DECREASE, DCQCN_DECREASE);
+  assert.is(cc.targetRateBps(1), rt); // time stage 0, no clamp: R_T stays
+  assert.ok(cc.rateBps(1) < rc);
+});
+
 test("the window admits one packet whatever its size when nothing is in flight, and no more", () => {
   const cc = new Dcqcn({ windowBytes: 1000 }, 2);
   cc.open(1);
