@@ -124,7 +124,10 @@ function main(argv: string[]): number {
       const rc = readFileSync(join(tree, ".rc"), "utf8").trim();
       if (rc !== "0") {
         killed++;
-        if (rc === "124") timedOut++;
+        if (rc === "124") {
+          timedOut++;
+          console.log(`TIMEOUT  ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
+        }
       } else {
         survived++;
         console.log(`SURVIVED ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
