@@ -35,11 +35,12 @@ test("a remote delay exactly at the endpoint target neither grows nor cuts the e
 
 test("the endpoint decrease gate counts from the last decrease, not from time 0", () => {
   const cc = table({ initCwndPkts: 4, endpointTargetNs: 10_000, minEcwndPkts: 1, maxEcwndPkts: 8 });
-  assert.is(cc.onAck(1, 500_000, 4096, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
+  // An odd RTT, so that the gap one tick short of it is even (where `gap | 1` would reach it).
+  assert.is(cc.onAck(1, 500_000, 4096, 40_001, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
   const e = cc.endpointCwndPackets(1);
-  assert.is(cc.onAck(1, 539_999, 4096, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, 0); // one RTT less 1 ns
+  assert.is(cc.onAck(1, 540_000, 4096, 40_001, 30_000) & SWIFT_ENDPOINT_DECREASE, 0); // one RTT less 1 ns
   assert.is(cc.endpointCwndPackets(1), e);
-  assert.is(cc.onAck(1, 540_000, 4096, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
+  assert.is(cc.onAck(1, 540_001, 4096, 40_001, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
 });
 
 test("with both windows at their maximum a good sample reports no change", () => {
