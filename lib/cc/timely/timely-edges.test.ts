@@ -1,0 +1,85 @@
+// Boundaries of TIMELY that timely.test.ts and the vectors passed over, found by the mutation pass
+// (docs/mutation-testing.md): RTTs exactly at T_low and T_high, the two HAI counting rules told
+// apart, HPCC's per-RTT update at exactly the mark, and the sample ranges' ends. With
+// ewmaWeight 1 the gradient's sign is the last RTT step's.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG } from "../../core/errors";
+import { TIMELY_GRADIENT_DECREASE, TIMELY_GRADIENT_INCREASE, TIMELY_HIGH_DECREASE, TIMELY_LOW_INCREASE, Timely } from "./timely";
+
+function table(params: Record<string, unknown>): Timely {
+  const cc = new Timely({ ewmaWeight: 1, initRateGbps: 10, ...params }, 2);
+  cc.open(0);
+  cc.open(1);
+  return cc;
+}
+
+test("Alg. 1: an RTT exactly at T_low or T_high is in the gradient region", () => {
+  const low = table({});
+  low.onAck(1, 0, 0, 60_000);
+  assert.is(low.onAck(1, 1, 0, 50_000), TIMELY_GRADIENT_INCREASE); // = T_low, falling
+  const high = table({});
+  high.onAck(1, 0, 0, 510_000);
+  assert.is(high.onAck(1, 1, 0, 500_000), TIMELY_GRADIENT_INCREASE); // = T_high, falling
+  assert.is(high.onAck(1, 2, 0, 500_001), TIMELY_HIGH_DECREASE);
+});
+
+test("HAI counting: paper counts gradients ≤ 0, HPCC counts increases (rising RTTs below T_low)", () => {
+  const rising = (haiCounting: string) => {
+    const cc = table({ haiCounting });
+    for (const [i, rtt] of [10_000, 20_000, 30_000, 40_000].entries()) cc.onAck(1, i, 0, rtt);
+    return cc.haiCount(1);
+  };
+  assert.is(rising("gradient"), 0);
+  assert.is(rising("increase"), 3);
+});
+
+test("HPCC counting: a decrease to a factor of 0 is not an increase", () => {
+  const cc = table({ haiCounting: "increase" });
+  cc.onAck(1, 0, 0, 10_000);
+  cc.onAck(1, 1, 0, 20_000); // an increase: count 1
+  assert.is(cc.haiCount(1), 1);
+  // +40 µs on a 20 µs minRTT: β·g = 0.8 × 2 > 1, the factor is 0 and the rate drops to its floor.
+  assert.is(cc.onAck(1, 2, 0, 60_000), TIMELY_GRADIENT_DECREASE);
+  assert.is(cc.haiCount(1), 0);
+});
+
+test("per-RTT updates: an ACK reaching exactly the mark does not update; one byte past it does", () => {
+  const cc = table({ updateMode: "rtt" });
+  cc.onSend(1, 0, 10_000);
+  assert.is(cc.onAck(1, 0, 1000, 30_000), 0); // first sample; mark = 10,000 sent
+  assert.is(cc.onAck(1, 1, 9000, 20_000), 0); // acked 10,000 = mark
+  assert.is(cc.onAck(1, 2, 1, 20_000), TIMELY_LOW_INCREASE); // 10,001 > mark
+});
+
+test("per-RTT updates: a 1 ns sample is the first sample; a delay sample moves the mark", () => {
+  const one = table({ updateMode: "rtt" });
+  one.onSend(1, 0, 10_000);
+  assert.is(one.onAck(1, 0, 1000, 1), 0);
+  assert.is(one.onAck(1, 1, 10_000, 30_000), TIMELY_LOW_INCREASE); // the second sample updates
+  const moved = table({ updateMode: "rtt" });
+  moved.onSend(1, 0, 10_000);
+  moved.onAck(1, 0, 1000, 30_000); // mark 10,000
+  moved.onSend(1, 1, 10_000);
+  assert.is(moved.onDelaySample(1, 2, 30_000), TIMELY_LOW_INCREASE); // an update; mark 20,000
+  assert.is(moved.onAck(1, 3, 10_000, 20_000), 0); // acked 11,000 < 20,000
+});
+
+test("the window admits one packet whatever its size when nothing is in flight, and no more", () => {
+  const cc = table({ windowBytes: 1000 });
+  assert.ok(cc.canSend(1, 4000));
+  cc.onSend(1, 0, 1);
+  assert.not.ok(cc.canSend(1, 1000));
+  assert.ok(cc.canSend(1, 999));
+});
+
+test("samples of 1 ns and 2^30 ns are accepted, 2^30 + 1 is not", () => {
+  const cc = table({});
+  assert.ok(cc.onDelaySample(1, 0, 1) >= 0);
+  assert.ok(cc.onDelaySample(1, 1, 2 ** 30) >= 0);
+  assert.ok(cc.onAck(1, 2, 0, 2 ** 30) >= 0);
+  assert.is(cc.onDelaySample(1, 3, 2 ** 30 + 1), E_ARG);
+  assert.is(cc.onAck(1, 4, 0, 2 ** 30 + 1), E_ARG);
+});
+
+test.run();
