@@ -1,0 +1,57 @@
+// Boundaries of DCTCP that dctcp.test.ts and the vectors passed over, found by the mutation pass
+// (docs/mutation-testing.md): canSend (no test called it), the end of CWR at exactly `recover`,
+// a timeout's reset of the byte-counting increase, and htsim's window-boundary cut at α = 0.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { DCTCP_ALPHA, DCTCP_DECREASE, Dctcp } from "./dctcp";
+
+function table(params: Record<string, unknown> = {}): Dctcp {
+  const cc = new Dctcp(params, 2);
+  cc.open(0);
+  cc.open(1);
+  return cc;
+}
+
+test("canSend: inflight + bytes ≤ cwnd; a closed slot cannot send and counts an error", () => {
+  const cc = table(); // cwnd 10 × 4096 = 40,960
+  assert.ok(cc.canSend(1, 40_960));
+  assert.not.ok(cc.canSend(1, 40_961));
+  cc.onSend(1, 0, 1000);
+  assert.ok(cc.canSend(1, 39_960));
+  assert.not.ok(cc.canSend(1, 39_961));
+  cc.close(1);
+  const errors = cc.errors;
+  assert.not.ok(cc.canSend(1, 1));
+  assert.is(cc.errors, errors + 1);
+});
+
+test("CWR (RFC 3168 §6.1.2) lasts until data sent after the cut is acknowledged: ACKing exactly `recover` is not enough", () => {
+  const cc = table();
+  cc.onSend(1, 0, 10_000);
+  assert.is(cc.onAck(1, 1, 1000, true) & DCTCP_DECREASE, DCTCP_DECREASE); // recover = 10,000 sent
+  assert.is(cc.onAck(1, 2, 9000, true) & DCTCP_DECREASE, 0); // acked 10,000 = recover: still CWR
+  assert.ok(cc.reduced(1));
+  cc.onSend(1, 3, 1000);
+  assert.is(cc.onAck(1, 4, 1, true) & DCTCP_DECREASE, DCTCP_DECREASE); // 10,001: a new window, a new cut
+});
+
+test("a timeout restarts the congestion-avoidance byte count (RFC 3465)", () => {
+  const cc = table();
+  cc.onSend(1, 0, 100_000);
+  cc.onAck(1, 1, 4096, true); // ssthresh ← cwnd: congestion avoidance from here
+  cc.onAck(1, 2, 96_000, false); // acked 100,096 > recover: out of CWR, counting bytes toward + 1 MSS
+  assert.ok(cc.caBytesAcked(1) > 0, `${cc.caBytesAcked(1)}`);
+  cc.onTimeout(1, 3, 0);
+  assert.is(cc.caBytesAcked(1), 0);
+});
+
+test("htsim: a window boundary with α = 0 updates α but does not cut", () => {
+  const cc = table({ profile: "htsim" }); // α starts at 0; the first window ends at 2 MSS
+  cc.onSend(1, 0, 100_000);
+  const w = cc.cwndBytes(1);
+  const r = cc.onAck(1, 1, 2 * 4096, false);
+  assert.is(r & (DCTCP_ALPHA | DCTCP_DECREASE), DCTCP_ALPHA);
+  assert.ok(cc.cwndBytes(1) > w);
+});
+
+test.run();
