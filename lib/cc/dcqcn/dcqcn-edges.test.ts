@@ -4,6 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
+import { DCQCN_SEND_CNP, DcqcnNp } from "./np";
 
 test("paper RP: the byte counter counts only after the first CNP, one event per byteCounterBytes", () => {
   const cc = new Dcqcn({}, 2);
@@ -73,6 +74,20 @@ test("the window admits one packet whatever its size when nothing is in flight, 
   cc.onSend(1, 0, 1);
   assert.not.ok(cc.canSend(1, 1000)); // 1 + 1000 > 1000
   assert.ok(cc.canSend(1, 999));
+});
+
+test("NP: the CNP interval is met exactly, not a tick early, on arrival and by the deferred timer (odd interval, even gap)", () => {
+  const np = new DcqcnNp({ cnpIntervalNs: 50_001 }, 2);
+  np.open(1);
+  assert.is(np.onData(1, 0, true), DCQCN_SEND_CNP);
+  assert.is(np.onData(1, 50_000, true), 0);
+  assert.is(np.onData(1, 50_001, true), DCQCN_SEND_CNP);
+  const deferred = new DcqcnNp({ cnpIntervalNs: 50_001, deferredCnp: true }, 2);
+  deferred.open(1);
+  deferred.onData(1, 0, true);
+  assert.is(deferred.onData(1, 10, true), 0); // pending
+  assert.is(deferred.onTimer(1, 50_000), 0);
+  assert.is(deferred.onTimer(1, 50_001), DCQCN_SEND_CNP);
 });
 
 test.run();
