@@ -26,7 +26,7 @@ test("a duplicate ACK or a NACK at the same ePSN does not restart the timer", ()
   const s = sending(4, 0);
   s.onAck(1, 100, 1); // restarts: due at 1101
   assert.is(s.onAck(1, 600, 1), 0);
-  s.onNack(1, 700, 1);
+  assert.is(s.onNack(1, 700, 1), 0); // no message freed
   assert.is(s.onTimer(1, 1101), GBN_TIMEOUT);
 });
 
@@ -34,6 +34,16 @@ test("an ACK one past the highest PSN sent is refused", () => {
   const s = sending(4, 0);
   s.onAck(1, 100, 4); // everything acknowledged
   assert.is(s.onAck(1, 200, 5), E_STATE);
+});
+
+test("after a go-back, an ACK of everything leaves the next message starting at offset 0", () => {
+  const s = sending(8, 0); // the whole 8 KiB message
+  assert.is(s.onTimer(1, 1001), GBN_TIMEOUT); // back to PSN 0
+  assert.is(s.onAck(1, 1100, 8), 1); // all acknowledged: the message is freed
+  s.post(1, 2048, 1);
+  s.onSchedule(1, 1200, 1 << 20);
+  assert.is(s.nextPacket(1, 1200), GBN_TX_NEW);
+  assert.equal([s.out[2], s.out[3]], [8, 0]); // PSN 8, offset 0
 });
 
 test.run();
