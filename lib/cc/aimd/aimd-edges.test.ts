@@ -1,6 +1,6 @@
-// Boundaries of AIMD that aimd.test.ts passed over, found by the mutation pass
-// (docs/mutation-testing.md): inflight reaching exactly 1 and 0 bytes, and the end of a
-// once-per-window recovery reached by ACKs.
+// Boundaries of AIMD that aimd.test.ts passed over: inflight reaching exactly 1 and 0 bytes (found
+// by the mutation pass, docs/mutation-testing.md), and the end of a once-per-window recovery
+// reached by ACKs (RFC 6582), which no test walked through.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { AIMD_DECREASE, Aimd } from "./aimd";
