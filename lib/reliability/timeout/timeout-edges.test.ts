@@ -1,0 +1,60 @@
+// Boundaries of the timeout-only sender that timeout.test.ts and the vectors passed over, found by
+// the mutation pass (docs/mutation-testing.md): the timer counted from a start after time 0, the
+// retry limit and its reset on progress, a pass that skips a SACKed packet, the receiver's time.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_OVERFLOW } from "../../core/errors";
+import { TIMEOUT_FIRED, TIMEOUT_RX_ACK, TIMEOUT_TX_NEW, TIMEOUT_TX_RETRANSMIT, TimeoutReceiver, TimeoutSender } from "./timeout";
+
+/** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
+function sending(packets: number, sentNs: number, maxRetries = 7): TimeoutSender {
+  const s = new TimeoutSender({ mtuBytes: 1024, rtoNs: 1001, maxRetries }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 8, 1);
+  s.onSchedule(1, sentNs, 1 << 20);
+  for (let i = 0; i < packets; i++) assert.is(s.nextPacket(1, sentNs), TIMEOUT_TX_NEW);
+  return s;
+}
+
+test("the timer runs from its start (an even gap one short of an odd RTO does not fire)", () => {
+  const s = sending(2, 10_000);
+  assert.is(s.onTimer(1, 11_000), 0);
+  assert.is(s.onTimer(1, 11_001), TIMEOUT_FIRED);
+});
+
+test("after maxRetries firings without progress the QP is in error", () => {
+  const s = sending(2, 0, 2);
+  assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
+  assert.is(s.onTimer(1, 2002), TIMEOUT_FIRED);
+  const errors = s.errors;
+  assert.is(s.onTimer(1, 3003), E_OVERFLOW);
+  assert.is(s.errors, errors + 1);
+});
+
+test("progress resets the retry count", () => {
+  const s = sending(4, 0, 2);
+  assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
+  s.onAck(1, 1500, 1, 0); // PSN 0 acknowledged: the timer restarts at 1500
+  assert.is(s.onTimer(1, 2501), TIMEOUT_FIRED);
+  assert.is(s.onTimer(1, 3502), TIMEOUT_FIRED);
+  assert.is(s.onTimer(1, 4503), E_OVERFLOW);
+});
+
+test("a retransmission pass resends every unSACKed packet and skips the SACKed ones", () => {
+  const s = sending(4, 0); // PSNs 0–3
+  s.onAck(1, 10, 0, 1); // nothing cumulative; PSN 1 arrived
+  assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
+  s.onSchedule(1, 1001, 1 << 20);
+  const resent = [];
+  for (let r = s.nextPacket(1, 1001); r === TIMEOUT_TX_RETRANSMIT; r = s.nextPacket(1, 1001)) resent.push(s.out[2]);
+  assert.equal(resent, [0, 2, 3]);
+});
+
+test("the receiver takes any finite time", () => {
+  const r = new TimeoutReceiver({}, 2);
+  r.open(1, 0);
+  assert.is(r.onData(1, 12_345, 0, false) & TIMEOUT_RX_ACK, TIMEOUT_RX_ACK);
+  assert.is(r.errors, 0);
+});
+
+test.run();
