@@ -1,5 +1,6 @@
 // Boundaries of RACK-TLP that rack.test.ts and the vectors passed over, found by the mutation pass
-// (docs/mutation-testing.md): the send window met exactly.
+// (docs/mutation-testing.md): the send window met exactly, and which packet an ACK that delivers
+// several gives its RTT sample from (RFC 8985 §6.2 step 2: the most recently sent).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TX_NEW, RACK_TX_NONE, RackSender } from "./rack";
@@ -15,6 +16,21 @@ test("with windowPackets in flight nothing new is sent; one acknowledged frees o
   s.onAck(1, 10_000, 1, 0, false);
   assert.is(s.nextPacket(1, 10_001), RACK_TX_NEW);
   assert.is(s.nextPacket(1, 10_002), RACK_TX_NONE);
+});
+
+test("an ACK delivering several packets samples the RTT of the most recently sent one", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 8, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (const t of [0, 100, 200]) s.nextPacket(1, t);
+  s.onAck(1, 1000, 3, 2, false); // PSNs 0–2 at once; PSN 2 left at 200
+  assert.is(s.rackRttNs(1), 800);
+  assert.is(s.srttNs(1), 800);
+  // Cumulatively one packet, and a SACK of a later-sent one: the SACKed packet is the newer.
+  for (const t of [1100, 1200, 1300]) s.nextPacket(1, t); // PSNs 3–5
+  s.onAck(1, 2000, 4, 5, false);
+  assert.is(s.rackRttNs(1), 700); // PSN 5, sent at 1300
 });
 
 test.run();
