@@ -33,4 +33,23 @@ test("an ACK delivering several packets samples the RTT of the most recently sen
   assert.is(s.rackRttNs(1), 700); // PSN 5, sent at 1300
 });
 
+test("RFC 8985 §6.2 step 4: a DSACK raises reo_wnd_mult once per round trip, and only when adaptive", () => {
+  const run = (profile: "rfc8985" | "dcp") => {
+    const s = new RackSender({ profile, mtuBytes: 1024, windowPackets: 32 }, 2);
+    s.open(1, 0);
+    s.post(1, 1024 * 8, 1);
+    s.onSchedule(1, 0, 1 << 20);
+    for (let i = 0; i < 4; i++) s.nextPacket(1, i * 10); // PSNs 0–3
+    s.onAck(1, 1000, 1, 0, false);
+    const mults = [s.reoWndMult(1)];
+    s.onAck(1, 1100, 1, 0, true); // a DSACK: the round lasts until PSN 4 is acknowledged
+    mults.push(s.reoWndMult(1));
+    s.onAck(1, 1200, 2, 1, true); // a second DSACK in the same round
+    mults.push(s.reoWndMult(1));
+    return mults;
+  };
+  assert.equal(run("rfc8985"), [1, 2, 2]);
+  assert.equal(run("dcp"), [4, 4, 4]);
+});
+
 test.run();
