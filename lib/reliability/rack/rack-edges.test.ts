@@ -1,6 +1,10 @@
-// Boundaries of RACK-TLP that rack.test.ts and the vectors passed over, found by the mutation pass
-// (docs/mutation-testing.md): the send window met exactly, and which packet an ACK that delivers
-// several gives its RTT sample from (RFC 8985 §6.2 step 2: the most recently sent).
+// RACK-TLP cases that rack.test.ts and the vectors passed over. The mutation pass
+// (docs/mutation-testing.md, stopped half-way through this file) found the send window met
+// exactly unpinned; its survivors in the ACK path also led to two RFC 8985 behaviours walked
+// through here: which packet an ACK delivering several takes its RTT sample from (§6.2 step 2,
+// the most recently sent), and the DSACK round of §6.2 step 4. Those mutants still survive:
+// telling the sample's choice apart needs a retransmitted packet, and the round's end is not
+// reached here.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TX_NEW, RACK_TX_NONE, RackSender } from "./rack";
