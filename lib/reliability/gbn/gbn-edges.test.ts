@@ -5,15 +5,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_STATE } from "../../core/errors";
 import { GBN_TIMEOUT, GBN_TX_NEW, GbnSender } from "./gbn";
+import { sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
 function sending(packets: number, sentNs: number): GbnSender {
-  const s = new GbnSender({ mtuBytes: 1024, rtoNs: 1001 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 8, 1);
-  s.onSchedule(1, sentNs, 1 << 20);
-  for (let i = 0; i < packets; i++) assert.is(s.nextPacket(1, sentNs), GBN_TX_NEW);
-  return s;
+  return sendingOnFlow1(new GbnSender({ mtuBytes: 1024, rtoNs: 1001 }, 2), 1024, packets, sentNs, GBN_TX_NEW);
 }
 
 test("the timeout runs from the timer's start (an even gap one short of an odd RTO does not expire)", () => {

@@ -6,15 +6,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW } from "../../core/errors";
 import { IRN_RX_ACK, IRN_TIMEOUT, IRN_TX_NEW, IrnReceiver, IrnSender } from "./irn";
+import { sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs` (RTO_low 1001 ns, RTO_high 5001 ns). */
 function sending(packets: number, sentNs: number, maxRetries = 7): IrnSender {
   const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32, rtoLowNs: 1001, rtoHighNs: 5001, maxRetries }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 8, 1);
-  s.onSchedule(1, sentNs, 1 << 20);
-  for (let i = 0; i < packets; i++) assert.is(s.nextPacket(1, sentNs), IRN_TX_NEW);
-  return s;
+  return sendingOnFlow1(s, 1024, packets, sentNs, IRN_TX_NEW);
 }
 
 test("the RTO runs from the timer's start; with exactly rtoLowPackets (3) in flight it is RTO_low", () => {

@@ -5,15 +5,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW } from "../../core/errors";
 import { TIMEOUT_FIRED, TIMEOUT_RX_ACK, TIMEOUT_TX_NEW, TIMEOUT_TX_RETRANSMIT, TimeoutReceiver, TimeoutSender } from "./timeout";
+import { sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
 function sending(packets: number, sentNs: number, maxRetries = 7): TimeoutSender {
-  const s = new TimeoutSender({ mtuBytes: 1024, rtoNs: 1001, maxRetries }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 8, 1);
-  s.onSchedule(1, sentNs, 1 << 20);
-  for (let i = 0; i < packets; i++) assert.is(s.nextPacket(1, sentNs), TIMEOUT_TX_NEW);
-  return s;
+  return sendingOnFlow1(new TimeoutSender({ mtuBytes: 1024, rtoNs: 1001, maxRetries }, 2), 1024, packets, sentNs, TIMEOUT_TX_NEW);
 }
 
 test("the timer runs from its start (an even gap one short of an odd RTO does not fire)", () => {
