@@ -6,7 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../../core/errors";
-import { hash3, mix32 } from "../../core/rng";
+import { hash3 } from "../../core/rng";
+import { splitmixWord } from "../test-support";
 import {
   FIFO_CONTROL,
   FIFO_DATA,
@@ -23,7 +24,6 @@ import {
 } from "./queue";
 
 const OUT = { bytes: 0, queue: 1, ecn: 2, otherHandle: 3, otherBytes: 4, resumeNs: 5 };
-const WEYL = 0x9e3779b9;
 
 function table(params: Record<string, unknown>, ports = 2): PortQueues {
   const q = new PortQueues({ handleCapacity: 4096, ...params }, ports);
@@ -33,7 +33,7 @@ function table(params: Record<string, unknown>, ports = 2): PortQueues {
 
 /** The k-th word (k ≥ 1) the port's generator gives after opening, from its definition. */
 function drawWord(seed: number, port: number, k: number): number {
-  return mix32((hash3(seed, port, 0) + k * WEYL) | 0);
+  return splitmixWord(hash3(seed, port, 0), k);
 }
 
 /** The first seed ≥ 1 whose first draw on `port` has its top bit set: uet-htsim's "trim the newest" half. */

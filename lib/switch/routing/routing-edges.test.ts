@@ -4,11 +4,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT } from "../../core/errors";
-import { hash3, mix32 } from "../../core/rng";
+import { hash3 } from "../../core/rng";
 import { Router } from "./routing";
+import { splitmixWord } from "../test-support";
 
 const OUT = { table: 0, clearVlan: 1, minimal: 2, qMin: 3, qVal: 4, ties: 5 };
-const WEYL = 0x9e3779b9;
 
 function router(params: Record<string, unknown> = {}, switches = 2): Router {
   const r = new Router({ seed: 9, ...params }, switches);
@@ -18,8 +18,7 @@ function router(params: Record<string, unknown> = {}, switches = 2): Router {
 
 /** The index the switch's k-th draw (k ≥ 1) picks among n. */
 function drawIndex(seed: number, sw: number, k: number, n: number): number {
-  const x = (hash3(seed, sw, 0x5a17) + k * WEYL) | 0;
-  return Math.floor(((mix32(x) >>> 0) * n) / 2 ** 32);
+  return Math.floor(((splitmixWord(hash3(seed, sw, 0x5a17), k) >>> 0) * n) / 2 ** 32);
 }
 
 function bind(r: Router, ports: number[], queues: number[], hops: number[]): void {
