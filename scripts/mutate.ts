@@ -122,15 +122,11 @@ function main(argv: string[]): number {
     spawnSync("sh", ["-c", batch.map((b) => `(cd '${b.tree}' && ${tests}; echo $? > .rc) &`).join(" ") + " wait"], { stdio: "ignore" });
     for (const { m, tree } of batch) {
       const rc = readFileSync(join(tree, ".rc"), "utf8").trim();
-      if (rc !== "0") {
-        killed++;
-        if (rc === "124") {
-          timedOut++;
-          console.log(`TIMEOUT  ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
-        }
-      } else {
-        survived++;
-        console.log(`SURVIVED ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
+      if (rc === "0") survived++;
+      else killed++;
+      if (rc === "124") timedOut++;
+      if (rc === "0" || rc === "124") {
+        console.log(`${rc === "0" ? "SURVIVED" : "TIMEOUT "} ${file}:${m.line + 1}: ${m.from} → ${m.to}   | ${lines[m.line].trim().slice(0, 100)}`);
       }
     }
   }
