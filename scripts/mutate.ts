@@ -1,7 +1,8 @@
 // `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--timeout S]`: operator mutation
 // testing of one module file. Each mutant changes one operator or small literal on one code
 // line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
-// and runs the module's own tests (the *.test.ts files beside it) and its conformance vectors;
+// and runs the module's own tests (the *.test.ts files beside it and those of its area folder,
+// lib/<area>/*.test.ts) and its conformance vectors;
 // a mutant that passes them all "survives" and is printed with its line. Survivors are either
 // equivalent (the change cannot be observed: a redundant guard, `x < m ? x : m` at x = m) or a
 // behaviour no test pins down. Slow (seconds per mutant) and so not part of `npm test`; the
@@ -62,13 +63,20 @@ function mutants(source: string): Mutant[] {
   return out;
 }
 
-function testCommand(file: string): string[][] {
-  const dir = dirname(file);
-  const tests = readdirSync(dir)
+/** The *.test.ts files directly in `dir`, as commands. */
+function testsIn(dir: string): string[][] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => ["node_modules/.bin/tsx", join(dir, f)]);
-  // lib/<area>/<module>/… has its vectors in conformance/vectors/<area>/<module>.
+}
+
+function testCommand(file: string): string[][] {
+  const dir = dirname(file);
+  const tests = testsIn(dir);
   const [, area, module] = dir.split("/");
+  // lib/<area>/*.test.ts check what every module of the area promises alike (lib/lb/contract.test.ts).
+  if (module !== undefined) tests.push(...testsIn(join("lib", area)));
+  // lib/<area>/<module>/… has its vectors in conformance/vectors/<area>/<module>.
   const vectors = join("conformance/vectors", area ?? "", module ?? "");
   if (existsSync(vectors)) tests.push(["node_modules/.bin/tsx", "scripts/vector-coverage.ts", "--run", vectors]);
   return tests;

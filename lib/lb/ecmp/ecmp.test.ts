@@ -70,4 +70,16 @@ test("seeded random events: the EV never changes and stays in range", () => {
   }
 });
 
+test("the range ends: evCount 1 puts every flow on EV 0; flowId −2^31 is a 32-bit word", () => {
+  const one = new Ecmp({ evCount: 1 }, 1);
+  for (const flowId of [0, 1, -(2 ** 31), 2 ** 32 - 1]) {
+    one.open(0, flowId);
+    assert.is(one.choosePath(0, 0, 0), 0);
+  }
+  const t = new Ecmp({ evCount: 1000, salt: 3 }, 1);
+  t.open(0, -(2 ** 31));
+  assert.is(t.ev(0), Math.floor(((hash3(-(2 ** 31), 3, 0) >>> 0) * 1000) / 2 ** 32));
+  assert.throws(() => t.open(0, -(2 ** 31) - 1), RangeError);
+});
+
 test.run();

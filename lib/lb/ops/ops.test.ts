@@ -122,4 +122,14 @@ test("seeded random events: EVs always from the flow's set", () => {
   }
 });
 
+test("a one-EV space (evCount 1) always gives EV 0, in the uniform and the uec mode", () => {
+  for (const mode of ["uniform", "uec"] as const) {
+    const t = new Ops({ mode, evCount: 1 }, 1);
+    t.open(0, 0);
+    for (let i = 0; i < 20; i++) assert.is(t.choosePath(0, i, i), 0, mode);
+    assert.is(t.onPathFeedback(0, 1, 0, GOOD), 0);
+    assert.is(t.onPathFeedback(0, 1, 1, GOOD), E_STATE);
+  }
+});
+
 test.run();

@@ -1,0 +1,46 @@
+// Boundaries of OPS's weighted mode that ops.test.ts passed over (found by the mutation pass,
+// docs/mutation-testing.md): which column takes the rounding residue of the alias table (the
+// test of exactness allowed ±1 per column), and each weighted draw against the definition of
+// the draw (a column and a Q16 coin from one generator word, the column kept when coin < prob),
+// so that a coin off by one is seen where it lands exactly on a column's probability.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Xoshiro128 } from "../../core/rng";
+import { Ops, buildAlias } from "./ops";
+
+test("the rounding residue goes to the first of the largest weights", () => {
+  // Weights 3, 3, 1 over n = 3 columns of 2^16: s_j = round(w_j × 3 × 65536 / 7) gives
+  // round(84260.57) = 84261, 84261 and round(28086.86) = 28087; Σ = 196609, one more than
+  // 3 × 65536, so the first largest column gives one back: s = 84260, 84261, 28087.
+  const [prob, alias] = buildAlias([3, 3, 1]);
+  const mass = [0, 0, 0];
+  for (let j = 0; j < 3; j++) {
+    mass[j] += prob[j];
+    mass[alias[j]] += 65536 - prob[j];
+  }
+  assert.equal(mass, [84260, 84261, 28087]);
+});
+
+test("each weighted draw is the column and coin of one generator word", () => {
+  const weights = [1, 1.86, 3, 0.5, 7.25, 1];
+  const evs = [40, 41, 42, 43, 44, 45];
+  const seed = 12;
+  const t = new Ops({ mode: "weighted", sets: [{ evs, weights }], seed }, 1);
+  t.open(0, 0);
+  const [prob, alias] = buildAlias(weights);
+  const rng = new Xoshiro128(seed);
+  const n = weights.length;
+  let onTheEdge = 0;
+  for (let i = 0; i < 1 << 20; i++) {
+    // The word's top digits in base n × 2^16: the column, then the coin.
+    const un = (rng.nextI32() >>> 0) * n;
+    const col = Math.floor(un / 2 ** 32);
+    const coin = Math.floor((un % 2 ** 32) / 2 ** 16);
+    if (coin === prob[col] - 1) onTheEdge++;
+    const want = evs[coin < prob[col] ? col : alias[col]];
+    if (t.choosePath(0, i, i) !== want) assert.unreachable(`draw ${i}: col ${col} coin ${coin}`);
+  }
+  assert.ok(onTheEdge > 3, `coins one below a column's probability: ${onTheEdge}`);
+});
+
+test.run();

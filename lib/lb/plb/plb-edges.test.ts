@@ -1,0 +1,59 @@
+// Boundaries of PLB that plb.test.ts passed over (found by the mutation pass,
+// docs/mutation-testing.md): the idle rule measured between two sends away from t = 0 and at
+// exactly one round (with an odd and an even round length), a first send that is not "after
+// idle", idleRehashRounds 0 (off) and 1, and the default of no pause after a timeout, where a
+// congested round ending in the timeout's nanosecond re-paths at once.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ECN, TIMEOUT } from "../feedback";
+import { PLB_REPATH, Plb } from "./plb";
+
+/** A flow on slot 0 with `rounds` congested rounds of roundNs, fed back from t = 0 before any send. */
+function congested(params: Record<string, unknown>, roundNs: number, rounds: number): Plb {
+  const t = new Plb({ roundNs, rehashRounds: 50, ...params }, 1);
+  t.open(0);
+  for (let k = 0; k <= rounds; k++) t.onPathFeedback(0, k * roundNs, t.ev(0), ECN);
+  assert.is(t.congestedRounds(0), rounds);
+  return t;
+}
+
+test("the idle rule measures between two sends: a round less 1 ns is not idle, a round is", () => {
+  const t = congested({ idleRehashRounds: 2 }, 100, 2);
+  const ev0 = t.ev(0);
+  assert.is(t.choosePath(0, 1101, 0), ev0, "the first send follows no earlier one: not idle");
+  assert.is(t.choosePath(0, 1200, 1), ev0, "99 ns after the send at 1101");
+  const ev1 = t.choosePath(0, 1300, 2);
+  assert.is.not(ev1, ev0, "100 ns: idle for a round");
+  assert.is(t.congestedRounds(0), 0);
+
+  const u = congested({ idleRehashRounds: 2 }, 101, 2);
+  const u0 = u.ev(0);
+  u.choosePath(0, 1000, 0);
+  assert.is(u.choosePath(0, 1100, 1), u0, "100 ns of a 101 ns round");
+  assert.is.not(u.choosePath(0, 1201, 2), u0, "101 ns");
+});
+
+test("idleRehashRounds 0 turns the idle rule off; 1 re-paths an idle flow after one congested round", () => {
+  const off = congested({ idleRehashRounds: 0 }, 100, 1);
+  const ev0 = off.ev(0);
+  off.choosePath(0, 1000, 0);
+  assert.is(off.choosePath(0, 5000, 1), ev0);
+  assert.is(off.choosePath(0, 9000, 2), ev0);
+
+  const one = congested({ idleRehashRounds: 1 }, 100, 1);
+  const ev1 = one.ev(0);
+  one.choosePath(0, 1000, 0);
+  assert.is.not(one.choosePath(0, 5000, 1), ev1);
+});
+
+test("by default a timeout pauses nothing: a congested round judged in the same nanosecond re-paths", () => {
+  const t = new Plb({ roundNs: 100, rehashRounds: 1 }, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, t.ev(0), ECN);
+  assert.is(t.onPathFeedback(0, 100, t.ev(0), TIMEOUT), PLB_REPATH);
+  const ev1 = t.ev(0);
+  assert.ok((t.onPathFeedback(0, 100, ev1, ECN) & PLB_REPATH) !== 0);
+  assert.is.not(t.ev(0), ev1);
+});
+
+test.run();
