@@ -1,14 +1,15 @@
 // RACK-TLP cases that rack.test.ts and the vectors passed over. The mutation pass
-// (docs/mutation-testing.md, stopped half-way through this file) found the send window met
-// exactly unpinned; its survivors in the ACK path also led to two RFC 8985 behaviours walked
-// through here: which packet an ACK delivering several takes its RTT sample from (§6.2 step 2,
-// the most recently sent), and the DSACK round of §6.2 step 4. Those mutants still survive:
-// telling the sample's choice apart needs a retransmitted packet, and the round's end is not
-// reached here.
+// (docs/mutation-testing.md) found the send window met exactly unpinned; its survivors in the ACK
+// path also led to the RFC 8985 behaviours walked through here: which packet an ACK delivering
+// several takes its RTT sample from (§6.2 step 2, the most recently sent), the DSACK round of
+// §6.2 step 4, and step 4's countdown of reo_wnd_persist at recovery exits. The last was wrong
+// until 2026-11-26 (the multiplier came back one exit late, and an exit on the ACK that started
+// a DSACK round was counted; the two errors cancelled in the vector). Telling the sample's
+// choice apart needs a retransmitted packet, and the round's end is not reached here.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { sendingOnFlow1 } from "../test-support";
-import { RACK_TX_NEW, RACK_TX_NONE, RackSender } from "./rack";
+import { RACK_TIMER_PROBE, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
 
 test("with windowPackets in flight nothing new is sent; one acknowledged frees one", () => {
   const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 4 }, 2), 1024, 4, 0, RACK_TX_NEW);
@@ -51,6 +52,65 @@ test("RFC 8985 §6.2 step 4: a DSACK raises reo_wnd_mult once per round trip, an
   };
   assert.equal(run("rfc8985"), [1, 2, 2]);
   assert.equal(run("dcp"), [4, 4, 4]);
+});
+
+/**
+ * A flow on slot 1 with one packet acknowledged at 1000 ns, and `episode(dsack)`: one RTO
+ * recovery that the next ACK ends — a one-packet message sent, its tail loss probe (§7) when one
+ * is due, its RTO and the retransmission — with a DSACK of the packet on that ACK when `dsack`.
+ */
+function recoveries(): { s: RackSender; episode: (dsack: boolean) => void } {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 64, minRtoNs: 1000, maxRtoNs: 100_000 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1000, 1, 0, false);
+  let psn = 1;
+  let t = 10_000;
+  const episode = (dsack: boolean) => {
+    s.post(1, 1024, 1);
+    s.onSchedule(1, t, 1 << 20);
+    assert.is(s.nextPacket(1, t), RACK_TX_NEW);
+    let now = t;
+    let r = 0;
+    for (let k = 0; k < 3 && (r & RACK_TIMER_RTO) === 0; k++) {
+      now = s.deadlineNs(1);
+      r = s.onTimer(1, now);
+      if ((r & RACK_TIMER_PROBE) !== 0) assert.is(s.nextPacket(1, now), RACK_TX_PROBE);
+    }
+    assert.is(r, RACK_TIMER_RTO);
+    assert.ok(s.inRecovery(1));
+    s.onSchedule(1, now + 1, 1 << 20);
+    assert.is(s.nextPacket(1, now + 1), RACK_TX_RETRANSMIT);
+    s.onAck(1, now + 1000, psn + 1, psn, dsack);
+    assert.not.ok(s.inRecovery(1));
+    psn++;
+    t = now + 10_000;
+  };
+  return { s, episode };
+}
+
+test("RFC 8985 §6.2 step 4: the recovery exit that counts reo_wnd_persist down to 0 restores reo_wnd_mult", () => {
+  const { s, episode } = recoveries();
+  s.onAck(1, 2000, 1, 0, true); // a DSACK of PSN 0: mult 1 → 2, persist 16
+  assert.is(s.reoWndMult(1), 2);
+  for (let k = 1; k <= 15; k++) {
+    episode(false);
+    assert.is(s.reoWndMult(1), 2, `exit ${k}: persist ${16 - k}`);
+  }
+  episode(false); // persist 1 − 1 = 0 ≤ 0: "RACK.reo_wnd_mult = 1"
+  assert.is(s.reoWndMult(1), 1);
+});
+
+test("RFC 8985 §6.2 step 4: an exit on the ACK that starts a DSACK round does not count (\"Else if exiting\")", () => {
+  const { s, episode } = recoveries();
+  episode(true); // mult 1 → 2, persist 16, and this exit is not counted
+  assert.is(s.reoWndMult(1), 2);
+  for (let k = 1; k <= 15; k++) episode(false);
+  assert.is(s.reoWndMult(1), 2, "persist 16 − 15 = 1");
+  episode(false);
+  assert.is(s.reoWndMult(1), 1);
 });
 
 test.run();

@@ -426,6 +426,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
     flags = this.flags[slot];
     // Step 4: reo_wnd adaptation (rfc8985 profile).
+    let grew = false;
     if (this.adaptive !== 0) {
       if ((flags & F.DsackRound) !== 0 && psn24Diff(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
       if ((flags & F.DsackRound) === 0 && dsack) {
@@ -433,14 +434,21 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
         this.dsackRound[slot] = nxt;
         if (this.reoMult[slot] < 255) this.reoMult[slot]++;
         this.reoPersist[slot] = K.PersistRounds;
+        grew = true;
       }
     }
     if ((flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0) {
       flags &= ~F.Recovery;
-      if (this.adaptive !== 0) {
-        const persist = this.reoPersist[slot];
-        if (persist > 0) this.reoPersist[slot] = persist - 1;
-        else this.reoMult[slot] = this.mult0;
+      // Step 4 "Else if exiting Fast or RTO recovery": not on the ACK that started a DSACK
+      // round; reo_wnd_persist −= 1, and at ≤ 0 reo_wnd_mult returns to its start (RFC: 1).
+      if (this.adaptive !== 0 && !grew) {
+        const persist = this.reoPersist[slot] - 1;
+        if (persist > 0) {
+          this.reoPersist[slot] = persist;
+        } else {
+          this.reoPersist[slot] = 0;
+          this.reoMult[slot] = this.mult0;
+        }
       }
     }
     this.flags[slot] = flags;
