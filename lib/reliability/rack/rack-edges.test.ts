@@ -113,4 +113,28 @@ test("RFC 8985 §6.2 step 4: an exit on the ACK that starts a DSACK round does n
   assert.is(s.reoWndMult(1), 1);
 });
 
+test("RFC 8985 §7.2: an ACK without progress disarms the PTO once a packet is SACKed, not before", () => {
+  const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2), 1024, 4, 0, RACK_TX_NEW);
+  assert.ok(s.ptoArmed(1));
+  s.onAck(1, 500, 0, 0, false); // a duplicate of nothing new: no SACK either
+  assert.ok(s.ptoArmed(1), "no recovery, nothing SACKed: the PTO stays");
+  s.onAck(1, 600, 0, 2, false); // PSN 2 SACKed
+  assert.is(s.sackedPackets(1), 1);
+  assert.not.ok(s.ptoArmed(1));
+});
+
+test("RFC 6298 5.4: the RTO expires exactly RTO after it was armed, from a non-zero start", () => {
+  // One sample of 100 ns: SRTT 100, RTTVAR 50, SRTT + 4 RTTVAR = 300, raised to minRtoNs 1001.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1001 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 2, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 100, 1, 0, false);
+  assert.is(s.rtoNs(1), 1001);
+  assert.is(s.nextPacket(1, 5000), RACK_TX_NEW);
+  assert.is(s.onTimer(1, 6000) & RACK_TIMER_RTO, 0, "1000 ns of 1001");
+  assert.is(s.onTimer(1, 6001) & RACK_TIMER_RTO, RACK_TIMER_RTO);
+});
+
 test.run();
