@@ -137,4 +137,24 @@ test("RFC 6298 5.4: the RTO expires exactly RTO after it was armed, from a non-z
   assert.is(s.onTimer(1, 6001) & RACK_TIMER_RTO, RACK_TIMER_RTO);
 });
 
+test("RFC 8985 §7.3: no new probe until an RTT sample follows the last one", () => {
+  const { s } = recoveries(); // one RTT sample (1000 ns) after the first ACK
+  s.post(1, 1024, 1);
+  s.onSchedule(1, 10_000, 1 << 20);
+  s.nextPacket(1, 10_000); // PSN 1
+  let now = s.deadlineNs(1);
+  assert.is(s.onTimer(1, now), RACK_TIMER_PROBE, "PTO 2 × SRTT after the send");
+  assert.is(s.nextPacket(1, now), RACK_TX_PROBE);
+  now = s.deadlineNs(1);
+  assert.is(s.onTimer(1, now), RACK_TIMER_RTO);
+  s.onSchedule(1, now + 1, 1 << 20);
+  assert.is(s.nextPacket(1, now + 1), RACK_TX_RETRANSMIT);
+  s.onAck(1, now + 1000, 2, 1, false); // of a retransmitted packet: no RTT sample (RFC 6298 Karn)
+  s.post(1, 1024, 1);
+  s.onSchedule(1, now + 10_000, 1 << 20);
+  s.nextPacket(1, now + 10_000); // PSN 2
+  assert.ok(s.ptoArmed(1));
+  assert.is(s.onTimer(1, s.deadlineNs(1)), 0, "the PTO expires without a probe");
+});
+
 test.run();
