@@ -157,4 +157,19 @@ test("RFC 8985 §7.3: no new probe until an RTT sample follows the last one", ()
   assert.is(s.onTimer(1, s.deadlineNs(1)), 0, "the PTO expires without a probe");
 });
 
+test("deadlineNs is the earliest armed timer: the RTO before a later reordering timer", () => {
+  // A sample of 1000 ns: SRTT 1000, RTTVAR 500, RTO min(1000 + 4 × 500, maxRtoNs 1000) = 1000.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 100, maxRtoNs: 1000 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 4, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1000, 1, 0, false);
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 1–3; the RTO runs from 5000 to 6000
+  s.onAck(1, 5900, 1, 3, false); // PSN 3 SACKed: 1 and 2 wait out reo_wnd after 5000 + 900
+  assert.ok(s.reorderTimerArmed(1));
+  assert.is(s.deadlineNs(1), 6000);
+  assert.is(s.onTimer(1, 6000), RACK_TIMER_RTO);
+});
+
 test.run();
