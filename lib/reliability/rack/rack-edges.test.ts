@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { sendingOnFlow1 } from "../test-support";
-import { RACK_TIMER_PROBE, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
+import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
 
 test("with windowPackets in flight nothing new is sent; one acknowledged frees one", () => {
   const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 4 }, 2), 1024, 4, 0, RACK_TX_NEW);
@@ -170,6 +170,40 @@ test("deadlineNs is the earliest armed timer: the RTO before a later reordering 
   assert.ok(s.reorderTimerArmed(1));
   assert.is(s.deadlineNs(1), 6000);
   assert.is(s.onTimer(1, 6000), RACK_TIMER_RTO);
+});
+
+test("RFC 6298 2.3: SRTT, RTTVAR and RTO after samples below and above SRTT (integer ns, floored)", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 100 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 3, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  const sample = (psn: number, sentNs: number, rttNs: number) => {
+    s.nextPacket(1, sentNs);
+    s.onAck(1, sentNs + rttNs, psn + 1, psn, false);
+  };
+  sample(0, 0, 1000); // SRTT 1000, RTTVAR 500, RTO 1000 + 4 × 500 = 3000
+  assert.equal([s.srttNs(1), s.rttvarNs(1), s.rtoNs(1)], [1000, 500, 3000]);
+  // |SRTT − R'| = 400: RTTVAR (3 × 500 + 400) / 4 = 475; SRTT (7 × 1000 + 600) / 8 = 950; RTO 950 + 1900.
+  sample(1, 10_000, 600);
+  assert.equal([s.srttNs(1), s.rttvarNs(1), s.rtoNs(1)], [950, 475, 2850]);
+  // |950 − 1400| = 450: RTTVAR floor(1875 / 4) = 468; SRTT floor(8050 / 8) = 1006; RTO 1006 + 1872.
+  sample(2, 20_000, 1400);
+  assert.equal([s.srttNs(1), s.rttvarNs(1), s.rtoNs(1)], [1006, 468, 2878]);
+});
+
+test("past 2^31 ns (negative as int32 ticks), a SACK still arms the reordering timer", () => {
+  const t = 3_000_000_000;
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 4, 1);
+  s.onSchedule(1, t, 1 << 20);
+  s.nextPacket(1, t);
+  s.onAck(1, t + 1000, 1, 0, false);
+  for (let i = 0; i < 3; i++) s.nextPacket(1, t + 5000); // PSNs 1–3
+  s.onAck(1, t + 5900, 1, 3, false);
+  assert.ok(s.reorderTimerArmed(1), "PSNs 1 and 2 wait out reo_wnd");
+  assert.is(s.onTimer(1, s.deadlineNs(1)) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 2);
 });
 
 test.run();
