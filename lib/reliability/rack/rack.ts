@@ -547,6 +547,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   reoWndMult(slot: number): number {
     return this.reoMult[slot];
   }
+  /** RACK.reo_wnd_persist: recovery exits left before reo_wnd_mult returns to its start. */
+  reoWndPersist(slot: number): number {
+    return this.reoPersist[slot];
+  }
   reorderingSeen(slot: number): boolean {
     return (this.flags[slot] & F.Reordering) !== 0;
   }
