@@ -206,4 +206,17 @@ test("past 2^31 ns (negative as int32 ticks), a SACK still arms the reordering t
   assert.is(s.lostPackets(1), 2);
 });
 
+test("RFC 8985 §6.2 step 5: of packets sent in one tick, only those below RACK.end_seq can be lost", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 8, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (let i = 0; i < 5; i++) s.nextPacket(1, 0);
+  s.onAck(1, 1000, 5, 4, false); // SND.UNA 5
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 5–7 in the same tick
+  s.onAck(1, 5900, 5, 6, false); // PSN 6 SACKed: RACK.end_seq 6
+  assert.is(s.onTimer(1, s.deadlineNs(1)) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 1, "PSN 5 only: 7 was sent with 6 but after it");
+});
+
 test.run();
