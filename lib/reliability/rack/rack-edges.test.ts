@@ -219,4 +219,18 @@ test("RFC 8985 §6.2 step 5: of packets sent in one tick, only those below RACK.
   assert.is(s.lostPackets(1), 1, "PSN 5 only: 7 was sent with 6 but after it");
 });
 
+test("RFC 8985 §7.2 PTO: 2 × SRTT, + max_ack_delay with one packet in flight, initialPtoNs before a sample", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 100, initialPtoNs: 5000, maxAckDelayNs: 300 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 8, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  assert.is(s.deadlineNs(1), 5000, "no SRTT yet: initialPtoNs, without max_ack_delay");
+  s.onAck(1, 1000, 1, 0, false); // SRTT 1000, RTO 3000
+  s.nextPacket(1, 10_000); // the RTO runs from 10 000 to 13 000
+  assert.is(s.deadlineNs(1), 12_300, "one in flight: 2000 + 300");
+  s.nextPacket(1, 10_100);
+  assert.is(s.deadlineNs(1), 12_100, "two in flight: 2000");
+});
+
 test.run();
