@@ -73,4 +73,13 @@ test("countSet counts bits in a wrapped range", () => {
   assert.is(countSet(b, 2, 63, 7, 64), 64);
 });
 
+test("clearBits with a single bit left for the next word clears it too", () => {
+  const b = rows();
+  b[2] = -1;
+  b[3] = -1;
+  clearBits(b, 2, 63, 31, 2); // bit 31 of word 0, then bit 0 of word 1
+  assert.is(b[2] >>> 0, 0x7fffffff);
+  assert.is(b[3] >>> 0, 0xfffffffe);
+});
+
 test.run();
