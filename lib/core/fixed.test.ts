@@ -92,4 +92,11 @@ test("isByteCount: int32 byte counts in [0, 2^30]", () => {
   }
 });
 
+test("q16 accepts exactly the int32 range: ±2^15 less one step above, −2^15 below", () => {
+  assert.is(q16((2 ** 31 - 1) / 65536), 2 ** 31 - 1);
+  assert.is(q16(-32768), -(2 ** 31));
+  assert.throws(() => q16(32768), RangeError);
+  assert.throws(() => q16(-32768 - 1 / 65536), RangeError);
+});
+
 test.run();
