@@ -48,6 +48,20 @@ test("32-bit PSN order is defined across the wrap", () => {
   assert.ok(psnLt(0xfffffffb, 5));
 });
 
+test("each 32-bit PSN comparison is the sign of the int32 difference, at 0 and ±1 and at the 2^31 edge", () => {
+  for (const a of [0, 5, -1, 0x7fffffff, -(2 ** 31), 0xfffffffb]) {
+    for (const d of [0, 1, -1, 2, -2, 2 ** 31 - 1, -(2 ** 31 - 1)]) {
+      const b = (a - d) | 0; // a − b = d
+      const at = `a ${a}, a − b ${d}`;
+      assert.is(psnDiff(a, b), d, at);
+      assert.is(psnLt(a, b), d < 0, at);
+      assert.is(psnLe(a, b), d <= 0, at);
+      assert.is(psnGt(a, b), d > 0, at);
+      assert.is(psnGe(a, b), d >= 0, at);
+    }
+  }
+});
+
 test("24-bit PSN difference and addition wrap at 2^24", () => {
   assert.is(psn24Add(0xffffff, 1), 0);
   assert.is(psn24Diff(0, 0xffffff), 1);
