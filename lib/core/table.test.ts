@@ -102,6 +102,8 @@ test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", (
   }
   assert.ok(isPowerOfTwo(1) && isPowerOfTwo(1024));
   assert.not.ok(isPowerOfTwo(0) || isPowerOfTwo(-4) || isPowerOfTwo(12));
+  assert.ok(isPowerOfTwo(2 ** 30), "the largest it accepts");
+  assert.not.ok(isPowerOfTwo(2 ** 31) || isPowerOfTwo(2 ** 32));
   assert.is(nextPowerOfTwo(1), 1);
   assert.is(nextPowerOfTwo(9), 16);
   assert.throws(() => nextPowerOfTwo(0), RangeError);
