@@ -48,6 +48,25 @@ test("seeding never produces the all-zero state, including seed 0", () => {
   }
 });
 
+/** MurmurHash3 fmix32 in BigInt arithmetic mod 2^32, written from its definition. */
+function fmix32(x: bigint): bigint {
+  const M = 0xffffffffn;
+  x ^= x >> 16n;
+  x = (x * 0x85ebca6bn) & M;
+  x ^= x >> 13n;
+  x = (x * 0xc2b2ae35n) & M;
+  return x ^ (x >> 16n);
+}
+
+test("seeding is splitmix32: state word i = fmix32(seed + (i + 1) × 0x9e3779b9 mod 2^32)", () => {
+  // What a port must reproduce to draw the same numbers from the same seed parameter.
+  for (const seed of [0, 1, 42, -1, 0x7fffffff, -0x80000000]) {
+    const r = new Xoshiro128(seed);
+    const want = [1n, 2n, 3n, 4n].map((k) => Number(BigInt.asIntN(32, fmix32((BigInt(seed >>> 0) + k * 0x9e3779b9n) & 0xffffffffn))));
+    assert.equal(Array.from(r.s), want, `seed ${seed}`);
+  }
+});
+
 test("nextBelow equals floor(u × n / 2^32) computed with BigInt, for large and small n", () => {
   const a = new Xoshiro128(99);
   const b = new Xoshiro128(99);
