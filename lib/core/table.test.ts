@@ -119,6 +119,26 @@ test("slot allocator hands out each slot once and takes back only what it gave",
   assert.is(a.inUse, 3);
 });
 
+test("slot allocator edges: slot 0 and the last slot come back, the capacity itself is no slot", () => {
+  const a = new SlotAllocator(3);
+  assert.is(a.inUse, 0);
+  assert.equal([a.alloc(), a.alloc()], [0, 1]);
+  assert.is(a.inUse, 2);
+  assert.not.ok(a.release(3), "slot = capacity");
+  assert.not.ok(a.release(2), "never handed out");
+  assert.not.ok(a.release(-1) || a.release(0.5) || a.release(NaN));
+  assert.ok(a.release(0));
+  assert.is(a.inUse, 1);
+  assert.equal([a.alloc(), a.alloc(), a.alloc()], [0, 2, -1]);
+});
+
+test("flowBytes counts each column kind's width, plus the open flag", () => {
+  assert.is(flowBytes({ a: "i8" }), 2);
+  assert.is(flowBytes({ a: "u8", b: "i16", c: "u16" }), 6);
+  assert.is(flowBytes({ a: "i32", b: "u32", c: "f64" }), 17);
+  assert.is(flowBytes({ a: ["i8", 3], b: ["f64", 2] }), 20);
+});
+
 test("units: BDP and serialisation at datacenter rates", () => {
   assert.is(bytesPerNsFromGbps(100), 12.5);
   assert.is(bdpBytes(100, 12000), 150000); // UEC base_BDP: 100 Gb/s × 12 µs
