@@ -48,6 +48,18 @@ test("32-bit PSN order is defined across the wrap", () => {
   assert.ok(psnLt(0xfffffffb, 5));
 });
 
+test("tickAfter and tickAtOrAfter are the sign of the int32 difference, at 0 and ±1 and at the 2^31 edge", () => {
+  for (const a of [0, 7, -1, 0x7fffffff, -(2 ** 31), 3_000_000_000]) {
+    for (const d of [0, 1, -1, 2, -2, 2 ** 31 - 1, -(2 ** 31 - 1)]) {
+      const b = (a - d) | 0;
+      const at = `a ${a}, a − b ${d}`;
+      assert.is(tickDiff(a, b), d, at);
+      assert.is(tickAfter(a, b), d > 0, at);
+      assert.is(tickAtOrAfter(a, b), d >= 0, at);
+    }
+  }
+});
+
 test("each 32-bit PSN comparison is the sign of the int32 difference, at 0 and ±1 and at the 2^31 edge", () => {
   for (const a of [0, 5, -1, 0x7fffffff, -(2 ** 31), 0xfffffffb]) {
     for (const d of [0, 1, -1, 2, -2, 2 ** 31 - 1, -(2 ** 31 - 1)]) {
