@@ -233,4 +233,18 @@ test("RFC 8985 §7.2 PTO: 2 × SRTT, + max_ack_delay with one packet in flight, 
   assert.is(s.deadlineNs(1), 12_100, "two in flight: 2000");
 });
 
+test("RFC 8985 §6.2 step 4: the DSACK round ends when SND.UNA reaches it, and the next DSACK counts again", () => {
+  const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2), 1024, 4, 0, RACK_TX_NEW);
+  s.onAck(1, 1000, 1, 0, false);
+  s.onAck(1, 1100, 1, 0, true); // the round lasts until SND.UNA ≥ SND.NXT = 4
+  assert.is(s.reoWndMult(1), 2);
+  s.onAck(1, 1200, 3, 2, false);
+  s.onAck(1, 1300, 3, 1, true); // SND.UNA 3: still in the round
+  assert.is(s.reoWndMult(1), 2);
+  s.onAck(1, 1400, 4, 3, false); // SND.UNA = 4: the round is over
+  s.nextPacket(1, 1500);
+  s.onAck(1, 1600, 4, 3, true);
+  assert.is(s.reoWndMult(1), 3);
+});
+
 test.run();
