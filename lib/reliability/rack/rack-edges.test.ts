@@ -97,10 +97,14 @@ test("RFC 8985 §6.2 step 4: the recovery exit that counts reo_wnd_persist down 
   assert.is(s.reoWndMult(1), 2);
   for (let k = 1; k <= 15; k++) {
     episode(false);
-    assert.is(s.reoWndMult(1), 2, `exit ${k}: persist ${16 - k}`);
+    assert.is(s.reoWndMult(1), 2, `exit ${k}`);
+    assert.is(s.reoWndPersist(1), 16 - k);
   }
   episode(false); // persist 1 − 1 = 0 ≤ 0: "RACK.reo_wnd_mult = 1"
   assert.is(s.reoWndMult(1), 1);
+  assert.is(s.reoWndPersist(1), 0);
+  episode(false);
+  assert.equal([s.reoWndMult(1), s.reoWndPersist(1)], [1, 0], "and so it stays");
 });
 
 test("RFC 8985 §6.2 step 4: an exit on the ACK that starts a DSACK round does not count (\"Else if exiting\")", () => {
