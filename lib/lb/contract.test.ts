@@ -8,6 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../core/errors";
 import { Ecmp, Flowlet, Ops, Plb, Reps, SpritzScout, SpritzSpray, SpritzVlan } from "./index";
+import { FAR, SMALL } from "./spritz/test-support";
 
 interface Balancer {
   readonly capacity: number;
@@ -17,11 +18,7 @@ interface Balancer {
   inspect(slot: number): unknown;
 }
 
-/** The small Dragonfly of the Spritz tests, with destination switch 13 in another group. */
-const SPRITZ = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
-const SPRITZ_DST = 13;
-
-/** Each balancer, made by `make(capacity?)`, and the second argument its `open` takes. */
+/** Each balancer, made by `make(capacity?)`, and the second argument its `open` takes (Spritz: the small Dragonfly's far switch). */
 const BALANCERS: [string, (capacity?: number) => Balancer, number][] = [
   ["Ecmp", (c) => new Ecmp({}, c), 77],
   ["Ops", (c) => new Ops({}, c), 0],
@@ -29,9 +26,9 @@ const BALANCERS: [string, (capacity?: number) => Balancer, number][] = [
   ["Reps", (c) => new Reps({}, c), 0],
   ["Plb", (c) => new Plb({}, c), 0],
   ["Flowlet", (c) => new Flowlet({}, c), 0],
-  ["SpritzScout", (c) => new SpritzScout(SPRITZ, c), SPRITZ_DST],
-  ["SpritzSpray", (c) => new SpritzSpray(SPRITZ, c), SPRITZ_DST],
-  ["SpritzVlan", (c) => new SpritzVlan(SPRITZ, c), SPRITZ_DST],
+  ["SpritzScout", (c) => new SpritzScout(SMALL, c), FAR],
+  ["SpritzSpray", (c) => new SpritzSpray(SMALL, c), FAR],
+  ["SpritzVlan", (c) => new SpritzVlan(SMALL, c), FAR],
 ];
 
 const WORDS = [0, 1, -1, -2, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 31 + 2, 2 ** 32 - 2, 2 ** 32 - 1];

@@ -5,17 +5,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
-import { SPRITZ_BIASED, SPRITZ_RESTORED, type SpritzBase, SpritzScout, SpritzSpray } from "./spritz";
-
-/** The small Dragonfly of spritz.test.ts, and a destination switch in another group (8 paths). */
-const SMALL = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
-const FAR = 13;
-
-function evs(t: SpritzBase, slot: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < t.pathCount(slot); i++) out.push(t.pathEv(slot, i));
-  return out;
-}
+import { SPRITZ_BIASED, SPRITZ_RESTORED, SpritzScout, SpritzSpray } from "./spritz";
+import { FAR, SMALL, evs } from "./test-support";
 
 test("an ECN rate exactly at the threshold does not bias; one step above it does", () => {
   // Gain 1/2 from a rate of 0: one mark gives (65535 − 0) >> 1 = 32767, the threshold

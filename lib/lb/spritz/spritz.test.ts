@@ -15,12 +15,9 @@ import {
   SpritzSpray,
 } from "./spritz";
 import { EndpointTable } from "./table";
+import { FAR, SMALL, evs } from "./test-support";
 import { Dragonfly } from "./topology";
 
-// A small Dragonfly (p=1, a=4, h=2, g=9): from switch 0 to a switch in another group there are
-// a·h = 8 paths — the "tiny model of 8 paths" of the failure tests.
-const SMALL = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
-const FAR = 13; // group 3, index 1
 
 /** Path latency of each latency class of the small Dragonfly (Table I), in ns. */
 const TABLE_I_NS = [108.2, 216.4, 583.2, 691.4, 799.6, 1166.4, 1274.6, 1382.8, 1491.0];
@@ -30,11 +27,6 @@ function q8Weight(latencyNs: number, longestNs: number): number {
   return Math.round((latencyNs >= longestNs ? 1 : (3 * longestNs) / latencyNs) * 256);
 }
 
-function evs(t: SpritzBase, slot: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < t.pathCount(slot); i++) out.push(t.pathEv(slot, i));
-  return out;
-}
 
 test("eq. (1): 1491.0 / 799.6 ≈ 1.86, the longest path weighs 1; §V-A scales the shorter ones by wScale", () => {
   const p1 = new SpritzPaths({ topology: "dragonfly", p: 4, a: 8, h: 4, wScale: 1 });

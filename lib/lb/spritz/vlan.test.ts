@@ -4,9 +4,8 @@ import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
 import { SPRITZ_BIASED, SPRITZ_CACHED } from "./spritz";
+import { SMALL } from "./test-support";
 import { SpritzVlan } from "./vlan";
-
-const SMALL = { topology: "dragonfly" as const, p: 1, a: 4, h: 2, srcSwitch: 0 };
 
 test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN << 16 | EV", () => {
   const t = new SpritzVlan({ ...SMALL, wScale: 1, exploreThreshold: 0 }, 1);
