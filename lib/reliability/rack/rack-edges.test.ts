@@ -221,6 +221,18 @@ test("RFC 8985 §6.2 step 5: of packets sent in one tick, only those below RACK.
   s.onAck(1, 5900, 5, 6, false); // PSN 6 SACKed: RACK.end_seq 6
   assert.is(s.onTimer(1, s.deadlineNs(1)) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
   assert.is(s.lostPackets(1), 1, "PSN 5 only: 7 was sent with 6 but after it");
+
+  // The same one nanosecond apart: 7 left 1 ns after RACK.xmit_ts.
+  const u = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  u.open(1, 0);
+  u.post(1, 1024 * 8, 1);
+  u.onSchedule(1, 0, 1 << 20);
+  for (let i = 0; i < 5; i++) u.nextPacket(1, 0);
+  u.onAck(1, 1000, 5, 4, false);
+  for (let i = 0; i < 3; i++) u.nextPacket(1, 5000 + i);
+  u.onAck(1, 5900, 5, 6, false);
+  assert.is(u.onTimer(1, u.deadlineNs(1)) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
+  assert.is(u.lostPackets(1), 1);
 });
 
 test("RFC 8985 §7.2 PTO: 2 × SRTT, + max_ack_delay with one packet in flight, initialPtoNs before a sample", () => {
@@ -249,6 +261,49 @@ test("RFC 8985 §6.2 step 4: the DSACK round ends when SND.UNA reaches it, and t
   s.nextPacket(1, 1500);
   s.onAck(1, 1600, 4, 3, true);
   assert.is(s.reoWndMult(1), 3);
+});
+
+test("RFC 8985 §6.2 step 4: before reordering is seen, reo_wnd is 0 in recovery and with DupThresh (3) SACKed", () => {
+  const run = (profile: "rfc8985" | "dcp", reorderFirst: boolean) => {
+    const s = sendingOnFlow1(new RackSender({ profile, mtuBytes: 1024, windowPackets: 32 }, 2), 1024, 8, 0, RACK_TX_NEW);
+    s.onAck(1, 1000, 1, 0, false); // min_RTT = SRTT = 1000: reo_wnd = mult × 250
+    let cum = 1;
+    if (reorderFirst) {
+      s.onAck(1, 1050, 1, 2, false); // PSN 2 first,
+      s.onAck(1, 1060, 3, 1, false); // then PSN 1, never retransmitted, below RACK.fack: reordering
+      cum = 3;
+    }
+    const seen: number[][] = [];
+    for (let k = 0; k < 3; k++) {
+      s.onAck(1, 1100 + 100 * k, cum, cum + 2 + k, false); // SND.UNA stays: a hole, then SACKs
+      seen.push([s.sackedPackets(1), s.reoWndNs(1), s.lostPackets(1)]);
+    }
+    return { s, seen };
+  };
+  // 1 and 2 SACKed: 250; the third: reo_wnd 0, so PSNs 1 and 2 (sent with them) are lost at once.
+  const a = run("rfc8985", false);
+  assert.equal(a.seen, [[1, 250, 0], [2, 250, 0], [3, 0, 2]]);
+  assert.ok(a.s.inRecovery(1) && a.s.reoWndNs(1) === 0);
+  // dcp: no such rule (reo_wnd 4 × 250, the SRTT).
+  assert.equal(run("dcp", false).seen, [[1, 1000, 0], [2, 1000, 0], [3, 1000, 0]]);
+  // Once reordering was seen, three SACKed change nothing.
+  const c = run("rfc8985", true);
+  assert.ok(c.s.reorderingSeen(1));
+  assert.equal(c.seen.map((x) => x[1]), [250, 250, 250]);
+});
+
+test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 4, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1000, 1, 0, false);
+  s.nextPacket(1, 10_000);
+  assert.is(s.reoWndNs(1), 250);
+  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
+  assert.is(s.sackedPackets(1), 0);
+  assert.is(s.reoWndNs(1), 0);
 });
 
 test.run();
