@@ -1,11 +1,13 @@
-// RACK-TLP cases that rack.test.ts and the vectors passed over. The mutation pass
-// (docs/mutation-testing.md) found the send window met exactly unpinned; its survivors in the ACK
-// path also led to the RFC 8985 behaviours walked through here: which packet an ACK delivering
-// several takes its RTT sample from (§6.2 step 2, the most recently sent), the DSACK round of
-// §6.2 step 4, and step 4's countdown of reo_wnd_persist at recovery exits. The last was wrong
-// until 2026-11-26 (the multiplier came back one exit late, and an exit on the ACK that started
-// a DSACK round was counted; the two errors cancelled in the vector). Telling the sample's
-// choice apart needs a retransmitted packet, and the round's end is not reached here.
+// RACK-TLP cases that rack.test.ts and the vectors passed over, found by the mutation pass
+// (docs/mutation-testing.md): the send window met exactly; which packet an ACK delivering several
+// takes its RTT sample from (§6.2 step 2, the most recently sent); step 3/5 with packets sent in
+// one tick or 1 ns apart, away from SND.UNA 0 and past 2^31 ns; step 4's DSACK round (its start
+// and its end), reo_wnd 0 before reordering (in recovery, at DupThresh SACKed) and the countdown
+// of reo_wnd_persist at recovery exits — wrong until 2026-11-26: the multiplier came back one
+// exit late, and an exit on the ACK that started a DSACK round was counted (the two errors
+// cancelled in the vector); §7.2–7.3's PTO (its max_ack_delay term, its disarming by an ACK
+// without progress once something is SACKed, no second probe without an RTT sample); RFC 6298's
+// estimator after samples below and above SRTT, and the RTO met exactly from a non-zero start.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { sendingOnFlow1 } from "../test-support";
