@@ -5,9 +5,12 @@
 // and its end), reo_wnd 0 before reordering (in recovery, at DupThresh SACKed) and the countdown
 // of reo_wnd_persist at recovery exits — wrong until 2026-11-26: the multiplier came back one
 // exit late, and an exit on the ACK that started a DSACK round was counted (the two errors
-// cancelled in the vector); §7.2–7.3's PTO (its max_ack_delay term, its disarming by an ACK
-// without progress once something is SACKed, no second probe without an RTT sample); RFC 6298's
-// estimator after samples below and above SRTT, and the RTO met exactly from a non-zero start.
+// cancelled in the vector); the reordering timer re-armed 1 ns before a deadline; §6.3's losses
+// on an RTO (SND.UNA and exactly those past their deadline); §7.2–7.3's PTO (its max_ack_delay
+// term, an SRTT of 1 ns, none armed in recovery or by an ACK without progress once something is
+// SACKed, no second probe without an RTT sample, a full window's probe resending the highest
+// PSN); RFC 6298's estimator after samples below and above SRTT, and the RTO met exactly from a
+// non-zero start.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { sendingOnFlow1 } from "../test-support";
@@ -306,6 +309,77 @@ test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed
   assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
   assert.is(s.sackedPackets(1), 0);
   assert.is(s.reoWndNs(1), 0);
+});
+
+/** Flow 1 with PSN 0 acknowledged at 1000 ns (RACK.rtt = min_RTT = SRTT = 1000, RTO 3000), `packets` to send. */
+function sampled(packets: number, params: Record<string, unknown> = {}): RackSender {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000, ...params }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * packets, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1000, 1, 0, false);
+  return s;
+}
+
+test("RFC 8985 §6.3: an RTO marks SND.UNA and every packet past RACK.rtt + reo_wnd, not one sent 1 ns later", () => {
+  const s = sampled(8);
+  s.nextPacket(1, 10_000); // PSN 1: SND.UNA, and the RTO runs from here to 13 000
+  s.nextPacket(1, 11_750); // PSN 2: 11 750 + 1000 + 250 = 13 000, due exactly at the RTO
+  s.nextPacket(1, 11_751); // PSN 3: 1 ns later
+  s.nextPacket(1, 12_900); // PSN 4
+  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
+  assert.is(s.lostPackets(1), 2);
+  s.onSchedule(1, 13_001, 1 << 20);
+  assert.is(s.nextPacket(1, 13_001), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, 13_002), RACK_TX_RETRANSMIT);
+  assert.is(s.lostPackets(1), 0, "PSNs 1 and 2 were the lost ones");
+});
+
+test("RFC 8985 §6.2 step 5: an ACK 1 ns before a hole's deadline re-arms the timer for that 1 ns", () => {
+  const s = sampled(8);
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 1–3
+  s.onAck(1, 5900, 1, 3, false); // RACK.rtt 900 = min_RTT: reo_wnd 225, deadline 5000 + 1125
+  assert.is(s.deadlineNs(1), 6125);
+  s.onAck(1, 6124, 1, 3, false); // the same SACK again: step 5 runs at 6124
+  assert.is(s.lostPackets(1), 0);
+  assert.ok(s.reorderTimerArmed(1));
+  assert.is(s.deadlineNs(1), 6125);
+  assert.is(s.onTimer(1, 6125) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 2);
+});
+
+test("RFC 8985 §7.3: with the window full, the probe resends the highest PSN instead of new data", () => {
+  const s = sampled(8, { windowPackets: 4 });
+  for (let i = 0; i < 4; i++) s.nextPacket(1, 5000); // PSNs 1–4: four in flight
+  assert.is(s.inflightPackets(1), 4);
+  const now = s.deadlineNs(1);
+  assert.is(s.onTimer(1, now), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, now), RACK_TX_PROBE);
+  assert.is(s.inflightPackets(1), 4);
+});
+
+test("RFC 8985 §7.2: new data sent in recovery arms no PTO", () => {
+  const s = sampled(8);
+  s.nextPacket(1, 10_000);
+  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
+  s.onSchedule(1, 13_001, 1 << 20);
+  assert.is(s.nextPacket(1, 13_001), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, 13_002), RACK_TX_NEW);
+  assert.ok(s.inRecovery(1));
+  assert.not.ok(s.ptoArmed(1));
+});
+
+test("RFC 8985 §7.2 with an SRTT of 1 ns: PTO 2 × 1 + max_ack_delay", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, maxAckDelayNs: 300 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 2, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1, 1, 0, false);
+  assert.is(s.srttNs(1), 1);
+  s.nextPacket(1, 5000);
+  assert.is(s.deadlineNs(1), 5302);
 });
 
 test.run();
