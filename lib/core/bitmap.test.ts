@@ -82,4 +82,12 @@ test("clearBits with a single bit left for the next word clears it too", () => {
   assert.is(b[3] >>> 0, 0xfffffffe);
 });
 
+test("countSet with a single bit left for the next word counts it", () => {
+  const b = rows();
+  bitSet(b, 2, 31);
+  bitSet(b, 2, 32);
+  assert.is(countSet(b, 2, 63, 31, 2), 2);
+  assert.is(countSet(b, 2, 63, 31, 1), 1);
+});
+
 test.run();

@@ -30,6 +30,16 @@ class Demo extends FlowTable<typeof LAYOUT> {
   }
 }
 
+/** The smallest table: one byte column. */
+class Flag extends FlowTable<{ f: "u8" }> {
+  constructor(capacity: number) {
+    super({ f: "u8" }, capacity);
+  }
+  open(slot: number): void {
+    this.openSlot(slot);
+  }
+}
+
 test("the layout's byte count includes grouped columns and the open flag", () => {
   assert.is(layoutBytes(LAYOUT), 4 + 1 + 4 + 8);
   assert.is(Demo.bytesPerFlow, 18);
@@ -79,18 +89,33 @@ test("inspect reports every column of a slot, grouped columns as arrays", () => 
   assert.equal(t.inspect(1), { open: true, a: 8, b: 0, pair: [0, 1], wide: 0 });
   assert.equal(t.inspect(0), { open: false, a: 0, b: 0, pair: [0, 0], wide: 0 });
   assert.equal(t.inspect(5), { open: false });
+  assert.equal(t.inspect(2), { open: false }, "slot = capacity");
 });
 
 test("capacity must be a positive integer", () => {
   assert.throws(() => new Demo(0), RangeError);
   assert.throws(() => new Demo(1.5), RangeError);
   assert.throws(() => new Demo(2 ** 24 + 1), RangeError);
+  assert.is(new Demo(1).capacity, 1);
+  const largest = new Flag(2 ** 24); // 2 B a slot: 32 MiB
+  largest.open(2 ** 24 - 1);
+  assert.ok(largest.isOpen(2 ** 24 - 1));
 });
 
 test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", () => {
   assert.throws(() => new RingI32(6), RangeError);
   const r = new RingI32(4);
+  assert.is(r.capacity, 4);
   assert.is(r.shift(-9), -9);
+  assert.is(r.shift(), -1, "the default empty value");
+  assert.is(r.peek(), -1);
+  r.push(5);
+  r.push(6);
+  assert.is(r.peek(), 5, "the oldest by default");
+  assert.is(r.peek(0), 5);
+  r.clear();
+  assert.is(r.size, 0);
+  assert.is(r.shift(), -1);
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < 4; i++) assert.ok(r.push(round * 10 + i));
     assert.not.ok(r.push(99));
@@ -105,6 +130,7 @@ test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", (
   assert.ok(isPowerOfTwo(2 ** 30), "the largest it accepts");
   assert.not.ok(isPowerOfTwo(2 ** 31) || isPowerOfTwo(2 ** 32));
   assert.is(nextPowerOfTwo(1), 1);
+  assert.equal([2, 3, 5, 2 ** 30].map(nextPowerOfTwo), [2, 4, 8, 2 ** 30]);
   assert.is(nextPowerOfTwo(9), 16);
   assert.throws(() => nextPowerOfTwo(0), RangeError);
 });
