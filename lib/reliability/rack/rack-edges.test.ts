@@ -382,4 +382,11 @@ test("RFC 8985 §7.2 with an SRTT of 1 ns: PTO 2 × 1 + max_ack_delay", () => {
   assert.is(s.deadlineNs(1), 5302);
 });
 
+test("RFC 8985 §6.3: an RTO marks SND.UNA lost even before its RACK deadline", () => {
+  const s = sampled(8, { minRtoNs: 100, maxRtoNs: 1000 }); // RTO min(3000, 1000) = 1000
+  s.nextPacket(1, 10_000); // deadline 10 000 + 1000 + 250, after the RTO at 11 000
+  assert.is(s.onTimer(1, 11_000), RACK_TIMER_RTO);
+  assert.is(s.lostPackets(1), 1);
+});
+
 test.run();
