@@ -389,4 +389,12 @@ test("RFC 8985 §6.3: an RTO marks SND.UNA lost even before its RACK deadline", 
   assert.is(s.lostPackets(1), 1);
 });
 
+test("RFC 8985 §6.2 step 4: reo_wnd_mult stops at 255 (its 8-bit field) on a DSACK", () => {
+  const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 32, reoWndMult: 255 }, 2), 1024, 4, 0, RACK_TX_NEW);
+  s.onAck(1, 1000, 1, 0, false);
+  s.onAck(1, 1100, 1, 0, true);
+  assert.is(s.reoWndMult(1), 255);
+  assert.is(s.reoWndPersist(1), 16);
+});
+
 test.run();
