@@ -9,7 +9,6 @@
 
 import { E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
-import { isPsn32 } from "../../core/psn";
 import { hash3 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -70,7 +69,7 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
 
   /** The flow's EV, the same for every packet. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     return this.evs[slot];
   }
 

@@ -11,7 +11,6 @@
 
 import { E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
-import { isPsn32 } from "../../core/psn";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 
@@ -89,7 +88,7 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
 
   /** The EV for the next packet: a new random one when it follows a gap longer than gapNs. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
     if ((fl & F.Seen) !== 0 && ((now - this.last[slot]) | 0) > this.gapNs) this.newFlowlet(slot, now, fl);

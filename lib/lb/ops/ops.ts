@@ -23,7 +23,6 @@
 
 import { E_STATE } from "../../core/errors";
 import { needParam, resolveParams, rule } from "../../core/params";
-import { isPsn32 } from "../../core/psn";
 import { isPowerOfTwo } from "../../core/ring";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -175,7 +174,7 @@ export class Ops extends FlowTable<typeof LAYOUT> {
    * expensive"); the three together are over its 460-byte limit.
    */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     if (this.modeId === 2) return this.nextInCycle(slot);
     if (this.implicit === 1) return this.rng.nextBelow(this.evCount);
     return this.modeId === 0 ? this.uniformInSet(slot) : this.weightedInSet(slot);

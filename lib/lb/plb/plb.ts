@@ -17,7 +17,6 @@
 
 import { E_STATE } from "../../core/errors";
 import { profileParam, resolveParams, rule } from "../../core/params";
-import { isPsn32 } from "../../core/psn";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -146,7 +145,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
 
   /** The flow's current EV. A flow idle for a round re-paths here after idleRehashRounds congested rounds. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) | 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {

@@ -15,7 +15,6 @@
 // The random EV is floor(u × evCount / 2^32) of the table's xoshiro128** (lib/core).
 // Time is a wrapping ns tick compared by difference; the exit test is "now > exit" (Alg. 1).
 
-import { isPsn32 } from "../../core/psn";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -117,7 +116,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 2: the EV for the next packet (new data, retransmission or probe). */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const explore = this.explore[slot];
     if (explore > 0) {
       // Alg. 2 lines 1–3: the exploration window after freezing; read literally only every N-th

@@ -37,7 +37,6 @@
 // until the global timer, like a block.
 
 import { E_STATE } from "../../core/errors";
-import { isPsn32 } from "../../core/psn";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -309,7 +308,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
     // Alg. 1 lines 2–6: periodic exploration.
     if (pc > this.exploreThreshold) {

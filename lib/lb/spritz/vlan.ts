@@ -20,7 +20,6 @@
 // same value back.
 
 import { E_STATE } from "../../core/errors";
-import { isPsn32 } from "../../core/psn";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -146,7 +145,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
 
   /** VLAN << 16 | EV for the next packet. */
   choosePath(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
     if (pc > this.exploreThreshold) {
       this.pktCount[slot] = 0;
