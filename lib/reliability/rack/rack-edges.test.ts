@@ -16,6 +16,21 @@ import * as assert from "uvu/assert";
 import { sendingOnFlow1 } from "../test-support";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
 
+/**
+ * Flow 1 of a sender (1024 B packets, a 32-packet window, minRtoNs 1000 unless `params` say
+ * otherwise) with a message of `packets` posted and PSN 0 sent at 0 and acknowledged at `rttNs`:
+ * RACK.rtt = min_RTT = SRTT = rttNs. With the default 1000 ns: RTTVAR 500, RTO 3000, reo_wnd 250.
+ */
+function sampled(packets: number, rttNs = 1000, params: Record<string, unknown> = {}): RackSender {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000, ...params }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * packets, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, rttNs, 1, 0, false);
+  return s;
+}
+
 test("with windowPackets in flight nothing new is sent; one acknowledged frees one", () => {
   const s = sendingOnFlow1(new RackSender({ mtuBytes: 1024, windowPackets: 4 }, 2), 1024, 4, 0, RACK_TX_NEW);
   assert.is(s.inflightPackets(1), 4);
@@ -65,12 +80,7 @@ test("RFC 8985 §6.2 step 4: a DSACK raises reo_wnd_mult once per round trip, an
  * is due, its RTO and the retransmission — with a DSACK of the packet on that ACK when `dsack`.
  */
 function recoveries(): { s: RackSender; episode: (dsack: boolean) => void } {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 64, minRtoNs: 1000, maxRtoNs: 100_000 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 1000, 1, 0, false);
+  const s = sampled(1, 1000, { windowPackets: 64, maxRtoNs: 100_000 });
   let psn = 1;
   let t = 10_000;
   const episode = (dsack: boolean) => {
@@ -134,12 +144,7 @@ test("RFC 8985 §7.2: an ACK without progress disarms the PTO once a packet is S
 
 test("RFC 6298 5.4: the RTO expires exactly RTO after it was armed, from a non-zero start", () => {
   // One sample of 100 ns: SRTT 100, RTTVAR 50, SRTT + 4 RTTVAR = 300, raised to minRtoNs 1001.
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1001 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 2, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 100, 1, 0, false);
+  const s = sampled(2, 100, { minRtoNs: 1001 });
   assert.is(s.rtoNs(1), 1001);
   assert.is(s.nextPacket(1, 5000), RACK_TX_NEW);
   assert.is(s.onTimer(1, 6000) & RACK_TIMER_RTO, 0, "1000 ns of 1001");
@@ -168,12 +173,7 @@ test("RFC 8985 §7.3: no new probe until an RTT sample follows the last one", ()
 
 test("deadlineNs is the earliest armed timer: the RTO before a later reordering timer", () => {
   // A sample of 1000 ns: SRTT 1000, RTTVAR 500, RTO min(1000 + 4 × 500, maxRtoNs 1000) = 1000.
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 100, maxRtoNs: 1000 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 4, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 1000, 1, 0, false);
+  const s = sampled(4, 1000, { minRtoNs: 100, maxRtoNs: 1000 });
   for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 1–3; the RTO runs from 5000 to 6000
   s.onAck(1, 5900, 1, 3, false); // PSN 3 SACKed: 1 and 2 wait out reo_wnd after 5000 + 900
   assert.ok(s.reorderTimerArmed(1));
@@ -298,29 +298,13 @@ test("RFC 8985 §6.2 step 4: before reordering is seen, reo_wnd is 0 in recovery
 });
 
 test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed", () => {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 4, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 1000, 1, 0, false);
+  const s = sampled(4);
   s.nextPacket(1, 10_000);
   assert.is(s.reoWndNs(1), 250);
   assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
   assert.is(s.sackedPackets(1), 0);
   assert.is(s.reoWndNs(1), 0);
 });
-
-/** Flow 1 with PSN 0 acknowledged at 1000 ns (RACK.rtt = min_RTT = SRTT = 1000, RTO 3000), `packets` to send. */
-function sampled(packets: number, params: Record<string, unknown> = {}): RackSender {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000, ...params }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * packets, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 1000, 1, 0, false);
-  return s;
-}
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA and every packet past RACK.rtt + reo_wnd, not one sent 1 ns later", () => {
   const s = sampled(8);
@@ -350,7 +334,7 @@ test("RFC 8985 §6.2 step 5: an ACK 1 ns before a hole's deadline re-arms the ti
 });
 
 test("RFC 8985 §7.3: with the window full, the probe resends the highest PSN instead of new data", () => {
-  const s = sampled(8, { windowPackets: 4 });
+  const s = sampled(8, 1000, { windowPackets: 4 });
   for (let i = 0; i < 4; i++) s.nextPacket(1, 5000); // PSNs 1–4: four in flight
   assert.is(s.inflightPackets(1), 4);
   const now = s.deadlineNs(1);
@@ -371,19 +355,14 @@ test("RFC 8985 §7.2: new data sent in recovery arms no PTO", () => {
 });
 
 test("RFC 8985 §7.2 with an SRTT of 1 ns: PTO 2 × 1 + max_ack_delay", () => {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, maxAckDelayNs: 300 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 2, 1);
-  s.onSchedule(1, 0, 1 << 20);
-  s.nextPacket(1, 0);
-  s.onAck(1, 1, 1, 0, false);
+  const s = sampled(2, 1, { maxAckDelayNs: 300 });
   assert.is(s.srttNs(1), 1);
   s.nextPacket(1, 5000);
   assert.is(s.deadlineNs(1), 5302);
 });
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA lost even before its RACK deadline", () => {
-  const s = sampled(8, { minRtoNs: 100, maxRtoNs: 1000 }); // RTO min(3000, 1000) = 1000
+  const s = sampled(8, 1000, { minRtoNs: 100, maxRtoNs: 1000 }); // RTO min(3000, 1000) = 1000
   s.nextPacket(1, 10_000); // deadline 10 000 + 1000 + 250, after the RTO at 11 000
   assert.is(s.onTimer(1, 11_000), RACK_TIMER_RTO);
   assert.is(s.lostPackets(1), 1);
