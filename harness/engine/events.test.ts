@@ -46,4 +46,25 @@ test("delay-class FIFOs and the general heap pop in exact (time, sequence) order
   }
 });
 
+test("a delay-0 FIFO event and a later-scheduled general event at the same time pop in sequence order", () => {
+  const ev = new EventList(8);
+  ev.push(1000, 1, 0, 0); // A, seq 0
+  ev.push(1000, 1, 1, 0); // B, seq 1
+  assert.is(ev.size, 2);
+  assert.ok(ev.pop()); // A
+  ev.delay = 0;
+  ev.after(3, 2, 0); // F at 1000, seq 2, in the delay-0 FIFO
+  assert.ok(ev.pop()); // B
+  assert.is(ev.target, 1);
+  ev.push(1000, 2, 3, 0); // G at 1000, seq 3, in the general heap
+  assert.is(ev.size, 2);
+  assert.is(ev.scheduled, 4);
+  assert.ok(ev.pop());
+  assert.equal([ev.t, ev.kind, ev.target], [1000, 3, 2], "F (seq 2) before G (seq 3)");
+  assert.ok(ev.pop());
+  assert.equal([ev.t, ev.kind, ev.target], [1000, 2, 3]);
+  assert.is(ev.size, 0);
+  assert.not.ok(ev.pop());
+});
+
 test.run();

@@ -37,4 +37,51 @@ test("interleaved pushes and pops keep the order (event-loop pattern)", () => {
   assert.is(n, 100 + 20000); // every initial event plus the 20000 it scheduled
 });
 
+test("insert with staged sequence numbers in any order (EventList's FIFO heads) pops in (time, sequence) order", () => {
+  const h = new EventHeap(4);
+  const rng = new Xoshiro128(11);
+  const n = 4000;
+  // Distinct sequence numbers in shuffled order, times with many ties.
+  const seqs = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.nextBelow(i + 1);
+    [seqs[i], seqs[j]] = [seqs[j], seqs[i]];
+  }
+  const want: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    h.at = rng.nextBelow(20) * 1000;
+    h.atSeq = seqs[i];
+    h.insert((seqs[i] << 4) | 1, i);
+    want.push([h.at, seqs[i]]);
+    // Pop now and then, so that removals (the hole's descent and the last element's rise) see ties too.
+    if (i % 7 === 6) {
+      want.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const [t, s] = want.shift() as [number, number];
+      assert.is(h.peekTime(), t);
+      assert.is(h.peekSeq(), s);
+      assert.ok(h.pop());
+      assert.equal([h.t, h.target], [t, s]);
+    }
+  }
+  want.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [t, s] of want) {
+    assert.ok(h.pop());
+    if (h.t !== t || h.target !== s) assert.unreachable(`popped (${h.t}, ${h.target}) instead of (${t}, ${s})`);
+  }
+  assert.is(h.size, 0);
+});
+
+test("an empty heap peeks at Infinity; push counts what it scheduled", () => {
+  const h = new EventHeap(2);
+  assert.is(h.peekTime(), Infinity);
+  h.push(5, 0, 0, 0);
+  h.push(3, 0, 1, 0);
+  assert.is(h.peekTime(), 3);
+  assert.is(h.peekSeq(), 1);
+  assert.is(h.scheduled, 2);
+  h.pop();
+  h.pop();
+  assert.is(h.peekTime(), Infinity);
+});
+
 test.run();
