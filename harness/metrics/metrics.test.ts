@@ -7,7 +7,7 @@ import { runScenario } from "../run";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
-import { stats } from "./metrics";
+import { type FlowView, grouped, stats } from "./metrics";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
@@ -15,6 +15,27 @@ test("percentiles are nearest-rank", () => {
   const s = stats([5, 1, 4, 2, 3, 6, 7, 8, 9, 10]);
   assert.equal([s.n, s.p50, s.p95, s.p99, s.max, s.mean], [10, 5, 10, 10, 10, 5.5]);
   assert.equal(stats([]), { n: 0, mean: null, p50: null, p95: null, p99: null, max: null });
+  // Two values: rank ceil(0.5 × 2) = 1 is the smaller; ceil(0.95 × 2) = 2 the larger.
+  assert.equal([stats([2, 1]).p50, stats([2, 1]).p95], [1, 2]);
+  assert.equal(stats([7]).p50, 7);
+});
+
+test("size classes: a flow of exactly an edge's size is in the class above; unfinished flows keep their class listed", () => {
+  const flow = (bytes: number, fctUs: number | null, cls = "a"): FlowView => ({ bytes, fctUs, slowdown: null, cls });
+  const flows = [flow(0, 1), flow(999, 2), flow(1000, 3), flow(5000, 4, "b"), flow(2_000_000, null)];
+  const g = grouped(flows, [1000, 1_000_000], (f) => f.fctUs);
+  assert.equal(
+    g.bySize.map((c) => [c.label, c.n, c.max]),
+    [
+      ["< 1 KB", 2, 2],
+      ["1 KB – 1 MB", 2, 4],
+      ["≥ 1 MB", 0, null],
+    ],
+  );
+  assert.equal([g.all.n, g.all.p50, g.all.max], [4, 2, 4]);
+  assert.equal([g.byClass.a.n, g.byClass.b.n], [3, 1]);
+  // No flow between 1 KB and 1 MB: that class is left out.
+  assert.equal(grouped([flow(10, 1), flow(3_000_000, 2)], [1000, 1_000_000], (f) => f.fctUs).bySize.map((c) => c.label), ["< 1 KB", "≥ 1 MB"]);
 });
 
 test("one flow alone, by hand: FCT = ideal, goodput = bytes × 8 / FCT, nothing lost or out of order, link usage on its path", () => {

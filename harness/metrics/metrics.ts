@@ -74,7 +74,12 @@ export interface FlowView {
   cls: string;
 }
 
-function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> } {
+/**
+ * `pick`'s statistics over the flows that have a value: all of them, per size class (edges 0,
+ * `bounds`…, ∞; a flow of exactly an edge's size belongs to the class above it; a class appears
+ * when any flow, finished or not, falls in it) and per flow class.
+ */
+export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> } {
   const done = flows.filter((f) => pick(f) !== null);
   const all = stats(done.map((f) => pick(f) as number));
   const edges = [0, ...bounds, Infinity];

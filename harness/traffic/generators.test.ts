@@ -159,6 +159,17 @@ test("flow-size CDFs: the tables equal the data files; the mean of many draws is
   assert.is(cdfSample(WEBSEARCH_CDF, 0.97), 10_000_000);
 });
 
+test("cdfSample and cdfMean by hand on a small CDF with a step", () => {
+  // 10 % at 100 B, 50 % at 1000 B, 60 % still at 1000 B, 100 % at 5000 B.
+  const cdf: [number, number][] = [[100, 10], [1000, 50], [1000, 60], [5000, 100]];
+  // Mean: 0.1 × 100 + 0.4 × 550 + 0.1 × 1000 + 0.4 × 3000 = 10 + 220 + 100 + 1200.
+  assert.is(cdfMean(cdf), 1530);
+  // u = 0.3: 100 + (30 − 10) / 40 × 900 = 550; u = 0.55 on the step: 1000; u = 0.8: 1000 + 20 / 40 × 4000.
+  assert.equal([0.05, 0.1, 0.3, 0.5, 0.55, 0.6, 0.8, 1].map((u) => cdfSample(cdf, u)), [100, 100, 550, 1000, 1000, 1000, 3000, 5000]);
+  // Sizes round to whole bytes, at least 1.
+  assert.equal([0.01, 0.5].map((u) => cdfSample([[0, 0], [10, 100]], u)), [1, 5]);
+});
+
 test("Poisson arrivals at a target load, with a limit on simultaneous senders per receiver", () => {
   const hosts = range(32);
   const w = { points: WEBSEARCH_CDF, load: 0.5, startNs: 0, durationNs: 20_000_000, hostGbps: 100, rttNs: 10_000, maxSendersPerReceiver: 2 };
