@@ -7,7 +7,7 @@ import { Dragonfly, SlimFly } from "../../lib/lb/spritz/topology";
 import { fatTree3 } from "../topo/fattree";
 import { dragonfly } from "../topo/lowdiameter";
 import { twoDc } from "../topo/twodc";
-import { cdfFlows, cdfMean, cdfSample, HADOOP_CDF, parseCdf, WEBSEARCH_CDF } from "./cdf";
+import { cdfFlows, cdfMean, cdfSample, checkCdf, HADOOP_CDF, parseCdf, WEBSEARCH_CDF } from "./cdf";
 import { butterflyAllreduce, pickGroups, ringAllreduce } from "./collectives";
 import { hostDomains } from "./domains";
 import { dragonflyAdversarial, slimFlyAdversarial, slimFlyPairs, spritzMonitored } from "./lowdiameter";
@@ -168,6 +168,11 @@ test("cdfSample and cdfMean by hand on a small CDF with a step", () => {
   assert.equal([0.05, 0.1, 0.3, 0.5, 0.55, 0.6, 0.8, 1].map((u) => cdfSample(cdf, u)), [100, 100, 550, 1000, 1000, 1000, 3000, 5000]);
   // Sizes round to whole bytes, at least 1.
   assert.equal([0.01, 0.5].map((u) => cdfSample([[0, 0], [10, 100]], u)), [1, 5]);
+  assert.is(cdfSample([[1, 10], [10, 100]], 0.05), 1, "below the first point: its size");
+  // A CDF must not go backwards anywhere, the second point included.
+  assert.throws(() => checkCdf([[100, 10], [50, 20], [200, 100]]), /point 1 goes backwards/);
+  assert.throws(() => checkCdf([[100, 10], [200, 5], [300, 100]]), /point 1 goes backwards/);
+  checkCdf(cdf);
 });
 
 test("Poisson arrivals at a target load, with a limit on simultaneous senders per receiver", () => {
