@@ -75,7 +75,7 @@ function testCommand(file: string): string[][] {
   const tests = testsIn(dir);
   const [, area, module] = dir.split("/");
   // lib/<area>/*.test.ts check what every module of the area promises alike (lib/lb/contract.test.ts).
-  if (module !== undefined) tests.push(...testsIn(join("lib", area)));
+  if (dir.startsWith("lib/") && module !== undefined) tests.push(...testsIn(join("lib", area)));
   // lib/<area>/<module>/… has its vectors in conformance/vectors/<area>/<module>.
   const vectors = join("conformance/vectors", area ?? "", module ?? "");
   if (existsSync(vectors)) tests.push(["node_modules/.bin/tsx", "scripts/vector-coverage.ts", "--run", vectors]);
