@@ -425,8 +425,9 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (sampled !== 0) this.rttSample(slot, (now - sampleTs) | 0);
     const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
     flags = this.flags[slot];
+    const exiting = (flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0;
+    if (exiting) flags &= ~F.Recovery;
     // Step 4: reo_wnd adaptation (rfc8985 profile).
-    let grew = false;
     if (this.adaptive !== 0) {
       if ((flags & F.DsackRound) !== 0 && psn24Diff(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
       if ((flags & F.DsackRound) === 0 && dsack) {
@@ -434,14 +435,9 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
         this.dsackRound[slot] = nxt;
         if (this.reoMult[slot] < 255) this.reoMult[slot]++;
         this.reoPersist[slot] = K.PersistRounds;
-        grew = true;
-      }
-    }
-    if ((flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0) {
-      flags &= ~F.Recovery;
-      // Step 4 "Else if exiting Fast or RTO recovery": not on the ACK that started a DSACK
-      // round; reo_wnd_persist −= 1, and at ≤ 0 reo_wnd_mult returns to its start (RFC: 1).
-      if (this.adaptive !== 0 && !grew) {
+      } else if (exiting) {
+        // "Else if exiting Fast or RTO recovery": reo_wnd_persist −= 1, and at ≤ 0
+        // reo_wnd_mult returns to its start (RFC: 1).
         const persist = this.reoPersist[slot] - 1;
         if (persist > 0) {
           this.reoPersist[slot] = persist;
