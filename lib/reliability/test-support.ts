@@ -1,5 +1,7 @@
 // Test support for the baselines' edge tests (not exported from the package): the setup they
-// share, a flow with one message in flight from a given time.
+// share, a flow with one message in flight from a given time, and the retry-limit check.
+import * as assert from "uvu/assert";
+import { E_OVERFLOW } from "../core/errors";
 
 /** What the edge tests need of a PSN-based sender (GBN, IRN, RACK-TLP, timeout-only). */
 export interface PsnSender {
@@ -22,4 +24,16 @@ export function sendingOnFlow1<S extends PsnSender>(s: S, mtuBytes: number, pack
     if (kind !== newKind) throw new Error(`sendingOnFlow1: send ${i} gave ${kind}, not new data`);
   }
   return s;
+}
+
+/**
+ * For flow 1 of a sender with maxRetries 2 whose 1001 ns timer started at 0: the timer fires
+ * (`fired`) at 1001 and 2002, and the third expiry, at 3003, is E_OVERFLOW, counted as an error.
+ */
+export function assertRetryLimit(s: { onTimer(slot: number, nowNs: number): number; errors: number }, fired: number): void {
+  assert.is(s.onTimer(1, 1001), fired);
+  assert.is(s.onTimer(1, 2002), fired);
+  const errors = s.errors;
+  assert.is(s.onTimer(1, 3003), E_OVERFLOW);
+  assert.is(s.errors, errors + 1);
 }
