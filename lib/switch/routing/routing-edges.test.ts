@@ -105,4 +105,37 @@ test("a candidate range may hold 2^20 entries, not more", () => {
   assert.is(r.valiant(1, 0, n), E_ARG);
 });
 
+test("least occupied over the whole range of queued bytes, 0 to 2^31 − 1", () => {
+  const top = 0x7fffffff;
+  const r = router({ tieBreak: "first" });
+  bind(r, [10, 11, 12, 13], [top, top - 1, top, top - 1], [1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 4), 11);
+  assert.is(r.out[OUT.ties], 2);
+  bind(r, [10, 11, 12, 13], [top, 0, top, 0], [1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 4), 11);
+  assert.is(r.out[OUT.ties], 2);
+  bind(r, [10, 11, 12, 13], [0, top, 1, top], [1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 4), 10);
+  assert.is(r.out[OUT.ties], 1);
+});
+
+test("negative queued bytes in the scanned range: E_ARG, counted, nothing drawn or written", () => {
+  const seed = 9;
+  const r = router({ seed });
+  bind(r, [50, 51, 52, 53], [7, 7, 7, 7], [1, 1, 1, 1]);
+  r.leastOccupied(1, 0, 2); // a tie: the first draw, and out.ties = 2
+  for (const q of [[-1, 7, 7, 7], [7, 7, 7, -1], [7, -2147483648, 7, 7]]) {
+    bind(r, [50, 51, 52, 53], q, [1, 1, 1, 1]);
+    const before = r.errors;
+    assert.is(r.leastOccupied(1, 0, 4), E_ARG);
+    assert.is(r.ugal(1, 0, 4, 0, 4), E_ARG);
+    assert.is(r.errors, before + 2);
+    assert.is(r.out[OUT.ties], 2);
+  }
+  // Outside the scanned range a negative value is not looked at.
+  bind(r, [50, 51, 52, 53], [7, 7, 7, -1], [1, 1, 1, 1]);
+  assert.is(r.leastOccupied(1, 0, 3), 50 + drawIndex(seed, 1, 2, 3));
+  assert.is(r.valiant(1, 0, 4), 50 + drawIndex(seed, 1, 3, 4));
+});
+
 test.run();

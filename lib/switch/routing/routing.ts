@@ -266,11 +266,12 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * Adaptive routing (DCP §5; Spritz §II-A): the candidate with the fewest queued bytes; ties
    * uniform at random (one draw, only when there is a tie) or the lowest index. out.ties.
-   * count may not exceed maxCandidates (E_ARG).
+   * count may not exceed maxCandidates, and the candidates' queued bytes must be ≥ 0 (E_ARG).
    */
   leastOccupied(slot: number, offset: number, count: number): number {
     if (!(this.live[slot] === 1 && this.inRange(offset, count) && count <= this.maxCand)) return this.reject(slot);
-    return this.candPort[offset + this.leastIndex(slot, offset, count)];
+    const k = this.leastIndex(slot, offset, count);
+    return k < 0 ? this.fail(E_ARG) : this.candPort[offset + k];
   }
 
   /** Valiant as Spritz §V-A implements it: a next hop sampled uniformly and independently at each switch. */
@@ -288,7 +289,9 @@ export class Router extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && minCount <= this.maxCand && this.inRange(valOffset, valCount))) {
       return this.reject(slot);
     }
-    const m = minOffset + this.leastIndex(slot, minOffset, minCount);
+    const k = this.leastIndex(slot, minOffset, minCount);
+    if (k < 0) return this.fail(E_ARG);
+    const m = minOffset + k;
     const v = valOffset + this.randomIndex(slot, valCount);
     const qMin = this.candQueue[m];
     const qVal = this.candQueue[v];
@@ -338,25 +341,33 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * Index of the least queued candidate in [offset, offset + count), ties as configured: one pass
    * that keeps the indices tied at the running minimum in a scratch array, then one draw among
-   * them (the caller checked count ≤ maxCandidates, the scratch size).
+   * them (the caller checked count ≤ maxCandidates, the scratch size). Returns −1 when a
+   * candidate's queued bytes are negative.
+   *
+   * The pass has no branch: with live occupancies `x < min` is as good as a coin toss, and the
+   * mispredictions cost more than the scan (bench: 16 candidates). With every x in [0, 2^31)
+   * the difference x − min fits in 32 bits, so its sign bit is the comparison; `all` collects the
+   * sign bits to prove that precondition after the fact.
    */
   private leastIndex(slot: number, offset: number, count: number): number {
     const q = this.candQueue;
     const tied = this.tied;
     const end = offset + count;
     let min = q[offset];
+    let all = min;
     let n = 1;
     tied[0] = offset;
     for (let i = offset + 1; i < end; i++) {
       const x = q[i];
-      if (x < min) {
-        min = x;
-        tied[0] = i;
-        n = 1;
-      } else if (x === min) {
-        tied[n++] = i;
-      }
+      const d = x - min;
+      const below = d >> 31; // −1 when x < min, else 0
+      all |= x;
+      n &= ~below; // a new minimum starts the tie list again
+      tied[n] = i; // kept only if counted next
+      n += (below | +(d === 0)) & 1;
+      min += d & below;
     }
+    if (all < 0) return -1;
     this.out[O.Ties] = n;
     return (n === 1 || this.randomTies === 0 ? tied[0] : tied[this.randomIndex(slot, n)]) - offset;
   }
