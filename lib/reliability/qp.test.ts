@@ -1,0 +1,92 @@
+// The queue-pair base (qp.ts) that go-back-N, IRN, timeout-only and RACK-TLP share, checked once
+// on each of them: the ends of the message and quota ranges, the quota rule for a packet of 0 or
+// 1 bytes, out.retryNo on new data, and the receivers' default start PSN. Found by the mutation
+// pass (docs/mutation-testing.md); expectations are from the API text in qp.ts, not read back.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG } from "../core/errors";
+import { GbnSender } from "./gbn/gbn";
+import { IrnReceiver, IrnSender } from "./irn/irn";
+import { RackReceiver, RackSender } from "./rack/rack";
+import { TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
+
+const TX_NONE = 0; // GBN_TX_NONE, IRN_TX_NONE, TIMEOUT_TX_NONE, RACK_TX_NONE
+const TX_NEW = 1; // … _TX_NEW
+const OUT = { kind: 0, msn: 1, psn: 2, offsetBytes: 3, lengthBytes: 4, retryNo: 5, last: 6 };
+const MAX_MESSAGE = 2 ** 30 - 1;
+const MAX_AWIN = 2 ** 30;
+
+const senders = {
+  gbn: () => new GbnSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
+  irn: () => new IrnSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
+  timeout: () => new TimeoutSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
+  rack: () => new RackSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
+};
+
+for (const [name, make] of Object.entries(senders)) {
+  test(`${name}: a message may be 2^30 − 1 bytes, not 2^30; refusals are counted`, () => {
+    const s = make();
+    s.open(1, 0);
+    assert.is(s.post(1, MAX_MESSAGE, 1), 0);
+    const errors = s.errors;
+    assert.is(s.post(1, MAX_MESSAGE + 1, 1), E_ARG);
+    assert.is(s.errors, errors + 1);
+    assert.is(s.outstandingMessages(1), 1);
+  });
+
+  test(`${name}: a round's awin may be 2^30 bytes, not more; the quota is min(roundQuota, awin)`, () => {
+    const s = make();
+    s.open(1, 0);
+    assert.is(s.onSchedule(1, 0, MAX_AWIN), 0);
+    assert.is(s.quotaBytes(1), MAX_AWIN);
+    assert.is(s.onSchedule(1, 0, MAX_AWIN + 1), E_ARG);
+    assert.is(s.quotaBytes(1), MAX_AWIN);
+    assert.is(s.onSchedule(1, 0, 0), 0);
+    assert.is(s.quotaBytes(1), 0);
+  });
+
+  test(`${name}: an empty message needs a quota of at least 1 byte and spends none of it; 1 byte carries a 1-byte message`, () => {
+    const s = make();
+    s.open(1, 0);
+    s.post(1, 0, 0);
+    s.post(1, 1, 0);
+    s.onSchedule(1, 0, 0);
+    assert.is(s.nextPacket(1, 0), TX_NONE);
+    assert.is(s.nextPsn(1), 0);
+    s.onSchedule(1, 0, 1);
+    assert.is(s.nextPacket(1, 0), TX_NEW);
+    assert.equal([s.out[OUT.msn], s.out[OUT.psn], s.out[OUT.lengthBytes], s.out[OUT.last]], [0, 0, 0, 1]);
+    assert.is(s.quotaBytes(1), 1);
+    assert.is(s.nextPacket(1, 0), TX_NEW);
+    assert.equal([s.out[OUT.msn], s.out[OUT.psn], s.out[OUT.lengthBytes], s.out[OUT.last]], [1, 1, 1, 1]);
+    assert.is(s.quotaBytes(1), 0);
+  });
+
+  test(`${name}: new data goes out with retryNo 0`, () => {
+    const s = make();
+    s.open(1, 0);
+    s.post(1, 4096, 1);
+    s.onSchedule(1, 0, 4096);
+    s.out.fill(-1);
+    for (let psn = 0; psn < 4; psn++) {
+      assert.is(s.nextPacket(1, 0), TX_NEW);
+      assert.equal([s.out[OUT.psn], s.out[OUT.offsetBytes], s.out[OUT.retryNo], s.out[OUT.last]], [psn, psn * 1024, 0, psn === 3 ? 1 : 0]);
+    }
+  });
+}
+
+const receivers = {
+  irn: () => new IrnReceiver({}, 2),
+  timeout: () => new TimeoutReceiver({}, 2),
+  rack: () => new RackReceiver({}, 2),
+};
+
+for (const [name, make] of Object.entries(receivers)) {
+  test(`${name} receiver: open without a start PSN expects PSN 0`, () => {
+    const r = make();
+    r.open(1);
+    assert.is(r.epsn(1), 0);
+  });
+}
+
+test.run();
