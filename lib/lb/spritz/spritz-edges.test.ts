@@ -5,6 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
+import { SpritzPaths } from "./paths";
 import { SPRITZ_BIASED, SPRITZ_RESTORED, SpritzScout, SpritzSpray } from "./spritz";
 import { FAR, SMALL, evs } from "./test-support";
 
@@ -55,6 +56,12 @@ test("per-path readers of a closed flow answer −1 / false", () => {
   assert.is(t.ecnCount(0, a), -1);
   assert.is(t.pathClass(0, a), -1);
   assert.not.ok(t.isBlocked(0, b));
+});
+
+test("SpritzPaths without wScale weighs by eq. (1) itself (wScale 1)", () => {
+  const p = new SpritzPaths({ topology: "dragonfly", p: 4, a: 8, h: 4 });
+  assert.is(p.wScale, 1);
+  assert.is(p.weightQ16(500, 1500), 3 * 65536); // 1500 / 500
 });
 
 test.run();
