@@ -4,8 +4,8 @@ import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
 import { SPRITZ_BIASED, SPRITZ_CACHED } from "./spritz";
-import { SMALL } from "./test-support";
-import { SpritzVlan } from "./vlan";
+import { FAR, SMALL } from "./test-support";
+import { SpritzVlan, VLAN_DEFAULT, VLAN_MINIMAL, VLAN_NON_MINIMAL } from "./vlan";
 
 test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN << 16 | EV", () => {
   const t = new SpritzVlan({ ...SMALL, wScale: 1, exploreThreshold: 0 }, 1);
@@ -78,6 +78,24 @@ test("seeded random events: tags are 1 or 2 (0 only for the own switch), buffer 
     assert.ok(t.onPathFeedback(s, i, x, rng.nextBelow(4)) >= 0);
     assert.ok(t.bufferSize(s) <= 8);
   }
+});
+
+test("the VLAN tags are the ones the switches read: 0 empty (default forwarding), 1 minimal, 2 non-minimal", () => {
+  // lib/switch/routing's spritzRole takes VLAN 0 as the empty tag (§III-D).
+  assert.equal([VLAN_DEFAULT, VLAN_MINIMAL, VLAN_NON_MINIMAL], [0, 1, 2]);
+});
+
+test("unweighted, a category weighs 256 per path; a one-path first class counts (same-group destination)", () => {
+  const t = new SpritzVlan({ ...SMALL, weighted: false }, 2);
+  const paths = t.table.pathCount(1);
+  assert.is(t.table.pathsOfType(1, 1, 0), 1); // the direct local link: the only minimal path
+  t.open(0, 1);
+  assert.is(t.minimalWeightQ8(0), 256);
+  assert.is(t.nonMinimalWeightQ8(0), 256 * (paths - 1));
+  // To FAR (another group) the minimal class is the first non-empty one, 2/1.
+  t.open(1, FAR);
+  assert.is(t.minimalWeightQ8(1), 256 * t.table.pathsOfType(FAR, 2, 1));
+  assert.is(t.minimalWeightQ8(1) + t.nonMinimalWeightQ8(1), 256 * t.table.pathCount(FAR));
 });
 
 test.run();
