@@ -98,4 +98,32 @@ test("unweighted, a category weighs 256 per path; a one-path first class counts 
   assert.is(t.minimalWeightQ8(1) + t.nonMinimalWeightQ8(1), 256 * t.table.pathCount(FAR));
 });
 
+test("Alg. 1: recycled pairs go out in arrival order; after exploreThreshold + 1 of them a forced fresh pair, and the count restarts", () => {
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 2 }, 1);
+  t.open(0, FAR);
+  const pairs = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ((i & 1) + 1) * 65536 + 100 * i);
+  for (const x of pairs) t.onPathFeedback(0, 1, x, GOOD);
+  assert.is(t.bufferSize(0), 8);
+  // Packet counts 0, 1, 2 take cached pairs; at 3 (> 2) a fresh one, count back to 0; then again.
+  const got = [0, 1, 2, 3, 4, 5, 6].map(() => t.choosePath(0, 2, 0));
+  assert.equal(got.slice(0, 3), pairs.slice(0, 3));
+  assert.is(t.bufferSize(0), 2);
+  assert.equal(got.slice(4, 7), pairs.slice(3, 6));
+  assert.ok(!pairs.includes(got[3]));
+});
+
+test("the global timer, checked when a fresh pair is drawn, lifts the bias at exactly restoreIntervalNs (odd), not 1 ns before", () => {
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 0, minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, restoreIntervalNs: 1001 }, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 0, (2 << 16) | 1, ECN); // rate 32767 > 0.1: biased, restore at 1001
+  assert.ok(t.biased(0));
+  t.choosePath(0, 1000, 0); // count 0: the buffer is empty, a fresh pair
+  assert.ok(t.biased(0));
+  t.choosePath(0, 1000, 1); // count 1 > 0: the forced fresh pair
+  assert.ok(t.biased(0));
+  t.choosePath(0, 1001, 2);
+  assert.not.ok(t.biased(0));
+});
+
 test.run();
+
