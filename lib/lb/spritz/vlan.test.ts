@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
-import { SPRITZ_BIASED, SPRITZ_CACHED } from "./spritz";
+import { SPRITZ_BIASED, SPRITZ_CACHED, SPRITZ_RESTORED } from "./spritz";
 import { FAR, SMALL } from "./test-support";
 import { SpritzVlan, VLAN_DEFAULT, VLAN_MINIMAL, VLAN_NON_MINIMAL } from "./vlan";
 
@@ -123,6 +123,57 @@ test("the global timer, checked when a fresh pair is drawn, lifts the bias at ex
   assert.ok(t.biased(0));
   t.choosePath(0, 1001, 2);
   assert.not.ok(t.biased(0));
+});
+
+test("feedback: the ECN rate rises on ECN and NACK, decays on GOOD, and biases only strictly above its threshold", () => {
+  // Gain 1/2, limit floor(0.6 × 65536) = 39321. ECN from 0: 32767; GOOD: 32767 − 16383 = 16384;
+  // GOOD: 8192; ECN: 8192 + (57343 >> 1) = 36863, not above; ECN: 36863 + 14336 = 51199, above.
+  const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.6, minBiasFactor: 5 }, 1);
+  t.open(0, FAR);
+  const x = (2 << 16) | 7;
+  const steps = [ECN, GOOD, GOOD, ECN].map((k) => t.onPathFeedback(0, 1, x, k) & SPRITZ_BIASED);
+  assert.equal(steps, [0, 0, 0, 0]);
+  assert.not.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED, SPRITZ_BIASED);
+  // A rate exactly at the limit: gain 1/2 and a threshold of 32767 / 65536, one ECN gives 32767.
+  const u = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 32767 / 65536, minBiasFactor: 5 }, 1);
+  u.open(0, FAR);
+  assert.is(u.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED, 0);
+  assert.ok((u.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED) !== 0);
+});
+
+test("feedback: the smallest bias (minBiasFactor 1/256, Q8 weight 1) still biases; 0 turns biasing off", () => {
+  for (const [factor, biased] of [[1 / 256, true], [0, false]] as const) {
+    const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, minBiasFactor: factor }, 1);
+    t.open(0, FAR);
+    t.onPathFeedback(0, 1, (1 << 16) | 3, ECN);
+    assert.is(t.biased(0), biased);
+    if (biased) assert.is(t.minimalWeightQ8(0), 1);
+  }
+});
+
+test("feedback: the ring holds 8 pairs, a ninth GOOD is not cached; VLAN 2 with EV 0xffff is a valid pair", () => {
+  const t = new SpritzVlan({ ...SMALL }, 1);
+  t.open(0, FAR);
+  for (let i = 0; i < 8; i++) assert.is(t.onPathFeedback(0, 1, (1 << 16) | i, GOOD), SPRITZ_CACHED);
+  assert.is(t.onPathFeedback(0, 1, 0x2ffff, GOOD), 0);
+  assert.is(t.bufferSize(0), 8);
+  assert.is(t.errors, 0);
+  t.choosePath(0, 2, 0);
+  assert.is(t.onPathFeedback(0, 3, 0x2ffff, GOOD), SPRITZ_CACHED);
+});
+
+test("feedback: the global timer restores at exactly its deadline, once", () => {
+  // Limit floor(0.4 × 65536) = 26214: one ECN (32767) biases, one GOOD (16384) drops below it.
+  const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 }, 1);
+  t.open(0, FAR);
+  const x = (2 << 16) | 9;
+  t.onPathFeedback(0, 0, x, ECN); // biased; restore due at 1001
+  assert.is(t.onPathFeedback(0, 1000, x, GOOD) & SPRITZ_RESTORED, 0);
+  assert.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 1001, x, TIMEOUT) & SPRITZ_RESTORED, SPRITZ_RESTORED);
+  assert.not.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 5000, x, GOOD) & SPRITZ_RESTORED, 0);
 });
 
 test.run();
