@@ -176,5 +176,54 @@ test("feedback: the global timer restores at exactly its deadline, once", () => 
   assert.is(t.onPathFeedback(0, 5000, x, GOOD) & SPRITZ_RESTORED, 0);
 });
 
+test("fresh pairs follow the draw rule: VLAN 1 iff nextBelow(wMin + wNon) < wMin, then EV = the next word's low 16 bits", () => {
+  // Unweighted, biased to Q8 weight 1 against 7 non-minimal paths (1792): a draw of exactly
+  // wMin = 1 must give VLAN 2. Every call draws (threshold 0, nothing cached).
+  const seed = 77;
+  const t = new SpritzVlan({ ...SMALL, seed, weighted: false, exploreThreshold: 0, minBiasFactor: 1 / 256, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 }, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
+  const wMin = t.minimalWeightQ8(0);
+  const total = wMin + t.nonMinimalWeightQ8(0);
+  assert.equal([wMin, total], [1, 1 + 256 * 7]);
+  const rng = new Xoshiro128(seed);
+  let atBoundary = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const u = rng.nextBelow(total);
+    if (u === wMin) atBoundary++;
+    const want = ((u < wMin ? 1 : 2) << 16) | (rng.nextI32() & 0xffff);
+    assert.is(t.choosePath(0, 1, i), want);
+  }
+  assert.ok(atBoundary > 0, "the seed reaches the boundary draw");
+});
+
+test("minimal and non-minimal weights equal (biased to the non-minimal sum): still a pair, never 0", () => {
+  const t = new SpritzVlan({ ...SMALL, weighted: false, exploreThreshold: 0, minBiasFactor: 7, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 }, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
+  assert.is(t.minimalWeightQ8(0), t.nonMinimalWeightQ8(0));
+  for (let i = 0; i < 100; i++) {
+    const vlan = t.choosePath(0, 1, i) >>> 16;
+    assert.ok(vlan === 1 || vlan === 2);
+  }
+});
+
+test("a restore through a fresh draw disarms the timer: a later bias waits for its own deadline", () => {
+  // Limit 26214 (0.4): ECN (32767) biases, GOOD (16384) goes below, ECN again (16384 + 24575 = 40959) re-biases.
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 0, ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 }, 1);
+  t.open(0, FAR);
+  const x = (2 << 16) | 9;
+  t.onPathFeedback(0, 0, x, ECN); // restore due at 1001
+  t.onPathFeedback(0, 10, x, GOOD); // (caches x)
+  assert.is(t.choosePath(0, 1000, 0), x);
+  t.choosePath(0, 1001, 0); // count 1 > 0: fresh, and it restores
+  assert.not.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 2000, x, ECN) & SPRITZ_BIASED, SPRITZ_BIASED); // restore due at 3001
+  t.choosePath(0, 2500, 1);
+  assert.ok(t.biased(0));
+  t.choosePath(0, 3001, 2);
+  assert.not.ok(t.biased(0));
+});
+
 test.run();
 
