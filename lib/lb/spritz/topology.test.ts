@@ -249,6 +249,18 @@ test("Table I latencies: 108.2 ns per local and 583.2 ns per global hop with Tab
   assert.equal(Array.from(sf.classLatencyPs, (ps) => Math.round(ps) / 1000), sfWant);
 });
 
+test("class latencies with a switch latency on every hop, and ties kept in Table I order", () => {
+  // Switch latency 10 ns: local 25 + 83.2 + 10 = 118.2 ns, global 500 + 83.2 + 10 = 593.2 ns.
+  const sw = new EndpointTable(new Dragonfly({ p: 1, a: 4, h: 2 }), 0, { switchLatencyNs: 10 });
+  assert.equal(Array.from(sw.classLatencyPs.slice(0, 3), (ps) => ps / 1000), [118.2, 236.4, 593.2]);
+  // A global link of 133.2 ns makes a global hop (216.4) cost two local ones (2 × 108.2): types
+  // 2/0 and 0/1 tie, and so do 2/1 and 0/2; each pair stays in Table I order.
+  const tie = new EndpointTable(new Dragonfly({ p: 1, a: 4, h: 2 }), 0, { globalLinkNs: 133.2 });
+  assert.equal(Array.from(tie.classLocal), [1, 2, 0, 1, 2, 0, 1, 2, 3]);
+  assert.equal(Array.from(tie.classGlobal), [0, 0, 1, 1, 1, 2, 2, 2, 2]);
+  assert.equal(Array.from(tie.classLatencyPs, (ps) => ps / 1000), [108.2, 216.4, 216.4, 324.6, 432.8, 432.8, 541, 649.2, 757.4]);
+});
+
 test("Fig. 3 at ~40k endpoints: Dragonfly ≤ 200 paths, ≈ 2.3 MiB; Slim Fly ≈ 1771 paths, ≈ 8.5 MiB (±10 %)", () => {
   const df = new EndpointTable(new Dragonfly({ p: 10, a: 20, h: 10 }), 0);
   assert.is(df.topology.endpoints, 40200);
