@@ -261,6 +261,46 @@ test("class latencies with a switch latency on every hop, and ties kept in Table
   assert.equal(Array.from(tie.classLatencyPs, (ps) => ps / 1000), [108.2, 216.4, 216.4, 324.6, 432.8, 432.8, 541, 649.2, 757.4]);
 });
 
+test("EndpointTable queries at their edges: destination 0 from another switch, cells just outside the ECMP tables, the path cap's range, a metadata reset from cell 0", () => {
+  const t = new EndpointTable(new Dragonfly({ p: 1, a: 4, h: 2 }), 5);
+  // pathsOfType for d = 0 counts switch 0 alone; d = −1 sums every destination, switch 0 included.
+  let toZero = 0;
+  let all = 0;
+  for (let c = 0; c < t.classCount; c++) {
+    const [l, g] = [t.classLocal[c], t.classGlobal[c]];
+    toZero += t.pathsOfType(0, l, g);
+    let sum = 0;
+    for (let d = 0; d < t.topology.switches; d++) sum += t.pathsOfType(d, l, g);
+    assert.is(t.pathsOfType(-1, l, g), sum);
+    all += sum;
+  }
+  assert.is(toZero, t.pathCount(0));
+  assert.ok(t.pathCount(0) > 0 && all > t.pathCount(0));
+  // cellOf: e1 = size1, e2 = stride in an expanding row, e2 = 1 in a single-cell row: not cells.
+  const d = 0;
+  const [size1, split, stride] = [t.size1[d], t.split[d], t.stride[d]];
+  assert.is(t.cellOf(d, size1 << 8), -1);
+  if (split > 0) {
+    assert.is(t.cellOf(d, ((split - 1) << 8) | (stride - 1)), (split - 1) * stride + stride - 1);
+    assert.is(t.cellOf(d, ((split - 1) << 8) | stride), -1);
+  }
+  if (split < size1) {
+    assert.is(t.cellOf(d, split << 8), split * stride);
+    assert.is(t.cellOf(d, (split << 8) | 1), -1);
+  }
+  assert.is(t.cellOf(d, 0x10000), -1);
+  // The cap on paths per destination: 0 (none) to 65535.
+  assert.is(new EndpointTable(t.topology, 5, { maxPathsPerDestination: 65535 }).pathCount(0), t.pathCount(0));
+  assert.throws(() => new EndpointTable(t.topology, 5, { maxPathsPerDestination: 65536 }), RangeError);
+  // resetMetadata clears the high nibble (ECN count, block) of every cell, the first included.
+  const low = t.meta[0];
+  t.meta[0] |= 0xf0;
+  t.meta[t.meta.length - 1] |= 0xf0;
+  t.resetMetadata();
+  assert.is(t.meta[0], low);
+  assert.is(t.meta[t.meta.length - 1] & 0xf0, 0);
+});
+
 test("Fig. 3 at ~40k endpoints: Dragonfly ≤ 200 paths, ≈ 2.3 MiB; Slim Fly ≈ 1771 paths, ≈ 8.5 MiB (±10 %)", () => {
   const df = new EndpointTable(new Dragonfly({ p: 10, a: 20, h: 10 }), 0);
   assert.is(df.topology.endpoints, 40200);
