@@ -7,26 +7,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_MALFORMED, E_STATE } from "../../core/errors";
-import {
-  DCP_TAG_ACK,
-  DCP_TAG_DATA,
-  DCP_TAG_HO,
-  DCP_TAG_NON_DCP,
-  DcpHeader,
-  DcpPacket,
-  OP_SEND_FIRST,
-  OP_SEND_LAST,
-  OP_SEND_MIDDLE,
-  OP_WRITE_FIRST,
-  OP_WRITE_LAST,
-  OP_WRITE_ONLY_IMM,
-  bounceHo,
-  dcpCheck,
-  emitAck,
-  emitData,
-  ipv4Checksum,
-  trimToHo,
-} from "./wire";
+import { DCP_TAG_ACK, DCP_TAG_DATA, DCP_TAG_HO, DCP_TAG_NON_DCP, OP_SEND_FIRST, OP_SEND_LAST, OP_SEND_MIDDLE } from "./wire";
+import { OP_WRITE_FIRST, OP_WRITE_LAST, OP_WRITE_ONLY_IMM } from "./wire";
+import { DcpHeader, DcpPacket, bounceHo, dcpCheck, emitAck, emitData, ipv4Checksum, trimToHo } from "./wire";
 
 const DIRTY = 0xee;
 
