@@ -301,6 +301,31 @@ test("EndpointTable queries at their edges: destination 0 from another switch, c
   assert.is(t.meta[t.meta.length - 1] & 0xf0, 0);
 });
 
+test("portTo and exitIndex agree with the wiring: the port behind which a switch lies, −1 for a non-neighbour; the group's exit to each other group", () => {
+  for (const t of [new Dragonfly({ p: 1, a: 4, h: 2 }), new Dragonfly({ p: 1, a: 3, h: 3 }), new SlimFly({ q: 5, p: 1 })]) {
+    const k = t.networkPorts;
+    for (let s = 0; s < t.switches; s++) {
+      const port = new Int32Array(t.switches).fill(-1);
+      for (let j = 0; j < k; j++) port[t.neighbour[s * k + j]] = j;
+      for (let o = 0; o < t.switches; o++) assert.is(t.portTo(s, o), o === s ? -1 : port[o], `${t.describe()}: ${s} → ${o}`);
+      assert.is(t.minimalPort(s, s), -1);
+    }
+    if (t instanceof Dragonfly) {
+      for (let G = 0; G < t.g; G++) {
+        for (let T = 0; T < t.g; T++) {
+          if (T === G) continue;
+          const exits: number[] = [];
+          for (let i = 0; i < t.a; i++) {
+            const s = G * t.a + i;
+            for (let j = 0; j < k; j++) if (t.isGlobal(s, j) && t.groupOf(t.neighbour[s * k + j]) === T) exits.push(i);
+          }
+          assert.equal([t.exitIndex(G, T)], exits, `group ${G} to ${T}`);
+        }
+      }
+    }
+  }
+});
+
 test("Fig. 3 at ~40k endpoints: Dragonfly ≤ 200 paths, ≈ 2.3 MiB; Slim Fly ≈ 1771 paths, ≈ 8.5 MiB (±10 %)", () => {
   const df = new EndpointTable(new Dragonfly({ p: 10, a: 20, h: 10 }), 0);
   assert.is(df.topology.endpoints, 40200);
