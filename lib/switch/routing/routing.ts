@@ -271,6 +271,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
   leastOccupied(slot: number, offset: number, count: number): number {
     if (!(this.live[slot] === 1 && this.inRange(offset, count) && count <= this.maxCand)) return this.reject(slot);
     const k = this.leastIndex(slot, offset, count);
+    /* c8 ignore next -- negative queued bytes come only from bound arrays (setCandidate refuses them), which vectors cannot bind (unit tests do) */
     return k < 0 ? this.fail(E_ARG) : this.candPort[offset + k];
   }
 
@@ -290,6 +291,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     const k = this.leastIndex(slot, minOffset, minCount);
+    /* c8 ignore next -- negative queued bytes come only from bound arrays (setCandidate refuses them), which vectors cannot bind (unit tests do) */
     if (k < 0) return this.fail(E_ARG);
     const m = minOffset + k;
     const v = valOffset + this.randomIndex(slot, valCount);
@@ -367,6 +369,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
       n += (below | +(d === 0)) & 1;
       min += d & below;
     }
+    /* c8 ignore next -- negative queued bytes come only from bound arrays (setCandidate refuses them), which vectors cannot bind (unit tests do) */
     if (all < 0) return -1;
     this.out[O.Ties] = n;
     return (n === 1 || this.randomTies === 0 ? tied[0] : tied[this.randomIndex(slot, n)]) - offset;
