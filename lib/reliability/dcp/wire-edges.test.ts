@@ -10,6 +10,7 @@ import { E_ARG, E_MALFORMED, E_STATE } from "../../core/errors";
 import { DCP_TAG_ACK, DCP_TAG_DATA, DCP_TAG_HO, DCP_TAG_NON_DCP, OP_SEND_FIRST, OP_SEND_LAST, OP_SEND_MIDDLE } from "./wire";
 import { OP_WRITE_FIRST, OP_WRITE_LAST, OP_WRITE_ONLY_IMM } from "./wire";
 import { DcpHeader, DcpPacket, bounceHo, dcpCheck, emitAck, emitData, ipv4Checksum, trimToHo } from "./wire";
+import { fixChecksum, resize } from "./test-support";
 
 const DIRTY = 0xee;
 
@@ -35,20 +36,6 @@ function dataFrame(h: DcpHeader, off = 0, size = 4096): Uint8Array {
   return b;
 }
 
-/** Rewrites IP and UDP lengths for a frame of `frame` bytes at `o` and refreshes the checksum. */
-function resize(b: Uint8Array, o: number, frame: number): void {
-  const ip = frame - 14;
-  b[o + 16] = ip >>> 8;
-  b[o + 17] = ip & 255;
-  b[o + 38] = (ip - 20) >>> 8;
-  b[o + 39] = (ip - 20) & 255;
-  b[o + 24] = 0;
-  b[o + 25] = 0;
-  const c = ipv4Checksum(b, o + 14);
-  b[o + 24] = c >>> 8;
-  b[o + 25] = c & 255;
-}
-
 test("IPv4 checksum with end-around carries (RFC 1071 §4.1)", () => {
   // The textbook header 4500 0073 0000 4000 4011 [b861] c0a8 0001 c0a8 00c7: the words sum to
   // 0x2479C; one fold gives 0x479C + 0x2 = 0x479E, and ~0x479E = 0xB861.
@@ -66,9 +53,7 @@ test("dcpCheck: a 54-byte non-DCP frame (IP length 40) is the shortest accepted;
   const b = new Uint8Array(54);
   b.set([0x08, 0x00, 0x45, 0x00, 0x00, 40, 0, 0, 0x40, 0x00, 64, 17], 12);
   b.set([0x12, 0xb7, 0x00, 20], 36); // port 4791, UDP length 20
-  const c = ipv4Checksum(b, 14);
-  b[24] = c >>> 8;
-  b[25] = c & 255;
+  fixChecksum(b, 0);
   assert.is(dcpCheck(b, 0, 54), DCP_TAG_NON_DCP);
   assert.is(new DcpPacket().wrap(b, 0, 54).check(), DCP_TAG_NON_DCP);
   resize(b, 0, 53);
@@ -83,7 +68,7 @@ test("dcpCheck: a 54-byte non-DCP frame (IP length 40) is the shortest accepted;
 test("a non-DCP frame is a tag, not an error: check() counts nothing, trim and bounce refuse it with E_STATE", () => {
   const b = dataFrame(header(OP_SEND_FIRST, 16));
   b[15] = 0; // ToS: tag 00
-  resize(b, 0, 90);
+  fixChecksum(b, 0);
   const v = new DcpPacket().wrap(b, 0, 90);
   assert.is(v.check(), DCP_TAG_NON_DCP);
   assert.is(v.errors, 0);

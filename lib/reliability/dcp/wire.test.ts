@@ -17,9 +17,9 @@ import {
   dcpOpcode,
   emitAck,
   emitData,
-  ipv4Checksum,
   trimToHo,
 } from "./wire";
+import { fixChecksum } from "./test-support";
 
 // Frames built by hand, byte by byte, from the layout in wire.ts (smoltcp style: the tests
 // parse these and emit them back). IPv4 checksums were summed by hand (RFC 1071):
@@ -264,29 +264,22 @@ test("malformed frames are refused with E_MALFORMED, never a throw", () => {
     mutate(b);
     return dcpCheck(b, 0, len ?? b.length);
   };
-  const fixCsum = (b: Uint8Array) => {
-    b[24] = 0;
-    b[25] = 0;
-    const c = ipv4Checksum(b, 14);
-    b[24] = c >>> 8;
-    b[25] = c & 255;
-  };
   assert.is(bad(() => {}), DCP_TAG_DATA);
   assert.is(bad(() => {}, 53), E_MALFORMED, "shorter than a BTH");
   assert.is(bad(() => {}, 89), E_MALFORMED, "IP length runs past the buffer");
   assert.is(bad((b) => (b[12] = 0x86)), E_MALFORMED, "not IPv4");
-  assert.is(bad((b) => { b[14] = 0x46; fixCsum(b); }), E_MALFORMED, "IP options");
-  assert.is(bad((b) => { b[23] = 6; fixCsum(b); }), E_MALFORMED, "not UDP");
-  assert.is(bad((b) => { b[20] = 0x20; fixCsum(b); }), E_MALFORMED, "a fragment");
+  assert.is(bad((b) => { b[14] = 0x46; fixChecksum(b, 0); }), E_MALFORMED, "IP options");
+  assert.is(bad((b) => { b[23] = 6; fixChecksum(b, 0); }), E_MALFORMED, "not UDP");
+  assert.is(bad((b) => { b[20] = 0x20; fixChecksum(b, 0); }), E_MALFORMED, "a fragment");
   assert.is(bad((b) => (b[25] ^= 1)), E_MALFORMED, "bad checksum");
   assert.is(bad((b) => (b[37] = 0xb8)), E_MALFORMED, "not port 4791");
   assert.is(bad((b) => (b[39] = 0x37)), E_MALFORMED, "UDP length disagrees with IP");
   assert.is(bad((b) => (b[42] = 0x0c)), E_MALFORMED, "opcode not a DCP data opcode");
   assert.is(bad((b) => { b[42] = 0x11; }), E_MALFORMED, "ACK opcode with a data tag");
-  assert.is(bad((b) => { b[17] = 0x30; b[39] = 0x1c; fixCsum(b); }), E_MALFORMED, "too short for the Write headers");
-  assert.is(bad((b) => { b[15] = 0x0d; fixCsum(b); }), E_MALFORMED, "HO tag on a 90-byte frame");
-  assert.is(bad((b) => { b[15] = 0x05; fixCsum(b); }), E_MALFORMED, "ACK tag on a data opcode");
-  assert.is(bad((b) => { b[15] = 0x01; fixCsum(b); }), DCP_TAG_NON_DCP, "a plain RoCEv2 packet");
+  assert.is(bad((b) => { b[17] = 0x30; b[39] = 0x1c; fixChecksum(b, 0); }), E_MALFORMED, "too short for the Write headers");
+  assert.is(bad((b) => { b[15] = 0x0d; fixChecksum(b, 0); }), E_MALFORMED, "HO tag on a 90-byte frame");
+  assert.is(bad((b) => { b[15] = 0x05; fixChecksum(b, 0); }), E_MALFORMED, "ACK tag on a data opcode");
+  assert.is(bad((b) => { b[15] = 0x01; fixChecksum(b, 0); }), DCP_TAG_NON_DCP, "a plain RoCEv2 packet");
   assert.is(dcpCheck(WRITE_MIDDLE, -1, 90), E_MALFORMED);
   assert.is(dcpCheck(WRITE_MIDDLE, 1, 90), E_MALFORMED, "runs past the end of the buffer");
   assert.is(dcpCheck(WRITE_MIDDLE_HO.subarray(0, 56), 0, 56), E_MALFORMED);

@@ -1,0 +1,22 @@
+// Test support for the DCP wire tests (not exported from the package): rewriting a frame's
+// lengths and IPv4 checksum in place, to build malformed and boundary frames from good ones.
+import { ipv4Checksum } from "./wire";
+
+/** Recomputes the IPv4 header checksum of the frame at `o` (bytes 24–25, over bytes 14–33). */
+export function fixChecksum(b: Uint8Array, o: number): void {
+  b[o + 24] = 0;
+  b[o + 25] = 0;
+  const c = ipv4Checksum(b, o + 14);
+  b[o + 24] = c >>> 8;
+  b[o + 25] = c & 255;
+}
+
+/** Rewrites the IP and UDP lengths for a frame of `frame` bytes at `o`, then its checksum. */
+export function resize(b: Uint8Array, o: number, frame: number): void {
+  const ip = frame - 14;
+  b[o + 16] = ip >>> 8;
+  b[o + 17] = ip & 255;
+  b[o + 38] = (ip - 20) >>> 8;
+  b[o + 39] = (ip - 20) & 255;
+  fixChecksum(b, o);
+}
