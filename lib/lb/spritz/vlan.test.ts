@@ -4,12 +4,20 @@ import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, TIMEOUT } from "../feedback";
 import { SPRITZ_BIASED, SPRITZ_CACHED, SPRITZ_RESTORED } from "./spritz";
+import type { SpritzParamsInput } from "./params";
 import { FAR, SMALL } from "./test-support";
 import { SpritzVlan, VLAN_DEFAULT, VLAN_MINIMAL, VLAN_NON_MINIMAL } from "./vlan";
 
+
+/** A VLAN-mode source on the small Dragonfly with flow 0 open to FAR. */
+function toFar(params: SpritzParamsInput = {}): SpritzVlan {
+  const t = new SpritzVlan({ ...SMALL, ...params }, 1);
+  t.open(0, FAR);
+  return t;
+}
+
 test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN << 16 | EV", () => {
-  const t = new SpritzVlan({ ...SMALL, wScale: 1, exploreThreshold: 0 }, 1);
-  t.open(0, 13);
+  const t = toFar({ wScale: 1, exploreThreshold: 0 });
   // To switch 13 (another group): 1 minimal path of 2/1 (799.6 ns: S≠exit, D≠entry) — checked by
   // the table — and 7 non-minimal ones; weights w = 1491.0-relative per eq. (1).
   const wMin = t.minimalWeightQ8(0);
@@ -28,8 +36,7 @@ test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN 
 });
 
 test("good pairs are recycled once each; ECN and TIMEOUT let them go", () => {
-  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 100 }, 1);
-  t.open(0, 13);
+  const t = toFar({ exploreThreshold: 100 });
   const a = (1 << 16) | 1234;
   const b = (2 << 16) | 99;
   assert.is(t.onPathFeedback(0, 1, a, GOOD), SPRITZ_CACHED);
@@ -40,8 +47,7 @@ test("good pairs are recycled once each; ECN and TIMEOUT let them go", () => {
 });
 
 test("a high ECN rate gives the minimal category weight minBiasFactor", () => {
-  const t = new SpritzVlan({ ...SMALL, minBiasFactor: 5, ecnRateGain: 1 / 4 }, 1);
-  t.open(0, 13);
+  const t = toFar({ minBiasFactor: 5, ecnRateGain: 1 / 4 });
   let r = 0;
   for (let i = 0; i < 40; i++) r |= t.onPathFeedback(0, i, (2 << 16) | i, ECN);
   assert.ok((r & SPRITZ_BIASED) !== 0 && t.biased(0));
@@ -99,8 +105,7 @@ test("unweighted, a category weighs 256 per path; a one-path first class counts 
 });
 
 test("Alg. 1: recycled pairs go out in arrival order; after exploreThreshold + 1 of them a forced fresh pair, and the count restarts", () => {
-  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 2 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ exploreThreshold: 2 });
   const pairs = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ((i & 1) + 1) * 65536 + 100 * i);
   for (const x of pairs) t.onPathFeedback(0, 1, x, GOOD);
   assert.is(t.bufferSize(0), 8);
@@ -113,8 +118,7 @@ test("Alg. 1: recycled pairs go out in arrival order; after exploreThreshold + 1
 });
 
 test("the global timer, checked when a fresh pair is drawn, lifts the bias at exactly restoreIntervalNs (odd), not 1 ns before", () => {
-  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 0, minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, restoreIntervalNs: 1001 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ exploreThreshold: 0, minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, restoreIntervalNs: 1001 });
   t.onPathFeedback(0, 0, (2 << 16) | 1, ECN); // rate 32767 > 0.1: biased, restore at 1001
   assert.ok(t.biased(0));
   t.choosePath(0, 1000, 0); // count 0: the buffer is empty, a fresh pair
@@ -128,24 +132,21 @@ test("the global timer, checked when a fresh pair is drawn, lifts the bias at ex
 test("feedback: the ECN rate rises on ECN and NACK, decays on GOOD, and biases only strictly above its threshold", () => {
   // Gain 1/2, limit floor(0.6 × 65536) = 39321. ECN from 0: 32767; GOOD: 32767 − 16383 = 16384;
   // GOOD: 8192; ECN: 8192 + (57343 >> 1) = 36863, not above; ECN: 36863 + 14336 = 51199, above.
-  const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.6, minBiasFactor: 5 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ ecnRateGain: 1 / 2, ecnRateThreshold: 0.6, minBiasFactor: 5 });
   const x = (2 << 16) | 7;
   const steps = [ECN, GOOD, GOOD, ECN].map((k) => t.onPathFeedback(0, 1, x, k) & SPRITZ_BIASED);
   assert.equal(steps, [0, 0, 0, 0]);
   assert.not.ok(t.biased(0));
   assert.is(t.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED, SPRITZ_BIASED);
   // A rate exactly at the limit: gain 1/2 and a threshold of 32767 / 65536, one ECN gives 32767.
-  const u = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 32767 / 65536, minBiasFactor: 5 }, 1);
-  u.open(0, FAR);
+  const u = toFar({ ecnRateGain: 1 / 2, ecnRateThreshold: 32767 / 65536, minBiasFactor: 5 });
   assert.is(u.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED, 0);
   assert.ok((u.onPathFeedback(0, 1, x, ECN) & SPRITZ_BIASED) !== 0);
 });
 
 test("feedback: the smallest bias (minBiasFactor 1/256, Q8 weight 1) still biases; 0 turns biasing off", () => {
   for (const [factor, biased] of [[1 / 256, true], [0, false]] as const) {
-    const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, minBiasFactor: factor }, 1);
-    t.open(0, FAR);
+    const t = toFar({ ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, minBiasFactor: factor });
     t.onPathFeedback(0, 1, (1 << 16) | 3, ECN);
     assert.is(t.biased(0), biased);
     if (biased) assert.is(t.minimalWeightQ8(0), 1);
@@ -153,8 +154,7 @@ test("feedback: the smallest bias (minBiasFactor 1/256, Q8 weight 1) still biase
 });
 
 test("feedback: the ring holds 8 pairs, a ninth GOOD is not cached; VLAN 2 with EV 0xffff is a valid pair", () => {
-  const t = new SpritzVlan({ ...SMALL }, 1);
-  t.open(0, FAR);
+  const t = toFar();
   for (let i = 0; i < 8; i++) assert.is(t.onPathFeedback(0, 1, (1 << 16) | i, GOOD), SPRITZ_CACHED);
   assert.is(t.onPathFeedback(0, 1, 0x2ffff, GOOD), 0);
   assert.is(t.bufferSize(0), 8);
@@ -165,8 +165,7 @@ test("feedback: the ring holds 8 pairs, a ninth GOOD is not cached; VLAN 2 with 
 
 test("feedback: the global timer restores at exactly its deadline, once", () => {
   // Limit floor(0.4 × 65536) = 26214: one ECN (32767) biases, one GOOD (16384) drops below it.
-  const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 });
   const x = (2 << 16) | 9;
   t.onPathFeedback(0, 0, x, ECN); // biased; restore due at 1001
   assert.is(t.onPathFeedback(0, 1000, x, GOOD) & SPRITZ_RESTORED, 0);
@@ -180,8 +179,7 @@ test("fresh pairs follow the draw rule: VLAN 1 iff nextBelow(wMin + wNon) < wMin
   // Unweighted, biased to Q8 weight 1 against 7 non-minimal paths (1792): a draw of exactly
   // wMin = 1 must give VLAN 2. Every call draws (threshold 0, nothing cached).
   const seed = 77;
-  const t = new SpritzVlan({ ...SMALL, seed, weighted: false, exploreThreshold: 0, minBiasFactor: 1 / 256, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ seed, weighted: false, exploreThreshold: 0, minBiasFactor: 1 / 256, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 });
   t.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
   const wMin = t.minimalWeightQ8(0);
   const total = wMin + t.nonMinimalWeightQ8(0);
@@ -198,8 +196,7 @@ test("fresh pairs follow the draw rule: VLAN 1 iff nextBelow(wMin + wNon) < wMin
 });
 
 test("minimal and non-minimal weights equal (biased to the non-minimal sum): still a pair, never 0", () => {
-  const t = new SpritzVlan({ ...SMALL, weighted: false, exploreThreshold: 0, minBiasFactor: 7, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ weighted: false, exploreThreshold: 0, minBiasFactor: 7, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1 });
   t.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
   assert.is(t.minimalWeightQ8(0), t.nonMinimalWeightQ8(0));
   for (let i = 0; i < 100; i++) {
@@ -210,8 +207,7 @@ test("minimal and non-minimal weights equal (biased to the non-minimal sum): sti
 
 test("a restore through a fresh draw disarms the timer: a later bias waits for its own deadline", () => {
   // Limit 26214 (0.4): ECN (32767) biases, GOOD (16384) goes below, ECN again (16384 + 24575 = 40959) re-biases.
-  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 0, ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 }, 1);
-  t.open(0, FAR);
+  const t = toFar({ exploreThreshold: 0, ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 });
   const x = (2 << 16) | 9;
   t.onPathFeedback(0, 0, x, ECN); // restore due at 1001
   t.onPathFeedback(0, 10, x, GOOD); // (caches x)
