@@ -53,6 +53,77 @@ test("one flow alone, by hand: FCT = ideal, goodput = bytes × 8 / FCT, nothing 
   assert.equal(m.fctUs.bySize.map((x) => x.label), ["200 KB – 10 MB"]);
 });
 
+test("link usage by class, by hand: one ECMP flow across the pods of a k = 4 fat tree", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }] }]));
+  const m = r.metrics;
+  // Switch egress ports per class: 16 ToR → host; 8 ToRs × 2 uplinks = 16 ToR–agg cables and
+  // 8 aggs × 2 uplinks = 16 agg–core cables, each used in both directions.
+  assert.equal(Object.keys(m.links.byClass), ["host", "tier1", "tier2"]);
+  assert.equal([m.links.byClass.host.links, m.links.byClass.tier1.links, m.links.byClass.tier2.links], [16, 32, 32]);
+  // Data crosses one port of class host, two of tier1 and two of tier2 (up and down); the ACKs
+  // (64 B each) cross as many on the way back, on other ports.
+  const data = 1_000_000 + 245 * 64;
+  const acks = m.controlPlane.acksSent * 64;
+  const util = (bytes: number) => (bytes * 8) / 100e3 / r.simulatedUs; // bytes over 100 Gb/s for the run
+  const uData = util(data);
+  const uAck = util(acks);
+  const expect = (n: number, used: number[]) => {
+    const mean = used.reduce((a, x) => a + x, 0) / n;
+    const sd = Math.sqrt((used.reduce((a, x) => a + (x - mean) ** 2, 0) + (n - used.length) * mean * mean) / n);
+    return { mean, max: Math.max(...used), cov: sd / mean };
+  };
+  for (const [cls, n, k] of [["host", 16, 1], ["tier1", 32, 2], ["tier2", 32, 2]] as const) {
+    const e = expect(n, [...Array(k).fill(uData), ...Array(k).fill(uAck)]);
+    const got = m.links.byClass[cls];
+    assert.ok(Math.abs(got.meanUtil - e.mean) < 0.0015, `${cls} mean ${got.meanUtil} vs ${e.mean}`);
+    assert.ok(Math.abs(got.maxUtil - e.max) < 0.0015, `${cls} max ${got.maxUtil} vs ${e.max}`);
+    assert.ok(Math.abs(got.cov - e.cov) < 0.0015, `${cls} cov ${got.cov} vs ${e.cov}`);
+    assert.is(got.minUtil, 0);
+  }
+  // The busiest list: eight ports, highest first; the five data ports tie and come in port order.
+  const b = m.links.busiest;
+  assert.is(b.length, 8);
+  assert.ok(b.every((x, i) => i === 0 || x.util <= b[i - 1].util));
+  const top = b.slice(0, 5);
+  assert.ok(top.every((x) => x.bytes === data));
+  assert.ok(top.every((x, i) => i === 0 || x.port > top[i - 1].port), "ties in port order");
+  assert.ok(b.slice(5).every((x) => x.bytes === m.controlPlane.acksSent * 64 || x.bytes === 0));
+});
+
+test("goodput, by hand: total over the span from the first start to the last delivery; per flow over each flow's own FCT", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }, { src: 1, dst: 14, bytes: 500_000, startUs: 20 }] }]));
+  const [a, b] = r.flows;
+  const endUs = Math.max(a.startUs + (a.fctUs as number), b.startUs + (b.fctUs as number));
+  const gbps = (bytes: number, us: number) => (bytes * 8) / us / 1e3;
+  const g = r.metrics.goodput;
+  assert.ok(Math.abs(g.totalGbps - gbps(1_500_000, endUs)) < 0.002, `total ${g.totalGbps}`);
+  const per = [gbps(1_000_000, a.fctUs as number), gbps(500_000, b.fctUs as number)];
+  assert.ok(Math.abs((g.perFlowMeanGbps as number) - (per[0] + per[1]) / 2) < 0.002, `mean ${g.perFlowMeanGbps}`);
+  assert.ok(Math.abs((g.perFlowMinGbps as number) - Math.min(...per)) < 0.002, `min ${g.perFlowMinGbps}`);
+});
+
+test("a run cut short: an unfinished group has no JCT, and goodput counts what arrived until the end", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [
+    { src: 0, dst: 15, bytes: 100_000, group: "g" },
+    { src: 1, dst: 14, bytes: 10_000_000, group: "g" },
+    { src: 2, dst: 13, bytes: 100_000, group: "h" },
+  ] }], { run: { endUs: 100 } }));
+  const jobs = Object.fromEntries(r.metrics.jobs.map((j) => [j.group, j]));
+  assert.equal([jobs.g.flows, jobs.g.completed, jobs.g.jctUs], [2, 1, null]);
+  assert.equal([jobs.h.flows, jobs.h.completed], [1, 1]);
+  assert.ok(Math.abs((jobs.h.jctUs as number) - (r.flows[2].fctUs as number)) < 0.002);
+  assert.is(r.flows[1].fctUs, null);
+  // The unfinished flow's goodput runs to the end of the run, which is then also the span's end.
+  const arrived = (r.flows[1].goodputGbps as number) * 100 * 1e3 / 8;
+  assert.ok(arrived > 0 && arrived < 10_000_000);
+  const total = ((100_000 + 100_000 + arrived) * 8) / 100 / 1e3;
+  assert.ok(Math.abs(r.metrics.goodput.totalGbps - total) < 0.01, `total ${r.metrics.goodput.totalGbps} vs ${total}`);
+  // Per flow: a finished flow's bytes over its FCT, the unfinished one's arrivals over the run.
+  const per = [0, 1, 2].map((i) => (i === 1 ? arrived : r.flows[i].bytes) * 8 / (i === 1 ? 100 : (r.flows[i].fctUs as number)) / 1e3);
+  assert.ok(Math.abs((r.metrics.goodput.perFlowMeanGbps as number) - (per[0] + per[1] + per[2]) / 3) < 0.002);
+  assert.ok(Math.abs((r.metrics.goodput.perFlowMinGbps as number) - Math.min(...per)) < 0.002);
+});
+
 test("spurious retransmission, by hand: the only ACK is lost, the RTO resends a packet the receiver already has", () => {
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 4086 }] }], {
     faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["ack"], untilUs: 50 }],
@@ -78,6 +149,34 @@ test("out of order, by hand: the first of 3 packets is lost, packets 1 and 2 arr
   assert.is(m.faults[0].lost.data, 1);
   assert.equal([m.outOfOrder.packets, m.outOfOrder.percent, m.retransmissions.spurious], [2, 66.667, 0]);
   assert.is(r.flows[0].outOfOrder, 2);
+});
+
+test("fault tallies: the flows a fault hit and the mean slowdown of those it hit and of the others", () => {
+  // Host 0's link loses data for 1.4 µs: only flow 0's first packet (as in the test above).
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 1, dst: 14, bytes: 3 * 4086 }, { src: 2, dst: 13, bytes: 3 * 4086 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }],
+    run: { faultBaseline: false },
+  }));
+  const [f] = r.metrics.faults;
+  assert.equal([f.lost.data, f.lost.ack, f.flowsHit], [1, 0, 1]);
+  const sd = r.flows.map((x) => x.slowdown as number);
+  assert.ok(sd[0] > sd[1] && sd[0] > sd[2], "the flow that lost a packet is the slowest");
+  assert.ok(Math.abs((f.meanSlowdownHit as number) - sd[0]) < 0.0015);
+  assert.ok(Math.abs((f.meanSlowdownOthers as number) - (sd[1] + sd[2]) / 2) < 0.0015);
+});
+
+test("per-path listing: most packets first, ties in path order; the counts add up to the flow's data packets", () => {
+  const listing = (packets: number) => runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: packets * 4086 }] }], { metrics: { paths: { flows: [0] } } }, "reps")).metrics.paths[0];
+X
+  const tie = listing(12);
+  assert.equal(tie.packets.map((x) => x.packets), [3, 3, 3, 3]);
+  const names = tie.packets.map((x) => x.path);
+  assert.equal(names, [...names].sort());
+  // 20 packets: 7, 5, 5, 3 (a tie in the middle, again in path order).
+  const p = listing(20);
+  assert.equal([p.distinct, p.packets.length], [4, 4]);
+  assert.equal(p.packets.map((x) => x.packets), [7, 5, 5, 3]);
+  assert.ok(p.packets[1].path < p.packets[2].path);
 });
 
 test("flow classes and size classes: incast vs bystanders, and the FCT of each class from its own flows", () => {
