@@ -95,7 +95,36 @@ test("DCP §4.2 weight: N = 16 with 57 B HO and 1 KB data gives w = 15/(1024/57 
   assert.is(new PortQueues({ profile: "dcp", dcpRadix: 22 }, 1).dcp?.feasible, false);
 });
 
+test("DCP §4.2 weight at its edges: r = N − 1 exactly is infeasible (w would divide by 0), just above it w is large", () => {
+  // N = 8, 100 B HO: r = 700/100 = 7 = N − 1 → infeasible; r = 7.01 → w = 7/(7.01 − 7) = 700.
+  const at = dcpWrrWeight(8, 100, 700);
+  assert.equal([at.feasible, at.maxRadix], [false, 7]); // r > N − 1 holds for N ≤ 7 only
+  const above = dcpWrrWeight(8, 100, 701);
+  assert.ok(above.feasible);
+  assert.ok(Math.abs(above.weight - 700) < 1e-6);
+  assert.is(above.maxRadix, 8);
+  // N = 2 needs only r > 1: w = 1/(1.01 − 1) = 100.
+  assert.ok(Math.abs(dcpWrrWeight(2, 100, 101).weight - 100) < 1e-9);
+  assert.ok(Math.abs(dcpWrrWeight(4096, 1, 4096).weight - 4095) < 1e-9); // r = 4096: w = 4095/1
+  // Inputs: 0 < hoBytes < dataPacketBytes ≤ 2^20 − 1; the radix in [2, 4096].
+  assert.ok(dcpWrrWeight(2, 1, 2).feasible); // r = 2 > 1
+  assert.throws(() => dcpWrrWeight(2, 0, 2), RangeError);
+  assert.throws(() => dcpWrrWeight(2, 100, 100), RangeError);
+  assert.is(dcpWrrWeight(2, 57, 0xfffff).ratio, 0xfffff / 57);
+  assert.throws(() => dcpWrrWeight(2, 57, 0x100000), RangeError);
+  assert.throws(() => dcpWrrWeight(4097, 1, 4096), RangeError);
+});
+
+test("the uec-htsim profile's WRR is 100000:1 for the control queue (notes/uec-htsim-reference.md §7)", () => {
+  const p = resolveQueueParams({});
+  assert.equal([p.scheduler, p.wrrControlPackets, p.wrrDataPackets], ["wrr", 100_000, 1]);
+  assert.equal([resolveQueueParams({ profile: "uec" }).wrrControlPackets, resolveQueueParams({ profile: "uec" }).wrrDataPackets], [1, 1]);
+});
+
 test("DWRR quanta keep the weight and are each at least one MTU", () => {
+  // w = 1: both quanta one MTU; 1 < w < 2: the data quantum stays one MTU (never below it).
+  assert.equal(dwrrQuanta(1, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 1024 });
+  assert.equal(dwrrQuanta(1.5, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 1536 });
   assert.equal(dwrrQuanta(5, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 5120 });
   assert.equal(dwrrQuanta(0.25, 1024), { dataQuantumBytes: 4096, controlQuantumBytes: 1024 });
   const q = dwrrQuanta(0.3, 1000); // ceil(1000 / 0.3) = 3334; round(0.3 × 3334) = 1000
