@@ -70,6 +70,24 @@ test("a message is cut into MSS packets, the last one short and flagged", () => 
   assert.is(s.outstandingPackets(1), 3);
 });
 
+test("the largest header leaves one payload byte per packet; the smallest leaves MTU − 1", () => {
+  const one = new RudSender({ mtuBytes: 100, headerBytes: 99 }, 1);
+  one.open(0);
+  one.post(0, 3);
+  assert.equal(send(one, 0, 0), [RUD_TX_NEW, 0, 100]);
+  assert.is(one.out[2], 1); // payload bytes
+  assert.equal(send(one, 0, 1), [RUD_TX_NEW, 1, 100]);
+  assert.equal(send(one, 0, 2), [RUD_TX_NEW | RUD_TX_LAST, 2, 100]);
+  const big = new RudSender({ mtuBytes: 100, headerBytes: 1 }, 1);
+  big.open(0);
+  big.post(0, 100);
+  assert.equal(send(big, 0, 0), [RUD_TX_NEW, 0, 100]);
+  assert.is(big.out[2], 99);
+  assert.equal(send(big, 0, 1), [RUD_TX_NEW | RUD_TX_LAST, 1, 2]);
+  assert.throws(() => new RudSender({ mtuBytes: 100, headerBytes: 0 }), RangeError);
+  assert.throws(() => new RudSender({ mtuBytes: 100, headerBytes: 100 }), RangeError);
+});
+
 test("in-order delivery with per-packet ACKs: RTT samples, completion, done", () => {
   const s = new RudSender({}, 1);
   const rx = new RudReceiver({ ackEveryBytes: 0 }, 1);

@@ -32,6 +32,16 @@ test("NSF: the pseudo-ACK interval is met exactly, not a tick early (odd interva
   assert.is(n.onData(0, 11_001, 0), NSF_PSEUDO_ACK);
 });
 
+test("NSF: T_interval 0 sends a pseudo-ACK for every packet while Active, even two at the same time; T_src threshold 0 makes any delay congestion", () => {
+  const n = new ReflexNsf({ tIntervalNs: 0, tSrcThreshNs: 0 }, 1);
+  n.open(0);
+  assert.is(n.onData(0, 10_000, 10_000), 0); // T_src = 0: not above the threshold
+  assert.is(n.onData(0, 10_001, 10_000), NSF_ENTER_ACTIVE | NSF_PSEUDO_ACK); // T_src = 1 ns
+  assert.is(n.onData(0, 10_001, 10_000), NSF_PSEUDO_ACK);
+  assert.is(n.onData(0, 10_002, 10_000), NSF_PSEUDO_ACK);
+  assert.is(n.pseudoAcks(0), 3);
+});
+
 test("NSF: a flow that falls Silent has no cooling packets left; the default capacity is one flow", () => {
   const n = new ReflexNsf({ nCool: 1 }, 1);
   n.open(0);
