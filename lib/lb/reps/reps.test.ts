@@ -72,6 +72,24 @@ test("a timeout with trimming freezes for freezeTimeoutNs; not while exploring, 
   assert.is(t.onPathFeedback(0, 1200, 15, TIMEOUT), 0, "exploring: no freeze");
 });
 
+test("the smallest settings: one EV, a zero freeze time, no exploration after freezing", () => {
+  const one = new Reps({ evCount: 1 }, 1);
+  one.open(0);
+  for (let i = 0; i < 50; i++) assert.is(one.choosePath(0, i, i), 0);
+  assert.is(one.onPathFeedback(0, 60, 1, GOOD), E_ARG, "EV 1 is outside a one-EV space");
+  // freezeTimeoutNs 0: frozen at t = 100, the exit (strictly after 100 + 0) at the next unmarked
+  // ACK after that; explorePackets 0: nothing explores, so the next timeout freezes again.
+  const t = new Reps({ freezeTimeoutNs: 0, explorePackets: 0 }, 1);
+  t.open(0);
+  cache(t, 0, 0, [10]);
+  assert.is(t.onPathFeedback(0, 100, 12, TIMEOUT), REPS_FREEZE);
+  assert.is(t.exitFreezeNs(0), 100);
+  assert.is(t.onPathFeedback(0, 100, 13, GOOD), REPS_CACHED);
+  assert.is(t.onPathFeedback(0, 101, 14, GOOD), REPS_CACHED | REPS_UNFREEZE);
+  assert.is(t.exploreCounter(0), 0);
+  assert.is(t.onPathFeedback(0, 102, 15, TIMEOUT), REPS_FREEZE);
+});
+
 test("frozen (paper): valid entries first, then head cycles over the stale ones", () => {
   const t = new Reps({ freezeTimeoutNs: 1_000_000 }, 1);
   t.open(0);
