@@ -209,6 +209,41 @@ test("Poisson arrivals at a target load, with a limit on simultaneous senders pe
   assert.ok(Math.abs(inter.length / mix.length - 0.3) < 0.05, `inter-DC share ${inter.length / mix.length}`);
 });
 
+test("cdf traffic at its edges: the arrival window, the least-loaded fallback, an empty DC side", () => {
+  // Every flow 1 GB (a CDF with one size), and an RTT of 1 s in the activity estimate (bytes × 8 /
+  // link rate + RTT), so no flow placed here is estimated to have ended.
+  const fixed: [number, number][] = [[1e9, 0], [1e9, 100]];
+  const w = { points: fixed, load: 1, startNs: 5_000_000, durationNs: 400_000_000, hostGbps: 100, rttNs: 1e9, maxSendersPerReceiver: 1 };
+  // Flows start inside [startNs, startNs + durationNs): λ = 1 × 100 Gb/s / 8 / 1 GB = 12.5 per s, about 5 here.
+  const fl = cdfFlows([0], [0, 1, 2], w, 3);
+  assert.ok(fl.length >= 3, `${fl.length} flows`);
+  assert.ok(fl.every((f) => f.startNs >= 5_000_000 && f.startNs < 405_000_000 && f.bytes === 1e9));
+  // One sender, receivers 1 and 2, at most one active sender each: the first two flows take one
+  // receiver each (the second finds the first's receiver busy and probes the other); from the
+  // third on both are busy and the least loaded takes it, host order first on a tie: 1, 2, 1, …
+  assert.ok(fl.slice(0, 2).map((f) => f.dst).sort().join() === "1,2");
+  for (let i = 2; i < fl.length; i++) assert.is(fl[i].dst, i % 2 === 0 ? 1 : 2, `flow ${i}`);
+  // The random probes keep the choice uniform: with receivers 1–3 and the first flow's receiver
+  // busy, the second flow's is either free one with probability 1/2 each. (Going straight to the
+  // least loaded would take the lower-numbered free one whenever the first draw hit the busy one:
+  // 1/3 + 2/3 × 1/2 = 2/3 of the time.)
+  let lowest = 0;
+  const seeds = 600;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const [a, b] = cdfFlows([0], [0, 1, 2, 3], { ...w, durationNs: 2e9 }, seed);
+    assert.ok(b !== undefined && a.dst !== b.dst);
+    if (b.dst === Math.min(...[1, 2, 3].filter((r) => r !== a.dst))) lowest++;
+  }
+  assert.ok(Math.abs(lowest / seeds - 0.5) < 0.07, `lower-numbered free receiver ${lowest} of ${seeds}`);
+  // Two DCs where the source's own DC has no other host: intra-DC draws fall back to the other DC.
+  const dcOf = new Int32Array([0, 1, 1]);
+  const x = cdfFlows([0], [0, 1, 2], { ...w, maxSendersPerReceiver: 0, dcOf, interDcFraction: 0 }, 4);
+  assert.ok(x.length > 0 && x.every((f) => f.dst !== 0 && f.cls === "inter-dc"));
+  // … and a source with nobody to send to is refused.
+  assert.throws(() => cdfFlows([0], [0], w, 1), /no receiver/);
+  assert.throws(() => cdfFlows([0], [1], { ...w, load: 0 }, 1), /load must be > 0/);
+});
+
 test("Dragonfly adversarial: every endpoint sends to the same position in the next group", () => {
   const df = new Dragonfly({ p: 2, a: 4, h: 2 });
   const fl = dragonflyAdversarial(df, { bytes: 1, startNs: 0 });
