@@ -34,6 +34,9 @@ test("size classes: a flow of exactly an edge's size is in the class above; unfi
   );
   assert.equal([g.all.n, g.all.p50, g.all.max], [4, 2, 4]);
   assert.equal([g.byClass.a.n, g.byClass.b.n], [3, 1]);
+  // A class is listed for a flow exactly at its lower edge, not for one exactly at its upper edge.
+  assert.equal(grouped([flow(10, 1), flow(1000, 2)], [1000], (f) => f.fctUs).bySize.map((c) => [c.label, c.n]), [["< 1 KB", 1], ["≥ 1 KB", 1]]);
+  assert.equal(grouped([flow(1000, 2)], [1000], (f) => f.fctUs).bySize.map((c) => c.label), ["≥ 1 KB"]);
   // No flow between 1 KB and 1 MB: that class is left out.
   assert.equal(grouped([flow(10, 1), flow(3_000_000, 2)], [1000, 1_000_000], (f) => f.fctUs).bySize.map((c) => c.label), ["< 1 KB", "≥ 1 MB"]);
 });
@@ -91,9 +94,10 @@ test("link usage by class, by hand: one ECMP flow across the pods of a k = 4 fat
 });
 
 test("goodput, by hand: total over the span from the first start to the last delivery; per flow over each flow's own FCT", () => {
-  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }, { src: 1, dst: 14, bytes: 500_000, startUs: 20 }] }]));
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000, startUs: 10 }, { src: 1, dst: 14, bytes: 500_000, startUs: 30 }] }]));
   const [a, b] = r.flows;
-  const endUs = Math.max(a.startUs + (a.fctUs as number), b.startUs + (b.fctUs as number));
+  assert.is(a.startUs, 10);
+  const endUs = Math.max(a.startUs + (a.fctUs as number), b.startUs + (b.fctUs as number)) - 10;
   const gbps = (bytes: number, us: number) => (bytes * 8) / us / 1e3;
   const g = r.metrics.goodput;
   assert.ok(Math.abs(g.totalGbps - gbps(1_500_000, endUs)) < 0.002, `total ${g.totalGbps}`);
@@ -106,11 +110,11 @@ test("a run cut short: an unfinished group has no JCT, and goodput counts what a
   const r = runScenario(base([{ kind: "flows", flows: [
     { src: 0, dst: 15, bytes: 100_000, group: "g" },
     { src: 1, dst: 14, bytes: 10_000_000, group: "g" },
-    { src: 2, dst: 13, bytes: 100_000, group: "h" },
+    { src: 2, dst: 13, bytes: 100_000, group: "h", startUs: 20 },
   ] }], { run: { endUs: 100 } }));
   const jobs = Object.fromEntries(r.metrics.jobs.map((j) => [j.group, j]));
   assert.equal([jobs.g.flows, jobs.g.completed, jobs.g.jctUs], [2, 1, null]);
-  assert.equal([jobs.h.flows, jobs.h.completed], [1, 1]);
+  assert.equal([jobs.h.flows, jobs.h.completed, jobs.h.startUs], [1, 1, 20]);
   assert.ok(Math.abs((jobs.h.jctUs as number) - (r.flows[2].fctUs as number)) < 0.002);
   assert.is(r.flows[1].fctUs, null);
   // The unfinished flow's goodput runs to the end of the run, which is then also the span's end.
@@ -122,6 +126,35 @@ test("a run cut short: an unfinished group has no JCT, and goodput counts what a
   const per = [0, 1, 2].map((i) => (i === 1 ? arrived : r.flows[i].bytes) * 8 / (i === 1 ? 100 : (r.flows[i].fctUs as number)) / 1e3);
   assert.ok(Math.abs((r.metrics.goodput.perFlowMeanGbps as number) - (per[0] + per[1] + per[2]) / 3) < 0.002);
   assert.ok(Math.abs((r.metrics.goodput.perFlowMinGbps as number) - Math.min(...per)) < 0.002);
+});
+
+test("drops by kind add up to the total; no trims gives an HO loss ratio of 0, not NaN", () => {
+  // Host 0's link loses flow 0's first data packet, then every ACK crossing it until 60 µs.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 15, dst: 0, bytes: 3 * 4086 }] }], {
+    faults: [
+      { kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 },
+      { kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["ack"], atUs: 1.4, untilUs: 60 },
+    ],
+    run: { faultBaseline: false },
+  }));
+  const m = r.metrics;
+  assert.ok(r.integrity.ok);
+  const [lossData, lossAck] = m.faults;
+  assert.is(lossData.lost.data, 1);
+  assert.ok(lossAck.lost.ack > 1);
+  assert.equal([m.drops.data, m.drops.ack, m.drops.ho, m.drops.nack, m.drops.cnp], [1, lossAck.lost.ack, 0, 0, 0]);
+  assert.is(m.drops.total, 1 + lossAck.lost.ack);
+  assert.is(m.drops.fault, m.drops.total);
+  assert.equal([m.controlPlane.hoSent, m.controlPlane.hoLossRatio], [0, 0]);
+});
+
+test("classes no packet crossed: utilisation 0 and spread 0, never NaN", () => {
+  // Hosts 0 and 1 share a ToR: only ToR → host ports carry anything.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 100_000 }] }]));
+  const c = r.metrics.links.byClass;
+  assert.equal([c.tier1.meanUtil, c.tier1.maxUtil, c.tier1.cov, c.tier2.meanUtil, c.tier2.cov], [0, 0, 0, 0, 0]);
+  assert.ok(c.host.meanUtil > 0 && c.host.cov > 0);
+  assert.is(JSON.stringify(r.metrics).includes("null"), false, "every metric is a number here");
 });
 
 test("spurious retransmission, by hand: the only ACK is lost, the RTO resends a packet the receiver already has", () => {
