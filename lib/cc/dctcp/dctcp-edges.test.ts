@@ -54,4 +54,25 @@ test("htsim: a window boundary with α = 0 updates α but does not cut", () => {
   assert.ok(cc.cwndBytes(1) > w);
 });
 
+test("g = 1 (the range's top): α is the last window's marked fraction alone; initialAlpha 1 cuts the first window by half", () => {
+  // RFC 8257 §3.3: α ← (1 − g)·α + g·F; with g = 1, α = F = marked / acked of the window that ended.
+  const cc = table({ g: 1, initialAlpha: 0 });
+  cc.onSend(1, 0, 8000);
+  assert.is(cc.onAck(1, 1, 4000, false) & DCTCP_ALPHA, DCTCP_ALPHA); // the first window ends (SND.UNA > 0): F = 0
+  assert.is(cc.alphaValue(1), 0);
+  cc.onSend(1, 2, 1000);
+  const w = cc.cwndBytes(1);
+  assert.is(cc.onAck(1, 3, 2000, true) & DCTCP_DECREASE, DCTCP_DECREASE); // a cut at α = 0 leaves cwnd as it was
+  assert.is(cc.cwndBytes(1), w);
+  assert.is(cc.onAck(1, 4, 2001, false) & DCTCP_ALPHA, DCTCP_ALPHA); // 8001 > 8000: F = 2000 / 4001
+  assert.is(cc.alphaValue(1), Math.floor((2000 * 65536) / 4001) / 65536);
+  // initialAlpha = 1 (the RFC's default, at the top of its range): the first mark halves cwnd.
+  const one = table({ initialAlpha: 1 });
+  one.onSend(1, 0, 8000);
+  one.onAck(1, 1, 1000, true);
+  assert.is(one.cwndBytes(1), 40_960 / 2);
+  assert.throws(() => table({ initialAlpha: 1.0001 }), RangeError);
+  assert.throws(() => table({ g: 1.0001 }), RangeError);
+});
+
 test.run();

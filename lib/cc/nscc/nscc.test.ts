@@ -145,6 +145,18 @@ test("ECN, delay above target: multiplicative decrease by the average delay (UEC
   assert.is(cc.cwndBytes(0), MAXWND / 4);
 });
 
+test("maxMdJump at its range ends: 1 turns eq. (1) off, 0 leaves the factor unfloored", () => {
+  // delay 30 µs, target 10.5: factor 1 − 0.8 × 19500/30000 = 0.48 (Q16: 65536 − floor(52429 × 19500 / 30000) = 31458).
+  const keep = uec({ delayEwma: 1, maxMdJump: 1 });
+  assert.is(keep.onAck(0, 1000, 0, BASE + 30_000, true), NSCC_MD);
+  assert.is(keep.cwndBytes(0), MAXWND);
+  const free = uec({ delayEwma: 1, maxMdJump: 0 });
+  assert.is(free.onAck(0, 1000, 0, BASE + 30_000, true), NSCC_MD);
+  assert.is(free.cwndBytes(0), Math.floor((MAXWND * (65536 - Math.floor((52429 * 19500) / 30000))) / 65536));
+  assert.throws(() => uec({ maxMdJump: 1.01 }), RangeError);
+  assert.throws(() => uec({ maxMdJump: -0.01 }), RangeError);
+});
+
 test("the decrease factor follows the average: 1 − gamma × (avg − target) / avg", () => {
   const cc = uec({ delayEwma: 1 });
   cc.onAck(0, 1000, 0, BASE + 14_000, true);
