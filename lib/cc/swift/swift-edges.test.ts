@@ -61,4 +61,34 @@ test("delay samples of 1 ns and of 2^30 ns, and remote delays of 2^30 ns, are ac
   assert.is(cc.onDelaySample(1, 40, 4096, 0, 0), E_ARG);
 });
 
+test("the range ends that switch a term off: no hop or flow scaling, no additive increase, a zero RTO", () => {
+  // hopScalingNs 0 and fsRangeNs 0: the target is the base target at any hop count and window.
+  const flat = new Swift({ profile: "google", hopScalingNs: 0, fsRangeNs: 0 }, 1);
+  flat.open(0, 5);
+  assert.is(flat.targetDelayNs(0), 25_000);
+  flat.onAck(0, 0, 4096, 30_000, 0); // delay 30 µs > 25 µs: a cut, the window changes, the target does not
+  assert.is(flat.targetDelayNs(0), 25_000);
+  // aiPkts 0: an ACK below target does not grow the window.
+  const still = table({ aiPkts: 0 });
+  const w = still.cwndBytes(1);
+  still.onAck(1, 0, 4096, 10_000, 0);
+  still.onAck(1, 100_000, 4096, 10_000, 0);
+  assert.is(still.cwndBytes(1), w);
+  // rtoScalar 0 and minRtoNs 0: the RTO is the pacing gap alone, 0 at a window of one packet or more.
+  const rto = table({ rtoScalar: 0, minRtoNs: 0 });
+  rto.onAck(1, 0, 4096, 10_000, 0);
+  assert.is(rto.rtoNs(1), 0);
+});
+
+test("smoothing weights at their ends: 1 keeps the first sample, 0 takes each new one", () => {
+  const keep = table({ rttSmoothing: 1, delaySmoothing: 1, decreaseGate: "smoothed" });
+  keep.onAck(1, 0, 4096, 10_000, 0);
+  keep.onAck(1, 1000, 4096, 50_000, 0);
+  assert.equal([keep.srttNs(1), keep.delayNs(1)], [10_000, 10_000]);
+  const take = table({ rttSmoothing: 0, delaySmoothing: 0 });
+  take.onAck(1, 0, 4096, 10_000, 0);
+  take.onAck(1, 1000, 4096, 50_000, 0);
+  assert.equal([take.srttNs(1), take.delayNs(1)], [50_000, 50_000]);
+});
+
 test.run();
