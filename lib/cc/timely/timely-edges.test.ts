@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../../core/errors";
-import { TIMELY_GRADIENT_DECREASE, TIMELY_GRADIENT_INCREASE, TIMELY_HIGH_DECREASE, TIMELY_LOW_INCREASE, Timely } from "./timely";
+import { TIMELY_GRADIENT_DECREASE, TIMELY_HAI, TIMELY_GRADIENT_INCREASE, TIMELY_HIGH_DECREASE, TIMELY_LOW_INCREASE, Timely } from "./timely";
 
 function table(params: Record<string, unknown>): Timely {
   const cc = new Timely({ ewmaWeight: 1, initRateGbps: 10, ...params }, 2);
@@ -80,6 +80,23 @@ test("samples of 1 ns and 2^30 ns are accepted, 2^30 + 1 is not", () => {
   assert.ok(cc.onAck(1, 2, 0, 2 ** 30) >= 0);
   assert.is(cc.onDelaySample(1, 3, 2 ** 30 + 1), E_ARG);
   assert.is(cc.onAck(1, 4, 0, 2 ** 30 + 1), E_ARG);
+});
+
+test("range ends: δ = 0 and an HAI step of 0 leave the rate alone; haiThreshold 1 makes the first gradient ≤ 0 hyper-active", () => {
+  const flat = table({ deltaMbps: 0, haiDeltaMbps: 0, haiThreshold: 1, minRateMbps: 1 }); // the floor defaults to δ
+  flat.onAck(1, 0, 0, 10_000);
+  const r0 = flat.rateBps(1);
+  assert.is(flat.onAck(1, 1, 0, 9_000), TIMELY_LOW_INCREASE); // below T_low: + δ = + 0
+  assert.is(flat.rateBps(1), r0);
+  flat.onAck(1, 2, 0, 60_000);
+  const r1 = flat.rateBps(1);
+  // In the gradient region and falling: with N = 1 the first such step is already hyper-active.
+  assert.is(flat.onAck(1, 3, 0, 59_000), TIMELY_GRADIENT_INCREASE | TIMELY_HAI);
+  assert.is(flat.rateBps(1), r1);
+  const two = table({ haiThreshold: 2 });
+  two.onAck(1, 0, 0, 60_000);
+  assert.is(two.onAck(1, 1, 0, 59_000), TIMELY_GRADIENT_INCREASE);
+  assert.is(two.onAck(1, 2, 0, 58_000), TIMELY_GRADIENT_INCREASE | TIMELY_HAI);
 });
 
 test.run();
