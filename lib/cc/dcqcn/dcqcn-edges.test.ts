@@ -3,7 +3,7 @@
 // nanosecond on the first decrease check, the window's one-packet rule, a closed slot's timer.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
+import { DCQCN_ADDITIVE, DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
 import { DCQCN_SEND_CNP, DcqcnNp } from "./np";
 
 test("paper RP: the byte counter counts only after the first CNP, one event per byteCounterBytes", () => {
@@ -88,6 +88,31 @@ test("NP: the CNP interval is met exactly, not a tick early, on arrival and by t
   assert.is(deferred.onData(1, 10, true), 0); // pending
   assert.is(deferred.onTimer(1, 50_000), 0);
   assert.is(deferred.onTimer(1, 50_001), DCQCN_SEND_CNP);
+});
+
+test("paper RP at its range ends: no window by default, α = 1 halves at the first CNP, g = 1 keeps α at 1, hyper increase at once with F = 0", () => {
+  const cc = new Dcqcn({}, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 100_000_000);
+  assert.ok(cc.canSend(0, 1_000_000), "rate based: no window");
+  assert.is(cc.windowBytes(0), 0);
+  // initialAlpha 1: R_C ← R_C (1 − α/2) = 50 Gb/s, then α ← (1 − g)·1 + g = 1.
+  assert.is(cc.onCnp(0, 10) & DCQCN_DECREASE, DCQCN_DECREASE);
+  assert.is(cc.rateBps(0), 50e9);
+  const g1 = new Dcqcn({ g: 1, initialAlpha: 0.5 }, 1);
+  g1.open(0);
+  g1.onCnp(0, 10); // α = 0.5 cuts by a quarter, then α ← 0·0.5 + 1
+  assert.is(g1.rateBps(0), 75e9);
+  assert.is(g1.alphaValue(0), 1);
+  // fastRecoverySteps 0: both stage counters are at F from the start, so the first increase event
+  // after a cut is already hyper (i = min(stages) − F + 1 = 1: R_T += R_HAI), with no fast recovery.
+  const f0 = new Dcqcn({ fastRecoverySteps: 0 }, 1);
+  f0.open(0);
+  f0.onCnp(0, 0);
+  const r = f0.onTimer(0, 55_000); // t_inc = t_alpha = 55 µs: both due
+  assert.is(r & (DCQCN_FAST_RECOVERY | DCQCN_ADDITIVE | DCQCN_HYPER), DCQCN_HYPER);
+  // R_T was R_C before the cut (line rate, clamping on): 100 + 0.2 Gb/s capped at the line; R_C ← (R_T + R_C)/2.
+  assert.is(f0.rateBps(0), (100e9 + 50e9) / 2);
 });
 
 test.run();
