@@ -53,7 +53,7 @@ function range(cls: TableClass, name: string): [number, number] | null {
 }
 
 const FLAGS = new Set(["ecn", "ce", "lastHop", "restore", "last", "ar", "dsack", "needCqe", "rtx", "rtxEcho", "inGlobal", "atDestination"]);
-const SIZES = new Set(["ackedBytes", "bytes", "packetBytes", "lengthBytes", "recvdBytes"]);
+const SIZES = new Set(["ackedBytes", "bytes", "packetBytes", "lengthBytes", "recvdBytes", "awinBytes", "queueBytes"]);
 const TIMES = new Set(["rttNs", "latencyNs", "recentMaxRttNs", "remoteDelayNs", "durationNs", "longestNs", "echoTimestampNs", "txTimestampNs"]);
 
 function pick(r: Xoshiro128, xs: number[]): number {
@@ -79,8 +79,9 @@ function floatState(t: Table): Float64Array[] {
   return out;
 }
 
-// Calls that configure or may throw by their documentation (construction-time checks).
-const NOT_HANDLERS = new Set(["open", "close", "setCandidate", "setPortLimits", "post"]);
+// Calls that configure and may throw by their documentation (PortQueues.setPortLimits), or that
+// change the slots themselves.
+const NOT_HANDLERS = new Set(["open", "close", "setPortLimits"]);
 
 /** Builds, opens and drives one table; returns a failure, "refused" or "ok". */
 function drive(cls: TableClass, params: Record<string, unknown>, seed: number): string {
