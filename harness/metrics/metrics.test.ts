@@ -146,6 +146,28 @@ test("drops by kind add up to the total; no trims gives an HO loss ratio of 0, n
   assert.is(m.drops.total, 1 + lossAck.lost.ack);
   assert.is(m.drops.fault, m.drops.total);
   assert.equal([m.controlPlane.hoSent, m.controlPlane.hoLossRatio], [0, 0]);
+  // Trimmed headers and NACKs lost on the incast receiver's link: their own columns, the total,
+  // and the HO loss ratio as lost over sent.
+  const t = runScenario(base([{ kind: "incast", senders: 8, receiver: 0, bytes: 500_000 }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 0.5, packets: ["ho", "nack"], untilUs: 200 }],
+    run: { faultBaseline: false },
+  }, "reps")).metrics;
+  assert.ok(t.drops.ho > 0 && t.drops.nack > 0);
+  assert.equal([t.drops.data, t.drops.ack, t.drops.cnp], [0, 0, 0]);
+  assert.is(t.drops.total, t.drops.ho + t.drops.nack);
+  assert.equal([t.controlPlane.hoLost, t.controlPlane.nacksLost], [t.drops.ho, t.drops.nack]);
+  assert.is(t.controlPlane.hoLossRatio, t.drops.ho / t.controlPlane.hoSent);
+  // CNPs (DCQCN) lost on the senders' links.
+  const senders = Array.from({ length: 15 }, (_, i) => ({ host: i + 1 }));
+  const c = runScenario(base([{ kind: "incast", senders: 8, receiver: 0, bytes: 500_000 }], {
+    transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "gbn" } },
+    network: { ...DEFAULT_SCENARIO.network, trimming: undefined },
+    faults: [{ kind: "loss", links: senders, probability: 0.5, packets: ["cnp"] }],
+    run: { faultBaseline: false },
+  })).metrics;
+  assert.ok(c.drops.cnp > 0);
+  assert.is(c.drops.total, c.drops.data + c.drops.cnp);
+  assert.is(c.drops.fault, c.drops.cnp);
 });
 
 test("classes no packet crossed: utilisation 0 and spread 0, never NaN", () => {
