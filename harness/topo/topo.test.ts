@@ -1,0 +1,165 @@
+// The hierarchical topologies checked against their definitions, not against the fabric's runs:
+// node and port counts, links that point back at each other, shortest-path lengths and counts
+// (Al-Fares et al. SIGCOMM'08 §2.2–3: a k-ary fat tree has k pods of k/2 edge and k/2 aggregation
+// switches, (k/2)² cores, and (k/2)² equal shortest paths between hosts of different pods), and
+// the routing tables followed with every choice an up set offers, which must reach the
+// destination along a shortest path whatever ECMP picks.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { fatTree2, fatTree3, leafSpine } from "./fattree";
+import type { Topology } from "./topology";
+import { twoDc } from "./twodc";
+
+const LINK = { linkGbps: 100, latencyNs: 1000 };
+
+/** Every port's far end points back at it, and the two directions share rate and latency. */
+function checkLinks(t: Topology): void {
+  for (let p = 0; p < t.ports; p++) {
+    const q = t.nodePortBase[t.portTo[p]] + t.portToLocal[p];
+    assert.is(t.portNode[q], t.portTo[p]);
+    assert.is(t.portTo[q], t.portNode[p], `port ${p}: the far end does not point back`);
+    assert.is(t.portToLocal[q], t.portLocal[p]);
+    assert.equal([t.portGbps[q], t.portLatencyNs[q]], [t.portGbps[p], t.portLatencyNs[p]]);
+  }
+}
+
+/** Hop distances (links) from host `src` to every node, and the number of shortest paths. */
+function shortest(t: Topology, src: number): { dist: Int32Array; paths: Float64Array } {
+  const n = t.hosts + t.switches;
+  const dist = new Int32Array(n).fill(-1);
+  const paths = new Float64Array(n);
+  dist[src] = 0;
+  paths[src] = 1;
+  const queue = [src];
+  for (let i = 0; i < queue.length; i++) {
+    const u = queue[i];
+    // Hosts forward nothing: a path ends at the first host it meets.
+    if (u < t.hosts && u !== src) continue;
+    for (let p = t.nodePortBase[u]; p < t.nodePortBase[u] + t.nodePortCount[u]; p++) {
+      const v = t.portTo[p];
+      if (dist[v] < 0) {
+        dist[v] = dist[u] + 1;
+        queue.push(v);
+      }
+      if (dist[v] === dist[u] + 1) paths[v] += paths[u];
+    }
+  }
+  return { dist, paths };
+}
+
+/**
+ * Follows the hierarchical tables from host src to host dst, taking every member of every up
+ * set and of every down group in turn; returns the set of hop counts of the routes taken.
+ */
+function routeLengths(t: Topology, src: number, dst: number): Set<number> {
+  const lengths = new Set<number>();
+  const walk = (port: number, hops: number): void => {
+    assert.ok(hops <= 16, `${t.name}: ${src} → ${dst} loops`);
+    const node = t.portTo[port];
+    if (node < t.hosts) {
+      assert.is(node, dst, `${t.name}: ${src} → ${dst} reached host ${node}`);
+      lengths.add(hops + 1);
+      return;
+    }
+    const s = node - t.hosts;
+    let off: number;
+    let cnt: number;
+    if (dst >= t.lo[s] && dst < t.hi[s]) {
+      const g = t.groupBase[s] + Math.floor((dst - t.lo[s]) / t.downDiv[s]);
+      off = t.groupOff[g];
+      cnt = t.groupCnt[g];
+    } else {
+      off = t.upOff[s];
+      cnt = t.upCnt[s];
+    }
+    assert.ok(cnt > 0, `${t.name}: switch ${s} has no route to ${dst}`);
+    for (let i = 0; i < cnt; i++) walk(t.candPort[off + i], hops + 1);
+  };
+  walk(t.hostPort(src), 0);
+  return lengths;
+}
+
+/** Every pair of hosts: each route the tables allow is a shortest path. */
+function checkRoutes(t: Topology): void {
+  for (let a = 0; a < t.hosts; a++) {
+    const { dist } = shortest(t, a);
+    for (let b = 0; b < t.hosts; b++) {
+      if (a === b) continue;
+      assert.equal([...routeLengths(t, a, b)], [dist[b]], `${t.name}: ${a} → ${b}`);
+    }
+  }
+}
+
+test("3-tier fat tree, k = 4 and 6, full bisection: counts, links, path lengths 2 / 4 / 6 and (k/2)² paths across pods", () => {
+  for (const k of [4, 6]) {
+    const half = k / 2;
+    const t = fatTree3({ k, oversubscription: 1, ...LINK });
+    assert.is(t.hosts, (k * k * k) / 4);
+    assert.is(t.switches, k * half + k * half + half * half);
+    // Ports: one per host, k per switch (edge: k/2 down + k/2 up; agg: k/2 + k/2; core: k).
+    assert.is(t.ports, t.hosts + k * t.switches);
+    checkLinks(t);
+    const { dist, paths } = shortest(t, 0);
+    for (let h = 1; h < t.hosts; h++) {
+      const sameTor = Math.floor(h / half) === 0;
+      const samePod = Math.floor(h / (half * half)) === 0;
+      const [hops, count] = sameTor ? [2, 1] : samePod ? [4, half] : [6, half * half];
+      assert.equal([dist[h], paths[h]], [hops, count], `k = ${k}, host ${h}`);
+    }
+  }
+  checkRoutes(fatTree3({ k: 4, oversubscription: 1, ...LINK }));
+});
+
+test("3-tier fat tree oversubscribed 2:1 and 3:2: more hosts per ToR, the same switches and uplinks", () => {
+  for (const [os, perTor] of [[2, 4], [1.5, 3]] as const) {
+    const t = fatTree3({ k: 4, oversubscription: os, ...LINK });
+    assert.is(t.hosts, 8 * perTor); // 4 pods × 2 ToRs
+    assert.is(t.switches, 8 + 8 + 4);
+    // A ToR has perTor host ports and still 2 uplinks.
+    assert.is(t.nodePortCount[t.hosts], perTor + 2);
+    checkLinks(t);
+    const { dist, paths } = shortest(t, 0);
+    assert.equal([dist[perTor - 1], paths[perTor - 1]], [2, 1]);
+    assert.equal([dist[perTor], paths[perTor]], [4, 2]);
+    assert.equal([dist[t.hosts - 1], paths[t.hosts - 1]], [6, 4]);
+    checkRoutes(t);
+  }
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 1.2, ...LINK }), /whole number of hosts/);
+  assert.throws(() => fatTree3({ k: 5, oversubscription: 1, ...LINK }), /even integer/);
+});
+
+test("leaf–spine and the 2-tier fat tree: one path inside a leaf, one per spine between leaves", () => {
+  const t = leafSpine({ leaves: 3, spines: 2, hostsPerLeaf: 2, ...LINK });
+  assert.equal([t.hosts, t.switches, t.ports], [6, 5, 6 + 3 * 4 + 2 * 3]);
+  checkLinks(t);
+  const { dist, paths } = shortest(t, 0);
+  assert.equal([dist[1], paths[1], dist[2], paths[2], dist[5], paths[5]], [2, 1, 4, 2, 4, 2]);
+  checkRoutes(t);
+  // k = 4: 4 leaves, 2 spines; oversubscription 2 puts 4 hosts under each leaf.
+  const f = fatTree2({ k: 4, oversubscription: 2, ...LINK });
+  assert.equal([f.hosts, f.switches], [16, 6]);
+  assert.equal([shortest(f, 0).dist[15], shortest(f, 0).paths[15]], [4, 2]);
+  checkRoutes(f);
+});
+
+test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's external switch, one WAN link between the two", () => {
+  const t = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
+  assert.equal([t.hosts, t.switches], [8, 2 * (2 + 2 + 1)]);
+  checkLinks(t);
+  // Exactly one link of 1.6 Tb/s and 500 µs, between the two external switches.
+  const wan: number[] = [];
+  for (let p = 0; p < t.ports; p++) if (t.portGbps[p] === 1600) wan.push(p);
+  assert.is(wan.length, 2);
+  assert.ok(wan.every((p) => t.portLatencyNs[p] === 500_000 && t.portNode[p] >= t.hosts && t.portTo[p] >= t.hosts));
+  // Across the WAN: host → leaf → spine → ESW → ESW → spine → leaf → host, 2 × 2 spine choices.
+  const { dist, paths } = shortest(t, 0);
+  assert.equal([dist[4], paths[4], dist[7], paths[7]], [7, 4, 7, 4]);
+  assert.equal([dist[2], paths[2]], [4, 2]);
+  checkRoutes(t);
+  // Reflex's setting: 16 servers per DC.
+  const r = twoDc({ leaves: 4, spines: 4, hostsPerLeaf: 4, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
+  assert.is(r.hosts, 32);
+  checkRoutes(r);
+});
+
+test.run();
