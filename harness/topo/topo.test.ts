@@ -3,10 +3,13 @@
 // (Al-Fares et al. SIGCOMM'08 §2.2–3: a k-ary fat tree has k pods of k/2 edge and k/2 aggregation
 // switches, (k/2)² cores, and (k/2)² equal shortest paths between hosts of different pods), and
 // the routing tables followed with every choice an up set offers, which must reach the
-// destination along a shortest path whatever ECMP picks.
+// destination along a shortest path whatever ECMP picks. Dragonfly and Slim Fly (built by
+// lib/lb/spritz, wired here): the group structure, link latencies by class, and the minimal
+// routes the switches' tables give.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fatTree2, fatTree3, leafSpine } from "./fattree";
+import { dragonfly, slimFly, switchDistances } from "./lowdiameter";
 import type { Topology } from "./topology";
 import { twoDc } from "./twodc";
 
@@ -160,6 +163,87 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   const r = twoDc({ leaves: 4, spines: 4, hostsPerLeaf: 4, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
   assert.is(r.hosts, 32);
   checkRoutes(r);
+});
+
+/**
+ * Switch-to-switch minimal routes, followed port by port from every switch to every other:
+ * Slim Fly's lead one hop closer each time (its minimal paths are its shortest); Dragonfly's are
+ * the topology's minimal routes — local, global, local, at most one global hop and three in all
+ * (a two-hop detour through a third group can be shorter, but is not minimal routing).
+ */
+function checkMinimal(t: Topology, dragonflyGroup?: (node: number) => number): void {
+  const ld = t.ld;
+  assert.ok(ld !== null && t.minPort !== null);
+  const S = t.switches;
+  const dist = switchDistances(ld);
+  for (let s = 0; s < S; s++) {
+    for (let d = 0; d < S; d++) {
+      if (d === s) continue;
+      if (dragonflyGroup === undefined) {
+        const next = t.portTo[t.minPort[s * S + d]] - t.hosts;
+        assert.is(dist[next * S + d], dist[s * S + d] - 1, `${t.name}: ${s} → ${d} via ${next}`);
+        continue;
+      }
+      let at = s;
+      let hops = 0;
+      let globals = 0;
+      while (at !== d && hops < 4) {
+        const next = t.portTo[t.minPort[at * S + d]] - t.hosts;
+        if (dragonflyGroup(next + t.hosts) !== dragonflyGroup(at + t.hosts)) globals++;
+        at = next;
+        hops++;
+      }
+      assert.is(at, d, `${t.name}: ${s} → ${d} does not arrive`);
+      const sameGroup = dragonflyGroup(s + t.hosts) === dragonflyGroup(d + t.hosts);
+      assert.ok(sameGroup ? hops === 1 && globals === 0 : hops <= 3 && globals === 1, `${t.name}: ${s} → ${d}: ${hops} hops, ${globals} global`);
+    }
+  }
+}
+
+test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link between every two groups, minimal routes local–global–local", () => {
+  const t = dragonfly({ p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100, globalLatencyNs: 1000 });
+  const groups = 4 * 2 + 1;
+  assert.equal([t.switches, t.hosts], [4 * groups, 2 * 4 * groups]);
+  // Switch ports: p endpoints, a − 1 local, h global.
+  assert.is(t.nodePortCount[t.hosts], 2 + 3 + 2);
+  checkLinks(t);
+  const group = (node: number) => Math.floor((node - t.hosts) / 4);
+  const pairs = new Map<string, number>();
+  for (let p = 0; p < t.ports; p++) {
+    const a = t.portNode[p];
+    const b = t.portTo[p];
+    if (a < t.hosts || b < t.hosts) continue;
+    const global = group(a) !== group(b);
+    assert.is(t.portLatencyNs[p], global ? 1000 : 100, `port ${p}`);
+    if (global && a < b) {
+      const key = `${Math.min(group(a), group(b))}-${Math.max(group(a), group(b))}`;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+  }
+  assert.is(pairs.size, (groups * (groups - 1)) / 2);
+  assert.ok([...pairs.values()].every((n) => n === 1));
+  // Any two switches are within local–global–local of each other.
+  const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
+  assert.ok(Math.max(...d) <= 3);
+  checkMinimal(t, group);
+});
+
+test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7, switch diameter 2", () => {
+  const t = slimFly({ q: 5, p: 3, linkGbps: 100, latencyNs: 100 });
+  assert.equal([t.switches, t.hosts, t.nodePortCount[t.hosts]], [50, 150, 3 + 7]);
+  checkLinks(t);
+  const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
+  assert.is(Math.max(...d), 2);
+  checkMinimal(t);
+  // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
+  const R = 7;
+  for (let s = 0; s < t.switches; s++) {
+    const base = t.nodePortBase[t.hosts + s] + 3;
+    for (let j = 0; j < R; j++) {
+      const list = Array.from(t.candPort.subarray(t.ecmp2Off[s * R + j], t.ecmp2Off[s * R + j] + R - 1));
+      assert.equal(list, Array.from({ length: R }, (_, k) => base + k).filter((x) => x !== base + j));
+    }
+  }
 });
 
 test.run();
