@@ -127,7 +127,12 @@ test("3-tier fat tree oversubscribed 2:1 and 3:2: more hosts per ToR, the same s
     assert.equal([dist[t.hosts - 1], paths[t.hosts - 1]], [6, 4]);
     checkRoutes(t);
   }
+  // 1:2 (undersubscribed): one host under each ToR, which keeps both uplinks.
+  const under = fatTree3({ k: 4, oversubscription: 0.5, ...LINK });
+  assert.equal([under.hosts, under.nodePortCount[under.hosts]], [8, 3]);
+  checkRoutes(under);
   assert.throws(() => fatTree3({ k: 4, oversubscription: 1.2, ...LINK }), /whole number of hosts/);
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 0.25, ...LINK }), /whole number of hosts/);
   assert.throws(() => fatTree3({ k: 5, oversubscription: 1, ...LINK }), /even integer/);
 });
 
@@ -159,6 +164,13 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   assert.equal([dist[4], paths[4], dist[7], paths[7]], [7, 4, 7, 4]);
   assert.equal([dist[2], paths[2]], [4, 2]);
   checkRoutes(t);
+  // More leaves than spines: a spine has a port per leaf and one up, the ESW one per spine and the WAN.
+  const u = twoDc({ leaves: 3, spines: 2, hostsPerLeaf: 1, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
+  const perDc = 3 + 2 + 1;
+  assert.equal([u.hosts, u.switches], [6, 2 * perDc]);
+  assert.equal([3, 4, 5].map((s) => u.nodePortCount[u.hosts + s]), [3 + 1, 3 + 1, 2 + 1]);
+  checkLinks(u);
+  checkRoutes(u);
   // Reflex's setting: 16 servers per DC.
   const r = twoDc({ leaves: 4, spines: 4, hostsPerLeaf: 4, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
   assert.is(r.hosts, 32);
