@@ -258,4 +258,21 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   }
 });
 
+test("uet-htsim's network RTT by hand: 6 hops of a k = 4 fat tree at 100 Gb/s and 1 µs is 14,022.72 ns", () => {
+  // notes/uec-htsim-reference.md §2: 2 × Σ latency + Σ MTU serialisation + Σ ACK serialisation
+  // over the longest path: 2 × 6 × 1000 + 6 × 4150 × 8 / 100 + 6 × 64 × 8 / 100 = 12000 + 1992 + 30.72.
+  const t = fatTree3({ k: 4, oversubscription: 1, ...LINK });
+  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 14_022.72) < 1e-9);
+  // The default path from host 0 to the last host: NIC, ToR up, agg up, core down, agg down, ToR down.
+  const path = t.path(0, t.hosts - 1);
+  assert.is(path.length, 6);
+  assert.is(path[0], t.hostPort(0));
+  assert.is(t.portTo[path[5]], t.hosts - 1);
+  // Two DCs: the longest path crosses the WAN (500 µs each way dominates).
+  const two = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
+  // 7 links: 6 of 1 µs at 100 Gb/s and the WAN at 1.6 Tb/s.
+  const expect = 2 * (6 * 1000 + 500_000) + 6 * ((4150 + 64) * 8) / 100 + ((4150 + 64) * 8) / 1600;
+  assert.ok(Math.abs(two.networkRttNs(4150, 64) - expect) < 1e-9);
+});
+
 test.run();
