@@ -212,6 +212,19 @@ function checkMinimal(t: Topology, dragonflyGroup?: (node: number) => number): v
   }
 }
 
+/** Valiant's and UGAL's candidate list at each switch: its network ports, in port order. */
+function checkAllPorts(t: Topology, p: number, R: number): void {
+  for (let s = 0; s < t.switches; s++) {
+    const base = t.nodePortBase[t.hosts + s] + p;
+    const list = Array.from(t.candPort.subarray(t.allOff[s], t.allOff[s] + R));
+    assert.equal(list, Array.from({ length: R }, (_, j) => base + j), `switch ${s}`);
+    assert.ok(list.every((q) => t.portTo[q] >= t.hosts));
+    // UGAL-L's scratch entry lies beyond every list.
+    assert.ok(t.scratchOff[s] >= t.allOff[t.switches - 1] + R);
+  }
+  assert.is(new Set(t.scratchOff).size, t.switches);
+}
+
 test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link between every two groups, minimal routes local–global–local", () => {
   const t = dragonfly({ p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100, globalLatencyNs: 1000 });
   const groups = 4 * 2 + 1;
@@ -238,6 +251,8 @@ test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link betw
   const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
   assert.ok(Math.max(...d) <= 3);
   checkMinimal(t, group);
+  checkAllPorts(t, 2, 5);
+  assert.equal(Array.from(t.groupOf), Array.from({ length: t.switches }, (_, s) => Math.floor(s / 4)));
 });
 
 test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7, switch diameter 2", () => {
@@ -247,6 +262,8 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
   assert.is(Math.max(...d), 2);
   checkMinimal(t);
+  checkAllPorts(t, 3, 7);
+  assert.ok(t.groupOf.every((g) => g === -1), "Slim Fly has no groups");
   // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
   const R = 7;
   for (let s = 0; s < t.switches; s++) {
