@@ -100,6 +100,14 @@ test("Dragonfly and Slim Fly with Spritz routing and load balancing, and two DCs
   assert.ok(df.integrity.ok, df.integrity.violations.join("\n"));
   assert.is(df.completed, df.hosts);
   assert.is(df.totals.moduleErrors, 0);
+  // UGAL-L on a Dragonfly, where its hop counts are the minimal routes' (harness/README "Routing").
+  const dfUgal = runScenario({
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+    network: { routing: "ugal" },
+    traffic: [{ kind: "permutation", bytes: 100_000 }],
+  });
+  assert.ok(dfUgal.integrity.ok, dfUgal.integrity.violations.join("\n"));
+  assert.is(dfUgal.completed, dfUgal.hosts);
   for (const routing of ["minimal", "valiant", "ugal", "ecmp"] as const) {
     const sf = runScenario({
       topology: { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 },

@@ -43,7 +43,7 @@ import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib
 import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput } from "../../lib/switch/pfc/pfc";
 import { FIFO_DATA } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
-import { switchDistances } from "../topo/lowdiameter";
+import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
 import { Flag, Kind, P, PacketPool } from "./packets";
@@ -431,7 +431,7 @@ export class Fabric {
     this.scratchOff = t.scratchOff;
     this.groupOf = t.groupOf;
     this.dragonfly = t.ld && t.ld.kind === "dragonfly" ? 1 : 0;
-    this.dist = t.ld && opts.routing === Routing.Ugal ? switchDistances(t.ld) : new Uint8Array(1);
+    this.dist = t.ld && opts.routing === Routing.Ugal ? minimalHops(t.ld) : new Uint8Array(1);
     if (t.family === Family.LowDiameter && t.minPort === null) throw new RangeError(`${t.name}: too many switches for the minimal-route table (S² > 2^24)`);
     if (t.family === Family.Hier && (opts.routing === Routing.Spritz || opts.routing === Routing.Ugal)) {
       throw new RangeError(`routing ${opts.routing === Routing.Spritz ? "spritz" : "ugal"} needs a Dragonfly or Slim Fly topology`);

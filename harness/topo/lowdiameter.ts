@@ -80,26 +80,28 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
   return t;
 }
 
-/** Switch-to-switch hop distances (BFS), S × S, for UGAL-L's path lengths. */
-export function switchDistances(ld: LowDiameterTopology): Uint8Array {
+/**
+ * Switch-to-switch hops of the minimal route (ld.minimalPort followed to the destination), S × S,
+ * for UGAL-L's path lengths: the minimal candidate's packet takes that route, and a non-minimal
+ * candidate's packet takes it from the neighbour on. In a Slim Fly the minimal route is a
+ * shortest path. In a Dragonfly it is local–global–local over the one global link between the
+ * two groups, and a shortest path can be shorter: through a third group, global–global (2 to 3 %
+ * of the switch pairs of the Dragonflies in topo.test.ts). UGAL-L compares the routes it would
+ * send the packet on, so it counts those hops, not the shortest.
+ */
+export function minimalHops(ld: LowDiameterTopology): Uint8Array {
   const S = ld.switches;
   const R = ld.networkPorts;
-  const d = new Uint8Array(S * S).fill(255);
-  const queue = new Int32Array(S);
+  const d = new Uint8Array(S * S);
   for (let s = 0; s < S; s++) {
-    let head = 0;
-    let tail = 0;
-    d[s * S + s] = 0;
-    queue[tail++] = s;
-    while (head < tail) {
-      const u = queue[head++];
-      for (let j = 0; j < R; j++) {
-        const v = ld.neighbour[u * R + j];
-        if (d[s * S + v] === 255) {
-          d[s * S + v] = d[s * S + u] + 1;
-          queue[tail++] = v;
-        }
+    for (let t = 0; t < S; t++) {
+      let at = s;
+      let hops = 0;
+      while (at !== t) {
+        at = ld.neighbour[at * R + ld.minimalPort(at, t)];
+        hops++;
       }
+      d[s * S + t] = hops;
     }
   }
   return d;

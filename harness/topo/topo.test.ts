@@ -9,7 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fatTree2, fatTree3, leafSpine } from "./fattree";
-import { dragonfly, slimFly, switchDistances } from "./lowdiameter";
+import { dragonfly, minimalHops, slimFly } from "./lowdiameter";
 import type { Topology } from "./topology";
 import { twoDc } from "./twodc";
 
@@ -177,39 +177,65 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   checkRoutes(r);
 });
 
+/** Switch-to-switch shortest distances over the switch graph, S × S (breadth-first). */
+function switchBfs(t: Topology): Int32Array {
+  const S = t.switches;
+  const d = new Int32Array(S * S).fill(-1);
+  for (let s = 0; s < S; s++) {
+    d[s * S + s] = 0;
+    const queue = [s];
+    for (let i = 0; i < queue.length; i++) {
+      const u = queue[i];
+      const node = t.hosts + u;
+      for (let p = t.nodePortBase[node]; p < t.nodePortBase[node] + t.nodePortCount[node]; p++) {
+        const v = t.portTo[p] - t.hosts;
+        if (v >= 0 && d[s * S + v] < 0) {
+          d[s * S + v] = d[s * S + u] + 1;
+          queue.push(v);
+        }
+      }
+    }
+  }
+  return d;
+}
+
 /**
- * Switch-to-switch minimal routes, followed port by port from every switch to every other:
- * Slim Fly's lead one hop closer each time (its minimal paths are its shortest); Dragonfly's are
- * the topology's minimal routes — local, global, local, at most one global hop and three in all
- * (a two-hop detour through a third group can be shorter, but is not minimal routing).
+ * Switch-to-switch minimal routes, followed port by port from every switch to every other, and
+ * `minimalHops` (UGAL-L's hop counts, harness/README "Routing") against their lengths. Slim
+ * Fly's routes lead one hop closer each time (its minimal paths are its shortest). Dragonfly's are
+ * local, global, local: at most one global hop and three in all, where a path through a third
+ * group can be shorter but is not minimal routing. Returns how many routes are longer than the
+ * shortest path.
  */
-function checkMinimal(t: Topology, dragonflyGroup?: (node: number) => number): void {
+function checkMinimal(t: Topology, dragonflyGroup?: (node: number) => number): number {
   const ld = t.ld;
   assert.ok(ld !== null && t.minPort !== null);
   const S = t.switches;
-  const dist = switchDistances(ld);
+  const dist = switchBfs(t);
+  const counted = minimalHops(ld);
+  let longer = 0;
   for (let s = 0; s < S; s++) {
     for (let d = 0; d < S; d++) {
       if (d === s) continue;
-      if (dragonflyGroup === undefined) {
-        const next = t.portTo[t.minPort[s * S + d]] - t.hosts;
-        assert.is(dist[next * S + d], dist[s * S + d] - 1, `${t.name}: ${s} → ${d} via ${next}`);
-        continue;
-      }
       let at = s;
       let hops = 0;
       let globals = 0;
       while (at !== d && hops < 4) {
         const next = t.portTo[t.minPort[at * S + d]] - t.hosts;
-        if (dragonflyGroup(next + t.hosts) !== dragonflyGroup(at + t.hosts)) globals++;
+        if (dragonflyGroup !== undefined && dragonflyGroup(next + t.hosts) !== dragonflyGroup(at + t.hosts)) globals++;
+        if (dragonflyGroup === undefined) assert.is(dist[next * S + d], dist[at * S + d] - 1, `${t.name}: ${at} → ${d} via ${next}`);
         at = next;
         hops++;
       }
       assert.is(at, d, `${t.name}: ${s} → ${d} does not arrive`);
+      assert.is(counted[s * S + d], hops, `${t.name}: minimalHops ${s} → ${d}`);
+      if (hops > dist[s * S + d]) longer++;
+      if (dragonflyGroup === undefined) continue;
       const sameGroup = dragonflyGroup(s + t.hosts) === dragonflyGroup(d + t.hosts);
       assert.ok(sameGroup ? hops === 1 && globals === 0 : hops <= 3 && globals === 1, `${t.name}: ${s} → ${d}: ${hops} hops, ${globals} global`);
     }
   }
+  return longer;
 }
 
 /** Valiant's and UGAL's candidate list at each switch: its network ports, in port order. */
@@ -248,9 +274,10 @@ test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link betw
   assert.is(pairs.size, (groups * (groups - 1)) / 2);
   assert.ok([...pairs.values()].every((n) => n === 1));
   // Any two switches are within local–global–local of each other.
-  const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
+  const d = switchBfs(t);
   assert.ok(Math.max(...d) <= 3);
-  checkMinimal(t, group);
+  // Some minimal routes are longer than a shortest path (UGAL-L must count the former).
+  assert.ok(checkMinimal(t, group) > 0);
   checkAllPorts(t, 2, 5);
   assert.equal(Array.from(t.groupOf), Array.from({ length: t.switches }, (_, s) => Math.floor(s / 4)));
 });
@@ -259,9 +286,9 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   const t = slimFly({ q: 5, p: 3, linkGbps: 100, latencyNs: 100 });
   assert.equal([t.switches, t.hosts, t.nodePortCount[t.hosts]], [50, 150, 3 + 7]);
   checkLinks(t);
-  const d = switchDistances(t.ld as NonNullable<Topology["ld"]>);
+  const d = switchBfs(t);
   assert.is(Math.max(...d), 2);
-  checkMinimal(t);
+  assert.is(checkMinimal(t), 0);
   checkAllPorts(t, 3, 7);
   assert.ok(t.groupOf.every((g) => g === -1), "Slim Fly has no groups");
   // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
