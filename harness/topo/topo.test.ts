@@ -82,13 +82,17 @@ function routeLengths(t: Topology, src: number, dst: number): Set<number> {
   return lengths;
 }
 
-/** Every pair of hosts: each route the tables allow is a shortest path. */
+/**
+ * Every pair of hosts: each route the tables allow is a shortest path, and so is the default
+ * route (`path`, which the ideal FCT and the network RTT are computed over).
+ */
 function checkRoutes(t: Topology): void {
   for (let a = 0; a < t.hosts; a++) {
     const { dist } = shortest(t, a);
     for (let b = 0; b < t.hosts; b++) {
       if (a === b) continue;
       assert.equal([...routeLengths(t, a, b)], [dist[b]], `${t.name}: ${a} → ${b}`);
+      assert.is(t.path(a, b).length, dist[b], `${t.name}: default path ${a} → ${b}`);
     }
   }
 }
@@ -238,6 +242,19 @@ function checkMinimal(t: Topology, dragonflyGroup?: (node: number) => number): n
   return longer;
 }
 
+/** The default path between every two hosts: host link, the minimal route, host link. */
+function checkDefaultPaths(t: Topology, perSwitch: number): void {
+  const hops = minimalHops(t.ld as NonNullable<Topology["ld"]>);
+  for (let a = 0; a < t.hosts; a++) {
+    for (let b = 0; b < t.hosts; b++) {
+      if (a === b) continue;
+      const sa = Math.floor(a / perSwitch);
+      const sb = Math.floor(b / perSwitch);
+      assert.is(t.path(a, b).length, 2 + hops[sa * t.switches + sb], `${t.name}: ${a} → ${b}`);
+    }
+  }
+}
+
 /** Valiant's and UGAL's candidate list at each switch: its network ports, in port order. */
 function checkAllPorts(t: Topology, p: number, R: number): void {
   for (let s = 0; s < t.switches; s++) {
@@ -279,6 +296,7 @@ test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link betw
   // Some minimal routes are longer than a shortest path (UGAL-L must count the former).
   assert.ok(checkMinimal(t, group) > 0);
   checkAllPorts(t, 2, 5);
+  checkDefaultPaths(t, 2);
   assert.equal(Array.from(t.groupOf), Array.from({ length: t.switches }, (_, s) => Math.floor(s / 4)));
 });
 
@@ -290,6 +308,7 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   assert.is(Math.max(...d), 2);
   assert.is(checkMinimal(t), 0);
   checkAllPorts(t, 3, 7);
+  checkDefaultPaths(t, 3);
   assert.ok(t.groupOf.every((g) => g === -1), "Slim Fly has no groups");
   // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
   const R = 7;
