@@ -23,6 +23,13 @@ function checkLinks(t: Topology): void {
     assert.is(t.portTo[q], t.portNode[p], `port ${p}: the far end does not point back`);
     assert.is(t.portToLocal[q], t.portLocal[p]);
     assert.equal([t.portGbps[q], t.portLatencyNs[q]], [t.portGbps[p], t.portLatencyNs[p]]);
+    // UEC's last hop: a switch port facing a host.
+    assert.is(t.portLastHop[p], t.portNode[p] >= t.hosts && t.portTo[p] < t.hosts ? 1 : 0, `port ${p}: last hop`);
+  }
+  for (let h = 0; h < t.hosts; h++) {
+    const a = t.attachPort(h);
+    assert.equal([t.portTo[a], t.portNode[a]], [h, t.portTo[t.hostPort(h)]], `host ${h}: attach port`);
+    assert.is(t.switchOf(t.portNode[a]), t.portNode[a] - t.hosts);
   }
 }
 
@@ -297,6 +304,9 @@ test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link betw
   assert.ok(checkMinimal(t, group) > 0);
   checkAllPorts(t, 2, 5);
   checkDefaultPaths(t, 2);
+  // The longest default path from host 0: host, local, global, local, host links. RTT by hand:
+  // 2 × (100 + 100 + 1000 + 100 + 100) + 5 × (4150 + 64) × 8 / 100 = 2800 + 1685.6.
+  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 4485.6) < 1e-9);
   assert.equal(Array.from(t.groupOf), Array.from({ length: t.switches }, (_, s) => Math.floor(s / 4)));
 });
 
@@ -309,6 +319,8 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   assert.is(checkMinimal(t), 0);
   checkAllPorts(t, 3, 7);
   checkDefaultPaths(t, 3);
+  // Diameter 2: four links of 100 ns at the longest, 2 × 400 + 4 × (4150 + 64) × 8 / 100.
+  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 2148.48) < 1e-9);
   assert.ok(t.groupOf.every((g) => g === -1), "Slim Fly has no groups");
   // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
   const R = 7;
