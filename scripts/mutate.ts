@@ -1,4 +1,4 @@
-// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--timeout S]`: operator mutation
+// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--timeout S] [--tests T,…]`: operator mutation
 // testing of one module file. Each mutant changes one operator or small literal on one code
 // line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
 // and runs the module's own tests (the *.test.ts files beside it and those of its area folder,
@@ -85,7 +85,7 @@ function testCommand(file: string): string[][] {
 function main(argv: string[]): number {
   const file = argv.find((a) => a.endsWith(".ts"));
   if (!file || !existsSync(file)) {
-    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…] [--timeout S]");
+    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…] [--timeout S] [--tests a.test.ts,…]");
     return 2;
   }
   const opt = (name: string, dflt: string) => {
@@ -101,6 +101,10 @@ function main(argv: string[]): number {
     .map(([a, b]) => [a, b ?? a]);
   const list = all.filter((m) => ranges.some(([a, b]) => m.line + 1 >= a && m.line + 1 <= b));
   const commands = testCommand(file);
+  // --tests a.test.ts,b.test.ts: more tests to run, for a file that other folders' tests exercise
+  // (harness/scenario/build.ts's ideal FCT is checked by hand in harness/net/fabric.test.ts).
+  const extra = opt("--tests", "");
+  for (const t of extra === "" ? [] : extra.split(",")) commands.push(["node_modules/.bin/tsx", t]);
   const workers = Math.max(1, Number(opt("--workers", "1")));
   console.log(`${file}: ${list.length} of ${all.length} mutants; tests: ${commands.map((c) => basename(c[c.length - 1])).join(", ")}`);
   const root = mkdtempSync(join(tmpdir(), "nicfw-mutate-"));
