@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
+import { build } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 
@@ -130,6 +131,41 @@ test("streaming PUT (DACK §III): a target processing at a quarter of its link b
     { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.5 },
     { kind: "put", senders: 1, receiver: 0, bytes: 1000, rxFraction: 0.25 },
   ])), /already set by another put entry/);
+});
+
+test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
+  // RTT 14,022.72 ns (harness/topo/topo.test.ts); BDP 175,284 B = 43 packets of 4150 B.
+  const d = (network: object) => build(defaultWith("d", DEFAULT_SCENARIO.traffic, { network: { ...DEFAULT_SCENARIO.network, ...network } })).derived;
+  // Trimming (the default): one BDP of buffer; ECN at ceil(0.2 × 43) = 9 and ceil(0.8 × 43) = 35 packets.
+  const trim = d({});
+  assert.equal([trim.trimming, trim.pfc, trim.bufferBytes, trim.kMinBytes, trim.kMaxBytes, trim.diameterHops], [true, false, 43 * 4150, 9 * 4150, 35 * 4150, 6]);
+  // RTO: 15 µs + 6 hops × 178,450 B × 8 / 100 Gb/s.
+  assert.is(trim.rtoNs, 15_000 + (6 * 178_450 * 8) / 100);
+  // Neither trimming nor PFC, and no buffer given (the default scenario gives bufferBdp 1):
+  // drop-tail with 5 BDP; the ECN thresholds scale with the buffer.
+  const tail = d({ trimming: false, bufferBdp: undefined });
+  assert.equal([tail.trimming, tail.bufferBytes, tail.kMinBytes, tail.kMaxBytes], [false, 5 * 43 * 4150, 43 * 4150, 172 * 4150]);
+  // PFC without a trimming setting: lossless, no trimming, queues bounded by pauses (2^29 B);
+  // ECN still at one BDP's fractions. Trimming asked for explicitly stays on.
+  const pfc = d({ trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } });
+  assert.equal([pfc.trimming, pfc.pfc, pfc.bufferBytes, pfc.kMinBytes, pfc.kMaxBytes], [false, true, 2 ** 29, 9 * 4150, 35 * 4150]);
+  assert.is(d({ trimming: true, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } }).trimming, true);
+  assert.is(d({ trimming: undefined }).trimming, true, "without PFC, trimming is the default");
+  // bufferBdp 2 with PFC: that buffer, not 2^29.
+  assert.is(d({ trimming: undefined, bufferBdp: 2, pfc: { xoffBytes: 60_000 } }).bufferBytes, 86 * 4150);
+});
+
+test("the default samples (nicfw run --plots): the ports facing the hosts that receive most, ties in host order; the first 8 flows; every quarter RTT", () => {
+  const s = defaultWith("d", [
+    { kind: "flows", flows: [{ src: 0, dst: 5, bytes: 1000 }, { src: 1, dst: 5, bytes: 1000 }, { src: 2, dst: 3, bytes: 1000 }, { src: 4, dst: 9, bytes: 1000 }, { src: 6, dst: 7, bytes: 1000 }, { src: 8, dst: 1, bytes: 1000 }] },
+  ]);
+  const b = build(s, { defaultSample: true });
+  const sample = b.sample as NonNullable<typeof b.sample>;
+  // Host 5 receives 2 flows; 1, 3, 7 and 9 one each: the first three of those in host order.
+  assert.equal(sample.ports, [5, 1, 3, 7].map((h) => b.topology.attachPort(h)));
+  assert.equal(sample.flows, [0, 1, 2, 3, 4, 5]);
+  assert.is(sample.intervalPs, Math.round((14_022.72 / 4) * 1000));
+  assert.is(build(s).sample, null, "no samples unless asked for");
 });
 
 test.run();
