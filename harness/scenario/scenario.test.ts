@@ -168,4 +168,17 @@ test("the default samples (nicfw run --plots): the ports facing the hosts that r
   assert.is(build(s).sample, null, "no samples unless asked for");
 });
 
+test("Swift's hop-scaled target counts the switches on each flow's path (Swift §3.1: base + hops × h)", () => {
+  const s = defaultWith("swift", [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 1000 }, { src: 0, dst: 15, bytes: 1000 }] }], {
+    transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+  });
+  const b = build(s);
+  const cc = (b.fabric as unknown as { ccOf: { m: { targetDelayNs(slot: number): number; params: { baseTargetNs: number; hopScalingNs: number } } }[] }).ccOf;
+  const swift = cc[0].m;
+  // 0 → 1 crosses its ToR (1 switch); 0 → 15 crosses ToR, aggregation, core, aggregation, ToR (5).
+  // Both flows open with the same window, so the flow-scaling term is the same for both.
+  assert.is(swift.targetDelayNs(1) - swift.targetDelayNs(0), 4 * swift.params.hopScalingNs);
+  assert.ok(swift.targetDelayNs(0) >= swift.params.baseTargetNs + swift.params.hopScalingNs);
+});
+
 test.run();
