@@ -1,0 +1,88 @@
+// Fault specifications resolved to ports, checked on the k = 4 fat tree and a Dragonfly: which
+// cables each form names, the defaults a fault takes, link classes, and the refusals.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { fatTree3 } from "../topo/fattree";
+import { dragonfly } from "../topo/lowdiameter";
+import { cables, levels, linkClass, portOf, resolveFaults, reversePort } from "./faults";
+import { DEFAULT_SCENARIO } from "./default";
+import type { FaultEntry } from "./schema";
+
+const tree = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
+const resolve = (faults: FaultEntry[], t = tree) => resolveFaults({ ...DEFAULT_SCENARIO, faults }, t, 1);
+
+test("a fault takes both directions of each cable it names; defaults: from time 0, for ever, every packet kind, host rate", () => {
+  const [f] = resolve([{ kind: "loss", links: [{ host: 3 }], probability: 0.5 }]);
+  const nic = tree.hostPort(3);
+  assert.equal(f.ports, [nic, reversePort(tree, nic)].sort((a, b) => a - b));
+  assert.equal([f.atPs, f.untilPs, f.probability, f.packetMask, f.gbps], [0, Infinity, 0.5, 0b11111, 0]);
+  assert.is(f.rxGbps, 100);
+  assert.is(f.label, "loss 1 link(s) p=0.5 (all) at 0 µs");
+  // A window that ends before 1 µs is valid when it starts at the default 0.
+  assert.equal(resolve([{ kind: "down", links: [{ host: 3 }], untilUs: 0.5 }])[0].untilPs, 500_000);
+  assert.equal(resolve([{ kind: "loss", links: [{ host: 3 }], probability: 1, packets: ["ack", "cnp"] }])[0].packetMask, (1 << 2) | (1 << 4));
+});
+
+test("a switch fault takes every cable of the switch; `everywhere` every port; a random draw its class only", () => {
+  // Switch 16 is the first core: k = 4 ports, one down to each pod.
+  const [core] = resolve([{ kind: "down", switches: [16] }]);
+  const node = tree.hosts + 16;
+  assert.is(core.ports.length, 2 * 4);
+  for (let p = tree.nodePortBase[node]; p < tree.nodePortBase[node + 1]; p++) assert.ok(core.ports.includes(p) && core.ports.includes(reversePort(tree, p)));
+  assert.is(resolve([{ kind: "degrade", everywhere: true, gbps: 10 }])[0].ports.length, tree.ports);
+  // 20 % of the 16 ToR–aggregation cables (8 ToRs × 2 uplinks): round(3.2) = 3 cables, 6 ports,
+  // all of class tier1.
+  const lv = levels(tree);
+  const [r] = resolve([{ kind: "down", random: { fraction: 0.2, class: "tier1" } }]);
+  assert.is(r.ports.length, 6);
+  assert.ok(r.ports.every((p) => linkClass(tree, p, lv) === "tier1"));
+  // The default class is every switch-to-switch cable; a count takes exactly that many.
+  const [c] = resolve([{ kind: "down", random: { count: 3 } }]);
+  assert.is(c.ports.length, 6);
+  assert.ok(c.ports.every((p) => linkClass(tree, p, lv) !== "host"));
+  // A tiny fraction still takes one cable.
+  assert.is(resolve([{ kind: "down", random: { fraction: 0.001 } }])[0].ports.length, 2);
+});
+
+test("a slow endpoint: its hosts at rxFraction of their link rate", () => {
+  const [s] = resolve([{ kind: "slow", hosts: [2, 5], rxFraction: 0.25 }]);
+  assert.equal([s.hosts, s.rxGbps, s.ports], [[2, 5], 25, []]);
+});
+
+test("link classes of a Dragonfly: host, local (inside a group) and global", () => {
+  const df = dragonfly({ p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 });
+  const lv = levels(df);
+  const count = new Map<string, number>();
+  for (const p of cables(df)) count.set(linkClass(df, p, lv), (count.get(linkClass(df, p, lv)) ?? 0) + 1);
+  // 72 host cables; 9 groups of C(4, 2) = 6 local cables; one global cable per pair of the 9 groups.
+  assert.equal([count.get("host"), count.get("local"), count.get("global")], [72, 54, 36]);
+});
+
+test("refusals name the fault and what is missing", () => {
+  const refused = (faults: FaultEntry[], pattern: RegExp) => {
+    try {
+      resolve(faults);
+    } catch (e) {
+      assert.match((e as { errors?: string[] }).errors?.join("\n") ?? String(e), pattern);
+      return;
+    }
+    assert.unreachable(`accepted ${JSON.stringify(faults)}`);
+  };
+  refused([{ kind: "down", links: [{ switch: 3 }] }], /faults\[0\]\.links\[0\]: give \{ switch, port \}, \{ host \} or \{ id \}/);
+  refused([{ kind: "down" }], /faults\[0\]: down: give links, switches, random or everywhere/);
+  refused([{ kind: "down", links: [{ host: 1 }], atUs: 5, untilUs: 5 }], /untilUs must be after atUs/);
+  refused([{ kind: "down", switches: [20] }], /switch 20 outside \[0, 20\)/);
+  refused([{ kind: "down", random: { count: 33, class: "tier1" } }], /33 links asked, 16 of class tier1/);
+  refused([{ kind: "loss", links: [{ host: 1 }] }], /loss: give probability/);
+  refused([{ kind: "degrade", links: [{ host: 1 }] }], /degrade: give gbps/);
+  refused([{ kind: "slow", hosts: [1] }], /slow: give rxFraction/);
+});
+
+test("sampling ports: the switch port facing host `to`, the NIC of host `from`", () => {
+  assert.is(portOf(tree, { to: 7 }, "p"), tree.attachPort(7));
+  assert.is(portOf(tree, { from: 7 }, "p"), tree.hostPort(7));
+  assert.is(portOf(tree, { switch: 16, port: 2 }, "p"), tree.nodePortBase[tree.hosts + 16] + 2);
+  assert.throws(() => portOf(tree, { to: 16 }, "p"), /host 16 outside \[0, 16\)/);
+});
+
+test.run();
