@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
-import { build } from "./build";
+import { build, buildTopology, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 
@@ -179,6 +179,41 @@ test("Swift's hop-scaled target counts the switches on each flow's path (Swift �
   // Both flows open with the same window, so the flow-scaling term is the same for both.
   assert.is(swift.targetDelayNs(1) - swift.targetDelayNs(0), 4 * swift.params.hopScalingNs);
   assert.ok(swift.targetDelayNs(0) >= swift.params.baseTargetNs + swift.params.hopScalingNs);
+});
+
+test("traffic entries combined: later entries' dependencies point at their own flows; start offsets add up", () => {
+  const s = defaultWith("t", [
+    { kind: "flows", flows: [{ src: 0, dst: 1, bytes: 1000 }, { src: 2, dst: 3, bytes: 1000 }] },
+    { kind: "flows", startUs: 10, flows: [{ src: 4, dst: 5, bytes: 1000, startUs: 5 }, { src: 5, dst: 6, bytes: 1000, after: [0], afterAcked: [0] }] },
+    { kind: "matrix", startUs: 7, text: "Nodes 16\nConnections 1\n8->9 start 3 size 1000\n" },
+  ]);
+  const entries: number[] = [];
+  const f = trafficFlows(s, buildTopology(s), 1, ".", entries);
+  assert.equal(entries, [0, 0, 1, 1, 2]);
+  // The second entry's flow 1 waits for its flow 0, which is flow 2 overall.
+  assert.equal([f[3].after, f[3].afterAcked], [[2], [2]]);
+  // Entry start + the flow's own start; a .cm start (µs) shifted by its entry's start.
+  assert.equal(f.map((x) => x.startNs), [0, 0, 15_000, 10_000, 10_000]);
+});
+
+test("an incast drawn from a host list: distinct senders from the list, never the receiver, each about equally often", () => {
+  const hosts = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  const seen = new Array(9).fill(0);
+  const seeds = 400;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const s = defaultWith("t", [{ kind: "incast", hosts, senders: 2, bytes: 1000 }]);
+    const f = trafficFlows(s, buildTopology(s), seed, ".");
+    assert.is(f.length, 2);
+    // Defaults: receiver 0, all at the entry's start (no stagger, no jitter).
+    assert.ok(f.every((x) => x.dst === 0 && x.startNs === 0));
+    assert.ok(f[0].src !== f[1].src && f.every((x) => x.src >= 1 && x.src <= 8));
+    for (const x of f) seen[x.src]++;
+  }
+  // Each of the 8 candidates: 2/8 of the draws, 100 of 400 (binomial sd ≈ 8.7).
+  assert.is(seen[0], 0);
+  for (let h = 1; h <= 8; h++) assert.ok(Math.abs(seen[h] - 100) < 40, `host ${h} drawn ${seen[h]} times`);
+  const tooMany = defaultWith("t", [{ kind: "incast", hosts: [0, 1, 2], senders: 3, bytes: 1000 }]);
+  assert.throws(() => trafficFlows(tooMany, buildTopology(tooMany), 1, "."), /3 senders but only 2 hosts in the pool/);
 });
 
 test.run();
