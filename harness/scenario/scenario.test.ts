@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
-import { build, buildTopology, trafficFlows } from "./build";
+import { build, buildTopology, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 
@@ -178,7 +178,38 @@ test("Swift's hop-scaled target counts the switches on each flow's path (Swift �
   // 0 → 1 crosses its ToR (1 switch); 0 → 15 crosses ToR, aggregation, core, aggregation, ToR (5).
   // Both flows open with the same window, so the flow-scaling term is the same for both.
   assert.is(swift.targetDelayNs(1) - swift.targetDelayNs(0), 4 * swift.params.hopScalingNs);
-  assert.ok(swift.targetDelayNs(0) >= swift.params.baseTargetNs + swift.params.hopScalingNs);
+  // A table of the same parameters opened with 1 hop gives flow 0's target exactly.
+  const twin = new (swift.constructor as new (p: object, c: number) => typeof swift & { open(slot: number, hops: number): void })(swift.params, 1);
+  twin.open(0, 1);
+  assert.is(twin.targetDelayNs(0), swift.targetDelayNs(0));
+});
+
+test("ideal FCT by hand with a short last packet, and no switch latency unless the topology sets one", () => {
+  // 2 full packets (4150 B on the wire: 332 ns at 100 Gb/s) and one of 100 + 64 = 164 B (13.12 ns)
+  // over 6 hops of 1 µs. Each hop sends packet 2 over [1332 j + 332, 1332 j + 664] and packet 3 right
+  // after it (it arrives earlier and waits): packet 3 leaves the last hop (j = 5) at 6660 + 677.12
+  // and arrives 1 µs later.
+  const s = defaultWith("ideal", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2 * 4086 + 100 }] }]);
+  const b = build(s);
+  assert.ok(Math.abs(b.idealPs[0] - (6660 + 677.12 + 1000) * 1000) < 1e-3, `${b.idealPs[0]}`);
+  assert.is(b.idealPs[0], idealFctPs(b.topology, 0, 15, 2 * 4086 + 100, 4150, 64, 0));
+});
+
+test("a run with a fault ends by 1 s of simulated time even if a flow can never finish (Spritz §V-D)", () => {
+  const r = runScenario(defaultWith("cut", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }, { src: 1, dst: 14, bytes: 100_000 }] }], {
+    faults: [{ kind: "down", links: [{ host: 0 }] }],
+    run: { faultBaseline: false },
+  }));
+  assert.equal([r.flows[0].status, r.flows[1].status], ["incomplete", "complete"]);
+  assert.ok(Math.abs(r.simulatedUs - 1_000_000) < 1, `${r.simulatedUs} µs`);
+});
+
+test("a 2-tier fat tree without an oversubscription is full bisection: k/2 hosts per leaf", () => {
+  const s = defaultWith("2t", [{ kind: "flows", flows: [{ src: 0, dst: 7, bytes: 1000 }] }], {
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+  });
+  const t = buildTopology(s);
+  assert.equal([t.hosts, t.switches], [8, 6]);
 });
 
 test("traffic entries combined: later entries' dependencies point at their own flows; start offsets add up", () => {
