@@ -247,4 +247,18 @@ test("an incast drawn from a host list: distinct senders from the list, never th
   assert.throws(() => trafficFlows(tooMany, buildTopology(tooMany), 1, "."), /3 senders but only 2 hosts in the pool/);
 });
 
+test("a .cm barrier of 1 of 2 triggers becomes `needed: 1`; a collective's later groups wait on their own flows", () => {
+  const text = "Nodes 16\nConnections 3\nTriggers 1\n0->5 id 1 start 0 size 1000 send_done_trigger 1\n1->6 id 2 start 0 size 1000 send_done_trigger 1\n9->3 id 3 trigger 1 size 1000\ntrigger id 1 barrier 1\n";
+  const m = defaultWith("cm", [{ kind: "matrix", text }]);
+  const f = trafficFlows(m, buildTopology(m), 1, ".");
+  assert.equal([f[2].afterAcked, f[2].needed], [[0, 1], 1]);
+  // Two groups of a windowed all-to-all (4 hosts: 12 flows each): group 2's dependencies lie in 12 … 23.
+  const a = defaultWith("a2a", [{ kind: "alltoall", groups: 2, groupSize: 4, window: 1, bytes: 1000 }]);
+  const g = trafficFlows(a, buildTopology(a), 1, ".");
+  assert.is(g.length, 24);
+  const deps = (lo: number, hi: number) => g.slice(lo, hi).flatMap((x) => [...(x.after ?? []), ...(x.afterAcked ?? [])]);
+  assert.ok(deps(12, 24).length > 0 && deps(12, 24).every((d) => d >= 12 && d < 24));
+  assert.ok(deps(0, 12).every((d) => d < 12));
+});
+
 test.run();
