@@ -7,6 +7,7 @@ import { runCommand, runScenario } from "../run";
 import { build, buildTopology, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
+import { buildTraffic } from "./traffic";
 
 function errorsOf(doc: unknown): string[] {
   try {
@@ -259,6 +260,17 @@ test("a .cm barrier of 1 of 2 triggers becomes `needed: 1`; a collective's later
   const deps = (lo: number, hi: number) => g.slice(lo, hi).flatMap((x) => [...(x.after ?? []), ...(x.afterAcked ?? [])]);
   assert.ok(deps(12, 24).length > 0 && deps(12, 24).every((d) => d >= 12 && d < 24));
   assert.ok(deps(0, 12).every((d) => d < 12));
+});
+
+test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the full link rate unless given", () => {
+  const put = (entry: Record<string, unknown>) => {
+    const s = defaultWith("put", [{ kind: "put", senders: 2, bytes: 1000, ...entry }]);
+    return buildTraffic(s, { topology: buildTopology(s), seed: 1, baseDir: ".", hostGbps: 100, rttNs: 0, rxBufferBytes: 81_000 });
+  };
+  const d = put({});
+  assert.equal(d.hostRx, [{ host: 0, gbps: 100, bufferBytes: 81_000 }]);
+  assert.ok(d.flows.every((f) => f.dst === 0));
+  assert.equal(put({ receiver: 5, rxFraction: 0.5, rxBufferBytes: 9000 }).hostRx, [{ host: 5, gbps: 50, bufferBytes: 9000 }]);
 });
 
 test.run();
