@@ -8,6 +8,7 @@ import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
 import { type FlowView, grouped, stats } from "./metrics";
+import { summary } from "./results";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
@@ -342,6 +343,44 @@ test("PFC: pause frames and paused time are counted", () => {
   assert.is(p.pauseFrames + p.xonFrames, r.totals.pauseFrames);
   assert.ok(p.pausedUs <= r.simulatedUs * p.portsPaused);
   assert.is(r.metrics.drops.total, 0);
+});
+
+test("results: FCT summary by nearest rank from the flows, drops add the receivers' and PFC's, a flow that never started", () => {
+  const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 300_000 }], { network: { ...DEFAULT_SCENARIO.network, rxGbps: 40, rxBufferBytes: 100_000 } }, "reps"));
+  const fcts = r.flows.map((f) => f.fctUs as number).sort((a, b) => a - b);
+  // 6 flows: p50 is the 3rd smallest (⌈0.5 × 6⌉), p99 the 6th.
+  assert.equal([r.fct.p50Us, r.fct.p99Us, r.fct.maxUs], [fcts[2], fcts[5], fcts[5]]);
+  const slows = r.flows.map((f) => f.slowdown as number);
+  assert.ok(Math.abs((r.fct.meanSlowdown as number) - slows.reduce((a, x) => a + x, 0) / 6) < 0.001);
+  assert.ok(r.totals.rxDrops > 0, "the slow receiver drops");
+  assert.is(r.totals.drops, r.metrics.drops.queue + r.totals.rxDrops + r.totals.pfcDrops);
+  // Flow 1 waits for flow 0, which the run's end cuts short: waiting, with no FCT and no goodput.
+  const w = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 10_000_000 }, { src: 1, dst: 14, bytes: 1000, after: [0] }] }], { run: { endUs: 50 } }));
+  assert.equal([w.flows[1].status, w.flows[1].fctUs, w.flows[1].goodputGbps, w.flows[1].ackedUs], ["waiting", null, null, null]);
+  assert.equal([w.fct.p50Us, w.fct.meanSlowdown], [null, null]);
+});
+
+test("results: the fault cost is this run minus the same run without its faults", () => {
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 1, dst: 14, bytes: 3 * 4086 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }],
+  }));
+  const c = r.faultCost;
+  assert.ok(c !== null);
+  assert.is(c.baseline.retransmissions, 0);
+  assert.equal([c.delta.completed, c.delta.retransmissions, c.delta.timeouts], [r.completed - c.baseline.completed, r.totals.retransmissions, r.totals.timeouts - c.baseline.timeouts]);
+  assert.ok(c.delta.retransmissions > 0);
+  assert.ok(Math.abs((c.delta.fctMaxUs as number) - ((r.metrics.fctUs.all.max as number) - (c.baseline.fctUs.max as number))) < 0.002);
+  assert.ok((c.delta.fctMaxUs as number) > 0, "losing a packet costs time");
+  assert.ok(Math.abs(c.delta.simulatedUs - (r.simulatedUs - c.baseline.simulatedUs)) < 0.002);
+});
+
+test("the summary of many flows lists the first half and the slowest half of its rows", () => {
+  const r = runScenario(base([{ kind: "incast", senders: 12, receiver: 0, bytes: 50_000 }], {}, "reps"));
+  const text = summary(r, 6);
+  const listed = text.split("\n").filter((l) => /^\d+\s+\d+→\d+/.test(l)).map((l) => Number(l.split(/\s+/)[0]));
+  const slowest = [...r.flows].sort((a, b) => (b.slowdown as number) - (a.slowdown as number)).slice(0, 3).map((f) => f.flow);
+  const expect = [...new Set([0, 1, 2, ...slowest])].sort((a, b) => a - b);
+  assert.equal(listed, expect);
 });
 
 test.run();
