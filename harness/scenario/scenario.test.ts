@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { Swift } from "../../lib/cc/swift/swift";
+import type { SwiftCc } from "../net/adapters";
 import { runCommand, runScenario } from "../run";
 import { build, buildTopology, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
@@ -174,13 +176,13 @@ test("Swift's hop-scaled target counts the switches on each flow's path (Swift �
     transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
   });
   const b = build(s);
-  const cc = (b.fabric as unknown as { ccOf: { m: { targetDelayNs(slot: number): number; params: { baseTargetNs: number; hopScalingNs: number } } }[] }).ccOf;
+  const cc = (b.fabric as unknown as { ccOf: SwiftCc[] }).ccOf;
   const swift = cc[0].m;
   // 0 → 1 crosses its ToR (1 switch); 0 → 15 crosses ToR, aggregation, core, aggregation, ToR (5).
   // Both flows open with the same window, so the flow-scaling term is the same for both.
   assert.is(swift.targetDelayNs(1) - swift.targetDelayNs(0), 4 * swift.params.hopScalingNs);
   // A table of the same parameters opened with 1 hop gives flow 0's target exactly.
-  const twin = new (swift.constructor as new (p: object, c: number) => typeof swift & { open(slot: number, hops: number): void })(swift.params, 1);
+  const twin = new Swift(swift.params, 1);
   twin.open(0, 1);
   assert.is(twin.targetDelayNs(0), swift.targetDelayNs(0));
 });

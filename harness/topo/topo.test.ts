@@ -33,7 +33,7 @@ function checkLinks(t: Topology): void {
   }
 }
 
-/** Hop distances (links) from host `src` to every node, and the number of shortest paths. */
+/** Hop distances (links) from node `src` (a host or a switch) to every node, and the number of shortest paths. */
 function shortest(t: Topology, src: number): { dist: Int32Array; paths: Float64Array } {
   const n = t.hosts + t.switches;
   const dist = new Int32Array(n).fill(-1);
@@ -188,25 +188,11 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   checkRoutes(r);
 });
 
-/** Switch-to-switch shortest distances over the switch graph, S × S (breadth-first). */
+/** Switch-to-switch shortest distances, S × S: `shortest` from each switch. */
 function switchBfs(t: Topology): Int32Array {
   const S = t.switches;
-  const d = new Int32Array(S * S).fill(-1);
-  for (let s = 0; s < S; s++) {
-    d[s * S + s] = 0;
-    const queue = [s];
-    for (let i = 0; i < queue.length; i++) {
-      const u = queue[i];
-      const node = t.hosts + u;
-      for (let p = t.nodePortBase[node]; p < t.nodePortBase[node] + t.nodePortCount[node]; p++) {
-        const v = t.portTo[p] - t.hosts;
-        if (v >= 0 && d[s * S + v] < 0) {
-          d[s * S + v] = d[s * S + u] + 1;
-          queue.push(v);
-        }
-      }
-    }
-  }
+  const d = new Int32Array(S * S);
+  for (let s = 0; s < S; s++) d.set(shortest(t, t.hosts + s).dist.subarray(t.hosts), s * S);
   return d;
 }
 
