@@ -4,6 +4,7 @@
 // it), so two runs with the same seed write byte-identical files.
 
 import type { Built } from "../scenario/build";
+import type { Fabric } from "../net/fabric";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
@@ -81,7 +82,24 @@ export interface Results {
   /** Sampled queues and flows (metrics.sample, or nicfw run --plots), else null. */
   series: Series | null;
   faultCost: FaultCost | null;
+  /** Reflex at the external switches (network.reflex), when on. */
+  reflex?: ReflexTotals;
   flows: FlowResult[];
+}
+
+export interface ReflexTotals {
+  /** Pseudo-ACKs NSF sent, and those that reached a sender whose flow still ran. */
+  pseudoAcks: number;
+  pseudoAcksDelivered: number;
+  /** The near-source RTT (RTT_src) the senders took from them: mean and max, µs. */
+  srcRttMeanUs: number | null;
+  srcRttMaxUs: number | null;
+  /** Packets NDT queued in a Controlled queue, and those it dropped (queue full). */
+  controlledPackets: number;
+  ndtDrops: number;
+  /** Pauses of the Controlled queues, and those ended by T_maxpause. */
+  pauses: number;
+  pauseTimeouts: number;
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -150,7 +168,7 @@ export function collect(b: Built): Results {
       dataPackets: f.dataSent,
       retransmissions: f.retransmissions,
       trims: ports.trims,
-      drops: ports.drops + f.rxDrops + f.pfcDrops,
+      drops: ports.drops + f.rxDrops + f.pfcDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0),
       ecnMarks: ports.marks,
       nacks: f.nacks,
       timeouts: f.timeouts,
@@ -173,7 +191,24 @@ export function collect(b: Built): Results {
     metrics,
     series,
     faultCost: null,
+    ...(f.reflex !== null ? { reflex: reflexTotals(f) } : {}),
     flows,
+  };
+}
+
+function reflexTotals(f: Fabric): ReflexTotals {
+  const rf = f.reflex as NonNullable<Fabric["reflex"]>;
+  const [pauses, pauseTimeouts] = rf.pauses();
+  const n = f.pseudoAcksDelivered;
+  return {
+    pseudoAcks: rf.pseudoAcks,
+    pseudoAcksDelivered: n,
+    srcRttMeanUs: n > 0 ? r3(f.pseudoRttSumNs / n / 1000) : null,
+    srcRttMaxUs: n > 0 ? r3(f.pseudoRttMaxNs / 1000) : null,
+    controlledPackets: rf.ndtControlled,
+    ndtDrops: rf.ndtDrops,
+    pauses,
+    pauseTimeouts,
   };
 }
 
@@ -248,6 +283,12 @@ export function summary(r: Results, maxRows = 24): string {
     `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
+  if (r.reflex) {
+    const x = r.reflex;
+    lines.push(
+      `Reflex: ${x.pseudoAcks} pseudo-ACKs (RTT_src mean ${x.srcRttMeanUs ?? "—"} µs, max ${x.srcRttMaxUs ?? "—"} µs); NDT ${x.controlledPackets} packets controlled, ${x.pauses} pauses (${x.pauseTimeouts} ended by T_maxpause), ${x.ndtDrops} drops`,
+    );
+  }
   lines.push(...detailLines(r));
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);
   return lines.join("\n");

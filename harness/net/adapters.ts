@@ -38,6 +38,8 @@ export interface CcAdapter {
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
   onSend(slot: number, nowNs: number, bytes: number): number;
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): void;
+  /** A delay sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT) for a data packet of `bytes`; only delay modules take one. */
+  onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void;
   /** A NACK for a trimmed packet. */
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void;
   onTimeout(slot: number, nowNs: number, bytes: number): void;
@@ -104,6 +106,7 @@ abstract class WindowCc {
     return 0;
   }
   onCnp(_slot: number, _nowNs: number): void {}
+  onDelaySample(_slot: number, _nowNs: number, _bytes: number, _rttNs: number): void {}
   timerArmed(_slot: number): boolean {
     return false;
   }
@@ -183,6 +186,9 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
     this.m.onAck(slot, nowNs, acked, rttNs, 0);
   }
+  override onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void {
+    this.m.onDelaySample(slot, nowNs, bytes, rttNs, 0);
+  }
   onTrim(slot: number, nowNs: number, bytes: number): void {
     this.m.onNack(slot, nowNs, bytes);
   }
@@ -203,6 +209,9 @@ export class TimelyCc extends WindowCc implements CcAdapter {
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
     this.m.onAck(slot, nowNs, acked, rttNs);
+  }
+  override onDelaySample(slot: number, nowNs: number, _bytes: number, rttNs: number): void {
+    this.m.onDelaySample(slot, nowNs, rttNs);
   }
   onTrim(): void {}
   onTimeout(): void {}

@@ -7,6 +7,7 @@ import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { fatTree3 } from "../topo/fattree";
 import { Rx, RudTransport } from "./adapters";
+import { Kind, P, type PacketPool } from "./packets";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
 
@@ -171,6 +172,55 @@ test("PFC: an incast without trimming loses nothing, pauses the senders, and com
   assert.is(pfc.totals.retransmissions, 0);
   assert.ok(pfc.totals.pauseFrames > 0);
   assert.is(pfc.derived.pfc, true);
+});
+
+test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
+  // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
+  // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).
+  interface Inside {
+    now: number;
+    nowNs: number;
+    transmissions: number;
+    pool: PacketPool;
+    qPkts: Int32Array;
+    forward(sw: number, h: number): void;
+    pauseFrame(port: number, durationNs: number): void;
+    start(flow: number): void;
+    ctrlPush(host: number, h: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { pfc: { xoffBytes: 100_000 } },
+  }));
+  const f = b.fabric as unknown as Inside;
+  const t = b.topology;
+  const at = (us: number) => {
+    f.now = us * 1e6;
+    f.nowNs = us * 1000;
+  };
+  // Leaf 0 (switch 0), its port to host 1; packets come down from spine port 2.
+  const port = t.nodePortBase[t.hosts] + 1;
+  at(1);
+  f.pauseFrame(port, 100_000);
+  const data = f.pool.alloc(Kind.Data, 0, 1, 4150);
+  f.pool.i32[(data << 4) + P.InPort] = 2;
+  f.forward(0, data);
+  assert.is(f.qPkts[port], 1, "the data packet waits out the pause");
+  at(2);
+  const sent = f.transmissions;
+  const ack = f.pool.alloc(Kind.Ack, 0, 1, 64);
+  f.pool.i32[(ack << 4) + P.InPort] = 2;
+  f.forward(0, ack);
+  assert.is(f.transmissions, sent + 1, "the ACK goes out 99 µs before the pause ends");
+  assert.is(f.qPkts[port], 1);
+  // Host 0's NIC: paused, with flow 0's data waiting; an ACK it must send goes out.
+  at(3);
+  f.pauseFrame(t.nodePortBase[0], 100_000);
+  f.start(0);
+  assert.is(f.transmissions, sent + 1, "no data while paused");
+  at(4);
+  f.ctrlPush(0, f.pool.alloc(Kind.Ack, 0, 3, 64));
+  assert.is(f.transmissions, sent + 2, "the NIC's ACK goes out during the pause");
 });
 
 test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {

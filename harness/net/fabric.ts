@@ -47,6 +47,7 @@ import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
 import { Flag, Kind, P, PacketPool } from "./packets";
+import { ReflexSites, type ReflexSpec } from "./reflex";
 
 /** Event kinds. */
 const enum Ev {
@@ -103,6 +104,8 @@ export interface FabricOptions {
   sample?: SampleSpec | null;
   /** Flows whose data packets' paths are recorded. */
   traceFlows?: number[];
+  /** Reflex at the two DCs' external switches (twodc topology only), or null. */
+  reflex?: ReflexSpec | null;
 }
 
 /** Fault kinds the fabric applies. */
@@ -178,6 +181,10 @@ export class Fabric {
   readonly pfc: Pfc | null;
   private readonly pfcOn: number;
   private readonly nicPausedUntil: Float64Array;
+  /** Switch ports: the end of a PFC pause of their data (0: none); Reflex NDT's queues obey it. */
+  private readonly dataPausedUntil: Float64Array;
+  /** Reflex NSF and NDT at the external switches, or null. */
+  readonly reflex: ReflexSites | null = null;
   /** Time of the current event, ps (a double field: see engine/heap.ts on DOUBLE_INIT). */
   now = 0.5;
   nowNs = 0;
@@ -291,6 +298,10 @@ export class Fabric {
   headersDelivered = 0;
   headersDropped = 0;
   ctrlSent = 0;
+  /** Reflex pseudo-ACKs that reached their sender while its flow ran, and their RTT_src samples (ns). */
+  pseudoAcksDelivered = 0;
+  pseudoRttSumNs = 0;
+  pseudoRttMaxNs = 0;
   ctrlDelivered = 0;
   ctrlDropped = 0;
   rxDrops = 0;
@@ -403,8 +414,12 @@ export class Fabric {
     // PFC: one ingress queue (the data priority) per switch port; frames go to the port upstream.
     this.pfcOn = opts.pfc ? 1 : 0;
     this.pfc = opts.pfc ? new Pfc({ linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc }, P) : null;
-    if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts) this.pfc.open(p);
+    // Not over the long-haul link of two DCs: its headroom would be the WAN's round trip at its
+    // rate (2 × 500 µs at 1.6 Tb/s, 200 MB); the external switch's buffer takes what it brings.
+    const wan = t.dcs ? t.dcs.wanPort : [];
+    if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
     this.nicPausedUntil = new Float64Array(t.hosts);
+    this.dataPausedUntil = new Float64Array(P);
 
     // Routing.
     this.routing = opts.routing;
@@ -541,6 +556,9 @@ export class Fabric {
       }
     }
     this.seenBase[F] = bits;
+    if (opts.reflex) {
+      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, opts.packetPool, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
+    }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
@@ -690,6 +708,7 @@ export class Fabric {
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
     if (this.tracing !== 0) this.tracePort(h, port);
     pool.i32[(h << 4) + P.Hops]++;
+    if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
     const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]]);
     if (v < 0) throw new Error(`fabric: PortQueues refused packet ${h} at port ${port} (code ${v})`);
@@ -701,9 +720,23 @@ export class Fabric {
       if ((v & QUEUE_MARKED) !== 0) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     }
     if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) this.other(port, v);
-    if (this.txAt[port] === 0) {
-      if (this.busyUntil[port] <= this.now) this.switchStart(port);
-      else this.txDoneAt(port, this.busyUntil[port]);
+    this.portKick(port);
+  }
+
+  /**
+   * Something was queued at switch port: start it, or make sure it looks again when free. A
+   * port that is not serialising starts now even with a later TxDone pending: that TxDone is
+   * the end of a pause (PFC on the data priority, NDT's Controlled queue), which must not hold
+   * back what the pause does not cover (control packets, NDT's Normal queue).
+   */
+  private portKick(port: number): void {
+    if (this.busyUntil[port] <= this.now) {
+      if (this.txAt[port] === 0 || this.txAt[port] > this.now) {
+        this.txAt[port] = 0;
+        this.switchStart(port);
+      }
+    } else if (this.txAt[port] === 0) {
+      this.txDoneAt(port, this.busyUntil[port]);
     }
   }
 
@@ -738,7 +771,10 @@ export class Fabric {
 
   /** The switch port's link is free: send the next queued packet, if any. */
   private switchStart(port: number): void {
-    if (this.qPkts[port] === 0) return;
+    if (this.qPkts[port] === 0) {
+      if (this.reflex !== null && this.reflex.ndtPackets[port] > 0) this.ndtStart(port);
+      return;
+    }
     const q = this.queues;
     const h = q.onDequeue(port, this.nowNs);
     if (h < 0) {
@@ -748,8 +784,72 @@ export class Fabric {
     this.qPkts[port]--;
     if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    if (this.reflex !== null && this.reflex.nsfPort[port] === 1 && this.pool.i32[(h << 4) + P.Kind] === Kind.Data) this.nsfMeasure(port, h);
     this.transmit(port, h);
-    if (this.qPkts[port] > 0) this.txDoneAfterSer(port);
+    if (this.qPkts[port] > 0 || (this.reflex !== null && this.reflex.ndtPackets[port] > 0)) this.txDoneAfterSer(port);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reflex at the external switches (reflex.ts)
+
+  /**
+   * At switch sw, packet h bound for `port`: inter-DC data entering its destination DC goes to
+   * NDT's queues (true: taken); an ACK leaving that DC refreshes its flow's NDT state.
+   */
+  private reflexForward(sw: number, port: number, h: number): boolean {
+    const rf = this.reflex as ReflexSites;
+    const pool = this.pool;
+    const b = h << 4;
+    const kind = pool.i32[b + P.Kind];
+    if (kind === Kind.Data && rf.ndtPort[port] >= 0) {
+      if (!rf.enqueue(port, pool.i32[b + P.Flow], this.nowNs, h, pool.i32[b + P.Bytes])) return false;
+      if (rf.dropped !== 0) this.drop(h);
+      else this.portKick(port);
+      return true;
+    }
+    if (kind === Kind.Ack && rf.eswDc[sw] >= 0 && (pool.i32[b + P.Flags] & Flag.Nsf) === 0) {
+      const d = rf.ack(sw, pool.i32[b + P.Flow], this.nowNs, pool.i32[b + P.EchoNs]);
+      // §III-D 3: the ACK ended the Controlled queues' pause; a port waiting out the pause looks again.
+      if (d >= 0) for (const p of rf.ports(d)) this.portKick(p);
+    }
+    return false;
+  }
+
+  /** NDT's next packet for an NDT port with nothing in its own queues. */
+  private ndtStart(port: number): void {
+    const rf = this.reflex as ReflexSites;
+    // PFC pauses the port's data priority, which NDT's queues are part of.
+    if (this.dataPausedUntil[port] > this.now) {
+      this.txDoneAt(port, this.dataPausedUntil[port]);
+      return;
+    }
+    const h = rf.dequeue(port, this.nowNs);
+    if (h < 0) {
+      if (rf.resume >= 0) this.txDoneAt(port, this.now + Math.max(1, (rf.resume - this.nowNs) | 0) * 1000);
+      return;
+    }
+    this.pool.f64[(h << 1) + P.F0] = rf.egressNs(port);
+    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    this.transmit(port, h);
+    if (this.qPkts[port] > 0 || rf.ndtPackets[port] > 0) this.txDoneAfterSer(port);
+  }
+
+  /** NSF on data packet h leaving by WAN port: a pseudo-ACK back into the source DC when asked for. */
+  private nsfMeasure(port: number, h: number): void {
+    const rf = this.reflex as ReflexSites;
+    const pool = this.pool;
+    const b = h << 4;
+    const f = pool.i32[b + P.Flow];
+    if (!rf.measure(f, this.nowNs, pool.f64[(h << 1) + P.F0] | 0)) return;
+    const a = pool.alloc(Kind.Ack, f, this.flowSrc[f], this.transport.ackBytes);
+    const ab = a << 4;
+    pool.i32[ab + P.Flags] = Flag.Nsf;
+    pool.i32[ab + P.Ev] = pool.i32[b + P.Ev];
+    pool.i32[ab + P.W0] = pool.i32[b + P.Bytes];
+    pool.i32[ab + P.InPort] = this.topo.portLocal[port];
+    pool.f64[(a << 1) + P.F0] = rf.echoNs();
+    this.ctrlSent++;
+    this.forward(this.portNode[port] - this.H, a);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -854,6 +954,7 @@ export class Fabric {
 
   private start(f: number): void {
     this.flowStarted[f] = 1;
+    if (this.reflex !== null) this.reflex.open(f);
     const msn = this.transport.post(f, this.flowBytes[f]);
     if (msn < 0) throw new Error(`flow ${f}: the reliability module refused the message (code ${msn})`);
     this.activate(f);
@@ -872,12 +973,21 @@ export class Fabric {
     this.nicKick(host);
   }
 
-  /** Something became sendable at `host`: start the NIC or make sure it looks again when free. */
+  /**
+   * Something became sendable at `host`: start the NIC or make sure it looks again when free.
+   * As at a switch port, a TxDone pending while the link is idle is the end of a PFC pause of
+   * the NIC's data, which does not hold back its control packets.
+   */
   private nicKick(host: number): void {
     const port = this.nodePortBase[host];
-    if (this.txAt[port] !== 0) return;
-    if (this.busyUntil[port] <= this.now) this.nicPull(host);
-    else this.txDoneAt(port, this.busyUntil[port]);
+    if (this.busyUntil[port] <= this.now) {
+      if (this.txAt[port] === 0 || this.txAt[port] > this.now) {
+        this.txAt[port] = 0;
+        this.nicPull(host);
+      }
+    } else if (this.txAt[port] === 0) {
+      this.txDoneAt(port, this.busyUntil[port]);
+    }
   }
 
   /** The NIC's link is free: control first (controlWeight : 1 against data), else round-robin data. */
@@ -1088,7 +1198,8 @@ export class Fabric {
     }
     this.ctrlDelivered++;
     const f = pool.i32[(h << 4) + P.Flow];
-    if (k === Kind.Ack) this.senderAck(f, h);
+    if (k === Kind.Ack && (pool.i32[(h << 4) + P.Flags] & Flag.Nsf) !== 0) this.senderPseudoAck(f, h);
+    else if (k === Kind.Ack) this.senderAck(f, h);
     else if (k === Kind.Nack) this.senderNack(f, h);
     else {
       const cc = this.ccOf[f];
@@ -1122,6 +1233,7 @@ export class Fabric {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
         pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
         this.ctrlPush(host, a);
       }
     } else {
@@ -1133,6 +1245,7 @@ export class Fabric {
         const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
         tr.fillAck(pool, a);
         pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+        pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
         this.ctrlPush(host, a);
       }
     }
@@ -1149,6 +1262,7 @@ export class Fabric {
     const iq = this.nodePortBase[this.H + sw] + pool.i32[b + P.InPort];
     const bytes = pool.i32[b + P.Bytes];
     const pfc = this.pfc as Pfc;
+    if (!pfc.isOpen(iq)) return true;
     const r = pfc.onArrive(iq, this.nowNs, bytes);
     if ((r & PFC_DROP) !== 0) {
       this.pfcDrops++;
@@ -1192,17 +1306,12 @@ export class Fabric {
     const node = this.portNode[up];
     if (node < this.H) {
       this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
-      if (durationNs === 0) {
-        if (this.busyUntil[up] <= this.now) this.txAt[up] = 0;
-        this.nicKick(node);
-      }
+      if (durationNs === 0) this.nicKick(node);
       return;
     }
     this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
-    if (durationNs === 0 && this.busyUntil[up] <= this.now) {
-      this.txAt[up] = 0;
-      this.switchStart(up);
-    }
+    this.dataPausedUntil[up] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
+    if (durationNs === 0) this.portKick(up);
   }
 
   /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
@@ -1261,15 +1370,31 @@ export class Fabric {
     this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
-    cc.onAck(f, nowNs, tr.newBytes, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0, ce);
+    // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
+    const sample = (r & Sx.Rtt) !== 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
+    cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce);
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
+      if (this.reflex !== null) this.reflex.done(f);
       if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
       if (this.txDepOff[f] !== this.txDepOff[f + 1]) this.release(this.txDeps, this.txDepOff[f], this.txDepOff[f + 1]);
       return;
     }
     this.armTimer(f);
+    this.activate(f);
+  }
+
+  /** Reflex §III-C: a pseudo-ACK's near-source RTT is the flow's delay sample; it acknowledges nothing. */
+  private senderPseudoAck(f: number, h: number): void {
+    const pool = this.pool;
+    const rtt = (this.nowNs - pool.f64[(h << 1) + P.F0]) | 0;
+    if (rtt < 1 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
+    this.pseudoAcksDelivered++;
+    this.pseudoRttSumNs += rtt;
+    if (rtt > this.pseudoRttMaxNs) this.pseudoRttMaxNs = rtt;
+    const cc = this.ccOf[f];
+    cc.onDelaySample(f, this.nowNs, pool.i32[(h << 4) + P.W0], rtt);
     this.activate(f);
   }
 
@@ -1558,7 +1683,8 @@ export class Fabric {
       qDrops += this.queues.packetsDropped(p);
       qTrims += this.queues.packetsTrimmed(p);
     }
-    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops - this.faultDrops;
+    const ndtDrops = this.reflex !== null ? this.reflex.ndtDrops : 0;
+    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops - this.faultDrops - ndtDrops;
     if (qDrops !== fabricQueueDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${fabricQueueDrops}`);
     if (this.pfc) {
       for (let p = 0; p < this.topo.ports; p++) {
@@ -1573,6 +1699,7 @@ export class Fabric {
     }
     if (this.transport.errors() !== 0) out.push(`reliability module rejected ${this.transport.errors()} calls`);
     if (this.queues.errors !== 0 || this.router.errors !== 0) out.push(`switch modules rejected ${this.queues.errors + this.router.errors} calls`);
+    if (this.reflex !== null && this.reflex.errors() !== 0) out.push(`Reflex NSF/NDT rejected ${this.reflex.errors()} calls`);
     return out;
   }
 
@@ -1606,7 +1733,7 @@ export class Fabric {
         n += lb.errors;
       }
     }
-    return n;
+    return this.reflex !== null ? n + this.reflex.errors() : n;
   }
 }
 

@@ -21,6 +21,7 @@ export const enum Flag {
   Ar = 4, // ACK requested
   Rtx = 8, // a retransmission (on an ACK: the echo)
   Last = 16, // last packet of its message
+  Nsf = 32, // an ACK made by Reflex NSF at the source ESW (a pseudo-ACK), not by the receiver
 }
 
 /**
@@ -55,6 +56,8 @@ export const enum P {
   /** PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and its bytes there (0: none). */
   InIq = 14,
   InBytes = 15,
+  /** ACK: the data packet's timestamp (F0, ns tick) echoed for Reflex NDT (the word InIq is on data). */
+  EchoNs = 14,
   Shift = 4,
   // Float64 words (stride 2):
   /** Data: the send time, ns (for ACKs that echo it); ACK: transport-defined (RUD: the receiver's received bytes; the RDMA baselines: the echoed send time). */

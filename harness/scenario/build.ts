@@ -8,6 +8,8 @@ import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb } from "../net/registry";
+import type { ReflexSpec } from "../net/reflex";
+import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
 import { dragonfly, slimFly } from "../topo/lowdiameter";
 import type { Topology } from "../topo/topology";
@@ -220,6 +222,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       lbSlot: slot,
     });
   }
+  const reflex = n.reflex ? resolveReflex(n.reflex, topo, flows, perFlowCc, errors) : null;
   if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
 
   // Packet pool: every flow's window (NSCC's ceiling is 1.5 BDP; 2 BDP leaves room for other
@@ -261,6 +264,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     faults,
     sample,
     traceFlows,
+    reflex,
   };
   let fabric: Fabric;
   try {
@@ -287,6 +291,32 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     traceFlows,
     sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
   };
+}
+
+/**
+ * network.reflex: Reflex runs at the external switches of two DCs and feeds delay samples to the
+ * senders of inter-DC flows, so it needs the twodc topology and a delay module (Swift or TIMELY,
+ * the two Reflex is built on) for every inter-DC flow. Errors go to `errors`.
+ */
+function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, topo: Topology, flows: FlowRecord[], cc: string[], errors: string[]): ReflexSpec | null {
+  if (topo.dcs === null) {
+    errors.push("network.reflex: Reflex needs the twodc topology (external switches between two DCs)");
+    return null;
+  }
+  const spec: ReflexSpec = { nsf: r.nsf ?? true, ndt: r.ndt ?? true, params: r.params ?? {} };
+  try {
+    resolveReflexParams(spec.params as ReflexParamsInput);
+  } catch (e) {
+    errors.push(`network.reflex.params: ${(e as Error).message}`);
+  }
+  if (spec.ndt && !spec.nsf) errors.push("network.reflex.ndt: NDT needs nsf (it rewrites the timestamp that NSF frees, Reflex §III-D)");
+  const N = topo.dcs.hostsPerDc;
+  const bad = new Set<string>();
+  flows.forEach((f, i) => {
+    if (i < cc.length && f.src >= N !== f.dst >= N && cc[i] !== "swift" && cc[i] !== "timely") bad.add(cc[i]);
+  });
+  if (bad.size > 0) errors.push(`network.reflex: inter-DC flows need swift or timely (Reflex feeds them delay samples), not ${[...bad].join(", ")}`);
+  return spec;
 }
 
 /**

@@ -73,6 +73,16 @@ export const NetworkSchema = Type.Object(
         { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters" },
       ),
     ),
+    reflex: Type.Optional(
+      Type.Object(
+        {
+          nsf: Type.Optional(Type.Boolean({ description: "Near-Source Feedback at the source ESW (default true)" })),
+          ndt: Type.Optional(Type.Boolean({ description: "Near-Destination Throttling at the destination ESW (default true; needs nsf)" })),
+          params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "lib/switch/reflex parameters (Table I defaults)" })),
+        },
+        { additionalProperties: false, description: "Reflex at the external switches of the twodc topology (present: on); inter-DC flows need swift or timely" },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -71,6 +71,17 @@ export class TopologyBuilder {
   }
 }
 
+/** Two datacenters: DC d holds hosts [d × hostsPerDc, (d + 1) × hostsPerDc). */
+export interface DcLayout {
+  hostsPerDc: number;
+  /** Per DC: its external switch (switch index, not node id). */
+  esw: number[];
+  /** Per DC: the global id of its ESW's egress port onto the WAN. */
+  wanPort: number[];
+  /** Per DC: the global ids of its ESW's egress ports into the DC (to the spines). */
+  downPorts: number[][];
+}
+
 export class Topology {
   readonly name: string;
   readonly family: Family;
@@ -99,6 +110,9 @@ export class Topology {
   /** Per down group: candidate offset and count. */
   groupOff = new Int32Array(0);
   groupCnt = new Int32Array(0);
+
+  /** Two datacenters (twodc.ts): where their external switches are, for Reflex. */
+  dcs: DcLayout | null = null;
 
   // LowDiameter routing.
   ld: LowDiameterTopology | null = null;

@@ -54,5 +54,12 @@ export function twoDc(spec: TwoDcSpec): Topology {
     specs.push({ lo: d * N, hi: (d + 1) * N, downDiv: N, groups: [range(0, S)], up: [S] });
   }
   installHier(t, specs);
+  const port = (d: number, i: number) => t.nodePortBase[t.hosts + esw(d)] + i;
+  t.dcs = {
+    hostsPerDc: N,
+    esw: [esw(0), esw(1)],
+    wanPort: [port(0, S), port(1, S)],
+    downPorts: [range(0, S).map((i) => port(0, i)), range(0, S).map((i) => port(1, i))],
+  };
   return t;
 }

@@ -1,0 +1,123 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ReflexNdt } from "../../lib/switch/reflex/ndt";
+import { collect } from "../metrics/results";
+import { runScenario } from "../run";
+import { build } from "../scenario/build";
+import { DEFAULT_SCENARIO } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+
+// Reflex §II-C's setting, scaled to 16 hosts per DC: two leaf–spine DCs (4 leaves × 4 spines,
+// 4 hosts a leaf) at 100 Gb/s with 1 µs links, a 1.6 Tb/s WAN of 500 µs, PFC on (lossless RDMA).
+// Hosts 0–15 are DC 0, 16–31 DC 1.
+type Flow = { src: number; dst: number; bytes: number; startUs?: number };
+
+function scenario(flows: Flow[], cc: "swift" | "timely", reflex: object | null, extra: Partial<Scenario> = {}): Scenario {
+  return {
+    ...DEFAULT_SCENARIO,
+    name: "reflex",
+    topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { pfc: {}, ...(reflex ? { reflex } : {}) },
+    transport: { cc: { name: cc, params: cc === "swift" ? { profile: "reflex" } : {} }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows }],
+    ...extra,
+  };
+}
+
+// Eight inter-DC senders of DC 0 into host 16: 800 Gb/s at line rate meets the four 100 Gb/s
+// spine–ESW links of DC 0 (near-source congestion) and host 16's one link (near-destination).
+const incast: Flow[] = Array.from({ length: 8 }, (_, i) => ({ src: i, dst: 16, bytes: 4_000_000 }));
+
+test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near the source, with a near-source RTT", () => {
+  const r = runScenario(scenario(incast, "swift", { ndt: false }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 8);
+  const x = r.reflex;
+  assert.ok(x !== undefined);
+  assert.ok(x.pseudoAcks > 0, "T_src above 5 µs at the WAN egress makes flows Active");
+  assert.ok(x.pseudoAcksDelivered > 0 && x.pseudoAcksDelivered <= x.pseudoAcks);
+  // RTT_src: sender → ESW → sender inside DC 0 (6 links of 1 µs plus the queues), never the
+  // 1 ms WAN round trip.
+  assert.ok((x.srcRttMaxUs as number) < 200 && (x.srcRttMeanUs as number) >= 6, `RTT_src mean ${x.srcRttMeanUs} µs, max ${x.srcRttMaxUs} µs`);
+  assert.equal([x.controlledPackets, x.pauses], [0, 0], "NDT off");
+  // Flows inside DC 0, just as congested, never meet NSF.
+  const intra = runScenario(scenario(incast.map((f) => ({ ...f, dst: 15 })), "swift", {}));
+  assert.ok(intra.integrity.ok);
+  assert.is(intra.reflex?.pseudoAcks, 0);
+});
+
+test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C observation 2, §III-C)", () => {
+  // Without Reflex every Swift sample of an inter-DC flow carries 1 ms of WAN delay against a
+  // target of a few µs: the window collapses to its floor (0.001 packet), PFC stalls trip the
+  // RTO and the flows crawl. With NSF the samples are near-source RTTs.
+  const off = runScenario(scenario(incast, "swift", null));
+  const on = runScenario(scenario(incast, "swift", {}));
+  assert.ok(off.integrity.ok && on.integrity.ok);
+  assert.is(on.completed, 8);
+  const fcts = (r: typeof on) => r.flows.map((f) => f.fctUs as number);
+  assert.ok(Math.max(...fcts(on)) * 10 < Math.min(...fcts(off)), `FCT with Reflex ≤ ${Math.max(...fcts(on))} µs, without ≥ ${Math.min(...fcts(off))} µs`);
+  assert.is(on.totals.timeouts, 0);
+});
+
+test("NSF: an uncongested inter-DC flow gets no pseudo-ACK, and its end-to-end ACKs carry no delay sample", () => {
+  const one: Flow[] = [{ src: 0, dst: 16, bytes: 2_000_000 }];
+  const sample = { metrics: { sample: { intervalUs: 50, flows: [0] } } };
+  const levels = (r: ReturnType<typeof runScenario>) => (r.series?.flows[0].level ?? []).filter((x): x is number => x !== null);
+  const on = runScenario(scenario(one, "swift", {}, sample));
+  assert.is(on.reflex?.pseudoAcks, 0);
+  const w = levels(on);
+  assert.ok(w.length > 10 && w.every((x) => x === w[0]), "Swift's window never moves: it got no sample");
+  // The same flow without Reflex: each ACK's 1 ms RTT is far above Swift's target.
+  const off = levels(runScenario(scenario(one, "swift", null, sample)));
+  assert.ok(Math.min(...off) < off[0] / 10, `Swift's window falls from ${off[0]} to ${Math.min(...off)} B`);
+});
+
+test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_dst is the destination DC's segment", () => {
+  const b = build(scenario(incast, "timely", {}));
+  const fabric = b.fabric;
+  const ndt = fabric.reflex?.ndt[1] as ReflexNdt;
+  assert.ok(ndt instanceof ReflexNdt && fabric.reflex?.ndt[0] instanceof ReflexNdt);
+  let maxRttDst = 0;
+  let congested = 0;
+  fabric.run(() => {
+    for (let f = 0; f < 8; f++) {
+      maxRttDst = Math.max(maxRttDst, ndt.rttDstNs(f));
+      if (ndt.congested(f)) congested++;
+    }
+  }, 256);
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 8);
+  const x = r.reflex;
+  assert.ok(x !== undefined);
+  assert.ok(x.controlledPackets > 0, "RTT_dst above 10 µs sends the flows' packets to the Controlled queue");
+  assert.ok(congested > 0);
+  assert.ok(x.pauses >= 1, "all eight flows controlled: 8/8 > α = 0.7 pauses the Controlled queue");
+  assert.is(x.ndtDrops, 0);
+  // The ESW's egress timestamp, echoed back, measures ESW → host 16 → ESW: microseconds to
+  // tens of µs of queueing, never the WAN.
+  assert.ok(maxRttDst > 10_000 && maxRttDst < 500_000, `RTT_dst up to ${maxRttDst} ns`);
+  assert.is(ndt.activeFlows, 0, "every flow closed its NDT slot when done");
+  assert.is(fabric.reflex?.ndt[0]?.pauses, 0, "DC 0's ESW sees no flow into DC 0");
+});
+
+test("network.reflex is refused where it cannot run, naming the field", () => {
+  const refused = (s: Scenario, what: RegExp) => {
+    try {
+      build(s);
+    } catch (e) {
+      assert.match(String((e as { errors?: string[] }).errors ?? e), what);
+      return;
+    }
+    assert.unreachable(`accepted: ${what}`);
+  };
+  refused({ ...scenario(incast, "swift", {}), topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 1000 }] }] }, /network\.reflex: .*twodc/);
+  refused(scenario(incast, "swift", { nsf: false }), /network\.reflex\.ndt: NDT needs nsf/);
+  refused(scenario(incast, "swift", { params: { tSrcThreshNs: -1 } }), /network\.reflex\.params: /);
+  refused({ ...scenario(incast, "swift", {}), transport: { cc: { name: "nscc" } } }, /network\.reflex: inter-DC flows need swift or timely .*not nscc/);
+  // Intra-DC flows may run any CC beside Reflex.
+  const ok = build({ ...scenario([{ src: 0, dst: 5, bytes: 1000 }], "swift", {}), transport: { cc: { name: "nscc" } } });
+  assert.ok(ok.fabric.reflex !== null);
+});
+
+test.run();

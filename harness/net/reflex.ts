@@ -1,0 +1,203 @@
+// Reflex at the two datacenters' external switches (Reflex §III; lib/switch/reflex): where the
+// fabric calls NSF and NDT, and the per-flow and per-port facts it needs to do so.
+//
+// - NSF (§III-C) runs on each ESW's WAN egress port: every inter-DC data packet leaving its
+//   source DC is measured there (T_src = departure − the packet's send time, so the ESW's own
+//   WAN queue counts as near-source delay), and a pseudo-ACK, when NSF asks for one, goes back
+//   into the source DC from the ESW.
+// - NDT (§III-D) runs on each ESW's egress ports into its DC, one table per DC (its pause rule
+//   counts the flows of that destination DC only). Inter-DC data entering the DC waits in NDT's
+//   Normal or Controlled queue instead of the port's data FIFO; control packets keep the port's
+//   own queues, which go first. A packet leaving NDT has its timestamp overwritten with its
+//   egress time; the receiver echoes it in its ACKs, and each ACK of an inter-DC flow refreshes
+//   the flow's state as it passes the ESW on its way out of the DC.
+// - The senders of inter-DC flows take their delay samples from pseudo-ACKs only; end-to-end
+//   ACKs confirm delivery and carry no sample for them (§III-C "Rewrite RTT input").
+
+import { NSF_PSEUDO_ACK, ReflexNsf } from "../../lib/switch/reflex/nsf";
+import { NDT_CONTROLLED, NDT_DROPPED, NDT_PAUSED, NDT_RESUME, ReflexNdt } from "../../lib/switch/reflex/ndt";
+import type { ReflexParamsInput } from "../../lib/switch/reflex/params";
+import type { Topology } from "../topo/topology";
+
+export interface ReflexSpec {
+  nsf: boolean;
+  ndt: boolean;
+  /** lib/switch/reflex parameters (Table I defaults); ports, handles, MTU and queue limit are the fabric's unless given. */
+  params: ReflexParamsInput;
+}
+
+export class ReflexSites {
+  readonly nsf: ReflexNsf | null;
+  /** Per DC: the NDT table of its ESW, or null. */
+  readonly ndt: (ReflexNdt | null)[];
+  /** 1 on an ESW's WAN egress port when NSF runs. */
+  readonly nsfPort: Uint8Array;
+  /** NDT's index of an ESW port into its DC, −1 elsewhere (or with NDT off). */
+  readonly ndtPort: Int32Array;
+  /** The DC whose NDT table serves the port. */
+  readonly ndtDc: Int32Array;
+  /** Packets waiting in NDT's queues, per port. */
+  readonly ndtPackets: Int32Array;
+  /** The DC of an ESW (switch index), −1 for other switches. */
+  readonly eswDc: Int32Array;
+  /** Per flow: 1 when its source and destination are in different DCs. */
+  readonly interDc: Uint8Array;
+  /** Per flow: closing its NDT slot waits for its last Controlled packet. */
+  private readonly closeLater: Uint8Array;
+  private readonly hostsPerDc: number;
+  private readonly dst: Int32Array;
+  /** The ESW ports of each DC's NDT table, by NDT index. */
+  private readonly downPorts: number[][];
+
+  pseudoAcks = 0;
+  ndtDrops = 0;
+  ndtControlled = 0;
+
+  constructor(spec: ReflexSpec, topo: Topology, src: Int32Array, dst: Int32Array, handles: number, mtuBytes: number, queueLimitBytes: number) {
+    const dcs = topo.dcs;
+    if (dcs === null) throw new RangeError("Reflex needs the two-datacenter topology (twodc)");
+    if (spec.ndt && !spec.nsf) throw new RangeError("Reflex NDT needs NSF: it rewrites the timestamp that NSF frees (§III-D)");
+    const P = topo.ports;
+    this.hostsPerDc = dcs.hostsPerDc;
+    this.dst = dst;
+    this.downPorts = dcs.downPorts;
+    const F = src.length;
+    this.interDc = new Uint8Array(F);
+    for (let f = 0; f < F; f++) this.interDc[f] = this.dcOf(src[f]) !== this.dcOf(dst[f]) ? 1 : 0;
+    this.closeLater = new Uint8Array(F);
+    this.nsfPort = new Uint8Array(P);
+    this.ndtPort = new Int32Array(P).fill(-1);
+    this.ndtDc = new Int32Array(P).fill(-1);
+    this.ndtPackets = new Int32Array(P);
+    this.eswDc = new Int32Array(topo.switches).fill(-1);
+    const params = { mtuBytes, handleCapacity: handles, queueLimitBytes, ...spec.params };
+    this.nsf = spec.nsf ? new ReflexNsf(params, Math.max(1, F)) : null;
+    this.ndt = [null, null];
+    for (let d = 0; d < 2; d++) {
+      this.eswDc[dcs.esw[d]] = d;
+      if (spec.nsf) this.nsfPort[dcs.wanPort[d]] = 1;
+      if (!spec.ndt) continue;
+      this.ndt[d] = new ReflexNdt({ ...params, ports: dcs.downPorts[d].length }, Math.max(1, F));
+      dcs.downPorts[d].forEach((p, i) => {
+        this.ndtPort[p] = i;
+        this.ndtDc[p] = d;
+      });
+    }
+  }
+
+  dcOf(host: number): number {
+    return host >= this.hostsPerDc ? 1 : 0;
+  }
+
+  /** The flow starts: NSF and the destination DC's NDT track it from now. */
+  open(f: number): void {
+    if (this.interDc[f] === 0) return;
+    if (this.nsf !== null) this.nsf.open(f);
+    const ndt = this.ndt[this.dcOf(this.dst[f])];
+    if (ndt !== null && !ndt.isOpen(f)) ndt.open(f);
+  }
+
+  /** The flow is acknowledged in full: it is no longer active for NDT's pause rule. */
+  done(f: number): void {
+    if (this.interDc[f] === 0) return;
+    if (this.nsf !== null) this.nsf.close(f);
+    const ndt = this.ndt[this.dcOf(this.dst[f])];
+    if (ndt !== null && ndt.isOpen(f) && ndt.close(f) < 0) this.closeLater[f] = 1;
+  }
+
+  /**
+   * NSF for data packet `f` leaving by WAN port at `nowNs`, sent at `sentNs`: true when a
+   * pseudo-ACK is to go back (echoing `echoNs()`).
+   */
+  measure(f: number, nowNs: number, sentNs: number): boolean {
+    const nsf = this.nsf as ReflexNsf;
+    if (!nsf.isOpen(f)) return false;
+    const r = nsf.onData(f, nowNs, sentNs);
+    if (r < 0 || (r & NSF_PSEUDO_ACK) === 0) return false;
+    this.pseudoAcks++;
+    return true;
+  }
+
+  /** The timestamp the last pseudo-ACK reflects. */
+  echoNs(): number {
+    return (this.nsf as ReflexNsf).out[0];
+  }
+
+  /** 1 when the last packet NDT took was dropped (its queue was full). */
+  dropped = 0;
+  /** After dequeue returned −1: the latest end of the Controlled queues' pause (ns tick), or −1. */
+  resume = -1;
+
+  /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
+  enqueue(port: number, f: number, nowNs: number, h: number, bytes: number): boolean {
+    const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
+    if (!ndt.isOpen(f)) return false;
+    const v = ndt.onEnqueue(f, nowNs, this.ndtPort[port], h, bytes);
+    if (v < 0) throw new Error(`fabric: Reflex NDT refused packet ${h} of flow ${f} at port ${port} (code ${v})`);
+    this.dropped = v === NDT_DROPPED ? 1 : 0;
+    if (this.dropped !== 0) this.ndtDrops++;
+    else {
+      this.ndtPackets[port]++;
+      if (v === NDT_CONTROLLED) this.ndtControlled++;
+    }
+    return true;
+  }
+
+  /**
+   * The next NDT packet for port at `nowNs`: its handle (its new timestamp in `egressNs()`), or
+   * −1 with `resumeNs()` ≥ 0 when only a paused Controlled queue holds packets.
+   */
+  dequeue(port: number, nowNs: number): number {
+    const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
+    const h = ndt.onDequeue(this.ndtPort[port], nowNs);
+    if (h < 0) {
+      this.resume = h === NDT_PAUSED ? ndt.out[4] : -1; // out.resumeNs
+      return -1;
+    }
+    this.ndtPackets[port]--;
+    const f = ndt.out[0];
+    if (this.closeLater[f] !== 0 && ndt.close(f) === 0) this.closeLater[f] = 0;
+    return h;
+  }
+
+  egressNs(port: number): number {
+    return (this.ndt[this.ndtDc[port]] as ReflexNdt).out[3];
+  }
+
+  /**
+   * An ACK of flow f passes ESW `sw` at `nowNs` echoing `echoNs`: NDT's flow state controller,
+   * for ACKs leaving the flow's destination DC. Returns the DC whose Controlled queues resumed
+   * (their ports should look again), or −1.
+   */
+  ack(sw: number, f: number, nowNs: number, echoNs: number): number {
+    const d = this.eswDc[sw];
+    if (d < 0 || this.interDc[f] === 0 || this.dcOf(this.dst[f]) !== d) return -1;
+    const ndt = this.ndt[d];
+    if (ndt === null || !ndt.isOpen(f)) return -1;
+    const r = ndt.onAck(f, nowNs, echoNs);
+    return r >= 0 && (r & NDT_RESUME) !== 0 ? d : -1;
+  }
+
+  /** NDT ports of DC d (global ids). */
+  ports(d: number): number[] {
+    return this.downPorts[d];
+  }
+
+  /** NDT pauses and those ended by T_maxpause, over both DCs. */
+  pauses(): [number, number] {
+    let n = 0;
+    let t = 0;
+    for (const x of this.ndt) {
+      if (x === null) continue;
+      n += x.pauses;
+      t += x.pauseTimeouts;
+    }
+    return [n, t];
+  }
+
+  errors(): number {
+    let e = this.nsf !== null ? this.nsf.errors : 0;
+    for (const x of this.ndt) if (x !== null) e += x.errors;
+    return e;
+  }
+}
