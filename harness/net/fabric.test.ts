@@ -174,6 +174,17 @@ test("PFC: an incast without trimming loses nothing, pauses the senders, and com
   assert.is(pfc.derived.pfc, true);
 });
 
+test("RUD's window covers the BDP: one 40 MB flow across a 1 ms WAN runs at line rate (ideal FCT within 1 %)", () => {
+  // Two DCs: network RTT 1,014 µs, BDP 3,055 packets. RUD's default window of 1,024 packets
+  // (4.25 MB per RTT, about 34 Gb/s) took 9,833 µs; the fabric gives it 8,192 (2 BDP, a power of two).
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 16, bytes: 40_000_000 }] }], {
+    topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+  }));
+  assert.ok(r.integrity.ok);
+  const f = r.flows[0];
+  assert.ok((f.fctUs as number) <= f.idealUs * 1.01, `FCT ${f.fctUs} µs against the ideal ${f.idealUs} µs`);
+});
+
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).
@@ -221,6 +232,42 @@ test("a PFC pause holds back data only: an ACK behind a paused switch port or NI
   at(4);
   f.ctrlPush(0, f.pool.alloc(Kind.Ack, 0, 3, 64));
   assert.is(f.transmissions, sent + 2, "the NIC's ACK goes out during the pause");
+});
+
+test("a CE mark on an ACK in transit is not its ECN echo: switches mark data and headers only", () => {
+  // White-box, as above. The drop-tail profile keeps ACKs in the data FIFO, where RED (here
+  // with kMin 0, kMax 1 B: every packet dequeued behind a queue) marks whatever leaves it. An
+  // ACK's CE bit is the receiver's echo of its data packet (uet-htsim UecSink: "the CE bit of
+  // the triggering packet only"), so the fabric must not set it on the way.
+  interface Inside {
+    now: number;
+    nowNs: number;
+    busyUntil: Float64Array;
+    pool: PacketPool;
+    qPkts: Int32Array;
+    forward(sw: number, h: number): void;
+    switchStart(port: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { trimming: false, queue: { profile: "droptail", kMinBytes: 0, kMaxBytes: 1 } },
+  }));
+  const f = b.fabric as unknown as Inside;
+  const port = b.topology.nodePortBase[b.topology.hosts] + 1;
+  const packet = (kind: number, bytes: number) => {
+    const h = f.pool.alloc(kind, 0, 1, bytes);
+    f.pool.i32[(h << 4) + P.InPort] = 2;
+    f.forward(0, h);
+    return h;
+  };
+  const sent = [packet(Kind.Data, 4150), packet(Kind.Data, 4150), packet(Kind.Ack, 64), packet(Kind.Data, 4150)];
+  while (f.qPkts[port] > 0) {
+    f.now = f.busyUntil[port];
+    f.nowNs = Math.ceil(f.now / 1000);
+    f.switchStart(port);
+  }
+  const ce = sent.map((h) => (f.pool.i32[(h << 4) + P.Flags] & 1) !== 0);
+  assert.equal(ce, [false, true, false, true], "data behind a queue marked; the ACK not");
 });
 
 test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {

@@ -717,7 +717,8 @@ export class Fabric {
     } else {
       this.qPkts[port]++;
       if ((v & QUEUE_TRIMMED) !== 0) this.trim(h, q.out[0], (v & QUEUE_LAST_HOP) !== 0);
-      if ((v & QUEUE_MARKED) !== 0) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
+      // An ACK's CE bit is its echo (the receiver copies the data packet's): a mark on the way is not.
+      if ((v & QUEUE_MARKED) !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header) pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     }
     if ((v & (QUEUE_TRIMMED_QUEUED | QUEUE_DROPPED_QUEUED)) !== 0) this.other(port, v);
     this.portKick(port);
@@ -782,7 +783,7 @@ export class Fabric {
       return;
     }
     this.qPkts[port]--;
-    if (q.out[2] !== 0) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
+    if (q.out[2] !== 0 && this.pool.i32[(h << 4) + P.Kind] <= Kind.Header) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
     if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
     if (this.reflex !== null && this.reflex.nsfPort[port] === 1 && this.pool.i32[(h << 4) + P.Kind] === Kind.Data) this.nsfMeasure(port, h);
     this.transmit(port, h);

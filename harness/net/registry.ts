@@ -4,6 +4,7 @@
 
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { bdpBytes } from "../../lib/core/units";
+import { nextPowerOfTwo } from "../../lib/core/ring";
 import { AIMD_PARAM_NAMES } from "../../lib/cc/aimd/params";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
 import { DcqcnNp } from "../../lib/cc/dcqcn/np";
@@ -129,7 +130,12 @@ export function openLb(name: string, lb: LbTable, slot: number, flow: number, ds
 export function makeTransport(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   switch (name) {
     case "rud": {
-      const p = derived(RUD_PARAM_NAMES, ctx, user) as never;
+      // The send window must cover the network's BDP, or it, not the CC, limits a long flow
+      // (two DCs: 1 ms of 100 Gb/s is 3,000 packets): twice the BDP, a power of two, at least the
+      // module's 1024 and at most its 32,768 (uet-htsim's limit is 16,384).
+      const bdpPackets = Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes);
+      const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPackets)));
+      const p = derived(RUD_PARAM_NAMES, ctx, { windowPackets, ...user }) as never;
       return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
     }
     case "dcp": {

@@ -120,7 +120,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const linkGbps = s.topology.linkGbps ?? 100;
   const hostGbps = s.topology.hostGbps ?? linkGbps;
   // uet-htsim §2: network RTT over the diameter; BDP rounded up to whole packets.
-  const rttNs = topo.networkRttNs(mtu, ackBytes);
+  const rttNs = topo.networkRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
   const bdpBytes = (linkGbps * rttNs) / 8;
   const bdpPkts = Math.ceil(bdpBytes / mtu);
   const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;

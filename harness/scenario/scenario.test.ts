@@ -156,6 +156,11 @@ test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): 
   assert.is(d({ trimming: undefined }).trimming, true, "without PFC, trimming is the default");
   // bufferBdp 2 with PFC: that buffer, not 2^29.
   assert.is(d({ trimming: undefined, bufferBdp: 2, pfc: { xoffBytes: 60_000 } }).bufferBytes, 86 * 4150);
+  // A switch latency of 500 ns is in the RTT: 14,022.72 + 2 × 5 × 500 = 19,022.72 ns, a BDP of
+  // 237,784 B = 58 packets (the fabric delays every link leaving a switch by it).
+  const slow = build({ ...defaultWith("d", DEFAULT_SCENARIO.traffic), topology: { ...DEFAULT_SCENARIO.topology, switchLatencyNs: 500 } }).derived;
+  assert.ok(Math.abs((slow.networkRttNs as number) - 19_022.72) < 1e-6);
+  assert.equal([slow.bdpPackets, slow.bufferBytes], [58, 58 * 4150]);
 });
 
 test("the default samples (nicfw run --plots): the ports facing the hosts that receive most, ties in host order; the first 8 flows; every quarter RTT", () => {

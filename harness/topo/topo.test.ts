@@ -334,6 +334,9 @@ test("uet-htsim's network RTT by hand: 6 hops of a k = 4 fat tree at 100 Gb/s an
   // 7 links: 6 of 1 µs at 100 Gb/s and the WAN at 1.6 Tb/s.
   const expect = 2 * (6 * 1000 + 500_000) + 6 * ((4150 + 64) * 8) / 100 + ((4150 + 64) * 8) / 1600;
   assert.ok(Math.abs(two.networkRttNs(4150, 64) - expect) < 1e-9);
+  // A switch latency of 500 ns (the REPS paper's) on the 5 switches of the fat-tree path, both
+  // ways: 14,022.72 + 2 × 5 × 500 = 19,022.72 ns — the RTT a packet and its ACK really take.
+  assert.ok(Math.abs(t.networkRttNs(4150, 64, 500) - 19_022.72) < 1e-9);
 });
 
 test.run();

@@ -232,14 +232,18 @@ export class Topology {
 
   /**
    * uet-htsim's network RTT (notes/uec-htsim-reference.md §2) over the longest default path:
-   * 2 × Σ link latency + Σ MTU serialisation + Σ ACK serialisation, in ns.
+   * 2 × Σ link latency + Σ MTU serialisation + Σ ACK serialisation, in ns; with a switch
+   * latency, 2 × that per switch crossed (the fabric adds it to every link leaving a switch).
    */
-  networkRttNs(mtuBytes: number, ackBytes: number): number {
+  networkRttNs(mtuBytes: number, ackBytes: number, switchLatencyNs = 0): number {
     let best = 0;
     for (const dst of this.diameterProbes()) {
       if (dst === 0) continue;
       let rtt = 0;
-      for (const p of this.path(0, dst)) rtt += 2 * this.portLatencyNs[p] + ((mtuBytes + ackBytes) * 8) / this.portGbps[p];
+      for (const p of this.path(0, dst)) {
+        rtt += 2 * this.portLatencyNs[p] + ((mtuBytes + ackBytes) * 8) / this.portGbps[p];
+        if (this.portNode[p] >= this.hosts) rtt += 2 * switchLatencyNs;
+      }
       best = Math.max(best, rtt);
     }
     return best;
