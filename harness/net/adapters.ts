@@ -314,6 +314,8 @@ export interface Transport {
   readonly unit: number;
   /** 1: the module takes the congestion window itself (DCP awin): the NIC does not call canSend. */
   readonly gated: number;
+  /** 1: the receiver's NACK is the trimmed header bounced back (DCP §4.1 ②): an HO, not an ACK. */
+  readonly nackIsHo: number;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
   /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
@@ -367,6 +369,7 @@ export abstract class TransportOutputs {
   restoredBytes = 0;
   completed = 0;
   ev = 0;
+  readonly nackIsHo: number = 0;
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */

@@ -260,14 +260,52 @@ test("a CE mark on an ACK in transit is not its ECN echo: switches mark data and
     f.forward(0, h);
     return h;
   };
-  const sent = [packet(Kind.Data, 4150), packet(Kind.Data, 4150), packet(Kind.Ack, 64), packet(Kind.Data, 4150)];
+  // The first goes straight onto the idle link; each later one is marked if data stays behind it.
+  const sent = [packet(Kind.Data, 4150), packet(Kind.Data, 4150), packet(Kind.Ack, 64), packet(Kind.Data, 4150), packet(Kind.Data, 4150)];
   while (f.qPkts[port] > 0) {
     f.now = f.busyUntil[port];
     f.nowNs = Math.ceil(f.now / 1000);
     f.switchStart(port);
   }
   const ce = sent.map((h) => (f.pool.i32[(h << 4) + P.Flags] & 1) !== 0);
-  assert.equal(ce, [false, true, false, true], "data behind a queue marked; the ACK not");
+  assert.equal(ce, [false, true, false, true, false], "data with a queue behind it marked; the ACK not");
+});
+
+test("DCP's bounced HO goes back as an HO: its size, tag 11, and the switches' control queue (DCP §4.1 ②, §4.2)", () => {
+  // White-box, as above. Under the dcp queue profile ACKs (tag 01) share the data FIFO and are
+  // dropped above its threshold; an HO always enters the control queue.
+  interface Inside {
+    now: number;
+    busyUntil: Float64Array;
+    txAt: Float64Array;
+    pool: PacketPool;
+    queues: { controlPackets(p: number): number; dataPackets(p: number): number };
+    ctrlTail: Int32Array;
+    forward(sw: number, h: number): void;
+    nack(host: number, flow: number, src: number, h: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { queue: { profile: "dcp" } },
+    transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "dcp" } },
+  }));
+  const f = b.fabric as unknown as Inside;
+  const t = b.topology;
+  // Host 3 bounces a 57 B HO of flow 0 while its NIC is busy, so the NACK waits in its queue.
+  const nic = t.nodePortBase[3];
+  f.busyUntil[nic] = f.txAt[nic] = 1e9;
+  const hdr = f.pool.alloc(Kind.Header, 0, 3, 57);
+  f.nack(3, 0, 0, hdr);
+  const ho = f.ctrlTail[3];
+  assert.equal([f.pool.i32[(ho << 4) + P.Kind], f.pool.i32[(ho << 4) + P.Bytes], f.pool.i32[(ho << 4) + P.Flags] & 64], [Kind.Nack, 57, 64]);
+  // At leaf 1 (switch 1) it goes up toward host 0 and enters the port's control FIFO.
+  f.busyUntil.fill(1e9);
+  f.txAt.fill(1e9);
+  f.pool.i32[(ho << 4) + P.InPort] = 1;
+  f.forward(1, ho);
+  const up = [2, 3].map((i) => t.nodePortBase[t.hosts + 1] + i);
+  assert.equal(up.map((p) => [f.queues.controlPackets(p), f.queues.dataPackets(p)]).flat().sort(), [0, 0, 0, 1]);
+  assert.ok(up.some((p) => f.queues.controlPackets(p) === 1), "in a control FIFO");
 });
 
 test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {

@@ -41,7 +41,7 @@ import {
 import type { QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
 import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput } from "../../lib/switch/pfc/pfc";
-import { FIFO_DATA } from "../../lib/switch/queue/queue";
+import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
 import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
@@ -710,7 +710,8 @@ export class Fabric {
     pool.i32[(h << 4) + P.Hops]++;
     if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
-    const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]]);
+    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
+    const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], tag);
     if (v < 0) throw new Error(`fabric: PortQueues refused packet ${h} at port ${port} (code ${v})`);
     if ((v & QUEUE_DROPPED) !== 0) {
       this.drop(h);
@@ -1318,14 +1319,16 @@ export class Fabric {
   /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
   private nack(host: number, f: number, src: number, h: number): void {
     const pool = this.pool;
-    const a = pool.alloc(Kind.Nack, f, src, this.transport.ackBytes);
-    const ab = a << 4;
     const hb = h << 4;
+    // DCP: the HO itself goes back, at its size and with its tag (§4.1 ②, §4.2).
+    const ho = this.transport.nackIsHo !== 0;
+    const a = pool.alloc(Kind.Nack, f, src, ho ? pool.i32[hb + P.Bytes] : this.transport.ackBytes);
+    const ab = a << 4;
     pool.i32[ab + P.Psn] = pool.i32[hb + P.Psn];
     pool.i32[ab + P.Ev] = pool.i32[hb + P.Ev];
     pool.i32[ab + P.W0] = pool.i32[hb + P.W0];
     pool.i32[ab + P.W2] = pool.i32[hb + P.W2];
-    pool.i32[ab + P.Flags] = pool.i32[hb + P.Flags] & (Flag.LastHop | Flag.Ce);
+    pool.i32[ab + P.Flags] = (pool.i32[hb + P.Flags] & (Flag.LastHop | Flag.Ce)) | (ho ? Flag.Ho : 0);
     this.ctrlPush(host, a);
   }
 

@@ -22,6 +22,7 @@ export const enum Flag {
   Rtx = 8, // a retransmission (on an ACK: the echo)
   Last = 16, // last packet of its message
   Nsf = 32, // an ACK made by Reflex NSF at the source ESW (a pseudo-ACK), not by the receiver
+  Ho = 64, // a NACK that is DCP's bounced HO (DCP tag 11: the switches' control queue, §4.2)
 }
 
 /**

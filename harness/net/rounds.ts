@@ -189,6 +189,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   readonly name = "dcp";
   readonly unit = 1;
   readonly gated = 1;
+  override readonly nackIsHo = 1;
   protected recordSent(_slot: number, kind: number): boolean {
     return kind === DCP_TX_NEW;
   }

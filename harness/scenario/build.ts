@@ -235,6 +235,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? (faults.length > 0 ? 1_000_000 : undefined);
+  const queueProfile = n.queue?.profile ?? "uec-htsim";
   const fabricOpts: FabricOptions = {
     topology: topo,
     routing: ROUTING[n.routing ?? (topo.ld ? "minimal" : "ecmp")],
@@ -246,8 +247,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       dataLimitBytes: bufferBytes,
       kMinBytes,
       kMaxBytes,
-      trimBytes: Math.min(header, mtu),
-      trimming: trimming ? "arriving-or-newest" : "off",
+      // A trimmed packet keeps the scenario's header (DCP's profile: its own 57 B HO); the ½
+      // rule is uet-htsim's, the UEC and DCP profiles trim the arriving packet (UEC §4.1, DCP §4.2).
+      ...(queueProfile === "dcp" ? {} : { trimBytes: Math.min(header, mtu) }),
+      trimming: !trimming ? "off" : queueProfile === "uec" || queueProfile === "dcp" ? "arriving" : "arriving-or-newest",
       ...(n.queue ?? {}),
     },
     baseGbps: linkGbps,

@@ -136,6 +136,15 @@ test("streaming PUT (DACK §III): a target processing at a quarter of its link b
   ])), /already set by another put entry/);
 });
 
+test("each queue profile trims as its source says: uet-htsim's ½ rule by default, the arriving packet under uec and dcp (DCP to its 57 B HO)", () => {
+  const q = (queue: Record<string, unknown> | undefined) => build(defaultWith("q", DEFAULT_SCENARIO.traffic, { network: { ...DEFAULT_SCENARIO.network, ...(queue ? { queue } : {}) } })).fabric.queues.params;
+  const pick = (p: ReturnType<typeof q>) => [p.profile, p.trimming, p.trimBytes];
+  assert.equal(pick(q(undefined)), ["uec-htsim", "arriving-or-newest", 64]);
+  assert.equal(pick(q({ profile: "uec" })), ["uec", "arriving", 64]);
+  assert.equal(pick(q({ profile: "dcp" })), ["dcp", "arriving", 57]);
+  assert.equal(pick(q({ profile: "uec", trimming: "arriving-or-newest", trimBytes: 100 })), ["uec", "arriving-or-newest", 100], "the scenario's own settings win");
+});
+
 test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
   // RTT 14,022.72 ns (harness/topo/topo.test.ts); BDP 175,284 B = 43 packets of 4150 B.
   const d = (network: object) => build(defaultWith("d", DEFAULT_SCENARIO.traffic, { network: { ...DEFAULT_SCENARIO.network, ...network } })).derived;
