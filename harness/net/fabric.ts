@@ -851,6 +851,7 @@ export class Fabric {
     pool.i32[ab + P.InPort] = this.topo.portLocal[port];
     pool.f64[(a << 1) + P.F0] = rf.echoNs();
     this.ctrlSent++;
+    this.ctrlSentByKind[Kind.Ack]++;
     this.forward(this.portNode[port] - this.H, a);
   }
 

@@ -236,9 +236,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? (faults.length > 0 ? 1_000_000 : undefined);
   const queueProfile = n.queue?.profile ?? "uec-htsim";
+  // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
+  // with one of them and no routing given, that is the default.
+  const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
+  const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
   const fabricOpts: FabricOptions = {
     topology: topo,
-    routing: ROUTING[n.routing ?? (topo.ld ? "minimal" : "ecmp")],
+    routing: ROUTING[routing],
     queue: {
       profile: "uec-htsim",
       mtuBytes: mtu,
@@ -286,7 +290,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     ctx,
     idealPs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null },
+    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,

@@ -9,6 +9,7 @@ import { runCommand, runScenario } from "../run";
 import { build, buildTopology, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
+import type { Scenario } from "./schema";
 import { buildTraffic } from "./traffic";
 
 function errorsOf(doc: unknown): string[] {
@@ -143,6 +144,17 @@ test("each queue profile trims as its source says: uet-htsim's ½ rule by defaul
   assert.equal(pick(q({ profile: "uec" })), ["uec", "arriving", 64]);
   assert.equal(pick(q({ profile: "dcp" })), ["dcp", "arriving", 57]);
   assert.equal(pick(q({ profile: "uec", trimming: "arriving-or-newest", trimBytes: 100 })), ["uec", "arriving-or-newest", 100], "the scenario's own settings win");
+});
+
+test("routing defaults: ECMP on fat trees and two DCs, minimal on Dragonfly and Slim Fly, Spritz roles under a Spritz load balancer", () => {
+  const routing = (topology: Scenario["topology"], lb?: string, given?: "ecmp" | "valiant") =>
+    build({ ...defaultWith("r", [{ kind: "permutation", bytes: 1000 }]), topology, network: given ? { routing: given } : {}, transport: lb ? { lb: { name: lb } } : {} }).derived.routing;
+  const df: Scenario["topology"] = { kind: "dragonfly", p: 2, a: 4, h: 2 };
+  assert.is(routing(DEFAULT_SCENARIO.topology), "ecmp");
+  assert.is(routing(df), "minimal");
+  assert.is(routing(df, "spritz-spray"), "spritz");
+  assert.is(routing({ kind: "slimfly", q: 5, p: 1 }, "spritz-scout"), "spritz");
+  assert.is(routing(df, "spritz-spray", "valiant"), "valiant", "a routing the scenario gives stands");
 });
 
 test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
