@@ -84,9 +84,16 @@ abstract class WindowCc {
   canSend(slot: number, bytes: number): boolean {
     return this.m.canSend(slot, bytes);
   }
+  /**
+   * A window module asks for an ACK at once (the AR bit) when its window cannot take another
+   * packet of this size: UEC's AckRequest rule (cwnd − inflight < MTU), which NSCC applies
+   * itself. Without it a window below the receiver's coalescing threshold (16 KiB) would wait
+   * for the RTO to learn anything (Swift at a fraction of a packet). Rate modules: never.
+   */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
-    return 0;
+    const m = this.m;
+    m.onSend(slot, nowNs, bytes);
+    return m.cwndBytes !== undefined && m.cwndBytes(slot) - m.inflightBytes(slot) < bytes ? 1 : 0;
   }
   restore(slot: number, nowNs: number, bytes: number): void {
     this.m.onSend(slot, nowNs, bytes);

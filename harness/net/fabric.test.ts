@@ -185,6 +185,17 @@ test("RUD's window covers the BDP: one 40 MB flow across a 1 ms WAN runs at line
   assert.ok((f.fctUs as number) <= f.idealUs * 1.01, `FCT ${f.fctUs} µs against the ideal ${f.idealUs} µs`);
 });
 
+test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for an ACK (UEC AckRequest) instead of waiting for the RTO", () => {
+  // AIMD opens at 2 packets (8,300 B): without the AR bit the receiver would hold its ACK for
+  // 16,384 B that never come, and each round would end in a timeout (781 µs, 18 RTOs).
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }], {
+    transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+  }));
+  assert.ok(r.integrity.ok);
+  assert.is(r.totals.timeouts, 0);
+  assert.ok((r.flows[0].fctUs as number) < 100, `FCT ${r.flows[0].fctUs} µs`);
+});
+
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).

@@ -115,7 +115,10 @@ test("network.reflex is refused where it cannot run, naming the field", () => {
     assert.unreachable(`accepted: ${what}`);
   };
   refused({ ...scenario(incast, "swift", {}), topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 1000 }] }] }, /network\.reflex: .*twodc/);
-  refused(scenario(incast, "swift", { nsf: false }), /network\.reflex\.ndt: NDT needs nsf/);
+  refused(scenario(incast, "swift", { nsf: false, ndt: true }), /network\.reflex\.ndt: NDT needs nsf/);
+  // nsf: false alone turns both off (NDT follows NSF unless given): a sweep toggles Reflex with one field.
+  const off = build(scenario(incast, "swift", { nsf: false })).fabric.reflex;
+  assert.equal([off?.nsf, off?.ndt[0], off?.ndt[1]], [null, null, null]);
   refused(scenario(incast, "swift", { params: { tSrcThreshNs: -1 } }), /network\.reflex\.params: /);
   refused({ ...scenario(incast, "swift", {}), transport: { cc: { name: "nscc" } } }, /network\.reflex: inter-DC flows need swift or timely .*not nscc/);
   // Intra-DC flows may run any CC beside Reflex.

@@ -310,7 +310,8 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
     errors.push("network.reflex: Reflex needs the twodc topology (external switches between two DCs)");
     return null;
   }
-  const spec: ReflexSpec = { nsf: r.nsf ?? true, ndt: r.ndt ?? true, params: r.params ?? {} };
+  const nsf = r.nsf ?? true;
+  const spec: ReflexSpec = { nsf, ndt: r.ndt ?? nsf, params: r.params ?? {} };
   try {
     resolveReflexParams(spec.params as ReflexParamsInput);
   } catch (e) {
