@@ -149,6 +149,16 @@ test("two runs side by side: a column per run, labelled by the module that diffe
   assert.is(lines.length, 2 + expect.length);
 });
 
+test("Reflex rows appear when a run had Reflex at work; a run without it shows dashes", () => {
+  const withReflex: Results = { ...A, reflex: { pseudoAcks: 211, pseudoAcksDelivered: 200, srcRttMeanUs: 12.345, srcRttMaxUs: 40, controlledPackets: 184, ndtDrops: 0, pauses: 1, pauseTimeouts: 1 } };
+  const c = cells(compareTable([B, withReflex], ["off", "on"]), / {2,}/);
+  assert.equal(c.get("Reflex pseudo-ACKs"), ["—", "211"]);
+  assert.equal(c.get("RTT_src mean (µs)"), ["—", "12.35"]);
+  assert.equal(c.get("NDT controlled packets"), ["—", "184"]);
+  assert.equal(c.get("NDT pauses"), ["—", "1"]);
+  assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("Reflex pseudo-ACKs"));
+});
+
 test("markdown and CSV forms carry the same cells", () => {
   const md = compareTable([A, B], ["A", "B"], "md").split("\n");
   assert.is(md[0], "| metric | A | B |");

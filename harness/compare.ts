@@ -76,6 +76,14 @@ function rows(results: Results[]): Row[] {
     out.push(["PFC pauses", (r) => r.metrics.pfc.pauseFrames], ["PFC paused (µs)", (r) => n(r.metrics.pfc.pausedUs, 1)]);
   }
   if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(["HO loss ratio", (r) => n(r.metrics.controlPlane.hoLossRatio, 4)]);
+  if (results.some((r) => r.reflex !== undefined && r.reflex.pseudoAcks + r.reflex.controlledPackets > 0)) {
+    out.push(
+      ["Reflex pseudo-ACKs", (r) => r.reflex?.pseudoAcks ?? null],
+      ["  RTT_src mean (µs)", (r) => n(r.reflex?.srcRttMeanUs ?? undefined)],
+      ["NDT controlled packets", (r) => r.reflex?.controlledPackets ?? null],
+      ["NDT pauses", (r) => r.reflex?.pauses ?? null],
+    );
+  }
   if (results.some((r) => r.metrics.faults.length > 0)) out.push(["lost to faults", (r) => r.metrics.drops.fault]);
   out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)], ["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
   return out;
