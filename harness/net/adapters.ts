@@ -284,6 +284,8 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
 export interface LbTable {
   choosePath(slot: number, nowNs: number, psn: number): number;
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
+  /** REPS Appendix A: a timeout judged by the largest RTT of the last ~2 RTO (a failure when it stayed low). */
+  onTimeoutRtt?(slot: number, nowNs: number, ev: number, recentMaxRttNs: number): number;
   errors: number;
 }
 

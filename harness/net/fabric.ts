@@ -94,6 +94,8 @@ export interface FabricOptions {
   switchLatencyNs: number;
   /** Stop here even if flows remain (ps). */
   endPs: number;
+  /** The flows' retransmission timeout (ns): the window over which REPS's recent maximum RTT is kept. */
+  rtoNs?: number;
   /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
   pfc: PfcParamsInput | null;
   /** Hosts whose receive processing differs from rxGbps / rxBufferBytes (0 Gb/s: unlimited). */
@@ -265,6 +267,14 @@ export class Fabric {
   private readonly ccTimerAt: Float64Array;
   private readonly wakeAt: Float64Array;
   private readonly nextSendPs: Float64Array;
+  /**
+   * REPS Appendix A: per flow, the largest RTT sample (ns) of the current and of the previous
+   * window of one RTO, so that their maximum covers the last one to two RTOs.
+   */
+  private readonly rttMaxCur: Int32Array;
+  private readonly rttMaxPrev: Int32Array;
+  private readonly rttWinEnd: Float64Array;
+  private readonly rttWinPs: number;
   private readonly ccOf: CcAdapter[];
   private readonly lbOf: LbTable[];
   private readonly lbSlot: Int32Array;
@@ -504,6 +514,10 @@ export class Fabric {
     this.ccTimerAt = new Float64Array(F);
     this.wakeAt = new Float64Array(F);
     this.nextSendPs = new Float64Array(F);
+    this.rttMaxCur = new Int32Array(F);
+    this.rttMaxPrev = new Int32Array(F);
+    this.rttWinEnd = new Float64Array(F);
+    this.rttWinPs = (opts.rtoNs ?? 100_656) * 1000;
     this.ccOf = new Array<CcAdapter>(F);
     this.lbOf = new Array<LbTable>(F);
     this.lbSlot = new Int32Array(F);
@@ -1140,7 +1154,10 @@ export class Fabric {
     const r = tr.onTimer(f, this.nowNs);
     if (r === 1) {
       this.timeouts++;
-      this.lbOf[f].onPathFeedback(this.lbSlot[f], this.nowNs, tr.ev >= 0 ? tr.ev : this.lastEv[f], TIMEOUT);
+      const lb = this.lbOf[f];
+      const ev = tr.ev >= 0 ? tr.ev : this.lastEv[f];
+      if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.recentMaxRtt(f));
+      else lb.onPathFeedback(this.lbSlot[f], this.nowNs, ev, TIMEOUT);
       this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
       this.activate(f);
       this.armTimer(f);
@@ -1375,6 +1392,7 @@ export class Fabric {
     this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
+    if ((r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
     const sample = (r & Sx.Rtt) !== 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
     cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce);
@@ -1388,6 +1406,25 @@ export class Fabric {
     }
     this.armTimer(f);
     this.activate(f);
+  }
+
+  /** Starts a new RTT window when the current one has ended (the previous one is dropped when it is over an RTO old). */
+  private rollRtt(f: number): void {
+    if (this.now < this.rttWinEnd[f]) return;
+    this.rttMaxPrev[f] = this.now < this.rttWinEnd[f] + this.rttWinPs ? this.rttMaxCur[f] : 0;
+    this.rttMaxCur[f] = 0;
+    this.rttWinEnd[f] = this.now + this.rttWinPs;
+  }
+
+  private noteRtt(f: number, rttNs: number): void {
+    this.rollRtt(f);
+    if (rttNs > this.rttMaxCur[f]) this.rttMaxCur[f] = rttNs;
+  }
+
+  /** The largest RTT sample of the last one to two RTOs (0: none). */
+  private recentMaxRtt(f: number): number {
+    this.rollRtt(f);
+    return Math.max(this.rttMaxCur[f], this.rttMaxPrev[f]);
   }
 
   /** Reflex §III-C: a pseudo-ACK's near-source RTT is the flow's delay sample; it acknowledges nothing. */

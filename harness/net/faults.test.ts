@@ -35,6 +35,25 @@ test("a link down from t = 0 carries nothing: no delivered packet's path uses it
   assert.is(r.metrics.drops.fault, Object.values(r.metrics.faults[0].lost).reduce((a, x) => a + x, 0));
 });
 
+test("without trimming, a timeout after low RTTs freezes REPS (Appendix A): fewer packets lost to two dead links", () => {
+  // The fabric keeps each flow's largest RTT of the last one to two RTOs and gives it to REPS
+  // with every timeout; RTTs below 1.65 × base RTT make the timeout a failure, and REPS then
+  // stops spraying onto fresh EVs for a while. The same run with freezing off loses more.
+  const run = (freezing: boolean) =>
+    runScenario(base([{ kind: "permutation", bytes: 400_000 }], {
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: "nscc" }, lb: { name: "reps", params: { freezing } }, reliability: { name: "rud" } },
+      faults: [{ kind: "down", links: [{ switch: 0, port: 2 }, { switch: 8, port: 2 }] }],
+      run: { faultBaseline: false, endUs: 100_000 },
+    }));
+  const on = run(true);
+  const off = run(false);
+  assert.ok(on.integrity.ok && off.integrity.ok);
+  assert.equal([on.completed, off.completed], [16, 16]);
+  assert.ok(on.metrics.drops.fault < off.metrics.drops.fault, `lost ${on.metrics.drops.fault} with freezing, ${off.metrics.drops.fault} without`);
+  assert.ok(on.totals.timeouts < off.totals.timeouts);
+});
+
 test("a link that fails mid-flow delivers nothing after its failure time (ECMP cannot leave it)", () => {
   // One flow 0 → 15 pinned by ECMP; fail its first uplink at 20 µs; sample delivered bytes.
   const probe = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 8_000_000 }] }], { metrics: { paths: { flows: [0] } } }, "ecmp"));
