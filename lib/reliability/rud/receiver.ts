@@ -152,7 +152,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     const i = psn & this.wMask;
     const word = (slot << this.wordShift) + (i >>> 5);
     const bit = 1 << (i & 31);
-    if (d < 0 || (this.bits[word] & bit) !== 0) return this.duplicate(slot, psn, rtx, cum);
+    if (d < 0 || (this.bits[word] & bit) !== 0) return this.duplicate(slot, psn, ecn, rtx, cum);
     // rcvd_bytes wraps (UEC carries it in 24 bits of 256 B units); senders take differences.
     this.recvd[slot] = (this.recvd[slot] + bytes) | 0;
     let flags = this.flags[slot];
@@ -172,9 +172,14 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     return R.New;
   }
 
-  /** uet-htsim §6: a duplicate is ACKed at once (its sender may have missed the first ACK). */
-  private duplicate(slot: number, psn: number, rtx: boolean, cum: number): number {
-    this.fill(slot, psn, false, rtx, this.defaultBase(psn, cum));
+  /**
+   * uet-htsim §6: a duplicate is ACKed at once (its sender may have missed the first ACK). Like
+   * any ACK it echoes the CE bit of the packet that triggered it (a marked one starts its bitmap
+   * at itself) and restarts the coalescing count (UecSink::processData).
+   */
+  private duplicate(slot: number, psn: number, ecn: boolean, rtx: boolean, cum: number): number {
+    this.sinceAck[slot] = 0;
+    this.fill(slot, psn, ecn, rtx, ecn ? psn : this.defaultBase(psn, cum));
     return R.Duplicate | R.Ack;
   }
 
