@@ -740,20 +740,24 @@ export class Fabric {
   }
 
   /**
-   * Something was queued at switch port: start it, or make sure it looks again when free. A
-   * port that is not serialising starts now even with a later TxDone pending: that TxDone is
-   * the end of a pause (PFC on the data priority, NDT's Controlled queue), which must not hold
-   * back what the pause does not cover (control packets, NDT's Normal queue).
+   * Something became sendable at a port (switch or NIC): true when it may start now, otherwise
+   * it is made sure to look again when its serialisation ends. A port that is not serialising
+   * starts now even with a later TxDone pending: that TxDone is the end of a pause (PFC on the
+   * data priority, NDT's Controlled queue), which must not hold back what the pause does not
+   * cover (control packets, NDT's Normal queue).
    */
-  private portKick(port: number): void {
+  private startable(port: number): boolean {
     if (this.busyUntil[port] <= this.now) {
-      if (this.txAt[port] === 0 || this.txAt[port] > this.now) {
-        this.txAt[port] = 0;
-        this.switchStart(port);
-      }
-    } else if (this.txAt[port] === 0) {
-      this.txDoneAt(port, this.busyUntil[port]);
+      if (this.txAt[port] !== 0 && this.txAt[port] <= this.now) return false;
+      this.txAt[port] = 0;
+      return true;
     }
+    if (this.txAt[port] === 0) this.txDoneAt(port, this.busyUntil[port]);
+    return false;
+  }
+
+  private portKick(port: number): void {
+    if (this.startable(port)) this.switchStart(port);
   }
 
   /** uet-htsim's ½ option touched the newest queued packet (q.out.otherHandle). */
@@ -990,21 +994,9 @@ export class Fabric {
     this.nicKick(host);
   }
 
-  /**
-   * Something became sendable at `host`: start the NIC or make sure it looks again when free.
-   * As at a switch port, a TxDone pending while the link is idle is the end of a PFC pause of
-   * the NIC's data, which does not hold back its control packets.
-   */
+  /** Something became sendable at `host` (a PFC pause of its data does not hold back its control packets). */
   private nicKick(host: number): void {
-    const port = this.nodePortBase[host];
-    if (this.busyUntil[port] <= this.now) {
-      if (this.txAt[port] === 0 || this.txAt[port] > this.now) {
-        this.txAt[port] = 0;
-        this.nicPull(host);
-      }
-    } else if (this.txAt[port] === 0) {
-      this.txDoneAt(port, this.busyUntil[port]);
-    }
+    if (this.startable(this.nodePortBase[host])) this.nicPull(host);
   }
 
   /** The NIC's link is free: control first (controlWeight : 1 against data), else round-robin data. */
