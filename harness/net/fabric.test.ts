@@ -196,6 +196,68 @@ test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for a
   assert.ok((r.flows[0].fctUs as number) < 100, `FCT ${r.flows[0].fctUs} µs`);
 });
 
+test("hop-by-hop routes are connected shortest paths: every traced packet of an all-to-all, per topology family", () => {
+  // The switches route each packet themselves (no per-flow route): follow every recorded path
+  // port by port — each port belongs to the node the previous one leads to, the last leads to
+  // the destination — and check its length against the topology's shortest path.
+  const cases: Scenario["topology"][] = [
+    { kind: "fattree", tiers: 3, k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 },
+    { kind: "leafspine", leaves: 3, spines: 2, hostsPerLeaf: 3, linkGbps: 100, latencyNs: 1000 },
+    { kind: "twodc", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanLatencyNs: 5000 },
+  ];
+  for (const topology of cases) {
+    const s = base([{ kind: "alltoall", bytes: 20_000 }], { topology });
+    const b = build(s);
+    const t = b.topology;
+    const F = b.flows.length;
+    const r = runScenario({ ...s, metrics: { paths: { flows: Array.from({ length: F }, (_, i) => i) } } });
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    let checked = 0;
+    for (const p of r.metrics.paths) {
+      const { src, dst } = b.flows[p.flow];
+      const shortest = t.path(src, dst).length;
+      for (const x of p.packets) {
+        const ports = x.path.split(">").map(Number);
+        assert.is(ports[0], t.nodePortBase[src], `${topology.kind} flow ${p.flow}: leaves its source`);
+        for (let i = 1; i < ports.length; i++) assert.is(t.portNode[ports[i]], t.portTo[ports[i - 1]], `${topology.kind} flow ${p.flow}: hop ${i} of ${x.path}`);
+        assert.is(t.portTo[ports[ports.length - 1]], dst, `${topology.kind} flow ${p.flow}: reaches its destination`);
+        assert.is(ports.length, shortest, `${topology.kind} flow ${p.flow}: ${x.path}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= F, `${topology.kind}: ${checked} paths for ${F} flows`);
+  }
+});
+
+test("a trimmed packet is marked last-hop only at a port facing its destination host", () => {
+  // White-box, as below: packets forced through a one-packet buffer at a ToR's host port (the
+  // last hop) and at its uplink.
+  interface Inside {
+    pool: PacketPool;
+    forward(sw: number, h: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { bufferBytes: 4150, queue: { trimming: "arriving" } },
+  }));
+  const f = b.fabric as unknown as Inside;
+  const burst = (dst: number, inPort: number) =>
+    Array.from({ length: 4 }, () => {
+      const h = f.pool.alloc(Kind.Data, 0, dst, 4150);
+      f.pool.i32[(h << 4) + P.InPort] = inPort;
+      f.forward(0, h);
+      return [f.pool.i32[(h << 4) + P.Kind], f.pool.i32[(h << 4) + P.Flags] & 2];
+    });
+  // Leaf 0 to host 1 (its own host): the first goes on the wire, the second fills the buffer,
+  // the rest are trimmed there, at the last hop.
+  assert.equal(burst(1, 2), [[Kind.Data, 0], [Kind.Data, 0], [Kind.Header, 2], [Kind.Header, 2]]);
+  // Leaf 0 to host 3 (behind a spine): trimmed at an uplink, not the last hop. ECMP may spread
+  // the four over both uplinks, so at least the last of them meets a full one.
+  const up = burst(3, 0);
+  assert.ok(up.some(([k]) => k === Kind.Header), "some trimmed at the uplinks");
+  for (const [k, last] of up) if (k === Kind.Header) assert.is(last, 0);
+});
+
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).

@@ -721,7 +721,8 @@ export class Fabric {
     if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h)) return;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
     if (this.tracing !== 0) this.tracePort(h, port);
-    pool.i32[(h << 4) + P.Hops]++;
+    // A routing loop must fail the run, not spin it (no topology here has a path of 64 switches).
+    if (++pool.i32[(h << 4) + P.Hops] > 64) return this.loop(sw, h);
     if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
     const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
@@ -758,6 +759,11 @@ export class Fabric {
 
   private portKick(port: number): void {
     if (this.startable(port)) this.switchStart(port);
+  }
+
+  private loop(sw: number, h: number): void {
+    this.violation(`packet of flow ${this.pool.i32[(h << 4) + P.Flow]} still routed at switch ${sw} after 64 switches: a routing loop`);
+    this.stopped = true;
   }
 
   /** uet-htsim's ½ option touched the newest queued packet (q.out.otherHandle). */
