@@ -240,14 +240,16 @@ test("a trimmed packet is marked last-hop only at a port facing its destination 
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { bufferBytes: 4150, queue: { trimming: "arriving" } },
   }));
-  const f = b.fabric as unknown as Inside;
-  const burst = (dst: number, inPort: number) =>
-    Array.from({ length: 4 }, () => {
+  let f = b.fabric as unknown as Inside;
+  const burst = (dst: number, inPort: number, n = 4) => {
+    const hs = Array.from({ length: n }, () => {
       const h = f.pool.alloc(Kind.Data, 0, dst, 4150);
       f.pool.i32[(h << 4) + P.InPort] = inPort;
       f.forward(0, h);
-      return [f.pool.i32[(h << 4) + P.Kind], f.pool.i32[(h << 4) + P.Flags] & 2];
+      return h;
     });
+    return hs.map((h) => [f.pool.i32[(h << 4) + P.Kind], f.pool.i32[(h << 4) + P.Flags] & 2]);
+  };
   // Leaf 0 to host 1 (its own host): the first goes on the wire, the second fills the buffer,
   // the rest are trimmed there, at the last hop.
   assert.equal(burst(1, 2), [[Kind.Data, 0], [Kind.Data, 0], [Kind.Header, 2], [Kind.Header, 2]]);
@@ -256,6 +258,18 @@ test("a trimmed packet is marked last-hop only at a port facing its destination 
   const up = burst(3, 0);
   assert.ok(up.some(([k]) => k === Kind.Header), "some trimmed at the uplinks");
   for (const [k, last] of up) if (k === Kind.Header) assert.is(last, 0);
+  // uet-htsim's ½ rule trims the arrival or the newest queued packet: either way at the last hop.
+  f = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { bufferBytes: 8300 },
+  })).fabric as unknown as Inside;
+  const half = burst(1, 2, 12);
+  const trimmed = half.filter(([k]) => k === Kind.Header);
+  // No time passes, so nothing drains: an arrival admitted after trimming began took the place
+  // of a queued packet trimmed instead of it.
+  const firstTrim = half.findIndex(([k]) => k === Kind.Header);
+  assert.ok(firstTrim > 0 && half.slice(firstTrim).some(([k]) => k === Kind.Data), "a queued packet was trimmed in place of an arrival");
+  for (const [, last] of trimmed) assert.is(last, 2);
 });
 
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
