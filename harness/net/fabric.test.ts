@@ -304,6 +304,7 @@ test("a PFC pause holds back data only: an ACK behind a paused switch port or NI
   f.pool.i32[(data << 4) + P.InPort] = 2;
   f.forward(0, data);
   assert.is(f.qPkts[port], 1, "the data packet waits out the pause");
+  assert.is((f as unknown as { txAt: Float64Array }).txAt[port], 101e6, "and the port looks again when the pause ends, at 101 µs");
   at(2);
   const sent = f.transmissions;
   const ack = f.pool.alloc(Kind.Ack, 0, 1, 64);
@@ -393,6 +394,19 @@ test("DCP's bounced HO goes back as an HO: its size, tag 11, and the switches' c
   const up = [2, 3].map((i) => t.nodePortBase[t.hosts + 1] + i);
   assert.equal(up.map((p) => [f.queues.controlPackets(p), f.queues.dataPackets(p)]).flat().sort(), [0, 0, 0, 1]);
   assert.ok(up.some((p) => f.queues.controlPackets(p) === 1), "in a control FIFO");
+});
+
+test("PFC with a drop-tail buffer below XOFF: packets dropped at a queue release their ingress accounting", () => {
+  // The queue (1 BDP, 43 packets) overflows before PFC's XOFF (400 KB) is reached, so the
+  // incast drops; each dropped packet must leave its PFC ingress queue, or the integrity check
+  // finds bytes accounted with no packet alive.
+  const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 300_000 }], {
+    transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    network: { ...DEFAULT_SCENARIO.network, trimming: false, bufferBdp: 1, pfc: { xoffBytes: 400_000 } },
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.ok(r.metrics.drops.queue > 0, "the queues dropped");
+  assert.is(r.completed, 6);
 });
 
 test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {
