@@ -6,6 +6,7 @@ import { build, idealFctPs } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { fatTree3 } from "../topo/fattree";
+import { minimalHops } from "../topo/lowdiameter";
 import { Rx, RudTransport } from "./adapters";
 import { Kind, P, type PacketPool } from "./packets";
 
@@ -196,6 +197,64 @@ test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for a
   assert.ok((r.flows[0].fctUs as number) < 100, `FCT ${r.flows[0].fctUs} µs`);
 });
 
+/**
+ * Every recorded path of a run, followed port by port: it leaves the flow's source, each port
+ * belongs to the node the previous one leads to, and the last leads to the destination.
+ * Returns, per path, its flow and its length in ports (the NIC's and one per switch).
+ */
+function tracedPaths(b: ReturnType<typeof build>, r: ReturnType<typeof runScenario>, what: string): { flow: number; ports: number; distinct: number }[] {
+  const t = b.topology;
+  const out: { flow: number; ports: number; distinct: number }[] = [];
+  for (const p of r.metrics.paths) {
+    const { src, dst } = b.flows[p.flow];
+    for (const x of p.packets) {
+      const ports = x.path.split(">").map(Number);
+      assert.is(ports[0], t.nodePortBase[src], `${what} flow ${p.flow}: leaves its source`);
+      for (let i = 1; i < ports.length; i++) assert.is(t.portNode[ports[i]], t.portTo[ports[i - 1]], `${what} flow ${p.flow}: hop ${i} of ${x.path}`);
+      assert.is(t.portTo[ports[ports.length - 1]], dst, `${what} flow ${p.flow}: reaches its destination`);
+      out.push({ flow: p.flow, ports: ports.length, distinct: p.distinct });
+    }
+  }
+  return out;
+}
+
+const traced = (s: Scenario): Scenario => ({ ...s, metrics: { paths: { flows: Array.from({ length: build(s).flows.length }, (_, i) => i) } } });
+
+test("low-diameter routing modes by their paths: minimal takes the minimal route, Valiant and UGAL-L detour, Spritz and ECMP stay connected", () => {
+  for (const topology of [{ kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 }] as Scenario["topology"][]) {
+    const hops = (b: ReturnType<typeof build>, f: number) => {
+      const ld = b.topology.ld as NonNullable<typeof b.topology.ld>;
+      return minimalHops(ld)[ld.switchOf(b.flows[f].src) * ld.switches + ld.switchOf(b.flows[f].dst)];
+    };
+    const longer: Record<string, number> = {};
+    const spread: Record<string, number> = {};
+    for (const routing of ["minimal", "valiant", "ugal", "spritz", "ecmp"] as const) {
+      // ECMP load balancing (one EV per flow) so that ECMP routing pins each flow to one path.
+      const lb = routing === "spritz" ? "spritz-spray" : "ecmp";
+      const s = traced(base([{ kind: "permutation", bytes: 40_000 }], { topology, network: { routing }, transport: { cc: { name: "nscc" }, lb: { name: lb }, reliability: { name: "rud" } } }));
+      const b = build(s);
+      const r = runScenario(s);
+      const what = `${topology.kind} ${routing}`;
+      assert.ok(r.integrity.ok, `${what}: ${r.integrity.violations.join("\n")}`);
+      const paths = tracedPaths(b, r, what);
+      assert.ok(paths.length >= b.flows.length, what);
+      // Ports on a path: the NIC's plus one per switch, minimal hops + 1 switches.
+      for (const x of paths) assert.ok(x.ports >= hops(b, x.flow) + 2, `${what} flow ${x.flow}: shorter than minimal`);
+      if (routing === "minimal") for (const x of paths) assert.is(x.ports, hops(b, x.flow) + 2, `${what} flow ${x.flow}`);
+      // At most: UGAL-L one hop to a neighbour at the source, then minimal (≤ diameter D hops);
+      // the others a choice at each of the first two switches, then minimal.
+      const D = Math.max(...minimalHops(b.topology.ld as NonNullable<typeof b.topology.ld>));
+      for (const x of paths) assert.ok(x.ports <= D + (routing === "ugal" ? 3 : 4), `${what} flow ${x.flow}: ${x.ports} ports, diameter ${D}`);
+      longer[routing] = paths.filter((x) => x.ports > hops(b, x.flow) + 2).length / paths.length;
+      spread[routing] = r.metrics.paths.reduce((a, p) => a + p.distinct, 0) / r.metrics.paths.length;
+    }
+    assert.is(spread.ecmp, 1, `${topology.kind}: ECMP routing keeps a flow with one EV on one path`);
+    assert.ok(spread.valiant > 2, `${topology.kind}: Valiant picks per packet (${spread.valiant} paths a flow)`);
+    assert.ok(longer.valiant > 0.5, `${topology.kind}: Valiant detours most packets (${longer.valiant})`);
+    assert.ok(longer.ugal > 0 && longer.ugal < longer.valiant, `${topology.kind}: UGAL-L detours some, fewer than Valiant (${longer.ugal})`);
+  }
+});
+
 test("hop-by-hop routes are connected shortest paths: every traced packet of an all-to-all, per topology family", () => {
   // The switches route each packet themselves (no per-flow route): follow every recorded path
   // port by port — each port belongs to the node the previous one leads to, the last leads to
@@ -206,26 +265,13 @@ test("hop-by-hop routes are connected shortest paths: every traced packet of an 
     { kind: "twodc", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanLatencyNs: 5000 },
   ];
   for (const topology of cases) {
-    const s = base([{ kind: "alltoall", bytes: 20_000 }], { topology });
+    const s = traced(base([{ kind: "alltoall", bytes: 20_000 }], { topology }));
     const b = build(s);
-    const t = b.topology;
-    const F = b.flows.length;
-    const r = runScenario({ ...s, metrics: { paths: { flows: Array.from({ length: F }, (_, i) => i) } } });
+    const r = runScenario(s);
     assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
-    let checked = 0;
-    for (const p of r.metrics.paths) {
-      const { src, dst } = b.flows[p.flow];
-      const shortest = t.path(src, dst).length;
-      for (const x of p.packets) {
-        const ports = x.path.split(">").map(Number);
-        assert.is(ports[0], t.nodePortBase[src], `${topology.kind} flow ${p.flow}: leaves its source`);
-        for (let i = 1; i < ports.length; i++) assert.is(t.portNode[ports[i]], t.portTo[ports[i - 1]], `${topology.kind} flow ${p.flow}: hop ${i} of ${x.path}`);
-        assert.is(t.portTo[ports[ports.length - 1]], dst, `${topology.kind} flow ${p.flow}: reaches its destination`);
-        assert.is(ports.length, shortest, `${topology.kind} flow ${p.flow}: ${x.path}`);
-        checked++;
-      }
-    }
-    assert.ok(checked >= F, `${topology.kind}: ${checked} paths for ${F} flows`);
+    const paths = tracedPaths(b, r, topology.kind);
+    for (const x of paths) assert.is(x.ports, b.topology.path(b.flows[x.flow].src, b.flows[x.flow].dst).length, `${topology.kind} flow ${x.flow}`);
+    assert.ok(paths.length >= b.flows.length, `${topology.kind}: ${paths.length} paths for ${b.flows.length} flows`);
   }
 });
 
