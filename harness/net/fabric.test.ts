@@ -318,6 +318,52 @@ test("a trimmed packet is marked last-hop only at a port facing its destination 
   for (const [, last] of trimmed) assert.is(last, 2);
 });
 
+test("the NIC obeys the CC: a window held at 2 packets takes 20 RTTs for 40 packets; a rate of 10 Gb/s paces the sends", () => {
+  const one = (cc: { name: string; params: Record<string, unknown> }) =>
+    runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 166_000 }] }], { transport: { cc, lb: { name: "ecmp" }, reliability: { name: "rud" } } })).flows[0];
+  // 166,000 B = 40 packets of 4,150 B, two per network RTT of 14,022.72 ns: 20 RTTs ≈ 280 µs.
+  const win = one({ name: "aimd", params: { initialCwndBytes: 8300, maxCwndBytes: 8300, minCwndBytes: 4150 } });
+  assert.ok((win.fctUs as number) >= 19 * 14.02 && (win.fctUs as number) <= 22 * 14.02, `window-bound FCT ${win.fctUs} µs`);
+  // DCQCN opened at 10 Gb/s (no CNP comes, its rate only creeps up): 166,000 B × 8 / 10 Gb/s = 132.8 µs at least.
+  const rate = one({ name: "dcqcn", params: { initRateGbps: 10 } });
+  assert.ok((rate.fctUs as number) >= 132.8 && (rate.fctUs as number) < 150, `paced FCT ${rate.fctUs} µs`);
+});
+
+test("the NIC sends controlWeight (10) control packets for each data packet when both wait", () => {
+  // White-box: every transmission of host 0's NIC is logged; 25 ACKs queue while flow 0 has data.
+  interface Inside {
+    now: number;
+    nowNs: number;
+    busyUntil: Float64Array;
+    txAt: Float64Array;
+    pool: PacketPool;
+    start(flow: number): void;
+    ctrlPush(host: number, h: number): void;
+    nicPull(host: number): void;
+    transmit(port: number, h: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2_000_000 }] }]));
+  const f = b.fabric as unknown as Inside;
+  const nic = b.topology.nodePortBase[0];
+  const kinds: number[] = [];
+  const transmit = f.transmit.bind(f);
+  f.transmit = (port: number, h: number) => {
+    if (port === nic) kinds.push(f.pool.i32[(h << 4) + P.Kind]);
+    transmit(port, h);
+  };
+  f.start(0);
+  for (let i = 0; i < 25; i++) f.ctrlPush(0, f.pool.alloc(Kind.Ack, 0, 15, 64));
+  while (kinds.length < 30) {
+    f.now = f.busyUntil[nic];
+    f.nowNs = Math.ceil(f.now / 1000);
+    f.txAt[nic] = 0;
+    f.nicPull(0);
+  }
+  const A = Kind.Ack;
+  const D = Kind.Data;
+  assert.equal(kinds, [D, ...Array(10).fill(A), D, ...Array(10).fill(A), D, ...Array(5).fill(A), D, D]);
+});
+
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).
