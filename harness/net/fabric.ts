@@ -1312,7 +1312,9 @@ export class Fabric {
     this.pauseFrames++;
     if (durationNs > 0) this.pauseOnFrames++;
     else this.xonFrames++;
-    this.heap.at = this.now + this.latPs[up];
+    // The cable's propagation only: a MAC control frame does not go through the upstream
+    // switch's forwarding pipeline, whose latency latPs adds to links leaving a switch.
+    this.heap.at = this.now + Math.round(this.topo.portLatencyNs[up] * 1000);
     this.heap.add(Ev.Pause, up, durationNs);
   }
 
