@@ -172,6 +172,10 @@ test("PFC: an incast without trimming loses nothing, pauses the senders, and com
   assert.is(pfc.totals.trims, 0);
   assert.is(pfc.totals.retransmissions, 0);
   assert.ok(pfc.totals.pauseFrames > 0);
+  // Every queue that paused its upstream drained again: XON frames came, and as many pauses
+  // were opened as ended or refreshed (a PAUSE counts as such, an XON as XON).
+  assert.ok(pfc.metrics.pfc.xonFrames > 0 && pfc.metrics.pfc.pauseFrames >= pfc.metrics.pfc.xonFrames);
+  assert.is(pfc.metrics.pfc.pauseFrames + pfc.metrics.pfc.xonFrames, pfc.totals.pauseFrames);
   assert.is(pfc.derived.pfc, true);
 });
 
@@ -412,6 +416,18 @@ test("a PFC pause holds back data only: an ACK behind a paused switch port or NI
   at(4);
   f.ctrlPush(0, f.pool.alloc(Kind.Ack, 0, 3, 64));
   assert.is(f.transmissions, sent + 2, "the NIC's ACK goes out during the pause");
+  // The TxDone after the ACK finds the data still paused and waits for the pause's end; an XON
+  // at 5 µs resumes the NIC's data at once, not when the 100 µs pause would have ended.
+  const g = f as unknown as { busyUntil: Float64Array; txAt: Float64Array; nicPull(host: number): void };
+  const nicPort = t.nodePortBase[0];
+  f.now = g.busyUntil[nicPort];
+  g.txAt[nicPort] = 0;
+  g.nicPull(0);
+  assert.is(f.transmissions, sent + 2);
+  assert.is(g.txAt[nicPort], 103e6, "it would look again at the pause's end");
+  at(5);
+  f.pauseFrame(t.nodePortBase[0], 0);
+  assert.is(f.transmissions, sent + 3, "data again on XON");
 });
 
 test("a CE mark on an ACK in transit is not its ECN echo: switches mark data and headers only", () => {
