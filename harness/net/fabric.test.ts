@@ -368,6 +368,44 @@ test("the NIC sends controlWeight (10) control packets for each data packet when
   assert.equal(kinds, [D, ...Array(10).fill(A), D, ...Array(10).fill(A), D, ...Array(5).fill(A), D, D]);
 });
 
+test("a trim NACK tells the load balancer GOOD at the last hop and NACK elsewhere (UEC §3.6.12): REPS recycles the EV only for the first", () => {
+  // White-box: flow 0 sends PSNs 0 and 1; two NACKs come back, the first marked last-hop.
+  interface Inside {
+    now: number;
+    nowNs: number;
+    busyUntil: Float64Array;
+    txAt: Float64Array;
+    pool: PacketPool;
+    lbOf: { validCount(slot: number): number; cached(slot: number, i: number): number }[];
+    lbSlot: Int32Array;
+    start(flow: number): void;
+    nicPull(host: number): void;
+    senderNack(flow: number, h: number): void;
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }]));
+  const f = b.fabric as unknown as Inside;
+  const nic = b.topology.nodePortBase[0];
+  f.start(0);
+  f.now = f.busyUntil[nic];
+  f.nowNs = Math.ceil(f.now / 1000);
+  f.txAt[nic] = 0;
+  f.nicPull(0);
+  const reps = f.lbOf[0];
+  const slot = f.lbSlot[0];
+  const nack = (psn: number, ev: number, lastHop: boolean) => {
+    const h = f.pool.alloc(Kind.Nack, 0, 0, 64);
+    f.pool.i32[(h << 4) + P.Psn] = psn;
+    f.pool.i32[(h << 4) + P.Ev] = ev;
+    f.pool.i32[(h << 4) + P.Flags] = lastHop ? 2 : 0;
+    f.senderNack(0, h);
+  };
+  assert.is(reps.validCount(slot), 0);
+  nack(0, 7, true); // EVs within REPS's space of 64 (uet-htsim profile)
+  assert.equal([reps.validCount(slot), reps.cached(slot, 0)], [1, 7], "last hop: the path is fine, its EV recycled");
+  nack(1, 9, false);
+  assert.is(reps.validCount(slot), 1, "elsewhere: the EV is dropped");
+});
+
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).
