@@ -368,6 +368,41 @@ test("the NIC sends controlWeight (10) control packets for each data packet when
   assert.equal(kinds, [D, ...Array(10).fill(A), D, ...Array(10).fill(A), D, ...Array(5).fill(A), D, D]);
 });
 
+test("the integrity check names each way a finished run can be unsound, each condition on its own", () => {
+  // White-box: a clean incast with trims, then one count at a time made inconsistent (and put
+  // back). Each tamper moves one term of the conservation sums, compensated where needed so that
+  // only the condition under test can see it.
+  const b = build(base([{ kind: "incast", senders: 4, receiver: 0, bytes: 200_000 }]));
+  b.fabric.run();
+  const f = b.fabric as unknown as Record<string, number> & { flowDelivered: Float64Array; flowDoneRx: Float64Array; pool: PacketPool; queues: { errors: number } };
+  assert.equal(b.fabric.checkIntegrity(), []);
+  assert.ok(f.trims > 0, "the run trimmed");
+  const tamper = (what: RegExp, change: () => void, undo: () => void) => {
+    change();
+    const v = b.fabric.checkIntegrity();
+    undo();
+    assert.ok(v.some((x) => what.test(x)), `${what}: ${v.join("; ")}`);
+    assert.equal(b.fabric.checkIntegrity(), [], `${what}: clean again`);
+  };
+  const move = (a: string, b2: string, d: number) => () => {
+    f[a] += d;
+    f[b2] -= d;
+  };
+  // A data packet counted delivered and a control packet not: data alive < 0, the sum unchanged.
+  tamper(/packet conservation/, move("dataDelivered", "ctrlDelivered", 1), move("dataDelivered", "ctrlDelivered", -1));
+  tamper(/packet conservation/, move("headersDelivered", "ctrlDelivered", 1), move("headersDelivered", "ctrlDelivered", -1));
+  tamper(/packet conservation/, move("ctrlDelivered", "dataDelivered", 1), move("ctrlDelivered", "dataDelivered", -1));
+  // A packet alive that no count accounts for.
+  let leaked = -1;
+  tamper(/packet conservation/, () => (leaked = f.pool.alloc(Kind.Ack, 0, 0, 64)), () => f.pool.release(leaked));
+  tamper(/drops: the queues count/, () => f.rxDrops++, () => f.rxDrops--);
+  tamper(/trims: the queues count/, move("trims", "headersDelivered", -1), move("trims", "headersDelivered", 1));
+  tamper(/flow 2: .* bytes delivered/, () => (f.flowDelivered[2] -= 1), () => (f.flowDelivered[2] += 1));
+  const done = f.flowDoneRx[1];
+  tamper(/flow 1: acknowledged in full but not delivered/, () => (f.flowDoneRx[1] = -1), () => (f.flowDoneRx[1] = done));
+  tamper(/switch modules rejected 1 calls/, () => f.queues.errors++, () => f.queues.errors--);
+});
+
 test("a trim NACK tells the load balancer GOOD at the last hop and NACK elsewhere (UEC §3.6.12): REPS recycles the EV only for the first", () => {
   // White-box: flow 0 sends PSNs 0 and 1; two NACKs come back, the first marked last-hop.
   interface Inside {
