@@ -79,6 +79,31 @@ test("a link that fails mid-flow delivers nothing after its failure time (ECMP c
   assert.ok(r.metrics.faults[0].lost.data > 0);
 });
 
+test("a link that comes back carries traffic again: the pinned flow resumes after the fault ends and completes", () => {
+  // The same pinned flow, its uplink down from 20 to 200 µs (retransmissions resume it after the
+  // next RTO), and a random-loss fault on the other direction that also ends: the run completes,
+  // and bytes arrive after 200 µs that could not before.
+  const probe = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 8_000_000 }] }], { metrics: { paths: { flows: [0] } } }, "ecmp"));
+  probe.fabric.run();
+  const up = [...probe.fabric.tracePaths[0].keys()][0].split(">").map(Number)[1];
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 8_000_000 }] }], {
+    faults: [
+      { kind: "down", links: [{ id: up }], atUs: 20, untilUs: 200 },
+      { kind: "loss", links: [{ id: up }], probability: 1, atUs: 220, untilUs: 240 },
+    ],
+    metrics: { sample: { intervalUs: 1, flows: [0] } },
+    run: { faultBaseline: false, endUs: 5000 },
+  }, "ecmp"));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.flows[0].status, "complete");
+  const t = r.series?.tUs as number[];
+  const d = r.series?.flows[0].deliveredBytes as number[];
+  const at = (us: number) => d[t.findIndex((x) => x >= us)];
+  assert.is(at(199), at(30), "nothing while down");
+  assert.ok(d[d.length - 1] === 8_000_000 && (r.flows[0].fctUs as number) > 200);
+  assert.ok(r.metrics.faults[1].lost.data > 0, "the loss fault took packets while it lasted");
+});
+
 test("random loss happens at the configured rate (data one way, ACKs the other)", () => {
   const p = 0.1;
   const s = base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 20_000_000 }] }], {
