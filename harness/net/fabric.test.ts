@@ -403,6 +403,39 @@ test("the integrity check names each way a finished run can be unsound, each con
   tamper(/switch modules rejected 1 calls/, () => f.queues.errors++, () => f.queues.errors--);
 });
 
+test("time paused by PFC, by hand: a PAUSE refreshed while it lasts, ended by XON, and one that runs out", () => {
+  // White-box, as above: frames at chosen instants on two switch ports, then paused() at 100 µs.
+  interface Inside {
+    now: number;
+    nowNs: number;
+    pauseFrame(port: number, durationNs: number): void;
+    paused(): { ps: number; ports: number };
+  }
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 10_000 }] }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { pfc: {} },
+  }));
+  const f = b.fabric as unknown as Inside;
+  const at = (us: number) => {
+    f.now = us * 1e6;
+    f.nowNs = us * 1000;
+  };
+  const [p, q] = [0, 1].map((i) => b.topology.nodePortBase[b.topology.hosts] + i);
+  at(1);
+  f.pauseFrame(p, 10_000); // paused until 11 µs …
+  at(6);
+  f.pauseFrame(p, 10_000); // … refreshed at 6 µs: until 16 µs …
+  at(9);
+  f.pauseFrame(p, 0); // … XON at 9 µs: 8 µs paused.
+  at(20);
+  f.pauseFrame(p, 2_000); // 2 µs more, ran out at 22 µs.
+  at(30);
+  f.pauseFrame(q, 50_000); // the other port: 30 µs to 80 µs.
+  at(100);
+  const x = f.paused();
+  assert.equal([x.ps, x.ports], [(8 + 2 + 50) * 1e6, 2]);
+});
+
 test("a trim NACK tells the load balancer GOOD at the last hop and NACK elsewhere (UEC §3.6.12): REPS recycles the EV only for the first", () => {
   // White-box: flow 0 sends PSNs 0 and 1; two NACKs come back, the first marked last-hop.
   interface Inside {
