@@ -12,6 +12,33 @@ import { Kind, P, type PacketPool } from "./packets";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
 
+/** The fabric's internals that the white-box tests below drive (private members, reached on purpose). */
+interface Inside {
+  now: number;
+  nowNs: number;
+  transmissions: number;
+  busyUntil: Float64Array;
+  txAt: Float64Array;
+  qPkts: Int32Array;
+  ctrlTail: Int32Array;
+  lbSlot: Int32Array;
+  pool: PacketPool;
+  queues: { controlPackets(p: number): number; dataPackets(p: number): number };
+  lbOf: { validCount(slot: number): number; cached(slot: number, i: number): number }[];
+  forward(sw: number, h: number): void;
+  switchStart(port: number): void;
+  pauseFrame(port: number, durationNs: number): void;
+  sendPause(iq: number, durationNs: number): void;
+  paused(): { ps: number; ports: number };
+  start(flow: number): void;
+  ctrlPush(host: number, h: number): void;
+  nicPull(host: number): void;
+  transmit(port: number, h: number): void;
+  nack(host: number, flow: number, src: number, h: number): void;
+  senderNack(flow: number, h: number): void;
+  run(): void;
+}
+
 test("ideal FCT by hand: 1 packet over 6 hops of a k=4 fat tree at 100 Gb/s", () => {
   const t = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
   // 4150 B = 332 ns per hop at 100 Gb/s, 6 hops store-and-forward, 6 × 1 µs: 1992 + 6000 ns.
@@ -282,10 +309,6 @@ test("hop-by-hop routes are connected shortest paths: every traced packet of an 
 test("a trimmed packet is marked last-hop only at a port facing its destination host", () => {
   // White-box, as below: packets forced through a one-packet buffer at a ToR's host port (the
   // last hop) and at its uplink.
-  interface Inside {
-    pool: PacketPool;
-    forward(sw: number, h: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { bufferBytes: 4150, queue: { trimming: "arriving" } },
@@ -335,17 +358,6 @@ test("the NIC obeys the CC: a window held at 2 packets takes 20 RTTs for 40 pack
 
 test("the NIC sends controlWeight (10) control packets for each data packet when both wait", () => {
   // White-box: every transmission of host 0's NIC is logged; 25 ACKs queue while flow 0 has data.
-  interface Inside {
-    now: number;
-    nowNs: number;
-    busyUntil: Float64Array;
-    txAt: Float64Array;
-    pool: PacketPool;
-    start(flow: number): void;
-    ctrlPush(host: number, h: number): void;
-    nicPull(host: number): void;
-    transmit(port: number, h: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2_000_000 }] }]));
   const f = b.fabric as unknown as Inside;
   const nic = b.topology.nodePortBase[0];
@@ -405,12 +417,6 @@ test("the integrity check names each way a finished run can be unsound, each con
 
 test("time paused by PFC, by hand: a PAUSE refreshed while it lasts, ended by XON, and one that runs out", () => {
   // White-box, as above: frames at chosen instants on two switch ports, then paused() at 100 µs.
-  interface Inside {
-    now: number;
-    nowNs: number;
-    pauseFrame(port: number, durationNs: number): void;
-    paused(): { ps: number; ports: number };
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 10_000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { pfc: {} },
@@ -438,18 +444,6 @@ test("time paused by PFC, by hand: a PAUSE refreshed while it lasts, ended by XO
 
 test("a trim NACK tells the load balancer GOOD at the last hop and NACK elsewhere (UEC §3.6.12): REPS recycles the EV only for the first", () => {
   // White-box: flow 0 sends PSNs 0 and 1; two NACKs come back, the first marked last-hop.
-  interface Inside {
-    now: number;
-    nowNs: number;
-    busyUntil: Float64Array;
-    txAt: Float64Array;
-    pool: PacketPool;
-    lbOf: { validCount(slot: number): number; cached(slot: number, i: number): number }[];
-    lbSlot: Int32Array;
-    start(flow: number): void;
-    nicPull(host: number): void;
-    senderNack(flow: number, h: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }]));
   const f = b.fabric as unknown as Inside;
   const nic = b.topology.nodePortBase[0];
@@ -477,17 +471,6 @@ test("a trim NACK tells the load balancer GOOD at the last hop and NACK elsewher
 test("a PFC pause holds back data only: an ACK behind a paused switch port or NIC leaves at once", () => {
   // White-box: the fabric's own methods at chosen instants, so that the ACK arrives while the
   // port waits out a pause with data queued (an end-to-end run cannot pin that instant down).
-  interface Inside {
-    now: number;
-    nowNs: number;
-    transmissions: number;
-    pool: PacketPool;
-    qPkts: Int32Array;
-    forward(sw: number, h: number): void;
-    pauseFrame(port: number, durationNs: number): void;
-    start(flow: number): void;
-    ctrlPush(host: number, h: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { pfc: { xoffBytes: 100_000 } },
@@ -506,7 +489,7 @@ test("a PFC pause holds back data only: an ACK behind a paused switch port or NI
   f.pool.i32[(data << 4) + P.InPort] = 2;
   f.forward(0, data);
   assert.is(f.qPkts[port], 1, "the data packet waits out the pause");
-  assert.is((f as unknown as { txAt: Float64Array }).txAt[port], 101e6, "and the port looks again when the pause ends, at 101 µs");
+  assert.is(f.txAt[port], 101e6, "and the port looks again when the pause ends, at 101 µs");
   at(2);
   const sent = f.transmissions;
   const ack = f.pool.alloc(Kind.Ack, 0, 1, 64);
@@ -524,13 +507,12 @@ test("a PFC pause holds back data only: an ACK behind a paused switch port or NI
   assert.is(f.transmissions, sent + 2, "the NIC's ACK goes out during the pause");
   // The TxDone after the ACK finds the data still paused and waits for the pause's end; an XON
   // at 5 µs resumes the NIC's data at once, not when the 100 µs pause would have ended.
-  const g = f as unknown as { busyUntil: Float64Array; txAt: Float64Array; nicPull(host: number): void };
   const nicPort = t.nodePortBase[0];
-  f.now = g.busyUntil[nicPort];
-  g.txAt[nicPort] = 0;
-  g.nicPull(0);
+  f.now = f.busyUntil[nicPort];
+  f.txAt[nicPort] = 0;
+  f.nicPull(0);
   assert.is(f.transmissions, sent + 2);
-  assert.is(g.txAt[nicPort], 103e6, "it would look again at the pause's end");
+  assert.is(f.txAt[nicPort], 103e6, "it would look again at the pause's end");
   at(5);
   f.pauseFrame(t.nodePortBase[0], 0);
   assert.is(f.transmissions, sent + 3, "data again on XON");
@@ -541,15 +523,6 @@ test("a CE mark on an ACK in transit is not its ECN echo: switches mark data and
   // with kMin 0, kMax 1 B: every packet dequeued behind a queue) marks whatever leaves it. An
   // ACK's CE bit is the receiver's echo of its data packet (uet-htsim UecSink: "the CE bit of
   // the triggering packet only"), so the fabric must not set it on the way.
-  interface Inside {
-    now: number;
-    nowNs: number;
-    busyUntil: Float64Array;
-    pool: PacketPool;
-    qPkts: Int32Array;
-    forward(sw: number, h: number): void;
-    switchStart(port: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { trimming: false, queue: { profile: "droptail", kMinBytes: 0, kMaxBytes: 1 } },
@@ -576,16 +549,6 @@ test("a CE mark on an ACK in transit is not its ECN echo: switches mark data and
 test("DCP's bounced HO goes back as an HO: its size, tag 11, and the switches' control queue (DCP §4.1 ②, §4.2)", () => {
   // White-box, as above. Under the dcp queue profile ACKs (tag 01) share the data FIFO and are
   // dropped above its threshold; an HO always enters the control queue.
-  interface Inside {
-    now: number;
-    busyUntil: Float64Array;
-    txAt: Float64Array;
-    pool: PacketPool;
-    queues: { controlPackets(p: number): number; dataPackets(p: number): number };
-    ctrlTail: Int32Array;
-    forward(sw: number, h: number): void;
-    nack(host: number, flow: number, src: number, h: number): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { queue: { profile: "dcp" } },
@@ -625,12 +588,6 @@ test("PFC with a drop-tail buffer below XOFF: packets dropped at a queue release
 
 test("a PFC frame reaches the port upstream after the cable's propagation, without the switch latency", () => {
   // White-box: leaf 0 pauses the spine port feeding its uplink; 1 µs cables, 500 ns switches.
-  interface Inside {
-    pauseFrame(port: number, durationNs: number): void;
-    sendPause(iq: number, durationNs: number): void;
-    now: number;
-    run(): void;
-  }
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 10_000, startUs: 1000 }] }], {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, switchLatencyNs: 500 },
     network: { pfc: {} },
