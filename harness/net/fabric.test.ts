@@ -233,9 +233,9 @@ test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for a
  * belongs to the node the previous one leads to, and the last leads to the destination.
  * Returns, per path, its flow and its length in ports (the NIC's and one per switch).
  */
-function tracedPaths(b: ReturnType<typeof build>, r: ReturnType<typeof runScenario>, what: string): { flow: number; ports: number; distinct: number }[] {
+function tracedPaths(b: ReturnType<typeof build>, r: ReturnType<typeof runScenario>, what: string): { flow: number; ports: number; distinct: number; path: number[] }[] {
   const t = b.topology;
-  const out: { flow: number; ports: number; distinct: number }[] = [];
+  const out: { flow: number; ports: number; distinct: number; path: number[] }[] = [];
   for (const p of r.metrics.paths) {
     const { src, dst } = b.flows[p.flow];
     for (const x of p.packets) {
@@ -243,7 +243,7 @@ function tracedPaths(b: ReturnType<typeof build>, r: ReturnType<typeof runScenar
       assert.is(ports[0], t.nodePortBase[src], `${what} flow ${p.flow}: leaves its source`);
       for (let i = 1; i < ports.length; i++) assert.is(t.portNode[ports[i]], t.portTo[ports[i - 1]], `${what} flow ${p.flow}: hop ${i} of ${x.path}`);
       assert.is(t.portTo[ports[ports.length - 1]], dst, `${what} flow ${p.flow}: reaches its destination`);
-      out.push({ flow: p.flow, ports: ports.length, distinct: p.distinct });
+      out.push({ flow: p.flow, ports: ports.length, distinct: p.distinct, path: ports });
     }
   }
   return out;
@@ -277,6 +277,21 @@ test("low-diameter routing modes by their paths: minimal takes the minimal route
       const D = Math.max(...minimalHops(b.topology.ld as NonNullable<typeof b.topology.ld>));
       for (const x of paths) assert.ok(x.ports <= D + (routing === "ugal" ? 3 : 4), `${what} flow ${x.flow}: ${x.ports} ports, diameter ${D}`);
       longer[routing] = paths.filter((x) => x.ports > hops(b, x.flow) + 2).length / paths.length;
+      if (topology.kind === "dragonfly") {
+        // Global links crossed: minimal at most 1; UGAL-L and Spritz at most 2 (one intermediate
+        // group: a packet that arrived there over a global link takes the default table, §III-B).
+        const ld = b.topology.ld as NonNullable<typeof b.topology.ld>;
+        const H = b.topology.hosts;
+        const isGlobal = (port: number) => {
+          const sw = b.topology.portNode[port] - H;
+          const j = b.topology.portLocal[port] - ld.endpointsPerSwitch;
+          return sw >= 0 && j >= 0 && ld.global[sw * ld.networkPorts + j] === 1;
+        };
+        const most = Math.max(...paths.map((x) => x.path.filter(isGlobal).length));
+        const bound = routing === "minimal" ? 1 : routing === "ugal" || routing === "spritz" ? 2 : 3;
+        assert.ok(most <= bound, `${what}: a path crosses ${most} global links`);
+        if (routing === "spritz") assert.is(most, 2, "Spritz sprays through intermediate groups");
+      }
       spread[routing] = r.metrics.paths.reduce((a, p) => a + p.distinct, 0) / r.metrics.paths.length;
     }
     assert.is(spread.ecmp, 1, `${topology.kind}: ECMP routing keeps a flow with one EV on one path`);
