@@ -4,7 +4,7 @@
 // it), so two runs with the same seed write byte-identical files.
 
 import type { Built } from "../scenario/build";
-import type { Fabric } from "../net/fabric";
+import type { ReflexSites } from "../net/reflex";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
@@ -191,20 +191,19 @@ export function collect(b: Built): Results {
     metrics,
     series,
     faultCost: null,
-    ...(f.reflex !== null ? { reflex: reflexTotals(f) } : {}),
+    ...(f.reflex !== null ? { reflex: reflexTotals(f.reflex) } : {}),
     flows,
   };
 }
 
-function reflexTotals(f: Fabric): ReflexTotals {
-  const rf = f.reflex as NonNullable<Fabric["reflex"]>;
+function reflexTotals(rf: ReflexSites): ReflexTotals {
   const [pauses, pauseTimeouts] = rf.pauses();
-  const n = f.pseudoAcksDelivered;
+  const n = rf.pseudoAcksDelivered;
   return {
     pseudoAcks: rf.pseudoAcks,
     pseudoAcksDelivered: n,
-    srcRttMeanUs: n > 0 ? r3(f.pseudoRttSumNs / n / 1000) : null,
-    srcRttMaxUs: n > 0 ? r3(f.pseudoRttMaxNs / 1000) : null,
+    srcRttMeanUs: n > 0 ? r3(rf.srcRttSumNs / n / 1000) : null,
+    srcRttMaxUs: n > 0 ? r3(rf.srcRttMaxNs / 1000) : null,
     controlledPackets: rf.ndtControlled,
     ndtDrops: rf.ndtDrops,
     pauses,

@@ -183,8 +183,6 @@ export class Fabric {
   readonly pfc: Pfc | null;
   private readonly pfcOn: number;
   private readonly nicPausedUntil: Float64Array;
-  /** Switch ports: the end of a PFC pause of their data (0: none); Reflex NDT's queues obey it. */
-  private readonly dataPausedUntil: Float64Array;
   /** Reflex NSF and NDT at the external switches, or null. */
   readonly reflex: ReflexSites | null = null;
   /** Time of the current event, ps (a double field: see engine/heap.ts on DOUBLE_INIT). */
@@ -275,6 +273,8 @@ export class Fabric {
   private readonly rttMaxPrev: Int32Array;
   private readonly rttWinEnd: Float64Array;
   private readonly rttWinPs: number;
+  /** 1 when some flow's load balancer takes onTimeoutRtt (REPS): only then are RTT maxima kept. */
+  private readonly rttTracked: number;
   private readonly ccOf: CcAdapter[];
   private readonly lbOf: LbTable[];
   private readonly lbSlot: Int32Array;
@@ -308,10 +308,6 @@ export class Fabric {
   headersDelivered = 0;
   headersDropped = 0;
   ctrlSent = 0;
-  /** Reflex pseudo-ACKs that reached their sender while its flow ran, and their RTT_src samples (ns). */
-  pseudoAcksDelivered = 0;
-  pseudoRttSumNs = 0;
-  pseudoRttMaxNs = 0;
   ctrlDelivered = 0;
   ctrlDropped = 0;
   rxDrops = 0;
@@ -429,7 +425,6 @@ export class Fabric {
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
     this.nicPausedUntil = new Float64Array(t.hosts);
-    this.dataPausedUntil = new Float64Array(P);
 
     // Routing.
     this.routing = opts.routing;
@@ -570,6 +565,7 @@ export class Fabric {
       }
     }
     this.seenBase[F] = bits;
+    this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
     if (opts.reflex) {
       this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, opts.packetPool, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
     }
@@ -808,9 +804,11 @@ export class Fabric {
       return;
     }
     this.qPkts[port]--;
-    if (q.out[2] !== 0 && this.pool.i32[(h << 4) + P.Kind] <= Kind.Header) this.pool.i32[(h << 4) + P.Flags] |= Flag.Ce;
-    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
-    if (this.reflex !== null && this.reflex.nsfPort[port] === 1 && this.pool.i32[(h << 4) + P.Kind] === Kind.Data) this.nsfMeasure(port, h);
+    const i32 = this.pool.i32;
+    const kind = i32[(h << 4) + P.Kind];
+    if (q.out[2] !== 0 && kind <= Kind.Header) i32[(h << 4) + P.Flags] |= Flag.Ce;
+    if (this.pfcOn !== 0 && i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    if (this.reflex !== null && kind === Kind.Data && this.reflex.nsfPort[port] === 1) this.nsfMeasure(port, h);
     this.transmit(port, h);
     if (this.qPkts[port] > 0 || (this.reflex !== null && this.reflex.ndtPackets[port] > 0)) this.txDoneAfterSer(port);
   }
@@ -844,9 +842,9 @@ export class Fabric {
   /** NDT's next packet for an NDT port with nothing in its own queues. */
   private ndtStart(port: number): void {
     const rf = this.reflex as ReflexSites;
-    // PFC pauses the port's data priority, which NDT's queues are part of.
-    if (this.dataPausedUntil[port] > this.now) {
-      this.txDoneAt(port, this.dataPausedUntil[port]);
+    // PFC pauses the port's data priority, which NDT's queues are part of (pauseTime keeps its end).
+    if (this.pauseEnd[port] > this.now) {
+      this.txDoneAt(port, this.pauseEnd[port]);
       return;
     }
     const h = rf.dequeue(port, this.nowNs);
@@ -1247,27 +1245,27 @@ export class Fabric {
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
       if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
-      if ((r & Rx.Ack) !== 0) {
-        const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
-        tr.fillAck(pool, a);
-        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
-        pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
-        this.ctrlPush(host, a);
-      }
+      if ((r & Rx.Ack) !== 0) this.ack(host, f, src, h);
     } else {
       this.headersDelivered++;
       const r = tr.onHeader(f, this.nowNs, pool, h);
       if ((r & Rx.Nack) !== 0) {
         this.nack(host, f, src, h);
       } else if ((r & Rx.Ack) !== 0) {
-        const a = pool.alloc(Kind.Ack, f, src, tr.ackBytes);
-        tr.fillAck(pool, a);
-        pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
-        pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
-        this.ctrlPush(host, a);
+        this.ack(host, f, src, h);
       }
     }
     pool.release(h);
+  }
+
+  /** The ACK the transport filled for packet h: its EV and timestamp echoed (REPS; Reflex NDT). */
+  private ack(host: number, f: number, src: number, h: number): void {
+    const pool = this.pool;
+    const a = pool.alloc(Kind.Ack, f, src, this.transport.ackBytes);
+    this.transport.fillAck(pool, a);
+    pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
+    pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
+    this.ctrlPush(host, a);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1330,7 +1328,6 @@ export class Fabric {
       return;
     }
     this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
-    this.dataPausedUntil[up] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
     if (durationNs === 0) this.portKick(up);
   }
 
@@ -1392,7 +1389,7 @@ export class Fabric {
     this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
-    if ((r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
+    if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
     const sample = (r & Sx.Rtt) !== 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
     cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce);
@@ -1432,9 +1429,7 @@ export class Fabric {
     const pool = this.pool;
     const rtt = (this.nowNs - pool.f64[(h << 1) + P.F0]) | 0;
     if (rtt < 1 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
-    this.pseudoAcksDelivered++;
-    this.pseudoRttSumNs += rtt;
-    if (rtt > this.pseudoRttMaxNs) this.pseudoRttMaxNs = rtt;
+    (this.reflex as ReflexSites).delivered(rtt);
     const cc = this.ccOf[f];
     cc.onDelaySample(f, this.nowNs, pool.i32[(h << 4) + P.W0], rtt);
     this.activate(f);

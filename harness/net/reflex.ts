@@ -17,7 +17,7 @@
 import { NSF_PSEUDO_ACK, ReflexNsf } from "../../lib/switch/reflex/nsf";
 import { NDT_CONTROLLED, NDT_DROPPED, NDT_PAUSED, NDT_RESUME, ReflexNdt } from "../../lib/switch/reflex/ndt";
 import type { ReflexParamsInput } from "../../lib/switch/reflex/params";
-import type { Topology } from "../topo/topology";
+import { type DcLayout, type Topology, dcOf } from "../topo/topology";
 
 export interface ReflexSpec {
   nsf: boolean;
@@ -44,12 +44,14 @@ export class ReflexSites {
   readonly interDc: Uint8Array;
   /** Per flow: closing its NDT slot waits for its last Controlled packet. */
   private readonly closeLater: Uint8Array;
-  private readonly hostsPerDc: number;
+  private readonly dcs: DcLayout;
   private readonly dst: Int32Array;
-  /** The ESW ports of each DC's NDT table, by NDT index. */
-  private readonly downPorts: number[][];
 
   pseudoAcks = 0;
+  /** Pseudo-ACKs that reached their sender while its flow ran, and the RTT_src they gave (ns). */
+  pseudoAcksDelivered = 0;
+  srcRttSumNs = 0;
+  srcRttMaxNs = 0;
   ndtDrops = 0;
   ndtControlled = 0;
 
@@ -58,12 +60,11 @@ export class ReflexSites {
     if (dcs === null) throw new RangeError("Reflex needs the two-datacenter topology (twodc)");
     if (spec.ndt && !spec.nsf) throw new RangeError("Reflex NDT needs NSF: it rewrites the timestamp that NSF frees (§III-D)");
     const P = topo.ports;
-    this.hostsPerDc = dcs.hostsPerDc;
+    this.dcs = dcs;
     this.dst = dst;
-    this.downPorts = dcs.downPorts;
     const F = src.length;
     this.interDc = new Uint8Array(F);
-    for (let f = 0; f < F; f++) this.interDc[f] = this.dcOf(src[f]) !== this.dcOf(dst[f]) ? 1 : 0;
+    for (let f = 0; f < F; f++) this.interDc[f] = dcOf(dcs, src[f]) !== dcOf(dcs, dst[f]) ? 1 : 0;
     this.closeLater = new Uint8Array(F);
     this.nsfPort = new Uint8Array(P);
     this.ndtPort = new Int32Array(P).fill(-1);
@@ -85,15 +86,11 @@ export class ReflexSites {
     }
   }
 
-  dcOf(host: number): number {
-    return host >= this.hostsPerDc ? 1 : 0;
-  }
-
   /** The flow starts: NSF and the destination DC's NDT track it from now. */
   open(f: number): void {
     if (this.interDc[f] === 0) return;
     if (this.nsf !== null) this.nsf.open(f);
-    const ndt = this.ndt[this.dcOf(this.dst[f])];
+    const ndt = this.ndt[dcOf(this.dcs, this.dst[f])];
     if (ndt !== null && !ndt.isOpen(f)) ndt.open(f);
   }
 
@@ -101,7 +98,7 @@ export class ReflexSites {
   done(f: number): void {
     if (this.interDc[f] === 0) return;
     if (this.nsf !== null) this.nsf.close(f);
-    const ndt = this.ndt[this.dcOf(this.dst[f])];
+    const ndt = this.ndt[dcOf(this.dcs, this.dst[f])];
     if (ndt !== null && ndt.isOpen(f) && ndt.close(f) < 0) this.closeLater[f] = 1;
   }
 
@@ -116,6 +113,13 @@ export class ReflexSites {
     if (r < 0 || (r & NSF_PSEUDO_ACK) === 0) return false;
     this.pseudoAcks++;
     return true;
+  }
+
+  /** A pseudo-ACK reached its sender, whose CC took `rttNs` as RTT_src. */
+  delivered(rttNs: number): void {
+    this.pseudoAcksDelivered++;
+    this.srcRttSumNs += rttNs;
+    if (rttNs > this.srcRttMaxNs) this.srcRttMaxNs = rttNs;
   }
 
   /** The timestamp the last pseudo-ACK reflects. */
@@ -171,7 +175,7 @@ export class ReflexSites {
    */
   ack(sw: number, f: number, nowNs: number, echoNs: number): number {
     const d = this.eswDc[sw];
-    if (d < 0 || this.interDc[f] === 0 || this.dcOf(this.dst[f]) !== d) return -1;
+    if (d < 0 || this.interDc[f] === 0 || dcOf(this.dcs, this.dst[f]) !== d) return -1;
     const ndt = this.ndt[d];
     if (ndt === null || !ndt.isOpen(f)) return -1;
     const r = ndt.onAck(f, nowNs, echoNs);
@@ -180,7 +184,7 @@ export class ReflexSites {
 
   /** NDT ports of DC d (global ids). */
   ports(d: number): number[] {
-    return this.downPorts[d];
+    return this.dcs.downPorts[d];
   }
 
   /** NDT pauses and those ended by T_maxpause, over both DCs. */

@@ -127,14 +127,18 @@ export function openLb(name: string, lb: LbTable, slot: number, flow: number, ds
   else t.open(slot);
 }
 
+/** The network's bandwidth-delay product in whole packets (at least 1). */
+function bdpPacketsOf(ctx: NetworkContext): number {
+  return Math.max(1, Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes));
+}
+
 export function makeTransport(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   switch (name) {
     case "rud": {
       // The send window must cover the network's BDP, or it, not the CC, limits a long flow
       // (two DCs: 1 ms of 100 Gb/s is 3,000 packets): twice the BDP, a power of two, at least the
       // module's 1024 and at most its 32,768 (uet-htsim's limit is 16,384).
-      const bdpPackets = Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes);
-      const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPackets)));
+      const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPacketsOf(ctx))));
       const p = derived(RUD_PARAM_NAMES, ctx, { windowPackets, ...user }) as never;
       return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
     }
@@ -162,7 +166,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  */
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
-  const bdpPackets = Math.max(1, Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes));
+  const bdpPackets = bdpPacketsOf(ctx);
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
   const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
   const header = ctx.headerBytes;

@@ -12,7 +12,7 @@ import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
 import { dragonfly, slimFly } from "../topo/lowdiameter";
-import type { Topology } from "../topo/topology";
+import { type Topology, dcOf } from "../topo/topology";
 import { twoDc } from "../topo/twodc";
 import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
@@ -319,10 +319,10 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
     errors.push(`network.reflex.params: ${(e as Error).message}`);
   }
   if (spec.ndt && !spec.nsf) errors.push("network.reflex.ndt: NDT needs nsf (it rewrites the timestamp that NSF frees, Reflex §III-D)");
-  const N = topo.dcs.hostsPerDc;
+  const dcs = topo.dcs;
   const bad = new Set<string>();
   flows.forEach((f, i) => {
-    if (i < cc.length && f.src >= N !== f.dst >= N && cc[i] !== "swift" && cc[i] !== "timely") bad.add(cc[i]);
+    if (i < cc.length && dcOf(dcs, f.src) !== dcOf(dcs, f.dst) && cc[i] !== "swift" && cc[i] !== "timely") bad.add(cc[i]);
   });
   if (bad.size > 0) errors.push(`network.reflex: inter-DC flows need swift or timely (Reflex feeds them delay samples), not ${[...bad].join(", ")}`);
   return spec;

@@ -82,6 +82,11 @@ export interface DcLayout {
   downPorts: number[][];
 }
 
+/** The DC of a host. */
+export function dcOf(dcs: DcLayout, host: number): number {
+  return host >= dcs.hostsPerDc ? 1 : 0;
+}
+
 export class Topology {
   readonly name: string;
   readonly family: Family;
