@@ -5,6 +5,7 @@
 
 import type { Built } from "../scenario/build";
 import type { ReflexSites } from "../net/reflex";
+import { DackTransport, type DackTotals } from "../net/dack";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
@@ -84,6 +85,8 @@ export interface Results {
   faultCost: FaultCost | null;
   /** Reflex at the external switches (network.reflex), when on. */
   reflex?: ReflexTotals;
+  /** The DACK policy or its OPT baseline (reliability dack / opt): the targets' ACKs and drops. */
+  dack?: DackTotals;
   flows: FlowResult[];
 }
 
@@ -192,6 +195,7 @@ export function collect(b: Built): Results {
     series,
     faultCost: null,
     ...(f.reflex !== null ? { reflex: reflexTotals(f.reflex) } : {}),
+    ...(f.transport instanceof DackTransport ? { dack: f.transport.totals() } : {}),
     flows,
   };
 }
@@ -287,6 +291,10 @@ export function summary(r: Results, maxRows = 24): string {
     lines.push(
       `Reflex: ${x.pseudoAcks} pseudo-ACKs (RTT_src mean ${x.srcRttMeanUs ?? "—"} µs, max ${x.srcRttMaxUs ?? "—"} µs); NDT ${x.controlledPackets} packets controlled, ${x.pauses} pauses (${x.pauseTimeouts} ended by T_maxpause), ${x.ndtDrops} drops`,
     );
+  }
+  if (r.dack) {
+    const x = r.dack;
+    lines.push(`targets: ${x.iacks} IACKs, ${x.dacks} DACKs, ${x.nacks} NACKs; dropped ${x.dropsFull} (queue full), ${x.dropsOutOfOrder} (out of order), ${x.duplicates} (duplicates)`);
   }
   lines.push(...detailLines(r));
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);

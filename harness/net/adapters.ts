@@ -22,6 +22,7 @@ import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
+import type { HostQueue } from "./dack";
 import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +145,34 @@ export class NsccCc extends WindowCc implements CcAdapter {
     this.m.onTimeout(slot, nowNs, bytes);
   }
 }
+
+/**
+ * No congestion control: the reliability module's own limits alone (the DACK initiator's halt
+ * states, OPT's outstanding threshold), as the endpoint-congestion paper runs them (§III-A).
+ */
+export class NoneCc extends WindowCc implements CcAdapter {
+  readonly name = "none";
+  readonly m: CcModule = NO_MODULE;
+  override open(): void {}
+  override canSend(): boolean {
+    return true;
+  }
+  override onSend(): number {
+    return 0;
+  }
+  override restore(): void {}
+  override level(): number {
+    return 0;
+  }
+  override windowLeft(): number {
+    return 1 << 30;
+  }
+  onAck(): void {}
+  onTrim(): void {}
+  onTimeout(): void {}
+}
+
+const NO_MODULE: CcModule = { errors: 0, open() {}, canSend: () => true, onSend: () => 0, inflightBytes: () => 0 };
 
 /** DCTCP and MP-RDMA: ECN-echo window modules with onNack. */
 export class EcnWindowCc extends WindowCc implements CcAdapter {
@@ -325,6 +354,8 @@ export interface Transport {
   readonly gated: number;
   /** 1: the receiver's NACK is the trimmed header bounced back (DCP §4.1 ②): an HO, not an ACK. */
   readonly nackIsHo: number;
+  /** A receiver that is a processing queue per host (DACK): the fabric drives it instead of onData / onHeader. */
+  readonly hostQueue: HostQueue | null;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
   /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
@@ -379,6 +410,7 @@ export abstract class TransportOutputs {
   completed = 0;
   ev = 0;
   readonly nackIsHo: number = 0;
+  readonly hostQueue: HostQueue | null = null;
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */

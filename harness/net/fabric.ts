@@ -46,6 +46,7 @@ import { EventList } from "../engine/events";
 import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
+import type { HostQueue } from "./dack";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { ReflexSites, type ReflexSpec } from "./reflex";
 
@@ -179,6 +180,8 @@ export class Fabric {
   readonly queues: PortQueues;
   readonly router: Router;
   readonly transport: Transport;
+  /** The transport's per-host processing queue (DACK), or null: then data goes to its onData. */
+  private readonly hostQueue: HostQueue | null;
   /** PFC per switch ingress port (slot = global port id), or null. */
   readonly pfc: Pfc | null;
   private readonly pfcOn: number;
@@ -476,6 +479,9 @@ export class Fabric {
       this.rxPsPerByte[r.host] = r.gbps > 0 ? 8000 / r.gbps : 0;
       this.rxBuffer[r.host] = r.bufferBytes;
     }
+    // A host-queue receiver (DACK) admits packets itself: its queue is the receive buffer.
+    this.hostQueue = transport.hostQueue;
+    if (this.hostQueue !== null) this.rxBuffer.fill(Infinity);
     this.rxHead = new Int32Array(H).fill(-1);
     this.rxTail = new Int32Array(H).fill(-1);
     this.rxBytes = new Int32Array(H);
@@ -1205,6 +1211,10 @@ export class Fabric {
     const pool = this.pool;
     const k = pool.i32[(h << 4) + P.Kind];
     if (k <= Kind.Header) {
+      if (this.hostQueue !== null) {
+        this.queueArrive(host, h);
+        return;
+      }
       if (this.rxPsPerByte[host] > 0) {
         this.rxEnqueue(host, h);
         return;
@@ -1256,6 +1266,57 @@ export class Fabric {
       }
     }
     pool.release(h);
+  }
+
+  /**
+   * A host-queue receiver (DACK §II): the target admits the data packet or drops it, and answers
+   * at once; an admitted packet is delivered (placed in order) and waits its turn in the host's
+   * processing queue, which answers again when the host finishes it. A trimmed header's payload
+   * is lost to such a receiver: the next packet is out of order there, and is NACKed.
+   */
+  private queueArrive(host: number, h: number): void {
+    const pool = this.pool;
+    const f = pool.i32[(h << 4) + P.Flow];
+    if (this.tracing !== 0) this.traceDone(f, h);
+    if (pool.i32[(h << 4) + P.Kind] !== Kind.Data) {
+      this.headersDelivered++;
+      pool.release(h);
+      return;
+    }
+    const hq = this.hostQueue as HostQueue;
+    const accepted = hq.arrive(f, this.nowNs, pool, h);
+    this.hostAcks(host, h);
+    if (!accepted) {
+      this.rxDrops++;
+      this.drop(h);
+      return;
+    }
+    const psn = pool.i32[(h << 4) + P.Psn];
+    this.arrival(f, psn, pool.i32[(h << 4) + P.W1]);
+    this.deliver(f, psn, pool.i32[(h << 4) + P.W1]);
+    if (this.rxPsPerByte[host] > 0) this.rxEnqueue(host, h);
+    else this.queueProcessed(host, h);
+  }
+
+  /** The host finished packet h (the head of its processing queue). */
+  private queueProcessed(host: number, h: number): void {
+    this.dataDelivered++;
+    (this.hostQueue as HostQueue).processed(host, this.nowNs);
+    this.hostAcks(host, h);
+    this.pool.release(h);
+  }
+
+  /** The ACKs the host queue listed, each to its flow's source; `h` is the packet that caused them. */
+  private hostAcks(host: number, h: number): void {
+    const hq = this.hostQueue as HostQueue;
+    const pool = this.pool;
+    const n = hq.ackCount();
+    for (let i = 0; i < n; i++) {
+      const f = hq.ackFlow(i);
+      const a = pool.alloc(hq.ackIsNack(i) ? Kind.Nack : Kind.Ack, f, this.flowSrc[f], this.transport.ackBytes);
+      hq.writeAck(i, pool, a, h);
+      this.ctrlPush(host, a);
+    }
   }
 
   /** The ACK the transport filled for packet h: its EV and timestamp echoed (REPS; Reflex NDT). */
@@ -1480,7 +1541,8 @@ export class Fabric {
       this.heap.add(Ev.RxDone, host, 0);
     }
     this.rxBytes[host] -= pool.i32[(h << 4) + P.Bytes];
-    this.receiverPacket(host, h);
+    if (this.hostQueue !== null) this.queueProcessed(host, h);
+    else this.receiverPacket(host, h);
   }
 
   // -------------------------------------------------------------------------------------------

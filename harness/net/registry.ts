@@ -35,7 +35,8 @@ import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
-import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { type FlowEnds, makeDackTransport } from "./dack";
 import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
@@ -71,9 +72,9 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
   return { ...out, ...user };
 }
 
-export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"] as const;
+export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn", "none"] as const;
 export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray"] as const;
-export const RELIABILITY_NAMES = ["rud", "dcp", "gbn", "irn", "rack", "timeout"] as const;
+export const RELIABILITY_NAMES = ["rud", "dcp", "gbn", "irn", "rack", "timeout", "dack", "opt"] as const;
 
 export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
   switch (name) {
@@ -93,6 +94,9 @@ export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity
       const p = derived(DCQCN_PARAM_NAMES, ctx, user) as never;
       return new DcqcnCc(new Dcqcn(p, capacity), new DcqcnNp(p, capacity));
     }
+    case "none":
+      if (Object.keys(user).length > 0) throw new RangeError("cc none takes no params");
+      return new NoneCc();
   }
   throw new RangeError(`unknown congestion control ${name}`);
 }
@@ -132,7 +136,11 @@ function bdpPacketsOf(ctx: NetworkContext): number {
   return Math.max(1, Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes));
 }
 
-export function makeTransport(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
+/**
+ * The reliability module `name` for `capacity` flows. The DACK family (`dack`, `opt`) keeps a
+ * processing queue per destination host, so it needs `ends`: each flow's destination host.
+ */
+export function makeTransport(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number, ends?: FlowEnds): Transport {
   switch (name) {
     case "rud": {
       // The send window must cover the network's BDP, or it, not the CC, limits a long flow
@@ -153,6 +161,11 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
     case "rack":
     case "timeout":
       return makeBaseline(name, user, ctx, capacity, ackBytes);
+    case "dack":
+    case "opt":
+      if (ends === undefined) throw new RangeError(`reliability ${name} needs each flow's destination host`);
+      // The whole packet occupies the target's queue and the initiator's outstanding bytes.
+      return makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes);
   }
   throw new RangeError(`unknown reliability module ${name}`);
 }

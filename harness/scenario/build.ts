@@ -164,7 +164,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     }
   };
   const modCtx = (code: number): NetworkContext => ({ ...ctx, seed: hash3(seed, code, 0x3d) });
-  const transport = guard("transport.reliability", () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes));
+  const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
+  for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
+  const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };
+  const transport = guard("transport.reliability", () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
   const ccTables = new Map<string, CcAdapter>();
   const lbTables = new Map<string, { table: LbTable; next: number }>();
   const specs: FlowSpec[] = [];

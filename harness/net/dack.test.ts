@@ -1,0 +1,194 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { DACK_H0, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
+import { runScenario } from "../run";
+import { DEFAULT_SCENARIO } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+import { Tx } from "./adapters";
+import { DackTransport } from "./dack";
+import { Kind, P, PacketPool } from "./packets";
+import { makeTransport } from "./registry";
+
+// Chong & Krishnan §III–IV in the fabric: 2 KiB PUTs (2048 B of data + 64 B header) at
+// 100 Gb/s into a target whose host drains its 81 KiB queue (82,944 B) at a fraction of the
+// link rate. One initiator on a two-leaf leaf–spine (§IV-A), or seven into one host of a k = 4
+// fat tree (the incast of §IV-C).
+type Cc = "none" | "aimd";
+
+function put(reliability: "dack" | "opt", cc: Cc, senders: number, bytes: number, rxFraction: number): Scenario {
+  return {
+    ...DEFAULT_SCENARIO,
+    name: `put ${reliability}`,
+    topology: senders === 1 ? { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 } : { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 2112, headerBytes: 64, trimming: false },
+    transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+    traffic: [{ kind: "put", senders, receiver: 0, bytes, rxFraction, rxBufferBytes: 82944 }],
+  };
+}
+
+test("§IV-A: with the policy one initiator settles to the 50 % drain with no drop; OPT and TCP-like keep dropping and retransmitting", () => {
+  const dack = runScenario(put("dack", "none", 1, 8_000_000, 0.5));
+  const opt = runScenario(put("opt", "none", 1, 8_000_000, 0.5));
+  const tcp = runScenario(put("opt", "aimd", 1, 8_000_000, 0.5));
+  for (const r of [dack, opt, tcp]) {
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, 1);
+  }
+  assert.equal([dack.totals.rxDrops, dack.totals.retransmissions, dack.totals.nacks, dack.totals.timeouts], [0, 0, 0, 0]);
+  // The host takes 2112 wire bytes per 2 × 168.96 ns: 50 Gb/s of wire, 48.48 Gb/s of payload.
+  // Goodput counts bytes as the target accepts them, so the 82,944 B the queue may still hold
+  // at the end (1.04 % of 8 MB) can lift it to 48.48 × 1.0104 = 48.98 at most.
+  const g = dack.flows[0].goodputGbps as number;
+  assert.ok(g > 46 && g <= 48.98, `DACK goodput ${g} Gb/s`);
+  for (const [name, r] of [["OPT", opt], ["TCP-like", tcp]] as const) {
+    assert.ok(r.totals.rxDrops > 50, `${name}: ${r.totals.rxDrops} drops at the target`);
+    assert.ok(r.totals.retransmissions >= r.totals.rxDrops && r.totals.nacks > 0, `${name}: retransmits what was dropped`);
+  }
+  // TCP-like halves on each NACK, so it drops less than OPT's fixed threshold.
+  assert.ok(tcp.totals.rxDrops < opt.totals.rxDrops);
+});
+
+test("§IV-C: a 7 → 1 incast drains at 70 % with a small fraction of OPT's drops at the target and no timeout", () => {
+  const dack = runScenario(put("dack", "none", 7, 2_000_000, 0.7));
+  const opt = runScenario(put("opt", "none", 7, 2_000_000, 0.7));
+  assert.ok(dack.integrity.ok && opt.integrity.ok);
+  assert.equal([dack.completed, opt.completed], [7, 7]);
+  assert.is(dack.totals.timeouts, 0);
+  assert.ok(dack.totals.rxDrops * 10 < opt.totals.rxDrops, `target drops: DACK ${dack.totals.rxDrops}, OPT ${opt.totals.rxDrops}`);
+  assert.ok(dack.dack !== undefined && dack.dack.dacks > 0 && dack.dack.iacks > 0, "the congested target sends DACKs");
+  assert.is(opt.dack?.dacks, 0, "the §II-A baseline target never sends a DACK for an accepted packet");
+});
+
+// -----------------------------------------------------------------------------------------
+// The transport alone, with packets made by hand.
+
+const MSS = 2048;
+const HEADER = 64;
+
+function transport(flows: number, rtoNs = 100_000): { tr: DackTransport; pool: PacketPool } {
+  const dst = new Int32Array(flows).fill(1);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  for (let f = 0; f < flows; f++) tr.open(f);
+  return { tr, pool: new PacketPool(64) };
+}
+
+function ack(pool: PacketPool, f: number, kind: number, seq: number, sentNs = 0): number {
+  const a = pool.alloc(kind === -1 ? Kind.Nack : Kind.Ack, f, 0, 64);
+  pool.i32[(a << 4) + P.W0] = kind;
+  pool.i32[(a << 4) + P.Psn] = seq;
+  pool.f64[(a << 1) + P.F0] = sentNs;
+  return a;
+}
+
+function sendAll(tr: DackTransport, f: number, n: number, nowNs: number): number[] {
+  const seqs: number[] = [];
+  for (let i = 0; i < n && tr.nextBytes(f) > 0; i++) {
+    assert.ok((tr.nextPacket(f, nowNs) & (Tx.New | Tx.Retransmit)) !== 0);
+    seqs.push(tr.psn);
+  }
+  return seqs;
+}
+
+test("a stream of full packets and a short last one, numbered from 0; Last on the last", () => {
+  const { tr } = transport(1);
+  tr.post(0, 3 * MSS + 100);
+  assert.is(tr.nextBytes(0), MSS + HEADER);
+  const flags: number[] = [];
+  const sizes: number[] = [];
+  while (tr.nextBytes(0) > 0) {
+    flags.push(tr.nextPacket(0, 1000));
+    sizes.push(tr.bytes);
+  }
+  assert.equal(sizes, [2112, 2112, 2112, 164]);
+  assert.equal(flags, [Tx.New, Tx.New, Tx.New, Tx.New | Tx.Last]);
+  assert.ok(tr.timerArmed(0));
+  assert.is(tr.deadlineNs(0), 1000 + 100_000);
+});
+
+test("ACKs overtaken on the way are dropped as stale, never reaching the initiator; a DACK ahead of its IACK carries it", () => {
+  const { tr, pool } = transport(1);
+  tr.post(0, 10 * MSS);
+  sendAll(tr, 0, 10, 0);
+  assert.ok(tr.onAck(0, 5000, pool, ack(pool, 0, DACK_KIND_IACK, 4, 1000)) > 0);
+  assert.is(tr.newBytes, 5 * 2112, "five packets leave the CC's flight");
+  assert.is(tr.rttNs, 4000);
+  // An older IACK, and an IACK repeating the number, arrive late.
+  assert.is(tr.onAck(0, 5100, pool, ack(pool, 0, DACK_KIND_IACK, 2)), 0);
+  assert.is(tr.onAck(0, 5100, pool, ack(pool, 0, DACK_KIND_IACK, 4)), 0);
+  assert.is(tr.staleAcks, 2);
+  // A DACK of 6 before the IACK of 6: both apply; the initiator leaves H∞.
+  tr.onAck(0, 5200, pool, ack(pool, 0, DACK_KIND_DACK, 6));
+  assert.is(tr.tx.ackedSeq(0), 6);
+  assert.is((tr.tx as DackInitiator).haltState(0), DACK_H_MINUS1);
+  assert.is(tr.errors(), 0);
+});
+
+test("a NACK goes back past the last accepted number and releases everything held; the timer stays armed", () => {
+  const { tr, pool } = transport(1);
+  tr.post(0, 10 * MSS);
+  sendAll(tr, 0, 10, 0);
+  assert.is(tr.onNack(0, 2000, pool, ack(pool, 0, -1, 3)), 1);
+  assert.is(tr.bytes, 10 * 2112, "the CC hears every held byte lost");
+  assert.is(tr.nextPsn(0), 4);
+  assert.is(tr.nextPacket(0, 2100) & Tx.Retransmit, Tx.Retransmit);
+  assert.is(tr.retransmissions(0), 1);
+  assert.ok(tr.timerArmed(0) && tr.deadlineNs(0) === 2000 + 100_000);
+  // A NACK for a number already acknowledged past is stale.
+  tr.onAck(0, 2200, pool, ack(pool, 0, DACK_KIND_IACK, 5));
+  assert.is(tr.onNack(0, 2300, pool, ack(pool, 0, -1, 3)), 0);
+  assert.is(tr.errors(), 0);
+});
+
+test("the timer: nothing before the deadline; at it, back to the first unacknowledged packet with everything held presumed lost", () => {
+  const { tr, pool } = transport(1, 50_000);
+  tr.post(0, 4 * MSS);
+  sendAll(tr, 0, 4, 1000);
+  assert.is(tr.onTimer(0, 50_999), 0);
+  assert.is(tr.onTimer(0, 51_000), 1);
+  assert.equal([tr.bytes, tr.timeouts(0), tr.nextPsn(0), tr.ev], [4 * 2112, 1, 0, -1]);
+  assert.is(tr.deadlineNs(0), 101_000);
+  // Everything acknowledged: the timer disarms and the flow is done.
+  sendAll(tr, 0, 4, 60_000);
+  assert.ok(tr.onAck(0, 70_000, pool, ack(pool, 0, DACK_KIND_IACK, 3)) & 8 /* Sx.Done */);
+  assert.ok(!tr.timerArmed(0));
+  assert.is(tr.onTimer(0, 200_000), 0);
+  // Fig. 2 / §II-F: the retransmission ends in H(−1), and the IACK takes it to H0.
+  assert.is((tr.tx as DackInitiator).haltState(0), DACK_H0);
+});
+
+test("one target per destination host, shared by the flows into it; its ACKs name their flows", () => {
+  const dst = new Int32Array([2, 0, 2]);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 3, bufferBytes: new Float64Array([9e4, 9e4, 20_000]) }, 64);
+  for (let f = 0; f < 3; f++) tr.open(f);
+  assert.equal(tr.targets.map((t) => (t === null ? 0 : t.capacity)), [1, 0, 2]);
+  assert.is(tr.targets[2]?.params.queueBytes, 20_000, "the host's receive buffer is the target's queue");
+  const pool = new PacketPool(16);
+  const data = (f: number, seq: number) => {
+    const h = pool.alloc(Kind.Data, f, dst[f], 2112);
+    pool.i32[(h << 4) + P.Psn] = seq;
+    return h;
+  };
+  // Flow 2's first packet is accepted: an IACK for flow 2 (threshold 9 KiB not reached).
+  const h = data(2, 0);
+  assert.ok(tr.arrive(2, 100, pool, h));
+  assert.equal([tr.ackCount(), tr.ackFlow(0), tr.ackIsNack(0)], [1, 2, false]);
+  // Flow 0's packet 1 before its packet 0: dropped and NACKed with −1 (nothing accepted yet).
+  assert.ok(!tr.arrive(0, 200, pool, data(0, 1)));
+  assert.equal([tr.ackCount(), tr.ackFlow(0), tr.ackIsNack(0)], [1, 0, true]);
+  const a = pool.alloc(Kind.Nack, 0, 0, 64);
+  tr.writeAck(0, pool, a, h);
+  assert.equal([pool.i32[(a << 4) + P.Psn], pool.f64[(a << 1) + P.F0]], [-1, 0], "another flow's packet lends no send time");
+  tr.processed(2, 300);
+  assert.is(tr.targets[2]?.queueLength(), 0);
+  assert.is(tr.errors(), 0);
+});
+
+test("the registry: dack and opt need the flows' ends; cc none takes no params", () => {
+  const ctx = { linkGbps: 100, baseRttNs: 8000, mtuBytes: 2112, headerBytes: 64, trimming: false, seed: 1, rtoNs: 1e6, ackEveryBytes: 16384 };
+  assert.throws(() => makeTransport("dack", {}, ctx, 1, 64), /destination/);
+  const ends = { dst: new Int32Array([1]), hosts: 2, bufferBytes: new Float64Array([1e5, 1e5]) };
+  assert.is(makeTransport("opt", {}, ctx, 1, 64, ends).name, "opt");
+  assert.throws(() => runScenario({ ...put("dack", "none", 1, 1e5, 0.5), transport: { cc: { name: "none", params: { x: 1 } }, reliability: { name: "dack" } } }), /no params/);
+});
+
+test.run();

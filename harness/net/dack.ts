@@ -1,0 +1,406 @@
+// The duplicate-ACK endpoint-congestion policy over the fabric (lib/reliability/dack; Chong &
+// Krishnan §II), and the paper's baselines: OPT (lib/reliability/opt) and TCP-like (OPT with
+// cc `aimd`, §III-A).
+//
+// Sender: one DackInitiator (or OptInitiator) slot per flow streams the flow's packets, numbered
+// from 0, each a full packet but the last. The initiators take their retransmission timer from
+// the caller (§II-A): here one per flow, armed while packets are outstanding and restarted
+// whenever the acknowledged number advances.
+//
+// Receiver: each destination host has one DackTarget, its processing queue shared by the flows
+// into the host (a stream per flow). It decides at a packet's arrival — accepted in order, or
+// dropped (out of order, queue full, duplicate) — and acknowledges at arrival and when the host
+// finishes a packet (§II-D, Fig. 1). The fabric drains the queue at the host's `rxGbps` (at once
+// when 0) and sends every ACK the target lists: IACKs and DACKs as ACK packets (W0 = the DACK
+// kind, PSN = the number), NACKs as NACK packets marked last-hop — the drop was at the endpoint,
+// not on the path (the load balancer hears GOOD; NSCC a last-hop trim; AIMD halves, §III-A).
+//
+// The CC's inflight is kept as the RDMA baselines keep it (rounds.ts QpTransport): wire bytes
+// handed to the CC are held until an ACK shows they are no longer between the acknowledged
+// number and the highest number sent since the last go-back; a NACK or timeout releases them all.
+// ACKs overtaken on the way (sprayed paths) are dropped here as stale, never passed to the
+// initiator, which would count them as errors.
+
+import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
+import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
+import type { DackInitiatorParamsInput, DackTargetParamsInput } from "../../lib/reliability/dack/params";
+import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
+import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
+import { Flag, P, type PacketPool } from "./packets";
+
+/** What a per-host receiver needs to build its tables: each flow's destination, each host's receive buffer. */
+export interface FlowEnds {
+  dst: Int32Array;
+  hosts: number;
+  /** The host's receive buffer (network.rxBufferBytes, or a `put` entry's): the target's queueBytes unless params.target sets it. */
+  bufferBytes: Float64Array;
+}
+
+/**
+ * A receiver that is a processing queue per host (the DACK target): the fabric hands it each
+ * arriving data packet and each packet the host finished, and sends the ACKs it lists.
+ */
+export interface HostQueue {
+  /** Data packet `h` of flow `slot` reached its host: true when the queue took it. ACKs in ackCount… */
+  arrive(slot: number, nowNs: number, pool: PacketPool, h: number): boolean;
+  /** Host `host` finished the head packet of its queue. ACKs in ackCount… */
+  processed(host: number, nowNs: number): void;
+  /** ACKs the last call listed; for each, its flow, whether it is a NACK, and writeAck. */
+  ackCount(): number;
+  ackFlow(i: number): number;
+  ackIsNack(i: number): boolean;
+  /** Writes ACK i into packet `a` (allocated for ackFlow(i)); `h` is the packet that caused it. */
+  writeAck(i: number, pool: PacketPool, a: number, h: number): void;
+}
+
+export interface DackTotals {
+  /** ACK packets the targets sent: IACKs, DACKs, NACKs. */
+  iacks: number;
+  dacks: number;
+  nacks: number;
+  /** Data packets the targets dropped: queue full, out of order, already accepted. */
+  dropsFull: number;
+  dropsOutOfOrder: number;
+  duplicates: number;
+  /** ACKs that reached their initiator behind a newer one (sprayed paths), ignored. */
+  staleAcks: number;
+}
+
+/** The sender family: DackInitiator and OptInitiator share this shape. */
+type Initiator = DackInitiator | OptInitiator;
+
+export interface DackTransportParams {
+  policy: "dack" | "opt";
+  mssBytes: number;
+  headerBytes: number;
+  rtoNs: number;
+  target?: DackTargetParamsInput;
+  initiator?: DackInitiatorParamsInput | OptParamsInput;
+}
+
+export class DackTransport extends TransportOutputs implements Transport, HostQueue {
+  readonly name: string;
+  readonly ackBytes: number;
+  readonly unit = 0;
+  readonly gated = 0;
+  override readonly hostQueue: HostQueue = this;
+  readonly tx: Initiator;
+  /** One target per destination host (null where no flow ends). */
+  readonly targets: (DackTarget | null)[];
+  /** ACKs overtaken by newer ones on the way, dropped before the initiator saw them. */
+  staleAcks = 0;
+  /** ACK packets the targets sent, by kind. */
+  sentIacks = 0;
+  sentDacks = 0;
+  sentNacks = 0;
+
+  private readonly dack: number;
+  private readonly mss: number;
+  private readonly header: number;
+  private readonly rtoNs: number;
+  private readonly targetOf: Int32Array;
+  private readonly localOf: Int32Array;
+  /** Flow of each (host, local slot): flowAt[localBase[host] + local]. */
+  private readonly localBase: Int32Array;
+  private readonly flowAt: Int32Array;
+  private readonly postedBytes: Float64Array;
+  private readonly packets: Int32Array;
+  /** One past the highest number sent since the last go-back; the first unacknowledged number. */
+  private readonly top: Int32Array;
+  private readonly cum: Int32Array;
+  private readonly held: Float64Array;
+  private readonly deadline: Float64Array;
+  private readonly retx: Int32Array;
+  private readonly tmo: Int32Array;
+  /** The EV of each flow's last data packet at its target. */
+  private readonly rxEv: Int32Array;
+  /** The target whose `out` the last arrive / processed call wrote, and its host. */
+  private lastTarget: DackTarget | null = null;
+  private lastHost = 0;
+
+  constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
+    super();
+    const F = ends.dst.length;
+    this.dack = p.policy === "dack" ? 1 : 0;
+    this.name = p.policy;
+    this.ackBytes = ackBytes;
+    this.mss = p.mssBytes;
+    this.header = p.headerBytes;
+    this.rtoNs = p.rtoNs;
+    const cap = Math.max(1, F);
+    this.tx = this.dack !== 0 ? new DackInitiator(p.initiator as DackInitiatorParamsInput, cap) : new OptInitiator(p.initiator as OptParamsInput, cap);
+    const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", ...p.target };
+    const count = new Int32Array(ends.hosts);
+    for (let f = 0; f < F; f++) count[ends.dst[f]]++;
+    this.localBase = new Int32Array(ends.hosts + 1);
+    for (let h = 0; h < ends.hosts; h++) this.localBase[h + 1] = this.localBase[h] + count[h];
+    this.targets = Array.from(count, (n, host) => (n > 0 ? new DackTarget({ queueBytes: ends.bufferBytes[host], ...targetParams }, n) : null));
+    this.targetOf = Int32Array.from(ends.dst);
+    this.localOf = new Int32Array(F);
+    this.flowAt = new Int32Array(Math.max(1, F));
+    count.fill(0);
+    for (let f = 0; f < F; f++) {
+      const h = ends.dst[f];
+      this.localOf[f] = count[h]++;
+      this.flowAt[this.localBase[h] + this.localOf[f]] = f;
+    }
+    this.postedBytes = new Float64Array(cap);
+    this.packets = new Int32Array(cap);
+    this.top = new Int32Array(cap);
+    this.cum = new Int32Array(cap);
+    this.held = new Float64Array(cap);
+    this.deadline = new Float64Array(cap);
+    this.retx = new Int32Array(cap);
+    this.tmo = new Int32Array(cap);
+    this.rxEv = new Int32Array(cap);
+  }
+
+  open(slot: number): void {
+    this.tx.open(slot, 0, this.mss + this.header);
+    (this.targets[this.targetOf[slot]] as DackTarget).open(this.localOf[slot], 0);
+  }
+
+  /** The flow's bytes join its stream (the fabric posts one message per flow). */
+  post(slot: number, bytes: number): number {
+    this.postedBytes[slot] += bytes;
+    this.packets[slot] = Math.max(1, Math.ceil(this.postedBytes[slot] / this.mss));
+    return 0;
+  }
+
+  nextBytes(slot: number): number {
+    const seq = this.tx.nextSeq(slot);
+    if (seq >= this.packets[slot] || !this.tx.canSend(slot)) return 0;
+    return this.payloadOf(slot, seq) + this.header;
+  }
+
+  nextPsn(slot: number): number {
+    return this.tx.nextSeq(slot);
+  }
+
+  nextPacket(slot: number, nowNs: number): number {
+    const k = this.tx.onSend(slot);
+    if (k <= 0) return 0;
+    const seq = this.tx.out[0];
+    this.psn = seq;
+    this.msn = 0;
+    this.retryNo = 0;
+    this.payload = this.payloadOf(slot, seq);
+    this.bytes = this.payload + this.header;
+    this.msgPackets = this.packets[slot];
+    this.held[slot] += this.bytes;
+    if (seq >= this.top[slot]) this.top[slot] = seq + 1;
+    if (this.deadline[slot] === 0) this.deadline[slot] = nowNs + this.rtoNs;
+    const isNew = k === (this.dack !== 0 ? DACK_SEND_NEW : OPT_SEND_NEW);
+    if (!isNew) this.retx[slot]++;
+    return (isNew ? Tx.New : Tx.Retransmit) | (seq === this.packets[slot] - 1 ? Tx.Last : 0);
+  }
+
+  /** An IACK or DACK (W0 the kind, PSN the number). */
+  onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const b = h << 4;
+    const seq = pool.i32[b + P.Psn];
+    const acked = this.tx.ackedSeq(slot);
+    const tx = this.tx;
+    if (seq < acked || (seq === acked && pool.i32[b + P.W0] === DACK_KIND_IACK)) {
+      this.staleAcks++;
+      return 0;
+    }
+    if (tx instanceof DackInitiator) {
+      // A DACK that overtook the IACK of its number carries that IACK too.
+      if (seq > acked) tx.onIack(slot, seq);
+      if (pool.i32[b + P.W0] === DACK_KIND_DACK) tx.onDack(slot, seq);
+    } else tx.onAck(slot, seq);
+    return this.progress(slot, nowNs, pool, h);
+  }
+
+  /** A NACK from the target: packets after the number were dropped there; go back. */
+  onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const seq = pool.i32[(h << 4) + P.Psn];
+    if (seq < this.tx.ackedSeq(slot) || seq >= this.tx.highSeq(slot)) {
+      this.staleAcks++;
+      return 0;
+    }
+    this.tx.onNack(slot, seq);
+    this.cum[slot] = seq + 1;
+    this.top[slot] = seq + 1;
+    this.bytes = this.held[slot];
+    this.held[slot] = 0;
+    this.restartTimer(slot, nowNs);
+    this.rttNs = this.rttOf(nowNs, pool, h);
+    return 1;
+  }
+
+  onTimer(slot: number, nowNs: number): number {
+    const d = this.deadline[slot];
+    if (d === 0 || nowNs < d) return 0;
+    const first = this.tx.ackedSeq(slot) + 1;
+    if (first === this.tx.highSeq(slot)) {
+      this.deadline[slot] = 0;
+      return 0;
+    }
+    this.tx.onTimeout(slot);
+    this.tmo[slot]++;
+    this.bytes = this.held[slot];
+    this.held[slot] = 0;
+    this.top[slot] = this.cum[slot];
+    this.deadline[slot] = nowNs + this.rtoNs;
+    this.ev = -1;
+    return 1;
+  }
+
+  timerArmed(slot: number): boolean {
+    return this.deadline[slot] !== 0;
+  }
+  deadlineNs(slot: number): number {
+    return this.deadline[slot];
+  }
+
+  /** Unused: the fabric hands data to the host queue (hostQueue) instead. */
+  onData(): number {
+    return 0;
+  }
+  onHeader(): number {
+    return 0;
+  }
+  fillAck(): void {}
+
+  retransmissions(slot: number): number {
+    return this.retx[slot];
+  }
+  timeouts(slot: number): number {
+    return this.tmo[slot];
+  }
+  errors(): number {
+    let n = this.tx.errors;
+    for (const t of this.targets) if (t !== null) n += t.errors;
+    return n;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // HostQueue: the targets
+
+  arrive(slot: number, nowNs: number, pool: PacketPool, h: number): boolean {
+    const host = this.targetOf[slot];
+    const t = this.targets[host] as DackTarget;
+    this.lastTarget = t;
+    this.lastHost = host;
+    this.rxEv[slot] = pool.i32[(h << 4) + P.Ev];
+    const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.Bytes]);
+    if (r < 0) {
+      t.out[0] = 0;
+      return false;
+    }
+    return (r & DACK_ACCEPTED) !== 0;
+  }
+
+  processed(host: number, nowNs: number): void {
+    const t = this.targets[host] as DackTarget;
+    this.lastTarget = t;
+    this.lastHost = host;
+    if (t.onProcessed(nowNs) < 0) t.out[0] = 0;
+  }
+
+  ackCount(): number {
+    return this.lastTarget === null ? 0 : this.lastTarget.out[0];
+  }
+  ackFlow(i: number): number {
+    return this.flowAt[this.localBase[this.lastHost] + (this.lastTarget as DackTarget).out[2 + 3 * i]];
+  }
+  ackIsNack(i: number): boolean {
+    return (this.lastTarget as DackTarget).out[1 + 3 * i] === DACK_KIND_NACK;
+  }
+
+  /**
+   * Kind and number, and the EV of the flow's last arrival (the path the load balancer hears
+   * about); CE and the send time (an RTT sample) of the packet that caused it, when it is the
+   * same flow's.
+   */
+  writeAck(i: number, pool: PacketPool, a: number, h: number): void {
+    const o = (this.lastTarget as DackTarget).out;
+    const ab = a << 4;
+    const hb = h << 4;
+    const kind = o[1 + 3 * i];
+    if (kind === DACK_KIND_IACK) this.sentIacks++;
+    else if (kind === DACK_KIND_DACK) this.sentDacks++;
+    else this.sentNacks++;
+    pool.i32[ab + P.W0] = kind;
+    pool.i32[ab + P.Psn] = o[3 + 3 * i];
+    pool.i32[ab + P.Ev] = this.rxEv[pool.i32[ab + P.Flow]];
+    const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
+    pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
+    pool.f64[(a << 1) + P.F0] = same ? pool.f64[(h << 1) + P.F0] : 0;
+  }
+
+  /** For results.json: the targets' ACKs by kind and drops by reason, and the stale ACKs. */
+  totals(): DackTotals {
+    let dropsFull = 0;
+    let dropsOutOfOrder = 0;
+    let duplicates = 0;
+    for (const t of this.targets) {
+      if (t === null) continue;
+      dropsFull += t.dropsFull;
+      dropsOutOfOrder += t.dropsOutOfOrder;
+      duplicates += t.duplicates;
+    }
+    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, dropsFull, dropsOutOfOrder, duplicates, staleAcks: this.staleAcks };
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private payloadOf(slot: number, seq: number): number {
+    const rest = this.postedBytes[slot] - seq * this.mss;
+    return rest < this.mss ? (rest > 0 ? rest : 0) : this.mss;
+  }
+
+  /** Wire bytes of packets [0, seq). */
+  private wireBelow(slot: number, seq: number): number {
+    const w = seq * (this.mss + this.header);
+    const all = this.postedBytes[slot] + this.packets[slot] * this.header;
+    return w < all ? w : all;
+  }
+
+  /** After an ACK the initiator took: release held bytes, restart the timer, report. */
+  private progress(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+    const cum = this.tx.ackedSeq(slot) + 1;
+    const advanced = cum > this.cum[slot];
+    if (advanced) this.cum[slot] = cum;
+    if (this.top[slot] < cum) this.top[slot] = cum;
+    const outstanding = this.wireBelow(slot, this.top[slot]) - this.wireBelow(slot, cum);
+    const held = this.held[slot];
+    const released = held > outstanding ? held - outstanding : 0;
+    this.held[slot] = held - released;
+    if (advanced) this.restartTimer(slot, nowNs);
+    this.newBytes = released;
+    this.restoredBytes = 0;
+    this.completed = 0;
+    this.rttNs = this.rttOf(nowNs, pool, h);
+    return (this.rttNs > 0 ? Sx.Rtt : 0) | (cum >= this.packets[slot] ? Sx.Done : 0);
+  }
+
+  private restartTimer(slot: number, nowNs: number): void {
+    this.deadline[slot] = this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot) ? nowNs + this.rtoNs : 0;
+  }
+
+  /** The echoed send time's RTT sample, or 0 when the ACK carries none. */
+  private rttOf(nowNs: number, pool: PacketPool, h: number): number {
+    const sent = pool.f64[(h << 1) + P.F0];
+    const rtt = (nowNs - sent) | 0;
+    return sent > 0 && rtt > 0 ? rtt : 0;
+  }
+}
+
+/** Builds the transport for reliability `dack` or `opt`; CC is the scenario's (`none` for the paper's runs). */
+export function makeDackTransport(policy: "dack" | "opt", user: Record<string, unknown>, mssBytes: number, headerBytes: number, rtoNs: number, ends: FlowEnds, ackBytes: number): DackTransport {
+  return new DackTransport(
+    {
+      policy,
+      mssBytes,
+      headerBytes,
+      rtoNs: (user.rtoNs as number | undefined) ?? rtoNs,
+      target: user.target as DackTargetParamsInput | undefined,
+      initiator: user.initiator as DackInitiatorParamsInput | undefined,
+    },
+    ends,
+    ackBytes,
+  );
+}
