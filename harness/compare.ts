@@ -84,6 +84,14 @@ function rows(results: Results[]): Row[] {
       ["NDT pauses", (r) => r.reflex?.pauses ?? null],
     );
   }
+  if (results.some((r) => r.dack !== undefined)) {
+    out.push(
+      ["  at the target", (r) => r.metrics.drops.receiver],
+      ["target IACKs", (r) => r.dack?.iacks ?? null],
+      ["target DACKs", (r) => r.dack?.dacks ?? null],
+      ["target NACKs", (r) => r.dack?.nacks ?? null],
+    );
+  }
   if (results.some((r) => r.metrics.faults.length > 0)) out.push(["lost to faults", (r) => r.metrics.drops.fault]);
   out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)], ["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
   return out;

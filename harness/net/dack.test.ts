@@ -188,6 +188,9 @@ test("the registry: dack and opt need the flows' ends; cc none takes no params",
   assert.throws(() => makeTransport("dack", {}, ctx, 1, 64), /destination/);
   const ends = { dst: new Int32Array([1]), hosts: 2, bufferBytes: new Float64Array([1e5, 1e5]) };
   assert.is(makeTransport("opt", {}, ctx, 1, 64, ends).name, "opt");
+  assert.throws(() => makeTransport("dack", { taget: {} }, ctx, 1, 64, ends), /unknown parameter taget/);
+  assert.throws(() => makeTransport("dack", { rtoNs: 0 }, ctx, 1, 64, ends), /rtoNs/);
+  assert.throws(() => makeTransport("dack", { target: { queueBytes: 1000 } }, ctx, 1, 64, ends), /policyThresholdBytes/);
   assert.throws(() => runScenario({ ...put("dack", "none", 1, 1e5, 0.5), transport: { cc: { name: "none", params: { x: 1 } }, reliability: { name: "dack" } } }), /no params/);
 });
 

@@ -390,7 +390,13 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
 }
 
 /** Builds the transport for reliability `dack` or `opt`; CC is the scenario's (`none` for the paper's runs). */
+/** @throws RangeError for a parameter other than target, initiator and rtoNs, or a bad rtoNs. */
 export function makeDackTransport(policy: "dack" | "opt", user: Record<string, unknown>, mssBytes: number, headerBytes: number, rtoNs: number, ends: FlowEnds, ackBytes: number): DackTransport {
+  for (const k of Object.keys(user)) {
+    if (k !== "target" && k !== "initiator" && k !== "rtoNs") throw new RangeError(`unknown parameter ${k} (expected target, initiator, rtoNs)`);
+  }
+  const rto = user.rtoNs;
+  if (rto !== undefined && !(Number.isInteger(rto) && (rto as number) >= 1 && (rto as number) <= 2 ** 31 - 1)) throw new RangeError(`rtoNs must be an integer in [1, 2^31), got ${rto}`);
   return new DackTransport(
     {
       policy,
