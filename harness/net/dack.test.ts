@@ -191,6 +191,13 @@ test("the registry: dack and opt need the flows' ends; cc none takes no params",
   assert.throws(() => makeTransport("dack", { taget: {} }, ctx, 1, 64, ends), /unknown parameter taget/);
   assert.throws(() => makeTransport("dack", { rtoNs: 0 }, ctx, 1, 64, ends), /rtoNs/);
   assert.throws(() => makeTransport("dack", { target: { queueBytes: 1000 } }, ctx, 1, 64, ends), /policyThresholdBytes/);
+  // A 9,000 B MTU is over the 9 KiB threshold's packet limit; raising both admits it.
+  const jumbo = { ...ctx, mtuBytes: 9300 };
+  assert.throws(() => makeTransport("dack", {}, jumbo, 1, 64, ends), /exceeds the target's maxPacketBytes 9216/);
+  assert.is(makeTransport("dack", { target: { policyThresholdBytes: 9300, maxPacketBytes: 9300 } }, jumbo, 1, 64, ends).name, "dack");
+  // A 40 B header: a one-byte last packet (41 B) still enters the queue.
+  const small = makeTransport("dack", {}, { ...ctx, headerBytes: 40 }, 1, 64, ends) as DackTransport;
+  assert.is(small.targets[1]?.params.minPacketBytes, 41);
   assert.throws(() => runScenario({ ...put("dack", "none", 1, 1e5, 0.5), transport: { cc: { name: "none", params: { x: 1 } }, reliability: { name: "dack" } } }), /no params/);
 });
 

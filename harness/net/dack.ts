@@ -23,7 +23,7 @@
 
 import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
-import type { DackInitiatorParamsInput, DackTargetParamsInput } from "../../lib/reliability/dack/params";
+import { DACK_HEADER_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
 import { Flag, P, type PacketPool } from "./packets";
@@ -129,12 +129,20 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.rtoNs = p.rtoNs;
     const cap = Math.max(1, F);
     this.tx = this.dack !== 0 ? new DackInitiator(p.initiator as DackInitiatorParamsInput, cap) : new OptInitiator(p.initiator as OptParamsInput, cap);
-    const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", ...p.target };
+    // The smallest packet the target takes: the module's 64 B header, or less when the
+    // network's header is smaller (a last packet of one byte).
+    const minPacketBytes = Math.min(DACK_HEADER_BYTES, p.headerBytes + 1);
+    const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", minPacketBytes, ...p.target };
     const count = new Int32Array(ends.hosts);
     for (let f = 0; f < F; f++) count[ends.dst[f]]++;
     this.localBase = new Int32Array(ends.hosts + 1);
     for (let h = 0; h < ends.hosts; h++) this.localBase[h + 1] = this.localBase[h] + count[h];
     this.targets = Array.from(count, (n, host) => (n > 0 ? new DackTarget({ queueBytes: ends.bufferBytes[host], ...targetParams }, n) : null));
+    for (const t of this.targets) {
+      if (t !== null && t.params.maxPacketBytes < this.mss + this.header) {
+        throw new RangeError(`a full packet (${this.mss + this.header} B) exceeds the target's maxPacketBytes ${t.params.maxPacketBytes} (raise target.policyThresholdBytes and maxPacketBytes)`);
+      }
+    }
     this.targetOf = Int32Array.from(ends.dst);
     this.localOf = new Int32Array(F);
     this.flowAt = new Int32Array(Math.max(1, F));
