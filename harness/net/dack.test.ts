@@ -59,6 +59,29 @@ test("§IV-C: a 7 → 1 incast drains at 70 % with a small fraction of OPT's dro
   assert.is(opt.dack?.dacks, 0, "the §II-A baseline target never sends a DACK for an accepted packet");
 });
 
+test("§I: a host that turns slow for a while (fault slow at 30 %): the policy throttles its initiators after the first round trip, OPT keeps overrunning it", () => {
+  // Unlimited processing until 200 µs, 30 % of the link until 1 ms, unlimited again.
+  const run = (reliability: "dack" | "opt") => {
+    const s: Scenario = { ...put(reliability, "none", 3, 3_000_000, 1), faults: [{ kind: "slow", hosts: [0], rxFraction: 0.3, atUs: 200, untilUs: 1000 }], run: { faultBaseline: false } };
+    s.traffic = [{ kind: "incast", senders: 3, receiver: 0, bytes: 3_000_000 }];
+    s.network = { ...s.network, rxBufferBytes: 82944 };
+    return runScenario(s);
+  };
+  const dack = run("dack");
+  const opt = run("opt");
+  for (const r of [dack, opt]) {
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, 3);
+  }
+  // What the unthrottled initiators have in flight when the host slows down is lost once; after
+  // that the DACKs hold them at the drain rate.
+  assert.ok(dack.totals.rxDrops * 5 < opt.totals.rxDrops, `target drops: DACK ${dack.totals.rxDrops}, OPT ${opt.totals.rxDrops}`);
+  assert.is(dack.totals.timeouts, 0);
+  assert.ok(dack.dack !== undefined && dack.dack.dacks > 100, `${dack.dack?.dacks} DACKs while slow`);
+  // 9 MB of payload: 200 µs at line rate (≤ 2.5 MB), 800 µs at 30 % (≤ 3 MB), the rest after 1 ms.
+  assert.ok((dack.fct.maxUs as number) > 1000, `${dack.fct.maxUs}`);
+});
+
 // -----------------------------------------------------------------------------------------
 // The transport alone, with packets made by hand.
 

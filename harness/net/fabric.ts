@@ -1294,7 +1294,8 @@ export class Fabric {
     const psn = pool.i32[(h << 4) + P.Psn];
     this.arrival(f, psn, pool.i32[(h << 4) + P.W1]);
     this.deliver(f, psn, pool.i32[(h << 4) + P.W1]);
-    if (this.rxPsPerByte[host] > 0) this.rxEnqueue(host, h);
+    // Behind packets still queued (a slow-receiver fault just ended) the queue's order holds.
+    if (this.rxPsPerByte[host] > 0 || this.rxHead[host] >= 0) this.rxEnqueue(host, h);
     else this.queueProcessed(host, h);
   }
 
