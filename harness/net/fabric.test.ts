@@ -301,6 +301,56 @@ test("low-diameter routing modes by their paths: minimal takes the minimal route
   }
 });
 
+test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than the minimal route, one tagged non-minimal always is, by two steered hops at most", () => {
+  for (const topology of [{ kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 }] as Scenario["topology"][]) {
+    const s = traced(base([{ kind: "permutation", bytes: 40_000 }], { topology, network: { routing: "spritz" }, transport: { cc: { name: "nscc" }, lb: { name: "spritz-vlan" }, reliability: { name: "rud" } } }));
+    const b = build(s);
+    const inside = b.fabric as unknown as Inside & { lbOf: { choosePath(slot: number, nowNs: number, psn: number): number }[] };
+    // Each flow keeps one category: minimal (VLAN 1) for even flows, non-minimal (VLAN 2) for odd,
+    // with the load balancer's own EVs under it (its tables are per source switch).
+    const category = (f: number) => ((f & 1) === 0 ? 1 : 2);
+    const slots = new Map<object, number[]>();
+    inside.lbOf.forEach((lb, f) => {
+      if (!slots.has(lb)) slots.set(lb, []);
+      (slots.get(lb) as number[])[inside.lbSlot[f]] = category(f);
+    });
+    for (const [lb, cat] of slots as Map<(typeof inside.lbOf)[number], number[]>) {
+      const own = lb.choosePath.bind(lb);
+      lb.choosePath = (slot, nowNs, psn) => (own(slot, nowNs, psn) & 0xffff) | (cat[slot] << 16);
+    }
+    b.fabric.run();
+    const r = collect(b);
+    const what = `${topology.kind} spritz-vlan`;
+    assert.ok(r.integrity.ok, `${what}: ${r.integrity.violations.join("\n")}`);
+    const ld = b.topology.ld as NonNullable<typeof b.topology.ld>;
+    const dist = minimalHops(ld);
+    const D = Math.max(...dist);
+    const hops = (f: number) => dist[ld.switchOf(b.flows[f].src) * ld.switches + ld.switchOf(b.flows[f].dst)];
+    const seen = [0, 0, 0];
+    for (const x of tracedPaths(b, r, what)) {
+      // A destination on the source's switch is reached without any choice.
+      if (hops(x.flow) === 0) continue;
+      const c = category(x.flow);
+      seen[c]++;
+      if (c === 1) assert.ok(x.ports <= hops(x.flow) + 2, `${what} flow ${x.flow}: minimal category longer than the minimal route`);
+      else {
+        assert.ok(x.ports > hops(x.flow) + 2, `${what} flow ${x.flow}: non-minimal category on a shortest path`);
+        // Two steered hops at most (ECMP 1, ECMP 2: the tag is gone after), then minimal.
+        assert.ok(x.ports <= D + 4, `${what} flow ${x.flow}: ${x.ports} ports`);
+      }
+    }
+    assert.ok(seen[1] > 0 && seen[2] > 0, `${what}: paths of both categories (${seen[1]}, ${seen[2]})`);
+  }
+  // The EV-steered balancers need the switches in fine mode.
+  const mixed = base([{ kind: "permutation", bytes: 40_000, lb: { name: "spritz-scout" } }], {
+    topology: { kind: "slimfly", q: 5, p: 1 },
+    network: { routing: "spritz" },
+    transport: { cc: { name: "nscc" }, lb: { name: "spritz-vlan" }, reliability: { name: "rud" } },
+  });
+  mixed.traffic.push({ kind: "permutation", bytes: 40_000 });
+  assert.throws(() => build(mixed), /different Spritz modes/);
+});
+
 test("hop-by-hop routes are connected shortest paths: every traced packet of an all-to-all, per topology family", () => {
   // The switches route each packet themselves (no per-flow route): follow every recorded path
   // port by port — each port belongs to the node the previous one leads to, the last leads to

@@ -109,6 +109,12 @@ export interface FabricOptions {
   traceFlows?: number[];
   /** Reflex at the two DCs' external switches (twodc topology only), or null. */
   reflex?: ReflexSpec | null;
+  /**
+   * Spritz §III-D coarse-grained control (routing spritz): packets carry a VLAN path category in
+   * Ev's bits 16–17 (lib/lb/spritz SpritzVlan), and the ECMP 1 / ECMP 2 switches hash over the
+   * category's table.
+   */
+  spritzVlan?: boolean;
 }
 
 /** Fault kinds the fabric applies. */
@@ -229,6 +235,9 @@ export class Fabric {
   private readonly allOff: Int32Array;
   private readonly ecmp2Off: Int32Array;
   private readonly scratchOff: Int32Array;
+  /** Spritz VLAN mode (FabricOptions.spritzVlan), and the candidate entries its category tables are written to. */
+  private readonly vlanMode: number;
+  private readonly vlanOff: number;
   private readonly groupOf: Int32Array;
   private readonly dragonfly: number;
   private readonly dist: Uint8Array;
@@ -454,13 +463,16 @@ export class Fabric {
     this.scratchOff = t.scratchOff;
     this.groupOf = t.groupOf;
     this.dragonfly = t.ld && t.ld.kind === "dragonfly" ? 1 : 0;
-    this.dist = t.ld && opts.routing === Routing.Ugal ? minimalHops(t.ld) : new Uint8Array(1);
+    this.vlanMode = opts.spritzVlan === true && opts.routing === Routing.Spritz ? 1 : 0;
+    if (opts.spritzVlan === true && !(t.ld && opts.routing === Routing.Spritz)) throw new RangeError("Spritz VLAN mode needs routing spritz on a Dragonfly or Slim Fly");
+    this.dist = t.ld && (opts.routing === Routing.Ugal || this.vlanMode !== 0) ? minimalHops(t.ld) : new Uint8Array(1);
+    this.vlanOff = t.vlanOff;
     if (t.family === Family.LowDiameter && t.minPort === null) throw new RangeError(`${t.name}: too many switches for the minimal-route table (S² > 2^24)`);
     if (t.family === Family.Hier && (opts.routing === Routing.Spritz || opts.routing === Routing.Ugal)) {
       throw new RangeError(`routing ${opts.routing === Routing.Spritz ? "spritz" : "ugal"} needs a Dragonfly or Slim Fly topology`);
     }
     this.router = new Router(
-      { topology: t.ld ? t.ld.kind : "other", seed: hash3(opts.seed, 0x52, 0), maxCandidates: Math.max(256, t.ld ? t.ld.networkPorts : 0) },
+      { topology: t.ld ? t.ld.kind : "other", spritzMode: this.vlanMode !== 0 ? "vlan" : "fine", seed: hash3(opts.seed, 0x52, 0), maxCandidates: Math.max(256, t.ld ? t.ld.networkPorts : 0) },
       Math.max(1, t.switches),
     );
     for (let s = 0; s < t.switches; s++) this.router.open(s, hash3(opts.seed, s, 0x5a17), t.ld ? this.groupOf[s] : -1);
@@ -934,8 +946,11 @@ export class Fabric {
     const inNet = pool.i32[(h << 4) + P.InPort] - p;
     const inGlobal = hop > 0 && this.ldGlobal[sw * this.ldR + inNet] === 1;
     const r = this.router;
-    const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, 0);
+    const b = h << 4;
+    const vlan = this.vlanMode !== 0 && (pool.i32[b + P.Flags] & Flag.VlanCleared) === 0 ? pool.i32[b + P.Ev] >>> 16 : 0;
+    const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, vlan);
     const table = r.out[0];
+    if (r.out[1] !== 0) pool.i32[b + P.Flags] |= Flag.VlanCleared; // Router out.clearVlan
     if (table === TABLE_DEFAULT) return minimal;
     let off = this.allOff[sw];
     let n = this.ldR;
@@ -950,7 +965,14 @@ export class Fabric {
         n = this.ldR - 1;
       }
     }
-    if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.i32[(h << 4) + P.Ev] & 0xffff, this.flowHash[pool.i32[(h << 4) + P.Flow]], off, n);
+    if (vlan !== 0) {
+      const k = this.vlanTable(sw, dsw, vlan, off, n);
+      // A category with no next hop here (a non-minimal packet whose only ports lead on minimally) goes minimally.
+      if (k === 0) return minimal;
+      off = this.vlanOff;
+      n = k;
+    }
+    if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.i32[b + P.Ev] & 0xffff, this.flowHash[pool.i32[b + P.Flow]], off, n);
     if (mode === Routing.Valiant) return r.valiant(sw, off, n);
     if (mode === Routing.Adaptive) {
       this.refresh(off, n);
@@ -959,6 +981,32 @@ export class Fabric {
     if (mode === Routing.Ugal && hop === 0) return this.ugal(sw, dsw, minimal, off, n);
     if (mode === Routing.Ugal) return minimal;
     return r.ecmp(sw, this.flowHash[pool.i32[(h << 4) + P.Flow]], pool.i32[(h << 4) + P.Ev], off, n);
+  }
+
+  /**
+   * Spritz §III-D: the ECMP table of VLAN category `vlan` at switch sw for destination switch dsw,
+   * taken from the role's table [off, off + n) into the scratch entries at vlanOff: category 1
+   * (minimal) the next hops from which the minimal route is no longer than from here, less one;
+   * category 2 (non-minimal) the others. The paper leaves the tables' contents to the operator;
+   * these keep a minimal packet within the minimal route's length (a Dragonfly shortcut through a
+   * third group counts as minimal) and make each steered hop of a non-minimal one lengthen its
+   * path. Hop counts are the routes' (minimalHops), as the switches forward after the steering.
+   * Returns their number.
+   */
+  private vlanTable(sw: number, dsw: number, vlan: number, off: number, n: number): number {
+    const S = this.ldS;
+    const R = this.ldR;
+    const ld = this.ld as LowDiameterTopology;
+    const base = this.nodePortBase[this.H + sw] + this.ldP;
+    const here = this.dist[sw * S + dsw];
+    const wantMinimal = vlan === 1; // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
+    let k = 0;
+    for (let i = off; i < off + n; i++) {
+      const port = this.candPort[i];
+      const minimalHop = 1 + this.dist[ld.neighbour[sw * R + (port - base)] * S + dsw] <= here;
+      if (minimalHop === wantMinimal) this.candPort[this.vlanOff + k++] = port;
+    }
+    return k;
   }
 
   /** UGAL-L at the source switch: the minimal port against a uniform non-minimal candidate. */
@@ -1101,7 +1149,7 @@ export class Fabric {
     const lb = this.lbOf[f];
     let ev = lb.choosePath(this.lbSlot[f], nowNs, tr.nextPsn(f));
     if (ev < 0) ev = 0;
-    this.lastEv[f] = ev & 0xffff;
+    this.lastEv[f] = ev; // Spritz VLAN: with the category in bits 16–17
     const r = tr.nextPacket(f, nowNs, ev & 0xffff);
     const bytes = tr.bytes;
     const cc = this.ccOf[f];
@@ -1157,7 +1205,8 @@ export class Fabric {
     if (r === 1) {
       this.timeouts++;
       const lb = this.lbOf[f];
-      const ev = tr.ev >= 0 ? tr.ev : this.lastEv[f];
+      // The transport names a 16-bit EV; a VLAN load balancer hears it with the flow's last category.
+      const ev = tr.ev >= 0 ? tr.ev | (this.lastEv[f] & ~0xffff) : this.lastEv[f];
       if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.recentMaxRtt(f));
       else lb.onPathFeedback(this.lbSlot[f], this.nowNs, ev, TIMEOUT);
       this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
@@ -1448,7 +1497,7 @@ export class Fabric {
     const r = tr.onAck(f, nowNs, pool, h);
     if (r < 0) return;
     const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
-    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, ce ? ECN : GOOD);
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev], ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
@@ -1507,7 +1556,7 @@ export class Fabric {
     const lastHop = (flags & Flag.LastHop) !== 0;
     this.ccOf[f].onTrim(f, nowNs, tr.bytes, lastHop, tr.rttNs);
     // UEC §3.6.12 process_ev: a last-hop trim is not the path's fault (GOOD, or ECN with CE).
-    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev] & 0xffff, lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);
+    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev], lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);
     this.armTimer(f);
     this.activate(f);
   }

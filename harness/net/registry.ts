@@ -26,6 +26,7 @@ import { Plb } from "../../lib/lb/plb/plb";
 import { REPS_PARAM_NAMES } from "../../lib/lb/reps/params";
 import { Reps } from "../../lib/lb/reps/reps";
 import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
+import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { RUD_PARAM_NAMES } from "../../lib/reliability/rud/params";
 import { RudReceiver } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
@@ -73,7 +74,7 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
 }
 
 export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn", "none"] as const;
-export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray"] as const;
+export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray", "spritz-vlan"] as const;
 export const RELIABILITY_NAMES = ["rud", "dcp", "gbn", "irn", "rack", "timeout", "dack", "opt"] as const;
 
 export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
@@ -118,6 +119,8 @@ export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity
       return new SpritzScout({ seed: ctx.seed, ...extra, ...user } as never, capacity);
     case "spritz-spray":
       return new SpritzSpray({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+    case "spritz-vlan":
+      return new SpritzVlan({ seed: ctx.seed, ...extra, ...user } as never, capacity);
   }
   throw new RangeError(`unknown load balancer ${name}`);
 }

@@ -243,6 +243,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
   const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
+  // Spritz §III-D: with the VLAN load balancer the switches steer by its category tag; a packet
+  // with none takes the default table there, so the EV-steered Spritz balancers cannot share it.
+  const lbNames = new Set(perFlowLb);
+  const spritzVlan = routing === "spritz" && lbNames.has("spritz-vlan");
+  if (spritzVlan && (lbNames.has("spritz-scout") || lbNames.has("spritz-spray"))) {
+    throw new ScenarioError("scenario", ["transport.lb: spritz-vlan (VLAN categories) and spritz-scout / spritz-spray (EVs) need the switches in different Spritz modes; use one kind"]);
+  }
   const fabricOpts: FabricOptions = {
     topology: topo,
     routing: ROUTING[routing],
@@ -276,6 +283,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     sample,
     traceFlows,
     reflex,
+    spritzVlan,
   };
   let fabric: Fabric;
   try {

@@ -129,6 +129,8 @@ export class Topology {
   ecmp2Off = new Int32Array(0);
   /** One scratch entry per switch (UGAL-L's minimal candidate). */
   scratchOff = new Int32Array(0);
+  /** networkPorts scratch entries for one routing decision (Spritz VLAN mode's category table). */
+  vlanOff = 0;
   /** Dragonfly group of each switch (−1 elsewhere). */
   groupOf = new Int32Array(0);
 
