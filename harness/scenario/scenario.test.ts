@@ -155,6 +155,10 @@ test("routing defaults: ECMP on fat trees and two DCs, minimal on Dragonfly and 
   assert.is(routing(df, "spritz-spray"), "spritz");
   assert.is(routing({ kind: "slimfly", q: 5, p: 1 }, "spritz-scout"), "spritz");
   assert.is(routing(df, "spritz-spray", "valiant"), "valiant", "a routing the scenario gives stands");
+  // The VLAN balancer puts the Router in Spritz's VLAN mode, and only under Spritz routing.
+  const mode = (lb: string, given?: "ecmp" | "valiant") =>
+    build({ ...defaultWith("r", [{ kind: "permutation", bytes: 1000 }]), topology: df, network: given ? { routing: given } : {}, transport: { lb: { name: lb } } }).fabric.router.params.spritzMode;
+  assert.equal([mode("spritz-vlan"), mode("spritz-spray"), mode("spritz-vlan", "valiant")], ["vlan", "fine", "fine"]);
 });
 
 test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
