@@ -4,9 +4,9 @@ import { DACK_H0, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitia
 import { runScenario } from "../run";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import { Tx } from "./adapters";
+import { Sx, Tx } from "./adapters";
 import { DackTransport } from "./dack";
-import { Kind, P, PacketPool } from "./packets";
+import { Flag, Kind, P, PacketPool } from "./packets";
 import { makeTransport } from "./registry";
 
 // Chong & Krishnan §III–IV in the fabric: 2 KiB PUTs (2048 B of data + 64 B header) at
@@ -44,6 +44,14 @@ test("§IV-A: with the policy one initiator settles to the 50 % drain with no dr
     assert.ok(r.totals.rxDrops > 50, `${name}: ${r.totals.rxDrops} drops at the target`);
     assert.ok(r.totals.retransmissions >= r.totals.rxDrops && r.totals.nacks > 0, `${name}: retransmits what was dropped`);
   }
+  // The targets' counts add up: every drop has its reason, every NACK reached its initiator (the
+  // reverse path carries only ACKs here).
+  for (const r of [dack, opt, tcp]) {
+    const x = r.dack as NonNullable<typeof r.dack>;
+    assert.is(x.dropsFull + x.dropsOutOfOrder + x.duplicates, r.totals.rxDrops);
+    assert.is(x.nacks, r.totals.nacks);
+    assert.is(x.staleAcks, 0, "one path: no ACK is overtaken");
+  }
   // TCP-like halves on each NACK, so it drops less than OPT's fixed threshold.
   assert.ok(tcp.totals.rxDrops < opt.totals.rxDrops);
 });
@@ -80,6 +88,22 @@ test("§I: a host that turns slow for a while (fault slow at 30 %): the policy t
   assert.ok(dack.dack !== undefined && dack.dack.dacks > 100, `${dack.dack?.dacks} DACKs while slow`);
   // 9 MB of payload: 200 µs at line rate (≤ 2.5 MB), 800 µs at 30 % (≤ 3 MB), the rest after 1 ms.
   assert.ok((dack.fct.maxUs as number) > 1000, `${dack.fct.maxUs}`);
+});
+
+test("sprayed paths (REPS under NSCC, trimming on): ACKs overtaken on the way are dropped as stale, the initiators see no bad call, every byte arrives once", () => {
+  const r = runScenario({
+    ...DEFAULT_SCENARIO,
+    name: "dack sprayed",
+    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
+  });
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, r.flowsTotal);
+  assert.is(r.totals.moduleErrors, 0);
+  const x = r.dack as NonNullable<typeof r.dack>;
+  assert.ok(x.staleAcks > 0, "reordered ACKs were met");
+  assert.ok(x.dropsOutOfOrder > 0, "sprayed data arrives out of order at the in-order target");
 });
 
 // -----------------------------------------------------------------------------------------
@@ -160,6 +184,69 @@ test("a NACK goes back past the last accepted number and releases everything hel
   tr.onAck(0, 2200, pool, ack(pool, 0, DACK_KIND_IACK, 5));
   assert.is(tr.onNack(0, 2300, pool, ack(pool, 0, -1, 3)), 0);
   assert.is(tr.errors(), 0);
+});
+
+test("the CC's flight by hand: an IACK releases what it acknowledges, a NACK everything held, a resent packet only once", () => {
+  const { tr, pool } = transport(1);
+  tr.post(0, 10 * MSS);
+  sendAll(tr, 0, 10, 0); // packets 0–9 held: 10 × 2112 B
+  tr.onAck(0, 100, pool, ack(pool, 0, DACK_KIND_IACK, 4));
+  assert.is(tr.newBytes, 5 * 2112); // 0–4
+  assert.is(tr.onNack(0, 200, pool, ack(pool, 0, -1, 6)), 1);
+  assert.is(tr.bytes, 5 * 2112, "5–9 leave the flight (5 and 6 acknowledged, 7–9 dropped)");
+  assert.equal(sendAll(tr, 0, 2, 300), [7], "§II-F: one retransmission, then a DACK's credit for each next");
+  tr.onAck(0, 400, pool, ack(pool, 0, DACK_KIND_DACK, 6));
+  assert.is(tr.newBytes, 0, "a DACK acknowledges nothing");
+  assert.equal(sendAll(tr, 0, 1, 500), [8]);
+  tr.onAck(0, 600, pool, ack(pool, 0, DACK_KIND_IACK, 7));
+  assert.is(tr.newBytes, 2112, "7 leaves; 8 is still in flight");
+  const r = tr.onAck(0, 700, pool, ack(pool, 0, DACK_KIND_IACK, 8));
+  assert.is(tr.newBytes, 2112);
+  assert.is(r & Sx.Done, 0, "9 is still to go");
+  assert.is(r & Sx.Rtt, 0, "an ACK without a send time is no RTT sample");
+  assert.is(tr.rttNs, 0);
+  // A NACK of a number never sent is stale, as is one already acknowledged past.
+  assert.is(tr.onNack(0, 800, pool, ack(pool, 0, -1, tr.tx.highSeq(0))), 0);
+  assert.is(tr.errors(), 0);
+});
+
+test("a stream of exact full packets: the third is the last; an idle timer does nothing", () => {
+  const { tr } = transport(1);
+  assert.is(tr.onTimer(0, 1e9), 0, "nothing sent, nothing armed");
+  tr.post(0, 3 * MSS);
+  const flags: number[] = [];
+  while (tr.nextBytes(0) > 0) flags.push(tr.nextPacket(0, 10));
+  assert.equal(flags, [Tx.New, Tx.New, Tx.New | Tx.Last]);
+  assert.is(tr.bytes, 2112);
+});
+
+test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; NACKs last-hop", () => {
+  const dst = new Int32Array([1, 1]);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9e4, 9e4]) }, 64);
+  tr.open(0);
+  tr.open(1);
+  const pool = new PacketPool(16);
+  const data = (f: number, seq: number, ev: number, ce: boolean, sentNs: number) => {
+    const h = pool.alloc(Kind.Data, f, 1, 2112);
+    pool.i32[(h << 4) + P.Psn] = seq;
+    pool.i32[(h << 4) + P.Ev] = ev;
+    pool.i32[(h << 4) + P.Flags] = ce ? Flag.Ce : 0;
+    pool.f64[(h << 1) + P.F0] = sentNs;
+    return h;
+  };
+  const h0 = data(0, 0, 0x1234, true, 500);
+  assert.ok(tr.arrive(0, 1000, pool, h0));
+  const a = pool.alloc(Kind.Ack, tr.ackFlow(0), 0, 64);
+  tr.writeAck(0, pool, a, h0);
+  assert.equal([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn], pool.i32[(a << 4) + P.Ev], pool.i32[(a << 4) + P.Flags], pool.f64[(a << 1) + P.F0]], [DACK_KIND_IACK, 0, 0x1234, Flag.Ce, 500]);
+  // Flow 1's packet 2 ahead of 0 and 1: its NACK (−1) is written as caused by flow 0's packet.
+  const h1 = data(1, 2, 0x777, true, 900);
+  assert.ok(!tr.arrive(1, 1100, pool, h1));
+  const n = pool.alloc(Kind.Nack, tr.ackFlow(0), 0, 64);
+  tr.writeAck(0, pool, n, h0);
+  assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[(n << 1) + P.F0]], [-1, 0x777, Flag.LastHop, 0]);
+  assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [1, 0, 1]);
+  assert.equal(tr.totals(), { iacks: 1, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
 });
 
 test("the timer: nothing before the deadline; at it, back to the first unacknowledged packet with everything held presumed lost", () => {
