@@ -210,8 +210,13 @@ test("the CC's flight by hand: an IACK releases what it acknowledges, a NACK eve
   assert.is(tr.errors(), 0);
 });
 
-test("a stream of exact full packets: the third is the last; an idle timer does nothing", () => {
-  const { tr } = transport(1);
+test("a stream of exact full packets: the third is the last; an idle timer does nothing; one short packet is a stream too", () => {
+  const { tr } = transport(2);
+  // The outstanding-data threshold counts whole packets: ⌊262,144 / 2112⌋ = 124 (OPT's defaults).
+  assert.is(tr.tx.limitPackets(0), 124);
+  tr.post(1, 100);
+  assert.is(tr.nextPacket(1, 0), Tx.New | Tx.Last);
+  assert.equal([tr.bytes, tr.nextBytes(1)], [164, 0]);
   assert.is(tr.onTimer(0, 1e9), 0, "nothing sent, nothing armed");
   tr.post(0, 3 * MSS);
   const flags: number[] = [];
@@ -245,8 +250,14 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   const n = pool.alloc(Kind.Nack, tr.ackFlow(0), 0, 64);
   tr.writeAck(0, pool, n, h0);
   assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[(n << 1) + P.F0]], [-1, 0x777, Flag.LastHop, 0]);
-  assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [1, 0, 1]);
-  assert.equal(tr.totals(), { iacks: 1, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
+  // Flow 0's next packet without CE: its IACK carries none.
+  const h2 = data(0, 1, 0x1234, false, 1200);
+  assert.ok(tr.arrive(0, 1300, pool, h2));
+  const a2 = pool.alloc(Kind.Ack, 0, 0, 64);
+  tr.writeAck(0, pool, a2, h2);
+  assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[(a2 << 1) + P.F0]], [1, 0, 1200]);
+  assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
+  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
 });
 
 test("the timer: nothing before the deadline; at it, back to the first unacknowledged packet with everything held presumed lost", () => {
