@@ -947,10 +947,13 @@ export class Fabric {
     const inGlobal = hop > 0 && this.ldGlobal[sw * this.ldR + inNet] === 1;
     const r = this.router;
     const b = h << 4;
-    const vlan = this.vlanMode !== 0 && (pool.i32[b + P.Flags] & Flag.VlanCleared) === 0 ? pool.i32[b + P.Ev] >>> 16 : 0;
+    // Spritz §III-D: ECMP 2 (or ECMP 1 when no ECMP 2 will steer) clears the VLAN tag so that the
+    // intermediate location routes minimally (Router out.clearVlan). These switches know the hop
+    // count, and past ECMP 2 route minimally anyway (hop > 1 above), so the tag stays in the EV,
+    // where the ACK echoes it back to the load balancer.
+    const vlan = this.vlanMode !== 0 ? pool.i32[b + P.Ev] >>> 16 : 0;
     const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, vlan);
     const table = r.out[0];
-    if (r.out[1] !== 0) pool.i32[b + P.Flags] |= Flag.VlanCleared; // Router out.clearVlan
     if (table === TABLE_DEFAULT) return minimal;
     let off = this.allOff[sw];
     let n = this.ldR;

@@ -23,7 +23,6 @@ export const enum Flag {
   Last = 16, // last packet of its message
   Nsf = 32, // an ACK made by Reflex NSF at the source ESW (a pseudo-ACK), not by the receiver
   Ho = 64, // a NACK that is DCP's bounced HO (DCP tag 11: the switches' control queue, §4.2)
-  VlanCleared = 128, // Spritz §III-D: an ECMP 1 / ECMP 2 switch cleared the VLAN tag (Ev >>> 16), kept in Ev for the echo
 }
 
 /**
