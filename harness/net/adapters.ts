@@ -152,21 +152,8 @@ export class NsccCc extends WindowCc implements CcAdapter {
  */
 export class NoneCc extends WindowCc implements CcAdapter {
   readonly name = "none";
+  // A module with no window (no cwndBytes): WindowCc then never gates, asks no AR and reports 0.
   readonly m: CcModule = NO_MODULE;
-  override open(): void {}
-  override canSend(): boolean {
-    return true;
-  }
-  override onSend(): number {
-    return 0;
-  }
-  override restore(): void {}
-  override level(): number {
-    return 0;
-  }
-  override windowLeft(): number {
-    return 1 << 30;
-  }
   onAck(): void {}
   onTrim(): void {}
   onTimeout(): void {}

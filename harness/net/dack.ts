@@ -15,7 +15,7 @@
 // kind, PSN = the number), NACKs as NACK packets marked last-hop — the drop was at the endpoint,
 // not on the path (the load balancer hears GOOD; NSCC a last-hop trim; AIMD halves, §III-A).
 //
-// The CC's inflight is kept as the RDMA baselines keep it (rounds.ts QpTransport): wire bytes
+// The CC's inflight is kept as the RDMA baselines keep it (FlightLedger, ledger.ts): wire bytes
 // handed to the CC are held until an ACK shows they are no longer between the acknowledged
 // number and the highest number sent since the last go-back; a NACK or timeout releases them all.
 // ACKs overtaken on the way (sprayed paths) are dropped here as stale, never passed to the
@@ -26,6 +26,7 @@ import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiat
 import { DACK_HEADER_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
+import { FlightLedger } from "./ledger";
 import { Flag, P, type PacketPool } from "./packets";
 
 /** What a per-host receiver needs to build its tables: each flow's destination, each host's receive buffer. */
@@ -105,10 +106,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly flowAt: Int32Array;
   private readonly postedBytes: Float64Array;
   private readonly packets: Int32Array;
-  /** One past the highest number sent since the last go-back; the first unacknowledged number. */
-  private readonly top: Int32Array;
-  private readonly cum: Int32Array;
-  private readonly held: Float64Array;
+  private readonly flight: FlightLedger;
   private readonly deadline: Float64Array;
   private readonly retx: Int32Array;
   private readonly tmo: Int32Array;
@@ -154,9 +152,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     }
     this.postedBytes = new Float64Array(cap);
     this.packets = new Int32Array(cap);
-    this.top = new Int32Array(cap);
-    this.cum = new Int32Array(cap);
-    this.held = new Float64Array(cap);
+    this.flight = new FlightLedger(cap, this.mss + this.header);
     this.deadline = new Float64Array(cap);
     this.retx = new Int32Array(cap);
     this.tmo = new Int32Array(cap);
@@ -195,8 +191,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.payload = this.payloadOf(slot, seq);
     this.bytes = this.payload + this.header;
     this.msgPackets = this.packets[slot];
-    this.held[slot] += this.bytes;
-    if (seq >= this.top[slot]) this.top[slot] = seq + 1;
+    this.flight.sent(slot, seq, this.bytes);
     if (this.deadline[slot] === 0) this.deadline[slot] = nowNs + this.rtoNs;
     const isNew = k === (this.dack !== 0 ? DACK_SEND_NEW : OPT_SEND_NEW);
     if (!isNew) this.retx[slot]++;
@@ -208,17 +203,17 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const b = h << 4;
     const seq = pool.i32[b + P.Psn];
     const acked = this.tx.ackedSeq(slot);
-    const tx = this.tx;
     if (seq < acked || (seq === acked && pool.i32[b + P.W0] === DACK_KIND_IACK)) {
       this.staleAcks++;
       return 0;
     }
-    if (tx instanceof DackInitiator) {
+    if (this.dack !== 0) {
+      const tx = this.tx as DackInitiator;
       // A DACK that overtook the IACK of its number carries that IACK too.
       if (seq > acked) tx.onIack(slot, seq);
       if (pool.i32[b + P.W0] === DACK_KIND_DACK) tx.onDack(slot, seq);
-    } else tx.onAck(slot, seq);
-    return this.progress(slot, nowNs, pool, h);
+    } else (this.tx as OptInitiator).onAck(slot, seq);
+    return this.progress(slot, nowNs, pool, h, acked);
   }
 
   /** A NACK from the target: packets after the number were dropped there; go back. */
@@ -229,10 +224,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       return 0;
     }
     this.tx.onNack(slot, seq);
-    this.cum[slot] = seq + 1;
-    this.top[slot] = seq + 1;
-    this.bytes = this.held[slot];
-    this.held[slot] = 0;
+    this.bytes = this.flight.lose(slot, seq + 1);
     this.restartTimer(slot, nowNs);
     this.rttNs = this.rttOf(nowNs, pool, h);
     return 1;
@@ -248,9 +240,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     }
     this.tx.onTimeout(slot);
     this.tmo[slot]++;
-    this.bytes = this.held[slot];
-    this.held[slot] = 0;
-    this.top[slot] = this.cum[slot];
+    this.bytes = this.flight.lose(slot, first);
     this.deadline[slot] = nowNs + this.rtoNs;
     this.ev = -1;
     return 1;
@@ -360,25 +350,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     return rest < this.mss ? (rest > 0 ? rest : 0) : this.mss;
   }
 
-  /** Wire bytes of packets [0, seq). */
-  private wireBelow(slot: number, seq: number): number {
-    const w = seq * (this.mss + this.header);
-    const all = this.postedBytes[slot] + this.packets[slot] * this.header;
-    return w < all ? w : all;
-  }
-
-  /** After an ACK the initiator took: release held bytes, restart the timer, report. */
-  private progress(slot: number, nowNs: number, pool: PacketPool, h: number): number {
+  /** After an ACK the initiator took (its acknowledged number was `ackedBefore`): release held bytes, restart the timer, report. */
+  private progress(slot: number, nowNs: number, pool: PacketPool, h: number, ackedBefore: number): number {
     const cum = this.tx.ackedSeq(slot) + 1;
-    const advanced = cum > this.cum[slot];
-    if (advanced) this.cum[slot] = cum;
-    if (this.top[slot] < cum) this.top[slot] = cum;
-    const outstanding = this.wireBelow(slot, this.top[slot]) - this.wireBelow(slot, cum);
-    const held = this.held[slot];
-    const released = held > outstanding ? held - outstanding : 0;
-    this.held[slot] = held - released;
-    if (advanced) this.restartTimer(slot, nowNs);
-    this.newBytes = released;
+    this.newBytes = this.flight.release(slot, cum, this.postedBytes[slot] + this.packets[slot] * this.header);
+    if (cum > ackedBefore + 1) this.restartTimer(slot, nowNs);
     this.restoredBytes = 0;
     this.completed = 0;
     this.rttNs = this.rttOf(nowNs, pool, h);

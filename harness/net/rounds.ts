@@ -15,6 +15,7 @@ import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RACK_TIMER_RTO, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { type CcAdapter, Rx, Sx, Tx, type Transport, TransportOutputs } from "./adapters";
+import { FlightLedger } from "./ledger";
 import { Flag, P, type PacketPool } from "./packets";
 
 /** What the round-scheduled senders have in common (DcpSender, and lib/reliability/qp.ts MessageSender). */
@@ -272,7 +273,7 @@ interface QpReceiver extends RoundReceiver {
  *   module has them — and echoes the data packet's send time (F0, an RTT sample) and CE bit.
  * - Delivery is by packet: a placed packet counts its payload once (the fabric checks it).
  * - The CC's inflight is kept at what may still be in the network: the NIC tracks the wire bytes
- *   it has handed the CC for the flow (`held`), and an ACK releases whatever exceeds the PSNs sent
+ *   it has handed the CC for the flow (`FlightLedger`, ledger.ts), and an ACK releases whatever exceeds the PSNs sent
  *   and not yet cumulatively acknowledged — so a resent copy releases the copy it replaced, and
  *   everything is released when the flow completes. A timeout presumes everything held lost (the
  *   CC's onTimeout gets it) and counts outstanding PSNs afresh from the cumulative PSN. NACKs do
@@ -287,11 +288,10 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   readonly gated = 1;
   /** One past the highest PSN ever sent: a packet below it is a retransmission. */
   private readonly high: Int32Array;
-  /** One past the highest PSN sent since the last timeout, and the cumulative PSN. */
-  private readonly top: Int32Array;
+  /** The cumulative PSN. */
   private readonly cum: Int32Array;
-  /** Wire bytes handed to the CC and not yet released. */
-  private readonly held: Float64Array;
+  /** The wire bytes handed to the CC and not yet released (ledger.ts). */
+  private readonly flight: FlightLedger;
   /** What onData leaves for fillAck (called right after it). */
   private echoNs = 0;
   private echoCe = 0;
@@ -300,24 +300,16 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity);
     this.high = new Int32Array(capacity);
-    this.top = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
-    this.held = new Float64Array(capacity);
+    this.flight = new FlightLedger(capacity, this.mss + this.header);
   }
 
   /** The packet's bytes go to the CC's onSend next: they are held until an ACK or a timeout releases them. */
   protected recordSent(slot: number, _kind: number, psn: number): boolean {
-    this.held[slot] += this.bytes;
-    if (psn >= this.top[slot]) this.top[slot] = psn + 1;
+    this.flight.sent(slot, psn, this.bytes);
     if (psn < this.high[slot]) return false;
     this.high[slot] = psn + 1;
     return true;
-  }
-
-  /** Wire bytes of PSNs [0, psn): full packets, the last one short (one message per flow, as the fabric posts). */
-  private wireBelow(slot: number, psn: number): number {
-    const w = psn * (this.mss + this.header);
-    return w < this.postedWire[slot] ? w : this.postedWire[slot];
   }
 
   /** The module's ACK (nack 0) or NACK (nack 1) handler with the ACK's W0–W2; messages freed, or < 0. */
@@ -329,13 +321,9 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], pool.i32[b + P.W3]);
     if (n < 0) return n;
     if (cum > this.cum[slot]) this.cum[slot] = cum;
-    if (this.top[slot] < this.cum[slot]) this.top[slot] = this.cum[slot];
-    const outstanding = this.wireBelow(slot, this.top[slot]) - this.wireBelow(slot, this.cum[slot]);
-    const held = this.held[slot];
-    const released = held > outstanding ? held - outstanding : 0;
-    this.held[slot] = held - released;
     this.freed[slot] += n;
-    this.newBytes = released;
+    // One message per flow, as the fabric posts: its wire size is all that was posted.
+    this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot]);
     const rtt = (nowNs - pool.f64[(h << 1) + P.F0]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
@@ -361,9 +349,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     }
     const t = this.timerResult(r);
     if (t === 1) {
-      this.bytes = this.held[slot];
-      this.held[slot] = 0;
-      this.top[slot] = this.cum[slot];
+      this.bytes = this.flight.lose(slot, this.cum[slot]);
       this.ev = -1;
     }
     return t;
