@@ -335,8 +335,6 @@ export const enum Sx {
 export interface Transport {
   readonly name: string;
   readonly ackBytes: number;
-  /** 0: the receiver delivers packet by packet (Rx.Deliver); 1: message by message (Rx.Complete). */
-  readonly unit: number;
   /** 1: the module takes the congestion window itself (DCP awin): the NIC does not call canSend. */
   readonly gated: number;
   /** 1: the receiver's NACK is the trimmed header bounced back (DCP §4.1 ②): an HO, not an ACK. */
@@ -404,7 +402,6 @@ export abstract class TransportOutputs {
 export class RudTransport extends TransportOutputs implements Transport {
   readonly name = "rud";
   readonly ackBytes: number;
-  readonly unit = 0;
   readonly gated = 0;
   private readonly so: Float64Array;
   private readonly ro: Float64Array;

@@ -82,7 +82,6 @@ export interface DackTransportParams {
 export class DackTransport extends TransportOutputs implements Transport, HostQueue {
   readonly name: string;
   readonly ackBytes: number;
-  readonly unit = 0;
   readonly gated = 0;
   override readonly hostQueue: HostQueue = this;
   readonly tx: Initiator;

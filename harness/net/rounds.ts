@@ -188,7 +188,6 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
  */
 export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> implements Transport {
   readonly name = "dcp";
-  readonly unit = 1;
   readonly gated = 1;
   override readonly nackIsHo = 1;
   protected recordSent(_slot: number, kind: number): boolean {
@@ -284,7 +283,6 @@ interface QpReceiver extends RoundReceiver {
  * PSNs are taken as counts from 0, so a flow is limited to 2^24 packets (64 GiB at 4 KiB).
  */
 abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
-  readonly unit = 0;
   readonly gated = 1;
   /** One past the highest PSN ever sent: a packet below it is a retransmission. */
   private readonly high: Int32Array;
