@@ -228,6 +228,26 @@ test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for a
   assert.ok((r.flows[0].fctUs as number) < 100, `FCT ${r.flows[0].fctUs} µs`);
 });
 
+test("the receiver coalesces ACKs as configured: per packet, every 16 KiB, every 64 KiB (uet-htsim UecSink)", () => {
+  // One 2 MB flow on an idle fat tree: ⌈2,000,000 / 4,086⌉ = 490 packets of 4,150 B on the wire.
+  // The count that triggers an ACK is of wire bytes since the last ACK: 16,384 B takes 4 packets
+  // (16,600 B), 65,536 B takes 16 (66,400 B). By hand, with 16 KiB: the first packet (ACKed at
+  // once), then packets 4, 8, …, 488 (122 ACKs), then the last (489, AR): 124.
+  const acks = (every: number) => {
+    const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2_000_000 }] }], { transport: { ...DEFAULT_SCENARIO.transport, ackEveryBytes: every } }));
+    b.fabric.run();
+    const f = b.fabric as unknown as { dataSent: number; ctrlSentByKind: Float64Array };
+    assert.is(f.dataSent, 490);
+    return f.ctrlSentByKind[Kind.Ack];
+  };
+  assert.is(acks(0), 490);
+  assert.is(acks(16_384), 124);
+  // 64 KiB: first, 16, 32, …, 480 (30), last = 32, and NSCC's AckRequest may ask for one more
+  // while its window waits for ACKs that come every 16 packets.
+  const n = acks(65_536);
+  assert.ok(n >= 32 && n <= 34, `${n} ACKs`);
+});
+
 /**
  * Every recorded path of a run, followed port by port: it leaves the flow's source, each port
  * belongs to the node the previous one leads to, and the last leads to the destination.
