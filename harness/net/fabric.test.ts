@@ -7,7 +7,7 @@ import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { fatTree3 } from "../topo/fattree";
 import { minimalHops } from "../topo/lowdiameter";
-import { Rx, RudTransport } from "./adapters";
+import { type CcAdapter, type NsccCc, Rx, RudTransport } from "./adapters";
 import { Kind, P, type PacketPool } from "./packets";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
@@ -226,6 +226,31 @@ test("a window too small to fill the receiver's 16 KiB ACK coalescing asks for a
   assert.ok(r.integrity.ok);
   assert.is(r.totals.timeouts, 0);
   assert.ok((r.flows[0].fctUs as number) < 100, `FCT ${r.flows[0].fctUs} µs`);
+});
+
+test("RUD hands the CC what its module reports: every trim NACKed and resent without a timeout, inflight back to 0, RTT samples by hand", () => {
+  const inflightAfter = (s: Scenario) => {
+    const b = build(s);
+    b.fabric.run();
+    const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
+    return { b, ccOf, inflight: b.flows.map((_, f) => ccOf[f].level(f) - ccOf[f].windowLeft(f)) };
+  };
+  // The default 8:1 incast with trimming: each trimmed header comes back as a NACK and its
+  // packet is resent at once (UEC §4.1 / §3.6.4.4: the destination NACKs a trimmed packet, UET_TRIMMED).
+  const d = inflightAfter(DEFAULT_SCENARIO);
+  const t = collect(d.b).totals;
+  assert.ok(t.trims > 100, `${t.trims} trims`);
+  assert.equal([t.nacks, t.retransmissions, t.timeouts, t.drops], [t.trims, t.trims, 0, 0]);
+  assert.equal(d.inflight, new Array(8).fill(0), "the NACKs' and ACKs' bytes return what the sends put in flight");
+  // Without trimming the same incast drops and times out; the timeouts' bytes come back too.
+  const l = inflightAfter({ ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, trimming: false } });
+  assert.ok(collect(l.b).totals.timeouts > 0);
+  assert.equal(l.inflight, new Array(8).fill(0));
+  // Five full packets between two hosts of one edge switch: every ACK's sample is the 2-hop RTT,
+  // 2 × (332 ns + 1 µs) for the data and 2 × (5.12 ns + 1 µs) for the 64 B ACK = 4,674.24 ns,
+  // and NSCC's base RTT (from the network's 14,023 ns) falls to it.
+  const one = inflightAfter(base([{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086 }] }]));
+  assert.is((one.ccOf[0] as NsccCc).m.baseRttNs(0), 4674);
 });
 
 test("the receiver coalesces ACKs as configured: per packet, every 16 KiB, every 64 KiB (uet-htsim UecSink)", () => {
