@@ -4,7 +4,12 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import type { CcAdapter } from "./adapters";
+import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
+import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DcpSender } from "../../lib/reliability/dcp/sender";
+import { type CcAdapter, NoneCc, Rx, Sx, Tx } from "./adapters";
+import { Kind, P, PacketPool } from "./packets";
+import { DcpTransport } from "./rounds";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
 
@@ -74,6 +79,130 @@ test("DCP §2.2 Issue #1 in the fabric: spraying without loss makes IRN retransm
   assert.is(irn.timeouts, 0, "IRN's retransmissions come from NACKs of reordered packets, not timeouts");
   // RACK's reordering window absorbs most of the reordering IRN takes for loss.
   assert.ok(runs.rack.metrics.retransmissions.spurious < irn.spurious / 2, `RACK ${runs.rack.metrics.retransmissions.spurious} vs IRN ${irn.spurious}`);
+});
+
+/** A DCP transport of 1,000 B packets and 64 B headers, its CC without a window, and a packet pool. */
+function dcpQp(sender: object = {}) {
+  const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000, ...sender } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+  const cc = new NoneCc();
+  cc.open(0, 0);
+  t.open(0);
+  const pool = new PacketPool(64);
+  /** Every packet the sender lets out at `nowNs`, as the NIC hands it on: [Tx bits, psn, msn, retryNo, wire bytes, msgPackets, payload]. */
+  const drain = (nowNs: number) => {
+    const out: number[][] = [];
+    while (t.nextBytes(0, nowNs, cc) > 0) {
+      const r = t.nextPacket(0, nowNs, 0);
+      out.push([r, t.psn, t.msn, t.retryNo, t.bytes, t.msgPackets, t.payload]);
+    }
+    return out;
+  };
+  return { t, cc, pool, drain };
+}
+
+test("DCP's transport with several messages on one QP, by hand: packets, out-of-order completion, the wire bytes each eMSN frees (DCP §4.3–4.4)", () => {
+  const { t, pool, drain } = dcpQp();
+  assert.equal([t.post(0, 2500), t.post(0, 1000), t.post(0, 1500)], [0, 1, 2]);
+  // 2,500 B = 1,000 + 1,000 + 500 (3 packets), 1,000 B (1), 1,500 B = 1,000 + 500 (2); a
+  // message's last packet carries Tx.Last; wire = payload + 64 B.
+  const N = Tx.New;
+  const L = Tx.New | Tx.Last;
+  const sent = drain(0);
+  assert.equal(sent, [
+    [N, 0, 0, 0, 1064, 3, 1000],
+    [N, 1, 0, 0, 1064, 3, 1000],
+    [L, 2, 0, 0, 564, 3, 500],
+    [L, 3, 1, 0, 1064, 1, 1000],
+    [N, 4, 2, 0, 1064, 2, 1000],
+    [L, 5, 2, 0, 564, 2, 500],
+  ]);
+  // The receiver gets message 1 first: it completes, but eMSN waits for message 0 (§4.4). When
+  // message 0's last packet lands, both retire in order (completed 2, eMSN 2), and the ACK frees
+  // their wire bytes: (2,500 + 3 × 64) + (1,000 + 64) = 3,756. Message 2 then frees 1,500 + 128.
+  const expected = [
+    [3, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+    [1, 0, 0, 0, 0, 0],
+    [2, Rx.Ack | Rx.Complete, 2, 2, Sx.Complete, 3756],
+    [4, 0, 0, 0, 0, 0],
+    [5, Rx.Ack | Rx.Complete, 1, 3, Sx.Complete | Sx.Done, 1628],
+  ];
+  for (const [psn, rx, completed, emsn, sx, freed] of expected) {
+    const [, , msn, retry, bytes, msgPackets, payload] = sent[psn];
+    const h = pool.alloc(Kind.Data, 0, 1, bytes);
+    pool.i32[(h << 4) + P.W0] = msn;
+    pool.i32[(h << 4) + P.Psn] = psn;
+    pool.i32[(h << 4) + P.W1] = payload;
+    pool.i32[(h << 4) + P.W2] = retry;
+    pool.i32[(h << 4) + P.W3] = msgPackets;
+    assert.is(t.onData(0, 10, pool, h), rx, `psn ${psn}`);
+    if ((rx & Rx.Ack) === 0) continue;
+    assert.is(t.completed, completed, `psn ${psn}: messages retired`);
+    const a = pool.alloc(Kind.Ack, 0, 0, 64);
+    t.fillAck(pool, a);
+    assert.is(pool.i32[(a << 4) + P.W0], emsn, `psn ${psn}: the ACK's eMSN`);
+    assert.is(t.onAck(0, 20, pool, a), sx, `psn ${psn}`);
+    assert.equal([t.newBytes, t.completed, t.rttNs, t.restoredBytes], [freed, completed, 0, 0], `psn ${psn}: what the CC is told`);
+  }
+  assert.is(t.errors(), 0);
+});
+
+test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one freed) again with sRetryNo 1, its wire bytes to the CC, a pending packet of a later message kept; RetransQ and retry overflows are outcomes, not errors (§4.3, §4.5)", () => {
+  const { t, cc, pool, drain } = dcpQp({ retransQueueDepth: 1, maxRetries: 1 });
+  t.post(0, 2500);
+  t.post(0, 1000);
+  t.post(0, 1500);
+  // Messages 0 and 1 go out (PSNs 0–3); an ACK with eMSN 1 frees message 0 and restarts the
+  // timer; message 2's first packet is fetched into the round but not yet sent.
+  for (let psn = 0; psn < 4; psn++) {
+    assert.ok(t.nextBytes(0, 0, cc) > 0);
+    t.nextPacket(0, 0, 0);
+    assert.is(t.psn, psn);
+  }
+  const ack = pool.alloc(Kind.Ack, 0, 0, 64);
+  pool.i32[(ack << 4) + P.W0] = 1;
+  assert.equal([t.onAck(0, 1000, pool, ack), t.newBytes], [Sx.Complete, 2500 + 3 * 64]);
+  assert.equal([t.onAck(0, 1000, pool, ack), t.newBytes], [0, 0], "the same eMSN again frees nothing");
+  assert.is(t.nextBytes(0, 1000, cc), 1064);
+  assert.is(t.nextPsn(0), 4, "message 2's packet is pending");
+  assert.is(t.onTimer(0, 100_999), 0, "the RTO (100 µs from the ACK) has not passed");
+  assert.is(t.onTimer(0, 101_000), 1);
+  assert.equal([t.bytes, t.ev], [1000 + 64, -1], "message 1, the unaMSN-th, is presumed lost; DCP does not know its path");
+  // The pending packet of message 2 still goes (it was taken from the sender, which will not
+  // offer it again), then message 1 with sRetryNo 1, then the rest of message 2.
+  assert.equal(drain(101_000), [
+    [Tx.New, 4, 2, 0, 1064, 2, 1000],
+    [Tx.Retransmit | Tx.Last, 3, 1, 1, 1064, 1, 1000],
+    [Tx.New | Tx.Last, 5, 2, 0, 564, 2, 500],
+  ]);
+  assert.equal([t.timeouts(0), t.errors()], [1, 0]);
+  // Two HOs of the resent round: the first fills the one-entry RetransQ (a full packet to the
+  // CC), the second finds it full — left to the timeout, counted in overflows.
+  const ho = (psn: number) => {
+    const h = pool.alloc(Kind.Nack, 0, 0, 57);
+    pool.i32[(h << 4) + P.W0] = 2;
+    pool.i32[(h << 4) + P.Psn] = psn;
+    pool.i32[(h << 4) + P.W2] = 0;
+    return h;
+  };
+  assert.equal([t.onNack(0, 101_100, pool, ho(4)), t.bytes, t.rttNs], [1, 1064, 0]);
+  assert.equal([t.onNack(0, 101_100, pool, ho(5)), t.overflows], [E_FULL, 1]);
+  // maxRetries 1: the next timeout gives up.
+  assert.is(t.onTimer(0, 201_100), E_OVERFLOW);
+  assert.equal([t.overflows, t.errors()], [2, 0]);
+});
+
+test("DCP's transport at a timeout drops a pending packet of the message it resends: the resend supersedes it (§4.5)", () => {
+  const { t, cc, drain } = dcpQp();
+  t.post(0, 2500);
+  for (let psn = 0; psn < 2; psn++) {
+    t.nextBytes(0, 0, cc);
+    t.nextPacket(0, 0, 0);
+  }
+  assert.is(t.nextBytes(0, 0, cc), 564);
+  assert.is(t.nextPsn(0), 2, "message 0's last packet is pending");
+  assert.is(t.onTimer(0, 100_000), 1);
+  assert.equal(drain(100_000).map((p) => [p[1], p[3]]), [[0, 1], [1, 1], [2, 1]], "PSNs 0–2 with sRetryNo 1, not the pending PSN 2 of retry 0");
 });
 
 test.run();

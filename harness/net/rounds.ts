@@ -58,7 +58,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly pending: Uint8Array;
   private readonly pKind: Int32Array;
   private readonly pPsn: Int32Array;
-  private readonly pMsn: Int32Array;
+  protected readonly pMsn: Int32Array;
   private readonly pLen: Int32Array;
   private readonly pRetry: Int32Array;
   private readonly pLast: Uint8Array;
@@ -225,7 +225,9 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
     this.bytes = this.msgWire[slot * MESSAGES + (this.freed[slot] & (MESSAGES - 1))];
     this.ev = -1;
-    this.pending[slot] = 0;
+    // A packet of that message fetched in the round and not yet sent is superseded by the resend
+    // (the receiver would drop it as stale, §4.5); one of a later message still has to go.
+    if (this.pMsn[slot] === this.tx.unaMsn(slot)) this.pending[slot] = 0;
     return 1;
   }
   onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
