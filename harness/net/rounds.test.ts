@@ -7,7 +7,7 @@ import type { Scenario } from "../scenario/schema";
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
-import { type CcAdapter, NoneCc, Rx, Sx, Tx } from "./adapters";
+import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, Tx } from "./adapters";
 import { Kind, P, PacketPool } from "./packets";
 import { DcpTransport } from "./rounds";
 
@@ -54,6 +54,18 @@ test("a window CC's inflight returns to zero when a baseline's flows complete (r
         assert.is(inflight, 0, `${rel} + ${cc}, flow ${f}: ${inflight} bytes still in flight after completion`);
       }
     }
+  }
+});
+
+test("the baselines' ACKs echo the data packet's send time: NSCC's base RTT falls to the 2-hop RTT by hand", () => {
+  // Five full packets between two hosts of one edge switch: 2 × (332 ns + 1 µs) for a 4,150 B
+  // data packet and 2 × (5.12 ns + 1 µs) for the 64 B ACK = 4,674.24 ns, below the network's
+  // 14,023 ns that NSCC starts from.
+  for (const rel of BASELINES) {
+    const b = build(scenario(rel, "nscc", "reps", { network: { ...DEFAULT_SCENARIO.network, trimming: false }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086 }] }] }));
+    b.fabric.run();
+    const cc = (b.fabric as unknown as { ccOf: NsccCc[] }).ccOf[0];
+    assert.equal([cc.m.baseRttNs(0), cc.level(0) - cc.windowLeft(0)], [4674, 0], rel);
   }
 });
 
