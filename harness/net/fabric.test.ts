@@ -249,8 +249,11 @@ test("RUD hands the CC what its module reports: every trim NACKed and resent wit
   // Five full packets between two hosts of one edge switch: every ACK's sample is the 2-hop RTT,
   // 2 × (332 ns + 1 µs) for the data and 2 × (5.12 ns + 1 µs) for the 64 B ACK = 4,674.24 ns,
   // and NSCC's base RTT (from the network's 14,023 ns) falls to it.
-  const one = inflightAfter(base([{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086 }] }]));
-  assert.is((one.ccOf[0] as NsccCc).m.baseRttNs(0), 4674);
+  // The flow starts at 10 µs, so a sample is not the send time by accident; nothing queues, so
+  // the average queueing delay stays 0.
+  const one = inflightAfter(base([{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086, startUs: 10 }] }]));
+  const nscc = (one.ccOf[0] as NsccCc).m;
+  assert.equal([nscc.baseRttNs(0), nscc.avgDelayNs(0)], [4674, 0]);
 });
 
 test("the receiver coalesces ACKs as configured: per packet, every 16 KiB, every 64 KiB (uet-htsim UecSink)", () => {

@@ -60,12 +60,14 @@ test("a window CC's inflight returns to zero when a baseline's flows complete (r
 test("the baselines' ACKs echo the data packet's send time: NSCC's base RTT falls to the 2-hop RTT by hand", () => {
   // Five full packets between two hosts of one edge switch: 2 × (332 ns + 1 µs) for a 4,150 B
   // data packet and 2 × (5.12 ns + 1 µs) for the 64 B ACK = 4,674.24 ns, below the network's
-  // 14,023 ns that NSCC starts from.
+  // 14,023 ns that NSCC starts from. The flow starts at 10 µs, so a sample is not the send time
+  // by accident.
   for (const rel of BASELINES) {
-    const b = build(scenario(rel, "nscc", "reps", { network: { ...DEFAULT_SCENARIO.network, trimming: false }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086 }] }] }));
+    const b = build(scenario(rel, "nscc", "reps", { network: { ...DEFAULT_SCENARIO.network, trimming: false }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086, startUs: 10 }] }] }));
     b.fabric.run();
     const cc = (b.fabric as unknown as { ccOf: NsccCc[] }).ccOf[0];
-    assert.equal([cc.m.baseRttNs(0), cc.level(0) - cc.windowLeft(0)], [4674, 0], rel);
+    // Every sample is that RTT (nothing queues), so the average queueing delay stays 0.
+    assert.equal([cc.m.baseRttNs(0), cc.m.avgDelayNs(0), cc.level(0) - cc.windowLeft(0)], [4674, 0, 0], rel);
   }
 });
 
