@@ -7,9 +7,10 @@ import type { Scenario } from "../scenario/schema";
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
+import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, Tx } from "./adapters";
 import { Kind, P, PacketPool } from "./packets";
-import { DcpTransport } from "./rounds";
+import { DcpTransport, RackTransport } from "./rounds";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
 
@@ -217,6 +218,55 @@ test("DCP's transport at a timeout drops a pending packet of the message it rese
   assert.is(t.nextPsn(0), 2, "message 0's last packet is pending");
   assert.is(t.onTimer(0, 100_000), 1);
   assert.equal(drain(100_000).map((p) => [p[1], p[3]]), [[0, 1], [1, 1], [2, 1]], "PSNs 0–2 with sRetryNo 1, not the pending PSN 2 of retry 0");
+});
+
+test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expiry and a tail-loss probe make packets due (2), the RTO is a timeout (1) of every byte held (RFC 8985 §6.2, §7; RFC 6298)", () => {
+  const rack = () => {
+    const t = new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 10_000, initialRtoNs: 50_000, minRtoNs: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2);
+    const cc = new NoneCc();
+    const pool = new PacketPool(16);
+    t.open(0);
+    t.post(0, 4000);
+    const drain = (nowNs: number) => {
+      const out: number[][] = [];
+      while (t.nextBytes(0, nowNs, cc) > 0) out.push([t.nextPacket(0, nowNs, 0), t.psn]);
+      return out;
+    };
+    /** An ACK as the receiver fills it: cumulative PSN, the PSN that triggered it, the echoed send time. */
+    const ack = (nowNs: number, cum: number, sack: number, sentNs: number) => {
+      const a = pool.alloc(Kind.Ack, 0, 0, 64);
+      pool.i32[(a << 4) + P.W0] = cum;
+      pool.i32[(a << 4) + P.W1] = sack;
+      pool.f64[(a << 1) + P.F0] = sentNs;
+      return t.onAck(0, nowNs, pool, a);
+    };
+    return { t, drain, ack };
+  };
+  // PSNs 0–3 at t = 0; PSN 0's ACK at 4 µs is the first RTT sample (4,000 ns, min RTT 4,000).
+  const a = rack();
+  assert.equal(a.drain(0), [[Tx.New, 0], [Tx.New, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]]);
+  assert.is(a.ack(4000, 1, 0, 0), Sx.Rtt);
+  // PSN 2 is SACKed at 4.1 µs (RACK.rtt 4,100): PSN 1, sent at the same time, is lost only when
+  // now ≥ 0 + 4,100 + reo_wnd (min RTT / 4 = 1,000) = 5,100 ns — the reordering timer.
+  assert.is(a.ack(4100, 1, 2, 0), Sx.Rtt);
+  assert.is(a.t.deadlineNs(0), 5100);
+  assert.is(a.t.onTimer(0, 5099), 0);
+  assert.is(a.t.onTimer(0, 5100), 2, "packets due, no timeout");
+  assert.equal(a.drain(5100), [[Tx.Retransmit, 1]]);
+  // RFC 6298 after the two samples: SRTT 4,012.5, RTTVAR 1,525, RTO = 4,012 + 4 × 1,525 = 10,112
+  // from the ACK that last advanced the cumulative PSN (4 µs): 14,112 ns. Every byte held
+  // (PSNs 1 twice, 2 and 3: 4 × 1,064 B) is presumed lost.
+  assert.is(a.t.deadlineNs(0), 14_112);
+  assert.is(a.t.onTimer(0, 14_112), 1);
+  assert.equal([a.t.bytes, a.t.ev, a.t.timeouts(0)], [4 * 1064, -1, 1]);
+  // The tail-loss probe: with PSN 0 ACKed at 4 µs and nothing else, PTO = 2 × SRTT = 8 µs later.
+  const b = rack();
+  b.drain(0);
+  b.ack(4000, 1, 0, 0);
+  assert.is(b.t.deadlineNs(0), 12_000);
+  assert.is(b.t.onTimer(0, 12_000), 2, "a probe is due");
+  assert.equal(b.drain(12_000), [[Tx.Retransmit | Tx.Last, 3]], "the highest PSN again");
+  assert.equal([a.t.errors(), b.t.errors()], [0, 0]);
 });
 
 test.run();
