@@ -36,6 +36,10 @@ test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near t
   assert.ok(x !== undefined);
   assert.ok(x.pseudoAcks > 0, "T_src above 5 µs at the WAN egress makes flows Active");
   assert.ok(x.pseudoAcksDelivered > 0 && x.pseudoAcksDelivered <= x.pseudoAcks);
+  // Fig. 5: a flow's pseudo-ACKs are tIntervalNs (5 µs, timely profile) apart, and a sender
+  // at 100 Gb/s puts a 4,150 B packet out every 332 ns, so at most one pseudo-ACK per
+  // ⌊5,000 / 332⌋ = 15 of its packets, plus the first: never one per packet.
+  assert.ok(x.pseudoAcks <= r.totals.dataPackets / 15 + 8, `${x.pseudoAcks} pseudo-ACKs for ${r.totals.dataPackets} packets`);
   // RTT_src: sender → ESW → sender inside DC 0 (6 links of 1 µs plus the queues), never the
   // 1 ms WAN round trip.
   assert.ok((x.srcRttMaxUs as number) < 200 && (x.srcRttMeanUs as number) >= 6, `RTT_src mean ${x.srcRttMeanUs} µs, max ${x.srcRttMaxUs} µs`);
@@ -44,6 +48,9 @@ test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near t
   const intra = runScenario(scenario(incast.map((f) => ({ ...f, dst: 15 })), "swift", {}));
   assert.ok(intra.integrity.ok);
   assert.is(intra.reflex?.pseudoAcks, 0);
+  // Which flows NSF and NDT track: the inter-DC ones only.
+  const mixed = build(scenario([...incast.slice(0, 2), { src: 2, dst: 15, bytes: 1000 }, { src: 17, dst: 30, bytes: 1000 }], "swift", {}));
+  assert.equal(Array.from(mixed.fabric.reflex?.interDc ?? []), [1, 1, 0, 0]);
 });
 
 test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C observation 2, §III-C)", () => {
