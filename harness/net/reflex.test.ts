@@ -75,6 +75,8 @@ test("NSF: an uncongested inter-DC flow gets no pseudo-ACK, and its end-to-end A
   const levels = (r: ReturnType<typeof runScenario>) => (r.series?.flows[0].level ?? []).filter((x): x is number => x !== null);
   const on = runScenario(scenario(one, "swift", {}, sample));
   assert.is(on.reflex?.pseudoAcks, 0);
+  // NDT (on by default with NSF) sees every packet into DC 1 and keeps them all Normal.
+  assert.equal([on.reflex?.controlledPackets, on.reflex?.pauses, on.reflex?.ndtDrops], [0, 0, 0]);
   const w = levels(on);
   assert.ok(w.length > 10 && w.every((x) => x === w[0]), "Swift's window never moves: it got no sample");
   // The same flow without Reflex: each ACK's 1 ms RTT is far above Swift's target.
