@@ -76,7 +76,7 @@ test("NSF: an uncongested inter-DC flow gets no pseudo-ACK, and its end-to-end A
   const on = runScenario(scenario(one, "swift", {}, sample));
   assert.is(on.reflex?.pseudoAcks, 0);
   // NDT (on by default with NSF) sees every packet into DC 1 and keeps them all Normal.
-  assert.equal([on.reflex?.controlledPackets, on.reflex?.pauses, on.reflex?.ndtDrops], [0, 0, 0]);
+  assert.equal([on.reflex?.controlledPackets, on.reflex?.pauses, on.reflex?.pauseTimeouts, on.reflex?.ndtDrops], [0, 0, 0, 0]);
   const w = levels(on);
   assert.ok(w.length > 10 && w.every((x) => x === w[0]), "Swift's window never moves: it got no sample");
   // The same flow without Reflex: each ACK's 1 ms RTT is far above Swift's target.
