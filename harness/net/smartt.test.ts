@@ -1,0 +1,58 @@
+// SMaRTT's incast claims, run in the fabric with the UEC profile of NSCC, REPS and the reference
+// simulator's network (the default scenario: 16-host 3-tier fat tree, 100 Gb/s, 1 µs links,
+// 1-BDP queues, ACKs every 16 KiB). `shared/papers/smartt-nscc.txt` §III-D (Fig. 7) and §III-F
+// (Fig. 10).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runScenario } from "../run";
+import { DEFAULT_SCENARIO } from "../scenario/default";
+import type { Scenario } from "../scenario/schema";
+
+const KIB = 1024;
+
+function run(traffic: Scenario["traffic"], network: Scenario["network"] = {}, ccParams: object = {}) {
+  const r = runScenario({
+    ...DEFAULT_SCENARIO,
+    name: "smartt",
+    network: { ...DEFAULT_SCENARIO.network, ...network },
+    transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "nscc", params: { profile: "uec", ...ccParams } } },
+    traffic,
+  });
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, r.flowsTotal);
+  return { r, lastUs: Math.max(...r.flows.map((f) => f.fctUs as number)) };
+}
+
+test("Fig. 7: trimming shortens an incast of small messages by about one timeout, and the difference fades for large ones", () => {
+  // The same 1-BDP buffers either way; without trimming a full queue drops and the sender waits
+  // for the RTO, 15 µs + 6 hops × 178,450 B × 8 / 100 Gb/s = 100.656 µs (uet-htsim main_uec).
+  const rtoUs = 100.656;
+  for (const kib of [64, 256, 1024]) {
+    const traffic: Scenario["traffic"] = [{ kind: "incast", senders: 8, receiver: 0, bytes: kib * KIB }];
+    const trim = run(traffic, { trimming: true });
+    const drop = run(traffic, { trimming: false });
+    const idealUs = (8 * kib * KIB * 8) / 100_000;
+    assert.is(trim.r.totals.timeouts, 0, `${kib} KiB: a trimmed packet is NACKed, never timed out`);
+    assert.ok(drop.r.totals.timeouts > 0, `${kib} KiB: drops end in timeouts`);
+    const gainUs = drop.lastUs - trim.lastUs;
+    const what = `${kib} KiB, 8:1 (ideal ${idealUs} µs): ${trim.lastUs} µs with trimming, ${drop.lastUs} µs without`;
+    if (kib < 1024) assert.ok(gainUs > 0.4 * rtoUs && gainUs < 1.5 * rtoUs, what);
+    else assert.ok(Math.abs(gainUs) < 0.1 * idealUs, what);
+  }
+});
+
+test("Fig. 10: FastIncrease lets the longer flow of an uneven incast take the link back when the others finish", () => {
+  // 4:1 into host 0: one flow of 4 MB and three of 2 MB. The link carries 10 MB in 800 µs at
+  // best; the long flow ends last and, with FastIncrease, within 5 % of that.
+  const flows = [4, 5, 6, 7].map((src, i) => ({ src, dst: 0, bytes: i === 0 ? 4_000_000 : 2_000_000 }));
+  const idealUs = (10_000_000 * 8) / 100_000;
+  const on = run([{ kind: "flows", flows }]);
+  const off = run([{ kind: "flows", flows }], {}, { fastIncreaseK: 0, fiScale: 0 });
+  const longOn = on.r.flows[0].fctUs as number;
+  const longOff = off.r.flows[0].fctUs as number;
+  assert.is(longOn, on.lastUs, "the long flow ends last");
+  assert.ok(longOn < 1.05 * idealUs, `${longOn} µs against the link's ${idealUs}`);
+  assert.ok(longOn < longOff, `with FastIncrease ${longOn} µs, without ${longOff} µs`);
+});
+
+test.run();
