@@ -193,13 +193,14 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
   assert.equal([t.timeouts(0), t.errors()], [1, 0]);
   // Two HOs of the resent round: the first fills the one-entry RetransQ (a full packet to the
   // CC), the second finds it full — left to the timeout, counted in overflows.
-  const ho = (psn: number) => {
+  const ho = (psn: number, msn = 2) => {
     const h = pool.alloc(Kind.Nack, 0, 0, 57);
-    pool.i32[(h << 4) + P.W0] = 2;
+    pool.i32[(h << 4) + P.W0] = msn;
     pool.i32[(h << 4) + P.Psn] = psn;
     pool.i32[(h << 4) + P.W2] = 0;
     return h;
   };
+  assert.is(t.onNack(0, 101_100, pool, ho(0, 0)), 0, "message 0 was acknowledged: its HO is ignored (DCP_HO_STALE)");
   assert.equal([t.onNack(0, 101_100, pool, ho(4)), t.bytes, t.rttNs], [1, 1064, 0]);
   assert.equal([t.onNack(0, 101_100, pool, ho(5)), t.overflows], [E_FULL, 1]);
   // maxRetries 1: the next timeout gives up.
