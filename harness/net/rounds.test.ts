@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
@@ -65,10 +66,36 @@ test("the baselines' ACKs echo the data packet's send time: NSCC's base RTT fall
   // by accident.
   for (const rel of BASELINES) {
     const b = build(scenario(rel, "nscc", "reps", { network: { ...DEFAULT_SCENARIO.network, trimming: false }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 5 * 4086, startUs: 10 }] }] }));
-    b.fabric.run();
     const cc = (b.fabric as unknown as { ccOf: NsccCc[] }).ccOf[0];
+    const echoes = ecnEchoes(cc);
+    b.fabric.run();
     // Every sample is that RTT (nothing queues), so the average queueing delay stays 0.
     assert.equal([cc.m.baseRttNs(0), cc.m.avgDelayNs(0), cc.level(0) - cc.windowLeft(0)], [4674, 0, 0], rel);
+    assert.equal([echoes.length, echoes.filter((e) => e).length], [5, 0], `${rel}: an ACK per packet, none echoing CE on an idle path`);
+  }
+});
+
+/** The ECN echo of every ACK the fabric hands to this CC adapter, in order. */
+function ecnEchoes(cc: CcAdapter): boolean[] {
+  const seen: boolean[] = [];
+  const onAck = cc.onAck.bind(cc);
+  cc.onAck = (slot, nowNs, acked, rttNs, ecn) => {
+    seen.push(ecn);
+    onAck(slot, nowNs, acked, rttNs, ecn);
+  };
+  return seen;
+}
+
+test("the baselines' ACKs echo CE: in a lossy 6:1 incast the CC hears about as many marks as the switches made", () => {
+  for (const rel of BASELINES) {
+    const b = build(scenario(rel, "nscc", "reps", lossyIncast));
+    const cc = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf[0];
+    const echoes = ecnEchoes(cc);
+    b.fabric.run();
+    const marks = collect(b).totals.ecnMarks;
+    const echoed = echoes.filter((e) => e).length;
+    // Every data packet is ACKed, so each delivered mark is echoed once; dropped marked packets are not.
+    assert.ok(marks > 0 && echoed > 0 && echoed <= marks && echoed < echoes.length, `${rel}: ${echoed} of ${echoes.length} ACKs echo CE, ${marks} marks`);
   }
 });
 
