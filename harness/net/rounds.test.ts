@@ -8,10 +8,11 @@ import type { Scenario } from "../scenario/schema";
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
+import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, Tx } from "./adapters";
 import { Kind, P, PacketPool } from "./packets";
-import { DcpTransport, RackTransport } from "./rounds";
+import { DcpTransport, GbnTransport, RackTransport } from "./rounds";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
 
@@ -295,6 +296,39 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
   assert.is(b.t.onTimer(0, 12_000), 2, "a probe is due");
   assert.equal(b.drain(12_000), [[Tx.Retransmit | Tx.Last, 3]], "the highest PSN again");
   assert.equal([a.t.errors(), b.t.errors()], [0, 0]);
+});
+
+test("go-back-N's transport goes back past the packet its round already took: after a NACK or a timeout the sender's order, not the stale pending packet, comes first", () => {
+  for (const via of ["nack", "timeout"] as const) {
+    const t = new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2);
+    const cc = new NoneCc();
+    const pool = new PacketPool(16);
+    t.open(0);
+    t.post(0, 4000);
+    // PSNs 0 and 1 go out; PSN 2 is taken into the round but not yet sent.
+    for (let psn = 0; psn < 2; psn++) {
+      t.nextBytes(0, 0, cc);
+      t.nextPacket(0, 0, 0);
+    }
+    assert.ok(t.nextBytes(0, 0, cc) > 0);
+    assert.is(t.nextPsn(0), 2);
+    if (via === "nack") {
+      // The receiver expects PSN 1 (a NACK rides an ACK packet with W3 = 1): back to 1.
+      const a = pool.alloc(Kind.Ack, 0, 0, 64);
+      pool.i32[(a << 4) + P.W0] = 1;
+      pool.i32[(a << 4) + P.W3] = 1;
+      t.onAck(0, 5000, pool, a);
+    } else {
+      // The RTO (GBN's default 1,048,576 ns) goes back to the oldest unacknowledged PSN, 0.
+      assert.is(t.onTimer(0, t.deadlineNs(0)), 1);
+      assert.is(t.bytes, 2 * 1064, "the two packets sent are presumed lost");
+    }
+    const after: number[][] = [];
+    while (t.nextBytes(0, 6000, cc) > 0) after.push([t.nextPacket(0, 6000, 0), t.psn]);
+    const R = Tx.Retransmit;
+    const expected = via === "nack" ? [[R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]] : [[R, 0], [R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]];
+    assert.equal(after, expected, via);
+  }
 });
 
 test.run();
