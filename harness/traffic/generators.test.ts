@@ -29,6 +29,26 @@ test("incast: N senders, equal or uneven sizes, simultaneous, staggered or jitte
   assert.ok(new Set(jit.map((f) => f.startNs)).size > 30, "jitter spreads the starts");
 });
 
+test("permutation: uniform over the derangements — 4 hosts have 9, each drawn about 1/9 of the time, and no seed maps a host to itself", () => {
+  const counts = new Map<string, number>();
+  const seeds = 1800;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const d = derangement([0, 1, 2, 3], seed);
+    assert.ok(d.every((x, i) => x !== i), `seed ${seed}: ${d}`);
+    const k = d.join(",");
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  // D(4) = 9; 200 expected each, binomial σ ≈ 13.3: ±50 is beyond 3.7σ.
+  assert.is(counts.size, 9);
+  for (const [k, c] of counts) assert.ok(c > 150 && c < 250, `${k}: ${c} of ${seeds}`);
+  // Two domains of exactly half the hosts each: every host sends across.
+  const halves = new Int32Array(8).fill(1, 4);
+  for (let seed = 1; seed <= 50; seed++) {
+    const d = derangement(range(8), seed, halves);
+    assert.ok(d.every((x, i) => halves[x] !== halves[i]), `seed ${seed}: ${d}`);
+  }
+});
+
 test("permutation: a derangement (each host sends once, receives once, never to itself)", () => {
   for (const [n, seed] of [[2, 1], [3, 2], [16, 3], [1000, 4]]) {
     const hosts = range(n);
