@@ -139,21 +139,26 @@ test("ring all-reduce: 2(n−1) steps of n chunks; each step waits for the chunk
 
 test("butterfly all-reduce: log2 n halving then doubling steps, partner XOR distance, sizes halve then double", () => {
   const m = range(8).map((i) => 10 + i);
-  const fl = butterflyAllreduce(m, { bytes: 8000, startNs: 0 });
+  const fl = butterflyAllreduce(m, { bytes: 8000, startNs: 0, group: "b0" });
   assert.is(fl.length, 6 * 8);
+  assert.ok(fl.every((f) => f.group === "b0"));
   const stepOf = (i: number) => Math.floor(i / 8);
   const sizes = [0, 1, 2, 3, 4, 5].map((s) => fl[s * 8].bytes);
   assert.equal(sizes, [4000, 2000, 1000, 1000, 2000, 4000]);
   const dist = [4, 2, 1, 1, 2, 4];
   fl.forEach((f, i) => {
     assert.is((f.src - 10) ^ (f.dst - 10), dist[stepOf(i)]);
-    if (stepOf(i) > 0) {
+    if (stepOf(i) === 0) assert.is(f.after, undefined, "the first step waits for nothing");
+    else {
       const d = (f.after as number[])[0];
       assert.is(stepOf(d), stepOf(i) - 1);
       assert.is(fl[d].dst, f.src, "waits for the data its sender received at the previous step");
     }
   });
   assert.throws(() => butterflyAllreduce(range(6), { bytes: 1, startNs: 0 }), /power of two/);
+  // Fewer bytes than steps divide: every flow still carries one byte (a flow is never empty).
+  assert.ok(butterflyAllreduce(range(4), { bytes: 1, startNs: 0 }).every((f) => f.bytes === 1));
+  assert.ok(ringAllreduce(range(4), { bytes: 2, startNs: 0 }).every((f) => f.bytes === 1));
   const g = pickGroups(range(64), 4, 16, "random", 3);
   assert.is(new Set(g.flat()).size, 64, "groups are disjoint");
   assert.equal(pickGroups(range(8), 2, 4, "contiguous", 1), [[0, 1, 2, 3], [4, 5, 6, 7]]);
