@@ -26,6 +26,34 @@ test(".cm: parse, write, parse again gives the same flows (round trip)", () => {
   assert.equal(parseCm(writeCm(p)), p);
 });
 
+test(".cm triggers: an undeclared trigger is a oneshot, a barrier joins a send-done and a recv-done, a line without start begins at 0; round trip", () => {
+  const text = `Nodes 4
+0->1 size 100 id 1 recv_done_trigger 1
+1->2 size 100 id 2 send_done_trigger 2
+2->3 size 100 id 3 recv_done_trigger 2
+3->0 start 5 size 100 id 4 trigger 1
+0->2 start 5 size 100 id 5 trigger 2
+1->3 size 100 id 6 send_done_trigger 3
+2->0 start 5 size 100 id 7 trigger 3
+Triggers 1
+trigger id 2 barrier 2
+`;
+  const cm = parseCm(text, "t.cm");
+  // Trigger 1 is not declared: one activation (connection 1 delivered) starts connection 4.
+  // Trigger 2 needs both of its activations: connection 2 acknowledged and connection 3 delivered.
+  // Trigger 3: connection 6 acknowledged starts connection 7.
+  assert.equal(cm.flows, [
+    { src: 0, dst: 1, bytes: 100, startNs: 0 },
+    { src: 1, dst: 2, bytes: 100, startNs: 0 },
+    { src: 2, dst: 3, bytes: 100, startNs: 0 },
+    { src: 3, dst: 0, bytes: 100, startNs: 5000, after: [0] },
+    { src: 0, dst: 2, bytes: 100, startNs: 5000, after: [2], afterAcked: [1] },
+    { src: 1, dst: 3, bytes: 100, startNs: 0 },
+    { src: 2, dst: 0, bytes: 100, startNs: 5000, afterAcked: [5] },
+  ]);
+  assert.equal(parseCm(writeCm(cm)), cm);
+});
+
 test(".cm: malformed files are refused with the line", () => {
   assert.throws(() => parseCm("Nodes 4\n0->9 start 0 size 5\n", "m.cm"), /m\.cm:2: node outside/);
   assert.throws(() => parseCm("Nodes 4\n0-1 start 0 size 5\n", "m.cm"), /m\.cm:2: expected/);
