@@ -318,7 +318,10 @@ test("Spritz monitored flow (Fig. 5): background into each congested group's gat
     assert.is(Math.floor(f.dst / 8), G, "background stays inside its group");
     const gw = Math.floor(f.dst / df.p);
     assert.is(gw - G * df.a, df.exitIndex(G, D), "towards the switch with the global link to the destination group");
+    assert.ok(Math.floor(f.src / df.p) !== gw && f.src !== f.dst, "from the group's other switches");
   }
+  // Each busy group: its 8 endpoints less the gateway switch's 2, and the source group less the monitored flow's source.
+  assert.is(bg.length, busy.size * (8 - 2) - 1);
 });
 
 test.run();
