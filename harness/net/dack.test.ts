@@ -8,6 +8,7 @@ import { Sx, Tx } from "./adapters";
 import { DackTransport } from "./dack";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { makeTransport } from "./registry";
+import { packet } from "./test-support";
 
 // Chong & Krishnan §III–IV in the fabric: 2 KiB PUTs (2048 B of data + 64 B header) at
 // 100 Gb/s into a target whose host drains its 81 KiB queue (82,944 B) at a fraction of the
@@ -120,11 +121,7 @@ function transport(flows: number, rtoNs = 100_000): { tr: DackTransport; pool: P
 }
 
 function ack(pool: PacketPool, f: number, kind: number, seq: number, sentNs = 0): number {
-  const a = pool.alloc(kind === -1 ? Kind.Nack : Kind.Ack, f, 0, 64);
-  pool.i32[(a << 4) + P.W0] = kind;
-  pool.i32[(a << 4) + P.Psn] = seq;
-  pool.f64[(a << 1) + P.F0] = sentNs;
-  return a;
+  return packet(pool, kind === -1 ? Kind.Nack : Kind.Ack, f, 64, { w0: kind, psn: seq, sentNs });
 }
 
 function sendAll(tr: DackTransport, f: number, n: number, nowNs: number): number[] {
@@ -231,14 +228,8 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   tr.open(0);
   tr.open(1);
   const pool = new PacketPool(16);
-  const data = (f: number, seq: number, ev: number, ce: boolean, sentNs: number) => {
-    const h = pool.alloc(Kind.Data, f, 1, 2112);
-    pool.i32[(h << 4) + P.Psn] = seq;
-    pool.i32[(h << 4) + P.Ev] = ev;
-    pool.i32[(h << 4) + P.Flags] = ce ? Flag.Ce : 0;
-    pool.f64[(h << 1) + P.F0] = sentNs;
-    return h;
-  };
+  const data = (f: number, seq: number, ev: number, ce: boolean, sentNs: number) =>
+    packet(pool, Kind.Data, f, 2112, { dst: 1, psn: seq, ev, flags: ce ? Flag.Ce : 0, sentNs });
   const h0 = data(0, 0, 0x1234, true, 500);
   assert.ok(tr.arrive(0, 1000, pool, h0));
   const a = pool.alloc(Kind.Ack, tr.ackFlow(0), 0, 64);
@@ -284,11 +275,7 @@ test("one target per destination host, shared by the flows into it; its ACKs nam
   assert.equal(tr.targets.map((t) => (t === null ? 0 : t.capacity)), [1, 0, 2]);
   assert.is(tr.targets[2]?.params.queueBytes, 20_000, "the host's receive buffer is the target's queue");
   const pool = new PacketPool(16);
-  const data = (f: number, seq: number) => {
-    const h = pool.alloc(Kind.Data, f, dst[f], 2112);
-    pool.i32[(h << 4) + P.Psn] = seq;
-    return h;
-  };
+  const data = (f: number, seq: number) => packet(pool, Kind.Data, f, 2112, { dst: dst[f], psn: seq });
   // Flow 2's first packet is accepted: an IACK for flow 2 (threshold 9 KiB not reached).
   const h = data(2, 0);
   assert.ok(tr.arrive(2, 100, pool, h));

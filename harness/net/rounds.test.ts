@@ -10,9 +10,10 @@ import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
 import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
-import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, Tx } from "./adapters";
+import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, type Transport, Tx } from "./adapters";
 import { Kind, P, PacketPool } from "./packets";
 import { DcpTransport, GbnTransport, RackTransport } from "./rounds";
+import { drain, packet } from "./test-support";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
 
@@ -124,24 +125,16 @@ test("DCP §2.2 Issue #1 in the fabric: spraying without loss makes IRN retransm
   assert.ok(runs.rack.metrics.retransmissions.spurious < irn.spurious / 2, `RACK ${runs.rack.metrics.retransmissions.spurious} vs IRN ${irn.spurious}`);
 });
 
-/** A DCP transport of 1,000 B packets and 64 B headers, its CC without a window, and a packet pool. */
-function dcpQp(sender: object = {}) {
-  const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000, ...sender } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+/** Flow 0 of a transport of 1,000 B packets and 64 B headers, opened, under a CC without a window, with a packet pool. */
+function flow0<T extends Transport>(t: T) {
   const cc = new NoneCc();
   cc.open(0, 0);
   t.open(0);
-  const pool = new PacketPool(64);
-  /** Every packet the sender lets out at `nowNs`, as the NIC hands it on: [Tx bits, psn, msn, retryNo, wire bytes, msgPackets, payload]. */
-  const drain = (nowNs: number) => {
-    const out: number[][] = [];
-    while (t.nextBytes(0, nowNs, cc) > 0) {
-      const r = t.nextPacket(0, nowNs, 0);
-      out.push([r, t.psn, t.msn, t.retryNo, t.bytes, t.msgPackets, t.payload]);
-    }
-    return out;
-  };
-  return { t, cc, pool, drain };
+  return { t, cc, pool: new PacketPool(64), drain: (nowNs: number, limit?: number) => drain(t, cc, 0, nowNs, limit) };
 }
+
+const dcpQp = (sender: object = {}) =>
+  flow0(new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000, ...sender } as never, 2), new DcpReceiver({}, 2), 64, 64, 2));
 
 test("DCP's transport with several messages on one QP, by hand: packets, out-of-order completion, the wire bytes each eMSN frees (DCP §4.3–4.4)", () => {
   const { t, pool, drain } = dcpQp();
@@ -172,12 +165,7 @@ test("DCP's transport with several messages on one QP, by hand: packets, out-of-
   ];
   for (const [psn, rx, completed, emsn, sx, freed] of expected) {
     const [, , msn, retry, bytes, msgPackets, payload] = sent[psn];
-    const h = pool.alloc(Kind.Data, 0, 1, bytes);
-    pool.i32[(h << 4) + P.W0] = msn;
-    pool.i32[(h << 4) + P.Psn] = psn;
-    pool.i32[(h << 4) + P.W1] = payload;
-    pool.i32[(h << 4) + P.W2] = retry;
-    pool.i32[(h << 4) + P.W3] = msgPackets;
+    const h = packet(pool, Kind.Data, 0, bytes, { psn, w0: msn, w1: payload, w2: retry, w3: msgPackets });
     assert.is(t.onData(0, 10, pool, h), rx, `psn ${psn}`);
     if ((rx & Rx.Ack) === 0) continue;
     assert.is(t.completed, completed, `psn ${psn}: messages retired`);
@@ -197,13 +185,8 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
   t.post(0, 1500);
   // Messages 0 and 1 go out (PSNs 0–3); an ACK with eMSN 1 frees message 0 and restarts the
   // timer; message 2's first packet is fetched into the round but not yet sent.
-  for (let psn = 0; psn < 4; psn++) {
-    assert.ok(t.nextBytes(0, 0, cc) > 0);
-    t.nextPacket(0, 0, 0);
-    assert.is(t.psn, psn);
-  }
-  const ack = pool.alloc(Kind.Ack, 0, 0, 64);
-  pool.i32[(ack << 4) + P.W0] = 1;
+  assert.equal(drain(0, 4).map((p) => p[1]), [0, 1, 2, 3]);
+  const ack = packet(pool, Kind.Ack, 0, 64, { w0: 1 });
   assert.equal([t.onAck(0, 1000, pool, ack), t.newBytes], [Sx.Complete, 2500 + 3 * 64]);
   assert.equal([t.onAck(0, 1000, pool, ack), t.newBytes], [0, 0], "the same eMSN again frees nothing");
   assert.is(t.nextBytes(0, 1000, cc), 1064);
@@ -221,13 +204,7 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
   assert.equal([t.timeouts(0), t.errors()], [1, 0]);
   // Two HOs of the resent round: the first fills the one-entry RetransQ (a full packet to the
   // CC), the second finds it full — left to the timeout, counted in overflows.
-  const ho = (psn: number, msn = 2) => {
-    const h = pool.alloc(Kind.Nack, 0, 0, 57);
-    pool.i32[(h << 4) + P.W0] = msn;
-    pool.i32[(h << 4) + P.Psn] = psn;
-    pool.i32[(h << 4) + P.W2] = 0;
-    return h;
-  };
+  const ho = (psn: number, msn = 2) => packet(pool, Kind.Nack, 0, 57, { psn, w0: msn, w2: 0 });
   assert.is(t.onNack(0, 101_100, pool, ho(0, 0)), 0, "message 0 was acknowledged: its HO is ignored (DCP_HO_STALE)");
   assert.equal([t.onNack(0, 101_100, pool, ho(4)), t.bytes, t.rttNs], [1, 1064, 0]);
   assert.equal([t.onNack(0, 101_100, pool, ho(5)), t.overflows], [E_FULL, 1]);
@@ -239,10 +216,7 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
 test("DCP's transport at a timeout drops a pending packet of the message it resends: the resend supersedes it (§4.5)", () => {
   const { t, cc, drain } = dcpQp();
   t.post(0, 2500);
-  for (let psn = 0; psn < 2; psn++) {
-    t.nextBytes(0, 0, cc);
-    t.nextPacket(0, 0, 0);
-  }
+  drain(0, 2);
   assert.is(t.nextBytes(0, 0, cc), 564);
   assert.is(t.nextPsn(0), 2, "message 0's last packet is pending");
   assert.is(t.onTimer(0, 100_000), 1);
@@ -251,25 +225,13 @@ test("DCP's transport at a timeout drops a pending packet of the message it rese
 
 test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expiry and a tail-loss probe make packets due (2), the RTO is a timeout (1) of every byte held (RFC 8985 §6.2, §7; RFC 6298)", () => {
   const rack = () => {
-    const t = new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 10_000, initialRtoNs: 50_000, minRtoNs: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2);
-    const cc = new NoneCc();
-    const pool = new PacketPool(16);
-    t.open(0);
-    t.post(0, 4000);
-    const drain = (nowNs: number) => {
-      const out: number[][] = [];
-      while (t.nextBytes(0, nowNs, cc) > 0) out.push([t.nextPacket(0, nowNs, 0), t.psn]);
-      return out;
-    };
+    const q = flow0(new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 10_000, initialRtoNs: 50_000, minRtoNs: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2));
+    q.t.post(0, 4000);
+    /** [Tx bits, psn] of every packet due at `nowNs`. */
+    const sent = (nowNs: number) => q.drain(nowNs).map((p) => [p[0], p[1]]);
     /** An ACK as the receiver fills it: cumulative PSN, the PSN that triggered it, the echoed send time. */
-    const ack = (nowNs: number, cum: number, sack: number, sentNs: number) => {
-      const a = pool.alloc(Kind.Ack, 0, 0, 64);
-      pool.i32[(a << 4) + P.W0] = cum;
-      pool.i32[(a << 4) + P.W1] = sack;
-      pool.f64[(a << 1) + P.F0] = sentNs;
-      return t.onAck(0, nowNs, pool, a);
-    };
-    return { t, drain, ack };
+    const ack = (nowNs: number, cum: number, sack: number, sentNs: number) => q.t.onAck(0, nowNs, q.pool, packet(q.pool, Kind.Ack, 0, 64, { w0: cum, w1: sack, sentNs }));
+    return { t: q.t, drain: sent, ack };
   };
   // PSNs 0–3 at t = 0; PSN 0's ACK at 4 µs is the first RTT sample (4,000 ns, min RTT 4,000).
   const a = rack();
@@ -300,31 +262,21 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
 
 test("go-back-N's transport goes back past the packet its round already took: after a NACK or a timeout the sender's order, not the stale pending packet, comes first", () => {
   for (const via of ["nack", "timeout"] as const) {
-    const t = new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2);
-    const cc = new NoneCc();
-    const pool = new PacketPool(16);
-    t.open(0);
+    const { t, cc, pool, drain } = flow0(new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2));
     t.post(0, 4000);
     // PSNs 0 and 1 go out; PSN 2 is taken into the round but not yet sent.
-    for (let psn = 0; psn < 2; psn++) {
-      t.nextBytes(0, 0, cc);
-      t.nextPacket(0, 0, 0);
-    }
+    drain(0, 2);
     assert.ok(t.nextBytes(0, 0, cc) > 0);
     assert.is(t.nextPsn(0), 2);
     if (via === "nack") {
       // The receiver expects PSN 1 (a NACK rides an ACK packet with W3 = 1): back to 1.
-      const a = pool.alloc(Kind.Ack, 0, 0, 64);
-      pool.i32[(a << 4) + P.W0] = 1;
-      pool.i32[(a << 4) + P.W3] = 1;
-      t.onAck(0, 5000, pool, a);
+      t.onAck(0, 5000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 1, w3: 1 }));
     } else {
       // The RTO (GBN's default 1,048,576 ns) goes back to the oldest unacknowledged PSN, 0.
       assert.is(t.onTimer(0, t.deadlineNs(0)), 1);
       assert.is(t.bytes, 2 * 1064, "the two packets sent are presumed lost");
     }
-    const after: number[][] = [];
-    while (t.nextBytes(0, 6000, cc) > 0) after.push([t.nextPacket(0, 6000, 0), t.psn]);
+    const after = drain(6000).map((p) => [p[0], p[1]]);
     const R = Tx.Retransmit;
     const expected = via === "nack" ? [[R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]] : [[R, 0], [R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]];
     assert.equal(after, expected, via);

@@ -1,0 +1,47 @@
+// Test support for the transport adapters' tests (not part of the fabric): packets made by hand,
+// and a NIC's transmit loop reduced to what a test needs to see.
+import type { CcAdapter, Transport } from "./adapters";
+import { P, type PacketPool } from "./packets";
+
+/** The fields a transport's handlers read from a packet; those not given are 0. */
+export interface PacketFields {
+  dst?: number;
+  psn?: number;
+  ev?: number;
+  /** packets.ts Flag bits. */
+  flags?: number;
+  w0?: number;
+  w1?: number;
+  w2?: number;
+  w3?: number;
+  /** The send time a data packet carries and an ACK echoes (F0), ns. */
+  sentNs?: number;
+}
+
+/** A packet of `kind` (packets.ts Kind) for `flow`, as the fabric would deliver it to a transport. */
+export function packet(pool: PacketPool, kind: number, flow: number, bytes: number, f: PacketFields = {}): number {
+  const h = pool.alloc(kind, flow, f.dst ?? 0, bytes);
+  const b = h << P.Shift;
+  pool.i32[b + P.Psn] = f.psn ?? 0;
+  pool.i32[b + P.Ev] = f.ev ?? 0;
+  pool.i32[b + P.Flags] = f.flags ?? 0;
+  pool.i32[b + P.W0] = f.w0 ?? 0;
+  pool.i32[b + P.W1] = f.w1 ?? 0;
+  pool.i32[b + P.W2] = f.w2 ?? 0;
+  pool.i32[b + P.W3] = f.w3 ?? 0;
+  pool.f64[(h << P.FShift) + P.F0] = f.sentNs ?? 0;
+  return h;
+}
+
+/**
+ * Every packet flow `slot` lets out at `nowNs` under `cc`, as the NIC hands them on:
+ * [Tx bits, psn, msn, retryNo, wire bytes, msgPackets, payload] each; at most `limit`.
+ */
+export function drain(t: Transport, cc: CcAdapter, slot: number, nowNs: number, limit = Infinity): number[][] {
+  const out: number[][] = [];
+  while (out.length < limit && t.nextBytes(slot, nowNs, cc) > 0) {
+    const r = t.nextPacket(slot, nowNs, 0);
+    out.push([r, t.psn, t.msn, t.retryNo, t.bytes, t.msgPackets, t.payload]);
+  }
+  return out;
+}
