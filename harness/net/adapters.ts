@@ -440,7 +440,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     return r; // RUD_TX_* share Tx's bit values
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const r = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0], pool.i32[(h << 4) + P.W1], pool.i32[(h << 4) + P.W2], pool.i32[(h << 4) + P.W3], pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0, pool.f64[(h << 1) + P.F0]);
+    const r = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0], pool.i32[(h << 4) + P.W1], pool.i32[(h << 4) + P.W2], pool.i32[(h << 4) + P.W3], pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0, pool.f64[h]);
     if (r < 0) return r;
     const o = this.so;
     this.newBytes = o[5] | 0;
@@ -488,7 +488,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     pool.i32[(a << 4) + P.W2] = o[2];
     pool.i32[(a << 4) + P.W3] = o[3];
     pool.i32[(a << 4) + P.Psn] = o[4];
-    pool.f64[(a << 1) + P.F0] = o[7];
+    pool.f64[a] = o[7];
     pool.i32[(a << 4) + P.Flags] = (o[5] !== 0 ? Flag.Ce : 0) | (o[6] !== 0 ? Flag.Rtx : 0);
   }
   retransmissions(slot: number): number {

@@ -234,19 +234,19 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   assert.ok(tr.arrive(0, 1000, pool, h0));
   const a = pool.alloc(Kind.Ack, tr.ackFlow(0), 0, 64);
   tr.writeAck(0, pool, a, h0);
-  assert.equal([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn], pool.i32[(a << 4) + P.Ev], pool.i32[(a << 4) + P.Flags], pool.f64[(a << 1) + P.F0]], [DACK_KIND_IACK, 0, 0x1234, Flag.Ce, 500]);
+  assert.equal([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn], pool.i32[(a << 4) + P.Ev], pool.i32[(a << 4) + P.Flags], pool.f64[a]], [DACK_KIND_IACK, 0, 0x1234, Flag.Ce, 500]);
   // Flow 1's packet 2 ahead of 0 and 1: its NACK (−1) is written as caused by flow 0's packet.
   const h1 = data(1, 2, 0x777, true, 900);
   assert.ok(!tr.arrive(1, 1100, pool, h1));
   const n = pool.alloc(Kind.Nack, tr.ackFlow(0), 0, 64);
   tr.writeAck(0, pool, n, h0);
-  assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[(n << 1) + P.F0]], [-1, 0x777, Flag.LastHop, 0]);
+  assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[n]], [-1, 0x777, Flag.LastHop, 0]);
   // Flow 0's next packet without CE: its IACK carries none.
   const h2 = data(0, 1, 0x1234, false, 1200);
   assert.ok(tr.arrive(0, 1300, pool, h2));
   const a2 = pool.alloc(Kind.Ack, 0, 0, 64);
   tr.writeAck(0, pool, a2, h2);
-  assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[(a2 << 1) + P.F0]], [1, 0, 1200]);
+  assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
   assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
 });
@@ -285,7 +285,7 @@ test("one target per destination host, shared by the flows into it; its ACKs nam
   assert.equal([tr.ackCount(), tr.ackFlow(0), tr.ackIsNack(0)], [1, 0, true]);
   const a = pool.alloc(Kind.Nack, 0, 0, 64);
   tr.writeAck(0, pool, a, h);
-  assert.equal([pool.i32[(a << 4) + P.Psn], pool.f64[(a << 1) + P.F0]], [-1, 0], "another flow's packet lends no send time");
+  assert.equal([pool.i32[(a << 4) + P.Psn], pool.f64[a]], [-1, 0], "another flow's packet lends no send time");
   tr.processed(2, 300);
   assert.is(tr.targets[2]?.queueLength(), 0);
   assert.is(tr.errors(), 0);

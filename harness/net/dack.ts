@@ -325,7 +325,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     pool.i32[ab + P.Ev] = this.rxEv[pool.i32[ab + P.Flow]];
     const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
     pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
-    pool.f64[(a << 1) + P.F0] = same ? pool.f64[(h << 1) + P.F0] : 0;
+    pool.f64[a] = same ? pool.f64[h] : 0;
   }
 
   /** For results.json: the targets' ACKs by kind and drops by reason, and the stale ACKs. */
@@ -366,7 +366,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
 
   /** The echoed send time's RTT sample, or 0 when the ACK carries none. */
   private rttOf(nowNs: number, pool: PacketPool, h: number): number {
-    const sent = pool.f64[(h << 1) + P.F0];
+    const sent = pool.f64[h];
     const rtt = (nowNs - sent) | 0;
     return sent > 0 && rtt > 0 ? rtt : 0;
   }

@@ -870,7 +870,7 @@ export class Fabric {
       if (rf.resume >= 0) this.txDoneAt(port, this.now + Math.max(1, (rf.resume - this.nowNs) | 0) * 1000);
       return;
     }
-    this.pool.f64[(h << 1) + P.F0] = rf.egressNs(port);
+    this.pool.f64[h] = rf.egressNs(port);
     if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
     this.transmit(port, h);
     if (this.qPkts[port] > 0 || rf.ndtPackets[port] > 0) this.txDoneAfterSer(port);
@@ -882,14 +882,14 @@ export class Fabric {
     const pool = this.pool;
     const b = h << 4;
     const f = pool.i32[b + P.Flow];
-    if (!rf.measure(f, this.nowNs, pool.f64[(h << 1) + P.F0] | 0)) return;
+    if (!rf.measure(f, this.nowNs, pool.f64[h] | 0)) return;
     const a = pool.alloc(Kind.Ack, f, this.flowSrc[f], this.transport.ackBytes);
     const ab = a << 4;
     pool.i32[ab + P.Flags] = Flag.Nsf;
     pool.i32[ab + P.Ev] = pool.i32[b + P.Ev];
     pool.i32[ab + P.W0] = pool.i32[b + P.Bytes];
     pool.i32[ab + P.InPort] = this.topo.portLocal[port];
-    pool.f64[(a << 1) + P.F0] = rf.echoNs();
+    pool.f64[a] = rf.echoNs();
     this.ctrlSent++;
     this.ctrlSentByKind[Kind.Ack]++;
     this.forward(this.portNode[port] - this.H, a);
@@ -1165,7 +1165,7 @@ export class Fabric {
     pool.i32[(h << 4) + P.W1] = tr.payload;
     pool.i32[(h << 4) + P.W2] = tr.retryNo;
     pool.i32[(h << 4) + P.W3] = tr.msgPackets;
-    pool.f64[(h << 1) + P.F0] = nowNs;
+    pool.f64[h] = nowNs;
     let flags = ar !== 0 ? Flag.Ar : 0;
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;
@@ -1378,7 +1378,7 @@ export class Fabric {
     const a = pool.alloc(Kind.Ack, f, src, this.transport.ackBytes);
     this.transport.fillAck(pool, a);
     pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
-    pool.i32[(a << 4) + P.EchoNs] = pool.f64[(h << 1) + P.F0] | 0;
+    pool.i32[(a << 4) + P.EchoNs] = pool.f64[h] | 0;
     this.ctrlPush(host, a);
   }
 
@@ -1541,7 +1541,7 @@ export class Fabric {
   /** Reflex §III-C: a pseudo-ACK's near-source RTT is the flow's delay sample; it acknowledges nothing. */
   private senderPseudoAck(f: number, h: number): void {
     const pool = this.pool;
-    const rtt = (this.nowNs - pool.f64[(h << 1) + P.F0]) | 0;
+    const rtt = (this.nowNs - pool.f64[h]) | 0;
     if (rtt < 1 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
     (this.reflex as ReflexSites).delivered(rtt);
     const cc = this.ccOf[f];

@@ -27,8 +27,8 @@ export const enum Flag {
 
 /**
  * Word offsets of a packet's record: 16 int32 words (64 bytes, one cache line) per handle, so a
- * switch or NIC touching a packet loads one line instead of one per field; two float64 words per
- * handle beside them.
+ * switch or NIC touching a packet loads one line instead of one per field; one float64 word per
+ * handle beside them (`PacketPool.f64`).
  */
 export const enum P {
   Kind = 0,
@@ -57,30 +57,26 @@ export const enum P {
   /** PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and its bytes there (0: none). */
   InIq = 14,
   InBytes = 15,
-  /** ACK: the data packet's timestamp (F0, ns tick) echoed for Reflex NDT (the word InIq is on data). */
+  /** ACK: the data packet's timestamp (`PacketPool.f64`, whole ns) echoed for Reflex NDT (the word InIq is on data). */
   EchoNs = 14,
   Shift = 4,
-  // Float64 words (stride 2):
-  /** Data: the send time, ns (for ACKs that echo it); ACK: transport-defined (RUD: the receiver's received bytes; the RDMA baselines: the echoed send time). */
-  F0 = 0,
-  /** Arrival time at the far end of the wire it is on, ps. */
-  ArriveAt = 1,
-  FShift = 1,
 }
 
 export class PacketPool {
   readonly capacity: number;
   /** 16 words per handle: index (h << P.Shift) + P.Field. */
   readonly i32: Int32Array;
-  /** 2 words per handle: index (h << P.FShift) + P.F0 / P.ArriveAt. */
+  /**
+   * One word per handle, index h. Data: the send time, ns (for ACKs that echo it); ACK:
+   * transport-defined (RUD: the receiver's received bytes; the RDMA baselines and DACK: the echoed
+   * send time).
+   */
   readonly f64: Float64Array;
 
   private readonly free: Int32Array;
   private top: number;
   /** Live handles (allocated and not freed). */
   live = 0;
-  /** Handles ever allocated. */
-  allocated = 0;
 
   constructor(capacity: number) {
     if (!(Number.isInteger(capacity) && capacity >= 16 && capacity <= 1 << 24)) {
@@ -88,7 +84,7 @@ export class PacketPool {
     }
     this.capacity = capacity;
     this.i32 = new Int32Array(capacity << P.Shift);
-    this.f64 = new Float64Array(capacity << P.FShift);
+    this.f64 = new Float64Array(capacity);
     this.free = new Int32Array(capacity);
     for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i;
     this.top = capacity;
@@ -109,7 +105,6 @@ export class PacketPool {
     i[b + P.Next] = -1;
     i[b + P.InBytes] = 0;
     this.live++;
-    this.allocated++;
     return h;
   }
 
@@ -117,7 +112,4 @@ export class PacketPool {
     this.free[this.top++] = h;
     this.live--;
   }
-
-  /** Bytes of state per packet handle (record, float words, free-list entry). */
-  static readonly bytesPerPacket = 64 + 16 + 4;
 }

@@ -271,7 +271,7 @@ interface QpReceiver extends RoundReceiver {
  * - The receiver answers every data packet it accepts (or, GBN, a hole it NACKs). Its ACK (and a
  *   NACK, which travels as an ACK packet with W3 = 1 so that it can carry the module's fields)
  *   holds out[0..2] in W0..W2 — the cumulative PSN, then the SACK and DSACK fields where the
- *   module has them — and echoes the data packet's send time (F0, an RTT sample) and CE bit.
+ *   module has them — and echoes the data packet's send time (`PacketPool.f64`, an RTT sample) and CE bit.
  * - Delivery is by packet: a placed packet counts its payload once (the fabric checks it).
  * - The CC's inflight is kept at what may still be in the network: the NIC tracks the wire bytes
  *   it has handed the CC for the flow (`FlightLedger`, ledger.ts), and an ACK releases whatever exceeds the PSNs sent
@@ -324,7 +324,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     this.freed[slot] += n;
     // One message per flow, as the fabric posts: its wire size is all that was posted.
     this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot]);
-    const rtt = (nowNs - pool.f64[(h << 1) + P.F0]) | 0;
+    const rtt = (nowNs - pool.f64[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
     this.completed = n;
@@ -360,7 +360,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     const f = pool.i32[b + P.Flags];
     const r = this.rx.onData(slot, nowNs, pool.i32[b + P.Psn], (f & Flag.Last) !== 0);
     if (r < 0) return 0;
-    this.echoNs = pool.f64[(h << 1) + P.F0];
+    this.echoNs = pool.f64[h];
     this.echoCe = f & Flag.Ce;
     this.echoNack = (r & QRx.Nack) !== 0 ? 1 : 0;
     return ((r & QRx.Place) !== 0 ? Rx.Deliver : 0) | ((r & (QRx.Ack | QRx.Nack)) !== 0 ? Rx.Ack : 0);
@@ -378,7 +378,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     pool.i32[b + P.W2] = o[2];
     pool.i32[b + P.W3] = this.echoNack;
     pool.i32[b + P.Flags] = this.echoCe !== 0 ? Flag.Ce : 0;
-    pool.f64[(a << 1) + P.F0] = this.echoNs;
+    pool.f64[a] = this.echoNs;
   }
 }
 

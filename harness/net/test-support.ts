@@ -14,7 +14,7 @@ export interface PacketFields {
   w1?: number;
   w2?: number;
   w3?: number;
-  /** The send time a data packet carries and an ACK echoes (F0), ns. */
+  /** The send time a data packet carries and an ACK echoes (`PacketPool.f64`), ns. */
   sentNs?: number;
 }
 
@@ -29,7 +29,7 @@ export function packet(pool: PacketPool, kind: number, flow: number, bytes: numb
   pool.i32[b + P.W1] = f.w1 ?? 0;
   pool.i32[b + P.W2] = f.w2 ?? 0;
   pool.i32[b + P.W3] = f.w3 ?? 0;
-  pool.f64[(h << P.FShift) + P.F0] = f.sentNs ?? 0;
+  pool.f64[h] = f.sentNs ?? 0;
   return h;
 }
 

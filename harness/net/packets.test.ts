@@ -1,0 +1,46 @@
+// The packet pool (packets.ts): a fixed set of handles, each alive from alloc to release.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Kind, P, PacketPool } from "./packets";
+
+test("capacity outside [16, 2^24] or not an integer is refused", () => {
+  for (const bad of [15, (1 << 24) + 1, 16.5, Number.NaN]) assert.throws(() => new PacketPool(bad), /capacity must be an integer/, String(bad));
+  assert.is(new PacketPool(16).capacity, 16);
+  assert.is(new PacketPool(1 << 24).capacity, 1 << 24);
+});
+
+test("every handle in [0, capacity) is handed out once before the pool runs dry, then alloc throws", () => {
+  const pool = new PacketPool(64);
+  const seen = new Set<number>();
+  for (let i = 0; i < 64; i++) {
+    const h = pool.alloc(Kind.Data, 0, 0, 100);
+    assert.ok(h >= 0 && h < 64 && !seen.has(h), `handle ${h}`);
+    seen.add(h);
+  }
+  assert.is(pool.live, 64);
+  assert.throws(() => pool.alloc(Kind.Ack, 0, 0, 64), /packet pool exhausted \(64 packets alive\)/);
+  pool.release(17);
+  assert.is(pool.live, 63);
+  assert.is(pool.alloc(Kind.Ack, 0, 0, 64), 17, "a released handle is the next one out");
+});
+
+test("alloc sets kind, flow, destination and size, and clears what the last user left", () => {
+  const pool = new PacketPool(16);
+  const h = pool.alloc(Kind.Data, 3, 4, 4150);
+  const b = h << P.Shift;
+  pool.i32.fill(-7, b, b + 16);
+  pool.release(h);
+  assert.is(pool.alloc(Kind.Nack, 5, 6, 64), h);
+  const i = pool.i32;
+  assert.equal(
+    [i[b + P.Kind], i[b + P.Flags], i[b + P.Hops], i[b + P.Flow], i[b + P.Dst], i[b + P.Bytes], i[b + P.Next], i[b + P.InBytes]],
+    [Kind.Nack, 0, 0, 5, 6, 64, -1, 0],
+  );
+  // A neighbour's record is untouched.
+  const n = pool.alloc(Kind.Data, 1, 1, 1);
+  pool.i32.fill(9, n << P.Shift, (n << P.Shift) + 16);
+  pool.alloc(Kind.Ack, 2, 2, 2);
+  assert.ok(pool.i32.subarray(n << P.Shift, (n << P.Shift) + 16).every((w) => w === 9));
+});
+
+test.run();
