@@ -1,5 +1,6 @@
-// Traffic sources: incast, permutation, explicit flows and htsim connection matrices (here), and
-// the generators in patterns.ts, collectives.ts, cdf.ts and lowdiameter.ts. Each produces plain
+// Traffic sources: incast and permutation (here), and the generators in patterns.ts,
+// collectives.ts, cdf.ts, lowdiameter.ts, domains.ts and cm.ts (htsim connection matrices); a
+// scenario's explicit `flows` list is read in scenario/traffic.ts. Each produces plain
 // flow records (src, dst, bytes, start, and optionally the flows it waits for, a class and a
 // job group); the scenario builder turns them into fabric flows. Random choices use lib/core's
 // Xoshiro128 seeded from the scenario seed, so a traffic pattern is a pure function of its
