@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Swift } from "../../lib/cc/swift/swift";
@@ -303,6 +304,16 @@ test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the f
   assert.equal(d.hostRx, [{ host: 0, gbps: 100, bufferBytes: 81_000 }]);
   assert.ok(d.flows.every((f) => f.dst === 0));
   assert.equal(put({ receiver: 5, rxFraction: 0.5, rxBufferBytes: 9000 }).hostRx, [{ host: 5, gbps: 50, bufferBytes: 9000 }]);
+});
+
+test("every example scenario in docs/ is valid and builds (the README's commands run them)", () => {
+  const docs = join(dirname(fileURLToPath(import.meta.url)), "../../docs");
+  const files = readdirSync(docs).filter((f) => f.endsWith(".yaml"));
+  assert.ok(files.length >= 6, files.join(", "));
+  for (const f of files) {
+    const b = build(loadScenario(join(docs, f)), { baseDir: docs });
+    assert.ok(b.fabric !== undefined, f);
+  }
 });
 
 test.run();
