@@ -75,5 +75,35 @@ function rows(module: string, make: () => WindowCc): Workload[] {
   return [ack, send];
 }
 
-export const dctcpWorkloads: Workload[] = rows("cc/dctcp", () => new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, FLOWS));
+/**
+ * The DCTCP of Spritz's evaluation (SMaRTT QuickAdapt and FastIncrease on): the same ACK mix with
+ * 2 % of the events trims instead, 25 ns apart, so that a 20 µs QuickAdapt interval ends about
+ * five times per batch and the ignore phase after it is exercised.
+ */
+const smartt: Workload = {
+  module: "cc/dctcp",
+  handler: "onAck/onNack (QuickAdapt, FastIncrease)",
+  goalNs: 15,
+  batch: BATCH,
+  setup(seed) {
+    const cc = new Dctcp({ quickAdapt: true, fastIncrease: true, qaIntervalNs: 20_000, maxCwndBytes: 1_000_000 }, FLOWS);
+    for (let s = 0; s < FLOWS; s++) cc.open(s);
+    const e = events(seed);
+    const trim = new Uint8Array(BATCH);
+    const rng = new Xoshiro128(seed ^ 0x7217);
+    for (let i = 0; i < BATCH; i++) trim[i] = rng.nextBelow(50) === 0 ? 1 : 0;
+    let now = 0;
+    return () => {
+      let sum = 0;
+      for (let s = 0; s < FLOWS; s++) cc.onSend(s, now, e.perFlowBytes[s]);
+      for (let i = 0; i < BATCH; i++) {
+        sum += trim[i] === 1 ? cc.onNack(e.slot[i], now, e.bytes[i]) : cc.onAck(e.slot[i], now, e.bytes[i], e.ecn[i] === 1);
+        now = (now + 25) | 0;
+      }
+      return sum;
+    };
+  },
+};
+
+export const dctcpWorkloads: Workload[] = [...rows("cc/dctcp", () => new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, FLOWS)), smartt];
 export const mprdmaWorkloads: Workload[] = rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS));

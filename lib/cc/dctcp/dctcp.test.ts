@@ -23,7 +23,7 @@ test("profiles: RFC 8257 (α from 1, cut on ECE) and htsim (α from 0, cut at th
   assert.throws(() => new Dctcp({ initCwndBytes: 100 }), RangeError);
   assert.throws(() => new Dctcp({ g: 2 }), RangeError);
   assert.throws(() => new Dctcp({ cut: "loss" } as never), RangeError);
-  assert.is(Dctcp.bytesPerFlow, 46);
+  assert.is(Dctcp.bytesPerFlow, 62);
 });
 
 test("growth stops at maxCwndBytes", () => {
@@ -120,6 +120,72 @@ test("300 k random events keep MSS ≤ cwnd ≤ maxCwnd and α in [0, 1], determ
     assert.is(randomRun(profile, 5, 300_000), a);
     assert.is.not(randomRun(profile, 6, 300_000), a);
   }
+});
+
+test("QuickAdapt and FastIncrease parameters: off by default; trtt = 1.5 × base RTT, k = 2 MTU (SMaRTT §III-A, §III-F)", () => {
+  const d = resolveDctcpParams({});
+  assert.equal([d.quickAdapt, d.fastIncrease, d.baseRttNs, d.qaIntervalNs, d.fiStepBytes], [false, false, 12_000, 18_000, 8192]);
+  const p = resolveDctcpParams({ baseRttNs: 5622.4, mssBytes: 4160, quickAdapt: true });
+  assert.equal([p.qaIntervalNs, p.fiStepBytes, p.quickAdapt], [8434, 8320, true]);
+  assert.throws(() => new Dctcp({ qaIntervalNs: 0 }), RangeError);
+  assert.throws(() => new Dctcp({ qaIntervalNs: 2 ** 31 }), RangeError);
+  assert.throws(() => new Dctcp({ quickAdapt: "yes" } as never), RangeError);
+});
+
+// By hand (SMaRTT Alg. 2 and 4; MSS 4096, trtt 10 µs, a fixed window of 100,000 B):
+test("QuickAdapt: a trim arms it; at the interval's end cwnd = the bytes acked or trimmed in it, and the bytes then in flight change nothing", () => {
+  const cc = new Dctcp({ quickAdapt: true, qaIntervalNs: 10_000, initCwndBytes: 100_000, maxCwndBytes: 100_000 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 100_000);
+  // The first ACK starts the measurement (end = 10,000; acked = 0) and ends DCTCP's first window.
+  assert.is(cc.onAck(0, 0, 4096, false), DCTCP_ALPHA);
+  for (let i = 0; i < 3; i++) assert.is(cc.onAck(0, 2000, 4096, false), 0);
+  // A trim: cwnd −= 4096 (Alg. 4 line 16); the interval has not ended, so nothing more yet.
+  assert.is(cc.onNack(0, 3000, 4096), DCTCP_DECREASE);
+  assert.is(cc.cwndBytes(0), 95_904);
+  // 1 ns before the end: DCTCP as usual (slow start back to the 100,000 B ceiling).
+  assert.is(cc.onAck(0, 9999, 4096, false), DCTCP_INCREASE);
+  assert.is(cc.cwndBytes(0), 100_000);
+  // At the end: acked = 3 × 4096 + 4096 (trim) + 4096 + 4096 = 24,576 B; in flight 100,000 − 7 × 4096 = 71,328 B.
+  assert.is(cc.onAck(0, 10_000, 4096, false), DCTCP_DECREASE);
+  assert.equal([cc.cwndBytes(0), cc.ssthreshBytes(0), cc.ignoringBytes(0)], [24_576, 24_576, 71_328]);
+  // A trim while ignoring: cwnd −= 4096, QuickAdapt armed again but not run (Alg. 4 line 19).
+  assert.is(cc.onNack(0, 10_500, 4096), DCTCP_DECREASE);
+  assert.equal([cc.cwndBytes(0), cc.ignoringBytes(0)], [20_480, 67_232]);
+  // 16 marked ACKs (65,536 B) are ignored: no cut, no α update.
+  for (let i = 0; i < 16; i++) assert.is(cc.onAck(0, 11_000, 4096, true), 0);
+  assert.equal([cc.cwndBytes(0), cc.ignoringBytes(0), cc.alphaValue(0)], [20_480, 1696, 0.9375]);
+  // The next ACK passes the ignored bytes and ends the second interval (end 20,000) with the trim
+  // armed: acked = 4096 (trim) + 16 × 4096 + 4096 = 73,728 B.
+  assert.is(cc.onAck(0, 20_000, 4096, false), DCTCP_DECREASE);
+  assert.equal([cc.cwndBytes(0), cc.ignoringBytes(0)], [73_728, 0]);
+  // With nothing trimmed in the third interval, its end changes nothing.
+  assert.is(cc.onAck(0, 30_000, 4096, false), 0);
+  assert.is(cc.cwndBytes(0), 73_728);
+});
+
+// By hand (SMaRTT Alg. 3 on ECN alone; MSS 4096, k × MTU = 8192, initial window 40,960 B):
+test("FastIncrease: after more than cwnd contiguous unmarked bytes, +k MTU per unmarked ACK until a marked one", () => {
+  const cc = new Dctcp({ fastIncrease: true }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 200_000);
+  // A marked first ACK: α = 1 (M = 1), cwnd 40,960 × (1 − 1/2) = 20,480, CWR until 200,000 B are acked.
+  assert.is(cc.onAck(0, 1, 4096, true), DCTCP_ALPHA | DCTCP_DECREASE);
+  assert.is(cc.cwndBytes(0), 20_480);
+  // Five unmarked ACKs: 20,480 contiguous bytes, not more than cwnd; CWR holds the window.
+  for (let i = 0; i < 5; i++) assert.is(cc.onAck(0, 2, 4096, false), 0);
+  assert.not.ok(cc.fastIncreasing(0));
+  // The sixth: 24,576 > 20,480 — FastIncrease, even in CWR (it comes before the core, Alg. 4 line 10).
+  assert.is(cc.onAck(0, 3, 4096, false), DCTCP_INCREASE);
+  assert.is(cc.cwndBytes(0), 28_672);
+  assert.ok(cc.fastIncreasing(0));
+  assert.is(cc.onAck(0, 4, 4096, false), DCTCP_INCREASE);
+  assert.is(cc.cwndBytes(0), 36_864);
+  // A marked ACK ends it (still CWR: no second cut); counting starts again.
+  assert.is(cc.onAck(0, 5, 4096, true), 0);
+  assert.not.ok(cc.fastIncreasing(0));
+  assert.is(cc.onAck(0, 6, 4096, false), 0);
+  assert.is(cc.cwndBytes(0), 36_864);
 });
 
 test.run();

@@ -8,18 +8,21 @@
 //     2·SMSS)) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd += SMSS once
 //     cwnd bytes were acked).
 //   csg-htsim dctcp.cpp for the `htsim` profile (notes/baselines.md §4.1).
+//   SMaRTT §III-E Alg. 2 (QuickAdapt), §III-F Alg. 3 (FastIncrease) and Alg. 4 (where they sit),
+//     for `quickAdapt` / `fastIncrease`: the DCTCP of Spritz's evaluation (§IV-C, §V-A).
 //
 // Units and representation (DESIGN.md rule 5): bytes in int32; cumulative sent/acked byte
 // counters wrap and are compared by difference (RFC 1982); α and M in Q16. Rounding:
 //   M      MQ16 = floor(marked × 2^16 / acked)
 //   α      αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) + floor(MQ16 × gQ16 / 2^16)
 //   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17))
+// Time is the caller's `nowNs | 0`, a wrapping int32 tick compared by difference (DESIGN.md).
 
 import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
 
-/** Per-flow state: 44 B of int32 columns + 1 B + the open flag = 46 B. */
+/** Per-flow state: 60 B of int32 columns + 1 B + the open flag = 62 B. */
 const LAYOUT = {
   cwnd: "i32", // bytes
   ssthresh: "i32", // bytes
@@ -32,11 +35,18 @@ const LAYOUT = {
   winMarked: "i32", // DCTCP.BytesMarked
   recover: "i32", // `sent` when the window was last reduced (CWR / recovery ends once it is acked)
   caAcked: "i32", // RFC 3465 bytes_acked in congestion avoidance
+  qaEnd: "i32", // SMaRTT Alg. 2 `end`: ns tick when the QuickAdapt measurement ends
+  qaAcked: "i32", // Alg. 2/4 `acked`: bytes acked or trimmed since the measurement began
+  ignoreLeft: "i32", // Alg. 4 bytes_to_ignore − bytes_ignored, while positive
+  fiCount: "i32", // Alg. 3 `count`: contiguous unmarked bytes
   flags: "u8",
 } as const;
 
 const enum Fl {
   Reduced = 1, // CWR or loss recovery: no further cut, no growth (rfc8257) until `recover` is acked
+  QaTrigger = 2, // Alg. 2 trigger_qa: a trim since the last QuickAdapt
+  QaStarted = 4, // Alg. 2 `end ≠ 0`: a measurement is running
+  FiActive = 8, // Alg. 3 `increase`
 }
 
 /** Result bits (exported below as DCTCP_*). */
@@ -81,6 +91,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   private readonly winMarked = this.col.winMarked;
   private readonly recover = this.col.recover;
   private readonly caAcked = this.col.caAcked;
+  private readonly qaEnd = this.col.qaEnd;
+  private readonly qaAcked = this.col.qaAcked;
+  private readonly ignoreLeft = this.col.ignoreLeft;
+  private readonly fiCount = this.col.fiCount;
   private readonly flags = this.col.flags;
 
   private readonly mss: number;
@@ -89,6 +103,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   private readonly initCwnd: number;
   private readonly maxCwnd: number;
   private readonly htsim: number;
+  private readonly qa: number;
+  private readonly fi: number;
+  private readonly qaInterval: number;
+  private readonly fiStep: number;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: DctcpParamsInput = {}, capacity = 1) {
@@ -101,6 +119,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.initCwnd = p.initCwndBytes;
     this.maxCwnd = p.maxCwndBytes;
     this.htsim = p.cut === "window" ? 1 : 0;
+    this.qa = p.quickAdapt ? 1 : 0;
+    this.fi = p.fastIncrease ? 1 : 0;
+    this.qaInterval = p.qaIntervalNs;
+    this.fiStep = p.fiStepBytes;
   }
 
   /** Starts a flow in slow start (ssthresh = maxCwnd) with α = initialAlpha. */
@@ -122,45 +144,21 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     const acked = (this.acked[slot] + ackedBytes) | 0;
     this.acked[slot] = acked;
-    // RFC 8257 §3.3 steps 1–3: count acknowledged and marked bytes
-    const winAcked = this.winAcked[slot] + ackedBytes;
-    this.winAcked[slot] = winAcked < K.CounterMax ? winAcked : K.CounterMax;
-    if (ecn) {
-      const winMarked = this.winMarked[slot] + ackedBytes;
-      this.winMarked[slot] = winMarked < K.CounterMax ? winMarked : K.CounterMax;
-    }
-    let flags = this.flags[slot];
-    if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
-      flags &= ~Fl.Reduced;
-      this.flags[slot] = flags;
-    }
-    if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn);
-    let r = 0;
-    // §3.3 step 4: the observation window ends once SND.UNA passes DCTCP.WindowEnd
-    if (((acked - this.windowEnd[slot]) | 0) > 0) {
-      this.updateAlpha(slot);
-      this.windowEnd[slot] = this.sent[slot];
-      r = R.Alpha;
-    }
-    if ((flags & Fl.Reduced) !== 0) return r;
-    if (ecn) {
-      // §3.4: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
-      this.cutWindow(slot);
-      this.recover[slot] = this.sent[slot];
-      this.flags[slot] = flags | Fl.Reduced;
-      return r | R.Decrease;
-    }
-    return r | this.grow(slot, ackedBytes);
+    // Out of line, so that the plain handler stays small enough for V8 to inline.
+    if ((this.qa | this.fi) !== 0) return this.ackSmartt(slot, nowNs, ackedBytes, ecn, acked);
+    return this.respond(slot, ackedBytes, ecn, acked, this.count(slot, ackedBytes, ecn, acked));
   }
 
   /**
    * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2): `bytes` leave inflight;
    * unless the window was already reduced for this window of data, ssthresh = max(cwnd/2, 2·SMSS)
-   * and cwnd = ssthresh.
+   * and cwnd = ssthresh. With `quickAdapt`, a trim instead (SMaRTT Alg. 4 lines 15–21): cwnd −=
+   * bytes, and QuickAdapt is armed.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    if (this.qa !== 0) return this.trimmed(slot, nowNs, bytes);
     const flags = this.flags[slot];
     if ((flags & Fl.Reduced) !== 0) return 0;
     const half = this.cwnd[slot] >> 1;
@@ -232,8 +230,67 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) && (this.flags[slot] & Fl.Reduced) !== 0;
   }
 
+  /** Bytes of ACKs and trims still to pass without a window decision after a QuickAdapt. */
+  ignoringBytes(slot: number): number {
+    return this.ignoreLeft[slot] | 0;
+  }
+
+  /** True while FastIncrease is active (SMaRTT Alg. 3 `increase`). */
+  fastIncreasing(slot: number): boolean {
+    return this.isOpen(slot) && (this.flags[slot] & Fl.FiActive) !== 0;
+  }
+
   // ---------------------------------------------------------------------------------------
   // Steps
+
+  /** RFC 8257 §3.3 steps 1–3 (count acknowledged and marked bytes); the end of CWR or recovery. Returns the flags. */
+  private count(slot: number, ackedBytes: number, ecn: boolean, acked: number): number {
+    const winAcked = this.winAcked[slot] + ackedBytes;
+    this.winAcked[slot] = winAcked < K.CounterMax ? winAcked : K.CounterMax;
+    if (ecn) {
+      const winMarked = this.winMarked[slot] + ackedBytes;
+      this.winMarked[slot] = winMarked < K.CounterMax ? winMarked : K.CounterMax;
+    }
+    let flags = this.flags[slot];
+    if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
+      flags &= ~Fl.Reduced;
+      this.flags[slot] = flags;
+    }
+    return flags;
+  }
+
+  /** RFC 8257 §3.3 step 4 – §3.5 (or htsim's order): α, the cut on ECE, growth. */
+  private respond(slot: number, ackedBytes: number, ecn: boolean, acked: number, flags: number): number {
+    if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn);
+    let r = 0;
+    // §3.3 step 4: the observation window ends once SND.UNA passes DCTCP.WindowEnd
+    if (((acked - this.windowEnd[slot]) | 0) > 0) {
+      this.updateAlpha(slot);
+      this.windowEnd[slot] = this.sent[slot];
+      r = R.Alpha;
+    }
+    if ((flags & Fl.Reduced) !== 0) return r;
+    if (ecn) {
+      // §3.4: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
+      this.cutWindow(slot);
+      this.recover[slot] = this.sent[slot];
+      this.flags[slot] = flags | Fl.Reduced;
+      return r | R.Decrease;
+    }
+    return r | this.grow(slot, ackedBytes);
+  }
+
+  /**
+   * SMaRTT Alg. 4 lines 2–13 around the DCTCP core: the ignore phase after a QuickAdapt, then
+   * QuickAdapt, then FastIncrease; either one ends the ACK.
+   */
+  private ackSmartt(slot: number, nowNs: number, ackedBytes: number, ecn: boolean, acked: number): number {
+    if (this.qa !== 0 && this.ignored(slot, ackedBytes)) return 0;
+    const flags = this.count(slot, ackedBytes, ecn, acked);
+    if (this.qa !== 0 && this.qaDue(slot, nowNs, flags) && this.quickAdapt(slot, nowNs)) return R.Decrease;
+    if (this.fi !== 0 && this.fastIncrease(slot, ackedBytes, ecn)) return R.Increase;
+    return this.respond(slot, ackedBytes, ecn, acked, flags);
+  }
 
   /**
    * htsim dctcp.cpp receivePacket: an ECE ends slow start; once a window's worth of bytes has
@@ -252,6 +309,82 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
       this.windowEnd[slot] = this.cwnd[slot];
     }
     return r | this.grow(slot, ackedBytes);
+  }
+
+  /**
+   * SMaRTT Alg. 4 lines 2–3 and 6–7: every ACKed or trimmed byte counts toward QuickAdapt's
+   * measurement and toward the bytes in flight at the last QuickAdapt; until those have all come
+   * back, an ACK changes nothing (they carry the congestion QuickAdapt already answered).
+   */
+  private ignored(slot: number, bytes: number): boolean {
+    const a = this.qaAcked[slot] + bytes;
+    this.qaAcked[slot] = a < K.CounterMax ? a : K.CounterMax;
+    const left = this.ignoreLeft[slot] - bytes;
+    this.ignoreLeft[slot] = left > 0 ? left : 0;
+    return left > 0;
+  }
+
+  /** SMaRTT Alg. 2 line 3: the measurement interval has ended, or none has begun (kept apart so that the common case stays inline). */
+  private qaDue(slot: number, nowNs: number, flags: number): boolean {
+    return (flags & Fl.QaStarted) === 0 || (((nowNs | 0) - this.qaEnd[slot]) | 0) >= 0;
+  }
+
+  /**
+   * SMaRTT Alg. 2, when due: a trim seen since the last interval began sets cwnd to the bytes
+   * acked during it (at least one MSS) and starts ignoring the bytes now in flight; a new
+   * interval begins either way. True when the window was set.
+   */
+  private quickAdapt(slot: number, nowNs: number): boolean {
+    let flags = this.flags[slot];
+    let adapted = false;
+    if ((flags & (Fl.QaTrigger | Fl.QaStarted)) === (Fl.QaTrigger | Fl.QaStarted)) {
+      flags &= ~Fl.QaTrigger;
+      const measured = this.qaAcked[slot];
+      const w = measured > this.mss ? measured : this.mss;
+      // Alg. 4 line 23: the window stays within [MTU, BDP cap].
+      this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
+      this.ssthresh[slot] = this.cwnd[slot];
+      this.caAcked[slot] = 0;
+      const flight = this.inflight[slot];
+      this.ignoreLeft[slot] = flight > 0 ? flight : 0;
+      adapted = true;
+    }
+    this.qaEnd[slot] = ((nowNs | 0) + this.qaInterval) | 0;
+    this.qaAcked[slot] = 0;
+    this.flags[slot] = flags | Fl.QaStarted;
+    return adapted;
+  }
+
+  /**
+   * SMaRTT Alg. 3 on the ECN signal alone: once more than cwnd contiguous bytes came back
+   * unmarked, each unmarked ACK adds k MTU (fiStepBytes) until a marked one. True when it did.
+   */
+  private fastIncrease(slot: number, ackedBytes: number, ecn: boolean): boolean {
+    const flags = this.flags[slot];
+    if (ecn) {
+      this.fiCount[slot] = 0;
+      this.flags[slot] = flags & ~Fl.FiActive;
+      return false;
+    }
+    const count = this.fiCount[slot] + ackedBytes;
+    this.fiCount[slot] = count < K.CounterMax ? count : K.CounterMax;
+    const cwnd = this.cwnd[slot];
+    if (count <= cwnd && (flags & Fl.FiActive) === 0) return false;
+    const next = cwnd + this.fiStep;
+    this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
+    this.flags[slot] = flags | Fl.FiActive;
+    return true;
+  }
+
+  /** SMaRTT Alg. 4 lines 15–21 (and 2–3, 23): a trimmed packet. */
+  private trimmed(slot: number, nowNs: number, bytes: number): number {
+    const ignoring = this.ignored(slot, bytes);
+    const cut = this.cwnd[slot] - bytes;
+    this.cwnd[slot] = cut > this.mss ? cut : this.mss;
+    const flags = this.flags[slot] | Fl.QaTrigger;
+    this.flags[slot] = flags;
+    if (!ignoring && this.qaDue(slot, nowNs, flags)) this.quickAdapt(slot, nowNs);
+    return R.Decrease;
   }
 
   /** RFC 8257 §3.3 steps 5–8: α ← (1 − g)α + g·M; the counters restart. */

@@ -8,6 +8,11 @@
 //   htsim   — csg-htsim dctcp.cpp (the DCTCP of htsim-based comparisons): α starts at 0 and is
 //             updated once a window's worth of ACKs has arrived; the cut by (1 − α/2) happens at
 //             that same boundary whenever α > 0; any ECE ends slow start; growth never pauses.
+//   smartt  — Spritz §IV-C / §V-A evaluate with "DCTCP that incorporates the QuickAdapt and
+//             FastIncrease techniques from SMaRTT": SMaRTT §III-E Alg. 2 (QuickAdapt, at most once
+//             per target RTT, trtt = 1.5 × base RTT, §III-A), §III-F Alg. 3 (FastIncrease, k = 2
+//             MTU), Alg. 4 (their place in the ACK and trim paths). Off unless asked for, in
+//             either profile.
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
@@ -23,28 +28,52 @@ export interface DctcpConstants {
   initialAlpha: number;
   initCwndBytes: number;
   maxCwndBytes: number;
+  /** Base RTT, only for the QuickAdapt interval's default (MPRDMA's default, 12 µs). */
+  baseRttNs: number;
+  /** trtt: QuickAdapt measures acked bytes over this interval and acts at most once per interval (1.5 × baseRttNs). */
+  qaIntervalNs: number;
+  /** FastIncrease's step per ACK: k × MTU, k = 2 (SMaRTT §III-F). */
+  fiStepBytes: number;
 }
 
 export interface DctcpBehaviour {
   /** Where the cut happens: on the first ECE of a window (RFC 8257) or at the window boundary (htsim). */
   cut: "ece" | "window";
+  /** SMaRTT QuickAdapt on trimmed packets (Alg. 2, Alg. 4 lines 2–3, 6–9, 15–21). */
+  quickAdapt: boolean;
+  /** SMaRTT FastIncrease on unmarked ACKs (Alg. 3; ECN only, as Spritz's DCTCP has no delay signal). */
+  fastIncrease: boolean;
 }
 
 export type DctcpParams = DctcpConstants & DctcpBehaviour & { profile: DctcpProfile };
 export type DctcpParamsInput = Partial<DctcpParams>;
 
-const NAMES: readonly (keyof DctcpParams)[] = ["profile", "mssBytes", "g", "initialAlpha", "initCwndBytes", "maxCwndBytes", "cut"];
+const NAMES: readonly (keyof DctcpParams)[] = [
+  "profile",
+  "mssBytes",
+  "g",
+  "initialAlpha",
+  "initCwndBytes",
+  "maxCwndBytes",
+  "cut",
+  "baseRttNs",
+  "qaIntervalNs",
+  "fiStepBytes",
+  "quickAdapt",
+  "fastIncrease",
+];
 export const DCTCP_PARAM_NAMES: readonly string[] = NAMES;
 
 /**
  * Fills every parameter from the profile (default `rfc8257`); the initial window is 10 MSS
- * (RFC 6928) unless given.
+ * (RFC 6928) unless given; QuickAdapt and FastIncrease are off unless given.
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
   checkParamNames("Dctcp", input, NAMES);
   const profile = profileParam<DctcpProfile>("Dctcp", input.profile, ["rfc8257", "htsim"], "rfc8257");
   const mssBytes = input.mssBytes ?? 4096;
+  const baseRttNs = input.baseRttNs ?? 12_000;
   const defaults: DctcpParams = {
     profile,
     mssBytes,
@@ -53,6 +82,11 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
     initCwndBytes: 10 * mssBytes,
     maxCwndBytes: 2 ** 30,
     cut: profile === "htsim" ? "window" : "ece",
+    baseRttNs,
+    qaIntervalNs: Math.round(1.5 * baseRttNs),
+    fiStepBytes: 2 * mssBytes,
+    quickAdapt: false,
+    fastIncrease: false,
   };
   return resolveParams("Dctcp", defaults, input, (p) => ({
     mssBytes: rule.int(64, 65535),
@@ -61,5 +95,11 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
     maxCwndBytes: rule.int(p.mssBytes, 2 ** 30),
     initCwndBytes: rule.int(p.mssBytes, p.maxCwndBytes),
     cut: rule.oneOf("ece", "window"),
+    baseRttNs: rule.num(1, 2 ** 30),
+    // Intervals are compared as wrapping int32 ns ticks (DESIGN.md rule 5).
+    qaIntervalNs: rule.int(1, 2 ** 30),
+    fiStepBytes: rule.int(1, 2 ** 24),
+    quickAdapt: rule.bool,
+    fastIncrease: rule.bool,
   }));
 }
