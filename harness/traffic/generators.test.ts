@@ -12,7 +12,7 @@ import { butterflyAllreduce, pickGroups, ringAllreduce } from "./collectives";
 import { hostDomains } from "./domains";
 import { dragonflyAdversarial, slimFlyAdversarial, slimFlyPairs, spritzMonitored } from "./lowdiameter";
 import { alltoall, derangement, tornado } from "./patterns";
-import { incast, uniform } from "./traffic";
+import { incast, permutation, shuffle, uniform } from "./traffic";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -27,6 +27,53 @@ test("incast: N senders, equal or uneven sizes, simultaneous, staggered or jitte
   const jit = incast(64, { senders: 40, receiver: 0, bytes: 1, startNs: 10_000, jitterNs: 5000 }, 9);
   assert.ok(jit.every((f) => f.startNs >= 10_000 && f.startNs < 15_000));
   assert.ok(new Set(jit.map((f) => f.startNs)).size > 30, "jitter spreads the starts");
+});
+
+test("incast sizes: a bytesList of one size is used, an empty one falls back to bytes; uniform() stays inside (0, 1)", () => {
+  assert.equal(incast(8, { senders: 0, senderList: [1, 2], receiver: 0, bytes: 7, startNs: 0, bytesList: [100] }, 1).map((f) => f.bytes), [100, 100]);
+  assert.equal(incast(8, { senders: 0, senderList: [1, 2], receiver: 0, bytes: 7, startNs: 0, bytesList: [] }, 1).map((f) => f.bytes), [7, 7]);
+  // The extreme 32-bit draws: (0 + 0.5) / 2^32 and (2^32 − 1 + 0.5) / 2^32.
+  const at = (u: number) => uniform({ nextU32: () => u } as unknown as Xoshiro128);
+  assert.ok(at(0) > 0 && at(0) < 1e-9, String(at(0)));
+  assert.ok(at(2 ** 32 - 1) < 1 && at(2 ** 32 - 1) > 1 - 1e-9, String(at(2 ** 32 - 1)));
+});
+
+test("shuffle is uniform (Fisher–Yates): each of the 6 orders of 3 items about 1/6 of the time", () => {
+  const counts = new Map<string, number>();
+  const seeds = 3000;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const a = [0, 1, 2];
+    shuffle(a, new Xoshiro128(seed));
+    counts.set(a.join(""), (counts.get(a.join("")) ?? 0) + 1);
+  }
+  // 500 expected each, binomial σ ≈ 20.4: ±100 is beyond 4.9σ.
+  assert.is(counts.size, 6);
+  for (const [k, c] of counts) assert.ok(c > 400 && c < 600, `${k}: ${c} of ${seeds}`);
+});
+
+test("permutation (Sattolo): one cycle through every host, each of the (n − 1)! cycles about equally often", () => {
+  for (let n = 2; n <= 12; n++) {
+    for (let seed = 1; seed <= 20; seed++) {
+      const dst = permutation(n, { bytes: 1, startNs: 0 }, seed).map((f) => f.dst);
+      let h = 0;
+      let len = 0;
+      do {
+        h = dst[h];
+        len++;
+      } while (h !== 0 && len <= n);
+      assert.is(len, n, `n ${n}, seed ${seed}: ${dst}`);
+    }
+  }
+  const counts = new Map<string, number>();
+  for (let seed = 1; seed <= 1800; seed++) {
+    const k = permutation(4, { bytes: 1, startNs: 0 }, seed)
+      .map((f) => f.dst)
+      .join("");
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  // 3! = 6 cycles of 4 hosts, 300 expected each, σ ≈ 15.8: ±80 is beyond 5σ.
+  assert.is(counts.size, 6);
+  for (const [k, c] of counts) assert.ok(c > 220 && c < 380, `${k}: ${c}`);
 });
 
 test("permutation: uniform over the derangements — 4 hosts have 9, each drawn about 1/9 of the time, and no seed maps a host to itself", () => {
