@@ -21,6 +21,9 @@ test("incast: N senders, equal or uneven sizes, simultaneous, staggered or jitte
   assert.is(eq.length, 8);
   assert.ok(eq.every((f) => f.dst === 3 && f.src !== 3 && f.bytes === 1000 && f.startNs === 500));
   assert.is(new Set(eq.map((f) => f.src)).size, 8);
+  assert.equal(eq.map((f) => f.src), [...eq.map((f) => f.src)].sort((a, b) => a - b), "senders in host order (the stagger's order)");
+  // Any other host may be drawn, host 0 included: absent from all of 40 draws with probability (23/31)^40 < 10^-5.
+  assert.ok(range(40).some((i) => incast(32, { senders: 8, receiver: 3, bytes: 1, startNs: 0 }, i + 1).some((f) => f.src === 0)));
   const un = incast(32, { senders: 0, senderList: [4, 5, 6, 7, 8], receiver: 0, bytes: 1, startNs: 0, bytesList: [100, 200], staggerNs: 1000 }, 1);
   assert.equal(un.map((f) => f.bytes), [100, 200, 100, 200, 100]);
   assert.equal(un.map((f) => f.startNs), [0, 1000, 2000, 3000, 4000]);
