@@ -1,7 +1,7 @@
 // SMaRTT's incast claims, run in the fabric with the UEC profile of NSCC, REPS and the reference
 // simulator's network (the default scenario: 16-host 3-tier fat tree, 100 Gb/s, 1 µs links,
 // 1-BDP queues, ACKs every 16 KiB). `shared/papers/smartt-nscc.txt` §III-D (Fig. 7) and §III-F
-// (Fig. 10).
+// (Fig. 10); and §III-E (Fig. 8) on DCTCP, whose QuickAdapt option Spritz §IV-C uses.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runScenario } from "../run";
@@ -10,12 +10,12 @@ import type { Scenario } from "../scenario/schema";
 
 const KIB = 1024;
 
-function run(traffic: Scenario["traffic"], network: Scenario["network"] = {}, ccParams: object = {}) {
+function run(traffic: Scenario["traffic"], network: Scenario["network"] = {}, ccParams: object = {}, cc: NonNullable<Scenario["transport"]>["cc"] = { name: "nscc", params: { profile: "uec", ...ccParams } }) {
   const r = runScenario({
     ...DEFAULT_SCENARIO,
     name: "smartt",
     network: { ...DEFAULT_SCENARIO.network, ...network },
-    transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "nscc", params: { profile: "uec", ...ccParams } } },
+    transport: { ...DEFAULT_SCENARIO.transport, cc },
     traffic,
   });
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
@@ -53,6 +53,22 @@ test("Fig. 10: FastIncrease lets the longer flow of an uneven incast take the li
   assert.is(longOn, on.lastUs, "the long flow ends last");
   assert.ok(longOn < 1.05 * idealUs, `${longOn} µs against the link's ${idealUs}`);
   assert.ok(longOn < longOff, `with FastIncrease ${longOn} µs, without ${longOff} µs`);
+});
+
+test("Fig. 8 on DCTCP: QuickAdapt (with FastIncrease) curbs an incast's trims without slowing it", () => {
+  // DCTCP at a fixed window of 1.5 BDP (Spritz §V-A; 1.5 × 175,284 B): each sender starts with
+  // more than the bottleneck's whole buffer in flight, so plain DCTCP trims until α has grown.
+  const window = { initCwndBytes: 262_926, maxCwndBytes: 262_926 };
+  for (const senders of [8, 15]) {
+    for (const kib of [256, 1024]) {
+      const traffic: Scenario["traffic"] = [{ kind: "incast", senders, receiver: 0, bytes: kib * KIB }];
+      const plain = run(traffic, {}, {}, { name: "dctcp", params: window });
+      const qa = run(traffic, {}, {}, { name: "dctcp", params: { ...window, quickAdapt: true, fastIncrease: true } });
+      const what = `${senders}:1 of ${kib} KiB: trims ${plain.r.totals.trims} → ${qa.r.totals.trims}, last FCT ${plain.lastUs} → ${qa.lastUs} µs`;
+      assert.ok(3 * qa.r.totals.trims <= 2 * plain.r.totals.trims, what);
+      assert.ok(qa.lastUs < 1.15 * plain.lastUs, what);
+    }
+  }
 });
 
 test.run();
