@@ -159,6 +159,19 @@ test("Reflex rows appear when a run had Reflex at work; a run without it shows d
   assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("Reflex pseudo-ACKs"));
 });
 
+test("optional rows only when some run has them: per class (two or more classes), JCT (one job), PFC (one pause), Reflex (one packet handled)", () => {
+  const base = { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0] as [number, number, number], ooo: 0, ecn: 0, sim: 5 };
+  const plain = fake("reps", { ...base, byClass: { incast: { fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1) } } });
+  const table = (rs: Results[]) => cells(compareTable(rs, rs.map((_, i) => `r${i}`)), / {2,}/);
+  const c = table([plain, plain]);
+  for (const row of ["incast: FCT p99 (µs)", "JCT max (µs)", "JCT mean (µs)", "PFC pauses", "PFC paused (µs)", "Reflex pseudo-ACKs"]) assert.not.ok(c.has(row), row);
+  assert.equal(table([plain, fake("reps", { ...base, byClass: {}, jobs: [7] })]).get("JCT max (µs)"), ["—", "7"]);
+  assert.equal(table([plain, fake("reps", { ...base, byClass: {}, pfc: [1, 0.5] })]).get("PFC pauses"), ["0", "1"]);
+  const reflex = (pseudoAcks: number, controlledPackets: number): Results => ({ ...plain, reflex: { pseudoAcks, pseudoAcksDelivered: 0, srcRttMeanUs: null, srcRttMaxUs: null, controlledPackets, ndtDrops: 0, pauses: 0, pauseTimeouts: 0 } });
+  assert.not.ok(table([reflex(0, 0)]).has("Reflex pseudo-ACKs"), "Reflex on but idle");
+  assert.equal(table([reflex(0, 1)]).get("NDT controlled packets"), ["1"]);
+});
+
 test("markdown and CSV forms carry the same cells", () => {
   const md = compareTable([A, B], ["A", "B"], "md").split("\n");
   assert.is(md[0], "| metric | A | B |");
