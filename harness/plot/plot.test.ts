@@ -6,7 +6,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { barsSpec, comparisonRows, fctCdfSpec, plotCommand, plotResults } from "./plot";
+import type { Results } from "../metrics/results";
+import { barsSpec, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries } from "./plot";
 
 // A 3:1 incast of 200 KB on a 16-host 2-tier fat tree: about 60 µs simulated, a few ms of work.
 const tiny = (lb = "reps"): Scenario => ({
@@ -192,6 +193,41 @@ test("the FCT CDF of three values steps 1/3, 2/3, 1 at the sorted values", () =>
     { x: 20, y: 2 / 3, series: "a" },
     { x: 30, y: 1, series: "a" },
   ]);
+});
+
+test("the FCT axis turns logarithmic when the positive values span more than 50×", () => {
+  const scale = (values: number[]) => (fctCdfSpec([{ name: "a", values }], "t") as { encoding: { x: { scale: unknown } } }).encoding.x.scale;
+  assert.equal(scale([1, 50]), { zero: false });
+  assert.equal(scale([1, 51]), { type: "log" });
+  assert.equal(scale([0, 2, 100]), { zero: false }, "a zero does not count");
+  assert.equal(scale([]), { zero: false });
+});
+
+test("one run's CDF series: one per flow class when there are several, flows not finished left out", () => {
+  const r = runScenario({ ...tiny(), traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 100_000, class: "incast" }, { kind: "flows", class: "solo", flows: [{ src: 5, dst: 6, bytes: 50_000 }] }] });
+  const fct = (i: number) => r.flows[i].fctUs as number;
+  assert.equal(runFctSeries(r), [
+    { name: "incast", values: [fct(0), fct(1)] },
+    { name: "solo", values: [fct(2)] },
+  ]);
+  const one = runScenario(tiny());
+  const unfinished: Results = { ...one, flows: one.flows.map((f, i) => (i === 1 ? { ...f, fctUs: null } : f)) };
+  assert.equal(runFctSeries(unfinished), [{ name: "nscc", values: [one.flows[0].fctUs as number, one.flows[2].fctUs as number] }]);
+});
+
+test("comparison bars: a metric no run has (null or 0) is left out; a run without it shows 0", () => {
+  const r = runScenario(tiny());
+  const withP50 = (p50: number | null): Results => ({ ...r, metrics: { ...r.metrics, fctUs: { ...r.metrics.fctUs, all: { ...r.metrics.fctUs.all, p50 } } } });
+  assert.not.ok(comparisonRows([withP50(null), withP50(null)], ["A", "B"]).some((x) => x.metric === "FCT p50 (µs)"));
+  assert.equal(comparisonRows([withP50(null), withP50(7)], ["A", "B"]).filter((x) => x.metric === "FCT p50 (µs)").map((x) => x.value), [0, 7]);
+});
+
+test("nicfw plot of one run without samples draws its CDF only; with one sampled flow and no port, the window too", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plot1-"));
+  const bare = await plotResults([runScenario(tiny())], join(dir, "bare"));
+  assert.equal(bare.map((f) => f.slice(dir.length + 6)).sort(), ["fct-cdf.png", "fct-cdf.svg"]);
+  const sampled = await plotResults([runScenario({ ...tiny(), metrics: { sample: { intervalUs: 5, flows: [0] } } })], join(dir, "one"));
+  assert.equal(sampled.map((f) => f.slice(dir.length + 5)).sort(), ["cwnd.png", "cwnd.svg", "fct-cdf.png", "fct-cdf.svg"]);
 });
 
 test("nicfw plot of one run: FCT CDF, cwnd over time and queue occupancy over time, as SVG and PNG", async () => {

@@ -120,6 +120,16 @@ export function comparisonRows(results: Results[], labels: string[]): { run: str
   return rows;
 }
 
+/** The completion times of a run's finished flows (of one class, when given), in flow order. */
+const fcts = (r: Results, cls?: string): number[] => r.flows.filter((f) => f.fctUs !== null && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
+
+/** One run's FCT CDF series: one per flow class when there are several, else one named by its CC; empty ones left out. */
+export function runFctSeries(r: Results): { name: string; values: number[] }[] {
+  const classes = [...new Set(r.flows.map((f) => f.class))].sort();
+  const series = classes.length > 1 ? classes.map((c) => ({ name: c, values: fcts(r, c) })) : [{ name: r.modules.cc.join("/"), values: fcts(r) }];
+  return series.filter((s) => s.values.length > 0);
+}
+
 /**
  * Writes the charts for one or several results into `outDir`; returns the files written.
  * One run: fct-cdf (per flow class when there are several), cwnd / rate and queues over time
@@ -134,12 +144,9 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     writeFileSync(join(outDir, `${name}.png`), png);
     files.push(join(outDir, `${name}.svg`), join(outDir, `${name}.png`));
   };
-  const fcts = (r: Results, cls?: string) => r.flows.filter((f) => f.fctUs !== null && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
   if (results.length === 1) {
     const r = results[0];
-    const classes = [...new Set(r.flows.map((f) => f.class))].sort();
-    const series = classes.length > 1 ? classes.map((c) => ({ name: c, values: fcts(r, c) })) : [{ name: r.modules.cc.join("/"), values: fcts(r) }];
-    await write("fct-cdf", fctCdfSpec(series.filter((s) => s.values.length > 0), `FCT CDF — ${r.scenario}`));
+    await write("fct-cdf", fctCdfSpec(runFctSeries(r), `FCT CDF — ${r.scenario}`));
     const s = r.series;
     if (s && s.flows.length > 0) {
       for (const unit of ["bytes", "bps"] as const) {
