@@ -213,6 +213,8 @@ test("one run's CDF series: one per flow class when there are several, flows not
   const one = runScenario(tiny());
   const unfinished: Results = { ...one, flows: one.flows.map((f, i) => (i === 1 ? { ...f, fctUs: null } : f)) };
   assert.equal(runFctSeries(unfinished), [{ name: "nscc", values: [one.flows[0].fctUs as number, one.flows[2].fctUs as number] }]);
+  const soloUnfinished: Results = { ...r, flows: r.flows.map((f, i) => (i === 2 ? { ...f, fctUs: null } : f)) };
+  assert.equal(runFctSeries(soloUnfinished), [{ name: "incast", values: [fct(0), fct(1)] }], "a class with no finished flow has no line");
 });
 
 test("comparison bars: a metric no run has (null or 0) is left out; a run without it shows 0", () => {
