@@ -164,12 +164,14 @@ test("feedback: the ring holds 8 pairs, a ninth GOOD is not cached; VLAN 2 with 
 });
 
 test("feedback: the global timer restores at exactly its deadline, once", () => {
-  // Limit floor(0.4 × 65536) = 26214: one ECN (32767) biases, one GOOD (16384) drops below it.
+  // Limit floor(0.4 × 65536) = 26214: one ECN (32767) biases, one GOOD (16384) drops below it
+  // and lifts the bias at once; the timer armed by the bias still fires at its deadline, once.
   const t = toFar({ ecnRateGain: 1 / 2, ecnRateThreshold: 0.4, minBiasFactor: 5, restoreIntervalNs: 1001 });
   const x = (2 << 16) | 9;
   t.onPathFeedback(0, 0, x, ECN); // biased; restore due at 1001
-  assert.is(t.onPathFeedback(0, 1000, x, GOOD) & SPRITZ_RESTORED, 0);
   assert.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 1000, x, GOOD) & SPRITZ_RESTORED, 0);
+  assert.not.ok(t.biased(0), "the rate fell below the limit");
   assert.is(t.onPathFeedback(0, 1001, x, TIMEOUT) & SPRITZ_RESTORED, SPRITZ_RESTORED);
   assert.not.ok(t.biased(0));
   assert.is(t.onPathFeedback(0, 5000, x, GOOD) & SPRITZ_RESTORED, 0);

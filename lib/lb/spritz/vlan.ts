@@ -14,7 +14,8 @@
 //   feedback     GOOD recycles the pair (a deterministic switch hash makes a pair a stable path);
 //                ECN, NACK and TIMEOUT let it go — a timeout cannot block a path the source cannot
 //                name. The ECN-rate bias of Alg. 2/3 sets the minimal category's weight to
-//                minBiasFactor until the global timer.
+//                minBiasFactor while the rate stays above the threshold, at most until the
+//                global timer.
 //
 // choosePath returns VLAN << 16 | EV (an 18-bit value, not a 16-bit EV); onPathFeedback takes the
 // same value back.
@@ -187,15 +188,21 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     } else if (kind !== Feedback.Timeout) {
       this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
     }
-    if (this.ecnRate[slot] > this.ecnRateLimit && this.minBiasQ8 > 0 && this.biasEpoch[slot] !== this.epoch + 1) {
-      this.biasEpoch[slot] = this.epoch + 1;
-      if (this.restoreArmed === 0) {
-        this.restoreArmed = 1;
-        this.restoreAt = (now + this.restoreNs) | 0;
-      }
-      r |= R.Biased;
-    }
+    // The bias lasts while the rate stays above the threshold (as in spritz.ts).
+    if (this.ecnRate[slot] > this.ecnRateLimit) r |= this.bias(slot, now);
+    else this.biasEpoch[slot] = 0;
     return r;
+  }
+
+  /** Alg. 2/3 last line: the minimal category's weight ← minBiasFactor, the global timer armed. */
+  private bias(slot: number, now: number): number {
+    if (this.minBiasQ8 === 0 || this.biasEpoch[slot] === this.epoch + 1) return 0;
+    this.biasEpoch[slot] = this.epoch + 1;
+    if (this.restoreArmed === 0) {
+      this.restoreArmed = 1;
+      this.restoreAt = (now + this.restoreNs) | 0;
+    }
+    return R.Biased;
   }
 
   // Readers
