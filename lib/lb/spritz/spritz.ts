@@ -37,7 +37,7 @@
 // while the rate stays above the threshold ("when we detect uniformly high congestion", §IV-A),
 // and at most until the global timer. Latched until the timer (10 ms by default), it kept the
 // overloaded minimal path of the adversarial pattern favoured long after the rate fell: on
-// Table II's Dragonfly, Spray trimmed 52,445 packets instead of 7,222 (README, Table III).
+// Table II's Dragonfly, Spray trimmed 52,445 packets instead of 7,222 (README, "Fig. 6").
 
 import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
