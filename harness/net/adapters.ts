@@ -341,6 +341,8 @@ export interface Transport {
   readonly nackIsHo: number;
   /** A receiver that is a processing queue per host (DACK): the fabric drives it instead of onData / onHeader. */
   readonly hostQueue: HostQueue | null;
+  /** A flow larger than this goes as messages of this size and a last one with the rest (0: one message). */
+  readonly messageBytes: number;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
   /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
@@ -396,6 +398,7 @@ export abstract class TransportOutputs {
   ev = 0;
   readonly nackIsHo: number = 0;
   readonly hostQueue: HostQueue | null = null;
+  readonly messageBytes: number = 0;
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */

@@ -260,6 +260,46 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
   assert.equal([a.t.errors(), b.t.errors()], [0, 0]);
 });
 
+test("a flow larger than the module's largest message goes as several, eight outstanding, the rest posted as ACKs free places; done with the last", () => {
+  const tx = new GbnSender({ mtuBytes: 1000 }, 2);
+  // A largest message of 3,500 B (the module's is 2^30 − 1) makes messages of 3 full packets.
+  Object.defineProperty(tx, "maxMessageBytes", { value: 3500 });
+  const { t, pool, drain } = flow0(new GbnTransport(tx, new GbnReceiver({}, 2), 64, 64, 2));
+  assert.is(t.messageBytes, 3000);
+  // 27,500 B: nine messages of 3,000 and a tenth of 500; eight go now (MSNs 0–7, PSNs 0–23).
+  assert.is(t.post(0, 27_500), 0);
+  const first = drain(0);
+  assert.is(first.length, 24);
+  assert.equal(first.map((p) => p[2]), [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7]);
+  assert.ok(first.every((p, i) => (p[0] & Tx.Last) === (i % 3 === 2 ? Tx.Last : 0)), "each message's third packet is its last");
+  // The ACK of PSNs 0–5 frees messages 0 and 1: messages 8 and 9 take their places.
+  assert.is(t.onAck(0, 1000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 6 })), Sx.Rtt | Sx.Complete);
+  assert.is(t.completed, 2);
+  const rest = drain(1000);
+  assert.equal(rest.map((p) => [p[1], p[2], p[6], p[0] & Tx.Last]), [[24, 8, 1000, 0], [25, 8, 1000, 0], [26, 8, 1000, Tx.Last], [27, 9, 500, Tx.Last]]);
+  // Everything acknowledged: the flow is done at the sender only now.
+  assert.is(t.onAck(0, 2000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 27 })), Sx.Rtt | Sx.Complete);
+  assert.is(t.onAck(0, 2000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 28 })), Sx.Rtt | Sx.Complete | Sx.Done);
+  assert.is(t.errors(), 0);
+});
+
+test("DCP in the fabric: a flow of 10 of DCP's largest messages (16,383 packets, §4.5's 14-bit counter) is delivered whole, at line rate", () => {
+  const payload = 1500 - 64;
+  const bytes = 9 * 16_383 * payload + 1000;
+  const r = runScenario({
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1, linkGbps: 400, latencyNs: 500 },
+    network: { mtuBytes: 1500 },
+    transport: { cc: { name: "none" }, reliability: { name: "dcp" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes }] }],
+  });
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 1);
+  assert.is(r.totals.dataPackets, 9 * 16_383 + 1);
+  const f = r.flows[0];
+  assert.is(f.timeouts, 0);
+  assert.ok((f.fctUs as number) <= f.idealUs * 1.01, `FCT ${f.fctUs} µs against the ideal ${f.idealUs}`);
+});
+
 test("go-back-N's transport goes back past the packet its round already took: after a NACK or a timeout the sender's order, not the stale pending packet, comes first", () => {
   for (const via of ["nack", "timeout"] as const) {
     const { t, cc, pool, drain } = flow0(new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2));

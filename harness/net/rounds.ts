@@ -25,6 +25,7 @@ interface RoundSender {
   /** kind, msn, psn, offsetBytes, lengthBytes, retryNo, last, … (DCP's and MessageSender's outFields agree). */
   readonly out: Int32Array;
   readonly errors: number;
+  readonly maxMessageBytes: number;
   open(slot: number, startPsn: number): void;
   post(slot: number, lengthBytes: number, op: number): number;
   onSchedule(slot: number, nowNs: number, awinBytes: number): number;
@@ -68,6 +69,13 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly msgWire: Float64Array;
   private readonly msgPkts: Int32Array;
   protected readonly postedWire: Float64Array;
+  /** Bytes of the flow not yet posted: a flow larger than one message goes as several (post). */
+  private readonly unposted: Float64Array;
+  /**
+   * The size of each message but the last of a flow larger than the module's largest message:
+   * as many full packets as fit (DCP: 16,383, its receiver's 14-bit counter, §4.5).
+   */
+  override readonly messageBytes: number;
 
   constructor(
     readonly tx: S,
@@ -93,6 +101,8 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.msgWire = new Float64Array(capacity * MESSAGES);
     this.msgPkts = new Int32Array(capacity * MESSAGES);
     this.postedWire = new Float64Array(capacity);
+    this.unposted = new Float64Array(capacity);
+    this.messageBytes = Math.floor(tx.maxMessageBytes / this.mss) * this.mss;
   }
 
   open(slot: number): void {
@@ -100,9 +110,40 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.rx.open(slot, 0);
   }
 
+  /**
+   * Posts a flow of `bytes`: as one message when it fits the module's largest, else as
+   * messages of `messageBytes` and a last one with the rest, at most MESSAGES outstanding, the
+   * others as ACKs free their places (an application's chunked Writes, like NCCL's). Returns
+   * the first message's MSN, or the module's error.
+   */
   post(slot: number, bytes: number): number {
+    this.unposted[slot] = bytes;
+    const msn = this.postNext(slot);
+    if (msn < 0) return msn;
+    const r = this.postMore(slot);
+    return r < 0 ? r : msn;
+  }
+
+  /** Posts what waits while the QP has room: 0, or the module's error. */
+  protected postMore(slot: number): number {
+    while (this.unposted[slot] > 0 && this.posted[slot] - this.freed[slot] < MESSAGES) {
+      const r = this.postNext(slot);
+      if (r < 0) return r;
+    }
+    return 0;
+  }
+
+  /** All posted, all freed: the flow is done at the sender. */
+  protected allFreed(slot: number): boolean {
+    return this.freed[slot] === this.posted[slot] && this.unposted[slot] === 0;
+  }
+
+  private postNext(slot: number): number {
+    const left = this.unposted[slot];
+    const bytes = left < this.messageBytes ? left : this.messageBytes;
     const msn = this.tx.post(slot, bytes, DCP_OP_WRITE); // a Write: op 1 for MessageSender.post too
     if (msn < 0) return msn;
+    this.unposted[slot] = left - bytes;
     const packets = bytes === 0 ? 1 : Math.ceil(bytes / this.mss);
     const i = slot * MESSAGES + (this.posted[slot] & (MESSAGES - 1));
     this.msgWire[i] = bytes + packets * this.header;
@@ -199,11 +240,15 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     let bytes = 0;
     for (let k = 0; k < n; k++) bytes += this.msgWire[slot * MESSAGES + ((this.freed[slot] + k) & (MESSAGES - 1))];
     this.freed[slot] += n;
+    if (n > 0) {
+      const r = this.postMore(slot);
+      if (r < 0) return r;
+    }
     this.newBytes = bytes;
     this.rttNs = 0;
     this.restoredBytes = 0;
     this.completed = n;
-    return (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+    return (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
   }
   /** HOs the sender could not queue (RetransQ full, §4.3) are left to the timeout: counted in `overflows`. */
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
@@ -322,13 +367,17 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     if (n < 0) return n;
     if (cum > this.cum[slot]) this.cum[slot] = cum;
     this.freed[slot] += n;
-    // One message per flow, as the fabric posts: its wire size is all that was posted.
+    if (n > 0) {
+      const r = this.postMore(slot);
+      if (r < 0) return r;
+    }
+    // Every message but the last is whole packets, so PSN × packet wire is exact below what was posted.
     this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot]);
     const rtt = (nowNs - pool.f64[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
     this.completed = n;
-    return Sx.Rtt | (n > 0 ? Sx.Complete : 0) | (this.freed[slot] === this.posted[slot] ? Sx.Done : 0);
+    return Sx.Rtt | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
   }
 
   /** NACKs ride ACK packets (onAck); the fabric's NACK packets are trim NACKs, which these receivers never send. */

@@ -64,6 +64,8 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly out = offHeap(Int32Array, 10);
+  /** The largest message post() takes (2^30 − 1 bytes). */
+  readonly maxMessageBytes: number = K.MaxMessageBytes;
 
   protected readonly una = this.col.una as Int32Array;
   protected readonly nxt = this.col.nxt as Int32Array;

@@ -180,7 +180,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   private readonly rqMask: number;
   private readonly rto: number;
   private readonly maxRetries: number;
-  private readonly maxMsgBytes: number;
+  /** The largest message post() takes: 16,383 full packets, the receiver's 14-bit counter (§4.5). */
+  readonly maxMessageBytes: number;
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
@@ -203,7 +204,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.rqMask = p.retransQueueDepth - 1;
     this.rto = p.rtoNs;
     this.maxRetries = p.maxRetries;
-    this.maxMsgBytes = K.MaxMessagePackets * p.mtuBytes;
+    this.maxMessageBytes = K.MaxMessagePackets * p.mtuBytes;
   }
 
   /** Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0. */
@@ -226,7 +227,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * when 8 messages are already outstanding, or E_ARG.
    */
   post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMsgBytes)) {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMessageBytes)) {
       return this.reject(slot);
     }
     const msn = postMessage(this.msgs, slot, this.una[slot], lengthBytes, op, this.mtu);
