@@ -16,7 +16,10 @@ commands:
   compare <results.json …> [--md | --csv]
                                    one table of several runs side by side
   sweep <scenario> --set <path>=<v1,v2,…> … [--out DIR] [--workers N] [--plan | --collect]
-                                   the grid of variants in parallel, one CSV / JSON row per point`;
+                                   the grid of variants in parallel, one CSV / JSON row per point
+  soak [--count N] [--from SEED] [--out DIR]
+                                   random small scenarios over every module and option; reports
+                                   crashes, integrity failures, module errors and stalled flows`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./compare")).compareCommand(rest);
     case "sweep":
       return (await import("./sweep/sweep")).sweepCommand(rest);
+    case "soak":
+      return (await import("./soak/soak")).soakCommand(rest);
     case undefined:
     case "help":
     case "--help":

@@ -1,0 +1,94 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Results } from "../metrics/results";
+import { runScenario } from "../run";
+import type { Scenario } from "../scenario/schema";
+import { drawScenario, judge } from "./soak";
+
+test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
+  let ok = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const { verdict, detail } = judge(drawScenario(seed, 20_000));
+    assert.ok(verdict === "ok" || verdict === "refused" || verdict === "slow", `seed ${seed}: ${verdict}: ${detail}`);
+    if (verdict === "refused") assert.match(detail, /[a-z]+\.[a-zA-Z]+/, `seed ${seed}: a refusal names the field`);
+    if (verdict === "ok") ok++;
+  }
+  assert.ok(ok >= 30, `${ok} of 40 ran to completion`);
+});
+
+test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
+  assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
+  assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
+  const seen = { dcp: 0, baselines: 0, wanDelay: 0 };
+  for (let seed = 1; seed <= 2000; seed++) {
+    const s = drawScenario(seed, 20_000);
+    const rel = s.transport?.reliability?.name as string;
+    const cc = s.transport?.cc?.name as string;
+    if (rel === "dcp") {
+      seen.dcp++;
+      assert.ok(cc === "dcqcn" || cc === "none", `seed ${seed}: DCP with a window CC (${cc})`);
+    }
+    if (["gbn", "irn", "rack", "timeout"].includes(rel)) {
+      seen.baselines++;
+      assert.is(s.network?.trimming, false, `seed ${seed}: ${rel} with trimming`);
+    }
+    if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
+      seen.wanDelay++;
+      assert.ok(s.network?.reflex !== undefined, `seed ${seed}: ${cc} across the WAN without Reflex`);
+    }
+  }
+  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20, JSON.stringify(seen));
+});
+
+// judge() with a stand-in runner: each way a run can end badly is named.
+const tiny: Scenario = {
+  topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1 },
+  traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 10_000 }] }],
+  run: { endUs: 20_000 },
+};
+const real = runScenario(tiny);
+const open = (goodputGbps: number, simulatedUs: number): Results => ({
+  ...real,
+  completed: 0,
+  simulatedUs,
+  flows: [{ ...real.flows[0], status: "incomplete", fctUs: null, goodputGbps }],
+});
+
+test("judge: a completed run is ok; an exception is a crash; a refused scenario is refused", () => {
+  assert.is(judge(tiny).verdict, "ok");
+  assert.is(judge(tiny, () => real).verdict, "ok");
+  const crash = judge(tiny, () => {
+    throw new Error("flow 4: the reliability module refused the message");
+  });
+  assert.is(crash.verdict, "crash");
+  assert.match(crash.detail, /refused the message/);
+  const refused = judge({ ...tiny, network: { headerBytes: 9000 } });
+  assert.is(refused.verdict, "refused");
+  assert.match(refused.detail, /network\.headerBytes/);
+});
+
+test("judge: a failed integrity check, then module errors, are reported as such", () => {
+  const broken = judge(tiny, () => ({ ...real, integrity: { ok: false, violations: ["flow 0: delivered twice"] } }));
+  assert.equal([broken.verdict, broken.detail], ["integrity", "flow 0: delivered twice"]);
+  assert.is(judge(tiny, () => ({ ...real, totals: { ...real.totals, moduleErrors: 3 } })).verdict, "errors");
+});
+
+test("judge: an open flow is slow when the ten-times-longer run moves it on, stalled when it delivers nothing more", () => {
+  const ends: number[] = [];
+  // 1 Gb/s over 20 ms is 2.5 MB; the same bytes over 200 ms are 0.1 Gb/s.
+  const stuck = judge(tiny, (s) => {
+    ends.push(s.run?.endUs as number);
+    return ends.length === 1 ? open(1, 20_000) : open(0.1, 200_000);
+  });
+  assert.equal(ends, [20_000, 200_000]);
+  assert.is(stuck.verdict, "stalled");
+  assert.match(stuck.detail, /1 without progress/);
+  let calls = 0;
+  const slow = judge(tiny, () => (++calls === 1 ? open(1, 20_000) : open(0.2, 200_000)));
+  assert.is(slow.verdict, "slow");
+  // A flow that completes in the longer run is slow too.
+  calls = 0;
+  assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");
+});
+
+test.run();

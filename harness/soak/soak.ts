@@ -1,0 +1,259 @@
+// `nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [-v]`: a randomized fabric soak.
+//
+// Draws small scenarios over the whole configuration space — topology family and size, link
+// rates and latencies, buffer sizes, trimming or PFC, routing, every CC × LB × reliability module,
+// ACK coalescing, traffic kinds, faults — runs each, and reports the ones that end badly:
+//   crash      an exception other than a refused scenario (ScenarioError)
+//   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
+//              not conserved)
+//   errors     a module counted bad input (the fabric should never feed a module one)
+//   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
+//              when the run lasts ten times as long (every drawn fault is transient or mild);
+//              open flows that do progress are counted as `slow`, not reported
+// A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
+// Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Xoshiro128 } from "../../lib/core/rng";
+import type { Results } from "../metrics/results";
+import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
+import { runScenario } from "../run";
+import { ScenarioError, validateScenario } from "../scenario/load";
+import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
+
+export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [-v]
+  runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
+  of simulated time (default 20000), and reports crashes, integrity failures, module errors and
+  stalled flows; each failing scenario goes to DIR/<seed>.json (default soak-out); -v lists all`;
+
+interface Args {
+  count: number;
+  from: number;
+  out: string;
+  endUs: number;
+  verbose: boolean;
+}
+
+function parseArgs(argv: string[]): Args | string {
+  const a: Args = { count: 100, from: 1, out: "soak-out", endUs: 20_000, verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i];
+    if (x === "--verbose" || x === "-v") {
+      a.verbose = true;
+      continue;
+    }
+    const v = Number(argv[++i]);
+    if (x === "--out" && argv[i] !== undefined) a.out = argv[i];
+    else if (x === "--count" && Number.isInteger(v) && v >= 1) a.count = v;
+    else if (x === "--from" && Number.isInteger(v) && v >= 0 && v < 2 ** 32) a.from = v;
+    else if (x === "--end-us" && v > 0) a.endUs = v;
+    else return `bad argument ${x}${argv[i] === undefined ? "" : ` ${argv[i]}`}`;
+  }
+  return a;
+}
+
+class Draw {
+  private readonly r: Xoshiro128;
+  constructor(seed: number) {
+    this.r = new Xoshiro128(seed);
+  }
+  below(n: number): number {
+    return this.r.nextBelow(n);
+  }
+  int(lo: number, hi: number): number {
+    return lo + this.r.nextBelow(hi - lo + 1);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.r.nextBelow(xs.length)];
+  }
+  chance(p: number): boolean {
+    return this.r.nextBelow(1 << 20) < p * (1 << 20);
+  }
+}
+
+/** Hosts of a drawn topology, for traffic that names hosts. */
+function topology(d: Draw): { t: Scenario["topology"]; hosts: number; lowDiameter: boolean } {
+  const rate = { linkGbps: d.pick([25, 100, 400]), latencyNs: d.pick([50, 500, 1000]), switchLatencyNs: d.pick([0, 0, 300]) };
+  switch (d.below(5)) {
+    case 0: {
+      const tiers = d.pick([2, 3] as const);
+      const k = d.pick([4, 4, 6]);
+      const hosts = tiers === 2 ? (k * k) / 2 : (k * k * k) / 4;
+      return { t: { kind: "fattree", tiers, k, oversubscription: d.pick([1, 1, 2, 3]), ...rate }, hosts, lowDiameter: false };
+    }
+    case 1: {
+      const leaves = d.int(2, 4);
+      const hostsPerLeaf = d.int(2, 6);
+      return { t: { kind: "leafspine", leaves, spines: d.int(1, 4), hostsPerLeaf, ...rate }, hosts: leaves * hostsPerLeaf, lowDiameter: false };
+    }
+    case 2: {
+      const p = d.int(1, 2);
+      const a = d.int(2, 4);
+      const h = d.int(1, 2);
+      return { t: { kind: "dragonfly", p, a, h, ...rate, globalLatencyNs: d.pick([500, 2000]) }, hosts: p * a * (a * h + 1), lowDiameter: true };
+    }
+    case 3: {
+      const p = d.int(1, 2);
+      return { t: { kind: "slimfly", q: 5, p, ...rate }, hosts: 50 * p, lowDiameter: true };
+    }
+    default:
+      return { t: { kind: "twodc", linkGbps: d.pick([25, 100]), latencyNs: 1000, wanGbps: d.pick([100, 1600]), wanLatencyNs: d.pick([5_000, 50_000]) }, hosts: 32, lowDiameter: false };
+  }
+}
+
+function traffic(d: Draw, hosts: number): TrafficSpec[] {
+  const bytes = () => d.pick([1, 100, 4096, 4150, 20_000, 100_000, 300_000]);
+  const one = (): TrafficSpec => {
+    switch (d.below(6)) {
+      case 0:
+        return { kind: "incast", senders: d.int(1, Math.min(hosts - 1, 12)), receiver: d.below(hosts), bytes: bytes() };
+      case 1:
+        return { kind: "permutation", bytes: bytes() };
+      case 2:
+        return { kind: "alltoall", bytes: d.pick([1000, 20_000]), window: d.int(0, 3), hosts: Array.from({ length: Math.min(hosts, 6) }, (_, i) => i) };
+      case 3:
+        return { kind: "allreduce", bytes: d.pick([64_000, 200_000]), algorithm: d.pick(["ring", "butterfly"] as const), hosts: Array.from({ length: Math.min(hosts, 8) }, (_, i) => i) };
+      case 4:
+        return { kind: "cdf", cdf: d.pick(["websearch", "hadoop"] as const), load: d.pick([0.3, 0.8]), durationUs: 20 };
+      default: {
+        const flows = Array.from({ length: d.int(1, 6) }, () => {
+          const src = d.below(hosts);
+          let dst = d.below(hosts - 1);
+          if (dst >= src) dst++;
+          return { src, dst, bytes: bytes(), startUs: d.pick([0, 0, 3, 40]) };
+        });
+        return { kind: "flows", flows };
+      }
+    }
+  };
+  return d.chance(0.2) ? [one(), one()] : [one()];
+}
+
+function faults(d: Draw): FaultEntry[] {
+  if (!d.chance(0.25)) return [];
+  switch (d.below(4)) {
+    case 0:
+      return [{ kind: "down", atUs: d.pick([0, 5]), untilUs: d.pick([50, 1000]), random: { count: 1, class: "switch" } }];
+    case 1:
+      return [{ kind: "degrade", gbps: 10, random: { count: 2, class: "any" } }];
+    case 2:
+      return [{ kind: "loss", probability: d.pick([0.001, 0.02]), packets: [d.pick(["data", "ack", "nack"] as const)], random: { count: 2, class: "any" } }];
+    default:
+      return [{ kind: "corrupt", probability: 0.01, everywhere: true }];
+  }
+}
+
+/** RDMA baselines that predate trimming: a trimmed header is a loss to them (harness/README). */
+const NO_TRIM = ["gbn", "irn", "rack", "timeout"];
+
+/**
+ * Combinations the harness README documents as unworkable are not drawn: DCP with a window CC
+ * (its ACKs free whole messages, so a window below a message waits for DCP's timeout), the RDMA
+ * baselines with trimming, and Swift or TIMELY across two DCs without Reflex (their delay
+ * target is µs, the WAN's RTT is 100 µs or more).
+ */
+export function drawScenario(seed: number, endUs: number): Scenario {
+  const d = new Draw(seed);
+  const { t, hosts, lowDiameter } = topology(d);
+  const reliability = d.pick(RELIABILITY_NAMES);
+  let cc: string = d.pick(CC_NAMES);
+  if (reliability === "dcp") cc = d.pick(["dcqcn", "none"]);
+  const reflex = t.kind === "twodc" && (cc === "swift" || cc === "timely");
+  const pfc = d.chance(0.15);
+  const trimming = NO_TRIM.indexOf(reliability) < 0 && (pfc ? d.chance(0.3) : d.chance(0.7));
+  const routes = lowDiameter ? (["minimal", "valiant", "ugal", "ecmp", "spritz", "adaptive"] as const) : (["ecmp", "adaptive"] as const);
+  const routing = d.pick(routes);
+  const lbs = routing === "spritz" ? LB_NAMES.filter((n) => n.startsWith("spritz")) : LB_NAMES.filter((n) => !n.startsWith("spritz"));
+  const buffer = d.chance(0.5) ? { bufferBdp: d.pick([0.25, 0.5, 1, 2]) } : { bufferBytes: d.pick([9000, 30_000, 200_000]) };
+  return {
+    name: `soak-${seed}`,
+    seed,
+    topology: t,
+    network: {
+      mtuBytes: d.pick([1500, 4150, 4150, 9000]),
+      routing,
+      trimming,
+      ...buffer,
+      ...(pfc ? { pfc: {} } : {}),
+      ...(reflex ? { reflex: {} } : {}),
+    },
+    transport: {
+      cc: { name: cc },
+      lb: { name: d.pick(lbs) },
+      reliability: { name: reliability },
+      ackEveryBytes: d.pick([0, 4096, 16_384, 65_536]),
+    },
+    traffic: traffic(d, hosts),
+    faults: faults(d),
+    run: { endUs, faultBaseline: false },
+  };
+}
+
+/** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */
+function delivered(f: Results["flows"][number], endUs: number): number {
+  return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
+}
+
+export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "slow" | "stalled";
+
+/** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
+export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
+  const t0 = Date.now();
+  try {
+    validateScenario(JSON.parse(JSON.stringify(s)));
+    const r = run(s);
+    const wallMs = Date.now() - t0;
+    if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
+    if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors`, wallMs };
+    const open = r.flowsTotal - r.completed - r.failed;
+    if (open > 0) {
+      // Slow recovery (a coarse timeout of milliseconds) or stuck: ten times longer tells.
+      const endUs = (s.run?.endUs ?? 20_000) * 10;
+      const again = run({ ...s, run: { ...s.run, endUs } });
+      const still = again.flowsTotal - again.completed - again.failed;
+      // Runs are deterministic, so the long run's first 20 ms are the short run: a flow still
+      // open that delivered nothing in the 180 ms between is stuck, not slow.
+      const stuck = again.flows.filter((f, i) => f.status === "incomplete" && delivered(f, again.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
+      const verdict = stuck > 0 ? "stalled" : "slow";
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${again.simulatedUs} µs, ${stuck} without progress (failed ${again.failed})`, wallMs: Date.now() - t0 };
+    }
+    return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
+  } catch (e) {
+    const wallMs = Date.now() - t0;
+    if (e instanceof ScenarioError) return { verdict: "refused", detail: e.message.split("\n").slice(0, 3).join(" | "), wallMs };
+    return { verdict: "crash", detail: (e as Error).stack?.split("\n").slice(0, 4).join(" | ") ?? String(e), wallMs };
+  }
+}
+
+export function soakCommand(argv: string[]): number {
+  const a = parseArgs(argv);
+  if (typeof a === "string") {
+    console.error(`nicfw soak: ${a}\n${SOAK_USAGE}`);
+    return 2;
+  }
+  const tally = new Map<Verdict, number>();
+  let bad = 0;
+  for (let seed = a.from; seed < a.from + a.count; seed++) {
+    const s = drawScenario(seed, a.endUs);
+    const { verdict, detail, wallMs } = judge(s);
+    tally.set(verdict, (tally.get(verdict) ?? 0) + 1);
+    const shown = verdict !== "ok" && verdict !== "refused" && verdict !== "slow";
+    if (shown) {
+      bad++;
+      mkdirSync(a.out, { recursive: true });
+      writeFileSync(join(a.out, `${seed}.json`), `${JSON.stringify(s, null, 2)}\n`);
+    }
+    if (shown || a.verbose) console.log(`${seed} ${verdict} [${label(s)}] ${wallMs} ms: ${detail}`);
+  }
+  console.log(`soak: ${[...tally].map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  return bad > 0 ? 1 : 0;
+}
+
+function label(s: Scenario): string {
+  const n = s.network ?? {};
+  const tr = s.transport ?? {};
+  const flags = `${n.pfc ? " pfc" : ""}${n.trimming ? " trim" : ""}${n.reflex ? " reflex" : ""}`;
+  const faults = (s.faults ?? []).map((f) => f.kind).join("+") || "-";
+  return `${s.topology.kind} ${n.routing}${flags} faults:${faults} ${tr.cc?.name}/${tr.lb?.name}/${tr.reliability?.name}`;
+}
