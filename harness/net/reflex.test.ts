@@ -113,6 +113,27 @@ test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_
   assert.is(fabric.reflex?.ndt[0]?.pauses, 0, "DC 0's ESW sees no flow into DC 0");
 });
 
+test("NDT: a flow acknowledged in full while its packets still wait in a Controlled queue closes its slot when the last leaves, and no call is rejected", () => {
+  // Found by `nicfw soak` (seed 1228): under load the sender's last ACK can overtake a resent
+  // copy or the tail NDT still holds; closing then was refused (E_STATE) and counted as an error.
+  const b = build({
+    topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
+    network: { mtuBytes: 1500, routing: "ecmp", trimming: false, bufferBytes: 30_000, reflex: {} },
+    transport: { cc: { name: "swift" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "permutation", bytes: 4150 }],
+    seed: 1228,
+  });
+  b.fabric.run();
+  const r = collect(b);
+  const reflex = b.fabric.reflex;
+  assert.ok(reflex !== null);
+  assert.ok(reflex.deferredCloses > 0, "some flow was done with packets still in a Controlled queue");
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(reflex.errors(), 0);
+  assert.is(r.completed, r.flowsTotal);
+  for (const ndt of reflex.ndt) assert.is(ndt?.activeFlows, 0, "every NDT slot closed in the end");
+});
+
 test("network.reflex is refused where it cannot run, naming the field", () => {
   const refused = (s: Scenario, what: RegExp) => {
     try {

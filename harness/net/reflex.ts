@@ -54,6 +54,8 @@ export class ReflexSites {
   srcRttMaxNs = 0;
   ndtDrops = 0;
   ndtControlled = 0;
+  /** Flows acknowledged in full while packets of theirs still waited in a Controlled queue. */
+  deferredCloses = 0;
 
   constructor(spec: ReflexSpec, topo: Topology, src: Int32Array, dst: Int32Array, handles: number, mtuBytes: number, queueLimitBytes: number) {
     const dcs = topo.dcs;
@@ -99,7 +101,14 @@ export class ReflexSites {
     if (this.interDc[f] === 0) return;
     if (this.nsf !== null) this.nsf.close(f);
     const ndt = this.ndt[dcOf(this.dcs, this.dst[f])];
-    if (ndt !== null && ndt.isOpen(f) && ndt.close(f) < 0) this.closeLater[f] = 1;
+    if (ndt === null || !ndt.isOpen(f)) return;
+    // Its last packets can still wait in a Controlled queue (a resent copy, the tail behind the
+    // ACK): NDT refuses to forget the flow before they leave (§III-D 2), so the close waits.
+    if (ndt.flowControlledPackets(f) === 0) ndt.close(f);
+    else {
+      this.closeLater[f] = 1;
+      this.deferredCloses++;
+    }
   }
 
   /**
@@ -160,7 +169,10 @@ export class ReflexSites {
     }
     this.ndtPackets[port]--;
     const f = ndt.out[0];
-    if (this.closeLater[f] !== 0 && ndt.close(f) === 0) this.closeLater[f] = 0;
+    if (this.closeLater[f] !== 0 && ndt.flowControlledPackets(f) === 0) {
+      ndt.close(f);
+      this.closeLater[f] = 0;
+    }
     return h;
   }
 
