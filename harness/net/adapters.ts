@@ -12,6 +12,7 @@
 // Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
 // into a module's columns).
 
+import { SignedFlight } from "./ledger";
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
@@ -408,6 +409,8 @@ export class RudTransport extends TransportOutputs implements Transport {
   readonly gated = 0;
   private readonly so: Float64Array;
   private readonly ro: Float64Array;
+  /** What the CC hears taken out of and put back into flight (ledger.ts). */
+  private readonly flight: SignedFlight;
 
   constructor(
     readonly tx: RudSender,
@@ -418,10 +421,12 @@ export class RudTransport extends TransportOutputs implements Transport {
     this.so = tx.out;
     this.ro = rx.out;
     this.ackBytes = ackBytes;
+    this.flight = new SignedFlight(tx.capacity);
   }
   open(slot: number): void {
     this.tx.open(slot, 0);
     this.rx.open(slot, 0);
+    this.flight.open(slot);
   }
   post(slot: number, bytes: number): number {
     return this.tx.post(slot, bytes);
@@ -440,22 +445,24 @@ export class RudTransport extends TransportOutputs implements Transport {
     this.bytes = o[1] | 0;
     this.payload = o[2] | 0;
     this.msn = o[3] | 0;
+    this.flight.sent(slot, this.bytes);
     return r; // RUD_TX_* share Tx's bit values
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const r = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0], pool.i32[(h << 4) + P.W1], pool.i32[(h << 4) + P.W2], pool.i32[(h << 4) + P.W3], pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0, pool.f64[h]);
     if (r < 0) return r;
     const o = this.so;
-    this.newBytes = o[5] | 0;
+    // The fabric restores before it acknowledges: the same order here.
+    this.restoredBytes = this.flight.putBack(slot, o[7] | 0);
+    this.newBytes = this.flight.take(slot, o[5] | 0);
     this.rttNs = o[6] | 0;
-    this.restoredBytes = o[7] | 0;
     this.completed = o[8] | 0;
     return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
   }
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const r = this.tx.onNack(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
     if (r <= 0) return r;
-    this.bytes = this.so[1] | 0;
+    this.bytes = this.flight.take(slot, this.so[1] | 0);
     this.rttNs = this.so[6] | 0;
     return 1;
   }
@@ -463,7 +470,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     const r = this.tx.onTimer(slot, nowNs);
     if (r <= 0) return r;
     this.psn = this.so[0] | 0;
-    this.bytes = this.so[1] | 0;
+    this.bytes = this.flight.take(slot, this.so[1] | 0);
     this.ev = this.so[9] | 0;
     return 1;
   }

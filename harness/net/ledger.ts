@@ -48,3 +48,56 @@ export class FlightLedger {
     return w < postedWire ? w : postedWire;
   }
 }
+
+/**
+ * The CC's flight for RUD, whose ACK clock is the receiver's count of bytes received (uet-htsim
+ * §3 step 1) while timeouts and NACKs take a packet out when the sender gives up on it. The two
+ * can take the same packet out twice (counted at the receiver, then timed out before its SACK
+ * came back) until the SACK says so and its bytes are restored. uet-htsim's in_flight is signed
+ * and goes below 0 meanwhile; a CC module's stops at 0, so the excess would be lost and the
+ * restore would then leave the window short for good (a flow stuck with nothing outstanding,
+ * found by `nicfw soak`). This keeps the signed sum and hands the module only the changes that
+ * keep its flight at max(sum, 0).
+ */
+export class SignedFlight {
+  /** The signed sum of bytes sent, taken out and put back. */
+  private readonly sum: Float64Array;
+  /** What the module holds by what it was told. */
+  private readonly held: Float64Array;
+
+  constructor(capacity: number) {
+    this.sum = new Float64Array(capacity);
+    this.held = new Float64Array(capacity);
+  }
+
+  open(slot: number): void {
+    this.sum[slot] = 0;
+    this.held[slot] = 0;
+  }
+
+  /** A packet of `bytes` went to the module's onSend. */
+  sent(slot: number, bytes: number): void {
+    this.sum[slot] += bytes;
+    this.held[slot] += bytes;
+  }
+
+  /** `bytes` leave the flight (ACK, NACK, timeout): returns what the module should take out. */
+  take(slot: number, bytes: number): number {
+    const sum = this.sum[slot] - bytes;
+    this.sum[slot] = sum;
+    const out = this.held[slot] - (sum > 0 ? sum : 0);
+    if (out <= 0) return 0;
+    this.held[slot] -= out;
+    return out;
+  }
+
+  /** `bytes` taken out come back (acknowledged before their resend): returns what the module should get back. */
+  putBack(slot: number, bytes: number): number {
+    const sum = this.sum[slot] + bytes;
+    this.sum[slot] = sum;
+    const back = sum - this.held[slot];
+    if (back <= 0) return 0;
+    this.held[slot] = sum;
+    return back;
+  }
+}
