@@ -163,6 +163,26 @@ test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its 
   assert.ok(last >= (4 * size * 8) / 40 / 1000, `finished in ${last} µs, faster than 40 Gb/s allows`);
 });
 
+test("a port slower than the fabric gets a buffer as long in time, but at least one full packet: hosts at 100 Gb/s under 400 Gb/s links with 9,000 B buffers", () => {
+  // Found by `nicfw soak` (seed 1822): the host-facing port's buffer scaled to 9,000 × ¼ =
+  // 2,250 B, below one 4,150 B packet, and every data packet was trimmed there, resent, and
+  // trimmed again (221 times in 1 ms for a 2-packet flow).
+  const r = runScenario({
+    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 400, latencyNs: 500, hostGbps: 100 },
+    network: { routing: "ecmp", bufferBytes: 9000 },
+    traffic: [{ kind: "flows", flows: [{ src: 5, dst: 6, bytes: 4096 }] }],
+    run: { endUs: 1000 },
+  });
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 1);
+  assert.is(r.totals.trims, 0);
+  const f = r.flows[0];
+  assert.ok(Math.abs((f.fctUs as number) - f.idealUs) <= f.idealUs * 0.01, `FCT ${f.fctUs} µs against the ideal ${f.idealUs}`);
+  // And a bufferBdp of a fraction of a packet is held to one.
+  const b = build({ topology: { kind: "fattree", k: 4 }, network: { bufferBdp: 0.01 }, traffic: [{ kind: "permutation", bytes: 1 }] });
+  assert.is(b.derived.bufferBytes, 4150);
+});
+
 test("switch latency and oversubscription: ideal FCT and a completed run", () => {
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 31, bytes: 100_000 }] }], {
     topology: { kind: "fattree", tiers: 3, k: 4, oversubscription: 2, linkGbps: 100, latencyNs: 1000, switchLatencyNs: 500 },

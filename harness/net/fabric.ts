@@ -425,7 +425,9 @@ export class Fabric {
       const scale = t.portGbps[p] / opts.baseGbps;
       if (scale !== 1) {
         const f = (x: number) => Math.max(1, Math.min(2 ** 30, Math.round(x * scale)));
-        this.queues.setPortLimits(p, f(qp.dataLimitBytes), qp.dataLimitPackets, f(qp.controlLimitBytes), qp.controlLimitPackets, Math.min(2 ** 30, Math.round(qp.kMinBytes * scale)), Math.min(2 ** 30, Math.round(qp.kMaxBytes * scale)));
+        // A slower port's buffer is as many µs as the others', but never less than one full
+        // packet: below that every data packet would be trimmed or dropped there, forever.
+        this.queues.setPortLimits(p, Math.max(qp.mtuBytes, f(qp.dataLimitBytes)), qp.dataLimitPackets, f(qp.controlLimitBytes), qp.controlLimitPackets, Math.min(2 ** 30, Math.round(qp.kMinBytes * scale)), Math.min(2 ** 30, Math.round(qp.kMaxBytes * scale)));
       }
     }
 

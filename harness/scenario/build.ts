@@ -124,7 +124,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const bdpBytes = (linkGbps * rttNs) / 8;
   const bdpPkts = Math.ceil(bdpBytes / mtu);
   const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;
-  const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.round(queuePkts * mtu));
+  // A buffer below one full packet would trim or drop every data packet: bufferBdp is held to
+  // one packet, and a smaller bufferBytes is refused below.
+  const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.max(mtu, Math.round(queuePkts * mtu)));
   const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * queuePkts) * mtu;
   const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;

@@ -121,6 +121,7 @@ function crossCheck(s: Scenario, errors: string[]): void {
   need(errors, (n.ecnMinFraction ?? 0.2) <= (n.ecnMaxFraction ?? 0.8), "network.ecnMinFraction", "must not exceed network.ecnMaxFraction");
   need(errors, (n.headerBytes ?? 64) < (n.mtuBytes ?? 4150), "network.headerBytes", "must be smaller than network.mtuBytes");
   need(errors, !(n.bufferBdp !== undefined && n.bufferBytes !== undefined), "network.bufferBytes", "give bufferBdp or bufferBytes, not both");
+  need(errors, (n.bufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.bufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.bufferBytes}`);
   const tr = s.transport ?? {};
   const known = (ref: { name: string } | undefined, names: readonly string[], path: string) => {
     if (ref) need(errors, names.indexOf(ref.name) >= 0, `${path}.name`, `expected one of ${names.map((x) => JSON.stringify(x)).join(", ")}, got ${JSON.stringify(ref.name)}`);

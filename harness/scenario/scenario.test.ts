@@ -56,6 +56,10 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.ok(e.includes("traffic[0].senders: required for incast traffic (or senderList)"));
   assert.ok(e.includes("traffic[1].file: required for matrix traffic (an htsim .cm file)"));
   assert.equal(errorsOf({ topology: { kind: "fattree" } }).slice(0, 1), ["traffic: required"]);
+  // A buffer that cannot hold one full packet would trim or drop every data packet.
+  const tiny = { topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "permutation", bytes: 1 }] };
+  assert.equal(errorsOf({ ...tiny, network: { bufferBytes: 4149 } }), ["network.bufferBytes: must hold one full packet (network.mtuBytes 4150), got 4149"]);
+  assert.equal(errorsOf({ ...tiny, network: { mtuBytes: 1500, bufferBytes: 1500 } }), []);
 });
 
 test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", async () => {

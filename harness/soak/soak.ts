@@ -166,7 +166,7 @@ export function drawScenario(seed: number, endUs: number): Scenario {
   const routing = d.pick(routes);
   const lbs = routing === "spritz" ? LB_NAMES.filter((n) => n.startsWith("spritz")) : LB_NAMES.filter((n) => !n.startsWith("spritz"));
   const buffer = d.chance(0.5) ? { bufferBdp: d.pick([0.25, 0.5, 1, 2]) } : { bufferBytes: d.pick([9000, 30_000, 200_000]) };
-  return {
+  const s: Scenario = {
     name: `soak-${seed}`,
     seed,
     topology: t,
@@ -188,6 +188,43 @@ export function drawScenario(seed: number, endUs: number): Scenario {
     faults: faults(d),
     run: { endUs, faultBaseline: false },
   };
+  // Drawn after everything above, so that adding options here leaves earlier seeds' draws alone.
+  return extras(d, s, hosts);
+}
+
+/** Module parameters, network options, more traffic kinds and metrics, each now and then. */
+function extras(d: Draw, s: Scenario, hosts: number): Scenario {
+  const tr = s.transport ?? {};
+  const cc = tr.cc as { name: string; params?: Record<string, unknown> };
+  const lb = tr.lb as { name: string; params?: Record<string, unknown> };
+  if (cc.name === "nscc" && d.chance(0.5)) cc.params = { profile: d.pick(["uec", "smartt", "uec-htsim"]) };
+  if (cc.name === "dctcp" && d.chance(0.5)) cc.params = { quickAdapt: d.chance(0.5), fastIncrease: d.chance(0.5) };
+  if (lb.name === "spritz-spray" && d.chance(0.3)) lb.params = { weighted: false };
+  const n = s.network ?? {};
+  if (d.chance(0.15)) n.controlWeight = d.pick([1, 3]);
+  if (d.chance(0.1)) n.rxGbps = d.pick([5, 50]);
+  if (d.chance(0.1)) [n.ecnMinFraction, n.ecnMaxFraction] = d.pick([[0, 0], [0.5, 0.5], [0.1, 1]] as const);
+  if (d.chance(0.1) && s.topology.kind === "fattree") s.topology.hostGbps = (s.topology.linkGbps ?? 100) / 4;
+  const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
+  if (d.chance(0.2)) {
+    const more: TrafficSpec[] = [
+      { kind: "tornado", bytes: d.pick([4096, 50_000]) },
+      { kind: "put", senders: d.int(1, Math.min(hosts - 1, 6)), receiver: d.below(hosts), bytes: d.pick([20_000, 200_000]), rxFraction: d.pick([0.25, 0.5]) },
+      {
+        kind: "flows",
+        flows: [
+          { src: 0, dst: 1, bytes: 30_000 },
+          { src: 1, dst: 2, bytes: 30_000, after: [0] },
+          { src: 2, dst: 0, bytes: 30_000, afterAcked: [1], startUs: 1 },
+        ],
+      },
+    ];
+    if (ld) more.push({ kind: "adversarial", bytes: d.pick([20_000, 100_000]) });
+    if (s.topology.kind === "dragonfly") more.push({ kind: "monitored", bytes: 200_000, backgroundBytes: 50_000, freeGroups: 1 });
+    s.traffic.push(d.pick(more));
+  }
+  if (d.chance(0.1)) s.metrics = { sample: { intervalUs: d.pick([0.5, 5]), flows: [0], ports: [{ to: 0 }] }, paths: { flows: [0] } };
+  return s;
 }
 
 /** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */
