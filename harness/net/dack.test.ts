@@ -299,6 +299,10 @@ test("the registry: dack and opt need the flows' ends; cc none takes no params",
   assert.throws(() => makeTransport("dack", { taget: {} }, ctx, 1, 64, ends), /unknown parameter taget/);
   assert.throws(() => makeTransport("dack", { rtoNs: 0 }, ctx, 1, 64, ends), /rtoNs/);
   assert.throws(() => makeTransport("dack", { target: { queueBytes: 1000 } }, ctx, 1, 64, ends), /policyThresholdBytes/);
+  // A host whose receive buffer is below the 9 KiB threshold: the refusal names the buffer.
+  const small9k = { ...ends, bufferBytes: new Float64Array([9000, 9000]) };
+  assert.throws(() => makeTransport("dack", {}, ctx, 1, 64, small9k), /host 1's receive buffer \(9000 B: network\.rxBufferBytes, else bufferBytes\) is below the target's policy threshold \(9216 B/);
+  assert.is(makeTransport("dack", { target: { policyThresholdBytes: 4500, maxPacketBytes: 4500 } }, ctx, 1, 64, small9k).name, "dack");
   // A 9,000 B MTU is over the 9 KiB threshold's packet limit; raising both admits it.
   const jumbo = { ...ctx, mtuBytes: 9300 };
   assert.throws(() => makeTransport("dack", {}, jumbo, 1, 64, ends), /exceeds the target's maxPacketBytes 9216/);

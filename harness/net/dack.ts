@@ -23,7 +23,7 @@
 
 import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
-import { DACK_HEADER_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput } from "../../lib/reliability/dack/params";
+import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
 import { FlightLedger } from "./ledger";
@@ -134,7 +134,17 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     for (let f = 0; f < F; f++) count[ends.dst[f]]++;
     this.localBase = new Int32Array(ends.hosts + 1);
     for (let h = 0; h < ends.hosts; h++) this.localBase[h + 1] = this.localBase[h] + count[h];
-    this.targets = Array.from(count, (n, host) => (n > 0 ? new DackTarget({ queueBytes: ends.bufferBytes[host], ...targetParams }, n) : null));
+    const threshold = targetParams.policyThresholdBytes ?? DACK_MSS_BYTES;
+    this.targets = Array.from(count, (n, host) => {
+      if (n === 0) return null;
+      const queueBytes = targetParams.queueBytes ?? ends.bufferBytes[host];
+      if (queueBytes < threshold) {
+        throw new RangeError(
+          `host ${host}'s receive buffer (${queueBytes} B: network.rxBufferBytes, else bufferBytes) is below the target's policy threshold (${threshold} B, §III-A's 9 KB unless params.target.policyThresholdBytes)`,
+        );
+      }
+      return new DackTarget({ queueBytes, ...targetParams }, n);
+    });
     for (const t of this.targets) {
       if (t !== null && t.params.maxPacketBytes < this.mss + this.header) {
         throw new RangeError(`a full packet (${this.mss + this.header} B) exceeds the target's maxPacketBytes ${t.params.maxPacketBytes} (raise target.policyThresholdBytes and maxPacketBytes)`);
