@@ -67,10 +67,18 @@ test("judge: a completed run is ok; an exception is a crash; a refused scenario 
   assert.match(refused.detail, /network\.headerBytes/);
 });
 
-test("judge: a failed integrity check, then module errors, are reported as such", () => {
+test("judge: a failed integrity check, module errors, a flow faster than its ideal are reported as such", () => {
   const broken = judge(tiny, () => ({ ...real, integrity: { ok: false, violations: ["flow 0: delivered twice"] } }));
   assert.equal([broken.verdict, broken.detail], ["integrity", "flow 0: delivered twice"]);
   assert.is(judge(tiny, () => ({ ...real, totals: { ...real.totals, moduleErrors: 3 } })).verdict, "errors");
+  // Faster than the ideal by more than 1 % and one packet's serialisation (4,150 B at 100 Gb/s: 0.332 µs).
+  const ideal = real.flows[0].idealUs;
+  const at = (fctUs: number) => judge(tiny, () => ({ ...real, flows: [{ ...real.flows[0], fctUs }] })).verdict;
+  assert.is(at(ideal * 0.99 - 0.34), "physics");
+  assert.is(at(ideal * 0.99 - 0.33), "ok");
+  // Not judged on a Dragonfly, whose two-global-hop routes can be shorter than the minimal one.
+  const df: Scenario = { ...tiny, topology: { kind: "dragonfly", p: 1, a: 2, h: 1 } };
+  assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], fctUs: 0.001 }] })).verdict, "ok");
 });
 
 test("judge: an open flow is slow when the ten-times-longer run moves it on, stalled when it delivers nothing more", () => {

@@ -7,6 +7,8 @@
 //   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
 //              not conserved)
 //   errors     a module counted bad input (the fabric should never feed a module one)
+//   physics    a flow completed faster than its ideal (serialisation and propagation; fat
+//              trees, leaf–spine and two DCs, where the minimal route is the shortest)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten times as long (every drawn fault is transient or mild);
 //              open flows that do progress are counted as `slow`, not reported
@@ -91,7 +93,8 @@ function topology(d: Draw): { t: Scenario["topology"]; hosts: number; lowDiamete
       const p = d.int(1, 2);
       const a = d.int(2, 4);
       const h = d.int(1, 2);
-      return { t: { kind: "dragonfly", p, a, h, ...rate, globalLatencyNs: d.pick([500, 2000]) }, hosts: p * a * (a * h + 1), lowDiameter: true };
+      // Global links no shorter than local ones, so that the fewest hops are also the least delay (the ideal FCT's route).
+      return { t: { kind: "dragonfly", p, a, h, ...rate, globalLatencyNs: rate.latencyNs * d.pick([1, 4]) }, hosts: p * a * (a * h + 1), lowDiameter: true };
     }
     case 3: {
       const p = d.int(1, 2);
@@ -232,7 +235,7 @@ function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
 }
 
-export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "slow" | "stalled";
+export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "physics" | "slow" | "stalled";
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
 export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
@@ -243,6 +246,15 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     const wallMs = Date.now() - t0;
     if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
     if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors`, wallMs };
+    // No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
+    // packet) by more than 1 % and one full packet's serialisation at the host: packets sprayed
+    // over parallel paths do not queue behind each other between the first link and the last.
+    // Not on Dragonfly and Slim Fly, where a route with two global hops can have fewer links
+    // than the minimal one (local, global, local).
+    const slackUs = ((s.network?.mtuBytes ?? 4150) * 8) / ((s.topology.hostGbps ?? s.topology.linkGbps ?? 100) * 1000);
+    const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
+    const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
+    if (fast !== undefined) return { verdict: "physics", detail: `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`, wallMs };
     const open = r.flowsTotal - r.completed - r.failed;
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds) or stuck: ten times longer tells.
