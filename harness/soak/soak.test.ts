@@ -81,6 +81,16 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], fctUs: 0.001 }] })).verdict, "ok");
 });
 
+test("judge: a seed divisible by 8 runs twice, and results that differ are nondeterministic", () => {
+  let calls = 0;
+  const drift = (): Results => ({ ...real, totals: { ...real.totals, events: real.totals.events + calls++ } });
+  const v = judge({ ...tiny, seed: 16 }, drift);
+  assert.equal([v.verdict, calls], ["nondeterministic", 2]);
+  calls = 0;
+  assert.equal([judge({ ...tiny, seed: 17 }, drift).verdict, calls], ["ok", 1]);
+  assert.is(judge({ ...tiny, seed: 8 }).verdict, "ok");
+});
+
 test("judge: an open flow is slow when the ten-times-longer run moves it on, stalled when it delivers nothing more", () => {
   const ends: number[] = [];
   // 1 Gb/s over 20 ms is 2.5 MB; the same bytes over 200 ms are 0.1 Gb/s.

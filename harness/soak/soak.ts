@@ -7,6 +7,7 @@
 //   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
 //              not conserved)
 //   errors     a module counted bad input (the fabric should never feed a module one)
+//   nondeterministic  one seed in eight runs twice in the same process, with different results
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
 //              trees, leaf–spine and two DCs, where the minimal route is the shortest)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
@@ -227,7 +228,21 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
     s.traffic.push(d.pick(more));
   }
   if (d.chance(0.1)) s.metrics = { sample: { intervalUs: d.pick([0.5, 5]), flows: [0], ports: [{ to: 0 }] }, paths: { flows: [0] } };
+  // Now and then a larger fabric (host numbers only grow, so the traffic drawn above still fits).
+  if (d.chance(0.05)) {
+    const t = s.topology;
+    if (t.kind === "fattree") t.k = 8;
+    else if (t.kind === "slimfly") t.q = 7;
+    else if (t.kind === "leafspine") [t.leaves, t.hostsPerLeaf] = [8, 8];
+    else if (t.kind === "dragonfly") [t.p, t.a, t.h] = [2, 4, 2];
+  }
   return s;
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i;
 }
 
 /** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */
@@ -235,7 +250,7 @@ function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
 }
 
-export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "physics" | "slow" | "stalled";
+export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "nondeterministic" | "physics" | "slow" | "stalled";
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
 export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
@@ -246,6 +261,13 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     const wallMs = Date.now() - t0;
     if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
     if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors`, wallMs };
+    // One scenario in eight runs again in the same process: identical results, or some state
+    // outlived its run (a module-level cache, a table not reset at open).
+    if (s.seed !== undefined && (s.seed & 7) === 0) {
+      const first = JSON.stringify(r);
+      const second = JSON.stringify(run(s));
+      if (second !== first) return { verdict: "nondeterministic", detail: `results differ at character ${firstDifference(first, second)}`, wallMs };
+    }
     // No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
     // packet) by more than 1 % and one full packet's serialisation at the host: packets sprayed
     // over parallel paths do not queue behind each other between the first link and the last.
