@@ -40,4 +40,14 @@ test("SignedFlight: a send while the sum is below 0 goes to the module in full a
   assert.is(f.take(0, 10), 10);
 });
 
+test("SignedFlight: one-byte amounts are exact (a sum of 1, a take of 1, a put-back of 1)", () => {
+  const f = new SignedFlight(1);
+  f.open(0);
+  f.sent(0, 2);
+  assert.is(f.take(0, 1), 1); // sum 1: the module keeps 1
+  assert.is(f.take(0, 1), 1); // sum 0
+  assert.is(f.take(0, 1), 0); // sum −1
+  assert.is(f.putBack(0, 2), 1); // sum 1: one byte back
+});
+
 test.run();
