@@ -91,19 +91,24 @@ test("judge: a seed divisible by 8 runs twice, and results that differ are nonde
   assert.is(judge({ ...tiny, seed: 8 }).verdict, "ok");
 });
 
-test("judge: an open flow is slow when the ten-times-longer run moves it on, stalled when it delivers nothing more", () => {
+test("judge: an open flow is slow when a ten- or hundred-times-longer run moves it on, stalled when it delivers nothing more", () => {
   const ends: number[] = [];
-  // 1 Gb/s over 20 ms is 2.5 MB; the same bytes over 200 ms are 0.1 Gb/s.
+  // 1 Gb/s over 20 ms is 2.5 MB, as are 0.1 Gb/s over 200 ms and 0.01 Gb/s over 2 s.
   const stuck = judge(tiny, (s) => {
-    ends.push(s.run?.endUs as number);
-    return ends.length === 1 ? open(1, 20_000) : open(0.1, 200_000);
+    const end = s.run?.endUs as number;
+    ends.push(end);
+    return open(20_000 / end, end);
   });
-  assert.equal(ends, [20_000, 200_000]);
+  assert.equal(ends, [20_000, 200_000, 2_000_000]);
   assert.is(stuck.verdict, "stalled");
   assert.match(stuck.detail, /1 without progress/);
   let calls = 0;
   const slow = judge(tiny, () => (++calls === 1 ? open(1, 20_000) : open(0.2, 200_000)));
-  assert.is(slow.verdict, "slow");
+  assert.equal([slow.verdict, calls], ["slow", 2]);
+  // Moving on only in the hundred-times-longer run (an RTO backed off): slow too.
+  calls = 0;
+  const late = judge(tiny, (s) => (++calls < 3 ? open(20_000 / (s.run?.endUs as number), s.run?.endUs as number) : open(0.02, 2_000_000)));
+  assert.equal([late.verdict, calls], ["slow", 3]);
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");

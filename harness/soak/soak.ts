@@ -11,7 +11,8 @@
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
 //              trees, leaf–spine and two DCs, where the minimal route is the shortest)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
-//              when the run lasts ten times as long (every drawn fault is transient or mild);
+//              when the run lasts ten, then a hundred times as long (every drawn fault is
+//              transient or mild; an RTO backed off many times can wait most of a second);
 //              open flows that do progress are counted as `slow`, not reported
 // A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
@@ -279,15 +280,20 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     if (fast !== undefined) return { verdict: "physics", detail: `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`, wallMs };
     const open = r.flowsTotal - r.completed - r.failed;
     if (open > 0) {
-      // Slow recovery (a coarse timeout of milliseconds) or stuck: ten times longer tells.
-      const endUs = (s.run?.endUs ?? 20_000) * 10;
-      const again = run({ ...s, run: { ...s.run, endUs } });
-      const still = again.flowsTotal - again.completed - again.failed;
-      // Runs are deterministic, so the long run's first 20 ms are the short run: a flow still
-      // open that delivered nothing in the 180 ms between is stuck, not slow.
-      const stuck = again.flows.filter((f, i) => f.status === "incomplete" && delivered(f, again.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
+      // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
+      // and a hundred times longer tell. Runs are deterministic, so a longer run's first 20 ms
+      // are the short run: a flow still open that delivered nothing more by either is stuck.
+      let stuck = 0;
+      let last = r;
+      for (const k of [10, 100]) {
+        last = run({ ...s, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * k } });
+        const l = last;
+        stuck = l.flows.filter((f, i) => f.status === "incomplete" && delivered(f, l.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
+        if (stuck === 0) break;
+      }
+      const still = last.flowsTotal - last.completed - last.failed;
       const verdict = stuck > 0 ? "stalled" : "slow";
-      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${again.simulatedUs} µs, ${stuck} without progress (failed ${again.failed})`, wallMs: Date.now() - t0 };
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs, ${stuck} without progress (failed ${last.failed})`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
