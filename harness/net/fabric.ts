@@ -84,7 +84,9 @@ export interface FabricOptions {
   queue: QueueParamsInput;
   baseGbps: number;
   ackBytes: number;
+  /** Packet handles at the start; the pool doubles as needed up to packetPoolMax (default: packetPool). */
   packetPool: number;
+  packetPoolMax?: number;
   seed: number;
   /** Control slots per data slot at the NIC when both wait (htsim 10). */
   controlWeight: number;
@@ -391,7 +393,7 @@ export class Fabric {
     this.transport = transport;
     this.mss = mssBytes;
     this.endPs = opts.endPs;
-    this.pool = new PacketPool(opts.packetPool);
+    this.pool = new PacketPool(opts.packetPool, opts.packetPoolMax ?? opts.packetPool);
     const P = t.ports;
     this.psPerByte = new Float64Array(P);
     this.latPs = new Float64Array(P);
@@ -417,7 +419,7 @@ export class Fabric {
     this.nodePortBase = t.nodePortBase;
 
     // Queues: one PortQueues table over every port id; only switch ports are opened.
-    this.queues = new PortQueues({ ...opts.queue, handleCapacity: opts.packetPool, seed: hash3(opts.seed, 0x51, 0) }, P);
+    this.queues = new PortQueues({ ...opts.queue, handleCapacity: this.pool.maxCapacity, seed: hash3(opts.seed, 0x51, 0) }, P);
     const qp = this.queues.params;
     for (let p = 0; p < P; p++) {
       if (t.portNode[p] < t.hosts) continue;
@@ -587,7 +589,7 @@ export class Fabric {
     this.seenBase[F] = bits;
     this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
     if (opts.reflex) {
-      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, opts.packetPool, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
+      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
     }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);

@@ -167,4 +167,30 @@ test("a switch failing and 25 % of links failing: integrity holds, losses are co
   }
 });
 
+
+test("a link degraded 40-fold fills its control queue with trimmed headers: the packet pool grows past its starting size, and the run goes on", () => {
+  // Found by `nicfw soak` (seed 129117): 6,827 packets alive, 3,274 of them headers in each
+  // degraded port's control queue, against a pool of 5,128 sized by the flows' windows.
+  const s: Scenario = {
+    topology: { kind: "leafspine", leaves: 4, spines: 1, hostsPerLeaf: 3, linkGbps: 400, latencyNs: 1000 },
+    network: { mtuBytes: 4150, routing: "ecmp", trimming: true, bufferBdp: 0.25 },
+    transport: { cc: { name: "timely" }, lb: { name: "flowlet" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "permutation", bytes: 300_000 }],
+    faults: [{ kind: "degrade", gbps: 10, random: { count: 2, class: "any" } }],
+    run: { endUs: 20_000, faultBaseline: false },
+    seed: 129117,
+  };
+  const b = build(s);
+  const pool = (b.fabric as unknown as { pool: { capacity: number; maxCapacity: number } }).pool;
+  const start = pool.capacity;
+  assert.is(b.derived.packetPool, start);
+  b.fabric.run();
+  assert.ok(pool.capacity > start, `pool ${pool.capacity} of ${start} at the start`);
+  assert.is(pool.maxCapacity, 1 << 22);
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  // A packetPool given in the scenario is a fixed size, and the same run exhausts it.
+  assert.throws(() => runScenario({ ...s, network: { ...s.network, packetPool: start } }), /packet pool exhausted/);
+});
+
 test.run();

@@ -1,4 +1,4 @@
-// The packet pool (packets.ts): a fixed set of handles, each alive from alloc to release.
+// The packet pool (packets.ts): a set of handles, each alive from alloc to release, that doubles up to its maximum.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Kind, P, PacketPool } from "./packets";
@@ -22,6 +22,26 @@ test("every handle in [0, capacity) is handed out once before the pool runs dry,
   pool.release(17);
   assert.is(pool.live, 63);
   assert.is(pool.alloc(Kind.Ack, 0, 0, 64), 17, "a released handle is the next one out");
+});
+
+test("a pool with room to grow doubles when every handle is alive, keeps the live records, and stops at its maximum", () => {
+  const pool = new PacketPool(16, 40);
+  for (let i = 0; i < 16; i++) {
+    const h = pool.alloc(Kind.Data, i, 0, 100);
+    pool.f64[h] = 1000 + h;
+  }
+  // The 17th: 32 handles now, the new ones from 16 up, the first 16 records as they were.
+  assert.is(pool.alloc(Kind.Ack, 99, 0, 64), 16);
+  assert.is(pool.capacity, 32);
+  for (let h = 0; h < 16; h++) assert.equal([pool.i32[(h << P.Shift) + P.Flow], pool.f64[h]], [h, 1000 + h]);
+  for (let i = 17; i < 32; i++) assert.is(pool.alloc(Kind.Data, 0, 0, 1), i);
+  // Then 40, not 64; then exhausted.
+  assert.is(pool.alloc(Kind.Data, 0, 0, 1), 32);
+  assert.is(pool.capacity, 40);
+  for (let i = 33; i < 40; i++) pool.alloc(Kind.Data, 0, 0, 1);
+  assert.throws(() => pool.alloc(Kind.Data, 0, 0, 1), /packet pool exhausted \(40 packets alive\)/);
+  assert.is(pool.live, 40);
+  assert.throws(() => new PacketPool(32, 16), /at most maxCapacity/);
 });
 
 test("alloc sets kind, flow, destination and size, and clears what the last user left", () => {

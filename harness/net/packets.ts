@@ -63,26 +63,33 @@ export const enum P {
 }
 
 export class PacketPool {
-  readonly capacity: number;
-  /** 16 words per handle: index (h << P.Shift) + P.Field. */
-  readonly i32: Int32Array;
+  /** Handles now; the pool doubles when they are all alive, up to `maxCapacity`. */
+  capacity: number;
+  /** The most handles the pool grows to (the packet-handle capacity of the switch queues too). */
+  readonly maxCapacity: number;
+  /**
+   * 16 words per handle: index (h << P.Shift) + P.Field. A new array when the pool grows: read
+   * it through the pool, not from a copy kept across an alloc().
+   */
+  i32: Int32Array;
   /**
    * One word per handle, index h. Data: the send time, ns (for ACKs that echo it); ACK:
    * transport-defined (RUD: the receiver's received bytes; the RDMA baselines and DACK: the echoed
    * send time).
    */
-  readonly f64: Float64Array;
+  f64: Float64Array;
 
-  private readonly free: Int32Array;
+  private free: Int32Array;
   private top: number;
   /** Live handles (allocated and not freed). */
   live = 0;
 
-  constructor(capacity: number) {
-    if (!(Number.isInteger(capacity) && capacity >= 16 && capacity <= 1 << 24)) {
-      throw new RangeError(`packet pool: capacity must be an integer in [16, 2^24], got ${capacity}`);
+  constructor(capacity: number, maxCapacity = capacity) {
+    if (!(Number.isInteger(capacity) && capacity >= 16 && Number.isInteger(maxCapacity) && maxCapacity >= capacity && maxCapacity <= 1 << 24)) {
+      throw new RangeError(`packet pool: capacity must be an integer in [16, 2^24] and at most maxCapacity, got ${capacity} and ${maxCapacity}`);
     }
     this.capacity = capacity;
+    this.maxCapacity = maxCapacity;
     this.i32 = new Int32Array(capacity << P.Shift);
     this.f64 = new Float64Array(capacity);
     this.free = new Int32Array(capacity);
@@ -92,7 +99,7 @@ export class PacketPool {
 
   /** A fresh handle with kind, flow, destination and size set, flags and hop count zero. */
   alloc(kind: number, flow: number, dst: number, bytes: number): number {
-    if (this.top === 0) throw new RangeError(`packet pool exhausted (${this.capacity} packets alive): raise network.packetPool in the scenario`);
+    if (this.top === 0) this.grow();
     const h = this.free[--this.top];
     const b = h << P.Shift;
     const i = this.i32;
@@ -111,5 +118,27 @@ export class PacketPool {
   release(h: number): void {
     this.free[this.top++] = h;
     this.live--;
+  }
+
+  /**
+   * Every handle is alive: twice as many, up to maxCapacity (records copied; a switch queue
+   * full of trimmed headers can hold thousands, far beyond what the flows' windows suggest).
+   */
+  private grow(): void {
+    const cap = this.capacity;
+    if (cap >= this.maxCapacity) throw new RangeError(`packet pool exhausted (${cap} packets alive): raise network.packetPool in the scenario`);
+    const next = Math.min(this.maxCapacity, 2 * cap);
+    const i32 = new Int32Array(next << P.Shift);
+    i32.set(this.i32);
+    this.i32 = i32;
+    const f64 = new Float64Array(next);
+    f64.set(this.f64);
+    this.f64 = f64;
+    // All old handles are alive: the free stack holds the new ones, the lowest on top.
+    const free = new Int32Array(next);
+    for (let i = 0; i < next - cap; i++) free[i] = next - 1 - i;
+    this.free = free;
+    this.top = next - cap;
+    this.capacity = next;
   }
 }

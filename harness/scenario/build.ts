@@ -53,6 +53,9 @@ const ROUTING: Record<string, Routing> = {
   ugal: Routing.Ugal,
 };
 
+/** The most packets a pool of the derived size grows to (304 MB of records; the queues' handle tables take 8 B per packet, untouched pages free). */
+const POOL_MAX = 1 << 22;
+
 export function buildTopology(s: Scenario): Topology {
   const t = s.topology;
   const links = {
@@ -231,10 +234,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
 
   // Packet pool: every flow's window (NSCC's ceiling is 1.5 BDP; 2 BDP leaves room for other
-  // modules) twice over, for data and its ACKs, plus slack per port. Exhaustion fails the run
-  // with a message naming network.packetPool.
+  // modules) twice over, for data and its ACKs, plus slack per port, to start with. It doubles
+  // when every handle is alive, up to POOL_MAX: a degraded link's control queue full of trimmed
+  // headers outgrew that estimate (`nicfw soak`). A packetPool the scenario gives is a
+  // fixed size; exhaustion fails the run with a message naming network.packetPool.
   const windowPkts = Math.ceil((2 * bdpBytes) / mtu) + 2;
-  const pool = n.packetPool ?? Math.min(1 << 22, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
+  const pool = n.packetPool ?? Math.min(POOL_MAX, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
+  const poolMax = n.packetPool ?? POOL_MAX;
   const faults = opts.noFaults ? [] : resolveFaults(s, topo, seed);
   const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false);
   const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
@@ -272,6 +278,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     baseGbps: linkGbps,
     ackBytes,
     packetPool: pool,
+    packetPoolMax: poolMax,
     seed,
     controlWeight: n.controlWeight ?? 10,
     rxGbps: n.rxGbps ?? 0,
