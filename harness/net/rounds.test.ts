@@ -281,6 +281,12 @@ test("a flow larger than the module's largest message goes as several, eight out
   assert.is(t.onAck(0, 2000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 27 })), Sx.Rtt | Sx.Complete);
   assert.is(t.onAck(0, 2000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 28 })), Sx.Rtt | Sx.Complete | Sx.Done);
   assert.is(t.errors(), 0);
+  // One byte past a whole message: a second message of that one byte.
+  const tx2 = new GbnSender({ mtuBytes: 1000 }, 2);
+  Object.defineProperty(tx2, "maxMessageBytes", { value: 3500 });
+  const two = flow0(new GbnTransport(tx2, new GbnReceiver({}, 2), 64, 64, 2));
+  two.t.post(0, 3001);
+  assert.equal(two.drain(0).map((p) => [p[1], p[2], p[6]]), [[0, 0, 1000], [1, 0, 1000], [2, 0, 1000], [3, 1, 1]]);
 });
 
 test("DCP in the fabric: a flow of 10 of DCP's largest messages (16,383 packets, §4.5's 14-bit counter) is delivered whole, at line rate", () => {
