@@ -132,6 +132,7 @@ test("NDT: a flow acknowledged in full while its packets still wait in a Control
   assert.is(reflex.errors(), 0);
   assert.is(r.completed, r.flowsTotal);
   for (const ndt of reflex.ndt) assert.is(ndt?.activeFlows, 0, "every NDT slot closed in the end");
+  for (let f = 0; f < r.flowsTotal; f++) assert.not.ok(reflex.nsf?.isOpen(f), `flow ${f}'s NSF slot closed when it was done`);
 });
 
 test("network.reflex is refused where it cannot run, naming the field", () => {
