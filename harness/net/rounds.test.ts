@@ -306,6 +306,27 @@ test("DCP in the fabric: a flow of 10 of DCP's largest messages (16,383 packets,
   assert.ok((f.fctUs as number) <= f.idealUs * 1.01, `FCT ${f.fctUs} µs against the ideal ${f.idealUs}`);
 });
 
+test("DCP in the fabric: a flow waiting on another's delivery starts when its last message completes; a completion past a flow's last message is a violation", () => {
+  const b = build({
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2 },
+    transport: { cc: { name: "none" }, reliability: { name: "dcp" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 2, bytes: 50_000 }, { src: 2, dst: 1, bytes: 50_000, after: [0] }] }],
+  });
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 2);
+  assert.ok(r.flows[1].startUs >= (r.flows[0].fctUs as number), `flow 1 started at ${r.flows[1].startUs} µs, flow 0 was delivered at ${r.flows[0].fctUs}`);
+  // White-box: one more completion for flow 0, and a completion of no message.
+  const inside = b.fabric as unknown as { deliverMessages(f: number, n: number): void; violations: string[] };
+  inside.deliverMessages(0, 1);
+  inside.deliverMessages(1, 0);
+  assert.equal(inside.violations, [
+    "flow 0: 1 message completions, 1 past the flow's last message (completed before)",
+    "flow 1: 0 message completions, 0 past the flow's last message (completed before)",
+  ]);
+});
+
 test("go-back-N's transport goes back past the packet its round already took: after a NACK or a timeout the sender's order, not the stale pending packet, comes first", () => {
   for (const via of ["nack", "timeout"] as const) {
     const { t, cc, pool, drain } = flow0(new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2));
