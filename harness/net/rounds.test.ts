@@ -310,13 +310,25 @@ test("DCP in the fabric: a flow waiting on another's delivery starts when its la
   const b = build({
     topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2 },
     transport: { cc: { name: "none" }, reliability: { name: "dcp" } },
-    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 2, bytes: 50_000 }, { src: 2, dst: 1, bytes: 50_000, after: [0] }] }],
+    traffic: [
+      {
+        kind: "flows",
+        flows: [
+          { src: 0, dst: 2, bytes: 50_000 },
+          { src: 2, dst: 1, bytes: 50_000, after: [0] },
+          { src: 1, dst: 3, bytes: 50_000, after: [1] },
+        ],
+      },
+    ],
   });
   b.fabric.run();
   const r = collect(b);
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
-  assert.is(r.completed, 2);
-  assert.ok(r.flows[1].startUs >= (r.flows[0].fctUs as number), `flow 1 started at ${r.flows[1].startUs} µs, flow 0 was delivered at ${r.flows[0].fctUs}`);
+  assert.is(r.completed, 3);
+  for (const f of [1, 2]) {
+    const before = r.flows[f - 1].startUs + (r.flows[f - 1].fctUs as number);
+    assert.ok(r.flows[f].startUs >= before - 0.002, `flow ${f} started at ${r.flows[f].startUs} µs, flow ${f - 1} was delivered at ${before}`);
+  }
   // White-box: one more completion for flow 0, and a completion of no message.
   const inside = b.fabric as unknown as { deliverMessages(f: number, n: number): void; violations: string[] };
   inside.deliverMessages(0, 1);
