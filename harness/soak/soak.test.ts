@@ -86,6 +86,11 @@ test("judge: a seed divisible by 8 runs twice, and results that differ are nonde
   const drift = (): Results => ({ ...real, totals: { ...real.totals, events: real.totals.events + calls++ } });
   const v = judge({ ...tiny, seed: 16 }, drift);
   assert.equal([v.verdict, calls], ["nondeterministic", 2]);
+  // The detail names the first character where the two results' JSON differ.
+  const at = Number(/at character (\d+)/.exec(v.detail)?.[1]);
+  const a = JSON.stringify({ ...real, totals: { ...real.totals, events: real.totals.events } });
+  const b = JSON.stringify({ ...real, totals: { ...real.totals, events: real.totals.events + 1 } });
+  assert.ok(a.slice(0, at) === b.slice(0, at) && a[at] !== b[at], `${v.detail}: ${a.slice(at - 10, at + 10)} / ${b.slice(at - 10, at + 10)}`);
   calls = 0;
   assert.equal([judge({ ...tiny, seed: 17 }, drift).verdict, calls], ["ok", 1]);
   assert.is(judge({ ...tiny, seed: 8 }).verdict, "ok");
@@ -105,6 +110,17 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   let calls = 0;
   const slow = judge(tiny, () => (++calls === 1 ? open(1, 20_000) : open(0.2, 200_000)));
   assert.equal([slow.verdict, calls], ["slow", 2]);
+  assert.is(slow.detail, "1 of 1 flows open at 20000 µs, 1 at 200000 µs, 0 without progress (failed 0)");
+  // Goodput is over the time since the flow's start (10 ms here): 2 Gb/s by 20 ms is 2.5 MB,
+  // 0.12632 Gb/s by 200 ms is 3 MB, so the flow moved on (counted from 0 it would seem to have
+  // dropped from 7.5 MB to 3.3 MB).
+  calls = 0;
+  const later = (gbps: number, end: number): Results => ({ ...open(gbps, end), flows: [{ ...open(gbps, end).flows[0], startUs: 10_000 }] });
+  assert.is(judge(tiny, () => (++calls === 1 ? later(2, 20_000) : calls === 2 ? later(0.12632, 200_000) : later(0.001, 2_000_000))).verdict, "slow");
+  // A flow whose module gave up is not open; one with no goodput yet has delivered nothing.
+  assert.is(judge(tiny, () => ({ ...real, completed: 0, failed: 1, flows: [{ ...real.flows[0], status: "failed" }] })).verdict, "ok");
+  calls = 0;
+  assert.is(judge(tiny, () => (++calls === 1 ? { ...open(0, 20_000), flows: [{ ...open(0, 20_000).flows[0], goodputGbps: null }] } : open(0.2, 200_000))).verdict, "slow");
   // Moving on only in the hundred-times-longer run (an RTO backed off): slow too.
   calls = 0;
   const late = judge(tiny, (s) => (++calls < 3 ? open(20_000 / (s.run?.endUs as number), s.run?.endUs as number) : open(0.02, 2_000_000)));
