@@ -207,7 +207,9 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   if (lb.name === "spritz-spray" && d.chance(0.3)) lb.params = { weighted: false };
   const n = s.network ?? {};
   if (d.chance(0.15)) n.controlWeight = d.pick([1, 3]);
-  if (d.chance(0.1)) n.rxGbps = d.pick([5, 50]);
+  // A slow receiver under no congestion control starves some flows for seconds (drops at its
+  // buffer, resent at line rate): not drawn.
+  if (d.chance(0.1) && cc.name !== "none") n.rxGbps = d.pick([5, 50]);
   if (d.chance(0.1)) [n.ecnMinFraction, n.ecnMaxFraction] = d.pick([[0, 0], [0.5, 0.5], [0.1, 1]] as const);
   if (d.chance(0.1) && s.topology.kind === "fattree") s.topology.hostGbps = (s.topology.linkGbps ?? 100) / 4;
   const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
