@@ -78,7 +78,20 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   assert.is(at(ideal * 0.99 - 0.33), "ok");
   // Not judged on a Dragonfly, whose two-global-hop routes can be shorter than the minimal one.
   const df: Scenario = { ...tiny, topology: { kind: "dragonfly", p: 1, a: 2, h: 1 } };
-  assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], fctUs: 0.001 }] })).verdict, "ok");
+  assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], idealUs: 1, fctUs: 1 }] })).verdict, "ok");
+  // But no host receives faster than its link anywhere: two flows of 125,000 B into host 1 need
+  // 20 µs at 100 Gb/s; starting at 0 and 5 µs and done by 20.5 µs is possible, by 15 µs is not.
+  const into1 = (endUs: number): Results => ({
+    ...real,
+    flows: [
+      { ...real.flows[0], flow: 0, dst: 1, bytes: 125_000, startUs: 0, fctUs: 10, idealUs: 10 },
+      { ...real.flows[0], flow: 1, dst: 1, bytes: 125_000, startUs: 5, fctUs: endUs - 5, idealUs: 10 },
+    ],
+  });
+  assert.is(judge(df, () => into1(20.5)).verdict, "ok");
+  const crowded = judge(df, () => into1(15));
+  assert.is(crowded.verdict, "physics");
+  assert.match(crowded.detail, /host 1 received 250000 B in 15\.000 µs, faster than its 100 Gb\/s link \(20\.000 µs\)/);
 });
 
 test("judge: a seed divisible by 8 runs twice, and results that differ are nondeterministic", () => {

@@ -9,7 +9,8 @@
 //   errors     a module counted bad input (the fabric should never feed a module one)
 //   nondeterministic  one seed in eight runs twice in the same process, with different results
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
-//              trees, leaf–spine and two DCs, where the minimal route is the shortest)
+//              trees, leaf–spine and two DCs, where the minimal route is the shortest), or a
+//              host received its flows' bytes faster than its link carries them (everywhere)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second);
@@ -248,6 +249,29 @@ function firstDifference(a: string, b: string): number {
   return i;
 }
 
+/**
+ * No host receives faster than its link: the payload of its completed flows, over the span from
+ * the first one's start to the last one's delivery, at most the host rate (1 % and one packet's
+ * serialisation over). Holds on every topology. Returns what is wrong, or null.
+ */
+function overfullReceiver(r: Results, hostGbps: number, slackUs: number): string | null {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const bytes = new Map<number, number>();
+  for (const f of r.flows) {
+    if (f.status !== "complete" || f.fctUs === null) continue;
+    first.set(f.dst, Math.min(first.get(f.dst) ?? Infinity, f.startUs));
+    last.set(f.dst, Math.max(last.get(f.dst) ?? 0, f.startUs + f.fctUs));
+    bytes.set(f.dst, (bytes.get(f.dst) ?? 0) + f.bytes);
+  }
+  for (const [host, b] of bytes) {
+    const spanUs = (last.get(host) as number) - (first.get(host) as number);
+    const needUs = (b * 8) / (hostGbps * 1000);
+    if (needUs > spanUs * 1.01 + slackUs) return `host ${host} received ${b} B in ${spanUs.toFixed(3)} µs, faster than its ${hostGbps} Gb/s link (${needUs.toFixed(3)} µs)`;
+  }
+  return null;
+}
+
 /** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */
 function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
@@ -280,6 +304,8 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
     const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
     if (fast !== undefined) return { verdict: "physics", detail: `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`, wallMs };
+    const crowded = overfullReceiver(r, s.topology.hostGbps ?? s.topology.linkGbps ?? 100, slackUs);
+    if (crowded !== null) return { verdict: "physics", detail: crowded, wallMs };
     const open = r.flowsTotal - r.completed - r.failed;
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
