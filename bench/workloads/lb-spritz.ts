@@ -94,6 +94,34 @@ function feedback(name: string, make: () => SpritzBase): Workload {
   };
 }
 
+/** Scout under bufferOrder `rtt`: each feedback carries an RTT of 1–20 µs (its own loop, as above). */
+const scoutRttFeedback: Workload = {
+  module: "lb/spritz",
+  handler: "onPathFeedbackRtt:scout (rtt order)",
+  goalNs: 10,
+  batch: STEADY,
+  setup(seed) {
+    const t = new SpritzScout({ table: DF_TABLE(), bufferOrder: "rtt" }, FLOWS);
+    openFlows(t, 264, seed);
+    const restore = warm(t, 4);
+    const e = lbEvents(seed);
+    const ev = new Int32Array(STEADY);
+    const rtt = new Int32Array(STEADY);
+    for (let i = 0; i < STEADY; i++) {
+      ev[i] = t.pathEv(i & (FLOWS - 1), e.pick[i] % t.pathCount(i & (FLOWS - 1)));
+      rtt[i] = 1000 + ((e.pick[i] * 7919) % 19_000);
+    }
+    let epoch = 0;
+    return () => {
+      restore();
+      let sum = 0;
+      for (let i = 0; i < STEADY; i++) sum += t.onPathFeedbackRtt(i & (FLOWS - 1), (epoch + e.dtNs[i]) | 0, ev[i], e.kind[i], rtt[i]);
+      epoch = (epoch + e.spanNs) | 0;
+      return sum;
+    };
+  },
+};
+
 const vlanChoose: Workload = {
   module: "lb/spritz",
   handler: "choosePath:vlan",
@@ -144,6 +172,7 @@ export const spritzWorkloads: Workload[] = [
   choose("choosePath:sampling", () => new SpritzSpray({ table: DF_TABLE(), exploreThreshold: 0 }, FLOWS), 264, 0, BATCH, 40),
   feedback("onPathFeedback:scout", () => new SpritzScout({ table: DF_TABLE() }, FLOWS)),
   feedback("onPathFeedback:spray", () => new SpritzSpray({ table: DF_TABLE() }, FLOWS)),
+  scoutRttFeedback,
   vlanChoose,
   vlanFeedback,
 ];

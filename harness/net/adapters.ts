@@ -301,6 +301,8 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
 export interface LbTable {
   choosePath(slot: number, nowNs: number, psn: number): number;
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
+  /** Spritz: the same with the ACK's RTT (0: no sample), for Scout's bufferOrder `rtt`. */
+  onPathFeedbackRtt?(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number;
   /** REPS Appendix A: a timeout judged by the largest RTT of the last ~2 RTO (a failure when it stayed low). */
   onTimeoutRtt?(slot: number, nowNs: number, ev: number, recentMaxRttNs: number): number;
   errors: number;

@@ -1514,7 +1514,10 @@ export class Fabric {
     const r = tr.onAck(f, nowNs, pool, h);
     if (r < 0) return;
     const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
-    this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev], ce ? ECN : GOOD);
+    const lb = this.lbOf[f];
+    const ev = pool.i32[(h << 4) + P.Ev];
+    if (lb.onPathFeedbackRtt !== undefined) lb.onPathFeedbackRtt(this.lbSlot[f], nowNs, ev, ce ? ECN : GOOD, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0);
+    else lb.onPathFeedback(this.lbSlot[f], nowNs, ev, ce ? ECN : GOOD);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);

@@ -28,6 +28,15 @@ export interface SpritzParams {
   weighted: boolean;
   /** Scale of eq. (1) for paths shorter than the longest (§V-A: 3). */
   wScale: number;
+  /**
+   * Alg. 2 line 4, "insert EV into buffer_paths based on latency": `latency`, the path's latency
+   * class (its static latency, eq. (1)'s); `rtt`, the RTT the ACK measured, in `rttBucketNs`
+   * steps (classes 0 … 14), for feedback given with one (onPathFeedbackRtt). The paper does not
+   * say which; see the lib README.
+   */
+  bufferOrder: "latency" | "rtt";
+  /** Width of an RTT class under bufferOrder `rtt`. */
+  rttBucketNs: number;
   /** Alg. 1: sample a fresh path after this many packets (Table II: 44 ≈ 0.5 BDP). */
   exploreThreshold: number;
   /** Alg. 2: ECN marks on a path before it leaves the buffer (Table II: 8). At most 13. */
@@ -49,7 +58,7 @@ export type SpritzParamsInput = Partial<SpritzParams>;
 
 export const SPRITZ_PARAM_NAMES: readonly string[] = [
   "table", "network", "topology", "p", "a", "h", "q", "srcSwitch", "localLinkNs", "globalLinkNs", "linkGbps",
-  "packetBytes", "switchLatencyNs", "maxPathsPerDestination", "weighted", "wScale", "exploreThreshold",
+  "packetBytes", "switchLatencyNs", "maxPathsPerDestination", "weighted", "wScale", "bufferOrder", "rttBucketNs", "exploreThreshold",
   "ecnThreshold", "minBiasFactor", "ecnRateThreshold", "ecnRateGain", "restoreIntervalNs", "maxBlocked", "seed",
 ];
 
@@ -72,6 +81,8 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
     maxPathsPerDestination: undefined,
     weighted: true,
     wScale: 3,
+    bufferOrder: "latency",
+    rttBucketNs: 2000,
     exploreThreshold: 44,
     ecnThreshold: 8,
     minBiasFactor: 1000,
@@ -87,6 +98,8 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
     return {
       weighted: rule.bool,
       wScale: rule.num(0, 255, "(]"),
+      bufferOrder: rule.oneOf("latency", "rtt"),
+      rttBucketNs: rule.int(1, 2 ** 30),
       exploreThreshold: rule.int(0, 65534),
       // A 4-bit count; 15 marks a block.
       ecnThreshold: rule.int(0, 13),

@@ -113,6 +113,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     close: ["slot"],
     choosePath: ["slot", "nowNs", "psn"],
     onPathFeedback: ["slot", "nowNs", "ev", "kind"],
+    onPathFeedbackRtt: ["slot", "nowNs", "ev", "kind", "rttNs"],
     // Readers with a second argument, listed so that vectors can call them.
     pathCount: ["slot"],
     pathEv: ["slot", "i"],
@@ -155,6 +156,11 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly weightQ8: Uint16Array;
   private readonly exploreThreshold: number;
   private readonly ecnThreshold: number;
+  /** bufferOrder `rtt` (1) or `latency` (0), and the RTT class width. */
+  private readonly rttOrder: number;
+  private readonly rttBucketNs: number;
+  /** The RTT class onPathFeedbackRtt hands to the GOOD insert for one call, −1 otherwise. */
+  private rttClass = -1;
   private readonly minBiasQ8: number;
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
@@ -198,6 +204,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     }
     this.exploreThreshold = p.exploreThreshold;
     this.ecnThreshold = p.ecnThreshold;
+    this.rttOrder = p.bufferOrder === "rtt" ? 1 : 0;
+    this.rttBucketNs = p.rttBucketNs;
     this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
     // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
     // bias weight the limit is out of reach of the u16 rate, so one compare decides.
@@ -359,6 +367,20 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return r | this.onGood(slot, ev, m, now, rate);
   }
 
+  /**
+   * onPathFeedback for an ACK that measured `rttNs` (0: no valid sample). Under bufferOrder
+   * `rtt`, a GOOD path enters Scout's buffer at class min(14, ⌊rttNs / rttBucketNs⌋) instead of
+   * its latency class (Alg. 2 line 4 read as the measured latency); without a sample, or under
+   * `latency`, as onPathFeedback. E_ARG for an RTT that is not an integer ≥ 0, nothing changed.
+   */
+  onPathFeedbackRtt(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number {
+    if (!((rttNs | 0) === rttNs && rttNs >= 0)) return this.reject(slot);
+    this.rttClass = this.rttOrder !== 0 && rttNs > 0 ? Math.min(Cls.Max, (rttNs / this.rttBucketNs) | 0) : -1;
+    const r = this.onPathFeedback(slot, nowNs, ev, kind);
+    this.rttClass = -1;
+    return r;
+  }
+
   // ---------------------------------------------------------------------------------------
   // Readers
 
@@ -511,11 +533,13 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       this.bufCount[slot] = count + 1;
       return r | R.Cached;
     }
-    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates.
-    const key = ((m & M.ClassMask) << 16) | ev;
+    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates. The duplicate test
+    // compares EVs: under bufferOrder `rtt` the same path can come back with another class.
+    for (let j = 0; j < count; j++) if ((this.buf[b + j] & 0xffff) === ev) return r;
+    const cls = this.rttClass < 0 ? m & M.ClassMask : this.rttClass;
+    const key = (cls << 16) | ev;
     let i = 0;
     while (i < count && this.buf[b + i] < key) i++;
-    if (i < count && this.buf[b + i] === key) return r;
     for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
     this.buf[b + i] = key;
     this.bufCount[slot] = count + 1;
