@@ -240,6 +240,7 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
     else if (t.kind === "leafspine") [t.leaves, t.hostsPerLeaf] = [8, 8];
     else if (t.kind === "dragonfly") [t.p, t.a, t.h] = [2, 4, 2];
   }
+  if (lb.name === "spritz-scout" && d.chance(0.5)) lb.params = { bufferOrder: "rtt" };
   return s;
 }
 
