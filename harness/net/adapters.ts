@@ -12,7 +12,6 @@
 // Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
 // into a module's columns).
 
-import { SignedFlight } from "./ledger";
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
@@ -24,6 +23,7 @@ import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import type { HostQueue } from "./dack";
+import { SignedFlight } from "./ledger";
 import { Flag, P, type PacketPool } from "./packets";
 
 // ---------------------------------------------------------------------------------------------
@@ -301,8 +301,9 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
 export interface LbTable {
   choosePath(slot: number, nowNs: number, psn: number): number;
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number;
-  /** Spritz: the same with the ACK's RTT (0: no sample), for Scout's bufferOrder `rtt`. */
+  /** Spritz: the same with the ACK's RTT (0: no sample), for Scout's bufferOrder `rtt` (rttOrder 1). */
   onPathFeedbackRtt?(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number;
+  readonly rttOrder?: number;
   /** REPS Appendix A: a timeout judged by the largest RTT of the last ~2 RTO (a failure when it stayed low). */
   onTimeoutRtt?(slot: number, nowNs: number, ev: number, recentMaxRttNs: number): number;
   errors: number;

@@ -289,6 +289,8 @@ export class Fabric {
   private readonly rttWinPs: number;
   /** 1 when some flow's load balancer takes onTimeoutRtt (REPS): only then are RTT maxima kept. */
   private readonly rttTracked: number;
+  /** Per flow: 1 when its load balancer orders by RTT and takes feedback with the ACK's RTT. */
+  private readonly lbRtt: Uint8Array;
   private readonly ccOf: CcAdapter[];
   private readonly lbOf: LbTable[];
   private readonly lbSlot: Int32Array;
@@ -588,6 +590,7 @@ export class Fabric {
     }
     this.seenBase[F] = bits;
     this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
+    this.lbRtt = Uint8Array.from(this.lbOf, (lb) => (lb.rttOrder === 1 && lb.onPathFeedbackRtt !== undefined ? 1 : 0));
     if (opts.reflex) {
       this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
     }
@@ -1516,8 +1519,9 @@ export class Fabric {
     const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
     const lb = this.lbOf[f];
     const ev = pool.i32[(h << 4) + P.Ev];
-    if (lb.onPathFeedbackRtt !== undefined) lb.onPathFeedbackRtt(this.lbSlot[f], nowNs, ev, ce ? ECN : GOOD, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0);
-    else lb.onPathFeedback(this.lbSlot[f], nowNs, ev, ce ? ECN : GOOD);
+    const kind = ce ? ECN : GOOD;
+    if (this.lbRtt[f] === 0) lb.onPathFeedback(this.lbSlot[f], nowNs, ev, kind);
+    else (lb as Required<LbTable>).onPathFeedbackRtt(this.lbSlot[f], nowNs, ev, kind, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0);
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);

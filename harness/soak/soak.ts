@@ -250,10 +250,32 @@ function firstDifference(a: string, b: string): number {
   return i;
 }
 
+/** Flows neither completed nor given up. */
+function openFlows(r: Results): number {
+  return r.flowsTotal - r.completed - r.failed;
+}
+
 /**
- * No host receives faster than its link: the payload of its completed flows, over the span from
- * the first one's start to the last one's delivery, at most the host rate (1 % and one packet's
- * serialisation over). Holds on every topology. Returns what is wrong, or null.
+ * What no run can do, or null. Both bounds allow 1 % and one full packet's serialisation at the
+ * host: packets sprayed over parallel paths do not queue behind each other between the first
+ * link and the last.
+ * - No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
+ *   packet); not on Dragonfly and Slim Fly, where a route with two global hops can have fewer
+ *   links than the minimal one (local, global, local).
+ * - No host receives faster than its link (every topology).
+ */
+function tooFast(s: Scenario, r: Results): string | null {
+  const hostGbps = s.topology.hostGbps ?? s.topology.linkGbps ?? 100;
+  const slackUs = ((s.network?.mtuBytes ?? 4150) * 8) / (hostGbps * 1000);
+  const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
+  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
+  if (fast !== undefined) return `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`;
+  return overfullReceiver(r, hostGbps, slackUs);
+}
+
+/**
+ * The payload of a host's completed flows, over the span from the first one's start to the last
+ * one's delivery, at most its link rate (with the slack above). Returns what is wrong, or null.
  */
 function overfullReceiver(r: Results, hostGbps: number, slackUs: number): string | null {
   const first = new Map<number, number>();
@@ -284,7 +306,7 @@ export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "non
 export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
   const t0 = Date.now();
   try {
-    validateScenario(JSON.parse(JSON.stringify(s)));
+    validateScenario(s);
     const r = run(s);
     const wallMs = Date.now() - t0;
     if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
@@ -296,18 +318,9 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
       const second = JSON.stringify(run(s));
       if (second !== first) return { verdict: "nondeterministic", detail: `results differ at character ${firstDifference(first, second)}`, wallMs };
     }
-    // No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
-    // packet) by more than 1 % and one full packet's serialisation at the host: packets sprayed
-    // over parallel paths do not queue behind each other between the first link and the last.
-    // Not on Dragonfly and Slim Fly, where a route with two global hops can have fewer links
-    // than the minimal one (local, global, local).
-    const slackUs = ((s.network?.mtuBytes ?? 4150) * 8) / ((s.topology.hostGbps ?? s.topology.linkGbps ?? 100) * 1000);
-    const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
-    const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
-    if (fast !== undefined) return { verdict: "physics", detail: `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`, wallMs };
-    const crowded = overfullReceiver(r, s.topology.hostGbps ?? s.topology.linkGbps ?? 100, slackUs);
-    if (crowded !== null) return { verdict: "physics", detail: crowded, wallMs };
-    const open = r.flowsTotal - r.completed - r.failed;
+    const impossible = tooFast(s, r);
+    if (impossible !== null) return { verdict: "physics", detail: impossible, wallMs };
+    const open = openFlows(r);
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
       // and a hundred times longer tell. Runs are deterministic, so a longer run's first 20 ms
@@ -320,7 +333,7 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
         stuck = l.flows.filter((f, i) => f.status === "incomplete" && delivered(f, l.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
         if (stuck === 0) break;
       }
-      const still = last.flowsTotal - last.completed - last.failed;
+      const still = openFlows(last);
       const verdict = stuck > 0 ? "stalled" : "slow";
       return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs, ${stuck} without progress (failed ${last.failed})`, wallMs: Date.now() - t0 };
     }

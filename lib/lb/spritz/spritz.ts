@@ -156,8 +156,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly weightQ8: Uint16Array;
   private readonly exploreThreshold: number;
   private readonly ecnThreshold: number;
-  /** bufferOrder `rtt` (1) or `latency` (0), and the RTT class width. */
-  private readonly rttOrder: number;
+  /** 1 under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). */
+  readonly rttOrder: number;
   private readonly rttBucketNs: number;
   /** The RTT class onPathFeedbackRtt hands to the GOOD insert for one call, −1 otherwise. */
   private rttClass = -1;
