@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { drawScenario, judge } from "./soak";
+import { drawScenario, judge, toggleObservation } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
   let ok = 0;
@@ -107,6 +107,27 @@ test("judge: a seed divisible by 8 runs twice, and results that differ are nonde
   calls = 0;
   assert.equal([judge({ ...tiny, seed: 17 }, drift).verdict, calls], ["ok", 1]);
   assert.is(judge({ ...tiny, seed: 8 }).verdict, "ok");
+});
+
+test("judge: seeds 4 mod 8 run again with sampling switched, and a run that sampling changes is an observer effect", () => {
+  const seen: boolean[] = [];
+  // Sampling's own events are not a change; a flow that finishes later is.
+  const events = (s: Scenario): Results => {
+    seen.push(s.metrics !== undefined);
+    return s.metrics ? { ...real, totals: { ...real.totals, events: real.totals.events + 99 } } : real;
+  };
+  assert.is(judge({ ...tiny, seed: 12 }, events).verdict, "ok");
+  assert.equal(seen, [false, true]);
+  const later = (s: Scenario): Results => (s.metrics ? { ...real, flows: [{ ...real.flows[0], fctUs: (real.flows[0].fctUs as number) + 0.001 }] } : real);
+  const v = judge({ ...tiny, seed: 4, metrics: { sample: { flows: [0] } } }, later);
+  assert.is(v.verdict, "observer");
+  assert.match(v.detail, /sampling changed the run: results differ at character \d+ \(\d/);
+  assert.is(judge({ ...tiny, seed: 5 }, later).verdict, "ok");
+  // The variant: sampling added where there was none, removed where there was some.
+  assert.ok(toggleObservation(tiny).metrics?.sample !== undefined && toggleObservation(tiny).metrics?.paths !== undefined);
+  assert.is(toggleObservation({ ...tiny, metrics: { sample: {} } }).metrics, undefined);
+  // And the real fabric: sampling a 10 kB flow's window and queues leaves it alone.
+  assert.is(judge({ ...tiny, seed: 4 }).verdict, "ok");
 });
 
 test("judge: an open flow is slow when a ten- or hundred-times-longer run moves it on, stalled when it delivers nothing more", () => {

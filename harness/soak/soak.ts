@@ -8,6 +8,8 @@
 //              not conserved)
 //   errors     a module counted bad input (the fabric should never feed a module one)
 //   nondeterministic  one seed in eight runs twice in the same process, with different results
+//   observer   another seed in eight runs again with metrics sampling switched on (or off), and
+//              the flows or the network's totals differ
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
 //              trees, leaf–spine and two DCs, where the minimal route is the shortest), or a
 //              host received its flows' bytes faster than its link carries them (everywhere)
@@ -295,12 +297,30 @@ function overfullReceiver(r: Results, hostGbps: number, slackUs: number): string
   return null;
 }
 
+/** The scenario with metrics sampling removed, or added (the first flows, a host-facing port, one flow's paths). */
+export function toggleObservation(s: Scenario): Scenario {
+  if (s.metrics !== undefined) {
+    const { metrics: _, ...rest } = s;
+    return rest;
+  }
+  return { ...s, metrics: { sample: { intervalUs: 1, flows: [0], ports: [{ to: 0 }, { from: 0 }] }, paths: { flows: [0] } } };
+}
+
+/** Where a run with and one without sampling differ in what the network did, or null. */
+function observerEffect(a: Results, b: Results): string | null {
+  // Sampling adds events of its own; nothing else may move.
+  const what = (r: Results) => JSON.stringify([r.flows, { ...r.totals, events: 0 }, r.completed, r.failed, r.simulatedUs, r.integrity]);
+  const x = what(a);
+  const y = what(b);
+  return x === y ? null : `sampling changed the run: results differ at character ${firstDifference(x, y)} (${x.slice(firstDifference(x, y), firstDifference(x, y) + 60)})`;
+}
+
 /** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */
 function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
 }
 
-export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "nondeterministic" | "physics" | "slow" | "stalled";
+export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "nondeterministic" | "observer" | "physics" | "slow" | "stalled";
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
 export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
@@ -317,6 +337,13 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
       const first = JSON.stringify(r);
       const second = JSON.stringify(run(s));
       if (second !== first) return { verdict: "nondeterministic", detail: `results differ at character ${firstDifference(first, second)}`, wallMs };
+    }
+    // One in eight (another eighth) runs again with the sampling of queues, windows and paths
+    // switched (on when the scenario has none, off when it has some): what is observed may not
+    // change what happens.
+    if (s.seed !== undefined && (s.seed & 7) === 4) {
+      const changed = observerEffect(r, run(toggleObservation(s)));
+      if (changed !== null) return { verdict: "observer", detail: changed, wallMs };
     }
     const impossible = tooFast(s, r);
     if (impossible !== null) return { verdict: "physics", detail: impossible, wallMs };
