@@ -159,6 +159,14 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   calls = 0;
   const late = judge(tiny, (s) => (++calls < 3 ? open(20_000 / (s.run?.endUs as number), s.run?.endUs as number) : open(0.02, 2_000_000)));
   assert.equal([late.verdict, calls], ["slow", 3]);
+  // The longer run must repeat the short one: a flow done by 20 ms finishing otherwise later is nondeterminism.
+  const two = (fctUs: number, end: number): Results => ({ ...real, flowsTotal: 2, completed: 1, simulatedUs: end, flows: [{ ...real.flows[0], flow: 0, fctUs }, { ...open(1, end).flows[0], flow: 1 }] });
+  calls = 0;
+  const replay = judge(tiny, () => (++calls === 1 ? two(10, 20_000) : two(10.5, 200_000)));
+  assert.equal([replay.verdict, calls], ["nondeterministic", 2]);
+  assert.is(replay.detail, "a 10-times-longer run changed flow 0 (FCT 10 µs, then 10.5)");
+  calls = 0;
+  assert.is(judge(tiny, () => (++calls === 1 ? two(10, 20_000) : { ...two(10, 200_000), flows: [two(10, 200_000).flows[0], { ...open(0.2, 200_000).flows[0], flow: 1 }] })).verdict, "slow");
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");

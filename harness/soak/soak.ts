@@ -7,7 +7,8 @@
 //   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
 //              not conserved)
 //   errors     a module counted bad input (the fabric should never feed a module one)
-//   nondeterministic  one seed in eight runs twice in the same process, with different results
+//   nondeterministic  one seed in eight runs twice in the same process, with different results;
+//              or a longer run (below) does not repeat a completed flow of the shorter one
 //   observer   another seed in eight runs again with metrics sampling switched on (or off), and
 //              the flows or the network's totals differ
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
@@ -357,6 +358,12 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
       for (const k of [10, 100]) {
         last = run({ ...s, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * k } });
         const l = last;
+        // The premise of this comparison, checked on the way: the longer run's first part is the short run.
+        const moved = r.flows.find((f, i) => f.status === "complete" && (l.flows[i].status !== "complete" || l.flows[i].fctUs !== f.fctUs));
+        if (moved !== undefined) {
+          const detail = `a ${k}-times-longer run changed flow ${moved.flow} (FCT ${moved.fctUs} µs, then ${l.flows[moved.flow].fctUs ?? l.flows[moved.flow].status})`;
+          return { verdict: "nondeterministic", detail, wallMs: Date.now() - t0 };
+        }
         stuck = l.flows.filter((f, i) => f.status === "incomplete" && delivered(f, l.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
         if (stuck === 0) break;
       }
