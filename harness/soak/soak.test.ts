@@ -92,6 +92,14 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   const crowded = judge(df, () => into1(15));
   assert.is(crowded.verdict, "physics");
   assert.match(crowded.detail, /host 1 received 250000 B in 15\.000 µs, faster than its 100 Gb\/s link \(20\.000 µs\)/);
+  // Nor does a switch port send faster than its rate, give or take one packet (4,150 B here).
+  const busiest = (util: number, bytes: number): Results => ({ ...real, metrics: { ...real.metrics, links: { ...real.metrics.links, busiest: [{ port: 3, name: "sw0.p3", util, bytes }] } } });
+  assert.is(judge(df, () => busiest(1.009, 1e6)).verdict, "ok");
+  const overfull = judge(df, () => busiest(1.02, 1e6));
+  assert.equal([overfull.verdict, overfull.detail], ["physics", "port sw0.p3 sent 1000000 B at 1.02 of its rate"]);
+  // 1.5 of the rate over two packets' time is three packets where two fit: one is the slack, a second is not.
+  assert.is(judge(df, () => busiest(1.5, 3 * 4150)).verdict, "ok");
+  assert.is(judge(df, () => busiest(1.6, 3 * 4150)).verdict, "physics");
 });
 
 test("judge: a seed divisible by 8 runs twice, and results that differ are nondeterministic", () => {

@@ -13,7 +13,8 @@
 //              the flows or the network's totals differ
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
 //              trees, leaf–spine and two DCs, where the minimal route is the shortest), or a
-//              host received its flows' bytes faster than its link carries them (everywhere)
+//              host received its flows' bytes faster than its link carries them, or a switch
+//              port sent faster than its rate (everywhere)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second);
@@ -273,7 +274,17 @@ function tooFast(s: Scenario, r: Results): string | null {
   const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
   const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
   if (fast !== undefined) return `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`;
-  return overfullReceiver(r, hostGbps, slackUs);
+  return overfullReceiver(r, hostGbps, slackUs) ?? overfullLink(r, s.network?.mtuBytes ?? 4150);
+}
+
+/**
+ * The busiest switch port sent at most its rate over the run. Its utilisation is bytes over
+ * rate × time, so one packet of slack (a transmission counted as it starts) is util × mtu / bytes.
+ */
+function overfullLink(r: Results, mtuBytes: number): string | null {
+  const b = r.metrics.links.busiest[0];
+  if (b === undefined || b.bytes <= mtuBytes || b.util * (1 - mtuBytes / b.bytes) <= 1.01) return null;
+  return `port ${b.name} sent ${b.bytes} B at ${b.util} of its rate`;
 }
 
 /**
