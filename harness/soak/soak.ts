@@ -390,7 +390,8 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
   }
 }
 
-export function soakCommand(argv: string[]): number {
+/** The command; `judgeOne` is judge unless a test stands in. Returns the exit code: 1 when a scenario ended badly. */
+export function soakCommand(argv: string[], judgeOne: (s: Scenario) => ReturnType<typeof judge> = judge): number {
   const a = parseArgs(argv);
   if (typeof a === "string") {
     console.error(`nicfw soak: ${a}\n${SOAK_USAGE}`);
@@ -400,7 +401,7 @@ export function soakCommand(argv: string[]): number {
   let bad = 0;
   for (let seed = a.from; seed < a.from + a.count; seed++) {
     const s = drawScenario(seed, a.endUs);
-    const { verdict, detail, wallMs } = judge(s);
+    const { verdict, detail, wallMs } = judgeOne(s);
     tally.set(verdict, (tally.get(verdict) ?? 0) + 1);
     const shown = verdict !== "ok" && verdict !== "refused" && verdict !== "slow";
     if (shown) {
