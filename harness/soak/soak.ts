@@ -245,7 +245,31 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
     else if (t.kind === "dragonfly") [t.p, t.a, t.h] = [2, 4, 2];
   }
   if (lb.name === "spritz-scout" && d.chance(0.5)) lb.params = { bufferOrder: "rtt" };
+  moduleProfiles(d, s);
   return s;
+}
+
+/** Every module's profiles and modes, and DCP's bitmap tracking and small retransmission queue, now and then. */
+function moduleProfiles(d: Draw, s: Scenario): void {
+  const tr = s.transport ?? {};
+  const set = (m: { name: string; params?: Record<string, unknown> } | undefined, params: Record<string, unknown>) => {
+    if (m !== undefined && d.chance(0.3)) m.params = { ...m.params, ...params };
+  };
+  const cc = tr.cc as { name: string; params?: Record<string, unknown> };
+  const profiles: Record<string, readonly string[]> = {
+    swift: ["paper", "google", "htsim"],
+    timely: ["paper", "hpcc"],
+    dcqcn: ["paper", "hpcc", "hpcc-paper"],
+    mprdma: ["paper", "htsim"],
+    dctcp: ["rfc8257", "htsim"],
+  };
+  if (profiles[cc.name] !== undefined) set(cc, { profile: d.pick(profiles[cc.name]) });
+  const lb = tr.lb as { name: string; params?: Record<string, unknown> };
+  if (lb.name === "reps") set(lb, { profile: d.pick(["paper", "artifact", "uec-htsim"]) });
+  const weighted = { mode: "weighted", sets: [{ evs: [0, 1, 2, 3, 4, 5, 6, 7], weights: [1, 2, 3, 4, 5, 6, 7, 8] }] };
+  if (lb.name === "ops") set(lb, d.pick([{ mode: "uniform" }, { mode: "uec" }, weighted]));
+  const rel = tr.reliability as { name: string; params?: Record<string, unknown> };
+  if (rel.name === "dcp") set(rel, { receiver: { tracking: "bitmap" }, sender: { retransQueueDepth: 16, retransBatch: d.pick([1, 4, 16]) } });
 }
 
 function firstDifference(a: string, b: string): number {
