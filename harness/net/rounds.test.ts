@@ -61,6 +61,23 @@ test("a window CC's inflight returns to zero when a baseline's flows complete (r
   }
 });
 
+test("a CC window below one packet that admits a packet (Swift Alg. 1) still schedules one: every baseline finishes a 5-packet flow at Swift's initial half-packet window", () => {
+  // Found by `nicfw soak` (seed 12228): Swift's htsim profile at its 10-byte floor left an IRN
+  // flow with nothing outstanding and a round of 10 bytes, which yields no packet, for good.
+  for (const rel of BASELINES) {
+    const r = runScenario({
+      topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1 },
+      network: { trimming: false },
+      transport: { cc: { name: "swift", params: { initCwndPkts: 0.5 } }, reliability: { name: rel } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 20_000 }] }],
+      run: { endUs: 2000 },
+    });
+    assert.equal([r.completed, r.totals.dataPackets, r.totals.moduleErrors], [1, 5, 0], rel);
+    // Paced below one packet, not let through as a burst: well above the 5-packet ideal.
+    assert.ok((r.flows[0].fctUs as number) > 4 * r.flows[0].idealUs, `${rel}: ${r.flows[0].fctUs} µs`);
+  }
+});
+
 test("the baselines' ACKs echo the data packet's send time: NSCC's base RTT falls to the 2-hop RTT by hand", () => {
   // Five full packets between two hosts of one edge switch: 2 × (332 ns + 1 µs) for a 4,150 B
   // data packet and 2 × (5.12 ns + 1 µs) for the 64 B ACK = 4,674.24 ns, below the network's

@@ -163,7 +163,12 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     if (this.posted[slot] === this.freed[slot]) return false;
     let k = this.tx.nextPacket(slot, nowNs);
     if (k <= 0) {
-      const awin = cc.windowLeft(slot);
+      let awin = cc.windowLeft(slot);
+      // A window below one packet that the CC still lets a packet through (Swift Alg. 1: one
+      // packet at a time, paced; DCQCN's window with nothing in flight) schedules one packet:
+      // a round of less would yield none, and the flow would wait for an ACK that never comes.
+      const packet = this.mss + this.header;
+      if (awin < packet && cc.canSend(slot, packet)) awin = packet;
       if (awin <= 0) return false;
       this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
       k = this.tx.nextPacket(slot, nowNs);
