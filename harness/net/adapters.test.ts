@@ -35,7 +35,7 @@ test("without congestion control the adapter never gates, never asks for an ACK,
     assert.ok(cc.canSend(3, 9000));
     assert.is(cc.onSend(3, i, 9000), 0);
   }
-  cc.onAck(3, 1000, 9000, 5000, true);
+  cc.onAck(3, 1000, 9000, 5000, true, 0);
   cc.onTrim(3, 1000, 9000, true, 5000);
   cc.onTimeout(3, 1000, 9000);
   assert.is(cc.paced, 0);

@@ -39,7 +39,8 @@ export interface CcAdapter {
   canSend(slot: number, bytes: number): boolean;
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
   onSend(slot: number, nowNs: number, bytes: number): number;
-  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): void;
+  /** `remoteDelayNs`: how long the receiving host held the data packet before it answered (Swift §3.2's t3 − t2; 0 with no sample). */
+  onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean, remoteDelayNs: number): void;
   /** A delay sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT) for a data packet of `bytes`; only delay modules take one. */
   onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void;
   /** A NACK for a trimmed packet. */
@@ -207,8 +208,9 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   override open(slot: number, hops: number): void {
     this.m.open(slot, hops);
   }
-  onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
-    this.m.onAck(slot, nowNs, acked, rttNs, 0);
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number, _ecn: boolean, remoteDelayNs: number): void {
+    // §3.2: the fabric window sees RTT − remote delay; the endpoint window (endpointTargetNs) the remote delay.
+    this.m.onAck(slot, nowNs, acked, rttNs, remoteDelayNs);
   }
   override onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void {
     this.m.onDelaySample(slot, nowNs, bytes, rttNs, 0);

@@ -782,4 +782,45 @@ test("a flow whose reliability module gives up fails cleanly: DCP under a window
   assert.ok(r.simulatedUs >= 7 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
 });
 
+
+test("an ACK carries how long the receiving host held the data packet (Swift §3.2's remote delay t3 − t2), by hand", () => {
+  // Two full 4,150 B packets back to back at 100 Gb/s (332 ns each on the wire) into a host that
+  // processes at 10 Gb/s (3,320 ns each). The first is answered when processed: 3,320 ns after it
+  // reached the NIC. The second reached it 332 ns later, waited for the first and was processed
+  // by 6,640 ns: 6,308 ns. Without a receive limit the host answers on arrival: 0.
+  const run = (rxGbps: number) => {
+    const b = build({
+      topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1, linkGbps: 100 },
+      network: { mtuBytes: 4150, headerBytes: 64, rxGbps },
+      transport: { cc: { name: "swift", params: { endpointTargetNs: 1000 } }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 2 * (4150 - 64) }] }],
+    });
+    const cc = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf[0];
+    const seen: [number, number][] = [];
+    const onAck = cc.onAck.bind(cc);
+    cc.onAck = (slot, nowNs, acked, rttNs, ecn, remoteDelayNs) => {
+      seen.push([rttNs, remoteDelayNs]);
+      onAck(slot, nowNs, acked, rttNs, ecn, remoteDelayNs);
+    };
+    b.fabric.run();
+    return { seen, ecwnd: (cc as unknown as { m: { endpointCwndPackets(s: number): number } }).m.endpointCwndPackets(0) };
+  };
+  const slow = run(10);
+  assert.equal(
+    slow.seen.map(([, d]) => d),
+    [3320, 6308],
+  );
+  // Part of each RTT: both packets cross the same path (the second is sent 332 ns later and
+  // arrives 332 ns later), so the RTTs differ by the remote delays' difference alone.
+  assert.ok(slow.seen[0][0] > 3320 && slow.seen[1][0] - slow.seen[0][0] === 6308 - 3320, JSON.stringify(slow.seen));
+  // Swift hears it: above its 1 µs endpoint target, the endpoint window (256 packets at the start) was cut.
+  assert.ok(slow.ecwnd < 256, `${slow.ecwnd}`);
+  const fast = run(0);
+  assert.equal(
+    fast.seen.map(([, d]) => d),
+    [0, 0],
+  );
+  assert.is(fast.ecwnd, 256);
+});
+
 test.run();

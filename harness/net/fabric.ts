@@ -1270,6 +1270,7 @@ export class Fabric {
     const pool = this.pool;
     const k = pool.i32[(h << 4) + P.Kind];
     if (k <= Kind.Header) {
+      pool.hostNs[h] = this.nowNs | 0;
       if (this.hostQueue !== null) {
         this.queueArrive(host, h);
         return;
@@ -1386,6 +1387,7 @@ export class Fabric {
     this.transport.fillAck(pool, a);
     pool.i32[(a << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
     pool.i32[(a << 4) + P.EchoNs] = pool.f64[h] | 0;
+    pool.hostNs[a] = ((this.nowNs | 0) - pool.hostNs[h]) | 0;
     this.ctrlPush(host, a);
   }
 
@@ -1527,7 +1529,7 @@ export class Fabric {
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
     const sample = (r & Sx.Rtt) !== 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
-    cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce);
+    cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;

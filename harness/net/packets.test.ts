@@ -29,11 +29,12 @@ test("a pool with room to grow doubles when every handle is alive, keeps the liv
   for (let i = 0; i < 16; i++) {
     const h = pool.alloc(Kind.Data, i, 0, 100);
     pool.f64[h] = 1000 + h;
+    pool.hostNs[h] = 2000 + h;
   }
   // The 17th: 32 handles now, the new ones from 16 up, the first 16 records as they were.
   assert.is(pool.alloc(Kind.Ack, 99, 0, 64), 16);
   assert.is(pool.capacity, 32);
-  for (let h = 0; h < 16; h++) assert.equal([pool.i32[(h << P.Shift) + P.Flow], pool.f64[h]], [h, 1000 + h]);
+  for (let h = 0; h < 16; h++) assert.equal([pool.i32[(h << P.Shift) + P.Flow], pool.f64[h], pool.hostNs[h]], [h, 1000 + h, 2000 + h]);
   for (let i = 17; i < 32; i++) assert.is(pool.alloc(Kind.Data, 0, 0, 1), i);
   // Then 40, not 64; then exhausted.
   assert.is(pool.alloc(Kind.Data, 0, 0, 1), 32);
@@ -49,6 +50,7 @@ test("alloc sets kind, flow, destination and size, and clears what the last user
   const h = pool.alloc(Kind.Data, 3, 4, 4150);
   const b = h << P.Shift;
   pool.i32.fill(-7, b, b + 16);
+  pool.hostNs[h] = 5000;
   pool.release(h);
   assert.is(pool.alloc(Kind.Nack, 5, 6, 64), h);
   const i = pool.i32;
@@ -56,6 +58,7 @@ test("alloc sets kind, flow, destination and size, and clears what the last user
     [i[b + P.Kind], i[b + P.Flags], i[b + P.Hops], i[b + P.Flow], i[b + P.Dst], i[b + P.Bytes], i[b + P.Next], i[b + P.InBytes]],
     [Kind.Nack, 0, 0, 5, 6, 64, -1, 0],
   );
+  assert.is(pool.hostNs[h], 0, "an ACK not made by the receiver's ack() tells of no remote delay");
   // A neighbour's record is untouched.
   const n = pool.alloc(Kind.Data, 1, 1, 1);
   pool.i32.fill(9, n << P.Shift, (n << P.Shift) + 16);

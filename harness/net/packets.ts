@@ -78,6 +78,12 @@ export class PacketPool {
    * send time).
    */
   f64: Float64Array;
+  /**
+   * One word per handle, index h. Data at its destination host: when it reached the NIC (ns,
+   * wrapping); ACK: how long the receiving host held that data packet before answering it — the
+   * remote host delay t3 − t2 of Swift §3.2, ns (0 when the host answers on arrival).
+   */
+  hostNs: Int32Array;
 
   private free: Int32Array;
   private top: number;
@@ -92,6 +98,7 @@ export class PacketPool {
     this.maxCapacity = maxCapacity;
     this.i32 = new Int32Array(capacity << P.Shift);
     this.f64 = new Float64Array(capacity);
+    this.hostNs = new Int32Array(capacity);
     this.free = new Int32Array(capacity);
     for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i;
     this.top = capacity;
@@ -111,6 +118,7 @@ export class PacketPool {
     i[b + P.Bytes] = bytes;
     i[b + P.Next] = -1;
     i[b + P.InBytes] = 0;
+    this.hostNs[h] = 0;
     this.live++;
     return h;
   }
@@ -134,6 +142,9 @@ export class PacketPool {
     const f64 = new Float64Array(next);
     f64.set(this.f64);
     this.f64 = f64;
+    const hostNs = new Int32Array(next);
+    hostNs.set(this.hostNs);
+    this.hostNs = hostNs;
     // All old handles are alive: the free stack holds the new ones, the lowest on top.
     const free = new Int32Array(next);
     for (let i = 0; i < next - cap; i++) free[i] = next - 1 - i;

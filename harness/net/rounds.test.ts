@@ -98,9 +98,9 @@ test("the baselines' ACKs echo the data packet's send time: NSCC's base RTT fall
 function ecnEchoes(cc: CcAdapter): boolean[] {
   const seen: boolean[] = [];
   const onAck = cc.onAck.bind(cc);
-  cc.onAck = (slot, nowNs, acked, rttNs, ecn) => {
+  cc.onAck = (slot, nowNs, acked, rttNs, ecn, remoteDelayNs) => {
     seen.push(ecn);
-    onAck(slot, nowNs, acked, rttNs, ecn);
+    onAck(slot, nowNs, acked, rttNs, ecn, remoteDelayNs);
   };
   return seen;
 }
