@@ -43,6 +43,26 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
   assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20, JSON.stringify(seen));
 });
 
+test("draws give the modules' profiles and modes now and then (about 3 in 10), never always", () => {
+  const swift = { with: 0, without: 0 };
+  const kinds = new Set<string>();
+  for (let seed = 1; seed <= 2000; seed++) {
+    const tr = drawScenario(seed, 20_000).transport ?? {};
+    const cc = tr.cc as { name: string; params?: { profile?: string } };
+    if (cc.name === "swift") swift[cc.params?.profile === undefined ? "without" : "with"]++;
+    if (cc.params?.profile !== undefined) kinds.add(`${cc.name}:${cc.params.profile}`);
+    const lb = tr.lb as { name: string; params?: { profile?: string; mode?: string } };
+    if (lb.params?.profile !== undefined || lb.params?.mode !== undefined) kinds.add(`${lb.name}:${lb.params.profile ?? lb.params.mode}`);
+    const rel = tr.reliability as { name: string; params?: { receiver?: { tracking?: string } } };
+    if (rel.params?.receiver?.tracking !== undefined) kinds.add(`${rel.name}:${rel.params.receiver.tracking}`);
+  }
+  const share = swift.with / (swift.with + swift.without);
+  assert.ok(share > 0.2 && share < 0.4, JSON.stringify(swift));
+  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt"]) {
+    assert.ok(kinds.has(k), `${k} never drawn: ${[...kinds].sort().join(" ")}`);
+  }
+});
+
 // judge() with a stand-in runner: each way a run can end badly is named.
 const tiny: Scenario = {
   topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1 },
