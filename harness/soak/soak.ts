@@ -264,6 +264,8 @@ function moduleProfiles(d: Draw, s: Scenario): void {
     dctcp: ["rfc8257", "htsim"],
   };
   if (profiles[cc.name] !== undefined) set(cc, { profile: d.pick(profiles[cc.name]) });
+  // Swift's endpoint window, on the remote delay the ACKs carry (§3.2).
+  if (cc.name === "swift") set(cc, { endpointTargetNs: d.pick([2_000, 20_000]) });
   const lb = tr.lb as { name: string; params?: Record<string, unknown> };
   if (lb.name === "reps") set(lb, { profile: d.pick(["paper", "artifact", "uec-htsim"]) });
   const weighted = { mode: "weighted", sets: [{ evs: [0, 1, 2, 3, 4, 5, 6, 7], weights: [1, 2, 3, 4, 5, 6, 7, 8] }] };
