@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     case "sweep":
       return (await import("./sweep/sweep")).sweepCommand(rest);
     case "soak":
-      return (await import("./soak/soak")).soakCommand(rest);
+      return (await import("./soak/command")).soakCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -48,8 +48,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (!isMainThread && (workerData as { nicfwSweepWorker?: boolean } | null)?.nicfwSweepWorker) {
+const role = isMainThread ? null : (workerData as { nicfwSweepWorker?: boolean; nicfwSoakWorker?: boolean } | null);
+if (role?.nicfwSweepWorker) {
   void import("./sweep/worker").then((m) => m.workerMain());
+} else if (role?.nicfwSoakWorker) {
+  void import("./soak/worker").then((m) => m.workerMain());
 } else if (isMainThread) {
   main(process.argv.slice(2)).then(
     (code) => {

@@ -1,12 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { drawScenario, judge, soakCommand, toggleObservation } from "./soak";
+import { drawScenario, judge, toggleObservation } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
   let ok = 0;
@@ -203,48 +200,6 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");
-});
-
-test("soak command: seeds from --from, --count of them; a bad one is printed and written out, and the exit code says so", () => {
-  const dir = mkdtempSync(join(tmpdir(), "nicfw-soak-"));
-  const lines: string[] = [];
-  const log = console.log;
-  const err = console.error;
-  console.log = (x: string) => lines.push(x);
-  console.error = (x: string) => lines.push(x);
-  try {
-    const seeds: number[] = [];
-    const verdicts: Record<number, "ok" | "slow" | "crash"> = { 5: "ok", 6: "crash", 7: "slow" };
-    const code = soakCommand(["--from", "5", "--count", "3", "--out", dir], (s) => {
-      seeds.push(s.seed as number);
-      return { verdict: verdicts[s.seed as number], detail: `seed ${s.seed}`, wallMs: 1 };
-    });
-    assert.equal([code, seeds], [1, [5, 6, 7]]);
-    assert.match(lines[0], /^6 crash \[.*\] 1 ms: seed 6$/);
-    assert.is(lines[1], "soak: ok 1, crash 1, slow 1");
-    assert.equal(JSON.parse(readFileSync(join(dir, "6.json"), "utf8")), drawScenario(6, 20_000));
-    assert.ok(!existsSync(join(dir, "5.json")) && !existsSync(join(dir, "7.json")));
-    lines.length = 0;
-    const runs: [number, number][] = [];
-    assert.is(soakCommand(["--count", "2", "--out", dir, "--end-us", "500"], (s) => (runs.push([s.seed as number, s.run?.endUs as number]), { verdict: "ok", detail: "", wallMs: 0 })), 0);
-    assert.equal([lines, runs], [["soak: ok 2"], [[1, 500], [2, 500]]]);
-    lines.length = 0;
-    assert.is(soakCommand(["-v", "--from", "9", "--count", "1"], () => ({ verdict: "slow", detail: "moving", wallMs: 0 })), 0);
-    assert.match(lines[0], /^9 slow \[.*\] 0 ms: moving$/);
-    for (const bad of [["--count", "0"], ["--from", "-1"], ["--end-us", "x"], ["--what"], ["--out"]]) {
-      assert.is(
-        soakCommand(bad, () => {
-          throw new Error("no run for bad arguments");
-        }),
-        2,
-        bad.join(" "),
-      );
-    }
-  } finally {
-    console.log = log;
-    console.error = err;
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// `nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [-v]`: a randomized fabric soak.
+// The randomized fabric soak behind `nicfw soak` (command.ts): draws and verdicts.
 //
 // Draws small scenarios over the whole configuration space — topology family and size, link
 // rates and latencies, buffer sizes, trimming or PFC, routing, every CC × LB × reliability module,
@@ -22,45 +22,12 @@
 // A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
 
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { Xoshiro128 } from "../../lib/core/rng";
 import type { Results } from "../metrics/results";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
 import { runScenario } from "../run";
 import { ScenarioError, validateScenario } from "../scenario/load";
 import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
-
-export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [-v]
-  runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
-  of simulated time (default 20000), and reports crashes, integrity failures, module errors and
-  stalled flows; each failing scenario goes to DIR/<seed>.json (default soak-out); -v lists all`;
-
-interface Args {
-  count: number;
-  from: number;
-  out: string;
-  endUs: number;
-  verbose: boolean;
-}
-
-function parseArgs(argv: string[]): Args | string {
-  const a: Args = { count: 100, from: 1, out: "soak-out", endUs: 20_000, verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const x = argv[i];
-    if (x === "--verbose" || x === "-v") {
-      a.verbose = true;
-      continue;
-    }
-    const v = Number(argv[++i]);
-    if (x === "--out" && argv[i] !== undefined) a.out = argv[i];
-    else if (x === "--count" && Number.isInteger(v) && v >= 1) a.count = v;
-    else if (x === "--from" && Number.isInteger(v) && v >= 0 && v < 2 ** 32) a.from = v;
-    else if (x === "--end-us" && v > 0) a.endUs = v;
-    else return `bad argument ${x}${argv[i] === undefined ? "" : ` ${argv[i]}`}`;
-  }
-  return a;
-}
 
 class Draw {
   private readonly r: Xoshiro128;
@@ -414,37 +381,4 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     if (e instanceof ScenarioError) return { verdict: "refused", detail: e.message.split("\n").slice(0, 3).join(" | "), wallMs };
     return { verdict: "crash", detail: (e as Error).stack?.split("\n").slice(0, 4).join(" | ") ?? String(e), wallMs };
   }
-}
-
-/** The command; `judgeOne` is judge unless a test stands in. Returns the exit code: 1 when a scenario ended badly. */
-export function soakCommand(argv: string[], judgeOne: (s: Scenario) => ReturnType<typeof judge> = judge): number {
-  const a = parseArgs(argv);
-  if (typeof a === "string") {
-    console.error(`nicfw soak: ${a}\n${SOAK_USAGE}`);
-    return 2;
-  }
-  const tally = new Map<Verdict, number>();
-  let bad = 0;
-  for (let seed = a.from; seed < a.from + a.count; seed++) {
-    const s = drawScenario(seed, a.endUs);
-    const { verdict, detail, wallMs } = judgeOne(s);
-    tally.set(verdict, (tally.get(verdict) ?? 0) + 1);
-    const shown = verdict !== "ok" && verdict !== "refused" && verdict !== "slow";
-    if (shown) {
-      bad++;
-      mkdirSync(a.out, { recursive: true });
-      writeFileSync(join(a.out, `${seed}.json`), `${JSON.stringify(s, null, 2)}\n`);
-    }
-    if (shown || a.verbose) console.log(`${seed} ${verdict} [${label(s)}] ${wallMs} ms: ${detail}`);
-  }
-  console.log(`soak: ${[...tally].map(([k, v]) => `${k} ${v}`).join(", ")}`);
-  return bad > 0 ? 1 : 0;
-}
-
-function label(s: Scenario): string {
-  const n = s.network ?? {};
-  const tr = s.transport ?? {};
-  const flags = `${n.pfc ? " pfc" : ""}${n.trimming ? " trim" : ""}${n.reflex ? " reflex" : ""}`;
-  const faults = (s.faults ?? []).map((f) => f.kind).join("+") || "-";
-  return `${s.topology.kind} ${n.routing}${flags} faults:${faults} ${tr.cc?.name}/${tr.lb?.name}/${tr.reliability?.name}`;
 }

@@ -14,14 +14,12 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
+import { startWorker } from "../threads";
 
 export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--rerun] [--plan | --collect]
   every combination of the --set values is one point (paths as in the scenario: transport.cc.name,
@@ -210,22 +208,6 @@ function readDone(p: Point): Results | null {
   }
 }
 
-/**
- * The worker thread. Built, the CLI bundle is its own worker script (cli.ts serves points when
- * workerData says so). From TypeScript sources (the unit tests run through tsx's require hook,
- * `tsx harness/cli.ts` through its ESM loader) a new thread has no loader, so the worker is a
- * short CommonJS script that registers tsx's require hook and then loads worker.ts.
- */
-function startWorker(): Worker {
-  const workerData = { nicfwSweepWorker: true };
-  const self = import.meta.url;
-  if (!self.endsWith(".ts")) return new Worker(new URL(self), { workerData });
-  const require = createRequire(self);
-  const entry = fileURLToPath(new URL("./worker.ts", self));
-  const code = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(entry)}).workerMain();`;
-  return new Worker(code, { eval: true, workerData });
-}
-
 export interface Progress {
   done: number;
   total: number;
@@ -272,7 +254,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   // One thread serves points until the list is empty; resolves when it has stopped.
   const serve = (): Promise<void> =>
     new Promise<void>((resolveServe, rejectServe) => {
-      const w = startWorker();
+      const w = startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true });
       let current = -1;
       let online = false;
       let died = "";
