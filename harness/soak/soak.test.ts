@@ -19,7 +19,7 @@ test("the first 40 soak scenarios end well: completed, refused with a field path
 test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
   assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
   assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
-  const seen = { dcp: 0, baselines: 0, wanDelay: 0 };
+  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0 };
   for (let seed = 1; seed <= 2000; seed++) {
     const s = drawScenario(seed, 20_000);
     const rel = s.transport?.reliability?.name as string;
@@ -32,12 +32,16 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       seen.baselines++;
       assert.is(s.network?.trimming, false, `seed ${seed}: ${rel} with trimming`);
     }
+    if ((s.faults ?? []).some((f) => f.kind === "degrade")) {
+      seen.degraded++;
+      assert.ok(!(s.network?.trimming && ["timely", "dcqcn", "none"].includes(cc)), `seed ${seed}: a degraded link under trimming with ${cc}`);
+    }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
       seen.wanDelay++;
       assert.ok(s.network?.reflex !== undefined, `seed ${seed}: ${cc} across the WAN without Reflex`);
     }
   }
-  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20, JSON.stringify(seen));
+  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50, JSON.stringify(seen));
 });
 
 test("draws give the modules' profiles and modes now and then (about 3 in 10), never always", () => {

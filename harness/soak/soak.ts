@@ -121,14 +121,18 @@ function faults(d: Draw): FaultEntry[] {
   }
 }
 
+/** Congestion controls that do not react to a trim NACK (harness/README "Adapters"). */
+const DEAF_TO_NACKS = ["timely", "dcqcn", "none"];
+
 /** RDMA baselines that predate trimming: a trimmed header is a loss to them (harness/README). */
 const NO_TRIM = ["gbn", "irn", "rack", "timeout"];
 
 /**
  * Combinations the harness README documents as unworkable are not drawn: DCP with a window CC
  * (its ACKs free whole messages, so a window below a message waits for DCP's timeout), the RDMA
- * baselines with trimming, and Swift or TIMELY across two DCs without Reflex (their delay
- * target is µs, the WAN's RTT is 100 µs or more).
+ * baselines with trimming, Swift or TIMELY across two DCs without Reflex (their delay
+ * target is µs, the WAN's RTT is 100 µs or more), and a degraded link under trimming with a CC
+ * that ignores NACKs.
  */
 export function drawScenario(seed: number, endUs: number): Scenario {
   const d = new Draw(seed);
@@ -162,7 +166,8 @@ export function drawScenario(seed: number, endUs: number): Scenario {
       ackEveryBytes: d.pick([0, 4096, 16_384, 65_536]),
     },
     traffic: traffic(d, hosts),
-    faults: faults(d),
+    // A degraded link under trimming starves when the CC ignores the NACKs (harness/README): not drawn.
+    faults: faults(d).filter((f) => !(f.kind === "degrade" && trimming && DEAF_TO_NACKS.includes(cc))),
     run: { endUs, faultBaseline: false },
   };
   // Drawn after everything above, so that adding options here leaves earlier seeds' draws alone.
