@@ -16,3 +16,61 @@ export function startWorker(from: string, entry: string, workerData: Record<stri
   const code = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(file)}).workerMain();`;
   return new Worker(code, { eval: true, workerData });
 }
+
+/** A list of jobs for a pool of threads, and what to do with each answer. */
+export interface ThreadJobs<J, R> {
+  /** A new worker thread (startWorker with the command's entry). */
+  start: () => Worker;
+  threads: number;
+  jobs: readonly J[];
+  /** The message that hands a job to a thread. */
+  message: (job: J) => unknown;
+  /** A job was handed out. */
+  begin?: (job: J) => void;
+  /** A thread answered a job. */
+  reply: (job: J, answer: R) => void;
+  /** A thread died with the job (out of memory, say); another takes over the rest. */
+  death: (job: J, why: string) => void;
+}
+
+/**
+ * Runs the jobs on min(threads, jobs) worker threads, each serving one job at a time until none
+ * is left. Rejects when a thread does not start at all (`what` names the command).
+ */
+export async function runOnThreads<J, R>(t: ThreadJobs<J, R>, what: string): Promise<void> {
+  let at = 0;
+  const serve = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const w = t.start();
+      let current: J | undefined;
+      let online = false;
+      let died = "";
+      const give = () => {
+        current = at < t.jobs.length ? t.jobs[at++] : undefined;
+        if (current === undefined) {
+          void w.terminate();
+          return;
+        }
+        t.begin?.(current);
+        w.postMessage(t.message(current));
+      };
+      w.on("message", (answer: R) => {
+        t.reply(current as J, answer);
+        give();
+      });
+      w.on("error", (e) => {
+        died = e.message;
+      });
+      w.on("exit", (code) => {
+        if (!online) return reject(new Error(`${what}: a worker thread did not start: ${died || `exit code ${code}`}`));
+        if (current === undefined) return resolve();
+        t.death(current, `worker died: ${died || `exit code ${code}`}`);
+        resolve(at < t.jobs.length ? serve() : undefined);
+      });
+      w.once("online", () => {
+        online = true;
+        give();
+      });
+    });
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, t.threads), t.jobs.length) }, serve));
+}

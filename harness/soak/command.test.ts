@@ -23,44 +23,43 @@ async function captured(f: () => unknown): Promise<string[]> {
   return lines;
 }
 
-test("soak command: seeds from --from, --count of them; a bad one is printed and written out, and the exit code says so", () => {
+test("soak command: seeds from --from, --count of them; a bad one is printed and written out, and the exit code says so", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-soak-"));
-  const lines: string[] = [];
-  const log = console.log;
-  const err = console.error;
-  console.log = (x: string) => lines.push(x);
-  console.error = (x: string) => lines.push(x);
   try {
     const seeds: number[] = [];
     const verdicts: Record<number, "ok" | "slow" | "crash"> = { 5: "ok", 6: "crash", 7: "slow" };
-    const code = soakCommand(["--from", "5", "--count", "3", "--out", dir, "--workers", "1"], (s) => {
-      seeds.push(s.seed as number);
-      return { verdict: verdicts[s.seed as number], detail: `seed ${s.seed}`, wallMs: 1 };
+    let code: number | Promise<number> = -1;
+    let lines = await captured(() => {
+      code = soakCommand(["--from", "5", "--count", "3", "--out", dir], (s) => {
+        seeds.push(s.seed as number);
+        return { verdict: verdicts[s.seed as number], detail: `seed ${s.seed}`, wallMs: 1 };
+      });
     });
     assert.equal([code, seeds], [1, [5, 6, 7]]);
     assert.match(lines[0], /^6 crash \[.*\] 1 ms: seed 6$/);
     assert.is(lines[1], "soak: ok 1, slow 1, crash 1");
     assert.equal(JSON.parse(readFileSync(join(dir, "6.json"), "utf8")), drawScenario(6, 20_000));
     assert.ok(!existsSync(join(dir, "5.json")) && !existsSync(join(dir, "7.json")));
-    lines.length = 0;
     const runs: [number, number][] = [];
-    assert.is(soakCommand(["--count", "2", "--out", dir, "--end-us", "500"], (s) => (runs.push([s.seed as number, s.run?.endUs as number]), { verdict: "ok", detail: "", wallMs: 0 })), 0);
-    assert.equal([lines, runs], [["soak: ok 2"], [[1, 500], [2, 500]]]);
-    lines.length = 0;
-    assert.is(soakCommand(["-v", "--from", "9", "--count", "1"], () => ({ verdict: "slow", detail: "moving", wallMs: 0 })), 0);
+    lines = await captured(() => {
+      code = soakCommand(["--count", "2", "--out", dir, "--end-us", "500"], (s) => (runs.push([s.seed as number, s.run?.endUs as number]), { verdict: "ok", detail: "", wallMs: 0 }));
+    });
+    assert.equal([code, lines, runs], [0, ["soak: ok 2"], [[1, 500], [2, 500]]]);
+    lines = await captured(() => {
+      code = soakCommand(["-v", "--from", "9", "--count", "1"], () => ({ verdict: "slow", detail: "moving", wallMs: 0 }));
+    });
+    assert.is(code, 0);
     assert.match(lines[0], /^9 slow \[.*\] 0 ms: moving$/);
-    for (const bad of [["--count", "0"], ["--from", "-1"], ["--end-us", "x"], ["--what"], ["--out"]]) {
-      assert.is(
-        soakCommand(bad, () => {
+    for (const bad of [["--count", "0"], ["--from", "-1"], ["--end-us", "x"], ["--workers", "0"], ["--what"], ["--out"]]) {
+      lines = await captured(() => {
+        code = soakCommand(bad, () => {
           throw new Error("no run for bad arguments");
-        }),
-        2,
-        bad.join(" "),
-      );
+        });
+      });
+      assert.is(code, 2, bad.join(" "));
+      assert.match(lines[0], /^nicfw soak: bad argument /);
     }
   } finally {
-    console.log = log;
-    console.error = err;
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Scenario } from "../scenario/schema";
-import { startWorker } from "../threads";
+import { runOnThreads, startWorker } from "../threads";
 import { type Verdict, drawScenario, judge } from "./soak";
 
 export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers N] [-v]
@@ -93,38 +93,17 @@ export function soakCommand(argv: string[], judgeOne?: (s: Scenario) => Judged):
 
 /** Judges the seeds on min(workers, count) threads; a thread that dies is a crash of its seed and is replaced. */
 async function onThreads(a: Args, report: Report): Promise<number> {
-  let next = a.from;
-  const end = a.from + a.count;
-  const serve = (): Promise<void> =>
-    new Promise<void>((done, fail) => {
-      const w = startWorker(import.meta.url, "./worker.ts", { nicfwSoakWorker: true });
-      let current = -1;
-      let online = false;
-      let died = "";
-      const give = () => {
-        current = next < end ? next++ : -1;
-        if (current < 0) void w.terminate();
-        else w.postMessage({ seed: current, endUs: a.endUs });
-      };
-      w.on("message", (m: Judged & { seed: number }) => {
-        report.add(m.seed, m);
-        give();
-      });
-      w.on("error", (e) => {
-        died = e.message;
-      });
-      w.on("exit", (code) => {
-        if (!online) return fail(new Error(`soak: a worker thread did not start: ${died || `exit code ${code}`}`));
-        if (current < 0) return done();
-        report.add(current, { verdict: "crash", detail: `worker died: ${died || `exit code ${code}`}`, wallMs: 0 });
-        done(next < end ? serve() : undefined);
-      });
-      w.once("online", () => {
-        online = true;
-        give();
-      });
-    });
-  await Promise.all(Array.from({ length: Math.min(a.workers, a.count) }, serve));
+  await runOnThreads<number, Judged>(
+    {
+      start: () => startWorker(import.meta.url, "./worker.ts", { nicfwSoakWorker: true }),
+      threads: a.workers,
+      jobs: Array.from({ length: a.count }, (_, i) => a.from + i),
+      message: (seed) => ({ seed, endUs: a.endUs }),
+      reply: (seed, judged) => report.add(seed, judged),
+      death: (seed, why) => report.add(seed, { verdict: "crash", detail: why, wallMs: 0 }),
+    },
+    "soak",
+  );
   return report.end();
 }
 

@@ -8,6 +8,6 @@ export function workerMain(): void {
   const port = parentPort;
   if (!port) throw new Error("soak worker: not in a worker thread");
   port.on("message", (m: { seed: number; endUs: number }) => {
-    port.postMessage({ seed: m.seed, ...judge(drawScenario(m.seed, m.endUs)) });
+    port.postMessage(judge(drawScenario(m.seed, m.endUs)));
   });
 }

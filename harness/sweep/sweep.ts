@@ -19,7 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
-import { startWorker } from "../threads";
+import { runOnThreads, startWorker } from "../threads";
 
 export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--rerun] [--plan | --collect]
   every combination of the --set values is one point (paths as in the scenario: transport.cc.name,
@@ -251,43 +251,21 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
     rows[i] = row(points[i], r, error);
     report();
   };
-  // One thread serves points until the list is empty; resolves when it has stopped.
-  const serve = (): Promise<void> =>
-    new Promise<void>((resolveServe, rejectServe) => {
-      const w = startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true });
-      let current = -1;
-      let online = false;
-      let died = "";
-      const next = () => {
-        const i = todo.shift();
-        current = i ?? -1;
-        if (i === undefined) {
-          void w.terminate();
-          return;
-        }
+  await runOnThreads<number, { ok: boolean; error?: string }>(
+    {
+      start: () => startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true }),
+      threads: opts.workers,
+      jobs: todo,
+      message: (i) => ({ file: points[i].file, dir: points[i].dir }),
+      begin: () => {
         s.running++;
         report();
-        w.postMessage({ file: points[i].file, dir: points[i].dir });
-      };
-      w.on("message", (m: { ok: boolean; error?: string }) => {
-        finish(current, m.ok ? undefined : (m.error ?? "failed"));
-        next();
-      });
-      w.on("error", (e) => {
-        died = e.message;
-      });
-      w.on("exit", (code) => {
-        if (!online) return rejectServe(new Error(`sweep: a worker thread did not start: ${died || `exit code ${code}`}`));
-        if (current < 0) return resolveServe();
-        finish(current, `worker died: ${died || `exit code ${code}`}`);
-        resolveServe(todo.length > 0 ? serve() : undefined);
-      });
-      w.once("online", () => {
-        online = true;
-        next();
-      });
-    });
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.workers), todo.length) }, serve));
+      },
+      reply: (i, m) => finish(i, m.ok ? undefined : (m.error ?? "failed")),
+      death: finish,
+    },
+    "sweep",
+  );
   return rows.map((r, i) => r ?? row(points[i], null));
 }
 
