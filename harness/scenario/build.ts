@@ -298,7 +298,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   try {
     fabric = new Fabric(fabricOpts, transport, specs, mtu - header);
   } catch (e) {
-    throw new ScenarioError("scenario", [`network: ${(e as Error).message}`]);
+    // The switch queues' refusals come from network.queue (their parameters) or the network options it was merged with.
+    const m = (e as Error).message;
+    throw new ScenarioError("scenario", [`${m.startsWith("PortQueues") ? "network.queue" : "network"}: ${m}`]);
   }
   const idealPs = new Float64Array(F);
   for (let f = 0; f < F; f++) idealPs[f] = idealFctPs(topo, flows[f].src, flows[f].dst, flows[f].bytes, mtu, header, s.topology.switchLatencyNs ?? 0);

@@ -23,6 +23,15 @@ function errorsOf(doc: unknown): string[] {
   return [];
 }
 
+test("a switch queue refusal names network.queue: trimming with the drop-tail profile, which has no control queue", () => {
+  const s = { ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, trimming: true, queue: { profile: "droptail" } } };
+  assert.throws(
+    () => runScenario(s),
+    (e: Error) => e instanceof ScenarioError && e.errors[0] === "network.queue: PortQueues: trimming needs the control queue (trimmed headers travel there)",
+  );
+  assert.is(runScenario({ ...s, network: { ...s.network, trimming: false } }).integrity.ok, true);
+});
+
 test("the embedded default scenario is valid", () => {
   assert.equal(errorsOf(DEFAULT_SCENARIO), []);
 });

@@ -57,10 +57,13 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
     if (lb.params?.profile !== undefined || lb.params?.mode !== undefined) kinds.add(`${lb.name}:${lb.params.profile ?? lb.params.mode}`);
     const rel = tr.reliability as { name: string; params?: { receiver?: { tracking?: string } } };
     if (rel.params?.receiver?.tracking !== undefined) kinds.add(`${rel.name}:${rel.params.receiver.tracking}`);
+    const n = drawScenario(seed, 20_000).network ?? {};
+    if (n.queue !== undefined) kinds.add(`queue:${(n.queue as { profile: string }).profile}`);
+    if (n.headerBytes !== undefined) kinds.add("headerBytes");
   }
   const share = swift.with / (swift.with + swift.without);
   assert.ok(share > 0.2 && share < 0.4, JSON.stringify(swift));
-  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint"]) {
+  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint", "queue:droptail", "queue:dcp", "headerBytes"]) {
     assert.ok(kinds.has(k), `${k} never drawn: ${[...kinds].sort().join(" ")}`);
   }
 });

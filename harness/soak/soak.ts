@@ -218,7 +218,20 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   }
   if (lb.name === "spritz-scout" && d.chance(0.5)) lb.params = { bufferOrder: "rtt" };
   moduleProfiles(d, s);
+  networkOptions(d, s);
   return s;
+}
+
+/** The switches' queue profile and scheduler, header and ACK sizes, receive buffer, PFC thresholds, Reflex's profile, now and then. */
+function networkOptions(d: Draw, s: Scenario): void {
+  const n = s.network ?? {};
+  if (d.chance(0.2)) {
+    n.queue = { profile: d.pick(["uec-htsim", "uec", "dcp", "droptail"]), scheduler: d.pick(["strict", "wrr", "dwrr"]), ecnAt: d.pick(["enqueue", "dequeue"]) };
+  }
+  if (d.chance(0.1)) [n.headerBytes, n.ackBytes] = [d.pick([32, 128]), d.pick([32, 128])];
+  if (n.rxGbps !== undefined && d.chance(0.5)) n.rxBufferBytes = d.pick([20_000, 1_000_000]);
+  if (n.pfc !== undefined && d.chance(0.5)) n.pfc = { xoffBytes: d.pick([20_000, 100_000]) };
+  if (n.reflex !== undefined && d.chance(0.5)) n.reflex = { params: { profile: d.pick(["timely", "swift"]) } };
 }
 
 /** Every module's profiles and modes, and DCP's bitmap tracking and small retransmission queue, now and then. */
