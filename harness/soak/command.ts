@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Scenario } from "../scenario/schema";
 import { runOnThreads, startWorker } from "../threads";
-import { type Verdict, drawScenario, judge } from "./soak";
+import { VERDICTS, type Verdict, drawScenario, judge } from "./soak";
 
 export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers N] [-v]
   runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
@@ -66,8 +66,7 @@ class Report {
 
   /** Prints the tally, the good verdicts first; returns the exit code. */
   end(): number {
-    const order: Verdict[] = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "stalled"];
-    const counts = order.filter((v) => this.tally.has(v)).map((v) => `${v} ${this.tally.get(v)}`);
+    const counts = VERDICTS.filter((v) => this.tally.has(v)).map((v) => `${v} ${this.tally.get(v)}`);
     console.log(`soak: ${counts.join(", ")}`);
     return this.bad > 0 ? 1 : 0;
   }

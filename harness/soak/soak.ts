@@ -343,7 +343,9 @@ function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
 }
 
-export type Verdict = "ok" | "refused" | "crash" | "integrity" | "errors" | "nondeterministic" | "observer" | "physics" | "slow" | "stalled";
+/** How a run can end, the good ones first (the command's tally follows this order). */
+export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "stalled"] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
 export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
