@@ -17,9 +17,10 @@ commands:
                                    one table of several runs side by side
   sweep <scenario> --set <path>=<v1,v2,…> … [--out DIR] [--workers N] [--plan | --collect]
                                    the grid of variants in parallel, one CSV / JSON row per point
-  soak [--count N] [--from SEED] [--out DIR]
+  soak [--count N] [--from SEED] [--out DIR] [--workers N] [-v]
                                    random small scenarios over every module and option; reports
-                                   crashes, integrity failures, module errors and stalled flows`;
+                                   crashes, integrity failures, module errors, impossible speeds,
+                                   observer effects and stalled flows`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

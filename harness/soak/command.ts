@@ -13,8 +13,9 @@ import { VERDICTS, type Verdict, drawScenario, judge } from "./soak";
 export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers N] [-v]
   runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
   of simulated time (default 20000), on N worker threads (default one per core), and reports
-  crashes, integrity failures, module errors and stalled flows; each failing scenario goes to
-  DIR/<seed>.json (default soak-out); -v lists all`;
+  crashes, integrity failures, module errors, nondeterminism, observer effects, impossible
+  speeds and stalled flows; each failing scenario goes to DIR/<seed>.json (default soak-out);
+  -v lists all`;
 
 interface Args {
   count: number;
