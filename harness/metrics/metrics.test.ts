@@ -383,4 +383,31 @@ test("the summary of many flows lists the first half and the slowest half of its
   assert.equal(listed, expect);
 });
 
+test("a flow whose data all arrived but whose sender gave up is failed, not also complete: completed + failed + open = total", () => {
+  // Found by `nicfw soak` (seed 1,301,231): DCP with two-packet buffers and no trimming; the ACKs
+  // of flows 17 and 21 (one packet each) are lost at every 8 ms resend, and at the 8th timeout
+  // the sender's QP fails (retry limit 7) though the receiver had the data at 1.5 µs.
+  const r = runScenario({
+    seed: 1301231,
+    topology: { kind: "dragonfly", p: 2, a: 3, h: 1, linkGbps: 100, latencyNs: 50, switchLatencyNs: 0, globalLatencyNs: 200 },
+    network: { mtuBytes: 4150, routing: "valiant", trimming: false, bufferBytes: 9000, queue: { profile: "dcp", scheduler: "dwrr", ecnAt: "dequeue" } },
+    transport: {
+      cc: { name: "dcqcn" },
+      lb: { name: "flowlet" },
+      reliability: { name: "dcp", params: { receiver: { tracking: "bitmap" }, sender: { retransQueueDepth: 16, retransBatch: 16 } } },
+      ackEveryBytes: 16384,
+    },
+    traffic: [{ kind: "permutation", bytes: 100 }, { kind: "adversarial", bytes: 100000 }],
+    run: { endUs: 70_000 },
+  });
+  const deliveredThenFailed = r.flows.filter((f) => f.status === "failed" && f.fctUs !== null);
+  assert.ok(deliveredThenFailed.length > 0, "the scenario no longer has such a flow: find another");
+  for (const f of deliveredThenFailed) assert.equal([f.ackedUs, f.timeouts], [null, 7], `flow ${f.flow}`);
+  const open = r.flows.filter((f) => f.status === "incomplete" || f.status === "waiting").length;
+  assert.is(r.completed + r.failed + open, r.flowsTotal);
+  assert.is(r.completed, r.flows.filter((f) => f.status === "complete").length);
+  // The FCT statistics are over the completed flows only.
+  assert.is(r.metrics.fctUs.all.n, r.completed);
+});
+
 test.run();

@@ -148,10 +148,14 @@ export function collect(b: Built): Results {
       goodputGbps: goodput === null ? null : r3(goodput),
     });
   }
-  const views: FlowView[] = flows.map((x) => ({ bytes: x.bytes, fctUs: x.fctUs, slowdown: x.slowdown, cls: x.class }));
+  // A flow whose data all arrived but whose sender gave up (never hearing so: DCP's retry limit)
+  // is failed, as its initiator sees it; its fctUs stays in its row, out of the statistics, so
+  // that completed + failed + open = flowsTotal.
+  const complete = flows.map((x) => x.status === "complete");
+  const views: FlowView[] = flows.map((x, i) => ({ bytes: x.bytes, fctUs: complete[i] ? x.fctUs : null, slowdown: complete[i] ? x.slowdown : null, cls: x.class }));
   const { metrics, series } = computeMetrics(b, views);
-  const fcts = flows.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
-  const slows = flows.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
+  const fcts = views.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
+  const slows = views.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
   const ports = f.portTotals();
   const violations = f.checkIntegrity();
   return {
@@ -164,7 +168,7 @@ export function collect(b: Built): Results {
     modules: { cc: [...new Set(b.names.cc)], lb: [...new Set(b.names.lb)], reliability: b.names.reliability },
     derived: b.derived,
     simulatedUs: r3(f.now / 1e6),
-    completed: f.flowsDoneRx,
+    completed: complete.filter((c) => c).length,
     failed: f.flowsFailed,
     flowsTotal: f.flows,
     totals: {

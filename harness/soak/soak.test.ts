@@ -204,6 +204,11 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   assert.is(replay.detail, "a 10-times-longer run changed flow 0 (FCT 10 µs, then 10.5)");
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? two(10, 20_000) : { ...two(10, 200_000), flows: [two(10, 200_000).flows[0], { ...open(0.2, 200_000).flows[0], flow: 1 }] })).verdict, "slow");
+  // A flow whose data all arrived may fail later, its sender never hearing so (DCP's retry
+  // limit, soak seed 1,301,231): the same FCT, so the longer run did repeat the short one.
+  calls = 0;
+  const failedLater = (end: number): Results => ({ ...two(10, end), flows: [{ ...two(10, end).flows[0], status: "failed" }, { ...open(0.2, end).flows[0], flow: 1 }] });
+  assert.is(judge(tiny, () => (++calls === 1 ? two(10, 20_000) : failedLater(200_000))).verdict, "slow");
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");
