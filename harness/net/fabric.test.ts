@@ -783,6 +783,25 @@ test("a flow whose reliability module gives up fails cleanly: DCP under a window
 });
 
 
+test("a failed flow takes no late ACK: it is not also finished, and the run does not stop while others still send", () => {
+  // Found by `nicfw soak` (seed 1,409,009): at a 5 Gb/s receiver IRN gives up on two one-packet
+  // flows (7 RTOs) whose data had arrived; their ACKs came after, finished them a second time,
+  // and the run stopped at 3.46 ms with two large flows half sent.
+  const r = runScenario({
+    seed: 1409009,
+    topology: { kind: "dragonfly", p: 1, a: 3, h: 2, linkGbps: 400, latencyNs: 1000, switchLatencyNs: 300, globalLatencyNs: 1000 },
+    network: { mtuBytes: 4150, routing: "adaptive", trimming: false, bufferBdp: 2, pfc: {}, controlWeight: 3, rxGbps: 5, rxBufferBytes: 1_000_000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "ops", params: { mode: "uec" } }, reliability: { name: "irn" }, ackEveryBytes: 16384 },
+    traffic: [{ kind: "cdf", cdf: "hadoop", load: 0.3, durationUs: 20 }],
+    run: { endUs: 20_000 },
+  });
+  const failed = r.flows.filter((f) => f.status === "failed");
+  assert.ok(failed.length > 0, "the scenario no longer fails a flow: find another");
+  for (const f of failed) assert.is(f.ackedUs, null, `flow ${f.flow} failed, then finished`);
+  assert.is(r.completed + r.failed, r.flowsTotal);
+  assert.ok(r.simulatedUs < 20_000, `${r.simulatedUs} µs: the run ends when the last flow does`);
+});
+
 test("an ACK carries how long the receiving host held the data packet (Swift §3.2's remote delay t3 − t2), by hand", () => {
   // Two full 4,150 B packets back to back at 100 Gb/s (332 ns each on the wire) into a host that
   // processes at 10 Gb/s (3,320 ns each). The first is answered when processed: 3,320 ns after it

@@ -1284,6 +1284,12 @@ export class Fabric {
     }
     this.ctrlDelivered++;
     const f = pool.i32[(h << 4) + P.Flow];
+    // A failed flow's QP is in error: it takes no more ACKs, NACKs or CNPs (a late ACK must not
+    // also finish it, or the run would count it twice and stop with flows still running).
+    if (this.flowFailed[f] !== 0) {
+      pool.release(h);
+      return;
+    }
     if (k === Kind.Ack && (pool.i32[(h << 4) + P.Flags] & Flag.Nsf) !== 0) this.senderPseudoAck(f, h);
     else if (k === Kind.Ack) this.senderAck(f, h);
     else if (k === Kind.Nack) this.senderNack(f, h);
