@@ -163,6 +163,27 @@ test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its 
   assert.ok(last >= (4 * size * 8) / 40 / 1000, `finished in ${last} µs, faster than 40 Gb/s allows`);
 });
 
+test("a slow receiver answers trimmed headers on arrival: they neither wait behind its data nor crowd data out of its buffer", () => {
+  // Four TIMELY senders (deaf to NACKs, so the last hop keeps trimming) into a host that
+  // processes 5 Gb/s with a 20 kB receive buffer (soak seed 1,707,360 in small). 800 kB at
+  // 5 Gb/s take 1,280 µs. Headers queued for processing took the buffer from data (9,299
+  // headers dropped there, each a lost NACK) and the last flow finished at 1,937 µs.
+  const r = runScenario({
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 3, linkGbps: 400, latencyNs: 1000 },
+    network: { mtuBytes: 1500, trimming: true, bufferBytes: 30_000, rxGbps: 5, rxBufferBytes: 20_000 },
+    transport: { cc: { name: "timely" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "incast", senders: 4, receiver: 0, bytes: 200_000 }],
+    run: { endUs: 20_000 },
+  });
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 4);
+  assert.ok(r.totals.trims > 100, `${r.totals.trims} trims: the scenario must trim`);
+  assert.is(r.metrics.drops.ho, 0, "no header dropped at the receiver");
+  assert.ok(r.totals.nacks >= 0.99 * r.totals.trims, `${r.totals.nacks} NACKs for ${r.totals.trims} trims`);
+  const last = Math.max(...r.flows.map((f) => f.fctUs as number));
+  assert.ok(last < 1.35 * 1280, `the last flow finished at ${last} µs`);
+});
+
 test("a port slower than the fabric gets a buffer as long in time, but at least one full packet: hosts at 100 Gb/s under 400 Gb/s links with 9,000 B buffers", () => {
   // Found by `nicfw soak` (seed 1822): the host-facing port's buffer scaled to 9,000 × ¼ =
   // 2,250 B, below one 4,150 B packet, and every data packet was trimmed there, resent, and

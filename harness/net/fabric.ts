@@ -21,9 +21,9 @@
 // its congestion control allows it (window, or pacing time for rate modules). The host egress
 // queue neither marks nor trims (htsim FairPriorityQueue).
 //
-// Receiver: data and trimmed headers go to the flow's reliability receiver (optionally through a
-// receive-processing queue drained at `rxGbps`, for endpoint-congestion studies); ACKs and NACKs
-// it asks for go out through the NIC's control queue.
+// Receiver: data and trimmed headers go to the flow's reliability receiver (data optionally
+// through a receive-processing queue drained at `rxGbps`, for endpoint-congestion studies); ACKs
+// and NACKs it asks for go out through the NIC's control queue.
 
 import { hash3, Xoshiro128 } from "../../lib/core/rng";
 import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
@@ -1275,7 +1275,10 @@ export class Fabric {
         this.queueArrive(host, h);
         return;
       }
-      if (this.rxPsPerByte[host] > 0) {
+      // A trimmed header carries nothing for the host to process: the NIC answers it on
+      // arrival (UEC PDS: the target's NACK for UET_TRIMMED), as the DACK receiver drops it on
+      // arrival. Queued behind data, headers would also crowd it out of the receive buffer.
+      if (this.rxPsPerByte[host] > 0 && k === Kind.Data) {
         this.rxEnqueue(host, h);
         return;
       }
