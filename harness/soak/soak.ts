@@ -219,7 +219,62 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   if (lb.name === "spritz-scout" && d.chance(0.5)) lb.params = { bufferOrder: "rtt" };
   moduleProfiles(d, s);
   networkOptions(d, s);
+  variety(d, s, hosts);
   return s;
+}
+
+/**
+ * The congestion controls a traffic entry may run instead of the scenario's, under the same
+ * exclusions as drawScenario's (DCP, the WAN without Reflex, a degraded link under trimming, a
+ * slow receiver without congestion control).
+ */
+function ccChoices(s: Scenario): string[] {
+  const n = s.network ?? {};
+  const rel = (s.transport?.reliability as { name: string }).name;
+  if (rel === "dcp") return n.rxGbps !== undefined ? ["dcqcn"] : ["dcqcn", "none"];
+  const wan = s.topology.kind === "twodc" && n.reflex === undefined;
+  const degraded = n.trimming === true && (s.faults ?? []).some((f) => f.kind === "degrade");
+  return CC_NAMES.filter(
+    (c) => !(wan && (c === "swift" || c === "timely")) && !(degraded && DEAF_TO_NACKS.includes(c)) && !(n.rxGbps !== undefined && c === "none"),
+  );
+}
+
+/**
+ * Traffic entries with their own CC or load balancer, slow receivers, host links of their own
+ * latency, the generators' options and PFC's thresholds, now and then. Drawn last of all, so the
+ * earlier draws of a seed stay what they were.
+ */
+function variety(d: Draw, s: Scenario, hosts: number): void {
+  const lbName = (s.transport?.lb as { name: string }).name;
+  const lbs = LB_NAMES.filter((n) => n.startsWith("spritz") === lbName.startsWith("spritz"));
+  for (const x of s.traffic) {
+    if (d.chance(0.15)) x.cc = { name: d.pick(ccChoices(s)) };
+    if (d.chance(0.1)) x.lb = { name: d.pick(lbs) };
+    if (x.kind === "incast" && d.chance(0.3)) {
+      if (d.chance(0.5)) x.staggerUs = d.pick([1, 5]);
+      else x.jitterUs = d.pick([2, 10]);
+      if (d.chance(0.5)) x.bytesList = [x.bytes ?? 4096, 1, 50_000];
+    }
+    if (x.kind === "permutation" && d.chance(0.3)) x.cross = true;
+    if (x.kind === "tornado" && d.chance(0.5)) x.shift = d.int(2, 5);
+    if (x.kind === "alltoall" && d.chance(0.3)) {
+      [x.groups, x.groupSize, x.placement] = [2, Math.floor((x.hosts?.length ?? hosts) / 2), d.pick(["random", "contiguous"] as const)];
+    }
+    if (x.kind === "cdf" && d.chance(0.3)) x.maxSendersPerReceiver = d.int(1, 3);
+    if (x.kind === "cdf" && s.topology.kind === "twodc" && d.chance(0.5)) x.interDcFraction = d.pick([0, 0.5, 1]);
+  }
+  // A slow receiving host, as rxGbps is for all of them (so not without congestion control).
+  const noCc = s.traffic.some((x) => (x.cc ?? s.transport?.cc)?.name === "none");
+  if (!noCc && d.chance(0.08)) {
+    const slow: FaultEntry = { kind: "slow", hosts: [d.below(hosts)], rxFraction: d.pick([0.25, 0.5]), atUs: d.pick([0, 10]) };
+    s.faults = [...(s.faults ?? []), slow];
+  }
+  if (s.topology.kind !== "twodc" && d.chance(0.1)) s.topology.hostLatencyNs = d.pick([0, 2_000]);
+  const n = s.network ?? {};
+  if (n.pfc !== undefined && d.chance(0.3)) {
+    n.pfc = { ...(n.pfc as Record<string, unknown>), xonBytes: d.pick([0, 10_000]), headroomBytes: d.pick([0, 50_000]), pauseQuanta: d.pick([1, 65535]) };
+  }
+  if (d.chance(0.1)) s.metrics = { ...s.metrics, sizeClassesBytes: [5_000, 100_000] };
 }
 
 /** The switches' queue profile and scheduler, header and ACK sizes, receive buffer, PFC thresholds, Reflex's profile, now and then. */

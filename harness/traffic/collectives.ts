@@ -60,7 +60,7 @@ export function butterflyAllreduce(members: readonly number[], opts: { bytes: nu
  * servers per group").
  */
 export function pickGroups(pool: readonly number[], groups: number, size: number, placement: "random" | "contiguous", seed: number): number[][] {
-  if (groups * size > pool.length) throw new RangeError(`${groups} groups of ${size} need ${groups * size} hosts, ${pool.length} available`);
+  if (groups * size > pool.length) throw new RangeError(`groups × groupSize: ${groups} groups of ${size} need ${groups * size} hosts, ${pool.length} available`);
   const order = [...pool];
   if (placement === "random") shuffle(order, new Xoshiro128(seed));
   const out: number[][] = [];
