@@ -1785,7 +1785,8 @@ export class Fabric {
         }
         break;
       case FaultKind.Degrade:
-        for (const p of x.ports) this.psPerByte[p] = on ? 8000 / x.gbps : this.basePsPerByte[p];
+        // A capacity cut: a link already slower than `gbps` (a host link under hostGbps) keeps its rate.
+        for (const p of x.ports) this.psPerByte[p] = on ? Math.max(8000 / x.gbps, this.basePsPerByte[p]) : this.basePsPerByte[p];
         break;
       case FaultKind.Slow:
         for (const host of x.hosts) this.rxPsPerByte[host] = on ? (x.rxGbps > 0 ? 8000 / x.rxGbps : 0) : this.baseRxPsPerByte[host];

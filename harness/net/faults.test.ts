@@ -148,6 +148,17 @@ test("capacity cut 100 → 50 Gb/s on a flow's only path doubles its transfer ti
   assert.ok(cut.faultCost !== null && (cut.faultCost.delta.fctMaxUs as number) > 0, "the run reports what the cut cost");
 });
 
+test("a degrade is a cut: a link already slower than its rate keeps its own (soak seed 1,751,088: a 6.25 Gb/s host link sped up to 10)", () => {
+  const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 1_000_000 }] }];
+  const net = { topology: { ...DEFAULT_SCENARIO.topology, hostGbps: 25 } };
+  const plain = runScenario(base(flow, net));
+  const raised = runScenario(base(flow, { ...net, faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 50 }] }));
+  assert.ok(raised.integrity.ok);
+  assert.is(raised.flows[0].fctUs, plain.flows[0].fctUs);
+  // 1 MB of payload at 25 Gb/s: at least 320 µs.
+  assert.ok((raised.flows[0].fctUs as number) >= 320, `${raised.flows[0].fctUs}`);
+});
+
 test("endpoint slowdown: a receiver at 25 % processing bounds the incast; its rate returns when the fault ends", () => {
   const traffic = [{ kind: "incast" as const, senders: 2, receiver: 0, bytes: 1_000_000 }];
   const slow = runScenario(base(traffic, { faults: [{ kind: "slow", hosts: [0], rxFraction: 0.25 }], network: { ...DEFAULT_SCENARIO.network, rxBufferBytes: 10_000_000 } }));
