@@ -225,13 +225,15 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
 
 /**
  * The congestion controls a traffic entry may run instead of the scenario's, under the same
- * exclusions as drawScenario's (DCP, the WAN without Reflex, a degraded link under trimming, a
- * slow receiver without congestion control).
+ * exclusions as drawScenario's (DCP, the WAN with and without Reflex, a degraded link under
+ * trimming, a slow receiver without congestion control).
  */
 function ccChoices(s: Scenario): string[] {
   const n = s.network ?? {};
   const rel = (s.transport?.reliability as { name: string }).name;
   if (rel === "dcp") return n.rxGbps !== undefined ? ["dcqcn"] : ["dcqcn", "none"];
+  // Reflex feeds delay samples, so its flows run Swift or TIMELY (the scenario refuses others).
+  if (n.reflex !== undefined) return ["swift", "timely"];
   const wan = s.topology.kind === "twodc" && n.reflex === undefined;
   const degraded = n.trimming === true && (s.faults ?? []).some((f) => f.kind === "degrade");
   return CC_NAMES.filter(
