@@ -68,6 +68,40 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
   }
 });
 
+test("traffic entries draw their own CC under the scenario's exclusions, and the rarer options all turn up", () => {
+  const seen = new Set<string>();
+  for (let seed = 1; seed <= 3000; seed++) {
+    const s = drawScenario(seed, 20_000);
+    const n = s.network ?? {};
+    const rel = s.transport?.reliability?.name as string;
+    const degraded = n.trimming === true && (s.faults ?? []).some((f) => f.kind === "degrade");
+    for (const x of s.traffic) {
+      for (const k of ["staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction"] as const) if (x[k] !== undefined) seen.add(k);
+      if (x.lb !== undefined) seen.add("entry lb");
+      if (x.cc === undefined) continue;
+      seen.add("entry cc");
+      const cc = x.cc.name;
+      const at = `seed ${seed}: entry CC ${cc}`;
+      if (rel === "dcp") assert.ok(cc === "dcqcn" || cc === "none", at);
+      if (n.reflex !== undefined) assert.ok(cc === "swift" || cc === "timely", at);
+      else if (s.topology.kind === "twodc") assert.ok(cc !== "swift" && cc !== "timely", at);
+      if (degraded) assert.ok(!["timely", "dcqcn", "none"].includes(cc), at);
+      if (n.rxGbps !== undefined) assert.ok(cc !== "none", at);
+    }
+    const slow = (s.faults ?? []).some((f) => f.kind === "slow");
+    if (slow) {
+      seen.add("slow");
+      assert.ok(s.traffic.every((x) => (x.cc ?? s.transport?.cc)?.name !== "none"), `seed ${seed}: a slow receiver without CC`);
+    }
+    if (s.topology.hostLatencyNs !== undefined) seen.add("hostLatencyNs");
+    if ((n.pfc as { pauseQuanta?: number } | undefined)?.pauseQuanta !== undefined) seen.add("pfc thresholds");
+    if (s.metrics?.sizeClassesBytes !== undefined) seen.add("sizeClassesBytes");
+  }
+  for (const k of ["entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction"]) {
+    assert.ok(seen.has(k), `${k} never drawn`);
+  }
+});
+
 // judge() with a stand-in runner: each way a run can end badly is named.
 const tiny: Scenario = {
   topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1 },
