@@ -363,6 +363,11 @@ export class Fabric {
   private readonly portTo: Int32Array;
   private readonly downBy: Int32Array;
   private readonly lossBy: Int32Array;
+  /** Per fault: 0 while off, else the order it began in (1, 2, …), for "the latest begun wins". */
+  private readonly faultBegun: Int32Array;
+  private faultsBegun = 0;
+  /** Per fault: 1 at each port (a Slow fault: each host) it covers. */
+  private readonly faultCovers: Uint8Array[];
   private readonly faultRng: Xoshiro128;
   private readonly basePsPerByte: Float64Array;
   private readonly baseRxPsPerByte: Float64Array;
@@ -602,6 +607,12 @@ export class Fabric {
     this.faults = opts.faults ?? [];
     this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], flows: new Set<number>() }));
     this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
+    this.faultBegun = new Int32Array(this.faults.length);
+    this.faultCovers = this.faults.map((x) => {
+      const covers = new Uint8Array(x.kind === FaultKind.Slow ? H : this.portTo.length);
+      for (const at of x.kind === FaultKind.Slow ? x.hosts : x.ports) covers[at] = 1;
+      return covers;
+    });
     this.faults.forEach((x, i) => {
       this.heap.push(x.atPs, Ev.Fault, i, 1);
       if (x.untilPs < Infinity) this.heap.push(x.untilPs, Ev.Fault, i, 0);
@@ -1765,33 +1776,48 @@ export class Fabric {
     this.drop(h);
   }
 
-  /** Fault i begins (on) or ends. Overlapping faults of one kind on a port: the latest begun wins until it ends. */
+  /**
+   * Fault i begins (on) or ends, and each port (host) it covers takes the state of the faults
+   * still on there: Down, and Loss or Corrupt, from the latest begun of each; Degrade and Slow
+   * from the slowest rate, and never faster than the port's (host's) own.
+   */
   private applyFault(i: number, on: boolean): void {
+    this.faultBegun[i] = on ? ++this.faultsBegun : 0;
     const x = this.faults[i];
-    switch (x.kind) {
-      case FaultKind.Down:
-        for (const p of x.ports) {
-          if (on) this.downBy[p] = i;
-          else if (this.downBy[p] === i) this.downBy[p] = -1;
-          this.markPort(p);
-        }
-        break;
-      case FaultKind.Loss:
-      case FaultKind.Corrupt:
-        for (const p of x.ports) {
-          if (on) this.lossBy[p] = i;
-          else if (this.lossBy[p] === i) this.lossBy[p] = -1;
-          this.markPort(p);
-        }
-        break;
-      case FaultKind.Degrade:
-        // A capacity cut: a link already slower than `gbps` (a host link under hostGbps) keeps its rate.
-        for (const p of x.ports) this.psPerByte[p] = on ? Math.max(8000 / x.gbps, this.basePsPerByte[p]) : this.basePsPerByte[p];
-        break;
-      case FaultKind.Slow:
-        for (const host of x.hosts) this.rxPsPerByte[host] = on ? (x.rxGbps > 0 ? 8000 / x.rxGbps : 0) : this.baseRxPsPerByte[host];
-        break;
+    if (x.kind === FaultKind.Slow) {
+      for (const host of x.hosts) this.rxPsPerByte[host] = this.slowestPs(host, FaultKind.Slow, this.baseRxPsPerByte[host]);
+      return;
     }
+    for (const p of x.ports) {
+      if (x.kind === FaultKind.Degrade) this.psPerByte[p] = this.slowestPs(p, FaultKind.Degrade, this.basePsPerByte[p]);
+      else if (x.kind === FaultKind.Down) this.downBy[p] = this.latestFault(p, FaultKind.Down, FaultKind.Down);
+      else this.lossBy[p] = this.latestFault(p, FaultKind.Loss, FaultKind.Corrupt);
+      this.markPort(p);
+    }
+  }
+
+  /** The latest begun fault of kind a or b on at `port`, or −1. */
+  private latestFault(port: number, a: FaultKind, b: FaultKind): number {
+    let latest = -1;
+    for (let j = 0; j < this.faults.length; j++) {
+      const k = this.faults[j].kind;
+      if ((k === a || k === b) && this.faultCovers[j][port] === 1 && this.faultBegun[j] > (latest < 0 ? 0 : this.faultBegun[latest])) latest = j;
+    }
+    return latest;
+  }
+
+  /** The slowest rate, as ps per byte, among `basePs` and the faults of `kind` on at `at`. */
+  private slowestPs(at: number, kind: FaultKind, basePs: number): number {
+    let ps = basePs;
+    for (let j = 0; j < this.faults.length; j++) {
+      const x = this.faults[j];
+      if (x.kind !== kind || this.faultBegun[j] === 0 || this.faultCovers[j][at] === 0) continue;
+      const gbps = kind === FaultKind.Slow ? x.rxGbps : x.gbps;
+      // ps per byte: the larger, the slower; 0 is a receiver without a limit.
+      const faultPs = gbps > 0 ? 8000 / gbps : 0;
+      if (faultPs > ps) ps = faultPs;
+    }
+    return ps;
   }
 
   /** The port's far end as arrive() sees it: the node, or −1 − node while a fault must look at each packet. */

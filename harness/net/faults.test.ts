@@ -159,6 +159,45 @@ test("a degrade is a cut: a link already slower than its rate keeps its own (soa
   assert.ok((raised.flows[0].fctUs as number) >= 320, `${raised.flows[0].fctUs}`);
 });
 
+test("overlapping faults of one kind: a port stays down while any Down fault is on, and a cut lasts while any cut is on", () => {
+  const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 4_000_000 }] }];
+  // Down for the whole run, and again from 1 to 10 µs: the end of the second leaves the first.
+  const down = runScenario(
+    base(flow, {
+      faults: [
+        { kind: "down", links: [{ host: 0 }] },
+        { kind: "down", links: [{ host: 0 }], atUs: 1, untilUs: 10 },
+      ],
+      run: { endUs: 2000 },
+    }),
+  );
+  assert.ok(down.integrity.ok);
+  assert.is(down.completed, 0, "host 0's only link stayed down");
+  // Cut to 50 Gb/s for the whole run and to 25 Gb/s for its first 100 µs: at most 50 Gb/s after
+  // that, so 4 MB of payload take at least 640 µs (the link came back at 100 Gb/s before: 395 µs).
+  const cut = runScenario(
+    base(flow, {
+      faults: [
+        { kind: "degrade", links: [{ host: 0 }], gbps: 50 },
+        { kind: "degrade", links: [{ host: 0 }], gbps: 25, untilUs: 100 },
+      ],
+    }),
+  );
+  assert.ok(cut.integrity.ok);
+  assert.ok((cut.flows[0].fctUs as number) >= 640, `${cut.flows[0].fctUs}`);
+});
+
+test("a slow-receiver fault never speeds a receiver up: at half its link it leaves a 10 Gb/s receive rate alone", () => {
+  const traffic = [{ kind: "incast" as const, senders: 2, receiver: 0, bytes: 500_000 }];
+  const network = { ...DEFAULT_SCENARIO.network, rxGbps: 10, rxBufferBytes: 10_000_000 };
+  const plain = runScenario(base(traffic, { network }));
+  const faulted = runScenario(base(traffic, { network, faults: [{ kind: "slow", hosts: [0], rxFraction: 0.5 }] }));
+  assert.ok(faulted.integrity.ok);
+  assert.is(faulted.fct.maxUs, plain.fct.maxUs);
+  // 1 MB of payload at 10 Gb/s: at least 800 µs.
+  assert.ok((faulted.fct.maxUs as number) >= 800, `${faulted.fct.maxUs}`);
+});
+
 test("endpoint slowdown: a receiver at 25 % processing bounds the incast; its rate returns when the fault ends", () => {
   const traffic = [{ kind: "incast" as const, senders: 2, receiver: 0, bytes: 1_000_000 }];
   const slow = runScenario(base(traffic, { faults: [{ kind: "slow", hosts: [0], rxFraction: 0.25 }], network: { ...DEFAULT_SCENARIO.network, rxBufferBytes: 10_000_000 } }));
