@@ -271,6 +271,9 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
     const slow: FaultEntry = { kind: "slow", hosts: [d.below(hosts)], rxFraction: d.pick([0.25, 0.5]), atUs: d.pick([0, 10]) };
     s.faults = [...(s.faults ?? []), slow];
   }
+  // A brief second fault of the same kind, which may overlap the first on some links.
+  const first = (s.faults ?? [])[0];
+  if (first !== undefined && d.chance(0.3)) s.faults = [...(s.faults ?? []), { ...first, atUs: 2, untilUs: d.pick([30, 300]) }];
   if (s.topology.kind !== "twodc" && d.chance(0.1)) s.topology.hostLatencyNs = d.pick([0, 2_000]);
   const n = s.network ?? {};
   if (n.pfc !== undefined && d.chance(0.3)) {
