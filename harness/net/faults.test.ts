@@ -187,6 +187,25 @@ test("overlapping faults of one kind: a port stays down while any Down fault is 
   assert.ok((cut.flows[0].fctUs as number) >= 640, `${cut.flows[0].fctUs}`);
 });
 
+test("overlapping Loss faults: the latest begun decides, and the port returns to the earlier one when it ends", () => {
+  const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 1_000_000 }] }];
+  // Fault 1 (probability 0) is on for the whole run; fault 0 (every data packet) begins later,
+  // at 1 µs, and ends at 20 µs. While both are on, fault 0 is the latest begun.
+  const r = runScenario(
+    base(flow, {
+      faults: [
+        { kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], atUs: 1, untilUs: 20 },
+        { kind: "loss", links: [{ host: 0 }], probability: 0, packets: ["data"] },
+      ],
+    }),
+  );
+  assert.ok(r.integrity.ok);
+  assert.is(r.completed, 1, "fault 1 loses nothing once fault 0 has ended");
+  // 19 µs of data at 100 Gb/s lost to fault 0 (about 57 packets of 4,150 B), none to fault 1.
+  assert.ok(r.metrics.faults[0].lost.data > 40, `${r.metrics.faults[0].lost.data}`);
+  assert.is(r.metrics.faults[1].lost.data, 0);
+});
+
 test("a slow-receiver fault never speeds a receiver up: at half its link it leaves a 10 Gb/s receive rate alone", () => {
   const traffic = [{ kind: "incast" as const, senders: 2, receiver: 0, bytes: 500_000 }];
   const network = { ...DEFAULT_SCENARIO.network, rxGbps: 10, rxBufferBytes: 10_000_000 };
