@@ -569,6 +569,22 @@ export class Fabric {
     };
     [this.rxDepOff, this.rxDeps] = csr("after");
     [this.txDepOff, this.txDeps] = csr("afterAcked");
+    // Faults: one begin (and end) event each, scheduled before the flows' starts so that a fault
+    // at a flow's start time is in force for its first packet.
+    this.faults = opts.faults ?? [];
+    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], flows: new Set<number>() }));
+    this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
+    this.faultBegun = new Int32Array(this.faults.length);
+    this.faultCovers = this.faults.map((x) => {
+      const covers = new Uint8Array(x.kind === FaultKind.Slow ? H : this.portTo.length);
+      for (const at of x.kind === FaultKind.Slow ? x.hosts : x.ports) covers[at] = 1;
+      return covers;
+    });
+    this.faults.forEach((x, i) => {
+      this.heap.push(x.atPs, Ev.Fault, i, 1);
+      if (x.untilPs < Infinity) this.heap.push(x.untilPs, Ev.Fault, i, 0);
+    });
+
     let bits = 0;
     for (let i = 0; i < F; i++) {
       const f = flows[i];
@@ -602,21 +618,6 @@ export class Fabric {
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
-
-    // Faults: one begin (and end) event each.
-    this.faults = opts.faults ?? [];
-    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], flows: new Set<number>() }));
-    this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
-    this.faultBegun = new Int32Array(this.faults.length);
-    this.faultCovers = this.faults.map((x) => {
-      const covers = new Uint8Array(x.kind === FaultKind.Slow ? H : this.portTo.length);
-      for (const at of x.kind === FaultKind.Slow ? x.hosts : x.ports) covers[at] = 1;
-      return covers;
-    });
-    this.faults.forEach((x, i) => {
-      this.heap.push(x.atPs, Ev.Fault, i, 1);
-      if (x.untilPs < Infinity) this.heap.push(x.untilPs, Ev.Fault, i, 0);
-    });
 
     // Sampling and tracing (both off unless asked for: no event, no per-packet work).
     this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0) ? opts.sample : null;

@@ -159,6 +159,13 @@ test("a degrade is a cut: a link already slower than its rate keeps its own (soa
   assert.ok((raised.flows[0].fctUs as number) >= 320, `${raised.flows[0].fctUs}`);
 });
 
+test("a fault at a flow's start is in force for its first packet, and a cut may go below 1 Gb/s: 10 kB over a link cut to 0.5 Gb/s take at least 160 µs (99 µs when the first packet left at 100 Gb/s)", () => {
+  const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 10_000 }] }];
+  const r = runScenario(base(flow, { faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 0.5 }] }));
+  assert.ok(r.integrity.ok);
+  assert.ok((r.flows[0].fctUs as number) >= 160, `${r.flows[0].fctUs}`);
+});
+
 test("overlapping faults of one kind: a port stays down while any Down fault is on, and a cut lasts while any cut is on", () => {
   const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 4_000_000 }] }];
   // Down for the whole run, and again from 1 to 10 µs: the end of the second leaves the first.
