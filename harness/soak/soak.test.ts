@@ -35,6 +35,8 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
     if ((s.faults ?? []).some((f) => f.kind === "degrade")) {
       seen.degraded++;
       assert.ok(!(s.network?.trimming && ["timely", "dcqcn", "none"].includes(cc)), `seed ${seed}: a degraded link under trimming with ${cc}`);
+      const profile = (s.transport?.cc?.params as { profile?: string } | undefined)?.profile;
+      assert.ok(!(s.network?.trimming && cc === "swift" && !["paper", "htsim", "reflex"].includes(profile as string)), `seed ${seed}: ... with Swift's ${profile ?? "default"} profile`);
     }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
       seen.wanDelay++;
@@ -85,7 +87,7 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
       if (rel === "dcp") assert.ok(cc === "dcqcn" || cc === "none", at);
       if (n.reflex !== undefined) assert.ok(cc === "swift" || cc === "timely", at);
       else if (s.topology.kind === "twodc") assert.ok(cc !== "swift" && cc !== "timely", at);
-      if (degraded) assert.ok(!["timely", "dcqcn", "none"].includes(cc), at);
+      if (degraded) assert.ok(!["timely", "dcqcn", "none", "swift"].includes(cc), at); // an entry's Swift has the default profile
       if (n.rxGbps !== undefined) assert.ok(cc !== "none", at);
     }
     const slow = (s.faults ?? []).some((f) => f.kind === "slow");

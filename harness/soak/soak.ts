@@ -124,6 +124,15 @@ function faults(d: Draw): FaultEntry[] {
 /** Congestion controls that do not react to a trim NACK (harness/README "Adapters"). */
 const DEAF_TO_NACKS = ["timely", "dcqcn", "none"];
 
+/** Swift cuts on a NACK only with `lossDecrease`, which its google profile (the default) leaves off. */
+const SWIFT_LOSS_CUT = ["paper", "htsim", "reflex"];
+
+/** Whether a CC choice, with its drawn parameters, ignores trim NACKs. */
+function deafToNacks(cc: { name: string; params?: Record<string, unknown> }): boolean {
+  if (cc.name === "swift") return !SWIFT_LOSS_CUT.includes(cc.params?.profile as string);
+  return DEAF_TO_NACKS.includes(cc.name);
+}
+
 /** RDMA baselines that predate trimming: a trimmed header is a loss to them (harness/README). */
 const NO_TRIM = ["gbn", "irn", "rack", "timeout"];
 
@@ -274,6 +283,10 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   // A brief second fault of the same kind, which may overlap the first on some links.
   const first = (s.faults ?? [])[0];
   if (first !== undefined && d.chance(0.3)) s.faults = [...(s.faults ?? []), { ...first, atUs: 2, untilUs: d.pick([30, 300]) }];
+  // Now that every CC and profile is drawn: no degraded link under trimming with a CC deaf to
+  // NACKs (Swift's default profile among them, harness/README "Adapters").
+  const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].filter((c) => c !== undefined) as { name: string; params?: Record<string, unknown> }[];
+  if (s.network?.trimming === true && ccs.some(deafToNacks)) s.faults = (s.faults ?? []).filter((f) => f.kind !== "degrade");
   if (s.topology.kind !== "twodc" && d.chance(0.1)) s.topology.hostLatencyNs = d.pick([0, 2_000]);
   const n = s.network ?? {};
   if (n.pfc !== undefined && d.chance(0.3)) {
