@@ -293,6 +293,8 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
     n.pfc = { ...(n.pfc as Record<string, unknown>), xonBytes: d.pick([0, 10_000]), headroomBytes: d.pick([0, 50_000]), pauseQuanta: d.pick([1, 65535]) };
   }
   if (d.chance(0.1)) s.metrics = { ...s.metrics, sizeClassesBytes: [5_000, 100_000] };
+  // Now and then what the faults cost: the run again without them (results.json faultCost).
+  if ((s.faults ?? []).length > 0 && d.chance(0.1)) s.run = { ...s.run, faultBaseline: true };
 }
 
 /** The switches' queue profile and scheduler, header and ACK sizes, receive buffer, PFC thresholds, Reflex's profile, now and then. */
