@@ -136,15 +136,9 @@ export class PacketPool {
     const cap = this.capacity;
     if (cap >= this.maxCapacity) throw new RangeError(`packet pool exhausted (${cap} packets alive): raise network.packetPool in the scenario`);
     const next = Math.min(this.maxCapacity, 2 * cap);
-    const i32 = new Int32Array(next << P.Shift);
-    i32.set(this.i32);
-    this.i32 = i32;
-    const f64 = new Float64Array(next);
-    f64.set(this.f64);
-    this.f64 = f64;
-    const hostNs = new Int32Array(next);
-    hostNs.set(this.hostNs);
-    this.hostNs = hostNs;
+    this.i32 = grown(this.i32, next << P.Shift);
+    this.f64 = grown(this.f64, next);
+    this.hostNs = grown(this.hostNs, next);
     // All old handles are alive: the free stack holds the new ones, the lowest on top.
     const free = new Int32Array(next);
     for (let i = 0; i < next - cap; i++) free[i] = next - 1 - i;
@@ -152,4 +146,11 @@ export class PacketPool {
     this.top = next - cap;
     this.capacity = next;
   }
+}
+
+/** `a`'s entries at the start of a new array of `length` (a pool's records when it grows). */
+function grown<T extends Int32Array | Float64Array>(a: T, length: number): T {
+  const b = (a instanceof Int32Array ? new Int32Array(length) : new Float64Array(length)) as T;
+  b.set(a);
+  return b;
 }
