@@ -37,6 +37,7 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       assert.ok(!(s.network?.trimming && ["timely", "dcqcn", "none"].includes(cc)), `seed ${seed}: a degraded link under trimming with ${cc}`);
       const profile = (s.transport?.cc?.params as { profile?: string } | undefined)?.profile;
       assert.ok(!(s.network?.trimming && cc === "swift" && !["paper", "htsim", "reflex"].includes(profile as string)), `seed ${seed}: ... with Swift's ${profile ?? "default"} profile`);
+      assert.ok(!(s.network?.trimming && cc === "mprdma" && profile === "htsim"), `seed ${seed}: ... with MP-RDMA's htsim profile`);
     }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
       seen.wanDelay++;

@@ -127,9 +127,13 @@ const DEAF_TO_NACKS = ["timely", "dcqcn", "none"];
 /** Swift cuts on a NACK only with `lossDecrease`, which its google profile (the default) leaves off. */
 const SWIFT_LOSS_CUT = ["paper", "htsim", "reflex"];
 
-/** Whether a CC choice, with its drawn parameters, ignores trim NACKs. */
+/**
+ * Whether a CC choice, with its drawn parameters, ignores trim NACKs: besides the deaf ones,
+ * Swift's google profile and MP-RDMA's htsim profile (`nackDecreaseMss` 0).
+ */
 function deafToNacks(cc: { name: string; params?: Record<string, unknown> }): boolean {
   if (cc.name === "swift") return !SWIFT_LOSS_CUT.includes(cc.params?.profile as string);
+  if (cc.name === "mprdma") return cc.params?.profile === "htsim";
   return DEAF_TO_NACKS.includes(cc.name);
 }
 
