@@ -91,6 +91,8 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
       if (degraded) assert.ok(!["timely", "dcqcn", "none", "swift"].includes(cc), at); // an entry's Swift has the default profile
       if (n.rxGbps !== undefined) assert.ok(cc !== "none", at);
     }
+    const queueProfile = (n.queue as { profile?: string } | undefined)?.profile;
+    if (queueProfile === "dcp") assert.ok([s.transport?.cc, ...s.traffic.map((x) => x.cc)].every((c) => c?.name !== "none"), `seed ${seed}: no CC under DCP's queue`);
     const slow = (s.faults ?? []).some((f) => f.kind === "slow");
     if (slow) {
       seen.add("slow");

@@ -291,6 +291,10 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   // NACKs (Swift's default profile among them, harness/README "Adapters").
   const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].filter((c) => c !== undefined) as { name: string; params?: Record<string, unknown> }[];
   if (s.network?.trimming === true && ccs.some(deafToNacks)) s.faults = (s.faults ?? []).filter((f) => f.kind !== "degrade");
+  // DCP's queue drops ACKs above its threshold (§4.2); with no CC the queues stay above it and
+  // every ACK is lost: not drawn (seed 1,961,791).
+  const q = s.network?.queue as { profile?: string } | undefined;
+  if (q?.profile === "dcp" && ccs.some((c) => c.name === "none")) q.profile = "uec";
   if (s.topology.kind !== "twodc" && d.chance(0.1)) s.topology.hostLatencyNs = d.pick([0, 2_000]);
   const n = s.network ?? {};
   if (n.pfc !== undefined && d.chance(0.3)) {
