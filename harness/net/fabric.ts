@@ -1800,9 +1800,13 @@ export class Fabric {
   /** The latest begun fault of kind a or b on at `port`, or −1. */
   private latestFault(port: number, a: FaultKind, b: FaultKind): number {
     let latest = -1;
+    let begun = 0;
     for (let j = 0; j < this.faults.length; j++) {
       const k = this.faults[j].kind;
-      if ((k === a || k === b) && this.faultCovers[j][port] === 1 && this.faultBegun[j] > (latest < 0 ? 0 : this.faultBegun[latest])) latest = j;
+      if ((k === a || k === b) && this.faultCovers[j][port] === 1 && this.faultBegun[j] > begun) {
+        latest = j;
+        begun = this.faultBegun[j];
+      }
     }
     return latest;
   }

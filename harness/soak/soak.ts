@@ -247,7 +247,7 @@ function ccChoices(s: Scenario): string[] {
   if (rel === "dcp") return n.rxGbps !== undefined ? ["dcqcn"] : ["dcqcn", "none"];
   // Reflex feeds delay samples, so its flows run Swift or TIMELY (the scenario refuses others).
   if (n.reflex !== undefined) return ["swift", "timely"];
-  const wan = s.topology.kind === "twodc" && n.reflex === undefined;
+  const wan = s.topology.kind === "twodc";
   const degraded = n.trimming === true && (s.faults ?? []).some((f) => f.kind === "degrade");
   return CC_NAMES.filter(
     (c) => !(wan && (c === "swift" || c === "timely")) && !(degraded && DEAF_TO_NACKS.includes(c)) && !(n.rxGbps !== undefined && c === "none"),
