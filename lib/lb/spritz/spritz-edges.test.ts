@@ -58,6 +58,19 @@ test("per-path readers of a closed flow answer −1 / false", () => {
   assert.not.ok(t.isBlocked(0, b));
 });
 
+test("Spray under bufferOrder rtt stays Spray: its FIFO appends every GOOD path, duplicates included", () => {
+  // bufferOrder applies to Scout's sorted buffer; a Spray table given it must not sort its ring.
+  const t = new SpritzSpray({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
+  assert.is(t.rttOrder, 0);
+  t.open(0, FAR);
+  const [a, b] = evs(t, 0);
+  t.onPathFeedbackRtt(0, 1, b, GOOD, 9000);
+  t.onPathFeedbackRtt(0, 2, a, GOOD, 1000);
+  t.onPathFeedbackRtt(0, 3, b, GOOD, 2000);
+  assert.equal([0, 1, 2].map((i) => t.buffered(0, i)), [b, a, b]);
+  assert.is(new SpritzScout({ ...SMALL, bufferOrder: "rtt" }, 1).rttOrder, 1);
+});
+
 test("SpritzPaths without wScale weighs by eq. (1) itself (wScale 1)", () => {
   const p = new SpritzPaths({ topology: "dragonfly", p: 4, a: 8, h: 4 });
   assert.is(p.wScale, 1);

@@ -8,13 +8,14 @@
 //   Alg. 1 (send, both)          → choosePath: every exploreThreshold + 1 packets, or when the
 //                                  buffer is empty, sample gen(w); else the buffer's front (Scout
 //                                  keeps it, Spray removes it).
-//   Alg. 2 (Scout feedback)      → onPathFeedback, GOOD in onGood, the others in onMark: GOOD
+//   Alg. 2 (Scout feedback)      → onPathFeedback(Rtt) → feedback; GOOD in SpritzScout.cache
+//                                  (cacheByRtt under bufferOrder rtt), the others in onMark: GOOD
 //                                  inserts the EV in latency order unless present or full; ECN
 //                                  counts per path and removes the path after more than
 //                                  ecnThreshold marks; NACK and TIMEOUT remove it; TIMEOUT also
 //                                  blocks it (w = 0) until the global timer.
-//   Alg. 3 (Spray feedback)      → GOOD appends the EV (duplicates allowed); ECN and NACK are
-//                                  ignored; TIMEOUT blocks the path.
+//   Alg. 3 (Spray feedback)      → GOOD in SpritzSpray.cache appends the EV (duplicates
+//                                  allowed); ECN and NACK are ignored; TIMEOUT blocks the path.
 //   Alg. 2/3 last line           → ECN rate > 90 %: w[0] (the list's shortest path) ← minBiasFactor.
 //
 // Where the per-path state lives: in the endpoint table's metadata byte (§III-C "an additional
@@ -135,9 +136,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly size1 = this.col.size1;
   private readonly split = this.col.split;
   private readonly stride = this.col.stride;
-  private readonly buf = this.col.buf;
-  private readonly bufCount = this.col.bufCount;
-  private readonly bufHead = this.col.bufHead;
+  protected readonly buf = this.col.buf;
+  protected readonly bufCount = this.col.bufCount;
+  protected readonly bufHead = this.col.bufHead;
   private readonly pktCount = this.col.pktCount;
   private readonly ecnRate = this.col.ecnRate;
   private readonly biasEpoch = this.col.biasEpoch;
@@ -156,11 +157,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly weightQ8: Uint16Array;
   private readonly exploreThreshold: number;
   private readonly ecnThreshold: number;
-  /** 1 under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). */
+  /** 1 for Scout under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). Spray's buffer has no order. */
   readonly rttOrder: number;
-  private readonly rttBucketNs: number;
-  /** The RTT class onPathFeedbackRtt hands to the GOOD insert for one call, −1 otherwise. */
-  private rttClass = -1;
+  protected readonly rttBucketNs: number;
   private readonly minBiasQ8: number;
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
@@ -204,7 +203,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     }
     this.exploreThreshold = p.exploreThreshold;
     this.ecnThreshold = p.ecnThreshold;
-    this.rttOrder = p.bufferOrder === "rtt" ? 1 : 0;
+    this.rttOrder = variant === 0 && p.bufferOrder === "rtt" ? 1 : 0;
     this.rttBucketNs = p.rttBucketNs;
     this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
     // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
@@ -340,31 +339,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits. */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
-      return this.reject(slot);
-    }
-    const e1 = ev >>> 8;
-    const e2 = ev & 0xff;
-    const split = this.split[slot];
-    const stride = this.stride[slot];
-    let cell: number;
-    if (e1 < split) {
-      if (e2 >= stride) return this.unknownEv(slot, ev);
-      cell = e1 * stride + e2;
-    } else {
-      if (e2 !== 0 || e1 >= this.size1[slot]) return this.unknownEv(slot, ev);
-      cell = split * stride + e1 - split;
-    }
-    const at = this.metaBase[slot] + cell;
-    const m = this.meta[at];
-    if ((m & M.ClassMask) === M.NoPath) return this.unknownEv(slot, ev);
-    const now = nowNs | 0;
-    let r = 0;
-    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) r = this.restore();
-    // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1, GOOD toward 0; timeouts are not samples.
-    const rate = this.ecnRate[slot];
-    if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, m, now, rate);
-    return r | this.onGood(slot, ev, m, now, rate);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) return this.reject(slot);
+    return this.feedback(slot, nowNs | 0, ev, kind, 0);
   }
 
   /**
@@ -374,11 +350,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
    * `latency`, as onPathFeedback. E_ARG for an RTT that is not an integer ≥ 0, nothing changed.
    */
   onPathFeedbackRtt(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number {
-    if (!((rttNs | 0) === rttNs && rttNs >= 0)) return this.reject(slot);
-    this.rttClass = this.rttOrder !== 0 && rttNs > 0 ? Math.min(Cls.Max, (rttNs / this.rttBucketNs) | 0) : -1;
-    const r = this.onPathFeedback(slot, nowNs, ev, kind);
-    this.rttClass = -1;
-    return r;
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev && (rttNs | 0) === rttNs && rttNs >= 0)) {
+      return this.reject(slot);
+    }
+    return this.feedback(slot, nowNs | 0, ev, kind, rttNs);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -513,44 +488,85 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * GOOD, the common case: Alg. 2 lines 2–6 (Scout) or Alg. 3 lines 2–6 (Spray), then the bias
-   * test. Apart from the handler, so that the handler stays under V8's 460 bytes of bytecode and
-   * both inline into the caller's loop (lib/README "What V8 makes expensive").
+   * One feedback after validation: the path's cell, the global timer, then a mark, or the GOOD
+   * steps of Alg. 2/3 (`rttNs`: the ACK's RTT, 0 for none). Apart
+   * from the handlers, and with Scout's and Spray's steps and the marks each in a method of
+   * their own: V8 inlines a method of at most 460 bytes of bytecode, a loop takes at most about
+   * 766 bytes of a handler's whole tree in every process, and it counts only the call sites
+   * the loop reaches (lib/README "What V8 makes expensive"). So a loop fed mostly GOOD inlines
+   * the handler, this and one cache step.
    */
-  private onGood(slot: number, ev: number, m: number, now: number, rate: number): number {
+  private feedback(slot: number, now: number, ev: number, kind: number, rttNs: number): number {
+    const e1 = ev >>> 8;
+    const e2 = ev & 0xff;
+    const split = this.split[slot];
+    const stride = this.stride[slot];
+    let cell = -1;
+    if (e1 < split) {
+      if (e2 < stride) cell = e1 * stride + e2;
+    } else if (e2 === 0 && e1 < this.size1[slot]) {
+      cell = split * stride + e1 - split;
+    }
+    const at = this.metaBase[slot] + cell;
+    const cls = this.meta[at] & M.ClassMask; // read before the test (fewer bytes); discarded for cell −1
+    if (cell < 0 || cls === M.NoPath) return this.unknownEv(slot, ev);
     let r = 0;
+    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) r = this.restore();
+    if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, now);
+    // The ECN-rate EWMA: GOOD pulls it toward 0 (onMark: marks toward 1).
+    const rate = this.ecnRate[slot];
     const low = rate - (rate >> this.gainShift);
     this.ecnRate[slot] = low;
     // Alg. 2/3 test the ECN rate on every feedback: after a timer restore it can still be high.
-    if (low > this.ecnRateLimit) r = this.bias(slot, now);
+    if (low > this.ecnRateLimit) r |= this.bias(slot, now);
     else this.biasEpoch[slot] = 0; // the congestion that set the bias is no longer detected
     const count = this.bufCount[slot];
     if (count === K.Buf) return r;
-    const b = slot << 3;
-    if (this.variant !== 0) {
-      // Alg. 3 lines 2–6: append, duplicates allowed.
-      this.buf[b + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
-      this.bufCount[slot] = count + 1;
-      return r | R.Cached;
+    if (this.rttOrder !== 0) return r | this.cacheByRtt(slot, ev, cls, count, rttNs);
+    return r | this.cache(slot, ev, cls, count);
+  }
+
+  /** Alg. 2 or 3 lines 2–6: caches a path that had GOOD feedback (`cls`: its class). */
+  protected abstract cache(slot: number, ev: number, cls: number, count: number): number;
+
+  /**
+   * Scout's cache step under bufferOrder `rtt`: the class is the RTT's when there is one, and
+   * since the same path can come back with another class, a duplicate is an equal EV anywhere
+   * in the buffer; one pass over all of it finds both that and the place.
+   */
+  private cacheByRtt(slot: number, ev: number, cls: number, count: number, rttNs: number): number {
+    if (rttNs > 0) {
+      const c = (rttNs / this.rttBucketNs) | 0; // both int32 and > 0
+      cls = c < Cls.Max ? c : Cls.Max;
     }
-    // Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates. The duplicate test
-    // compares EVs: under bufferOrder `rtt` the same path can come back with another class. Two
-    // passes, not one: a single loop doing both measured 19.8 ns against 13.0 (bench, 2026-11-27).
-    for (let j = 0; j < count; j++) if ((this.buf[b + j] & 0xffff) === ev) return r;
-    const cls = this.rttClass < 0 ? m & M.ClassMask : this.rttClass;
     const key = (cls << 16) | ev;
+    const b = slot << 3;
     let i = 0;
-    while (i < count && this.buf[b + i] < key) i++;
+    for (let j = 0; j < count; j++) {
+      const x = this.buf[b + j];
+      // The same EV: x − ev has its low 16 bits clear (ev is below 2^16). Shorter bytecode
+      // than masking x with 0xffff, which took the RTT handler's tree past V8's budget.
+      if ((x - ev) << 16 === 0) return 0;
+      if (x < key) i = j + 1;
+    }
+    return this.insert(slot, i, key, count);
+  }
+
+  /** Puts `key` (class << 16 | EV) at position i of Scout's buffer of `count` entries. */
+  protected insert(slot: number, i: number, key: number, count: number): number {
+    const b = slot << 3;
     for (let j = count; j > i; j--) this.buf[b + j] = this.buf[b + j - 1];
     this.buf[b + i] = key;
     this.bufCount[slot] = count + 1;
-    return r | R.Cached;
+    return R.Cached;
   }
 
   /** ECN, NACK and TIMEOUT: Alg. 2 lines 7–22 (Scout) or Alg. 3 lines 7–9 (Spray), then the bias test. */
-  private onMark(slot: number, ev: number, kind: number, at: number, m: number, now: number, rate: number): number {
+  private onMark(slot: number, ev: number, kind: number, at: number, now: number): number {
     // The ECN-rate EWMA: marks (ECN, NACK) pull it toward 1; timeouts are not samples.
+    const rate = this.ecnRate[slot];
     if (kind !== Feedback.Timeout) this.ecnRate[slot] = rate + ((65535 - rate) >> this.gainShift);
+    const m = this.meta[at];
     let r = 0;
     if (this.variant !== 0) {
       if (kind === Feedback.Timeout) r = this.block(at, m, now); // Alg. 3 lines 7–9; ECN and NACK are ignored
@@ -666,11 +682,28 @@ export class SpritzScout extends SpritzBase {
   constructor(params: SpritzParamsInput = {}, capacity = 1) {
     super(0, params, capacity);
   }
+
+  /** Alg. 2 lines 2–6: insert by latency (class, then EV), no duplicates. */
+  protected cache(slot: number, ev: number, cls: number, count: number): number {
+    const b = slot << 3;
+    const key = (cls << 16) | ev;
+    let i = 0;
+    while (i < count && this.buf[b + i] < key) i++;
+    if (i < count && this.buf[b + i] === key) return 0;
+    return this.insert(slot, i, key, count);
+  }
 }
 
 /** Spritz-Spray (§IV-B): spray over recycled good paths, each used once per positive feedback. */
 export class SpritzSpray extends SpritzBase {
   constructor(params: SpritzParamsInput = {}, capacity = 1) {
     super(1, params, capacity);
+  }
+
+  /** Alg. 3 lines 2–6: append, duplicates allowed. */
+  protected cache(slot: number, ev: number, _cls: number, count: number): number {
+    this.buf[(slot << 3) + ((this.bufHead[slot] + count) & K.BufMask)] = ev;
+    this.bufCount[slot] = count + 1;
+    return R.Cached;
   }
 }
