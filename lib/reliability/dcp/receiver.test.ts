@@ -154,6 +154,42 @@ test("strict mode counts each PSN once, whatever the round, and slides ePSN", ()
   assert.is(r.duplicates, 2);
 });
 
+test("strict mode: ePSN slides over a whole window's run, across words and around the bitmap's end, on QP 1", () => {
+  // A 64-bit window: PSNs 1..63 arrive early (every bit but ePSN's), then PSN 0 slides ePSN over
+  // all 63 to 64 (bits 1..31 of word 0, then all of word 1). The next window starts at bit 0
+  // again: 71..127 early, then 64..70 in order, the last of which slides over 71..127 (bits 7..31,
+  // word 1, then back at bit 0 the run stops at ePSN's clear bit).
+  const r = receiver("bitmap", 64, 0);
+  for (let psn = 63; psn >= 1; psn--) assert.is(r.onData(1, 0, 0, psn, 0, 1000, true), PLACE);
+  assert.is(r.epsn(1), 0);
+  assert.is(r.onData(1, 0, 0, 0, 0, 1000, true), PLACE);
+  assert.is(r.epsn(1), 64);
+  assert.is(r.onData(1, 0, 0, 63, 0, 1000, true), DCP_RX_ACK | DCP_RX_DUPLICATE, "its bit was released");
+  for (let psn = 71; psn <= 127; psn++) assert.is(r.onData(1, 0, 0, psn, 0, 1000, true), PLACE);
+  for (let psn = 64; psn <= 69; psn++) {
+    assert.is(r.onData(1, 0, 0, psn, 0, 1000, true), PLACE);
+    assert.is(r.epsn(1), psn + 1);
+  }
+  assert.is(r.onData(1, 0, 0, 70, 0, 1000, true), PLACE);
+  assert.is(r.epsn(1), 128);
+  assert.is(r.emsnCount(1), 128);
+  // Every bit was released on the way: PSNs 128..191 are all new.
+  for (let psn = 129; psn <= 191; psn++) assert.is(r.onData(1, 0, 0, psn, 0, 1000, true), PLACE, `psn ${psn}`);
+  assert.is(r.onData(1, 0, 0, 128, 0, 1000, true), PLACE);
+  assert.is(r.epsn(1), 192);
+  assert.is(r.epsn(0), 0, "QP 0 untouched");
+  // A 128-bit window: a run over three whole words after the first (bits 32..127), then the
+  // word that holds ePSN's clear bit.
+  const big = receiver("bitmap", 128, 0);
+  for (let psn = 127; psn >= 1; psn--) assert.is(big.onData(0, 0, 0, psn, 0, 1000, true), PLACE);
+  assert.is(big.onData(0, 0, 0, 0, 0, 1000, true), PLACE);
+  assert.is(big.epsn(0), 128);
+  // and a run that ends inside a later word: 129..159 and 160..170 early, then 128
+  for (let psn = 129; psn <= 170; psn++) assert.is(big.onData(0, 0, 0, psn, 0, 1000, true), PLACE);
+  assert.is(big.onData(0, 0, 0, 128, 0, 1000, true), PLACE);
+  assert.is(big.epsn(0), 171);
+});
+
 test("strict mode bounces a packet beyond its window and refuses a new PSN for a complete message", () => {
   const r = receiver("bitmap", 64, 0);
   assert.is(r.onData(0, 0, 0, 64, 0, 100, true), DCP_RX_BOUNCE, "PSN 64 is one past a 64-bit window");

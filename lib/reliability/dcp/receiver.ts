@@ -32,7 +32,7 @@
 //     duplicate: dropped, not counted.
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
-import { bitSet, bitTest, clearAll, clearBits, countSetRun } from "../../core/bitmap";
+import { clearAll } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
 import { isPsn24 } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
@@ -302,16 +302,25 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   private strictData(slot: number, d: number, emsn: number, msn: number, psn: number, msgPackets: number, needCqe: boolean): number {
     const epsn = this.epsnCol[slot];
     const p = ((psn - epsn) << 8) >> 8;
-    if (p < 0) return this.reAck(emsn);
-    if (p > this.mask) return DCP_RX_BOUNCE;
+    const mask = this.mask;
+    if (p > mask) return DCP_RX_BOUNCE;
     const base = slot * this.words;
-    if (p !== 0 && bitTest(this.bits, base, psn & this.mask)) return this.reAck(emsn);
+    // The bit's word and mask written out (lib/core/bitmap's bitTest and bitSet): one load of
+    // the word, and less bytecode in a path V8 should inline whole (lib/README). ePSN's own bit
+    // is always clear (a packet at ePSN is never stored, and `slide` clears what it passes).
+    // Below ePSN (p < 0) the word is read for nothing: one reAck call site instead of two.
+    const bits = this.bits;
+    const bit = psn & mask;
+    const w = base + (bit >>> 5);
+    const one = 1 << (bit & 31);
+    const word = bits[w];
+    if (p < 0 || (word & one) !== 0) return this.reAck(emsn);
     const i = (slot << K.MsgShift) + (msn & 7);
     const c = this.ctr[i];
     const n = (c & K.CountMask) + 1;
     if ((c & K.Mcf) !== 0 || n > msgPackets) return this.fail(E_STATE);
     if (p === 0) this.slide(slot, base, epsn);
-    else bitSet(this.bits, base, psn & this.mask);
+    else bits[w] = word | one;
     if (n < msgPackets) {
       this.ctr[i] = n;
       return DCP_RX_PLACE;
@@ -322,16 +331,47 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
 
   /**
    * ePSN moves past the in-order PSN without storing its bit, then over the run of PSNs that
-   * arrived early, whose bits are released for reuse.
+   * arrived early, releasing their bits for reuse: bit by bit to the end of the first word
+   * (each early PSN's bit is set once and passed once), then, for a run that goes on, a word at
+   * a time in `slideOn`, so a call takes at most 32 + window / 32 steps. Small, so that the
+   * strict tree fits whole into a packet loop (the general countSetRun and clearBits took it
+   * 1 in 2 processes to a call, lib/README "The inlining race"). ePSN's own bit is clear, so
+   * the run stops within one window.
    */
   private slide(slot: number, base: number, epsn: number): void {
-    let next = (epsn + 1) & K.U24;
-    const nextBit = next & this.mask;
-    if (bitTest(this.bits, base, nextBit)) {
-      const run = countSetRun(this.bits, base, this.mask, nextBit, this.mask);
-      clearBits(this.bits, base, this.mask, nextBit, run);
-      next = (next + run) & K.U24;
+    const bits = this.bits;
+    const mask = this.mask;
+    let next = epsn + 1;
+    for (;;) {
+      const bit = next & mask;
+      const w = base + (bit >>> 5);
+      const one = 1 << (bit & 31);
+      const word = bits[w];
+      if ((word & one) === 0) break;
+      bits[w] = word & ~one;
+      next++;
+      if ((next & 31) === 0) {
+        next += this.slideOn(base, next & mask);
+        break;
+      }
     }
-    this.epsnCol[slot] = next;
+    this.epsnCol[slot] = next & K.U24;
+  }
+
+  /** The rest of a run from a word's first bit `pos`, a word at a time: clears it and returns its length. */
+  private slideOn(base: number, pos: number): number {
+    let run = 0;
+    for (;;) {
+      const w = base + (pos >>> 5);
+      // The word's trailing ones are the trailing zeros of rest = ~word, and (lowest set bit of
+      // rest) − 1 is their mask: −1, all 32, when rest is 0.
+      const rest = ~this.bits[w];
+      const low = (rest & -rest) - 1;
+      this.bits[w] &= ~low;
+      const n = 32 - Math.clz32(low);
+      run += n;
+      if (n < 32) return run;
+      pos = (pos + 32) & this.mask;
+    }
   }
 }
