@@ -4,7 +4,7 @@
 // single block), and the per-path readers of a closed flow.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ECN, GOOD, TIMEOUT } from "../feedback";
+import { ECN, GOOD, NACK, TIMEOUT } from "../feedback";
 import { SpritzPaths } from "./paths";
 import { SPRITZ_BIASED, SPRITZ_RESTORED, SpritzScout, SpritzSpray } from "./spritz";
 import { FAR, SMALL, evs } from "./test-support";
@@ -69,6 +69,52 @@ test("Spray under bufferOrder rtt stays Spray: its FIFO appends every GOOD path,
   t.onPathFeedbackRtt(0, 3, b, GOOD, 2000);
   assert.equal([0, 1, 2].map((i) => t.buffered(0, i)), [b, a, b]);
   assert.is(new SpritzScout({ ...SMALL, bufferOrder: "rtt" }, 1).rttOrder, 1);
+});
+
+// The small Dragonfly's list to switch 13 (vector scout-buffer-order): EV 0 has latency class 4,
+// 768 class 7, 513 and 1 class 8.
+test("Scout by RTT: plain feedback enters at the latency class, and a path is one entry whatever class it comes back with", () => {
+  const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 1, 1, GOOD);
+  t.onPathFeedback(0, 2, 768, GOOD);
+  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [768, 1], "class 7 before class 8");
+  assert.is(t.onPathFeedbackRtt(0, 3, 768, GOOD, 500), 0, "768 again, now at class 0: already there");
+  assert.is(t.onPathFeedbackRtt(0, 4, 1, GOOD, 20_000), 0, "1 again, at class 14");
+  assert.is(t.bufferSize(0), 2);
+  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [768, 1]);
+});
+
+test("Scout by RTT: class ⌊rtt / bucket⌋, from 1 ns up (classes 0, 2 and 3 keep their order)", () => {
+  const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
+  t.open(0, FAR);
+  t.onPathFeedbackRtt(0, 1, 513, GOOD, 2500); // class 2
+  t.onPathFeedbackRtt(0, 2, 1, GOOD, 3500); // class 3: after 513 though its EV is lower
+  t.onPathFeedbackRtt(0, 3, 768, GOOD, 1); // class 0: ⌊1 / 1000⌋
+  assert.equal([0, 1, 2].map((i) => t.buffered(0, i)), [768, 513, 1]);
+});
+
+test("a GOOD that takes the ECN rate exactly to the threshold lifts the bias", () => {
+  // Gain 1/2 from 0: a mark gives 32767 (> 16384: biased); a GOOD gives 32767 − (32767 >> 1) =
+  // 16384, the limit floor(0.25 × 65536) itself, which is not above it.
+  const t = new SpritzScout({ ...SMALL, ecnRateGain: 1 / 2, ecnRateThreshold: 0.25, minBiasFactor: 7, ecnThreshold: 13 }, 1);
+  t.open(0, FAR);
+  const [a] = evs(t, 0);
+  assert.ok((t.onPathFeedback(0, 1, a, ECN) & SPRITZ_BIASED) !== 0);
+  t.onPathFeedback(0, 2, a, GOOD);
+  assert.is(t.ecnRateQ16(0), 16384);
+  assert.not.ok(t.biased(0));
+});
+
+test("Scout re-caches a path NACKed from the buffer's end (the freed place still holds its old key)", () => {
+  const t = new SpritzScout(SMALL, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 1, 0, GOOD);
+  t.onPathFeedback(0, 2, 768, GOOD);
+  t.onPathFeedback(0, 3, 768, NACK);
+  assert.is(t.bufferSize(0), 1);
+  assert.is(t.onPathFeedback(0, 4, 768, GOOD), 1, "cached again");
+  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [0, 768]);
 });
 
 test("SpritzPaths without wScale weighs by eq. (1) itself (wScale 1)", () => {

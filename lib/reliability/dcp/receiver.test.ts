@@ -197,6 +197,7 @@ test("strict mode bounces a packet beyond its window and refuses a new PSN for a
   assert.is(r.onData(0, 0, 1, 5, 0, 1, true), PLACE);
   const before = JSON.stringify(r.inspect(0));
   assert.is(r.onData(0, 0, 1, 6, 0, 1, true), E_STATE);
+  assert.is(r.onData(0, 0, 1, 6, 0, 7, true), E_STATE, "nor when it claims a larger message");
   assert.is(JSON.stringify(r.inspect(0)), before);
   r.close(0);
   r.open(0, 0);
