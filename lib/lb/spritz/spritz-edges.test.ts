@@ -94,6 +94,17 @@ test("Scout by RTT: class ⌊rtt / bucket⌋, from 1 ns up (classes 0, 2 and 3 k
   assert.equal([0, 1, 2].map((i) => t.buffered(0, i)), [768, 513, 1]);
 });
 
+test("onPathFeedbackRtt meets the global timer at its tick, not 1 ns before (odd deadline)", () => {
+  const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", restoreIntervalNs: 1001 }, 1);
+  t.open(0, FAR);
+  const [a, b] = evs(t, 0);
+  t.onPathFeedbackRtt(0, 10, a, TIMEOUT, 0); // blocks a, the timer is due at 1011
+  assert.is(t.onPathFeedbackRtt(0, 1010, b, GOOD, 3000) & SPRITZ_RESTORED, 0);
+  assert.ok(t.isBlocked(0, a));
+  assert.ok((t.onPathFeedbackRtt(0, 1011, b, GOOD, 3000) & SPRITZ_RESTORED) !== 0);
+  assert.not.ok(t.isBlocked(0, a));
+});
+
 test("a GOOD that takes the ECN rate exactly to the threshold lifts the bias", () => {
   // Gain 1/2 from 0: a mark gives 32767 (> 16384: biased); a GOOD gives 32767 − (32767 >> 1) =
   // 16384, the limit floor(0.25 × 65536) itself, which is not above it.
