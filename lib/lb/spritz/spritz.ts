@@ -159,7 +159,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly ecnThreshold: number;
   /** 1 for Scout under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). Spray's buffer has no order. */
   readonly rttOrder: number;
-  protected readonly rttBucketNs: number;
+  private readonly rttBucketNs: number;
   private readonly minBiasQ8: number;
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
@@ -350,6 +350,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
    * `latency`, as onPathFeedback. E_ARG for an RTT that is not an integer ≥ 0, nothing changed.
    */
   onPathFeedbackRtt(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number {
+    // onPathFeedback's test plus the RTT's, written out: one handler calling the other took the
+    // plain handler's tree to the edge of V8's budget (see `feedback`).
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev && (rttNs | 0) === rttNs && rttNs >= 0)) {
       return this.reject(slot);
     }

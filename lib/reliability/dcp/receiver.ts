@@ -32,7 +32,7 @@
 //     duplicate: dropped, not counted.
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
-import { clearAll } from "../../core/bitmap";
+import { clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { isPowerOfTwo } from "../../core/ring";
 import { isPsn24 } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
@@ -333,10 +333,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * ePSN moves past the in-order PSN without storing its bit, then over the run of PSNs that
    * arrived early, releasing their bits for reuse: bit by bit to the end of the first word
    * (each early PSN's bit is set once and passed once), then, for a run that goes on, a word at
-   * a time in `slideOn`, so a call takes at most 32 + window / 32 steps. Small, so that the
-   * strict tree fits whole into a packet loop (the general countSetRun and clearBits took it
-   * 1 in 2 processes to a call, lib/README "The inlining race"). ePSN's own bit is clear, so
-   * the run stops within one window.
+   * a time in `slideOn` (lib/core's countSetRun and clearBits), so a call takes at most
+   * 32 + window / 32 steps. Small, so that the strict tree fits whole into a packet loop (with
+   * those two in `slide` itself it took 1 in 2 processes to a call, lib/README "The inlining
+   * race"). ePSN's own bit is clear, so the run stops within one window.
    */
   private slide(slot: number, base: number, epsn: number): void {
     const bits = this.bits;
@@ -358,20 +358,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     this.epsnCol[slot] = next & K.U24;
   }
 
-  /** The rest of a run from a word's first bit `pos`, a word at a time: clears it and returns its length. */
+  /** The rest of a run from a word's first bit `pos` (out of line, and rare): clears it and returns its length. */
   private slideOn(base: number, pos: number): number {
-    let run = 0;
-    for (;;) {
-      const w = base + (pos >>> 5);
-      // The word's trailing ones are the trailing zeros of rest = ~word, and (lowest set bit of
-      // rest) − 1 is their mask: −1, all 32, when rest is 0.
-      const rest = ~this.bits[w];
-      const low = (rest & -rest) - 1;
-      this.bits[w] &= ~low;
-      const n = 32 - Math.clz32(low);
-      run += n;
-      if (n < 32) return run;
-      pos = (pos + 32) & this.mask;
-    }
+    const run = countSetRun(this.bits, base, this.mask, pos, this.mask);
+    clearBits(this.bits, base, this.mask, pos, run);
+    return run;
   }
 }
