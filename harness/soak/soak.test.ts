@@ -19,7 +19,7 @@ test("the first 40 soak scenarios end well: completed, refused with a field path
 test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
   assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
   assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
-  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0 };
+  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0, optTrimming: 0 };
   for (let seed = 1; seed <= 2000; seed++) {
     const s = drawScenario(seed, 20_000);
     const rel = s.transport?.reliability?.name as string;
@@ -39,12 +39,26 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       assert.ok(!(s.network?.trimming && cc === "swift" && !["paper", "htsim", "reflex"].includes(profile as string)), `seed ${seed}: ... with Swift's ${profile ?? "default"} profile`);
       assert.ok(!(s.network?.trimming && cc === "mprdma" && profile === "htsim"), `seed ${seed}: ... with MP-RDMA's htsim profile`);
     }
+    if (rel === "opt" && s.network?.trimming === true) {
+      seen.optTrimming++;
+      const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
+      assert.ok(!ccs.some((c) => c === "timely" || c === "dcqcn" || c === "none"), `seed ${seed}: OPT under trimming with ${ccs.join(", ")}`);
+    }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
       seen.wanDelay++;
       assert.ok(s.network?.reflex !== undefined, `seed ${seed}: ${cc} across the WAN without Reflex`);
     }
   }
-  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50, JSON.stringify(seen));
+  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50, JSON.stringify(seen));
+});
+
+test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {
+  const s = drawScenario(2_109_346, 20_000);
+  assert.is(s.transport?.reliability?.name, "opt");
+  assert.is(s.transport?.cc?.name, "timely");
+  assert.is(s.network?.trimming, false);
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "ok", detail);
 });
 
 test("draws give the modules' profiles and modes now and then (about 3 in 10), never always", () => {
