@@ -35,6 +35,12 @@ export interface CcAdapter {
   readonly paced: number;
   /** 1: the module has caller-owned timers. */
   readonly timed: number;
+  /**
+   * 1: the module's delay is t4 − t1 from NIC timestamps that every ACK echoes (Swift,
+   * baselines §1.1), so an ACK the transport takes no sample from (Karn's rule on a
+   * retransmission) is still one: the fabric reads its echoed send time.
+   */
+  readonly nicTimestamps: number;
   open(slot: number, hops: number): void;
   canSend(slot: number, bytes: number): boolean;
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
@@ -80,6 +86,7 @@ interface CcModule {
 abstract class WindowCc {
   readonly paced: number = 0;
   readonly timed: number = 0;
+  readonly nicTimestamps: number = 0;
   abstract readonly m: CcModule;
   open(slot: number, _hops: number): void {
     this.m.open(slot);
@@ -202,6 +209,7 @@ export class AimdCc extends WindowCc implements CcAdapter {
 export class SwiftCc extends WindowCc implements CcAdapter {
   readonly name = "swift";
   override readonly paced = 1;
+  override readonly nicTimestamps = 1;
   constructor(readonly m: Swift) {
     super();
   }

@@ -823,6 +823,50 @@ test("a failed flow takes no late ACK: it is not also finished, and the run does
   assert.ok(r.simulatedUs < 20_000, `${r.simulatedUs} µs: the run ends when the last flow does`);
 });
 
+test("Swift takes a delay sample from every ACK, a retransmission's too (NIC timestamps); NSCC keeps the transport's Karn rule", () => {
+  // Data lost at the sender's host link half the time: packets go two, three or more times, and
+  // RUD's sender (uet-htsim step 3) gives no sample for a packet sent more than twice.
+  const run = (cc: string) => {
+    const b = build({
+      topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1, linkGbps: 100 },
+      network: { mtuBytes: 4150, headerBytes: 64 },
+      transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 40 * 4086 }] }],
+      faults: [{ kind: "loss", links: [{ host: 0 }], probability: 0.5, packets: ["data"] }],
+    });
+    const fabric = b.fabric as unknown as { ccOf: CcAdapter[]; transport: RudTransport; nowNs: number };
+    const adapter = fabric.ccOf[0];
+    const tr = fabric.transport;
+    const seen: { transport: number; cc: number }[] = [];
+    const trAck = tr.onAck.bind(tr);
+    let last = 0;
+    tr.onAck = (slot, nowNs, pool, h) => {
+      const r = trAck(slot, nowNs, pool, h);
+      last = (r & 1) !== 0 ? tr.rttNs : 0; // Sx.Rtt
+      return r;
+    };
+    const ccAck = adapter.onAck.bind(adapter);
+    adapter.onAck = (slot, nowNs, acked, rttNs, ecn, remote) => {
+      seen.push({ transport: last, cc: rttNs });
+      ccAck(slot, nowNs, acked, rttNs, ecn, remote);
+    };
+    const r = collect(b, b.fabric.run());
+    assert.is(r.completed, 1, cc);
+    return seen;
+  };
+  const swift = run("swift");
+  const karnless = swift.filter((s) => s.transport === 0);
+  assert.ok(karnless.length >= 3, `${karnless.length} ACKs without a transport sample`);
+  // One path, no queue: every sample is the base RTT (a few µs), the echoed ones as the others.
+  for (const s of swift) {
+    assert.ok(s.cc > 1000 && s.cc < 20_000, JSON.stringify(s));
+    if (s.transport !== 0) assert.is(s.cc, s.transport);
+  }
+  const nscc = run("nscc");
+  assert.ok(nscc.some((s) => s.transport === 0));
+  for (const s of nscc) assert.is(s.cc, s.transport);
+});
+
 test("an ACK carries how long the receiving host held the data packet (Swift §3.2's remote delay t3 − t2), by hand", () => {
   // Two full 4,150 B packets back to back at 100 Gb/s (332 ns each on the wire) into a host that
   // processes at 10 Gb/s (3,320 ns each). The first is answered when processed: 3,320 ns after it

@@ -1548,9 +1548,18 @@ export class Fabric {
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
+    let rttNs = (r & Sx.Rtt) !== 0 ? tr.rttNs : 0;
+    // A CC on NIC timestamps (Swift) takes a sample from every ACK, a retransmission's too, or a
+    // flow whose window fell below one packet and has only holes to resend never hears a delay
+    // again (seed 2,124,020). The ACK echoes its data packet's send time (Fabric.ack), except
+    // where a host queue answers departures (DACK, its own echo) or Reflex's NDT restamped the
+    // packet at the WAN egress (§III-D).
+    if (rttNs === 0 && cc.nicTimestamps !== 0 && tr.hostQueue === null && this.reflex === null) {
+      rttNs = Math.max(1, ((nowNs | 0) - pool.i32[(h << 4) + P.EchoNs]) | 0);
+    }
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
-    const sample = (r & Sx.Rtt) !== 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
-    cc.onAck(f, nowNs, tr.newBytes, sample ? tr.rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
+    const sample = rttNs > 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
+    cc.onAck(f, nowNs, tr.newBytes, sample ? rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
