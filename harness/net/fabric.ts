@@ -1552,9 +1552,9 @@ export class Fabric {
     // A CC on NIC timestamps (Swift) takes a sample from every ACK, a retransmission's too, or a
     // flow whose window fell below one packet and has only holes to resend never hears a delay
     // again (seed 2,124,020). The ACK echoes its data packet's send time (Fabric.ack), except
-    // where a host queue answers departures (DACK, its own echo) or Reflex's NDT restamped the
-    // packet at the WAN egress (§III-D).
-    if (rttNs === 0 && cc.nicTimestamps !== 0 && tr.hostQueue === null && this.reflex === null) {
+    // where a host queue answers departures (DACK, its own echo) and on an inter-DC flow under
+    // Reflex, whose NDT restamps the packet at the WAN egress (§III-D).
+    if (rttNs === 0 && cc.nicTimestamps !== 0 && tr.hostQueue === null && (this.reflex === null || this.reflex.interDc[f] === 0)) {
       rttNs = Math.max(1, ((nowNs | 0) - pool.i32[(h << 4) + P.EchoNs]) | 0);
     }
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.

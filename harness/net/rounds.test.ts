@@ -9,10 +9,11 @@ import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
 import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
+import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, type Transport, Tx } from "./adapters";
 import { Kind, P, PacketPool } from "./packets";
-import { DcpTransport, GbnTransport, RackTransport } from "./rounds";
+import { DcpTransport, GbnTransport, IrnTransport, RackTransport } from "./rounds";
 import { drain, packet } from "./test-support";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
@@ -376,6 +377,28 @@ test("go-back-N's transport goes back past the packet its round already took: af
     const R = Tx.Retransmit;
     const expected = via === "nack" ? [[R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]] : [[R, 0], [R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]];
     assert.equal(after, expected, via);
+  }
+});
+
+test("a resend taken into the round and then covered by a late ACK is dropped unsent (a paced flow waits for its gap; seed 2,168,431)", () => {
+  const makers = {
+    gbn: () => new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2),
+    irn: () => new IrnTransport(new IrnSender({ mtuBytes: 1000 }, 2), new IrnReceiver({}, 2), 64, 64, 2),
+  };
+  for (const [name, make] of Object.entries(makers)) {
+    const { t, cc, pool, drain } = flow0(make());
+    t.post(0, 4000);
+    drain(0, 2);
+    // The RTO: PSN 0 again, taken into the round while the flow waits to send.
+    const at = t.deadlineNs(0);
+    assert.is(t.onTimer(0, at), 1, name);
+    assert.ok(t.nextBytes(0, at, cc) > 0);
+    assert.is(t.nextPsn(0), 0, name);
+    // Both first copies were late, not lost: the ACK of PSN 1 (cumulative 2) comes first.
+    assert.ok(t.onAck(0, at + 1000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 2, w1: 1 })) >= 0, name);
+    const after = drain(at + 2000).map((p) => [p[0], p[1]]);
+    assert.equal(after, [[Tx.New, 2], [Tx.New | Tx.Last, 3]], name);
+    assert.is(t.errors(), 0, name);
   }
 });
 

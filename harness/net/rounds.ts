@@ -58,7 +58,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly mss: number;
   protected readonly pending: Uint8Array;
   private readonly pKind: Int32Array;
-  private readonly pPsn: Int32Array;
+  protected readonly pPsn: Int32Array;
   protected readonly pMsn: Int32Array;
   private readonly pLen: Int32Array;
   private readonly pRetry: Int32Array;
@@ -352,6 +352,17 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     this.high = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
     this.flight = new FlightLedger(capacity, this.mss + this.header);
+  }
+
+  /**
+   * A retransmission taken from the module waits while the flow is paced (Swift below one
+   * packet): an ACK that covers it meanwhile (the first copy was late, not lost) makes it stale,
+   * and it is dropped unsent. Sent, it would hold its bytes in the CC's flight with nothing the
+   * module times, and its ACK lost, the window would stay shut (seed 2,168,431).
+   */
+  override nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
+    if (this.pending[slot] !== 0 && this.pPsn[slot] < this.cum[slot]) this.pending[slot] = 0;
+    return super.nextBytes(slot, nowNs, cc);
   }
 
   /** The packet's bytes go to the CC's onSend next: they are held until an ACK or a timeout releases them. */
