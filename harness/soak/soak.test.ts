@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { drawScenario, judge, toggleObservation } from "./soak";
+import { drawScenario, judge, toggleObservation, wanHeaderGbps } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
   let ok = 0;
@@ -19,7 +19,7 @@ test("the first 40 soak scenarios end well: completed, refused with a field path
 test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
   assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
   assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
-  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0, optTrimming: 0 };
+  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0, optTrimming: 0, wanDeaf: 0 };
   for (let seed = 1; seed <= 2000; seed++) {
     const s = drawScenario(seed, 20_000);
     const rel = s.transport?.reliability?.name as string;
@@ -44,12 +44,30 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
       assert.ok(!ccs.some((c) => c === "timely" || c === "dcqcn" || c === "none"), `seed ${seed}: OPT under trimming with ${ccs.join(", ")}`);
     }
+    if (s.topology.kind === "twodc" && s.network?.trimming === true) {
+      const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
+      if (ccs.some((c) => c === "dcqcn" || c === "none")) {
+        seen.wanDeaf++;
+        const wan = s.topology.wanGbps ?? 1600;
+        assert.ok(wanHeaderGbps(s, 32) <= wan, `seed ${seed}: ${wanHeaderGbps(s, 32)} Gb/s of headers into a ${wan} Gb/s WAN under ${ccs.join(", ")}`);
+      }
+    }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
       seen.wanDelay++;
       assert.ok(s.network?.reflex !== undefined, `seed ${seed}: ${cc} across the WAN without Reflex`);
     }
   }
-  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50, JSON.stringify(seen));
+  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50 && seen.wanDeaf > 10, JSON.stringify(seen));
+});
+
+test("the trimmed headers one DC can send into the WAN, by hand; seed 2,199,810 (DCQCN, 16 hosts × 100 Gb/s, 128 B headers, 1,500 B MTU, 100 Gb/s WAN) is drawn without trimming", () => {
+  const s = drawScenario(2_199_810, 20_000);
+  assert.is(s.topology.kind, "twodc");
+  assert.is(s.transport?.cc?.name, "dcqcn");
+  // 16 × 100 × 128 / 1,500 = 136.53 Gb/s > 100.
+  assert.is(wanHeaderGbps({ ...s, network: { ...s.network, trimming: true } }, 32).toFixed(2), "136.53");
+  assert.is(s.network?.trimming, false);
+  assert.is(wanHeaderGbps({ ...s, topology: { kind: "leafspine" } }, 32), 0);
 });
 
 test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {

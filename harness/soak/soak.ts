@@ -145,7 +145,8 @@ const NO_TRIM = ["gbn", "irn", "rack", "timeout"];
  * (its ACKs free whole messages, so a window below a message waits for DCP's timeout), the RDMA
  * baselines with trimming, Swift or TIMELY across two DCs without Reflex (their delay
  * target is µs, the WAN's RTT is 100 µs or more), a degraded link under trimming with a CC
- * that ignores NACKs, and OPT under trimming with such a CC (in `variety`, once every CC is drawn).
+ * that ignores NACKs, and OPT under trimming with such a CC or such a CC where the trimmed headers of
+ * one DC's hosts can exceed the WAN (in `variety`, once every CC is drawn).
  */
 export function drawScenario(seed: number, endUs: number): Scenario {
   const d = new Draw(seed);
@@ -297,6 +298,11 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   // 2,109,346): trimming is switched off instead, which leaves the seed's other draws alone.
   const rel = (s.transport?.reliability as { name: string }).name;
   if (rel === "opt" && s.network?.trimming === true && ccs.some(deafToNacks)) s.network.trimming = false;
+  // The WAN is such a link when one DC's hosts all send across it and their trimmed headers alone
+  // exceed its rate (16 × 100 Gb/s × 128 B / 1,500 B = 137 Gb/s into 100 Gb/s): with a CC deaf to
+  // NACKs nothing backs off, and a cross-DC permutation delivered nothing in 20 ms (seed
+  // 2,199,810). Trimming is switched off there too.
+  if (s.network?.trimming === true && ccs.some(deafToNacks) && wanHeaderGbps(s, hosts) > wanGbps(s)) s.network.trimming = false;
   // DCP's queue drops ACKs above its threshold (§4.2); with no CC the queues stay above it and
   // every ACK is lost: not drawn (seed 1,961,791).
   const q = s.network?.queue as { profile?: string } | undefined;
@@ -309,6 +315,17 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   if (d.chance(0.1)) s.metrics = { ...s.metrics, sizeClassesBytes: [5_000, 100_000] };
   // Now and then what the faults cost: the run again without them (results.json faultCost).
   if ((s.faults ?? []).length > 0 && d.chance(0.1)) s.run = { ...s.run, faultBaseline: true };
+}
+
+/** The trimmed headers' rate when every host of one DC sends across the WAN at its link rate (0: not two DCs). */
+export function wanHeaderGbps(s: Scenario, hosts: number): number {
+  if (s.topology.kind !== "twodc") return 0;
+  const hostGbps = s.topology.hostGbps ?? s.topology.linkGbps ?? 100;
+  return ((hosts / 2) * hostGbps * (s.network?.headerBytes ?? 64)) / (s.network?.mtuBytes ?? 4150);
+}
+
+function wanGbps(s: Scenario): number {
+  return s.topology.kind === "twodc" ? (s.topology.wanGbps ?? 1600) : Infinity; // build.ts's default
 }
 
 /** The switches' queue profile and scheduler, header and ACK sizes, receive buffer, PFC thresholds, Reflex's profile, now and then. */
