@@ -83,7 +83,7 @@ export function buildTopology(s: Scenario): Topology {
           hostsPerLeaf: t.hostsPerLeaf ?? 4,
           linkGbps: links.linkGbps,
           latencyNs: links.latencyNs,
-          wanGbps: t.wanGbps ?? 1600,
+          wanGbps: t.wanGbps ?? DEFAULT_WAN_GBPS,
           wanLatencyNs: t.wanLatencyNs ?? 500_000,
         });
     }
@@ -92,9 +92,17 @@ export function buildTopology(s: Scenario): Topology {
   }
 }
 
+/** A two-DC topology's WAN rate when the scenario gives none. */
+export const DEFAULT_WAN_GBPS = 1600;
+
+/** The hosts' link rate: `hostGbps`, else the topology's `linkGbps`, else 100 Gb/s. */
+export function hostGbpsOf(t: Scenario["topology"]): number {
+  return t.hostGbps ?? t.linkGbps ?? 100;
+}
+
 /** The flows of a scenario's traffic (see traffic.ts); `entries` receives each flow's entry index. */
 export function trafficFlows(s: Scenario, topo: Topology, seed: number, baseDir: string, entries: number[] = []): FlowRecord[] {
-  const t = buildTraffic(s, { topology: topo, seed, baseDir, hostGbps: s.topology.hostGbps ?? s.topology.linkGbps ?? 100, rttNs: 0, rxBufferBytes: 0 });
+  const t = buildTraffic(s, { topology: topo, seed, baseDir, hostGbps: hostGbpsOf(s.topology), rttNs: 0, rxBufferBytes: 0 });
   entries.push(...t.entries);
   return t.flows;
 }

@@ -16,6 +16,9 @@ test("the first 40 soak scenarios end well: completed, refused with a field path
   assert.ok(ok >= 30, `${ok} of 40 ran to completion`);
 });
 
+/** The scenario's CC and every traffic entry's own. */
+const ccNames = (s: Scenario) => [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
+
 test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
   assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
   assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
@@ -41,11 +44,11 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
     }
     if (rel === "opt" && s.network?.trimming === true) {
       seen.optTrimming++;
-      const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
+      const ccs = ccNames(s);
       assert.ok(!ccs.some((c) => c === "timely" || c === "dcqcn" || c === "none"), `seed ${seed}: OPT under trimming with ${ccs.join(", ")}`);
     }
     if (s.topology.kind === "twodc" && s.network?.trimming === true) {
-      const ccs = [s.transport?.cc, ...s.traffic.map((x) => x.cc)].map((c) => c?.name);
+      const ccs = ccNames(s);
       if (ccs.some((c) => c === "dcqcn" || c === "none")) {
         seen.wanDeaf++;
         const wan = s.topology.wanGbps ?? 1600;

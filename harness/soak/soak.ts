@@ -26,6 +26,7 @@ import { Xoshiro128 } from "../../lib/core/rng";
 import type { Results } from "../metrics/results";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
 import { runScenario } from "../run";
+import { DEFAULT_WAN_GBPS, hostGbpsOf } from "../scenario/build";
 import { ScenarioError, validateScenario } from "../scenario/load";
 import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
 
@@ -320,12 +321,11 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
 /** The trimmed headers' rate when every host of one DC sends across the WAN at its link rate (0: not two DCs). */
 export function wanHeaderGbps(s: Scenario, hosts: number): number {
   if (s.topology.kind !== "twodc") return 0;
-  const hostGbps = s.topology.hostGbps ?? s.topology.linkGbps ?? 100;
-  return ((hosts / 2) * hostGbps * (s.network?.headerBytes ?? 64)) / (s.network?.mtuBytes ?? 4150);
+  return ((hosts / 2) * hostGbpsOf(s.topology) * (s.network?.headerBytes ?? 64)) / (s.network?.mtuBytes ?? 4150);
 }
 
 function wanGbps(s: Scenario): number {
-  return s.topology.kind === "twodc" ? (s.topology.wanGbps ?? 1600) : Infinity; // build.ts's default
+  return s.topology.kind === "twodc" ? (s.topology.wanGbps ?? DEFAULT_WAN_GBPS) : Infinity;
 }
 
 /** The switches' queue profile and scheduler, header and ACK sizes, receive buffer, PFC thresholds, Reflex's profile, now and then. */
@@ -386,7 +386,7 @@ function openFlows(r: Results): number {
  * - No host receives faster than its link (every topology).
  */
 function tooFast(s: Scenario, r: Results): string | null {
-  const hostGbps = s.topology.hostGbps ?? s.topology.linkGbps ?? 100;
+  const hostGbps = hostGbpsOf(s.topology);
   const slackUs = ((s.network?.mtuBytes ?? 4150) * 8) / (hostGbps * 1000);
   const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
   const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
