@@ -27,13 +27,22 @@ export function sendingOnFlow1<S extends PsnSender>(s: S, mtuBytes: number, pack
 }
 
 /**
- * For flow 1 of a sender with maxRetries 2 whose 1001 ns timer started at 0: the timer fires
- * (`fired`) at 1001 and 2002, and the third expiry, at 3003, is E_OVERFLOW, counted as an error.
+ * For flow 1 of a sender with maxRetries 2 whose 1001 ns timer started at 0 and whose round
+ * quota still carries two retransmissions: the timer fires (`fired`) at 1001; the expiry at 2002
+ * comes before anything was resent, so it is no retry (0, the timer restarts); the retransmission
+ * (`resent`) goes at 2500 and the timer runs from it, so it fires again at 3501 and not at 3500;
+ * after the second retransmission at 3501 the third expiry, at 4502, is E_OVERFLOW, counted as an
+ * error and changing nothing (a later call gives E_OVERFLOW again).
  */
-export function assertRetryLimit(s: { onTimer(slot: number, nowNs: number): number; errors: number }, fired: number): void {
+export function assertRetryLimit(s: PsnSender & { onTimer(slot: number, nowNs: number): number; errors: number }, fired: number, resent: number): void {
   assert.is(s.onTimer(1, 1001), fired);
-  assert.is(s.onTimer(1, 2002), fired);
+  assert.is(s.onTimer(1, 2002), 0);
+  assert.is(s.nextPacket(1, 2500), resent);
+  assert.is(s.onTimer(1, 3500), 0);
+  assert.is(s.onTimer(1, 3501), fired);
+  assert.is(s.nextPacket(1, 3501), resent);
   const errors = s.errors;
-  assert.is(s.onTimer(1, 3003), E_OVERFLOW);
+  assert.is(s.onTimer(1, 4502), E_OVERFLOW);
   assert.is(s.errors, errors + 1);
+  assert.is(s.onTimer(1, 9000), E_OVERFLOW);
 }

@@ -351,17 +351,39 @@ test("an ACK during a resend ends it; a stopped timer never fires", () => {
   assert.is(s.onTimer(0, 50_000), 0);
 });
 
-test("after maxRetries expiries the timer returns E_OVERFLOW and changes nothing", () => {
+test("after maxRetries expiries, each followed by its resend, the timer returns E_OVERFLOW and changes nothing", () => {
   const s = sender({ maxRetries: 2 });
   s.post(0, MTU, DCP_OP_SEND);
   s.onSchedule(0, 0, MTU);
   drain(s, 0, 0);
   assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  s.onSchedule(0, 10_000, MTU);
+  assert.is(s.nextPacket(0, 10_000), DCP_TX_RESEND);
   assert.is(s.onTimer(0, 20_000), DCP_TIMEOUT);
+  s.onSchedule(0, 20_000, MTU);
+  assert.is(s.nextPacket(0, 20_000), DCP_TX_RESEND);
   const before = JSON.stringify(s.inspect(0));
   assert.is(s.onTimer(0, 30_000), E_OVERFLOW);
   assert.is(JSON.stringify(s.inspect(0)), before);
   assert.is(s.retryNo(0), 2);
+  assert.is(s.errors, 1);
+});
+
+test("an expiry before the timeout's resend has begun is no retry; the timer runs from the resend's first packet", () => {
+  const s = sender({ maxRetries: 1 });
+  s.post(0, 2 * MTU, DCP_OP_SEND);
+  s.onSchedule(0, 0, 2 * MTU);
+  drain(s, 0, 0);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  assert.is(s.onTimer(0, 20_000), 0, "a paced NIC has not sent the resend yet");
+  assert.is(s.retryNo(0), 1);
+  assert.is(s.timeouts(0), 1);
+  s.onSchedule(0, 25_000, 2 * MTU);
+  assert.is(s.nextPacket(0, 25_000), DCP_TX_RESEND);
+  assert.is(s.onTimer(0, 34_999), 0);
+  assert.is(s.nextPacket(0, 30_000), DCP_TX_RESEND, "the resend's second packet leaves the timer where it is");
+  assert.is(s.onTimer(0, 34_999), 0);
+  assert.is(s.onTimer(0, 35_000), E_OVERFLOW);
   assert.is(s.errors, 1);
 });
 

@@ -278,7 +278,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & F.Pending) !== 0) {
       // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
       if ((flags & F.Batch) !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
-      if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot);
+      if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot, nowNs);
     }
     const cur = this.curMsn[slot];
     if (cur === this.postMsn[slot]) return DCP_TX_NONE;
@@ -368,13 +368,21 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /**
    * Checks the coarse timer (§4.5). When it has run rtoNs: sRetryNo += 1, the RetransQ entries
    * of the unaMSN-th message are purged, the whole message is queued for resending (new data
-   * of it not yet sent is covered by the resend), and the timer restarts. Returns DCP_TIMEOUT,
-   * 0 when the timer is stopped or has not expired, E_OVERFLOW when the message has already
-   * been resent maxRetries times (the QP is in error; nothing changes), or E_SLOT / E_ARG.
+   * of it not yet sent is covered by the resend), and the timer restarts, and again when the
+   * resend's first packet goes. An expiry before that packet has gone is not a retry: it only
+   * restarts the timer (0). Returns DCP_TIMEOUT, 0 when the timer is stopped or has not expired,
+   * E_OVERFLOW when the message has already been resent maxRetries times (the QP is in error;
+   * nothing changes), or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    if ((this.flags[slot] & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    const flags = this.flags[slot];
+    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    // The last timeout's resend has not begun (a paced NIC may hold it past the RTO): no retry.
+    if ((flags & F.Resend) !== 0 && this.rsOff[slot] === 0) {
+      this.timerStart[slot] = nowNs | 0;
+      return 0;
+    }
     const retry = this.retry[slot];
     if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
     const una = this.una[slot];
@@ -511,8 +519,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.retx[slot]++;
   }
 
-  /** The next packet of the unaMSN-th message's resend, within the round's quota. */
-  private resendNext(slot: number): number {
+  /** The next packet of the unaMSN-th message's resend, within the round's quota; the timer runs from its first packet (RFC 6298 §5.6). */
+  private resendNext(slot: number, nowNs: number): number {
     const una = this.una[slot];
     const m = (slot << K.MsgShift) + (una & 7);
     const off = this.rsOff[slot];
@@ -530,6 +538,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[4] = len;
     out[5] = this.retry[slot];
     out[6] = left <= this.mtu ? 1 : 0;
+    if (off === 0) this.timerStart[slot] = nowNs | 0;
     if (left <= this.mtu) this.flags[slot] &= ~F.Resend;
     else this.rsOff[slot] = off + len;
     this.resent[slot]++;

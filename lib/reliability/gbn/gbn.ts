@@ -56,6 +56,7 @@ const enum K {
   U24 = 0xffffff,
   MaxBytes = 1073741824,
   Armed = 1,
+  ResendDue = 2, // a timeout went back and nothing has been resent since
   Nacked = 1,
 }
 
@@ -153,9 +154,11 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     if (!this.writeFromCursor(slot, psn, kind, true)) return GBN_TX_NONE;
     if (kind === GBN_TX_NEW) this.high[slot] = this.nxt[slot];
     else this.retx[slot]++;
-    if ((this.flags[slot] & K.Armed) === 0) {
+    // The timer starts with the first packet out, and again with a timeout's first resend (RFC 6298 §5.6).
+    const flags = this.flags[slot];
+    if ((flags & (K.Armed | K.ResendDue)) !== K.Armed) {
       this.timerStart[slot] = nowNs | 0;
-      this.flags[slot] |= K.Armed;
+      this.flags[slot] = (flags | K.Armed) & ~K.ResendDue;
     }
     return kind;
   }
@@ -188,19 +191,27 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   }
 
   /**
-   * The local ACK timeout: go back to the first unacknowledged PSN and restart the timer.
-   * Returns GBN_TIMEOUT, 0 when stopped or not expired, E_OVERFLOW after maxRetries timeouts
-   * without progress (the QP is in error; nothing changes), or E_SLOT / E_ARG.
+   * The local ACK timeout: go back to the first unacknowledged PSN; the timer starts again with
+   * the first packet resent. An expiry before that packet has gone (a paced NIC may hold it past
+   * the timeout) is not a retry: it returns 0 and only restarts the timer. Returns GBN_TIMEOUT,
+   * 0 when stopped or not expired, E_OVERFLOW after maxRetries timeouts without progress (the
+   * QP is in error; nothing changes), or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    if ((this.flags[slot] & K.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    const flags = this.flags[slot];
+    if ((flags & K.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    if ((flags & K.ResendDue) !== 0) {
+      this.timerStart[slot] = nowNs | 0;
+      return 0;
+    }
     const retry = this.retry[slot];
     if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
+    this.timerStart[slot] = nowNs | 0;
     this.retry[slot] = retry + 1;
     this.timeoutCount[slot]++;
     this.goBack(slot, this.una[slot]);
-    this.timerStart[slot] = nowNs | 0;
+    this.flags[slot] = flags | K.ResendDue;
     return GBN_TIMEOUT;
   }
 
@@ -230,7 +241,7 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= K.Armed;
     } else {
-      this.flags[slot] &= ~K.Armed;
+      this.flags[slot] &= ~(K.Armed | K.ResendDue);
     }
     return freed;
   }

@@ -4,7 +4,7 @@
 // point, and ACKs/NACKs without cumulative progress leaving the timer alone.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { IRN_RX_ACK, IRN_TIMEOUT, IRN_TX_NEW, IrnReceiver, IrnSender } from "./irn";
+import { IRN_RX_ACK, IRN_TIMEOUT, IRN_TX_NEW, IRN_TX_RETRANSMIT, IrnReceiver, IrnSender } from "./irn";
 import { assertRetryLimit, sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs` (RTO_low 1001 ns, RTO_high 5001 ns). */
@@ -23,8 +23,8 @@ test("the RTO runs from the timer's start; with exactly rtoLowPackets (3) in fli
   assert.is(four.onTimer(1, 15_001), IRN_TIMEOUT);
 });
 
-test("after maxRetries timeouts in a row the QP is in error", () => {
-  assertRetryLimit(sending(3, 0, 2), IRN_TIMEOUT);
+test("after maxRetries timeouts in a row, each followed by its retransmission, the QP is in error", () => {
+  assertRetryLimit(sending(3, 0, 2), IRN_TIMEOUT, IRN_TX_RETRANSMIT);
 });
 
 test("recovery ends when the cumulative ACK passes the recovery point, not when it reaches it", () => {

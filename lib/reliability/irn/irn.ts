@@ -18,6 +18,10 @@
 //   - Each lost packet is retransmitted once per recovery episode (a cursor walks forward); a
 //     lost retransmission waits for the RTO (DCP §2.2, §6.3).
 //   - The timer restarts when the cumulative ACK advances and stops when nothing is in flight.
+//   - After a timeout the timer runs from the first retransmission (RFC 6298 §5.6: it restarts
+//     once SND.UNA is resent), and an expiry before that retransmission went is no retry: a paced
+//     NIC holds the resend past RTO_low, and counting those expiries would put the QP in error
+//     with nothing resent.
 //   - The receiver's bitmap spans bdpPackets rounded up to a power of two; a packet beyond it is
 //     refused (E_STATE) and dropped, which a BDP-capped sender never causes.
 
@@ -59,6 +63,7 @@ const enum F {
   Armed = 1,
   Recovery = 2,
   TimeoutRecovery = 4,
+  ResendDue = 8, // a timeout's first retransmission has not gone yet
 }
 
 const enum K {
@@ -181,7 +186,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private transmit(slot: number, nowNs: number): number {
     if ((this.flags[slot] & F.Recovery) !== 0) {
-      const r = this.nextLost(slot);
+      const r = this.nextLost(slot, nowNs);
       if (r !== K.NoneLost) return r; // lost packets go first, even when the quota holds them back
     }
     const psn = this.nxt[slot];
@@ -228,17 +233,23 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * The timer: RTO_low when at most rtoLowPackets are in flight, RTO_high otherwise. On expiry
    * the sender (re)enters recovery in timeout mode — every unSACKed packet up to the highest
-   * sent is resent — and restarts the timer. Returns IRN_TIMEOUT, 0, E_OVERFLOW (QP in error,
-   * nothing changes), or E_SLOT / E_ARG.
+   * sent is resent — and the timer starts again with the first of those retransmissions. An
+   * expiry before it has gone is not a retry: it returns 0 and only restarts the timer. Returns
+   * IRN_TIMEOUT, 0, E_OVERFLOW (QP in error, nothing changes), or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    if ((this.flags[slot] & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rtoFor(slot)) return 0;
+    const flags = this.flags[slot];
+    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rtoFor(slot)) return 0;
+    if ((flags & F.ResendDue) !== 0) {
+      this.timerStart[slot] = nowNs | 0;
+      return 0;
+    }
     const retry = this.retry[slot];
     if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
     this.retry[slot] = retry + 1;
     this.timeoutCount[slot]++;
-    this.flags[slot] |= F.Recovery | F.TimeoutRecovery;
+    this.flags[slot] = flags | F.Recovery | F.TimeoutRecovery | F.ResendDue;
     this.recoveryPsnCol[slot] = (this.nxt[slot] - 1) & K.U24;
     this.retxPsn[slot] = this.una[slot];
     this.timerStart[slot] = nowNs | 0;
@@ -278,7 +289,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   }
 
   /** The next lost packet in recovery, written to `out`; IRN_TX_NONE when the quota cannot carry it, K.NoneLost when none is left. */
-  private nextLost(slot: number): number {
+  private nextLost(slot: number, nowNs: number): number {
     const una = this.una[slot];
     let from = this.retxPsn[slot];
     if (psn24Diff(from, una) < 0) from = una;
@@ -289,12 +300,17 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
     if (k === n) {
       this.retxPsn[slot] = limit;
+      this.flags[slot] = flags & ~F.ResendDue;
       return K.NoneLost;
     }
     const psn = (from + k) & K.U24;
     if (!this.writeSent(slot, psn, IRN_TX_RETRANSMIT, true)) return IRN_TX_NONE;
     this.retxPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
+    if ((flags & F.ResendDue) !== 0) {
+      this.flags[slot] = flags & ~F.ResendDue;
+      this.timerStart[slot] = nowNs | 0;
+    }
     return IRN_TX_RETRANSMIT; // in recovery something sent is unacknowledged: the timer runs
   }
 
@@ -307,7 +323,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const freed = this.freeMessages(slot, cumPsn);
     let flags = this.flags[slot];
     // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2).
-    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery);
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery | F.ResendDue);
     if (cumPsn !== this.nxt[slot]) {
       this.timerStart[slot] = nowNs | 0;
       flags |= F.Armed;

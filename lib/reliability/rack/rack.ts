@@ -97,6 +97,7 @@ const enum F {
   RttSinceProbe = 256,
   DsackRound = 512,
   RackValid = 1024,
+  ResendDue = 2048, // an RTO marked SND.UNA lost and it has not been resent yet
   AnyTimer = 7,
 }
 
@@ -467,16 +468,22 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
-   * one is in flight or no RTT sample arrived since the last). Returns RACK_TIMER_* bits, 0 when
-   * nothing expired, E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or
-   * E_SLOT / E_ARG.
+   * one is in flight or no RTT sample arrived since the last). An RTO expiry before the
+   * retransmission the last RTO called for has gone only restarts the timer. Returns
+   * RACK_TIMER_* bits, 0 when nothing expired, E_OVERFLOW after maxRetries RTOs without progress
+   * (nothing changes), or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const now = nowNs | 0;
     let flags = this.flags[slot];
     if ((flags & F.AnyTimer) === 0) return 0;
-    if ((flags & F.RtoArmed) !== 0 && ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot]) {
+    const rtoDue = (flags & F.RtoArmed) !== 0 && ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot];
+    // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
+    // may hold it past the RTO), an expiry is no new timeout: no retry, no backoff.
+    if (rtoDue && (flags & F.ResendDue) !== 0 && this.lostN[slot] > 0) {
+      this.rtoStart[slot] = now;
+    } else if (rtoDue) {
       const retry = this.retry[slot];
       if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
       this.retry[slot] = retry + 1;
@@ -485,7 +492,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.rtoCol[slot] = rto < this.maxRto ? rto : this.maxRto;
       this.markLossesOnRto(slot, now);
       flags = this.flags[slot];
-      flags = (flags | F.Recovery | F.RtoArmed) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending | F.ReoArmed);
+      flags = (flags | F.Recovery | F.RtoArmed | F.ResendDue) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending | F.ReoArmed);
       this.recoveryEnd[slot] = this.nxt[slot];
       this.rtoStart[slot] = now;
       this.flags[slot] = flags;
@@ -762,6 +769,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     bitSet(this.resentBits, base, idx);
     this.stamp(slot, now, idx);
     this.retx[slot]++;
+    const flags = this.flags[slot];
+    if ((flags & F.ResendDue) !== 0) {
+      this.flags[slot] = flags & ~F.ResendDue;
+      this.rtoStart[slot] = now; // RFC 6298 §5.6
+    }
     return RACK_TX_RETRANSMIT; // a lost packet is unacknowledged, so the RTO runs
   }
 

@@ -19,15 +19,18 @@ test("the timer runs from its start (an even gap one short of an odd RTO does no
 });
 
 test("after maxRetries firings without progress the QP is in error", () => {
-  assertRetryLimit(sending(2, 0, 2), TIMEOUT_FIRED);
+  assertRetryLimit(sending(2, 0, 2), TIMEOUT_FIRED, TIMEOUT_TX_RETRANSMIT);
 });
 
 test("progress resets the retry count", () => {
   const s = sending(4, 0, 2);
   assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(1, 1001), TIMEOUT_TX_RETRANSMIT); // PSN 0 again
   s.onAck(1, 1500, 1, 0); // PSN 0 acknowledged: the timer restarts at 1500
   assert.is(s.onTimer(1, 2501), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(1, 2501), TIMEOUT_TX_RETRANSMIT); // PSN 1
   assert.is(s.onTimer(1, 3502), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(1, 3502), TIMEOUT_TX_RETRANSMIT);
   assert.is(s.onTimer(1, 4503), E_OVERFLOW);
 });
 

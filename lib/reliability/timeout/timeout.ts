@@ -14,7 +14,10 @@
 //   - a fixed RTO, no backoff, default as the IBA local ACK timeout 4.096 µs × 2^8;
 //   - the scoreboard spans windowPackets (rounded up to a power of two), which also caps the
 //     packets in flight;
-//   - a retransmission pass started by a timeout runs to the highest PSN sent at that moment.
+//   - a retransmission pass started by a timeout runs to the highest PSN sent at that moment;
+//   - after a timeout the timer runs from the pass's first retransmission (RFC 6298 §5.6), and
+//     an expiry before that retransmission went is no retry (a paced NIC may hold it past the
+//     RTO; counting those expiries would put the QP in error with nothing resent).
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitSet, clearBits, countSet, firstClear } from "../../core/bitmap";
@@ -52,6 +55,7 @@ function senderLayout(words: number) {
 const enum F {
   Armed = 1,
   Pass = 2,
+  ResendDue = 4, // a timeout's first retransmission has not gone yet
 }
 
 const enum K {
@@ -153,7 +157,7 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   /** nextPacket after validation (split so that each half stays under V8's 460-byte inlining limit). */
   private transmit(slot: number, nowNs: number): number {
     if ((this.flags[slot] & F.Pass) !== 0) {
-      const r = this.nextResend(slot);
+      const r = this.nextResend(slot, nowNs);
       if (r !== K.PassOver) return r; // a resend, or one the quota cannot carry yet: new data waits
     }
     const psn = this.nxt[slot];
@@ -182,17 +186,23 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
 
   /**
    * The timer: on expiry a retransmission pass over every unacknowledged, unSACKed packet up to
-   * the highest sent begins, and the timer restarts. Returns TIMEOUT_FIRED, 0, E_OVERFLOW (QP
-   * in error, nothing changes) or E_SLOT / E_ARG.
+   * the highest sent begins, and the timer starts again with its first retransmission. An expiry
+   * before that retransmission has gone is not a retry: it returns 0 and only restarts the timer.
+   * Returns TIMEOUT_FIRED, 0, E_OVERFLOW (QP in error, nothing changes) or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    if ((this.flags[slot] & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    const flags = this.flags[slot];
+    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    if ((flags & F.ResendDue) !== 0) {
+      this.timerStart[slot] = nowNs | 0;
+      return 0;
+    }
     const retry = this.retry[slot];
     if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
     this.retry[slot] = retry + 1;
     this.timeoutCount[slot]++;
-    this.flags[slot] |= F.Pass;
+    this.flags[slot] = flags | F.Pass | F.ResendDue;
     this.passPsn[slot] = this.una[slot];
     this.passEnd[slot] = this.nxt[slot];
     this.timerStart[slot] = nowNs | 0;
@@ -219,20 +229,25 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
 
 
   /** The next packet of the pass (written to `out`), TIMEOUT_TX_NONE when the quota cannot carry it, or K.PassOver. */
-  private nextResend(slot: number): number {
+  private nextResend(slot: number, nowNs: number): number {
     const una = this.una[slot];
     let from = this.passPsn[slot];
     if (psn24Diff(from, una) < 0) from = una;
     const n = psn24Diff(this.passEnd[slot], from);
     const k = n > 0 ? firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n) : 0;
     if (n <= 0 || k === n) {
-      this.flags[slot] &= ~F.Pass;
+      this.flags[slot] &= ~(F.Pass | F.ResendDue);
       return K.PassOver;
     }
     const psn = (from + k) & K.U24;
     if (!this.writeSent(slot, psn, TIMEOUT_TX_RETRANSMIT, true)) return TIMEOUT_TX_NONE;
     this.passPsn[slot] = (psn + 1) & K.U24;
     this.retx[slot]++;
+    const flags = this.flags[slot];
+    if ((flags & F.ResendDue) !== 0) {
+      this.flags[slot] = flags & ~F.ResendDue;
+      this.timerStart[slot] = nowNs | 0;
+    }
     return TIMEOUT_TX_RETRANSMIT;
   }
 
@@ -245,7 +260,7 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
       this.timerStart[slot] = nowNs | 0;
       this.flags[slot] |= F.Armed;
     } else {
-      this.flags[slot] &= ~(F.Armed | F.Pass);
+      this.flags[slot] &= ~(F.Armed | F.Pass | F.ResendDue);
     }
     return freed;
   }
