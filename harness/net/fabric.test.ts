@@ -823,6 +823,28 @@ test("a failed flow takes no late ACK: it is not also finished, and the run does
   assert.ok(r.simulatedUs < 20_000, `${r.simulatedUs} µs: the run ends when the last flow does`);
 });
 
+test("a paced NIC takes a retransmission from the QP when the pacer lets it go, so a resend held past IRN's RTO_low spends no retries", () => {
+  // Swift held at 0.01 packet paces one packet every 100 smoothed RTTs (over 1 ms here), far beyond
+  // IRN's RTO_low (100 µs); 30 % of the data is lost at the sender's link. Before, the QP took
+  // its resend when the timer fired and every 100 µs expiry while the pacer held it counted as
+  // a retry: the seventh put the QP in error with the flow unfinished (all three seeds).
+  for (const seed of [1, 2, 3]) {
+    const s: Scenario = base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 16 * 4096 }] }], {
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: "swift", params: { maxCwndPkts: 0.01, initCwndPkts: 0.01 } }, lb: { name: "ecmp" }, reliability: { name: "irn" } },
+      faults: [{ kind: "loss", links: [{ host: 0 }], probability: 0.3, packets: ["data"] }],
+      run: { endUs: 200_000 },
+      seed,
+    });
+    const b = build(s);
+    b.fabric.run();
+    const r = collect(b);
+    const tr = (b.fabric as unknown as { transport: { overflows: number } }).transport;
+    assert.equal([r.completed, r.failed, tr.overflows], [1, 0, 0], `seed ${seed}`);
+    assert.ok(r.totals.timeouts >= 1 && r.totals.timeouts < 16, `seed ${seed}: ${r.totals.timeouts} timeouts`);
+  }
+});
+
 test("Swift takes a delay sample from every ACK, a retransmission's too (NIC timestamps); NSCC keeps the transport's Karn rule", () => {
   // Data lost at the sender's host link half the time: packets go two, three or more times, and
   // RUD's sender (uet-htsim step 3) gives no sample for a packet sent more than twice.

@@ -1147,12 +1147,14 @@ export class Fabric {
     return false;
   }
 
+  /**
+   * The pacer is asked before the transport: a NIC's scheduler takes the next packet from the
+   * QP when the flow's pacer lets one go, so a retransmission is chosen, and its timer counts,
+   * from the moment it leaves, not from when the previous packet did.
+   */
   private eligible(f: number): boolean {
     const cc = this.ccOf[f];
     const tr = this.transport;
-    const bytes = tr.nextBytes(f, this.nowNs, cc);
-    if (bytes === 0) return false;
-    if (tr.gated === 0 && !cc.canSend(f, bytes)) return false;
     if (cc.paced !== 0 && this.nextSendPs[f] > this.now) {
       if (this.wakeAt[f] === 0) {
         this.wakeAt[f] = this.nextSendPs[f];
@@ -1161,7 +1163,9 @@ export class Fabric {
       }
       return false;
     }
-    return true;
+    const bytes = tr.nextBytes(f, this.nowNs, cc);
+    if (bytes === 0) return false;
+    return tr.gated !== 0 || cc.canSend(f, bytes);
   }
 
   /** The per-packet send path: choose path, reliability send, CC send. */

@@ -355,10 +355,11 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   }
 
   /**
-   * A retransmission taken from the module waits while the flow is paced (Swift below one
-   * packet): an ACK that covers it meanwhile (the first copy was late, not lost) makes it stale,
-   * and it is dropped unsent. Sent, it would hold its bytes in the CC's flight with nothing the
-   * module times, and its ACK lost, the window would stay shut (seed 2,168,431).
+   * A retransmission taken from the module and not yet sent is stale once an ACK covers it (the
+   * first copy was late, not lost), and it is dropped unsent. Sent, it would hold its bytes in
+   * the CC's flight with nothing the module times, and its ACK lost, the window would stay shut
+   * (seed 2,168,431, when the fabric still took packets before asking the pacer; it now asks the
+   * pacer first, so this guards a caller that takes the packet early).
    */
   override nextBytes(slot: number, nowNs: number, cc: CcAdapter): number {
     if (this.pending[slot] !== 0 && this.pPsn[slot] < this.cum[slot]) this.pending[slot] = 0;
