@@ -55,6 +55,8 @@ export interface Results {
   modules: { cc: string[]; lb: string[]; reliability: string };
   derived: Record<string, number | string | boolean>;
   simulatedUs: number;
+  /** Present when the run stopped at run.maxEvents, before run.endUs, with flows open. */
+  eventBudgetSpent?: true;
   completed: number;
   /** Flows whose reliability module gave up (their status is "failed"). */
   failed: number;
@@ -168,6 +170,7 @@ export function collect(b: Built): Results {
     modules: { cc: [...new Set(b.names.cc)], lb: [...new Set(b.names.lb)], reliability: b.names.reliability },
     derived: b.derived,
     simulatedUs: r3(f.now / 1e6),
+    ...(f.eventBudgetSpent ? { eventBudgetSpent: true as const } : {}),
     completed: complete.filter((c) => c).length,
     failed: f.flowsFailed,
     flowsTotal: f.flows,

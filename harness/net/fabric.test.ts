@@ -845,6 +845,21 @@ test("a paced NIC takes a retransmission from the QP when the pacer lets it go, 
   }
 });
 
+test("run.maxEvents stops the run at the first block of 65,536 events that reaches it, the same on every machine, and says so", () => {
+  // An 8:1 incast of 8 MiB each takes about 230,000 events to finish (5.5 ms); a budget of
+  // 100,000 stops it after the second block (131,072 events), with every flow still open.
+  const s = base([{ kind: "incast", senders: 8, receiver: 0, bytes: 8 * 1024 * 1024 }]);
+  const whole = runScenario(s);
+  assert.ok(whole.totals.events > 2 * 65_536, `${whole.totals.events} events`);
+  assert.equal([whole.completed, whole.eventBudgetSpent], [8, undefined]);
+  const cut = runScenario({ ...s, run: { maxEvents: 100_000 } });
+  assert.equal([cut.totals.events, cut.completed, cut.eventBudgetSpent], [131_072, 0, true]);
+  assert.ok(cut.simulatedUs > 0 && cut.simulatedUs < whole.simulatedUs);
+  assert.equal(runScenario({ ...s, run: { maxEvents: 100_000 } }), cut);
+  // A budget the run never reaches changes nothing.
+  assert.equal(runScenario({ ...s, run: { maxEvents: 10_000_000 } }), whole);
+});
+
 test("Swift takes a delay sample from every ACK, a retransmission's too (NIC timestamps); NSCC keeps the transport's Karn rule", () => {
   // Data lost at the sender's host link half the time: packets go two, three or more times, and
   // RUD's sender (uet-htsim step 3) gives no sample for a packet sent more than twice.

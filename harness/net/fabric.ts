@@ -97,6 +97,8 @@ export interface FabricOptions {
   switchLatencyNs: number;
   /** Stop here even if flows remain (ps). */
   endPs: number;
+  /** Stop at the first block of 65,536 events that reaches this many (Infinity: no bound). */
+  maxEvents?: number;
   /** The flows' retransmission timeout (ns): the window over which REPS's recent maximum RTT is kept. */
   rtoNs?: number;
   /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
@@ -392,6 +394,9 @@ export class Fabric {
   readonly violations: string[] = [];
   private stopped = false;
   readonly endPs: number;
+  private readonly maxEvents: number;
+  /** The run ended at maxEvents, before endPs and with flows open. */
+  eventBudgetSpent = false;
 
   constructor(opts: FabricOptions, transport: Transport, flows: FlowSpec[], mssBytes: number) {
     const t = opts.topology;
@@ -400,6 +405,7 @@ export class Fabric {
     this.transport = transport;
     this.mss = mssBytes;
     this.endPs = opts.endPs;
+    this.maxEvents = opts.maxEvents ?? Infinity;
     this.pool = new PacketPool(opts.packetPool, opts.packetPoolMax ?? opts.packetPool);
     const P = t.ports;
     this.psPerByte = new Float64Array(P);
@@ -695,6 +701,10 @@ export class Fabric {
         this.events += n;
         n = 0;
         if (progress) progress(this);
+        if (this.events >= this.maxEvents && !this.stopped) {
+          this.stopped = true;
+          this.eventBudgetSpent = true;
+        }
       }
     }
     this.events += n;

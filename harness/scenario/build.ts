@@ -293,6 +293,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     rxBufferBytes,
     switchLatencyNs: s.topology.switchLatencyNs ?? 0,
     endPs: endUs !== undefined ? endUs * 1e6 : Infinity,
+    maxEvents: s.run?.maxEvents,
     rtoNs,
     pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
     hostRx: traffic.hostRx,

@@ -227,6 +227,9 @@ export const MetricsSchema = Type.Object(
 export const RunSchema = Type.Object(
   {
     endUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    maxEvents: Type.Optional(
+      Int({ minimum: 1, description: "stop after this many events, counted in blocks of 65,536: a bound on wall time that stops every machine at the same point" }),
+    ),
     faultBaseline: Type.Optional(Type.Boolean({ description: "with faults: also run without them and report the difference (default true)" })),
   },
   { additionalProperties: false },

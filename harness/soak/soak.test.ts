@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { drawScenario, judge, toggleObservation, wanHeaderGbps } from "./soak";
+import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanHeaderGbps } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
   let ok = 0;
@@ -287,6 +287,25 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");
+});
+
+test("judge: reruns carry an event budget; one cut by it is the last, and the detail says so", () => {
+  const budgets: (number | undefined)[] = [];
+  // Stuck, and the tenfold rerun spends its events by 60 ms: the hundredfold would stop there too.
+  const cut = judge(tiny, (s) => {
+    budgets.push(s.run?.maxEvents);
+    return budgets.length === 1 ? open(1, 20_000) : { ...open(1 / 3, 60_000), eventBudgetSpent: true };
+  });
+  assert.equal(budgets, [undefined, RERUN_MAX_EVENTS]);
+  assert.is(cut.verdict, "stalled");
+  assert.is(cut.detail, `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0)`);
+  // Moving on by where the budget stopped it: slow.
+  budgets.length = 0;
+  const moved = judge(tiny, (s) => {
+    budgets.push(s.run?.maxEvents);
+    return budgets.length === 1 ? open(1, 20_000) : { ...open(0.5, 60_000), eventBudgetSpent: true };
+  });
+  assert.equal([moved.verdict, budgets.length], ["slow", 2]);
 });
 
 test.run();
