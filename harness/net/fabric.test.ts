@@ -845,6 +845,42 @@ test("a paced NIC takes a retransmission from the QP when the pacer lets it go, 
   }
 });
 
+test("network.hostJitterNs: after each packet a host sends, a uniform random pause in [0, J) ns; a 1 MB flow's FCT grows by about its packets × J / 2", () => {
+  // 245 packets of 4,150 B at 100 Gb/s, back to back: 244 pauses between them, each uniform in
+  // [0, 50) ns, mean 25 ns: 6.1 µs more, give or take 244^½ × 50 / 12^½ ≈ 0.23 µs.
+  const one = (hostJitterNs?: number) =>
+    runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }] }], { network: { ...DEFAULT_SCENARIO.network, hostJitterNs } }));
+  const plain = one(undefined);
+  assert.equal(one(0), plain);
+  const jittered = one(50);
+  const more = (jittered.flows[0].fctUs as number) - (plain.flows[0].fctUs as number);
+  assert.ok(more > 6.1 - 1 && more < 6.1 + 1, `${more} µs more`);
+  assert.equal(one(50), jittered);
+});
+
+test("network.hostJitterNs breaks a phase lockout: soak seed 2,203,291 leaves ten adversarial flows locked out at 2 ms without jitter, none with 1 ns", () => {
+  // No CC + OPS + RUD on a Slim Fly (q = 5) at 25 Gb/s with 9 KB buffers: an 11:1 incast and
+  // the adversarial pattern, every sender at line rate from t = 0 over equal latencies, so each
+  // ring link's drop-tail queue always frees its place to the same flow's first hop (harness
+  // README, soak). A pause of at most 1 ns (0.2 % of a 1,500 B packet's 480 ns) changes the phase.
+  const lockout = (hostJitterNs: number): Scenario => ({
+    seed: 2203291,
+    topology: { kind: "slimfly", q: 5, p: 1, linkGbps: 25, latencyNs: 500, switchLatencyNs: 300 },
+    network: { mtuBytes: 1500, routing: "minimal", trimming: false, bufferBytes: 9000, hostJitterNs },
+    transport: { cc: { name: "none" }, lb: { name: "ops", params: { mode: "uniform" } }, reliability: { name: "rud" }, ackEveryBytes: 16384 },
+    traffic: [
+      { kind: "incast", senders: 11, receiver: 32, bytes: 100_000 },
+      { kind: "adversarial", bytes: 100_000 },
+    ],
+    run: { endUs: 2000 },
+  });
+  const locked = runScenario(lockout(0));
+  assert.equal([locked.flowsTotal, locked.completed, locked.simulatedUs], [61, 51, 2000]);
+  const free = runScenario(lockout(1));
+  assert.is(free.completed, 61);
+  assert.ok(free.simulatedUs < 500, `${free.simulatedUs} µs`);
+});
+
 test("run.maxEvents stops the run at the first block of 65,536 events that reaches it, the same on every machine, and says so", () => {
   // An 8:1 incast of 8 MiB each takes about 230,000 events to finish (5.5 ms); a budget of
   // 100,000 stops it after the second block (131,072 events), with every flow still open.

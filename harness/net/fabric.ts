@@ -90,6 +90,13 @@ export interface FabricOptions {
   seed: number;
   /** Control slots per data slot at the NIC when both wait (htsim 10). */
   controlWeight: number;
+  /**
+   * After each packet a host's NIC sends, it pauses for a uniform random time in [0, this) ns
+   * before the next (0: never). A fabric without jitter can lock flows into a fixed phase
+   * (Floyd and Jacobson 1991: drop-tail always frees its place to the same flow); ns-2 breaks it
+   * with a random overhead per packet sent, which this is.
+   */
+  hostJitterNs?: number;
   /** Receive processing rate per host in Gb/s (0: off) and its buffer. */
   rxGbps: number;
   rxBufferBytes: number;
@@ -257,6 +264,8 @@ export class Fabric {
   private readonly ringHead: Int32Array;
   private readonly ringLen: Int32Array;
   private readonly controlWeight: number;
+  private readonly jitterPs: number;
+  private readonly jitterRng: Xoshiro128;
   /** Receive processing per host: ps per byte (0: unlimited) and buffer bytes. */
   private readonly rxPsPerByte: Float64Array;
   private readonly rxBuffer: Float64Array;
@@ -502,6 +511,8 @@ export class Fabric {
     this.ctrlCount = new Int32Array(H);
     this.ctrlStreak = new Int32Array(H);
     this.controlWeight = opts.controlWeight;
+    this.jitterPs = Math.round((opts.hostJitterNs ?? 0) * 1000);
+    this.jitterRng = new Xoshiro128(hash3(opts.seed, 0x717e, 0));
     this.rxPsPerByte = new Float64Array(H).fill(opts.rxGbps > 0 ? 8000 / opts.rxGbps : 0);
     this.rxBuffer = new Float64Array(H).fill(opts.rxBufferBytes);
     for (const r of opts.hostRx ?? []) {
@@ -1107,7 +1118,11 @@ export class Fabric {
         sent = true;
       }
     }
-    if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
+    if (sent && this.jitterPs > 0) {
+      // The pause holds the link as its serialisation does, so a packet that arrives meanwhile waits too.
+      this.busyUntil[port] += this.jitterRng.nextBelow(this.jitterPs);
+      if (this.ctrlCount[host] > 0 || this.ringLen[host] > 0) this.txDoneAt(port, this.busyUntil[port]);
+    } else if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
     else if (!sent && this.ringLen[host] > 0 && this.nicPausedUntil[host] > this.now) this.txDoneAt(port, this.nicPausedUntil[host]);
   }
 

@@ -289,6 +289,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     packetPoolMax: poolMax,
     seed,
     controlWeight: n.controlWeight ?? 10,
+    hostJitterNs: n.hostJitterNs ?? 0,
     rxGbps: n.rxGbps ?? 0,
     rxBufferBytes,
     switchLatencyNs: s.topology.switchLatencyNs ?? 0,

@@ -58,6 +58,9 @@ export const NetworkSchema = Type.Object(
     ecnMaxFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
     queue: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "lib/switch PortQueues parameters" })),
     controlWeight: Type.Optional(Int({ minimum: 1, maximum: 1_000_000 })),
+    hostJitterNs: Type.Optional(
+      Num({ minimum: 0, maximum: 1_000_000, description: "after each packet a host's NIC sends, a random pause in [0, hostJitterNs) before its next (0: none)" }),
+    ),
     rxGbps: Type.Optional(Num({ minimum: 0, maximum: 2000 })),
     rxBufferBytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 30 })),
     packetPool: Type.Optional(Int({ minimum: 16, maximum: 2 ** 24 })),
