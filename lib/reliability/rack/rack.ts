@@ -97,7 +97,7 @@ const enum F {
   RttSinceProbe = 256,
   DsackRound = 512,
   RackValid = 1024,
-  ResendDue = 2048, // an RTO marked SND.UNA lost and it has not been resent yet
+  ResendDue = 2048, // an RTO marked SND.UNA lost and nothing has been resent since (only in recovery)
   AnyTimer = 7,
 }
 
@@ -427,7 +427,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
     flags = this.flags[slot];
     const exiting = (flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0;
-    if (exiting) flags &= ~F.Recovery;
+    if (exiting) flags &= ~(F.Recovery | F.ResendDue);
     // Step 4: reo_wnd adaptation (rfc8985 profile).
     if (this.adaptive !== 0) {
       if ((flags & F.DsackRound) !== 0 && psn24Diff(cur, this.dsackRound[slot]) >= 0) flags &= ~F.DsackRound;
