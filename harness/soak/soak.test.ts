@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
-import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanHeaderGbps } from "./soak";
+import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanControlGbps } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
   let ok = 0;
@@ -52,7 +52,7 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       if (ccs.some((c) => c === "dcqcn" || c === "none")) {
         seen.wanDeaf++;
         const wan = s.topology.wanGbps ?? 1600;
-        assert.ok(wanHeaderGbps(s, 32) <= wan, `seed ${seed}: ${wanHeaderGbps(s, 32)} Gb/s of headers into a ${wan} Gb/s WAN under ${ccs.join(", ")}`);
+        assert.ok(wanControlGbps(s, 32) <= wan, `seed ${seed}: ${wanControlGbps(s, 32)} Gb/s of headers and NACKs into a ${wan} Gb/s WAN under ${ccs.join(", ")}`);
       }
     }
     if (s.topology.kind === "twodc" && (cc === "swift" || cc === "timely")) {
@@ -63,14 +63,20 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
   assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50 && seen.wanDeaf > 10, JSON.stringify(seen));
 });
 
-test("the trimmed headers one DC can send into the WAN, by hand; seed 2,199,810 (DCQCN, 16 hosts × 100 Gb/s, 128 B headers, 1,500 B MTU, 100 Gb/s WAN) is drawn without trimming", () => {
+test("the trimmed headers and NACKs on one WAN direction, by hand; seeds 2,199,810 (DCQCN) and 2,382,251 (no CC) are drawn without trimming, and the second then completes", () => {
   const s = drawScenario(2_199_810, 20_000);
   assert.is(s.topology.kind, "twodc");
   assert.is(s.transport?.cc?.name, "dcqcn");
-  // 16 × 100 × 128 / 1,500 = 136.53 Gb/s > 100.
-  assert.is(wanHeaderGbps({ ...s, network: { ...s.network, trimming: true } }, 32).toFixed(2), "136.53");
+  // 16 hosts × 100 Gb/s × (128 B header + 32 B NACK) / 1,500 B = 170.67 Gb/s > 100.
+  assert.is(wanControlGbps({ ...s, network: { ...s.network, trimming: true } }, 32).toFixed(2), "170.67");
   assert.is(s.network?.trimming, false);
-  assert.is(wanHeaderGbps({ ...s, topology: { kind: "leafspine" } }, 32), 0);
+  assert.is(wanControlGbps({ ...s, topology: { kind: "leafspine" } }, 32), 0);
+  // No CC, 64 B headers and NACKs: 16 × 100 × 128 / 1,500 = 136.53 > 100, where the headers
+  // alone (68.27) fit. Under trimming nine of its 32 flows delivered nothing from 20 to 52 ms.
+  const t = drawScenario(2_382_251, 20_000);
+  assert.equal([t.topology.kind, t.transport?.cc?.name, t.network?.trimming], ["twodc", "none", false]);
+  assert.is(wanControlGbps({ ...t, network: { ...t.network, trimming: true } }, 32).toFixed(2), "136.53");
+  assert.is(judge(t).verdict, "ok");
 });
 
 test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {

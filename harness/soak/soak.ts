@@ -299,11 +299,13 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   // 2,109,346): trimming is switched off instead, which leaves the seed's other draws alone.
   const rel = (s.transport?.reliability as { name: string }).name;
   if (rel === "opt" && s.network?.trimming === true && ccs.some(deafToNacks)) s.network.trimming = false;
-  // The WAN is such a link when one DC's hosts all send across it and their trimmed headers alone
-  // exceed its rate (16 × 100 Gb/s × 128 B / 1,500 B = 137 Gb/s into 100 Gb/s): with a CC deaf to
-  // NACKs nothing backs off, and a cross-DC permutation delivered nothing in 20 ms (seed
-  // 2,199,810). Trimming is switched off there too.
-  if (s.network?.trimming === true && ccs.some(deafToNacks) && wanHeaderGbps(s, hosts) > wanGbps(s)) s.network.trimming = false;
+  // The WAN is such a link when one DC's hosts all send across it and the control packets on it
+  // can exceed its rate: their trimmed headers, and the NACKs answering the other DC's (16 ×
+  // 100 Gb/s × (128 + 32) B / 1,500 B = 171 Gb/s into 100 Gb/s, seed 2,199,810; 16 × 100 ×
+  // (64 + 64) / 1,500 = 137 into 100, seed 2,382,251, which delivered nothing more after 20 ms
+  // and finished when the WAN ran at 140 Gb/s, not at 120). With a CC deaf to NACKs nothing
+  // backs off. Trimming is switched off there too.
+  if (s.network?.trimming === true && ccs.some(deafToNacks) && wanControlGbps(s, hosts) > wanGbps(s)) s.network.trimming = false;
   // DCP's queue drops ACKs above its threshold (§4.2); with no CC the queues stay above it and
   // every ACK is lost: not drawn (seed 1,961,791).
   const q = s.network?.queue as { profile?: string } | undefined;
@@ -319,9 +321,11 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
 }
 
 /** The trimmed headers' rate when every host of one DC sends across the WAN at its link rate (0: not two DCs). */
-export function wanHeaderGbps(s: Scenario, hosts: number): number {
+/** One DC's hosts' trimmed headers plus the NACKs (ackBytes) answering the other DC's, in Gb/s, when every packet is trimmed. */
+export function wanControlGbps(s: Scenario, hosts: number): number {
   if (s.topology.kind !== "twodc") return 0;
-  return ((hosts / 2) * hostGbpsOf(s.topology) * (s.network?.headerBytes ?? 64)) / (s.network?.mtuBytes ?? 4150);
+  const n = s.network ?? {};
+  return ((hosts / 2) * hostGbpsOf(s.topology) * ((n.headerBytes ?? 64) + (n.ackBytes ?? 64))) / (n.mtuBytes ?? 4150);
 }
 
 function wanGbps(s: Scenario): number {
