@@ -27,6 +27,18 @@ test("after maxRetries timeouts in a row, each followed by its retransmission, t
   assertRetryLimit(sending(3, 0, 2), IRN_TIMEOUT, IRN_TX_RETRANSMIT);
 });
 
+test("a retransmission NACK recovery calls for leaves the timer where progress put it; only a timeout's first resend restarts it", () => {
+  const s = sending(4, 0); // PSNs 0–3, four in flight: RTO_high 5001
+  s.onNack(1, 10, 0, 2); // PSNs 0 and 1 lost below the SACK
+  assert.is(s.nextPacket(1, 500), IRN_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(1), 5001);
+  assert.is(s.onTimer(1, 5001), IRN_TIMEOUT);
+  assert.is(s.nextPacket(1, 6000), IRN_TX_RETRANSMIT); // PSN 0 again
+  assert.is(s.deadlineNs(1), 6000 + 5001);
+  assert.is(s.nextPacket(1, 7000), IRN_TX_RETRANSMIT); // PSN 1: the timer stays
+  assert.is(s.deadlineNs(1), 6000 + 5001);
+});
+
 test("recovery ends when the cumulative ACK passes the recovery point, not when it reaches it", () => {
   const s = sending(4, 0); // PSNs 0–3
   s.onNack(1, 10, 0, 2); // recovery point 3
