@@ -369,6 +369,15 @@ test("after maxRetries expiries, each followed by its resend, the timer returns 
   assert.is(s.errors, 1);
 });
 
+test("the timer runs its whole RTO: an even gap one short of an odd RTO does not fire", () => {
+  const s = sender({ rtoNs: 10_001 });
+  s.post(0, MTU, DCP_OP_SEND);
+  s.onSchedule(0, 0, MTU);
+  drain(s, 0, 2);
+  assert.is(s.onTimer(0, 10_002), 0);
+  assert.is(s.onTimer(0, 10_003), DCP_TIMEOUT);
+});
+
 test("an expiry before the timeout's resend has begun is no retry; the timer runs from the resend's first packet", () => {
   const s = sender({ maxRetries: 1 });
   s.post(0, 2 * MTU, DCP_OP_SEND);

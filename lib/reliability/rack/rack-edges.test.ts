@@ -376,4 +376,32 @@ test("RFC 8985 §6.2 step 4: reo_wnd_mult stops at 255 (its 8-bit field) on a DS
   assert.is(s.reoWndPersist(1), 16);
 });
 
+test("RFC 6298 §5.6: an RTO expiry before the RTO's one retransmission has gone is no new RTO, and an early timer call moves nothing", () => {
+  const s = sampled(2); // SRTT 1000, RTO 3000
+  assert.is(s.nextPacket(1, 2000), RACK_TX_NEW); // PSN 1: the RTO runs from 2000
+  assert.is(s.onTimer(1, 5000), RACK_TIMER_RTO); // PSN 1 lost, RTO 6000, deadline 11000
+  assert.equal([s.lostPackets(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 11_000]);
+  assert.is(s.onTimer(1, 7000), 0);
+  assert.is(s.deadlineNs(1), 11_000);
+  assert.is(s.onTimer(1, 11_000), 0); // not resent yet: no retry, no backoff, restarted
+  assert.equal([s.timeouts(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 17_000]);
+  assert.is(s.nextPacket(1, 12_000), RACK_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(1), 18_000);
+  assert.is(s.onTimer(1, 18_000), RACK_TIMER_RTO);
+  assert.is(s.timeouts(1), 2);
+});
+
+test("a loss RACK marked and not yet resent when the RTO fires is a real RTO: only the RTO's own resend is waited for", () => {
+  const s = sampled(3); // SRTT 1000, RTTVAR 500, min_RTT 1000, reo_wnd 250
+  s.nextPacket(1, 2000); // PSN 1; the RTO runs from 2000
+  s.nextPacket(1, 2001); // PSN 2
+  // PSN 2 SACKed at 3001 (RTT 1000: RTTVAR 375, RTO 2500); PSN 1's deadline 2000 + 1000 + 250.
+  s.onAck(1, 3001, 1, 2, false);
+  assert.is(s.onTimer(1, 3250), RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.deadlineNs(1), 2000 + 2500);
+  assert.is(s.onTimer(1, 4500), RACK_TIMER_RTO);
+  assert.is(s.timeouts(1), 1);
+});
+
 test.run();

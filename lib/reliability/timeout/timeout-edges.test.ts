@@ -22,6 +22,15 @@ test("after maxRetries firings without progress the QP is in error", () => {
   assertRetryLimit(sending(2, 0, 2), TIMEOUT_FIRED, TIMEOUT_TX_RETRANSMIT);
 });
 
+test("the timer runs from a pass's first resend; the pass's later resends leave it there", () => {
+  const s = sending(3, 0); // PSNs 0–2, RTO 1001
+  assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(1, 1500), TIMEOUT_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(1), 2501);
+  assert.is(s.nextPacket(1, 2000), TIMEOUT_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(1), 2501);
+});
+
 test("progress resets the retry count", () => {
   const s = sending(4, 0, 2);
   assert.is(s.onTimer(1, 1001), TIMEOUT_FIRED);
