@@ -404,4 +404,25 @@ test("a loss RACK marked and not yet resent when the RTO fires is a real RTO: on
   assert.is(s.timeouts(1), 1);
 });
 
+test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in recovery with no loss left pending is a real one", () => {
+  const s = sampled(3); // SRTT 1000, RTTVAR 500, min_RTT 1000, reo_wnd 250
+  s.nextPacket(1, 2000);
+  s.nextPacket(1, 2001);
+  s.onAck(1, 3001, 1, 2, false);
+  assert.is(s.onTimer(1, 3250), RACK_TIMER_REORDER);
+  assert.is(s.nextPacket(1, 3300), RACK_TX_RETRANSMIT); // PSN 1, found by RACK, not by the RTO
+  assert.is(s.deadlineNs(1), 2000 + 2500);
+  // The RTO marks SND.UNA and waits for its resend, but the first copy's ACK arrives first:
+  // nothing is pending any more, and the next expiry, still in recovery, is an RTO.
+  const t = sampled(3);
+  t.nextPacket(1, 2000); // PSN 1; the RTO runs from 2000 (3000)
+  t.nextPacket(1, 4600); // PSN 2: at 5000 its deadline (4600 + 1000 + 250) has not passed
+  assert.is(t.onTimer(1, 5000), RACK_TIMER_RTO);
+  assert.is(t.lostPackets(1), 1);
+  t.onAck(1, 5500, 2, 1, false); // PSN 1's first copy
+  assert.equal([t.lostPackets(1), t.inRecovery(1)], [0, true]);
+  assert.is(t.onTimer(1, t.deadlineNs(1)), RACK_TIMER_RTO);
+  assert.is(t.timeouts(1), 2);
+});
+
 test.run();
