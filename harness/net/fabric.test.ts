@@ -892,6 +892,8 @@ test("run.maxEvents stops the run at the first block of 65,536 events that reach
   assert.equal([cut.totals.events, cut.completed, cut.eventBudgetSpent], [131_072, 0, true]);
   assert.ok(cut.simulatedUs > 0 && cut.simulatedUs < whole.simulatedUs);
   assert.equal(runScenario({ ...s, run: { maxEvents: 100_000 } }), cut);
+  // A budget of exactly two blocks is met at the second.
+  assert.is(runScenario({ ...s, run: { maxEvents: 131_072 } }).totals.events, 131_072);
   // A budget the run never reaches changes nothing.
   assert.equal(runScenario({ ...s, run: { maxEvents: 10_000_000 } }), whole);
 });

@@ -1118,11 +1118,12 @@ export class Fabric {
         sent = true;
       }
     }
+    const more = this.ctrlCount[host] > 0 || this.ringLen[host] > 0;
     if (sent && this.jitterPs > 0) {
       // The pause holds the link as its serialisation does, so a packet that arrives meanwhile waits too.
       this.busyUntil[port] += this.jitterRng.nextBelow(this.jitterPs);
-      if (this.ctrlCount[host] > 0 || this.ringLen[host] > 0) this.txDoneAt(port, this.busyUntil[port]);
-    } else if (sent && (this.ctrlCount[host] > 0 || this.ringLen[host] > 0)) this.txDoneAfterSer(port);
+      if (more) this.txDoneAt(port, this.busyUntil[port]);
+    } else if (sent && more) this.txDoneAfterSer(port);
     else if (!sent && this.ringLen[host] > 0 && this.nicPausedUntil[host] > this.now) this.txDoneAt(port, this.nicPausedUntil[host]);
   }
 
