@@ -348,7 +348,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.fack[slot] = cur;
     let flags = this.flags[slot];
     const rtt = (now - ts) | 0;
-    flags = this.noteRack(slot, ts, una, rtt, flags);
+    this.rackRttCol[slot] = rtt;
+    flags = this.noteRack(slot, ts, una, flags);
     const minRtt = this.minRttCol[slot];
     if (minRtt === 0 || rtt < minRtt) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
     this.flags[slot] = flags;
@@ -388,17 +389,29 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       }
     }
     this.flags[slot] = flags;
-    // Steps 1–3 for every newly delivered packet; one RTT sample per ACK (the newest sent).
+    // Steps 1–3 for every newly delivered packet. RACK.rtt is the RTT of the newest sent of them
+    // that step 2 accepts (it walks them in ascending xmit_ts, each overwriting RACK.rtt); one
+    // RTT sample per ACK, from the newest sent never retransmitted.
     let sampleTs = 0;
     let sampled = 0;
+    let rackTs = 0;
+    let rackPsn = -1;
     const base = slot * this.words;
+    const tsBase = slot * this.bits;
     if (d > 0) {
       for (let i = 0; i < d; i++) {
         const psn = (una + i) & K.U24;
         const idx = psn & this.mask;
         if (bitTest(this.sackBits, base, idx)) continue;
-        if (this.deliver(slot, now, psn, idx) && (sampled === 0 || ((this.xmitTs[slot * this.bits + idx] - sampleTs) | 0) > 0)) {
-          sampleTs = this.xmitTs[slot * this.bits + idx];
+        const v = this.deliver(slot, now, psn, idx);
+        if (v < 0) continue;
+        const ts = this.xmitTs[tsBase + idx];
+        if (rackPsn < 0 || RackSender.sentAfter(ts, psn, rackTs, rackPsn)) {
+          rackTs = ts;
+          rackPsn = psn;
+        }
+        if (v > 0 && (sampled === 0 || ((ts - sampleTs) | 0) > 0)) {
+          sampleTs = ts;
           sampled = 1;
         }
       }
@@ -417,12 +430,19 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       if (!bitTest(this.sackBits, base, idx)) {
         bitSet(this.sackBits, base, idx);
         this.sackedCol[slot]++;
-        if (this.deliver(slot, now, sackPsn, idx) && (sampled === 0 || ((this.xmitTs[slot * this.bits + idx] - sampleTs) | 0) > 0)) {
-          sampleTs = this.xmitTs[slot * this.bits + idx];
+        const v = this.deliver(slot, now, sackPsn, idx);
+        const ts = this.xmitTs[tsBase + idx];
+        if (v >= 0 && (rackPsn < 0 || RackSender.sentAfter(ts, sackPsn, rackTs, rackPsn))) {
+          rackTs = ts;
+          rackPsn = sackPsn;
+        }
+        if (v > 0 && (sampled === 0 || ((ts - sampleTs) | 0) > 0)) {
+          sampleTs = ts;
           sampled = 1;
         }
       }
     }
+    if (rackPsn >= 0) this.rackRttCol[slot] = (now - rackTs) | 0;
     if (sampled !== 0) this.rttSample(slot, (now - sampleTs) | 0);
     const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
     flags = this.flags[slot];
@@ -617,11 +637,12 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   }
 
   /**
-   * Steps 2–3 for one newly delivered packet: RACK.rtt / xmit_ts / end_seq, reordering, and
-   * removal from the transmission-ordered list. Returns true when it gives an RTT sample
-   * (it was never retransmitted).
+   * Steps 2–3 for one newly delivered packet: RACK.xmit_ts / end_seq, reordering, and removal
+   * from the transmission-ordered list. Returns −1 when step 2 skips it (a retransmission
+   * acknowledged faster than min_RTT), 0 for a retransmission it takes, 1 for a packet never
+   * retransmitted (also an RTT sample).
    */
-  private deliver(slot: number, now: number, psn: number, idx: number): boolean {
+  private deliver(slot: number, now: number, psn: number, idx: number): number {
     const ts = this.xmitTs[slot * this.bits + idx];
     const rtt = (now - ts) | 0;
     const base = slot * this.words;
@@ -637,16 +658,15 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (psn24Diff(end, this.fack[slot]) > 0) this.fack[slot] = end;
     else if (psn24Diff(end, this.fack[slot]) < 0 && !resent) this.flags[slot] |= F.Reordering;
     // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
-    if (resent && rtt < this.minRttCol[slot]) return false;
-    this.flags[slot] = this.noteRack(slot, ts, psn, rtt, this.flags[slot]);
-    if (resent) return false;
+    if (resent && rtt < this.minRttCol[slot]) return -1;
+    this.flags[slot] = this.noteRack(slot, ts, psn, this.flags[slot]);
+    if (resent) return 0;
     if (this.minRttCol[slot] === 0 || rtt < this.minRttCol[slot]) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
-    return true;
+    return 1;
   }
 
-  /** Step 2: RACK.rtt, and RACK.xmit_ts / end_seq when this packet was sent later. Returns `flags` with RackValid. */
-  private noteRack(slot: number, ts: number, psn: number, rtt: number, flags: number): number {
-    this.rackRttCol[slot] = rtt;
+  /** Step 2: RACK.xmit_ts / end_seq when this packet was sent later. Returns `flags` with RackValid. */
+  private noteRack(slot: number, ts: number, psn: number, flags: number): number {
     if ((flags & F.RackValid) !== 0 && !RackSender.sentAfter(ts, psn, this.rackXmit[slot], this.rackEnd[slot])) return flags;
     this.rackXmit[slot] = ts;
     this.rackEnd[slot] = psn;
@@ -808,6 +828,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.writeSent(slot, last, RACK_TX_PROBE, false);
       const idx = last & this.mask;
       const base = slot * this.words;
+      /* c8 ignore next 4 -- guard: the highest PSN is marked lost only once a lower PSN sent after it, a retransmission, is delivered; those go in recovery, where no PTO is armed, and a due probe goes before any (README) */
       if (bitTest(this.lostBits, base, idx)) {
         bitClear(this.lostBits, base, idx);
         this.lostN[slot]--;
