@@ -425,4 +425,42 @@ test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in reco
   assert.is(t.timeouts(1), 2);
 });
 
+test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rtt is the most recently sent one's, cumulative or SACKed, first copy or resend", () => {
+  // Flow 1 after sampled(5): SRTT = min_RTT = 1000, reo_wnd 250. PSNs 1–4 at 2000–2003; PSN 4
+  // SACKed at 3003 puts the reordering timer at 2002 + 1000 + 250 = 3252, which marks 1–3 lost.
+  const lossy = () => {
+    const s = sampled(5);
+    for (let t = 2000; t < 2004; t++) s.nextPacket(1, t);
+    s.onAck(1, 3003, 1, 4, false);
+    assert.is(s.onTimer(1, 3252), RACK_TIMER_REORDER);
+    assert.is(s.lostPackets(1), 3);
+    return s;
+  };
+  // PSN 1 resent at 3300 (its ACK lost); PSN 3's first copy arrives late: cum 2 + SACK 3 at 4400.
+  // The resend (RTT 1100 ≥ min_RTT) was sent after PSN 3 (2002, RTT 2398): RACK.rtt 1100.
+  const a = lossy();
+  assert.is(a.nextPacket(1, 3300), RACK_TX_RETRANSMIT);
+  a.onAck(1, 4400, 2, 3, false);
+  assert.is(a.rackRttNs(1), 1100);
+  // PSNs 1, 2, 3 resent at 3300, 3350, 3400; cum 2 + SACK 3 at 4500: the SACKed resend of PSN 3
+  // is the newest (RTT 1100 ≥ min_RTT, taken though resent), not PSN 1's (1200).
+  const b = lossy();
+  for (const t of [3300, 3350, 3400]) assert.is(b.nextPacket(1, t), RACK_TX_RETRANSMIT);
+  b.onAck(1, 4500, 2, 3, false);
+  assert.is(b.rackRttNs(1), 1100);
+  // From PSN 0: the RTO marks SND.UNA (PSN 0) lost and only it is resent, at 60000; PSN 1's first
+  // copy (sent at 10) arrives with it: cum 2 at 61000 gives the resend's 1000, not 60990.
+  const c = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
+  c.open(1, 0);
+  c.post(1, 2048, 1);
+  c.onSchedule(1, 0, 1 << 20);
+  c.nextPacket(1, 0);
+  c.nextPacket(1, 10);
+  assert.is(c.onTimer(1, 50_000), RACK_TIMER_RTO);
+  assert.is(c.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
+  assert.is(c.out[2], 0);
+  c.onAck(1, 61_000, 2, 1, false);
+  assert.is(c.rackRttNs(1), 1000);
+});
+
 test.run();
