@@ -13,6 +13,7 @@
 // non-zero start.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { E_OVERFLOW } from "../../core/errors";
 import { sendingOnFlow1 } from "../test-support";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
 
@@ -448,6 +449,7 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   for (const t of [3300, 3350, 3400]) assert.is(b.nextPacket(1, t), RACK_TX_RETRANSMIT);
   b.onAck(1, 4500, 2, 3, false);
   assert.is(b.rackRttNs(1), 1100);
+  assert.is(b.srttNs(1), 1000); // both resent: no RTT sample (Karn)
   // From PSN 0: the RTO marks SND.UNA (PSN 0) lost and only it is resent, at 60000; PSN 1's first
   // copy (sent at 10) arrives with it: cum 2 at 61000 gives the resend's 1000, not 60990.
   const c = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
@@ -461,6 +463,28 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   assert.is(c.out[2], 0);
   c.onAck(1, 61_000, 2, 1, false);
   assert.is(c.rackRttNs(1), 1000);
+  // The same with PSN 2 (sent at 20) SACKed after PSN 0's resend is delivered cumulatively.
+  const d = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
+  d.open(1, 0);
+  d.post(1, 3072, 1);
+  d.onSchedule(1, 0, 1 << 20);
+  for (const t of [0, 10, 20]) d.nextPacket(1, t);
+  assert.is(d.onTimer(1, 50_000), RACK_TIMER_RTO);
+  assert.is(d.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
+  d.onAck(1, 61_000, 1, 2, false);
+  assert.is(d.rackRttNs(1), 1000);
+});
+
+test("an ACK without cumulative progress leaves the retry count: maxRetries 1 ends at the second RTO despite a SACK between", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000, maxRetries: 1 }, 2);
+  s.open(1, 0);
+  s.post(1, 3072, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (const t of [0, 10, 20]) s.nextPacket(1, t);
+  assert.is(s.onTimer(1, 50_000), RACK_TIMER_RTO); // all three lost (no RTT yet: reo_wnd 0), RTO 100000
+  for (const t of [50_000, 50_001, 50_002]) assert.is(s.nextPacket(1, t), RACK_TX_RETRANSMIT);
+  s.onAck(1, 60_000, 0, 2, false); // PSN 2's resend SACKed: no progress
+  assert.is(s.onTimer(1, s.deadlineNs(1)), E_OVERFLOW);
 });
 
 test.run();
