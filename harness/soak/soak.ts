@@ -320,8 +320,7 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
   if ((s.faults ?? []).length > 0 && d.chance(0.1)) s.run = { ...s.run, faultBaseline: true };
 }
 
-/** The trimmed headers' rate when every host of one DC sends across the WAN at its link rate (0: not two DCs). */
-/** One DC's hosts' trimmed headers plus the NACKs (ackBytes) answering the other DC's, in Gb/s, when every packet is trimmed. */
+/** One DC's hosts' trimmed headers plus the NACKs (ackBytes) answering the other DC's, in Gb/s, when every packet is trimmed (0: not two DCs). */
 export function wanControlGbps(s: Scenario, hosts: number): number {
   if (s.topology.kind !== "twodc") return 0;
   const n = s.network ?? {};
@@ -455,7 +454,6 @@ function delivered(f: Results["flows"][number], endUs: number): number {
   return f.goodputGbps === null ? 0 : (f.goodputGbps * (endUs - f.startUs) * 1000) / 8;
 }
 
-/** How a run can end, the good ones first (the command's tally follows this order). */
 /**
  * The events a rerun may take (about a minute on this machine, at 3–5 million events a second).
  * A seed that moves millions of packets per 20 ms (seed 2,199,810: 84 million events, 21 s) took
@@ -464,6 +462,7 @@ function delivered(f: Results["flows"][number], endUs: number): number {
  */
 export const RERUN_MAX_EVENTS = 250_000_000;
 
+/** How a run can end, the good ones first (the command's tally follows this order). */
 export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "stalled"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 

@@ -300,6 +300,8 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
     if (k === n) {
       this.retxPsn[slot] = limit;
+      // Nothing to resend (SND.UNA SACKed by a NACK that overtook a late cumulative ACK): the
+      // next expiry is a retry again, or the timer would restart for ever.
       this.flags[slot] = flags & ~F.ResendDue;
       return K.NoneLost;
     }

@@ -30,7 +30,7 @@ import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { bitClear, bitSet, bitTest, clearBits, countSet } from "../../core/bitmap";
 import { profileParam, resolveParams, rule } from "../../core/params";
 import { isPsn24, psn24Diff } from "../../core/psn";
-import { type HandlerSignatures, flowBytes } from "../../core/table";
+import { type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { BitmapReceiver, MessageSender, receiverLayout, windowBits } from "../qp";
 
 function senderLayout(bits: number) {
@@ -99,6 +99,14 @@ const enum F {
   RackValid = 1024,
   ResendDue = 2048, // an RTO marked SND.UNA lost and nothing has been resent since (only in recovery)
   AnyTimer = 7,
+}
+
+/** What an ACK keeps (`pick`): RACK.rtt's packet (its PSN, −1: none yet, and send tick) and the RTT sample's send tick. */
+const enum Kept {
+  RackPsn = 0,
+  RackTs = 1,
+  Sampled = 2,
+  SampleTs = 3,
 }
 
 const enum K {
@@ -250,6 +258,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly initialPto: number;
   private readonly maxAckDelay: number;
   private readonly maxRetries: number;
+  /** What one ACK keeps of the packets it delivers (`deliverPick`), indexed by Kept. */
+  private readonly pick = offHeap(Int32Array, 4);
 
   constructor(params: Partial<RackSenderParams> = {}, capacity = 1) {
     const p = resolveSender(params);
@@ -392,28 +402,15 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // Steps 1–3 for every newly delivered packet. RACK.rtt is the RTT of the newest sent of them
     // that step 2 accepts (it walks them in ascending xmit_ts, each overwriting RACK.rtt); one
     // RTT sample per ACK, from the newest sent never retransmitted.
-    let sampleTs = 0;
-    let sampled = 0;
-    let rackTs = 0;
-    let rackPsn = -1;
+    const pick = this.pick;
+    pick[Kept.RackPsn] = -1;
+    pick[Kept.Sampled] = 0;
     const base = slot * this.words;
-    const tsBase = slot * this.bits;
     if (d > 0) {
       for (let i = 0; i < d; i++) {
         const psn = (una + i) & K.U24;
         const idx = psn & this.mask;
-        if (bitTest(this.sackBits, base, idx)) continue;
-        const v = this.deliver(slot, now, psn, idx);
-        if (v < 0) continue;
-        const ts = this.xmitTs[tsBase + idx];
-        if (rackPsn < 0 || RackSender.sentAfter(ts, psn, rackTs, rackPsn)) {
-          rackTs = ts;
-          rackPsn = psn;
-        }
-        if (v > 0 && (sampled === 0 || ((ts - sampleTs) | 0) > 0)) {
-          sampleTs = ts;
-          sampled = 1;
-        }
+        if (!bitTest(this.sackBits, base, idx)) this.deliverPick(slot, now, psn, idx);
       }
       // deliver() cleared the resent and lost bits of what it delivered; SACKed packets had
       // theirs cleared when SACKed, and only their SACK bits remain to release.
@@ -430,20 +427,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       if (!bitTest(this.sackBits, base, idx)) {
         bitSet(this.sackBits, base, idx);
         this.sackedCol[slot]++;
-        const v = this.deliver(slot, now, sackPsn, idx);
-        const ts = this.xmitTs[tsBase + idx];
-        if (v >= 0 && (rackPsn < 0 || RackSender.sentAfter(ts, sackPsn, rackTs, rackPsn))) {
-          rackTs = ts;
-          rackPsn = sackPsn;
-        }
-        if (v > 0 && (sampled === 0 || ((ts - sampleTs) | 0) > 0)) {
-          sampleTs = ts;
-          sampled = 1;
-        }
+        this.deliverPick(slot, now, sackPsn, idx);
       }
     }
-    if (rackPsn >= 0) this.rackRttCol[slot] = (now - rackTs) | 0;
-    if (sampled !== 0) this.rttSample(slot, (now - sampleTs) | 0);
+    if (pick[Kept.RackPsn] >= 0) this.rackRttCol[slot] = (now - pick[Kept.RackTs]) | 0;
+    if (pick[Kept.Sampled] !== 0) this.rttSample(slot, (now - pick[Kept.SampleTs]) | 0);
     const freed = d > 0 ? this.freeMessages(slot, cumPsn) : 0;
     flags = this.flags[slot];
     const exiting = (flags & F.Recovery) !== 0 && psn24Diff(cur, this.recoveryEnd[slot]) >= 0;
@@ -634,6 +622,25 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const w = Math.floor((this.reoMult[slot] * this.minRttCol[slot]) / 4);
     const srtt = this.srttCol[slot];
     return srtt > 0 && srtt < w ? srtt : w;
+  }
+
+  /**
+   * deliver(), and what the ACK keeps of the packet in `pick`: RACK.rtt's packet if it was sent
+   * later than the one kept, and the RTT sample's if it was never retransmitted and sent later.
+   */
+  private deliverPick(slot: number, now: number, psn: number, idx: number): void {
+    const v = this.deliver(slot, now, psn, idx);
+    if (v < 0) return;
+    const ts = this.xmitTs[slot * this.bits + idx];
+    const pick = this.pick;
+    if (pick[Kept.RackPsn] < 0 || RackSender.sentAfter(ts, psn, pick[Kept.RackTs], pick[Kept.RackPsn])) {
+      pick[Kept.RackTs] = ts;
+      pick[Kept.RackPsn] = psn;
+    }
+    if (v > 0 && (pick[Kept.Sampled] === 0 || ((ts - pick[Kept.SampleTs]) | 0) > 0)) {
+      pick[Kept.SampleTs] = ts;
+      pick[Kept.Sampled] = 1;
+    }
   }
 
   /**
