@@ -107,6 +107,27 @@ test("sprayed paths (REPS under NSCC, trimming on): ACKs overtaken on the way ar
   assert.ok(x.dropsOutOfOrder > 0, "sprayed data arrives out of order at the in-order target");
 });
 
+test("a resend a pacer holds past the RTO spends no further timeouts: each one counted has its resend (soak seed 2,517,614)", () => {
+  // Swift held at 0.01 packet paces one packet every 100 smoothed RTTs (over 1 ms), far beyond
+  // the 100.656 µs RTO; 30 % of the data is lost at the sender's link. Before, every expiry while
+  // the pacer held the resend went back again and cut the CC again: 58, 70 and 84 timeouts for 6,
+  // 5 and 6 retransmissions.
+  for (const seed of [1, 2, 3]) {
+    const r = runScenario({
+      ...DEFAULT_SCENARIO,
+      name: "paced dack",
+      seed,
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: "swift", params: { maxCwndPkts: 0.01, initCwndPkts: 0.01 } }, lb: { name: "ecmp" }, reliability: { name: "dack" } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 16 * 4096 }] }],
+      faults: [{ kind: "loss", links: [{ host: 0 }], probability: 0.3, packets: ["data"] }],
+      run: { endUs: 200_000 },
+    });
+    assert.is(r.completed, 1, `seed ${seed}`);
+    assert.ok(r.totals.timeouts >= 1 && r.totals.timeouts <= r.totals.retransmissions, `seed ${seed}: ${r.totals.timeouts} timeouts, ${r.totals.retransmissions} retransmissions`);
+  }
+});
+
 // -----------------------------------------------------------------------------------------
 // The transport alone, with packets made by hand.
 
@@ -266,6 +287,32 @@ test("the timer: nothing before the deadline; at it, back to the first unacknowl
   assert.is(tr.onTimer(0, 200_000), 0);
   // Fig. 2 / §II-F: the retransmission ends in H(−1), and the IACK takes it to H0.
   assert.is((tr.tx as DackInitiator).haltState(0), DACK_H0);
+});
+
+test("a timeout counts only once the previous one's resend has gone; the timer runs again from that resend (RFC 6298 §5.6)", () => {
+  const { tr, pool } = transport(1, 50_000);
+  tr.post(0, 4 * MSS);
+  sendAll(tr, 0, 4, 1000);
+  assert.is(tr.onTimer(0, 51_000), 1);
+  // A pacer holds the resend of packet 0: the expiries meanwhile go back nowhere and cut nothing.
+  assert.is(tr.onTimer(0, 101_000), 0);
+  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.deadlineNs(0)], [1, 0, 151_000]);
+  assert.is(tr.onTimer(0, 151_000), 0);
+  assert.is(tr.deadlineNs(0), 201_000);
+  // The resend goes at 160,000: the timer restarts from it, and its expiry is a timeout again.
+  assert.equal(sendAll(tr, 0, 1, 160_000), [0]);
+  assert.is(tr.deadlineNs(0), 210_000);
+  assert.is(tr.onTimer(0, 209_999), 0);
+  assert.is(tr.onTimer(0, 210_000), 1);
+  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.bytes], [2, 0, 2112]);
+  // A late IACK acknowledges everything before that resend goes: nothing is left to resend, so
+  // the next packet's timer is a fresh one and its first expiry a timeout.
+  tr.onAck(0, 215_000, pool, ack(pool, 0, DACK_KIND_IACK, 3));
+  assert.ok(!tr.timerArmed(0));
+  tr.post(0, MSS);
+  assert.equal(sendAll(tr, 0, 1, 220_000), [4]);
+  assert.is(tr.onTimer(0, 270_000), 1);
+  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.errors()], [3, 4, 0]);
 });
 
 test("one target per destination host, shared by the flows into it; its ACKs name their flows", () => {

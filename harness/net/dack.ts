@@ -5,7 +5,10 @@
 // Sender: one DackInitiator (or OptInitiator) slot per flow streams the flow's packets, numbered
 // from 0, each a full packet but the last. The initiators take their retransmission timer from
 // the caller (§II-A): here one per flow, armed while packets are outstanding and restarted
-// whenever the acknowledged number advances.
+// whenever the acknowledged number advances. As the RDMA senders of lib/reliability do, a
+// timeout counts only once the previous timeout's resend has gone, and the timer runs again from
+// that resend (RFC 6298 §5.6): an expiry while a pacer still holds it only restarts the timer,
+// so it neither goes back again nor cuts the CC again.
 //
 // Receiver: each destination host has one DackTarget, its processing queue shared by the flows
 // into the host (a stream per flow). It decides at a packet's arrival — accepted in order, or
@@ -109,6 +112,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly deadline: Float64Array;
   private readonly retx: Int32Array;
   private readonly tmo: Int32Array;
+  /** 1 from a timeout until the first packet after it (its go-back resend) has gone. */
+  private readonly resendDue: Uint8Array;
   /** The EV of each flow's last data packet at its target. */
   private readonly rxEv: Int32Array;
   /** The target whose `out` the last arrive / processed call wrote, and its host. */
@@ -165,6 +170,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.deadline = new Float64Array(cap);
     this.retx = new Int32Array(cap);
     this.tmo = new Int32Array(cap);
+    this.resendDue = new Uint8Array(cap);
     this.rxEv = new Int32Array(cap);
   }
 
@@ -202,6 +208,10 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.msgPackets = this.packets[slot];
     this.flight.sent(slot, seq, this.bytes);
     if (this.deadline[slot] === 0) this.deadline[slot] = nowNs + this.rtoNs;
+    else if (this.resendDue[slot] !== 0) {
+      this.resendDue[slot] = 0;
+      this.deadline[slot] = nowNs + this.rtoNs;
+    }
     const isNew = k === (this.dack !== 0 ? DACK_SEND_NEW : OPT_SEND_NEW);
     if (!isNew) this.retx[slot]++;
     return (isNew ? Tx.New : Tx.Retransmit) | (seq === this.packets[slot] - 1 ? Tx.Last : 0);
@@ -247,8 +257,13 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       this.deadline[slot] = 0;
       return 0;
     }
+    if (this.resendDue[slot] !== 0) {
+      this.deadline[slot] = nowNs + this.rtoNs;
+      return 0;
+    }
     this.tx.onTimeout(slot);
     this.tmo[slot]++;
+    this.resendDue[slot] = 1;
     this.bytes = this.flight.lose(slot, first);
     this.deadline[slot] = nowNs + this.rtoNs;
     this.ev = -1;
@@ -371,7 +386,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   private restartTimer(slot: number, nowNs: number): void {
-    this.deadline[slot] = this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot) ? nowNs + this.rtoNs : 0;
+    if (this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot)) this.deadline[slot] = nowNs + this.rtoNs;
+    else {
+      this.deadline[slot] = 0;
+      this.resendDue[slot] = 0;
+    }
   }
 
   /** The echoed send time's RTT sample, or 0 when the ACK carries none. */

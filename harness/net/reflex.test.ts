@@ -116,10 +116,12 @@ test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_
 test("NDT: a flow acknowledged in full while its packets still wait in a Controlled queue closes its slot when the last leaves, and no call is rejected", () => {
   // Found by `nicfw soak` (seed 1228): under load the sender's last ACK can overtake a resent
   // copy or the tail NDT still holds; closing then was refused (E_STATE) and counted as an error.
+  // The resent copies come from an RTO of 31.8 µs, under the 112.8 µs RTT: uet-htsim's rule
+  // (15 µs + 7 hops × 2.4 µs), which the network's RTO no longer goes below twice the RTT for.
   const b = build({
     topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
     network: { mtuBytes: 1500, routing: "ecmp", trimming: false, bufferBytes: 30_000, reflex: {} },
-    transport: { cc: { name: "swift" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    transport: { cc: { name: "swift" }, lb: { name: "reps" }, reliability: { name: "dack", params: { rtoNs: 31_800 } } },
     traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "permutation", bytes: 4150 }],
     seed: 1228,
   });

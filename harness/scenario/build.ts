@@ -1,8 +1,8 @@
 // Scenario → fabric: builds the topology, derives the network constants the way the UEC
 // reference simulator does (notes/uec-htsim-reference.md §2: network RTT over the diameter, BDP in
 // whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the queue
-// rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time), creates one table
-// per module with capacity = flows, and turns the traffic into flows.
+// rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time, here never below
+// twice the network RTT), creates one table per module with capacity = flows, and turns the traffic into flows.
 
 import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
@@ -141,10 +141,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * queuePkts) * mtu;
   const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;
-  // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate).
+  // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate), written for fat trees
+  // whose RTT that covers. Never below twice the network RTT: long links with shallow buffers
+  // (Dragonfly global links) would otherwise time out every first window before its first ACK,
+  // and a Valiant or UGAL path may be twice the minimal one.
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
-  const htsimRtoNs = Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps);
+  const htsimRtoNs = Math.max(Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), Math.ceil(2 * rttNs));
   const rtoNs = pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs;
   const ctx: NetworkContext = {
     linkGbps: hostGbps,

@@ -202,6 +202,21 @@ test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): 
   assert.equal([slow.bdpPackets, slow.bufferBytes], [58, 58 * 4150]);
 });
 
+test("the RTO is never below twice the network RTT: a Dragonfly with 4 µs global links and 30 KB buffers (soak seed 2,517,614)", () => {
+  // Dragonfly (p 2, a 3, h 1) at 400 Gb/s, MTU 1500, 64 B ACKs, 1 µs links, 4 µs global, 300 ns
+  // per switch. Diameter host–local–global–local–host, 5 links and 4 switches each way:
+  // 2 × (1 + 1 + 4 + 1 + 1) µs + 5 × 30 ns (1500 B) + 5 × 1.28 ns (64 B) + 2 × 4 × 300 ns = 18,556.4 ns.
+  // uet-htsim's rule gives 15,000 + 5 × 30,000 × 8 / 400 = 18,000 ns, below that RTT: every first
+  // window would time out before its first ACK came back. The floor: ⌈2 × 18,556.4⌉ = 37,113 ns.
+  const d = build({
+    ...defaultWith("df", [{ kind: "permutation", bytes: 300_000 }]),
+    topology: { kind: "dragonfly", p: 2, a: 3, h: 1, linkGbps: 400, latencyNs: 1000, switchLatencyNs: 300, globalLatencyNs: 4000 },
+    network: { mtuBytes: 1500, trimming: false, bufferBytes: 30_000 },
+  }).derived;
+  assert.ok(Math.abs((d.networkRttNs as number) - 18_556.4) < 1e-6, `${d.networkRttNs}`);
+  assert.equal([d.diameterHops, d.rtoNs], [5, 37_113]);
+});
+
 test("the default samples (nicfw run --plots): the ports facing the hosts that receive most, ties in host order; the first 8 flows; every quarter RTT", () => {
   const s = defaultWith("d", [
     { kind: "flows", flows: [{ src: 0, dst: 5, bytes: 1000 }, { src: 1, dst: 5, bytes: 1000 }, { src: 2, dst: 3, bytes: 1000 }, { src: 4, dst: 9, bytes: 1000 }, { src: 6, dst: 7, bytes: 1000 }, { src: 8, dst: 1, bytes: 1000 }] },
