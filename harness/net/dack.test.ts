@@ -313,6 +313,12 @@ test("a timeout counts only once the previous one's resend has gone; the timer r
   assert.equal(sendAll(tr, 0, 1, 220_000), [4]);
   assert.is(tr.onTimer(0, 270_000), 1);
   assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.errors()], [3, 4, 0]);
+  // An IACK that leaves one packet outstanding restarts the timer for it.
+  const one = transport(1, 50_000);
+  one.tr.post(0, 4 * MSS);
+  sendAll(one.tr, 0, 4, 0);
+  one.tr.onAck(0, 8000, one.pool, ack(one.pool, 0, DACK_KIND_IACK, 2));
+  assert.ok(one.tr.timerArmed(0) && one.tr.deadlineNs(0) === 58_000);
 });
 
 test("one target per destination host, shared by the flows into it; its ACKs name their flows", () => {
