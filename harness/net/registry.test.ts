@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AimdCc, NsccCc, SwiftCc } from "./adapters";
 import { makeCc, makeTransport, type NetworkContext } from "./registry";
-import type { IrnTransport, RackTransport } from "./rounds";
+import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 const CTX: NetworkContext = { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 16_384 };
 
@@ -26,6 +26,29 @@ test("the RDMA baselines size their windows from the BDP in whole packets, at le
   // 1 Gb/s × 1 µs = 125 B, less than a packet: one.
   const tiny = makeTransport("irn", {}, { ...CTX, linkGbps: 1, baseRttNs: 1000 }, 1, 64) as IrnTransport;
   assert.is(tiny.tx.params.bdpPackets, 1);
+});
+
+test("the RDMA baselines' timers: the papers' values in a datacenter, twice the network RTT where they are below it", () => {
+  const timers = (ctx: NetworkContext, user = {}) => {
+    const gbn = makeTransport("gbn", user, ctx, 1, 64) as GbnTransport;
+    const irn = makeTransport("irn", user, ctx, 1, 64) as IrnTransport;
+    const rack = makeTransport("rack", user, ctx, 1, 64) as RackTransport;
+    const tmo = makeTransport("timeout", user, ctx, 1, 64) as TimeoutTransport;
+    return [gbn.tx.params.rtoNs, gbn.rx.params.nackIntervalNs, irn.tx.params.rtoLowNs, irn.tx.params.rtoHighNs, rack.tx.params.initialRtoNs, rack.tx.params.minRtoNs, rack.tx.params.maxRtoNs, tmo.tx.params.rtoNs];
+  };
+  // 14 µs: every default is above 28 µs and stands (RoCE 4.096 µs × 2^8, 500 µs, IRN §4.1's
+  // 100 / 320 µs, 1 ms and 100 µs, 100 ms).
+  assert.equal(timers(CTX), [1_048_576, 500_000, 100_000, 320_000, 1_000_000, 100_000, 100_000_000, 1_048_576]);
+  // Two DCs over 500 µs of WAN: an RTT of 1,014,043.79 ns, so every timer below 2,028,087.58 ns
+  // becomes ⌈2 × RTT⌉ = 2,028,088; RACK's 100 ms cap stands.
+  const wan = { ...CTX, baseRttNs: 1_014_043.79 };
+  const f = 2_028_088;
+  assert.equal(timers(wan), [f, f, f, f, f, f, 100_000_000, f]);
+  // A 60 ms RTT would lift RACK's minimum past its 100 ms cap: the minimum stops at the cap.
+  assert.is((makeTransport("rack", {}, { ...CTX, linkGbps: 1, baseRttNs: 60e6 }, 1, 64) as RackTransport).tx.params.minRtoNs, 100_000_000);
+  // The scenario's own values win.
+  const own = makeTransport("irn", { sender: { rtoLowNs: 50_000 } }, wan, 1, 64) as IrnTransport;
+  assert.equal([own.tx.params.rtoLowNs, own.tx.params.rtoHighNs], [50_000, f]);
 });
 
 test.run();

@@ -32,10 +32,10 @@ import { RudReceiver } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
-import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
-import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
-import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
-import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
+import { GBN_RECEIVER_DEFAULTS, GBN_SENDER_DEFAULTS, GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
+import { IRN_SENDER_DEFAULTS, IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
+import { RACK_SENDER_DEFAULTS, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
+import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type FlowEnds, makeDackTransport } from "./dack";
 import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
@@ -178,7 +178,10 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  * the bandwidth-delay product in packets as IRN's BDP cap (IRN §3.2) and as the receivers'
  * reordering window; RACK and timeout-only cap packets in flight at their window, which gets two
  * BDPs so that the CC's window, not theirs, is the limit. Timers keep the modules' defaults (the
- * papers' values); `params.sender` / `params.receiver` override any of it.
+ * papers' values, set for one datacenter's RTT of microseconds), raised to twice the network RTT
+ * where they are below it, as the network's RTO is: across a WAN, IRN's 100 µs RTO_low and
+ * RACK's 1 ms initial RTO would otherwise resend every first window before its first ACK could
+ * return. `params.sender` / `params.receiver` override any of it.
  */
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
@@ -186,20 +189,27 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
   const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
   const header = ctx.headerBytes;
+  const floorNs = Math.ceil(2 * ctx.baseRttNs);
+  const atLeastRtts = (ns: number): number => (ns > floorNs ? ns : floorNs);
   switch (name) {
     case "gbn": {
-      const tx = new GbnSender(sender({}), capacity);
-      return new GbnTransport(tx, new GbnReceiver(receiver({}), capacity), ackBytes, header, capacity);
+      const tx = new GbnSender(sender({ rtoNs: atLeastRtts(GBN_SENDER_DEFAULTS.rtoNs) }), capacity);
+      // A NACK repeated within an RTT would send the sender back again before its resend arrived.
+      const rx = new GbnReceiver(receiver({ nackIntervalNs: atLeastRtts(GBN_RECEIVER_DEFAULTS.nackIntervalNs) }), capacity);
+      return new GbnTransport(tx, rx, ackBytes, header, capacity);
     }
     case "irn": {
-      const tx = new IrnSender(sender({ bdpPackets }), capacity);
+      const d = IRN_SENDER_DEFAULTS;
+      const tx = new IrnSender(sender({ bdpPackets, rtoLowNs: atLeastRtts(d.rtoLowNs), rtoHighNs: atLeastRtts(d.rtoHighNs) }), capacity);
       return new IrnTransport(tx, new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity), ackBytes, header, capacity);
     }
     case "rack": {
-      const tx = new RackSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
+      const d = RACK_SENDER_DEFAULTS;
+      const rto = { initialRtoNs: atLeastRtts(d.initialRtoNs), minRtoNs: Math.min(atLeastRtts(d.minRtoNs), d.maxRtoNs) };
+      const tx = new RackSender(sender({ windowPackets: 2 * bdpPackets, ...rto }), capacity);
       return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
     }
   }
-  const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets }), capacity);
+  const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets, rtoNs: atLeastRtts(TIMEOUT_SENDER_DEFAULTS.rtoNs) }), capacity);
   return new TimeoutTransport(tx, new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
 }
