@@ -26,6 +26,9 @@ test("the RDMA baselines size their windows from the BDP in whole packets, at le
   // 1 Gb/s × 1 µs = 125 B, less than a packet: one.
   const tiny = makeTransport("irn", {}, { ...CTX, linkGbps: 1, baseRttNs: 1000 }, 1, 64) as IrnTransport;
   assert.is(tiny.tx.params.bdpPackets, 1);
+  // 400 Gb/s × 1 ms = 50 MB = 12,049 packets: RACK's window stops at its 16,384, not 24,098.
+  const wide = makeTransport("rack", {}, { ...CTX, linkGbps: 400, baseRttNs: 1_000_000 }, 1, 64) as RackTransport;
+  assert.is(wide.tx.params.windowPackets, 16_384);
 });
 
 test("the RDMA baselines' timers: the papers' values in a datacenter, twice the network RTT where they are below it", () => {

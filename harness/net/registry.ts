@@ -34,7 +34,7 @@ import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
 import { GBN_RECEIVER_DEFAULTS, GBN_SENDER_DEFAULTS, GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IRN_SENDER_DEFAULTS, IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
-import { RACK_SENDER_DEFAULTS, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
+import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, EcnWindowCc, type LbTable, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type FlowEnds, makeDackTransport } from "./dack";
@@ -177,7 +177,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  * The RDMA baselines with the network's defaults: the payload of a full packet as their MTU, and
  * the bandwidth-delay product in packets as IRN's BDP cap (IRN §3.2) and as the receivers'
  * reordering window; RACK and timeout-only cap packets in flight at their window, which gets two
- * BDPs so that the CC's window, not theirs, is the limit. Timers keep the modules' defaults (the
+ * BDPs so that the CC's window, not theirs, is the limit (RACK's no more than it can hold). Timers keep the modules' defaults (the
  * papers' values, set for one datacenter's RTT of microseconds), raised to twice the network RTT
  * where they are below it, as the network's RTO is: across a WAN, IRN's 100 µs RTO_low and
  * RACK's 1 ms initial RTO would otherwise resend every first window before its first ACK could
@@ -206,7 +206,9 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
     case "rack": {
       const d = RACK_SENDER_DEFAULTS;
       const rto = { initialRtoNs: atLeastRtts(d.initialRtoNs), minRtoNs: Math.min(atLeastRtts(d.minRtoNs), d.maxRtoNs) };
-      const tx = new RackSender(sender({ windowPackets: 2 * bdpPackets, ...rto }), capacity);
+      // Two BDPs, but no more than the module holds (a 400 Gb/s WAN of 1 ms would want 24,400).
+      const windowPackets = Math.min(2 * bdpPackets, RACK_MAX_WINDOW_PACKETS);
+      const tx = new RackSender(sender({ windowPackets, ...rto }), capacity);
       return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
     }
   }

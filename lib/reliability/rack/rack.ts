@@ -165,6 +165,9 @@ const PROFILE_DEFAULTS: { readonly [P in RackProfile]: Pick<RackSenderParams, "r
   dcp: { reoWndMult: 4, reoWndAdaptive: false },
 };
 
+/** The largest send window: ring indices are the i16 list links of LAYOUT, and the ring a power of two. */
+export const RACK_MAX_WINDOW_PACKETS = 16384;
+
 export const RACK_SENDER_DEFAULTS: Readonly<RackSenderParams> = Object.freeze({
   profile: "rfc8985",
   mtuBytes: 1024,
@@ -188,7 +191,7 @@ function resolveSender(input: Partial<RackSenderParams>): RackSenderParams {
   return resolveParams("RackSender", defaults, input, (p) => ({
     mtuBytes: rule.int(64, 65535),
     roundQuotaBytes: rule.int(1, K.MaxBytes),
-    windowPackets: rule.int(1, 16384),
+    windowPackets: rule.int(1, RACK_MAX_WINDOW_PACKETS),
     reoWndMult: rule.int(1, 255),
     initialRtoNs: rule.int(1, 2 ** 30),
     minRtoNs: rule.int(1, 2 ** 30),
