@@ -41,6 +41,12 @@ export interface CcAdapter {
    * retransmission) is still one: the fabric reads its echoed send time.
    */
   readonly nicTimestamps: number;
+  /**
+   * 1: every ACK sets the pacing gap anew, from the last send with the window that ACK left
+   * (Swift: Isekai sets its timing wheel at the ACK, baselines §1.5), so an ACK that lifts the
+   * window off its floor lets the held packet go at once instead of after the floor's gap.
+   */
+  readonly repacedByAck: number;
   open(slot: number, hops: number): void;
   canSend(slot: number, bytes: number): boolean;
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
@@ -87,6 +93,7 @@ abstract class WindowCc {
   readonly paced: number = 0;
   readonly timed: number = 0;
   readonly nicTimestamps: number = 0;
+  readonly repacedByAck: number = 0;
   abstract readonly m: CcModule;
   open(slot: number, _hops: number): void {
     this.m.open(slot);
@@ -210,6 +217,7 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   readonly name = "swift";
   override readonly paced = 1;
   override readonly nicTimestamps = 1;
+  override readonly repacedByAck = 1;
   constructor(readonly m: Swift) {
     super();
   }

@@ -290,6 +290,9 @@ export class Fabric {
   private readonly ccTimerAt: Float64Array;
   private readonly wakeAt: Float64Array;
   private readonly nextSendPs: Float64Array;
+  /** A paced flow's last send and its wire bytes: where an ACK sets the gap from (repacedByAck). */
+  private readonly lastSendPs: Float64Array;
+  private readonly lastSendBytes: Int32Array;
   /**
    * REPS Appendix A: per flow, the largest RTT sample (ns) of the current and of the previous
    * window of one RTO, so that their maximum covers the last one to two RTOs.
@@ -555,6 +558,8 @@ export class Fabric {
     this.ccTimerAt = new Float64Array(F);
     this.wakeAt = new Float64Array(F);
     this.nextSendPs = new Float64Array(F);
+    this.lastSendPs = new Float64Array(F);
+    this.lastSendBytes = new Int32Array(F);
     this.rttMaxCur = new Int32Array(F);
     this.rttMaxPrev = new Int32Array(F);
     this.rttWinEnd = new Float64Array(F);
@@ -686,8 +691,11 @@ export class Fabric {
           if (this.timerAt[target] === t) this.timer(target);
           break;
         case Ev.Wake:
-          this.wakeAt[target] = 0;
-          this.activate(target);
+          // An ACK may have moved the wake earlier (repace): the wake it replaced is stale.
+          if (this.wakeAt[target] === t) {
+            this.wakeAt[target] = 0;
+            this.activate(target);
+          }
           break;
         case Ev.Start:
           this.start(target);
@@ -1227,7 +1235,11 @@ export class Fabric {
     if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
     pool.i32[(h << 4) + P.Flags] = flags;
     this.dataSent++;
-    if (cc.paced !== 0) this.nextSendPs[f] = this.now + cc.pacingGapNs(f, bytes) * 1000;
+    if (cc.paced !== 0) {
+      this.nextSendPs[f] = this.now + cc.pacingGapNs(f, bytes) * 1000;
+      this.lastSendPs[f] = this.now;
+      this.lastSendBytes[f] = bytes;
+    }
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     this.transmit(port, h);
     this.armTimer(f);
@@ -1590,6 +1602,7 @@ export class Fabric {
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
     const sample = rttNs > 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
     cc.onAck(f, nowNs, tr.newBytes, sample ? rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
+    if (cc.repacedByAck !== 0) this.repace(f, cc);
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
@@ -1629,7 +1642,28 @@ export class Fabric {
     (this.reflex as ReflexSites).delivered(rtt);
     const cc = this.ccOf[f];
     cc.onDelaySample(f, this.nowNs, pool.i32[(h << 4) + P.W0], rtt);
+    if (cc.repacedByAck !== 0) this.repace(f, cc);
     this.activate(f);
+  }
+
+  /**
+   * Swift's pacing gap set anew at an ACK (Isekai's timing wheel, baselines §1.5): the next packet
+   * may leave one gap of the window now after the last send. A held packet due earlier than its
+   * wake gets a wake of its own, or none when it is due already (the caller activates the flow);
+   * one due later meets the pacer again at the old wake.
+   */
+  private repace(f: number, cc: CcAdapter): void {
+    const at = this.lastSendPs[f] + cc.pacingGapNs(f, this.lastSendBytes[f]) * 1000;
+    this.nextSendPs[f] = at;
+    const wake = this.wakeAt[f];
+    if (wake === 0 || at >= wake) return;
+    if (at <= this.now) {
+      this.wakeAt[f] = 0;
+      return;
+    }
+    this.wakeAt[f] = at;
+    this.heap.at = at;
+    this.heap.add(Ev.Wake, f, 0);
   }
 
   private senderNack(f: number, h: number): void {
