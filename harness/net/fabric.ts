@@ -47,6 +47,7 @@ import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
 import type { HostQueue } from "./dack";
+import { Pacer } from "./pacer";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { ReflexSites, type ReflexSpec } from "./reflex";
 
@@ -288,11 +289,7 @@ export class Fabric {
   private readonly active: Uint8Array;
   private readonly timerAt: Float64Array;
   private readonly ccTimerAt: Float64Array;
-  private readonly wakeAt: Float64Array;
-  private readonly nextSendPs: Float64Array;
-  /** A paced flow's last send and its wire bytes: where an ACK sets the gap from (repacedByAck). */
-  private readonly lastSendPs: Float64Array;
-  private readonly lastSendBytes: Int32Array;
+  private readonly pacer: Pacer;
   /**
    * REPS Appendix A: per flow, the largest RTT sample (ns) of the current and of the previous
    * window of one RTO, so that their maximum covers the last one to two RTOs.
@@ -556,10 +553,7 @@ export class Fabric {
     this.active = new Uint8Array(F);
     this.timerAt = new Float64Array(F);
     this.ccTimerAt = new Float64Array(F);
-    this.wakeAt = new Float64Array(F);
-    this.nextSendPs = new Float64Array(F);
-    this.lastSendPs = new Float64Array(F);
-    this.lastSendBytes = new Int32Array(F);
+    this.pacer = new Pacer(F);
     this.rttMaxCur = new Int32Array(F);
     this.rttMaxPrev = new Int32Array(F);
     this.rttWinEnd = new Float64Array(F);
@@ -691,11 +685,7 @@ export class Fabric {
           if (this.timerAt[target] === t) this.timer(target);
           break;
         case Ev.Wake:
-          // An ACK may have moved the wake earlier (repace): the wake it replaced is stale.
-          if (this.wakeAt[target] === t) {
-            this.wakeAt[target] = 0;
-            this.activate(target);
-          }
+          if (this.pacer.woke(target, t)) this.activate(target);
           break;
         case Ev.Start:
           this.start(target);
@@ -1189,13 +1179,10 @@ export class Fabric {
   private eligible(f: number): boolean {
     const cc = this.ccOf[f];
     const tr = this.transport;
-    if (cc.paced !== 0 && this.nextSendPs[f] > this.now) {
-      if (this.wakeAt[f] === 0) {
-        this.wakeAt[f] = this.nextSendPs[f];
-        this.heap.at = this.nextSendPs[f];
-        this.heap.add(Ev.Wake, f, 0);
-      }
-      return false;
+    if (cc.paced !== 0) {
+      const held = this.pacer.hold(f, this.now);
+      if (held > 0) this.wake(f, held);
+      if (held !== 0) return false;
     }
     const bytes = tr.nextBytes(f, this.nowNs, cc);
     if (bytes === 0) return false;
@@ -1235,11 +1222,7 @@ export class Fabric {
     if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
     pool.i32[(h << 4) + P.Flags] = flags;
     this.dataSent++;
-    if (cc.paced !== 0) {
-      this.nextSendPs[f] = this.now + cc.pacingGapNs(f, bytes) * 1000;
-      this.lastSendPs[f] = this.now;
-      this.lastSendBytes[f] = bytes;
-    }
+    if (cc.paced !== 0) this.pacer.sent(f, this.now, bytes, cc.pacingGapNs(f, bytes));
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     this.transmit(port, h);
     this.armTimer(f);
@@ -1646,23 +1629,14 @@ export class Fabric {
     this.activate(f);
   }
 
-  /**
-   * Swift's pacing gap set anew at an ACK (Isekai's timing wheel, baselines §1.5): the next packet
-   * may leave one gap of the window now after the last send. A held packet due earlier than its
-   * wake gets a wake of its own, or none when it is due already (the caller activates the flow);
-   * one due later meets the pacer again at the old wake.
-   */
+  /** Swift's pacing gap set anew at an ACK (Pacer.repace); the caller activates the flow. */
   private repace(f: number, cc: CcAdapter): void {
-    const at = this.lastSendPs[f] + cc.pacingGapNs(f, this.lastSendBytes[f]) * 1000;
-    this.nextSendPs[f] = at;
-    const wake = this.wakeAt[f];
-    if (wake === 0 || at >= wake) return;
-    if (at <= this.now) {
-      this.wakeAt[f] = 0;
-      return;
-    }
-    this.wakeAt[f] = at;
-    this.heap.at = at;
+    const wakePs = this.pacer.repace(f, this.now, cc.pacingGapNs(f, this.pacer.lastBytesOf(f)));
+    if (wakePs > 0) this.wake(f, wakePs);
+  }
+
+  private wake(f: number, atPs: number): void {
+    this.heap.at = atPs;
     this.heap.add(Ev.Wake, f, 0);
   }
 
