@@ -36,6 +36,7 @@ test("repace: a gap set anew from the last send moves a held flow's wake earlier
   // A longer gap: the old wake stays and finds the flow held again, then queues the new end.
   p.sent(0, 20_000, 4150, 10); // next at 30,000
   assert.is(p.hold(0, 21_000), 30_000);
+  assert.is(p.repace(0, 21_500, 10), 0, "due at the wake itself: nothing new to queue");
   assert.is(p.repace(0, 22_000, 40), 0, "due at 60,000: nothing new to queue");
   assert.equal([p.nextPs[0], p.wakePs[0]], [60_000, 30_000]);
   assert.ok(p.woke(0, 30_000));
