@@ -6,6 +6,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import type { Pacer } from "./pacer";
 
 // Reflex §II-C's setting, scaled to 16 hosts per DC: two leaf–spine DCs (4 leaves × 4 spines,
 // 4 hosts a leaf) at 100 Gb/s with 1 µs links, a 1.6 Tb/s WAN of 500 µs, PFC on (lossless RDMA).
@@ -51,6 +52,38 @@ test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near t
   // Which flows NSF and NDT track: the inter-DC ones only.
   const mixed = build(scenario([...incast.slice(0, 2), { src: 2, dst: 15, bytes: 1000 }, { src: 17, dst: 30, bytes: 1000 }], "swift", {}));
   assert.equal(Array.from(mixed.fabric.reflex?.interDc ?? []), [1, 1, 0, 0]);
+});
+
+test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an ACK does (net/pacer.ts)", () => {
+  // Reflex §III-C: an inter-DC flow's delay samples come from pseudo-ACKs, so they, like ACKs,
+  // set Swift's gap from the last send (Pacer.repace) before the flow is looked at again.
+  const b = build(scenario(incast, "swift", { ndt: false }));
+  const sites = b.fabric.reflex as NonNullable<typeof b.fabric.reflex>;
+  const fabric = b.fabric as unknown as { pacer: Pacer; activate(f: number): void };
+  let pending = 0;
+  let repaced = 0;
+  let missed = 0;
+  const delivered = sites.delivered.bind(sites);
+  sites.delivered = (rttNs: number): void => {
+    delivered(rttNs);
+    pending = 1;
+  };
+  const repace = fabric.pacer.repace.bind(fabric.pacer);
+  fabric.pacer.repace = (f: number, nowPs: number, gapNs: number): number => {
+    if (pending === 1) pending = 2;
+    return repace(f, nowPs, gapNs);
+  };
+  const activate = fabric.activate.bind(fabric);
+  fabric.activate = (f: number): void => {
+    if (pending === 2) repaced++;
+    else if (pending === 1) missed++;
+    pending = 0;
+    activate(f);
+  };
+  b.fabric.run();
+  const x = collect(b).reflex as NonNullable<ReturnType<typeof collect>["reflex"]>;
+  assert.ok(x.pseudoAcksDelivered > 0);
+  assert.equal([repaced, missed], [x.pseudoAcksDelivered, 0]);
 });
 
 test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C observation 2, §III-C)", () => {
