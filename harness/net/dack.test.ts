@@ -272,10 +272,16 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
 });
 
+/** One flow with an RTO of 50 µs and four packets sent at 1,000 ns. */
+function fourSent(): { tr: DackTransport; pool: PacketPool } {
+  const t = transport(1, 50_000);
+  t.tr.post(0, 4 * MSS);
+  sendAll(t.tr, 0, 4, 1000);
+  return t;
+}
+
 test("the timer: nothing before the deadline; at it, back to the first unacknowledged packet with everything held presumed lost", () => {
-  const { tr, pool } = transport(1, 50_000);
-  tr.post(0, 4 * MSS);
-  sendAll(tr, 0, 4, 1000);
+  const { tr, pool } = fourSent();
   assert.is(tr.onTimer(0, 50_999), 0);
   assert.is(tr.onTimer(0, 51_000), 1);
   assert.equal([tr.bytes, tr.timeouts(0), tr.nextPsn(0), tr.ev], [4 * 2112, 1, 0, -1]);
@@ -290,9 +296,7 @@ test("the timer: nothing before the deadline; at it, back to the first unacknowl
 });
 
 test("a timeout counts only once the previous one's resend has gone; the timer runs again from that resend (RFC 6298 §5.6)", () => {
-  const { tr, pool } = transport(1, 50_000);
-  tr.post(0, 4 * MSS);
-  sendAll(tr, 0, 4, 1000);
+  const { tr, pool } = fourSent();
   assert.is(tr.onTimer(0, 51_000), 1);
   // A pacer holds the resend of packet 0: the expiries meanwhile go back nowhere and cut nothing.
   assert.is(tr.onTimer(0, 101_000), 0);
