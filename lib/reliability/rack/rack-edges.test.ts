@@ -426,6 +426,24 @@ test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in reco
   assert.is(t.timeouts(1), 2);
 });
 
+test("new data after the first copies' ACKs covered an RTO's loss: no resend of that RTO is due, so a later loss the CC holds back meets a real RTO (soak seed 2,716,495)", () => {
+  const t = sampled(5); // SRTT 1000, RTTVAR 500, min_RTT 1000, reo_wnd 250
+  t.nextPacket(1, 2000); // PSN 1
+  t.nextPacket(1, 4600); // PSN 2
+  assert.is(t.onTimer(1, 5000), RACK_TIMER_RTO); // marks PSN 1 lost; its resend is due
+  t.onAck(1, 5500, 2, 1, false); // PSN 1's first copy: nothing lost is left
+  assert.is(t.nextPacket(1, 5600), RACK_TX_NEW); // PSN 3
+  // PSN 3 SACKed at 6600 (RACK.rtt 1000): PSN 2, sent at 4600, is past 4600 + 1000 + 250.
+  t.onAck(1, 6600, 2, 3, false);
+  assert.is(t.lostPackets(1), 1);
+  // The CC's window holds the resend back (the caller does not ask for it). Before, the
+  // expiry still waited for the first RTO's resend, which new data had made moot, and every
+  // later expiry only restarted the timer: the window, full of packets only an RTO releases,
+  // never opened and the flow stopped for good.
+  assert.is(t.onTimer(1, t.deadlineNs(1)), RACK_TIMER_RTO);
+  assert.is(t.timeouts(1), 2);
+});
+
 test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rtt is the most recently sent one's, cumulative or SACKed, first copy or resend", () => {
   // Flow 1 after sampled(5): SRTT = min_RTT = 1000, reo_wnd 250. PSNs 1–4 at 2000–2003; PSN 4
   // SACKed at 3003 puts the reordering timer at 2002 + 1000 + 250 = 3252, which marks 1–3 lost.

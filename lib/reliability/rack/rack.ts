@@ -816,10 +816,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     bitClear(this.lostBits, base, idx);
     bitClear(this.resentBits, base, idx);
     this.stamp(slot, now, idx);
-    if ((this.flags[slot] & F.RtoArmed) === 0) {
-      this.flags[slot] |= F.RtoArmed;
-      this.rtoStart[slot] = now;
-    }
+    const flags = this.flags[slot];
+    // New data goes only while nothing is marked lost: ACKs covered the last RTO's losses, so
+    // no resend of it is due, and a later loss that the CC's window holds must not wait for one.
+    this.flags[slot] = (flags | F.RtoArmed) & ~F.ResendDue;
+    if ((flags & F.RtoArmed) === 0) this.rtoStart[slot] = now;
     return probe ? RACK_TX_PROBE : RACK_TX_NEW;
   }
 
