@@ -207,8 +207,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.bytes = this.payload + this.header;
     this.msgPackets = this.packets[slot];
     this.flight.sent(slot, seq, this.bytes);
-    if (this.deadline[slot] === 0) this.deadline[slot] = nowNs + this.rtoNs;
-    else if (this.resendDue[slot] !== 0) {
+    // The timer starts with the first packet out, and again with a timeout's resend.
+    if (this.deadline[slot] === 0 || this.resendDue[slot] !== 0) {
       this.resendDue[slot] = 0;
       this.deadline[slot] = nowNs + this.rtoNs;
     }

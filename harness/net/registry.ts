@@ -174,6 +174,14 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
 }
 
 /**
+ * The least a timer the network sets by default may be: twice the network RTT, since a Valiant or
+ * UGAL path may be twice the minimal one (the network's RTO, the RDMA baselines' timers).
+ */
+export function timerFloorNs(rttNs: number): number {
+  return Math.ceil(2 * rttNs);
+}
+
+/**
  * The RDMA baselines with the network's defaults: the payload of a full packet as their MTU, and
  * the bandwidth-delay product in packets as IRN's BDP cap (IRN §3.2) and as the receivers'
  * reordering window; RACK and timeout-only cap packets in flight at their window, which gets two
@@ -189,7 +197,7 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
   const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
   const header = ctx.headerBytes;
-  const floorNs = Math.ceil(2 * ctx.baseRttNs);
+  const floorNs = timerFloorNs(ctx.baseRttNs);
   const atLeastRtts = (ns: number): number => (ns > floorNs ? ns : floorNs);
   switch (name) {
     case "gbn": {

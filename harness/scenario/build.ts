@@ -7,7 +7,7 @@
 import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
-import { makeCc, makeLb, makeTransport, type NetworkContext, openLb } from "../net/registry";
+import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
 import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
@@ -142,12 +142,11 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate), written for fat trees
-  // whose RTT that covers. Never below twice the network RTT: long links with shallow buffers
-  // (Dragonfly global links) would otherwise time out every first window before its first ACK,
-  // and a Valiant or UGAL path may be twice the minimal one.
+  // whose RTT that covers. Never below timerFloorNs: long links with shallow buffers (Dragonfly
+  // global links) would otherwise time out every first window before its first ACK.
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
-  const htsimRtoNs = Math.max(Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), Math.ceil(2 * rttNs));
+  const htsimRtoNs = Math.max(Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
   const rtoNs = pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs;
   const ctx: NetworkContext = {
     linkGbps: hostGbps,
