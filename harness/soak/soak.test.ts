@@ -143,8 +143,9 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
     if ((n.pfc as { pauseQuanta?: number } | undefined)?.pauseQuanta !== undefined) seen.add("pfc thresholds");
     if (s.metrics?.sizeClassesBytes !== undefined) seen.add("sizeClassesBytes");
     if (s.run?.faultBaseline === true) seen.add("faultBaseline");
+    if (n.hostJitterNs !== undefined) seen.add("hostJitterNs");
   }
-  for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction"]) {
+  for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs"]) {
     assert.ok(seen.has(k), `${k} never drawn`);
   }
 });

@@ -235,6 +235,9 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   moduleProfiles(d, s);
   networkOptions(d, s);
   variety(d, s, hosts);
+  // Drawn last, so the draws above stay those of the ranges soaked before it was added. Host
+  // jitter pauses the NIC after each packet, so its wake-ups meet the pacer's.
+  if (d.chance(0.1)) n.hostJitterNs = d.pick([1, 20, 300]);
   return s;
 }
 
