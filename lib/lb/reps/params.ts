@@ -5,7 +5,8 @@
 //                ACKs, after recycling; post-freeze exploration for NUM_PKTS_CWND packets of which
 //                every N-th (N = 8) draws a random EV (the literal reading of Alg. 2); frozen mode
 //                uses valid entries first, then cycles `head` over the stale ones.
-//   artifact   — the authors' htsim artifact (REPS_EuroSys_Artifact, `freezing`): exit checked on
+//   artifact   — the authors' htsim artifact (REPS_EuroSys_Artifact, `-load_balancing_algo freezing`:
+//                htsim/sim/uec.cpp processEv_freezing / nextEntropy_freezing, buffer_reps.cpp): exit checked on
 //                every feedback before recycling; the buffer is cleared on exit; every packet of
 //                the BDP/MTU-packet exploration window is random; frozen mode cycles a separate
 //                pointer over the written entries, valid or not; EV space `-paths 65535`.
