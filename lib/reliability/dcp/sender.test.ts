@@ -115,7 +115,7 @@ test("the round quota is min(round_quota, awin) and a packet that does not fit e
 
 // §4.3: fetch min(16, len, awin / MTU) retransmission entries, then new data within
 // min(round_quota, awin) after them.
-test("batch fetch: min(16, queue length, awin / MTU), retransmissions first", () => {
+test("batch fetch: min(16, queue length, awin / MTU), retransmissions first, all within min(round_quota, awin)", () => {
   const s = sender();
   s.post(0, 20 * MTU, DCP_OP_WRITE); // PSNs 0..19
   s.onSchedule(0, 0, 1 << 20);
@@ -125,14 +125,13 @@ test("batch fetch: min(16, queue length, awin / MTU), retransmissions first", ()
   for (let psn = 0; psn < 18; psn++) assert.is(s.onHo(0, 2, 0, psn, 0), DCP_HO_QUEUED);
   assert.is(s.retransQueueLength(0), 18);
   s.post(0, 4 * MTU, DCP_OP_WRITE); // PSNs 20..23, new data behind the retransmissions
-  // min(16, 18, floor(100000 / 1024) = 97) = 16; quota = min(16384, 100000 − 16 × 1024 = 83616).
+  // min(16, 18, floor(100000 / 1024) = 97) = 16; quota = min(16384, 100000) − 16 × 1024 = 0:
+  // a full batch is the whole round (§4.3 fn. 10), so the new data waits.
   assert.is(s.onSchedule(0, 3, 100_000), 16);
-  assert.is(s.quotaBytes(0), 16384);
-  const round = drain(s, 0, 3);
-  assert.equal(round.slice(0, 16).map((p) => [p.kind, p.psn]), Array.from({ length: 16 }, (_, i) => [DCP_TX_RETRANSMIT, i]));
-  assert.equal(round.slice(16).map((p) => [p.kind, p.psn]), [[DCP_TX_NEW, 20], [DCP_TX_NEW, 21], [DCP_TX_NEW, 22], [DCP_TX_NEW, 23]]);
+  assert.is(s.quotaBytes(0), 0);
+  assert.equal(drain(s, 0, 3).map((p) => [p.kind, p.psn]), Array.from({ length: 16 }, (_, i) => [DCP_TX_RETRANSMIT, i]));
   assert.is(s.retransmissions(0), 16);
-  // min(16, 2, floor(3000 / 1024) = 2) = 2; quota = min(16384, 3000 − 2048) = 952.
+  // min(16, 2, floor(3000 / 1024) = 2) = 2; quota = min(16384, 3000) − 2048 = 952 < one packet.
   assert.is(s.onSchedule(0, 4, 3000), 2);
   assert.is(s.quotaBytes(0), 952);
   assert.equal(drain(s, 0, 4).map((p) => p.psn), [16, 17]);
@@ -141,6 +140,20 @@ test("batch fetch: min(16, queue length, awin / MTU), retransmissions first", ()
   assert.is(s.onSchedule(0, 5, 1023), 0);
   assert.is(s.nextPacket(0, 5), DCP_TX_NONE);
   assert.is(s.retransQueueLength(0), 1);
+  // One entry: 16384 − 1024 = 15360 left, and the new data goes behind it.
+  assert.is(s.onSchedule(0, 6, 1 << 20), 1);
+  assert.is(s.quotaBytes(0), 15360);
+  assert.equal(drain(s, 0, 6).map((p) => [p.kind, p.psn]), [[DCP_TX_RETRANSMIT, 19], [DCP_TX_NEW, 20], [DCP_TX_NEW, 21], [DCP_TX_NEW, 22], [DCP_TX_NEW, 23]]);
+  assert.is(s.quotaBytes(0), 11264);
+});
+
+test("a round quota below one retransmission's MTU leaves no quota for anything after it", () => {
+  const s = sender({ roundQuotaBytes: 1000 });
+  s.post(0, 2 * MTU, DCP_OP_WRITE);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(drain(s, 0, 0).length, 0); // 1000 < one packet: nothing new fits a round
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.quotaBytes(0), 1000);
 });
 
 test("a retransmission copies the packet's place in its message; the last one may be short", () => {

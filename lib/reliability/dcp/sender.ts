@@ -27,8 +27,9 @@
 //     purged. Both keep every packet of a round counted once at a bitmap-free receiver.
 //   - Packets of messages other than unaMSN carry sRetryNo 0: only the unaMSN-th message is
 //     ever resent by the timer, and sRetryNo returns to 0 when unaMSN advances.
-//   - The resend of a timed-out message, like new data, spends the round's quota; HO-driven
-//     retransmissions were already paid for by the batch (awin / MTU).
+//   - The fetched HO-driven retransmissions spend the round's quota first (a full batch of 16
+//     MTUs is the whole 16 KB round_quota, §4.3 fn. 10); the resend of a timed-out message and
+//     new data take what is left.
 //   - The timer runs while a sent message is unacknowledged: it starts with the first packet
 //     sent when it is not running, restarts when an ACK advances unaMSN and something sent is
 //     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
@@ -106,7 +107,7 @@ export const DCP_MAX_MESSAGE_PACKETS = 16383;
 export interface DcpSenderParams {
   /** Payload bytes of a full packet (RDMA path MTU). The paper's footnote 10 uses 1 KB. */
   mtuBytes: number;
-  /** Bytes of new data one scheduling round may fetch (§4.3: round_quota = 16 KB). */
+  /** Bytes one scheduling round may send, fetched retransmissions included (§4.3: round_quota = 16 KB). */
   roundQuotaBytes: number;
   /** Most retransmission entries fetched per round (§4.3: 16). */
   retransBatch: number;
@@ -248,7 +249,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /**
    * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): fetch
    * min(retransBatch, RetransQ length, floor(awinBytes / MTU)) retransmission entries, and
-   * allow min(round_quota, awinBytes − fetched × MTU) bytes of resends and new data after them.
+   * allow min(round_quota, awinBytes) − fetched × MTU bytes (at least 0) of resends and new data
+   * after them.
    * Returns the number of entries fetched. A round still in progress is replaced.
    */
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
@@ -261,8 +263,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (r > len) r = len;
     this.batch[slot] = r;
     this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
-    const rest = awinBytes - r * this.mtu;
-    this.quota[slot] = rest < this.roundQuota ? rest : this.roundQuota; // min(round_quota, awin)
+    // §4.3: the round sends at most min(round_quota, awin) bytes, the fetched retransmissions
+    // first (fn. 10 sizes their batch as one round_quota), new data only "if there is an
+    // available sending quota" after them.
+    const retx = r * this.mtu;
+    const rest = awinBytes - retx;
+    let quota = this.roundQuota - retx;
+    if (rest < quota) quota = rest;
+    this.quota[slot] = quota > 0 ? quota : 0;
     return r;
   }
 
