@@ -125,16 +125,18 @@ test("batch fetch: min(16, queue length, awin / MTU), retransmissions first, all
   for (let psn = 0; psn < 18; psn++) assert.is(s.onHo(0, 2, 0, psn, 0), DCP_HO_QUEUED);
   assert.is(s.retransQueueLength(0), 18);
   s.post(0, 4 * MTU, DCP_OP_WRITE); // PSNs 20..23, new data behind the retransmissions
-  // min(16, 18, floor(100000 / 1024) = 97) = 16; quota = min(16384, 100000) − 16 × 1024 = 0:
-  // a full batch is the whole round (§4.3 fn. 10), so the new data waits.
+  // min(16, 18, floor(100000 / 1024) = 97) = 16; quota min(16384, 100000) = 16384, all of it
+  // spent by the 16 retransmissions (§4.3 fn. 10), so the new data waits.
   assert.is(s.onSchedule(0, 3, 100_000), 16);
-  assert.is(s.quotaBytes(0), 0);
+  assert.is(s.quotaBytes(0), 16384);
   assert.equal(drain(s, 0, 3).map((p) => [p.kind, p.psn]), Array.from({ length: 16 }, (_, i) => [DCP_TX_RETRANSMIT, i]));
   assert.is(s.retransmissions(0), 16);
-  // min(16, 2, floor(3000 / 1024) = 2) = 2; quota = min(16384, 3000) − 2048 = 952 < one packet.
+  assert.is(s.quotaBytes(0), 0);
+  // min(16, 2, floor(3000 / 1024) = 2) = 2; quota 3000 − 2048 = 952 < one packet.
   assert.is(s.onSchedule(0, 4, 3000), 2);
-  assert.is(s.quotaBytes(0), 952);
+  assert.is(s.quotaBytes(0), 3000);
   assert.equal(drain(s, 0, 4).map((p) => p.psn), [16, 17]);
+  assert.is(s.quotaBytes(0), 952);
   // min(16, 1, floor(1023 / 1024) = 0) = 0: an entry waits for a window of one MTU.
   s.onHo(0, 5, 0, 19, 0);
   assert.is(s.onSchedule(0, 5, 1023), 0);
@@ -142,18 +144,24 @@ test("batch fetch: min(16, queue length, awin / MTU), retransmissions first, all
   assert.is(s.retransQueueLength(0), 1);
   // One entry: 16384 − 1024 = 15360 left, and the new data goes behind it.
   assert.is(s.onSchedule(0, 6, 1 << 20), 1);
-  assert.is(s.quotaBytes(0), 15360);
   assert.equal(drain(s, 0, 6).map((p) => [p.kind, p.psn]), [[DCP_TX_RETRANSMIT, 19], [DCP_TX_NEW, 20], [DCP_TX_NEW, 21], [DCP_TX_NEW, 22], [DCP_TX_NEW, 23]]);
   assert.is(s.quotaBytes(0), 11264);
 });
 
-test("a round quota below one retransmission's MTU leaves no quota for anything after it", () => {
-  const s = sender({ roundQuotaBytes: 1000 });
-  s.post(0, 2 * MTU, DCP_OP_WRITE);
+test("a short retransmission spends its own bytes of the round's quota", () => {
+  const s = sender();
+  s.post(0, 2 * MTU + 100, DCP_OP_WRITE); // PSNs 0..2, the last 100 B
   s.onSchedule(0, 0, 1 << 20);
-  assert.is(drain(s, 0, 0).length, 0); // 1000 < one packet: nothing new fits a round
-  s.onSchedule(0, 0, 1 << 20);
-  assert.is(s.quotaBytes(0), 1000);
+  drain(s, 0, 0);
+  s.onHo(0, 1, 0, 2, 0);
+  s.post(0, 20 * MTU, DCP_OP_WRITE); // PSNs 3..22
+  assert.is(s.onSchedule(0, 2, 1 << 20), 1);
+  const round = drain(s, 0, 2);
+  assert.equal(round[0].kind, DCP_TX_RETRANSMIT);
+  assert.is(round[0].lengthBytes, 100);
+  // 16384 − 100 = 16284: fifteen new packets (15360 B), and 924 B left, short of the sixteenth.
+  assert.is(round.length, 16);
+  assert.is(s.quotaBytes(0), 924);
 });
 
 test("a retransmission copies the packet's place in its message; the last one may be short", () => {
@@ -167,14 +175,15 @@ test("a retransmission copies the packet's place in its message; the last one ma
   assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 0, 2048, 452, 0, 1));
 });
 
-test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch", () => {
+test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch, not the quota", () => {
   const s = twoWritesSent(0); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
   s.onHo(0, 1, 0, 0, 0);
   s.onHo(0, 1, 0, 1, 0);
   s.onHo(0, 1, 1, 3, 0);
   assert.is(s.onAck(0, 2, 1), 1); // message 0 completed after all (its HOs were late)
   assert.is(s.onSchedule(0, 3, 2 * MTU), 2); // fetches the two stale entries
-  assert.is(s.nextPacket(0, 3), DCP_TX_NONE, "both fetched entries were stale");
+  assert.is(s.nextPacket(0, 3), DCP_TX_NONE, "both fetched entries were stale, and nothing new is posted");
+  assert.is(s.quotaBytes(0), 2 * MTU, "a stale entry fetches no payload");
   assert.is(s.retransQueueLength(0), 1);
   assert.is(s.onSchedule(0, 4, 2 * MTU), 1);
   assert.is(s.nextPacket(0, 4), DCP_TX_RETRANSMIT);

@@ -27,9 +27,9 @@
 //     purged. Both keep every packet of a round counted once at a bitmap-free receiver.
 //   - Packets of messages other than unaMSN carry sRetryNo 0: only the unaMSN-th message is
 //     ever resent by the timer, and sRetryNo returns to 0 when unaMSN advances.
-//   - The fetched HO-driven retransmissions spend the round's quota first (a full batch of 16
-//     MTUs is the whole 16 KB round_quota, §4.3 fn. 10); the resend of a timed-out message and
-//     new data take what is left.
+//   - The HO-driven retransmissions of the round spend its quota first, each its payload bytes
+//     (a full batch of 16 MTUs is the whole 16 KB round_quota, §4.3 fn. 10); the resend of a
+//     timed-out message and new data take what is left.
 //   - The timer runs while a sent message is unacknowledged: it starts with the first packet
 //     sent when it is not running, restarts when an ACK advances unaMSN and something sent is
 //     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
@@ -249,8 +249,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /**
    * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): fetch
    * min(retransBatch, RetransQ length, floor(awinBytes / MTU)) retransmission entries, and
-   * allow min(round_quota, awinBytes) − fetched × MTU bytes (at least 0) of resends and new data
-   * after them.
+   * allow min(round_quota, awinBytes) bytes of payload: the retransmissions sent spend it first
+   * (an entry found stale when fetched spends none), then resends and new data.
    * Returns the number of entries fetched. A round still in progress is replaced.
    */
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
@@ -263,14 +263,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (r > len) r = len;
     this.batch[slot] = r;
     this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
-    // §4.3: the round sends at most min(round_quota, awin) bytes, the fetched retransmissions
-    // first (fn. 10 sizes their batch as one round_quota), new data only "if there is an
-    // available sending quota" after them.
-    const retx = r * this.mtu;
-    const rest = awinBytes - retx;
-    let quota = this.roundQuota - retx;
-    if (rest < quota) quota = rest;
-    this.quota[slot] = quota > 0 ? quota : 0;
+    // §4.3: the round fetches at most min(round_quota, awin) bytes of payload, the fetched
+    // retransmissions first (fn. 10 sizes their batch as one round_quota; each one sent spends
+    // its bytes), new data only "if there is an available sending quota" after them.
+    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
     return r;
   }
 
@@ -521,10 +517,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[1] = msn;
     out[2] = psn;
     out[3] = off;
-    out[4] = left < this.mtu ? left : this.mtu;
+    const len = left < this.mtu ? left : this.mtu;
+    out[4] = len;
     out[5] = retryNo;
     out[6] = left <= this.mtu ? 1 : 0;
     this.retx[slot]++;
+    // The batch was sized by awin (≤ awin / MTU entries), so this may spend more than is left.
+    const quota = this.quota[slot] - len;
+    this.quota[slot] = quota > 0 ? quota : 0;
   }
 
   /** The next packet of the unaMSN-th message's resend, within the round's quota; the timer runs from its first packet (RFC 6298 §5.6). */
