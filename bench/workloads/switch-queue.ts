@@ -1,5 +1,5 @@
 // Port queues under a switch's traffic: 128 egress ports of the uec-htsim profile at 100 Gb/s
-// (data FIFO 175 KB, RED 35–140 KB at dequeue, trimming to 64 B with the ½ newest option,
+// (data FIFO 178 KB, RED 37–145 KB at dequeue, trimming to 64 B with the ½ newest option,
 // headers 100000:1), arrivals of 4150 B data (80 %), 64 B ACKs (15 %) and 64 B headers (5 %)
 // on random ports; and a DCP port set (57 B HOs, DWRR with the N = 16 weight, ECN at enqueue).
 //

@@ -1,11 +1,12 @@
 // Port-queue parameters: the profiles of DESIGN.md rule 6, and the DCP WRR weight helper.
 //
 // Sources:
-//   uec-htsim — the UEC reference simulator's CompositeQueue (notes/uec-htsim-reference.md §7,
-//               notes/baselines.md §8.1–8.2): data FIFO of 1 BDP, header FIFO of 2 BDP, trim to
-//               64 B when q + size > 1 BDP, with probability ½ the newest queued packet instead,
-//               RED at dequeue on the data bytes left behind with Kmin/Kmax = 20 %/80 % of the
-//               queue and Pmax = 1, headers served 100000:1 (in effect strict priority).
+//   uec-htsim — the UEC reference simulator's CompositeQueue (notes/uec-htsim-reference.md §2 and
+//               §7, notes/baselines.md §8.1–8.2): data FIFO of ⌈BDP / MTU⌉ packets, header FIFO
+//               twice that, trim to 64 B when q + size > the data FIFO, with probability ½ the
+//               newest queued packet instead, RED at dequeue on the data bytes left behind with
+//               Kmin/Kmax = ⌈0.2 / 0.8 × BDP / MTU⌉ packets and Pmax = 1, headers served
+//               100000:1 (in effect strict priority).
 //   uec       — UEC 1.0 §3.6.17 switch configuration and §4.1 trimming (notes/uec-nscc-reps-pds.md
 //               §2.5–2.6): trim threshold Plane_BDP, control (queue_med/high) drop threshold
 //               Plane_BDP, probabilistic ECN 0.2/0.8 × Plane_BDP, trimmed packets forwarded in a
@@ -156,7 +157,13 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   // uet-htsim's network RTT of a 3-tier fat tree at 100 Gb/s (notes/uec-htsim-reference.md §2).
   const baseRttNs = input.baseRttNs ?? 14022.72;
   const bdpBytes = input.bdpBytes ?? bdpOf(linkGbps, baseRttNs);
-  const dataLimitBytes = input.dataLimitBytes ?? (profile === "droptail" ? 5 * bdpBytes : bdpBytes);
+  const mtuBytes = input.mtuBytes ?? (dcp ? DCP_DATA_PACKET_BYTES : 4150);
+  // uet-htsim main_uec counts the BDP in whole packets, bdp_pkts = ⌈BDP / MTU⌉: the queue holds
+  // bdp_pkts packets and Kmin / Kmax are ⌈0.2 / 0.8 × bdp_pkts⌉ packets (uec-htsim-reference §2:
+  // 178,450 B, 37,350 B and 145,250 B at 100 Gb/s). UEC §3.6.17 gives fractions of Plane_BDP.
+  const htsim = profile === "uec-htsim";
+  const bdpPackets = Math.ceil(bdpBytes / mtuBytes);
+  const dataLimitBytes = input.dataLimitBytes ?? (profile === "droptail" ? 5 * bdpBytes : htsim ? bdpPackets * mtuBytes : bdpBytes);
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
   const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
   const dcpRadix = input.dcpRadix ?? 0;
@@ -168,7 +175,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   }
   const defaults: QueueParams = {
     profile,
-    mtuBytes: dcp ? DCP_DATA_PACKET_BYTES : 4150,
+    mtuBytes,
     linkGbps,
     baseRttNs,
     bdpBytes,
@@ -184,9 +191,8 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     trimming: profile === "uec-htsim" ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving",
     trimBytes,
     ecnAt: dcp ? "off" : "dequeue",
-    // UEC §3.6.17 and htsim main: 20 % and 80 % of Plane_BDP / the queue size.
-    kMinBytes: Math.floor(0.2 * bdpBytes),
-    kMaxBytes: Math.floor(0.8 * bdpBytes),
+    kMinBytes: htsim ? Math.ceil(0.2 * bdpPackets) * mtuBytes : Math.floor(0.2 * bdpBytes),
+    kMaxBytes: htsim ? Math.ceil(0.8 * bdpPackets) * mtuBytes : Math.floor(0.8 * bdpBytes),
     pMax: 1,
     scheduler: profile === "uec-htsim" ? "wrr" : dcp ? "dwrr" : "strict",
     wrrControlPackets: profile === "uec-htsim" ? HTSIM_WRR_HIGH : 1,

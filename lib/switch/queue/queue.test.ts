@@ -38,14 +38,23 @@ function snapshot(q: PortQueues, port: number): string {
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
-test("uec-htsim profile: 1 BDP data FIFO, 2 BDP header FIFO, RED 20/80 %, 64 B trims, 100000:1", () => {
+test("uec-htsim profile: a data FIFO of ⌈BDP / MTU⌉ packets, twice that for headers, RED at ⌈20 / 80 %⌉ of those packets, 64 B trims, 100000:1", () => {
   const p = resolveQueueParams({ profile: "uec-htsim" });
-  // BDP = 100 Gb/s × 14022.72 ns / 8 = 175,284 B.
+  // BDP = 100 Gb/s × 14022.72 ns / 8 = 175,284 B; ⌈175,284 / 4,150⌉ = 43 packets
+  // (uec-htsim-reference §2: 178,450 B, Kmin 37,350 B, Kmax 145,250 B).
   assert.is(p.bdpBytes, 175_284);
-  assert.is(p.dataLimitBytes, 175_284);
-  assert.is(p.controlLimitBytes, 350_568);
-  assert.is(p.kMinBytes, 35_056); // floor(35,056.8)
-  assert.is(p.kMaxBytes, 140_227); // floor(140,227.2)
+  assert.is(p.dataLimitBytes, 178_450);
+  assert.is(p.controlLimitBytes, 356_900);
+  assert.is(p.kMinBytes, 37_350); // ⌈8.6⌉ = 9 packets
+  assert.is(p.kMaxBytes, 145_250); // ⌈34.4⌉ = 35 packets
+  // The UEC profile keeps the spec's fractions of Plane_BDP in bytes.
+  const u = resolveQueueParams({ profile: "uec" });
+  assert.is(u.dataLimitBytes, 175_284);
+  assert.is(u.kMinBytes, 35_056); // floor(35,056.8)
+  assert.is(u.kMaxBytes, 140_227); // floor(140,227.2)
+  // A smaller MTU counts more packets: ⌈175,284 / 1,500⌉ = 117; ⌈23.4⌉ = 24, ⌈93.6⌉ = 94.
+  const m = resolveQueueParams({ profile: "uec-htsim", mtuBytes: 1500 });
+  assert.equal([m.dataLimitBytes, m.kMinBytes, m.kMaxBytes], [175_500, 36_000, 141_000]);
   assert.is(p.trimBytes, 64);
   assert.is(p.trimming, "arriving-or-newest");
   assert.is(p.scheduler, "wrr");

@@ -6,7 +6,7 @@
 //   kMin < q ≤ kMax → p = pMax · (q − kMin)/(kMax − kMin)
 //   q > kMax        → always
 // Here p is floor(pMaxQ16 · (q − kMin)/(kMax − kMin)) in units of 2^-16, and a packet is marked
-// when the top 16 bits of the port's next xoshiro128** output are below p. The product is at
+// when the top 16 bits of the port's next splitmix32 word are below p. The product is at
 // most 2^16 · 2^30 < 2^53 and the double quotient of two integers below 2^53 floors exactly
 // (a true quotient just below an integer k is at least 1/(kMax − kMin) below it, far more than
 // half an ulp of k), so every port of this code reproduces p bit for bit.
