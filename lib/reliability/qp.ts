@@ -328,10 +328,11 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
 
   /**
    * The receive path of IRN, timeout-only recovery and RACK, whose RX bits (PLACE 1, ACK 2,
-   * COMPLETE 4, DUPLICATE 8) are the same: a PSN already received is a duplicate, ACKed; one
-   * beyond the window is E_STATE (dropped, `out` untouched); one past ePSN is placed and
-   * answered with `outOfOrder` (IRN: a NACK; timeout-only and RACK: an ACK); the one at ePSN is
-   * placed and slides ePSN over what arrived early.
+   * COMPLETE 4, DUPLICATE 8) are the same: one beyond the window is E_STATE (dropped, `out`
+   * untouched); one past ePSN is placed and answered with `outOfOrder` (IRN: a NACK;
+   * timeout-only and RACK: an ACK), and a copy of one already there gets the same answer as a
+   * duplicate, not placed; one below ePSN is a duplicate, ACKed; the one at ePSN is placed and
+   * slides ePSN over what arrived early.
    */
   protected receive(slot: number, psn: number, last: boolean, outOfOrder: number): number {
     const epsn = this.epsnCol[slot];
@@ -350,7 +351,9 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
     const word = got[w];
     let r: number;
     if (d < 0 || (word & one) !== 0) {
-      r = Rx.Ack | Rx.Duplicate;
+      // A copy past ePSN is still an out-of-order arrival: IRN NACKs it (DCP §2.2 "upon every
+      // OOO packet arrival"), the others ACK it; one below ePSN is ACKed.
+      r = (d < 0 ? Rx.Ack : outOfOrder & ~Rx.Place) | Rx.Duplicate;
     } else {
       got[w] = word | one;
       if (last) this.ends[w] |= one;

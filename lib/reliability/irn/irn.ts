@@ -353,7 +353,8 @@ export class IrnReceiver extends BitmapReceiver {
   /**
    * A data packet (`last`: it ends its message). In order: placed, ePSN slides over what has
    * arrived, ACK. Out of order within the window: placed, NACK with the cumulative ePSN and this
-   * PSN. Already received: a duplicate, ACKed. Beyond the window: E_STATE (dropped).
+   * PSN. Already received: a duplicate, not placed: past ePSN NACKed as any out-of-order
+   * arrival (DCP §2.2), below it ACKed. Beyond the window: E_STATE (dropped).
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
