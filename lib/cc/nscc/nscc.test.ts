@@ -73,6 +73,9 @@ test("uec profile derives the UEC table from link rate, base RTT, MTU and trimmi
 
 test("uec-htsim keeps the 4 × target QuickAdapt threshold with trimming; smartt targets 0.5 × brtt", () => {
   assert.is(resolveNsccParams({ profile: "uec-htsim", baseRttNs: BASE }).qaThresholdNs, 4 * TARGET);
+  // A target given by name sets qa_threshold too (Table 3-76: 4 × target_qdelay).
+  assert.is(resolveNsccParams({ profile: "uec-htsim", baseRttNs: BASE, targetDelayNs: 5000 }).qaThresholdNs, 20_000);
+  assert.is(resolveNsccParams({ profile: "smartt", baseRttNs: BASE, trimming: false, targetDelayNs: 3000 }).qaThresholdNs, 12_000);
   const s = resolveNsccParams({ profile: "smartt", baseRttNs: 12_000 });
   assert.is(s.targetDelayNs, 6_000); // trtt = 1.5 × brtt
   assert.is(s.fastIncreaseK, 2);
@@ -432,15 +435,23 @@ test("the base RTT is a min filter, and maxWnd follows it down", () => {
   assert.is(cc.baseRttNs(0), 7000);
 });
 
-test("NACK RTT samples lower the base RTT in uec-htsim only", () => {
-  const a = uec();
-  a.onTrim(0, 1000, MTU, false, 5000);
-  assert.is(a.baseRttNs(0), BASE);
-  const b = uecHtsim();
-  b.onTrim(0, 1000, MTU, false, 0); // 0: the NACK carries no sample
-  assert.is(b.baseRttNs(0), BASE);
-  b.onTrim(0, 1000, MTU, false, 5000);
-  assert.is(b.baseRttNs(0), 5000);
+test("NACK RTT samples lower the base RTT in uec and uec-htsim, not in smartt; the cut comes before the new max_wnd's clamp", () => {
+  const s = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
+  s.open(0);
+  s.onTrim(0, 1000, MTU, false, 5000);
+  assert.is(s.baseRttNs(0), BASE); // Alg. 4 lines 15–21 take no RTT from a NACK
+  for (const t of [uec(), uecHtsim()]) {
+    t.onTrim(0, 1000, MTU, false, 0); // 0: the NACK carries no sample
+    assert.is(t.baseRttNs(0), BASE);
+    const cwnd = t.cwndBytes(0);
+    t.onTrim(0, 1000, MTU, false, 5000);
+    assert.is(t.baseRttNs(0), 5000);
+    const max = Math.floor((t.params.maxWndBytes * 5000) / BASE);
+    assert.is(t.maxWndBytes(0), max);
+    // cwnd − size, then clamped: the new max_wnd, not max_wnd − size.
+    assert.ok(cwnd - MTU > max);
+    assert.is(t.cwndBytes(0), max);
+  }
 });
 
 test("uet-htsim's delay averager: the substitution is for samples strictly above target, the big weight strictly above 5 × base RTT", () => {

@@ -288,6 +288,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const ignoreLeft = this.ignoreLeft[slot];
     if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
+    // The cut below is taken from the window before a lower base RTT clamps it: uet-htsim
+    // updateCwndOnNack cuts, then clamps to [MTU, maxwnd] (uec-htsim-reference §4 step 3).
+    const before = this.cwnd[slot];
     if (this.baseRttFromNack !== 0 && rttNs > 0) {
       const rtt = rttNs >= 1 ? rttNs | 0 : 1;
       if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
@@ -298,7 +301,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (this.rccc !== 0 && lastHop) return 0;
     if (this.loopSmartt !== 0) {
       // Alg. 4 lines 16–20: cut by the packet, arm QuickAdapt, run it unless ignoring.
-      this.cutWindow(slot, bytes);
+      this.cwnd[slot] = this.clampWnd(slot, before - bytes);
       const flags = this.flags[slot] | Fl.TriggerQa;
       this.flags[slot] = flags;
       if (this.ignoreLeft[slot] === 0 && this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
@@ -310,7 +313,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.flags[slot] = flags;
     if (this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
     if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) return this.swallow(slot, R.QuickAdapt);
-    this.cutWindow(slot, bytes);
+    this.cwnd[slot] = this.clampWnd(slot, before - bytes);
     return R.Decrease;
   }
 

@@ -130,7 +130,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     mdDenominator: "delay",
     proportionalIncrease: "alpha",
     delayAverager: "ewma",
-    baseRttFromNack: false,
+    baseRttFromNack: true, // UEC OnNACK: "RTT sample only updates base_rtt" (notes §2.2)
     trimDelaySample: true,
     perPathScaling: false,
     qaIgnoresTimeouts: false,
@@ -179,8 +179,9 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
   let adjustPeriodNs: number;
   let fastIncreaseK: number;
   if (profile === "smartt") {
-    // §III-a: trtt = 1.5 × brtt, so the queueing-delay target is 0.5 × brtt.
-    targetDelayNs = 0.5 * baseRttNs;
+    // §III-a: trtt = 1.5 × brtt, so the queueing-delay target is 0.5 × brtt. A target given by
+    // name is taken before the constants derived from it (qa_threshold, alpha).
+    targetDelayNs = input.targetDelayNs ?? 0.5 * baseRttNs;
     // §III-E: with trimming QuickAdapt is triggered by trims only; without, by a high RTT with
     // few acked bytes. The paper gives no numbers for the latter; we take UEC's 4 × target
     // and qa_gate = 3.
@@ -196,7 +197,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     fastIncreaseK = 2; // §III-F
   } else {
     // UEC Table 3-76: target_qdelay = 0.75 × config_base_rtt with trimming, 1.0 × without.
-    targetDelayNs = (trimming ? 0.75 : 1.0) * baseRttNs;
+    targetDelayNs = input.targetDelayNs ?? (trimming ? 0.75 : 1.0) * baseRttNs;
     // Table 3-76 qa_threshold: 4 × target for the recommended 5 × Plane_BDP drop threshold,
     // "large" (off) with trimming; uet-htsim uses 4 × target in both cases.
     qaThresholdNs = trimming && profile === "uec" ? Infinity : 4 * targetDelayNs;
@@ -207,7 +208,6 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     adjustPeriodNs = baseRttNs;
     fastIncreaseK = 0;
   }
-  targetDelayNs = input.targetDelayNs ?? targetDelayNs;
   const scalingB = targetDelayNs / UEC_REF_RTT_NS;
 
   const defaults: NsccParams = {
