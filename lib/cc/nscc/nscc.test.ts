@@ -435,12 +435,15 @@ test("the base RTT is a min filter, and maxWnd follows it down", () => {
   assert.is(cc.baseRttNs(0), 7000);
 });
 
-test("NACK RTT samples lower the base RTT in uec and uec-htsim, not in smartt; the cut comes before the new max_wnd's clamp", () => {
+test("NACK RTT samples lower the base RTT in uec-htsim (and uec with baseRttFromNack), not in smartt or uec; the cut comes before the new max_wnd's clamp", () => {
   const s = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
   s.open(0);
   s.onTrim(0, 1000, MTU, false, 5000);
   assert.is(s.baseRttNs(0), BASE); // Alg. 4 lines 15–21 take no RTT from a NACK
-  for (const t of [uec(), uecHtsim()]) {
+  const u = uec();
+  u.onTrim(0, 1000, MTU, false, 5000);
+  assert.is(u.baseRttNs(0), BASE); // README "Choices": the NACK's RTT is biased low
+  for (const t of [uec({ baseRttFromNack: true }), uecHtsim()]) {
     t.onTrim(0, 1000, MTU, false, 0); // 0: the NACK carries no sample
     assert.is(t.baseRttNs(0), BASE);
     const cwnd = t.cwndBytes(0);

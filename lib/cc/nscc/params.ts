@@ -130,7 +130,10 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     mdDenominator: "delay",
     proportionalIncrease: "alpha",
     delayAverager: "ewma",
-    baseRttFromNack: true, // UEC OnNACK: "RTT sample only updates base_rtt" (notes §2.2)
+    // UEC OnNACK says "RTT sample only updates base_rtt" (notes §2.2), but a trimmed header
+    // (64 B, priority queue) returns sooner than any data packet, so its RTT lies below the
+    // path's and biases every later delay sample (uec-htsim-reference §9 quirk 2): off here.
+    baseRttFromNack: false,
     trimDelaySample: true,
     perPathScaling: false,
     qaIgnoresTimeouts: false,
