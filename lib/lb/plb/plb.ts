@@ -27,7 +27,7 @@ const LAYOUT = {
   roundEnd: "i32", // tick
   delivered: "u16", // packets fed back in this round (saturating)
   congested: "u16", // of which ECN or NACK (saturating)
-  rounds: "u8", // consecutive congested rounds (saturating at 255)
+  rounds: "u8", // consecutive congested rounds, at most rehashRounds (≤ 255)
   lastSend: "i32", // tick of the last choosePath
   pauseUntil: "i32", // tick: no congestion re-path before it
   flags: "u8", // F bits
@@ -202,8 +202,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     let r: number = R.RoundEnd;
     if (congested * 256 >= this.thresholdQ8 * delivered) {
       r |= R.Congested;
+      // Linux tcp_plb_update_state counts only while below rehash_rounds.
       const n = this.rounds[slot];
-      this.rounds[slot] = n === 255 ? 255 : n + 1;
+      if (n < this.rehashRounds) this.rounds[slot] = n + 1;
     } else {
       this.rounds[slot] = 0;
     }
