@@ -309,6 +309,8 @@ export function summary(r: Results, maxRows = 24): string {
 }
 
 const fmt = (x: number | null, d = 2) => (x === null ? "—" : x.toFixed(d));
+/** A count's change with its sign: "+3", "-44", "+0". */
+const signed = (x: number) => (x >= 0 ? `+${x}` : `${x}`);
 
 /** The metrics beyond the basic totals, only where they say something. */
 function detailLines(r: Results): string[] {
@@ -330,7 +332,7 @@ function detailLines(r: Results): string[] {
   for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
   if (r.faultCost) {
     const c = r.faultCost;
-    out.push(`fault cost vs the same run without faults: FCT p50 ${fmt(c.delta.fctP50Us)} µs, p99 ${fmt(c.delta.fctP99Us)} µs, max ${fmt(c.delta.fctMaxUs)} µs; completed ${c.delta.completed >= 0 ? "+" : ""}${c.delta.completed}; retransmissions +${c.delta.retransmissions}, timeouts +${c.delta.timeouts}`);
+    out.push(`fault cost vs the same run without faults: FCT p50 ${fmt(c.delta.fctP50Us)} µs, p99 ${fmt(c.delta.fctP99Us)} µs, max ${fmt(c.delta.fctMaxUs)} µs; completed ${signed(c.delta.completed)}; retransmissions ${signed(c.delta.retransmissions)}, timeouts ${signed(c.delta.timeouts)}`);
   }
   return out;
 }

@@ -21,6 +21,7 @@ import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
 import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
+import { E_OVERFLOW } from "../../lib/core/errors";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import type { HostQueue } from "./dack";
 import { SignedFlight } from "./ledger";
@@ -432,6 +433,8 @@ export class RudTransport extends TransportOutputs implements Transport {
   private readonly ro: Float64Array;
   /** What the CC hears taken out of and put back into flight (ledger.ts). */
   private readonly flight: SignedFlight;
+  /** RTOs past `maxRtoRetries` (the PDC in error, the flow failed): a defined outcome, not a rejected call. */
+  private overflows = 0;
 
   constructor(
     readonly tx: RudSender,
@@ -489,7 +492,10 @@ export class RudTransport extends TransportOutputs implements Transport {
   }
   onTimer(slot: number, nowNs: number): number {
     const r = this.tx.onTimer(slot, nowNs);
-    if (r <= 0) return r;
+    if (r <= 0) {
+      if (r === E_OVERFLOW) this.overflows++;
+      return r;
+    }
     this.psn = this.so[0] | 0;
     this.bytes = this.flight.take(slot, this.so[1] | 0);
     this.ev = this.so[9] | 0;
@@ -529,6 +535,6 @@ export class RudTransport extends TransportOutputs implements Transport {
     return this.tx.timeouts(slot);
   }
   errors(): number {
-    return this.tx.errors + this.rx.errors;
+    return this.tx.errors + this.rx.errors - this.overflows;
   }
 }

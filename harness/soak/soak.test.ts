@@ -144,8 +144,9 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
     if (s.metrics?.sizeClassesBytes !== undefined) seen.add("sizeClassesBytes");
     if (s.run?.faultBaseline === true) seen.add("faultBaseline");
     if (n.hostJitterNs !== undefined) seen.add("hostJitterNs");
+    if ((s.transport?.reliability as { params?: { rtoBackoff?: boolean } }).params?.rtoBackoff === true) seen.add("rtoBackoff");
   }
-  for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs"]) {
+  for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs", "rtoBackoff"]) {
     assert.ok(seen.has(k), `${k} never drawn`);
   }
 });

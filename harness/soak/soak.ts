@@ -238,6 +238,9 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   // Drawn last, so the draws above stay those of the ranges soaked before it was added. Host
   // jitter pauses the NIC after each packet, so its wake-ups meet the pacer's.
   if (d.chance(0.1)) n.hostJitterNs = d.pick([1, 20, 300]);
+  // UEC's RTO backoff for RUD (lib/reliability/rud README), drawn after the jitter for the same reason.
+  const rel = tr.reliability as { name: string; params?: Record<string, unknown> };
+  if (rel.name === "rud" && d.chance(0.2)) rel.params = { ...rel.params, rtoBackoff: true };
   return s;
 }
 

@@ -23,6 +23,16 @@ export interface RudParams {
    * minimum RTO: 15 µs + 6 hops × (1-BDP buffer 178,450 B × 8 / 100 Gb/s) = 100,656 ns (§2).
    */
   rtoNs: number;
+  /**
+   * UEC §3.5: each RTO in a row doubles the timer, RTO_TIMER = rtoNs × 2^retry_count, here up to
+   * 2^30 ns (the tick range; the spec's ceiling is 8 s). uet-htsim has no backoff: off by default.
+   */
+  rtoBackoff: boolean;
+  /**
+   * UEC §3.5 Max_RTO_Retx_Cnt: RTOs in a row (no cumulative progress between them) after which
+   * onTimer gives up with E_OVERFLOW, the PDC in error. 0: never (uet-htsim).
+   */
+  maxRtoRetries: number;
   /** Receiver: bytes accepted before a coalesced ACK (uet-htsim -sack_threshold 16,384; 0: every packet). */
   ackEveryBytes: number;
 }
@@ -38,6 +48,8 @@ export const RUD_DEFAULTS: Readonly<RudParams> = {
   windowPackets: 1024,
   maxMessages: 8,
   rtoNs: RUD_HTSIM_RTO_NS,
+  rtoBackoff: false,
+  maxRtoRetries: 0,
   ackEveryBytes: 16_384,
 };
 export const RUD_PARAM_NAMES: readonly string[] = Object.keys(RUD_DEFAULTS);
@@ -50,6 +62,8 @@ export function resolveRudParams(input: RudParamsInput = {}): RudParams {
     windowPackets: rule.must(isIntIn(p.windowPackets, 64, 32768) && isPowerOfTwo(p.windowPackets), "a power of two in [64, 32768]"),
     maxMessages: rule.must(isIntIn(p.maxMessages, 1, 65536) && isPowerOfTwo(p.maxMessages), "a power of two in [1, 65536]"),
     rtoNs: rule.int(1, 2 ** 30),
+    rtoBackoff: rule.bool,
+    maxRtoRetries: rule.int(0, 255),
     ackEveryBytes: rule.int(0, 2 ** 30),
   }));
 }

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { E_ARG, E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { resolveRudParams } from "./params";
 import {
@@ -215,6 +215,63 @@ test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", 
   assert.is(s.out[0], 101);
   assert.is(s.onTimer(0, 1300), 0); // PSN 102 is due at 1600
   assert.is(s.timeouts(0), 2);
+});
+
+test("without rtoBackoff the RTO stays rtoNs however many fire in a row (uet-htsim), and nothing bounds them", () => {
+  const s = new RudSender({ rtoNs: 1000 }, 1);
+  s.open(0);
+  s.post(0, 2 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 10);
+  const sentAt = [0, 10]; // by PSN
+  for (let k = 0; k < 40; k++) {
+    const d = s.deadlineNs(0);
+    assert.is(d, Math.min(sentAt[0], sentAt[1]) + 1000);
+    assert.is(s.onTimer(0, d), RUD_TIMEOUT);
+    const psn = s.out[0];
+    send(s, 0, d + 5); // the timed-out packet goes again: the other one is now the oldest
+    sentAt[psn] = d + 5;
+  }
+  assert.is(s.rtoRetries(0), 40);
+  assert.is(s.timeouts(0), 40);
+  assert.is(s.errors, 0);
+});
+
+test("rtoBackoff doubles the RTO per RTO since the cumulative ACK moved, up to 2^30 ns; progress clears it; maxRtoRetries bounds it", () => {
+  const s = new RudSender({ rtoNs: 1000, rtoBackoff: true, maxRtoRetries: 3 }, 1);
+  s.open(0);
+  s.post(0, 3 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 10);
+  send(s, 0, 20);
+  assert.is(s.deadlineNs(0), 1000);
+  assert.is(s.onTimer(0, 1000), RUD_TIMEOUT); // PSN 0: one RTO
+  assert.is(s.deadlineNs(0), 10 + 2000);
+  assert.is(s.onTimer(0, 2009), 0);
+  assert.is(s.onTimer(0, 2010), RUD_TIMEOUT); // PSN 1: two
+  assert.is(s.deadlineNs(0), 20 + 4000);
+  assert.is(s.onTimer(0, 4020), RUD_TIMEOUT); // PSN 2: three
+  send(s, 0, 5000); // PSN 0 again
+  assert.is(s.deadlineNs(0), 5000 + 8000);
+  const before = [s.timeouts(0), s.rtoRetries(0), s.queuedRetransmissions(0), s.outstandingPackets(0)];
+  assert.is(s.onTimer(0, 13_000), E_OVERFLOW); // a fourth in a row: the PDC is in error
+  assert.equal([s.timeouts(0), s.rtoRetries(0), s.queuedRetransmissions(0), s.outstandingPackets(0)], before);
+  assert.is(s.errors, 1);
+  // The cumulative ACK moves past PSN 0: the count starts over, and so does the RTO.
+  assert.ok(s.onAck(0, 13_100, 1, 0, 0, 0, 0, true, MSS + 64) & RUD_ACK_FREED);
+  assert.is(s.rtoRetries(0), 0);
+  send(s, 0, 13_200); // PSN 1 again
+  assert.is(s.deadlineNs(0), 13_200 + 1000);
+  // The cap: 2^29 ns doubled twice is held at 2^30.
+  const c = new RudSender({ rtoNs: 2 ** 29, rtoBackoff: true }, 1);
+  c.open(0);
+  c.post(0, 3 * MSS);
+  send(c, 0, 0);
+  send(c, 0, 1);
+  send(c, 0, 2);
+  assert.is(c.onTimer(0, 2 ** 29), RUD_TIMEOUT);
+  assert.is(c.onTimer(0, 1 + 2 ** 30), RUD_TIMEOUT);
+  assert.is(c.deadlineNs(0), 2 + 2 ** 30);
 });
 
 test("a packet acknowledged while waiting for retransmission is restored, not resent", () => {

@@ -24,12 +24,12 @@
 // says payload. No division on the per-packet path: the window and the message ring are powers
 // of two.
 
-import { E_FULL, E_SLOT, E_STATE } from "../../core/errors";
+import { E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
 import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
-/** Per-flow columns: 64 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
+/** Per-flow columns: 65 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
 const LAYOUT = {
   nextPsn: "i32", // PSN the next new packet takes
   cumAck: "i32", // every PSN before it is acknowledged
@@ -47,6 +47,7 @@ const LAYOUT = {
   retransmissions: "u32",
   timeouts: "u32",
   nacks: "u32",
+  rtoRetries: "u8", // RTOs since the cumulative ACK last moved (saturating at 255)
 } as const;
 
 /** Entry state byte: where (2 bits), transmissions so far (2 bits, saturating at 3), last-of-message. */
@@ -60,6 +61,10 @@ const enum E {
   TxMask = 12,
   Last = 16,
   Nil = 0xffff,
+}
+
+const enum K {
+  MaxRtoNs = 1073741824, // 2^30 ns: deadlines stay within the wrapping int32 tick's half range
 }
 
 const enum R {
@@ -144,6 +149,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   private readonly rtxCol = this.col.retransmissions;
   private readonly toCol = this.col.timeouts;
   private readonly nackCol = this.col.nacks;
+  private readonly retriesCol = this.col.rtoRetries;
 
   /** Send records: (slot << wShift) + (psn & wMask). */
   private readonly eSent: Int32Array;
@@ -166,6 +172,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   private readonly header: number;
   private readonly mss: number;
   private readonly rtoNs: number;
+  private readonly backoff: number;
+  private readonly maxRetries: number;
 
   /**
    * @throws RangeError for an unknown parameter, a value out of range, or capacity × window above 2^28.
@@ -184,6 +192,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.header = p.headerBytes;
     this.mss = p.mtuBytes - p.headerBytes;
     this.rtoNs = p.rtoNs;
+    this.backoff = p.rtoBackoff ? 1 : 0;
+    this.maxRetries = p.maxRtoRetries;
     const n = capacity * p.windowPackets;
     this.eSent = new Int32Array(n);
     this.eState = new Uint8Array(n);
@@ -355,6 +365,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         cum = (cum + 1) | 0;
       } while (cum !== cumPsn);
       this.cumAckCol[slot] = cum;
+      this.retriesCol[slot] = 0;
     }
     if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, next, sackBase, sackLo, sackHi);
     if (this.msgSent[slot] > 0 && ((cum - this.mEnd[(slot << this.mShift) + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
@@ -391,9 +402,10 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
 
   /**
    * The caller's timer for this flow fired (uet-htsim rtxTimerExpired: one timer per connection
-   * at the oldest outstanding send + rtoNs, no backoff). When due, the oldest outstanding packet
-   * goes to the retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing
-   * is due; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
+   * at the oldest outstanding send + the RTO). When due, the oldest outstanding packet goes to the
+   * retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due;
+   * E_OVERFLOW (nothing changes: the PDC is in error) when maxRtoRetries RTOs in a row have
+   * already fired; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -401,7 +413,10 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     if (h < 0) return 0;
     const base = slot << this.wShift;
     const e = base + h;
-    if ((((nowNs | 0) - this.eSent[e] - this.rtoNs) | 0) < 0) return 0;
+    if ((((nowNs | 0) - this.eSent[e] - this.rto(slot)) | 0) < 0) return 0;
+    const retries = this.retriesCol[slot];
+    if (this.maxRetries !== 0 && retries >= this.maxRetries) return this.fail(E_OVERFLOW);
+    if (retries < 255) this.retriesCol[slot] = retries + 1;
     const cum = this.cumAckCol[slot];
     const out = this.out;
     out[O.Psn] = (cum + ((h - cum) & this.wMask)) | 0;
@@ -444,10 +459,22 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   timerArmed(slot: number): boolean {
     return this.isOpen(slot) && this.outHead[slot] >= 0;
   }
-  /** Tick at which onTimer will act (the oldest outstanding send + rtoNs); meaningful while armed. */
+  /** Tick at which onTimer will act (the oldest outstanding send + the RTO); meaningful while armed. */
   deadlineNs(slot: number): number {
     if (!this.timerArmed(slot)) return 0;
-    return (this.eSent[(slot << this.wShift) + this.outHead[slot]] + this.rtoNs) | 0;
+    return (this.eSent[(slot << this.wShift) + this.outHead[slot]] + this.rto(slot)) | 0;
+  }
+  /** RTOs since the cumulative ACK last moved. */
+  rtoRetries(slot: number): number {
+    return this.isOpen(slot) ? this.retriesCol[slot] : 0;
+  }
+
+  /** rtoNs, or with rtoBackoff rtoNs × 2^retries up to 2^30 ns (UEC §3.5 RTO_TIMER). */
+  private rto(slot: number): number {
+    const k = this.retriesCol[slot];
+    if (this.backoff === 0 || k === 0) return this.rtoNs;
+    const t = this.rtoNs * 2 ** k; // at most 2^30 × 2^255: exact in a double, never Infinity
+    return t < K.MaxRtoNs ? t : K.MaxRtoNs;
   }
   outstandingPackets(slot: number): number {
     return this.isOpen(slot) ? this.outCount[slot] : 0;
