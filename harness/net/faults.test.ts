@@ -270,24 +270,22 @@ test("a link degraded 40-fold fills its control queue with trimmed headers: the 
 });
 
 
-test("RUD with UEC's RTO backoff and retry bound: a receiver cut off fails its flows after maxRtoRetries RTOs each, doubling apart, and no call counts as rejected", () => {
+test("RUD with UEC's RTO backoff and retry bound: a packet to a receiver cut off is resent 20, 40 and 80 µs apart and its fourth RTO fails the flow, with no call counted as rejected", () => {
   const s: Scenario = {
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
     network: { trimming: false },
     transport: { cc: { name: "nscc" }, lb: { name: "ops" }, reliability: { name: "rud", params: { rtoNs: 20_000, rtoBackoff: true, maxRtoRetries: 3 } } },
-    traffic: [{ kind: "flows", flows: [{ src: 3, dst: 0, bytes: 100_000 }] }],
+    traffic: [{ kind: "flows", flows: [{ src: 3, dst: 0, bytes: 2000 }] }],
     faults: [{ kind: "down", links: [{ host: 0 }], atUs: 0 }],
     run: { faultBaseline: false, endUs: 10_000 },
   };
   const r = runScenario(s);
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   assert.is(r.flows[0].status, "failed");
-  assert.is(r.totals.timeouts, 3);
-  // The whole first window leaves within a microsecond. The RTO runs from the oldest send still
-  // outstanding: its first packet times out at 20 µs, the second 2 × 20 µs after its own send,
-  // the third 4 × 20 µs after, and the fourth expiry, 8 × 20 = 160 µs after the fourth packet
-  // left, is past maxRtoRetries: the flow fails then.
-  assert.ok(r.simulatedUs >= 160 && r.simulatedUs < 162, `${r.simulatedUs} µs`);
+  assert.equal([r.totals.timeouts, r.totals.retransmissions], [3, 3]);
+  // One packet, sent at 0 and resent at each RTO: 20 + 40 + 80 µs, and the fourth expiry,
+  // 160 µs after the third resend, is past maxRtoRetries: the flow fails at 300 µs.
+  assert.is(r.simulatedUs, 300);
 });
 
 test.run();

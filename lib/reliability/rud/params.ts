@@ -24,13 +24,14 @@ export interface RudParams {
    */
   rtoNs: number;
   /**
-   * UEC §3.5: each RTO in a row doubles the timer, RTO_TIMER = rtoNs × 2^retry_count, here up to
-   * 2^30 ns (the tick range; the spec's ceiling is 8 s). uet-htsim has no backoff: off by default.
+   * UEC §3.5: RTO_TIMER = rtoNs × 2^retry_count, retry_count being the RTOs the packet already
+   * had (at most 7), up to 2^30 ns (the tick range; the spec's ceiling is 8 s). uet-htsim has no
+   * backoff: off by default.
    */
   rtoBackoff: boolean;
   /**
-   * UEC §3.5 Max_RTO_Retx_Cnt: RTOs in a row (no cumulative progress between them) after which
-   * onTimer gives up with E_OVERFLOW, the PDC in error. 0: never (uet-htsim).
+   * UEC §3.5 Max_RTO_Retx_Cnt: a packet's RTO past this many makes onTimer give up with
+   * E_OVERFLOW, the PDC in error; 1–7, 0: never (uet-htsim).
    */
   maxRtoRetries: number;
   /** Receiver: bytes accepted before a coalesced ACK (uet-htsim -sack_threshold 16,384; 0: every packet). */
@@ -63,7 +64,7 @@ export function resolveRudParams(input: RudParamsInput = {}): RudParams {
     maxMessages: rule.must(isIntIn(p.maxMessages, 1, 65536) && isPowerOfTwo(p.maxMessages), "a power of two in [1, 65536]"),
     rtoNs: rule.int(1, 2 ** 30),
     rtoBackoff: rule.bool,
-    maxRtoRetries: rule.int(0, 255),
+    maxRtoRetries: rule.int(0, 7),
     ackEveryBytes: rule.int(0, 2 ** 30),
   }));
 }

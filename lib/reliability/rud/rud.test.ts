@@ -217,7 +217,7 @@ test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", 
   assert.is(s.timeouts(0), 2);
 });
 
-test("without rtoBackoff the RTO stays rtoNs however many fire in a row (uet-htsim), and nothing bounds them", () => {
+test("without rtoBackoff the RTO stays rtoNs however many fire (uet-htsim), and nothing bounds them", () => {
   const s = new RudSender({ rtoNs: 1000 }, 1);
   s.open(0);
   s.post(0, 2 * MSS);
@@ -232,46 +232,46 @@ test("without rtoBackoff the RTO stays rtoNs however many fire in a row (uet-hts
     send(s, 0, d + 5); // the timed-out packet goes again: the other one is now the oldest
     sentAt[psn] = d + 5;
   }
-  assert.is(s.rtoRetries(0), 40);
   assert.is(s.timeouts(0), 40);
+  assert.is(s.transmissions(0, 0), 3); // saturated, and the RTO count beside it did not spill
   assert.is(s.errors, 0);
 });
 
-test("rtoBackoff doubles the RTO per RTO since the cumulative ACK moved, up to 2^30 ns; progress clears it; maxRtoRetries bounds it", () => {
+test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxRtoRetries bounds a packet's RTOs", () => {
   const s = new RudSender({ rtoNs: 1000, rtoBackoff: true, maxRtoRetries: 3 }, 1);
   s.open(0);
-  s.post(0, 3 * MSS);
+  s.post(0, MSS);
   send(s, 0, 0);
-  send(s, 0, 10);
-  send(s, 0, 20);
-  assert.is(s.deadlineNs(0), 1000);
-  assert.is(s.onTimer(0, 1000), RUD_TIMEOUT); // PSN 0: one RTO
-  assert.is(s.deadlineNs(0), 10 + 2000);
-  assert.is(s.onTimer(0, 2009), 0);
-  assert.is(s.onTimer(0, 2010), RUD_TIMEOUT); // PSN 1: two
-  assert.is(s.deadlineNs(0), 20 + 4000);
-  assert.is(s.onTimer(0, 4020), RUD_TIMEOUT); // PSN 2: three
-  send(s, 0, 5000); // PSN 0 again
-  assert.is(s.deadlineNs(0), 5000 + 8000);
-  const before = [s.timeouts(0), s.rtoRetries(0), s.queuedRetransmissions(0), s.outstandingPackets(0)];
-  assert.is(s.onTimer(0, 13_000), E_OVERFLOW); // a fourth in a row: the PDC is in error
-  assert.equal([s.timeouts(0), s.rtoRetries(0), s.queuedRetransmissions(0), s.outstandingPackets(0)], before);
+  let t = 0;
+  for (let k = 0; k < 3; k++) {
+    assert.is(s.deadlineNs(0), t + 1000 * 2 ** k);
+    t = s.deadlineNs(0);
+    assert.is(s.onTimer(0, t - 1), 0);
+    assert.is(s.onTimer(0, t), RUD_TIMEOUT);
+    send(s, 0, t);
+  }
+  assert.is(s.deadlineNs(0), t + 8000); // 1000 + 2000 + 4000 = 7000, then 15000
+  const before = [s.timeouts(0), s.queuedRetransmissions(0), s.outstandingPackets(0), s.deadlineNs(0)];
+  assert.is(s.onTimer(0, 15_000), E_OVERFLOW); // a fourth RTO of the same packet: the PDC is in error
+  assert.equal([s.timeouts(0), s.queuedRetransmissions(0), s.outstandingPackets(0), s.deadlineNs(0)], before);
   assert.is(s.errors, 1);
-  // The cumulative ACK moves past PSN 0: the count starts over, and so does the RTO.
-  assert.ok(s.onAck(0, 13_100, 1, 0, 0, 0, 0, true, MSS + 64) & RUD_ACK_FREED);
-  assert.is(s.rtoRetries(0), 0);
-  send(s, 0, 13_200); // PSN 1 again
-  assert.is(s.deadlineNs(0), 13_200 + 1000);
-  // The cap: 2^29 ns doubled twice is held at 2^30.
-  const c = new RudSender({ rtoNs: 2 ** 29, rtoBackoff: true }, 1);
+  // Another packet has had no RTO: its own timer is the plain rtoNs.
+  assert.ok(s.onAck(0, 15_100, 1, 0, 0, 0, 0, true, MSS + 64) & RUD_ACK_DONE);
+  s.post(0, MSS);
+  send(s, 0, 15_200);
+  assert.is(s.deadlineNs(0), 16_200);
+  // The ceiling: 2^28 ns doubled three times is held at 2^30 (the tick wraps past 2^31).
+  const c = new RudSender({ rtoNs: 2 ** 28, rtoBackoff: true }, 1);
   c.open(0);
-  c.post(0, 3 * MSS);
+  c.post(0, MSS);
   send(c, 0, 0);
-  send(c, 0, 1);
-  send(c, 0, 2);
-  assert.is(c.onTimer(0, 2 ** 29), RUD_TIMEOUT);
-  assert.is(c.onTimer(0, 1 + 2 ** 30), RUD_TIMEOUT);
-  assert.is(c.deadlineNs(0), 2 + 2 ** 30);
+  let at = 0;
+  for (const rto of [2 ** 28, 2 ** 29, 2 ** 30, 2 ** 30]) {
+    assert.is(c.deadlineNs(0), (at + rto) | 0);
+    at = (at + rto) | 0;
+    assert.is(c.onTimer(0, at), RUD_TIMEOUT);
+    send(c, 0, at);
+  }
 });
 
 test("a packet acknowledged while waiting for retransmission is restored, not resent", () => {

@@ -29,7 +29,7 @@ import { isPsn32 } from "../../core/psn";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type RudParams, type RudParamsInput, resolveRudParams } from "./params";
 
-/** Per-flow columns: 65 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
+/** Per-flow columns: 64 B + the open flag; plus 13 B per window entry and 12 B per message slot. */
 const LAYOUT = {
   nextPsn: "i32", // PSN the next new packet takes
   cumAck: "i32", // every PSN before it is acknowledged
@@ -47,10 +47,12 @@ const LAYOUT = {
   retransmissions: "u32",
   timeouts: "u32",
   nacks: "u32",
-  rtoRetries: "u8", // RTOs since the cumulative ACK last moved (saturating at 255)
 } as const;
 
-/** Entry state byte: where (2 bits), transmissions so far (2 bits, saturating at 3), last-of-message. */
+/**
+ * Entry state byte: where (2 bits), transmissions so far (2 bits, saturating at 3),
+ * last-of-message, RTOs of this packet (3 bits, saturating at 7).
+ */
 const enum E {
   WhereMask = 3,
   Free = 0,
@@ -60,6 +62,10 @@ const enum E {
   TxOne = 4,
   TxMask = 12,
   Last = 16,
+  RtoOne = 32,
+  RtoMask = 224,
+  RtoShift = 5,
+  RtoMax = 7,
   Nil = 0xffff,
 }
 
@@ -149,7 +155,6 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   private readonly rtxCol = this.col.retransmissions;
   private readonly toCol = this.col.timeouts;
   private readonly nackCol = this.col.nacks;
-  private readonly retriesCol = this.col.rtoRetries;
 
   /** Send records: (slot << wShift) + (psn & wMask). */
   private readonly eSent: Int32Array;
@@ -365,7 +370,6 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         cum = (cum + 1) | 0;
       } while (cum !== cumPsn);
       this.cumAckCol[slot] = cum;
-      this.retriesCol[slot] = 0;
     }
     if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, next, sackBase, sackLo, sackHi);
     if (this.msgSent[slot] > 0 && ((cum - this.mEnd[(slot << this.mShift) + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
@@ -402,10 +406,11 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
 
   /**
    * The caller's timer for this flow fired (uet-htsim rtxTimerExpired: one timer per connection
-   * at the oldest outstanding send + the RTO). When due, the oldest outstanding packet goes to the
-   * retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due;
-   * E_OVERFLOW (nothing changes: the PDC is in error) when maxRtoRetries RTOs in a row have
-   * already fired; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
+   * at the oldest outstanding send + the RTO, with rtoBackoff that packet's RTO doubled for each
+   * RTO it already had). When due, the oldest outstanding packet goes to the retransmission
+   * queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due; E_OVERFLOW
+   * (nothing changes: the PDC is in error) when that packet already had maxRtoRetries RTOs;
+   * E_SLOT / E_ARG. Re-read deadlineNs afterwards.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -413,10 +418,11 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     if (h < 0) return 0;
     const base = slot << this.wShift;
     const e = base + h;
-    if ((((nowNs | 0) - this.eSent[e] - this.rto(slot)) | 0) < 0) return 0;
-    const retries = this.retriesCol[slot];
-    if (this.maxRetries !== 0 && retries >= this.maxRetries) return this.fail(E_OVERFLOW);
-    if (retries < 255) this.retriesCol[slot] = retries + 1;
+    const st = this.eState[e];
+    const k = (st & E.RtoMask) >> E.RtoShift;
+    if ((((nowNs | 0) - this.eSent[e] - this.rto(k)) | 0) < 0) return 0;
+    if (this.maxRetries !== 0 && k >= this.maxRetries) return this.fail(E_OVERFLOW);
+    if (k < E.RtoMax) this.eState[e] = st + E.RtoOne;
     const cum = this.cumAckCol[slot];
     const out = this.out;
     out[O.Psn] = (cum + ((h - cum) & this.wMask)) | 0;
@@ -462,18 +468,14 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   /** Tick at which onTimer will act (the oldest outstanding send + the RTO); meaningful while armed. */
   deadlineNs(slot: number): number {
     if (!this.timerArmed(slot)) return 0;
-    return (this.eSent[(slot << this.wShift) + this.outHead[slot]] + this.rto(slot)) | 0;
-  }
-  /** RTOs since the cumulative ACK last moved. */
-  rtoRetries(slot: number): number {
-    return this.isOpen(slot) ? this.retriesCol[slot] : 0;
+    const e = (slot << this.wShift) + this.outHead[slot];
+    return (this.eSent[e] + this.rto((this.eState[e] & E.RtoMask) >> E.RtoShift)) | 0;
   }
 
-  /** rtoNs, or with rtoBackoff rtoNs × 2^retries up to 2^30 ns (UEC §3.5 RTO_TIMER). */
-  private rto(slot: number): number {
-    const k = this.retriesCol[slot];
+  /** rtoNs, or with rtoBackoff rtoNs × 2^k up to 2^30 ns for a packet that had k RTOs (UEC §3.5 RTO_TIMER). */
+  private rto(k: number): number {
     if (this.backoff === 0 || k === 0) return this.rtoNs;
-    const t = this.rtoNs * 2 ** k; // at most 2^30 × 2^255: exact in a double, never Infinity
+    const t = this.rtoNs * 2 ** k; // at most 2^30 × 2^7
     return t < K.MaxRtoNs ? t : K.MaxRtoNs;
   }
   outstandingPackets(slot: number): number {
@@ -524,7 +526,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.outCount[slot]++;
     const st = this.eState[e];
     const tx = (st & E.TxMask) === E.TxMask ? E.TxMask : (st & E.TxMask) + E.TxOne;
-    this.eState[e] = (st & E.Last) | tx | E.Outstanding;
+    this.eState[e] = (st & (E.Last | E.RtoMask)) | tx | E.Outstanding;
     this.eSent[e] = now;
     this.eEv[e] = ev;
     this.rtxCol[slot]++;
