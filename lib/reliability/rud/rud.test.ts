@@ -33,6 +33,16 @@ function send(s: RudSender, slot: number, now: number, ev = 0): [number, number,
   return [r, s.out[0], s.out[1]];
 }
 
+/** A sender with one open flow whose two-packet message went at t = 0 and 10. */
+function twoSent(params: ConstructorParameters<typeof RudSender>[0]): RudSender {
+  const s = new RudSender(params, 1);
+  s.open(0);
+  s.post(0, 2 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 10);
+  return s;
+}
+
 /** Feeds the receiver's last ACK to the sender. */
 function ack(s: RudSender, rx: RudReceiver, slot: number, now: number): number {
   const o = rx.out;
@@ -218,11 +228,7 @@ test("timeout: oldest send + RTO, one packet per expiry, then the next oldest", 
 });
 
 test("without rtoBackoff the RTO stays rtoNs however many fire (uet-htsim), and nothing bounds them", () => {
-  const s = new RudSender({ rtoNs: 1000 }, 1);
-  s.open(0);
-  s.post(0, 2 * MSS);
-  send(s, 0, 0);
-  send(s, 0, 10);
+  const s = twoSent({ rtoNs: 1000 });
   const sentAt = [0, 10]; // by PSN
   for (let k = 0; k < 40; k++) {
     const d = s.deadlineNs(0);
@@ -275,11 +281,7 @@ test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxR
 });
 
 test("a packet acknowledged while waiting for retransmission is restored, not resent", () => {
-  const s = new RudSender({ rtoNs: 1000 }, 1);
-  s.open(0);
-  s.post(0, 2 * MSS);
-  send(s, 0, 0);
-  send(s, 0, 10);
+  const s = twoSent({ rtoNs: 1000 });
   assert.is(s.onTimer(0, 1000), RUD_TIMEOUT); // PSN 0 presumed lost, but it arrived late
   const r = s.onAck(0, 1001, 1, 2, 0, 0, 0, false, 4150);
   assert.ok(r & RUD_ACK_FREED);
