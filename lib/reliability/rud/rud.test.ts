@@ -247,8 +247,8 @@ test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxR
   const s = new RudSender({ rtoNs: 1000, rtoBackoff: true, maxRtoRetries: 3 }, 1);
   s.open(0);
   s.post(0, MSS);
-  send(s, 0, 0);
-  let t = 0;
+  send(s, 0, 1); // odd times: 1 ns early is an even time, which a `| 1` would round up
+  let t = 1;
   for (let k = 0; k < 3; k++) {
     assert.is(s.deadlineNs(0), t + 1000 * 2 ** k);
     t = s.deadlineNs(0);
@@ -256,9 +256,9 @@ test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxR
     assert.is(s.onTimer(0, t), RUD_TIMEOUT);
     send(s, 0, t);
   }
-  assert.is(s.deadlineNs(0), t + 8000); // 1000 + 2000 + 4000 = 7000, then 15000
+  assert.is(s.deadlineNs(0), t + 8000); // 1 + 1000 + 2000 + 4000 = 7001, then 15001
   const before = [s.timeouts(0), s.queuedRetransmissions(0), s.outstandingPackets(0), s.deadlineNs(0)];
-  assert.is(s.onTimer(0, 15_000), E_OVERFLOW); // a fourth RTO of the same packet: the PDC is in error
+  assert.is(s.onTimer(0, 15_001), E_OVERFLOW); // a fourth RTO of the same packet: the PDC is in error
   assert.equal([s.timeouts(0), s.queuedRetransmissions(0), s.outstandingPackets(0), s.deadlineNs(0)], before);
   assert.is(s.errors, 1);
   // Another packet has had no RTO: its own timer is the plain rtoNs.
@@ -266,6 +266,18 @@ test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxR
   s.post(0, MSS);
   send(s, 0, 15_200);
   assert.is(s.deadlineNs(0), 16_200);
+  // The count stops at 7: the eighth and later RTOs of a packet wait 2^7 × rtoNs, not less.
+  const m = new RudSender({ rtoNs: 10, rtoBackoff: true }, 1);
+  m.open(0);
+  m.post(0, MSS);
+  send(m, 0, 0);
+  let tm = 0;
+  for (let k = 0; k < 10; k++) {
+    assert.is(m.deadlineNs(0), tm + 10 * 2 ** Math.min(k, 7));
+    tm = m.deadlineNs(0);
+    assert.is(m.onTimer(0, tm), RUD_TIMEOUT);
+    send(m, 0, tm);
+  }
   // The ceiling: 2^28 ns doubled three times is held at 2^30 (the tick wraps past 2^31).
   const c = new RudSender({ rtoNs: 2 ** 28, rtoBackoff: true }, 1);
   c.open(0);
