@@ -175,6 +175,21 @@ test("a retransmission copies the packet's place in its message; the last one ma
   assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 0, 2048, 452, 0, 1));
 });
 
+test("a retransmission that leaves 1 byte of the round's quota leaves exactly that for new data", () => {
+  const s = sender({ roundQuotaBytes: MTU + 1 });
+  s.post(0, MTU, DCP_OP_WRITE); // PSN 0
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  s.onHo(0, 1, 0, 0, 0);
+  s.post(0, 1, DCP_OP_WRITE); // PSN 1, one byte
+  assert.is(s.onSchedule(0, 2, 1 << 20), 1);
+  assert.is(s.nextPacket(0, 2), DCP_TX_RETRANSMIT);
+  assert.is(s.quotaBytes(0), 1);
+  assert.is(s.nextPacket(0, 2), DCP_TX_NEW);
+  assert.is(out(s).lengthBytes, 1);
+  assert.is(s.quotaBytes(0), 0);
+});
+
 test("fetched entries of messages acknowledged meanwhile are dropped but count against the batch, not the quota", () => {
   const s = twoWritesSent(0); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
   s.onHo(0, 1, 0, 0, 0);
