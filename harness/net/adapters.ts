@@ -13,6 +13,7 @@
 // into a module's columns).
 
 import { Aimd } from "../../lib/cc/aimd/aimd";
+import { E_OVERFLOW } from "../../lib/core/errors";
 import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
 import { Dctcp } from "../../lib/cc/dctcp/dctcp";
@@ -21,7 +22,6 @@ import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
 import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
-import { E_OVERFLOW } from "../../lib/core/errors";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import type { HostQueue } from "./dack";
 import { SignedFlight } from "./ledger";
@@ -419,6 +419,8 @@ export abstract class TransportOutputs {
   restoredBytes = 0;
   completed = 0;
   ev = 0;
+  /** Defined outcomes the modules count in their `errors` (a retry limit reached, DCP's full RetransQ), not misuse: errors() leaves them out. */
+  overflows = 0;
   readonly nackIsHo: number = 0;
   readonly hostQueue: HostQueue | null = null;
   readonly messageBytes: number = 0;
@@ -433,8 +435,6 @@ export class RudTransport extends TransportOutputs implements Transport {
   private readonly ro: Float64Array;
   /** What the CC hears taken out of and put back into flight (ledger.ts). */
   private readonly flight: SignedFlight;
-  /** RTOs past `maxRtoRetries` (the PDC in error, the flow failed): a defined outcome, not a rejected call. */
-  private overflows = 0;
 
   constructor(
     readonly tx: RudSender,

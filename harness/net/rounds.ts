@@ -51,8 +51,6 @@ const MESSAGES = 8;
 abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> extends TransportOutputs {
   abstract readonly name: string;
   readonly ackBytes: number;
-  /** Defined outcomes the modules count in `errors` (DCP's full RetransQ, the retry limit), not misuse. */
-  overflows = 0;
   protected readonly so: Int32Array;
   protected readonly header: number;
   protected readonly mss: number;

@@ -418,9 +418,9 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     if (h < 0) return 0;
     const base = slot << this.wShift;
     const e = base + h;
+    if ((((nowNs | 0) - this.dueNs(e)) | 0) < 0) return 0;
     const st = this.eState[e];
-    const k = (st & E.RtoMask) >> E.RtoShift;
-    if ((((nowNs | 0) - this.eSent[e] - this.rto(k)) | 0) < 0) return 0;
+    const k = st >> E.RtoShift;
     if (this.maxRetries !== 0 && k >= this.maxRetries) return this.fail(E_OVERFLOW);
     if (k < E.RtoMax) this.eState[e] = st + E.RtoOne;
     const cum = this.cumAckCol[slot];
@@ -468,15 +468,21 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   /** Tick at which onTimer will act (the oldest outstanding send + the RTO); meaningful while armed. */
   deadlineNs(slot: number): number {
     if (!this.timerArmed(slot)) return 0;
-    const e = (slot << this.wShift) + this.outHead[slot];
-    return (this.eSent[e] + this.rto((this.eState[e] & E.RtoMask) >> E.RtoShift)) | 0;
+    return this.dueNs((slot << this.wShift) + this.outHead[slot]);
   }
 
-  /** rtoNs, or with rtoBackoff rtoNs × 2^k up to 2^30 ns for a packet that had k RTOs (UEC §3.5 RTO_TIMER). */
-  private rto(k: number): number {
-    if (this.backoff === 0 || k === 0) return this.rtoNs;
-    const t = this.rtoNs * 2 ** k; // at most 2^30 × 2^7
-    return t < K.MaxRtoNs ? t : K.MaxRtoNs;
+  /**
+   * When send record `e` times out: its send time + rtoNs, or with rtoBackoff + rtoNs × 2^k up to
+   * 2^30 ns for a packet that had k RTOs (UEC §3.5 RTO_TIMER); a wrapping tick.
+   */
+  private dueNs(e: number): number {
+    const k = this.eState[e] >> E.RtoShift; // the top 3 bits
+    let rto = this.rtoNs;
+    if (this.backoff !== 0 && k !== 0) {
+      const t = rto * 2 ** k; // at most 2^30 × 2^7
+      rto = t < K.MaxRtoNs ? t : K.MaxRtoNs;
+    }
+    return (this.eSent[e] + rto) | 0;
   }
   outstandingPackets(slot: number): number {
     return this.isOpen(slot) ? this.outCount[slot] : 0;
