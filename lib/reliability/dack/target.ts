@@ -196,11 +196,18 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /**
    * Opens a stream whose first packet carries `firstSeq` (int32 or uint32).
    * @throws RangeError for a bad slot or sequence number, or an open stream with packets still
-   * in the queue (their departures would be counted against the new stream).
+   * in the queue (their departures would be counted against the new stream). Each refusal is
+   * counted in `errors` (DESIGN.md rule 7), and the slot is left as it was.
    */
   open(slot: number, firstSeq: number): void {
-    if (!isPsn32(firstSeq)) throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
-    if (this.isOpen(slot) && this.queued[slot] > 0) throw new RangeError(`DackTarget: stream ${slot} still has packets in the queue`);
+    if (!isPsn32(firstSeq)) {
+      this.errors++;
+      throw new RangeError(`DackTarget: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    }
+    if (this.isOpen(slot) && this.queued[slot] > 0) {
+      this.errors++;
+      throw new RangeError(`DackTarget: stream ${slot} still has packets in the queue`);
+    }
     this.openSlot(slot);
     this.expSeq[slot] = firstSeq | 0;
     this.ackSeq[slot] = (firstSeq - 1) | 0;

@@ -67,4 +67,23 @@ test("an ACK of exactly the rewound send point moves it one past the ACK", () =>
   assert.is(o.out[0], 2);
 });
 
+test("open counts each refusal in errors (DESIGN.md rule 7) and leaves the stream as it was", () => {
+  const o = new OptInitiator({}, 2);
+  o.open(0, 5, 2112);
+  o.onSend(0);
+  const before = JSON.stringify(o.inspect(0));
+  assert.throws(() => o.open(0, 0.5, 2112), RangeError); // not a 32-bit sequence number
+  assert.is(o.errors, 1);
+  assert.throws(() => o.open(0, 2 ** 32, 2112), RangeError);
+  assert.is(o.errors, 2);
+  assert.throws(() => o.open(0, 0, 0), RangeError); // packetBytes below 1
+  assert.is(o.errors, 3);
+  assert.throws(() => o.open(0, 0, 262145), RangeError); // above maxOutstandingBytes
+  assert.is(o.errors, 4);
+  assert.throws(() => o.open(2, 0, 2112), RangeError); // slot outside the table
+  assert.is(o.errors, 5);
+  assert.is(JSON.stringify(o.inspect(0)), before);
+  assert.is(o.nextSeq(0), 6);
+});
+
 test.run();

@@ -99,11 +99,16 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   /**
    * Opens a stream whose first packet carries `firstSeq` and whose packets are `packetBytes` long.
-   * @throws RangeError for a bad slot, sequence number or size.
+   * @throws RangeError for a bad slot, sequence number or size; each refusal is counted in
+   * `errors` (DESIGN.md rule 7), and the slot is left as it was.
    */
   open(slot: number, firstSeq: number, packetBytes: number): void {
-    if (!isPsn32(firstSeq)) throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    if (!isPsn32(firstSeq)) {
+      this.errors++;
+      throw new RangeError(`OptInitiator: firstSeq ${firstSeq} is not a 32-bit sequence number`);
+    }
     if (!(Number.isInteger(packetBytes) && packetBytes >= 1 && packetBytes <= this.params.maxOutstandingBytes)) {
+      this.errors++;
       throw new RangeError(`OptInitiator: packetBytes must be an integer in [1, maxOutstandingBytes], got ${packetBytes}`);
     }
     this.openSlot(slot);
