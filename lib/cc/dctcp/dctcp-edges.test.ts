@@ -1,6 +1,7 @@
 // Boundaries of DCTCP that dctcp.test.ts and the vectors passed over, found by the mutation pass
 // (docs/mutation-testing.md): canSend (no test called it), the end of CWR at exactly `recover`,
-// a timeout's reset of the byte-counting increase, and htsim's window-boundary cut at α = 0.
+// a timeout's reset of the byte-counting increase, and htsim's window-boundary cut at α = 0;
+// and, from the vector audit, a loss's ssthresh taken from FlightSize rather than cwnd.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCTCP_ALPHA, DCTCP_DECREASE, Dctcp } from "./dctcp";
@@ -33,6 +34,20 @@ test("CWR (RFC 3168 §6.1.2) lasts until data sent after the cut is acknowledged
   assert.ok(cc.reduced(1));
   cc.onSend(1, 3, 1000);
   assert.is(cc.onAck(1, 4, 1, true) & DCTCP_DECREASE, DCTCP_DECREASE); // 10,001: a new window, a new cut
+});
+
+test("a loss halves FlightSize, not cwnd (RFC 5681 §3.2 eq. (4), RFC 8257 §3.5)", () => {
+  const cc = table(); // cwnd 10 × 4096 = 40,960
+  cc.onSend(1, 0, 20_480); // application limited: half the window in flight
+  assert.is(cc.onNack(1, 1, 4096), DCTCP_DECREASE);
+  // FlightSize 20,480 (the lost bytes are still unacknowledged) → max(10,240, 2 × 4096); cwnd/2 would be 20,480.
+  assert.is(cc.ssthreshBytes(1), 10_240);
+  assert.is(cc.cwndBytes(1), 10_240);
+  assert.is(cc.inflightBytes(1), 16_384);
+  cc.onSend(0, 0, 12_288);
+  cc.onNack(0, 1, 4096); // FlightSize/2 = 6144 < 2 SMSS → 8192
+  assert.is(cc.ssthreshBytes(0), 8192);
+  assert.is(cc.cwndBytes(0), 8192);
 });
 
 test("a timeout restarts the congestion-avoidance byte count (RFC 3465)", () => {

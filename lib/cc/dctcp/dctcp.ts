@@ -2,8 +2,9 @@
 //
 // Read first:
 //   DCTCP (Alizadeh et al., SIGCOMM 2010) §3.1–3.2 and RFC 8257 §3.3 (α ← (1 − g)α + g·M once
-//     per window of data, M the fraction of marked bytes), §3.4 (cwnd ← cwnd (1 − α/2) on an
-//     ECE, at most once per window: RFC 3168 CWR), §3.5 (otherwise standard TCP).
+//     per window of data, M the fraction of marked bytes; cwnd ← cwnd (1 − α/2) on an ECE, at
+//     most once per window: RFC 3168 CWR), §3.4 (otherwise standard TCP growth, RFC 5681), §3.5
+//     (loss as in RFC 5681, one reduction per window across all signals; a timeout always to 1 SMSS).
 //   RFC 5681 §3.1 (slow start cwnd += min(acked, SMSS); loss: ssthresh = max(FlightSize/2,
 //     2·SMSS)) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd += SMSS once
 //     cwnd bytes were acked).
@@ -150,18 +151,22 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2): `bytes` leave inflight;
-   * unless the window was already reduced for this window of data, ssthresh = max(cwnd/2, 2·SMSS)
-   * and cwnd = ssthresh. With `quickAdapt`, a trim instead (SMaRTT Alg. 4 lines 15–21): cwnd −=
-   * bytes, and QuickAdapt is armed.
+   * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2 steps 2 and 6, RFC 8257
+   * §3.5): `bytes` leave inflight; unless the window was already reduced for this window of data,
+   * ssthresh = max(FlightSize/2, 2·SMSS) (eq. (4)) and cwnd = ssthresh. With `quickAdapt`, a trim
+   * instead (SMaRTT Alg. 4 lines 15–21): cwnd −= bytes, and QuickAdapt is armed.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
-    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    // FlightSize is the data sent and not yet cumulatively acknowledged: the lost bytes still count.
+    const flight = this.inflight[slot];
+    this.inflight[slot] = satSub(flight, bytes);
     if (this.qa !== 0) return this.trimmed(slot, nowNs, bytes);
     const flags = this.flags[slot];
     if ((flags & Fl.Reduced) !== 0) return 0;
-    const half = this.cwnd[slot] >> 1;
+    // RFC 5681 eq. (4) halves FlightSize, not cwnd (§3.2 warns against using cwnd here); a
+    // FlightSize ≤ 0 (sends not reported) halves to ≤ 0 and takes the 2·SMSS floor.
+    const half = flight >> 1;
     const ssthresh = half > 2 * this.mss ? half : 2 * this.mss;
     this.ssthresh[slot] = ssthresh;
     this.cwnd[slot] = ssthresh < this.maxCwnd ? ssthresh : this.maxCwnd;
@@ -259,7 +264,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return flags;
   }
 
-  /** RFC 8257 §3.3 step 4 – §3.5 (or htsim's order): α, the cut on ECE, growth. */
+  /** RFC 8257 §3.3 step 4 – §3.4 (or htsim's order): α, the cut on ECE, growth. */
   private respond(slot: number, ackedBytes: number, ecn: boolean, acked: number, flags: number): number {
     if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn);
     let r = 0;
@@ -271,7 +276,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     }
     if ((flags & Fl.Reduced) !== 0) return r;
     if (ecn) {
-      // §3.4: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
+      // §3.3: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
       this.cutWindow(slot);
       this.recover[slot] = this.sent[slot];
       this.flags[slot] = flags | Fl.Reduced;
@@ -396,7 +401,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.winMarked[slot] = 0;
   }
 
-  /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.4). */
+  /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.3). */
   private cutWindow(slot: number): void {
     const next = mulDiv(this.cwnd[slot], K.Two - this.alpha[slot], K.Two);
     const w = next > this.mss ? next : this.mss;

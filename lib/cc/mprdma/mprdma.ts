@@ -1,7 +1,7 @@
 // MP-RDMA-style per-packet ECN window control, as one sans-IO table of flows.
 //
 // Read first:
-//   MP-RDMA (Lu et al., NSDI 2018) §4.2 congestion control, per ACK in packets: no CE →
+//   MP-RDMA (Lu et al., NSDI 2018) congestion control, per ACK in packets: no CE →
 //     cwnd += 1/cwnd; CE → cwnd −= 1/2; at least one packet (per virtual path; the connection
 //     window is their sum — a caller that models virtual paths opens one slot per path).
 //   The SMaRTT authors' htsim mprdma.cpp "mprdma" mode: −0.15 MSS per mark, +MSS²/cwnd.
@@ -11,6 +11,9 @@
 // An ACK of n MSS counts as n per-packet ACKs: the window moves by MSS × acked / cwnd up, or
 // decreaseMss × acked down. In bytes, with integer windows (htsim keeps _cwnd in bytes):
 //   increase   cwnd += floor((carry + MSS × acked) / cwnd), the remainder carried when carryRemainder
+//              (a numerator over the cwnd it was computed with; the next ACK divides it by its own
+//              cwnd, which moves the kept fraction by less than 1 B; dropped if a decrease leaves
+//              it ≥ the new cwnd)
 //   decrease   cwnd −= ceil(decQ16 × acked / 2^16), i.e. the window is rounded down after it
 //              (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
 
