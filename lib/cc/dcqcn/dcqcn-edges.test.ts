@@ -1,6 +1,8 @@
 // Boundaries of DCQCN that dcqcn.test.ts and the vectors passed over, found by the mutation pass
 // (docs/mutation-testing.md): the byte counter's arming and its hyper-stage halving, HPCC's extra
-// nanosecond on the first decrease check, the window's one-packet rule, a closed slot's timer.
+// nanosecond on the first decrease check, the window's one-packet rule, a closed slot's timer;
+// and, from the audit against notes/baselines.md §3, the initial rate rounded below the minimum
+// and the NP's CNP interval read across the 32-bit tick wrap on a long-lived flow.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCQCN_ADDITIVE, DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
@@ -113,6 +115,47 @@ test("paper RP at its range ends: no window by default, α = 1 halves at the fir
   assert.is(r & (DCQCN_FAST_RECOVERY | DCQCN_ADDITIVE | DCQCN_HYPER), DCQCN_HYPER);
   // R_T was R_C before the cut (line rate, clamping on): 100 + 0.2 Gb/s capped at the line; R_C ← (R_T + R_C)/2.
   assert.is(f0.rateBps(0), (100e9 + 50e9) / 2);
+});
+
+test("the initial rate rounded below the minimum starts at the minimum, so a CNP never raises R_C (§3.2)", () => {
+  // 0.0010025 Gb/s is 1002.4999999999999 kb/s in doubles → 1002; 1.0025 Mb/s → 1002.5 → 1003 kb/s.
+  const cc = new Dcqcn({ linkGbps: 1, minRateMbps: 1.0025, initRateGbps: 0.0010025 }, 1);
+  cc.open(0);
+  assert.is(cc.rateBps(0), 1_003_000);
+  assert.is(cc.targetRateBps(0), 1_003_000);
+  // R_C ← max(min, floor(1003 × 1/2) = 501) = 1003 kb/s: held at the floor, not raised to it.
+  assert.is(cc.onCnp(0, 0), DCQCN_DECREASE);
+  assert.is(cc.rateBps(0), 1_003_000);
+  // Mellanox RP: the first CNP keeps R_T = R_C = 1.0 × R_C, at the minimum.
+  const mlx = new Dcqcn({ profile: "hpcc", linkGbps: 1, minRateMbps: 1.0025, initRateGbps: 0.0010025 }, 1);
+  mlx.open(0);
+  assert.is(mlx.rateBps(0), 1_003_000);
+  mlx.onCnp(0, 0);
+  assert.is(mlx.rateBps(0), 1_003_000);
+});
+
+test("NP: a mark more than 2^31 ns after the last CNP sends one at once (§3.1), deferred or not", () => {
+  const late = 2 ** 31 + 1000; // 2.147 s after the first CNP: `| 0` gives a negative tick
+  for (const params of [{ profile: "paper" as const }, { profile: "hpcc" as const, cnpIntervalNs: 4000, deferredCnp: false }]) {
+    const np = new DcqcnNp(params, 1);
+    np.open(0);
+    assert.is(np.onData(0, 0, true), DCQCN_SEND_CNP);
+    assert.is(np.onData(0, late, true), DCQCN_SEND_CNP, params.profile);
+    assert.is(np.timerArmed(0), false);
+    // and the interval then runs from that CNP as usual
+    assert.is(np.onData(0, late + 1000, true), 0);
+    assert.is(np.errors, 0);
+  }
+});
+
+test("NP: a deferred CNP whose timer the caller runs more than 2^31 ns late is still sent", () => {
+  const np = new DcqcnNp({ profile: "paper" }, 1); // N = 50 µs, deferred
+  np.open(0);
+  np.onData(0, 0, true);
+  assert.is(np.onData(0, 10_000, true), 0);
+  assert.is(np.nextTimerNs(0), 50_000);
+  assert.is(np.onTimer(0, 2 ** 31 + 60_000), DCQCN_SEND_CNP);
+  assert.is(np.timerArmed(0), false);
 });
 
 test.run();

@@ -22,6 +22,8 @@
 //   α              αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) [+ gQ16 with a CNP]
 //   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
 //   steps          R_T = min(line, R_T + step)
+//   initial rate   R_C = R_T = max(minRate, round(initRate)), minRate ≤ line rate (constructor)
+//   window         floor(windowBytes × R_C / line) with varWindow (mulDiv)
 
 import { isByteCount, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -125,7 +127,11 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     this.lineKbps = Math.round(p.linkGbps * 1e6);
     // minRate ≤ line rate as given, but each is rounded on its own path: keep the order.
     this.minKbps = Math.min(this.lineKbps, Math.max(1, Math.round(p.minRateMbps * 1000)));
-    this.initKbps = Math.round(p.initRateGbps * 1e6);
+    // initRate ≥ minRate as given, but rounding each to kb/s on its own can put it 1 kb/s below
+    // (0.0010025 Gb/s → 1002, 1.0025 Mb/s → 1003): start at least at the minimum, which every
+    // cut keeps (notes/baselines.md §3.2 R_C ← max(min_rate, R_C(1 − α/2))), so that no CNP
+    // can raise R_C. initRate ≤ linkGbps, so this stays at most the line rate.
+    this.initKbps = Math.max(this.minKbps, Math.round(p.initRateGbps * 1e6));
     this.gQ16 = q16(p.g);
     this.alpha0 = q16(p.initialAlpha);
     this.alphaPeriod = Math.round(p.alphaTimerNs);
@@ -143,7 +149,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     this.varWindow = p.varWindow ? 1 : 0;
   }
 
-  /** Starts a flow at initRateGbps (R_T = R_C), α = initialAlpha, no timer armed. */
+  /** Starts a flow at initRateGbps (at least the minimum rate; R_T = R_C), α = initialAlpha, no timer armed. */
   open(slot: number): void {
     this.openSlot(slot);
     this.rc[slot] = this.initKbps;

@@ -72,7 +72,11 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
     if (this.interval === 0) return R.SendCnp;
     const now = nowNs | 0;
     const flags = this.flags[slot];
-    if ((flags & Fl.Sent) === 0 || ((now - this.lastCnp[slot]) | 0) >= this.interval) {
+    // lastCnp is always in the past, so now − lastCnp is read as an unsigned age: a signed
+    // difference turns negative once the last CNP is 2^31 ns (2.1 s) old and would suppress
+    // every CNP for the next 2.1 s (§3.1: a mark with no CNP in the last N sends one). Only an
+    // age of k·2^32 ns plus less than N aliases, treated as if a CNP had just been sent.
+    if ((flags & Fl.Sent) === 0 || ((now - this.lastCnp[slot]) >>> 0) >= this.interval) {
       this.lastCnp[slot] = now;
       this.flags[slot] = Fl.Sent;
       return R.SendCnp;
@@ -85,7 +89,8 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const now = nowNs | 0;
-    if ((this.flags[slot] & Fl.Pending) === 0 || ((now - this.lastCnp[slot]) | 0) < this.interval) return 0;
+    // Unsigned age, as in onData: a caller more than 2^31 ns late still gets the deferred CNP.
+    if ((this.flags[slot] & Fl.Pending) === 0 || ((now - this.lastCnp[slot]) >>> 0) < this.interval) return 0;
     this.lastCnp[slot] = now;
     this.flags[slot] = Fl.Sent;
     return R.SendCnp;
