@@ -71,4 +71,29 @@ test("DCQCN's error count is the reaction point's plus the notification point's"
   assert.is(cc.errors(), 3);
 });
 
+test("DCQCN: one flow timer serves the RP's timers and the NP's deferred CNP, whichever is due first (§3.1)", () => {
+  // Paper profile: N = 50 µs between CNPs, deferred; α and increase timers 55 µs after a CNP.
+  const cc = new DcqcnCc(new Dcqcn({}, 1), new DcqcnNp({}, 1));
+  cc.open(0);
+  assert.is(cc.timerArmed(0), false);
+  assert.is(cc.onData(0, 0, true), true, "the first mark gets a CNP at once");
+  assert.is(cc.onData(0, 10_000, true), false, "a mark 10 µs later waits for the interval");
+  assert.is(cc.timerArmed(0), true);
+  assert.is(cc.nextTimerNs(0), 50_000, "the NP's CNP is due when N has passed since the last");
+  assert.is(cc.onTimer(0, 49_999), false);
+  assert.is(cc.onTimer(0, 50_000), true, "the deferred CNP goes now");
+  assert.is(cc.timerArmed(0), false);
+  // The CNP reaches the RP at 52 µs: its timers are due at 52 + 55 = 107 µs. A mark at 60 µs
+  // defers a CNP to 50 + 50 = 100 µs, which comes first; then the RP's.
+  cc.onCnp(0, 52_000);
+  assert.is(cc.nextTimerNs(0), 107_000);
+  assert.is(cc.onData(0, 60_000, true), false);
+  assert.is(cc.nextTimerNs(0), 100_000);
+  assert.is(cc.onTimer(0, 100_000), true);
+  assert.is(cc.nextTimerNs(0), 107_000);
+  assert.is(cc.onTimer(0, 107_000), false);
+  assert.is(cc.nextTimerNs(0), 162_000, "the RP's timers re-armed a period later");
+  assert.is(cc.errors(), 0);
+});
+
 test.run();

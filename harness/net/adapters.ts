@@ -66,7 +66,8 @@ export interface CcAdapter {
   onCnp(slot: number, nowNs: number): void;
   timerArmed(slot: number): boolean;
   nextTimerNs(slot: number): number;
-  onTimer(slot: number, nowNs: number): void;
+  /** true → the receiver side (DCQCN NP) sends its deferred CNP now. */
+  onTimer(slot: number, nowNs: number): boolean;
   /** Receiver side (DCQCN NP): a data packet with CE or not; true → send a CNP now. */
   onData(slot: number, nowNs: number, ce: boolean): boolean;
   /** The window (bytes) or rate (b/s) now, for reports. */
@@ -138,7 +139,9 @@ abstract class WindowCc {
   nextTimerNs(_slot: number): number {
     return 0;
   }
-  onTimer(_slot: number, _nowNs: number): void {}
+  onTimer(_slot: number, _nowNs: number): boolean {
+    return false;
+  }
   onData(_slot: number, _nowNs: number, _ce: boolean): boolean {
     return false;
   }
@@ -294,14 +297,21 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   override onCnp(slot: number, nowNs: number): void {
     this.m.onCnp(slot, nowNs);
   }
+  // One timer per flow serves both ends: the RP's (α, rate increase) and the NP's deferred CNP
+  // (DCQCN §3.1: a mark with a CNP in the last N µs gets one when the N µs are up).
   override timerArmed(slot: number): boolean {
-    return this.m.timerArmed(slot);
+    return this.m.timerArmed(slot) || this.np.timerArmed(slot);
   }
   override nextTimerNs(slot: number): number {
-    return this.m.nextTimerNs(slot);
+    if (!this.np.timerArmed(slot)) return this.m.nextTimerNs(slot);
+    const cnpNs = this.np.nextTimerNs(slot);
+    if (!this.m.timerArmed(slot)) return cnpNs;
+    const rpNs = this.m.nextTimerNs(slot);
+    return ((cnpNs - rpNs) | 0) < 0 ? cnpNs : rpNs;
   }
-  override onTimer(slot: number, nowNs: number): void {
-    this.m.onTimer(slot, nowNs);
+  override onTimer(slot: number, nowNs: number): boolean {
+    if (this.m.timerArmed(slot)) this.m.onTimer(slot, nowNs);
+    return (this.np.onTimer(slot, nowNs) & DCQCN_SEND_CNP) !== 0;
   }
   override onData(slot: number, nowNs: number, ce: boolean): boolean {
     return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;

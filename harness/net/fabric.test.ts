@@ -227,6 +227,20 @@ test("DCP runs in the fabric: HO bounces, retransmissions, message-level deliver
   }
 });
 
+test("DCQCN's notification point sends its deferred CNPs from the flow timer (§3.1: a mark within N µs of the last CNP gets one when N is up)", () => {
+  // Without the timer a deferred CNP waits for the next mark past N, as with deferral off, and
+  // the two runs send the same CNPs; with it each interval's marks cost one more CNP.
+  const cnps: number[] = [];
+  for (const deferredCnp of [true, false]) {
+    const transport = { cc: { name: "dcqcn", params: { deferredCnp } }, lb: { name: "ecmp" }, reliability: { name: "rud" } };
+    const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }], { transport }));
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, 6);
+    cnps.push(r.totals.cnps);
+  }
+  assert.ok(cnps[0] > cnps[1], `deferred ${cnps[0]} CNPs, not deferred ${cnps[1]}`);
+});
+
 test("PFC: an incast without trimming loses nothing, pauses the senders, and completes", () => {
   const traffic: Scenario["traffic"] = [{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }];
   const transport = { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } };

@@ -1295,7 +1295,8 @@ export class Fabric {
   private ccTimer(f: number): void {
     this.ccTimerAt[f] = 0;
     const cc = this.ccOf[f];
-    cc.onTimer(f, this.nowNs);
+    // A deferred CNP has no data packet to take its EV from: it goes back on EV 0.
+    if (cc.onTimer(f, this.nowNs)) this.cnp(this.flowDst[f], f, 0);
     this.armCcTimer(f, cc, true);
     this.activate(f);
   }
@@ -1341,6 +1342,14 @@ export class Fabric {
     pool.release(h);
   }
 
+  /** DCQCN NP → RP: a CNP from the flow's receiving host, back on EV `ev`. */
+  private cnp(host: number, f: number, ev: number): void {
+    const c = this.pool.alloc(Kind.Cnp, f, this.flowSrc[f], this.transport.ackBytes);
+    this.pool.i32[(c << 4) + P.Ev] = ev;
+    this.cnps++;
+    this.ctrlPush(host, c);
+  }
+
   private receiverPacket(host: number, h: number): void {
     const pool = this.pool;
     const f = pool.i32[(h << 4) + P.Flow];
@@ -1352,11 +1361,9 @@ export class Fabric {
       this.arrival(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       const r = tr.onData(f, this.nowNs, pool, h);
       const cc = this.ccOf[f];
-      if (cc.timed !== 0 && cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) {
-        const c = pool.alloc(Kind.Cnp, f, src, tr.ackBytes);
-        pool.i32[(c << 4) + P.Ev] = pool.i32[(h << 4) + P.Ev];
-        this.cnps++;
-        this.ctrlPush(host, c);
+      if (cc.timed !== 0) {
+        if (cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) this.cnp(host, f, pool.i32[(h << 4) + P.Ev]);
+        this.armCcTimer(f, cc);
       }
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
