@@ -1,9 +1,11 @@
 // Boundaries of AIMD that aimd.test.ts passed over: inflight reaching exactly 1 and 0 bytes (found
-// by the mutation pass, docs/mutation-testing.md), and the end of a once-per-window recovery
-// reached by ACKs (RFC 6582), which no test walked through.
+// by the mutation pass, docs/mutation-testing.md), the end of a once-per-window recovery
+// reached by ACKs (RFC 6582), the SMSS bounds of RFC 5681's initial window, and what a timeout
+// leaves behind (RFC 6582 §3.2 step 4; RFC 5681 §3.1 on a repeated timeout).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AIMD_DECREASE, Aimd } from "./aimd";
+import { AIMD_DECREASE, AIMD_IGNORED, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
+import { resolveAimdParams } from "./params";
 
 function table(params: Record<string, unknown> = {}): Aimd {
   const cc = new Aimd(params, 2);
@@ -30,6 +32,47 @@ test("RFC 6582: once ACKs cover the window of the last cut, the next loss cuts a
   assert.is(cc.recoverBytes(1), 0);
   cc.onSend(1, 3, 5000);
   assert.is(cc.onNack(1, 4, 1000), AIMD_DECREASE);
+});
+
+test("RFC 5681 §3.1 IW: 4 segments up to SMSS 1095 B, 3 up to 2190 B, 2 above", () => {
+  const iw = (mssBytes: number) => resolveAimdParams({ mssBytes }).initialCwndBytes;
+  assert.is(iw(1095), 4380);
+  assert.is(iw(1096), 3288); // RFC 3390's 4380 B would be four segments: more than three
+  assert.is(iw(1200), 3600);
+  assert.is(iw(2190), 6570); // RFC 3390's formula gives only 4380
+  assert.is(iw(2191), 4382);
+});
+
+test("RFC 6582 §3.2 step 4: after a timeout, a loss of data sent before it does not cut again", () => {
+  const cc = table({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 });
+  cc.onSend(1, 0, 8000);
+  assert.is(cc.onTimeout(1, 1, 3000), AIMD_DECREASE | AIMD_TIMEOUT); // 5000 B still in flight
+  assert.is(cc.recoverBytes(1), 5000);
+  assert.is(cc.ssthreshBytes(1), 4000);
+  assert.is(cc.onNack(1, 2, 1000), AIMD_IGNORED); // sent before the timeout
+  assert.is(cc.cwndBytes(1), 1000);
+  assert.is(cc.ssthreshBytes(1), 4000);
+  cc.onAck(1, 3, 4000); // the rest of that flight: recovery over
+  assert.is(cc.recoverBytes(1), 0);
+  cc.onSend(1, 4, 1000);
+  assert.is(cc.onNack(1, 5, 1000), AIMD_DECREASE);
+});
+
+test("RFC 5681 §3.1: a repeated timeout holds ssthresh; after an ACK of new data the next one halves again", () => {
+  const cc = table({ mssBytes: 1000, initialCwndBytes: 8000 });
+  cc.onSend(1, 0, 8000);
+  assert.is(cc.onTimeout(1, 1, 8000), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.ssthreshBytes(1), 4000);
+  cc.onSend(1, 2, 1000);
+  assert.is(cc.onAck(1, 3, 0), 0); // nothing new acknowledged: still the same timeout episode
+  assert.is(cc.onTimeout(1, 4, 1000), AIMD_TIMEOUT); // the retransmission timed out too
+  assert.is(cc.ssthreshBytes(1), 4000); // held, not max(1000 × 0.5, 1000)
+  assert.is(cc.cwndBytes(1), 1000);
+  cc.onSend(1, 5, 1000);
+  assert.is(cc.onAck(1, 6, 1000), AIMD_SLOW_START); // new data: cwnd 2000
+  cc.onSend(1, 7, 2000);
+  assert.is(cc.onTimeout(1, 8, 2000), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.ssthreshBytes(1), 1000); // max(floor(2000 × 0.5), 1000)
 });
 
 test.run();

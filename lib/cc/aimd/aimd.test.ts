@@ -7,17 +7,17 @@ import { resolveAimdParams } from "./params";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-test("defaults follow RFC 5681 §3.1: IW = min(4·MSS, max(2·MSS, 4380)), ssthresh at the ceiling", () => {
+test("defaults follow RFC 5681 §3.1: IW of 2, 3 or 4 segments by SMSS, ssthresh at the ceiling", () => {
   const p = resolveAimdParams();
   assert.is(p.mssBytes, 4096);
-  assert.is(p.initialCwndBytes, 8192); // min(16384, max(8192, 4380))
+  assert.is(p.initialCwndBytes, 8192); // SMSS > 2190: 2 × 4096
   assert.is(p.minCwndBytes, 4096);
   assert.is(p.initialSsthreshBytes, p.maxCwndBytes);
   assert.is(p.timeoutCwndBytes, 4096);
   assert.is(p.decreaseFactor, 0.5);
-  // A small MSS takes the 4380-byte term: min(4 × 1460, max(2920, 4380)) = 4380.
+  // 1095 < SMSS ≤ 2190: three segments, 3 × 1460 = 4380.
   assert.is(resolveAimdParams({ mssBytes: 1460 }).initialCwndBytes, 4380);
-  // A 9 KiB MSS (the DACK paper's): min(36864, max(18432, 4380)) = 18432.
+  // A 9 KiB MSS (the DACK paper's): two segments, 18432.
   assert.is(resolveAimdParams({ mssBytes: 9216 }).initialCwndBytes, 18432);
   // The ceiling caps the initial window.
   assert.is(resolveAimdParams({ mssBytes: 9216, maxCwndBytes: 10000 }).initialCwndBytes, 10000);
@@ -53,7 +53,7 @@ test("slow start hands over to congestion avoidance at ssthresh", () => {
   assert.is(cc.cwndBytes(0), 7000);
 });
 
-test("a timeout outside a loss window still cuts, and clears the recovery point", () => {
+test("a timeout inside a loss window still cuts; with all in flight presumed lost no recovery point remains", () => {
   const cc = new Aimd({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 }, 1);
   cc.open(0);
   cc.onSend(0, 0, 8000);

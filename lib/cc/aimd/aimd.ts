@@ -1,16 +1,20 @@
 // AIMD: the TCP-like congestion window, as one sans-IO table of flows.
 //
 // Read first:
-//   RFC 5681 §3.1: slow start (eq. (2): cwnd += min(N, SMSS) per ACK while cwnd < ssthresh),
-//     congestion avoidance (eq. (3): about one SMSS per RTT; counted here per window of
-//     acknowledged bytes, as RFC 3465 §2.1 "appropriate byte counting" does), the decrease on
-//     loss (eq. (4): halve) and the loss window of one SMSS after a retransmission timeout.
-//   RFC 6582 §3.2: one decrease per window of data (the recovery point; here in bytes).
+//   RFC 5681 §3.1: the initial window (2, 3 or 4 segments by SMSS), slow start (eq. (2):
+//     cwnd += min(N, SMSS) per ACK while cwnd < ssthresh), congestion avoidance (eq. (3): about
+//     one SMSS per RTT; counted here per window of acknowledged bytes, as RFC 3465 §2.1
+//     "appropriate byte counting" does), the decrease on loss (eq. (4): halve), the loss window
+//     of one SMSS after a retransmission timeout, and ssthresh held on a repeated timeout.
+//   RFC 6582 §3.2: one decrease per window of data (the recovery point; here in bytes), step 4
+//     included: a timeout also sets the recovery point.
 //   Chong & Krishnan, "Addressing Endpoint-induced Congestion…", §III-A "TCP-like": the AIMD
 //     baseline that, with explicit NACKs, the duplicate-ACK policy is compared against.
 //
-// Differences from RFC 5681, on purpose: the decrease multiplies the window (AIMD), not the
-// flight size; the factor, the increase, the floor and the ceiling are parameters.
+// Differences from RFC 5681, on purpose (README): the decrease multiplies the window (AIMD), not
+// the flight size; a NACK cuts at once, without fast-recovery inflation; ssthresh floors at
+// minCwnd (1 MSS by default, eq. (4) says 2·SMSS); the factor, the increase, the floor and the
+// ceiling are parameters.
 //
 // Units and representation (DESIGN.md rule 5): bytes in int32; every byte counter saturates at
 // 2^30 − 1 so adding one event (≤ 2^30) stays inside int32; the decrease factor is Q16 and the
@@ -25,8 +29,11 @@ const LAYOUT = {
   cwnd: "i32", // bytes, in [minCwnd, maxCwnd]
   inflight: "i32", // bytes sent and neither acknowledged nor declared lost, ≥ 0
   ssthresh: "i32", // bytes (RFC 5681 ssthresh)
-  acked: "i32", // bytes acknowledged toward the next additive increase (RFC 3465 bytes_acked)
-  recover: "i32", // bytes still in flight from the window of the last decrease (RFC 6582 recover)
+  // bytes acknowledged toward the next additive increase (RFC 3465 bytes_acked); −1 from a
+  // timeout until an ACK of new data (or a cut, which sets ssthresh anyway), so that a repeated
+  // timeout holds ssthresh (RFC 5681 §3.1)
+  acked: "i32",
+  recover: "i32", // bytes still in flight from the window of the last decrease or timeout (RFC 6582 recover)
 } as const;
 
 /** Handler result bits (exported below as AIMD_*). */
@@ -41,17 +48,18 @@ const enum R {
 const enum K {
   MaxEventBytes = 1073741824, // 2^30
   CounterMax = 1073741823, // 2^30 − 1
+  TimedOut = -1, // `acked` after a timeout, until new data is acknowledged
 }
 
 /** onAck: the window grew by increaseBytes (congestion avoidance, one window of ACKs done). */
 export const AIMD_INCREASE = R.Increase;
 /** onAck: the window grew by min(acked, MSS) (slow start, RFC 5681 eq. (2)). */
 export const AIMD_SLOW_START = R.SlowStart;
-/** onNack/onTrim/onTimeout: the window was cut. */
+/** onNack/onTrim/onTimeout: the window was cut (onTimeout: ssthresh recomputed from it). */
 export const AIMD_DECREASE = R.Decrease;
 /** onNack/onTrim: a loss inside the window of the previous cut; no second cut (RFC 6582). */
 export const AIMD_IGNORED = R.Ignored;
-/** onTimeout: the window fell to the loss window. */
+/** onTimeout: the window fell to the loss window (alone: a repeated timeout, ssthresh held). */
 export const AIMD_TIMEOUT = R.Timeout;
 /** Largest byte count one event may carry. */
 export const AIMD_MAX_EVENT_BYTES = K.MaxEventBytes;
@@ -130,13 +138,18 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
     if (ackedBytes === 0) return 0;
     const cwnd = this.cwnd[slot];
     if (this.slowStart !== 0 && cwnd < this.ssthresh[slot]) {
+      // New data is acknowledged: a later timeout is a first one again. In slow start `acked` is
+      // 0 or TimedOut (congestion avoidance, once entered, lasts until a cut resets it).
+      this.acked[slot] = 0;
       // RFC 5681 eq. (2): cwnd += min(N, SMSS).
       const w = cwnd + (ackedBytes < this.mss ? ackedBytes : this.mss);
       this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
       return R.SlowStart;
     }
     // RFC 3465 §2.1: bytes_acked += N; when bytes_acked ≥ cwnd: bytes_acked −= cwnd, cwnd += SMSS.
-    const sum = this.acked[slot] + ackedBytes;
+    // (TimedOut counts as 0 bytes.)
+    const acked = this.acked[slot];
+    const sum = (acked > 0 ? acked : 0) + ackedBytes;
     if (sum < cwnd) {
       this.acked[slot] = sum;
       return 0;
@@ -166,19 +179,25 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A retransmission timeout with `bytes` presumed lost: ssthresh = max(cwnd × decreaseFactor,
-   * minCwnd), cwnd = timeoutCwnd (RFC 5681 §3.1 loss window), and the recovery point is
-   * forgotten (everything will be sent again). Returns AIMD_DECREASE | AIMD_TIMEOUT.
+   * A retransmission timeout with `bytes` presumed lost (they leave the flight). The first
+   * timeout since new data was acknowledged sets ssthresh = max(floor(cwnd × decreaseFactor),
+   * minCwnd) (RFC 5681 eq. (4), on the window) and returns AIMD_DECREASE | AIMD_TIMEOUT; a
+   * repeated one holds ssthresh (RFC 5681 §3.1: the segment was already retransmitted by the
+   * timer) and returns AIMD_TIMEOUT. Either way cwnd = timeoutCwnd (the loss window), and the
+   * bytes still in flight become the recovery point (RFC 6582 §3.2 step 4: losses of data sent
+   * before the timeout do not cut again).
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = this.inflight[slot] - bytes;
-    this.inflight[slot] = inflight > 0 ? inflight : 0;
-    this.ssthresh[slot] = this.decreased(this.cwnd[slot]);
+    const left = inflight > 0 ? inflight : 0;
+    this.inflight[slot] = left;
+    const first = this.acked[slot] !== K.TimedOut;
+    if (first) this.ssthresh[slot] = this.decreased(this.cwnd[slot]);
     this.cwnd[slot] = this.timeoutCwnd;
-    this.acked[slot] = 0;
-    this.recover[slot] = 0;
-    return R.Decrease | R.Timeout;
+    this.acked[slot] = K.TimedOut;
+    this.recover[slot] = left;
+    return first ? R.Decrease | R.Timeout : R.Timeout;
   }
 
   /** `bytes` leave for the network. Returns 0. */

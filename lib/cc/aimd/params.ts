@@ -9,7 +9,10 @@ import { resolveParams, rule } from "../../core/params";
 export interface AimdParams {
   /** Sender maximum segment size (RFC 5681 SMSS): the slow-start step and the default increase. */
   mssBytes: number;
-  /** Window at open; RFC 5681 §3.1 eq. (1) IW = min(4·SMSS, max(2·SMSS, 4380 B)) unless given. */
+  /**
+   * Window at open; unless given, RFC 5681 §3.1's IW: 2·SMSS if SMSS > 2190 B, 3·SMSS if
+   * 1095 B < SMSS ≤ 2190 B, 4·SMSS if SMSS ≤ 1095 B (capped by the ceiling).
+   */
   initialCwndBytes: number;
   /** Floor of the window (never below one MSS, so a segment always fits). */
   minCwndBytes: number;
@@ -36,8 +39,9 @@ export type AimdParamsInput = Partial<AimdParams>;
 
 /** A 4 KiB segment: the payload of the 4 KiB MTU the other lib/cc modules default to. */
 export const AIMD_DEFAULT_MSS_BYTES = 4096;
-/** RFC 5681 §3.1 eq. (1): the 4380-byte term of the initial window. */
-const RFC5681_IW_BYTES = 4380;
+/** RFC 5681 §3.1: the SMSS bounds of the initial-window rule (2, 3 or 4 segments). */
+const RFC5681_IW_TWO_ABOVE_BYTES = 2190;
+const RFC5681_IW_FOUR_UPTO_BYTES = 1095;
 /** The default ceiling (16 MiB): far above any datacenter BDP; set it to bound the window. */
 export const AIMD_DEFAULT_MAX_CWND_BYTES = 1 << 24;
 const MAX_BYTES = 1 << 30;
@@ -46,6 +50,13 @@ export const AIMD_PARAM_NAMES: readonly (keyof AimdParams)[] = [
   "mssBytes", "initialCwndBytes", "minCwndBytes", "maxCwndBytes", "increaseBytes", "decreaseFactor",
   "slowStart", "initialSsthreshBytes", "timeoutCwndBytes", "oncePerWindow",
 ];
+
+/** RFC 5681 §3.1 IW: 2, 3 or 4 segments of `mssBytes` by the SMSS bounds 2190 and 1095 bytes. */
+function rfc5681InitialWindowBytes(mssBytes: number): number {
+  if (mssBytes > RFC5681_IW_TWO_ABOVE_BYTES) return 2 * mssBytes;
+  if (mssBytes > RFC5681_IW_FOUR_UPTO_BYTES) return 3 * mssBytes;
+  return 4 * mssBytes;
+}
 
 /**
  * Fills every parameter from its default (derived from mssBytes where RFC 5681 says so).
@@ -57,8 +68,10 @@ export function resolveAimdParams(input: AimdParamsInput = {}): AimdParams {
   const minCwnd = input.minCwndBytes ?? mss;
   const defaults: AimdParams = {
     mssBytes: mss,
-    // RFC 5681 §3.1 eq. (1), capped by the ceiling.
-    initialCwndBytes: Math.min(Math.min(4 * mss, Math.max(2 * mss, RFC5681_IW_BYTES)), maxCwnd),
+    // RFC 5681 §3.1 IW, capped by the ceiling. (RFC 3390's min(4·MSS, max(2·MSS, 4380 B)) differs
+    // for 1095 B < SMSS ≤ 2190 B: it allows more than the three segments RFC 5681 permits below
+    // 1460 B, fewer above.)
+    initialCwndBytes: Math.min(rfc5681InitialWindowBytes(mss), maxCwnd),
     minCwndBytes: minCwnd,
     maxCwndBytes: maxCwnd,
     increaseBytes: mss,

@@ -45,8 +45,9 @@ export interface TimelyBehaviour {
   /** One update per completion event (paper) or per RTT of data (HPCC). */
   updateMode: "completion" | "rtt";
   /**
-   * What arms HAI: `gradient` — consecutive completions with gradient ≤ 0, the current one
-   * included (paper Alg. 1); `increase` — consecutive increase events before this one, in either
+   * What arms HAI: `gradient` — consecutive completions with a negative gradient (< 0; a zero
+   * gradient ends the run), the current one included (paper Alg. 1 "N = 5 if gradient < 0 for
+   * five completion events"); `increase` — consecutive increase events before this one, in either
    * increase region (HPCC m_incStage).
    */
   haiCounting: "gradient" | "increase";

@@ -24,7 +24,7 @@ test("Alg. 1: an RTT exactly at T_low or T_high is in the gradient region", () =
   assert.is(high.onAck(1, 2, 0, 500_001), TIMELY_HIGH_DECREASE);
 });
 
-test("HAI counting: paper counts gradients ≤ 0, HPCC counts increases (rising RTTs below T_low)", () => {
+test("HAI counting: paper counts gradients < 0, HPCC counts increases (rising RTTs below T_low)", () => {
   const rising = (haiCounting: string) => {
     const cc = table({ haiCounting });
     for (const [i, rtt] of [10_000, 20_000, 30_000, 40_000].entries()) cc.onAck(1, i, 0, rtt);
@@ -32,6 +32,29 @@ test("HAI counting: paper counts gradients ≤ 0, HPCC counts increases (rising 
   };
   assert.is(rising("gradient"), 0);
   assert.is(rising("increase"), 3);
+});
+
+test("Alg. 1 HAI: N = 5 needs the gradient < 0 for five completions; a zero gradient adds δ and ends the run", () => {
+  // Flat RTT in the gradient region: gradient 0 ≤ 0, so + δ (10 Mb/s) each time, never N = 5.
+  const flat = table({});
+  flat.onAck(1, 0, 0, 200_000);
+  for (let i = 1; i <= 8; i++) assert.is(flat.onAck(1, i, 0, 200_000), TIMELY_GRADIENT_INCREASE, `flat ${i}`);
+  assert.is(flat.haiCount(1), 0);
+  assert.is(flat.rateBps(1), 10e9 + 8 * 10e6);
+  // Four falling RTTs, then a flat one: the fifth completion's gradient is 0, not < 0 → N = 1.
+  const cc = table({});
+  cc.onAck(1, 0, 0, 200_000);
+  for (let i = 1; i <= 4; i++) cc.onAck(1, i, 0, 200_000 - i * 1000);
+  assert.is(cc.haiCount(1), 4);
+  assert.is(cc.onAck(1, 5, 0, 196_000), TIMELY_GRADIENT_INCREASE);
+  assert.is(cc.haiCount(1), 0);
+  // Five more falling ones: the fifth is hyper-active.
+  for (let i = 1; i <= 4; i++) assert.is(cc.onAck(1, 5 + i, 0, 196_000 - i * 1000), TIMELY_GRADIENT_INCREASE);
+  assert.is(cc.onAck(1, 10, 0, 191_000), TIMELY_GRADIENT_INCREASE | TIMELY_HAI);
+  // The paper never boosts below T_low, even past the longest run the counter holds.
+  const low = table({ haiThreshold: 1 });
+  low.onAck(1, 0, 0, 49_000);
+  assert.is(low.onAck(1, 1, 0, 48_000), TIMELY_LOW_INCREASE);
 });
 
 test("HPCC counting: a decrease to a factor of 0 is not an increase", () => {

@@ -3,8 +3,8 @@
 // Read first:
 //   TIMELY (Mittal et al., SIGCOMM 2015) Alg. 1: rtt_diff EWMA, gradient normalised by minRTT,
 //     additive increase below T_low, rate ← rate(1 − β(1 − T_high/rtt)) above T_high, and between
-//     them N·δ increase for a gradient ≤ 0 (hyper-active increase, N = 5 after five) or
-//     rate ← rate(1 − β·gradient).
+//     them N·δ increase for a gradient ≤ 0 (hyper-active increase, N = 5 once the gradient was
+//     negative for five completion events) or rate ← rate(1 − β·gradient).
 //   HPCC simulator rdma-hw.cc UpdateRateTimely (per-RTT updates, HAI counting increases).
 //   Reflex §II-C: with an inter-DC RTT far above T_high the factor tends to 1 − β.
 //   (notes/baselines.md §2 restates both.)
@@ -14,7 +14,9 @@
 //
 // Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), time in
 // ns, rtt_diff in Q8 ns (int32, saturating at ±8.39 ms), gradient and factors in Q16; the HAI
-// counter saturates at 1023.
+// counter saturates at 1023. The gradient's sign, written once: gQ16 ≤ 0 exactly when
+// rtt_diff × 256 < minRTT (the region test), and gQ16 < 0 exactly when rtt_diff < 0 (HAI's
+// "gradient < 0", since the floor of a negative quotient is negative).
 // Rounding, written once:
 //   rtt_diff      d += floor((sampleQ8 − d) × aQ16 / 2^16)         (sample saturates at ±2^23 − 1 ns)
 //   gradient      gQ16 = floor(d × 256 / minRTT)
@@ -32,7 +34,7 @@ const LAYOUT = {
   rate: "i32", // kb/s
   prevRtt: "i32", // ns, the RTT of the previous update; 0 before the first (samples are ≥ 1 ns)
   rttDiff: "i32", // Q8 ns, EWMA of RTT differences
-  count: "i32", // HAI counter (see haiCounting)
+  count: "i32", // HAI counter: consecutive negative gradients (paper) or increases (HPCC), see haiCounting
   inflight: "i32", // bytes, signed
   acked: "i32", // bytes acknowledged, wrapping (per-RTT mode only)
   sent: "i32", // bytes sent, wrapping
@@ -59,6 +61,8 @@ const enum K {
   MaxNs = 1073741824,
   MaxDiffNs = 8388607, // 2^23 − 1: a difference sample saturates here before going to Q8
   CountMax = 1023, // the HAI counter saturates here, above haiThreshold's largest value (1000): no decision changes
+  NeverHai = 2147483647, // above any run (≤ CountMax + 1): the paper has no HAI below T_low
+  AboveAnyDiff = 2147483647, // above any rtt_diff in Q8 (|avg| ≤ MaxDiffNs × 256 = 2^31 − 256)
   GapCap = 2147483647,
 }
 
@@ -96,9 +100,11 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   private readonly initKbps: number;
   private readonly deltaKbps: number;
   private readonly haiKbps: number;
-  /** HAI when the count before this sample reaches it: in the gradient region, and below T_low. */
-  private readonly gradientHaiFrom: number;
+  /** HAI when the run (see `update`) reaches it: in the gradient region, and below T_low. */
+  private readonly haiFrom: number;
   private readonly lowHaiFrom: number;
+  /** An rtt_diff below it continues the HAI run: 0 (paper: gradient < 0), or above any (HPCC). */
+  private readonly runBelow: number;
   private readonly tLow: number;
   private readonly tHigh: number;
   private readonly tHighQ16: number;
@@ -120,10 +126,13 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.initKbps = Math.round(p.initRateGbps * 1e6);
     this.deltaKbps = Math.round(p.deltaMbps * 1000);
     this.haiKbps = Math.round(p.haiDeltaMbps * 1000);
-    // Paper counting includes this sample (old + 1 ≥ threshold) and never boosts below T_low;
-    // HPCC counts the increases before this one, in both regions.
-    this.gradientHaiFrom = p.haiCounting === "increase" ? p.haiThreshold : p.haiThreshold - 1;
-    this.lowHaiFrom = p.haiCounting === "increase" ? p.haiThreshold : K.CountMax + 1;
+    // Paper: the run of negative gradients including this sample reaches the threshold, and
+    // never below T_low (Alg. 1 adds δ there); HPCC: the increases before this one reach it, in
+    // both regions — the run including this increase reaches the threshold + 1.
+    const hpccCounting = p.haiCounting === "increase";
+    this.haiFrom = hpccCounting ? p.haiThreshold + 1 : p.haiThreshold;
+    this.lowHaiFrom = hpccCounting ? p.haiThreshold + 1 : K.NeverHai;
+    this.runBelow = hpccCounting ? K.AboveAnyDiff : 0;
     this.tLow = Math.round(p.tLowNs);
     this.tHigh = Math.max(1, Math.round(p.tHighNs));
     this.tHighQ16 = this.tHigh * K.One;
@@ -230,7 +239,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     return mulDiv(this.rttDiff[slot], 256, this.minRtt) / K.One;
   }
 
-  /** The HAI counter (consecutive gradients ≤ 0, or consecutive increases, per haiCounting). */
+  /** The HAI counter (consecutive negative gradients, or consecutive increases, per haiCounting). */
   haiCount(slot: number): number {
     return this.count[slot] | 0;
   }
@@ -267,22 +276,25 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     const d = diffCol[slot];
     const avg = d + floor((diff * 256 - d) * this.ewmaQ16 * K.Q16Inv);
     diffCol[slot] = avg;
-    // gQ16 = floor(avg × 256 / minRTT) ≤ 0 exactly when avg × 256 < minRTT: no division needed
-    const nonPositive = avg * 256 < this.minRtt;
     const countCol = this.count;
     const count = countCol[slot];
+    // The HAI run, this sample included. Paper Alg. 1 "N = 5 if gradient < 0 for five completion
+    // events": gQ16 < 0 exactly when avg < 0, and a gradient ≥ 0 ends the run. HPCC m_incStage
+    // counts increases, and in an increase region this sample is one: runBelow is above any avg.
+    const run = avg < this.runBelow ? count + 1 : 0;
     // Alg. 1's four regions, as a result bit and a rate factor (cQ16 < 0: an increase).
     let r: number;
     let cQ16 = -1;
     if (rtt < this.tLow) {
       // rate + δ; HPCC: + the HAI step once the stage reached the threshold
-      r = count >= this.lowHaiFrom ? R.LowIncrease | R.Hai : R.LowIncrease;
+      r = run >= this.lowHaiFrom ? R.LowIncrease | R.Hai : R.LowIncrease;
     } else if (rtt > this.tHigh) {
       r = R.HighDecrease;
       cQ16 = this.highFactorQ16(rtt);
-    } else if (nonPositive) {
-      // gradient ≤ 0: + N δ, N = 5 in hyper-active increase
-      r = count >= this.gradientHaiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
+    } else if (avg * 256 < this.minRtt) {
+      // gradient ≤ 0 (gQ16 = floor(avg × 256 / minRTT) ≤ 0, no division needed): + N δ, N = 5 in
+      // hyper-active increase
+      r = run >= this.haiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
     } else {
       r = R.GradientDecrease;
       cQ16 = this.gradientFactorQ16(avg);
@@ -298,9 +310,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
       const next = (rateCol[slot] * cQ16 * K.Q16Inv) | 0;
       rateCol[slot] = next > min ? next : min;
     }
-    // The HAI stage: consecutive gradients ≤ 0 (paper) or consecutive increases (HPCC).
-    const counted = this.countIncreases !== 0 ? cQ16 < 0 : nonPositive;
-    countCol[slot] = counted ? (count < K.CountMax ? count + 1 : count) : 0;
+    // The counter: the paper's run in every region; HPCC's increases, reset by a decrease.
+    countCol[slot] = cQ16 < 0 || this.countIncreases === 0 ? (run < K.CountMax ? run : K.CountMax) : 0;
     return r;
   }
 
