@@ -30,7 +30,11 @@ const enum F {
 export type FlowletGapFrom = "send" | "feedback";
 
 export interface FlowletParams {
-  /** Idle gap that starts a new flowlet (REPS evaluation: ½ RTT). */
+  /**
+   * Idle gap that starts a new flowlet (REPS evaluation: ½ RTT). Default 7 µs: ½ of the ≈ 14 µs
+   * base RTT of the fabric's default 3-tier fat tree (12 µs of 1 µs links, about 2 µs of
+   * serialising 4150 B at 100 Gb/s); set it to ½ of your own base RTT.
+   */
   gapNs: number;
   gapFrom: FlowletGapFrom;
   /** Minimum time between two re-paths (0: none; the REPS artifact: one RTO). */
