@@ -300,25 +300,31 @@ test("RFC 8985 §6.2 step 4: before reordering is seen, reo_wnd is 0 in recovery
 
 test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed", () => {
   const s = sampled(4);
-  s.nextPacket(1, 10_000);
+  s.nextPacket(1, 10_000); // PSN 1: the PTO runs until 12 000, the RTO until 13 000
   assert.is(s.reoWndNs(1), 250);
-  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
+  assert.is(s.onTimer(1, 12_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 12_000), RACK_TX_PROBE); // PSN 2, new data: the RTO runs until 15 000
+  assert.is(s.onTimer(1, 15_000), RACK_TIMER_RTO);
   assert.is(s.sackedPackets(1), 0);
   assert.is(s.reoWndNs(1), 0);
 });
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA and every packet past RACK.rtt + reo_wnd, not one sent 1 ns later", () => {
   const s = sampled(8);
-  s.nextPacket(1, 10_000); // PSN 1: SND.UNA, and the RTO runs from here to 13 000
-  s.nextPacket(1, 11_750); // PSN 2: 11 750 + 1000 + 250 = 13 000, due exactly at the RTO
-  s.nextPacket(1, 11_751); // PSN 3: 1 ns later
-  s.nextPacket(1, 12_900); // PSN 4
-  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
-  assert.is(s.lostPackets(1), 2);
-  s.onSchedule(1, 13_001, 1 << 20);
-  assert.is(s.nextPacket(1, 13_001), RACK_TX_RETRANSMIT);
-  assert.is(s.nextPacket(1, 13_002), RACK_TX_RETRANSMIT);
-  assert.is(s.lostPackets(1), 0, "PSNs 1 and 2 were the lost ones");
+  s.nextPacket(1, 10_000); // PSN 1: SND.UNA; the PTO runs until 12 000
+  assert.is(s.onTimer(1, 12_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 12_000), RACK_TX_PROBE); // PSN 2 (new data): the RTO runs from here to 15 000
+  s.nextPacket(1, 13_750); // PSN 3: 13 750 + 1000 + 250 = 15 000, due exactly at the RTO
+  s.nextPacket(1, 13_751); // PSN 4: 1 ns later
+  s.nextPacket(1, 14_900); // PSN 5
+  assert.is(s.onTimer(1, 15_000), RACK_TIMER_RTO);
+  assert.is(s.lostPackets(1), 3); // PSNs 1, 2 (12 000 + 1250 < 15 000) and 3
+  s.onSchedule(1, 15_001, 1 << 20);
+  for (const psn of [1, 2, 3]) {
+    assert.is(s.nextPacket(1, 15_001), RACK_TX_RETRANSMIT);
+    assert.is(s.out[2], psn);
+  }
+  assert.is(s.lostPackets(1), 0, "PSNs 1–3 were the lost ones");
 });
 
 test("RFC 8985 §6.2 step 5: an ACK 1 ns before a hole's deadline re-arms the timer for that 1 ns", () => {
@@ -346,11 +352,14 @@ test("RFC 8985 §7.3: with the window full, the probe resends the highest PSN in
 
 test("RFC 8985 §7.2: new data sent in recovery arms no PTO", () => {
   const s = sampled(8);
-  s.nextPacket(1, 10_000);
-  assert.is(s.onTimer(1, 13_000), RACK_TIMER_RTO);
-  s.onSchedule(1, 13_001, 1 << 20);
-  assert.is(s.nextPacket(1, 13_001), RACK_TX_RETRANSMIT);
-  assert.is(s.nextPacket(1, 13_002), RACK_TX_NEW);
+  s.nextPacket(1, 10_000); // PSN 1
+  assert.is(s.onTimer(1, 12_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 12_000), RACK_TX_PROBE); // PSN 2
+  assert.is(s.onTimer(1, 15_000), RACK_TIMER_RTO); // PSNs 1 and 2 lost
+  s.onSchedule(1, 15_001, 1 << 20);
+  assert.is(s.nextPacket(1, 15_001), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, 15_001), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, 15_002), RACK_TX_NEW);
   assert.ok(s.inRecovery(1));
   assert.not.ok(s.ptoArmed(1));
 });
@@ -363,9 +372,11 @@ test("RFC 8985 §7.2 with an SRTT of 1 ns: PTO 2 × 1 + max_ack_delay", () => {
 });
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA lost even before its RACK deadline", () => {
-  const s = sampled(8, 1000, { minRtoNs: 100, maxRtoNs: 1000 }); // RTO min(3000, 1000) = 1000
-  s.nextPacket(1, 10_000); // deadline 10 000 + 1000 + 250, after the RTO at 11 000
-  assert.is(s.onTimer(1, 11_000), RACK_TIMER_RTO);
+  const s = sampled(2, 1000, { minRtoNs: 100, maxRtoNs: 1000 }); // RTO min(3000, 1000) = 1000
+  s.nextPacket(1, 10_000); // PSN 1; the PTO (2000) is capped at the RTO: both at 11 000
+  assert.is(s.onTimer(1, 11_000), RACK_TIMER_PROBE); // the probe goes in the RTO's place (§7.2)
+  assert.is(s.nextPacket(1, 11_000), RACK_TX_PROBE); // PSN 1 again: RACK deadline 11 000 + 1000 + 250
+  assert.is(s.onTimer(1, 12_000), RACK_TIMER_RTO); // the restarted RTO, before that deadline
   assert.is(s.lostPackets(1), 1);
 });
 
@@ -379,16 +390,18 @@ test("RFC 8985 §6.2 step 4: reo_wnd_mult stops at 255 (its 8-bit field) on a DS
 
 test("RFC 6298 §5.6: an RTO expiry before the RTO's one retransmission has gone is no new RTO, and an early timer call moves nothing", () => {
   const s = sampled(2); // SRTT 1000, RTO 3000
-  assert.is(s.nextPacket(1, 2000), RACK_TX_NEW); // PSN 1: the RTO runs from 2000
-  assert.is(s.onTimer(1, 5000), RACK_TIMER_RTO); // PSN 1 lost, RTO 6000, deadline 11000
-  assert.equal([s.lostPackets(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 11_000]);
-  assert.is(s.onTimer(1, 7000), 0);
-  assert.is(s.deadlineNs(1), 11_000);
-  assert.is(s.onTimer(1, 11_000), 0); // not resent yet: no retry, no backoff, restarted
-  assert.equal([s.timeouts(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 17_000]);
-  assert.is(s.nextPacket(1, 12_000), RACK_TX_RETRANSMIT);
-  assert.is(s.deadlineNs(1), 18_000);
-  assert.is(s.onTimer(1, 18_000), RACK_TIMER_RTO);
+  assert.is(s.nextPacket(1, 2000), RACK_TX_NEW); // PSN 1: the RTO runs from 2000, the PTO until 4000
+  assert.is(s.onTimer(1, 4000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 4000), RACK_TX_PROBE); // PSN 1 again: the RTO runs from 4000
+  assert.is(s.onTimer(1, 7000), RACK_TIMER_RTO); // PSN 1 lost, RTO 6000, deadline 13000
+  assert.equal([s.lostPackets(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 13_000]);
+  assert.is(s.onTimer(1, 9000), 0);
+  assert.is(s.deadlineNs(1), 13_000);
+  assert.is(s.onTimer(1, 13_000), 0); // not resent yet: no retry, no backoff, restarted
+  assert.equal([s.timeouts(1), s.rtoNs(1), s.deadlineNs(1)], [1, 6000, 19_000]);
+  assert.is(s.nextPacket(1, 14_000), RACK_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(1), 20_000);
+  assert.is(s.onTimer(1, 20_000), RACK_TIMER_RTO);
   assert.is(s.timeouts(1), 2);
 });
 
@@ -413,14 +426,17 @@ test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in reco
   assert.is(s.onTimer(1, 3250), RACK_TIMER_REORDER);
   assert.is(s.nextPacket(1, 3300), RACK_TX_RETRANSMIT); // PSN 1, found by RACK, not by the RTO
   assert.is(s.deadlineNs(1), 2000 + 2500);
-  // The RTO marks SND.UNA and waits for its resend, but the first copy's ACK arrives first:
+  // The RTO marks SND.UNA and waits for its resend, but an earlier copy's ACK arrives first:
   // nothing is pending any more, and the next expiry, still in recovery, is an RTO.
-  const t = sampled(3);
-  t.nextPacket(1, 2000); // PSN 1; the RTO runs from 2000 (3000)
-  t.nextPacket(1, 4600); // PSN 2: at 5000 its deadline (4600 + 1000 + 250) has not passed
-  assert.is(t.onTimer(1, 5000), RACK_TIMER_RTO);
+  const t = sampled(2);
+  t.nextPacket(1, 2000); // PSN 1; the PTO runs until 4000
+  assert.is(t.onTimer(1, 4000), RACK_TIMER_PROBE);
+  assert.is(t.nextPacket(1, 4000), RACK_TX_PROBE); // PSN 1 again; the RTO runs from 4000 (3000)
+  t.post(1, 1024, 1);
+  assert.is(t.nextPacket(1, 6600), RACK_TX_NEW); // PSN 2: at 7000 its deadline (6600 + 1000 + 250) has not passed
+  assert.is(t.onTimer(1, 7000), RACK_TIMER_RTO);
   assert.is(t.lostPackets(1), 1);
-  t.onAck(1, 5500, 2, 1, false); // PSN 1's first copy
+  t.onAck(1, 7500, 2, 1, false); // PSN 1's first copy or the probe's
   assert.equal([t.lostPackets(1), t.inRecovery(1)], [0, true]);
   assert.is(t.onTimer(1, t.deadlineNs(1)), RACK_TIMER_RTO);
   assert.is(t.timeouts(1), 2);
@@ -428,13 +444,17 @@ test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in reco
 
 test("new data after the first copies' ACKs covered an RTO's loss: no resend of that RTO is due, so a later loss the CC holds back meets a real RTO (soak seed 2,716,495)", () => {
   const t = sampled(5); // SRTT 1000, RTTVAR 500, min_RTT 1000, reo_wnd 250
-  t.nextPacket(1, 2000); // PSN 1
-  t.nextPacket(1, 4600); // PSN 2
-  assert.is(t.onTimer(1, 5000), RACK_TIMER_RTO); // marks PSN 1 lost; its resend is due
-  t.onAck(1, 5500, 2, 1, false); // PSN 1's first copy: nothing lost is left
-  assert.is(t.nextPacket(1, 5600), RACK_TX_NEW); // PSN 3
-  // PSN 3 SACKed at 6600 (RACK.rtt 1000): PSN 2, sent at 4600, is past 4600 + 1000 + 250.
-  t.onAck(1, 6600, 2, 3, false);
+  t.nextPacket(1, 2000); // PSN 1: the PTO runs until 4000
+  assert.is(t.onTimer(1, 4000), RACK_TIMER_PROBE);
+  assert.is(t.nextPacket(1, 4000), RACK_TX_PROBE); // PSN 2, new data: the RTO runs until 7000
+  assert.is(t.nextPacket(1, 6600), RACK_TX_NEW); // PSN 3
+  assert.is(t.onTimer(1, 7000), RACK_TIMER_RTO); // marks PSNs 1 and 2 lost; PSN 1's resend is due
+  assert.is(t.lostPackets(1), 2);
+  t.onAck(1, 7500, 3, 2, false); // the first copies of PSNs 1 and 2: nothing lost is left
+  assert.is(t.lostPackets(1), 0);
+  assert.is(t.nextPacket(1, 7600), RACK_TX_NEW); // PSN 4
+  // PSN 4 SACKed at 8600 (RACK.rtt 1000): PSN 3, sent at 6600, is past 6600 + 1000 + 0 (recovery).
+  t.onAck(1, 8600, 3, 4, false);
   assert.is(t.lostPackets(1), 1);
   // The CC's window holds the resend back (the caller does not ask for it). Before, the
   // expiry still waited for the first RTO's resend, which new data had made moot, and every

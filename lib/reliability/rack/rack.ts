@@ -8,10 +8,11 @@
 // detect reordering against RACK.fack; adapt reo_wnd on DSACK; mark lost every packet sent
 // before RACK.xmit_ts whose xmit_ts + RACK.rtt + reo_wnd has passed, else arm the reordering
 // timer), §6.3 (on RTO, mark lost SND.UNA and every packet whose RACK deadline has passed),
-// §7 TLP (PTO = 2·SRTT (+ max_ack_delay with one packet in flight), capped by the RTO; armed
-// after new data or an ACK of new data outside recovery and with nothing SACKed; on expiry
-// send new data or else retransmit the highest PSN, only with no probe in flight and an RTT
-// sample since the last probe; §7.4 the probe's outcome), RFC 6298 (SRTT, RTTVAR, RTO, backoff).
+// §7 TLP (PTO = 2·SRTT (+ max_ack_delay with one packet in flight), capped by the RTO, whose
+// place it then takes; armed after new data or an ACK of new data outside recovery and with
+// nothing SACKed; on expiry send new data or else retransmit the highest PSN, only with no probe
+// in flight and an RTT sample since the last probe; §7.4 the probe's outcome), RFC 6298 (SRTT,
+// RTTVAR, RTO = SRTT + max(G, 4·RTTVAR) with G one tick, backoff).
 //
 // Packets are the unit (end_seq of PSN p is p + 1). Per packet in the window the sender keeps its
 // transmission tick, SACKed / lost / retransmitted bits and a place in a list ordered by
@@ -395,10 +396,14 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // RFC 8985 §7.4.2 TLP_process_ack, before SND.UNA moves.
     if ((flags & F.TlpActive) !== 0 && psn24Diff(cumPsn, this.tlpEnd[slot]) >= 0) {
       if ((flags & F.TlpRetrans) === 0 || (dsack && ((sackPsn + 1) & K.U24) === this.tlpEnd[slot])) {
-        flags &= ~(F.TlpActive | F.TlpRetrans);
+        flags &= ~(F.TlpActive | F.TlpRetrans); // new data delivered, or the probe's DSACK (case 1)
       } else if (psn24Diff(cumPsn, this.tlpEnd[slot]) > 0) {
         flags &= ~(F.TlpActive | F.TlpRetrans);
         this.tlpRepairCount[slot]++; // the probe repaired a loss: a congestion signal for the CC
+      } else if (d === 0 && !dsack && psn24Diff(sackPsn, cumPsn) < 0 && una !== nxt) {
+        // Case 2: a DupAck (RFC 5681: no progress, data outstanding) with no SACK information,
+        // the answer of a receiver that sends no DSACK to the probe's copy: no loss either.
+        flags &= ~(F.TlpActive | F.TlpRetrans);
       }
     }
     this.flags[slot] = flags;
@@ -479,7 +484,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
-   * one is in flight or no RTT sample arrived since the last). An RTO expiry before the
+   * one is in flight or no RTT sample arrived since the last). A PTO that may probe goes before
+   * an RTO expiring with it (§7.2: the probe takes the RTO's place). An RTO expiry before the
    * retransmission the last RTO called for has gone only restarts the timer. Returns
    * RACK_TIMER_* bits, 0 when nothing expired, E_OVERFLOW after maxRetries RTOs without progress
    * (nothing changes), or E_SLOT / E_ARG.
@@ -489,7 +495,15 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const now = nowNs | 0;
     let flags = this.flags[slot];
     if ((flags & F.AnyTimer) === 0) return 0;
-    const rtoDue = (flags & F.RtoArmed) !== 0 && ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot];
+    // RFC 8985 §7.2 TLP_calc_PTO caps the PTO at the RTO's expiry: when the RTO would fire
+    // first, the probe is sent at the RTO's time, in its place. So while a PTO is armed (its
+    // deadline is then never after the RTO's, schedulePto) and may probe (an RTT sample since
+    // the last probe, §7.3), an expired RTO is the PTO's expiry: the probe goes and restarts the
+    // RTO (§7.3). Without that sample the PTO only re-arms the RTO, due now: it fires.
+    const rtoDue =
+      (flags & F.RtoArmed) !== 0 &&
+      ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot] &&
+      (flags & (F.PtoArmed | F.RttSinceProbe)) !== (F.PtoArmed | F.RttSinceProbe);
     // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
     // may hold it past the RTO), an expiry is no new timeout: no retry, no backoff.
     if (rtoDue && (flags & F.ResendDue) !== 0 && this.lostN[slot] > 0) {
@@ -683,23 +697,29 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return flags | F.RackValid;
   }
 
-  /** RFC 6298 §2.2–2.3 with integer ns and floor divisions; clears any backoff. */
+  /**
+   * RFC 6298 §2.2–2.3 with integer ns and floor divisions; clears any backoff. The updates are
+   * written as old + ⌊(new − old) / 2^k⌋, which equals ⌊((2^k − 1)·old + new) / 2^k⌋ exactly but
+   * stays within int32: 7·SRTT + R' overflows it from SRTT = R' = 2^28 ns (268 ms) on.
+   */
   private rttSample(slot: number, r: number): void {
     const rtt = r > 0 ? r : 1;
     let srtt = this.srttCol[slot];
     let rttvar: number;
     if (srtt === 0) {
-      srtt = rtt;
-      rttvar = rtt >> 1;
+      srtt = rtt; // §2.2: SRTT = R
+      rttvar = rtt >> 1; // RTTVAR = R/2, floored
     } else {
+      const old = this.rttvar[slot];
       const dev = srtt > rtt ? srtt - rtt : rtt - srtt;
-      rttvar = (3 * this.rttvar[slot] + dev) >> 2; // RTTVAR = 3/4 RTTVAR + 1/4 |SRTT − R'|
-      srtt = (7 * srtt + rtt) >> 3; // SRTT = 7/8 SRTT + 1/8 R'
+      rttvar = old + ((dev - old) >> 2); // §2.3: RTTVAR = 3/4 RTTVAR + 1/4 |SRTT − R'|, floored
+      srtt += (rtt - srtt) >> 3; // SRTT = 7/8 SRTT + 1/8 R', floored
     }
     this.srttCol[slot] = srtt;
     this.rttvar[slot] = rttvar;
-    const rto = srtt + 4 * rttvar; // RTO = SRTT + max(G, 4·RTTVAR), G = 1 ns
-    this.rtoCol[slot] = rto < this.minRto ? this.minRto : rto > this.maxRto ? this.maxRto : rto;
+    const k = 4 * rttvar;
+    const rto = srtt + (k > 1 ? k : 1); // RTO = SRTT + max(G, K·RTTVAR), K = 4, G = 1 ns (one tick)
+    this.rtoCol[slot] = rto < this.minRto ? this.minRto : rto > this.maxRto ? this.maxRto : rto; // §2.4, §2.5
     this.flags[slot] |= F.RttSinceProbe;
   }
 
@@ -889,11 +909,17 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * RFC 8985 §7.2: arm the PTO unless in recovery or something is SACKed; PTO = 2·SRTT
    * (+ max_ack_delay with one packet in flight), initialPtoNs before any RTT sample, and never
-   * later than the RTO.
+   * later than the RTO. Nor while a probe is in flight: the RFC arms it then too, but its expiry
+   * would send nothing and only re-arm the RTO (§7.3 condition 1), which here keeps running.
    */
   private schedulePto(slot: number, now: number): void {
     const flags = this.flags[slot];
-    if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) return;
+    if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) {
+      // Not restarted: nor is an earlier PTO left to fire with something SACKed (the one
+      // timer of RFC 8985 §7.2 becomes the RTO again), whether the ACK advanced SND.UNA or not.
+      this.flags[slot] = flags & ~F.PtoArmed;
+      return;
+    }
     const srtt = this.srttCol[slot];
     let pto = srtt > 0 ? 2 * srtt : this.initialPto;
     if (srtt > 0 && psn24Diff(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;

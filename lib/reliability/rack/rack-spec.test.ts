@@ -1,0 +1,84 @@
+// RACK-TLP against RFC 8985 / RFC 6298 where the module departed from them until 2026-11-28 (each
+// test fails on the code before that day): the RTO's clock-granularity term, the estimator at
+// RTTs of 2^28 ns and more, the PTO capped at the RTO's expiry (it probes in the RTO's place), a
+// PTO left armed by an ACK that advanced SND.UNA and SACKed a packet, and the TLP episode ended
+// by a duplicate ACK without SACK information (§7.4.2's last case).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { RACK_TIMER_PROBE, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RackSender } from "./rack";
+
+/** Slot 0 of a sender (1024 B packets, window 32) with `packets` packets posted, PSN 0 sent at 0. */
+function flow(packets: number, params: Record<string, unknown> = {}): RackSender {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, ...params }, 1);
+  s.open(0, 0);
+  s.post(0, 1024 * packets, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), RACK_TX_NEW);
+  return s;
+}
+
+test("RFC 6298 §2.2: RTO = SRTT + max(G, 4·RTTVAR) with G one tick: an RTTVAR of 0 still adds 1 ns", () => {
+  const s = flow(1, { minRtoNs: 1 });
+  s.onAck(0, 0, 1, 0, false); // RTT 0 counts as 1 ns: SRTT 1, RTTVAR ⌊1/2⌋ = 0
+  assert.equal([s.srttNs(0), s.rttvarNs(0)], [1, 0]);
+  assert.is(s.rtoNs(0), 2, "1 + max(1, 0)");
+});
+
+test("RFC 6298 §2.3 at RTTs of 2^28 ns: SRTT = 7/8 SRTT + 1/8 R' does not overflow int32", () => {
+  const r = 2 ** 28;
+  const s = flow(2, { minRtoNs: 1, maxRtoNs: 2 ** 30 });
+  s.onAck(0, r, 1, 0, false); // SRTT 2^28, RTTVAR 2^27, RTO 2^28 + 2^29
+  assert.equal([s.srttNs(0), s.rttvarNs(0), s.rtoNs(0)], [r, r / 2, 3 * r]);
+  assert.is(s.nextPacket(0, r), RACK_TX_NEW);
+  s.onAck(0, 2 * r, 2, 1, false); // the same RTT: 7·2^28 + 2^28 = 2^31 is past int32
+  // RTTVAR = 2^27 + ⌊(0 − 2^27) / 4⌋ = 3·2^25; SRTT = 2^28; RTO = 2^28 + 4·3·2^25 = 5·2^27.
+  assert.equal([s.srttNs(0), s.rttvarNs(0), s.rtoNs(0)], [r, 3 * 2 ** 25, 5 * 2 ** 27]);
+});
+
+test("RFC 8985 §7.2: a PTO capped at the RTO's expiry sends its probe in the RTO's place, which then restarts", () => {
+  // SRTT 1000, RTTVAR 500: RTO min(3000, maxRtoNs 1000) = 1000, below 2·SRTT.
+  const s = flow(2, { minRtoNs: 100, maxRtoNs: 1000 });
+  s.onAck(0, 1000, 1, 0, false);
+  assert.is(s.nextPacket(0, 10_000), RACK_TX_NEW); // PSN 1: RTO and PTO (2000 → capped) both at 11 000
+  assert.ok(s.ptoArmed(0));
+  assert.is(s.deadlineNs(0), 11_000);
+  assert.is(s.onTimer(0, 11_000), RACK_TIMER_PROBE);
+  assert.equal([s.timeouts(0), s.inRecovery(0), s.lostPackets(0)], [0, false, 0]);
+  assert.is(s.nextPacket(0, 11_000), RACK_TX_PROBE); // PSN 1 again (no new data); the RTO restarts
+  assert.is(s.deadlineNs(0), 12_000);
+  assert.is(s.onTimer(0, 12_000), RACK_TIMER_RTO);
+  assert.is(s.timeouts(0), 1);
+});
+
+test("RFC 8985 §7.2: an ACK that advances SND.UNA and SACKs a packet leaves no PTO armed", () => {
+  const s = flow(4);
+  for (let i = 1; i < 4; i++) s.nextPacket(0, 0); // PSNs 1–3 at 0
+  s.onAck(0, 1000, 1, 0, false);
+  assert.ok(s.ptoArmed(0));
+  s.onAck(0, 1100, 2, 3, false); // PSN 1 cumulatively, PSN 3 SACKed
+  assert.is(s.sackedPackets(0), 1);
+  assert.not.ok(s.ptoArmed(0));
+  // PSN 2 waits out 0 + RACK.rtt 1100 + reo_wnd 250; no PTO remains to fire with it SACK-blocked.
+  assert.is(s.deadlineNs(0), 1350);
+});
+
+test("RFC 8985 §7.4.2: a DupAck without SACK information at TLP.end_seq ends the episode with no loss; not with nothing outstanding", () => {
+  const s = flow(2);
+  s.nextPacket(0, 100); // PSN 1
+  s.onAck(0, 10_000, 1, 0, false); // SRTT 10 000; one in flight: PTO 20 000
+  assert.is(s.onTimer(0, 30_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 30_000), RACK_TX_PROBE); // PSN 1 again: TLP.end_seq 2, a retransmission
+  s.onAck(0, 40_000, 2, 1, false); // cum = TLP.end_seq, no DSACK: open
+  assert.ok(s.probeInFlight(0));
+  s.onAck(0, 40_050, 2, 1, false); // the same ACK again, nothing outstanding: no DupAck (RFC 5681)
+  assert.ok(s.probeInFlight(0));
+  s.post(0, 1024, 1);
+  s.onSchedule(0, 41_000, 1 << 20);
+  assert.is(s.nextPacket(0, 41_000), RACK_TX_NEW); // PSN 2
+  s.onAck(0, 41_100, 2, 1, false); // again, now a DupAck: both copies of PSN 1 arrived
+  assert.not.ok(s.probeInFlight(0));
+  s.onAck(0, 51_000, 3, 2, false); // past TLP.end_seq, but the episode is over: no repair
+  assert.is(s.tlpRepairs(0), 0);
+});
+
+test.run();
