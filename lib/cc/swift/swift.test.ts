@@ -160,6 +160,58 @@ test("the square-root-free target comparison decides exactly as delay < target, 
   }
 });
 
+test("an ACK of more than 32768 packets adds ai × num_acked / cwnd in full (Alg. 1: num_acked is not capped)", () => {
+  // 2^30 B = 262144 packets at 256 packets: + 1024 → 1280 (num_acked capped at 32768 packets gave 256 + 128 = 384).
+  const one = new Swift({ profile: "google", initCwndPkts: 256, maxCwndPkts: 2048 }, 1);
+  one.open(0, 0);
+  assert.is(one.onAck(0, 0, 2 ** 30, 10_000, 0), SWIFT_INCREASE);
+  assert.is(one.cwndPackets(0), 1280);
+  // Against exact integers: equal while ai × num_acked (Q16) < 2^53; beyond, the header's rounding
+  // (the product as a double), at most 2^-16 packet from the exact floor.
+  const Q = 65536n;
+  const cases: [number, number, number, number][] = [];
+  for (const mtuBytes of [64, 1500, 4096]) {
+    for (const aiPkts of [1, 0.3, 16]) {
+      for (const initCwndPkts of [0.5, 1.7, 300, 20_000]) {
+        for (const acked of [2 ** 30, 2 ** 30 - 1, 987_654_321, 3 * 2 ** 21 + 7]) cases.push([mtuBytes, aiPkts, initCwndPkts, acked]);
+      }
+    }
+  }
+  // ai × 2^40 / cwnd = 61699894.99999…: past 2^53 the double quotient rounds up to 61699895.
+  cases.push([64, 106_709 / 65536, 1_901_588_103 / 65536, 2 ** 30]);
+  let rounded = 0;
+  for (const [mtuBytes, aiPkts, initCwndPkts, acked] of cases) {
+    // A target far above every delay: each ACK increases.
+    const cc = new Swift({ profile: "google", mtuBytes, aiPkts, initCwndPkts, maxCwndPkts: 32767, baseTargetNs: 2 ** 30 }, 1);
+    cc.open(0, 0);
+    const w = Math.round(initCwndPkts * 65536);
+    const ai = Math.round(aiPkts * 65536);
+    const num = Math.floor((acked * 65536) / mtuBytes); // exact: < 2^47
+    const per = w > 65536 ? w : 65536;
+    const exact = BigInt(w) + (BigInt(ai) * BigInt(num)) / BigInt(per);
+    const max = 32767n * Q;
+    cc.onAck(0, 0, acked, 1000, 0);
+    const got = BigInt(cc.fabricCwndPackets(0) * 65536);
+    const where = `mtu ${mtuBytes} ai ${aiPkts} cwnd ${initCwndPkts} acked ${acked}`;
+    if (BigInt(ai) * BigInt(num) < 2n ** 53n) {
+      assert.is(got, exact < max ? exact : max, where);
+    } else {
+      const doubled = BigInt(w) + BigInt(Math.floor((ai * num) / per)); // the header's rounding
+      assert.is(got, doubled < max ? doubled : max, where);
+      assert.ok(exact >= max ? got === max : got - exact <= 1n && exact - got <= 1n, where);
+      if (got !== (exact < max ? exact : max)) rounded++;
+    }
+  }
+  assert.is(rounded, 1); // the constructed case
+  // The endpoint window grows the same way: cut to half of 32767 packets, then 2^30 B at 4096 B.
+  const ep = new Swift({ profile: "google", baseTargetNs: 2 ** 30, endpointTargetNs: 10_000, maxEcwndPkts: 32767, maxCwndPkts: 32767 }, 1);
+  ep.open(0, 0);
+  assert.is(ep.onAck(0, 0, 0, 40_000, 30_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
+  const e = BigInt(ep.endpointCwndPackets(0) * 65536);
+  ep.onAck(0, 10, 2 ** 30, 20_000, 0);
+  assert.is(ep.endpointCwndPackets(0), Number(e + (Q * 2n ** 34n) / e) / 65536); // + 16 packets, not + 2
+});
+
 // ---------------------------------------------------------------------------------------------
 // Bad input (DESIGN.md rule 7)
 

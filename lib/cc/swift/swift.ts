@@ -18,9 +18,13 @@
 // Units and representation (DESIGN.md rule 5): windows are Q16 packets in int32 (Swift keeps
 // fractional packet windows, down to 0.001), reported in bytes through mtuBytes; time is ns in
 // int32 and wrapping ticks compared by difference; factors are Q16. Rounding, written once:
-//   acked packets      ackedQ16 = floor(ackedBytes × 2^16 / mtu), capped at 2^31
+//   acked packets      ackedQ16 = floor(ackedBytes × 2^16 / mtu), not capped (Alg. 1's num_acked)
 //   target             hopTarget + clamp(floor(α·256/√cwndQ16 + β), 0, fs_range)     (doubles)
-//   increase           floor(aiQ16 × ackedQ16 / cwndQ16) for cwnd ≥ 1 pkt, else floor(aiQ16 × ackedQ16 / 2^16)
+//   increase           floor(aiQ16 × ackedQ16 / cwndQ16) for cwnd ≥ 1 pkt, else floor(aiQ16 × ackedQ16 / 2^16);
+//                      exact while aiQ16 × ackedQ16 < 2^53, i.e. for ACKs below 2^21 / ai packets
+//                      (2M packets at ai 1: more than the largest ACK, 2^30 B, unless the MTU is
+//                      below 512 B); from there the product is a double rounded to 53 bits before
+//                      the division, where 64-bit integers would floor it exactly (2^-16 packet apart at most)
 //   decrease           mdQ16 = min(floor(βQ16 × (delay − target) / delay), maxMdfQ16);
 //                      cwndQ16 = floor(cwndQ16 × (2^16 − mdQ16) / 2^16)
 //   smoothing          s = floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16), w the weight of the old value
@@ -66,7 +70,6 @@ const enum K {
   // bundle inlines the literal (a module-level const would be a boxed double loaded at each use)
   Q16Inv = 1.52587890625e-5,
   MaxNs = 1073741824, // 2^30: largest RTT or delay sample
-  AckedCap = 2147483648, // 2^31: acked packets in Q16 are capped here (the window is at most 2^31 anyway)
   MaxHops = 255,
   GapCap = 2147483647, // pacing gaps saturate at INT32_MAX ns
 }
@@ -338,7 +341,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.retx[slot] | 0;
   }
 
-  /** The flow's target delay at its current fabric window (Swift §3.1). */
+  /** The flow's target delay at its current fabric window (Swift §3.1); 0 for a slot that is not open. */
   targetDelayNs(slot: number): number {
     return this.isOpen(slot) ? this.target(slot, this.cwnd[slot]) : 0;
   }
@@ -357,7 +360,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return gap < K.GapCap ? gap : K.GapCap;
   }
 
-  /** Isekai GetRetransmitTimeout: max(minRto, rtoScalar × srtt + pacing gap of one packet). */
+  /** Isekai GetRetransmitTimeout: max(minRto, rtoScalar × srtt + pacing gap of one packet); 0 for a slot that is not open. */
   rtoNs(slot: number): number {
     if (!this.isOpen(slot)) return 0;
     const gap = this.pacingGapNs(slot, this.mtu);
@@ -384,8 +387,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     if (this.belowTarget(slot, cwnd, delay)) {
       // Alg. 1: cwnd += ai × num_acked / cwnd, or ai × num_acked below one packet
       const ackedQ16 = acked === this.mtu ? one : this.ackedQ16(acked);
-      // The quotient is exact to its floor (mulDiv's proof: ai ≤ 16 pkts, so the product < 2^51)
-      // and ≥ 0; once below maxCwnd − cwnd it is below 2^31, so `| 0` floors it.
+      // The quotient is exact to its floor while the product is below 2^53 (mulDiv's proof; the
+      // header says what happens beyond) and ≥ 0; once below maxCwnd − cwnd it is below 2^31, so
+      // `| 0` floors it.
       const incQ16 = (this.aiQ16 * ackedQ16) / (cwnd >= one ? cwnd : one);
       const next = incQ16 < this.maxCwnd - cwnd ? cwnd + (incQ16 | 0) : this.maxCwnd;
       cwndCol[slot] = next;
@@ -444,10 +448,13 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return delay < this.target(slot, cwnd);
   }
 
-  /** Packets acknowledged in Q16: floor(acked × 2^16 / mtu), capped at 2^31. */
+  /**
+   * Alg. 1's num_acked in Q16: floor(acked × 2^16 / mtu), exact (acked × 2^16 < 2^47) and not
+   * capped (an ACK of 2^30 B at a 64 B MTU is 2^40): a cap would add too little whenever the
+   * window is above one packet.
+   */
   private ackedQ16(acked: number): number {
-    const q = Math.floor((acked * K.One) / this.mtu);
-    return q < K.AckedCap ? q : K.AckedCap;
+    return Math.floor((acked * K.One) / this.mtu);
   }
 
   /** Swift §3.1: base target + hop scaling + flow scaling clamped to [0, fs_range]. */
