@@ -359,6 +359,8 @@ export const enum Sx {
   Rtt = 1,
   Complete = 4,
   Done = 8,
+  /** The ACK is older than what the sender already knows (overtaken on a sprayed path): it acknowledges nothing and the CC does not hear it; its EV's path feedback stands. */
+  Stale = 16,
 }
 
 /**

@@ -1,10 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DACK_H0, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
+import { collect } from "../metrics/results";
 import { runScenario } from "../run";
+import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import { Sx, Tx } from "./adapters";
+import { type CcAdapter, Sx, Tx } from "./adapters";
 import { DackTransport } from "./dack";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { makeTransport } from "./registry";
@@ -107,6 +109,34 @@ test("sprayed paths (REPS under NSCC, trimming on): ACKs overtaken on the way ar
   assert.ok(x.dropsOutOfOrder > 0, "sprayed data arrives out of order at the in-order target");
 });
 
+test("a stale ACK gives the CC nothing: each flow's bytes acknowledged, lost and restored add up to the bytes it sent", () => {
+  // Before, an overtaken ACK reached the CC with the previous ACK's newBytes, so NSCC heard
+  // 1.9 % more bytes acknowledged than were ever sent.
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    name: "dack stale",
+    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
+  });
+  const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
+  const sent = new Float64Array(b.flows.length);
+  const back = new Float64Array(b.flows.length);
+  for (const cc of new Set(ccOf)) {
+    const { onSend, onAck, onTrim, onTimeout, restore } = cc;
+    cc.onSend = (f, t, bytes) => ((sent[f] += bytes), onSend.call(cc, f, t, bytes));
+    cc.onAck = (f, t, bytes, ...rest) => ((back[f] += bytes), onAck.call(cc, f, t, bytes, ...rest));
+    cc.onTrim = (f, t, bytes, ...rest) => ((back[f] += bytes), onTrim.call(cc, f, t, bytes, ...rest));
+    cc.onTimeout = (f, t, bytes) => ((back[f] += bytes), onTimeout.call(cc, f, t, bytes));
+    cc.restore = (f, t, bytes) => ((back[f] -= bytes), restore.call(cc, f, t, bytes));
+  }
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok && r.completed === r.flowsTotal);
+  assert.ok((r.dack as NonNullable<typeof r.dack>).staleAcks > 0);
+  assert.equal(Array.from(back), Array.from(sent));
+});
+
 test("a resend a pacer holds past the RTO spends no further timeouts: each one counted has its resend (soak seed 2,517,614)", () => {
   // Swift held at 0.01 packet paces one packet every 100 smoothed RTTs (over 1 ms), far beyond
   // the 100.656 µs RTO; 30 % of the data is lost at the sender's link. Before, every expiry while
@@ -177,9 +207,12 @@ test("ACKs overtaken on the way are dropped as stale, never reaching the initiat
   assert.ok(tr.onAck(0, 5000, pool, ack(pool, 0, DACK_KIND_IACK, 4, 1000)) > 0);
   assert.is(tr.newBytes, 5 * 2112, "five packets leave the CC's flight");
   assert.is(tr.rttNs, 4000);
-  // An older IACK, and an IACK repeating the number, arrive late.
-  assert.is(tr.onAck(0, 5100, pool, ack(pool, 0, DACK_KIND_IACK, 2)), 0);
-  assert.is(tr.onAck(0, 5100, pool, ack(pool, 0, DACK_KIND_IACK, 4)), 0);
+  // An older IACK, and an IACK repeating the number, arrive late: marked stale, acknowledging
+  // nothing (before, they returned 0 and left the five packets' bytes for the CC to hear again).
+  for (const seq of [2, 4]) {
+    assert.is(tr.onAck(0, 5100, pool, ack(pool, 0, DACK_KIND_IACK, seq, 1000)), Sx.Stale);
+    assert.equal([tr.newBytes, tr.restoredBytes, tr.completed, tr.rttNs], [0, 0, 0, 0], `stale IACK ${seq}`);
+  }
   assert.is(tr.staleAcks, 2);
   // A DACK of 6 before the IACK of 6: both apply; the initiator leaves H∞.
   tr.onAck(0, 5200, pool, ack(pool, 0, DACK_KIND_DACK, 6));

@@ -22,7 +22,9 @@
 // handed to the CC are held until an ACK shows they are no longer between the acknowledged
 // number and the highest number sent since the last go-back; a NACK or timeout releases them all.
 // ACKs overtaken on the way (sprayed paths) are dropped here as stale, never passed to the
-// initiator, which would count them as errors.
+// initiator, which would count them as errors, nor to the CC, which would hear the bytes of the
+// ACK before them again (RFC 9293 §3.10.7.4: an ACK below SND.UNA is a duplicate, ignored); the
+// load balancer still hears the path they came back on.
 
 import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
@@ -224,7 +226,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const acked = this.tx.ackedSeq(slot);
     if (seq < acked || (seq === acked && pool.i32[b + P.W0] === DACK_KIND_IACK)) {
       this.staleAcks++;
-      return 0;
+      this.newBytes = 0;
+      this.restoredBytes = 0;
+      this.completed = 0;
+      this.rttNs = 0;
+      return Sx.Stale;
     }
     if (this.dack !== 0) {
       const tx = this.tx as DackInitiator;

@@ -1577,6 +1577,7 @@ export class Fabric {
     const kind = ce ? ECN : GOOD;
     if (this.lbRtt[f] === 0) lb.onPathFeedback(this.lbSlot[f], nowNs, ev, kind);
     else (lb as Required<LbTable>).onPathFeedbackRtt(this.lbSlot[f], nowNs, ev, kind, (r & Sx.Rtt) !== 0 ? tr.rttNs : 0);
+    if ((r & Sx.Stale) !== 0) return;
     const cc = this.ccOf[f];
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
