@@ -403,4 +403,24 @@ test("the registry: dack and opt need the flows' ends; cc none takes no params",
   assert.throws(() => runScenario({ ...put("dack", "none", 1, 1e5, 0.5), transport: { cc: { name: "none", params: { x: 1 } }, reliability: { name: "dack" } } }), /no params/);
 });
 
+
+test("DCQCN's NP hears the data a host queue takes in: CE-marked arrivals at a DACK or OPT target send CNPs (§3.1)", () => {
+  // Six senders into one host of a k = 4 fat tree: the last hop marks. Before, the fabric ran
+  // the NP only for receivers without a host queue, so no CNP came back under dack or opt.
+  for (const reliability of ["dack", "opt"] as const) {
+    const r = runScenario({
+      ...DEFAULT_SCENARIO,
+      name: `${reliability} dcqcn`,
+      topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+      traffic: [{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }],
+    });
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, 6);
+    assert.ok(r.totals.ecnMarks > 0 && r.totals.cnps > 0, `${reliability}: ${r.totals.ecnMarks} marks, ${r.totals.cnps} CNPs`);
+    assert.ok(r.totals.cnps <= r.totals.ecnMarks, "at most one CNP per marked packet");
+  }
+});
+
 test.run();

@@ -1342,6 +1342,17 @@ export class Fabric {
     pool.release(h);
   }
 
+  /**
+   * The receiving NIC's side of the CC (DCQCN's NP, Zhu et al. §3.1) sees every data packet that
+   * reaches the host, whatever the transport then makes of it: CE → CNP, at once or deferred.
+   */
+  private ccData(host: number, f: number, h: number): void {
+    const cc = this.ccOf[f];
+    if (cc.timed === 0) return;
+    if (cc.onData(f, this.nowNs, (this.pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) this.cnp(host, f, this.pool.i32[(h << 4) + P.Ev]);
+    this.armCcTimer(f, cc);
+  }
+
   /** DCQCN NP → RP: a CNP from the flow's receiving host, back on EV `ev`. */
   private cnp(host: number, f: number, ev: number): void {
     const c = this.pool.alloc(Kind.Cnp, f, this.flowSrc[f], this.transport.ackBytes);
@@ -1360,11 +1371,7 @@ export class Fabric {
       this.dataDelivered++;
       this.arrival(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       const r = tr.onData(f, this.nowNs, pool, h);
-      const cc = this.ccOf[f];
-      if (cc.timed !== 0) {
-        if (cc.onData(f, this.nowNs, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0)) this.cnp(host, f, pool.i32[(h << 4) + P.Ev]);
-        this.armCcTimer(f, cc);
-      }
+      this.ccData(host, f, h);
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
       if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
@@ -1398,6 +1405,7 @@ export class Fabric {
     }
     const hq = this.hostQueue as HostQueue;
     const accepted = hq.arrive(f, this.nowNs, pool, h);
+    this.ccData(host, f, h);
     this.hostAcks(host, h);
     if (!accepted) {
       this.rxDrops++;
