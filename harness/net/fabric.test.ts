@@ -104,6 +104,37 @@ test("integrity catches a reliability layer that delivers twice", () => {
   assert.ok(honest.totals.timeouts > 0);
 });
 
+test("integrity fails a run in which a CC or load-balancer module rejected a call", () => {
+  // The fabric, not the module, is at fault when a module counts a bad call (DESIGN rule 7): a
+  // run that hands NSCC a negative byte count once, or REPS an entropy value off its range, is
+  // not a valid run. Before, only soak looked at these counters.
+  const s = base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }]);
+  const rejected = (spoil: (b: ReturnType<typeof build>) => void) => {
+    const b = build(s);
+    spoil(b);
+    b.fabric.run();
+    return collect(b);
+  };
+  const cc = rejected((b) => {
+    const adapter = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf[0];
+    const onAck = adapter.onAck;
+    let first = true;
+    adapter.onAck = (f, t, bytes, ...rest) => onAck.call(adapter, f, t, first ? ((first = false), -1) : bytes, ...rest);
+  });
+  const lb = rejected((b) => {
+    const table = (b.fabric as unknown as { lbOf: { onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): void }[] }).lbOf[0];
+    const feedback = table.onPathFeedback;
+    let first = true;
+    table.onPathFeedback = (slot, t, ev, kind) => feedback.call(table, slot, t, first ? ((first = false), -1) : ev, kind);
+  });
+  for (const r of [cc, lb]) {
+    assert.is(r.totals.moduleErrors, 1);
+    assert.not.ok(r.integrity.ok);
+    assert.equal(r.integrity.violations, ["CC and load-balancer modules rejected 1 calls"]);
+  }
+  assert.ok(runScenario(s).integrity.ok, "the same run with no bad call passes");
+});
+
 test("every congestion control and load balancer runs an incast to completion with integrity", () => {
   for (const cc of ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn"]) {
     const r = runScenario(base([{ kind: "incast", senders: 3, receiver: 0, bytes: 200_000 }], { transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: "rud" } } }));

@@ -1979,6 +1979,8 @@ export class Fabric {
     if (this.transport.errors() !== 0) out.push(`reliability module rejected ${this.transport.errors()} calls`);
     if (this.queues.errors !== 0 || this.router.errors !== 0) out.push(`switch modules rejected ${this.queues.errors + this.router.errors} calls`);
     if (this.reflex !== null && this.reflex.errors() !== 0) out.push(`Reflex NSF/NDT rejected ${this.reflex.errors()} calls`);
+    const endpoint = this.endpointErrors();
+    if (endpoint !== 0) out.push(`CC and load-balancer modules rejected ${endpoint} calls`);
     return out;
   }
 
@@ -1996,10 +1998,16 @@ export class Fabric {
     return { marks, drops, trims };
   }
 
-  /** Module error counters by flow's CC and LB (distinct tables counted once). */
+  /** Every module's error counter: reliability, the flows' CC and LB, Reflex. */
   moduleErrors(): number {
+    const n = this.transport.errors() + this.endpointErrors();
+    return this.reflex !== null ? n + this.reflex.errors() : n;
+  }
+
+  /** The flows' CC and LB error counters (distinct tables counted once). */
+  private endpointErrors(): number {
     const seen = new Set<object>();
-    let n = this.transport.errors();
+    let n = 0;
     for (let f = 0; f < this.flows; f++) {
       const cc = this.ccOf[f];
       const lb = this.lbOf[f];
@@ -2012,7 +2020,7 @@ export class Fabric {
         n += lb.errors;
       }
     }
-    return this.reflex !== null ? n + this.reflex.errors() : n;
+    return n;
   }
 }
 
