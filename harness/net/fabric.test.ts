@@ -292,6 +292,43 @@ test("PFC: an incast without trimming loses nothing, pauses the senders, and com
   assert.is(pfc.derived.pfc, true);
 });
 
+test("PFC keeps an incast into a degraded link lossless: a paused queue with no traffic refreshes its PAUSE (onTick) before the upstream resumes", () => {
+  // The receiver's link at 1 Gb/s: a 4,150 B packet takes 33.2 µs, so an ingress queue behind
+  // it can sit paused with no arrival or departure for longer than its refresh (167.8 µs, half
+  // of 65,535 quanta at 100 Gb/s). Before, only arrivals and departures refreshed, the upstream
+  // resumed when the frame ran out, and 2,456 packets were dropped beyond the headroom.
+  const s = base([{ kind: "incast", senders: 8, receiver: 0, bytes: 200_000 }], {
+    transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc: {} },
+    faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 1 }],
+    run: { faultBaseline: false },
+  });
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 8);
+  assert.is(r.totals.drops, 0);
+  assert.ok(r.metrics.pfc.pauseFrames > 2 * r.metrics.pfc.xonFrames, `${r.metrics.pfc.pauseFrames} PAUSE frames, ${r.metrics.pfc.xonFrames} XON: pauses are held by refreshes`);
+});
+
+test("PFC: every PAUSE frame an ingress queue asks for goes out, one that falls due with a packet dropped beyond the headroom too", () => {
+  // One MTU of headroom and a 2 µs refresh: a refresh often falls due at an arrival the module
+  // drops. Before, the fabric dropped the packet and never sent that frame (58 asked, 47 sent).
+  for (const pfc of [{ headroomBytes: 4150, refreshNs: 2000 }, { headroomBytes: 8300, refreshNs: 500 }]) {
+    const b = build(base([{ kind: "incast", senders: 8, receiver: 0, bytes: 200_000 }], {
+      transport: { cc: { name: "dcqcn" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+      network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc },
+    }));
+    b.fabric.run();
+    const r = collect(b);
+    const module = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+    let asked = 0;
+    for (let p = 0; p < b.topology.ports; p++) asked += module.pauseFrames(p);
+    assert.ok(r.totals.drops > 0, "the headroom overflows");
+    assert.is(r.metrics.pfc.pauseFrames, asked, JSON.stringify(pfc));
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  }
+});
+
 test("RUD's window covers the BDP: one 40 MB flow across a 1 ms WAN runs at line rate (ideal FCT within 1 %)", () => {
   // Two DCs: network RTT 1,014 µs, BDP 3,055 packets. RUD's default window of 1,024 packets
   // (4.25 MB per RTT, about 34 Gb/s) took 9,833 µs; the fabric gives it 8,192 (2 BDP, a power of two).

@@ -64,6 +64,7 @@ const enum Ev {
   Pause = 8, // target: egress port a PFC frame reaches; arg: duration in ns (0: XON)
   Sample = 9, // periodic sampling of queues and flows (only when asked for)
   Fault = 10, // target: fault index; arg: 1 begins, 0 ends
+  PfcTick = 11, // target: PFC ingress queue whose PAUSE refresh is due
 }
 
 /** Routing modes (scenario `routing`). */
@@ -203,6 +204,10 @@ export class Fabric {
   /** PFC per switch ingress port (slot = global port id), or null. */
   readonly pfc: Pfc | null;
   private readonly pfcOn: number;
+  /** PFC: when each ingress queue's next refresh check is due, ps (0: none); tick events queued, stale ones included. */
+  private readonly pfcTickAt: Float64Array;
+  private readonly pfcRefreshPs: number;
+  private pfcTicksQueued = 0;
   private readonly nicPausedUntil: Float64Array;
   /** Reflex NSF and NDT at the external switches, or null. */
   readonly reflex: ReflexSites | null = null;
@@ -462,6 +467,8 @@ export class Fabric {
     // rate (2 × 500 µs at 1.6 Tb/s, 200 MB); the external switch's buffer takes what it brings.
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
+    this.pfcTickAt = new Float64Array(this.pfc ? P : 0);
+    this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
 
     // Routing.
@@ -704,6 +711,10 @@ export class Fabric {
           break;
         case Ev.Fault:
           this.applyFault(target, heap.arg === 1);
+          break;
+        case Ev.PfcTick:
+          this.pfcTicksQueued--;
+          if (this.pfcTickAt[target] === t) this.pfcTick(target);
           break;
       }
       if (++n === progressEvery) {
@@ -1464,6 +1475,10 @@ export class Fabric {
     const pfc = this.pfc as Pfc;
     if (!pfc.isOpen(iq)) return true;
     const r = pfc.onArrive(iq, this.nowNs, bytes);
+    // A rejected call (counted in pfc.errors, which fails integrity) leaves the packet unaccounted.
+    if (r < 0) return true;
+    // A refresh can fall due with a packet beyond the headroom: it goes out all the same.
+    if ((r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
     if ((r & PFC_DROP) !== 0) {
       this.pfcDrops++;
       this.drop(h);
@@ -1471,7 +1486,6 @@ export class Fabric {
     }
     pool.i32[b + P.InIq] = iq;
     pool.i32[b + P.InBytes] = bytes;
-    if ((r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
     return true;
   }
 
@@ -1484,8 +1498,24 @@ export class Fabric {
     pool.i32[b + P.InBytes] = 0;
     const pfc = this.pfc as Pfc;
     const d = pfc.onDepart(iq, this.nowNs, bytes);
+    if (d <= 0) return;
     if ((d & PFC_RESUME) !== 0) this.sendPause(iq, 0);
     if ((d & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+  }
+
+  /**
+   * A paused queue's refresh is due and neither an arrival nor a departure has sent it: the
+   * module's onTick does (802.1Qbb: the PAUSE is renewed before its quanta run out, or the
+   * upstream resumes into a full queue). Not when these checks are all that is left to happen
+   * (a PFC deadlock with no other event pending): the run then ends with its flows open rather
+   * than refreshing forever.
+   */
+  private pfcTick(iq: number): void {
+    this.pfcTickAt[iq] = 0;
+    if (this.heap.size === this.pfcTicksQueued) return;
+    const pfc = this.pfc as Pfc;
+    const r = pfc.onTick(iq, this.nowNs);
+    if (r > 0 && (r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
   }
 
   /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
@@ -1498,6 +1528,13 @@ export class Fabric {
     // switch's forwarding pipeline, whose latency latPs adds to links leaving a switch.
     this.heap.at = this.now + Math.round(this.topo.portLatencyNs[up] * 1000);
     this.heap.add(Ev.Pause, up, durationNs);
+    // The next refresh is due refreshNs after this frame; an XON cancels it.
+    if (durationNs > 0) {
+      this.pfcTickAt[iq] = this.now + this.pfcRefreshPs;
+      this.heap.at = this.pfcTickAt[iq];
+      this.heap.add(Ev.PfcTick, iq, 0);
+      this.pfcTicksQueued++;
+    } else this.pfcTickAt[iq] = 0;
   }
 
   /** A PFC frame reaches egress port `up`: pause or resume its data. */
@@ -1970,6 +2007,9 @@ export class Fabric {
         if (this.pfc.isOpen(p) && this.pool.live === 0 && this.pfc.queueBytes(p) !== 0) out.push(`PFC ingress ${p}: ${this.pfc.queueBytes(p)} bytes still accounted with no packet alive`);
       }
       if (this.pfc.errors !== 0) out.push(`PFC rejected ${this.pfc.errors} calls`);
+      let frames = 0;
+      for (let p = 0; p < this.topo.ports; p++) frames += this.pfc.pauseFrames(p);
+      if (frames !== this.pauseOnFrames) out.push(`PFC: the ingress queues asked for ${frames} PAUSE frames, the fabric sent ${this.pauseOnFrames}`);
     }
     if (qTrims !== this.trims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims}`);
     for (let f = 0; f < this.flows; f++) {
