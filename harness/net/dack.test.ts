@@ -276,7 +276,7 @@ test("a stream of exact full packets: the third is the last; an idle timer does 
   assert.is(tr.bytes, 2112);
 });
 
-test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; NACKs last-hop", () => {
+test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; NACKs last-hop; the timestamp echo always", () => {
   const dst = new Int32Array([1, 1]);
   const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9e4, 9e4]) }, 64);
   tr.open(0);
@@ -286,20 +286,30 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
     packet(pool, Kind.Data, f, 2112, { dst: 1, psn: seq, ev, flags: ce ? Flag.Ce : 0, sentNs });
   const h0 = data(0, 0, 0x1234, true, 500);
   assert.ok(tr.arrive(0, 1000, pool, h0));
-  const a = pool.alloc(Kind.Ack, tr.ackFlow(0), 0, 64);
+  // A recycled handle's stale echo must not survive (before, writeAck left P.EchoNs as it found it).
+  const echoOf = (x: number) => pool.i32[(x << 4) + P.EchoNs];
+  const alloc = (kind: number, f: number) => {
+    const x = pool.alloc(kind, f, 0, 64);
+    pool.i32[(x << 4) + P.EchoNs] = -12345;
+    return x;
+  };
+  const a = alloc(Kind.Ack, tr.ackFlow(0));
   tr.writeAck(0, pool, a, h0);
+  assert.is(echoOf(a), 500);
   assert.equal([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn], pool.i32[(a << 4) + P.Ev], pool.i32[(a << 4) + P.Flags], pool.f64[a]], [DACK_KIND_IACK, 0, 0x1234, Flag.Ce, 500]);
   // Flow 1's packet 2 ahead of 0 and 1: its NACK (−1) is written as caused by flow 0's packet.
   const h1 = data(1, 2, 0x777, true, 900);
   assert.ok(!tr.arrive(1, 1100, pool, h1));
-  const n = pool.alloc(Kind.Nack, tr.ackFlow(0), 0, 64);
+  const n = alloc(Kind.Nack, tr.ackFlow(0));
   tr.writeAck(0, pool, n, h0);
+  assert.is(echoOf(n), 900, "flow 1's NACK echoes flow 1's last arrival, not flow 0's packet");
   assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[n]], [-1, 0x777, Flag.LastHop, 0]);
   // Flow 0's next packet without CE: its IACK carries none.
   const h2 = data(0, 1, 0x1234, false, 1200);
   assert.ok(tr.arrive(0, 1300, pool, h2));
-  const a2 = pool.alloc(Kind.Ack, 0, 0, 64);
+  const a2 = alloc(Kind.Ack, 0);
   tr.writeAck(0, pool, a2, h2);
+  assert.is(echoOf(a2), 1200);
   assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
   assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });

@@ -116,8 +116,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly tmo: Int32Array;
   /** 1 from a timeout until the first packet after it (its go-back resend) has gone. */
   private readonly resendDue: Uint8Array;
-  /** The EV of each flow's last data packet at its target. */
+  /** The EV and the send time (ns, wrapping) of each flow's last data packet at its target. */
   private readonly rxEv: Int32Array;
+  private readonly rxEchoNs: Int32Array;
   /** The target whose `out` the last arrive / processed call wrote, and its host. */
   private lastTarget: DackTarget | null = null;
   private lastHost = 0;
@@ -174,6 +175,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.tmo = new Int32Array(cap);
     this.resendDue = new Uint8Array(cap);
     this.rxEv = new Int32Array(cap);
+    this.rxEchoNs = new Int32Array(cap);
   }
 
   open(slot: number): void {
@@ -313,6 +315,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.lastTarget = t;
     this.lastHost = host;
     this.rxEv[slot] = pool.i32[(h << 4) + P.Ev];
+    this.rxEchoNs[slot] = pool.f64[h] | 0;
     const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.Bytes]);
     if (r < 0) {
       t.out[0] = 0;
@@ -341,7 +344,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   /**
    * Kind and number, and the EV of the flow's last arrival (the path the load balancer hears
    * about); CE and the send time (an RTT sample) of the packet that caused it, when it is the
-   * same flow's.
+   * same flow's. The timestamp echo every ACK carries (P.EchoNs; Reflex NDT times the round trip
+   * from its egress stamp by it, §III-D) is that packet's, else the flow's last arrival's.
    */
   writeAck(i: number, pool: PacketPool, a: number, h: number): void {
     const o = (this.lastTarget as DackTarget).out;
@@ -357,6 +361,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
     pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
     pool.f64[a] = same ? pool.f64[h] : 0;
+    pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[pool.i32[ab + P.Flow]];
   }
 
   /** For results.json: the targets' ACKs by kind and drops by reason, and the stale ACKs. */
