@@ -433,4 +433,27 @@ test("DCQCN's NP hears the data a host queue takes in: CE-marked arrivals at a D
   }
 });
 
+test("the timer and the RTT sample across the 32-bit clock's wrap (2^31 ns, 2.1 s into a run)", () => {
+  // The fabric's nowNs wraps: four packets sent 1,000 ns before it, an RTO of 50 µs. Before, the
+  // deadline was stored unwrapped and compared with <, so the timer, due 49 µs after the wrap,
+  // never fired (the fabric asked again every nanosecond), and a send time after the wrap,
+  // negative, gave no RTT sample.
+  const before = 2 ** 31 - 1000;
+  const t = transport(1, 50_000);
+  t.tr.post(0, 4 * MSS);
+  sendAll(t.tr, 0, 4, before);
+  const due = (before + 50_000) | 0;
+  assert.ok(due < 0 && t.tr.deadlineNs(0) === due);
+  assert.is(t.tr.onTimer(0, due - 1), 0, "not before the deadline");
+  assert.is(t.tr.onTimer(0, due), 1, "fires at it, on the far side of the wrap");
+  assert.is(t.tr.deadlineNs(0), (due + 50_000) | 0);
+  // A packet sent after the wrap, acknowledged 4 µs later: a 4,000 ns sample.
+  const sent = (2 ** 31 + 1000) | 0;
+  const u = transport(1, 50_000);
+  u.tr.post(0, 4 * MSS);
+  sendAll(u.tr, 0, 4, sent);
+  assert.is(u.tr.onAck(0, sent + 4000, u.pool, ack(u.pool, 0, DACK_KIND_IACK, 0, sent)) & Sx.Rtt, Sx.Rtt);
+  assert.is(u.tr.rttNs, 4000);
+});
+
 test.run();

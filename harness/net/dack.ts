@@ -111,7 +111,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly postedBytes: Float64Array;
   private readonly packets: Int32Array;
   private readonly flight: FlightLedger;
-  private readonly deadline: Float64Array;
+  /** The retransmission timer's deadline, ns on the fabric's wrapping 32-bit clock, and whether it is armed. */
+  private readonly deadline: Int32Array;
+  private readonly armed: Uint8Array;
   private readonly retx: Int32Array;
   private readonly tmo: Int32Array;
   /** 1 from a timeout until the first packet after it (its go-back resend) has gone. */
@@ -170,7 +172,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.postedBytes = new Float64Array(cap);
     this.packets = new Int32Array(cap);
     this.flight = new FlightLedger(cap, this.mss + this.header);
-    this.deadline = new Float64Array(cap);
+    this.deadline = new Int32Array(cap);
+    this.armed = new Uint8Array(cap);
     this.retx = new Int32Array(cap);
     this.tmo = new Int32Array(cap);
     this.resendDue = new Uint8Array(cap);
@@ -212,9 +215,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.msgPackets = this.packets[slot];
     this.flight.sent(slot, seq, this.bytes);
     // The timer starts with the first packet out, and again with a timeout's resend.
-    if (this.deadline[slot] === 0 || this.resendDue[slot] !== 0) {
+    if (this.armed[slot] === 0 || this.resendDue[slot] !== 0) {
       this.resendDue[slot] = 0;
-      this.deadline[slot] = nowNs + this.rtoNs;
+      this.arm(slot, nowNs);
     }
     const isNew = k === (this.dack !== 0 ? DACK_SEND_NEW : OPT_SEND_NEW);
     if (!isNew) this.retx[slot]++;
@@ -258,28 +261,28 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   onTimer(slot: number, nowNs: number): number {
-    const d = this.deadline[slot];
-    if (d === 0 || nowNs < d) return 0;
+    // Compared by difference: the clock wraps every 2^31 ns (2.1 s) of a long run.
+    if (this.armed[slot] === 0 || ((nowNs - this.deadline[slot]) | 0) < 0) return 0;
     const first = this.tx.ackedSeq(slot) + 1;
     if (first === this.tx.highSeq(slot)) {
-      this.deadline[slot] = 0;
+      this.armed[slot] = 0;
       return 0;
     }
     if (this.resendDue[slot] !== 0) {
-      this.deadline[slot] = nowNs + this.rtoNs;
+      this.arm(slot, nowNs);
       return 0;
     }
     this.tx.onTimeout(slot);
     this.tmo[slot]++;
     this.resendDue[slot] = 1;
     this.bytes = this.flight.lose(slot, first);
-    this.deadline[slot] = nowNs + this.rtoNs;
+    this.arm(slot, nowNs);
     this.ev = -1;
     return 1;
   }
 
   timerArmed(slot: number): boolean {
-    return this.deadline[slot] !== 0;
+    return this.armed[slot] !== 0;
   }
   deadlineNs(slot: number): number {
     return this.deadline[slot];
@@ -397,18 +400,26 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   private restartTimer(slot: number, nowNs: number): void {
-    if (this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot)) this.deadline[slot] = nowNs + this.rtoNs;
+    if (this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot)) this.arm(slot, nowNs);
     else {
-      this.deadline[slot] = 0;
+      this.armed[slot] = 0;
       this.resendDue[slot] = 0;
     }
   }
 
-  /** The echoed send time's RTT sample, or 0 when the ACK carries none. */
+  private arm(slot: number, nowNs: number): void {
+    this.deadline[slot] = (nowNs + this.rtoNs) | 0;
+    this.armed[slot] = 1;
+  }
+
+  /**
+   * The echoed send time's RTT sample, or 0 when the ACK carries none (writeAck's 0; a packet
+   * sent at the very instant the 32-bit clock reads 0 gives no sample either).
+   */
   private rttOf(nowNs: number, pool: PacketPool, h: number): number {
     const sent = pool.f64[h];
     const rtt = (nowNs - sent) | 0;
-    return sent > 0 && rtt > 0 ? rtt : 0;
+    return sent !== 0 && rtt > 0 ? rtt : 0;
   }
 }
 
