@@ -151,9 +151,12 @@ test("NDT: a flow acknowledged in full while its packets still wait in a Control
   // copy or the tail NDT still holds; closing then was refused (E_STATE) and counted as an error.
   // The resent copies come from an RTO of 31.8 µs, under the 112.8 µs RTT: uet-htsim's rule
   // (15 µs + 7 hops × 2.4 µs), which the network's RTO no longer goes below twice the RTT for.
+  // NDT's RTT_dst threshold is 2 µs rather than Table I's: the seed's flows were controlled
+  // because DACK's ACKs echoed a recycled handle's timestamp; with the true echo few RTT_dst
+  // samples pass 10 µs in this run, and this path needs controlled flows.
   const b = build({
     topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
-    network: { mtuBytes: 1500, routing: "ecmp", trimming: false, bufferBytes: 30_000, reflex: {} },
+    network: { mtuBytes: 1500, routing: "ecmp", trimming: false, bufferBytes: 30_000, reflex: { params: { tDstThreshNs: 2000 } } },
     transport: { cc: { name: "swift" }, lb: { name: "reps" }, reliability: { name: "dack", params: { rtoNs: 31_800 } } },
     traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "permutation", bytes: 4150 }],
     seed: 1228,
