@@ -1556,9 +1556,12 @@ export class Fabric {
   private nack(host: number, f: number, src: number, h: number): void {
     const pool = this.pool;
     const hb = h << 4;
-    // DCP: the HO itself goes back, at its size and with its tag (§4.1 ②, §4.2).
+    // DCP: the HO itself goes back, at its size and with its tag (§4.1 ②, §4.2); a data packet
+    // the receiver cannot track (strict mode beyond its bitmap) goes back as an HO too, its
+    // payload cut as a switch trims one.
     const ho = this.transport.nackIsHo !== 0;
-    const a = pool.alloc(Kind.Nack, f, src, ho ? pool.i32[hb + P.Bytes] : this.transport.ackBytes);
+    const hoBytes = pool.i32[hb + P.Kind] === Kind.Data ? this.queues.params.trimBytes : pool.i32[hb + P.Bytes];
+    const a = pool.alloc(Kind.Nack, f, src, ho ? hoBytes : this.transport.ackBytes);
     const ab = a << 4;
     pool.i32[ab + P.Psn] = pool.i32[hb + P.Psn];
     pool.i32[ab + P.Ev] = pool.i32[hb + P.Ev];

@@ -419,4 +419,30 @@ test("a resend taken into the round and then covered by a late ACK is dropped un
   }
 });
 
+test("DCP strict mode: a data packet beyond the receiver's bitmap goes back as an HO of the trimmed size, not at full MTU", () => {
+  // A 32-PSN bitmap under oblivious spraying: packets arriving more than 32 PSNs ahead are
+  // refused (DCP_RX_BOUNCE) and returned as HOs. The DCP queue profile trims to its 57 B HO
+  // (§4.2), so a bounced packet is 57 B on the way back. Before, it went back at 4,150 B.
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    network: { ...DEFAULT_SCENARIO.network, queue: { profile: "dcp" } },
+    transport: { cc: { name: "dcqcn" }, lb: { name: "ops" }, reliability: { name: "dcp", params: { receiver: { tracking: "bitmap", bitmapBits: 32 } } } },
+    traffic: [{ kind: "permutation", bytes: 500_000 }],
+  });
+  const pool = b.fabric.pool;
+  const alloc = pool.alloc;
+  const nackBytes: number[] = [];
+  pool.alloc = (kind, f, dst, bytes) => {
+    if (kind === Kind.Nack) nackBytes.push(bytes);
+    return alloc.call(pool, kind, f, dst, bytes);
+  };
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, r.flowsTotal);
+  assert.is(r.totals.trims, 0, "no switch trimmed: every HO is a bounce of a data packet");
+  assert.ok(nackBytes.length > 0, "packets beyond the bitmap were bounced");
+  assert.equal([...new Set(nackBytes)], [57]);
+});
+
 test.run();
