@@ -2,7 +2,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AimdCc, NsccCc, SwiftCc } from "./adapters";
-import { makeCc, makeTransport, type NetworkContext } from "./registry";
+import type { Flowlet } from "../../lib/lb/flowlet/flowlet";
+import type { Plb } from "../../lib/lb/plb/plb";
+import { makeCc, makeLb, makeTransport, type NetworkContext } from "./registry";
 import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 const CTX: NetworkContext = { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 16_384 };
@@ -52,6 +54,20 @@ test("the RDMA baselines' timers: the papers' values in a datacenter, twice the 
   // The scenario's own values win.
   const own = makeTransport("irn", { sender: { rtoLowNs: 50_000 } }, wan, 1, 64) as IrnTransport;
   assert.equal([own.tx.params.rtoLowNs, own.tx.params.rtoHighNs], [50_000, f]);
+});
+
+test("PLB's round is the network's base RTT and a flowlet's gap half of it, unless the scenario sets them", () => {
+  // The modules' own defaults (14 µs, 7 µs) fit a ≈14 µs network only; two DCs' 1 ms RTT, or a
+  // 3.1 µs leaf pair, need their own. 14,023.4 ns → 14,023 and 7,012; 1,000,000.6 → 1,000,001 and 500,000.
+  const of = (baseRttNs: number, plbUser = {}, flowletUser = {}) => {
+    const ctx = { ...CTX, baseRttNs };
+    const plb = makeLb("plb", plbUser, ctx, 1) as Plb;
+    const flowlet = makeLb("flowlet", flowletUser, ctx, 1) as Flowlet;
+    return [plb.params.roundNs, flowlet.params.gapNs];
+  };
+  assert.equal(of(14_023.4), [14_023, 7012]);
+  assert.equal(of(1_000_000.6), [1_000_001, 500_000]);
+  assert.equal(of(14_023.4, { roundNs: 50_000 }, { gapNs: 3000 }), [50_000, 3000]);
 });
 
 test.run();

@@ -111,10 +111,12 @@ export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity
       return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
     case "ops":
       return new Ops({ seed: ctx.seed, ...user } as never, capacity);
+    // PLB's round is one RTT (§3) and a flowlet's gap half of it (the module's 7 µs default is ½
+    // of a ≈14 µs RTT): both from this network's base RTT unless the scenario sets them.
     case "plb":
-      return new Plb({ seed: ctx.seed, ...user } as never, capacity);
+      return new Plb({ seed: ctx.seed, roundNs: Math.max(1, Math.round(ctx.baseRttNs)), ...user } as never, capacity);
     case "flowlet":
-      return new Flowlet({ seed: ctx.seed, ...user } as never, capacity);
+      return new Flowlet({ seed: ctx.seed, gapNs: Math.round(ctx.baseRttNs / 2), ...user } as never, capacity);
     case "spritz-scout":
       return new SpritzScout({ seed: ctx.seed, ...extra, ...user } as never, capacity);
     case "spritz-spray":
