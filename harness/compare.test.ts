@@ -55,7 +55,7 @@ function fake(lb: string, o: {
       trims: o.trims,
       retransmissions: { total: o.retx[0], spurious: o.retx[1], timeouts: o.retx[2] },
       outOfOrder: { packets: 0, percent: o.ooo, duplicates: 0 },
-      pfc: { pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0 },
+      pfc: { pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0, watchdogStorms: 0 },
       controlPlane: { hoSent: 0, hoLost: 0, hoLossRatio: 0, acksSent: 0, acksLost: 0, nacksSent: 0, nacksLost: 0 },
       links: { byClass: {}, busiest: [] },
       paths: [],

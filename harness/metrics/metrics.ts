@@ -38,7 +38,8 @@ export interface Metrics {
   trims: number;
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };
-  pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number };
+  /** PFC frames, paused time, ports ever paused, and the pause storms the switches' watchdog broke. */
+  pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number; watchdogStorms: number };
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
   links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
@@ -197,7 +198,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     trims: ports.trims,
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
-    pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports },
+    pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },
     controlPlane: {
       hoSent: f.trims,
       hoLost: d[Kind.Header],

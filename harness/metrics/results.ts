@@ -327,7 +327,8 @@ function detailLines(r: Results): string[] {
   out.push(
     `goodput ${fmt(m.goodput.totalGbps)} Gb/s; spurious retransmissions ${m.retransmissions.spurious}; out of order ${m.outOfOrder.packets} (${fmt(m.outOfOrder.percent)} %)` +
       (m.controlPlane.hoSent > 0 ? `; HO loss ${m.controlPlane.hoLost}/${m.controlPlane.hoSent}` : "") +
-      (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : ""),
+      (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
+      (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` : ""),
   );
   for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
   if (r.faultCost) {

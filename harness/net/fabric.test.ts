@@ -310,6 +310,30 @@ test("PFC keeps an incast into a degraded link lossless: a paused queue with no 
   assert.ok(r.metrics.pfc.pauseFrames > 2 * r.metrics.pfc.xonFrames, `${r.metrics.pfc.pauseFrames} PAUSE frames, ${r.metrics.pfc.xonFrames} XON: pauses are held by refreshes`);
 });
 
+test("PFC on a Slim Fly with minimal routing deadlocks (a cycle of full queues pausing itself); the switches' watchdog breaks it", () => {
+  // Found by `nicfw soak` (seed 3,178,619) once PAUSE frames were refreshed by onTick: one
+  // priority, no virtual channels, so minimal routes close buffer cycles. Before, the upstream
+  // resumed when a frame ran out and dropped beyond the headroom, which broke the cycle by chance.
+  const deadlock = (watchdogNs: number): Scenario => ({
+    topology: { kind: "slimfly", q: 5, p: 2, linkGbps: 100, latencyNs: 500, switchLatencyNs: 300 },
+    network: { mtuBytes: 4150, routing: "minimal", trimming: false, bufferBdp: 1, pfc: { xoffBytes: 20_000, watchdogNs }, controlWeight: 3, ecnMinFraction: 0.5, ecnMaxFraction: 0.5 },
+    transport: { cc: { name: "timely", params: { profile: "hpcc" } }, lb: { name: "flowlet" }, reliability: { name: "dack" }, ackEveryBytes: 4096 },
+    traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "adversarial", bytes: 20_000 }],
+    run: { endUs: 50_000 },
+    seed: 3_178_619,
+  });
+  const pure = runScenario(deadlock(0));
+  assert.ok(pure.integrity.ok);
+  assert.ok(pure.completed < pure.flowsTotal / 2, `without a watchdog ${pure.completed} of ${pure.flowsTotal} flows complete in 50 ms`);
+  assert.equal([pure.totals.drops, pure.metrics.pfc.watchdogStorms], [0, 0], "lossless, and stuck");
+  // A 2 ms watchdog: each storming port ignores PAUSE frames for 200 ms (the default restoration).
+  const wd = runScenario(deadlock(2_000_000));
+  assert.ok(wd.integrity.ok, wd.integrity.violations.join("\n"));
+  assert.is(wd.completed, wd.flowsTotal);
+  assert.ok(wd.metrics.pfc.watchdogStorms > 0 && wd.totals.drops > 0, `${wd.metrics.pfc.watchdogStorms} storms, ${wd.totals.drops} drops`);
+  assert.ok((wd.fct.maxUs as number) > 2000, "nothing moved before the first storm was detected");
+});
+
 test("PFC: every PAUSE frame an ingress queue asks for goes out, one that falls due with a packet dropped beyond the headroom too", () => {
   // One MTU of headroom and a 2 µs refresh: a refresh often falls due at an arrival the module
   // drops. Before, the fabric dropped the packet and never sent that frame (58 asked, 47 sent).

@@ -112,6 +112,11 @@ export interface FabricOptions {
   rtoNs?: number;
   /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
   pfc: PfcParamsInput | null;
+  /**
+   * The switches' PFC watchdog (pfcWatchdog below): a port paused without a break for detectNs
+   * with data queued ignores PAUSE frames for restoreNs. Absent, or detectNs 0: off.
+   */
+  pfcWatchdog?: { detectNs: number; restoreNs: number };
   /** Hosts whose receive processing differs from rxGbps / rxBufferBytes (0 Gb/s: unlimited). */
   hostRx?: { host: number; gbps: number; bufferBytes: number }[];
   /** Faults, resolved to ports and hosts (faults.ts). */
@@ -208,6 +213,12 @@ export class Fabric {
   private readonly pfcTickAt: Float64Array;
   private readonly pfcRefreshPs: number;
   private pfcTicksQueued = 0;
+  /** PFC watchdog: detection and restoration times, ps (0: off); until when each port ignores PAUSE frames, ps. */
+  private readonly wdDetectPs: number;
+  private readonly wdRestorePs: number;
+  private readonly wdUntil: Float64Array;
+  /** PFC pause storms the watchdog broke. */
+  pfcStorms = 0;
   private readonly nicPausedUntil: Float64Array;
   /** Reflex NSF and NDT at the external switches, or null. */
   readonly reflex: ReflexSites | null = null;
@@ -468,6 +479,9 @@ export class Fabric {
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
     this.pfcTickAt = new Float64Array(this.pfc ? P : 0);
+    this.wdDetectPs = this.pfc && opts.pfcWatchdog ? opts.pfcWatchdog.detectNs * 1000 : 0;
+    this.wdRestorePs = this.wdDetectPs > 0 ? (opts.pfcWatchdog as { restoreNs: number }).restoreNs * 1000 : 0;
+    this.wdUntil = new Float64Array(this.wdDetectPs > 0 ? P : 0);
     this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
 
@@ -1541,8 +1555,9 @@ export class Fabric {
   private pauseFrame(up: number, durationNs: number): void {
     // A frame does not cross a link that is down.
     if (this.downBy[up] >= 0) return;
-    this.pauseTime(up, durationNs);
     const node = this.portNode[up];
+    if (this.wdDetectPs > 0 && node >= this.H && this.pfcWatchdog(up, durationNs)) return;
+    this.pauseTime(up, durationNs);
     if (node < this.H) {
       this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
       if (durationNs === 0) this.nicKick(node);
@@ -1550,6 +1565,25 @@ export class Fabric {
     }
     this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
     if (durationNs === 0) this.portKick(up);
+  }
+
+  /**
+   * A switch's PFC watchdog (SONiC pfcwd; Junos pfc-watchdog: detection, mitigation, restoration;
+   * 200 ms to detect and 200 ms to restore by default in both): a port whose data has been
+   * paused without a break for detectNs while it holds packets is in a pause storm, as in a PFC
+   * deadlock, where a cycle of full queues pauses itself for ever (DCP §2.1). It then ignores
+   * PAUSE frames for restoreNs (the `forward` action) and its packets go on to queues that drop
+   * beyond their headroom. True when the frame is ignored.
+   */
+  private pfcWatchdog(up: number, durationNs: number): boolean {
+    if (this.wdUntil[up] > this.now) return true;
+    if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.qPkts[up] === 0) return false;
+    this.pfcStorms++;
+    this.wdUntil[up] = this.now + this.wdRestorePs;
+    this.pauseTime(up, 0);
+    this.queues.onPause(up, this.nowNs, FIFO_DATA, 0);
+    this.portKick(up);
+    return true;
   }
 
   /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */

@@ -55,6 +55,8 @@ const ROUTING: Record<string, Routing> = {
 
 /** The most packets a pool of the derived size grows to (304 MB of records; the queues' handle tables take 8 B per packet, untouched pages free). */
 const POOL_MAX = 1 << 22;
+/** The PFC watchdog's detection and restoration times by default: 200 ms (SONiC pfcwd; Junos: 2 polls of 100 ms, 200 ms recovery). */
+const PFC_WATCHDOG_NS = 200_000_000;
 
 export function buildTopology(s: Scenario): Topology {
   const t = s.topology;
@@ -124,7 +126,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const mtu = n.mtuBytes ?? 4150;
   const header = n.headerBytes ?? 64;
   const ackBytes = n.ackBytes ?? 64;
-  const pfc = n.pfc ?? null;
+  const { watchdogNs, watchdogRestoreNs, ...pfcModule } = n.pfc ?? {};
+  const pfc = n.pfc ? pfcModule : null;
   // PFC makes the fabric lossless: no trimming unless asked for, and queues bounded by PFC, not
   // by a drop-tail limit (ECN thresholds still follow the BDP).
   const trimming = n.trimming ?? pfc === null;
@@ -299,6 +302,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     maxEvents: s.run?.maxEvents,
     rtoNs,
     pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
+    pfcWatchdog: { detectNs: watchdogNs ?? PFC_WATCHDOG_NS, restoreNs: watchdogRestoreNs ?? PFC_WATCHDOG_NS },
     hostRx: traffic.hostRx,
     faults,
     sample,

@@ -72,6 +72,10 @@ export const NetworkSchema = Type.Object(
           headroomBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29 })),
           pauseQuanta: Type.Optional(Int({ minimum: 1, maximum: 65535 })),
           refreshNs: Type.Optional(Int({ minimum: 1 })),
+          watchdogNs: Type.Optional(
+            Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with data queued, ignores PAUSE frames (default 200 ms as SONiC and Junos; 0: off)" }),
+          ),
+          watchdogRestoreNs: Type.Optional(Int({ minimum: 1, maximum: 2 ** 40, description: "PFC watchdog: how long a storming port ignores PAUSE frames (default 200 ms)" })),
         },
         { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters" },
       ),
