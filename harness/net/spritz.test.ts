@@ -68,4 +68,21 @@ test("Scout's bufferOrder rtt in the fabric: every ACK's feedback carries its RT
   assert.ok(sampled.length >= rtts.length * 0.8 && Math.min(...sampled) > 500 && Math.max(...sampled) < 200_000, `${sampled.length} samples of ${rtts.length}, ${Math.min(...sampled)}–${Math.max(...sampled)} ns`);
 });
 
+test("Spritz's path table takes the fabric's latencies: links, global links, MTU, rate and the switch latency", () => {
+  // Before, the switch latency was left at the table's 0, so with a 300 ns switch the table
+  // ranked paths by link latency alone.
+  const b = build({
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 200, latencyNs: 100, globalLatencyNs: 400, switchLatencyNs: 300 },
+    network: { routing: "spritz", mtuBytes: 2112 },
+    transport: { cc: { name: "nscc" }, lb: { name: "spritz-scout" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "permutation", bytes: 10_000 }],
+  });
+  const lbs = new Set((b.fabric as unknown as { lbOf: unknown[] }).lbOf);
+  assert.ok(lbs.size > 1, "one table per source switch");
+  for (const lb of lbs) {
+    const lat = (lb as SpritzScout).table.latency;
+    assert.equal([lat.localLinkNs, lat.globalLinkNs, lat.linkGbps, lat.packetBytes, lat.switchLatencyNs], [100, 400, 200, 2112, 300]);
+  }
+});
+
 test.run();

@@ -216,7 +216,15 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         break;
       }
       const extra = spritz
-        ? { network: topo.ld, srcSwitch, linkGbps, localLinkNs: s.topology.latencyNs ?? 1000, globalLinkNs: s.topology.globalLatencyNs ?? s.topology.latencyNs ?? 1000, packetBytes: mtu }
+        ? {
+            network: topo.ld,
+            srcSwitch,
+            linkGbps,
+            localLinkNs: s.topology.latencyNs ?? 1000,
+            globalLinkNs: s.topology.globalLatencyNs ?? s.topology.latencyNs ?? 1000,
+            packetBytes: mtu,
+            switchLatencyNs: s.topology.switchLatencyNs ?? 0,
+          }
         : {};
       const table = guard(path, () => makeLb(lref.name, lref.params ?? {}, modCtx(100 + lbTables.size), Math.max(1, F), extra));
       if (!table) break;
