@@ -58,6 +58,28 @@ test("a rate module reports its rate as its level and never gates on a window", 
   assert.is(cc.onSend(0, 0, 4096), 0, "a rate module asks for no AR");
 });
 
+test("TIMELY's RTT sample leaves out the segment's serialisation at line rate (paper §3.1); the HPCC profile takes the raw difference", () => {
+  // A 4,150 B packet at 100 Gb/s: 4,150 × 8 / 100 = 332 ns. Before, the adapter passed the raw
+  // sample, 332 ns over the paper's definition, to both profiles.
+  const seen = (profile: "paper" | "hpcc") => {
+    const cc = new TimelyCc(new Timely({ linkGbps: 100, profile }, 1), 4150);
+    cc.open(0, 0);
+    const rtts: number[] = [];
+    const onAck = cc.m.onAck.bind(cc.m);
+    cc.m.onAck = (slot, nowNs, acked, rttNs) => (rtts.push(rttNs), onAck(slot, nowNs, acked, rttNs));
+    const onDelaySample = cc.m.onDelaySample.bind(cc.m);
+    cc.m.onDelaySample = (slot, nowNs, rttNs) => (rtts.push(rttNs), onDelaySample(slot, nowNs, rttNs));
+    cc.onAck(0, 1000, 4150, 10_332, false, 0);
+    cc.onAck(0, 2000, 4150, 0, false, 0); // no sample: stays 0
+    cc.onAck(0, 3000, 4150, 300, false, 0); // below the serialisation: 1 ns, a sample still
+    cc.onDelaySample(0, 4000, 4150, 5332);
+    assert.is(cc.errors(), 0);
+    return rtts;
+  };
+  assert.equal(seen("paper"), [10_000, 0, 1, 5000]);
+  assert.equal(seen("hpcc"), [10_332, 0, 300, 5332]);
+});
+
 test("DCQCN's error count is the reaction point's plus the notification point's", () => {
   const cc = new DcqcnCc(new Dcqcn({}, 2), new DcqcnNp({}, 2));
   cc.open(0);

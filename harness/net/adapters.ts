@@ -246,18 +246,34 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   }
 }
 
-/** TIMELY: a rate module; losses are the reliability layer's business only. */
+/**
+ * TIMELY: a rate module; losses are the reliability layer's business only. The paper's RTT is
+ * the completion time less the send time less the segment's serialisation at line rate (§3.1,
+ * notes/baselines.md §2.1), which the module leaves to its caller: the segment an ACK times here
+ * is one packet of `segmentBytes` on the wire. The HPCC profile takes the raw difference, as
+ * HPCC's rdma-hw.cc does (now − the echoed timestamp).
+ */
 export class TimelyCc extends WindowCc implements CcAdapter {
   readonly name = "timely";
   override readonly paced = 1;
-  constructor(readonly m: Timely) {
+  /** The segment's serialisation subtracted from each sample, ns (0: none). */
+  readonly serialisationNs: number;
+  constructor(
+    readonly m: Timely,
+    segmentBytes = 0,
+  ) {
     super();
+    this.serialisationNs = m.params.profile === "paper" ? Math.round((segmentBytes * 8) / m.params.linkGbps) : 0;
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
-    this.m.onAck(slot, nowNs, acked, rttNs);
+    this.m.onAck(slot, nowNs, acked, rttNs > 0 ? this.sample(rttNs) : rttNs);
   }
   override onDelaySample(slot: number, nowNs: number, _bytes: number, rttNs: number): void {
-    this.m.onDelaySample(slot, nowNs, rttNs);
+    this.m.onDelaySample(slot, nowNs, this.sample(rttNs));
+  }
+  private sample(rttNs: number): number {
+    const r = rttNs - this.serialisationNs;
+    return r > 1 ? r : 1;
   }
   onTrim(): void {}
   onTimeout(): void {}

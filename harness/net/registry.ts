@@ -90,7 +90,7 @@ export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity
     case "swift":
       return new SwiftCc(new Swift(derived(SWIFT_PARAM_NAMES, ctx, user) as never, capacity));
     case "timely":
-      return new TimelyCc(new Timely(derived(TIMELY_PARAM_NAMES, ctx, user) as never, capacity));
+      return new TimelyCc(new Timely(derived(TIMELY_PARAM_NAMES, ctx, user) as never, capacity), ctx.mtuBytes);
     case "dcqcn": {
       const p = derived(DCQCN_PARAM_NAMES, ctx, user) as never;
       return new DcqcnCc(new Dcqcn(p, capacity), new DcqcnNp(p, capacity));
