@@ -92,4 +92,28 @@ const send: Workload = {
   },
 };
 
-export const timelyWorkloads: Workload[] = [ack("paper", "onAck"), ack("hpcc", "onAck"), ack("paper", "onDelaySample"), send];
+/** A loss and its restore per event (a timeout's bytes, then the SACK that found them delivered): two calls. */
+const loss: Workload = {
+  module: "cc/timely",
+  handler: "onLoss + onRestore (per call)",
+  goalNs: 15,
+  batch: 2 * BATCH,
+  setup(seed) {
+    const cc = new Timely({ profile: "hpcc", windowBytes: 200_000 }, FLOWS);
+    for (let s = 0; s < FLOWS; s++) cc.open(s);
+    const e = events(seed);
+    let epoch = 0;
+    return () => {
+      let sum = 0;
+      for (let i = 0; i < BATCH; i++) {
+        const now = (epoch + e.dtNs[i]) | 0;
+        sum += cc.onLoss(e.slot[i], now, e.bytes[i]);
+        sum += cc.onRestore(e.slot[i], now, e.bytes[i]);
+      }
+      epoch = (epoch + e.spanNs) | 0;
+      return sum;
+    };
+  },
+};
+
+export const timelyWorkloads: Workload[] = [ack("paper", "onAck"), ack("hpcc", "onAck"), ack("paper", "onDelaySample"), send, loss];

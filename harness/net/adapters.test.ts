@@ -69,9 +69,9 @@ test("TIMELY's RTT sample leaves out the segment's serialisation at line rate (p
     cc.m.onAck = (slot, nowNs, acked, rttNs) => (rtts.push(rttNs), onAck(slot, nowNs, acked, rttNs));
     const onDelaySample = cc.m.onDelaySample.bind(cc.m);
     cc.m.onDelaySample = (slot, nowNs, rttNs) => (rtts.push(rttNs), onDelaySample(slot, nowNs, rttNs));
-    cc.onAck(0, 1000, 4150, 10_332, false, 0);
-    cc.onAck(0, 2000, 4150, 0, false, 0); // no sample: stays 0
-    cc.onAck(0, 3000, 4150, 300, false, 0); // below the serialisation: 1 ns, a sample still
+    cc.onAck(0, 1000, 4150, 10_332);
+    cc.onAck(0, 2000, 4150, 0); // no sample: stays 0
+    cc.onAck(0, 3000, 4150, 300); // below the serialisation: 1 ns, a sample still
     cc.onDelaySample(0, 4000, 4150, 5332);
     assert.is(cc.errors(), 0);
     return rtts;

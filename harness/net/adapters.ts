@@ -247,6 +247,16 @@ export class SwiftCc extends WindowCc implements CcAdapter {
 }
 
 /**
+ * What a rate module's optional send window (windowBytes; HPCC's timely_vwin / dcqcn_vwin) still
+ * allows; unbounded without one. Losses and restores move that window's inflight only: TIMELY and
+ * DCQCN do not react to loss.
+ */
+function windowLeftOf(m: Timely | Dcqcn, slot: number): number {
+  const w = m.windowBytes(slot);
+  return w === 0 ? 1 << 30 : w - m.inflightBytes(slot);
+}
+
+/**
  * TIMELY: a rate module; losses are the reliability layer's business only. The paper's RTT is
  * the completion time less the send time less the segment's serialisation at line rate (§3.1,
  * notes/baselines.md §2.1), which the module leaves to its caller: the segment an ACK times here
@@ -275,9 +285,19 @@ export class TimelyCc extends WindowCc implements CcAdapter {
     const r = rttNs - this.serialisationNs;
     return r > 1 ? r : 1;
   }
-  onTrim(): void {}
-  onTimeout(): void {}
-  override restore(): void {}
+  // Losses move only the optional window's inflight (windowLeftOf).
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  override restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onRestore(slot, nowNs, bytes);
+  }
+  override windowLeft(slot: number): number {
+    return windowLeftOf(this.m, slot);
+  }
   override pacingGapNs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes);
   }
@@ -304,9 +324,18 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   onAck(slot: number, nowNs: number, acked: number): void {
     this.m.onAck(slot, nowNs, acked);
   }
-  onTrim(): void {}
-  onTimeout(): void {}
-  override restore(): void {}
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  override restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onRestore(slot, nowNs, bytes);
+  }
+  override windowLeft(slot: number): number {
+    return windowLeftOf(this.m, slot);
+  }
   override pacingGapNs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes);
   }

@@ -403,6 +403,28 @@ test("RUD hands the CC what its module reports: every trim NACKed and resent wit
   assert.equal([nscc.baseRttNs(0), nscc.avgDelayNs(0)], [4674, 0]);
 });
 
+test("TIMELY's and DCQCN's optional window under loss: timeouts take their bytes out of flight, so the window empties when the flows end", () => {
+  // 1 % of the data lost into host 0, a 100 KB window (HPCC's vwin). Before, onTimeout and
+  // restore did nothing for these modules: 20–50 KB per flow stayed in flight for good, and a
+  // longer flow's window would have filled with bytes never to be acknowledged.
+  for (const name of ["timely", "dcqcn"]) {
+    const b = build(base([{ kind: "incast", senders: 4, receiver: 0, bytes: 1_000_000 }], {
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name, params: { windowBytes: 100_000 } }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+      faults: [{ kind: "loss", links: [{ host: 0 }], probability: 0.01, packets: ["data"] }],
+      run: { endUs: 100_000, faultBaseline: false },
+    }));
+    const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
+    assert.equal(b.flows.map((_, f) => ccOf[f].windowLeft(f)), [100_000, 100_000, 100_000, 100_000], `${name}: the window is what DCP's awin would be given`);
+    b.fabric.run();
+    const r = collect(b);
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, 4);
+    assert.ok(r.totals.timeouts > 10, `${name}: ${r.totals.timeouts} timeouts`);
+    assert.equal(b.flows.map((_, f) => ccOf[f].windowLeft(f)), [100_000, 100_000, 100_000, 100_000], `${name}: nothing left in flight`);
+  }
+});
+
 test("RUD under corruption: a packet the receiver counted and the sender then timed out is taken out of the CC's flight once, so no flow sticks with its window held by bytes long delivered", () => {
   // Found by `nicfw soak` (seed 9344): 1 % of packets corrupted at every hop, AIMD. Before,
   // AIMD's flight stopped at 0 on the second removal and the SACK's restore then held 18 KB of

@@ -82,6 +82,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     onTimer: ["slot", "nowNs"],
     onSend: ["slot", "nowNs", "bytes"],
     onAck: ["slot", "nowNs", "ackedBytes"],
+    onLoss: ["slot", "nowNs", "bytes"],
+    onRestore: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
     pacingGapNs: ["slot", "bytes"],
   };
@@ -236,6 +238,28 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   onAck(slot: number, nowNs: number, ackedBytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
+    return 0;
+  }
+
+  /**
+   * `bytes` presumed lost (a NACK, a timeout) leave the optional window's inflight. The RP reacts
+   * to CNPs only (§3.2), so nothing else changes; without this a window would fill with bytes
+   * that will never be acknowledged. Returns 0, or E_SLOT / E_ARG.
+   */
+  onLoss(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    return 0;
+  }
+
+  /**
+   * `bytes` onLoss took out turn out not lost (the ACK that covers them is on its way): they are
+   * in flight again until that ACK takes them out. Unlike onSend they were not sent again, so
+   * the byte counter stays. Returns 0, or E_SLOT / E_ARG.
+   */
+  onRestore(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     return 0;
   }
 

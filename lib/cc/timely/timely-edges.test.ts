@@ -122,4 +122,24 @@ test("range ends: δ = 0 and an HAI step of 0 leave the rate alone; haiThreshold
   assert.is(two.onAck(1, 2, 0, 58_000), TIMELY_GRADIENT_INCREASE | TIMELY_HAI);
 });
 
+test("HPCC per-RTT updates: onRestore puts bytes back in flight without moving the send mark, onSend moves it", () => {
+  // One update per RTT of data: an ACK updates once the bytes acknowledged pass the bytes sent at
+  // the last update. Sent 10,000; the first sample records and sets the mark at 10,000. 5,000 B
+  // restored, then 10,001 B acknowledged: an update (mark → sent). Then 4,000 more: acknowledged
+  // 14,001 − mark 10,000 > 0 → another update at 600 µs > T_high (a decrease). Had the restore
+  // counted as a send, the mark would be 15,000 and the last ACK no update.
+  const run = (restore: (cc: Timely) => void) => {
+    const cc = new Timely({ profile: "hpcc" }, 1);
+    cc.open(0);
+    cc.onSend(0, 0, 10_000);
+    assert.is(cc.onAck(0, 1000, 0, 20_000), 0, "the first sample only records");
+    restore(cc);
+    cc.onAck(0, 2000, 10_001, 20_000);
+    const rate = cc.rateBps(0);
+    return [cc.onAck(0, 3000, 4000, 600_000) !== 0, cc.rateBps(0) < rate];
+  };
+  assert.equal(run((cc) => cc.onRestore(0, 1500, 5000)), [true, true]);
+  assert.equal(run((cc) => cc.onSend(0, 1500, 5000)), [false, false]);
+});
+
 test.run();

@@ -80,6 +80,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "ackedBytes", "rttNs"],
     onDelaySample: ["slot", "nowNs", "rttNs"],
     onSend: ["slot", "nowNs", "bytes"],
+    onLoss: ["slot", "nowNs", "bytes"],
+    onRestore: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
     pacingGapNs: ["slot", "bytes"],
   };
@@ -188,6 +190,29 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     this.sent[slot] = (this.sent[slot] + bytes) | 0;
+    return 0;
+  }
+
+  /**
+   * `bytes` presumed lost (a NACK, a timeout) leave the optional window's inflight. TIMELY does
+   * not react to loss (its one signal is the RTT gradient, notes/baselines.md §2.1), so nothing
+   * else changes; without this a window would fill with bytes that will never be acknowledged.
+   * Returns 0, or E_SLOT / E_ARG.
+   */
+  onLoss(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], -bytes);
+    return 0;
+  }
+
+  /**
+   * `bytes` onLoss took out turn out not lost (the ACK that covers them is on its way): they are
+   * in flight again until that ACK takes them out. Unlike onSend they were not sent again, so the
+   * per-RTT mark stays. Returns 0, or E_SLOT / E_ARG.
+   */
+  onRestore(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     return 0;
   }
 
