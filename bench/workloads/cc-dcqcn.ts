@@ -6,6 +6,7 @@
 // the receiver's per-packet onData (paper NP, 50 µs CNP spacing, 25 % of packets marked).
 import { Dcqcn, DcqcnNp } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
+import { rateLossWorkload } from "./cc-rate-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -130,29 +131,4 @@ const npData: Workload = {
   },
 };
 
-/** A loss and its restore per event (a timeout's bytes, then the SACK that found them delivered): two calls. */
-const loss: Workload = {
-  module: "cc/dcqcn",
-  handler: "onLoss + onRestore (per call)",
-  goalNs: 15,
-  batch: 2 * BATCH,
-  setup(seed) {
-    const cc = new Dcqcn({ profile: "hpcc", windowBytes: 200_000 }, FLOWS);
-    for (let s = 0; s < FLOWS; s++) cc.open(s);
-    const e = events(seed);
-    let epoch = 0;
-    return () => {
-      let sum = 0;
-      for (let i = 0; i < BATCH; i++) {
-        const now = (epoch + e.dtNs[i]) | 0;
-        const bytes = e.mark[i] !== 0 ? 4 * MTU : MTU;
-        sum += cc.onLoss(e.slot[i], now, bytes);
-        sum += cc.onRestore(e.slot[i], now, bytes);
-      }
-      epoch = (epoch + e.spanNs) | 0;
-      return sum;
-    };
-  },
-};
-
-export const dcqcnWorkloads: Workload[] = [send, cnp, timer, npData, loss];
+export const dcqcnWorkloads: Workload[] = [send, cnp, timer, npData, rateLossWorkload("cc/dcqcn", (flows) => new Dcqcn({ profile: "hpcc", windowBytes: 200_000 }, flows))];

@@ -4,6 +4,7 @@
 // the `hpcc` row runs per-RTT updates, where most ACKs only do bookkeeping.
 import { Timely } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
+import { rateLossWorkload } from "./cc-rate-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -92,28 +93,4 @@ const send: Workload = {
   },
 };
 
-/** A loss and its restore per event (a timeout's bytes, then the SACK that found them delivered): two calls. */
-const loss: Workload = {
-  module: "cc/timely",
-  handler: "onLoss + onRestore (per call)",
-  goalNs: 15,
-  batch: 2 * BATCH,
-  setup(seed) {
-    const cc = new Timely({ profile: "hpcc", windowBytes: 200_000 }, FLOWS);
-    for (let s = 0; s < FLOWS; s++) cc.open(s);
-    const e = events(seed);
-    let epoch = 0;
-    return () => {
-      let sum = 0;
-      for (let i = 0; i < BATCH; i++) {
-        const now = (epoch + e.dtNs[i]) | 0;
-        sum += cc.onLoss(e.slot[i], now, e.bytes[i]);
-        sum += cc.onRestore(e.slot[i], now, e.bytes[i]);
-      }
-      epoch = (epoch + e.spanNs) | 0;
-      return sum;
-    };
-  },
-};
-
-export const timelyWorkloads: Workload[] = [ack("paper", "onAck"), ack("hpcc", "onAck"), ack("paper", "onDelaySample"), send, loss];
+export const timelyWorkloads: Workload[] = [ack("paper", "onAck"), ack("hpcc", "onAck"), ack("paper", "onDelaySample"), send, rateLossWorkload("cc/timely", (flows) => new Timely({ profile: "hpcc", windowBytes: 200_000 }, flows))];

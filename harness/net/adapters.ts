@@ -247,25 +247,42 @@ export class SwiftCc extends WindowCc implements CcAdapter {
 }
 
 /**
- * What a rate module's optional send window (windowBytes; HPCC's timely_vwin / dcqcn_vwin) still
- * allows; unbounded without one. Losses and restores move that window's inflight only: TIMELY and
- * DCQCN do not react to loss.
+ * TIMELY and DCQCN: paced at the module's rate, reported by it. They do not react to loss: a
+ * trim, a timeout or a restore moves only their optional send window's inflight (windowBytes;
+ * HPCC's timely_vwin / dcqcn_vwin), which is also what DCP's awin is given; unbounded without one.
  */
-function windowLeftOf(m: Timely | Dcqcn, slot: number): number {
-  const w = m.windowBytes(slot);
-  return w === 0 ? 1 << 30 : w - m.inflightBytes(slot);
+abstract class RateCc extends WindowCc {
+  abstract override readonly m: Timely | Dcqcn;
+  override readonly paced = 1;
+  onTrim(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  onTimeout(slot: number, nowNs: number, bytes: number): void {
+    this.m.onLoss(slot, nowNs, bytes);
+  }
+  override restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onRestore(slot, nowNs, bytes);
+  }
+  override windowLeft(slot: number): number {
+    const w = this.m.windowBytes(slot);
+    return w === 0 ? 1 << 30 : w - this.m.inflightBytes(slot);
+  }
+  override pacingGapNs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes);
+  }
+  override level(slot: number): number {
+    return this.m.rateBps(slot);
+  }
 }
 
 /**
- * TIMELY: a rate module; losses are the reliability layer's business only. The paper's RTT is
- * the completion time less the send time less the segment's serialisation at line rate (§3.1,
- * notes/baselines.md §2.1), which the module leaves to its caller: the segment an ACK times here
- * is one packet of `segmentBytes` on the wire. The HPCC profile takes the raw difference, as
- * HPCC's rdma-hw.cc does (now − the echoed timestamp).
+ * TIMELY. The paper's RTT is the completion time less the send time less the segment's
+ * serialisation at line rate (§3.1, notes/baselines.md §2.1), which the module leaves to its
+ * caller: the segment an ACK times here is one packet of `segmentBytes` on the wire. The HPCC
+ * profile takes the raw difference, as HPCC's rdma-hw.cc does (now − the echoed timestamp).
  */
-export class TimelyCc extends WindowCc implements CcAdapter {
+export class TimelyCc extends RateCc implements CcAdapter {
   readonly name = "timely";
-  override readonly paced = 1;
   /** The segment's serialisation subtracted from each sample, ns (0: none). */
   readonly serialisationNs: number;
   constructor(
@@ -285,31 +302,11 @@ export class TimelyCc extends WindowCc implements CcAdapter {
     const r = rttNs - this.serialisationNs;
     return r > 1 ? r : 1;
   }
-  // Losses move only the optional window's inflight (windowLeftOf).
-  onTrim(slot: number, nowNs: number, bytes: number): void {
-    this.m.onLoss(slot, nowNs, bytes);
-  }
-  onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onLoss(slot, nowNs, bytes);
-  }
-  override restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onRestore(slot, nowNs, bytes);
-  }
-  override windowLeft(slot: number): number {
-    return windowLeftOf(this.m, slot);
-  }
-  override pacingGapNs(slot: number, bytes: number): number {
-    return this.m.pacingGapNs(slot, bytes);
-  }
-  override level(slot: number): number {
-    return this.m.rateBps(slot);
-  }
 }
 
 /** DCQCN: the reaction point at the sender, the notification point at the receiver. */
-export class DcqcnCc extends WindowCc implements CcAdapter {
+export class DcqcnCc extends RateCc implements CcAdapter {
   readonly name = "dcqcn";
-  override readonly paced = 1;
   override readonly timed = 1;
   constructor(
     readonly m: Dcqcn,
@@ -323,21 +320,6 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   }
   onAck(slot: number, nowNs: number, acked: number): void {
     this.m.onAck(slot, nowNs, acked);
-  }
-  onTrim(slot: number, nowNs: number, bytes: number): void {
-    this.m.onLoss(slot, nowNs, bytes);
-  }
-  onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onLoss(slot, nowNs, bytes);
-  }
-  override restore(slot: number, nowNs: number, bytes: number): void {
-    this.m.onRestore(slot, nowNs, bytes);
-  }
-  override windowLeft(slot: number): number {
-    return windowLeftOf(this.m, slot);
-  }
-  override pacingGapNs(slot: number, bytes: number): number {
-    return this.m.pacingGapNs(slot, bytes);
   }
   override onCnp(slot: number, nowNs: number): void {
     this.m.onCnp(slot, nowNs);
@@ -360,9 +342,6 @@ export class DcqcnCc extends WindowCc implements CcAdapter {
   }
   override onData(slot: number, nowNs: number, ce: boolean): boolean {
     return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;
-  }
-  override level(slot: number): number {
-    return this.m.rateBps(slot);
   }
   override errors(): number {
     return this.m.errors + this.np.errors;
