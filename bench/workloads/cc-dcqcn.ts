@@ -6,7 +6,7 @@
 // the receiver's per-packet onData (paper NP, 50 µs CNP spacing, 25 % of packets marked).
 import { Dcqcn, DcqcnNp } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
-import { rateLossWorkload } from "./cc-rate-loss";
+import { lossWorkload } from "./cc-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -131,4 +131,14 @@ const npData: Workload = {
   },
 };
 
-export const dcqcnWorkloads: Workload[] = [send, cnp, timer, npData, rateLossWorkload("cc/dcqcn", (flows) => new Dcqcn({ profile: "hpcc", windowBytes: 200_000 }, flows))];
+export const dcqcnWorkloads: Workload[] = [
+  send,
+  cnp,
+  timer,
+  npData,
+  // A loss and its resend with HPCC's vwin: only the window's inflight moves.
+  lossWorkload("cc/dcqcn", "onLoss + onRestore (per call)", (flows) => {
+    const m = new Dcqcn({ profile: "hpcc", windowBytes: 200_000 }, flows);
+    return { open: (s) => m.open(s), lose: (s, t, b) => m.onLoss(s, t, b), resend: (s, t, b) => m.onRestore(s, t, b) };
+  }),
+];

@@ -2,6 +2,7 @@
 // MSS, 10 % of them CE-echoing; each op first sends, per flow, what the batch acknowledges.
 import { Dctcp, Mprdma } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
+import { lossWorkload } from "./cc-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -105,5 +106,13 @@ const smartt: Workload = {
   },
 };
 
-export const dctcpWorkloads: Workload[] = [...rows("cc/dctcp", () => new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, FLOWS)), smartt];
+export const dctcpWorkloads: Workload[] = [
+  ...rows("cc/dctcp", () => new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, FLOWS)),
+  smartt,
+  // A loss and its retransmission: the cut (once per window) and the bytes back in flight.
+  lossWorkload("cc/dctcp", "onNack + onRestore (per call)", (flows) => {
+    const m = new Dctcp({ profile: "rfc8257", maxCwndBytes: 1_000_000 }, flows);
+    return { open: (s) => m.open(s), lose: (s, t, b) => m.onNack(s, t, b), resend: (s, t, b) => m.onRestore(s, t, b) };
+  }),
+];
 export const mprdmaWorkloads: Workload[] = rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS));

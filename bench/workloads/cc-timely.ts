@@ -4,7 +4,7 @@
 // the `hpcc` row runs per-RTT updates, where most ACKs only do bookkeeping.
 import { Timely } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
-import { rateLossWorkload } from "./cc-rate-loss";
+import { lossWorkload } from "./cc-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -93,4 +93,14 @@ const send: Workload = {
   },
 };
 
-export const timelyWorkloads: Workload[] = [ack("paper", "onAck"), ack("hpcc", "onAck"), ack("paper", "onDelaySample"), send, rateLossWorkload("cc/timely", (flows) => new Timely({ profile: "hpcc", windowBytes: 200_000 }, flows))];
+export const timelyWorkloads: Workload[] = [
+  ack("paper", "onAck"),
+  ack("hpcc", "onAck"),
+  ack("paper", "onDelaySample"),
+  send,
+  // A loss and its resend with HPCC's vwin: only the window's inflight moves.
+  lossWorkload("cc/timely", "onLoss + onRestore (per call)", (flows) => {
+    const m = new Timely({ profile: "hpcc", windowBytes: 200_000 }, flows);
+    return { open: (s) => m.open(s), lose: (s, t, b) => m.onLoss(s, t, b), resend: (s, t, b) => m.onRestore(s, t, b) };
+  }),
+];

@@ -52,6 +52,8 @@ export interface CcAdapter {
   canSend(slot: number, bytes: number): boolean;
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
   onSend(slot: number, nowNs: number, bytes: number): number;
+  /** A retransmission leaves: as onSend, except that modules counting the data sent (DCTCP's SND.NXT, TIMELY's per-RTT mark) do not count it. */
+  onResend(slot: number, nowNs: number, bytes: number): number;
   /** `remoteDelayNs`: how long the receiving host held the data packet before it answered (Swift §3.2's t3 − t2; 0 with no sample). */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean, remoteDelayNs: number): void;
   /** A delay sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT) for a data packet of `bytes`; only delay modules take one. */
@@ -110,12 +112,19 @@ abstract class WindowCc {
    * for the RTO to learn anything (Swift at a fraction of a packet). Rate modules: never.
    */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    const m = this.m;
-    m.onSend(slot, nowNs, bytes);
-    return m.cwndBytes !== undefined && m.cwndBytes(slot) - m.inflightBytes(slot) < bytes ? 1 : 0;
+    this.m.onSend(slot, nowNs, bytes);
+    return this.ackRequest(slot, bytes);
+  }
+  /** Modules that count no data sent take a retransmission as any send. */
+  onResend(slot: number, nowNs: number, bytes: number): number {
+    return this.onSend(slot, nowNs, bytes);
   }
   restore(slot: number, nowNs: number, bytes: number): void {
     this.m.onSend(slot, nowNs, bytes);
+  }
+  protected ackRequest(slot: number, bytes: number): number {
+    const m = this.m;
+    return m.cwndBytes !== undefined && m.cwndBytes(slot) - m.inflightBytes(slot) < bytes ? 1 : 0;
   }
   level(slot: number): number {
     const m = this.m;
@@ -197,6 +206,24 @@ export class EcnWindowCc extends WindowCc implements CcAdapter {
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
+  }
+}
+
+/**
+ * DCTCP: a retransmission, and bytes a loss took out that turn out delivered, are in flight again
+ * without moving SND.NXT (`onRestore`), so DCTCP.WindowEnd and the recovery point stay in step
+ * with the ACKs; as new data, each lost byte would push them one byte further away.
+ */
+export class DctcpCc extends EcnWindowCc {
+  constructor(override readonly m: Dctcp) {
+    super("dctcp", m);
+  }
+  override onResend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onRestore(slot, nowNs, bytes);
+    return this.ackRequest(slot, bytes);
+  }
+  override restore(slot: number, nowNs: number, bytes: number): void {
+    this.m.onRestore(slot, nowNs, bytes);
   }
 }
 
@@ -294,6 +321,11 @@ export class TimelyCc extends RateCc implements CcAdapter {
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
     this.m.onAck(slot, nowNs, acked, rttNs > 0 ? this.sample(rttNs) : rttNs);
+  }
+  /** A retransmission is in flight again but not counted as sent: the per-RTT mark keeps pace with the ACKs. */
+  override onResend(slot: number, nowNs: number, bytes: number): number {
+    this.m.onRestore(slot, nowNs, bytes);
+    return 0;
   }
   override onDelaySample(slot: number, nowNs: number, _bytes: number, rttNs: number): void {
     this.m.onDelaySample(slot, nowNs, this.sample(rttNs));

@@ -425,6 +425,24 @@ test("TIMELY's and DCQCN's optional window under loss: timeouts take their bytes
   }
 });
 
+test("a retransmission does not count as data sent: DCTCP's SND.NXT and TIMELY's per-RTT count end level with the bytes acknowledged", () => {
+  // Before, the fabric handed every retransmission to onSend, so each flow's count of data sent
+  // ran ahead of its ACKs by every byte it lost (DCTCP: 12–29 KB per flow in this 15:1 incast,
+  // about half a window), and DCTCP.WindowEnd and the recovery point with it.
+  const drift = (cc: Scenario["transport"], network: Scenario["network"], faults: Scenario["faults"] = []) => {
+    const b = build(base([{ kind: "incast", senders: 15, receiver: 0, bytes: 2_000_000 }], { transport: cc, network, faults, run: { faultBaseline: false } }));
+    b.fabric.run();
+    const r = collect(b);
+    assert.ok(r.integrity.ok && r.completed === 15, r.integrity.violations.join("\n"));
+    assert.ok(r.totals.retransmissions > 15, `${r.totals.retransmissions} retransmissions`);
+    const ccOf = (b.fabric as unknown as { ccOf: { m: { col: { sent: Int32Array; acked: Int32Array } } }[] }).ccOf;
+    return b.flows.map((_, f) => ccOf[f].m.col.sent[f] - ccOf[f].m.col.acked[f]);
+  };
+  const zeros = new Array(15).fill(0);
+  assert.equal(drift({ cc: { name: "dctcp" }, lb: { name: "reps" }, reliability: { name: "rud" } }, DEFAULT_SCENARIO.network), zeros, "DCTCP under trimming");
+  assert.equal(drift({ cc: { name: "timely", params: { profile: "hpcc" } }, lb: { name: "ecmp" }, reliability: { name: "rud" } }, DEFAULT_SCENARIO.network), zeros, "TIMELY per RTT under trimming");
+});
+
 test("RUD under corruption: a packet the receiver counted and the sender then timed out is taken out of the CC's flight once, so no flow sticks with its window held by bytes long delivered", () => {
   // Found by `nicfw soak` (seed 9344): 1 % of packets corrupted at every hop, AIMD. Before,
   // AIMD's flight stopped at 0 on the second removal and the SACK's restore then held 18 KB of

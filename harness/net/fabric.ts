@@ -1225,7 +1225,7 @@ export class Fabric {
     const r = tr.nextPacket(f, nowNs, ev & 0xffff);
     const bytes = tr.bytes;
     const cc = this.ccOf[f];
-    const ar = cc.onSend(f, nowNs, bytes);
+    const ar = (r & Tx.Retransmit) !== 0 ? cc.onResend(f, nowNs, bytes) : cc.onSend(f, nowNs, bytes);
     const pool = this.pool;
     const h = pool.alloc(Kind.Data, f, this.flowDst[f], bytes);
     pool.i32[(h << 4) + P.Psn] = tr.psn;

@@ -76,6 +76,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     onNack: ["slot", "nowNs", "bytes"],
     onTimeout: ["slot", "nowNs", "bytes"],
     onSend: ["slot", "nowNs", "bytes"],
+    onRestore: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
   };
 
@@ -190,11 +191,24 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return R.Decrease;
   }
 
-  /** `bytes` leave for the network (SND.NXT advances). */
+  /** New data: `bytes` leave for the network (SND.NXT advances). */
   onSend(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     this.sent[slot] = (this.sent[slot] + bytes) | 0;
+    return 0;
+  }
+
+  /**
+   * `bytes` in flight again that are not new data: a retransmission, or bytes a NACK or timeout
+   * took out that turn out delivered. SND.NXT stays (RFC 9293 §3.3.1: it is the next sequence number
+   * to send, and a retransmission resends below it), so DCTCP.WindowEnd and the recovery point, both SND.NXT values, keep
+   * meaning the sequence they were set at; counted as sent, every lost byte would push them one
+   * byte further from what the ACKs (SND.UNA) reach. Returns 0, or E_SLOT / E_ARG.
+   */
+  onRestore(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satAdd(this.inflight[slot], bytes);
     return 0;
   }
 

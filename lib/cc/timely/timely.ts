@@ -206,9 +206,11 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * `bytes` onLoss took out turn out not lost (the ACK that covers them is on its way): they are
-   * in flight again until that ACK takes them out. Unlike onSend they were not sent again, so the
-   * per-RTT mark stays. Returns 0, or E_SLOT / E_ARG.
+   * `bytes` in flight again that are not new data: a retransmission, or bytes onLoss took out
+   * that turn out delivered (the ACK that covers them is on its way). Unlike onSend they do not
+   * count as sent, so the per-RTT mark, a count of data sent, keeps pace with the bytes the ACKs
+   * cover (HPCC's mark is snd_nxt, which goes back on a NACK, so resent data never counts twice). Returns 0, or
+   * E_SLOT / E_ARG.
    */
   onRestore(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);

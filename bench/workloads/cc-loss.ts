@@ -1,6 +1,7 @@
-// The rate modules' window bookkeeping under loss (TIMELY, DCQCN with HPCC's vwin): 64 flows,
-// a loss then its restore per event (a timeout's bytes, then the SACK that found them delivered),
-// one packet in four a 4-packet burst. Two handler calls per event.
+// A loss and its resend per event, the bytes back in flight without counting as data sent: the
+// rate modules' window bookkeeping (TIMELY, DCQCN with HPCC's vwin: onLoss + onRestore) and
+// DCTCP's (onNack + onRestore). 64 flows, one packet in four a 4-packet burst. Two handler calls
+// per event.
 import { Xoshiro128 } from "../../lib/core/index";
 import type { Workload } from "./types";
 
@@ -8,16 +9,17 @@ const FLOWS = 64;
 const BATCH = 4096;
 const MTU = 4096;
 
-interface RateWindow {
+/** The module's two handlers, wrapped (V8 inlines the wrappers into the loop). */
+export interface LossAndResend {
   open(slot: number): void;
-  onLoss(slot: number, nowNs: number, bytes: number): number;
-  onRestore(slot: number, nowNs: number, bytes: number): number;
+  lose(slot: number, nowNs: number, bytes: number): number;
+  resend(slot: number, nowNs: number, bytes: number): number;
 }
 
-export function rateLossWorkload(module: string, make: (flows: number) => RateWindow): Workload {
+export function lossWorkload(module: string, handler: string, make: (flows: number) => LossAndResend): Workload {
   return {
     module,
-    handler: "onLoss + onRestore (per call)",
+    handler,
     goalNs: 15,
     batch: 2 * BATCH,
     setup(seed) {
@@ -40,8 +42,8 @@ export function rateLossWorkload(module: string, make: (flows: number) => RateWi
         let sum = 0;
         for (let i = 0; i < BATCH; i++) {
           const now = (epoch + dtNs[i]) | 0;
-          sum += cc.onLoss(slot[i], now, bytes[i]);
-          sum += cc.onRestore(slot[i], now, bytes[i]);
+          sum += cc.lose(slot[i], now, bytes[i]);
+          sum += cc.resend(slot[i], now, bytes[i]);
         }
         epoch = (epoch + spanNs) | 0;
         return sum;
