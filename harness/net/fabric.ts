@@ -479,8 +479,9 @@ export class Fabric {
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
     this.pfcTickAt = new Float64Array(this.pfc ? P : 0);
-    this.wdDetectPs = this.pfc && opts.pfcWatchdog ? opts.pfcWatchdog.detectNs * 1000 : 0;
-    this.wdRestorePs = this.wdDetectPs > 0 ? (opts.pfcWatchdog as { restoreNs: number }).restoreNs * 1000 : 0;
+    const wd = this.pfc ? opts.pfcWatchdog : undefined;
+    this.wdDetectPs = wd ? wd.detectNs * 1000 : 0;
+    this.wdRestorePs = wd ? wd.restoreNs * 1000 : 0;
     this.wdUntil = new Float64Array(this.wdDetectPs > 0 ? P : 0);
     this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
@@ -1594,8 +1595,8 @@ export class Fabric {
     // the receiver cannot track (strict mode beyond its bitmap) goes back as an HO too, its
     // payload cut as a switch trims one.
     const ho = this.transport.nackIsHo !== 0;
-    const hoBytes = pool.i32[hb + P.Kind] === Kind.Data ? this.queues.params.trimBytes : pool.i32[hb + P.Bytes];
-    const a = pool.alloc(Kind.Nack, f, src, ho ? hoBytes : this.transport.ackBytes);
+    const bytes = !ho ? this.transport.ackBytes : pool.i32[hb + P.Kind] === Kind.Data ? this.queues.params.trimBytes : pool.i32[hb + P.Bytes];
+    const a = pool.alloc(Kind.Nack, f, src, bytes);
     const ab = a << 4;
     pool.i32[ab + P.Psn] = pool.i32[hb + P.Psn];
     pool.i32[ab + P.Ev] = pool.i32[hb + P.Ev];

@@ -24,7 +24,7 @@
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { isByteCount, mulDiv, q16, satAdd } from "../../core/fixed";
+import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
@@ -201,7 +201,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    */
   onLoss(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
-    this.inflight[slot] = satAdd(this.inflight[slot], -bytes);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
     return 0;
   }
 
@@ -209,8 +209,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * `bytes` in flight again that are not new data: a retransmission, or bytes onLoss took out
    * that turn out delivered (the ACK that covers them is on its way). Unlike onSend they do not
    * count as sent, so the per-RTT mark, a count of data sent, keeps pace with the bytes the ACKs
-   * cover (HPCC's mark is snd_nxt, which goes back on a NACK, so resent data never counts twice). Returns 0, or
-   * E_SLOT / E_ARG.
+   * cover (HPCC's mark is snd_nxt, which goes back on a NACK, so resent data never counts twice).
+   * Returns 0, or E_SLOT / E_ARG.
    */
   onRestore(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
