@@ -398,6 +398,23 @@ test("UEC fast increase: after cwnd bytes below 1 µs of delay, cwnd grows by fi
   assert.is(cc.onAck(0, t++, 1, BASE + 500, false) & NSCC_FAST, NSCC_FAST);
 });
 
+test("a flow's first ACK opens its QuickAdapt window even when it also takes a fast-increase step", () => {
+  // A timeout before any ACK leaves cwnd at one MTU; the first ACK, of 2 MTU at zero delay, is
+  // more than a window of uncongested bytes, so it takes a fast-increase step. It also opens
+  // the first QuickAdapt window, to 1000 + 14000 + 10500 = 25,500 ns, and the step must not
+  // undo that. A trim at 5000 is then inside the window (a cut, no QuickAdapt) and arms it, so
+  // the first ACK after 25,500 fires QuickAdapt.
+  const cc = uec();
+  cc.onSend(0, 0, 100 * MTU);
+  cc.onTimeout(0, 0, MAXWND);
+  assert.is(cc.cwndBytes(0), MTU);
+  cc.onSend(0, 0, 4 * MTU);
+  assert.is(cc.onAck(0, 1000, 2 * MTU, BASE, false) & NSCC_FAST, NSCC_FAST);
+  assert.is(cc.onTrim(0, 5000, MTU, false, 0), NSCC_DECREASE);
+  assert.is(cc.onAck(0, 25_500, MTU, BASE, false) & NSCC_QUICK_ADAPT, 0);
+  assert.is(cc.onAck(0, 25_501, MTU, BASE, false) & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT);
+});
+
 test("SMaRTT fast increase adds k = 2 MTU per ACK, and an ECN mark resets it", () => {
   const cc = smartt({ perPathScaling: false });
   cc.onTimeout(0, 0, 225_000 - 10 * MTU); // cwnd = 10 MTU

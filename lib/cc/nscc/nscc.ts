@@ -558,7 +558,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * SMaRTT Alg. 3 / UEC fast_increase, for an unmarked ACK whose delay is below
    * fastIncreaseDelayNs: after a window's worth of such contiguous bytes, grow by k MTU per ACK
    * (paper) or fiScale × acked (UEC) for as long as that lasts. Under sampling the ACK counts
-   * `scale` times; an ACK of no new bytes takes no step. `flags` is the slot's flag byte.
+   * `scale` times; an ACK of no new bytes takes no step. `flags` is the slot's flag byte as the
+   * ACK found it (its Increase bit is current).
    */
   private fastIncrease(slot: number, flags: number, acked: number, scale: number): boolean {
     const sum = this.fiCount[slot] + acked * scale;
@@ -567,7 +568,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (count <= this.cwnd[slot] && (flags & Fl.Increase) === 0) return false;
     const step = this.fastStepBytes > 0 ? (acked > 0 ? this.fastStepBytes * scale : 0) : mulQ16(acked * scale, this.fiScaleQ16);
     this.cwnd[slot] = this.clampWnd(slot, this.cwnd[slot] + step);
-    this.flags[slot] = flags | Fl.Increase;
+    // Read again, not `flags`: the QuickAdapt check before this may have just opened a window.
+    this.flags[slot] |= Fl.Increase;
     return true;
   }
 
