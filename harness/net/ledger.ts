@@ -58,6 +58,17 @@ export class FlightLedger {
  * restore would then leave the window short for good (a flow stuck with nothing outstanding,
  * found by `nicfw soak`). This keeps the signed sum and hands the module only the changes that
  * keep its flight at max(sum, 0).
+ *
+ * The flight comes out right; the kind of each change need not. When the timeout comes first
+ * (told in full), then an ACK whose byte count covers the packet while it waits for its resend
+ * (the sum goes below 0, so the module is told 0), then the SACK that restores it (the sum is
+ * back at 0: told 0 again), the module has heard one loss and no acknowledgement of that packet.
+ * A module that counts bytes sent and acknowledged (TIMELY's per-RTT mark) ends one packet
+ * short: one flow of fifteen in a 15:1 TIMELY incast with 1 % loss and no trimming, among 41,886
+ * timeouts. In the other order (ACK, a clamped timeout, a send) the later take is told as an
+ * acknowledgement, one packet over. Telling each deferred change by its kind would need a loss
+ * output on the ACK path, and the module's loss hooks also cut windows by the bytes they are
+ * given; left as it is.
  */
 export class SignedFlight {
   /** The signed sum of bytes sent, taken out and put back. */
