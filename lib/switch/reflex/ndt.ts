@@ -11,13 +11,17 @@
 // - Out-of-order prevention: a recovered flow keeps using the Controlled queue while it still has
 //   packets there.
 // - Pause: while the share of flows mapped to the Controlled queue exceeds α, the Controlled
-//   queue sends nothing, until an ACK shows the share back at or below α or T_maxpause passes.
+//   queue sends nothing, until ACKs show congestion resolved or T_maxpause passes.
 //
 // Choices the text leaves open (README.md "Reflex"): "flows mapped to the Controlled queue" are
 // the Congested flows plus the recovered ones still draining there, over the open (active)
-// flows; the share is tested on every ACK, as α·10^6 in integers (exact for decimal α); a pause
-// that times out does not start again until the share has once been at or below α, or every
-// ACK while the share stays high would restart it and T_maxpause would never bind.
+// flows; the share is tested on every ACK, as α·10^6 in integers (exact for decimal α). An ACK
+// can only say whether its flow is Congested, and a recovered flow's packets cannot leave a
+// paused queue, so "resolution detected via returning ACKs" is the share of Congested flows at or
+// below α; counting the draining flows too would leave the pause to T_maxpause every time. A
+// pause that has ended does not start again until the mapped share has once been at or below α:
+// after a timeout every ACK would restart it and T_maxpause would never bind, and after a
+// resolution the recovered flows still draining would.
 
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
@@ -65,7 +69,7 @@ const enum O {
 export const NDT_CONGESTED = R.Congested;
 /** onAck: the Controlled queue is paused from now. */
 export const NDT_PAUSE = R.Pause;
-/** onAck / onDequeue: the Controlled queue's pause ended (share back at or below α, or …). */
+/** onAck: the Controlled queue's pause ended (Congested share at or below α, or …); onDequeue ends a timed-out pause silently (`paused`, `pauseTimeouts`). */
 export const NDT_RESUME = R.Resume;
 /** … by T_maxpause. */
 export const NDT_TIMEOUT = R.Timeout;
@@ -123,6 +127,8 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private readonly nPorts: number;
   private active = 0;
   private controlled = 0;
+  /** Open flows whose last ACK said Congested. */
+  private nCongested = 0;
   private pausedFlag = 0;
   private armed = 1;
   private pauseStart = 0;
@@ -189,6 +195,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     const rtt = (now - (echoTimestampNs | 0)) | 0;
     this.col.rttDst[slot] = rtt;
     const congested = rtt > this.dstThresh ? 1 : 0;
+    this.nCongested += congested - this.congestedCol[slot];
     this.congestedCol[slot] = congested;
     this.remap(slot);
     return congested | this.pauseRule(now);
@@ -303,6 +310,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   get controlledFlows(): number {
     return this.controlled;
   }
+  /** Open flows whose last ACK said Congested (the share that ends a pause). */
+  get congestedFlows(): number {
+    return this.nCongested;
+  }
   /** 1 while the Controlled queues are paused. */
   get paused(): number {
     return this.pausedFlag;
@@ -322,14 +333,14 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.controlled += mapped !== 0 ? 1 : -1;
   }
 
-  /** §III-D 3: pause while controlled/active > α, until an ACK sees the share back or T_maxpause passes. */
+  /** §III-D 3: pause while controlled/active > α, until the ACKs show the Congested share at or below α or T_maxpause passes. */
   private pauseRule(now: number): number {
-    const over = this.controlled * 1e6 > this.alphaPpm * this.active;
     if (this.pausedFlag !== 0) {
-      if (!over) return this.endPause(false);
+      if (this.nCongested * 1e6 <= this.alphaPpm * this.active) return this.endPause(false);
       if (((now - this.pauseStart) | 0) >= this.maxPause) return this.endPause(true);
       return 0;
     }
+    const over = this.controlled * 1e6 > this.alphaPpm * this.active;
     if (!over) {
       this.armed = 1;
       return 0;
@@ -355,14 +366,15 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   private endPause(timeout: boolean): number {
     this.pausedFlag = 0;
-    if (!timeout) return R.Resume;
     this.armed = 0;
+    if (!timeout) return R.Resume;
     this.timeoutCount++;
     return R.Resume | R.Timeout;
   }
 
   private release(slot: number): void {
     if (this.mappedCol[slot] !== 0) this.controlled--;
+    this.nCongested -= this.congestedCol[slot];
     this.active--;
   }
 }

@@ -185,6 +185,29 @@ test("NDT: a pause ends after T_maxpause and does not restart until the share ha
   assert.is(t.paused, 0);
 });
 
+test("NDT: ACKs showing every flow recovered end a pause although the recovered flows' packets still wait in the paused queue", () => {
+  // Found in review: the ACK exit tested the mapped share, which counts a recovered flow for as
+  // long as its packets are in the Controlled queue, and a paused queue cannot drain; so every
+  // pause lasted T_maxpause (500 µs) however soon the ACKs showed the congestion gone.
+  const t = ndt(4);
+  for (let f = 0; f < 3; f++) {
+    t.onAck(f, 50_000, 0); // RTT_dst 50 µs: Congested
+    assert.is(t.onEnqueue(f, 50_000, 0, f, 1000), NDT_CONTROLLED);
+  }
+  assert.is(t.paused, 1); // 3/4 > 0.7
+  // Flow 0's ACK shows RTT_dst 1 µs: the Congested share is 2/4 ≤ 0.7, 10 µs into the pause.
+  assert.is(t.onAck(0, 60_000, 59_000), NDT_RESUME);
+  assert.equal([t.paused, t.congestedFlows, t.controlledFlows, t.pauseTimeouts], [0, 2, 3, 0]);
+  // Flow 0 still drains through the Controlled queue, so the mapped share stays 3/4: a pause
+  // does not start again until it has once been at or below α.
+  assert.is(t.onAck(2, 61_000, 0), NDT_CONGESTED);
+  assert.is(t.paused, 0);
+  for (let i = 0; i < 3; i++) assert.ok(t.onDequeue(0, 62_000) >= 0);
+  assert.is(t.controlledFlows, 2); // flow 0 has drained; flows 1 and 2 are Congested
+  assert.is(t.onAck(2, 63_000, 0), NDT_CONGESTED); // 2/4: re-armed
+  assert.is(t.onAck(0, 64_000, 0), NDT_CONGESTED | NDT_PAUSE); // 3/4 again
+});
+
 test("NDT: drop-tail per queue, close rules, bad input", () => {
   const t = ndt(2, { queueLimitBytes: 2500, ports: 2 });
   assert.is(t.onEnqueue(0, 0, 1, 1, 1500), NDT_NORMAL);
@@ -253,6 +276,9 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
       ctrl += t.flowControlledPackets(g);
     }
     assert.is(t.controlledFlows, mapped);
+    let congested = 0;
+    for (let g = 0; g < flows; g++) if (t.congested(g)) congested++;
+    assert.is(t.congestedFlows, congested);
     assert.is(ctrl, t.controlledPackets[0] + t.controlledPackets[1]);
   }
 });
