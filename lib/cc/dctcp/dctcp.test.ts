@@ -188,4 +188,33 @@ test("FastIncrease: after more than cwnd contiguous unmarked bytes, +k MTU per u
   assert.is(cc.cwndBytes(0), 36_864);
 });
 
+test("a marked ACK that cuts the window ends FastIncrease for good, and a QuickAdapt interval opened by a marked first ACK stays open", () => {
+  // Found in review: the ECN cut stored the flag byte read before FastIncrease and QuickAdapt
+  // had run on the same ACK, so it switched FastIncrease back on and dropped the interval's start.
+  const fi = new Dctcp({ fastIncrease: true }, 1);
+  fi.open(0);
+  fi.onSend(0, 0, 400_000);
+  // 45,056 contiguous unmarked bytes > cwnd 40,960: FastIncrease, +2 MSS.
+  assert.is(fi.onAck(0, 1, 45_056, false), DCTCP_INCREASE);
+  assert.is(fi.cwndBytes(0), 49_152);
+  // A marked ACK outside CWR: the cut, and the end of FastIncrease (Alg. 3 lines 10–11).
+  assert.ok((fi.onAck(0, 2, 4096, true) & DCTCP_DECREASE) !== 0);
+  assert.ok(fi.reduced(0));
+  assert.not.ok(fi.fastIncreasing(0));
+  const w = fi.cwndBytes(0);
+  // 4,096 counted bytes are not more than the window, and CWR holds it: no growth.
+  assert.is(fi.onAck(0, 3, 4096, false), 0);
+  assert.is(fi.cwndBytes(0), w);
+
+  // QuickAdapt every 1 µs: a marked first ACK at 0 opens the interval [0, 1000]; a trim at 500
+  // arms it; the ACK at 1000 ends it with 4,096 trimmed + 4,096 acknowledged bytes in it.
+  const qa = new Dctcp({ quickAdapt: true, qaIntervalNs: 1000 }, 1);
+  qa.open(0);
+  qa.onSend(0, 0, 400_000);
+  qa.onAck(0, 0, 4096, true);
+  qa.onNack(0, 500, 4096);
+  assert.is(qa.onAck(0, 1000, 4096, false), DCTCP_DECREASE);
+  assert.equal([qa.cwndBytes(0), qa.ssthreshBytes(0)], [8192, 8192]);
+});
+
 test.run();

@@ -293,7 +293,8 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
       // §3.3: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
       this.cutWindow(slot);
       this.recover[slot] = this.sent[slot];
-      this.flags[slot] = flags | Fl.Reduced;
+      // Not `flags | Reduced`: FastIncrease's end and QuickAdapt's start since `flags` was read stand.
+      this.flags[slot] |= Fl.Reduced;
       return r | R.Decrease;
     }
     return r | this.grow(slot, ackedBytes);
