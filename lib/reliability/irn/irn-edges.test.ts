@@ -66,4 +66,48 @@ test("the receiver takes any finite time", () => {
   assert.is(r.errors, 0);
 });
 
+test("after a timeout, a packet past the recovery point but below the highest SACK is lost and goes before new data", () => {
+  // Found in review: timeout mode stopped at the recovery point and left SACK-revealed holes
+  // beyond it to the next RTO (baselines.md §5: lost = below the highest SACK, unSACKed).
+  const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32, rtoLowNs: 1001, rtoHighNs: 5001 }, 1);
+  s.open(0, 0);
+  s.post(0, 1024 * 16, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  for (let i = 0; i < 5; i++) assert.is(s.nextPacket(0, 0), IRN_TX_NEW); // 0 … 4
+  assert.is(s.onTimer(0, 5001), IRN_TIMEOUT); // recovery point 4
+  for (let i = 0; i < 5; i++) assert.is(s.nextPacket(0, 5100), IRN_TX_RETRANSMIT);
+  for (let i = 5; i < 8; i++) assert.is(s.nextPacket(0, 5200), IRN_TX_NEW);
+  // The resent 0 and the new 5 are lost; 1 … 4, 6 and 7 arrive (NACKs, cumulative 0).
+  for (const p of [1, 2, 3, 4, 6, 7]) s.onNack(0, 6000, 0, p);
+  assert.is(s.highSackPsn(0), 8);
+  assert.is(s.nextPacket(0, 6100), IRN_TX_RETRANSMIT);
+  assert.is(s.out[2], 5);
+  assert.is(s.nextPacket(0, 6100), IRN_TX_NEW);
+  assert.is(s.out[2], 8);
+});
+
+test("the highest SACK follows SND.UNA, so a NACK after 2^23 clean packets still raises it", () => {
+  // Found in review: only NACKs moved it, and 2^23 PSNs later the 24-bit comparison put the
+  // stale value ahead of every new SACK; recovery then resent PSNs never sent.
+  const s = new IrnSender({ mtuBytes: 64, bdpPackets: 4096, roundQuotaBytes: 1 << 30 }, 1);
+  s.open(0, 0);
+  let sent = 0;
+  while (sent < (1 << 23) + 1000) {
+    while (s.outstandingMessages(0) < 8) s.post(0, 64 * 100_000, 1);
+    s.onSchedule(0, 0, 1 << 30);
+    while (s.nextPacket(0, 0) === IRN_TX_NEW) sent++;
+    s.onAck(0, 1, s.nextPsn(0));
+  }
+  const una = s.unaPsn(0);
+  s.onSchedule(0, 0, 1 << 30);
+  for (let i = 0; i < 4; i++) assert.is(s.nextPacket(0, 10), IRN_TX_NEW);
+  s.onNack(0, 20, una, (una + 2) & 0xffffff); // una and una + 1 lost
+  assert.is(s.highSackPsn(0), (una + 3) & 0xffffff);
+  assert.is(s.nextPacket(0, 30), IRN_TX_RETRANSMIT);
+  assert.is(s.out[2], una);
+  assert.is(s.nextPacket(0, 30), IRN_TX_RETRANSMIT);
+  assert.is(s.out[2], (una + 1) & 0xffffff);
+  assert.is.not(s.nextPacket(0, 30), IRN_TX_RETRANSMIT);
+});
+
 test.run();

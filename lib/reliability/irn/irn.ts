@@ -175,8 +175,8 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   }
 
   /**
-   * In recovery, the next lost packet (below the highest SACK, or every unSACKed one up to the
-   * recovery point after a timeout) first; otherwise new data while the BDP cap allows.
+   * In recovery, the next lost packet (below the highest SACK, and after a timeout also every
+   * unSACKed one up to the recovery point) first; otherwise new data while the BDP cap allows.
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -294,7 +294,13 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     let from = this.retxPsn[slot];
     if (psn24Diff(from, una) < 0) from = una;
     const flags = this.flags[slot];
-    const limit = (flags & F.TimeoutRecovery) !== 0 ? (this.recoveryPsnCol[slot] + 1) & K.U24 : this.highSack[slot];
+    // baselines.md §5: below the highest SACK an unSACKed packet is lost, after a timeout too;
+    // a timeout adds every unSACKed packet up to the recovery point.
+    let limit = this.highSack[slot];
+    if ((flags & F.TimeoutRecovery) !== 0) {
+      const point = (this.recoveryPsnCol[slot] + 1) & K.U24;
+      if (psn24Diff(point, limit) > 0) limit = point;
+    }
     const n = psn24Diff(limit, from);
     if (n <= 0) return K.NoneLost;
     const k = firstClear(this.sack, slot * this.words, this.mask, from & this.mask, n);
@@ -321,6 +327,9 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const una = this.una[slot];
     clearBits(this.sack, slot * this.words, this.mask, una & this.mask, d);
     this.una[slot] = cumPsn;
+    // The highest SACK never lags SND.UNA: left behind by 2^23 PSNs, the 24-bit comparison would
+    // put it ahead again, and a NACK could no longer raise it.
+    if (psn24Diff(this.highSack[slot], cumPsn) < 0) this.highSack[slot] = cumPsn;
     this.retry[slot] = 0;
     const freed = this.freeMessages(slot, cumPsn);
     let flags = this.flags[slot];
