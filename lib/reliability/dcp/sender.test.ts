@@ -465,4 +465,22 @@ test("bytes per QP: 188 B of context plus 4 B per RetransQ entry", () => {
   assert.is(new DcpSender({ retransQueueDepth: 16 }).bytesPerSlot, 188 + 64);
 });
 
+test("a timeout that purges the round's only fetched entry leaves the batch empty; the entry behind it waits for its own round", () => {
+  // Found in review: the purge capped the batch at the entries kept, so an entry never fetched
+  // (§4.3: a round processes the entries it fetched) took the purged one's place and the quota.
+  const s = new DcpSender({ mtuBytes: MTU, rtoNs: 10_000 }, 1);
+  s.open(0, 0);
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // message 0: PSNs 0, 1
+  s.post(0, 2 * MTU, DCP_OP_WRITE); // message 1: PSNs 2, 3
+  s.onSchedule(0, 0, 1 << 20);
+  while (s.nextPacket(0, 0) !== DCP_TX_NONE);
+  assert.is(s.onHo(0, 100, 0, 1, 0), 1);
+  assert.is(s.onHo(0, 100, 1, 3, 0), 1);
+  assert.is(s.onSchedule(0, 200, MTU), 1); // awin one MTU: fetch min(16, 2, 1) = 1, entry (0, 1)
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT); // message 0 is resent whole: its entry goes
+  assert.is(s.batchLeft(0), 0);
+  assert.is(s.nextPacket(0, 10_000), DCP_TX_RESEND);
+  assert.is(s.retransQueueLength(0), 1);
+});
+
 test.run();

@@ -558,21 +558,28 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.flags[slot] |= F.Armed;
   }
 
-  /** Drops the RetransQ entries of message `msn`, keeping the others in order. */
+  /**
+   * Drops the RetransQ entries of message `msn`, keeping the others in order. The fetched batch
+   * (the first `batch` entries) keeps only its own survivors: an entry behind it was not fetched
+   * this round (§4.3) and must not take a purged one's place.
+   */
   private purge(slot: number, msn: number): void {
     const base = slot * this.rqDepth;
     const head = this.rqHead[slot];
     const len = this.rqLen[slot];
+    const fetched = this.batch[slot];
     const key = msn & 255;
     let kept = 0;
+    let batchKept = 0;
     for (let i = 0; i < len; i++) {
       const e = this.rq[base + ((head + i) & this.rqMask)];
       if (e >>> 24 === key) continue;
+      if (i < fetched) batchKept++;
       this.rq[base + ((head + kept) & this.rqMask)] = e;
       kept++;
     }
     this.rqLen[slot] = kept;
-    if (this.batch[slot] > kept) this.batch[slot] = kept;
-    if (kept === 0) this.flags[slot] &= ~F.Batch;
+    this.batch[slot] = batchKept;
+    if (batchKept === 0) this.flags[slot] &= ~F.Batch;
   }
 }
