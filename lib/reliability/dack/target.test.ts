@@ -187,6 +187,30 @@ test("fairness acts only on counts strictly more than r away from the mean (§II
   assert.ok(t.suppressing(1));
 });
 
+test("a stream closed and reopened within a fairness period does not push another stream out of the sampling (§II-H)", () => {
+  // Found in review: the reopened stream went on the period's list twice, the list (one entry
+  // per slot) was full, and stream 1 was silently left off it; its count then never restarted,
+  // so it was never sampled again.
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  t.onData(0, 0, 0, 64);
+  t.onProcessed(1);
+  assert.is(t.close(0), 0);
+  t.open(0, 100);
+  t.onData(0, 2, 100, 64);
+  t.onData(1, 3, 0, 64); // stream 1's first packet of the period [0, 1000)
+  t.onData(0, 1000, 101, 64); // closes it
+  assert.is(t.periodCount(1), 0);
+  // [1000, 2000): 6 packets of stream 0, 1 of stream 1. Mean 3.5: 6 · 2 = 12 > 7 · 1.25 = 8.75
+  // coalesces stream 0, 1 · 2 = 2 < 7 · 0.75 = 5.25 suppresses stream 1.
+  for (let i = 0; i < 5; i++) t.onData(0, 1001 + i, 102 + i, 64);
+  t.onData(1, 1010, 1, 64);
+  t.onData(0, 2000, 107, 64);
+  assert.ok(t.coalescing(0));
+  assert.ok(t.suppressing(1));
+});
+
 test("a suppressed stream's forced DACK (§II-H) also goes out when several of its packets cross in one departure", () => {
   const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25, suppressMaxIacks: 1 }, 2);
   t.open(0, 0); // A

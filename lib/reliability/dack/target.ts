@@ -564,9 +564,31 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private tally(slot: number, now: number): void {
     if (((now - this.periodEnd) | 0) >= 0) this.closePeriod(now);
     const c = this.count[slot];
-    if (c === 0 && this.nListed < this.listed.length) this.listed[this.nListed++] = slot;
+    if (c === 0) {
+      if (this.nListed === this.listed.length) this.compactList();
+      this.listed[this.nListed++] = slot;
+    }
     // No saturation needed: a period is at most 2^30 ns, so it holds fewer than 2^31 packets.
     this.count[slot] = c + 1;
+  }
+
+  /**
+   * Drops closed and repeated entries from the period's list, which a stream closed and reopened
+   * within the period leaves behind. What remains are distinct open streams with a count, never
+   * the stream being listed (its count is 0), so there is room for it: a full list must not
+   * leave a stream out of the sampling, whose count would then never restart.
+   */
+  private compactList(): void {
+    let n = 0;
+    for (let i = 0; i < this.nListed; i++) {
+      const s = this.listed[i];
+      if (this.live[s] === 1 && this.count[s] > 0) {
+        this.count[s] = -this.count[s]; // visited
+        this.listed[n++] = s;
+      }
+    }
+    for (let i = 0; i < n; i++) this.count[this.listed[i]] = -this.count[this.listed[i]];
+    this.nListed = n;
   }
 
   /**
