@@ -540,24 +540,25 @@ test("a timeout cuts the window by the lost bytes, never below one MTU", () => {
   assert.is(cc.cwndBytes(0), MTU);
 });
 
-test("receiver penalty: cwnd = min(cwnd, inflight) − (pend × bytes) >> 7, restored on request", () => {
+test("receiver penalty: cwnd = min(cwnd, inflight after the ACK) − (pend × bytes) >> 7, restored on request", () => {
   const cc = uec();
   cc.onSend(0, 0, 50 * MTU);
+  // UEC OnACK takes the ACK's 2 MTU out of flight before the penalty: min(maxWnd, 48 MTU) − 1 MTU.
   assert.is(cc.onReceiverPenalty(0, 10, 64, false, 2 * MTU), NSCC_DECREASE);
-  assert.is(cc.cwndBytes(0), 50 * MTU - Math.floor((64 * 2 * MTU) / 128)); // 49 MTU
+  assert.is(cc.cwndBytes(0), 48 * MTU - Math.floor((64 * 2 * MTU) / 128)); // 47 MTU
   // While limited, increases are suppressed.
   assert.is(cc.onAck(0, 20, MTU, BASE + TARGET, false), 0);
   assert.is(cc.pendingIncrease(0), 0);
   // Pend 0 without Restore_Cwnd leaves the penalty in force.
   assert.is(cc.onReceiverPenalty(0, 25, 0, false, MTU), 0);
-  assert.is(cc.cwndBytes(0), 49 * MTU);
+  assert.is(cc.cwndBytes(0), 47 * MTU);
   assert.is(cc.onAck(0, 26, MTU, BASE + TARGET, false), 0);
   assert.is(cc.onReceiverPenalty(0, 30, 0, true, MTU), 0);
   assert.is(cc.cwndBytes(0), MAXWND);
-  // The smallest penalty, pend 1: min(cwnd, inflight) − floor(1 × 2 MTU / 128) = 64.84… → 64 bytes off.
+  // The smallest penalty, pend 1: min(cwnd, inflight − 2 MTU) − floor(1 × 2 MTU / 128) = 64.84… → 64 bytes off.
   const inflight = cc.inflightBytes(0);
   assert.is(cc.onReceiverPenalty(0, 40, 1, false, 2 * MTU), NSCC_DECREASE);
-  assert.is(cc.cwndBytes(0), inflight - Math.floor((2 * MTU) / 128));
+  assert.is(cc.cwndBytes(0), inflight - 2 * MTU - Math.floor((2 * MTU) / 128));
 });
 
 test("onSend tracks inflight and requests an ACK when less than one MTU of window is left", () => {

@@ -342,8 +342,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /**
    * UEC apply_cwnd_penalty: an ACK_CC carrying the receiver's 7-bit Rcv_Cwnd_Pend and
-   * Restore_Cwnd for `bytes` acknowledged. Call it before onAck for that ACK. While a penalty is
-   * active, increases are suppressed.
+   * Restore_Cwnd for `bytes` acknowledged. Call it before onAck for that ACK: the window is
+   * capped at what will be in flight once those bytes are acknowledged (UEC OnACK order). While a
+   * penalty is active, increases are suppressed.
    */
   onReceiverPenalty(slot: number, nowNs: number, pend: number, restore: boolean, bytes: number): number {
     if (!(this.live[slot] === 1 && isIntIn(pend, 0, 127) && isByteCount(bytes) && nowNs - nowNs === 0)) {
@@ -354,7 +355,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
         this.savedCwnd[slot] = this.cwnd[slot];
         this.flags[slot] |= Fl.Penalty;
       }
-      const inflight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
+      // UEC OnACK takes the ACK's bytes out of flight before apply_cwnd_penalty; this call comes
+      // before onAck for that ACK, so its bytes are still in `inflight`.
+      const after = this.inflight[slot] - bytes;
+      const inflight = after > 0 ? after : 0;
       const w = this.cwnd[slot] < inflight ? this.cwnd[slot] : inflight;
       // (pend × bytes) >> 7, as a floor division because pend × bytes can exceed int32.
       this.cwnd[slot] = this.clampWnd(slot, w - Math.floor((pend * bytes) / 128));
