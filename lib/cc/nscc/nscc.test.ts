@@ -452,6 +452,18 @@ test("the base RTT is a min filter, and maxWnd follows it down", () => {
   assert.is(cc.baseRttNs(0), 7000);
 });
 
+test("a lower base RTT sets maxWnd = 1.5 × link rate × base RTT exactly, though the network's base RTT is not a whole ns", () => {
+  // Found in review: the rescaling divided by the network base RTT rounded to 14,023 ns, so
+  // the new maxWnd came out a few bytes low. 1.5 × 12.5 B/ns × 14,000 ns = 262,500 B;
+  // uet-htsim: bdp = 4.674 µs × 100 Gb/s / 8 = 58,425 B, maxwnd = floor(1.5 × 58,425) = 87,637 B.
+  for (const [profile, rtt, max] of [["uec", 14_000, 262_500], ["uec-htsim", 4674, 87_637]] as const) {
+    const cc = new Nscc({ profile }, 1); // 100 Gb/s, base RTT 14,022.72 ns by default
+    cc.open(0);
+    cc.onAck(0, 1000, MTU, rtt, false);
+    assert.equal([cc.baseRttNs(0), cc.maxWndBytes(0)], [rtt, max], profile);
+  }
+});
+
 test("NACK RTT samples lower the base RTT in uec-htsim (and uec with baseRttFromNack), not in smartt or uec; the cut comes before the new max_wnd's clamp", () => {
   const s = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
   s.open(0);

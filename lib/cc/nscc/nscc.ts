@@ -141,6 +141,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly mtu: number;
   private readonly maxWnd0: number;
   private readonly baseRtt0: number;
+  /** The network base RTT in ps, unrounded to the ns: the denominator of maxWnd's rescaling. */
+  private readonly baseRttPs0: number;
   /** UEC OnNACK's delay sample, one network RTT, in Q8 ns and saturated like every sample. */
   private readonly trimSampleQ8: number;
   private readonly targetNs: number;
@@ -185,6 +187,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.mtu = p.mtuBytes;
     this.maxWnd0 = Math.floor(p.maxWndBytes);
     this.baseRtt0 = Math.max(1, Math.round(p.baseRttNs));
+    this.baseRttPs0 = Math.max(1, Math.round(p.baseRttNs * 1000));
     this.trimSampleQ8 = Math.min(this.baseRtt0, K.MaxDelayNs) << K.AvgShift;
     this.targetNs = Math.max(1, Math.round(p.targetDelayNs));
     this.gammaQ16 = q16(p.gamma);
@@ -699,7 +702,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /** Min filter of the base RTT; maxWnd follows it (1.5 × BDP of the new base RTT). */
   private setBaseRtt(slot: number, rtt: number): void {
     this.baseRtt[slot] = rtt;
-    const max = mulDiv(this.maxWnd0, rtt, this.baseRtt0);
+    // UEC update_base_rtt: max_wnd = 1.5 × linkspeed × base_rtt, i.e. maxWnd0 × rtt / the
+    // network's base RTT taken unrounded (14,022.72 ns by default; exact while the product stays
+    // below 2^53, so for windows up to 10^8 B at RTTs up to 90 µs).
+    const max = mulDiv(this.maxWnd0, rtt * 1000, this.baseRttPs0);
     this.maxWnd[slot] = max > this.mtu ? max : this.mtu;
     if (this.cwnd[slot] > this.maxWnd[slot]) this.cwnd[slot] = this.maxWnd[slot];
   }
