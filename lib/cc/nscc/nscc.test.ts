@@ -486,6 +486,26 @@ test("NACK RTT samples lower the base RTT in uec-htsim (and uec with baseRttFrom
   }
 });
 
+test("uec-htsim follows processNack's and rtxTimerExpired's order for the bytes to ignore; uec follows OnNACK and OnInferredLoss", () => {
+  // Found in review. uet-htsim runs quick_adapt before `in_flight -= size` on a NACK, so the
+  // bytes to ignore include the trimmed packet (uec-htsim-reference §4–5), and its timeout
+  // leaves bytes_ignored alone; UEC takes the packet out first and counts a timeout as ignored.
+  for (const [profile, afterTrim, afterTimeout] of [
+    ["uec-htsim", 415_000, 415_000],
+    ["uec", 410_850, 406_700],
+  ] as const) {
+    const cc = new Nscc({ profile, linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
+    cc.open(0);
+    cc.onSend(0, 0, 100 * MTU); // 415,000 B
+    cc.onAck(0, 1000, 0, BASE + TARGET, false); // opens the QuickAdapt window, to 25,500
+    // After the window, a trim fires QuickAdapt (achieved 0 < maxWnd / 8): cwnd = max(0, MTU).
+    assert.is(cc.onTrim(0, 25_501, MTU, false, 0) & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT, profile);
+    assert.equal([cc.cwndBytes(0), cc.inflightBytes(0), cc.ignoreBytes(0)], [MTU, 410_850, afterTrim], profile);
+    cc.onTimeout(0, 26_000, MTU);
+    assert.equal([cc.inflightBytes(0), cc.ignoreBytes(0)], [406_700, afterTimeout], profile);
+  }
+});
+
 test("uet-htsim's delay averager: the substitution is for samples strictly above target, the big weight strictly above 5 × base RTT", () => {
   // An unmarked sample at exactly the target is averaged as it is: floor(10500·256 × 819 / 2^16) = 33,591 in Q8 → 131 ns
   // (substituted by base/4 = 3500 ns it would be 41 ns).

@@ -176,6 +176,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly qaIgnoresTimeouts: number;
   private readonly rccc: number;
   private readonly wrap32: number;
+  private readonly qaNackPacket: number;
+  private readonly timeoutsIgnored: number;
   /** 1 when onAck can take the plain UEC path: none of the behaviours ackGeneral handles. */
   private readonly plain: number;
 
@@ -218,6 +220,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.qaIgnoresTimeouts = p.qaIgnoresTimeouts ? 1 : 0;
     this.rccc = p.rccc ? 1 : 0;
     this.wrap32 = p.incBytesWrap32 ? 1 : 0;
+    this.qaNackPacket = p.qaOnNackCountsPacket ? 1 : 0;
+    this.timeoutsIgnored = p.timeoutsCountIgnored ? 1 : 0;
     this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 ? 1 : 0;
   }
 
@@ -308,6 +312,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       const flags = this.flags[slot] | Fl.TriggerQa;
       this.flags[slot] = flags;
       if (this.ignoreLeft[slot] === 0 && this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+        this.nackAdapted(slot, bytes);
         return R.Decrease | R.QuickAdapt;
       }
       return R.Decrease;
@@ -315,21 +320,25 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     const flags = this.flags[slot] | Fl.TriggerQa;
     this.flags[slot] = flags;
     if (this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
-    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) return this.swallow(slot, R.QuickAdapt);
+    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+      this.nackAdapted(slot, bytes);
+      return this.swallow(slot, R.QuickAdapt);
+    }
     this.cwnd[slot] = this.clampWnd(slot, before - bytes);
     return R.Decrease;
   }
 
   /**
-   * A retransmission timeout (UEC OnInferredLoss) for `bytes` presumed lost. Inside the
-   * QuickAdapt ignore phase it does not shrink the window when qaIgnoresTimeouts is set
-   * (SMaRTT §III-E "we need to ignore such timeouts").
+   * A retransmission timeout (UEC OnInferredLoss) for `bytes` presumed lost. Its bytes count as
+   * ignored when timeoutsCountIgnored is set (not in uet-htsim). Inside the QuickAdapt ignore
+   * phase it does not shrink the window when qaIgnoresTimeouts is set (SMaRTT §III-E "we need to
+   * ignore such timeouts").
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const ignoreLeft = this.ignoreLeft[slot];
-    if (ignoreLeft > 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
+    if (ignoreLeft > 0 && this.timeoutsIgnored !== 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
     if (this.qaIgnoresTimeouts !== 0 && this.ignoreLeft[slot] > 0) return R.Ignored;
     this.cutWindow(slot, bytes);
     return R.Decrease;
@@ -662,6 +671,16 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private start(slot: number, now: number): number {
     this.lastAdjust[slot] = now;
     return (this.flags[slot] |= Fl.Started);
+  }
+
+  /**
+   * A NACK fired QuickAdapt after its packet left `inflight`: with qaOnNackCountsPacket the bytes
+   * to ignore are the flight before it left (uet-htsim processNack steps 3–4).
+   */
+  private nackAdapted(slot: number, bytes: number): void {
+    if (this.qaNackPacket === 0) return;
+    const before = this.inflight[slot] + bytes;
+    this.ignoreLeft[slot] = before > 0 ? before : 0;
   }
 
   /** UEC quick_adapt's "done" path: pending increase and received bytes are dropped. */

@@ -84,6 +84,17 @@ export interface NsccBehaviour {
   rccc: boolean;
   /** inc_bytes wraps modulo 2^32 like uet-htsim's uint32 (quirk §9.1); off = exact. */
   incBytesWrap32: boolean;
+  /**
+   * A QuickAdapt fired by a NACK counts the trimmed packet as still in flight when it sets the
+   * bytes to ignore (uet-htsim processNack runs quick_adapt before `in_flight -= size`,
+   * uec-htsim-reference §4); UEC OnNACK takes it out first.
+   */
+  qaOnNackCountsPacket: boolean;
+  /**
+   * A timeout's bytes count towards the bytes ignored after a QuickAdapt (UEC OnInferredLoss:
+   * "bytes ignored"); uet-htsim's rtxTimerExpired leaves the count alone (§4).
+   */
+  timeoutsCountIgnored: boolean;
 }
 
 export type NsccParams = NsccConstants & NsccBehaviour & { profile: NsccProfile };
@@ -108,7 +119,7 @@ const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
 ];
 const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
-  "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32",
+  "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored",
 ];
 export const NSCC_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
@@ -124,6 +135,8 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     qaIgnoresTimeouts: true,
     rccc: false,
     incBytesWrap32: false,
+    qaOnNackCountsPacket: false,
+    timeoutsCountIgnored: true,
   },
   uec: {
     loop: "uec",
@@ -139,6 +152,8 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     qaIgnoresTimeouts: false,
     rccc: false,
     incBytesWrap32: false,
+    qaOnNackCountsPacket: false,
+    timeoutsCountIgnored: true,
   },
   "uec-htsim": {
     loop: "uec",
@@ -151,6 +166,8 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     qaIgnoresTimeouts: false,
     rccc: false,
     incBytesWrap32: true,
+    qaOnNackCountsPacket: true,
+    timeoutsCountIgnored: false,
   },
 };
 
@@ -277,5 +294,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     qaIgnoresTimeouts: rule.bool,
     rccc: rule.bool,
     incBytesWrap32: rule.bool,
+    qaOnNackCountsPacket: rule.bool,
+    timeoutsCountIgnored: rule.bool,
   }));
 }
