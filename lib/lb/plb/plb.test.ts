@@ -65,6 +65,20 @@ test("an idle flow re-paths on its next packet after idleRehashRounds congested 
   assert.is.not(t.choosePath(0, 150, 2), ev0, "idle for a round with 2 congested rounds");
 });
 
+test("the pause after a timeout holds the idle re-path too (Linux tcp_plb_check_rehash)", () => {
+  // Found in review: only the round-end re-path waited out the pause.
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2, suspendAfterTimeoutNs: 1000 }, 1);
+  t.open(0);
+  assert.is(t.onPathFeedback(0, 0, t.ev(0), TIMEOUT), PLB_REPATH); // paused until 1000
+  const ev = t.ev(0);
+  for (const now of [1, 101, 201]) t.onPathFeedback(0, now, ev, ECN); // 2 congested rounds
+  assert.is(t.congestedRounds(0), 2);
+  assert.is(t.choosePath(0, 300, 0), ev);
+  assert.is(t.choosePath(0, 400, 1), ev); // idle a round with 2 congested rounds, but paused
+  assert.is(t.choosePath(0, 900, 2), ev);
+  assert.is.not(t.choosePath(0, 1000, 3), ev); // the pause is over: the idle rule re-paths
+});
+
 test("bad input → error, counter, state unchanged", () => {
   const t = new Plb({ evCount: 100 }, 2);
   t.open(0);

@@ -143,13 +143,14 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.evs[slot] = this.rng.nextBelow(this.evCount);
   }
 
-  /** The flow's current EV. A flow idle for a round re-paths here after idleRehashRounds congested rounds. */
+  /** The flow's current EV. A flow idle for a round re-paths here after idleRehashRounds congested rounds, unless paused after a timeout. */
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) | 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
-      this.repath(slot);
+      // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
+      if ((fl & F.Paused) === 0 || ((now - this.pauseUntil[slot]) | 0) >= 0) this.repath(slot);
     }
     this.lastSend[slot] = now;
     this.flags[slot] = fl | F.Sent;
