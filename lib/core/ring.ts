@@ -1,8 +1,9 @@
 // Power-of-two rings over typed arrays: index arithmetic is a mask, never a modulo, and the
 // capacity is fixed at construction (no growth on a hot path).
 
+/** True for 1, 2, 4, … 2^30; false for anything else, fractions included (`&` would truncate them). */
 export function isPowerOfTwo(n: number): boolean {
-  return n > 0 && n <= 0x40000000 && (n & (n - 1)) === 0;
+  return (n | 0) === n && n > 0 && n <= 0x40000000 && (n & (n - 1)) === 0;
 }
 
 /** The smallest power of two ≥ n (n ≥ 1, result ≤ 2^30). */

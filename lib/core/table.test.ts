@@ -129,6 +129,10 @@ test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", (
   assert.not.ok(isPowerOfTwo(0) || isPowerOfTwo(-4) || isPowerOfTwo(12));
   assert.ok(isPowerOfTwo(2 ** 30), "the largest it accepts");
   assert.not.ok(isPowerOfTwo(2 ** 31) || isPowerOfTwo(2 ** 32));
+  // Fractions: `&` truncates, so 1.5 & 0.5 is 1 & 0 = 0 (found in review; a DCP receiver took
+  // bitmapBits 64.5 and reported 34.0625 bytes per slot).
+  for (const x of [0.5, 1.5, 2.5, 4.25, 1024.5, Number.NaN, Number.POSITIVE_INFINITY]) assert.not.ok(isPowerOfTwo(x), String(x));
+  assert.throws(() => new RingI32(2.5), RangeError);
   assert.is(nextPowerOfTwo(1), 1);
   assert.equal([2, 3, 5, 2 ** 30].map(nextPowerOfTwo), [2, 4, 8, 2 ** 30]);
   assert.is(nextPowerOfTwo(9), 16);

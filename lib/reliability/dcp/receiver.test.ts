@@ -134,6 +134,7 @@ test("bad input: defined error, error counter, state unchanged", () => {
   r.close(1);
   assert.is(r.onData(1, 0, 0, 0, 0, 1, true), E_SLOT);
   assert.throws(() => new DcpReceiver({ tracking: "bitmap", bitmapBits: 100 }), RangeError);
+  assert.throws(() => new DcpReceiver({ tracking: "bitmap", bitmapBits: 64.5 }), RangeError); // a fraction is no power of two
   assert.throws(() => new DcpReceiver({ tracking: "x" as never }), RangeError);
   assert.throws(() => r.open(0, -1), RangeError);
 });
