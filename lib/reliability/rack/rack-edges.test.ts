@@ -172,14 +172,19 @@ test("RFC 8985 §7.3: no new probe until an RTT sample follows the last one", ()
   assert.is(s.onTimer(1, s.deadlineNs(1)), 0, "the PTO expires without a probe");
 });
 
-test("deadlineNs is the earliest armed timer: the RTO before a later reordering timer", () => {
+test("RFC 8985 §8: an armed reordering timer cancels the RTO, which resumes when it ends (from then, if it expired meanwhile)", () => {
   // A sample of 1000 ns: SRTT 1000, RTTVAR 500, RTO min(1000 + 4 × 500, maxRtoNs 1000) = 1000.
+  // Found in review: the RTO ran beside the reordering timer and fired first, a timeout (with
+  // backoff) for a loss the reordering timer was about to find.
   const s = sampled(4, 1000, { minRtoNs: 100, maxRtoNs: 1000 });
-  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 1–3; the RTO runs from 5000 to 6000
-  s.onAck(1, 5900, 1, 3, false); // PSN 3 SACKed: 1 and 2 wait out reo_wnd after 5000 + 900
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 1–3; the RTO would run from 5000 to 6000
+  s.onAck(1, 5900, 1, 3, false); // PSN 3 SACKed: 1 and 2 wait out RACK.rtt 900 + reo_wnd 225, to 6125
   assert.ok(s.reorderTimerArmed(1));
-  assert.is(s.deadlineNs(1), 6000);
-  assert.is(s.onTimer(1, 6000), RACK_TIMER_RTO);
+  assert.is(s.deadlineNs(1), 6125);
+  assert.is(s.onTimer(1, 6000), 0);
+  assert.is(s.onTimer(1, 6125), RACK_TIMER_REORDER);
+  assert.equal([s.lostPackets(1), s.timeouts(1)], [2, 0]);
+  assert.is(s.deadlineNs(1), 6125 + 1000); // the RTO's own deadline (6000) has passed: from now
 });
 
 test("RFC 6298 2.3: SRTT, RTTVAR and RTO after samples below and above SRTT (integer ns, floored)", () => {

@@ -485,7 +485,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
    * one is in flight or no RTT sample arrived since the last). A PTO that may probe goes before
-   * an RTO expiring with it (§7.2: the probe takes the RTO's place). An RTO expiry before the
+   * an RTO expiring with it (§7.2: the probe takes the RTO's place), and an armed reordering
+   * timer holds the RTO back (§8). An RTO expiry before the
    * retransmission the last RTO called for has gone only restarts the timer. Returns
    * RACK_TIMER_* bits, 0 when nothing expired, E_OVERFLOW after maxRetries RTOs without progress
    * (nothing changes), or E_SLOT / E_ARG.
@@ -500,8 +501,9 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // deadline is then never after the RTO's, schedulePto) and may probe (an RTT sample since
     // the last probe, §7.3), an expired RTO is the PTO's expiry: the probe goes and restarts the
     // RTO (§7.3). Without that sample the PTO only re-arms the RTO, due now: it fires.
+    // RFC 8985 §8: an armed reordering timer cancels the RTO (one timer, of one kind at a time).
     const rtoDue =
-      (flags & F.RtoArmed) !== 0 &&
+      (flags & (F.RtoArmed | F.ReoArmed)) === F.RtoArmed &&
       ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot] &&
       (flags & (F.PtoArmed | F.RttSinceProbe)) !== (F.PtoArmed | F.RttSinceProbe);
     // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
@@ -528,6 +530,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.flags[slot] = flags & ~F.ReoArmed;
       this.detectLoss(slot, now);
       flags = this.flags[slot];
+      if ((flags & F.ReoArmed) === 0) this.resumeRto(slot, now);
       r |= RACK_TIMER_REORDER;
     }
     if ((flags & F.PtoArmed) !== 0 && ((now - this.ptoDeadline[slot]) | 0) >= 0) {
@@ -606,12 +609,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /** The earliest armed deadline (meaningful while timerArmed). */
   deadlineNs(slot: number): number {
     const flags = this.flags[slot];
-    let best = (this.rtoStart[slot] + this.rtoCol[slot]) | 0;
-    let have = (flags & F.RtoArmed) !== 0;
-    if ((flags & F.ReoArmed) !== 0 && (!have || ((this.reoDeadline[slot] - best) | 0) < 0)) {
-      best = this.reoDeadline[slot];
-      have = true;
-    }
+    // RFC 8985 §8: an armed reordering timer cancels the RTO.
+    const reo = (flags & F.ReoArmed) !== 0;
+    let best = reo ? this.reoDeadline[slot] : (this.rtoStart[slot] + this.rtoCol[slot]) | 0;
+    const have = reo || (flags & F.RtoArmed) !== 0;
     if ((flags & F.PtoArmed) !== 0 && (!have || ((this.ptoDeadline[slot] - best) | 0) < 0)) best = this.ptoDeadline[slot];
     return best;
   }
@@ -761,14 +762,25 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (timeout > 0) {
       flags |= F.ReoArmed;
       this.reoDeadline[slot] = (now + timeout) | 0;
-    } else {
+    } else if ((flags & F.ReoArmed) !== 0) {
       flags &= ~F.ReoArmed;
+      this.resumeRto(slot, now);
     }
     if (marked !== 0 && (flags & F.Recovery) === 0) {
       flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed);
       this.recoveryEnd[slot] = this.nxt[slot];
     }
     this.flags[slot] = flags;
+  }
+
+  /**
+   * RFC 8985 §8: the reordering timer, while armed, stood in for the RTO; when it ends the RTO
+   * runs again on its own schedule, or from now if that expired meanwhile. (Linux re-arms it from
+   * the oldest send and restarts it when that packet is resent, which it does at once; an RTO
+   * due the moment the reordering timer marked the loss would fire before the resend.)
+   */
+  private resumeRto(slot: number, now: number): void {
+    if (((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot]) this.rtoStart[slot] = now;
   }
 
   /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */
