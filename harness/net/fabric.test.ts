@@ -194,6 +194,22 @@ test("a slow receiver (rxGbps) bounds an incast by its processing rate, and its 
   assert.ok(last >= (4 * size * 8) / 40 / 1000, `finished in ${last} µs, faster than 40 Gb/s allows`);
 });
 
+test("a resend of a packet waiting in a slow receiver's processing queue counts as spurious: its original had reached the NIC", () => {
+  // Found in review: a copy counted as arrived only when processed, so with rxGbps the timeouts
+  // of packets already queued at the receiver were not counted as spurious (9 of 334 here).
+  // One RUD flow without CC into a host that processes 10 Gb/s with a 50 MB buffer: nothing is
+  // lost, every original reaches the NIC within a few µs, so every resend is spurious.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 7, bytes: 1_000_000 }] }], {
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { ...DEFAULT_SCENARIO.network, rxGbps: 10, rxBufferBytes: 50_000_000, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.totals.drops, 0);
+  assert.ok(r.totals.retransmissions > 100, `${r.totals.retransmissions} resends`);
+  assert.is(r.metrics.retransmissions.spurious, r.totals.retransmissions);
+});
+
 test("a slow receiver answers trimmed headers on arrival: they neither wait behind its data nor crowd data out of its buffer", () => {
   // Four TIMELY senders (deaf to NACKs, so the last hop keeps trimming) into a host that
   // processes 5 Gb/s with a 20 kB receive buffer (soak seed 1,707,360 in small). 800 kB at

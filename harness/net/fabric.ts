@@ -327,6 +327,11 @@ export class Fabric {
   readonly mss: number;
   /** Metrics, module-independent: one bit per data PSN per flow, set when a copy first reaches the receiver NIC. */
   private readonly arrivedBits: Int32Array;
+  /**
+   * The same, set when a copy enters the receiver NIC's processing queue (`network.rxGbps`),
+   * before `arrivedBits` (set when it leaves it): a resend of a copy already queued is spurious.
+   */
+  private readonly queuedBits: Int32Array;
   /** The receiver's next expected PSN (first not yet arrived): an arrival elsewhere is out of order (Spritz §V-C). */
   private readonly expectedPsn: Int32Array;
   /** Per flow: out-of-order arrivals, spurious retransmissions (the original had already arrived), payload bytes arrived once, packets lost to faults. */
@@ -655,6 +660,7 @@ export class Fabric {
     }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
+    this.queuedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
 
     // Sampling and tracing (both off unless asked for: no event, no per-packet work).
@@ -1754,6 +1760,10 @@ export class Fabric {
       this.drop(h);
       return;
     }
+    const f = pool.i32[(h << 4) + P.Flow];
+    const psn = pool.i32[(h << 4) + P.Psn];
+    const bit = this.seenBase[f] + psn;
+    if (psn >= 0 && bit < this.seenBase[f + 1]) this.queuedBits[Math.floor(bit / 32)] |= 1 << (bit & 31);
     pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.rxTail[host];
     if (tail < 0) {
@@ -1798,10 +1808,12 @@ export class Fabric {
   // -------------------------------------------------------------------------------------------
   // Metrics kept on the way (module-independent)
 
+  /** A copy of the packet has reached the receiving NIC: arrived, or waiting in its processing queue. */
   private arrived(f: number, psn: number): boolean {
     const bit = this.seenBase[f] + psn;
     if (psn < 0 || bit >= this.seenBase[f + 1]) return false;
-    return (this.arrivedBits[Math.floor(bit / 32)] & (1 << (bit & 31))) !== 0;
+    const w = Math.floor(bit / 32);
+    return ((this.arrivedBits[w] | this.queuedBits[w]) & (1 << (bit & 31))) !== 0;
   }
 
   /** A data packet reached its receiver: duplicate, out of order (PSN ≠ the next expected), or new in order. */
