@@ -22,6 +22,7 @@
 // `maxSendersPerReceiver` flows whose estimated active time overlaps the new one's start; the
 // estimate is the flow's time alone on its link (bytes × 8 / link rate) plus one network RTT —
 // a lower bound of its real duration, so the limit is a floor on spreading, not a guarantee.
+// When every candidate is at the limit, the flow goes to one of the least loaded, drawn uniformly.
 
 import { Xoshiro128 } from "../../lib/core/rng";
 import { type FlowRecord, uniform } from "./traffic";
@@ -188,21 +189,19 @@ export function cdfFlows(sources: readonly number[], receivers: readonly number[
     if (c.length === 0) throw new RangeError(`cdf traffic: host ${a.src} has no receiver to send to`);
     let dst = c[rng.nextBelow(c.length)];
     if (K > 0 && load(dst, a.t) >= K) {
-      // Random probes first, then the least loaded candidate (first in host order on ties).
+      // Random probes first; then a uniform draw among the candidates under the limit, or, when
+      // every one is at it, among the least loaded (a scan in host order would favour low ids).
       let found = -1;
       for (let k = 0; k < 16 && found < 0; k++) {
         const r = c[rng.nextBelow(c.length)];
         if (load(r, a.t) < K) found = r;
       }
       if (found < 0) {
-        let best = Infinity;
-        for (const r of c) {
-          const l = load(r, a.t);
-          if (l < best) {
-            best = l;
-            found = r;
-          }
-        }
+        const loads = c.map((r) => load(r, a.t));
+        const least = Math.min(...loads);
+        // Under the limit, or (every one at it) the least loaded: uniform among them.
+        const pool = c.filter((_, i) => loads[i] < K || loads[i] === least);
+        found = pool[rng.nextBelow(pool.length)];
       }
       dst = found;
     }
