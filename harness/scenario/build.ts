@@ -85,6 +85,8 @@ export function buildTopology(s: Scenario): Topology {
           hostsPerLeaf: t.hostsPerLeaf ?? 4,
           linkGbps: links.linkGbps,
           latencyNs: links.latencyNs,
+          hostGbps: links.hostGbps,
+          hostLatencyNs: links.hostLatencyNs,
           wanGbps: t.wanGbps ?? DEFAULT_WAN_GBPS,
           wanLatencyNs: t.wanLatencyNs ?? 500_000,
         });

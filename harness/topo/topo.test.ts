@@ -186,6 +186,13 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   const r = twoDc({ leaves: 4, spines: 4, hostsPerLeaf: 4, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
   assert.is(r.hosts, 32);
   checkRoutes(r);
+  // Host links take hostGbps / hostLatencyNs like every other family's (found in review: they
+  // were dropped, so the modules were told 25 Gb/s NICs that the wire ran at 100).
+  const h = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, ...LINK, hostGbps: 25, hostLatencyNs: 2000, wanGbps: 1600, wanLatencyNs: 500_000 });
+  const hp = h.hostPort(0);
+  assert.equal([h.portGbps[hp], h.portLatencyNs[hp]], [25, 2000]);
+  assert.equal([h.portGbps[h.nodePortBase[h.portTo[hp]] + 2], h.portLatencyNs[h.nodePortBase[h.portTo[hp]] + 2]], [LINK.linkGbps, LINK.latencyNs]); // leaf → spine
+  checkLinks(h);
 });
 
 /** Switch-to-switch shortest distances, S × S: `shortest` from each switch. */

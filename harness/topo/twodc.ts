@@ -15,6 +15,9 @@ export interface TwoDcSpec {
   hostsPerLeaf: number;
   linkGbps: number;
   latencyNs: number;
+  /** Host ↔ leaf links (default: as the DC links). */
+  hostGbps?: number;
+  hostLatencyNs?: number;
   wanGbps: number;
   wanLatencyNs: number;
   /** Spine ↔ ESW links (default: as the DC links). */
@@ -40,7 +43,7 @@ export function twoDc(spec: TwoDcSpec): Topology {
     return i < L ? hs + S : i < L + S ? L + 1 : S + 1;
   });
   for (let d = 0; d < 2; d++) {
-    for (let h = 0; h < N; h++) b.connect(d * N + h, 0, b.sw(leaf(d, Math.floor(h / hs))), h % hs, spec.linkGbps, spec.latencyNs);
+    for (let h = 0; h < N; h++) b.connect(d * N + h, 0, b.sw(leaf(d, Math.floor(h / hs))), h % hs, spec.hostGbps ?? spec.linkGbps, spec.hostLatencyNs ?? spec.latencyNs);
     for (let l = 0; l < L; l++) for (let s = 0; s < S; s++) b.connect(b.sw(leaf(d, l)), hs + s, b.sw(spine(d, s)), l, spec.linkGbps, spec.latencyNs);
     for (let s = 0; s < S; s++) b.connect(b.sw(spine(d, s)), L, b.sw(esw(d)), s, spec.eswGbps ?? spec.linkGbps, spec.eswLatencyNs ?? spec.latencyNs);
   }
