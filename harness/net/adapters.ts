@@ -582,7 +582,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     return ((r & RUD_RX_NEW) !== 0 ? Rx.Deliver : 0) | ((r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0);
   }
   onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
-    const r = this.rx.onTrimmed(slot, nowNs, pool.i32[(h << 4) + P.Psn]);
+    const r = this.rx.onTrimmed(slot, nowNs, pool.i32[(h << 4) + P.Psn], (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0);
     if (r < 0) return 0;
     return (r & RUD_RX_NACK) !== 0 ? Rx.Nack : (r & RUD_RX_ACK) !== 0 ? Rx.Ack : 0;
   }

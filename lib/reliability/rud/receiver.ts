@@ -76,7 +76,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     open: ["slot", "firstPsn"],
     close: ["slot"],
     onData: ["slot", "nowNs", "psn", "bytes", "ecn", "ar", "rtx"],
-    onTrimmed: ["slot", "nowNs", "psn"],
+    onTrimmed: ["slot", "nowNs", "psn", "rtx"],
   };
   static readonly outFields = ["cumPsn", "sackBase", "sackLo", "sackHi", "ackedPsn", "ecn", "rtxEcho", "recvdBytes", "oooCount"] as const;
 
@@ -219,18 +219,20 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A trimmed header for `psn` (UEC §3.5 NACK on trim; uet-htsim §6): RUD_RX_NACK when the PSN
-   * was not received, else RUD_RX_DUPLICATE | RUD_RX_ACK with an ACK in out; RUD_RX_REFUSED
-   * beyond the window; E_SLOT / E_ARG. out.ackedPsn = psn either way.
+   * A trimmed header for `psn` with the retransmission flag `rtx` (UEC §3.5 NACK on trim;
+   * uet-htsim §6): RUD_RX_NACK when the PSN was not received, else RUD_RX_DUPLICATE | RUD_RX_ACK
+   * with an ACK in out that echoes `rtx` (uet-htsim processTrimmed: a copy already received was
+   * sent at least twice, so the sender may take its RTT sample); RUD_RX_REFUSED beyond the
+   * window; E_SLOT / E_ARG. out.ackedPsn = psn either way.
    */
-  onTrimmed(slot: number, nowNs: number, psn: number): number {
+  onTrimmed(slot: number, nowNs: number, psn: number, rtx: boolean): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (psn | 0) === psn)) return this.reject(slot);
     const cum = this.cum[slot];
     const d = (psn - cum) | 0;
     if (d >= this.window) return R.Refused;
     const i = psn & this.wMask;
     if (d < 0 || (this.bits[(slot << this.wordShift) + (i >>> 5)] & (1 << (i & 31))) !== 0) {
-      this.fill(slot, psn, false, false, this.defaultBase(psn, cum));
+      this.fill(slot, psn, false, rtx === true, this.defaultBase(psn, cum));
       return R.Duplicate | R.Ack;
     }
     this.out[O.AckedPsn] = psn;

@@ -173,7 +173,7 @@ test("trim: NACK, retransmission before new data, RTT only for an echoed second 
   send(s, 0, 0, 11);
   send(s, 0, 10, 12);
   // PSN 0 trimmed on the way.
-  assert.is(rx.onTrimmed(0, 500, 0), RUD_RX_NACK);
+  assert.is(rx.onTrimmed(0, 500, 0, false), RUD_RX_NACK);
   assert.is(s.onNack(0, 600, 0), RUD_NACK_RETRANSMIT);
   assert.is(s.out[1], 4150);
   assert.is(s.out[6], 600);
@@ -193,7 +193,12 @@ test("trim: NACK, retransmission before new data, RTT only for an echoed second 
   rx.onData(0, 950, 1, 4150, false, false, false);
   assert.ok(ack(s, rx, 0, 1000) & RUD_ACK_RTT);
   // A trimmed header of an already received PSN is answered with an ACK.
-  assert.is(rx.onTrimmed(0, 1001, 1), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.onTrimmed(0, 1001, 1, false), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.out[6], 0);
+  // A trimmed retransmission of a PSN already received: the ACK echoes the flag (uet-htsim
+  // processTrimmed), so the sender takes the sample of a packet sent twice. Found in review.
+  assert.is(rx.onTrimmed(0, 1002, 1, true), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.out[6], 1);
 });
 
 test("an echo mismatch gives no RTT sample (uet-htsim §3 step 3)", () => {
@@ -319,7 +324,7 @@ test("new data waits at cumulative ACK + window", () => {
   const rx = new RudReceiver({ windowPackets: 64 }, 1);
   rx.open(0);
   assert.is(rx.onData(0, 0, 64, 100, false, false, false), RUD_RX_REFUSED);
-  assert.is(rx.onTrimmed(0, 0, 64), RUD_RX_REFUSED);
+  assert.is(rx.onTrimmed(0, 0, 64, false), RUD_RX_REFUSED);
 });
 
 /** The ACK_CC bitmap fields of out: [cumPsn, sackBase, sackLo, sackHi]. */
@@ -450,7 +455,7 @@ test("bad input: defined errors, counted, state unchanged", () => {
   assert.is(rx.onData(0, 0, 0, 0, false, false, false), E_ARG);
   assert.is(rx.onData(0, 0, 1.5, 10, false, false, false), E_ARG);
   assert.is(rx.onData(1, 0, 0, 10, false, false, false), E_SLOT);
-  assert.is(rx.onTrimmed(0, Infinity, 0), E_ARG);
+  assert.is(rx.onTrimmed(0, Infinity, 0, false), E_ARG);
   assert.ok(same(rx.inspect(0), rb));
   assert.is(rx.errors, 4);
 });
@@ -533,7 +538,7 @@ test("seeded lossy model: every packet accepted exactly once, every message comp
           }
           if (r & RUD_RX_ACK && rng.nextBelow(10) > 0) keep.push({ t: now + 50 + rng.nextBelow(300), kind: 2, psn: 0, rtx: false, bytes: 0, a: Array.from(rx.out) });
         } else if (e.kind === 1) {
-          const r = rx.onTrimmed(f, now, e.psn);
+          const r = rx.onTrimmed(f, now, e.psn, false);
           if (r & RUD_RX_NACK) s.onNack(f, now + 100, e.psn);
         } else {
           const a = e.a as number[];
