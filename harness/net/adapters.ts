@@ -546,7 +546,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     const o = this.so;
     // The fabric restores before it acknowledges: the same order here.
     this.restoredBytes = this.flight.putBack(slot, o[7] | 0);
-    this.newBytes = this.flight.take(slot, o[5] | 0);
+    this.newBytes = this.flight.acked(slot, o[5] | 0) + this.flight.settled;
     this.rttNs = o[6] | 0;
     this.completed = o[8] | 0;
     return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values

@@ -50,4 +50,27 @@ test("SignedFlight: one-byte amounts are exact (a sum of 1, a take of 1, a put-b
   assert.is(f.putBack(0, 2), 1); // sum 1: one byte back
 });
 
+test("SignedFlight: an ACK the module could not hear (its packet already timed out) is told when the SACK restores that packet", () => {
+  const f = new SignedFlight(1);
+  f.open(0);
+  f.sent(0, 1000);
+  assert.is(f.take(0, 1000), 1000); // the timeout: out of flight, told in full
+  // The receiver's byte count covers the packet while it waits for its resend: the sum goes
+  // to −1,000 and the module, at 0, can be told nothing.
+  assert.is(f.acked(0, 1000), 0);
+  // Its SACK restores it: the sum absorbs the put-back, and the module hears it restored and
+  // acknowledged at once (before, neither: one loss and no acknowledgement of that packet).
+  assert.is(f.putBack(0, 1000), 1000);
+  assert.is(f.settled, 1000);
+  assert.is(f.acked(0, 0), 0);
+  // The other way round: the owed acknowledgement is paid by the excess after a resend, once.
+  f.sent(0, 500);
+  assert.is(f.take(0, 500), 500);
+  assert.is(f.acked(0, 500), 0);
+  f.sent(0, 500); // the resend
+  assert.is(f.acked(0, 0), 500);
+  assert.is(f.putBack(0, 0), 0);
+  assert.is(f.settled, 0);
+});
+
 test.run();

@@ -59,31 +59,39 @@ export class FlightLedger {
  * found by `nicfw soak`). This keeps the signed sum and hands the module only the changes that
  * keep its flight at max(sum, 0).
  *
- * The flight comes out right; the kind of each change need not. When the timeout comes first
- * (told in full), then an ACK whose byte count covers the packet while it waits for its resend
- * (the sum goes below 0, so the module is told 0), then the SACK that restores it (the sum is
- * back at 0: told 0 again), the module has heard one loss and no acknowledgement of that packet.
- * A module that counts bytes sent and acknowledged (TIMELY's per-RTT mark) ends one packet
- * short: one flow of fifteen in a 15:1 TIMELY incast with 1 % loss and no trimming, among 41,886
- * timeouts. In the other order (ACK, a clamped timeout, a send) the later take is told as an
- * acknowledgement, one packet over. Telling each deferred change by its kind would need a loss
- * output on the ACK path, and the module's loss hooks also cut windows by the bytes they are
- * given; left as it is.
+ * The flight always comes out right; the kind of each change is kept where the module's flight
+ * allows. An ACK whose byte count covers a packet already taken out by a timeout or a NACK (the
+ * sum goes below 0: the module is told 0) is owed to the module as an acknowledgement: when the
+ * packet's SACK then restores it (the sum absorbs the put-back, told 0 again), the module hears
+ * it restored and acknowledged at once (its flight does not move); when a send brings the flight
+ * back first, the next take gives the module the excess as an acknowledgement. Before, the
+ * module heard one loss and no acknowledgement of such a packet, and a module that counts bytes
+ * sent and acknowledged (TIMELY's per-RTT mark) ended one packet short (one flow of fifteen in a
+ * 15:1 TIMELY incast with 1 % loss and no trimming). In the other order (an ACK, then a clamped
+ * timeout, then the resend) the later excess is still told as an acknowledgement, one packet
+ * over: telling it as a loss would need a loss output on the ACK path, and the modules' loss
+ * hooks also cut windows by the bytes they are given.
  */
 export class SignedFlight {
   /** The signed sum of bytes sent, taken out and put back. */
   private readonly sum: Float64Array;
   /** What the module holds by what it was told. */
   private readonly held: Float64Array;
+  /** ACKed bytes the module was not told (they were out of its flight already). */
+  private readonly unacked: Float64Array;
+  /** Set by putBack: bytes of `unacked` it settled, to be told acknowledged with the restore. */
+  settled = 0;
 
   constructor(capacity: number) {
     this.sum = new Float64Array(capacity);
     this.held = new Float64Array(capacity);
+    this.unacked = new Float64Array(capacity);
   }
 
   open(slot: number): void {
     this.sum[slot] = 0;
     this.held[slot] = 0;
+    this.unacked[slot] = 0;
   }
 
   /** A packet of `bytes` went to the module's onSend. */
@@ -102,13 +110,30 @@ export class SignedFlight {
     return out;
   }
 
-  /** `bytes` taken out come back (acknowledged before their resend): returns what the module should get back. */
+  /** The ACK clock reports `bytes`: returns what the module should hear acknowledged. */
+  acked(slot: number, bytes: number): number {
+    const out = this.take(slot, bytes);
+    const owed = this.unacked[slot];
+    if (out < bytes) this.unacked[slot] = owed + bytes - out;
+    else if (out > bytes && owed > 0) this.unacked[slot] = owed > out - bytes ? owed - (out - bytes) : 0;
+    return out;
+  }
+
+  /**
+   * `bytes` taken out come back (acknowledged before their resend): returns what the module
+   * should get back, including `settled` bytes it should then also hear acknowledged.
+   */
   putBack(slot: number, bytes: number): number {
     const sum = this.sum[slot] + bytes;
     this.sum[slot] = sum;
-    const back = sum - this.held[slot];
-    if (back <= 0) return 0;
-    this.held[slot] = sum;
-    return back;
+    let back = sum - this.held[slot];
+    if (back > 0) this.held[slot] = sum;
+    else back = 0;
+    const owed = this.unacked[slot];
+    const absorbed = bytes - back;
+    this.settled = absorbed < owed ? absorbed : owed;
+    if (this.settled > 0) this.unacked[slot] = owed - this.settled;
+    else this.settled = 0;
+    return back + this.settled;
   }
 }

@@ -201,6 +201,23 @@ test("trim: NACK, retransmission before new data, RTT only for an echoed second 
   assert.is(rx.out[6], 1);
 });
 
+test("queued retransmissions go lowest PSN first, whatever order the NACKs and timeouts came in (uet-htsim's _rtx_queue is a map)", () => {
+  // Found in review: the queue was FIFO, so a sprayed flow resent in NACK order.
+  const s = new RudSender({}, 1);
+  s.open(0);
+  s.post(0, 4 * MSS);
+  for (let i = 0; i < 4; i++) s.nextPacket(0, i * 10, i + 1);
+  for (const psn of [2, 0]) assert.is(s.onNack(0, 500, psn), RUD_NACK_RETRANSMIT);
+  assert.is(s.onTimer(0, 10 + s.params.rtoNs), 1); // the oldest outstanding, PSN 1
+  assert.is(s.nextPsn(0), 0);
+  const order = [];
+  for (let k = 0; k < 3; k++) {
+    assert.ok(s.nextPacket(0, 200_000, 9) & RUD_TX_RETRANSMIT);
+    order.push(s.out[0]);
+  }
+  assert.equal(order, [0, 1, 2]);
+});
+
 test("an echo mismatch gives no RTT sample (uet-htsim §3 step 3)", () => {
   const s = new RudSender({}, 1);
   s.open(0);

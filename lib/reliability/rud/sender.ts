@@ -16,7 +16,8 @@
 // A send record lives in a per-flow ring of `windowPackets` entries indexed by PSN mod window;
 // records are in one of two doubly linked lists through the same link words — outstanding (in
 // send order, so its head is the oldest send and the timer's reference) or waiting for
-// retransmission (FIFO) — or acknowledged above the cumulative ACK, or free. New data never goes
+// retransmission (in PSN order, lowest first: uet-htsim's _rtx_queue is a map keyed by PSN) — or
+// acknowledged above the cumulative ACK, or free. New data never goes
 // past cumulative ACK + window, which bounds every structure here and the receiver's bitmap.
 //
 // Time is a wrapping ns tick compared by difference; PSNs are int32 bit patterns compared by
@@ -605,7 +606,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   private toRetransmit(slot: number, base: number, i: number): void {
     this.unlink(slot, base, i, this.outHead, this.outTail);
     this.outCount[slot]--;
-    this.append(slot, base, i, this.rtxHead, this.rtxTail);
+    this.insertRtx(slot, base, i);
     this.rtxCount[slot]++;
     const e = base + i;
     this.eState[e] = (this.eState[e] & ~E.WhereMask) | E.Rtx;
@@ -623,6 +624,29 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     } while (this.msgSent[slot] > 0 && ((cum - this.mEnd[mb + (this.msnHead[slot] & this.mMask)]) | 0) >= 0);
     this.out[O.Completed] = done;
     return R.AckComplete;
+  }
+
+  /**
+   * Links entry i into the retransmission queue by PSN, lowest first (uet-htsim serves
+   * `_rtx_queue.begin()` of a map keyed by PSN). Every queued PSN lies in [cumulative ACK,
+   * + window), so the distance from the cumulative ACK in the ring orders them. Loss path only.
+   */
+  private insertRtx(slot: number, base: number, i: number): void {
+    const cum = this.cumAckCol[slot];
+    const mask = this.wMask;
+    const key = (i - cum) & mask;
+    let after = this.rtxTail[slot];
+    while (after >= 0 && ((after - cum) & mask) > key) {
+      const prev = this.ePrev[base + after];
+      after = prev === E.Nil ? -1 : prev;
+    }
+    const next = after < 0 ? this.rtxHead[slot] : this.eNext[base + after] === E.Nil ? -1 : this.eNext[base + after];
+    this.ePrev[base + i] = after < 0 ? E.Nil : after;
+    this.eNext[base + i] = next < 0 ? E.Nil : next;
+    if (after < 0) this.rtxHead[slot] = i;
+    else this.eNext[base + after] = i;
+    if (next < 0) this.rtxTail[slot] = i;
+    else this.ePrev[base + next] = i;
   }
 
   private append(slot: number, base: number, i: number, heads: Int32Array, tails: Int32Array): void {
