@@ -40,7 +40,7 @@ test("without congestion control the adapter never gates, never asks for an ACK,
   cc.onTimeout(3, 1000, 9000);
   assert.is(cc.paced, 0);
   assert.is(cc.timed, 0);
-  assert.is(cc.pacingGapNs(3, 9000), 0);
+  assert.is(cc.pacingGapPs(3, 9000), 0);
   assert.is(cc.level(3), 0);
   assert.is(cc.windowLeft(3), 1 << 30);
   assert.not.ok(cc.timerArmed(3));

@@ -3,7 +3,7 @@
 // the families' shapes differ:
 //   congestion control — NSCC reacts to a trimmed packet with onTrim (and takes its RTT), the
 //     baselines with onNack or not at all; window modules gate with canSend, rate modules pace
-//     with pacingGapNs; DCQCN has caller-owned timers (nextTimerNs / onTimer) and a receiver-side
+//     with pacingGapPs; DCQCN has caller-owned timers (nextTimerNs / onTimer) and a receiver-side
 //     notification point (DcqcnNp) whose CNPs the NIC carries back;
 //   load balancing — every LB shares choosePath / onPathFeedback; only `open` differs;
 //   reliability — the transport adapter turns packets into handler calls and handler outputs
@@ -32,7 +32,7 @@ import { Flag, P, type PacketPool } from "./packets";
 
 export interface CcAdapter {
   readonly name: string;
-  /** 1: the module paces (rate modules, Swift below one packet): ask pacingGapNs after a send. */
+  /** 1: the module paces (rate modules, Swift below one packet): ask pacingGapPs after a send. */
   readonly paced: number;
   /** 1: the module has caller-owned timers. */
   readonly timed: number;
@@ -63,7 +63,8 @@ export interface CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void;
   /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
   restore(slot: number, nowNs: number, bytes: number): void;
-  pacingGapNs(slot: number, bytes: number): number;
+  /** Picoseconds before the flow's next packet after one of `bytes` (paced modules). */
+  pacingGapPs(slot: number, bytes: number): number;
   /** DCQCN: a CNP reached the sender. */
   onCnp(slot: number, nowNs: number): void;
   timerArmed(slot: number): boolean;
@@ -137,7 +138,7 @@ abstract class WindowCc {
     const m = this.m;
     return m.cwndBytes ? m.cwndBytes(slot) - m.inflightBytes(slot) : 1 << 30;
   }
-  pacingGapNs(_slot: number, _bytes: number): number {
+  pacingGapPs(_slot: number, _bytes: number): number {
     return 0;
   }
   onCnp(_slot: number, _nowNs: number): void {}
@@ -268,8 +269,8 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
   }
-  override pacingGapNs(slot: number, bytes: number): number {
-    return this.m.pacingGapNs(slot, bytes);
+  override pacingGapPs(slot: number, bytes: number): number {
+    return this.m.pacingGapNs(slot, bytes) * 1000;
   }
 }
 
@@ -294,8 +295,14 @@ abstract class RateCc extends WindowCc {
     const w = this.m.windowBytes(slot);
     return w === 0 ? 1 << 30 : w - this.m.inflightBytes(slot);
   }
-  override pacingGapNs(slot: number, bytes: number): number {
-    return this.m.pacingGapNs(slot, bytes);
+  /**
+   * The packet's time at the current rate, to the ps: a NIC's rate limiter spends exact credit.
+   * The module's own gap is rounded up to whole ns, and taken per packet that rounding slowed a
+   * long flow (−0.33 % at 70 Gb/s with 1,500 B packets: 172 ns a packet for 171.43).
+   */
+  override pacingGapPs(slot: number, bytes: number): number {
+    const bps = this.m.rateBps(slot);
+    return bps > 0 ? Math.round((bytes * 8e12) / bps) : this.m.pacingGapNs(slot, bytes) * 1000;
   }
   override level(slot: number): number {
     return this.m.rateBps(slot);

@@ -419,6 +419,35 @@ test("RUD hands the CC what its module reports: every trim NACKed and resent wit
   assert.equal([nscc.baseRttNs(0), nscc.avgDelayNs(0)], [4674, 0]);
 });
 
+test("a rate module held at 70 Gb/s sends at 70 Gb/s over a long flow: the NIC times each packet to the ps, not to the module's whole ns", () => {
+  // Found in review: the gap was the module's pacingGapNs (1,500 B at 70 Gb/s = 171.43 ns,
+  // rounded up to 172), and each next send was timed from the last, so a 3 MB flow fell 7
+  // packets behind (69.77 Gb/s).
+  for (const cc of [
+    { name: "dcqcn", params: { initRateGbps: 70 } },
+    { name: "timely", params: { initRateGbps: 70, deltaMbps: 0, haiDeltaMbps: 0, minRateMbps: 1 } },
+  ]) {
+    const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3_000_000 }] }], {
+      network: { ...DEFAULT_SCENARIO.network, mtuBytes: 1500 },
+      transport: { cc, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    }));
+    const f = b.fabric as unknown as Inside & { transmit(port: number, h: number): void; ccOf: CcAdapter[] };
+    const nic = b.topology.nodePortBase[0];
+    const at: number[] = [];
+    const transmit = f.transmit.bind(f);
+    f.transmit = (port: number, h: number) => {
+      if (port === nic && f.pool.i32[(h << 4) + P.Kind] === Kind.Data && f.pool.i32[(h << 4) + P.Bytes] === 1500) at.push(f.now);
+      transmit(port, h);
+    };
+    b.fabric.run();
+    assert.is(f.ccOf[0].level(0), 70e9, `${cc.name}: the rate stayed at 70 Gb/s`);
+    const gapPs = (1500 * 8 * 1000) / 70;
+    const n = at.length - 1;
+    const lagPs = at[n] - at[0] - n * gapPs;
+    assert.ok(n > 1900 && Math.abs(lagPs) < gapPs, `${cc.name}: after ${n} gaps the last packet left ${(lagPs / 1000).toFixed(1)} ns late`);
+  }
+});
+
 test("TIMELY's and DCQCN's optional window under loss: timeouts take their bytes out of flight, so the window empties when the flows end", () => {
   // 1 % of the data lost into host 0, a 100 KB window (HPCC's vwin). Before, onTimeout and
   // restore did nothing for these modules: 20–50 KB per flow stayed in flight for good, and a

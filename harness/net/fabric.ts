@@ -1254,7 +1254,7 @@ export class Fabric {
     if ((r & Tx.Last) !== 0) flags |= Flag.Last | Flag.Ar;
     pool.i32[(h << 4) + P.Flags] = flags;
     this.dataSent++;
-    if (cc.paced !== 0) this.pacer.sent(f, this.now, bytes, cc.pacingGapNs(f, bytes));
+    if (cc.paced !== 0) this.pacer.sent(f, this.now, bytes, cc.pacingGapPs(f, bytes));
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     this.transmit(port, h);
     this.armTimer(f);
@@ -1728,7 +1728,7 @@ export class Fabric {
 
   /** Swift's pacing gap set anew at an ACK (Pacer.repace); the caller activates the flow. */
   private repace(f: number, cc: CcAdapter): void {
-    const wakePs = this.pacer.repace(f, this.now, cc.pacingGapNs(f, this.pacer.lastBytesOf(f)));
+    const wakePs = this.pacer.repace(f, this.now, cc.pacingGapPs(f, this.pacer.lastBytesOf(f)));
     if (wakePs > 0) this.wake(f, wakePs);
   }
 

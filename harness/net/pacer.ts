@@ -1,6 +1,6 @@
 // The NIC's pacer: when each paced flow's next packet may leave, and the one wake the fabric
-// keeps queued for a flow the pacer holds. Times are absolute picoseconds; a gap is the CC's
-// `pacingGapNs`. A rate module's gap is fixed when a packet leaves (the QP's next-available
+// keeps queued for a flow the pacer holds. Times are absolute picoseconds; a gap is the CC
+// adapter's `pacingGapPs`. A rate module's gap is fixed when a packet leaves (the QP's next-available
 // time, notes/baselines.md §3); Swift's is set anew at each ACK from the last send (`repace`),
 // as Isekai sets its timing wheel at the ACK (baselines §1.5).
 
@@ -19,9 +19,9 @@ export class Pacer {
     this.lastBytes = new Int32Array(flows);
   }
 
-  /** Flow f sent a packet of `bytes` at nowPs, and its CC asks `gapNs` before the next. */
-  sent(f: number, nowPs: number, bytes: number, gapNs: number): void {
-    this.nextPs[f] = nowPs + gapNs * 1000;
+  /** Flow f sent a packet of `bytes` at nowPs, and its CC asks `gapPs` before the next. */
+  sent(f: number, nowPs: number, bytes: number, gapPs: number): void {
+    this.nextPs[f] = nowPs + gapPs;
     this.lastPs[f] = nowPs;
     this.lastBytes[f] = bytes;
   }
@@ -51,13 +51,13 @@ export class Pacer {
   }
 
   /**
-   * The gap set anew at nowPs: the next packet may leave `gapNs` after the last send. A held
+   * The gap set anew at nowPs: the next packet may leave `gapPs` after the last send. A held
    * flow now due before its wake gets an earlier one (returned, for the caller to queue), or
    * none when it is due already (the caller lets it send); one due later meets `hold` again at
    * the old wake. Returns 0 when there is nothing to queue.
    */
-  repace(f: number, nowPs: number, gapNs: number): number {
-    const at = this.lastPs[f] + gapNs * 1000;
+  repace(f: number, nowPs: number, gapPs: number): number {
+    const at = this.lastPs[f] + gapPs;
     this.nextPs[f] = at;
     const wake = this.wakePs[f];
     if (wake === 0 || at >= wake) return 0;

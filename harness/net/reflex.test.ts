@@ -69,9 +69,9 @@ test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an AC
     pending = 1;
   };
   const repace = fabric.pacer.repace.bind(fabric.pacer);
-  fabric.pacer.repace = (f: number, nowPs: number, gapNs: number): number => {
+  fabric.pacer.repace = (f: number, nowPs: number, gapPs: number): number => {
     if (pending === 1) pending = 2;
-    return repace(f, nowPs, gapNs);
+    return repace(f, nowPs, gapPs);
   };
   const activate = fabric.activate.bind(fabric);
   fabric.activate = (f: number): void => {
