@@ -35,6 +35,19 @@ test("categories weigh the eq. (1) sums of their paths; choosePath returns VLAN 
   assert.ok(Math.abs(minimal / N - p) < 0.01, `${minimal / N} vs ${p}`);
 });
 
+test("VLAN 1 weighs every path no longer than the minimal route: on the paper's Dragonfly a shortcut through a third group and the minimal path itself", () => {
+  // Found in review: VLAN 1 weighed only the shortest class. Switch 1 → switch 9 on (4, 8, 4):
+  // one minimal 2/1 path (3 hops, 799.6 ns), three 0/2 shortcuts through other groups (2 hops,
+  // 1,166.4 ns), 23 × 2/2 and 5 × 3/2 (4 and 5 hops, 1,382.8 and 1,491.0 ns, the longest). The
+  // switches' VLAN 1 tables carry the 2/1 path and the shortcuts (no longer than the minimal
+  // route's 3 hops); the weight counted only the shortcuts.
+  const t = new SpritzVlan({ topology: "dragonfly", p: 4, a: 8, h: 4, srcSwitch: 1 }, 1);
+  t.open(0, 9);
+  const q8 = (ns: number) => Math.round(((3 * 1491.0) / ns) * 256); // eq. (1) × wScale 3, in Q8
+  assert.is(t.minimalWeightQ8(0), q8(799.6) + 3 * q8(1166.4));
+  assert.is(t.nonMinimalWeightQ8(0), 23 * q8(1382.8) + 5 * 256);
+});
+
 test("good pairs are recycled once each; ECN and TIMEOUT let them go", () => {
   const t = toFar({ exploreThreshold: 100 });
   const a = (1 << 16) | 1234;

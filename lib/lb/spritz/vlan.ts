@@ -4,8 +4,8 @@
 // path an EV takes, so it keeps no per-path state; the paper gives the mechanism and no algorithm,
 // and this module supplies the smallest one consistent with §IV:
 //
-//   categories   VLAN 1 = minimal paths (the fewest hops of the destination's list), VLAN 2 =
-//                non-minimal paths; VLAN 0, the empty tag, is default forwarding (§III-D) and is
+//   categories   VLAN 1 = the paths no longer than the minimal route (so a Dragonfly shortcut
+//                through a third group counts), VLAN 2 = the longer ones; VLAN 0, the empty tag, is default forwarding (§III-D) and is
 //                only used for a destination on the source switch.
 //   send         Alg. 1's shape: every exploreThreshold + 1 packets, or when nothing is cached, a
 //                fresh (category, EV): the category with probability ∝ the sum of eq. (1) weights
@@ -111,17 +111,19 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       throw new RangeError(`SpritzVlan: destination switch ${dstSwitch} outside [0, ${t.topology.switches})`);
     }
     const K = t.classCount;
-    let minHops = 99;
     let longest = -1;
     let prev = 0;
     for (let c = 0; c < K; c++) {
       const end = t.classEnd[dstSwitch * K + c];
-      if (end > prev) {
-        minHops = Math.min(minHops, t.classLocal[c] + t.classGlobal[c]);
-        longest = c;
-      }
+      if (end > prev) longest = c;
       prev = end;
     }
+    // VLAN 1 carries the paths no longer than the minimal route, as the switches' category-1
+    // tables keep a packet within it (a Dragonfly shortcut through a third group can be shorter
+    // than the minimal route; the shortest class alone left the minimal path out).
+    const topo = t.topology;
+    let minHops = 0;
+    for (let at = t.srcSwitch; at !== dstSwitch; minHops++) at = topo.neighbour[at * topo.networkPorts + topo.minimalPort(at, dstSwitch)];
     let wMin = 0;
     let wNon = 0;
     prev = 0;
@@ -129,7 +131,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       const end = t.classEnd[dstSwitch * K + c];
       const w = this.weighted ? eq1Weight(t.classLatencyNs(c), t.classLatencyNs(longest), this.wScale) : 1;
       const q8 = (end - prev) * Math.round(w * 256);
-      if (t.classLocal[c] + t.classGlobal[c] === minHops) wMin += q8;
+      if (t.classLocal[c] + t.classGlobal[c] <= minHops) wMin += q8;
       else wNon += q8;
       prev = end;
     }
