@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../../core/errors";
-import { SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_INCREASE, SWIFT_PACE, Swift } from "./swift";
+import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_INCREASE, SWIFT_PACE, Swift } from "./swift";
 
 function table(extra: Record<string, unknown> = {}, capacity = 2): Swift {
   const cc = new Swift({ profile: "google", ...extra }, capacity);
@@ -89,6 +89,32 @@ test("smoothing weights at their ends: 1 keeps the first sample, 0 takes each ne
   take.onAck(1, 0, 4096, 10_000, 0);
   take.onAck(1, 1000, 4096, 50_000, 0);
   assert.equal([take.srttNs(1), take.delayNs(1)], [50_000, 50_000]);
+});
+
+test("the once-per-RTT gates read the time since the last cut as unsigned: 2^31 ns later a cut is allowed", () => {
+  // Found in review: `(now − last) | 0` turned a gap of 2^31 ns or more negative, so a flow that
+  // had not cut for 2.15 s could not cut for up to 2.15 s more (fabric and endpoint windows).
+  const cc = new Swift({ profile: "google" }, 1);
+  cc.open(0, 0);
+  // cwnd 256 packets: target 25 µs; a delay of 100 µs cuts by min(0.8 × 0.75, 0.5) = 0.5.
+  assert.ok((cc.onAck(0, 1000, 4096, 100_000, 0) & SWIFT_DECREASE) !== 0);
+  assert.is(cc.fabricCwndPackets(0), 128);
+  assert.ok((cc.onAck(0, 1000 + 2 ** 31 + 10, 4096, 100_000, 0) & SWIFT_DECREASE) !== 0);
+  assert.ok(cc.fabricCwndPackets(0) < 128);
+  const e = new Swift({ profile: "google", initCwndPkts: 4, endpointTargetNs: 10_000, maxEcwndPkts: 8 }, 1);
+  e.open(0, 0);
+  e.onAck(0, 1000, 4096, 40_000, 30_000);
+  const w = e.endpointCwndPackets(0);
+  e.onAck(0, 1000 + 2 ** 31 + 10, 4096, 40_000, 30_000);
+  assert.ok(e.endpointCwndPackets(0) < w);
+});
+
+test("a hop-scaled target beyond int32 is capped, not wrapped negative", () => {
+  // Found in review: 25 µs + 255 × 2^24 ns wrapped to −16,752,216 ns, so every delay was above it.
+  const cc = new Swift({ profile: "google", hopScalingNs: 2 ** 24 }, 1);
+  cc.open(0, 255);
+  assert.ok(cc.targetDelayNs(0) >= 2 ** 30);
+  assert.is(cc.onAck(0, 0, 4096, 1_000_000, 0) & SWIFT_DECREASE, 0);
 });
 
 test.run();

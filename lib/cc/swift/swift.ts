@@ -192,7 +192,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.openSlot(slot);
     this.cwnd[slot] = this.initCwnd;
     this.ecwnd[slot] = this.maxEcwnd;
-    this.hopTarget[slot] = this.baseTargetNs + Math.floor(hops * this.hopScalingNs);
+    // Capped at int32: beyond it (255 hops of 2^24 ns) the column would wrap negative; every
+    // accepted delay (≤ 2^30 ns) lies below the cap anyway.
+    const target = this.baseTargetNs + Math.floor(hops * this.hopScalingNs);
+    this.hopTarget[slot] = target < 2147483647 ? target : 2147483647;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -489,7 +492,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     }
     const flags = this.flags[slot];
     const gate = this.gateSmoothed !== 0 ? this.srtt[slot] : rtt;
-    if ((flags & Fl.EDecreased) !== 0 && ((now - this.lastEDec[slot]) | 0) < gate) return 0;
+    // The age since the last cut, unsigned: a gap past 2^31 ns is long, not negative.
+    if ((flags & Fl.EDecreased) !== 0 && (now - this.lastEDec[slot]) >>> 0 < gate) return 0;
     let next = this.decreased(w, remote, this.eTarget);
     if (next < this.minEcwnd) next = this.minEcwnd;
     if (next >= w) return 0;
@@ -499,9 +503,12 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return R.EndpointDecrease;
   }
 
-  /** At most one decrease per RTT: true when none happened yet or `rtt` has passed since. */
+  /**
+   * At most one decrease per RTT: true when none happened yet or `rtt` has passed since (an
+   * unsigned age, as Isekai's uint32 delta: a gap of 2^31 ns or more is long, not negative).
+   */
   private canDecrease(slot: number, now: number, rtt: number): boolean {
-    return (this.flags[slot] & Fl.Decreased) === 0 || ((now - this.lastDec[slot]) | 0) >= rtt;
+    return (this.flags[slot] & Fl.Decreased) === 0 || (now - this.lastDec[slot]) >>> 0 >= rtt;
   }
 
   /**
