@@ -51,21 +51,26 @@ export interface VectorResult {
 
 const DEFAULT_CAPACITY = 64;
 
+/** Own properties only: a name such as `constructor` must not find Object.prototype's. */
+function own(o: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
 function pickClass(vector: Vector, registry: ModuleRegistry): VectorModule | string {
+  if (!own(registry, vector.module)) return `unknown module ${vector.module}`;
   const classes = registry[vector.module];
-  if (!classes) return `unknown module ${vector.module}`;
   const names = Object.keys(classes);
-  if (vector.class !== undefined) return classes[vector.class] ?? `module ${vector.module} has no class ${vector.class}`;
+  if (vector.class !== undefined) return own(classes, vector.class) ? classes[vector.class] : `module ${vector.module} has no class ${vector.class}`;
   if (names.length !== 1) return `module ${vector.module} exports ${names.join(", ")}: the vector must name its class`;
   return classes[names[0]];
 }
 
 function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar }): Scalar[] | string {
+  if (!own(cls.api, call)) return `class has no handler ${call} in its api`;
   const names = cls.api[call];
-  if (!names) return `class has no handler ${call} in its api`;
   const list: Scalar[] = [];
   for (const n of names) {
-    if (!(n in args)) return `${call}: missing argument ${n}`;
+    if (!own(args, n)) return `${call}: missing argument ${n}`;
     list.push(args[n]);
   }
   for (const k of Object.keys(args)) {
@@ -74,8 +79,18 @@ function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar
   return list;
 }
 
+/** What an `expect` key reads, or a message when the key names no reader (a handler, Object's own members). */
 function read(inst: object, cls: VectorModule, key: string, slot: number): unknown {
   const obj = inst as { [k: string]: unknown };
+  // A query the api also lists (canSend, ev) reads like any reader; a handler (open, close,
+  // on…, or one taking more than the slot) would act, not read.
+  if (own(cls.api, key)) {
+    const params = cls.api[key];
+    if (key === "open" || key === "close" || /^on[A-Z]/.test(key) || params.length !== 1 || params[0] !== "slot") {
+      return new ReaderError(`${key} is a handler, not a reader`);
+    }
+  }
+  if (key in Object.prototype) return new ReaderError(`${key} is not a reader`);
   if (key.startsWith("out.")) {
     const field = key.slice(4);
     const idx = cls.outFields ? cls.outFields.indexOf(field) : -1;
@@ -89,6 +104,21 @@ function read(inst: object, cls: VectorModule, key: string, slot: number): unkno
   }
   const v = obj[key];
   return typeof v === "function" ? (v as (s: number) => unknown).call(inst, slot) : v;
+}
+
+class ReaderError {
+  constructor(readonly message: string) {}
+}
+
+/** The names of a step's `advance` that are not number arguments of the handler, or "" when all are. */
+function badAdvance(step: VectorStep, names: readonly string[], args: Scalar[]): string {
+  if (!step.advance) return "";
+  if ((step.repeat ?? 1) < 2) return "advance without repeat: nothing would change";
+  for (const k of Object.keys(step.advance)) {
+    const i = names.indexOf(k);
+    if (i < 0 || typeof args[i] !== "number") return `advance: ${k} is not a number argument`;
+  }
+  return "";
 }
 
 function matches(actual: unknown, expected: Scalar | string, tolerance: number): boolean {
@@ -107,35 +137,45 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
   const result: VectorResult = {
     name: vector.name,
     module: vector.module,
-    handDerived: vector.derivation !== undefined,
+    handDerived: vector.derivation !== undefined && vector.derivation.length > 0,
     failures: [],
   };
+  try {
+    run(vector, registry, result);
+  } catch (e) {
+    // A reader or lookup that throws is a failed vector, not a lost run.
+    result.failures.push(`runner: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+  }
+  return result;
+}
+
+function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): void {
   const fail = (msg: string) => result.failures.push(msg);
   const cls = pickClass(vector, registry);
   if (typeof cls === "string") {
     fail(cls);
-    return result;
+    return;
   }
   let inst: { [k: string]: unknown };
   try {
     inst = new cls(vector.params, vector.capacity ?? DEFAULT_CAPACITY) as { [k: string]: unknown };
   } catch (e) {
     fail(`constructor threw ${(e as Error).name}: ${(e as Error).message}`);
-    return result;
+    return;
   }
   let defaultSlot = 0;
   for (let i = 0; i < vector.open.length; i++) {
     const args = argList(cls, "open", vector.open[i]);
     if (typeof args === "string") {
       fail(`open[${i}]: ${args}`);
-      return result;
+      return;
     }
     if (i === 0 && typeof vector.open[i].slot === "number") defaultSlot = vector.open[i].slot as number;
     try {
       (inst.open as (...a: Scalar[]) => unknown).apply(inst, args);
     } catch (e) {
       fail(`open[${i}] threw ${(e as Error).name}: ${(e as Error).message}`);
-      return result;
+      return;
     }
   }
   const tolerance = vector.tolerance ?? {};
@@ -153,6 +193,11 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
       continue;
     }
     const names = cls.api[step.call];
+    const bad = badAdvance(step, names, args);
+    if (bad !== "") {
+      fail(`${where}: ${bad}`);
+      continue;
+    }
     const repeat = step.repeat ?? 1;
     let ret: unknown;
     let thrown: string | undefined;
@@ -160,13 +205,14 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
       if (r > 0 && step.advance) {
         for (const k of Object.keys(step.advance)) {
           const i = names.indexOf(k);
-          if (i >= 0) args[i] = (args[i] as number) + step.advance[k];
+          args[i] = (args[i] as number) + step.advance[k];
         }
       }
       try {
         ret = fn.apply(inst, args);
       } catch (e) {
-        thrown = (e as Error).name;
+        // Whatever is thrown counts, an Error by its name, anything else as its string.
+        thrown = e instanceof Error ? e.name : String(e);
         break;
       }
     }
@@ -176,13 +222,16 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
     for (const key of Object.keys(expect)) {
       const want = expect[key];
       const got = key === "return" ? ret : key === "throws" ? thrown : read(inst, cls, key, slot);
+      if (got instanceof ReaderError) {
+        fail(`${where}: ${got.message}`);
+        continue;
+      }
       const tol = tolerance[key] ?? 0;
       if (!matches(got, want, tol)) {
         fail(`${where}: ${key} expected ${show(want)}${tol ? ` ±${tol}` : ""}, got ${show(got)}`);
       }
     }
   }
-  return result;
 }
 
 /** Runs many vectors and returns the results plus the closing line the runners print. */

@@ -32,7 +32,7 @@ export const VectorSchema = Type.Object(
     name: Type.String({ pattern: "^[a-z0-9][a-z0-9-]*$" }),
     source: Type.String({ minLength: 1, description: "paper/spec sections; says 'recorded' for regression vectors" }),
     derivation: Type.Optional(
-      Type.Union([Type.String(), Type.Array(Type.String())], {
+      Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })], {
         description: "the hand arithmetic behind the expectations (present only on hand-derived vectors)",
       }),
     ),
