@@ -387,9 +387,11 @@ test("a flow whose data all arrived but whose sender gave up is failed, not also
   // Found by `nicfw soak` (seed 1,301,231): DCP with two-packet buffers and no trimming; the ACKs
   // of flows 17 and 21 (one packet each) are lost at every 8 ms resend, and at the 8th timeout
   // the sender's QP fails (retry limit 7) though the receiver had the data at 1.5 µs. (Found
-  // before the fabric sent DCQCN's deferred CNPs: the run needs them off to stay the same.)
+  // before the fabric sent DCQCN's deferred CNPs: the run needs them off to stay the same.) Since
+  // the NIC paces DCQCN to the ps (2026-12-01) that seed's flows all finish; 1,301,238 has one
+  // such flow (13).
   const r = runScenario({
-    seed: 1301231,
+    seed: 1301238,
     topology: { kind: "dragonfly", p: 2, a: 3, h: 1, linkGbps: 100, latencyNs: 50, switchLatencyNs: 0, globalLatencyNs: 200 },
     network: { mtuBytes: 4150, routing: "valiant", trimming: false, bufferBytes: 9000, queue: { profile: "dcp", scheduler: "dwrr", ecnAt: "dequeue" } },
     transport: {
