@@ -301,8 +301,7 @@ abstract class RateCc extends WindowCc {
    * long flow (−0.33 % at 70 Gb/s with 1,500 B packets: 172 ns a packet for 171.43).
    */
   override pacingGapPs(slot: number, bytes: number): number {
-    const bps = this.m.rateBps(slot);
-    return bps > 0 ? Math.round((bytes * 8e12) / bps) : this.m.pacingGapNs(slot, bytes) * 1000;
+    return Math.round((bytes * 8e12) / this.m.rateBps(slot)); // rateBps ≥ minRateMbps > 0
   }
   override level(slot: number): number {
     return this.m.rateBps(slot);

@@ -1760,10 +1760,8 @@ export class Fabric {
       this.drop(h);
       return;
     }
-    const f = pool.i32[(h << 4) + P.Flow];
-    const psn = pool.i32[(h << 4) + P.Psn];
-    const bit = this.seenBase[f] + psn;
-    if (psn >= 0 && bit < this.seenBase[f + 1]) this.queuedBits[Math.floor(bit / 32)] |= 1 << (bit & 31);
+    const bit = this.psnBit(pool.i32[(h << 4) + P.Flow], pool.i32[(h << 4) + P.Psn]);
+    if (bit >= 0) this.queuedBits[Math.floor(bit / 32)] |= 1 << (bit & 31);
     pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.rxTail[host];
     if (tail < 0) {
@@ -1808,10 +1806,16 @@ export class Fabric {
   // -------------------------------------------------------------------------------------------
   // Metrics kept on the way (module-independent)
 
+  /** Flow f's data PSN as a bit of the per-PSN bitmaps, or −1 outside the flow's range. */
+  private psnBit(f: number, psn: number): number {
+    const bit = this.seenBase[f] + psn;
+    return psn < 0 || bit >= this.seenBase[f + 1] ? -1 : bit;
+  }
+
   /** A copy of the packet has reached the receiving NIC: arrived, or waiting in its processing queue. */
   private arrived(f: number, psn: number): boolean {
-    const bit = this.seenBase[f] + psn;
-    if (psn < 0 || bit >= this.seenBase[f + 1]) return false;
+    const bit = this.psnBit(f, psn);
+    if (bit < 0) return false;
     const w = Math.floor(bit / 32);
     return ((this.arrivedBits[w] | this.queuedBits[w]) & (1 << (bit & 31))) !== 0;
   }

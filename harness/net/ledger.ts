@@ -114,8 +114,9 @@ export class SignedFlight {
   acked(slot: number, bytes: number): number {
     const out = this.take(slot, bytes);
     const owed = this.unacked[slot];
-    if (out < bytes) this.unacked[slot] = owed + bytes - out;
-    else if (out > bytes && owed > 0) this.unacked[slot] = owed > out - bytes ? owed - (out - bytes) : 0;
+    // Less than the clock said: owed; more (the flight came back after a send): paid.
+    const owedNow = owed + bytes - out;
+    this.unacked[slot] = owedNow > 0 ? owedNow : 0;
     return out;
   }
 
@@ -131,9 +132,9 @@ export class SignedFlight {
     else back = 0;
     const owed = this.unacked[slot];
     const absorbed = bytes - back;
-    this.settled = absorbed < owed ? absorbed : owed;
-    if (this.settled > 0) this.unacked[slot] = owed - this.settled;
-    else this.settled = 0;
+    const settled = absorbed < owed ? absorbed : owed;
+    this.settled = settled > 0 ? settled : 0;
+    this.unacked[slot] = owed - this.settled;
     return back + this.settled;
   }
 }

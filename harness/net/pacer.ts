@@ -1,8 +1,8 @@
 // The NIC's pacer: when each paced flow's next packet may leave, and the one wake the fabric
 // keeps queued for a flow the pacer holds. Times are absolute picoseconds; a gap is the CC
-// adapter's `pacingGapPs`. A rate module's gap is fixed when a packet leaves (the QP's next-available
-// time, notes/baselines.md §3); Swift's is set anew at each ACK from the last send (`repace`),
-// as Isekai sets its timing wheel at the ACK (baselines §1.5).
+// adapter's `pacingGapPs`. A rate module's gap is fixed when a packet leaves (the QP's
+// next-available time, notes/baselines.md §3); Swift's is set anew at each ACK from the last
+// send (`repace`), as Isekai sets its timing wheel at the ACK (baselines §1.5).
 
 export class Pacer {
   /** When each flow's next packet may leave. */

@@ -92,18 +92,7 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
  */
 export function minimalHops(ld: LowDiameterTopology): Uint8Array {
   const S = ld.switches;
-  const R = ld.networkPorts;
   const d = new Uint8Array(S * S);
-  for (let s = 0; s < S; s++) {
-    for (let t = 0; t < S; t++) {
-      let at = s;
-      let hops = 0;
-      while (at !== t) {
-        at = ld.neighbour[at * R + ld.minimalPort(at, t)];
-        hops++;
-      }
-      d[s * S + t] = hops;
-    }
-  }
+  for (let s = 0; s < S; s++) for (let t = 0; t < S; t++) d[s * S + t] = ld.minimalHops(s, t);
   return d;
 }

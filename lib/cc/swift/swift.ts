@@ -195,7 +195,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     // Capped at int32: beyond it (255 hops of 2^24 ns) the column would wrap negative; every
     // accepted delay (≤ 2^30 ns) lies below the cap anyway.
     const target = this.baseTargetNs + Math.floor(hops * this.hopScalingNs);
-    this.hopTarget[slot] = target < 2147483647 ? target : 2147483647;
+    this.hopTarget[slot] = target < I32.Max ? target : I32.Max;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -96,6 +96,13 @@ export abstract class LowDiameterTopology {
   /** The default forwarding table: the port of the minimal next hop, −1 at the destination. */
   abstract minimalPort(sw: number, dst: number): number;
 
+  /** Switch-to-switch hops of the minimal route from `sw` to `dst` (0 for the same switch). */
+  minimalHops(sw: number, dst: number): number {
+    let hops = 0;
+    for (let at = sw; at !== dst; hops++) at = this.neighbour[at * this.networkPorts + this.minimalPort(at, dst)];
+    return hops;
+  }
+
   /** Size of the ECMP 1 candidate table at `sw` for a packet to `dst`. */
   abstract ecmp1Size(sw: number, dst: number): number;
 

@@ -5,8 +5,9 @@
 // and this module supplies the smallest one consistent with §IV:
 //
 //   categories   VLAN 1 = the paths no longer than the minimal route (so a Dragonfly shortcut
-//                through a third group counts), VLAN 2 = the longer ones; VLAN 0, the empty tag, is default forwarding (§III-D) and is
-//                only used for a destination on the source switch.
+//                through a third group counts), VLAN 2 = the longer ones; VLAN 0, the empty
+//                tag, is default forwarding (§III-D) and is only used for a destination on the
+//                source switch.
 //   send         Alg. 1's shape: every exploreThreshold + 1 packets, or when nothing is cached, a
 //                fresh (category, EV): the category with probability ∝ the sum of eq. (1) weights
 //                of its paths (what OPS (w) would give the category), the EV uniform over 16 bits;
@@ -121,9 +122,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     // VLAN 1 carries the paths no longer than the minimal route, as the switches' category-1
     // tables keep a packet within it (a Dragonfly shortcut through a third group can be shorter
     // than the minimal route; the shortest class alone left the minimal path out).
-    const topo = t.topology;
-    let minHops = 0;
-    for (let at = t.srcSwitch; at !== dstSwitch; minHops++) at = topo.neighbour[at * topo.networkPorts + topo.minimalPort(at, dstSwitch)];
+    const minHops = t.topology.minimalHops(t.srcSwitch, dstSwitch);
     let wMin = 0;
     let wNon = 0;
     prev = 0;

@@ -574,9 +574,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
 
   /**
    * Drops closed and repeated entries from the period's list, which a stream closed and reopened
-   * within the period leaves behind. What remains are distinct open streams with a count, never
-   * the stream being listed (its count is 0), so there is room for it: a full list must not
-   * leave a stream out of the sampling, whose count would then never restart.
+   * within the period leaves behind: what remains are distinct open streams with a count. Run
+   * when the list is full (a stream about to be listed has count 0, so there is then room for it:
+   * a full list must not leave a stream out of the sampling, whose count would never restart)
+   * and at the period's end.
    */
   private compactList(): void {
     let n = 0;
@@ -599,24 +600,16 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    */
   private closePeriod(now: number): void {
     for (let i = 0; i < this.nMarked; i++) this.flags[this.marked[i]] &= ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
-    // Distinct live listed streams (a stream closed and reopened within the period can appear twice).
-    let n = 0;
+    this.compactList();
+    const n = this.nListed;
     let total = 0;
-    for (let i = 0; i < this.nListed; i++) {
-      const s = this.listed[i];
-      const c = this.count[s];
-      if (c > 0 && this.live[s] === 1) {
-        total += c;
-        this.listed[n++] = s;
-        this.count[s] = -c; // visited
-      }
-    }
+    for (let i = 0; i < n; i++) total += this.count[this.listed[i]];
     let m = 0;
     const hi = total * (65536 + this.fairQ16);
     const lo = total * (65536 - this.fairQ16);
     for (let i = 0; i < n; i++) {
       const s = this.listed[i];
-      const cn = -this.count[s] * n * 65536;
+      const cn = this.count[s] * n * 65536;
       this.count[s] = 0;
       if (n < 2) continue;
       if (cn > hi) this.flags[s] |= Fl.Coalesce;

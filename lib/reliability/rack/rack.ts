@@ -504,7 +504,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // RFC 8985 §8: an armed reordering timer cancels the RTO (one timer, of one kind at a time).
     const rtoDue =
       (flags & (F.RtoArmed | F.ReoArmed)) === F.RtoArmed &&
-      ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot] &&
+      this.rtoExpired(slot, now) &&
       (flags & (F.PtoArmed | F.RttSinceProbe)) !== (F.PtoArmed | F.RttSinceProbe);
     // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
     // may hold it past the RTO), an expiry is no new timeout: no retry, no backoff.
@@ -780,7 +780,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * due the moment the reordering timer marked the loss would fire before the resend.)
    */
   private resumeRto(slot: number, now: number): void {
-    if (((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot]) this.rtoStart[slot] = now;
+    if (this.rtoExpired(slot, now)) this.rtoStart[slot] = now;
+  }
+
+  private rtoExpired(slot: number, now: number): boolean {
+    return ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot];
   }
 
   /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */

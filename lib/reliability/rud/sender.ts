@@ -640,11 +640,19 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       const prev = this.ePrev[base + after];
       after = prev === E.Nil ? -1 : prev;
     }
-    const next = after < 0 ? this.rtxHead[slot] : this.eNext[base + after] === E.Nil ? -1 : this.eNext[base + after];
-    this.ePrev[base + i] = after < 0 ? E.Nil : after;
+    // Link i between `after` (−1: none, i becomes the head) and the entry that followed it.
+    let next: number;
+    if (after < 0) {
+      next = this.rtxHead[slot];
+      this.rtxHead[slot] = i;
+      this.ePrev[base + i] = E.Nil;
+    } else {
+      const n = this.eNext[base + after];
+      next = n === E.Nil ? -1 : n;
+      this.eNext[base + after] = i;
+      this.ePrev[base + i] = after;
+    }
     this.eNext[base + i] = next < 0 ? E.Nil : next;
-    if (after < 0) this.rtxHead[slot] = i;
-    else this.eNext[base + after] = i;
     if (next < 0) this.rtxTail[slot] = i;
     else this.ePrev[base + next] = i;
   }
