@@ -1,8 +1,14 @@
 // Wrapping 32-bit nanosecond ticks, like a NIC's free-running timestamp counter.
-// A tick is `nowNs | 0`; two ticks are only ever compared through their signed difference,
-// which is correct across the 2^32 wrap while the true interval is below 2^31 ns (≈ 2.1 s),
-// the serial-number rule of RFC 1982 §3.2. Longer intervals alias: a caller that idles a flow
-// for more than 2.1 s must re-open it or accept one misjudged comparison.
+// Two ticks are compared through their difference, read one of two ways:
+// - Signed, for the order of two ticks or a deadline that may lie ahead (`((now - due) | 0) >= 0`):
+//   correct across the 2^32 wrap while the true interval is below 2^31 ns (≈ 2.1 s), the
+//   serial-number rule of RFC 1982 §3.2.
+// - Unsigned, for the age of an event that cannot lie ahead (`((now - lastDec) >>> 0) > rtt`): the
+//   time since a flow's last decrease, send, NACK or timer start. Correct while the age is below
+//   2^32 ns (≈ 4.3 s). Read signed, an age of 2^31 ns or more would look negative, and a gate
+//   like "at most once per RTT" would stay shut for up to 2.1 s more, even on a busy flow.
+// Longer intervals alias: a caller that idles a flow for more than 2.1 s (deadlines) or 4.3 s
+// (ages) must re-open it or accept one misjudged comparison.
 
 /** The signed interval a − b in ns. */
 export function tickDiff(a: number, b: number): number {

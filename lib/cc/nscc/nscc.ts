@@ -621,7 +621,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if ((flags & Fl.Increase) !== 0) this.flags[slot] = flags & ~Fl.Increase;
     if (this.fiCount[slot] !== 0) this.fiCount[slot] = 0;
     if (this.avgDelay[slot] <= target << K.AvgShift) return 0;
-    if ((flags & Fl.MdOnce) !== 0 && ((now - this.lastDec[slot]) | 0) <= this.baseRtt[slot]) return 0;
+    if ((flags & Fl.MdOnce) !== 0 && ((now - this.lastDec[slot]) >>> 0) <= this.baseRtt[slot]) return 0;
     return this.decrease(slot, now, target);
   }
 
@@ -639,7 +639,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /** UEC: an adjustment period (and so an eta) is due. */
   private periodDue(slot: number, now: number): boolean {
-    return this.adjustPeriodNs > 0 && ((now - this.lastAdjust[slot]) | 0) >= this.adjustPeriodNs;
+    return this.adjustPeriodNs > 0 && ((now - this.lastAdjust[slot]) >>> 0) >= this.adjustPeriodNs;
   }
 
   /**

@@ -95,7 +95,7 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
-    if ((fl & F.Seen) !== 0 && ((now - this.last[slot]) | 0) > this.gapNs) this.newFlowlet(slot, now, fl);
+    if ((fl & F.Seen) !== 0 && ((now - this.last[slot]) >>> 0) > this.gapNs) this.newFlowlet(slot, now, fl);
     if (this.fromFeedback === 0) {
       this.last[slot] = now;
       this.flags[slot] |= F.Seen;

@@ -148,7 +148,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
-    if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) | 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
+    if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
       // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
       if ((fl & F.Paused) === 0 || ((now - this.pauseUntil[slot]) | 0) >= 0) this.repath(slot);
     }

@@ -381,7 +381,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
-    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) >>> 0) < this.rto) return 0;
     // The last timeout's resend has not begun (a paced NIC may hold it past the RTO): no retry.
     if ((flags & F.Resend) !== 0 && this.rsOff[slot] === 0) {
       this.timerStart[slot] = nowNs | 0;

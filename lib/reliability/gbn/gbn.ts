@@ -200,7 +200,7 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
-    if ((flags & K.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rto) return 0;
+    if ((flags & K.Armed) === 0 || ((nowNs - this.timerStart[slot]) >>> 0) < this.rto) return 0;
     if ((flags & K.ResendDue) !== 0) {
       this.timerStart[slot] = nowNs | 0;
       return 0;
@@ -331,7 +331,7 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
     out[1] = this.msnCol[slot];
     out[2] = 0;
     if (d < 0) return GBN_RX_ACK | GBN_RX_DUPLICATE;
-    if ((this.flags[slot] & K.Nacked) !== 0 && ((nowNs - this.lastNack[slot]) | 0) < this.nackInterval) return GBN_RX_DROP;
+    if ((this.flags[slot] & K.Nacked) !== 0 && ((nowNs - this.lastNack[slot]) >>> 0) < this.nackInterval) return GBN_RX_DROP;
     this.flags[slot] = K.Nacked;
     this.lastNack[slot] = nowNs | 0;
     return GBN_RX_NACK;

@@ -240,7 +240,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
-    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) | 0) < this.rtoFor(slot)) return 0;
+    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) >>> 0) < this.rtoFor(slot)) return 0;
     if ((flags & F.ResendDue) !== 0) {
       this.timerStart[slot] = nowNs | 0;
       return 0;

@@ -784,7 +784,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   }
 
   private rtoExpired(slot: number, now: number): boolean {
-    return ((now - this.rtoStart[slot]) | 0) >= this.rtoCol[slot];
+    return ((now - this.rtoStart[slot]) >>> 0) >= this.rtoCol[slot];
   }
 
   /** RFC 8985 §6.3: on RTO, SND.UNA and every packet whose RACK deadline passed are lost. */

@@ -18,6 +18,16 @@ test("defaults: 802.3 quanta at 100 Gb/s, headroom 2 × cable BDP + 2 MTU, XON =
   assert.throws(() => resolvePfcParams({ bogus: 1 } as never), RangeError);
 });
 
+test("a pause of 3 s: its length is read as an unsigned age; out.pausedNs saturates at int32", () => {
+  const pfc = new Pfc({ xoffBytes: 10_000, xonBytes: 7000, headroomBytes: 3000, pauseQuanta: 1000, linkGbps: 100 }, 1);
+  pfc.open(0);
+  assert.is(pfc.onArrive(0, 0, 10_500), PFC_PAUSE);
+  // 3,000,000,000 ns later (the tick wraps past 2^31): signed, the pause would be −1,294,967,296 ns.
+  assert.is(pfc.onDepart(0, 3_000_000_000, 3500), PFC_RESUME);
+  assert.is(pfc.out[1], 2_147_483_647);
+  assert.is(pfc.pausedNs(0), 3_000_000_000);
+});
+
 test("XOFF when the queue crosses it, drops beyond the headroom, XON at or below XON with the pause length", () => {
   const pfc = new Pfc({ xoffBytes: 10_000, xonBytes: 7000, headroomBytes: 3000, pauseQuanta: 1000, linkGbps: 100 }, 2);
   pfc.open(0);

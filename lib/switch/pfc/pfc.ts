@@ -13,6 +13,7 @@
 // onTick, whichever runs first once it is due), so the upstream never resumes on a timeout.
 
 import { E_STATE } from "../../core/errors";
+import { I32 } from "../../core/limits";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
@@ -232,7 +233,7 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
   }
 
   private refresh(slot: number, now: number): number {
-    if (this.pausedCol[slot] === 0 || ((now - this.lastSent[slot]) | 0) < this.refreshNs) return 0;
+    if (this.pausedCol[slot] === 0 || ((now - this.lastSent[slot]) >>> 0) < this.refreshNs) return 0;
     return this.send(slot, now);
   }
 
@@ -244,11 +245,11 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
   }
 
   private resume(slot: number, now: number): number {
-    const lasted = (now - this.pauseStart[slot]) | 0;
+    const lasted = (now - this.pauseStart[slot]) >>> 0;
     this.pausedCol[slot] = 0;
     this.col.resumes[slot]++;
     this.col.pausedNs[slot] += lasted;
-    this.out[O.PausedNs] = lasted;
+    this.out[O.PausedNs] = lasted < I32.Max ? lasted : I32.Max; // an int32 field; pausedNs(slot) keeps the whole
     this.out[O.FrameNs] = 0;
     return R.Resume;
   }

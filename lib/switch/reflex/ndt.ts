@@ -337,7 +337,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private pauseRule(now: number): number {
     if (this.pausedFlag !== 0) {
       if (this.nCongested * 1e6 <= this.alphaPpm * this.active) return this.endPause(false);
-      if (((now - this.pauseStart) | 0) >= this.maxPause) return this.endPause(true);
+      if (((now - this.pauseStart) >>> 0) >= this.maxPause) return this.endPause(true);
       return 0;
     }
     const over = this.controlled * 1e6 > this.alphaPpm * this.active;
@@ -361,7 +361,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   /** §III-D 3: a pause ends after T_maxpause even without an ACK. */
   private pauseTimeout(now: number): void {
-    if (((now - this.pauseStart) | 0) >= this.maxPause) this.endPause(true);
+    if (((now - this.pauseStart) >>> 0) >= this.maxPause) this.endPause(true);
   }
 
   private endPause(timeout: boolean): number {

@@ -128,7 +128,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
       if (left === 0) return this.silence(slot);
     }
     // Active or Cooling: a pseudo-ACK every T_interval.
-    if (((now - this.lastAck[slot]) | 0) >= this.interval) return this.send(slot, now, ts, r);
+    if (((now - this.lastAck[slot]) >>> 0) >= this.interval) return this.send(slot, now, ts, r);
     return r;
   }
 
