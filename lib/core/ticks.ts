@@ -7,8 +7,10 @@
 //   time since a flow's last decrease, send, NACK or timer start. Correct while the age is below
 //   2^32 ns (≈ 4.3 s). Read signed, an age of 2^31 ns or more would look negative, and a gate
 //   like "at most once per RTT" would stay shut for up to 2.1 s more, even on a busy flow.
-// Longer intervals alias: a caller that idles a flow for more than 2.1 s (deadlines) or 4.3 s
-// (ages) must re-open it or accept one misjudged comparison.
+// Longer intervals alias. An age of k·2^32 ns plus less than a gate's length reads as too soon,
+// for at most that length. A deadline passed by 2^31 ns or more reads as still ahead until the
+// wrap brings it round, up to 2.1 s later (an NSCC QuickAdapt window, a REPS freeze): a caller
+// that idles a flow that long should re-open it.
 
 /** The signed interval a − b in ns. */
 export function tickDiff(a: number, b: number): number {
