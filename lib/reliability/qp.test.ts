@@ -17,21 +17,39 @@ const MAX_MESSAGE = 2 ** 30 - 1;
 const MAX_AWIN = 2 ** 30;
 
 const senders = {
-  gbn: () => new GbnSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
-  irn: () => new IrnSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
-  timeout: () => new TimeoutSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
-  rack: () => new RackSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 2),
+  gbn: (mtuBytes = 1024) => new GbnSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
+  irn: (mtuBytes = 1024) => new IrnSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
+  timeout: (mtuBytes = 1024) => new TimeoutSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
+  rack: (mtuBytes = 1024) => new RackSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
 };
 
 for (const [name, make] of Object.entries(senders)) {
-  test(`${name}: a message may be 2^30 − 1 bytes, not 2^30; refusals are counted`, () => {
-    const s = make();
+  test(`${name}: at MTU 4096 a message may be 2^30 − 1 bytes, not 2^30; refusals are counted`, () => {
+    const s = make(4096);
     s.open(1, 0);
+    assert.is(s.maxMessageBytes, MAX_MESSAGE);
     assert.is(s.post(1, MAX_MESSAGE, 1), 0);
     const errors = s.errors;
     assert.is(s.post(1, MAX_MESSAGE + 1, 1), E_ARG);
     assert.is(s.errors, errors + 1);
     assert.is(s.outstandingMessages(1), 1);
+  });
+
+  test(`${name}: 8 messages of the largest size span fewer than 2^23 PSNs at any MTU, and the first packet goes`, () => {
+    // A signed 24-bit difference orders PSNs less than 2^23 apart; 8 messages are outstanding at
+    // most, so each may have floor((2^23 − 1) / 8) = 1,048,575 packets. At MTU 1024 that is
+    // 1,073,740,800 B (2^30 − 1 would be 1,048,576 packets: 8 of them span exactly 2^23 PSNs);
+    // at MTU 64, 67,108,800 B (2^30 − 1 B would be 2^24 packets, whose end PSN wraps to its first).
+    for (const [mtu, max] of [[1024, 1_073_740_800], [128, 134_217_600], [64, 67_108_800]]) {
+      const s = make(mtu);
+      s.open(1, 0);
+      assert.is(s.maxMessageBytes, max, `mtu ${mtu}`);
+      assert.is(s.post(1, max + 1, 1), E_ARG);
+      for (let i = 0; i < 8; i++) assert.is(s.post(1, max, 1), i);
+      s.onSchedule(1, 0, MAX_AWIN);
+      assert.is(s.nextPacket(1, 0), TX_NEW);
+      assert.equal([s.out[OUT.msn], s.out[OUT.psn], s.out[OUT.lengthBytes]], [0, 0, mtu]);
+    }
   });
 
   test(`${name}: a round's awin may be 2^30 bytes, not more; the quota is min(roundQuota, awin)`, () => {

@@ -33,6 +33,9 @@ const enum K {
   U24 = 0xffffff,
   MaxBytes = 1073741824, // 2^30: the largest awin a round accepts
   MaxMessageBytes = 1073741823,
+  // A signed 24-bit difference orders PSNs less than 2^23 apart, so the 8 messages a QP may
+  // have outstanding must span at most 2^23 − 1 packets together: 1,048,575 packets each.
+  MaxMessagePackets = 1048575,
 }
 
 /** Columns every MessageSender layout declares, beside its own. */
@@ -64,8 +67,11 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly out = offHeap(Int32Array, 10);
-  /** The largest message post() takes (2^30 − 1 bytes). */
-  readonly maxMessageBytes: number = K.MaxMessageBytes;
+  /**
+   * The largest message post() takes: 2^30 − 1 bytes, or fewer at an MTU below 1024 B, where
+   * 1,048,575 packets is the limit (8 of them span 2^23 − 8 PSNs, K.MaxMessagePackets).
+   */
+  readonly maxMessageBytes: number;
 
   protected readonly una = this.col.una as Int32Array;
   protected readonly nxt = this.col.nxt as Int32Array;
@@ -91,6 +97,7 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     this.who = who;
     this.mtu = mtuBytes;
     this.roundQuota = roundQuotaBytes;
+    this.maxMessageBytes = Math.min(K.MaxMessageBytes, K.MaxMessagePackets * mtuBytes);
   }
 
   /**
@@ -115,7 +122,7 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
    * outstanding, or E_SLOT / E_ARG.
    */
   post(slot: number, lengthBytes: number, op: number): number {
-    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= K.MaxMessageBytes)) {
+    if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMessageBytes)) {
       return this.reject(slot);
     }
     const msn = postMessage(this.msgs, slot, this.unaMsnCol[slot], lengthBytes, op, this.mtu);
