@@ -242,8 +242,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * Returns NSCC_* bits, or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean): number {
-    // live[slot] is undefined for a negative, fractional, NaN or too-large slot.
-    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+    // live[slot] is undefined for a negative, fractional, NaN or too-large slot. rttNs and nowNs
+    // must both be finite (NaN or ∞ makes the sum NaN; −∞ is not "no sample").
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxRttNs && rttNs - rttNs + (nowNs - nowNs) === 0)) {
       return this.reject(slot);
     }
     // A handler this small is inlined into its caller; the body is too big for that (V8 inlines
@@ -284,7 +285,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * UET_TRIMMED / UET_TRIMMED_LASTHOP). `rttNs` is the NACK's RTT sample, or ≤ 0 for none.
    */
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): number {
-    if (!(this.live[slot] === 1 && isByteCount(bytes) && rttNs <= K.MaxRttNs && nowNs - nowNs === 0)) {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && rttNs <= K.MaxRttNs && rttNs - rttNs + (nowNs - nowNs) === 0)) {
       return this.reject(slot);
     }
     return this.trim(slot, nowNs | 0, bytes, lastHop, rttNs);

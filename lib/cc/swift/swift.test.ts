@@ -238,7 +238,7 @@ test("every handler rejects NaN, ±∞, negative, fractional and oversized argum
     assert.is(cc.onSend(0, now, 0), E_ARG);
     expected += 3;
   }
-  for (const rtt of [NaN, Infinity, 2 ** 31]) {
+  for (const rtt of [NaN, Infinity, -Infinity, 2 ** 31]) {
     assert.is(cc.onAck(0, 20, 4096, rtt, 0), E_ARG);
     assert.is(cc.onDelaySample(0, 20, 4096, rtt, 0), E_ARG);
     expected += 2;

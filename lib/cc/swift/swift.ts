@@ -215,15 +215,18 @@ export class Swift extends FlowTable<typeof LAYOUT> {
         rttNs <= K.MaxNs &&
         remoteDelayNs >= 0 &&
         remoteDelayNs <= K.MaxNs &&
-        nowNs - nowNs === 0
+        // rttNs and nowNs both finite (NaN or ∞ makes the sum NaN); −∞ is not "no sample".
+        // One test for both: the tree of onAck stays within V8's inlining budget (lib/README.md).
+        rttNs - rttNs + (nowNs - nowNs) === 0
       )
     ) {
       return this.reject(slot);
     }
     // Each column once into a local: bytecode counts against V8's inlining budget (control).
     const inflightCol = this.inflight;
-    const inflight = inflightCol[slot] - ackedBytes;
-    inflightCol[slot] = inflight > I32.Min ? inflight : I32.Min;
+    let inflight = inflightCol[slot] - ackedBytes;
+    if (inflight < I32.Min) inflight = I32.Min;
+    inflightCol[slot] = inflight;
     this.retx[slot] = 0;
     if (!(rttNs >= 1)) return 0;
     return this.control(slot, nowNs | 0, ackedBytes, rttNs | 0, remoteDelayNs | 0);

@@ -100,7 +100,7 @@ test("every handler rejects bad arguments with E_ARG and a bad slot with E_SLOT,
     assert.is(cc.canSend(0, x), false);
     n += 4;
   }
-  for (const rtt of [NaN, Infinity, 2 ** 31]) {
+  for (const rtt of [NaN, Infinity, -Infinity, 2 ** 31]) {
     assert.is(cc.onAck(0, 2, 0, rtt), E_ARG);
     assert.is(cc.onDelaySample(0, 2, rtt), E_ARG);
     n += 2;

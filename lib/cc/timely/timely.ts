@@ -163,13 +163,16 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * bits (0: no rate change), or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number): number {
-    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxNs && nowNs - nowNs === 0)) {
+    // rttNs and nowNs both finite (NaN or ∞ makes the sum NaN; −∞ is not "no sample"), in one
+    // test: the tree of onAck stays within V8's inlining budget (lib/README.md).
+    if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && rttNs <= K.MaxNs && rttNs - rttNs + (nowNs - nowNs) === 0)) {
       return this.reject(slot);
     }
     // inflight − acked ≥ −2^31 − 2^30: only the lower int32 limit can be crossed.
     const inflightCol = this.inflight;
-    const inflight = inflightCol[slot] - ackedBytes;
-    inflightCol[slot] = inflight > I32.Min ? inflight : I32.Min;
+    let inflight = inflightCol[slot] - ackedBytes;
+    if (inflight < I32.Min) inflight = I32.Min;
+    inflightCol[slot] = inflight;
     if (this.perRtt !== 0) return this.perRttAck(slot, ackedBytes, rttNs);
     if (!(rttNs >= 1)) return 0;
     return this.update(slot, rttNs | 0);
