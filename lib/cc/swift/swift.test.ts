@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { flowScaling, resolveSwiftParams } from "./params";
-import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_INCREASE, SWIFT_PACE, Swift } from "./swift";
+import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_INCREASE, SWIFT_MIN_WINDOW, SWIFT_PACE, Swift } from "./swift";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -320,6 +320,19 @@ test("300 k random events keep every window within its bounds, deterministically
       assert.is.not(randomRun(profile, 8, 300_000, endpoint), a, profile);
     }
   }
+});
+
+test("with retransmitLimit 1 the first timeout already drops the window to min_cwnd", () => {
+  // Alg. 1 / notes §1.4: after retransmit_limit consecutive RTOs, fcwnd = min_cwnd. Limit 1: the
+  // 1st timeout. min_cwnd 0.01 packet = round(0.01 × 65536) / 65536 = 655 / 65536. With limit 3
+  // the 1st timeout cuts by max_mdf 0.5 instead: 8 → 4 packets.
+  const one = table({ initCwndPkts: 8, retransmitLimit: 1 }, 1);
+  const r = one.onTimeout(0, 1000, 0);
+  assert.is(one.fabricCwndPackets(0), 655 / 65536);
+  assert.is(r & SWIFT_MIN_WINDOW, SWIFT_MIN_WINDOW);
+  const three = table({ initCwndPkts: 8, retransmitLimit: 3 }, 1);
+  assert.is(three.onTimeout(0, 1000, 0) & SWIFT_MIN_WINDOW, 0);
+  assert.is(three.fabricCwndPackets(0), 4);
 });
 
 test("the decrease and pace bits follow the window", () => {

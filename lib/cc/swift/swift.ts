@@ -280,11 +280,13 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.retx[slot] = retx;
     const now = nowNs | 0;
     if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
-    if (retx === 1) {
-      return this.setCwnd(slot, now, mulDiv(this.cwnd[slot], K.One - this.maxMdfQ16, K.One)) ? R.Decrease : 0;
-    }
+    // The limit first (Alg. 1 tests retransmit_cnt ≥ RETX_RESET_THRESHOLD before the cut), so
+    // that with a limit of 1 the first timeout already drops the window to its floor.
     if (retx >= this.retxLimit) {
       return this.setCwnd(slot, now, this.minCwnd) ? R.Decrease | R.MinWindow : R.MinWindow;
+    }
+    if (retx === 1) {
+      return this.setCwnd(slot, now, mulDiv(this.cwnd[slot], K.One - this.maxMdfQ16, K.One)) ? R.Decrease : 0;
     }
     return 0;
   }
