@@ -1190,4 +1190,26 @@ test("an ACK carries how long the receiving host held the data packet (Swift §3
   assert.is(fast.ecwnd, 256);
 });
 
+test("a host draining at 70 Gb/s keeps every event on the integer-ps grid (README: time in integer ps)", () => {
+  // 2112 B at 70 Gb/s take 2112 × 8000 / 70 = 241,371.43 ps: unrounded, every event after the
+  // first processed packet fell off the grid, and float error handed modules nowNs one ns short.
+  const s = {
+    ...DEFAULT_SCENARIO,
+    name: "rx integer ps",
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 2112, headerBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "put", senders: 2, receiver: 0, bytes: 200_000, rxFraction: 0.7, rxBufferBytes: 82944 }],
+  } as Scenario;
+  const b = build(s);
+  let events = 0;
+  let offGrid = 0;
+  b.fabric.run((f) => {
+    events++;
+    if (f.now !== Math.round(f.now) || f.nowNs !== Math.floor(f.now / 1000)) offGrid++;
+  }, 1);
+  assert.ok(events > 500, `${events} events`);
+  assert.is(offGrid, 0);
+});
+
 test.run();

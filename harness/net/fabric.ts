@@ -1766,11 +1766,16 @@ export class Fabric {
     const tail = this.rxTail[host];
     if (tail < 0) {
       this.rxHead[host] = h;
-      this.heap.at = this.now + bytes * this.rxPsPerByte[host];
+      this.heap.at = this.now + this.rxPs(host, bytes);
       this.heap.add(Ev.RxDone, host, 0);
     } else pool.i32[(tail << 4) + P.Next] = h;
     this.rxTail[host] = h;
     this.rxBytes[host] += bytes;
+  }
+
+  /** A packet's processing time at the host, in whole ps rounded up like serialisation: event times stay integer ps. */
+  private rxPs(host: number, bytes: number): number {
+    return Math.ceil(bytes * this.rxPsPerByte[host]);
   }
 
   private rxDone(host: number): void {
@@ -1780,7 +1785,7 @@ export class Fabric {
     this.rxHead[host] = nh;
     if (nh < 0) this.rxTail[host] = -1;
     else {
-      this.heap.at = this.now + pool.i32[(nh << 4) + P.Bytes] * this.rxPsPerByte[host];
+      this.heap.at = this.now + this.rxPs(host, pool.i32[(nh << 4) + P.Bytes]);
       this.heap.add(Ev.RxDone, host, 0);
     }
     this.rxBytes[host] -= pool.i32[(h << 4) + P.Bytes];
