@@ -43,6 +43,9 @@ test("unknown names and out-of-range values are refused", () => {
   assert.throws(() => new Dcqcn({ g: 0 }), RangeError);
   assert.throws(() => new Dcqcn({ rp: "mellanox", decreaseTimerNs: 0 }), RangeError);
   assert.throws(() => new Dcqcn({ byteCounterBytes: 1 }), RangeError);
+  // notes §3.3: the Mellanox RP's rate increase is "timer only (no byte counter)".
+  assert.throws(() => new Dcqcn({ profile: "hpcc", byteCounterBytes: 10_000 }), /rp mellanox/);
+  assert.throws(() => new Dcqcn({ rp: "mellanox", decreaseTimerNs: 4000, byteCounterBytes: 10_000 }), RangeError);
   assert.throws(() => new Dcqcn({ rateOnFirstCnp: 2 }), RangeError);
   assert.throws(() => new Dcqcn({ linkGbps: 4000 }), RangeError);
 });

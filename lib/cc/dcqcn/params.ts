@@ -147,7 +147,12 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
     // The paper RP cuts on the CNP and never uses the decrease timer.
     decreaseTimerNs: rule.num(q.rp === "paper" ? 0 : 1, MAX_NS),
     increaseTimerNs: rule.num(2, MAX_NS),
-    byteCounterBytes: rule.must(isIntIn(q.byteCounterBytes, 0, 2 ** 30) && q.byteCounterBytes !== 1, "0 or an integer in [2, 2^30]"),
+    // The Mellanox RP increases on its timer only (notes/baselines.md §3.3): its decrease check
+    // resets the time stage alone, so a byte counter beside it would never restart fast recovery.
+    byteCounterBytes: rule.must(
+      isIntIn(q.byteCounterBytes, 0, 2 ** 30) && q.byteCounterBytes !== 1 && (q.rp === "paper" || q.byteCounterBytes === 0),
+      "0 or an integer in [2, 2^30]; 0 with rp mellanox (timer only)",
+    ),
     fastRecoverySteps: rule.int(0, 1000),
     aiMbps: rule.num(0, q.linkGbps * 1000),
     haiMbps: rule.num(0, q.linkGbps * 1000),
