@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "./rng";
-import { INT32_MAX, INT32_MIN, clamp, fromQ16, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "./fixed";
+import { INT32_MAX, INT32_MIN, clamp, fromQ16, isByteCount, isIntIn, mulDiv, mulDivWide, mulQ16, q16, satAdd, satSub } from "./fixed";
 
 test("q16 rounds to nearest and refuses what does not fit", () => {
   assert.is(q16(1), 65536);
@@ -97,6 +97,25 @@ test("q16 accepts exactly the int32 range: ±2^15 less one step above, −2^15 b
   assert.is(q16(-32768), -(2 ** 31));
   assert.throws(() => q16(32768), RangeError);
   assert.throws(() => q16(-32768 - 1 / 65536), RangeError);
+});
+
+test("mulDivWide is floor(a × b / c) exactly for products up to 2^64, where mulDiv rounds", () => {
+  // The case that showed it (DCQCN's window at R_C = line rate, 123.456789 Gb/s in kb/s):
+  // 1,073,741,800 × 123,456,789 / 123,456,789 is the window itself; mulDiv gives one byte less.
+  assert.is(mulDivWide(1_073_741_800, 123_456_789, 123_456_789), 1_073_741_800);
+  assert.is(mulDiv(1_073_741_800, 123_456_789, 123_456_789), 1_073_741_799);
+  assert.is(mulDivWide(2 ** 32 - 1, 2 ** 32 - 1, 2 ** 32 - 1), 2 ** 32 - 1);
+  assert.is(mulDivWide(0, 5, 3), 0);
+  const rng = new Xoshiro128(77);
+  const draw = () => rng.nextU32();
+  for (let i = 0; i < 20_000; i++) {
+    const a = draw();
+    const b = rng.nextBelow(4) === 0 ? rng.nextBelow(1000) : draw();
+    const c = Math.max(1, draw());
+    const want = (BigInt(a) * BigInt(b)) / BigInt(c);
+    if (want >= 2n ** 53n) continue;
+    assert.is(mulDivWide(a, b, c), Number(want), `${a} × ${b} / ${c}`);
+  }
 });
 
 test.run();

@@ -51,6 +51,20 @@ export function mulDiv(a: number, b: number, c: number): number {
   return Math.floor((a * b) / c);
 }
 
+/**
+ * floor(a × b / c) exact for integers 0 ≤ a, b < 2^32 and 0 < c < 2^32, a product up to 2^64,
+ * while the result is below 2^53. a is split at 2^16: ah × b < 2^48 is divided exactly as in
+ * mulDiv, and its remainder (< c) × 2^16 plus al × b stays below 2^49, so the second division
+ * is exact too. For the rare per-packet product that can pass 2^53 (mulDiv would round it).
+ */
+export function mulDivWide(a: number, b: number, c: number): number {
+  const al = a & 65535; // the low 16 bits of any integer below 2^53
+  const hi = (a - al) / 65536;
+  const product = hi * b;
+  const q = Math.floor(product / c);
+  return q * 65536 + Math.floor(((product - q * c) * 65536 + al * b) / c);
+}
+
 /** int32 addition that sticks at INT32_MAX / INT32_MIN instead of wrapping. */
 export function satAdd(a: number, b: number): number {
   const s = a + b;

@@ -158,4 +158,15 @@ test("NP: a deferred CNP whose timer the caller runs more than 2^31 ns late is s
   assert.is(np.timerArmed(0), false);
 });
 
+test("varWindow at R_C = line rate is the whole window, even where window × R_C passes 2^53", () => {
+  // HPCC's *_vwin: window = windowBytes × R_C / line. linkGbps 123.456789 → line 123,456,789 kb/s,
+  // and R_C starts at the line rate: floor(1,073,741,800 × 123,456,789 / 123,456,789) = 1,073,741,800.
+  const w = 1_073_741_800;
+  const cc = new Dcqcn({ linkGbps: 123.456789, windowBytes: w, varWindow: true }, 1);
+  cc.open(0);
+  assert.is(cc.windowBytes(0), w);
+  cc.onSend(0, 0, 1);
+  assert.ok(cc.canSend(0, w - 1)); // inflight 1 + (w − 1) = w ≤ w
+});
+
 test.run();

@@ -23,9 +23,9 @@
 //   averaging      R_C = floor((R_T + R_C) / 2), capped at the line rate
 //   steps          R_T = min(line, R_T + step)
 //   initial rate   R_C = R_T = max(minRate, round(initRate)), minRate ≤ line rate (constructor)
-//   window         floor(windowBytes × R_C / line) with varWindow (mulDiv)
+//   window         floor(windowBytes × R_C / line) with varWindow (mulDivWide: exact)
 
-import { isByteCount, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDivWide, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
@@ -314,7 +314,9 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   windowBytes(slot: number): number {
     if (this.window === 0 || this.varWindow === 0) return this.window;
-    return mulDiv(this.window, this.rc[slot], this.lineKbps);
+    // window × R_C reaches 2^61 (a window up to 2^30 B, a line up to 2 × 10^9 kb/s), past
+    // mulDiv's exact range: at R_C = line, 123.456789 Gb/s and 1,073,741,800 B it gave 1 B less.
+    return mulDivWide(this.window, this.rc[slot], this.lineKbps);
   }
 
   inflightBytes(slot: number): number {
