@@ -134,4 +134,119 @@ test("SpritzPaths without wScale weighs by eq. (1) itself (wScale 1)", () => {
   assert.is(p.weightQ16(500, 1500), 3 * 65536); // 1500 / 500
 });
 
+// ---------------------------------------------------------------------------------------------
+// 1. ECN marks on a path that is blocked (after a TIMEOUT) but sits in a Scout buffer.
+//
+// Alg. 2 lines 18–21 (Timeout): ecn_counts[i] ← 0; remove EV; w[i] ← 0.
+// Alg. 2 lines 2–5 (ACK no ECN): size < 8 and EV ∉ buffer → insert. Nothing tests w[i].
+// Alg. 2 lines 7–12 (ACK ECN): ecn_counts[i] ← ecn_counts[i] + 1; if > ecn_threshold:
+//   ecn_counts[i] ← 0 and remove EV from buffer. Nothing exempts a path with w[i] = 0.
+// Table II: ECN threshold 8 (the default), so the 9th mark after the timeout (count 9 > 8)
+// must remove the EV from buffer_paths.
+
+test("Alg. 2 l.7-12: an ECN mark on a blocked path that a late GOOD re-cached drops it from Scout's buffer", () => {
+  const t = new SpritzScout({ ...SMALL, exploreThreshold: 1000, minBiasFactor: 0 }, 1);
+  assert.is(t.params.ecnThreshold, 8);
+  t.open(0, FAR);
+  const [a] = evs(t, 0);
+  t.onPathFeedback(0, 1, a, TIMEOUT); // l.19–21: count 0, removed, w[a] = 0
+  t.onPathFeedback(0, 2, a, GOOD); // l.3–4: an ACK of a packet sent before the timeout: cached
+  assert.is(t.bufferSize(0), 1);
+  // The nibble that would count the marks holds the block, so the first mark drops the path
+  // (README): at or before the 9th, which Alg. 2 l.11 requires.
+  t.onPathFeedback(0, 3, a, ECN);
+  assert.is(t.bufferSize(0), 0);
+});
+
+test("Alg. 2 l.7-12: a path another flow timed out leaves this flow's buffer on an ECN mark", () => {
+  // Flow 1 has a cached; flow 0 sees a TIMEOUT on a (blocks are shared per destination in
+  // this code, §III-C metadata). Under either reading of ecn_counts (per flow, or shared and
+  // reset by flow 0's timeout), flow 1's count for a is 0 and reaches 9 > 8 at the 9th mark.
+  const t = new SpritzScout({ ...SMALL, exploreThreshold: 1000, minBiasFactor: 0 }, 2);
+  t.open(0, FAR);
+  t.open(1, FAR);
+  const [a] = evs(t, 0);
+  t.onPathFeedback(1, 1, a, GOOD);
+  t.onPathFeedback(0, 2, a, TIMEOUT);
+  assert.is(t.bufferSize(1), 1);
+  t.onPathFeedback(1, 3, a, ECN);
+  assert.is(t.bufferSize(1), 0, "flow 1 must not reuse a blocked path through ECN marks (Alg. 2 l.9: > 8 removes)");
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. The global timer misses its deadline when the next event comes ≥ 2^31 ns after it.
+//
+// §IV-A (after Alg. 1): on a timeout "w_i is temporarily set to zero … This value is
+// automatically reset back to the original value (Equation 1) after a configurable interval
+// (global timer)". With restoreIntervalNs = 10 ms, a path blocked at t = 10 ns must have its
+// eq. (1) weight back at t = 2.2 s. The ticks.ts remedy for an aliased deadline ("re-open the
+// flow") does not apply: the blocks and the timer are table-wide, not per flow.
+
+test("global timer: a block is lifted when the next event comes 2.2 s later (10 ms interval)", () => {
+  const t = new SpritzScout({ ...SMALL, restoreIntervalNs: 10_000_000 }, 1);
+  t.open(0, FAR);
+  const [a, b] = evs(t, 0);
+  t.onPathFeedback(0, 10, a, TIMEOUT);
+  assert.ok(t.isBlocked(0, a));
+  const r = t.onPathFeedback(0, 2_200_000_010, b, GOOD);
+  assert.ok((r & SPRITZ_RESTORED) !== 0, `expected SPRITZ_RESTORED, got ${r}`);
+  assert.not.ok(t.isBlocked(0, a), "2.2 s ≫ 10 ms: w[a] is back to eq. (1)");
+});
+
+test("global timer: a flow re-opened 2.2 s after a block samples the path again (uniform: ≈ 1/8)", () => {
+  const t = new SpritzSpray({ ...SMALL, weighted: false, exploreThreshold: 0, restoreIntervalNs: 10_000_000 }, 1);
+  t.open(0, FAR);
+  const list = evs(t, 0);
+  t.onPathFeedback(0, 10, list[0], TIMEOUT);
+  t.close(0);
+  t.open(0, FAR);
+  let hits = 0;
+  const N = 8000;
+  for (let k = 0; k < N; k++) if (t.choosePath(0, 2_200_000_000 + k, k) === list[0]) hits++;
+  // gen(w) with w restored to eq. (1) (uniform: 1 each of 8): P = 1/8.
+  assert.ok(Math.abs(hits / N - 1 / 8) < 0.02, `path 0 drawn ${hits} of ${N} times`);
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. gen(w) with blocked paths is not weighted sampling over the remaining weights.
+//
+// §IV "Send Logic": "a path index i is sampled using a weighted random generator gen(w) based on
+// the current state of the weight vector"; Alg. 2 l.21 / Alg. 3 l.8: w[i] ← 0 "to prevent
+// further sampling". So with w_i = 0 for the blocked paths, P(j) = w_j / Σ_{unblocked} w.
+
+test("gen(w): uniform weights, entries 0–5 blocked → entries 6 and 7 each with probability 1/2", () => {
+  const t = new SpritzSpray({ ...SMALL, weighted: false, exploreThreshold: 0 }, 1);
+  t.open(0, FAR);
+  const list = evs(t, 0);
+  for (let i = 0; i < 6; i++) t.onPathFeedback(0, 1, list[i], TIMEOUT);
+  let six = 0;
+  let seven = 0;
+  const N = 40_000;
+  for (let k = 0; k < N; k++) {
+    const ev = t.choosePath(0, 10, k);
+    if (ev === list[6]) six++;
+    else if (ev === list[7]) seven++;
+  }
+  assert.is(six + seven, N);
+  assert.ok(Math.abs(six / N - 0.5) < 0.02, `P(6) = ${(six / N).toFixed(3)}, P(7) = ${(seven / N).toFixed(3)}; gen(w): 0.5 each`);
+});
+
+test("gen(w): biased flow whose entry 0 is blocked does not pour its traffic onto entry 1", () => {
+  // Uniform weights (1 each, 8 paths), minBiasFactor 1000 (default). Entry 0 blocked by a timeout
+  // while the ECN rate is > 90 %. Reading A (the block wins, w[0] = 0): P(entry 1) = 1/7.
+  // Reading B (Alg. 2 l.24 overwrites w[0] ← 1000 after l.21): P(entry 1) = 1/1007.
+  // Either way P(entry 1) < 0.2.
+  const t = new SpritzSpray({ ...SMALL, weighted: false, exploreThreshold: 0, ecnRateGain: 1 / 4 }, 1);
+  t.open(0, FAR);
+  const list = evs(t, 0);
+  for (let k = 0; k < 40; k++) t.onPathFeedback(0, 10 + k, list[3], ECN);
+  assert.ok(t.biased(0));
+  t.onPathFeedback(0, 60, list[0], TIMEOUT);
+  assert.ok(t.isBlocked(0, list[0]) && t.biased(0));
+  let one = 0;
+  const N = 20_000;
+  for (let k = 0; k < N; k++) if (t.choosePath(0, 100, k) === list[1]) one++;
+  assert.ok(one / N < 0.2, `P(entry 1) = ${(one / N).toFixed(3)}; gen(w) gives 1/7 (or 1/1007)`);
+});
+
 test.run();

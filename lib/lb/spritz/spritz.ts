@@ -22,8 +22,8 @@
 // byte … statistics; if a timeout is observed for a given EV entry, it may be marked as
 // unavailable"), so every flow of this endpoint to the same destination switch shares the ECN
 // counts and blocks of those paths. Low nibble: latency class; high nibble: ECN count 0 … 14, or 15
-// = blocked (a block resets the count, Alg. 2 line 19; an ECN mark on a blocked path is not
-// counted).
+// = blocked (a block resets the count, Alg. 2 line 19; an ECN mark on a blocked path cannot be
+// counted, so Scout drops it from the flow's buffer at once).
 //
 // gen(w): pick a latency class with probability ∝ Σ weights of its paths through a per-flow
 // Walker alias table over the K classes (built at open, Q16 per column: class c is drawn with
@@ -32,8 +32,9 @@
 // over cumulative sums costs an unpredictable branch per class (measured ≈ 20 ns at K = 9); the
 // alias table needs one. While biased, a first draw gives entry 0 probability
 // minBias / (minBias + Σw − w0), and otherwise entry 0 is redrawn (rejection keeps the rest ∝ w).
-// A blocked path is redrawn the same way up to 4 times; then the list is scanned from the last
-// draw for an unblocked path; if every path is blocked, the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
+// A blocked path is redrawn the same way up to 4 times; then one weighted reservoir pass over the
+// unblocked paths picks one, so P(i) = w_i / Σ unblocked w either way; if every path is blocked,
+// the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
 // 1 (ECN or NACK) and 0 (GOOD) with gain 2^-k (§IV-A leaves its estimator open); the bias holds
 // while the rate stays above the threshold ("when we detect uniformly high congestion", §IV-A),
 // and at most until the global timer. Latched until the timer (10 ms by default), it kept the
@@ -166,7 +167,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly restoreNs: number;
   /** Global timer: armed (0/1), expiry tick, and the epoch it advances. */
   private restoreArmed = 0;
-  private restoreAt = 0;
+  /** Tick the global timer was armed at; it fires restoreNs later, read as an unsigned age (lib/core/ticks.ts). */
+  private armedAt = 0;
   private epoch = 0;
   /** Blocked metadata cells awaiting the timer (a ring). */
   private readonly blockedCells: Uint32Array;
@@ -443,7 +445,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** gen(w) of Alg. 1 (see the file header). */
   private sample(slot: number, now: number): number {
-    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) this.restore();
+    if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) this.restore();
     const n = this.nList[slot];
     if (n === 0) return 0;
     const base = this.listBase[slot];
@@ -455,14 +457,38 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       ev = this.ev[base + i];
       if (this.blockedCount === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) !== M.Blocked) return ev;
     }
-    // Many paths blocked: the first unblocked one after the last draw, in list order.
-    let i = 0;
-    while (i < n && this.ev[base + i] !== ev) i++;
-    for (let k = 1; k < n; k++) {
-      const cand = this.ev[base + ((i + k) % n)];
-      if ((this.meta[this.cellOf(slot, cand)] & M.Blocked) !== M.Blocked) return cand;
+    return this.sampleUnblocked(slot, biased, ev);
+  }
+
+  /**
+   * gen(w) over the unblocked paths alone, once K.Retries draws met blocked ones (rejection
+   * sampling keeps P(i) = w_i / Σ unblocked w for the draws that succeed, and so does this): one
+   * pass of weighted reservoir sampling, where each unblocked path replaces the pick with
+   * probability w_i / (the weight seen so far). Returns `last` when every path is blocked or
+   * weighs 0.
+   */
+  private sampleUnblocked(slot: number, biased: number, last: number): number {
+    const K = this.K;
+    const row = this.dst[slot] * K;
+    const base = this.listBase[slot];
+    let longest = 0;
+    for (let c = 1; c < K; c++) if (this.classEnd[row + c] > this.classEnd[row + c - 1]) longest = c;
+    let pick = last;
+    let seen = 0;
+    let start = 0;
+    for (let c = 0; c <= longest; c++) {
+      const end = this.classEnd[row + c];
+      const w = this.weightQ8[longest * K + c];
+      for (let i = start; i < end; i++) {
+        const ev = this.ev[base + i];
+        const wi = biased !== 0 && i === 0 ? this.minBiasQ8 : w;
+        if (wi === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) === M.Blocked) continue;
+        seen += wi;
+        if (this.rng.nextBelow(seen) < wi) pick = ev;
+      }
+      start = end;
     }
-    return ev;
+    return pick;
   }
 
   /**
@@ -513,7 +539,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const cls = this.meta[at] & M.ClassMask; // read before the test (fewer bytes); discarded for cell −1
     if (cell < 0 || cls === M.NoPath) return this.unknownEv(slot, ev);
     let r = 0;
-    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) r = this.restore();
+    if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) r = this.restore();
     if (kind !== Feedback.Good) return r | this.onMark(slot, ev, kind, at, now);
     // The ECN-rate EWMA: GOOD pulls it toward 0 (onMark: marks toward 1).
     const rate = this.ecnRate[slot];
@@ -573,8 +599,12 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     if (this.variant !== 0) {
       if (kind === Feedback.Timeout) r = this.block(at, m, now); // Alg. 3 lines 7–9; ECN and NACK are ignored
     } else if (kind === Feedback.Ecn) {
-      // Alg. 2 lines 7–13: count the mark; over the threshold, reset and drop the path.
-      if ((m & M.Blocked) !== M.Blocked) {
+      // Alg. 2 lines 7–13: count the mark; over the threshold, reset and drop the path. A blocked
+      // path's nibble holds the block, not a count: a late ACK or another flow's timeout may have
+      // left it in this buffer, and a mark on it drops it at once (the block already has w = 0).
+      if ((m & M.Blocked) === M.Blocked) {
+        r = this.remove(slot, ev);
+      } else {
         const n = (m >> M.CountShift) + 1;
         if (n > this.ecnThreshold) {
           this.meta[at] = m & M.ClassMask;
@@ -639,7 +669,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private arm(now: number): void {
     if (this.restoreArmed !== 0) return;
     this.restoreArmed = 1;
-    this.restoreAt = (now + this.restoreNs) | 0;
+    this.armedAt = now;
   }
 
   /** The global timer: every blocked path and every bias returns to eq. (1). */

@@ -142,6 +142,17 @@ test("the global timer, checked when a fresh pair is drawn, lifts the bias at ex
   assert.not.ok(t.biased(0));
 });
 
+test("the global timer lifts the bias when the next fresh pair comes 2.2 s later (an age past 2^31 ns read unsigned)", () => {
+  // §IV-A: the weights return to eq. (1) after the interval. 2,200,000,000 − 0 ≥ 1001; read
+  // signed it would be 2.2e9 − 2^32 < 0, and the bias would hold until 4.29 s.
+  const t = toFar({ exploreThreshold: 0, minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, restoreIntervalNs: 1001 });
+  t.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
+  assert.ok(t.biased(0));
+  t.choosePath(0, 2_200_000_000, 0);
+  t.choosePath(0, 2_200_000_000, 1);
+  assert.not.ok(t.biased(0));
+});
+
 test("feedback: the ECN rate rises on ECN and NACK, decays on GOOD, and biases only strictly above its threshold", () => {
   // Gain 1/2, limit floor(0.6 × 65536) = 39321. ECN from 0: 32767; GOOD: 32767 − 16383 = 16384;
   // GOOD: 8192; ECN: 8192 + (57343 >> 1) = 36863, not above; ECN: 36863 + 14336 = 51199, above.

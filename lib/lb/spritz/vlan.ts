@@ -81,7 +81,8 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
   private readonly weighted: boolean;
   private readonly wScale: number;
   private restoreArmed = 0;
-  private restoreAt = 0;
+  /** Tick the global timer was armed at; it fires restoreNs later, read as an unsigned age (lib/core/ticks.ts). */
+  private armedAt = 0;
   private epoch = 0;
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
@@ -172,7 +173,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     }
     const now = nowNs | 0;
     let r = 0;
-    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) {
+    if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) {
       this.epoch++;
       this.restoreArmed = 0;
       r = R.Restored;
@@ -201,7 +202,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     this.biasEpoch[slot] = this.epoch + 1;
     if (this.restoreArmed === 0) {
       this.restoreArmed = 1;
-      this.restoreAt = (now + this.restoreNs) | 0;
+      this.armedAt = now;
     }
     return R.Biased;
   }
@@ -228,7 +229,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
 
   /** A fresh (category, EV) pair. */
   private fresh(slot: number, now: number): number {
-    if (this.restoreArmed !== 0 && ((now - this.restoreAt) | 0) >= 0) {
+    if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) {
       this.epoch++;
       this.restoreArmed = 0;
     }
