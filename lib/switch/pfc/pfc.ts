@@ -107,7 +107,11 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
     xoffBytes: rule.int(1, 2 ** 29),
     xonBytes: rule.int(0, p.xoffBytes),
     headroomBytes: rule.int(0, 2 ** 29),
-    pauseQuanta: rule.int(1, 0xffff),
+    // A PAUSE's duration must fit out.frameNs, an int32 (below 15.6 Mb/s 65535 quanta do not).
+    pauseQuanta: rule.must(
+      Number.isInteger(p.pauseQuanta) && p.pauseQuanta >= 1 && p.pauseQuanta <= 0xffff && pauseFrameNs(p.pauseQuanta, p.linkGbps) <= 2 ** 31 - 1,
+      "an integer in [1, 65535] whose PAUSE lasts at most 2^31 − 1 ns at linkGbps",
+    ),
     // At most the pause duration.
     refreshNs: rule.int(1, Math.max(1, pauseFrameNs(p.pauseQuanta, p.linkGbps))),
   }));

@@ -15,9 +15,11 @@ import {
   QUEUE_CONTROL,
   QUEUE_DATA,
   QUEUE_DROPPED,
+  QUEUE_MARKED,
   QUEUE_PAUSED,
   QUEUE_TRIMMED,
   QUEUE_TRIMMED_QUEUED,
+  TAG_ACK,
   TAG_DATA,
   TAG_HEADER,
   TAG_OTHER,
@@ -337,6 +339,45 @@ test("the default capacity is one port", () => {
   const q = new PortQueues();
   q.open(0, false);
   assert.throws(() => q.open(1, false), RangeError);
+});
+
+// README "Choices the sources leave open": headers and ACKs are never ECN-marked (also
+// notes/uec-htsim-reference.md §7, notes/baselines.md §8.1), even where they share the data FIFO.
+
+test("droptail, ECN at dequeue: an ACK leaving a queue above kMax is not CE-marked", () => {
+  const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
+  q.open(0, false);
+  for (let h = 0; h < 3; h++) q.onEnqueue(0, 0, h, 64, TAG_ACK);
+  assert.is(q.onDequeue(0, 0), 0);
+  // 128 B left > kMax = 0 would mark a data packet always; an ACK must not be marked.
+  assert.is(q.out[OUT.ecn], 0, "ACK was CE-marked at dequeue");
+  assert.is(q.marks(0), 0);
+});
+
+test("droptail, ECN at dequeue: a trimmed header (tag 11) is not CE-marked", () => {
+  const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
+  q.open(0, false);
+  for (let h = 0; h < 3; h++) q.onEnqueue(0, 0, h, 64, TAG_HEADER);
+  assert.is(q.onDequeue(0, 0), 0);
+  assert.is(q.out[OUT.ecn], 0, "header was CE-marked at dequeue");
+});
+
+test("dcp with ECN on (enqueue): an ACK in the data FIFO is not marked", () => {
+  const q = new PortQueues({ profile: "dcp", ecnAt: "enqueue", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
+  q.open(0, false);
+  q.onEnqueue(0, 0, 0, 64, TAG_ACK);
+  const v = q.onEnqueue(0, 0, 1, 64, TAG_ACK); // finds 64 B > kMax = 0
+  assert.is(v & QUEUE_MARKED, 0, "ACK was CE-marked at enqueue");
+});
+
+test("droptail, ECN at dequeue: data and non-DCP packets above kMax are still marked", () => {
+  const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
+  q.open(0, false);
+  for (let h = 0; h < 4; h++) q.onEnqueue(0, 0, h, 64, h < 2 ? TAG_DATA : TAG_OTHER);
+  for (let h = 0; h < 3; h++) {
+    assert.is(q.onDequeue(0, 0), h);
+    assert.is(q.out[OUT.ecn], 1, `packet ${h}: bytes left > kMax = 0 mark always`);
+  }
 });
 
 test.run();

@@ -206,6 +206,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   readonly dataQuantumBytes: number;
   readonly controlQuantumBytes: number;
   readonly out = offHeap(Int32Array, 6);
+  /** The tag of the packet unlink() took last, for pop's marking decision. */
+  private servedTag = 0;
 
   private readonly st = this.col.st;
   private readonly aux = this.col.aux;
@@ -358,9 +360,11 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       return this.overflow(slot, handle, bytes, tag, fifo);
     }
     this.append(f, handle, bytes, tag);
-    // Marking at enqueue judges the data queue the arrival finds (DCTCP-style).
+    // Marking at enqueue judges the data queue the arrival finds (DCTCP-style). Only data and
+    // non-DCP packets (even tags) are marked, never an ACK or a header, even when they share the
+    // data FIFO (droptail, or dcp with ACKs in it); an even tag is always in FIFO 0.
     const kMin = st[b + S.KMin];
-    if (fifo === 0 && this.ecnAt === K.EcnEnqueue && q > kMin) return V.Data | this.mark(slot, q, kMin, V.Marked);
+    if ((tag & 1) === 0 && this.ecnAt === K.EcnEnqueue && q > kMin) return V.Data | this.mark(slot, q, kMin, V.Marked);
     return fifo + 1; // V.Data or V.Control
   }
 
@@ -516,7 +520,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const hs = this.hs;
     const h = st[f + S.Head];
     const e = h << H.Shift;
-    const bytes = hs[e + H.Meta] & K.BytesMask;
+    const meta = hs[e + H.Meta];
+    const bytes = meta & K.BytesMask;
+    this.servedTag = meta >>> K.TagShift;
     hs[e + H.Meta] = 0;
     st[f + S.Head] = hs[e + H.Next];
     const n = st[f + S.Pkts] - 1;
@@ -537,10 +543,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     this.cnt[(slot << C.Shift) + C.BytesOut] += out[O.Bytes];
     // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
-    // switch); headers are never marked.
+    // switch); headers and ACKs (odd tags) are never marked, whichever FIFO they are in.
     const q = st[b + S.Bytes];
     const kMin = st[b + S.KMin];
-    out[O.Ecn] = fifo === 0 && this.ecnAt === K.EcnDequeue && q > kMin ? this.mark(slot, q, kMin, 1) : 0;
+    let ecn = 0;
+    if ((this.servedTag & 1) === 0 && this.ecnAt === K.EcnDequeue && q > kMin) ecn = this.mark(slot, q, kMin, 1);
+    out[O.Ecn] = ecn;
     return h;
   }
 
