@@ -896,7 +896,13 @@ export class Fabric {
     const kind = i32[(h << 4) + P.Kind];
     if (q.out[2] !== 0 && kind <= Kind.Header) i32[(h << 4) + P.Flags] |= Flag.Ce;
     if (this.pfcOn !== 0 && i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
-    if (this.reflex !== null && kind === Kind.Data && this.reflex.nsfPort[port] === 1) this.nsfMeasure(port, h);
+    if (this.reflex !== null) {
+      if (kind === Kind.Data && this.reflex.nsfPort[port] === 1) this.nsfMeasure(port, h);
+      // §III-D: NDT restamps every outbound inter-DC packet at the destination ESW; a trimmed
+      // header takes the port's own queues (its priority), not NDT's, but its ACK refreshes
+      // the flow's state all the same.
+      else if (kind === Kind.Header && this.reflex.ndtFlow(port, i32[(h << 4) + P.Flow])) this.pool.f64[h] = this.nowNs;
+    }
     this.transmit(port, h);
     if (this.qPkts[port] > 0 || (this.reflex !== null && this.reflex.ndtPackets[port] > 0)) this.txDoneAfterSer(port);
   }

@@ -173,6 +173,36 @@ test("NDT: a flow acknowledged in full while its packets still wait in a Control
   for (let f = 0; f < r.flowsTotal; f++) assert.not.ok(reflex.nsf?.isOpen(f), `flow ${f}'s NSF slot closed when it was done`);
 });
 
+test("NDT: the ACK of a trimmed header echoes its egress time at the destination ESW, so RTT_dst stays inside the DC", () => {
+  // §III-D: "NDT overwrites the timestamp of outbound inter-DC packets with their egress time as
+  // they depart the destination ESW". A header trimmed before that ESW kept the sender's send
+  // time, and its ACK gave NDT the WAN's 50 µs one-way delay as RTT_dst (> T_dst_thresh 10 µs):
+  // flows marked Congested by mistake. The destination DC's segment is a few µs here.
+  const onAck = ReflexNdt.prototype.onAck;
+  const rttDst: number[] = [];
+  ReflexNdt.prototype.onAck = function (slot: number, now: number, echo: number) {
+    rttDst.push(((now | 0) - (echo | 0)) | 0);
+    return onAck.call(this, slot, now, echo);
+  };
+  let headers = 0;
+  try {
+    const b = build({
+      topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
+      network: { mtuBytes: 1500, routing: "ecmp", trimming: true, bufferBytes: 30_000, reflex: {} },
+      transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: "rud", params: { rtoNs: 31_800 } } },
+      traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "permutation", bytes: 40_000 }],
+      seed: 1,
+    } as never);
+    b.fabric.run();
+    headers = b.fabric.headersDelivered;
+  } finally {
+    ReflexNdt.prototype.onAck = onAck;
+  }
+  assert.ok(rttDst.length > 100 && headers > 0);
+  const far = rttDst.filter((x) => x >= 50_000);
+  assert.equal(far.slice(0, 3), [], `${far.length} of ${rttDst.length} RTT_dst samples at or above the WAN delay`);
+});
+
 test("network.reflex is refused where it cannot run, naming the field", () => {
   const refused = (s: Scenario, what: RegExp) => {
     try {

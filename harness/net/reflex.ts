@@ -142,6 +142,11 @@ export class ReflexSites {
   resume = -1;
 
   /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
+  /** True when `port` is an NDT port and flow f one of the inter-DC flows into its DC. */
+  ndtFlow(port: number, f: number): boolean {
+    return this.ndtPort[port] >= 0 && (this.ndt[this.ndtDc[port]] as ReflexNdt).isOpen(f);
+  }
+
   enqueue(port: number, f: number, nowNs: number, h: number, bytes: number): boolean {
     const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
     if (!ndt.isOpen(f)) return false;
