@@ -135,8 +135,9 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   state(slot: number): number {
     return this.isOpen(slot) ? this.stateCol[slot] : St.Silent;
   }
+  /** Cooling packets left before Silent (§III-C N_cool); 0 outside Cooling, where there is no count. */
   coolingLeft(slot: number): number {
-    return this.isOpen(slot) ? this.coolLeft[slot] : 0;
+    return this.isOpen(slot) && this.stateCol[slot] === St.Cooling ? this.coolLeft[slot] : 0;
   }
   pseudoAcks(slot: number): number {
     return this.isOpen(slot) ? this.col.pseudoAcks[slot] : 0;

@@ -42,6 +42,17 @@ test("NSF: T_interval 0 sends a pseudo-ACK for every packet while Active, even t
   assert.is(n.pseudoAcks(0), 3);
 });
 
+test("NSF: a flow that leaves Cooling for Active has no cooling packets left (§III-C: N_cool belongs to Cooling)", () => {
+  const n = new ReflexNsf({}, 1); // Table I: T_src_thresh 5 µs, N_cool 5
+  n.open(0);
+  assert.is(n.onData(0, 10_000, 0) & NSF_ENTER_ACTIVE, NSF_ENTER_ACTIVE); // T_src 10 µs > 5 µs
+  assert.is(n.onData(0, 10_100, 10_000), NSF_ENTER_COOLING); // 100 ns: Cooling, N_cool = 5
+  assert.is(n.coolingLeft(0), 5);
+  n.onData(0, 10_200, 10_100); // 5 → 4
+  assert.is(n.onData(0, 10_300, 0), NSF_ENTER_ACTIVE); // 10.3 µs > 5 µs: Active again
+  assert.is(n.coolingLeft(0), 0);
+});
+
 test("NSF: a flow that falls Silent has no cooling packets left; the default capacity is one flow", () => {
   const n = new ReflexNsf({ nCool: 1 }, 1);
   n.open(0);
