@@ -344,22 +344,16 @@ test("the default capacity is one port", () => {
 // README "Choices the sources leave open": headers and ACKs are never ECN-marked (also
 // notes/uec-htsim-reference.md §7, notes/baselines.md §8.1), even where they share the data FIFO.
 
-test("droptail, ECN at dequeue: an ACK leaving a queue above kMax is not CE-marked", () => {
-  const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
-  q.open(0, false);
-  for (let h = 0; h < 3; h++) q.onEnqueue(0, 0, h, 64, TAG_ACK);
-  assert.is(q.onDequeue(0, 0), 0);
-  // 128 B left > kMax = 0 would mark a data packet always; an ACK must not be marked.
-  assert.is(q.out[OUT.ecn], 0, "ACK was CE-marked at dequeue");
-  assert.is(q.marks(0), 0);
-});
-
-test("droptail, ECN at dequeue: a trimmed header (tag 11) is not CE-marked", () => {
-  const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
-  q.open(0, false);
-  for (let h = 0; h < 3; h++) q.onEnqueue(0, 0, h, 64, TAG_HEADER);
-  assert.is(q.onDequeue(0, 0), 0);
-  assert.is(q.out[OUT.ecn], 0, "header was CE-marked at dequeue");
+test("droptail, ECN at dequeue: an ACK or a trimmed header leaving a queue above kMax is not CE-marked", () => {
+  for (const tag of [TAG_ACK, TAG_HEADER]) {
+    const q = new PortQueues({ profile: "droptail", kMinBytes: 0, kMaxBytes: 0, handleCapacity: 64 }, 1);
+    q.open(0, false);
+    for (let h = 0; h < 3; h++) q.onEnqueue(0, 0, h, 64, tag);
+    assert.is(q.onDequeue(0, 0), 0);
+    // 128 B left > kMax = 0 would mark a data packet always.
+    assert.is(q.out[OUT.ecn], 0, `tag ${tag} was CE-marked at dequeue`);
+    assert.is(q.marks(0), 0);
+  }
 });
 
 test("dcp with ECN on (enqueue): an ACK in the data FIFO is not marked", () => {
