@@ -290,4 +290,70 @@ test("REPS recovers from a failed path: once frozen, no packet goes to it; bound
   }
 });
 
+const MS = 1_000_000;
+const TWO31 = 2 ** 31;
+
+// A freeze exit read across an idle gap longer than 2^31 ns (found by review).
+// notes/uec-nscc-reps-pds.md §1.3 Alg. 1: "if frozen and now > exitFreezingMode: frozen = false;
+// exploreCounter = NUM_PKTS_CWND"; "Exit: fixed timeout ... then a short exploration burst".
+// Frozen at t = 0 with FREEZING_TIMEOUT = 10 ms ⇒ exitFreezingMode = 10 ms. An unmarked ACK at
+// t = 10 ms + 2^31 ns + 1 µs ≈ 2.158 s is "now > exitFreezingMode" ⇒ unfreeze (REPS_UNFREEZE) and
+// exploreCounter = explorePackets. The same time is also what the module's own invariant says
+// (reps.test.ts "seeded random events": a frozen flow has exit − now ≤ freezeTimeoutNs).
+test("paper: an unmarked ACK 2.16 s after a 10 ms freeze ends freezing (Alg. 1 now > exit)", () => {
+  const t = new Reps({ profile: "paper" }, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, 1, GOOD);
+  t.onPathFeedback(0, 0, 2, GOOD);
+  assert.is(t.onPathFeedback(0, 0, 9, TIMEOUT), REPS_FREEZE);
+  // The flow goes idle (message done); the next message starts 2.158 s later.
+  const now = 10 * MS + TWO31 + 1000;
+  const r = t.onPathFeedback(0, now, 3, GOOD);
+  assert.is(r, REPS_CACHED | REPS_UNFREEZE, "now (2.158 s) > exitFreezingMode (10 ms): unfreeze");
+  assert.not.ok(t.frozen(0));
+  assert.is(t.exploreCounter(0), 37);
+});
+
+// Same with the uet-htsim profile: notes/uec-htsim-reference.md §8 "if frozen and now > exit_time:
+// frozen = false; clear the buffer; explore_counter = 16", evaluated on every feedback (here an
+// ECN ACK). uet-htsim's time is 64-bit picoseconds, so no aliasing there.
+test("uec-htsim: any feedback 2.16 s after a 10 ms freeze ends freezing (§8 now > exit_time)", () => {
+  const t = new Reps({ profile: "uec-htsim" }, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, 1, GOOD);
+  assert.is(t.onPathFeedback(0, 0, 9, TIMEOUT), REPS_FREEZE);
+  const now = 10 * MS + TWO31 + 1000;
+  assert.is(t.onPathFeedback(0, now, 3, ECN), REPS_UNFREEZE);
+  assert.not.ok(t.frozen(0));
+  assert.is(t.exploreCounter(0), 16);
+  // Consequence while wrongly frozen: choosePath keeps cycling the one stale EV instead of exploring.
+});
+
+// REPS_CACHED only for an EV that is in the buffer (freezeExitCheck "good" with
+// clearOnUnfreeze true; README: "Every option can be set alone").
+// reps.ts:226 documents REPS_CACHED as "the EV was recycled into the buffer (Alg. 1)". With the
+// paper's order (recycle, then exit test; notes §1.3 Alg. 1) followed by the clear, the EV is gone,
+// so either the return must not carry REPS_CACHED or the EV must still be cached. Expected here:
+// the flag and the state agree (validCount ≥ 1 whenever REPS_CACHED is returned).
+test("good exit + clearOnUnfreeze: REPS_CACHED means the EV is in the buffer", () => {
+  const t = new Reps({ freezeExitCheck: "good", clearOnUnfreeze: true, freezeTimeoutNs: 100 }, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, 1, GOOD);
+  assert.is(t.onPathFeedback(0, 0, 9, TIMEOUT), REPS_FREEZE);
+  const r = t.onPathFeedback(0, 200, 42, GOOD);
+  assert.ok((r & REPS_UNFREEZE) !== 0);
+  assert.is(t.validCount(0), 0); // the exit cleared the ring, the new EV included
+  assert.is(r & REPS_CACHED, 0);
+});
+
+// The ring reader `cached(slot, i)` (listed in Reps.api, so callable from vectors) returns
+// undefined for a non-integer index. DESIGN.md rule 7: out-of-range arguments get "a defined
+// result"; the module's own vector closed-slot-readers.json reads −1 outside the ring 0 … 7.
+test("cached(slot, 1.5) is −1 like any other index outside 0 … 7", () => {
+  const t = new Reps({}, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, 5, GOOD);
+  assert.is(t.cached(0, 1.5), -1);
+});
+
 test.run();

@@ -13,7 +13,9 @@
 //                               exploring; freezing ends freezeTimeoutNs later.
 //
 // The random EV is floor(u × evCount / 2^32) of the table's xoshiro128** (lib/core).
-// Time is a wrapping ns tick compared by difference; the exit test is "now > exit" (Alg. 1).
+// Time is a wrapping ns tick compared by difference; the exit test is "now > exit" (Alg. 1),
+// read as "exit − now, unsigned, exceeds freezeTimeoutNs": the exit is never further ahead than
+// that, so a flow that idles 2^31 ns or more past it still unfreezes (up to 2^32 − freezeTimeoutNs).
 
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -153,7 +155,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     let r = 0;
     if (kind === Feedback.Timeout && this.trimming !== 0) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((now - this.exitFreeze[slot]) | 0) > 0) {
+    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs) {
       r |= this.unfreeze(slot);
     }
     if (kind !== Feedback.Good) return r;
@@ -169,8 +171,10 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     this.head[slot] = (h + 1) & S.Mask;
     const st = this.state[slot];
     if ((st & S.CountMask) !== S.CountFull) this.state[slot] = st + S.CountOne;
-    if (this.exitOnAny === 0 && (st & S.Frozen) !== 0 && ((now - this.exitFreeze[slot]) | 0) > 0) {
-      return r | R.Cached | this.unfreeze(slot);
+    if (this.exitOnAny === 0 && (st & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs) {
+      // With clearOnUnfreeze the exit empties the ring, this EV included: no longer cached.
+      r |= this.unfreeze(slot);
+      return this.nValid[slot] !== 0 ? r | R.Cached : r;
     }
     return r | R.Cached;
   }
@@ -188,7 +192,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     let r = 0;
     if (this.trimming !== 0 || recentMaxRttNs < this.failureRttNs) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((now - this.exitFreeze[slot]) | 0) > 0) {
+    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs) {
       r |= this.unfreeze(slot);
     }
     return r;
@@ -220,7 +224,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
 
   /** The EV in ring slot i (for tests and vectors). */
   cached(slot: number, i: number): number {
-    return this.isOpen(slot) && i >= 0 && i < S.N ? this.ring[(slot << 3) + i] : -1;
+    return this.isOpen(slot) && (i | 0) === i && i >= 0 && i < S.N ? this.ring[(slot << 3) + i] : -1;
   }
 
   exitFreezeNs(slot: number): number {
