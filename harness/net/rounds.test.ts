@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
-import { DEFAULT_SCENARIO } from "../scenario/default";
+import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
@@ -443,6 +443,33 @@ test("DCP strict mode: a data packet beyond the receiver's bitmap goes back as a
   assert.is(r.totals.trims, 0, "no switch trimmed: every HO is a bounce of a data packet");
   assert.ok(nackBytes.length > 0, "packets beyond the bitmap were bounced");
   assert.equal([...new Set(nackBytes)], [57]);
+});
+
+// harness/README "Output": per flow "retransmissions and timeouts"; FlowResult.spurious is a
+// subset of the flow's retransmissions. DcpSender.retransmissions counts HO-driven resends only;
+// the flow's count adds its timeout resends (found by review: a row said 2 spurious of 0).
+test("DCP: a flow's retransmissions column counts its timeout resends (single flow: row = total; spurious ⊆ retransmissions)", () => {
+  // One 3-packet flow; host 0's link loses data until 1.4 µs, i.e. only the first packet (as in
+  // harness/metrics/metrics.test.ts "out of order, by hand"). No trimming (DCP's HO path is off),
+  // so DCP recovers by its timeout, resending the message.
+  const s = defaultWith(
+    "dcp-rtx",
+    [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }] }],
+    { faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }], run: { faultBaseline: false } },
+    "ecmp",
+  );
+  s.transport = { ...s.transport!, cc: { name: "dcqcn" }, reliability: { name: "dcp" } };
+  s.network = { ...s.network!, trimming: false };
+  const r = runScenario(s);
+  const f = r.flows[0];
+  assert.is(f.status, "complete");
+  assert.is(r.metrics.faults[0].lost.data, 1, "exactly one data packet lost");
+  assert.ok(r.totals.retransmissions >= 1, "the lost packet had to be resent");
+  assert.is(r.metrics.retransmissions.total, r.totals.retransmissions);
+  // The row's spurious count is part of its retransmissions.
+  assert.ok(f.spurious <= f.retransmissions, `row says ${f.spurious} spurious of ${f.retransmissions} retransmissions`);
+  // One flow: its retransmissions are all of the run's.
+  assert.is(f.retransmissions, r.totals.retransmissions, "per-flow retransmissions vs totals.retransmissions");
 });
 
 test.run();

@@ -237,6 +237,10 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   protected recordSent(_slot: number, kind: number): boolean {
     return kind === DCP_TX_NEW;
   }
+  /** Every resend of the flow: HO-driven (DcpSender.retransmissions) and after timeouts (resends). */
+  override retransmissions(slot: number): number {
+    return this.tx.retransmissions(slot) + this.tx.resends(slot);
+  }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
     if (n < 0) return n;
