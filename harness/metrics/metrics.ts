@@ -110,7 +110,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   });
   for (const [group, members] of byGroup) {
     const start = Math.min(...members.map((i) => f.flowStart[i]));
-    const done = members.filter((i) => f.flowDoneRx[i] >= 0);
+    // A flow whose sender gave up is failed even when its data arrived (README "Adapters").
+    const done = members.filter((i) => f.flowDoneRx[i] >= 0 && f.flowFailed[i] === 0);
     const end = Math.max(...done.map((i) => f.flowDoneRx[i]));
     jobs.push({ group, flows: members.length, completed: done.length, startUs: r3(start / 1e6), jctUs: done.length === members.length ? r3((end - start) / 1e6) : null });
   }

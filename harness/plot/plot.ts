@@ -120,8 +120,9 @@ export function comparisonRows(results: Results[], labels: string[]): { run: str
   return rows;
 }
 
-/** The completion times of a run's finished flows (of one class, when given), in flow order. */
-const fcts = (r: Results, cls?: string): number[] => r.flows.filter((f) => f.fctUs !== null && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
+/** The completion times of a run's completed flows (of one class, when given), in flow order; a failed flow keeps its fctUs in its row but stays out, as in the statistics. */
+const fcts = (r: Results, cls?: string): number[] =>
+  r.flows.filter((f) => f.status === "complete" && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
 
 /** One run's FCT CDF series: one per flow class when there are several, else one named by its CC; empty ones left out. */
 export function runFctSeries(r: Results): { name: string; values: number[] }[] {
