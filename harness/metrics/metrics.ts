@@ -34,7 +34,7 @@ export interface Metrics {
   slowdown: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
   jobs: { group: string; flows: number; completed: number; startUs: number; jctUs: number | null }[];
   goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
-  drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; fault: number };
+  drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; fault: number; reflex: number };
   trims: number;
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };
@@ -83,7 +83,8 @@ export interface FlowView {
 export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> } {
   const done = flows.filter((f) => pick(f) !== null);
   const all = stats(done.map((f) => pick(f) as number));
-  const edges = [0, ...bounds, Infinity];
+  // The scenario may list the bounds in any order; classes must not overlap.
+  const edges = [0, ...[...bounds].sort((x, y) => x - y), Infinity];
   const bySize: SizeStats[] = [];
   for (let i = 0; i + 1 < edges.length; i++) {
     const part = done.filter((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1]);
@@ -195,6 +196,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       receiver: f.rxDrops,
       pfc: f.pfcDrops,
       fault: f.faultDrops,
+      reflex: f.reflex !== null ? f.reflex.ndtDrops : 0, // Reflex NDT's own queues at the destination ESW
     },
     trims: ports.trims,
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },

@@ -2012,9 +2012,16 @@ export class Fabric {
       this.sampleLevels[i].push(live ? this.ccOf[f].level(f) : NaN);
       this.sampleDelivered[i].push(this.flowArrivedBytes[f]);
     }
-    if (this.sampleTimes.length >= s.maxPoints) this.decimate();
+    // Decimation keeps samples 0, 2, 4, …: with an even count it drops the one just taken, and
+    // the next falls one old interval on, an even step of the doubled interval from the last kept.
+    let nextPs = this.sampleIntervalPs;
+    if (this.sampleTimes.length >= s.maxPoints) {
+      const droppedNewest = this.sampleTimes.length % 2 === 0;
+      this.decimate();
+      nextPs = droppedNewest ? this.sampleIntervalPs / 2 : this.sampleIntervalPs;
+    }
     // Nothing else pending: the run is over (or stuck); sampling must not keep it alive.
-    if (this.heap.size > 0) this.heap.push(this.now + this.sampleIntervalPs, Ev.Sample, 0, 0);
+    if (this.heap.size > 0) this.heap.push(this.now + nextPs, Ev.Sample, 0, 0);
   }
 
   private decimate(): void {
