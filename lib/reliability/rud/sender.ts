@@ -334,7 +334,9 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     const next = this.nextPsnCol[slot];
-    if (((cumPsn - next) | 0) > 0 || ((ackedPsn - next) | 0) >= 0) return this.fail(E_STATE);
+    if (((cumPsn - next) | 0) > 0 || ((ackedPsn - next) | 0) >= 0 || sacksBeyond(next, sackBase, sackLo, sackHi)) {
+      return this.fail(E_STATE);
+    }
     const now = nowNs | 0;
     const out = this.out;
     // uet-htsim §3 step 1: the receiver's byte count is the ACK clock; a value that went
@@ -372,7 +374,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       } while (cum !== cumPsn);
       this.cumAckCol[slot] = cum;
     }
-    if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, next, sackBase, sackLo, sackHi);
+    if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, sackBase, sackLo, sackHi);
     if (this.msgSent[slot] > 0 && ((cum - this.mEnd[(slot << this.mShift) + (this.msnHead[slot] & this.mMask)]) | 0) >= 0) {
       r |= this.complete(slot, cum);
     }
@@ -565,7 +567,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   }
 
   /** Selective part of an ACK: releases the SACKed PSNs in [cum, next). */
-  private sack(slot: number, base: number, cum: number, next: number, sackBase: number, lo: number, hi: number): number {
+  private sack(slot: number, base: number, cum: number, sackBase: number, lo: number, hi: number): number {
     let r = 0;
     for (let half = 0; half < 2; half++) {
       let bits = half === 0 ? lo : hi;
@@ -574,7 +576,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         const bit = 31 - Math.clz32(low);
         bits ^= low;
         const psn = (sackBase + half * 32 + bit) | 0;
-        if (((psn - cum) | 0) < 0 || ((psn - next) | 0) >= 0) continue;
+        if (((psn - cum) | 0) < 0) continue; // onAck refused bits at or past next
         const i = psn & this.wMask;
         const w = this.eState[base + i] & E.WhereMask;
         if (w === E.Outstanding || w === E.Rtx) {
@@ -689,4 +691,17 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.mFirst.fill(0, m, m + this.maxMsgs);
     this.mEnd.fill(0, m, m + this.maxMsgs);
   }
+}
+
+/**
+ * True when the 64-bit SACK bitmap (bit i: PSN sackBase + i) has a bit for a PSN at or past
+ * `next`, one never sent: the ACK is then refused whole (E_STATE), as one whose cumulative or
+ * acknowledged PSN is past it.
+ */
+function sacksBeyond(next: number, sackBase: number, lo: number, hi: number): boolean {
+  const d = (next - sackBase) | 0; // bits below d are PSNs before next
+  if (d >= 64) return false;
+  if (d <= 0) return (lo | hi) !== 0;
+  if (d < 32) return lo >>> d !== 0 || hi !== 0;
+  return d === 32 ? hi !== 0 : hi >>> (d - 32) !== 0;
 }
