@@ -445,4 +445,55 @@ test("fairness acts on the slower and the faster stream only when their counts d
   assert.is(same(t.inspect(3).flags, 0), true);
 });
 
+// §II-H's sampling period ends fairnessPeriodNs after it began whatever the absolute tick, and one
+// that ended 2^31 ns or more ago has ended (found by review: its end was a deadline read signed).
+const FAIR_PKT = 2112; // 2048 B + 64 B header; threshold 9216 B (§III-A), queue 82944 B (§III-B)
+
+test("§II-H: the first sampling period ends fairnessPeriodNs after it began, also when the clock does not start near 0", () => {
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  const t0 = 3_000_000_000 | 0; // a wrapping tick (DESIGN.md rule 5: nowNs | 0) 3 s into a run: −1294967296
+  // Period [t0, t0 + 1000): A (slot 0) 3 packets, B (slot 1) 1 packet; n = 2, total 4, mean 2.
+  t.onData(0, t0, 0, FAIR_PKT);
+  t.onData(0, t0 + 1, 1, FAIR_PKT);
+  t.onData(0, t0 + 2, 2, FAIR_PKT);
+  t.onData(1, t0 + 3, 0, FAIR_PKT);
+  for (let i = 0; i < 4; i++) t.onProcessed(t0 + 10 + i);
+  // 1000 ns later (more than one period): the period is closed by this packet.
+  // A: 3·2 = 6 > 4·1.25 = 5 → coalesce; B: 1·2 = 2 < 4·0.75 = 3 → suppress (same arithmetic as the
+  // vector fairness-suppress-and-coalesce.json, only shifted in time).
+  t.onData(0, t0 + 1000, 3, FAIR_PKT);
+  assert.is(t.suppressing(1), true, "B should be suppressed after the period [t0, t0+1000)");
+  assert.is(t.coalescing(0), true, "A should be coalesced after the period [t0, t0+1000)");
+});
+
+test("§II-H: after an idle gap of 2^31 ns or more the old period has ended; its suppression does not persist", () => {
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  t.onData(0, 0, 0, FAIR_PKT);
+  t.onData(0, 1, 1, FAIR_PKT);
+  t.onData(0, 2, 2, FAIR_PKT);
+  t.onData(1, 3, 0, FAIR_PKT);
+  for (let i = 0; i < 4; i++) t.onProcessed(10 + i);
+  // t = 1000 closes [0, 1000): A coalesce, B suppress, for the period [1000, 2000).
+  t.onData(0, 1000, 3, FAIR_PKT);
+  t.onProcessed(1001);
+  assert.is(t.suppressing(1), true);
+  // Idle 2^31 + 5000 ns past the period's end (about 2.15 s), then traffic again.
+  const t2 = (2000 + 2 ** 31 + 5000) | 0;
+  // A sends 5 packets: the first closes [1000, 2000) (only A counted: n = 1, no action), so
+  // nobody is suppressed or coalesced any more. The 5th makes the target congested (5·2112 = 10560 > 9216).
+  for (let k = 0; k < 5; k++) t.onData(0, t2 + k, 4 + k, FAIR_PKT);
+  assert.is(t.coalescing(0), false, "A's coalescing of the period [1000, 2000) should have ended");
+  // B's packet enters a congested target (12672 B > 9216 B): §II-D "a standalone DACK is
+  // instantly sent back", since B is not suppressed any more.
+  t.onData(1, t2 + 10, 1, FAIR_PKT);
+  assert.is(t.suppressing(1), false, "B's suppression of the period [1000, 2000) should have ended");
+  assert.is(t.out[0], 1, "one ACK expected");
+  assert.is(t.out[1], DACK_KIND_DACK);
+  assert.is(t.out[3], 0); // B's last ACK number
+});
+
 test.run();

@@ -161,7 +161,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private readonly periodNs: number;
   private readonly fairQ16: number;
   private readonly suppressMax: number;
-  private periodEnd = 0;
+  /** Tick the fairness period began at; it ends periodNs later, read as an unsigned age (lib/core/ticks.ts). */
+  private periodStart = 0;
   private listed: Int32Array;
   private nListed = 0;
   private marked: Int32Array;
@@ -183,7 +184,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.periodNs = p.fairnessPeriodNs;
     this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
     this.suppressMax = p.suppressMaxIacks;
-    this.periodEnd = p.fairnessPeriodNs | 0; // periods start at time 0
+    // Periods start at time 0; a first packet 2^31 ns or more later reads the first as ended.
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
     this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
@@ -553,7 +554,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /** §II-H: the stream's first packet of a period, and the first after the period's end, take `tally`. */
   private countPacket(slot: number, now: number): void {
     const c = this.count[slot];
-    if (c === 0 || ((now - this.periodEnd) | 0) >= 0) this.tally(slot, now);
+    if (c === 0 || ((now - this.periodStart) >>> 0) >= this.periodNs) this.tally(slot, now);
     else this.count[slot] = c + 1;
   }
 
@@ -562,7 +563,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * packet's fairness flags), puts a stream's first packet of the period on the list, counts.
    */
   private tally(slot: number, now: number): void {
-    if (((now - this.periodEnd) | 0) >= 0) this.closePeriod(now);
+    if (((now - this.periodStart) >>> 0) >= this.periodNs) this.closePeriod(now);
     const c = this.count[slot];
     if (c === 0) {
       if (this.nListed === this.listed.length) this.compactList();
@@ -622,6 +623,6 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     }
     this.nMarked = m;
     this.nListed = 0;
-    this.periodEnd = (now + this.periodNs) | 0;
+    this.periodStart = now;
   }
 }
