@@ -207,4 +207,27 @@ test("strict mode bounces a packet beyond its window and refuses a new PSN for a
   assert.is(new DcpReceiver({}, 1).epsn(0), -1);
 });
 
+// §4.4: only a Write-with-Immediate's last packet carries the SSN and immediate (its others look
+// like a plain Write's), and packets are placed out of order; §4.5: a message that requires a CQE
+// sets Cf however it completes. Found by review: the packet that completed the message decided.
+for (const tracking of ["counter", "bitmap"] as const) {
+  test(`${tracking}: a Write-with-Immediate completed by a packet other than its last still yields a CQE`, () => {
+    const r = new DcpReceiver({ tracking, bitmapBits: 64 }, 1);
+    r.open(0, 0);
+    assert.is(r.onData(0, 0, 0, 1, 0, 2, true), DCP_RX_PLACE); // the last packet first
+    assert.ok((r.onData(0, 0, 0, 0, 0, 2, false) & DCP_RX_COMPLETE) !== 0);
+    assert.equal([r.out[1], r.out[2]], [1, 1]); // one completion, with a CQE
+  });
+
+  test(`${tracking}: the same when it completes out of order behind a gap`, () => {
+    const r = new DcpReceiver({ tracking, bitmapBits: 64 }, 1);
+    r.open(0, 0);
+    // Message 0 (PSN 0, a one-packet Write) is held back; message 1 (PSNs 1, 2) completes first.
+    r.onData(0, 0, 1, 2, 0, 2, true);
+    r.onData(0, 0, 1, 1, 0, 2, false);
+    assert.ok((r.onData(0, 0, 0, 0, 0, 1, false) & DCP_RX_COMPLETE) !== 0); // eMSN walks over 0 and 1
+    assert.equal([r.out[1], r.out[2]], [2, 0b10]); // message 1 needs a CQE
+  });
+}
+
 test.run();

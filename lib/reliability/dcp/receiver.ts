@@ -193,12 +193,15 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       return DCP_RX_DUPLICATE;
     }
     const n = (c & K.CountMask) + 1;
+    // §4.4: only a Write-with-Immediate's last packet says it needs a CQE, and packets arrive in
+    // any order, so Cf is kept from whichever packet carried it (c + 1 keeps a Cf already set).
+    const v = (c + 1) | (needCqe ? K.Cf : 0);
     if (n < msgPackets) {
-      this.ctr[i] = n;
+      this.ctr[i] = v;
       return DCP_RX_PLACE;
     }
     if (n > msgPackets) return this.fail(E_STATE);
-    this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0); // §4.5: count = size → mcf (and Cf)
+    this.ctr[i] = v | K.Mcf; // §4.5: count = size → mcf (and Cf)
     return d === 0 ? DCP_RX_PLACE | this.retire(slot, emsn) : DCP_RX_PLACE;
   }
 
@@ -257,7 +260,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     // A newer round: the count restarts and this packet is its first (1 ≤ msgPackets).
     this.rretry[slot] = retryNo;
     if (msgPackets > 1) {
-      this.ctr[i] = 1;
+      this.ctr[i] = needCqe ? 1 | K.Cf : 1;
       return DCP_RX_PLACE | DCP_RX_RECOUNT;
     }
     this.ctr[i] = 1 | K.Mcf | (needCqe ? K.Cf : 0);
@@ -321,11 +324,12 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     if ((c & K.Mcf) !== 0 || n > msgPackets) return this.fail(E_STATE);
     if (p === 0) this.slide(slot, base, epsn);
     else bits[w] = word | one;
+    const v = (c + 1) | (needCqe ? K.Cf : 0); // Cf kept from whichever packet carried it, as in track
     if (n < msgPackets) {
-      this.ctr[i] = n;
+      this.ctr[i] = v;
       return DCP_RX_PLACE;
     }
-    this.ctr[i] = n | K.Mcf | (needCqe ? K.Cf : 0);
+    this.ctr[i] = v | K.Mcf;
     return d === 0 ? DCP_RX_PLACE | this.retire(slot, emsn) : DCP_RX_PLACE;
   }
 
