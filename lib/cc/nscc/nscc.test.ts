@@ -714,4 +714,24 @@ test("1 M random events over 64 flows keep MTU ≤ cwnd ≤ maxWnd with no NaN, 
   }
 });
 
+// uec-htsim at 800 Gb/s, network RTT 12252.84 ns, MTU 4150 (notes/uec-htsim-reference.md §2):
+// BDP = 100 B/ns × 12252.84 = 1225284 B; a = 8.16856; eta = 0.15 × 4086 × 8.16856 = 5006.51 B (a double);
+// maxWnd = 1837926; target = 9189.63 → 9190 ns; adjust period = network RTT (12253 ns here).
+// §3 fulfill(): "if now − last_adjust_time >= network_rtt: cwnd += eta   # truncated"; §1: a double
+// added to an integer and stored back is truncated. So each eta adds trunc(cwnd + 5006.51) − cwnd = 5006 B.
+test("uec-htsim: eta is truncated as uet-htsim adds it; uec keeps 5006.51 (rounded to 5007 by the module): trunc(cwnd + 5006.51) − cwnd = 5006 B at 800 Gb/s, as uet-htsim's fulfill", () => {
+  const cc = new Nscc({ profile: "uec-htsim", linkGbps: 800, baseRttNs: 12252.84, mtuBytes: 4150 }, 1);
+  cc.open(0);
+  cc.onTimeout(0, 0, 1_837_926 - 1_000_000); // cwnd = 1000000
+  assert.is(cc.cwndBytes(0), 1_000_000);
+  // First ACK (0 B, delay 10000 ≥ target: fair increase of 0) starts the adjust period at t = 1000.
+  cc.onAck(0, 1000, 0, 12_253 + 10_000, true); // marked: htsim's averager keeps the sample; MD skipped (avg < target)
+  // One period later: fulfill with inc = 0 → + 0, then + eta.
+  const r = cc.onAck(0, 1000 + 12_253, 0, 12_253 + 10_000, true);
+  assert.is(r & NSCC_FULFILL, NSCC_FULFILL);
+  assert.is(cc.cwndBytes(0), 1_000_000 + 5006); // trunc(1005006.51)
+  assert.is(resolveNsccParams({ profile: "uec-htsim", linkGbps: 800, baseRttNs: 12252.84 }).etaBytes, 5006);
+  assert.ok(Math.abs(resolveNsccParams({ profile: "uec", linkGbps: 800, baseRttNs: 12252.84 }).etaBytes - 5006.51) < 0.01);
+});
+
 test.run();

@@ -224,6 +224,9 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     qaGate = 3;
     fiBytes = 5 * mssBytes * scalingA;
     etaBytes = 0.15 * mssBytes * scalingA;
+    // uet-htsim adds eta to its integer cwnd truncated (uec-htsim-reference §3 fulfill): 5006 B
+    // at 800 Gb/s where the module would round 5006.51 to 5007 (it keeps eta in whole bytes).
+    if (profile === "uec-htsim") etaBytes = Math.floor(etaBytes);
     adjustBytes = 8 * mtuBytes;
     adjustPeriodNs = baseRttNs;
     fastIncreaseK = 0;
