@@ -132,6 +132,20 @@ test("QuickAdapt and FastIncrease parameters: off by default; trtt = 1.5 × base
   assert.throws(() => new Dctcp({ quickAdapt: "yes" } as never), RangeError);
 });
 
+test("QuickAdapt: an interval that ended 2^31 ns or more before the next ACK has ended (Alg. 2 line 3)", () => {
+  // As above: the first ACK starts the interval (end 10,000; its own bytes are not counted), a
+  // trim arms QuickAdapt. The next ACK comes 2.2 s later: now ≥ end, so cwnd = acked in the
+  // interval = 4096 (trim) + 4096 (this ACK) = 8192 B. Read as a signed 32-bit difference,
+  // 2.2e9 − 10,000 would be negative: no QuickAdapt, and slow start would grow the window.
+  const cc = new Dctcp({ quickAdapt: true, qaIntervalNs: 10_000, initCwndBytes: 100_000, maxCwndBytes: 100_000 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 100_000);
+  cc.onAck(0, 0, 4096, false);
+  assert.is(cc.onNack(0, 3000, 4096), DCTCP_DECREASE);
+  assert.is(cc.onAck(0, 2_200_000_000, 4096, false), DCTCP_DECREASE);
+  assert.is(cc.cwndBytes(0), 8192);
+});
+
 // By hand (SMaRTT Alg. 2 and 4; MSS 4096, trtt 10 µs, a fixed window of 100,000 B):
 test("QuickAdapt: a trim arms it; at the interval's end cwnd = the bytes acked or trimmed in it, and the bytes then in flight change nothing", () => {
   const cc = new Dctcp({ quickAdapt: true, qaIntervalNs: 10_000, initCwndBytes: 100_000, maxCwndBytes: 100_000 }, 1);

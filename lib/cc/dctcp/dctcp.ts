@@ -344,9 +344,15 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return left > 0;
   }
 
-  /** SMaRTT Alg. 2 line 3: the measurement interval has ended, or none has begun (kept apart so that the common case stays inline). */
+  /**
+   * SMaRTT Alg. 2 line 3: the measurement interval has ended, or none has begun (kept apart so
+   * that the common case stays inline). The end is set qaIntervalNs (≤ 2^30) ahead, so one that
+   * reads as further ahead has passed, even 2^31 ns or more ago (lib/core/ticks.ts).
+   */
   private qaDue(slot: number, nowNs: number, flags: number): boolean {
-    return (flags & Fl.QaStarted) === 0 || (((nowNs | 0) - this.qaEnd[slot]) | 0) >= 0;
+    if ((flags & Fl.QaStarted) === 0) return true;
+    const lead = (this.qaEnd[slot] - (nowNs | 0)) >>> 0;
+    return lead === 0 || lead > this.qaInterval;
   }
 
   /**

@@ -734,4 +734,47 @@ test("uec-htsim: eta is truncated as uet-htsim adds it; uec keeps 5006.51 (round
   assert.ok(Math.abs(resolveNsccParams({ profile: "uec", linkGbps: 800, baseRttNs: 12252.84 }).etaBytes - 5006.51) < 0.01);
 });
 
+// uec, 100 Gb/s, base RTT 14000 ns, MTU 4150: maxWnd = 1.5 × 12.5 × 14000 = 262500 B;
+// target = 0.75 × 14000 = 10500 ns; QuickAdapt window = base RTT + target = 24500 ns;
+// gate maxWnd >> 3 = 32812 B.
+function uecIdle(extra: Record<string, unknown> = {}): Nscc {
+  const cc = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: 14_000, mtuBytes: MTU, ...extra }, 1);
+  cc.open(0);
+  return cc;
+}
+
+// UEC quick_adapt (notes/uec-nscc-reps-pds.md §2.2; uec-htsim-reference §5: "elif now > qa_end"):
+// a window that ended long ago has ended. Time in htsim is a uint64 of ps and never wraps; here
+// time is a wrapping 32-bit ns tick, and the window end is never more than base RTT + target
+// (24.5 µs) ahead of the tick at which it was set, so an idle gap of ~2.2 s must still read as
+// "the window has ended" (as the MD and eta gates now read their ages).
+test("UEC: a trim-armed QuickAdapt fires on the first ACK after an idle gap of 2.2 s", () => {
+  const cc = uecIdle();
+  cc.onSend(0, 0, 10 * MTU);
+  // t = 1000: first ACK opens the window, qa_end = 1000 + 24500 = 25500.
+  cc.onAck(0, 1000, 0, 14_000, false);
+  // t = 2000: trim inside the window → cut, trigger_qa armed (no QuickAdapt yet).
+  assert.is(cc.onTrim(0, 2000, MTU, false, 0), NSCC_DECREASE);
+  assert.is(cc.cwndBytes(0), 262_500 - MTU);
+  // t = 2.2e9 ns (> 2^31 + 25500 = 2147509148): now > qa_end, trigger_qa set, achieved = 4150 B
+  // (this ACK, counted first) < 32812 → cwnd = max(achieved, MTU) = 4150, return QUICK_ADAPT (32).
+  const r = cc.onAck(0, 2_200_000_000, MTU, 14_000, false);
+  assert.is(r, NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
+// SMaRTT Alg. 2 line 3: "if now ≥ end" — same after an idle gap.
+test("smartt: a trim after an idle gap of 2.2 s fires QuickAdapt (Alg. 4 lines 15–20, Alg. 2)", () => {
+  // smartt, 100 Gb/s, brtt 12000: maxWnd = 225000; trtt window = 12000 + 6000 = 18000 ns.
+  const cc = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 10 * MTU);
+  cc.onAck(0, 1000, 0, 12_000, false); // end = 1000 + 18000 = 19000
+  // trim at 2.2e9: cwnd −= 4150 (line 16), trigger_qa (line 17), bytes_ignored ≥ bytes_to_ignore
+  // (nothing to ignore) → quick_adapt: now ≥ end, trigger_qa, end ≠ 0 → cwnd = max(acked = 0, mtu) = 4150.
+  const r = cc.onTrim(0, 2_200_000_000, MTU, false, 0);
+  assert.is(r & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
 test.run();

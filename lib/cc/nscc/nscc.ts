@@ -76,6 +76,7 @@ const enum R {
 const enum K {
   MaxEventBytes = 1073741824, // 2^30
   MaxRttNs = 1073741824, // 2^30
+  MaxQaLeadNs = 1073741823, // a QuickAdapt window's end is at most base RTT (≤ 2^29) + target (≤ 2^22) ahead
   CounterMax = 1073741823, // 2^30 − 1: achieved, received and fiCount saturate here
   AvgShift = 8, // avgDelay is Q8 ns
   MaxDelayNs = 8388607, // INT32_MAX >> AvgShift
@@ -542,8 +543,12 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    */
   private windowEnded(slot: number, flags: number, now: number): boolean {
     if ((flags & Fl.QaStarted) === 0) return true;
-    const sinceEnd = (now - this.qaEnd[slot]) | 0;
-    return this.loopSmartt !== 0 ? sinceEnd >= 0 : sinceEnd > 0;
+    // The end is set base RTT + target (< 2^30 ns) ahead, so an end that reads as further ahead
+    // than that has passed, even 2^31 ns or more ago (lib/core/ticks.ts): a flow back from a
+    // long idle gap has its QuickAdapt window ended, as uet-htsim's 64-bit clock would say.
+    const lead = (this.qaEnd[slot] - now) >>> 0;
+    const passed = lead > K.MaxQaLeadNs;
+    return this.loopSmartt !== 0 ? passed || lead === 0 : passed;
   }
 
   /**
