@@ -211,9 +211,9 @@ test("one run's CDF series: one per flow class when there are several, flows not
     { name: "solo", values: [fct(2)] },
   ]);
   const one = runScenario(tiny());
-  const unfinished: Results = { ...one, flows: one.flows.map((f, i) => (i === 1 ? { ...f, fctUs: null } : f)) };
+  const unfinished: Results = { ...one, flows: one.flows.map((f, i) => (i === 1 ? { ...f, fctUs: null, status: "incomplete" as const } : f)) };
   assert.equal(runFctSeries(unfinished), [{ name: "nscc", values: [one.flows[0].fctUs as number, one.flows[2].fctUs as number] }]);
-  const soloUnfinished: Results = { ...r, flows: r.flows.map((f, i) => (i === 2 ? { ...f, fctUs: null } : f)) };
+  const soloUnfinished: Results = { ...r, flows: r.flows.map((f, i) => (i === 2 ? { ...f, fctUs: null, status: "incomplete" as const } : f)) };
   assert.equal(runFctSeries(soloUnfinished), [{ name: "incast", values: [fct(0), fct(1)] }], "a class with no finished flow has no line");
 });
 
