@@ -94,7 +94,7 @@ test("bad input → error, counter, state unchanged", () => {
   assert.is(JSON.stringify(t.inspect(0)), before);
   assert.throws(() => new Plb({ congestionThreshold: 0 }), RangeError);
   assert.throws(() => new Plb({ profile: "x" as never }), RangeError);
-  assert.is(Plb.bytesPerFlow, 21);
+  assert.is(Plb.bytesPerFlow, 25);
 });
 
 test("seeded random events: EV in range, counters bounded, re-path always changes the EV", () => {
@@ -116,6 +116,35 @@ test("seeded random events: EV in range, counters bounded, re-path always change
     }
     assert.ok(t.congestedRounds(s) <= 3);
   }
+});
+
+// Linux tcp_plb_update_state: a round with cong_ratio < K resets the count. A round may last up to
+// 2^30 ns and hold more than 65,535 packets; 16-bit counts judged clean rounds congested (review).
+const LONG_ROUND = 2 ** 30;
+
+test("70 000 GOOD then 40 000 ECN in one round (36 % marked) is NOT a congested round at K = 0.5", () => {
+  const t = new Plb({ roundNs: LONG_ROUND }, 1); // linux profile: K = 0.5
+  t.open(0);
+  const ev = t.ev(0);
+  let now = 0;
+  for (let i = 0; i < 70_000; i++) t.onPathFeedback(0, now++, ev, GOOD); // first one starts the round
+  for (let i = 0; i < 40_000; i++) t.onPathFeedback(0, now++, ev, ECN);
+  // The judging feedback counts in the round: delivered 110 001, marked 40 000 → 0.364 < 0.5.
+  const r = t.onPathFeedback(0, LONG_ROUND, ev, GOOD);
+  assert.is(r, PLB_ROUND_END, "expected a clean round (40000/110001 = 36 % < 50 %)");
+  assert.is(t.congestedRounds(0), 0);
+});
+
+test("65 535 ECN then 70 000 GOOD (48 % marked) is NOT a congested round at K = 0.5", () => {
+  const t = new Plb({ roundNs: LONG_ROUND }, 1);
+  t.open(0);
+  const ev = t.ev(0);
+  let now = 0;
+  for (let i = 0; i < 65_535; i++) t.onPathFeedback(0, now++, ev, ECN);
+  for (let i = 0; i < 70_000; i++) t.onPathFeedback(0, now++, ev, GOOD);
+  // delivered 135 536 (with the judging GOOD), marked 65 535 → 0.4835 < 0.5.
+  const r = t.onPathFeedback(0, LONG_ROUND, ev, GOOD);
+  assert.is(r & PLB_CONGESTED_ROUND, 0, "expected a clean round (65535/135536 = 48 % < 50 %)");
 });
 
 test.run();

@@ -16,6 +16,7 @@
 // Q8 fraction (Linux's 1/256 steps).
 
 import { E_STATE } from "../../core/errors";
+import { I32 } from "../../core/limits";
 import { profileParam, resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -25,8 +26,8 @@ import { Feedback } from "../feedback";
 const LAYOUT = {
   ev: "u16",
   roundEnd: "i32", // tick
-  delivered: "u16", // packets fed back in this round (saturating)
-  congested: "u16", // of which ECN or NACK (saturating)
+  delivered: "i32", // packets fed back in this round (saturating at 2^31 − 1)
+  congested: "i32", // of which ECN or NACK (saturating)
   rounds: "u8", // consecutive congested rounds, at most rehashRounds (≤ 255)
   lastSend: "i32", // tick of the last choosePath
   pauseUntil: "i32", // tick: no congestion re-path before it
@@ -165,11 +166,13 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (ev >= this.evCount) return this.fail(E_STATE);
     const now = nowNs | 0;
     if (kind === Feedback.Timeout) return this.onTimeout(slot, now);
+    // 32-bit counts: a round may be up to 2^30 ns, and at 16 bits a round of more than 65,535
+    // packets saturated `delivered` while `congested` kept counting, so clean rounds read congested.
     const d = this.delivered[slot];
-    if (d !== 0xffff) this.delivered[slot] = d + 1;
+    if (d !== I32.Max) this.delivered[slot] = d + 1;
     if (kind !== Feedback.Good) {
       const c = this.congested[slot];
-      if (c !== 0xffff) this.congested[slot] = c + 1;
+      if (c !== I32.Max) this.congested[slot] = c + 1;
     }
     const fl = this.flags[slot];
     if ((fl & F.Started) === 0) {
