@@ -304,7 +304,7 @@ test("judge: reruns carry an event budget; one cut by it is the last, and the de
     budgets.push(s.run?.maxEvents);
     return budgets.length === 1 ? open(1, 20_000) : { ...open(1 / 3, 60_000), eventBudgetSpent: true };
   });
-  assert.equal(budgets, [undefined, RERUN_MAX_EVENTS]);
+  assert.equal(budgets, [RERUN_MAX_EVENTS, RERUN_MAX_EVENTS]);
   assert.is(cut.verdict, "stalled");
   assert.is(cut.detail, `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0)`);
   // Moving on by where the budget stopped it: slow.
@@ -314,6 +314,24 @@ test("judge: reruns carry an event budget; one cut by it is the last, and the de
     return budgets.length === 1 ? open(1, 20_000) : { ...open(0.5, 60_000), eventBudgetSpent: true };
   });
   assert.equal([moved.verdict, budgets.length], ["slow", 2]);
+});
+
+test("judge: the run itself carries the event budget; one that spends it is slow, without reruns", () => {
+  // Seed 3,581,308 (a PFC deadlock under one-quantum frames) simulated about 1 µs a second.
+  const budgets: (number | undefined)[] = [];
+  const spent = judge(tiny, (s) => {
+    budgets.push(s.run?.maxEvents);
+    return { ...open(1, 52), eventBudgetSpent: true };
+  });
+  assert.equal(budgets, [RERUN_MAX_EVENTS]);
+  assert.equal([spent.verdict, spent.detail], ["slow", `1 of 1 flows open when the run spent its ${RERUN_MAX_EVENTS} events at 52 µs`]);
+  // A scenario's own budget stands.
+  budgets.length = 0;
+  judge({ ...tiny, run: { ...tiny.run, maxEvents: 1000 } }, (s) => {
+    budgets.push(s.run?.maxEvents);
+    return real;
+  });
+  assert.equal(budgets, [1000]);
 });
 
 test.run();

@@ -465,7 +465,8 @@ function delivered(f: Results["flows"][number], endUs: number): number {
 }
 
 /**
- * The events a rerun may take (about a minute on this machine, at 3–5 million events a second).
+ * The events a run or a rerun may take (about a minute on this machine, at 3–5 million events a
+ * second).
  * A seed that moves millions of packets per 20 ms (seed 2,199,810: 84 million events, 21 s) took
  * most of an hour over its hundredfold rerun; events, unlike a wall clock, stop every machine at
  * the same point, so the verdict stays reproducible.
@@ -477,10 +478,15 @@ export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors"
 export type Verdict = (typeof VERDICTS)[number];
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
-export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
+export function judge(scenario: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
   const t0 = Date.now();
   try {
-    validateScenario(s);
+    validateScenario(scenario);
+    // The run itself carries the budget too: a PFC deadlock under one-quantum PAUSE frames
+    // (seed 3,581,308: Valiant routing on a Slim Fly) moves nothing while refreshes fire every
+    // nanosecond on every paused port, about 1 µs simulated per second, so the 1 ms watchdog
+    // that ends it was half an hour away.
+    const s = scenario.run?.maxEvents === undefined ? { ...scenario, run: { ...scenario.run, maxEvents: RERUN_MAX_EVENTS } } : scenario;
     const r = run(s);
     const wallMs = Date.now() - t0;
     if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
@@ -501,6 +507,10 @@ export function judge(s: Scenario, run: (s: Scenario) => Results = runScenario):
     }
     const impossible = tooFast(s, r);
     if (impossible !== null) return { verdict: "physics", detail: impossible, wallMs };
+    if (r.eventBudgetSpent) {
+      const detail = `${openFlows(r)} of ${r.flowsTotal} flows open when the run spent its ${RERUN_MAX_EVENTS} events at ${r.simulatedUs} µs`;
+      return { verdict: "slow", detail, wallMs };
+    }
     const open = openFlows(r);
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
