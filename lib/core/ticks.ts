@@ -1,5 +1,5 @@
 // Wrapping 32-bit nanosecond ticks, like a NIC's free-running timestamp counter.
-// Two ticks are compared through their difference, read one of two ways:
+// Two ticks are compared through their difference, read one of three ways:
 // - Signed, for the order of two ticks or a deadline that may lie ahead (`((now - due) | 0) >= 0`):
 //   correct across the 2^32 wrap while the true interval is below 2^31 ns (≈ 2.1 s), the
 //   serial-number rule of RFC 1982 §3.2.
@@ -7,10 +7,14 @@
 //   time since a flow's last decrease, send, NACK or timer start. Correct while the age is below
 //   2^32 ns (≈ 4.3 s). Read signed, an age of 2^31 ns or more would look negative, and a gate
 //   like "at most once per RTT" would stay shut for up to 2.1 s more, even on a busy flow.
+// - A deadline set at most L ahead (L < 2^31 known): it has passed when it reads as more than L
+//   ahead, `((due - now) >>> 0) > L` (NSCC's QuickAdapt window, a REPS freeze), correct while it
+//   passed less than 2^32 − L ns ago.
 // Longer intervals alias. An age of k·2^32 ns plus less than a gate's length reads as too soon,
-// for at most that length. A deadline passed by 2^31 ns or more reads as still ahead until the
-// wrap brings it round, up to 2.1 s later (an NSCC QuickAdapt window, a REPS freeze): a caller
-// that idles a flow that long should re-open it.
+// for at most that length. A deadline read signed that passed 2^31 ns or more ago reads as still
+// ahead until the wrap brings it round, up to 2.1 s later (PLB's round and pause, flowlet's hold,
+// the DCQCN timers, RACK's reordering and probe timers: not converted yet); a caller that idles a
+// flow that long should re-open it.
 
 /** The signed interval a − b in ns. */
 export function tickDiff(a: number, b: number): number {
