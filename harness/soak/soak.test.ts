@@ -325,6 +325,13 @@ test("judge: the run itself carries the event budget; one that spends it is slow
   });
   assert.equal(budgets, [RERUN_MAX_EVENTS]);
   assert.equal([spent.verdict, spent.detail], ["slow", `1 of 1 flows open when the run spent its ${RERUN_MAX_EVENTS} events at 52 µs`]);
+  // Seed 3,581,308 is 4 mod 8: the run with sampling switched would stop at another point.
+  budgets.length = 0;
+  const observed = judge({ ...tiny, seed: 4 }, (s) => {
+    budgets.push(s.run?.maxEvents);
+    return { ...open(1, budgets.length === 1 ? 52 : 51), eventBudgetSpent: true };
+  });
+  assert.equal([observed.verdict, budgets.length], ["slow", 1]);
   // A scenario's own budget stands.
   budgets.length = 0;
   judge({ ...tiny, run: { ...tiny.run, maxEvents: 1000 } }, (s) => {

@@ -498,6 +498,12 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const second = JSON.stringify(run(s));
       if (second !== first) return { verdict: "nondeterministic", detail: `results differ at character ${firstDifference(first, second)}`, wallMs };
     }
+    // A run cut by its budget is judged no further: sampling's own events would cut the run
+    // below at another point, which is no observer effect.
+    if (r.eventBudgetSpent) {
+      const detail = `${openFlows(r)} of ${r.flowsTotal} flows open when the run spent its ${RERUN_MAX_EVENTS} events at ${r.simulatedUs} µs`;
+      return { verdict: "slow", detail, wallMs };
+    }
     // One in eight (another eighth) runs again with the sampling of queues, windows and paths
     // switched (on when the scenario has none, off when it has some): what is observed may not
     // change what happens.
@@ -507,10 +513,6 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     }
     const impossible = tooFast(s, r);
     if (impossible !== null) return { verdict: "physics", detail: impossible, wallMs };
-    if (r.eventBudgetSpent) {
-      const detail = `${openFlows(r)} of ${r.flowsTotal} flows open when the run spent its ${RERUN_MAX_EVENTS} events at ${r.simulatedUs} µs`;
-      return { verdict: "slow", detail, wallMs };
-    }
     const open = openFlows(r);
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
