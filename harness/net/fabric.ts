@@ -26,6 +26,7 @@
 // and NACKs it asks for go out through the NIC's control queue.
 
 import { hash3, Xoshiro128 } from "../../lib/core/rng";
+import { bitSet } from "../../lib/core/bitmap";
 import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
 import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
 import {
@@ -1767,7 +1768,7 @@ export class Fabric {
       return;
     }
     const bit = this.psnBit(pool.i32[(h << 4) + P.Flow], pool.i32[(h << 4) + P.Psn]);
-    if (bit >= 0) this.queuedBits[Math.floor(bit / 32)] |= 1 << (bit & 31);
+    if (bit >= 0) bitSet(this.queuedBits, 0, bit);
     pool.i32[(h << 4) + P.Next] = -1;
     const tail = this.rxTail[host];
     if (tail < 0) {

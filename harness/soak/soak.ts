@@ -501,7 +501,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     // A run cut by its budget is judged no further: sampling's own events would cut the run
     // below at another point, which is no observer effect.
     if (r.eventBudgetSpent) {
-      const detail = `${openFlows(r)} of ${r.flowsTotal} flows open when the run spent its ${RERUN_MAX_EVENTS} events at ${r.simulatedUs} µs`;
+      const detail = `${openFlows(r)} of ${r.flowsTotal} flows open when the run spent its ${s.run?.maxEvents} events at ${r.simulatedUs} µs`;
       return { verdict: "slow", detail, wallMs };
     }
     // One in eight (another eighth) runs again with the sampling of queues, windows and paths
