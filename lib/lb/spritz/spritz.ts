@@ -234,19 +234,11 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const start = t.listStart[dstSwitch];
     const n = t.listStart[dstSwitch + 1] - start;
     // The list's classes: `first` holds entry 0, `longest` its longest paths (weight 1 in eq. (1)).
-    let first = -1;
-    let longest = 0;
-    let prevEnd = 0;
-    for (let c = 0; c < K; c++) {
-      const end = this.classEnd[dstSwitch * K + c];
-      if (end > prevEnd) {
-        if (first < 0) first = c;
-        longest = c;
-      }
-      prevEnd = end;
-    }
+    let first = 0;
+    while (first < K - 1 && this.classEnd[dstSwitch * K + first] === 0) first++;
+    const longest = this.longestClass(dstSwitch);
     let total = 0;
-    prevEnd = 0;
+    let prevEnd = 0;
     const mass = this.scratchMass;
     for (let c = 0; c < K; c++) {
       const end = this.classEnd[dstSwitch * K + c];
@@ -471,8 +463,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const K = this.K;
     const row = this.dst[slot] * K;
     const base = this.listBase[slot];
-    let longest = 0;
-    for (let c = 1; c < K; c++) if (this.classEnd[row + c] > this.classEnd[row + c - 1]) longest = c;
+    const longest = this.longestClass(this.dst[slot]);
     let pick = last;
     let seen = 0;
     let start = 0;
@@ -684,6 +675,14 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.epoch++;
     this.restoreArmed = 0;
     return R.Restored;
+  }
+
+  /** The longest latency class with paths in destination switch `dst`'s list (0 for an empty list). */
+  private longestClass(dst: number): number {
+    const row = dst * this.K;
+    let longest = 0;
+    for (let c = 1; c < this.K; c++) if (this.classEnd[row + c] > this.classEnd[row + c - 1]) longest = c;
+    return longest;
   }
 
   private cellOf(slot: number, ev: number): number {
