@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { tickAdd, tickAfter, tickAtOrAfter, tickDiff, tickFromPs } from "./ticks";
+import { tickAdd, tickAfter, tickAtOrAfter, tickDeadlineCame, tickDiff, tickFromPs } from "./ticks";
 import { isPsn24, isPsn32, psn24Add, psn24Diff, psnAdd, psnDiff, psnGe, psnGt, psnLe, psnLt } from "./psn";
 
 test("tick differences survive the 2^32 wrap", () => {
@@ -25,6 +25,28 @@ test("intervals of 2^31 ns or more alias (the documented limit)", () => {
   assert.is(tickDiff(2 ** 31, 0), -(2 ** 31));
   assert.not.ok(tickAfter(2 ** 31, 0));
   assert.ok(tickAfter(2 ** 31 - 1, 0));
+});
+
+test("tickDeadlineCame: due at its own tick, not while 1..L ns ahead, and come once it reads more than L ahead", () => {
+  const L = 1000;
+  for (const due of [0, 5, -1, 0x7fffffff, -(2 ** 31), 0x7ffffe00]) {
+    const d = due | 0;
+    assert.ok(tickDeadlineCame(d, d, L), `${due}: now is the deadline`);
+    assert.not.ok(tickDeadlineCame(d, (d - 1) | 0, L), `${due}: 1 ns ahead`);
+    assert.not.ok(tickDeadlineCame(d, (d - L) | 0, L), `${due}: L ahead, the longest it can be set`);
+    assert.ok(tickDeadlineCame(d, (d + 1) | 0, L), `${due}: passed 1 ns ago`);
+    // Passed 2^31 + 7 ns ago: the signed reading says 2^31 − 7 ns ahead (not come); the lead
+    // 2^32 − (2^31 + 7) = 2^31 − 7 exceeds L, so it has come.
+    const now = (d + 2 ** 31 + 7) | 0;
+    assert.not.ok(tickAtOrAfter(now, d), "the signed reading is wrong here");
+    assert.ok(tickDeadlineCame(d, now, L), `${due}: passed 2^31 + 7 ns ago`);
+    // Passed 2^32 − L − 1 ns ago: lead L + 1, still come; 2^32 − L ago aliases to L ahead.
+    assert.ok(tickDeadlineCame(d, (d + 2 ** 32 - L - 1) | 0, L));
+    assert.not.ok(tickDeadlineCame(d, (d + 2 ** 32 - L) | 0, L), "the documented alias");
+  }
+  // L = 0: only a deadline set at its own tick, come at once and ever after (to 2^32 − 1 ns).
+  assert.ok(tickDeadlineCame(9, 9, 0));
+  assert.ok(tickDeadlineCame(9, 8, 0));
 });
 
 test("tickFromPs gives the low 32 bits of whole nanoseconds", () => {

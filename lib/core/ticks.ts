@@ -9,12 +9,12 @@
 //   like "at most once per RTT" would stay shut for up to 2.1 s more, even on a busy flow.
 // - A deadline set at most L ahead (L < 2^31 known): it has passed when it reads as more than L
 //   ahead, `((due - now) >>> 0) > L` (NSCC's QuickAdapt window, a REPS freeze), correct while it
-//   passed less than 2^32 − L ns ago.
+//   passed less than 2^32 − L ns ago. `tickDeadlineCame` also counts the deadline's own tick as
+//   come (PLB's round and pause, flowlet's hold, the DCQCN timers, DCTCP's QuickAdapt).
 // Longer intervals alias. An age of k·2^32 ns plus less than a gate's length reads as too soon,
 // for at most that length. A deadline read signed that passed 2^31 ns or more ago reads as still
-// ahead until the wrap brings it round, up to 2.1 s later (PLB's round and pause, flowlet's hold,
-// the DCQCN timers, RACK's reordering and probe timers: not converted yet); a caller that idles a
-// flow that long should re-open it.
+// ahead until the wrap brings it round, up to 2.1 s later (RACK's reordering and probe timers:
+// not converted yet); a caller that idles a flow that long should re-open it.
 
 /** The signed interval a − b in ns. */
 export function tickDiff(a: number, b: number): number {
@@ -29,6 +29,16 @@ export function tickAfter(a: number, b: number): boolean {
 /** True when tick a is at or after tick b. */
 export function tickAtOrAfter(a: number, b: number): boolean {
   return ((a - b) | 0) >= 0;
+}
+
+/**
+ * True when a deadline set at most `maxLeadNs` ahead of its setting (0 ≤ maxLeadNs < 2^31) has
+ * come: it is now, or it reads as further ahead than it could ever have been set, so it passed,
+ * up to 2^32 − maxLeadNs ns ago (the third reading above).
+ */
+export function tickDeadlineCame(dueNs: number, nowNs: number, maxLeadNs: number): boolean {
+  const lead = (dueNs - nowNs) >>> 0;
+  return lead === 0 || lead > maxLeadNs;
 }
 
 /** Tick a plus an interval, wrapped. */

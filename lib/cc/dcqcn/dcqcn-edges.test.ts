@@ -5,7 +5,7 @@
 // and the NP's CNP interval read across the 32-bit tick wrap on a long-lived flow.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DCQCN_ADDITIVE, DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
+import { DCQCN_ADDITIVE, DCQCN_ALPHA, DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "./dcqcn";
 import { DCQCN_SEND_CNP, DcqcnNp } from "./np";
 
 test("paper RP: the byte counter counts only after the first CNP, one event per byteCounterBytes", () => {
@@ -167,6 +167,29 @@ test("varWindow at R_C = line rate is the whole window, even where window × R_C
   assert.is(cc.windowBytes(0), w);
   cc.onSend(0, 0, 1);
   assert.ok(cc.canSend(0, w - 1)); // inflight 1 + (w − 1) = w ≤ w
+});
+
+// The RP's timers are set at most a period ahead, so a timer the caller runs 2^31 ns or more
+// after its deadline has come (lib/core/ticks.ts), where the signed reading said up to 2^31 ns ahead.
+const LATE_NS = 2 ** 31 + 100_000; // the deadlines below all lie ≤ 55,001 ns after 0
+
+test("paper RP: α and increase timers run 2^31 ns late still fire", () => {
+  const cc = new Dcqcn({ profile: "paper" }, 1); // K = T = 55 µs (notes/baselines.md §3.2)
+  cc.open(0);
+  cc.onCnp(0, 0);
+  const r = cc.onTimer(0, LATE_NS);
+  assert.is(r & DCQCN_ALPHA, DCQCN_ALPHA);
+  assert.is(r & DCQCN_FAST_RECOVERY, DCQCN_FAST_RECOVERY, "the first increase event is fast recovery");
+  assert.is(cc.timeStageCount(0), 1);
+});
+
+test("mellanox RP: α update and decrease check run 2^31 ns late still fire", () => {
+  const cc = new Dcqcn({ profile: "hpcc" }, 1);
+  cc.open(0);
+  cc.onCnp(0, 0); // arms α and the decrease check (a period, and a period + 1 ns, ahead), a CNP pending for both
+  const r = cc.onTimer(0, LATE_NS);
+  assert.is(r & DCQCN_ALPHA, DCQCN_ALPHA);
+  assert.is(r & DCQCN_DECREASE, DCQCN_DECREASE);
 });
 
 test.run();

@@ -27,6 +27,7 @@
 
 import { isByteCount, mulDivWide, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { tickDeadlineCame } from "../../core/ticks";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
 /** Per-flow state: 40 B of int32 columns + 1 B + the open flag = 42 B. */
@@ -343,11 +344,11 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   private paperTimers(slot: number, now: number): number {
     let flags = this.flags[slot];
     let r = 0;
-    if ((flags & Fl.Armed) !== 0 && ((now - this.alphaDue[slot]) | 0) >= 0) {
+    if ((flags & Fl.Armed) !== 0 && tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod)) {
       flags = this.alphaTimer(slot, now, flags);
       r = R.Alpha;
     }
-    if ((flags & Fl.IncArmed) !== 0 && ((now - this.incDue[slot]) | 0) >= 0) {
+    if ((flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod)) {
       const ts = this.timeStage[slot];
       this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;
       r |= this.increasePaper(slot);
@@ -362,11 +363,12 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     let flags = this.flags[slot];
     let r = 0;
     if ((flags & Fl.Armed) !== 0) {
-      if (((now - this.alphaDue[slot]) | 0) >= 0) {
+      if (tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod)) {
         flags = this.alphaTimer(slot, now, flags);
         r = R.Alpha;
       }
-      if (((now - this.decDue[slot]) | 0) >= 0) {
+      // The first check is set a period and 1 ns ahead (onCnp).
+      if (tickDeadlineCame(this.decDue[slot], now, this.decPeriod + 1)) {
         this.decDue[slot] = (now + this.decPeriod) | 0;
         if ((flags & Fl.DecCnp) !== 0) {
           flags = this.decreaseCheck(slot, now, flags);
@@ -374,7 +376,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
         }
       }
     }
-    if ((flags & Fl.IncArmed) !== 0 && ((now - this.incDue[slot]) | 0) >= 0) {
+    if ((flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod)) {
       // RateIncEventTimerMlx: the stage is read before it is counted
       const ts = this.timeStage[slot];
       r |= this.increaseMellanox(slot, ts);

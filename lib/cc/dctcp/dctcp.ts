@@ -21,6 +21,7 @@
 
 import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { tickDeadlineCame } from "../../core/ticks";
 import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
 
 /** Per-flow state: 60 B of int32 columns + 1 B + the open flag = 62 B. */
@@ -351,8 +352,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
    */
   private qaDue(slot: number, nowNs: number, flags: number): boolean {
     if ((flags & Fl.QaStarted) === 0) return true;
-    const lead = (this.qaEnd[slot] - (nowNs | 0)) >>> 0;
-    return lead === 0 || lead > this.qaInterval;
+    return tickDeadlineCame(this.qaEnd[slot], nowNs | 0, this.qaInterval);
   }
 
   /**

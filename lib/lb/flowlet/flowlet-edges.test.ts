@@ -86,4 +86,16 @@ test("the EV reader says −1 for a closed slot", () => {
   assert.is(t.ev(0), -1);
 });
 
+test("a hold that ended 2^31 ns or more ago holds nothing: the next gap starts a flowlet", () => {
+  const t = new Flowlet({ gapNs: 100, minRerouteNs: 400, seed: 5 }, 1);
+  t.open(0);
+  t.choosePath(0, 0, 0);
+  t.choosePath(0, 200, 1); // a gap of 200 > 100: flowlet 1, held until 600
+  assert.is(t.flowletCount, 1);
+  // 2^31 + 1000 ns later: the hold ended 2^31 + 600 ns ago, which read signed looks
+  // 2^31 − 600 ns ahead; the gap (> 100 ns) makes a flowlet, as it would on a 64-bit clock.
+  t.choosePath(0, 200 + 2 ** 31 + 1000, 2);
+  assert.is(t.flowletCount, 2);
+});
+
 test.run();

@@ -13,6 +13,7 @@ import { E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { tickDeadlineCame } from "../../core/ticks";
 
 /** Per-flow state: 2 + 4 + 4 + 1 = 11 B + the open flag = 12 B. */
 const LAYOUT = {
@@ -122,7 +123,7 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
 
   private newFlowlet(slot: number, now: number, fl: number): void {
     if ((fl & F.Held) !== 0) {
-      if (((now - this.holdUntil[slot]) | 0) < 0) return;
+      if (!tickDeadlineCame(this.holdUntil[slot], now, this.minRerouteNs)) return;
       this.flags[slot] = fl & ~F.Held;
     }
     this.evs[slot] = this.rng.nextBelow(this.evCount);

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ECN, TIMEOUT } from "../feedback";
-import { PLB_REPATH, Plb } from "./plb";
+import { PLB_REPATH, PLB_ROUND_END, Plb } from "./plb";
 
 /** A flow on slot 0 with `rounds` congested rounds of roundNs, fed back from t = 0 before any send. */
 function congested(params: Record<string, unknown>, roundNs: number, rounds: number): Plb {
@@ -54,6 +54,48 @@ test("by default a timeout pauses nothing: a congested round judged in the same 
   const ev1 = t.ev(0);
   assert.ok((t.onPathFeedback(0, 100, ev1, ECN) & PLB_REPATH) !== 0);
   assert.is.not(t.ev(0), ev1);
+});
+
+
+// A flow idle for 2^31 ns or more: its round end and its pause lie in the past, though read
+// signed they look up to 2^31 ns ahead (lib/core/ticks.ts). Linux PLB's round is one RTT and its
+// pause a fixed time after the RTO, both long over when the flow comes back.
+const LONG_IDLE_NS = 2 ** 31 + 10_000;
+
+test("after a 2^31 ns idle gap the next feedback ends the round", () => {
+  const t = new Plb({ roundNs: 1000 }, 1);
+  t.open(0);
+  assert.is(t.onPathFeedback(0, 0, t.ev(0), ECN), 0, "the first feedback starts a round ending at 1000");
+  // The round ended 2^31 + 9000 ns ago: signed, (now − 1000) | 0 < 0 read it as 2^31 − 9000 ahead.
+  assert.is(t.onPathFeedback(0, LONG_IDLE_NS, t.ev(0), ECN) & PLB_ROUND_END, PLB_ROUND_END);
+  assert.is(t.errors, 0);
+});
+
+test("a pause after a timeout is over 2^31 ns later: the congested round re-paths", () => {
+  const t = new Plb({ roundNs: 1000, rehashRounds: 1, suspendAfterTimeoutNs: 5000 }, 1);
+  t.open(0);
+  t.onPathFeedback(0, 0, t.ev(0), ECN);
+  assert.is(t.onPathFeedback(0, 1, t.ev(0), TIMEOUT), PLB_REPATH, "paused until 5001");
+  const ev = t.ev(0);
+  // Two congested rounds long after the pause ended (each all ECN, so congested, and with
+  // rehashRounds 1 each one re-paths unless paused).
+  let r = t.onPathFeedback(0, LONG_IDLE_NS, ev, ECN);
+  r |= t.onPathFeedback(0, LONG_IDLE_NS + 1000, t.ev(0), ECN);
+  assert.is(r & PLB_REPATH, PLB_REPATH);
+  assert.is.not(t.ev(0), ev);
+});
+
+test("the idle rule past a pause 2^31 ns old re-paths on the next send", () => {
+  const t = new Plb({ roundNs: 1000, rehashRounds: 5, idleRehashRounds: 1, suspendAfterTimeoutNs: 5000 }, 1);
+  t.open(0);
+  t.choosePath(0, 0, 0);
+  t.onPathFeedback(0, 0, t.ev(0), ECN);
+  t.onPathFeedback(0, 1000, t.ev(0), ECN); // one congested round (below rehashRounds 5)
+  t.onPathFeedback(0, 1001, t.ev(0), TIMEOUT); // re-path, pause until 6001; rounds restart at 0
+  t.onPathFeedback(0, 2000, t.ev(0), ECN); // a congested round, judged while paused
+  assert.is(t.congestedRounds(0), 1);
+  const ev = t.ev(0);
+  assert.is.not(t.choosePath(0, LONG_IDLE_NS, 1), ev, "idle for a round with a congested round behind it, pause long over");
 });
 
 test.run();

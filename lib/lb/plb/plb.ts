@@ -20,6 +20,7 @@ import { I32 } from "../../core/limits";
 import { profileParam, resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
+import { tickDeadlineCame } from "../../core/ticks";
 import { Feedback } from "../feedback";
 
 /** Per-flow state: 2 + 4 + 2 + 2 + 1 + 4 + 4 + 1 = 20 B + the open flag = 21 B. */
@@ -151,7 +152,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     const fl = this.flags[slot];
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
       // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
-      if ((fl & F.Paused) === 0 || ((now - this.pauseUntil[slot]) | 0) >= 0) this.repath(slot);
+      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.suspendNs)) this.repath(slot);
     }
     this.lastSend[slot] = now;
     this.flags[slot] = fl | F.Sent;
@@ -180,7 +181,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
       this.roundEnd[slot] = (now + this.roundNs) | 0;
       return 0;
     }
-    if (((now - this.roundEnd[slot]) | 0) < 0) return 0;
+    // The round's end is set roundNs ahead, so one that reads further ahead has passed, even
+    // 2^31 ns or more ago (lib/core/ticks.ts): a flow back from a long idle gap ends its round.
+    if (!tickDeadlineCame(this.roundEnd[slot], now, this.roundNs)) return 0;
     return this.endRound(slot, now);
   }
 
@@ -214,7 +217,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     }
     const fl = this.flags[slot];
     if ((fl & F.Paused) !== 0) {
-      if (((now - this.pauseUntil[slot]) | 0) < 0) return r;
+      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.suspendNs)) return r;
       this.flags[slot] = fl & ~F.Paused;
     }
     if (this.rounds[slot] >= this.rehashRounds) {
