@@ -138,4 +138,43 @@ test("negative queued bytes in the scanned range: E_ARG, counted, nothing drawn 
   assert.is(r.valiant(1, 0, 4), 50 + drawIndex(seed, 1, 3, 4));
 });
 
+// DESIGN rule 7: a refused call is counted and changes nothing, here the switch's random stream.
+// Spritz §V-A compares queue occupancies (≥ 0) times hop counts; ugalChoose refuses q < 0 and
+// hops outside 0..255, so ugal over bound arrays must refuse the same values in its drawn
+// valiant candidate and in both hop counts.
+test("ugal over bound arrays refuses a negative valiant queue and hop counts outside 0..255, stream unchanged", () => {
+  const cases: [number[], number[]][] = [
+    [[100, -5], [2, 3]], // valiant queue −5: 100·2 ≤ −5·3 is false, so it went valiant
+    [[1000, 1], [-1, 3]], // minimal hops −1: 1000·(−1) ≤ 1·3, so it went minimal
+    [[1000, 1], [2, 256]], // valiant hops 256
+  ];
+  for (const [queues, hops] of cases) {
+    const r = new Router({ maxCandidates: 4 }, 1);
+    r.open(0, 1, -1);
+    const twin = new Router({ maxCandidates: 4 }, 1);
+    twin.open(0, 1, -1);
+    const ports = Int32Array.of(10, 20);
+    r.bindCandidates(ports, Int32Array.from(queues), Int32Array.from(hops));
+    twin.bindCandidates(ports, Int32Array.from(queues), Int32Array.from(hops));
+    assert.is(r.ugal(0, 0, 1, 1, 1), E_ARG, `${queues} ${hops}`);
+    assert.is(r.errors, 1);
+    assert.is(r.ugalMinimal(0) + r.ugalValiant(0), 0, "nothing decided");
+    // The stream is where an untouched twin's is: the next valiant draws agree.
+    for (let i = 0; i < 4; i++) assert.is(r.valiant(0, 0, 2), twin.valiant(0, 0, 2));
+  }
+});
+
+test("open refuses a group or salt outside 32 bits rather than wrapping it onto another", () => {
+  const r = new Router({ topology: "dragonfly" }, 2);
+  // Int32Array stores 2^32 as 0: the switch would join group 0 and, for a destination in group
+  // 0, pick Spritz's local table (§III-B), though it is in another group.
+  assert.throws(() => r.open(0, 7, 2 ** 32), RangeError);
+  assert.throws(() => r.open(0, 2 ** 32 + 5, 0), RangeError);
+  assert.throws(() => r.open(0, -(2 ** 31) - 1, 0), RangeError);
+  assert.is(r.errors, 3);
+  r.open(0, 0xffffffff, 2 ** 31 - 1); // a uint32 salt and the largest group are accepted
+  assert.is(r.group(0), 2 ** 31 - 1);
+  assert.is(r.salt(0), -1, "the salt's 32 bits, as int32");
+});
+
 test.run();

@@ -172,9 +172,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
 
   /** Opens a switch with its ECMP salt and its Dragonfly group (−1 if none). */
   open(slot: number, salt: number, group: number): void {
-    if (!(Number.isInteger(salt) && Number.isInteger(group) && group >= -1)) {
+    // Both are stored in int32 columns: a group of 2^32 would read as group 0 (another switch's
+    // group, which turns on Spritz's local table, §III-B), and salts 2^32 apart would collide.
+    if (!(((salt | 0) === salt || salt >>> 0 === salt) && (group | 0) === group && group >= -1)) {
       this.errors++;
-      throw new RangeError("Router.open: salt must be an integer and group an integer ≥ −1");
+      throw new RangeError("Router.open: salt must be a 32-bit integer and group an int32 ≥ −1");
     }
     this.openSlot(slot);
     this.saltCol[slot] = salt | 0;
@@ -290,6 +292,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && minCount <= this.maxCand && this.inRange(valOffset, valCount))) {
       return this.reject(slot);
     }
+    const rng = this.rngCol[slot];
     const k = this.leastIndex(slot, minOffset, minCount);
     /* c8 ignore next -- negative queued bytes come only from bound arrays (setCandidate refuses them), which vectors cannot bind (unit tests do) */
     if (k < 0) return this.fail(E_ARG);
@@ -297,6 +300,13 @@ export class Router extends FlowTable<typeof LAYOUT> {
     const v = valOffset + this.randomIndex(slot, valCount);
     const qMin = this.candQueue[m];
     const qVal = this.candQueue[v];
+    // The drawn valiant candidate and both hop counts are checked as ugalChoose checks them; a
+    // refused call puts the draws back, so the switch's stream is as before (DESIGN rule 7).
+    /* c8 ignore next 4 -- as above: only bound arrays can hold such values */
+    if (qVal < 0 || ((this.candHops[m] | this.candHops[v]) >>> 0) > K.MaxHop) {
+      this.rngCol[slot] = rng;
+      return this.fail(E_ARG);
+    }
     this.out[O.QMin] = qMin;
     this.out[O.QVal] = qVal;
     // The comparison is as unpredictable as the queues, so the pick is arithmetic, not a branch.
