@@ -2,9 +2,11 @@
 // (docs/mutation-testing.md): canSend (no test called it), the end of CWR at exactly `recover`,
 // a timeout's reset of the byte-counting increase, and htsim's window-boundary cut at α = 0;
 // and, from the vector audit, a loss's ssthresh taken from FlightSize rather than cwnd.
+// From a review: α's rounding at small g, and derived defaults clamped into their ranges.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCTCP_ALPHA, DCTCP_DECREASE, Dctcp } from "./dctcp";
+import { resolveDctcpParams } from "./params";
 
 function table(params: Record<string, unknown> = {}): Dctcp {
   const cc = new Dctcp(params, 2);
@@ -80,7 +82,8 @@ test("g = 1 (the range's top): α is the last window's marked fraction alone; in
   assert.is(cc.onAck(1, 3, 2000, true) & DCTCP_DECREASE, DCTCP_DECREASE); // a cut at α = 0 leaves cwnd as it was
   assert.is(cc.cwndBytes(1), w);
   assert.is(cc.onAck(1, 4, 2001, false) & DCTCP_ALPHA, DCTCP_ALPHA); // 8001 > 8000: F = 2000 / 4001
-  assert.is(cc.alphaValue(1), Math.floor((2000 * 65536) / 4001) / 65536);
+  // α = F = 0.49987503…, held in Q30 to the nearest: 2000 × 2^30 / 4001 = 536736727.818 → 536736728.
+  assert.is(cc.alphaValue(1), 536_736_728 / 2 ** 30);
   // initialAlpha = 1 (the RFC's default, at the top of its range): the first mark halves cwnd.
   const one = table({ initialAlpha: 1 });
   one.onSend(1, 0, 8000);
@@ -88,6 +91,79 @@ test("g = 1 (the range's top): α is the last window's marked fraction alone; in
   assert.is(one.cwndBytes(1), 40_960 / 2);
   assert.throws(() => table({ initialAlpha: 1.0001 }), RangeError);
   assert.throws(() => table({ g: 1.0001 }), RangeError);
+});
+
+/**
+ * Observation windows of RFC 8257 §3.3 with a constant M = marked / acked: each round sends
+ * `acked` bytes and gets them back as a marked ACK of `marked` bytes, which ends the window before
+ * (SND.UNA passes WindowEnd), and an unmarked ACK of the rest. The very first ACK ends the initial
+ * (empty, WindowEnd 0) window with M = marked / marked = 1.
+ */
+function windows(cc: Dctcp, rounds: number, marked: number, acked: number): void {
+  let t = 0;
+  cc.onSend(0, t++, acked);
+  cc.onAck(0, t++, marked, true); // ends the initial window (WindowEnd 0): M = 1 there
+  cc.onAck(0, t++, acked - marked, false);
+  for (let i = 0; i < rounds; i++) {
+    cc.onSend(0, t++, acked);
+    cc.onAck(0, t++, marked, true); // ends the window of the two ACKs before: M = marked / acked
+    cc.onAck(0, t++, acked - marked, false);
+  }
+}
+
+test("α at the smallest g (2^-16) rises from 0 toward M (RFC 8257 §3.3 step 6)", () => {
+  // α0 = 0; the first window has M = 1, every later one M = 0.5 (1000 of 2000 bytes marked):
+  //   α1 = g, αn = 0.5 − (0.5 − g)(1 − g)^(n−1); n = 8193: 0.5 − (0.5 − 2^-16) e^(−8192/65536) ≈ 0.05876.
+  // The held α is within 2^-31 / g = 2^-15 of that EWMA (dctcp.ts header); two floors per update in
+  // Q16 kept α at 0 (floor(α (2^16 − 1) / 2^16) + floor(M × 1 / 2^16) = 0 from α = 0).
+  const g = 2 ** -16;
+  const cc = new Dctcp({ g, initialAlpha: 0 }, 1);
+  cc.open(0);
+  windows(cc, 8192, 1000, 2000);
+  const ewma = 0.5 - (0.5 - g) * (1 - g) ** 8192;
+  assert.ok(Math.abs(cc.alphaValue(0) - ewma) <= 2 ** -15, `α ${cc.alphaValue(0)}, EWMA ${ewma}`);
+});
+
+test("α at g = 2^-16 stays at a steady M it started from (M = 0.5 is the EWMA's fixed point)", () => {
+  // α0 = 0.5, first window M = 1, then M = 0.5: αn = 0.5 + 0.5 g (1 − g)^(n−1) ≥ 0.5, and a value
+  // rounded to the nearest Q30 unit from one ≥ 2^29 (0.5) stays ≥ 2^29; within 2^-15 of 0.5 + 0.5 g.
+  // Two floors per update lost up to 2 Q16 units a window and drifted down to 0.
+  const cc = new Dctcp({ g: 2 ** -16, initialAlpha: 0.5 }, 1);
+  cc.open(0);
+  windows(cc, 4096, 1000, 2000);
+  const a = cc.alphaValue(0);
+  assert.ok(a >= 0.5 && a <= 0.5 + 2 ** -17 + 2 ** -15, `α ${a}`);
+});
+
+test("α settles within 2^-31 / g of a constant M (one rounding per update, to nearest)", () => {
+  // M = 3000 / 10000 = 0.3 each window from α = 1 (the rfc8257 default). RFC 8257 §3.3 step 6's
+  // EWMA tends to 0.3: after n windows α − 0.3 = 0.7 (1 − g)^n. Rounded once to the nearest Q30
+  // unit, α stops moving only when |g (M − α)| ≤ 2^-31, i.e. within 2^-31 / g of M:
+  //   g = 1/256: 2^-23; (255/256)^6000 × 0.7 ≈ 4.8e-11 < 2^-23 ≈ 1.19e-7, so α is within 2^-23 + 5e-11.
+  //   g = 1/16:  2^-27 after 600 windows ((15/16)^600 ≈ 1.6e-17).
+  // Two floors per update in Q16 settled 0.3 − 0.0031 = 0.2969 at g = 1/256.
+  for (const [g, rounds, bound] of [[1 / 256, 6000, 2 ** -23], [1 / 16, 600, 2 ** -27]]) {
+    const cc = new Dctcp({ g }, 1);
+    cc.open(0);
+    windows(cc, rounds, 3000, 10_000);
+    const err = Math.abs(cc.alphaValue(0) - 0.3);
+    assert.ok(err <= bound + 1e-10, `g ${g}: |α − 0.3| = ${err} > ${bound}`);
+  }
+});
+
+test("derived defaults are clamped into their ranges; values given out of range still throw", () => {
+  // baseRttNs 1e9 ns is in [1, 2^30]; 1.5 × 1e9 = 1.5e9 > 2^30, so the QuickAdapt interval (a
+  // wrapping-tick difference, ≤ 2^30) defaults to 2^30 = 1,073,741,824 ns.
+  assert.is(resolveDctcpParams({ baseRttNs: 1e9 }).qaIntervalNs, 2 ** 30);
+  assert.not.throws(() => new Dctcp({ baseRttNs: 2 ** 30, quickAdapt: true }, 1));
+  assert.throws(() => new Dctcp({ qaIntervalNs: 2 ** 30 + 1 }, 1), /qaIntervalNs/);
+  // maxCwndBytes 20,000 is in [MSS 4096, 2^30]; 10 segments (40,960 B) is above it, so the initial
+  // window defaults to the ceiling, 20,000.
+  const cc = new Dctcp({ maxCwndBytes: 20_000 }, 1);
+  cc.open(0);
+  assert.is(cc.cwndBytes(0), 20_000);
+  assert.throws(() => new Dctcp({ maxCwndBytes: 20_000, initCwndBytes: 40_960 }, 1), /initCwndBytes/);
+  assert.throws(() => new Dctcp({ maxCwndBytes: 4095 }, 1), /maxCwndBytes/);
 });
 
 test.run();

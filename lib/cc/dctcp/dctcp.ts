@@ -13,10 +13,17 @@
 //     for `quickAdapt` / `fastIncrease`: the DCTCP of Spritz's evaluation (§IV-C, §V-A).
 //
 // Units and representation (DESIGN.md rule 5): bytes in int32; cumulative sent/acked byte
-// counters wrap and are compared by difference (RFC 1982); α and M in Q16. Rounding:
-//   M      MQ16 = floor(marked × 2^16 / acked)
-//   α      αQ16 = floor(αQ16 × (2^16 − gQ16) / 2^16) + floor(MQ16 × gQ16 / 2^16)
-//   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17))
+// counters wrap and are compared by difference (RFC 1982); g in Q16 (gQ16 = round(g × 2^16)), α
+// in Q30 (α ≤ 1, so αQ30 ≤ 2^30 fits the int32 column). M = marked / acked is not rounded on its
+// own; each update rounds once, to nearest (ties up):
+//   α      αQ30 = floor((αQ30 × (2^16 − gQ16) + floor(gQ16 × marked × 2^30 / acked) + 2^15) / 2^16)
+//          (the numerator is α' in Q46, below 2^47: exact in doubles; the inner floor changes
+//          nothing, the outer divisor and offset being integers)
+//   cut    cwnd = max(SMSS, floor(cwnd × (2^17 − αQ16) / 2^17)), αQ16 = floor(αQ30 / 2^14)
+// With one rounding per update, a constant M holds α within 2^-31 / g of M (2^-27 at g = 1/16,
+// 2^-15 at the smallest g, 2^-16): α' = α once |g (M − α)| ≤ half a Q30 unit, and moves toward M
+// otherwise. (Two floors per update in Q16 left α up to 2^-15 / g below M, and at g = 2^-16
+// let it fall to 0 whatever M was.)
 // Time is the caller's `nowNs | 0`, a wrapping int32 tick compared by difference (DESIGN.md).
 
 import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
@@ -28,7 +35,7 @@ import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./p
 const LAYOUT = {
   cwnd: "i32", // bytes
   ssthresh: "i32", // bytes
-  alpha: "i32", // Q16
+  alpha: "i32", // Q30
   inflight: "i32", // bytes, signed
   acked: "i32", // cumulative bytes acknowledged (SND.UNA), wrapping
   sent: "i32", // cumulative bytes sent (SND.NXT), wrapping
@@ -61,6 +68,8 @@ const enum R {
 const enum K {
   One = 65536,
   Two = 131072,
+  Half = 32768,
+  AlphaOne = 1073741824, // 1 in Q30
   CounterMax = 1073741823,
 }
 
@@ -118,7 +127,8 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.params = Object.freeze(p);
     this.mss = p.mssBytes;
     this.gQ16 = q16(p.g);
-    this.alpha0 = q16(p.initialAlpha);
+    // Q30, to nearest: initialAlpha ∈ [0, 1] → [0, 2^30].
+    this.alpha0 = Math.round(p.initialAlpha * K.AlphaOne);
     this.initCwnd = p.initCwndBytes;
     this.maxCwnd = p.maxCwndBytes;
     this.htsim = p.cut === "window" ? 1 : 0;
@@ -232,8 +242,9 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return this.ssthresh[slot] | 0;
   }
 
+  /** α as a real number in [0, 1] (held in Q30). */
   alphaValue(slot: number): number {
-    return this.alpha[slot] / K.One;
+    return this.alpha[slot] / K.AlphaOne;
   }
 
   inflightBytes(slot: number): number {
@@ -323,6 +334,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     if (this.winAcked[slot] >= this.windowEnd[slot]) {
       this.updateAlpha(slot);
       r = R.Alpha;
+      // htsim: `if (_alfa > 0)`, on α itself, not on the Q16 part the cut uses.
       if (this.alpha[slot] > 0) {
         this.cutWindow(slot);
         r |= R.Decrease;
@@ -413,18 +425,25 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return R.Decrease;
   }
 
-  /** RFC 8257 §3.3 steps 5–8: α ← (1 − g)α + g·M; the counters restart. */
+  /**
+   * RFC 8257 §3.3 steps 5–8: α ← (1 − g)α + g·M, M = marked / acked (0 for a window with no
+   * byte acked); the counters restart. Once per window, so it is kept out of the ACK's hot tree
+   * (V8 does not inline a call site this rare); the rounding is in the file header.
+   */
   private updateAlpha(slot: number): void {
     const acked = this.winAcked[slot];
-    const m = acked > 0 ? mulDiv(this.winMarked[slot], K.One, acked) : 0;
-    this.alpha[slot] = mulDiv(this.alpha[slot], K.One - this.gQ16, K.One) + mulDiv(m, this.gQ16, K.One);
+    const g = this.gQ16;
+    // g·M in Q46, floored: gQ16 × marked ≤ 2^16 × (2^30 − 1) < 2^47 (marked ≤ acked < 2^30).
+    const gm = acked > 0 ? mulPow30Div(g * this.winMarked[slot], acked) : 0;
+    // (1 − g)·α in Q46: (2^16 − gQ16) × αQ30 ≤ 2^46; the sum is a convex combination of α, M ≤ 1, so ≤ 2^46.
+    this.alpha[slot] = Math.floor(((K.One - g) * this.alpha[slot] + gm + K.Half) / K.One);
     this.winAcked[slot] = 0;
     this.winMarked[slot] = 0;
   }
 
-  /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.3). */
+  /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.3). α's Q16 part: the file header. */
   private cutWindow(slot: number): void {
-    const next = mulDiv(this.cwnd[slot], K.Two - this.alpha[slot], K.Two);
+    const next = mulDiv(this.cwnd[slot], K.Two - (this.alpha[slot] >> 14), K.Two);
     const w = next > this.mss ? next : this.mss;
     this.cwnd[slot] = w;
     this.ssthresh[slot] = w;
@@ -453,4 +472,19 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
     return R.Increase;
   }
+}
+
+/**
+ * floor(p × 2^30 / d) for integers 0 ≤ p < 2^47 and 0 < d < 2^31, exactly: long division, the
+ * integer part and then two 15-bit digits, each dividend below 2^53 (p; and r × 2^15 < 2^46 for a
+ * remainder r < d), so each quotient is exact as in mulDiv. The result is below 2^53 while p / d is
+ * below 2^23. mulDivWide needs both factors below 2^32; here p × 2^30 has factors of 2^47 and 2^30.
+ */
+function mulPow30Div(p: number, d: number): number {
+  const q0 = Math.floor(p / d);
+  let r = p - q0 * d;
+  const q1 = Math.floor((r * K.Half) / d);
+  r = r * K.Half - q1 * d;
+  const q2 = Math.floor((r * K.Half) / d);
+  return q0 * K.AlphaOne + q1 * K.Half + q2;
 }

@@ -66,7 +66,9 @@ export const DCTCP_PARAM_NAMES: readonly string[] = NAMES;
 
 /**
  * Fills every parameter from the profile (default `rfc8257`); the initial window is 10 MSS
- * (RFC 6928) unless given; QuickAdapt and FastIncrease are off unless given.
+ * unless given (see `initCwndBytes` below); QuickAdapt and FastIncrease are off unless given.
+ * A derived default is clamped into its own range, so that in-range inputs never throw; a value
+ * given out of range still does.
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
@@ -74,16 +76,21 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
   const profile = profileParam<DctcpProfile>("Dctcp", input.profile, ["rfc8257", "htsim"], "rfc8257");
   const mssBytes = input.mssBytes ?? 4096;
   const baseRttNs = input.baseRttNs ?? 12_000;
+  const maxCwndBytes = input.maxCwndBytes ?? 2 ** 30;
   const defaults: DctcpParams = {
     profile,
     mssBytes,
     g: 1 / 16,
     initialAlpha: profile === "htsim" ? 0 : 1,
-    initCwndBytes: 10 * mssBytes,
-    maxCwndBytes: 2 ** 30,
+    // 10 segments whatever the MSS, as csg-htsim's TcpSrc (`_cwnd = 10*_mss`, which DCTCPSrc
+    // inherits) and Linux (TCP_INIT_CWND 10) start; not RFC 6928 §2, whose min(10·MSS, max(2·MSS,
+    // 14600 B)) is 14,600 B at MSS 4096. Within the ceiling when that is below 10 MSS.
+    initCwndBytes: Math.min(10 * mssBytes, maxCwndBytes),
+    maxCwndBytes,
     cut: profile === "htsim" ? "window" : "ece",
     baseRttNs,
-    qaIntervalNs: Math.round(1.5 * baseRttNs),
+    // SMaRTT §III-A trtt = 1.5 × base RTT, at most the 2^30 ns a wrapping tick can compare.
+    qaIntervalNs: Math.min(Math.round(1.5 * baseRttNs), 2 ** 30),
     fiStepBytes: 2 * mssBytes,
     quickAdapt: false,
     fastIncrease: false,

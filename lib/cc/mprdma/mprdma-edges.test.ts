@@ -1,8 +1,10 @@
 // Boundaries of MP-RDMA that mprdma.test.ts passed over, found by the mutation pass
 // (docs/mutation-testing.md): a NACK of a single byte, and handlers called at times other than 0.
+// From a review: the htsim decrease rounded down, a multi-MSS ACK's increase, the clamped BDP ceiling.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { MPRDMA_DECREASE, Mprdma } from "./mprdma";
+import { resolveMprdmaParams } from "./params";
 
 test("a NACK of 1 byte cuts ⌈0.5 × 1⌉ = 1 byte (the cut is rounded up)", () => {
   const cc = new Mprdma({}, 2);
@@ -20,6 +22,48 @@ test("onSend and onTimeout take any finite time", () => {
   assert.is(cc.onTimeout(1, 67_890, 4096), 0);
   assert.is(cc.inflightBytes(1), 0);
   assert.is(cc.errors, 0);
+});
+
+test("htsim: −0.15 MSS per marked MSS, the window rounded down (uint32 _cwnd −= 0.15 × MSS truncates)", () => {
+  // BDP = 100 Gb/s × 12 µs / 8 = 150,000 B = the initial window. A marked ACK of 16 MSS (65,536 B)
+  // takes 16 × 0.15 × 4096 = 9830.4 B: 150,000 − 9830.4 = 140,169.6 → 140,169. With 0.15 held as
+  // q16(0.15) = 9830/65536 < 0.15 it took 9830 B and left 140,170.
+  const cc = new Mprdma({ profile: "htsim" }, 1);
+  cc.open(0);
+  assert.is(cc.onAck(0, 1, 65_536, true), MPRDMA_DECREASE);
+  assert.is(cc.cwndBytes(0), 140_169);
+  // MSS 8207: one marked MSS takes 0.15 × 8207 = 1231.05 B: 150,000 − 1231.05 = 148,768.95 → 148,768
+  // (9830/65536 × 8207 = 1231.0 took 1231 and left 148,769).
+  const big = new Mprdma({ profile: "htsim", mssBytes: 8207 }, 1);
+  big.open(0);
+  big.onAck(0, 1, 8207, true);
+  assert.is(big.cwndBytes(0), 148_768);
+});
+
+test("an ACK of n MSS grows the window n times at the window before it, not as n per-packet ACKs (README)", () => {
+  // MP-RDMA per ACK: cwnd += 1/cwnd packets. From 1 packet (4096 B), two per-packet ACKs: 1 → 2 →
+  // 2.5 packets = 10,240 B; one ACK of both: 1 + 2 × 1/1 = 3 packets = 12,288 B.
+  const one = new Mprdma({ initCwndBytes: 4096 }, 1);
+  one.open(0);
+  one.onAck(0, 1, 8192, false);
+  assert.is(one.cwndBytes(0), 12_288);
+  const two = new Mprdma({ initCwndBytes: 4096 }, 1);
+  two.open(0);
+  two.onAck(0, 1, 4096, false);
+  two.onAck(0, 2, 4096, false);
+  assert.is(two.cwndBytes(0), 10_240);
+});
+
+test("the default window ceiling is the BDP clamped into [minCwndBytes, 2^30]; values given out of range throw", () => {
+  // 400 Gb/s × 25 ms / 8 = 1.25e9 B > 2^30 = 1,073,741,824: both inputs are in range, so the
+  // default ceiling (and start) is 2^30.
+  const p = resolveMprdmaParams({ linkGbps: 400, baseRttNs: 25e6 });
+  assert.is(p.maxCwndBytes, 2 ** 30);
+  assert.is(p.initCwndBytes, 2 ** 30);
+  // A floor above the BDP (150,000 B at 100 Gb/s, 12 µs) lifts the default ceiling to it.
+  assert.is(resolveMprdmaParams({ minCwndBytes: 200_000 }).maxCwndBytes, 200_000);
+  assert.throws(() => new Mprdma({ maxCwndBytes: 2 ** 30 + 1 }, 1), /maxCwndBytes/);
+  assert.throws(() => new Mprdma({ minCwndBytes: 200_000, maxCwndBytes: 150_000 }, 1), /maxCwndBytes/);
 });
 
 test.run();

@@ -8,16 +8,23 @@
 //   (notes/baselines.md §4.2.) The path-selection side of MP-RDMA (the Δ out-of-order filter)
 //   belongs to load balancing, not to this module.
 //
-// An ACK of n MSS counts as n per-packet ACKs: the window moves by MSS × acked / cwnd up, or
-// decreaseMss × acked down. In bytes, with integer windows (htsim keeps _cwnd in bytes):
+// MP-RDMA ACKs every packet; an ACK here may cover several (`acked` bytes). The decrease is then
+// that of acked / MSS marked per-packet ACKs, rounded once for the ACK (htsim rounds after each
+// packet). The increase is not: it is MSS × acked / cwnd at the window before the ACK, whereas n
+// per-packet ACKs each divide by the window the previous one left (two from 1 packet: 1 → 2 →
+// 2.5 packets; one ACK of both: 1 → 3). ACKs of one MSS each follow the per-packet rule exactly.
+// In bytes, with integer windows (htsim keeps _cwnd in bytes):
 //   increase   cwnd += floor((carry + MSS × acked) / cwnd), the remainder carried when carryRemainder
 //              (a numerator over the cwnd it was computed with; the next ACK divides it by its own
 //              cwnd, which moves the kept fraction by less than 1 B; dropped if a decrease leaves
 //              it ≥ the new cwnd)
-//   decrease   cwnd −= ceil(decQ16 × acked / 2^16), i.e. the window is rounded down after it
-//              (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
+//   decrease   cwnd −= ceil(decPpm × acked / 10^6), decPpm = round(decreaseMss × 10^6) (exact for
+//              factors of up to six decimals: 0.5, 0.15), i.e. cwnd − decreaseMss × acked rounded
+//              down (htsim: uint32 _cwnd −= 0.15 × MSS truncates), never below minCwndBytes.
+//              decPpm × acked is exact below 2^53; at or above it the decrement exceeds
+//              2^53 / 10^6 > 9 × 10^9 B > any window, so the result is minCwndBytes either way.
 
-import { isByteCount, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type MprdmaParams, type MprdmaParamsInput, resolveMprdmaParams } from "./params";
 
@@ -34,7 +41,7 @@ const enum R {
 }
 
 const enum K {
-  One = 65536,
+  Million = 1000000, // decrease factors are held in parts per million of an MSS per MSS
 }
 
 export const MPRDMA_INCREASE = R.Increase;
@@ -59,8 +66,8 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   private readonly carry = this.col.carry;
 
   private readonly mss: number;
-  private readonly decQ16: number;
-  private readonly nackDecQ16: number;
+  private readonly decPpm: number;
+  private readonly nackDecPpm: number;
   private readonly minCwnd: number;
   private readonly maxCwnd: number;
   private readonly initCwnd: number;
@@ -72,8 +79,9 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     const p = resolveMprdmaParams(params);
     this.params = Object.freeze(p);
     this.mss = p.mssBytes;
-    this.decQ16 = q16(p.decreaseMss);
-    this.nackDecQ16 = q16(p.nackDecreaseMss);
+    // To the nearest ppm (≤ 64 × 10^6, an int32).
+    this.decPpm = Math.round(p.decreaseMss * K.Million);
+    this.nackDecPpm = Math.round(p.nackDecreaseMss * K.Million);
     this.minCwnd = p.minCwndBytes;
     this.maxCwnd = p.maxCwndBytes;
     this.initCwnd = p.initCwndBytes;
@@ -94,7 +102,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     if (ackedBytes === 0) return 0;
     const cwnd = this.cwnd[slot];
-    if (ecn) return this.decrease(slot, cwnd, this.decQ16, ackedBytes);
+    if (ecn) return this.decrease(slot, cwnd, this.decPpm, ackedBytes);
     // MP-RDMA: cwnd += 1/cwnd per ACK (in bytes: MSS² / cwnd)
     const num = this.carry[slot] + this.mss * ackedBytes;
     const inc = Math.floor(num / cwnd);
@@ -109,8 +117,8 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    if (this.nackDecQ16 === 0 || bytes === 0) return 0;
-    return this.decrease(slot, this.cwnd[slot], this.nackDecQ16, bytes);
+    if (this.nackDecPpm === 0 || bytes === 0) return 0;
+    return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, bytes);
   }
 
   /** A retransmission timeout: `bytes` leave inflight; the sources define no window reaction. */
@@ -147,9 +155,10 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   // ---------------------------------------------------------------------------------------
 
-  /** MP-RDMA: cwnd −= 1/2 per marked packet (htsim: 0.15 MSS), floored at minCwndBytes. */
-  private decrease(slot: number, cwnd: number, decQ16: number, bytes: number): number {
-    const next = cwnd - Math.ceil((decQ16 * bytes) / K.One);
+  /** MP-RDMA: cwnd −= 1/2 per marked packet (htsim: 0.15 MSS), rounded down, floored at minCwndBytes. */
+  private decrease(slot: number, cwnd: number, decPpm: number, bytes: number): number {
+    // Exact ceiling below 2^53 (as mulDiv's floor); beyond it, far below the floor (file header).
+    const next = cwnd - Math.ceil((decPpm * bytes) / K.Million);
     const w = next > this.minCwnd ? next : this.minCwnd;
     if (w >= cwnd) return 0;
     this.cwnd[slot] = w;

@@ -25,11 +25,11 @@ export interface MprdmaParams {
   mssBytes: number;
   linkGbps: number;
   baseRttNs: number;
-  /** Window decrease per marked ACK of one MSS, in MSS (paper 0.5, htsim 0.15). */
+  /** Window decrease per marked ACK of one MSS, in MSS (paper 0.5, htsim 0.15), used to the nearest 10^-6. */
   decreaseMss: number;
-  /** Window decrease per NACKed MSS, in MSS (paper: as a mark; htsim: 0). */
+  /** Window decrease per NACKed MSS, in MSS (paper: as a mark; htsim: 0), used to the nearest 10^-6. */
   nackDecreaseMss: number;
-  /** linkGbps × baseRttNs / 8 unless given. */
+  /** linkGbps × baseRttNs / 8 unless given, clamped into [minCwndBytes, 2^30]. */
   maxCwndBytes: number;
   minCwndBytes: number;
   initCwndBytes: number;
@@ -46,7 +46,8 @@ export const MPRDMA_PARAM_NAMES: readonly string[] = [
 
 /**
  * Fills every parameter from the profile (default `paper`); the window ceiling and start
- * follow the BDP of linkGbps (100) and baseRttNs (12 µs).
+ * follow the BDP of linkGbps (100) and baseRttNs (12 µs), clamped into the window's range.
+ * A value given out of range throws; a default derived from in-range values does not.
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams {
@@ -56,7 +57,9 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
   const linkGbps = input.linkGbps ?? 100;
   const baseRttNs = input.baseRttNs ?? 12_000;
   const bdp = bdpBytes(linkGbps, baseRttNs);
-  const maxCwndBytes = input.maxCwndBytes ?? Math.max(bdp, mssBytes);
+  const minCwndBytes = input.minCwndBytes ?? mssBytes;
+  // The BDP, clamped into maxCwndBytes' range [minCwndBytes, 2^30] (400 Gb/s × 25 ms is 1.25e9 B).
+  const maxCwndBytes = input.maxCwndBytes ?? Math.min(Math.max(bdp, minCwndBytes), 2 ** 30);
   const htsim = profile === "htsim";
   const defaults: MprdmaParams = {
     profile,
@@ -66,7 +69,7 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     decreaseMss: htsim ? 0.15 : 0.5,
     nackDecreaseMss: htsim ? 0 : 0.5,
     maxCwndBytes,
-    minCwndBytes: mssBytes,
+    minCwndBytes,
     initCwndBytes: maxCwndBytes,
     carryRemainder: !htsim,
   };
