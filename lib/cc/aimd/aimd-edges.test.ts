@@ -46,16 +46,48 @@ test("RFC 5681 §3.1 IW: 4 segments up to SMSS 1095 B, 3 up to 2190 B, 2 above",
 test("RFC 6582 §3.2 step 4: after a timeout, a loss of data sent before it does not cut again", () => {
   const cc = table({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 });
   cc.onSend(1, 0, 8000);
-  assert.is(cc.onTimeout(1, 1, 3000), AIMD_DECREASE | AIMD_TIMEOUT); // 5000 B still in flight
-  assert.is(cc.recoverBytes(1), 5000);
+  // Step 4: recover = the highest byte sent = 8000 B outstanding (3000 presumed lost, 5000 in flight).
+  assert.is(cc.onTimeout(1, 1, 3000), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.recoverBytes(1), 8000);
   assert.is(cc.ssthreshBytes(1), 4000);
-  assert.is(cc.onNack(1, 2, 1000), AIMD_IGNORED); // sent before the timeout
+  assert.is(cc.onNack(1, 2, 1000), AIMD_IGNORED); // sent before the timeout: 8000 − 1000 = 7000 left
   assert.is(cc.cwndBytes(1), 1000);
   assert.is(cc.ssthreshBytes(1), 4000);
-  cc.onAck(1, 3, 4000); // the rest of that flight: recovery over
+  cc.onAck(1, 3, 4000); // the rest of that flight: 7000 − 4000 = 3000, the presumed-lost bytes
+  assert.is(cc.recoverBytes(1), 3000);
+  cc.onSend(1, 4, 3000); // their retransmission, acknowledged: recovery over
+  cc.onAck(1, 5, 3000);
   assert.is(cc.recoverBytes(1), 0);
-  cc.onSend(1, 4, 1000);
-  assert.is(cc.onNack(1, 5, 1000), AIMD_DECREASE);
+  cc.onSend(1, 6, 1000);
+  assert.is(cc.onNack(1, 7, 1000), AIMD_DECREASE);
+});
+
+test("RFC 6582 §3.2 steps 1, 4: a timeout that presumes every byte lost still sets recover; a NACK of the retransmission does not cut", () => {
+  // MSS 4096, cwnd 10 MSS = 40,960 B, all sent. RTO presuming all 10 MSS lost: RFC 5681 eq. (4) on
+  // the window: ssthresh = floor(40,960 × 0.5) = 20,480, cwnd = LW = 1 MSS = 4096; step 4:
+  // recover = highest sequence sent = 40,960 B ahead of snd_una.
+  const cc = table({ slowStart: false, initialCwndBytes: 10 * 4096 });
+  cc.onSend(1, 0, 10 * 4096);
+  assert.is(cc.onTimeout(1, 1, 10 * 4096), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.ssthreshBytes(1), 20_480);
+  assert.is(cc.recoverBytes(1), 40_960);
+  // The retransmission of the first segment (below recover) is NACKed: step 1, no new decrease.
+  cc.onSend(1, 2, 4096);
+  assert.is(cc.onNack(1, 3, 4096), AIMD_IGNORED);
+  assert.is(cc.ssthreshBytes(1), 20_480);
+  assert.is(cc.cwndBytes(1), 4096);
+  assert.is(cc.recoverBytes(1), 40_960 - 4096);
+});
+
+test("RFC 6582 §3.2 step 4 on a repeated timeout: recover still reaches the highest byte sent before the first", () => {
+  // 8000 B sent, RTO for all: recover = 8000. The retransmission (1000 B, below the highest byte
+  // sent) times out too: no byte above 8000 was sent, so recover stays 8000, not the 1000 in flight.
+  const cc = table({ mssBytes: 1000, initialCwndBytes: 8000 });
+  cc.onSend(1, 0, 8000);
+  cc.onTimeout(1, 1, 8000);
+  cc.onSend(1, 2, 1000);
+  assert.is(cc.onTimeout(1, 3, 1000), AIMD_TIMEOUT);
+  assert.is(cc.recoverBytes(1), 8000);
 });
 
 test("RFC 5681 §3.1: a repeated timeout holds ssthresh; after an ACK of new data the next one halves again", () => {

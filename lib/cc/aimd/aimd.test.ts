@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
-import { AIMD_DECREASE, AIMD_INCREASE, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
+import { AIMD_DECREASE, AIMD_IGNORED, AIMD_INCREASE, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
 import { resolveAimdParams } from "./params";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -53,19 +53,20 @@ test("slow start hands over to congestion avoidance at ssthresh", () => {
   assert.is(cc.cwndBytes(0), 7000);
 });
 
-test("a timeout inside a loss window still cuts; with all in flight presumed lost no recovery point remains", () => {
+test("a timeout inside a loss window still cuts; the recovery point then covers every byte outstanding at it", () => {
   const cc = new Aimd({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 }, 1);
   cc.open(0);
   cc.onSend(0, 0, 8000);
   assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
   assert.is(cc.recoverBytes(0), 7000);
   assert.is(cc.onTimeout(0, 0, 7000), AIMD_DECREASE | AIMD_TIMEOUT);
-  assert.is(cc.recoverBytes(0), 0);
+  // RFC 6582 §3.2 step 4: the 7000 B outstanding at the timeout (all presumed lost) stay the recovery point.
+  assert.is(cc.recoverBytes(0), 7000);
   assert.is(cc.ssthreshBytes(0), 2000); // half of the 4000 left by the NACK
   assert.is(cc.cwndBytes(0), 1000);
-  // The next loss is a new event.
+  // A retransmission of that data, lost again, is the same event (step 1).
   cc.onSend(0, 0, 1000);
-  assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
+  assert.is(cc.onNack(0, 0, 1000), AIMD_IGNORED);
 });
 
 test("bad input returns a defined error, counts it and changes nothing", () => {
@@ -109,13 +110,15 @@ test("seeded random events keep cwnd in [minCwnd, maxCwnd] and inflight ≥ 0", 
       const s = rng.nextBelow(4);
       const bytes = rng.nextBelow(3 * p.mssBytes);
       const k = rng.nextBelow(20);
+      const before = Math.max(cc.recoverBytes(s), cc.inflightBytes(s));
       const r =
         k < 8 ? cc.onSend(s, i, bytes) : k < 16 ? cc.onAck(s, i, bytes) : k < 18 ? cc.onNack(s, i, bytes) : k < 19 ? cc.onTrim(s, i, bytes) : cc.onTimeout(s, i, bytes);
       assert.ok(r >= 0);
       const w = cc.cwndBytes(s);
       assert.ok(w >= p.minCwndBytes && w <= p.maxCwndBytes, `cwnd ${w}`);
       assert.ok(cc.inflightBytes(s) >= 0);
-      assert.ok(cc.recoverBytes(s) >= 0 && cc.recoverBytes(s) <= cc.inflightBytes(s)); // set to inflight at a cut, both fall together
+      // recover falls, or is set at a cut (to the flight left) or a timeout (to the larger of itself and the flight)
+      assert.ok(cc.recoverBytes(s) >= 0 && cc.recoverBytes(s) <= before);
       assert.ok(cc.ssthreshBytes(s) >= p.minCwndBytes);
     }
     assert.is(cc.errors, 0);

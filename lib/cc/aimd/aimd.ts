@@ -7,7 +7,7 @@
 //     "appropriate byte counting" does), the decrease on loss (eq. (4): halve), the loss window
 //     of one SMSS after a retransmission timeout, and ssthresh held on a repeated timeout.
 //   RFC 6582 §3.2: one decrease per window of data (the recovery point; here in bytes), step 4
-//     included: a timeout also sets the recovery point.
+//     included: a timeout also sets the recovery point, to the highest byte sent.
 //   Chong & Krishnan, "Addressing Endpoint-induced Congestion…", §III-A "TCP-like": the AIMD
 //     baseline that, with explicit NACKs, the duplicate-ACK policy is compared against.
 //
@@ -33,7 +33,9 @@ const LAYOUT = {
   // timeout until an ACK of new data (or a cut, which sets ssthresh anyway), so that a repeated
   // timeout holds ssthresh (RFC 5681 §3.1)
   acked: "i32",
-  recover: "i32", // bytes still in flight from the window of the last decrease or timeout (RFC 6582 recover)
+  // bytes still to be acknowledged or declared lost from the window of the last decrease, or
+  // from all the data outstanding at the last timeout (RFC 6582 recover, counted in bytes)
+  recover: "i32",
 } as const;
 
 /** Handler result bits (exported below as AIMD_*). */
@@ -183,20 +185,25 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
    * timeout since new data was acknowledged sets ssthresh = max(floor(cwnd × decreaseFactor),
    * minCwnd) (RFC 5681 eq. (4), on the window) and returns AIMD_DECREASE | AIMD_TIMEOUT; a
    * repeated one holds ssthresh (RFC 5681 §3.1: the segment was already retransmitted by the
-   * timer) and returns AIMD_TIMEOUT. Either way cwnd = timeoutCwnd (the loss window), and the
-   * bytes still in flight become the recovery point (RFC 6582 §3.2 step 4: losses of data sent
-   * before the timeout do not cut again).
+   * timer) and returns AIMD_TIMEOUT. Either way cwnd = timeoutCwnd (the loss window), and every
+   * byte outstanding at the timeout, the presumed-lost ones included, joins the recovery point
+   * (RFC 6582 §3.2 step 4: recover = the highest sequence number transmitted; step 1: a loss of
+   * data sent before the timeout, a retransmission of it included, does not cut again).
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
-    const inflight = this.inflight[slot] - bytes;
-    const left = inflight > 0 ? inflight : 0;
-    this.inflight[slot] = left;
+    const outstanding = this.inflight[slot];
+    const inflight = outstanding - bytes;
+    this.inflight[slot] = inflight > 0 ? inflight : 0;
     const first = this.acked[slot] !== K.TimedOut;
     if (first) this.ssthresh[slot] = this.decreased(this.cwnd[slot]);
     this.cwnd[slot] = this.timeoutCwnd;
     this.acked[slot] = K.TimedOut;
-    this.recover[slot] = left;
+    // RFC 6582 step 4 in bytes: up to the highest byte sent. The presumed-lost bytes are resent and
+    // their ACKs or NACKs drain recover as the bytes still in flight do. A recovery point from
+    // before (a repeated timeout: only retransmissions were sent since) may reach further.
+    const recover = this.recover[slot];
+    this.recover[slot] = outstanding > recover ? outstanding : recover;
     return first ? R.Decrease | R.Timeout : R.Timeout;
   }
 

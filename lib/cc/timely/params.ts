@@ -68,24 +68,32 @@ export const TIMELY_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAM
 /** Rates are kb/s in an int32: at most 2000 Gb/s. */
 export const TIMELY_MAX_GBPS = 2000;
 
+/** A derived default moved into [lo, hi] (hi wins when they cross; then the bound's own rule throws). */
+function within(x: number, lo: number, hi: number): number {
+  return Math.min(Math.max(x, lo), hi);
+}
+
 /**
  * Fills every parameter from the profile (default `paper`); δ and the HAI step of `hpcc`
- * follow linkGbps.
+ * follow linkGbps. A default derived from other inputs is moved into its range (δ, the HAI
+ * step and the min rate up to the line rate, the min rate at least 0.001 Mb/s), so that legal
+ * inputs never throw (DESIGN.md rule 7); a value given explicitly is checked as given.
  * @throws RangeError for an unknown name or profile, or a value out of range.
  */
 export function resolveTimelyParams(input: TimelyParamsInput = {}): TimelyParams {
   checkParamNames("Timely", input, TIMELY_PARAM_NAMES);
   const profile = profileParam<TimelyProfile>("Timely", input.profile, ["paper", "hpcc"], "paper");
   const linkGbps = input.linkGbps ?? 100;
+  const lineMbps = linkGbps * 1000;
   const hpcc = profile === "hpcc";
-  const deltaMbps = input.deltaMbps ?? (hpcc ? linkGbps : 10);
+  const deltaMbps = input.deltaMbps ?? within(hpcc ? linkGbps : 10, 0, lineMbps);
   const defaults: TimelyParams = {
     profile,
     linkGbps,
     initRateGbps: linkGbps,
-    minRateMbps: hpcc ? 1000 : deltaMbps,
+    minRateMbps: within(hpcc ? 1000 : deltaMbps, 0.001, lineMbps),
     deltaMbps,
-    haiDeltaMbps: 5 * deltaMbps,
+    haiDeltaMbps: within(5 * deltaMbps, 0, lineMbps),
     haiThreshold: 5,
     tLowNs: 50_000,
     tHighNs: 500_000,

@@ -5,6 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../../core/errors";
+import { resolveTimelyParams } from "./params";
 import { TIMELY_GRADIENT_DECREASE, TIMELY_HAI, TIMELY_GRADIENT_INCREASE, TIMELY_HIGH_DECREASE, TIMELY_LOW_INCREASE, Timely } from "./timely";
 
 function table(params: Record<string, unknown>): Timely {
@@ -140,6 +141,82 @@ test("HPCC per-RTT updates: onRestore puts bytes back in flight without moving t
   };
   assert.equal(run((cc) => cc.onRestore(0, 1500, 5000)), [true, true]);
   assert.equal(run((cc) => cc.onSend(0, 1500, 5000)), [false, false]);
+});
+
+test("Alg. 1 with T_high up to 2^30 ns: a large RTT swing inside the gradient region keeps the gradient's sign", () => {
+  // T_low 0, T_high 10^9 ns: every sample below is in the gradient region. α 0.875, β 0.8,
+  // minRTT 20 µs, min rate = δ = 10 Mb/s.
+  const cc = new Timely({ tLowNs: 0, tHighNs: 1e9, initRateGbps: 10 }, 1);
+  cc.open(0);
+  cc.onAck(0, 0, 0, 10_000_000); // first sample: prev_rtt = 10 ms
+  // new_rtt_diff = 90 − 10 = 80 ms; rtt_diff = 0.875 × 80 ms = 70 ms; gradient = 70 ms / 20 µs =
+  // 3500 > 0 → rate × max(0, 1 − 0.8 × 3500) = 0 → the 10 Mb/s floor.
+  assert.is(cc.onAck(0, 1, 0, 90_000_000), TIMELY_GRADIENT_DECREASE);
+  assert.is(cc.rttDiffNs(0), 70_000_000);
+  assert.is(cc.rateBps(0), 10e6);
+  // new_rtt_diff = 85 − 90 = −5 ms; rtt_diff = 0.125 × 70 + 0.875 × (−5) = 8.75 − 4.375 = +4.375 ms
+  // → gradient 218.75 > 0: a decrease (factor 0, rate stays at the floor), not an increase.
+  assert.is(cc.onAck(0, 2, 0, 85_000_000), TIMELY_GRADIENT_DECREASE);
+  assert.is(cc.rttDiffNs(0), 4_375_000);
+  assert.is(cc.rateBps(0), 10e6);
+});
+
+test("Alg. 1: rtt_diff carries an excursion above T_high whole into the gradient region", () => {
+  // Paper defaults (T_high 500 µs, α 0.875). 100 µs, then 100 ms (above T_high): rtt_diff =
+  // 0.875 × 99,900,000 = 87,412,500 ns. Then 110 µs (in the gradient region): new_rtt_diff =
+  // 110,000 − 100,000,000 = −99,890,000; rtt_diff = 0.125 × 87,412,500 + 0.875 × (−99,890,000)
+  // = 10,926,562.5 − 87,403,750 = −76,477,187.5 ns, floored to whole ns −76,477,188 → gradient < 0.
+  const cc = new Timely({ initRateGbps: 10 }, 1);
+  cc.open(0);
+  cc.onAck(0, 0, 0, 100_000);
+  assert.is(cc.onAck(0, 1, 0, 100_000_000), TIMELY_HIGH_DECREASE);
+  assert.is(cc.rttDiffNs(0), 87_412_500);
+  assert.is(cc.onAck(0, 2, 0, 110_000), TIMELY_GRADIENT_INCREASE);
+  assert.is(cc.rttDiffNs(0), -76_477_188);
+});
+
+test("HPCC GetWin with varWindow: floor(window × rate / line) exact where the product passes 2^53", () => {
+  // window 1,073,741,823 B, line 2000 Gb/s = 2·10^9 kb/s, rate 1,797,338,113 kb/s: the product
+  // 1,929,877,101,999,999,999 (> 2^53) / 2·10^9 = 964,938,550.9999999995 → floor 964,938,550 (a
+  // double product rounds to …2,000,000,000 and gives 964,938,551); the BigInt below checks it.
+  const win = 1_073_741_823;
+  const rate = 1_797_338_113;
+  const exact = Number((BigInt(win) * BigInt(rate)) / 2_000_000_000n);
+  assert.is(exact, 964_938_550);
+  const cc = new Timely({ linkGbps: 2000, initRateGbps: rate / 1e6, windowBytes: win, varWindow: true }, 1);
+  cc.open(0);
+  assert.is(cc.rateBps(0), rate * 1000);
+  assert.is(cc.windowBytes(0), exact);
+});
+
+test("HPCC GetWin with varWindow: a window that floors to 0 is 1 byte (\"must > 0\"), never 0 = no window", () => {
+  // window 1000 B at 10 Mb/s on a 100 Gb/s line: floor(1000 × 10,000 / 100,000,000) = floor(0.1) = 0 → 1.
+  const cc = new Timely({ initRateGbps: 0.01, windowBytes: 1000, varWindow: true }, 1);
+  cc.open(0);
+  assert.is(cc.rateBps(0), 10e6);
+  assert.is(cc.windowBytes(0), 1);
+});
+
+test("DESIGN.md rule 7: derived defaults fit their ranges on legal input; explicit values are checked as given", () => {
+  // paper at 0.01 Gb/s (line 10 Mb/s): δ 10 Mb/s fits, the HAI step 5·δ = 50 Mb/s is moved to 10.
+  const slow = resolveTimelyParams({ linkGbps: 0.01 });
+  assert.is(slow.deltaMbps, 10);
+  assert.is(slow.haiDeltaMbps, 10);
+  assert.is(slow.minRateMbps, 10);
+  // paper at 0.001 Gb/s (line 1 Mb/s): δ 10 → 1, HAI step 5 → 1, min rate δ → 1.
+  const slowest = resolveTimelyParams({ linkGbps: 0.001 });
+  assert.equal([slowest.deltaMbps, slowest.haiDeltaMbps, slowest.minRateMbps], [1, 1, 1]);
+  // hpcc at 0.5 Gb/s: min rate 1000 Mb/s → the line rate, 500 Mb/s; δ = 0.5 Mb/s, HAI step 2.5.
+  const hpcc = resolveTimelyParams({ profile: "hpcc", linkGbps: 0.5 });
+  assert.equal([hpcc.minRateMbps, hpcc.deltaMbps, hpcc.haiDeltaMbps], [500, 0.5, 2.5]);
+  // δ = 0 (legal): the paper's min rate δ = 0 is below the 0.001 Mb/s floor → 0.001.
+  assert.is(resolveTimelyParams({ deltaMbps: 0 }).minRateMbps, 0.001);
+  assert.not.throws(() => new Timely({ linkGbps: 0.01 }));
+  assert.not.throws(() => new Timely({ profile: "hpcc", linkGbps: 0.5 }));
+  assert.not.throws(() => new Timely({ deltaMbps: 0 }));
+  assert.throws(() => new Timely({ linkGbps: 0.01, haiDeltaMbps: 50 }), /haiDeltaMbps/);
+  assert.throws(() => new Timely({ profile: "hpcc", linkGbps: 0.5, minRateMbps: 1000 }), /minRateMbps/);
+  assert.throws(() => new Timely({ deltaMbps: 0, minRateMbps: 0 }), /minRateMbps/);
 });
 
 test.run();

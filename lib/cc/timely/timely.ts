@@ -13,18 +13,20 @@
 // RTT excludes the segment's serialisation at line rate; that subtraction is the caller's.
 //
 // Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), time in
-// ns, rtt_diff in Q8 ns (int32, saturating at ±8.39 ms), gradient and factors in Q16; the HAI
-// counter saturates at 1023. The gradient's sign, written once: gQ16 ≤ 0 exactly when
-// rtt_diff × 256 < minRTT (the region test), and gQ16 < 0 exactly when rtt_diff < 0 (HAI's
+// ns, rtt_diff in Q1 ns (int32: RTTs lie in [1, 2^30] ns, so a difference in Q1 is below 2^31 in
+// magnitude, and so is any EWMA of them: never saturated, whatever the RTTs), gradient and factors
+// in Q16; the HAI counter saturates at 1023. The gradient's sign, written once: gQ16 ≤ 0 exactly
+// when rtt_diff × 2^15 < minRTT (the region test), and gQ16 < 0 exactly when rtt_diff < 0 (HAI's
 // "gradient < 0", since the floor of a negative quotient is negative).
 // Rounding, written once:
-//   rtt_diff      d += floor((sampleQ8 − d) × aQ16 / 2^16)         (sample saturates at ±2^23 − 1 ns)
-//   gradient      gQ16 = floor(d × 256 / minRTT)
+//   rtt_diff      d += floor((sampleQ1 − d) × aQ16 / 2^16)   (half-ns steps: Q8 needed a clamp at
+//                 ±8.39 ms, and a clamped sample could flip the gradient's sign; README "Choices")
+//   gradient      gQ16 = floor(d × 2^15 / minRTT)
 //   T_high        cQ16 = 2^16 − floor(βQ16 × (2^16 − floor(T_high × 2^16 / rtt)) / 2^16)
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDiv, mulDivWide, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
@@ -33,7 +35,7 @@ import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "
 const LAYOUT = {
   rate: "i32", // kb/s
   prevRtt: "i32", // ns, the RTT of the previous update; 0 before the first (samples are ≥ 1 ns)
-  rttDiff: "i32", // Q8 ns, EWMA of RTT differences
+  rttDiff: "i32", // Q1 ns, EWMA of RTT differences
   count: "i32", // HAI counter: consecutive negative gradients (paper) or increases (HPCC), see haiCounting
   inflight: "i32", // bytes, signed
   acked: "i32", // bytes acknowledged, wrapping (per-RTT mode only)
@@ -59,10 +61,9 @@ const enum K {
   // bundle inlines the literal (a module-level const would be a boxed double loaded at each use)
   Q16Inv = 1.52587890625e-5,
   MaxNs = 1073741824,
-  MaxDiffNs = 8388607, // 2^23 − 1: a difference sample saturates here before going to Q8
   CountMax = 1023, // the HAI counter saturates here, above haiThreshold's largest value (1000): no decision changes
   NeverHai = 2147483647, // above any run (≤ CountMax + 1): the paper has no HAI below T_low
-  AboveAnyDiff = 2147483647, // above any rtt_diff in Q8 (|avg| ≤ MaxDiffNs × 256 = 2^31 − 256)
+  AboveAnyDiff = 2147483647, // above any rtt_diff in Q1 (|avg| ≤ (MaxNs − 1) × 2 = 2^31 − 2)
   GapCap = 2147483647,
 }
 
@@ -113,6 +114,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   private readonly betaQ16: number;
   private readonly ewmaQ16: number;
   private readonly minRtt: number;
+  /** minRTT × 2^-15: the Q1 rtt_diff whose gradient is 1 in Q16 (exact: a power-of-two scaling). */
+  private readonly gradOneQ1: number;
   private readonly window: number;
   private readonly perRtt: number;
   private readonly countIncreases: number;
@@ -141,6 +144,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.betaQ16 = q16(p.beta);
     this.ewmaQ16 = q16(p.ewmaWeight);
     this.minRtt = Math.round(p.minRttNs);
+    this.gradOneQ1 = this.minRtt / 32768;
     this.window = p.windowBytes;
     this.perRtt = p.updateMode === "rtt" ? 1 : 0;
     this.countIncreases = p.haiCounting === "increase" ? 1 : 0;
@@ -226,7 +230,10 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /**
    * TIMELY is rate based: true unless a window is configured and `bytes` more would exceed it
-   * (a flow with nothing in flight may always send one). Pace with pacingGapNs.
+   * (a flow with nothing in flight may always send one). Pace with pacingGapNs. Stricter than
+   * HPCC's IsWinBound (rdma-queue-pair.cc: blocked only when snd_nxt − snd_una ≥ w, so a packet
+   * may leave below the window and overshoot it by up to one packet): on purpose, the same rule
+   * as DCQCN's canSend, so the window bounds the bytes in flight (README "Choices").
    */
   canSend(slot: number, bytes: number): boolean {
     if (!(this.live[slot] === 1 && isByteCount(bytes))) {
@@ -249,10 +256,15 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     return gap < K.GapCap ? gap : K.GapCap;
   }
 
-  /** The send window in bytes (0: none), scaled by rate / line rate with varWindow. */
+  /**
+   * The send window in bytes (0: none), scaled by rate / line rate with varWindow: HPCC GetWin,
+   * w = floor(m_win × rate / max_rate), and 1 when that floors to 0 ("must > 0": 0 means no window).
+   */
   windowBytes(slot: number): number {
     if (this.window === 0 || this.varWindow === 0) return this.window;
-    return mulDiv(this.window, this.rate[slot], this.lineKbps);
+    // window ≤ 2^30 and rate ≤ 2 · 10^9 kb/s: the product passes 2^53, where mulDiv would round.
+    const w = mulDivWide(this.window, this.rate[slot], this.lineKbps);
+    return w > 0 ? w : 1;
   }
 
   inflightBytes(slot: number): number {
@@ -261,12 +273,12 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** The EWMA of RTT differences, rounded down to whole ns. */
   rttDiffNs(slot: number): number {
-    return this.rttDiff[slot] >> 8;
+    return this.rttDiff[slot] >> 1;
   }
 
-  /** The normalised gradient rtt_diff / minRTT. */
+  /** The normalised gradient rtt_diff / minRTT (Q16, as the control law uses it). */
   gradient(slot: number): number {
-    return mulDiv(this.rttDiff[slot], 256, this.minRtt) / K.One;
+    return mulDiv(this.rttDiff[slot], 32768, this.minRtt) / K.One; // |rtt_diff| × 2^15 < 2^46: exact
   }
 
   /** The HAI counter (consecutive negative gradients, or consecutive increases, per haiCounting). */
@@ -296,15 +308,12 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     const prev = prevCol[slot];
     prevCol[slot] = rtt;
     if (prev === 0) return 0; // the first sample only records the RTT
-    // new_rtt_diff = rtt − prev_rtt (saturated); rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff, in Q8.
-    // |(sample − d) × α| < 2^33 · 2^16: exact in a double, and so is × 2^-16.
-    const cap = K.MaxDiffNs;
-    let diff = rtt - prev;
-    if (diff > cap) diff = cap;
-    else if (diff < -cap) diff = -cap;
+    // new_rtt_diff = rtt − prev_rtt; rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff, in Q1 (never
+    // clamped: |sample| ≤ 2^31 − 2, and the EWMA stays between d and the sample).
+    // |(sample − d) × α| < 2^32 · 2^16: exact in a double, and so is × 2^-16.
     const diffCol = this.rttDiff;
     const d = diffCol[slot];
-    const avg = d + floor((diff * 256 - d) * this.ewmaQ16 * K.Q16Inv);
+    const avg = d + floor(((rtt - prev) * 2 - d) * this.ewmaQ16 * K.Q16Inv);
     diffCol[slot] = avg;
     const countCol = this.count;
     const count = countCol[slot];
@@ -321,9 +330,9 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     } else if (rtt > this.tHigh) {
       r = R.HighDecrease;
       cQ16 = this.highFactorQ16(rtt);
-    } else if (avg * 256 < this.minRtt) {
-      // gradient ≤ 0 (gQ16 = floor(avg × 256 / minRTT) ≤ 0, no division needed): + N δ, N = 5 in
-      // hyper-active increase
+    } else if (avg < this.gradOneQ1) {
+      // gradient ≤ 0 (gQ16 = floor(avg × 2^15 / minRTT) ≤ 0, i.e. avg < minRTT × 2^-15, no division
+      // needed): + N δ, N = 5 in hyper-active increase
       r = run >= this.haiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
     } else {
       r = R.GradientDecrease;
@@ -353,10 +362,11 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /**
    * Alg. 1 with a gradient > 0: the factor 1 − β · rtt_diff / minRTT, not below 0, in Q16.
-   * avg × 256 < 2^39 divides exactly; a product β · g beyond 2^53 only arises where the factor is 0.
+   * avg / (minRTT × 2^-15) is the same double as (avg × 2^15) / minRTT (both scalings exact,
+   * avg × 2^15 < 2^46); a product β · g beyond 2^53 only arises where the factor is 0.
    */
   private gradientFactorQ16(avg: number): number {
-    const c = K.One - floor(this.betaQ16 * floor((avg * 256) / this.minRtt) * K.Q16Inv);
+    const c = K.One - floor(this.betaQ16 * floor(avg / this.gradOneQ1) * K.Q16Inv);
     return c > 0 ? c : 0;
   }
 }
