@@ -10,7 +10,8 @@
 // term, an SRTT of 1 ns, none armed in recovery or by an ACK without progress once something is
 // SACKed, no second probe without an RTT sample, a full window's probe resending the highest
 // PSN); RFC 6298's estimator after samples below and above SRTT, and the RTO met exactly from a
-// non-zero start.
+// non-zero start. Then a review's (2026-12-02): a probe due from onTimer and an ACK before the
+// caller's nextPacket that SACKs a packet, starts recovery or acknowledges everything.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW } from "../../core/errors";
@@ -528,6 +529,110 @@ test("an ACK without cumulative progress leaves the retry count: maxRetries 1 en
   for (const t of [50_000, 50_001, 50_002]) assert.is(s.nextPacket(1, t), RACK_TX_RETRANSMIT);
   s.onAck(1, 60_000, 0, 2, false); // PSN 2's resend SACKed: no progress
   assert.is(s.onTimer(1, s.deadlineNs(1)), E_OVERFLOW);
+});
+
+/**
+ * Slot 1 of a sender with `packets` posted, PSN 0 sent at 0 and ACKed at 1000 (SRTT = min_RTT =
+ * RACK.rtt = 1000, RTTVAR 500; minRtoNs 100 000 keeps the RTO, max(100 000, 1000 + 4 × 500), out
+ * of the way), then PSNs 1–3 sent at 1000 and the PTO expired: RFC 8985 §7.2 PTO = 2 × SRTT = 2000
+ * (three in flight: no max_ack_delay) → due at 1000 + 2000 = 3000, where onTimer makes a probe
+ * due. The caller has not yet called nextPacket when the next ACK arrives.
+ */
+function probeDue(packets = 4): RackSender {
+  const s = sampled(packets, 1000, { minRtoNs: 100_000 });
+  for (let i = 0; i < 3; i++) assert.is(s.nextPacket(1, 1000), RACK_TX_NEW);
+  // Each send (re-)armed the PTO at 1000 + 2 × 1000 (+ max_ack_delay 0 with one in flight) = 3000.
+  assert.is(s.onTimer(1, 3000), RACK_TIMER_PROBE);
+  return s;
+}
+
+test("RFC 8985 §7.2: an ACK that leaves a packet SACKed cancels a due probe, which would resend that SACKed packet", () => {
+  const s = probeDue();
+  s.onAck(1, 3000, 1, 3, false); // PSN 3 arrived, 1 and 2 not yet: PSN 3 SACKed
+  assert.is(s.sackedPackets(1), 1);
+  // §7.2 arms no PTO while anything is SACKed, so no probe goes: PSNs 1, 2 are not lost yet
+  // (RACK.rtt = 3000 − 1000 = 2000, reo_wnd = min(1 × 1000 / 4, SRTT) = 250: deadline 1000 +
+  // 2000 + 250 = 3250), PSN 3 is held by the receiver, and the message has no PSN 4.
+  assert.not.ok(s.probePending(1));
+  assert.is(s.nextPacket(1, 3000), RACK_TX_NONE);
+  assert.is(s.probes(1), 0);
+});
+
+test("a due probe cancelled by a SACK cannot stall the QP: the SACKed packet is never marked lost (RFC 8985 §6.2 step 5)", () => {
+  const s = probeDue();
+  s.onAck(1, 3000, 1, 3, false); // PSN 3 SACKed
+  s.nextPacket(1, 3000);
+  // Reordering timer (as above) at 3250: PSNs 1 and 2 are lost, and only they.
+  assert.is(s.onTimer(1, 3250), RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 2);
+  assert.is(s.nextPacket(1, 3250), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 1);
+  assert.is(s.nextPacket(1, 3250), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 2);
+  // Receiver: PSN 1 → ACK(cum 2, arrived 1); PSN 2 → ACK(cum 4, arrived 2): PSNs 0–3 all in.
+  s.onAck(1, 4250, 2, 1, false);
+  s.onAck(1, 4300, 4, 2, false);
+  assert.is(s.inflightPackets(1), 0);
+  assert.is(s.lostPackets(1), 0);
+  // A new message: PSN 4 goes as new data (nothing lost, window and quota open).
+  assert.is(s.post(1, 1024, 1), 1);
+  s.onSchedule(1, 5000, 1 << 20);
+  assert.is(s.nextPacket(1, 5000), RACK_TX_NEW);
+  assert.is(s.out[2], 4);
+});
+
+test("RFC 8985 §7.1: an ACK that starts recovery cancels a due probe; the lost packet goes first and no probe outcome is counted", () => {
+  // PSN 1 sent at 1000, PSNs 2 and 3 at 2000 (PTO re-armed at 2000 + 2 × 1000 = 4000; the RTO,
+  // 100 000 from 1000, is later).
+  const s = sampled(5, 1000, { minRtoNs: 100_000 });
+  s.nextPacket(1, 1000);
+  s.nextPacket(1, 2000);
+  s.nextPacket(1, 2000);
+  assert.is(s.onTimer(1, 4000), RACK_TIMER_PROBE);
+  // ACK(cum 1, SACK 3) at 4000: RACK.rtt = 4000 − 2000 = 2000; reo_wnd = min(1 × 1000 / 4, SRTT)
+  // = 250 (1 SACKed < DupThresh, not yet in recovery). PSN 1: 1000 + 2000 + 250 = 3250 ≤ 4000,
+  // lost → recovery; PSN 2 (sent in PSN 3's tick, below it): 2000 + 2250 = 4250, the timer.
+  s.onAck(1, 4000, 1, 3, false);
+  assert.ok(s.inRecovery(1));
+  assert.not.ok(s.probePending(1));
+  assert.is(s.nextPacket(1, 4000), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 1);
+  assert.not.ok(s.probeInFlight(1));
+  // At 4250 PSN 2 is lost (reo_wnd 0 in recovery before reordering: 2000 + 2000 ≤ 4250).
+  assert.is(s.onTimer(1, 4250), RACK_TIMER_REORDER);
+  assert.is(s.nextPacket(1, 4250), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 2);
+  s.onAck(1, 5000, 2, 1, false);
+  s.onAck(1, 5250, 4, 2, false); // SND.UNA 4 = recovery's end: recovery is over
+  assert.not.ok(s.inRecovery(1));
+  assert.is(s.nextPacket(1, 5300), RACK_TX_NEW); // PSN 4, the message's last
+  s.onAck(1, 6300, 5, 4, false);
+  // §7.4: no probe was sent, so none repaired a loss.
+  assert.is(s.probes(1), 0);
+  assert.is(s.tlpRepairs(1), 0);
+});
+
+test("RFC 8985 §7.3: a due probe made moot by an ACK of everything (the common ACK) lets new data go", () => {
+  // One packet in flight: PSN 1 sent at 1000, PTO = 2 × 1000 + max_ack_delay 0 → 3000.
+  const s = sampled(3, 1000, { minRtoNs: 100_000 });
+  assert.is(s.nextPacket(1, 1000), RACK_TX_NEW);
+  assert.is(s.onTimer(1, 3000), RACK_TIMER_PROBE);
+  s.onAck(1, 3000, 2, 1, false); // SND.UNA alone (ackNext): nothing in flight, nothing to probe
+  assert.is(s.inflightPackets(1), 0);
+  assert.not.ok(s.probePending(1));
+  assert.is(s.nextPacket(1, 3000), RACK_TX_NEW); // PSN 2, posted before
+  assert.is(s.out[2], 2);
+});
+
+test("RFC 8985 §7.3: a due probe made moot by a cumulative ACK of several packets lets new data posted after go", () => {
+  const s = probeDue();
+  s.onAck(1, 3000, 4, 3, false); // PSNs 1–3 all arrived (ackGeneral): nothing in flight
+  assert.is(s.inflightPackets(1), 0);
+  assert.not.ok(s.probePending(1));
+  assert.is(s.post(1, 1024, 1), 1);
+  s.onSchedule(1, 3000, 1 << 20);
+  assert.is(s.nextPacket(1, 3000), RACK_TX_NEW); // PSN 4
+  assert.is(s.out[2], 4);
 });
 
 test.run();

@@ -91,10 +91,10 @@ const enum F {
   ReoArmed = 2,
   PtoArmed = 4,
   TlpActive = 8,
-  TlpRetrans = 16,
+  ProbePending = 16, // below 128, so the masks that clear it on every ACK stay one-byte bytecode immediates (lib/README.md)
   Reordering = 32, // RACK.reordering_seen
   Recovery = 64,
-  ProbePending = 128,
+  TlpRetrans = 128,
   RttSinceProbe = 256,
   DsackRound = 512,
   RackValid = 1024,
@@ -379,7 +379,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.flags[slot] &= ~F.ReoArmed;
     }
     if (cur === nxt) {
-      this.flags[slot] &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed);
+      // Nothing in flight: no timer, and a due probe has nothing to probe (RFC 8985 §7.3).
+      this.flags[slot] &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed | F.ProbePending);
       return freed;
     }
     this.flags[slot] |= F.RtoArmed;
@@ -470,14 +471,14 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // RFC 6298 5.2/5.3: restart the RTO on new data acknowledged, stop it with nothing in flight.
     flags = this.flags[slot];
     if (cur === this.nxt[slot]) {
-      flags &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed);
+      flags &= ~(F.RtoArmed | F.PtoArmed | F.ReoArmed | F.ProbePending); // nothing left to probe (§7.3)
     } else if (d > 0) {
       flags |= F.RtoArmed;
       this.rtoStart[slot] = now;
     }
     this.flags[slot] = flags;
     if (d > 0 && cur !== this.nxt[slot]) this.schedulePto(slot, now);
-    else if ((flags & F.Recovery) !== 0 || this.sackedCol[slot] !== 0) this.flags[slot] &= ~F.PtoArmed;
+    else if ((flags & F.Recovery) !== 0 || this.sackedCol[slot] !== 0) this.flags[slot] &= ~(F.PtoArmed | F.ProbePending); // as schedulePto
     return freed;
   }
 
@@ -767,7 +768,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.resumeRto(slot, now);
     }
     if (marked !== 0 && (flags & F.Recovery) === 0) {
-      flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed);
+      // §7.1: entering recovery resets TLP, a probe that is due but not yet sent included.
+      flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending);
       this.recoveryEnd[slot] = this.nxt[slot];
     }
     this.flags[slot] = flags;
@@ -866,15 +868,19 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.flags[slot] = flags;
     const una = this.una[slot];
     const psn = this.nxt[slot];
-    if (psn === una) return RACK_TX_NONE; // everything was acknowledged meanwhile
+    /* c8 ignore next -- guard: an ACK of everything cancels a due probe (ackNext, ackGeneral) */
+    if (psn === una) return RACK_TX_NONE;
     let retrans = 0;
     if (psn !== this.postPsn[slot] && psn24Diff(psn, una) < this.window) {
       this.sendNew(slot, now, psn, true);
     } else {
       const last = (psn - 1) & K.U24;
-      this.writeSent(slot, last, RACK_TX_PROBE, false);
       const idx = last & this.mask;
       const base = slot * this.words;
+      // Never resend what the receiver holds: stamp() would list it again and step 5 mark it lost.
+      /* c8 ignore next -- guard: an ACK that leaves a packet SACKed cancels a due probe (schedulePto, ackGeneral) */
+      if (bitTest(this.sackBits, base, idx)) return RACK_TX_NONE;
+      this.writeSent(slot, last, RACK_TX_PROBE, false);
       /* c8 ignore next 4 -- guard: the highest PSN is marked lost only once a lower PSN sent after it, a retransmission, is delivered; those go in recovery, where no PTO is armed, and a due probe goes before any (README) */
       if (bitTest(this.lostBits, base, idx)) {
         bitClear(this.lostBits, base, idx);
@@ -932,8 +938,12 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const flags = this.flags[slot];
     if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) {
       // Not restarted: nor is an earlier PTO left to fire with something SACKed (the one
-      // timer of RFC 8985 §7.2 becomes the RTO again), whether the ACK advanced SND.UNA or not.
-      this.flags[slot] = flags & ~F.PtoArmed;
+      // timer of RFC 8985 §7.2 becomes the RTO again), whether the ACK advanced SND.UNA or not;
+      // nor a probe that expired before this ACK and waits for nextPacket. RFC 8985 sends it in
+      // the timer's own handler, before any later ACK; sent after this one it would resend a
+      // SACKed packet (§6.2 step 5 then marks it lost, though the receiver holds it) or open a
+      // TLP episode in recovery (§7.1). TlpActive never comes with ProbePending (onTimer).
+      this.flags[slot] = flags & ~(F.PtoArmed | F.ProbePending);
       return;
     }
     const srtt = this.srttCol[slot];
