@@ -12,9 +12,10 @@
 //   passed less than 2^32 − L ns ago. `tickDeadlineCame` also counts the deadline's own tick as
 //   come (PLB's round and pause, flowlet's hold, the DCQCN timers, DCTCP's QuickAdapt).
 // Longer intervals alias. An age of k·2^32 ns plus less than a gate's length reads as too soon,
-// for at most that length. A deadline read signed that passed 2^31 ns or more ago reads as still
-// ahead until the wrap brings it round, up to 2.1 s later (RACK's reordering and probe timers:
-// not converted yet); a caller that idles a flow that long should re-open it.
+// for at most that length. A deadline read signed that passed 2^31 ns or more ago would read as
+// still ahead until the wrap brought it round, up to 2.1 s later, so no timer in lib/ is read
+// that way: one whose lead has no fixed bound keeps its start and its length and reads its age
+// (RACK's RTO, reordering timer and PTO).
 
 /** The signed interval a − b in ns. */
 export function tickDiff(a: number, b: number): number {

@@ -635,4 +635,28 @@ test("RFC 8985 §7.3: a due probe made moot by a cumulative ACK of several packe
   assert.is(s.out[2], 4);
 });
 
+// The reordering timer and the PTO run 2^31 ns or more late (a caller that left the flow alone
+// that long): both have expired, as on a 64-bit clock. Read as signed deadlines they looked up
+// to 2^31 ns ahead, and nothing fired until the tick wrapped round (lib/core/ticks.ts).
+const LATE_NS = 2 ** 31 + 10;
+
+test("a reordering timer run 2^31 ns late still fires and marks the losses (RFC 8985 §6.2 step 5)", () => {
+  const s = sampled(4, 1000, { minRtoNs: 100, maxRtoNs: 1000 });
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 5000);
+  s.onAck(1, 5900, 1, 3, false); // as above: PSNs 1 and 2 lost at 5000 + 900 + 225 = 6125
+  assert.is(s.deadlineNs(1), 6125);
+  assert.is(s.onTimer(1, 6125 + LATE_NS) & RACK_TIMER_REORDER, RACK_TIMER_REORDER);
+  assert.is(s.lostPackets(1), 2);
+});
+
+test("a PTO run 2^31 ns late still makes the probe due (RFC 8985 §7.2–7.3)", () => {
+  const s = sampled(4, 1000, { minRtoNs: 100_000 });
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 1000); // PTO 2 × SRTT = 2000: due at 3000
+  assert.is(s.deadlineNs(1), 3000);
+  // The RTO (100 µs) expired too, but with a PTO armed and an RTT sample since the last probe,
+  // its expiry is the PTO's: the probe goes (§7.2 caps the PTO at the RTO).
+  assert.is(s.onTimer(1, 3000 + LATE_NS), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 3000 + LATE_NS), RACK_TX_PROBE);
+});
+
 test.run();

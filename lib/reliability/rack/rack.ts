@@ -60,8 +60,13 @@ function senderLayout(bits: number) {
     sacked: "i32", // RACK.segs_sacked
     lostN: "i32", // packets marked lost and not yet retransmitted
     rtoStart: "i32", // tick the RTO timer started
-    reoDeadline: "i32",
-    ptoDeadline: "i32",
+    // The reordering timer and the PTO keep when they were armed and for how long (ns, ≥ 0), as
+    // the RTO does: a lead depends on RTT samples, so no fixed bound reads a deadline across the
+    // 32-bit wrap (lib/core/ticks.ts), but an age read unsigned holds up to 2^32 ns.
+    reoStart: "i32",
+    reoLead: "i32",
+    ptoStart: "i32",
+    ptoLead: "i32",
     head: "i16", // transmission-ordered list of packets in flight, by ring index
     tail: "i16",
     flags: "u16",
@@ -234,8 +239,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly sackedCol = this.col.sacked;
   private readonly lostN = this.col.lostN;
   private readonly rtoStart = this.col.rtoStart;
-  private readonly reoDeadline = this.col.reoDeadline;
-  private readonly ptoDeadline = this.col.ptoDeadline;
+  private readonly reoStart = this.col.reoStart;
+  private readonly reoLead = this.col.reoLead;
+  private readonly ptoStart = this.col.ptoStart;
+  private readonly ptoLead = this.col.ptoLead;
   private readonly head = this.col.head;
   private readonly tail = this.col.tail;
   private readonly flags = this.col.flags;
@@ -527,14 +534,14 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       return RACK_TIMER_RTO;
     }
     let r = 0;
-    if ((flags & F.ReoArmed) !== 0 && ((now - this.reoDeadline[slot]) | 0) >= 0) {
+    if ((flags & F.ReoArmed) !== 0 && ((now - this.reoStart[slot]) >>> 0) >= this.reoLead[slot]) {
       this.flags[slot] = flags & ~F.ReoArmed;
       this.detectLoss(slot, now);
       flags = this.flags[slot];
       if ((flags & F.ReoArmed) === 0) this.resumeRto(slot, now);
       r |= RACK_TIMER_REORDER;
     }
-    if ((flags & F.PtoArmed) !== 0 && ((now - this.ptoDeadline[slot]) | 0) >= 0) {
+    if ((flags & F.PtoArmed) !== 0 && ((now - this.ptoStart[slot]) >>> 0) >= this.ptoLead[slot]) {
       flags &= ~F.PtoArmed;
       if ((flags & F.TlpActive) === 0 && (flags & F.RttSinceProbe) !== 0 && this.nxt[slot] !== this.una[slot]) {
         flags |= F.ProbePending;
@@ -612,9 +619,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const flags = this.flags[slot];
     // RFC 8985 §8: an armed reordering timer cancels the RTO.
     const reo = (flags & F.ReoArmed) !== 0;
-    let best = reo ? this.reoDeadline[slot] : (this.rtoStart[slot] + this.rtoCol[slot]) | 0;
+    let best = reo ? (this.reoStart[slot] + this.reoLead[slot]) | 0 : (this.rtoStart[slot] + this.rtoCol[slot]) | 0;
     const have = reo || (flags & F.RtoArmed) !== 0;
-    if ((flags & F.PtoArmed) !== 0 && (!have || ((this.ptoDeadline[slot] - best) | 0) < 0)) best = this.ptoDeadline[slot];
+    const pto = (this.ptoStart[slot] + this.ptoLead[slot]) | 0;
+    if ((flags & F.PtoArmed) !== 0 && (!have || ((pto - best) | 0) < 0)) best = pto;
     return best;
   }
   probes(slot: number): number {
@@ -748,7 +756,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       const psn = (una + ((idx - una) & this.mask)) & K.U24;
       if (!RackSender.sentAfter(rackTs, rackEnd, ts, psn)) break;
       if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
-      const remaining = (ts + wait - now) | 0;
+      // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
+      const remaining = wait - ((now - ts) >>> 0);
       if (remaining <= 0) {
         bitSet(this.lostBits, slot * this.words, idx);
         this.unlist(slot, idx);
@@ -762,7 +771,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     flags = this.flags[slot];
     if (timeout > 0) {
       flags |= F.ReoArmed;
-      this.reoDeadline[slot] = (now + timeout) | 0;
+      this.reoStart[slot] = now;
+      this.reoLead[slot] = timeout;
     } else if ((flags & F.ReoArmed) !== 0) {
       flags &= ~F.ReoArmed;
       this.resumeRto(slot, now);
@@ -799,7 +809,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     for (let i = 0; i < n; i++) {
       const idx = (una + i) & this.mask;
       if (bitTest(this.sackBits, base, idx) || bitTest(this.lostBits, base, idx)) continue;
-      if (i === 0 || ((this.xmitTs[tsBase + idx] + wait - now) | 0) <= 0) {
+      if (i === 0 || ((now - this.xmitTs[tsBase + idx]) >>> 0) >= wait) {
         bitSet(this.lostBits, base, idx);
         this.unlist(slot, idx);
         this.lostN[slot]++;
@@ -949,11 +959,14 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const srtt = this.srttCol[slot];
     let pto = srtt > 0 ? 2 * srtt : this.initialPto;
     if (srtt > 0 && psn24Diff(this.nxt[slot], this.una[slot]) === 1) pto += this.maxAckDelay;
+    // The callers arm the RTO first, so the PTO is at most the RTO (≤ maxRtoNs ≤ 2^30 ns).
     if ((flags & F.RtoArmed) !== 0) {
-      const rtoLeft = (this.rtoStart[slot] + this.rtoCol[slot] - now) | 0;
+      const age = (now - this.rtoStart[slot]) >>> 0;
+      const rtoLeft = age < this.rtoCol[slot] ? this.rtoCol[slot] - age : 0;
       if (pto > rtoLeft) pto = rtoLeft;
     }
-    this.ptoDeadline[slot] = (now + pto) | 0;
+    this.ptoStart[slot] = now;
+    this.ptoLead[slot] = pto;
     this.flags[slot] = flags | F.PtoArmed;
   }
 }
