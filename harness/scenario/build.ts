@@ -121,6 +121,21 @@ export interface BuildOptions {
 }
 
 /** Builds everything a run needs. `seed` overrides the scenario's. */
+/** CCs that count marked bytes: their receiver must echo CE per packet (notes/baselines.md §4). */
+const PER_PACKET_ECN_CCS: readonly string[] = ["dctcp", "mprdma"];
+
+/**
+ * The receiver's ACK coalescing when the scenario does not set it: uet-htsim's 16,384 B, or an
+ * ACK per packet when any flow runs DCTCP or MP-RDMA. A coalesced ACK echoes only the CE bit of
+ * the packet that sent it (uet-htsim; lib/reliability/rud), so those CCs would count the unmarked
+ * packets it also covers as marked: DCTCP's receiver echoes CE exactly (RFC 8257 §3.2), MP-RDMA
+ * ACKs every packet, and Spritz runs its DCTCP with per-packet ACKs (§IV-C).
+ */
+export function defaultAckEveryBytes(s: Scenario): number {
+  const ccs = [s.transport?.cc?.name ?? "nscc", ...s.traffic.map((t) => t.cc?.name)];
+  return ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) ? 0 : 16_384;
+}
+
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
   const topo = buildTopology(s);
@@ -161,7 +176,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     trimming,
     seed,
     rtoNs,
-    ackEveryBytes: s.transport?.ackEveryBytes ?? 16_384,
+    ackEveryBytes: s.transport?.ackEveryBytes ?? defaultAckEveryBytes(s),
   };
   const rxBufferBytes = n.rxBufferBytes ?? bufferBytes;
   const traffic = buildTraffic(s, { topology: topo, seed, baseDir: opts.baseDir ?? ".", hostGbps, rttNs, rxBufferBytes });

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { Swift } from "../../lib/cc/swift/swift";
 import type { SwiftCc } from "../net/adapters";
 import { runCommand, runScenario } from "../run";
-import { build, buildTopology, idealFctPs, trafficFlows } from "./build";
+import { build, buildTopology, defaultAckEveryBytes, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 import type { Scenario } from "./schema";
@@ -342,6 +342,26 @@ test("every example scenario in docs/ is valid and builds (the README's commands
     const b = build(loadScenario(join(docs, f)), { baseDir: docs });
     assert.ok(b.fabric !== undefined, f);
   }
+});
+
+test("ACK coalescing defaults to uet-htsim's 16,384 B, and to per-packet ACKs when any flow runs DCTCP or MP-RDMA", () => {
+  // A coalesced ACK echoes only the CE bit of the packet that sent it, so a CC that counts marked
+  // bytes (DCTCP, RFC 8257 §3.2; MP-RDMA, ½ packet per marked packet) needs an ACK per packet.
+  const traffic: Scenario["traffic"] = [{ kind: "permutation", bytes: 4096 }];
+  const withCc = (cc: string | undefined, entryCc?: string, every?: number): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    name: "ack",
+    transport: { ...(cc ? { cc: { name: cc } } : {}), ...(every !== undefined ? { ackEveryBytes: every } : {}) },
+    traffic: entryCc ? [{ ...traffic[0], cc: { name: entryCc } }, { kind: "permutation", bytes: 4096 }] : traffic,
+  });
+  assert.is(defaultAckEveryBytes(withCc(undefined)), 16_384, "NSCC by default");
+  assert.is(defaultAckEveryBytes(withCc("swift")), 16_384);
+  assert.is(defaultAckEveryBytes(withCc("dctcp")), 0);
+  assert.is(defaultAckEveryBytes(withCc("mprdma")), 0);
+  assert.is(defaultAckEveryBytes(withCc("nscc", "dctcp")), 0, "one traffic entry on DCTCP");
+  assert.is(build(withCc("dctcp")).ctx.ackEveryBytes, 0);
+  assert.is(build(withCc("nscc")).ctx.ackEveryBytes, 16_384);
+  assert.is(build(withCc("dctcp", undefined, 8192)).ctx.ackEveryBytes, 8192, "a given value stands");
 });
 
 test.run();
