@@ -12,8 +12,12 @@
 // Units and representation (DESIGN.md rule 5): bytes and ns in int32; time as wrapping ns ticks
 // compared by difference; the average delay in Q8 ns (1/256 ns, so a 0.0125 EWMA step is never
 // lost to truncation; saturates at 8.39 ms); fractions in Q16; the increase accumulator in a
-// Float64Array as an exact integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
-// Every division floors (lib/core/fixed.ts).
+// Float64Array as an integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
+// Every division floors (lib/core/fixed.ts). The increase products (α·(target − delay) or
+// eq. (3)'s, times acked × scale) are exact below 2^53, which ACKs of up to about 2^23 B keep at
+// the default constants; a larger ACK's product is the nearest double, so its floor may be one
+// byte² high in about 2^44 (1.8·10^13 at 2^30 B; found by review). An exact wide product would
+// not fit the ACK's inlined tree (lib/README.md), and a pending increase is divided by cwnd.
 //
 // The per-ACK path is written for V8's optimiser (about 40 instructions of budget at 15 ns):
 // one combined validity test whose E_SLOT/E_ARG split happens out of line; bit constants as
