@@ -11,7 +11,7 @@ export interface AimdParams {
   mssBytes: number;
   /**
    * Window at open; unless given, RFC 5681 §3.1's IW: 2·SMSS if SMSS > 2190 B, 3·SMSS if
-   * 1095 B < SMSS ≤ 2190 B, 4·SMSS if SMSS ≤ 1095 B (capped by the ceiling).
+   * 1095 B < SMSS ≤ 2190 B, 4·SMSS if SMSS ≤ 1095 B, clamped to [minCwndBytes, maxCwndBytes].
    */
   initialCwndBytes: number;
   /** Floor of the window (never below one MSS, so a segment always fits). */
@@ -68,10 +68,12 @@ export function resolveAimdParams(input: AimdParamsInput = {}): AimdParams {
   const minCwnd = input.minCwndBytes ?? mss;
   const defaults: AimdParams = {
     mssBytes: mss,
-    // RFC 5681 §3.1 IW, capped by the ceiling. (RFC 3390's min(4·MSS, max(2·MSS, 4380 B)) differs
-    // for 1095 B < SMSS ≤ 2190 B: it allows more than the three segments RFC 5681 permits below
-    // 1460 B, fewer above.)
-    initialCwndBytes: Math.min(rfc5681InitialWindowBytes(mss), maxCwnd),
+    // RFC 5681 §3.1 IW, clamped to [floor, ceiling] (its rule; DESIGN.md rules 6/7: a floor or
+    // ceiling given alone must not make the derived default illegal). Math.max first, so a floor
+    // above the ceiling (refused by the minCwndBytes rule) is reported there. (RFC 3390's
+    // min(4·MSS, max(2·MSS, 4380 B)) differs for 1095 B < SMSS ≤ 2190 B: it allows more than the
+    // three segments RFC 5681 permits below 1460 B, fewer above.)
+    initialCwndBytes: Math.min(Math.max(rfc5681InitialWindowBytes(mss), minCwnd), maxCwnd),
     minCwndBytes: minCwnd,
     maxCwndBytes: maxCwnd,
     increaseBytes: mss,

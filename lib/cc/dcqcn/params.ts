@@ -85,22 +85,45 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
   checkParamNames("Dcqcn", input, DCQCN_PARAM_NAMES);
   const profile = profileParam<DcqcnProfile>("Dcqcn", input.profile, ["paper", "hpcc", "hpcc-paper"], "paper");
   const linkGbps = input.linkGbps ?? 100;
+  // Rate defaults never exceed the bounds their rules take from the line rate (DESIGN.md rules
+  // 6/7: a linkGbps, or an initRateGbps, that is legal alone must not make a profile constant
+  // illegal): the floor is at most the line rate and the initial rate, R_AI and R_HAI at most the
+  // line rate. A bad linkGbps or initRateGbps is left to its own rule: the floor default stays
+  // in its range [0.001, …] so that the error names the parameter that was given.
+  const lineMbps = linkGbps * 1000;
+  const capGbps = typeof input.initRateGbps === "number" ? Math.min(linkGbps, input.initRateGbps) : linkGbps;
+  const minRate = (profileMbps: number): number => {
+    // The profile's floor wherever its rules accept it (every configuration accepted before).
+    if (profileMbps <= lineMbps && profileMbps / 1000 <= capGbps) return profileMbps;
+    // Else about 1000·cap: the largest f found with f ≤ 1000·cap and f / 1000 ≤ cap in floating
+    // point (the rules compare both; × 1000 and / 1000 each round, so step down an ulp or two).
+    let f = capGbps * 1000;
+    while (f / 1000 > capGbps) f *= 1 - 2 ** -52;
+    return Math.max(0.001, f);
+  };
+  // The reaction point actually used: the profile's, unless `rp` is given. In the paper profile
+  // the Mellanox RP's own constants (decrease-check period, no byte counter) follow it (below);
+  // the hpcc profiles' values (a 4 / 50 µs check, no byte counter) are legal for the paper RP too.
+  const mellanoxRp = input.rp === undefined ? profile !== "paper" : input.rp === "mellanox";
   let p: DcqcnParams; // the profile's defaults
   if (profile === "paper") {
     p = {
       profile,
       linkGbps,
       initRateGbps: linkGbps,
-      minRateMbps: 100,
+      minRateMbps: minRate(100),
       g: 1 / 256,
       initialAlpha: 1,
       alphaTimerNs: 55_000,
-      decreaseTimerNs: 0,
+      // With rp "mellanox" the paper profile takes the Mellanox RP's own constants from the
+      // `hpcc` preset (notes/baselines.md §3.3: rate-decrease check every 4 µs, increases from
+      // the timer only, no byte counter); the paper RP cuts on the CNP and counts 10 MB.
+      decreaseTimerNs: mellanoxRp ? 4_000 : 0,
       increaseTimerNs: 55_000,
-      byteCounterBytes: 10_000_000,
+      byteCounterBytes: mellanoxRp ? 0 : 10_000_000,
       fastRecoverySteps: 5,
-      aiMbps: 40,
-      haiMbps: 200,
+      aiMbps: Math.min(40, lineMbps),
+      haiMbps: Math.min(200, lineMbps),
       rateOnFirstCnp: 1,
       cnpIntervalNs: 50_000,
       windowBytes: 0,
@@ -116,7 +139,7 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
       profile,
       linkGbps,
       initRateGbps: linkGbps,
-      minRateMbps: 1000,
+      minRateMbps: minRate(1000),
       g: 1 / 256,
       initialAlpha: 1,
       alphaTimerNs: paperTimers ? 50_000 : 1_000,
@@ -124,6 +147,7 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
       increaseTimerNs: paperTimers ? 55_000 : 300_000,
       byteCounterBytes: 0,
       fastRecoverySteps: 1,
+      // 5·bw/25 and 50·bw/25 Mb/s stay below the line rate (1000·bw Mb/s) at every bw.
       aiMbps: (5 * linkGbps) / 25,
       haiMbps: (50 * linkGbps) / 25,
       rateOnFirstCnp: 1,
@@ -138,6 +162,8 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
   }
   const MAX_NS = 2 ** 30;
   return resolveParams("Dcqcn", p, input, (q) => ({
+    // First: the decreaseTimerNs and byteCounterBytes rules below depend on it.
+    rp: rule.oneOf("paper", "mellanox"),
     linkGbps: rule.num(0.001, 2000),
     minRateMbps: rule.num(0.001, q.linkGbps * 1000),
     initRateGbps: rule.num(q.minRateMbps / 1000, q.linkGbps),
@@ -159,7 +185,6 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
     rateOnFirstCnp: rule.num(0, 1),
     cnpIntervalNs: rule.num(0, MAX_NS),
     windowBytes: rule.int(0, 2 ** 30),
-    rp: rule.oneOf("paper", "mellanox"),
     clampTargetRate: rule.bool,
     hyperHalving: rule.bool,
     deferredCnp: rule.bool,

@@ -15,13 +15,26 @@ export interface DackTargetParams {
    * a packet is accepted, NACKs on drops), which is the target of the OPT and TCP-like baselines.
    */
   policy: DackPolicy;
-  /** Capacity of the processing queue (§III-B: 81 KB). */
+  /**
+   * Capacity of the processing queue (§III-B: 81 KB). An integer in [1, 2^30] that holds at most
+   * 65535 packets of the smallest size (per-stream packet counts are 16-bit):
+   * floor(queueBytes / minPacketBytes) ≤ 65535, i.e. queueBytes < 65536 × minPacketBytes. With
+   * minPacketBytes defaulted this is queueBytes < 65536 × maxPacketBytes (603,979,776 B at the
+   * default 9 KiB threshold).
+   */
   queueBytes: number;
-  /** policy_threshold of §II-D (§III-A: 9 KB, one MSS): congested when occupancy exceeds it. */
+  /**
+   * policy_threshold of §II-D (§III-A: 9 KB, one MSS): congested when occupancy exceeds it.
+   * At most queueBytes; default min(9216, queueBytes).
+   */
   policyThresholdBytes: number;
-  /** Largest packet accepted; at most the threshold, so the head of the queue is always below it. */
+  /** Largest packet accepted; at most the threshold, so the head of the queue is always below it. Default: the threshold. */
   maxPacketBytes: number;
-  /** Smallest packet accepted (a header); sizes the packet ring: queueBytes / minPacketBytes entries. */
+  /**
+   * Smallest packet accepted (a header); sizes the packet ring: queueBytes / minPacketBytes entries.
+   * In [1, maxPacketBytes]. Default: the 64 B header, raised to floor(queueBytes / 65536) + 1 when
+   * the queue would otherwise hold more than 65535 packets, and at most maxPacketBytes.
+   */
   minPacketBytes: number;
   /** A sequence number this far or farther from the expected one cannot come from a live initiator. */
   windowPackets: number;
@@ -83,13 +96,20 @@ const MAX_QUEUE_PACKETS = 65535;
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveDackTargetParams(input: DackTargetParamsInput = {}): DackTargetParams {
-  const threshold = input.policyThresholdBytes ?? DACK_MSS_BYTES;
+  // Each default stays inside the bound its rule takes from the others (DESIGN.md rules 6/7: a
+  // value legal alone is never refused because of a default). A bad given value is left to its
+  // own rule, which comes first in the order below.
+  const queue = input.queueBytes ?? DACK_QUEUE_BYTES;
+  const threshold = input.policyThresholdBytes ?? Math.min(DACK_MSS_BYTES, queue);
+  const maxPacket = input.maxPacketBytes ?? threshold;
+  // The smallest m with floor(queue / m) ≤ 65535 is floor(queue / 65536) + 1 (queue < 65536·m).
+  const minPacket = Math.min(Math.max(DACK_HEADER_BYTES, Math.floor(queue / (MAX_QUEUE_PACKETS + 1)) + 1), maxPacket);
   const defaults: DackTargetParams = {
     policy: "dack",
     queueBytes: DACK_QUEUE_BYTES,
     policyThresholdBytes: threshold,
-    maxPacketBytes: threshold,
-    minPacketBytes: DACK_HEADER_BYTES,
+    maxPacketBytes: maxPacket,
+    minPacketBytes: minPacket,
     windowPackets: 65536,
     nackEveryOutOfOrder: false,
     // The paper gives no values. Period: one round trip of §III-B's fabric (8 µs). Threshold and
@@ -112,7 +132,12 @@ export function resolveDackTargetParams(input: DackTargetParamsInput = {}): Dack
     fairnessThreshold: rule.num(0, 1, "[)"),
     suppressMaxIacks: rule.int(1, 255),
   }));
-  needParam("DackTarget", Math.floor(p.queueBytes / p.minPacketBytes) <= MAX_QUEUE_PACKETS, "queueBytes / minPacketBytes must be at most 65535 packets");
+  needParam(
+    "DackTarget",
+    Math.floor(p.queueBytes / p.minPacketBytes) <= MAX_QUEUE_PACKETS,
+    `queueBytes must be below 65536 × minPacketBytes (queueBytes / minPacketBytes must be at most 65535 packets; ` +
+      `minPacketBytes defaults to at most maxPacketBytes), got queueBytes ${p.queueBytes}, minPacketBytes ${p.minPacketBytes}`,
+  );
   return p;
 }
 

@@ -8,7 +8,10 @@ import { isPowerOfTwo } from "../../core/ring";
 export interface RudParams {
   /** Largest packet on the wire, header included (uet-htsim 4150 B). */
   mtuBytes: number;
-  /** Header bytes of a data packet (uet-htsim 64 B); payload per packet = mtuBytes − headerBytes. */
+  /**
+   * Header bytes of a data packet (uet-htsim 64 B); payload per packet = mtuBytes − headerBytes.
+   * Default min(64, mtuBytes − 1), so that an MTU given alone leaves at least one payload byte.
+   */
   headerBytes: number;
   /**
    * PSNs a sender may have beyond the cumulative ACK, and the size of the receiver's
@@ -55,9 +58,16 @@ export const RUD_DEFAULTS: Readonly<RudParams> = {
 };
 export const RUD_PARAM_NAMES: readonly string[] = Object.keys(RUD_DEFAULTS);
 
-/** @throws RangeError for an unknown parameter or a value out of range. */
+/**
+ * Shared by RudSender and RudReceiver. RUD_DEFAULTS are the defaults at the default MTU; the
+ * header default follows a given MTU (DESIGN.md rules 6/7: an mtuBytes in [2, 65535] given alone
+ * is never refused): min(64, mtuBytes − 1). A bad mtuBytes is left to its own rule (checked first).
+ * @throws RangeError for an unknown parameter or a value out of range.
+ */
 export function resolveRudParams(input: RudParamsInput = {}): RudParams {
-  return resolveParams("Rud", RUD_DEFAULTS, input, (p) => ({
+  const mtu = input.mtuBytes ?? RUD_DEFAULTS.mtuBytes;
+  const defaults: RudParams = { ...RUD_DEFAULTS, headerBytes: Math.min(RUD_DEFAULTS.headerBytes, mtu - 1) };
+  return resolveParams("Rud", defaults, input, (p) => ({
     mtuBytes: rule.int(2, 65535),
     headerBytes: rule.int(1, p.mtuBytes - 1),
     windowPackets: rule.must(isIntIn(p.windowPackets, 64, 32768) && isPowerOfTwo(p.windowPackets), "a power of two in [64, 32768]"),
