@@ -58,11 +58,11 @@ export interface PfcParams {
   xoffBytes: number;
   /** Resume at or below this many (HPCC: XOFF − 3 KB resume offset). */
   xonBytes: number;
-  /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU. */
+  /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU, at most 2^29. */
   headroomBytes: number;
-  /** PAUSE quanta (units of 512 bit times), 1…65535. */
+  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most that last ≤ 2^31 − 1 ns. */
   pauseQuanta: number;
-  /** Re-send the PAUSE this long after the last one while still above XON; default half its duration. */
+  /** Re-send the PAUSE this long after the last one while still above XON; default half its duration, at least 1 ns. */
   refreshNs: number;
 }
 
@@ -89,16 +89,24 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   const cableNs = input.cableNs ?? 1000; // the 1 µs links of the DCP and Reflex setups
   // No paper fixes XOFF; 100 KB is a common static setting at 100 Gb/s (HPCC uses a dynamic one).
   const xoffBytes = input.xoffBytes ?? 100_000;
-  const pauseQuanta = input.pauseQuanta ?? 0xffff;
+  // Derived defaults are clamped into their rules (DESIGN.md rule 7), without a branch.
+  // pauseQuanta: 65535, or fewer where that PAUSE would last past 2^31 − 1 ns (out.frameNs is an
+  // int32). One quantum is 512 bit times = 512 / linkGbps ns, so the most that fit are
+  // ⌊(2^31 − 1) · linkGbps / 512⌋ (65535 from 65535 · 512 / (2^31 − 1) ≈ 0.0156248 Gb/s up);
+  // the subtraction takes one back where the double product rounded up onto an integer.
+  const fit = Math.floor((I32.Max * linkGbps) / 512);
+  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fit - Number(pauseFrameNs(fit, linkGbps) > I32.Max)));
   const defaults: PfcParams = {
     linkGbps,
     mtuBytes,
     cableNs,
     xoffBytes,
     xonBytes: Math.max(0, xoffBytes - 3072),
-    headroomBytes: pfcHeadroomBytes(linkGbps, cableNs, mtuBytes),
+    // At most 2^29 (a long cable's 2 × BDP passes it; the guarantee then fails and drops count).
+    headroomBytes: Math.min(2 ** 29, pfcHeadroomBytes(linkGbps, cableNs, mtuBytes)),
     pauseQuanta,
-    refreshNs: Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2),
+    // At least 1 ns (a 1 ns PAUSE halves to 0).
+    refreshNs: Math.max(1, Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2)),
   };
   return resolveParams("Pfc", defaults, input, (p) => ({
     linkGbps: rule.num(0, 100_000, "(]"),

@@ -88,6 +88,8 @@ export const HTSIM_WRR_HIGH = 100_000;
 /** Largest packet the queues represent (20 bits of the per-handle metadata word). */
 export const MAX_PACKET_BYTES = 0xfffff;
 export const NO_PACKET_LIMIT = 0x7fffffff;
+/** The top of every byte limit's rule (and of the BDP's). */
+const MAX_LIMIT_BYTES = 2 ** 30;
 
 /** The DCP §4.2 WRR weight and whether it guarantees a lossless control queue. */
 export interface DcpWeight {
@@ -156,23 +158,53 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   const linkGbps = input.linkGbps ?? 100;
   // uet-htsim's network RTT of a 3-tier fat tree at 100 Gb/s (notes/uec-htsim-reference.md §2).
   const baseRttNs = input.baseRttNs ?? 14022.72;
-  const bdpBytes = input.bdpBytes ?? bdpOf(linkGbps, baseRttNs);
+  // A derived default is clamped into its parameter's rule (DESIGN.md rule 7: a legal input never
+  // makes a default throw): the BDP into [1, 2^30] (a slow link or a short RTT floors to 0 B; a
+  // long RTT passes 2^30), and each byte limit derived from it to at most 2^30.
+  const bdpBytes = input.bdpBytes ?? Math.min(MAX_LIMIT_BYTES, Math.max(1, bdpOf(linkGbps, baseRttNs)));
   const mtuBytes = input.mtuBytes ?? (dcp ? DCP_DATA_PACKET_BYTES : 4150);
   // uet-htsim main_uec counts the BDP in whole packets, bdp_pkts = ⌈BDP / MTU⌉: the queue holds
   // bdp_pkts packets and Kmin / Kmax are ⌈0.2 / 0.8 × bdp_pkts⌉ packets (uec-htsim-reference §2:
   // 178,450 B, 37,350 B and 145,250 B at 100 Gb/s). UEC §3.6.17 gives fractions of Plane_BDP.
   const htsim = profile === "uec-htsim";
   const bdpPackets = Math.ceil(bdpBytes / mtuBytes);
-  const dataLimitBytes = input.dataLimitBytes ?? (profile === "droptail" ? 5 * bdpBytes : htsim ? bdpPackets * mtuBytes : bdpBytes);
+  // uec-htsim: at most the whole packets that fit 2^30 B, ⌊2^30 / MTU⌋ (the limit stays a packet count).
+  const dataLimitBytes =
+    input.dataLimitBytes ??
+    (profile === "droptail"
+      ? Math.min(MAX_LIMIT_BYTES, 5 * bdpBytes)
+      : htsim
+        ? Math.min(bdpPackets, Math.floor(MAX_LIMIT_BYTES / mtuBytes)) * mtuBytes
+        : bdpBytes);
+  const controlQueue = input.controlQueue ?? profile !== "droptail";
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
   const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
   const dcpRadix = input.dcpRadix ?? 0;
   let controlWeight = 1;
-  if (dcpRadix > 0 && input.controlWeight === undefined) {
+  // Only with inputs dcpWrrWeight accepts; otherwise the rules below (or the r > 1 check after
+  // them) reject the parameter by name.
+  if (
+    dcpRadix !== 0 &&
+    input.controlWeight === undefined &&
+    isIntIn(dcpRadix, 2, 4096) &&
+    trimBytes > 0 &&
+    dataPacketBytes > trimBytes &&
+    dataPacketBytes <= MAX_PACKET_BYTES
+  ) {
     const w = dcpWrrWeight(dcpRadix, trimBytes, dataPacketBytes);
     // Infeasible (r ≤ N − 1): DCP §4.2 falls back on "a small w", which stays the default 1.
-    if (w.feasible) controlWeight = w.weight;
+    // Feasible: w clamped into controlWeight's rule [1/1024, 1024] (w > 1024 when r is just
+    // above N − 1: the clamp then drains less than the §4.2 worst case; `.dcp` keeps the exact w).
+    if (w.feasible) controlWeight = Math.min(1024, Math.max(1 / 1024, w.weight));
   }
+  // RED: a kMin given alone raises the default kMax to it, a kMax given alone lowers the default
+  // kMin to it (kMin = kMax marks every packet above it: a step, no ramp).
+  const kMinDerived = htsim ? Math.ceil(0.2 * bdpPackets) * mtuBytes : Math.floor(0.2 * bdpBytes);
+  const kMaxDerived = htsim ? Math.ceil(0.8 * bdpPackets) * mtuBytes : Math.floor(0.8 * bdpBytes);
+  const kMinIn = input.kMinBytes;
+  const kMaxIn = input.kMaxBytes;
+  const kMinBytes = kMinIn ?? (kMaxIn !== undefined && isIntIn(kMaxIn, 0, MAX_LIMIT_BYTES) ? Math.min(kMinDerived, kMaxIn) : kMinDerived);
+  const kMaxBytes = kMaxIn ?? (kMinIn !== undefined && isIntIn(kMinIn, 0, MAX_LIMIT_BYTES) ? Math.max(kMaxDerived, kMinIn) : kMaxDerived);
   const defaults: QueueParams = {
     profile,
     mtuBytes,
@@ -183,16 +215,18 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     dataLimitPackets: NO_PACKET_LIMIT,
     // htsim: the header FIFO holds 2 × maxsize; UEC §3.6.17: queue_med/high drop at Plane_BDP;
     // DCP: the control queue is meant to be lossless, so it may use the whole 32 MB buffer (§6.2).
-    controlLimitBytes: htsim ? 2 * dataLimitBytes : dcp ? 32 * 1024 * 1024 : bdpBytes,
+    // (htsim: at most 2^30.)
+    controlLimitBytes: htsim ? Math.min(MAX_LIMIT_BYTES, 2 * dataLimitBytes) : dcp ? 32 * 1024 * 1024 : bdpBytes,
     controlLimitPackets: NO_PACKET_LIMIT,
     overRule: dcp ? "occupancy" : "arrival",
     acksToControl: !dcp && profile !== "droptail",
-    controlQueue: profile !== "droptail",
-    trimming: htsim ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving",
+    controlQueue,
+    // Without a control queue (given or droptail's) trimming defaults to off.
+    trimming: !controlQueue ? "off" : htsim ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving",
     trimBytes,
     ecnAt: dcp ? "off" : "dequeue",
-    kMinBytes: htsim ? Math.ceil(0.2 * bdpPackets) * mtuBytes : Math.floor(0.2 * bdpBytes),
-    kMaxBytes: htsim ? Math.ceil(0.8 * bdpPackets) * mtuBytes : Math.floor(0.8 * bdpBytes),
+    kMinBytes,
+    kMaxBytes,
     pMax: 1,
     scheduler: htsim ? "wrr" : dcp ? "dwrr" : "strict",
     wrrControlPackets: htsim ? HTSIM_WRR_HIGH : 1,
@@ -231,5 +265,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     handleCapacity: rule.int(1, 2 ** 24),
   }));
   needParam("PortQueues", p.trimming === "off" || p.controlQueue, "trimming needs the control queue (trimmed headers travel there)");
+  // DCP §4.2: r = dataPacketBytes / trimBytes must exceed 1 for the weight to be defined at all.
+  needParam("PortQueues", p.dcpRadix === 0 || p.dataPacketBytes > p.trimBytes, "dcpRadix needs dataPacketBytes > trimBytes (DCP §4.2 r = dataPacketBytes / trimBytes)");
   return p;
 }
