@@ -112,6 +112,24 @@ export const DEFAULT_MTU_BYTES = 4150;
 /** uet-htsim network RTT of a 3-tier fat tree at 100 Gb/s with 1 µs links (§2). */
 export const DEFAULT_BASE_RTT_NS = 14022.72;
 
+/** Byte counts (bdp, maxWnd, adjustBytes) are at most 2^30, so that one event never leaves int32. */
+const MAX_BYTES = 2 ** 30;
+/** Upper ends of the rules below; a derived default is clamped into its rule (see `clamp`). */
+const MAX_TARGET_NS = 2 ** 22;
+const MAX_INCREASE_BYTES = 2 ** 24;
+const MAX_FI_SCALE = 256;
+const MAX_ALPHA = 1024;
+
+/**
+ * A derived default held inside its parameter's rule [lo, hi]. At the ends of the inputs' ranges
+ * (a link of 1 Gb/s, a base RTT of 10 ms, …) the spec's formulas leave the rule; a default that
+ * was clamped departs from the formula there (README "Choices"). Given values are never clamped:
+ * they are checked. Math.min/Math.max: NaN stays NaN, for the input's own rule to refuse.
+ */
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
 const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
   "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "targetDelayNs", "gamma",
   "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling",
@@ -181,12 +199,14 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
   const profile = profileParam("Nscc", input.profile, Object.keys(BEHAVIOURS) as NsccProfile[], "uec");
 
   const mtuBytes = input.mtuBytes ?? DEFAULT_MTU_BYTES;
-  const headerBytes = input.headerBytes ?? DEFAULT_HEADER_BYTES;
+  // The header must leave a payload byte (rule [0, mtu − 1]): 64 B, or mtu − 1 below a 65 B MTU.
+  const headerBytes = input.headerBytes ?? Math.min(DEFAULT_HEADER_BYTES, mtuBytes - 1);
   const linkGbps = input.linkGbps ?? 100;
   const baseRttNs = input.baseRttNs ?? DEFAULT_BASE_RTT_NS;
   const trimming = input.trimming ?? true;
   const mssBytes = mtuBytes - headerBytes;
-  const bdpBytes = input.bdpBytes ?? (linkGbps * baseRttNs) / 8;
+  // Clamped into [1, 2^30]: e.g. 100 Gb/s × 2^29 ns / 8 = 6.7 GB.
+  const bdpBytes = input.bdpBytes ?? clamp((linkGbps * baseRttNs) / 8, 1, MAX_BYTES);
   // UEC Table 3-76: scaling_a = BDP / base_BDP.
   const scalingA = bdpBytes / UEC_BASE_BDP_BYTES;
 
@@ -201,7 +221,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
   if (profile === "smartt") {
     // §III-a: trtt = 1.5 × brtt, so the queueing-delay target is 0.5 × brtt. A target given by
     // name is taken before the constants derived from it (qa_threshold, alpha).
-    targetDelayNs = input.targetDelayNs ?? 0.5 * baseRttNs;
+    targetDelayNs = input.targetDelayNs ?? clamp(0.5 * baseRttNs, 1, MAX_TARGET_NS);
     // §III-E: with trimming QuickAdapt is triggered by trims only; without, by a high RTT with
     // few acked bytes. The paper gives no numbers for the latter; we take UEC's 4 × target
     // and qa_gate = 3.
@@ -209,7 +229,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     qaGate = trimming ? 0 : 3;
     // §III-J: increase constants move cwnd by a constant amount per RTT, scaled by the BDP. The
     // paper gives no value of fi; we take the SMaRTT/UEC artifact's 5 MSS per RTT at base_BDP.
-    fiBytes = 5 * mssBytes * scalingA;
+    fiBytes = clamp(5 * mssBytes * scalingA, 0, MAX_INCREASE_BYTES);
     etaBytes = 0;
     // §III-G: the paper's main design is per packet.
     adjustBytes = 0;
@@ -217,13 +237,13 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     fastIncreaseK = 2; // §III-F
   } else {
     // UEC Table 3-76: target_qdelay = 0.75 × config_base_rtt with trimming, 1.0 × without.
-    targetDelayNs = input.targetDelayNs ?? (trimming ? 0.75 : 1.0) * baseRttNs;
+    targetDelayNs = input.targetDelayNs ?? clamp((trimming ? 0.75 : 1.0) * baseRttNs, 1, MAX_TARGET_NS);
     // Table 3-76 qa_threshold: 4 × target for the recommended 5 × Plane_BDP drop threshold,
     // "large" (off) with trimming; uet-htsim uses 4 × target in both cases.
     qaThresholdNs = trimming && profile === "uec" ? Infinity : 4 * targetDelayNs;
     qaGate = 3;
-    fiBytes = 5 * mssBytes * scalingA;
-    etaBytes = 0.15 * mssBytes * scalingA;
+    fiBytes = clamp(5 * mssBytes * scalingA, 0, MAX_INCREASE_BYTES);
+    etaBytes = clamp(0.15 * mssBytes * scalingA, 0, MAX_INCREASE_BYTES);
     // uet-htsim adds eta to its integer cwnd truncated (uec-htsim-reference §3 fulfill): 5006 B
     // at 800 Gb/s where the module would round 5006.51 to 5007 (it keeps eta in whole bytes).
     if (profile === "uec-htsim") etaBytes = Math.floor(etaBytes);
@@ -240,15 +260,16 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     linkGbps,
     baseRttNs,
     bdpBytes,
-    maxWndBytes: 1.5 * bdpBytes,
+    // At least one MTU (the window floor), at most 2^30.
+    maxWndBytes: clamp(1.5 * bdpBytes, mtuBytes, MAX_BYTES),
     targetDelayNs,
     gamma: 0.8,
     maxMdJump: 0.5,
     fiBytes,
-    fiScale: 0.25 * scalingA,
+    fiScale: clamp(0.25 * scalingA, 0, MAX_FI_SCALE),
     etaBytes,
     // Table 3-76: alpha = 4 × scaling_a × scaling_b × MTU / target_qdelay (the target cancels).
-    alphaBytesPerNs: (4 * scalingA * scalingB * mssBytes) / targetDelayNs,
+    alphaBytesPerNs: clamp((4 * scalingA * scalingB * mssBytes) / targetDelayNs, 0, MAX_ALPHA),
     qaThresholdNs,
     qaGate,
     qaScaling: 1,
@@ -261,7 +282,6 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     sampleEvery: 1,
     ...BEHAVIOURS[profile],
   };
-  const MAX_BYTES = 2 ** 30;
   return resolveParams("Nscc", defaults, input, (p) => ({
     mtuBytes: rule.int(64, 65535),
     headerBytes: rule.num(0, p.mtuBytes - 1),
@@ -269,13 +289,13 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     baseRttNs: rule.num(1, 2 ** 29),
     bdpBytes: rule.num(1, MAX_BYTES),
     maxWndBytes: rule.num(p.mtuBytes, MAX_BYTES),
-    targetDelayNs: rule.num(1, 2 ** 22),
+    targetDelayNs: rule.num(1, MAX_TARGET_NS),
     gamma: rule.num(0, 1),
     maxMdJump: rule.num(0, 1),
-    fiBytes: rule.num(0, 2 ** 24),
-    fiScale: rule.num(0, 256),
-    etaBytes: rule.num(0, 2 ** 24),
-    alphaBytesPerNs: rule.num(0, 1024),
+    fiBytes: rule.num(0, MAX_INCREASE_BYTES),
+    fiScale: rule.num(0, MAX_FI_SCALE),
+    etaBytes: rule.num(0, MAX_INCREASE_BYTES),
+    alphaBytesPerNs: rule.num(0, MAX_ALPHA),
     // Infinity: QuickAdapt never fires on delay alone.
     qaThresholdNs: rule.must(p.qaThresholdNs === Infinity || (typeof p.qaThresholdNs === "number" && p.qaThresholdNs >= 0 && p.qaThresholdNs <= 2 ** 30), "in [0, 2^30] or Infinity"),
     qaGate: rule.int(0, 30),

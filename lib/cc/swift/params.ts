@@ -89,6 +89,7 @@ const GOOGLE: SwiftConstants & SwiftBehaviour = {
   minCwndPkts: 0.01,
   maxCwndPkts: 256,
   // An RDMA flow starts at line rate (Reflex §II-C observation 1); Isekai leaves it to the caller.
+  // The default is this value held in [minCwndPkts, maxCwndPkts] (resolveSwiftParams).
   initCwndPkts: 256,
   retransmitLimit: 3,
   rttSmoothing: 0.75,
@@ -146,12 +147,26 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   if (profile === "htsim" && input.mtuBytes !== undefined) defaults.minCwndPkts = 10 / input.mtuBytes;
   const MAX_NS = 2 ** 30;
   const MAX_PKTS = SWIFT_MAX_CWND_PKTS;
+  // A floor given alone may lie above the profile's ceiling (its rule is absolute, the ceiling's
+  // is relative to it): the ceiling's default then rises to meet it, so that every parameter can
+  // be overridden alone (DESIGN.md rules 6–7). Values given together are checked as given.
+  const minCwnd = input.minCwndPkts ?? defaults.minCwndPkts;
+  defaults.maxCwndPkts = Math.max(defaults.maxCwndPkts, minCwnd);
+  defaults.maxEcwndPkts = Math.max(defaults.maxEcwndPkts, input.minEcwndPkts ?? defaults.minEcwndPkts);
+  // Flow scaling needs fs_max > fs_min: an fs_min at or above the profile's fs_max moves fs_max
+  // to the largest window, 32767 packets (no source gives a value; the curve then spans every
+  // window above fs_min). Hence fs_min's rule stops short of 32767.
+  const fsMin = input.fsMinCwndPkts ?? defaults.fsMinCwndPkts;
+  if (fsMin >= defaults.fsMaxCwndPkts) defaults.fsMaxCwndPkts = MAX_PKTS;
+  // A flow starts at the profile's initial window (the ceiling: line rate), held in [min, max].
+  defaults.initCwndPkts = Math.min(Math.max(defaults.initCwndPkts, minCwnd), input.maxCwndPkts ?? defaults.maxCwndPkts);
   return resolveParams("Swift", defaults, input, (p) => ({
     mtuBytes: rule.int(64, 65535),
     baseTargetNs: rule.num(0, MAX_NS),
     hopScalingNs: rule.num(0, 2 ** 24),
     fsRangeNs: rule.num(0, MAX_NS),
-    fsMinCwndPkts: rule.num(1 / 65536, MAX_PKTS),
+    // [1/65536, 32767): fs_max must lie above it and is at most 32767.
+    fsMinCwndPkts: rule.num(1 / 65536, MAX_PKTS, "[)"),
     fsMaxCwndPkts: rule.num(p.fsMinCwndPkts, MAX_PKTS, "(]"),
     aiPkts: rule.num(0, 16),
     beta: rule.num(0, 16),

@@ -59,7 +59,7 @@ test("every constant can be overridden, and unknown names or bad values are refu
   assert.throws(() => new Swift({ profile: "pony" } as never), /unknown profile/);
   assert.throws(() => new Swift({ maxMdf: 1.5 }), RangeError);
   assert.throws(() => new Swift({ maxCwndPkts: 40_000 }), RangeError); // Q16 packets in int32
-  assert.throws(() => new Swift({ fsMinCwndPkts: 300 }), RangeError); // above fs_max
+  assert.throws(() => new Swift({ fsMinCwndPkts: 300, fsMaxCwndPkts: 256 }), RangeError); // above fs_max
   assert.throws(() => new Swift({ mtuBytes: NaN }), RangeError);
   assert.throws(() => new Swift({ initCwndPkts: 0.0001 }), RangeError);
   assert.throws(() => new Swift({}, 0), RangeError);

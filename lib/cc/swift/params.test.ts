@@ -1,0 +1,86 @@
+// Defaults that depend on another parameter (DESIGN.md rules 6–7): a legal value given alone never
+// makes the constructor throw because of a fixed default of another parameter. Expectations are
+// worked out by hand from the rules in params.ts.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { resolveSwiftParams, SWIFT_MAX_CWND_PKTS } from "./params";
+import { Swift } from "./swift";
+
+const PROFILES = ["paper", "google", "reflex", "htsim"] as const;
+const Q16 = 65536;
+
+test("the initial window is the profile's, held at maxCwndPkts: a flow starts at the ceiling (maxCwndPkts 10)", () => {
+  for (const profile of PROFILES) {
+    // google/paper/reflex: min(256, 10) = 10; htsim: min(15, 10) = 10.
+    const s = new Swift({ profile, maxCwndPkts: 10 });
+    assert.is(s.params.initCwndPkts, 10);
+    s.open(0);
+    assert.is(s.cwndBytes(0), 10 * s.params.mtuBytes); // 10 packets × 4096 B = 40960 B
+  }
+  // Below htsim's 15 but above the others' floors: maxCwndPkts 14 → min(15, 14) = 14.
+  assert.is(resolveSwiftParams({ profile: "htsim", maxCwndPkts: 14 }).initCwndPkts, 14);
+  // A ceiling above the profile's initial window leaves it alone (in-range behaviour unchanged).
+  assert.is(resolveSwiftParams({ profile: "google", maxCwndPkts: 1000 }).initCwndPkts, 256);
+  assert.is(resolveSwiftParams({ profile: "htsim", maxCwndPkts: 100 }).initCwndPkts, 15);
+  assert.is(resolveSwiftParams({ profile: "htsim" }).initCwndPkts, 15);
+  assert.is(resolveSwiftParams({ profile: "google" }).initCwndPkts, 256);
+});
+
+test("a floor given above the profile's ceiling raises the ceiling's default to it (minCwndPkts, minEcwndPkts 32767)", () => {
+  for (const profile of PROFILES) {
+    // minCwndPkts 32767: maxCwnd = max(256 or 1000, 32767) = 32767; init = min(max(256 or 15, 32767), 32767) = 32767.
+    const s = new Swift({ profile, minCwndPkts: 32767 });
+    assert.is(s.params.maxCwndPkts, 32767);
+    assert.is(s.params.initCwndPkts, 32767);
+    s.open(0);
+    assert.is(s.cwndBytes(0), 32767 * s.params.mtuBytes);
+    // minCwndPkts 300: maxCwnd = max(256, 300) = 300 (htsim: max(1000, 300) = 1000); init = max(256, 300) = 300
+    // (htsim: max(15, 300) = 300, below its ceiling of 1000).
+    const mid = resolveSwiftParams({ profile, minCwndPkts: 300 });
+    assert.is(mid.maxCwndPkts, profile === "htsim" ? 1000 : 300);
+    assert.is(mid.initCwndPkts, 300);
+    // htsim: minCwndPkts 20 → init = max(15, 20) = 20, ceiling 1000 unchanged.
+    if (profile === "htsim") assert.is(resolveSwiftParams({ profile, minCwndPkts: 20 }).initCwndPkts, 20);
+    // minEcwndPkts 32767: maxEcwnd = max(256, 32767) = 32767, and a flow's endpoint window opens there.
+    const e = new Swift({ profile, minEcwndPkts: 32767 });
+    assert.is(e.params.maxEcwndPkts, 32767);
+    // A floor at or below the profile's ceiling leaves the ceiling alone.
+    assert.is(resolveSwiftParams({ profile, minEcwndPkts: 256 }).maxEcwndPkts, 256);
+    assert.is(resolveSwiftParams({ profile, minCwndPkts: 1 }).maxCwndPkts, profile === "htsim" ? 1000 : 256);
+  }
+});
+
+test("fs_min given at or above the profile's fs_max moves fs_max to 32767 packets (fsMinCwndPkts 300, 32766)", () => {
+  for (const profile of PROFILES) {
+    // google/paper/reflex fs_max 256, htsim 100: 300 ≥ both → fs_max = 32767.
+    const s = new Swift({ profile, fsMinCwndPkts: 300 });
+    assert.is(s.params.fsMaxCwndPkts, SWIFT_MAX_CWND_PKTS);
+    // At exactly the profile's fs_max (256 / 100) fs_max must still exceed it: 32767.
+    const fsMax = profile === "htsim" ? 100 : 256;
+    assert.is(resolveSwiftParams({ profile, fsMinCwndPkts: fsMax }).fsMaxCwndPkts, 32767);
+    // 32766 → 32767: α = fs_range / (1/√32766 − 1/√32767) is finite and positive.
+    const top = new Swift({ profile, fsMinCwndPkts: 32766 });
+    assert.is(top.params.fsMaxCwndPkts, 32767);
+    // Below the profile's fs_max nothing moves.
+    assert.is(resolveSwiftParams({ profile, fsMinCwndPkts: 50 }).fsMaxCwndPkts, fsMax);
+  }
+});
+
+test("values given together are checked as given; fs_min's rule stops short of 32767", () => {
+  assert.throws(() => new Swift({ minCwndPkts: 300, maxCwndPkts: 256 }), /maxCwndPkts must be a number in \[300, 32767\]/);
+  assert.throws(() => new Swift({ maxCwndPkts: 10, initCwndPkts: 11 }), /initCwndPkts must be a number in \[0.01, 10\]/);
+  assert.throws(() => new Swift({ minCwndPkts: 20, initCwndPkts: 10 }), /initCwndPkts/);
+  assert.throws(() => new Swift({ minEcwndPkts: 300, maxEcwndPkts: 256 }), /maxEcwndPkts/);
+  assert.throws(() => new Swift({ fsMinCwndPkts: 300, fsMaxCwndPkts: 256 }), /fsMaxCwndPkts must be a number in \(300, 32767\]/);
+  // fs_max ≤ 32767 must exceed fs_min, so fs_min = 32767 can never be met: its own rule says so.
+  assert.throws(() => new Swift({ fsMinCwndPkts: 32767 }), /fsMinCwndPkts must be a number in \[.*, 32767\), got 32767/);
+  // The floors' own ranges are unchanged.
+  assert.throws(() => new Swift({ minCwndPkts: 32768 }), /minCwndPkts/);
+  assert.throws(() => new Swift({ minEcwndPkts: 32768 }), /minEcwndPkts/);
+  assert.throws(() => new Swift({ minCwndPkts: NaN }), /minCwndPkts/);
+  assert.throws(() => new Swift({ maxCwndPkts: 0 }), /maxCwndPkts/);
+  // Sanity of the Q16 window at the largest floor: 32767 × 65536 = 2147418112 < 2^31.
+  assert.ok(32767 * Q16 < 2 ** 31);
+});
+
+test.run();
