@@ -496,4 +496,24 @@ test("§II-H: after an idle gap of 2^31 ns or more the old period has ended; its
   assert.is(t.out[3], 0); // B's last ACK number
 });
 
+test("§II-H fairness: a threshold of 0.1 is exact, so streams just past it are flagged (Q16 read 0.100006)", () => {
+  // n = 2, counts 9014 and 7375, total 16389. Coalesce when c·n > total·(1 + r):
+  // 9014 × 2 = 18028 > 16389 × 1.1 = 18027.9. Suppress when c·n < total·(1 − r):
+  // 7375 × 2 = 14750 < 16389 × 0.9 = 14750.1. Both by a hair, which 0.1 rounded to Q16 missed.
+  const t = new DackTarget({ fairnessThreshold: 0.1, fairnessPeriodNs: 1000 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  const counts = [9014, 7375];
+  const seq = [0, 0];
+  for (let s = 0; s < 2; s++) {
+    for (let i = 0; i < counts[s]; i++) {
+      assert.ok(t.onData(s, 1, seq[s]++, 64) >= 0);
+      t.onProcessed(1);
+    }
+  }
+  t.onData(0, 2000, seq[0]++, 64); // the period has ended: it closes
+  assert.is(t.coalescing(0), true);
+  assert.is(t.suppressing(1), true);
+});
+
 test.run();

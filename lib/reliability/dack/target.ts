@@ -74,6 +74,10 @@ const enum Fl {
 }
 
 /** ACK kinds written to `out` (§II-C; NACK of §II-A). */
+const enum Ppm {
+  One = 1000000,
+}
+
 const enum Kind {
   Iack = 1,
   Dack = 2,
@@ -159,7 +163,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
 
   // §II-H sampling: the streams counted this period, and those acted on during it.
   private readonly periodNs: number;
-  private readonly fairQ16: number;
+  /** fairnessThreshold in parts per million, exact for thresholds of up to six decimals. */
+  private readonly fairPpm: number;
   private readonly suppressMax: number;
   /** Tick the fairness period began at; it ends periodNs later, read as an unsigned age (lib/core/ticks.ts). */
   private periodStart = 0;
@@ -182,7 +187,9 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.nackEvery = p.nackEveryOutOfOrder ? 1 : 0;
     this.fairOn = this.dack !== 0 && p.fairnessPeriodNs > 0 ? 1 : 0;
     this.periodNs = p.fairnessPeriodNs;
-    this.fairQ16 = Math.round(p.fairnessThreshold * 65536);
+    // In Q16, 0.1 became 6554/65536 (0.100006), which left streams strictly past the threshold
+    // unflagged (review); in ppm every threshold of up to six decimals is exact.
+    this.fairPpm = Math.round(p.fairnessThreshold * Ppm.One);
     this.suppressMax = p.suppressMaxIacks;
     // Periods start at time 0; a first packet 2^31 ns or more later reads the first as ended.
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
@@ -597,7 +604,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * §II-H: at the end of a sampling period, a stream whose count c is below the mean of the n
    * active streams by more than the threshold r (c·n < total·(1 − r)) has its DACKs suppressed,
    * one above it by more than r (c·n > total·(1 + r)) has its ACKs coalesced, for the next
-   * period. Products are exact in doubles (c·n·2^16 < 2^53 for any count a period can hold).
+   * period. r is held in ppm and the products are exact in doubles while c·n < 9·10^9 (c·n·10^6
+   * below 2^53: e.g. 1000 streams and 9 million packets to one of them in one period).
    */
   private closePeriod(now: number): void {
     for (let i = 0; i < this.nMarked; i++) this.flags[this.marked[i]] &= ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
@@ -606,11 +614,11 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     let total = 0;
     for (let i = 0; i < n; i++) total += this.count[this.listed[i]];
     let m = 0;
-    const hi = total * (65536 + this.fairQ16);
-    const lo = total * (65536 - this.fairQ16);
+    const hi = total * (Ppm.One + this.fairPpm);
+    const lo = total * (Ppm.One - this.fairPpm);
     for (let i = 0; i < n; i++) {
       const s = this.listed[i];
-      const cn = this.count[s] * n * 65536;
+      const cn = this.count[s] * n * Ppm.One;
       this.count[s] = 0;
       if (n < 2) continue;
       if (cn > hi) this.flags[s] |= Fl.Coalesce;
