@@ -356,8 +356,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /**
    * Time to leave after sending `bytes`: 0 while the window is at least one packet; below it,
-   * bytes × srtt / cwndBytes (one packet every srtt / cwnd, Isekai GetInterPacketGap), rounded
-   * down and saturated at 2^31 − 1 ns. E_SLOT / E_ARG for bad input.
+   * one packet every srtt / cwnd (Isekai GetInterPacketGap): the packet's gap floor(srtt × 2^16 /
+   * cwndQ16) ns, times bytes / MTU, rounded down and saturated at 2^31 − 1 ns. Rounded twice, so
+   * a call for n packets' bytes can be up to n − 1 ns short of bytes × srtt / cwndBytes (review:
+   * the exact product passes 2^64). E_SLOT / E_ARG for bad input.
    */
   pacingGapNs(slot: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes))) return this.reject(slot);
