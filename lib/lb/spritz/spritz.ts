@@ -648,7 +648,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return R.Blocked;
   }
 
-  /** Alg. 2/3 last line: w[0] ← minBiasFactor while the rate stays high (onGood lifts it), at most until the global timer. */
+  /** Alg. 2/3 last line: w[0] ← minBiasFactor while the rate stays high (GOOD feedback lifts it), at most until the global timer. */
   private bias(slot: number, now: number): number {
     if (this.biasEpoch[slot] === this.epoch + 1) return 0;
     this.biasEpoch[slot] = this.epoch + 1;
