@@ -143,9 +143,10 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
    * (the out record); RUD_RX_REFUSED beyond the window; E_SLOT / E_ARG.
    */
   onData(slot: number, nowNs: number, psn: number, bytes: number, ecn: boolean, ar: boolean, rtx: boolean): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (psn | 0) === psn && (bytes | 0) === bytes && bytes > 0)) {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn) && (bytes | 0) === bytes && bytes > 0)) {
       return this.reject(slot);
     }
+    psn |= 0; // taken signed or unsigned, as `open` takes the first PSN; echoed as int32
     const cum = this.cum[slot];
     const d = (psn - cum) | 0;
     if (d >= this.window) return R.Refused;
@@ -226,7 +227,8 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
    * window; E_SLOT / E_ARG. out.ackedPsn = psn either way.
    */
   onTrimmed(slot: number, nowNs: number, psn: number, rtx: boolean): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (psn | 0) === psn)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
+    psn |= 0;
     const cum = this.cum[slot];
     const d = (psn - cum) | 0;
     if (d >= this.window) return R.Refused;

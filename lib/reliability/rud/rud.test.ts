@@ -575,4 +575,44 @@ test("seeded lossy model: every packet accepted exactly once, every message comp
   }
 });
 
+// A 32-bit PSN or SACK word may be given signed or unsigned (`open` takes firstPsn either way;
+// a NIC reading wire fields with getUint32 gets the unsigned form): every handler must take both
+// and behave identically. They refused the unsigned form with E_ARG (review).
+test("PSN and SACK words are taken signed or unsigned alike, across the 2^32 wrap", () => {
+  const U = 2 ** 32 - 2; // the uint32 spelling of PSN −2
+  const pair = () => [0, 1].map(() => {
+    const t = new RudSender({}, 1);
+    t.open(0, U);
+    t.post(0, 4150 * 40);
+    for (let i = 0; i < 36; i++) t.nextPacket(0, 1000 + i, 5); // PSNs −2 … 33
+    return t;
+  });
+  const [a, b] = pair();
+  const u = (x: number) => x >>> 0;
+  // A NACK of PSN −1, then an ACK: cumulative 1 (PSNs −2, −1, 0 acknowledged), SACK from base 2
+  // with bit 31 set (PSN 33 received), the ACK's own PSN 33.
+  assert.is(a.onNack(0, 2000, u(-1)), b.onNack(0, 2000, -1));
+  assert.equal(Array.from(a.out), Array.from(b.out));
+  assert.is(a.onAck(0, 3000, u(1), u(2), 0x80000000, 0, u(33), false, 3 * 4150), b.onAck(0, 3000, 1, 2, 0x80000000 | 0, 0, 33, false, 3 * 4150));
+  assert.equal(Array.from(a.out), Array.from(b.out));
+  assert.equal(a.inspect(0), b.inspect(0));
+  assert.is(a.cumAckPsn(0), 1);
+  assert.is(a.errors + b.errors, 0);
+  // A cumulative ACK given as 2^32 − 1 (PSN −1) on a fresh pair: one packet freed, no endless walk.
+  const [c, d] = pair();
+  assert.is(c.onAck(0, 3000, u(-1), 0, 0, 0, u(-2), false, 4150), d.onAck(0, 3000, -1, 0, 0, 0, -2, false, 4150));
+  assert.is(c.cumAckPsn(0), -1);
+
+  const rx = [0, 1].map(() => {
+    const t = new RudReceiver({}, 1);
+    t.open(0, U);
+    return t;
+  });
+  assert.is(rx[0].onData(0, 1000, U, 4150, true, false, false), rx[1].onData(0, 1000, -2, 4150, true, false, false));
+  assert.equal(Array.from(rx[0].out), Array.from(rx[1].out));
+  assert.is(rx[0].onTrimmed(0, 1100, u(5), false), rx[1].onTrimmed(0, 1100, 5, false));
+  assert.equal(Array.from(rx[0].out), Array.from(rx[1].out));
+  assert.is(rx[0].errors + rx[1].errors, 0);
+});
+
 test.run();

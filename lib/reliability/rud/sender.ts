@@ -323,18 +323,20 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       !(
         this.live[slot] === 1 &&
         nowNs - nowNs === 0 &&
-        (cumPsn | 0) === cumPsn &&
-        (sackBase | 0) === sackBase &&
-        (sackLo | 0) === sackLo &&
-        (sackHi | 0) === sackHi &&
-        (ackedPsn | 0) === ackedPsn &&
+        isPsn32(cumPsn) &&
+        isPsn32(sackBase) &&
+        isPsn32(sackLo) &&
+        isPsn32(sackHi) &&
+        isPsn32(ackedPsn) &&
         isPsn32(recvdBytes)
       )
     ) {
       return this.reject(slot);
     }
+    // A 32-bit field may come signed or unsigned (as `open` takes firstPsn); from here on int32.
+    const cumAck = cumPsn | 0;
     const next = this.nextPsnCol[slot];
-    if (((cumPsn - next) | 0) > 0 || ((ackedPsn - next) | 0) >= 0 || sacksBeyond(next, sackBase, sackLo, sackHi)) {
+    if (((cumAck - next) | 0) > 0 || ((ackedPsn - next) | 0) >= 0 || sacksBeyond(next, sackBase, sackLo, sackHi)) {
       return this.fail(E_STATE);
     }
     const now = nowNs | 0;
@@ -365,13 +367,13 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
         r = R.AckRtt;
       }
     }
-    // Step 4: the cumulative part releases everything below cumPsn.
-    if (((cumPsn - cum) | 0) > 0) {
+    // Step 4: the cumulative part releases everything below cumAck.
+    if (((cumAck - cum) | 0) > 0) {
       r |= R.AckFreed;
       do {
         this.release(slot, base, cum & this.wMask, E.Free);
         cum = (cum + 1) | 0;
-      } while (cum !== cumPsn);
+      } while (cum !== cumAck);
       this.cumAckCol[slot] = cum;
     }
     if ((sackLo | sackHi) !== 0) r |= this.sack(slot, base, cum, sackBase, sackLo, sackHi);
@@ -389,7 +391,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
    */
   onNack(slot: number, nowNs: number, psn: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (psn | 0) === psn)) return this.reject(slot);
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
     if (((psn - this.nextPsnCol[slot]) | 0) >= 0) return this.fail(E_STATE);
     if (((psn - this.cumAckCol[slot]) | 0) < 0) return 0;
     const base = slot << this.wShift;
@@ -398,7 +400,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     if ((this.eState[e] & E.WhereMask) !== E.Outstanding) return 0;
     this.toRetransmit(slot, base, i);
     const out = this.out;
-    out[O.Psn] = psn;
+    out[O.Psn] = psn | 0; // as nextPacket wrote it, whichever form the NACK carried
     out[O.Bytes] = this.eBytes[e];
     out[O.Ev] = this.eEv[e];
     const rtt = ((nowNs | 0) - this.eSent[e]) | 0;
