@@ -178,7 +178,8 @@ export function collect(b: Built): Results {
       dataPackets: f.dataSent,
       retransmissions: f.retransmissions,
       trims: ports.trims,
-      drops: ports.drops + f.rxDrops + f.pfcDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0),
+      // Every cause, faults included, as metrics.drops.total counts them (the summary's "drops").
+      drops: ports.drops + f.rxDrops + f.pfcDrops + f.faultDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0),
       ecnMarks: ports.marks,
       nacks: f.nacks,
       timeouts: f.timeouts,

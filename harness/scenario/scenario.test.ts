@@ -364,4 +364,21 @@ test("ACK coalescing defaults to uet-htsim's 16,384 B, and to per-packet ACKs wh
   assert.is(build(withCc("dctcp", undefined, 8192)).ctx.ackEveryBytes, 8192, "a given value stands");
 });
 
+test("a permutation entry is a uniform derangement whether or not its hosts are listed (README: random derangement)", () => {
+  // 4 hosts have 9 derangements, 3 of them two swaps: P(two hosts send to each other) = 1/3.
+  // Over 1200 seeds σ = √(1/3 · 2/3 / 1200) ≈ 0.0136; ±0.07 is beyond 5σ. Hosts omitted, the
+  // entry drew one 4-cycle every time (P = 0).
+  const topology = { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2 };
+  const N = 1200;
+  for (const hosts of [undefined, [0, 1, 2, 3]]) {
+    let mutual = 0;
+    for (let seed = 1; seed <= N; seed++) {
+      const s = validateScenario({ seed, topology, traffic: [{ kind: "permutation", bytes: 1, ...(hosts ? { hosts } : {}) }] });
+      const dst = trafficFlows(s, buildTopology(s), seed, ".").map((f) => f.dst);
+      if (dst.some((d, i) => dst[d] === i)) mutual++;
+    }
+    assert.ok(Math.abs(mutual / N - 1 / 3) < 0.07, `hosts ${hosts ? "listed" : "omitted"}: ${mutual / N}`);
+  }
+});
+
 test.run();

@@ -15,7 +15,7 @@ import { butterflyAllreduce, pickGroups, ringAllreduce } from "../traffic/collec
 import { hostDomains } from "../traffic/domains";
 import { adversarial, spritzMonitored } from "../traffic/lowdiameter";
 import { alltoall, permutationFlows, tornado } from "../traffic/patterns";
-import { type FlowRecord, incast, permutation } from "../traffic/traffic";
+import { type FlowRecord, incast } from "../traffic/traffic";
 import { ScenarioError } from "./load";
 import type { Scenario, TrafficSpec } from "./schema";
 
@@ -140,7 +140,8 @@ function generate(
       return fl;
     }
     case "permutation":
-      if (x.hosts === undefined && !x.cross) return permutation(H, { bytes, startNs }, seed);
+      // A uniform derangement whether or not the hosts are listed (Sattolo's one cycle over all
+      // hosts, used when they were not, never drew two hosts sending to each other: review).
       return permutationFlows(pool, { bytes, startNs, domains: x.cross ? dom() : undefined }, seed);
     case "tornado":
       return tornado(pool, { bytes, startNs, shift: x.shift });

@@ -1,7 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseCm, writeCm } from "./cm";
-import { incast, permutation } from "./traffic";
+import { permutationFlows } from "./patterns";
+import { incast } from "./traffic";
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
 const TEXT = `Nodes 8
 Connections 3
@@ -22,7 +25,7 @@ test(".cm: parse, write, parse again gives the same flows (round trip)", () => {
   assert.equal(parseCm(text), a);
   assert.is(writeCm(parseCm(text)), text);
   // A permutation written out and read back is the same permutation.
-  const p = { nodes: 16, flows: permutation(16, { bytes: 1000, startNs: 0 }, 5) };
+  const p = { nodes: 16, flows: permutationFlows(range(16), { bytes: 1000, startNs: 0 }, 5) };
   assert.equal(parseCm(writeCm(p)), p);
 });
 
@@ -63,12 +66,12 @@ test(".cm: malformed files are refused with the line", () => {
 });
 
 test("permutation: every host sends once and receives once, never to itself; seeded", () => {
-  const p = permutation(128, { bytes: 1, startNs: 0 }, 13);
+  const p = permutationFlows(range(128), { bytes: 1, startNs: 0 }, 13);
   const dsts = new Set(p.map((f) => f.dst));
   assert.is(dsts.size, 128);
   assert.ok(p.every((f, i) => f.src === i && f.dst !== i));
-  assert.equal(permutation(128, { bytes: 1, startNs: 0 }, 13), p);
-  assert.not.equal(permutation(128, { bytes: 1, startNs: 0 }, 14), p);
+  assert.equal(permutationFlows(range(128), { bytes: 1, startNs: 0 }, 13), p);
+  assert.not.equal(permutationFlows(range(128), { bytes: 1, startNs: 0 }, 14), p);
 });
 
 test("incast: N distinct senders other than the receiver", () => {

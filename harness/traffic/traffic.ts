@@ -69,20 +69,6 @@ export function uniform(rng: Xoshiro128): number {
   return (rng.nextU32() + 0.5) * 2.3283064365386963e-10;
 }
 
-/** A random permutation without fixed points (Sattolo's algorithm: one cycle over all hosts). */
-export function permutation(hosts: number, opts: { bytes: number; startNs: number }, seed: number): FlowRecord[] {
-  if (hosts < 2) throw new RangeError("permutation: needs at least 2 hosts");
-  const dst = Array.from({ length: hosts }, (_, i) => i);
-  const rng = new Xoshiro128(seed);
-  for (let i = hosts - 1; i > 0; i--) {
-    const j = rng.nextBelow(i);
-    const t = dst[i];
-    dst[i] = dst[j];
-    dst[j] = t;
-  }
-  return dst.map((d, src) => ({ src, dst: d, bytes: opts.bytes, startNs: opts.startNs }));
-}
-
 export function shuffle(a: number[], rng: Xoshiro128): void {
   for (let i = a.length - 1; i > 0; i--) {
     const j = rng.nextBelow(i + 1);
