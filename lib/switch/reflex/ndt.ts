@@ -376,5 +376,11 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     if (this.mappedCol[slot] !== 0) this.controlled--;
     this.nCongested -= this.congestedCol[slot];
     this.active--;
+    // A close is the other event that lowers the mapped share: at or below α the rule re-arms,
+    // as pauseRule would on the next ACK. With no flow left nothing is paused and no ACK will
+    // end the pause: new flows start as on a fresh table (review: they inherited the old pause's
+    // clock, or a disarm that kept a lone congested flow from ever pausing).
+    if (this.controlled * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
+    if (this.active === 0) this.pausedFlag = 0;
   }
 }

@@ -146,4 +146,31 @@ test("NDT: a paused Controlled queue on the second port reports paused, not empt
   assert.is(t.pauses, 1);
 });
 
+// §III-D 3: the Controlled queue pauses while controlled/active > α (0.7) and until the ACKs show
+// the Congested share at or below α, or T_maxpause (500 µs) passes. A pause, or the disarm a
+// timeout leaves, belongs to the flows of its episode: once they have all closed, new flows must
+// start as on a fresh table, where one lone Congested flow (1/1 > 0.7) pauses at once.
+test("NDT: a disarm left by flows that have all closed does not keep a new congested flow from pausing", () => {
+  const t = new ReflexNdt({ handleCapacity: 16 }, 2);
+  t.open(1);
+  assert.is(t.onAck(1, 50_000, 0), NDT_CONGESTED | NDT_PAUSE);
+  assert.is(t.onAck(1, 550_000, 0), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT, "T_maxpause: the rule disarms");
+  assert.is(t.close(1), 0);
+  t.open(0);
+  assert.is(t.onAck(0, 10_000_000, 0), NDT_CONGESTED | NDT_PAUSE, "as on a fresh table");
+});
+
+test("NDT: a pause whose flows have all closed ends with them; a new flow's pause runs its own T_maxpause", () => {
+  const t = new ReflexNdt({ handleCapacity: 16 }, 2);
+  t.open(1);
+  assert.is(t.onAck(1, 50_000, 0), NDT_CONGESTED | NDT_PAUSE);
+  assert.is(t.close(1), 0); // nothing of flow 1 queued
+  assert.is(t.paused, 0);
+  t.open(0);
+  assert.is(t.onAck(0, 500_000, 0), NDT_CONGESTED | NDT_PAUSE, "its own pause, from 500 µs");
+  assert.is(t.onEnqueue(0, 500_000, 0, 3, 1000), NDT_CONTROLLED);
+  // 60 µs on: the old pause (from 50 µs) would have timed out at 550 µs; this one lasts to 1 ms.
+  assert.is(t.onDequeue(0, 560_000), NDT_PAUSED);
+});
+
 test.run();
