@@ -944,7 +944,8 @@ export class Fabric {
     }
     const h = rf.dequeue(port, this.nowNs);
     if (h < 0) {
-      if (rf.resume >= 0) this.txDoneAt(port, this.now + Math.max(1, (rf.resume - this.nowNs) | 0) * 1000);
+      // The pause ends at most T_maxpause ahead: its lead read unsigned (lib/core/ticks.ts).
+      if (rf.paused !== 0) this.txDoneAt(port, this.now + Math.max(1, (rf.resume - this.nowNs) >>> 0) * 1000);
       return;
     }
     this.pool.f64[h] = rf.egressNs(port);

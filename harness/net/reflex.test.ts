@@ -6,6 +6,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import { Kind } from "./packets";
 import type { Pacer } from "./pacer";
 
 // Reflex §II-C's setting, scaled to 16 hosts per DC: two leaf–spine DCs (4 leaves × 4 spines,
@@ -223,6 +224,61 @@ test("network.reflex is refused where it cannot run, naming the field", () => {
   // Intra-DC flows may run any CC beside Reflex.
   const ok = build({ ...scenario([{ src: 0, dst: 5, bytes: 1000 }], "swift", {}), transport: { cc: { name: "nscc" } } });
   assert.ok(ok.fabric.reflex !== null);
+});
+
+// §III-D 3: a pause of NDT's Controlled queue lasts at most T_maxpause (500 µs), so a port whose
+// only packets wait in it must look again when it ends. The end is a wrapping ns tick: from
+// 2^31 ns on it reads negative, and the port, which took a negative end for "not paused", never
+// looked again (review).
+test("a port whose Controlled queue is paused looks again at the pause's end, before and past the 2^31 ns tick", () => {
+  type Inside = {
+    now: number;
+    nowNs: number;
+    txAt: Float64Array;
+    pool: { alloc(k: number, f: number, dst: number, b: number): number };
+    ndtStart(port: number): void;
+    reflex: import("./reflex").ReflexSites;
+  };
+  for (const startNs of [1_000_000_000, 2 ** 31 - 100_000, 3_000_000_000]) {
+    const b = build({
+      ...DEFAULT_SCENARIO,
+      name: "reflex-wrap",
+      topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+      network: { reflex: {} },
+      transport: { cc: { name: "swift", params: { profile: "reflex" } }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 16, bytes: 100_000 }] }],
+    } as Scenario);
+    const f = b.fabric as unknown as Inside;
+    const rf = f.reflex;
+    const port = rf.ports(1)[0];
+    f.now = startNs * 1000;
+    f.nowNs = startNs | 0;
+    rf.open(0);
+    // Flow 0's ACK leaves DC 1 with RTT_dst 50 µs > 10 µs: Congested, 1 of 1 > α = 0.7: a pause.
+    rf.ack((b.topology.dcs as { esw: number[] }).esw[1], 0, f.nowNs, (f.nowNs - 50_000) | 0);
+    assert.is(rf.ndt[1]?.paused, 1);
+    const h = f.pool.alloc(Kind.Data, 0, 16, 1000);
+    assert.ok(rf.enqueue(port, 0, f.nowNs, h, 1000));
+    f.txAt[port] = 0;
+    f.ndtStart(port);
+    assert.is(f.txAt[port], (startNs + 500_000) * 1000, `pause from ${startNs} ns`);
+  }
+});
+
+test("Reflex's profile defaults to Table I's Swift values (T_interval 3 µs) when the inter-DC flows run Swift", () => {
+  const scenario = (cc: string, params?: Record<string, unknown>) =>
+    ({
+      ...DEFAULT_SCENARIO,
+      name: "reflex-profile",
+      topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+      network: { reflex: params ? { params } : {} },
+      transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 16, bytes: 100_000 }] }],
+    }) as Scenario;
+  const interval = (s: Scenario) => (build(s).fabric.reflex?.nsf?.params.tIntervalNs ?? -1);
+  assert.is(interval(scenario("swift")), 3000);
+  assert.is(interval(scenario("timely")), 5000);
+  assert.is(interval(scenario("swift", { profile: "timely" })), 5000, "a given profile stands");
 });
 
 test.run();

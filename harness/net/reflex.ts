@@ -138,8 +138,10 @@ export class ReflexSites {
 
   /** 1 when the last packet NDT took was dropped (its queue was full). */
   dropped = 0;
-  /** After dequeue returned −1: the latest end of the Controlled queues' pause (ns tick), or −1. */
-  resume = -1;
+  /** After dequeue returned −1: 1 when a paused Controlled queue holds packets, else 0. */
+  paused = 0;
+  /** With `paused`: the end of the Controlled queues' pause (a wrapping ns tick, so any sign). */
+  resume = 0;
 
   /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
   /** True when `port` is an NDT port and flow f one of the inter-DC flows into its DC. */
@@ -163,13 +165,15 @@ export class ReflexSites {
 
   /**
    * The next NDT packet for port at `nowNs`: its handle (its new timestamp in `egressNs()`), or
-   * −1 with `resumeNs()` ≥ 0 when only a paused Controlled queue holds packets.
+   * −1, with `paused` and `resume` set when only a paused Controlled queue holds packets.
    */
   dequeue(port: number, nowNs: number): number {
     const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
     const h = ndt.onDequeue(this.ndtPort[port], nowNs);
     if (h < 0) {
-      this.resume = h === NDT_PAUSED ? ndt.out[4] : -1; // out.resumeNs
+      // A tick: past 2^31 ns it reads negative, so "paused" cannot be its sign (review).
+      this.paused = h === NDT_PAUSED ? 1 : 0;
+      this.resume = ndt.out[4]; // out.resumeNs
       return -1;
     }
     this.ndtPackets[port]--;
