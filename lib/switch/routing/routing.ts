@@ -300,18 +300,23 @@ export class Router extends FlowTable<typeof LAYOUT> {
     const v = valOffset + this.randomIndex(slot, valCount);
     const qMin = this.candQueue[m];
     const qVal = this.candQueue[v];
-    // The drawn valiant candidate and both hop counts are checked as ugalChoose checks them; a
-    // refused call puts the draws back, so the switch's stream is as before (DESIGN rule 7).
-    /* c8 ignore next 4 -- as above: only bound arrays can hold such values */
-    if (qVal < 0 || ((this.candHops[m] | this.candHops[v]) >>> 0) > K.MaxHop) {
-      this.rngCol[slot] = rng;
-      return this.fail(E_ARG);
-    }
+    const hMin = this.candHops[m];
+    const hVal = this.candHops[v];
+    // The drawn valiant candidate and both hop counts are checked as ugalChoose checks them (one
+    // test: qVal < 0, or a hop count with a bit at or above 2^8 set, negative ones included).
+    /* c8 ignore next -- as above: only bound arrays can hold such values */
+    if (((qVal >> 31) | ((hMin | hVal) >>> 8)) !== 0) return this.refuseDrawn(slot, rng);
     this.out[O.QMin] = qMin;
     this.out[O.QVal] = qVal;
     // The comparison is as unpredictable as the queues, so the pick is arithmetic, not a branch.
-    const minimal = this.decided(slot, +(qMin * this.candHops[m] <= qVal * this.candHops[v]));
+    const minimal = this.decided(slot, +(qMin * hMin <= qVal * hVal));
     return this.candPort[v + ((m - v) & -minimal)];
+  }
+
+  /** E_ARG for a UGAL-L call whose drawn candidates were bad: the draws are put back (DESIGN rule 7). */
+  private refuseDrawn(slot: number, rng: number): number {
+    this.rngCol[slot] = rng;
+    return this.fail(E_ARG);
   }
 
   /** The UGAL-L rule on given values: 1 (minimal) if qMin·hMin ≤ qVal·hVal, else 0 (valiant). */
