@@ -33,13 +33,13 @@ export function tickAtOrAfter(a: number, b: number): boolean {
 }
 
 /**
- * True when a deadline set at most `maxLeadNs` ahead of its setting (0 ≤ maxLeadNs < 2^31) has
- * come: it is now, or it reads as further ahead than it could ever have been set, so it passed,
- * up to 2^32 − maxLeadNs ns ago (the third reading above).
+ * True when a deadline set at most `maxLeadNs` ahead of its setting (an integer, 0 ≤ maxLeadNs <
+ * 2^31) has come: it is now, or it reads as further ahead than it could ever have been set, so it
+ * passed, up to 2^32 − maxLeadNs ns ago (the third reading above). One comparison: the lead less
+ * one, unsigned, is below maxLeadNs exactly for leads 1 … maxLeadNs (a lead of 0 wraps to 2^32 − 1).
  */
 export function tickDeadlineCame(dueNs: number, nowNs: number, maxLeadNs: number): boolean {
-  const lead = (dueNs - nowNs) >>> 0;
-  return lead === 0 || lead > maxLeadNs;
+  return ((dueNs - nowNs - 1) >>> 0) >= maxLeadNs;
 }
 
 /** Tick a plus an interval, wrapped. */
