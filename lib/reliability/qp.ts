@@ -150,25 +150,25 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   }
 
   unaPsn(slot: number): number {
-    return this.una[slot] ?? 0;
+    return this.una[slot] | 0;
   }
   nextPsn(slot: number): number {
-    return this.nxt[slot] ?? 0;
+    return this.nxt[slot] | 0;
   }
   unaMsn(slot: number): number {
-    return this.unaMsnCol[slot] ?? 0;
+    return this.unaMsnCol[slot] | 0;
   }
   outstandingMessages(slot: number): number {
     return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
   quotaBytes(slot: number): number {
-    return this.quota[slot] ?? 0;
+    return this.quota[slot] | 0;
   }
   retransmissions(slot: number): number {
-    return this.retx[slot] ?? 0;
+    return this.retx[slot] >>> 0;
   }
   timeouts(slot: number): number {
-    return this.timeoutCount[slot] ?? 0;
+    return this.timeoutCount[slot] >>> 0;
   }
 
   /** Frees the messages that end at or before `cumPsn` (unaMsn moves past them); returns how many. */
@@ -327,10 +327,10 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
   }
 
   epsn(slot: number): number {
-    return this.epsnCol[slot] ?? 0;
+    return this.epsnCol[slot] | 0;
   }
   msn(slot: number): number {
-    return this.msnCol[slot] ?? 0;
+    return this.msnCol[slot] | 0;
   }
 
   /**

@@ -279,15 +279,15 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   }
 
   rateBps(slot: number): number {
-    return (this.rc[slot] ?? 0) * 1000;
+    return (this.rc[slot] | 0) * 1000;
   }
 
   targetRateBps(slot: number): number {
-    return (this.rt[slot] ?? 0) * 1000;
+    return (this.rt[slot] | 0) * 1000;
   }
 
   alphaValue(slot: number): number {
-    return (this.alpha[slot] ?? 0) / K.One;
+    return (this.alpha[slot] | 0) / K.One;
   }
 
   /** Serialisation time of `bytes` at R_C, rounded up. E_SLOT / E_ARG for bad input. */

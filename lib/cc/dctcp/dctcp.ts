@@ -244,7 +244,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /** α as a real number in [0, 1] (held in Q30). */
   alphaValue(slot: number): number {
-    return (this.alpha[slot] ?? 0) / K.AlphaOne;
+    return (this.alpha[slot] | 0) / K.AlphaOne;
   }
 
   inflightBytes(slot: number): number {

@@ -316,20 +316,20 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /** The effective window min(fcwnd, ecwnd) in bytes, rounded down. */
   cwndBytes(slot: number): number {
-    return this.isOpen(slot) ? Math.floor((this.effective(slot) * this.mtu) / K.One) : 0;
+    return Math.floor(((this.effective(slot) | 0) * this.mtu) / K.One);
   }
 
   /** The effective window in packets. */
   cwndPackets(slot: number): number {
-    return this.isOpen(slot) ? this.effective(slot) / K.One : 0;
+    return (this.effective(slot) | 0) / K.One;
   }
 
   fabricCwndPackets(slot: number): number {
-    return (this.cwnd[slot] ?? 0) / K.One;
+    return (this.cwnd[slot] | 0) / K.One;
   }
 
   endpointCwndPackets(slot: number): number {
-    return (this.ecwnd[slot] ?? 0) / K.One;
+    return (this.ecwnd[slot] | 0) / K.One;
   }
 
   inflightBytes(slot: number): number {

@@ -246,7 +246,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   }
 
   rateBps(slot: number): number {
-    return (this.rate[slot] ?? 0) * 1000;
+    return (this.rate[slot] | 0) * 1000;
   }
 
   /** Serialisation time of `bytes` at the current rate, rounded up. E_SLOT / E_ARG for bad input. */
@@ -278,7 +278,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** The normalised gradient rtt_diff / minRTT (Q16, as the control law uses it). */
   gradient(slot: number): number {
-    return mulDiv(this.rttDiff[slot] ?? 0, 32768, this.minRtt) / K.One; // |rtt_diff| × 2^15 < 2^46: exact
+    return mulDiv(this.rttDiff[slot] | 0, 32768, this.minRtt) / K.One; // |rtt_diff| × 2^15 < 2^46: exact
   }
 
   /** The HAI counter (consecutive negative gradients, or consecutive increases, per haiCounting). */

@@ -220,10 +220,10 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   // Readers
 
   emsn(slot: number): number {
-    return this.emsnCol[slot] ?? 0;
+    return this.emsnCol[slot] | 0;
   }
   rRetryNo(slot: number): number {
-    return this.rretry[slot] ?? 0;
+    return this.rretry[slot] | 0;
   }
   /** Packets counted for the eMSN-th message in its current round. */
   emsnCount(slot: number): number {

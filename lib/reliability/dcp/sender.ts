@@ -409,39 +409,39 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   // Readers
 
   unaMsn(slot: number): number {
-    return this.una[slot] ?? 0;
+    return this.una[slot] | 0;
   }
   /** MSN the next posted message will get. */
   postedMsn(slot: number): number {
-    return this.postMsn[slot] ?? 0;
+    return this.postMsn[slot] | 0;
   }
   /** Message the new-data cursor is in (equal to postedMsn when everything posted was sent). */
   sendMsn(slot: number): number {
-    return this.curMsn[slot] ?? 0;
+    return this.curMsn[slot] | 0;
   }
   sendOffsetBytes(slot: number): number {
-    return this.curOff[slot] ?? 0;
+    return this.curOff[slot] | 0;
   }
   /** PSN of the next new-data packet. */
   nextPsn(slot: number): number {
-    return this.nextPsnCol[slot] ?? 0;
+    return this.nextPsnCol[slot] | 0;
   }
   /** sRetryNo of the unaMSN-th message. */
   retryNo(slot: number): number {
-    return this.retry[slot] ?? 0;
+    return this.retry[slot] | 0;
   }
   outstandingMessages(slot: number): number {
     return psn24Diff(this.postMsn[slot], this.una[slot]);
   }
   retransQueueLength(slot: number): number {
-    return this.rqLen[slot] ?? 0;
+    return this.rqLen[slot] | 0;
   }
   /** Fetched retransmission entries the current round has not processed yet. */
   batchLeft(slot: number): number {
-    return this.batch[slot] ?? 0;
+    return this.batch[slot] | 0;
   }
   quotaBytes(slot: number): number {
-    return this.quota[slot] ?? 0;
+    return this.quota[slot] | 0;
   }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
@@ -455,18 +455,18 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return (this.flags[slot] & F.Resend) !== 0;
   }
   resendOffsetBytes(slot: number): number {
-    return this.rsOff[slot] ?? 0;
+    return this.rsOff[slot] | 0;
   }
   /** HO-driven retransmissions sent since open. */
   retransmissions(slot: number): number {
-    return this.retx[slot] ?? 0;
+    return this.retx[slot] >>> 0;
   }
   /** Packets resent after timeouts since open. */
   resends(slot: number): number {
-    return this.resent[slot] ?? 0;
+    return this.resent[slot] >>> 0;
   }
   timeouts(slot: number): number {
-    return this.timeoutCount[slot] ?? 0;
+    return this.timeoutCount[slot] >>> 0;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -216,10 +216,10 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   }
 
   highPsn(slot: number): number {
-    return this.high[slot] ?? 0;
+    return this.high[slot] | 0;
   }
   postedMsn(slot: number): number {
-    return this.postMsn[slot] ?? 0;
+    return this.postMsn[slot] | 0;
   }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & K.Armed) !== 0;
@@ -228,7 +228,7 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     return (this.timerStart[slot] + this.rto) | 0;
   }
   retryCount(slot: number): number {
-    return this.retry[slot] ?? 0;
+    return this.retry[slot] | 0;
   }
 
   /** una := epsn (after it), freeing messages that end at or before it; timer restart/stop. */
@@ -338,9 +338,9 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   }
 
   epsn(slot: number): number {
-    return this.epsnCol[slot] ?? 0;
+    return this.epsnCol[slot] | 0;
   }
   msn(slot: number): number {
-    return this.msnCol[slot] ?? 0;
+    return this.msnCol[slot] | 0;
   }
 }

@@ -266,10 +266,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return (this.flags[slot] & F.TimeoutRecovery) !== 0;
   }
   recoveryPsn(slot: number): number {
-    return this.recoveryPsnCol[slot] ?? 0;
+    return this.recoveryPsnCol[slot] | 0;
   }
   highSackPsn(slot: number): number {
-    return this.highSack[slot] ?? 0;
+    return this.highSack[slot] | 0;
   }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;

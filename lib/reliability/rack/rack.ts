@@ -563,32 +563,32 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, psn24Diff(this.nxt[slot], una));
   }
   sackedPackets(slot: number): number {
-    return this.sackedCol[slot] ?? 0;
+    return this.sackedCol[slot] | 0;
   }
   rackRttNs(slot: number): number {
-    return this.rackRttCol[slot] ?? 0;
+    return this.rackRttCol[slot] | 0;
   }
   minRttNs(slot: number): number {
-    return this.minRttCol[slot] ?? 0;
+    return this.minRttCol[slot] | 0;
   }
   srttNs(slot: number): number {
-    return this.srttCol[slot] ?? 0;
+    return this.srttCol[slot] | 0;
   }
   rttvarNs(slot: number): number {
-    return this.rttvar[slot] ?? 0;
+    return this.rttvar[slot] | 0;
   }
   rtoNs(slot: number): number {
-    return this.rtoCol[slot] ?? 0;
+    return this.rtoCol[slot] | 0;
   }
   reoWndNs(slot: number): number {
-    return this.isOpen(slot) ? this.reoWnd(slot) : 0;
+    return this.reoWnd(slot) | 0;
   }
   reoWndMult(slot: number): number {
-    return this.reoMult[slot] ?? 0;
+    return this.reoMult[slot] | 0;
   }
   /** RACK.reo_wnd_persist: recovery exits left before reo_wnd_mult returns to its start. */
   reoWndPersist(slot: number): number {
-    return this.reoPersist[slot] ?? 0;
+    return this.reoPersist[slot] | 0;
   }
   reorderingSeen(slot: number): boolean {
     return (this.flags[slot] & F.Reordering) !== 0;
@@ -626,11 +626,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return best;
   }
   probes(slot: number): number {
-    return this.probeCount[slot] ?? 0;
+    return this.probeCount[slot] >>> 0;
   }
   /** Probes whose ACK showed they repaired a loss (RFC 8985 §7.4.2). */
   tlpRepairs(slot: number): number {
-    return this.tlpRepairCount[slot] ?? 0;
+    return this.tlpRepairCount[slot] >>> 0;
   }
 
   // ---------------------------------------------------------------------------------------
