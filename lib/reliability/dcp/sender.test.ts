@@ -483,4 +483,30 @@ test("a timeout that purges the round's only fetched entry leaves the batch empt
   assert.is(s.retransQueueLength(0), 1);
 });
 
+// §4.3 with fn. 10 (the batch of 16 is 16 × 1 KB, one round_quota) and README "Round quota": a
+// round sends at most min(round_quota, awin) bytes, its HO retransmissions first. At a 4 KB MTU
+// a batch of 16 sent 64 KB in a 16 KB round; a 4 KB quota at 1 KB packets sent 16 KB (review).
+test("one round's HO retransmissions stay within round_quota: 4 KB packets in 16 KB, 1 KB packets in 4 KB", () => {
+  const roundBytes = (params: Record<string, number>, packets: number): number => {
+    const tx = new DcpSender(params);
+    tx.open(0, 0);
+    const mtu = tx.params.mtuBytes;
+    tx.post(0, packets * mtu, 1);
+    for (let sent = 0; sent < packets; ) {
+      tx.onSchedule(0, 0, 1 << 30);
+      while (tx.nextPacket(0, 0) > 0) sent++;
+    }
+    for (let i = 0; i < packets; i++) assert.is(tx.onHo(0, 1, 0, i, 0), 1);
+    tx.onSchedule(0, 2, 1 << 20);
+    let bytes = 0;
+    for (let k = tx.nextPacket(0, 2); k !== DCP_TX_NONE; k = tx.nextPacket(0, 2)) {
+      assert.is(k, DCP_TX_RETRANSMIT);
+      bytes += tx.out[4];
+    }
+    return bytes;
+  };
+  assert.is(roundBytes({ mtuBytes: 4096 }, 16), 16_384, "4 of the 16 entries: 4 × 4096 = round_quota");
+  assert.is(roundBytes({ roundQuotaBytes: 4096 }, 16), 4096, "4 × 1024");
+});
+
 test.run();

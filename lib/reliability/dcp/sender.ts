@@ -248,7 +248,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /**
    * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): fetch
-   * min(retransBatch, RetransQ length, floor(awinBytes / MTU)) retransmission entries, and
+   * min(retransBatch, RetransQ length, floor(awinBytes / MTU), max(1, floor(round_quota / MTU)))
+   * retransmission entries, and
    * allow min(round_quota, awinBytes) bytes of payload: the retransmissions sent spend it first
    * (an entry found stale when fetched spends none), then resends and new data.
    * Returns the number of entries fetched. A round still in progress is replaced.
@@ -261,6 +262,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (r > this.batchMax) r = this.batchMax;
     const len = this.rqLen[slot];
     if (r > len) r = len;
+    // Within the round's quota too (fn. 10 sizes the batch of 16 as one round_quota of 1 KB
+    // packets; at 4 KB a batch of 16 sent 64 KB in a 16 KB round: review), but at least one entry
+    // when awin allows one, so that a quota below one MTU still lets retransmissions go.
+    r = Math.min(r, Math.max(1, Math.floor(this.roundQuota / this.mtu)));
     this.batch[slot] = r;
     this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
     // §4.3: the round fetches at most min(round_quota, awin) bytes of payload, the fetched
@@ -522,7 +527,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[5] = retryNo;
     out[6] = left <= this.mtu ? 1 : 0;
     this.retx[slot]++;
-    // The batch was sized by awin (≤ awin / MTU entries), so this may spend more than is left.
+    // The batch fits awin and the quota in whole packets, but one entry may go past a quota
+    // below one MTU (onSchedule).
     const quota = this.quota[slot] - len;
     this.quota[slot] = quota > 0 ? quota : 0;
   }
