@@ -95,6 +95,9 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
   // The table, topology and latency parameters are checked where the table is built (tableFor).
   return resolveParams("Spritz", defaults, input, (p) => {
     const gainShift = Math.log2(1 / p.ecnRateGain);
+    // A mark moves the Q16 rate by ⌊(65535 − rate) / 2^shift⌋, which stops at 65536 − 2^shift:
+    // "ecn_rate > threshold" can only be met below that (0.984375 at gain 1/1024; review).
+    const rateCeiling = Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10 ? 1 - 2 ** gainShift / 65536 : 1;
     return {
       weighted: rule.bool,
       wScale: rule.num(0, 255, "(]"),
@@ -104,7 +107,7 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
       // A 4-bit count; 15 marks a block.
       ecnThreshold: rule.int(0, 13),
       minBiasFactor: rule.num(0, 65535),
-      ecnRateThreshold: rule.num(0, 1, "[)"),
+      ecnRateThreshold: rule.num(0, rateCeiling, "[)"),
       ecnRateGain: rule.must(Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10, "1/2, 1/4, … or 1/1024"),
       restoreIntervalNs: rule.int(1, 2 ** 30),
       maxBlocked: rule.int(1, 2 ** 24),

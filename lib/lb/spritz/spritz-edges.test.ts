@@ -249,4 +249,19 @@ test("gen(w): biased flow whose entry 0 is blocked does not pour its traffic ont
   assert.ok(one / N < 0.2, `P(entry 1) = ${(one / N).toFixed(3)}; gen(w) gives 1/7 (or 1/1007)`);
 });
 
+// Alg. 2/3 "ecn_rate > 90 %" with a threshold the parameters allow: a mark moves the Q16 rate by
+// ⌊(65535 − rate) / 2^s⌋, which stops at 65536 − 2^s (64512 = 0.984375 at gain 1/1024), so a
+// threshold at or above that could never be met, even under nothing but marks (review). Such a
+// threshold is refused; one just below it is met.
+test("an ECN-rate threshold the Q16 rate cannot pass is refused; one just below it biases under constant marks", () => {
+  assert.throws(() => new SpritzScout({ ...SMALL, ecnRateGain: 1 / 1024, ecnRateThreshold: 0.99 }, 1), /ecnRateThreshold/);
+  assert.throws(() => new SpritzScout({ ...SMALL, ecnRateGain: 1 / 1024, ecnRateThreshold: 0.984375 }, 1), /ecnRateThreshold/);
+  const t = new SpritzScout({ ...SMALL, ecnRateGain: 1 / 1024, ecnRateThreshold: 0.984 }, 1); // limit ⌊0.984 · 65536⌋ = 64487
+  t.open(0, FAR);
+  const ev = t.pathEv(0, 3);
+  for (let i = 0; i < 20_000 && !t.biased(0); i++) t.onPathFeedback(0, i, ev, ECN);
+  assert.ok(t.biased(0));
+  assert.ok(t.ecnRateQ16(0) > 64_487 && t.ecnRateQ16(0) <= 64_512);
+});
+
 test.run();
