@@ -9,6 +9,7 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { clamp } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
 
 export type NsccProfile = "smartt" | "uec" | "uec-htsim";
@@ -120,15 +121,10 @@ const MAX_INCREASE_BYTES = 2 ** 24;
 const MAX_FI_SCALE = 256;
 const MAX_ALPHA = 1024;
 
-/**
- * A derived default held inside its parameter's rule [lo, hi]. At the ends of the inputs' ranges
- * (a link of 1 Gb/s, a base RTT of 10 ms, …) the spec's formulas leave the rule; a default that
- * was clamped departs from the formula there (README "Choices"). Given values are never clamped:
- * they are checked. Math.min/Math.max: NaN stays NaN, for the input's own rule to refuse.
- */
-function clamp(x: number, lo: number, hi: number): number {
-  return Math.min(hi, Math.max(lo, x));
-}
+// A derived default is held inside its parameter's rule [lo, hi] (lib/core `clamp`). At the
+// ends of the inputs' ranges (a link of 1 Gb/s, a base RTT of 10 ms, …) the spec's formulas leave
+// the rule; a default that was clamped departs from the formula there (README "Choices"). Given
+// values are never clamped: they are checked. A NaN stays NaN, for the input's own rule to refuse.
 
 const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
   "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "targetDelayNs", "gamma",

@@ -14,6 +14,7 @@
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
+import { clamp } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
 
 export type TimelyProfile = "paper" | "hpcc";
@@ -68,11 +69,6 @@ export const TIMELY_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAM
 /** Rates are kb/s in an int32: at most 2000 Gb/s. */
 export const TIMELY_MAX_GBPS = 2000;
 
-/** A derived default moved into [lo, hi] (hi wins when they cross; then the bound's own rule throws). */
-function within(x: number, lo: number, hi: number): number {
-  return Math.min(Math.max(x, lo), hi);
-}
-
 /**
  * Fills every parameter from the profile (default `paper`); δ and the HAI step of `hpcc`
  * follow linkGbps. A default derived from other inputs is moved into its range (δ, the HAI
@@ -86,14 +82,14 @@ export function resolveTimelyParams(input: TimelyParamsInput = {}): TimelyParams
   const linkGbps = input.linkGbps ?? 100;
   const lineMbps = linkGbps * 1000;
   const hpcc = profile === "hpcc";
-  const deltaMbps = input.deltaMbps ?? within(hpcc ? linkGbps : 10, 0, lineMbps);
+  const deltaMbps = input.deltaMbps ?? clamp(hpcc ? linkGbps : 10, 0, lineMbps);
   const defaults: TimelyParams = {
     profile,
     linkGbps,
     initRateGbps: linkGbps,
-    minRateMbps: within(hpcc ? 1000 : deltaMbps, 0.001, lineMbps),
+    minRateMbps: clamp(hpcc ? 1000 : deltaMbps, 0.001, lineMbps),
     deltaMbps,
-    haiDeltaMbps: within(5 * deltaMbps, 0, lineMbps),
+    haiDeltaMbps: clamp(5 * deltaMbps, 0, lineMbps),
     haiThreshold: 5,
     tLowNs: 50_000,
     tHighNs: 500_000,
