@@ -388,10 +388,7 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
     errors.push(`network.reflex.params: ${(e as Error).message}`);
   }
   if (spec.ndt && !spec.nsf) errors.push("network.reflex.ndt: NDT needs nsf (it rewrites the timestamp that NSF frees, Reflex §III-D)");
-  const bad = new Set<string>();
-  flows.forEach((f, i) => {
-    if (i < cc.length && dcOf(dcs, f.src) !== dcOf(dcs, f.dst) && cc[i] !== "swift" && cc[i] !== "timely") bad.add(cc[i]);
-  });
+  const bad = new Set(inter.filter((name) => name !== "swift" && name !== "timely"));
   if (bad.size > 0) errors.push(`network.reflex: inter-DC flows need swift or timely (Reflex feeds them delay samples), not ${[...bad].join(", ")}`);
   return spec;
 }
