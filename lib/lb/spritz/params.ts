@@ -97,7 +97,8 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
     const gainShift = Math.log2(1 / p.ecnRateGain);
     // A mark moves the Q16 rate by ⌊(65535 − rate) / 2^shift⌋, which stops at 65536 − 2^shift:
     // "ecn_rate > threshold" can only be met below that (0.984375 at gain 1/1024; review).
-    const rateCeiling = Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10 ? 1 - 2 ** gainShift / 65536 : 1;
+    const gainOk = Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10;
+    const rateCeiling = gainOk ? 1 - 2 ** gainShift / 65536 : 1;
     return {
       weighted: rule.bool,
       wScale: rule.num(0, 255, "(]"),
@@ -108,7 +109,7 @@ export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {
       ecnThreshold: rule.int(0, 13),
       minBiasFactor: rule.num(0, 65535),
       ecnRateThreshold: rule.num(0, rateCeiling, "[)"),
-      ecnRateGain: rule.must(Number.isInteger(gainShift) && gainShift >= 1 && gainShift <= 10, "1/2, 1/4, … or 1/1024"),
+      ecnRateGain: rule.must(gainOk, "1/2, 1/4, … or 1/1024"),
       restoreIntervalNs: rule.int(1, 2 ** 30),
       maxBlocked: rule.int(1, 2 ** 24),
       seed: rule.int(),
