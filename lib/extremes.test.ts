@@ -8,22 +8,9 @@
 // result is a finite number or a boolean, and no floating-point state holds NaN.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as cc from "./cc/index";
 import { Xoshiro128 } from "./core/rng";
-import * as lb from "./lb/index";
-import * as reliability from "./reliability/index";
-import * as sw from "./switch/index";
+import { REGISTRY, type Table, type TableClass, argument, handlers, openAll } from "./test-support";
 
-interface Table {
-  params?: Record<string, unknown>;
-  [name: string]: unknown;
-}
-interface TableClass {
-  new (params: Record<string, unknown>, capacity: number): Table;
-  readonly api: { readonly [handler: string]: readonly string[] };
-}
-
-const REGISTRY = { ...cc.modules, ...lb.modules, ...reliability.modules, ...sw.modules } as unknown as Record<string, Record<string, TableClass>>;
 const CAPACITY = 4;
 const CALLS = 1500;
 
@@ -52,25 +39,6 @@ function range(cls: TableClass, name: string): [number, number] | null {
   return m[1] === "an integer" ? [Math.ceil(lo), Math.floor(hi)] : [lo, hi];
 }
 
-const FLAGS = new Set(["ecn", "ce", "lastHop", "restore", "last", "ar", "dsack", "needCqe", "rtx", "rtxEcho", "inGlobal", "atDestination"]);
-const SIZES = new Set(["ackedBytes", "bytes", "packetBytes", "lengthBytes", "recvdBytes", "awinBytes", "queueBytes"]);
-const TIMES = new Set(["rttNs", "latencyNs", "recentMaxRttNs", "remoteDelayNs", "durationNs", "longestNs", "echoTimestampNs", "txTimestampNs"]);
-
-function pick(r: Xoshiro128, xs: number[]): number {
-  return xs[r.nextBelow(xs.length)];
-}
-
-function argument(name: string, r: Xoshiro128, nowNs: number): number | boolean {
-  if (name === "slot") return r.nextBelow(CAPACITY);
-  if (name === "nowNs") return nowNs;
-  if (FLAGS.has(name)) return r.nextBelow(2) === 1;
-  if (SIZES.has(name)) return pick(r, [0, 1, 64, 1500, 4096, 9000, r.nextBelow(1 << 20)]);
-  if (TIMES.has(name)) return pick(r, [0, 1, 1000, 10_000, 100_000, r.nextBelow(1 << 24), 2 ** 30]);
-  if (name === "pend") return r.nextBelow(128);
-  if (name === "ev") return r.nextBelow(65536);
-  return r.nextBelow(16);
-}
-
 /** Every Float64Array the table holds: its f64 columns and its own fields. */
 function floatState(t: Table): Float64Array[] {
   const out: Float64Array[] = [];
@@ -79,36 +47,22 @@ function floatState(t: Table): Float64Array[] {
   return out;
 }
 
-// Calls that configure and may throw by their documentation (PortQueues.setPortLimits), or that
-// change the slots themselves.
-const NOT_HANDLERS = new Set(["open", "close", "setPortLimits"]);
-
 /** Builds, opens and drives one table; returns a failure, "refused" or "ok". */
 function drive(cls: TableClass, params: Record<string, unknown>, seed: number): string {
   let t: Table;
   try {
-    t = new cls(params, CAPACITY);
+    t = openAll(cls, params, CAPACITY);
   } catch {
     return "refused";
   }
-  const open = t.open as (...a: unknown[]) => void;
-  for (let s = 0; s < CAPACITY; s++) {
-    // open's other arguments: a first sequence number 0, a packet size of 64 bytes (1 if the table allows less).
-    const args = (cls.api.open ?? ["slot"]).map((a) => (a === "slot" ? s : a === "packetBytes" ? 64 : 0));
-    try {
-      open.apply(t, args);
-    } catch {
-      open.apply(t, args.map((a, i) => (cls.api.open[i] === "packetBytes" ? 1 : a)));
-    }
-  }
-  const handlers = Object.keys(cls.api).filter((h) => !NOT_HANDLERS.has(h));
+  const names = handlers(cls);
   const floats = floatState(t);
   const r = new Xoshiro128(seed);
   let now = 1000;
   for (let i = 0; i < CALLS; i++) {
     now += r.nextBelow(5000);
-    const h = handlers[r.nextBelow(handlers.length)];
-    const args = cls.api[h].map((a) => argument(a, r, now));
+    const h = names[r.nextBelow(names.length)];
+    const args = cls.api[h].map((a) => argument(a, r, now, CAPACITY));
     let v: unknown;
     try {
       v = (t[h] as (...a: unknown[]) => unknown).apply(t, args);

@@ -9,17 +9,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import * as cc from "./cc/index";
-import * as lb from "./lb/index";
-import * as reliability from "./reliability/index";
-import * as sw from "./switch/index";
+import { REGISTRY, type TableClass } from "./test-support";
 
-interface TableClass {
-  new (params: Record<string, unknown>, capacity: number): Record<string, unknown> & { errors: number };
-  readonly api: { readonly [handler: string]: readonly string[] };
-}
-
-const REGISTRY = { ...cc.modules, ...lb.modules, ...reliability.modules, ...sw.modules } as unknown as Record<string, Record<string, TableClass>>;
 const LIB = dirname(fileURLToPath(import.meta.url));
 const LIFECYCLE = new Set(["constructor", "open", "close", "isOpen", "inspect"]);
 
