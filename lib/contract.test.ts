@@ -1,5 +1,6 @@
 // Three clauses of the module contract (DESIGN.md; lib/README.md), checked on every table class
-// that builds from its defaults, by seeded streams of calls to every handler in its `api`:
+// that builds from its defaults, under its defaults and under each other value of each of its
+// options (`optionConfigs`), by seeded streams of calls to every handler in its `api`:
 // 1. Bad input: a call that counts an error (the table's `errors` goes up by one) reports it (a
 //    negative code, or false from a predicate) and leaves every typed array of the table and every
 //    numeric field as they were; a call that returns an error code without counting one (a
@@ -13,7 +14,7 @@ import { Buffer } from "node:buffer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "./core/rng";
-import { type Table, type TableClass, argument, defaultTables, handlers, openAll } from "./test-support";
+import { type Table, type TableClass, argument, defaultTables, handlers, openAll, optionConfigs } from "./test-support";
 
 const CAPACITY = 4;
 const CALLS = 4000;
@@ -52,8 +53,9 @@ function call(t: Table, h: string, args: (number | boolean)[]): unknown {
 test("a call that counts an error, or returns an error code, leaves the table's state unchanged", () => {
   const failures: string[] = [];
   let counted = 0;
-  for (const { module, name, cls } of defaultTables(CAPACITY)) {
-    const t = openAll(cls, {}, CAPACITY);
+  for (const { module, name: className, cls } of defaultTables(CAPACITY)) for (const params of optionConfigs(cls, CAPACITY)) {
+    const name = `${className} ${JSON.stringify(params)}`;
+    const t = openAll(cls, params, CAPACITY);
     const live = typedArrays(t).map(bytesOf);
     const saved = live.map((b) => Buffer.alloc(b.length));
     const names = handlers(cls);
@@ -78,7 +80,7 @@ test("a call that counts an error, or returns an error code, leaves the table's 
     }
   }
   assert.equal(failures, []);
-  assert.ok(counted > 20_000, `${counted} calls counted an error`);
+  assert.ok(counted > 80_000, `${counted} calls counted an error`);
 });
 
 // Tables where one slot's results may depend on another's calls, by design:
@@ -93,8 +95,8 @@ const SHARED: Record<string, string> = {
 };
 
 /** Calls for slot 0 only, or the same calls with calls for the other slots between them; returns slot 0's results. */
-function slotZero(cls: TableClass, withOthers: boolean): string[] {
-  const t = openAll(cls, {}, CAPACITY);
+function slotZero(cls: TableClass, params: Record<string, unknown>, withOthers: boolean): string[] {
+  const t = openAll(cls, params, CAPACITY);
   const names = handlers(cls).filter((h) => cls.api[h][0] === "slot");
   const r = new Xoshiro128(11);
   const others = new Xoshiro128(99);
@@ -120,19 +122,21 @@ test("a flow's results do not depend on other flows' calls", () => {
   let isolated = 0;
   for (const { module, name, cls } of defaultTables(CAPACITY)) {
     if (SHARED[module] || SHARED[`${module} ${name}`]) continue;
-    const alone = slotZero(cls, false);
-    const mixed = slotZero(cls, true);
-    const k = alone.findIndex((x, i) => x !== mixed[i]);
-    if (k >= 0) failures.push(`${module} ${name}: alone ${alone[k]}, among others ${mixed[k]}`);
-    else isolated++;
+    for (const params of optionConfigs(cls, CAPACITY)) {
+      const alone = slotZero(cls, params, false);
+      const mixed = slotZero(cls, params, true);
+      const k = alone.findIndex((x, i) => x !== mixed[i]);
+      if (k >= 0) failures.push(`${module} ${name} ${JSON.stringify(params)}: alone ${alone[k]}, among others ${mixed[k]}`);
+      else isolated++;
+    }
   }
   assert.equal(failures, []);
-  assert.ok(isolated >= 25, `${isolated} tables`);
+  assert.ok(isolated >= 80, `${isolated} configurations`);
 });
 
 /** Results of one seeded stream of calls whose ticks are `baseNs` + t, wrapped to 32 bits. */
-function shifted(cls: TableClass, baseNs: number): unknown[] {
-  const t = openAll(cls, {}, CAPACITY);
+function shifted(cls: TableClass, params: Record<string, unknown>, baseNs: number): unknown[] {
+  const t = openAll(cls, params, CAPACITY);
   const names = handlers(cls);
   const r = new Xoshiro128(5);
   const out: unknown[] = [];
@@ -149,11 +153,13 @@ test("shifting every tick, across the wrap or to near 0, shifts only the ticks h
   const failures: string[] = [];
   const REF = 1e9;
   for (const { module, name, cls } of defaultTables(CAPACITY)) {
-    const ref = shifted(cls, REF);
-    for (const base of [1000, 2 ** 32 - 2e6, 2 ** 31 - 1e6]) {
-      const got = shifted(cls, base);
-      const k = ref.findIndex((v, i) => !(v === got[i] || (typeof v === "number" && ((got[i] as number) - v - (base - REF)) % 2 ** 32 === 0)));
-      if (k >= 0) failures.push(`${module} ${name} from ${base} ns: call ${k} gave ${String(got[k])}, ${String(ref[k])} from ${REF} ns`);
+    for (const params of optionConfigs(cls, CAPACITY)) {
+      const ref = shifted(cls, params, REF);
+      for (const base of [1000, 2 ** 32 - 2e6, 2 ** 31 - 1e6]) {
+        const got = shifted(cls, params, base);
+        const k = ref.findIndex((v, i) => !(v === got[i] || (typeof v === "number" && ((got[i] as number) - v - (base - REF)) % 2 ** 32 === 0)));
+        if (k >= 0) failures.push(`${module} ${name} ${JSON.stringify(params)} from ${base} ns: call ${k} gave ${String(got[k])}, ${String(ref[k])} from ${REF} ns`);
+      }
     }
   }
   assert.equal(failures, []);

@@ -39,6 +39,39 @@ export function defaultTables(capacity: number): { module: string; name: string;
 }
 
 /**
+ * The configurations that reach each option's other code paths: the defaults, then each boolean
+ * parameter flipped and each string parameter at each other value its RangeError lists
+ * ("<name> must be one of "a", "b""), one at a time. A value refused by a rule tying it to
+ * another parameter's default is left out.
+ */
+export function optionConfigs(cls: TableClass, capacity: number): Record<string, unknown>[] {
+  const defaults = new cls({}, capacity).params ?? {};
+  const out: Record<string, unknown>[] = [{}];
+  const tryAdd = (config: Record<string, unknown>) => {
+    try {
+      new cls(config, capacity);
+      out.push(config);
+    } catch {
+      // refused with the other parameters at their defaults
+    }
+  };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (typeof value === "boolean") tryAdd({ [name]: !value });
+    if (typeof value !== "string") continue;
+    let message = "";
+    try {
+      new cls({ [name]: "\u0000" }, capacity);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const list = /must be one of ((?:"[^"]*"(?:, )?)+)/.exec(message);
+    if (!list) continue;
+    for (const m of list[1].matchAll(/"([^"]*)"/g)) if (m[1] !== value) tryAdd({ [name]: m[1] });
+  }
+  return out;
+}
+
+/**
  * Builds a table and opens every slot, with the other arguments of `open` at a first sequence
  * number 0 and a packet size of 64 bytes (1 if the table allows less). Throws what the
  * constructor throws.

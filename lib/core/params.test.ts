@@ -98,7 +98,7 @@ test("profiles and joint checks", () => {
   const profiles = ["paper", "sim"] as const;
   assert.is(profileParam("Demo", undefined, profiles, "paper"), "paper");
   assert.is(profileParam("Demo", "sim", profiles, "paper"), "sim");
-  assert.is(message(() => profileParam("Demo", "x" as never, profiles, "paper")), "Demo: unknown profile x");
+  assert.is(message(() => profileParam("Demo", "x" as never, profiles, "paper")), `Demo: unknown profile x; profile must be one of "paper", "sim"`);
   needParam("Demo", true, "never");
   assert.is(message(() => needParam("Demo", false, "need a ≤ b")), "Demo: need a ≤ b");
 });

@@ -90,11 +90,14 @@ export function checkParamNames(who: string, input: object, names: readonly stri
 
 /**
  * The profile named by the input, or `fallback` when none is given.
- * @throws RangeError `<who>: unknown profile <name>` for a name not in `profiles`.
+ * @throws RangeError `<who>: unknown profile <name>; profile must be one of "a", "b"` for a name
+ * not in `profiles` (the list, so that a mistyped name shows the choices).
  */
 export function profileParam<P extends string>(who: string, given: P | undefined, profiles: readonly P[], fallback: P): P {
   const profile = given === undefined ? fallback : given;
-  if (profiles.indexOf(profile) < 0) throw new RangeError(`${who}: unknown profile ${String(profile)}`);
+  if (profiles.indexOf(profile) < 0) {
+    throw new RangeError(`${who}: unknown profile ${String(profile)}; profile must be one of ${profiles.map((p) => `"${p}"`).join(", ")}`);
+  }
   return profile;
 }
 
