@@ -183,7 +183,10 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     return this.modeId === 0 ? this.uniformInSet(slot) : this.weightedInSet(slot);
   }
 
-  /** Oblivious: feedback is checked, never used. Returns 0, or an error code. */
+  /**
+   * Oblivious: feedback is checked, never used. Returns 0; E_STATE for an EV outside the flow's
+   * set (or, with the implicit set, at or past evCount), or E_SLOT / E_ARG.
+   */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
       return this.reject(slot);

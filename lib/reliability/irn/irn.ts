@@ -196,7 +196,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return IRN_TX_NEW;
   }
 
-  /** A cumulative ACK (`cumPsn` = next PSN the receiver expects). Returns the messages freed. */
+  /**
+   * A cumulative ACK (`cumPsn` = next PSN the receiver expects). Returns the messages freed (0 for
+   * an old ACK), E_STATE for a cumPsn beyond what was sent, or E_SLOT / E_ARG.
+   */
   onAck(slot: number, nowNs: number, cumPsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(cumPsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const d = psn24Diff(cumPsn, this.una[slot]);
