@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { SignedFlight } from "./ledger";
+import { FlightLedger, SignedFlight } from "./ledger";
 
 test("SignedFlight: a packet counted at the receiver, then timed out, then restored by its SACK leaves the module's flight at 0, as the signed sum", () => {
   const f = new SignedFlight(2);
@@ -71,6 +71,93 @@ test("SignedFlight: an ACK the module could not hear (its packet already timed o
   assert.is(f.acked(0, 0), 500);
   assert.is(f.putBack(0, 0), 0);
   assert.is(f.settled, 0);
+});
+
+// FlightLedger with selective ACKs (IRN's NACK, RACK's and timeout-only's SACK PSN): each packet's
+// wire bytes go to the CC with the first ACK that acknowledges it, cumulatively or selectively,
+// and the fabric hands them to onAck with that ACK's CE bit (fabric.ts senderAck). Four packets,
+// PSNs 0–3, of 1,064 B on the wire but the last, 564 B (3,500 B of payload, 1,000 B a packet).
+const WIRE = 1064;
+const LAST = 564;
+const FLOW = 3 * WIRE + LAST;
+
+test("FlightLedger: a SACK of PSN 2 with CE, then the cumulative ACK of all four without CE: PSN 2's bytes with the CE, the others' without, the flow's bytes once", () => {
+  const l = new FlightLedger(1, WIRE, 128);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, psn === 3 ? LAST : WIRE);
+  /** What the CC's onAck hears per ACK: [bytes, CE]. */
+  const heard: [number, boolean][] = [];
+  // PSN 2 arrives first: the ACK carries cumulative PSN 0 and SACK PSN 2, and echoes CE.
+  heard.push([l.release(0, 0, FLOW, 2), true]);
+  // PSN 0 fills the hole after 1 and 3 came: cumulative 4, its own PSN 0 (below it: no SACK), no CE.
+  heard.push([l.release(0, 4, FLOW, 0), false]);
+  assert.equal(heard, [[WIRE, true], [WIRE + WIRE + LAST, false]]);
+  assert.is(heard[0][0] + heard[1][0], FLOW);
+  // Nothing is left to release or to lose.
+  assert.is(l.release(0, 4, FLOW, 3), 0);
+  assert.is(l.lose(0, 4), 0);
+});
+
+test("FlightLedger: SACKs of the same PSN again, of one below the cumulative PSN, and the cumulative ACK passing a SACKed PSN count nothing twice", () => {
+  const l = new FlightLedger(1, WIRE, 128);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, psn === 3 ? LAST : WIRE);
+  assert.is(l.release(0, 0, FLOW, 3), LAST, "the short last packet, SACKed: its own wire bytes");
+  assert.is(l.release(0, 0, FLOW, 3), 0, "the same SACK again (RACK's DSACK, IRN's NACK of a duplicate)");
+  assert.is(l.release(0, 1, FLOW, 0), WIRE, "cumulative 1: PSN 0");
+  assert.is(l.release(0, 1, FLOW, 0), 0, "an ACK of a duplicate below the cumulative PSN");
+  assert.is(l.release(0, 2, FLOW, 2), 2 * WIRE, "cumulative 2 (PSN 1) with SACK 2: both first acknowledged here");
+  assert.is(l.release(0, 4, FLOW, 3), 0, "cumulative 4 passes 2 and 3, both acknowledged before");
+  // An ACK overtaken on the way (cumulative 1, SACK 2) after all that: nothing.
+  assert.is(l.release(0, 1, FLOW, 2), 0);
+});
+
+test("FlightLedger: a packet SACKed, then a timeout, then resent: its bytes are acknowledged once, the timeout takes only the others, the resent copy leaves with the next ACK", () => {
+  const l = new FlightLedger(1, 1000, 64);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  assert.is(l.release(0, 0, 4000, 2), 1000, "PSN 2 SACKed");
+  assert.is(l.lose(0, 0), 3000, "the timeout: PSNs 0, 1 and 3 presumed lost, not PSN 2");
+  // A sender that resends from the cumulative PSN, the SACKed PSN 2 too (4,000 B more in flight).
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  // PSN 0's copy arrives: cumulative 1. PSN 0 is acknowledged first (1,000); PSN 2's copy is no
+  // packet outstanding (it was acknowledged before), so it leaves too (1,000), as a replaced copy.
+  assert.is(l.release(0, 1, 4000, 0), 2000);
+  assert.is(l.release(0, 4, 4000, 3), 2000, "PSNs 1 and 3; PSN 2, passed, is not counted again");
+  assert.is(l.lose(0, 4), 0, "nothing held: 1,000 + 3,000 + 2,000 + 2,000 = the 8,000 sent");
+});
+
+test("FlightLedger: a SACK arriving after a go-back for a PSN not yet resent gives nothing (the timeout took its bytes); when the resends pass it, it is not outstanding", () => {
+  const l = new FlightLedger(1, 1000, 64);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  assert.is(l.lose(0, 0), 4000);
+  l.sent(0, 0, 1000);
+  // The first copy of PSN 3 was late, not lost: SACK 3 while only PSN 0 is resent.
+  assert.is(l.release(0, 0, 4000, 3), 0);
+  // The sender skips the SACKed PSN 3 and resends 1 and 2; then a copy of 3 goes all the same (a
+  // probe): it is outstanding for no one, so the next ACK releases it without waiting for its own.
+  l.sent(0, 1, 1000);
+  l.sent(0, 2, 1000);
+  l.sent(0, 3, 1000);
+  assert.is(l.release(0, 1, 4000, 0), 2000, "PSN 0 acknowledged, and PSN 3's copy");
+  assert.is(l.release(0, 3, 4000, 2), 2000, "PSNs 1 and 2");
+  assert.is(l.lose(0, 3), 0);
+});
+
+test("FlightLedger without SACK (go-back-N, DACK): the ACK's other field is ignored, bytes go as the cumulative PSN passes them", () => {
+  const l = new FlightLedger(1, WIRE);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, psn === 3 ? LAST : WIRE);
+  assert.is(l.release(0, 0, FLOW, 2), 0, "GBN's W1 is its MSN, not a PSN");
+  assert.is(l.release(0, 2, FLOW, 1), 2 * WIRE);
+  assert.is(l.release(0, 4, FLOW, 0), WIRE + LAST);
+});
+
+test("FlightLedger: a cumulative ACK that jumps more than the window (ACKs lost) still clears every SACK bit it passes", () => {
+  const l = new FlightLedger(1, 1000, 32);
+  for (let psn = 0; psn < 40; psn++) l.sent(0, psn, 1000);
+  assert.is(l.release(0, 0, 40_000, 31), 1000, "the window's last PSN, SACKed");
+  assert.is(l.release(0, 39, 40_000, 0), 38_000, "PSNs 0–38 but the SACKed 31");
+  // PSN 63 shares PSN 31's bit: a SACK of it is a new acknowledgement, not a leftover.
+  for (let psn = 40; psn < 64; psn++) l.sent(0, psn, 1000);
+  assert.is(l.release(0, 39, 64_000, 63), 1000);
+  assert.is(l.release(0, 64, 64_000, 63), 24_000, "PSNs 39–62");
 });
 
 test.run();

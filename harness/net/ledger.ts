@@ -1,45 +1,139 @@
 // The congestion control's flight as a NIC keeps it for a transport that goes back to resend
 // (the RDMA baselines in rounds.ts, the DACK initiators in dack.ts). Packets are numbered from 0,
 // each a full packet of `packetWire` bytes but the flow's last. The wire bytes handed to the CC
-// are held until an ACK shows they are no longer between the first unacknowledged number (`cum`)
-// and the highest number sent since the last go-back (`top`), so that a resent copy releases the
-// copy it replaced and nothing stays in flight once the flow is acknowledged; a loss or timeout
-// lets everything held go at once.
+// are held until an ACK shows they are no longer outstanding: between the first unacknowledged
+// number (`cum`) and the highest number sent since the last go-back (`top`), and not selectively
+// acknowledged. So a resent copy releases the copy it replaced, nothing stays in flight once the
+// flow is acknowledged, and a loss or timeout lets everything held go at once.
+//
+// Selective ACKs (IRN's NACK, RACK's and timeout-only's SACK PSN; notes/baselines.md §5, RFC 8985
+// §6.2 step 2): a packet's bytes leave with the first ACK that acknowledges it, cumulatively or
+// selectively, so the CC's onAck hears them once, with that ACK's CE bit, as a NIC running DCTCP
+// or MP-RDMA (notes/baselines.md §4) counts acknowledged and marked bytes. Counting only the
+// cumulative PSN gave an ACK that SACKed a packet 0 bytes, its CE lost, and the ACK that later
+// filled the hole all of them with its own CE. The SACKed numbers at or past `cum` are a ring
+// bitmap of the receiver's window per slot (lib/reliability/qp.ts windowBits, as the receiver's
+// own): a receiver answers only packets within its window past its ePSN, which is the ACK's
+// cumulative PSN and so at or below `cum` (ACKs may arrive out of order), so a SACK PSN at or past
+// `cum` lies within one window of it. They stay SACKed through a timeout (the receivers here never
+// renege), so a resend of a SACKed packet is a copy to release, not a packet to count again.
+
+import { windowBits } from "../../lib/reliability/qp";
 
 export class FlightLedger {
+  /** One past the highest number sent since the last go-back. */
   private readonly top: Int32Array;
+  /** The highest cumulative number heard: the first not acknowledged in order. */
+  private readonly cum: Int32Array;
+  /** Wire bytes handed to the CC and not yet released. */
   private readonly held: Float64Array;
+  /** Ring of numbers ≥ cum selectively acknowledged, `words` int32 per slot (none without SACK). */
+  private readonly sacked: Int32Array;
+  /** Bits set in a slot's ring: 0 skips the scans. */
+  private readonly sackedCount: Int32Array;
+  /** Wire bytes of the SACKed numbers in [cum, top): not outstanding. */
+  private readonly sackedWire: Float64Array;
+  private readonly words: number;
+  private readonly mask: number;
 
+  /** `sackWindowPackets`: the receiver's window that SACKs fall within (0: ACKs are cumulative only, GBN and DACK). */
   constructor(
     capacity: number,
     private readonly packetWire: number,
+    sackWindowPackets = 0,
   ) {
     this.top = new Int32Array(capacity);
+    this.cum = new Int32Array(capacity);
     this.held = new Float64Array(capacity);
+    const bits = sackWindowPackets > 0 ? windowBits(sackWindowPackets) : 0;
+    this.words = bits >>> 5;
+    this.mask = bits - 1;
+    this.sacked = new Int32Array(capacity * this.words);
+    this.sackedCount = new Int32Array(capacity);
+    this.sackedWire = new Float64Array(capacity);
   }
 
   /** Packet `psn` of `bytes` went to the CC's onSend. */
   sent(slot: number, psn: number, bytes: number): void {
     this.held[slot] += bytes;
-    if (psn >= this.top[slot]) this.top[slot] = psn + 1;
+    const top = this.top[slot];
+    if (psn < top) return;
+    // Numbers SACKed after a go-back (their first copies were late, not lost) come back within
+    // [cum, top) as top passes them; only the flow's last packet is short, and only `psn` can be it.
+    if (this.sackedCount[slot] !== 0) {
+      const cum = this.cum[slot];
+      const from = top > cum ? top : cum;
+      const lim = cum + this.mask + 1;
+      const end = psn < lim ? psn + 1 : lim;
+      const base = slot * this.words;
+      let wire = 0;
+      for (let p = from; p < end; p++) {
+        if ((this.sacked[base + ((p & this.mask) >>> 5)] & (1 << (p & 31))) !== 0) wire += p === psn ? bytes : this.packetWire;
+      }
+      this.sackedWire[slot] += wire;
+    }
+    this.top[slot] = psn + 1;
   }
 
-  /** Bytes the CC may release after an ACK whose first unacknowledged number is `cum`; `postedWire` is the flow's wire size. */
-  release(slot: number, cum: number, postedWire: number): number {
-    if (this.top[slot] < cum) this.top[slot] = cum;
-    const outstanding = this.wireBelow(this.top[slot], postedWire) - this.wireBelow(cum, postedWire);
+  /**
+   * Bytes the CC may release after an ACK whose cumulative number is `cumPsn` and which
+   * selectively acknowledges `sackPsn` (−1: none; one below the cumulative number is none either);
+   * `postedWire` is the flow's wire size so far. Every packet this ACK acknowledges first is in
+   * them, with the copies resends replaced.
+   */
+  release(slot: number, cumPsn: number, postedWire: number, sackPsn = -1): number {
+    let cum = this.cum[slot];
+    if (cumPsn > cum) {
+      if (this.sackedCount[slot] !== 0) this.passSacked(slot, cum, cumPsn, postedWire);
+      cum = cumPsn;
+      this.cum[slot] = cum;
+      if (this.top[slot] < cum) this.top[slot] = cum;
+    }
+    const top = this.top[slot];
+    if (sackPsn >= cum && sackPsn - cum <= this.mask) {
+      const i = slot * this.words + ((sackPsn & this.mask) >>> 5);
+      const one = 1 << (sackPsn & 31);
+      if ((this.sacked[i] & one) === 0) {
+        this.sacked[i] |= one;
+        this.sackedCount[slot]++;
+        if (sackPsn < top) this.sackedWire[slot] += this.wireBelow(sackPsn + 1, postedWire) - this.wireBelow(sackPsn, postedWire);
+      }
+    }
+    const outstanding = this.wireBelow(top, postedWire) - this.wireBelow(cum, postedWire) - this.sackedWire[slot];
     const held = this.held[slot];
     const released = held > outstanding ? held - outstanding : 0;
     this.held[slot] = held - released;
     return released;
   }
 
-  /** Everything held is presumed lost, and the count of what is out starts again at `cum`. Returns the bytes. */
-  lose(slot: number, cum: number): number {
+  /**
+   * Everything held is presumed lost, and the count of what is out starts again at `psn` (the
+   * baselines: their cumulative number, so no SACKed number lies below it). Returns the bytes.
+   */
+  lose(slot: number, psn: number): number {
     const bytes = this.held[slot];
     this.held[slot] = 0;
-    this.top[slot] = cum;
+    this.top[slot] = psn;
+    this.sackedWire[slot] = 0;
     return bytes;
+  }
+
+  /** The cumulative number passes [from, to): clears the SACK bits it passes, taking those below top out of sackedWire. */
+  private passSacked(slot: number, from: number, to: number, postedWire: number): void {
+    const base = slot * this.words;
+    const top = this.top[slot];
+    // Bits exist only within one window past `from`.
+    const end = to - from > this.mask ? from + this.mask + 1 : to;
+    let left = this.sackedCount[slot];
+    for (let p = from; p < end && left > 0; p++) {
+      const i = base + ((p & this.mask) >>> 5);
+      const one = 1 << (p & 31);
+      if ((this.sacked[i] & one) === 0) continue;
+      this.sacked[i] &= ~one;
+      left--;
+      if (p < top) this.sackedWire[slot] -= this.wireBelow(p + 1, postedWire) - this.wireBelow(p, postedWire);
+    }
+    this.sackedCount[slot] = left;
   }
 
   /** Wire bytes of numbers [0, psn): full packets, the last one short. */

@@ -11,9 +11,10 @@ import { DcpSender } from "../../lib/reliability/dcp/sender";
 import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
+import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, type Transport, Tx } from "./adapters";
-import { Kind, P, PacketPool } from "./packets";
-import { DcpTransport, GbnTransport, IrnTransport, RackTransport } from "./rounds";
+import { Flag, Kind, P, PacketPool } from "./packets";
+import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 import { drain, packet } from "./test-support";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
@@ -281,10 +282,10 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
   assert.equal(a.drain(5100), [[Tx.Retransmit, 1]]);
   // RFC 6298 after the two samples: SRTT 4,012.5, RTTVAR 1,525, RTO = 4,012 + 4 × 1,525 = 10,112
   // from the ACK that last advanced the cumulative PSN (4 µs): 14,112 ns. Every byte held
-  // (PSNs 1 twice, 2 and 3: 4 × 1,064 B) is presumed lost.
+  // (PSNs 1 twice and 3: 3 × 1,064 B) is presumed lost; PSN 2's left with its SACK at 4.1 µs.
   assert.is(a.t.deadlineNs(0), 14_112);
   assert.is(a.t.onTimer(0, 14_112), 1);
-  assert.equal([a.t.bytes, a.t.ev, a.t.timeouts(0)], [4 * 1064, -1, 1]);
+  assert.equal([a.t.bytes, a.t.ev, a.t.timeouts(0)], [3 * 1064, -1, 1]);
   // The tail-loss probe: with PSN 0 ACKed at 4 µs and nothing else, PTO = 2 × SRTT = 8 µs later.
   const b = rack();
   b.drain(0);
@@ -475,5 +476,152 @@ test("DCP: a flow's retransmissions column counts its timeout resends (single fl
   // One flow: its retransmissions are all of the run's.
   assert.is(f.retransmissions, r.totals.retransmissions, "per-flow retransmissions vs totals.retransmissions");
 });
+
+// A NIC running DCTCP or MP-RDMA over a SACK transport counts each packet's bytes acknowledged
+// once, with the CE echo of the first ACK that acknowledges it, cumulatively or selectively
+// (notes/baselines.md §4.1: marked bytes over acknowledged bytes; §5: IRN's NACK carries the
+// triggering PSN as a one-block SACK). Before, an ACK that only SACKed a packet gave the CC 0
+// bytes, its CE lost, and the cumulative ACK that filled the hole gave all of them its own CE.
+test("IRN, RACK and timeout-only by hand: a SACK-only ACK of PSN 2 gives the CC that packet's bytes (with its CE), the cumulative ACK the other three", () => {
+  const makers = {
+    irn: () => new IrnTransport(new IrnSender({ mtuBytes: 1000 }, 2), new IrnReceiver({}, 2), 64, 64, 2),
+    rack: () => new RackTransport(new RackSender({ mtuBytes: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2),
+    timeout: () => new TimeoutTransport(new TimeoutSender({ mtuBytes: 1000 }, 2), new TimeoutReceiver({}, 2), 64, 64, 2),
+  };
+  for (const [name, make] of Object.entries(makers)) {
+    const { t, pool, drain } = flow0(make());
+    t.post(0, 3500);
+    assert.equal(drain(0).map((p) => p[4]), [1064, 1064, 1064, 564], name);
+    /** [bytes, CE] as the fabric hands them to the CC's onAck (fabric.ts senderAck: newBytes, the ACK's CE). */
+    const heard: [number, boolean][] = [];
+    const ack = (cum: number, sack: number, ce: boolean, nack = 0) => {
+      const h = packet(pool, Kind.Ack, 0, 64, { w0: cum, w1: sack, w3: nack, flags: ce ? Flag.Ce : 0, sentNs: 0 });
+      assert.ok(t.onAck(0, 5000, pool, h) >= 0, name);
+      heard.push([t.newBytes, (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0]);
+    };
+    // PSN 2 arrives first, CE-marked: IRN NACKs it (cumulative 0, SACK 2), RACK and timeout-only ACK it.
+    ack(0, 2, true, name === "irn" ? 1 : 0);
+    // PSNs 1, 3 and then 0 arrive unmarked; the ACK of 0, the last, moves the cumulative PSN to 4.
+    ack(0, 1, false, name === "irn" ? 1 : 0);
+    ack(0, 3, false, name === "irn" ? 1 : 0);
+    ack(4, 0, false);
+    assert.equal(heard, [[1064, true], [1064, false], [564, false], [1064, false]], name);
+    assert.is(t.errors(), 0, name);
+  }
+});
+
+test("DCTCP over timeout-only and RACK in the fabric (sprayed, lossless): every ACK gives the CC exactly the bytes it acknowledges first, SACK-only ones too, with their CE", () => {
+  // An 8:1 (timeout-only) and a 4:1 (RACK) incast of 200 KB with PFC and oblivious spraying:
+  // packets reorder, so many ACKs only SACK, and the receiver's queue marks some of them. Neither
+  // resends here (checked), so every byte the CC hears is a first acknowledgement. The expected
+  // bytes per ACK come from the ACKs themselves: the PSNs between the cumulative PSN before it
+  // and its own, and its SACK PSN, that no earlier ACK acknowledged.
+  for (const [rel, seed, senders] of [["timeout", 1, 8], ["rack", 3, 4]] as const) {
+    const b = build(scenario(rel, "dctcp", "ops", sprayedIncast(seed, senders)));
+    const fab = b.fabric as unknown as { ccOf: CcAdapter[]; transport: Transport };
+    const heard = heardAcks(fab.ccOf);
+    const expected = firstAcknowledgements(fab.transport, 4150 - 64, 64, 200_000);
+    b.fabric.run();
+    const r = collect(b);
+    assert.is(r.completed, senders, rel);
+    assert.equal([r.totals.drops, r.totals.retransmissions, r.totals.timeouts], [0, 0, 0], rel);
+    assert.is(heard.length, expected.perAck.length, `${rel}: one onAck per ACK the sender took`);
+    const marked = (acks: [number, boolean][]) => acks.reduce((sum, [bytes, ce]) => sum + (ce ? bytes : 0), 0);
+    assert.ok(expected.sackOnlyMarked > 0, `${rel}: some ACKs that only SACK echo CE (${expected.sackOnlyMarked})`);
+    assert.is(marked(heard), marked(expected.perAck), `${rel}: CE-marked bytes DCTCP hears`);
+    assert.equal(heard, expected.perAck, `${rel}: bytes and CE per ACK`);
+  }
+});
+
+test("DCTCP over IRN in the fabric (sprayed, lossless): every ACK gives the CC at least the bytes it acknowledges first; beyond them only the resent copies' bytes", () => {
+  // IRN resends on every out-of-order arrival (DCP §2.2 Issue #1): a resent copy's bytes leave
+  // the CC's flight with the ACK after it (the copy it replaced is not in the network twice), so
+  // an ACK may give more than it acknowledges first, never less (no timeout gave bytes away).
+  const b = build(scenario("irn", "dctcp", "ops", sprayedIncast(1, 8)));
+  const fab = b.fabric as unknown as { ccOf: CcAdapter[]; transport: Transport };
+  const heard = heardAcks(fab.ccOf);
+  const resent = { bytes: 0 };
+  for (const cc of new Set(fab.ccOf)) {
+    const onResend = cc.onResend.bind(cc);
+    cc.onResend = (slot, nowNs, bytes) => {
+      resent.bytes += bytes;
+      return onResend(slot, nowNs, bytes);
+    };
+  }
+  const expected = firstAcknowledgements(fab.transport, 4150 - 64, 64, 200_000);
+  b.fabric.run();
+  const r = collect(b);
+  assert.is(r.completed, 8);
+  assert.equal([r.totals.drops, r.totals.timeouts], [0, 0]);
+  assert.ok(r.totals.retransmissions > 0 && expected.sackOnlyMarked > 0, `${r.totals.retransmissions} retransmissions, ${expected.sackOnlyMarked} marked SACK-only ACKs`);
+  assert.is(heard.length, expected.perAck.length);
+  const short = heard.filter(([bytes, ce], i) => bytes < expected.perAck[i][0] || ce !== expected.perAck[i][1]);
+  assert.equal(short, [], "no ACK gives less than it acknowledges first, or another CE");
+  const total = heard.reduce((sum, [bytes]) => sum + bytes, 0);
+  assert.is(total, 8 * (200_000 + 49 * 64) + resent.bytes, "the flows' wire bytes once, and every resent copy's");
+});
+
+/** A `senders`:1 incast of 200 KB (49 packets a flow) with PFC (lossless) and oblivious spraying (OPS): packets reorder. */
+function sprayedIncast(seed: number, senders: number): Partial<Scenario> {
+  return {
+    seed,
+    network: { ...DEFAULT_SCENARIO.network, trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } },
+    traffic: [{ kind: "incast", senders, receiver: 0, bytes: 200_000 }],
+  };
+}
+
+/** [acked bytes, CE] of every onAck the fabric makes to these CC adapters, in order. */
+function heardAcks(ccs: CcAdapter[]): [number, boolean][] {
+  const heard: [number, boolean][] = [];
+  for (const cc of new Set(ccs)) {
+    const onAck = cc.onAck.bind(cc);
+    cc.onAck = (slot, nowNs, acked, rttNs, ecn, remoteDelayNs) => {
+      heard.push([acked, ecn]);
+      onAck(slot, nowNs, acked, rttNs, ecn, remoteDelayNs);
+    };
+  }
+  return heard;
+}
+
+/**
+ * The rule, from the ACKs a baseline's sender takes (its onAck not < 0): the wire bytes of the
+ * PSNs each ACK acknowledges that no earlier one did — below its cumulative PSN (W0), or its SACK
+ * PSN (W1) — with its CE bit; and how many ACKs acknowledged a packet only by SACK and echoed CE.
+ * Flows of `flowBytes` in packets of `mss` payload and `header` bytes.
+ */
+function firstAcknowledgements(tr: Transport, mss: number, header: number, flowBytes: number) {
+  const perAck: [number, boolean][] = [];
+  const cum = new Map<number, number>();
+  const acked = new Map<number, Set<number>>();
+  let sackOnlyMarked = 0;
+  const wire = (psn: number) => Math.min(mss, flowBytes - psn * mss) + header;
+  const onAck = tr.onAck.bind(tr);
+  tr.onAck = (slot, nowNs, pool, h) => {
+    const r = onAck(slot, nowNs, pool, h);
+    if (r < 0) return r;
+    const b = h << 4;
+    const ce = (pool.i32[b + P.Flags] & Flag.Ce) !== 0;
+    const seen = acked.get(slot) ?? new Set<number>();
+    acked.set(slot, seen);
+    let bytes = 0;
+    const first = (psn: number) => {
+      if (seen.has(psn)) return;
+      seen.add(psn);
+      bytes += wire(psn);
+    };
+    const from = cum.get(slot) ?? 0;
+    for (let psn = from; psn < pool.i32[b + P.W0]; psn++) first(psn);
+    const to = Math.max(from, pool.i32[b + P.W0]);
+    cum.set(slot, to);
+    if (pool.i32[b + P.W1] >= to) {
+      const before = bytes;
+      first(pool.i32[b + P.W1]);
+      if (ce && bytes > before && to === from) sackOnlyMarked++;
+    }
+    perAck.push([bytes, ce]);
+    return r;
+  };
+  return { perAck, get sackOnlyMarked() { return sackOnlyMarked; } };
+}
 
 test.run();

@@ -326,11 +326,15 @@ interface QpReceiver extends RoundReceiver {
  *   module has them — and echoes the data packet's send time (`PacketPool.f64`, an RTT sample) and CE bit.
  * - Delivery is by packet: a placed packet counts its payload once (the fabric checks it).
  * - The CC's inflight is kept at what may still be in the network: the NIC tracks the wire bytes
- *   it has handed the CC for the flow (`FlightLedger`, ledger.ts), and an ACK releases whatever exceeds the PSNs sent
- *   and not yet cumulatively acknowledged — so a resent copy releases the copy it replaced, and
- *   everything is released when the flow completes. A timeout presumes everything held lost (the
- *   CC's onTimeout gets it) and counts outstanding PSNs afresh from the cumulative PSN. NACKs do
- *   not reach the CC (RoCE's DCQCN ignores them).
+ *   it has handed the CC for the flow (`FlightLedger`, ledger.ts), and an ACK releases whatever
+ *   exceeds the PSNs sent and not yet acknowledged, cumulatively or by the ACK's SACK PSN (IRN,
+ *   RACK, timeout-only: W1) — so each packet's bytes reach the CC's onAck with the first ACK that
+ *   acknowledges it, and that ACK's CE bit (what DCTCP and MP-RDMA count, notes/baselines.md §4),
+ *   a resent copy releases the copy it replaced, and everything is released when the flow
+ *   completes. A timeout presumes everything held lost (the CC's onTimeout gets it) and counts
+ *   outstanding PSNs afresh from the cumulative PSN; a SACKed PSN stays acknowledged. NACKs do
+ *   not reach the CC as losses (RoCE's DCQCN ignores them); an IRN NACK's SACK PSN is an
+ *   acknowledgement like any other.
  * - A trimmed header is lost to these receivers (they predate trimming): run them with
  *   `trimming: false`.
  * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2).
@@ -349,11 +353,12 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   private echoCe = 0;
   private echoNack = 0;
 
-  constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, capacity: number) {
+  /** `sackWindowPackets`: the receiver's window, within which its ACKs' W1 is a SACK PSN (0: W1 is no PSN, GBN's MSN). */
+  constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, capacity: number, sackWindowPackets: number) {
     super(tx, rx, ackBytes, headerBytes, capacity);
     this.high = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
-    this.flight = new FlightLedger(capacity, this.mss + this.header);
+    this.flight = new FlightLedger(capacity, this.mss + this.header, sackWindowPackets);
   }
 
   /**
@@ -390,8 +395,9 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
       const r = this.postMore(slot);
       if (r < 0) return r;
     }
-    // Every message but the last is whole packets, so PSN × packet wire is exact below what was posted.
-    this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot]);
+    // Every message but the last is whole packets, so PSN × packet wire is exact below what was
+    // posted. W1 is the PSN this ACK (or IRN NACK) answers: a SACK when past the cumulative PSN.
+    this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot], pool.i32[b + P.W1]);
     const rtt = (nowNs - pool.f64[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
@@ -453,6 +459,9 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
 /** Go-back-N (RoCE): ACK and NACK carry the expected PSN; a NACK or a timeout goes back to it. */
 export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
   readonly name = "gbn";
+  constructor(tx: GbnSender, rx: GbnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity, 0);
+  }
   protected senderAck(slot: number, nowNs: number, epsn: number, _w1: number, _w2: number, nack: number): number {
     if (nack === 0) return this.tx.onAck(slot, nowNs, epsn);
     // The packet already taken from the round lies past the hole: it goes again after it.
@@ -469,6 +478,9 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
 /** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
 export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   readonly name = "irn";
+  constructor(tx: IrnSender, rx: IrnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity, rx.params.bdpPackets);
+  }
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, _w2: number, nack: number): number {
     return nack === 0 ? this.tx.onAck(slot, nowNs, cumPsn) : this.tx.onNack(slot, nowNs, cumPsn, sackPsn);
   }
@@ -477,6 +489,9 @@ export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
 /** RACK-TLP: every ACK carries the cumulative PSN, the PSN that triggered it and the DSACK bit. */
 export class RackTransport extends QpTransport<RackSender, RackReceiver> {
   readonly name = "rack";
+  constructor(tx: RackSender, rx: RackReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
+  }
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: number, _nack: number): number {
     return this.tx.onAck(slot, nowNs, cumPsn, sackPsn, dsack !== 0);
   }
@@ -489,6 +504,9 @@ export class RackTransport extends QpTransport<RackSender, RackReceiver> {
 /** Timeout-only: ACKs are cumulative with the arriving PSN recorded; only the timer resends. */
 export class TimeoutTransport extends QpTransport<TimeoutSender, TimeoutReceiver> {
   readonly name = "timeout";
+  constructor(tx: TimeoutSender, rx: TimeoutReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
+  }
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
     return this.tx.onAck(slot, nowNs, cumPsn, sackPsn);
   }
