@@ -39,7 +39,7 @@ import { E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";
 import { isPowerOfTwo } from "../../core/ring";
 import { isIntIn } from "../../core/fixed";
 import { isPsn24, psn24Diff } from "../../core/psn";
-import { resolveParams, rule } from "../../core/params";
+import { needParam, resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { messageColumns, postMessage, writeMessageInfo } from "../messages";
 
@@ -196,6 +196,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }));
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
+    // A round whose quota holds no full packet never sends a full one: resends and new data wait
+    // for a quota that holds them (review: a QP stalled with nothing sent and no timer armed).
+    needParam("DcpSender", p.roundQuotaBytes >= p.mtuBytes, "roundQuotaBytes must be at least mtuBytes");
     this.params = Object.freeze(p);
     this.bytesPerSlot = flowBytes(layout);
     this.mtu = p.mtuBytes;
@@ -262,16 +265,20 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (r > this.batchMax) r = this.batchMax;
     const len = this.rqLen[slot];
     if (r > len) r = len;
-    // Within the round's quota too (fn. 10 sizes the batch of 16 as one round_quota of 1 KB
-    // packets; at 4 KB a batch of 16 sent 64 KB in a 16 KB round: review), but at least one entry
-    // when awin allows one, so that a quota below one MTU still lets retransmissions go.
-    r = Math.min(r, Math.max(1, Math.floor(this.roundQuota / this.mtu)));
-    this.batch[slot] = r;
-    this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
     // §4.3: the round fetches at most min(round_quota, awin) bytes of payload, the fetched
     // retransmissions first (fn. 10 sizes their batch as one round_quota; each one sent spends
     // its bytes), new data only "if there is an available sending quota" after them.
-    this.quota[slot] = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
+    const quota = awinBytes < this.roundQuota ? awinBytes : this.roundQuota;
+    // Within the round's quota too (at 4 KB a batch of 16 sent 64 KB in a 16 KB round: review),
+    // leaving one packet of it to a timed-out message's resend. §4.5 makes the timeout the
+    // fallback that ensures reliability; with retransmissions taking every round, HOs of later
+    // messages that bounce again (a strict receiver's packets past its bitmap, which waits for
+    // the lost unaMSN-th message) starved the resend for good (review).
+    const fit = Math.floor(quota / this.mtu) - ((this.flags[slot] & F.Resend) !== 0 ? 1 : 0);
+    if (r > fit) r = Math.max(0, fit);
+    this.batch[slot] = r;
+    this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
+    this.quota[slot] = quota;
     return r;
   }
 
@@ -527,10 +534,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[5] = retryNo;
     out[6] = left <= this.mtu ? 1 : 0;
     this.retx[slot]++;
-    // The batch fits awin and the quota in whole packets, but one entry may go past a quota
-    // below one MTU (onSchedule).
-    const quota = this.quota[slot] - len;
-    this.quota[slot] = quota > 0 ? quota : 0;
+    // The batch fits the quota in whole packets (onSchedule).
+    this.quota[slot] -= len;
   }
 
   /** The next packet of the unaMSN-th message's resend, within the round's quota; the timer runs from its first packet (RFC 6298 §5.6). */
