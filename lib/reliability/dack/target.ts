@@ -273,8 +273,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       this.above[slot]++;
       kind = Kind.Dack;
       ackNo = this.ackSeq[slot];
-      if (!((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot)))) n = 0;
     }
+    if ((flags & (Fl.Suppress | Fl.Recovering)) !== 0) n = this.restrained(slot, flags, kind);
     // One exit for both: V8 inlines a handler of at most 460 bytes of bytecode into the
     // caller's loop (lib/README), and each branch writing `out` itself took onData over it.
     const out = this.out;
@@ -524,6 +524,21 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
    * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
    */
+  /**
+   * onData for a stream whose DACKs are paced (§II-F) or suppressed (§II-G): whether its ACK of
+   * `kind` goes (1) or not (0). An IACK on acceptance always goes and is one of a suppressed
+   * stream's IACKs in a row, as a crossing one is (review, 2026-12-02: counting only crossings
+   * let the run stay short, so a stream suppressed for the period got no DACK entering a
+   * congested target, and its initiator climbed back to H∞).
+   */
+  private restrained(slot: number, flags: number, kind: number): number {
+    if (kind === Kind.Iack) {
+      if ((flags & Fl.Suppress) !== 0) this.countRun(slot);
+      return 1;
+    }
+    return (flags & Fl.Recovering) === 0 && this.unsuppress(slot) ? 1 : 0;
+  }
+
   private unsuppress(slot: number): boolean {
     if (this.run[slot] < this.suppressMax) return false;
     this.run[slot] = 0;
