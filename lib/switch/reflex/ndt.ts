@@ -174,6 +174,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     }
     this.openSlot(slot);
     this.active++;
+    this.rearm();
   }
 
   /** Ends a flow; E_STATE (nothing changed) while it still has packets in a Controlled queue. */
@@ -330,7 +331,22 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     const mapped = this.congestedCol[slot] !== 0 || this.ctrlPkts[slot] > 0 ? 1 : 0;
     if (mapped === this.mappedCol[slot]) return;
     this.mappedCol[slot] = mapped;
-    this.controlled += mapped !== 0 ? 1 : -1;
+    if (mapped !== 0) {
+      this.controlled++;
+      return;
+    }
+    this.controlled--;
+    this.rearm();
+  }
+
+  /**
+   * The mapped share fell (a flow left the Controlled mapping, a flow opened or closed, a pause
+   * ended): at or below α the pause rule re-arms (header). Review (2026-12-02): re-armed only by
+   * an ACK outside a pause or a close, a share that fell at the pause's end, by a recovered flow
+   * draining or by an open left a lone congested flow never paused again.
+   */
+  private rearm(): void {
+    if (this.controlled * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
   }
 
   /** §III-D 3: pause while controlled/active > α, until the ACKs show the Congested share at or below α or T_maxpause passes. */
@@ -367,6 +383,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private endPause(timeout: boolean): number {
     this.pausedFlag = 0;
     this.armed = 0;
+    this.rearm();
     if (!timeout) return R.Resume;
     this.timeoutCount++;
     return R.Resume | R.Timeout;
@@ -376,11 +393,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     if (this.mappedCol[slot] !== 0) this.controlled--;
     this.nCongested -= this.congestedCol[slot];
     this.active--;
-    // A close is the other event that lowers the mapped share: at or below α the rule re-arms,
-    // as pauseRule would on the next ACK. With no flow left nothing is paused and no ACK will
-    // end the pause: new flows start as on a fresh table (review: they inherited the old pause's
-    // clock, or a disarm that kept a lone congested flow from ever pausing).
-    if (this.controlled * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
+    // With no flow left nothing is paused and no ACK will end the pause: new flows start as on a
+    // fresh table (review: they inherited the old pause's clock, or a disarm that kept a lone
+    // congested flow from ever pausing).
+    this.rearm();
     if (this.active === 0) this.pausedFlag = 0;
   }
 }

@@ -173,4 +173,27 @@ test("NDT: a pause whose flows have all closed ends with them; a new flow's paus
   assert.is(t.onDequeue(0, 560_000), NDT_PAUSED);
 });
 
+test("NDT: every event that brings the mapped share to α or below re-arms the pause rule (review, 2026-12-02)", () => {
+  // README Reflex: a pause that has ended does not restart before the mapped share has once been
+  // at or below α. It re-armed only on an ACK outside a pause or a close; the vectors
+  // ndt-pause-rearms-at-its-end and ndt-pause-rearms-as-recovered-flows-drain cover the pause's
+  // end and a drain. Here an open after a timeout: α 0.5, T_maxpause 500 µs (Table I).
+  const d = new ReflexNdt({ ports: 1, handleCapacity: 16, alpha: 0.5 }, 2);
+  d.open(0);
+  assert.is(d.onAck(0, 20_000, 0), NDT_CONGESTED | NDT_PAUSE); // 1 of 1 > 0.5
+  assert.is(d.onAck(0, 520_000, 500_000), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT); // still 1 of 1: disarmed
+  assert.is(d.onAck(0, 530_000, 510_000), NDT_CONGESTED); // no restart at once after a timeout
+  d.open(1); // mapped 1 of 2 ≤ 0.5: re-armed
+  assert.is(d.onAck(1, 540_000, 520_000), NDT_CONGESTED | NDT_PAUSE); // 2 of 2 > 0.5
+  // A lone flow whose pause ended by resolution is paused at its next congestion, and the one after.
+  const e = new ReflexNdt({ ports: 1, handleCapacity: 16 }, 1);
+  e.open(0);
+  for (let i = 0; i < 3; i++) {
+    const t = 20_000 + i * 100_000;
+    assert.is(e.onAck(0, t, t - 20_000), NDT_CONGESTED | NDT_PAUSE);
+    assert.is(e.onAck(0, t + 1000, t), NDT_RESUME);
+  }
+  assert.is(e.pauses, 3);
+});
+
 test.run();
