@@ -407,7 +407,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Removes the oldest queued packet (data FIFO first, then control) whatever the pauses and the
+   * Removes the head of the data FIFO, else of the control FIFO, whatever the pauses and the
    * scheduler, and counts it as dropped: for a failed link or a flushed port. Returns its handle
    * (out.bytes, out.queue; out.ecn = 0), QUEUE_EMPTY, or E_SLOT / E_ARG.
    */

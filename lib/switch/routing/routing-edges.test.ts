@@ -177,4 +177,13 @@ test("open refuses a group or salt outside 32 bits rather than wrapping it onto 
   assert.is(r.salt(0), -1, "the salt's 32 bits, as int32");
 });
 
+test("a Dragonfly router refuses a switch without a group: −1 would match a destination of none as the same group (§III-B)", () => {
+  const r = new Router({ topology: "dragonfly" }, 2);
+  assert.throws(() => r.open(0, 0, -1), /Dragonfly switch needs its group/);
+  assert.is(r.errors, 1);
+  r.open(0, 0, 3);
+  const other = new Router({ topology: "other" }, 1);
+  other.open(0, 0, -1); // outside Dragonfly, −1 is the usual "none"
+});
+
 test.run();

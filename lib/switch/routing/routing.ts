@@ -178,6 +178,12 @@ export class Router extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError("Router.open: salt must be a 32-bit integer and group an int32 ≥ −1");
     }
+    // §III-B's same-group rule compares this group with the destination's: −1 ("none", outside
+    // Dragonfly) would match a destination whose group is none too (review, 2026-12-02).
+    if (this.dragonfly !== 0 && group < 0) {
+      this.errors++;
+      throw new RangeError("Router.open: a Dragonfly switch needs its group (≥ 0)");
+    }
     this.openSlot(slot);
     this.saltCol[slot] = salt | 0;
     this.groupCol[slot] = group;
