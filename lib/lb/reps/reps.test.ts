@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { E_ARG, E_SLOT } from "../../core/errors";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, NACK, TIMEOUT } from "../feedback";
 import { REPS_CACHED, REPS_FREEZE, REPS_UNFREEZE, Reps } from "./reps";
@@ -76,7 +76,7 @@ test("the smallest settings: one EV, a zero freeze time, no exploration after fr
   const one = new Reps({ evCount: 1 }, 1);
   one.open(0);
   for (let i = 0; i < 50; i++) assert.is(one.choosePath(0, i, i), 0);
-  assert.is(one.onPathFeedback(0, 60, 1, GOOD), E_ARG, "EV 1 is outside a one-EV space");
+  assert.is(one.onPathFeedback(0, 60, 1, GOOD), E_STATE, "EV 1 is outside a one-EV space: never given (lib/lb/README)");
   // freezeTimeoutNs 0: frozen at t = 100, the exit (strictly after 100 + 0) at the next unmarked
   // ACK after that; explorePackets 0: nothing explores, so the next timeout freezes again.
   const t = new Reps({ freezeTimeoutNs: 0, explorePackets: 0 }, 1);
@@ -185,7 +185,7 @@ test("bad input: unknown kind, EV outside the EV space, closed slot, NaN → err
     [0, 5, 1, NaN, E_ARG],
     [0, 5, 1, 0.5, E_ARG],
     [0, NaN, 1, GOOD, E_ARG],
-    [0, 5, 1000, GOOD, E_ARG],
+    [0, 5, 1000, GOOD, E_STATE],
     [0, 5, -3, GOOD, E_ARG],
     [0, 5, 2.5, GOOD, E_ARG],
     [1, 5, 1, GOOD, E_SLOT],

@@ -17,6 +17,7 @@
 // read as "exit − now, unsigned, exceeds freezeTimeoutNs": the exit is never further ahead than
 // that, so a flow that idles 2^31 ns or more past it still unfreezes (up to 2^32 − freezeTimeoutNs).
 
+import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { Feedback } from "../feedback";
@@ -146,18 +147,19 @@ export class Reps extends FlowTable<typeof LAYOUT> {
 
   /**
    * Feedback for a packet that carried `ev` (UEC process_ev). GOOD recycles it (Alg. 1); ECN and
-   * NACK let it go; TIMEOUT is a failure when switches trim (Appendix A). Returns REPS_* bits.
+   * NACK let it go; TIMEOUT is a failure when switches trim (Appendix A). Returns REPS_* bits;
+   * E_STATE for an EV at or past evCount, E_SLOT / E_ARG.
    */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev && ev < this.evCount)) {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
       return this.reject(slot);
     }
+    // lib/lb/README: an EV the flow could not have been given (past its EV space) is E_STATE.
+    if (ev >= this.evCount) return this.fail(E_STATE);
     const now = nowNs | 0;
     let r = 0;
     if (kind === Feedback.Timeout && this.trimming !== 0) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs) {
-      r |= this.unfreeze(slot);
-    }
+    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now);
     if (kind !== Feedback.Good) return r;
     // Alg. 1: an unmarked ACK recycles its EV into the slot at head, overwriting the oldest.
     const h = this.head[slot];
@@ -183,18 +185,18 @@ export class Reps extends FlowTable<typeof LAYOUT> {
    * A timeout without trimming (Appendix A): it is a failure, not congestion, when the largest RTT
    * seen recently stayed below failureRttFactor × baseRttNs (the artifact's test: max RTT of the
    * last ~2 RTO < 1.65 × base RTT). The caller keeps that maximum. With trimming on this is the
-   * same as onPathFeedback(…, TIMEOUT). Returns REPS_FREEZE or 0.
+   * same as onPathFeedback(…, TIMEOUT). Returns REPS_FREEZE or 0; E_STATE for an EV at or past
+   * evCount, E_SLOT / E_ARG.
    */
   onTimeoutRtt(slot: number, nowNs: number, ev: number, recentMaxRttNs: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (ev & 0xffff) === ev && ev < this.evCount && recentMaxRttNs >= 0 && recentMaxRttNs <= 2 ** 31)) {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (ev & 0xffff) === ev && recentMaxRttNs >= 0 && recentMaxRttNs <= 2 ** 31)) {
       return this.reject(slot);
     }
+    if (ev >= this.evCount) return this.fail(E_STATE);
     const now = nowNs | 0;
     let r = 0;
     if (this.trimming !== 0 || recentMaxRttNs < this.failureRttNs) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0 && (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs) {
-      r |= this.unfreeze(slot);
-    }
+    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now);
     return r;
   }
 
@@ -242,6 +244,14 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     this.state[slot] = st | S.Frozen;
     this.exitFreeze[slot] = (now + this.freezeNs) | 0;
     return R.Freeze;
+  }
+
+  /**
+   * freezeExitCheck "any" (the artifact): every feedback ends a freeze whose exit time has come.
+   * Out of line, so that the default profile's onPathFeedback stays within V8's inlining size.
+   */
+  private exitOnFeedback(slot: number, now: number): number {
+    return (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs ? this.unfreeze(slot) : 0;
   }
 
   private unfreeze(slot: number): number {
