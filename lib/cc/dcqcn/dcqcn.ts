@@ -317,7 +317,9 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     if (this.window === 0 || this.varWindow === 0) return this.window;
     // window × R_C reaches 2^61 (a window up to 2^30 B, a line up to 2 × 10^9 kb/s), past
     // mulDiv's exact range: at R_C = line, 123.456789 Gb/s and 1,073,741,800 B it gave 1 B less.
-    return mulDivWide(this.window, this.rc[slot], this.lineKbps);
+    // HPCC GetWin: at least 1 B ("must > 0"; 0 means no window), as TIMELY's.
+    const w = mulDivWide(this.window, this.rc[slot], this.lineKbps);
+    return w > 0 ? w : 1;
   }
 
   inflightBytes(slot: number): number {
