@@ -291,13 +291,15 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /**
    * HPCC UpdateRateTimely's per-RTT mode: a full update only when ack_seq passes
-   * m_lastUpdateSeq, the data sent (snd_nxt) at the last update; the first sample always runs.
+   * m_lastUpdateSeq, the data sent (snd_nxt) at the last update, 0 at the start: the first sample
+   * comes with the first ACK that acknowledges a byte (review, 2026-12-02: a zero-byte ACK took
+   * it, and moved the next update one RTT early).
    */
   private perRttAck(slot: number, ackedBytes: number, rttNs: number): number {
     const acked = (this.acked[slot] + ackedBytes) | 0;
     this.acked[slot] = acked;
     if (!(rttNs >= 1)) return 0;
-    if (this.prevRtt[slot] !== 0 && ((acked - this.mark[slot]) | 0) <= 0) return 0;
+    if (((acked - this.mark[slot]) | 0) <= 0) return 0;
     this.mark[slot] = this.sent[slot];
     return this.update(slot, rttNs | 0);
   }
