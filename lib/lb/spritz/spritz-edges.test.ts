@@ -264,4 +264,27 @@ test("an ECN-rate threshold the Q16 rate cannot pass is refused; one just below 
   assert.ok(t.ecnRateQ16(0) > 64_487 && t.ecnRateQ16(0) <= 64_512);
 });
 
+// Alg. 2 l.24 / Alg. 3 l.11 set w[0] ← min_bias_factor; the README's gen(w) keeps P(i) = w_i / Σ
+// unblocked w. A biased draw that lands on entry 0 is drawn again, at most 64 times; after that it
+// returned entry 1, which then got (w0 / Σw)^64 of the mass on top of its share (review,
+// 2026-12-02). Switch 0 → 1 of the small Dragonfly with 3 paths: 1/0 (108.2 ns) and two 2/0
+// (216.4 ns), wScale 18 (near the Q8 limit): w = 9216, 256, 256; biased, w0 = 1 (Q8 of 1/256).
+for (const Cls of [SpritzSpray, SpritzScout]) {
+  test(`${Cls.name}: a biased draw with a dominant entry-0 weight gives entries 1 and 2 256/513 each`, () => {
+    const t = new Cls({ topology: "dragonfly", p: 1, a: 4, h: 2, srcSwitch: 0, maxPathsPerDestination: 3, wScale: 18, minBiasFactor: 1 / 256, exploreThreshold: 0, ecnRateGain: 1 / 4 }, 1);
+    t.open(0, 1);
+    const list = [0, 1, 2].map((i) => t.pathEv(0, i));
+    assert.equal(list.map((ev) => t.pathClass(0, ev)), [0, 1, 1]);
+    assert.is(t.totalWeightQ8(0), 9216 + 2 * 256);
+    for (let k = 0; k < 40; k++) t.onPathFeedback(0, 10 + k, list[2], ECN);
+    assert.ok(t.biased(0));
+    const draws = 400_000;
+    const count = [0, 0, 0];
+    for (let k = 0; k < draws; k++) count[list.indexOf(t.choosePath(0, 100, k))]++;
+    // 1/513, 256/513, 256/513; a binomial sd at 400,000 draws is 0.0008: 5 sd.
+    const want = [1 / 513, 256 / 513, 256 / 513];
+    for (let i = 0; i < 3; i++) assert.ok(Math.abs(count[i] / draws - want[i]) < 0.004, `entry ${i}: ${count[i] / draws}`);
+  });
+}
+
 test.run();

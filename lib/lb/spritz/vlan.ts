@@ -8,7 +8,8 @@
 //                through a third group counts), VLAN 2 = the longer ones; VLAN 0, the empty
 //                tag, is default forwarding (§III-D) and is only used for a destination on the
 //                source switch.
-//   send         Alg. 1's shape: every exploreThreshold + 1 packets, or when nothing is cached, a
+//   send         Alg. 1's shape: once in every exploreThreshold + 2 packets (Alg. 1 tests the count before
+//                counting, and the exploring send resets it), or when nothing is cached, a
 //                fresh (category, EV): the category with probability ∝ the sum of eq. (1) weights
 //                of its paths (what OPS (w) would give the category), the EV uniform over 16 bits;
 //                otherwise the front of an 8-entry ring of recycled pairs, used once (Spray-style).
