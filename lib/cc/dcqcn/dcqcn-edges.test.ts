@@ -192,4 +192,43 @@ test("mellanox RP: α update and decrease check run 2^31 ns late still fire", ()
   assert.is(r & DCQCN_DECREASE, DCQCN_DECREASE);
 });
 
+// Nineteenth mutation pass (2026-12-02): the decrease check's lead bound (a period + 1 ns) at
+// both of its ends.
+
+test("mellanox RP: an onTimer call before any deadline, just after the first CNP, runs no decrease check", () => {
+  // HPCC cnp_received_mlx schedules the first CheckRateDecreaseMlx a period and 1 ns after the
+  // first CNP (4012 for a CNP at 11, t_dec 4 µs); nothing is due at 12, when the check reads
+  // 4000 ns ahead, or at 13 (3999 ahead). A bound of a period − 1 ns read those as passed.
+  const cc = new Dcqcn({ profile: "hpcc", alphaTimerNs: 10_000 }, 2);
+  cc.open(1);
+  cc.onCnp(1, 11);
+  cc.onCnp(1, 12); // a CNP for the check to act on
+  const rc = cc.rateBps(1);
+  assert.is(cc.onTimer(1, 12), 0);
+  assert.is(cc.onTimer(1, 13), 0);
+  assert.is(cc.rateBps(1), rc);
+  assert.is(cc.onTimer(1, 4012) & DCQCN_DECREASE, DCQCN_DECREASE);
+});
+
+test("mellanox RP: a decrease check run 2^32 − (period + 2) ns late, the latest the 32-bit tick can tell, still runs", () => {
+  // lib/core/ticks.ts: a deadline set at most L = period + 1 ns ahead has come when it reads as
+  // more than L ahead, which holds while it passed less than 2^32 − L ns ago. Due at 4012 and
+  // run at 4012 + 2^32 − 4002 (tick 10), it reads 4002 = L + 1 ahead: it came, and the CNP
+  // pending since 12 cuts the rate.
+  const cc = new Dcqcn({ profile: "hpcc", alphaTimerNs: 10_000 }, 2);
+  cc.open(1);
+  cc.onCnp(1, 11);
+  cc.onCnp(1, 12);
+  assert.is(cc.onTimer(1, 4012 + 2 ** 32 - 4002) & DCQCN_DECREASE, DCQCN_DECREASE);
+});
+
+test("with no window configured, windowBytes is 0 (none) whether or not varWindow scales it", () => {
+  // HPCC GetWin's 1 B floor keeps a scaled window from reading as none; with no window at all
+  // there is nothing to scale (windowBytes 0: none, and canSend always true).
+  const cc = new Dcqcn({ windowBytes: 0, varWindow: true }, 1);
+  cc.open(0);
+  assert.is(cc.windowBytes(0), 0);
+  assert.ok(cc.canSend(0, 1 << 20));
+});
+
 test.run();

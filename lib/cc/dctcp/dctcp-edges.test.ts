@@ -5,7 +5,7 @@
 // From a review: α's rounding at small g, and derived defaults clamped into their ranges.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DCTCP_ALPHA, DCTCP_DECREASE, Dctcp } from "./dctcp";
+import { DCTCP_ALPHA, DCTCP_DECREASE, DCTCP_INCREASE, Dctcp } from "./dctcp";
 import { resolveDctcpParams } from "./params";
 
 function table(params: Record<string, unknown> = {}): Dctcp {
@@ -164,6 +164,74 @@ test("derived defaults are clamped into their ranges; values given out of range 
   assert.is(cc.cwndBytes(0), 20_000);
   assert.throws(() => new Dctcp({ maxCwndBytes: 20_000, initCwndBytes: 40_960 }, 1), /initCwndBytes/);
   assert.throws(() => new Dctcp({ maxCwndBytes: 4095 }, 1), /maxCwndBytes/);
+});
+
+// Nineteenth mutation pass (2026-12-02): α over a one-byte window, and QuickAdapt's interval at
+// its exact end and across the 32-bit tick wrap.
+
+test("α over a window of one acknowledged byte, marked: M = 1 (RFC 8257 §3.3 steps 5–6)", () => {
+  // M = DCTCP.BytesMarked / DCTCP.BytesAcked = 1 / 1; from α = 0, α ← (1 − g)·0 + g·1 = g = 1/16
+  // (exact in Q30). A window "with no byte acked" gives M = 0; one byte is not none.
+  const cc = table({ initialAlpha: 0 });
+  cc.onSend(1, 0, 1);
+  assert.is(cc.onAck(1, 1, 1, true) & DCTCP_ALPHA, DCTCP_ALPHA);
+  assert.is(cc.alphaValue(1), 1 / 16);
+});
+
+test("QuickAdapt runs when its interval has ended, not 1 ns before (SMaRTT Alg. 2 line 3: now ≥ end)", () => {
+  // An odd trtt of 9999 ns: the first ACK at 0 starts the interval (end 9999), a trim at 3000
+  // arms QuickAdapt. An ACK at 9998 (even, one short of the odd end) is DCTCP as usual; the ACK
+  // at 9999 runs QuickAdapt: cwnd = 4096 (trim) + 4096 + 4096 (the ACKs at 9998 and 9999).
+  const cc = new Dctcp({ quickAdapt: true, qaIntervalNs: 9999, initCwndBytes: 100_000, maxCwndBytes: 100_000 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 100_000);
+  cc.onAck(0, 0, 4096, false);
+  assert.is(cc.onNack(0, 3000, 4096), DCTCP_DECREASE);
+  assert.is(cc.onAck(0, 9998, 4096, false) & DCTCP_DECREASE, 0);
+  assert.is(cc.onAck(0, 9999, 4096, false), DCTCP_DECREASE);
+  assert.is(cc.cwndBytes(0), 12_288);
+});
+
+test("QuickAdapt: a first ACK in the last interval before the 32-bit tick wraps starts the measurement there", () => {
+  // SMaRTT Alg. 2: with no measurement begun (end = 0) an ACK is always due, so the first ACK
+  // starts one whatever the time. At t0 = 2^32 − 1000 ns (tick −1000) it ends at tick 9000; the
+  // trim at t0 + 3000 arms QuickAdapt and the ACK at t0 + 10,000 runs it: cwnd = 4096 (trim) +
+  // 4096 (this ACK). (Had the first ACK not started it, the trim would have, ending at t0 + 13,000.)
+  const t0 = 2 ** 32 - 1000;
+  const cc = new Dctcp({ quickAdapt: true, qaIntervalNs: 10_000, initCwndBytes: 100_000, maxCwndBytes: 100_000 }, 1);
+  cc.open(0);
+  cc.onSend(0, t0, 100_000);
+  cc.onAck(0, t0, 4096, false);
+  assert.is(cc.onNack(0, t0 + 3000, 4096), DCTCP_DECREASE);
+  assert.is(cc.onAck(0, t0 + 10_000, 4096, false), DCTCP_DECREASE);
+  assert.is(cc.cwndBytes(0), 8192);
+});
+
+test("htsim: the smallest α, one Q30 unit, still cuts at the window boundary (dctcp.cpp: if (_alfa > 0))", () => {
+  // g = 2^-16, α from 0, a first window of 32,768 B with 1 B marked: M = 2^-15, α = g·M = 2^-31,
+  // half a Q30 unit, rounded to nearest with ties up (file header): 2^-30 > 0, so the window is
+  // cut. (The factor 1 − α/2 leaves cwnd as it is, but ssthresh follows it and the cut counts.)
+  const cc = table({ profile: "htsim", g: 2 ** -16, mssBytes: 4096 });
+  cc.onSend(1, 0, 100_000);
+  cc.onAck(1, 1, 1, true); // 1 B marked; 8192 B (2 MSS) not yet reached
+  const r = cc.onAck(1, 2, 32_767, false);
+  assert.is(cc.alphaValue(1), 2 ** -30);
+  assert.is(r & (DCTCP_ALPHA | DCTCP_DECREASE), DCTCP_ALPHA | DCTCP_DECREASE);
+  assert.is(cc.ssthreshBytes(1), cc.cwndBytes(1));
+});
+
+test("the default capacity is one flow", () => {
+  assert.throws(() => new Dctcp().open(1), RangeError);
+  assert.not.throws(() => new Dctcp().open(0));
+});
+
+test("a window at maxCwnd does not grow: an ACK of a whole window reports no increase and counts nothing", () => {
+  // RFC 3465 growth, never above maxCwnd: at the ceiling there is nothing to add, so no
+  // DCTCP_INCREASE (the window did not grow) and no byte count toward an increase.
+  const cc = table({ initCwndBytes: 40_960, maxCwndBytes: 40_960 });
+  cc.onSend(1, 0, 81_920);
+  assert.is(cc.onAck(1, 1, 40_960, false) & DCTCP_INCREASE, 0);
+  assert.equal([cc.cwndBytes(1), cc.caBytesAcked(1)], [40_960, 0]);
 });
 
 test.run();

@@ -117,4 +117,15 @@ test("a hop-scaled target beyond int32 is capped, not wrapped negative", () => {
   assert.is(cc.onAck(0, 0, 4096, 1_000_000, 0) & SWIFT_DECREASE, 0);
 });
 
+// Nineteenth mutation pass (2026-12-02).
+
+test("cwndBytes rounds the fractional window down at an MTU that is not a power of two", () => {
+  // A window of 196 / 2^16 packets (0.00299… of a 1000 B packet) is 2.99 B: 2 B rounded down
+  // (file header: windows in Q16 packets, reported in bytes through mtuBytes, rounded down).
+  // At power-of-two MTUs the product is exact, so no test there could tell a Q16 unit more.
+  const cc = table({ mtuBytes: 1000, minCwndPkts: 0.001, initCwndPkts: 196 / 65536 });
+  assert.is(cc.cwndPackets(1), 196 / 65536);
+  assert.is(cc.cwndBytes(1), 2);
+});
+
 test.run();

@@ -219,4 +219,81 @@ test("DESIGN.md rule 7: derived defaults fit their ranges on legal input; explic
   assert.throws(() => new Timely({ deltaMbps: 0, minRateMbps: 0 }), /minRateMbps/);
 });
 
+// Nineteenth mutation pass (2026-12-02): HPCC's HAI stage in the gradient region, and the
+// smallest positive gradient.
+
+test("HPCC counting in the gradient region: the sixth consecutive increase is the first hyper-active one (m_incStage ≥ 5 before it)", () => {
+  // HPCC UpdateRateTimely (notes/baselines.md §2: HAI "after 5 consecutive increases"): an
+  // increase adds R_AI while m_incStage < 5 and R_HAI from there, then counts itself. A flat RTT
+  // of 200 µs lies between T_low and T_high with gradient 0: every sample is an increase.
+  const cc = table({ haiCounting: "increase" });
+  cc.onAck(1, 0, 0, 200_000);
+  for (let i = 1; i <= 5; i++) assert.is(cc.onAck(1, i, 0, 200_000), TIMELY_GRADIENT_INCREASE, `increase ${i}`);
+  assert.is(cc.haiCount(1), 5);
+  assert.is(cc.onAck(1, 6, 0, 200_000), TIMELY_GRADIENT_INCREASE | TIMELY_HAI);
+});
+
+test("Alg. 1: the smallest positive gradient (rtt_diff 0.5 ns on a minRTT of 32,768 ns, 2^-16) is a decrease, not an increase", () => {
+  // ewmaWeight 0.5: rtt_diff = 0.5 × 0 + 0.5 × (100,001 − 100,000) = 0.5 ns, normalised by
+  // minRTT 32,768 ns: 2^-16 > 0, so Alg. 1 takes rate ← rate (1 − β · 2^-16). In Q16 that factor
+  // is 2^16 − floor(βQ16 × 1 / 2^16) = 2^16 (file header): the rate stays, but it is no + δ.
+  const cc = table({ ewmaWeight: 0.5, minRttNs: 32_768 });
+  cc.onAck(1, 0, 0, 100_000);
+  const r0 = cc.rateBps(1);
+  assert.is(cc.onAck(1, 1, 0, 100_001), TIMELY_GRADIENT_DECREASE);
+  assert.is(cc.gradient(1), 2 ** -16);
+  assert.is(cc.rateBps(1), r0);
+});
+
+test("Alg. 1 on a delay sample: an RTT exactly at T_high is in the gradient region, as on an ACK", () => {
+  const cc = table({});
+  cc.onDelaySample(1, 0, 510_000);
+  assert.is(cc.onDelaySample(1, 1, 500_000), TIMELY_GRADIENT_INCREASE); // = T_high, falling
+  assert.is(cc.onDelaySample(1, 2, 500_002), TIMELY_HIGH_DECREASE);
+});
+
+test("range ends: T_high of 1 ns (an RTT of 2 ns is above it) and a minimum rate of 0.001 Mb/s (1 kb/s)", () => {
+  // Alg. 1: rtt > T_high → rate × (1 − β (1 − T_high / rtt)).
+  const hi = table({ tLowNs: 0, tHighNs: 1 });
+  hi.onAck(1, 0, 0, 1);
+  assert.is(hi.onAck(1, 1, 0, 2), TIMELY_HIGH_DECREASE);
+  // rate ← max(minRate, rate × factor): +50 µs on a 20 µs minRTT, β·g = 0.8 × 2.5 > 1, factor 0.
+  const lo = table({ minRateMbps: 0.001 });
+  lo.onAck(1, 0, 0, 10_000);
+  assert.is(lo.onAck(1, 1, 0, 60_000), TIMELY_GRADIENT_DECREASE);
+  assert.is(lo.rateBps(1), 1000);
+});
+
+test("the default capacity is one flow", () => {
+  assert.throws(() => new Timely().open(1), RangeError);
+  assert.not.throws(() => new Timely().open(0));
+});
+
+test("HPCC per-RTT mode: an RTT exactly at T_high is in the gradient region", () => {
+  const cc = table({ updateMode: "rtt" });
+  cc.onSend(1, 0, 1000);
+  cc.onAck(1, 1, 1000, 510_000); // the first sample: recorded
+  cc.onSend(1, 2, 1000);
+  assert.is(cc.onAck(1, 3, 1000, 500_000), TIMELY_GRADIENT_INCREASE); // past the mark; = T_high, falling
+});
+
+test("with no window configured, windowBytes is 0 (none) whether or not varWindow scales it", () => {
+  // windowBytes: "The send window in bytes (0: none)"; HPCC GetWin's 1 B floor applies to a window.
+  const cc = table({ windowBytes: 0, varWindow: true });
+  assert.is(cc.windowBytes(1), 0);
+  assert.ok(cc.canSend(1, 1 << 20));
+});
+
+test("Alg. 1 with β = 1 and a gradient of 1 − 2^-16: the factor 1 − β·gradient is 2^-16, not 0", () => {
+  // ewmaWeight 0.5 and minRTT 32,768 ns: rtt_diff = 0.5 × 65,535 ns, gradient 65,535 / 65,536.
+  // rate ← rate (1 − 1 × 65,535 / 65,536) = 10^7 kb/s / 65,536 = 152.6 kb/s, floored to 152,
+  // above the 1 kb/s minimum. (Only a gradient ≥ 1 / β takes the factor to 0, and the rate to
+  // its minimum.)
+  const cc = table({ ewmaWeight: 0.5, minRttNs: 32_768, beta: 1, minRateMbps: 0.001 });
+  cc.onAck(1, 0, 0, 100_000);
+  assert.is(cc.onAck(1, 1, 0, 165_535), TIMELY_GRADIENT_DECREASE);
+  assert.is(cc.gradient(1), 65_535 / 65_536);
+  assert.is(cc.rateBps(1), 152_000);
+});
+
 test.run();

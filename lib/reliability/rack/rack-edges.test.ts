@@ -16,7 +16,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW } from "../../core/errors";
 import { sendingOnFlow1 } from "../test-support";
-import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
+import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackReceiver, RackSender } from "./rack";
 
 /**
  * Flow 1 of a sender (1024 B packets, a 32-packet window, minRtoNs 1000 unless `params` say
@@ -657,6 +657,147 @@ test("a PTO run 2^31 ns late still makes the probe due (RFC 8985 §7.2–7.3)", 
   // its expiry is the PTO's: the probe goes (§7.2 caps the PTO at the RTO).
   assert.is(s.onTimer(1, 3000 + LATE_NS), RACK_TIMER_PROBE);
   assert.is(s.nextPacket(1, 3000 + LATE_NS), RACK_TX_PROBE);
+});
+
+// Nineteenth mutation pass (2026-12-02, docs/mutation-testing.md): the PTO's cap at the RTO and
+// the RTO left alone by an ACK without cumulative progress.
+
+test("RFC 8985 §7.2: a PTO armed after the RTO is capped at the RTO's remaining time, and probes at the RTO's expiry", () => {
+  // SRTT 1000, RTTVAR 500, RTO 3000. PSN 1 at 1000 arms the RTO (to 4000) and a PTO of
+  // 2 × SRTT. PSN 2 at 2500 re-arms the PTO: 2 × SRTT = 2000 would end at 4500, after the RTO,
+  // so TLP_calc_PTO takes the RTO's remaining time, 4000 − 2500 = 1500 (RFC 8985 §7.2), and
+  // the probe goes in the RTO's place at 4000. (A cap of RTO + age let the PTO run to 4500 and
+  // onTimer at the RTO's expiry did nothing: the armed PTO holds an expired RTO back.)
+  const s = sampled(4, 1000);
+  assert.is(s.rtoNs(1), 3000);
+  assert.is(s.nextPacket(1, 1000), RACK_TX_NEW);
+  assert.is(s.nextPacket(1, 2500), RACK_TX_NEW);
+  assert.ok(s.ptoArmed(1));
+  assert.is(s.deadlineNs(1), 4000);
+  assert.is(s.onTimer(1, 3999), 0);
+  assert.is(s.onTimer(1, 4000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 4000), RACK_TX_PROBE);
+  assert.is(s.timeouts(1), 0);
+});
+
+test("RFC 6298 5.3: a duplicate ACK after the RTO expired does not restart it; the late onTimer still finds it", () => {
+  // PSN 1 at 1000; its PTO (2 × SRTT) fires at 3000 and the probe sends PSN 2, restarting the
+  // RTO (3000 ns) to end at 6000 with no PTO armed (§7.3). At 6200, before the caller runs the
+  // timer, a duplicate ACK arrives (no cumulative progress, no SACK information): only an ACK of
+  // new data restarts the RTO (RFC 6298 5.3), and no reordering timer is armed to cancel it
+  // (RFC 8985 §8), so at 6500 it fires. (A mutant restarted it from 6200: a stream of
+  // duplicate ACKs could hold an expired RTO back for ever.)
+  const s = sampled(4, 1000);
+  assert.is(s.nextPacket(1, 1000), RACK_TX_NEW);
+  assert.is(s.onTimer(1, 3000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 3000), RACK_TX_PROBE);
+  assert.not.ok(s.ptoArmed(1));
+  assert.is(s.deadlineNs(1), 6000);
+  s.onAck(1, 6200, 1, 0, false);
+  assert.not.ok(s.reorderTimerArmed(1));
+  assert.is(s.deadlineNs(1), 6000);
+  assert.is(s.onTimer(1, 6500), RACK_TIMER_RTO);
+  assert.is(s.timeouts(1), 1);
+});
+
+test("RFC 8985 §6.2 steps 1–2: an ACK of SND.UNA whose cumulative point jumps past a packet whose own ACK was lost delivers both", () => {
+  // PSN 1 arrived first and its ACK (cumulative 0, PSN 1) was lost; then PSN 0: cumulative 2,
+  // arrived PSN 0. Every packet below the cumulative point is delivered: SND.UNA 2, the
+  // two-packet message freed, nothing in flight, no timer. (It is not the common ACK of
+  // SND.UNA alone, though its arrived PSN is SND.UNA: a mutant took it for one and kept PSN 1
+  // in flight.)
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 2, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.nextPacket(1, 10);
+  assert.is(s.onAck(1, 1000, 2, 0, false), 1);
+  assert.is(s.inflightPackets(1), 0);
+  assert.not.ok(s.timerArmed(1));
+});
+
+test("RFC 8985 §7.2: a duplicate ACK (no cumulative progress, nothing SACKed) does not restart the PTO", () => {
+  // The PTO is (re)started after new data is sent or on an ACK that cumulatively acknowledges
+  // new data, not on a duplicate. PSN 1 at 1000: PTO 2 × SRTT, due at 3000; a duplicate ACK at
+  // 2500 leaves it there. (Restarted, it would have run to the RTO's 4000.)
+  const s = sampled(4, 1000);
+  assert.is(s.nextPacket(1, 1000), RACK_TX_NEW);
+  assert.is(s.deadlineNs(1), 3000);
+  s.onAck(1, 2500, 1, 0, false);
+  assert.ok(s.ptoArmed(1));
+  assert.is(s.deadlineNs(1), 3000);
+  assert.is(s.onTimer(1, 3000), RACK_TIMER_PROBE);
+});
+
+test("RFC 8985 §6.2 step 4: reo_wnd = min(reo_wnd_mult × min_RTT / 4, SRTT) with an SRTT of 1 ns", () => {
+  // One 1 ns sample: min_RTT = SRTT = 1. With reo_wnd_mult 8: min(⌊8 × 1 / 4⌋ = 2, 1) = 1.
+  const s = sampled(2, 1, { reoWndMult: 8 });
+  assert.equal([s.minRttNs(1), s.srttNs(1)], [1, 1]);
+  assert.is(s.reoWndNs(1), 1);
+});
+
+test("the parameters' lower range ends work as their descriptions say; default capacity 1 and start PSN 0", () => {
+  // windowPackets 1: one packet in flight at a time.
+  const one = new RackSender({ mtuBytes: 1024, windowPackets: 1 }, 1);
+  one.open(0, 0);
+  one.post(0, 2048, 1);
+  one.onSchedule(0, 0, 1 << 20);
+  assert.is(one.nextPacket(0, 0), RACK_TX_NEW);
+  assert.is(one.nextPacket(0, 1), RACK_TX_NONE);
+  // roundQuotaBytes 1: a round carries one 1-byte packet, and no more.
+  const q = new RackSender({ mtuBytes: 1024, roundQuotaBytes: 1 }, 1);
+  q.open(0); // startPsn defaults to 0
+  q.post(0, 1, 1);
+  q.post(0, 1, 1);
+  q.onSchedule(0, 0, 1 << 20);
+  assert.is(q.nextPacket(0, 0), RACK_TX_NEW);
+  assert.is(q.out[2], 0, "PSN 0");
+  assert.is(q.nextPacket(0, 1), RACK_TX_NONE);
+  // initialRtoNs 1 and maxRetries 0: with no RTT sample the RTO is 1 ns, and its first expiry
+  // puts the QP in error ("consecutive RTOs before the QP is in error": none allowed).
+  const r = new RackSender({ mtuBytes: 1024, initialRtoNs: 1, maxRetries: 0 }, 1);
+  r.open(0, 0);
+  r.post(0, 1024, 1);
+  r.onSchedule(0, 0, 1 << 20);
+  r.nextPacket(0, 100);
+  assert.is(r.deadlineNs(0), 101);
+  assert.is(r.onTimer(0, 100), 0);
+  assert.is(r.onTimer(0, 101), E_OVERFLOW);
+  // initialPtoNs 1: before any RTT sample the PTO is 1 ns.
+  const p = new RackSender({ mtuBytes: 1024, initialPtoNs: 1 }, 1);
+  p.open(0, 0);
+  p.post(0, 1024, 1);
+  p.onSchedule(0, 0, 1 << 20);
+  p.nextPacket(0, 100);
+  assert.is(p.deadlineNs(0), 101);
+  // The default capacity is one slot, for the sender and the receiver.
+  assert.throws(() => new RackSender().open(1), RangeError);
+  assert.throws(() => new RackReceiver().open(1), RangeError);
+  assert.not.throws(() => new RackReceiver().open(0));
+});
+
+test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) an ACK marks nothing lost, also past 2^31 ns", () => {
+  // A flow at 3 s (ticks past 2^31 read negative as int32). PSNs 0 and 1 go at T; no ACK comes
+  // back. The RTO (initialRtoNs 1 ms) marks both lost (§6.3: SND.UNA, and PSN 1 since RACK.rtt
+  // and reo_wnd are still 0), and both are resent. PSN 1's first copy had arrived (its ACK was
+  // lost): the resend draws a DSACK, which delivers nothing. With no packet delivered there is
+  // no RACK.xmit_ts to be sent before, so step 5 marks nothing: the resends stay in flight.
+  const T = 3_000_000_000;
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 2, 1);
+  s.onSchedule(1, T, 1 << 20);
+  s.nextPacket(1, T);
+  s.nextPacket(1, T);
+  assert.is(s.onTimer(1, T + 1_000_000), RACK_TIMER_RTO);
+  assert.is(s.lostPackets(1), 2);
+  s.onSchedule(1, T + 1_000_000, 1 << 20);
+  assert.is(s.nextPacket(1, T + 1_000_000), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, T + 1_000_000), RACK_TX_RETRANSMIT);
+  s.onAck(1, T + 1_000_500, 0, 1, true);
+  assert.is(s.lostPackets(1), 0);
+  assert.is(s.nextPacket(1, T + 1_000_500), RACK_TX_NONE);
 });
 
 test.run();
