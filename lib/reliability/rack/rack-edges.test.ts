@@ -495,7 +495,10 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   assert.is(b.rackRttNs(1), 1100);
   assert.is(b.srttNs(1), 1000); // both resent: no RTT sample (Karn)
   // From PSN 0: the RTO marks SND.UNA (PSN 0) lost and only it is resent, at 60000; PSN 1's first
-  // copy (sent at 10) arrives with it: cum 2 at 61000 gives the resend's 1000, not 60990.
+  // copy (sent at 10) arrives with it: cum 2 at 61000. Step 1 runs before step 2: PSN 1, never
+  // retransmitted, gives min_RTT 60990, and the resend's 1000 is below it, so step 2 skips the
+  // resend as ambiguous: RACK.rtt 60990. (Until 2026-12-02 min_RTT moved per packet in PSN order
+  // and the resend, judged against none, gave 1000.)
   const c = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
   c.open(1, 0);
   c.post(1, 2048, 1);
@@ -506,8 +509,10 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   assert.is(c.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
   assert.is(c.out[2], 0);
   c.onAck(1, 61_000, 2, 1, false);
-  assert.is(c.rackRttNs(1), 1000);
-  // The same with PSN 2 (sent at 20) SACKed after PSN 0's resend is delivered cumulatively.
+  assert.is(c.minRttNs(1), 60_990);
+  assert.is(c.rackRttNs(1), 60_990);
+  // The same with PSN 2 (sent at 20) SACKed as PSN 0's resend is delivered cumulatively: min_RTT
+  // 60980 from PSN 2 skips the resend (1000), so RACK.rtt is PSN 2's.
   const d = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
   d.open(1, 0);
   d.post(1, 3072, 1);
@@ -516,7 +521,7 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   assert.is(d.onTimer(1, 50_000), RACK_TIMER_RTO);
   assert.is(d.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
   d.onAck(1, 61_000, 1, 2, false);
-  assert.is(d.rackRttNs(1), 1000);
+  assert.is(d.rackRttNs(1), 60_980);
 });
 
 test("an ACK without cumulative progress leaves the retry count: maxRetries 1 ends at the second RTO despite a SACK between", () => {
@@ -798,6 +803,24 @@ test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) a
   s.onAck(1, T + 1_000_500, 0, 1, true);
   assert.is(s.lostPackets(1), 0);
   assert.is(s.nextPacket(1, T + 1_000_500), RACK_TX_NONE);
+});
+
+test("RFC 8985 §6.2: step 1 takes the ACK's RTT measurements into min_RTT before step 2 judges a resend it delivers (review, 2026-12-02)", () => {
+  // PSNs 0–3 sent at 0; the RTO (no RTT sample yet) at 1,000,000 resends PSN 0. An ACK at
+  // 1,000,700 delivers the resend of 0 (RTT 700) and the first copies of 1 and 2 (cum 3 with a
+  // SACK of 2; RTT 1,000,700, never retransmitted). Step 1: min_RTT = 1,000,700. Step 2: the
+  // resend's 700 < min_RTT → skipped; RACK.rtt = 1,000,700 from PSN 2 (RACK.xmit_ts 0).
+  const s = new RackSender({ windowPackets: 32 }, 1);
+  s.open(0, 0);
+  s.post(0, 4096, 1);
+  s.onSchedule(0, 0, 65_536);
+  for (let i = 0; i < 4; i++) s.nextPacket(0, 0);
+  assert.is(s.onTimer(0, 1_000_000), RACK_TIMER_RTO);
+  s.onSchedule(0, 1_000_000, 65_536);
+  assert.is(s.nextPacket(0, 1_000_000), RACK_TX_RETRANSMIT);
+  s.onAck(0, 1_000_700, 3, 2, false);
+  assert.is(s.minRttNs(0), 1_000_700);
+  assert.is(s.rackRttNs(0), 1_000_700);
 });
 
 test.run();

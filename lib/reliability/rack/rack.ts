@@ -422,6 +422,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     pick[Kept.RackPsn] = -1;
     pick[Kept.Sampled] = 0;
     const base = slot * this.words;
+    this.minRttOfAck(slot, now, una, d, cumPsn, sackPsn, dsack);
     if (d > 0) {
       for (let i = 0; i < d; i++) {
         const psn = (una + i) & K.U24;
@@ -694,9 +695,37 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // Step 2: a retransmission acknowledged faster than min_RTT is ambiguous; skip it.
     if (resent && rtt < this.minRttCol[slot]) return -1;
     this.flags[slot] = this.noteRack(slot, ts, psn, this.flags[slot]);
-    if (resent) return 0;
-    if (this.minRttCol[slot] === 0 || rtt < this.minRttCol[slot]) this.minRttCol[slot] = rtt > 0 ? rtt : 1;
-    return 1;
+    // Step 1 took this packet's RTT into min_RTT already (minRttOfAck).
+    return resent ? 0 : 1;
+  }
+
+  /**
+   * Step 1 before step 2 (RFC 8985 §6.2): RACK.min_RTT takes this ACK's RTT measurements, the
+   * packets it newly delivers that were never retransmitted (Karn), before step 2 judges a
+   * retransmission the same ACK delivers against it. Per packet in PSN order, a resend delivered
+   * with later originals was judged against the min_RTT before them (0 after an RTO: none), and
+   * its short RTT set RACK.rtt, which then marked older packets lost (review, 2026-12-02).
+   */
+  private minRttOfAck(slot: number, now: number, una: number, d: number, cumPsn: number, sackPsn: number, dsack: boolean): void {
+    const base = slot * this.words;
+    const row = slot * this.bits;
+    let least = -1;
+    for (let i = 0; i < d; i++) {
+      const idx = (una + i) & this.mask;
+      if (bitTest(this.sackBits, base, idx) || bitTest(this.resentBits, base, idx)) continue;
+      const rtt = (now - this.xmitTs[row + idx]) | 0;
+      if (least < 0 || rtt < least) least = rtt;
+    }
+    if (!dsack && psn24Diff(sackPsn, cumPsn) > 0) {
+      const idx = sackPsn & this.mask;
+      if (!bitTest(this.sackBits, base, idx) && !bitTest(this.resentBits, base, idx)) {
+        const rtt = (now - this.xmitTs[row + idx]) | 0;
+        if (least < 0 || rtt < least) least = rtt;
+      }
+    }
+    if (least < 0) return;
+    const min = this.minRttCol[slot];
+    if (min === 0 || least < min) this.minRttCol[slot] = least > 0 ? least : 1;
   }
 
   /** Step 2: RACK.xmit_ts / end_seq when this packet was sent later. Returns `flags` with RackValid. */
