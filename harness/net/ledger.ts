@@ -18,6 +18,7 @@
 // `cum` lies within one window of it. They stay SACKed through a timeout (the receivers here never
 // renege), so a resend of a SACKed packet is a copy to release, not a packet to count again.
 
+import { bitClear, bitSet, bitTest } from "../../lib/core/bitmap";
 import { windowBits } from "../../lib/reliability/qp";
 
 export class FlightLedger {
@@ -68,7 +69,7 @@ export class FlightLedger {
       const base = slot * this.words;
       let wire = 0;
       for (let p = from; p < end; p++) {
-        if ((this.sacked[base + ((p & this.mask) >>> 5)] & (1 << (p & 31))) !== 0) wire += p === psn ? bytes : this.packetWire;
+        if (bitTest(this.sacked, base, p & this.mask)) wire += p === psn ? bytes : this.packetWire;
       }
       this.sackedWire[slot] += wire;
     }
@@ -91,12 +92,11 @@ export class FlightLedger {
     }
     const top = this.top[slot];
     if (sackPsn >= cum && sackPsn - cum <= this.mask) {
-      const i = slot * this.words + ((sackPsn & this.mask) >>> 5);
-      const one = 1 << (sackPsn & 31);
-      if ((this.sacked[i] & one) === 0) {
-        this.sacked[i] |= one;
+      const base = slot * this.words;
+      if (!bitTest(this.sacked, base, sackPsn & this.mask)) {
+        bitSet(this.sacked, base, sackPsn & this.mask);
         this.sackedCount[slot]++;
-        if (sackPsn < top) this.sackedWire[slot] += this.wireBelow(sackPsn + 1, postedWire) - this.wireBelow(sackPsn, postedWire);
+        if (sackPsn < top) this.sackedWire[slot] += this.wireOf(sackPsn, postedWire);
       }
     }
     const outstanding = this.wireBelow(top, postedWire) - this.wireBelow(cum, postedWire) - this.sackedWire[slot];
@@ -126,14 +126,17 @@ export class FlightLedger {
     const end = to - from > this.mask ? from + this.mask + 1 : to;
     let left = this.sackedCount[slot];
     for (let p = from; p < end && left > 0; p++) {
-      const i = base + ((p & this.mask) >>> 5);
-      const one = 1 << (p & 31);
-      if ((this.sacked[i] & one) === 0) continue;
-      this.sacked[i] &= ~one;
+      if (!bitTest(this.sacked, base, p & this.mask)) continue;
+      bitClear(this.sacked, base, p & this.mask);
       left--;
-      if (p < top) this.sackedWire[slot] -= this.wireBelow(p + 1, postedWire) - this.wireBelow(p, postedWire);
+      if (p < top) this.sackedWire[slot] -= this.wireOf(p, postedWire);
     }
     this.sackedCount[slot] = left;
+  }
+
+  /** Wire bytes of number `psn` alone. */
+  private wireOf(psn: number, postedWire: number): number {
+    return this.wireBelow(psn + 1, postedWire) - this.wireBelow(psn, postedWire);
   }
 
   /** Wire bytes of numbers [0, psn): full packets, the last one short. */
