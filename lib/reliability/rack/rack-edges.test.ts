@@ -494,45 +494,58 @@ test("RFC 8985 §6.2 step 2 walks an ACK's packets in ascending xmit_ts: RACK.rt
   b.onAck(1, 4500, 2, 3, false);
   assert.is(b.rackRttNs(1), 1100);
   assert.is(b.srttNs(1), 1000); // both resent: no RTT sample (Karn)
-  // From PSN 0: the RTO marks SND.UNA (PSN 0) lost and only it is resent, at 60000; PSN 1's first
-  // copy (sent at 10) arrives with it: cum 2 at 61000. Step 1 runs before step 2: PSN 1, never
-  // retransmitted, gives min_RTT 60990, and the resend's 1000 is below it, so step 2 skips the
-  // resend as ambiguous: RACK.rtt 60990. (Until 2026-12-02 min_RTT moved per packet in PSN order
-  // and the resend, judged against none, gave 1000.)
+  // From PSN 0: PSNs 0 and 1 sent at 0 and 10. The first PTO (RFC 8985 §7.3: a probe is allowed
+  // from the start of the connection), capped at the RTO's 50,000, sends the unsent PSN 2 as the
+  // probe at 50,000 and restarts the RTO: it fires at 100,000 and, with RACK.rtt and reo_wnd 0,
+  // marks all three lost. Only PSN 0 is resent, at 110,000; PSN 1's first copy (sent at 10)
+  // arrives with it: cum 2 at 111,000. Step 1 runs before step 2: PSN 1, never retransmitted,
+  // gives min_RTT 111,000 − 10 = 110,990, and the resend's 1000 is below it, so step 2 skips the
+  // resend as ambiguous: RACK.rtt 110,990. (Until 2026-12-02 min_RTT moved per packet in PSN
+  // order and the resend, judged against none, gave 1000.)
   const c = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
   c.open(1, 0);
-  c.post(1, 2048, 1);
+  c.post(1, 3072, 1);
   c.onSchedule(1, 0, 1 << 20);
   c.nextPacket(1, 0);
   c.nextPacket(1, 10);
-  assert.is(c.onTimer(1, 50_000), RACK_TIMER_RTO);
-  assert.is(c.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
+  assert.is(c.onTimer(1, 50_000), RACK_TIMER_PROBE);
+  assert.is(c.nextPacket(1, 50_000), RACK_TX_PROBE);
+  assert.is(c.out[2], 2);
+  assert.is(c.onTimer(1, 100_000), RACK_TIMER_RTO);
+  assert.is(c.nextPacket(1, 110_000), RACK_TX_RETRANSMIT);
   assert.is(c.out[2], 0);
-  c.onAck(1, 61_000, 2, 1, false);
-  assert.is(c.minRttNs(1), 60_990);
-  assert.is(c.rackRttNs(1), 60_990);
-  // The same with PSN 2 (sent at 20) SACKed as PSN 0's resend is delivered cumulatively: min_RTT
-  // 60980 from PSN 2 skips the resend (1000), so RACK.rtt is PSN 2's.
+  c.onAck(1, 111_000, 2, 1, false);
+  assert.is(c.minRttNs(1), 110_990);
+  assert.is(c.rackRttNs(1), 110_990);
+  // The same with PSN 2 (sent at 20) SACKed as PSN 0's resend is delivered cumulatively (PSN 3
+  // is the probe): min_RTT 111,000 − 20 = 110,980 from PSN 2 skips the resend (1000), so
+  // RACK.rtt is PSN 2's.
   const d = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000 }, 2);
   d.open(1, 0);
-  d.post(1, 3072, 1);
+  d.post(1, 4096, 1);
   d.onSchedule(1, 0, 1 << 20);
   for (const t of [0, 10, 20]) d.nextPacket(1, t);
-  assert.is(d.onTimer(1, 50_000), RACK_TIMER_RTO);
-  assert.is(d.nextPacket(1, 60_000), RACK_TX_RETRANSMIT);
-  d.onAck(1, 61_000, 1, 2, false);
-  assert.is(d.rackRttNs(1), 60_980);
+  assert.is(d.onTimer(1, 50_000), RACK_TIMER_PROBE);
+  assert.is(d.nextPacket(1, 50_000), RACK_TX_PROBE);
+  assert.is(d.onTimer(1, 100_000), RACK_TIMER_RTO);
+  assert.is(d.nextPacket(1, 110_000), RACK_TX_RETRANSMIT);
+  d.onAck(1, 111_000, 1, 2, false);
+  assert.is(d.rackRttNs(1), 110_980);
 });
 
 test("an ACK without cumulative progress leaves the retry count: maxRetries 1 ends at the second RTO despite a SACK between", () => {
   const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, initialRtoNs: 50_000, maxRetries: 1 }, 2);
   s.open(1, 0);
-  s.post(1, 3072, 1);
+  s.post(1, 4096, 1);
   s.onSchedule(1, 0, 1 << 20);
   for (const t of [0, 10, 20]) s.nextPacket(1, t);
-  assert.is(s.onTimer(1, 50_000), RACK_TIMER_RTO); // all three lost (no RTT yet: reo_wnd 0), RTO 100000
-  for (const t of [50_000, 50_001, 50_002]) assert.is(s.nextPacket(1, t), RACK_TX_RETRANSMIT);
-  s.onAck(1, 60_000, 0, 2, false); // PSN 2's resend SACKed: no progress
+  // The first PTO, capped at the RTO's 50,000, probes with the unsent PSN 3 (RFC 8985 §7.3:
+  // allowed from the start of the connection) and restarts the RTO: due at 100,000.
+  assert.is(s.onTimer(1, 50_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 50_000), RACK_TX_PROBE);
+  assert.is(s.onTimer(1, 100_000), RACK_TIMER_RTO); // all four lost (no RTT yet: reo_wnd 0), RTO 100000
+  for (const t of [100_000, 100_001, 100_002]) assert.is(s.nextPacket(1, t), RACK_TX_RETRANSMIT);
+  s.onAck(1, 110_000, 0, 2, false); // PSN 2's resend SACKed: no progress
   assert.is(s.onTimer(1, s.deadlineNs(1)), E_OVERFLOW);
 });
 
@@ -759,8 +772,10 @@ test("the parameters' lower range ends work as their descriptions say; default c
   assert.is(q.nextPacket(0, 0), RACK_TX_NEW);
   assert.is(q.out[2], 0, "PSN 0");
   assert.is(q.nextPacket(0, 1), RACK_TX_NONE);
-  // initialRtoNs 1 and maxRetries 0: with no RTT sample the RTO is 1 ns, and its first expiry
-  // puts the QP in error ("consecutive RTOs before the QP is in error": none allowed).
+  // initialRtoNs 1 and maxRetries 0: with no RTT sample the RTO is 1 ns. Its first expiry is the
+  // PTO's (capped at it; RFC 8985 §7.3 probes from the start of the connection), which resends
+  // PSN 0 and restarts the RTO; its next expiry, with no RTT sample since the probe, puts the QP
+  // in error ("consecutive RTOs before the QP is in error": none allowed).
   const r = new RackSender({ mtuBytes: 1024, initialRtoNs: 1, maxRetries: 0 }, 1);
   r.open(0, 0);
   r.post(0, 1024, 1);
@@ -768,7 +783,10 @@ test("the parameters' lower range ends work as their descriptions say; default c
   r.nextPacket(0, 100);
   assert.is(r.deadlineNs(0), 101);
   assert.is(r.onTimer(0, 100), 0);
-  assert.is(r.onTimer(0, 101), E_OVERFLOW);
+  assert.is(r.onTimer(0, 101), RACK_TIMER_PROBE);
+  assert.is(r.nextPacket(0, 101), RACK_TX_PROBE);
+  assert.is(r.deadlineNs(0), 102);
+  assert.is(r.onTimer(0, 102), E_OVERFLOW);
   // initialPtoNs 1: before any RTT sample the PTO is 1 ns.
   const p = new RackSender({ mtuBytes: 1024, initialPtoNs: 1 }, 1);
   p.open(0, 0);
@@ -784,10 +802,12 @@ test("the parameters' lower range ends work as their descriptions say; default c
 
 test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) an ACK marks nothing lost, also past 2^31 ns", () => {
   // A flow at 3 s (ticks past 2^31 read negative as int32). PSNs 0 and 1 go at T; no ACK comes
-  // back. The RTO (initialRtoNs 1 ms) marks both lost (§6.3: SND.UNA, and PSN 1 since RACK.rtt
-  // and reo_wnd are still 0), and both are resent. PSN 1's first copy had arrived (its ACK was
-  // lost): the resend draws a DSACK, which delivers nothing. With no packet delivered there is
-  // no RACK.xmit_ts to be sent before, so step 5 marks nothing: the resends stay in flight.
+  // back. The first PTO (initialPtoNs, capped at the RTO's 1 ms; §7.3: a probe is allowed from
+  // the start of the connection) resends PSN 1 at T + 1 ms and restarts the RTO; at T + 2 ms it
+  // marks both lost (§6.3: SND.UNA, and PSN 1 since RACK.rtt and reo_wnd are still 0), and both
+  // are resent. PSN 1's first copy had arrived (its ACKs were lost): the resend draws a DSACK,
+  // which delivers nothing. With no packet delivered there is no RACK.xmit_ts to be sent before,
+  // so step 5 marks nothing: the resends stay in flight.
   const T = 3_000_000_000;
   const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
   s.open(1, 0);
@@ -795,32 +815,41 @@ test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) a
   s.onSchedule(1, T, 1 << 20);
   s.nextPacket(1, T);
   s.nextPacket(1, T);
-  assert.is(s.onTimer(1, T + 1_000_000), RACK_TIMER_RTO);
+  assert.is(s.onTimer(1, T + 1_000_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, T + 1_000_000), RACK_TX_PROBE);
+  assert.is(s.out[2], 1);
+  assert.is(s.onTimer(1, T + 2_000_000), RACK_TIMER_RTO);
   assert.is(s.lostPackets(1), 2);
-  s.onSchedule(1, T + 1_000_000, 1 << 20);
-  assert.is(s.nextPacket(1, T + 1_000_000), RACK_TX_RETRANSMIT);
-  assert.is(s.nextPacket(1, T + 1_000_000), RACK_TX_RETRANSMIT);
-  s.onAck(1, T + 1_000_500, 0, 1, true);
+  s.onSchedule(1, T + 2_000_000, 1 << 20);
+  assert.is(s.nextPacket(1, T + 2_000_000), RACK_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, T + 2_000_000), RACK_TX_RETRANSMIT);
+  s.onAck(1, T + 2_000_500, 0, 1, true);
   assert.is(s.lostPackets(1), 0);
-  assert.is(s.nextPacket(1, T + 1_000_500), RACK_TX_NONE);
+  assert.is(s.nextPacket(1, T + 2_000_500), RACK_TX_NONE);
 });
 
 test("RFC 8985 §6.2: step 1 takes the ACK's RTT measurements into min_RTT before step 2 judges a resend it delivers (review, 2026-12-02)", () => {
-  // PSNs 0–3 sent at 0; the RTO (no RTT sample yet) at 1,000,000 resends PSN 0. An ACK at
-  // 1,000,700 delivers the resend of 0 (RTT 700) and the first copies of 1 and 2 (cum 3 with a
-  // SACK of 2; RTT 1,000,700, never retransmitted). Step 1: min_RTT = 1,000,700. Step 2: the
-  // resend's 700 < min_RTT → skipped; RACK.rtt = 1,000,700 from PSN 2 (RACK.xmit_ts 0).
+  // PSNs 0–3 sent at 0 (the quota holds back PSN 4); the first PTO at 1,000,000 (initialPtoNs,
+  // capped at the RTO; §7.3 probes from the start of the connection) sends PSN 4 and restarts
+  // the RTO, which at 2,000,000 (no RTT sample yet) marks all lost; PSN 0 is resent. An ACK at
+  // 2,000,700 delivers the resend of 0 (RTT 700) and the first copies of 1 and 2 (cum 3 with a
+  // SACK of 2; RTT 2,000,700, never retransmitted). Step 1: min_RTT = 2,000,700. Step 2: the
+  // resend's 700 < min_RTT → skipped; RACK.rtt = 2,000,700 from PSN 2 (RACK.xmit_ts 0).
   const s = new RackSender({ windowPackets: 32 }, 1);
   s.open(0, 0);
-  s.post(0, 4096, 1);
-  s.onSchedule(0, 0, 65_536);
+  s.post(0, 5120, 1);
+  s.onSchedule(0, 0, 4096);
   for (let i = 0; i < 4; i++) s.nextPacket(0, 0);
-  assert.is(s.onTimer(0, 1_000_000), RACK_TIMER_RTO);
-  s.onSchedule(0, 1_000_000, 65_536);
-  assert.is(s.nextPacket(0, 1_000_000), RACK_TX_RETRANSMIT);
-  s.onAck(0, 1_000_700, 3, 2, false);
-  assert.is(s.minRttNs(0), 1_000_700);
-  assert.is(s.rackRttNs(0), 1_000_700);
+  assert.is(s.onTimer(0, 1_000_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 1_000_000), RACK_TX_PROBE);
+  assert.is(s.out[2], 4);
+  assert.is(s.onTimer(0, 2_000_000), RACK_TIMER_RTO);
+  s.onSchedule(0, 2_000_000, 65_536);
+  assert.is(s.nextPacket(0, 2_000_000), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 0);
+  s.onAck(0, 2_000_700, 3, 2, false);
+  assert.is(s.minRttNs(0), 2_000_700);
+  assert.is(s.rackRttNs(0), 2_000_700);
 });
 
 test.run();

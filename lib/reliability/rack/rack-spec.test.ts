@@ -81,4 +81,29 @@ test("RFC 8985 §7.4.2: a DupAck without SACK information at TLP.end_seq ends th
   assert.is(s.tlpRepairs(0), 0);
 });
 
+test("RFC 8985 §7.3: the first PTO probes before any RTT sample (\"since last probe or the start of connection\")", () => {
+  // Defaults: initialRtoNs = initialPtoNs = 1,000,000. PSN 0 sent at 0 arms the RTO (due at
+  // 1,000,000) and the PTO (§7.2, no SRTT: 1,000,000, capped at the RTO's 1,000,000 left): due
+  // together, the PTO probes in the RTO's place (§7.2), as no probe was sent since the start.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 1);
+  s.open(0, 0);
+  s.post(0, 1024, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), RACK_TX_NEW);
+  assert.is(s.deadlineNs(0), 1_000_000);
+  assert.is(s.onTimer(0, 1_000_000), RACK_TIMER_PROBE);
+  assert.equal([s.timeouts(0), s.inRecovery(0), s.lostPackets(0)], [0, false, 0]);
+  assert.is(s.nextPacket(0, 1_000_000), RACK_TX_PROBE); // PSN 0 again (no new data)
+  assert.is(s.out[2], 0);
+  // §7.3: the probe re-arms the RTO, 1,000,000 + 1,000,000; no RTT sample since the probe, so
+  // its expiry is a timeout.
+  assert.is(s.deadlineNs(0), 2_000_000);
+  assert.is(s.onTimer(0, 2_000_000), RACK_TIMER_RTO);
+  assert.is(s.timeouts(0), 1);
+  // A shorter initialPtoNs (1000) probes at 0 + 1000, well before the RTO.
+  const p = flow(1, { initialPtoNs: 1000 });
+  assert.is(p.deadlineNs(0), 1000);
+  assert.is(p.onTimer(0, 1000), RACK_TIMER_PROBE);
+});
+
 test.run();

@@ -298,6 +298,9 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.fack[slot] = startPsn;
     this.rtoCol[slot] = this.initialRto;
     this.reoMult[slot] = this.mult0;
+    // RFC 8985 §7.3 TLP_send_probe: a probe needs "a new RTT sample since last probe or the
+    // start of connection", so the first PTO (initialPtoNs, §7.2) may probe before any sample.
+    this.flags[slot] = F.RttSinceProbe;
     this.head[slot] = K.NoneIdx;
     this.tail[slot] = K.NoneIdx;
   }
