@@ -76,7 +76,8 @@ export function pauseFrameNs(quanta: number, linkGbps: number): number {
 /**
  * PFC headroom: bytes that can still arrive after XOFF is crossed: the PAUSE's trip up the
  * cable and the data already on the way back (2 × cable BDP), a packet the upstream has
- * started sending and one that triggered the XOFF (2 × MTU).
+ * started sending and one that triggered the XOFF (2 × MTU). The BDP is rounded up to whole bytes
+ * so that the headroom never falls short of the bytes in flight.
  */
 export function pfcHeadroomBytes(linkGbps: number, cableNs: number, mtuBytes: number): number {
   return 2 * Math.ceil((linkGbps * cableNs) / 8) + 2 * mtuBytes;

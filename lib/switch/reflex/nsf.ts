@@ -11,8 +11,9 @@
 //   T_interval after the previous pseudo-ACK (the switch acts per packet, it has no timers).
 // - Cooling: a packet with T_src ≤ thresh decrements the counter; the packet that brings it to
 //   zero returns the flow to Silent and sends nothing. With N_cool = 0 Active goes straight to
-//   Silent. A packet with T_src > thresh during Cooling returns the flow to Active (Fig. 5's
-//   congestion edge), without resetting the interval clock.
+//   Silent. A packet with T_src > thresh during Cooling returns the flow to Active (§III-C Active
+//   State: "When T_src > T_src_thresh, the inter-DC flow transits to the Active State"; Fig. 5's
+//   arrows are not in our text of the paper), without resetting the interval clock.
 // - Times are wrapping ns ticks; T_src is their signed difference (a timestamp "in the future"
 //   gives a negative delay, which is below any threshold).
 
