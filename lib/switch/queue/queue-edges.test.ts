@@ -277,6 +277,32 @@ test("both FIFOs paused with one packet each: paused (not empty), resuming at th
   assert.is(q.onDequeue(1, 300), 2);
 });
 
+test("a pause that ended 2^31 ns or more before the next dequeue (an idle port) has ended", () => {
+  // 802.1Qbb: a PAUSE stops a priority for its duration only. lib/core/ticks.ts: a deadline set
+  // at most L = 2^30 ns ahead (the longest pause) has come once it reads as more than L ahead,
+  // correct until 2^32 − 2^30 ns after it. Control paused at 0 for 100 ns ends at tick 100; data
+  // paused at 0 for 2^30 ns ends at tick 2^30. The port then idles.
+  const q = table({ profile: "uec", ecnAt: "off" });
+  assert.is(q.onPause(1, 0, FIFO_CONTROL, 100), 0);
+  assert.is(q.onPause(1, 0, FIFO_DATA, 2 ** 30), 0);
+  // At 100 + 2^31 (the int32 tick −2^31 + 100) the control pause ended 2^31 ns ago: the header
+  // goes at once. Read signed, (now − 100) | 0 = −2^31 < 0 would keep it paused for 2.1 s more.
+  const now = (100 + 2 ** 31) | 0;
+  q.onEnqueue(1, now, 7, 64, TAG_HEADER);
+  assert.is(q.onDequeue(1, now), 7);
+  // The data pause ended at 2^30, 2^31 − 2^30 + 100 ns before now: a data packet goes at once.
+  q.onEnqueue(1, now, 8, 1000, TAG_OTHER);
+  assert.is(q.onDequeue(1, now), 8);
+  // The longest pause still holds at its last tick and ends at the next: from now, the end
+  // reads 2^30 ahead at `now` (paused) and 0 ahead at now + 2^30 (ended).
+  q.onEnqueue(1, now, 9, 1000, TAG_OTHER);
+  assert.is(q.onPause(1, now, FIFO_DATA, 2 ** 30), 0);
+  assert.is(q.onDequeue(1, now), QUEUE_PAUSED);
+  assert.is(q.out[OUT.resumeNs], (now + 2 ** 30) | 0);
+  assert.is(q.onDequeue(1, (now + 2 ** 30 - 1) | 0), QUEUE_PAUSED);
+  assert.is(q.onDequeue(1, (now + 2 ** 30) | 0), 9);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Evict, readers, limits
 

@@ -31,6 +31,7 @@
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { hash3, mix32 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
+import { tickDeadlineCame } from "../../core/ticks";
 import { type DcpWeight, type QueueParams, type QueueParamsInput, dcpWrrWeight, dwrrQuanta, resolveQueueParams } from "./params";
 import { redProbabilityQ16 } from "./red";
 
@@ -702,8 +703,11 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const dP = this.st[b + S.Pkts];
     const cP = this.st[b + S.Control + S.Pkts];
     let flags = this.st[f];
-    if ((flags & F.PausedData) !== 0 && ((now - this.aux[a + A.PauseD]) | 0) >= 0) flags &= ~F.PausedData;
-    if ((flags & F.PausedControl) !== 0 && ((now - this.aux[a + A.PauseC]) | 0) >= 0) flags &= ~F.PausedControl;
+    // A pause ends at most MaxDurationNs after its frame, so its end has come when it reads as
+    // now or as further ahead than that (lib/core/ticks.ts, the third reading): read signed, an
+    // end that passed 2^31 ns ago (an idle port) would look ahead and stall the FIFO for 2.1 s.
+    if ((flags & F.PausedData) !== 0 && tickDeadlineCame(this.aux[a + A.PauseD], now, K.MaxDurationNs)) flags &= ~F.PausedData;
+    if ((flags & F.PausedControl) !== 0 && tickDeadlineCame(this.aux[a + A.PauseC], now, K.MaxDurationNs)) flags &= ~F.PausedControl;
     this.st[f] = flags;
     const dOk = dP > 0 && (flags & F.PausedData) === 0;
     const cOk = cP > 0 && (flags & F.PausedControl) === 0;
