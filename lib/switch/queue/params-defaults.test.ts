@@ -111,4 +111,25 @@ test("explicitly given values outside their rules still throw", () => {
   assert.throws(() => new PortQueues({ linkGbps: 0 }, 1), /linkGbps/);
 });
 
+test("uec and uec-htsim without trimming: the data queue defaults to 5 BDP (main_uec -disable_trim; UEC §3.6.17 tail drop 2–5 × Plane_BDP)", () => {
+  // Defaults: 100 Gb/s × 14,022.72 ns / 8 = 175,284 B (Plane_BDP); ⌈175,284 / 4150⌉ = 43 packets.
+  // uec-htsim: 5 × 43 = 215 packets × 4150 = 892,250 B, headers 2 × that = 1,784,500 B; Kmin / Kmax
+  // stay ⌈0.2 / 0.8 × 43⌉ = 9 / 35 packets (37,350 / 145,250 B): main_uec derives them from bdp_pkts.
+  const h = new PortQueues({ profile: "uec-htsim", trimming: "off" }, 1).params;
+  assert.equal(limits(h), [175_284, 892_250, 1_784_500, 37_350, 145_250]);
+  // uec: 5 × 175,284 = 876,420 B; queue_med/high stay at Plane_BDP; kMin ⌊35,056.8⌋, kMax ⌊140,227.2⌋.
+  const u = new PortQueues({ profile: "uec", trimming: "off" }, 1).params;
+  assert.equal(limits(u), [175_284, 876_420, 175_284, 35_056, 140_227]);
+  // No control queue means no trimming, so the same 5 BDP.
+  assert.is(new PortQueues({ profile: "uec", controlQueue: false }, 1).params.dataLimitBytes, 876_420);
+  // With trimming the limit is one BDP, as before; DCP's stays one BDP either way (the paper gives no value).
+  assert.is(new PortQueues({ profile: "uec" }, 1).params.dataLimitBytes, 175_284);
+  assert.is(new PortQueues({ profile: "uec-htsim", trimming: "arriving" }, 1).params.dataLimitBytes, 178_450);
+  assert.is(new PortQueues({ profile: "dcp", trimming: "off" }, 1).params.dataLimitBytes, new PortQueues({ profile: "dcp" }, 1).params.dataLimitBytes);
+  // At the 2^30 ceiling: uec-htsim bdpBytes 2^28 → ⌈2^28 / 4150⌉ = 64,685 packets, × 5 = 323,425 >
+  // ⌊2^30 / 4150⌉ = 258,732 packets → 258,732 × 4150 = 1,073,737,800 B; uec 5 × 2^28 > 2^30 → 2^30.
+  assert.is(new PortQueues({ profile: "uec-htsim", trimming: "off", bdpBytes: 2 ** 28 }, 1).params.dataLimitBytes, 1_073_737_800);
+  assert.is(new PortQueues({ profile: "uec", trimming: "off", bdpBytes: 2 ** 28 }, 1).params.dataLimitBytes, G30);
+});
+
 test.run();

@@ -168,15 +168,18 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   // 178,450 B, 37,350 B and 145,250 B at 100 Gb/s). UEC §3.6.17 gives fractions of Plane_BDP.
   const htsim = profile === "uec-htsim";
   const bdpPackets = Math.ceil(bdpBytes / mtuBytes);
+  const controlQueue = input.controlQueue ?? profile !== "droptail";
+  // Without a control queue (given or droptail's) trimming defaults to off.
+  const trimmingDerived: Trimming = !controlQueue ? "off" : htsim ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving";
+  // A UEC queue that drops instead of trimming holds 5 BDP: main_uec's -disable_trim buffer
+  // (uec-htsim-reference §2, §7), the top of UEC §3.6.17's 2–5 × Plane_BDP tail-drop range.
+  const bdpMultiple = profile === "droptail" || (profile !== "dcp" && (input.trimming ?? trimmingDerived) === "off") ? 5 : 1;
   // uec-htsim: at most the whole packets that fit 2^30 B, ⌊2^30 / MTU⌋ (the limit stays a packet count).
   const dataLimitBytes =
     input.dataLimitBytes ??
-    (profile === "droptail"
-      ? Math.min(MAX_LIMIT_BYTES, 5 * bdpBytes)
-      : htsim
-        ? Math.min(bdpPackets, Math.floor(MAX_LIMIT_BYTES / mtuBytes)) * mtuBytes
-        : bdpBytes);
-  const controlQueue = input.controlQueue ?? profile !== "droptail";
+    (htsim
+      ? Math.min(bdpMultiple * bdpPackets, Math.floor(MAX_LIMIT_BYTES / mtuBytes)) * mtuBytes
+      : Math.min(MAX_LIMIT_BYTES, bdpMultiple * bdpBytes));
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
   const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
   const dcpRadix = input.dcpRadix ?? 0;
@@ -221,8 +224,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     overRule: dcp ? "occupancy" : "arrival",
     acksToControl: !dcp && profile !== "droptail",
     controlQueue,
-    // Without a control queue (given or droptail's) trimming defaults to off.
-    trimming: !controlQueue ? "off" : htsim ? "arriving-or-newest" : profile === "droptail" ? "off" : "arriving",
+    trimming: trimmingDerived,
     trimBytes,
     ecnAt: dcp ? "off" : "dequeue",
     kMinBytes,
