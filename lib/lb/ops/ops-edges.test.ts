@@ -43,4 +43,23 @@ test("each weighted draw is the column and coin of one generator word", () => {
   assert.ok(onTheEdge > 3, `coins one below a column's probability: ${onTheEdge}`);
 });
 
+test("weights near the largest double keep their ratios (no overflow to Infinity)", () => {
+  // Found by differential testing: w_j × n × 2^16 and Σw overflowed, so s_j came out NaN or ∞.
+  const mass = (w: number[]): number[] => {
+    const [prob, alias] = buildAlias(w);
+    const m = w.map(() => 0);
+    for (let j = 0; j < w.length; j++) {
+      m[j] += prob[j];
+      m[alias[j]] += 65536 - prob[j];
+    }
+    return m;
+  };
+  // n = 2, ratio 2 : 1: s = round(2/3 × 131072) = round(87381.33) = 87381 and
+  // round(1/3 × 131072) = round(43690.67) = 43691; Σ = 131072, no residue.
+  assert.equal(mass([1e308, 5e307]), [87381, 43691]);
+  // n = 3, 1 : 1 : ~0 (Σw = 3.4e308 overflows): s = 3 × 65536 / 2 = 98304, 98304 and
+  // round(196608 / 3.4e308) = 0; Σ = 196608, no residue.
+  assert.equal(mass([1.7e308, 1.7e308, 1]), [98304, 98304, 0]);
+});
+
 test.run();

@@ -184,8 +184,9 @@ export class Ops extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Oblivious: feedback is checked, never used. Returns 0; E_STATE for an EV outside the flow's
-   * set (or, with the implicit set, at or past evCount), or E_SLOT / E_ARG.
+   * Oblivious: feedback is checked, never used. Returns 0; E_STATE for an EV in none of the sets
+   * (one bitmap over all sets, so an EV of another set passes; README) or, with the implicit
+   * set, at or past evCount; or E_SLOT / E_ARG.
    */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
@@ -267,12 +268,17 @@ export class Ops extends FlowTable<typeof LAYOUT> {
  */
 export function buildAlias(weights: readonly number[]): [Uint32Array, Uint32Array] {
   const n = weights.length;
-  const total = weights.reduce((a, b) => a + b, 0);
+  // Any positive finite weight is accepted, but near the largest double w_j·n·2^16 or Σw
+  // overflows to Infinity and s_j came out NaN or Infinity: [1e308, 5e307] drew 1 : 1, not 2 : 1.
+  // Then the weights are divided by the largest first (the ratios, all eq. (1) uses, stay); in
+  // range they are used as given, so every other table keeps its exact s_j.
+  const unit = Number.isFinite(weights.reduce((a, b) => a + b, 0) * n * K.Q16) ? 1 : weights.reduce((a, b) => (b > a ? b : a), 0);
+  const total = weights.reduce((a, b) => a + b / unit, 0);
   const scaled = new Float64Array(n);
   let sum = 0;
   let big = 0;
   for (let i = 0; i < n; i++) {
-    scaled[i] = Math.round((weights[i] * n * K.Q16) / total);
+    scaled[i] = Math.round(((weights[i] / unit) * n * K.Q16) / total);
     sum += scaled[i];
     if (weights[i] > weights[big]) big = i;
   }

@@ -23,7 +23,7 @@ import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame } from "../../core/ticks";
 import { Feedback } from "../feedback";
 
-/** Per-flow state: 2 + 4 + 2 + 2 + 1 + 4 + 4 + 1 = 20 B + the open flag = 21 B. */
+/** Per-flow state: 2 + 4 + 4 + 4 + 1 + 4 + 4 + 1 = 24 B + the open flag = 25 B (bytesPerFlow). */
 const LAYOUT = {
   ev: "u16",
   roundEnd: "i32", // tick
