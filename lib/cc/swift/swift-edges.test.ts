@@ -117,6 +117,21 @@ test("a hop-scaled target beyond int32 is capped, not wrapped negative", () => {
   assert.is(cc.onAck(0, 0, 4096, 1_000_000, 0) & SWIFT_DECREASE, 0);
 });
 
+test("the target delay saturates at 2^31 − 1 ns as a whole, flow scaling included", () => {
+  // Isekai GetTargetDelay saturates the sum base + flow scaling + hops × h (SaturateHigh), not
+  // only the hop part. google, h = 2^24 ns, 255 hops: 25,000 + 255 × 2^24 = 4,278,215,080 ns,
+  // capped at 2,147,483,647. At 4 packets flow scaling adds α/√4 + β = 16130.189 − 2016.274
+  // = 14113.9 → 14113 ns (notes §1.3), so the sum 2,147,497,760 is past int32: it reads
+  // 2^31 − 1 = 2,147,483,647, the largest target an int32 port can hold.
+  const cc = new Swift({ profile: "google", hopScalingNs: 2 ** 24, initCwndPkts: 4 }, 1);
+  cc.open(0, 255);
+  assert.is(cc.targetDelayNs(0), 2147483647);
+  // Below 4 packets flow scaling grows, and the reading stays at the cap.
+  cc.onTimeout(0, 0, 0); // first timeout: 4 × (1 − max_mdf) = 2 packets
+  assert.is(cc.fabricCwndPackets(0), 2);
+  assert.is(cc.targetDelayNs(0), 2147483647);
+});
+
 // Nineteenth mutation pass (2026-12-02).
 
 test("cwndBytes rounds the fractional window down at an MTU that is not a power of two", () => {

@@ -349,9 +349,17 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.retx[slot] | 0;
   }
 
-  /** The flow's target delay at its current fabric window (Swift §3.1); 0 for a slot that is not open. */
+  /**
+   * The flow's target delay at its current fabric window (Swift §3.1), saturated at 2^31 − 1 ns
+   * as a whole (Isekai GetTargetDelay saturates the sum, SaturateHigh): with the hop part at
+   * or near that cap (or base target and fs_range both near 2^30), flow scaling would carry it
+   * past int32. Handlers need no cap, since a delay (≤ 2^30 ns) is below any target that large.
+   * 0 for a slot that is not open.
+   */
   targetDelayNs(slot: number): number {
-    return this.isOpen(slot) ? this.target(slot, this.cwnd[slot]) : 0;
+    if (!this.isOpen(slot)) return 0;
+    const target = this.target(slot, this.cwnd[slot]);
+    return target < I32.Max ? target : I32.Max;
   }
 
   /**
