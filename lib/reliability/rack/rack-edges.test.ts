@@ -852,4 +852,50 @@ test("RFC 8985 §6.2: step 1 takes the ACK's RTT measurements into min_RTT befor
   assert.is(s.rackRttNs(0), 2_000_700);
 });
 
+
+// Differential testing against an independent model (2026-12-03): two defects it found.
+
+test("RFC 8985 §6.2 step 1: a stale ACK's SACKed PSN, already acknowledged, gives min_RTT no sample", () => {
+  // windowPackets 32: a ring of 32 PSNs, so PSN 33 takes PSN 1's index.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, roundQuotaBytes: 1 << 20 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 64, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0); // PSN 0 at 0
+  for (let i = 1; i < 32; i++) s.nextPacket(1, 1000); // PSNs 1–31 at 1000
+  s.onAck(1, 10_000, 32, 31, false); // all 32: the least RTT is PSN 1–31's, 10,000 − 1000 = 9000
+  assert.is(s.minRttNs(1), 9000);
+  s.nextPacket(1, 10_000); // PSN 32
+  s.nextPacket(1, 20_000); // PSN 33, in PSN 1's ring index
+  // The ACK the receiver sent when PSN 1 arrived before PSN 0 (cumulative 0, SACK 1), late: it
+  // newly acknowledges nothing (PSN 1 was cumulatively acknowledged at 10,000), so step 1 has
+  // no RTT measurement from it and min_RTT stays 9000 (it read PSN 33's send: 20,100 − 20,000 = 100).
+  s.onAck(1, 20_100, 0, 1, false);
+  assert.is(s.minRttNs(1), 9000);
+  assert.is(s.sackedPackets(1), 0);
+});
+
+test("RFC 8985 §6.2 step 5: a lower PSN resent in RACK.xmit_ts's own tick, after a later PSN, is sent before RACK", () => {
+  // sampled: PSN 0 sent at 0, acknowledged at 1000: min_RTT = SRTT = 1000, RTO 3000.
+  const s = sampled(8);
+  s.nextPacket(1, 2000); // PSN 1
+  s.nextPacket(1, 2000); // PSN 2
+  // SACK of PSN 2 at 5000: RACK = (2000, PSN 2), RACK.rtt 3000; reo_wnd = min(1 · 1000 / 4, SRTT)
+  // = 250 (no recovery, 1 SACKed); PSN 1 (same tick, lower PSN) has 2000 + 3000 + 250 − 5000 = 250 left.
+  s.onAck(1, 5000, 1, 2, false);
+  assert.ok(s.reorderTimerArmed(1));
+  assert.is(s.nextPacket(1, 6000), RACK_TX_NEW); // PSN 3 at 6000
+  assert.is(s.nextPacket(1, 6000), RACK_TX_NEW); // PSN 4 at 6000
+  assert.is(s.onTimer(1, 6000), RACK_TIMER_REORDER); // PSN 1 lost (250 − 1000 < 0): recovery
+  assert.is(s.nextPacket(1, 6000), RACK_TX_RETRANSMIT); // PSN 1 again at 6000, after PSNs 3 and 4
+  // SACK of PSN 3 at 7000: RACK = (6000, PSN 3), RACK.rtt = 1000. In recovery with no reordering
+  // seen reo_wnd is 0. PSN 4 (6000, PSN 4) is not sent before RACK, but PSN 1's resend is:
+  // RACK_sent_after(6000, end 4, 6000, end 2) holds by the sequence tie-break, and
+  // 6000 + 1000 + 0 − 7000 = 0 ≤ 0: lost. (The walk stopped at PSN 4, listed before it.)
+  s.onAck(1, 7000, 1, 3, false);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, 7000), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 1);
+});
+
 test.run();

@@ -381,9 +381,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.retry[slot] = 0;
     this.rttSample(slot, rtt);
     const freed = this.freeMessages(slot, cur);
-    // Step 5: the new head was sent after RACK.xmit_ts unless a retransmission reordered the
-    // list; then the full walk runs.
-    if (next !== K.NoneIdx && RackSender.sentAfter(this.rackXmit[slot], this.rackEnd[slot], this.xmitTs[tsBase + next], (cur + ((next - cur) & this.mask)) & K.U24)) {
+    // Step 5: the new head was sent in a later tick than RACK.xmit_ts unless a retransmission
+    // reordered the list; then, or in the same tick (a lower PSN resent later in it is still
+    // sent before RACK by RACK_sent_after), the full walk runs.
+    if (next !== K.NoneIdx && ((this.rackXmit[slot] - this.xmitTs[tsBase + next]) | 0) >= 0) {
       this.detectLoss(slot, now);
     } else {
       this.flags[slot] &= ~F.ReoArmed;
@@ -719,7 +720,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       const rtt = (now - this.xmitTs[row + idx]) | 0;
       if (least < 0 || rtt < least) least = rtt;
     }
-    if (!dsack && psn24Diff(sackPsn, cumPsn) > 0) {
+    // The SACKed PSN counts only past the new SND.UNA, as ackGeneral delivers it: a stale ACK
+    // (cumPsn below SND.UNA) names a PSN already acknowledged, whose ring index may hold a newer
+    // packet, and its send tick no RTT measurement of this ACK (step 1).
+    if (!dsack && psn24Diff(sackPsn, d > 0 ? cumPsn : una) > 0) {
       const idx = sackPsn & this.mask;
       if (!bitTest(this.sackBits, base, idx) && !bitTest(this.resentBits, base, idx)) {
         const rtt = (now - this.xmitTs[row + idx]) | 0;
@@ -786,7 +790,13 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       const next = this.nextIdx[tsBase + idx];
       const ts = this.xmitTs[tsBase + idx];
       const psn = (una + ((idx - una) & this.mask)) & K.U24;
-      if (!RackSender.sentAfter(rackTs, rackEnd, ts, psn)) break;
+      if (!RackSender.sentAfter(rackTs, rackEnd, ts, psn)) {
+        // Sent later than RACK.xmit_ts ends the walk; sent in the same tick, RACK_sent_after
+        // orders by PSN, not by list order: a lower PSN resent later in that tick still counts.
+        if (ts !== rackTs) break;
+        idx = next;
+        continue;
+      }
       if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
       // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
       const remaining = wait - ((now - ts) >>> 0);
