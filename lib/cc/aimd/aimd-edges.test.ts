@@ -4,7 +4,7 @@
 // leaves behind (RFC 6582 §3.2 step 4; RFC 5681 §3.1 on a repeated timeout).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AIMD_DECREASE, AIMD_IGNORED, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
+import { AIMD_DECREASE, AIMD_IGNORED, AIMD_INCREASE, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "./aimd";
 import { resolveAimdParams } from "./params";
 
 function table(params: Record<string, unknown> = {}): Aimd {
@@ -105,6 +105,38 @@ test("RFC 5681 §3.1: a repeated timeout holds ssthresh; after an ACK of new dat
   cc.onSend(1, 7, 2000);
   assert.is(cc.onTimeout(1, 8, 2000), AIMD_DECREASE | AIMD_TIMEOUT);
   assert.is(cc.ssthreshBytes(1), 1000); // max(floor(2000 × 0.5), 1000)
+});
+
+test("RFC 3465 §2.1 bytes_acked after ACKs far larger than the window saturates at 2^30 − 1 instead of wrapping", () => {
+  // mss 1000 ≤ 1095 B: IW 4000 (RFC 5681 §3.1); no slow start; one increase per event.
+  const cc = table({ mssBytes: 1000, slowStart: false });
+  const ack = 2 ** 30; // the largest event
+  // 1: bytes_acked 2^30 ≥ 4000 → 2^30 − 4000 = 1073737824, cwnd 5000.
+  assert.is(cc.onAck(0, 1, ack), AIMD_INCREASE);
+  // 2: 1073737824 + 2^30 = 2147479648 ≥ 5000 → 2147474648, above 2^30 − 1 → 1073741823; cwnd 6000.
+  assert.is(cc.onAck(0, 2, ack), AIMD_INCREASE);
+  // 3: 1073741823 + 2^30 = 2147483647 ≥ 6000 → 2147477647 → 1073741823; cwnd 7000. (Unsaturated:
+  // 2147474648 + 2^30 − 6000 = 3221210472 > 2^31 − 1, an int32 store wraps it to −1073756824.)
+  assert.is(cc.onAck(0, 3, ack), AIMD_INCREASE);
+  assert.is(cc.inspect(0).acked, 2 ** 30 - 1);
+  // 4: 1073741823 + 1 ≥ 7000 → cwnd 8000 (the wrapped counter counted as 0: 1 < 7000, no increase).
+  assert.is(cc.onAck(0, 4, 1), AIMD_INCREASE);
+  assert.is(cc.cwndBytes(0), 8000);
+});
+
+test("RFC 5681 §3.1: a NACK's cut between two timeouts acknowledges nothing new; the second timeout still holds ssthresh", () => {
+  const cc = table({ mssBytes: 1000, initialCwndBytes: 8000, timeoutCwndBytes: 4000, oncePerWindow: false });
+  cc.onSend(0, 0, 8000);
+  // First timeout: ssthresh = floor(8000 × 0.5) = 4000; cwnd = loss window 4000.
+  assert.is(cc.onTimeout(0, 1, 8000), AIMD_DECREASE | AIMD_TIMEOUT);
+  // Every NACK cuts (oncePerWindow off): cwnd = ssthresh = max(floor(4000 × 0.5), 1000) = 2000.
+  assert.is(cc.onNack(0, 2, 0), AIMD_DECREASE);
+  assert.is(cc.ssthreshBytes(0), 2000);
+  // No new data acknowledged since the first timeout: the timed-out segment was already resent by
+  // the timer, so ssthresh is held at 2000 (not floor(2000 × 0.5) = 1000); cwnd = 4000.
+  assert.is(cc.onTimeout(0, 3, 0), AIMD_TIMEOUT);
+  assert.is(cc.ssthreshBytes(0), 2000);
+  assert.is(cc.cwndBytes(0), 4000);
 });
 
 test.run();

@@ -29,8 +29,8 @@ const LAYOUT = {
   cwnd: "i32", // bytes, in [minCwnd, maxCwnd]
   inflight: "i32", // bytes sent and neither acknowledged nor declared lost, ≥ 0
   ssthresh: "i32", // bytes (RFC 5681 ssthresh)
-  // bytes acknowledged toward the next additive increase (RFC 3465 bytes_acked); −1 from a
-  // timeout until an ACK of new data (or a cut, which sets ssthresh anyway), so that a repeated
+  // bytes acknowledged toward the next additive increase (RFC 3465 bytes_acked, ≤ 2^30 − 1);
+  // −1 from a timeout until an ACK of new data (a NACK's cut keeps it), so that a repeated
   // timeout holds ssthresh (RFC 5681 §3.1)
   acked: "i32",
   // bytes still to be acknowledged or declared lost from the window of the last decrease, or
@@ -156,8 +156,13 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
       this.acked[slot] = sum;
       return 0;
     }
-    // sum < cwnd + 2^30, so the remainder stays below 2^30.
-    this.acked[slot] = sum - cwnd;
+    // One increase per event (RFC 5681: at most SMSS per RTT), so the remainder may still be
+    // ≥ cwnd after an ACK larger than the window; it saturates at 2^30 − 1 like every byte
+    // counter (an ACK adds ≤ 2^30, so sum stays inside int32; unsaturated it passed 2^31 and
+    // wrapped negative after three ACKs of 2^30).
+    let rest = sum - cwnd;
+    if (rest > K.CounterMax) rest = K.CounterMax;
+    this.acked[slot] = rest;
     const w = cwnd + this.increase;
     this.cwnd[slot] = w < this.maxCwnd ? w : this.maxCwnd;
     return R.Increase;
@@ -259,7 +264,9 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
     const w = this.decreased(this.cwnd[slot]);
     this.cwnd[slot] = w;
     this.ssthresh[slot] = w;
-    this.acked[slot] = 0;
+    // A cut restarts bytes_acked, but not a timeout episode: a NACK acknowledges no new data, so
+    // the next timeout is still a repeated one and holds ssthresh (RFC 5681 §3.1).
+    if (this.acked[slot] > 0) this.acked[slot] = 0;
     // The bytes still in flight are the window of this cut.
     this.recover[slot] = left;
     return R.Decrease;
