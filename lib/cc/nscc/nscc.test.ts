@@ -777,4 +777,51 @@ test("smartt: a trim after an idle gap of 2.2 s fires QuickAdapt (Alg. 4 lines 1
   assert.is(cc.cwndBytes(0), MTU);
 });
 
+// uec-htsim at 800 Gb/s, network RTT 12252.84 ns (uec-htsim-reference §2): target = 0.75 ×
+// 12252.84 = 9189.63 ns and qa_threshold = 4 × 9189.63 = 36,758.52 ns (printed 36.76 µs).
+// quick_adapt fires on delay > qa_threshold (§5); a whole-ns delay of 36,759 ns is above it.
+test("uec-htsim: QuickAdapt's delay trigger is strict against the unrounded 4 × target (36,759 ns > 36,758.52 ns at 800 Gb/s)", () => {
+  const cc = new Nscc({ profile: "uec-htsim", linkGbps: 800, baseRttNs: 12252.84, mtuBytes: MTU }, 1);
+  cc.open(0);
+  const base = cc.baseRttNs(0); // 12,253 (whole ns)
+  cc.onSend(0, 0, 100 * MTU);
+  // The first ACK opens the window [1000, 1000 + 12253 + 9190 = 22,443] (whole-ns base and target).
+  cc.onAck(0, 1000, 0, base, false);
+  // After the window: 8300 B achieved < maxwnd >> 3 = 1,837,926 >> 3 = 229,740, delay 36,759 > 36,758.52
+  // → cwnd = max(achieved, MTU) = 8300 (uet-htsim applies no qa_scaling).
+  const r = cc.onAck(0, 22_444, 2 * MTU, base + 36_759, false);
+  assert.is(r & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), 2 * MTU);
+});
+
+// uet-htsim update_delay (uec-htsim-reference §3): an unmarked sample above target blends in
+// base_rtt / 4. With the whole-ns base RTT 14,023 (from 14,022.72) that is 3505.75 ns, which the
+// Q8 average holds exactly (897,472 / 256). Blending stalls once 0.0125 × (sample − avg) is below
+// one Q8 step, i.e. sample − avg < 65536 / 819 = 80.02 Q8 = 0.31 ns, so the average settles in
+// (3505.44, 3505.75] ns and reads 3505 (reading base >> 2 = 3505 would settle below 3505 and read 3504).
+test("uec-htsim: an unmarked high-delay sample blends in base RTT / 4 without dropping its fraction", () => {
+  const cc = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: 14_022.72, mtuBytes: MTU }, 1);
+  cc.open(0);
+  const base = cc.baseRttNs(0);
+  assert.is(base, 14_023);
+  // delay 20,000 ns: above the target (10,517) and below 5 × base (70,115) and qa_threshold.
+  for (let i = 0; i < 3000; i++) cc.onAck(0, i, 0, base + 20_000, false);
+  assert.is(cc.avgDelayNs(0), 3505);
+});
+
+// uet-htsim's clock is 64-bit ps, so quick_adapt's "now > qa_end" holds however long the flow was
+// idle (uec-htsim-reference §5). uec-htsim at 100 Gb/s, base 14000: window = 14000 + 10500 = 24,500 ns.
+test("UEC: a trim-armed QuickAdapt fires on the first ACK after an idle gap of 3.5 s (past 2^32 − 2^30 ns)", () => {
+  const cc = uecHtsim({}, 1);
+  cc.onSend(0, 0, 10 * MTU);
+  cc.onAck(0, 1000, 0, BASE, false); // window [1000, 25,500]
+  // Inside the window: no QuickAdapt yet, the trim cuts by its packet and sets trigger_qa.
+  assert.is(cc.onTrim(0, 2000, MTU, false, 0), NSCC_DECREASE);
+  // 3.5e9 ns later (tick 3,500,002,000 wraps to −794,965,296): the window has ended, trigger_qa
+  // is set, achieved = 4150 < maxWnd >> 3 = 262,500 >> 3 = 32,812 → cwnd = max(4150, MTU) = 4150.
+  const r = cc.onAck(0, 3_500_002_000 | 0, MTU, BASE, false);
+  assert.is(r & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
 test.run();

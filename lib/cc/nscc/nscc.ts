@@ -80,10 +80,10 @@ const enum R {
 const enum K {
   MaxEventBytes = 1073741824, // 2^30
   MaxRttNs = 1073741824, // 2^30
-  MaxQaLeadNs = 1073741823, // a QuickAdapt window's end is at most base RTT (≤ 2^29) + target (≤ 2^22) ahead
   CounterMax = 1073741823, // 2^30 − 1: achieved, received and fiCount saturate here
   AvgShift = 8, // avgDelay is Q8 ns
   MaxDelayNs = 8388607, // INT32_MAX >> AvgShift
+  QuarterSatNs = 33554428, // 4 × MaxDelayNs: a base RTT from which base / 4 saturates
   HtsimBigDelayEwmaQ16 = 819, // round(0.0125 × 2^16): uet-htsim's fixed weight above 5 × base RTT
   Two32 = 4294967296,
   MaxExact = 9007199254740992, // 2^53: inc saturates here instead of losing integer precision
@@ -160,6 +160,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /** Eq. (3)'s mtu × pi × a in bytes, pi = brtt / (trtt − brtt). */
   private readonly eq3Bytes: number;
   private readonly qaThresholdNs: number;
+  /** The longest QuickAdapt window: base RTT only falls from baseRtt0, the target only scales down with it. */
+  private readonly qaLeadMaxNs: number;
   private readonly qaGate: number;
   private readonly qaScalingQ16: number;
   private readonly fastStepBytes: number;
@@ -205,7 +207,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.alphaQ16 = q16(p.alphaBytesPerNs);
     const scalingA = p.bdpBytes / 150_000; // UEC base_BDP, also SMaRTT's reference for "scaled by BDP"
     this.eq3Bytes = Math.round((p.mtuBytes * p.baseRttNs * scalingA) / p.targetDelayNs);
-    this.qaThresholdNs = p.qaThresholdNs === Infinity ? INT32_MAX : Math.round(p.qaThresholdNs);
+    // quick_adapt's trigger is strict (delay > qa_threshold) and delays are whole ns, so the
+    // floor of the threshold is exact: d > 36,758.52 ⇔ d > 36,758 (rounding would miss d = 36,759).
+    this.qaThresholdNs = p.qaThresholdNs === Infinity ? INT32_MAX : Math.floor(p.qaThresholdNs);
+    this.qaLeadMaxNs = this.baseRtt0 + this.targetNs;
     this.qaGate = p.qaGate;
     this.qaScalingQ16 = q16(p.qaScaling);
     this.fastStepBytes = Math.round(p.fastIncreaseK * p.mtuBytes);
@@ -550,8 +555,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // The end is set base RTT + target (< 2^30 ns) ahead, so an end that reads as further ahead
     // than that has passed, even 2^31 ns or more ago (lib/core/ticks.ts): a flow back from a
     // long idle gap has its QuickAdapt window ended, as uet-htsim's 64-bit clock would say.
+    // The bound is this table's longest window, not 2^30: an end that passed up to 2^32 − 2^30 ns
+    // (3.2 s) ago read as still ahead for up to 1.07 s more (lib/core/ticks.ts, third reading).
     const lead = (this.qaEnd[slot] - now) >>> 0;
-    const passed = lead > K.MaxQaLeadNs;
+    const passed = lead > this.qaLeadMaxNs;
     return this.loopSmartt !== 0 ? passed || lead === 0 : passed;
   }
 
@@ -747,8 +754,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private updateDelayHtsim(slot: number, delayNs: number, ecn: boolean): void {
     const d = delayNs < K.MaxDelayNs ? delayNs : K.MaxDelayNs;
     const base = this.baseRtt[slot];
-    const quarter = base >> 2 < K.MaxDelayNs ? base >> 2 : K.MaxDelayNs;
-    if (!ecn && d > this.targetNs) this.blendDelay(slot, quarter << K.AvgShift, this.ewmaQ16);
+    // base_rtt / 4 in Q8 keeps its quarter-ns fraction (base << 6), as uet-htsim's double does
+    // (14,023 / 4 = 3505.75 ns, not 3505); saturated like every sample.
+    const quarterQ8 = base < K.QuarterSatNs ? base << (K.AvgShift - 2) : K.MaxDelayNs << K.AvgShift;
+    if (!ecn && d > this.targetNs) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
     else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
     else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
   }
