@@ -800,14 +800,20 @@ test("the parameters' lower range ends work as their descriptions say; default c
   assert.not.throws(() => new RackReceiver().open(0));
 });
 
-test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) an ACK marks nothing lost, also past 2^31 ns", () => {
+test("RFC 8985 §6.2 step 5, past 2^31 ns: with no packet delivered yet the RTO's resends stay unmarked until a DSACK above SND.UNA delivers one (RFC 2883 §4)", () => {
   // A flow at 3 s (ticks past 2^31 read negative as int32). PSNs 0 and 1 go at T; no ACK comes
   // back. The first PTO (initialPtoNs, capped at the RTO's 1 ms; §7.3: a probe is allowed from
   // the start of the connection) resends PSN 1 at T + 1 ms and restarts the RTO; at T + 2 ms it
   // marks both lost (§6.3: SND.UNA, and PSN 1 since RACK.rtt and reo_wnd are still 0), and both
-  // are resent. PSN 1's first copy had arrived (its ACKs were lost): the resend draws a DSACK,
-  // which delivers nothing. With no packet delivered there is no RACK.xmit_ts to be sent before,
-  // so step 5 marks nothing: the resends stay in flight.
+  // are resent. PSN 1's first copy had arrived (its ACKs were lost): the resend draws a DSACK
+  // of PSN 1 above the cumulative ACK 0. Until 2026-12-04 that DSACK delivered nothing, and with
+  // no RACK.xmit_ts step 5 marked nothing (that case: vector `sender-edges`). The receiver holds
+  // PSN 1 (RFC 2883 §4 rule 4), so it is SACKed and delivered: a resend, judged by step 2
+  // against min_RTT, still 0 (no sample) → taken: RACK.xmit_ts = T + 2 ms, RACK.rtt = 500; no
+  // RTT sample (a resend, and DSACKed: Karn), so SRTT stays 0. Step 4: reo_wnd_mult 1 → 2.
+  // Step 5: reo_wnd = 0 (in recovery, no reordering seen); PSN 0's resend, in the same tick with a
+  // lower PSN, was sent before RACK (RACK_sent_after's tie-break): (T + 2 ms) + 500 + 0 −
+  // (T + 2,000,500) = 0 ≤ 0 → lost, and resent.
   const T = 3_000_000_000;
   const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
   s.open(1, 0);
@@ -823,9 +829,15 @@ test("RFC 8985 §6.2 step 5: before any packet was delivered (no RACK.xmit_ts) a
   s.onSchedule(1, T + 2_000_000, 1 << 20);
   assert.is(s.nextPacket(1, T + 2_000_000), RACK_TX_RETRANSMIT);
   assert.is(s.nextPacket(1, T + 2_000_000), RACK_TX_RETRANSMIT);
-  s.onAck(1, T + 2_000_500, 0, 1, true);
   assert.is(s.lostPackets(1), 0);
-  assert.is(s.nextPacket(1, T + 2_000_500), RACK_TX_NONE);
+  s.onAck(1, T + 2_000_500, 0, 1, true);
+  assert.is(s.sackedPackets(1), 1);
+  assert.is(s.rackRttNs(1), 500);
+  assert.is(s.srttNs(1), 0);
+  assert.is(s.reoWndMult(1), 2);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, T + 2_000_500), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 0);
 });
 
 test("RFC 8985 §6.2: step 1 takes the ACK's RTT measurements into min_RTT before step 2 judges a resend it delivers (review, 2026-12-02)", () => {
@@ -896,6 +908,71 @@ test("RFC 8985 §6.2 step 5: a lower PSN resent in RACK.xmit_ts's own tick, afte
   assert.is(s.lostPackets(1), 1);
   assert.is(s.nextPacket(1, 7000), RACK_TX_RETRANSMIT);
   assert.is(s.out[2], 1);
+});
+
+// Differential testing against an independent model (2026-12-04): a DSACK above SND.UNA.
+
+test("RFC 2883 §4, RFC 8985 §6.2: a DSACK of a PSN above SND.UNA, whose first ACK was lost, SACKs it (it is delivered, not resent again)", () => {
+  // sampled: PSN 0 sent at 0, acknowledged at 1000: min_RTT = SRTT = 1000, RTTVAR 500.
+  const s = sampled(8);
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 1000); // PSNs 1, 2, 3 at 1000
+  // What the receiver sends: PSN 1 is lost; PSN 2 arrives (that ACK, cum 1 SACK 2, is lost);
+  // PSN 3 arrives (cum 1, SACK 3); later PSN 2's resend arrives: a copy past ePSN 1 of a PSN it
+  // holds, answered cum 1, SACK 2 with the DSACK flag.
+  const r = new RackReceiver({ windowPackets: 32 }, 1);
+  r.open(0, 0);
+  r.onData(0, 0, 0, false);
+  r.onData(0, 0, 2, false);
+  r.onData(0, 0, 3, false);
+  assert.ok((r.onData(0, 0, 2, false) & 8) !== 0); // RACK_RX_DUPLICATE
+  assert.equal([r.out[0], r.out[1], r.out[2]], [1, 2, 1]);
+  // SACK of 3 at 2000: RTT sample 1000 (RTTVAR 500 + ⌊(0 − 500) / 4⌋ = 375, SRTT 1000), RACK =
+  // (1000, PSN 3), RACK.rtt 1000; reo_wnd = min(⌊1 · 1000 / 4⌋, 1000) = 250 (1 SACKed, no
+  // recovery). PSNs 1 and 2 (same tick, lower PSNs) have 1000 + 1000 + 250 − 2000 = 250 left.
+  s.onAck(1, 2000, 1, 3, false);
+  assert.is(s.deadlineNs(1), 2250);
+  assert.is(s.onTimer(1, 2250), RACK_TIMER_REORDER); // 1250 − 1250 = 0: both lost, recovery
+  assert.is(s.lostPackets(1), 2);
+  assert.is(s.nextPacket(1, 2250), RACK_TX_RETRANSMIT); // PSN 1 (lost again)
+  assert.is(s.nextPacket(1, 2250), RACK_TX_RETRANSMIT); // PSN 2, whose copy draws the DSACK
+  // The DSACK of PSN 2 at 3250, above SND.UNA 1: PSN 2 is SACKed (2 SACKed, with 3). Step 2: a
+  // resend with RTT 3250 − 2250 = 1000, not below min_RTT 1000 → RACK = (2250, PSN 2), RACK.rtt
+  // 1000. Step 4: reo_wnd_mult 1 → 2. Step 5: reo_wnd = 0 (in recovery, no reordering seen: PSN
+  // 2 was resent); PSN 1's resend, same tick and lower PSN: 2250 + 1000 + 0 − 3250 = 0 ≤ 0 →
+  // lost, and resent next. The old code ignored the SACK: PSN 2 unSACKed (1 SACKed), nothing
+  // lost (RACK stayed at 1000, before both resends), new data PSN 4 went instead, and an RTO
+  // would have resent PSN 2 once more.
+  s.onAck(1, 3250, 1, 2, true);
+  assert.is(s.sackedPackets(1), 2);
+  assert.is(s.rackRttNs(1), 1000);
+  assert.is(s.reoWndMult(1), 2);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, 3250), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 1);
+});
+
+test("RFC 6298 §3 (Karn), RFC 8985 §6.2 step 1: a DSACKed packet above SND.UNA, never resent (the network duplicated it), is delivered but gives no RTT sample", () => {
+  // sampled: min_RTT = SRTT = 1000, RTTVAR 500, RTO 3000. PSNs 1, 2 at 1000; PSN 2's ACK is lost
+  // and a network copy of it arrives late: cum 1, SACK 2, DSACK at 5000. PSN 2 arrived twice, and
+  // this ACK answers the later copy, so 5000 − 1000 = 4000 is no RTT measurement: SRTT 1000,
+  // RTTVAR 500, min_RTT 1000 stay (as a sample it would give RTTVAR 500 + ⌊(3000 − 500) / 4⌋ =
+  // 1125, SRTT 1000 + ⌊3000 / 8⌋ = 1375). PSN 2 is delivered: SACKed, and step 2 (it was never
+  // resent) sets RACK = (1000, PSN 2), RACK.rtt 4000. Step 4: reo_wnd_mult 2, reo_wnd =
+  // min(⌊2 · 1000 / 4⌋, 1000) = 500 (1 SACKed, no recovery). Step 5: PSN 1 (same tick, lower
+  // PSN): 1000 + 4000 + 500 − 5000 = 500 left → the reordering timer, at 5500.
+  const s = sampled(8);
+  s.nextPacket(1, 1000);
+  s.nextPacket(1, 1000);
+  s.onAck(1, 5000, 1, 2, true);
+  assert.is(s.sackedPackets(1), 1);
+  assert.is(s.srttNs(1), 1000);
+  assert.is(s.rttvarNs(1), 500);
+  assert.is(s.minRttNs(1), 1000);
+  assert.is(s.rackRttNs(1), 4000);
+  assert.is(s.reoWndNs(1), 500);
+  assert.ok(s.reorderTimerArmed(1));
+  assert.is(s.deadlineNs(1), 5500);
+  assert.is(s.lostPackets(1), 0);
 });
 
 test.run();

@@ -431,7 +431,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       for (let i = 0; i < d; i++) {
         const psn = (una + i) & K.U24;
         const idx = psn & this.mask;
-        if (!bitTest(this.sackBits, base, idx)) this.deliverPick(slot, now, psn, idx);
+        if (!bitTest(this.sackBits, base, idx)) this.deliverPick(slot, now, psn, idx, true);
       }
       // deliver() cleared the resent and lost bits of what it delivered; SACKed packets had
       // theirs cleared when SACKed, and only their SACK bits remain to release.
@@ -443,12 +443,18 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.retry[slot] = 0;
     }
     const cur = this.una[slot];
-    if (!dsack && psn24Diff(sackPsn, cur) > 0) {
+    // The SACKed PSN past SND.UNA is delivered, with or without DSACK: a D-SACK above the
+    // cumulative ACK reports a duplicate of data the receiver holds (RFC 2883 §4 rule 4, the
+    // second SACK block TCP adds; RDMA's one-block SACK names the same PSN). Typically the ACK of
+    // its first copy was lost. A DSACKed packet gives no RTT measurement (RFC 6298 §3, Karn: it
+    // arrived at least twice, and this ACK answers a later copy), so step 1 (minRttOfAck) and the
+    // estimator leave it out; steps 2–3 take it as any delivered packet (step 2 judges a resend).
+    if (psn24Diff(sackPsn, cur) > 0) {
       const idx = sackPsn & this.mask;
       if (!bitTest(this.sackBits, base, idx)) {
         bitSet(this.sackBits, base, idx);
         this.sackedCol[slot]++;
-        this.deliverPick(slot, now, sackPsn, idx);
+        this.deliverPick(slot, now, sackPsn, idx, !dsack);
       }
     }
     if (pick[Kept.RackPsn] >= 0) this.rackRttCol[slot] = (now - pick[Kept.RackTs]) | 0;
@@ -658,9 +664,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
 
   /**
    * deliver(), and what the ACK keeps of the packet in `pick`: RACK.rtt's packet if it was sent
-   * later than the one kept, and the RTT sample's if it was never retransmitted and sent later.
+   * later than the one kept, and the RTT sample's if it was never retransmitted, sent later and
+   * `measure` (not DSACKed: Karn).
    */
-  private deliverPick(slot: number, now: number, psn: number, idx: number): void {
+  private deliverPick(slot: number, now: number, psn: number, idx: number, measure: boolean): void {
     const v = this.deliver(slot, now, psn, idx);
     if (v < 0) return;
     const ts = this.xmitTs[slot * this.bits + idx];
@@ -669,7 +676,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       pick[Kept.RackTs] = ts;
       pick[Kept.RackPsn] = psn;
     }
-    if (v > 0 && (pick[Kept.Sampled] === 0 || ((ts - pick[Kept.SampleTs]) | 0) > 0)) {
+    if (v > 0 && measure && (pick[Kept.Sampled] === 0 || ((ts - pick[Kept.SampleTs]) | 0) > 0)) {
       pick[Kept.SampleTs] = ts;
       pick[Kept.Sampled] = 1;
     }
@@ -722,7 +729,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     }
     // The SACKed PSN counts only past the new SND.UNA, as ackGeneral delivers it: a stale ACK
     // (cumPsn below SND.UNA) names a PSN already acknowledged, whose ring index may hold a newer
-    // packet, and its send tick no RTT measurement of this ACK (step 1).
+    // packet, and its send tick no RTT measurement of this ACK (step 1). Nor a DSACKed one, though
+    // delivered: it arrived at least twice (RFC 6298 §3, Karn).
     if (!dsack && psn24Diff(sackPsn, d > 0 ? cumPsn : una) > 0) {
       const idx = sackPsn & this.mask;
       if (!bitTest(this.sackBits, base, idx) && !bitTest(this.resentBits, base, idx)) {
