@@ -9,9 +9,13 @@ import { loadVectors, vectorFiles } from "./files";
 
 export const registry: ModuleRegistry = { ...cc.modules, ...lb.modules, ...reliability.modules, ...sw.modules };
 
+export const CONFORMANCE_USAGE = `usage: nicfw conformance <vector files or folders>
+  runs every vector (*.json) found; prints each failing step, then "conformance: N passed, M failed";
+  exits 1 when a vector failed or none ran`;
+
 export function runConformance(paths: string[], label = "conformance", log: (s: string) => void = console.log): number {
   if (paths.length === 0) {
-    log("usage: nicfw conformance <vector files or folders>");
+    log(CONFORMANCE_USAGE);
     return 2;
   }
   let passed = 0;

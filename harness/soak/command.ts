@@ -1,4 +1,4 @@
-// `nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers N] [-v]`: runs the
+// `nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers W] [-v]`: runs the
 // soak (soak.ts) over a range of seeds, on worker threads (one per core by default), prints each
 // scenario that ended badly as it is judged and a tally at the end, and writes each such scenario
 // to DIR/<seed>.json. Exit code 1 when any ended badly.
@@ -10,9 +10,9 @@ import type { Scenario } from "../scenario/schema";
 import { runOnThreads, startWorker } from "../threads";
 import { VERDICTS, type Verdict, drawScenario, judge } from "./soak";
 
-export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers N] [-v]
+export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers W] [-v]
   runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
-  of simulated time (default 20000), on N worker threads (default one per core), and reports
+  of simulated time (default 20000), on W worker threads (default one per core), and reports
   crashes, integrity failures, module errors, nondeterminism, observer effects, impossible
   speeds and stalled flows; each failing scenario goes to DIR/<seed>.json (default soak-out);
   -v lists all`;

@@ -13,7 +13,7 @@
 // the rows from whatever results exist.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
@@ -349,10 +349,10 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     return 2;
   }
   if (mode === "plan") {
-    // `npx nicfw` finds the CLI in a checkout, in a project that installed nicfw, and globally.
-    const jobs = points.map((p) => `npx nicfw run points/${p.id}.json --out points/${p.id} --quiet`);
+    const nicfw = cliCommand();
+    const jobs = points.map((p) => `${nicfw} run points/${p.id}.json --out points/${p.id} --quiet`);
     writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
-    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: npx nicfw sweep --collect --out ${out})`);
+    console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
   }
   const rows = await runPoints(points, { workers, rerun, progress: progressPrinter() });
@@ -360,4 +360,15 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const bad = rows.filter((r) => r.status !== "ok").length;
   console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}`);
   return bad > 0 ? 1 : 0;
+}
+
+/**
+ * How a job line calls this CLI: the built script's absolute path under node, so that a line
+ * runs from any folder (`npx nicfw` finds nicfw only inside the project that installed it, and
+ * elsewhere asks the npm registry). Run from the TypeScript source (tsx), `npx nicfw`.
+ */
+function cliCommand(): string {
+  const script = process.argv[1];
+  const path = script !== undefined && existsSync(script) ? realpathSync(script) : "";
+  return path.endsWith(".js") ? `${JSON.stringify(process.execPath)} ${JSON.stringify(path)}` : "npx nicfw";
 }
