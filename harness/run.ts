@@ -122,7 +122,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     r = runScenario(scenario, { seed: a.seed, baseDir, progress: bar.update, defaultSample: a.plots });
   } catch (e) {
     bar.end();
-    console.error(e instanceof ScenarioError ? e.message : `nicfw run: ${(e as Error).message}`);
+    // Errors found while building name the file, as the schema's do.
+    if (e instanceof ScenarioError) console.error(a.file ? new ScenarioError(a.file, e.errors).message : e.message);
+    else console.error(`nicfw run: ${(e as Error).message}`);
     return e instanceof ScenarioError ? 2 : 1;
   }
   bar.end();

@@ -4,6 +4,7 @@
 // rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time, here never below
 // twice the network RTT), creates one table per module with capacity = flows, and turns the traffic into flows.
 
+import { ParamError } from "../../lib/core/params";
 import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
@@ -190,11 +191,14 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const lbRef: ModuleSpec = tr.lb ?? { name: "reps" };
   const relRef: ModuleSpec = tr.reliability ?? { name: "rud" };
   const errors: string[] = [];
-  const guard = <T>(path: string, f: () => T): T | undefined => {
+  // A module's ParamError names the parameter: point at the scenario's field when the scenario
+  // gave it (a value derived from `network` is refused under the module's path alone).
+  const guard = <T>(path: string, spec: ModuleSpec, f: () => T): T | undefined => {
     try {
       return f();
     } catch (e) {
-      errors.push(`${path}: ${(e as Error).message}`);
+      const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
+      errors.push(`${given ? `${path}.params.${(e as ParamError).param}` : path}: ${(e as Error).message}`);
       return undefined;
     }
   };
@@ -202,7 +206,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };
-  const transport = guard("transport.reliability", () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
+  const transport = guard("transport.reliability", relRef, () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
   const ccTables = new Map<string, CcAdapter>();
   const lbTables = new Map<string, { table: LbTable; next: number }>();
   const specs: FlowSpec[] = [];
@@ -217,7 +221,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
-      cc = guard(path, () => makeCc(cref.name, cref.params ?? {}, modCtx(2 + ccTables.size), Math.max(1, F)));
+      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, modCtx(2 + ccTables.size), Math.max(1, F)));
       if (!cc) break;
       ccTables.set(ckey, cc);
     }
@@ -243,7 +247,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
             switchLatencyNs: s.topology.switchLatencyNs ?? 0,
           }
         : {};
-      const table = guard(path, () => makeLb(lref.name, lref.params ?? {}, modCtx(100 + lbTables.size), Math.max(1, F), extra));
+      const table = guard(path, lref, () => makeLb(lref.name, lref.params ?? {}, modCtx(100 + lbTables.size), Math.max(1, F), extra));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);

@@ -32,6 +32,27 @@ test("a switch queue refusal names network.queue: trimming with the drop-tail pr
   assert.is(runScenario({ ...s, network: { ...s.network, trimming: false } }).integrity.ok, true);
 });
 
+test("a module's refused parameter names the scenario field that gave it; one the scenario did not give names the module", () => {
+  const errorsOfBuild = (s: Scenario): string[] => {
+    try {
+      build(s);
+    } catch (e) {
+      if (e instanceof ScenarioError) return e.errors;
+      throw e;
+    }
+    return [];
+  };
+  const withCc = (params: Record<string, unknown>): Scenario => ({ ...DEFAULT_SCENARIO, transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "nscc", params } } });
+  assert.equal(errorsOfBuild(withCc({ profile: "ueq" })), [
+    'transport.cc.params.profile: Nscc: unknown profile ueq; profile must be one of "smartt", "uec", "uec-htsim"',
+  ]);
+  assert.match(errorsOfBuild(withCc({ fooBytes: 1 }))[0], /^transport\.cc\.params\.fooBytes: Nscc: unknown parameter fooBytes$/);
+  assert.match(errorsOfBuild(withCc({ mtuBytes: 10 }))[0], /^transport\.cc\.params\.mtuBytes: Nscc: mtuBytes must be /);
+  // A load balancer under a traffic entry: its own path.
+  const lb: Scenario = { ...DEFAULT_SCENARIO, traffic: [{ ...DEFAULT_SCENARIO.traffic[0], lb: { name: "reps", params: { evCount: 0 } } }] };
+  assert.match(errorsOfBuild(lb)[0], /^traffic\[0\]\.lb\.params\.evCount: Reps: evCount must be /);
+});
+
 test("the embedded default scenario is valid", () => {
   assert.equal(errorsOf(DEFAULT_SCENARIO), []);
 });

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { checkParamNames, needParam, profileParam, resolveParams, rule } from "./params";
+import { type ParamError, checkParamNames, needParam, profileParam, resolveParams, rule } from "./params";
 
 interface P {
   mtuBytes: number;
@@ -101,6 +101,25 @@ test("profiles and joint checks", () => {
   assert.is(message(() => profileParam("Demo", "x" as never, profiles, "paper")), `Demo: unknown profile x; profile must be one of "paper", "sim"`);
   needParam("Demo", true, "never");
   assert.is(message(() => needParam("Demo", false, "need a ≤ b")), "Demo: need a ≤ b");
+});
+
+test("a refused parameter is a RangeError that names it (ParamError.param), for a rule, an unknown name and a profile", () => {
+  const caught = (f: () => unknown): ParamError => {
+    try {
+      f();
+    } catch (e) {
+      return e as ParamError;
+    }
+    throw new Error("nothing thrown");
+  };
+  const rule1 = caught(() => resolveParams("T", { aBytes: 1 }, { aBytes: 0 }, { aBytes: rule.int(1, 9) }));
+  const unknown = caught(() => checkParamNames("T", { bBytes: 1 }, ["aBytes"]));
+  const profile = caught(() => profileParam("T", "x" as "a", ["a", "b"], "a"));
+  assert.equal([rule1.param, unknown.param, profile.param], ["aBytes", "bBytes", "profile"]);
+  for (const e of [rule1, unknown, profile]) {
+    assert.instance(e, RangeError);
+    assert.is(e.name, "RangeError");
+  }
 });
 
 test.run();

@@ -81,22 +81,37 @@ function failure(v: unknown, r: ParamRule): string | undefined {
   }
 }
 
-/** @throws RangeError `<who>: unknown parameter <name>` for a name not in `names`. */
+/**
+ * A parameter refused at construction: a RangeError that also names the parameter, so that a
+ * caller holding the parameters in a larger configuration can point at the field (the harness
+ * reports `transport.cc.params.fiBytes`, not only `transport.cc`).
+ */
+export class ParamError extends RangeError {
+  constructor(
+    message: string,
+    readonly param: string,
+  ) {
+    super(message);
+    this.name = "RangeError";
+  }
+}
+
+/** @throws ParamError `<who>: unknown parameter <name>` for a name not in `names`. */
 export function checkParamNames(who: string, input: object, names: readonly string[]): void {
   for (const k of Object.keys(input)) {
-    if (names.indexOf(k) < 0) throw new RangeError(`${who}: unknown parameter ${k}`);
+    if (names.indexOf(k) < 0) throw new ParamError(`${who}: unknown parameter ${k}`, k);
   }
 }
 
 /**
  * The profile named by the input, or `fallback` when none is given.
- * @throws RangeError `<who>: unknown profile <name>; profile must be one of "a", "b"` for a name
+ * @throws ParamError `<who>: unknown profile <name>; profile must be one of "a", "b"` for a name
  * not in `profiles` (the list, so that a mistyped name shows the choices).
  */
 export function profileParam<P extends string>(who: string, given: P | undefined, profiles: readonly P[], fallback: P): P {
   const profile = given === undefined ? fallback : given;
   if (profiles.indexOf(profile) < 0) {
-    throw new RangeError(`${who}: unknown profile ${String(profile)}; profile must be one of ${profiles.map((p) => `"${p}"`).join(", ")}`);
+    throw new ParamError(`${who}: unknown profile ${String(profile)}; profile must be one of ${profiles.map((p) => `"${p}"`).join(", ")}`, "profile");
   }
   return profile;
 }
@@ -111,7 +126,7 @@ export function needParam(who: string, ok: boolean, what: string): void {
  * then checked rule by rule. The parameter names are the defaults' keys. `rules` may be a
  * function of the merged parameters, for bounds that depend on other parameters. The defaults are
  * not changed; the result is a new, unfrozen object.
- * @throws RangeError for an unknown name, or `<who>: <name> must be …, got <value>` for the first
+ * @throws ParamError for an unknown name, or `<who>: <name> must be …, got <value>` for the first
  *   parameter that breaks its rule.
  */
 export function resolveParams<T extends object>(
@@ -131,7 +146,7 @@ export function resolveParams<T extends object>(
     const r = checks[name];
     if (r === undefined) continue;
     const what = failure(p[name], r);
-    if (what !== undefined) throw new RangeError(`${who}: ${name} must be ${what}, got ${shown(p[name])}`);
+    if (what !== undefined) throw new ParamError(`${who}: ${name} must be ${what}, got ${shown(p[name])}`, name);
   }
   return p as T;
 }
