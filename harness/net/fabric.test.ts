@@ -1195,6 +1195,42 @@ test("an ACK carries how long the receiving host held the data packet (Swift §3
   assert.is(fast.ecwnd, 256);
 });
 
+test("serialisation is exact where the rate's time is a whole ps: 333 B at 33.3 Gb/s take 80,000 ps, not 80,001", () => {
+  // 333 B × 8 / 33.3 Gb/s = 80 ns exactly; in doubles 333 × (8000 / 33.3) = 80,000.00000000001,
+  // which rounding up made 80,001 ps per hop. One 333 B packet (269 B payload + 64 B header)
+  // through one switch, host and switch links at 33.3 Gb/s and 1 µs: 2 × 80,000 + 2 × 1,000,000
+  // = 2,160,000 ps; its 64 B ACK back (64 × 8 / 33.3 = 15.375... ns, 15,376 ps rounded up, per
+  // hop): acknowledged at 2,160,000 + 2 × (15,376 + 1,000,000) = 4,190,752 ps.
+  const b = build({
+    name: "exact serialisation",
+    seed: 1,
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 33.3, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 269 }] }],
+  } as Scenario);
+  b.fabric.run();
+  assert.is(b.fabric.flowDoneRx[0], 2_160_000);
+  assert.is(b.fabric.flowDoneTx[0], 4_190_752);
+});
+
+test("a flow starting at 1.021 µs starts at 1,021,000 ps: event times stay whole ps (README: time in integer ps)", () => {
+  // 1.021 µs × 1000 × 1000 = 1,020,999.9999999999 ps unrounded. One 4150 B packet through one
+  // switch at 100 Gb/s, 1 µs links: 2 × 332 ns + 2 × 1 µs = 2664 ns after the start, delivered
+  // at 1,021,000 + 2,664,000 = 3,685,000 ps.
+  const b = build({
+    name: "integer start",
+    seed: 1,
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086, startUs: 1.021 }] }],
+  } as Scenario);
+  b.fabric.run();
+  assert.is(b.fabric.flowStart[0], 1_021_000);
+  assert.is(b.fabric.flowDoneRx[0], 3_685_000);
+});
+
 test("a host draining at 70 Gb/s keeps every event on the integer-ps grid (README: time in integer ps)", () => {
   // 2112 B at 70 Gb/s take 2112 × 8000 / 70 = 241,371.43 ps: unrounded, every event after the
   // first processed packet fell off the grid, and float error handed modules nowNs one ns short.

@@ -80,6 +80,20 @@ export const enum Routing {
 
 const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER, control → TAG_ACK
 
+/**
+ * `bytes` at `psPerByte` (8000 / Gb/s) in whole ps, rounded up. The product carries the rounding
+ * of 8000 / Gb/s in a double: at 33.3 Gb/s, 333 B take exactly 80,000 ps, but 333 × (8000 / 33.3)
+ * is 80,000.00000000001, which Math.ceil made 80,001 (780 of the rates 0.1–400 Gb/s in steps of
+ * 0.1 overcharged some packet size by 1 ps so). A product above a whole ps by less than 2^-50 of
+ * itself is that whole ps: its rounding error is a few ulps (2^-52 each), while a true fraction
+ * of a ps is at least 1 / (the rate's decimal numerator), far more for any rate written with a
+ * few decimals.
+ */
+export function wholePs(bytes: number, psPerByte: number): number {
+  const x = bytes * psPerByte;
+  return Math.ceil(x - x * 2 ** -50);
+}
+
 export interface FabricOptions {
   topology: Topology;
   routing: Routing;
@@ -435,7 +449,11 @@ export class Fabric {
     this.H = t.hosts;
     this.transport = transport;
     this.mss = mssBytes;
-    this.endPs = opts.endPs;
+    // Event times are whole ps (engine/heap.ts): times given in µs or ns arrive as products
+    // such as 2.051 µs × 1e6 = 2,051,000.0000000002 ps, which put a fault "at 2.051 µs" after a
+    // flow starting then (2.051 × 1000 × 1000 = 2,051,000), against the rule that a fault
+    // beginning when a flow starts is in force for its first packet.
+    this.endPs = Math.round(opts.endPs);
     this.maxEvents = opts.maxEvents ?? Infinity;
     this.pool = new PacketPool(opts.packetPool, opts.packetPoolMax ?? opts.packetPool);
     const P = t.ports;
@@ -625,8 +643,8 @@ export class Fabric {
       return covers;
     });
     this.faults.forEach((x, i) => {
-      this.heap.push(x.atPs, Ev.Fault, i, 1);
-      if (x.untilPs < Infinity) this.heap.push(x.untilPs, Ev.Fault, i, 0);
+      this.heap.push(Math.round(x.atPs), Ev.Fault, i, 1);
+      if (x.untilPs < Infinity) this.heap.push(Math.round(x.untilPs), Ev.Fault, i, 0);
     });
 
     let bits = 0;
@@ -637,7 +655,7 @@ export class Fabric {
       this.flowSrc[i] = f.src;
       this.flowDst[i] = f.dst;
       this.flowBytes[i] = f.bytes;
-      this.flowStart[i] = f.startPs;
+      this.flowStart[i] = Math.round(f.startPs);
       this.flowHash[i] = hash3(opts.seed, i, 0xf10);
       this.ccOf[i] = f.cc;
       this.lbOf[i] = f.lb;
@@ -649,7 +667,7 @@ export class Fabric {
       if (!(Number.isInteger(need) && need >= 0 && need <= deps)) throw new RangeError(`flow ${i}: needs ${need} of its ${deps} dependencies`);
       this.waitLeft[i] = need;
       if (need === 0) {
-        this.heap.at = f.startPs;
+        this.heap.at = this.flowStart[i];
         this.heap.add(Ev.Start, i, 0);
       }
     }
@@ -662,7 +680,7 @@ export class Fabric {
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.queuedBits = new Int32Array(Math.ceil(bits / 32) + 1);
-    if (opts.endPs < Infinity) this.heap.push(opts.endPs, Ev.Stop, 0, 0);
+    if (this.endPs < Infinity) this.heap.push(this.endPs, Ev.Stop, 0, 0);
 
     // Sampling and tracing (both off unless asked for: no event, no per-packet work).
     this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0) ? opts.sample : null;
@@ -765,7 +783,7 @@ export class Fabric {
    * delay class serialisation + propagation, a FIFO in the event list (engine/events.ts).
    */
   private transmit(port: number, h: number): void {
-    const ser = Math.ceil(this.pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port]);
+    const ser = wholePs(this.pool.i32[(h << 4) + P.Bytes], this.psPerByte[port]);
     this.lastSer = ser;
     this.busyUntil[port] = this.now + ser;
     const heap = this.heap;
@@ -1783,7 +1801,7 @@ export class Fabric {
 
   /** A packet's processing time at the host, in whole ps rounded up like serialisation: event times stay integer ps. */
   private rxPs(host: number, bytes: number): number {
-    return Math.ceil(bytes * this.rxPsPerByte[host]);
+    return wholePs(bytes, this.rxPsPerByte[host]);
   }
 
   private rxDone(host: number): void {

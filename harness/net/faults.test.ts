@@ -169,6 +169,28 @@ test("a fault at a flow's start is in force for its first packet, and a cut may 
   assert.ok((r.flows[0].fctUs as number) >= 160, `${r.flows[0].fctUs}`);
 });
 
+test("a fault at 2.051 µs is in force for the first packet of a flow starting at 2.051 µs (µs × 1e6 and µs × 1000 × 1000 differ in the last bit)", () => {
+  // 2.051 × 1e6 = 2,051,000.0000000002 ps (the fault) but 2.051 × 1000 × 1000 = 2,051,000 ps
+  // (the flow): unrounded, the packet left at 2,051,000 ps at 100 Gb/s, before the cut began.
+  // One switch, 1 µs links, one 4150 B packet: 4150 B at 10 Gb/s = 3320 ns on the cut host
+  // link, 4150 B at 100 Gb/s = 332 ns on the switch's, 2 × 1000 ns propagation: 5652 ns
+  // (at 100 Gb/s on both: 2664 ns).
+  for (const us of [2.051, 2.05, 1.021]) {
+    const r = runScenario({
+      name: "fault at start",
+      seed: 1,
+      topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+      network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+      transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086, startUs: us }] }],
+      faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 10, atUs: us }],
+      run: { endUs: 100, faultBaseline: false },
+    });
+    assert.ok(r.integrity.ok);
+    assert.is(r.flows[0].fctUs, 5.652, `start and fault at ${us} µs`);
+  }
+});
+
 test("overlapping faults of one kind: a port stays down while any Down fault is on, and a cut lasts while any cut is on", () => {
   const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 4_000_000 }] }];
   // Down for the whole run, and again from 1 to 10 µs: the end of the second leaves the first.
