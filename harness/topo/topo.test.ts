@@ -330,7 +330,11 @@ test("uet-htsim's network RTT by hand: 6 hops of a k = 4 fat tree at 100 Gb/s an
   // notes/uec-htsim-reference.md §2: 2 × Σ latency + Σ MTU serialisation + Σ ACK serialisation
   // over the longest path: 2 × 6 × 1000 + 6 × 4150 × 8 / 100 + 6 × 64 × 8 / 100 = 12000 + 1992 + 30.72.
   const t = fatTree3({ k: 4, oversubscription: 1, ...LINK });
-  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 14_022.72) < 1e-9);
+  // Exactly the double nearest 14,022.72 (summed in whole ps, 14,022,720 / 1000), so that the BDP
+  // is 100 × 14,022.72 / 8 = 175,284 B as uet-htsim's (a sum in ns gave 14,022.719999999998 and
+  // a floored BDP of 175,283).
+  assert.is(t.networkRttNs(4150, 64), 14_022.72);
+  assert.is(Math.floor((100 * t.networkRttNs(4150, 64)) / 8), 175_284);
   // The default path from host 0 to the last host: NIC, ToR up, agg up, core down, agg down, ToR down.
   const path = t.path(0, t.hosts - 1);
   assert.is(path.length, 6);
