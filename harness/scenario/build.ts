@@ -168,7 +168,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
   const htsimRtoNs = Math.max(Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
-  const rtoNs = pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs;
+  // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
+  // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability
+  // module's rtoNs, a parameter the scenario never gave.
+  const rtoNs = Math.min(2 ** 30, pfc ? Math.max(htsimRtoNs, 4096 * 256) : htsimRtoNs);
   const ctx: NetworkContext = {
     linkGbps: hostGbps,
     baseRttNs: rttNs,

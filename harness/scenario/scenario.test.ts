@@ -53,6 +53,17 @@ test("a module's refused parameter names the scenario field that gave it; one th
   assert.match(errorsOfBuild(lb)[0], /^traffic\[0\]\.lb\.params\.evCount: Reps: evCount must be /);
 });
 
+test("a deep buffer on a slow link: the derived RTO stops at 2^30 ns instead of being refused as the reliability module's rtoNs", () => {
+  // uet-htsim's rule, 15 µs + hops × buffer × 8 / rate: 6 hops × 10^8 B × 8 / 1 Gb/s = 4.8 × 10^9 ns
+  // (+ 15,000), above the 2^30 = 1,073,741,824 ns every module's time parameter allows.
+  const s: Scenario = {
+    ...DEFAULT_SCENARIO,
+    topology: { ...DEFAULT_SCENARIO.topology, linkGbps: 1 },
+    network: { ...DEFAULT_SCENARIO.network, trimming: false, bufferBdp: undefined, bufferBytes: 100_000_000 },
+  };
+  assert.is(build(s).derived.rtoNs, 2 ** 30);
+});
+
 test("the embedded default scenario is valid", () => {
   assert.equal(errorsOf(DEFAULT_SCENARIO), []);
 });
