@@ -23,48 +23,51 @@ commands:
                                    observer effects and stalled flows
   --version                        the package version`;
 
-/** A command's usage, loaded with the command, for `nicfw <command> --help`. */
-async function usageOf(command: string): Promise<string | undefined> {
-  switch (command) {
-    case "conformance":
-      return (await import("../conformance/node-runner")).CONFORMANCE_USAGE;
-    case "run":
-      return (await import("./run")).RUN_USAGE;
-    case "plot":
-      return (await import("./plot/plot")).PLOT_USAGE;
-    case "compare":
-      return (await import("./compare")).COMPARE_USAGE;
-    case "sweep":
-      return (await import("./sweep/sweep")).SWEEP_USAGE;
-    case "soak":
-      return (await import("./soak/command")).SOAK_USAGE;
-    default:
-      return undefined;
-  }
+/** A command's entry point and usage, loaded only when that command runs. */
+interface Command {
+  run(argv: string[]): number | Promise<number>;
+  usage: string;
 }
+
+const COMMANDS: { [name: string]: () => Promise<Command> } = {
+  conformance: async () => {
+    const m = await import("../conformance/node-runner");
+    return { run: (argv) => m.runConformance(argv), usage: m.CONFORMANCE_USAGE };
+  },
+  run: async () => {
+    const m = await import("./run");
+    return { run: m.runCommand, usage: m.RUN_USAGE };
+  },
+  plot: async () => {
+    const m = await import("./plot/plot");
+    return { run: m.plotCommand, usage: m.PLOT_USAGE };
+  },
+  compare: async () => {
+    const m = await import("./compare");
+    return { run: m.compareCommand, usage: m.COMPARE_USAGE };
+  },
+  sweep: async () => {
+    const m = await import("./sweep/sweep");
+    return { run: m.sweepCommand, usage: m.SWEEP_USAGE };
+  },
+  soak: async () => {
+    const m = await import("./soak/command");
+    return { run: m.soakCommand, usage: m.SOAK_USAGE };
+  },
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (rest.includes("--help") || rest.includes("-h")) {
-    const usage = await usageOf(command);
-    if (usage !== undefined) {
-      console.log(usage);
+  const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (load !== undefined) {
+    const c = await load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      console.log(c.usage);
       return 0;
     }
+    return c.run(rest);
   }
   switch (command) {
-    case "conformance":
-      return (await import("../conformance/node-runner")).runConformance(rest);
-    case "run":
-      return (await import("./run")).runCommand(rest);
-    case "plot":
-      return (await import("./plot/plot")).plotCommand(rest);
-    case "compare":
-      return (await import("./compare")).compareCommand(rest);
-    case "sweep":
-      return (await import("./sweep/sweep")).sweepCommand(rest);
-    case "soak":
-      return (await import("./soak/command")).soakCommand(rest);
     case "--version":
     case "-V":
       console.log((await import("../package.json")).version);

@@ -9,6 +9,7 @@ import { fatTree3 } from "../topo/fattree";
 import { minimalHops } from "../topo/lowdiameter";
 import { type CcAdapter, type NsccCc, Rx, RudTransport } from "./adapters";
 import { Kind, P, type PacketPool } from "./packets";
+import { oneSwitchScenario } from "./test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
 
@@ -1201,14 +1202,7 @@ test("serialisation is exact where the rate's time is a whole ps: 333 B at 33.3 
   // through one switch, host and switch links at 33.3 Gb/s and 1 µs: 2 × 80,000 + 2 × 1,000,000
   // = 2,160,000 ps; its 64 B ACK back (64 × 8 / 33.3 = 15.375... ns, 15,376 ps rounded up, per
   // hop): acknowledged at 2,160,000 + 2 × (15,376 + 1,000,000) = 4,190,752 ps.
-  const b = build({
-    name: "exact serialisation",
-    seed: 1,
-    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 33.3, latencyNs: 1000 },
-    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
-    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
-    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 269 }] }],
-  } as Scenario);
+  const b = build(oneSwitchScenario("exact serialisation", 33.3, [{ src: 0, dst: 1, bytes: 269 }]));
   b.fabric.run();
   assert.is(b.fabric.flowDoneRx[0], 2_160_000);
   assert.is(b.fabric.flowDoneTx[0], 4_190_752);
@@ -1218,14 +1212,7 @@ test("a flow starting at 1.021 µs starts at 1,021,000 ps: event times stay whol
   // 1.021 µs × 1000 × 1000 = 1,020,999.9999999999 ps unrounded. One 4150 B packet through one
   // switch at 100 Gb/s, 1 µs links: 2 × 332 ns + 2 × 1 µs = 2664 ns after the start, delivered
   // at 1,021,000 + 2,664,000 = 3,685,000 ps.
-  const b = build({
-    name: "integer start",
-    seed: 1,
-    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
-    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
-    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
-    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086, startUs: 1.021 }] }],
-  } as Scenario);
+  const b = build(oneSwitchScenario("integer start", 100, [{ src: 0, dst: 1, bytes: 4086, startUs: 1.021 }]));
   b.fabric.run();
   assert.is(b.fabric.flowStart[0], 1_021_000);
   assert.is(b.fabric.flowDoneRx[0], 3_685_000);

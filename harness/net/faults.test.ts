@@ -4,6 +4,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import { oneSwitchScenario } from "./test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "reps"): Scenario => defaultWith("faults", traffic, extra, lb);
 
@@ -177,12 +178,7 @@ test("a fault at 2.051 µs is in force for the first packet of a flow starting a
   // (at 100 Gb/s on both: 2664 ns).
   for (const us of [2.051, 2.05, 1.021]) {
     const r = runScenario({
-      name: "fault at start",
-      seed: 1,
-      topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
-      network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
-      transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
-      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086, startUs: us }] }],
+      ...oneSwitchScenario("fault at start", 100, [{ src: 0, dst: 1, bytes: 4086, startUs: us }]),
       faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 10, atUs: us }],
       run: { endUs: 100, faultBaseline: false },
     });

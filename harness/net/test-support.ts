@@ -1,5 +1,7 @@
-// Test support for the transport adapters' tests (not part of the fabric): packets made by hand,
-// and a NIC's transmit loop reduced to what a test needs to see.
+// Test support for the fabric's and the transport adapters' tests (not part of the fabric):
+// packets made by hand, a NIC's transmit loop reduced to what a test needs to see, and the
+// smallest scenario whose timing can be worked out by hand.
+import type { Scenario } from "../scenario/schema";
 import type { CcAdapter, Transport } from "./adapters";
 import { P, type PacketPool } from "./packets";
 
@@ -44,4 +46,20 @@ export function drain(t: Transport, cc: CcAdapter, slot: number, nowNs: number, 
     out.push([r, t.psn, t.msn, t.retryNo, t.bytes, t.msgPackets, t.payload]);
   }
   return out;
+}
+
+/**
+ * Two hosts under one switch (a leaf–spine of one leaf), links of `linkGbps` and 1 µs, 4150 B
+ * MTU, 64 B header and ACK, no trimming, no congestion control, RUD with an ACK per packet: a
+ * packet's time is serialisation and propagation only, so a test can work it out by hand.
+ */
+export function oneSwitchScenario(name: string, linkGbps: number, flows: { src: number; dst: number; bytes: number; startUs?: number }[]): Scenario {
+  return {
+    name,
+    seed: 1,
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 2, linkGbps, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "flows", flows }],
+  } as Scenario;
 }

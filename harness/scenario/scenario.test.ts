@@ -13,14 +13,19 @@ import { loadScenario, ScenarioError, validateScenario } from "./load";
 import type { Scenario } from "./schema";
 import { buildTraffic } from "./traffic";
 
-function errorsOf(doc: unknown): string[] {
+/** The errors of the ScenarioError `f` throws; none when it throws nothing. */
+function scenarioErrors(f: () => unknown): string[] {
   try {
-    validateScenario(doc);
+    f();
   } catch (e) {
     if (e instanceof ScenarioError) return e.errors;
     throw e;
   }
   return [];
+}
+
+function errorsOf(doc: unknown): string[] {
+  return scenarioErrors(() => validateScenario(doc));
 }
 
 test("a switch queue refusal names network.queue: trimming with the drop-tail profile, which has no control queue", () => {
@@ -33,15 +38,7 @@ test("a switch queue refusal names network.queue: trimming with the drop-tail pr
 });
 
 test("a module's refused parameter names the scenario field that gave it; one the scenario did not give names the module", () => {
-  const errorsOfBuild = (s: Scenario): string[] => {
-    try {
-      build(s);
-    } catch (e) {
-      if (e instanceof ScenarioError) return e.errors;
-      throw e;
-    }
-    return [];
-  };
+  const errorsOfBuild = (s: Scenario): string[] => scenarioErrors(() => build(s));
   const withCc = (params: Record<string, unknown>): Scenario => ({ ...DEFAULT_SCENARIO, transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "nscc", params } } });
   assert.equal(errorsOfBuild(withCc({ profile: "ueq" })), [
     'transport.cc.params.profile: Nscc: unknown profile ueq; profile must be one of "smartt", "uec", "uec-htsim"',
