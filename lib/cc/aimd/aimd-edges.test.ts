@@ -139,4 +139,22 @@ test("RFC 5681 §3.1: a NACK's cut between two timeouts acknowledges nothing new
   assert.is(cc.cwndBytes(0), 4000);
 });
 
+test("RFC 3465 §2.1 after a NACK's cut: bytes_acked restarts at 0, so the next increase needs a whole new window", () => {
+  // mss 1000 ≤ 1095 B: IW 4000 (RFC 5681 §3.1); no slow start, so every ACK counts toward eq. (3).
+  const cc = table({ mssBytes: 1000, slowStart: false });
+  cc.onSend(0, 0, 10_000);
+  // bytes_acked = 1 < cwnd 4000: no increase.
+  assert.is(cc.onAck(0, 1, 1), 0);
+  // The cut (RFC 5681 eq. (4) on the window): cwnd = ssthresh = max(floor(4000 × 0.5), 1000) = 2000,
+  // and bytes_acked counts the new window from 0 (one SMSS per window of the cut window).
+  assert.is(cc.onNack(0, 2, 1000), AIMD_DECREASE);
+  assert.is(cc.cwndBytes(0), 2000);
+  // 1999 B acknowledged: bytes_acked 1999 < 2000, no increase (the 1 B from before the cut is gone).
+  assert.is(cc.onAck(0, 3, 1999), 0);
+  assert.is(cc.cwndBytes(0), 2000);
+  // 1 B more: bytes_acked 2000 ≥ cwnd → 0, cwnd += SMSS = 3000.
+  assert.is(cc.onAck(0, 4, 1), AIMD_INCREASE);
+  assert.is(cc.cwndBytes(0), 3000);
+});
+
 test.run();

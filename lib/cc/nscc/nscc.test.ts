@@ -824,4 +824,20 @@ test("UEC: a trim-armed QuickAdapt fires on the first ACK after an idle gap of 3
   assert.is(cc.cwndBytes(0), MTU);
 });
 
+// The same window read at the far edge of the 32-bit tick: uet-htsim's 64-bit clock has now > qa_end
+// after any gap (uec-htsim-reference §5); a wrapping tick can tell "past" from "ahead" only while the
+// end reads at most the longest window (base RTT + target = 14000 + 10500 = 24,500 ns) ahead.
+test("UEC: an ACK that reads qa_end as 24,501 ns ahead (2^32 − 24,501 ns after it) finds the window ended", () => {
+  const cc = uecHtsim({}, 1);
+  cc.onSend(0, 0, 10 * MTU);
+  cc.onAck(0, 1000, 0, BASE, false); // window [1000, 25,500]
+  assert.is(cc.onTrim(0, 2000, MTU, false, 0), NSCC_DECREASE);
+  // Tick 25,500 − 24,501 = 999, reached 2^32 − 24,501 ns (about 4.29 s) after qa_end: the end reads
+  // 24,501 ns ahead, more than any window of this table, so it has passed; trigger_qa set,
+  // achieved = 4150 < 262,500 >> 3 = 32,812 → cwnd = max(4150, MTU) = 4150.
+  const r = cc.onAck(0, 25_500 - 24_501, MTU, BASE, false);
+  assert.is(r & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT);
+  assert.is(cc.cwndBytes(0), MTU);
+});
+
 test.run();

@@ -62,4 +62,16 @@ test("weights near the largest double keep their ratios (no overflow to Infinity
   assert.equal(mass([1.7e308, 1.7e308, 1]), [98304, 98304, 0]);
 });
 
+test("weights in the subnormal range keep their ratios (used as given, not halved or scaled)", () => {
+  // Σw·n·2^16 is finite, so the weights are used as given. MIN_VALUE = 2^-1074 and 3 × 2^-1074:
+  // Σw = 4 × 2^-1074 (exact: subnormals add as integers of 2^-1074); n = 2, so
+  // s_0 = round(2^-1074 × 2 × 65536 / (4 × 2^-1074)) = 32768 and s_1 = 3 × 32768 = 98304;
+  // Σ = 131072 = 2 × 65536, no residue. Column 0 is kept with probability 32768 / 65536 and
+  // otherwise aliased to column 1. (Weights divided by 2 first round 2^-1075 to 0.)
+  const [prob, alias] = buildAlias([Number.MIN_VALUE, 3 * Number.MIN_VALUE]);
+  assert.is(prob[0], 32768);
+  assert.is(alias[0], 1);
+  assert.is(prob[1], 65536);
+});
+
 test.run();

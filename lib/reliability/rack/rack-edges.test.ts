@@ -975,4 +975,125 @@ test("RFC 6298 §3 (Karn), RFC 8985 §6.2 step 1: a DSACKed packet above SND.UNA
   assert.is(s.lostPackets(1), 0);
 });
 
+test("RFC 8985 §6.2 step 5 after recovery: an ACK of the head still marks by RACK.xmit_ts, which a resend made later than the packets behind it", () => {
+  // Ticks from T = −10^9 (3.29 s on the 32-bit clock, where two ticks sum past 2^31): t(x) = T + x.
+  const T = -1_000_000_000;
+  const t = (x: number) => (T + x) | 0;
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 16, 1);
+  s.onSchedule(1, t(0), 1 << 20);
+  s.nextPacket(1, t(0));
+  s.onAck(1, t(1000), 1, 0, false); // min_RTT = SRTT = 1000: reo_wnd = min(1 × 1000 / 4, SRTT) = 250
+  for (let i = 1; i <= 4; i++) s.nextPacket(1, t(2000)); // PSNs 1–4 at 2000
+  // SACKs of 2, 3, 4 at 3000 (RTT 1000 each): at DupThresh = 3 SACKed, before any reordering,
+  // reo_wnd = 0, so PSN 1 (same tick, lower PSN) has 2000 + 1000 + 0 − 3000 = 0 left: lost.
+  for (let p = 2; p <= 4; p++) s.onAck(1, t(3000), 1, p, false);
+  assert.is(s.lostPackets(1), 1);
+  assert.ok(s.inRecovery(1)); // recovery point: SND.NXT = 5
+  assert.is(s.nextPacket(1, t(3000)), RACK_TX_RETRANSMIT); // PSN 1 again at 3000
+  assert.is(s.nextPacket(1, t(3100)), RACK_TX_NEW); // PSN 5 at 3100
+  assert.is(s.nextPacket(1, t(4000)), RACK_TX_NEW); // PSN 6 at 4000
+  assert.is(s.nextPacket(1, t(4000)), RACK_TX_NEW); // PSN 7 at 4000
+  // SACK of 5 at 4100: RACK = (3100, 5), RACK.rtt 1000; in recovery reo_wnd 0: PSN 1's resend
+  // (3000) has 3000 + 1000 − 4100 = −100 left: lost again. PSNs 6 and 7 were sent after RACK.
+  s.onAck(1, t(4100), 1, 5, false);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, t(4100)), RACK_TX_RETRANSMIT); // PSN 1 a third time, at 4100
+  // Its ACK at 5100 (cumulative 6): RTT 1000, not below min_RTT, so step 2 takes it: RACK =
+  // (4100, 1), RACK.rtt 1000. SND.UNA 6 passes the recovery point 5: recovery ends, reo_wnd 250.
+  // PSNs 6 and 7 (4000) were sent before RACK: 4000 + 1000 + 250 − 5100 = 150 left.
+  s.onAck(1, t(5100), 6, 1, false);
+  assert.not.ok(s.inRecovery(1));
+  assert.is(s.deadlineNs(1), t(5250));
+  // The ACK of PSN 6 alone at 5110 (nothing SACKed or lost, outside recovery): RACK.rtt = 5110 −
+  // 4000 = 1110 (step 2 takes every accepted packet's RTT), RACK.xmit_ts stays 4100 (PSN 6 was
+  // sent before it). PSN 7 (4000) is still sent before RACK: 4000 + 1110 + 250 − 5110 = 250 left,
+  // so the reordering timer is armed for 5360 (reo_wnd = min(1000 / 4, SRTT) with SRTT ≥ 1000).
+  s.onAck(1, t(5110), 7, 6, false);
+  assert.ok(s.reorderTimerArmed(1));
+  assert.is(s.deadlineNs(1), t(5360));
+  assert.is(s.onTimer(1, t(5359)), 0);
+  assert.is(s.onTimer(1, t(5360)), RACK_TIMER_REORDER); // 250 − 250 = 0: PSN 7 lost
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, t(5360)), RACK_TX_RETRANSMIT);
+  assert.is(s.out[2], 7);
+});
+
+test("RFC 8985 §6.2 step 2 at PSN 0 after the 24-bit wrap: RACK.rtt is the resend's, sent after the first copy delivered with it", () => {
+  // From PSN 2^24 − 1: it goes at 0 and is acknowledged at 1000 (cumulative 0, the PSN wrapped):
+  // min_RTT = SRTT = 1000, reo_wnd = min(1 × 1000 / 4, SRTT) = 250.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000 }, 2);
+  s.open(1, 16_777_215);
+  s.post(1, 1024 * 8, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  s.nextPacket(1, 0);
+  s.onAck(1, 1000, 0, 16_777_215, false);
+  assert.is(s.minRttNs(1), 1000);
+  s.nextPacket(1, 2000); // PSN 0 at 2000
+  s.nextPacket(1, 2600); // PSN 1 at 2600
+  s.nextPacket(1, 2600); // PSN 2 at 2600
+  // SACK of PSN 2 at 3600 (RTT 1000): RACK = (2600, 2), RACK.rtt 1000. Step 5: PSN 0 has
+  // 2000 + 1000 + 250 − 3600 = −350 left: lost; PSN 1 (same tick, lower PSN) 2600 + 1000 + 250 − 3600 = 250.
+  s.onAck(1, 3600, 0, 2, false);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.nextPacket(1, 3600), RACK_TX_RETRANSMIT); // PSN 0 again at 3600
+  assert.is(s.out[2], 0);
+  // At 4600 the resend and PSN 1's first copy are delivered (cumulative 3; PSN 1's own ACK was
+  // lost). Step 1: PSN 1, never retransmitted, measures 4600 − 2600 = 2000: min_RTT stays 1000.
+  // Step 2 in ascending xmit_ts: PSN 1 (2600) sets RACK.rtt = 2000, then the resend (3600), RTT
+  // 1000, not below min_RTT, is taken: RACK.rtt = 1000, RACK.xmit_ts = 3600.
+  s.onAck(1, 4600, 3, 0, false);
+  assert.is(s.minRttNs(1), 1000);
+  assert.is(s.rackRttNs(1), 1000);
+  // The ACK's one RTT sample is PSN 1's 2000 (the resend gives none: Karn), though PSN 1 was sent
+  // in the same tick as PSN 2, the previous ACK's sample. RFC 6298 (2.3) from SRTT 1000, RTTVAR
+  // 375 (after 1000, 1000): SRTT = 7/8 × 1000 + 1/8 × 2000 = 1125.
+  assert.is(s.srttNs(1), 1125);
+});
+
+test("RFC 6298 §3: an ACK of two first copies takes its RTT sample from the later sent, also past 2^30 ns and 1 ns later", () => {
+  // Ticks from T = −10^9 (3.29 s on the 32-bit clock). PSN 0 at T, PSN 1 at T + 500, both
+  // acknowledged at T + 1500 (cumulative 2): one sample per ACK, the most recently sent packet's,
+  // 1000 (not PSN 0's 1500). First sample, RFC 6298 (2.2): SRTT = 1000, RTTVAR = 500.
+  const T = -1_000_000_000;
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 4, 1);
+  s.onSchedule(1, T, 1 << 20);
+  s.nextPacket(1, T);
+  s.nextPacket(1, T + 500);
+  s.onAck(1, T + 1500, 2, 1, false);
+  assert.is(s.srttNs(1), 1000);
+  assert.is(s.rttvarNs(1), 500);
+  assert.is(s.rackRttNs(1), 1000);
+  // Sent 1 ns apart (PSN 0 at 0, PSN 1 at 1, both acknowledged at 1001): the sample is PSN 1's 1000, not 1001.
+  const u = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
+  u.open(1, 0);
+  u.post(1, 1024 * 4, 1);
+  u.onSchedule(1, 0, 1 << 20);
+  u.nextPacket(1, 0);
+  u.nextPacket(1, 1);
+  u.onAck(1, 1001, 2, 1, false);
+  assert.is(u.srttNs(1), 1000);
+});
+
+test("RFC 8985 §6.2 step 1 with Karn (RFC 6298 §3): a SACKed resend gives min_RTT no measurement", () => {
+  // sampled: min_RTT = SRTT = 1000, reo_wnd 250. PSNs 1–3 at 2000; SACK of 3 at 3000 (RTT 1000):
+  // RACK = (2000, 3); PSNs 1 and 2 (same tick, lower PSN) have 2000 + 1000 + 250 − 3000 = 250 left.
+  const s = sampled(8);
+  for (let i = 0; i < 3; i++) s.nextPacket(1, 2000);
+  s.onAck(1, 3000, 1, 3, false);
+  assert.is(s.onTimer(1, 3250), RACK_TIMER_REORDER); // 250 − 250 = 0: both lost
+  assert.is(s.lostPackets(1), 2);
+  assert.is(s.nextPacket(1, 3250), RACK_TX_RETRANSMIT); // PSN 1 again
+  assert.is(s.nextPacket(1, 3250), RACK_TX_RETRANSMIT); // PSN 2 again
+  // A SACK of PSN 2 at 3300: 50 ns after its resend, so it answers the first copy (ambiguous);
+  // no measurement from a retransmitted packet: min_RTT stays 1000, and step 2 skips the resend
+  // (50 < min_RTT), so RACK.rtt stays 1000.
+  s.onAck(1, 3300, 1, 2, false);
+  assert.is(s.minRttNs(1), 1000);
+  assert.is(s.rackRttNs(1), 1000);
+});
+
 test.run();
