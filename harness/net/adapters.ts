@@ -244,7 +244,7 @@ export class AimdCc extends WindowCc implements CcAdapter {
   }
 }
 
-/** Swift: a delay window that paces below one packet; the fabric has no remote-host delay (0). */
+/** Swift: a delay window that paces below one packet; the remote delay is the receiving host's hold time of the packet the ACK answers (0 with no sample). */
 export class SwiftCc extends WindowCc implements CcAdapter {
   readonly name = "swift";
   override readonly paced = 1;

@@ -259,6 +259,50 @@ test("DCP's transport at a timeout drops a pending packet of the message it rese
   assert.equal(drain(100_000).map((p) => [p[1], p[3]]), [[0, 1], [1, 1], [2, 1]], "PSNs 0–2 with sRetryNo 1, not the pending PSN 2 of retry 0");
 });
 
+test("DCP's transport tells the CC only the bytes it handed it: a timeout takes the unaMSN-th message's packets sent (not its unsent data), an HO of a short last packet that packet's wire bytes", () => {
+  // lib/cc README: inflight is the caller's count, which the modules do not clamp; a timeout or
+  // NACK must take out only bytes the CC was given. MTU 1,000 B payload, 64 B header: a
+  // 2,500 B message is 1,064 + 1,064 + 564 B on the wire.
+  {
+    const { t, drain } = dcpQp();
+    t.post(0, 2500);
+    drain(0, 2); // PSNs 0 and 1 sent: 2 × 1,064 = 2,128 B handed to the CC; PSN 2 (564 B) pending, unsent
+    assert.is(t.onTimer(0, 100_000), 1);
+    assert.is(t.bytes, 2 * 1064, "2,128 B in flight, not the message's 2,692 B");
+    // The resend (3 packets, 2,692 B) is all the CC then holds: the ACK releases exactly that.
+    assert.equal(drain(100_000).map((p) => p[4]), [1064, 1064, 564]);
+    const { pool } = dcpQp();
+    const ack = packet(pool, Kind.Ack, 0, 64, { w0: 1 });
+    assert.equal([t.onAck(0, 100_500, pool, ack), t.newBytes], [Sx.Complete | Sx.Done, 1064 + 1064 + 564]);
+  }
+  {
+    const { t, pool, drain } = dcpQp();
+    t.post(0, 2500);
+    drain(0);
+    const ho = (psn: number) => packet(pool, Kind.Nack, 0, 57, { psn, w0: 0, w2: 0 });
+    assert.equal([t.onNack(0, 10, pool, ho(2)), t.bytes], [1, 564], "PSN 2 is the message's short last packet: 500 + 64 B");
+    assert.equal([t.onNack(0, 10, pool, ho(0)), t.bytes], [1, 1064], "PSN 0 a full one: 1,000 + 64 B");
+    // Resent, both are held again; the ACK releases the message's 2,692 B once: 2,692 − 564 − 1,064 + 564 + 1,064.
+    assert.equal(drain(20).map((p) => [p[1], p[4]]), [[2, 564], [0, 1064]]);
+    const ack = packet(pool, Kind.Ack, 0, 64, { w0: 1 });
+    assert.equal([t.onAck(0, 30, pool, ack), t.newBytes], [Sx.Complete | Sx.Done, 2692]);
+  }
+});
+
+test("DCP + NSCC in a trimming 15:1 incast: the CC's inflight returns to zero when the flows complete (HOs of short last packets take their own bytes)", () => {
+  // 50,001 B = 12 × 4,086 + 969 B: the last packet is 969 + 64 = 1,033 B on the wire. Each HO of
+  // one used to take a full 4,150 B, leaving the flow's inflight at −3,117 B; it must end at 0.
+  const b = build(scenario("dcp", "nscc", "reps", { traffic: [{ kind: "incast", senders: 15, receiver: 0, bytes: 50_001 }] }));
+  b.fabric.run();
+  const fab = b.fabric as unknown as { ccOf: CcAdapter[]; flowsDoneTx: number; trims: number };
+  assert.is(fab.flowsDoneTx, 15);
+  assert.ok(fab.trims > 0, "the incast trims");
+  for (let f = 0; f < 15; f++) {
+    const inflight = fab.ccOf[f].level(f) - fab.ccOf[f].windowLeft(f);
+    assert.is(inflight, 0, `flow ${f}: ${inflight} bytes still in flight after completion`);
+  }
+});
+
 test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expiry and a tail-loss probe make packets due (2), the RTO is a timeout (1) of every byte held (RFC 8985 §6.2, §7; RFC 6298)", () => {
   const rack = () => {
     const q = flow0(new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 10_000, initialRtoNs: 50_000, minRtoNs: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2));

@@ -59,13 +59,15 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly pPsn: Int32Array;
   protected readonly pMsn: Int32Array;
   private readonly pLen: Int32Array;
+  /** The pending packet's offset in its message, bytes. */
+  protected readonly pOff: Int32Array;
   private readonly pRetry: Int32Array;
   private readonly pLast: Uint8Array;
   protected readonly posted: Int32Array;
   protected readonly freed: Int32Array;
   /** Wire bytes and packets of each posted message, a ring of MESSAGES per flow; wire bytes ever posted. */
   protected readonly msgWire: Float64Array;
-  private readonly msgPkts: Int32Array;
+  protected readonly msgPkts: Int32Array;
   protected readonly postedWire: Float64Array;
   /** Bytes of the flow not yet posted: a flow larger than one message goes as several (post). */
   private readonly unposted: Float64Array;
@@ -92,6 +94,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.pPsn = new Int32Array(capacity);
     this.pMsn = new Int32Array(capacity);
     this.pLen = new Int32Array(capacity);
+    this.pOff = new Int32Array(capacity);
     this.pRetry = new Int32Array(capacity);
     this.pLast = new Uint8Array(capacity);
     this.posted = new Int32Array(capacity);
@@ -177,6 +180,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.pKind[slot] = k;
     this.pMsn[slot] = o[1];
     this.pPsn[slot] = o[2];
+    this.pOff[slot] = o[3];
     this.pLen[slot] = o[4];
     this.pRetry[slot] = o[5];
     this.pLast[slot] = o[6] !== 0 ? 1 : 0;
@@ -229,12 +233,51 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
  * free whole messages; the CC sees the freed messages' wire bytes, with no RTT sample (DCP's ACK
  * carries no timestamp) and no ECN echo. The receiver delivers by message (the CQE), so the
  * fabric counts a message's bytes when it completes in order.
+ *
+ * The CC's flight is kept per message, as the NIC handed it the bytes (`held`): a packet sent
+ * adds its wire bytes to its message's; an HO takes out that packet's wire bytes (a message's
+ * last packet is short); a timeout takes out what its unaMSN-th message still holds — the
+ * packets of it actually sent and not yet taken out by an HO, not the whole message, whose
+ * unsent data the resend covers and whose RetransQ entries it purges (§4.5); an ACK releases
+ * what the freed messages hold (their wire bytes once each, and any resent copies). Taking
+ * out the whole message at every timeout, and a full packet for a short one's HO, took bytes
+ * the CC did not hold: its flight ended a whole message below zero and its window stopped
+ * bounding the flow (lib/cc README: the modules do not clamp their inflight; AIMD, which does,
+ * ended a packet above zero).
  */
 export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> implements Transport {
   readonly name = "dcp";
   readonly gated = 1;
   override readonly nackIsHo = 1;
-  protected recordSent(_slot: number, kind: number): boolean {
+  /** Wire bytes handed to the CC and not yet taken out, per outstanding message (the msgWire ring). */
+  private readonly held: Float64Array;
+  /** First PSN of each outstanding message (the msgWire ring), learnt from its first packet sent. */
+  private readonly firstPsn: Int32Array;
+  /** Bytes handed to the CC for a message already freed (a stale resend): released with the next ACK. */
+  private readonly stray: Float64Array;
+
+  constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
+    super(tx, rx, ackBytes, headerBytes, capacity);
+    this.held = new Float64Array(capacity * MESSAGES);
+    this.firstPsn = new Int32Array(capacity * MESSAGES);
+    this.stray = new Float64Array(capacity);
+  }
+
+  /** The msgWire ring index of outstanding message `msn`, or −1 when it is not outstanding. */
+  private msgIndex(slot: number, msn: number): number {
+    const d = (msn - this.tx.unaMsn(slot)) & 0xffffff;
+    if (d >= this.posted[slot] - this.freed[slot]) return -1;
+    return slot * MESSAGES + ((this.freed[slot] + d) & (MESSAGES - 1));
+  }
+
+  protected recordSent(slot: number, kind: number, psn: number): boolean {
+    const i = this.msgIndex(slot, this.msn);
+    if (i < 0) this.stray[slot] += this.bytes;
+    else {
+      this.held[i] += this.bytes;
+      // Every packet carries its offset's PSN (psn = first + offset / MTU payload).
+      this.firstPsn[i] = (psn - Math.floor(this.pOff[slot] / this.mss)) & 0xffffff;
+    }
     return kind === DCP_TX_NEW;
   }
   /** Every resend of the flow: HO-driven (DcpSender.retransmissions) and after timeouts (resends). */
@@ -245,7 +288,15 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
     if (n < 0) return n;
     let bytes = 0;
-    for (let k = 0; k < n; k++) bytes += this.msgWire[slot * MESSAGES + ((this.freed[slot] + k) & (MESSAGES - 1))];
+    if (n > 0) {
+      bytes = this.stray[slot];
+      this.stray[slot] = 0;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = slot * MESSAGES + ((this.freed[slot] + k) & (MESSAGES - 1));
+      bytes += this.held[i];
+      this.held[i] = 0;
+    }
     this.freed[slot] += n;
     if (n > 0) {
       const r = this.postMore(slot);
@@ -265,7 +316,17 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
       if (r === E_FULL) this.overflows++;
       return r < 0 ? r : 0;
     }
-    this.bytes = this.mss + this.header;
+    // That packet's wire bytes (a message's last packet is short), as far as the CC holds them.
+    const i = this.msgIndex(slot, pool.i32[b + P.W0]);
+    let bytes = 0;
+    if (i >= 0) {
+      const k = (pool.i32[b + P.Psn] - this.firstPsn[i]) & 0xffffff;
+      const full = this.mss + this.header;
+      const wire = k === this.msgPkts[i] - 1 ? this.msgWire[i] - k * full : full;
+      bytes = wire < this.held[i] ? wire : this.held[i];
+      this.held[i] -= bytes;
+    }
+    this.bytes = bytes;
     this.rttNs = 0;
     return 1;
   }
@@ -275,7 +336,10 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
     // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
     // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
-    this.bytes = this.msgWire[slot * MESSAGES + (this.freed[slot] & (MESSAGES - 1))];
+    // What the CC holds of it: the packets sent and not taken out by an HO (not its unsent data).
+    const i = slot * MESSAGES + (this.freed[slot] & (MESSAGES - 1));
+    this.bytes = this.held[i];
+    this.held[i] = 0;
     this.ev = -1;
     // A packet of that message fetched in the round and not yet sent is superseded by the resend
     // (the receiver would drop it as stale, §4.5); one of a later message still has to go.
