@@ -27,6 +27,7 @@
 
 import { hash3, Xoshiro128 } from "../../lib/core/rng";
 import { bitSet } from "../../lib/core/bitmap";
+import { ceilPs } from "../../lib/core/units";
 import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
 import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
 import {
@@ -79,20 +80,6 @@ export const enum Routing {
 }
 
 const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER, control → TAG_ACK
-
-/**
- * `bytes` at `psPerByte` (8000 / Gb/s) in whole ps, rounded up. The product carries the rounding
- * of 8000 / Gb/s in a double: at 33.3 Gb/s, 333 B take exactly 80,000 ps, but 333 × (8000 / 33.3)
- * is 80,000.00000000001, which Math.ceil made 80,001 (780 of the rates 0.1–400 Gb/s in steps of
- * 0.1 overcharged some packet size by 1 ps so). A product above a whole ps by less than 2^-50 of
- * itself is that whole ps: its rounding error is a few ulps (2^-52 each), while a true fraction
- * of a ps is at least 1 / (the rate's decimal numerator), far more for any rate written with a
- * few decimals.
- */
-export function wholePs(bytes: number, psPerByte: number): number {
-  const x = bytes * psPerByte;
-  return Math.ceil(x - x * 2 ** -50);
-}
 
 export interface FabricOptions {
   topology: Topology;
@@ -783,7 +770,7 @@ export class Fabric {
    * delay class serialisation + propagation, a FIFO in the event list (engine/events.ts).
    */
   private transmit(port: number, h: number): void {
-    const ser = wholePs(this.pool.i32[(h << 4) + P.Bytes], this.psPerByte[port]);
+    const ser = ceilPs(this.pool.i32[(h << 4) + P.Bytes] * this.psPerByte[port]);
     this.lastSer = ser;
     this.busyUntil[port] = this.now + ser;
     const heap = this.heap;
@@ -1801,7 +1788,7 @@ export class Fabric {
 
   /** A packet's processing time at the host, in whole ps rounded up like serialisation: event times stay integer ps. */
   private rxPs(host: number, bytes: number): number {
-    return wholePs(bytes, this.rxPsPerByte[host]);
+    return ceilPs(bytes * this.rxPsPerByte[host]);
   }
 
   private rxDone(host: number): void {

@@ -201,7 +201,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       return f();
     } catch (e) {
       const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
-      errors.push(`${given ? `${path}.params.${(e as ParamError).param}` : path}: ${(e as Error).message}`);
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}`);
       return undefined;
     }
   };

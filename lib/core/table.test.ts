@@ -4,7 +4,7 @@ import { E_SLOT } from "./errors";
 import { FlowTable, flowBytes, layoutBytes } from "./table";
 import { RingI32, isPowerOfTwo, nextPowerOfTwo } from "./ring";
 import { SlotAllocator } from "./slots";
-import { bdpBytes, bytesPerNsFromGbps, serialisationPs } from "./units";
+import { bdpBytes, bytesPerNsFromGbps, ceilPs, serialisationPs } from "./units";
 
 const LAYOUT = { a: "i32", b: "u8", pair: ["u16", 2], wide: "f64" } as const;
 
@@ -175,6 +175,14 @@ test("units: BDP and serialisation at datacenter rates", () => {
   assert.is(serialisationPs(4150, 100), 332000);
   assert.is(serialisationPs(1, 800), 10);
   assert.is(serialisationPs(1, 3), 2667); // rounded up
+});
+
+test("units: ceilPs rounds a true fraction of a ps up, and a product's last-ulp noise away", () => {
+  // 333 B × 8 / 33.3 Gb/s = 80 ns exactly; as 333 × (8000 / 33.3) the double is 80,000.00000000001.
+  assert.is(ceilPs(333 * (8000 / 33.3)), 80_000);
+  assert.is(ceilPs(80_000.5), 80_001);
+  assert.is(ceilPs(8000 / 3), 2667); // 2666.67
+  assert.is(ceilPs(0), 0);
 });
 
 test.run();

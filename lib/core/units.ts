@@ -32,9 +32,20 @@ export function bdpBytes(linkGbps: number, rttNs: number): number {
 }
 
 /**
- * Time to serialise `bytes` at `linkGbps`, in whole picoseconds, rounded up so that a modeled
- * link is never faster than its rate. Exact at 100/200/400/800 Gb/s (80/40/20/10 ps per byte).
+ * A time in ps computed in doubles, rounded up to a whole ps, except that a value above a whole ps
+ * by less than 2^-50 of itself is that whole ps: a product such as 333 B × (8000 / 33.3 ps per B)
+ * carries a few ulps (2^-52 each) of rounding, 80,000.00000000001 for exactly 80,000, while a true
+ * fraction of a ps is at least 1 / (the rate's decimal numerator), far more for any rate written
+ * with a few decimals.
+ */
+export function ceilPs(ps: number): number {
+  return Math.ceil(ps - ps * 2 ** -50);
+}
+
+/**
+ * Time to serialise `bytes` at `linkGbps`, in whole picoseconds, rounded up (`ceilPs`) so that a
+ * modeled link is never faster than its rate. Exact at 100/200/400/800 Gb/s (80/40/20/10 ps per byte).
  */
 export function serialisationPs(bytes: number, linkGbps: number): number {
-  return Math.ceil((bytes * BITS_PER_BYTE * PS_PER_NS) / linkGbps);
+  return ceilPs((bytes * BITS_PER_BYTE * PS_PER_NS) / linkGbps);
 }

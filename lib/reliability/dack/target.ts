@@ -521,10 +521,6 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
-   * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
-   */
-  /**
    * onData for a stream whose DACKs are paced (§II-F) or suppressed (§II-G): whether its ACK of
    * `kind` goes (1) or not (0). An IACK on acceptance always goes and is one of a suppressed
    * stream's IACKs in a row, as a crossing one is (review, 2026-12-02: counting only crossings
@@ -539,6 +535,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     return (flags & Fl.Recovering) === 0 && this.unsuppress(slot) ? 1 : 0;
   }
 
+  /**
+   * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
+   * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
+   */
   private unsuppress(slot: number): boolean {
     if (this.run[slot] < this.suppressMax) return false;
     this.run[slot] = 0;
