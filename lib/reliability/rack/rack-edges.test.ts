@@ -806,7 +806,7 @@ test("RFC 8985 §6.2 step 5, past 2^31 ns: with no packet delivered yet the RTO'
   // the start of the connection) resends PSN 1 at T + 1 ms and restarts the RTO; at T + 2 ms it
   // marks both lost (§6.3: SND.UNA, and PSN 1 since RACK.rtt and reo_wnd are still 0), and both
   // are resent. PSN 1's first copy had arrived (its ACKs were lost): the resend draws a DSACK
-  // of PSN 1 above the cumulative ACK 0. Until 2026-12-04 that DSACK delivered nothing, and with
+  // of PSN 1 above the cumulative ACK 0. Until 2026-12-02 that DSACK delivered nothing, and with
   // no RACK.xmit_ts step 5 marked nothing (that case: vector `sender-edges`). The receiver holds
   // PSN 1 (RFC 2883 §4 rule 4), so it is SACKed and delivered: a resend, judged by step 2
   // against min_RTT, still 0 (no sample) → taken: RACK.xmit_ts = T + 2 ms, RACK.rtt = 500; no
@@ -865,7 +865,7 @@ test("RFC 8985 §6.2: step 1 takes the ACK's RTT measurements into min_RTT befor
 });
 
 
-// Differential testing against an independent model (2026-12-03): two defects it found.
+// Differential testing against an independent model (2026-12-02): two defects it found.
 
 test("RFC 8985 §6.2 step 1: a stale ACK's SACKed PSN, already acknowledged, gives min_RTT no sample", () => {
   // windowPackets 32: a ring of 32 PSNs, so PSN 33 takes PSN 1's index.
@@ -910,7 +910,7 @@ test("RFC 8985 §6.2 step 5: a lower PSN resent in RACK.xmit_ts's own tick, afte
   assert.is(s.out[2], 1);
 });
 
-// Differential testing against an independent model (2026-12-04): a DSACK above SND.UNA.
+// Differential testing against an independent model (2026-12-02): a DSACK above SND.UNA.
 
 test("RFC 2883 §4, RFC 8985 §6.2: a DSACK of a PSN above SND.UNA, whose first ACK was lost, SACKs it (it is delivered, not resent again)", () => {
   // sampled: PSN 0 sent at 0, acknowledged at 1000: min_RTT = SRTT = 1000, RTTVAR 500.
