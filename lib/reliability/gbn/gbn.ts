@@ -178,7 +178,9 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   /**
    * A NACK (sequence error) carrying the receiver's ePSN: the cumulative part as onAck, then
    * go back to ePSN (IBA §9.7.5.1.2). Returns the messages freed, E_STATE or E_ARG; a NACK
-   * older than the last ACK changes nothing.
+   * older than the last ACK changes nothing. The go-back does not spend retry_cnt: a NACK shows
+   * the responder alive, as Linux hfi1/qib treat it (restart_rc's decrement is undone by the
+   * reset that follows every NAK in do_rc_ack); rxe instead spends one per NAK-started retry.
    */
   onNack(slot: number, nowNs: number, epsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
