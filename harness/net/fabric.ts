@@ -1321,6 +1321,8 @@ export class Fabric {
     if (this.flowFailed[f] !== 0 || this.flowDoneTx[f] >= 0) return;
     this.flowFailed[f] = 1;
     this.flowsFailed++;
+    // The QP is in error and sends no more: to NDT's pause rule it is no longer active (§III-D).
+    if (this.reflex !== null) this.reflex.done(f);
     if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
   }
 

@@ -281,4 +281,59 @@ test("Reflex's profile defaults to Table I's Swift values (T_interval 3 µs) whe
   assert.is(interval(scenario("swift", { profile: "timely" })), 5000, "a given profile stands");
 });
 
+test("NDT: a flow whose sender gave up is no longer active there, as a completed flow is not", () => {
+  // Reflex §III-D counts the active inter-DC flows of the destination DC in its pause rule
+  // (fairness share α over them); a flow whose QP went into error sends nothing more. Host 17's
+  // link is down from the start, so flow 0's packet is resent at each RTO and its third RTO
+  // fails it (RUD maxRtoRetries 2); flow 1 to host 16 completes.
+  const b = build(
+    scenario([{ src: 0, dst: 17, bytes: 4000 }, { src: 1, dst: 16, bytes: 200_000 }], "timely", {}, {
+      network: { reflex: {} },
+      transport: { cc: { name: "timely" }, lb: { name: "ecmp" }, reliability: { name: "rud", params: { rtoNs: 2_000_000, maxRtoRetries: 2 } } },
+      faults: [{ kind: "down", links: [{ host: 17 }], atUs: 0 }],
+      run: { faultBaseline: false, endUs: 100_000 },
+    }),
+  );
+  const ndt = b.fabric.reflex?.ndt[1] as ReflexNdt;
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.equal(r.flows.map((f) => f.status), ["failed", "complete"]);
+  assert.is(ndt.isOpen(0), false, "the failed flow's NDT slot is closed");
+  assert.is(ndt.activeFlows, 0);
+});
+
+// `network.reflex: { nsf: false }` turns both modules off (NDT follows NSF): a sweep toggles
+// Reflex with that one field, so the run must be the run without Reflex. Nothing at the ESWs then
+// rewrites the timestamp (§III-D's rewrite is NDT's) or replaces the delay input (§III-C "Rewrite
+// RTT input" is NSF's), so an inter-DC Swift flow's end-to-end ACKs stay its delay input, the
+// echoed send time included where the reliability module gives no sample (RUD: a packet sent more
+// than twice; harness/README "Swift … from the send time the ACK echoes"). The glue took every
+// inter-DC flow as Reflex's whenever network.reflex was present, and those ACKs gave Swift no
+// sample: the "off" run had more retransmissions and timeouts than the run without Reflex.
+test("Reflex with nsf: false (both modules off) runs exactly as without Reflex", () => {
+  const scenario = (reflex: object | null) =>
+    ({
+      topology: { kind: "twodc", linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
+      network: { mtuBytes: 1500, routing: "ecmp", trimming: false, bufferBytes: 30_000, ...(reflex ? { reflex } : {}) },
+      transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: "rud", params: { rtoNs: 31_800 } } },
+      traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "permutation", bytes: 40_000 }],
+      seed: 1,
+    }) as unknown as Scenario;
+  const without = runScenario(scenario(null));
+  const off = runScenario(scenario({ nsf: false }));
+  assert.ok(without.integrity.ok && off.integrity.ok);
+  assert.ok(without.totals.retransmissions > 0, "the run resends packets (RUD gives those ACKs no sample)");
+  assert.equal(
+    [off.totals.retransmissions, off.totals.timeouts],
+    [without.totals.retransmissions, without.totals.timeouts],
+    "retransmissions and timeouts with Reflex off as without Reflex",
+  );
+  assert.equal(
+    off.flows.map((f) => f.fctUs),
+    without.flows.map((f) => f.fctUs),
+    "every flow's FCT with Reflex off as without Reflex",
+  );
+});
+
 test.run();

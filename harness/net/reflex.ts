@@ -40,7 +40,12 @@ export class ReflexSites {
   readonly ndtPackets: Int32Array;
   /** The DC of an ESW (switch index), −1 for other switches. */
   readonly eswDc: Int32Array;
-  /** Per flow: 1 when its source and destination are in different DCs. */
+  /**
+   * Per flow: 1 when its source and destination are in different DCs and NSF runs (NDT needs
+   * NSF), i.e. when Reflex acts on it; with both off (`nsf: false`) no flow is Reflex's, and the
+   * fabric treats every flow as without Reflex (its ACKs' echo is the send time, §III-D's rewrite
+   * never happens, and they carry its delay samples).
+   */
   readonly interDc: Uint8Array;
   /** Per flow: closing its NDT slot waits for its last Controlled packet. */
   private readonly closeLater: Uint8Array;
@@ -66,7 +71,7 @@ export class ReflexSites {
     this.dst = dst;
     const F = src.length;
     this.interDc = new Uint8Array(F);
-    for (let f = 0; f < F; f++) this.interDc[f] = dcOf(dcs, src[f]) !== dcOf(dcs, dst[f]) ? 1 : 0;
+    if (spec.nsf) for (let f = 0; f < F; f++) this.interDc[f] = dcOf(dcs, src[f]) !== dcOf(dcs, dst[f]) ? 1 : 0;
     this.closeLater = new Uint8Array(F);
     this.nsfPort = new Uint8Array(P);
     this.ndtPort = new Int32Array(P).fill(-1);
@@ -143,12 +148,12 @@ export class ReflexSites {
   /** With `paused`: the end of the Controlled queues' pause (a wrapping ns tick, so any sign). */
   resume = 0;
 
-  /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
   /** True when `port` is an NDT port and flow f one of the inter-DC flows into its DC. */
   ndtFlow(port: number, f: number): boolean {
     return this.ndtPort[port] >= 0 && (this.ndt[this.ndtDc[port]] as ReflexNdt).isOpen(f);
   }
 
+  /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
   enqueue(port: number, f: number, nowNs: number, h: number, bytes: number): boolean {
     const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
     if (!ndt.isOpen(f)) return false;
