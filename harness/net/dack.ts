@@ -121,9 +121,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   /** The EV and the send time (ns, wrapping) of each flow's last data packet at its target. */
   private readonly rxEv: Int32Array;
   private readonly rxEchoNs: Int32Array;
-  /** The target whose `out` the last arrive / processed call wrote, and its host. */
+  /** Per host: the smallest packet its target counts; a shorter one (a flow's last) is counted as this. */
+  private readonly minPacketOf: Int32Array;
+  /** The target whose `out` the last arrive / processed call wrote, its host, and the time of that call (ns, wrapping). */
   private lastTarget: DackTarget | null = null;
   private lastHost = 0;
+  private lastNowNs = 0;
 
   constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
     super();
@@ -134,12 +137,10 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.mss = p.mssBytes;
     this.header = p.headerBytes;
     this.rtoNs = p.rtoNs;
+    this.minPacketOf = new Int32Array(ends.hosts);
     const cap = Math.max(1, F);
     this.tx = this.dack !== 0 ? new DackInitiator(p.initiator as DackInitiatorParamsInput, cap) : new OptInitiator(p.initiator as OptParamsInput, cap);
-    // The smallest packet the target takes: the module's 64 B header, or less when the
-    // network's header is smaller (a last packet of one byte).
-    const minPacketBytes = Math.min(DACK_HEADER_BYTES, p.headerBytes + 1);
-    const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", minPacketBytes, ...p.target };
+    const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", ...p.target };
     const count = new Int32Array(ends.hosts);
     for (let f = 0; f < F; f++) count[ends.dst[f]]++;
     this.localBase = new Int32Array(ends.hosts + 1);
@@ -153,7 +154,20 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
           `host ${host}'s receive buffer (${queueBytes} B: network.rxBufferBytes, else bufferBytes) is below the target's policy threshold (${threshold} B, §III-A's 9 KB unless params.target.policyThresholdBytes)`,
         );
       }
-      return new DackTarget({ queueBytes, ...targetParams }, n);
+      // The smallest packet the target counts: a last packet of one byte (header + 1, at most
+      // the module's 64 B header), raised as the module's own default is (params.ts) so that
+      // the queue holds at most 65535 of them: floor(queueBytes / 65536) + 1 from 4 MiB on
+      // (§IV-D varies the depth; before, a fixed 64 B refused every such buffer). A shorter
+      // packet, only ever a flow's last, is counted as this size (arrive): the occupancy is
+      // over by less than minPacketBytes (129 B at 8 MiB) per flow whose last packet is queued.
+      const minPacketBytes = targetParams.minPacketBytes ?? Math.max(Math.min(DACK_HEADER_BYTES, p.headerBytes + 1), Math.floor(queueBytes / 65536) + 1);
+      if (targetParams.minPacketBytes === undefined && minPacketBytes > this.mss + this.header) {
+        throw new RangeError(
+          `host ${host}'s receive buffer (${queueBytes} B) holds more than 65535 full packets (${this.mss + this.header} B), the most a DACK target's queue holds: give params.target.queueBytes or a smaller network.rxBufferBytes`,
+        );
+      }
+      this.minPacketOf[host] = minPacketBytes;
+      return new DackTarget({ queueBytes, minPacketBytes, ...targetParams }, n);
     });
     for (const t of this.targets) {
       if (t !== null && t.params.maxPacketBytes < this.mss + this.header) {
@@ -317,9 +331,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const t = this.targets[host] as DackTarget;
     this.lastTarget = t;
     this.lastHost = host;
+    this.lastNowNs = nowNs | 0;
     this.rxEv[slot] = pool.i32[(h << 4) + P.Ev];
     this.rxEchoNs[slot] = pool.f64[h] | 0;
-    const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.Bytes]);
+    const bytes = pool.i32[(h << 4) + P.Bytes];
+    const min = this.minPacketOf[host];
+    const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], bytes < min ? min : bytes);
     if (r < 0) {
       t.out[0] = 0;
       return false;
@@ -331,6 +348,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const t = this.targets[host] as DackTarget;
     this.lastTarget = t;
     this.lastHost = host;
+    this.lastNowNs = nowNs | 0;
     if (t.onProcessed(nowNs) < 0) t.out[0] = 0;
   }
 
@@ -348,7 +366,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * Kind and number, and the EV of the flow's last arrival (the path the load balancer hears
    * about); CE and the send time (an RTT sample) of the packet that caused it, when it is the
    * same flow's. The timestamp echo every ACK carries (P.EchoNs; Reflex NDT times the round trip
-   * from its egress stamp by it, §III-D) is that packet's, else the flow's last arrival's.
+   * from its egress stamp by it, §III-D) is that packet's, else the flow's last arrival's. With
+   * the send time goes the host's hold time of that packet, arrival (pool.hostNs, hostReceive)
+   * to now, as Fabric.ack gives its ACKs: Swift's t3 − t2, which its fabric delay leaves out and
+   * its endpoint window takes (§3.2; notes/baselines.md §1.1). Before, these ACKs carried 0, so
+   * a host's processing queue counted as fabric delay and never as endpoint delay.
    */
   writeAck(i: number, pool: PacketPool, a: number, h: number): void {
     const o = (this.lastTarget as DackTarget).out;
@@ -364,6 +386,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
     pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
     pool.f64[a] = same ? pool.f64[h] : 0;
+    pool.hostNs[a] = same ? (this.lastNowNs - pool.hostNs[h]) | 0 : 0;
     pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[pool.i32[ab + P.Flow]];
   }
 
