@@ -121,22 +121,29 @@ export interface BuildOptions {
   defaultSample?: boolean;
 }
 
-/** Builds everything a run needs. `seed` overrides the scenario's. */
 /** CCs that count marked bytes: their receiver must echo CE per packet (notes/baselines.md §4). */
 const PER_PACKET_ECN_CCS: readonly string[] = ["dctcp", "mprdma"];
+/** Load balancers that judge each delivered packet: Spritz (§IV-C), and PLB's CE fraction of a round. */
+const PER_PACKET_LBS: readonly string[] = ["plb", "spritz-scout", "spritz-spray", "spritz-vlan"];
 
 /**
  * The receiver's ACK coalescing when the scenario does not set it: uet-htsim's 16,384 B, or an
- * ACK per packet when any flow runs DCTCP or MP-RDMA. A coalesced ACK echoes only the CE bit of
- * the packet that sent it (uet-htsim; lib/reliability/rud), so those CCs would count the unmarked
- * packets it also covers as marked: DCTCP's receiver echoes CE exactly (RFC 8257 §3.2), MP-RDMA
- * ACKs every packet, and Spritz runs its DCTCP with per-packet ACKs (§IV-C).
+ * ACK per packet when any flow runs DCTCP, MP-RDMA, PLB or a Spritz balancer. A coalesced ACK
+ * echoes only the EV and CE bit of the packet that sent it (uet-htsim; lib/reliability/rud), and
+ * a marked packet is ACKed at once, so those modules would count the unmarked packets it also
+ * covers as marked, or hear about the marked ones only: DCTCP's receiver echoes CE exactly
+ * (RFC 8257 §3.2), MP-RDMA ACKs every packet, Spritz assumes "per-packet acknowledgments"
+ * (§IV-C) and acts on each packet's outcome (Alg. 2–3), and PLB takes the fraction of a round's
+ * delivered packets that were marked (lib/lb/plb, as Linux tcp_plb takes DCTCP's).
  */
 export function defaultAckEveryBytes(s: Scenario): number {
   const ccs = [s.transport?.cc?.name ?? "nscc", ...s.traffic.map((t) => t.cc?.name)];
-  return ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) ? 0 : 16_384;
+  const lbs = [s.transport?.lb?.name ?? "reps", ...s.traffic.map((t) => t.lb?.name)];
+  const perPacket = ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) || lbs.some((name) => name !== undefined && PER_PACKET_LBS.includes(name));
+  return perPacket ? 0 : 16_384;
 }
 
+/** Builds everything a run needs. `seed` overrides the scenario's. */
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
   const topo = buildTopology(s);
