@@ -459,7 +459,11 @@ export interface Transport {
   rttNs: number;
   restoredBytes: number;
   completed: number;
-  /** Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, rttNs), 0 ignored, < 0 error. */
+  /**
+   * Sender: a NACK for a trimmed packet; 1 when it will be retransmitted (then bytes, the bytes
+   * lost, rttNs, and newBytes, the bytes it acknowledges: a DACK NACK's number was accepted with
+   * all before it, elsewhere 0), 0 ignored, < 0 error.
+   */
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   /**
    * Sender: the flow's timer fired; 1 when a packet was declared lost by a timeout (then bytes,
@@ -562,6 +566,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     if (r <= 0) return r;
     this.bytes = this.flight.take(slot, this.so[1] | 0);
     this.rttNs = this.so[6] | 0;
+    this.newBytes = 0;
     return 1;
   }
   onTimer(slot: number, nowNs: number): number {

@@ -221,12 +221,14 @@ test("ACKs overtaken on the way are dropped as stale, never reaching the initiat
   assert.is(tr.errors(), 0);
 });
 
-test("a NACK goes back past the last accepted number and releases everything held; the timer stays armed", () => {
+test("a NACK goes back past the last accepted number and releases everything held, what it accepted as acknowledged; the timer stays armed", () => {
   const { tr, pool } = transport(1);
   tr.post(0, 10 * MSS);
   sendAll(tr, 0, 10, 0);
   assert.is(tr.onNack(0, 2000, pool, ack(pool, 0, -1, 3)), 1);
-  assert.is(tr.bytes, 10 * 2112, "the CC hears every held byte lost");
+  // §II-A: a NACK of 3 says 0–3 were accepted and 4–9 dropped.
+  assert.is(tr.newBytes, 4 * 2112, "the CC hears 0–3 acknowledged");
+  assert.is(tr.bytes, 6 * 2112, "and 4–9 lost");
   assert.is(tr.nextPsn(0), 4);
   assert.is(tr.nextPacket(0, 2100) & Tx.Retransmit, Tx.Retransmit);
   assert.is(tr.retransmissions(0), 1);
@@ -237,14 +239,15 @@ test("a NACK goes back past the last accepted number and releases everything hel
   assert.is(tr.errors(), 0);
 });
 
-test("the CC's flight by hand: an IACK releases what it acknowledges, a NACK everything held, a resent packet only once", () => {
+test("the CC's flight by hand: an IACK releases what it acknowledges, a NACK everything held (what it accepted as acknowledged), a resent packet only once", () => {
   const { tr, pool } = transport(1);
   tr.post(0, 10 * MSS);
   sendAll(tr, 0, 10, 0); // packets 0–9 held: 10 × 2112 B
   tr.onAck(0, 100, pool, ack(pool, 0, DACK_KIND_IACK, 4));
   assert.is(tr.newBytes, 5 * 2112); // 0–4
   assert.is(tr.onNack(0, 200, pool, ack(pool, 0, -1, 6)), 1);
-  assert.is(tr.bytes, 5 * 2112, "5–9 leave the flight (5 and 6 acknowledged, 7–9 dropped)");
+  assert.is(tr.newBytes, 2 * 2112, "5 and 6 leave the flight acknowledged");
+  assert.is(tr.bytes, 3 * 2112, "7–9 leave it dropped");
   assert.equal(sendAll(tr, 0, 2, 300), [7], "§II-F: one retransmission, then a DACK's credit for each next");
   tr.onAck(0, 400, pool, ack(pool, 0, DACK_KIND_DACK, 6));
   assert.is(tr.newBytes, 0, "a DACK acknowledges nothing");

@@ -268,6 +268,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       return 0;
     }
     this.tx.onNack(slot, seq);
+    // Every packet up to seq was accepted (§II-A): the CC hears those bytes acknowledged and only
+    // the rest lost (NSCC cuts its window by what a NACK says is lost).
+    this.newBytes = this.flight.release(slot, seq + 1, this.postedBytes[slot] + this.packets[slot] * this.header);
     this.bytes = this.flight.lose(slot, seq + 1);
     this.restartTimer(slot, nowNs);
     this.rttNs = this.rttOf(nowNs, pool, h);

@@ -1760,6 +1760,8 @@ export class Fabric {
     this.nacks++;
     const flags = pool.i32[(h << 4) + P.Flags];
     const lastHop = (flags & Flag.LastHop) !== 0;
+    // What the NACK acknowledges (DACK's accepted number) leaves the flight as an ACK's would, with no RTT sample.
+    if (tr.newBytes > 0) this.ccOf[f].onAck(f, nowNs, tr.newBytes, 0, false, 0);
     this.ccOf[f].onTrim(f, nowNs, tr.bytes, lastHop, tr.rttNs);
     // UEC §3.6.12 process_ev: a last-hop trim is not the path's fault (GOOD, or ECN with CE).
     this.lbOf[f].onPathFeedback(this.lbSlot[f], nowNs, pool.i32[(h << 4) + P.Ev], lastHop ? ((flags & Flag.Ce) !== 0 ? ECN : GOOD) : NACK);

@@ -328,6 +328,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     }
     this.bytes = bytes;
     this.rttNs = 0;
+    this.newBytes = 0;
     return 1;
   }
   onTimer(slot: number, nowNs: number): number {
