@@ -85,4 +85,32 @@ test("Spritz's path table takes the fabric's latencies: links, global links, MTU
   }
 });
 
+test("REPS under Spritz routing draws EVs whose upper byte varies (ECMP 1 picks by it, §III-A), unless the scenario sets evCount", () => {
+  const s = (params?: Record<string, unknown>): Scenario => ({
+    name: "reps under spritz routing",
+    seed: 1,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+    network: { routing: "spritz" },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps", ...(params ? { params } : {}) }, reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 40, bytes: 400_000 }] }],
+  });
+  const upper = (sc: Scenario): Set<number> => {
+    const b = build(sc);
+    const t = (b.fabric as unknown as { lbOf: { choosePath(slot: number, nowNs: number, psn: number): number }[] }).lbOf[0];
+    const seen = new Set<number>();
+    const choose = t.choosePath.bind(t);
+    t.choosePath = (slot, nowNs, psn) => {
+      const ev = choose(slot, nowNs, psn);
+      seen.add(ev >>> 8);
+      return ev;
+    };
+    b.fabric.run();
+    return seen;
+  };
+  // About 100 packets drawn from 65,536 EVs: EV1 takes many values (all 256 equally likely).
+  assert.ok(upper(s()).size > 10);
+  // uet-htsim's 64 EVs, asked for: EV1 is always 0.
+  assert.equal([...upper(s({ evCount: 64 }))], [0]);
+});
+
 test.run();

@@ -222,6 +222,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const specs: FlowSpec[] = [];
   const perFlowCc: string[] = [];
   const perFlowLb: string[] = [];
+  // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
+  // with one of them and no routing given, that is the default.
+  const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
+  const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
   const flowTraffic = entries;
   for (let f = 0; f < F; f++) {
     const entry = s.traffic[flowTraffic[f]];
@@ -257,7 +261,11 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
             switchLatencyNs: s.topology.switchLatencyNs ?? 0,
           }
         : {};
-      const table = guard(path, lref, () => makeLb(lref.name, lref.params ?? {}, modCtx(100 + lbTables.size), Math.max(1, F), extra));
+      // Spritz roles pick ECMP 1's port by the EV's upper byte (§III-A): REPS's uec-htsim space
+      // of 64 EVs would leave it 0 and every packet on the first candidate, so there REPS draws
+      // from the 16-bit space UEC gives the EV unless the scenario sets evCount.
+      const params = lref.name === "reps" && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
+      const table = guard(path, lref, () => makeLb(lref.name, params, modCtx(100 + lbTables.size), Math.max(1, F), extra));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
@@ -299,10 +307,6 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? (faults.length > 0 ? 1_000_000 : undefined);
   const queueProfile = n.queue?.profile ?? "uec-htsim";
-  // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
-  // with one of them and no routing given, that is the default.
-  const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
-  const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
   // Spritz §III-D: with the VLAN load balancer the switches steer by its category tag; a packet
   // with none takes the default table there, so the EV-steered Spritz balancers cannot share it.
   const lbNames = new Set(perFlowLb);
