@@ -70,4 +70,9 @@ test("PLB's round is the network's base RTT and a flowlet's gap half of it, unle
   assert.equal(of(14_023.4, { roundNs: 50_000 }, { gapNs: 3000 }), [50_000, 3000]);
 });
 
+test("OPS with explicit sets: one set is taken, a second refused (the fabric opens every flow on set 0, where it would never be drawn)", () => {
+  assert.ok(makeLb("ops", { sets: [{ evs: [3, 5] }] }, CTX, 1));
+  assert.throws(() => makeLb("ops", { sets: [{ evs: [3, 5] }, { evs: [7] }] }, CTX, 1), /set 0/);
+});
+
 test.run();

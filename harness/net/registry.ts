@@ -110,6 +110,8 @@ export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity
     case "ecmp":
       return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
     case "ops":
+      // openLb opens every flow on set 0: a second set would never be used.
+      if (Array.isArray(user.sets) && user.sets.length > 1) throw new RangeError(`the fabric opens every flow on OPS set 0, so sets takes one set here, not ${user.sets.length}`);
       return new Ops({ seed: ctx.seed, ...user } as never, capacity);
     // PLB's round is one RTT (§3) and a flowlet's gap half of it (the module's 7 µs default is ½
     // of a ≈14 µs RTT): both from this network's base RTT unless the scenario sets them.
