@@ -120,4 +120,26 @@ test("§IV-D (high queue depths): a host buffer of 4 MiB or more is the target's
   }
 });
 
+test("an ACK sent when the host finishes a packet echoes that packet's EV, not the flow's latest (UEC §3.6.12: the EV of the packet that triggered it)", () => {
+  // Six packets of flow 0 on EVs 11–16 fill the target past its 9 KiB threshold (as above);
+  // when the host finishes the first (EV 11), the DACK and IACK it sends answer that packet.
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst: new Int32Array([1]), hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  tr.open(0);
+  const pool = new PacketPool(32);
+  const hs: number[] = [];
+  for (let seq = 0; seq < 6; seq++) {
+    const h = packet(pool, Kind.Data, 0, 2112, { dst: 1, psn: seq, sentNs: 100 + seq, ev: 11 + seq });
+    assert.ok(tr.arrive(0, 1000 + 100 * seq, pool, h));
+    hs.push(h);
+  }
+  tr.processed(1, 5000);
+  const evs: number[] = [];
+  for (let i = 0; i < tr.ackCount(); i++) {
+    const a = pool.alloc(Kind.Ack, tr.ackFlow(i), 0, 64);
+    tr.writeAck(i, pool, a, hs[0]);
+    evs.push(pool.i32[(a << 4) + P.Ev]);
+  }
+  assert.equal(evs, [11, 11]);
+});
+
 test.run();

@@ -366,9 +366,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   /**
-   * Kind and number, and the EV of the flow's last arrival (the path the load balancer hears
-   * about); CE and the send time (an RTT sample) of the packet that caused it, when it is the
-   * same flow's. The timestamp echo every ACK carries (P.EchoNs; Reflex NDT times the round trip
+   * Kind and number; the EV (the path the load balancer hears about), CE and the send time (an
+   * RTT sample) of the packet that caused it, when it is the same flow's, else the EV of the
+   * flow's last arrival. An ACK sent when the host finishes a packet thus echoes that packet's
+   * path, as UEC's ACK echoes the EV of the packet that triggered it (§3.6.12): with the flow's
+   * latest instead, a congested target (IACKs held back) echoed one path again and again and
+   * never the paths of the packets that came between. The timestamp echo every ACK carries (P.EchoNs; Reflex NDT times the round trip
    * from its egress stamp by it, §III-D) is that packet's, else the flow's last arrival's. With
    * the send time goes the host's hold time of that packet, arrival (pool.hostNs, hostReceive)
    * to now, as Fabric.ack gives its ACKs: Swift's t3 − t2, which its fabric delay leaves out and
@@ -385,8 +388,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     else this.sentNacks++;
     pool.i32[ab + P.W0] = kind;
     pool.i32[ab + P.Psn] = o[3 + 3 * i];
-    pool.i32[ab + P.Ev] = this.rxEv[pool.i32[ab + P.Flow]];
     const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
+    pool.i32[ab + P.Ev] = same ? pool.i32[hb + P.Ev] : this.rxEv[pool.i32[ab + P.Flow]];
     pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
     pool.f64[a] = same ? pool.f64[h] : 0;
     pool.hostNs[a] = same ? (this.lastNowNs - pool.hostNs[h]) | 0 : 0;
