@@ -165,8 +165,10 @@ export class NsccCc extends WindowCc implements CcAdapter {
   override onSend(slot: number, nowNs: number, bytes: number): number {
     return (this.m.onSend(slot, nowNs, bytes) & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
   }
-  onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean): void {
-    this.m.onAck(slot, nowNs, acked, rttNs, ecn);
+  /** UEC §3.6.13.6 calculate_rtt: rtt = ack_arrival − (tx_timestamp + Service_Time), the receiving host's hold time left out. */
+  onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean, remoteDelayNs: number): void {
+    const rtt = rttNs - remoteDelayNs;
+    this.m.onAck(slot, nowNs, acked, rttNs > 0 ? (rtt > 1 ? rtt : 1) : rttNs, ecn);
   }
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void {
     this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs);
