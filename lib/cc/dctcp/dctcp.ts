@@ -56,6 +56,7 @@ const enum Fl {
   QaTrigger = 2, // Alg. 2 trigger_qa: a trim since the last QuickAdapt
   QaStarted = 4, // Alg. 2 `end ≠ 0`: a measurement is running
   FiActive = 8, // Alg. 3 `increase`
+  TimedOut = 16, // a timeout in this loss episode (cleared with Reduced): ssthresh held
 }
 
 /** Result bits (exported below as DCTCP_*). */
@@ -188,17 +189,27 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return R.Decrease;
   }
 
-  /** A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS), cwnd = 1 SMSS. */
+  /**
+   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS), cwnd
+   * = 1 SMSS. A further timeout before the episode's recovery point is acknowledged holds
+   * ssthresh (RFC 5681: "the value of ssthresh is held constant" for a segment the timer already
+   * resent; Linux recomputes it only on entering TCP_CA_Loss): a transport that times packets
+   * out one by one (UEC RUD) reports one episode as several timeouts, and each would halve the
+   * shrinking flight again, down to 2·SMSS.
+   */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const flight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    const half = flight >> 1;
-    this.ssthresh[slot] = half > 2 * this.mss ? half : 2 * this.mss;
+    const flags = this.flags[slot];
+    if ((flags & Fl.TimedOut) === 0) {
+      const half = flight >> 1;
+      this.ssthresh[slot] = half > 2 * this.mss ? half : 2 * this.mss;
+    }
     this.cwnd[slot] = this.mss;
     this.caAcked[slot] = 0;
     this.recover[slot] = this.sent[slot];
-    this.flags[slot] |= Fl.Reduced;
+    this.flags[slot] = flags | Fl.Reduced | Fl.TimedOut;
     return R.Decrease;
   }
 
@@ -287,7 +298,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     }
     let flags = this.flags[slot];
     if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
-      flags &= ~Fl.Reduced;
+      flags &= ~(Fl.Reduced | Fl.TimedOut);
       this.flags[slot] = flags;
     }
     return flags;
