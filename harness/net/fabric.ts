@@ -42,7 +42,7 @@ import {
 } from "../../lib/switch/queue/queue";
 import type { QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
-import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput } from "../../lib/switch/pfc/pfc";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcHeadroomBytes } from "../../lib/switch/pfc/pfc";
 import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
 import { minimalHops } from "../topo/lowdiameter";
@@ -397,6 +397,12 @@ export class Fabric {
   private readonly portTo: Int32Array;
   private readonly downBy: Int32Array;
   private readonly lossBy: Int32Array;
+  /**
+   * Per port: after its link comes back up, arrivals up to this time (ps) left it while it was
+   * down, and are lost to the fault in downLostBy (0: none).
+   */
+  private readonly downLostUntil: Float64Array;
+  private readonly downLostBy: Int32Array;
   /** Per fault: 0 while off, else the order it began in (1, 2, …), for "the latest begun wins". */
   private readonly faultBegun: Int32Array;
   private faultsBegun = 0;
@@ -460,6 +466,8 @@ export class Fabric {
     this.basePsPerByte = Float64Array.from(this.psPerByte);
     this.downBy = new Int32Array(P).fill(-1);
     this.lossBy = new Int32Array(P).fill(-1);
+    this.downLostUntil = new Float64Array(P);
+    this.downLostBy = new Int32Array(P).fill(-1);
     this.faultRng = new Xoshiro128(hash3(opts.seed, 0xfa17, 0));
     this.pauseStart = new Float64Array(P);
     this.pauseEnd = new Float64Array(P);
@@ -484,7 +492,13 @@ export class Fabric {
 
     // PFC: one ingress queue (the data priority) per switch port; frames go to the port upstream.
     this.pfcOn = opts.pfc ? 1 : 0;
-    this.pfc = opts.pfc ? new Pfc({ linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc }, P) : null;
+    if (opts.pfc) {
+      const pp = { linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc };
+      // Headroom: what arrives in the pause's round trip. The PAUSE crosses the cable only, but
+      // the data on its way back from a switch also crosses its forwarding latency (latPs).
+      const headroomBytes = pp.headroomBytes ?? Math.min(2 ** 29, pfcHeadroomBytes(pp.linkGbps, pp.cableNs, pp.mtuBytes) + Math.ceil((pp.linkGbps * opts.switchLatencyNs) / 8));
+      this.pfc = new Pfc({ ...pp, headroomBytes }, P);
+    } else this.pfc = null;
     // Not over the long-haul link of two DCs: its headroom would be the WAN's round trip at its
     // rate (2 × 500 µs at 1.6 Tb/s, 200 MB); the external switch's buffer takes what it brings.
     const wan = t.dcs ? t.dcs.wanPort : [];
@@ -1321,13 +1335,16 @@ export class Fabric {
     if (this.flowFailed[f] !== 0 || this.flowDoneTx[f] >= 0) return;
     this.flowFailed[f] = 1;
     this.flowsFailed++;
+    this.ccTimerAt[f] = 0; // the queued CC timer is stale (armCcTimer)
     // The QP is in error and sends no more: to NDT's pause rule it is no longer active (§III-D).
     if (this.reflex !== null) this.reflex.done(f);
     if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
   }
 
   private armCcTimer(f: number, cc: CcAdapter, later = false): void {
-    if (!cc.timerArmed(f)) return;
+    // A finished or failed QP's timers are cancelled (HPCC rdma-hw.cc QpComplete cancels the
+    // RP's α, decrease and increase events): they would fire every period until the run ends.
+    if (this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0 || !cc.timerArmed(f)) return;
     const d = (cc.nextTimerNs(f) - this.nowNs) | 0;
     let at = (Math.floor(this.now / 1000) + d) * 1000;
     if (at <= this.now) at = later ? this.now + 1000 : this.now;
@@ -1356,6 +1373,9 @@ export class Fabric {
     const k = pool.i32[(h << 4) + P.Kind];
     if (k <= Kind.Header) {
       pool.hostNs[h] = this.nowNs | 0;
+      // DCQCN's NP is the receiving NIC's (§3.1): it sees a data packet when it arrives, before
+      // the host's processing queue holds it (or its buffer drops it).
+      if (k === Kind.Data) this.ccData(host, pool.i32[(h << 4) + P.Flow], h);
       if (this.hostQueue !== null) {
         this.queueArrive(host, h);
         return;
@@ -1363,7 +1383,8 @@ export class Fabric {
       // A trimmed header carries nothing for the host to process: the NIC answers it on
       // arrival (UEC PDS: the target's NACK for UET_TRIMMED), as the DACK receiver drops it on
       // arrival. Queued behind data, headers would also crowd it out of the receive buffer.
-      if (this.rxPsPerByte[host] > 0 && k === Kind.Data) {
+      // Behind packets still queued (a slow-receiver fault just ended) the queue's order holds.
+      if ((this.rxPsPerByte[host] > 0 || this.rxHead[host] >= 0) && k === Kind.Data) {
         this.rxEnqueue(host, h);
         return;
       }
@@ -1390,8 +1411,9 @@ export class Fabric {
   }
 
   /**
-   * The receiving NIC's side of the CC (DCQCN's NP, Zhu et al. §3.1) sees every data packet that
-   * reaches the host, whatever the transport then makes of it: CE → CNP, at once or deferred.
+   * The receiving NIC's side of the CC (DCQCN's NP, Zhu et al. §3.1) sees every data packet as it
+   * reaches the NIC, whatever the host and the transport then make of it: CE → CNP, at once or
+   * deferred.
    */
   private ccData(host: number, f: number, h: number): void {
     const cc = this.ccOf[f];
@@ -1418,7 +1440,6 @@ export class Fabric {
       this.dataDelivered++;
       this.arrival(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       const r = tr.onData(f, this.nowNs, pool, h);
-      this.ccData(host, f, h);
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
       if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
@@ -1452,7 +1473,6 @@ export class Fabric {
     }
     const hq = this.hostQueue as HostQueue;
     const accepted = hq.arrive(f, this.nowNs, pool, h);
-    this.ccData(host, f, h);
     this.hostAcks(host, h);
     if (!accepted) {
       this.rxDrops++;
@@ -1701,6 +1721,7 @@ export class Fabric {
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
+      this.ccTimerAt[f] = 0; // the queued CC timer is stale (armCcTimer)
       if (this.reflex !== null) this.reflex.done(f);
       if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
       if (this.txDepOff[f] !== this.txDepOff[f + 1]) this.release(this.txDeps, this.txDepOff[f], this.txDepOff[f + 1]);
@@ -1925,6 +1946,15 @@ export class Fabric {
       this.faultDrop(down, h);
       return;
     }
+    if (this.downLostUntil[port] > 0) {
+      // The link is back, but this packet was on its wire while it was down.
+      if (this.now <= this.downLostUntil[port]) {
+        this.faultDrop(this.downLostBy[port], h);
+        return;
+      }
+      this.downLostUntil[port] = 0;
+      this.markPort(port);
+    }
     const loss = this.lossBy[port];
     if (loss >= 0) {
       const x = this.faults[loss];
@@ -1967,7 +1997,16 @@ export class Fabric {
     }
     for (const p of x.ports) {
       if (x.kind === FaultKind.Degrade) this.psPerByte[p] = this.slowestPs(p, FaultKind.Degrade, this.basePsPerByte[p]);
-      else if (x.kind === FaultKind.Down) this.downBy[p] = this.latestFault(p, FaultKind.Down, FaultKind.Down);
+      else if (x.kind === FaultKind.Down) {
+        const was = this.downBy[p];
+        this.downBy[p] = this.latestFault(p, FaultKind.Down, FaultKind.Down);
+        // Back up: what the port put on the wire while down (its serialisation ends by busyUntil;
+        // a wire is FIFO, so the last of it arrives a propagation later) never arrives.
+        if (was >= 0 && this.downBy[p] < 0) {
+          this.downLostUntil[p] = Math.max(this.busyUntil[p], this.now) + this.latPs[p];
+          this.downLostBy[p] = was;
+        }
+      }
       else this.lossBy[p] = this.latestFault(p, FaultKind.Loss, FaultKind.Corrupt);
       this.markPort(p);
     }
@@ -2004,7 +2043,7 @@ export class Fabric {
   /** The port's far end as arrive() sees it: the node, or −1 − node while a fault must look at each packet. */
   private markPort(p: number): void {
     const node = this.realTo[p];
-    this.portTo[p] = this.downBy[p] >= 0 || this.lossBy[p] >= 0 ? -1 - node : node;
+    this.portTo[p] = this.downBy[p] >= 0 || this.lossBy[p] >= 0 || this.downLostUntil[p] > 0 ? -1 - node : node;
   }
 
   // -------------------------------------------------------------------------------------------

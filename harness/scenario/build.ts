@@ -305,7 +305,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false);
   const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
-  const endUs = s.run?.endUs ?? (faults.length > 0 ? 1_000_000 : undefined);
+  const endUs = s.run?.endUs ?? ((s.faults ?? []).length > 0 ? 1_000_000 : undefined);
   const queueProfile = n.queue?.profile ?? "uec-htsim";
   // Spritz §III-D: with the VLAN load balancer the switches steer by its category tag; a packet
   // with none takes the default table there, so the EV-steered Spritz balancers cannot share it.

@@ -2,11 +2,13 @@
 // cables each form names, the defaults a fault takes, link classes, and the refusals.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { runScenario } from "../run";
 import { fatTree3 } from "../topo/fattree";
 import { dragonfly } from "../topo/lowdiameter";
+import { build } from "./build";
 import { cables, levels, linkClass, portOf, resolveFaults, reversePort } from "./faults";
 import { DEFAULT_SCENARIO } from "./default";
-import type { FaultEntry } from "./schema";
+import type { FaultEntry, Scenario } from "./schema";
 
 const tree = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
 const resolve = (faults: FaultEntry[], t = tree) => resolveFaults({ ...DEFAULT_SCENARIO, faults }, t, 1);
@@ -83,6 +85,36 @@ test("sampling ports: the switch port facing host `to`, the NIC of host `from`",
   assert.is(portOf(tree, { from: 7 }, "p"), tree.hostPort(7));
   assert.is(portOf(tree, { switch: 16, port: 2 }, "p"), tree.nodePortBase[tree.hosts + 16] + 2);
   assert.throws(() => portOf(tree, { to: 16 }, "p"), /host 16 outside \[0, 16\)/);
+});
+
+test("a random draw is the seed's: the same seed draws the same links, another seed (almost surely) others", () => {
+  const draw = (seed: number) => resolveFaults({ ...DEFAULT_SCENARIO, faults: [{ kind: "down", random: { count: 4 } }] }, tree, seed)[0].ports;
+  assert.equal(draw(7), draw(7));
+  assert.ok([8, 9, 10, 11].some((s) => JSON.stringify(draw(s)) !== JSON.stringify(draw(7))));
+});
+
+test("the fault-cost baseline runs under the faulted run's bound: a fault on a link no flow uses costs nothing", () => {
+  // README: `faultBaseline` runs the scenario "without them and report[s] what they cost", and
+  // with faults `run.endUs` defaults to 1 s (Spritz §V-D's time limit). build.ts chose that
+  // default from the faults it resolved, which the baseline (noFaults) drops: the baseline ran
+  // unbounded. Here a 130 MB flow at 1 Gb/s needs ≈1.056 s; the faulted run stopped at 1 s and
+  // the fault, on host 2's idle link, was reported to have cost the flow.
+  // Fix (build.ts, `const endUs`): take the default from the scenario's faults,
+  // `s.run?.endUs ?? ((s.faults ?? []).length > 0 ? 1_000_000 : undefined)`.
+  const s: Scenario = {
+    name: "baseline bound",
+    seed: 1,
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 3, linkGbps: 1, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 130_000_000 }] }],
+    faults: [{ kind: "degrade", links: [{ host: 2 }], gbps: 0.5 }],
+  };
+  assert.is(build(s, { noFaults: true }).fabric.endPs, build(s).fabric.endPs, "the same run bound");
+  const r = runScenario(s);
+  assert.ok(r.faultCost !== null);
+  assert.is(r.faultCost.delta.completed, 0, "flows the faults cost");
+  assert.is(r.completed, r.faultCost.baseline.completed);
 });
 
 test.run();
