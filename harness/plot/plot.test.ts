@@ -207,21 +207,21 @@ test("one run's CDF series: one per flow class when there are several, flows not
   const r = runScenario({ ...tiny(), traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 100_000, class: "incast" }, { kind: "flows", class: "solo", flows: [{ src: 5, dst: 6, bytes: 50_000 }] }] });
   const fct = (i: number) => r.flows[i].fctUs as number;
   assert.equal(runFctSeries(r), [
-    { name: "incast", values: [fct(0), fct(1)] },
-    { name: "solo", values: [fct(2)] },
+    { name: "incast", values: [fct(0), fct(1)], flows: 2 },
+    { name: "solo", values: [fct(2)], flows: 1 },
   ]);
   const one = runScenario(tiny());
   const unfinished: Results = { ...one, flows: one.flows.map((f, i) => (i === 1 ? { ...f, fctUs: null, status: "incomplete" as const } : f)) };
-  assert.equal(runFctSeries(unfinished), [{ name: "nscc", values: [one.flows[0].fctUs as number, one.flows[2].fctUs as number] }]);
+  assert.equal(runFctSeries(unfinished), [{ name: "nscc", values: [one.flows[0].fctUs as number, one.flows[2].fctUs as number], flows: 3 }]);
   const soloUnfinished: Results = { ...r, flows: r.flows.map((f, i) => (i === 2 ? { ...f, fctUs: null, status: "incomplete" as const } : f)) };
-  assert.equal(runFctSeries(soloUnfinished), [{ name: "incast", values: [fct(0), fct(1)] }], "a class with no finished flow has no line");
+  assert.equal(runFctSeries(soloUnfinished), [{ name: "incast", values: [fct(0), fct(1)], flows: 2 }], "a class with no finished flow has no line");
 });
 
-test("comparison bars: a metric no run has (null or 0) is left out; a run without it shows 0", () => {
+test("comparison bars: a metric no run has (null or 0) is left out; a run without it has no bar (null), not a bar of 0", () => {
   const r = runScenario(tiny());
   const withP50 = (p50: number | null): Results => ({ ...r, metrics: { ...r.metrics, fctUs: { ...r.metrics.fctUs, all: { ...r.metrics.fctUs.all, p50 } } } });
   assert.not.ok(comparisonRows([withP50(null), withP50(null)], ["A", "B"]).some((x) => x.metric === "FCT p50 (µs)"));
-  assert.equal(comparisonRows([withP50(null), withP50(7)], ["A", "B"]).filter((x) => x.metric === "FCT p50 (µs)").map((x) => x.value), [0, 7]);
+  assert.equal(comparisonRows([withP50(null), withP50(7)], ["A", "B"]).filter((x) => x.metric === "FCT p50 (µs)").map((x) => x.value), [null, 7]);
 });
 
 test("nicfw plot of one run without samples draws its CDF only; with one sampled flow and no port, the window too", async () => {

@@ -37,17 +37,30 @@ const base = (title: string): Spec => ({
   config: { font: "DejaVu Sans, Arial, sans-serif", view: { stroke: "#ccc" } },
 });
 
-/** CDF points (value, cumulative fraction) of each series. */
-function cdfRows(series: { name: string; values: number[] }[]): { x: number; y: number; series: string }[] {
+/**
+ * A CDF's series: the completion times of its finished flows, and how many flows it has in all
+ * (default: those values). The fraction is of all the flows, so a line whose flows did not all
+ * finish stops below 1: normalised by the finished ones, a run that completed half its flows
+ * would reach 1 first and look the fastest.
+ */
+export interface CdfSeries {
+  name: string;
+  values: number[];
+  flows?: number;
+}
+
+/** CDF points (value, cumulative fraction of the series' flows) of each series. */
+function cdfRows(series: CdfSeries[]): { x: number; y: number; series: string }[] {
   const rows: { x: number; y: number; series: string }[] = [];
   for (const s of series) {
     const v = [...s.values].sort((a, b) => a - b);
-    v.forEach((x, i) => rows.push({ x, y: (i + 1) / v.length, series: s.name }));
+    const n = Math.max(v.length, s.flows ?? 0);
+    v.forEach((x, i) => rows.push({ x, y: (i + 1) / n, series: s.name }));
   }
   return rows;
 }
 
-export function fctCdfSpec(series: { name: string; values: number[] }[], title: string): Spec {
+export function fctCdfSpec(series: CdfSeries[], title: string): Spec {
   const rows = cdfRows(series);
   const xs = rows.map((r) => r.x).filter((x) => x > 0);
   const log = xs.length > 0 && Math.max(...xs) / Math.min(...xs) > 50;
@@ -77,7 +90,7 @@ export function timeSpec(rows: { t: number; v: number; series: string }[], title
 }
 
 /** One small bar chart per metric, the runs side by side in each. */
-export function barsSpec(rows: { run: string; metric: string; value: number }[], title: string): Spec {
+export function barsSpec(rows: { run: string; metric: string; value: number | null }[], title: string): Spec {
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title,
@@ -100,18 +113,23 @@ export function barsSpec(rows: { run: string; metric: string; value: number }[],
   };
 }
 
-/** The metrics a comparison's bar chart shows (only those some run has a non-zero value of). */
-export function comparisonRows(results: Results[], labels: string[]): { run: string; metric: string; value: number }[] {
-  const rows: { run: string; metric: string; value: number }[] = [];
+/**
+ * The metrics a comparison's bar chart shows (only those some run has a non-zero value of). A run
+ * without the value (no flow finished, a job left open) has no bar there, as `nicfw compare`
+ * prints "—": a bar of 0 would read as the best FCT or JCT.
+ */
+export function comparisonRows(results: Results[], labels: string[]): { run: string; metric: string; value: number | null }[] {
+  const rows: { run: string; metric: string; value: number | null }[] = [];
   const add = (metric: string, get: (r: Results) => number | null | undefined) => {
     const vals = results.map(get);
     if (vals.every((v) => v === null || v === undefined || v === 0)) return;
-    results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? 0 }));
+    results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? null }));
   };
   add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
   add("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99);
   add("slowdown p99", (r) => r.metrics.slowdown.all.p99);
-  if (results.some((r) => r.metrics.jobs.length > 0)) add("max JCT (µs)", (r) => Math.max(0, ...r.metrics.jobs.map((j) => j.jctUs ?? 0)));
+  // The last job's completion: none while a job is open (its jctUs null), as in compare and sweep.csv.
+  if (results.some((r) => r.metrics.jobs.length > 0)) add("max JCT (µs)", (r) => (r.metrics.jobs.length > 0 && r.metrics.jobs.every((j) => j.jctUs !== null) ? Math.max(...r.metrics.jobs.map((j) => j.jctUs as number)) : null));
   add("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps);
   add("drops", (r) => r.metrics.drops.total);
   add("retransmissions", (r) => r.metrics.retransmissions.total);
@@ -125,10 +143,17 @@ const fcts = (r: Results, cls?: string): number[] =>
   r.flows.filter((f) => f.status === "complete" && (cls === undefined || f.class === cls)).map((f) => f.fctUs as number);
 
 /** One run's FCT CDF series: one per flow class when there are several, else one named by its CC; empty ones left out. */
-export function runFctSeries(r: Results): { name: string; values: number[] }[] {
+export function runFctSeries(r: Results): CdfSeries[] {
   const classes = [...new Set(r.flows.map((f) => f.class))].sort();
-  const series = classes.length > 1 ? classes.map((c) => ({ name: c, values: fcts(r, c) })) : [{ name: r.modules.cc.join("/"), values: fcts(r) }];
+  const series = classes.length > 1
+    ? classes.map((c) => ({ name: c, values: fcts(r, c), flows: r.flows.filter((f) => f.class === c).length }))
+    : [{ name: r.modules.cc.join("/"), values: fcts(r), flows: r.flows.length }];
   return series.filter((s) => s.values.length > 0);
+}
+
+/** Several runs' FCT CDF series: one per run (all its flows), runs with no finished flow left out. */
+export function runsFctSeries(results: Results[], names: string[]): CdfSeries[] {
+  return results.map((r, i) => ({ name: names[i], values: fcts(r), flows: r.flows.length })).filter((s) => s.values.length > 0);
 }
 
 /**
@@ -151,7 +176,8 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     const s = r.series;
     if (s && s.flows.length > 0) {
       for (const unit of ["bytes", "bps"] as const) {
-        const flows = s.flows.filter((f) => f.unit === unit);
+        // A flow without congestion control has neither window nor rate (its level reads 0).
+        const flows = s.flows.filter((f) => f.unit === unit && f.cc !== "none");
         if (flows.length === 0) continue;
         const rows: { t: number; v: number; series: string }[] = [];
         for (const f of flows) f.level.forEach((v, i) => v !== null && rows.push({ t: s.tUs[i], v: unit === "bytes" ? v / 1024 : v / 1e9, series: `flow ${f.flow} (${f.cc})` }));
@@ -166,7 +192,7 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     return files;
   }
   const names = labels ?? runLabels(results);
-  await write("fct-cdf", fctCdfSpec(results.map((r, i) => ({ name: names[i], values: fcts(r) })).filter((s) => s.values.length > 0), `FCT CDF — ${results[0].scenario}`));
+  await write("fct-cdf", fctCdfSpec(runsFctSeries(results, names), `FCT CDF — ${results[0].scenario}`));
   await write("compare-bars", barsSpec(comparisonRows(results, names), `${results[0].scenario}`));
   return files;
 }

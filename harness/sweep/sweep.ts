@@ -13,7 +13,7 @@
 // the rows from whatever results exist.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
@@ -239,7 +239,13 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
       rows[i] = row(p, r);
       s.skipped++;
       s.done++;
-    } else todo.push(i);
+    } else {
+      // A point run again loses its earlier results first: were it to fail now (or the sweep be
+      // interrupted), they would otherwise stand for it in sweep.json, nicfw compare and the
+      // next sweep, which would skip it as done.
+      if (opts.rerun) rmSync(join(p.dir, "results.json"), { force: true });
+      todo.push(i);
+    }
   });
   const report = () => opts.progress?.({ ...s });
   report();
@@ -291,11 +297,20 @@ function progressPrinter(): SweepOptions["progress"] {
   };
 }
 
-/** Rows for every point file in OUT/points (the --collect mode). */
+/**
+ * Rows for the points of the grid `--plan` wrote (the --collect mode): those OUT/jobs.txt names,
+ * in its order, which is the grid's, as a threaded sweep writes its rows. Point files of an
+ * earlier plan in the same OUT (another base scenario, another grid) are not part of it. Without
+ * a jobs.txt, every point file in OUT/points, by id.
+ */
 export function collectRows(out: string): Record<string, unknown>[] {
   const dir = join(out, "points");
   const rows: Record<string, unknown>[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json")).sort()) {
+  const jobs = join(out, "jobs.txt");
+  const files = existsSync(jobs)
+    ? [...new Set([...readFileSync(jobs, "utf8").matchAll(/ run points\/([0-9a-f]+\.json) /g)].map((m) => m[1]))]
+    : readdirSync(dir).filter((x) => x.endsWith(".json")).sort();
+  for (const f of files) {
     const id = f.slice(0, -5);
     const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as Scenario;
     const p: Point = { id, file: join(dir, f), dir: join(dir, id), values: { ...(doc.tags ?? {}) } };
@@ -348,10 +363,13 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.error(e instanceof ScenarioError ? e.message : `nicfw sweep: ${(e as Error).message}`);
     return 2;
   }
+  // jobs.txt is the grid (what --collect gathers), written by a threaded sweep too, so that a
+  // plan of another grid in the same OUT does not outlive it (and an interrupted sweep can be
+  // finished on a batch system).
+  const nicfw = cliCommand();
+  const jobs = points.map((p) => `${nicfw} run points/${p.id}.json --out points/${p.id} --quiet`);
+  writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
   if (mode === "plan") {
-    const nicfw = cliCommand();
-    const jobs = points.map((p) => `${nicfw} run points/${p.id}.json --out points/${p.id} --quiet`);
-    writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
   }
