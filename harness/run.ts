@@ -130,8 +130,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   bar.end();
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   mkdirSync(a.out, { recursive: true });
-  writeFileSync(join(a.out, "results.json"), `${JSON.stringify(r, null, 1)}\n`);
+  // results.json last: a sweep takes a point with one as done (a job killed in between reruns).
   writeFileSync(join(a.out, "flows.csv"), flowsCsv(r));
+  writeFileSync(join(a.out, "results.json"), `${JSON.stringify(r, null, 1)}\n`);
   if (!a.quiet) console.log(summary(r));
   console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
   if (a.plots) {
