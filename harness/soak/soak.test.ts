@@ -341,4 +341,49 @@ test("judge: the run itself carries the event budget; one that spends it is slow
   assert.equal(budgets, [1000]);
 });
 
+test("judge: a longer rerun is judged as a run: a failed integrity check, module errors or an impossible speed there is that, not slow", () => {
+  // Open at 20 ms and moving on (slow so far), but the tenfold rerun is unsound (harness/README:
+  // the soak "reports a crash, a failed integrity check, module errors, …" of the runs it makes).
+  let calls = 0;
+  const later = (bad: Partial<Results>) => judge(tiny, () => (++calls === 1 ? open(1, 20_000) : { ...open(0.2, 200_000), ...bad }));
+  const twice = later({ integrity: { ok: false, violations: ["flow 0: PSN 7 delivered twice or outside the message"] } });
+  assert.equal([twice.verdict, twice.detail], ["integrity", "the 10-times-longer run: flow 0: PSN 7 delivered twice or outside the message"]);
+  calls = 0;
+  assert.is(later({ totals: { ...real.totals, moduleErrors: 2 } }).verdict, "errors");
+  // A flow the rerun completed faster than its ideal.
+  calls = 0;
+  const ideal = real.flows[0].idealUs;
+  const fast = judge(tiny, () => (++calls === 1 ? open(1, 20_000) : { ...real, simulatedUs: 200_000, flows: [{ ...real.flows[0], fctUs: ideal / 2 }] }));
+  assert.is(fast.verdict, "physics");
+});
+
+test("judge: a run cut by its event budget is still held to physics: a flow it completed faster than its ideal is that, not slow", () => {
+  const ideal = real.flows[0].idealUs;
+  const two: Results = {
+    ...real,
+    flowsTotal: 2,
+    completed: 1,
+    eventBudgetSpent: true,
+    flows: [{ ...real.flows[0], fctUs: ideal / 2 }, { ...open(1, 52).flows[0], flow: 1 }],
+  };
+  assert.is(judge(tiny, () => two).verdict, "physics");
+});
+
+test("judge: a flow stuck at 13,000 B is stalled, though goodput's rounding (0.001 Gb/s) makes it read 12,500 B at 20 ms and 25,000 B at 200 ms", () => {
+  // harness/README: "a flow still open that delivers nothing more when the run lasts ten, then a
+  // hundred times as long" is stalled. 13,000 B is 0.0052 Gb/s over 20 ms, 0.00052 over 200 ms,
+  // 0.000052 over 2 s: rounded 0.005, 0.001 and 0.
+  const ends: number[] = [];
+  const stuck = judge(tiny, (s) => {
+    const end = s.run?.endUs as number;
+    ends.push(end);
+    return open(Math.round((13_000 * 8) / (end * 1000) * 1000) / 1000, end);
+  });
+  assert.equal(ends, [20_000, 200_000, 2_000_000]);
+  assert.is(stuck.verdict, "stalled", stuck.detail);
+  // 20 kB more by 200 ms is beyond the rounding: slow.
+  let calls = 0;
+  assert.is(judge(tiny, () => (++calls === 1 ? open(0.005, 20_000) : open(0.0013, 200_000))).verdict, "slow");
+});
+
 test.run();

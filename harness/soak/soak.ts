@@ -5,7 +5,8 @@
 // ACK coalescing, traffic kinds, faults — runs each, and reports the ones that end badly:
 //   crash      an exception other than a refused scenario (ScenarioError)
 //   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
-//              not conserved)
+//              not conserved); this, errors and physics are judged on the longer reruns
+//              (below) too, and on a run cut by its event budget
 //   errors     a module counted bad input (the fabric should never feed a module one)
 //   nondeterministic  one seed in eight runs twice in the same process, with different results;
 //              or a longer run (below) does not repeat a completed flow of the shorter one
@@ -17,8 +18,9 @@
 //              port sent faster than its rate (everywhere)
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
-//              transient or mild; an RTO backed off many times can wait most of a second);
-//              open flows that do progress are counted as `slow`, not reported
+//              transient or mild; an RTO backed off many times can wait most of a second),
+//              to the resolution of the results' goodput; open flows that do progress are
+//              counted as `slow`, not reported
 // A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
 
@@ -465,6 +467,24 @@ function delivered(f: Results["flows"][number], endUs: number): number {
 }
 
 /**
+ * How far delivered() can be off: results round goodput to 0.001 Gb/s, half of which is 62.5
+ * B/µs over the time since the flow's start (12.5 kB over 200 ms, 125 kB over 2 s). A flow stuck
+ * at 13,000 B reads 12,500 B at 20 ms and 25,000 B at 200 ms; what moves less than this
+ * did not move as far as the results can tell.
+ */
+function deliveredSlack(f: Results["flows"][number], endUs: number): number {
+  return f.goodputGbps === null ? 0 : (0.0005 * (endUs - f.startUs) * 1000) / 8;
+}
+
+/** What no run may show, the same for the run and its reruns: a failed integrity check, module errors, impossible speed. */
+function unsound(s: Scenario, r: Results): { verdict: Verdict; detail: string } | null {
+  if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; ") };
+  if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors` };
+  const impossible = tooFast(s, r);
+  return impossible === null ? null : { verdict: "physics", detail: impossible };
+}
+
+/**
  * The events a run or a rerun may take (about a minute on this machine, at 3–5 million events a
  * second).
  * A seed that moves millions of packets per 20 ms (seed 2,199,810: 84 million events, 21 s) took
@@ -489,8 +509,10 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     const s = scenario.run?.maxEvents === undefined ? { ...scenario, run: { ...scenario.run, maxEvents: RERUN_MAX_EVENTS } } : scenario;
     const r = run(s);
     const wallMs = Date.now() - t0;
-    if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; "), wallMs };
-    if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors`, wallMs };
+    // A run cut by its event budget (below) is still judged on these: its completed flows,
+    // counts and integrity are final.
+    const bad = unsound(s, r);
+    if (bad !== null) return { ...bad, wallMs };
     // One scenario in eight runs again in the same process: identical results, or some state
     // outlived its run (a module-level cache, a table not reset at open).
     if (s.seed !== undefined && (s.seed & 7) === 0) {
@@ -511,8 +533,6 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const changed = observerEffect(r, run(toggleObservation(s)));
       if (changed !== null) return { verdict: "observer", detail: changed, wallMs };
     }
-    const impossible = tooFast(s, r);
-    if (impossible !== null) return { verdict: "physics", detail: impossible, wallMs };
     const open = openFlows(r);
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
@@ -523,6 +543,10 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       for (const k of [10, 100]) {
         last = run({ ...s, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * k, maxEvents: RERUN_MAX_EVENTS } });
         const l = last;
+        // A rerun is a run: what it shows unsound (a flow delivered twice after 20 ms, say) is
+        // no less a failure for the verdict being about its open flows.
+        const rerunBad = unsound(s, l);
+        if (rerunBad !== null) return { verdict: rerunBad.verdict, detail: `the ${k}-times-longer run: ${rerunBad.detail}`, wallMs: Date.now() - t0 };
         // The premise of this comparison, checked on the way: the longer run's first part is the
         // short run. (A flow's data all delivered may still fail later: its sender, never hearing
         // so, gives up — DCP's retry limit. Its FCT stays.)
@@ -531,7 +555,11 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
           const detail = `a ${k}-times-longer run changed flow ${moved.flow} (FCT ${moved.fctUs} µs, then ${l.flows[moved.flow].fctUs})`;
           return { verdict: "nondeterministic", detail, wallMs: Date.now() - t0 };
         }
-        stuck = l.flows.filter((f, i) => f.status === "incomplete" && delivered(f, l.simulatedUs) - delivered(r.flows[i], r.simulatedUs) < 1000).length;
+        stuck = l.flows.filter((f, i) => {
+          const g = r.flows[i];
+          const slack = deliveredSlack(f, l.simulatedUs) + deliveredSlack(g, r.simulatedUs);
+          return f.status === "incomplete" && delivered(f, l.simulatedUs) - delivered(g, r.simulatedUs) < 1000 + slack;
+        }).length;
         // A rerun cut by the event budget reached no further than it did: a longer one would stop there too.
         if (stuck === 0 || l.eventBudgetSpent) break;
       }
