@@ -69,7 +69,10 @@ export function runScenario(s: Scenario, opts: RunOptions = {}): Results {
   if (b.faults.length > 0 && s.run?.faultBaseline !== false) {
     const base = build(s, { seed: opts.seed, baseDir: opts.baseDir, noFaults: true });
     base.fabric.run();
-    attachFaultCost(r, collect(base));
+    const baseline = collect(base);
+    attachFaultCost(r, baseline);
+    // The baseline is a run of this scenario too: what it shows unsound fails this one.
+    if (!baseline.integrity.ok) r.integrity = { ok: false, violations: [...r.integrity.violations, ...baseline.integrity.violations.map((v) => `fault baseline: ${v}`)] };
   }
   return r;
 }

@@ -77,6 +77,8 @@ export interface CcAdapter {
   level(slot: number): number;
   /** Bytes the window still allows (rate modules: unbounded), for transports that take it as an argument (DCP awin). */
   windowLeft(slot: number): number;
+  /** Bytes the module counts in flight (0 for a flow acknowledged in full: checkIntegrity). */
+  inflightBytes(slot: number): number;
   errors(): number;
 }
 
@@ -137,6 +139,9 @@ abstract class WindowCc {
   windowLeft(slot: number): number {
     const m = this.m;
     return m.cwndBytes ? m.cwndBytes(slot) - m.inflightBytes(slot) : 1 << 30;
+  }
+  inflightBytes(slot: number): number {
+    return this.m.inflightBytes(slot);
   }
   pacingGapPs(_slot: number, _bytes: number): number {
     return 0;

@@ -368,6 +368,8 @@ export class Fabric {
   nacks = 0;
   cnps = 0;
   transmissions = 0;
+  /** Packets that reached the far end of a wire: transmissions − arrivals are on the wires (checkIntegrity). */
+  arrivals = 0;
   events = 0;
   flowsDoneTx = 0;
   flowsDoneRx = 0;
@@ -808,6 +810,7 @@ export class Fabric {
   }
 
   private arrive(port: number, h: number): void {
+    this.arrivals++;
     const node = this.portTo[port];
     if (node >= this.H) {
       this.pool.i32[(h << 4) + P.InPort] = this.portToLocal[port];
@@ -2115,8 +2118,15 @@ export class Fabric {
     }
     let qDrops = 0;
     let qTrims = 0;
+    // Every live packet is somewhere: a switch queue (the fabric's count the module's own), NDT's
+    // queues, a NIC's control or receive queue, or a wire (sent and not arrived).
+    let held = 0;
     for (let p = 0; p < this.topo.ports; p++) {
+      if (this.reflex !== null) held += this.reflex.ndtPackets[p];
       if (!this.queues.isOpen(p)) continue;
+      const queued = this.queues.dataPackets(p) + this.queues.controlPackets(p);
+      if (queued !== this.qPkts[p]) out.push(`port ${p}: the fabric counts ${this.qPkts[p]} packets queued, the queues ${queued} (a packet no dequeue will reach)`);
+      held += queued;
       if (this.queues.accountingGap(p) !== 0) out.push(`port ${p}: queue byte accounting is off by ${this.queues.accountingGap(p)}`);
       qDrops += this.queues.packetsDropped(p);
       qTrims += this.queues.packetsTrimmed(p);
@@ -2134,7 +2144,17 @@ export class Fabric {
       if (frames !== this.pauseOnFrames) out.push(`PFC: the ingress queues asked for ${frames} PAUSE frames, the fabric sent ${this.pauseOnFrames}`);
     }
     if (qTrims !== this.trims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims}`);
+    for (let h = 0; h < this.H; h++) {
+      held += this.ctrlCount[h];
+      for (let x = this.rxHead[h]; x >= 0; x = this.pool.i32[(x << 4) + P.Next]) held++;
+    }
+    const wires = this.transmissions - this.arrivals;
+    if (held + wires !== this.pool.live) out.push(`packets: ${this.pool.live} alive, ${held} queued and ${wires} on wires (a packet held nowhere, leaked)`);
     for (let f = 0; f < this.flows; f++) {
+      if (this.flowStarted[f] === 0 && (this.flowDelivered[f] !== 0 || this.flowDoneRx[f] >= 0 || this.flowDoneTx[f] >= 0)) out.push(`flow ${f}: ${this.flowDelivered[f]} bytes delivered before it started`);
+      if (this.flowDoneTx[f] >= 0 && this.ccOf[f].inflightBytes(f) !== 0) out.push(`flow ${f}: acknowledged in full with ${this.ccOf[f].inflightBytes(f)} bytes in its CC's flight`);
+      // HPCC rdma-hw.cc QpComplete cancels a finished QP's timers (armCcTimer).
+      if ((this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) && this.ccTimerAt[f] !== 0) out.push(`flow ${f}: finished with its CC timer armed`);
       if (this.flowDoneRx[f] >= 0 && this.flowDelivered[f] !== this.flowBytes[f]) out.push(`flow ${f}: ${this.flowDelivered[f]} of ${this.flowBytes[f]} bytes delivered`);
       if (this.flowDoneTx[f] >= 0 && this.flowDoneRx[f] < 0) out.push(`flow ${f}: acknowledged in full but not delivered`);
     }
