@@ -1,8 +1,9 @@
 // Scenario → fabric: builds the topology, derives the network constants the way the UEC
 // reference simulator does (notes/uec-htsim-reference.md §2: network RTT over the diameter, BDP in
-// whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the queue
-// rounded up to packets, minimum RTO 15 µs + diameter hops × queue drain time, here never below
-// twice the network RTT), creates one table per module with capacity = flows, and turns the traffic into flows.
+// whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the BDP
+// rounded up to packets (of the buffer when the scenario gives one), minimum RTO 15 µs + 6 queue
+// drain times (more on a longer diameter), here never below twice the network RTT), creates one
+// table per module with capacity = flows, and turns the traffic into flows.
 
 import { ParamError } from "../../lib/core/params";
 import { hash3 } from "../../lib/core/rng";
@@ -56,6 +57,8 @@ const ROUTING: Record<string, Routing> = {
 
 /** The most packets a pool of the derived size grows to (304 MB of records; the queues' handle tables take 8 B per packet, untouched pages free). */
 const POOL_MAX = 1 << 22;
+/** uet-htsim's minimum RTO counts this many queue drain times (main_uec: 2 priority queues × 3 hops of an incast). */
+const HTSIM_RTO_QUEUES = 6;
 /** The PFC watchdog's detection and restoration times by default: 200 ms (SONiC pfcwd; Junos: 2 polls of 100 ms, 200 ms recovery). */
 const PFC_WATCHDOG_NS = 200_000_000;
 
@@ -166,15 +169,22 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // A buffer below one full packet would trim or drop every data packet: bufferBdp is held to
   // one packet, and a smaller bufferBytes is refused below.
   const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.max(mtu, Math.round(queuePkts * mtu)));
-  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * queuePkts) * mtu;
-  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * queuePkts) * mtu;
+  // uet-htsim main_uec: Kmin = ⌈0.2 × bdp_pkts⌉, Kmax = ⌈0.8 × bdp_pkts⌉ packets, whatever the
+  // queue it sized (5 BDP without trimming: 9 and 35 packets of its 215 at 100 Gb/s, §2); a buffer
+  // the scenario gives (bufferBdp, bufferBytes) is the thresholds' base instead.
+  const ecnBasePkts = n.bufferBytes !== undefined || n.bufferBdp !== undefined ? queuePkts : bdpPkts;
+  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * ecnBasePkts) * mtu;
+  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * ecnBasePkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;
-  // uet-htsim main_uec: min RTO = 15 µs + hops × (buffer × 8 / link rate), written for fat trees
-  // whose RTT that covers. Never below timerFloorNs: long links with shallow buffers (Dragonfly
+  // uet-htsim main_uec: min RTO = 15 µs + 6 × (buffer × 8 / link rate), 6 being "2 priority
+  // queues; 3 hops for incast" on 2- and 3-tier trees alike (§2); more on a longer diameter (two
+  // DCs: 7). Its topologies are trees: Dragonfly and Slim Fly count their diameter's hops.
+  // Never below timerFloorNs: long links with shallow buffers (Dragonfly
   // global links) would otherwise time out every first window before its first ACK.
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
-  const htsimRtoNs = Math.max(Math.round(15_000 + (diameterHops * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
+  const rtoQueues = topo.ld ? diameterHops : Math.max(HTSIM_RTO_QUEUES, diameterHops);
+  const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueues * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability
   // module's rtoNs, a parameter the scenario never gave.

@@ -213,9 +213,10 @@ test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): 
   // RTO: 15 µs + 6 hops × 178,450 B × 8 / 100 Gb/s.
   assert.is(trim.rtoNs, 15_000 + (6 * 178_450 * 8) / 100);
   // Neither trimming nor PFC, and no buffer given (the default scenario gives bufferBdp 1):
-  // drop-tail with 5 BDP; the ECN thresholds scale with the buffer.
+  // drop-tail with 5 BDP; the ECN thresholds stay at the BDP's 9 and 35 packets (uet-htsim §2,
+  // main_uec takes them from bdp_pkt; harness/scenario/derived.test.ts).
   const tail = d({ trimming: false, bufferBdp: undefined });
-  assert.equal([tail.trimming, tail.bufferBytes, tail.kMinBytes, tail.kMaxBytes], [false, 5 * 43 * 4150, 43 * 4150, 172 * 4150]);
+  assert.equal([tail.trimming, tail.bufferBytes, tail.kMinBytes, tail.kMaxBytes], [false, 5 * 43 * 4150, 9 * 4150, 35 * 4150]);
   // PFC without a trimming setting: lossless, no trimming, queues bounded by pauses (2^29 B);
   // ECN still at one BDP's fractions. Trimming asked for explicitly stays on.
   const pfc = d({ trimming: undefined, bufferBdp: undefined, pfc: { xoffBytes: 60_000 } });
@@ -233,17 +234,20 @@ test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): 
 
 test("the RTO is never below twice the network RTT: a Dragonfly with 4 µs global links and 30 KB buffers (soak seed 2,517,614)", () => {
   // Dragonfly (p 2, a 3, h 1) at 400 Gb/s, MTU 1500, 64 B ACKs, 1 µs links, 4 µs global, 300 ns
-  // per switch. Diameter host–local–global–local–host, 5 links and 4 switches each way:
-  // 2 × (1 + 1 + 4 + 1 + 1) µs + 5 × 30 ns (1500 B) + 5 × 1.28 ns (64 B) + 2 × 4 × 300 ns = 18,556.4 ns.
-  // uet-htsim's rule gives 15,000 + 5 × 30,000 × 8 / 400 = 18,000 ns, below that RTT: every first
-  // window would time out before its first ACK came back. The floor: ⌈2 × 18,556.4⌉ = 37,113 ns.
+  // per switch. The RTT is over the longest path (Spritz §V-A): the data out on Table I's longest,
+  // host–3 local + 2 global–host, 7 links and 6 switches: (1 + 3 × 1 + 2 × 4 + 1) µs + 7 × 30 ns
+  // (1500 B) + 6 × 300 ns = 15,010 ns; the ACK back on the minimal host–local–global–local–host,
+  // 5 links and 4 switches: (1 + 1 + 4 + 1 + 1) µs + 5 × 1.28 ns (64 B) + 4 × 300 ns = 9,206.4 ns;
+  // 24,216.4 ns in all. uet-htsim's rule gives 15,000 + 5 × 30,000 × 8 / 400 = 18,000 ns, below
+  // that RTT: every first window would time out before its first ACK came back. The floor:
+  // ⌈2 × 24,216.4⌉ = 48,433 ns.
   const d = build({
     ...defaultWith("df", [{ kind: "permutation", bytes: 300_000 }]),
     topology: { kind: "dragonfly", p: 2, a: 3, h: 1, linkGbps: 400, latencyNs: 1000, switchLatencyNs: 300, globalLatencyNs: 4000 },
     network: { mtuBytes: 1500, trimming: false, bufferBytes: 30_000 },
   }).derived;
-  assert.ok(Math.abs((d.networkRttNs as number) - 18_556.4) < 1e-6, `${d.networkRttNs}`);
-  assert.equal([d.diameterHops, d.rtoNs], [5, 37_113]);
+  assert.ok(Math.abs((d.networkRttNs as number) - 24_216.4) < 1e-6, `${d.networkRttNs}`);
+  assert.equal([d.diameterHops, d.rtoNs], [5, 48_433]);
 });
 
 test("the default samples (nicfw run --plots): the ports facing the hosts that receive most, ties in host order; the first 8 flows; every quarter RTT", () => {

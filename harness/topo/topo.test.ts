@@ -297,9 +297,11 @@ test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link betw
   assert.ok(checkMinimal(t, group) > 0);
   checkAllPorts(t, 2, 5);
   checkDefaultPaths(t, 2);
-  // The longest default path from host 0: host, local, global, local, host links. RTT by hand:
-  // 2 × (100 + 100 + 1000 + 100 + 100) + 5 × (4150 + 64) × 8 / 100 = 2800 + 1685.6.
-  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 4485.6) < 1e-9);
+  // The network RTT (Spritz §V-A: over the longest path): data on Table I's longest path, host,
+  // 3 local, 2 global, host links, 2 × (100 + 332) + 3 × (100 + 332) + 2 × (1000 + 332) = 4824;
+  // its ACK on the longest minimal route, host, 2 local, 1 global, host links of 64 B,
+  // 4 × (100 + 5.12) + 1005.12 = 1425.6. (Both ways minimal it was 4485.6.)
+  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 6249.6) < 1e-9, `${t.networkRttNs(4150, 64)}`);
   assert.equal(Array.from(t.groupOf), Array.from({ length: t.switches }, (_, s) => Math.floor(s / 4)));
 });
 
@@ -312,8 +314,9 @@ test("Slim Fly (MMS) q = 5: 2q² = 50 switches of network radix (3q − 1)/2 = 7
   assert.is(checkMinimal(t), 0);
   checkAllPorts(t, 3, 7);
   checkDefaultPaths(t, 3);
-  // Diameter 2: four links of 100 ns at the longest, 2 × 400 + 4 × (4150 + 64) × 8 / 100.
-  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 2148.48) < 1e-9);
+  // Spritz §V-A: data on the longest path, 4 hops (Table I's 0/4), 6 links of 100 ns,
+  // 6 × (100 + 332) = 2592; the ACK on a minimal route of 2 hops, 4 × (100 + 5.12) = 420.48.
+  assert.ok(Math.abs(t.networkRttNs(4150, 64) - 3012.48) < 1e-9, `${t.networkRttNs(4150, 64)}`);
   assert.ok(t.groupOf.every((g) => g === -1), "Slim Fly has no groups");
   // Spritz's ECMP 2 (§III-A/B): at each switch, per arrival port, every other network port.
   const R = 7;

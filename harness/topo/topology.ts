@@ -14,7 +14,7 @@
 // Candidate sets are slices of three shared Int32Arrays (egress port id, queued bytes, hops)
 // that lib/switch's Router reads through bindCandidates.
 
-import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
+import { type LowDiameterTopology, spritzNextPort } from "../../lib/lb/spritz/topology";
 
 export const enum Family {
   Hier = 0,
@@ -238,33 +238,64 @@ export class Topology {
   }
 
   /**
-   * uet-htsim's network RTT (notes/uec-htsim-reference.md §2) over the longest default path:
-   * 2 × Σ link latency + Σ MTU serialisation + Σ ACK serialisation, in ns (of a whole ps); with a switch
-   * latency, 2 × that per switch crossed (the fabric adds it to every link leaving a switch).
+   * The network's maximum unloaded RTT, in ns (of a whole ps): the round trip of an MTU out and an
+   * ACK back, each link costing propagation + serialisation, plus the switch latency on every link
+   * leaving a switch (the fabric adds it there).
+   * - Hier (every route a shortest path): uet-htsim's (notes/uec-htsim-reference.md §2) over the
+   *   longest default path, 2 × Σ link latency + Σ MTU serialisation + Σ ACK serialisation.
+   * - LowDiameter: Spritz §V-A, the BDP "calculated based on the longest path in each topology",
+   *   whatever the routing (Table II gives one queue per topology): the data on the longest route
+   *   the switches' tables allow (first hop any ECMP 1 candidate, second any ECMP 2 one, then
+   *   minimal: Table I's longest bounded paths, Dragonfly 3 local + 2 global, Slim Fly 4 global),
+   *   its ACK back on the minimal route. That is Table II's 1·BDP of 88 packets (Dragonfly) and
+   *   92 (Slim Fly); the minimal round trip alone gave 68 and 66.
    */
   networkRttNs(mtuBytes: number, ackBytes: number, switchLatencyNs = 0): number {
     // Summed in whole ps, as uet-htsim's simtime is: each term rounded to the ps, so the sum
     // carries no double noise (a sum in ns gave 14,022.719999999998, and a BDP of 175,283 B
     // against htsim's 175,284).
-    let bestPs = 0;
-    for (const dst of this.diameterProbes()) {
-      if (dst === 0) continue;
+    const swPs = Math.round(switchLatencyNs * 1000);
+    if (this.family === Family.Hier) {
       let rttPs = 0;
-      for (const p of this.path(0, dst)) {
+      for (const p of this.path(0, this.hosts - 1)) {
         rttPs += 2 * Math.round(this.portLatencyNs[p] * 1000) + Math.round(((mtuBytes + ackBytes) * 8000) / this.portGbps[p]);
-        if (this.portNode[p] >= this.hosts) rttPs += 2 * Math.round(switchLatencyNs * 1000);
+        if (this.portNode[p] >= this.hosts) rttPs += 2 * swPs;
       }
-      bestPs = Math.max(bestPs, rttPs);
+      return rttPs / 1000;
+    }
+    const linkPs = (p: number, bytes: number) =>
+      Math.round(this.portLatencyNs[p] * 1000) + Math.round((bytes * 8000) / this.portGbps[p]) + (this.portNode[p] >= this.hosts ? swPs : 0);
+    const ld = this.ld as LowDiameterTopology;
+    const P = ld.endpointsPerSwitch;
+    const R = ld.networkPorts;
+    const base = (s: number) => this.nodePortBase[this.hosts + s] + P;
+    let bestPs = 0;
+    // From host 0 to the first host of every other switch (switch 0 reaches every path type).
+    for (let d = 1; d < ld.switches; d++) {
+      let ackPs = 0;
+      for (const p of this.path(d * P, 0)) ackPs += linkPs(p, ackBytes);
+      const hostsPs = linkPs(this.hostPort(0), mtuBytes) + linkPs(this.attachPort(d * P), mtuBytes);
+      const n1 = ld.ecmp1Size(0, d);
+      for (let ev1 = 0; ev1 < n1; ev1++) {
+        const j1 = ld.ecmp1Port(0, d, ev1); // switch 0's row of neighbour / backPort
+        const s1 = ld.neighbour[j1];
+        const in1 = ld.backPort[j1];
+        const firstPs = hostsPs + linkPs(base(0) + j1, mtuBytes);
+        const n2 = s1 === d ? 1 : Math.max(1, ld.ecmp2Size(s1, in1, d));
+        for (let ev2 = 0; ev2 < n2; ev2++) {
+          let dataPs = firstPs;
+          let at = s1;
+          let inPort = in1;
+          for (let hops = 1; at !== d; hops++) {
+            const j = spritzNextPort(ld, at, hops, inPort, d, ev2);
+            dataPs += linkPs(base(at) + j, mtuBytes);
+            inPort = ld.backPort[at * R + j];
+            at = ld.neighbour[at * R + j];
+          }
+          bestPs = Math.max(bestPs, dataPs + ackPs);
+        }
+      }
     }
     return bestPs / 1000;
-  }
-
-  /** Hosts whose distance from host 0 covers the diameter. */
-  private diameterProbes(): number[] {
-    if (this.family === Family.Hier) return [this.hosts - 1];
-    const ld = this.ld as LowDiameterTopology;
-    const out: number[] = [];
-    for (let s = 0; s < ld.switches; s++) out.push(s * ld.endpointsPerSwitch);
-    return out;
   }
 }

@@ -1,0 +1,66 @@
+// The scenario builder's derived defaults against uet-htsim's main_uec (notes/uec-htsim-reference.md
+// §2), each value computed by hand from the reference's formulas.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { build } from "./build";
+import { DEFAULT_SCENARIO, defaultWith } from "./default";
+import type { Scenario } from "./schema";
+
+const derivedOf = (topology: Scenario["topology"], network: NonNullable<Scenario["network"]>) =>
+  build(defaultWith("derived", [{ kind: "permutation", bytes: 1000 }], { topology, network })).derived;
+
+test("without trimming the ECN thresholds stay at 20 % / 80 % of the BDP while the buffer grows to 5 BDP (uet-htsim §2: 9 and 35 packets)", () => {
+  // k = 4 3-tier fat tree at 100 Gb/s, 1 µs links, MTU 4150 B: network RTT 14,022.72 ns, BDP
+  // 175,284 B, ⌈175,284 / 4150⌉ = 43 packets. §2: "Buffer per switch port = 1 × bdp_pkts packets
+  // with trimming; 5 × without"; "Kmin = ceil(0.2 × bdp_pkts) packets, Kmax = ceil(0.8 × bdp_pkts)
+  // packets. At 100G that is 9 and 35 packets (37,350 B and 145,250 B)" (main_uec takes both from
+  // bdp_pkt, not from the queue). The old code took 20 % / 80 % of the 215-packet queue: 43 and 172.
+  const d = derivedOf(DEFAULT_SCENARIO.topology, { trimming: false });
+  assert.is(d.bufferBytes, 5 * 43 * 4150);
+  assert.equal([d.kMinBytes, d.kMaxBytes], [9 * 4150, 35 * 4150], "Kmin / Kmax at ⌈0.2 × 43⌉ = 9 and ⌈0.8 × 43⌉ = 35 packets");
+  // §2: minimum RTO "443.28 us without" trimming: 15 µs + 6 × 892,250 B × 8 / 100 Gb/s.
+  assert.is(d.rtoNs, 15_000 + 6 * 71_380);
+});
+
+test("a buffer the scenario gives is the ECN thresholds' base (README: fractions of the buffer); PFC's keep the BDP's", () => {
+  // bufferBdp 2 on the same tree: 86 packets, ⌈0.2 × 86⌉ = 18 and ⌈0.8 × 86⌉ = 69 (69 = 68.8 rounded up).
+  const two = derivedOf(DEFAULT_SCENARIO.topology, { trimming: false, bufferBdp: 2 });
+  assert.equal([two.bufferBytes, two.kMinBytes, two.kMaxBytes], [86 * 4150, 18 * 4150, 69 * 4150]);
+  // bufferBytes 83,000 = 20 packets: 4 and 16.
+  const bytes = derivedOf(DEFAULT_SCENARIO.topology, { bufferBytes: 83_000 });
+  assert.equal([bytes.kMinBytes, bytes.kMaxBytes], [4 * 4150, 16 * 4150]);
+  const pfc = derivedOf(DEFAULT_SCENARIO.topology, { pfc: {} });
+  assert.equal([pfc.kMinBytes, pfc.kMaxBytes], [9 * 4150, 35 * 4150]);
+});
+
+test("the minimum RTO counts 6 queue drains on a 2-tier tree too (uet-htsim §2: 15 µs + 6 × buffer × 8 / link rate)", () => {
+  // k = 4 2-tier fat tree (and the same leaf–spine) at 100 Gb/s, 1 µs links, MTU 4150 B, ACK 64 B:
+  // diameter host–leaf–spine–leaf–host, 4 links. RTT = 2 × 4 × 1000 + 4 × 4150 × 8 / 100
+  // + 4 × 64 × 8 / 100 = 8000 + 1328 + 20.48 = 9348.48 ns; BDP 116,856 B → ⌈28.16⌉ = 29 packets,
+  // buffer 29 × 4150 = 120,350 B, drained in 120,350 × 8 / 100 = 9628 ns.
+  // main_uec sets _min_rto = 15 µs + queuesize × 6 × 8 / linkspeed ("2 priority queues; 3 hops
+  // for incast") for -tiers 2 as for 3: 15,000 + 6 × 9628 = 72,768 ns. The old code multiplied by
+  // the diameter's 4 links: 15,000 + 4 × 9628 = 53,512 ns.
+  const ft2 = derivedOf({ kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 }, {});
+  assert.ok(Math.abs((ft2.networkRttNs as number) - 9348.48) < 1e-6, `${ft2.networkRttNs}`);
+  assert.equal([ft2.bdpPackets, ft2.bufferBytes, ft2.diameterHops], [29, 120_350, 4]);
+  assert.is(ft2.rtoNs, 72_768);
+  const ls = derivedOf({ kind: "leafspine", leaves: 4, spines: 2, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 }, {});
+  assert.is(ls.rtoNs, 72_768);
+  // The 3-tier tree's diameter is the same 6: 15,000 + 6 × 178,450 × 8 / 100 = 100,656 ns (§2: 100.656 µs).
+  assert.is(derivedOf(DEFAULT_SCENARIO.topology, {}).rtoNs, 100_656);
+});
+
+test("hosts faster than the fabric: the RTT serialises each link at its own rate; the modules get the NIC's rate, the buffers the fabric's BDP", () => {
+  // Leaf–spine 4 × 2, hosts at 400 Gb/s, fabric at 100 Gb/s, 1 µs links: RTT = 8000
+  // + 2 host links × (4150 + 64) × 8 / 400 + 2 fabric links × 4214 × 8 / 100 = 8000 + 168.56 + 674.24
+  // = 8842.8 ns. Fabric BDP 8842.8 × 100 / 8 = 110,535 B → ⌈26.6⌉ = 27 packets = 112,050 B.
+  // NSCC's bdp is "base_rtt × NIC speed" (§2 initNscc): the NIC's 400 Gb/s.
+  const b = build(
+    defaultWith("fast hosts", [{ kind: "permutation", bytes: 1000 }], { topology: { kind: "leafspine", leaves: 4, spines: 2, hostsPerLeaf: 4, linkGbps: 100, hostGbps: 400, latencyNs: 1000 }, network: {} }),
+  );
+  assert.ok(Math.abs(b.ctx.baseRttNs - 8842.8) < 1e-6, `${b.ctx.baseRttNs}`);
+  assert.equal([b.ctx.linkGbps, b.derived.bdpPackets, b.derived.bufferBytes], [400, 27, 112_050]);
+});
+
+test.run();
