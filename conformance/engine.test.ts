@@ -4,7 +4,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type ModuleRegistry, type Vector, runVector } from "./engine";
 
-/** A table of one counter per slot: `bump(slot, by)` adds, `count(slot)` reads, `boom` throws a string. */
+/**
+ * A table of one counter per slot: `bump(slot, by)` adds, `count(slot)` reads, `boom` throws a
+ * string. `onTick(slot)` and `add(slot, by)` act but are not in the api (private steps, as
+ * `Plb.onTimeout` or `GbnSender.advance` are); `flag(slot)` returns a boolean.
+ */
 class Counter {
   static readonly api = { open: ["slot"], close: ["slot"], bump: ["slot", "by"], boom: ["slot"], count: ["slot"] };
   readonly counts: Int32Array;
@@ -32,12 +36,22 @@ class Counter {
   broken(_slot: number): number {
     throw new Error("reader failed");
   }
+  onTick(slot: number): number {
+    return ++this.counts[slot];
+  }
+  add(slot: number, by: number): number {
+    this.counts[slot] += by;
+    return this.counts[slot];
+  }
+  flag(slot: number): boolean {
+    return this.counts[slot] > 0;
+  }
 }
 
 const registry: ModuleRegistry = { "cc/counter": { Counter } };
 
 function vector(steps: Vector["steps"], extra: Partial<Vector> = {}): Vector {
-  return { format: "nicfw-vectors/1", module: "cc/counter", name: "t", source: "test", params: {}, open: [{ slot: 0 }], steps, ...extra };
+  return { format: "nicfw-vectors/1", module: "cc/counter", name: "t", source: "test (recorded)", params: {}, open: [{ slot: 0 }], steps, ...extra };
 }
 
 const failures = (v: Vector) => runVector(v, registry).failures;
@@ -60,8 +74,8 @@ test("an expect key that names a handler or an Object member fails instead of ac
 });
 
 test("a class or handler name from Object's prototype is unknown, not a crash; a reader that throws is a failure", () => {
-  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 } }], { class: "constructor" }))[0], /no class constructor/);
-  assert.match(failures(vector([{ call: "toString", args: { slot: 0 } }]))[0], /no handler toString/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }], { class: "constructor" }))[0], /no class constructor/);
+  assert.match(failures(vector([{ call: "toString", args: { slot: 0 }, expect: { return: 0 } }]))[0], /no handler toString/);
   assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { broken: 1 } }]))[0], /reader failed/);
 });
 
@@ -75,6 +89,53 @@ test("only a non-empty derivation makes a vector hand-derived", () => {
   assert.is(runVector(vector(step, { derivation: ["1 + 0 = 1"] }), registry).handDerived, true);
   assert.is(runVector(vector(step, { derivation: [] }), registry).handDerived, false);
   assert.is(runVector(vector(step, { derivation: "" }), registry).handDerived, false);
+});
+
+// Found in review (2026-12): each case below passed on the engine before, checking nothing.
+
+test("an expect key naming a handler the api does not list fails instead of acting", () => {
+  // README: "A key that names a handler (`open`, `close`, `on…`, or one taking more than the
+  // slot) … is a failure, not a call" — whether or not the class's api lists it.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 0 }, expect: { onTick: 1 } }])).join("\n"), /onTick is a handler/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 0 }, expect: { add: 0 } }])).join("\n"), /add is a handler/);
+  // …and the table was not changed by the attempt: count is still 0.
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 0 }, expect: { return: 0 } }, { call: "bump", args: { slot: 0, by: 0 }, expect: { count: 0 } }])), []);
+});
+
+test("a property path through a method or an Object member fails (it names no table data)", () => {
+  // README: "`a.b` — a property path (e.g. `params.fiBytes`)": `count.length` is the reader's
+  // arity, `counts.constructor.name` the string "Int32Array", neither a value of the table.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 5 }, expect: { "count.length": 1 } }])).join("\n"), /not a property path/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 5 }, expect: { "counts.constructor.name": "Int32Array" } }])).join("\n"), /not a property path/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 5 }, expect: { "counts.0": 4 } }])).join("\n"), /counts\.0 expected 4, got 5/);
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 5 }, expect: { "counts.0": 5 } }])), []);
+});
+
+test("an expected number is not matched by a boolean; an expected boolean matches 1/0", () => {
+  // README: "Compare numbers as |got − expected| ≤ tolerance[key]"; "a boolean matches
+  // true/false or 1/0" — the boolean is the expectation, a number expectation wants a number.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 3 }, expect: { flag: 1 } }]))[0], /flag expected 1, got true/);
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 3 }, expect: { flag: true, count: 3 } }])), []);
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: true } }])), []);
+});
+
+test("a vector whose last step expects nothing fails: nothing would check it", () => {
+  // README step 4: the runner compares every `expect` key after the step; with none on the last
+  // step its effect is never compared, and a vector of such steps passes while checking nothing.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 } }])).join("\n"), /step 1 \(bump\): the last step has no expect/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }, { call: "bump", args: { slot: 0, by: 1 }, expect: {} }])).join("\n"), /step 2 \(bump\): the last step has no expect/);
+  // A set-up step without expect, checked by a later one, is fine.
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 } }, { call: "bump", args: { slot: 0, by: 1 }, expect: { count: 2 } }])), []);
+});
+
+test("a vector without derivation must say recorded; one that says hand-derived must show its derivation", () => {
+  // README: "Vectors without it were recorded from this implementation and say \"recorded\" in
+  // `source`"; DESIGN.md: a hand-derived vector "shows the arithmetic in a `derivation` string".
+  const step = [{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }];
+  assert.match(failures(vector(step, { source: "SMaRTT eq. (1) (hand-derived)" })).join("\n"), /hand-derived but the vector has no derivation/);
+  assert.match(failures(vector(step, { source: "SMaRTT eq. (1)" })).join("\n"), /must say "recorded"/);
+  assert.equal(failures(vector(step, { source: "SMaRTT eq. (1) (hand-derived)", derivation: ["0 + 1 = 1"] })), []);
+  assert.equal(failures(vector(step, { source: "REPS (recorded)" })), []);
 });
 
 test.run();

@@ -79,6 +79,9 @@ function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar
   return list;
 }
 
+/** A name that acts when called: open/close and their variants (openSlot, closePeriod), on…. */
+const HANDLER_NAME = /^(open|close|on)([A-Z]|$)/;
+
 /** What an `expect` key reads, or a message when the key names no reader (a handler, Object's own members). */
 function read(inst: object, cls: VectorModule, key: string, slot: number): unknown {
   const obj = inst as { [k: string]: unknown };
@@ -86,7 +89,7 @@ function read(inst: object, cls: VectorModule, key: string, slot: number): unkno
   // on…, or one taking more than the slot) would act, not read.
   if (own(cls.api, key)) {
     const params = cls.api[key];
-    if (key === "open" || key === "close" || /^on[A-Z]/.test(key) || params.length !== 1 || params[0] !== "slot") {
+    if (HANDLER_NAME.test(key) || params.length !== 1 || params[0] !== "slot") {
       return new ReaderError(`${key} is a handler, not a reader`);
     }
   }
@@ -98,12 +101,22 @@ function read(inst: object, cls: VectorModule, key: string, slot: number): unkno
     return idx >= 0 && out ? out[idx] : undefined;
   }
   if (key.indexOf(".") > 0) {
+    // A property path walks data (params.fiBytes, normalBytes.1): through a method
+    // (`cwndBytes.length` is its arity) or an Object member (`params.constructor`) it would
+    // compare something no port has, so it is a failure.
     let v: unknown = obj;
-    for (const part of key.split(".")) v = v === null || v === undefined ? undefined : (v as { [k: string]: unknown })[part];
-    return v;
+    for (const part of key.split(".")) {
+      if (typeof v === "function" || part in Object.prototype) return new ReaderError(`${key} is not a property path into the table`);
+      v = v === null || v === undefined ? undefined : (v as { [k: string]: unknown })[part];
+    }
+    return typeof v === "function" ? new ReaderError(`${key} is not a property path into the table`) : v;
   }
   const v = obj[key];
-  return typeof v === "function" ? (v as (s: number) => unknown).call(inst, slot) : v;
+  if (typeof v !== "function") return v;
+  // A method the api does not list is a reader only if it takes just the slot and is not
+  // named like a handler: a private step such as `onTimeout(slot, nowNs)` or `openSlot` acts.
+  if (!own(cls.api, key) && (HANDLER_NAME.test(key) || v.length > 1)) return new ReaderError(`${key} is a handler, not a reader`);
+  return (v as (s: number) => unknown).call(inst, slot);
 }
 
 class ReaderError {
@@ -122,9 +135,10 @@ function badAdvance(step: VectorStep, names: readonly string[], args: Scalar[]):
 }
 
 function matches(actual: unknown, expected: Scalar | string, tolerance: number): boolean {
+  // An expected boolean matches true/false or 1/0 (a port's flag); an expected number wants a
+  // number: a `true` where a count 1 is due is a wrong type, not a match.
   if (typeof expected === "boolean") return actual === expected || actual === (expected ? 1 : 0);
   if (typeof expected === "string") return actual === expected;
-  if (typeof actual === "boolean") return (actual ? 1 : 0) === expected;
   if (typeof actual !== "number" || actual !== actual) return false;
   return Math.abs(actual - expected) <= tolerance;
 }
@@ -151,6 +165,18 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
 
 function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): void {
   const fail = (msg: string) => result.failures.push(msg);
+  // A vector without `derivation` was recorded and must say so (README "Hand-derived or
+  // recorded"); one whose source claims hand derivation must show it.
+  const recorded = /recorded/i.test(vector.source);
+  if (!result.handDerived && !recorded) fail("no derivation: a vector without one must say \"recorded\" in source");
+  if (!result.handDerived && /hand-derived/i.test(vector.source)) fail("source says hand-derived but the vector has no derivation");
+  const last = vector.steps.length - 1;
+  if (last < 0) fail("no steps");
+  else if (Object.keys(vector.steps[last].expect ?? {}).length === 0) {
+    // Earlier steps without `expect` set up state a later step checks; the last one's effect
+    // would be checked by nothing (and a vector of such steps checks nothing at all).
+    fail(`step ${last + 1} (${vector.steps[last].call}): the last step has no expect, so nothing checks it`);
+  }
   const cls = pickClass(vector, registry);
   if (typeof cls === "string") {
     fail(cls);

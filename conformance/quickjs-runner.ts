@@ -82,6 +82,8 @@ async function main(): Promise<number> {
   const loaded = loadVectors(vectorFiles(process.argv.slice(2)));
   const vectors = loaded.flatMap((l) => (l.vector ? [l.vector] : []));
   const invalid = loaded.length - vectors.length;
+  // Named as the node runner names them: a count alone does not say which file to fix.
+  for (const l of loaded) if (!l.vector) console.log(`FAIL ${l.file}: invalid vector file\n  ${l.errors.join("\n  ")}`);
   const started = Date.now();
   const guest = await inQuickJS(vectors);
   const seconds = (Date.now() - started) / 1000;
