@@ -171,7 +171,12 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
       const packet = this.mss + this.header;
       if (awin < packet && cc.canSend(slot, packet)) awin = packet;
       if (awin <= 0) return false;
-      this.tx.onSchedule(slot, nowNs, awin < 1 << 30 ? awin : 1 << 30);
+      // awin is the CC's window in wire bytes (its inflight counts what onSend got); a round
+      // counts payload (DCP §4.3 fetches data), and each packet also puts a header on the wire.
+      const full = Math.floor(awin / packet);
+      const rest = awin - full * packet;
+      const payload = full * this.mss + (rest > this.header ? rest - this.header : 0);
+      this.tx.onSchedule(slot, nowNs, payload < 1 << 30 ? payload : 1 << 30);
       k = this.tx.nextPacket(slot, nowNs);
       if (k <= 0) return false;
     }

@@ -1,0 +1,192 @@
+// DCP over the fabric (harness glue review, 2026-12-02): one flow, a handful of packets, one
+// trim injected in the switch's real queue module, and the expectations worked out by hand from
+// DCP §4.2–§4.5 (papers/dcp-lossy-rdma-reliability.txt).
+//
+// Scenario: two hosts under one switch (test-support oneSwitchScenario), 100 Gb/s, 1 µs links,
+// 4,150 B MTU with 64 B headers: DCP's packet payload is 4,086 B, so round_quota (16,384 B)
+// holds 4 full packets (§4.3, footnote 10). No CC window (cc none), so awin never binds.
+// A trim is forced by setting the egress data FIFO's packet limit to 0 for one enqueue: the
+// queue module itself then trims the packet to the dcp profile's 57 B HO (§4.2, fn. 6).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { build } from "../scenario/build";
+import type { Scenario } from "../scenario/schema";
+import { QUEUE_CONTROL, QUEUE_DROPPED, QUEUE_TRIMMED, TAG_HEADER } from "../../lib/switch/queue/queue";
+import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
+import { DcpSender } from "../../lib/reliability/dcp/sender";
+import type { CcAdapter } from "./adapters";
+import { Flag, Kind, P } from "./packets";
+import { DcpTransport } from "./rounds";
+import { oneSwitchScenario } from "./test-support";
+
+const PAYLOAD = 4086;
+const RTO_NS = 8_000_000; // DcpSender's default (the authors' simulator, README)
+
+/** An enqueue the test saw: [kind, psn, msn (W0), retryNo (W2), bytes, tag, flags, verdict]. */
+type Enq = { nowNs: number; port: number; kind: number; psn: number; msn: number; retry: number; bytes: number; tag: number; flags: number; v: number };
+/** A data packet the sender NIC sent. */
+type Sent = { nowNs: number; psn: number; retry: number };
+
+/**
+ * Runs one DCP flow of `packets` full packets from host 0 to host 1. `trim(e, n)` says whether
+ * the n-th enqueue of a data packet like e (counted per PSN and retryNo) is trimmed; `dropHo(e)`
+ * whether a header enqueue is dropped (its control FIFO made full for that call).
+ */
+function run(packets: number, trim: (e: Enq, nth: number) => boolean, dropHo: (e: Enq) => boolean = () => false) {
+  const s = oneSwitchScenario("dcp glue", 100, [{ src: 0, dst: 1, bytes: packets * PAYLOAD }]) as Scenario;
+  s.network = { ...s.network, trimming: true, queue: { profile: "dcp" } } as Scenario["network"];
+  s.transport = { ...s.transport, reliability: { name: "dcp" } } as Scenario["transport"];
+  const b = build(s);
+  // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+  const fab = b.fabric as any;
+  const q = fab.queues;
+  const onEnqueue = q.onEnqueue.bind(q);
+  const enq: Enq[] = [];
+  const seen = new Map<string, number>();
+  q.onEnqueue = (slot: number, nowNs: number, h: number, bytes: number, tag: number) => {
+    const i = fab.pool.i32;
+    const hb = h << 4;
+    const e: Enq = { nowNs, port: slot, kind: i[hb + P.Kind], psn: i[hb + P.Psn], msn: i[hb + P.W0], retry: i[hb + P.W2], bytes, tag, flags: i[hb + P.Flags], v: 0 };
+    enq.push(e);
+    let word = -1;
+    if (e.kind === Kind.Data) {
+      const key = `${e.psn}/${e.retry}`;
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      if (trim(e, n)) word = (slot << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP)
+    } else if (tag === TAG_HEADER && dropHo(e)) word = (slot << 4) + 7 + 6; // the control FIFO's
+    const st = q.st;
+    const save = word >= 0 ? st[word] : 0;
+    if (word >= 0) st[word] = 0;
+    e.v = onEnqueue(slot, nowNs, h, bytes, tag);
+    if (word >= 0) st[word] = save;
+    return e.v;
+  };
+  const sent: Sent[] = [];
+  const sendData = fab.sendData.bind(fab);
+  fab.sendData = (f: number, port: number) => {
+    sendData(f, port);
+    const tr = fab.transport;
+    sent.push({ nowNs: fab.nowNs, psn: tr.psn, retry: tr.retryNo });
+  };
+  const hoAt: number[] = [];
+  const senderNack = fab.senderNack.bind(fab);
+  fab.senderNack = (f: number, h: number) => {
+    hoAt.push(fab.nowNs);
+    senderNack(f, h);
+  };
+  const schedules: number[] = [];
+  const tx = fab.transport.tx;
+  const onSchedule = tx.onSchedule.bind(tx);
+  tx.onSchedule = (slot: number, nowNs: number, awin: number) => {
+    schedules.push(sent.length);
+    return onSchedule(slot, nowNs, awin);
+  };
+  const completions: number[] = [];
+  const deliverMessages = fab.deliverMessages.bind(fab);
+  fab.deliverMessages = (f: number, n: number) => {
+    completions.push(n);
+    deliverMessages(f, n);
+  };
+  fab.run();
+  return { fab, tr: fab.transport, enq, sent, hoAt, schedules, completions };
+}
+
+const nacks = (enq: Enq[]) => enq.filter((e) => e.kind === Kind.Nack);
+
+test("one trimmed packet: one HO at the receiver, exactly one HO-NACK back (57 B, tag 11, control queue) with its MSN, PSN and sRetryNo; one retransmission; no timeout; the message completes once (§4.1 ②, §4.2, §4.3, §4.5)", () => {
+  const r = run(5, (e, n) => e.psn === 2 && n === 0);
+  assert.equal(r.fab.violations, []);
+  // §4.2: "the switch trims the payload from the packet, modifies the DCP tag … to 11, and
+  // enqueues the remaining header into the control queue"; fn. 6: 57 bytes.
+  assert.is(r.fab.trims, 1);
+  const d = r.enq.find((e) => e.kind === Kind.Data && e.psn === 2) as Enq;
+  assert.ok((d.v & QUEUE_TRIMMED) !== 0 && (d.v & QUEUE_CONTROL) !== 0, "PSN 2 trimmed into the control FIFO");
+  assert.is(r.fab.headersDelivered, 1, "the HO reaches the receiver");
+  // §4.1 ②: the receiver "swaps its source and destination … and forwards it back": one HO-NACK,
+  // the HO itself (57 B, tag 11), carrying the lost packet's MSN and PSN (§4.3's retransmission
+  // entry) and its sRetryNo (BTH, lib README), through the switch's control queue.
+  const back = nacks(r.enq);
+  assert.is(back.length, 1, "exactly one HO-NACK");
+  assert.equal([back[0].psn, back[0].msn, back[0].retry, back[0].bytes, back[0].tag], [2, 0, 0, 57, TAG_HEADER]);
+  assert.ok((back[0].flags & Flag.Ho) !== 0, "the NACK is the bounced HO");
+  assert.ok((back[0].v & QUEUE_CONTROL) !== 0, "the HO-NACK takes the control queue (priority, §4.2)");
+  assert.is(r.hoAt.length, 1, "the sender sees one HO");
+  // §4.3: the HO becomes one RetransQ entry, retransmitted once; the timeout is only a fallback.
+  assert.equal(r.sent.map((p) => [p.psn, p.retry]), [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [2, 0]]);
+  assert.ok(r.sent[5].nowNs > r.hoAt[0] - 1, "the retransmission goes after the HO arrives");
+  assert.equal([r.tr.tx.retransmissions(0), r.tr.timeouts(0), r.fab.retransmissions], [1, 0, 1]);
+  // §4.5: complete when the counter equals the message size, reported once.
+  assert.equal(r.completions, [1]);
+  assert.equal([r.fab.flowsDoneRx, r.fab.flowsDoneTx], [1, 1]);
+});
+
+test("a retransmission trimmed again is HO'd again with the same MSN/PSN and resent again, still without a timeout (§4.3: HO-based retransmission for any lost packet, R3)", () => {
+  const r = run(5, (e, n) => e.psn === 2 && n <= 1);
+  assert.equal(r.fab.violations, []);
+  assert.is(r.fab.trims, 2);
+  const back = nacks(r.enq);
+  assert.equal(back.map((e) => [e.psn, e.msn, e.retry, e.bytes, e.tag]), [[2, 0, 0, 57, TAG_HEADER], [2, 0, 0, 57, TAG_HEADER]]);
+  assert.equal(r.sent.map((p) => p.psn), [0, 1, 2, 3, 4, 2, 2]);
+  assert.equal([r.tr.tx.retransmissions(0), r.tr.timeouts(0)], [2, 0]);
+  assert.equal(r.completions, [1]);
+});
+
+test("an HO lost on the way back (control FIFO full): the timeout fires once, RTO after the first packet, and resends the whole unaMSN-th message with sRetryNo 1; the message completes once (§4.2 last para., §4.5)", () => {
+  let lost = 0;
+  const r = run(5, (e, n) => e.psn === 2 && e.retry === 0 && n === 0, (e) => e.kind === Kind.Nack && lost++ === 0);
+  assert.equal(r.fab.violations, []);
+  assert.is(r.fab.headersDelivered, 1, "the HO reached the receiver");
+  const back = nacks(r.enq);
+  assert.is(back.length, 1);
+  assert.ok((back[0].v & QUEUE_DROPPED) !== 0, "the bounced HO is dropped on its way back");
+  assert.is(r.hoAt.length, 0, "the sender never sees it");
+  // §4.5: "If the timer expires, the sender re-transmits all packets of the unaMSN-th message",
+  // carrying sRetryNo = 1; the timer started with the message's first packet at t = 0.
+  assert.equal(r.sent.map((p) => [p.psn, p.retry]), [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [3, 1], [4, 1]]);
+  assert.ok(r.sent[5].nowNs >= RTO_NS && r.sent[5].nowNs < RTO_NS + 1000, `resend at ${r.sent[5].nowNs} ns`);
+  assert.equal([r.tr.timeouts(0), r.tr.tx.retransmissions(0)], [1, 0]);
+  assert.equal(r.completions, [1]);
+});
+
+test("a trimmed packet's retransmission opens the sender's next round, before new data, and the round stays within round_quota (§4.3 Tx path)", () => {
+  // 24 packets; PSN 1 trimmed. The HO comes back about one RTT later, with many packets still
+  // unsent. §4.3: "After processing all fetched retransmission entries, the RNIC begins
+  // transmitting normal data packets if there is an available sending quota": the first round
+  // scheduled after the HO arrives starts with PSN 1, and holds at most 16,384 B of payload:
+  // PSN 1 and 3 new packets.
+  const r = run(24, (e, n) => e.psn === 1 && n === 0);
+  assert.equal(r.fab.violations, []);
+  assert.is(r.hoAt.length, 1);
+  const k = r.sent.findIndex((p, i) => i > 1 && p.psn === 1);
+  assert.ok(k > 0, "PSN 1 resent");
+  const round = r.schedules.find((i) => r.sent[i] !== undefined && r.sent[i].nowNs >= r.hoAt[0]) as number;
+  assert.is(k, round, "the retransmission is the first packet of the first round after the HO");
+  const next = r.schedules.find((i) => i > round) ?? r.sent.length;
+  assert.is(next - round, 4, "one retransmission + 3 new packets = 4 × 4,086 B ≤ 16,384 B");
+  assert.equal([r.tr.tx.retransmissions(0), r.tr.timeouts(0)], [1, 0]);
+  assert.equal(r.completions.reduce((a, b) => a + b, 0), 1);
+});
+
+
+test("awin is the CC's window in wire bytes: a round never puts more on the wire than the window allows (§4.3: the round fetches up to min(round_quota, awin); CC modules count wire bytes in flight)", () => {
+  // 1,000 B payload + 64 B header per packet. The CC's window has 3,100 wire bytes left and
+  // refuses anything past it (canSend false once full). Two packets (2 × 1,064 = 2,128 B) fit;
+  // a third would put 3,192 B in flight, 92 B past the window. DcpTransport is gated (the
+  // fabric does not ask canSend per packet), so the round alone must keep to the window.
+  const cwnd = 3100;
+  let inflight = 0;
+  const cc = { windowLeft: () => cwnd - inflight, canSend: (_s: number, b: number) => inflight + b <= cwnd } as unknown as CcAdapter;
+  const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000 } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+  t.open(0);
+  t.post(0, 5000);
+  const wire: number[] = [];
+  while (t.nextBytes(0, 0, cc) > 0) {
+    t.nextPacket(0, 0, 0);
+    wire.push(t.bytes);
+    inflight += t.bytes;
+  }
+  assert.equal(wire, [1064, 1064], `sent ${inflight} B into a ${cwnd} B window`);
+});
+
+test.run();
