@@ -18,16 +18,22 @@ import { E_OVERFLOW } from "../../core/errors";
 import { sendingOnFlow1 } from "../test-support";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_NONE, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackReceiver, RackSender } from "./rack";
 
+/** Flow 1 of a sender (1024 B packets, a 32-packet window) with a message of `packets` posted and a round scheduled at `atNs`, nothing sent. */
+function scheduled(packets: number, atNs = 0, params: Record<string, unknown> = {}): RackSender {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, ...params }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * packets, 1);
+  s.onSchedule(1, atNs, 1 << 20);
+  return s;
+}
+
 /**
  * Flow 1 of a sender (1024 B packets, a 32-packet window, minRtoNs 1000 unless `params` say
  * otherwise) with a message of `packets` posted and PSN 0 sent at 0 and acknowledged at `rttNs`:
  * RACK.rtt = min_RTT = SRTT = rttNs. With the default 1000 ns: RTTVAR 500, RTO 3000, reo_wnd 250.
  */
 function sampled(packets: number, rttNs = 1000, params: Record<string, unknown> = {}): RackSender {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, minRtoNs: 1000, ...params }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * packets, 1);
-  s.onSchedule(1, 0, 1 << 20);
+  const s = scheduled(packets, 0, { minRtoNs: 1000, ...params });
   s.nextPacket(1, 0);
   s.onAck(1, rttNs, 1, 0, false);
   return s;
@@ -43,10 +49,7 @@ test("with windowPackets in flight nothing new is sent; one acknowledged frees o
 });
 
 test("an ACK delivering several packets samples the RTT of the most recently sent one", () => {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 8, 1);
-  s.onSchedule(1, 0, 1 << 20);
+  const s = scheduled(8);
   for (const t of [0, 100, 200]) s.nextPacket(1, t);
   s.onAck(1, 1000, 3, 2, false); // PSNs 0–2 at once; PSN 2 left at 200
   assert.is(s.rackRttNs(1), 800);
@@ -209,10 +212,7 @@ test("RFC 6298 2.3: SRTT, RTTVAR and RTO after samples below and above SRTT (int
 
 test("past 2^31 ns (negative as int32 ticks), a SACK still arms the reordering timer", () => {
   const t = 3_000_000_000;
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 4, 1);
-  s.onSchedule(1, t, 1 << 20);
+  const s = scheduled(4, t);
   s.nextPacket(1, t);
   s.onAck(1, t + 1000, 1, 0, false);
   for (let i = 0; i < 3; i++) s.nextPacket(1, t + 5000); // PSNs 1–3
@@ -223,10 +223,7 @@ test("past 2^31 ns (negative as int32 ticks), a SACK still arms the reordering t
 });
 
 test("RFC 8985 §6.2 step 5: of packets sent in one tick, only those below RACK.end_seq can be lost", () => {
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 8, 1);
-  s.onSchedule(1, 0, 1 << 20);
+  const s = scheduled(8);
   for (let i = 0; i < 5; i++) s.nextPacket(1, 0);
   s.onAck(1, 1000, 5, 4, false); // SND.UNA 5
   for (let i = 0; i < 3; i++) s.nextPacket(1, 5000); // PSNs 5–7 in the same tick
@@ -235,10 +232,7 @@ test("RFC 8985 §6.2 step 5: of packets sent in one tick, only those below RACK.
   assert.is(s.lostPackets(1), 1, "PSN 5 only: 7 was sent with 6 but after it");
 
   // The same one nanosecond apart: 7 left 1 ns after RACK.xmit_ts.
-  const u = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  u.open(1, 0);
-  u.post(1, 1024 * 8, 1);
-  u.onSchedule(1, 0, 1 << 20);
+  const u = scheduled(8);
   for (let i = 0; i < 5; i++) u.nextPacket(1, 0);
   u.onAck(1, 1000, 5, 4, false);
   for (let i = 0; i < 3; i++) u.nextPacket(1, 5000 + i);
@@ -724,10 +718,7 @@ test("RFC 8985 §6.2 steps 1–2: an ACK of SND.UNA whose cumulative point jumps
   // two-packet message freed, nothing in flight, no timer. (It is not the common ACK of
   // SND.UNA alone, though its arrived PSN is SND.UNA: a mutant took it for one and kept PSN 1
   // in flight.)
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 2, 1);
-  s.onSchedule(1, 0, 1 << 20);
+  const s = scheduled(2);
   s.nextPacket(1, 0);
   s.nextPacket(1, 10);
   assert.is(s.onAck(1, 1000, 2, 0, false), 1);
@@ -815,10 +806,7 @@ test("RFC 8985 §6.2 step 5, past 2^31 ns: with no packet delivered yet the RTO'
   // lower PSN, was sent before RACK (RACK_sent_after's tie-break): (T + 2 ms) + 500 + 0 −
   // (T + 2,000,500) = 0 ≤ 0 → lost, and resent.
   const T = 3_000_000_000;
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 2, 1);
-  s.onSchedule(1, T, 1 << 20);
+  const s = scheduled(2, T);
   s.nextPacket(1, T);
   s.nextPacket(1, T);
   assert.is(s.onTimer(1, T + 1_000_000), RACK_TIMER_PROBE);
@@ -1057,10 +1045,7 @@ test("RFC 6298 §3: an ACK of two first copies takes its RTT sample from the lat
   // acknowledged at T + 1500 (cumulative 2): one sample per ACK, the most recently sent packet's,
   // 1000 (not PSN 0's 1500). First sample, RFC 6298 (2.2): SRTT = 1000, RTTVAR = 500.
   const T = -1_000_000_000;
-  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  s.open(1, 0);
-  s.post(1, 1024 * 4, 1);
-  s.onSchedule(1, T, 1 << 20);
+  const s = scheduled(4, T);
   s.nextPacket(1, T);
   s.nextPacket(1, T + 500);
   s.onAck(1, T + 1500, 2, 1, false);
@@ -1068,10 +1053,7 @@ test("RFC 6298 §3: an ACK of two first copies takes its RTT sample from the lat
   assert.is(s.rttvarNs(1), 500);
   assert.is(s.rackRttNs(1), 1000);
   // Sent 1 ns apart (PSN 0 at 0, PSN 1 at 1, both acknowledged at 1001): the sample is PSN 1's 1000, not 1001.
-  const u = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 2);
-  u.open(1, 0);
-  u.post(1, 1024 * 4, 1);
-  u.onSchedule(1, 0, 1 << 20);
+  const u = scheduled(4);
   u.nextPacket(1, 0);
   u.nextPacket(1, 1);
   u.onAck(1, 1001, 2, 1, false);
