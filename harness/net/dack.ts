@@ -28,7 +28,7 @@
 
 import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
-import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput } from "../../lib/reliability/dack/params";
+import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput, dackMinPacketBytes } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
 import { FlightLedger } from "./ledger";
@@ -155,12 +155,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
         );
       }
       // The smallest packet the target counts: a last packet of one byte (header + 1, at most
-      // the module's 64 B header), raised as the module's own default is (params.ts) so that
-      // the queue holds at most 65535 of them: floor(queueBytes / 65536) + 1 from 4 MiB on
-      // (§IV-D varies the depth; before, a fixed 64 B refused every such buffer). A shorter
-      // packet, only ever a flow's last, is counted as this size (arrive): the occupancy is
-      // over by less than minPacketBytes (129 B at 8 MiB) per flow whose last packet is queued.
-      const minPacketBytes = targetParams.minPacketBytes ?? Math.max(Math.min(DACK_HEADER_BYTES, p.headerBytes + 1), Math.floor(queueBytes / 65536) + 1);
+      // the module's 64 B header), raised by the module's own rule so that a deep queue (§IV-D)
+      // still holds at most 65535 of them. A shorter packet, only ever a flow's last, is counted
+      // as this size (arrive): the occupancy is over by less than minPacketBytes (129 B at 8 MiB)
+      // per flow whose last packet is queued.
+      const minPacketBytes = targetParams.minPacketBytes ?? dackMinPacketBytes(queueBytes, Math.min(DACK_HEADER_BYTES, p.headerBytes + 1));
       if (targetParams.minPacketBytes === undefined && minPacketBytes > this.mss + this.header) {
         throw new RangeError(
           `host ${host}'s receive buffer (${queueBytes} B) holds more than 65535 full packets (${this.mss + this.header} B), the most a DACK target's queue holds: give params.target.queueBytes or a smaller network.rxBufferBytes`,
@@ -370,13 +369,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * RTT sample) of the packet that caused it, when it is the same flow's, else the EV of the
    * flow's last arrival. An ACK sent when the host finishes a packet thus echoes that packet's
    * path, as UEC's ACK echoes the EV of the packet that triggered it (§3.6.12): with the flow's
-   * latest instead, a congested target (IACKs held back) echoed one path again and again and
-   * never the paths of the packets that came between. The timestamp echo every ACK carries (P.EchoNs; Reflex NDT times the round trip
-   * from its egress stamp by it, §III-D) is that packet's, else the flow's last arrival's. With
-   * the send time goes the host's hold time of that packet, arrival (pool.hostNs, hostReceive)
-   * to now, as Fabric.ack gives its ACKs: Swift's t3 − t2, which its fabric delay leaves out and
-   * its endpoint window takes (§3.2; notes/baselines.md §1.1). Before, these ACKs carried 0, so
-   * a host's processing queue counted as fabric delay and never as endpoint delay.
+   * latest instead, a congested target (IACKs held back) would echo one path again and again
+   * and never the paths of the packets that came between. The timestamp echo every ACK carries
+   * (P.EchoNs; Reflex NDT times the round trip from its egress stamp by it, §III-D) is that
+   * packet's, else the flow's last arrival's. With the send time goes the host's hold time of
+   * that packet, arrival (pool.hostNs, hostReceive) to now, as Fabric.ack gives its ACKs: Swift's
+   * t3 − t2 and NSCC's Service_Time, which the RTT they use leaves out.
    */
   writeAck(i: number, pool: PacketPool, a: number, h: number): void {
     const o = (this.lastTarget as DackTarget).out;

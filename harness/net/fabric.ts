@@ -1338,10 +1338,17 @@ export class Fabric {
     if (this.flowFailed[f] !== 0 || this.flowDoneTx[f] >= 0) return;
     this.flowFailed[f] = 1;
     this.flowsFailed++;
-    this.ccTimerAt[f] = 0; // the queued CC timer is stale (armCcTimer)
-    // The QP is in error and sends no more: to NDT's pause rule it is no longer active (§III-D).
-    if (this.reflex !== null) this.reflex.done(f);
+    this.retire(f);
     if (this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
+  }
+
+  /**
+   * A flow acknowledged in full or failed sends no more: its queued CC timer goes stale
+   * (armCcTimer arms none again), and to Reflex NDT's pause rule it is no longer active (§III-D).
+   */
+  private retire(f: number): void {
+    this.ccTimerAt[f] = 0;
+    if (this.reflex !== null) this.reflex.done(f);
   }
 
   private armCcTimer(f: number, cc: CcAdapter, later = false): void {
@@ -1724,8 +1731,7 @@ export class Fabric {
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {
       this.flowDoneTx[f] = this.now;
-      this.ccTimerAt[f] = 0; // the queued CC timer is stale (armCcTimer)
-      if (this.reflex !== null) this.reflex.done(f);
+      this.retire(f);
       if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
       if (this.txDepOff[f] !== this.txDepOff[f + 1]) this.release(this.txDeps, this.txDepOff[f], this.txDepOff[f + 1]);
       return;

@@ -94,6 +94,14 @@ export const DACK_INITIATOR_PARAM_NAMES: readonly (keyof DackInitiatorParams)[] 
 /** Largest queue: 2^16 packets of the smallest size, so per-stream packet counts fit in 16 bits. */
 const MAX_QUEUE_PACKETS = 65535;
 
+/**
+ * The smallest packet size a queue of `queueBytes` can count while holding at most 65535 packets,
+ * and at least `floorBytes` (the smallest m ≥ floor with floor(queue / m) ≤ 65535: queue < 65536·m).
+ */
+export function dackMinPacketBytes(queueBytes: number, floorBytes: number = DACK_HEADER_BYTES): number {
+  return Math.max(floorBytes, Math.floor(queueBytes / (MAX_QUEUE_PACKETS + 1)) + 1);
+}
+
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveDackTargetParams(input: DackTargetParamsInput = {}): DackTargetParams {
   // Each default stays inside the bound its rule takes from the others (DESIGN.md rules 6/7: a
@@ -102,8 +110,7 @@ export function resolveDackTargetParams(input: DackTargetParamsInput = {}): Dack
   const queue = input.queueBytes ?? DACK_QUEUE_BYTES;
   const threshold = input.policyThresholdBytes ?? Math.min(DACK_MSS_BYTES, queue);
   const maxPacket = input.maxPacketBytes ?? threshold;
-  // The smallest m with floor(queue / m) ≤ 65535 is floor(queue / 65536) + 1 (queue < 65536·m).
-  const minPacket = Math.min(Math.max(DACK_HEADER_BYTES, Math.floor(queue / (MAX_QUEUE_PACKETS + 1)) + 1), maxPacket);
+  const minPacket = Math.min(dackMinPacketBytes(queue), maxPacket);
   const defaults: DackTargetParams = {
     policy: "dack",
     queueBytes: DACK_QUEUE_BYTES,
