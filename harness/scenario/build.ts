@@ -223,6 +223,15 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     }
   };
   const modCtx = (code: number): NetworkContext => ({ ...ctx, seed: hash3(seed, code, 0x3d) });
+  // Two DCs: a flow within one DC sees that DC's RTT, not the WAN's (Reflex §II-C: 8 µs intra-DC,
+  // 1012 µs inter-DC base RTT), so its CC and load balancer get their RTT-derived defaults (NSCC's
+  // base RTT, BDP and target, DCTCP's and MP-RDMA's, PLB's round, the flowlet gap) from it, as
+  // the per-pair base RTT and window of the RDMA simulators do (HPCC's ns-3: pairRtt, pairBdp).
+  // The reliability module is one table for all flows: its timers keep the network's values.
+  const dcs = topo.dcs;
+  const intraDcRttNs = topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
+  const localOf = (f: FlowRecord): boolean => dcs !== null && dcOf(dcs, f.src) === dcOf(dcs, f.dst);
+  const flowCtx = (code: number, local: boolean): NetworkContext => (local ? { ...modCtx(code), baseRttNs: intraDcRttNs } : modCtx(code));
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };
@@ -241,18 +250,19 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     const entry = s.traffic[flowTraffic[f]];
     const cref = entry.cc ?? ccRef;
     const lref = entry.lb ?? lbRef;
-    const ckey = JSON.stringify(cref);
+    const local = localOf(flows[f]);
+    const ckey = JSON.stringify(cref) + (local ? "@dc" : "");
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
-      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, modCtx(2 + ccTables.size), Math.max(1, F)));
+      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + ccTables.size, local), Math.max(1, F)));
       if (!cc) break;
       ccTables.set(ckey, cc);
     }
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
     const dstSwitch = topo.ld ? topo.ld.switchOf(flows[f].dst) : 0;
-    const lkey = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "");
+    const lkey = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "") + (local ? "@dc" : "");
     let lb = lbTables.get(lkey);
     if (!lb) {
       const path = entry.lb ? `traffic[${flowTraffic[f]}].lb` : "transport.lb";
@@ -275,7 +285,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       // of 64 EVs would leave it 0 and every packet on the first candidate, so there REPS draws
       // from the 16-bit space UEC gives the EV unless the scenario sets evCount.
       const params = lref.name === "reps" && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
-      const table = guard(path, lref, () => makeLb(lref.name, params, modCtx(100 + lbTables.size), Math.max(1, F), extra));
+      const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + lbTables.size, local), Math.max(1, F), extra));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
@@ -382,7 +392,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     ctx,
     idealPs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
+    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,

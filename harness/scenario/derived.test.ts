@@ -5,6 +5,8 @@ import * as assert from "uvu/assert";
 import { build } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
+import type { CcAdapter } from "../net/adapters";
+import type { Nscc } from "../../lib/cc/nscc/nscc";
 
 const derivedOf = (topology: Scenario["topology"], network: NonNullable<Scenario["network"]>) =>
   build(defaultWith("derived", [{ kind: "permutation", bytes: 1000 }], { topology, network })).derived;
@@ -61,6 +63,35 @@ test("hosts faster than the fabric: the RTT serialises each link at its own rate
   );
   assert.ok(Math.abs(b.ctx.baseRttNs - 8842.8) < 1e-6, `${b.ctx.baseRttNs}`);
   assert.equal([b.ctx.linkGbps, b.derived.bdpPackets, b.derived.bufferBytes], [400, 27, 112_050]);
+});
+
+
+test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from that DC's RTT, not the WAN's (Reflex §II-C: 8 µs against 1012 µs)", () => {
+  // Reflex §II-C's network: leaf–spines of 16 servers (4 × 4), 100 Gb/s, 1 µs links, a 1.6 Tb/s
+  // WAN of 500 µs. Intra-DC longest route host–leaf–spine–leaf–host, 4 links: RTT = 2 × 4 × 1000
+  // + 4 × (4150 + 64) × 8 / 100 = 8000 + 1348.48 = 9348.48 ns (the paper's 8 µs is the propagation
+  // alone). Inter-DC: host–leaf–spine–ESW–WAN–ESW–spine–leaf–host, 6 links of 1 µs and the WAN:
+  // 2 × (6000 + 500,000) + 6 × 337.12 + 33,712 / 1600 = 1,012,000 + 2022.72 + 21.07 = 1,014,043.79 ns.
+  // NSCC (uec profile): maxWnd = 1.5 × BDP = 1.5 × 100 × RTT / 8 (lib/cc/nscc/params.ts).
+  const s = defaultWith("twodc", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1000 }, { src: 0, dst: 16, bytes: 1000 }] }], {
+    topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 500_000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "plb" }, reliability: { name: "rud" } },
+  });
+  const b = build(s);
+  const intra = 9348.48;
+  const inter = 2 * (6000 + 500_000) + 6 * 337.12 + (4214 * 8) / 1600;
+  assert.ok(Math.abs((b.derived.intraDcRttNs as number) - intra) < 1e-6, `${b.derived.intraDcRttNs}`);
+  assert.ok(Math.abs((b.derived.networkRttNs as number) - inter) < 1e-6, `${b.derived.networkRttNs}`);
+  const ccOf = (b.fabric as unknown as { ccOf: (CcAdapter & { m: Nscc })[] }).ccOf;
+  assert.ok(ccOf[0] !== ccOf[1], "one table per RTT class");
+  assert.is(ccOf[0].m.baseRttNs(0), Math.round(intra));
+  assert.is(ccOf[0].m.maxWndBytes(0), Math.floor((1.5 * 100 * intra) / 8));
+  assert.is(ccOf[1].m.maxWndBytes(1), Math.floor((1.5 * 100 * inter) / 8));
+  // PLB's round is one base RTT (PLB §3), the flow's own.
+  const lbOf = (b.fabric as unknown as { lbOf: { params: { roundNs: number } }[] }).lbOf;
+  assert.equal([lbOf[0].params.roundNs, lbOf[1].params.roundNs], [Math.round(intra), Math.round(inter)]);
+  // Any other topology has no DC classes and no intraDcRttNs.
+  assert.is(derivedOf(DEFAULT_SCENARIO.topology, {}).intraDcRttNs, undefined);
 });
 
 test.run();

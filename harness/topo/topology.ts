@@ -238,6 +238,31 @@ export class Topology {
   }
 
   /**
+   * The unloaded RTT of the default route from `src` to `dst`, in ns (of a whole ps): an MTU out
+   * and an ACK back over the same links, 2 × Σ link latency + Σ MTU serialisation + Σ ACK
+   * serialisation, plus the switch latency on every link leaving a switch, both ways.
+   */
+  pathRttNs(src: number, dst: number, mtuBytes: number, ackBytes: number, switchLatencyNs = 0): number {
+    const swPs = Math.round(switchLatencyNs * 1000);
+    let rttPs = 0;
+    for (const p of this.path(src, dst)) {
+      rttPs += 2 * Math.round(this.portLatencyNs[p] * 1000) + Math.round(((mtuBytes + ackBytes) * 8000) / this.portGbps[p]);
+      if (this.portNode[p] >= this.hosts) rttPs += 2 * swPs;
+    }
+    return rttPs / 1000;
+  }
+
+  /**
+   * The longest unloaded RTT between two hosts of one DC of a two-DC topology (as networkRttNs
+   * for a Hier network): Reflex §II-C's intra-DC base RTT, 8 µs of propagation on its 1 µs links.
+   * The network's RTT for any other topology.
+   */
+  intraDcRttNs(mtuBytes: number, ackBytes: number, switchLatencyNs = 0): number {
+    if (this.dcs === null) return this.networkRttNs(mtuBytes, ackBytes, switchLatencyNs);
+    return this.pathRttNs(0, this.dcs.hostsPerDc - 1, mtuBytes, ackBytes, switchLatencyNs);
+  }
+
+  /**
    * The network's maximum unloaded RTT, in ns (of a whole ps): the round trip of an MTU out and an
    * ACK back, each link costing propagation + serialisation, plus the switch latency on every link
    * leaving a switch (the fabric adds it there).
@@ -255,14 +280,7 @@ export class Topology {
     // carries no double noise (a sum in ns gave 14,022.719999999998, and a BDP of 175,283 B
     // against htsim's 175,284).
     const swPs = Math.round(switchLatencyNs * 1000);
-    if (this.family === Family.Hier) {
-      let rttPs = 0;
-      for (const p of this.path(0, this.hosts - 1)) {
-        rttPs += 2 * Math.round(this.portLatencyNs[p] * 1000) + Math.round(((mtuBytes + ackBytes) * 8000) / this.portGbps[p]);
-        if (this.portNode[p] >= this.hosts) rttPs += 2 * swPs;
-      }
-      return rttPs / 1000;
-    }
+    if (this.family === Family.Hier) return this.pathRttNs(0, this.hosts - 1, mtuBytes, ackBytes, switchLatencyNs);
     const linkPs = (p: number, bytes: number) =>
       Math.round(this.portLatencyNs[p] * 1000) + Math.round((bytes * 8000) / this.portGbps[p]) + (this.portNode[p] >= this.hosts ? swPs : 0);
     const ld = this.ld as LowDiameterTopology;
