@@ -238,6 +238,15 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const transport = guard("transport.reliability", relRef, () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
   const ccTables = new Map<string, CcAdapter>();
   const lbTables = new Map<string, { table: LbTable; next: number }>();
+  // A module's seed follows its spec, not its RTT class: the intra-DC table of a spec draws (and
+  // an ECMP table hashes) as the inter-DC one does, and a run without DC classes as before them.
+  const seedOf = (index: Map<string, number>, spec: string): number => {
+    let i = index.get(spec);
+    if (i === undefined) index.set(spec, (i = index.size));
+    return i;
+  };
+  const ccSeeds = new Map<string, number>();
+  const lbSeeds = new Map<string, number>();
   const specs: FlowSpec[] = [];
   const perFlowCc: string[] = [];
   const perFlowLb: string[] = [];
@@ -251,18 +260,20 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     const cref = entry.cc ?? ccRef;
     const lref = entry.lb ?? lbRef;
     const local = localOf(flows[f]);
-    const ckey = JSON.stringify(cref) + (local ? "@dc" : "");
+    const cspec = JSON.stringify(cref);
+    const ckey = cspec + (local ? "@dc" : "");
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
-      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + ccTables.size, local), Math.max(1, F)));
+      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + seedOf(ccSeeds, cspec), local), Math.max(1, F)));
       if (!cc) break;
       ccTables.set(ckey, cc);
     }
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
     const dstSwitch = topo.ld ? topo.ld.switchOf(flows[f].dst) : 0;
-    const lkey = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "") + (local ? "@dc" : "");
+    const lspec = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "");
+    const lkey = lspec + (local ? "@dc" : "");
     let lb = lbTables.get(lkey);
     if (!lb) {
       const path = entry.lb ? `traffic[${flowTraffic[f]}].lb` : "transport.lb";
@@ -285,7 +296,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       // of 64 EVs would leave it 0 and every packet on the first candidate, so there REPS draws
       // from the 16-bit space UEC gives the EV unless the scenario sets evCount.
       const params = lref.name === "reps" && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
-      const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + lbTables.size, local), Math.max(1, F), extra));
+      const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + seedOf(lbSeeds, lspec), local), Math.max(1, F), extra));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
