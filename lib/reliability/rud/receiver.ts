@@ -237,6 +237,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
       // Like every ACK, this one restarts the coalescing count (uet-htsim §6: bytes accepted
       // since the last ACK; review, 2026-12-02: it kept counting from the ACK before).
       this.sinceAck[slot] = 0;
+      // CE 0 whatever the header carried: processTrimmed answers with sack(…, ecn = false, …).
       this.fill(slot, psn, false, rtx === true, this.defaultBase(psn, cum));
       return R.Duplicate | R.Ack;
     }
