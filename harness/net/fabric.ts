@@ -135,6 +135,12 @@ export interface FabricOptions {
    * category's table.
    */
   spritzVlan?: boolean;
+  /**
+   * Dragonfly and Slim Fly: control packets (ACK, NACK, CNP) take the minimal route whatever the
+   * routing mode, as the Spritz authors' htsim sends them (the paper says only that the response
+   * keeps the data's EV, §III-C; default false: they are routed as data, by that EV).
+   */
+  minimalControl?: boolean;
 }
 
 /** Fault kinds the fabric applies. */
@@ -268,6 +274,8 @@ export class Fabric {
   /** Spritz VLAN mode (FabricOptions.spritzVlan), and the candidate entries its category tables are written to. */
   private readonly vlanMode: number;
   private readonly vlanOff: number;
+  /** FabricOptions.minimalControl. */
+  private readonly ctrlMinimal: number;
   private readonly groupOf: Int32Array;
   private readonly dragonfly: number;
   private readonly dist: Uint8Array;
@@ -539,6 +547,8 @@ export class Fabric {
     this.groupOf = t.groupOf;
     this.dragonfly = t.ld && t.ld.kind === "dragonfly" ? 1 : 0;
     this.vlanMode = opts.spritzVlan === true && opts.routing === Routing.Spritz ? 1 : 0;
+    this.ctrlMinimal = opts.minimalControl === true ? 1 : 0;
+    if (opts.minimalControl === true && !t.ld) throw new RangeError("minimal routing of control packets needs a Dragonfly or Slim Fly (a tree's routes are all minimal)");
     if (opts.spritzVlan === true && !(t.ld && opts.routing === Routing.Spritz)) throw new RangeError("Spritz VLAN mode needs routing spritz on a Dragonfly or Slim Fly");
     this.dist = t.ld && (opts.routing === Routing.Ugal || this.vlanMode !== 0) ? minimalHops(t.ld) : new Uint8Array(1);
     this.vlanOff = t.vlanOff;
@@ -1040,7 +1050,7 @@ export class Fabric {
     if (dsw === sw) return this.nodePortBase[this.H + sw] + (dst - sw * p);
     const minimal = this.minPort[sw * this.ldS + dsw];
     const mode = this.routing;
-    if (mode === Routing.Minimal) return minimal;
+    if (mode === Routing.Minimal || (this.ctrlMinimal !== 0 && pool.i32[(h << 4) + P.Kind] >= Kind.Ack)) return minimal;
     const hop = pool.i32[(h << 4) + P.Hops];
     if (hop > 1) return minimal;
     const inNet = pool.i32[(h << 4) + P.InPort] - p;

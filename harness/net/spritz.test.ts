@@ -9,6 +9,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { SpritzScout } from "../../lib/lb/spritz/spritz";
 import type { Scenario } from "../scenario/schema";
+import { DEFAULT_SCENARIO } from "../scenario/default";
 
 function lastFctUs(topology: Scenario["topology"], routing: string, lb: string): number {
   const r = runScenario({
@@ -111,6 +112,61 @@ test("REPS under Spritz routing draws EVs whose upper byte varies (ECMP 1 picks 
   assert.ok(upper(s()).size > 10);
   // uet-htsim's 64 EVs, asked for: EV1 is always 0.
   assert.equal([...upper(s({ evCount: 64 }))], [0]);
+});
+
+test("controlRouting minimal: under Valiant and Spritz routing every ACK comes back on the minimal route (the Spritz authors' htsim); as data, some do not", () => {
+  // Expected hop counts worked out here, not from the fabric's minimal-route table: a Dragonfly's
+  // minimal route (Spritz §II-A) crosses at most one global link, the one joining the two groups
+  // (a = 4 switches per group, full mesh inside; h = 2: 9 groups, one global link per pair), so
+  // switches crossed = 1 in the same switch, 2 in the same group, else (src switch ≠ u) + 2 +
+  // (v ≠ dst switch) for that link u → v (P.Hops counts switches).
+  const run = (routing: "valiant" | "spritz", controlRouting: "minimal" | "as-data") => {
+    const b = build({
+      name: "minimal control",
+      seed: 3,
+      topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+      network: { routing, controlRouting },
+      transport: { cc: { name: "nscc" }, lb: { name: routing === "spritz" ? "spritz-spray" : "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+      traffic: [{ kind: "permutation", bytes: 100_000 }],
+    });
+    const ld = b.topology.ld as NonNullable<typeof b.topology.ld>;
+    const R = ld.networkPorts;
+    const group = (sw: number) => Math.floor(sw / 4);
+    const switchesCrossed = (from: number, to: number): number => {
+      if (from === to) return 1;
+      if (group(from) === group(to)) return 2;
+      for (let u = 4 * group(from); u < 4 * group(from) + 4; u++) {
+        for (let j = 0; j < R; j++) {
+          const v = ld.neighbour[u * R + j];
+          if (group(v) === group(to)) return (u !== from ? 1 : 0) + 2 + (v !== to ? 1 : 0);
+        }
+      }
+      throw new Error(`no global link from group ${group(from)} to ${group(to)}`);
+    };
+    const fabric = b.fabric as unknown as { senderAck(f: number, h: number): void; pool: { i32: Int32Array } };
+    const original = fabric.senderAck;
+    let acks = 0;
+    let other = 0;
+    fabric.senderAck = function (this: typeof fabric, f: number, h: number) {
+      const flow = b.flows[f];
+      const want = switchesCrossed(ld.switchOf(flow.dst), ld.switchOf(flow.src));
+      const got = this.pool.i32[(h << 4) + 2];
+      // Routed as data, an ACK may also cross fewer: Valiant's or ECMP 1's random first hop can
+      // reach a group with a global link straight to the destination's (two globals, 3 switches).
+      if (got !== want) other++;
+      acks++;
+      original.call(this, f, h);
+    };
+    b.fabric.run();
+    assert.ok(b.fabric.checkIntegrity().length === 0, b.fabric.checkIntegrity().join("\n"));
+    assert.ok(acks > 100, `${acks} ACKs`);
+    return other;
+  };
+  for (const routing of ["valiant", "spritz"] as const) {
+    assert.is(run(routing, "minimal"), 0, `${routing}: every ACK on the minimal route`);
+    assert.ok(run(routing, "as-data") > 0, `${routing}: routed as data, some ACKs take other routes`);
+  }
+  assert.throws(() => build({ ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, controlRouting: "minimal" } }), /Dragonfly or Slim Fly/);
 });
 
 test.run();

@@ -383,6 +383,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     traceFlows,
     reflex,
     spritzVlan,
+    minimalControl: n.controlRouting === "minimal",
   };
   let fabric: Fabric;
   try {

@@ -51,6 +51,11 @@ export const NetworkSchema = Type.Object(
     routing: Type.Optional(
       Type.Union([Type.Literal("ecmp"), Type.Literal("adaptive"), Type.Literal("valiant"), Type.Literal("minimal"), Type.Literal("spritz"), Type.Literal("ugal")]),
     ),
+    controlRouting: Type.Optional(
+      Type.Union([Type.Literal("as-data"), Type.Literal("minimal")], {
+        description: "Dragonfly / Slim Fly: ACKs, NACKs and CNPs routed as data (by the EV they echo) or on the minimal route (the Spritz authors' htsim)",
+      }),
+    ),
     trimming: Type.Optional(Type.Boolean()),
     bufferBdp: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1000 })),
     bufferBytes: Type.Optional(Int({ minimum: 1, maximum: 2 ** 30 })),

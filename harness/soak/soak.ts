@@ -243,6 +243,8 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   // UEC's RTO backoff for RUD (lib/reliability/rud README), drawn after the jitter for the same reason.
   const rel = tr.reliability as { name: string; params?: Record<string, unknown> };
   if (rel.name === "rud" && d.chance(0.2)) rel.params = { ...rel.params, rtoBackoff: true };
+  // Control packets on the minimal route (the Spritz authors' htsim), drawn after the backoff.
+  if (ld && d.chance(0.3)) n.controlRouting = "minimal";
   // One priority and no virtual channels: Valiant, UGAL and minimal routes on a Dragonfly or Slim
   // Fly can deadlock under PFC, which the switches' watchdog breaks after watchdogNs. 1 ms (not
   // its 200 ms default) so that the 20 ms run sees the recovery. Set, not drawn: the draws stay.
