@@ -221,6 +221,12 @@ export class Fabric {
   private readonly pfcTickAt: Float64Array;
   private readonly pfcRefreshPs: number;
   private pfcTicksQueued = 0;
+  /**
+   * Sample events queued (0 or 1). Refresh ticks and the sample are background: neither is
+   * "something else pending" for the other (pfcTick, takeSample), or together they keep a
+   * stuck run alive until its event budget.
+   */
+  private samplesQueued = 0;
   /** PFC watchdog: detection and restoration times, ps (0: off); until when each port ignores PAUSE frames, ps. */
   private readonly wdDetectPs: number;
   private readonly wdRestorePs: number;
@@ -705,6 +711,7 @@ export class Fabric {
         this.sampleDelivered.push([]);
       }
       this.heap.push(0, Ev.Sample, 0, 0);
+      this.samplesQueued = 1;
     }
     this.traceOf = new Int32Array(F).fill(-1);
     for (const f of opts.traceFlows ?? []) {
@@ -1588,7 +1595,7 @@ export class Fabric {
    */
   private pfcTick(iq: number): void {
     this.pfcTickAt[iq] = 0;
-    if (this.heap.size === this.pfcTicksQueued) return;
+    if (this.heap.size === this.pfcTicksQueued + this.samplesQueued) return;
     const pfc = this.pfc as Pfc;
     const r = pfc.onTick(iq, this.nowNs);
     if (r > 0 && (r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
@@ -2089,8 +2096,13 @@ export class Fabric {
       this.decimate();
       nextPs = droppedNewest ? this.sampleIntervalPs / 2 : this.sampleIntervalPs;
     }
-    // Nothing else pending: the run is over (or stuck); sampling must not keep it alive.
-    if (this.heap.size > 0) this.heap.push(this.now + nextPs, Ev.Sample, 0, 0);
+    // Nothing but refresh ticks pending: the run is over (or stuck in a PFC deadlock, where the
+    // ticks no longer refresh); sampling must not keep it alive.
+    this.samplesQueued = 0;
+    if (this.heap.size > this.pfcTicksQueued) {
+      this.heap.push(this.now + nextPs, Ev.Sample, 0, 0);
+      this.samplesQueued = 1;
+    }
   }
 
   private decimate(): void {

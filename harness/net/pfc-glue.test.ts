@@ -4,6 +4,7 @@
 // model of harness/README.md ("Faults").
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
@@ -291,6 +292,90 @@ test("a slow-receiver fault changes the host's drain rate for its interval only:
   assert.ok(at(199) <= (200e-6 * 25e9) / 8, `${at(199)} B by 199 µs`);
   assert.ok(at(150) - at(50) >= 0.9 * ((100e-6 * 25e9) / 8) * (4086 / 4150), `${at(150) - at(50)} B from 50 to 150 µs`);
   assert.ok((r.flows[0].fctUs as number) < 400, `${r.flows[0].fctUs} µs`);
+});
+
+/** fabric.ts `Ev` (a const enum, not exported): the background events, which only observe or hold a pause. */
+const EV_SAMPLE = 9;
+const EV_PFC_TICK = 11;
+
+test("PFC refresh ticks and periodic sampling do not keep each other alive: a run whose only pending events are refresh ticks ends as it does without sampling", () => {
+  // The rule (pfcTick, takeSample): a refresh check that finds nothing but refresh checks pending
+  // (802.1Qbb: a paused queue renews its PAUSE while it stays above XON) does not refresh, so the
+  // run ends with its flows open; the sample reschedules only while something else is pending.
+  // The queued Sample made the ticks refresh, and the queued ticks made sampling go on: the run
+  // spent its event budget. A real PFC deadlock cannot show this: each paused port holding data
+  // waits for its pause's end with a TxDone, which the refreshes push on for ever (see the
+  // report), so here the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted
+  // at the leaf's ingress from the spine, whose port holds no data and so waits for nothing.
+  // Flows 1 and 2 wait for each other (`after`): open, with no event of their own.
+  const mk = (sampleUs: number): Scenario => {
+    const s = oneSwitchScenario("held pause", 100, []);
+    return {
+      ...s,
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 100_000 }, { src: 1, dst: 0, bytes: 1000, after: [2] }, { src: 1, dst: 0, bytes: 1000, after: [1] }] }],
+      network: { ...s.network, pfc: { xoffBytes: 30_000 } },
+      run: { maxEvents: 1 << 16 },
+      ...(sampleUs > 0 ? { metrics: { sample: { intervalUs: sampleUs, flows: [0] } } } : {}),
+    };
+  };
+  const go = (sampleUs: number) => {
+    const b = build(mk(sampleUs));
+    const f = b.fabric as unknown as Inside;
+    const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+    const leaf = b.topology.hosts;
+    const base = b.topology.nodePortBase[leaf];
+    let iq = -1;
+    for (let p = base; p < base + b.topology.nodePortCount[leaf]; p++) if (b.topology.portTo[p] >= b.topology.hosts) iq = p;
+    f.now = 0;
+    f.nowNs = 0;
+    assert.ok(pfc.onArrive(iq, 0, 40_000) > 0, "the hand-made queue is above XOFF");
+    f.sendPause(iq, pfc.out[0]);
+    const heap = b.fabric.heap;
+    const pop = heap.pop.bind(heap);
+    const events: string[] = [];
+    let lastOtherPs = 0;
+    heap.pop = () => {
+      const ok = pop();
+      if (ok && heap.kind !== EV_SAMPLE) events.push(`${heap.t} ${heap.kind} ${heap.target} ${heap.arg}`);
+      if (ok && heap.kind !== EV_SAMPLE && heap.kind !== EV_PFC_TICK) lastOtherPs = heap.t;
+      return ok;
+    };
+    f.run();
+    return { b, iq, r: collect(b), events, lastOtherPs };
+  };
+  const plain = go(0);
+  // Every 10 µs, a sample falls between the last other event and the last tick (the sample must
+  // stop there); every 200 µs, the last tick falls while a sample is queued (it must not refresh).
+  const sampled = [go(10), go(200)];
+  for (const { b, iq, r } of [plain, ...sampled]) {
+    assert.is(b.fabric.eventBudgetSpent, false);
+    assert.is(r.eventBudgetSpent, undefined);
+    assert.ok(r.totals.events < 1000, `${r.totals.events} events (budget 65,536)`);
+    assert.equal(r.flows.map((x) => x.fctUs !== null), [true, false, false], "flows 1 and 2 still open");
+    // The hand-made bytes are the one violation: no packet carries them.
+    assert.equal(b.fabric.checkIntegrity(), [`PFC ingress ${iq}: 40000 bytes still accounted with no packet alive`]);
+  }
+  // The last event other than a tick or the sample: flow 0's reliability timer, armed at its
+  // first send (t = 0) for the RTO under PFC, max(uet-htsim's, 4096 × 256 ns) = 1,048,576 ns.
+  assert.is(plain.lastOtherPs, 1_048_576_000);
+  // 802.3 Annex 31B: a 65,535-quantum frame at 100 Gb/s lasts ⌈65,535 × 512 / 100⌉ = 335,540 ns;
+  // refreshNs = 167,770 ns. Ticks at k × 167.77 µs refresh while flow 0's timer is pending
+  // (k = 1…6), and the one at k = ⌈1048.576 / 167.77⌉ = 7, 1,174.39 µs, finds only itself and ends
+  // the run: 1 + 6 PAUSE frames.
+  assert.is(plain.b.fabric.now, 7 * 167_770_000);
+  for (const { b } of [plain, ...sampled]) assert.is(b.fabric.pauseOnFrames, 7);
+  // Sampling changes nothing: the same events (the samples aside) and the same flows.
+  for (const x of sampled) {
+    assert.equal(x.events, plain.events);
+    assert.equal(x.r.flows, plain.r.flows);
+  }
+  // Samples from 0 stop at the first one with nothing but ticks pending, the first after
+  // 1,048.576 µs: 1,050 µs (106 samples) every 10 µs, 1,200 µs (7) every 200 µs; the last of
+  // those is then the run's last event.
+  const [t10, t200] = sampled.map((x) => x.r.series?.tUs as number[]);
+  assert.equal([t10.length, t10[t10.length - 1]], [106, 1050]);
+  assert.equal([t200.length, t200[t200.length - 1]], [7, 1200]);
+  assert.is(sampled[1].b.fabric.now, 1200e6);
 });
 
 test.run();
