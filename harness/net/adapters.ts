@@ -447,6 +447,23 @@ export interface Transport {
   readonly hostQueue: HostQueue | null;
   /** A flow larger than this goes as messages of this size and a last one with the rest (0: one message). */
   readonly messageBytes: number;
+  /**
+   * 1: the receiver hands the application each PSN in order, 0, 1, 2, … (it accepts only the
+   * expected PSN: RoCE go-back-N, notes/baselines.md §3.3; the DACK target, Chong & Krishnan §II,
+   * drops an out-of-order packet), and the fabric checks each delivery is the next PSN. 0: the
+   * receiver places packets out of order (UEC RUD, §3.5 PDS; IRN, notes/baselines.md §5; RACK
+   * and timeout-only, order-tolerant bitmap receivers; DCP, §4.4).
+   */
+  readonly inOrder: number;
+  /**
+   * 1: with Rx.Complete, `completedEndMsn` names the messages completed: they are the MSNs
+   * [completedEndMsn − completed, completedEndMsn), completedEndMsn being the receiver's expected
+   * MSN after them (DCP's eMSN, which only completions advance, in order: §4.5), and the fabric
+   * checks each message completes once, in order, after all its packets reached the receiver.
+   * 0: completions are counted, not named.
+   */
+  readonly namesCompletions: number;
+  completedEndMsn: number;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
   /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
@@ -509,6 +526,9 @@ export abstract class TransportOutputs {
   readonly nackIsHo: number = 0;
   readonly hostQueue: HostQueue | null = null;
   readonly messageBytes: number = 0;
+  readonly inOrder: number = 0;
+  readonly namesCompletions: number = 0;
+  completedEndMsn = 0;
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
@@ -516,6 +536,8 @@ export class RudTransport extends TransportOutputs implements Transport {
   readonly name = "rud";
   readonly ackBytes: number;
   readonly gated = 0;
+  /** Reliable Unordered Delivery: exactly once to the SES, placed out of order (UEC 1.0 §3.5 PDS). */
+  override readonly inOrder = 0;
   private readonly so: Float64Array;
   private readonly ro: Float64Array;
   /** What the CC hears taken out of and put back into flight (ledger.ts). */

@@ -89,6 +89,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   readonly ackBytes: number;
   readonly gated = 0;
   override readonly hostQueue: HostQueue = this;
+  /** The target accepts a stream's packets in order and drops an out-of-order one (§II): DACK and OPT alike. */
+  override readonly inOrder = 1;
   readonly tx: Initiator;
   /** One target per destination host (null where no flow ends). */
   readonly targets: (DackTarget | null)[];

@@ -340,6 +340,12 @@ export class Fabric {
   /** Integrity: one bit per data PSN per flow, set on first delivery. */
   private readonly seenBits: Int32Array;
   private readonly seenBase: Float64Array;
+  /** Integrity, transports that deliver in order (Transport.inOrder): each flow's next PSN to deliver. */
+  private readonly inOrder: number;
+  private readonly nextDeliverPsn: Int32Array;
+  /** Integrity, transports that name their completions (Transport.namesCompletions): each flow's next MSN to complete. */
+  private readonly namesCompletions: number;
+  private readonly nextCompleteMsn: Int32Array;
   readonly mss: number;
   /** Metrics, module-independent: one bit per data PSN per flow, set when a copy first reaches the receiver NIC. */
   private readonly arrivedBits: Int32Array;
@@ -627,6 +633,10 @@ export class Fabric {
     this.lbOf = new Array<LbTable>(F);
     this.lbSlot = new Int32Array(F);
     this.seenBase = new Float64Array(F + 1);
+    this.inOrder = transport.inOrder;
+    this.nextDeliverPsn = new Int32Array(F);
+    this.namesCompletions = transport.namesCompletions;
+    this.nextCompleteMsn = new Int32Array(F);
     this.expectedPsn = new Int32Array(F);
     this.flowOoo = new Int32Array(F);
     this.flowSpurious = new Int32Array(F);
@@ -1468,7 +1478,7 @@ export class Fabric {
       this.arrival(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
       const r = tr.onData(f, this.nowNs, pool, h);
       if ((r & Rx.Deliver) !== 0) this.deliver(f, pool.i32[(h << 4) + P.Psn], pool.i32[(h << 4) + P.W1]);
-      if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed);
+      if ((r & Rx.Complete) !== 0) this.deliverMessages(f, tr.completed, tr.completedEndMsn);
       if ((r & Rx.Nack) !== 0) this.nack(host, f, src, h);
       if ((r & Rx.Ack) !== 0) this.ack(host, f, src, h);
     } else {
@@ -1678,8 +1688,17 @@ export class Fabric {
    * Integrity for transports that deliver by message: each of the flow's messages (one, or the
    * transport's messageBytes each and the rest last) completes once, and the flow is delivered
    * with its last.
+   *
+   * Completions come in order (Rx.Complete), so the messages completed so far are the flow's
+   * first ones, bytes [0, d): every packet of them, PSNs [0, ⌈d / mss⌉) (each message but the
+   * last is whole packets, rounds.ts messageBytes), must have reached the receiver — the prefix
+   * that `arrival` keeps as expectedPsn: one comparison a completion, nothing a packet.
+   * A copy's arrival is all the fabric sees: a receiver that counted a stale round's copy (DCP
+   * §4.5, sRetryNo) is not caught here. Where the transport names the messages (DCP's eMSN,
+   * §4.5: [endMsn − n, endMsn)), they must also be the next ones: not one already completed
+   * (twice) nor one past a message still open (out of order).
    */
-  private deliverMessages(f: number, n: number): void {
+  private deliverMessages(f: number, n: number, endMsn: number): void {
     const total = this.flowBytes[f];
     const size = this.transport.messageBytes;
     let d = this.flowDelivered[f];
@@ -1689,6 +1708,17 @@ export class Fabric {
       this.violation(`flow ${f}: ${n} message completions, ${n - k} past the flow's last message (completed ${this.flowDoneRx[f] >= 0 ? "before" : "not yet"})`);
       return;
     }
+    if (this.namesCompletions !== 0) {
+      // MSNs are 24-bit (DCP Fig. 4); a flow has far fewer messages, but the receiver's eMSN wraps.
+      const next = this.nextCompleteMsn[f];
+      const first = (endMsn - n) & 0xffffff;
+      const ahead = ((first - next) << 8) >> 8;
+      if (ahead < 0) this.violation(`flow ${f}: message ${first} completed twice (messages [${first}, ${endMsn}) completed, ${next} is the next to complete)`);
+      else if (ahead > 0) this.violation(`flow ${f}: message ${first} completed before message ${next}, out of order (messages [${first}, ${endMsn}) completed)`);
+      this.nextCompleteMsn[f] = endMsn & 0xffffff;
+    }
+    const needPsn = Math.ceil(d / this.mss);
+    if (this.expectedPsn[f] < needPsn) this.violation(`flow ${f}: a message completed with PSN ${this.expectedPsn[f]} of its first ${needPsn} not yet at the receiver`);
     this.flowDelivered[f] = d;
     if (d < total) return;
     this.flowDoneRx[f] = this.now;
@@ -1696,7 +1726,12 @@ export class Fabric {
     if (this.rxDepOff[f] !== this.rxDepOff[f + 1]) this.release(this.rxDeps, this.rxDepOff[f], this.rxDepOff[f + 1]);
   }
 
-  /** Integrity (the SES's view): each data PSN's payload is delivered once. */
+  /**
+   * Integrity (the SES's view): each data PSN's payload is delivered once; by a transport that
+   * delivers in order (Transport.inOrder: go-back-N, DACK), PSN 0, 1, 2, … in turn. A PSN past
+   * the next one is the first sign of any other order (all below the next were delivered, and a
+   * second delivery is caught above); the PSN it skipped, delivered later, is not reported again.
+   */
   private deliver(f: number, psn: number, payload: number): void {
     const bit = this.seenBase[f] + psn;
     const w = Math.floor(bit / 32);
@@ -1706,6 +1741,11 @@ export class Fabric {
       return;
     }
     this.seenBits[w] |= m;
+    if (this.inOrder !== 0) {
+      const next = this.nextDeliverPsn[f];
+      if (psn > next) this.violation(`flow ${f}: PSN ${psn} delivered before PSN ${next} by an in-order transport (${this.transport.name})`);
+      if (psn >= next) this.nextDeliverPsn[f] = psn + 1;
+    }
     const d = this.flowDelivered[f] + payload;
     this.flowDelivered[f] = d;
     if (d >= this.flowBytes[f]) {

@@ -10,7 +10,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import type { CcAdapter, Transport } from "./adapters";
+import { type CcAdapter, Rx, type Transport } from "./adapters";
 import { Fabric } from "./fabric";
 import { Kind, P, type PacketPool } from "./packets";
 
@@ -35,6 +35,11 @@ interface Inside {
   ccTimerAt: Float64Array;
   ccOf: (CcAdapter & { m: { inflightBytes(slot: number): number } })[];
   transport: Transport;
+  mss: number;
+  flowBytes: Float64Array;
+  oooArrivals: number;
+  nextDeliverPsn: Int32Array;
+  nextCompleteMsn: Int32Array;
   heap: { at: number; add(kind: number, target: number, arg: number): void };
   arrive(port: number, h: number): void;
   forward(sw: number, h: number): void;
@@ -253,6 +258,157 @@ test("a defect that shows only in the fault-free baseline run (run.faultBaseline
   } finally {
     proto.deliver = deliver;
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Delivery order (Transport.inOrder) and named message completions (Transport.namesCompletions)
+
+/** `rel` under `cc` and `lb`, the 4:1 incast unless `traffic`; lossy: trimming, or drops where `trimming` is false. */
+function lossy(rel: string, cc: string, lb: string, trimming: boolean, traffic: Scenario["traffic"] = incast.traffic): Scenario {
+  return { ...incast, name: `${rel} ${cc} ${lb}${trimming ? "" : " no trimming"}`, network: { ...incast.network, trimming }, transport: { ...incast.transport, cc: { name: cc }, lb: { name: lb }, reliability: { name: rel } }, traffic };
+}
+// The RDMA baselines predate trimming (rounds.ts): they lose packets to drops, as in rounds.test.ts.
+const sixToOne: Scenario["traffic"] = [{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }];
+// DACK and OPT: PUTs into a host that drains at half its link rate (dack.test.ts, Chong & Krishnan §IV-C).
+const puts: Scenario["traffic"] = [{ kind: "put", senders: 4, receiver: 0, bytes: 400_000, rxFraction: 0.5, rxBufferBytes: 82_944 }];
+
+/**
+ * DCP's messages made `packets` full packets (its own limit, 16,383 packets, §4.5, makes a test's
+ * flow one message), set on the instances before any flow posts.
+ */
+function dcpMessages(packets: number): (f: Inside) => void {
+  return (f) => {
+    const tr = f.transport as Transport & { tx: object };
+    Object.defineProperty(tr, "messageBytes", { value: packets * f.mss });
+    Object.defineProperty(tr.tx, "maxMessageBytes", { value: packets * f.mss });
+  };
+}
+
+test("lossy runs of every transport stay sound with the order and completion checks (trims, drops, timeouts, sprayed reordering)", () => {
+  const runs: [Scenario, ((f: Inside) => void)?][] = [
+    [lossy("rud", "nscc", "reps", true)],
+    [lossy("rud", "nscc", "ops", true)],
+    [lossy("dcp", "dcqcn", "ecmp", true)],
+    [lossy("dcp", "dcqcn", "ops", true), dcpMessages(10)],
+    [lossy("dcp", "dcqcn", "ecmp", false, sixToOne), dcpMessages(10)],
+    ...["gbn", "irn", "rack", "timeout"].flatMap((rel): [Scenario][] => [[lossy(rel, "dcqcn", "ecmp", false, sixToOne)], [lossy(rel, "nscc", "ops", false, sixToOne)]]),
+    ...["dack", "opt"].flatMap((rel): [Scenario][] => [[lossy(rel, "none", "ecmp", false, puts)], [lossy(rel, "aimd", "ops", false, puts)]]),
+  ];
+  for (const [s, inject] of runs) {
+    const { r, f } = runWith(s, inject);
+    const rel = f.transport.name;
+    assert.ok(r.integrity.ok, `${s.name}: ${r.integrity.violations.join("; ")}`);
+    assert.is(r.completed, r.flowsTotal, s.name);
+    assert.ok(r.totals.drops + r.totals.trims > 0, `${s.name}: lossy`);
+    // A DACK target drops what arrives out of order before the fabric counts an arrival.
+    if (s.transport?.lb?.name === "ops" && rel !== "dack" && rel !== "opt") assert.ok(f.oooArrivals > 0, `${s.name}: reordered`);
+    for (let i = 0; i < f.flows; i++) {
+      const packets = Math.ceil(f.flowBytes[i] / f.mss);
+      // Every PSN of an in-order transport's flow went through the order check.
+      if (f.transport.inOrder !== 0) assert.is(f.nextDeliverPsn[i], packets, `${s.name}: flow ${i}`);
+      // DCP: every message named once: 200,000 B = 49 packets of 4,086 B, 400,000 B = 98; in
+      // messages of 10 packets, 5 and 10; else one message.
+      if (rel === "dcp") assert.is(f.nextCompleteMsn[i], f.transport.messageBytes === 10 * f.mss ? Math.ceil(packets / 10) : 1, `${s.name}: flow ${i}`);
+    }
+  }
+});
+
+test("a go-back-N transport that hands the application an out-of-order packet fails integrity", () => {
+  // The defect: the adapter delivers every PSN's first copy to arrive, as IRN's receiver places
+  // it, where the go-back-N receiver dropped the out-of-order one (its later in-order copy is
+  // then not delivered again). Every PSN is still delivered once and every flow completes; only
+  // the order is wrong, which RoCE's receiver never lets happen (it accepts the expected PSN only).
+  const { r, f } = runWith(lossy("gbn", "dcqcn", "ecmp", false, sixToOne), (f) => {
+    const tr = f.transport;
+    const onData = tr.onData;
+    const placed = new Set<number>();
+    tr.onData = function (this: Transport, slot, nowNs, pool, h) {
+      let x = onData.call(this, slot, nowNs, pool, h);
+      const key = slot * 2 ** 24 + pool.i32[(h << 4) + P.Psn];
+      if (!placed.has(key)) {
+        placed.add(key);
+        x |= Rx.Deliver;
+      } else x &= ~Rx.Deliver;
+      return x;
+    };
+  });
+  assert.is(r.completed, 6);
+  assert.ok(f.oooArrivals > 0, "packets arrived out of order after drops");
+  assert.ok(r.integrity.violations.length > 0, "the order is checked");
+  for (const v of r.integrity.violations) assert.match(v, /^(flow \d+: PSN \d+ delivered before PSN \d+ by an in-order transport \(gbn\)|…)$/);
+  assert.is(r.integrity.ok, false, "a go-back-N receiver delivers PSN 0, 1, 2, … in order");
+});
+
+test("a DCP completion naming a message that already completed (eMSN one behind) fails integrity", () => {
+  // The defect: from its second completion on, the adapter reports the eMSN before the last
+  // message it completed (one behind): message 0 completes twice, and the count (one message
+  // each time) still adds up to the flow, which completes. Flows of 49 packets in messages of
+  // 10: five completions each.
+  const { r } = runWith(lossy("dcp", "dcqcn", "ecmp", true), (f) => {
+    dcpMessages(10)(f);
+    const tr = f.transport;
+    const onData = tr.onData;
+    const seen = new Set<number>();
+    tr.onData = function (this: Transport, slot, nowNs, pool, h) {
+      const x = onData.call(this, slot, nowNs, pool, h);
+      if ((x & Rx.Complete) !== 0 && slot === 0) {
+        if (seen.has(slot)) this.completedEndMsn -= 1;
+        seen.add(slot);
+      }
+      return x;
+    };
+  });
+  assert.is(r.completed, 4);
+  assert.equal(r.integrity.violations, ["flow 0: message 0 completed twice (messages [0, 1) completed, 1 is the next to complete)"]);
+  assert.is(r.integrity.ok, false);
+});
+
+test("a DCP completion naming a message past one still open (out of order) fails integrity", () => {
+  // The defect: the adapter reports the eMSN one ahead: flow 0's first completion names message
+  // 1 while message 0 is open. eMSN advances only when the eMSN-th message finishes (§4.5), so
+  // messages complete in order.
+  const { r } = runWith(lossy("dcp", "dcqcn", "ecmp", true), (f) => {
+    dcpMessages(10)(f);
+    const tr = f.transport;
+    const onData = tr.onData;
+    tr.onData = function (this: Transport, slot, nowNs, pool, h) {
+      const x = onData.call(this, slot, nowNs, pool, h);
+      if ((x & Rx.Complete) !== 0 && slot === 0) this.completedEndMsn += 1;
+      return x;
+    };
+  });
+  assert.is(r.completed, 4);
+  assert.equal(r.integrity.violations, ["flow 0: message 1 completed before message 0, out of order (messages [1, 2) completed)"]);
+  assert.is(r.integrity.ok, false);
+});
+
+test("a DCP message completed before all its packets reached the receiver fails integrity", () => {
+  // The defect: flow 0's receiver completes its message (one: 200,000 B = 49 packets of 4,086 B)
+  // when the 48th distinct PSN arrives, one early (a counter that started at 1), and the real
+  // completion is not reported again. The count is right and the flow completes.
+  const { r } = runWith(lossy("dcp", "dcqcn", "ecmp", true), (f) => {
+    const tr = f.transport;
+    const onData = tr.onData;
+    const psns = new Set<number>();
+    let done = false;
+    tr.onData = function (this: Transport, slot, nowNs, pool, h) {
+      let x = onData.call(this, slot, nowNs, pool, h);
+      if (slot !== 0) return x;
+      psns.add(pool.i32[(h << 4) + P.Psn]);
+      if (done) return x & ~Rx.Complete;
+      if (psns.size === 48) {
+        done = true;
+        x |= Rx.Complete;
+        this.completed = 1;
+        this.completedEndMsn = 1;
+      }
+      return x;
+    };
+  });
+  assert.is(r.completed, 4);
+  assert.is(r.integrity.violations.length, 1, r.integrity.violations.join("; "));
+  assert.match(r.integrity.violations[0], /^flow 0: a message completed with PSN \d+ of its first 49 not yet at the receiver$/);
+  assert.is(r.integrity.ok, false);
 });
 
 test.run();

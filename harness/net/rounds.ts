@@ -254,6 +254,9 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   readonly name = "dcp";
   readonly gated = 1;
   override readonly nackIsHo = 1;
+  /** Packets are placed out of order (§4.4); messages complete in order as eMSN advances (§4.5), and onData names them. */
+  override readonly inOrder = 0;
+  override readonly namesCompletions = 1;
   /** Wire bytes handed to the CC and not yet taken out, per outstanding message (the msgWire ring). */
   private readonly held: Float64Array;
   /** First PSN of each outstanding message (the msgWire ring), learnt from its first packet sent. */
@@ -357,6 +360,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     const r = this.rx.onData(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2], pool.i32[b + P.W3], false);
     if (r < 0) return 0;
     this.completed = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[1] : 0;
+    this.completedEndMsn = (r & DCP_RX_COMPLETE) !== 0 ? this.rx.out[0] : 0;
     return ((r & DCP_RX_ACK) !== 0 ? Rx.Ack : 0) | ((r & DCP_RX_COMPLETE) !== 0 ? Rx.Complete : 0) | ((r & DCP_RX_BOUNCE) !== 0 ? Rx.Nack : 0);
   }
   onHeader(slot: number, nowNs: number, pool: PacketPool, h: number): number {
@@ -529,6 +533,8 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
 /** Go-back-N (RoCE): ACK and NACK carry the expected PSN; a NACK or a timeout goes back to it. */
 export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
   readonly name = "gbn";
+  /** The receiver accepts only the expected PSN (notes/baselines.md §3.3): delivery is in PSN order. */
+  override readonly inOrder = 1;
   constructor(tx: GbnSender, rx: GbnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, 0);
   }
@@ -548,6 +554,8 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
 /** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
 export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   readonly name = "irn";
+  /** The receiver places out-of-order packets (notes/baselines.md §5). */
+  override readonly inOrder = 0;
   constructor(tx: IrnSender, rx: IrnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.bdpPackets);
   }
@@ -559,6 +567,8 @@ export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
 /** RACK-TLP: every ACK carries the cumulative PSN, the PSN that triggered it and the DSACK bit. */
 export class RackTransport extends QpTransport<RackSender, RackReceiver> {
   readonly name = "rack";
+  /** An order-tolerant receiver (lib/reliability/qp.ts BitmapReceiver): out-of-order placement. */
+  override readonly inOrder = 0;
   constructor(tx: RackSender, rx: RackReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
   }
@@ -574,6 +584,8 @@ export class RackTransport extends QpTransport<RackSender, RackReceiver> {
 /** Timeout-only: ACKs are cumulative with the arriving PSN recorded; only the timer resends. */
 export class TimeoutTransport extends QpTransport<TimeoutSender, TimeoutReceiver> {
   readonly name = "timeout";
+  /** An order-tolerant receiver (lib/reliability/qp.ts BitmapReceiver): out-of-order placement. */
+  override readonly inOrder = 0;
   constructor(tx: TimeoutSender, rx: TimeoutReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
   }
