@@ -221,7 +221,7 @@ test("ACKs overtaken on the way are dropped as stale, never reaching the initiat
   assert.is(tr.errors(), 0);
 });
 
-test("a NACK goes back past the last accepted number and releases everything held, what it accepted as acknowledged; the timer stays armed", () => {
+test("a NACK goes back past the last accepted number and releases everything held, what it accepted as acknowledged; the timer runs from the resend", () => {
   const { tr, pool } = transport(1);
   tr.post(0, 10 * MSS);
   sendAll(tr, 0, 10, 0);
@@ -230,9 +230,12 @@ test("a NACK goes back past the last accepted number and releases everything hel
   assert.is(tr.newBytes, 4 * 2112, "the CC hears 0–3 acknowledged");
   assert.is(tr.bytes, 6 * 2112, "and 4–9 lost");
   assert.is(tr.nextPsn(0), 4);
+  // Nothing sent since the go-back is outstanding (RFC 6298 §5.2): the timer is off until the
+  // resend, which starts it (§5.1).
+  assert.ok(!tr.timerArmed(0));
   assert.is(tr.nextPacket(0, 2100) & Tx.Retransmit, Tx.Retransmit);
   assert.is(tr.retransmissions(0), 1);
-  assert.ok(tr.timerArmed(0) && tr.deadlineNs(0) === 2000 + 100_000);
+  assert.ok(tr.timerArmed(0) && tr.deadlineNs(0) === 2100 + 100_000);
   // A NACK for a number already acknowledged past is stale.
   tr.onAck(0, 2200, pool, ack(pool, 0, DACK_KIND_IACK, 5));
   assert.is(tr.onNack(0, 2300, pool, ack(pool, 0, -1, 3)), 0);
@@ -331,7 +334,7 @@ test("the timer: nothing before the deadline; at it, back to the first unacknowl
   assert.is(tr.onTimer(0, 50_999), 0);
   assert.is(tr.onTimer(0, 51_000), 1);
   assert.equal([tr.bytes, tr.timeouts(0), tr.nextPsn(0), tr.ev], [4 * 2112, 1, 0, -1]);
-  assert.is(tr.deadlineNs(0), 101_000);
+  assert.ok(!tr.timerArmed(0), "gone back: nothing outstanding until the resend");
   // Everything acknowledged: the timer disarms and the flow is done.
   sendAll(tr, 0, 4, 60_000);
   assert.ok(tr.onAck(0, 70_000, pool, ack(pool, 0, DACK_KIND_IACK, 3)) & 8 /* Sx.Done */);
@@ -341,28 +344,35 @@ test("the timer: nothing before the deadline; at it, back to the first unacknowl
   assert.is((tr.tx as DackInitiator).haltState(0), DACK_H0);
 });
 
-test("a timeout counts only once the previous one's resend has gone; the timer runs again from that resend (RFC 6298 §5.6)", () => {
+test("the timer runs only while a packet sent since the last go-back is unacknowledged (RFC 6298 §5.1–5.3): a resend held by the pacer spends no timeouts (soak seed 3,968,336)", () => {
   const { tr, pool } = fourSent();
   assert.is(tr.onTimer(0, 51_000), 1);
-  // A pacer holds the resend of packet 0: the expiries meanwhile go back nowhere and cut nothing.
+  // A pacer holds the resend of packet 0: nothing is outstanding, the timer is off, and an
+  // expiry that was queued meanwhile goes back nowhere and cuts nothing.
+  assert.ok(!tr.timerArmed(0));
   assert.is(tr.onTimer(0, 101_000), 0);
-  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.deadlineNs(0)], [1, 0, 151_000]);
-  assert.is(tr.onTimer(0, 151_000), 0);
-  assert.is(tr.deadlineNs(0), 201_000);
-  // The resend goes at 160,000: the timer restarts from it, and its expiry is a timeout again.
+  assert.equal([tr.timeouts(0), tr.nextPsn(0)], [1, 0]);
+  // The resend goes at 160,000 and starts the timer; its expiry is a timeout again.
   assert.equal(sendAll(tr, 0, 1, 160_000), [0]);
   assert.is(tr.deadlineNs(0), 210_000);
   assert.is(tr.onTimer(0, 209_999), 0);
   assert.is(tr.onTimer(0, 210_000), 1);
   assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.bytes], [2, 0, 2112]);
-  // A late IACK acknowledges everything before that resend goes: nothing is left to resend, so
-  // the next packet's timer is a fresh one and its first expiry a timeout.
-  tr.onAck(0, 215_000, pool, ack(pool, 0, DACK_KIND_IACK, 3));
+  // The resend of 0 goes at 220,000 and is acknowledged at 225,000 while the pacer still holds
+  // 1–3: all that was sent since the go-back is acknowledged, so the timer is off (§5.2). Before,
+  // it ran on for 1–3, which had not gone again, and its expiry at 275,000 was a timeout of no
+  // packet: Swift under Reflex, paced at 0.001 packet, took one such timeout per packet and never
+  // left its floor (soak seed 3,968,336).
+  assert.equal(sendAll(tr, 0, 1, 220_000), [0]);
+  tr.onAck(0, 225_000, pool, ack(pool, 0, DACK_KIND_IACK, 0));
   assert.ok(!tr.timerArmed(0));
-  tr.post(0, MSS);
-  assert.equal(sendAll(tr, 0, 1, 220_000), [4]);
-  assert.is(tr.onTimer(0, 270_000), 1);
-  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.errors()], [3, 4, 0]);
+  assert.is(tr.onTimer(0, 275_000), 0);
+  assert.is(tr.timeouts(0), 2);
+  // Packet 1 goes at 300,000 and starts it again.
+  assert.equal(sendAll(tr, 0, 1, 300_000), [1]);
+  assert.is(tr.deadlineNs(0), 350_000);
+  assert.is(tr.onTimer(0, 350_000), 1);
+  assert.equal([tr.timeouts(0), tr.nextPsn(0), tr.bytes, tr.errors()], [3, 1, 2112, 0]);
   // An IACK that leaves one packet outstanding restarts the timer for it.
   const one = transport(1, 50_000);
   one.tr.post(0, 4 * MSS);
@@ -449,7 +459,9 @@ test("the timer and the RTT sample across the 32-bit clock's wrap (2^31 ns, 2.1 
   assert.ok(due < 0 && t.tr.deadlineNs(0) === due);
   assert.is(t.tr.onTimer(0, due - 1), 0, "not before the deadline");
   assert.is(t.tr.onTimer(0, due), 1, "fires at it, on the far side of the wrap");
-  assert.is(t.tr.deadlineNs(0), (due + 50_000) | 0);
+  // The resend, after the wrap, starts the timer again from its own (wrapped) send time.
+  sendAll(t.tr, 0, 1, due + 10);
+  assert.is(t.tr.deadlineNs(0), (due + 10 + 50_000) | 0);
   // A packet sent after the wrap, acknowledged 4 µs later: a 4,000 ns sample.
   const sent = (2 ** 31 + 1000) | 0;
   const u = transport(1, 50_000);

@@ -113,13 +113,17 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly postedBytes: Float64Array;
   private readonly packets: Int32Array;
   private readonly flight: FlightLedger;
-  /** The retransmission timer's deadline, ns on the fabric's wrapping 32-bit clock, and whether it is armed. */
+  /**
+   * The retransmission timer's deadline, ns on the fabric's wrapping 32-bit clock, and whether it
+   * is armed. It runs while a packet sent since the last go-back is unacknowledged (RFC 6298
+   * §5.1–5.3: started by a send when off, restarted by an ACK of new data, off when everything
+   * outstanding is acknowledged); the packets a NACK or timeout sent back to are not outstanding
+   * until they go again, however long the CC holds them.
+   */
   private readonly deadline: Int32Array;
   private readonly armed: Uint8Array;
   private readonly retx: Int32Array;
   private readonly tmo: Int32Array;
-  /** 1 from a timeout until the first packet after it (its go-back resend) has gone. */
-  private readonly resendDue: Uint8Array;
   /** The EV and the send time (ns, wrapping) of each flow's last data packet at its target. */
   private readonly rxEv: Int32Array;
   private readonly rxEchoNs: Int32Array;
@@ -191,7 +195,6 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.armed = new Uint8Array(cap);
     this.retx = new Int32Array(cap);
     this.tmo = new Int32Array(cap);
-    this.resendDue = new Uint8Array(cap);
     this.rxEv = new Int32Array(cap);
     this.rxEchoNs = new Int32Array(cap);
   }
@@ -229,11 +232,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.bytes = this.payload + this.header;
     this.msgPackets = this.packets[slot];
     this.flight.sent(slot, seq, this.bytes);
-    // The timer starts with the first packet out, and again with a timeout's resend.
-    if (this.armed[slot] === 0 || this.resendDue[slot] !== 0) {
-      this.resendDue[slot] = 0;
-      this.arm(slot, nowNs);
-    }
+    if (this.armed[slot] === 0) this.arm(slot, nowNs);
     const isNew = k === (this.dack !== 0 ? DACK_SEND_NEW : OPT_SEND_NEW);
     if (!isNew) this.retx[slot]++;
     return (isNew ? Tx.New : Tx.Retransmit) | (seq === this.packets[slot] - 1 ? Tx.Last : 0);
@@ -281,20 +280,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   onTimer(slot: number, nowNs: number): number {
     // Compared by difference: the clock wraps every 2^31 ns (2.1 s) of a long run.
     if (this.armed[slot] === 0 || ((nowNs - this.deadline[slot]) | 0) < 0) return 0;
+    this.armed[slot] = 0;
+    if (this.tx.outstandingPackets(slot) === 0) return 0;
     const first = this.tx.ackedSeq(slot) + 1;
-    if (first === this.tx.highSeq(slot)) {
-      this.armed[slot] = 0;
-      return 0;
-    }
-    if (this.resendDue[slot] !== 0) {
-      this.arm(slot, nowNs);
-      return 0;
-    }
     this.tx.onTimeout(slot);
     this.tmo[slot]++;
-    this.resendDue[slot] = 1;
     this.bytes = this.flight.lose(slot, first);
-    this.arm(slot, nowNs);
     this.ev = -1;
     return 1;
   }
@@ -429,11 +420,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   private restartTimer(slot: number, nowNs: number): void {
-    if (this.tx.ackedSeq(slot) + 1 < this.tx.highSeq(slot)) this.arm(slot, nowNs);
-    else {
-      this.armed[slot] = 0;
-      this.resendDue[slot] = 0;
-    }
+    if (this.tx.outstandingPackets(slot) > 0) this.arm(slot, nowNs);
+    else this.armed[slot] = 0;
   }
 
   private arm(slot: number, nowNs: number): void {
