@@ -178,12 +178,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + 6 × (buffer × 8 / link rate), 6 being "2 priority
   // queues; 3 hops for incast" on 2- and 3-tier trees alike (§2); more on a longer diameter (two
-  // DCs: 7). Its topologies are trees: Dragonfly and Slim Fly count their diameter's hops.
+  // DCs: 7). Its topologies are trees: Dragonfly and Slim Fly count the links of their longest
+  // route, as their RTT does (Spritz §V-A; Table I: 7 and 6), whatever the routing.
   // Never below timerFloorNs: long links with shallow buffers (Dragonfly
   // global links) would otherwise time out every first window before its first ACK.
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
-  const rtoQueues = topo.ld ? diameterHops : Math.max(HTSIM_RTO_QUEUES, diameterHops);
+  const rtoQueues = topo.ld ? topo.longestRouteLinks() : Math.max(HTSIM_RTO_QUEUES, diameterHops);
   const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueues * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability

@@ -94,4 +94,20 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
   assert.is(derivedOf(DEFAULT_SCENARIO.topology, {}).intraDcRttNs, undefined);
 });
 
+test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest route the switches allow, as the RTT does (Table I: 7 and 6 links), not the minimal diameter's", () => {
+  // Spritz Table II: 400 Gb/s, 25 ns local and host links, 500 ns global, 500 ns switches, 4160 B
+  // packets, queues of 1 BDP (88 packets on the Dragonfly, 92 on the Slim Fly: 366,080 and
+  // 382,720 B, drained in 7,321.6 and 7,654.4 ns). Longest data route, Table I: Dragonfly host +
+  // 3 local + 2 global + host = 7 links, Slim Fly host + 4 global + host = 6; the minimal
+  // diameter is 5 (host, local, global, local, host) and 4 (host, 2 global, host).
+  // Dragonfly: 15,000 + 7 × 7,321.6 = 66,251.2 → 66,251 ns (was 15,000 + 5 × 7,321.6 = 51,608);
+  // Slim Fly: 15,000 + 6 × 7,654.4 = 60,926.4 → 60,926 ns (was 45,618). Both above twice their
+  // RTT (7.3 and 7.6 µs).
+  const tableII = { linkGbps: 400, latencyNs: 25, hostLatencyNs: 25, globalLatencyNs: 500, switchLatencyNs: 500 };
+  const df = derivedOf({ kind: "dragonfly", p: 4, a: 8, h: 4, ...tableII }, { mtuBytes: 4160, bufferBytes: 88 * 4160 });
+  assert.equal([df.diameterHops, df.rtoNs], [5, 66_251]);
+  const sf = derivedOf({ kind: "slimfly", q: 9, p: 7, ...tableII }, { mtuBytes: 4160, bufferBytes: 92 * 4160 });
+  assert.equal([sf.diameterHops, sf.rtoNs], [4, 60_926]);
+});
+
 test.run();

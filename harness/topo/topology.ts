@@ -279,8 +279,24 @@ export class Topology {
     // Summed in whole ps, as uet-htsim's simtime is: each term rounded to the ps, so the sum
     // carries no double noise (a sum in ns gave 14,022.719999999998, and a BDP of 175,283 B
     // against htsim's 175,284).
-    const swPs = Math.round(switchLatencyNs * 1000);
     if (this.family === Family.Hier) return this.pathRttNs(0, this.hosts - 1, mtuBytes, ackBytes, switchLatencyNs);
+    return this.longestRoute(mtuBytes, ackBytes, switchLatencyNs)[0] / 1000;
+  }
+
+  /**
+   * Links on the longest route a data packet may take from host to host: the default path's on
+   * a Hier network; on a Dragonfly or Slim Fly the longest the switches' tables allow, as
+   * networkRttNs counts it (Table I: host, 3 local + 2 global, host = 7 on a Dragonfly; host,
+   * 4 global, host = 6 on a Slim Fly), whatever the routing.
+   */
+  longestRouteLinks(): number {
+    if (this.family === Family.Hier) return this.path(0, this.hosts - 1).length;
+    return this.longestRoute(0, 0, 0)[1];
+  }
+
+  /** Dragonfly / Slim Fly: [the longest round trip in ps (networkRttNs), the most links of a data route]. */
+  private longestRoute(mtuBytes: number, ackBytes: number, switchLatencyNs: number): [number, number] {
+    const swPs = Math.round(switchLatencyNs * 1000);
     const linkPs = (p: number, bytes: number) =>
       Math.round(this.portLatencyNs[p] * 1000) + Math.round((bytes * 8000) / this.portGbps[p]) + (this.portNode[p] >= this.hosts ? swPs : 0);
     const ld = this.ld as LowDiameterTopology;
@@ -288,6 +304,7 @@ export class Topology {
     const R = ld.networkPorts;
     const base = (s: number) => this.nodePortBase[this.hosts + s] + P;
     let bestPs = 0;
+    let mostLinks = 0;
     // From host 0 to the first host of every other switch (switch 0 reaches every path type).
     for (let d = 1; d < ld.switches; d++) {
       let ackPs = 0;
@@ -304,16 +321,19 @@ export class Topology {
           let dataPs = firstPs;
           let at = s1;
           let inPort = in1;
-          for (let hops = 1; at !== d; hops++) {
+          let hops = 1;
+          for (; at !== d; hops++) {
             const j = spritzNextPort(ld, at, hops, inPort, d, ev2);
             dataPs += linkPs(base(at) + j, mtuBytes);
             inPort = ld.backPort[at * R + j];
             at = ld.neighbour[at * R + j];
           }
           bestPs = Math.max(bestPs, dataPs + ackPs);
+          // hops network links, and the two host links.
+          mostLinks = Math.max(mostLinks, hops + 2);
         }
       }
     }
-    return bestPs / 1000;
+    return [bestPs, mostLinks];
   }
 }
