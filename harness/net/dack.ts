@@ -118,7 +118,10 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * is armed. It runs while a packet sent since the last go-back is unacknowledged (RFC 6298
    * §5.1–5.3: started by a send when off, restarted by an ACK of new data, off when everything
    * outstanding is acknowledged); the packets a NACK or timeout sent back to are not outstanding
-   * until they go again, however long the CC holds them.
+   * until they go again, however long the CC holds them: the go-back took them out of the CC's
+   * flight as lost, so an expiry for them would cut the CC for packets it no longer counts.
+   * (BSD's tcp_input runs the timer until snd_max is acknowledged, but its expiry resends at
+   * once; here a pacer may hold the resend for many RTOs.)
    */
   private readonly deadline: Int32Array;
   private readonly armed: Uint8Array;
