@@ -1082,11 +1082,13 @@ test("network.hostJitterNs breaks a phase lockout: soak seed 2,203,291 leaves te
   // the adversarial pattern, every sender at line rate from t = 0 over equal latencies, so each
   // ring link's drop-tail queue always frees its place to the same flow's first hop (harness
   // README, soak). A pause of at most 1 ns (0.2 % of a 1,500 B packet's 480 ns) changes the phase.
+  // RUD's RTO is the one the seed was found with: 15 µs + 4 drains of the 9 KB buffer (2.88 µs),
+  // the minimal diameter's; the longest route's 6 (32.28 µs, since 2026-12-02) lock nothing out.
   const lockout = (hostJitterNs: number): Scenario => ({
     seed: 2203291,
     topology: { kind: "slimfly", q: 5, p: 1, linkGbps: 25, latencyNs: 500, switchLatencyNs: 300 },
     network: { mtuBytes: 1500, routing: "minimal", trimming: false, bufferBytes: 9000, hostJitterNs },
-    transport: { cc: { name: "none" }, lb: { name: "ops", params: { mode: "uniform" } }, reliability: { name: "rud" }, ackEveryBytes: 16384 },
+    transport: { cc: { name: "none" }, lb: { name: "ops", params: { mode: "uniform" } }, reliability: { name: "rud", params: { rtoNs: 26_520 } }, ackEveryBytes: 16384 },
     traffic: [
       { kind: "incast", senders: 11, receiver: 32, bytes: 100_000 },
       { kind: "adversarial", bytes: 100_000 },
