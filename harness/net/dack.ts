@@ -4,11 +4,9 @@
 //
 // Sender: one DackInitiator (or OptInitiator) slot per flow streams the flow's packets, numbered
 // from 0, each a full packet but the last. The initiators take their retransmission timer from
-// the caller (§II-A): here one per flow, armed while packets are outstanding and restarted
-// whenever the acknowledged number advances. As the RDMA senders of lib/reliability do, a
-// timeout counts only once the previous timeout's resend has gone, and the timer runs again from
-// that resend (RFC 6298 §5.6): an expiry while a pacer still holds it only restarts the timer,
-// so it neither goes back again nor cuts the CC again.
+// the caller (§II-A): here one per flow, armed while packets sent since the last go-back are
+// unacknowledged and restarted whenever the acknowledged number advances (RFC 6298 §5.1–5.3; the
+// `deadline` field says why packets gone back to do not count).
 //
 // Receiver: each destination host has one DackTarget, its processing queue shared by the flows
 // into the host (a stream per flow). It decides at a packet's arrival — accepted in order, or

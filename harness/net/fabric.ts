@@ -54,7 +54,7 @@ import { Flag, Kind, P, PacketPool } from "./packets";
 import { ReflexSites, type ReflexSpec } from "./reflex";
 
 /** Event kinds. */
-const enum Ev {
+export const enum Ev {
   Arrive = 0, // target: egress port whose wire delivers its head packet
   TxDone = 1, // target: port whose serialisation ended
   Timer = 2, // target: flow (reliability timer)

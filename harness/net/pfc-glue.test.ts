@@ -10,6 +10,7 @@ import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import { reversePort } from "../scenario/faults";
 import type { Scenario } from "../scenario/schema";
+import { Ev } from "./fabric";
 import { Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
@@ -294,9 +295,9 @@ test("a slow-receiver fault changes the host's drain rate for its interval only:
   assert.ok((r.flows[0].fctUs as number) < 400, `${r.flows[0].fctUs} µs`);
 });
 
-/** fabric.ts `Ev` (a const enum, not exported): the background events, which only observe or hold a pause. */
-const EV_SAMPLE = 9;
-const EV_PFC_TICK = 11;
+/** The background events, which only observe or hold a pause. */
+const EV_SAMPLE = Ev.Sample;
+const EV_PFC_TICK = Ev.PfcTick;
 
 test("PFC refresh ticks and periodic sampling do not keep each other alive: a run whose only pending events are refresh ticks ends as it does without sampling", () => {
   // The rule (pfcTick, takeSample): a refresh check that finds nothing but refresh checks pending
@@ -304,8 +305,8 @@ test("PFC refresh ticks and periodic sampling do not keep each other alive: a ru
   // run ends with its flows open; the sample reschedules only while something else is pending.
   // The queued Sample made the ticks refresh, and the queued ticks made sampling go on: the run
   // spent its event budget. A real PFC deadlock cannot show this: each paused port holding data
-  // waits for its pause's end with a TxDone, which the refreshes push on for ever (see the
-  // report), so here the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted
+  // waits for its pause's end with a TxDone, which the refreshes push on for ever (harness
+  // README, PFC), so here the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted
   // at the leaf's ingress from the spine, whose port holds no data and so waits for nothing.
   // Flows 1 and 2 wait for each other (`after`): open, with no event of their own.
   const mk = (sampleUs: number): Scenario => {

@@ -10,6 +10,7 @@ import { build } from "../scenario/build";
 import { SpritzScout } from "../../lib/lb/spritz/spritz";
 import type { Scenario } from "../scenario/schema";
 import { DEFAULT_SCENARIO } from "../scenario/default";
+import { P } from "./packets";
 
 function lastFctUs(topology: Scenario["topology"], routing: string, lb: string): number {
   const r = runScenario({
@@ -150,7 +151,7 @@ test("controlRouting minimal: under Valiant and Spritz routing every ACK comes b
     fabric.senderAck = function (this: typeof fabric, f: number, h: number) {
       const flow = b.flows[f];
       const want = switchesCrossed(ld.switchOf(flow.dst), ld.switchOf(flow.src));
-      const got = this.pool.i32[(h << 4) + 2];
+      const got = this.pool.i32[(h << 4) + P.Hops];
       // Routed as data, an ACK may also cross fewer: Valiant's or ECMP 1's random first hop can
       // reach a group with a global link straight to the destination's (two globals, 3 switches).
       if (got !== want) other++;

@@ -21,6 +21,7 @@ import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { RudTransport, Tx } from "./adapters";
+import type { DackTransport } from "./dack";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { packet } from "./test-support";
 
@@ -145,6 +146,34 @@ test("RUD in the fabric under a pacer at Swift's floor: no timeout is of a packe
     }
   }
   assert.ok(timeouts >= 20, `${timeouts} timeouts: the scenario exercises the timer`);
+});
+
+test("DACK and OPT in the fabric under a pacer at Swift's floor: every timeout is of packets sent since the last go-back and still unacknowledged, and hands the CC bytes it held (fa303b7)", () => {
+  // Before fa303b7 the timer ran on for the packets a go-back had sent back while the pacer held
+  // them: of these runs' timeouts, 41 of 60 (DACK) and 25 of 37 (OPT) found nothing sent since
+  // the go-back outstanding, and each told the CC 0 bytes lost and cut it again.
+  let timeouts = 0;
+  for (const reliability of ["dack", "opt"]) {
+    for (let seed = 1; seed <= 6; seed++) {
+      const b = build(pacedLossy(reliability, seed, false));
+      const tr = (b.fabric as unknown as { transport: DackTransport }).transport;
+      const onTimer = tr.onTimer.bind(tr);
+      tr.onTimer = (slot, nowNs) => {
+        const outstanding = tr.tx.outstandingPackets(slot);
+        const r = onTimer(slot, nowNs);
+        if (r === 1) {
+          timeouts++;
+          const what = `${reliability}, seed ${seed}, ${nowNs} ns`;
+          assert.ok(outstanding > 0, `${what}: a timeout with nothing sent since the go-back outstanding`);
+          assert.ok(tr.bytes > 0, `${what}: a timeout that takes no bytes out of the CC's flight`);
+        }
+        return r;
+      };
+      b.fabric.run();
+      assert.is((b.fabric as unknown as { flowsDoneTx: number }).flowsDoneTx, 1, `${reliability}, seed ${seed}`);
+    }
+  }
+  assert.ok(timeouts >= 10, `${timeouts} timeouts: the scenario exercises the timer`);
 });
 
 test.run();

@@ -226,8 +226,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const modCtx = (code: number): NetworkContext => ({ ...ctx, seed: hash3(seed, code, 0x3d) });
   // Two DCs: a flow within one DC sees that DC's RTT, not the WAN's (Reflex §II-C: 8 µs intra-DC,
   // 1012 µs inter-DC base RTT), so its CC and load balancer get their RTT-derived defaults (NSCC's
-  // base RTT, BDP and target, DCTCP's and MP-RDMA's, PLB's round, the flowlet gap) from it, as
-  // the per-pair base RTT and window of the RDMA simulators do (HPCC's ns-3: pairRtt, pairBdp).
+  // base RTT, BDP and target, DCTCP's and MP-RDMA's, PLB's round, the flowlet gap) from it: one
+  // RTT per class, as Reflex gives, each the longest of its class as the network's RTT is (the
+  // RDMA simulators go further, with a base RTT and window per pair: HPCC's ns-3 pairRtt).
   // The reliability module is one table for all flows: its timers keep the network's values.
   const dcs = topo.dcs;
   const intraDcRttNs = topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
