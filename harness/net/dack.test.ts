@@ -379,6 +379,10 @@ test("the timer runs only while a packet sent since the last go-back is unacknow
   sendAll(one.tr, 0, 4, 0);
   one.tr.onAck(0, 8000, one.pool, ack(one.pool, 0, DACK_KIND_IACK, 2));
   assert.ok(one.tr.timerArmed(0) && one.tr.deadlineNs(0) === 58_000);
+  // §5.3 restarts it on an ACK of new data only: the DACK of that same number at 20,000 ns
+  // acknowledges nothing new, and the deadline stays.
+  one.tr.onAck(0, 20_000, one.pool, ack(one.pool, 0, DACK_KIND_DACK, 2));
+  assert.ok(one.tr.timerArmed(0) && one.tr.deadlineNs(0) === 58_000);
 });
 
 test("one target per destination host, shared by the flows into it; its ACKs name their flows", () => {
