@@ -37,6 +37,8 @@ export interface FlowResult {
   faultLosses: number;
   /** Payload that reached the receiver per unit time from start to completion (or the end of the run), Gb/s. */
   goodputGbps: number | null;
+  /** Payload bytes that reached the receiver (each data PSN's first copy), exactly: what goodput rounds. */
+  arrivedBytes: number;
 }
 
 /** What the scenario's faults cost: the same run without them, and the differences. */
@@ -148,6 +150,7 @@ export function collect(b: Built): Results {
       outOfOrder: f.flowOoo[i],
       faultLosses: f.flowFaultLosses[i],
       goodputGbps: goodput === null ? null : r3(goodput),
+      arrivedBytes: f.flowArrivedBytes[i],
     });
   }
   // A flow whose data all arrived but whose sender gave up (never hearing so: DCP's retry limit)

@@ -158,11 +158,19 @@ const tiny: Scenario = {
   run: { endUs: 20_000 },
 };
 const real = runScenario(tiny);
-const open = (goodputGbps: number, simulatedUs: number): Results => ({
+/** A run whose one flow is open at `simulatedUs`, having delivered `arrivedBytes` (goodput rounded as results round it). */
+const crawl = (arrivedBytes: number, simulatedUs: number): Results => {
+  const r = open(0, simulatedUs);
+  const goodputGbps = Math.round(((arrivedBytes * 8) / ((simulatedUs - r.flows[0].startUs) * 1000)) * 1000) / 1000;
+  return { ...r, flows: [{ ...r.flows[0], goodputGbps, arrivedBytes }] };
+};
+
+/** A run whose one flow is open at `simulatedUs`, having delivered at `goodputGbps` since its start. */
+const open = (goodputGbps: number, simulatedUs: number, startUs = real.flows[0].startUs): Results => ({
   ...real,
   completed: 0,
   simulatedUs,
-  flows: [{ ...real.flows[0], status: "incomplete", fctUs: null, goodputGbps }],
+  flows: [{ ...real.flows[0], startUs, status: "incomplete", fctUs: null, goodputGbps, arrivedBytes: Math.round((goodputGbps * (simulatedUs - startUs) * 1000) / 8) }],
 });
 
 test("judge: a completed run is ok; an exception is a crash; a refused scenario is refused", () => {
@@ -269,7 +277,7 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   // 0.12632 Gb/s by 200 ms is 3 MB, so the flow moved on (counted from 0 it would seem to have
   // dropped from 7.5 MB to 3.3 MB).
   calls = 0;
-  const later = (gbps: number, end: number): Results => ({ ...open(gbps, end), flows: [{ ...open(gbps, end).flows[0], startUs: 10_000 }] });
+  const later = (gbps: number, end: number): Results => open(gbps, end, 10_000);
   assert.is(judge(tiny, () => (++calls === 1 ? later(2, 20_000) : calls === 2 ? later(0.12632, 200_000) : later(0.001, 2_000_000))).verdict, "slow");
   // A flow whose module gave up is not open; one with no goodput yet has delivered nothing.
   assert.is(judge(tiny, () => ({ ...real, completed: 0, failed: 1, flows: [{ ...real.flows[0], status: "failed" }] })).verdict, "ok");
@@ -295,6 +303,15 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   // A flow that completes in the longer run is slow too.
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? open(1, 20_000) : real)).verdict, "slow");
+  // Progress is judged on the exact bytes, not on goodput rounded to 0.001 Gb/s: 100,000 B by
+  // 20 ms and by 200 ms, 120,000 B by 2 s is 20 kB moved, though the 2 s goodput rounds to
+  // 0.000 (0.00048 Gb/s). Before, that read as stuck (soak seed 4,018,127: flows at Swift's
+  // floor under Reflex).
+  assert.is(crawl(120_000, 2_000_000).flows[0].goodputGbps, 0);
+  calls = 0;
+  const crawling = judge(tiny, () => (++calls === 1 ? crawl(100_000, 20_000) : calls === 2 ? crawl(100_000, 200_000) : crawl(120_000, 2_000_000)));
+  assert.equal([crawling.verdict, calls], ["slow", 3]);
+  assert.match(crawling.detail, /0 without progress/);
 });
 
 test("judge: reruns carry an event budget; one cut by it is the last, and the detail says so", () => {
@@ -372,18 +389,18 @@ test("judge: a run cut by its event budget is still held to physics: a flow it c
 test("judge: a flow stuck at 13,000 B is stalled, though goodput's rounding (0.001 Gb/s) makes it read 12,500 B at 20 ms and 25,000 B at 200 ms", () => {
   // harness/README: "a flow still open that delivers nothing more when the run lasts ten, then a
   // hundred times as long" is stalled. 13,000 B is 0.0052 Gb/s over 20 ms, 0.00052 over 200 ms,
-  // 0.000052 over 2 s: rounded 0.005, 0.001 and 0.
+  // 0.000052 over 2 s: rounded 0.005, 0.001 and 0; the judgement reads the exact bytes.
   const ends: number[] = [];
   const stuck = judge(tiny, (s) => {
     const end = s.run?.endUs as number;
     ends.push(end);
-    return open(Math.round((13_000 * 8) / (end * 1000) * 1000) / 1000, end);
+    return crawl(13_000, end);
   });
   assert.equal(ends, [20_000, 200_000, 2_000_000]);
   assert.is(stuck.verdict, "stalled", stuck.detail);
-  // 20 kB more by 200 ms is beyond the rounding: slow.
+  // One packet more by 200 ms is progress: slow.
   let calls = 0;
-  assert.is(judge(tiny, () => (++calls === 1 ? open(0.005, 20_000) : open(0.0013, 200_000))).verdict, "slow");
+  assert.is(judge(tiny, () => (++calls === 1 ? crawl(13_000, 20_000) : crawl(14_500, 200_000))).verdict, "slow");
 });
 
 test.run();
