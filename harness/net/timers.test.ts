@@ -107,6 +107,20 @@ function pacedLossy(reliability: string, seed: number, trimming: boolean): Scena
   } as Scenario;
 }
 
+/** Wraps a transport's timer: `timedOut` hears each expiry that counted a timeout, with the packets outstanding before it. */
+function onTimeouts(
+  tr: { onTimer(slot: number, nowNs: number): number; tx: { outstandingPackets(slot: number): number } },
+  timedOut: (nowNs: number, outstanding: number) => void,
+): void {
+  const onTimer = tr.onTimer.bind(tr);
+  tr.onTimer = (slot, nowNs) => {
+    const outstanding = tr.tx.outstandingPackets(slot);
+    const r = onTimer(slot, nowNs);
+    if (r === 1) timedOut(nowNs, outstanding);
+    return r;
+  };
+}
+
 test("RUD in the fabric under a pacer at Swift's floor: no timeout is of a packet waiting to be resent, and each is of one sent and unacknowledged (trim NACKs and silent losses)", () => {
   let timeouts = 0;
   for (const trimming of [false, true]) {
@@ -128,19 +142,13 @@ test("RUD in the fabric under a pacer at Swift's floor: no timeout is of a packe
         if (r === 1) waiting.add(psn);
         return r;
       };
-      const onTimer = tr.onTimer.bind(tr);
-      tr.onTimer = (slot, nowNs) => {
-        const outstanding = tr.tx.outstandingPackets(slot);
-        const r = onTimer(slot, nowNs);
-        if (r === 1) {
-          timeouts++;
-          const what = `trimming ${trimming}, seed ${seed}, ${nowNs} ns: PSN ${tr.psn}`;
-          assert.ok(!waiting.has(tr.psn), `${what} timed out while waiting to be resent`);
-          assert.ok(outstanding > 0, `${what}: a timeout with nothing outstanding`);
-          waiting.add(tr.psn);
-        }
-        return r;
-      };
+      onTimeouts(tr, (nowNs, outstanding) => {
+        timeouts++;
+        const what = `trimming ${trimming}, seed ${seed}, ${nowNs} ns: PSN ${tr.psn}`;
+        assert.ok(!waiting.has(tr.psn), `${what} timed out while waiting to be resent`);
+        assert.ok(outstanding > 0, `${what}: a timeout with nothing outstanding`);
+        waiting.add(tr.psn);
+      });
       b.fabric.run();
       assert.is((b.fabric as unknown as { flowsDoneTx: number }).flowsDoneTx, 1, `trimming ${trimming}, seed ${seed}`);
     }
@@ -157,18 +165,12 @@ test("DACK and OPT in the fabric under a pacer at Swift's floor: every timeout i
     for (let seed = 1; seed <= 6; seed++) {
       const b = build(pacedLossy(reliability, seed, false));
       const tr = (b.fabric as unknown as { transport: DackTransport }).transport;
-      const onTimer = tr.onTimer.bind(tr);
-      tr.onTimer = (slot, nowNs) => {
-        const outstanding = tr.tx.outstandingPackets(slot);
-        const r = onTimer(slot, nowNs);
-        if (r === 1) {
-          timeouts++;
-          const what = `${reliability}, seed ${seed}, ${nowNs} ns`;
-          assert.ok(outstanding > 0, `${what}: a timeout with nothing sent since the go-back outstanding`);
-          assert.ok(tr.bytes > 0, `${what}: a timeout that takes no bytes out of the CC's flight`);
-        }
-        return r;
-      };
+      onTimeouts(tr, (nowNs, outstanding) => {
+        timeouts++;
+        const what = `${reliability}, seed ${seed}, ${nowNs} ns`;
+        assert.ok(outstanding > 0, `${what}: a timeout with nothing sent since the go-back outstanding`);
+        assert.ok(tr.bytes > 0, `${what}: a timeout that takes no bytes out of the CC's flight`);
+      });
       b.fabric.run();
       assert.is((b.fabric as unknown as { flowsDoneTx: number }).flowsDoneTx, 1, `${reliability}, seed ${seed}`);
     }
