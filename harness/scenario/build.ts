@@ -231,7 +231,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // RDMA simulators go further, with a base RTT and window per pair: HPCC's ns-3 pairRtt).
   // The reliability module is one table for all flows: its timers keep the network's values.
   const dcs = topo.dcs;
-  const intraDcRttNs = topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
+  const intraDcRttNs = dcs !== null ? topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0) : rttNs;
   const localOf = (f: FlowRecord): boolean => dcs !== null && dcOf(dcs, f.src) === dcOf(dcs, f.dst);
   const flowCtx = (code: number, local: boolean): NetworkContext => (local ? { ...modCtx(code), baseRttNs: intraDcRttNs } : modCtx(code));
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);

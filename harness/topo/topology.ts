@@ -118,6 +118,8 @@ export class Topology {
 
   /** Two datacenters (twodc.ts): where their external switches are, for Reflex. */
   dcs: DcLayout | null = null;
+  /** The last route enumeration of a Dragonfly or Slim Fly (longestRoute). */
+  private routes: { key: string; rttPs: number; links: number } | null = null;
 
   // LowDiameter routing.
   ld: LowDiameterTopology | null = null;
@@ -280,7 +282,7 @@ export class Topology {
     // carries no double noise (a sum in ns gave 14,022.719999999998, and a BDP of 175,283 B
     // against htsim's 175,284).
     if (this.family === Family.Hier) return this.pathRttNs(0, this.hosts - 1, mtuBytes, ackBytes, switchLatencyNs);
-    return this.longestRoute(mtuBytes, ackBytes, switchLatencyNs)[0] / 1000;
+    return this.longestRoute(mtuBytes, ackBytes, switchLatencyNs).rttPs / 1000;
   }
 
   /**
@@ -291,11 +293,17 @@ export class Topology {
    */
   longestRouteLinks(): number {
     if (this.family === Family.Hier) return this.path(0, this.hosts - 1).length;
-    return this.longestRoute(0, 0, 0)[1];
+    return (this.routes ?? this.longestRoute(0, 0, 0)).links;
   }
 
-  /** Dragonfly / Slim Fly: [the longest round trip in ps (networkRttNs), the most links of a data route]. */
-  private longestRoute(mtuBytes: number, ackBytes: number, switchLatencyNs: number): [number, number] {
+  /**
+   * Dragonfly / Slim Fly: the longest round trip in ps (networkRttNs) and the most links of a data
+   * route, for the last packet sizes asked. Kept: enumerating the routes takes over a second on
+   * the paper's Slim Fly (q = 29), and a build asks for both.
+   */
+  private longestRoute(mtuBytes: number, ackBytes: number, switchLatencyNs: number): { key: string; rttPs: number; links: number } {
+    const key = `${mtuBytes} ${ackBytes} ${switchLatencyNs}`;
+    if (this.routes !== null && this.routes.key === key) return this.routes;
     const swPs = Math.round(switchLatencyNs * 1000);
     const linkPs = (p: number, bytes: number) =>
       Math.round(this.portLatencyNs[p] * 1000) + Math.round((bytes * 8000) / this.portGbps[p]) + (this.portNode[p] >= this.hosts ? swPs : 0);
@@ -334,6 +342,7 @@ export class Topology {
         }
       }
     }
-    return [bestPs, mostLinks];
+    this.routes = { key, rttPs: bestPs, links: mostLinks };
+    return this.routes;
   }
 }
