@@ -536,8 +536,6 @@ export class RudTransport extends TransportOutputs implements Transport {
   readonly name = "rud";
   readonly ackBytes: number;
   readonly gated = 0;
-  /** Reliable Unordered Delivery: exactly once to the SES, placed out of order (UEC 1.0 §3.5 PDS). */
-  override readonly inOrder = 0;
   private readonly so: Float64Array;
   private readonly ro: Float64Array;
   /** What the CC hears taken out of and put back into flight (ledger.ts). */

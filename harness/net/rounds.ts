@@ -254,8 +254,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   readonly name = "dcp";
   readonly gated = 1;
   override readonly nackIsHo = 1;
-  /** Packets are placed out of order (§4.4); messages complete in order as eMSN advances (§4.5), and onData names them. */
-  override readonly inOrder = 0;
+  /** Messages complete in order as eMSN advances (§4.5), and onData names them. */
   override readonly namesCompletions = 1;
   /** Wire bytes handed to the CC and not yet taken out, per outstanding message (the msgWire ring). */
   private readonly held: Float64Array;
@@ -554,8 +553,6 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
 /** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
 export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   readonly name = "irn";
-  /** The receiver places out-of-order packets (notes/baselines.md §5). */
-  override readonly inOrder = 0;
   constructor(tx: IrnSender, rx: IrnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.bdpPackets);
   }
@@ -567,8 +564,6 @@ export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
 /** RACK-TLP: every ACK carries the cumulative PSN, the PSN that triggered it and the DSACK bit. */
 export class RackTransport extends QpTransport<RackSender, RackReceiver> {
   readonly name = "rack";
-  /** An order-tolerant receiver (lib/reliability/qp.ts BitmapReceiver): out-of-order placement. */
-  override readonly inOrder = 0;
   constructor(tx: RackSender, rx: RackReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
   }
@@ -584,8 +579,6 @@ export class RackTransport extends QpTransport<RackSender, RackReceiver> {
 /** Timeout-only: ACKs are cumulative with the arriving PSN recorded; only the timer resends. */
 export class TimeoutTransport extends QpTransport<TimeoutSender, TimeoutReceiver> {
   readonly name = "timeout";
-  /** An order-tolerant receiver (lib/reliability/qp.ts BitmapReceiver): out-of-order placement. */
-  override readonly inOrder = 0;
   constructor(tx: TimeoutSender, rx: TimeoutReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
   }
