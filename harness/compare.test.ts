@@ -28,7 +28,7 @@ function fake(lb: string, o: {
   sim: number;
   ok?: boolean;
 }): Results {
-  const zeros = { total: o.drops, data: o.drops, ho: 0, ack: 0, nack: 0, cnp: 0, queue: o.drops, receiver: 0, pfc: 0, fault: 0, reflex: 0 };
+  const zeros = { total: o.drops, data: o.drops, ho: 0, ack: 0, nack: 0, cnp: 0, queue: o.drops, receiver: 0, pfc: 0, watchdog: 0, fault: 0, reflex: 0 };
   return {
     format: "nicfw-results/1",
     scenario: "hand-made",

@@ -76,6 +76,7 @@ function rows(results: Results[]): Row[] {
     out.push(["PFC pauses", (r) => r.metrics.pfc.pauseFrames], ["PFC paused (µs)", (r) => n(r.metrics.pfc.pausedUs, 1)]);
     // Older results.json files have no watchdog count.
     if (results.some((r) => (r.metrics.pfc.watchdogStorms ?? 0) > 0)) out.push(["PFC watchdog storms", (r) => r.metrics.pfc.watchdogStorms ?? 0]);
+    if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(["PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0]);
   }
   if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(["HO loss ratio", (r) => n(r.metrics.controlPlane.hoLossRatio, 4)]);
   if (results.some((r) => r.reflex !== undefined && r.reflex.pseudoAcks + r.reflex.controlledPackets > 0)) {

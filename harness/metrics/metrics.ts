@@ -34,7 +34,7 @@ export interface Metrics {
   slowdown: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
   jobs: { group: string; flows: number; completed: number; startUs: number; jctUs: number | null }[];
   goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
-  drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; fault: number; reflex: number };
+  drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; watchdog: number; fault: number; reflex: number };
   trims: number;
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };
@@ -192,9 +192,10 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       ack: d[Kind.Ack],
       nack: d[Kind.Nack],
       cnp: d[Kind.Cnp],
-      queue: ports.drops,
+      queue: ports.drops - f.wdFlushed,
       receiver: f.rxDrops,
       pfc: f.pfcDrops,
+      watchdog: f.wdDrops, // its flushes, which PortQueues.evict counts as the queues' drops, and what it refused
       fault: f.faultDrops,
       reflex: f.reflex !== null ? f.reflex.ndtDrops : 0, // Reflex NDT's own queues at the destination ESW
     },

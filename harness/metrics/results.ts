@@ -182,7 +182,8 @@ export function collect(b: Built): Results {
       retransmissions: f.retransmissions,
       trims: ports.trims,
       // Every cause, faults included, as metrics.drops.total counts them (the summary's "drops").
-      drops: ports.drops + f.rxDrops + f.pfcDrops + f.faultDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0),
+      // The watchdog's flushes are among the queues' own drops (PortQueues.evict).
+      drops: ports.drops + f.rxDrops + f.pfcDrops + f.faultDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0) + f.wdDrops - f.wdFlushed,
       ecnMarks: ports.marks,
       nacks: f.nacks,
       timeouts: f.timeouts,
@@ -332,7 +333,7 @@ function detailLines(r: Results): string[] {
     `goodput ${fmt(m.goodput.totalGbps)} Gb/s; spurious retransmissions ${m.retransmissions.spurious}; out of order ${m.outOfOrder.packets} (${fmt(m.outOfOrder.percent)} %)` +
       (m.controlPlane.hoSent > 0 ? `; HO loss ${m.controlPlane.hoLost}/${m.controlPlane.hoSent}` : "") +
       (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
-      (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` : ""),
+      (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
   for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
   if (r.faultCost) {

@@ -354,6 +354,15 @@ test("PFC on a Slim Fly with minimal routing deadlocks (a cycle of full queues p
   assert.is(wd.completed, wd.flowsTotal);
   assert.ok(wd.metrics.pfc.watchdogStorms > 0 && wd.totals.drops > 0, `${wd.metrics.pfc.watchdogStorms} storms, ${wd.totals.drops} drops`);
   assert.ok((wd.fct.maxUs as number) > 2000, "nothing moved before the first storm was detected");
+  // SONiC's drop action with a 1 ms restoration: the storming ports discard their data instead,
+  // and every loss is the watchdog's (PFC keeps the rest lossless).
+  const s = deadlock(2_000_000);
+  s.network = { ...s.network, pfc: { ...s.network?.pfc, watchdogAction: "drop", watchdogRestoreNs: 1_000_000 } };
+  const drop = runScenario(s);
+  assert.ok(drop.integrity.ok, drop.integrity.violations.join("\n"));
+  assert.is(drop.completed, drop.flowsTotal);
+  assert.ok(drop.metrics.pfc.watchdogStorms > 0 && drop.metrics.drops.watchdog > 0, `${drop.metrics.pfc.watchdogStorms} storms, ${drop.metrics.drops.watchdog} discarded`);
+  assert.equal([drop.totals.drops, drop.metrics.drops.total], [drop.metrics.drops.watchdog, drop.metrics.drops.watchdog], "no other drop");
 });
 
 test("PFC: every PAUSE frame an ingress queue asks for goes out, one that falls due with a packet dropped beyond the headroom too", () => {

@@ -116,9 +116,12 @@ export interface FabricOptions {
   pfc: PfcParamsInput | null;
   /**
    * The switches' PFC watchdog (pfcWatchdog below): a port paused without a break for detectNs
-   * with data queued ignores PAUSE frames for restoreNs. Absent, or detectNs 0: off.
+   * with data queued is in a pause storm. It then ignores PAUSE frames (`forward`) or discards
+   * its data priority (`drop`) until restoration: restoreNs after the detection (`fixed`) or once
+   * no PAUSE frame has come for restoreNs (`quiet`). Absent, or detectNs 0: off. Defaults
+   * forward, fixed.
    */
-  pfcWatchdog?: { detectNs: number; restoreNs: number };
+  pfcWatchdog?: { detectNs: number; restoreNs: number; action?: "forward" | "drop"; restore?: "fixed" | "quiet" };
   /** Hosts whose receive processing differs from rxGbps / rxBufferBytes (0 Gb/s: unlimited). */
   hostRx?: { host: number; gbps: number; bufferBytes: number }[];
   /** Faults, resolved to ports and hosts (faults.ts). */
@@ -231,8 +234,16 @@ export class Fabric {
   private readonly wdDetectPs: number;
   private readonly wdRestorePs: number;
   private readonly wdUntil: Float64Array;
+  /** PFC watchdog: 1 when its action is drop, else forward; 1 when storm frames postpone restoration (quiet), else fixed. */
+  private readonly wdDrop: number;
+  private readonly wdQuiet: number;
+  /** The packet classes (1 << TAG_*) the queues put in the data FIFO, which PFC pauses and the drop action discards. */
+  private readonly wdDataTags: number;
   /** PFC pause storms the watchdog broke. */
   pfcStorms = 0;
+  /** Data packets the watchdog's drop action discarded; of them, flushed from a queue (which counts them as its drops). */
+  wdDrops = 0;
+  wdFlushed = 0;
   private readonly nicPausedUntil: Float64Array;
   /** Reflex NSF and NDT at the external switches, or null. */
   readonly reflex: ReflexSites | null = null;
@@ -530,6 +541,9 @@ export class Fabric {
     this.wdDetectPs = wd ? wd.detectNs * 1000 : 0;
     this.wdRestorePs = wd ? wd.restoreNs * 1000 : 0;
     this.wdUntil = new Float64Array(this.wdDetectPs > 0 ? P : 0);
+    this.wdDrop = this.wdDetectPs > 0 && wd?.action === "drop" ? 1 : 0;
+    this.wdQuiet = this.wdDetectPs > 0 && wd?.restore === "quiet" ? 1 : 0;
+    this.wdDataTags = ~this.queues.controlTags;
     this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
 
@@ -857,9 +871,10 @@ export class Fabric {
     if (this.tracing !== 0) this.tracePort(h, port);
     // A routing loop must fail the run, not spin it (no topology here has a path of 64 switches).
     if (++pool.i32[(h << 4) + P.Hops] > 64) return this.loop(sw, h);
+    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
+    if (this.wdDrop !== 0 && this.wdUntil[port] > this.now && ((this.wdDataTags >> tag) & 1) !== 0) return this.wdDiscard(h);
     if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
-    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
     const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], tag);
     if (v < 0) throw new Error(`fabric: PortQueues refused packet ${h} at port ${port} (code ${v})`);
     if ((v & QUEUE_DROPPED) !== 0) {
@@ -1567,6 +1582,12 @@ export class Fabric {
     const bytes = pool.i32[b + P.Bytes];
     const pfc = this.pfc as Pfc;
     if (!pfc.isOpen(iq)) return true;
+    // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
+    // stops pausing the neighbour that storms.
+    if (this.wdDrop !== 0 && this.wdUntil[iq] > this.now) {
+      this.wdDiscard(h);
+      return false;
+    }
     const r = pfc.onArrive(iq, this.nowNs, bytes);
     // A rejected call (counted in pfc.errors, which fails integrity) leaves the packet unaccounted.
     if (r < 0) return true;
@@ -1650,19 +1671,41 @@ export class Fabric {
    * A switch's PFC watchdog (SONiC pfcwd; Junos pfc-watchdog: detection, mitigation, restoration;
    * 200 ms to detect and 200 ms to restore by default in both): a port whose data has been
    * paused without a break for detectNs while it holds packets is in a pause storm, as in a PFC
-   * deadlock, where a cycle of full queues pauses itself for ever (DCP §2.1). It then ignores
-   * PAUSE frames for restoreNs (the `forward` action) and its packets go on to queues that drop
-   * beyond their headroom. True when the frame is ignored.
+   * deadlock, where a cycle of full queues pauses itself for ever (DCP §2.1). Until restoration
+   * it ignores PAUSE frames. Under `forward` its packets go on to queues that drop beyond their
+   * headroom; under `drop` (SONiC's default, and what DCP §2.1 describes: "disables PFC and
+   * drops all packets") its data queue is flushed, and data bound for the port or arriving on it
+   * is discarded (pfcwd: the output queue and the port's priority group). Restoration is
+   * restoreNs after the detection (`fixed`: Junos' recovery time) or once no PAUSE frame has
+   * come for restoreNs (`quiet`: SONiC's restoration time). True when the frame is ignored.
    */
   private pfcWatchdog(up: number, durationNs: number): boolean {
-    if (this.wdUntil[up] > this.now) return true;
+    if (this.wdUntil[up] > this.now) {
+      if (this.wdQuiet !== 0 && durationNs > 0) this.wdUntil[up] = this.now + this.wdRestorePs;
+      return true;
+    }
     if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.qPkts[up] === 0) return false;
     this.pfcStorms++;
     this.wdUntil[up] = this.now + this.wdRestorePs;
     this.pauseTime(up, 0);
     this.queues.onPause(up, this.nowNs, FIFO_DATA, 0);
+    if (this.wdDrop !== 0) {
+      // evict takes the data FIFO's head while it has one; the control FIFO is not PFC's.
+      while (this.queues.dataPackets(up) > 0) {
+        const h = this.queues.evict(up, this.nowNs);
+        this.qPkts[up]--;
+        this.wdFlushed++;
+        this.wdDiscard(h);
+      }
+    }
     this.portKick(up);
     return true;
+  }
+
+  /** A data packet the watchdog's drop action discards. */
+  private wdDiscard(h: number): void {
+    this.wdDrops++;
+    this.drop(h);
   }
 
   /** A NACK for packet h (UEC: trim NACK; DCP: the bounced HO), echoing what the sender needs. */
@@ -2200,7 +2243,7 @@ export class Fabric {
       qTrims += this.queues.packetsTrimmed(p);
     }
     const ndtDrops = this.reflex !== null ? this.reflex.ndtDrops : 0;
-    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops - this.faultDrops - ndtDrops;
+    const fabricQueueDrops = this.dataDropped + this.headersDropped + this.ctrlDropped - this.rxDrops - this.pfcDrops - this.faultDrops - ndtDrops - (this.wdDrops - this.wdFlushed);
     if (qDrops !== fabricQueueDrops) out.push(`drops: the queues count ${qDrops}, the fabric ${fabricQueueDrops}`);
     if (this.pfc) {
       for (let p = 0; p < this.topo.ports; p++) {

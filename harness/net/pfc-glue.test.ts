@@ -187,6 +187,95 @@ test("PFC watchdog: a port paused without a break for detectNs with data queued 
   assert.is(f.pfcStorms, 1);
 });
 
+/**
+ * Leaf 0 of a 2 × 2 leaf–spine with two hosts a leaf: its port to host 1 paused from 1 µs and
+ * refreshed every 100 µs, with three data packets queued there. The watchdog (1 ms to detect,
+ * 2 ms to restore) finds the storm at the frame of 1001 µs.
+ */
+function storm(pfc: Record<string, unknown>) {
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    name: "watchdog",
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }],
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
+    network: { pfc: { xoffBytes: 100_000, watchdogNs: 1_000_000, watchdogRestoreNs: 2_000_000, ...pfc } },
+  });
+  const f = b.fabric as unknown as Inside;
+  const at = (us: number) => {
+    f.now = us * 1e6;
+    f.nowNs = us * 1000;
+  };
+  // Leaf 0's local ports: 0 and 1 to its hosts, 2 and 3 to the spines.
+  const port = b.topology.nodePortBase[b.topology.hosts] + 1;
+  /** A packet of `kind` for host `dst` entering leaf 0 on its local port `inPort`. */
+  const enter = (kind: Kind, dst: number, inPort: number) => {
+    const h = f.pool.alloc(kind, 0, dst, kind === Kind.Data ? 4150 : 64);
+    f.pool.i32[(h << 4) + P.InPort] = inPort;
+    f.forward(0, h);
+  };
+  at(1);
+  f.pauseFrame(port, 300_000);
+  for (let i = 0; i < 3; i++) enter(Kind.Data, 1, 2);
+  assert.is(f.qPkts[port], 3);
+  for (let us = 101; us <= 1001; us += 100) {
+    at(us);
+    f.pauseFrame(port, 300_000);
+  }
+  assert.is(f.pfcStorms, 1);
+  return { b, f, at, port, enter };
+}
+
+test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming port's data queue is flushed, and until restoration data bound for it or arriving on it is discarded; control packets and other ports' data pass", () => {
+  const { b, f, at, port, enter } = storm({ watchdogAction: "drop" });
+  const fab = b.fabric;
+  assert.is(f.qPkts[port], 0, "the three queued data packets flushed");
+  assert.equal([fab.wdDrops, fab.wdFlushed, fab.dataDropped], [3, 3, 3]);
+  at(1002);
+  enter(Kind.Data, 1, 2);
+  assert.equal([fab.wdDrops, fab.wdFlushed, fab.dataDropped], [4, 3, 4], "data bound for the port");
+  enter(Kind.Data, 3, 1);
+  assert.equal([fab.wdDrops, fab.dataDropped], [5, 5], "data arriving on the port (its priority group), bound elsewhere");
+  const live = f.pool.live;
+  enter(Kind.Ack, 1, 2);
+  enter(Kind.Data, 3, 0);
+  assert.equal([fab.wdDrops, fab.droppedByKind[Kind.Ack], fab.dataDropped], [5, 0, 5], "an ACK for the port, and another port's data, pass");
+  assert.is(f.pool.live, live + 2, "both alive, queued or sent");
+  // Fixed restoration: 2 ms after the detection, whatever frames came meanwhile.
+  at(2900);
+  f.pauseFrame(port, 300_000);
+  at(3000);
+  enter(Kind.Data, 1, 2);
+  assert.is(fab.wdDrops, 6, "still mitigating at 3000 µs");
+  at(3002);
+  enter(Kind.Data, 1, 2);
+  assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 3], "restored at 3001 µs (the frame of 2900 µs did not postpone it): taken again");
+});
+
+test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming port restores only once no PAUSE frame has come for restoreNs", () => {
+  const { b, f, at, port } = storm({ watchdogRestore: "quiet" });
+  const pausedAtStorm = f.paused().ps;
+  // Frames at 1500 and 2900 µs postpone restoration to 4900 µs; under the fixed rule the frame
+  // of 3001 µs was obeyed (the test above).
+  for (const us of [1500, 2900, 3001]) {
+    at(us);
+    f.pauseFrame(port, 300_000);
+  }
+  at(4899);
+  assert.is(f.paused().ps, pausedAtStorm, "frames ignored while they keep coming");
+  at(4899);
+  f.pauseFrame(port, 300_000);
+  at(6898);
+  f.pauseFrame(port, 300_000);
+  at(8897);
+  assert.is(f.paused().ps, pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs");
+  at(8898);
+  f.pauseFrame(port, 300_000);
+  at(8908);
+  assert.is(f.paused().ps, pausedAtStorm + 10e6, "obeyed after 2 ms without one");
+  assert.is(f.pfcStorms, 1);
+  assert.is(b.fabric.wdDrops, 0, "forward: nothing discarded");
+});
+
 test("PFC headroom covers the round trip the fabric models: with 1 µs of switch forwarding latency (added to links leaving a switch) an incast under default PFC never drops", () => {
   // lib/switch/pfc README: the headroom is "bytes that can still arrive after XOFF is crossed:
   // the PAUSE's trip up the cable and the data already on the way back". The PAUSE crosses the

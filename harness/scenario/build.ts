@@ -154,7 +154,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const mtu = n.mtuBytes ?? 4150;
   const header = n.headerBytes ?? 64;
   const ackBytes = n.ackBytes ?? 64;
-  const { watchdogNs, watchdogRestoreNs, ...pfcModule } = n.pfc ?? {};
+  const { watchdogNs, watchdogRestoreNs, watchdogAction, watchdogRestore, ...pfcModule } = n.pfc ?? {};
   const pfc = n.pfc ? pfcModule : null;
   // PFC makes the fabric lossless: no trimming unless asked for, and queues bounded by PFC, not
   // by a drop-tail limit (ECN thresholds still follow the BDP).
@@ -378,7 +378,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     maxEvents: s.run?.maxEvents,
     rtoNs,
     pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
-    pfcWatchdog: { detectNs: watchdogNs ?? PFC_WATCHDOG_NS, restoreNs: watchdogRestoreNs ?? PFC_WATCHDOG_NS },
+    pfcWatchdog: { detectNs: watchdogNs ?? PFC_WATCHDOG_NS, restoreNs: watchdogRestoreNs ?? PFC_WATCHDOG_NS, action: watchdogAction, restore: watchdogRestore },
     hostRx: traffic.hostRx,
     faults,
     sample,

@@ -78,9 +78,19 @@ export const NetworkSchema = Type.Object(
           pauseQuanta: Type.Optional(Int({ minimum: 1, maximum: 65535 })),
           refreshNs: Type.Optional(Int({ minimum: 1 })),
           watchdogNs: Type.Optional(
-            Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with data queued, ignores PAUSE frames (default 200 ms as SONiC and Junos; 0: off)" }),
+            Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with data queued, is in a pause storm (default 200 ms as SONiC and Junos; 0: off)" }),
           ),
-          watchdogRestoreNs: Type.Optional(Int({ minimum: 1, maximum: 2 ** 40, description: "PFC watchdog: how long a storming port ignores PAUSE frames (default 200 ms)" })),
+          watchdogRestoreNs: Type.Optional(Int({ minimum: 1, maximum: 2 ** 40, description: "PFC watchdog: the restoration time (default 200 ms)" })),
+          watchdogAction: Type.Optional(
+            Type.Union([Type.Literal("forward"), Type.Literal("drop")], {
+              description: "PFC watchdog: a storming port ignores PAUSE frames (forward, the default) or also discards its data queue and the data bound for it or arriving on it (drop: SONiC's default, DCP §2.1)",
+            }),
+          ),
+          watchdogRestore: Type.Optional(
+            Type.Union([Type.Literal("fixed"), Type.Literal("quiet")], {
+              description: "PFC watchdog: restore watchdogRestoreNs after the detection (fixed, the default: Junos' recovery time) or once no PAUSE frame has come for watchdogRestoreNs (quiet: SONiC's restoration time)",
+            }),
+          ),
         },
         { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters" },
       ),

@@ -249,6 +249,11 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   // Fly can deadlock under PFC, which the switches' watchdog breaks after watchdogNs. 1 ms (not
   // its 200 ms default) so that the 20 ms run sees the recovery. Set, not drawn: the draws stay.
   if (n.pfc !== undefined) n.pfc = { ...(n.pfc as Record<string, unknown>), watchdogNs: 1_000_000 };
+  // The watchdog's drop action, drawn after all the above. Its port discards data until
+  // restoration, so that comes after 1 ms too (by default 200 ms, ten runs).
+  if (n.pfc !== undefined && d.chance(0.3)) {
+    n.pfc = { ...(n.pfc as Record<string, unknown>), watchdogAction: "drop", watchdogRestoreNs: 1_000_000, watchdogRestore: d.pick(["fixed", "quiet"]) };
+  }
   return s;
 }
 

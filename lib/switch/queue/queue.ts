@@ -219,8 +219,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private readonly mtu: number;
   private readonly trimBytes: number;
   private readonly pMaxQ16: number;
-  /** Bit t set: tag t goes to the control FIFO. */
-  private readonly controlTags: number;
+  /** Bit t set: tag t (TAG_*) goes to the control FIFO, else to the data FIFO. */
+  readonly controlTags: number;
   /** Bit t set: a tag-t packet is trimmed (not dropped) when the data FIFO is over. */
   private readonly trimTags: number;
   private readonly newestHalf: number;
