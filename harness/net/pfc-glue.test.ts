@@ -145,48 +145,6 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
   assert.is(lapsed, 0, "a PAUSE ran out while its queue was still above XON");
 });
 
-test("PFC watchdog: a port paused without a break for detectNs with data queued ignores PAUSE frames for restoreNs, then obeys them again", () => {
-  const b = build({
-    ...DEFAULT_SCENARIO,
-    name: "watchdog",
-    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }],
-    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
-    network: { pfc: { xoffBytes: 100_000, watchdogNs: 1_000_000, watchdogRestoreNs: 2_000_000 } },
-  });
-  const f = b.fabric as unknown as Inside;
-  const at = (us: number) => {
-    f.now = us * 1e6;
-    f.nowNs = us * 1000;
-  };
-  const port = b.topology.nodePortBase[b.topology.hosts] + 1; // leaf 0 → host 1
-  at(1);
-  f.pauseFrame(port, 300_000);
-  const data = f.pool.alloc(Kind.Data, 0, 1, 4150);
-  f.pool.i32[(data << 4) + P.InPort] = 2;
-  f.forward(0, data);
-  assert.is(f.qPkts[port], 1);
-  // Refreshed every 100 µs: at 901 µs it has been paused 900 µs, at 1001 µs 1 ms.
-  for (let us = 101; us <= 901; us += 100) {
-    at(us);
-    f.pauseFrame(port, 300_000);
-  }
-  assert.is(f.pfcStorms, 0, "not before the detection time");
-  at(1001);
-  f.pauseFrame(port, 300_000);
-  assert.is(f.pfcStorms, 1, "a storm once paused for the detection time");
-  const pausedAtStorm = f.paused().ps;
-  assert.is(pausedAtStorm, 1000e6, "the pause ended at the storm");
-  at(2900);
-  f.pauseFrame(port, 300_000);
-  at(3000);
-  assert.is(f.paused().ps, pausedAtStorm, "frames ignored for the restoration time");
-  at(3001);
-  f.pauseFrame(port, 300_000);
-  at(3011);
-  assert.is(f.paused().ps, pausedAtStorm + 10e6, "obeyed again after it");
-  assert.is(f.pfcStorms, 1);
-});
-
 /**
  * Leaf 0 of a 2 × 2 leaf–spine with two hosts a leaf: its port to host 1 paused from 1 µs and
  * refreshed every 100 µs, with three data packets queued there. The watchdog (1 ms to detect,
@@ -217,16 +175,41 @@ function storm(pfc: Record<string, unknown>) {
   f.pauseFrame(port, 300_000);
   for (let i = 0; i < 3; i++) enter(Kind.Data, 1, 2);
   assert.is(f.qPkts[port], 3);
-  for (let us = 101; us <= 1001; us += 100) {
+  // Refreshed every 100 µs: at 901 µs it has been paused 900 µs, at 1001 µs 1 ms.
+  for (let us = 101; us <= 901; us += 100) {
     at(us);
     f.pauseFrame(port, 300_000);
   }
-  assert.is(f.pfcStorms, 1);
-  return { b, f, at, port, enter };
+  assert.is(f.pfcStorms, 0, "not before the detection time");
+  at(1001);
+  f.pauseFrame(port, 300_000);
+  assert.is(f.pfcStorms, 1, "a storm once paused for the detection time");
+  /** A refresh of the storm's PAUSE at `us`. */
+  const frame = (us: number) => {
+    at(us);
+    f.pauseFrame(port, 300_000);
+  };
+  /** The fabric's total paused time at `us`, ps. */
+  const pausedAt = (us: number) => {
+    at(us);
+    return f.paused().ps;
+  };
+  return { b, f, at, frame, pausedAt, port, enter };
 }
 
+test("PFC watchdog: a port paused without a break for detectNs with data queued ignores PAUSE frames for restoreNs, then obeys them again", () => {
+  const { f, frame, pausedAt } = storm({});
+  const pausedAtStorm = f.paused().ps;
+  assert.is(pausedAtStorm, 1000e6, "the pause ended at the storm");
+  frame(2900);
+  assert.is(pausedAt(3000), pausedAtStorm, "frames ignored for the restoration time");
+  frame(3001);
+  assert.is(pausedAt(3011), pausedAtStorm + 10e6, "obeyed again after it");
+  assert.is(f.pfcStorms, 1);
+});
+
 test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming port's data queue is flushed, and until restoration data bound for it or arriving on it is discarded; control packets and other ports' data pass", () => {
-  const { b, f, at, port, enter } = storm({ watchdogAction: "drop" });
+  const { b, f, at, frame, port, enter } = storm({ watchdogAction: "drop" });
   const fab = b.fabric;
   assert.is(f.qPkts[port], 0, "the three queued data packets flushed");
   assert.equal([fab.wdDrops, fab.wdFlushed, fab.dataDropped], [3, 3, 3]);
@@ -241,8 +224,7 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
   assert.equal([fab.wdDrops, fab.droppedByKind[Kind.Ack], fab.dataDropped], [5, 0, 5], "an ACK for the port, and another port's data, pass");
   assert.is(f.pool.live, live + 2, "both alive, queued or sent");
   // Fixed restoration: 2 ms after the detection, whatever frames came meanwhile.
-  at(2900);
-  f.pauseFrame(port, 300_000);
+  frame(2900);
   at(3000);
   enter(Kind.Data, 1, 2);
   assert.is(fab.wdDrops, 6, "still mitigating at 3000 µs");
@@ -252,26 +234,17 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
 });
 
 test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming port restores only once no PAUSE frame has come for restoreNs", () => {
-  const { b, f, at, port } = storm({ watchdogRestore: "quiet" });
+  const { b, f, frame, pausedAt } = storm({ watchdogRestore: "quiet" });
   const pausedAtStorm = f.paused().ps;
   // Frames at 1500 and 2900 µs postpone restoration to 4900 µs; under the fixed rule the frame
   // of 3001 µs was obeyed (the test above).
-  for (const us of [1500, 2900, 3001]) {
-    at(us);
-    f.pauseFrame(port, 300_000);
-  }
-  at(4899);
-  assert.is(f.paused().ps, pausedAtStorm, "frames ignored while they keep coming");
-  at(4899);
-  f.pauseFrame(port, 300_000);
-  at(6898);
-  f.pauseFrame(port, 300_000);
-  at(8897);
-  assert.is(f.paused().ps, pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs");
-  at(8898);
-  f.pauseFrame(port, 300_000);
-  at(8908);
-  assert.is(f.paused().ps, pausedAtStorm + 10e6, "obeyed after 2 ms without one");
+  for (const us of [1500, 2900, 3001]) frame(us);
+  assert.is(pausedAt(4899), pausedAtStorm, "frames ignored while they keep coming");
+  frame(4899);
+  frame(6898);
+  assert.is(pausedAt(8897), pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs");
+  frame(8898);
+  assert.is(pausedAt(8908), pausedAtStorm + 10e6, "obeyed after 2 ms without one");
   assert.is(f.pfcStorms, 1);
   assert.is(b.fabric.wdDrops, 0, "forward: nothing discarded");
 });
