@@ -43,7 +43,7 @@ export interface Metrics {
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
   links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
-  faults: { label: string; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+  faults: { label: string; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
 }
 
 export interface Series {
@@ -170,6 +170,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     return {
       label: x.label,
       lost: { data: tally.lost[Kind.Data], ho: tally.lost[Kind.Header], ack: tally.lost[Kind.Ack], nack: tally.lost[Kind.Nack], cnp: tally.lost[Kind.Cnp] },
+      trimmed: tally.trimmed,
       flowsHit: tally.flows.size,
       meanSlowdownHit: mean(hit),
       meanSlowdownOthers: mean(others),
@@ -199,7 +200,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       fault: f.faultDrops,
       reflex: f.reflex !== null ? f.reflex.ndtDrops : 0, // Reflex NDT's own queues at the destination ESW
     },
-    trims: ports.trims,
+    trims: ports.trims + f.faultTrims,
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
     pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },

@@ -180,7 +180,7 @@ export function collect(b: Built): Results {
     totals: {
       dataPackets: f.dataSent,
       retransmissions: f.retransmissions,
-      trims: ports.trims,
+      trims: ports.trims + f.faultTrims,
       // Every cause, faults included, as metrics.drops.total counts them (the summary's "drops").
       // The watchdog's flushes are among the queues' own drops (PortQueues.evict).
       drops: ports.drops + f.rxDrops + f.pfcDrops + f.faultDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0) + f.wdDrops - f.wdFlushed,
@@ -335,7 +335,7 @@ function detailLines(r: Results): string[] {
       (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
-  for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+  for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
   if (r.faultCost) {
     const c = r.faultCost;
     out.push(`fault cost vs the same run without faults: FCT p50 ${fmt(c.delta.fctP50Us)} µs, p99 ${fmt(c.delta.fctP99Us)} µs, max ${fmt(c.delta.fctMaxUs)} µs; completed ${signed(c.delta.completed)}; retransmissions ${signed(c.delta.retransmissions)}, timeouts ${signed(c.delta.timeouts)}`);

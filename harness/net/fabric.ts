@@ -171,6 +171,11 @@ export interface FaultSpec {
   probability: number;
   /** Bit (1 << Kind) per packet kind hit (Loss, Corrupt). */
   packetMask: number;
+  /**
+   * Loss only: a data packet hit is trimmed to the switches' header and goes on, as DCP's P4
+   * switch does under enforced loss (DCP §6.1, Figs. 10 and 17); other kinds are lost.
+   */
+  trim?: boolean;
   gbps: number;
   rxGbps: number;
 }
@@ -187,6 +192,8 @@ export interface SampleSpec {
 /** Per-fault tallies. */
 export interface FaultTally {
   lost: number[]; // by packet kind
+  /** Data packets trimmed instead (FaultSpec.trim). */
+  trimmed: number;
   flows: Set<number>;
 }
 
@@ -425,6 +432,8 @@ export class Fabric {
   readonly faultTally: FaultTally[];
   /** Packets lost to faults (kept apart from queue, receive and PFC drops for the integrity check). */
   faultDrops = 0;
+  /** Data packets a loss fault trimmed (FaultSpec.trim); among `trims`, not among the queues' trims. */
+  faultTrims = 0;
   /** Far end of each port as built; portTo holds −1 − node while a Down/Loss/Corrupt fault is active there. */
   private readonly realTo: Int32Array;
   private readonly portTo: Int32Array;
@@ -677,7 +686,7 @@ export class Fabric {
     // Faults: one begin (and end) event each, scheduled before the flows' starts so that a fault
     // at a flow's start time is in force for its first packet.
     this.faults = opts.faults ?? [];
-    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], flows: new Set<number>() }));
+    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], trimmed: 0, flows: new Set<number>() }));
     this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
     this.faultBegun = new Int32Array(this.faults.length);
     this.faultCovers = this.faults.map((x) => {
@@ -2069,8 +2078,11 @@ export class Fabric {
       const x = this.faults[loss];
       const k = pool.i32[(h << 4) + P.Kind];
       if ((x.packetMask & (1 << k)) !== 0 && (this.faultRng.nextU32() + 0.5) * 2.3283064365386963e-10 < x.probability) {
-        this.faultDrop(loss, h);
-        return;
+        if (x.trim !== true || k !== Kind.Data) {
+          this.faultDrop(loss, h);
+          return;
+        }
+        this.faultTrim(loss, port, h);
       }
     }
     const node = this.realTo[port];
@@ -2090,6 +2102,18 @@ export class Fabric {
     this.flowFaultLosses[f]++;
     this.faultDrops++;
     this.drop(h);
+  }
+
+  /**
+   * A loss fault's trim: the packet goes on as a header of the queues' trimmed size, flagged
+   * last-hop when the link ends at a host (as a queue flags a trim at a port facing one).
+   */
+  private faultTrim(fault: number, port: number, h: number): void {
+    const t = this.faultTally[fault];
+    t.trimmed++;
+    t.flows.add(this.pool.i32[(h << 4) + P.Flow]);
+    this.faultTrims++;
+    this.trim(h, this.queues.params.trimBytes, this.realTo[port] < this.H);
   }
 
   /**
@@ -2254,7 +2278,7 @@ export class Fabric {
       for (let p = 0; p < this.topo.ports; p++) frames += this.pfc.pauseFrames(p);
       if (frames !== this.pauseOnFrames) out.push(`PFC: the ingress queues asked for ${frames} PAUSE frames, the fabric sent ${this.pauseOnFrames}`);
     }
-    if (qTrims !== this.trims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims}`);
+    if (qTrims !== this.trims - this.faultTrims) out.push(`trims: the queues count ${qTrims}, the fabric ${this.trims} less ${this.faultTrims} by faults`);
     for (let h = 0; h < this.H; h++) {
       held += this.ctrlCount[h];
       for (let x = this.rxHead[h]; x >= 0; x = this.pool.i32[(x << 4) + P.Next]) held++;

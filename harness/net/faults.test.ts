@@ -128,6 +128,54 @@ test("random loss happens at the configured rate (data one way, ACKs the other)"
   assert.is(lost.nack + lost.ho + lost.cnp, 0, "other kinds untouched");
 });
 
+test("a loss fault with trim (DCP §6.1: \"upon packet loss, the P4 switch executes the packet trimming module for DCP traffic\"): each data packet hit goes on as an HO, and DCP resends exactly those, with no timeout; dropped instead, DCP falls back to its timeout", () => {
+  const p = 0.05;
+  const s = (trim: boolean): Scenario => base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2_000_000 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: p, packets: ["data"], trim }],
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dcp" } },
+    network: { ...DEFAULT_SCENARIO.network, queue: { profile: "dcp" } },
+    run: { faultBaseline: false, endUs: 20_000 },
+  }, "ecmp");
+  const r = runScenario(s(true));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 1);
+  const x = r.metrics.faults[0];
+  // Every data packet crosses host 0's link once, a resend again.
+  const sd = Math.sqrt((p * (1 - p)) / r.totals.dataPackets);
+  assert.ok(Math.abs(x.trimmed / r.totals.dataPackets - p) < 4 * sd, `${x.trimmed} of ${r.totals.dataPackets} trimmed`);
+  assert.is(x.lost.data, 0);
+  // One flow on an idle fabric: the fault's are the only trims, each an HO and one resend.
+  assert.equal([r.totals.trims, r.totals.nacks, r.totals.retransmissions, r.totals.timeouts, r.totals.drops], [x.trimmed, x.trimmed, x.trimmed, 0, 0]);
+  const dropped = runScenario(s(false));
+  assert.ok(dropped.integrity.ok, dropped.integrity.violations.join("\n"));
+  assert.is(dropped.metrics.faults[0].trimmed, 0);
+  assert.ok(dropped.metrics.faults[0].lost.data > 0 && dropped.totals.timeouts > 0 && dropped.totals.nacks === 0, "silent losses: only DCP's coarse timeout recovers (§4.5)");
+});
+
+test("DCP §6.3 Fig. 17: one long flow under ECMP with 5 % loss enforced at a switch (trimmed for DCP, dropped for the others): goodput DCP > RACK-TLP > IRN > timeout-only, IRN's resends lost again time out, DCP never does", () => {
+  const run = (reliability: string) =>
+    runScenario({
+      ...DEFAULT_SCENARIO,
+      name: "fig17",
+      seed: 7,
+      topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+      network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, queue: { profile: "dcp" } },
+      transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 5_000_000 }] }],
+      faults: [{ kind: "loss", links: [{ host: 3 }], probability: 0.05, packets: ["data"], trim: reliability === "dcp" }],
+      run: { faultBaseline: false },
+    });
+  const r = Object.fromEntries(["dcp", "rack", "irn", "timeout"].map((x) => [x, run(x)]));
+  for (const [k, v] of Object.entries(r)) {
+    assert.ok(v.integrity.ok, `${k}: ${v.integrity.violations.join("\n")}`);
+    assert.is(v.completed, 1, k);
+  }
+  const g = (k: string) => r[k].flows[0].goodputGbps as number;
+  assert.ok(g("dcp") > g("rack") && g("rack") > g("irn") && g("irn") > g("timeout"), `goodput ${g("dcp")}, ${g("rack")}, ${g("irn")}, ${g("timeout")} Gb/s`);
+  assert.is(r.dcp.totals.timeouts, 0);
+  assert.ok(r.irn.totals.timeouts > r.rack.totals.timeouts, `IRN ${r.irn.totals.timeouts} RTOs, RACK-TLP ${r.rack.totals.timeouts}`);
+});
+
 test("control-plane loss: every HO lost on the receiver's link gives an HO loss ratio of 1, and RUD still completes", () => {
   const s = base([{ kind: "incast", senders: 6, receiver: 0, bytes: 500_000 }], {
     faults: [{ kind: "corrupt", links: [{ host: 0 }], probability: 1, packets: ["ho"] }],

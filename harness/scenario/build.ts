@@ -395,6 +395,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     const m = (e as Error).message;
     throw new ScenarioError("scenario", [`${m.startsWith("PortQueues") ? "network.queue" : "network"}: ${m}`]);
   }
+  const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
+  if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
   const idealPs = new Float64Array(F);
   for (let f = 0; f < F; f++) idealPs[f] = idealFctPs(topo, flows[f].src, flows[f].dst, flows[f].bytes, mtu, header, s.topology.switchLatencyNs ?? 0);
   return {

@@ -78,6 +78,13 @@ test("refusals name the fault and what is missing", () => {
   refused([{ kind: "loss", links: [{ host: 1 }] }], /loss: give probability/);
   refused([{ kind: "degrade", links: [{ host: 1 }] }], /degrade: give gbps/);
   refused([{ kind: "slow", hosts: [1] }], /slow: give rxFraction/);
+  refused([{ kind: "corrupt", links: [{ host: 1 }], probability: 0.1, trim: true }], /corrupt: trim is for loss faults/);
+});
+
+test("a loss fault that trims needs switches that trim", () => {
+  const s: Scenario = { ...DEFAULT_SCENARIO, faults: [{ kind: "loss", links: [{ host: 1 }], probability: 0.1, trim: true }] };
+  assert.ok(build(s).faults[0].trim);
+  assert.throws(() => build({ ...s, network: { ...s.network, trimming: false } }), (e: { errors?: string[] }) => /faults\[0\]\.trim: the switches do not trim/.test(e.errors?.join("\n") ?? ""));
 });
 
 test("sampling ports: the switch port facing host `to`, the NIC of host `from`", () => {

@@ -151,6 +151,8 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
       } else if (ports.size === 0) throw new RangeError(`${x.kind}: give links, switches, random or everywhere`);
       if (kind === FaultKind.Degrade && x.gbps === undefined) throw new RangeError("degrade: give gbps");
       if ((kind === FaultKind.Loss || kind === FaultKind.Corrupt) && x.probability === undefined) throw new RangeError(`${x.kind}: give probability`);
+      // A corrupted packet fails its CRC at the receiving end: nothing is left to trim.
+      if (x.trim && kind !== FaultKind.Loss) throw new RangeError(`${x.kind}: trim is for loss faults`);
       let mask = 0;
       for (const k of x.packets ?? ["data", "ho", "ack", "nack", "cnp"]) mask |= 1 << PACKET[k];
       const hostGbps = t.portGbps[t.hostPort(hosts[0] ?? 0)];
@@ -163,6 +165,7 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
         untilPs: until,
         probability: x.probability ?? 0,
         packetMask: mask,
+        trim: x.trim === true,
         gbps: x.gbps ?? 0,
         rxGbps: (x.rxFraction ?? 1) * hostGbps,
       });
@@ -177,6 +180,6 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
 function describe(x: FaultEntry, links: number, hosts: number[]): string {
   const when = `at ${x.atUs ?? 0} µs${x.untilUs !== undefined ? ` until ${x.untilUs} µs` : ""}`;
   const what = x.kind === "slow" ? `${hosts.length} host(s) at ${(x.rxFraction ?? 1) * 100} % processing` : `${Math.round(links)} link(s)`;
-  const extra = x.kind === "degrade" ? ` to ${x.gbps} Gb/s` : x.kind === "loss" || x.kind === "corrupt" ? ` p=${x.probability} (${(x.packets ?? ["all"]).join(", ")})` : "";
+  const extra = x.kind === "degrade" ? ` to ${x.gbps} Gb/s` : x.kind === "loss" || x.kind === "corrupt" ? ` p=${x.probability} (${(x.packets ?? ["all"]).join(", ")})${x.trim ? ", data trimmed" : ""}` : "";
   return `${x.kind} ${what}${extra} ${when}`;
 }

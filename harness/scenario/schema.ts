@@ -215,6 +215,11 @@ export const FaultSchema = Type.Object(
     gbps: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 100000 })),
     probability: Type.Optional(Num({ minimum: 0, maximum: 1 })),
     packets: Type.Optional(Type.Array(Type.Union(PACKET_KINDS.map((k) => Type.Literal(k))), { minItems: 1 })),
+    trim: Type.Optional(
+      Type.Boolean({
+        description: "loss only: a data packet hit is trimmed to a header and goes on, as DCP's P4 switch does under enforced loss (DCP §6.1, Figs. 10 and 17); needs trimming switches",
+      }),
+    ),
     hosts: Type.Optional(Type.Array(Int({ minimum: 0 }))),
     rxFraction: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
   },
