@@ -254,6 +254,9 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   if (n.pfc !== undefined && d.chance(0.3)) {
     n.pfc = { ...(n.pfc as Record<string, unknown>), watchdogAction: "drop", watchdogRestoreNs: 1_000_000, watchdogRestore: d.pick(["fixed", "quiet"]) };
   }
+  // Enforced data loss trimmed instead, as DCP's switch does (§6.1), drawn after the watchdog.
+  const lossy = (s.faults ?? []).filter((f) => f.kind === "loss" && (f.packets ?? []).includes("data"));
+  if (n.trimming === true && lossy.length > 0 && d.chance(0.5)) for (const f of lossy) f.trim = true;
   return s;
 }
 
