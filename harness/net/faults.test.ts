@@ -4,6 +4,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "reps"): Scenario => defaultWith("faults", traffic, extra, lb);
@@ -150,6 +151,28 @@ test("a loss fault with trim (DCP §6.1: \"upon packet loss, the P4 switch execu
   assert.ok(dropped.integrity.ok, dropped.integrity.violations.join("\n"));
   assert.is(dropped.metrics.faults[0].trimmed, 0);
   assert.ok(dropped.metrics.faults[0].lost.data > 0 && dropped.totals.timeouts > 0 && dropped.totals.nacks === 0, "silent losses: only DCP's coarse timeout recovers (§4.5)");
+});
+
+test("a loss fault's trim: the header is the queues' trimmed size, flagged last-hop only on a link that ends at a host (as a queue flags one)", () => {
+  const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 15 }, { switch: 0, port: 2 }], probability: 1, packets: ["data"], trim: true }],
+    network: { ...DEFAULT_SCENARIO.network, queue: { profile: "dcp" } },
+    run: { faultBaseline: false },
+  }));
+  const f = b.fabric as unknown as { pool: PacketPool; applyFault(i: number, on: boolean): void; faultArrive(port: number, h: number): void; hostReceive(host: number, h: number): void; forward(sw: number, h: number): void };
+  f.applyFault(0, true); // its event at 0 µs
+  const seen: number[][] = [];
+  const look = (h: number) => seen.push([f.pool.i32[(h << 4) + P.Kind], f.pool.i32[(h << 4) + P.Bytes], f.pool.i32[(h << 4) + P.Flags] & Flag.LastHop]);
+  f.hostReceive = (_host, h) => look(h);
+  f.forward = (_sw, h) => look(h);
+  const t = b.topology;
+  for (const port of [t.attachPort(15), t.nodePortBase[t.hosts] + 2]) {
+    const h = f.pool.alloc(Kind.Data, 0, 15, 4150);
+    f.faultArrive(port, h);
+  }
+  // DCP's HO is 57 B (§4.1); into host 15 the last hop, up from ToR 0 not.
+  assert.equal(seen, [[Kind.Header, 57, Flag.LastHop], [Kind.Header, 57, 0]]);
+  assert.is(b.fabric.faultTrims, 2);
 });
 
 test("DCP §6.3 Fig. 17: one long flow under ECMP with 5 % loss enforced at a switch (trimmed for DCP, dropped for the others): goodput DCP > RACK-TLP > IRN > timeout-only, IRN's resends lost again time out, DCP never does", () => {
