@@ -266,9 +266,17 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
     ends.push(end);
     return open(20_000 / end, end);
   });
-  assert.equal(ends, [20_000, 200_000, 2_000_000]);
+  // Stalled, so once more with 1 ns of host jitter for ten times as long: still open here.
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
   assert.is(stuck.verdict, "stalled");
-  assert.match(stuck.detail, /1 without progress/);
+  assert.match(stuck.detail, /1 without progress \(failed 0\); with network.hostJitterNs 1, 1 still open at 200000 µs$/);
+  // A phase lockout: stuck without jitter, done with it; the verdict stays stalled.
+  const lockout = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, simulatedUs: 1234 } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
+  assert.is(lockout.verdict, "stalled");
+  assert.match(lockout.detail, /; with network.hostJitterNs 1 every flow finishes, by 1234 µs: a phase lockout/);
+  // Jitter already drawn: no hint.
+  const jittered = judge({ ...tiny, network: { ...tiny.network, hostJitterNs: 20 } }, (s) => open(20_000 / (s.run?.endUs as number), s.run?.endUs as number));
+  assert.match(jittered.detail, /without progress \(failed 0\)$/);
   let calls = 0;
   const slow = judge(tiny, () => (++calls === 1 ? open(1, 20_000) : open(0.2, 200_000)));
   assert.equal([slow.verdict, calls], ["slow", 2]);
@@ -321,9 +329,13 @@ test("judge: reruns carry an event budget; one cut by it is the last, and the de
     budgets.push(s.run?.maxEvents);
     return budgets.length === 1 ? open(1, 20_000) : { ...open(1 / 3, 60_000), eventBudgetSpent: true };
   });
-  assert.equal(budgets, [RERUN_MAX_EVENTS, RERUN_MAX_EVENTS]);
+  // The third run is the jitter hint's, under the same budget.
+  assert.equal(budgets, [RERUN_MAX_EVENTS, RERUN_MAX_EVENTS, RERUN_MAX_EVENTS]);
   assert.is(cut.verdict, "stalled");
-  assert.is(cut.detail, `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0)`);
+  assert.is(
+    cut.detail,
+    `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open at 60000 µs`,
+  );
   // Moving on by where the budget stopped it: slow.
   budgets.length = 0;
   const moved = judge(tiny, (s) => {
@@ -396,7 +408,7 @@ test("judge: a flow stuck at 13,000 B is stalled, though goodput's rounding (0.0
     ends.push(end);
     return crawl(13_000, end);
   });
-  assert.equal(ends, [20_000, 200_000, 2_000_000]);
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
   assert.is(stuck.verdict, "stalled", stuck.detail);
   // One packet more by 200 ms is progress: slow.
   let calls = 0;

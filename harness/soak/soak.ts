@@ -492,6 +492,21 @@ export const RERUN_MAX_EVENTS = 250_000_000;
 export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "stalled"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+/**
+ * For a stalled seed without host jitter: the ten-times-longer run again with 1 ns of it. Three
+ * stalls so far were phase lockouts of the jitter-free fabric (seeds 2,203,291 and 4,091,200,
+ * harness/README), which any jitter breaks; the verdict stays stalled, the detail says which.
+ */
+function jitterHint(s: Scenario, run: (s: Scenario) => Results): string {
+  if ((s.network?.hostJitterNs ?? 0) !== 0) return "";
+  const endUs = (s.run?.endUs ?? 20_000) * 10;
+  const j = run({ ...s, network: { ...s.network, hostJitterNs: 1 }, run: { ...s.run, endUs, maxEvents: RERUN_MAX_EVENTS } });
+  const left = openFlows(j);
+  return left === 0
+    ? `; with network.hostJitterNs 1 every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`
+    : `; with network.hostJitterNs 1, ${left} still open at ${j.simulatedUs} µs`;
+}
+
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
 export function judge(scenario: Scenario, run: (s: Scenario) => Results = runScenario): { verdict: Verdict; detail: string; wallMs: number } {
   const t0 = Date.now();
@@ -562,7 +577,8 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const still = openFlows(last);
       const verdict = stuck > 0 ? "stalled" : "slow";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
-      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed})`, wallMs: Date.now() - t0 };
+      const hint = stuck > 0 ? jitterHint(s, run) : "";
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed})${hint}`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
