@@ -146,11 +146,10 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
 });
 
 /**
- * Leaf 0 of a 2 × 2 leaf–spine with two hosts a leaf: its port to host 1 paused from 1 µs and
- * refreshed every 100 µs, with three data packets queued there. The watchdog (1 ms to detect,
- * 2 ms to restore) finds the storm at the frame of 1001 µs.
+ * Leaf 0 of a 2 × 2 leaf–spine with two hosts a leaf and a watchdog of 1 ms to detect and 2 ms to
+ * restore; `port` is leaf 0's port to host 1. Nothing is paused yet.
  */
-function storm(pfc: Record<string, unknown>) {
+function watchdogRig(pfc: Record<string, unknown>) {
   const b = build({
     ...DEFAULT_SCENARIO,
     name: "watchdog",
@@ -171,23 +170,10 @@ function storm(pfc: Record<string, unknown>) {
     f.pool.i32[(h << 4) + P.InPort] = inPort;
     f.forward(0, h);
   };
-  at(1);
-  f.pauseFrame(port, 300_000);
-  for (let i = 0; i < 3; i++) enter(Kind.Data, 1, 2);
-  assert.is(f.qPkts[port], 3);
-  // Refreshed every 100 µs: at 901 µs it has been paused 900 µs, at 1001 µs 1 ms.
-  for (let us = 101; us <= 901; us += 100) {
+  /** A PAUSE frame of 300 µs (or an XON, 0) reaching the port at `us`. */
+  const frame = (us: number, durationNs = 300_000) => {
     at(us);
-    f.pauseFrame(port, 300_000);
-  }
-  assert.is(f.pfcStorms, 0, "not before the detection time");
-  at(1001);
-  f.pauseFrame(port, 300_000);
-  assert.is(f.pfcStorms, 1, "a storm once paused for the detection time");
-  /** A refresh of the storm's PAUSE at `us`. */
-  const frame = (us: number) => {
-    at(us);
-    f.pauseFrame(port, 300_000);
+    f.pauseFrame(port, durationNs);
   };
   /** The fabric's total paused time at `us`, ps. */
   const pausedAt = (us: number) => {
@@ -196,6 +182,40 @@ function storm(pfc: Record<string, unknown>) {
   };
   return { b, f, at, frame, pausedAt, port, enter };
 }
+
+/** The rig's port paused from 1 µs and refreshed every 100 µs with three data packets queued: a storm at the frame of 1001 µs. */
+function storm(pfc: Record<string, unknown>) {
+  const rig = watchdogRig(pfc);
+  const { f, frame, port, enter } = rig;
+  frame(1);
+  for (let i = 0; i < 3; i++) enter(Kind.Data, 1, 2);
+  assert.is(f.qPkts[port], 3);
+  // At 901 µs it has been paused 900 µs, at 1001 µs 1 ms.
+  for (let us = 101; us <= 901; us += 100) frame(us);
+  assert.is(f.pfcStorms, 0, "not before the detection time");
+  frame(1001);
+  assert.is(f.pfcStorms, 1, "a storm once paused for the detection time");
+  return rig;
+}
+
+test("PFC watchdog detection: a pause counts from its start, an XON ends it, and a port with nothing queued is no storm", () => {
+  const late = watchdogRig({});
+  late.frame(501);
+  late.enter(Kind.Data, 1, 2);
+  for (let us = 601; us <= 1401; us += 100) late.frame(us);
+  assert.is(late.f.pfcStorms, 0, "paused since 501 µs: 900 µs at 1401");
+  late.frame(1501);
+  assert.is(late.f.pfcStorms, 1);
+  const xon = watchdogRig({});
+  xon.frame(1);
+  xon.enter(Kind.Data, 1, 2);
+  for (let us = 101; us <= 901; us += 100) xon.frame(us);
+  xon.frame(1001, 0);
+  assert.is(xon.f.pfcStorms, 0, "an XON is the pause's end, not a storm");
+  const empty = watchdogRig({});
+  for (let us = 1; us <= 2001; us += 100) empty.frame(us);
+  assert.is(empty.f.pfcStorms, 0, "paused 2 ms with nothing to send");
+});
 
 test("PFC watchdog: a port paused without a break for detectNs with data queued ignores PAUSE frames for restoreNs, then obeys them again", () => {
   const { f, frame, pausedAt } = storm({});
@@ -228,9 +248,10 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
   at(3000);
   enter(Kind.Data, 1, 2);
   assert.is(fab.wdDrops, 6, "still mitigating at 3000 µs");
-  at(3002);
+  at(3001);
   enter(Kind.Data, 1, 2);
-  assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 3], "restored at 3001 µs (the frame of 2900 µs did not postpone it): taken again");
+  enter(Kind.Data, 3, 1);
+  assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 4], "restored at 3001 µs (the frame of 2900 µs did not postpone it): both taken again");
 });
 
 test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming port restores only once no PAUSE frame has come for restoreNs", () => {
@@ -242,7 +263,8 @@ test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming p
   assert.is(pausedAt(4899), pausedAtStorm, "frames ignored while they keep coming");
   frame(4899);
   frame(6898);
-  assert.is(pausedAt(8897), pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs");
+  frame(7000, 0);
+  assert.is(pausedAt(8897), pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs (an XON does not)");
   frame(8898);
   assert.is(pausedAt(8908), pausedAtStorm + 10e6, "obeyed after 2 ms without one");
   assert.is(f.pfcStorms, 1);
