@@ -145,6 +145,7 @@ test("a loss fault with trim (DCP §6.1: \"upon packet loss, the P4 switch execu
   const sd = Math.sqrt((p * (1 - p)) / r.totals.dataPackets);
   assert.ok(Math.abs(x.trimmed / r.totals.dataPackets - p) < 4 * sd, `${x.trimmed} of ${r.totals.dataPackets} trimmed`);
   assert.is(x.lost.data, 0);
+  assert.equal([x.flowsHit, x.meanSlowdownHit], [1, r.flows[0].slowdown], "the flow hit is flow 0");
   // One flow on an idle fabric: the fault's are the only trims, each an HO and one resend.
   assert.equal([r.totals.trims, r.totals.nacks, r.totals.retransmissions, r.totals.timeouts, r.totals.drops], [x.trimmed, x.trimmed, x.trimmed, 0, 0]);
   const dropped = runScenario(s(false));
