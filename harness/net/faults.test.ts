@@ -156,7 +156,7 @@ test("a loss fault with trim (DCP §6.1: \"upon packet loss, the P4 switch execu
 
 test("a loss fault's trim: the header is the queues' trimmed size, flagged last-hop only on a link that ends at a host (as a queue flags one)", () => {
   const b = build(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }], {
-    faults: [{ kind: "loss", links: [{ host: 15 }, { switch: 0, port: 2 }], probability: 1, packets: ["data"], trim: true }],
+    faults: [{ kind: "loss", links: [{ host: 15 }, { host: 0 }], probability: 1, packets: ["data"], trim: true }],
     network: { ...DEFAULT_SCENARIO.network, queue: { profile: "dcp" } },
     run: { faultBaseline: false },
   }));
@@ -167,11 +167,12 @@ test("a loss fault's trim: the header is the queues' trimmed size, flagged last-
   f.hostReceive = (_host, h) => look(h);
   f.forward = (_sw, h) => look(h);
   const t = b.topology;
-  for (const port of [t.attachPort(15), t.nodePortBase[t.hosts] + 2]) {
+  // Into host 15, and from host 0 into ToR 0 (switch 0: the lowest switch node).
+  for (const port of [t.attachPort(15), t.hostPort(0)]) {
     const h = f.pool.alloc(Kind.Data, 0, 15, 4150);
     f.faultArrive(port, h);
   }
-  // DCP's HO is 57 B (§4.1); into host 15 the last hop, up from ToR 0 not.
+  // DCP's HO is 57 B (§4.1); into host 15 the last hop, into ToR 0 not.
   assert.equal(seen, [[Kind.Header, 57, Flag.LastHop], [Kind.Header, 57, 0]]);
   assert.is(b.fabric.faultTrims, 2);
 });
