@@ -265,8 +265,12 @@ test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming p
   frame(6898);
   frame(7000, 0);
   assert.is(pausedAt(8897), pausedAtStorm, "the frames of 4899 and 6898 µs postponed it again, to 8898 µs (an XON does not)");
-  frame(8898);
-  assert.is(pausedAt(8908), pausedAtStorm + 10e6, "obeyed after 2 ms without one");
+  // The shortest PAUSE (one quantum at 800 Gb/s, 0.64 ns rounded up to 1) is a storm frame too.
+  frame(8000, 1);
+  frame(9000);
+  assert.is(pausedAt(9010), pausedAtStorm, "the frame of 9000 µs ignored: the 1 ns one postponed restoration to 10,000 µs (and it to 11,000)");
+  frame(11_000);
+  assert.is(pausedAt(11_010), pausedAtStorm + 10e6, "obeyed after 2 ms without one");
   assert.is(f.pfcStorms, 1);
   assert.is(b.fabric.wdDrops, 0, "forward: nothing discarded");
 });
