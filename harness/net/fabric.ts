@@ -1592,8 +1592,9 @@ export class Fabric {
     const pfc = this.pfc as Pfc;
     if (!pfc.isOpen(iq)) return true;
     // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
-    // stops pausing the neighbour that storms.
-    if (this.wdDrop !== 0 && this.wdUntil[iq] > this.now) {
+    // stops pausing the neighbour that storms. A trimmed header the queues put in the control
+    // FIFO is not of that priority (forward's test).
+    if (this.wdDrop !== 0 && this.wdUntil[iq] > this.now && ((this.wdDataTags >> TAG_OF_KIND[pool.i32[b + P.Kind]]) & 1) !== 0) {
       this.wdDiscard(h);
       return false;
     }
@@ -2105,15 +2106,19 @@ export class Fabric {
   }
 
   /**
-   * A loss fault's trim: the packet goes on as a header of the queues' trimmed size, flagged
-   * last-hop when the link ends at a host (as a queue flags a trim at a port facing one).
+   * A loss fault's trim: the packet goes on as a header of the queues' trimmed size (never
+   * larger than it was, as a queue trims), flagged last-hop when the link ends at a host (as a
+   * queue flags a trim at a port facing one). It crossed the link whole: the loss is where the
+   * link ends.
    */
   private faultTrim(fault: number, port: number, h: number): void {
     const t = this.faultTally[fault];
     t.trimmed++;
     t.flows.add(this.pool.i32[(h << 4) + P.Flow]);
     this.faultTrims++;
-    this.trim(h, this.queues.params.trimBytes, this.realTo[port] < this.H);
+    const bytes = this.pool.i32[(h << 4) + P.Bytes];
+    const trimBytes = this.queues.params.trimBytes;
+    this.trim(h, bytes < trimBytes ? bytes : trimBytes, this.realTo[port] < this.H);
   }
 
   /**

@@ -172,9 +172,12 @@ test("a loss fault's trim: the header is the queues' trimmed size, flagged last-
     const h = f.pool.alloc(Kind.Data, 0, 15, 4150);
     f.faultArrive(port, h);
   }
+  // A packet already under 57 B stays its size, as a queue trims (min of the two).
+  const small = f.pool.alloc(Kind.Data, 0, 15, 30);
+  f.faultArrive(t.attachPort(15), small);
   // DCP's HO is 57 B (§4.1); into host 15 the last hop, into ToR 0 not.
-  assert.equal(seen, [[Kind.Header, 57, Flag.LastHop], [Kind.Header, 57, 0]]);
-  assert.is(b.fabric.faultTrims, 2);
+  assert.equal(seen, [[Kind.Header, 57, Flag.LastHop], [Kind.Header, 57, 0], [Kind.Header, 30, Flag.LastHop]]);
+  assert.is(b.fabric.faultTrims, 3);
 });
 
 test("DCP §6.3 Fig. 17: one long flow under ECMP with 5 % loss enforced at a switch (trimmed for DCP, dropped for the others): goodput DCP > RACK-TLP > IRN > timeout-only, IRN's resends lost again time out, DCP never does", () => {

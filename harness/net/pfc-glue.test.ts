@@ -242,7 +242,12 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
   enter(Kind.Ack, 1, 2);
   enter(Kind.Data, 3, 0);
   assert.equal([fab.wdDrops, fab.droppedByKind[Kind.Ack], fab.dataDropped], [5, 0, 5], "an ACK for the port, and another port's data, pass");
-  assert.is(f.pool.live, live + 2, "both alive, queued or sent");
+  // Trimmed headers travel in the control FIFO: not the priority the watchdog discards, bound
+  // for the port or arriving on it.
+  enter(Kind.Header, 1, 2);
+  enter(Kind.Header, 3, 1);
+  assert.equal([fab.wdDrops, fab.droppedByKind[Kind.Header]], [5, 0], "trimmed headers pass");
+  assert.is(f.pool.live, live + 4, "all four alive, queued or sent");
   // Fixed restoration: 2 ms after the detection, whatever frames came meanwhile.
   frame(2900);
   at(3000);
@@ -251,7 +256,7 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
   at(3001);
   enter(Kind.Data, 1, 2);
   enter(Kind.Data, 3, 1);
-  assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 4], "restored at 3001 µs (the frame of 2900 µs did not postpone it): both taken again");
+  assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 6], "restored at 3001 µs (the frame of 2900 µs did not postpone it): both taken again");
 });
 
 test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming port restores only once no PAUSE frame has come for restoreNs", () => {

@@ -269,11 +269,21 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   // Stalled, so once more with 1 ns of host jitter for ten times as long: still open here.
   assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
   assert.is(stuck.verdict, "stalled");
-  assert.match(stuck.detail, /1 without progress \(failed 0\); with network.hostJitterNs 1, 1 still open at 200000 µs$/);
+  assert.match(stuck.detail, /1 without progress \(failed 0\); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs$/);
   // A phase lockout: stuck without jitter, done with it; the verdict stays stalled.
   const lockout = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, simulatedUs: 1234 } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
   assert.is(lockout.verdict, "stalled");
   assert.match(lockout.detail, /; with network.hostJitterNs 1 every flow finishes, by 1234 µs: a phase lockout/);
+  // Done only because its flows failed is no lockout; an unsound or crashing jittered run is said, the verdict kept.
+  const failed = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, completed: 0, failed: 1 } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
+  assert.match(failed.detail, /; with network.hostJitterNs 1, 0 still open and 1 failed at/);
+  const unsoundJitter = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, integrity: { ok: false, violations: ["flow 0: delivered twice"] } } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
+  assert.equal([unsoundJitter.verdict, /the run is unsound \(integrity: flow 0: delivered twice\)$/.test(unsoundJitter.detail)], ["stalled", true]);
+  const threw = judge(tiny, (s) => {
+    if ((s.network?.hostJitterNs ?? 0) > 0) throw new Error("boom");
+    return open(20_000 / (s.run?.endUs as number), s.run?.endUs as number);
+  });
+  assert.equal([threw.verdict, /the run threw: boom$/.test(threw.detail)], ["stalled", true]);
   // Jitter already drawn: no hint.
   const jittered = judge({ ...tiny, network: { ...tiny.network, hostJitterNs: 20 } }, (s) => open(20_000 / (s.run?.endUs as number), s.run?.endUs as number));
   assert.match(jittered.detail, /without progress \(failed 0\)$/);
@@ -334,7 +344,7 @@ test("judge: reruns carry an event budget; one cut by it is the last, and the de
   assert.is(cut.verdict, "stalled");
   assert.is(
     cut.detail,
-    `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open at 60000 µs`,
+    `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 60000 µs`,
   );
   // Moving on by where the budget stopped it: slow.
   budgets.length = 0;

@@ -499,12 +499,18 @@ export type Verdict = (typeof VERDICTS)[number];
  */
 function jitterHint(s: Scenario, run: (s: Scenario) => Results): string {
   if ((s.network?.hostJitterNs ?? 0) !== 0) return "";
-  const endUs = (s.run?.endUs ?? 20_000) * 10;
-  const j = run({ ...s, network: { ...s.network, hostJitterNs: 1 }, run: { ...s.run, endUs, maxEvents: RERUN_MAX_EVENTS } });
-  const left = openFlows(j);
-  return left === 0
-    ? `; with network.hostJitterNs 1 every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`
-    : `; with network.hostJitterNs 1, ${left} still open at ${j.simulatedUs} µs`;
+  const jittered = { ...s, network: { ...s.network, hostJitterNs: 1 }, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * 10, maxEvents: RERUN_MAX_EVENTS } };
+  // The verdict stays the seed's own; what the jittered run shows is only said.
+  let j: Results;
+  try {
+    j = run(jittered);
+  } catch (e) {
+    return `; with network.hostJitterNs 1 the run threw: ${(e as Error).message.split("\n")[0]}`;
+  }
+  const bad = unsound(jittered, j);
+  if (bad !== null) return `; with network.hostJitterNs 1 the run is unsound (${bad.verdict}: ${bad.detail})`;
+  if (j.completed === j.flowsTotal) return `; with network.hostJitterNs 1 every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`;
+  return `; with network.hostJitterNs 1, ${openFlows(j)} still open and ${j.failed} failed at ${j.simulatedUs} µs`;
 }
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
