@@ -180,10 +180,9 @@ export function collect(b: Built): Results {
     totals: {
       dataPackets: f.dataSent,
       retransmissions: f.retransmissions,
-      trims: ports.trims + f.faultTrims,
-      // Every cause, faults included, as metrics.drops.total counts them (the summary's "drops").
-      // The watchdog's flushes are among the queues' own drops (PortQueues.evict).
-      drops: ports.drops + f.rxDrops + f.pfcDrops + f.faultDrops + (f.reflex !== null ? f.reflex.ndtDrops : 0) + f.wdDrops - f.wdFlushed,
+      trims: metrics.trims,
+      // Every cause, faults included (the summary's "drops").
+      drops: metrics.drops.total,
       ecnMarks: ports.marks,
       nacks: f.nacks,
       timeouts: f.timeouts,

@@ -881,7 +881,7 @@ export class Fabric {
     // A routing loop must fail the run, not spin it (no topology here has a path of 64 switches).
     if (++pool.i32[(h << 4) + P.Hops] > 64) return this.loop(sw, h);
     const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
-    if (this.wdDrop !== 0 && this.wdUntil[port] > this.now && ((this.wdDataTags >> tag) & 1) !== 0) return this.wdDiscard(h);
+    if (this.wdRefuses(port, tag)) return this.wdDiscard(h);
     if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
     const v = q.onEnqueue(port, this.nowNs, h, pool.i32[(h << 4) + P.Bytes], tag);
@@ -1594,7 +1594,7 @@ export class Fabric {
     // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
     // stops pausing the neighbour that storms. A trimmed header the queues put in the control
     // FIFO is not of that priority (forward's test).
-    if (this.wdDrop !== 0 && this.wdUntil[iq] > this.now && ((this.wdDataTags >> TAG_OF_KIND[pool.i32[b + P.Kind]]) & 1) !== 0) {
+    if (this.wdRefuses(iq, TAG_OF_KIND[pool.i32[b + P.Kind]])) {
       this.wdDiscard(h);
       return false;
     }
@@ -1710,6 +1710,11 @@ export class Fabric {
     }
     this.portKick(up);
     return true;
+  }
+
+  /** The drop action is mitigating a storm at port p (egress, or its ingress) and a packet of class `tag` is of the data FIFO it discards. */
+  private wdRefuses(p: number, tag: number): boolean {
+    return this.wdDrop !== 0 && this.wdUntil[p] > this.now && ((this.wdDataTags >> tag) & 1) !== 0;
   }
 
   /** A data packet the watchdog's drop action discards. */
