@@ -10,7 +10,7 @@ import type { Results } from "./metrics/results";
 // Two small results files written by hand: every number below is chosen here, so each cell of
 // the table can be checked by eye (integers print as they are, other values with 2 decimals,
 // slowdowns with 3, goodput and PFC time with 1).
-const st = (p50: number | null, p95: number | null, p99: number | null, max: number | null, n = 3): Stats => ({ n, mean: null, p50, p95, p99, max });
+const st = (p50: number | null, p95: number | null, p99: number | null, max: number | null, n = 3, min?: number | null): Stats => ({ n, mean: null, p50, p95, p99, max, min });
 
 function fake(lb: string, o: {
   completed: number;
@@ -69,7 +69,7 @@ function fake(lb: string, o: {
 
 const A = fake("reps", {
   completed: 3,
-  fct: st(10, 12.5, 14.25, 15),
+  fct: st(10, 12.5, 14.25, 15, 3, 4.5),
   slowdown: st(1.2, 1.5, 1.75, 1.75),
   byClass: { incast: { fct: st(10, 14.25, 14.25, 15, 2), slowdown: st(1.2, 1.75, 1.75, 1.75, 2) }, bystander: { fct: st(5, 5, 5, 5, 1), slowdown: st(1, 1, 1, 1, 1) } },
   goodput: 48.64,
@@ -82,7 +82,7 @@ const A = fake("reps", {
 });
 const B = fake("ecmp", {
   completed: 2,
-  fct: st(20.1, 40, 40, null),
+  fct: st(20.1, 40, 40, null, 3, 20.1),
   slowdown: st(2.0004, 3.5, 4.1236, 4.1236),
   byClass: { incast: { fct: st(20.1, 40, 40, 40, 2), slowdown: st(2.0004, 4.1236, 4.1236, 4.1236, 2) } },
   jobs: [30, 50],
@@ -121,6 +121,8 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["FCT p95 (µs)", "12.50", "40"],
     ["FCT p99 (µs)", "14.25", "40"],
     ["FCT max (µs)", "15", "—"],
+    ["FCT min (µs)", "4.50", "20.10"],
+    ["FCT max − min (µs)", "10.50", "—"],
     ["slowdown p50", "1.200", "2.000"],
     ["slowdown p99", "1.750", "4.124"],
     ["bystander: FCT p99 (µs)", "5", "—"],
@@ -143,8 +145,13 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["integrity", "ok", "FAILED"],
   ];
   for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
-  // Rows no run has a value for are left out.
+  // Rows no run has a value for are left out, as are the minimum's when every file predates it.
   assert.not.ok(c.has("HO loss ratio"));
+  const old = (r: Results): Results => ({ ...r, metrics: { ...r.metrics, fctUs: { ...r.metrics.fctUs, all: { ...r.metrics.fctUs.all, min: undefined } } } });
+  const c2 = cells(compareTable([old(A), old(B)], labels), / {2,}/);
+  assert.not.ok(c2.has("FCT min (µs)"));
+  assert.not.ok(c2.has("FCT max − min (µs)"));
+  assert.equal(c2.get("FCT max (µs)"), ["15", "—"]);
   assert.not.ok(c.has("lost to faults"));
   assert.is(lines.length, 2 + expect.length);
 });

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { Stats } from "./metrics/metrics";
 import type { Results } from "./metrics/results";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
@@ -39,6 +40,10 @@ type Row = [string, (r: Results) => string | number | null];
 
 const n = (x: number | null | undefined, d = 2): string | null => (x === null || x === undefined ? null : Number.isInteger(x) ? String(x) : x.toFixed(d));
 
+function spread(s: Stats): string | null {
+  return s.max === null || s.min === null || s.min === undefined ? null : n(s.max - s.min);
+}
+
 function rows(results: Results[]): Row[] {
   const out: Row[] = [
     ["flows complete", (r) => `${r.completed}/${r.flowsTotal}`],
@@ -46,9 +51,13 @@ function rows(results: Results[]): Row[] {
     ["FCT p95 (µs)", (r) => n(r.metrics.fctUs.all.p95)],
     ["FCT p99 (µs)", (r) => n(r.metrics.fctUs.all.p99)],
     ["FCT max (µs)", (r) => n(r.metrics.fctUs.all.max)],
-    ["slowdown p50", (r) => n(r.metrics.slowdown.all.p50, 3)],
-    ["slowdown p99", (r) => n(r.metrics.slowdown.all.p99, 3)],
   ];
+  // Results files written before 2026-12-02 have no minimum.
+  if (results.some((r) => r.metrics.fctUs.all.min !== undefined)) {
+    // SMaRTT Fig. 1's second number: the time between the fastest and the slowest flow.
+    out.push(["FCT min (µs)", (r) => n(r.metrics.fctUs.all.min)], ["FCT max − min (µs)", (r) => spread(r.metrics.fctUs.all)]);
+  }
+  out.push(["slowdown p50", (r) => n(r.metrics.slowdown.all.p50, 3)], ["slowdown p99", (r) => n(r.metrics.slowdown.all.p99, 3)]);
   const classes = [...new Set(results.flatMap((r) => Object.keys(r.metrics.fctUs.byClass)))].sort();
   if (classes.length > 1) {
     for (const c of classes) {

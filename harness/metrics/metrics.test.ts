@@ -15,8 +15,8 @@ const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = 
 
 test("percentiles are nearest-rank", () => {
   const s = stats([5, 1, 4, 2, 3, 6, 7, 8, 9, 10]);
-  assert.equal([s.n, s.p50, s.p95, s.p99, s.max, s.mean], [10, 5, 10, 10, 10, 5.5]);
-  assert.equal(stats([]), { n: 0, mean: null, p50: null, p95: null, p99: null, max: null });
+  assert.equal([s.n, s.min, s.p50, s.p95, s.p99, s.max, s.mean], [10, 1, 5, 10, 10, 10, 5.5]);
+  assert.equal(stats([]), { n: 0, mean: null, p50: null, p95: null, p99: null, max: null, min: null });
   // Two values: rank ceil(0.5 × 2) = 1 is the smaller; ceil(0.95 × 2) = 2 the larger.
   assert.equal([stats([2, 1]).p50, stats([2, 1]).p95], [1, 2]);
   assert.equal(stats([7]).p50, 7);

@@ -23,6 +23,8 @@ export interface Stats {
   p95: number | null;
   p99: number | null;
   max: number | null;
+  /** The smallest value; results written before 2026-12-02 lack it. */
+  min?: number | null;
 }
 
 export interface SizeStats extends Stats {
@@ -59,7 +61,7 @@ export function stats(values: number[]): Stats {
   const v = [...values].sort((a, b) => a - b);
   const n = v.length;
   const at = (q: number) => (n === 0 ? null : v[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]);
-  return { n, mean: n === 0 ? null : r3(v.reduce((a, x) => a + x, 0) / n), p50: at(0.5), p95: at(0.95), p99: at(0.99), max: n === 0 ? null : v[n - 1] };
+  return { n, mean: n === 0 ? null : r3(v.reduce((a, x) => a + x, 0) / n), p50: at(0.5), p95: at(0.95), p99: at(0.99), max: n === 0 ? null : v[n - 1], min: n === 0 ? null : v[0] };
 }
 
 function sizeLabel(lo: number, hi: number): string {
