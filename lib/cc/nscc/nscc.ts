@@ -145,6 +145,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   private readonly mtu: number;
   private readonly maxWnd0: number;
+  private readonly initCwnd0: number;
   private readonly baseRtt0: number;
   /** The network base RTT in ps, unrounded to the ns: the denominator of maxWnd's rescaling. */
   private readonly baseRttPs0: number;
@@ -195,6 +196,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.params = Object.freeze(p);
     this.mtu = p.mtuBytes;
     this.maxWnd0 = Math.floor(p.maxWndBytes);
+    this.initCwnd0 = Math.floor(p.initCwndBytes);
     this.baseRtt0 = Math.max(1, Math.round(p.baseRttNs));
     this.baseRttPs0 = Math.max(1, Math.round(p.baseRttNs * 1000));
     this.trimSampleQ8 = Math.min(this.baseRtt0, K.MaxDelayNs) << K.AvgShift;
@@ -235,11 +237,11 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 ? 1 : 0;
   }
 
-  /** Starts a flow at cwnd = maxWnd (UEC: no slow start) with the network base RTT. */
+  /** Starts a flow at cwnd = initCwndBytes (by default maxWnd: UEC has no slow start) with the network base RTT. */
   open(slot: number): void {
     this.openSlot(slot);
     this.maxWnd[slot] = this.maxWnd0;
-    this.cwnd[slot] = this.maxWnd0;
+    this.cwnd[slot] = this.initCwnd0;
     this.baseRtt[slot] = this.baseRtt0;
   }
 

@@ -141,4 +141,32 @@ test("values given by name outside their rules still throw: only defaults are cl
   assert.throws(() => new Nscc({ baseRttNs: NaN }), /baseRttNs/);
 });
 
+
+test("initCwndBytes: maxWnd unless given (also a maxWnd given), in [MTU, maxWnd], floored to whole bytes at open", () => {
+  for (const profile of PROFILES) {
+    // Default: 1.5 × (100 × 14022.72 / 8) = 262926 B, the window a flow opens with.
+    const d = new Nscc({ profile });
+    assert.is(d.params.initCwndBytes, 262_926);
+    d.open(0);
+    assert.is(d.cwndBytes(0), 262_926);
+    // A maxWnd given alone carries the initial window with it.
+    assert.is(new Nscc({ profile, maxWndBytes: 100_000 }).params.initCwndBytes, 100_000);
+    // Given: 10 MTU = 41500 B opens the flow there; the ceiling stays 262926.
+    const g = new Nscc({ profile, initCwndBytes: 41_500 }, 4);
+    g.open(3);
+    assert.is(g.cwndBytes(3), 41_500);
+    assert.is(g.maxWndBytes(3), 262_926);
+    // 41500.9 opens at 41500 (whole bytes, as maxWnd is floored).
+    const f = new Nscc({ profile, initCwndBytes: 41_500.9 });
+    f.open(0);
+    assert.is(f.cwndBytes(0), 41_500);
+    // The rule's ends: one MTU and maxWnd are accepted, one byte past either is refused.
+    assert.is(new Nscc({ profile, initCwndBytes: MTU }).params.initCwndBytes, MTU);
+    assert.is(new Nscc({ profile, initCwndBytes: 262_926 }).params.initCwndBytes, 262_926);
+    assert.throws(() => new Nscc({ profile, initCwndBytes: MTU - 1 }), /initCwndBytes/);
+    assert.throws(() => new Nscc({ profile, initCwndBytes: 262_927 }), /initCwndBytes/);
+    assert.throws(() => new Nscc({ profile, maxWndBytes: 100_000, initCwndBytes: 100_001 }), /initCwndBytes/);
+  }
+});
+
 test.run();

@@ -25,8 +25,13 @@ export interface NsccConstants {
   baseRttNs: number;
   /** linkGbps × baseRttNs / 8 unless given. */
   bdpBytes: number;
-  /** Window ceiling, 1.5 × BDP (SMaRTT §III-J; UEC MaxWnd); also the initial window. */
+  /** Window ceiling, 1.5 × BDP (SMaRTT §III-J; UEC MaxWnd). */
   maxWndBytes: number;
+  /**
+   * Window a flow opens with: maxWndBytes unless given (UEC §3.6.13 has no slow start; uet-htsim's
+   * `-cwnd <packets>` sets it apart from max_wnd, uec-htsim-reference §2). In [mtuBytes, maxWndBytes].
+   */
+  initCwndBytes: number;
   /** Queueing-delay target: trtt − brtt (SMaRTT: 0.5 brtt) or UEC target_qdelay. */
   targetDelayNs: number;
   /** Multiplicative-decrease aggressiveness (SMaRTT eq. (1) 0.8; UEC gamma). */
@@ -127,7 +132,7 @@ const MAX_ALPHA = 1024;
 // values are never clamped: they are checked. A NaN stays NaN, for the input's own rule to refuse.
 
 const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
-  "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "targetDelayNs", "gamma",
+  "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "initCwndBytes", "targetDelayNs", "gamma",
   "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling",
   "fastIncreaseK", "fastIncreaseDelayNs", "adjustBytes", "adjustPeriodNs", "delayEwma", "trimming", "sampleEvery",
 ];
@@ -248,6 +253,8 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     fastIncreaseK = 0;
   }
   const scalingB = targetDelayNs / UEC_REF_RTT_NS;
+  // At least one MTU (the window floor), at most 2^30.
+  const maxWndBytes = input.maxWndBytes ?? clamp(1.5 * bdpBytes, mtuBytes, MAX_BYTES);
 
   const defaults: NsccParams = {
     profile,
@@ -256,8 +263,8 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     linkGbps,
     baseRttNs,
     bdpBytes,
-    // At least one MTU (the window floor), at most 2^30.
-    maxWndBytes: clamp(1.5 * bdpBytes, mtuBytes, MAX_BYTES),
+    maxWndBytes,
+    initCwndBytes: maxWndBytes,
     targetDelayNs,
     gamma: 0.8,
     maxMdJump: 0.5,
@@ -285,6 +292,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     baseRttNs: rule.num(1, 2 ** 29),
     bdpBytes: rule.num(1, MAX_BYTES),
     maxWndBytes: rule.num(p.mtuBytes, MAX_BYTES),
+    initCwndBytes: rule.num(p.mtuBytes, p.maxWndBytes),
     targetDelayNs: rule.num(1, MAX_TARGET_NS),
     gamma: rule.num(0, 1),
     maxMdJump: rule.num(0, 1),
