@@ -97,6 +97,12 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
     if (cc.name === "swift") swift[cc.params?.profile === undefined ? "without" : "with"]++;
     if (cc.params?.profile !== undefined) kinds.add(`${cc.name}:${cc.params.profile}`);
     if ((cc.params as { endpointTargetNs?: number } | undefined)?.endpointTargetNs !== undefined) kinds.add(`${cc.name}:endpoint`);
+    const init = (cc.params as { initCwndBytes?: number } | undefined)?.initCwndBytes;
+    if (init !== undefined) {
+      // One MTU, the only start every drawn fabric's max_wnd admits.
+      assert.is(init, drawScenario(seed, 20_000).network?.mtuBytes ?? 4150, `seed ${seed}`);
+      kinds.add(`${cc.name}:initCwnd`);
+    }
     const lb = tr.lb as { name: string; params?: { profile?: string; mode?: string } };
     if (lb.params?.profile !== undefined || lb.params?.mode !== undefined) kinds.add(`${lb.name}:${lb.params.profile ?? lb.params.mode}`);
     const rel = tr.reliability as { name: string; params?: { receiver?: { tracking?: string } } };
@@ -107,7 +113,7 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
   }
   const share = swift.with / (swift.with + swift.without);
   assert.ok(share > 0.2 && share < 0.4, JSON.stringify(swift));
-  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint", "queue:droptail", "queue:dcp", "headerBytes"]) {
+  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint", "queue:droptail", "queue:dcp", "headerBytes", "nscc:initCwnd"]) {
     assert.ok(kinds.has(k), `${k} never drawn: ${[...kinds].sort().join(" ")}`);
   }
 });

@@ -257,6 +257,8 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   // Enforced data loss trimmed instead, as DCP's switch does (§6.1), drawn after the watchdog.
   const lossy = (s.faults ?? []).filter((f) => f.kind === "loss" && (f.packets ?? []).includes("data"));
   if (n.trimming === true && lossy.length > 0 && d.chance(0.5)) for (const f of lossy) f.trim = true;
+  // NSCC opening at one MTU instead of max_wnd (uet-htsim -cwnd 1), drawn after the trimmed loss.
+  if (cc.name === "nscc" && d.chance(0.2)) cc.params = { ...cc.params, initCwndBytes: n.mtuBytes ?? 4150 };
   return s;
 }
 
