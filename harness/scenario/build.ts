@@ -214,12 +214,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const errors: string[] = [];
   // A module's ParamError names the parameter: point at the scenario's field when the scenario
   // gave it (a value derived from `network` is refused under the module's path alone).
-  const guard = <T>(path: string, spec: ModuleSpec, f: () => T): T | undefined => {
+  const guard = <T>(path: string, spec: ModuleSpec, f: () => T, note = ""): T | undefined => {
     try {
       return f();
     } catch (e) {
       const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
-      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}`);
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${note}`);
       return undefined;
     }
   };
@@ -234,6 +234,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const intraDcRttNs = dcs !== null ? topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0) : rttNs;
   const localOf = (f: FlowRecord): boolean => dcs !== null && dcOf(dcs, f.src) === dcOf(dcs, f.dst);
   const flowCtx = (code: number, local: boolean): NetworkContext => (local ? { ...modCtx(code), baseRttNs: intraDcRttNs } : modCtx(code));
+  // A value given for all flows is checked against each class's derived bounds (a window start
+  // against the intra-DC max_wnd, say): an error from the intra-DC table says which class it is.
+  const classNote = (local: boolean): string => (local ? ` (for the flows within one DC, whose modules take that DC's base RTT of ${intraDcRttNs} ns)` : "");
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };
@@ -267,7 +270,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
-      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + seedOf(ccSeeds, cspec), local), Math.max(1, F)));
+      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + seedOf(ccSeeds, cspec), local), Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
     }
@@ -298,7 +301,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       // of 64 EVs would leave it 0 and every packet on the first candidate, so there REPS draws
       // from the 16-bit space UEC gives the EV unless the scenario sets evCount.
       const params = lref.name === "reps" && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
-      const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + seedOf(lbSeeds, lspec), local), Math.max(1, F), extra));
+      const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + seedOf(lbSeeds, lspec), local), Math.max(1, F), extra), classNote(local));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);

@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { build } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
+import type { ScenarioError } from "./load";
 import type { CcAdapter } from "../net/adapters";
 import type { Nscc } from "../../lib/cc/nscc/nscc";
 
@@ -92,6 +93,23 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
   assert.equal([lbOf[0].params.roundNs, lbOf[1].params.roundNs], [Math.round(intra), Math.round(inter)]);
   // Any other topology has no DC classes and no intraDcRttNs.
   assert.is(derivedOf(DEFAULT_SCENARIO.topology, {}).intraDcRttNs, undefined);
+  // A start given for all flows is checked against each class's max_wnd: 1,000,000 B is under the
+  // inter-DC one (19 MB) and over the intra-DC one, ⌊1.5 × 100 × 9348.48 / 8⌋ = 175,284 B, and the
+  // error says which class refused it.
+  const big = { ...s, transport: { ...s.transport, cc: { name: "nscc", params: { initCwndBytes: 1_000_000 } } } };
+  const err = (() => {
+    try {
+      build(big);
+    } catch (e) {
+      return (e as ScenarioError).errors.join("\n");
+    }
+    return "";
+  })();
+  assert.match(err, /^transport\.cc\.params\.initCwndBytes: .*\[4150, 175284\].* \(for the flows within one DC, whose modules take that DC's base RTT of 9348\.48 ns\)$/);
+  // With only inter-DC flows the same start is accepted.
+  const wanOnly = { ...big, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] };
+  const w = build(wanOnly);
+  assert.is((w.fabric as unknown as { ccOf: (CcAdapter & { m: Nscc })[] }).ccOf[0].m.cwndBytes(0), 1_000_000);
 });
 
 test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest route the switches allow, as the RTT does (Table I: 7 and 6 links), not the minimal diameter's", () => {
