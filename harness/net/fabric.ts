@@ -1694,7 +1694,7 @@ export class Fabric {
       if (this.wdQuiet !== 0 && durationNs > 0) this.wdUntil[up] = this.now + this.wdRestorePs;
       return true;
     }
-    if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.qPkts[up] === 0) return false;
+    if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.qPkts[up] + this.ndtHeld(up) === 0) return false;
     this.pfcStorms++;
     this.wdUntil[up] = this.now + this.wdRestorePs;
     this.pauseTime(up, 0);
@@ -1707,9 +1707,19 @@ export class Fabric {
         this.wdFlushed++;
         this.wdDiscard(h);
       }
+      // Reflex NDT's Normal and Controlled queues are this port's data queues too (not the
+      // PortQueues' drops: integrity counts them among the watchdog's refusals).
+      if (this.reflex !== null && this.reflex.ndtPort[up] >= 0) {
+        for (let h = this.reflex.evict(up, this.nowNs); h >= 0; h = this.reflex.evict(up, this.nowNs)) this.wdDiscard(h);
+      }
     }
     this.portKick(up);
     return true;
+  }
+
+  /** Data Reflex NDT holds for port p (0 without NDT there). */
+  private ndtHeld(p: number): number {
+    return this.reflex !== null ? this.reflex.ndtPackets[p] : 0;
   }
 
   /** The drop action is mitigating a storm at port p (egress, or its ingress) and a packet of class `tag` is of the data FIFO it discards. */

@@ -265,6 +265,58 @@ test("a port whose Controlled queue is paused looks again at the pause's end, be
   }
 });
 
+test("a PFC watchdog's drop action flushes what Reflex NDT holds for the stormed port, paused Controlled queue included; NDT's packets alone make a storm", () => {
+  type Inside = {
+    now: number;
+    nowNs: number;
+    pool: { alloc(k: number, f: number, dst: number, b: number): number; live: number };
+    pauseFrame(port: number, durationNs: number): void;
+    pfcStorms: number;
+    wdDrops: number;
+    wdFlushed: number;
+    dataDropped: number;
+    checkIntegrity(): string[];
+    reflex: import("./reflex").ReflexSites;
+  };
+  const b = build(
+    scenario([{ src: 0, dst: 16, bytes: 100_000 }], "swift", {}, {
+      network: { pfc: { watchdogNs: 1_000_000, watchdogRestoreNs: 2_000_000, watchdogAction: "drop" }, reflex: {} },
+    }),
+  );
+  const f = b.fabric as unknown as Inside;
+  const rf = f.reflex;
+  const port = rf.ports(1)[0];
+  const at = (us: number) => {
+    f.now = us * 1e6;
+    f.nowNs = us * 1000;
+  };
+  rf.open(0);
+  // Flow 0's ACK leaves DC 1 with RTT_dst 50 µs > 10 µs: Congested, 1 of 1 > α: a pause, so what
+  // NDT takes for the port stays in its Controlled queue.
+  rf.ack((b.topology.dcs as { esw: number[] }).esw[1], 0, f.nowNs, (f.nowNs - 50_000) | 0);
+  assert.is(rf.ndt[1]?.paused, 1);
+  const live = f.pool.live;
+  for (let i = 0; i < 3; i++) assert.ok(rf.enqueue(port, 0, f.nowNs, f.pool.alloc(Kind.Data, 0, 16, 1000), 1000));
+  assert.is(rf.ndtPackets[port], 3);
+  // The port paused from 1 µs, refreshed every 100 µs: a storm at the frame of 1001 µs, though
+  // its PortQueues hold nothing (before 2026-12-02 NDT's packets did not count, and none came).
+  for (let us = 1; us <= 901; us += 100) {
+    at(us);
+    f.pauseFrame(port, 300_000);
+  }
+  assert.is(f.pfcStorms, 0);
+  at(1001);
+  f.pauseFrame(port, 300_000);
+  assert.is(f.pfcStorms, 1);
+  assert.is(rf.ndtPackets[port], 0, "NDT's three packets flushed");
+  assert.is(rf.ndt[1]?.controlledPackets[rf.ndtPort[port]], 0);
+  assert.equal([f.wdDrops, f.wdFlushed, f.dataDropped], [3, 0, 3], "the watchdog's drops, not the PortQueues' flush");
+  assert.is(f.pool.live, live, "the three handles freed");
+  // The drop identity holds (NDT's evictions are no PortQueues drops); conservation cannot, as the
+  // three packets were put into NDT by hand, never sent by a host.
+  assert.equal(f.checkIntegrity().filter((v) => !v.startsWith("packet conservation:")), []);
+});
+
 test("Reflex's profile defaults to Table I's Swift values (T_interval 3 µs) when the inter-DC flows run Swift", () => {
   const scenario = (cc: string, params?: Record<string, unknown>) =>
     ({

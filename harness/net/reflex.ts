@@ -181,6 +181,21 @@ export class ReflexSites {
       this.resume = ndt.out[4]; // out.resumeNs
       return -1;
     }
+    return this.left(ndt, port, h);
+  }
+
+  /**
+   * A PFC watchdog's drop action flushes `port`: the next packet NDT holds for it, paused or not
+   * (lib ReflexNdt.evict), or −1 when it holds none. The caller discards it.
+   */
+  evict(port: number, nowNs: number): number {
+    const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
+    const h = ndt.evict(this.ndtPort[port], nowNs);
+    return h < 0 ? -1 : this.left(ndt, port, h);
+  }
+
+  /** Packet h of NDT's port left it (ndt.out names its flow): a flow waiting to close may now. */
+  private left(ndt: ReflexNdt, port: number, h: number): number {
     this.ndtPackets[port]--;
     const f = ndt.out[0];
     if (this.closeLater[f] !== 0 && ndt.flowControlledPackets(f) === 0) {

@@ -91,6 +91,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "echoTimestampNs"],
     onEnqueue: ["slot", "nowNs", "port", "handle", "bytes"],
     onDequeue: ["port", "nowNs"],
+    evict: ["port", "nowNs"],
   };
   /**
    * onDequeue: flow (slot of the packet), queue (0 Normal, 1 Controlled), bytes, timestampNs
@@ -268,26 +269,22 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     } else {
       return this.idle(port);
     }
-    const i = port + q * ports;
-    const hs = this.hs;
-    const h = this.qHead[i];
-    const e = h << H.Shift;
-    const bytes = hs[e + H.Bytes];
-    const flow = hs[e + H.Flow];
-    const next = hs[e + H.Next];
-    this.qHead[i] = next;
-    if (next < 0) this.qTail[i] = -1;
-    hs[e + H.Bytes] = 0;
-    const out = this.out;
-    out[O.Flow] = flow;
-    out[O.Queue] = q;
-    out[O.Bytes] = bytes;
-    out[O.TimestampNs] = now; // §III-D: the egress time replaces the outbound timestamp
-    this.qPkts[i]--;
-    this.qBytes[i] -= bytes;
-    // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
-    if (q !== 0 && --this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
-    return h;
+    return this.take(port, q, now);
+  }
+
+  /**
+   * The port's egress queues are flushed (e.g. a PFC watchdog's drop action, which discards what
+   * the port holds for the stormed priority, SONiC pfcwd): the head of the Normal queue, else of
+   * the Controlled one, paused or not, with no WRR turn taken. Returns its handle (out.flow,
+   * out.queue, out.bytes; out.timestampNs = now), NDT_EMPTY when both are empty, or E_ARG. Call
+   * it until NDT_EMPTY to empty the port. A recovered flow whose last Controlled packet this
+   * takes leaves the Controlled mapping, as on a dequeue.
+   */
+  evict(port: number, nowNs: number): number {
+    if (!(port >>> 0 === port && port < this.nPorts && nowNs - nowNs === 0)) return this.fail(E_ARG);
+    if (this.qPkts[port] > 0) return this.take(port, 0, nowNs | 0);
+    if (this.qPkts[this.nPorts + port] > 0) return this.take(port, 1, nowNs | 0);
+    return Q.Empty;
   }
 
   // Readers
@@ -366,6 +363,30 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.pauseStart = now;
     this.pauseCount++;
     return R.Pause;
+  }
+
+  /** Removes the head of port's queue q (1: Controlled) and reports it in out. */
+  private take(port: number, q: number, now: number): number {
+    const i = port + q * this.nPorts;
+    const hs = this.hs;
+    const h = this.qHead[i];
+    const e = h << H.Shift;
+    const bytes = hs[e + H.Bytes];
+    const flow = hs[e + H.Flow];
+    const next = hs[e + H.Next];
+    this.qHead[i] = next;
+    if (next < 0) this.qTail[i] = -1;
+    hs[e + H.Bytes] = 0;
+    const out = this.out;
+    out[O.Flow] = flow;
+    out[O.Queue] = q;
+    out[O.Bytes] = bytes;
+    out[O.TimestampNs] = now; // §III-D: the egress time replaces the outbound timestamp
+    this.qPkts[i]--;
+    this.qBytes[i] -= bytes;
+    // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
+    if (q !== 0 && --this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
+    return h;
   }
 
   /** onDequeue with neither queue eligible: NDT_PAUSED (out.resumeNs) while the Controlled one waits, else NDT_EMPTY. */
