@@ -103,6 +103,10 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
       assert.is(init, drawScenario(seed, 20_000).network?.mtuBytes ?? 4150, `seed ${seed}`);
       kinds.add(`${cc.name}:initCwnd`);
     }
+    if ((cc.params as { qaMeasure?: string } | undefined)?.qaMeasure !== undefined) {
+      assert.is(cc.params?.profile, "smartt", `seed ${seed}: qaMeasure only with the smartt loop`);
+      kinds.add(`${cc.name}:qaMeasure`);
+    }
     const lb = tr.lb as { name: string; params?: { profile?: string; mode?: string } };
     if (lb.params?.profile !== undefined || lb.params?.mode !== undefined) kinds.add(`${lb.name}:${lb.params.profile ?? lb.params.mode}`);
     const rel = tr.reliability as { name: string; params?: { receiver?: { tracking?: string } } };
@@ -113,7 +117,7 @@ test("draws give the modules' profiles and modes now and then (about 3 in 10), n
   }
   const share = swift.with / (swift.with + swift.without);
   assert.ok(share > 0.2 && share < 0.4, JSON.stringify(swift));
-  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint", "queue:droptail", "queue:dcp", "headerBytes", "nscc:initCwnd"]) {
+  for (const k of ["swift:htsim", "timely:hpcc", "dcqcn:hpcc-paper", "mprdma:htsim", "dctcp:rfc8257", "reps:paper", "ops:weighted", "ops:uec", "dcp:bitmap", "nscc:smartt", "swift:endpoint", "queue:droptail", "queue:dcp", "headerBytes", "nscc:initCwnd", "nscc:qaMeasure"]) {
     assert.ok(kinds.has(k), `${k} never drawn: ${[...kinds].sort().join(" ")}`);
   }
 });

@@ -259,6 +259,8 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   if (n.trimming === true && lossy.length > 0 && d.chance(0.5)) for (const f of lossy) f.trim = true;
   // NSCC opening at one MTU instead of max_wnd (uet-htsim -cwnd 1), drawn after the trimmed loss.
   if (cc.name === "nscc" && d.chance(0.2)) cc.params = { ...cc.params, initCwndBytes: n.mtuBytes ?? 4150 };
+  // SMaRTT's QuickAdapt measured over its last window through the ignore phase (§III-E's text), drawn last.
+  if (cc.name === "nscc" && cc.params?.profile === "smartt" && d.chance(0.3)) cc.params = { ...cc.params, qaMeasure: "window" };
   return s;
 }
 

@@ -186,6 +186,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly wrap32: number;
   private readonly qaNackPacket: number;
   private readonly timeoutsIgnored: number;
+  private readonly qaRolls: number;
   /** 1 when onAck can take the plain UEC path: none of the behaviours ackGeneral handles. */
   private readonly plain: number;
 
@@ -234,6 +235,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.wrap32 = p.incBytesWrap32 ? 1 : 0;
     this.qaNackPacket = p.qaOnNackCountsPacket ? 1 : 0;
     this.timeoutsIgnored = p.timeoutsCountIgnored ? 1 : 0;
+    this.qaRolls = p.qaMeasure === "window" ? 1 : 0;
     this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 ? 1 : 0;
   }
 
@@ -520,7 +522,12 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
   private ackSmartt(slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number {
-    if (this.ignoreLeft[slot] > 0) return R.Ignored; // line 6: every ACK is ignored
+    if (this.ignoreLeft[slot] > 0) {
+      // Line 6: every ACK is ignored. With qaMeasure `window` the measurement window still
+      // rolls (§III-E: "over the last trtt window"); the ACK that ends one belongs to it.
+      if (this.qaRolls !== 0 && this.windowEnded(slot, this.flags[slot], now)) this.newWindow(slot, now);
+      return R.Ignored;
+    }
     const adapted = this.windowEnded(slot, this.flags[slot], now) && this.quickAdapt(slot, now, false, delay); // line 9
     const flags = this.flags[slot];
     const limited = (flags & Fl.Penalty) !== 0;
@@ -583,10 +590,15 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       this.ignoreLeft[slot] = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
       fired = true;
     }
-    this.achieved[slot] = 0;
-    this.qaEnd[slot] = (now + this.baseRtt[slot] + this.targetFor(slot)) | 0;
+    this.newWindow(slot, now);
     this.flags[slot] = (fired ? flags & ~Fl.TriggerQa : flags) | Fl.QaStarted;
     return fired;
+  }
+
+  /** A QuickAdapt measurement window of base RTT + target starts now, with nothing achieved yet. */
+  private newWindow(slot: number, now: number): void {
+    this.achieved[slot] = 0;
+    this.qaEnd[slot] = (now + this.baseRtt[slot] + this.targetFor(slot)) | 0;
   }
 
   /**

@@ -169,4 +169,12 @@ test("initCwndBytes: maxWnd unless given (also a maxWnd given), in [MTU, maxWnd]
   }
 });
 
+test("qaMeasure: Alg. 4's `alg4` in every profile unless given; `window` accepted, any other value refused", () => {
+  for (const profile of PROFILES) {
+    assert.is(new Nscc({ profile }).params.qaMeasure, "alg4");
+    assert.is(new Nscc({ profile, qaMeasure: "window" }).params.qaMeasure, "window");
+    assert.throws(() => new Nscc({ profile, qaMeasure: "trtt" as "window" }), /qaMeasure/);
+  }
+});
+
 test.run();

@@ -97,6 +97,15 @@ export interface NsccBehaviour {
    */
   qaOnNackCountsPacket: boolean;
   /**
+   * What QuickAdapt's `acked` measures in the smartt loop while its ignore phase lasts: `alg4`
+   * counts on from the last window through the whole phase, as Alg. 2/4 test the window only
+   * once the phase is over, so a QuickAdapt right after it can see more than one trtt's bytes;
+   * `window` lets the trtt window roll on the ignored ACKs, as §III-E's text says ("the bytes that
+   * have been received over the last trtt window"). The UEC loop tests its window on every ACK it
+   * does not swallow and never reads this.
+   */
+  qaMeasure: "alg4" | "window";
+  /**
    * A timeout's bytes count towards the bytes ignored after a QuickAdapt (UEC OnInferredLoss:
    * "bytes ignored"); uet-htsim's rtxTimerExpired leaves the count alone (§4).
    */
@@ -138,7 +147,7 @@ const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
 ];
 const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
-  "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored",
+  "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
 ];
 export const NSCC_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
@@ -156,6 +165,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     incBytesWrap32: false,
     qaOnNackCountsPacket: false,
     timeoutsCountIgnored: true,
+    qaMeasure: "alg4",
   },
   uec: {
     loop: "uec",
@@ -173,6 +183,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     incBytesWrap32: false,
     qaOnNackCountsPacket: false,
     timeoutsCountIgnored: true,
+    qaMeasure: "alg4",
   },
   "uec-htsim": {
     loop: "uec",
@@ -187,6 +198,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     incBytesWrap32: true,
     qaOnNackCountsPacket: true,
     timeoutsCountIgnored: false,
+    qaMeasure: "alg4",
   },
 };
 
@@ -323,5 +335,6 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     incBytesWrap32: rule.bool,
     qaOnNackCountsPacket: rule.bool,
     timeoutsCountIgnored: rule.bool,
+    qaMeasure: rule.oneOf("alg4", "window"),
   }));
 }
