@@ -298,6 +298,10 @@ test("a PFC watchdog's drop action flushes what Reflex NDT holds for the stormed
   const live = f.pool.live;
   for (let i = 0; i < 3; i++) assert.ok(rf.enqueue(port, 0, f.nowNs, f.pool.alloc(Kind.Data, 0, 16, 1000), 1000));
   assert.is(rf.ndtPackets[port], 3);
+  // The flow is acknowledged in full meanwhile: its NDT slot waits for its last Controlled packet.
+  rf.done(0);
+  assert.is(rf.deferredCloses, 1);
+  assert.ok(rf.ndt[1]?.isOpen(0));
   // The port paused from 1 µs, refreshed every 100 µs: a storm at the frame of 1001 µs, though
   // its PortQueues hold nothing (before 2026-12-02 NDT's packets did not count, and none came).
   for (let us = 1; us <= 901; us += 100) {
@@ -310,6 +314,8 @@ test("a PFC watchdog's drop action flushes what Reflex NDT holds for the stormed
   assert.is(f.pfcStorms, 1);
   assert.is(rf.ndtPackets[port], 0, "NDT's three packets flushed");
   assert.is(rf.ndt[1]?.controlledPackets[rf.ndtPort[port]], 0);
+  assert.not.ok(rf.ndt[1]?.isOpen(0), "the flush took its last Controlled packet: the slot closed");
+  assert.equal([rf.ndt[1]?.activeFlows, rf.ndt[1]?.controlledFlows], [0, 0]);
   assert.equal([f.wdDrops, f.wdFlushed, f.dataDropped], [3, 0, 3], "the watchdog's drops, not the PortQueues' flush");
   assert.is(f.pool.live, live, "the three handles freed");
   // The drop identity holds (NDT's evictions are no PortQueues drops); conservation cannot, as the

@@ -235,8 +235,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const localOf = (f: FlowRecord): boolean => dcs !== null && dcOf(dcs, f.src) === dcOf(dcs, f.dst);
   const flowCtx = (code: number, local: boolean): NetworkContext => (local ? { ...modCtx(code), baseRttNs: intraDcRttNs } : modCtx(code));
   // A value given for all flows is checked against each class's derived bounds (a window start
-  // against the intra-DC max_wnd, say): an error from the intra-DC table says which class it is.
-  const classNote = (local: boolean): string => (local ? ` (for the flows within one DC, whose modules take that DC's base RTT of ${intraDcRttNs} ns)` : "");
+  // against the intra-DC max_wnd, say): on two DCs an error from a class's table names the class.
+  const classNote = (local: boolean): string =>
+    dcs === null ? "" : local ? ` (for the flows within one DC, whose modules take that DC's base RTT of ${intraDcRttNs} ns)` : ` (for the flows between the DCs, whose modules take the network's base RTT of ${rttNs} ns)`;
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };

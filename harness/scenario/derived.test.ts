@@ -106,6 +106,17 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
     return "";
   })();
   assert.match(err, /^transport\.cc\.params\.initCwndBytes: .*\[4150, 175284\].* \(for the flows within one DC, whose modules take that DC's base RTT of 9348\.48 ns\)$/);
+  // A value no class accepts is refused by whichever table is built first, naming its class.
+  const huge = { ...s, transport: { ...s.transport, cc: { name: "nscc", params: { initCwndBytes: 100_000_000 } } } };
+  const err2 = (() => {
+    try {
+      build({ ...huge, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] });
+    } catch (e) {
+      return (e as ScenarioError).errors.join("\n");
+    }
+    return "";
+  })();
+  assert.match(err2, /initCwndBytes: .* \(for the flows between the DCs, whose modules take the network's base RTT of 1014043\.79\d* ns\)$/);
   // With only inter-DC flows the same start is accepted.
   const wanOnly = { ...big, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] };
   const w = build(wanOnly);

@@ -840,4 +840,36 @@ test("UEC: an ACK that reads qa_end as 24,501 ns ahead (2^32 − 24,501 ns after
   assert.is(cc.cwndBytes(0), MTU);
 });
 
+test("qaMeasure window (smartt): a trim in the ignore phase ends the QuickAdapt window as an ACK does, so the QuickAdapt after the phase measures the window that trim began", () => {
+  // smartt, 100 Gb/s, brtt 12 µs, MTU 4150: maxWnd 225000, target 6000 ns, window 18000 ns.
+  // QuickAdapt at 19000 sets cwnd 4150 and ignores 406700 B; the window is [19000, 37000].
+  const t = (qaMeasure: "alg4" | "window") => {
+    const n = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU, qaMeasure });
+    n.open(0);
+    n.onSend(0, 0, 415_000);
+    n.onAck(0, 1000, 0, 12_000, false);
+    n.onTrim(0, 2000, MTU, false, 0);
+    assert.is(n.onAck(0, 19_000, MTU, 30_000, false), NSCC_QUICK_ADAPT);
+    assert.is(n.ignoreBytes(0), 406_700);
+    // 300000 B ignored at 30000 (106700 left); the trim at 37001 (102550 left) is past the
+    // window's end: under `window` it starts [37001, 55001] with nothing achieved.
+    assert.is(n.onAck(0, 30_000, 300_000, 30_000, false), NSCC_IGNORED);
+    assert.is(n.onTrim(0, 37_001, MTU, false, 0), NSCC_DECREASE);
+    // 110000 B at 50000 end the phase (≥ 102550); ECN with delay 3000 < 6000.
+    return { n, at50: n.onAck(0, 50_000, 110_000, 15_000, true) };
+  };
+  const w = t("window");
+  // Inside [37001, 55001]: no QuickAdapt (REPATH | FULFILL, cwnd stays 4150) …
+  assert.is(w.at50, NSCC_REPATH | NSCC_FULFILL);
+  assert.is(w.n.cwndBytes(0), MTU);
+  // … then the window ends at 55001 with 110000 + 4150 achieved in it, the trim's arming kept.
+  assert.is(w.n.onAck(0, 55_001, MTU, 15_000, true), NSCC_QUICK_ADAPT);
+  assert.is(w.n.cwndBytes(0), 114_150);
+  // Under alg4 the trim changed no window: the ACK at 50000 fires QuickAdapt at once with
+  // 300000 + 110000 = 410000 B, held at maxWnd 225000.
+  const a = t("alg4");
+  assert.is(a.at50, NSCC_QUICK_ADAPT);
+  assert.is(a.n.cwndBytes(0), 225_000);
+});
+
 test.run();

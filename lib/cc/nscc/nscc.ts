@@ -326,9 +326,13 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       this.cwnd[slot] = this.clampWnd(slot, before - bytes);
       const flags = this.flags[slot] | Fl.TriggerQa;
       this.flags[slot] = flags;
-      if (this.ignoreLeft[slot] === 0 && this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
-        this.nackAdapted(slot, bytes);
-        return R.Decrease | R.QuickAdapt;
+      if (this.ignoreLeft[slot] === 0) {
+        if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+          this.nackAdapted(slot, bytes);
+          return R.Decrease | R.QuickAdapt;
+        }
+      } else if (this.qaRolls !== 0 && this.windowEnded(slot, flags, now)) {
+        this.newWindow(slot, now); // qaMeasure `window`: a trim ends a window here as it does outside the phase
       }
       return R.Decrease;
     }
@@ -524,7 +528,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private ackSmartt(slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number {
     if (this.ignoreLeft[slot] > 0) {
       // Line 6: every ACK is ignored. With qaMeasure `window` the measurement window still
-      // rolls (§III-E: "over the last trtt window"); the ACK that ends one belongs to it.
+      // rolls (§III-E: "over the last trtt window"), on ACKs and trims (trim); the ACK that ends
+      // one belongs to it.
       if (this.qaRolls !== 0 && this.windowEnded(slot, this.flags[slot], now)) this.newWindow(slot, now);
       return R.Ignored;
     }

@@ -169,12 +169,15 @@ test("initCwndBytes: maxWnd unless given (also a maxWnd given), in [MTU, maxWnd]
   }
 });
 
-test("qaMeasure: Alg. 4's `alg4` in every profile unless given; `window` accepted, any other value refused", () => {
+test("qaMeasure: Alg. 4's `alg4` in every profile unless given; `window` only with the smartt loop (the UEC loop never reads it); any other value refused", () => {
   for (const profile of PROFILES) {
     assert.is(new Nscc({ profile }).params.qaMeasure, "alg4");
-    assert.is(new Nscc({ profile, qaMeasure: "window" }).params.qaMeasure, "window");
     assert.throws(() => new Nscc({ profile, qaMeasure: "trtt" as "window" }), /qaMeasure/);
   }
+  assert.is(new Nscc({ profile: "smartt", qaMeasure: "window" }).params.qaMeasure, "window");
+  assert.is(new Nscc({ profile: "uec", loop: "smartt", qaMeasure: "window" }).params.qaMeasure, "window");
+  assert.throws(() => new Nscc({ profile: "uec", qaMeasure: "window" }), /qaMeasure/);
+  assert.throws(() => new Nscc({ profile: "smartt", loop: "uec", qaMeasure: "window" }), /qaMeasure/);
 });
 
 test.run();

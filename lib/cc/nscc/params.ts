@@ -100,9 +100,9 @@ export interface NsccBehaviour {
    * What QuickAdapt's `acked` measures in the smartt loop while its ignore phase lasts: `alg4`
    * counts on from the last window through the whole phase, as Alg. 2/4 test the window only
    * once the phase is over, so a QuickAdapt right after it can see more than one trtt's bytes;
-   * `window` lets the trtt window roll on the ignored ACKs, as §III-E's text says ("the bytes that
-   * have been received over the last trtt window"). The UEC loop tests its window on every ACK it
-   * does not swallow and never reads this.
+   * `window` lets the trtt window roll on the ignored ACKs and trims, as §III-E's text says ("the
+   * bytes that have been received over the last trtt window"). The UEC loop tests its window on
+   * every ACK it does not swallow: `window` needs loop `smartt`.
    */
   qaMeasure: "alg4" | "window";
   /**
@@ -335,6 +335,6 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     incBytesWrap32: rule.bool,
     qaOnNackCountsPacket: rule.bool,
     timeoutsCountIgnored: rule.bool,
-    qaMeasure: rule.oneOf("alg4", "window"),
+    qaMeasure: rule.must(p.qaMeasure === "alg4" || (p.qaMeasure === "window" && p.loop === "smartt"), '"alg4", or "window" with loop "smartt"'),
   }));
 }
