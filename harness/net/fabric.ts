@@ -875,12 +875,12 @@ export class Fabric {
   /** A packet at switch `sw`: route, then admit into the egress port's queues. */
   private forward(sw: number, h: number): void {
     const pool = this.pool;
-    if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h)) return;
+    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
+    if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h, tag)) return;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
     if (this.tracing !== 0) this.tracePort(h, port);
     // A routing loop must fail the run, not spin it (no topology here has a path of 64 switches).
     if (++pool.i32[(h << 4) + P.Hops] > 64) return this.loop(sw, h);
-    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
     if (this.wdRefuses(port, tag)) return this.wdDiscard(h);
     if (this.reflex !== null && this.reflexForward(sw, port, h)) return;
     const q = this.queues;
@@ -1583,8 +1583,8 @@ export class Fabric {
   // -------------------------------------------------------------------------------------------
   // PFC (IEEE 802.1Qbb through lib/switch Pfc at the ingress, PortQueues.onPause at the egress)
 
-  /** A data packet enters switch sw: account it to its ingress queue; false when PFC drops it. */
-  private pfcArrive(sw: number, h: number): boolean {
+  /** A data packet of queue class `tag` enters switch sw: account it to its ingress queue; false when PFC drops it. */
+  private pfcArrive(sw: number, h: number, tag: number): boolean {
     const pool = this.pool;
     const b = h << 4;
     const iq = this.nodePortBase[this.H + sw] + pool.i32[b + P.InPort];
@@ -1593,8 +1593,8 @@ export class Fabric {
     if (!pfc.isOpen(iq)) return true;
     // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
     // stops pausing the neighbour that storms. A trimmed header the queues put in the control
-    // FIFO is not of that priority (forward's test).
-    if (this.wdRefuses(iq, TAG_OF_KIND[pool.i32[b + P.Kind]])) {
+    // FIFO is not of that priority.
+    if (this.wdRefuses(iq, tag)) {
       this.wdDiscard(h);
       return false;
     }

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { build } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
-import type { ScenarioError } from "./load";
+import { scenarioErrors } from "./test-support";
 import type { CcAdapter } from "../net/adapters";
 import type { Nscc } from "../../lib/cc/nscc/nscc";
 
@@ -97,25 +97,11 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
   // inter-DC one (19 MB) and over the intra-DC one, ⌊1.5 × 100 × 9348.48 / 8⌋ = 175,284 B, and the
   // error says which class refused it.
   const big = { ...s, transport: { ...s.transport, cc: { name: "nscc", params: { initCwndBytes: 1_000_000 } } } };
-  const err = (() => {
-    try {
-      build(big);
-    } catch (e) {
-      return (e as ScenarioError).errors.join("\n");
-    }
-    return "";
-  })();
+  const err = scenarioErrors(() => build(big)).join("\n");
   assert.match(err, /^transport\.cc\.params\.initCwndBytes: .*\[4150, 175284\].* \(for the flows within one DC, whose modules take that DC's base RTT of 9348\.48 ns\)$/);
   // A value no class accepts is refused by whichever table is built first, naming its class.
   const huge = { ...s, transport: { ...s.transport, cc: { name: "nscc", params: { initCwndBytes: 100_000_000 } } } };
-  const err2 = (() => {
-    try {
-      build({ ...huge, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] });
-    } catch (e) {
-      return (e as ScenarioError).errors.join("\n");
-    }
-    return "";
-  })();
+  const err2 = scenarioErrors(() => build({ ...huge, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] })).join("\n");
   assert.match(err2, /initCwndBytes: .* \(for the flows between the DCs, whose modules take the network's base RTT of 1014043\.79\d* ns\)$/);
   // With only inter-DC flows the same start is accepted.
   const wanOnly = { ...big, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] };

@@ -11,18 +11,9 @@ import { build, buildTopology, defaultAckEveryBytes, idealFctPs, trafficFlows } 
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 import type { Scenario } from "./schema";
+import { scenarioErrors } from "./test-support";
 import { buildTraffic } from "./traffic";
 
-/** The errors of the ScenarioError `f` throws; none when it throws nothing. */
-function scenarioErrors(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ScenarioError) return e.errors;
-    throw e;
-  }
-  return [];
-}
 
 function errorsOf(doc: unknown): string[] {
   return scenarioErrors(() => validateScenario(doc));

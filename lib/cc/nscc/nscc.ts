@@ -326,13 +326,13 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       this.cwnd[slot] = this.clampWnd(slot, before - bytes);
       const flags = this.flags[slot] | Fl.TriggerQa;
       this.flags[slot] = flags;
-      if (this.ignoreLeft[slot] === 0) {
-        if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
-          this.nackAdapted(slot, bytes);
-          return R.Decrease | R.QuickAdapt;
-        }
-      } else if (this.qaRolls !== 0 && this.windowEnded(slot, flags, now)) {
-        this.newWindow(slot, now); // qaMeasure `window`: a trim ends a window here as it does outside the phase
+      if (this.ignoreLeft[slot] > 0) {
+        this.ignoredWindow(slot, flags, now);
+        return R.Decrease;
+      }
+      if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+        this.nackAdapted(slot, bytes);
+        return R.Decrease | R.QuickAdapt;
       }
       return R.Decrease;
     }
@@ -527,11 +527,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
   private ackSmartt(slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number {
     if (this.ignoreLeft[slot] > 0) {
-      // Line 6: every ACK is ignored. With qaMeasure `window` the measurement window still
-      // rolls (§III-E: "over the last trtt window"), on ACKs and trims (trim); the ACK that ends
-      // one belongs to it.
-      if (this.qaRolls !== 0 && this.windowEnded(slot, this.flags[slot], now)) this.newWindow(slot, now);
-      return R.Ignored;
+      this.ignoredWindow(slot, this.flags[slot], now);
+      return R.Ignored; // line 6: every ACK is ignored
     }
     const adapted = this.windowEnded(slot, this.flags[slot], now) && this.quickAdapt(slot, now, false, delay); // line 9
     const flags = this.flags[slot];
@@ -598,6 +595,15 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.newWindow(slot, now);
     this.flags[slot] = (fired ? flags & ~Fl.TriggerQa : flags) | Fl.QaStarted;
     return fired;
+  }
+
+  /**
+   * An ACK or trim in the smartt loop's ignore phase. With qaMeasure `window` the measurement
+   * window still rolls (§III-E: "over the last trtt window"), as it does outside the phase; the
+   * event that ends one belongs to it. With `alg4` nothing: Alg. 4 returns before Alg. 2.
+   */
+  private ignoredWindow(slot: number, flags: number, now: number): void {
+    if (this.qaRolls !== 0 && this.windowEnded(slot, flags, now)) this.newWindow(slot, now);
   }
 
   /** A QuickAdapt measurement window of base RTT + target starts now, with nothing achieved yet. */
