@@ -38,6 +38,8 @@ export interface Metrics {
   goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
   drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; watchdog: number; fault: number; reflex: number };
   trims: number;
+  /** The switches' shared buffers (network.switchBuffer): arrivals they refused, and the fullest one got (bytes); null without. */
+  switchBuffer: { refusals: number; peakBytes: number } | null;
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };
   /** PFC frames, paused time, ports ever paused, and the pause storms the switches' watchdog broke. */
@@ -203,6 +205,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       reflex: f.reflex !== null ? f.reflex.ndtDrops : 0, // Reflex NDT's own queues at the destination ESW
     },
     trims: ports.trims + f.faultTrims,
+    switchBuffer: f.bufferTotals(),
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
     pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },

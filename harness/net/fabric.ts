@@ -40,7 +40,7 @@ import {
   QUEUE_TRIMMED,
   QUEUE_TRIMMED_QUEUED,
 } from "../../lib/switch/queue/queue";
-import type { QueueParamsInput } from "../../lib/switch/queue/params";
+import type { PoolRule, QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
 import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcHeadroomBytes } from "../../lib/switch/pfc/pfc";
 import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
@@ -81,6 +81,12 @@ export const enum Routing {
 
 const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER, control → TAG_ACK
 
+export interface SwitchBufferSpec {
+  bytes: number;
+  rule?: PoolRule;
+  alphaLog2?: number;
+}
+
 export interface FabricOptions {
   topology: Topology;
   routing: Routing;
@@ -114,6 +120,13 @@ export interface FabricOptions {
   rtoNs?: number;
   /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
   pfc: PfcParamsInput | null;
+  /**
+   * A shared buffer of `bytes` per switch (DCP §6.1: 32 MB), which all its ports' queues draw
+   * on, each FIFO also held to α·(B − used) with α = 2^alphaLog2 (rule `dynamic`, the default:
+   * Choudhury & Hahne) or only to B (`complete`); the ports' own limits still apply. Absent or
+   * null: every port has only its own limits.
+   */
+  switchBuffer?: SwitchBufferSpec | null;
   /**
    * The switches' PFC watchdog (pfcWatchdog below): a port paused without a break for detectNs
    * with data queued is in a pause storm. It then ignores PAUSE frames (`forward`) or discards
@@ -517,12 +530,16 @@ export class Fabric {
     this.portNode = t.portNode;
     this.nodePortBase = t.nodePortBase;
 
-    // Queues: one PortQueues table over every port id; only switch ports are opened.
-    this.queues = new PortQueues({ ...opts.queue, handleCapacity: this.pool.maxCapacity, seed: hash3(opts.seed, 0x51, 0) }, P);
+    // Queues: one PortQueues table over every port id; only switch ports are opened. With a
+    // shared buffer per switch, buffer i is switch i's (node hosts + i).
+    const sb = opts.switchBuffer ?? null;
+    const pools = sb !== null ? { pools: t.switches, poolBytes: sb.bytes, poolRule: sb.rule ?? "dynamic", poolAlphaLog2: sb.alphaLog2 ?? 0 } : {};
+    this.queues = new PortQueues({ ...opts.queue, ...pools, handleCapacity: this.pool.maxCapacity, seed: hash3(opts.seed, 0x51, 0) }, P);
     const qp = this.queues.params;
     for (let p = 0; p < P; p++) {
       if (t.portNode[p] < t.hosts) continue;
       this.queues.open(p, t.portLastHop[p] === 1);
+      if (sb !== null) this.queues.setPool(p, t.portNode[p] - t.hosts);
       const scale = t.portGbps[p] / opts.baseGbps;
       if (scale !== 1) {
         const f = (x: number) => Math.max(1, Math.min(2 ** 30, Math.round(x * scale)));
@@ -2333,6 +2350,23 @@ export class Fabric {
       trims += this.queues.packetsTrimmed(p);
     }
     return { marks, drops, trims };
+  }
+
+  /**
+   * The switches' shared buffers: arrivals they refused (trimmed or dropped though the port's
+   * own limits took them) and the fullest any buffer got; null without shared buffers.
+   */
+  bufferTotals(): { refusals: number; peakBytes: number } | null {
+    if (this.queues.params.pools === 0) return null;
+    const t = this.topo;
+    let refusals = 0;
+    let peakBytes = 0;
+    for (let sw = t.hosts; sw < t.hosts + t.switches; sw++) {
+      const p = t.nodePortBase[sw];
+      refusals += this.queues.poolRefusals(p);
+      peakBytes = Math.max(peakBytes, this.queues.poolPeakBytes(p));
+    }
+    return { refusals, peakBytes };
   }
 
   /** Every module's error counter: reliability, the flows' CC and LB, Reflex. */

@@ -382,6 +382,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     maxEvents: s.run?.maxEvents,
     rtoNs,
     pfc: pfc ? { cableNs: s.topology.latencyNs ?? 1000, ...pfc } : null,
+    switchBuffer: n.switchBuffer ?? null,
     pfcWatchdog: { detectNs: watchdogNs ?? PFC_WATCHDOG_NS, restoreNs: watchdogRestoreNs ?? PFC_WATCHDOG_NS, action: watchdogAction, restore: watchdogRestore },
     hostRx: traffic.hostRx,
     faults,

@@ -121,6 +121,11 @@ function crossCheck(s: Scenario, errors: string[]): void {
   need(errors, (n.ecnMinFraction ?? 0.2) <= (n.ecnMaxFraction ?? 0.8), "network.ecnMinFraction", "must not exceed network.ecnMaxFraction");
   need(errors, (n.headerBytes ?? 64) < (n.mtuBytes ?? 4150), "network.headerBytes", "must be smaller than network.mtuBytes");
   need(errors, !(n.bufferBdp !== undefined && n.bufferBytes !== undefined), "network.bufferBytes", "give bufferBdp or bufferBytes, not both");
+  // The fabric assigns one shared buffer per switch; a pool setting in queue would bypass that.
+  for (const k of ["pools", "poolBytes", "poolRule", "poolAlphaLog2"]) {
+    need(errors, n.queue === undefined || !(k in n.queue), `network.queue.${k}`, "shared switch buffers are set with network.switchBuffer");
+  }
+  need(errors, (n.switchBuffer?.bytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.switchBuffer.bytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.switchBuffer?.bytes}`);
   need(errors, (n.bufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.bufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.bufferBytes}`);
   const tr = s.transport ?? {};
   const known = (ref: { name: string } | undefined, names: readonly string[], path: string) => {

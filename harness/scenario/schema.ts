@@ -62,6 +62,20 @@ export const NetworkSchema = Type.Object(
     ecnMinFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
     ecnMaxFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
     queue: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "lib/switch PortQueues parameters" })),
+    switchBuffer: Type.Optional(
+      Type.Object(
+        {
+          bytes: Int({ minimum: 1, maximum: 2 ** 30, description: "the switch's buffer B, shared by all its ports (DCP §6.1: 32 MB)" }),
+          rule: Type.Optional(
+            Type.Union([Type.Literal("dynamic"), Type.Literal("complete")], {
+              description: "dynamic (default): each queue is also held to α·(B − used) (Choudhury & Hahne); complete: only B limits",
+            }),
+          ),
+          alphaLog2: Type.Optional(Int({ minimum: -8, maximum: 8, description: "α = 2^alphaLog2 of the dynamic rule (default 0: α = 1)" })),
+        },
+        { additionalProperties: false, description: "a shared buffer per switch on top of each port's own limits (absent: per-port limits only)" },
+      ),
+    ),
     controlWeight: Type.Optional(Int({ minimum: 1, maximum: 1_000_000 })),
     hostJitterNs: Type.Optional(
       Num({ minimum: 0, maximum: 1_000_000, description: "after each packet a host's NIC sends, a random pause in [0, hostJitterNs) before its next (0: none)" }),

@@ -15,6 +15,11 @@
 //               length exceeds the threshold, 57-byte HO packets always into the control queue,
 //               WRR between control and data with w = (N − 1)/(r − N + 1); §5 P4 implementation.
 //   droptail  — a single drop-tail FIFO with optional RED/ECN (DCTCP/DCQCN switches, baselines.md §8.1).
+//   pools     — shared switch buffers (off unless `pools` > 0): DCP §6.1's 32 MB per switch (and
+//               Table 1's per-chip buffers), with Choudhury & Hahne's dynamic threshold
+//               T = α·(B − used) per FIFO ("Dynamic queue length thresholds for shared-memory
+//               packet switches", IEEE/ACM ToN 1998) or complete sharing (only B − used), which is
+//               the lossy rule of the ns-3 RDMA switch MMU (HPCC's switch-mmu) DCP's simulator uses.
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
@@ -27,6 +32,7 @@ export type Trimming = "off" | "arriving" | "arriving-or-newest";
 export type EcnAt = "off" | "enqueue" | "dequeue";
 export type Scheduler = "strict" | "wrr" | "dwrr";
 export type OverRule = "arrival" | "occupancy";
+export type PoolRule = "dynamic" | "complete";
 
 export interface QueueParams {
   profile: QueueProfile;
@@ -73,6 +79,14 @@ export interface QueueParams {
   seed: number;
   /** Packet handles are integers in [0, handleCapacity): the fabric's packet-pool size. */
   handleCapacity: number;
+  /** Shared buffers (one per switch) that ports join with setPool; 0: every port has only its own limits. */
+  pools: number;
+  /** Size B of each shared buffer (DCP §6.1: 32 MB per switch). */
+  poolBytes: number;
+  /** `dynamic`: a FIFO is over at α·(B − used) too (Choudhury & Hahne); `complete`: only when B is full. */
+  poolRule: PoolRule;
+  /** α = 2^poolAlphaLog2 for the dynamic rule (integer in [−8, 8]; 0: α = 1). */
+  poolAlphaLog2: number;
 }
 
 export type QueueParamsInput = Partial<QueueParams>;
@@ -144,6 +158,7 @@ const NAMES: readonly (keyof QueueParams)[] = [
   "controlLimitBytes", "controlLimitPackets", "overRule", "acksToControl", "controlQueue", "trimming",
   "trimBytes", "ecnAt", "kMinBytes", "kMaxBytes", "pMax", "scheduler", "wrrControlPackets",
   "wrrDataPackets", "controlWeight", "dcpRadix", "dataPacketBytes", "seed", "handleCapacity",
+  "pools", "poolBytes", "poolRule", "poolAlphaLog2",
 ];
 export const QUEUE_PARAM_NAMES: readonly string[] = NAMES;
 
@@ -238,6 +253,10 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     dataPacketBytes,
     seed: 1,
     handleCapacity: 65536,
+    pools: 0,
+    poolBytes: 32 * 1024 * 1024,
+    poolRule: "dynamic",
+    poolAlphaLog2: 0,
   };
   const p = resolveParams("PortQueues", defaults, input, (q) => ({
     mtuBytes: rule.int(64, MAX_PACKET_BYTES),
@@ -265,6 +284,10 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     dataPacketBytes: rule.int(2, MAX_PACKET_BYTES),
     seed: rule.int(),
     handleCapacity: rule.int(1, 2 ** 24),
+    pools: rule.int(0, 2 ** 20),
+    poolBytes: rule.int(1, 2 ** 30),
+    poolRule: rule.oneOf("dynamic", "complete"),
+    poolAlphaLog2: rule.int(-8, 8),
   }));
   needParam("PortQueues", p.trimming === "off" || p.controlQueue, "trimming needs the control queue (trimmed headers travel there)");
   // DCP §4.2: r = dataPacketBytes / trimBytes must exceed 1 for the weight to be defined at all.

@@ -38,12 +38,14 @@ import { redProbabilityQ16 } from "./red";
 /**
  * Per-port state, grouped port by port in power-of-two strides (index = port << shift): 64 B of
  * FIFO words (S), 32 B of generator, pause, scheduler and RED words (A), 64 B of f64 counters
- * (C), plus the open flag = 161 B per port; plus 8 B per packet handle, shared by all ports.
+ * (C), the port's shared buffer (pool + 1; 0: none), plus the open flag = 165 B per port; plus
+ * 8 B per packet handle, shared by all ports, and 24 B per shared buffer.
  */
 const LAYOUT = {
   st: ["i32", 16],
   aux: ["i32", 8],
   cnt: ["f64", 8],
+  pool: "i32",
 } as const;
 
 /**
@@ -192,6 +194,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     evict: ["slot", "nowNs"],
     ecnProbability: ["slot", "queueBytes"],
     setPortLimits: ["slot", "dataLimitBytes", "dataLimitPackets", "controlLimitBytes", "controlLimitPackets", "kMinBytes", "kMaxBytes"],
+    setPool: ["slot", "pool"],
   };
   /**
    * The `out` record. A dequeued or evicted packet: bytes, queue (FIFO_*), ecn (1: set CE);
@@ -215,6 +218,18 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private readonly cnt = this.col.cnt;
   private readonly hs: Int32Array;
   private readonly handleCap: number;
+  /** Per port: its shared buffer + 1, or 0. */
+  private readonly poolOf = this.col.pool;
+  /** 1 when the table has shared buffers (`pools` > 0): only then is any of them accounted. */
+  private readonly pooled: number;
+  /** Per shared buffer + 1 (index 0 collects unpooled ports and is never judged): bytes queued. */
+  private readonly poolUsed: Float64Array;
+  private readonly poolPeak: Float64Array;
+  private readonly poolRefused: Float64Array;
+  /** B, bytes of each shared buffer. */
+  private readonly poolCap: number;
+  /** α of the dynamic rule; 2^31 for complete sharing, so that only B itself limits. */
+  private readonly poolScale: number;
 
   private readonly mtu: number;
   private readonly trimBytes: number;
@@ -258,6 +273,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.wrrControl = p.wrrControlPackets;
     this.wrrTotal = p.wrrControlPackets + p.wrrDataPackets;
     this.seed = p.seed | 0;
+    this.pooled = p.pools > 0 ? 1 : 0;
+    this.poolUsed = offHeap(Float64Array, p.pools + 1);
+    this.poolPeak = offHeap(Float64Array, p.pools + 1);
+    this.poolRefused = offHeap(Float64Array, p.pools + 1);
+    this.poolCap = p.poolBytes;
+    this.poolScale = p.poolRule === "complete" ? 2 ** 31 : 2 ** p.poolAlphaLog2;
   }
 
   /**
@@ -267,7 +288,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   open(slot: number, lastHop: boolean): void {
     if (this.isOpen(slot)) {
-      // Re-opening starts the port afresh: its queued handles are forgotten, as by close.
+      // Re-opening starts the port afresh: its queued handles are forgotten, as by close, and
+      // it leaves its shared buffer (setPool joins one again).
+      this.leavePool(slot);
       this.forget(this.st[(slot << S.Shift) + S.Head]);
       this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
     }
@@ -288,6 +311,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** Closes a port; packets still queued are forgotten (the caller owns and frees them). */
   override close(slot: number): number {
     if (!this.isOpen(slot)) return this.fail(E_SLOT);
+    this.leavePool(slot);
     this.forget(this.st[(slot << S.Shift) + S.Head]);
     this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
     return super.close(slot);
@@ -319,6 +343,19 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       throw new RangeError(`PortQueues.setPortLimits: bad slot or limits for slot ${slot}`);
     }
     this.setLimits(slot, dataLimitBytes, dataLimitPackets, controlLimitBytes, controlLimitPackets, kMinBytes, kMaxBytes);
+    return 0;
+  }
+
+  /**
+   * The port joins shared buffer `pool` (0 ≤ pool < `pools`), or leaves its buffer (−1); the
+   * bytes it holds move with it. Configuration: returns 0, or E_SLOT / E_ARG (state unchanged).
+   */
+  setPool(slot: number, pool: number): number {
+    if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.poolUsed.length - 1)) return this.reject(slot);
+    const queued = this.st[(slot << S.Shift) + S.Bytes] + this.st[(slot << S.Shift) + S.Control + S.Bytes];
+    this.poolAdd(slot, -queued);
+    this.poolOf[slot] = pool + 1;
+    this.poolAdd(slot, queued);
     return 0;
   }
 
@@ -357,7 +394,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const st = this.st;
     const q = st[f + S.Bytes];
     // The control FIFO is over when q + size > limit; the data FIFO by its over rule.
-    if (q + (bytes & (this.arrivalMask | -fifo)) > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) {
+    const need = q + (bytes & (this.arrivalMask | -fifo));
+    // In a shared buffer, an admitted arrival is counted there by poolRefuses.
+    if (need > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled !== 0 && this.poolRefuses(slot, need, bytes))) {
       return this.overflow(slot, handle, bytes, tag, fifo);
     }
     this.append(f, handle, bytes, tag);
@@ -529,6 +568,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const n = st[f + S.Pkts] - 1;
     st[f + S.Pkts] = n;
     st[f + S.Bytes] -= bytes;
+    if (this.pooled !== 0) this.poolAdd(slot, -bytes);
     if (n < 2) this.shrunk(slot, fifo, n);
     const out = this.out;
     out[O.Bytes] = bytes;
@@ -604,7 +644,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     const f = b + S.Control;
     const st = this.st;
-    if (st[f + S.Bytes] + header > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP]) return this.drop(slot, orig);
+    const need = st[f + S.Bytes] + header;
+    if (need > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled !== 0 && this.poolRefuses(slot, need, header))) {
+      return this.drop(slot, orig);
+    }
     this.append(f, h, header, K.HeaderTag);
     const c = slot << C.Shift;
     this.cnt[c + C.BytesTrimmed] += orig - header;
@@ -626,8 +669,11 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const meta = hs[(t << H.Shift) + H.Meta];
     const tBytes = meta & K.BytesMask;
     const q = st[b + S.Bytes] - tBytes;
-    const over = q + (bytes & this.arrivalMask) > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
+    const need = q + (bytes & this.arrivalMask);
+    const over = need > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
     if (((this.trimTags >> (meta >>> K.TagShift)) & 1) === 0 || over) return 0;
+    // In a shared buffer the arrival must also fit once the newest has left it.
+    if (this.pooled !== 0 && this.poolOver(this.poolOf[slot], need, bytes - tBytes)) return 0;
     // The arrival replaces the newest packet: it hangs off the tail's predecessor.
     const prev = st[b + S.Prev];
     hs[(h << H.Shift) + H.Next] = -1;
@@ -636,6 +682,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     else hs[(prev << H.Shift) + H.Next] = h;
     st[b + S.Tail] = h;
     st[b + S.Bytes] = q + bytes;
+    if (this.pooled !== 0) this.poolAdd(slot, bytes - tBytes);
     hs[(t << H.Shift) + H.Meta] = 0;
     const header = tBytes < this.trimBytes ? tBytes : this.trimBytes;
     const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
@@ -766,12 +813,75 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.aux[(slot << A.Shift) + A.KMax] = kMax;
   }
 
+  // ---------------------------------------------------------------------------------------
+  // Shared buffers
+
+  /**
+   * Whether a FIFO of `need` bytes (as its over rule counts them) may grow by `delta` bytes in
+   * shared buffer p + 1: not when B would be exceeded, nor, under the dynamic rule, when
+   * need > α·(B − used) (Choudhury & Hahne: the threshold is taken before the arrival). Index 0
+   * (no buffer) never refuses. (B − used)·α is exact: |B − used| < 2^31, α a power of two.
+   */
+  private poolOver(p: number, need: number, delta: number): boolean {
+    if (p === 0) return false;
+    const used = this.poolUsed[p];
+    return used + delta > this.poolCap || need > (this.poolCap - used) * this.poolScale;
+  }
+
+  /**
+   * poolOver for an arrival of `delta` bytes: a refusal is counted against the port's buffer;
+   * an admitted arrival is counted in it (the caller then queues it).
+   */
+  private poolRefuses(slot: number, need: number, delta: number): boolean {
+    const p = this.poolOf[slot];
+    if (this.poolOver(p, need, delta)) {
+      this.poolRefused[p]++;
+      return true;
+    }
+    this.poolAdd(slot, delta);
+    return false;
+  }
+
+  private poolAdd(slot: number, delta: number): void {
+    const p = this.poolOf[slot];
+    const used = this.poolUsed[p] + delta;
+    this.poolUsed[p] = used;
+    if (used > this.poolPeak[p]) this.poolPeak[p] = used;
+  }
+
+  /** A closed or re-opened port's queued bytes leave its shared buffer. */
+  private leavePool(slot: number): void {
+    this.setPool(slot, -1);
+  }
+
   private forget(h: number): void {
     while (h >= 0) {
       const next = this.hs[(h << H.Shift) + H.Next];
       this.hs[(h << H.Shift) + H.Meta] = 0;
       h = next;
     }
+  }
+
+  /** The port's shared buffer, or −1 (none, or a closed port). */
+  pool(slot: number): number {
+    return this.isOpen(slot) ? this.poolOf[slot] - 1 : -1;
+  }
+  /** Bytes queued in the port's shared buffer (all its ports, both FIFOs); 0 without one. */
+  poolUsedBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.poolUsed[this.poolOf[slot]] : 0;
+  }
+  poolPeakBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.poolPeak[this.poolOf[slot]] : 0;
+  }
+  /** Arrivals (and trimmed headers) the port's shared buffer refused though the FIFO's own limits took them. */
+  poolRefusals(slot: number): number {
+    return this.pool(slot) >= 0 ? this.poolRefused[this.poolOf[slot]] : 0;
+  }
+  /** What a FIFO of the port's buffer may hold now: ⌊α·(B − used)⌋, or B − used (complete); 0 without one. */
+  poolThresholdBytes(slot: number): number {
+    if (this.pool(slot) < 0) return 0;
+    const free = this.poolCap - this.poolUsed[this.poolOf[slot]];
+    return this.poolScale === 2 ** 31 ? free : Math.floor(free * this.poolScale);
   }
 
   private word(slot: number, w: number): number {

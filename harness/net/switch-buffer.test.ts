@@ -1,0 +1,80 @@
+// Shared switch buffers in the fabric (network.switchBuffer): DCP §6.1 gives each switch one
+// 32 MB buffer for all its ports; lib/switch/queue holds each FIFO to Choudhury & Hahne's dynamic
+// threshold α·(B − used). Their steady state is what these tests check: with one congested
+// queue q = α(B − q), so q = αB/(1 + α); with two, q = α(B − 2q), so q = αB/(1 + 2α) each.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runScenario } from "../run";
+import { validateScenario } from "../scenario/load";
+import type { Scenario } from "../scenario/schema";
+import { scenarioErrors } from "../scenario/test-support";
+import { oneSwitchScenario } from "./test-support";
+
+const B = 400_000;
+const MTU = 4150;
+
+/**
+ * One leaf of 10 hosts at 100 Gb/s, no CC, no trimming, per-port limits far above B: 4 senders
+ * (hosts 2–5) blast 2 MB each at host 0 and, with `second`, hosts 6–9 at host 1.
+ */
+function incast(switchBuffer: NonNullable<Scenario["network"]>["switchBuffer"] | undefined, second: boolean) {
+  const flows = [2, 3, 4, 5].map((src) => ({ src, dst: 0, bytes: 2_000_000 }));
+  if (second) for (const src of [6, 7, 8, 9]) flows.push({ src, dst: 1, bytes: 2_000_000 });
+  const s = oneSwitchScenario("switch-buffer", 100, flows);
+  s.topology = { ...s.topology, hostsPerLeaf: 10 } as Scenario["topology"];
+  s.network = { ...s.network, bufferBytes: 2 ** 28, ...(switchBuffer ? { switchBuffer } : {}) };
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, r.flowsTotal);
+  return r;
+}
+
+/** The fullest the leaf's buffer got (its data queues and the ACKs queued toward the senders). */
+function peak(r: ReturnType<typeof incast>): number {
+  const sb = r.metrics.switchBuffer;
+  assert.ok(sb !== null);
+  return sb.peakBytes;
+}
+
+test("one congested queue under α = 1 holds B/2, the dynamic threshold's steady state", () => {
+  const r = incast({ bytes: B }, false);
+  const p = peak(r);
+  // q + size ≤ α(B − q) admits up to (B + size)/2 of data; the ACKs queued toward the senders
+  // add at most a few kB (they drain at 100 Gb/s, 64 B each).
+  assert.ok(p >= B / 2 - MTU && p <= B / 2 + MTU + 4096, `peak ${p} B, B/2 = ${B / 2}`);
+  assert.ok((r.metrics.switchBuffer?.refusals ?? 0) > 0, "the incast outruns the threshold");
+  assert.is(r.metrics.drops.queue, r.metrics.switchBuffer?.refusals, "every queue drop is the shared buffer's (the port's own limit is 2^28 B)");
+});
+
+test("α = 1/2 holds one queue to B/3, α = 2 to 2B/3", () => {
+  for (const [alphaLog2, share] of [[-1, 1 / 3], [1, 2 / 3]] as const) {
+    const p = peak(incast({ bytes: B, alphaLog2 }, false));
+    assert.ok(p >= share * B - MTU && p <= share * B + MTU + 4096, `α = 2^${alphaLog2}: peak ${p} B, expected ${share * B}`);
+  }
+});
+
+test("two congested queues of one switch each get B/3 under α = 1; complete sharing lets them fill B", () => {
+  const dyn = peak(incast({ bytes: B }, true));
+  assert.ok(dyn >= (2 * B) / 3 - 2 * MTU && dyn <= (2 * B) / 3 + 2 * MTU + 4096, `two queues: peak ${dyn} B, expected 2B/3 = ${(2 * B) / 3}`);
+  const full = peak(incast({ bytes: B, rule: "complete" }, true));
+  assert.ok(full > B - MTU && full <= B, `complete sharing: peak ${full} B of ${B}`);
+});
+
+test("without a shared buffer nothing is refused and the metric is null", () => {
+  const r = incast(undefined, false);
+  assert.is(r.metrics.switchBuffer, null);
+  assert.is(r.metrics.drops.queue, 0, "a 2^28 B port limit never drops 8 MB");
+});
+
+test("a scenario is refused with a buffer below one packet, or pool settings in network.queue", () => {
+  const s = oneSwitchScenario("switch-buffer", 100, [{ src: 0, dst: 1, bytes: 1000 }]);
+  const small = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 4000 } } }));
+  assert.ok(small.some((e) => e.includes("network.switchBuffer.bytes")), small.join("\n"));
+  const inQueue = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, queue: { poolBytes: 1_000_000 } } }));
+  assert.ok(inQueue.some((e) => e.includes("network.queue.poolBytes") && e.includes("network.switchBuffer")), inQueue.join("\n"));
+  const alpha = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, alphaLog2: 9 } } }));
+  assert.ok(alpha.some((e) => e.includes("alphaLog2")), alpha.join("\n"));
+  assert.equal(scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, rule: "complete", alphaLog2: -8 } } })), []);
+});
+
+test.run();
