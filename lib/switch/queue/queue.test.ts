@@ -616,8 +616,8 @@ for (const profile of ["uec-htsim", "uec", "dcp", "droptail"] as const) {
   });
 }
 
-test("per-port state is 161 B (64 B FIFO words, 32 B generator/pause/scheduler, 64 B counters, open flag) plus 8 B per handle", () => {
-  assert.is(PortQueues.bytesPerFlow, 161);
+test("per-port state is 165 B (64 B FIFO words, 32 B generator/pause/scheduler, 64 B counters, the shared buffer, open flag) plus 8 B per handle", () => {
+  assert.is(PortQueues.bytesPerFlow, 165);
   assert.is(PortQueues.bytesPerHandle, 8);
 });
 

@@ -672,8 +672,14 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const need = q + (bytes & this.arrivalMask);
     const over = need > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
     if (((this.trimTags >> (meta >>> K.TagShift)) & 1) === 0 || over) return 0;
-    // In a shared buffer the arrival must also fit once the newest has left it.
-    if (this.pooled !== 0 && this.poolOver(this.poolOf[slot], need, bytes - tBytes)) return 0;
+    // In a shared buffer the arrival must also fit once the newest has left it: the newest's
+    // bytes leave the buffer before it is judged (the threshold α·(B − used) as well as B).
+    if (this.pooled !== 0) {
+      this.poolAdd(slot, -tBytes);
+      const refused = this.poolOver(this.poolOf[slot], need, bytes);
+      this.poolAdd(slot, tBytes);
+      if (refused) return 0;
+    }
     // The arrival replaces the newest packet: it hangs off the tail's predecessor.
     const prev = st[b + S.Prev];
     hs[(h << H.Shift) + H.Next] = -1;
@@ -877,10 +883,15 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   poolRefusals(slot: number): number {
     return this.pool(slot) >= 0 ? this.poolRefused[this.poolOf[slot]] : 0;
   }
-  /** What a FIFO of the port's buffer may hold now: ⌊α·(B − used)⌋, or B − used (complete); 0 without one. */
+  /**
+   * What a FIFO of the port's buffer may hold now: ⌊α·(B − used)⌋, or B − used (complete); 0
+   * without one, and 0 while the buffer holds more than B (setPool moves a port's bytes in
+   * without admission; the buffer then refuses every arrival until it drains below B).
+   */
   poolThresholdBytes(slot: number): number {
     if (this.pool(slot) < 0) return 0;
     const free = this.poolCap - this.poolUsed[this.poolOf[slot]];
+    if (free <= 0) return 0;
     return this.poolScale === 2 ** 31 ? free : Math.floor(free * this.poolScale);
   }
 
