@@ -1,7 +1,9 @@
 // Port queues under a switch's traffic: 128 egress ports of the uec-htsim profile at 100 Gb/s
 // (data FIFO 178 KB, RED 37–145 KB at dequeue, trimming to 64 B with the ½ newest option,
 // headers 100000:1), arrivals of 4150 B data (80 %), 64 B ACKs (15 %) and 64 B headers (5 %)
-// on random ports; and a DCP port set (57 B HOs, DWRR with the N = 16 weight, ECN at enqueue).
+// on random ports; a DCP port set (57 B HOs, DWRR with the N = 16 weight, ECN at enqueue); and
+// the uec-htsim ports as 8 switches of 16 ports, each switch with a 1 MB shared buffer under the
+// dynamic threshold (α = 1), which refuses some of the arrivals.
 //
 // Each op replays a batch of one handler and then puts the table back as it was before the
 // batch by copying its typed arrays from a snapshot taken at setup, so enqueues always meet the
@@ -55,17 +57,29 @@ function snapshot(table: object): () => void {
   };
 }
 
-function portQueues(profile: "uec-htsim" | "dcp", handles: number): PortQueues {
-  const params = profile === "dcp" ? { profile, dcpRadix: 16, ecnAt: "enqueue" as const, kMinBytes: 5000, kMaxBytes: 200_000, pMax: 0.01, dataLimitBytes: 100_000 } : { profile };
+type Setup = "uec-htsim" | "dcp" | "shared";
+
+const SUFFIX: Record<Setup, string> = { "uec-htsim": "", dcp: " (dcp)", shared: " (shared buffer)" };
+
+function portQueues(setup: Setup, handles: number): PortQueues {
+  const params =
+    setup === "dcp"
+      ? { profile: setup, dcpRadix: 16, ecnAt: "enqueue" as const, kMinBytes: 5000, kMaxBytes: 200_000, pMax: 0.01, dataLimitBytes: 100_000 }
+      : setup === "shared"
+        ? { profile: "uec-htsim" as const, pools: PORTS / 16, poolBytes: 1_000_000 }
+        : { profile: setup };
   const q = new PortQueues({ ...params, handleCapacity: handles, seed: 3 }, PORTS);
-  for (let p = 0; p < PORTS; p++) q.open(p, p < 16);
+  for (let p = 0; p < PORTS; p++) {
+    q.open(p, p < 16);
+    if (setup === "shared") q.setPool(p, p >> 4);
+  }
   return q;
 }
 
-function enqueue(profile: "uec-htsim" | "dcp"): Workload {
+function enqueue(profile: Setup): Workload {
   return {
     module: "switch/queue",
-    handler: profile === "dcp" ? "onEnqueue (dcp)" : "onEnqueue",
+    handler: "onEnqueue" + SUFFIX[profile],
     goalNs: 10,
     batch: BATCH,
     setup(seed) {
@@ -85,10 +99,10 @@ function enqueue(profile: "uec-htsim" | "dcp"): Workload {
   };
 }
 
-function dequeue(profile: "uec-htsim" | "dcp"): Workload {
+function dequeue(profile: Setup): Workload {
   return {
     module: "switch/queue",
-    handler: profile === "dcp" ? "onDequeue (dcp)" : "onDequeue",
+    handler: "onDequeue" + SUFFIX[profile],
     goalNs: 10,
     batch: BATCH,
     setup(seed) {
@@ -131,4 +145,12 @@ const restoreOnly: Workload = {
   },
 };
 
-export const switchQueueWorkloads: Workload[] = [enqueue("uec-htsim"), dequeue("uec-htsim"), enqueue("dcp"), dequeue("dcp"), restoreOnly];
+export const switchQueueWorkloads: Workload[] = [
+  enqueue("uec-htsim"),
+  dequeue("uec-htsim"),
+  enqueue("dcp"),
+  dequeue("dcp"),
+  enqueue("shared"),
+  dequeue("shared"),
+  restoreOnly,
+];
