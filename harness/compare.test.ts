@@ -53,7 +53,7 @@ function fake(lb: string, o: {
       goodput: { totalGbps: o.goodput, perFlowMeanGbps: null, perFlowMinGbps: null },
       drops: zeros,
       trims: o.trims,
-      switchBuffer: null,
+      switchBuffer: { refusals: 0, peakBytes: 0 },
       retransmissions: { total: o.retx[0], spurious: o.retx[1], timeouts: o.retx[2] },
       outOfOrder: { packets: 0, percent: o.ooo, duplicates: 0 },
       pfc: { pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0, watchdogStorms: 0 },

@@ -2354,10 +2354,9 @@ export class Fabric {
 
   /**
    * The switches' shared buffers: arrivals they refused (trimmed or dropped though the port's
-   * own limits took them) and the fullest any buffer got; null without shared buffers.
+   * own limits took them) and the fullest any buffer got; both 0 without shared buffers.
    */
-  bufferTotals(): { refusals: number; peakBytes: number } | null {
-    if (this.queues.params.pools === 0) return null;
+  bufferTotals(): { refusals: number; peakBytes: number } {
     const t = this.topo;
     let refusals = 0;
     let peakBytes = 0;
