@@ -178,6 +178,13 @@ test("optional rows only when some run has them: per class (two or more classes)
   const reflex = (pseudoAcks: number, controlledPackets: number): Results => ({ ...plain, reflex: { pseudoAcks, pseudoAcksDelivered: 0, srcRttMeanUs: null, srcRttMaxUs: null, controlledPackets, ndtDrops: 0, pauses: 0, pauseTimeouts: 0 } });
   assert.not.ok(table([reflex(0, 0)]).has("Reflex pseudo-ACKs"), "Reflex on but idle");
   assert.equal(table([reflex(0, 1)]).get("NDT controlled packets"), ["1"]);
+  // Shared switch buffers: rows once a buffer held anything; a results file from before has none.
+  assert.not.ok(c.has("shared buffer: refused"));
+  const pooled: Results = { ...plain, metrics: { ...plain.metrics, switchBuffer: { refusals: 12, peakBytes: 199_200 } } };
+  const old = { ...plain, metrics: { ...plain.metrics, switchBuffer: undefined } } as unknown as Results;
+  const sb = table([old, pooled]);
+  assert.equal(sb.get("shared buffer: refused"), ["—", "12"]);
+  assert.equal(sb.get("fullest (kB)"), ["—", "199.2"]);
 });
 
 test("markdown and CSV forms carry the same cells", () => {

@@ -88,6 +88,13 @@ function rows(results: Results[]): Row[] {
     if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(["PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0]);
   }
   if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(["HO loss ratio", (r) => n(r.metrics.controlPlane.hoLossRatio, 4)]);
+  // Results files written before 2026-12-02 have no shared-buffer metrics.
+  if (results.some((r) => (r.metrics.switchBuffer?.peakBytes ?? 0) > 0)) {
+    out.push(
+      ["shared buffer: refused", (r) => r.metrics.switchBuffer?.refusals ?? null],
+      ["  fullest (kB)", (r) => (r.metrics.switchBuffer ? n(r.metrics.switchBuffer.peakBytes / 1000, 1) : null)],
+    );
+  }
   if (results.some((r) => r.reflex !== undefined && r.reflex.pseudoAcks + r.reflex.controlledPackets > 0)) {
     out.push(
       ["Reflex pseudo-ACKs", (r) => r.reflex?.pseudoAcks ?? null],
