@@ -38,7 +38,10 @@ export interface Metrics {
   goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
   drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; watchdog: number; fault: number; reflex: number };
   trims: number;
-  /** The switches' shared buffers (network.switchBuffer): arrivals they refused, and the fullest one got (bytes); 0 and 0 without. */
+  /**
+   * The switches' shared buffers (network.switchBuffer): how often they refused an arrival or a
+   * trimmed header that the port's own limits took, and the fullest one got (bytes); 0 and 0 without.
+   */
   switchBuffer: { refusals: number; peakBytes: number };
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };

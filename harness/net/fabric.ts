@@ -2353,8 +2353,9 @@ export class Fabric {
   }
 
   /**
-   * The switches' shared buffers: arrivals they refused (trimmed or dropped though the port's
-   * own limits took them) and the fullest any buffer got; both 0 without shared buffers.
+   * The switches' shared buffers: how often they refused an arrival or a trimmed header that the
+   * port's own limits took (PortQueues.poolRefusals), and the fullest any buffer got; both 0
+   * without shared buffers.
    */
   bufferTotals(): { refusals: number; peakBytes: number } {
     const t = this.topo;

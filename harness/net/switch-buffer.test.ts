@@ -64,12 +64,14 @@ test("without a shared buffer nothing is refused and the metric reads 0", () => 
   assert.is(r.metrics.drops.queue, 0, "a 2^28 B port limit never drops 8 MB");
 });
 
-test("a scenario is refused with a buffer below one packet, or pool settings in network.queue", () => {
+test("a scenario is refused with a buffer below one packet, with PFC, or with pool settings in network.queue", () => {
   const s = oneSwitchScenario("switch-buffer", 100, [{ src: 0, dst: 1, bytes: 1000 }]);
   const small = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 4000 } } }));
   assert.ok(small.some((e) => e.includes("network.switchBuffer.bytes")), small.join("\n"));
   const inQueue = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, queue: { poolBytes: 1_000_000 } } }));
   assert.ok(inQueue.some((e) => e.includes("network.queue.poolBytes") && e.includes("network.switchBuffer")), inQueue.join("\n"));
+  const pfc = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, pfc: {}, switchBuffer: { bytes: 1e6 } } }));
+  assert.ok(pfc.some((e) => e.includes("network.switchBuffer") && e.includes("network.pfc")), pfc.join("\n"));
   const alpha = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, alphaLog2: 9 } } }));
   assert.ok(alpha.some((e) => e.includes("alphaLog2")), alpha.join("\n"));
   assert.equal(scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, rule: "complete", alphaLog2: -8 } } })), []);

@@ -125,6 +125,9 @@ function crossCheck(s: Scenario, errors: string[]): void {
   for (const k of ["pools", "poolBytes", "poolRule", "poolAlphaLog2"]) {
     need(errors, n.queue === undefined || !(k in n.queue), `network.queue.${k}`, "shared switch buffers are set with network.switchBuffer");
   }
+  // Under PFC a switch's buffer decides when to pause (XOFF from the free shared space, headroom
+  // set aside), not when to drop; that is not modelled, and an egress buffer would drop lossless traffic.
+  need(errors, n.switchBuffer === undefined || n.pfc === undefined, "network.switchBuffer", "not with network.pfc: a shared buffer with PFC needs XOFF thresholds and headroom drawn from it, which the fabric does not model");
   need(errors, (n.switchBuffer?.bytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.switchBuffer.bytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.switchBuffer?.bytes}`);
   need(errors, (n.bufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.bufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.bufferBytes}`);
   const tr = s.transport ?? {};
