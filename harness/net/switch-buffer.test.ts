@@ -23,6 +23,8 @@ function incast(switchBuffer: NonNullable<Scenario["network"]>["switchBuffer"] |
   const s = oneSwitchScenario("switch-buffer", 100, flows);
   s.topology = { ...s.topology, hostsPerLeaf: 10 } as Scenario["topology"];
   s.network = { ...s.network, bufferBytes: 2 ** 28, ...(switchBuffer ? { switchBuffer } : {}) };
+  // The queues toward hosts 0 and 1, sampled every 2 µs (a 4150 B packet takes 0.33 µs).
+  s.metrics = { sample: { intervalUs: 2, ports: [{ to: 0 }, { to: 1 }] } };
   const r = runScenario(s);
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   assert.is(r.completed, r.flowsTotal);
@@ -52,8 +54,16 @@ test("α = 1/2 holds one queue to B/3, α = 2 to 2B/3", () => {
 });
 
 test("two congested queues of one switch each get B/3 under α = 1; complete sharing lets them fill B", () => {
-  const dyn = peak(incast({ bytes: B }, true));
+  const r = incast({ bytes: B }, true);
+  const dyn = peak(r);
   assert.ok(dyn >= (2 * B) / 3 - 2 * MTU && dyn <= (2 * B) / 3 + 2 * MTU + 4096, `two queues: peak ${dyn} B, expected 2B/3 = ${(2 * B) / 3}`);
+  // Each queue on its own: q = α(B − 2q) gives B/3 for both, not some other split of 2B/3.
+  const queues = r.series?.queues ?? [];
+  assert.is(queues.length, 2);
+  for (const q of queues) {
+    const top = Math.max(...q.bytes);
+    assert.ok(top >= B / 3 - 2 * MTU && top <= B / 3 + MTU, `${q.name}: sampled peak ${top} B, B/3 = ${B / 3}`);
+  }
   const full = peak(incast({ bytes: B, rule: "complete" }, true));
   assert.ok(full > B - MTU && full <= B, `complete sharing: peak ${full} B of ${B}`);
 });
