@@ -545,6 +545,7 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
   const free: number[] = [];
   for (let h = 0; h < 4096; h++) free.push(h);
   const held = new Set<number>();
+  let overfilled = false;
   for (let i = 0; i < 20_000; i++) {
     const port = rnd(4);
     const op = rnd(10);
@@ -564,9 +565,13 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
         free.push(h);
       }
     } else if (op === 9 && rnd(50) === 0) {
-      // rare: move a port, or close and re-open it (its handles are ours again)
-      // (a port joins a buffer only while empty, so that no move takes a buffer past B)
-      if (rnd(2) === 0) q.setPool(port, q.queuedBytes(port) === 0 ? rnd(3) - 1 : -1);
+      // rare: move a port, or close and re-open it (its handles are ours again); a port that
+      // joins a buffer with bytes queued may take it past B, which suspends the ≤ B check
+      if (rnd(2) === 0) {
+        const to = rnd(3) - 1;
+        if (to >= 0 && q.queuedBytes(port) > 0) overfilled = true;
+        q.setPool(port, to);
+      }
       else {
         const hs: number[] = [];
         for (let f = 0; f <= 1; f++) for (let k = 0; q.peek(port, f, k) >= 0; k++) hs.push(q.peek(port, f, k));
@@ -582,7 +587,7 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
     for (let p = 0; p < 4; p++) {
       if (q.pool(p) < 0) continue;
       assert.is(q.poolUsedBytes(p), sums[q.pool(p)]);
-      assert.ok(q.poolUsedBytes(p) <= B);
+      if (!overfilled) assert.ok(q.poolUsedBytes(p) <= B);
       assert.ok(q.poolPeakBytes(p) >= q.poolUsedBytes(p));
     }
     for (let p = 0; p < 4; p++) assert.is(q.accountingGap(p), 0);
