@@ -68,6 +68,28 @@ test("two congested queues of one switch each get B/3 under α = 1; complete sha
   assert.ok(full > B - MTU && full <= B, `complete sharing: peak ${full} B of ${B}`);
 });
 
+test("the dynamic threshold keeps room for a bystander port; complete sharing lets an incast take it all", () => {
+  // Choudhury & Hahne's point: under complete sharing one overloaded queue can hold the whole
+  // buffer, so another port's packets find none. The 4:1 incast at host 0 runs with trimming on;
+  // from 100 µs, hosts 6 and 7 send 64 packets each to host 1 (2:1, so host 1's queue must grow).
+  const run = (switchBuffer?: { bytes: number; rule?: "complete" }) => {
+    const flows = [2, 3, 4, 5].map((src) => ({ src, dst: 0, bytes: 2_000_000, startUs: 0 }));
+    flows.push({ src: 6, dst: 1, bytes: 64 * 4086, startUs: 100 }, { src: 7, dst: 1, bytes: 64 * 4086, startUs: 100 });
+    const s = oneSwitchScenario("switch-buffer-bystander", 100, flows);
+    s.topology = { ...s.topology, hostsPerLeaf: 10 } as Scenario["topology"];
+    s.network = { ...s.network, trimming: true, bufferBytes: 2 ** 28, ...(switchBuffer ? { switchBuffer } : {}) };
+    const r = runScenario(s);
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, r.flowsTotal);
+    return Math.max(r.flows[4].fctUs as number, r.flows[5].fctUs as number);
+  };
+  const own = run();
+  const dynamic = run({ bytes: B });
+  const complete = run({ bytes: B, rule: "complete" });
+  assert.ok(dynamic < 1.1 * own, `bystanders ${dynamic} µs under the dynamic threshold, ${own} µs with private buffers`);
+  assert.ok(complete > 3 * own, `bystanders ${complete} µs under complete sharing, ${own} µs with private buffers`);
+});
+
 test("without a shared buffer nothing is refused and the metric reads 0", () => {
   const r = incast(undefined, false);
   assert.equal(r.metrics.switchBuffer, { refusals: 0, peakBytes: 0 });
