@@ -91,6 +91,7 @@ const SHARED: Record<string, string> = {
   "lb/flowlet": "one generator per table draws every flow's random EVs",
   "reliability/dack DackTarget": "the flows share the target's processing queue (§II-B)",
   "switch/queue": "packet handles are the fabric's, unique across ports",
+  "switch/pfc PfcShared": "the ingress queues of a switch share its buffer, whose free space sets every XOFF threshold",
   "switch/reflex ReflexNdt": "packet handles are the fabric's, unique across ports",
 };
 

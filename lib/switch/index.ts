@@ -2,6 +2,7 @@
 // table indexed by port, ingress queue, switch or flow slot (DESIGN.md module contract). The API
 // the virtual fabric drives is described in README.md in this folder.
 import { Pfc } from "./pfc/pfc";
+import { PfcShared } from "./pfc/shared";
 import { PortQueues } from "./queue/queue";
 import { ReflexNdt } from "./reflex/ndt";
 import { ReflexNsf } from "./reflex/nsf";
@@ -24,6 +25,7 @@ export {
   type DwrrQuanta,
 } from "./queue/params";
 export * from "./pfc/pfc";
+export * from "./pfc/shared";
 export * from "./routing/routing";
 export * from "./reflex/nsf";
 export * from "./reflex/ndt";
@@ -32,7 +34,7 @@ export { resolveReflexParams, REFLEX_PARAM_NAMES, type ReflexParams, type Reflex
 /** Module name (as in conformance vectors) → exported classes. */
 export const modules = {
   "switch/queue": { PortQueues },
-  "switch/pfc": { Pfc },
+  "switch/pfc": { Pfc, PfcShared },
   "switch/routing": { Router },
   "switch/reflex": { ReflexNsf, ReflexNdt },
 } as const;

@@ -18,7 +18,7 @@ import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 /** Per ingress queue: 45 B of columns + the open flag = 46 B. */
-const LAYOUT = {
+export const PFC_LAYOUT = {
   bytes: "i32", // queued bytes attributed to this ingress queue
   pauseStart: "i32", // tick the current pause began (valid while paused)
   lastSent: "i32", // tick of the last PAUSE frame sent (valid while paused)
@@ -67,6 +67,9 @@ export interface PfcParams {
 }
 
 export type PfcParamsInput = Partial<PfcParams>;
+
+/** What PfcBase uses of them: all but the static thresholds. */
+export type PfcCommonParams = Omit<PfcParams, "xoffBytes" | "xonBytes">;
 
 /** 802.3 Annex 31B: a pause quantum is 512 bit times, so quanta × 512 / Gb/s ns, rounded up. */
 export function pauseFrameNs(quanta: number, linkGbps: number): number {
@@ -126,86 +129,33 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   }));
 }
 
-export class Pfc extends FlowTable<typeof LAYOUT> {
-  static readonly bytesPerFlow = flowBytes(LAYOUT);
-  static readonly api: HandlerSignatures = {
-    open: ["slot"],
-    close: ["slot"],
-    onArrive: ["slot", "nowNs", "bytes"],
-    onDepart: ["slot", "nowNs", "bytes"],
-    onTick: ["slot", "nowNs"],
-  };
-  /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
-  static readonly outFields = ["frameNs", "pausedNs"] as const;
-
-  readonly params: Readonly<PfcParams>;
+/**
+ * What every PFC ingress table shares: the pause machinery (PAUSE, refresh, XON with the pause
+ * length) and its counters, over the columns of PFC_LAYOUT (a subclass may add its own after them).
+ * The thresholds that decide when to pause, drop and resume are the subclass's: static in Pfc,
+ * drawn from a shared buffer in PfcShared (shared.ts).
+ */
+export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LAYOUT> extends FlowTable<L> {
+  readonly params: Readonly<P>;
   readonly out = offHeap(Int32Array, 2);
   /** The duration carried by every PAUSE frame, in ns. */
   readonly frameNs: number;
 
-  private readonly q = this.col.bytes;
+  protected readonly q = this.col.bytes;
+  protected readonly pausedCol = this.col.paused;
   private readonly pauseStart = this.col.pauseStart;
   private readonly lastSent = this.col.lastSent;
-  private readonly pausedCol = this.col.paused;
-  private readonly xoff: number;
-  private readonly xon: number;
-  private readonly limit: number;
   private readonly refreshNs: number;
 
-  /** `capacity` is the number of ingress queues. */
-  constructor(params: PfcParamsInput = {}, capacity = 1) {
-    super(LAYOUT, capacity);
-    const p = resolvePfcParams(params);
+  protected constructor(p: P, layout: L, capacity: number) {
+    super(layout, capacity);
     this.params = Object.freeze(p);
     this.frameNs = pauseFrameNs(p.pauseQuanta, p.linkGbps);
-    this.xoff = p.xoffBytes;
-    this.xon = p.xonBytes;
-    this.limit = p.xoffBytes + p.headroomBytes;
     this.refreshNs = p.refreshNs;
   }
 
   open(slot: number): void {
     this.openSlot(slot);
-  }
-
-  /**
-   * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
-   * out.frameNs: the queue just crossed XOFF, or a refresh is due), PFC_DROP (beyond XOFF +
-   * headroom: the packet is not admitted), or E_SLOT / E_ARG.
-   */
-  onArrive(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
-    const now = nowNs | 0;
-    const q = this.q[slot] + bytes;
-    if (q > this.limit) {
-      this.col.drops[slot]++;
-      this.col.dropBytes[slot] += bytes;
-      return R.Drop | this.refresh(slot, now);
-    }
-    this.q[slot] = q;
-    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
-    return q > this.xoff ? this.pause(slot, now) : 0;
-  }
-
-  /**
-   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON;
-   * out.pausedNs), PFC_PAUSE (a refresh was due), or E_SLOT / E_ARG / E_STATE (more bytes than
-   * queued).
-   */
-  onDepart(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && nowNs - nowNs === 0)) return this.reject(slot);
-    const q = this.q[slot] - bytes;
-    if (q < 0) return this.fail(E_STATE);
-    this.q[slot] = q;
-    if (this.pausedCol[slot] === 0) return 0;
-    if (q <= this.xon) return this.resume(slot, nowNs | 0);
-    return this.refresh(slot, nowNs | 0);
-  }
-
-  /** A timer check for a paused queue with no traffic: PFC_PAUSE when a refresh is due, else 0. */
-  onTick(slot: number, nowNs: number): number {
-    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    return this.refresh(slot, nowNs | 0);
   }
 
   // Readers
@@ -238,14 +188,21 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.col.dropBytes[slot] : 0;
   }
 
-  private pause(slot: number, now: number): number {
+  /** An arrival beyond the headroom is refused: counted, and a refresh that is due still goes out. */
+  protected drop(slot: number, now: number, bytes: number): number {
+    this.col.drops[slot]++;
+    this.col.dropBytes[slot] += bytes;
+    return R.Drop | this.refresh(slot, now);
+  }
+
+  protected pause(slot: number, now: number): number {
     this.pausedCol[slot] = 1;
     this.pauseStart[slot] = now;
     this.col.pauses[slot]++;
     return this.send(slot, now);
   }
 
-  private refresh(slot: number, now: number): number {
+  protected refresh(slot: number, now: number): number {
     if (this.pausedCol[slot] === 0 || ((now - this.lastSent[slot]) >>> 0) < this.refreshNs) return 0;
     return this.send(slot, now);
   }
@@ -257,7 +214,7 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
     return R.Pause;
   }
 
-  private resume(slot: number, now: number): number {
+  protected resume(slot: number, now: number): number {
     const lasted = (now - this.pauseStart[slot]) >>> 0;
     this.pausedCol[slot] = 0;
     this.col.resumes[slot]++;
@@ -265,5 +222,69 @@ export class Pfc extends FlowTable<typeof LAYOUT> {
     this.out[O.PausedNs] = lasted < I32.Max ? lasted : I32.Max; // an int32 field; pausedNs(slot) keeps the whole
     this.out[O.FrameNs] = 0;
     return R.Resume;
+  }
+}
+
+export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(PFC_LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    onArrive: ["slot", "nowNs", "bytes"],
+    onDepart: ["slot", "nowNs", "bytes"],
+    onTick: ["slot", "nowNs"],
+  };
+  /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
+  static readonly outFields = ["frameNs", "pausedNs"] as const;
+
+  private readonly xoff: number;
+  private readonly xon: number;
+  private readonly limit: number;
+
+  /** `capacity` is the number of ingress queues. */
+  constructor(params: PfcParamsInput = {}, capacity = 1) {
+    const p = resolvePfcParams(params);
+    super(p, PFC_LAYOUT, capacity);
+    this.xoff = p.xoffBytes;
+    this.xon = p.xonBytes;
+    this.limit = p.xoffBytes + p.headroomBytes;
+  }
+
+  /**
+   * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
+   * out.frameNs: the queue just crossed XOFF, or a refresh is due), PFC_DROP (beyond XOFF +
+   * headroom: the packet is not admitted), or E_SLOT / E_ARG.
+   */
+  onArrive(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    const q = this.q[slot] + bytes;
+    if (q > this.limit) {
+      return this.drop(slot, now, bytes);
+    }
+    this.q[slot] = q;
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
+    return q > this.xoff ? this.pause(slot, now) : 0;
+  }
+
+  /**
+   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON;
+   * out.pausedNs), PFC_PAUSE (a refresh was due), or E_SLOT / E_ARG / E_STATE (more bytes than
+   * queued).
+   */
+  onDepart(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && nowNs - nowNs === 0)) return this.reject(slot);
+    const q = this.q[slot] - bytes;
+    if (q < 0) return this.fail(E_STATE);
+    this.q[slot] = q;
+    if (this.pausedCol[slot] === 0) return 0;
+    if (q <= this.xon) return this.resume(slot, nowNs | 0);
+    return this.refresh(slot, nowNs | 0);
+  }
+
+  /** A timer check for a paused queue with no traffic: PFC_PAUSE when a refresh is due, else 0. */
+  onTick(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.refresh(slot, nowNs | 0);
   }
 }

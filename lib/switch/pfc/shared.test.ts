@@ -1,0 +1,200 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
+import { Xoshiro128 } from "../../core/rng";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME } from "./pfc";
+import { PfcShared, resolvePfcSharedParams } from "./shared";
+
+// A 100,000 B buffer, 1000 B reserve and 5000 B headroom per queue, α = 1, resume offset 500 B:
+// with two queues joined the shared part is 100,000 − 2 × 6000 = 88,000 B.
+const SMALL = { poolBytes: 100_000, reserveBytes: 1000, headroomBytes: 5000, poolAlphaLog2: 0, resumeOffsetBytes: 500, pauseQuanta: 1000 };
+
+function two(params: Record<string, unknown> = SMALL): PfcShared {
+  const t = new PfcShared(params, 3);
+  for (const q of [0, 1]) {
+    t.open(q);
+    assert.is(t.setPool(q, 0), 0);
+  }
+  return t;
+}
+
+test("defaults: HPCC's MMU (32 MB, 4 KB reserve, 3 KB resume offset, α = 1/8); static thresholds refused", () => {
+  const p = resolvePfcSharedParams();
+  assert.is(p.poolBytes, 32 * 2 ** 20);
+  assert.is(p.reserveBytes, 4096);
+  assert.is(p.resumeOffsetBytes, 3072);
+  assert.is(p.poolAlphaLog2, -3);
+  assert.is(p.poolRule, "dynamic");
+  assert.is(p.headroomBytes, 28_000); // Pfc's: 2 × 12,500 + 2 × 1500 at 100 Gb/s, 1 µs
+  assert.not.ok("xoffBytes" in p);
+  assert.throws(() => resolvePfcSharedParams({ xoffBytes: 1 } as never), /xoffBytes is not a parameter here/);
+  assert.throws(() => resolvePfcSharedParams({ xonBytes: 1 } as never), /xonBytes/);
+  assert.throws(() => resolvePfcSharedParams({ poolRule: "static" } as never), /poolRule/);
+  assert.throws(() => resolvePfcSharedParams({ poolBytes: 2 ** 30 + 1 }), /poolBytes/);
+  assert.throws(() => resolvePfcSharedParams({ bogus: 1 } as never), /bogus/);
+  assert.is(PfcShared.bytesPerFlow, 54);
+});
+
+test("one queue, α = 1: reserve, then the shared part up to α × the free part, then the headroom, then drops", () => {
+  const t = two();
+  assert.is(t.poolRegionBytes(0), 88_000);
+  assert.is(t.onArrive(0, 0, 1000), 0); // into the 1000 B reserve
+  assert.is(t.poolSharedBytes(0), 0);
+  // k more packets put k × 1000 in the shared part and leave T = 88,000 − 1000k; the k-th pauses
+  // when 1000k ≥ 88,000 − 1000k, k = 44 (queue at 45,000 B).
+  for (let k = 1; k < 44; k++) assert.is(t.onArrive(0, k, 1000), 0, `k = ${k}`);
+  assert.is(t.xoffBytes(0), 1000 + 45_000); // mine 43,000, T = 88,000 − 43,000
+  assert.is(t.onArrive(0, 44, 1000), PFC_PAUSE);
+  assert.is(t.poolSharedBytes(0), 44_000);
+  assert.is(t.xoffBytes(0), 45_000);
+  // 44,000 + 1000 > T = 44,000: the next five go to the 5000 B headroom, the sixth is dropped.
+  for (let k = 45; k < 50; k++) assert.is(t.onArrive(0, k, 1000), 0, `k = ${k}`);
+  assert.is(t.headroomUsedBytes(0), 5000);
+  assert.is(t.onArrive(0, 50, 1000), PFC_DROP);
+  assert.is(t.drops(0), 1);
+  assert.is(t.poolRefusals(0), 1);
+  assert.is(t.queueBytes(0), 50_000);
+  assert.is(t.poolUsedBytes(0), 50_000);
+  assert.is(t.poolPeakBytes(0), 50_000);
+  // Departures leave the headroom first: still paused while it holds bytes.
+  for (let k = 0; k < 5; k++) assert.is(t.onDepart(0, 100 + k, 1000), 0);
+  assert.is(t.headroomUsedBytes(0), 0);
+  assert.is(t.poolSharedBytes(0), 44_000);
+  // Then the shared part: resume once mine + 500 ≤ 88,000 − mine, i.e. mine ≤ 43,750: at 43,000.
+  assert.is(t.onDepart(0, 200, 1000), PFC_RESUME);
+  assert.is(t.out[1], 200 - 44);
+  assert.is(t.poolSharedBytes(0), 43_000);
+  assert.is(t.poolPeakBytes(0), 50_000);
+  assert.is(t.errors, 0);
+});
+
+test("two queues, α = 1: the second pauses at half the first's share (each of N gets α R / (1 + N α) at most)", () => {
+  const t = two();
+  for (let k = 0; k < 45; k++) t.onArrive(0, k, 1000); // queue 0: reserve + 44,000 shared, paused
+  assert.ok(t.paused(0));
+  // Queue 1: reserve, then mine₁ ≥ 88,000 − 44,000 − mine₁ at mine₁ = 22,000.
+  for (let k = 0; k < 22; k++) assert.is(t.onArrive(1, k, 1000), 0, `k = ${k}`);
+  assert.is(t.onArrive(1, 22, 1000), PFC_PAUSE);
+  assert.is(t.poolSharedBytes(1), 66_000);
+  assert.is(t.queueBytes(1), 23_000);
+  // Queue 0 is now over its threshold (44,000 > 22,000): its departures do not resume it
+  // until mine₀ + 500 ≤ 88,000 − 22,000 − mine₀, mine₀ ≤ 32,750.
+  let resumedAt = -1;
+  for (let k = 1; k <= 20 && resumedAt < 0; k++) if (t.onDepart(0, 100 + k, 1000) === PFC_RESUME) resumedAt = 44_000 - 1000 * k;
+  assert.is(resumedAt, 32_000);
+});
+
+test("a paused queue resumes on a tick once other queues drained the shared part", () => {
+  const t = two();
+  for (let k = 0; k < 45; k++) t.onArrive(0, k, 1000);
+  for (let k = 0; k < 23; k++) t.onArrive(1, k, 1000);
+  // Queue 1 paused at mine₁ = 22,000; queue 0 drains to its reserve: T for queue 1 is
+  // 88,000 − 22,000 = 66,000 ≥ 22,500, but it hears of it only at its own departure or a tick.
+  for (let k = 0; k < 45; k++) t.onDepart(0, 100, 1000);
+  assert.ok(t.paused(1));
+  assert.is(t.onTick(1, 150), PFC_RESUME);
+  assert.is(t.out[1], 150 - 22);
+  assert.is(t.onTick(1, 160), 0);
+});
+
+test("complete sharing: a queue pauses only when the shared part is full, and resumes when the offset is free", () => {
+  const t = two({ ...SMALL, poolRule: "complete" });
+  t.onArrive(0, 0, 1000); // reserve
+  for (let k = 1; k < 88; k++) assert.is(t.onArrive(0, k, 1000), 0, `k = ${k}`);
+  assert.is(t.onArrive(0, 88, 1000), PFC_PAUSE); // 88,000 of 88,000
+  // Queue 1's reserve still takes a packet; beyond it, the headroom (5 × 1000), then drops.
+  assert.is(t.onArrive(1, 0, 1000), PFC_PAUSE); // shared full: HPCC pauses even inside the reserve
+  for (let k = 1; k <= 5; k++) assert.is(t.onArrive(1, k, 1000), 0);
+  assert.is(t.onArrive(1, 6, 1000), PFC_DROP);
+  assert.is(t.headroomUsedBytes(1), 5000);
+  // Queue 0: resume once the free shared part ≥ 500 B, one departure of 1000.
+  assert.is(t.onDepart(0, 10, 1000), PFC_RESUME);
+});
+
+test("a queue in no buffer has its reserve and headroom only", () => {
+  const t = new PfcShared(SMALL, 1);
+  t.open(0);
+  assert.is(t.pool(0), -1);
+  assert.is(t.xoffBytes(0), 1000); // threshold 0
+  // HPCC's check shared ≥ threshold holds at 0 ≥ 0: the first arrival already pauses.
+  assert.is(t.onArrive(0, 0, 1000), PFC_PAUSE);
+  for (let k = 1; k <= 5; k++) assert.is(t.onArrive(0, k, 1000), 0);
+  assert.is(t.headroomUsedBytes(0), 5000);
+  assert.is(t.onArrive(0, 6, 1000), PFC_DROP);
+  assert.is(t.poolRefusals(0), 0); // counted against no buffer
+  assert.is(t.drops(0), 1);
+  // Departures leave the headroom first; with it empty only the reserve is held (shared 0): resume.
+  for (let k = 0; k < 4; k++) assert.is(t.onDepart(0, 10, 1000), 0);
+  assert.is(t.onDepart(0, 20, 1000), PFC_RESUME);
+  assert.is(t.queueBytes(0), 1000);
+});
+
+test("setPool: only an empty queue moves; a buffer refuses a member whose reserve and headroom do not fit", () => {
+  const t = new PfcShared({ ...SMALL, pools: 2, poolBytes: 13_000 }, 3);
+  for (const q of [0, 1, 2]) t.open(q);
+  assert.is(t.setPool(0, 0), 0);
+  assert.is(t.setPool(1, 0), 0);
+  assert.is(t.poolRegionBytes(0), 1000); // 13,000 − 2 × 6000
+  const errors = t.errors;
+  assert.is(t.setPool(2, 0), E_STATE); // 1000 − 6000 < 0
+  assert.is(t.pool(2), -1);
+  assert.is(t.setPool(2, 1), 0);
+  t.onArrive(0, 0, 1500); // 1000 reserve + 500 shared
+  assert.is(t.poolSharedBytes(0), 500);
+  assert.is(t.setPool(0, 1), E_STATE); // holds bytes
+  assert.is(t.setPool(0, 2), E_ARG);
+  assert.is(t.setPool(0, 0.5), E_ARG);
+  assert.is(t.setPool(7, 0), E_SLOT);
+  assert.is(t.errors, errors + 5);
+  // Closing a queue with bytes returns them and its reserve and headroom to the buffer.
+  assert.is(t.close(0), 0);
+  assert.is(t.poolSharedBytes(1), 0);
+  assert.is(t.poolUsedBytes(1), 0);
+  assert.is(t.poolRegionBytes(1), 7000);
+  assert.is(t.setPool(2, -1), 0);
+  assert.is(t.poolRegionBytes(1), 7000); // 1 was queue 2's: 13,000 − 6000
+});
+
+test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ shared parts = shared, shared ≤ region", () => {
+  const r = new Xoshiro128(7);
+  const Q = 8;
+  for (const rule of ["dynamic", "complete"] as const) {
+    const t = new PfcShared({ ...SMALL, poolBytes: 200_000, poolRule: rule, poolAlphaLog2: -1 }, Q);
+    for (let q = 0; q < Q; q++) {
+      t.open(q);
+      t.setPool(q, 0);
+    }
+    let now = 0;
+    let drops = 0;
+    for (let i = 0; i < 50_000; i++) {
+      now += 10;
+      const q = r.nextBelow(Q);
+      const bytes = 64 + r.nextBelow(4000);
+      if (r.nextBelow(100) < 55) {
+        const v = t.onArrive(q, now, bytes);
+        assert.ok(v >= 0);
+        if ((v & PFC_DROP) !== 0) drops++;
+      } else if (t.queueBytes(q) > 0) {
+        assert.ok(t.onDepart(q, now, Math.min(t.queueBytes(q), bytes)) >= 0);
+      }
+      let sum = 0;
+      let shared = 0;
+      for (let k = 0; k < Q; k++) {
+        sum += t.queueBytes(k);
+        const ingress = t.queueBytes(k) - t.headroomUsedBytes(k);
+        shared += Math.max(0, ingress - 1000);
+        assert.ok(t.headroomUsedBytes(k) <= 5000);
+        // A queue in its headroom is paused.
+        if (t.headroomUsedBytes(k) > 0) assert.ok(t.paused(k), `queue ${k} in headroom, not paused`);
+      }
+      assert.is(t.poolUsedBytes(0), sum);
+      assert.is(t.poolSharedBytes(0), shared);
+      assert.ok(shared <= t.poolRegionBytes(0));
+    }
+    assert.is(t.errors, 0);
+    assert.is(t.poolRefusals(0), drops);
+    assert.ok(drops > 0, `${rule}: the traffic should overrun some headroom`);
+  }
+});
+
+test.run();

@@ -1,0 +1,277 @@
+// PFC with XOFF drawn from a switch's shared buffer, as a lossless switch's MMU does it: each
+// ingress queue owns a small reserve and a headroom, and the rest of the buffer is shared; a
+// queue pauses its upstream when its use of the shared part reaches a threshold that follows the
+// free shared space (dynamic, α × free, Choudhury & Hahne) or when the shared part is full
+// (complete sharing).
+//
+// Read first: notes/baselines.md §8.2, the HPCC MMU (switch-mmu.cc in the HPCC ns-3 code, which
+// the DCP simulations inherit): per-queue reserve 4 KB, resume offset 3 KB, headroom per queue,
+// threshold = (buffer − Σ headroom − Σ reserve − shared used) >> 3 (α = 1/8), a 32 MB buffer.
+// The pause machinery (frames, refresh, XON, counters) is PfcBase's (pfc.ts); this file holds
+// the admission and the thresholds. The clauses below follow the MMU's functions:
+//   arrival admitted unless headroom and threshold both overflow  (CheckIngressAdmission)
+//   an admitted byte goes to the reserve, the shared part or the headroom  (UpdateIngressAdmission)
+//   pause when the headroom is in use or shared ≥ threshold  (CheckShouldPause)
+//   a departure leaves the headroom first, then the shared part  (RemoveFromIngressAdmission)
+//   resume when the headroom is empty and shared + offset ≤ threshold  (CheckShouldResume)
+
+import { E_STATE } from "../../core/errors";
+import { ParamError, resolveParams, rule } from "../../core/params";
+import { type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
+import { PFC_LAYOUT, PfcBase, type PfcCommonParams, type PfcParamsInput, resolvePfcParams } from "./pfc";
+
+/** Pfc's columns, plus the bytes held in the headroom and the shared buffer (pool + 1; 0: none): 54 B per ingress queue. */
+const LAYOUT = { ...PFC_LAYOUT, hdrm: "i32", pool: "i32" } as const;
+
+export type PfcPoolRule = "dynamic" | "complete";
+
+export interface PfcSharedOwnParams {
+  /** Shared buffers in the table (one per switch); a queue joins one with setPool. */
+  pools: number;
+  /** Each buffer's size: the queues' reserves and headrooms come out of it, the rest is shared. HPCC: 32 MB. */
+  poolBytes: number;
+  /** dynamic: pause at α × the free shared space; complete: pause only when the shared part is full. */
+  poolRule: PfcPoolRule;
+  /** α = 2^poolAlphaLog2, an integer in [−8, 8]; HPCC shifts by 3 (α = 1/8). */
+  poolAlphaLog2: number;
+  /** Bytes each queue may hold before it draws on the shared part. HPCC: 4 KB. */
+  reserveBytes: number;
+  /** Resume when the queue's shared use is this far below the threshold. HPCC: 3 KB. */
+  resumeOffsetBytes: number;
+}
+
+/** xoffBytes and xonBytes have no place here: the threshold moves with the buffer. */
+export type PfcSharedParams = PfcCommonParams & PfcSharedOwnParams;
+export type PfcSharedParamsInput = Partial<PfcSharedParams>;
+
+const OWN: readonly (keyof PfcSharedOwnParams)[] = ["pools", "poolBytes", "poolRule", "poolAlphaLog2", "reserveBytes", "resumeOffsetBytes"];
+
+/** @throws RangeError for an unknown name, xoffBytes or xonBytes, or a value out of range. */
+export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSharedParams {
+  const given = input as { [name: string]: unknown };
+  const own: { [name: string]: unknown } = {};
+  const rest: { [name: string]: unknown } = {};
+  for (const k of Object.keys(given)) {
+    if (k === "xoffBytes" || k === "xonBytes") throw new ParamError(`PfcShared: ${k} is not a parameter here: the XOFF threshold follows the shared buffer (poolRule, poolAlphaLog2) and XON is resumeOffsetBytes below it`, k);
+    ((OWN as readonly string[]).includes(k) ? own : rest)[k] = given[k];
+  }
+  const { xoffBytes: _x, xonBytes: _y, ...pfc } = resolvePfcParams(rest as PfcParamsInput);
+  const mine = resolveParams<PfcSharedOwnParams>(
+    "PfcShared",
+    { pools: 1, poolBytes: 32 * 2 ** 20, poolRule: "dynamic", poolAlphaLog2: -3, reserveBytes: 4096, resumeOffsetBytes: 3072 },
+    own as Partial<PfcSharedOwnParams>,
+    {
+      pools: rule.int(1, 2 ** 20),
+      // At most 2^30: a queue holds at most its buffer, and its bytes are an int32 column.
+      poolBytes: rule.int(1, 2 ** 30),
+      poolRule: rule.oneOf("dynamic", "complete"),
+      poolAlphaLog2: rule.int(-8, 8),
+      reserveBytes: rule.int(0, 2 ** 29),
+      resumeOffsetBytes: rule.int(0, 2 ** 29),
+    },
+  );
+  return { ...pfc, ...mine };
+}
+
+export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
+  static readonly bytesPerFlow = flowBytes(LAYOUT);
+  static readonly api: HandlerSignatures = {
+    open: ["slot"],
+    close: ["slot"],
+    setPool: ["slot", "pool"],
+    onArrive: ["slot", "nowNs", "bytes"],
+    onDepart: ["slot", "nowNs", "bytes"],
+    onTick: ["slot", "nowNs"],
+  };
+  static readonly outFields = ["frameNs", "pausedNs"] as const;
+
+  private readonly hdrm = this.col.hdrm;
+  private readonly poolOf = this.col.pool;
+  /** Per shared buffer + 1 (index 0 holds the queues in none, whose shared part is empty). */
+  private readonly shared: Float64Array; // bytes of the shared part in use (the MMU's shared_used_bytes)
+  private readonly region: Float64Array; // the shared part: poolBytes − the members' reserves and headrooms
+  private readonly held: Float64Array; // every byte the members hold: reserve, shared and headroom
+  private readonly peak: Float64Array; // the most `held` has been
+  private readonly refused: Float64Array; // arrivals dropped beyond a member's headroom
+  private readonly reserve: number;
+  private readonly headroom: number;
+  private readonly offset: number;
+  /** α, or 0 for complete sharing (then the threshold is the queue's own use plus the free part). */
+  private readonly alpha: number;
+
+  /** `capacity` is the number of ingress queues. */
+  constructor(params: PfcSharedParamsInput = {}, capacity = 1) {
+    const p = resolvePfcSharedParams(params);
+    super(p, LAYOUT, capacity);
+    const n = p.pools + 1;
+    this.shared = offHeap(Float64Array, n);
+    this.region = offHeap(Float64Array, n);
+    this.held = offHeap(Float64Array, n);
+    this.peak = offHeap(Float64Array, n);
+    this.refused = offHeap(Float64Array, n);
+    this.region.fill(p.poolBytes, 1);
+    this.reserve = p.reserveBytes;
+    this.headroom = p.headroomBytes;
+    this.offset = p.resumeOffsetBytes;
+    this.alpha = p.poolRule === "complete" ? 0 : 2 ** p.poolAlphaLog2;
+  }
+
+  /**
+   * The empty queue joins shared buffer `pool` (0 ≤ pool < `pools`), its reserve and headroom
+   * set aside from it, or leaves its buffer (−1). Returns 0; E_STATE while the queue holds
+   * bytes or when the buffer cannot set aside another reserve and headroom; E_SLOT / E_ARG.
+   */
+  setPool(slot: number, pool: number): number {
+    if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.region.length - 1)) return this.reject(slot);
+    const to = pool + 1;
+    const own = this.reserve + this.headroom;
+    if (this.q[slot] !== 0 || (to !== 0 && to !== this.poolOf[slot] && this.region[to] - own < this.shared[to])) return this.fail(E_STATE);
+    this.leave(slot);
+    if (to !== 0) this.region[to] -= own;
+    this.poolOf[slot] = to;
+    return 0;
+  }
+
+  override close(slot: number): number {
+    if (this.live[slot] === 1) this.leave(slot);
+    return super.close(slot);
+  }
+
+  /**
+   * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
+   * out.frameNs), PFC_DROP (the headroom is full and the shared part refuses it: not admitted),
+   * or E_SLOT / E_ARG.
+   */
+  onArrive(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
+    const p = this.poolOf[slot];
+    const h = this.hdrm[slot];
+    const ingress = this.q[slot] - h;
+    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
+    const t = this.threshold(p, mine);
+    if (h + bytes > this.headroom && mine + bytes > t) {
+      this.refused[p]++;
+      return this.drop(slot, now, bytes);
+    }
+    // Below the reserve, into the shared part while under the threshold, else into the headroom.
+    const over = ingress + bytes - this.reserve;
+    if (over > t) this.hdrm[slot] = h + bytes;
+    else if (over > 0) this.shared[p] += over < bytes ? over : bytes;
+    this.q[slot] += bytes;
+    const held = this.held[p] + bytes;
+    this.held[p] = held;
+    if (held > this.peak[p]) this.peak[p] = held;
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
+    return this.shouldPause(slot, p) ? this.pause(slot, now) : 0;
+  }
+
+  /**
+   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON;
+   * out.pausedNs), PFC_PAUSE (a refresh was due), or E_SLOT / E_ARG / E_STATE (more bytes than
+   * queued).
+   */
+  onDepart(slot: number, nowNs: number, bytes: number): number {
+    if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && nowNs - nowNs === 0)) return this.reject(slot);
+    const q = this.q[slot];
+    if (bytes > q) return this.fail(E_STATE);
+    const p = this.poolOf[slot];
+    const h = this.hdrm[slot];
+    const fromHeadroom = h < bytes ? h : bytes;
+    const ingress = q - h;
+    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
+    const rest = bytes - fromHeadroom;
+    this.shared[p] -= rest < mine ? rest : mine;
+    this.hdrm[slot] = h - fromHeadroom;
+    this.q[slot] = q - bytes;
+    this.held[p] -= bytes;
+    return this.settle(slot, nowNs | 0, p);
+  }
+
+  /**
+   * A timer check of a paused queue: PFC_RESUME when the threshold has risen enough (other
+   * queues drained the shared part), PFC_PAUSE when a refresh is due, else 0.
+   */
+  onTick(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.settle(slot, nowNs | 0, this.poolOf[slot]);
+  }
+
+  // Readers
+
+  /** Bytes this queue holds in its headroom. */
+  headroomUsedBytes(slot: number): number {
+    return this.isOpen(slot) ? this.hdrm[slot] : 0;
+  }
+  /** The shared buffer this queue is in, or −1. */
+  pool(slot: number): number {
+    return this.isOpen(slot) ? this.poolOf[slot] - 1 : -1;
+  }
+  /**
+   * The queue bytes (reserve + shared, headroom excluded) at which this queue pauses now:
+   * reserve + threshold. 0 for a closed queue.
+   */
+  xoffBytes(slot: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const ingress = this.q[slot] - this.hdrm[slot];
+    return this.reserve + this.threshold(this.poolOf[slot], ingress > this.reserve ? ingress - this.reserve : 0);
+  }
+  /** Bytes of the queue's shared buffer's shared part in use (0 in none). */
+  poolSharedBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.shared[this.poolOf[slot]] : 0;
+  }
+  /** The shared part of the queue's buffer: its size less its members' reserves and headrooms. */
+  poolRegionBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.region[this.poolOf[slot]] : 0;
+  }
+  /** Every byte its members hold (reserve, shared, headroom), now and at the most. */
+  poolUsedBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.held[this.poolOf[slot]] : 0;
+  }
+  poolPeakBytes(slot: number): number {
+    return this.pool(slot) >= 0 ? this.peak[this.poolOf[slot]] : 0;
+  }
+  /** Arrivals its members dropped beyond their headroom (the lossless guarantee failed). */
+  poolRefusals(slot: number): number {
+    return this.pool(slot) >= 0 ? this.refused[this.poolOf[slot]] : 0;
+  }
+
+  /**
+   * The shared bytes at which a queue using `mine` of them pauses: α × the free shared part
+   * (HPCC: (buffer − Σ headroom − Σ reserve − shared used) >> 3), or with complete sharing its
+   * own use plus the free part, so that it pauses only when the shared part is full. In no
+   * buffer (index 0, an empty shared part) it is 0.
+   */
+  private threshold(p: number, mine: number): number {
+    const free = this.region[p] - this.shared[p];
+    const room = free > 0 ? free : 0;
+    return this.alpha === 0 ? mine + room : Math.floor(room * this.alpha);
+  }
+
+  private shouldPause(slot: number, p: number): boolean {
+    const ingress = this.q[slot] - this.hdrm[slot];
+    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
+    return this.hdrm[slot] > 0 || mine >= this.threshold(p, mine);
+  }
+
+  /** A paused queue resumes once its headroom is empty and its shared use is `offset` below the threshold; else a due refresh. */
+  private settle(slot: number, now: number, p: number): number {
+    if (this.pausedCol[slot] === 0) return 0;
+    const ingress = this.q[slot] - this.hdrm[slot];
+    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
+    if (this.hdrm[slot] === 0 && (mine === 0 || mine + this.offset <= this.threshold(p, mine))) return this.resume(slot, now);
+    return this.refresh(slot, now);
+  }
+
+  /** Takes the (empty) queue out of its buffer, returning its reserve and headroom. */
+  private leave(slot: number): void {
+    const from = this.poolOf[slot];
+    if (from !== 0) this.region[from] += this.reserve + this.headroom;
+    // A closing queue's bytes leave with it.
+    const h = this.hdrm[slot];
+    const ingress = this.q[slot] - h;
+    this.shared[from] -= ingress > this.reserve ? ingress - this.reserve : 0;
+    this.held[from] -= this.q[slot];
+    this.poolOf[slot] = 0;
+  }
+}
