@@ -1,50 +1,59 @@
 // PFC on 128 ingress queues at 100 Gb/s: arrivals and departures of 1500 B packets around the
-// XOFF/XON band (XOFF 100 KB, XON 96.9 KB), so pauses, refreshes and resumes all happen; each op
-// replays a batch of arrivals and the same number of departures on the same queues, so the
-// occupancies are stationary. Both calls are counted (batch = 2 × events).
-import { Pfc } from "../../lib/switch/index";
+// XOFF/XON band (static: XOFF 100 KB, XON 96.9 KB; shared: four 4 MiB buffers of 32 queues, whose
+// dynamic threshold with all 32 busy is α R / (1 + 32 α) ≈ 79 KB), so pauses, refreshes and
+// resumes all happen; each op replays a batch of arrivals and the same number of departures on
+// the same queues, so the occupancies are stationary. Both calls are counted (batch = 2 × events).
+import { Pfc, PfcShared } from "../../lib/switch/index";
 import { Xoshiro128 } from "../../lib/core/index";
 import type { Workload } from "./types";
 
 const QUEUES = 128;
 const EVENTS = 2048;
 
-const pfc: Workload = {
-  module: "switch/pfc",
-  handler: "onArrive+onDepart",
-  goalNs: 10,
-  batch: 2 * EVENTS,
-  setup(seed) {
-    const t = new Pfc({ refreshNs: 20_000 }, QUEUES);
-    const rng = new Xoshiro128(seed);
-    for (let q = 0; q < QUEUES; q++) {
-      t.open(q);
-      // Start each queue somewhere in 90–110 KB.
-      for (let b = 0, n = 60 + rng.nextBelow(14); b < n; b++) t.onArrive(q, 0, 1500);
-    }
-    const slot = new Int32Array(EVENTS);
-    const order = new Int32Array(EVENTS);
-    const dt = new Int32Array(EVENTS);
-    for (let i = 0; i < EVENTS; i++) {
-      slot[i] = rng.nextBelow(QUEUES);
-      dt[i] = 50 + rng.nextBelow(100);
-    }
-    // Departures visit the same queues in another order.
-    for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
-    let now = 0;
-    return () => {
-      let sum = 0;
-      for (let i = 0; i < EVENTS; i++) {
-        now = (now + dt[i]) | 0;
-        sum += t.onArrive(slot[i], now, 1500);
-      }
-      for (let i = 0; i < EVENTS; i++) {
-        now = (now + dt[i]) | 0;
-        sum += t.onDepart(order[i], now, 1500);
-      }
-      return sum;
-    };
-  },
-};
+type Table = Pfc | PfcShared;
 
-export const switchPfcWorkloads: Workload[] = [pfc];
+function workload(handler: string, make: () => Table, join: (t: Table, q: number) => void): Workload {
+  return {
+    module: "switch/pfc",
+    handler,
+    goalNs: 10,
+    batch: 2 * EVENTS,
+    setup(seed) {
+      const t = make();
+      const rng = new Xoshiro128(seed);
+      for (let q = 0; q < QUEUES; q++) {
+        t.open(q);
+        join(t, q);
+        // Start each queue somewhere in 90–110 KB.
+        for (let b = 0, n = 60 + rng.nextBelow(14); b < n; b++) t.onArrive(q, 0, 1500);
+      }
+      const slot = new Int32Array(EVENTS);
+      const order = new Int32Array(EVENTS);
+      const dt = new Int32Array(EVENTS);
+      for (let i = 0; i < EVENTS; i++) {
+        slot[i] = rng.nextBelow(QUEUES);
+        dt[i] = 50 + rng.nextBelow(100);
+      }
+      // Departures visit the same queues in another order.
+      for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
+      let now = 0;
+      return () => {
+        let sum = 0;
+        for (let i = 0; i < EVENTS; i++) {
+          now = (now + dt[i]) | 0;
+          sum += t.onArrive(slot[i], now, 1500);
+        }
+        for (let i = 0; i < EVENTS; i++) {
+          now = (now + dt[i]) | 0;
+          sum += t.onDepart(order[i], now, 1500);
+        }
+        return sum;
+      };
+    },
+  };
+}
+
+export const switchPfcWorkloads: Workload[] = [
+  workload("onArrive+onDepart", () => new Pfc({ refreshNs: 20_000 }, QUEUES), () => {}),
+  workload("shared onArrive+onDepart", () => new PfcShared({ refreshNs: 20_000, pools: 4, poolBytes: 4 * 2 ** 20 }, QUEUES), (t, q) => (t as PfcShared).setPool(q, q >> 5)),
+];

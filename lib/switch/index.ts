@@ -26,6 +26,7 @@ export {
 } from "./queue/params";
 export * from "./pfc/pfc";
 export * from "./pfc/shared";
+export * from "./pfc/params";
 export * from "./routing/routing";
 export * from "./reflex/nsf";
 export * from "./reflex/ndt";

@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
 import { PFC_DROP, PFC_PAUSE, PFC_RESUME } from "./pfc";
-import { PfcShared, resolvePfcSharedParams } from "./shared";
+import { resolvePfcSharedParams } from "./params";
+import { PfcShared } from "./shared";
 
 // A 100,000 B buffer, 1000 B reserve and 5000 B headroom per queue, α = 1, resume offset 500 B:
 // with two queues joined the shared part is 100,000 − 2 × 6000 = 88,000 B.
@@ -108,7 +109,8 @@ test("complete sharing: a queue pauses only when the shared part is full, and re
   assert.is(t.onArrive(1, 6, 1000), PFC_DROP);
   assert.is(t.headroomUsedBytes(1), 5000);
   // Queue 0: resume once the free shared part ≥ 500 B, one departure of 1000.
-  assert.is(t.onDepart(0, 10, 1000), PFC_RESUME);
+  assert.is(t.onDepart(0, 100, 1000), PFC_RESUME);
+  assert.is(t.out[1], 100 - 88);
 });
 
 test("a queue in no buffer has its reserve and headroom only", () => {

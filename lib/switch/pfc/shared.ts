@@ -16,62 +16,12 @@
 //   resume when the headroom is empty and shared + offset ≤ threshold  (CheckShouldResume)
 
 import { E_STATE } from "../../core/errors";
-import { ParamError, resolveParams, rule } from "../../core/params";
 import { type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
-import { PFC_LAYOUT, PfcBase, type PfcCommonParams, type PfcParamsInput, resolvePfcParams } from "./pfc";
+import { PFC_LAYOUT, PfcBase } from "./pfc";
+import { type PfcSharedParams, type PfcSharedParamsInput, resolvePfcSharedParams } from "./params";
 
 /** Pfc's columns, plus the bytes held in the headroom and the shared buffer (pool + 1; 0: none): 54 B per ingress queue. */
 const LAYOUT = { ...PFC_LAYOUT, hdrm: "i32", pool: "i32" } as const;
-
-export type PfcPoolRule = "dynamic" | "complete";
-
-export interface PfcSharedOwnParams {
-  /** Shared buffers in the table (one per switch); a queue joins one with setPool. */
-  pools: number;
-  /** Each buffer's size: the queues' reserves and headrooms come out of it, the rest is shared. HPCC: 32 MB. */
-  poolBytes: number;
-  /** dynamic: pause at α × the free shared space; complete: pause only when the shared part is full. */
-  poolRule: PfcPoolRule;
-  /** α = 2^poolAlphaLog2, an integer in [−8, 8]; HPCC shifts by 3 (α = 1/8). */
-  poolAlphaLog2: number;
-  /** Bytes each queue may hold before it draws on the shared part. HPCC: 4 KB. */
-  reserveBytes: number;
-  /** Resume when the queue's shared use is this far below the threshold. HPCC: 3 KB. */
-  resumeOffsetBytes: number;
-}
-
-/** xoffBytes and xonBytes have no place here: the threshold moves with the buffer. */
-export type PfcSharedParams = PfcCommonParams & PfcSharedOwnParams;
-export type PfcSharedParamsInput = Partial<PfcSharedParams>;
-
-const OWN: readonly (keyof PfcSharedOwnParams)[] = ["pools", "poolBytes", "poolRule", "poolAlphaLog2", "reserveBytes", "resumeOffsetBytes"];
-
-/** @throws RangeError for an unknown name, xoffBytes or xonBytes, or a value out of range. */
-export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSharedParams {
-  const given = input as { [name: string]: unknown };
-  const own: { [name: string]: unknown } = {};
-  const rest: { [name: string]: unknown } = {};
-  for (const k of Object.keys(given)) {
-    if (k === "xoffBytes" || k === "xonBytes") throw new ParamError(`PfcShared: ${k} is not a parameter here: the XOFF threshold follows the shared buffer (poolRule, poolAlphaLog2) and XON is resumeOffsetBytes below it`, k);
-    ((OWN as readonly string[]).includes(k) ? own : rest)[k] = given[k];
-  }
-  const { xoffBytes: _x, xonBytes: _y, ...pfc } = resolvePfcParams(rest as PfcParamsInput);
-  const mine = resolveParams<PfcSharedOwnParams>(
-    "PfcShared",
-    { pools: 1, poolBytes: 32 * 2 ** 20, poolRule: "dynamic", poolAlphaLog2: -3, reserveBytes: 4096, resumeOffsetBytes: 3072 },
-    own as Partial<PfcSharedOwnParams>,
-    {
-      pools: rule.int(1, 2 ** 20),
-      // At most 2^30: a queue holds at most its buffer, and its bytes are an int32 column.
-      poolBytes: rule.int(1, 2 ** 30),
-      poolRule: rule.oneOf("dynamic", "complete"),
-      poolAlphaLog2: rule.int(-8, 8),
-      reserveBytes: rule.int(0, 2 ** 29),
-      resumeOffsetBytes: rule.int(0, 2 ** 29),
-    },
-  );
-  return { ...pfc, ...mine };
-}
 
 export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -154,16 +104,21 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
       this.refused[p]++;
       return this.drop(slot, now, bytes);
     }
-    // Below the reserve, into the shared part while under the threshold, else into the headroom.
+    // Below the reserve, into the shared part while under the threshold, else into the headroom
+    // (which pauses: CheckShouldPause's hdrm_bytes > 0).
     const over = ingress + bytes - this.reserve;
-    if (over > t) this.hdrm[slot] = h + bytes;
+    const toHeadroom = over > t;
+    if (toHeadroom) this.hdrm[slot] = h + bytes;
     else if (over > 0) this.shared[p] += over < bytes ? over : bytes;
     this.q[slot] += bytes;
     const held = this.held[p] + bytes;
     this.held[p] = held;
     if (held > this.peak[p]) this.peak[p] = held;
     if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
-    return this.shouldPause(slot, p) ? this.pause(slot, now) : 0;
+    // Not paused, so the headroom was empty before this packet (a queue in it is paused).
+    if (toHeadroom) return this.pause(slot, now);
+    const after = over > 0 ? over : 0;
+    return after >= this.threshold(p, after) ? this.pause(slot, now) : 0;
   }
 
   /**
@@ -246,12 +201,6 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const free = this.region[p] - this.shared[p];
     const room = free > 0 ? free : 0;
     return this.alpha === 0 ? mine + room : Math.floor(room * this.alpha);
-  }
-
-  private shouldPause(slot: number, p: number): boolean {
-    const ingress = this.q[slot] - this.hdrm[slot];
-    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
-    return this.hdrm[slot] > 0 || mine >= this.threshold(p, mine);
   }
 
   /** A paused queue resumes once its headroom is empty and its shared use is `offset` below the threshold; else a due refresh. */
