@@ -85,6 +85,20 @@ test("two queues, α = 1: the second pauses at half the first's share (each of N
   assert.is(resumedAt, 32_000);
 });
 
+test("α > 1 never lets a queue take more than the free shared part", () => {
+  const t = two({ ...SMALL, poolAlphaLog2: 2 });
+  t.onArrive(0, 0, 1000); // reserve
+  // mine 60,000: T = min(4 × 28,000, 60,000 + 28,000) = 88,000: not paused.
+  for (let k = 1; k <= 60; k++) assert.is(t.onArrive(0, k, 1000), 0, `k = ${k}`);
+  assert.is(t.xoffBytes(0), 1000 + 88_000);
+  // 30,000 B: 90,000 > 88,000 and beyond the 5000 B headroom → dropped (α × free alone, 112,000, would have taken it past R).
+  assert.is(t.onArrive(0, 61, 30_000), PFC_DROP);
+  assert.is(t.poolSharedBytes(0), 60_000);
+  // 28,000 B fill the shared part exactly; T is then 0 → pause.
+  assert.is(t.onArrive(0, 62, 28_000), PFC_PAUSE);
+  assert.is(t.poolSharedBytes(0), 88_000);
+});
+
 test("a paused queue resumes on a tick once other queues drained the shared part", () => {
   const t = two();
   for (let k = 0; k < 45; k++) t.onArrive(0, k, 1000);

@@ -38,15 +38,15 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   private readonly hdrm = this.col.hdrm;
   private readonly poolOf = this.col.pool;
   /** Per shared buffer + 1 (index 0 holds the queues in none, whose shared part is empty). */
-  private readonly shared: Float64Array; // bytes of the shared part in use (the MMU's shared_used_bytes)
-  private readonly region: Float64Array; // the shared part: poolBytes − the members' reserves and headrooms
+  private readonly shared: Int32Array; // bytes of the shared part in use (the MMU's shared_used_bytes)
+  private readonly region: Int32Array; // the shared part: poolBytes − the members' reserves and headrooms
   private readonly held: Float64Array; // every byte the members hold: reserve, shared and headroom
   private readonly peak: Float64Array; // the most `held` has been
   private readonly refused: Float64Array; // arrivals dropped beyond a member's headroom
   private readonly reserve: number;
   private readonly headroom: number;
   private readonly offset: number;
-  /** α, or 0 for complete sharing (then the threshold is the queue's own use plus the free part). */
+  /** α, or 2^31 for complete sharing (the threshold is then always the queue's own use plus the free part). */
   private readonly alpha: number;
 
   /** `capacity` is the number of ingress queues. */
@@ -54,8 +54,8 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const p = resolvePfcSharedParams(params);
     super(p, LAYOUT, capacity);
     const n = p.pools + 1;
-    this.shared = offHeap(Float64Array, n);
-    this.region = offHeap(Float64Array, n);
+    this.shared = offHeap(Int32Array, n);
+    this.region = offHeap(Int32Array, n);
     this.held = offHeap(Float64Array, n);
     this.peak = offHeap(Float64Array, n);
     this.refused = offHeap(Float64Array, n);
@@ -63,7 +63,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     this.reserve = p.reserveBytes;
     this.headroom = p.headroomBytes;
     this.offset = p.resumeOffsetBytes;
-    this.alpha = p.poolRule === "complete" ? 0 : 2 ** p.poolAlphaLog2;
+    this.alpha = p.poolRule === "complete" ? 2 ** 31 : 2 ** p.poolAlphaLog2;
   }
 
   /**
@@ -194,13 +194,17 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   /**
    * The shared bytes at which a queue using `mine` of them pauses: α × the free shared part
    * (HPCC: (buffer − Σ headroom − Σ reserve − shared used) >> 3), or with complete sharing its
-   * own use plus the free part, so that it pauses only when the shared part is full. In no
-   * buffer (index 0, an empty shared part) it is 0.
+   * own use plus the free part, so that it pauses only when the shared part is full. α > 1 is
+   * held to that too: a queue cannot take more than is free. In no buffer (index 0, an empty
+   * shared part) it is 0. At most 2^30, so an int32 (a double returned from a call that is not
+   * inlined is boxed, allocating).
    */
   private threshold(p: number, mine: number): number {
     const free = this.region[p] - this.shared[p];
     const room = free > 0 ? free : 0;
-    return this.alpha === 0 ? mine + room : Math.floor(room * this.alpha);
+    const most = mine + room;
+    const t = Math.floor(room * this.alpha);
+    return (t < most ? t : most) | 0;
   }
 
   /** A paused queue resumes once its headroom is empty and its shared use is `offset` below the threshold; else a due refresh. */
