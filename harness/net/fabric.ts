@@ -43,6 +43,7 @@ import {
 import type { PoolRule, QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
 import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcHeadroomBytes } from "../../lib/switch/pfc/pfc";
+import { PfcShared } from "../../lib/switch/pfc/shared";
 import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
 import { minimalHops } from "../topo/lowdiameter";
@@ -118,8 +119,12 @@ export interface FabricOptions {
   maxEvents?: number;
   /** The flows' retransmission timeout (ns): the window over which REPS's recent maximum RTT is kept. */
   rtoNs?: number;
-  /** PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. */
-  pfc: PfcParamsInput | null;
+  /**
+   * PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. With
+   * switchBuffer, PfcShared's instead: each ingress queue pauses by its switch's free shared
+   * buffer, and the egress queues have no pool of their own (a lossless switch admits at ingress).
+   */
+  pfc: (PfcParamsInput & { reserveBytes?: number; resumeOffsetBytes?: number }) | null;
   /**
    * A shared buffer of `bytes` per switch (DCP §6.1: 32 MB), which all its ports' queues draw
    * on, each FIFO also held to α·(B − used) with α = 2^alphaLog2 (rule `dynamic`, the default:
@@ -238,7 +243,7 @@ export class Fabric {
   /** The transport's per-host processing queue (DACK), or null: then data goes to its onData. */
   private readonly hostQueue: HostQueue | null;
   /** PFC per switch ingress port (slot = global port id), or null. */
-  readonly pfc: Pfc | null;
+  readonly pfc: Pfc | PfcShared | null;
   private readonly pfcOn: number;
   /** PFC: when each ingress queue's next refresh check is due, ps (0: none); tick events queued, stale ones included. */
   private readonly pfcTickAt: Float64Array;
@@ -533,13 +538,13 @@ export class Fabric {
     // Queues: one PortQueues table over every port id; only switch ports are opened. With a
     // shared buffer per switch, buffer i is switch i's (node hosts + i).
     const sb = opts.switchBuffer ?? null;
-    const pools = sb !== null ? { pools: t.switches, poolBytes: sb.bytes, poolRule: sb.rule ?? "dynamic", poolAlphaLog2: sb.alphaLog2 ?? 0 } : {};
+    const pools = sb !== null && !opts.pfc ? { pools: t.switches, poolBytes: sb.bytes, poolRule: sb.rule ?? "dynamic", poolAlphaLog2: sb.alphaLog2 ?? 0 } : {};
     this.queues = new PortQueues({ ...opts.queue, ...pools, handleCapacity: this.pool.maxCapacity, seed: hash3(opts.seed, 0x51, 0) }, P);
     const qp = this.queues.params;
     for (let p = 0; p < P; p++) {
       if (t.portNode[p] < t.hosts) continue;
       this.queues.open(p, t.portLastHop[p] === 1);
-      if (sb !== null) this.queues.setPool(p, t.portNode[p] - t.hosts);
+      if (sb !== null && !opts.pfc) this.queues.setPool(p, t.portNode[p] - t.hosts);
       const scale = t.portGbps[p] / opts.baseGbps;
       if (scale !== 1) {
         const f = (x: number) => Math.max(1, Math.min(2 ** 30, Math.round(x * scale)));
@@ -556,12 +561,16 @@ export class Fabric {
       // Headroom: what arrives in the pause's round trip. The PAUSE crosses the cable only, but
       // the data on its way back from a switch also crosses its forwarding latency (latPs).
       const headroomBytes = pp.headroomBytes ?? Math.min(2 ** 29, pfcHeadroomBytes(pp.linkGbps, pp.cableNs, pp.mtuBytes) + Math.ceil((pp.linkGbps * opts.switchLatencyNs) / 8));
-      this.pfc = new Pfc({ ...pp, headroomBytes }, P);
+      this.pfc =
+        sb === null
+          ? new Pfc({ ...pp, headroomBytes }, P)
+          : new PfcShared({ ...pp, headroomBytes, pools: t.switches, poolBytes: sb.bytes, poolRule: sb.rule ?? "dynamic", poolAlphaLog2: sb.alphaLog2 ?? -3 }, P);
     } else this.pfc = null;
     // Not over the long-haul link of two DCs: its headroom would be the WAN's round trip at its
     // rate (2 × 500 µs at 1.6 Tb/s, 200 MB); the external switch's buffer takes what it brings.
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
+    if (this.pfc instanceof PfcShared) this.joinSharedBuffers(this.pfc);
     this.pfcTickAt = new Float64Array(this.pfc ? P : 0);
     const wd = this.pfc ? opts.pfcWatchdog : undefined;
     this.wdDetectPs = wd ? wd.detectNs * 1000 : 0;
@@ -1656,7 +1665,10 @@ export class Fabric {
     if (this.heap.size === this.pfcTicksQueued + this.samplesQueued) return;
     const pfc = this.pfc as Pfc;
     const r = pfc.onTick(iq, this.nowNs);
-    if (r > 0 && (r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
+    if (r <= 0) return;
+    // PfcShared: the threshold rose while other queues drained the buffer.
+    if ((r & PFC_RESUME) !== 0) this.sendPause(iq, 0);
+    if ((r & PFC_PAUSE) !== 0) this.sendPause(iq, pfc.out[0]);
   }
 
   /** A PAUSE (duration > 0) or XON (0) for the port feeding ingress `iq`, after the cable's propagation. */
@@ -2359,14 +2371,31 @@ export class Fabric {
    */
   bufferTotals(): { refusals: number; peakBytes: number } {
     const t = this.topo;
+    const pfc = this.pfc instanceof PfcShared ? this.pfc : null;
     let refusals = 0;
     let peakBytes = 0;
     for (let sw = t.hosts; sw < t.hosts + t.switches; sw++) {
-      const p = t.nodePortBase[sw];
-      refusals += this.queues.poolRefusals(p);
-      peakBytes = Math.max(peakBytes, this.queues.poolPeakBytes(p));
+      // Any port of the switch reads its buffer (under PFC the first with an ingress queue).
+      let p = t.nodePortBase[sw];
+      while (pfc !== null && p < t.nodePortBase[sw] + t.nodePortCount[sw] - 1 && !pfc.isOpen(p)) p++;
+      refusals += pfc !== null ? pfc.poolRefusals(p) : this.queues.poolRefusals(p);
+      peakBytes = Math.max(peakBytes, pfc !== null ? pfc.poolPeakBytes(p) : this.queues.poolPeakBytes(p));
     }
     return { refusals, peakBytes };
+  }
+
+  /** Under PFC with switchBuffer: every switch's ingress queues join its buffer. */
+  private joinSharedBuffers(pfc: PfcShared): void {
+    const t = this.topo;
+    const each = pfc.params.reserveBytes + pfc.params.headroomBytes;
+    for (let p = 0; p < t.ports; p++) {
+      if (!pfc.isOpen(p)) continue;
+      const sw = t.portNode[p] - t.hosts;
+      if (pfc.setPool(p, sw) < 0) {
+        const n = t.nodePortCount[t.hosts + sw];
+        throw new RangeError(`network.switchBuffer.bytes: ${pfc.params.poolBytes} B cannot set aside a PFC reserve and headroom of ${each} B for each of switch ${sw}'s ${n} ports`);
+      }
+    }
   }
 
   /** Every module's error counter: reliability, the flows' CC and LB, Reflex. */

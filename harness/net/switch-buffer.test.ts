@@ -96,17 +96,57 @@ test("without a shared buffer nothing is refused and the metric reads 0", () => 
   assert.is(r.metrics.drops.queue, 0, "a 2^28 B port limit never drops 8 MB");
 });
 
-test("a scenario is refused with a buffer below one packet, with PFC, or with pool settings in network.queue", () => {
+test("a scenario is refused with a buffer below one packet, with static PFC thresholds, or with pool settings in network.queue", () => {
   const s = oneSwitchScenario("switch-buffer", 100, [{ src: 0, dst: 1, bytes: 1000 }]);
   const small = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 4000 } } }));
   assert.ok(small.some((e) => e.includes("network.switchBuffer.bytes")), small.join("\n"));
   const inQueue = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, queue: { poolBytes: 1_000_000 } } }));
   assert.ok(inQueue.some((e) => e.includes("network.queue.poolBytes") && e.includes("network.switchBuffer")), inQueue.join("\n"));
-  const pfc = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, pfc: {}, switchBuffer: { bytes: 1e6 } } }));
-  assert.ok(pfc.some((e) => e.includes("network.switchBuffer") && e.includes("network.pfc")), pfc.join("\n"));
+  // With PFC the buffer sets XOFF: static thresholds are refused, and the shared-buffer keys need it.
+  assert.equal(scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, pfc: { reserveBytes: 0 }, switchBuffer: { bytes: 1e6 } } })), []);
+  const xoff = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, pfc: { xoffBytes: 50_000 }, switchBuffer: { bytes: 1e6 } } }));
+  assert.ok(xoff.some((e) => e.includes("network.pfc.xoffBytes") && e.includes("network.switchBuffer")), xoff.join("\n"));
+  const reserve = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, pfc: { reserveBytes: 0 } } }));
+  assert.ok(reserve.some((e) => e.includes("network.pfc.reserveBytes") && e.includes("only with network.switchBuffer")), reserve.join("\n"));
   const alpha = scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, alphaLog2: 9 } } }));
   assert.ok(alpha.some((e) => e.includes("alphaLog2")), alpha.join("\n"));
   assert.equal(scenarioErrors(() => validateScenario({ ...s, network: { ...s.network, switchBuffer: { bytes: 1e6, rule: "complete", alphaLog2: -8 } } })), []);
+});
+
+
+test("under PFC the buffer sets each ingress queue's XOFF (HPCC's MMU, α = 1/8): lossless, four paused queues hold about αR/(1 + 4α) each", () => {
+  // The 4:1 incast at host 0 of the tests above, lossless: each sender's ingress queue at the
+  // leaf pauses when its shared use s reaches α(R − Σ s); four alike settle at s = αR/(1 + 4α)
+  // = R/12, each with its 4096 B reserve, plus at most a headroom (33,300 B: 2 × 12,500 B on the
+  // 1 µs cable + 2 × 4150 B) that arrives after the PAUSE. R = B − 11 ports × (4096 + 33,300).
+  const B = 4_000_000;
+  const R = B - 11 * (4096 + 33_300);
+  const run = (rule: "dynamic" | "complete") => {
+    const s = oneSwitchScenario("switch-buffer-pfc", 100, [2, 3, 4, 5].map((src) => ({ src, dst: 0, bytes: 2_000_000 })));
+    s.topology = { ...s.topology, hostsPerLeaf: 10 } as Scenario["topology"];
+    s.network = { ...s.network, pfc: {}, switchBuffer: { bytes: B, rule } };
+    const r = runScenario(s);
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, r.flowsTotal);
+    assert.is(r.metrics.drops.total, 0, "lossless");
+    assert.is(r.metrics.switchBuffer.refusals, 0, "no arrival beyond a headroom");
+    assert.is(r.metrics.pfc.portsPaused, 4);
+    return r.metrics.switchBuffer.peakBytes;
+  };
+  const dyn = run("dynamic");
+  const low = 4 * (R / 12 + 4096);
+  assert.ok(dyn >= low - 4150 && dyn <= low + 4 * 33_300, `dynamic: peak ${dyn} B, 4 × (R/12 + reserve) = ${low}`);
+  // Complete sharing pauses only when the shared part is full: R plus the reserves, plus what
+  // the headrooms take after the PAUSE, at most B.
+  const full = run("complete");
+  assert.ok(full >= R + 4 * 4096 && full <= Math.min(B, R + 4 * (4096 + 33_300)), `complete: peak ${full} B, R = ${R}`);
+});
+
+test("under PFC a buffer too small for every port's reserve and headroom is refused when the fabric is built", () => {
+  const s = oneSwitchScenario("switch-buffer-pfc-small", 100, [{ src: 0, dst: 1, bytes: 1000 }]);
+  s.network = { ...s.network, pfc: {}, switchBuffer: { bytes: 100_000 } };
+  // The leaf's 3 ports need 3 × (4096 + 33,300) = 112,188 B.
+  assert.throws(() => runScenario(s), /switchBuffer.bytes: 100000 B cannot set aside a PFC reserve and headroom of 37396 B for each of switch 0's 3 ports/);
 });
 
 test.run();

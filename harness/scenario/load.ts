@@ -125,9 +125,14 @@ function crossCheck(s: Scenario, errors: string[]): void {
   for (const k of ["pools", "poolBytes", "poolRule", "poolAlphaLog2"]) {
     need(errors, n.queue === undefined || !(k in n.queue), `network.queue.${k}`, "shared switch buffers are set with network.switchBuffer");
   }
-  // Under PFC a switch's buffer decides when to pause (XOFF from the free shared space, headroom
-  // set aside), not when to drop; that is not modelled, and an egress buffer would drop lossless traffic.
-  need(errors, n.switchBuffer === undefined || n.pfc === undefined, "network.switchBuffer", "not with network.pfc: a shared buffer with PFC needs XOFF thresholds and headroom drawn from it, which the fabric does not model");
+  // Under PFC a switch's buffer decides when to pause (lib/switch PfcShared: XOFF from the free
+  // shared space, reserve and headroom set aside), so static thresholds would contradict it.
+  for (const k of ["xoffBytes", "xonBytes"]) {
+    need(errors, n.switchBuffer === undefined || n.pfc === undefined || !(k in n.pfc), `network.pfc.${k}`, "not with network.switchBuffer: XOFF then follows the switch's free shared buffer (switchBuffer.rule, alphaLog2) and XON is pfc.resumeOffsetBytes below it");
+  }
+  for (const k of ["reserveBytes", "resumeOffsetBytes"]) {
+    need(errors, n.pfc === undefined || !(k in n.pfc) || n.switchBuffer !== undefined, `network.pfc.${k}`, "only with network.switchBuffer (a static XOFF has no reserve or offset)");
+  }
   need(errors, (n.switchBuffer?.bytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.switchBuffer.bytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.switchBuffer?.bytes}`);
   need(errors, (n.bufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.bufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.bufferBytes}`);
   const tr = s.transport ?? {};

@@ -68,10 +68,10 @@ export const NetworkSchema = Type.Object(
           bytes: Int({ minimum: 1, maximum: 2 ** 30, description: "the switch's buffer B, shared by all its ports (DCP §6.1: 32 MB)" }),
           rule: Type.Optional(
             Type.Union([Type.Literal("dynamic"), Type.Literal("complete")], {
-              description: "dynamic (default): each queue is also held to α·(B − used) (Choudhury & Hahne); complete: only B limits",
+              description: "dynamic (default): each queue is also held to α·(B − used) (Choudhury & Hahne); complete: only B limits. With network.pfc, the rule sets when an ingress queue pauses instead (lib/switch PfcShared)",
             }),
           ),
-          alphaLog2: Type.Optional(Int({ minimum: -8, maximum: 8, description: "α = 2^alphaLog2 of the dynamic rule (default 0: α = 1)" })),
+          alphaLog2: Type.Optional(Int({ minimum: -8, maximum: 8, description: "α = 2^alphaLog2 of the dynamic rule (default 0: α = 1; with network.pfc −3, HPCC's α = 1/8)" })),
         },
         { additionalProperties: false, description: "a shared buffer per switch on top of each port's own limits (absent: per-port limits only)" },
       ),
@@ -91,6 +91,8 @@ export const NetworkSchema = Type.Object(
           headroomBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29 })),
           pauseQuanta: Type.Optional(Int({ minimum: 1, maximum: 65535 })),
           refreshNs: Type.Optional(Int({ minimum: 1 })),
+          reserveBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29, description: "with network.switchBuffer: bytes each ingress queue holds before it draws on the shared part (default 4096, HPCC)" })),
+          resumeOffsetBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29, description: "with network.switchBuffer: resume this far below the threshold (default 3072, HPCC)" })),
           watchdogNs: Type.Optional(
             Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with data queued, is in a pause storm (default 200 ms as SONiC and Junos; 0: off)" }),
           ),
@@ -106,7 +108,7 @@ export const NetworkSchema = Type.Object(
             }),
           ),
         },
-        { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters" },
+        { additionalProperties: false, description: "PFC on every switch ingress port (present: on); lib/switch Pfc parameters, or PfcShared ones with network.switchBuffer" },
       ),
     ),
     reflex: Type.Optional(

@@ -267,6 +267,14 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
     const bytes = Math.max(n.mtuBytes ?? 4150, d.pick([60_000, 400_000, 4_000_000]));
     n.switchBuffer = { bytes, rule: d.pick(["dynamic", "complete"] as const), alphaLog2: d.pick([-2, 0, 1]) };
   }
+  // Under PFC the switch's buffer sets when each ingress queue pauses (lib/switch PfcShared),
+  // drawn after the lossy one: no static thresholds, and room for every port's reserve and
+  // headroom (some 120 kB each at 400 Gb/s over 1 µs; the largest radix drawn is about 30).
+  if (n.pfc !== undefined && d.chance(0.3)) {
+    const { xoffBytes: _xoff, xonBytes: _xon, ...pfc } = n.pfc as Record<string, unknown>;
+    n.pfc = pfc;
+    n.switchBuffer = { bytes: d.pick([8, 32]) * 2 ** 20, rule: d.pick(["dynamic", "complete"] as const), alphaLog2: d.pick([-3, -1, 0]) };
+  }
   return s;
 }
 
