@@ -136,13 +136,15 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
  * drawn from a shared buffer in PfcShared (shared.ts).
  */
 export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LAYOUT> extends FlowTable<L> {
+  /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
+  static readonly outFields = ["frameNs", "pausedNs"] as const;
   readonly params: Readonly<P>;
   readonly out = offHeap(Int32Array, 2);
   /** The duration carried by every PAUSE frame, in ns. */
   readonly frameNs: number;
 
-  protected readonly q = this.col.bytes;
-  protected readonly pausedCol = this.col.paused;
+  protected readonly q: Int32Array = this.col.bytes;
+  protected readonly pausedCol: Uint8Array = this.col.paused;
   private readonly pauseStart = this.col.pauseStart;
   private readonly lastSent = this.col.lastSent;
   private readonly refreshNs: number;
@@ -234,9 +236,6 @@ export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
     onDepart: ["slot", "nowNs", "bytes"],
     onTick: ["slot", "nowNs"],
   };
-  /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
-  static readonly outFields = ["frameNs", "pausedNs"] as const;
-
   private readonly xoff: number;
   private readonly xon: number;
   private readonly limit: number;

@@ -33,7 +33,6 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     onDepart: ["slot", "nowNs", "bytes"],
     onTick: ["slot", "nowNs"],
   };
-  static readonly outFields = ["frameNs", "pausedNs"] as const;
 
   private readonly hdrm = this.col.hdrm;
   private readonly poolOf = this.col.pool;
