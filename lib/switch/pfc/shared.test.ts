@@ -174,8 +174,8 @@ test("setPool: only an empty queue moves; a buffer refuses a member whose reserv
 test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ shared parts = shared, shared ≤ region", () => {
   const r = new Xoshiro128(7);
   const Q = 8;
-  for (const rule of ["dynamic", "complete"] as const) {
-    const t = new PfcShared({ ...SMALL, poolBytes: 200_000, poolRule: rule, poolAlphaLog2: -1 }, Q);
+  for (const [rule, alphaLog2] of [["dynamic", -1], ["complete", 0], ["dynamic", 2]] as const) {
+    const t = new PfcShared({ ...SMALL, poolBytes: 200_000, poolRule: rule, poolAlphaLog2: alphaLog2 }, Q);
     for (let q = 0; q < Q; q++) {
       t.open(q);
       t.setPool(q, 0);
@@ -209,7 +209,7 @@ test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ share
     }
     assert.is(t.errors, 0);
     assert.is(t.poolRefusals(0), drops);
-    assert.ok(drops > 0, `${rule}: the traffic should overrun some headroom`);
+    assert.ok(drops > 0, `${rule} α = 2^${alphaLog2}: the traffic should overrun some headroom`);
   }
 });
 

@@ -199,10 +199,10 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    * inlined is boxed, allocating).
    */
   private threshold(p: number, mine: number): number {
+    // Never negative: setPool keeps region ≥ shared, and an arrival takes at most the free part.
     const free = this.region[p] - this.shared[p];
-    const room = free > 0 ? free : 0;
-    const most = mine + room;
-    const t = Math.floor(room * this.alpha);
+    const most = mine + free;
+    const t = Math.floor(free * this.alpha);
     return (t < most ? t : most) | 0;
   }
 
