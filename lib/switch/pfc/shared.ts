@@ -90,34 +90,40 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
    * out.frameNs), PFC_DROP (the headroom is full and the shared part refuses it: not admitted),
    * or E_SLOT / E_ARG.
+   *
+   * With T = min(⌊α free⌋, mine + free) (`threshold`), each comparison with T is written as two
+   * with its terms (x > T ⇔ x > ⌊α free⌋ or x > mine + free), so the handler computes ⌊α free⌋
+   * once and V8 can inline it whole into a caller's loop (lib/README, inlining budget).
    */
   onArrive(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
-    const now = nowNs | 0;
     const p = this.poolOf[slot];
     const h = this.hdrm[slot];
-    const ingress = this.q[slot] - h;
-    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
-    const t = this.threshold(p, mine);
-    if (h + bytes > this.headroom && mine + bytes > t) {
-      this.refused[p]++;
-      return this.drop(slot, now, bytes);
-    }
-    // Below the reserve, into the shared part while under the threshold, else into the headroom
-    // (which pauses: CheckShouldPause's hdrm_bytes > 0).
-    const over = ingress + bytes - this.reserve;
-    const toHeadroom = over > t;
+    // Bytes beyond the reserve outside the headroom: the queue's shared use (mine) when positive.
+    const over = this.q[slot] - h - this.reserve;
+    const mine = over > 0 ? over : 0;
+    const free = this.region[p] - this.shared[p];
+    const lim = Math.floor(free * this.alpha);
+    // CheckIngressAdmission: mine + bytes > T ⇔ mine + bytes > ⌊α free⌋ or bytes > free.
+    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs | 0, bytes, p);
+    // UpdateIngressAdmission: the reserve, the shared part while over + bytes ≤ T, else the headroom.
+    const after = over + bytes;
+    const toHeadroom = after > lim || after > mine + free;
+    let left = free;
     if (toHeadroom) this.hdrm[slot] = h + bytes;
-    else if (over > 0) this.shared[p] += over < bytes ? over : bytes;
+    else if (after > 0) {
+      const taken = after < bytes ? after : bytes;
+      this.shared[p] += taken;
+      left = free - taken;
+    }
     this.q[slot] += bytes;
     const held = this.held[p] + bytes;
     this.held[p] = held;
     if (held > this.peak[p]) this.peak[p] = held;
-    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
-    // Not paused, so the headroom was empty before this packet (a queue in it is paused).
-    if (toHeadroom) return this.pause(slot, now);
-    const after = over > 0 ? over : 0;
-    return after >= this.threshold(p, after) ? this.pause(slot, now) : 0;
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, nowNs | 0);
+    // CheckShouldPause: the headroom in use (it was empty: a queue in it is paused), or mine ≥ T
+    // ⇔ mine ≥ ⌊α free⌋ or free = 0, with this packet counted.
+    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, nowNs | 0) : 0;
   }
 
   /**
@@ -206,13 +212,22 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     return (t < most ? t : most) | 0;
   }
 
-  /** A paused queue resumes once its headroom is empty and its shared use is `offset` below the threshold; else a due refresh. */
+  /**
+   * CheckShouldResume: a paused queue resumes once its headroom is empty and mine = 0 or
+   * mine + offset ≤ T (⇔ ≤ ⌊α free⌋ and offset ≤ free); else a due refresh.
+   */
   private settle(slot: number, now: number, p: number): number {
     if (this.pausedCol[slot] === 0) return 0;
-    const ingress = this.q[slot] - this.hdrm[slot];
-    const mine = ingress > this.reserve ? ingress - this.reserve : 0;
-    if (this.hdrm[slot] === 0 && (mine === 0 || mine + this.offset <= this.threshold(p, mine))) return this.resume(slot, now);
+    const over = this.q[slot] - this.reserve;
+    const free = this.region[p] - this.shared[p];
+    if (this.hdrm[slot] === 0 && (over <= 0 || (over + this.offset <= Math.floor(free * this.alpha) && this.offset <= free))) return this.resume(slot, now);
     return this.refresh(slot, now);
+  }
+
+  /** An arrival the headroom cannot take and the shared part refuses: counted against the buffer too. */
+  private refuse(slot: number, now: number, bytes: number, p: number): number {
+    this.refused[p]++;
+    return this.drop(slot, now, bytes);
   }
 
   /** Takes the (empty) queue out of its buffer, returning its reserve and headroom. */
