@@ -97,6 +97,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    */
   onArrive(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
+    const now = nowNs | 0;
     const p = this.poolOf[slot];
     const h = this.hdrm[slot];
     // Bytes beyond the reserve outside the headroom: the queue's shared use (mine) when positive.
@@ -105,7 +106,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const free = this.region[p] - this.shared[p];
     const lim = Math.floor(free * this.alpha);
     // CheckIngressAdmission: mine + bytes > T ⇔ mine + bytes > ⌊α free⌋ or bytes > free.
-    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs | 0, bytes, p);
+    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, now, bytes);
     // UpdateIngressAdmission: the reserve, the shared part while over + bytes ≤ T, else the headroom.
     const after = over + bytes;
     const toHeadroom = after > lim || after > mine + free;
@@ -117,13 +118,11 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
       left = free - taken;
     }
     this.q[slot] += bytes;
-    const held = this.held[p] + bytes;
-    this.held[p] = held;
-    if (held > this.peak[p]) this.peak[p] = held;
-    if (this.pausedCol[slot] !== 0) return this.refresh(slot, nowNs | 0);
+    this.hold(p, bytes);
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
     // CheckShouldPause: the headroom in use (it was empty: a queue in it is paused), or mine ≥ T
     // ⇔ mine ≥ ⌊α free⌋ or free = 0, with this packet counted.
-    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, nowNs | 0) : 0;
+    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, now) : 0;
   }
 
   /**
@@ -224,9 +223,16 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     return this.refresh(slot, now);
   }
 
+  /** The buffer's members hold `bytes` more: its fullest so far. */
+  private hold(p: number, bytes: number): void {
+    const held = this.held[p] + bytes;
+    this.held[p] = held;
+    if (held > this.peak[p]) this.peak[p] = held;
+  }
+
   /** An arrival the headroom cannot take and the shared part refuses: counted against the buffer too. */
-  private refuse(slot: number, now: number, bytes: number, p: number): number {
-    this.refused[p]++;
+  private refuse(slot: number, now: number, bytes: number): number {
+    this.refused[this.poolOf[slot]]++;
     return this.drop(slot, now, bytes);
   }
 
