@@ -1615,7 +1615,7 @@ export class Fabric {
     const b = h << 4;
     const iq = this.nodePortBase[this.H + sw] + pool.i32[b + P.InPort];
     const bytes = pool.i32[b + P.Bytes];
-    const pfc = this.pfc as Pfc;
+    const pfc = this.pfc as Pfc | PfcShared;
     if (!pfc.isOpen(iq)) return true;
     // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
     // stops pausing the neighbour that storms. A trimmed header the queues put in the control
@@ -1646,7 +1646,7 @@ export class Fabric {
     const iq = pool.i32[b + P.InIq];
     const bytes = pool.i32[b + P.InBytes];
     pool.i32[b + P.InBytes] = 0;
-    const pfc = this.pfc as Pfc;
+    const pfc = this.pfc as Pfc | PfcShared;
     const d = pfc.onDepart(iq, this.nowNs, bytes);
     if (d <= 0) return;
     if ((d & PFC_RESUME) !== 0) this.sendPause(iq, 0);
@@ -1663,7 +1663,7 @@ export class Fabric {
   private pfcTick(iq: number): void {
     this.pfcTickAt[iq] = 0;
     if (this.heap.size === this.pfcTicksQueued + this.samplesQueued) return;
-    const pfc = this.pfc as Pfc;
+    const pfc = this.pfc as Pfc | PfcShared;
     const r = pfc.onTick(iq, this.nowNs);
     if (r <= 0) return;
     // PfcShared: the threshold rose while other queues drained the buffer.
