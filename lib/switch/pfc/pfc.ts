@@ -190,34 +190,37 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
     return this.isOpen(slot) ? this.col.dropBytes[slot] : 0;
   }
 
+  // The helpers below take the caller's tick as it came and convert it themselves: an int32
+  // outside ±2^30 passed to a call V8 does not inline is boxed, allocating (lib/README).
+
   /** An arrival beyond the headroom is refused: counted, and a refresh that is due still goes out. */
-  protected drop(slot: number, now: number, bytes: number): number {
+  protected drop(slot: number, nowNs: number, bytes: number): number {
     this.col.drops[slot]++;
     this.col.dropBytes[slot] += bytes;
-    return R.Drop | this.refresh(slot, now);
+    return R.Drop | this.refresh(slot, nowNs);
   }
 
-  protected pause(slot: number, now: number): number {
+  protected pause(slot: number, nowNs: number): number {
     this.pausedCol[slot] = 1;
-    this.pauseStart[slot] = now;
+    this.pauseStart[slot] = nowNs | 0;
     this.col.pauses[slot]++;
-    return this.send(slot, now);
+    return this.send(slot, nowNs);
   }
 
-  protected refresh(slot: number, now: number): number {
-    if (this.pausedCol[slot] === 0 || ((now - this.lastSent[slot]) >>> 0) < this.refreshNs) return 0;
-    return this.send(slot, now);
+  protected refresh(slot: number, nowNs: number): number {
+    if (this.pausedCol[slot] === 0 || (((nowNs | 0) - this.lastSent[slot]) >>> 0) < this.refreshNs) return 0;
+    return this.send(slot, nowNs);
   }
 
-  private send(slot: number, now: number): number {
-    this.lastSent[slot] = now;
+  private send(slot: number, nowNs: number): number {
+    this.lastSent[slot] = nowNs | 0;
     this.col.frames[slot]++;
     this.out[O.FrameNs] = this.frameNs;
     return R.Pause;
   }
 
-  protected resume(slot: number, now: number): number {
-    const lasted = (now - this.pauseStart[slot]) >>> 0;
+  protected resume(slot: number, nowNs: number): number {
+    const lasted = ((nowNs | 0) - this.pauseStart[slot]) >>> 0;
     this.pausedCol[slot] = 0;
     this.col.resumes[slot]++;
     this.col.pausedNs[slot] += lasted;

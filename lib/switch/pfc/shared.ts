@@ -97,7 +97,6 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    */
   onArrive(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
-    const now = nowNs | 0;
     const p = this.poolOf[slot];
     const h = this.hdrm[slot];
     // Bytes beyond the reserve outside the headroom: the queue's shared use (mine) when positive.
@@ -106,7 +105,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const free = this.region[p] - this.shared[p];
     const lim = Math.floor(free * this.alpha);
     // CheckIngressAdmission: mine + bytes > T ⇔ mine + bytes > ⌊α free⌋ or bytes > free.
-    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, now, bytes);
+    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs, bytes);
     // UpdateIngressAdmission: the reserve, the shared part while over + bytes ≤ T, else the headroom.
     const after = over + bytes;
     const toHeadroom = after > lim || after > mine + free;
@@ -119,10 +118,10 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     }
     this.q[slot] += bytes;
     this.hold(p, bytes);
-    if (this.pausedCol[slot] !== 0) return this.refresh(slot, now);
+    if (this.pausedCol[slot] !== 0) return this.refresh(slot, nowNs);
     // CheckShouldPause: the headroom in use (it was empty: a queue in it is paused), or mine ≥ T
     // ⇔ mine ≥ ⌊α free⌋ or free = 0, with this packet counted.
-    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, now) : 0;
+    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, nowNs) : 0;
   }
 
   /**
@@ -144,7 +143,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     this.hdrm[slot] = h - fromHeadroom;
     this.q[slot] = q - bytes;
     this.held[p] -= bytes;
-    return this.settle(slot, nowNs | 0, p);
+    return this.settle(slot, nowNs, p);
   }
 
   /**
@@ -153,7 +152,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    */
   onTick(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
-    return this.settle(slot, nowNs | 0, this.poolOf[slot]);
+    return this.settle(slot, nowNs, this.poolOf[slot]);
   }
 
   // Readers
@@ -215,12 +214,12 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
    * CheckShouldResume: a paused queue resumes once its headroom is empty and mine = 0 or
    * mine + offset ≤ T (⇔ ≤ ⌊α free⌋ and offset ≤ free); else a due refresh.
    */
-  private settle(slot: number, now: number, p: number): number {
+  private settle(slot: number, nowNs: number, p: number): number {
     if (this.pausedCol[slot] === 0) return 0;
     const over = this.q[slot] - this.reserve;
     const free = this.region[p] - this.shared[p];
-    if (this.hdrm[slot] === 0 && (over <= 0 || (over + this.offset <= Math.floor(free * this.alpha) && this.offset <= free))) return this.resume(slot, now);
-    return this.refresh(slot, now);
+    if (this.hdrm[slot] === 0 && (over <= 0 || (over + this.offset <= Math.floor(free * this.alpha) && this.offset <= free))) return this.resume(slot, nowNs);
+    return this.refresh(slot, nowNs);
   }
 
   /** The buffer's members hold `bytes` more: its fullest so far. */
@@ -231,9 +230,9 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   }
 
   /** An arrival the headroom cannot take and the shared part refuses: counted against the buffer too. */
-  private refuse(slot: number, now: number, bytes: number): number {
+  private refuse(slot: number, nowNs: number, bytes: number): number {
     this.refused[this.poolOf[slot]]++;
-    return this.drop(slot, now, bytes);
+    return this.drop(slot, nowNs, bytes);
   }
 
   /** Takes the (empty) queue out of its buffer, returning its reserve and headroom. */
