@@ -43,7 +43,7 @@ export default defineConfig([
   // Benchmarks and the allocation check run bundled, like dist/: under tsx every imported
   // binding becomes a getter call, which would be measured instead of the library.
   {
-    entry: { "bench/once": "bench/once.ts", "bench/alloc": "bench/alloc.ts" },
+    entry: { "bench/once": "bench/once.ts", "bench/alloc": "bench/alloc.ts", "bench/icount": "bench/icount.ts" },
     format: ["esm"],
     target: "es2020",
     platform: "node",

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { engineNote, parseBenchArgs } from "./args";
+import { engineNote, median, parseBenchArgs } from "./args";
 import { BUDGET_NS } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
@@ -53,12 +53,6 @@ for (let r = 0; r < runs; r++) {
       samples.set(key, list);
     }
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const results = workloads

@@ -1,0 +1,107 @@
+// `npm run bench:instructions [filter] [--md FILE] [--v8 FLAGS]`: instructions per packet for
+// every bench row, counted by valgrind (bench/valgrind.ts) instead of timed. It answers what
+// `npm run bench` cannot on a shared VM whose host type changes between sessions (2-core AMD
+// EPYC on 2026-11-25, Intel Xeon at 2 GHz on 2026-12-03, the same code 3–4× apart in ns): did
+// a change make the handler do less work? The count repeats to within 0.2 %, so one pair of runs
+// per row is enough; `--runs 2` repeats the pair and fails when two figures differ by over 1 %.
+// Writes bench/results/instructions.json. Needs valgrind (Debian package `valgrind`).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { engineNote, median, parseBenchArgs } from "./args";
+import { DETERMINISTIC_NODE_OPTIONS, instructionsPerEvent, parseIrefs, valgrindArgs, type CountedRun } from "./valgrind";
+import { workloads } from "./workloads/index";
+
+// Events replayed before counting starts, and by the short and the long run after it. 200 k
+// warm-up events compile every handler of every row; the 200 k between the runs put one
+// instruction per event at 200 k instructions, far above the few ten thousand that vary between
+// runs of the same row (cc/nscc onAck 568.69 and 568.87, onTrim 492.75 and 492.21 per event).
+const WARM_EVENTS = 200_000;
+const SHORT_EVENTS = 40_000;
+const LONG_EVENTS = 240_000;
+const REPEAT_TOLERANCE = 0.01;
+
+const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 1);
+if (names.length > 1) throw new Error("npm run bench:instructions takes one filter (quote it when it has a space)");
+const filter = names[0] ?? "";
+if (spawnSync("valgrind", ["--version"]).status !== 0) throw new Error("valgrind is not installed (apt-get install valgrind)");
+
+function count(row: string, events: number): Promise<CountedRun> {
+  const args = valgrindArgs(process.execPath, [...DETERMINISTIC_NODE_OPTIONS, ...v8, "dist/bench/icount.js", row, String(WARM_EVENTS), String(events)]);
+  return new Promise((resolve, reject) => {
+    const child = spawn("valgrind", args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => {
+      const line = stdout.split("\n").find((l) => l.startsWith("ICOUNT "));
+      const instructions = parseIrefs(stderr);
+      if (code !== 0 || line === undefined || instructions === undefined) {
+        reject(new Error(`valgrind run of ${row} failed (exit ${code}):\n${stderr.slice(-2000)}`));
+        return;
+      }
+      const { batch, ops } = JSON.parse(line.slice("ICOUNT ".length)) as { batch: number; ops: number };
+      resolve({ instructions, events: batch * ops });
+    });
+  });
+}
+
+async function perPacket(row: string): Promise<number[]> {
+  const figures: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const [short, long] = await Promise.all([count(row, SHORT_EVENTS), count(row, LONG_EVENTS)]);
+    const x = instructionsPerEvent(short, long);
+    if (x === undefined) throw new Error(`${row}: the long run replayed no more events than the short one`);
+    figures.push(x);
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const rows = workloads.filter((w) => `${w.module} ${w.handler}`.includes(filter));
+  if (rows.length === 0) throw new Error(`no bench row matches "${filter}"`);
+  const results: { module: string; handler: string; instructionsPerPacket: number; runs: number[] }[] = [];
+  // Each row's pair runs side by side: one valgrind process per core.
+  for (const [i, w] of rows.entries()) {
+    const row = `${w.module} ${w.handler}`;
+    process.stderr.write(`bench:instructions: ${i + 1}/${rows.length} ${row}\n`);
+    const figures = await perPacket(row);
+    const lo = Math.min(...figures);
+    const hi = Math.max(...figures);
+    if (hi - lo > REPEAT_TOLERANCE * lo) throw new Error(`${row}: counts differ by more than 1 % between runs (${figures.join(", ")})`);
+    results.push({ module: w.module, handler: w.handler, instructionsPerPacket: Math.round(median(figures)), runs: figures.map((x) => Number(x.toFixed(2))) });
+  }
+  const header = ["module", "handler", "instructions/packet"];
+  const table = results.map((r) => [r.module, r.handler, String(r.instructionsPerPacket)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join(" | ");
+  console.log(fmt(header));
+  console.log(widths.map((n) => "-".repeat(n)).join("-|-"));
+  for (const row of table) console.log(fmt(row));
+  const note = `instructions retired per packet (valgrind ${spawnSync("valgrind", ["--version"], { encoding: "utf8" }).stdout.trim()}, node ${process.version} ${DETERMINISTIC_NODE_OPTIONS.join(" ")}${engineNote(v8)}), after ${WARM_EVENTS / 1000} k warm-up events`;
+  console.log(`\n${note}`);
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync(
+    "bench/results/instructions.json",
+    `${JSON.stringify({ node: process.version, v8Options: v8, cpu: cpus()[0]?.model, date: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  if (md !== undefined) {
+    const when = new Date().toISOString().slice(0, 16).replace("T", " ");
+    const lines = [
+      `Counted ${when} UTC by \`npm run bench:instructions --${filter ? ` ${JSON.stringify(filter)}` : ""}${v8.length > 0 ? ` --v8 ${JSON.stringify(v8.join(" "))}` : ""} --md …\`: ${note}.`,
+      "",
+      "| module | handler | instructions/packet |",
+      "|---|---|---:|",
+      ...results.map((r) => `| ${r.module} | ${r.handler} | ${r.instructionsPerPacket} |`),
+      "",
+    ];
+    writeFileSync(md, lines.join("\n"));
+    console.log(`wrote ${md}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
