@@ -5,6 +5,8 @@
 // a change make the handler do less work? The count repeats to within 0.2 %, so one pair of runs
 // per row is enough; `--runs 2` repeats the pair and fails when two figures differ by over 1 %.
 // Writes bench/results/instructions.json. Needs valgrind (Debian package `valgrind`).
+// `--predictable` compiles on the main thread, so the count is one outcome of V8's inlining race
+// (lib/README.md): a change that moves a handler's tree across the budget must be timed too.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
