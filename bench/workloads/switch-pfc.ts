@@ -36,10 +36,15 @@ function workload(handler: string, make: () => Table, join: (t: Table, q: number
       }
       // Departures visit the same queues in another order.
       for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
-      // Ticks start just below 2^30, where they stop being V8 small integers: a handler that is
-      // not inlined into this loop is deoptimised once when they first arrive boxed, and that
-      // should happen in the warm-up, not 10.7 M events in (lib/core/ticks.ts: any start is valid).
-      let now = 2 ** 30 - 100_000;
+      // Ticks start just below 2^31 and wrap to −2^31 within the first op: past 2^30 they stop
+      // being V8 small integers, and at the wrap they turn negative; a handler that is not
+      // inlined into this loop is deoptimised at each of those, which must happen in the
+      // warm-up. Started below 2^30 instead, the wrap came about 10.7 M events later, inside
+      // the allocation check's first window, and its recompilation sometimes spilled into the
+      // confirming one (young +69 KiB, 2026-12-03). From −2^31 the ticks climb back into the
+      // small-integer range 2^30 ns (≈ 10.7 M events) later, which deoptimises nothing.
+      // Any start is valid (lib/core/ticks.ts).
+      let now = 2 ** 31 - 100_000;
       return () => {
         let sum = 0;
         for (let i = 0; i < EVENTS; i++) {
