@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { median, parseBenchArgs } from "./args";
+import { parseBenchArgs } from "./args";
 
 test("a filter before or after --runs is kept; --runs is read wherever it stands", () => {
   // `npm run bench cc/swift` once ran every module: the filter at index 0 was dropped.
@@ -26,12 +26,6 @@ test("--runs without a positive integer, --md without a file, and unknown option
   for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"], ["--md"], ["--md", "--runs", "3"], ["--v8"], ["--v8", ""], ["--v8", "stress"], ["--v8", "--a b"]]) {
     assert.throws(() => parseBenchArgs(bad, 5), undefined, bad.join(" "));
   }
-});
-
-test("the median of an odd count is the middle figure, of an even count the mean of the middle two", () => {
-  assert.is(median([9, 1, 5]), 5);
-  assert.is(median([40, 10, 30, 20]), 25);
-  assert.is(median([7]), 7);
 });
 
 test.run();

@@ -48,10 +48,3 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
 export function engineNote(v8: readonly string[]): string {
   return v8.length > 0 ? ` with V8 options ${v8.join(" ")}` : "";
 }
-
-/** The middle figure (the mean of the two middle ones for an even count). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}

@@ -3,12 +3,13 @@
 // that differ only in `ops` differ in instructions by exactly the extra replays, which is what
 // the runner divides by the extra events. Nothing here is timed.
 import { setFlagsFromString } from "node:v8";
+import { rowName } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
 const row = process.argv[2] ?? "";
 const warmEvents = Number(process.argv[3]);
 const events = Number(process.argv[4]);
-const w = workloads.find((x) => `${x.module} ${x.handler}` === row);
+const w = workloads.find((x) => rowName(x) === row);
 if (w === undefined || !(warmEvents >= 0) || !(events >= 0)) {
   console.error(`usage: icount.js "<module> <handler>" <warm-up events> <events>; no row "${row}"`);
   process.exit(2);

@@ -10,8 +10,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { engineNote, median, parseBenchArgs } from "./args";
+import { engineNote, parseBenchArgs } from "./args";
+import { median, textTable } from "./report";
 import { DETERMINISTIC_NODE_OPTIONS, instructionsPerEvent, parseIrefs, valgrindArgs, type CountedRun } from "./valgrind";
+import { rowName } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
 // Events replayed before counting starts, and by the short and the long run after it. 200 k
@@ -26,7 +28,8 @@ const REPEAT_TOLERANCE = 0.01;
 const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 1);
 if (names.length > 1) throw new Error("npm run bench:instructions takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
-if (spawnSync("valgrind", ["--version"]).status !== 0) throw new Error("valgrind is not installed (apt-get install valgrind)");
+const valgrindVersion = spawnSync("valgrind", ["--version"], { encoding: "utf8" });
+if (valgrindVersion.status !== 0) throw new Error("valgrind is not installed (apt-get install valgrind)");
 
 function count(row: string, events: number): Promise<CountedRun> {
   const args = valgrindArgs(process.execPath, [...DETERMINISTIC_NODE_OPTIONS, ...v8, "dist/bench/icount.js", row, String(WARM_EVENTS), String(events)]);
@@ -61,12 +64,12 @@ async function perPacket(row: string): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const rows = workloads.filter((w) => `${w.module} ${w.handler}`.includes(filter));
+  const rows = workloads.filter((w) => rowName(w).includes(filter));
   if (rows.length === 0) throw new Error(`no bench row matches "${filter}"`);
   const results: { module: string; handler: string; instructionsPerPacket: number; runs: number[] }[] = [];
   // Each row's pair runs side by side: one valgrind process per core.
   for (const [i, w] of rows.entries()) {
-    const row = `${w.module} ${w.handler}`;
+    const row = rowName(w);
     process.stderr.write(`bench:instructions: ${i + 1}/${rows.length} ${row}\n`);
     const figures = await perPacket(row);
     const lo = Math.min(...figures);
@@ -74,14 +77,8 @@ async function main(): Promise<void> {
     if (hi - lo > REPEAT_TOLERANCE * lo) throw new Error(`${row}: counts differ by more than 1 % between runs (${figures.join(", ")})`);
     results.push({ module: w.module, handler: w.handler, instructionsPerPacket: Math.round(median(figures)), runs: figures.map((x) => Number(x.toFixed(2))) });
   }
-  const header = ["module", "handler", "instructions/packet"];
-  const table = results.map((r) => [r.module, r.handler, String(r.instructionsPerPacket)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join(" | ");
-  console.log(fmt(header));
-  console.log(widths.map((n) => "-".repeat(n)).join("-|-"));
-  for (const row of table) console.log(fmt(row));
-  const note = `instructions retired per packet (valgrind ${spawnSync("valgrind", ["--version"], { encoding: "utf8" }).stdout.trim()}, node ${process.version} ${DETERMINISTIC_NODE_OPTIONS.join(" ")}${engineNote(v8)}), after ${WARM_EVENTS / 1000} k warm-up events`;
+  console.log(textTable(["module", "handler", "instructions/packet"], results.map((r) => [r.module, r.handler, String(r.instructionsPerPacket)])));
+  const note = `instructions retired per packet (valgrind ${valgrindVersion.stdout.trim()}, node ${process.version} ${DETERMINISTIC_NODE_OPTIONS.join(" ")}${engineNote(v8)}), after ${WARM_EVENTS / 1000} k warm-up events`;
   console.log(`\n${note}`);
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(

@@ -5,6 +5,7 @@
 // instead of in every sample's mean.
 import { setFlagsFromString } from "node:v8";
 import b from "benny";
+import { rowName } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
 const filter = process.argv[2] ?? "";
@@ -12,7 +13,7 @@ const seed = Number(process.argv[3] ?? 1);
 // "=<module> <handler>" selects exactly one row (bench/run.ts measures each row alone);
 // anything else, every row whose "<module> <handler>" contains it.
 const selected = workloads.filter((w) =>
-  filter.startsWith("=") ? `${w.module} ${w.handler}` === filter.slice(1) : `${w.module} ${w.handler}`.includes(filter),
+  filter.startsWith("=") ? rowName(w) === filter.slice(1) : rowName(w).includes(filter),
 );
 
 // benny calls a case's function three times before it measures (twice to learn what it
@@ -25,7 +26,7 @@ const selected = workloads.filter((w) =>
 // is inlined into the loop (cc/swift onAck 14.5 → 9.2 ns, cc/timely onAck 15.3 → 8.6).
 const cases = selected.map((w) => {
   let op: (() => number) | undefined;
-  return b.add(`${w.module} ${w.handler}`, () => {
+  return b.add(rowName(w), () => {
     if (op === undefined) {
       op = w.setup(seed);
       warmUp(op);

@@ -6,8 +6,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { engineNote, median, parseBenchArgs } from "./args";
-import { BUDGET_NS } from "./workloads/types";
+import { engineNote, parseBenchArgs } from "./args";
+import { median, textTable } from "./report";
+import { BUDGET_NS, rowName } from "./workloads/types";
 import { workloads } from "./workloads/index";
 
 interface Row {
@@ -30,7 +31,7 @@ const filter = names[0] ?? "";
 // other modules' rows do (cc/nscc onAck +20 % behind other modules; TIMELY onAck 18 ns behind
 // its per-RTT row, 13 alone). A firmware build runs one configuration of each module; so does a
 // bench process.
-const rows = workloads.filter((w) => `${w.module} ${w.handler}`.includes(filter)).map((w) => `${w.module} ${w.handler}`);
+const rows = workloads.map(rowName).filter((row) => row.includes(filter));
 const samples = new Map<string, number[]>();
 const loadBefore = loadavg()[1];
 for (let r = 0; r < runs; r++) {
@@ -76,11 +77,7 @@ const table = results.map((r) => [
   String(BUDGET_NS),
   verdict(r),
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-const fmt = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join(" | ");
-console.log(fmt(header));
-console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
-for (const row of table) console.log(fmt(row));
+console.log(textTable(header, table));
 console.log(
   `\nns/packet: median over ${runs} processes per row of each process's median sample; node ${process.version}${engine}, ${cpus()[0]?.model ?? "cpu?"}`,
 );

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { engineNote, parseBenchArgs } from "../args";
+import { median, textTable } from "../report";
 
 interface Case {
   id: string;
@@ -28,11 +29,6 @@ const CASES: Case[] = [
 
 const { runs, names: only, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 3);
 if (md !== undefined) throw new Error("bench:fabric has no --md table");
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const rows: Record<string, unknown>[] = [];
 const out = mkdtempSync(join(tmpdir(), "nicfw-bench-"));
@@ -77,11 +73,7 @@ for (const c of CASES) {
 
 const head = ["", "scenario", "wall s (median)", "max RSS MB", "packets/s", "reference", "verdict"];
 const table = rows.map((r) => [String(r.id), String(r.scenario), String(r.wallS), String(r.maxRssMb), Number(r.packetsPerS).toLocaleString("en"), String(r.reference), String(r.verdict)]);
-const widths = head.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
-const fmt = (t: string[]) => t.map((x, i) => x.padEnd(widths[i])).join(" | ");
-console.log(fmt(head));
-console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
-for (const t of table) console.log(fmt(t));
+console.log(textTable(head, table));
 console.log(`\nmedian of ${runs} processes each; node ${process.version}${engineNote(v8)}; wall time includes node start-up`);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/fabric.json", `${JSON.stringify({ runs, node: process.version, v8Options: v8, results: rows }, null, 1)}\n`);

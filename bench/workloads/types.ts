@@ -19,3 +19,8 @@ export interface Workload {
 }
 
 export const BUDGET_NS = 40;
+
+/** A row's name, `<module> <handler>`: what the runners filter on and `=<name>` selects exactly. */
+export function rowName(w: Workload): string {
+  return `${w.module} ${w.handler}`;
+}

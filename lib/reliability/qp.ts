@@ -171,6 +171,10 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     return this.timeoutCount[slot] >>> 0;
   }
 
+  // The helpers below stay methods, though the senders' own helpers are arrow-function fields
+  // (lib/README.md, "Helpers that stay calls"): as arrows, these and BitmapReceiver's took the
+  // RACK sender from 1075 to 1135 instructions per packet and the bitmap receivers from 266 to 280.
+
   /** Frees the messages that end at or before `cumPsn` (unaMsn moves past them); returns how many. */
   protected freeMessages(slot: number, cumPsn: number): number {
     let freed = 0;
