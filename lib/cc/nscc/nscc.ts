@@ -28,7 +28,8 @@
 // ones that stay calls are compiled against this table as a constant, like an inlined handler
 // (lib/README.md, "Helpers that stay calls"); with the proportional increase a helper of its own,
 // ackUec (416 bytes) is inlined into `ack`. Together: onAck 569 → 432 instructions per ACK, onTrim
-// 493 → 334 (`npm run bench:instructions cc/nscc`).
+// 493 → 334 (`npm run bench:instructions cc/nscc`); the ECN flag goes on to the helpers as 0/1,
+// since a boolean argument costs a generic truth test in a helper that stays a call (432 → 427).
 
 import { INT32_MAX, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
@@ -267,11 +268,11 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     }
     // A handler this small is inlined into its caller; the body is too big for that (V8 inlines
     // at most 460 bytes of bytecode), so it is its own method (lib/README.md).
-    return this.ack(slot, nowNs | 0, ackedBytes, rttNs, ecn);
+    return this.ack(slot, nowNs | 0, ackedBytes, rttNs, ecn ? 1 : 0);
   }
 
   /** onAck after validation. */
-  private readonly ack = (slot: number, now: number, ackedBytes: number, rttNs: number, ecn: boolean): number => {
+  private readonly ack = (slot: number, now: number, ackedBytes: number, rttNs: number, ecn: number): number => {
     // UEC OnACK step 1 / SMaRTT Alg. 4 lines 2–3: account before anything else.
     // The counters stop at 2^30 − 1 so that adding one event (≤ 2^30) never leaves int32.
     const inflight = this.inflight[slot] - ackedBytes;
@@ -461,7 +462,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * onAck after the accounting, for every configuration `plain` does not cover: sampling
    * (SMaRTT §III-G), uet-htsim's delay averager, the SMaRTT loop, per-path scaling.
    */
-  private readonly ackGeneral = (slot: number, now: number, acked: number, rttNs: number, ecn: boolean, flags: number): number => {
+  private readonly ackGeneral = (slot: number, now: number, acked: number, rttNs: number, ecn: number, flags: number): number => {
     // SMaRTT §III-G: with sampling only one ACK in `sampleEvery` drives the control loop, and
     // its response is scaled by `sampleEvery`.
     let scale = 1;
@@ -499,17 +500,17 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     acked: number,
     scale: number,
     delay: number,
-    ecn: boolean,
+    ecn: number,
     flags: number,
     target: number,
     fiBytes: number,
   ): number => {
-    if (ecn && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
+    if (ecn !== 0 && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
     if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, false, delay)) {
       return this.swallow(slot, R.QuickAdapt);
     }
     let r: number;
-    if (ecn) {
+    if (ecn !== 0) {
       r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath;
     } else if ((flags & Fl.Penalty) !== 0) {
       r = 0; // UEC: increases are suppressed while the receiver limits the window
@@ -538,7 +539,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   };
 
   /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
-  private readonly ackSmartt = (slot: number, now: number, acked: number, scale: number, delay: number, ecn: boolean): number => {
+  private readonly ackSmartt = (slot: number, now: number, acked: number, scale: number, delay: number, ecn: number): number => {
     if (this.ignoreLeft[slot] > 0) {
       this.ignoredWindow(slot, this.flags[slot], now);
       return R.Ignored; // line 6: every ACK is ignored
@@ -548,12 +549,12 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     const limited = (flags & Fl.Penalty) !== 0;
     // Line 10, Alg. 3: uncongested means "rtt ≈ brtt and not p.ecn"; anything else resets.
     let fast = false;
-    if (!ecn && delay < this.fastDelayNs) fast = !limited && this.fastIncrease(slot, flags, acked, scale);
+    if (ecn === 0 && delay < this.fastDelayNs) fast = !limited && this.fastIncrease(slot, flags, acked, scale);
     else this.endFastIncrease(slot);
     if (adapted || fast) return (adapted ? R.QuickAdapt : 0) | (fast ? R.Fast : 0); // line 11
     const target = this.targetFor(slot);
     let r: number;
-    if (ecn) {
+    if (ecn !== 0) {
       r = delay >= target ? this.multiplicativeDecrease(slot, now, target) : R.Repath; // Alg. 1 cases 1–2
     } else if (limited) {
       r = 0;
@@ -786,13 +787,13 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * one above 5 × base RTT is blended with the fixed weight 0.0125; otherwise a plain EWMA
    * (avg += w × (delay − avg)), which is all the `ewma` averager does.
    */
-  private readonly updateDelayHtsim = (slot: number, delayNs: number, ecn: boolean): void => {
+  private readonly updateDelayHtsim = (slot: number, delayNs: number, ecn: number): void => {
     const d = delayNs < K.MaxDelayNs ? delayNs : K.MaxDelayNs;
     const base = this.baseRtt[slot];
     // base_rtt / 4 in Q8 keeps its quarter-ns fraction (base << 6), as uet-htsim's double does
     // (14,023 / 4 = 3505.75 ns, not 3505); saturated like every sample.
     const quarterQ8 = base < K.QuarterSatNs ? base << (K.AvgShift - 2) : K.MaxDelayNs << K.AvgShift;
-    if (!ecn && d > this.targetNs) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
+    if (ecn === 0 && d > this.targetNs) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
     else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
     else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
   };
