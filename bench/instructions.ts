@@ -1,16 +1,19 @@
-// `npm run bench:instructions [filter] [--md FILE] [--v8 FLAGS]`: instructions per packet for
+// `npm run bench:instructions [filter] [--runs N] [--md FILE] [--v8 FLAGS] [--check]`: instructions per packet for
 // every bench row, counted by valgrind (bench/valgrind.ts) instead of timed. It answers what
 // `npm run bench` cannot on a shared VM whose host type changes between sessions (2-core AMD
 // EPYC on 2026-11-25, Intel Xeon at 2 GHz on 2026-12-03, the same code 3–4× apart in ns): did
 // a change make the handler do less work? The count repeats to within 0.2 %, so one pair of runs
 // per row is enough; `--runs 2` repeats the pair and fails when two figures differ by over 1 %.
-// Writes bench/results/instructions.json. Needs valgrind (Debian package `valgrind`).
+// Merges its rows into bench/results/instructions.json, the committed table of every row
+// (bench/counts.ts). `--check` writes nothing: it holds each row to that table and exits 1 when
+// one counts more than 2 % above it. Needs valgrind (Debian package `valgrind`).
 // `--predictable` compiles on the main thread, so the count is one outcome of V8's inlining race
 // (lib/README.md): a change that moves a handler's tree across the budget must be timed too.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { engineNote, parseBenchArgs } from "./args";
+import { changeText, compareCounts, mergeCounts, type CountRow } from "./counts";
 import { median, textTable } from "./report";
 import { DETERMINISTIC_NODE_OPTIONS, instructionsPerEvent, parseIrefs, valgrindArgs, type CountedRun } from "./valgrind";
 import { rowName } from "./workloads/types";
@@ -24,8 +27,25 @@ const WARM_EVENTS = 200_000;
 const SHORT_EVENTS = 40_000;
 const LONG_EVENTS = 240_000;
 const REPEAT_TOLERANCE = 0.01;
+// What --check allows above the committed count: ten times the spread between runs, well under
+// the 5–30 % that a helper left out of a handler's inlined tree costs.
+const CHECK_TOLERANCE = 0.02;
+const TABLE = "bench/results/instructions.json";
 
-const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 1);
+interface CountTable {
+  node: string;
+  v8Options: string[];
+  cpu?: string;
+  date: string;
+  results: CountRow[];
+}
+
+const argv = process.argv.slice(2);
+const check = argv.includes("--check");
+const { runs, names, md, v8 = [] } = parseBenchArgs(
+  argv.filter((a) => a !== "--check"),
+  1,
+);
 if (names.length > 1) throw new Error("npm run bench:instructions takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
 const valgrindVersion = spawnSync("valgrind", ["--version"], { encoding: "utf8" });
@@ -66,7 +86,14 @@ async function perPacket(row: string): Promise<number[]> {
 async function main(): Promise<void> {
   const rows = workloads.filter((w) => rowName(w).includes(filter));
   if (rows.length === 0) throw new Error(`no bench row matches "${filter}"`);
-  const results: { module: string; handler: string; instructionsPerPacket: number; runs: number[] }[] = [];
+  // Counts under another node or other V8 options are another engine's: not a baseline.
+  const saved = existsSync(TABLE) ? (JSON.parse(readFileSync(TABLE, "utf8")) as CountTable) : undefined;
+  const sameEngine = saved !== undefined && saved.node === process.version && saved.v8Options.join(" ") === v8.join(" ");
+  if (check && !sameEngine) {
+    throw new Error(`--check: ${TABLE} was counted ${saved === undefined ? "nowhere (no such file)" : `with node ${saved.node}${engineNote(saved.v8Options)}`}, not node ${process.version}${engineNote(v8)}`);
+  }
+  const baseline = sameEngine ? saved.results : [];
+  const results: CountRow[] = [];
   // Each row's pair runs side by side: one valgrind process per core.
   for (const [i, w] of rows.entries()) {
     const row = rowName(w);
@@ -77,14 +104,30 @@ async function main(): Promise<void> {
     if (hi - lo > REPEAT_TOLERANCE * lo) throw new Error(`${row}: counts differ by more than 1 % between runs (${figures.join(", ")})`);
     results.push({ module: w.module, handler: w.handler, instructionsPerPacket: Math.round(median(figures)), runs: figures.map((x) => Number(x.toFixed(2))) });
   }
-  console.log(textTable(["module", "handler", "instructions/packet"], results.map((r) => [r.module, r.handler, String(r.instructionsPerPacket)])));
+  const changes = compareCounts(baseline, results, CHECK_TOLERANCE);
+  console.log(
+    textTable(
+      ["module", "handler", "instructions/packet", `${TABLE}`, "change"],
+      changes.map((c) => [c.module, c.handler, String(c.after), c.before === undefined ? "" : String(c.before), changeText(c) + (c.regressed ? " OVER" : "")]),
+    ),
+  );
   const note = `instructions retired per packet (valgrind ${valgrindVersion.stdout.trim()}, node ${process.version} ${DETERMINISTIC_NODE_OPTIONS.join(" ")}${engineNote(v8)}), after ${WARM_EVENTS / 1000} k warm-up events`;
   console.log(`\n${note}`);
+  if (check) {
+    const over = changes.filter((c) => c.regressed);
+    console.log(`bench:instructions --check: ${changes.length - over.length} within ${CHECK_TOLERANCE * 100} % of ${TABLE}, ${over.length} over`);
+    if (over.length > 0) process.exitCode = 1;
+    return;
+  }
   mkdirSync("bench/results", { recursive: true });
-  writeFileSync(
-    "bench/results/instructions.json",
-    `${JSON.stringify({ node: process.version, v8Options: v8, cpu: cpus()[0]?.model, date: new Date().toISOString(), results }, null, 2)}\n`,
-  );
+  const table: CountTable = {
+    node: process.version,
+    v8Options: v8,
+    cpu: cpus()[0]?.model,
+    date: new Date().toISOString(),
+    results: mergeCounts(baseline, results, workloads.map(rowName)),
+  };
+  writeFileSync(TABLE, `${JSON.stringify(table, null, 2)}\n`);
   if (md !== undefined) {
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");
     const lines = [
