@@ -25,6 +25,12 @@ const collectGarbage = runInNewContext("gc") as () => void;
  * replays: up to 22 KiB, 2.5 KiB in a later window of the same op). One 16 B object per 1,000
  * packets over 10 M packets is 156 KiB. A handler deoptimised inside the window also shows a
  * few hundred KiB of boxed numbers once; the confirming window in bench/alloc.ts absorbs that.
+ * One cause of it: the full collection before the window deoptimises optimised code that embedded
+ * the previous workload's tables, now dead (`--trace-deopt`: "reason: weak objects"), so a
+ * workload sharing methods with the one before it recompiles them inside its window, and a
+ * method it calls rarely runs unoptimised there for a while, boxing the ticks it is passed
+ * (switch/pfc shared after switch/pfc, 2026-12-03: 47–97 KiB in the first window, 3 KiB in the
+ * confirming one). A second warm-up after the collection only halved that (3–53 KiB).
  */
 export const YOUNG_BYTES_NOISE = 64 * 1024;
 
