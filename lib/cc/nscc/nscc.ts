@@ -27,9 +27,9 @@
 // base-RTT change) in their own methods. Every private helper is an arrow-function field, so the
 // ones that stay calls are compiled against this table as a constant, like an inlined handler
 // (lib/README.md, "Helpers that stay calls"); with the proportional increase a helper of its own,
-// ackUec (416 bytes) is inlined into `ack`. Together: onAck 569 → 432 instructions per ACK, onTrim
-// 493 → 334 (`npm run bench:instructions cc/nscc`); the ECN flag goes on to the helpers as 0/1,
-// since a boolean argument costs a generic truth test in a helper that stays a call (432 → 427).
+// ackUec (416 bytes) is inlined into `ack`. Together: onAck 504 → 366 instructions per ACK, onTrim
+// 433 → 272 (`npm run bench:instructions cc/nscc`); the ECN flag goes on to the helpers as 0/1,
+// since a boolean argument costs a generic truth test in a helper that stays a call (366 → 359).
 
 import { INT32_MAX, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";

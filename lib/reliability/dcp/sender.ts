@@ -36,7 +36,7 @@
 //     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
-// table as a constant (lib/README.md, "Helpers that stay calls"): onHo + retransmission 840 → 689
+// table as a constant (lib/README.md, "Helpers that stay calls"): onHo + retransmission 712 → 560
 // instructions per packet (`npm run bench:instructions`, 2026-12-03).
 
 import { E_FULL, E_OVERFLOW, E_STATE } from "../../core/errors";

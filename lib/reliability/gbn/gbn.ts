@@ -18,7 +18,7 @@
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
 // table as a constant (lib/README.md, "Helpers that stay calls"): the sender's nextPacket + onAck
-// 683 → 550 instructions per packet, the receiver's onData 165 → 158 (`npm run bench:instructions`,
+// 536 → 477 instructions per packet, the receiver's onData 82 → 82 (`npm run bench:instructions`,
 // 2026-12-03).
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";

@@ -29,7 +29,7 @@
 //
 // The sender's handlers and helpers are arrow-function fields: its tree is far beyond V8's
 // inlining budget, so most of it stays calls, and an arrow's code is compiled against this
-// table as a constant (lib/README.md, "Helpers that stay calls"): nextPacket + onAck 1671 → 1075
+// table as a constant (lib/README.md, "Helpers that stay calls"): nextPacket + onAck 1569 → 1004
 // instructions per packet (`npm run bench:instructions reliability/rack`), 229 → 120 ns on
 // 2026-12-03's host.
 

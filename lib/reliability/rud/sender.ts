@@ -26,8 +26,8 @@
 // of two.
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
-// table as a constant (lib/README.md, "Helpers that stay calls"): nextPacket 491 → 434
-// instructions, onNack + retransmission 1258 → 1063 per packet (`npm run bench:instructions`,
+// table as a constant (lib/README.md, "Helpers that stay calls"): nextPacket 469 → 412
+// instructions, onNack + retransmission 1208 → 1013 per packet (`npm run bench:instructions`,
 // 2026-12-03).
 
 import { E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
