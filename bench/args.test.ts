@@ -22,6 +22,10 @@ test("--v8 takes one argument of V8 options, split at spaces", () => {
   });
 });
 
+test("--check is a flag, set only when given", () => {
+  assert.equal(parseBenchArgs(["cc/nscc", "--check"], 1), { runs: 1, names: ["cc/nscc"], check: true });
+});
+
 test("--runs without a positive integer, --md without a file, and unknown options, are errors", () => {
   for (const bad of [["--runs"], ["--runs", "0"], ["--runs", "2.5"], ["--runs", "x"], ["--help"], ["--md"], ["--md", "--runs", "3"], ["--v8"], ["--v8", ""], ["--v8", "stress"], ["--v8", "--a b"]]) {
     assert.throws(() => parseBenchArgs(bad, 5), undefined, bad.join(" "));

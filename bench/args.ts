@@ -1,7 +1,8 @@
-// Command-line arguments of both bench runners: `[name …] [--runs N] [--md FILE] [--v8 FLAGS]`,
-// in any order. `--runs` takes a positive integer, `--md` a file to write the table to as
-// markdown, `--v8` V8 options (one argument, space-separated, each starting with `--`) for every
-// measuring process; anything else is a name (a row filter, a scenario id).
+// Command-line arguments of the bench runners: `[name …] [--runs N] [--md FILE] [--v8 FLAGS]
+// [--check]`, in any order. `--runs` takes a positive integer, `--md` a file to write the table to
+// as markdown, `--v8` V8 options (one argument, space-separated, each starting with `--`) for
+// every measuring process, `--check` asks for a comparison with the committed results instead of
+// new ones (bench:instructions only); anything else is a name (a row filter, a scenario id).
 
 export interface BenchArgs {
   runs: number;
@@ -10,6 +11,8 @@ export interface BenchArgs {
   md?: string;
   /** V8 options for the measuring processes (an embedding's engine configuration), if any. */
   v8?: string[];
+  /** Hold the run to the committed results and write nothing, if set. */
+  check?: true;
 }
 
 /**
@@ -20,6 +23,7 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
   let runs = defaultRuns;
   let md: string | undefined;
   let v8: string[] | undefined;
+  let check = false;
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -32,8 +36,10 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
     } else if (a === "--v8") {
       v8 = (args[++i] ?? "").split(" ").filter((f) => f !== "");
       if (v8.length === 0 || v8.some((f) => !f.startsWith("--"))) throw new Error(`--v8 needs V8 options such as "--max-inlined-bytecode-size=920", got ${args[i]}`);
+    } else if (a === "--check") {
+      check = true;
     } else if (a.startsWith("--")) {
-      throw new Error(`unknown option ${a} (usage: [name …] [--runs N] [--md FILE] [--v8 FLAGS])`);
+      throw new Error(`unknown option ${a} (usage: [name …] [--runs N] [--md FILE] [--v8 FLAGS] [--check])`);
     } else {
       names.push(a);
     }
@@ -41,6 +47,7 @@ export function parseBenchArgs(args: readonly string[], defaultRuns: number): Be
   const parsed: BenchArgs = { runs, names };
   if (md !== undefined) parsed.md = md;
   if (v8 !== undefined) parsed.v8 = v8;
+  if (check) parsed.check = true;
   return parsed;
 }
 

@@ -2,6 +2,7 @@
 // runs, and the check of a run against it (`npm run bench:instructions -- --check`). A count
 // does not depend on the host (bench/valgrind.ts), so, unlike a time, a committed count is a
 // baseline that a later run on any machine can be held to.
+import { rowName } from "./workloads/types";
 
 export interface CountRow {
   module: string;
@@ -22,8 +23,6 @@ export interface CountChange {
   regressed: boolean;
 }
 
-const key = (r: { module: string; handler: string }): string => `${r.module} ${r.handler}`;
-
 /**
  * The rows of `fresh` replace those of `existing` with the same module and handler; rows only in
  * `existing` stay. The result follows `order` (the workload list's row names), then any row
@@ -31,10 +30,10 @@ const key = (r: { module: string; handler: string }): string => `${r.module} ${r
  */
 export function mergeCounts(existing: readonly CountRow[], fresh: readonly CountRow[], order: readonly string[]): CountRow[] {
   const byKey = new Map<string, CountRow>();
-  for (const r of existing) byKey.set(key(r), r);
-  for (const r of fresh) byKey.set(key(r), r);
+  for (const r of existing) byKey.set(rowName(r), r);
+  for (const r of fresh) byKey.set(rowName(r), r);
   const rank = new Map(order.map((name, i) => [name, i]));
-  const at = (r: CountRow) => rank.get(key(r)) ?? order.length;
+  const at = (r: CountRow) => rank.get(rowName(r)) ?? order.length;
   return [...byKey.values()].sort((a, b) => at(a) - at(b));
 }
 
@@ -45,12 +44,12 @@ export function mergeCounts(existing: readonly CountRow[], fresh: readonly Count
  */
 export function compareCounts(baseline: readonly CountRow[], fresh: readonly CountRow[], tolerance: number): CountChange[] {
   if (!(tolerance >= 0 && Number.isFinite(tolerance))) throw new RangeError(`tolerance must be a finite fraction ≥ 0, got ${tolerance}`);
-  const before = new Map(baseline.map((r) => [key(r), r.instructionsPerPacket]));
+  const before = new Map(baseline.map((r) => [rowName(r), r.instructionsPerPacket]));
   return fresh.map((r) => {
-    const b = before.get(key(r));
+    const b = before.get(rowName(r));
     const after = r.instructionsPerPacket;
-    if (b === undefined) return { module: r.module, handler: r.handler, before: b, after, change: undefined, regressed: false };
-    return { module: r.module, handler: r.handler, before: b, after, change: (after - b) / b, regressed: after > b * (1 + tolerance) };
+    const change = b === undefined ? undefined : (after - b) / b;
+    return { module: r.module, handler: r.handler, before: b, after, change, regressed: b !== undefined && after > b * (1 + tolerance) };
   });
 }
 

@@ -19,7 +19,8 @@ interface Row {
   samples: number;
 }
 
-const { runs, names, md, v8 = [] } = parseBenchArgs(process.argv.slice(2), 5);
+const { runs, names, md, v8 = [], check } = parseBenchArgs(process.argv.slice(2), 5);
+if (check) throw new Error("npm run bench has no --check: times are not a baseline (npm run bench:instructions -- --check)");
 const engine = engineNote(v8);
 if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";

@@ -3,8 +3,8 @@
 // that differ only in how many events they replay after the warm-up differ by exactly those
 // events' instructions. Under `--predictable` (no background compiler or collector threads),
 // with fixed random and hash seeds, the figure repeats to within 0.2 % (not to the instruction:
-// cc/nscc onAck 568.69 and 568.87 per event) and does not move with the machine's load or its
-// CPU model, so one pair per row is enough.
+// cc/nscc onAck 568.69 and 568.87 per event, with bench/icount.ts before its fix) and does not
+// move with the machine's load or its CPU model, so one pair per row is enough.
 
 /** cachegrind's total of executed instructions, from its stderr (`==123== I   refs:  1,234,567`). */
 export function parseIrefs(stderr: string): number | undefined {

@@ -21,6 +21,6 @@ export interface Workload {
 export const BUDGET_NS = 40;
 
 /** A row's name, `<module> <handler>`: what the runners filter on and `=<name>` selects exactly. */
-export function rowName(w: Workload): string {
+export function rowName(w: Pick<Workload, "module" | "handler">): string {
   return `${w.module} ${w.handler}`;
 }
