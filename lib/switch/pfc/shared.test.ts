@@ -127,6 +127,22 @@ test("complete sharing: a queue pauses only when the shared part is full, and re
   assert.is(t.out[1], 100 - 88);
 });
 
+test("α = 1/256 and 200 B free: the threshold is ⌊200 / 256⌋ = 0, so an arrival inside the reserve pauses, as when the part is full", () => {
+  // Region 12,200 − 2 × 6000 = 200 B, all free. HPCC CheckShouldPause: shared used 0 ≥ T = 0.
+  const t = two({ ...SMALL, poolBytes: 12_200, poolAlphaLog2: -8 });
+  assert.is(t.poolRegionBytes(0), 200);
+  assert.is(t.xoffBytes(0), 1000); // reserve + T = 1000 + 0
+  // 500 B into the empty 1000 B reserve: the queue's shared use stays 0, which is ≥ T.
+  assert.is(t.onArrive(0, 0, 500), PFC_PAUSE);
+  assert.is(t.poolSharedBytes(0), 0);
+  assert.is(t.headroomUsedBytes(0), 0);
+  // CheckShouldResume: headroom empty and shared use 0, so its first departure resumes it.
+  assert.is(t.onDepart(0, 10, 100), PFC_RESUME);
+  // With α = 1 the same buffer gives T = 200 > 0: no pause inside the reserve.
+  const u = two({ ...SMALL, poolBytes: 12_200, poolAlphaLog2: 0 });
+  assert.is(u.onArrive(0, 0, 500), 0);
+});
+
 test("a queue in no buffer has its reserve and headroom only", () => {
   const t = new PfcShared(SMALL, 1);
   t.open(0);

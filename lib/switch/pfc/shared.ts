@@ -120,8 +120,10 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     this.hold(p, bytes);
     if (this.pausedCol[slot] !== 0) return this.refresh(slot, nowNs);
     // CheckShouldPause: the headroom in use (it was empty: a queue in it is paused), or mine ≥ T
-    // ⇔ mine ≥ ⌊α free⌋ or free = 0, with this packet counted.
-    return toHeadroom || after >= Math.floor(left * this.alpha) || left === 0 ? this.pause(slot, nowNs) : 0;
+    // with this packet counted. mine = max(after, 0) ≥ ⌊α free⌋ ⇔ after ≥ ⌊α free⌋ or ⌊α free⌋ = 0:
+    // at T = 0 even a queue inside its reserve pauses (free = 0, or below 1/α bytes when α < 1).
+    const t = Math.floor(left * this.alpha);
+    return toHeadroom || after >= t || t === 0 ? this.pause(slot, nowNs) : 0;
   }
 
   /**
