@@ -38,7 +38,7 @@ test("Linux profile: a round is congested at ≥ 50 % marks; 12 in a row re-path
 });
 
 test("NACKs count as congestion; TIMEOUT re-paths at once and can pause congestion re-paths", () => {
-  const t = new Plb({ profile: "reps-artifact", roundNs: 100, suspendAfterTimeoutNs: 10_000 }, 1);
+  const t = new Plb({ profile: "reps-artifact", roundNs: 100, suspendAfterTimeoutNs: 10_000, suspendJitter: false }, 1);
   t.open(0);
   const ev0 = t.ev(0);
   assert.is(t.onPathFeedback(0, 0, ev0, TIMEOUT), PLB_REPATH);
@@ -67,7 +67,7 @@ test("an idle flow re-paths on its next packet after idleRehashRounds congested 
 
 test("the pause after a timeout holds the idle re-path too (Linux tcp_plb_check_rehash)", () => {
   // Found in review: only the round-end re-path waited out the pause.
-  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2, suspendAfterTimeoutNs: 1000 }, 1);
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2, suspendAfterTimeoutNs: 1000, suspendJitter: false }, 1);
   t.open(0);
   assert.is(t.onPathFeedback(0, 0, t.ev(0), TIMEOUT), PLB_REPATH); // paused until 1000
   const ev = t.ev(0);
@@ -77,6 +77,45 @@ test("the pause after a timeout holds the idle re-path too (Linux tcp_plb_check_
   assert.is(t.choosePath(0, 400, 1), ev); // idle a round with 2 congested rounds, but paused
   assert.is(t.choosePath(0, 900, 2), ev);
   assert.is.not(t.choosePath(0, 1000, 3), ev); // the pause is over: the idle rule re-paths
+});
+
+test("Linux draws each pause after a timeout from [suspend, 2 × suspend), and holds re-paths until exactly its end", () => {
+  // tcp_plb_update_state_upon_rto: pause = suspend + get_random_u32_below(suspend).
+  const S = 1000;
+  const flows = 2000;
+  const t = new Plb({ profile: "reps-artifact", roundNs: 100, suspendAfterTimeoutNs: S }, flows);
+  const ends: number[] = [];
+  for (let f = 0; f < flows; f++) {
+    t.open(f);
+    t.onPathFeedback(f, 0, t.ev(f), TIMEOUT);
+    ends.push(t.inspect(f).pauseUntil as number);
+  }
+  assert.ok(Math.min(...ends) >= S && Math.max(...ends) < 2 * S, `pause ends in [${Math.min(...ends)}, ${Math.max(...ends)}]`);
+  // Uniform: every tenth of the range holds about 200 of the 2000 (a binomial's ±5 σ is ±67).
+  const tenths = new Array<number>(10).fill(0);
+  for (const e of ends) tenths[Math.floor((e - S) / (S / 10))]++;
+  for (const n of tenths) assert.ok(n > 133 && n < 267, `tenths ${tenths}`);
+  // One flow, the same seed each time: its pause ends at e (1889 for seed 1). Every round is
+  // all NACKs, so congested, and with rehashRounds 1 each one re-paths unless paused; a round
+  // lasts 100 ns from the feedback that judged the last one.
+  const paused = (): { u: Plb; e: number } => {
+    const u = new Plb({ profile: "reps-artifact", roundNs: 100, rehashRounds: 1, suspendAfterTimeoutNs: S }, 1);
+    u.open(0);
+    u.onPathFeedback(0, 0, u.ev(0), TIMEOUT);
+    u.onPathFeedback(0, 1, u.ev(0), NACK); // the first round, to 101
+    return { u, e: u.inspect(0).pauseUntil as number };
+  };
+  const held = PLB_ROUND_END | PLB_CONGESTED_ROUND;
+  const { u: early, e } = paused();
+  assert.is(e, 1889);
+  // At 101 the end lies 1788 ns ahead, more than S: only a deadline read against 2S − 1 holds.
+  assert.is(early.onPathFeedback(0, 101, early.ev(0), NACK), held, "paused at 101");
+  early.onPathFeedback(0, e - 101, early.ev(0), NACK); // the next round ends at e − 1
+  assert.is(early.onPathFeedback(0, e - 1, early.ev(0), NACK), held, "paused at e − 1");
+  const { u: onTime, e: again } = paused();
+  assert.is(again, e, "the same seed draws the same pause");
+  onTime.onPathFeedback(0, e - 100, onTime.ev(0), NACK); // the next round ends at e
+  assert.is(onTime.onPathFeedback(0, e, onTime.ev(0), NACK), held | PLB_REPATH, "the pause is over at e");
 });
 
 test("bad input → error, counter, state unchanged", () => {

@@ -8,7 +8,11 @@
 // rounds in a row the flow re-paths (§3, M rounds). A flow that was idle for a round re-paths after
 // only idleRehashRounds congested rounds (Linux tcp_plb_idle_rehash_rounds: re-pathing an idle flow
 // cannot reorder). A TIMEOUT re-paths at once (as TCP's RTO rehash) and, with
-// suspendAfterTimeoutNs > 0, pauses congestion re-paths that long (Linux tcp_plb_suspend_rto_sec).
+// suspendAfterTimeoutNs > 0, pauses congestion re-paths that long, or with suspendJitter (Linux)
+// for a time drawn uniformly from [suspend, 2 × suspend): tcp_plb_update_state_upon_rto adds
+// get_random_u32_below(pause) to the sysctl's pause so that flows cut by one failure do not all
+// re-path together when their pauses end (tcp_plb_suspend_rto_sec: "a random duration between 1x
+// and 2x of this parameter").
 //
 // Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
 // idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
@@ -68,6 +72,8 @@ export interface PlbParams {
   repathOnTimeout: boolean;
   /** After a timeout, no congestion re-path for this long (0: no pause). */
   suspendAfterTimeoutNs: number;
+  /** Draw each pause from [suspendAfterTimeoutNs, 2 × suspendAfterTimeoutNs), as Linux does; false: exactly suspendAfterTimeoutNs. */
+  suspendJitter: boolean;
   evCount: number;
   seed: number;
 }
@@ -102,6 +108,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   private readonly roundNs: number;
   private readonly repathOnTimeout: number;
   private readonly suspendNs: number;
+  private readonly jitter: number;
+  /** The furthest ahead a pause's end is ever set: the deadline reading of lib/core/ticks.ts. */
+  private readonly pauseLeadNs: number;
   private readonly evCount: number;
 
   /** @throws RangeError for an unknown parameter or profile, or a value out of range. */
@@ -114,6 +123,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
       roundNs: 14_000,
       repathOnTimeout: true,
       suspendAfterTimeoutNs: 0,
+      suspendJitter: true,
       evCount: 65536,
       seed: 1,
     };
@@ -124,6 +134,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
       roundNs: rule.int(1, 2 ** 30),
       repathOnTimeout: rule.bool,
       suspendAfterTimeoutNs: rule.int(0, 2 ** 30),
+      suspendJitter: rule.bool,
       evCount: rule.int(2, 65536),
       seed: rule.int(),
     });
@@ -136,6 +147,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.roundNs = p.roundNs;
     this.repathOnTimeout = p.repathOnTimeout ? 1 : 0;
     this.suspendNs = p.suspendAfterTimeoutNs;
+    this.jitter = p.suspendJitter ? 1 : 0;
+    // At most 2^31 − 1 with the 2^30 cap: below 2^31, as tickDeadlineCame needs.
+    this.pauseLeadNs = this.jitter !== 0 && this.suspendNs > 0 ? 2 * this.suspendNs - 1 : this.suspendNs;
     this.evCount = p.evCount;
   }
 
@@ -152,7 +166,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     const fl = this.flags[slot];
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
       // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
-      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.suspendNs)) this.repath(slot);
+      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) this.repath(slot);
     }
     this.lastSend[slot] = now;
     this.flags[slot] = fl | F.Sent;
@@ -217,7 +231,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     }
     const fl = this.flags[slot];
     if ((fl & F.Paused) !== 0) {
-      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.suspendNs)) return r;
+      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) return r;
       this.flags[slot] = fl & ~F.Paused;
     }
     if (this.rounds[slot] >= this.rehashRounds) {
@@ -231,7 +245,8 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (this.repathOnTimeout === 0) return 0;
     this.repath(slot);
     if (this.suspendNs > 0) {
-      this.pauseUntil[slot] = (now + this.suspendNs) | 0;
+      const pauseNs = this.jitter !== 0 ? this.suspendNs + this.rng.nextBelow(this.suspendNs) : this.suspendNs;
+      this.pauseUntil[slot] = (now + pauseNs) | 0;
       this.flags[slot] |= F.Paused;
     }
     return R.Repath;
