@@ -7,11 +7,13 @@
 //                uses valid entries first, then cycles `head` over the stale ones.
 //   artifact   — the authors' htsim artifact (REPS_EuroSys_Artifact, `-load_balancing_algo freezing`:
 //                htsim/sim/uec.cpp processEv_freezing / nextEntropy_freezing, buffer_reps.cpp): exit checked on
-//                every feedback before recycling; the buffer is cleared on exit; every packet of
+//                every ACK and NACK before recycling (processAck and processNack call
+//                processEv_freezing; rtxTimerExpired freezes without it); the buffer is cleared on exit; every packet of
 //                the BDP/MTU-packet exploration window is random; frozen mode cycles a separate
 //                pointer over the written entries, valid or not; EV space `-paths 65535`.
 //   uec-htsim  — ultraethernet/uet-htsim `UecMpReps` (notes/uec-htsim-reference.md §8): as the
-//                artifact but 16 exploration packets and `-paths` default 64.
+//                artifact but 16 exploration packets, `-paths` default 64, and the exit also
+//                checked on a timeout (its processEv takes RTOs too, after the freeze test).
 
 import { checkParamNames, needParam, profileParam, resolveParams, rule } from "../../core/params";
 
@@ -27,8 +29,12 @@ export interface RepsParams {
   explorePackets: number;
   /** "every-nth": Alg. 2 literally (every 8th packet of the window random); "all": every packet. */
   exploreAfterFreeze: "every-nth" | "all";
-  /** Where the freeze exit is tested: on unmarked ACKs after recycling ("good") or on every feedback first ("any"). */
-  freezeExitCheck: "good" | "any";
+  /**
+   * Where the freeze exit is tested: on unmarked ACKs after recycling ("good"), first on every ACK
+   * and NACK ("ack-nack": the artifact, whose timeout freezes without looking at the exit), or
+   * first on every feedback, timeouts included ("any": uet-htsim).
+   */
+  freezeExitCheck: "good" | "ack-nack" | "any";
   /** Frozen selection: "paper" (valid FIFO, then cycle head) or "cycle" (pointer over written entries). */
   frozenSelect: "paper" | "cycle";
   /** Empty the buffer when leaving freezing (artifact, uet-htsim). Required by frozenSelect "cycle". */
@@ -66,7 +72,7 @@ const PROFILES: { readonly [P in RepsProfile]: Omit<RepsParams, "profile" | "bas
     freezeTimeoutNs: 10_000_000,
     explorePackets: Math.floor(DEFAULT_BDP_BYTES / DEFAULT_MTU_BYTES),
     exploreAfterFreeze: "all",
-    freezeExitCheck: "any",
+    freezeExitCheck: "ack-nack",
     frozenSelect: "cycle",
     clearOnUnfreeze: true,
     freezing: true,
@@ -99,7 +105,7 @@ export function resolveRepsParams(input: RepsParamsInput = {}): RepsParams {
     // An 8-bit counter.
     explorePackets: rule.int(0, 255),
     exploreAfterFreeze: rule.oneOf("every-nth", "all"),
-    freezeExitCheck: rule.oneOf("good", "any"),
+    freezeExitCheck: rule.oneOf("good", "ack-nack", "any"),
     frozenSelect: rule.oneOf("paper", "cycle"),
     clearOnUnfreeze: rule.bool,
     freezing: rule.bool,

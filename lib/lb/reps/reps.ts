@@ -88,6 +88,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   // Behaviour switches as 0/1 numbers (lib/README.md: V8 tests a number field in one compare).
   private readonly exploreAll: number;
   private readonly exitOnAny: number;
+  private readonly exitOnTimeout: number;
   private readonly cycle: number;
   private readonly clearOnExit: number;
   private readonly freezing: number;
@@ -104,7 +105,8 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     this.freezeNs = p.freezeTimeoutNs;
     this.explorePackets = p.explorePackets;
     this.exploreAll = p.exploreAfterFreeze === "all" ? 1 : 0;
-    this.exitOnAny = p.freezeExitCheck === "any" ? 1 : 0;
+    this.exitOnAny = p.freezeExitCheck === "good" ? 0 : 1;
+    this.exitOnTimeout = p.freezeExitCheck === "any" ? 1 : 0;
     this.cycle = p.frozenSelect === "cycle" ? 1 : 0;
     this.clearOnExit = p.clearOnUnfreeze ? 1 : 0;
     this.freezing = p.freezing ? 1 : 0;
@@ -159,7 +161,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     let r = 0;
     if (kind === Feedback.Timeout && this.trimming !== 0) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now);
+    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now, kind);
     if (kind !== Feedback.Good) return r;
     // Alg. 1: an unmarked ACK recycles its EV into the slot at head, overwriting the oldest.
     const h = this.head[slot];
@@ -196,7 +198,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     let r = 0;
     if (this.trimming !== 0 || recentMaxRttNs < this.failureRttNs) r = this.failureDetected(slot, now);
-    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now);
+    if (this.exitOnAny !== 0) r |= this.exitOnFeedback(slot, now, Feedback.Timeout);
     return r;
   }
 
@@ -247,10 +249,12 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * freezeExitCheck "any" (the artifact): every feedback ends a freeze whose exit time has come.
-   * Out of line, so that the default profile's onPathFeedback stays within V8's inlining size.
+   * freezeExitCheck "ack-nack" (the artifact) and "any" (uet-htsim): feedback of `kind` ends a
+   * freeze whose exit time has come; a timeout only under "any". Out of line, so that the default
+   * profile's onPathFeedback stays within V8's inlining size.
    */
-  private exitOnFeedback(slot: number, now: number): number {
+  private exitOnFeedback(slot: number, now: number, kind: number): number {
+    if (kind === Feedback.Timeout && this.exitOnTimeout === 0) return 0;
     return (this.state[slot] & S.Frozen) !== 0 && ((this.exitFreeze[slot] - now) >>> 0) > this.freezeNs ? this.unfreeze(slot) : 0;
   }
 
