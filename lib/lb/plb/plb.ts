@@ -16,7 +16,8 @@
 //
 // Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
 // idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
-// (threshold 0.25, re-path after 2 congested rounds, no idle rule). The threshold is kept as a
+// (REPS_EuroSys_Artifact htsim/sim/uec.cpp processEv_plb / nextEntropy_plb: a round is congested
+// when congested > 0.25 × delivered, strictly; re-path after 2 congested rounds, no idle rule). The threshold is kept as a
 // Q8 fraction (Linux's 1/256 steps).
 
 import { E_STATE } from "../../core/errors";
@@ -62,6 +63,8 @@ export interface PlbParams {
   profile: PlbProfile;
   /** Fraction of congested packets that makes a round congested (Linux 0.5). */
   congestionThreshold: number;
+  /** A round is congested only above the threshold (the REPS artifact's `>`), not at it (Linux's `≥`). */
+  congestedAbove: boolean;
   /** Congested rounds in a row before a re-path (Linux 12). */
   rehashRounds: number;
   /** The same for a flow idle for at least a round (Linux 3; 0 disables the rule). */
@@ -78,9 +81,9 @@ export interface PlbParams {
   seed: number;
 }
 
-const PROFILES: { readonly [P in PlbProfile]: Pick<PlbParams, "congestionThreshold" | "rehashRounds" | "idleRehashRounds"> } = {
-  linux: { congestionThreshold: 0.5, rehashRounds: 12, idleRehashRounds: 3 },
-  "reps-artifact": { congestionThreshold: 0.25, rehashRounds: 2, idleRehashRounds: 0 },
+const PROFILES: { readonly [P in PlbProfile]: Pick<PlbParams, "congestionThreshold" | "congestedAbove" | "rehashRounds" | "idleRehashRounds"> } = {
+  linux: { congestionThreshold: 0.5, congestedAbove: false, rehashRounds: 12, idleRehashRounds: 3 },
+  "reps-artifact": { congestionThreshold: 0.25, congestedAbove: true, rehashRounds: 2, idleRehashRounds: 0 },
 };
 
 export class Plb extends FlowTable<typeof LAYOUT> {
@@ -103,6 +106,8 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   private readonly flags = this.col.flags;
   private readonly rng: Xoshiro128;
   private readonly thresholdQ8: number;
+  /** 1 with congestedAbove: c × 256 ≥ T × d + 1 is c × 256 > T × d for integers. */
+  private readonly above: number;
   private readonly rehashRounds: number;
   private readonly idleRounds: number;
   private readonly roundNs: number;
@@ -129,6 +134,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     };
     const p = resolveParams("Plb", defaults, params, {
       congestionThreshold: rule.num(0, 1, "(]"),
+      congestedAbove: rule.bool,
       rehashRounds: rule.int(1, 255),
       idleRehashRounds: rule.int(0, 255),
       roundNs: rule.int(1, 2 ** 30),
@@ -142,6 +148,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.rng = new Xoshiro128(p.seed);
     // Q8 threshold, rounded up so that "≥ threshold" never accepts less than the real fraction.
     this.thresholdQ8 = Math.ceil(p.congestionThreshold * 256);
+    this.above = p.congestedAbove ? 1 : 0;
     this.rehashRounds = p.rehashRounds;
     this.idleRounds = p.idleRehashRounds;
     this.roundNs = p.roundNs;
@@ -213,7 +220,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
 
   // Rare steps
 
-  /** §3: judge the round (congested when congested × 256 ≥ threshold_Q8 × delivered), start the next. */
+  /** §3: judge the round (congested when congested × 256 ≥ threshold_Q8 × delivered, or > with congestedAbove), start the next. */
   private endRound(slot: number, now: number): number {
     const delivered = this.delivered[slot];
     const congested = this.congested[slot];
@@ -221,7 +228,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.congested[slot] = 0;
     this.roundEnd[slot] = (now + this.roundNs) | 0;
     let r: number = R.RoundEnd;
-    if (congested * 256 >= this.thresholdQ8 * delivered) {
+    if (congested * 256 >= this.thresholdQ8 * delivered + this.above) {
       r |= R.Congested;
       // Linux tcp_plb_update_state counts only while below rehash_rounds.
       const n = this.rounds[slot];
