@@ -1,9 +1,10 @@
-// `npm run bench:instructions [filter] [--runs N] [--md FILE] [--v8 FLAGS] [--check]`: instructions per packet for
-// every bench row, counted by valgrind (bench/valgrind.ts) instead of timed. It answers what
-// `npm run bench` cannot on a shared VM whose host type changes between sessions (2-core AMD
-// EPYC on 2026-11-25, Intel Xeon at 2 GHz on 2026-12-03, the same code 3–4× apart in ns): did
-// a change make the handler do less work? The count repeats to within 0.2 %, so one pair of runs
-// per row is enough; `--runs 2` repeats the pair and fails when two figures differ by over 1 %.
+// `npm run bench:instructions [filter] [--runs N] [--md FILE] [--v8 FLAGS] [--check]`:
+// instructions per packet for every bench row, counted by valgrind (bench/valgrind.ts) instead of
+// timed. It answers what `npm run bench` cannot on a shared VM whose host type changes between
+// sessions (2-core AMD EPYC on 2026-11-25, Intel Xeon at 2 GHz on 2026-12-03, the same code 3–4×
+// apart in ns): did a change make the handler do less work? The count repeats to within 0.2 %, so
+// one pair of runs per row is enough; `--runs 2` repeats the pair and fails when two figures
+// differ by over 1 %.
 // Merges its rows into bench/results/instructions.json, the committed table of every row
 // (bench/counts.ts). `--check` writes nothing: it holds each row to that table and exits 1 when
 // one counts more than 2 % above it. Needs valgrind (Debian package `valgrind`).

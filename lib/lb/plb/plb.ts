@@ -17,8 +17,8 @@
 // Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
 // idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
 // (REPS_EuroSys_Artifact htsim/sim/uec.cpp processEv_plb / nextEntropy_plb: a round is congested
-// when congested > 0.25 × delivered, strictly; re-path after 2 congested rounds, no idle rule). The threshold is kept as a
-// Q8 fraction (Linux's 1/256 steps).
+// when congested > 0.25 × delivered, strictly; re-path after 2 congested rounds, no idle rule).
+// The threshold is kept as a Q8 fraction (Linux's 1/256 steps).
 
 import { E_STATE } from "../../core/errors";
 import { I32 } from "../../core/limits";

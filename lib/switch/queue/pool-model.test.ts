@@ -22,7 +22,8 @@ const POOLS = 2;
 const DATA_LIMIT = 40_000;
 const CONTROL_LIMIT = 2_000;
 const TRIM = 64;
-const OUT_BYTES = 0;
+/** Where onDequeue puts the packet's bytes in `out`. */
+const OUT_BYTES = PortQueues.outFields.indexOf("bytes");
 
 class Fifo {
   readonly sizes: number[] = [];
