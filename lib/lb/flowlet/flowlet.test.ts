@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
-import { ECN, GOOD } from "../feedback";
+import { ECN, GOOD, NACK, TIMEOUT } from "../feedback";
 import { Flowlet } from "./flowlet";
 
 test("packets closer than gapNs keep the EV; a longer gap starts a new flowlet", () => {
@@ -28,6 +28,21 @@ test("feedback mode: the gap runs from the last feedback; minRerouteNs spaces re
   assert.is(t.choosePath(0, 2000, 3), b, "held until 6200");
   t.onPathFeedback(0, 6100, b, GOOD);
   assert.is.not(t.choosePath(0, 6300, 4), b);
+});
+
+test("feedback mode: a timeout leaves the gap clock at the last ACK, so the resend after an RTO re-paths", () => {
+  // The REPS artifact's rtxTimerExpired passes PATH_TIMEOUT to the BITMAP and MIXED balancers only.
+  const t = new Flowlet({ gapNs: 100, gapFrom: "feedback", seed: 5 }, 1);
+  t.open(0);
+  const a = t.choosePath(0, 0, 0);
+  t.onPathFeedback(0, 1000, a, GOOD);
+  t.onPathFeedback(0, 1500, a, TIMEOUT);
+  const b = t.choosePath(0, 1500, 1);
+  assert.is(t.flowletCount, 1, "1500 − 1000 = 500 > 100");
+  t.onPathFeedback(0, 1600, b, NACK);
+  t.onPathFeedback(0, 1700, b, TIMEOUT);
+  assert.is(t.choosePath(0, 1700, 2), b, "1700 − 1600 = 100 is no gap: the NACK restarted the clock");
+  assert.is(t.flowletCount, 1);
 });
 
 test("bad input → error, counter, state unchanged", () => {

@@ -6,14 +6,17 @@
 // (notes/uec-nscc-reps-pds.md §1.5).
 //
 // gapFrom "send" (the papers): the gap is between two choosePath calls. gapFrom "feedback" (the
-// REPS artifact's variant): the gap is measured from the last feedback, and minRerouteNs (the
-// artifact uses one RTO) spaces two re-paths at least that far apart.
+// REPS artifact's variant): the gap is measured from the last ACK or NACK, and minRerouteNs (the
+// artifact uses one RTO) spaces two re-paths at least that far apart. A timeout is not feedback
+// from the path: the artifact's rtxTimerExpired passes it to the BITMAP and MIXED balancers only,
+// so the gap clock keeps the last ACK's tick and the retransmission that follows an RTO re-paths.
 
 import { E_STATE } from "../../core/errors";
 import { resolveParams, rule } from "../../core/params";
 import { Xoshiro128 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame } from "../../core/ticks";
+import { TIMEOUT } from "../feedback";
 
 /** Per-flow state: 2 + 4 + 4 + 1 = 11 B + the open flag = 12 B. */
 const LAYOUT = {
@@ -104,13 +107,13 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
     return this.evs[slot];
   }
 
-  /** In feedback mode, feedback restarts the gap clock; otherwise it is only checked. Returns 0. */
+  /** In feedback mode an ACK or NACK restarts the gap clock (a timeout does not); otherwise it is only checked. Returns 0. */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) {
       return this.reject(slot);
     }
     if (ev >= this.evCount) return this.fail(E_STATE);
-    if (this.fromFeedback !== 0) {
+    if (this.fromFeedback !== 0 && kind !== TIMEOUT) {
       this.last[slot] = nowNs | 0;
       this.flags[slot] |= F.Seen;
     }
