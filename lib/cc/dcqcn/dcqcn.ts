@@ -204,7 +204,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /**
    * Runs every timer of the flow that is due at `nowNs` (each at most once, in the order α
-   * update, decrease check, rate increase) and reschedules it at nowNs + its period. Returns
+   * update, decrease check, rate increase — but a Mellanox increase scheduled before a check due
+   * with it runs first) and reschedules it at nowNs + its period. Returns
    * DCQCN_* bits for what happened (0 when nothing was due).
    */
   onTimer(slot: number, nowNs: number): number {
@@ -360,14 +361,26 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return r;
   }
 
-  /** Mellanox RP timers, in HPCC's order: UpdateAlphaMlx, CheckRateDecreaseMlx, RateIncEventTimerMlx. */
+  /**
+   * Mellanox RP timers: UpdateAlphaMlx, CheckRateDecreaseMlx and RateIncEventTimerMlx. ns-3 runs
+   * events due at one tick in the order they were scheduled, so a rate increase runs before a
+   * decrease check due at the same tick when it was scheduled first (t_inc before it, the check
+   * t_dec before it: in the `hpcc` preset, 300 = 75 × 4 µs, every increase falls on a check).
+   * The check then sees the stage the increase counted and clamps R_T. The α update never shares
+   * a tick with the check (the first check is 1 ns late) nor, so, with an increase.
+   */
   private mellanoxTimers(slot: number, now: number): number {
     let flags = this.flags[slot];
     let r = 0;
+    let incNow = (flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod);
+    if (incNow && ((this.incDue[slot] - this.incPeriod - this.decDue[slot] + this.decPeriod) | 0) < 0) {
+      r = this.increaseTimer(slot, now);
+      incNow = false;
+    }
     if ((flags & Fl.Armed) !== 0) {
       if (tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod)) {
         flags = this.alphaTimer(slot, now, flags);
-        r = R.Alpha;
+        r |= R.Alpha;
       }
       // The first check is set a period and 1 ns ahead (onCnp).
       if (tickDeadlineCame(this.decDue[slot], now, this.decPeriod + 1)) {
@@ -375,17 +388,21 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
         if ((flags & Fl.DecCnp) !== 0) {
           flags = this.decreaseCheck(slot, now, flags);
           r |= R.Decrease;
+          incNow = false; // CheckRateDecreaseMlx cancelled the pending increase and set it t_inc ahead
         }
       }
     }
-    if ((flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod)) {
-      // RateIncEventTimerMlx: the stage is read before it is counted
-      const ts = this.timeStage[slot];
-      r |= this.increaseMellanox(slot, ts);
-      this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;
-      this.incDue[slot] = (now + this.incPeriod) | 0;
-    }
+    if (incNow) r |= this.increaseTimer(slot, now);
     this.flags[slot] = flags;
+    return r;
+  }
+
+  /** RateIncEventTimerMlx: the stage is read before it is counted; the timer runs again t_inc on. */
+  private increaseTimer(slot: number, now: number): number {
+    const ts = this.timeStage[slot];
+    const r = this.increaseMellanox(slot, ts);
+    this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;
+    this.incDue[slot] = (now + this.incPeriod) | 0;
     return r;
   }
 
