@@ -86,6 +86,26 @@ test("UEC mode: every EV once per cycle in a pseudorandom order, reshuffled betw
   assert.ok(runs[0] === runs[1] && runs[1] === runs[2] && runs[2] !== runs[3]);
 });
 
+test("UEC mode: every position of a cycle is uniform over the EVs, the first as much as the rest", () => {
+  // 256 EVs, 25,600 fresh keys: χ² over 256 cells has mean 255 and σ ≈ 22.6. Starting the first
+  // round from i alone gave EV 0 at i = 0 and EV 128 at i = 128 2.4× their share: χ² ≈ 700.
+  const t = new Ops({ mode: "uec", evCount: 256, seed: 11 }, 1);
+  const flows = 25_600;
+  for (const position of [0, 1, 128, 255]) {
+    const counts = new Float64Array(256);
+    for (let f = 0; f < flows; f++) {
+      t.open(0, 0);
+      let ev = -1;
+      for (let i = 0; i <= position; i++) ev = t.choosePath(0, i, i);
+      counts[ev]++;
+      t.close(0);
+    }
+    let chi2 = 0;
+    for (const c of counts) chi2 += (c - flows / 256) ** 2 / (flows / 256);
+    assert.ok(chi2 < 255 + 5 * 22.6, `position ${position}: χ² ${chi2.toFixed(0)}`);
+  }
+});
+
 test("bad input → error, counter, state unchanged; construction checks", () => {
   const t = new Ops({ mode: "uec", evCount: 64 }, 2);
   t.open(0, 0);
