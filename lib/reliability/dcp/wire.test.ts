@@ -88,6 +88,24 @@ const ACK = Uint8Array.from([
   0x00, 0x00, 0x00, 0x00,
 ]);
 
+// Send Only, empty payload, whose header words other than the checksum sum to 0xFFFF (−0), with
+// 0xFFFF in the checksum field. Frame 70 + 0 + 4 = 74: IP length 60 = 0x3C, UDP 40 = 0x28.
+//   others without the IP id: 4508+003C+4000+4011+0A00+0001+0A00+0002 = D958;
+//   IP id 26A7: D958 + 26A7 = FFFF, no carry.
+//   RFC 1071 §1 (3), checksum included: FFFF + FFFF = 1FFFE → FFFE + 1 = FFFF, all ones: valid.
+//   With 0000 instead: FFFF + 0000 = FFFF, valid too (and ~FFFF = 0000 is what an emitter
+//   writes). With FFFE: 1FFFD → FFFE; with 0001: 10000 → 0001: both invalid.
+const SEND_ONLY_CSUM_FFFF = Uint8Array.from([
+  0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00,
+  0x45, 0x08, 0x00, 0x3c, 0x26, 0xa7, 0x40, 0x00, 0x40, 0x11, 0xff, 0xff,
+  0x0a, 0x00, 0x00, 0x01, 0x0a, 0x00, 0x00, 0x02,
+  0xc0, 0x01, 0x12, 0xb7, 0x00, 0x28, 0x00, 0x00,
+  0x04, 0x00, 0xff, 0xff, 0x00, 0x00, 0x01, 0x23, 0x00, 0x00, 0x00, 0x11, // BTH, PSN 0x11
+  0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, // DETH: MSN 4, offset 0
+  0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, // SSN 2, message length 0
+  0x00, 0x00, 0x00, 0x00,
+]);
+
 function hdrFor(frame: "write" | "send" | "ack"): DcpHeader {
   const h = new DcpHeader();
   h.dstMacHi = 0x0200;
@@ -244,6 +262,38 @@ test("Write-with-Immediate last packet: RETH then SSN header (length from the RE
   buf[85] = 0xb9; // SSN-header length no longer equals the RETH DMA length
   assert.is(v.check(), E_MALFORMED);
   assert.is(v.errors, 1, "the view counts refused frames");
+});
+
+test("RFC 1071 §1 (3): a header summing to −0 checks with 0xFFFF or 0x0000 in the field", () => {
+  const buf = Uint8Array.from(SEND_ONLY_CSUM_FFFF);
+  const withSum = (hi: number, lo: number) => {
+    buf[24] = hi;
+    buf[25] = lo;
+    return dcpCheck(buf, 0, buf.length);
+  };
+  assert.is(withSum(0xff, 0xff), DCP_TAG_DATA, "FFFF + FFFF = 1FFFE → FFFF");
+  assert.is(withSum(0x00, 0x00), DCP_TAG_DATA, "FFFF + 0000 = FFFF");
+  assert.is(withSum(0xff, 0xfe), E_MALFORMED, "FFFF + FFFE = 1FFFD → FFFE");
+  assert.is(withSum(0x00, 0x01), E_MALFORMED, "FFFF + 0001 = 10000 → 0001");
+  // Trimming refreshes the checksum: ToS 08 → 0C (+4), length 003C → 002B (−0x11):
+  // others FFFF + 4 − 11 = FFF2 → ~ = 000D.
+  withSum(0xff, 0xff);
+  assert.is(trimToHo(buf, 0, buf.length), 57);
+  assert.equal([buf[24], buf[25]], [0x00, 0x0d]);
+  assert.is(dcpCheck(buf, 0, 57), DCP_TAG_HO);
+  // An emitter writes the complement of the others' sum, ~FFFF = 0000.
+  const h = hdrFor("send");
+  h.ipId = 0x26a7;
+  h.opcode = 0x04;
+  h.psn = 0x11;
+  h.msn = 4;
+  h.ssn = 2;
+  const out = new Uint8Array(74);
+  assert.is(emitData(out, 0, 74, h), 70);
+  const want = Uint8Array.from(SEND_ONLY_CSUM_FFFF);
+  want[24] = 0;
+  want[25] = 0;
+  assert.ok(sameBytes(out, want));
 });
 
 test("header sizes and opcodes per message kind", () => {

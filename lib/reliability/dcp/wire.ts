@@ -107,6 +107,7 @@ const enum C {
   MaxDataOpcode = 0x0b,
   FirstWriteOpcode = 0x06,
   AckSyndrome = 0x1f, // AETH "ACK", credit count invalid (IBA Table 45)
+  Ipv4SumOk = 0xffff, // RFC 1071 §1 (3): the sum over the header, checksum included, is −0
 }
 
 /** DCP tag values (§4.2): what a switch and a NIC do with the packet. */
@@ -200,7 +201,8 @@ function put32(b: Uint8Array, o: number, v: number): void {
 
 /**
  * The IPv4 header checksum (RFC 791 §3.1, computed as in RFC 1071 §4.1) of the 20-byte header
- * at `ip`, with the checksum field itself taken as zero.
+ * at `ip`, with the checksum field itself taken as zero. For checking a received header see
+ * ipv4SumOk: a header with the other words summing to −0 has two valid checksums.
  */
 export function ipv4Checksum(b: Uint8Array, ip: number): number {
   let sum = 0;
@@ -210,6 +212,20 @@ export function ipv4Checksum(b: Uint8Array, ip: number): number {
   sum = (sum & 0xffff) + (sum >>> 16);
   sum = (sum & 0xffff) + (sum >>> 16);
   return ~sum & 0xffff;
+}
+
+/**
+ * RFC 1071 §1 (3): the one's-complement sum of the 20-byte header at `ip`, checksum field
+ * included, is all ones. When the other nine words sum to 0xFFFF, the field may hold 0x0000 or
+ * 0xFFFF (+0 and −0 in one's complement) and both pass; recomputing and comparing accepted only
+ * the one ipv4Checksum writes.
+ */
+function ipv4SumOk(b: Uint8Array, ip: number): boolean {
+  let sum = 0;
+  for (let i = 0; i < O.IpBytes; i += 2) sum += (b[ip + i] << 8) | b[ip + i + 1];
+  sum = (sum & 0xffff) + (sum >>> 16);
+  sum = (sum & 0xffff) + (sum >>> 16);
+  return sum === C.Ipv4SumOk;
 }
 
 function isU(x: number, bits: number): boolean {
@@ -233,7 +249,7 @@ export function dcpCheck(b: Uint8Array, o: number, len: number): number {
   if ((u16(b, o + O.IpFrag) & 0x3fff) !== 0) return E_MALFORMED;
   const ipTotal = u16(b, o + O.IpTotalLen);
   if (ipTotal < O.BthEnd - O.Ip || ipTotal + O.EthBytes > len) return E_MALFORMED;
-  if (ipv4Checksum(b, o + O.Ip) !== u16(b, o + O.IpCsum)) return E_MALFORMED;
+  if (!ipv4SumOk(b, o + O.Ip)) return E_MALFORMED;
   if (u16(b, o + O.UdpDport) !== C.RoceV2Port || u16(b, o + O.UdpLen) !== ipTotal - O.IpBytes) return E_MALFORMED;
   const frame = ipTotal + O.EthBytes;
   const tag = (b[o + O.IpTos] & C.TagMask) >>> C.TagShift;
