@@ -11,6 +11,8 @@
 //     so the 24-bit MSN sits right after the BTH and everything after it is trimmed;
 //   - the DCP tag is two bits of the ToS byte. We use ToS bits 3..2 (the two low DSCP bits), so
 //     the ECN field (bits 1..0) stays free for CE marking and bits 7..4 keep a traffic class;
+//     non-DCP traffic must then use DSCPs ending in 00 (CS0–CS7): AF31, AF41, EF, … end in 10
+//     and would read as DCP data, trimmed where §4.2 drops (README "The tag and DSCP");
 //   - sRetryNo travels in the BTH's reserved byte (Resv8a, BTH byte 4). That keeps it inside the
 //     57 bytes an HO packet keeps, so a sender can discard HO packets of a timeout round it has
 //     already superseded; without that, a bitmap-free receiver could count one packet twice
