@@ -139,6 +139,20 @@ test("bad input: defined error, error counter, state unchanged", () => {
   assert.throws(() => r.open(0, -1), RangeError);
 });
 
+// sRetryNo is the BTH's 6-bit Resv6a (FECN and BECN hold bits 7 and 6 of its byte): a packet
+// claiming round 64 cannot have come off the wire, and rRetryNo adopts only 0..63.
+test("sRetryNo 64 is E_ARG and changes nothing; 63 is a newer round and recounts", () => {
+  const r = receiver();
+  assert.is(r.onData(0, 0, 0, 0, 0, 3, true), PLACE);
+  const before = JSON.stringify(r.inspect(0));
+  assert.is(r.onData(0, 0, 0, 1, 64, 3, true), E_ARG, "it was a newer round: counter reset to 1");
+  assert.is(JSON.stringify(r.inspect(0)), before);
+  assert.is(r.errors, 1);
+  assert.is(r.onData(0, 0, 0, 1, 63, 3, true), PLACE | DCP_RX_RECOUNT);
+  assert.is(r.rRetryNo(0), 63);
+  assert.is(r.emsnCount(0), 1);
+});
+
 test("strict mode counts each PSN once, whatever the round, and slides ePSN", () => {
   const r = receiver("bitmap", 64, 10);
   assert.is(r.epsn(0), 10);

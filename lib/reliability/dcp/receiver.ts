@@ -52,6 +52,8 @@ const enum K {
   Mcf = 0x8000,
   MaxMessagePackets = 16383,
   U24 = 0xffffff,
+  // sRetryNo is 6 bits (BTH Resv6a, wire.ts DCP_MAX_RETRY_NO): rRetryNo adopts only such values.
+  MaxRetryNo = 63,
 }
 
 /** onData / onHo result bits. Negative results are errors (lib/core/errors). */
@@ -156,13 +158,15 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * Returns DCP_RX_* bits; with DCP_RX_ACK, `out` holds the ACK's eMSN and what was completed.
    * Errors: E_OVERFLOW for msgPackets > 16383 (the 14-bit counter), E_STATE for a message more
    * than 7 ahead of eMSN, a later message with a non-zero sRetryNo, or a count that would pass
-   * msgPackets (inconsistent sizes); E_SLOT / E_ARG. State is unchanged on every error.
+   * msgPackets (inconsistent sizes); E_SLOT / E_ARG (an sRetryNo above 63, the 6-bit Resv6a's
+   * largest, among them). State is unchanged on every error.
    */
   onData(slot: number, nowNs: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
     // nowNs is unused (the receiver keeps no time) but, as every argument, it must be a number.
     if (
-      !(this.live[slot] === 1 && (msn & K.U24) === msn && (psn & K.U24) === psn && (retryNo & 255) === retryNo &&
-        (msgPackets | 0) === msgPackets && msgPackets >= 1 && nowNs - nowNs === 0)
+      !(this.live[slot] === 1 && (msn & K.U24) === msn && (psn & K.U24) === psn &&
+        (retryNo & K.MaxRetryNo) === retryNo && (msgPackets | 0) === msgPackets &&
+        msgPackets >= 1 && nowNs - nowNs === 0)
     ) {
       return this.reject(slot);
     }

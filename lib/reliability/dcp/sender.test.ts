@@ -406,6 +406,29 @@ test("after maxRetries expiries, each followed by its resend, the timer returns 
   assert.is(s.errors, 1);
 });
 
+// sRetryNo rides in the BTH's Resv6a, 6 bits: FECN (bit 7) and BECN (bit 6) hold the rest of
+// byte 4 since IBA 1.2.1 (Linux rxe_hdr.h BTH_RESV6A_MASK 0x3f000000), so 63 is the last round.
+test("sRetryNo is 6 bits: maxRetries 64 refused, 63 reaches round 63, an HO's 64 is E_ARG", () => {
+  assert.throws(() => new DcpSender({ maxRetries: 64 }), /maxRetries/);
+  const s = sender({ maxRetries: 63 });
+  s.post(0, MTU, DCP_OP_SEND);
+  s.onSchedule(0, 0, MTU);
+  drain(s, 0, 0);
+  for (let k = 1; k <= 63; k++) {
+    assert.is(s.onTimer(0, k * 10_000), DCP_TIMEOUT);
+    s.onSchedule(0, k * 10_000, MTU);
+    assert.is(s.nextPacket(0, k * 10_000), DCP_TX_RESEND);
+  }
+  assert.is(out(s).retryNo, 63, "the last round's resend carries 63, which Resv6a holds");
+  assert.is(s.onTimer(0, 640_000), E_OVERFLOW);
+  const before = JSON.stringify(s.inspect(0));
+  // 64 does not fit Resv6a (it was E_STATE, a round from the future).
+  assert.is(s.onHo(0, 640_001, 0, 0, 64), E_ARG);
+  assert.is(JSON.stringify(s.inspect(0)), before);
+  assert.is(s.onHo(0, 640_001, 0, 0, 63), DCP_HO_QUEUED);
+  assert.is(s.errors, 2);
+});
+
 test("the timer runs its whole RTO: an even gap one short of an odd RTO does not fire", () => {
   const s = sender({ rtoNs: 10_001 });
   s.post(0, MTU, DCP_OP_SEND);

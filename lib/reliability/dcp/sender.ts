@@ -88,6 +88,9 @@ const enum K {
   MaxMessagePackets = 16383, // 14-bit receiver counter (§4.5)
   MaxBytes = 1073741824, // 2^30: largest awin accepted
   U24 = 0xffffff,
+  // sRetryNo travels in the BTH's 6-bit Resv6a (wire.ts DCP_MAX_RETRY_NO; FECN and BECN hold
+  // the byte's other two bits since IBA 1.2.1), so neither the round nor an HO's goes above 63.
+  MaxRetryNo = 63,
 }
 
 /** nextPacket results (also out.kind). */
@@ -119,7 +122,10 @@ export interface DcpSenderParams {
   retransQueueDepth: number;
   /** Coarse timeout on unaMSN (§4.5). The paper gives no value; 8 ms is the authors' simulator default. */
   rtoNs: number;
-  /** Consecutive timeouts of one message before the QP is in error (IB retry_cnt is at most 7). */
+  /**
+   * Consecutive timeouts of one message before the QP is in error (IB retry_cnt is at most 7);
+   * at most 63, the largest sRetryNo the BTH's 6-bit Resv6a carries (wire.ts).
+   */
   maxRetries: number;
 }
 
@@ -196,7 +202,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       retransBatch: rule.int(1, 255),
       retransQueueDepth: rule.must(isIntIn(q.retransQueueDepth, 1, 32768) && isPowerOfTwo(q.retransQueueDepth), "a power of two in [1, 32768]"),
       rtoNs: rule.int(1, 2 ** 30),
-      maxRetries: rule.int(0, 255),
+      maxRetries: rule.int(0, K.MaxRetryNo),
     }));
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
@@ -337,10 +343,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * retransmission entry. Returns DCP_HO_QUEUED; DCP_HO_STALE (ignored) when the message is
    * already acknowledged or the HO belongs to a round a timeout superseded; E_STATE for an MSN
    * never sent, a PSN outside its message or not yet sent, or an sRetryNo from the future;
-   * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG.
+   * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG (among
+   * others an sRetryNo above 63, which the 6-bit Resv6a cannot carry).
    */
   onHo(slot: number, nowNs: number, msn: number, psn: number, retryNo: number): number {
-    if (!(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) && (retryNo & 255) === retryNo && nowNs - nowNs === 0)) {
+    if (
+      !(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) &&
+        (retryNo & K.MaxRetryNo) === retryNo && nowNs - nowNs === 0)
+    ) {
       return this.reject(slot);
     }
     const una = this.una[slot];

@@ -88,6 +88,24 @@ const ACK = Uint8Array.from([
   0x00, 0x00, 0x00, 0x00,
 ]);
 
+// Send Only, 4-byte payload, whose BTH byte 4 a switch and a NIC marked on the way: 0xC5 =
+// 1100 0101 = FECN 1 (bit 7), BECN 1 (bit 6), Resv6a 00 0101 = sRetryNo 5 (IBA 1.2.1 BTH; Linux
+// rxe_hdr.h BTH_FECN_MASK 0x80000000, BTH_BECN_MASK 0x40000000, BTH_RESV6A_MASK 0x3f000000).
+// Header 62 + SSN 8 = 70, frame 70 + 4 + 4 = 78: IP length 64 = 0x40, UDP 44 = 0x2C. ToS 0x08 =
+// class 0 | tag 10 | ECN 00; IP id 5; QP 0x123, PSN 0x10, MSN 3, SSN 1, message length 4.
+//   checksum: 4508+0040+0005+4000+4011+0A00+0001+0A00+0002 = D961 → ~ = 269E
+const SEND_ONLY_FB = Uint8Array.from([
+  0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00,
+  0x45, 0x08, 0x00, 0x40, 0x00, 0x05, 0x40, 0x00, 0x40, 0x11, 0x26, 0x9e,
+  0x0a, 0x00, 0x00, 0x01, 0x0a, 0x00, 0x00, 0x02,
+  0xc0, 0x01, 0x12, 0xb7, 0x00, 0x2c, 0x00, 0x00,
+  0x04, 0x00, 0xff, 0xff, 0xc5, 0x00, 0x01, 0x23, 0x00, 0x00, 0x00, 0x10, // BTH, byte 4 = F|B|5
+  0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, // DETH: MSN 3, offset 0
+  0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x04, // SSN 1, message length 4
+  0xaa, 0xbb, 0xcc, 0xdd, // payload
+  0x00, 0x00, 0x00, 0x00,
+]);
+
 // Send Only, empty payload, whose header words other than the checksum sum to 0xFFFF (−0), with
 // 0xFFFF in the checksum field. Frame 70 + 0 + 4 = 74: IP length 60 = 0x3C, UDP 40 = 0x28.
 //   others without the IP id: 4508+003C+4000+4011+0A00+0001+0A00+0002 = D958;
@@ -262,6 +280,48 @@ test("Write-with-Immediate last packet: RETH then SSN header (length from the RE
   buf[85] = 0xb9; // SSN-header length no longer equals the RETH DMA length
   assert.is(v.check(), E_MALFORMED);
   assert.is(v.errors, 1, "the view counts refused frames");
+});
+
+test("BTH byte 4 0xC5 (FECN and BECN set on the way) reads sRetryNo 5, also after trimming", () => {
+  const buf = Uint8Array.from(SEND_ONLY_FB);
+  const v = new DcpPacket().wrap(buf, 0, buf.length);
+  assert.is(v.check(), DCP_TAG_DATA);
+  assert.is(v.retryNo(), 5, "0xC5 & 0x3F: the congestion bits are not part of the round");
+  assert.is(v.opcode(), 0x04);
+  assert.is(v.psn(), 0x10);
+  assert.is(v.msn(), 3);
+  assert.is(v.ssn(), 1);
+  assert.is(v.msgLength(), 4);
+  assert.is(v.payloadLength(), 4);
+  assert.is(trimToHo(buf, 0, buf.length), 57);
+  assert.is(v.check(), DCP_TAG_HO);
+  assert.is(buf[46], 0xc5, "trimming leaves the switch's marks");
+  assert.is(v.retryNo(), 5);
+});
+
+test("emit writes sRetryNo into Resv6a with FECN and BECN clear; 63 fits, 64 is E_ARG", () => {
+  const h = hdrFor("send");
+  h.ipId = 5;
+  h.opcode = 0x04;
+  h.psn = 0x10;
+  h.msn = 3;
+  h.ssn = 1;
+  h.msgLength = 4;
+  h.payloadLength = 4;
+  h.retryNo = 5;
+  const buf = new Uint8Array(78).fill(0xff);
+  assert.is(emitData(buf, 0, 78, h), 70);
+  buf.set([0xaa, 0xbb, 0xcc, 0xdd], 70);
+  const want = Uint8Array.from(SEND_ONLY_FB);
+  want[46] = 0x05; // 0000 0101: F 0, B 0, Resv6a 5
+  assert.ok(sameBytes(buf, want));
+  h.retryNo = 63;
+  assert.is(emitData(buf, 0, 78, h), 70);
+  assert.is(buf[46], 0x3f);
+  const clean = new Uint8Array(78).fill(0xee);
+  h.retryNo = 64; // 0100 0000 would be BECN = 1 with a round of 0
+  assert.is(emitData(clean, 0, 78, h), E_ARG);
+  assert.ok(clean.every((x) => x === 0xee), "nothing written");
 });
 
 test("RFC 1071 §1 (3): a header summing to −0 checks with 0xFFFF or 0x0000 in the field", () => {

@@ -13,10 +13,14 @@
 //     the ECN field (bits 1..0) stays free for CE marking and bits 7..4 keep a traffic class;
 //     non-DCP traffic must then use DSCPs ending in 00 (CS0–CS7): AF31, AF41, EF, … end in 10
 //     and would read as DCP data, trimmed where §4.2 drops (README "The tag and DSCP");
-//   - sRetryNo travels in the BTH's reserved byte (Resv8a, BTH byte 4). That keeps it inside the
-//     57 bytes an HO packet keeps, so a sender can discard HO packets of a timeout round it has
-//     already superseded; without that, a bitmap-free receiver could count one packet twice
-//     (README "Deviations");
+//   - sRetryNo travels in the BTH's 6 reserved bits (Resv6a, BTH byte 4 bits 5..0). That keeps
+//     it inside the 57 bytes an HO packet keeps, so a sender can discard HO packets of a timeout
+//     round it has already superseded; without that, a bitmap-free receiver could count one
+//     packet twice (README "sRetryNo survives trimming"). Bits 7 and 6 of that byte are FECN
+//     and BECN since IBA 1.2.1 (Linux rxe_hdr.h: BTH_FECN_MASK 0x80000000, BTH_BECN_MASK
+//     0x40000000, BTH_RESV6A_MASK 0x3f000000 of the QPN word), which a switch or NIC may set on
+//     the way (a RoCEv2 CNP sets BECN): so sRetryNo is at most 63, the reader ignores those two
+//     bits and the sender writes them as 0;
 //   - eMSN travels in the AETH's 24-bit MSN field of the ACK, whose InfiniBand meaning (request
 //     messages completed by the responder, from 0) is exactly eMSN when completion is in order;
 //   - each data packet says where its bytes go (§4.4): an 8-byte DCP extended transport header
@@ -35,7 +39,7 @@
 //    34    2   UDP source port (entropy)     36  2  UDP destination port 4791
 //    38    2   UDP length                    40  2  UDP checksum (0, as RoCEv2 sends it)
 //    42    1   BTH opcode                    43  1  SE | M | PadCnt(2) | TVer(4)
-//    44    2   P_Key                         46  1  sRetryNo (BTH Resv8a)
+//    44    2   P_Key                         46  1  F | B | sRetryNo (BTH Resv6a)
 //    47    3   destination QP                50  1  AckReq | reserved(7)
 //    51    3   PSN
 //    54    3   MSN (data, HO)  — or AETH syndrome (1) + eMSN (3) in an ACK, bytes 54..57
@@ -72,7 +76,7 @@ const enum O {
   BthOpcode = 42,
   BthFlags = 43,
   BthPkey = 44,
-  BthResv8a = 46,
+  BthFbResv6a = 46, // F (bit 7) | B (bit 6) | Resv6a (bits 5..0)
   BthDestQp = 47,
   BthAckReq = 50,
   BthPsn = 51,
@@ -109,8 +113,12 @@ const enum C {
   MaxDataOpcode = 0x0b,
   FirstWriteOpcode = 0x06,
   AckSyndrome = 0x1f, // AETH "ACK", credit count invalid (IBA Table 45)
+  Resv6aMask = 0x3f, // rxe_hdr.h BTH_RESV6A_MASK >>> 24
   Ipv4SumOk = 0xffff, // RFC 1071 §1 (3): the sum over the header, checksum included, is −0
 }
+
+/** Largest sRetryNo: the 6 bits of the BTH's Resv6a (FECN and BECN hold the other two). */
+export const DCP_MAX_RETRY_NO = 63;
 
 /** DCP tag values (§4.2): what a switch and a NIC do with the packet. */
 export const DCP_TAG_NON_DCP = 0; // dropped by a congested switch
@@ -323,9 +331,9 @@ export class DcpPacket {
   pkey(): number {
     return u16(this.buf, this.off + O.BthPkey);
   }
-  /** sRetryNo (BTH Resv8a). */
+  /** sRetryNo (BTH Resv6a): FECN and BECN, which the fabric may have set, are not part of it. */
   retryNo(): number {
-    return this.buf[this.off + O.BthResv8a];
+    return this.buf[this.off + O.BthFbResv6a] & C.Resv6aMask;
   }
   destQp(): number {
     return u24(this.buf, this.off + O.BthDestQp);
@@ -443,6 +451,7 @@ export class DcpHeader {
   destQp = 0;
   ackReq = 0;
   psn = 0;
+  /** sRetryNo, 0..63 (BTH Resv6a). */
   retryNo = 0;
   msn = 0;
   msgOffset = 0;
@@ -491,7 +500,8 @@ function emitLower(b: Uint8Array, o: number, h: DcpHeader, frame: number, tag: n
   b[o + O.BthOpcode] = opcode;
   b[o + O.BthFlags] = 0; // SE 0, M 0, PadCnt 0 (DCP does not pad), TVer 0
   put16(b, o + O.BthPkey, h.pkey);
-  b[o + O.BthResv8a] = retryNo;
+  // IBA 1.2.1: FECN and BECN leave the sender clear; the emitters hold retryNo to 6 bits.
+  b[o + O.BthFbResv6a] = retryNo;
   put24(b, o + O.BthDestQp, h.destQp);
   b[o + O.BthAckReq] = h.ackReq << 7;
   put24(b, o + O.BthPsn, h.psn);
@@ -501,13 +511,16 @@ function emitLower(b: Uint8Array, o: number, h: DcpHeader, frame: number, tag: n
  * Writes the headers of a DCP data packet (tag 10) with `h.opcode` at `off`, for a frame of
  * header + h.payloadLength + 4 (ICRC) bytes that must fit in `cap` bytes; the ICRC is written
  * as zero. Returns the header length (where the caller copies the payload), E_MALFORMED when
- * the frame does not fit, or E_ARG for a field out of range. The Write-with-Immediate SSN
+ * the frame does not fit, or E_ARG for a field out of range (h.retryNo above
+ * DCP_MAX_RETRY_NO = 63 among them: Resv6a holds 6 bits). The Write-with-Immediate SSN
  * header takes its message length from h.dmaLength.
  */
 export function emitData(buf: Uint8Array, off: number, cap: number, h: DcpHeader): number {
   const op = h.opcode;
   const hdr = dcpDataHeaderBytes(op);
-  if (hdr < 0 || !validCommon(h) || !isU(h.retryNo, 8) || !isU(h.msn, 24) || !isU(h.msgOffset, 32)) return E_ARG;
+  // sRetryNo fills Resv6a's 6 bits; a 7th or 8th would set BECN or FECN (IBA 1.2.1 BTH).
+  if (hdr < 0 || !validCommon(h) || !isU(h.retryNo, 6) || !isU(h.msn, 24)) return E_ARG;
+  if (!isU(h.msgOffset, 32)) return E_ARG;
   if (!isU(h.vaHi, 32) || !isU(h.vaLo, 32) || !isU(h.rkey, 32) || !isU(h.dmaLength, 32) || !isU(h.ssn, 24)) return E_ARG;
   if (!isU(h.msgLength, 32) || !isU(h.immData, 32) || !isU(h.payloadLength, 16)) return E_ARG;
   const frame = hdr + h.payloadLength + O.IcrcBytes;
