@@ -15,13 +15,15 @@
 //
 // Choices the text leaves open (README.md "Reflex"): "flows mapped to the Controlled queue" are
 // the Congested flows plus the recovered ones still draining there, over the open (active)
-// flows; the share is tested on every ACK, as α·10^6 in integers (exact for decimal α). An ACK
-// can only say whether its flow is Congested, and a recovered flow's packets cannot leave a
-// paused queue, so "resolution detected via returning ACKs" is the share of Congested flows at or
-// below α; counting the draining flows too would leave the pause to T_maxpause every time. A
-// pause that has ended does not start again until the mapped share has once been at or below α:
-// after a timeout every ACK would restart it and T_maxpause would never bind, and after a
-// resolution the recovered flows still draining would.
+// flows, in integers as count · 10^6 against α·10^6 · active (exact for decimal α). An ACK can
+// only say whether its flow is Congested, and a recovered flow's packets cannot leave a paused
+// queue, so "resolution detected via returning ACKs" is an ACK that finds the share of Congested
+// flows at or below α (with the mapped share every pause lasted T_maxpause). A pause starts on
+// an ACK that finds the Congested share above α, which puts the mapped share above α too: a
+// share raised above α only by draining flows, whose ACKs have already shown them recovered,
+// would start a pause whose end condition already holds, and any next ACK would end it. After a
+// resolution the next pause may start at once; after T_maxpause none starts until the Congested
+// share has once been at or below α (else every ACK would restart it and T_maxpause never bind).
 
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
@@ -131,6 +133,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   /** Open flows whose last ACK said Congested. */
   private nCongested = 0;
   private pausedFlag = 0;
+  /** 0 from a T_maxpause until the Congested share has been at or below α. */
   private armed = 1;
   private pauseStart = 0;
   private pauseCount = 0;
@@ -308,7 +311,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   get controlledFlows(): number {
     return this.controlled;
   }
-  /** Open flows whose last ACK said Congested (the share that ends a pause). */
+  /** Open flows whose last ACK said Congested (the share that starts and ends a pause). */
   get congestedFlows(): number {
     return this.nCongested;
   }
@@ -333,27 +336,27 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
       return;
     }
     this.controlled--;
-    this.rearm();
   }
 
   /**
-   * The mapped share fell (a flow left the Controlled mapping, a flow opened or closed, a pause
-   * ended): at or below α the pause rule re-arms (header). Review (2026-12-02): re-armed only by
-   * an ACK outside a pause or a close, a share that fell at the pause's end, by a recovered flow
-   * draining or by an open left a lone congested flow never paused again.
+   * After a T_maxpause the rule waits for the Congested share to have been at or below α once
+   * (header); a flow opening or closing, or the timeout itself, may bring it there without an ACK.
    */
   private rearm(): void {
-    if (this.controlled * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
+    if (this.nCongested * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
   }
 
-  /** §III-D 3: pause while controlled/active > α, until the ACKs show the Congested share at or below α or T_maxpause passes. */
+  /**
+   * §III-D 3: pause while Congested/active > α (so mapped/active > α), until an ACK finds the
+   * Congested share at or below α or T_maxpause passes (header).
+   */
   private pauseRule(now: number): number {
+    const over = this.nCongested * 1e6 > this.alphaPpm * this.active;
     if (this.pausedFlag !== 0) {
-      if (this.nCongested * 1e6 <= this.alphaPpm * this.active) return this.endPause(false);
+      if (!over) return this.endPause(false);
       if (((now - this.pauseStart) >>> 0) >= this.maxPause) return this.endPause(true);
       return 0;
     }
-    const over = this.controlled * 1e6 > this.alphaPpm * this.active;
     if (!over) {
       this.armed = 1;
       return 0;
@@ -403,9 +406,9 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   private endPause(timeout: boolean): number {
     this.pausedFlag = 0;
+    if (!timeout) return R.Resume; // resolved: the next congestion may pause at once (header)
     this.armed = 0;
     this.rearm();
-    if (!timeout) return R.Resume;
     this.timeoutCount++;
     return R.Resume | R.Timeout;
   }

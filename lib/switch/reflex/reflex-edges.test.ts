@@ -146,7 +146,7 @@ test("NDT: a paused Controlled queue on the second port reports paused, not empt
   assert.is(t.pauses, 1);
 });
 
-// §III-D 3: the Controlled queue pauses while controlled/active > α (0.7) and until the ACKs show
+// §III-D 3: the Controlled queue pauses while Congested/active > α (0.7) and until the ACKs show
 // the Congested share at or below α, or T_maxpause (500 µs) passes. A pause, or the disarm a
 // timeout leaves, belongs to the flows of its episode: once they have all closed, new flows must
 // start as on a fresh table, where one lone Congested flow (1/1 > 0.7) pauses at once.
@@ -173,11 +173,12 @@ test("NDT: a pause whose flows have all closed ends with them; a new flow's paus
   assert.is(t.onDequeue(0, 560_000), NDT_PAUSED);
 });
 
-test("NDT: every event that brings the mapped share to α or below re-arms the pause rule (review, 2026-12-02)", () => {
-  // README Reflex: a pause that has ended does not restart before the mapped share has once been
-  // at or below α. It re-armed only on an ACK outside a pause or a close; the vectors
-  // ndt-pause-rearms-at-its-end and ndt-pause-rearms-as-recovered-flows-drain cover the pause's
-  // end and a drain. Here an open after a timeout: α 0.5, T_maxpause 500 µs (Table I).
+test("NDT: every event that brings the Congested share to α or below re-arms the pause rule (review, 2026-12-02)", () => {
+  // README Reflex: a pause ended by T_maxpause does not restart before the Congested share has
+  // once been at or below α (one ended by resolution may restart at once). It re-armed only on an
+  // ACK outside a pause or a close; the vectors ndt-pause-rearms-at-its-end and
+  // ndt-pause-after-resolution-with-flows-draining cover the pause's end and a flow still
+  // draining. Here an open after a timeout: α 0.5, T_maxpause 500 µs (Table I).
   const d = new ReflexNdt({ ports: 1, handleCapacity: 16, alpha: 0.5 }, 2);
   d.open(0);
   assert.is(d.onAck(0, 20_000, 0), NDT_CONGESTED | NDT_PAUSE); // 1 of 1 > 0.5

@@ -198,14 +198,60 @@ test("NDT: ACKs showing every flow recovered end a pause although the recovered 
   // Flow 0's ACK shows RTT_dst 1 µs: the Congested share is 2/4 ≤ 0.7, 10 µs into the pause.
   assert.is(t.onAck(0, 60_000, 59_000), NDT_RESUME);
   assert.equal([t.paused, t.congestedFlows, t.controlledFlows, t.pauseTimeouts], [0, 2, 3, 0]);
-  // Flow 0 still drains through the Controlled queue, so the mapped share stays 3/4: a pause
-  // does not start again until it has once been at or below α.
+  // Flow 0 still drains through the Controlled queue, so the mapped share stays 3/4, but only 2 of
+  // 4 flows are Congested: no new pause.
   assert.is(t.onAck(2, 61_000, 0), NDT_CONGESTED);
   assert.is(t.paused, 0);
   for (let i = 0; i < 3; i++) assert.ok(t.onDequeue(0, 62_000) >= 0);
   assert.is(t.controlledFlows, 2); // flow 0 has drained; flows 1 and 2 are Congested
-  assert.is(t.onAck(2, 63_000, 0), NDT_CONGESTED); // 2/4: re-armed
+  assert.is(t.onAck(2, 63_000, 0), NDT_CONGESTED); // 2/4
   assert.is(t.onAck(0, 64_000, 0), NDT_CONGESTED | NDT_PAUSE); // 3/4 again
+});
+
+test("NDT: a pause starts on the Congested share, not on recovered flows still draining (review, F1a)", () => {
+  // Found in review: the pause started on the mapped share (Congested + draining) but ended on the
+  // Congested share, so it could start with its end condition already met, and the next ACK of
+  // any flow ended it, with nothing resolved.
+  const t = ndt(10);
+  for (let f = 0; f < 7; f++) assert.is(t.onAck(f, 100_000, 0), NDT_CONGESTED); // 7/10, not > 0.7
+  assert.is(t.onEnqueue(6, 100_000, 0, 1, 1000), NDT_CONTROLLED);
+  assert.is(t.onAck(6, 101_000, 100_000), 0); // flow 6 recovers, its packet still queued
+  // Flow 7 Congested: mapped 8/10 > 0.7, but Congested 7/10: the ACKs show no extreme congestion.
+  assert.is(t.onAck(7, 102_000, 0), NDT_CONGESTED);
+  assert.equal([t.paused, t.congestedFlows, t.controlledFlows], [0, 7, 8]);
+  assert.is(t.onAck(9, 102_010, 102_000), 0); // flow 9 Normal: nothing to report
+  assert.is(t.onAck(8, 103_000, 0), NDT_CONGESTED | NDT_PAUSE); // Congested 8/10 > 0.7
+  assert.is(t.onAck(9, 103_010, 103_000), 0); // flow 9 stays Normal: still 8/10, still paused
+  assert.is(t.paused, 1);
+  assert.is(t.onAck(8, 104_000, 103_500), NDT_RESUME); // flow 8 recovers: 7/10
+  assert.equal([t.pauses, t.pauseTimeouts], [1, 0]);
+});
+
+test("NDT: after a pause ends by resolution the next congestion pauses at once, draining flows or not (review, F1b)", () => {
+  // Found in review: a pause that had ended waited for the mapped share to fall to α or below; a
+  // recovered flow still in the Controlled queue kept it above, and the same congestion returning
+  // was never paused again.
+  const t = ndt(4);
+  for (let f = 0; f < 3; f++) {
+    t.onAck(f, 50_000, 0);
+    t.onEnqueue(f, 50_000, 0, f, 1000);
+  }
+  assert.is(t.paused, 1); // 3/4 > 0.7
+  assert.is(t.onAck(0, 60_000, 59_000), NDT_RESUME); // flow 0 recovers: 2/4
+  assert.is(t.onAck(3, 61_000, 0), NDT_CONGESTED | NDT_PAUSE); // flows 1–3 Congested: 3/4
+  assert.equal([t.controlledFlows, t.flowControlledPackets(0)], [4, 1]); // flow 0 still drains
+  assert.is(t.onDequeue(0, 62_000), NDT_PAUSED);
+  assert.is(t.onAck(3, 63_000, 62_500), NDT_RESUME); // flow 3 recovers: 2/4
+  assert.equal([t.pauses, t.pauseTimeouts], [2, 0]);
+  // After a T_maxpause the rule waits for the Congested share to be at or below α once; an ACK
+  // showing that is enough, though the recovered flow still has packets in the Controlled queue.
+  assert.is(t.onAck(0, 70_000, 0), NDT_CONGESTED | NDT_PAUSE); // flows 0–2: 3/4
+  assert.is(t.onAck(1, 570_000, 0), NDT_CONGESTED | NDT_RESUME | NDT_TIMEOUT);
+  assert.is(t.onAck(2, 571_000, 0), NDT_CONGESTED); // still 3/4: no restart after a timeout
+  assert.is(t.onAck(0, 572_000, 571_500), 0); // flow 0 recovers: 2/4 ≤ 0.7
+  assert.is(t.flowControlledPackets(0), 1); // flow 0's packet has not left
+  assert.is(t.onAck(0, 573_000, 0), NDT_CONGESTED | NDT_PAUSE);
+  assert.equal([t.pauses, t.pauseTimeouts], [4, 1]);
 });
 
 test("NDT: drop-tail per queue, close rules, bad input", () => {
