@@ -268,7 +268,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     } else if (n > 0) {
       q = 0;
     } else if (c > 0) {
+      // The Controlled queue alone takes the link (§III-D 1); its packet is the cycle's one, so a
+      // Normal packet arriving now gets its N_throttle before the Controlled queue's next.
       q = 1;
+      this.wrr[port] = 0;
     } else {
       return this.idle(port);
     }

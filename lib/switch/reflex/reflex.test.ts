@@ -149,6 +149,24 @@ test("NDT: WRR 8 : 1 while both queues are backlogged; the Controlled queue take
   assert.is(t.onDequeue(0, 0), NDT_EMPTY);
 });
 
+test("NDT WRR: after the Controlled queue sent alone, Normal gets its N_throttle first", () => {
+  // Found in review (F2): the turn count reset only when the Controlled queue was served while both
+  // were backlogged, so after it had the link alone it still held the count of 8 and went ahead
+  // of the Normal queue again: nnnnnnnncccc|cnnnnnnnn.
+  const t = ndt(2);
+  t.onAck(1, 100_000, 0); // flow 1 Congested
+  const pattern = [];
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 8; i++) t.onEnqueue(0, 0, 0, 16 * round + i, 1000);
+    for (let i = 0; i < 4; i++) t.onEnqueue(1, 0, 0, 100 + 16 * round + i, 1000);
+    for (let h = t.onDequeue(0, 0); h >= 0; h = t.onDequeue(0, 0)) {
+      pattern.push(h >= 100 ? "c" : "n");
+    }
+    pattern.push("|");
+  }
+  assert.is(pattern.join(""), "nnnnnnnncccc|nnnnnnnncccc|");
+});
+
 test("NDT: pause when controlled flows exceed α of the active ones, resume when an ACK shows it back", () => {
   const t = ndt(10);
   // 7 of 10 congested: 7/10 = 0.7 is not above α = 0.7.
@@ -208,10 +226,10 @@ test("NDT: ACKs showing every flow recovered end a pause although the recovered 
   assert.is(t.onAck(0, 64_000, 0), NDT_CONGESTED | NDT_PAUSE); // 3/4 again
 });
 
-test("NDT: a pause starts on the Congested share, not on recovered flows still draining (review, F1a)", () => {
-  // Found in review: the pause started on the mapped share (Congested + draining) but ended on the
-  // Congested share, so it could start with its end condition already met, and the next ACK of
-  // any flow ended it, with nothing resolved.
+test("NDT: a pause starts on the Congested share, not on recovered flows draining", () => {
+  // Found in review (F1a): the pause started on the mapped share (Congested + draining) but
+  // ended on the Congested share, so it could start with its end condition already met, and the
+  // next ACK of any flow ended it, with nothing resolved.
   const t = ndt(10);
   for (let f = 0; f < 7; f++) assert.is(t.onAck(f, 100_000, 0), NDT_CONGESTED); // 7/10, not > 0.7
   assert.is(t.onEnqueue(6, 100_000, 0, 1, 1000), NDT_CONTROLLED);
@@ -227,10 +245,10 @@ test("NDT: a pause starts on the Congested share, not on recovered flows still d
   assert.equal([t.pauses, t.pauseTimeouts], [1, 0]);
 });
 
-test("NDT: after a pause ends by resolution the next congestion pauses at once, draining flows or not (review, F1b)", () => {
-  // Found in review: a pause that had ended waited for the mapped share to fall to α or below; a
-  // recovered flow still in the Controlled queue kept it above, and the same congestion returning
-  // was never paused again.
+test("NDT: after a resolved pause the next congestion pauses at once, drains or not", () => {
+  // Found in review (F1b): a pause that had ended waited for the mapped share to fall to α or
+  // below; a recovered flow still in the Controlled queue kept it above, and the same congestion
+  // returning was never paused again.
   const t = ndt(4);
   for (let f = 0; f < 3; f++) {
     t.onAck(f, 50_000, 0);
