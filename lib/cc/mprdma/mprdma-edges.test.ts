@@ -3,7 +3,7 @@
 // From a review: the htsim decrease rounded down, a multi-MSS ACK's increase, the clamped BDP ceiling.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MPRDMA_DECREASE, Mprdma } from "./mprdma";
+import { MPRDMA_DECREASE, MPRDMA_RESET, Mprdma } from "./mprdma";
 import { resolveMprdmaParams } from "./params";
 
 test("a NACK of 1 byte cuts ⌈0.5 × 1⌉ = 1 byte (the cut is rounded up)", () => {
@@ -19,7 +19,7 @@ test("onSend and onTimeout take any finite time", () => {
   cc.open(1);
   assert.is(cc.onSend(1, 12_345, 4096), 0);
   assert.is(cc.inflightBytes(1), 4096);
-  assert.is(cc.onTimeout(1, 67_890, 4096), 0);
+  assert.is(cc.onTimeout(1, 67_890, 4096), MPRDMA_RESET);
   assert.is(cc.inflightBytes(1), 0);
   assert.is(cc.errors, 0);
 });

@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
-import { MPRDMA_DECREASE, MPRDMA_INCREASE, Mprdma } from "./mprdma";
+import { MPRDMA_DECREASE, MPRDMA_INCREASE, MPRDMA_RESET, Mprdma } from "./mprdma";
 import { resolveMprdmaParams } from "./params";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -12,10 +12,12 @@ test("profiles: the paper's −1/2 and the SMaRTT htsim −0.15 MSS; the window 
   assert.is(p.decreaseMss, 0.5);
   assert.is(p.nackDecreaseMss, 0.5);
   assert.is(p.carryRemainder, true);
+  assert.is(p.resetOnTimeout, true);
   assert.is(p.maxCwndBytes, 150_000); // 100 Gb/s × 12 µs
   const h = resolveMprdmaParams({ profile: "htsim", linkGbps: 800, baseRttNs: 10_000, mssBytes: 4160 });
   assert.is(h.decreaseMss, 0.15);
   assert.is(h.nackDecreaseMss, 0);
+  assert.is(h.resetOnTimeout, false);
   assert.is(h.maxCwndBytes, 1_000_000);
   assert.is(h.initCwndBytes, 1_000_000);
   assert.is(h.minCwndBytes, 4160);
@@ -34,6 +36,35 @@ test("an ACK of n MSS counts as n per-packet ACKs", () => {
   assert.is(one.onAck(0, 1, 8192, false), MPRDMA_INCREASE);
   assert.is(one.cwndBytes(0), 36_864 + 910); // 2 × 4096²/36864 = 910.2
   assert.is(one.onAck(0, 2, 0, false), 0);
+});
+
+test("paper: a timeout sets the window to initCwndBytes and drops the carried fraction (DCP-Simulation SenderTimeout m_win = m_initialWin)", () => {
+  const cc = new Mprdma({ initCwndBytes: 40_960 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 16_384);
+  // 40,960 + ⌊4096² / 40,960⌋ = 40,960 + 409 (409.6: 24,576 / 40,960 carried)
+  cc.onAck(0, 1, 4096, false);
+  cc.onAck(0, 2, 4096, true); // 41,369 − 2048 = 39,321
+  assert.is(cc.cwndBytes(0), 39_321);
+  assert.is(cc.onTimeout(0, 3, 8192), MPRDMA_RESET);
+  assert.is(cc.cwndBytes(0), 40_960);
+  assert.is(cc.inflightBytes(0), 0);
+  // Carry dropped: + ⌊4096² / 40,960⌋ = 409 again (with 24,576 kept: ⌊16,801,792 / 40,960⌋ = 410).
+  cc.onSend(0, 4, 4096);
+  cc.onAck(0, 5, 4096, false);
+  assert.is(cc.cwndBytes(0), 41_369);
+  // htsim (sc24-phantomCC mprdma.cpp): the timeout path of retransmit_packet is never reached.
+  const h = new Mprdma({ profile: "htsim" }, 1);
+  h.open(0);
+  h.onAck(0, 1, 4096, true); // 150,000 − ⌈614.4⌉
+  assert.is(h.onTimeout(0, 2, 0), 0);
+  assert.is(h.cwndBytes(0), 149_385);
+  // The parameter alone decides.
+  const off = new Mprdma({ resetOnTimeout: false }, 1);
+  off.open(0);
+  off.onAck(0, 1, 4096, true);
+  assert.is(off.onTimeout(0, 2, 0), 0);
+  assert.is(off.cwndBytes(0), 150_000 - 2048);
 });
 
 test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, state unchanged", () => {

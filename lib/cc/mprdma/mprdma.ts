@@ -7,6 +7,9 @@
 //   The SMaRTT authors' htsim mprdma.cpp "mprdma" mode: −0.15 MSS per mark, +MSS²/cwnd.
 //   (notes/baselines.md §4.2.) The path-selection side of MP-RDMA (the Δ out-of-order filter)
 //   belongs to load balancing, not to this module.
+// DCP-Simulation `mprdma` branch rdma-hw.cc, the code behind the `paper` profile's timeouts:
+//   SenderTimeout         m_win = m_initialWin: onTimeout sets cwnd to initCwndBytes
+//                         (resetOnTimeout), dropping the carried fraction as the double does.
 //
 // MP-RDMA ACKs every packet; an ACK here may cover several (`acked` bytes). The decrease is then
 // that of acked / MSS marked per-packet ACKs, rounded once for the ACK (htsim rounds after each
@@ -38,6 +41,7 @@ const LAYOUT = {
 const enum R {
   Increase = 1,
   Decrease = 2,
+  Reset = 4,
 }
 
 const enum K {
@@ -46,6 +50,8 @@ const enum K {
 
 export const MPRDMA_INCREASE = R.Increase;
 export const MPRDMA_DECREASE = R.Decrease;
+/** onTimeout: the window was set to initCwndBytes (resetOnTimeout; DCP SenderTimeout). */
+export const MPRDMA_RESET = R.Reset;
 
 export class Mprdma extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -72,6 +78,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   private readonly maxCwnd: number;
   private readonly initCwnd: number;
   private readonly carryOn: number;
+  private readonly resetOn: number;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: MprdmaParamsInput = {}, capacity = 1) {
@@ -86,6 +93,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.maxCwnd = p.maxCwndBytes;
     this.initCwnd = p.initCwndBytes;
     this.carryOn = p.carryRemainder ? 1 : 0;
+    this.resetOn = p.resetOnTimeout ? 1 : 0;
   }
 
   open(slot: number): void {
@@ -121,11 +129,19 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, bytes);
   }
 
-  /** A retransmission timeout: `bytes` leave inflight; the sources define no window reaction. */
+  /**
+   * A retransmission timeout: `bytes` leave inflight (DCP-Simulation's go-back-N zeroes
+   * m_inflight: pass every outstanding byte to match). With resetOnTimeout the window is set to
+   * initCwndBytes and MPRDMA_RESET returned, else 0.
+   */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    return 0;
+    if (this.resetOn === 0) return 0;
+    // DCP-Simulation mprdma rdma-hw.cc SenderTimeout: m_win = m_initialWin (no fraction kept)
+    this.cwnd[slot] = this.initCwnd;
+    this.carry[slot] = 0;
+    return R.Reset;
   }
 
   onSend(slot: number, nowNs: number, bytes: number): number {

@@ -9,6 +9,11 @@
 //           paper's §IV comparison: −0.15 MSS per marked ACK, +MSS²/cwnd (integer division)
 //           otherwise, window in [1 MSS, BDP] and starting at the BDP; a NACK leaves the window
 //           unchanged (processNack).
+// Timeouts (DCP-Simulation `mprdma` branch rdma-hw.cc, the code §4.2 cites):
+//   paper — SenderTimeout sets m_win = m_initialWin (resetOnTimeout).
+//   htsim — no reaction: MprdmaSrc::retransmit_packet's `_cwnd = _mss` is reached only
+//           while _rtx_timeout_pending, which only mark_received sets, and only with
+//           _enableDistanceBasedRtx, false in the stored code.
 // Our choices where the sources are silent: `paper` treats a NACK (trim or loss) like a marked
 // ACK — switches that trim CE-mark the header (DCP, csg-htsim) — and starts at, and is capped
 // by, the same BDP as `htsim`.
@@ -35,13 +40,15 @@ export interface MprdmaParams {
   initCwndBytes: number;
   /** Carry the remainder of MSS × acked / cwnd to the next ACK (paper: exact 1/cwnd; htsim: integer division). */
   carryRemainder: boolean;
+  /** A timeout sets the window to initCwndBytes (paper: DCP-Simulation SenderTimeout; htsim no). */
+  resetOnTimeout: boolean;
 }
 
 export type MprdmaParamsInput = Partial<MprdmaParams>;
 
 export const MPRDMA_PARAM_NAMES: readonly string[] = [
   "profile", "mssBytes", "linkGbps", "baseRttNs", "decreaseMss", "nackDecreaseMss", "maxCwndBytes", "minCwndBytes",
-  "initCwndBytes", "carryRemainder",
+  "initCwndBytes", "carryRemainder", "resetOnTimeout",
 ];
 
 /**
@@ -72,6 +79,7 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     minCwndBytes,
     initCwndBytes: maxCwndBytes,
     carryRemainder: !htsim,
+    resetOnTimeout: !htsim,
   };
   return resolveParams("Mprdma", defaults, input, (p) => ({
     mssBytes: rule.int(64, 65535),
@@ -83,5 +91,6 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     maxCwndBytes: rule.int(p.minCwndBytes, 2 ** 30),
     initCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
     carryRemainder: rule.bool,
+    resetOnTimeout: rule.bool,
   }));
 }
