@@ -1,5 +1,6 @@
 // DCTCP and the MP-RDMA-style control under a realistic mix: 64 flows, ACKs of one or four
 // MSS, 10 % of them CE-echoing; each op first sends, per flow, what the batch acknowledges.
+// MP-RDMA also has a row of late ACKs alone (onOutOfOrder).
 import { Dctcp, Mprdma } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
 import { lossWorkload } from "./cc-loss";
@@ -115,4 +116,32 @@ export const dctcpWorkloads: Workload[] = [
     return { open: (s) => m.open(s), lose: (s, t, b) => m.onNack(s, t, b), resend: (s, t, b) => m.onRestore(s, t, b) };
   }),
 ];
-export const mprdmaWorkloads: Workload[] = rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS));
+/**
+ * MP-RDMA's late-ACK penalty (one MSS per call) over the same flows and slot mix, the window
+ * 1 MB (244 MSS) so that the 64 or so calls a flow gets per batch stay above the floor; every
+ * slot is reopened (back to 1 MB) after the batch, 64 calls per 4096 counted as events.
+ */
+const mprdmaLate: Workload = {
+  module: "cc/mprdma",
+  handler: "onOutOfOrder",
+  goalNs: 15,
+  batch: BATCH,
+  setup(seed) {
+    const cc = new Mprdma({ profile: "paper", maxCwndBytes: 1_000_000 }, FLOWS);
+    for (let s = 0; s < FLOWS; s++) cc.open(s);
+    const e = events(seed);
+    let now = 0;
+    return () => {
+      let sum = 0;
+      for (let i = 0; i < BATCH; i++) sum += cc.onOutOfOrder(e.slot[i], now);
+      for (let s = 0; s < FLOWS; s++) cc.open(s);
+      now = (now + 100_000) | 0;
+      return sum;
+    };
+  },
+};
+
+export const mprdmaWorkloads: Workload[] = [
+  ...rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS)),
+  mprdmaLate,
+];

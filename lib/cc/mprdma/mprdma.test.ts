@@ -13,11 +13,13 @@ test("profiles: the paper's −1/2 and the SMaRTT htsim −0.15 MSS; the window 
   assert.is(p.nackDecreaseMss, 0.5);
   assert.is(p.carryRemainder, true);
   assert.is(p.resetOnTimeout, true);
+  assert.is(p.outOfOrderDecreaseMss, 1);
   assert.is(p.maxCwndBytes, 150_000); // 100 Gb/s × 12 µs
   const h = resolveMprdmaParams({ profile: "htsim", linkGbps: 800, baseRttNs: 10_000, mssBytes: 4160 });
   assert.is(h.decreaseMss, 0.15);
   assert.is(h.nackDecreaseMss, 0);
   assert.is(h.resetOnTimeout, false);
+  assert.is(h.outOfOrderDecreaseMss, 0);
   assert.is(h.maxCwndBytes, 1_000_000);
   assert.is(h.initCwndBytes, 1_000_000);
   assert.is(h.minCwndBytes, 4160);
@@ -25,6 +27,7 @@ test("profiles: the paper's −1/2 and the SMaRTT htsim −0.15 MSS; the window 
   assert.throws(() => new Mprdma({ profile: "mp" } as never), /unknown profile/);
   assert.throws(() => new Mprdma({ maxCwndBytes: 100 }), RangeError);
   assert.throws(() => new Mprdma({ decreaseMss: -1 }), RangeError);
+  assert.throws(() => new Mprdma({ outOfOrderDecreaseMss: 65 }), RangeError);
   assert.is(Mprdma.bytesPerFlow, 13);
 });
 
@@ -38,7 +41,7 @@ test("an ACK of n MSS counts as n per-packet ACKs", () => {
   assert.is(one.onAck(0, 2, 0, false), 0);
 });
 
-test("paper: a timeout sets the window to initCwndBytes and drops the carried fraction (DCP-Simulation SenderTimeout m_win = m_initialWin)", () => {
+test("paper: a timeout sets cwnd to initCwndBytes, fraction dropped (DCP SenderTimeout)", () => {
   const cc = new Mprdma({ initCwndBytes: 40_960 }, 1);
   cc.open(0);
   cc.onSend(0, 0, 16_384);
@@ -67,6 +70,30 @@ test("paper: a timeout sets the window to initCwndBytes and drops the carried fr
   assert.is(off.cwndBytes(0), 150_000 - 2048);
 });
 
+test("a late ACK costs one packet, floored at minCwndBytes (DCP MpRDMARecvAckLogic)", () => {
+  const cc = new Mprdma({ initCwndBytes: 40_960 }, 1);
+  cc.open(0);
+  cc.onAck(0, 1, 4096, false); // 41,369
+  assert.is(cc.onOutOfOrder(0, 1), MPRDMA_DECREASE);
+  assert.is(cc.cwndBytes(0), 41_369 - 4096);
+  const low = new Mprdma({ initCwndBytes: 5000 }, 1);
+  low.open(0);
+  assert.is(low.onOutOfOrder(0, 7), MPRDMA_DECREASE);
+  assert.is(low.cwndBytes(0), 4096); // 5000 − 4096 = 904 < one packet
+  assert.is(low.onOutOfOrder(0, 8), 0);
+  assert.is(low.cwndBytes(0), 4096);
+  const half = new Mprdma({ outOfOrderDecreaseMss: 0.15 }, 1);
+  half.open(0);
+  half.onOutOfOrder(0, 0);
+  assert.is(half.cwndBytes(0), 150_000 - 615); // ⌈0.15 × 4096⌉ = ⌈614.4⌉
+  // htsim: mprdma.cpp has no out-of-order filter.
+  const h = new Mprdma({ profile: "htsim" }, 1);
+  h.open(0);
+  assert.is(h.onOutOfOrder(0, 1), 0);
+  assert.is(h.cwndBytes(0), 150_000);
+  assert.is(cc.errors + low.errors + half.errors + h.errors, 0);
+});
+
 test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, state unchanged", () => {
   const cc = new Mprdma({}, 4);
   cc.open(0);
@@ -83,13 +110,15 @@ test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, 
     n += 5;
   }
   assert.is(cc.onAck(0, NaN, 0, false), E_ARG);
-  n += 1;
+  for (const t of [NaN, Infinity, -Infinity]) assert.is(cc.onOutOfOrder(0, t), E_ARG);
+  n += 4;
   for (const s of [-1, 4, 0.5, NaN, 3]) {
     assert.is(cc.onAck(s, 0, 0, false), E_SLOT);
     assert.is(cc.onNack(s, 0, 0), E_SLOT);
     assert.is(cc.onTimeout(s, 0, 0), E_SLOT);
+    assert.is(cc.onOutOfOrder(s, 0), E_SLOT);
     assert.is(cc.onSend(s, 0, 0), E_SLOT);
-    n += 4;
+    n += 5;
   }
   assert.is(cc.errors, n);
   assert.ok(same(cc.inspect(0), before));
@@ -107,7 +136,8 @@ function randomRun(profile: "paper" | "htsim", seed: number, events: number): nu
     let r: number;
     if (k < 40) r = cc.onSend(s, i, 4096);
     else if (k < 96) r = cc.onAck(s, i, 4096 * rng.nextBelow(3), rng.nextBelow(6) === 0);
-    else if (k < 98) r = cc.onNack(s, i, 4096);
+    else if (k < 97) r = cc.onNack(s, i, 4096);
+    else if (k < 98) r = cc.onOutOfOrder(s, i);
     else if (k < 99) r = cc.onTimeout(s, i, 4096);
     else r = cc.onAck(s, i, -1, true);
     sum = (sum + r) | 0;

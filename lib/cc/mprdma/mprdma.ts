@@ -5,11 +5,18 @@
 //     cwnd += 1/cwnd; CE → cwnd −= 1/2; at least one packet (per virtual path; the connection
 //     window is their sum — a caller that models virtual paths opens one slot per path).
 //   The SMaRTT authors' htsim mprdma.cpp "mprdma" mode: −0.15 MSS per mark, +MSS²/cwnd.
-//   (notes/baselines.md §4.2.) The path-selection side of MP-RDMA (the Δ out-of-order filter)
-//   belongs to load balancing, not to this module.
-// DCP-Simulation `mprdma` branch rdma-hw.cc, the code behind the `paper` profile's timeouts:
+//   (notes/baselines.md §4.2.) The path side of MP-RDMA's Δ out-of-order filter (the next
+//   packets do not take up a late ACK's path) belongs to load balancing; its window side is
+//   onOutOfOrder, which the caller invokes after onAck for a late ACK.
+// DCP-Simulation `mprdma` branch rdma-hw.cc, the code behind the `paper` profile's timeouts and
+// late ACKs:
 //   SenderTimeout         m_win = m_initialWin: onTimeout sets cwnd to initCwndBytes
 //                         (resetOnTimeout), dropping the carried fraction as the double does.
+//   MpRDMARecvAckLogic    after the per-ACK update, an ACK that is neither a NACK nor for a
+//                         retransmission and whose seq ≤ snd_ooh − Δ (snd_ooh the highest such
+//                         seq ACKed, Δ = m_oooTolerance = 32 packets) takes m_win = max(1,
+//                         m_win − 1): onOutOfOrder, cwnd −= outOfOrderDecreaseMss × MSS, floored
+//                         at minCwndBytes, through the same rounding as a mark.
 //
 // MP-RDMA ACKs every packet; an ACK here may cover several (`acked` bytes). The decrease is then
 // that of acked / MSS marked per-packet ACKs, rounded once for the ACK (htsim rounds after each
@@ -61,6 +68,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "ackedBytes", "ecn"],
     onNack: ["slot", "nowNs", "bytes"],
     onTimeout: ["slot", "nowNs", "bytes"],
+    onOutOfOrder: ["slot", "nowNs"],
     onSend: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
   };
@@ -74,6 +82,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   private readonly mss: number;
   private readonly decPpm: number;
   private readonly nackDecPpm: number;
+  private readonly oooDecPpm: number;
   private readonly minCwnd: number;
   private readonly maxCwnd: number;
   private readonly initCwnd: number;
@@ -89,6 +98,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     // To the nearest ppm (≤ 64 × 10^6, an int32).
     this.decPpm = Math.round(p.decreaseMss * K.Million);
     this.nackDecPpm = Math.round(p.nackDecreaseMss * K.Million);
+    this.oooDecPpm = Math.round(p.outOfOrderDecreaseMss * K.Million);
     this.minCwnd = p.minCwndBytes;
     this.maxCwnd = p.maxCwndBytes;
     this.initCwnd = p.initCwndBytes;
@@ -142,6 +152,18 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.cwnd[slot] = this.initCwnd;
     this.carry[slot] = 0;
     return R.Reset;
+  }
+
+  /**
+   * A late ACK, already given to onAck: one whose sequence is Δ or more below the highest
+   * sequence ACKed (the caller's test, module header). The window drops by
+   * outOfOrderDecreaseMss MSS, floored at minCwndBytes. Returns MPRDMA_DECREASE or 0.
+   */
+  onOutOfOrder(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    if (this.oooDecPpm === 0) return 0;
+    // DCP-Simulation mprdma rdma-hw.cc MpRDMARecvAckLogic: m_win = max(1, m_win − 1)
+    return this.decrease(slot, this.cwnd[slot], this.oooDecPpm, this.mss);
   }
 
   onSend(slot: number, nowNs: number, bytes: number): number {

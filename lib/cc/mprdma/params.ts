@@ -9,11 +9,13 @@
 //           paper's §IV comparison: −0.15 MSS per marked ACK, +MSS²/cwnd (integer division)
 //           otherwise, window in [1 MSS, BDP] and starting at the BDP; a NACK leaves the window
 //           unchanged (processNack).
-// Timeouts (DCP-Simulation `mprdma` branch rdma-hw.cc, the code §4.2 cites):
-//   paper — SenderTimeout sets m_win = m_initialWin (resetOnTimeout).
-//   htsim — no reaction: MprdmaSrc::retransmit_packet's `_cwnd = _mss` is reached only
+// Timeouts and late ACKs (DCP-Simulation `mprdma` branch rdma-hw.cc, the code §4.2 cites):
+//   paper — SenderTimeout sets m_win = m_initialWin (resetOnTimeout); MpRDMARecvAckLogic takes
+//           one packet off, m_win = max(1, m_win − 1), for an ACK at least Δ = 32 below the
+//           highest ACKed sequence (outOfOrderDecreaseMss 1; the caller runs the Δ test).
+//   htsim — neither (false, 0): MprdmaSrc::retransmit_packet's `_cwnd = _mss` is reached only
 //           while _rtx_timeout_pending, which only mark_received sets, and only with
-//           _enableDistanceBasedRtx, false in the stored code.
+//           _enableDistanceBasedRtx, false in the stored code; mprdma.cpp has no Δ filter.
 // Our choices where the sources are silent: `paper` treats a NACK (trim or loss) like a marked
 // ACK — switches that trim CE-mark the header (DCP, csg-htsim) — and starts at, and is capped
 // by, the same BDP as `htsim`.
@@ -42,13 +44,15 @@ export interface MprdmaParams {
   carryRemainder: boolean;
   /** A timeout sets the window to initCwndBytes (paper: DCP-Simulation SenderTimeout; htsim no). */
   resetOnTimeout: boolean;
+  /** Window decrease per late ACK (onOutOfOrder) in MSS (paper 1, htsim 0), nearest 10^-6. */
+  outOfOrderDecreaseMss: number;
 }
 
 export type MprdmaParamsInput = Partial<MprdmaParams>;
 
 export const MPRDMA_PARAM_NAMES: readonly string[] = [
   "profile", "mssBytes", "linkGbps", "baseRttNs", "decreaseMss", "nackDecreaseMss", "maxCwndBytes", "minCwndBytes",
-  "initCwndBytes", "carryRemainder", "resetOnTimeout",
+  "initCwndBytes", "carryRemainder", "resetOnTimeout", "outOfOrderDecreaseMss",
 ];
 
 /**
@@ -80,6 +84,7 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     initCwndBytes: maxCwndBytes,
     carryRemainder: !htsim,
     resetOnTimeout: !htsim,
+    outOfOrderDecreaseMss: htsim ? 0 : 1,
   };
   return resolveParams("Mprdma", defaults, input, (p) => ({
     mssBytes: rule.int(64, 65535),
@@ -92,5 +97,6 @@ export function resolveMprdmaParams(input: MprdmaParamsInput = {}): MprdmaParams
     initCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
     carryRemainder: rule.bool,
     resetOnTimeout: rule.bool,
+    outOfOrderDecreaseMss: rule.num(0, 64),
   }));
 }
