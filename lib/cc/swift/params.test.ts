@@ -83,4 +83,56 @@ test("values given together are checked as given; fs_min's rule stops short of 3
   assert.ok(32767 * Q16 < 2 ** 31);
 });
 
+test("htsim: h and fs_range follow a given base target (csg-htsim SwiftSrc: h = base/6.55, fs_range = 5·base)", () => {
+  // Defaults unchanged at the default base of 20 µs: 20000/6.55 ns and 5 × 20000 = 100000 ns.
+  const d = resolveSwiftParams({ profile: "htsim" });
+  assert.is(d.hopScalingNs, 20_000 / 6.55);
+  assert.is(d.fsRangeNs, 100_000);
+  // base 40 µs: h = 40000/6.55 = 6106.87 ns, fs_range = 200000 ns.
+  const p = resolveSwiftParams({ profile: "htsim", baseTargetNs: 40_000 });
+  assert.is(p.hopScalingNs, 40_000 / 6.55);
+  assert.is(p.fsRangeNs, 200_000);
+  // Below fs_min the whole fs_range is added: 40000 + 200000 at 0 hops and 0.05 packets.
+  const c = new Swift({ profile: "htsim", baseTargetNs: 40_000, initCwndPkts: 0.05 }, 1);
+  c.open(0, 0);
+  assert.is(c.targetDelayNs(0), 240_000);
+  // Given values win over the derived ones.
+  const g = resolveSwiftParams({ profile: "htsim", baseTargetNs: 40_000, hopScalingNs: 1000, fsRangeNs: 5000 });
+  assert.is(g.hopScalingNs, 1000);
+  assert.is(g.fsRangeNs, 5000);
+  // Held in their ranges: base 2^30 → h = min(2^30/6.55, 2^24) = 2^24, fs_range = min(5·2^30, 2^30) = 2^30.
+  const top = resolveSwiftParams({ profile: "htsim", baseTargetNs: 2 ** 30 });
+  assert.is(top.hopScalingNs, 2 ** 24);
+  assert.is(top.fsRangeNs, 2 ** 30);
+  // A base out of its range is reported under its own name.
+  assert.throws(() => new Swift({ profile: "htsim", baseTargetNs: -1 }), /baseTargetNs/);
+  assert.throws(() => new Swift({ profile: "htsim", baseTargetNs: NaN }), /baseTargetNs/);
+  // The other profiles' h and fs_range are constants (Isekai topo_scaling_per_hop, max_flow_scaling).
+  const google = resolveSwiftParams({ profile: "google", baseTargetNs: 40_000 });
+  assert.is(google.hopScalingNs, 1000);
+  assert.is(google.fsRangeNs, 100_000);
+});
+
+test("fs_max follows maxCwndPkts outside htsim (Isekai: β from max_fabric_congestion_window)", () => {
+  for (const profile of ["google", "paper", "reflex"] as const) {
+    assert.is(resolveSwiftParams({ profile }).fsMaxCwndPkts, 256);
+    assert.is(resolveSwiftParams({ profile, maxCwndPkts: 1024 }).fsMaxCwndPkts, 1024);
+    // A raised ceiling (minCwndPkts 300 → maxCwnd 300) carries fs_max with it.
+    assert.is(resolveSwiftParams({ profile, minCwndPkts: 300 }).fsMaxCwndPkts, 300);
+    // Given together, fs_max is as given.
+    assert.is(resolveSwiftParams({ profile, maxCwndPkts: 1024, fsMaxCwndPkts: 100 }).fsMaxCwndPkts, 100);
+  }
+  // google, maxCwndPkts 1024, 256 packets: α = 100000/(1/√0.1 − 1/32) = 31938.40 ns, β = −α/32
+  // = −998.07 ns: 25000 + floor(α/16 + β) = 25000 + floor(998.07) = 25998 (was 25000: fs_max 256).
+  const c = new Swift({ profile: "google", maxCwndPkts: 1024, initCwndPkts: 256 }, 1);
+  c.open(0, 0);
+  assert.is(c.targetDelayNs(0), 25_998);
+  // htsim: fs_max 100 is its own constant (SwiftSrc::SwiftSrc), max_cwnd 1000 notwithstanding.
+  assert.is(resolveSwiftParams({ profile: "htsim", maxCwndPkts: 2000 }).fsMaxCwndPkts, 100);
+  // A ceiling below fs_min moves fs_max to 32767 (the fs_min rule); a bad ceiling names itself.
+  assert.is(resolveSwiftParams({ profile: "google", maxCwndPkts: 0.05 }).fsMaxCwndPkts, 32767);
+  assert.throws(() => new Swift({ maxCwndPkts: NaN }), /maxCwndPkts/);
+  assert.throws(() => new Swift({ maxCwndPkts: 40000 }), /maxCwndPkts/);
+});
+
 test.run();

@@ -110,9 +110,12 @@ const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour 
   reflex: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true, baseTargetNs: 200, hopScalingNs: 1_000 },
   htsim: {
     ...GOOGLE,
+    // SwiftSrc::SwiftSrc: _h = _base_delay / 6.55, _fs_range = 5 × _base_delay; both follow a
+    // given base target (resolveSwiftParams).
     baseTargetNs: 20_000,
     hopScalingNs: 20_000 / 6.55,
-    fsRangeNs: 100_000,
+    fsRangeNs: 5 * 20_000,
+    // Its own constant beside max_cwnd 1000: α and β both use it (SwiftSrc::SwiftSrc).
     fsMaxCwndPkts: 100,
     minCwndPkts: 10 / 4096, // htsim: 10 bytes
     maxCwndPkts: 1000,
@@ -146,7 +149,17 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   // htsim's 10-byte floor is a byte count: keep it 10 bytes when only the MTU is overridden.
   if (profile === "htsim" && input.mtuBytes !== undefined) defaults.minCwndPkts = 10 / input.mtuBytes;
   const MAX_NS = 2 ** 30;
+  const MAX_HOP_NS = 2 ** 24;
   const MAX_PKTS = SWIFT_MAX_CWND_PKTS;
+  // csg-htsim SwiftSrc::SwiftSrc derives h = base/6.55 and fs_range = 5 × base (set_hdiv divides
+  // the base too), so with a base target given alone they follow it, held within their ranges
+  // (from a base of 2^24 × 6.55 ns ≈ 110 ms and 2^30 / 5 ns ≈ 215 ms). A base out of its own
+  // range leaves them alone, so that its own rule reports it.
+  const base = input.baseTargetNs;
+  if (profile === "htsim" && typeof base === "number" && base >= 0 && base <= MAX_NS) {
+    defaults.hopScalingNs = Math.min(base / 6.55, MAX_HOP_NS);
+    defaults.fsRangeNs = Math.min(5 * base, MAX_NS);
+  }
   // A floor given alone may lie above the profile's ceiling (its rule is absolute, the ceiling's
   // is relative to it): the ceiling's default then rises to meet it, so that every parameter can
   // be overridden alone (DESIGN.md rules 6–7). Values given together are checked as given.
@@ -156,6 +169,12 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   // Flow scaling needs fs_max > fs_min: an fs_min at or above the profile's fs_max moves fs_max
   // to the largest window, 32767 packets (no source gives a value; the curve then spans every
   // window above fs_min). Hence fs_min's rule stops short of 32767.
+  // Isekai ConvertProfileToParameters computes β = CalculateFlowScalingBeta(α,
+  // max_fabric_congestion_window), and DefaultConfiguration sets fs_max "Same as
+  // max_fabric_congestion_window": outside htsim, fs_max follows the ceiling (an out-of-range
+  // ceiling leaves it alone, so that the ceiling's own rule reports it).
+  const maxCwnd = input.maxCwndPkts ?? defaults.maxCwndPkts;
+  if (profile !== "htsim" && maxCwnd > 0 && maxCwnd <= MAX_PKTS) defaults.fsMaxCwndPkts = maxCwnd;
   const fsMin = input.fsMinCwndPkts ?? defaults.fsMinCwndPkts;
   if (fsMin >= defaults.fsMaxCwndPkts) defaults.fsMaxCwndPkts = MAX_PKTS;
   // A flow starts at the profile's initial window (the ceiling: line rate), held in [min, max].
@@ -163,7 +182,7 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   return resolveParams("Swift", defaults, input, (p) => ({
     mtuBytes: rule.int(64, 65535),
     baseTargetNs: rule.num(0, MAX_NS),
-    hopScalingNs: rule.num(0, 2 ** 24),
+    hopScalingNs: rule.num(0, MAX_HOP_NS),
     fsRangeNs: rule.num(0, MAX_NS),
     // [1/65536, 32767): fs_max must lie above it and is at most 32767.
     fsMinCwndPkts: rule.num(1 / 65536, MAX_PKTS, "[)"),
