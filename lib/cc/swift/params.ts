@@ -60,6 +60,11 @@ export interface SwiftBehaviour {
   lossDecrease: boolean;
   /** The once-per-RTT decrease gate compares with the RTT sample (Isekai) or the smoothed RTT (htsim). */
   decreaseGate: "sample" | "smoothed";
+  /**
+   * A NACK clears the consecutive-timeout count, as an ACK does (htsim: adjust_cwnd runs on every
+   * ACK, duplicates included, and fast recovery's end resets the count too).
+   */
+  nackResetsRetransmits: boolean;
 }
 
 export type SwiftParams = SwiftConstants & SwiftBehaviour & { profile: SwiftProfile };
@@ -70,7 +75,9 @@ const CONSTANT_NAMES: readonly (keyof SwiftConstants)[] = [
   "maxMdf", "minCwndPkts", "maxCwndPkts", "initCwndPkts", "retransmitLimit", "rttSmoothing", "delaySmoothing",
   "minRtoNs", "rtoScalar", "endpointTargetNs", "minEcwndPkts", "maxEcwndPkts",
 ];
-const BEHAVIOUR_NAMES: readonly (keyof SwiftBehaviour)[] = ["lossDecrease", "decreaseGate"];
+const BEHAVIOUR_NAMES: readonly (keyof SwiftBehaviour)[] = [
+  "lossDecrease", "decreaseGate", "nackResetsRetransmits",
+];
 export const SWIFT_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
 /** The window is Q16 packets in an int32: at most 32767 packets. */
@@ -102,6 +109,8 @@ const GOOGLE: SwiftConstants & SwiftBehaviour = {
   // Isekai: max_decrease_on_eack_nack_drop defaults to false.
   lossDecrease: false,
   decreaseGate: "sample",
+  // Isekai: the retransmission count is Falcon's, which a NACK does not clear.
+  nackResetsRetransmits: false,
 };
 
 const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour } = {
@@ -125,6 +134,8 @@ const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour 
     minRtoNs: 100_000,
     lossDecrease: true,
     decreaseGate: "smoothed",
+    // adjust_cwnd sets _retransmit_cnt = 0 on every ACK, and handle_ack at SWIFT_RCV_FR_END.
+    nackResetsRetransmits: true,
   },
 };
 
@@ -204,5 +215,6 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
     maxEcwndPkts: rule.num(p.minEcwndPkts, MAX_PKTS),
     lossDecrease: rule.bool,
     decreaseGate: rule.oneOf("sample", "smoothed"),
+    nackResetsRetransmits: rule.bool,
   }));
 }

@@ -341,4 +341,39 @@ test("the decrease and pace bits follow the window", () => {
   assert.is(cc.cwndPackets(0), 0.5);
 });
 
+test("htsim: a NACK clears the timeout count, so the next timeout is a first one again", () => {
+  // csg-htsim adjust_cwnd sets _retransmit_cnt = 0 on every ACK, duplicates included, and
+  // handle_ack again at SWIFT_RCV_FR_END. srtt 10 µs; each event ≥ 1 ms after the last cut.
+  const h = new Swift({ profile: "htsim", initCwndPkts: 64 }, 1);
+  h.open(0, 0);
+  h.onAck(0, 0, 0, 10_000, 0);
+  assert.is(h.onTimeout(0, 1_000_000, 0), SWIFT_DECREASE); // 64 → 32, count 1
+  assert.is(h.onNack(0, 2_000_000, 0), SWIFT_DECREASE); // 32 → 16, count 0
+  assert.is(h.retransmitCount(0), 0);
+  assert.is(h.onTimeout(0, 3_000_000, 0), SWIFT_DECREASE); // a first timeout again: 16 → 8
+  assert.is(h.retransmitCount(0), 1);
+  assert.is(h.cwndPackets(0), 8);
+  // Isekai's count is Falcon's: google (and paper, reflex) keep it across a NACK.
+  for (const profile of ["google", "paper", "reflex"] as const) {
+    const g = new Swift({ profile, initCwndPkts: 64 }, 1);
+    g.open(0, 0);
+    g.onAck(0, 0, 0, 10_000, 0);
+    g.onTimeout(0, 1_000_000, 0);
+    g.onNack(0, 2_000_000, 0);
+    assert.is(g.retransmitCount(0), 1);
+    assert.is(g.onTimeout(0, 3_000_000, 0) & SWIFT_DECREASE, 0); // the 2nd: no cut
+  }
+  // Overridable both ways.
+  const off = new Swift({ profile: "htsim", nackResetsRetransmits: false }, 1);
+  off.open(0, 0);
+  off.onTimeout(0, 0, 0);
+  off.onNack(0, 1, 0);
+  assert.is(off.retransmitCount(0), 1);
+  const on = new Swift({ profile: "google", nackResetsRetransmits: true }, 1);
+  on.open(0, 0);
+  on.onTimeout(0, 0, 0);
+  on.onNack(0, 1, 0);
+  assert.is(on.retransmitCount(0), 0);
+});
+
 test.run();

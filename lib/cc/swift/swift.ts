@@ -139,6 +139,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   // 0/1 numbers rather than booleans: one compare on the hot path (lib/README "What V8 makes expensive").
   private readonly lossDecrease: number;
   private readonly gateSmoothed: number;
+  private readonly nackResetsRetx: number;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: SwiftParamsInput = {}, capacity = 1) {
@@ -176,6 +177,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.hopScalingNs = p.hopScalingNs;
     this.lossDecrease = p.lossDecrease ? 1 : 0;
     this.gateSmoothed = p.decreaseGate === "smoothed" ? 1 : 0;
+    this.nackResetsRetx = p.nackResetsRetransmits ? 1 : 0;
   }
 
   /**
@@ -257,11 +259,14 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   /**
    * A loss detected by a NACK, SACK or trim (Swift Alg. 1 fast recovery): `bytes` leave
    * inflight, and with lossDecrease the window is cut by max_mdf if an RTT (smoothed) has passed
-   * since the last decrease.
+   * since the last decrease. With nackResetsRetransmits it also clears the timeout count.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    // htsim: the duplicate ACKs that signal the loss reset _retransmit_cnt (adjust_cwnd), and so
+    // does the end of fast recovery (handle_ack, SWIFT_RCV_FR_END).
+    if (this.nackResetsRetx !== 0) this.retx[slot] = 0;
     if (this.lossDecrease === 0) return 0;
     const now = nowNs | 0;
     if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
