@@ -13,29 +13,32 @@
 // RTT excludes the segment's serialisation at line rate; that subtraction is the caller's.
 //
 // Units and representation (DESIGN.md rule 5): rates in kb/s in int32 (2 Tb/s at most), time in
-// ns, rtt_diff in Q1 ns (int32: RTTs lie in [1, 2^30] ns, so a difference in Q1 is below 2^31 in
-// magnitude, and so is any EWMA of them: never saturated, whatever the RTTs), gradient and factors
-// in Q16; the HAI counter saturates at 1023. The gradient's sign, written once: gQ16 ≤ 0 exactly
-// when rtt_diff × 2^15 < minRTT (the region test), and gQ16 < 0 exactly when rtt_diff < 0 (HAI's
-// "gradient < 0", since the floor of a negative quotient is negative).
+// ns, rtt_diff in Q20 ns (an integer count of 2^-20 ns in a float64 column: RTTs lie in
+// [1, 2^30] ns, so a difference is below 2^50 in magnitude, and so is any EWMA of them; every
+// intermediate below is an integer under 2^53, exact in a double), gradient and factors in Q16;
+// the HAI counter saturates at 1023. The gradient's sign, written once: Alg. 1's "gradient ≤ 0"
+// (the region test) and HAI's "gradient < 0" are rtt_diff ≤ 0 and rtt_diff < 0 exactly
+// (minRTT > 0), as HPCC's and eRPC's double rtt_diff give them.
 // Rounding, written once:
-//   rtt_diff      d += floor((sampleQ1 − d) × aQ16 / 2^16)   (half-ns steps: Q8 needed a clamp at
-//                 ±8.39 ms, and a clamped sample could flip the gradient's sign; README "Choices")
-//   gradient      gQ16 = floor(d × 2^15 / minRTT)
+//   rtt_diff      d += floor((sampleQ20 − d) × aQ16 / 2^16 + 1/2), except that a nonzero result
+//                 that rounds to 0 is ±1: no drift, an error below 1/α units (2^-20 ns / α:
+//                 5·10^-5 ns at α = 0.02), and no rounding zeroes or flips a nonzero EWMA (Q1 ns
+//                 floored, drifted by −0.25 ns / α and decided signs: README "Choices")
+//   gradient      gQ16 = floor(d / (minRTT × 2^4))   (d × 2^16 / (minRTT × 2^20))
 //   T_high        cQ16 = 2^16 − floor(βQ16 × (2^16 − floor(T_high × 2^16 / rtt)) / 2^16)
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { isByteCount, mulDiv, mulDivWide, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulDivWide, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
 
-/** Per-flow state: 32 B of int32 columns + the open flag = 33 B. */
+/** Per-flow state: 28 B of int32 columns, 8 B of float64 + the open flag = 37 B. */
 const LAYOUT = {
   rate: "i32", // kb/s
   prevRtt: "i32", // ns, the RTT of the previous update; 0 before the first (samples are ≥ 1 ns)
-  rttDiff: "i32", // Q1 ns, EWMA of RTT differences
+  rttDiff: "f64", // Q20 ns (an integer count of 2^-20 ns), EWMA of RTT differences
   count: "i32", // HAI counter: consecutive negative gradients (paper) or increases (HPCC), see haiCounting
   inflight: "i32", // bytes, signed
   acked: "i32", // bytes acknowledged, wrapping (per-RTT mode only)
@@ -63,7 +66,8 @@ const enum K {
   MaxNs = 1073741824,
   CountMax = 1023, // the HAI counter saturates here, above haiThreshold's largest value (1000): no decision changes
   NeverHai = 2147483647, // above any run (≤ CountMax + 1): the paper has no HAI below T_low
-  AboveAnyDiff = 2147483647, // above any rtt_diff in Q1 (|avg| ≤ (MaxNs − 1) × 2 = 2^31 − 2)
+  AboveAnyDiff = 2251799813685248, // 2^51: above any rtt_diff in Q20 (|avg| < MaxNs × 2^20 = 2^50)
+  Q20 = 1048576, // 2^20: rtt_diff units per ns
   GapCap = 2147483647,
 }
 
@@ -114,8 +118,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   private readonly betaQ16: number;
   private readonly ewmaQ16: number;
   private readonly minRtt: number;
-  /** minRTT × 2^-15: the Q1 rtt_diff whose gradient is 1 in Q16 (exact: a power-of-two scaling). */
-  private readonly gradOneQ1: number;
+  /** minRTT × 2^4: the Q20 rtt_diff whose gradient is 1 in Q16 (2^-16), an integer ≤ 2^28. */
+  private readonly gradOneQ20: number;
   private readonly window: number;
   private readonly perRtt: number;
   private readonly countIncreases: number;
@@ -144,7 +148,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.betaQ16 = q16(p.beta);
     this.ewmaQ16 = q16(p.ewmaWeight);
     this.minRtt = Math.round(p.minRttNs);
-    this.gradOneQ1 = this.minRtt / 32768;
+    this.gradOneQ20 = this.minRtt * 16;
     this.window = p.windowBytes;
     this.perRtt = p.updateMode === "rtt" ? 1 : 0;
     this.countIncreases = p.haiCounting === "increase" ? 1 : 0;
@@ -273,12 +277,12 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** The EWMA of RTT differences, rounded down to whole ns. */
   rttDiffNs(slot: number): number {
-    return this.rttDiff[slot] >> 1;
+    return Math.floor(this.rttDiff[slot] / K.Q20);
   }
 
-  /** The normalised gradient rtt_diff / minRTT (Q16, as the control law uses it). */
+  /** The normalised gradient rtt_diff / minRTT, rounded down to Q16 (as the decrease uses it). */
   gradient(slot: number): number {
-    return mulDiv(this.rttDiff[slot] | 0, 32768, this.minRtt) / K.One; // |rtt_diff| × 2^15 < 2^46: exact
+    return Math.floor(this.rttDiff[slot] / this.gradOneQ20) / K.One; // see gradientFactorQ16
   }
 
   /** The HAI counter (consecutive negative gradients, or consecutive increases, per haiCounting). */
@@ -310,18 +314,30 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     const prev = prevCol[slot];
     prevCol[slot] = rtt;
     if (prev === 0) return 0; // the first sample only records the RTT
-    // new_rtt_diff = rtt − prev_rtt; rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff, in Q1 (never
-    // clamped: |sample| ≤ 2^31 − 2, and the EWMA stays between d and the sample).
-    // |(sample − d) × α| < 2^32 · 2^16: exact in a double, and so is × 2^-16.
+    // new_rtt_diff = rtt − prev_rtt; rtt_diff ← (1 − α) rtt_diff + α new_rtt_diff, in Q20 ns:
+    // e = sample − d is below 2^51 in magnitude, so e × aQ16 could pass 2^53; e is split at 2^16
+    // instead. e / 2^16 = (rtt − prev) × 2^4 − d × 2^-16 is exact (an integer part below 2^35 and
+    // 16 fractional bits), eHi × a < 2^51, and the low part's share (e / 2^16 − eHi) × a lies in
+    // [0, a) with 16 fractional bits: every term is exact, and so is the sum.
     const diffCol = this.rttDiff;
     const d = diffCol[slot];
-    const avg = d + floor(((rtt - prev) * 2 - d) * this.ewmaQ16 * K.Q16Inv);
+    const a = this.ewmaQ16;
+    const eQ16 = (rtt - prev) * 16 - d * K.Q16Inv;
+    const eHi = floor(eQ16);
+    const lo = (eQ16 - eHi) * a;
+    const loR = floor(lo + 0.5);
+    let avg = d + eHi * a + loR;
+    // Rounded to nearest (half up), so that the error does not drift; an EWMA that rounds to 0
+    // but is not 0 (lo − loR, then) keeps its sign as ±1 unit: rounding never decides Alg. 1's
+    // sign (README "Choices").
+    if (avg === 0 && lo !== loR) avg = lo > loR ? 1 : -1;
     diffCol[slot] = avg;
     const countCol = this.count;
     const count = countCol[slot];
     // The HAI run, this sample included. Paper Alg. 1 "N = 5 if gradient < 0 for five completion
-    // events": gQ16 < 0 exactly when avg < 0, and a gradient ≥ 0 ends the run. HPCC m_incStage
-    // counts increases, and in an increase region this sample is one: runBelow is above any avg.
+    // events": the gradient is < 0 exactly when avg < 0, and a gradient ≥ 0 ends the run. HPCC
+    // m_incStage counts increases, and in an increase region this sample is one: runBelow is
+    // above any avg.
     const run = avg < this.runBelow ? count + 1 : 0;
     // Alg. 1's four regions, as a result bit and a rate factor (cQ16 < 0: an increase).
     let r: number;
@@ -332,9 +348,9 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     } else if (rtt > this.tHigh) {
       r = R.HighDecrease;
       cQ16 = this.highFactorQ16(rtt);
-    } else if (avg < this.gradOneQ1) {
-      // gradient ≤ 0 (gQ16 = floor(avg × 2^15 / minRTT) ≤ 0, i.e. avg < minRTT × 2^-15, no division
-      // needed): + N δ, N = 5 in hyper-active increase
+    } else if (avg <= 0) {
+      // gradient = rtt_diff / minRTT ≤ 0 (HPCC UpdateRateTimely `gradient <= 0`, a double):
+      // + N δ, N = 5 in hyper-active increase
       r = run >= this.haiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
     } else {
       r = R.GradientDecrease;
@@ -363,12 +379,15 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Alg. 1 with a gradient > 0: the factor 1 − β · rtt_diff / minRTT, not below 0, in Q16.
-   * avg / (minRTT × 2^-15) is the same double as (avg × 2^15) / minRTT (both scalings exact,
-   * avg × 2^15 < 2^46); a product β · g beyond 2^53 only arises where the factor is 0.
+   * Alg. 1 with a gradient > 0: the factor 1 − β · rtt_diff / minRTT, not below 0, in Q16. The
+   * floor of avg / (minRTT × 2^4) is exact: avg < 2^50 and the divisor ≤ 2^28 are integers, so a
+   * quotient that is not whole lies at least 1/divisor from the next integer, far more than the
+   * double's rounding (below 2^50 × 2^-53 / divisor). gQ16 is 0 for 0 < gradient < 2^-16: the
+   * factor is then 1 (the rate stays). A product β · g beyond 2^53 only arises where the factor
+   * is 0.
    */
   private gradientFactorQ16(avg: number): number {
-    const c = K.One - floor(this.betaQ16 * floor(avg / this.gradOneQ1) * K.Q16Inv);
+    const c = K.One - floor(this.betaQ16 * floor(avg / this.gradOneQ20) * K.Q16Inv);
     return c > 0 ? c : 0;
   }
 }
