@@ -231,4 +231,91 @@ test("a marked ACK that cuts the window ends FastIncrease for good, and a QuickA
   assert.equal([qa.cwndBytes(0), qa.ssthreshBytes(0)], [8192, 8192]);
 });
 
+// From a review of the loss paths: a timeout's episode blocks cuts but not slow start (RFC 5681
+// §3.1); fast recovery ends at RFC 6582's full ACK.
+
+/** Ten MSS lost to a timeout and resent go-back-N: the window of each round trip, in MSS. */
+function rtoRounds(cc: Dctcp): number[] {
+  const M = 4096;
+  cc.open(0);
+  cc.onSend(0, 0, 10 * M);
+  cc.onTimeout(0, 1, 10 * M);
+  const rounds: number[] = [];
+  let una = 0;
+  while (una < 10 * M && rounds.length < 20) {
+    const w = cc.cwndBytes(0);
+    const n = Math.min(w, 10 * M - una);
+    cc.onRestore(0, 2, n);
+    for (let b = 0; b < n; b += M) cc.onAck(0, 3, M, false);
+    una += n;
+    rounds.push(w / M);
+  }
+  return rounds;
+}
+
+test("after a timeout the window slow-starts from 1 SMSS toward ssthresh (RFC 5681 §3.1)", () => {
+  // FlightSize 10 MSS → ssthresh 5 MSS, cwnd 1. Each ACK of the resent data adds 1 MSS below
+  // ssthresh: 1 → 2 → 4 → 5 (at 5 congestion avoidance counts bytes). The timeout's episode
+  // (until SND.UNA reaches SND.NXT at the timeout) only blocks a further cut; held, the window
+  // stayed at 1 MSS for all ten round trips.
+  for (const profile of ["rfc8257", "htsim"] as const) {
+    const cc = new Dctcp({ profile }, 1);
+    assert.equal(rtoRounds(cc), [1, 2, 4, 5], profile);
+    assert.is(cc.reduced(0), false);
+  }
+});
+
+test("a timeout in CWR or fast recovery ends it: the next ACK grows the window", () => {
+  const cwr = new Dctcp({}, 1);
+  cwr.open(0);
+  cwr.onSend(0, 0, 40_960);
+  assert.is(cwr.onAck(0, 1, 4096, true) & DCTCP_DECREASE, DCTCP_DECREASE); // CWR until 40,960
+  assert.is(cwr.onAck(0, 2, 4096, false) & DCTCP_INCREASE, 0);
+  cwr.onTimeout(0, 3, 32_768); // ssthresh = max(32,768 / 2, 2 MSS) = 16,384, cwnd 4096
+  cwr.onRestore(0, 4, 4096);
+  assert.is(cwr.onAck(0, 5, 4096, false), DCTCP_INCREASE);
+  assert.equal([cwr.cwndBytes(0), cwr.reduced(0)], [8192, true]);
+  const fr = new Dctcp({}, 1);
+  fr.open(0);
+  fr.onSend(0, 0, 40_960);
+  fr.onNack(0, 1, 4096); // fast recovery: no growth until the full ACK
+  assert.is(fr.onAck(0, 2, 4096, false) & DCTCP_INCREASE, 0);
+  fr.onTimeout(0, 3, 32_768); // the first timeout of the episode: ssthresh recomputed, cwnd 4096
+  fr.onRestore(0, 4, 4096);
+  assert.is(fr.onAck(0, 5, 4096, false) & DCTCP_INCREASE, DCTCP_INCREASE);
+  assert.is(fr.cwndBytes(0), 8192);
+});
+
+test("a marked ACK in a timeout's episode neither cuts nor grows (RFC 3168 §6.1.2)", () => {
+  const cc = new Dctcp({}, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 40_960);
+  cc.onTimeout(0, 1, 40_960);
+  cc.onRestore(0, 2, 8192);
+  assert.is(cc.onAck(0, 3, 4096, false) & DCTCP_INCREASE, DCTCP_INCREASE); // 8192
+  assert.is(cc.onAck(0, 4, 4096, true) & (DCTCP_INCREASE | DCTCP_DECREASE), 0);
+  assert.equal([cc.cwndBytes(0), cc.reduced(0)], [8192, true]);
+});
+
+// RFC 6582's full ACK: SND.UNA = SND.NXT at the loss. CWR needs a byte more (dctcp-edges.test.ts).
+test("fast recovery ends at RFC 6582's full ACK", () => {
+  const cc = new Dctcp({}, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 40_960);
+  cc.onNack(0, 1, 4096); // recover = 40,959, the highest sequence number sent
+  cc.onRestore(0, 2, 4096);
+  cc.onAck(0, 3, 36_864, false);
+  assert.ok(cc.reduced(0));
+  cc.onAck(0, 4, 4096, false); // SND.UNA 40,960 covers recover: over, and counted toward growth
+  assert.equal([cc.reduced(0), cc.caBytesAcked(0)], [false, 4096]);
+  // After a timeout too (RFC 6582 §3.2 step 4 sets recover the same way).
+  const to = new Dctcp({}, 1);
+  to.open(0);
+  to.onSend(0, 0, 8192);
+  to.onTimeout(0, 1, 8192);
+  to.onRestore(0, 2, 8192);
+  to.onAck(0, 3, 8192, false);
+  assert.is(to.reduced(0), false);
+});
+
 test.run();

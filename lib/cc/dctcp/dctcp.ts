@@ -5,9 +5,10 @@
 //     per window of data, M the fraction of marked bytes; cwnd ← cwnd (1 − α/2) on an ECE, at
 //     most once per window: RFC 3168 CWR), §3.4 (otherwise standard TCP growth, RFC 5681), §3.5
 //     (loss as in RFC 5681, one reduction per window across all signals; a timeout always to 1 SMSS).
-//   RFC 5681 §3.1 (slow start cwnd += min(acked, SMSS); loss: ssthresh = max(FlightSize/2,
-//     2·SMSS)) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd += SMSS once
-//     cwnd bytes were acked).
+//   RFC 5681 §3.1 (slow start cwnd += min(acked, SMSS), also from 1 SMSS after a timeout; loss:
+//     ssthresh = max(FlightSize/2, 2·SMSS)), §3.2 and RFC 6582 §3.2 (fast recovery until a full
+//     ACK, one covering `recover`) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd
+//     += SMSS once cwnd bytes were acked).
 //   csg-htsim dctcp.cpp for the `htsim` profile (notes/baselines.md §4.1).
 //   SMaRTT §III-E Alg. 2 (QuickAdapt), §III-F Alg. 3 (FastIncrease) and Alg. 4 (where they sit),
 //     for `quickAdapt` / `fastIncrease`: the DCTCP of Spritz's evaluation (§IV-C, §V-A).
@@ -42,7 +43,7 @@ const LAYOUT = {
   windowEnd: "i32", // rfc8257: DCTCP.WindowEnd (a `sent` value); htsim: the window (bytes) of the observation
   winAcked: "i32", // DCTCP.BytesAcked of the current observation window
   winMarked: "i32", // DCTCP.BytesMarked
-  recover: "i32", // `sent` when the window was last reduced (CWR / recovery ends once it is acked)
+  recover: "i32", // CWR: `sent` at the cut; loss: `sent` − 1, RFC 6582's recover (README)
   caAcked: "i32", // RFC 3465 bytes_acked in congestion avoidance
   qaEnd: "i32", // SMaRTT Alg. 2 `end`: ns tick when the QuickAdapt measurement ends
   qaAcked: "i32", // Alg. 2/4 `acked`: bytes acked or trimmed since the measurement began
@@ -52,11 +53,12 @@ const LAYOUT = {
 } as const;
 
 const enum Fl {
-  Reduced = 1, // CWR or loss recovery: no further cut, no growth (rfc8257) until `recover` is acked
+  Reduced = 1, // CWR, fast recovery or a timeout's episode: no cut until an ACK passes `recover`
   QaTrigger = 2, // Alg. 2 trigger_qa: a trim since the last QuickAdapt
   QaStarted = 4, // Alg. 2 `end ≠ 0`: a measurement is running
   FiActive = 8, // Alg. 3 `increase`
   TimedOut = 16, // a timeout in this loss episode (cleared with Reduced): ssthresh held
+  Hold = 32, // CWR or fast recovery (not a timeout's episode): no growth either; ends with Reduced
 }
 
 /** Result bits (exported below as DCTCP_*). */
@@ -166,7 +168,8 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   /**
    * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2 steps 2 and 6, RFC 8257
    * §3.5): `bytes` leave inflight; unless the window was already reduced for this window of data,
-   * ssthresh = max(FlightSize/2, 2·SMSS) (eq. (4)) and cwnd = ssthresh. With `quickAdapt`, a trim
+   * ssthresh = max(FlightSize/2, 2·SMSS) (eq. (4)) and cwnd = ssthresh, with no growth until a
+   * full ACK (RFC 6582 §3.2 step 3; not in htsim, see ackHtsim). With `quickAdapt`, a trim
    * instead (SMaRTT Alg. 4 lines 15–21): cwnd −= bytes, and QuickAdapt is armed.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
@@ -176,40 +179,40 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.inflight[slot] = satSub(flight, bytes);
     if (this.qa !== 0) return this.trimmed(slot, nowNs, bytes);
     const flags = this.flags[slot];
+    // Also after a timeout, until its recovery point: RFC 6582 §3.2 step 2 enters no fast
+    // retransmit below `recover`.
     if ((flags & Fl.Reduced) !== 0) return 0;
-    // RFC 5681 eq. (4) halves FlightSize, not cwnd (§3.2 warns against using cwnd here); a
-    // FlightSize ≤ 0 (sends not reported) halves to ≤ 0 and takes the 2·SMSS floor.
-    const half = flight >> 1;
-    const ssthresh = half > 2 * this.mss ? half : 2 * this.mss;
+    const ssthresh = this.deflate(slot, flight);
     this.ssthresh[slot] = ssthresh;
     this.cwnd[slot] = ssthresh < this.maxCwnd ? ssthresh : this.maxCwnd;
     this.caAcked[slot] = 0;
-    this.recover[slot] = this.sent[slot];
-    this.flags[slot] = flags | Fl.Reduced;
+    // RFC 6582 §3.2 step 2: recover = the highest sequence number sent, SND.NXT − 1.
+    this.recover[slot] = (this.sent[slot] - 1) | 0;
+    this.flags[slot] = flags | Fl.Reduced | Fl.Hold;
     return R.Decrease;
   }
 
   /**
-   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS), cwnd
-   * = 1 SMSS. A further timeout before the episode's recovery point is acknowledged holds
-   * ssthresh (RFC 5681: "the value of ssthresh is held constant" for a segment the timer already
-   * resent; Linux recomputes it only on entering TCP_CA_Loss): a transport that times packets
-   * out one by one (UEC RUD) reports one episode as several timeouts, and each would halve the
-   * shrinking flight again, down to 2·SMSS.
+   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS),
+   * cwnd = 1 SMSS, from which the next ACKs slow-start: the episode blocks further cuts but not
+   * growth, and ends any CWR or fast recovery (RFC 6582 §3.2 step 4; Linux's TCP_CA_Loss is not
+   * a cwnd reduction state, tcp_in_cwnd_reduction). A further timeout before the episode's
+   * recovery point is acknowledged holds ssthresh (RFC 5681: "the value of ssthresh is held
+   * constant" for a segment the timer already resent; Linux recomputes it only on entering
+   * TCP_CA_Loss): a transport that times packets out one by one (UEC RUD) reports one episode as
+   * several timeouts, and each would halve the shrinking flight again.
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const flight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const flags = this.flags[slot];
-    if ((flags & Fl.TimedOut) === 0) {
-      const half = flight >> 1;
-      this.ssthresh[slot] = half > 2 * this.mss ? half : 2 * this.mss;
-    }
+    if ((flags & Fl.TimedOut) === 0) this.ssthresh[slot] = this.deflate(slot, flight);
     this.cwnd[slot] = this.mss;
     this.caAcked[slot] = 0;
-    this.recover[slot] = this.sent[slot];
-    this.flags[slot] = flags | Fl.Reduced | Fl.TimedOut;
+    // RFC 6582 §3.2 step 4: recover = the highest sequence number sent, SND.NXT − 1.
+    this.recover[slot] = (this.sent[slot] - 1) | 0;
+    this.flags[slot] = (flags & ~Fl.Hold) | Fl.Reduced | Fl.TimedOut;
     return R.Decrease;
   }
 
@@ -285,7 +288,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Steps
 
-  /** RFC 8257 §3.3 steps 1–3 (count acknowledged and marked bytes); the end of CWR or recovery. Returns the flags. */
+  /**
+   * RFC 8257 §3.3 steps 1–3 (count acknowledged and marked bytes); the end of CWR or recovery.
+   * Returns the flags.
+   */
   private count(slot: number, ackedBytes: number, ecn: boolean, acked: number): number {
     // Saturating at 2^30 − 1 (a small integer to V8; 2^31 − 1 is a boxed double, and comparing
     // with it took the onAck row from 7 to 11 ns): a window that acknowledges more reads M from
@@ -296,10 +302,13 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
       const winMarked = this.winMarked[slot] + ackedBytes;
       this.winMarked[slot] = winMarked < K.CounterMax ? winMarked : K.CounterMax;
     }
-    let flags = this.flags[slot];
+    const flags = this.flags[slot];
+    // CWR: SND.UNA > SND.NXT at the cut (Linux tcp_fastretrans_alert holds CWR "until something
+    // *above* high_seq is ACKed"); loss: SND.UNA > SND.NXT − 1, RFC 6582's full ACK.
     if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
-      flags &= ~(Fl.Reduced | Fl.TimedOut);
-      this.flags[slot] = flags;
+      const open = flags & ~(Fl.Reduced | Fl.TimedOut | Fl.Hold);
+      this.flags[slot] = open;
+      return open;
     }
     return flags;
   }
@@ -314,13 +323,17 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
       this.windowEnd[slot] = this.sent[slot];
       r = R.Alpha;
     }
-    if ((flags & Fl.Reduced) !== 0) return r;
+    // CWR (Linux tcp_in_cwnd_reduction) and fast recovery (RFC 6582 §3.2 step 3): no growth
+    if ((flags & Fl.Hold) !== 0) return r;
     if (ecn) {
+      // RFC 3168 §6.1.2: an ECE ACK never grows the window, and cuts it once per window (in a
+      // timeout's episode, not at all)
+      if ((flags & Fl.Reduced) !== 0) return r;
       // §3.3: cwnd ← cwnd (1 − α/2), once per window (RFC 3168 CWR)
       this.cutWindow(slot);
       this.recover[slot] = this.sent[slot];
-      // Not `flags | Reduced`: FastIncrease's end and QuickAdapt's start since `flags` was read stand.
-      this.flags[slot] |= Fl.Reduced;
+      // Not `flags | …`: FastIncrease's end and QuickAdapt's start since `flags` was read stand.
+      this.flags[slot] |= Fl.Reduced | Fl.Hold;
       return r | R.Decrease;
     }
     return r | this.grow(slot, ackedBytes);
@@ -453,6 +466,16 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.alpha[slot] = Math.floor(((K.One - g) * this.alpha[slot] + gm + K.Half) / K.One);
     this.winAcked[slot] = 0;
     this.winMarked[slot] = 0;
+  }
+
+  /**
+   * ssthresh on opening a loss episode. RFC 5681 eq. (4) halves FlightSize, not cwnd (§3.2 warns
+   * against using cwnd here); a FlightSize ≤ 0 (sends not reported) halves to ≤ 0 and takes the
+   * 2·SMSS floor.
+   */
+  private deflate(_slot: number, flight: number): number {
+    const half = flight >> 1;
+    return half > 2 * this.mss ? half : 2 * this.mss;
   }
 
   /** cwnd ← max(SMSS, cwnd (1 − α/2)); ssthresh ← cwnd (RFC 8257 §3.3). α's Q16 part: the file header. */
