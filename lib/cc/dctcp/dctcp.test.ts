@@ -232,7 +232,7 @@ test("a marked ACK that cuts the window ends FastIncrease for good, and a QuickA
 });
 
 // From a review of the loss paths: a timeout's episode blocks cuts but not slow start (RFC 5681
-// §3.1); fast recovery ends at RFC 6582's full ACK.
+// §3.1); fast recovery ends at RFC 6582's full ACK; the htsim profile's TcpSrc details.
 
 /** Ten MSS lost to a timeout and resent go-back-N: the window of each round trip, in MSS. */
 function rtoRounds(cc: Dctcp): number[] {
@@ -316,6 +316,62 @@ test("fast recovery ends at RFC 6582's full ACK", () => {
   to.onRestore(0, 2, 8192);
   to.onAck(0, 3, 8192, false);
   assert.is(to.reduced(0), false);
+});
+
+// csg-htsim TcpSrc::TcpSrc: `_ssthresh = 100*_mss`; rfc8257: maxCwndBytes; or initSsthreshBytes.
+test("htsim: ssthresh opens at 100 MSS", () => {
+  const h = new Dctcp({ profile: "htsim", mssBytes: 9000 }, 1);
+  h.open(0);
+  assert.is(h.ssthreshBytes(0), 900_000);
+  const r = new Dctcp({ maxCwndBytes: 1_000_000 }, 1);
+  r.open(0);
+  assert.is(r.ssthreshBytes(0), 1_000_000);
+  const o = new Dctcp({ initSsthreshBytes: 50_000 }, 1);
+  o.open(0);
+  assert.is(o.ssthreshBytes(0), 50_000);
+  assert.throws(() => new Dctcp({ initSsthreshBytes: 4095 }), /initSsthreshBytes/);
+  assert.throws(() => new Dctcp({ initSsthreshBytes: 2 ** 30 + 1 }), /initSsthreshBytes/);
+  // Slow start stops there: 98 MSS + 2 ACKs = 100 MSS, then congestion avoidance.
+  const s = new Dctcp({ profile: "htsim", initCwndBytes: 98 * 4096 }, 1);
+  s.open(0);
+  s.onSend(0, 0, 200 * 4096);
+  for (let i = 0; i < 3; i++) s.onAck(0, 1, 4096, false);
+  assert.equal([s.cwndBytes(0), s.caBytesAcked(0)], [100 * 4096, 4096]);
+});
+
+// DCTCPSrc::deflate_window: ssthresh = max(cwnd/2, 2 MSS); α's counts restart; next window = cwnd.
+test("htsim: a loss or timeout halves cwnd, not FlightSize, and restarts α's window", () => {
+  const cc = new Dctcp({ profile: "htsim", initCwndBytes: 81_920 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 40_960); // FlightSize 40,960: RFC 5681 would give 20,480
+  cc.onAck(0, 1, 4096, true); // a mark in the window the loss restarts
+  cc.onNack(0, 2, 4096);
+  assert.equal([cc.ssthreshBytes(0), cc.cwndBytes(0)], [40_960, 40_960]);
+  // The next window is the 81,920 B cwnd at the loss; its marks exclude the one before it.
+  cc.onRestore(0, 3, 4096);
+  cc.onSend(0, 3, 81_920);
+  cc.onAck(0, 4, 77_824, false);
+  assert.is(cc.onAck(0, 5, 4096, false) & DCTCP_ALPHA, DCTCP_ALPHA);
+  assert.is(cc.alphaValue(0), 0);
+  const t = new Dctcp({ profile: "htsim" }, 1);
+  t.open(0);
+  t.onSend(0, 0, 8192);
+  t.onTimeout(0, 1, 8192); // cwnd 40,960 → ssthresh 20,480 (FlightSize/2 would be 2 MSS)
+  assert.equal([t.ssthreshBytes(0), t.cwndBytes(0)], [20_480, 4096]);
+});
+
+// TcpSrc::receivePacket calls inflate_window only out of fast recovery; the full ACK returns first.
+test("htsim: no growth in fast recovery, nor on the ACK that ends it", () => {
+  const cc = new Dctcp({ profile: "htsim", initCwndBytes: 81_920 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 81_920);
+  cc.onNack(0, 1, 4096); // ssthresh = cwnd = 40,960
+  cc.onRestore(0, 2, 4096);
+  for (let i = 0; i < 20; i++) assert.is(cc.onAck(0, 3, 4096, false) & DCTCP_INCREASE, 0);
+  assert.equal([cc.cwndBytes(0), cc.caBytesAcked(0), cc.reduced(0)], [40_960, 0, false]);
+  cc.onSend(0, 4, 4096);
+  cc.onAck(0, 5, 4096, false);
+  assert.is(cc.caBytesAcked(0), 4096);
 });
 
 test.run();

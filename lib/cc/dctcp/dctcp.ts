@@ -9,7 +9,7 @@
 //     ssthresh = max(FlightSize/2, 2·SMSS)), §3.2 and RFC 6582 §3.2 (fast recovery until a full
 //     ACK, one covering `recover`) and RFC 3465 §2.1 (congestion avoidance by byte counting: cwnd
 //     += SMSS once cwnd bytes were acked).
-//   csg-htsim dctcp.cpp for the `htsim` profile (notes/baselines.md §4.1).
+//   csg-htsim dctcp.cpp and tcp.cpp (TcpSrc) for the `htsim` profile (notes/baselines.md §4.1).
 //   SMaRTT §III-E Alg. 2 (QuickAdapt), §III-F Alg. 3 (FastIncrease) and Alg. 4 (where they sit),
 //     for `quickAdapt` / `fastIncrease`: the DCTCP of Spritz's evaluation (§IV-C, §V-A).
 //
@@ -59,6 +59,7 @@ const enum Fl {
   FiActive = 8, // Alg. 3 `increase`
   TimedOut = 16, // a timeout in this loss episode (cleared with Reduced): ssthresh held
   Hold = 32, // CWR or fast recovery (not a timeout's episode): no growth either; ends with Reduced
+  HoldEnded = 64, // Hold << 1, never stored: count() marks the ACK that cleared Hold (htsim)
 }
 
 /** Result bits (exported below as DCTCP_*). */
@@ -117,6 +118,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   private readonly alpha0: number;
   private readonly initCwnd: number;
   private readonly maxCwnd: number;
+  private readonly initSsthresh: number;
   private readonly htsim: number;
   private readonly qa: number;
   private readonly fi: number;
@@ -134,6 +136,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.alpha0 = Math.round(p.initialAlpha * K.AlphaOne);
     this.initCwnd = p.initCwndBytes;
     this.maxCwnd = p.maxCwndBytes;
+    this.initSsthresh = p.initSsthreshBytes;
     this.htsim = p.cut === "window" ? 1 : 0;
     this.qa = p.quickAdapt ? 1 : 0;
     this.fi = p.fastIncrease ? 1 : 0;
@@ -141,11 +144,11 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.fiStep = p.fiStepBytes;
   }
 
-  /** Starts a flow in slow start (ssthresh = maxCwnd) with α = initialAlpha. */
+  /** Starts a flow in slow start (ssthresh = initSsthreshBytes) with α = initialAlpha. */
   open(slot: number): void {
     this.openSlot(slot);
     this.cwnd[slot] = this.initCwnd;
-    this.ssthresh[slot] = this.maxCwnd;
+    this.ssthresh[slot] = this.initSsthresh;
     this.alpha[slot] = this.alpha0;
     // htsim: _past_cwnd starts at two packets.
     if (this.htsim !== 0) this.windowEnd[slot] = 2 * this.mss;
@@ -168,8 +171,8 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   /**
    * A loss reported by a NACK, duplicate ACKs or a trim (RFC 5681 §3.2 steps 2 and 6, RFC 8257
    * §3.5): `bytes` leave inflight; unless the window was already reduced for this window of data,
-   * ssthresh = max(FlightSize/2, 2·SMSS) (eq. (4)) and cwnd = ssthresh, with no growth until a
-   * full ACK (RFC 6582 §3.2 step 3; not in htsim, see ackHtsim). With `quickAdapt`, a trim
+   * ssthresh = max(FlightSize/2, 2·SMSS) (eq. (4); htsim: max(cwnd/2, 2·MSS)) and cwnd =
+   * ssthresh, with no growth until a full ACK (RFC 6582 §3.2 step 3). With `quickAdapt`, a trim
    * instead (SMaRTT Alg. 4 lines 15–21): cwnd −= bytes, and QuickAdapt is armed.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
@@ -180,7 +183,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     if (this.qa !== 0) return this.trimmed(slot, nowNs, bytes);
     const flags = this.flags[slot];
     // Also after a timeout, until its recovery point: RFC 6582 §3.2 step 2 enters no fast
-    // retransmit below `recover`.
+    // retransmit below `recover`, nor does csg-htsim (`_last_acked < _recoverq`).
     if ((flags & Fl.Reduced) !== 0) return 0;
     const ssthresh = this.deflate(slot, flight);
     this.ssthresh[slot] = ssthresh;
@@ -193,14 +196,15 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS),
-   * cwnd = 1 SMSS, from which the next ACKs slow-start: the episode blocks further cuts but not
-   * growth, and ends any CWR or fast recovery (RFC 6582 §3.2 step 4; Linux's TCP_CA_Loss is not
-   * a cwnd reduction state, tcp_in_cwnd_reduction). A further timeout before the episode's
-   * recovery point is acknowledged holds ssthresh (RFC 5681: "the value of ssthresh is held
-   * constant" for a segment the timer already resent; Linux recomputes it only on entering
-   * TCP_CA_Loss): a transport that times packets out one by one (UEC RUD) reports one episode as
-   * several timeouts, and each would halve the shrinking flight again.
+   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS)
+   * (htsim: max(cwnd/2, 2·MSS)), cwnd = 1 SMSS, from which the next ACKs slow-start: the
+   * episode blocks further cuts but not growth, and ends any CWR or fast recovery (RFC 6582 §3.2
+   * step 4; Linux's TCP_CA_Loss is not a cwnd reduction state, tcp_in_cwnd_reduction). A further
+   * timeout before the episode's recovery point is acknowledged holds ssthresh (RFC 5681: "the
+   * value of ssthresh is held constant" for a segment the timer already resent; Linux recomputes
+   * it only on entering TCP_CA_Loss): a transport that times packets out one by one (UEC RUD)
+   * reports one episode as several timeouts, and each would halve the shrinking flight again.
+   * htsim deflates at every timeout; here, in both profiles, only at an episode's first (README).
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -290,7 +294,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /**
    * RFC 8257 §3.3 steps 1–3 (count acknowledged and marked bytes); the end of CWR or recovery.
-   * Returns the flags.
+   * Returns the flags, with HoldEnded on the ACK that ended a Hold.
    */
   private count(slot: number, ackedBytes: number, ecn: boolean, acked: number): number {
     // Saturating at 2^30 − 1 (a small integer to V8; 2^31 − 1 is a boxed double, and comparing
@@ -308,14 +312,14 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
       const open = flags & ~(Fl.Reduced | Fl.TimedOut | Fl.Hold);
       this.flags[slot] = open;
-      return open;
+      return open | ((flags & Fl.Hold) << 1);
     }
     return flags;
   }
 
   /** RFC 8257 §3.3 step 4 – §3.4 (or htsim's order): α, the cut on ECE, growth. */
   private respond(slot: number, ackedBytes: number, ecn: boolean, acked: number, flags: number): number {
-    if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn);
+    if (this.htsim !== 0) return this.ackHtsim(slot, ackedBytes, ecn, flags);
     let r = 0;
     // §3.3 step 4: the observation window ends once SND.UNA passes DCTCP.WindowEnd
     if (((acked - this.windowEnd[slot]) | 0) > 0) {
@@ -353,9 +357,11 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /**
    * htsim dctcp.cpp receivePacket: an ECE ends slow start; once a window's worth of bytes has
-   * been acked, α is updated and, if α > 0, the window is cut; then TCP growth as usual.
+   * been acked, α is updated and, if α > 0, the window is cut; then TCP growth as usual, except
+   * in fast recovery and on the ACK that ends it (tcp.cpp TcpSrc::receivePacket calls
+   * inflate_window only when not _in_fast_recovery; the full ACK sets the window and returns).
    */
-  private ackHtsim(slot: number, ackedBytes: number, ecn: boolean): number {
+  private ackHtsim(slot: number, ackedBytes: number, ecn: boolean, flags: number): number {
     if (ecn && this.ssthresh[slot] > this.cwnd[slot]) this.ssthresh[slot] = this.cwnd[slot];
     let r = 0;
     if (this.winAcked[slot] >= this.windowEnd[slot]) {
@@ -368,6 +374,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
       }
       this.windowEnd[slot] = this.cwnd[slot];
     }
+    if ((flags & (Fl.Hold | Fl.HoldEnded)) !== 0) return r;
     return r | this.grow(slot, ackedBytes);
   }
 
@@ -471,10 +478,18 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   /**
    * ssthresh on opening a loss episode. RFC 5681 eq. (4) halves FlightSize, not cwnd (§3.2 warns
    * against using cwnd here); a FlightSize ≤ 0 (sends not reported) halves to ≤ 0 and takes the
-   * 2·SMSS floor.
+   * 2·SMSS floor. htsim: DCTCPSrc::deflate_window halves cwnd instead and restarts α's window
+   * (_pkts_seen = _pkts_marked = 0, _past_cwnd = _cwnd, before a timeout sets cwnd to 1 MSS).
    */
-  private deflate(_slot: number, flight: number): number {
-    const half = flight >> 1;
+  private deflate(slot: number, flight: number): number {
+    let bytes = flight;
+    if (this.htsim !== 0) {
+      bytes = this.cwnd[slot];
+      this.winAcked[slot] = 0;
+      this.winMarked[slot] = 0;
+      this.windowEnd[slot] = bytes;
+    }
+    const half = bytes >> 1;
     return half > 2 * this.mss ? half : 2 * this.mss;
   }
 

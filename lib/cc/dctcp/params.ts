@@ -28,6 +28,11 @@ export interface DctcpConstants {
   initialAlpha: number;
   initCwndBytes: number;
   maxCwndBytes: number;
+  /**
+   * ssthresh when a flow opens: maxCwndBytes (rfc8257; RFC 5681 §3.1 "arbitrarily high"), 100 ×
+   * mssBytes (htsim; csg-htsim TcpSrc::TcpSrc `_ssthresh = 100*_mss`).
+   */
+  initSsthreshBytes: number;
   /** Base RTT, only for the QuickAdapt interval's default (MPRDMA's default, 12 µs). */
   baseRttNs: number;
   /** trtt: QuickAdapt measures acked bytes over this interval and acts at most once per interval (1.5 × baseRttNs). */
@@ -55,6 +60,7 @@ const NAMES: readonly (keyof DctcpParams)[] = [
   "initialAlpha",
   "initCwndBytes",
   "maxCwndBytes",
+  "initSsthreshBytes",
   "cut",
   "baseRttNs",
   "qaIntervalNs",
@@ -87,6 +93,7 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
     // 14600 B)) is 14,600 B at MSS 4096. Within the ceiling when that is below 10 MSS.
     initCwndBytes: Math.min(10 * mssBytes, maxCwndBytes),
     maxCwndBytes,
+    initSsthreshBytes: profile === "htsim" ? 100 * mssBytes : maxCwndBytes,
     cut: profile === "htsim" ? "window" : "ece",
     baseRttNs,
     // SMaRTT §III-A trtt = 1.5 × base RTT, at most the 2^30 ns a wrapping tick can compare.
@@ -101,6 +108,8 @@ export function resolveDctcpParams(input: DctcpParamsInput = {}): DctcpParams {
     initialAlpha: rule.num(0, 1),
     maxCwndBytes: rule.int(p.mssBytes, 2 ** 30),
     initCwndBytes: rule.int(p.mssBytes, p.maxCwndBytes),
+    // Above maxCwndBytes only means slow start up to the ceiling; 100 × 65,535 < 2^30.
+    initSsthreshBytes: rule.int(p.mssBytes, 2 ** 30),
     cut: rule.oneOf("ece", "window"),
     baseRttNs: rule.num(1, 2 ** 30),
     // Intervals are compared as wrapping int32 ns ticks (DESIGN.md rule 5).
