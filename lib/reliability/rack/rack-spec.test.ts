@@ -2,7 +2,8 @@
 // test fails on the code before that day): the RTO's clock-granularity term, the estimator at
 // RTTs of 2^28 ns and more, the PTO capped at the RTO's expiry (it probes in the RTO's place), a
 // PTO left armed by an ACK that advanced SND.UNA and SACKed a packet, and the TLP episode ended
-// by a duplicate ACK without SACK information (§7.4.2's last case).
+// by a duplicate ACK without SACK information (§7.4.2's last case). The last fails on the code
+// before 2026-12-03: lost retransmissions are counted (§9.3).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TIMER_PROBE, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RackSender } from "./rack";
@@ -104,6 +105,16 @@ test("RFC 8985 §7.3: the first PTO probes before any RTT sample (\"since last p
   const p = flow(1, { initialPtoNs: 1000 });
   assert.is(p.deadlineNs(0), 1000);
   assert.is(p.onTimer(0, 1000), RACK_TIMER_PROBE);
+});
+
+test("RFC 8985 §9.3: a retransmission marked lost by an RTO counts, as one RACK marks does", () => {
+  const s = flow(2, { minRtoNs: 1000 });
+  s.nextPacket(0, 0); // PSN 1; no RTT sample: the PTO, 1 s, is capped at the RTO, 1 ms
+  assert.is(s.onTimer(0, 1_000_000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 1_000_000), RACK_TX_PROBE); // PSN 1 again: a retransmission
+  assert.is(s.onTimer(0, 2_000_000), RACK_TIMER_RTO); // no sample since the probe: PSNs 0, 1 lost
+  assert.is(s.lostPackets(0), 2);
+  assert.is(s.lostRetransmissions(0), 1);
 });
 
 test.run();

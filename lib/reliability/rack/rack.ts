@@ -87,6 +87,7 @@ function senderLayout(bits: number) {
     timeouts: "u32",
     probes: "u32",
     tlpRepairs: "u32",
+    lostRetx: "u32", // retransmissions marked lost (RFC 8985 §9.3)
     xmitTs: ["i32", bits], // per packet: transmission tick
     next: ["i16", bits],
     prev: ["i16", bits],
@@ -256,6 +257,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly reoPersist = this.col.reoPersist;
   private readonly probeCount = this.col.probes;
   private readonly tlpRepairCount = this.col.tlpRepairs;
+  private readonly lostRetxCount = this.col.lostRetx;
   private readonly xmitTs = this.col.xmitTs;
   private readonly nextIdx = this.col.next;
   private readonly prevIdx = this.col.prev;
@@ -649,6 +651,13 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   tlpRepairs(slot: number): number {
     return this.tlpRepairCount[slot] >>> 0;
   }
+  /**
+   * Retransmissions (a probe's resend of the highest PSN included) that step 5 or an RTO marked
+   * lost: RFC 8985 §9.3 has the CC respond to each once more, beyond the loss's own response.
+   */
+  lostRetransmissions(slot: number): number {
+    return this.lostRetxCount[slot] >>> 0;
+  }
 
   // ---------------------------------------------------------------------------------------
   // RACK internals
@@ -815,7 +824,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
       const remaining = wait - ((now - ts) >>> 0);
       if (remaining <= 0) {
-        bitSet(this.lostBits, slot * this.words, idx);
+        const base = slot * this.words;
+        bitSet(this.lostBits, base, idx);
+        // §9.3: a lost retransmission asks the CC for a further response (lostRetransmissions).
+        this.lostRetxCount[slot] += (this.resentBits[base + (idx >>> 5)] >>> (idx & 31)) & 1;
         this.unlist(slot, idx);
         this.lostN[slot]++;
         marked = 1;
@@ -867,6 +879,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       if (bitTest(this.sackBits, base, idx) || bitTest(this.lostBits, base, idx)) continue;
       if (i === 0 || ((now - this.xmitTs[tsBase + idx]) >>> 0) >= wait) {
         bitSet(this.lostBits, base, idx);
+        // §9.3, as in detectLoss.
+        this.lostRetxCount[slot] += (this.resentBits[base + (idx >>> 5)] >>> (idx & 31)) & 1;
         this.unlist(slot, idx);
         this.lostN[slot]++;
       }
