@@ -310,21 +310,24 @@ test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed
 });
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA and every packet past RACK.rtt + reo_wnd, not one sent 1 ns later", () => {
-  const s = sampled(8);
-  s.nextPacket(1, 10_000); // PSN 1: SND.UNA; the PTO runs until 12 000
-  assert.is(s.onTimer(1, 12_000), RACK_TIMER_PROBE);
-  assert.is(s.nextPacket(1, 12_000), RACK_TX_PROBE); // PSN 2 (new data): the RTO runs from here to 15 000
-  s.nextPacket(1, 13_750); // PSN 3: 13 750 + 1000 + 250 = 15 000, due exactly at the RTO
-  s.nextPacket(1, 13_751); // PSN 4: 1 ns later
-  s.nextPacket(1, 14_900); // PSN 5
-  assert.is(s.onTimer(1, 15_000), RACK_TIMER_RTO);
-  assert.is(s.lostPackets(1), 3); // PSNs 1, 2 (12 000 + 1250 < 15 000) and 3
-  s.onSchedule(1, 15_001, 1 << 20);
-  for (const psn of [1, 2, 3]) {
-    assert.is(s.nextPacket(1, 15_001), RACK_TX_RETRANSMIT);
+  // maxRtoNs 1200 keeps the RTO below RACK.rtt + reo_wnd = 1250. A PTO re-arms the RTO from its
+  // expiry (§7.3), and one is armed after every new send outside recovery (§7.2), so an RTO at
+  // least RACK.rtt + reo_wnd long finds every packet sent outside recovery past its deadline.
+  const s = sampled(8, 1000, { maxRtoNs: 1200 });
+  assert.is(s.rtoNs(1), 1200);
+  s.nextPacket(1, 10_000); // PSN 1: SND.UNA; the RTO runs until 11 200, the PTO capped there
+  s.nextPacket(1, 11_150); // PSN 2: 11 150 + 1000 + 250 = 12 400, due exactly at the RTO below
+  s.nextPacket(1, 11_151); // PSN 3: 1 ns later
+  assert.is(s.onTimer(1, 11_200), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 11_200), RACK_TX_PROBE); // PSN 4 (new data): the RTO runs to 12 400
+  assert.is(s.onTimer(1, 12_400), RACK_TIMER_RTO);
+  assert.is(s.lostPackets(1), 2); // PSNs 1 (SND.UNA) and 2
+  s.onSchedule(1, 12_401, 1 << 20);
+  for (const psn of [1, 2]) {
+    assert.is(s.nextPacket(1, 12_401), RACK_TX_RETRANSMIT);
     assert.is(s.out[2], psn);
   }
-  assert.is(s.lostPackets(1), 0, "PSNs 1–3 were the lost ones");
+  assert.is(s.lostPackets(1), 0, "PSNs 1 and 2 were the lost ones");
 });
 
 test("RFC 8985 §6.2 step 5: an ACK 1 ns before a hole's deadline re-arms the timer for that 1 ns", () => {
@@ -428,33 +431,36 @@ test("a resend of a loss RACK found leaves the RTO where it runs; an RTO in reco
   assert.is(s.deadlineNs(1), 2000 + 2500);
   // The RTO marks SND.UNA and waits for its resend, but an earlier copy's ACK arrives first:
   // nothing is pending any more, and the next expiry, still in recovery, is an RTO.
-  const t = sampled(2);
-  t.nextPacket(1, 2000); // PSN 1; the PTO runs until 4000
-  assert.is(t.onTimer(1, 4000), RACK_TIMER_PROBE);
-  assert.is(t.nextPacket(1, 4000), RACK_TX_PROBE); // PSN 1 again; the RTO runs from 4000 (3000)
+  // maxRtoNs 1200 keeps the RTO below RACK.rtt + reo_wnd = 1250 (see the §6.3 test above).
+  const t = sampled(2, 1000, { maxRtoNs: 1200 });
+  t.nextPacket(1, 2000); // PSN 1; the RTO and the PTO run until 3200
   t.post(1, 1024, 1);
-  assert.is(t.nextPacket(1, 6600), RACK_TX_NEW); // PSN 2: at 7000 its deadline (6600 + 1000 + 250) has not passed
-  assert.is(t.onTimer(1, 7000), RACK_TIMER_RTO);
+  assert.is(t.nextPacket(1, 3160), RACK_TX_NEW); // PSN 2
+  assert.is(t.onTimer(1, 3200), RACK_TIMER_PROBE);
+  assert.is(t.nextPacket(1, 3200), RACK_TX_PROBE); // PSN 2 again; the RTO runs until 4400
+  assert.is(t.onTimer(1, 4400), RACK_TIMER_RTO); // PSN 2 waits until 3200 + 1000 + 250
   assert.is(t.lostPackets(1), 1);
-  t.onAck(1, 7500, 2, 1, false); // PSN 1's first copy or the probe's
+  t.onAck(1, 4500, 2, 1, false); // PSN 1's first copy
   assert.equal([t.lostPackets(1), t.inRecovery(1)], [0, true]);
   assert.is(t.onTimer(1, t.deadlineNs(1)), RACK_TIMER_RTO);
   assert.is(t.timeouts(1), 2);
 });
 
 test("new data after the first copies' ACKs covered an RTO's loss: no resend of that RTO is due, so a later loss the CC holds back meets a real RTO (soak seed 2,716,495)", () => {
-  const t = sampled(5); // SRTT 1000, RTTVAR 500, min_RTT 1000, reo_wnd 250
-  t.nextPacket(1, 2000); // PSN 1: the PTO runs until 4000
-  assert.is(t.onTimer(1, 4000), RACK_TIMER_PROBE);
-  assert.is(t.nextPacket(1, 4000), RACK_TX_PROBE); // PSN 2, new data: the RTO runs until 7000
-  assert.is(t.nextPacket(1, 6600), RACK_TX_NEW); // PSN 3
-  assert.is(t.onTimer(1, 7000), RACK_TIMER_RTO); // marks PSNs 1 and 2 lost; PSN 1's resend is due
+  // SRTT 1000, min_RTT 1000, reo_wnd 250; maxRtoNs 1200 keeps the RTO below RACK.rtt + reo_wnd
+  // (see the §6.3 test above).
+  const t = sampled(5, 1000, { maxRtoNs: 1200 });
+  t.nextPacket(1, 2000); // PSN 1: the RTO and the PTO run until 3200
+  t.nextPacket(1, 2500); // PSN 2
+  assert.is(t.onTimer(1, 3200), RACK_TIMER_PROBE);
+  assert.is(t.nextPacket(1, 3200), RACK_TX_PROBE); // PSN 3, new data: the RTO runs until 4400
+  assert.is(t.onTimer(1, 4400), RACK_TIMER_RTO); // marks PSNs 1 and 2 lost; PSN 1's resend is due
   assert.is(t.lostPackets(1), 2);
-  t.onAck(1, 7500, 3, 2, false); // the first copies of PSNs 1 and 2: nothing lost is left
+  t.onAck(1, 4500, 3, 2, false); // the first copies of PSNs 1 and 2: nothing lost is left
   assert.is(t.lostPackets(1), 0);
-  assert.is(t.nextPacket(1, 7600), RACK_TX_NEW); // PSN 4
-  // PSN 4 SACKed at 8600 (RACK.rtt 1000): PSN 3, sent at 6600, is past 6600 + 1000 + 0 (recovery).
-  t.onAck(1, 8600, 3, 4, false);
+  assert.is(t.nextPacket(1, 4600), RACK_TX_NEW); // PSN 4
+  // PSN 4 SACKed at 5600 (RACK.rtt 1000): PSN 3, sent at 3200, is past 3200 + 1000 + 0 (recovery).
+  t.onAck(1, 5600, 3, 4, false);
   assert.is(t.lostPackets(1), 1);
   // The CC's window holds the resend back (the caller does not ask for it). Before, the
   // expiry still waited for the first RTO's resend, which new data had made moot, and every

@@ -2,11 +2,13 @@
 // test fails on the code before that day): the RTO's clock-granularity term, the estimator at
 // RTTs of 2^28 ns and more, the PTO capped at the RTO's expiry (it probes in the RTO's place), a
 // PTO left armed by an ACK that advanced SND.UNA and SACKed a packet, and the TLP episode ended
-// by a duplicate ACK without SACK information (§7.4.2's last case). The last fails on the code
-// before 2026-12-03: lost retransmissions are counted (§9.3).
+// by a duplicate ACK without SACK information (§7.4.2's last case). Those after it fail on the code
+// before 2026-12-03: a PTO's expiry without a probe re-arms the RTO (§7.3), the PTO is armed with
+// a probe in flight (§7.2), none beside the reordering timer (§8), and lost retransmissions are
+// counted (§9.3).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { RACK_TIMER_PROBE, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RackSender } from "./rack";
+import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
 
 /** Slot 0 of a sender (1024 B packets, window 32) with `packets` packets posted, PSN 0 sent at 0. */
 function flow(packets: number, params: Record<string, unknown> = {}): RackSender {
@@ -105,6 +107,73 @@ test("RFC 8985 §7.3: the first PTO probes before any RTT sample (\"since last p
   const p = flow(1, { initialPtoNs: 1000 });
   assert.is(p.deadlineNs(0), 1000);
   assert.is(p.onTimer(0, 1000), RACK_TIMER_PROBE);
+});
+
+test("RFC 8985 §7.2–7.3: with a probe in flight new data still arms the PTO, whose expiry sends nothing but re-arms the RTO", () => {
+  const s = flow(2, { minRtoNs: 1000 });
+  s.onAck(0, 1000, 1, 0, false); // SRTT 1000, RTTVAR 500, RTO 3000
+  s.nextPacket(0, 1000); // PSN 1: the PTO runs until 3000
+  assert.is(s.onTimer(0, 3000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 3000), RACK_TX_PROBE); // PSN 1 again
+  s.onAck(0, 4000, 2, 1, false); // at TLP.end_seq without a DSACK: the episode stays open
+  assert.ok(s.probeInFlight(0));
+  s.post(0, 1024, 1);
+  s.onSchedule(0, 10_000, 1 << 20);
+  assert.is(s.nextPacket(0, 10_000), RACK_TX_NEW); // PSN 2: RTO to 13 000, PTO to 12 000
+  assert.ok(s.ptoArmed(0));
+  assert.is(s.deadlineNs(0), 12_000);
+  assert.is(s.onTimer(0, 12_000), 0); // a probe is in flight: no probe, the RTO from 12 000
+  assert.is(s.deadlineNs(0), 15_000);
+  assert.is(s.onTimer(0, 13_000), 0);
+  assert.is(s.onTimer(0, 15_000), RACK_TIMER_RTO);
+});
+
+test("RFC 8985 §7.3: a PTO expiring with no RTT sample since the last probe re-arms the RTO from its expiry", () => {
+  const s = flow(2, { minRtoNs: 1000 });
+  s.onAck(0, 1000, 1, 0, false); // SRTT 1000, RTO 3000
+  s.nextPacket(0, 1000);
+  assert.is(s.onTimer(0, 3000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 3000), RACK_TX_PROBE); // PSN 1 again, TLP.end_seq 2
+  s.onAck(0, 3500, 2, 1, true); // the probe's DSACK ends the episode (§7.4.2); no RTT sample
+  assert.not.ok(s.probeInFlight(0));
+  s.post(0, 2048, 1);
+  s.onSchedule(0, 10_000, 1 << 20);
+  s.nextPacket(0, 10_000); // PSN 2: RTO to 13 000
+  s.nextPacket(0, 10_500); // PSN 3: PTO 2000 → 12 500
+  assert.is(s.deadlineNs(0), 12_500);
+  assert.is(s.onTimer(0, 12_500), 0);
+  assert.is(s.deadlineNs(0), 15_500);
+  assert.is(s.onTimer(0, 15_499), 0);
+  assert.is(s.onTimer(0, 15_500), RACK_TIMER_RTO);
+});
+
+/** PSN 1 resent twice after RACK found it lost (vector sender-reorder-timer-arms-no-pto). */
+function resentTwice(): RackSender {
+  const s = flow(16, { minRtoNs: 1000 });
+  s.onAck(0, 1000, 1, 0, false); // SRTT = min_RTT = 1000
+  for (let i = 1; i <= 4; i++) s.nextPacket(0, 2000); // PSNs 1–4
+  for (let p = 2; p <= 4; p++) s.onAck(0, 3000, 1, p, false); // 3 SACKed: reo_wnd 0, PSN 1 lost
+  assert.is(s.nextPacket(0, 3000), RACK_TX_RETRANSMIT); // PSN 1
+  s.nextPacket(0, 3100); // PSN 5
+  s.nextPacket(0, 4000); // PSN 6
+  s.nextPacket(0, 4000); // PSN 7
+  assert.is(s.lostRetransmissions(0), 0);
+  s.onAck(0, 4100, 1, 5, false); // RACK (3100, 5): PSN 1's resend at 3000 is lost (step 5)
+  assert.is(s.lostRetransmissions(0), 1);
+  assert.is(s.nextPacket(0, 4100), RACK_TX_RETRANSMIT); // PSN 1 a third time
+  return s;
+}
+
+test("RFC 8985 §8: an ACK that leaves the reordering timer armed arms no PTO beside it", () => {
+  const s = resentTwice();
+  // Cum 6 at 5100 ends recovery; PSNs 6, 7 (4000) were sent before RACK.xmit_ts 4100: 150 left.
+  s.onAck(0, 5100, 6, 1, false);
+  assert.not.ok(s.inRecovery(0));
+  assert.ok(s.reorderTimerArmed(0));
+  assert.not.ok(s.ptoArmed(0));
+  assert.is(s.deadlineNs(0), 5250);
+  assert.is(s.onTimer(0, 5250), RACK_TIMER_REORDER); // PSNs 6, 7 lost: first copies
+  assert.is(s.lostRetransmissions(0), 1);
 });
 
 test("RFC 8985 §9.3: a retransmission marked lost by an RTO counts, as one RACK marks does", () => {

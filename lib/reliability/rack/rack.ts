@@ -11,7 +11,8 @@
 // §7 TLP (PTO = 2·SRTT (+ max_ack_delay with one packet in flight), capped by the RTO, whose
 // place it then takes; armed after new data or an ACK of new data outside recovery and with
 // nothing SACKed; on expiry send new data or else retransmit the highest PSN, only with no probe
-// in flight and an RTT sample since the last probe; §7.4 the probe's outcome), RFC 6298 (SRTT,
+// in flight and an RTT sample since the last probe, and re-arm the RTO either way; §7.4 the
+// probe's outcome; §8 one timer at a time; §9.3 lost retransmissions), RFC 6298 (SRTT,
 // RTTVAR, RTO = SRTT + max(G, 4·RTTVAR) with G one tick, backoff).
 //
 // Packets are the unit (end_seq of PSN p is p + 1). Per packet in the window the sender keeps its
@@ -511,28 +512,24 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
-   * one is in flight or no RTT sample arrived since the last). A PTO that may probe goes before
-   * an RTO expiring with it (§7.2: the probe takes the RTO's place), and an armed reordering
-   * timer holds the RTO back (§8). An RTO expiry before the
-   * retransmission the last RTO called for has gone only restarts the timer. Returns
-   * RACK_TIMER_* bits, 0 when nothing expired, E_OVERFLOW after maxRetries RTOs without progress
-   * (nothing changes), or E_SLOT / E_ARG.
+   * one is in flight or no RTT sample arrived since the last; without a probe the RTO restarts
+   * from the PTO's expiry). An armed PTO or reordering timer holds the RTO back (§7.2, §8). An
+   * RTO expiry before the retransmission the last RTO called for has gone only restarts the
+   * timer. Returns RACK_TIMER_* bits, 0 when nothing is due (also after a PTO that re-armed the
+   * RTO), E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or E_SLOT / E_ARG.
    */
   readonly onTimer = (slot: number, nowNs: number): number => {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const now = nowNs | 0;
     let flags = this.flags[slot];
     if ((flags & F.AnyTimer) === 0) return 0;
-    // RFC 8985 §7.2 TLP_calc_PTO caps the PTO at the RTO's expiry: when the RTO would fire
-    // first, the probe is sent at the RTO's time, in its place. So while a PTO is armed (its
-    // deadline is then never after the RTO's, schedulePto) and may probe (an RTT sample since
-    // the last probe, §7.3), an expired RTO is the PTO's expiry: the probe goes and restarts the
-    // RTO (§7.3). Without that sample the PTO only re-arms the RTO, due now: it fires.
-    // RFC 8985 §8: an armed reordering timer cancels the RTO (one timer, of one kind at a time).
+    // RFC 8985 §7.2 TLP_calc_PTO caps the PTO at the RTO's expiry, and §8 has the PTO or the
+    // reordering timer, once armed, cancel the RTO: one timer at a time (schedulePto arms no PTO
+    // beside the reordering timer). The PTO's expiry comes no later than the RTO's, or at once
+    // when armed after the RTO expired (a late caller), so with a PTO armed an expired RTO is the
+    // PTO's expiry, below: a probe, or else the RTO re-armed from now (§7.3), not an RTO.
     const rtoDue =
-      (flags & (F.RtoArmed | F.ReoArmed)) === F.RtoArmed &&
-      this.rtoExpired(slot, now) &&
-      (flags & (F.PtoArmed | F.RttSinceProbe)) !== (F.PtoArmed | F.RttSinceProbe);
+      (flags & (F.RtoArmed | F.ReoArmed | F.PtoArmed)) === F.RtoArmed && this.rtoExpired(slot, now);
     // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
     // may hold it past the RTO), an expiry is no new timeout: no retry, no backoff.
     if (rtoDue && (flags & F.ResendDue) !== 0 && this.lostN[slot] > 0) {
@@ -565,6 +562,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       if ((flags & F.TlpActive) === 0 && (flags & F.RttSinceProbe) !== 0 && this.nxt[slot] !== this.una[slot]) {
         flags |= F.ProbePending;
         r |= RACK_TIMER_PROBE;
+      } else {
+        // §7.3: "regardless of whether a loss probe was sent, the sender MUST re-arm the RTO
+        // timer" (FlightSize > 0: an ACK of everything disarms the PTO). sendProbe does it for
+        // a probe when it goes.
+        this.rtoStart[slot] = now;
       }
       this.flags[slot] = flags;
     }
@@ -1011,18 +1013,21 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * RFC 8985 §7.2: arm the PTO unless in recovery or something is SACKed; PTO = 2·SRTT
    * (+ max_ack_delay with one packet in flight), initialPtoNs before any RTT sample, and never
-   * later than the RTO. Nor while a probe is in flight: the RFC arms it then too, but its expiry
-   * would send nothing and only re-arm the RTO (§7.3 condition 1), which here keeps running.
+   * later than the RTO. Also while a probe is in flight (§7.2 makes no exception): its expiry
+   * then sends nothing but re-arms the RTO from that moment (§7.3), which pushes the RTO back.
+   * Not while the reordering timer is armed: §8 has the sender cancel other timers when arming
+   * either, and Linux lets the reordering timer win (tcp_rack_mark_lost clears
+   * FLAG_SET_XMIT_TIMER, so tcp_ack arms no PTO after it).
    */
   private readonly schedulePto = (slot: number, now: number): void => {
     const flags = this.flags[slot];
-    if ((flags & (F.Recovery | F.TlpActive)) !== 0 || this.sackedCol[slot] !== 0) {
+    if ((flags & (F.Recovery | F.ReoArmed)) !== 0 || this.sackedCol[slot] !== 0) {
       // Not restarted: nor is an earlier PTO left to fire with something SACKed (the one
       // timer of RFC 8985 §7.2 becomes the RTO again), whether the ACK advanced SND.UNA or not;
       // nor a probe that expired before this ACK and waits for nextPacket. RFC 8985 sends it in
       // the timer's own handler, before any later ACK; sent after this one it would resend a
-      // SACKed packet (§6.2 step 5 then marks it lost, though the receiver holds it) or open a
-      // TLP episode in recovery (§7.1). TlpActive never comes with ProbePending (onTimer).
+      // SACKed packet (§6.2 step 5 then marks it lost, though the receiver holds it), open a
+      // TLP episode in recovery (§7.1) or go beside the reordering timer (§8).
       this.flags[slot] = flags & ~(F.PtoArmed | F.ProbePending);
       return;
     }
