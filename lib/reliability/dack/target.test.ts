@@ -246,6 +246,108 @@ test("a suppressed stream's forced DACK (§II-H) also goes out when several of i
   ]);
 });
 
+test("§II-H samples every stream present in the period: one whose packets were all dropped counts 0", () => {
+  // Found in review: only streams with an accepted packet were sampled, so a stream that got
+  // nothing in was left out of the mean and never suppressed, while one packet got it suppressed.
+  // Period 1000 ns, r = 0.5. A (0) and B (1) have 10 packets accepted each (64 B, processed at
+  // once); C's (2) one packet is out of order, D (3) sends nothing (idle, not sampled). n = 3,
+  // total 20: C 0 × 3 = 0 < 20 × 0.5 = 10 → suppressed; A, B 10 × 3 = 30, not > 20 × 1.5 = 30.
+  // (Were D sampled, n = 4 and 10 × 4 = 40 > 30 would coalesce A and B.)
+  for (const full of [false, true]) {
+    const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.5, queueBytes: 18432 }, 4);
+    for (let s = 0; s < 4; s++) t.open(s, 0);
+    let now = 1;
+    for (let i = 0; i < 10; i++) {
+      for (const s of [0, 1]) {
+        t.onData(s, now++, i, 64);
+        t.onProcessed(now++);
+      }
+    }
+    if (full) {
+      // One 9216 B packet each of A and B fill the queue (18432 B): C's packet finds no room.
+      // A and B then have 11 each: 11 × 3 = 33, not > 22 × 1.5 = 33; C 0 < 22 × 0.5.
+      t.onData(0, 100, 10, 9216);
+      t.onData(1, 101, 10, 9216);
+      assert.is(t.onData(2, 102, 0, 64) & DACK_DROP_FULL, DACK_DROP_FULL);
+      t.onProcessed(103);
+      t.onProcessed(104);
+    } else assert.is(t.onData(2, 100, 1, 64), DACK_DROP_OUT_OF_ORDER);
+    assert.is(t.periodCount(2), 0);
+    t.onData(1, 1000, t.expectedSeq(1), 64); // closes the period
+    assert.ok(t.suppressing(2), full ? "dropped for want of room" : "dropped out of order");
+    assert.not.ok(t.suppressing(3));
+    assert.not.ok(t.coalescing(0) || t.coalescing(1));
+  }
+});
+
+test("§II-H: a suppressed stream whose packet waits all period, none accepted, stays suppressed", () => {
+  // Found in review: a stream suppressed in one period that got nothing accepted in the next
+  // lost its suppression exactly when it was slowest, and its next packet into the congested
+  // target got a standalone DACK. Period 1000 ns, r = 0.5, 64 B packets.
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.5 }, 3);
+  for (let s = 0; s < 3; s++) t.open(s, 0);
+  const seq = [0, 0, 0];
+  let now = 1;
+  // Period 1: A (0), B (1) 10 each, processed at once; C (2) 1, which stays in the queue (the
+  // host processes nothing more until period 3). n = 3, total 21: C 1 × 3 = 3 < 21 × 0.5.
+  for (let i = 0; i < 10; i++) {
+    for (const s of [0, 1]) {
+      t.onData(s, now++, seq[s]++, 64);
+      t.onProcessed(now++);
+    }
+  }
+  t.onData(2, now++, seq[2]++, 64);
+  // Period 2 from t = 1000: A, B 10 each, C none accepted but C0 waits: c_C = 0.
+  for (let i = 0; i < 10; i++) for (const s of [0, 1]) t.onData(s, 1000 + 2 * i + s, seq[s]++, 64);
+  assert.ok(t.suppressing(2));
+  assert.is(t.periodCount(2), 0);
+  // t = 2000 closes period 2: n = 3, total 21, C 0 < 10.5 → suppressed again.
+  t.onData(0, 2000, seq[0]++, 64);
+  assert.ok(t.suppressing(2));
+  // A 9216 B packet congests the target (22 × 64 + 9216 = 10624 > 9216); C's packet enters
+  // the congested target with a run of 0 IACKs: its DACK is suppressed (old code: DACK(C, 0)).
+  t.onData(0, 2001, seq[0]++, 9216);
+  assert.is(t.onData(2, 2002, seq[2]++, 64), DACK_ACCEPTED | DACK_CONGESTED);
+  assert.equal(acks(t), []);
+});
+
+test("§II-G: a skip pending when a period ends is not repeated: the next crossing carries it", () => {
+  // Found in review: the period's end cleared Skipped of a stream that coalesced again, so two
+  // crossings in a row were skipped. Period 1000 ns, r = 0.5 (default), 2112 B packets.
+  const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.5 }, 2);
+  t.open(0, 0); // A
+  t.open(1, 0); // B
+  const seq = [0, 0];
+  // Period 1: A 8 packets, B 1, each processed at once: n = 2, total 9, A 16 > 13.5 coalesces,
+  // B 2 < 4.5 is suppressed.
+  for (let i = 0; i < 8; i++) {
+    t.onData(0, 10 + i, seq[0]++, PKT);
+    t.onProcessed(20 + i);
+  }
+  t.onData(1, 50, seq[1]++, PKT);
+  t.onProcessed(51);
+  // Period 2 from t = 1000: A8, B1, A9 … A13 (ends 2112 … 14784): A10 is the last below the
+  // threshold (8448 ≤ 9216); A11, A12, A13 lie above it.
+  t.onData(0, 1000, seq[0]++, PKT);
+  t.onData(1, 1001, seq[1]++, PKT);
+  for (let i = 0; i < 5; i++) t.onData(0, 1002 + i, seq[0]++, PKT);
+  assert.ok(t.coalescing(0));
+  assert.is(t.abovePackets(0), 3);
+  // A8 leaves: A11 crosses; A coalesces and A12, A13 are above → skipped.
+  t.onProcessed(1100);
+  assert.equal(acks(t), []);
+  // t = 2000 closes period 2 (A 7 packets, B 1: A 14 > 12 coalesces again) with the skip
+  // pending; A14 arrives congested → DACK(A, 10).
+  t.onData(0, 2000, seq[0]++, PKT);
+  assert.ok(t.coalescing(0));
+  // B1 leaves: A12 crosses and carries the skipped number (old code skipped it too).
+  t.onProcessed(2100);
+  assert.equal(acks(t), [
+    [DACK_KIND_DACK, 0, 10],
+    [DACK_KIND_IACK, 0, 12],
+  ]);
+});
+
 /**
  * A model of the queue kept by the test itself: a FIFO of (slot, seq, end) with byte counters,
  * from which "below the threshold" is recomputed from scratch after every event.
@@ -430,11 +532,17 @@ test("seeded random traffic keeps the ACK invariants with fairness, and strands 
 test("fairness acts on the slower and the faster stream only when their counts differ enough", () => {
   // Four streams, period 1000 ns, threshold 0.25: counts 4, 4, 3, 1 → total 12, n 4, mean 3.
   // c·n vs 12 × 1.25 = 15 and 12 × 0.75 = 9: 16 > 15 → coalesce; 12 → none; 4 < 9 → suppress.
+  // Each packet is processed at once, so no stream still has one waiting when the period ends.
   const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25, queueBytes: 82944 }, 4);
   for (let s = 0; s < 4; s++) t.open(s, 0);
   const counts = [4, 4, 3, 1];
   let now = 0;
-  for (let s = 0; s < 4; s++) for (let i = 0; i < counts[s]; i++) t.onData(s, now++, i, 64);
+  for (let s = 0; s < 4; s++) {
+    for (let i = 0; i < counts[s]; i++) {
+      t.onData(s, now++, i, 64);
+      t.onProcessed(now++);
+    }
+  }
   assert.is(t.periodCount(0), 4);
   t.onData(2, 1000, 3, 64); // closes the period
   assert.equal([0, 1, 2, 3].map((s) => t.coalescing(s)), [true, true, false, false]);

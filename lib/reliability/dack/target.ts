@@ -32,8 +32,9 @@
 //   - While a stream is in §II-F recovery, its DACKs are the pacing DACKs only (one per departing
 //     packet that arrived before the drop): the standalone and pre-IACK DACKs are left out so the
 //     initiator, which sends one packet per DACK while retransmitting, gets one per departure.
-//   - §II-H: each period, a stream whose accepted-packet count is below the mean of the active
-//     streams by more than fairnessThreshold has its congestion DACKs suppressed during the next
+//   - §II-H: each period, a stream whose accepted-packet count is below the mean of the sampled
+//     streams (those present at the target: a packet arrived, accepted or dropped, or waited in
+//     the queue) by more than fairnessThreshold has its congestion DACKs suppressed during the next
 //     period — but after suppressMaxIacks IACKs in a row it gets one again, so that it climbs to
 //     H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one above the mean
 //     by more than that has every other crossing ACK skipped (coalesced into the next one), but
@@ -58,7 +59,7 @@ const LAYOUT = {
   expSeq: "i32", // next in-order sequence number (§II-A)
   ackSeq: "i32", // sequence number of the last IACK or NACK sent: what a DACK repeats (§II-C)
   pacedTo: "i32", // §II-F: the last packet accepted before the drop that started recovery
-  count: "i32", // packets accepted in the current fairness period (§II-H); 0 = not yet listed
+  count: "i32", // §II-H: 1 + packets accepted this fairness period while sampled; 0 = not sampled
   queued: "u16", // packets of this stream in the queue
   above: "u16", // … of which above the threshold position
   run: "u8", // §II-G: while suppressed, crossing IACKs sent since the last DACK (saturates at 255)
@@ -243,10 +244,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     const s = seq | 0;
     const expSeq = this.expSeq;
     const exp = expSeq[slot];
-    if (s !== exp) return this.unexpected(slot, (s - exp) | 0);
+    if (s !== exp) return this.unexpected(slot, nowNs, (s - exp) | 0);
     const enq = (this.enq + bytes) | 0;
     const occ = (enq - this.deq) | 0;
-    if (occ > this.queueBytes) return this.dropFull(slot);
+    if (occ > this.queueBytes) return this.dropFull(slot, nowNs);
     // §II-A: accepted in order, placed in the processing queue (§II-D).
     this.push(enq, slot, s);
     expSeq[slot] = (s + 1) | 0;
@@ -408,15 +409,16 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
 
   /** Packets of this stream accepted in the current fairness period. */
   periodCount(slot: number): number {
-    return this.isOpen(slot) ? this.count[slot] : 0;
+    return this.isOpen(slot) && this.count[slot] > 0 ? this.count[slot] - 1 : 0;
   }
 
   // ---------------------------------------------------------------------------------------
   // Rare steps
 
   /** An out-of-order (d > 0) or duplicate (d < 0) packet: dropped (§II-A). */
-  private unexpected(slot: number, d: number): number {
+  private unexpected(slot: number, nowNs: number, d: number): number {
     if (d >= this.window || d <= -this.window) return this.fail(E_STATE);
+    if (this.fairOn !== 0) this.sample(slot, nowNs | 0);
     const congested = ((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0;
     if (d < 0) return this.duplicate(slot, congested);
     this.dropsOutOfOrder++;
@@ -437,8 +439,9 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /** The expected packet finds the queue full: dropped and NACKed (§II-A, §II-F). */
-  private dropFull(slot: number): number {
+  private dropFull(slot: number, nowNs: number): number {
     this.dropsFull++;
+    if (this.fairOn !== 0) this.sample(slot, nowNs | 0);
     this.nack(slot);
     return R.DropFull | (((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0);
   }
@@ -581,23 +584,32 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * §II-H, rare path of the count: closes the period when it has ended (which sets this
-   * packet's fairness flags), puts a stream's first packet of the period on the list, counts.
+   * §II-H, rare path of the count: samples the stream (which may close the period and so set
+   * this packet's fairness flags), then counts the packet.
    */
   private tally(slot: number, now: number): void {
+    this.sample(slot, now);
+    // No saturation needed: a period is at most 2^30 ns, so it holds fewer than 2^31 packets.
+    this.count[slot]++;
+  }
+
+  /**
+   * §II-H "samples packet counts from each stream": a packet of this stream arrived (accepted
+   * or dropped), so the stream is in this period's sample, with a count of 0 until one is
+   * accepted. Closes the period first when it has ended.
+   */
+  private sample(slot: number, now: number): void {
     if (((now - this.periodStart) >>> 0) >= this.periodNs) this.closePeriod(now);
-    const c = this.count[slot];
-    if (c === 0) {
+    if (this.count[slot] === 0) {
       if (this.nListed === this.listed.length) this.compactList();
       this.listed[this.nListed++] = slot;
+      this.count[slot] = 1;
     }
-    // No saturation needed: a period is at most 2^30 ns, so it holds fewer than 2^31 packets.
-    this.count[slot] = c + 1;
   }
 
   /**
    * Drops closed and repeated entries from the period's list, which a stream closed and reopened
-   * within the period leaves behind: what remains are distinct open streams with a count. Run
+   * within the period leaves behind: what remains are distinct open sampled streams. Run
    * when the list is full (a stream about to be listed has count 0, so there is then room for it:
    * a full list must not leave a stream out of the sampling, whose count would never restart)
    * and at the period's end.
@@ -616,36 +628,57 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * §II-H: at the end of a sampling period, a stream whose count c is below the mean of the n
-   * active streams by more than the threshold r (c·n < total·(1 − r)) has its DACKs suppressed,
-   * one above it by more than r (c·n > total·(1 + r)) has its ACKs coalesced, for the next
-   * period. r is held in ppm and the products are exact in doubles while c·n < 9·10^9 (c·n·10^6
-   * below 2^53: e.g. 1000 streams and 9 million packets to one of them in one period).
+   * §II-H: at the end of a sampling period, a stream whose accepted count c is below the mean of
+   * the n sampled streams by more than the threshold r (c·n < total·(1 − r)) has its DACKs
+   * suppressed, one above it by more than r (c·n > total·(1 + r)) has its ACKs coalesced, for
+   * the next period. The sample is every open stream present at the target during the period:
+   * a packet arrived (accepted or dropped), or packets waited in the queue — so a stream
+   * that got nothing accepted counts, with 0, as the slowest (README "Interpretation"). r is
+   * held in ppm and the products are exact in doubles while c·n < 9·10^9 (c·n·10^6 below 2^53:
+   * e.g. 1000 streams and 9 million packets to one of them in one period).
    */
   private closePeriod(now: number): void {
-    for (let i = 0; i < this.nMarked; i++) this.flags[this.marked[i]] &= ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
+    const flags = this.flags;
+    const count = this.count;
+    const listed = this.listed;
     this.compactList();
+    // Last period's marks end. §II-G skips one crossing ACK in two: a skip still pending stays
+    // for a stream sampled again (cleared below unless it coalesces again), so the next crossing
+    // carries the skipped number (review: clearing it here skipped that one too).
+    for (let i = 0; i < this.nMarked; i++) {
+      const s = this.marked[i];
+      const keep = count[s] > 0 ? ~(Fl.Suppress | Fl.Coalesce) : ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
+      flags[s] &= keep;
+    }
     const n = this.nListed;
     let total = 0;
-    for (let i = 0; i < n; i++) total += this.count[this.listed[i]];
+    for (let i = 0; i < n; i++) total += count[listed[i]] - 1;
     let m = 0;
+    let k = 0;
     const hi = total * (Ppm.One + this.fairPpm);
     const lo = total * (Ppm.One - this.fairPpm);
     for (let i = 0; i < n; i++) {
-      const s = this.listed[i];
-      const cn = this.count[s] * n * Ppm.One;
-      this.count[s] = 0;
-      if (n < 2) continue;
-      if (cn > hi) this.flags[s] |= Fl.Coalesce;
-      else if (cn < lo) {
-        this.flags[s] |= Fl.Suppress;
-        this.run[s] = 0;
+      const s = listed[i];
+      const cn = (count[s] - 1) * n * Ppm.One;
+      // The next period's sample starts with the streams whose packets still wait (count 0).
+      if (this.queued[s] > 0) {
+        count[s] = 1;
+        listed[k++] = s;
+      } else count[s] = 0;
+      if (n >= 2 && cn > hi) {
+        flags[s] |= Fl.Coalesce;
+        this.marked[m++] = s;
+        continue;
       }
-      else continue;
-      this.marked[m++] = s;
+      flags[s] &= ~Fl.Skipped;
+      if (n >= 2 && cn < lo) {
+        flags[s] |= Fl.Suppress;
+        this.run[s] = 0;
+        this.marked[m++] = s;
+      }
     }
     this.nMarked = m;
-    this.nListed = 0;
+    this.nListed = k;
     this.periodStart = now;
   }
 }
