@@ -34,11 +34,12 @@
 //     initiator, which sends one packet per DACK while retransmitting, gets one per departure.
 //   - §II-H: each period, a stream whose accepted-packet count is below the mean of the sampled
 //     streams (those present at the target: a packet arrived, accepted or dropped, or waited in
-//     the queue) by more than fairnessThreshold has its congestion DACKs suppressed during the next
-//     period — but after suppressMaxIacks IACKs in a row it gets one again, so that it climbs to
-//     H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one above the mean
-//     by more than that has every other crossing ACK skipped (coalesced into the next one), but
-//     only while it has a packet above the threshold whose crossing will carry the skipped number.
+//     the queue) by more than fairnessThreshold has its congestion DACKs suppressed during the
+//     next period — but after suppressMaxIacks IACKs in a row it gets one again, so that it
+//     climbs to H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one
+//     above the mean by more than that has every other crossing ACK skipped (coalesced into the
+//     next one), but only while it has a packet above the threshold whose crossing will carry
+//     the skipped number.
 //
 // Output. Each handler writes the ACKs to send, in order, into `out`: out[0] = count n, then n
 // entries of (kind, slot, seq) at out[1 + 3i …]; `outFields` names the first four entries.
