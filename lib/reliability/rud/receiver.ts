@@ -238,9 +238,9 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     if (d >= this.window) return R.Refused;
     const i = psn & this.wMask;
     if (d < 0 || (this.bits[(slot << this.wordShift) + (i >>> 5)] & (1 << (i & 31))) !== 0) {
-      // Like every ACK, this one restarts the coalescing count (uet-htsim §6: bytes accepted
-      // since the last ACK; review, 2026-12-02: it kept counting from the ACK before).
-      this.sinceAck[slot] = 0;
+      // The coalescing count goes on: uet-htsim's processTrimmed sends this ACK without clearing
+      // _accepted_bytes, which only processData's ACK and duplicate paths clear (review,
+      // 2026-12-03; from 2026-12-02 to then it was restarted here).
       // CE 0 whatever the header carried: processTrimmed answers with sack(…, ecn = false, …).
       this.fill(slot, psn, false, rtx === true, this.defaultBase(psn, cum));
       return R.Duplicate | R.Ack;

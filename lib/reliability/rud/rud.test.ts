@@ -201,6 +201,18 @@ test("trim: NACK, retransmission before new data, RTT only for an echoed second 
   assert.is(rx.out[6], 1);
 });
 
+test("the ACK of a trimmed duplicate leaves the coalescing count alone (uet-htsim processTrimmed)", () => {
+  const rx = new RudReceiver({}, 1);
+  rx.open(0);
+  assert.is(rx.onData(0, 0, 0, 4150, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(rx.onData(0, 10, 1, 4150, false, false, false), RUD_RX_NEW);
+  assert.is(rx.onTrimmed(0, 20, 1, false), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.onData(0, 30, 2, 4150, false, false, false), RUD_RX_NEW);
+  assert.is(rx.onData(0, 40, 3, 4150, false, false, false), RUD_RX_NEW);
+  // 4 × 4150 = 16,600 ≥ 16,384 B since PSN 0's ACK: the trimmed duplicate's ACK did not restart it
+  assert.is(rx.onData(0, 50, 4, 4150, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+});
+
 test("queued retransmissions go lowest PSN first, whatever order the NACKs and timeouts came in (uet-htsim's _rtx_queue is a map)", () => {
   // Found in review: the queue was FIFO, so a sprayed flow resent in NACK order.
   const s = new RudSender({}, 1);
