@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
-import { IRN_TX_NONE, IrnReceiver, IrnSender } from "./irn";
+import { IRN_RX_NACK, IRN_TX_NONE, IRN_TX_RETRANSMIT, IrnReceiver, IrnSender } from "./irn";
 
 function sender(): IrnSender {
   const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32 }, 2);
@@ -57,6 +57,60 @@ test("receiver refuses bad input; construction validates", () => {
   assert.throws(() => new IrnSender({ bdpPackets: 0 }), RangeError);
   assert.throws(() => new IrnReceiver({ bogus: 1 } as never), RangeError);
   assert.is(new IrnReceiver({ bdpPackets: 128 }, 1).bytesPerSlot, 4 + 4 + 2 * 16 + 1);
+});
+
+/** Sender and receiver of one 16-packet Write (1 KiB packets), feedback handed over by the test. */
+function pair() {
+  const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32 }, 1);
+  const r = new IrnReceiver({ bdpPackets: 32 }, 1);
+  s.open(0, 0);
+  r.open(0, 0);
+  s.post(0, 16 * 1024, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  const arrive = (psn: number) => {
+    const nack = (r.onData(0, 0, psn, false) & IRN_RX_NACK) !== 0;
+    return [nack ? 1 : 0, r.out[0], r.out[1]];
+  };
+  const feed = (f: number[]) => (f[0] === 1 ? s.onNack(0, 0, f[1], f[2]) : s.onAck(0, 0, f[1]));
+  const resends = () => {
+    const psns: number[] = [];
+    while (s.nextPacket(0, 0) === IRN_TX_RETRANSMIT) psns.push(s.out[2]);
+    return psns;
+  };
+  return { s, arrive, feed, resends };
+}
+
+test("a NACK overtaken by the ACKs past its SACK starts no recovery episode (DCP §2.2: entered once)", () => {
+  const { s, arrive, feed, resends } = pair();
+  for (let i = 0; i < 3; i++) s.nextPacket(0, 0);
+  const fb = [arrive(2), arrive(0), arrive(1)]; // NACK(0, 2), ACK 1, ACK 3
+  feed(fb[1]);
+  feed(fb[2]);
+  feed(fb[0]); // the NACK comes back last
+  assert.is(s.inRecovery(0), false);
+  for (let i = 0; i < 8; i++) s.nextPacket(0, 0); // PSNs 3..10; 3 and 4 are lost
+  feed(arrive(5)); // NACK(3, 5): recovery, point 10
+  assert.equal(resends(), [3, 4]);
+  feed(arrive(3)); // the resent 3: ACK 4, still in recovery (the point is 10)
+  feed(arrive(6)); // NACK(4, 6)
+  assert.is(s.inRecovery(0), true);
+  assert.equal(resends(), [], "PSN 4 was resent in this episode already");
+  assert.is(s.retransmissions(0), 2);
+});
+
+test("recovery ending on a hole the SACKs show starts the next episode at once, not after an RTO", () => {
+  const { s, arrive, feed, resends } = pair();
+  for (let i = 0; i < 10; i++) s.nextPacket(0, 0); // PSNs 0..9; 0 is lost
+  feed(arrive(1)); // NACK(0, 1): recovery, point 9
+  assert.equal(resends(), [0]);
+  s.nextPacket(0, 0); // new PSN 10, lost
+  s.nextPacket(0, 0); // new PSN 11
+  for (let p = 2; p <= 9; p++) feed(arrive(p));
+  feed(arrive(11)); // NACK(0, 11): highest SACK 12
+  feed(arrive(0)); // the resent 0: ACK 10 passes the point 9, with PSN 10 still a hole
+  assert.is(s.unaPsn(0), 10);
+  assert.is(s.inRecovery(0), true);
+  assert.equal(resends(), [10]);
 });
 
 test.run();

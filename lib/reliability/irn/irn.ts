@@ -224,10 +224,12 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (!(psn24Diff(sackPsn, cumPsn) > 0 && psn24Diff(sackPsn, nxt) < 0 && psn24Diff(cumPsn, nxt) <= 0)) return this.fail(E_STATE);
     const d = psn24Diff(cumPsn, this.una[slot]);
     const freed = d > 0 ? this.advance(slot, nowNs, cumPsn, d) : 0;
-    if (psn24Diff(sackPsn, this.una[slot]) > 0) {
-      bitSet(this.sack, slot * this.words, sackPsn & this.mask);
-      if (psn24Diff(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
-    }
+    // A NACK overtaken by ACKs past its SACK (reordered on the way back) says nothing new: it
+    // neither records a SACK nor starts an episode, whose recovery point would lie below
+    // SND.UNA and end it at the next ACK, before the real loss (DCP §2.2: entered once).
+    if (psn24Diff(sackPsn, this.una[slot]) <= 0) return freed;
+    bitSet(this.sack, slot * this.words, sackPsn & this.mask);
+    if (psn24Diff(sackPsn + 1, this.highSack[slot]) > 0) this.highSack[slot] = (sackPsn + 1) & K.U24;
     const flags = this.flags[slot];
     if ((flags & F.Recovery) === 0) {
       this.flags[slot] = flags | F.Recovery;
@@ -340,8 +342,18 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.retry[slot] = 0;
     const freed = this.freeMessages(slot, cumPsn);
     let flags = this.flags[slot];
-    // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2).
-    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) flags &= ~(F.Recovery | F.TimeoutRecovery | F.ResendDue);
+    // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2) — unless a
+    // SACK beyond SND.UNA still shows a hole: then a new episode starts at once, as ConWeave's
+    // receiver NACKs an in-order arrival that leaves holes and that NACK re-enters recovery
+    // (notes §5: it "keeps NACKing while holes exist"). Its scan goes on from where the last one
+    // got to, so a packet it already resent is not resent again (a lost resend waits for the RTO).
+    if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) {
+      flags &= ~(F.TimeoutRecovery | F.ResendDue);
+      if (psn24Diff(this.highSack[slot], cumPsn) > 0) {
+        this.recoveryPsnCol[slot] = (this.nxt[slot] - 1) & K.U24;
+        if (psn24Diff(this.retxPsn[slot], cumPsn) < 0) this.retxPsn[slot] = cumPsn;
+      } else flags &= ~F.Recovery;
+    }
     if (cumPsn !== this.nxt[slot]) {
       this.timerStart[slot] = nowNs | 0;
       flags |= F.Armed;
