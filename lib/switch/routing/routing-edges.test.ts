@@ -132,6 +132,13 @@ test("negative queued bytes in the scanned range: E_ARG, counted, nothing drawn 
     assert.is(r.errors, before + 2);
     assert.is(r.out[OUT.ties], 2);
   }
+  // A negative queue only among the valiant candidates: the minimal pick ran (one winner, so it
+  // would write out.ties = 1), then the drawn valiant candidate is refused; out.ties stays 2.
+  bind(r, [50, 51, 52, 53, 60], [5, 9, 9, 9, -1], [1, 1, 1, 1, 1]);
+  const before = r.errors;
+  assert.is(r.ugal(1, 0, 2, 4, 1), E_ARG);
+  assert.is(r.errors, before + 1);
+  assert.is(r.out[OUT.ties], 2);
   // Outside the scanned range a negative value is not looked at.
   bind(r, [50, 51, 52, 53], [7, 7, 7, -1], [1, 1, 1, 1]);
   assert.is(r.leastOccupied(1, 0, 3), 50 + drawIndex(seed, 1, 2, 3));

@@ -304,6 +304,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
       return this.reject(slot);
     }
     const rng = this.rngCol[slot];
+    const ties = this.out[O.Ties];
     const k = this.leastIndex(slot, minOffset, minCount);
     /* c8 ignore next -- negative queued bytes come only from bound arrays (setCandidate refuses them), which vectors cannot bind (unit tests do) */
     if (k < 0) return this.fail(E_ARG);
@@ -316,7 +317,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
     // The drawn valiant candidate and both hop counts are checked as ugalChoose checks them (one
     // test: qVal < 0, or a hop count with a bit at or above 2^8 set, negative ones included).
     /* c8 ignore next -- as above: only bound arrays can hold such values */
-    if (((qVal >> 31) | ((hMin | hVal) >>> 8)) !== 0) return this.refuseDrawn(slot, rng);
+    if (((qVal >> 31) | ((hMin | hVal) >>> 8)) !== 0) return this.refuseDrawn(slot, rng, ties);
     this.out[O.QMin] = qMin;
     this.out[O.QVal] = qVal;
     // The comparison is as unpredictable as the queues, so the pick is arithmetic, not a branch.
@@ -324,9 +325,13 @@ export class Router extends FlowTable<typeof LAYOUT> {
     return this.candPort[v + ((m - v) & -minimal)];
   };
 
-  /** E_ARG for a UGAL-L call whose drawn candidates were bad: the draws are put back (DESIGN rule 7). */
-  private readonly refuseDrawn = (slot: number, rng: number): number => {
+  /**
+   * E_ARG for a UGAL-L call whose drawn candidates were bad: the draws and out.ties, which the
+   * minimal pick wrote, are put back (DESIGN rule 7; review 2026-12-03: out.ties stayed written).
+   */
+  private readonly refuseDrawn = (slot: number, rng: number, ties: number): number => {
     this.rngCol[slot] = rng;
+    this.out[O.Ties] = ties;
     return this.fail(E_ARG);
   };
 
