@@ -26,9 +26,12 @@ test("inflight counts down to exactly 1 byte and then 0", () => {
 test("RFC 6582: once ACKs cover the window of the last cut, the next loss cuts again", () => {
   const cc = table({ oncePerWindow: true });
   cc.onSend(1, 0, 10_000);
-  assert.is(cc.onNack(1, 1, 1000), AIMD_DECREASE); // 9000 B still in flight: the cut's window
-  assert.is(cc.recoverBytes(1), 9000);
+  assert.is(cc.onNack(1, 1, 1000), AIMD_DECREASE); // the 10,000 B outstanding: the cut's window
+  assert.is(cc.recoverBytes(1), 10_000);
+  cc.onSend(1, 2, 1000); // the NACKed kilobyte, resent
   cc.onAck(1, 2, 9500);
+  assert.is(cc.recoverBytes(1), 500);
+  cc.onAck(1, 2, 500);
   assert.is(cc.recoverBytes(1), 0);
   cc.onSend(1, 3, 5000);
   assert.is(cc.onNack(1, 4, 1000), AIMD_DECREASE);

@@ -58,15 +58,30 @@ test("a timeout inside a loss window still cuts; the recovery point then covers 
   cc.open(0);
   cc.onSend(0, 0, 8000);
   assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
-  assert.is(cc.recoverBytes(0), 7000);
+  assert.is(cc.recoverBytes(0), 8000); // every byte outstanding at the cut, the NACKed ones included
   assert.is(cc.onTimeout(0, 0, 7000), AIMD_DECREASE | AIMD_TIMEOUT);
-  // RFC 6582 §3.2 step 4: the 7000 B outstanding at the timeout (all presumed lost) stay the recovery point.
-  assert.is(cc.recoverBytes(0), 7000);
+  // RFC 6582 §3.2 step 4: recover covers the 7000 B outstanding at the timeout (all presumed
+  // lost); the NACK's 8000 reach further and stay.
+  assert.is(cc.recoverBytes(0), 8000);
   assert.is(cc.ssthreshBytes(0), 2000); // half of the 4000 left by the NACK
   assert.is(cc.cwndBytes(0), 1000);
   // A retransmission of that data, lost again, is the same event (step 1).
   cc.onSend(0, 0, 1000);
   assert.is(cc.onNack(0, 0, 1000), AIMD_IGNORED);
+});
+
+test("RFC 6582 §3.2 step 2: after a NACK's cut, a NACK of the resent data does not cut again", () => {
+  // Go-back-N (the DACK paper's target NACKs and drops every packet after a hole): the NACKed
+  // bytes are resent after the rest of the window has drained the recovery point.
+  const cc = new Aimd({ mssBytes: 1000, slowStart: false, initialCwndBytes: 10_000 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 10_000);
+  assert.is(cc.onNack(0, 1, 1000), AIMD_DECREASE); // cwnd 5000, recover 10,000
+  for (let i = 0; i < 9; i++) assert.is(cc.onNack(0, 2, 1000), AIMD_IGNORED);
+  assert.is(cc.recoverBytes(0), 1000, "the first NACKed kilobyte is still to be resent");
+  cc.onSend(0, 3, 1000);
+  assert.is(cc.onNack(0, 4, 1000), AIMD_IGNORED);
+  assert.is(cc.cwndBytes(0), 5000);
 });
 
 test("bad input returns a defined error, counts it and changes nothing", () => {

@@ -252,9 +252,9 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
 
   private loss(slot: number, bytes: number): number {
-    const inflight = this.inflight[slot] - bytes;
-    const left = inflight > 0 ? inflight : 0;
-    this.inflight[slot] = left;
+    const outstanding = this.inflight[slot];
+    const inflight = outstanding - bytes;
+    this.inflight[slot] = inflight > 0 ? inflight : 0;
     const recover = this.recover[slot];
     if (this.oncePerWindow !== 0 && recover > 0) {
       // RFC 6582 §3.2: a loss of data sent before the cut belongs to the same congestion event.
@@ -267,8 +267,11 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
     // A cut restarts bytes_acked, but not a timeout episode: a NACK acknowledges no new data, so
     // the next timeout is still a repeated one and holds ssthresh (RFC 5681 §3.1).
     if (this.acked[slot] > 0) this.acked[slot] = 0;
-    // The bytes still in flight are the window of this cut.
-    this.recover[slot] = left;
+    // RFC 6582 §3.2 step 2: recover = the highest byte sent, so every byte outstanding at the
+    // cut, the lost ones included: they are resent, and their ACKs or NACKs drain recover, as
+    // onTimeout has it (review 2026-12-03: without them recover ran out before the resends, and a
+    // NACK of a resend cut again).
+    this.recover[slot] = outstanding;
     return R.Decrease;
   }
 
