@@ -5,7 +5,7 @@
 //                                  destination switch and an empty 8-entry buffer of good paths.
 //   eq. (1), §V-A                → weights per latency class, Q8 (×256, rounded to nearest):
 //                                  w = wScale × lat_longest / lat, 1 for the longest class.
-//   Alg. 1 (send, both)          → choosePath: every exploreThreshold + 1 packets, or when the
+//   Alg. 1 (send, both)          → choosePath: one send in exploreThreshold + 2, or when the
 //                                  buffer is empty, sample gen(w); else the buffer's front (Scout
 //                                  keeps it, Spray removes it).
 //   Alg. 2 (Scout feedback)      → onPathFeedback(Rtt) → feedback; GOOD in SpritzScout.cache
