@@ -31,6 +31,9 @@ test("unknown names and out-of-range values are refused at construction", () => 
   assert.throws(() => new Aimd({ mssBytes: 1000, minCwndBytes: 999 }), RangeError); // below one MSS
   assert.throws(() => new Aimd({ mssBytes: 1000, maxCwndBytes: 500 }), RangeError);
   assert.throws(() => new Aimd({ decreaseFactor: 1 }), RangeError);
+  // Q16 would round it to 1: a NACK would report a cut and keep the window (review 2026-12-03)
+  assert.throws(() => new Aimd({ decreaseFactor: 0.999999 }), RangeError);
+  assert.not.throws(() => new Aimd({ decreaseFactor: 65535 / 65536 }));
   assert.throws(() => new Aimd({ decreaseFactor: -0.1 }), RangeError);
   assert.throws(() => new Aimd({ slowStart: 1 as never }), RangeError);
   assert.throws(() => new Aimd({ mssBytes: 1000, initialCwndBytes: 100 }), RangeError);

@@ -89,7 +89,8 @@ export function resolveAimdParams(input: AimdParamsInput = {}): AimdParams {
     minCwndBytes: rule.int(p.mssBytes, p.maxCwndBytes),
     initialCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
     increaseBytes: rule.int(0, MAX_BYTES),
-    decreaseFactor: rule.num(0, 1, "[)"),
+    // Held in Q16 (rounded): above 65535/65536 it would round to 1, a "cut" that keeps cwnd.
+    decreaseFactor: rule.num(0, 65535 / 65536),
     slowStart: rule.bool,
     initialSsthreshBytes: rule.int(p.minCwndBytes, MAX_BYTES),
     timeoutCwndBytes: rule.int(p.minCwndBytes, p.maxCwndBytes),
