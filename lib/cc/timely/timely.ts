@@ -277,13 +277,14 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /** The EWMA of RTT differences, rounded down to whole ns. */
   rttDiffNs(slot: number): number {
-    // `|| 0`: a slot outside the table reads undefined from the f64 column (lib/readers.test.ts)
-    return Math.floor((this.rttDiff[slot] || 0) / K.Q20);
+    // A slot outside the table reads undefined from the f64 column (lib/readers.test.ts).
+    return this.isOpen(slot) ? Math.floor(this.rttDiff[slot] / K.Q20) : 0;
   }
 
   /** The normalised gradient rtt_diff / minRTT, rounded down to Q16 (as the decrease uses it). */
   gradient(slot: number): number {
-    return Math.floor((this.rttDiff[slot] || 0) / this.gradOneQ20) / K.One; // see gradientFactorQ16
+    // As gradientFactorQ16 floors it.
+    return this.isOpen(slot) ? Math.floor(this.rttDiff[slot] / this.gradOneQ20) / K.One : 0;
   }
 
   /** The HAI counter (consecutive negative gradients, or consecutive increases, per haiCounting). */
