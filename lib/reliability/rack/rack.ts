@@ -671,6 +671,17 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   }
 
   /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
+  /**
+   * Marks the packet at ring index `idx` lost (out of the time-ordered list, counted); §9.3: a
+   * lost retransmission is counted for the CC too. `base` = slot × words.
+   */
+  private readonly markLost = (slot: number, base: number, idx: number): void => {
+    bitSet(this.lostBits, base, idx);
+    this.lostRetxCount[slot] += +bitTest(this.resentBits, base, idx);
+    this.unlist(slot, idx);
+    this.lostN[slot]++;
+  };
+
   private readonly reoWnd = (slot: number): number => {
     const flags = this.flags[slot];
     if (this.adaptive !== 0 && (flags & F.Reordering) === 0 && ((flags & F.Recovery) !== 0 || this.sackedCol[slot] >= K.DupThresh)) return 0;
@@ -826,12 +837,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
       const remaining = wait - ((now - ts) >>> 0);
       if (remaining <= 0) {
-        const base = slot * this.words;
-        bitSet(this.lostBits, base, idx);
-        // §9.3: a lost retransmission asks the CC for a further response (lostRetransmissions).
-        this.lostRetxCount[slot] += (this.resentBits[base + (idx >>> 5)] >>> (idx & 31)) & 1;
-        this.unlist(slot, idx);
-        this.lostN[slot]++;
+        this.markLost(slot, slot * this.words, idx);
         marked = 1;
       } else if (remaining > timeout) {
         timeout = remaining;
@@ -880,11 +886,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       const idx = (una + i) & this.mask;
       if (bitTest(this.sackBits, base, idx) || bitTest(this.lostBits, base, idx)) continue;
       if (i === 0 || ((now - this.xmitTs[tsBase + idx]) >>> 0) >= wait) {
-        bitSet(this.lostBits, base, idx);
-        // §9.3, as in detectLoss.
-        this.lostRetxCount[slot] += (this.resentBits[base + (idx >>> 5)] >>> (idx & 31)) & 1;
-        this.unlist(slot, idx);
-        this.lostN[slot]++;
+        this.markLost(slot, base, idx);
       }
     }
   };
