@@ -83,6 +83,10 @@ export const SWIFT_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAME
 /** The window is Q16 packets in an int32: at most 32767 packets. */
 export const SWIFT_MAX_CWND_PKTS = 32767;
 
+/** csg-htsim SwiftSrc::SwiftSrc: _h = _base_delay / 6.55, _fs_range = 5 × _base_delay. */
+const HTSIM_H_DIV = 6.55;
+const HTSIM_FS_RANGE_PER_BASE = 5;
+
 const GOOGLE: SwiftConstants & SwiftBehaviour = {
   mtuBytes: 4096,
   baseTargetNs: 25_000,
@@ -119,11 +123,11 @@ const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour 
   reflex: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true, baseTargetNs: 200, hopScalingNs: 1_000 },
   htsim: {
     ...GOOGLE,
-    // SwiftSrc::SwiftSrc: _h = _base_delay / 6.55, _fs_range = 5 × _base_delay; both follow a
-    // given base target (resolveSwiftParams).
+    // h and fs_range from the base (HTSIM_H_DIV, HTSIM_FS_RANGE_PER_BASE); both follow a given
+    // base target (resolveSwiftParams).
     baseTargetNs: 20_000,
-    hopScalingNs: 20_000 / 6.55,
-    fsRangeNs: 5 * 20_000,
+    hopScalingNs: 20_000 / HTSIM_H_DIV,
+    fsRangeNs: HTSIM_FS_RANGE_PER_BASE * 20_000,
     // Its own constant beside max_cwnd 1000: α and β both use it (SwiftSrc::SwiftSrc).
     fsMaxCwndPkts: 100,
     minCwndPkts: 10 / 4096, // htsim: 10 bytes
@@ -168,8 +172,8 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   // range leaves them alone, so that its own rule reports it.
   const base = input.baseTargetNs;
   if (profile === "htsim" && typeof base === "number" && base >= 0 && base <= MAX_NS) {
-    defaults.hopScalingNs = Math.min(base / 6.55, MAX_HOP_NS);
-    defaults.fsRangeNs = Math.min(5 * base, MAX_NS);
+    defaults.hopScalingNs = Math.min(base / HTSIM_H_DIV, MAX_HOP_NS);
+    defaults.fsRangeNs = Math.min(HTSIM_FS_RANGE_PER_BASE * base, MAX_NS);
   }
   // A floor given alone may lie above the profile's ceiling (its rule is absolute, the ceiling's
   // is relative to it): the ceiling's default then rises to meet it, so that every parameter can
@@ -189,7 +193,7 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   const fsMin = input.fsMinCwndPkts ?? defaults.fsMinCwndPkts;
   if (fsMin >= defaults.fsMaxCwndPkts) defaults.fsMaxCwndPkts = MAX_PKTS;
   // A flow starts at the profile's initial window (the ceiling: line rate), held in [min, max].
-  defaults.initCwndPkts = Math.min(Math.max(defaults.initCwndPkts, minCwnd), input.maxCwndPkts ?? defaults.maxCwndPkts);
+  defaults.initCwndPkts = Math.min(Math.max(defaults.initCwndPkts, minCwnd), maxCwnd);
   return resolveParams("Swift", defaults, input, (p) => ({
     mtuBytes: rule.int(64, 65535),
     baseTargetNs: rule.num(0, MAX_NS),
