@@ -33,6 +33,8 @@
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { clearAll, clearBits, countSetRun } from "../../core/bitmap";
+// sRetryNo is 6 bits (BTH Resv6a): rRetryNo adopts only values up to DCP_MAX_RETRY_NO.
+import { DCP_MAX_RETRY_NO } from "./wire";
 import { isPowerOfTwo } from "../../core/ring";
 import { isPsn24 } from "../../core/psn";
 import { resolveParams, rule } from "../../core/params";
@@ -52,8 +54,6 @@ const enum K {
   Mcf = 0x8000,
   MaxMessagePackets = 16383,
   U24 = 0xffffff,
-  // sRetryNo is 6 bits (BTH Resv6a, wire.ts DCP_MAX_RETRY_NO): rRetryNo adopts only such values.
-  MaxRetryNo = 63,
 }
 
 /** onData / onHo result bits. Negative results are errors (lib/core/errors). */
@@ -165,7 +165,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     // nowNs is unused (the receiver keeps no time) but, as every argument, it must be a number.
     if (
       !(this.live[slot] === 1 && (msn & K.U24) === msn && (psn & K.U24) === psn &&
-        (retryNo & K.MaxRetryNo) === retryNo && (msgPackets | 0) === msgPackets &&
+        (retryNo & DCP_MAX_RETRY_NO) === retryNo && (msgPackets | 0) === msgPackets &&
         msgPackets >= 1 && nowNs - nowNs === 0)
     ) {
       return this.reject(slot);

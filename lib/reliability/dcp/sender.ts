@@ -46,6 +46,9 @@ import { isPsn24, psn24Diff } from "../../core/psn";
 import { needParam, resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { messageColumns, postMessage, writeMessageInfo } from "../messages";
+// sRetryNo travels in the BTH's 6-bit Resv6a (FECN and BECN hold the byte's other two bits since
+// IBA 1.2.1), so neither the round nor an HO's goes above DCP_MAX_RETRY_NO = 63.
+import { DCP_MAX_RETRY_NO } from "./wire";
 
 /** Per-QP columns; the RetransQ width is a parameter. */
 function senderLayout(retransQueueDepth: number) {
@@ -88,9 +91,6 @@ const enum K {
   MaxMessagePackets = 16383, // 14-bit receiver counter (§4.5)
   MaxBytes = 1073741824, // 2^30: largest awin accepted
   U24 = 0xffffff,
-  // sRetryNo travels in the BTH's 6-bit Resv6a (wire.ts DCP_MAX_RETRY_NO; FECN and BECN hold
-  // the byte's other two bits since IBA 1.2.1), so neither the round nor an HO's goes above 63.
-  MaxRetryNo = 63,
 }
 
 /** nextPacket results (also out.kind). */
@@ -202,7 +202,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       retransBatch: rule.int(1, 255),
       retransQueueDepth: rule.must(isIntIn(q.retransQueueDepth, 1, 32768) && isPowerOfTwo(q.retransQueueDepth), "a power of two in [1, 32768]"),
       rtoNs: rule.int(1, 2 ** 30),
-      maxRetries: rule.int(0, K.MaxRetryNo),
+      maxRetries: rule.int(0, DCP_MAX_RETRY_NO),
     }));
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
@@ -349,7 +349,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   onHo(slot: number, nowNs: number, msn: number, psn: number, retryNo: number): number {
     if (
       !(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) &&
-        (retryNo & K.MaxRetryNo) === retryNo && nowNs - nowNs === 0)
+        (retryNo & DCP_MAX_RETRY_NO) === retryNo && nowNs - nowNs === 0)
     ) {
       return this.reject(slot);
     }
