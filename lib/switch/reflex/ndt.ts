@@ -346,7 +346,12 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
    * (header); a flow opening or closing, or the timeout itself, may bring it there without an ACK.
    */
   private rearm(): void {
-    if (this.nCongested * 1e6 <= this.alphaPpm * this.active) this.armed = 1;
+    if (!this.congestedOver()) this.armed = 1;
+  }
+
+  /** The share of Congested flows among the active ones is above α (exact: α in ppm). */
+  private congestedOver(): boolean {
+    return this.nCongested * 1e6 > this.alphaPpm * this.active;
   }
 
   /**
@@ -354,7 +359,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
    * Congested share at or below α or T_maxpause passes (header).
    */
   private pauseRule(now: number): number {
-    const over = this.nCongested * 1e6 > this.alphaPpm * this.active;
+    const over = this.congestedOver();
     if (this.pausedFlag !== 0) {
       if (!over) return this.endPause(false);
       if (((now - this.pauseStart) >>> 0) >= this.maxPause) return this.endPause(true);
