@@ -37,6 +37,39 @@ test("Linux profile: a round is congested at ≥ 50 % marks; 12 in a row re-path
   assert.is(t.congestedRounds(0), 0, "a clean round resets the count");
 });
 
+test("reps-artifact: one congested packet of many makes a round congested, none leaves it clean", () => {
+  // The artifact's uec.h declares `int plb_k = 0;`, so processEv_plb's `plb_k = 0.25` stores 0
+  // and its test `plb_congested > plb_k * plb_delivered` is congested > 0 (found by review: the
+  // profile had K = 0.25, so 1 marked of 21 read clean).
+  const t = new Plb({ profile: "reps-artifact", roundNs: 1000 }, 1);
+  assert.is(t.params.congestionThreshold, 0);
+  t.open(0);
+  const ev0 = t.ev(0);
+  assert.is(t.onPathFeedback(0, 0, ev0, GOOD), 0, "the first feedback starts the first round");
+  assert.is(round(t, 1, 19, 0), PLB_ROUND_END, "0 marked of 21: 0 > 0 fails");
+  assert.is(round(t, 1001, 19, 1), PLB_ROUND_END | PLB_CONGESTED_ROUND, "1 marked of 21 > 0");
+  assert.is(t.congestedRounds(0), 1);
+  assert.is(round(t, 2001, 19, 0), PLB_ROUND_END, "a clean round resets the count");
+  assert.is(t.congestedRounds(0), 0);
+  assert.is(round(t, 3001, 19, 1), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is(round(t, 4001, 19, 1), PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH, "2 rounds");
+  assert.is.not(t.ev(0), ev0);
+});
+
+test("congestionThreshold 0 with ≥ makes every round congested (Linux tcp_plb_cong_thresh 0)", () => {
+  // ip-sysctl.rst: "Setting threshold to 0 means that PLB repaths every RTT regardless of
+  // congestion". The range was (0, 1] and refused it.
+  const t = new Plb({ congestionThreshold: 0, rehashRounds: 1, roundNs: 100 }, 1);
+  t.open(0);
+  const ev0 = t.ev(0);
+  t.onPathFeedback(0, 0, ev0, GOOD);
+  const all = PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH;
+  assert.is(t.onPathFeedback(0, 100, ev0, GOOD), all, "2 GOOD of 2: 0 ≥ 0");
+  assert.is.not(t.ev(0), ev0);
+  assert.throws(() => new Plb({ congestionThreshold: -1 / 256 }), RangeError);
+  assert.throws(() => new Plb({ congestionThreshold: 1 + 1 / 256 }), RangeError);
+});
+
 test("NACKs count as congestion; TIMEOUT re-paths at once and can pause congestion re-paths", () => {
   const t = new Plb({ profile: "reps-artifact", roundNs: 100, suspendAfterTimeoutNs: 10_000, suspendJitter: false }, 1);
   t.open(0);
@@ -45,7 +78,7 @@ test("NACKs count as congestion; TIMEOUT re-paths at once and can pause congesti
   const ev1 = t.ev(0);
   assert.is.not(ev1, ev0);
   t.onPathFeedback(0, 1, ev1, NACK);
-  // Two congested rounds (threshold 0.25, re-path after 2) — but the pause holds until 10 000.
+  // Two congested rounds (K = 0 strictly, re-path after 2) — but the pause holds until 10 000.
   let r = 0;
   for (let k = 1; k <= 4; k++) r |= t.onPathFeedback(0, k * 200, ev1, NACK);
   assert.is(r & PLB_REPATH, 0);
@@ -131,7 +164,7 @@ test("bad input → error, counter, state unchanged", () => {
   assert.is(t.choosePath(0, NaN, 0), E_ARG);
   assert.is(t.errors, 6);
   assert.is(JSON.stringify(t.inspect(0)), before);
-  assert.throws(() => new Plb({ congestionThreshold: 0 }), RangeError);
+  assert.throws(() => new Plb({ congestionThreshold: -0.5 }), RangeError);
   assert.throws(() => new Plb({ profile: "x" as never }), RangeError);
   assert.is(Plb.bytesPerFlow, 25);
 });

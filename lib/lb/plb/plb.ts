@@ -17,7 +17,8 @@
 // Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
 // idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
 // (REPS_EuroSys_Artifact htsim/sim/uec.cpp processEv_plb / nextEntropy_plb: a round is congested
-// when congested > 0.25 × delivered, strictly; re-path after 2 congested rounds, no idle rule).
+// when congested > plb_k × delivered, and plb_k, an int, is 0; re-path after 2 congested rounds,
+// no idle rule).
 // The threshold is kept as a Q8 fraction (Linux's 1/256 steps).
 
 import { E_STATE } from "../../core/errors";
@@ -61,7 +62,11 @@ export type PlbProfile = "linux" | "reps-artifact";
 
 export interface PlbParams {
   profile: PlbProfile;
-  /** Fraction of congested packets that makes a round congested (Linux 0.5). */
+  /**
+   * Fraction of congested packets that makes a round congested (Linux 0.5). 0 is allowed: with ≥
+   * every round is congested (ip-sysctl.rst tcp_plb_cong_thresh: "repaths every RTT regardless of
+   * congestion"); with congestedAbove a round is congested from its first congested packet.
+   */
   congestionThreshold: number;
   /** A round is congested only above the threshold (the REPS artifact's `>`), not at it (Linux's `≥`). */
   congestedAbove: boolean;
@@ -83,7 +88,13 @@ export interface PlbParams {
 
 const PROFILES: { readonly [P in PlbProfile]: Pick<PlbParams, "congestionThreshold" | "congestedAbove" | "rehashRounds" | "idleRehashRounds"> } = {
   linux: { congestionThreshold: 0.5, congestedAbove: false, rehashRounds: 12, idleRehashRounds: 3 },
-  "reps-artifact": { congestionThreshold: 0.25, congestedAbove: true, rehashRounds: 2, idleRehashRounds: 0 },
+  // The artifact's processEv_plb assigns plb_k = 0.25, but uec.h declares `int plb_k = 0;`: the
+  // double converts to int by truncation (C++ [conv.fpint]), so plb_k is 0 and its test
+  // `plb_congested > plb_k * plb_delivered` is congested > 0. nextEntropy_plb re-paths once
+  // plb_congested_rounds > plb_n = 1, i.e. after 2 congested rounds.
+  "reps-artifact": {
+    congestionThreshold: 0, congestedAbove: true, rehashRounds: 2, idleRehashRounds: 0,
+  },
 };
 
 export class Plb extends FlowTable<typeof LAYOUT> {
@@ -133,7 +144,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
       seed: 1,
     };
     const p = resolveParams("Plb", defaults, params, {
-      congestionThreshold: rule.num(0, 1, "(]"),
+      congestionThreshold: rule.num(0, 1),
       congestedAbove: rule.bool,
       rehashRounds: rule.int(1, 255),
       idleRehashRounds: rule.int(0, 255),
