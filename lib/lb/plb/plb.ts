@@ -5,20 +5,21 @@
 // congested (the paper's CE fraction; a trim is the stronger congestion signal). When feedback
 // arrives after the round's end, the round is judged — congested when congested/delivered ≥
 // congestionThreshold (§3 "ce_ratio ≥ K") — and a new round starts. After rehashRounds congested
-// rounds in a row the flow re-paths (§3, M rounds). A flow that was idle for a round re-paths after
-// only idleRehashRounds congested rounds (Linux tcp_plb_idle_rehash_rounds: re-pathing an idle flow
-// cannot reorder). A TIMEOUT re-paths at once (as TCP's RTO rehash) and, with
-// suspendAfterTimeoutNs > 0, pauses congestion re-paths that long, or with suspendJitter (Linux)
-// for a time drawn uniformly from [suspend, 2 × suspend): tcp_plb_update_state_upon_rto adds
-// get_random_u32_below(pause) to the sysctl's pause so that flows cut by one failure do not all
-// re-path together when their pauses end (tcp_plb_suspend_rto_sec: "a random duration between 1x
-// and 2x of this parameter").
+// rounds in a row the flow re-paths (§3; N in Linux ip-sysctl.rst tcp_plb_rehash_rounds). A flow
+// that was idle for a round re-paths after only idleRehashRounds congested rounds (M in
+// ip-sysctl.rst tcp_plb_idle_rehash_rounds: re-pathing an idle flow cannot reorder). A TIMEOUT
+// re-paths at once (as TCP's RTO rehash) and, with suspendAfterTimeoutNs > 0, pauses congestion
+// re-paths that long, or with suspendJitter (Linux) for a time drawn uniformly from
+// [suspend, 2 × suspend): tcp_plb_update_state_upon_rto adds get_random_u32_below(pause) to the
+// sysctl's pause so that flows cut by one failure do not all re-path together when their pauses
+// end (tcp_plb_suspend_rto_sec: "a random duration between 1x and 2x of this parameter").
 //
 // Profiles: "linux" — the Linux PLB defaults (cong_thresh 128/256 = 0.5, rehash_rounds 12,
-// idle_rehash_rounds 3); "reps-artifact" — the aggressive PLB of the REPS artifact
-// (REPS_EuroSys_Artifact htsim/sim/uec.cpp processEv_plb / nextEntropy_plb: a round is congested
-// when congested > plb_k × delivered, and plb_k, an int, is 0; re-path after 2 congested rounds,
-// no idle rule).
+// idle_rehash_rounds 3), but no pause after a timeout: Linux's tcp_plb_suspend_rto_sec defaults
+// to 60 s, beyond suspendAfterTimeoutNs's 2^30 ns (32-bit ns ticks); "reps-artifact" — the
+// aggressive PLB of the REPS artifact (REPS_EuroSys_Artifact htsim/sim/uec.cpp processEv_plb /
+// nextEntropy_plb: a round is congested when congested > plb_k × delivered, and plb_k, an int,
+// is 0; re-path after 2 congested rounds, no idle rule).
 // The threshold is kept as a Q8 fraction (Linux's 1/256 steps).
 
 import { E_STATE } from "../../core/errors";
@@ -74,11 +75,19 @@ export interface PlbParams {
   rehashRounds: number;
   /** The same for a flow idle for at least a round (Linux 3; 0 disables the rule). */
   idleRehashRounds: number;
-  /** Round length, one RTT. */
+  /**
+   * Round length, one RTT. Default 14 µs: about the base RTT of a 3-tier fat tree at 100 Gb/s
+   * (uet-htsim network_rtt 14.02272 µs, notes/uec-htsim-reference.md "Network RTT"), rounded
+   * down to whole µs, a choice of this library (as REPS's baseRttNs); set it to your own RTT.
+   */
   roundNs: number;
   /** Re-path on TIMEOUT. */
   repathOnTimeout: boolean;
-  /** After a timeout, no congestion re-path for this long (0: no pause). */
+  /**
+   * After a timeout, no congestion re-path for this long (0: no pause, the default of both
+   * profiles). Linux's tcp_plb_suspend_rto_sec defaults to 60 s, beyond this parameter's
+   * 2^30 ns (32-bit ns ticks), so the linux profile does not pause.
+   */
   suspendAfterTimeoutNs: number;
   /** Draw each pause from [suspendAfterTimeoutNs, 2 × suspendAfterTimeoutNs), as Linux does; false: exactly suspendAfterTimeoutNs. */
   suspendJitter: boolean;
@@ -157,7 +166,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     });
     this.params = Object.freeze(p);
     this.rng = new Xoshiro128(p.seed);
-    // Q8 threshold, rounded up so that "≥ threshold" never accepts less than the real fraction.
+    // Q8 threshold, rounded up so that "≥ threshold" never accepts less than the real fraction. K
+    // is thus taken as ⌈256K⌉/256: for a K that is not a multiple of 1/256, ≥ rejects fractions
+    // in [K, ⌈256K⌉/256) and congestedAbove rejects those in (K, ⌈256K⌉/256].
     this.thresholdQ8 = Math.ceil(p.congestionThreshold * 256);
     this.above = p.congestedAbove ? 1 : 0;
     this.rehashRounds = p.rehashRounds;
@@ -182,6 +193,11 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const now = nowNs | 0;
     const fl = this.flags[slot];
+    // Linux tcp_plb_check_rehash's idle test is !packets_out (nothing in flight; tcp_dctcp.c
+    // checks it at CA_EVENT_TX_START). With no in-flight count here, "no send for ≥ a round"
+    // stands in for it: it re-paths where Linux would not (a send a round after the last, its
+    // packets still in flight) and not where Linux would (nothing in flight, the last send less
+    // than a round ago).
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
       // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
       if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) this.repath(slot);
@@ -208,6 +224,8 @@ export class Plb extends FlowTable<typeof LAYOUT> {
       if (c !== I32.Max) this.congested[slot] = c + 1;
     }
     const fl = this.flags[slot];
+    // The first feedback opens the first round. The REPS artifact starts with plb_last_rtt = 0,
+    // so its first feedback closes a round of that one packet (processEv_plb).
     if ((fl & F.Started) === 0) {
       this.flags[slot] = fl | F.Started;
       this.roundEnd[slot] = (now + this.roundNs) | 0;
@@ -215,6 +233,8 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     }
     // The round's end is set roundNs ahead, so one that reads further ahead has passed, even
     // 2^31 ns or more ago (lib/core/ticks.ts): a flow back from a long idle gap ends its round.
+    // A feedback at the round's end ends it; the REPS artifact's processEv_plb needs
+    // now > plb_last_rtt.
     if (!tickDeadlineCame(this.roundEnd[slot], now, this.roundNs)) return 0;
     return this.endRound(slot, now);
   }
@@ -277,7 +297,11 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.flags[slot] |= F.Paused;
   }
 
-  /** A new random EV, different from the current one; the congested-round count starts over. */
+  /**
+   * A new random EV, different from the current one; the congested-round count starts over. The
+   * REPS artifact draws rand() % _no_of_paths, which keeps the path with probability 1/paths, and
+   * Linux sk_rethink_txhash an unconstrained random hash.
+   */
   private repath(slot: number): void {
     const old = this.evs[slot];
     const fresh = this.rng.nextBelow(this.evCount - 1);
