@@ -16,7 +16,8 @@ export const INT32_MIN: number = I32.Min;
 export const UINT32_MAX = 0xffffffff;
 
 /**
- * A real number as Q16, rounded to nearest. Construction-time only (it may throw).
+ * A real number as Q16, rounded to nearest, ties toward +∞ (JS Math.round: −1.5 units is −1,
+ * where C lround and Rust f64::round give −2). Construction-time only (it may throw).
  * @throws RangeError when the result does not fit in int32 or `x` is not finite.
  */
 export function q16(x: number): number {

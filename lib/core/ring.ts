@@ -52,9 +52,9 @@ export class RingI32 {
     return v;
   }
 
-  /** The i-th oldest value (0 = oldest) without removing it; `empty` when i ≥ size. */
+  /** The i-th oldest value (0 = oldest) without removing it; `empty` unless i is an integer in 0 … size − 1. */
   peek(i = 0, empty = -1): number {
-    if (i < 0 || i >= this.count) return empty;
+    if (!(i >= 0 && i < this.count && Math.floor(i) === i)) return empty;
     return this.buf[(this.head + i) & this.mask];
   }
 

@@ -122,6 +122,8 @@ test("power-of-two ring: FIFO order, full and empty edges, wrap of the index", (
     assert.is(r.size, 4);
     assert.is(r.peek(3), round * 10 + 3);
     assert.is(r.peek(4, -7), -7);
+    // NaN passed both range tests and read slot (head + NaN) & mask = 0, a stale value; 1.5 read element 1.
+    for (const bad of [Number.NaN, 1.5, -0.5, Number.POSITIVE_INFINITY]) assert.is(r.peek(bad, -7), -7, String(bad));
     for (let i = 0; i < 4; i++) assert.is(r.shift(), round * 10 + i);
     assert.is(r.size, 0);
   }
@@ -175,6 +177,26 @@ test("units: BDP and serialisation at datacenter rates", () => {
   assert.is(serialisationPs(4150, 100), 332000);
   assert.is(serialisationPs(1, 800), 10);
   assert.is(serialisationPs(1, 3), 2667); // rounded up
+});
+
+test("flowBytes and FlowTable refuse a group width that is not an integer ≥ 1", () => {
+  // A width of 2.5 made a 10-element column for capacity 4, so slot 1's group reached into slot 0's.
+  for (const w of [2.5, 0, -1, Number.NaN]) {
+    assert.throws(() => flowBytes({ g: ["i32", w] }), RangeError, String(w));
+    assert.throws(() => new (class extends FlowTable<{ g: ["i32", number] }> {
+      constructor() {
+        super({ g: ["i32", w] }, 4);
+      }
+    })(), RangeError, String(w));
+  }
+});
+
+test("units: bdpBytes floors the exact product, not a double's last-ulp shortfall", () => {
+  // 33.3 Gb/s × 12,000 ns = 399,600 bits = 49,950 B exactly; the double product is 399,599.99999999994.
+  assert.is(bdpBytes(33.3, 12000), 49_950);
+  // A true fraction still floors: 3 Gb/s × 1 ns = 3 bits = 0.375 B; 33.3 × 12,001 = 399,633.3 bits = 49,954.1625 B.
+  assert.is(bdpBytes(3, 1), 0);
+  assert.is(bdpBytes(33.3, 12001), 49_954);
 });
 
 test("units: ceilPs rounds a true fraction of a ps up, and a product's last-ulp noise away", () => {

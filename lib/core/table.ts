@@ -43,8 +43,11 @@ function kindOf(spec: ColumnSpec): ColumnKind {
   return typeof spec === "string" ? spec : spec[0];
 }
 
+/** @throws RangeError for a group width that is not an integer ≥ 1 (a fraction would let slots overlap). */
 function widthOf(spec: ColumnSpec): number {
-  return typeof spec === "string" ? 1 : spec[1];
+  const width = typeof spec === "string" ? 1 : spec[1];
+  if (!(Number.isInteger(width) && width >= 1)) throw new RangeError(`column group width must be an integer ≥ 1, got ${width}`);
+  return width;
 }
 
 /**

@@ -26,9 +26,14 @@ export function bytesPerNsFromGbps(linkGbps: number): number {
   return linkGbps / BITS_PER_BYTE;
 }
 
-/** Bandwidth-delay product in whole bytes (rounded down): rate × RTT. */
+/**
+ * Bandwidth-delay product in whole bytes, rounded down: rate × RTT. A product below a whole byte by
+ * less than 2^-50 of itself is that byte (the mirror of ceilPs): 33.3 Gb/s × 12,000 ns is
+ * 399,599.99999999994 in doubles, so the exact 49,950 B would otherwise floor to 49,949.
+ */
 export function bdpBytes(linkGbps: number, rttNs: number): number {
-  return Math.floor((linkGbps * rttNs) / BITS_PER_BYTE);
+  const bytes = (linkGbps * rttNs) / BITS_PER_BYTE;
+  return Math.floor(bytes + bytes * 2 ** -50);
 }
 
 /**
