@@ -20,6 +20,9 @@
 //               T = α·(B − used) per FIFO ("Dynamic queue length thresholds for shared-memory
 //               packet switches", IEEE/ACM ToN 1998) or complete sharing (only B − used), which is
 //               the lossy rule of the ns-3 RDMA switch MMU (HPCC's switch-mmu) DCP's simulator uses.
+//               Under `dcp` the control FIFO stays outside the buffer (`controlPooled: false`):
+//               DCP §4.2's lossless control plane, as HPCC's and DCP-Simulation's switch-node.cc
+//               SendToDev admit and charge the MMU only `if (qIndex != 0)`.
 //
 // Every constant is overridable by name in human units; a profile only supplies defaults.
 
@@ -87,6 +90,11 @@ export interface QueueParams {
   poolRule: PoolRule;
   /** α = 2^poolAlphaLog2 for the dynamic rule (integer in [−8, 8]; 0: α = 1). */
   poolAlphaLog2: number;
+  /**
+   * The control FIFO is held to and charged to the shared buffer (true), or only to its own
+   * limits (false: DCP's lossless control plane, the default under `dcp`).
+   */
+  controlPooled: boolean;
 }
 
 export type QueueParamsInput = Partial<QueueParams>;
@@ -158,7 +166,7 @@ const NAMES: readonly (keyof QueueParams)[] = [
   "controlLimitBytes", "controlLimitPackets", "overRule", "acksToControl", "controlQueue", "trimming",
   "trimBytes", "ecnAt", "kMinBytes", "kMaxBytes", "pMax", "scheduler", "wrrControlPackets",
   "wrrDataPackets", "controlWeight", "dcpRadix", "dataPacketBytes", "seed", "handleCapacity",
-  "pools", "poolBytes", "poolRule", "poolAlphaLog2",
+  "pools", "poolBytes", "poolRule", "poolAlphaLog2", "controlPooled",
 ];
 export const QUEUE_PARAM_NAMES: readonly string[] = NAMES;
 
@@ -257,6 +265,10 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     poolBytes: 32 * 1024 * 1024,
     poolRule: "dynamic",
     poolAlphaLog2: 0,
+    // DCP §4.2: "If the packet is an HO packet, it is enqueued directly into the control queue";
+    // DCP-Simulation switch-node.cc SendToDev runs the MMU's admission (and its byte count) only
+    // `if (qIndex != 0)`, and a packet it refuses is trimmed into queue 0 (notes/baselines.md §6).
+    controlPooled: !dcp,
   };
   const p = resolveParams("PortQueues", defaults, input, (q) => ({
     mtuBytes: rule.int(64, MAX_PACKET_BYTES),
@@ -288,6 +300,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     poolBytes: rule.int(1, 2 ** 30),
     poolRule: rule.oneOf("dynamic", "complete"),
     poolAlphaLog2: rule.int(-8, 8),
+    controlPooled: rule.bool,
   }));
   needParam("PortQueues", p.trimming === "off" || p.controlQueue, "trimming needs the control queue (trimmed headers travel there)");
   // DCP §4.2: r = dataPacketBytes / trimBytes must exceed 1 for the weight to be defined at all.

@@ -3,8 +3,10 @@
 // packet), and per buffer Choudhury & Hahne's rule as the README states it (an arrival that
 // passes the port's limits is refused when used + bytes > B, or, dynamic, when need > α·(B − used),
 // need being what the FIFO's over rule compares), a refused data packet trimmed to a header that
-// must pass the control FIFO's limits and the buffer in turn. Seeded arrivals of data and ACKs and
-// departures over two buffers and a port in none; every verdict, FIFO and buffer count compared.
+// must pass the control FIFO's limits and the buffer in turn (the buffer only with controlPooled;
+// without it, as under dcp, the control FIFO neither is judged by nor adds to the buffer). Seeded
+// arrivals of data and ACKs and departures over two buffers and a port in none; every verdict,
+// FIFO and buffer count compared.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../../core/rng";
@@ -15,6 +17,8 @@ interface Config {
   poolRule: "dynamic" | "complete";
   poolAlphaLog2: number;
   poolBytes: number;
+  /** false: the control FIFO is judged by its own limits only and adds nothing to the buffer. */
+  controlPooled: boolean;
 }
 
 const PORTS = 7;
@@ -46,9 +50,9 @@ class Model {
   }
 
   /** The buffer refuses `bytes` more for a FIFO whose over rule compares `need` (counted). */
-  private refuses(port: number, need: number, bytes: number): boolean {
+  private refuses(port: number, need: number, bytes: number, control: boolean): boolean {
     const p = this.pool[port];
-    if (p < 0) return false;
+    if (p < 0 || (control && !this.c.controlPooled)) return false;
     const B = this.c.poolBytes;
     const used = this.used[p];
     const refused = used + bytes > B || (this.c.poolRule === "dynamic" && need > 2 ** this.c.poolAlphaLog2 * (B - used));
@@ -59,7 +63,11 @@ class Model {
   private put(port: number, fifo: Fifo, bytes: number): void {
     fifo.sizes.push(bytes);
     fifo.bytes += bytes;
-    if (this.pool[port] >= 0) this.used[this.pool[port]] += bytes;
+    if (this.pool[port] >= 0 && this.charged(port, fifo)) this.used[this.pool[port]] += bytes;
+  }
+
+  private charged(port: number, fifo: Fifo): boolean {
+    return this.c.controlPooled || fifo !== this.control[port];
   }
 
   /** QUEUE_DATA, QUEUE_CONTROL | QUEUE_TRIMMED or QUEUE_DROPPED for an arrival. */
@@ -67,20 +75,20 @@ class Model {
     if (!ack) {
       const d = this.data[port];
       const need = this.c.overRule === "arrival" ? d.bytes + bytes : d.bytes;
-      if (need <= DATA_LIMIT && !this.refuses(port, need, bytes)) {
+      if (need <= DATA_LIMIT && !this.refuses(port, need, bytes, false)) {
         this.put(port, d, bytes);
         return QUEUE_DATA;
       }
       const header = Math.min(bytes, TRIM);
       const c = this.control[port];
-      if (c.bytes + header <= CONTROL_LIMIT && !this.refuses(port, c.bytes + header, header)) {
+      if (c.bytes + header <= CONTROL_LIMIT && !this.refuses(port, c.bytes + header, header, true)) {
         this.put(port, c, header);
         return QUEUE_CONTROL | QUEUE_TRIMMED;
       }
       return QUEUE_DROPPED;
     }
     const c = this.control[port];
-    if (c.bytes + bytes <= CONTROL_LIMIT && !this.refuses(port, c.bytes + bytes, bytes)) {
+    if (c.bytes + bytes <= CONTROL_LIMIT && !this.refuses(port, c.bytes + bytes, bytes, true)) {
       this.put(port, c, bytes);
       return QUEUE_CONTROL;
     }
@@ -93,7 +101,7 @@ class Model {
     const bytes = fifo.sizes.shift();
     if (bytes === undefined) return 0;
     fifo.bytes -= bytes;
-    if (this.pool[port] >= 0) this.used[this.pool[port]] -= bytes;
+    if (this.pool[port] >= 0 && this.charged(port, fifo)) this.used[this.pool[port]] -= bytes;
     return bytes;
   }
 }
@@ -125,7 +133,7 @@ function run(c: Config, seed: number, events: number): { trims: number; drops: n
   const seen = { trims: 0, drops: 0, refusals: 0 };
   for (let i = 0; i < events; i++) {
     const port = r.nextBelow(PORTS);
-    const at = `${c.overRule} ${c.poolRule} α 2^${c.poolAlphaLog2}, event ${i}, port ${port}`;
+    const at = `${c.overRule} ${c.poolRule} α 2^${c.poolAlphaLog2} controlPooled ${c.controlPooled}, event ${i}, port ${port}`;
     if (r.nextBelow(100) < 56) {
       const ack = r.nextBelow(10) === 0;
       const bytes = ack ? 64 : r.nextBelow(4) === 0 ? 65 + r.nextBelow(1000) : 4150;
@@ -162,18 +170,21 @@ function run(c: Config, seed: number, events: number): { trims: number; drops: n
   return seen;
 }
 
-test("PortQueues' shared buffers match a model of the README's rule event by event (UEC trimming, both over rules)", () => {
+test("PortQueues' shared buffers match a model of the README's rule event by event (UEC trimming, both over rules, control FIFO in or out)", () => {
   const configs: Config[] = [
-    { overRule: "arrival", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000 },
-    { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000 },
-    { overRule: "arrival", poolRule: "dynamic", poolAlphaLog2: -3, poolBytes: 200_000 },
-    { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 2, poolBytes: 50_000 },
-    { overRule: "arrival", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000 },
-    { overRule: "occupancy", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000 },
+    { overRule: "arrival", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000, controlPooled: true },
+    { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000, controlPooled: true },
+    { overRule: "arrival", poolRule: "dynamic", poolAlphaLog2: -3, poolBytes: 200_000, controlPooled: true },
+    { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 2, poolBytes: 50_000, controlPooled: true },
+    { overRule: "arrival", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: true },
+    { overRule: "occupancy", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: true },
+    // DCP's lossless control plane (the dcp profile's default): the control FIFO outside the buffer.
+    { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000, controlPooled: false },
+    { overRule: "occupancy", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: false },
   ];
   configs.forEach((c, k) => {
     const seen = run(c, 21 + k, 60_000);
-    const at = `${c.overRule} ${c.poolRule} α 2^${c.poolAlphaLog2}`;
+    const at = `${c.overRule} ${c.poolRule} α 2^${c.poolAlphaLog2} controlPooled ${c.controlPooled}`;
     // Every outcome has to occur for the comparison to mean anything.
     assert.ok(seen.trims > 100, `${at}: ${seen.trims} trims`);
     assert.ok(seen.drops > 100, `${at}: ${seen.drops} drops`);

@@ -173,14 +173,77 @@ test("occupancy rule still never lets B overflow: used + bytes > B refuses even 
   assert.is(q.poolRefusals(0), 1);
 });
 
-test("the control FIFO always judges q + bytes, even under the occupancy rule", () => {
-  // dcp, headers (tag 3) into the control FIFO, B = 10000, α = 1, b = 1000: admitted while
-  // q + 1000 ≤ 10000 − q ⇔ q ≤ 4500 → settles at 5000 (the data FIFO's occupancy rule would give 6000).
-  const q = table({ profile: "dcp", pools: 1, poolBytes: 10_000 }, 1, [[0, 0]]);
+test("a pooled control FIFO always judges q + bytes, even under the occupancy rule", () => {
+  // dcp with controlPooled, headers (tag 3) into the control FIFO, B = 10000, α = 1, b = 1000:
+  // admitted while q + 1000 ≤ 10000 − q ⇔ q ≤ 4500 → settles at 5000 (the data FIFO's occupancy
+  // rule would give 6000).
+  const q = table({ profile: "dcp", controlPooled: true, pools: 1, poolBytes: 10_000 }, 1, [[0, 0]]);
   assert.is(fill(q, 0, 10, 1000, TAG_HEADER), 5);
   assert.is(q.controlBytes(0), 5000);
   assert.is(q.poolUsedBytes(0), 5000);
   assert.is(q.poolRefusals(0), 5);
+});
+
+test("dcp: the control FIFO is outside the buffer (lossless control plane): a refused data packet is trimmed, HO packets queue", () => {
+  // DCP §4.2: an HO packet "is enqueued directly into the control queue"; HPCC's and
+  // DCP-Simulation's switch-node.cc SendToDev judge and charge the MMU only for qIndex != 0.
+  // Complete sharing, B = 10240: port 1 fills it with 10 × 1024 B of DCP data (10240 ≤ B; the
+  // data limit, the 175,284 B BDP, never binds).
+  const q = table({ profile: "dcp", pools: 1, poolBytes: 10_240, poolRule: "complete" }, 2, [[0, 0], [1, 0]]);
+  assert.is(q.params.controlPooled, false);
+  assert.is(fill(q, 1, 10, 1024, TAG_DATA), 10);
+  assert.is(q.poolUsedBytes(0), 10_240);
+  // Port 0's data packet: its own limit takes it, the buffer refuses it (10240 + 1024 > B): it is
+  // trimmed to the 57 B HO packet, which the control FIFO takes unjudged and uncounted.
+  assert.is(q.onEnqueue(0, 0, 100, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.is(q.out[OUT.bytes], 57);
+  assert.is(q.poolRefusals(0), 1);
+  assert.is(q.poolUsedBytes(0), 10_240);
+  // An HO packet from upstream queues too (the control FIFO's own limit is 32 MiB).
+  assert.is(q.onEnqueue(0, 0, 101, 57, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.controlBytes(0), 114);
+  assert.is(q.poolUsedBytes(0), 10_240);
+  assert.is(q.poolRefusals(0), 1);
+  // Serving a header releases nothing from the buffer; serving data does.
+  assert.is(q.onDequeue(0, 0), 100);
+  assert.is(q.poolUsedBytes(0), 10_240);
+  assert.ok(q.onDequeue(1, 0) >= 0);
+  assert.is(q.poolUsedBytes(0), 9216);
+  // Moving port 0 (one header queued) moves no bytes; port 1's data moves out and back.
+  assert.is(q.setPool(0, -1), 0);
+  assert.is(q.poolUsedBytes(1), 9216);
+  assert.is(q.setPool(1, -1), 0);
+  assert.is(q.poolUsedBytes(0), 0);
+  assert.is(q.setPool(1, 0), 0);
+  assert.is(q.poolUsedBytes(1), 9216);
+  gapsZero(q);
+  // The dynamic rule alike: 20 HO packets of 1000 B all queue in a 10000 B buffer (pooled they
+  // would stop at 5000, the test above), and the data FIFO's threshold still sees B − 0.
+  const d = table({ profile: "dcp", pools: 1, poolBytes: 10_000 }, 1, [[0, 0]]);
+  assert.is(fill(d, 0, 20, 1000, TAG_HEADER), 20);
+  assert.equal([d.controlBytes(0), d.poolUsedBytes(0), d.poolThresholdBytes(0), d.poolRefusals(0)], [20_000, 0, 10_000, 0]);
+  // The control FIFO's own limit still drops: 3 × 57 B of HO packets into 114 B.
+  const c = table({ profile: "dcp", controlLimitBytes: 114, pools: 1, poolBytes: 10_000 }, 1, [[0, 0]]);
+  assert.is(fill(c, 0, 3, 57, TAG_HEADER), 2);
+  assert.is(c.poolRefusals(0), 0);
+});
+
+test("controlPooled: false under dcp only by default; given, it holds under any profile", () => {
+  for (const profile of ["uec-htsim", "uec", "droptail", "dcp"] as const) {
+    assert.is(new PortQueues({ profile }).params.controlPooled, profile !== "dcp", profile);
+  }
+  // dcp with controlPooled: true is the old rule: the HO packet is refused by the full buffer.
+  const q = table({ profile: "dcp", controlPooled: true, pools: 1, poolBytes: 10_240, poolRule: "complete" }, 2, [[0, 0], [1, 0]]);
+  assert.is(fill(q, 1, 10, 1024, TAG_DATA), 10);
+  assert.is(q.onEnqueue(0, 0, 100, 1024, TAG_DATA), QUEUE_DROPPED);
+  assert.is(q.onEnqueue(0, 0, 101, 57, TAG_HEADER), QUEUE_DROPPED);
+  // uec with controlPooled: false: a header trimmed in a full buffer queues outside it.
+  const u = table({ profile: "uec", controlPooled: false, dataLimitBytes: BIG, ecnAt: "off", pools: 1, poolBytes: 4200, poolRule: "complete" }, 1, [[0, 0]]);
+  assert.is(u.onEnqueue(0, 0, 1, 4150, TAG_DATA), QUEUE_DATA);
+  assert.is(u.onEnqueue(0, 0, 2, 4150, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.equal([u.poolUsedBytes(0), u.controlBytes(0)], [4150, 64]);
+  assert.throws(() => new PortQueues({ controlPooled: 1 as unknown as boolean }), /controlPooled/);
+  gapsZero(u);
 });
 
 test("the pool is judged only after the port's own limits took the arrival (a port-limit drop is no pool refusal)", () => {
@@ -534,9 +597,18 @@ test("readers outside the table or on a closed port read as no buffer", () => {
 // ---------------------------------------------------------------------------------------------
 // Invariant under a random mix
 
-test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used ≤ B, peak ≥ used, gap 0", () => {
+test("random mix over two buffers: poolUsedBytes = Σ pooled bytes of its ports, used ≤ B, peak ≥ used, gap 0", () => {
+  for (const controlPooled of [true, false]) mix(controlPooled);
+});
+
+/** What a port holds in its buffer: both FIFOs, or the data FIFO alone. */
+function pooledBytes(q: PortQueues, p: number): number {
+  return q.params.controlPooled ? q.queuedBytes(p) : q.dataBytes(p);
+}
+
+function mix(controlPooled: boolean): void {
   const B = 40_000;
-  const q = table({ profile: "uec-htsim", bdpBytes: 16_600, ecnAt: "off", pools: 2, poolBytes: B, handleCapacity: 4096 }, 4, [[0, 0], [1, 0], [2, 1]]);
+  const q = table({ profile: "uec-htsim", controlPooled, bdpBytes: 16_600, ecnAt: "off", pools: 2, poolBytes: B, handleCapacity: 4096 }, 4, [[0, 0], [1, 0], [2, 1]]);
   let x = 12345;
   const rnd = (n: number) => {
     x = (Math.imul(x, 1103515245) + 12345) | 0;
@@ -569,7 +641,7 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
       // joins a buffer with bytes queued may take it past B, which suspends the ≤ B check
       if (rnd(2) === 0) {
         const to = rnd(3) - 1;
-        if (to >= 0 && q.queuedBytes(port) > 0) overfilled = true;
+        if (to >= 0 && pooledBytes(q, port) > 0) overfilled = true;
         q.setPool(port, to);
       }
       else {
@@ -583,7 +655,7 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
       }
     }
     const sums = [0, 0];
-    for (let p = 0; p < 4; p++) if (q.pool(p) >= 0) sums[q.pool(p)] += q.queuedBytes(p);
+    for (let p = 0; p < 4; p++) if (q.pool(p) >= 0) sums[q.pool(p)] += pooledBytes(q, p);
     for (let p = 0; p < 4; p++) {
       if (q.pool(p) < 0) continue;
       assert.is(q.poolUsedBytes(p), sums[q.pool(p)]);
@@ -593,7 +665,7 @@ test("random mix over two buffers: poolUsedBytes = Σ queued of its ports, used 
     for (let p = 0; p < 4; p++) assert.is(q.accountingGap(p), 0);
   }
   assert.is(q.errors, 0);
-});
+}
 
 test("a port moved into a buffer takes it past B: the threshold reads 0 and every arrival is refused until it drains", () => {
   // B = 10,000. Port 0 queues 12,000 B unpooled (own limits only), then joins: used 12,000 > B,

@@ -234,6 +234,11 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private readonly poolCap: number;
   /** α of the dynamic rule; 2^31 for complete sharing, so that only B itself limits. */
   private readonly poolScale: number;
+  /**
+   * 1 when the control FIFO is outside the shared buffer (`controlPooled: false`), else 0: ANDed
+   * with a FIFO's word offset f, whose low bit is the FIFO (control: slot << S.Shift, plus 7).
+   */
+  private readonly poolExempt: number;
 
   private readonly mtu: number;
   private readonly trimBytes: number;
@@ -283,6 +288,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.poolRefused = offHeap(Float64Array, p.pools + 1);
     this.poolCap = p.poolBytes;
     this.poolScale = p.poolRule === "complete" ? 2 ** 31 : 2 ** p.poolAlphaLog2;
+    this.poolExempt = p.controlPooled ? 0 : 1;
   }
 
   /**
@@ -356,10 +362,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   setPool(slot: number, pool: number): number {
     if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.poolUsed.length - 1)) return this.reject(slot);
-    const queued = this.st[(slot << S.Shift) + S.Bytes] + this.st[(slot << S.Shift) + S.Control + S.Bytes];
-    this.poolAdd(slot, -queued);
+    const b = slot << S.Shift;
+    // The bytes the buffer holds for the port: its control FIFO's only when that is pooled.
+    const queued = this.st[b + S.Bytes] + (this.poolExempt === 0 ? this.st[b + S.Control + S.Bytes] : 0);
+    this.poolAdd(b, -queued);
     this.poolOf[slot] = pool + 1;
-    this.poolAdd(slot, queued);
+    this.poolAdd(b, queued);
     return 0;
   }
 
@@ -573,7 +581,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const n = st[f + S.Pkts] - 1;
     st[f + S.Pkts] = n;
     st[f + S.Bytes] -= bytes;
-    if (this.pooled) this.poolAdd(slot, -bytes);
+    if (this.pooled) this.poolAdd(f, -bytes);
     if (n < 2) this.shrunk(slot, fifo, n);
     const out = this.out;
     out[O.Bytes] = bytes;
@@ -679,9 +687,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     // In a shared buffer the arrival must also fit once the newest has left it: the newest's
     // bytes leave the buffer before it is judged (the threshold α·(B − used) as well as B).
     if (this.pooled) {
-      this.poolAdd(slot, -tBytes);
+      this.poolAdd(b, -tBytes);
       const refused = this.poolOver(this.poolOf[slot], need, bytes);
-      this.poolAdd(slot, tBytes);
+      this.poolAdd(b, tBytes);
       if (refused) return 0;
     }
     // The arrival replaces the newest packet: it hangs off the tail's predecessor.
@@ -692,7 +700,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     else hs[(prev << H.Shift) + H.Next] = h;
     st[b + S.Tail] = h;
     st[b + S.Bytes] = q + bytes;
-    if (this.pooled) this.poolAdd(slot, bytes - tBytes);
+    if (this.pooled) this.poolAdd(b, bytes - tBytes);
     hs[(t << H.Shift) + H.Meta] = 0;
     const header = tBytes < this.trimBytes ? tBytes : this.trimBytes;
     const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
@@ -842,22 +850,28 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * poolOver for an arrival of `bytes` at the FIFO whose words start at st[f] (its over rule
    * gives `need`; f's low bit is the FIFO: slot << S.Shift, plus 7 for control): a refusal is
    * counted against the port's buffer, an admitted arrival in it (the caller then queues it).
+   * A control FIFO outside the buffer (`controlPooled: false`) is never refused.
    * Two arguments, not the slot, FIFO and need, keep onEnqueue's inlined tree small.
    */
   private poolRefuses(f: number, bytes: number): boolean {
-    const slot = f >> S.Shift;
-    const p = this.poolOf[slot];
+    // DCP §4.2's lossless control plane: HPCC's switch-node.cc SendToDev admits queue 0 unjudged.
+    if ((f & this.poolExempt) !== 0) return false;
+    const p = this.poolOf[f >> S.Shift];
     if (this.poolOver(p, this.st[f + S.Bytes] + (bytes & (this.arrivalMask | -(f & 1))), bytes)) {
       this.poolRefused[p]++;
       return true;
     }
-    this.poolAdd(slot, bytes);
+    this.poolAdd(f, bytes);
     return false;
   }
 
-
-  private poolAdd(slot: number, delta: number): void {
-    const p = this.poolOf[slot];
+  /**
+   * `delta` bytes into (or out of) the buffer of the FIFO whose words start at st[f]; none for a
+   * control FIFO outside it (HPCC's SwitchNotifyDequeue releases MMU bytes only `if (qIndex != 0)`).
+   */
+  private poolAdd(f: number, delta: number): void {
+    if ((f & this.poolExempt) !== 0) return;
+    const p = this.poolOf[f >> S.Shift];
     const used = this.poolUsed[p] + delta;
     this.poolUsed[p] = used;
     if (used > this.poolPeak[p]) this.poolPeak[p] = used;
@@ -880,7 +894,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   pool(slot: number): number {
     return this.isOpen(slot) ? this.poolOf[slot] - 1 : -1;
   }
-  /** Bytes queued in the port's shared buffer (all its ports, both FIFOs); 0 without one. */
+  /** Bytes queued in the port's shared buffer (all its ports' FIFOs in it); 0 without one. */
   poolUsedBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.poolUsed[this.poolOf[slot]] : 0;
   }
