@@ -10,7 +10,8 @@
 //   uec       — UEC 1.0 §3.6.17 switch configuration and §4.1 trimming (notes/uec-nscc-reps-pds.md
 //               §2.5–2.6): trim threshold Plane_BDP, control (queue_med/high) drop threshold
 //               Plane_BDP, probabilistic ECN 0.2/0.8 × Plane_BDP, trimmed packets forwarded in a
-//               higher class (strict priority here; the spec's optional WRR is `scheduler: wrr`).
+//               higher class (strict priority here; the spec's optional WRR giving the control
+//               class 75 % is `scheduler: dwrr`, whose default weight under `uec` is 3).
 //   dcp       — DCP (SIGCOMM'25) §4.2: 2-bit DCP tag classification, trim when the data-queue
 //               length exceeds the threshold, 57-byte HO packets always into the control queue,
 //               WRR between control and data with w = (N − 1)/(r − N + 1); §5 P4 implementation.
@@ -107,6 +108,8 @@ export const DCP_DATA_PACKET_BYTES = 1024;
 export const HTSIM_TRIM_BYTES = 64;
 /** uet-htsim header/data service ratio 100000:1. */
 export const HTSIM_WRR_HIGH = 100_000;
+/** UEC 1.0 §3.6.17: queue_med gets 75 % when competing with queue_low, 3 : 1. */
+export const UEC_CONTROL_WEIGHT = 3;
 /** Largest packet the queues represent (20 bits of the per-handle metadata word). */
 export const MAX_PACKET_BYTES = 0xfffff;
 export const NO_PACKET_LIMIT = 0x7fffffff;
@@ -206,7 +209,12 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
   const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
   const dcpRadix = input.dcpRadix ?? 0;
-  let controlWeight = 1;
+  // UEC 1.0 §3.6.17 (notes/uec-nscc-reps-pds.md §2.5): "Optional WRR with queue_med getting 75 %
+  // when competing with queue_low". A share of the link is a share of its bytes, so the DWRR
+  // quanta 3 : 1 (`scheduler: dwrr`) give it exactly; packet WRR 3 : 1 (`wrrControlPackets`)
+  // gives 75 % of packets, the same share only when both classes send packets of one size
+  // (trimmed headers are 64 B). The scheduler stays strict: the WRR is optional.
+  let controlWeight = profile === "uec" ? UEC_CONTROL_WEIGHT : 1;
   // Only with inputs dcpWrrWeight accepts; otherwise the rules below (or the r > 1 check after
   // them) reject the parameter by name.
   if (
@@ -254,7 +262,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     kMaxBytes,
     pMax: 1,
     scheduler: htsim ? "wrr" : dcp ? "dwrr" : "strict",
-    wrrControlPackets: htsim ? HTSIM_WRR_HIGH : 1,
+    wrrControlPackets: htsim ? HTSIM_WRR_HIGH : profile === "uec" ? UEC_CONTROL_WEIGHT : 1,
     wrrDataPackets: 1,
     controlWeight,
     dcpRadix,

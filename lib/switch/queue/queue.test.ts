@@ -127,7 +127,7 @@ test("DCP §4.2 weight at its edges: r = N − 1 exactly is infeasible (w would 
 test("the uec-htsim profile's WRR is 100000:1 for the control queue (notes/uec-htsim-reference.md §7)", () => {
   const p = resolveQueueParams({});
   assert.equal([p.scheduler, p.wrrControlPackets, p.wrrDataPackets], ["wrr", 100_000, 1]);
-  assert.equal([resolveQueueParams({ profile: "uec" }).wrrControlPackets, resolveQueueParams({ profile: "uec" }).wrrDataPackets], [1, 1]);
+  assert.equal([resolveQueueParams({ profile: "droptail" }).wrrControlPackets, resolveQueueParams({ profile: "droptail" }).wrrDataPackets], [1, 1]);
 });
 
 test("DWRR quanta keep the weight and are each at least one MTU", () => {
@@ -442,6 +442,34 @@ test("DWRR serves bytes in the ratio w while both are backlogged (DCP §4.2 w = 
     else d += q.out[OUT.bytes];
   }
   assert.ok(Math.abs(c / d - w) / w < 0.01, `control/data ${c / d} vs w ${w}`);
+});
+
+test("UEC §3.6.17: the control class gets 75 % of the bytes against the data class under dwrr (3 : 1), of the packets under wrr", () => {
+  // notes/uec-nscc-reps-pds.md §2.5: "Optional WRR with queue_med getting 75 % when competing
+  // with queue_low". Defaults under uec: controlWeight 3 (quanta 3 × 4150 : 4150), 3 : 1 packets.
+  const p = resolveQueueParams({ profile: "uec" });
+  assert.equal([p.scheduler, p.controlWeight, p.wrrControlPackets, p.wrrDataPackets], ["strict", 3, 3, 1]);
+  assert.is(resolveQueueParams({ profile: "uec", controlWeight: 2 }).controlWeight, 2);
+  // DWRR, 4150 B data against 64 B trimmed headers: 75 % of the bytes while both are backlogged.
+  const q = table({ profile: "uec", scheduler: "dwrr", bdpBytes: 2 ** 30, ecnAt: "off", handleCapacity: 65536 }, 1);
+  assert.equal([q.controlQuantumBytes, q.dataQuantumBytes], [12_450, 4150]);
+  for (let i = 0; i < 100; i++) q.onEnqueue(0, 0, i, 4150, TAG_DATA);
+  for (let i = 0; i < 30_000; i++) q.onEnqueue(0, 0, 1000 + i, 64, TAG_HEADER);
+  let c = 0;
+  let d = 0;
+  while (q.controlPackets(0) > 200 && q.dataPackets(0) > 0) {
+    q.onDequeue(0, 0);
+    if (q.out[OUT.queue] === FIFO_CONTROL) c += q.out[OUT.bytes];
+    else d += q.out[OUT.bytes];
+  }
+  assert.ok(Math.abs(c / (c + d) - 0.75) < 0.005, `control share ${c / (c + d)}`);
+  // WRR counts packets (here 64 B against 1000 B): c c d c c c d c … (the counter 1 2 3→d 0 1 2
+  // 3→d …), 30 of the first 40.
+  const w = table({ profile: "uec", scheduler: "wrr", bdpBytes: 1_000_000, ecnAt: "off" }, 1);
+  backlog(w, 1000, 64, 40);
+  let cw = 0;
+  for (let i = 0; i < 40; i++) if (w.onDequeue(0, 0) >= 1000) cw++;
+  assert.is(cw, 30);
 });
 
 test("PFC pause: a paused FIFO is skipped, an all-paused backlog reports the resume tick, XON resumes", () => {
