@@ -4,6 +4,8 @@
 // model of harness/README.md ("Faults").
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { PFC_PAUSE, Pfc } from "../../lib/switch/pfc/pfc";
+import { FIFO_DATA, PortQueues, QUEUE_PAUSED } from "../../lib/switch/queue/queue";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
@@ -76,6 +78,23 @@ test("PFC frames: PAUSE above XOFF, XON at or below XON, each reaching the port 
     byTime.set(key, n - 1);
   }
   assert.is(got.length, sent.length);
+});
+
+test("every PAUSE a Pfc sends by default is one PortQueues.onPause takes (at most 2^30 ns), at any link rate: the upstream pauses", () => {
+  // pauseFrame passes Pfc's out.frameNs to onPause unchecked; onPause refuses more than 2^30 ns.
+  // Pfc's default quanta are capped so that the frame lasts at most that (pfc-defaults.test.ts);
+  // at 0.02 Gb/s 65535 quanta would last 1,677,696,000 ns and the upstream would never pause.
+  for (const linkGbps of [0.01, 0.02, 0.03, 0.0312, 0.04, 1, 100, 800]) {
+    const pfc = new Pfc({ linkGbps, xoffBytes: 1000 }, 1);
+    pfc.open(0);
+    assert.is(pfc.onArrive(0, 0, 1500), PFC_PAUSE, `${linkGbps} Gb/s`);
+    const q = new PortQueues({ profile: "droptail", linkGbps, dataLimitBytes: 100_000 }, 1);
+    q.open(0, false);
+    assert.is(q.onPause(0, 0, FIFO_DATA, pfc.out[0]), 0, `${linkGbps} Gb/s: a ${pfc.out[0]} ns PAUSE`);
+    assert.is(q.errors, 0);
+    assert.is(q.onEnqueue(0, 0, 1, 1000, 0), 1);
+    assert.is(q.onDequeue(0, 1), QUEUE_PAUSED, `${linkGbps} Gb/s: the data FIFO is paused`);
+  }
 });
 
 test("PFC counters agree with the frames: PAUSEs and XONs sent, the modules' resumes, and the time paused as 802.3 defines it (a PAUSE restarts the timer, an XON stops it)", () => {

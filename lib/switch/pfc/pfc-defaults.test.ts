@@ -6,31 +6,40 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { PFC_DROP, PFC_PAUSE, Pfc, resolvePfcParams } from "./pfc";
 
-const I32_MAX = 2 ** 31 - 1; // 2,147,483,647
+const MAX_FRAME_NS = 2 ** 30; // 1,073,741,824: the longest PAUSE PortQueues.onPause takes
 
-test("linkGbps 0.01: pauseQuanta defaults to the most quanta whose PAUSE lasts at most 2^31 − 1 ns", () => {
-  // One quantum = 512 bit / 0.01 bit/ns = 51,200 ns; 65535 of them = 3,355,392,000 ns > 2^31 − 1.
-  // ⌊2,147,483,647 × 0.01 / 512⌋ = ⌊21,474,836.47 / 512⌋ = ⌊41,943.04⌋ = 41,943 quanta:
-  // 41,943 × 512 = 21,474,816 bit / 0.01 = 2,147,481,600 ns ≤ 2^31 − 1 (41,944: 2,147,532,800 > it).
-  // refreshNs = ⌊2,147,481,600 / 2⌋ = 1,073,740,800; headroom 2 × ⌈0.01 × 1000 / 8 = 1.25⌉ + 2 × 1500 = 3004.
+test("linkGbps 0.01: pauseQuanta defaults to the most quanta whose PAUSE lasts at most 2^30 ns", () => {
+  // One quantum = 512 bit / 0.01 bit/ns = 51,200 ns; 65535 of them = 3,355,392,000 ns > 2^30.
+  // ⌊2^30 × 0.01 / 512⌋ = ⌊10,737,418.24 / 512⌋ = ⌊20,971.52⌋ = 20,971 quanta:
+  // 20,971 × 512 = 10,737,152 bit / 0.01 = 1,073,715,200 ns ≤ 2^30 (20,972: 1,073,766,400 > it).
+  // refreshNs = ⌊1,073,715,200 / 2⌋ = 536,857,600; headroom 2 × ⌈0.01 × 1000 / 8 = 1.25⌉ + 2 × 1500 = 3004.
   const p = new Pfc({ linkGbps: 0.01 }, 1);
-  assert.is(p.params.pauseQuanta, 41_943);
-  assert.is(p.frameNs, 2_147_481_600);
-  assert.ok(p.frameNs <= I32_MAX);
-  assert.is(p.params.refreshNs, 1_073_740_800);
+  assert.is(p.params.pauseQuanta, 20_971);
+  assert.is(p.frameNs, 1_073_715_200);
+  assert.ok(p.frameNs <= MAX_FRAME_NS);
+  assert.is(p.params.refreshNs, 536_857_600);
   assert.is(p.params.headroomBytes, 3004);
   // The PAUSE carries that duration.
   p.open(0);
   assert.is(p.onArrive(0, 0, 100_001), PFC_PAUSE);
-  assert.is(p.out[0], 2_147_481_600);
-  // From 65535 × 512 / (2^31 − 1) = 0.0156248 Gb/s up the default is 65535 (0.016: 2,097,120,000 ns).
-  assert.is(resolvePfcParams({ linkGbps: 0.016 }).pauseQuanta, 65535);
-  assert.is(resolvePfcParams({ linkGbps: 0.015625 }).pauseQuanta, 65535); // 33,553,920 / 0.015625 = 2,147,450,880 ns
-  // Just below: ⌊2,147,483,647 × 0.0156 / 512⌋ = ⌊33,500,744.89 / 512⌋ = ⌊65,431.14⌋ = 65,431 quanta,
-  // 65,431 × 512 = 33,500,672 bit / 0.0156 = 2,147,478,974.4 → ⌈⌉ 2,147,478,975 ns ≤ 2^31 − 1.
-  assert.equal([resolvePfcParams({ linkGbps: 0.0156 }).pauseQuanta, new Pfc({ linkGbps: 0.0156 }).frameNs], [65_431, 2_147_478_975]);
-  // Given explicitly, 65535 quanta at 0.01 Gb/s still throw.
-  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 65535 }), /^Pfc: pauseQuanta must be/);
+  assert.is(p.out[0], 1_073_715_200);
+  // From 65535 × 512 / 2^30 = 65535 / 2^21 ≈ 0.0312495 Gb/s up the default is 65535 (0.032:
+  // 33,553,920 bit / 0.032 = 1,048,560,000 ns; 0.03125: 1,073,725,440 ns).
+  assert.is(resolvePfcParams({ linkGbps: 0.032 }).pauseQuanta, 65535);
+  assert.is(resolvePfcParams({ linkGbps: 0.03125 }).pauseQuanta, 65535);
+  // Just below: ⌊2^21 × 0.0312⌋ = ⌊65,431.14⌋ = 65,431 quanta, 65,431 × 512 = 33,500,672 bit /
+  // 0.0312 = 1,073,739,487.2 → ⌈⌉ 1,073,739,488 ns ≤ 2^30 (65,432: 1,073,755,898 > it).
+  assert.equal([resolvePfcParams({ linkGbps: 0.0312 }).pauseQuanta, new Pfc({ linkGbps: 0.0312 }).frameNs], [65_431, 1_073_739_488]);
+  // 0.02 and 0.03 Gb/s, where 65535 quanta once lasted 1,677,696,000 and 1,118,464,000 ns:
+  // ⌊2^21 × 0.02⌋ = 41,943 → 1,073,740,800 ns; ⌊2^21 × 0.03⌋ = ⌊62,914.56⌋ = 62,914 → ⌈1,073,732,266.7⌉.
+  assert.equal([new Pfc({ linkGbps: 0.02 }).frameNs, new Pfc({ linkGbps: 0.03 }).frameNs], [1_073_740_800, 1_073_732_267]);
+  // Given explicitly, a PAUSE longer than 2^30 ns throws: 65535 quanta at 0.01 Gb/s, and 20,972.
+  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 65535 }), /^Pfc: pauseQuanta must be .* at most 2\^30 ns/);
+  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 20_972 }), /^Pfc: pauseQuanta must be/);
+  assert.is(new Pfc({ linkGbps: 0.01, pauseQuanta: 20_971 }).frameNs, 1_073_715_200);
+  // Below 512 / 2^30 Gb/s (≈ 477 b/s) one quantum is longer than 2^30 ns: the default throws.
+  assert.throws(() => new Pfc({ linkGbps: 4.7e-7 }), /^Pfc: pauseQuanta must be/);
+  assert.is(new Pfc({ linkGbps: 4.8e-7 }).frameNs, 1_066_666_667); // ⌈512 / 4.8e-7⌉
 });
 
 test("cableNs 50 ms: the headroom default (2 × cable BDP + 2 MTU) is clamped to 2^29", () => {

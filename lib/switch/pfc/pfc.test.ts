@@ -16,12 +16,13 @@ test("defaults: 802.3 quanta at 100 Gb/s, headroom 2 × cable BDP + 2 MTU, XON =
   assert.throws(() => resolvePfcParams({ xonBytes: 200_000 }), RangeError);
   assert.throws(() => resolvePfcParams({ pauseQuanta: 0 }), RangeError);
   assert.throws(() => resolvePfcParams({ bogus: 1 } as never), RangeError);
-  // out.frameNs is an int32: 65535 × 512 bit at 0.01 Gb/s is 3,355,392,000 ns, past 2^31 − 1, so
-  // given explicitly it throws (the default takes fewer quanta there: pfc-defaults.test.ts).
+  // A PAUSE lasts at most 2^30 ns (PortQueues.onPause's bound): 65535 × 512 bit at 0.01 Gb/s is
+  // 3,355,392,000 ns, so given explicitly it throws (the default takes fewer quanta there:
+  // pfc-defaults.test.ts).
   assert.throws(() => resolvePfcParams({ linkGbps: 0.01, pauseQuanta: 65535 }), /pauseQuanta/);
   assert.is(pauseFrameNs(1000, 0.01), 51_200_000);
   assert.is(resolvePfcParams({ linkGbps: 0.01, pauseQuanta: 1000 }).pauseQuanta, 1000);
-  assert.is(resolvePfcParams({ linkGbps: 0.016 }).pauseQuanta, 65535); // 2,097,120,000 ns
+  assert.is(resolvePfcParams({ linkGbps: 0.032 }).pauseQuanta, 65535); // 1,048,560,000 ns
 });
 
 test("a pause of 3 s: its length is read as an unsigned age; out.pausedNs saturates at int32", () => {

@@ -60,7 +60,7 @@ export interface PfcParams {
   xonBytes: number;
   /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU, at most 2^29. */
   headroomBytes: number;
-  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most that last ≤ 2^31 − 1 ns. */
+  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most that last ≤ 2^30 ns. */
   pauseQuanta: number;
   /** Re-send the PAUSE this long after the last one while still above XON; default half its duration, at least 1 ns. */
   refreshNs: number;
@@ -70,6 +70,13 @@ export type PfcParamsInput = Partial<PfcParams>;
 
 /** What PfcBase uses of them: all but the static thresholds. */
 export type PfcCommonParams = Omit<PfcParams, "xoffBytes" | "xonBytes">;
+
+/**
+ * The longest PAUSE a frame may ask for, ns: PortQueues.onPause accepts at most 2^30 ns, so that
+ * it can read the pause's end as a deadline at most 2^30 ahead (lib/core/ticks.ts
+ * tickDeadlineCame) and still see it passed on a port idle for up to 2^32 − 2^30 ns (≈ 3.2 s).
+ */
+export const PFC_MAX_FRAME_NS = 2 ** 30;
 
 /** 802.3 Annex 31B: a pause quantum is 512 bit times, so quanta × 512 / Gb/s ns, rounded up. */
 export function pauseFrameNs(quanta: number, linkGbps: number): number {
@@ -94,12 +101,13 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   // No paper fixes XOFF; 100 KB is a common static setting at 100 Gb/s (HPCC uses a dynamic one).
   const xoffBytes = input.xoffBytes ?? 100_000;
   // Derived defaults are clamped into their rules (DESIGN.md rule 7), without a branch.
-  // pauseQuanta: 65535, or fewer where that PAUSE would last past 2^31 − 1 ns (out.frameNs is an
-  // int32). One quantum is 512 bit times = 512 / linkGbps ns, so the most that fit are
-  // ⌊(2^31 − 1) · linkGbps / 512⌋ (65535 from 65535 · 512 / (2^31 − 1) ≈ 0.0156248 Gb/s up);
-  // the subtraction takes one back where the double product rounded up onto an integer.
-  const fit = Math.floor((I32.Max * linkGbps) / 512);
-  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fit - Number(pauseFrameNs(fit, linkGbps) > I32.Max)));
+  // pauseQuanta: 65535, or fewer where that PAUSE would last past PFC_MAX_FRAME_NS = 2^30 ns
+  // (the longest the egress side, PortQueues.onPause, takes). One quantum is 512 bit times =
+  // 512 / linkGbps ns, so the most that fit are ⌊2^30 · linkGbps / 512⌋ = ⌊2^21 · linkGbps⌋
+  // (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up); the subtraction takes one back where the
+  // double quotient of pauseFrameNs rounded up past 2^30.
+  const fit = Math.floor((PFC_MAX_FRAME_NS * linkGbps) / 512);
+  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS)));
   const defaults: PfcParams = {
     linkGbps,
     mtuBytes,
@@ -119,10 +127,11 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
     xoffBytes: rule.int(1, 2 ** 29),
     xonBytes: rule.int(0, p.xoffBytes),
     headroomBytes: rule.int(0, 2 ** 29),
-    // A PAUSE's duration must fit out.frameNs, an int32 (below 15.6 Mb/s 65535 quanta do not).
+    // A PAUSE must be one the egress side takes: at most 2^30 ns (below 31.25 Mb/s 65535 quanta
+    // are longer).
     pauseQuanta: rule.must(
-      Number.isInteger(p.pauseQuanta) && p.pauseQuanta >= 1 && p.pauseQuanta <= 0xffff && pauseFrameNs(p.pauseQuanta, p.linkGbps) <= 2 ** 31 - 1,
-      "an integer in [1, 65535] whose PAUSE lasts at most 2^31 − 1 ns at linkGbps",
+      Number.isInteger(p.pauseQuanta) && p.pauseQuanta >= 1 && p.pauseQuanta <= 0xffff && pauseFrameNs(p.pauseQuanta, p.linkGbps) <= PFC_MAX_FRAME_NS,
+      "an integer in [1, 65535] whose PAUSE lasts at most 2^30 ns at linkGbps",
     ),
     // At most the pause duration.
     refreshNs: rule.int(1, Math.max(1, pauseFrameNs(p.pauseQuanta, p.linkGbps))),
