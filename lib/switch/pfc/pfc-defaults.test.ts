@@ -12,7 +12,8 @@ test("linkGbps 0.01: pauseQuanta defaults to the most quanta whose PAUSE lasts a
   // One quantum = 512 bit / 0.01 bit/ns = 51,200 ns; 65535 of them = 3,355,392,000 ns > 2^30.
   // ⌊2^30 × 0.01 / 512⌋ = ⌊10,737,418.24 / 512⌋ = ⌊20,971.52⌋ = 20,971 quanta:
   // 20,971 × 512 = 10,737,152 bit / 0.01 = 1,073,715,200 ns ≤ 2^30 (20,972: 1,073,766,400 > it).
-  // refreshNs = ⌊1,073,715,200 / 2⌋ = 536,857,600; headroom 2 × ⌈0.01 × 1000 / 8 = 1.25⌉ + 2 × 1500 = 3004.
+  // refreshNs = ⌊1,073,715,200 / 2⌋ = 536,857,600;
+  // headroom 2 × ⌈0.01 × 1000 / 8 = 1.25⌉ + 2 × 1500 = 3004.
   const p = new Pfc({ linkGbps: 0.01 }, 1);
   assert.is(p.params.pauseQuanta, 20_971);
   assert.is(p.frameNs, 1_073_715_200);
@@ -29,13 +30,17 @@ test("linkGbps 0.01: pauseQuanta defaults to the most quanta whose PAUSE lasts a
   assert.is(resolvePfcParams({ linkGbps: 0.03125 }).pauseQuanta, 65535);
   // Just below: ⌊2^21 × 0.0312⌋ = ⌊65,431.14⌋ = 65,431 quanta, 65,431 × 512 = 33,500,672 bit /
   // 0.0312 = 1,073,739,487.2 → ⌈⌉ 1,073,739,488 ns ≤ 2^30 (65,432: 1,073,755,898 > it).
-  assert.equal([resolvePfcParams({ linkGbps: 0.0312 }).pauseQuanta, new Pfc({ linkGbps: 0.0312 }).frameNs], [65_431, 1_073_739_488]);
+  assert.is(resolvePfcParams({ linkGbps: 0.0312 }).pauseQuanta, 65_431);
+  assert.is(new Pfc({ linkGbps: 0.0312 }).frameNs, 1_073_739_488);
   // 0.02 and 0.03 Gb/s, where 65535 quanta once lasted 1,677,696,000 and 1,118,464,000 ns:
-  // ⌊2^21 × 0.02⌋ = 41,943 → 1,073,740,800 ns; ⌊2^21 × 0.03⌋ = ⌊62,914.56⌋ = 62,914 → ⌈1,073,732,266.7⌉.
-  assert.equal([new Pfc({ linkGbps: 0.02 }).frameNs, new Pfc({ linkGbps: 0.03 }).frameNs], [1_073_740_800, 1_073_732_267]);
+  // ⌊2^21 × 0.02⌋ = 41,943 → 1,073,740,800 ns;
+  // ⌊2^21 × 0.03⌋ = ⌊62,914.56⌋ = 62,914 → ⌈1,073,732,266.7⌉ ns.
+  assert.is(new Pfc({ linkGbps: 0.02 }).frameNs, 1_073_740_800);
+  assert.is(new Pfc({ linkGbps: 0.03 }).frameNs, 1_073_732_267);
   // Given explicitly, a PAUSE longer than 2^30 ns throws: 65535 quanta at 0.01 Gb/s, and 20,972.
-  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 65535 }), /^Pfc: pauseQuanta must be .* at most 2\^30 ns/);
-  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 20_972 }), /^Pfc: pauseQuanta must be/);
+  const refused = /^Pfc: pauseQuanta must be .* at most 2\^30 ns/;
+  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 65535 }), refused);
+  assert.throws(() => new Pfc({ linkGbps: 0.01, pauseQuanta: 20_972 }), refused);
   assert.is(new Pfc({ linkGbps: 0.01, pauseQuanta: 20_971 }).frameNs, 1_073_715_200);
   // Below 512 / 2^30 Gb/s (≈ 477 b/s) one quantum is longer than 2^30 ns: the default throws.
   assert.throws(() => new Pfc({ linkGbps: 4.7e-7 }), /^Pfc: pauseQuanta must be/);

@@ -60,7 +60,7 @@ export interface PfcParams {
   xonBytes: number;
   /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU, at most 2^29. */
   headroomBytes: number;
-  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most that last ≤ 2^30 ns. */
+  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most lasting ≤ 2^30 ns. */
   pauseQuanta: number;
   /** Re-send the PAUSE this long after the last one while still above XON; default half its duration, at least 1 ns. */
   refreshNs: number;
@@ -107,7 +107,8 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   // (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up); the subtraction takes one back where the
   // double quotient of pauseFrameNs rounded up past 2^30.
   const fit = Math.floor((PFC_MAX_FRAME_NS * linkGbps) / 512);
-  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS)));
+  const fitted = fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS);
+  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fitted));
   const defaults: PfcParams = {
     linkGbps,
     mtuBytes,
@@ -130,7 +131,10 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
     // A PAUSE must be one the egress side takes: at most 2^30 ns (below 31.25 Mb/s 65535 quanta
     // are longer).
     pauseQuanta: rule.must(
-      Number.isInteger(p.pauseQuanta) && p.pauseQuanta >= 1 && p.pauseQuanta <= 0xffff && pauseFrameNs(p.pauseQuanta, p.linkGbps) <= PFC_MAX_FRAME_NS,
+      Number.isInteger(p.pauseQuanta) &&
+        p.pauseQuanta >= 1 &&
+        p.pauseQuanta <= 0xffff &&
+        pauseFrameNs(p.pauseQuanta, p.linkGbps) <= PFC_MAX_FRAME_NS,
       "an integer in [1, 65535] whose PAUSE lasts at most 2^30 ns at linkGbps",
     ),
     // At most the pause duration.

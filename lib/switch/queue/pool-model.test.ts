@@ -178,7 +178,7 @@ test("PortQueues' shared buffers match a model of the README's rule event by eve
     { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 2, poolBytes: 50_000, controlPooled: true },
     { overRule: "arrival", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: true },
     { overRule: "occupancy", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: true },
-    // DCP's lossless control plane (the dcp profile's default): the control FIFO outside the buffer.
+    // DCP's lossless control plane (the dcp default): the control FIFO outside the buffer.
     { overRule: "occupancy", poolRule: "dynamic", poolAlphaLog2: 0, poolBytes: 60_000, controlPooled: false },
     { overRule: "occupancy", poolRule: "complete", poolAlphaLog2: 0, poolBytes: 50_000, controlPooled: false },
   ];

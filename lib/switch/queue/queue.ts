@@ -364,7 +364,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.poolUsed.length - 1)) return this.reject(slot);
     const b = slot << S.Shift;
     // The bytes the buffer holds for the port: its control FIFO's only when that is pooled.
-    const queued = this.st[b + S.Bytes] + (this.poolExempt === 0 ? this.st[b + S.Control + S.Bytes] : 0);
+    const control = this.poolExempt === 0 ? this.st[b + S.Control + S.Bytes] : 0;
+    const queued = this.st[b + S.Bytes] + control;
     this.poolAdd(b, -queued);
     this.poolOf[slot] = pool + 1;
     this.poolAdd(b, queued);
@@ -867,7 +868,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
 
   /**
    * `delta` bytes into (or out of) the buffer of the FIFO whose words start at st[f]; none for a
-   * control FIFO outside it (HPCC's SwitchNotifyDequeue releases MMU bytes only `if (qIndex != 0)`).
+   * control FIFO outside it (HPCC's SwitchNotifyDequeue releases MMU bytes only for qIndex != 0).
    */
   private poolAdd(f: number, delta: number): void {
     if ((f & this.poolExempt) !== 0) return;
