@@ -9,7 +9,7 @@ import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
 import { type FlowView, grouped, stats } from "./metrics";
 import { runFctSeries } from "../plot/plot";
-import { summary } from "./results";
+import { flowsCsv, summary } from "./results";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
@@ -56,6 +56,38 @@ test("one flow alone, by hand: FCT = ideal, goodput = bytes × 8 / FCT, nothing 
   assert.is(m.links.busiest.filter((x) => x.bytes === wire).length, 5);
   assert.ok(m.links.busiest.filter((x) => x.bytes === wire).every((x) => Math.abs(x.util - (wire * 8) / 100e3 / r.simulatedUs) < 0.001));
   assert.equal(m.fctUs.bySize.map((x) => x.label), ["200 KB – 10 MB"]);
+});
+
+test("HPCC's slowdown, by hand: the last ACK over base RTT + wire bytes at the bottleneck, at least 1", () => {
+  // HPCC's ns-3 (third.cc qp_finish; fct_analysis.py): slowdown = max(1, fct / standalone_fct),
+  // fct at the sender's last ACK, standalone_fct = pairRtt + total_bytes × 8 / b with pairRtt =
+  // 2 × Σ delay + Σ one packet_payload_size serialisation per hop. Here: 100 Gb/s, 1 µs links,
+  // payload 4150 − 64 = 4086 B (326.88 ns a hop), 64 B headers.
+  // 1000 B from host 0 to host 15 (6 hops, alone): pairRtt = 2 × 6 × 1000 + 6 × 326.88 =
+  // 13,961.28 ns; wire bytes 1000 + 64 = 1064 (85.12 ns); standalone_fct = 14,046.40 ns.
+  // The fabric's ideal (last byte delivered, store and forward): 6 × (85.12 + 1000) = 6,510.72 ns;
+  // its ACK (64 B, 5.12 ns a hop) is back 6 × 1005.12 = 6,030.72 ns later, at 12,541.44 ns:
+  // HPCC's ratio 12,541.44 / 14,046.40 = 0.893 is clamped to 1, the fabric's slowdown is 1 too.
+  const alone = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1000 }] }]));
+  const f = alone.flows[0];
+  assert.equal([f.idealUs, f.fctUs, f.slowdown, f.ackedUs, f.slowdownHpcc], [6.511, 6.511, 1, 12.541, 1]);
+  // 8 × 100 KB into host 0: 25 packets each (24 × 4086 + 1936), 100,000 + 25 × 64 = 101,600 wire
+  // bytes, 8,128 ns at 100 Gb/s; over h hops standalone_fct = 2000 h + 326.88 h + 8128 ns
+  // (h = 2 under host 0's switch, 4 in its pod, 6 across the core).
+  const r = runScenario(base([{ kind: "incast", senders: 8, receiver: 0, bytes: 100_000 }]));
+  const standaloneNs: Record<number, number> = { 2: 12_781.76, 4: 17_435.52, 6: 22_089.28 };
+  for (const x of r.flows) {
+    const hops = x.src < 2 ? 2 : x.src < 4 ? 4 : 6;
+    const want = Math.max(1, ((x.ackedUs as number) * 1000) / standaloneNs[hops]);
+    assert.ok(Math.abs((x.slowdownHpcc as number) - want) < 0.0015, `flow ${x.flow}: ${x.slowdownHpcc} vs ${want}`);
+    // Its base is a round trip longer than the fabric's ideal: its slowdowns are smaller.
+    assert.ok((x.slowdownHpcc as number) < (x.slowdown as number), `flow ${x.flow}`);
+  }
+  assert.ok(r.flows.some((x) => (x.slowdownHpcc as number) > 1));
+  // flows.csv carries it as its last column.
+  const csv = flowsCsv(r).split("\n");
+  assert.ok(csv[0].endsWith(",goodput_gbps,slowdown_hpcc"));
+  assert.ok(csv[1].endsWith(`,${r.flows[0].slowdownHpcc}`));
 });
 
 test("link usage by class, by hand: one ECMP flow across the pods of a k = 4 fat tree", () => {

@@ -20,6 +20,12 @@ export interface FlowResult {
   slowdown: number | null;
   /** Sender-side completion (everything acknowledged) − start. */
   ackedUs: number | null;
+  /**
+   * HPCC's slowdown (HPCC's ns-3 qp_finish and analysis/fct_analysis.py): ackedUs over
+   * standalone_fct (scenario/build.ts hpccStandaloneFctPs), at least 1; null until acknowledged.
+   * Results written before 2026-12-04 lack it.
+   */
+  slowdownHpcc?: number | null;
   retransmissions: number;
   timeouts: number;
   /** complete, incomplete (the run ended first), waiting (its dependencies never completed) or failed (the reliability module gave up). */
@@ -139,6 +145,8 @@ export function collect(b: Built): Results {
       idealUs: r3(ideal),
       slowdown: fct === null ? null : r3(fct / ideal),
       ackedUs: acked >= 0 ? r3((acked - start) / 1e6) : null,
+      // fct_analysis.py: `slow=$7/$8; slow<1?1:slow`.
+      slowdownHpcc: acked >= 0 ? r3(Math.max(1, (acked - start) / b.hpccStandalonePs[i])) : null,
       retransmissions: tr.retransmissions(i),
       timeouts: tr.timeouts(i),
       status: f.flowFailed[i] !== 0 ? "failed" : done >= 0 ? "complete" : f.flowStarted[i] === 0 ? "waiting" : "incomplete",
@@ -251,12 +259,13 @@ export function attachFaultCost(r: Results, base: Results): void {
 }
 
 export function flowsCsv(r: Results): string {
-  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb,class,group,spurious,out_of_order,fault_losses,goodput_gbps";
+  const head = "flow,src,dst,bytes,start_us,fct_us,ideal_us,slowdown,acked_us,retransmissions,timeouts,status,cc,lb,class,group,spurious,out_of_order,fault_losses,goodput_gbps,slowdown_hpcc";
   const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const rows = r.flows.map((x) =>
     [
       x.flow, x.src, x.dst, x.bytes, x.startUs, x.fctUs ?? "", x.idealUs, x.slowdown ?? "", x.ackedUs ?? "", x.retransmissions, x.timeouts, x.status, x.cc, x.lb,
       q(x.class), q(x.group), x.spurious, x.outOfOrder, x.faultLosses, x.goodputGbps ?? "",
+      x.slowdownHpcc ?? "",
     ].join(","),
   );
   return `${head}\n${rows.join("\n")}\n`;

@@ -31,6 +31,8 @@ export interface Built {
   ctx: NetworkContext;
   /** Analytic unloaded completion time per flow, ps. */
   idealPs: Float64Array;
+  /** HPCC's ns-3 standalone_fct per flow (hpccStandaloneFctPs), ps. */
+  hpccStandalonePs: Float64Array;
   names: { cc: string[]; lb: string[]; reliability: string };
   derived: Record<string, number | string | boolean>;
   /** Class and job group of each flow (group "" when none). */
@@ -403,7 +405,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
   const idealPs = new Float64Array(F);
-  for (let f = 0; f < F; f++) idealPs[f] = idealFctPs(topo, flows[f].src, flows[f].dst, flows[f].bytes, mtu, header, s.topology.switchLatencyNs ?? 0);
+  const hpccStandalonePs = new Float64Array(F);
+  for (let f = 0; f < F; f++) {
+    const { src, dst, bytes } = flows[f];
+    const switchNs = s.topology.switchLatencyNs ?? 0;
+    idealPs[f] = idealFctPs(topo, src, dst, bytes, mtu, header, switchNs);
+    hpccStandalonePs[f] = hpccStandaloneFctPs(topo, src, dst, bytes, mtu, header, switchNs);
+  }
   return {
     scenario: s,
     seed,
@@ -412,6 +420,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     flows,
     ctx,
     idealPs,
+    hpccStandalonePs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
     derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
@@ -508,5 +517,40 @@ export function idealFctPs(t: Topology, src: number, dst: number, bytes: number,
     done = t0;
   }
   return done;
+}
+
+/**
+ * HPCC's reference FCT, standalone_fct (HPCC's ns-3, simulation/scratch/third.cc qp_finish):
+ * base_rtt + total_bytes × 8 / b, with b the path's bottleneck rate, total_bytes the payload
+ * plus one header per packet of packet_payload_size (here mtu − header), and base_rtt = pairRtt
+ * = 2 × Σ link delays + Σ one packet_payload_size serialisation per hop (CalculateRoute's delay
+ * and txDelay; main: `rtt = delay * 2 + txDelay`), a switch's latency counted as delay of the
+ * hop after it (ns-3 has none). HPCC measures the flow against it at the sender's completion,
+ * the last ACK (QpComplete); this is a round trip longer than idealFctPs, which ends at the
+ * last byte delivered. Exact, where ns-3 truncates each term to whole ns.
+ */
+export function hpccStandaloneFctPs(
+  t: Topology,
+  src: number,
+  dst: number,
+  bytes: number,
+  mtu: number,
+  header: number,
+  switchLatencyNs: number,
+): number {
+  const path = t.path(src, dst);
+  const mss = mtu - header;
+  let delayPs = 0;
+  let txPs = 0;
+  let bottleneckGbps = Infinity;
+  for (let j = 0; j < path.length; j++) {
+    const p = path[j];
+    delayPs += t.portLatencyNs[p] * 1000 + (j > 0 ? switchLatencyNs * 1000 : 0);
+    txPs += (mss * 8000) / t.portGbps[p];
+    bottleneckGbps = Math.min(bottleneckGbps, t.portGbps[p]);
+  }
+  // ((m_size − 1) / packet_payload_size + 1) headers: ⌈bytes / mss⌉ for bytes ≥ 1.
+  const wireBytes = bytes + Math.ceil(bytes / mss) * header;
+  return 2 * delayPs + txPs + (wireBytes * 8000) / bottleneckGbps;
 }
 
