@@ -8,12 +8,14 @@
 //   Both tables are the HPCC repository's traffic_gen/WebSearch_distribution.txt and
 //   FbHdp_distribution.txt (github.com/alibaba-edu/High-Precision-Congestion-Control, commit
 //   9cf8b9e8c8d04a3775e06c972c4699dcbce53c37), copied verbatim in data/*_cdf.txt beside this file
-//   (cdf.test.ts checks that the tables below equal those files).
+//   (generators.test.ts, "flow-size CDFs", checks that the tables below equal those files).
 //
-// Sampling (as HPCC's traffic generator): the CDF is piecewise linear between its points; a draw
-// u ∈ (0, 1) maps to the size on the segment whose CDF range holds it, linearly interpolated,
-// rounded to whole bytes (at least 1). The mean of that distribution is
-// Σ (p_i − p_{i−1}) · (x_{i−1} + x_i) / 2.
+// Sampling (as HPCC's traffic generator, traffic_gen.py with custom_rand.py): the CDF is
+// piecewise linear between its points; a draw u ∈ (0, 1) maps to the size on the segment whose
+// CDF range holds it, linearly interpolated, rounded to the nearest whole byte (at least 1).
+// HPCC truncates instead (`size = int(customRand.rand())`, then 1 if ≤ 0): a size here is the
+// same or 1 B more, about 0.5 B more on average. Kept, since it would move every seeded run.
+// The mean of that distribution is Σ (p_i − p_{i−1}) · (x_{i−1} + x_i) / 2.
 //
 // Load (DCP §6.2 "average load of 0.3"): every source host starts flows as a Poisson process of
 // rate λ = load × host link rate / (8 × mean size), so its offered bytes average load × its link.

@@ -43,7 +43,8 @@ export interface IncastOptions {
 /**
  * N senders to one receiver (SMaRTT §IV-A, DCP §6.3); senders drawn without replacement from
  * the other hosts unless given. Equal sizes, or uneven ones from `bytesList`; simultaneous
- * starts, or staggered by a fixed step and/or a random jitter.
+ * starts, or staggered by a fixed step and/or a random jitter. One incast: DCP §6.3 repeats its
+ * 128-to-1 incast at 5 % average load, which this does not generate.
  */
 export function incast(hosts: number, opts: IncastOptions, seed: number): FlowRecord[] {
   const { senders, receiver } = opts;
