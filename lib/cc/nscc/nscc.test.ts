@@ -794,6 +794,34 @@ test("uec-htsim: QuickAdapt's delay trigger is strict against the unrounded 4 ×
   assert.is(cc.cwndBytes(0), 2 * MTU);
 });
 
+// uet-htsim processAck: without a valid RTT sample delay = avg_delay, and quick_adapt tests
+// delay > qa_threshold (uec-htsim-reference §3 step 3, §5), both in ps, the average unfloored.
+// Found by review: the average was floored to whole ns and tested against the floored threshold.
+test("without an RTT sample QuickAdapt's delay trigger tests the average with its fraction, strictly, in every loop", () => {
+  // delayEwma 0.5: a first sample of 2001 ns leaves avg = floor(2001·256 × 32768 / 65536) =
+  // 256,128 in Q8 = 1000.5 ns (2001 is below every target, so uec-htsim blends it as it is).
+  for (const profile of ["uec", "uec-htsim", "smartt"] as const) {
+    const windowNs = profile === "smartt" ? BASE + BASE / 2 : BASE + TARGET;
+    const run = (qaThresholdNs: number) => {
+      const cc = new Nscc({ profile, linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, delayEwma: 0.5, qaThresholdNs }, 1);
+      cc.open(0);
+      cc.onSend(0, 0, 10 * MTU);
+      cc.onAck(0, 1000, 0, BASE + 2001, false); // opens the window [1000, 1000 + windowNs]
+      assert.is(cc.inspect(0).avgDelay, 256_128);
+      return { cc, r: cc.onAck(0, 1001 + windowNs, MTU, 0, false) };
+    };
+    // 1000.5 > 1000.25 (Q8: 256,128 > floor(1000.25 × 256) = 256,064); achieved 4150 is below
+    // maxWnd >> 3 (uec) and there is no gate (smartt with trimming) → cwnd = 4150.
+    const above = run(1000.25);
+    assert.is(above.r & NSCC_QUICK_ADAPT, NSCC_QUICK_ADAPT, profile);
+    assert.is(above.cc.cwndBytes(0), MTU, profile);
+    // 1000.5 is not above 1000.5 (256,128 > 256,128 is false).
+    const at = run(1000.5);
+    assert.is(at.r & NSCC_QUICK_ADAPT, 0, profile);
+    assert.ok(at.cc.cwndBytes(0) > MTU, profile);
+  }
+});
+
 // uet-htsim update_delay (uec-htsim-reference §3): an unmarked sample above target blends in
 // base_rtt / 4. With the whole-ns base RTT 14,023 (from 14,022.72) that is 3505.75 ns, which the
 // Q8 average holds exactly (897,472 / 256). Blending stalls once 0.0125 × (sample − avg) is below

@@ -64,6 +64,9 @@ const enum Fl {
   Increase = 8, // FastIncrease mode
   MdOnce = 16, // lastDec holds a real tick
   Penalty = 32, // receiver penalty active, savedCwnd valid
+  // Never stored: onAck sets it on its local copy of the flag byte for an ACK without an RTT
+  // sample, so that QuickAdapt's delay test reads the average (quickAdapt).
+  NoSample = 128,
 }
 
 /** Handler result bits (exported below as NSCC_*). */
@@ -166,6 +169,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /** Eq. (3)'s mtu × pi × a in bytes, pi = brtt / (trtt − brtt). */
   private readonly eq3Bytes: number;
   private readonly qaThresholdNs: number;
+  /** The threshold against the Q8 average, the delay of an ACK without an RTT sample. */
+  private readonly qaThresholdQ8: number;
   /** The longest QuickAdapt window: base RTT only falls from baseRtt0, the target only scales down with it. */
   private readonly qaLeadMaxNs: number;
   private readonly qaGate: number;
@@ -215,9 +220,15 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.alphaQ16 = q16(p.alphaBytesPerNs);
     const scalingA = p.bdpBytes / 150_000; // UEC base_BDP, also SMaRTT's reference for "scaled by BDP"
     this.eq3Bytes = Math.round((p.mtuBytes * p.baseRttNs * scalingA) / p.targetDelayNs);
-    // quick_adapt's trigger is strict (delay > qa_threshold) and delays are whole ns, so the
-    // floor of the threshold is exact: d > 36,758.52 ⇔ d > 36,758 (rounding would miss d = 36,759).
-    this.qaThresholdNs = p.qaThresholdNs === Infinity ? INT32_MAX : Math.floor(p.qaThresholdNs);
+    // quick_adapt's trigger is strict (delay > qa_threshold). A sample is whole ns, so against it
+    // the floor of the threshold is exact: d > 36,758.52 ⇔ d > 36,758 (rounding would miss
+    // d = 36,759). Without a sample uet-htsim tests its average (uec-htsim-reference §3 step 3,
+    // §5), which here is Q8: for an integer a, a > x ⇔ a > floor(x), so avg / 256 > thr ⇔
+    // avgQ8 > floor(256 × thr), and 256 × thr is exact in a double. The average is at most
+    // MaxDelayNs << 8 < INT32_MAX, so capping the Q8 threshold there changes no comparison.
+    const thr = p.qaThresholdNs;
+    this.qaThresholdNs = thr === Infinity ? INT32_MAX : Math.floor(thr);
+    this.qaThresholdQ8 = thr * 256 < INT32_MAX ? Math.floor(thr * 256) : INT32_MAX;
     this.qaLeadMaxNs = this.baseRtt0 + this.targetNs;
     this.qaGate = p.qaGate;
     this.qaScalingQ16 = q16(p.qaScaling);
@@ -287,15 +298,17 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if ((flags & Fl.Started) === 0) flags = this.start(slot, now);
     if (this.plain === 0) return this.ackGeneral(slot, now, ackedBytes, rttNs, ecn, flags);
     // The UEC loop with network constants, an EWMA of the delay and no sampling.
-    let delay: number;
-    if (rttNs > 0) {
-      const rtt = rttNs >= 1 ? rttNs | 0 : 1;
-      if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
-      delay = rtt - this.baseRtt[slot];
-      this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
-    } else {
-      delay = this.avgDelay[slot] >> K.AvgShift;
+    if (rttNs <= 0) {
+      // No sample: the average stands in, and QuickAdapt tests it in Q8 (Fl.NoSample). A call
+      // of its own: setting the bit on the shared `flags` cost every ACK 2 instructions more.
+      const avg = this.avgDelay[slot] >> K.AvgShift;
+      const noSample = flags | Fl.NoSample;
+      return this.ackUec(slot, now, ackedBytes, 1, avg, ecn, noSample, this.targetNs, this.fiBytes);
     }
+    const rtt = rttNs >= 1 ? rttNs | 0 : 1;
+    if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
+    const delay = rtt - this.baseRtt[slot];
+    this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
     return this.ackUec(slot, now, ackedBytes, 1, delay, ecn, flags, this.targetNs, this.fiBytes);
   };
 
@@ -335,7 +348,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
         this.ignoredWindow(slot, flags, now);
         return R.Decrease;
       }
-      if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+      if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0, 0)) {
         this.nackAdapted(slot, bytes);
         return R.Decrease | R.QuickAdapt;
       }
@@ -344,7 +357,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     const flags = this.flags[slot] | Fl.TriggerQa;
     this.flags[slot] = flags;
     if (this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
-    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0)) {
+    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, true, 0, 0)) {
       this.nackAdapted(slot, bytes);
       return this.swallow(slot, R.QuickAdapt);
     }
@@ -484,8 +497,11 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
     } else {
       delay = this.avgDelay[slot] >> K.AvgShift;
+      flags |= Fl.NoSample;
     }
-    if (this.loopSmartt !== 0) return this.ackSmartt(slot, now, acked, scale, delay, ecn);
+    if (this.loopSmartt !== 0) {
+      return this.ackSmartt(slot, now, acked, scale, delay, ecn, flags & Fl.NoSample);
+    }
     return this.ackUec(slot, now, acked, scale, delay, ecn, flags, this.targetFor(slot), this.fairBytes(slot));
   };
 
@@ -506,7 +522,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     fiBytes: number,
   ): number => {
     if (ecn !== 0 && this.ignoreLeft[slot] > 0) return this.swallow(slot, R.Ignored);
-    if (this.windowEnded(slot, flags, now) && this.quickAdapt(slot, now, false, delay)) {
+    if (
+      this.windowEnded(slot, flags, now) &&
+      this.quickAdapt(slot, now, false, delay, flags & Fl.NoSample)
+    ) {
       return this.swallow(slot, R.QuickAdapt);
     }
     let r: number;
@@ -539,12 +558,21 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   };
 
   /** SMaRTT Alg. 4 lines 5–14, after the RTT sample. */
-  private readonly ackSmartt = (slot: number, now: number, acked: number, scale: number, delay: number, ecn: number): number => {
+  private readonly ackSmartt = (
+    slot: number,
+    now: number,
+    acked: number,
+    scale: number,
+    delay: number,
+    ecn: number,
+    noSample: number,
+  ): number => {
     if (this.ignoreLeft[slot] > 0) {
       this.ignoredWindow(slot, this.flags[slot], now);
       return R.Ignored; // line 6: every ACK is ignored
     }
-    const adapted = this.windowEnded(slot, this.flags[slot], now) && this.quickAdapt(slot, now, false, delay); // line 9
+    const ended = this.windowEnded(slot, this.flags[slot], now);
+    const adapted = ended && this.quickAdapt(slot, now, false, delay, noSample); // line 9
     const flags = this.flags[slot];
     const limited = (flags & Fl.Penalty) !== 0;
     // Line 10, Alg. 3: uncongested means "rtt ≈ brtt and not p.ecn"; anything else resets.
@@ -587,16 +615,25 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /**
    * SMaRTT Alg. 2 / UEC quick_adapt at the end of a measurement window of base RTT + target
    * (the callers test the window and the ignore phase, which the paper and the standard
-   * define differently). Fires when triggered (a trim, a loss, or delay above qaThresholdNs)
-   * and the gate allows: cwnd = max(achieved × qaScaling, MTU), and the bytes now in flight will
-   * be ignored. Either way a new window starts.
+   * define differently). Fires when triggered (a trim, a loss, or delay above qaThresholdNs:
+   * the average delay when `noSample` is set) and the gate allows: cwnd = max(achieved ×
+   * qaScaling, MTU), and the bytes now in flight will be ignored. Either way a new window starts.
    */
-  private readonly quickAdapt = (slot: number, now: number, isLoss: boolean, delay: number): boolean => {
+  private readonly quickAdapt = (
+    slot: number,
+    now: number,
+    isLoss: boolean,
+    delay: number,
+    noSample: number,
+  ): boolean => {
     const flags = this.flags[slot];
     let fired = false;
+    // Without a sample the delay is the average, tested in Q8 (constructor, qaThresholdQ8).
+    const high =
+      noSample !== 0 ? this.avgDelay[slot] > this.qaThresholdQ8 : delay > this.qaThresholdNs;
     if (
       (flags & Fl.QaStarted) !== 0 &&
-      ((flags & Fl.TriggerQa) !== 0 || isLoss || delay > this.qaThresholdNs) &&
+      ((flags & Fl.TriggerQa) !== 0 || isLoss || high) &&
       (this.qaGate === 0 || this.achieved[slot] < this.maxWnd[slot] >> this.qaGate)
     ) {
       this.cwnd[slot] = this.clampWnd(slot, mulQ16(this.achieved[slot], this.qaScalingQ16));
