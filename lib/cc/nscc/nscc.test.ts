@@ -604,6 +604,23 @@ test("onSend tracks inflight and requests an ACK when less than one MTU of windo
   assert.is(cc.inflightBytes(0), 9 * MTU + 1);
 });
 
+test("ackGenTriggerBytes: AR also while cwnd is below the receiver's ACK trigger (UEC AckRequest's second clause)", () => {
+  // cwnd 41,500 (maxWnd): 4150 in flight leaves 37,350 ≥ MTU, so only the second clause can ask.
+  const off = uec({ maxWndBytes: 10 * MTU });
+  assert.is(off.params.ackGenTriggerBytes, 0);
+  assert.is(off.onSend(0, 0, MTU), 0);
+  const on = uec({ maxWndBytes: 10 * MTU, ackGenTriggerBytes: 41_500.5 });
+  assert.is(on.onSend(0, 0, MTU), NSCC_ACK_REQUEST); // 41,500 < 41,500.5
+  const at = uec({ maxWndBytes: 10 * MTU, ackGenTriggerBytes: 41_500 });
+  assert.is(at.onSend(0, 0, MTU), 0); // 41,500 < 41,500 is false
+  // A trim cuts cwnd to 37,350 < 41,500: every send asks, however much window is left.
+  at.onTrim(0, 1, MTU, false, 0);
+  assert.is(at.cwndBytes(0), 9 * MTU);
+  assert.is(at.onSend(0, 2, 64), NSCC_ACK_REQUEST);
+  assert.throws(() => uec({ ackGenTriggerBytes: 2 ** 30 + 1 }), /ackGenTriggerBytes/);
+  assert.throws(() => uec({ ackGenTriggerBytes: -1 }), /ackGenTriggerBytes/);
+});
+
 test("inc wraps modulo 2^32 in uec-htsim, reproducing the reference simulator's quirk (§9.1)", () => {
   const htsim = new Nscc({ profile: "uec-htsim", linkGbps: 800, baseRttNs: 12_252.84, mtuBytes: MTU }, 1);
   htsim.open(0);

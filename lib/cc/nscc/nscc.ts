@@ -179,6 +179,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly fastDelayNs: number;
   private readonly adjustBytes: number;
   private readonly adjustPeriodNs: number;
+  private readonly ackGenTriggerBytes: number;
   // Behaviour switches are 0/1 numbers, not booleans: V8 tracks a number field as a small
   // integer and tests it with one compare, but a boolean field gets a full ToBoolean.
   private readonly perPacket: number;
@@ -236,6 +237,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.fastDelayNs = Math.round(p.fastIncreaseDelayNs);
     this.adjustBytes = Math.floor(p.adjustBytes);
     this.adjustPeriodNs = Math.round(p.adjustPeriodNs);
+    // cwnd is whole bytes, so cwnd < x ⇔ cwnd < ceil(x).
+    this.ackGenTriggerBytes = Math.ceil(p.ackGenTriggerBytes);
     this.perPacket = this.adjustBytes === 0 && this.adjustPeriodNs === 0 ? 1 : 0;
     this.ewmaQ16 = q16(p.delayEwma);
     this.sampleEvery = p.sampleEvery;
@@ -381,12 +384,16 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     return R.Decrease;
   }
 
-  /** `bytes` leave for the network. Returns NSCC_ACK_REQUEST when cwnd − inflight < MTU (UEC AckRequest). */
+  /**
+   * `bytes` leave for the network. Returns NSCC_ACK_REQUEST when cwnd − inflight < MTU or
+   * cwnd < ackGenTriggerBytes (UEC AckRequest, notes/uec-nscc-reps-pds.md §2.2).
+   */
   onSend(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const inflight = satAdd(this.inflight[slot], bytes);
     this.inflight[slot] = inflight;
-    return this.cwnd[slot] - inflight < this.mtu ? R.AckRequest : 0;
+    const cwnd = this.cwnd[slot];
+    return cwnd - inflight < this.mtu || cwnd < this.ackGenTriggerBytes ? R.AckRequest : 0;
   }
 
   /**

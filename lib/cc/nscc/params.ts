@@ -66,6 +66,12 @@ export interface NsccConstants {
   trimming: boolean;
   /** Process one ACK in this many, with the response scaled (SMaRTT §III-G). */
   sampleEvery: number;
+  /**
+   * UEC AckRequest's second clause: AR also while cwnd < ACK_Gen_Trigger, the receiver's ACK
+   * coalescing threshold, configured alike at both ends (notes/uec-nscc-reps-pds.md §2.2).
+   * 0 (every profile): off, AR only when cwnd − inflight < MTU (uet-htsim has no such clause).
+   */
+  ackGenTriggerBytes: number;
 }
 
 /** Behaviours that differ between the paper, the standard and the reference simulator. */
@@ -144,6 +150,7 @@ const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
   "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "initCwndBytes", "targetDelayNs", "gamma",
   "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling",
   "fastIncreaseK", "fastIncreaseDelayNs", "adjustBytes", "adjustPeriodNs", "delayEwma", "trimming", "sampleEvery",
+  "ackGenTriggerBytes",
 ];
 const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
@@ -295,6 +302,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     delayEwma: 0.0125,
     trimming,
     sampleEvery: 1,
+    ackGenTriggerBytes: 0,
     ...BEHAVIOURS[profile],
   };
   return resolveParams("Nscc", defaults, input, (p) => ({
@@ -323,6 +331,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     delayEwma: rule.num(1 / 65536, 1),
     trimming: rule.bool,
     sampleEvery: rule.int(1, 255),
+    ackGenTriggerBytes: rule.num(0, MAX_BYTES),
     loop: rule.oneOf("smartt", "uec"),
     mdDenominator: rule.oneOf("rtt", "delay"),
     proportionalIncrease: rule.oneOf("eq3", "alpha"),
