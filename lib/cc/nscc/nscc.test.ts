@@ -604,7 +604,7 @@ test("onSend tracks inflight and requests an ACK when less than one MTU of windo
   assert.is(cc.inflightBytes(0), 9 * MTU + 1);
 });
 
-test("ackGenTriggerBytes: AR also while cwnd is below the receiver's ACK trigger (UEC AckRequest's second clause)", () => {
+test("ackGenTriggerBytes: AR also while cwnd < ACK_Gen_Trigger (UEC AckRequest)", () => {
   // cwnd 41,500 (maxWnd): 4150 in flight leaves 37,350 ≥ MTU, so only the second clause can ask.
   const off = uec({ maxWndBytes: 10 * MTU });
   assert.is(off.params.ackGenTriggerBytes, 0);
@@ -814,13 +814,14 @@ test("uec-htsim: QuickAdapt's delay trigger is strict against the unrounded 4 ×
 // uet-htsim processAck: without a valid RTT sample delay = avg_delay, and quick_adapt tests
 // delay > qa_threshold (uec-htsim-reference §3 step 3, §5), both in ps, the average unfloored.
 // Found by review: the average was floored to whole ns and tested against the floored threshold.
-test("without an RTT sample QuickAdapt's delay trigger tests the average with its fraction, strictly, in every loop", () => {
+test("without an RTT sample QuickAdapt tests the average's fraction against qa_threshold", () => {
   // delayEwma 0.5: a first sample of 2001 ns leaves avg = floor(2001·256 × 32768 / 65536) =
   // 256,128 in Q8 = 1000.5 ns (2001 is below every target, so uec-htsim blends it as it is).
   for (const profile of ["uec", "uec-htsim", "smartt"] as const) {
     const windowNs = profile === "smartt" ? BASE + BASE / 2 : BASE + TARGET;
     const run = (qaThresholdNs: number) => {
-      const cc = new Nscc({ profile, linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, delayEwma: 0.5, qaThresholdNs }, 1);
+      const p = { profile, linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, delayEwma: 0.5 };
+      const cc = new Nscc({ ...p, qaThresholdNs }, 1);
       cc.open(0);
       cc.onSend(0, 0, 10 * MTU);
       cc.onAck(0, 1000, 0, BASE + 2001, false); // opens the window [1000, 1000 + windowNs]

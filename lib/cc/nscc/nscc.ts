@@ -10,9 +10,10 @@
 //   uet-htsim `uec.cpp` (notes/uec-htsim-reference.md §3–5, §9) for the `uec-htsim` profile.
 //
 // Units and representation (DESIGN.md rule 5): bytes and ns in int32; time as wrapping ns ticks
-// compared by difference; the average delay in Q8 ns (1/256 ns, so a 0.0125 EWMA step is never
-// lost to truncation; saturates at 8.39 ms); fractions in Q16; the increase accumulator in a
-// Float64Array as an integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
+// compared by difference; the average delay in Q8 ns (1/256 ns, so a 0.0125 EWMA step of a
+// whole-ns difference is not lost to truncation, though each step floors and a rising average
+// lags up to 0.3125 ns, README; saturates at 8.39 ms); fractions in Q16; the increase
+// accumulator in a Float64Array as an integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
 // Every division floors (lib/core/fixed.ts). The increase products (α·(target − delay) or
 // eq. (3)'s, times acked × scale) are exact below 2^53, which ACKs of up to about 2^23 B keep at
 // the default constants; a larger ACK's product is the nearest double, so its floor may be one
@@ -311,7 +312,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     const rtt = rttNs >= 1 ? rttNs | 0 : 1;
     if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
     const delay = rtt - this.baseRtt[slot];
-    this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
+    const sampleQ8 = (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift;
+    this.blendDelay(slot, sampleQ8, this.ewmaQ16);
     return this.ackUec(slot, now, ackedBytes, 1, delay, ecn, flags, this.targetNs, this.fiBytes);
   };
 

@@ -244,7 +244,8 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     targetDelayNs = input.targetDelayNs ?? clamp(0.5 * baseRttNs, 1, MAX_TARGET_NS);
     // §III-E: with trimming QuickAdapt is triggered by trims only; without, by a high RTT with
     // few acked bytes. The paper gives no numbers for the latter; we take UEC's 4 × target
-    // and qa_gate = 3.
+    // and qa_gate = 3. The paper ties no threshold to trtt, so this one, of the network's
+    // target, is not scaled per path (§III-J scales the increase constants).
     qaThresholdNs = trimming ? Infinity : 4 * targetDelayNs;
     qaGate = trimming ? 0 : 3;
     // §III-J: increase constants move cwnd by a constant amount per RTT, scaled by the BDP. The
