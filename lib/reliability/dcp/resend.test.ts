@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DcpReceiver } from "./receiver";
-import { DCP_TX_NONE, DCP_TX_RESEND, DcpSender } from "./sender";
+import { DCP_TIMEOUT, DCP_TX_NONE, DCP_TX_RESEND, DcpSender } from "./sender";
 import { DCP_OP_WRITE } from "./wire";
 
 const MTU = 1024;
@@ -61,6 +61,67 @@ test("a lost unaMSN-th message behind packets bouncing off a strict bitmap is re
 test("a round quota below one MTU is refused: no full packet could ever be sent", () => {
   assert.throws(() => new DcpSender({ mtuBytes: 4096, roundQuotaBytes: 3000 }), /roundQuotaBytes must be at least mtuBytes/);
   assert.not.throws(() => new DcpSender({ mtuBytes: 4096, roundQuotaBytes: 4096 }));
+});
+
+/**
+ * One message of `packets` packets on a lossless path, one round of round_quota (16 KB) every
+ * `roundNs` (the QP's share of the link), the default RTO (8 ms). `lostPsn` ≥ 0 is trimmed and
+ * its HO lost (the lossless control plane violated, §4.5). Returns when eMSN reaches 1 or the
+ * timer returns an error, with the sender's timeouts and the first expiry's tick.
+ */
+function oneMessage(mtuBytes: number, packets: number, roundNs: number, lostPsn = -1) {
+  const tx = new DcpSender({ mtuBytes });
+  const rx = new DcpReceiver();
+  tx.open(0, 0);
+  rx.open(0, 0);
+  assert.is(tx.post(0, packets * mtuBytes, DCP_OP_WRITE), 0);
+  let firstExpiryNs = -1;
+  let lostOnce = false;
+  for (let now = 0; now < 1e9; now += roundNs) {
+    const r = tx.onTimer(0, now);
+    if (r < 0) return { done: false, timeouts: tx.timeouts(0), timerResult: r, firstExpiryNs };
+    if (r === DCP_TIMEOUT && firstExpiryNs < 0) firstExpiryNs = now;
+    tx.onSchedule(0, now, 1 << 20);
+    for (let k = tx.nextPacket(0, now); k !== DCP_TX_NONE; k = tx.nextPacket(0, now)) {
+      assert.ok(k > 0, `nextPacket ${k}`);
+      const [msn, psn, retryNo] = [tx.out[1], tx.out[2], tx.out[5]];
+      if (psn === lostPsn && !lostOnce) {
+        lostOnce = true;
+        continue;
+      }
+      const x = rx.onData(0, now, msn, psn, retryNo, packets, false);
+      assert.ok(x >= 0, `onData ${x}`);
+      if ((x & DCP_RX_ACK) !== 0) tx.onAck(0, now, rx.out[0]);
+      if (rx.emsn(0) === 1) {
+        return { done: true, timeouts: tx.timeouts(0), timerResult: 0, firstExpiryNs };
+      }
+    }
+  }
+  return { done: false, timeouts: tx.timeouts(0), timerResult: 0, firstExpiryNs };
+}
+
+test("a lossless message that takes longer than rtoNs to send completes without a timeout", () => {
+  // Review: the timer ran from the message's first packet, so 16,383 KB at 12.5 Gb/s (10.7 ms,
+  // a 16 KB round every 10,486 ns) timed out with nothing lost, its resend as well, and after
+  // 7 retries the QP was in error. DCP-Simulation (rdma-hw.cc, RdmaHw::GetNxtPacket) restarts
+  // its 8 ms timeout with every packet sent.
+  const slow = oneMessage(1024, 16383, Math.round((16384 * 8) / 12.5));
+  assert.ok(slow.done, `timer ${slow.timerResult}`);
+  assert.is(slow.timeouts, 0);
+  // 30 MB at 25 Gb/s with a 4086 B MTU: 7343 packets, 4 per 16 KB round (16,344 B) every
+  // 16344 · 8 / 25 ≈ 5230 ns, 9.6 ms in all.
+  const big = oneMessage(4086, Math.ceil(30e6 / 4086), Math.round((16344 * 8) / 25));
+  assert.ok(big.done, `timer ${big.timerResult}`);
+  assert.is(big.timeouts, 0);
+});
+
+test("a packet lost with its HO times out rtoNs after the last send; the resend completes", () => {
+  const roundNs = 100_000; // 16 packets a round: 1024 packets take 64 rounds, 6.4 ms
+  const r = oneMessage(1024, 1024, roundNs, 5);
+  assert.ok(r.done);
+  assert.is(r.timeouts, 1);
+  // The last new packet went in round 63 (6.3 ms); the first check at or after 6.3 + 8 ms.
+  assert.is(r.firstExpiryNs, 63 * roundNs + 8_000_000);
 });
 
 test.run();

@@ -357,7 +357,9 @@ test("a packet of exactly the quota left is sent; an empty message's packet need
   assert.equal(out(s), pkt(DCP_TX_NEW, 1, 1, 0, 0, 0, 1));
   assert.is(s.quotaBytes(0), 1);
   // The same for the resend after a timeout (sRetryNo 1): a 1-byte packet with quota 1 ...
-  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  // (the timer restarted with msn 1's packet at 1: it expires at 10_001)
+  assert.is(s.onTimer(0, 10_000), 0);
+  assert.is(s.onTimer(0, 10_001), DCP_TIMEOUT);
   s.onSchedule(0, 10_001, 1);
   assert.is(s.nextPacket(0, 10_001), DCP_TX_RESEND);
   assert.equal(out(s), pkt(DCP_TX_RESEND, 0, 0, 0, 1, 1, 1));
@@ -438,7 +440,7 @@ test("the timer runs its whole RTO: an even gap one short of an odd RTO does not
   assert.is(s.onTimer(0, 10_003), DCP_TIMEOUT);
 });
 
-test("an expiry before the timeout's resend has begun is no retry; the timer runs from the resend's first packet", () => {
+test("an expiry before the resend has begun is no retry; each resend packet restarts it", () => {
   const s = sender({ maxRetries: 1 });
   s.post(0, 2 * MTU, DCP_OP_SEND);
   s.onSchedule(0, 0, 2 * MTU);
@@ -449,10 +451,14 @@ test("an expiry before the timeout's resend has begun is no retry; the timer run
   assert.is(s.timeouts(0), 1);
   s.onSchedule(0, 25_000, 2 * MTU);
   assert.is(s.nextPacket(0, 25_000), DCP_TX_RESEND);
-  assert.is(s.onTimer(0, 34_999), 0);
-  assert.is(s.nextPacket(0, 30_000), DCP_TX_RESEND, "the resend's second packet leaves the timer where it is");
-  assert.is(s.onTimer(0, 34_999), 0);
-  assert.is(s.onTimer(0, 35_000), E_OVERFLOW);
+  assert.is(s.onTimer(0, 29_999), 0);
+  assert.is(s.deadlineNs(0), 35_000);
+  // DCP-Simulation RdmaHw::GetNxtPacket reschedules the timeout for every packet sent.
+  assert.is(s.nextPacket(0, 30_000), DCP_TX_RESEND, "the resend's second packet restarts it");
+  assert.is(s.deadlineNs(0), 40_000);
+  assert.is(s.onTimer(0, 35_000), 0);
+  assert.is(s.onTimer(0, 39_999), 0);
+  assert.is(s.onTimer(0, 40_000), E_OVERFLOW);
   assert.is(s.errors, 1);
 });
 
@@ -530,6 +536,35 @@ test("one round's HO retransmissions stay within round_quota: 4 KB packets in 16
   };
   assert.is(roundBytes({ mtuBytes: 4096 }, 16), 16_384, "4 of the 16 entries: 4 × 4096 = round_quota");
   assert.is(roundBytes({ roundQuotaBytes: 4096 }, 16), 4096, "4 × 1024");
+});
+
+test("each new-data packet restarts the timer: rtoNs runs from the last one, not the first", () => {
+  // DCP-Simulation RdmaHw::GetNxtPacket reschedules the timeout for every packet sent (review:
+  // from the first packet, a message slower than rtoNs at the QP's rate timed out with no loss).
+  const s = sender(); // rtoNs 10 µs
+  s.post(0, 3 * MTU, DCP_OP_WRITE);
+  for (const t of [0, 8_000, 16_000]) {
+    assert.is(s.onTimer(0, t), 0, `no expiry at ${t}: the last packet went 8 µs ago`);
+    s.onSchedule(0, t, MTU); // one packet a round
+    assert.is(s.nextPacket(0, t), DCP_TX_NEW);
+    assert.is(s.deadlineNs(0), t + 10_000);
+  }
+  assert.is(s.onTimer(0, 25_999), 0);
+  assert.is(s.timeouts(0), 0);
+  // The ACK (eMSN 1) is lost: the fallback fires rtoNs after the last packet.
+  assert.is(s.onTimer(0, 26_000), DCP_TIMEOUT);
+});
+
+test("an HO-driven retransmission does not restart the timer (bounces would hold it off)", () => {
+  const s = sender();
+  s.post(0, 2 * MTU, DCP_OP_WRITE);
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  assert.is(s.onHo(0, 1_000, 0, 1, 0), DCP_HO_QUEUED);
+  s.onSchedule(0, 2_000, 1 << 20);
+  assert.is(s.nextPacket(0, 2_000), DCP_TX_RETRANSMIT);
+  assert.is(s.deadlineNs(0), 10_000);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
 });
 
 test.run();

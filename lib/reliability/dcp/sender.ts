@@ -4,7 +4,9 @@
 // path, fetch-and-drop with n WQEs and round_quota, the retransmission entry (MSN, PSN), the
 // RetransQ, the batch fetch of min(16, len, awin/MTU) entries, retransmissions before new data,
 // CC decoupled through awin), §4.5 "Coarse-grained Timeout as a Fallback" (unaMSN, the timer,
-// ACK eMSN > unaMSN resets it, expiry resends the whole unaMSN-th message, sRetryNo).
+// ACK eMSN > unaMSN resets it, expiry resends the whole unaMSN-th message, sRetryNo). The
+// timer's idle semantics (restarted by the packets sent) are the authors' simulator's
+// (DCP-Simulation rdma-hw.cc, RdmaHw::GetNxtPacket), where its 8 ms default comes from.
 //
 // Per QP: a message (WQE) table of DCP_MAX_MESSAGES = 8 entries holding each message's first
 // PSN, length and kind (§4.5: NCCL keeps 8 outstanding messages per QP, and the receiver tracks
@@ -30,10 +32,14 @@
 //   - The HO-driven retransmissions of the round spend its quota first, each its payload bytes
 //     (a full batch of 16 MTUs is the whole 16 KB round_quota, §4.3 fn. 10); the resend of a
 //     timed-out message and new data take what is left.
-//   - The timer runs while a sent message is unacknowledged: it starts with the first packet
-//     sent when it is not running, restarts when an ACK advances unaMSN and something sent is
-//     still unacknowledged (stops otherwise), and restarts when it fires. After maxRetries
-//     consecutive expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
+//   - The timer runs while a sent message is unacknowledged. It restarts with every new-data
+//     or resend packet (the simulator's GetNxtPacket reschedules it per packet sent, so it
+//     measures rtoNs of silence, not a message's transmission time), when an ACK advances
+//     unaMSN and something sent is still unacknowledged (§4.5; it stops otherwise), and when
+//     it fires. HO-driven retransmissions do not restart it (the simulator's do): packets that
+//     bounce off a strict receiver's bitmap every round, waiting for a loss whose HO was lost
+//     too, would hold the fallback off for good (resend.test.ts). After maxRetries consecutive
+//     expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
 // table as a constant (lib/README.md, "Helpers that stay calls"): onHo + retransmission 712 → 560
@@ -79,8 +85,9 @@ function senderLayout(retransQueueDepth: number) {
   } as const;
 }
 
+// The timer runs while something sent is unacknowledged (§4.5): while the new-data cursor is
+// past unaMSN's start (curMsn ≠ unaMSN or curOff > 0; a timeout moves it past unaMSN). No flag.
 const enum F {
-  Armed = 1,
   Resend = 2,
   Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
   Pending = 6, // Resend | Batch: anything to send before new data
@@ -120,7 +127,11 @@ export interface DcpSenderParams {
   retransBatch: number;
   /** RetransQ entries per QP, a power of two (host memory, §4.3). */
   retransQueueDepth: number;
-  /** Coarse timeout on unaMSN (§4.5). The paper gives no value; 8 ms is the authors' simulator default. */
+  /**
+   * Coarse timeout on unaMSN (§4.5), measured from the last new-data or resend packet sent or
+   * the last ACK that advanced unaMSN. The paper gives no value; 8 ms is the authors' simulator
+   * default (DCP-Simulation scratch/alltoall.cc retran_timeout), an idle timer there too.
+   */
   rtoNs: number;
   /**
    * Consecutive timeouts of one message before the QP is in error (IB retry_cnt is at most 7);
@@ -295,8 +306,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /**
    * The next packet of the current round, written to `out`: first the fetched HO
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data, the last
-   * two while the round's quota holds the packet. Returns DCP_TX_* (DCP_TX_NONE: the round is
-   * over) or E_SLOT / E_ARG.
+   * two while the round's quota holds the packet. New data and resends restart the timer.
+   * Returns DCP_TX_* (DCP_TX_NONE: the round is over) or E_SLOT / E_ARG.
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -334,7 +345,11 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       out[6] = 0;
       this.curOff[slot] = off + len;
     }
-    if ((flags & F.Armed) === 0) this.arm(slot, nowNs);
+    // An idle timer: DCP-Simulation's RdmaHw::GetNxtPacket cancels and reschedules the timeout
+    // for every packet sent. Measured from the message's first packet instead, a message whose
+    // transmission at the QP's rate takes longer than rtoNs timed out with nothing lost, and
+    // its resend, as long, again, until E_OVERFLOW (review: 16,383 KB at 12.5 Gb/s).
+    this.timerStart[slot] = nowNs | 0;
     return DCP_TX_NEW;
   }
 
@@ -384,22 +399,17 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (d > psn24Diff(this.curMsn[slot], una)) return this.fail(E_STATE);
     this.una[slot] = emsn;
     this.retry[slot] = 0;
-    let flags = this.flags[slot] & ~F.Resend;
-    if (this.curMsn[slot] !== emsn || this.curOff[slot] > 0) {
-      this.timerStart[slot] = nowNs | 0;
-      flags |= F.Armed;
-    } else {
-      flags &= ~F.Armed;
-    }
-    this.flags[slot] = flags;
+    this.flags[slot] &= ~F.Resend;
+    // Something sent is still unacknowledged: the timer restarts (it stops otherwise).
+    if (this.curMsn[slot] !== emsn || this.curOff[slot] > 0) this.timerStart[slot] = nowNs | 0;
     return d;
   }
 
   /**
    * Checks the coarse timer (§4.5). When it has run rtoNs: sRetryNo += 1, the RetransQ entries
    * of the unaMSN-th message are purged, the whole message is queued for resending (new data
-   * of it not yet sent is covered by the resend), and the timer restarts, and again when the
-   * resend's first packet goes. An expiry before that packet has gone is not a retry: it only
+   * of it not yet sent is covered by the resend), and the timer restarts, and again with each
+   * resend packet. An expiry before the resend's first packet has gone is not a retry: it only
    * restarts the timer (0). Returns DCP_TIMEOUT, 0 when the timer is stopped or has not expired,
    * E_OVERFLOW when the message has already been resent maxRetries times (the QP is in error;
    * nothing changes), or E_SLOT / E_ARG.
@@ -407,7 +417,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
-    if ((flags & F.Armed) === 0 || ((nowNs - this.timerStart[slot]) >>> 0) < this.rto) return 0;
+    if (!this.running(slot) || ((nowNs - this.timerStart[slot]) >>> 0) < this.rto) return 0;
     // The last timeout's resend has not begun (a paced NIC may hold it past the RTO): no retry.
     if ((flags & F.Resend) !== 0 && this.rsOff[slot] === 0) {
       this.timerStart[slot] = nowNs | 0;
@@ -470,7 +480,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     return this.quota[slot] | 0;
   }
   timerArmed(slot: number): boolean {
-    return (this.flags[slot] & F.Armed) !== 0;
+    return this.running(slot);
   }
   /** Tick at which the timer expires (meaningful while timerArmed). */
   deadlineNs(slot: number): number {
@@ -552,7 +562,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.quota[slot] -= len;
   };
 
-  /** The next packet of the unaMSN-th message's resend, within the round's quota; the timer runs from its first packet (RFC 6298 §5.6). */
+  /**
+   * The next packet of the unaMSN-th message's resend, within the round's quota; each restarts
+   * the timer (DCP-Simulation RdmaHw::GetNxtPacket; from the first, RFC 6298 §5.6).
+   */
   private readonly resendNext = (slot: number, nowNs: number): number => {
     const una = this.una[slot];
     const m = (slot << K.MsgShift) + (una & 7);
@@ -571,17 +584,16 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[4] = len;
     out[5] = this.retry[slot];
     out[6] = left <= this.mtu ? 1 : 0;
-    if (off === 0) this.timerStart[slot] = nowNs | 0;
+    this.timerStart[slot] = nowNs | 0;
     if (left <= this.mtu) this.flags[slot] &= ~F.Resend;
     else this.rsOff[slot] = off + len;
     this.resent[slot]++;
     return DCP_TX_RESEND;
   };
 
-  private readonly arm = (slot: number, nowNs: number): void => {
-    this.timerStart[slot] = nowNs | 0;
-    this.flags[slot] |= F.Armed;
-  };
+  /** The timer runs: something sent is unacknowledged (see F). */
+  private readonly running = (slot: number): boolean =>
+    this.curMsn[slot] !== this.una[slot] || this.curOff[slot] !== 0;
 
   /**
    * Drops the RetransQ entries of message `msn`, keeping the others in order. The fetched batch
