@@ -30,6 +30,11 @@
 //     message is resent by the sender's timer, and unaMSN ≤ eMSN), else E_STATE.
 //   - A packet of a message already complete but not yet retired (mcf set, behind a gap) is a
 //     duplicate: dropped, not counted.
+//   - Counter mode assumes the fabric never duplicates a data packet: a counter cannot tell a
+//     second copy of a packet of the eMSN-th message's current round from a new packet, so the
+//     message would complete with a hole. The sender refuses a duplicated HO (DCP_HO_DUPLICATE)
+//     so it never retransmits one packet twice for one loss; where the fabric may duplicate data
+//     packets, use tracking "bitmap".
 
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
 import { clearAll, clearBits, countSetRun } from "../../core/bitmap";

@@ -6,8 +6,16 @@
 // resend has begun) and the QP stalled for good.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DCP_RX_ACK, DCP_RX_BOUNCE, DcpReceiver } from "./receiver";
-import { DCP_TIMEOUT, DCP_TX_NONE, DCP_TX_RESEND, DcpSender } from "./sender";
+import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "./receiver";
+import {
+  DCP_HO_DUPLICATE,
+  DCP_HO_QUEUED,
+  DCP_TIMEOUT,
+  DCP_TX_NONE,
+  DCP_TX_RESEND,
+  DCP_TX_RETRANSMIT,
+  DcpSender,
+} from "./sender";
 import { DCP_OP_WRITE } from "./wire";
 
 const MTU = 1024;
@@ -122,6 +130,35 @@ test("a packet lost with its HO times out rtoNs after the last send; the resend 
   assert.is(r.timeouts, 1);
   // The last new packet went in round 63 (6.3 ms); the first check at or after 6.3 + 8 ms.
   assert.is(r.firstExpiryNs, 63 * roundNs + 8_000_000);
+});
+
+test("a duplicated HO goes once: a counter receiver completes no message with a hole", () => {
+  // Review: queued twice, PSN 0 went twice and a counter receiver counted both copies,
+  // completing the 3-packet message while PSN 2 (trimmed, its HO not yet back) was missing.
+  const tx = new DcpSender({ mtuBytes: MTU });
+  const rx = new DcpReceiver();
+  tx.open(0, 0);
+  rx.open(0, 0);
+  tx.post(0, 3 * MTU, DCP_OP_WRITE);
+  tx.onSchedule(0, 0, 1 << 20);
+  while (tx.nextPacket(0, 0) !== DCP_TX_NONE);
+  // PSN 0 trimmed (its HO duplicated on the way), PSN 1 arrives, PSN 2 trimmed.
+  assert.is(rx.onData(0, 1, 0, 1, 0, 3, false) & DCP_RX_COMPLETE, 0);
+  assert.is(tx.onHo(0, 2, 0, 0, 0), DCP_HO_QUEUED);
+  assert.is(tx.onHo(0, 2, 0, 0, 0), DCP_HO_DUPLICATE);
+  tx.onSchedule(0, 3, 1 << 20);
+  let copies = 0;
+  for (let k = tx.nextPacket(0, 3); k !== DCP_TX_NONE; k = tx.nextPacket(0, 3)) {
+    assert.is(k, DCP_TX_RETRANSMIT);
+    copies++;
+    assert.is(rx.onData(0, 4, tx.out[1], tx.out[2], tx.out[5], 3, false) & DCP_RX_COMPLETE, 0);
+  }
+  assert.is(copies, 1);
+  assert.is(rx.emsn(0), 0, "PSN 2 is still missing");
+  assert.is(tx.onHo(0, 5, 0, 2, 0), DCP_HO_QUEUED);
+  tx.onSchedule(0, 6, 1 << 20);
+  assert.is(tx.nextPacket(0, 6), DCP_TX_RETRANSMIT);
+  assert.ok((rx.onData(0, 7, 0, 2, 0, 3, false) & DCP_RX_COMPLETE) !== 0);
 });
 
 test.run();

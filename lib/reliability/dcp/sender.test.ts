@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_FULL, E_OVERFLOW, E_SLOT, E_STATE } from "../../core/errors";
 import {
+  DCP_HO_DUPLICATE,
   DCP_HO_QUEUED,
   DCP_HO_STALE,
   DCP_TIMEOUT,
@@ -565,6 +566,28 @@ test("an HO-driven retransmission does not restart the timer (bounces would hold
   assert.is(s.nextPacket(0, 2_000), DCP_TX_RETRANSMIT);
   assert.is(s.deadlineNs(0), 10_000);
   assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+});
+
+test("a duplicated HO is ignored while its entry waits, fetched or not; once sent, queued", () => {
+  const s = sender({ retransQueueDepth: 2 });
+  s.post(0, 3 * MTU, DCP_OP_WRITE); // PSNs 0, 1, 2
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_DUPLICATE, "the same (MSN, PSN, round) is still queued");
+  assert.is(s.retransQueueLength(0), 1);
+  assert.is(s.onHo(0, 1, 0, 1, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 1, 0, 1, 0), DCP_HO_DUPLICATE, "a full queue's entry repeated: no overflow");
+  assert.is(s.onHo(0, 1, 0, 2, 0), E_FULL);
+  assert.is(s.onSchedule(0, 2, 1 << 20), 2);
+  assert.is(s.onHo(0, 2, 0, 1, 0), DCP_HO_DUPLICATE, "fetched, not yet retransmitted");
+  assert.equal(drain(s, 0, 2).map((p) => [p.kind, p.psn]), [
+    [DCP_TX_RETRANSMIT, 0],
+    [DCP_TX_RETRANSMIT, 1],
+  ]);
+  // The retransmission of PSN 0 can itself be trimmed: its HO is a new one.
+  assert.is(s.onHo(0, 3, 0, 0, 0), DCP_HO_QUEUED);
+  assert.is(s.errors, 1, "only the E_FULL");
 });
 
 test.run();

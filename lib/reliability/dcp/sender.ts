@@ -26,7 +26,8 @@
 //     as an RNIC only learns that after fetching).
 //   - HO packets carry sRetryNo (wire.ts). An HO whose sRetryNo is older than the message's
 //     current round is stale and ignored; on a timeout, queued entries of the resent message are
-//     purged. Both keep every packet of a round counted once at a bitmap-free receiver.
+//     purged; an HO that repeats an entry still in the RetransQ (a duplicated HO) is refused.
+//     All three keep every packet of a round counted once at a bitmap-free receiver.
 //   - Packets of messages other than unaMSN carry sRetryNo 0: only the unaMSN-th message is
 //     ever resent by the timer, and sRetryNo returns to 0 when unaMSN advances.
 //   - The HO-driven retransmissions of the round spend its quota first, each its payload bytes
@@ -109,6 +110,7 @@ export const DCP_TX_RESEND = 3; // part of the unaMSN-th message after a timeout
 /** onHo results. */
 export const DCP_HO_STALE = 0; // acknowledged message or superseded round: ignored
 export const DCP_HO_QUEUED = 1;
+export const DCP_HO_DUPLICATE = 2; // its (MSN, PSN, round) already waits in the RetransQ: ignored
 
 /** onTimer result when the coarse timeout fired. */
 export const DCP_TIMEOUT = 1;
@@ -356,7 +358,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /**
    * An HO packet bounced back by the receiver (§4.3 Rx path): its (MSN, PSN) becomes a
    * retransmission entry. Returns DCP_HO_QUEUED; DCP_HO_STALE (ignored) when the message is
-   * already acknowledged or the HO belongs to a round a timeout superseded; E_STATE for an MSN
+   * already acknowledged or the HO belongs to a round a timeout superseded; DCP_HO_DUPLICATE
+   * (ignored) when the same (MSN, PSN) of the same round still waits in the RetransQ (a
+   * duplicated HO: queued twice, it would be retransmitted twice); E_STATE for an MSN
    * never sent, a PSN outside its message or not yet sent, or an sRetryNo from the future;
    * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG (among
    * others an sRetryNo above 63, which the 6-bit Resv6a cannot carry).
@@ -379,8 +383,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if (retryNo < round) return DCP_HO_STALE;
     if (retryNo > round) return this.fail(E_STATE);
     const len = this.rqLen[slot];
+    const entry = psn | ((msn & 255) << 24);
+    if (len !== 0 && this.queued(slot, entry, len)) return DCP_HO_DUPLICATE;
     if (len >= this.rqDepth) return this.fail(E_FULL);
-    this.rq[slot * this.rqDepth + ((this.rqHead[slot] + len) & this.rqMask)] = psn | ((msn & 255) << 24);
+    this.rq[slot * this.rqDepth + ((this.rqHead[slot] + len) & this.rqMask)] = entry;
     this.rqLen[slot] = len + 1;
     return DCP_HO_QUEUED;
   }
@@ -594,6 +600,23 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** The timer runs: something sent is unacknowledged (see F). */
   private readonly running = (slot: number): boolean =>
     this.curMsn[slot] !== this.una[slot] || this.curOff[slot] !== 0;
+
+  /**
+   * True when `entry` (PSN | MSN mod 256 << 24) is among the `len` entries in the RetransQ,
+   * fetched or not, none yet retransmitted. The round is implied: a timeout purges the resent
+   * message's entries and onHo queues only HOs of the message's current round, so every queued
+   * entry of a live message belongs to its current round. (A stale entry of a message 256 or
+   * more MSNs earlier aliases only 2^24 PSNs on: over 1,024 messages of 16,383 packets.)
+   */
+  private readonly queued = (slot: number, entry: number, len: number): boolean => {
+    const base = slot * this.rqDepth;
+    const head = this.rqHead[slot];
+    const mask = this.rqMask;
+    for (let i = 0; i < len; i++) {
+      if (this.rq[base + ((head + i) & mask)] === entry) return true;
+    }
+    return false;
+  };
 
   /**
    * Drops the RetransQ entries of message `msn`, keeping the others in order. The fetched batch
