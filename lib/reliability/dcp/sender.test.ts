@@ -590,4 +590,22 @@ test("a duplicated HO is ignored while its entry waits, fetched or not; once sen
   assert.is(s.errors, 1, "only the E_FULL");
 });
 
+test("a round that fetches no entry while the RetransQ holds some sends no new data", () => {
+  const s = sender();
+  s.post(0, 100, DCP_OP_WRITE); // msn 0, PSN 0
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  s.post(0, 200, DCP_OP_WRITE); // msn 1, PSN 1
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
+  // §4.3: min(16, 1, floor(500 / 1024)) = 0 entries; new data only after the fetched ones.
+  assert.is(s.onSchedule(0, 2, 500), 0);
+  assert.is(s.nextPacket(0, 2), DCP_TX_NONE, "msn 1's 200 B fit, but must not overtake PSN 0");
+  assert.is(s.quotaBytes(0), 500);
+  assert.is(s.onSchedule(0, 3, MTU), 1);
+  assert.equal(drain(s, 0, 3).map((p) => [p.kind, p.psn, p.lengthBytes]), [
+    [DCP_TX_RETRANSMIT, 0, 100],
+    [DCP_TX_NEW, 1, 200],
+  ]);
+});
+
 test.run();

@@ -41,6 +41,9 @@
 //     bounce off a strict receiver's bitmap every round, waiting for a loss whose HO was lost
 //     too, would hold the fallback off for good (resend.test.ts). After maxRetries consecutive
 //     expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
+//   - A round that fetched no entry while the RetransQ holds some (awin below one MTU, or the
+//     one packet kept for a resend) sends no new data: §4.3 sends new data only after the
+//     fetched retransmissions.
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
 // table as a constant (lib/README.md, "Helpers that stay calls"): onHo + retransmission 712 → 560
@@ -91,7 +94,9 @@ function senderLayout(retransQueueDepth: number) {
 const enum F {
   Resend = 2,
   Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
-  Pending = 6, // Resend | Batch: anything to send before new data
+  Hold = 8, // the round fetched no entry while the RetransQ held some: no new data (§4.3)
+  Held = 10, // Resend | Hold: resendNext decides
+  Pending = 14, // Resend | Batch | Hold: anything to send before (or instead of) new data
 }
 
 const enum K {
@@ -277,7 +282,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * min(retransBatch, RetransQ length, floor(awinBytes / MTU), max(1, floor(round_quota / MTU)))
    * retransmission entries, and
    * allow min(round_quota, awinBytes) bytes of payload: the retransmissions sent spend it first
-   * (an entry found stale when fetched spends none), then resends and new data.
+   * (an entry found stale when fetched spends none), then resends and new data. A round that
+   * fetches no entry while the RetransQ holds some sends no new data (§4.3: new data follows
+   * the fetched retransmissions; it must not overtake a queued one).
    * Returns the number of entries fetched. A round still in progress is replaced.
    */
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
@@ -300,16 +307,21 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     const fit = Math.floor(quota / this.mtu) - ((this.flags[slot] & F.Resend) !== 0 ? 1 : 0);
     if (r > fit) r = Math.max(0, fit);
     this.batch[slot] = r;
-    this.flags[slot] = r !== 0 ? this.flags[slot] | F.Batch : this.flags[slot] & ~F.Batch;
+    // §4.3: "After processing all fetched retransmission entries, the RNIC begins transmitting
+    // normal data packets": with entries queued and none fetched (awin below one MTU, or the
+    // packet kept for the resend), a short new packet fitting the quota would overtake them.
+    const flags = this.flags[slot] & ~(F.Batch | F.Hold);
+    this.flags[slot] = r !== 0 ? flags | F.Batch : len !== 0 ? flags | F.Hold : flags;
     this.quota[slot] = quota;
     return r;
   }
 
   /**
    * The next packet of the current round, written to `out`: first the fetched HO
-   * retransmissions, then the resend of a timed-out unaMSN-th message, then new data, the last
-   * two while the round's quota holds the packet. New data and resends restart the timer.
-   * Returns DCP_TX_* (DCP_TX_NONE: the round is over) or E_SLOT / E_ARG.
+   * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
+   * round that fetched no entry while the RetransQ held some), the last two while the round's
+   * quota holds the packet. New data and resends restart the timer. Returns DCP_TX_*
+   * (DCP_TX_NONE: the round is over) or E_SLOT / E_ARG.
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -317,7 +329,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     if ((flags & F.Pending) !== 0) {
       // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
       if ((flags & F.Batch) !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
-      if ((this.flags[slot] & F.Resend) !== 0) return this.resendNext(slot, nowNs);
+      if ((this.flags[slot] & F.Held) !== 0) return this.resendNext(slot, nowNs);
     }
     const cur = this.curMsn[slot];
     if (cur === this.postMsn[slot]) return DCP_TX_NONE;
@@ -570,9 +582,12 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /**
    * The next packet of the unaMSN-th message's resend, within the round's quota; each restarts
-   * the timer (DCP-Simulation RdmaHw::GetNxtPacket; from the first, RFC 6298 §5.6).
+   * the timer (DCP-Simulation RdmaHw::GetNxtPacket; from the first, RFC 6298 §5.6). In a held
+   * round, DCP_TX_NONE once no resend is pending.
    */
   private readonly resendNext = (slot: number, nowNs: number): number => {
+    // A held round (onSchedule) with no resend pending, or past it: no new data.
+    if ((this.flags[slot] & F.Resend) === 0) return DCP_TX_NONE;
     const una = this.una[slot];
     const m = (slot << K.MsgShift) + (una & 7);
     const off = this.rsOff[slot];
