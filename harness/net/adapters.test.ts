@@ -6,9 +6,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
+import { Dctcp } from "../../lib/cc/dctcp/dctcp";
 import { DcqcnNp } from "../../lib/cc/dcqcn/np";
+import { Nscc } from "../../lib/cc/nscc/nscc";
 import { Timely } from "../../lib/cc/timely/timely";
-import { AimdCc, type CcAdapter, DcqcnCc, NoneCc, TimelyCc } from "./adapters";
+import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, NoneCc, NsccCc, TimelyCc } from "./adapters";
 
 const MSS = 1000;
 
@@ -78,6 +80,50 @@ test("TIMELY's RTT sample leaves out the segment's serialisation at line rate (p
   };
   assert.equal(seen("paper"), [10_000, 0, 1, 5000]);
   assert.equal(seen("hpcc"), [10_332, 0, 300, 5332]);
+});
+
+test("a loss a NACK reports without a trim (go-back-N): each adapter's module hears it as its specification's loss, with the bytes gone back leaving the flight", () => {
+  // 5 packets of 1,000 B in flight; the go-back sends all 5,000 B again.
+  const sendFive = (cc: CcAdapter) => {
+    cc.open(0, 0);
+    for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
+  };
+  // DCTCP: RFC 8257 §3.5 / RFC 5681 eq. (4): ssthresh = cwnd = max(FlightSize / 2, 2 SMSS) =
+  // max(2,500, 2,000) = 2,500 B, FlightSize the 5,000 B before they leave (not a timeout's 1 SMSS).
+  const dctcp = new DctcpCc(new Dctcp({ mssBytes: MSS, initCwndBytes: 10 * MSS }, 1));
+  sendFive(dctcp);
+  dctcp.onLoss(0, 10, 5000);
+  assert.equal([dctcp.level(0), dctcp.inflightBytes(0)], [2500, 0], "DCTCP: halved, flight empty");
+  // NSCC: UEC's OnNACK is for trimmed packets; a loss found otherwise is OnInferredLoss
+  // (notes/uec-nscc-reps-pds.md), the module's onTimeout.
+  const nscc = new NsccCc(new Nscc({ mtuBytes: MSS } as never, 1));
+  const calls: string[] = [];
+  const onTimeout = nscc.m.onTimeout.bind(nscc.m);
+  const onTrim = nscc.m.onTrim.bind(nscc.m);
+  nscc.m.onTimeout = (slot, nowNs, bytes) => {
+    calls.push(`inferred ${bytes}`);
+    return onTimeout(slot, nowNs, bytes);
+  };
+  nscc.m.onTrim = (slot, nowNs, bytes, lastHop, rttNs) => {
+    calls.push(`trim ${bytes}`);
+    return onTrim(slot, nowNs, bytes, lastHop, rttNs);
+  };
+  sendFive(nscc);
+  nscc.onLoss(0, 10, 5000);
+  assert.equal(calls, ["inferred 5000"], "NSCC: OnInferredLoss");
+  assert.is(nscc.inflightBytes(0), 0);
+  // DCQCN: the rate does not react (HPCC rdma-hw.cc: a NACK only goes back); its window's
+  // inflight (windowBytes) empties.
+  const dcqcn = new DcqcnCc(new Dcqcn({ windowBytes: 10 * MSS }, 1), new DcqcnNp({}, 1));
+  sendFive(dcqcn);
+  const rate = dcqcn.level(0);
+  assert.is(dcqcn.windowLeft(0), 5 * MSS);
+  dcqcn.onLoss(0, 10, 5000);
+  assert.equal([dcqcn.level(0), dcqcn.windowLeft(0)], [rate, 10 * MSS], "DCQCN: rate kept");
+  const none = new NoneCc();
+  sendFive(none);
+  none.onLoss(0, 10, 5000);
+  for (const cc of [dctcp, nscc, dcqcn, none]) assert.is(cc.errors(), 0, cc.name);
 });
 
 test("DCQCN's error count is the reaction point's plus the notification point's", () => {

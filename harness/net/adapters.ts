@@ -60,6 +60,12 @@ export interface CcAdapter {
   onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void;
   /** A NACK for a trimmed packet. */
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void;
+  /**
+   * A loss a NACK reports that is no trim (go-back-N's sequence error, notes/baselines.md §3.3):
+   * `bytes`, everything the go-back sends again, leave the flight; the module reacts as its
+   * specification does to a loss found without a timeout.
+   */
+  onLoss(slot: number, nowNs: number, bytes: number): void;
   onTimeout(slot: number, nowNs: number, bytes: number): void;
   /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
   restore(slot: number, nowNs: number, bytes: number): void;
@@ -102,6 +108,18 @@ abstract class WindowCc {
   readonly nicTimestamps: number = 0;
   readonly repacedByAck: number = 0;
   abstract readonly m: CcModule;
+  abstract onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number):
+    void;
+  /**
+   * The module's NACK loss path, which every module but NSCC's shares with the trim: DCTCP
+   * and AIMD a fast-retransmit halving (RFC 8257 §3.5, RFC 5681 §3.2; notes/baselines.md §4.1
+   * "Loss → standard TCP halving", §6b the DACK paper's TCP-like "halve on NACK"), Swift its
+   * fast-recovery cut (Alg. 1, §1.4), MP-RDMA its NACK decrease, TIMELY and DCQCN only their
+   * window's inflight (their READMEs' "window under loss" rows: no rate change).
+   */
+  onLoss(slot: number, nowNs: number, bytes: number): void {
+    this.onTrim(slot, nowNs, bytes, false, 0);
+  }
   open(slot: number, _hops: number): void {
     this.m.open(slot);
   }
@@ -177,6 +195,13 @@ export class NsccCc extends WindowCc implements CcAdapter {
   }
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void {
     this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs);
+  }
+  /**
+   * UEC OnInferredLoss (cwnd −= size): a loss no trim reported; OnNACK is for trims
+   * (notes/uec-nscc-reps-pds.md).
+   */
+  override onLoss(slot: number, nowNs: number, bytes: number): void {
+    this.m.onTimeout(slot, nowNs, bytes);
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
@@ -430,6 +455,11 @@ export const enum Sx {
   Done = 8,
   /** The ACK is older than what the sender already knows (overtaken on a sprayed path): it acknowledges nothing and the CC does not hear it; its EV's path feedback stands. */
   Stale = 16,
+  /**
+   * A NACK that made the sender go back (go-back-N): `bytes`, the wire bytes it sends again,
+   * leave the CC's flight as a loss (CcAdapter.onLoss).
+   */
+  Lost = 32,
 }
 
 /**
@@ -477,7 +507,10 @@ export interface Transport {
   msn: number;
   retryNo: number;
   msgPackets: number;
-  /** Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs, restoredBytes, completed. */
+  /**
+   * Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs,
+   * restoredBytes, completed (and with Sx.Lost, bytes).
+   */
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   newBytes: number;
   rttNs: number;

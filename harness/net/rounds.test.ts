@@ -15,7 +15,7 @@ import { TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/ti
 import { type CcAdapter, NoneCc, type NsccCc, Rx, Sx, type Transport, Tx } from "./adapters";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
-import { drain, packet } from "./test-support";
+import { drain, oneSwitchScenario, packet } from "./test-support";
 
 const BASELINES = ["gbn", "irn", "rack", "timeout"] as const;
 
@@ -439,6 +439,79 @@ test("go-back-N's transport goes back past the packet its round already took: af
     const R = Tx.Retransmit;
     const expected = via === "nack" ? [[R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]] : [[R, 0], [R, 1], [Tx.New, 2], [Tx.New | Tx.Last, 3]];
     assert.equal(after, expected, via);
+  }
+});
+
+// Go-back-N under a window that is full when the NACK comes. By hand, on oneSwitchScenario
+// (100 Gb/s, 1 µs links; a 4,150 B packet takes 332 ns a link, a 64 B ACK 5.12 ns): a window of
+// 5 packets (20,750 B) sends PSNs 0–4 at 0, 332, …, 1,328 ns; the switch drops PSN 2. PSN 3
+// reaches the receiver at 996 + 2 × 1,332 = 3,660 ns, which NACKs ePSN 2 (notes/baselines.md
+// §3.3); the NACK is back at 3,660 + 2 × 1,005.12 = 5,670.24 ns. Meanwhile the ACKs of PSNs 0
+// and 1 (4,674 and 5,006 ns) let out PSNs 5 and 6, so the CC holds PSNs 2–6, 20,750 B, at
+// the NACK. The go-back resends from PSN 2 (§3.3: snd_nxt = snd_una): the receiver discarded
+// 3–6, nothing the CC holds is in the network, and all 20,750 B leave its flight. Then
+// - DCTCP takes the NACK as a loss (RFC 8257 §3.5; notes §4.1 "Loss → standard TCP halving"):
+//   ssthresh = max(FlightSize / 2, 2 SMSS) = max(10,375, 8,300) = cwnd (RFC 5681 eq. (4),
+//   FlightSize the 20,750 B before they leave), so PSN 2 goes again at 5,670 ns (its 4,150 B
+//   leave 6,225 B of window) and PSN 3 after it at 6,002 ns, and no more (2,075 B do not hold
+//   a packet) until the resent PSN 2's ACK, at 5,670 + 2 × 1,332 + 2 × 1,005.12 =
+//   10,344.24 ns, lets out PSN 4;
+// - DCQCN's rate does not react to a NACK (HPCC rdma-hw.cc: the NACK only goes back); its
+//   window (windowBytes, HPCC's dcqcn_vwin) empties, so PSNs 2–6 go again back to back from
+//   5,670 ns (PSN 2 leaves 16,600 B of window).
+// Before, the NACK took nothing out of the CC's flight: the window stayed shut with nothing in
+// the network until GBN's RTO (about 1.05 ms) resent PSN 2 as a timeout.
+test("go-back-N with a full window: a NACK's go-back takes what the receiver discarded out of the CC's flight, so the resend goes at the NACK, not the RTO (notes/baselines.md §3.3)", () => {
+  const W = 5 * 4150;
+  const cases = [
+    // [cc, params, the go-back's first sends [ns, PSN], level and window left after the NACK]
+    ["dctcp", { initCwndBytes: W, maxCwndBytes: W }, [[5670, 2], [6002, 3], [10_344, 4]],
+      10_375, 6225],
+    ["dcqcn", { windowBytes: W }, [[5670, 2], [6002, 3], [6334, 4], [6666, 5], [6998, 6]],
+      100e9, 16_600],
+  ] as const;
+  for (const [cc, params, resends, level, left] of cases) {
+    const s = oneSwitchScenario("gbn nack", 100, [{ src: 0, dst: 1, bytes: 12 * 4086 }]);
+    s.transport = { ...s.transport, cc: { name: cc, params }, reliability: { name: "gbn" } };
+    const b = build(s);
+    // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+    const fab = b.fabric as any;
+    const q = fab.queues;
+    const onEnqueue = q.onEnqueue.bind(q);
+    let drops = 0;
+    q.onEnqueue = (port: number, nowNs: number, h: number, bytes: number, tag: number) => {
+      const i = fab.pool.i32;
+      const drop = i[(h << 4) + P.Kind] === Kind.Data && i[(h << 4) + P.Psn] === 2 && drops++ === 0;
+      const limit = (port << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP): 0 drops
+      const save = q.st[limit];
+      if (drop) q.st[limit] = 0;
+      const v = onEnqueue(port, nowNs, h, bytes, tag);
+      q.st[limit] = save;
+      return v;
+    };
+    const sent: number[][] = [];
+    const sendData = fab.sendData.bind(fab);
+    fab.sendData = (f: number, port: number) => {
+      sendData(f, port);
+      sent.push([fab.nowNs, fab.transport.psn]);
+    };
+    const a = fab.ccOf[0] as CcAdapter;
+    let atNack: number[] = [];
+    const senderAck = fab.senderAck.bind(fab);
+    fab.senderAck = (f: number, h: number) => {
+      const nack = fab.pool.i32[(h << 4) + P.W3] === 1;
+      senderAck(f, h);
+      if (nack) atNack = [fab.nowNs, a.level(0), a.windowLeft(0)];
+    };
+    fab.run();
+    const r = collect(b);
+    assert.equal(fab.violations, [], cc);
+    assert.is(r.completed, 1, cc);
+    assert.equal(sent.slice(0, 7).map((p) => p[1]), [0, 1, 2, 3, 4, 5, 6], cc);
+    assert.equal(sent.slice(7, 7 + resends.length), resends, `${cc}: the go-back's first sends`);
+    assert.equal(atNack, [5670, level, left], `${cc}: at the NACK, [ns, level, window left]`);
+    const t = r.totals;
+    assert.equal([t.drops, t.timeouts, t.retransmissions], [1, 0, 5], `${cc}: 2 to 6 once each`);
   }
 });
 

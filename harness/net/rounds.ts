@@ -7,6 +7,7 @@
 // round is spent. The packet a round yields waits here (one per flow) until the NIC sends it.
 
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
+import { psn24Diff } from "../../lib/core/psn";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
 import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
@@ -405,8 +406,10 @@ interface QpReceiver extends RoundReceiver {
  *   acknowledges it, and that ACK's CE bit (what DCTCP and MP-RDMA count, notes/baselines.md §4),
  *   a resent copy releases the copy it replaced, and everything is released when the flow
  *   completes. A timeout presumes everything held lost (the CC's onTimeout gets it) and counts
- *   outstanding PSNs afresh from the cumulative PSN; a SACKed PSN stays acknowledged. NACKs do
- *   not reach the CC as losses (RoCE's DCQCN ignores them); an IRN NACK's SACK PSN is an
+ *   outstanding PSNs afresh from the cumulative PSN (a SACKed PSN stays acknowledged), and so
+ *   does a GBN NACK that goes back (Sx.Lost: the CC's onLoss gets it after the NACK's
+ *   acknowledgement). An IRN NACK takes nothing out (the hole stays in flight until its resend
+ *   replaces it) and is no loss to the CC (RoCE's DCQCN ignores NACKs); its SACK PSN is an
  *   acknowledgement like any other.
  * - A trimmed header is lost to these receivers (they predate trimming): run them with
  *   `trimming: false`.
@@ -421,6 +424,8 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   private readonly cum: Int32Array;
   /** The wire bytes handed to the CC and not yet released (ledger.ts). */
   private readonly flight: FlightLedger;
+  /** Set by senderAck when the module went back to the ACK's cumulative PSN (GBN's NACK). */
+  protected wentBack = 0;
   /** What onData leaves for fillAck (called right after it). */
   private echoNs = 0;
   private echoCe = 0;
@@ -460,6 +465,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const b = h << 4;
     const cum = pool.i32[b + P.W0];
+    this.wentBack = 0;
     const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], pool.i32[b + P.W3]);
     if (n < 0) return n;
     if (cum > this.cum[slot]) this.cum[slot] = cum;
@@ -471,11 +477,19 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     // Every message but the last is whole packets, so PSN × packet wire is exact below what was
     // posted. W1 is the PSN this ACK (or IRN NACK) answers: a SACK when past the cumulative PSN.
     this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot], pool.i32[b + P.W1]);
+    // A go-back (notes/baselines.md §3.3: snd_nxt = snd_una) resends everything past the
+    // cumulative PSN: the receiver discarded what followed the hole, so nothing the CC holds is
+    // in the network any more. Left in its flight, a full window stayed shut until the RTO.
+    let lost = 0;
+    if (this.wentBack !== 0) {
+      this.bytes = this.flight.lose(slot, this.cum[slot]);
+      if (this.bytes > 0) lost = Sx.Lost;
+    }
     const rtt = (nowNs - pool.f64[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
     this.completed = n;
-    return Sx.Rtt | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
+    return Sx.Rtt | lost | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
   }
 
   /** NACKs ride ACK packets (onAck); the fabric's NACK packets are trim NACKs, which these receivers never send. */
@@ -541,7 +555,11 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
     if (nack === 0) return this.tx.onAck(slot, nowNs, epsn);
     // The packet already taken from the round lies past the hole: it goes again after it.
     this.pending[slot] = 0;
-    return this.tx.onNack(slot, nowNs, epsn);
+    // GbnSender.onNack goes back unless the NACK is older than SND.UNA (an ACK overtook it).
+    const back = psn24Diff(epsn, this.tx.unaPsn(slot)) >= 0;
+    const r = this.tx.onNack(slot, nowNs, epsn);
+    if (r >= 0 && back) this.wentBack = 1;
+    return r;
   }
   override onTimer(slot: number, nowNs: number): number {
     const t = super.onTimer(slot, nowNs);
