@@ -259,6 +259,32 @@ test("DCP's transport at a timeout drops a pending packet of the message it rese
   assert.equal(drain(100_000).map((p) => [p[1], p[3]]), [[0, 1], [1, 1], [2, 1]], "PSNs 0–2 with sRetryNo 1, not the pending PSN 2 of retry 0");
 });
 
+// §4.5: at a timeout "the sender re-transmits all packets of the unaMSN-th message", which
+// DcpSender hands out as DCP_TX_RESEND, the ones the sender had not reached yet included. Those
+// go for the first time: new data (RFC 9293 §3.3.1: they advance SND.NXT), which the fabric
+// gives the CC's onSend, not onResend (DCTCP's SND.NXT and TIMELY's per-RTT mark stand still
+// for a resend), and counts as no retransmission. Before, every DCP_TX_RESEND was a
+// retransmission: 10 of a 10-packet message of which 3 had been sent.
+test("DCP's transport at a timeout: the resent message's packets never sent before go as new data, not retransmissions (§4.5)", () => {
+  const { t, drain } = dcpQp();
+  const R = Tx.Retransmit;
+  const N = Tx.New;
+  t.post(0, 10_000); // 10 packets of 1,000 B
+  assert.equal(drain(0, 3).map((p) => [p[0], p[1]]), [[N, 0], [N, 1], [N, 2]]);
+  assert.is(t.onTimer(0, 100_000), 1, "the RTO, 100 µs after the first packet");
+  // The resend reaches PSN 5 before a second timeout: PSNs 3–5 go for the first time.
+  assert.equal(drain(100_000, 6).map((p) => [p[0], p[1], p[3]]), [
+    [R, 0, 1], [R, 1, 1], [R, 2, 1], [N, 3, 1], [N, 4, 1], [N, 5, 1],
+  ]);
+  assert.is(t.retransmissions(0), 3);
+  assert.is(t.onTimer(0, 200_000), 1, "the RTO again, 100 µs after the resend began");
+  assert.equal(drain(200_000).map((p) => [p[0], p[1], p[3]]), [
+    [R, 0, 2], [R, 1, 2], [R, 2, 2], [R, 3, 2], [R, 4, 2], [R, 5, 2],
+    [N, 6, 2], [N, 7, 2], [N, 8, 2], [N | Tx.Last, 9, 2],
+  ]);
+  assert.equal([t.retransmissions(0), t.timeouts(0), t.errors()], [3 + 6, 2, 0]);
+});
+
 test("DCP's transport tells the CC only the bytes it handed it: a timeout takes the unaMSN-th message's packets sent (not its unsent data), an HO of a short last packet that packet's wire bytes", () => {
   // lib/cc README: inflight is the caller's count, which the modules do not clamp; a timeout or
   // NACK must take out only bytes the CC was given. MTU 1,000 B payload, 64 B header: a

@@ -9,7 +9,7 @@
 import { E_FULL, E_OVERFLOW } from "../../lib/core/errors";
 import { psn24Diff } from "../../lib/core/psn";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "../../lib/reliability/dcp/receiver";
-import { DCP_HO_QUEUED, DCP_TIMEOUT, DCP_TX_NEW, DcpSender } from "../../lib/reliability/dcp/sender";
+import { DCP_HO_QUEUED, DCP_TIMEOUT, DcpSender } from "../../lib/reliability/dcp/sender";
 import { DCP_OP_WRITE } from "../../lib/reliability/dcp/wire";
 import { GbnReceiver, GbnSender } from "../../lib/reliability/gbn/gbn";
 import { IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
@@ -263,12 +263,24 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   private readonly firstPsn: Int32Array;
   /** Bytes handed to the CC for a message already freed (a stale resend): released with the next ACK. */
   private readonly stray: Float64Array;
+  /** One past the highest PSN handed out (24-bit): a packet before it is a retransmission. */
+  private readonly high: Int32Array;
+  /** Packets handed out before `high`: the flow's retransmissions. */
+  private readonly retx: Int32Array;
 
   constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity);
     this.held = new Float64Array(capacity * MESSAGES);
     this.firstPsn = new Int32Array(capacity * MESSAGES);
     this.stray = new Float64Array(capacity);
+    this.high = new Int32Array(capacity);
+    this.retx = new Int32Array(capacity);
+  }
+
+  override open(slot: number): void {
+    super.open(slot);
+    this.high[slot] = 0;
+    this.retx[slot] = 0;
   }
 
   /** The msgWire ring index of outstanding message `msn`, or −1 when it is not outstanding. */
@@ -278,7 +290,13 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     return slot * MESSAGES + ((this.freed[slot] + d) & (MESSAGES - 1));
   }
 
-  protected recordSent(slot: number, kind: number, psn: number): boolean {
+  /**
+   * New data by its PSN, not its kind: a timeout resends the whole unaMSN-th message (§4.5),
+   * whose packets past the last one sent go for the first time under DCP_TX_RESEND. Counted as
+   * retransmissions they reached the CC's onResend (DCTCP's SND.NXT and TIMELY's per-RTT mark
+   * held still for new data) and the retransmission counts.
+   */
+  protected recordSent(slot: number, _kind: number, psn: number): boolean {
     const i = this.msgIndex(slot, this.msn);
     if (i < 0) this.stray[slot] += this.bytes;
     else {
@@ -286,11 +304,17 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
       // Every packet carries its offset's PSN (psn = first + offset / MTU payload).
       this.firstPsn[i] = (psn - Math.floor(this.pOff[slot] / this.mss)) & 0xffffff;
     }
-    return kind === DCP_TX_NEW;
+    // PSNs are 24-bit (§4.5): compared by difference, as the modules do (lib/core/psn.ts).
+    if (psn24Diff(psn, this.high[slot]) < 0) {
+      this.retx[slot]++;
+      return false;
+    }
+    this.high[slot] = (psn + 1) & 0xffffff;
+    return true;
   }
-  /** Every resend of the flow: HO-driven (DcpSender.retransmissions) and after timeouts (resends). */
+  /** Every packet sent again, HO-driven or after a timeout; not a resend's first copy of one. */
   override retransmissions(slot: number): number {
-    return this.tx.retransmissions(slot) + this.tx.resends(slot);
+    return this.retx[slot];
   }
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const n = this.tx.onAck(slot, nowNs, pool.i32[(h << 4) + P.W0]);
