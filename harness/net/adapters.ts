@@ -38,8 +38,8 @@ export interface CcAdapter {
   readonly timed: number;
   /**
    * 1: the module's delay is t4 − t1 from NIC timestamps that every ACK echoes (Swift,
-   * baselines §1.1), so an ACK the transport takes no sample from (Karn's rule on a
-   * retransmission) is still one: the fabric reads its echoed send time.
+   * baselines §1.1; TIMELY, §2.1), so an ACK the transport takes no sample from (Karn's rule
+   * on a retransmission, DCP's ACK) is still one: the fabric reads its echoed send time.
    */
   readonly nicTimestamps: number;
   /**
@@ -345,9 +345,13 @@ abstract class RateCc extends WindowCc {
  * serialisation at line rate (§3.1, notes/baselines.md §2.1), which the module leaves to its
  * caller: the segment an ACK times here is one packet of `segmentBytes` on the wire. The HPCC
  * profile takes the raw difference, as HPCC's rdma-hw.cc does (now − the echoed timestamp).
+ * Both times are the NIC's (§3.1: hardware timestamps), so every ACK is a sample, as for Swift
+ * (`nicTimestamps`): under DCP, whose ACK carries no RTT of its own, TIMELY heard none before
+ * and stayed at line rate in an incast.
  */
 export class TimelyCc extends RateCc implements CcAdapter {
   readonly name = "timely";
+  override readonly nicTimestamps = 1;
   /** The segment's serialisation subtracted from each sample, ns (0: none). */
   readonly serialisationNs: number;
   constructor(

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import type { CcAdapter } from "./adapters";
+import type { CcAdapter, TimelyCc } from "./adapters";
 import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
@@ -130,6 +130,28 @@ test("a finished flow's DCQCN timers are cancelled (HPCC QpComplete): none runs 
   b.fabric.run();
   assert.ok(f.cnps > 0 && timers > 0, `${f.cnps} CNPs, ${timers} timer events: the incast's timers run`);
   assert.is(afterDone, 0, `${afterDone} of ${timers} CC timer events ran for a finished flow`);
+});
+
+test("TIMELY hears an RTT from every ACK, DCP's too, from the NIC timestamps the ACK echoes (TIMELY §3.1; notes/baselines.md §2.1)", () => {
+  // TIMELY's RTT is the completion time less the send time less the segment's serialisation,
+  // both times the NIC's (§3.1, hardware timestamps), the sample Swift takes too. DCP's ACK
+  // (one per message, eMSN) carries no RTT of its own; the fabric's ACK echoes the send time
+  // of the data packet it answers. One DCP flow of two packets on oneSwitchScenario: PSN 1 is
+  // sent at 332 ns (after PSN 0's 332 ns of serialisation) and reaches the receiver at
+  // 332 + 2 × 1,332 = 2,996 ns, completing the message; the ACK (64 B, 5.12 ns a link) is back
+  // at 2,996 + 2 × 1,005.12 = 5,006.24 ns: 4,674 ns in whole ns, less 332 ns of the segment's
+  // serialisation = 4,342 ns. Before, TIMELY heard 0 (no sample) from every DCP ACK, and under
+  // DCP its rate never left line rate.
+  const s = oneSwitchScenario("timely dcp", 100, [{ src: 0, dst: 1, bytes: 2 * 4086 }]);
+  s.transport = { ...s.transport, cc: { name: "timely" }, reliability: { name: "dcp" } };
+  const b = build(s);
+  const cc = (b.fabric as unknown as Inside).ccOf[0] as TimelyCc;
+  const heard: number[] = [];
+  const onAck = cc.m.onAck.bind(cc.m);
+  cc.m.onAck = (slot, nowNs, acked, rttNs) => (heard.push(rttNs), onAck(slot, nowNs, acked, rttNs));
+  b.fabric.run();
+  assert.equal(heard, [4342], "the RTT samples TIMELY heard");
+  assert.is(cc.errors(), 0);
 });
 
 test.run();

@@ -1870,9 +1870,10 @@ export class Fabric {
     if (tr.restoredBytes > 0) cc.restore(f, nowNs, tr.restoredBytes);
     if (this.rttTracked !== 0 && (r & Sx.Rtt) !== 0) this.noteRtt(f, tr.rttNs);
     let rttNs = (r & Sx.Rtt) !== 0 ? tr.rttNs : 0;
-    // A CC on NIC timestamps (Swift) takes a sample from every ACK, a retransmission's too, or a
-    // flow whose window fell below one packet and has only holes to resend never hears a delay
-    // again (seed 2,124,020). The ACK echoes its data packet's send time (Fabric.ack), except
+    // A CC on NIC timestamps (Swift, TIMELY) takes a sample from every ACK, a retransmission's
+    // too, or a flow whose window fell below one packet and has only holes to resend never hears
+    // a delay again (seed 2,124,020), nor TIMELY one under DCP (its ACK has no timestamp of its
+    // own). The ACK echoes its data packet's send time (Fabric.ack), except
     // where a host queue answers departures (DACK, its own echo) and on an inter-DC flow under
     // Reflex, whose NDT restamps the packet at the WAN egress (§III-D).
     if (rttNs === 0 && cc.nicTimestamps !== 0 && tr.hostQueue === null && (this.reflex === null || this.reflex.interDc[f] === 0)) {

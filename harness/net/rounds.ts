@@ -237,7 +237,8 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
  * A trimmed packet reaches the receiver as an HO, which bounces it (§4.1 ②); the bounced HO
  * travels back as the NIC's NACK and becomes a retransmission entry (`onHo`). ACKs carry eMSN and
  * free whole messages; the CC sees the freed messages' wire bytes, with no RTT sample (DCP's ACK
- * carries no timestamp) and no ECN echo. The receiver delivers by message (the CQE), so the
+ * carries no timestamp; Swift and TIMELY read the send time the fabric's ACK echoes, their NIC
+ * timestamps) and no ECN echo. The receiver delivers by message (the CQE), so the
  * fabric counts a message's bytes when it completes in order.
  *
  * The CC's flight is kept per message, as the NIC handed it the bytes (`held`): a packet sent
