@@ -7,10 +7,11 @@ import * as assert from "uvu/assert";
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
 import { Dctcp } from "../../lib/cc/dctcp/dctcp";
+import { Mprdma } from "../../lib/cc/mprdma/mprdma";
 import { DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Nscc } from "../../lib/cc/nscc/nscc";
 import { Timely } from "../../lib/cc/timely/timely";
-import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, NoneCc, NsccCc, TimelyCc } from "./adapters";
+import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, MprdmaCc, NoneCc, NsccCc, TimelyCc } from "./adapters";
 
 const MSS = 1000;
 
@@ -124,6 +125,44 @@ test("a loss a NACK reports without a trim (go-back-N): each adapter's module he
   sendFive(none);
   none.onLoss(0, 10, 5000);
   for (const cc of [dctcp, nscc, dcqcn, none]) assert.is(cc.errors(), 0, cc.name);
+});
+
+test("MP-RDMA's Δ filter: an ACK 32 or more PSNs below the highest ACKed without a retransmission echo takes one MSS off (DCP-Simulation mprdma)", () => {
+  // Paper profile: outOfOrderDecreaseMss 1, so a late ACK is cwnd − 1 MSS. Window 10,000 B.
+  const make = (profile: "paper" | "htsim") =>
+    new MprdmaCc(new Mprdma({ profile, mssBytes: MSS, initCwndBytes: 10 * MSS, maxCwndBytes: 100 * MSS }, 2), 2);
+  const cc = make("paper");
+  cc.open(1, 0);
+  assert.is(cc.lateAcks, 1);
+  for (let psn = 0; psn <= 40; psn++) cc.onAckedPsn(1, psn, psn, false);
+  assert.is(cc.level(1), 10 * MSS, "in order: snd_ooh climbs to 40, nothing is late");
+  cc.onAckedPsn(1, 41, 9, false); // 40 − 9 = 31 < 32
+  assert.is(cc.level(1), 10 * MSS, "31 below is within Δ");
+  cc.onAckedPsn(1, 42, 8, false); // 40 − 8 = 32 ≥ 32
+  assert.is(cc.level(1), 9 * MSS, "32 below: late, one MSS off");
+  cc.onAckedPsn(1, 43, 0, true);
+  assert.is(cc.level(1), 9 * MSS, "an ACK echoing a retransmission is not tested");
+  cc.onAckedPsn(1, 44, 100, true);
+  cc.onAckedPsn(1, 45, 60, false); // a retransmission's ACK did not raise snd_ooh: 40 − 60 < 0, and 60 is the new highest
+  assert.is(cc.level(1), 9 * MSS);
+  cc.onAckedPsn(1, 46, 28, false); // 60 − 28 = 32
+  assert.is(cc.level(1), 8 * MSS, "snd_ooh is 60 now");
+  // Across the 32-bit PSN wrap: highest 5 (after 2^32 − 1), 5 − (2^32 − 27) = 32 packets.
+  cc.open(0, 0);
+  cc.onAckedPsn(0, 0, -1, false);
+  cc.onAckedPsn(0, 1, 5, false);
+  cc.onAckedPsn(0, 2, -27, false);
+  assert.is(cc.level(0), 9 * MSS, "late across the wrap");
+  // A slot opened again forgets its snd_ooh; the htsim profile has no Δ penalty.
+  cc.open(1, 0);
+  cc.onAckedPsn(1, 0, 3, false);
+  assert.is(cc.level(1), 10 * MSS, "the first ACK after open only sets snd_ooh");
+  const htsim = make("htsim");
+  htsim.open(0, 0);
+  htsim.onAckedPsn(0, 0, 40, false);
+  htsim.onAckedPsn(0, 1, 0, false);
+  assert.is(htsim.level(0), 10 * MSS, "outOfOrderDecreaseMss 0");
+  assert.is(cc.errors() + htsim.errors(), 0);
 });
 
 test("DCQCN's error count is the reaction point's plus the notification point's", () => {

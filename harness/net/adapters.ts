@@ -17,7 +17,8 @@ import { E_OVERFLOW } from "../../lib/core/errors";
 import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
 import { Dctcp } from "../../lib/cc/dctcp/dctcp";
-import { Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { MPRDMA_OOO_TOLERANCE_PACKETS, Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { psnDiff } from "../../lib/core/psn";
 import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
 import { Swift } from "../../lib/cc/swift/swift";
 import { Timely } from "../../lib/cc/timely/timely";
@@ -48,6 +49,8 @@ export interface CcAdapter {
    * window off its floor lets the held packet go at once instead of after the floor's gap.
    */
   readonly repacedByAck: number;
+  /** 1: the module wants each ACK's data PSN after onAck (onAckedPsn): MP-RDMA's Δ filter. */
+  readonly lateAcks: number;
   open(slot: number, hops: number): void;
   canSend(slot: number, bytes: number): boolean;
   /** Returns 1 when the module asks for the AR bit (UEC AckRequest). */
@@ -56,6 +59,8 @@ export interface CcAdapter {
   onResend(slot: number, nowNs: number, bytes: number): number;
   /** `remoteDelayNs`: how long the receiving host held the data packet before it answered (Swift §3.2's t3 − t2; 0 with no sample). */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, ecn: boolean, remoteDelayNs: number): void;
+  /** After onAck, with a transport whose ACK names it: the data PSN the ACK answers, and whether it echoes a retransmission. */
+  onAckedPsn(slot: number, nowNs: number, psn: number, retransmit: boolean): void;
   /** A delay sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT) for a data packet of `bytes`; only delay modules take one. */
   onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void;
   /** A NACK for a trimmed packet. */
@@ -107,6 +112,7 @@ abstract class WindowCc {
   readonly timed: number = 0;
   readonly nicTimestamps: number = 0;
   readonly repacedByAck: number = 0;
+  readonly lateAcks: number = 0;
   abstract readonly m: CcModule;
   abstract onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number):
     void;
@@ -165,6 +171,7 @@ abstract class WindowCc {
     return 0;
   }
   onCnp(_slot: number, _nowNs: number): void {}
+  onAckedPsn(_slot: number, _nowNs: number, _psn: number, _retransmit: boolean): void {}
   onDelaySample(_slot: number, _nowNs: number, _bytes: number, _rttNs: number): void {}
   timerArmed(_slot: number): boolean {
     return false;
@@ -239,6 +246,41 @@ export class EcnWindowCc extends WindowCc implements CcAdapter {
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
     this.m.onTimeout(slot, nowNs, bytes);
+  }
+}
+
+/**
+ * MP-RDMA's Δ filter (DCP-Simulation `mprdma` rdma-hw.cc, after the per-ACK update; the module
+ * header): an ACK that echoes no retransmission and whose PSN is MPRDMA_OOO_TOLERANCE_PACKETS or
+ * more below the highest such PSN ACKed (snd_ooh) is late, and the window drops by
+ * outOfOrderDecreaseMss (Mprdma.onOutOfOrder; 0 in the htsim profile). Its input is each ACK's
+ * data PSN, so it runs only over a transport whose ACK names one (RUD); NACKs never reach it.
+ */
+export class MprdmaCc extends EcnWindowCc {
+  override readonly lateAcks = 1;
+  /** snd_ooh: the highest PSN an ACK without a retransmission echo answered; `seen` 0 before the first. */
+  private readonly highPsn: Int32Array;
+  private readonly seen: Uint8Array;
+  constructor(
+    override readonly m: Mprdma,
+    capacity: number,
+  ) {
+    super("mprdma", m);
+    this.highPsn = new Int32Array(capacity);
+    this.seen = new Uint8Array(capacity);
+  }
+  override open(slot: number, hops: number): void {
+    super.open(slot, hops);
+    this.seen[slot] = 0;
+  }
+  override onAckedPsn(slot: number, nowNs: number, psn: number, retransmit: boolean): void {
+    if (retransmit) return;
+    if (this.seen[slot] === 0 || psnDiff(psn, this.highPsn[slot]) > 0) {
+      this.highPsn[slot] = psn;
+      this.seen[slot] = 1;
+    } else if (psnDiff(this.highPsn[slot], psn) >= MPRDMA_OOO_TOLERANCE_PACKETS) {
+      this.m.onOutOfOrder(slot, nowNs);
+    }
   }
 }
 
@@ -498,6 +540,10 @@ export interface Transport {
    */
   readonly namesCompletions: number;
   completedEndMsn: number;
+  /** 1: onAck leaves in ackedPsn the data PSN the ACK answers and in ackedRetransmit whether it echoes a retransmission (RUD). */
+  readonly namesAckedPsn: number;
+  ackedPsn: number;
+  ackedRetransmit: boolean;
   open(slot: number): void;
   post(slot: number, bytes: number): number;
   /** Wire bytes of the packet that would go now (0: none); `cc` is the flow's congestion control. */
@@ -566,11 +612,15 @@ export abstract class TransportOutputs {
   readonly inOrder: number = 0;
   readonly namesCompletions: number = 0;
   completedEndMsn = 0;
+  readonly namesAckedPsn: number = 0;
+  ackedPsn = 0;
+  ackedRetransmit = false;
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
 export class RudTransport extends TransportOutputs implements Transport {
   readonly name = "rud";
+  override readonly namesAckedPsn = 1;
   readonly ackBytes: number;
   readonly gated = 0;
   private readonly so: Float64Array;
@@ -623,6 +673,8 @@ export class RudTransport extends TransportOutputs implements Transport {
     this.newBytes = this.flight.acked(slot, o[5] | 0) + this.flight.settled;
     this.rttNs = o[6] | 0;
     this.completed = o[8] | 0;
+    this.ackedPsn = pool.i32[(h << 4) + P.Psn];
+    this.ackedRetransmit = (pool.i32[(h << 4) + P.Flags] & Flag.Rtx) !== 0;
     return r; // RUD_ACK_RTT = Sx.Rtt, COMPLETE, DONE share Sx's values
   }
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number {

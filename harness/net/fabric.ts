@@ -1882,6 +1882,8 @@ export class Fabric {
     // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
     const sample = rttNs > 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
     cc.onAck(f, nowNs, tr.newBytes, sample ? rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
+    // MP-RDMA's Δ filter runs after the per-ACK update, on the data PSN the ACK answers (MprdmaCc).
+    if (cc.lateAcks !== 0 && tr.namesAckedPsn !== 0) cc.onAckedPsn(f, nowNs, tr.ackedPsn, tr.ackedRetransmit);
     // A go-back-N NACK: what the go-back sends again leaves the flight after what it acknowledges.
     if ((r & Sx.Lost) !== 0) cc.onLoss(f, nowNs, tr.bytes);
     if (cc.repacedByAck !== 0) this.repace(f, cc);

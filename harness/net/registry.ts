@@ -36,7 +36,7 @@ import { GBN_RECEIVER_DEFAULTS, GBN_SENDER_DEFAULTS, GbnReceiver, GbnSender } fr
 import { IRN_SENDER_DEFAULTS, IrnReceiver, IrnSender } from "../../lib/reliability/irn/irn";
 import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
-import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, EcnWindowCc, type LbTable, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
+import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type FlowEnds, makeDackTransport } from "./dack";
 import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
@@ -84,7 +84,7 @@ export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity
     case "dctcp":
       return new DctcpCc(new Dctcp(derived(DCTCP_PARAM_NAMES, ctx, user) as never, capacity));
     case "mprdma":
-      return new EcnWindowCc("mprdma", new Mprdma(derived(MPRDMA_PARAM_NAMES, ctx, user) as never, capacity));
+      return new MprdmaCc(new Mprdma(derived(MPRDMA_PARAM_NAMES, ctx, user) as never, capacity), capacity);
     case "aimd":
       return new AimdCc(new Aimd(derived(AIMD_PARAM_NAMES as readonly string[], ctx, user) as never, capacity));
     case "swift":

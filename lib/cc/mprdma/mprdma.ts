@@ -60,6 +60,13 @@ export const MPRDMA_DECREASE = R.Decrease;
 /** onTimeout: the window was set to initCwndBytes (resetOnTimeout; DCP SenderTimeout). */
 export const MPRDMA_RESET = R.Reset;
 
+/**
+ * Δ of the out-of-order test the caller runs before onOutOfOrder, in packets: DCP-Simulation
+ * `mprdma` rdma-hw.cc (m_oooTolerance), an ACK whose sequence is this far or further below the
+ * highest sequence ACKed is late.
+ */
+export const MPRDMA_OOO_TOLERANCE_PACKETS = 32;
+
 export class Mprdma extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
   static readonly api: HandlerSignatures = {
