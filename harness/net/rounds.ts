@@ -56,7 +56,6 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly header: number;
   protected readonly mss: number;
   protected readonly pending: Uint8Array;
-  private readonly pKind: Int32Array;
   protected readonly pPsn: Int32Array;
   protected readonly pMsn: Int32Array;
   private readonly pLen: Int32Array;
@@ -64,6 +63,8 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   protected readonly pOff: Int32Array;
   private readonly pRetry: Int32Array;
   private readonly pLast: Uint8Array;
+  /** One past the highest PSN handed out (24-bit): a packet before it is sent again. */
+  private readonly high: Int32Array;
   protected readonly posted: Int32Array;
   protected readonly freed: Int32Array;
   /** Wire bytes and packets of each posted message, a ring of MESSAGES per flow; wire bytes ever posted. */
@@ -91,13 +92,13 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.header = headerBytes;
     this.mss = tx.params.mtuBytes;
     this.pending = new Uint8Array(capacity);
-    this.pKind = new Int32Array(capacity);
     this.pPsn = new Int32Array(capacity);
     this.pMsn = new Int32Array(capacity);
     this.pLen = new Int32Array(capacity);
     this.pOff = new Int32Array(capacity);
     this.pRetry = new Int32Array(capacity);
     this.pLast = new Uint8Array(capacity);
+    this.high = new Int32Array(capacity);
     this.posted = new Int32Array(capacity);
     this.freed = new Int32Array(capacity);
     this.msgWire = new Float64Array(capacity * MESSAGES);
@@ -110,6 +111,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   open(slot: number): void {
     this.tx.open(slot, 0);
     this.rx.open(slot, 0);
+    this.high[slot] = 0;
   }
 
   /**
@@ -183,7 +185,6 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     }
     const o = this.so;
     this.pending[slot] = 1;
-    this.pKind[slot] = k;
     this.pMsn[slot] = o[1];
     this.pPsn[slot] = o[2];
     this.pOff[slot] = o[3];
@@ -197,7 +198,13 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     return this.pPsn[slot];
   }
 
-  /** Hands the pending packet to the NIC; Tx bits (a retransmission unless `recordSent` says it is new). */
+  /**
+   * Hands the pending packet to the NIC; Tx bits. New data by its PSN, not the module's kind: a
+   * DCP timeout resends the whole unaMSN-th message (§4.5), whose packets past the last one sent
+   * go for the first time under DCP_TX_RESEND; counted as retransmissions they reached the CC's
+   * onResend (DCTCP's SND.NXT and TIMELY's per-RTT mark held still) and the retransmission counts.
+   * PSNs are 24-bit (§4.5), compared by difference as the modules do (lib/core/psn.ts).
+   */
   nextPacket(slot: number, _nowNs: number, _ev: number): number {
     if (this.pending[slot] === 0) return 0;
     this.pending[slot] = 0;
@@ -208,11 +215,14 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.retryNo = this.pRetry[slot];
     const m = (this.freed[slot] + ((this.msn - this.tx.unaMsn(slot)) & 0xffffff)) & (MESSAGES - 1);
     this.msgPackets = this.msgPkts[slot * MESSAGES + m];
-    return (this.recordSent(slot, this.pKind[slot], this.psn) ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
+    const fresh = psn24Diff(this.psn, this.high[slot]) >= 0;
+    if (fresh) this.high[slot] = (this.psn + 1) & 0xffffff;
+    this.recordSent(slot, this.psn, fresh);
+    return (fresh ? Tx.New : Tx.Retransmit) | (this.pLast[slot] !== 0 ? Tx.Last : 0);
   }
 
-  /** Notes the packet handed out (its bytes are in `bytes`); true when it is new data (DCP: by its kind; the baselines: by its PSN). */
-  protected abstract recordSent(slot: number, kind: number, psn: number): boolean;
+  /** Notes the packet handed out (its bytes are in `bytes`); `fresh`: its PSN goes for the first time. */
+  protected abstract recordSent(slot: number, psn: number, fresh: boolean): void;
 
   timerArmed(slot: number): boolean {
     return this.tx.timerArmed(slot);
@@ -264,9 +274,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   private readonly firstPsn: Int32Array;
   /** Bytes handed to the CC for a message already freed (a stale resend): released with the next ACK. */
   private readonly stray: Float64Array;
-  /** One past the highest PSN handed out (24-bit): a packet before it is a retransmission. */
-  private readonly high: Int32Array;
-  /** Packets handed out before `high`: the flow's retransmissions. */
+  /** Packets handed out again (not fresh): the flow's retransmissions. */
   private readonly retx: Int32Array;
 
   constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
@@ -274,13 +282,11 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     this.held = new Float64Array(capacity * MESSAGES);
     this.firstPsn = new Int32Array(capacity * MESSAGES);
     this.stray = new Float64Array(capacity);
-    this.high = new Int32Array(capacity);
     this.retx = new Int32Array(capacity);
   }
 
   override open(slot: number): void {
     super.open(slot);
-    this.high[slot] = 0;
     this.retx[slot] = 0;
   }
 
@@ -291,13 +297,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     return slot * MESSAGES + ((this.freed[slot] + d) & (MESSAGES - 1));
   }
 
-  /**
-   * New data by its PSN, not its kind: a timeout resends the whole unaMSN-th message (§4.5),
-   * whose packets past the last one sent go for the first time under DCP_TX_RESEND. Counted as
-   * retransmissions they reached the CC's onResend (DCTCP's SND.NXT and TIMELY's per-RTT mark
-   * held still for new data) and the retransmission counts.
-   */
-  protected recordSent(slot: number, _kind: number, psn: number): boolean {
+  protected recordSent(slot: number, psn: number, fresh: boolean): void {
     const i = this.msgIndex(slot, this.msn);
     if (i < 0) this.stray[slot] += this.bytes;
     else {
@@ -305,13 +305,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
       // Every packet carries its offset's PSN (psn = first + offset / MTU payload).
       this.firstPsn[i] = (psn - Math.floor(this.pOff[slot] / this.mss)) & 0xffffff;
     }
-    // PSNs are 24-bit (§4.5): compared by difference, as the modules do (lib/core/psn.ts).
-    if (psn24Diff(psn, this.high[slot]) < 0) {
-      this.retx[slot]++;
-      return false;
-    }
-    this.high[slot] = (psn + 1) & 0xffffff;
-    return true;
+    if (!fresh) this.retx[slot]++;
   }
   /** Every packet sent again, HO-driven or after a timeout; not a resend's first copy of one. */
   override retransmissions(slot: number): number {
@@ -443,8 +437,6 @@ interface QpReceiver extends RoundReceiver {
  */
 abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
   readonly gated = 1;
-  /** One past the highest PSN ever sent: a packet below it is a retransmission. */
-  private readonly high: Int32Array;
   /** The cumulative PSN. */
   private readonly cum: Int32Array;
   /** The wire bytes handed to the CC and not yet released (ledger.ts). */
@@ -459,7 +451,6 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   /** `sackWindowPackets`: the receiver's window, within which its ACKs' W1 is a SACK PSN (0: W1 is no PSN, GBN's MSN). */
   constructor(tx: S, rx: R, ackBytes: number, headerBytes: number, capacity: number, sackWindowPackets: number) {
     super(tx, rx, ackBytes, headerBytes, capacity);
-    this.high = new Int32Array(capacity);
     this.cum = new Int32Array(capacity);
     this.flight = new FlightLedger(capacity, this.mss + this.header, sackWindowPackets);
   }
@@ -477,11 +468,8 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   }
 
   /** The packet's bytes go to the CC's onSend next: they are held until an ACK or a timeout releases them. */
-  protected recordSent(slot: number, _kind: number, psn: number): boolean {
+  protected recordSent(slot: number, psn: number, _fresh: boolean): void {
     this.flight.sent(slot, psn, this.bytes);
-    if (psn < this.high[slot]) return false;
-    this.high[slot] = psn + 1;
-    return true;
   }
 
   /** The module's ACK (nack 0) or NACK (nack 1) handler with the ACK's W0–W2; messages freed, or < 0. */
