@@ -406,9 +406,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
   const idealPs = new Float64Array(F);
   const hpccStandalonePs = new Float64Array(F);
+  const switchNs = s.topology.switchLatencyNs ?? 0;
   for (let f = 0; f < F; f++) {
     const { src, dst, bytes } = flows[f];
-    const switchNs = s.topology.switchLatencyNs ?? 0;
     idealPs[f] = idealFctPs(topo, src, dst, bytes, mtu, header, switchNs);
     hpccStandalonePs[f] = hpccStandaloneFctPs(topo, src, dst, bytes, mtu, header, switchNs);
   }
