@@ -81,6 +81,10 @@ export const enum Routing {
 }
 
 const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER, control → TAG_ACK
+/** ctrlBefore: the control packet to send is the head of the NIC's queue. */
+const CTRL_HEAD = -1;
+/** ctrlBefore: no control packet may go (a PAUSE holds them all). */
+const CTRL_NONE = -2;
 
 export interface SwitchBufferSpec {
   bytes: number;
@@ -120,7 +124,8 @@ export interface FabricOptions {
   /** The flows' retransmission timeout (ns): the window over which REPS's recent maximum RTT is kept. */
   rtoNs?: number;
   /**
-   * PFC on every switch ingress port for data (lib/switch Pfc parameters), or null: off. With
+   * PFC on every switch ingress port for its priority, the packets the queues put in their data
+   * FIFO (lib/switch Pfc parameters), or null: off. With
    * switchBuffer, PfcShared's instead: each ingress queue pauses by its switch's free shared
    * buffer, and the egress queues have no pool of their own (a lossless switch admits at ingress).
    */
@@ -262,11 +267,17 @@ export class Fabric {
   /** PFC watchdog: 1 when its action is drop, else forward; 1 when storm frames postpone restoration (quiet), else fixed. */
   private readonly wdDrop: number;
   private readonly wdQuiet: number;
-  /** The packet classes (1 << TAG_*) the queues put in the data FIFO, which PFC pauses and the drop action discards. */
-  private readonly wdDataTags: number;
+  /**
+   * PFC's priority: the packet classes (1 << TAG_*) the queues put in the data FIFO. 802.1Qbb
+   * pauses a priority, and here the data FIFO is that priority: PortQueues.onPause(FIFO_DATA)
+   * holds it, a NIC holds its packets of it, an ingress queue accounts them, and the watchdog's
+   * drop action discards them. The one map decides all four, so a paused sender holds exactly
+   * what its paused receiver counts.
+   */
+  private readonly pfcTags: number;
   /** PFC pause storms the watchdog broke. */
   pfcStorms = 0;
-  /** Data packets the watchdog's drop action discarded; of them, flushed from a queue (which counts them as its drops). */
+  /** Packets of PFC's priority the watchdog's drop action discarded; of them, flushed from a queue (which counts them as its drops). */
   wdDrops = 0;
   wdFlushed = 0;
   private readonly nicPausedUntil: Float64Array;
@@ -554,7 +565,7 @@ export class Fabric {
       }
     }
 
-    // PFC: one ingress queue (the data priority) per switch port; frames go to the port upstream.
+    // PFC: one ingress queue (PFC's priority, pfcTags) per switch port; frames go to the port upstream.
     this.pfcOn = opts.pfc ? 1 : 0;
     if (opts.pfc) {
       const pp = { linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc };
@@ -578,7 +589,7 @@ export class Fabric {
     this.wdUntil = new Float64Array(this.wdDetectPs > 0 ? P : 0);
     this.wdDrop = this.wdDetectPs > 0 && wd?.action === "drop" ? 1 : 0;
     this.wdQuiet = this.wdDetectPs > 0 && wd?.restore === "quiet" ? 1 : 0;
-    this.wdDataTags = ~this.queues.controlTags;
+    this.pfcTags = ~this.queues.controlTags;
     this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
 
@@ -901,8 +912,8 @@ export class Fabric {
   /** A packet at switch `sw`: route, then admit into the egress port's queues. */
   private forward(sw: number, h: number): void {
     const pool = this.pool;
-    const tag = (pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[pool.i32[(h << 4) + P.Kind]];
-    if (this.pfcOn !== 0 && pool.i32[(h << 4) + P.Kind] <= Kind.Header && !this.pfcArrive(sw, h, tag)) return;
+    const tag = this.tagOf(h);
+    if (this.pfcOn !== 0 && ((this.pfcTags >> tag) & 1) !== 0 && !this.pfcArrive(sw, h, tag)) return;
     const port = this.family === Family.Hier ? this.routeHier(sw, h) : this.routeLow(sw, h);
     if (this.tracing !== 0) this.tracePort(h, port);
     // A routing loop must fail the run, not spin it (no topology here has a path of 64 switches).
@@ -970,7 +981,7 @@ export class Fabric {
 
   private drop(h: number): void {
     const k = this.pool.i32[(h << 4) + P.Kind];
-    if (this.pfcOn !== 0 && k <= Kind.Header && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
+    if (this.pfcOn !== 0 && this.pool.i32[(h << 4) + P.InBytes] > 0) this.pfcLeave(h);
     if (k === Kind.Data) this.dataDropped++;
     else if (k === Kind.Header) this.headersDropped++;
     else this.ctrlDropped++;
@@ -1232,7 +1243,7 @@ export class Fabric {
     this.nicKick(host);
   }
 
-  /** Something became sendable at `host` (a PFC pause of its data does not hold back its control packets). */
+  /** Something became sendable at `host` (a PFC pause does not hold back its control packets of another priority). */
   private nicKick(host: number): void {
     if (this.startable(this.nodePortBase[host])) this.nicPull(host);
   }
@@ -1241,17 +1252,20 @@ export class Fabric {
   private nicPull(host: number): void {
     const port = this.nodePortBase[host];
     let sent = false;
-    // A PFC PAUSE from the ToR stops data, not control (another priority).
-    const data = this.ringLen[host] > 0 && this.nicPausedUntil[host] <= this.now;
-    if (this.ctrlCount[host] > 0 && (this.ctrlStreak[host] < this.controlWeight || !data)) {
+    // A PFC PAUSE from the ToR holds PFC's priority (pfcTags): data, and the control packets the
+    // switches' queues put in their data FIFO (ACKs under the dcp profile, all under droptail).
+    const paused = this.nicPausedUntil[host] > this.now;
+    const data = this.ringLen[host] > 0 && !paused;
+    const before = this.ctrlCount[host] > 0 ? this.ctrlBefore(host, paused) : CTRL_NONE;
+    if (before !== CTRL_NONE && (this.ctrlStreak[host] < this.controlWeight || !data)) {
       this.ctrlStreak[host]++;
-      this.transmit(port, this.ctrlPop(host));
+      this.transmit(port, this.ctrlTake(host, before));
       sent = true;
     } else if (data) {
       this.ctrlStreak[host] = 0;
       sent = this.sendFromRing(host, port);
-      if (!sent && this.ctrlCount[host] > 0) {
-        this.transmit(port, this.ctrlPop(host));
+      if (!sent && before !== CTRL_NONE) {
+        this.transmit(port, this.ctrlTake(host, before));
         sent = true;
       }
     }
@@ -1261,7 +1275,35 @@ export class Fabric {
       this.busyUntil[port] += this.jitterRng.nextBelow(this.jitterPs);
       if (more) this.txDoneAt(port, this.busyUntil[port]);
     } else if (sent && more) this.txDoneAfterSer(port);
-    else if (!sent && this.ringLen[host] > 0 && this.nicPausedUntil[host] > this.now) this.txDoneAt(port, this.nicPausedUntil[host]);
+    else if (!sent && more && paused) this.txDoneAt(port, this.nicPausedUntil[host]);
+  }
+
+  /**
+   * Which control packet the NIC may send next, named by the packet queued before it (CTRL_HEAD:
+   * the head; CTRL_NONE: none): the head, or under a PAUSE the first not of PFC's priority. Each
+   * priority keeps its own order, as in a NIC's per-priority queues (802.1Qbb).
+   */
+  private ctrlBefore(host: number, paused: boolean): number {
+    if (!paused) return CTRL_HEAD;
+    let h = this.ctrlHead[host];
+    let prev = CTRL_HEAD;
+    while (h >= 0 && ((this.pfcTags >> this.tagOf(h)) & 1) !== 0) {
+      prev = h;
+      h = this.pool.i32[(h << 4) + P.Next];
+    }
+    return h >= 0 ? prev : CTRL_NONE;
+  }
+
+  /** Unlinks and returns the control packet queued after `before` (ctrlBefore). */
+  private ctrlTake(host: number, before: number): number {
+    if (before === CTRL_HEAD) return this.ctrlPop(host);
+    const i32 = this.pool.i32;
+    const h = i32[(before << 4) + P.Next];
+    const nh = i32[(h << 4) + P.Next];
+    i32[(before << 4) + P.Next] = nh;
+    if (nh < 0) this.ctrlTail[host] = before;
+    this.ctrlCount[host]--;
+    return h;
   }
 
   private ctrlPop(host: number): number {
@@ -1609,7 +1651,13 @@ export class Fabric {
   // -------------------------------------------------------------------------------------------
   // PFC (IEEE 802.1Qbb through lib/switch Pfc at the ingress, PortQueues.onPause at the egress)
 
-  /** A data packet of queue class `tag` enters switch sw: account it to its ingress queue; false when PFC drops it. */
+  /** The queue class (TAG_*) of packet h: DCP's HO (a bounced header) travels as a trimmed header. */
+  private tagOf(h: number): number {
+    const i32 = this.pool.i32;
+    return (i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[i32[(h << 4) + P.Kind]];
+  }
+
+  /** A packet of PFC's priority (queue class `tag`) enters switch sw: account it to its ingress queue; false when PFC drops it. */
   private pfcArrive(sw: number, h: number, tag: number): boolean {
     const pool = this.pool;
     const b = h << 4;
@@ -1618,8 +1666,7 @@ export class Fabric {
     const pfc = this.pfc as Pfc | PfcShared;
     if (!pfc.isOpen(iq)) return true;
     // pfcwd's drop action: the storming port's priority group takes nothing in, so its buffer
-    // stops pausing the neighbour that storms. A trimmed header the queues put in the control
-    // FIFO is not of that priority.
+    // stops pausing the neighbour that storms.
     if (this.wdRefuses(iq, tag)) {
       this.wdDiscard(h);
       return false;
@@ -1639,7 +1686,7 @@ export class Fabric {
     return true;
   }
 
-  /** A data packet leaves its switch (sent or dropped): release its ingress accounting. */
+  /** A packet of PFC's priority leaves its switch (sent or dropped): release its ingress accounting. */
   private pfcLeave(h: number): void {
     const pool = this.pool;
     const b = h << 4;
@@ -1753,10 +1800,10 @@ export class Fabric {
 
   /** The drop action is mitigating a storm at port p (egress, or its ingress) and a packet of class `tag` is of the data FIFO it discards. */
   private wdRefuses(p: number, tag: number): boolean {
-    return this.wdDrop !== 0 && this.wdUntil[p] > this.now && ((this.wdDataTags >> tag) & 1) !== 0;
+    return this.wdDrop !== 0 && this.wdUntil[p] > this.now && ((this.pfcTags >> tag) & 1) !== 0;
   }
 
-  /** A data packet the watchdog's drop action discards. */
+  /** A packet of PFC's priority the watchdog's drop action discards. */
   private wdDiscard(h: number): void {
     this.wdDrops++;
     this.drop(h);

@@ -54,10 +54,14 @@ export const enum P {
   W3 = 12,
   /** Intrusive FIFO link (a packet is on at most one NIC queue at a time). */
   Next = 13,
-  /** PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and its bytes there (0: none). */
-  InIq = 14,
+  /**
+   * PFC: the ingress queue (global port id) the packet is accounted to at its current switch, and
+   * its bytes there (0: none). InIq shares Next's word: a packet in a switch is on no NIC queue,
+   * and an ACK of PFC's priority (queue profiles dcp, droptail) keeps its EchoNs across switches.
+   */
+  InIq = 13,
   InBytes = 15,
-  /** ACK: the data packet's timestamp (`PacketPool.f64`, whole ns) echoed for Reflex NDT (the word InIq is on data). */
+  /** ACK: the data packet's timestamp (`PacketPool.f64`, whole ns) echoed for Reflex NDT. */
   EchoNs = 14,
   Shift = 4,
 }

@@ -13,7 +13,7 @@ import { DEFAULT_SCENARIO } from "../scenario/default";
 import { reversePort } from "../scenario/faults";
 import type { Scenario } from "../scenario/schema";
 import { Ev } from "./fabric";
-import { Kind, P, type PacketPool } from "./packets";
+import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
 /** The fabric's internals these tests watch (private members, reached on purpose). */
@@ -27,6 +27,7 @@ interface Inside {
   sendPause(iq: number, durationNs: number): void;
   pauseFrame(port: number, durationNs: number): void;
   forward(sw: number, h: number): void;
+  ctrlPush(host: number, h: number): void;
   paused(): { ps: number; ports: number };
   run(): void;
 }
@@ -168,13 +169,13 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
  * Leaf 0 of a 2 × 2 leaf–spine with two hosts a leaf and a watchdog of 1 ms to detect and 2 ms to
  * restore; `port` is leaf 0's port to host 1. Nothing is paused yet.
  */
-function watchdogRig(pfc: Record<string, unknown>) {
+function watchdogRig(pfc: Record<string, unknown>, network: Partial<Scenario["network"]> = {}) {
   const b = build({
     ...DEFAULT_SCENARIO,
     name: "watchdog",
     traffic: [{ kind: "flows", flows: [{ src: 0, dst: 3, bytes: 100_000 }] }],
     topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2 },
-    network: { pfc: { xoffBytes: 100_000, watchdogNs: 1_000_000, watchdogRestoreNs: 2_000_000, ...pfc } },
+    network: { ...network, pfc: { xoffBytes: 100_000, watchdogNs: 1_000_000, watchdogRestoreNs: 2_000_000, ...pfc } },
   });
   const f = b.fabric as unknown as Inside;
   const at = (us: number) => {
@@ -183,10 +184,11 @@ function watchdogRig(pfc: Record<string, unknown>) {
   };
   // Leaf 0's local ports: 0 and 1 to its hosts, 2 and 3 to the spines.
   const port = b.topology.nodePortBase[b.topology.hosts] + 1;
-  /** A packet of `kind` for host `dst` entering leaf 0 on its local port `inPort`. */
-  const enter = (kind: Kind, dst: number, inPort: number) => {
+  /** A packet of `kind` (with packets.ts Flag bits `flags`) for host `dst` entering leaf 0 on its local port `inPort`. */
+  const enter = (kind: Kind, dst: number, inPort: number, flags = 0) => {
     const h = f.pool.alloc(kind, 0, dst, kind === Kind.Data ? 4150 : 64);
     f.pool.i32[(h << 4) + P.InPort] = inPort;
+    f.pool.i32[(h << 4) + P.Flags] = flags;
     f.forward(0, h);
   };
   /** A PAUSE frame of 300 µs (or an XON, 0) reaching the port at `us`. */
@@ -489,6 +491,127 @@ test("PFC refresh ticks and periodic sampling do not keep each other alive: a ru
   assert.equal([t10.length, t10[t10.length - 1]], [106, 1050]);
   assert.equal([t200.length, t200[t200.length - 1]], [7, 1200]);
   assert.is(sampled[1].b.fabric.now, 1200e6);
+});
+
+test("PFC's priority is what the queues put in their data FIFO, the FIFO a PAUSE holds upstream: an ingress queue accounts exactly that (uec-htsim: data; dcp: data, ACKs, NACKs; droptail: everything)", () => {
+  // 802.1Qbb pauses a priority, and the fabric's PAUSE holds the upstream's data FIFO
+  // (PortQueues.onPause(FIFO_DATA)), so the data FIFO's classes are PFC's priority. Which they
+  // are (lib/switch/queue params.ts): uec-htsim sends trimmed headers and ACKs to the control
+  // FIFO; dcp keeps ACKs (tag 01) with data and sends tag 11 (a trimmed header, DCP's bounced
+  // HO) to the control FIFO (DCP §4.2); droptail has no control FIFO. The ingress accounted data
+  // and trimmed headers whatever the profile: headers a paused upstream keeps sending, and not
+  // the ACKs it holds.
+  const packets: [string, Kind, number][] = [
+    ["data", Kind.Data, 0],
+    ["header", Kind.Header, 0],
+    ["ACK", Kind.Ack, 0],
+    ["NACK", Kind.Nack, 0],
+    ["HO", Kind.Nack, Flag.Ho],
+  ];
+  const expected: [string, Partial<Scenario["network"]>, string[]][] = [
+    ["uec-htsim", {}, ["data"]],
+    ["dcp", { queue: { profile: "dcp" } }, ["data", "ACK", "NACK"]],
+    ["droptail", { queue: { profile: "droptail" } }, ["data", "header", "ACK", "NACK", "HO"]],
+  ];
+  for (const [profile, network, accounted] of expected) {
+    const { b, enter } = watchdogRig({ watchdogNs: 0 }, network);
+    const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+    // Leaf 0's ingress from spine 0 (its local port 2).
+    const iq = b.topology.nodePortBase[b.topology.hosts] + 2;
+    let calls = 0;
+    const onArrive = pfc.onArrive.bind(pfc);
+    pfc.onArrive = (slot, nowNs, bytes) => {
+      if (slot === iq) calls++;
+      return onArrive(slot, nowNs, bytes);
+    };
+    const got: string[] = [];
+    for (const [name, kind, flags] of packets) {
+      const before = calls;
+      enter(kind, 1, 2, flags);
+      if (calls > before) got.push(name);
+    }
+    assert.equal(got, accounted, profile);
+    assert.is(pfc.errors, 0);
+  }
+});
+
+test("no packet enters an ingress queue paused for longer than its PAUSE takes to reach the upstream and the last packet it let go to arrive: headroom only takes what was in flight (trimming under PFC)", () => {
+  // 802.1Qbb: the headroom holds what arrives in the pause's round trip. A PAUSE sent at t
+  // reaches the upstream at t + 1 µs (the cable); the last packet the upstream started by then
+  // arrives at most 4150 B × 8 / 100 Gb/s = 332 ns + 1 µs later: t + 2,332 ns (no switch latency,
+  // no host jitter). Later arrivals accounted to a queue paused since t were never held by the
+  // pause: trimmed headers in the upstream's control FIFO, which the ingress accounted (155 of them
+  // in this incast, review s-pfctrim2.json).
+  const b = build({
+    name: "pfc+trim",
+    seed: 1,
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true, bufferBdp: 0.2, pfc: { xoffBytes: 8000, headroomBytes: 8300 } },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "incast", senders: 7, receiver: 0, bytes: 400_000 }],
+  });
+  const f = b.fabric as unknown as Inside;
+  const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+  const since = new Float64Array(b.topology.ports).fill(-1);
+  const send = f.sendPause.bind(f);
+  f.sendPause = (iq, d) => {
+    if (d === 0) since[iq] = -1;
+    else if (since[iq] < 0) since[iq] = f.now;
+    send(iq, d);
+  };
+  let late = 0;
+  let arrivals = 0;
+  const onArrive = pfc.onArrive.bind(pfc);
+  pfc.onArrive = (iq, nowNs, bytes) => {
+    arrivals++;
+    if (since[iq] >= 0 && f.now > since[iq] + 2_332_000) late++;
+    return onArrive(iq, nowNs, bytes);
+  };
+  f.run();
+  assert.equal(b.fabric.checkIntegrity(), []);
+  assert.is(b.fabric.finished, true);
+  assert.ok(b.fabric.trims > 0 && b.fabric.pauseOnFrames > 0 && arrivals > 0, "trimmed and paused");
+  assert.is(late, 0, "packets accounted to a queue whose PAUSE had long reached the upstream");
+});
+
+test("a NIC paused by its ToR holds its packets of PFC's priority: under the dcp profile its ACKs (which the ToR accounts) until the pause ends, but not DCP's bounced HOs (the control FIFO's)", () => {
+  // An incast into host 0 under DCP with trimming; host 0's NIC is paused for 300 µs at t = 0
+  // (one frame, no refresh). Under dcp the ToR puts ACKs in its data FIFO and accounts them at
+  // its ingress from the NIC, so the NIC must hold them: the first leaves when the pause ends,
+  // at 300,000 ns. HOs (tag 11) are in the control FIFO under every profile with one: they go
+  // at once, ahead of the ACKs queued before them. Before, the NIC held only data.
+  const run = (profile: string) => {
+    const b = build({
+      name: "nic pause",
+      seed: 1,
+      topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+      network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true, bufferBdp: 0.2, queue: { profile }, pfc: { xoffBytes: 1_000_000, headroomBytes: 100_000 } },
+      transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dcp" }, ackEveryBytes: 0 },
+      traffic: [{ kind: "incast", senderList: [1, 2, 3], receiver: 0, bytes: 200_000 }],
+    });
+    const f = b.fabric as unknown as Inside;
+    const nic = b.topology.nodePortBase[0];
+    f.now = 0;
+    f.nowNs = 0;
+    f.pauseFrame(nic, 300_000);
+    const sent = { ho: [] as number[], ack: [] as number[] };
+    const tx = f.transmit.bind(f);
+    f.transmit = (port, h) => {
+      const kind = f.pool.i32[(h << 4) + P.Kind];
+      if (port === nic && kind === Kind.Ack) sent.ack.push(f.now);
+      if (port === nic && kind === Kind.Nack && (f.pool.i32[(h << 4) + P.Flags] & Flag.Ho) !== 0) sent.ho.push(f.now);
+      tx(port, h);
+    };
+    f.run();
+    assert.equal(b.fabric.checkIntegrity(), [], profile);
+    assert.is(b.fabric.finished, true, profile);
+    return sent;
+  };
+  const dcp = run("dcp");
+  assert.ok(dcp.ho.filter((t) => t < 300e6).length > 0, "HOs sent during the pause");
+  assert.is(Math.min(...dcp.ack), 300e6, "the first ACK at the pause's end");
+  const htsim = run("uec-htsim");
+  assert.ok(Math.min(...htsim.ack) < 300e6, "uec-htsim: ACKs are not PFC's, the pause does not hold them");
 });
 
 test.run();
