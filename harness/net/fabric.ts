@@ -139,7 +139,8 @@ export interface FabricOptions {
   switchBuffer?: SwitchBufferSpec | null;
   /**
    * The switches' PFC watchdog (pfcWatchdog below): a port paused without a break for detectNs
-   * with data queued is in a pause storm. It then ignores PAUSE frames (`forward`) or discards
+   * with packets of PFC's priority queued is in a pause storm, found at the first PAUSE frame
+   * after detectNs. It then ignores PAUSE frames (`forward`) or discards
    * its data priority (`drop`) until restoration: restoreNs after the detection (`fixed`) or once
    * no PAUSE frame has come for restoreNs (`quiet`). Absent, or detectNs 0: off. Defaults
    * forward, fixed.
@@ -1755,22 +1756,26 @@ export class Fabric {
 
   /**
    * A switch's PFC watchdog (SONiC pfcwd; Junos pfc-watchdog: detection, mitigation, restoration;
-   * 200 ms to detect and 200 ms to restore by default in both): a port whose data has been
-   * paused without a break for detectNs while it holds packets is in a pause storm, as in a PFC
-   * deadlock, where a cycle of full queues pauses itself for ever (DCP §2.1). Until restoration
+   * 200 ms to detect and 200 ms to restore by default in both): a port whose data FIFO has been
+   * paused without a break for detectNs while it holds packets of PFC's priority (its data FIFO,
+   * Reflex NDT's queues) is in a pause storm, as in a PFC deadlock, where a cycle of full queues
+   * pauses itself for ever (DCP §2.1). It is checked at each PAUSE frame, so found at the first
+   * after detectNs (frames come at most refreshNs apart while the pause lasts). Until restoration
    * it ignores PAUSE frames. Under `forward` its packets go on to queues that drop beyond their
    * headroom; under `drop` (SONiC's default, and what DCP §2.1 describes: "disables PFC and
-   * drops all packets") its data queue is flushed, and data bound for the port or arriving on it
-   * is discarded (pfcwd: the output queue and the port's priority group). Restoration is
-   * restoreNs after the detection (`fixed`: Junos' recovery time) or once no PAUSE frame has
-   * come for restoreNs (`quiet`: SONiC's restoration time). True when the frame is ignored.
+   * drops all packets") its data FIFO is flushed, and packets of PFC's priority bound for the
+   * port or arriving on it are discarded (pfcwd: the output queue and the port's priority
+   * group). Restoration is restoreNs after the detection (`fixed`: Junos' recovery time) or once
+   * no PAUSE frame has come for restoreNs (`quiet`: SONiC's restoration time). True when the
+   * frame is ignored.
    */
   private pfcWatchdog(up: number, durationNs: number): boolean {
     if (this.wdUntil[up] > this.now) {
       if (this.wdQuiet !== 0 && durationNs > 0) this.wdUntil[up] = this.now + this.wdRestorePs;
       return true;
     }
-    if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.qPkts[up] + this.ndtHeld(up) === 0) return false;
+    // pfcwd watches the paused priority's queue: packets of the other (the control FIFO) make no storm.
+    if (durationNs === 0 || this.pauseEnd[up] <= this.now || this.now - this.pauseStart[up] < this.wdDetectPs || this.queues.dataPackets(up) + this.ndtHeld(up) === 0) return false;
     this.pfcStorms++;
     this.wdUntil[up] = this.now + this.wdRestorePs;
     this.pauseTime(up, 0);

@@ -280,6 +280,41 @@ test("PFC watchdog, drop action (SONiC pfcwd's default; DCP §2.1): the storming
   assert.equal([fab.wdDrops, fab.dataDropped, f.pool.live], [6, 6, live + 6], "restored at 3001 µs (the frame of 2900 µs did not postpone it): both taken again");
 });
 
+test("PFC watchdog: a port paused for detectNs holding only packets of another priority (an ACK in the control FIFO) is no storm; under dcp, where ACKs are PFC's, the same ACK held in the data FIFO is", () => {
+  // SONiC pfcwd / Junos pfc-watchdog watch a priority's queue: a storm is a queue of the paused
+  // priority that holds packets and cannot send. The fabric asked whether the port held any
+  // packet (both FIFOs), so a port holding only a control packet waiting behind one being
+  // serialised was a storm, and the drop action then discarded its data for restoreNs.
+  const plain = watchdogRig({ watchdogAction: "drop" });
+  plain.frame(1);
+  for (let us = 101; us <= 901; us += 100) plain.frame(us);
+  plain.at(1000.99);
+  // uec-htsim: the first ACK leaves at once (the control FIFO is not paused, the port idle),
+  // the second waits out its 64 B × 8 / 100 Gb/s = 5.12 ns behind it.
+  plain.enter(Kind.Ack, 1, 2);
+  plain.enter(Kind.Ack, 1, 2);
+  const q = plain.b.fabric.queues;
+  assert.equal([q.dataPackets(plain.port), q.controlPackets(plain.port)], [0, 1]);
+  plain.frame(1001);
+  assert.is(plain.f.pfcStorms, 0, "paused 1 ms with no packet of PFC's priority queued");
+  plain.at(1002);
+  plain.enter(Kind.Data, 1, 2);
+  assert.is(plain.b.fabric.wdDrops, 0, "data for the port is queued, not discarded");
+  const dcp = watchdogRig({ watchdogAction: "drop" }, { queue: { profile: "dcp" } });
+  dcp.frame(1);
+  for (let us = 101; us <= 901; us += 100) dcp.frame(us);
+  dcp.at(1000.99);
+  dcp.enter(Kind.Ack, 1, 2);
+  const qd = dcp.b.fabric.queues;
+  // Leaf 0's ingress from spine 0 accounts the 64 B ACK, and releases it when it is flushed.
+  const pfc = dcp.b.fabric.pfc as NonNullable<typeof dcp.b.fabric.pfc>;
+  const iq = dcp.b.topology.nodePortBase[dcp.b.topology.hosts] + 2;
+  assert.equal([qd.dataPackets(dcp.port), qd.controlPackets(dcp.port), pfc.queueBytes(iq)], [1, 0, 64], "dcp: the ACK waits in the paused data FIFO");
+  dcp.frame(1001);
+  assert.is(dcp.f.pfcStorms, 1);
+  assert.equal([dcp.b.fabric.wdDrops, dcp.b.fabric.wdFlushed, pfc.queueBytes(iq)], [1, 1, 0], "the ACK flushed with the data FIFO");
+});
+
 test("PFC watchdog, quiet restoration (SONiC's restoration time): the storming port restores only once no PAUSE frame has come for restoreNs", () => {
   const { b, f, frame, pausedAt } = storm({ watchdogRestore: "quiet" });
   const pausedAtStorm = f.paused().ps;

@@ -94,7 +94,7 @@ export const NetworkSchema = Type.Object(
           reserveBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29, description: "with network.switchBuffer: bytes each ingress queue holds before it draws on the shared part (default 4096, HPCC)" })),
           resumeOffsetBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 29, description: "with network.switchBuffer: resume this far below the threshold (default 3072, HPCC)" })),
           watchdogNs: Type.Optional(
-            Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with data queued, is in a pause storm (default 200 ms as SONiC and Junos; 0: off)" }),
+            Int({ minimum: 0, maximum: 2 ** 40, description: "PFC watchdog: a switch port paused this long without a break, with packets of PFC's priority (its data FIFO) queued, is in a pause storm, found at the first PAUSE frame after it (default 200 ms as SONiC and Junos; 0: off)" }),
           ),
           watchdogRestoreNs: Type.Optional(Int({ minimum: 1, maximum: 2 ** 40, description: "PFC watchdog: the restoration time (default 200 ms)" })),
           watchdogAction: Type.Optional(
