@@ -261,6 +261,12 @@ export class Fabric {
    * stuck run alive until its event budget.
    */
   private samplesQueued = 0;
+  /**
+   * The Stop event queued (0 or 1: endPs is finite, the 1 s default of a scenario with faults
+   * included). It waits for the end whatever happens, so it is no more "something else pending"
+   * than the ticks and the sample are.
+   */
+  private readonly stopQueued: number;
   /** PFC watchdog: detection and restoration times, ps (0: off); until when each port ignores PAUSE frames, ps. */
   private readonly wdDetectPs: number;
   private readonly wdRestorePs: number;
@@ -770,7 +776,8 @@ export class Fabric {
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.queuedBits = new Int32Array(Math.ceil(bits / 32) + 1);
-    if (this.endPs < Infinity) this.heap.push(this.endPs, Ev.Stop, 0, 0);
+    this.stopQueued = this.endPs < Infinity ? 1 : 0;
+    if (this.stopQueued !== 0) this.heap.push(this.endPs, Ev.Stop, 0, 0);
 
     // Sampling and tracing (both off unless asked for: no event, no per-packet work).
     this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0) ? opts.sample : null;
@@ -1710,7 +1717,7 @@ export class Fabric {
    */
   private pfcTick(iq: number): void {
     this.pfcTickAt[iq] = 0;
-    if (this.heap.size === this.pfcTicksQueued + this.samplesQueued) return;
+    if (this.heap.size === this.pfcTicksQueued + this.samplesQueued + this.stopQueued) return;
     const pfc = this.pfc as Pfc | PfcShared;
     const r = pfc.onTick(iq, this.nowNs);
     if (r <= 0) return;
@@ -2309,10 +2316,10 @@ export class Fabric {
       this.decimate();
       nextPs = droppedNewest ? this.sampleIntervalPs / 2 : this.sampleIntervalPs;
     }
-    // Nothing but refresh ticks pending: the run is over (or stuck in a PFC deadlock, where the
-    // ticks no longer refresh); sampling must not keep it alive.
+    // Nothing but refresh ticks (and the Stop) pending: the run is over (or stuck in a PFC
+    // deadlock, where the ticks no longer refresh); sampling must not keep it alive.
     this.samplesQueued = 0;
-    if (this.heap.size > this.pfcTicksQueued) {
+    if (this.heap.size > this.pfcTicksQueued + this.stopQueued) {
       this.heap.push(this.now + nextPs, Ev.Sample, 0, 0);
       this.samplesQueued = 1;
     }

@@ -448,51 +448,57 @@ test("a slow-receiver fault changes the host's drain rate for its interval only:
 const EV_SAMPLE = Ev.Sample;
 const EV_PFC_TICK = Ev.PfcTick;
 
-test("PFC refresh ticks and periodic sampling do not keep each other alive: a run whose only pending events are refresh ticks ends as it does without sampling", () => {
-  // The rule (pfcTick, takeSample): a refresh check that finds nothing but refresh checks pending
-  // (802.1Qbb: a paused queue renews its PAUSE while it stays above XON) does not refresh, so the
-  // run ends with its flows open; the sample reschedules only while something else is pending.
-  // The queued Sample made the ticks refresh, and the queued ticks made sampling go on: the run
-  // spent its event budget. A real PFC deadlock cannot show this: each paused port holding data
-  // waits for its pause's end with a TxDone, which the refreshes push on for ever (harness
-  // README, PFC), so here the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted
-  // at the leaf's ingress from the spine, whose port holds no data and so waits for nothing.
-  // Flows 1 and 2 wait for each other (`after`): open, with no event of their own.
-  const mk = (sampleUs: number): Scenario => {
+/**
+ * A pause held by hand (pfcTick, takeSample): a refresh check that finds nothing but refresh
+ * checks pending (802.1Qbb: a paused queue renews its PAUSE while it stays above XON) does not
+ * refresh, so the run ends with its flows open; the sample reschedules only while something else
+ * is pending. A real PFC deadlock cannot show this: each paused port holding data waits for its
+ * pause's end with a TxDone, which the refreshes push on for ever (harness README, PFC), so here
+ * the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted at the leaf's ingress
+ * from the spine, whose port holds no data and so waits for nothing. Flows 1 and 2 wait for each
+ * other (`after`): open, with no event of their own. Sampling every `sampleUs` (0: none); the run
+ * stops at `endUs` (0: none, no Stop event).
+ */
+function heldPause(sampleUs: number, endUs = 0) {
+  const mk = (): Scenario => {
     const s = oneSwitchScenario("held pause", 100, []);
     return {
       ...s,
       traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 100_000 }, { src: 1, dst: 0, bytes: 1000, after: [2] }, { src: 1, dst: 0, bytes: 1000, after: [1] }] }],
       network: { ...s.network, pfc: { xoffBytes: 30_000 } },
-      run: { maxEvents: 1 << 16 },
+      run: { maxEvents: 1 << 16, ...(endUs > 0 ? { endUs } : {}) },
       ...(sampleUs > 0 ? { metrics: { sample: { intervalUs: sampleUs, flows: [0] } } } : {}),
     };
   };
-  const go = (sampleUs: number) => {
-    const b = build(mk(sampleUs));
-    const f = b.fabric as unknown as Inside;
-    const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
-    const leaf = b.topology.hosts;
-    const base = b.topology.nodePortBase[leaf];
-    let iq = -1;
-    for (let p = base; p < base + b.topology.nodePortCount[leaf]; p++) if (b.topology.portTo[p] >= b.topology.hosts) iq = p;
-    f.now = 0;
-    f.nowNs = 0;
-    assert.ok(pfc.onArrive(iq, 0, 40_000) > 0, "the hand-made queue is above XOFF");
-    f.sendPause(iq, pfc.out[0]);
-    const heap = b.fabric.heap;
-    const pop = heap.pop.bind(heap);
-    const events: string[] = [];
-    let lastOtherPs = 0;
-    heap.pop = () => {
-      const ok = pop();
-      if (ok && heap.kind !== EV_SAMPLE) events.push(`${heap.t} ${heap.kind} ${heap.target} ${heap.arg}`);
-      if (ok && heap.kind !== EV_SAMPLE && heap.kind !== EV_PFC_TICK) lastOtherPs = heap.t;
-      return ok;
-    };
-    f.run();
-    return { b, iq, r: collect(b), events, lastOtherPs };
+  const b = build(mk());
+  const f = b.fabric as unknown as Inside;
+  const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+  const leaf = b.topology.hosts;
+  const base = b.topology.nodePortBase[leaf];
+  let iq = -1;
+  for (let p = base; p < base + b.topology.nodePortCount[leaf]; p++) if (b.topology.portTo[p] >= b.topology.hosts) iq = p;
+  f.now = 0;
+  f.nowNs = 0;
+  assert.ok(pfc.onArrive(iq, 0, 40_000) > 0, "the hand-made queue is above XOFF");
+  f.sendPause(iq, pfc.out[0]);
+  const heap = b.fabric.heap;
+  const pop = heap.pop.bind(heap);
+  const events: string[] = [];
+  let lastOtherPs = 0;
+  heap.pop = () => {
+    const ok = pop();
+    if (ok && heap.kind !== EV_SAMPLE) events.push(`${heap.t} ${heap.kind} ${heap.target} ${heap.arg}`);
+    if (ok && heap.kind !== EV_SAMPLE && heap.kind !== EV_PFC_TICK) lastOtherPs = heap.t;
+    return ok;
   };
+  f.run();
+  return { b, iq, r: collect(b), events, lastOtherPs };
+}
+
+test("PFC refresh ticks and periodic sampling do not keep each other alive: a run whose only pending events are refresh ticks ends as it does without sampling", () => {
+  // The queued Sample made the ticks refresh, and the queued ticks made sampling go on: the run
+  // spent its event budget.
+  const go = (sampleUs: number) => heldPause(sampleUs);
   const plain = go(0);
   // Every 10 µs, a sample falls between the last other event and the last tick (the sample must
   // stop there); every 200 µs, the last tick falls while a sample is queued (it must not refresh).
@@ -526,6 +532,28 @@ test("PFC refresh ticks and periodic sampling do not keep each other alive: a ru
   assert.equal([t10.length, t10[t10.length - 1]], [106, 1050]);
   assert.equal([t200.length, t200[t200.length - 1]], [7, 1200]);
   assert.is(sampled[1].b.fabric.now, 1200e6);
+});
+
+test("a pending Stop (a finite run.endUs) is not something else pending for the refresh ticks and samples: the held pause refreshes and samples as with no end, then the run waits for its Stop", () => {
+  // A finite endPs (run.endUs, or the 1 s default of any scenario with faults) leaves its Stop
+  // event in the heap until the end, and pfcTick and takeSample counted it among the events
+  // that are not ticks or samples: both ran on to endUs (60 PAUSE frames and 1000 samples here,
+  // review stopguard.ts).
+  const none = heldPause(0);
+  const ended = [heldPause(0, 10_000), heldPause(10, 10_000)];
+  for (const { b, r } of ended) {
+    // As derived in the test above: the tick at 7 × 167.77 µs finds nothing but ticks, samples
+    // and the Stop pending: 1 + 6 PAUSE frames, then nothing until the Stop at 10,000 µs.
+    assert.is(b.fabric.pauseOnFrames, 7);
+    assert.is(b.fabric.now, 10_000e6);
+    assert.is(b.fabric.eventBudgetSpent, false);
+    assert.equal(r.flows.map((x) => x.fctUs !== null), [true, false, false]);
+  }
+  // The same events as with no end, and then the Stop (Ev.Stop = 7) at 10^10 ps.
+  for (const { events } of ended) assert.equal(events, [...none.events, `${10_000e6} 7 0 0`]);
+  // Samples every 10 µs from 0 stop at the first after flow 0's timer (1,048.576 µs): 1,050 µs, 106 of them.
+  const t = ended[1].r.series?.tUs as number[];
+  assert.equal([t.length, t[t.length - 1]], [106, 1050]);
 });
 
 test("PFC's priority is what the queues put in their data FIFO, the FIFO a PAUSE holds upstream: an ingress queue accounts exactly that (uec-htsim: data; dcp: data, ACKs, NACKs; droptail: everything)", () => {
