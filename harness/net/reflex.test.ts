@@ -55,6 +55,32 @@ test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near t
   assert.equal(Array.from(mixed.fabric.reflex?.interDc ?? []), [1, 1, 0, 0]);
 });
 
+test("Swift opens an inter-DC flow at one WAN BDP, so a flow below it leaves at line rate and finishes before its first ACK (Reflex §II-C observation 1)", () => {
+  // The network RTT across the WAN (7 links: 6 of 100 Gb/s and 1 µs, the WAN's 1.6 Tb/s and
+  // 500 µs), a 4,150 B packet out and a 64 B ACK back:
+  //   2 × (6 × 1,000 + 500,000) + 6 × 332 + 20.75 + 6 × 5.12 + 0.32 = 1,014,043.79 ns,
+  // so its BDP at 100 Gb/s is 1,014,043.79 × 12.5 = 12,675,547.4 B = 3,054.35 → 3,055 packets.
+  // Within one DC (4 links): 2 × 4,000 + 4 × 332 + 4 × 5.12 = 9,348.48 ns, 116,856 B, 29
+  // packets, under the profile's 256, which stays (as does fs_max, 256, for both classes).
+  for (const reflex of [null, {}]) {
+    const b = build(scenario([{ src: 0, dst: 16, bytes: 4_000_000 }, { src: 0, dst: 15, bytes: 1000 }], "swift", reflex));
+    const cc = b.fabric as unknown as { ccOf: { m: import("../../lib/cc/swift/swift").Swift }[] };
+    const [inter, intra] = [cc.ccOf[0].m, cc.ccOf[1].m];
+    assert.equal([inter.params.maxCwndPkts, inter.params.initCwndPkts, inter.params.fsMaxCwndPkts], [3055, 3055, 256]);
+    assert.is(inter.cwndPackets(0), 3055);
+    assert.equal([intra.params.maxCwndPkts, intra.params.initCwndPkts, intra.params.fsMaxCwndPkts], [256, 256, 256]);
+    b.fabric.run();
+    const r = collect(b);
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    // 4,000,000 B in 4,086 B payloads: 979 packets, 978 × 4,150 + 3,956 = 4,062,656 B on the
+    // wire, 325.01 µs at line rate; the last packet then crosses the WAN in 507.6 µs: about
+    // 832.6 µs, under the 1,014 µs the first ACK takes. At 256 packets a round trip it took
+    // ⌈979 / 256⌉ = 4 windows, over three round trips (> 3 ms).
+    const fct = r.flows[0].fctUs as number;
+    assert.ok(fct > 832 && fct < 834, `inter-DC FCT ${fct} µs`);
+  }
+});
+
 test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an ACK does (net/pacer.ts)", () => {
   // Reflex §III-C: an inter-DC flow's delay samples come from pseudo-ACKs, so they, like ACKs,
   // set Swift's gap from the last send (Pacer.repace) before the flow is looked at again.
@@ -89,10 +115,15 @@ test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an AC
 
 test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C observation 2, §III-C)", () => {
   // Without Reflex every Swift sample of an inter-DC flow carries 1 ms of WAN delay against a
-  // target of a few µs: the window collapses to its floor (0.001 packet), PFC stalls trip the
-  // RTO and the flows crawl. With NSF the samples are near-source RTTs.
-  const off = runScenario(scenario(incast, "swift", null));
-  const on = runScenario(scenario(incast, "swift", {}));
+  // target of a few µs: the window collapses to its floor (0.001 packet) and the flows crawl.
+  // Observation 2 is about the flows above the WAN's BDP (3,055 packets, 12.7 MB): a flow below
+  // it is sent in full before its first ACK, and one below about twice it before the halvings
+  // (max_mdf, once per RTT) reach the floor; 32 MB is 7,832 packets. With NSF the samples are
+  // near-source RTTs. NDT stays off: this is NSF's part (with NDT, the eight first windows,
+  // 8 × 12.7 MB, wait in its paused Controlled queue for longer than the 7.1 ms RTO).
+  const long = incast.map((f) => ({ ...f, bytes: 32_000_000 }));
+  const off = runScenario(scenario(long, "swift", null));
+  const on = runScenario(scenario(long, "swift", { ndt: false }));
   assert.ok(off.integrity.ok && on.integrity.ok);
   // Lossless both ways: the WAN link runs no PFC, whose 1 µs-cable headroom could not hold what
   // 500 µs of 1.6 Tb/s brings after a PAUSE.
@@ -104,7 +135,9 @@ test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C obse
 });
 
 test("NSF: an uncongested inter-DC flow gets no pseudo-ACK, and its end-to-end ACKs carry no delay sample", () => {
-  const one: Flow[] = [{ src: 0, dst: 16, bytes: 2_000_000 }];
+  // 40 MB: above twice the WAN's BDP (12.7 MB), so without Reflex ACKs keep coming for more than
+  // the four round trips that halve the window tenfold.
+  const one: Flow[] = [{ src: 0, dst: 16, bytes: 40_000_000 }];
   const sample = { metrics: { sample: { intervalUs: 50, flows: [0] } } };
   const levels = (r: ReturnType<typeof runScenario>) => (r.series?.flows[0].level ?? []).filter((x): x is number => x !== null);
   const on = runScenario(scenario(one, "swift", {}, sample));

@@ -10,6 +10,7 @@ import { hash3 } from "../../lib/core/rng";
 import { type CcAdapter, type LbTable } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
+import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
@@ -273,7 +274,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
-      cc = guard(path, cref, () => makeCc(cref.name, cref.params ?? {}, flowCtx(2 + seedOf(ccSeeds, cspec), local), Math.max(1, F)), classNote(local));
+      const c = flowCtx(2 + seedOf(ccSeeds, cspec), local);
+      const params = dcs !== null ? classWindowParams(cref.name, cref.params ?? {}, c) : (cref.params ?? {});
+      cc = guard(path, cref, () => makeCc(cref.name, params, c, Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
     }
@@ -430,6 +433,37 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     traceFlows,
     sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
   };
+}
+
+/**
+ * Swift's window ceiling and initial window for the flows of one RTT class of a two-DC network:
+ * at least one BDP of that class, line rate × the class's base RTT / MTU in whole packets
+ * (rounded up, as the network's BDP; at most the module's 32767). Reflex §II-C observation 1:
+ * inter-DC flows send at line rate, and the > 95 % of them below the WAN's BDP (≈ 12.5 MB)
+ * finish before their first ACK; the profiles' 256 packets (Isekai's
+ * max_fabric_congestion_window, sized for one DC) held them to 256 × 4150 B per 1.014 ms
+ * ≈ 8.4 Gb/s. Where the profile's window is already above the class's BDP (within one DC: 256
+ * against 29 packets) it stays: lowering it would change nothing the paper describes, and at 29
+ * packets a lone flow would not keep its line rate behind the receiver's coalesced ACKs.
+ * fs_max stays the profile's (it would otherwise follow the ceiling, resolveSwiftParams), so
+ * that both classes share one target curve where they meet at a bottleneck (Swift §3.1: flow
+ * scaling is for fairness among the flows of one bottleneck). A ceiling, initial window or
+ * fs_max the scenario gives stands (the initial window then held in [floor, ceiling]). The
+ * `htsim` profile keeps its own (main_swift's initial window of 15); other CCs are left as
+ * given (TIMELY starts at line rate, with no window unless windowBytes is given).
+ */
+export function classWindowParams(name: string, user: Record<string, unknown>, c: NetworkContext): Record<string, unknown> {
+  if (name !== "swift" || user.profile === "htsim") return user;
+  let base: SwiftParams;
+  try {
+    base = resolveSwiftParams({ mtuBytes: c.mtuBytes, ...user } as SwiftParamsInput);
+  } catch {
+    return user; // makeCc reports it
+  }
+  const bdpPkts = Math.min(SWIFT_MAX_CWND_PKTS, Math.ceil((c.linkGbps * c.baseRttNs) / 8 / base.mtuBytes));
+  const maxCwndPkts = user.maxCwndPkts !== undefined ? base.maxCwndPkts : Math.max(base.maxCwndPkts, bdpPkts);
+  const initCwndPkts = user.initCwndPkts !== undefined ? base.initCwndPkts : Math.min(Math.max(base.initCwndPkts, bdpPkts), maxCwndPkts);
+  return { ...user, maxCwndPkts, initCwndPkts, fsMaxCwndPkts: base.fsMaxCwndPkts };
 }
 
 /**
