@@ -81,6 +81,23 @@ test("Swift opens an inter-DC flow at one WAN BDP, so a flow below it leaves at 
   }
 });
 
+test("Swift scales an inter-DC flow's target by the switches its samples cross: 3 near the source under NSF, 6 end to end without (Swift §3.1, Reflex §III-C)", () => {
+  // Reflex profile: base target 200 ns, 1 µs a hop. Flow scaling adds nothing at the initial
+  // windows (3,055 and 256 packets, at or above fs_max 256). Under NSF the samples are RTT_src,
+  // sender → leaf → spine → ESW and back: 200 + 3 × 1,000 = 3,200 ns. Without it the end-to-end
+  // RTT crosses leaf, spine, ESW, ESW, spine, leaf: 200 + 6 × 1,000 = 6,200 ns. A flow within
+  // DC 0 (leaf, spine, leaf) has 3,200 ns either way.
+  const targets = (reflex: object | null) => {
+    const b = build(scenario([{ src: 0, dst: 16, bytes: 1000 }, { src: 0, dst: 15, bytes: 1000 }], "swift", reflex));
+    const cc = b.fabric as unknown as { ccOf: { m: import("../../lib/cc/swift/swift").Swift }[] };
+    return [cc.ccOf[0].m.targetDelayNs(0), cc.ccOf[1].m.targetDelayNs(1)];
+  };
+  assert.equal(targets({}), [3200, 3200]);
+  assert.equal(targets({ ndt: false }), [3200, 3200]);
+  assert.equal(targets({ nsf: false }), [6200, 3200]);
+  assert.equal(targets(null), [6200, 3200]);
+});
+
 test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an ACK does (net/pacer.ts)", () => {
   // Reflex §III-C: an inter-DC flow's delay samples come from pseudo-ACKs, so they, like ACKs,
   // set Swift's gap from the last send (Pacer.repace) before the flow is looked at again.

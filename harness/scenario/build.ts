@@ -15,7 +15,7 @@ import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
 import { dragonfly, slimFly } from "../topo/lowdiameter";
-import { type Topology, dcOf } from "../topo/topology";
+import { type DcLayout, type Topology, dcOf } from "../topo/topology";
 import { twoDc } from "../topo/twodc";
 import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
@@ -264,6 +264,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
   const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
   const flowTraffic = entries;
+  const nsfOn = dcs !== null && n.reflex !== undefined && (n.reflex.nsf ?? true);
   for (let f = 0; f < F; f++) {
     const entry = s.traffic[flowTraffic[f]];
     const cref = entry.cc ?? ccRef;
@@ -313,7 +314,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       lbTables.set(lkey, lb);
     }
     const slot = spritz ? lb.next++ : f;
-    const hops = topo.path(flows[f].src, flows[f].dst).length - 1;
+    // Swift §3.1 scales the target by the switches the measured delay crosses (it reads them
+    // from the forward path's TTL). Under NSF an inter-DC flow's only samples are RTT_src (Reflex
+    // §III-C "Rewrite RTT input"), the near-source segment: its pseudo-ACK is built at the source
+    // ESW from the data packet ("field mapping"), whose TTL then counts the leaf, spine and ESW,
+    // the path's ports up to the WAN port. Without NSF the end-to-end RTT crosses every switch.
+    const path = topo.path(flows[f].src, flows[f].dst);
+    const hops = nsfOn && !local ? path.indexOf((dcs as DcLayout).wanPort[dcOf(dcs as DcLayout, flows[f].src)]) : path.length - 1;
     cc.open(f, hops);
     openLb(lref.name, lb.table, slot, f, dstSwitch);
     transport?.open(f);
