@@ -771,7 +771,7 @@ export class Fabric {
     this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
     this.lbRtt = Uint8Array.from(this.lbOf, (lb) => (lb.rttOrder === 1 && lb.onPathFeedbackRtt !== undefined ? 1 : 0));
     if (opts.reflex) {
-      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes);
+      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes, this.flowBytes, mssBytes);
     }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);
@@ -1039,7 +1039,7 @@ export class Fabric {
     const b = h << 4;
     const kind = pool.i32[b + P.Kind];
     if (kind === Kind.Data && rf.ndtPort[port] >= 0) {
-      if (!rf.enqueue(port, pool.i32[b + P.Flow], this.nowNs, h, pool.i32[b + P.Bytes])) return false;
+      if (!rf.enqueue(port, pool.i32[b + P.Flow], this.nowNs, h, pool.i32[b + P.Bytes], pool.i32[b + P.Psn])) return false;
       if (rf.dropped !== 0) this.drop(h);
       else this.portKick(port);
       return true;

@@ -8,7 +8,10 @@
 // - NDT (§III-D) runs on each ESW's egress ports into its DC, one table per DC (its pause rule
 //   counts the flows of that destination DC only). Inter-DC data entering the DC waits in NDT's
 //   Normal or Controlled queue instead of the port's data FIFO; control packets keep the port's
-//   own queues, which go first. A packet leaving NDT has its timestamp overwritten with its
+//   own queues, which go first. A flow is one of NDT's active flows (§III-D 3: its pause rule
+//   counts them) as the ESW sees it: from its first data packet there until its last packet
+//   (the flow's highest PSN, and every packet of it NDT then holds) has left; a copy resent
+//   after that opens it again until it leaves. A packet leaving NDT has its timestamp overwritten with its
 //   egress time; the receiver echoes it in its ACKs, and each ACK of an inter-DC flow refreshes
 //   the flow's state as it passes the ESW on its way out of the DC.
 // - The senders of inter-DC flows take their delay samples from pseudo-ACKs only; end-to-end
@@ -50,7 +53,14 @@ export class ReflexSites {
   /** Per flow: closing its NDT slot waits for its last Controlled packet. */
   private readonly closeLater: Uint8Array;
   private readonly dcs: DcLayout;
-  private readonly dst: Int32Array;
+  /** Per flow: the DC of its destination. */
+  private readonly dstDc: Int8Array;
+  /** Per flow: its highest PSN, the last packet the destination ESW will see of it (−1: none). */
+  private readonly lastPsn: Int32Array;
+  /** Per flow: 1 once its last packet has reached the destination ESW (or it is complete). */
+  private readonly tailSeen: Uint8Array;
+  /** Per flow: its packets in NDT's queues (Normal and Controlled, every port). */
+  private readonly held: Int32Array;
 
   pseudoAcks = 0;
   /** Pseudo-ACKs that reached their sender while its flow ran, and the RTT_src they gave (ns). */
@@ -62,17 +72,21 @@ export class ReflexSites {
   /** Flows acknowledged in full while packets of theirs still waited in a Controlled queue. */
   deferredCloses = 0;
 
-  constructor(spec: ReflexSpec, topo: Topology, src: Int32Array, dst: Int32Array, handles: number, mtuBytes: number, queueLimitBytes: number) {
+  /** `bytes` and `mssBytes`: each flow's size and payload per packet (its PSNs are 0 … ⌈bytes / mss⌉ − 1). */
+  constructor(spec: ReflexSpec, topo: Topology, src: Int32Array, dst: Int32Array, handles: number, mtuBytes: number, queueLimitBytes: number, bytes: ArrayLike<number>, mssBytes: number) {
     const dcs = topo.dcs;
     if (dcs === null) throw new RangeError("Reflex needs the two-datacenter topology (twodc)");
     if (spec.ndt && !spec.nsf) throw new RangeError("Reflex NDT needs NSF: it rewrites the timestamp that NSF frees (§III-D)");
     const P = topo.ports;
     this.dcs = dcs;
-    this.dst = dst;
     const F = src.length;
     this.interDc = new Uint8Array(F);
     if (spec.nsf) for (let f = 0; f < F; f++) this.interDc[f] = dcOf(dcs, src[f]) !== dcOf(dcs, dst[f]) ? 1 : 0;
     this.closeLater = new Uint8Array(F);
+    this.dstDc = Int8Array.from(dst, (h) => dcOf(dcs, h));
+    this.lastPsn = Int32Array.from({ length: F }, (_, f) => Math.ceil(bytes[f] / mssBytes) - 1);
+    this.tailSeen = new Uint8Array(F);
+    this.held = new Int32Array(F);
     this.nsfPort = new Uint8Array(P);
     this.ndtPort = new Int32Array(P).fill(-1);
     this.ndtDc = new Int32Array(P).fill(-1);
@@ -93,19 +107,21 @@ export class ReflexSites {
     }
   }
 
-  /** The flow starts: NSF and the destination DC's NDT track it from now. */
+  /** The flow starts: NSF tracks it from now (NDT from its first packet at the destination ESW). */
   open(f: number): void {
     if (this.interDc[f] === 0) return;
     if (this.nsf !== null) this.nsf.open(f);
-    const ndt = this.ndt[dcOf(this.dcs, this.dst[f])];
-    if (ndt !== null && !ndt.isOpen(f)) ndt.open(f);
   }
 
-  /** The flow is acknowledged in full: it is no longer active for NDT's pause rule. */
+  /**
+   * The flow is acknowledged in full (or failed): NSF forgets it, and NDT too where its slot is
+   * still open (its last packet passed the ESW as a trimmed header, or the sender gave up).
+   */
   done(f: number): void {
     if (this.interDc[f] === 0) return;
     if (this.nsf !== null) this.nsf.close(f);
-    const ndt = this.ndt[dcOf(this.dcs, this.dst[f])];
+    this.tailSeen[f] = 1;
+    const ndt = this.ndt[this.dstDc[f]];
     if (ndt === null || !ndt.isOpen(f)) return;
     // Its last packets can still wait in a Controlled queue (a resent copy, the tail behind the
     // ACK): NDT refuses to forget the flow before they leave (§III-D 2), so the close waits.
@@ -150,22 +166,38 @@ export class ReflexSites {
 
   /** True when `port` is an NDT port and flow f one of the inter-DC flows into its DC. */
   ndtFlow(port: number, f: number): boolean {
-    return this.ndtPort[port] >= 0 && (this.ndt[this.ndtDc[port]] as ReflexNdt).isOpen(f);
+    return this.ndtPort[port] >= 0 && this.interDc[f] !== 0 && this.dstDc[f] === this.ndtDc[port];
   }
 
-  /** NDT for packet h of flow f at port: true when NDT took it (queued, or dropped: `dropped`). */
-  enqueue(port: number, f: number, nowNs: number, h: number, bytes: number): boolean {
+  /**
+   * NDT for data packet h (PSN psn) of flow f at port: true when NDT took it (queued, or
+   * dropped: `dropped`). The flow's first packet at the ESW opens its slot (§III-D 3's active
+   * flows are those the ESW sees).
+   */
+  enqueue(port: number, f: number, nowNs: number, h: number, bytes: number, psn: number): boolean {
+    if (!this.ndtFlow(port, f)) return false;
     const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
-    if (!ndt.isOpen(f)) return false;
+    if (!ndt.isOpen(f)) ndt.open(f);
+    if (psn === this.lastPsn[f]) this.tailSeen[f] = 1;
     const v = ndt.onEnqueue(f, nowNs, this.ndtPort[port], h, bytes);
     if (v < 0) throw new Error(`fabric: Reflex NDT refused packet ${h} of flow ${f} at port ${port} (code ${v})`);
     this.dropped = v === NDT_DROPPED ? 1 : 0;
-    if (this.dropped !== 0) this.ndtDrops++;
-    else {
+    if (this.dropped !== 0) {
+      this.ndtDrops++;
+      this.settle(ndt, f);
+    } else {
       this.ndtPackets[port]++;
+      this.held[f]++;
       if (v === NDT_CONTROLLED) this.ndtControlled++;
     }
     return true;
+  }
+
+  /** Flow f holds nothing in NDT: once its last packet has been seen, it is no longer active there. */
+  private settle(ndt: ReflexNdt, f: number): void {
+    if (this.held[f] !== 0 || this.tailSeen[f] === 0 || !ndt.isOpen(f)) return;
+    ndt.close(f);
+    this.closeLater[f] = 0;
   }
 
   /**
@@ -198,10 +230,11 @@ export class ReflexSites {
   private left(ndt: ReflexNdt, port: number, h: number): number {
     this.ndtPackets[port]--;
     const f = ndt.out[0];
+    this.held[f]--;
     if (this.closeLater[f] !== 0 && ndt.flowControlledPackets(f) === 0) {
       ndt.close(f);
       this.closeLater[f] = 0;
-    }
+    } else this.settle(ndt, f);
     return h;
   }
 
@@ -216,7 +249,7 @@ export class ReflexSites {
    */
   ack(sw: number, f: number, nowNs: number, echoNs: number): number {
     const d = this.eswDc[sw];
-    if (d < 0 || this.interDc[f] === 0 || dcOf(this.dcs, this.dst[f]) !== d) return -1;
+    if (d < 0 || this.interDc[f] === 0 || this.dstDc[f] !== d) return -1;
     const ndt = this.ndt[d];
     if (ndt === null || !ndt.isOpen(f)) return -1;
     const r = ndt.onAck(f, nowNs, echoNs);
