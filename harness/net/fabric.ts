@@ -2370,7 +2370,11 @@ export class Fabric {
     // queues, a NIC's control or receive queue, or a wire (sent and not arrived).
     let held = 0;
     for (let p = 0; p < this.topo.ports; p++) {
-      if (this.reflex !== null) held += this.reflex.ndtPackets[p];
+      if (this.reflex !== null) {
+        held += this.reflex.ndtPackets[p];
+        const gap = this.reflex.heldMismatch(p);
+        if (gap !== null) out.push(`port ${p}: ${gap} (a packet no dequeue will reach)`);
+      }
       if (!this.queues.isOpen(p)) continue;
       const queued = this.queues.dataPackets(p) + this.queues.controlPackets(p);
       if (queued !== this.qPkts[p]) out.push(`port ${p}: the fabric counts ${this.qPkts[p]} packets queued, the queues ${queued} (a packet no dequeue will reach)`);

@@ -41,6 +41,8 @@ export class ReflexSites {
   readonly ndtDc: Int32Array;
   /** Packets waiting in NDT's queues, per port. */
   readonly ndtPackets: Int32Array;
+  /** Their bytes, per port. */
+  readonly ndtBytes: Float64Array;
   /** The DC of an ESW (switch index), −1 for other switches. */
   readonly eswDc: Int32Array;
   /**
@@ -91,6 +93,7 @@ export class ReflexSites {
     this.ndtPort = new Int32Array(P).fill(-1);
     this.ndtDc = new Int32Array(P).fill(-1);
     this.ndtPackets = new Int32Array(P);
+    this.ndtBytes = new Float64Array(P);
     this.eswDc = new Int32Array(topo.switches).fill(-1);
     const params = { mtuBytes, handleCapacity: handles, queueLimitBytes, ...spec.params };
     this.nsf = spec.nsf ? new ReflexNsf(params, Math.max(1, F)) : null;
@@ -187,6 +190,7 @@ export class ReflexSites {
       this.settle(ndt, f);
     } else {
       this.ndtPackets[port]++;
+      this.ndtBytes[port] += bytes;
       this.held[f]++;
       if (v === NDT_CONTROLLED) this.ndtControlled++;
     }
@@ -229,6 +233,7 @@ export class ReflexSites {
   /** Packet h of NDT's port left it (ndt.out names its flow): a flow waiting to close may now. */
   private left(ndt: ReflexNdt, port: number, h: number): number {
     this.ndtPackets[port]--;
+    this.ndtBytes[port] -= ndt.out[2]; // out.bytes
     const f = ndt.out[0];
     this.held[f]--;
     if (this.closeLater[f] !== 0 && ndt.flowControlledPackets(f) === 0) {
@@ -236,6 +241,21 @@ export class ReflexSites {
       this.closeLater[f] = 0;
     } else this.settle(ndt, f);
     return h;
+  }
+
+  /**
+   * Integrity: at NDT port `port`, how the fabric's count of the packets and bytes it gave NDT
+   * differs from what NDT's own queues hold, or null when they agree (or the port is no NDT
+   * port). A packet NDT lost would otherwise still count as held, and no dequeue would reach it.
+   */
+  heldMismatch(port: number): string | null {
+    const i = this.ndtPort[port];
+    if (i < 0) return null;
+    const ndt = this.ndt[this.ndtDc[port]] as ReflexNdt;
+    const packets = ndt.normalPackets[i] + ndt.controlledPackets[i];
+    const bytes = ndt.normalBytes[i] + ndt.controlledBytes[i];
+    if (packets === this.ndtPackets[port] && bytes === this.ndtBytes[port]) return null;
+    return `the fabric counts ${this.ndtPackets[port]} packets (${this.ndtBytes[port]} B) in Reflex NDT's queues, NDT holds ${packets} (${bytes} B)`;
   }
 
   egressNs(port: number): number {
