@@ -195,6 +195,10 @@ test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_
   assert.ok(maxRttDst > 10_000 && maxRttDst < 500_000, `RTT_dst up to ${maxRttDst} ns`);
   assert.is(ndt.activeFlows, 0, "every flow closed its NDT slot when done");
   assert.is(fabric.reflex?.ndt[0]?.pauses, 0, "DC 0's ESW sees no flow into DC 0");
+  // ECMP keeps each flow on one path and NDT keeps its order at the ESW both ways (§III-D 2: a
+  // flow changes queue only once the old one holds none of its packets), so nothing arrives out
+  // of order; one packet did when a flow turning Congested went to the Controlled queue at once.
+  assert.is(r.metrics.outOfOrder.packets, 0);
 });
 
 test("NDT counts a flow active from its first packet at the destination ESW until its last leaves there (§III-D 3)", () => {

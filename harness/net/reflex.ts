@@ -52,8 +52,6 @@ export class ReflexSites {
    * never happens, and they carry its delay samples).
    */
   readonly interDc: Uint8Array;
-  /** Per flow: closing its NDT slot waits for its last Controlled packet. */
-  private readonly closeLater: Uint8Array;
   private readonly dcs: DcLayout;
   /** Per flow: the DC of its destination. */
   private readonly dstDc: Int8Array;
@@ -71,7 +69,7 @@ export class ReflexSites {
   srcRttMaxNs = 0;
   ndtDrops = 0;
   ndtControlled = 0;
-  /** Flows acknowledged in full while packets of theirs still waited in a Controlled queue. */
+  /** Flows acknowledged in full while packets of theirs still waited in NDT's queues. */
   deferredCloses = 0;
 
   /** `bytes` and `mssBytes`: each flow's size and payload per packet (its PSNs are 0 … ⌈bytes / mss⌉ − 1). */
@@ -84,7 +82,6 @@ export class ReflexSites {
     const F = src.length;
     this.interDc = new Uint8Array(F);
     if (spec.nsf) for (let f = 0; f < F; f++) this.interDc[f] = dcOf(dcs, src[f]) !== dcOf(dcs, dst[f]) ? 1 : 0;
-    this.closeLater = new Uint8Array(F);
     this.dstDc = Int8Array.from(dst, (h) => dcOf(dcs, h));
     this.lastPsn = Int32Array.from({ length: F }, (_, f) => Math.ceil(bytes[f] / mssBytes) - 1);
     this.tailSeen = new Uint8Array(F);
@@ -126,13 +123,10 @@ export class ReflexSites {
     this.tailSeen[f] = 1;
     const ndt = this.ndt[this.dstDc[f]];
     if (ndt === null || !ndt.isOpen(f)) return;
-    // Its last packets can still wait in a Controlled queue (a resent copy, the tail behind the
-    // ACK): NDT refuses to forget the flow before they leave (§III-D 2), so the close waits.
-    if (ndt.flowControlledPackets(f) === 0) ndt.close(f);
-    else {
-      this.closeLater[f] = 1;
-      this.deferredCloses++;
-    }
+    // Its last packets can still wait in NDT's queues (a resent copy, the tail behind the ACK):
+    // NDT refuses to forget the flow before they leave (§III-D 2), so the close waits for them.
+    if (this.held[f] !== 0) this.deferredCloses++;
+    this.settle(ndt, f);
   }
 
   /**
@@ -201,7 +195,6 @@ export class ReflexSites {
   private settle(ndt: ReflexNdt, f: number): void {
     if (this.held[f] !== 0 || this.tailSeen[f] === 0 || !ndt.isOpen(f)) return;
     ndt.close(f);
-    this.closeLater[f] = 0;
   }
 
   /**
@@ -236,10 +229,7 @@ export class ReflexSites {
     this.ndtBytes[port] -= ndt.out[2]; // out.bytes
     const f = ndt.out[0];
     this.held[f]--;
-    if (this.closeLater[f] !== 0 && ndt.flowControlledPackets(f) === 0) {
-      ndt.close(f);
-      this.closeLater[f] = 0;
-    } else this.settle(ndt, f);
+    this.settle(ndt, f);
     return h;
   }
 

@@ -9,7 +9,8 @@
 //   to the Controlled queue; WRR N_throttle : 1 between them while both are backlogged, the
 //   Controlled queue taking the whole link when the Normal one is empty (adaptive WRR).
 // - Out-of-order prevention: a recovered flow keeps using the Controlled queue while it still has
-//   packets there.
+//   packets there; and, by the same rule the other way (README "Choices"), a flow turned
+//   Congested keeps using the Normal queue while it still has packets there.
 // - Pause: while the share of flows mapped to the Controlled queue exceeds α, the Controlled
 //   queue sends nothing, until ACKs show congestion resolved or T_maxpause passes.
 //
@@ -29,11 +30,12 @@ import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type ReflexParams, type ReflexParamsInput, resolveReflexParams } from "./params";
 
-/** Per inter-DC flow: 10 B of columns + the open flag = 11 B (queues are per port, below). */
+/** Per inter-DC flow: 14 B of columns + the open flag = 15 B (queues are per port, below). */
 const LAYOUT = {
   congested: "u8",
   mapped: "u8", // counted in controlledFlows
   ctrlPkts: "i32", // this flow's packets in a Controlled queue
+  normPkts: "i32", // this flow's packets in a Normal queue
   rttDst: "i32", // last RTT_dst, ns
 } as const;
 
@@ -112,6 +114,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private readonly congestedCol = this.col.congested;
   private readonly mappedCol = this.col.mapped;
   private readonly ctrlPkts = this.col.ctrlPkts;
+  private readonly normPkts = this.col.normPkts;
   // Per queue: index port for the Normal queue, nPorts + port for the Controlled one, so that
   // the queue a packet takes is arithmetic on a 0/1 flag rather than a choice between arrays.
   private readonly qPkts: Int32Array;
@@ -166,13 +169,13 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   /**
    * An inter-DC flow becomes active (Normal). Re-opening an open slot starts it afresh.
-   * @throws RangeError for a slot outside the table, or one with packets in a Controlled queue.
+   * @throws RangeError for a slot outside the table, or one with packets in NDT's queues.
    */
   open(slot: number): void {
     if (this.isOpen(slot)) {
-      if (this.ctrlPkts[slot] > 0) {
+      if (this.ctrlPkts[slot] > 0 || this.normPkts[slot] > 0) {
         this.errors++;
-        throw new RangeError(`ReflexNdt.open: flow ${slot} still has packets in a Controlled queue`);
+        throw new RangeError(`ReflexNdt.open: flow ${slot} still has packets in NDT's queues`);
       }
       this.release(slot);
     }
@@ -181,10 +184,13 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.rearm();
   }
 
-  /** Ends a flow; E_STATE (nothing changed) while it still has packets in a Controlled queue. */
+  /**
+   * Ends a flow; E_STATE (nothing changed) while it still has packets in NDT's queues (the
+   * counts that keep its order, §III-D 2, would otherwise pass to the slot's next flow).
+   */
   override close(slot: number): number {
     if (!this.isOpen(slot)) return this.fail(E_SLOT);
-    if (this.ctrlPkts[slot] > 0) return this.fail(E_STATE);
+    if (this.ctrlPkts[slot] > 0 || this.normPkts[slot] > 0) return this.fail(E_STATE);
     this.release(slot);
     return super.close(slot);
   }
@@ -207,8 +213,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A packet of the flow is to leave by egress `port`: into the Controlled queue if the flow is
-   * Congested or still has packets there, else into the Normal queue. Returns NDT_NORMAL,
+   * A packet of the flow is to leave by egress `port`: into the Controlled queue if the flow
+   * still has packets there, or is Congested and has none left in a Normal queue; else into the
+   * Normal queue (§III-D 2, both ways: a flow changes queue only once the old one holds none of
+   * its packets, so none overtakes an older one). Returns NDT_NORMAL,
    * NDT_CONTROLLED or NDT_DROPPED (queue over queueLimitBytes), or E_SLOT / E_ARG / E_STATE
    * (the handle is already queued).
    */
@@ -230,8 +238,11 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     const hs = this.hs;
     const e = handle << H.Shift;
     if (hs[e + H.Bytes] !== 0) return this.fail(E_STATE);
-    // 1 for the Controlled queue: the flow is Congested or still has packets there (ctrlPkts ≥ 0).
-    const q = this.congestedCol[slot] | (-this.ctrlPkts[slot] >>> 31);
+    // 1 for the Controlled queue: it still has packets there (ctrlPkts ≥ 0: −ctrlPkts >>> 31 is 1
+    // for ctrlPkts > 0), or it is Congested with none in a Normal queue ((normPkts − 1) >>> 31
+    // is 1 for normPkts = 0). The two counts are never both above 0: a flow enters either queue
+    // only when the other holds none of its packets.
+    const q = (-this.ctrlPkts[slot] >>> 31) | (this.congestedCol[slot] & ((this.normPkts[slot] - 1) >>> 31));
     const i = port + q * this.nPorts;
     if (this.qBytes[i] + bytes > this.limit) return Q.Dropped;
     hs[e + H.Next] = -1;
@@ -244,6 +255,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.qBytes[i] += bytes;
     this.qPkts[i]++;
     this.ctrlPkts[slot] += q;
+    this.normPkts[slot] += 1 - q;
     return Q.Normal + q; // NDT_NORMAL or NDT_CONTROLLED
   }
 
@@ -304,6 +316,9 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   }
   flowControlledPackets(slot: number): number {
     return this.isOpen(slot) ? this.ctrlPkts[slot] : 0;
+  }
+  flowNormalPackets(slot: number): number {
+    return this.isOpen(slot) ? this.normPkts[slot] : 0;
   }
   rttDstNs(slot: number): number {
     return this.isOpen(slot) ? this.col.rttDst[slot] : 0;
@@ -396,7 +411,8 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     this.qPkts[i]--;
     this.qBytes[i] -= bytes;
     // A recovered flow leaves the Controlled queue with its last packet there (§III-D 2).
-    if (q !== 0 && --this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
+    if (q === 0) this.normPkts[flow]--;
+    else if (--this.ctrlPkts[flow] === 0 && this.live[flow] === 1) this.remap(flow);
     return h;
   }
 

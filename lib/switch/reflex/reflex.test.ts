@@ -116,6 +116,7 @@ test("NDT: RTT_dst against 10 µs on every ACK decides the queue", () => {
   assert.is(t.onAck(0, 60_000, 49_999), NDT_CONGESTED); // 10,001
   assert.ok(t.congested(0));
   assert.is(t.rttDstNs(0), 10_001);
+  assert.is(t.onDequeue(0, 60_000), 1); // its Normal packet gone, nothing of it to overtake
   assert.is(t.onEnqueue(0, 60_000, 0, 2, 1000), NDT_CONTROLLED);
   assert.is(t.controlledFlows, 1);
   assert.is(t.activeFlows, 2);
@@ -135,6 +136,27 @@ test("NDT: a recovered flow stays in the Controlled queue while it has packets t
   assert.not.ok(t.controlledFlow(0)); // its last Controlled packet left
   assert.is(t.controlledFlows, 0);
   assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_NORMAL);
+});
+
+test("NDT: a flow turned Congested stays in the Normal queue while it has packets there (no reordering)", () => {
+  // §III-D 2's rule, the other way: packets 1 and 2 wait in the Normal queue when the flow turns
+  // Congested; packet 3 into the Controlled queue would leave before them whenever the WRR
+  // serves it first (the Normal queue alone has 2 packets, so the Controlled one, taking the
+  // link when the Normal one is empty or every 9th turn, would not wait for them otherwise).
+  const t = ndt(4); // 1 controlled flow of 4: below α, no pause
+  assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 1000), NDT_NORMAL);
+  assert.is(t.onAck(0, 100_000, 0), NDT_CONGESTED);
+  assert.is(t.onEnqueue(0, 0, 0, 3, 1000), NDT_NORMAL); // 2 older packets still there
+  assert.is(t.flowNormalPackets(0), 3);
+  assert.ok(t.controlledFlow(0)); // Congested: mapped to the Controlled queue all the same
+  assert.equal([t.onDequeue(0, 0), t.onDequeue(0, 0), t.onDequeue(0, 0)], [1, 2, 3]);
+  assert.is(t.flowNormalPackets(0), 0);
+  assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_CONTROLLED);
+  assert.is(t.close(0), E_STATE); // a packet of it still queued
+  assert.is(t.onEnqueue(1, 0, 0, 5, 1000), NDT_NORMAL);
+  assert.is(t.close(1), E_STATE); // likewise in the Normal queue
+  assert.throws(() => t.open(1), RangeError);
 });
 
 test("NDT: WRR 8 : 1 while both queues are backlogged; the Controlled queue takes the link alone", () => {
@@ -312,6 +334,11 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
   const t = ndt(flows, { ports: 2, handleCapacity: 512 });
   const rng = new Xoshiro128(3);
   const queued = new Int32Array(512).fill(-1);
+  // Per handle its flow's arrival number; per flow and port the last that left: a flow's packets
+  // leave a port in the order they came (§III-D 2).
+  const seq = new Int32Array(512);
+  const arrivals = new Int32Array(flows);
+  const lastOut = new Int32Array(flows * 2).fill(-1);
   for (let step = 0; step < 30_000; step++) {
     const now = step * 100;
     const k = rng.nextBelow(10);
@@ -322,23 +349,34 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
       const h = rng.nextBelow(512);
       const v = t.onEnqueue(f, now, rng.nextBelow(2), h, 1 + rng.nextBelow(1500));
       if (queued[h] >= 0) assert.is(v, E_STATE);
-      else if (v === NDT_NORMAL || v === NDT_CONTROLLED) queued[h] = f;
+      else if (v === NDT_NORMAL || v === NDT_CONTROLLED) {
+        queued[h] = f;
+        seq[h] = arrivals[f]++;
+      }
     } else {
-      const h = t.onDequeue(rng.nextBelow(2), now);
+      const port = rng.nextBelow(2);
+      const h = t.onDequeue(port, now);
       if (h >= 0) {
         assert.is(queued[h], t.out[0]);
+        const k = queued[h] * 2 + port;
+        assert.ok(seq[h] > lastOut[k], `flow ${queued[h]}'s packet ${seq[h]} left port ${port} after its packet ${lastOut[k]}`);
+        lastOut[k] = seq[h];
         queued[h] = -1;
       }
     }
     // Invariants: mapped flows are exactly the congested or draining ones.
     let mapped = 0;
     let ctrl = 0;
+    let norm = 0;
     for (let g = 0; g < flows; g++) {
       const m = t.congested(g) || t.flowControlledPackets(g) > 0;
       assert.is(t.controlledFlow(g), m);
       if (m) mapped++;
       ctrl += t.flowControlledPackets(g);
+      norm += t.flowNormalPackets(g);
+      assert.ok(t.flowControlledPackets(g) === 0 || t.flowNormalPackets(g) === 0, `flow ${g} in both queues`);
     }
+    assert.is(norm, t.normalPackets[0] + t.normalPackets[1]);
     assert.is(t.controlledFlows, mapped);
     let congested = 0;
     for (let g = 0; g < flows; g++) if (t.congested(g)) congested++;
@@ -347,9 +385,9 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
   }
 });
 
-test("per flow state: NSF 11 B, NDT 11 B (+16 B per queued packet handle)", () => {
+test("per flow state: NSF 11 B, NDT 15 B (+16 B per queued packet handle)", () => {
   assert.is(ReflexNsf.bytesPerFlow, 11);
-  assert.is(ReflexNdt.bytesPerFlow, 11);
+  assert.is(ReflexNdt.bytesPerFlow, 15);
   assert.is(ReflexNdt.bytesPerHandle, 16);
 });
 
