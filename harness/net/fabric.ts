@@ -1399,6 +1399,7 @@ export class Fabric {
     pool.i32[(h << 4) + P.W2] = tr.retryNo;
     pool.i32[(h << 4) + P.W3] = tr.msgPackets;
     pool.f64[h] = nowNs;
+    pool.sentNs[h] = nowNs;
     let flags = ar !== 0 ? Flag.Ar : 0;
     if ((r & Tx.Retransmit) !== 0) {
       flags |= Flag.Rtx | Flag.Ar;

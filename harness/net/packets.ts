@@ -77,11 +77,18 @@ export class PacketPool {
    */
   i32: Int32Array;
   /**
-   * One word per handle, index h. Data: the send time, ns (for ACKs that echo it); ACK:
+   * One word per handle, index h. Data: its timestamp, the send time, ns (for ACKs that echo it),
+   * which Reflex NDT overwrites with its egress time at the destination ESW (§III-D); ACK:
    * transport-defined (RUD: the receiver's received bytes; the RDMA baselines and DACK: the echoed
-   * send time).
+   * timestamp).
    */
   f64: Float64Array;
+  /**
+   * One word per handle, index h. Data: its send time, ns, which nothing on the way rewrites (the
+   * NIC's own record of it); ACK of the RDMA baselines (rounds.ts QpTransport): the echo of it,
+   * their RTT's start.
+   */
+  sentNs: Float64Array;
   /**
    * One word per handle, index h. Data at its destination host: when it reached the NIC (ns,
    * wrapping); ACK: how long the receiving host held that data packet before answering it — the
@@ -102,6 +109,7 @@ export class PacketPool {
     this.maxCapacity = maxCapacity;
     this.i32 = new Int32Array(capacity << P.Shift);
     this.f64 = new Float64Array(capacity);
+    this.sentNs = new Float64Array(capacity);
     this.hostNs = new Int32Array(capacity);
     this.free = new Int32Array(capacity);
     for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i;
@@ -142,6 +150,7 @@ export class PacketPool {
     const next = Math.min(this.maxCapacity, 2 * cap);
     this.i32 = grown(this.i32, next << P.Shift);
     this.f64 = grown(this.f64, next);
+    this.sentNs = grown(this.sentNs, next);
     this.hostNs = grown(this.hostNs, next);
     // All old handles are alive: the free stack holds the new ones, the lowest on top.
     const free = new Int32Array(next);

@@ -324,6 +324,34 @@ test("integrity: a packet or byte NDT's queues lost, and the fabric still counts
   assert.ok(byte.violations.includes(`port ${byte.port}: the fabric counts 0 packets (1 B) in Reflex NDT's queues, NDT holds 0 (0 B) (a packet no dequeue will reach)`), byte.violations.join("\n"));
 });
 
+test("IRN and go-back-N time an inter-DC flow's RTT from its send, not from the timestamp NDT rewrote (§III-D)", () => {
+  // One 200 kB flow across the WAN, unloaded. Its RTT is the network's: 2 × (6 × 1 µs + 500 µs)
+  // of propagation, a 4,150 B packet out (6 × 332 + 20.75 ns) and a 64 B ACK back (6 × 5.12 +
+  // 0.32 ns): 1,014,043.79 ns, plus any queueing. The flow's last packet, 200,000 − 48 × 4,086 =
+  // 3,872 B + 64, is 214 B shorter: at most 214 × 8 / 100 = 17.12 ns less on each of the six
+  // 100 Gb/s hops and 1.07 ns on the WAN, so no sample is below 1,014,043.79 − 103.79 =
+  // 1,013,940 ns, less 1 ns for the whole-ns clock: 1,013,939. The ACK
+  // echoes the data packet's timestamp, which NDT overwrote with its egress time at DC 1's ESW:
+  // timed from that, the RTT read only the ESW → host 16 → ESW … sender half, about 510 µs.
+  for (const reliability of ["irn", "gbn"]) {
+    for (const reflex of [null, {}]) {
+      const b = build({ ...scenario([{ src: 0, dst: 16, bytes: 200_000 }], "swift", reflex), transport: { cc: { name: "swift", params: { profile: "reflex" } }, lb: { name: "ecmp" }, reliability: { name: reliability } } });
+      const tr = (b.fabric as unknown as { transport: import("./adapters").Transport }).transport;
+      const onAck = tr.onAck.bind(tr);
+      const rtts: number[] = [];
+      tr.onAck = (f: number, now: number, pool: import("./packets").PacketPool, h: number) => {
+        const r = onAck(f, now, pool, h);
+        if (r >= 0 && (r & 1) !== 0) rtts.push(tr.rttNs); // Sx.Rtt
+        return r;
+      };
+      b.fabric.run();
+      assert.ok(collect(b).integrity.ok);
+      const min = Math.min(...rtts);
+      assert.ok(rtts.length > 0 && min >= 1_013_939 && Math.max(...rtts) < 1_100_000, `${reliability}, Reflex ${reflex !== null}: RTT ${min}–${Math.max(...rtts)} ns`);
+    }
+  }
+});
+
 test("network.reflex is refused where it cannot run, naming the field", () => {
   const refused = (s: Scenario, what: RegExp) => {
     try {

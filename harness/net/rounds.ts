@@ -445,6 +445,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
   protected wentBack = 0;
   /** What onData leaves for fillAck (called right after it). */
   private echoNs = 0;
+  private echoSentNs = 0;
   private echoCe = 0;
   private echoNack = 0;
 
@@ -498,7 +499,10 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
       this.bytes = this.flight.lose(slot, this.cum[slot]);
       if (this.bytes > 0) lost = Sx.Lost;
     }
-    const rtt = (nowNs - pool.f64[h]) | 0;
+    // From the data packet's send time as the NIC recorded it: the timestamp the ACK echoes is,
+    // for an inter-DC flow under Reflex, its egress time at the destination ESW (§III-D), half
+    // the round trip.
+    const rtt = (nowNs - pool.sentNs[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.restoredBytes = 0;
     this.completed = n;
@@ -535,6 +539,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     const r = this.rx.onData(slot, nowNs, pool.i32[b + P.Psn], (f & Flag.Last) !== 0);
     if (r < 0) return 0;
     this.echoNs = pool.f64[h];
+    this.echoSentNs = pool.sentNs[h];
     this.echoCe = f & Flag.Ce;
     this.echoNack = (r & QRx.Nack) !== 0 ? 1 : 0;
     return ((r & QRx.Place) !== 0 ? Rx.Deliver : 0) | ((r & (QRx.Ack | QRx.Nack)) !== 0 ? Rx.Ack : 0);
@@ -553,6 +558,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     pool.i32[b + P.W3] = this.echoNack;
     pool.i32[b + P.Flags] = this.echoCe !== 0 ? Flag.Ce : 0;
     pool.f64[a] = this.echoNs;
+    pool.sentNs[a] = this.echoSentNs;
   }
 }
 
