@@ -1,12 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { NACK } from "../../lib/lb/feedback";
 import { DACK_H0, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
-import { type CcAdapter, Sx, Tx } from "./adapters";
+import { type CcAdapter, type LbTable, Sx, Tx } from "./adapters";
 import { DackTransport } from "./dack";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { makeTransport } from "./registry";
@@ -282,7 +283,7 @@ test("a stream of exact full packets: the third is the last; an idle timer does 
   assert.is(tr.bytes, 2112);
 });
 
-test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; NACKs last-hop; the timestamp echo always", () => {
+test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; the timestamp echo always", () => {
   const dst = new Int32Array([1, 1]);
   const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9e4, 9e4]) }, 64);
   tr.open(0);
@@ -309,7 +310,9 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   const n = alloc(Kind.Nack, tr.ackFlow(0));
   tr.writeAck(0, pool, n, h0);
   assert.is(echoOf(n), 900, "flow 1's NACK echoes flow 1's last arrival, not flow 0's packet");
-  assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[n]], [-1, 0x777, Flag.LastHop, 0]);
+  // Not last-hop: packet 2 arriving before 0 says 0 was lost on the way (§II-A: the target
+  // drops what follows a gap), a path loss to UEC §3.6.12's process_ev, not the endpoint's.
+  assert.equal([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Ev], pool.i32[(n << 4) + P.Flags], pool.f64[n]], [-1, 0x777, 0, 0]);
   // Flow 0's next packet without CE: its IACK carries none.
   const h2 = data(0, 1, 0x1234, false, 1200);
   assert.ok(tr.arrive(0, 1300, pool, h2));
@@ -319,6 +322,69 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
   assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
+});
+
+test("a NACK is marked last-hop only when the target's own queue was full (§II-F), not when the packet came out of order (§II-A)", () => {
+  // A 9,216 B queue (the policy threshold, §III-A) holds four 2,112 B packets (8,448 B); a fifth
+  // would make 10,560 B > 9,216 B and is dropped for want of room: the endpoint's loss, which
+  // no other path avoids (UEC §3.6.12: a last-hop loss is NO_ECN). Flow 1's packet 1 before its
+  // packet 0 says packet 0 was lost upstream: a path loss, NACK to the load balancer. Before,
+  // both NACKs were marked last-hop.
+  const dst = new Int32Array([1, 1]);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9216, 9216]) }, 64);
+  tr.open(0);
+  tr.open(1);
+  const pool = new PacketPool(16);
+  const data = (f: number, seq: number) => packet(pool, Kind.Data, f, 2112, { dst: 1, psn: seq });
+  const flagsOfNack = (h: number): number => {
+    assert.equal([tr.ackCount(), tr.ackIsNack(0)], [1, true]);
+    const n = pool.alloc(Kind.Nack, tr.ackFlow(0), 0, 64);
+    tr.writeAck(0, pool, n, h);
+    return pool.i32[(n << 4) + P.Flags];
+  };
+  for (let seq = 0; seq < 4; seq++) assert.ok(tr.arrive(0, 100 * seq, pool, data(0, seq)));
+  const full = data(0, 4);
+  assert.ok(!tr.arrive(0, 400, pool, full));
+  assert.is(tr.targets[1]?.dropsFull, 1);
+  assert.is(flagsOfNack(full), Flag.LastHop, "queue full: last-hop");
+  const ooo = data(1, 1);
+  assert.ok(!tr.arrive(1, 500, pool, ooo));
+  assert.is(tr.targets[1]?.dropsOutOfOrder, 1);
+  assert.is(flagsOfNack(ooo), 0, "out of order: a loss on the path");
+  assert.is(tr.errors(), 0);
+});
+
+test("in the fabric, NACKs for losses on sprayed paths reach NSCC as non-last-hop trims and the load balancer as NACKs", () => {
+  // The sprayed scenario above: its targets never fill (hosts process at once, rxGbps 0), so
+  // every NACK is for an out-of-order packet, a loss upstream. Before, all of them (341) reached
+  // NSCC as last-hop trims and the load balancer heard none as NACK.
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    name: "dack path losses",
+    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
+  });
+  const fab = b.fabric as unknown as { ccOf: CcAdapter[]; lbOf: LbTable[] };
+  let lastHop = 0;
+  let path = 0;
+  for (const cc of new Set(fab.ccOf)) {
+    const onTrim = cc.onTrim;
+    cc.onTrim = (f, t, bytes, lh, rtt) => (lh ? lastHop++ : path++, onTrim.call(cc, f, t, bytes, lh, rtt));
+  }
+  let lbNacks = 0;
+  for (const lb of new Set(fab.lbOf)) {
+    const feedback = lb.onPathFeedback;
+    lb.onPathFeedback = (s, t, ev, kind) => (kind === NACK && lbNacks++, feedback.call(lb, s, t, ev, kind));
+  }
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok && r.completed === r.flowsTotal);
+  const x = r.dack as NonNullable<typeof r.dack>;
+  assert.is(x.dropsFull, 0, "no target ever fills");
+  assert.ok(path > 0, `${path} path-loss NACKs`);
+  assert.is(lastHop, 0, "no NACK reports a loss at the endpoint");
+  assert.is(lbNacks, path, "the load balancer hears each as NACK");
 });
 
 /** One flow with an RTO of 50 µs and four packets sent at 1,000 ns. */

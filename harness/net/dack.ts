@@ -13,8 +13,10 @@
 // dropped (out of order, queue full, duplicate) — and acknowledges at arrival and when the host
 // finishes a packet (§II-D, Fig. 1). The fabric drains the queue at the host's `rxGbps` (at once
 // when 0) and sends every ACK the target lists: IACKs and DACKs as ACK packets (W0 = the DACK
-// kind, PSN = the number), NACKs as NACK packets marked last-hop — the drop was at the endpoint,
-// not on the path (the load balancer hears GOOD; NSCC a last-hop trim; AIMD halves, §III-A).
+// kind, PSN = the number), NACKs as NACK packets, marked last-hop only when the loss they report
+// was the endpoint's own (a full queue, §II-F): the load balancer then hears GOOD and NSCC a
+// last-hop trim; a NACK for an out-of-order packet reports a loss on the path (writeAck). AIMD
+// halves on either (§III-A).
 //
 // The CC's inflight is kept as the RDMA baselines keep it (FlightLedger, ledger.ts): wire bytes
 // handed to the CC are held until an ACK shows they are no longer between the acknowledged
@@ -24,7 +26,7 @@
 // ACK before them again (RFC 9293 §3.10.7.4: an ACK below SND.UNA is a duplicate, ignored); the
 // load balancer still hears the path they came back on.
 
-import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DackTarget } from "../../lib/reliability/dack/target";
+import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DACK_DROP_FULL, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
 import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput, dackMinPacketBytes } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
@@ -134,6 +136,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private lastTarget: DackTarget | null = null;
   private lastHost = 0;
   private lastNowNs = 0;
+  /** 1 when the NACK the last call listed reports a loss at the endpoint (the target's full queue), else 0. */
+  private nackLastHop = 0;
 
   constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
     super();
@@ -333,10 +337,14 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const bytes = pool.i32[(h << 4) + P.Bytes];
     const min = this.minPacketOf[host];
     const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], bytes < min ? min : bytes);
+    this.nackLastHop = 0;
     if (r < 0) {
       t.out[0] = 0;
       return false;
     }
+    // Only a full queue drops the packet at the endpoint itself (§II-F); an out-of-order one
+    // says the expected packet was lost before the target (writeAck).
+    if ((r & DACK_DROP_FULL) !== 0) this.nackLastHop = 1;
     return (r & DACK_ACCEPTED) !== 0;
   }
 
@@ -345,6 +353,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.lastTarget = t;
     this.lastHost = host;
     this.lastNowNs = nowNs | 0;
+    this.nackLastHop = 0;
     if (t.onProcessed(nowNs) < 0) t.out[0] = 0;
   }
 
@@ -369,6 +378,15 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * packet's, else the flow's last arrival's. With the send time goes the host's hold time of
    * that packet, arrival (pool.hostNs, hostReceive) to now, as Fabric.ack gives its ACKs: Swift's
    * t3 − t2 and NSCC's Service_Time, which the RTT they use leaves out.
+   *
+   * A NACK is marked last-hop only when the target dropped the packet for want of room: UEC
+   * §3.6.12 process_ev (notes/uec-nscc-reps-pds.md §2.1) hears a last-hop loss as NO_ECN since
+   * no other path avoids it, and the endpoint's own queue is the extreme case. A NACK for an
+   * out-of-order packet reports that the expected packet was lost upstream of the target (§II-A:
+   * the target drops what follows a gap) — a switch drop, a fault, a trimmed header — a loss
+   * of the path, which §3.6.12 hears as NACK and NSCC as a non-last-hop trim (UET_TRIMMED).
+   * Marking those last-hop too (until 2026-12-04) told the load balancer GOOD and NSCC a
+   * last-hop trim for every path loss.
    */
   writeAck(i: number, pool: PacketPool, a: number, h: number): void {
     const o = (this.lastTarget as DackTarget).out;
@@ -382,7 +400,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     pool.i32[ab + P.Psn] = o[3 + 3 * i];
     const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
     pool.i32[ab + P.Ev] = same ? pool.i32[hb + P.Ev] : this.rxEv[pool.i32[ab + P.Flow]];
-    pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
+    pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK && this.nackLastHop !== 0 ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
     pool.f64[a] = same ? pool.f64[h] : 0;
     pool.hostNs[a] = same ? (this.lastNowNs - pool.hostNs[h]) | 0 : 0;
     pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[pool.i32[ab + P.Flow]];
