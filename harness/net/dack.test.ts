@@ -321,7 +321,7 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   assert.is(echoOf(a2), 1200);
   assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
-  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, staleAcks: 0 });
+  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, trimmedHeaders: 0, staleAcks: 0 });
 });
 
 test("a NACK is marked last-hop only when the target's own queue was full (§II-F), not when the packet came out of order (§II-A)", () => {
@@ -355,12 +355,14 @@ test("a NACK is marked last-hop only when the target's own queue was full (§II-
 });
 
 test("in the fabric, NACKs for losses on sprayed paths reach NSCC as non-last-hop trims and the load balancer as NACKs", () => {
-  // The sprayed scenario above: its targets never fill (hosts process at once, rxGbps 0), so
-  // every NACK is for an out-of-order packet, a loss upstream. Before, all of them (341) reached
-  // NSCC as last-hop trims and the load balancer heard none as NACK.
+  // The sprayed scenario above without trimming: its targets never fill (hosts process at once,
+  // rxGbps 0) and no header reaches them, so every NACK is for an out-of-order packet, a loss
+  // or a reordering upstream. Before, all of them reached NSCC as last-hop trims and the load
+  // balancer heard none as NACK.
   const b = build({
     ...DEFAULT_SCENARIO,
     name: "dack path losses",
+    network: { ...DEFAULT_SCENARIO.network, trimming: false },
     topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
     transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
     traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
@@ -385,6 +387,74 @@ test("in the fabric, NACKs for losses on sprayed paths reach NSCC as non-last-ho
   assert.ok(path > 0, `${path} path-loss NACKs`);
   assert.is(lastHop, 0, "no NACK reports a loss at the endpoint");
   assert.is(lbNacks, path, "the load balancer hears each as NACK");
+});
+
+test("a trimmed header is NACKed at once: last-hop only when its own packet, the expected one, was cut at the last hop; a lost resend is NACKed again", () => {
+  // UEC PDS §3.5: the target NACKs a trimmed packet (UET_TRIMMED, or UET_TRIMMED_LASTHOP when a
+  // last-hop port cut it), echoing its CE bit; the in-order target's NACK carries the last
+  // accepted number (§II-A). Before, the header was dropped unanswered.
+  const dst = new Int32Array([1, 1]);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  tr.open(0);
+  tr.open(1);
+  const pool = new PacketPool(32);
+  const header = (f: number, seq: number, flags: number) => packet(pool, Kind.Header, f, 64, { dst: 1, psn: seq, flags, sentNs: 700 });
+  const answer = (h: number): [number, number][] => {
+    const list: [number, number][] = [];
+    for (let i = 0; i < tr.ackCount(); i++) {
+      assert.ok(tr.ackIsNack(i));
+      const n = pool.alloc(Kind.Nack, tr.ackFlow(i), 0, 64);
+      tr.writeAck(i, pool, n, h);
+      list.push([pool.i32[(n << 4) + P.Psn], pool.i32[(n << 4) + P.Flags]]);
+    }
+    return list;
+  };
+  assert.ok(tr.arrive(0, 100, pool, packet(pool, Kind.Data, 0, 2112, { dst: 1, psn: 0 })));
+  // Packet 1, the expected one, cut at the last hop with CE: NACK(0), last-hop, CE echoed.
+  let h = header(0, 1, Flag.LastHop | Flag.Ce);
+  tr.trimmed(0, 200, pool, h);
+  assert.equal(answer(h), [[0, Flag.LastHop | Flag.Ce]]);
+  // Packet 3's resend, cut too: 1 is still missing and NACKed, nothing new.
+  h = header(0, 3, Flag.LastHop | Flag.Rtx);
+  tr.trimmed(0, 300, pool, h);
+  assert.equal(answer(h), []);
+  // The resend of 1, cut in the core: lost again, NACKed again (else only the RTO would tell).
+  h = header(0, 1, Flag.Rtx);
+  tr.trimmed(0, 400, pool, h);
+  assert.equal(answer(h), [[0, 0]]);
+  // Flow 1's packet 2 cut at the last hop while 0 is expected: the NACK reports 0 lost first,
+  // somewhere on the path, so it is not last-hop.
+  h = header(1, 2, Flag.LastHop);
+  tr.trimmed(1, 500, pool, h);
+  assert.equal(answer(h), [[-1, 0]]);
+  assert.is(tr.totals().trimmedHeaders, 4);
+  assert.equal([tr.totals().dropsOutOfOrder, tr.totals().duplicates, tr.errors()], [0, 0, 0]);
+});
+
+test("in the fabric, a trimmed last packet is NACKed, not left to the RTO (6 → 1 incast, trimming on, no CC)", () => {
+  // A flow's last packet has no packet after it to arrive out of order, so with its header
+  // dropped only the RTO told the initiator: 3 timeouts here before. Every loss of this run is
+  // a trim (no switch drops, all drops at the target) and ECMP keeps each flow on one path, so
+  // no NACK is overtaken by a newer ACK: every loss is NACKed and no timeout is left.
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    name: "dack trimmed last packets",
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "incast", senders: 6, receiver: 0, bytes: 200_000 }],
+  });
+  const fab = b.fabric as unknown as { pool: PacketPool; trim: (h: number, bytes: number, lastHop: boolean) => void };
+  let lastTrimmed = 0;
+  const trim = fab.trim.bind(fab);
+  fab.trim = (h, bytes, lastHop) => ((fab.pool.i32[(h << 4) + P.Flags] & Flag.Last) !== 0 && lastTrimmed++, trim(h, bytes, lastHop));
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 6);
+  assert.ok(lastTrimmed > 0, "some flow's last packet was trimmed");
+  assert.is(r.metrics.drops.total, r.metrics.drops.receiver, "no switch drops");
+  assert.is(r.totals.timeouts, 0);
+  assert.is((r.dack as NonNullable<typeof r.dack>).trimmedHeaders, r.totals.trims, "every header reached its target");
 });
 
 /** One flow with an RTO of 50 µs and four packets sent at 1,000 ns. */

@@ -51,6 +51,8 @@ export interface HostQueue {
   arrive(slot: number, nowNs: number, pool: PacketPool, h: number): boolean;
   /** Host `host` finished the head packet of its queue. ACKs in ackCount… */
   processed(host: number, nowNs: number): void;
+  /** Trimmed header `h` of flow `slot` reached its host (its packet is lost). ACKs in ackCount… */
+  trimmed(slot: number, nowNs: number, pool: PacketPool, h: number): void;
   /** ACKs the last call listed; for each, its flow, whether it is a NACK, and writeAck. */
   ackCount(): number;
   ackFlow(i: number): number;
@@ -68,6 +70,8 @@ export interface DackTotals {
   dropsFull: number;
   dropsOutOfOrder: number;
   duplicates: number;
+  /** Trimmed headers that reached the targets (each answered; not a drop at the target: the switch cut the packet). */
+  trimmedHeaders: number;
   /** ACKs that reached their initiator behind a newer one (sprayed paths), ignored. */
   staleAcks: number;
 }
@@ -136,7 +140,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private lastTarget: DackTarget | null = null;
   private lastHost = 0;
   private lastNowNs = 0;
-  /** 1 when the NACK the last call listed reports a loss at the endpoint (the target's full queue), else 0. */
+  /** 1 when the NACK the last call listed reports a loss at the endpoint (the target's full queue) or its last hop (a trimmed header), else 0. */
   private nackLastHop = 0;
 
   constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
@@ -348,6 +352,34 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     return (r & DACK_ACCEPTED) !== 0;
   }
 
+  /**
+   * A trimmed header: the target answers the loss at once with a NACK (DackTarget.onTrimmed;
+   * the header's Rtx bit says whether it is of a resend), as a UEC target NACKs a trimmed
+   * packet (PDS §3.5, notes/uec-nscc-reps-pds.md §2.6). Dropped unanswered (until 2026-12-04),
+   * the loss waited for the flow's next packet to arrive out of order, and when none came — the
+   * flow's last packet, or a resend, whose gap was NACKed already — for the RTO. The NACK is
+   * last-hop (UEC UET_TRIMMED_LASTHOP, heard as NO_ECN by §3.6.12 process_ev) only when the
+   * first packet it reports lost is this header's own and a last-hop port trimmed it; a header
+   * beyond the expected number reports the expected one lost too, somewhere on the path.
+   */
+  trimmed(slot: number, nowNs: number, pool: PacketPool, h: number): void {
+    const host = this.targetOf[slot];
+    const t = this.targets[host] as DackTarget;
+    this.lastTarget = t;
+    this.lastHost = host;
+    this.lastNowNs = nowNs | 0;
+    this.nackLastHop = 0;
+    const b = h << 4;
+    const local = this.localOf[slot];
+    const seq = pool.i32[b + P.Psn];
+    const own = seq === t.expectedSeq(local);
+    if (t.onTrimmed(local, nowNs, seq, (pool.i32[b + P.Flags] & Flag.Rtx) !== 0) < 0) {
+      t.out[0] = 0;
+      return;
+    }
+    if (own && (pool.i32[b + P.Flags] & Flag.LastHop) !== 0) this.nackLastHop = 1;
+  }
+
   processed(host: number, nowNs: number): void {
     const t = this.targets[host] as DackTarget;
     this.lastTarget = t;
@@ -406,18 +438,20 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[pool.i32[ab + P.Flow]];
   }
 
-  /** For results.json: the targets' ACKs by kind and drops by reason, and the stale ACKs. */
+  /** For results.json: the targets' ACKs by kind, drops by reason and trimmed headers answered, and the stale ACKs. */
   totals(): DackTotals {
     let dropsFull = 0;
     let dropsOutOfOrder = 0;
     let duplicates = 0;
+    let trimmedHeaders = 0;
     for (const t of this.targets) {
       if (t === null) continue;
       dropsFull += t.dropsFull;
       dropsOutOfOrder += t.dropsOutOfOrder;
       duplicates += t.duplicates;
+      trimmedHeaders += t.trimmed;
     }
-    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, dropsFull, dropsOutOfOrder, duplicates, staleAcks: this.staleAcks };
+    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, dropsFull, dropsOutOfOrder, duplicates, trimmedHeaders, staleAcks: this.staleAcks };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -1519,8 +1519,7 @@ export class Fabric {
         return;
       }
       // A trimmed header carries nothing for the host to process: the NIC answers it on
-      // arrival (UEC PDS: the target's NACK for UET_TRIMMED), as the DACK receiver drops it on
-      // arrival. Queued behind data, headers would also crowd it out of the receive buffer.
+      // arrival (UEC PDS: the target's NACK for UET_TRIMMED), as the DACK target does. Queued behind data, headers would also crowd it out of the receive buffer.
       // Behind packets still queued (a slow-receiver fault just ended) the queue's order holds.
       if ((this.rxPsPerByte[host] > 0 || this.rxHead[host] >= 0) && k === Kind.Data) {
         this.rxEnqueue(host, h);
@@ -1598,18 +1597,20 @@ export class Fabric {
    * A host-queue receiver (DACK §II): the target admits the data packet or drops it, and answers
    * at once; an admitted packet is delivered (placed in order) and waits its turn in the host's
    * processing queue, which answers again when the host finishes it. A trimmed header's payload
-   * is lost to such a receiver: the next packet is out of order there, and is NACKed.
+   * is lost to such a receiver, which answers the header at once (HostQueue.trimmed: a NACK).
    */
   private queueArrive(host: number, h: number): void {
     const pool = this.pool;
     const f = pool.i32[(h << 4) + P.Flow];
     if (this.tracing !== 0) this.traceDone(f, h);
+    const hq = this.hostQueue as HostQueue;
     if (pool.i32[(h << 4) + P.Kind] !== Kind.Data) {
       this.headersDelivered++;
+      hq.trimmed(f, this.nowNs, pool, h);
+      this.hostAcks(host, h);
       pool.release(h);
       return;
     }
-    const hq = this.hostQueue as HostQueue;
     const accepted = hq.arrive(f, this.nowNs, pool, h);
     this.hostAcks(host, h);
     if (!accepted) {

@@ -14,6 +14,9 @@
 //   §II-F  after a drop, DACKs for the packets that arrived before it and finish processing
 //          keep pacing the initiator.
 //   §II-G/H DACK suppression and ACK coalescing, chosen per stream from periodic packet counts.
+//   Trimmed headers (not in the paper, whose fabric drops; UEC §4.1 / §3.6.4.4 trimming, PDS
+//   §3.5 NACK on a trimmed packet): a header says its packet was sent and lost; the in-order
+//   target answers it as §II-A answers a loss, with a NACK of the last accepted number.
 //
 // Model. One FIFO processing queue of `queueBytes`, shared by every open stream (slot); the
 // caller (the fabric, or the NIC's host interface) says when the host finished the head packet
@@ -93,6 +96,7 @@ const enum R {
   DropFull = 4,
   DropOutOfOrder = 8,
   Duplicate = 16,
+  Trimmed = 32,
 }
 
 export const DACK_KIND_IACK = Kind.Iack;
@@ -109,6 +113,8 @@ export const DACK_DROP_FULL = R.DropFull;
 export const DACK_DROP_OUT_OF_ORDER = R.DropOutOfOrder;
 /** onData: a sequence number already accepted; dropped and answered by a DACK. */
 export const DACK_DUPLICATE = R.Duplicate;
+/** onTrimmed: a trimmed header was answered (its packet is lost). */
+export const DACK_TRIMMED = R.Trimmed;
 
 /** Out-record entries named for vectors; entry i ≥ 4 is at out[1 + 3i], out[2 + 3i], out[3 + 3i]. */
 const OUT_FIELDS = ["acks", "kind0", "slot0", "seq0", "kind1", "slot1", "seq1", "kind2", "slot2", "seq2", "kind3", "slot3", "seq3"] as const;
@@ -121,6 +127,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     close: ["slot"],
     onData: ["slot", "nowNs", "seq", "bytes"],
     onProcessed: ["nowNs"],
+    onTrimmed: ["slot", "nowNs", "seq", "resend"],
   };
 
   readonly params: Readonly<DackTargetParams>;
@@ -131,6 +138,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   dropsFull = 0;
   dropsOutOfOrder = 0;
   duplicates = 0;
+  /** Trimmed headers answered (onTrimmed), since construction. */
+  trimmed = 0;
   /** NACKs written to `out` since construction (count IACKs and DACKs from `out`: counting them here costs the hot path). */
   nacks = 0;
 
@@ -355,6 +364,37 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     return congested ? R.Congested : 0;
   }
 
+  /**
+   * A trimmed header of stream `slot`'s packet `seq` arrived: a switch cut the packet to its
+   * header (UEC §4.1), so the packet is lost and the header holds nothing to queue. The target
+   * answers as §II-A does when it learns of a loss, with a NACK of the last accepted number, so
+   * the initiator goes back within a round trip (UEC PDS §3.5: a trimmed packet is NACKed)
+   * instead of waiting for the packet after it to arrive out of order or, when there is none,
+   * for a timeout:
+   *   - a later number than the expected one: the out-of-order rule, one NACK per gap;
+   *   - the expected number: a NACK, also when this gap was NACKed already if the header is of
+   *     a `resend` — the initiator acted on that NACK, and now its resend is lost (NAK-once
+   *     would leave it to the timeout); a first transmission's header adds nothing to a NACK
+   *     already sent for its gap (another would send the initiator back a second time);
+   *   - a number already accepted (a trimmed resend): the answer to a duplicate.
+   * Returns DACK_TRIMMED, with DACK_CONGESTED when the occupancy exceeds the threshold; the ACK,
+   * if any, is in `out`. Nothing is queued; the stream counts as present at the target (§II-H).
+   * E_SLOT, E_ARG, and E_STATE for a number windowPackets or more away, as for onData; state
+   * unchanged on every error.
+   */
+  onTrimmed(slot: number, nowNs: number, seq: number, resend: boolean): number {
+    if (!(this.live[slot] === 1 && isPsn32(seq) && nowNs - nowNs === 0)) return this.reject(slot);
+    const d = (seq - this.expSeq[slot]) | 0;
+    if (d >= this.window || d <= -this.window) return this.fail(E_STATE);
+    this.trimmed++;
+    if (this.fairOn !== 0) this.sample(slot, nowNs | 0);
+    const congested = ((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0;
+    if (d < 0) this.answerDuplicate(slot);
+    else if ((this.flags[slot] & Fl.NackSent) === 0 || this.nackEvery !== 0 || (d === 0 && resend)) this.nack(slot);
+    else this.out[0] = 0;
+    return R.Trimmed | congested;
+  }
+
   // ---------------------------------------------------------------------------------------
   // Readers
 
@@ -435,8 +475,12 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    */
   private duplicate(slot: number, congested: number): number {
     this.duplicates++;
-    this.out[0] = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+    this.answerDuplicate(slot);
     return R.Duplicate | congested;
+  }
+
+  private answerDuplicate(slot: number): void {
+    this.out[0] = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
   }
 
   /** The expected packet finds the queue full: dropped and NACKed (§II-A, §II-F). */
