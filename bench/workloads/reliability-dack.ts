@@ -179,7 +179,8 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
       const kind = rev.peek(3);
       rev.drop();
       if (s.ackLossOneIn > 0 && rng.nextBelow(s.ackLossOneIn) === 0) continue;
-      // The initiator classifies an ACK by its own acknowledged number (§II-C), as a NIC does.
+      // The initiator classifies an ACK by its own acknowledged number (§II-C) and the kind it
+      // carries, as the fabric's glue does (harness/net/dack.ts).
       if (s.optInitiators) {
         const k = kind === 3 ? I_NACK : I_IACK;
         const r = k === I_NACK ? opt.onNack(slot, seq) : opt.onAck(slot, seq);
@@ -188,8 +189,9 @@ function record(s: Scenario, seed: number): { target: Recording; initiator: Reco
       } else {
         const d = (seq - init.ackedSeq(slot)) | 0;
         const k = kind === 3 ? I_NACK : d > 0 ? I_IACK : I_DACK;
-        // After a lost ACK an older number can arrive: a NIC drops it.
-        if (k !== I_NACK && d < 0) continue;
+        // After a lost ACK an older number can arrive: a NIC drops it; so is an IACK repeating
+        // the acknowledged number (the target's answer to a duplicate where no DACK is due).
+        if (k !== I_NACK && (d < 0 || (d === 0 && kind === 1))) continue;
         const r = k === I_IACK ? init.onIack(slot, seq) : k === I_DACK ? init.onDack(slot, seq) : init.onNack(slot, seq);
         if (r < 0) throw new Error(`recording: initiator ${r}`);
         push(ir, k, slot, seq, tNs);

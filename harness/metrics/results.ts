@@ -314,7 +314,7 @@ export function summary(r: Results, maxRows = 24): string {
   }
   if (r.dack) {
     const x = r.dack;
-    lines.push(`targets: ${x.iacks} IACKs, ${x.dacks} DACKs, ${x.nacks} NACKs; dropped ${x.dropsFull} (queue full), ${x.dropsOutOfOrder} (out of order), ${x.duplicates} (duplicates); ${x.trimmedHeaders} trimmed headers arrived`);
+    lines.push(`targets: ${x.iacks} IACKs, ${x.dacks} DACKs, ${x.nacks} NACKs, ${x.repeats} repeated IACKs; dropped ${x.dropsFull} (queue full), ${x.dropsOutOfOrder} (out of order), ${x.duplicates} (duplicates); ${x.trimmedHeaders} trimmed headers arrived`);
   }
   lines.push(...detailLines(r));
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);

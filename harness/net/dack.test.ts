@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NACK } from "../../lib/lb/feedback";
-import { DACK_H0, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
+import { DACK_H0, DACK_H_INF, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
@@ -68,7 +68,7 @@ test("§IV-C: a 7 → 1 incast drains at 70 % with a small fraction of OPT's dro
   assert.is(dack.totals.timeouts, 0);
   assert.ok(dack.totals.rxDrops * 10 < opt.totals.rxDrops, `target drops: DACK ${dack.totals.rxDrops}, OPT ${opt.totals.rxDrops}`);
   assert.ok(dack.dack !== undefined && dack.dack.dacks > 0 && dack.dack.iacks > 0, "the congested target sends DACKs");
-  assert.is(opt.dack?.dacks, 0, "the §II-A baseline target never sends a DACK for an accepted packet");
+  assert.is(opt.dack?.dacks, 0, "the §II-A baseline target never sends a DACK (§II-C: NACKs, no duplicate ACKs)");
 });
 
 test("§I: a host that turns slow for a while (fault slow at 30 %): the policy throttles its initiators after the first round trip, OPT keeps overrunning it", () => {
@@ -108,6 +108,37 @@ test("sprayed paths (REPS under NSCC, trimming on): ACKs overtaken on the way ar
   const x = r.dack as NonNullable<typeof r.dack>;
   assert.ok(x.staleAcks > 0, "reordered ACKs were met");
   assert.ok(x.dropsOutOfOrder > 0, "sprayed data arrives out of order at the in-order target");
+});
+
+test("duplicates at targets that are never congested throttle nobody: they are answered by IACK repeats, not DACKs (§II-D, §II-E)", () => {
+  // The sprayed scenario: hosts process at once (rxGbps 0), so a target holds at most the packet
+  // being answered and is never congested (≤ 4150 B < 9216 B). Reordering and resends still bring
+  // duplicates; §II-D: "Under normal host-congestion-free conditions … no DACKs are generated",
+  // and §II-E: any DACK throttles to H(−1). Before, each duplicate got a DACK (327 in this run),
+  // throttling its initiator out of H∞.
+  const b = build({
+    ...DEFAULT_SCENARIO,
+    name: "dack duplicates",
+    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
+  });
+  const tr = (b.fabric as unknown as { transport: DackTransport }).transport;
+  let congested = 0;
+  const arrive = tr.arrive.bind(tr);
+  tr.arrive = (slot, nowNs, pool, h) => {
+    const r = arrive(slot, nowNs, pool, h);
+    for (const t of tr.targets) if (t !== null && t.congested()) congested++;
+    return r;
+  };
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok && r.completed === r.flowsTotal);
+  const x = r.dack as NonNullable<typeof r.dack>;
+  assert.is(congested, 0, "no target is ever congested");
+  assert.ok(x.duplicates > 0, "duplicates arrive");
+  assert.is(x.dacks, 0);
+  assert.ok(x.repeats >= x.duplicates, `${x.repeats} repeats for ${x.duplicates} duplicates (and trimmed resends of accepted packets)`);
 });
 
 test("a stale ACK gives the CC nothing: each flow's bytes acknowledged, lost and restored add up to the bytes it sent", () => {
@@ -321,7 +352,7 @@ test("writeAck: kind and number, the flow's last EV; CE and send time only from 
   assert.is(echoOf(a2), 1200);
   assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
-  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, trimmedHeaders: 0, staleAcks: 0 });
+  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, repeats: 0, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, trimmedHeaders: 0, staleAcks: 0 });
 });
 
 test("a NACK is marked last-hop only when the target's own queue was full (§II-F), not when the packet came out of order (§II-A)", () => {
@@ -455,6 +486,40 @@ test("in the fabric, a trimmed last packet is NACKed, not left to the RTO (6 →
   assert.is(r.metrics.drops.total, r.metrics.drops.receiver, "no switch drops");
   assert.is(r.totals.timeouts, 0);
   assert.is((r.dack as NonNullable<typeof r.dack>).trimmedHeaders, r.totals.trims, "every header reached its target");
+});
+
+test("a duplicate at an uncongested target comes back as an IACK repeating the number: news to an initiator that missed it, stale to one that has it, never a throttle", () => {
+  const { tr, pool } = transport(1);
+  tr.post(0, 4 * MSS);
+  assert.equal(sendAll(tr, 0, 2, 0), [0, 1]);
+  const data = (seq: number) => packet(pool, Kind.Data, 0, 2112, { dst: 1, psn: seq, sentNs: 10 });
+  const answer = (h: number): number => {
+    assert.is(tr.ackCount(), 1);
+    const a = pool.alloc(Kind.Ack, 0, 0, 64);
+    tr.writeAck(0, pool, a, h);
+    return a;
+  };
+  // 0 and 1 accepted (4224 B ≤ 9216 B); the initiator hears only IACK(0), IACK(1) is lost.
+  let h = data(0);
+  assert.ok(tr.arrive(0, 100, pool, h));
+  tr.onAck(0, 200, pool, answer(h));
+  assert.ok(tr.arrive(0, 110, pool, data(1)));
+  // A resend of 1 (after a timeout, say) is a duplicate: the answer repeats 1, as an IACK.
+  h = data(1);
+  assert.ok(!tr.arrive(0, 300, pool, h));
+  let a = answer(h);
+  assert.equal([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn]], [DACK_KIND_IACK, 1]);
+  // New to this initiator: it advances, and stays unthrottled (before: a DACK, H(−1)).
+  assert.ok(tr.onAck(0, 400, pool, a) > 0);
+  assert.equal([tr.tx.ackedSeq(0), (tr.tx as DackInitiator).haltState(0)], [1, DACK_H_INF]);
+  // Once more: now it is stale, dropped before the initiator and the CC.
+  h = data(0);
+  assert.ok(!tr.arrive(0, 500, pool, h));
+  a = answer(h);
+  assert.is(tr.onAck(0, 600, pool, a), Sx.Stale);
+  assert.is((tr.tx as DackInitiator).haltState(0), DACK_H_INF);
+  assert.equal([tr.sentIacks, tr.sentRepeats, tr.sentDacks], [1, 2, 0]);
+  assert.is(tr.errors(), 0);
 });
 
 /** One flow with an RTO of 50 µs and four packets sent at 1,000 ns. */

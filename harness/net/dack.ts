@@ -24,9 +24,11 @@
 // ACKs overtaken on the way (sprayed paths) are dropped here as stale, never passed to the
 // initiator, which would count them as errors, nor to the CC, which would hear the bytes of the
 // ACK before them again (RFC 9293 §3.10.7.4: an ACK below SND.UNA is a duplicate, ignored); the
-// load balancer still hears the path they came back on.
+// load balancer still hears the path they came back on. So is an IACK repeating the number the
+// initiator has, the target's answer to a duplicate where no DACK is due (DackTarget): it tells
+// an initiator that missed the first one where the target is, and the rest nothing.
 
-import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DACK_DROP_FULL, DackTarget } from "../../lib/reliability/dack/target";
+import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DACK_DROP_FULL, DACK_DUPLICATE, DackTarget } from "../../lib/reliability/dack/target";
 import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
 import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput, dackMinPacketBytes } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
@@ -62,10 +64,15 @@ export interface HostQueue {
 }
 
 export interface DackTotals {
-  /** ACK packets the targets sent: IACKs, DACKs, NACKs. */
+  /**
+   * ACK packets the targets sent: IACKs (each acknowledging new packets), DACKs (each a
+   * congestion signal, §II-D–F), NACKs, and IACKs repeating the last number, which answer a
+   * duplicate (or a trimmed resend of an accepted packet) where no DACK is due: no signal.
+   */
   iacks: number;
   dacks: number;
   nacks: number;
+  repeats: number;
   /** Data packets the targets dropped: queue full, out of order, already accepted. */
   dropsFull: number;
   dropsOutOfOrder: number;
@@ -104,6 +111,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   sentIacks = 0;
   sentDacks = 0;
   sentNacks = 0;
+  sentRepeats = 0;
 
   private readonly dack: number;
   private readonly mss: number;
@@ -142,6 +150,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private lastNowNs = 0;
   /** 1 when the NACK the last call listed reports a loss at the endpoint (the target's full queue) or its last hop (a trimmed header), else 0. */
   private nackLastHop = 0;
+  /** 1 when the last call answered a number already accepted, so an IACK it listed repeats the last number; else 0. */
+  private repeating = 0;
 
   constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
     super();
@@ -342,10 +352,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const min = this.minPacketOf[host];
     const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], bytes < min ? min : bytes);
     this.nackLastHop = 0;
+    this.repeating = 0;
     if (r < 0) {
       t.out[0] = 0;
       return false;
     }
+    if ((r & DACK_DUPLICATE) !== 0) this.repeating = 1;
     // Only a full queue drops the packet at the endpoint itself (§II-F); an out-of-order one
     // says the expected packet was lost before the target (writeAck).
     if ((r & DACK_DROP_FULL) !== 0) this.nackLastHop = 1;
@@ -373,6 +385,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const local = this.localOf[slot];
     const seq = pool.i32[b + P.Psn];
     const own = seq === t.expectedSeq(local);
+    this.repeating = seq < t.expectedSeq(local) ? 1 : 0;
     if (t.onTrimmed(local, nowNs, seq, (pool.i32[b + P.Flags] & Flag.Rtx) !== 0) < 0) {
       t.out[0] = 0;
       return;
@@ -386,6 +399,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.lastHost = host;
     this.lastNowNs = nowNs | 0;
     this.nackLastHop = 0;
+    this.repeating = 0;
     if (t.onProcessed(nowNs) < 0) t.out[0] = 0;
   }
 
@@ -425,8 +439,10 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     const ab = a << 4;
     const hb = h << 4;
     const kind = o[1 + 3 * i];
-    if (kind === DACK_KIND_IACK) this.sentIacks++;
-    else if (kind === DACK_KIND_DACK) this.sentDacks++;
+    if (kind === DACK_KIND_IACK) {
+      if (this.repeating !== 0) this.sentRepeats++;
+      else this.sentIacks++;
+    } else if (kind === DACK_KIND_DACK) this.sentDacks++;
     else this.sentNacks++;
     pool.i32[ab + P.W0] = kind;
     pool.i32[ab + P.Psn] = o[3 + 3 * i];
@@ -451,7 +467,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       duplicates += t.duplicates;
       trimmedHeaders += t.trimmed;
     }
-    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, dropsFull, dropsOutOfOrder, duplicates, trimmedHeaders, staleAcks: this.staleAcks };
+    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, repeats: this.sentRepeats, dropsFull, dropsOutOfOrder, duplicates, trimmedHeaders, staleAcks: this.staleAcks };
   }
 
   // -------------------------------------------------------------------------------------------

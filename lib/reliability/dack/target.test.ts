@@ -454,13 +454,18 @@ function randomRun(seed: number, fairness: boolean): void {
     // Each ACK written is well formed against what this stream heard before.
     let sawIack = false;
     for (const [kind, slot, seq] of acks(t)) {
-      if (kind === DACK_KIND_IACK) {
+      if (kind === DACK_KIND_IACK && !departure && r & DACK_DUPLICATE) {
+        // A duplicate is answered by repeating the last number; as an IACK, never a signal.
+        assert.is(seq, lastSent[slot], "a duplicate's IACK repeats the last number");
+      } else if (kind === DACK_KIND_IACK) {
         assert.ok(gt(seq, lastSent[slot]), `IACK ${seq} after ${lastSent[slot]}: sequence numbers in IACKs never decrease`);
         assert.ok(!gt(seq, (t.expectedSeq(slot) - 1) | 0), "an IACK covers only accepted packets");
         lastSent[slot] = seq;
         sawIack = true;
       } else if (kind === DACK_KIND_DACK) {
         assert.is(seq, lastSent[slot], "a DACK repeats the last ACK");
+        // §II-D/§II-E: a DACK only from a congested target (a pacing DACK is a departure's).
+        if (!departure) assert.ok(r & DACK_CONGESTED, "no DACK from an uncongested target");
         dacksSeen++;
       } else {
         assert.is(kind, DACK_KIND_NACK);

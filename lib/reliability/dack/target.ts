@@ -43,6 +43,10 @@
 //     above the mean by more than that has every other crossing ACK skipped (coalesced into the
 //     next one), but only while it has a packet above the threshold whose crossing will carry
 //     the skipped number.
+//   - A duplicate (a packet already accepted) is answered with the last number: as a DACK only
+//     where an accepted packet would get one (congested, not paced or suppressed), else as an
+//     IACK repeating it, which the initiator drops as stale unless it missed the first one
+//     (§II-D: no DACK without congestion).
 //
 // Output. Each handler writes the ACKs to send, in order, into `out`: out[0] = count n, then n
 // entries of (kind, slot, seq) at out[1 + 3i …]; `outFields` names the first four entries.
@@ -111,7 +115,10 @@ export const DACK_CONGESTED = R.Congested;
 export const DACK_DROP_FULL = R.DropFull;
 /** onData: dropped, not the expected sequence number (§II-A). */
 export const DACK_DROP_OUT_OF_ORDER = R.DropOutOfOrder;
-/** onData: a sequence number already accepted; dropped and answered by a DACK. */
+/**
+ * onData: a sequence number already accepted; dropped and answered with the last number again —
+ * a DACK at a congested target (§II-D), else an IACK repeating it, which signals nothing.
+ */
 export const DACK_DUPLICATE = R.Duplicate;
 /** onTrimmed: a trimmed header was answered (its packet is lost). */
 export const DACK_TRIMMED = R.Trimmed;
@@ -389,7 +396,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.trimmed++;
     if (this.fairOn !== 0) this.sample(slot, nowNs | 0);
     const congested = ((this.enq - this.deq) | 0) > this.threshold ? R.Congested : 0;
-    if (d < 0) this.answerDuplicate(slot);
+    if (d < 0) this.answerDuplicate(slot, congested);
     else if ((this.flags[slot] & Fl.NackSent) === 0 || this.nackEvery !== 0 || (d === 0 && resend)) this.nack(slot);
     else this.out[0] = 0;
     return R.Trimmed | congested;
@@ -470,17 +477,30 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A packet already accepted: answered with the last ACK again, so an initiator that timed out
-   * learns where the target is.
+   * A packet already accepted (resent after a timeout, or after a NACK that an IACK overtook on
+   * another path): answered with the last number again, so an initiator that went back learns
+   * where the target is.
    */
   private duplicate(slot: number, congested: number): number {
     this.duplicates++;
-    this.answerDuplicate(slot);
+    this.answerDuplicate(slot, congested);
     return R.Duplicate | congested;
   }
 
-  private answerDuplicate(slot: number): void {
-    this.out[0] = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+  /**
+   * §II-E: "The arrival of a DACK signals target congestion", and §II-D: "Under normal
+   * host-congestion-free conditions … no DACKs are generated". A duplicate tells nothing of
+   * the queue, so it gets a DACK only where any arriving packet would: the target is congested
+   * (§II-D's standalone DACK), under the policy, and this stream's DACKs are neither paced
+   * (§II-F) nor suppressed (§II-H). Otherwise the number goes back as an IACK repeating it: new
+   * to an initiator that missed the IACK (it advances), stale to one that has it (it drops it,
+   * as it drops any ACK overtaken on the way). Until 2026-12-04 every duplicate got a DACK, and
+   * reordering on sprayed paths throttled initiators to H(−1) at targets never congested.
+   */
+  private answerDuplicate(slot: number, congested: number): void {
+    const flags = this.flags[slot];
+    const dack = this.dack !== 0 && congested !== 0 && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || this.restrained(slot, flags, Kind.Dack) !== 0);
+    this.out[0] = this.write(0, dack ? Kind.Dack : Kind.Iack, slot, this.ackSeq[slot]);
   }
 
   /** The expected packet finds the queue full: dropped and NACKed (§II-A, §II-F). */
