@@ -314,7 +314,7 @@ test("a stream of exact full packets: the third is the last; an idle timer does 
   assert.is(tr.bytes, 2112);
 });
 
-test("writeAck: kind and number, the flow's last EV; CE and send time only from a packet of the same flow; the timestamp echo always", () => {
+test("writeAck: kind and number, the flow's last EV; CE from the flow's own accepted packets, the send time only from a packet of the same flow; the timestamp echo always", () => {
   const dst = new Int32Array([1, 1]);
   const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9e4, 9e4]) }, 64);
   tr.open(0);
@@ -520,6 +520,88 @@ test("a duplicate at an uncongested target comes back as an IACK repeating the n
   assert.is((tr.tx as DackInitiator).haltState(0), DACK_H_INF);
   assert.equal([tr.sentIacks, tr.sentRepeats, tr.sentDacks], [1, 2, 0]);
   assert.is(tr.errors(), 0);
+});
+
+test("CE goes back on the flow's next IACK that acknowledges packets, never on a DACK (DCTCP §3.1, RFC 8257 §3.2: the marks of the packets an ACK covers)", () => {
+  // 2112 B packets, threshold 9216 B: 0–3 fill 8448 B (IACKs on acceptance); 4, CE-marked, makes
+  // 10560 B > 9216 B — congested, so it draws a standalone DACK(3) and its IACK waits for its
+  // crossing (§II-D); 5 makes 12672 B, another DACK(3). When 0 leaves (10560 B, still congested)
+  // 4's last byte lies 8448 B from the head: it crosses, DACK(3) then IACK(4). The mark of 4
+  // belongs on IACK(4), and on none of the DACKs, which acknowledge nothing. When 1 leaves
+  // (8448 B, not congested) 5 crosses: IACK(5), unmarked. Before, each ACK copied the CE bit of
+  // the packet that caused it: the DACK drawn by 4 carried it, and IACK(4), caused by 0's
+  // departure, did not.
+  const dst = new Int32Array([1]);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  tr.open(0);
+  const pool = new PacketPool(32);
+  const hs: number[] = [];
+  const acks = (h: number): [number, number, number][] => {
+    const list: [number, number, number][] = [];
+    for (let i = 0; i < tr.ackCount(); i++) {
+      const a = pool.alloc(Kind.Ack, 0, 0, 64);
+      tr.writeAck(i, pool, a, h);
+      list.push([pool.i32[(a << 4) + P.W0], pool.i32[(a << 4) + P.Psn], pool.i32[(a << 4) + P.Flags]]);
+    }
+    return list;
+  };
+  const got: [number, number, number][][] = [];
+  for (let seq = 0; seq < 6; seq++) {
+    const h = packet(pool, Kind.Data, 0, 2112, { dst: 1, psn: seq, flags: seq === 4 ? Flag.Ce : 0 });
+    assert.ok(tr.arrive(0, 100 * seq, pool, h));
+    hs.push(h);
+    got.push(acks(h));
+  }
+  assert.equal(got, [
+    [[DACK_KIND_IACK, 0, 0]],
+    [[DACK_KIND_IACK, 1, 0]],
+    [[DACK_KIND_IACK, 2, 0]],
+    [[DACK_KIND_IACK, 3, 0]],
+    [[DACK_KIND_DACK, 3, 0]],
+    [[DACK_KIND_DACK, 3, 0]],
+  ]);
+  tr.processed(1, 1000);
+  assert.equal(acks(hs[0]), [
+    [DACK_KIND_DACK, 3, 0],
+    [DACK_KIND_IACK, 4, Flag.Ce],
+  ]);
+  tr.processed(1, 1100);
+  assert.equal(acks(hs[1]), [[DACK_KIND_IACK, 5, 0]]);
+});
+
+test("in the fabric, ECN CCs hear no mark on an ACK of no bytes under endpoint congestion (7 → 1 PUT at 70 %, DCTCP and NSCC)", () => {
+  // Every mark travels on an IACK that acknowledges packets (writeAck); a DACK, and so every ACK
+  // that gives the CC 0 bytes here, carries none. Before: 77 (NSCC) and 49 (DCTCP) marked ACKs
+  // of 0 bytes.
+  for (const cc of ["nscc", "dctcp"] as const) {
+    const b = build({
+      ...DEFAULT_SCENARIO,
+      name: `dack ce ${cc}`,
+      topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: "dack" } },
+      traffic: [{ kind: "put", senders: 7, receiver: 0, bytes: 1_000_000, rxFraction: 0.7, rxBufferBytes: 82944 }],
+    });
+    const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
+    let marked = 0;
+    let markedEmpty = 0;
+    for (const c of new Set(ccOf)) {
+      const onAck = c.onAck;
+      c.onAck = (f, t, bytes, rtt, ecn, remote) => {
+        if (ecn) {
+          marked++;
+          if (bytes === 0) markedEmpty++;
+        }
+        return onAck.call(c, f, t, bytes, rtt, ecn, remote);
+      };
+    }
+    b.fabric.run();
+    const r = collect(b);
+    assert.ok(r.integrity.ok && r.completed === 7, cc);
+    assert.ok(r.totals.ecnMarks > 0 && marked > 0, `${cc}: ${r.totals.ecnMarks} marks, ${marked} marked ACKs`);
+    assert.ok((r.dack as NonNullable<typeof r.dack>).dacks > 0, `${cc}: the target is congested`);
+    assert.is(markedEmpty, 0, `${cc}: marked ACKs of 0 bytes`);
+  }
 });
 
 /** One flow with an RTO of 50 µs and four packets sent at 1,000 ns. */

@@ -142,6 +142,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   /** The EV and the send time (ns, wrapping) of each flow's last data packet at its target. */
   private readonly rxEv: Int32Array;
   private readonly rxEchoNs: Int32Array;
+  /**
+   * 1 while a CE-marked packet of the flow was accepted and no IACK has carried the mark back
+   * yet (writeAck); 0 otherwise.
+   */
+  private readonly cePending: Uint8Array;
   /** Per host: the smallest packet its target counts; a shorter one (a flow's last) is counted as this. */
   private readonly minPacketOf: Int32Array;
   /** The target whose `out` the last arrive / processed call wrote, its host, and the time of that call (ns, wrapping). */
@@ -216,6 +221,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.tmo = new Int32Array(cap);
     this.rxEv = new Int32Array(cap);
     this.rxEchoNs = new Int32Array(cap);
+    this.cePending = new Uint8Array(cap);
   }
 
   open(slot: number): void {
@@ -361,7 +367,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     // Only a full queue drops the packet at the endpoint itself (§II-F); an out-of-order one
     // says the expected packet was lost before the target (writeAck).
     if ((r & DACK_DROP_FULL) !== 0) this.nackLastHop = 1;
-    return (r & DACK_ACCEPTED) !== 0;
+    if ((r & DACK_ACCEPTED) === 0) return false;
+    if ((pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0) this.cePending[slot] = 1;
+    return true;
   }
 
   /**
@@ -414,7 +422,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   /**
-   * Kind and number; the EV (the path the load balancer hears about), CE and the send time (an
+   * Kind and number; the EV (the path the load balancer hears about) and the send time (an
    * RTT sample) of the packet that caused it, when it is the same flow's, else the EV of the
    * flow's last arrival. An ACK sent when the host finishes a packet thus echoes that packet's
    * path, as UEC's ACK echoes the EV of the packet that triggered it (§3.6.12): with the flow's
@@ -433,6 +441,16 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * of the path, which §3.6.12 hears as NACK and NSCC as a non-last-hop trim (UET_TRIMMED).
    * Marking those last-hop too (until 2026-12-04) told the load balancer GOOD and NSCC a
    * last-hop trim for every path loss.
+   *
+   * CE goes back on the flow's next IACK that acknowledges new packets, for the marked packets
+   * it acknowledges (DCTCP, Alizadeh et al. §3.1 and RFC 8257 §3.2: the receiver echoes the
+   * marks of the packets an ACK covers; UEC's ACK M flag), and on no DACK or repeat: those
+   * acknowledge nothing, and a DACK is sent for the target's queue, not for a marked packet.
+   * One bit per flow: an IACK covering several packets says only that one of them was marked.
+   * Until 2026-12-04 an ACK copied the CE bit of the packet that caused it: under endpoint
+   * congestion a departing packet of the same flow, or the arrival that drew a 0-byte DACK, so
+   * ECN CCs (DCTCP, NSCC) heard marks on ACKs of no bytes and lost those of packets whose IACK
+   * a later departure sent.
    */
   writeAck(i: number, pool: PacketPool, a: number, h: number): void {
     const o = (this.lastTarget as DackTarget).out;
@@ -446,12 +464,21 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     else this.sentNacks++;
     pool.i32[ab + P.W0] = kind;
     pool.i32[ab + P.Psn] = o[3 + 3 * i];
-    const same = pool.i32[ab + P.Flow] === pool.i32[hb + P.Flow];
-    pool.i32[ab + P.Ev] = same ? pool.i32[hb + P.Ev] : this.rxEv[pool.i32[ab + P.Flow]];
-    pool.i32[ab + P.Flags] = (kind === DACK_KIND_NACK && this.nackLastHop !== 0 ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
+    const f = pool.i32[ab + P.Flow];
+    const same = f === pool.i32[hb + P.Flow];
+    pool.i32[ab + P.Ev] = same ? pool.i32[hb + P.Ev] : this.rxEv[f];
+    let flags = 0;
+    if (kind === DACK_KIND_NACK) {
+      // The NACK echoes the CE of the packet it answers, as UEC's NACK of a trimmed packet does.
+      flags = (this.nackLastHop !== 0 ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
+    } else if (kind === DACK_KIND_IACK && this.repeating === 0 && this.cePending[f] !== 0) {
+      flags = Flag.Ce;
+      this.cePending[f] = 0;
+    }
+    pool.i32[ab + P.Flags] = flags;
     pool.f64[a] = same ? pool.f64[h] : 0;
     pool.hostNs[a] = same ? (this.lastNowNs - pool.hostNs[h]) | 0 : 0;
-    pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[pool.i32[ab + P.Flow]];
+    pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[f];
   }
 
   /** For results.json: the targets' ACKs by kind, drops by reason and trimmed headers answered, and the stale ACKs. */
