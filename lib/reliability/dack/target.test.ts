@@ -534,6 +534,49 @@ test("seeded random traffic keeps the ACK invariants with fairness, and strands 
   for (const seed of [4, 5]) randomRun(seed, true);
 });
 
+test("§II-G: a pending skip always has a number to carry — the skip flag is cleared wherever the acknowledged number advances (seeded random traffic with coalescing)", () => {
+  // The skip flag says "the previous crossing ACK was skipped, the next carries its number". It
+  // is stale when every number below the threshold is acknowledged already — by a NACK, by an
+  // IACK on acceptance at an uncongested target, by a crossing while uncongested — and a stale
+  // flag lets the next congested crossing through as the one carrying the skip, so coalescing
+  // skips nothing. Below the threshold lie the stream's accepted numbers up to
+  // expectedSeq − 1 − abovePackets (the packets above it are its latest, FIFO), so a pending skip
+  // needs lastAckSeq < expectedSeq − 1 − abovePackets. Before, 893 stale flags in 200 seeds
+  // (review, 2026-12-04); the skip also never outlives coalescing (Skipped ⇒ Coalesce), which
+  // onProcessed's one-crossing path relies on.
+  const SKIPPED = 16;
+  const COALESCE = 8;
+  let skips = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const rng = new Xoshiro128(seed);
+    const S = 3;
+    const t = new DackTarget({ queueBytes: 32768, policyThresholdBytes: 4096, maxPacketBytes: 1024, minPacketBytes: 64, fairnessPeriodNs: 500, fairnessThreshold: 0.3 }, S);
+    const next = new Int32Array(S);
+    for (let s = 0; s < S; s++) t.open(s, 0);
+    let now = 0;
+    for (let step = 0; step < 4000; step++) {
+      now += 1 + rng.nextBelow(60);
+      if (rng.nextBelow(100) < 60 || t.queueLength() === 0) {
+        // Stream 0 sends about four times as much as each other one, so it coalesces.
+        const s = rng.nextBelow(10) < 6 ? 0 : 1 + rng.nextBelow(S - 1);
+        const r = t.onData(s, now, next[s], 1024);
+        assert.ok(r >= 0);
+        if (r & DACK_ACCEPTED) next[s]++;
+        else if (r & DACK_DROP_FULL) next[s] = t.expectedSeq(s); // the initiator goes back
+      } else assert.ok(t.onProcessed(now) >= 0);
+      for (let s = 0; s < S; s++) {
+        const flags = t.inspect(s).flags as number;
+        if ((flags & SKIPPED) === 0) continue;
+        skips++;
+        assert.ok((flags & COALESCE) !== 0, `seed ${seed} step ${step} stream ${s}: a skip without coalescing`);
+        const highestBelow = (t.expectedSeq(s) - 1 - t.abovePackets(s)) | 0;
+        assert.ok(((t.lastAckSeq(s) - highestBelow) | 0) < 0, `seed ${seed} step ${step} stream ${s}: skip pending, but ${t.lastAckSeq(s)} acknowledges every number below the threshold (${highestBelow})`);
+      }
+    }
+  }
+  assert.ok(skips > 1000, `${skips} events with a skip pending`);
+});
+
 test("fairness acts on the slower and the faster stream only when their counts differ enough", () => {
   // Four streams, period 1000 ns, threshold 0.25: counts 4, 4, 3, 1 → total 12, n 4, mean 3.
   // c·n vs 12 × 1.25 = 15 and 12 × 0.75 = 9: 16 > 15 → coalesce; 12 → none; 4 < 9 → suppress.

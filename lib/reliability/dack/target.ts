@@ -79,7 +79,7 @@ const enum Fl {
   Recovering = 2, // §II-F pacing: packets ≤ pacedTo are still queued
   Suppress = 4, // §II-H: slower stream, congestion DACKs suppressed this period
   Coalesce = 8, // §II-H: faster stream, every other crossing ACK skipped this period
-  Skipped = 16, // coalescing: the previous crossing ACK was skipped
+  Skipped = 16, // coalescing: the previous crossing ACK was skipped; cleared wherever ackSeq advances
 }
 
 /** ACK kinds written to `out` (§II-C; NACK of §II-A). */
@@ -273,17 +273,17 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // this stream's fairness flags, read below).
     if (this.fairOn !== 0) this.countPacket(slot, nowNs | 0);
     const fl = this.flags;
-    const flags = fl[slot] & ~Fl.NackSent;
-    fl[slot] = flags;
+    let flags = fl[slot] & ~Fl.NackSent;
     const congested = occ > this.threshold;
     let n = 1;
     let kind = Kind.Iack;
     let ackNo = s;
     if (!congested || this.dack === 0) {
       // §II-A ACK / §II-D: uncongested, an IACK as soon as the packet is accepted; every packet
-      // lies below the threshold, this one highest.
+      // lies below the threshold, this one highest. It carries a skipped number too (§II-G).
       this.thr = this.tail;
       this.ackSeq[slot] = s;
+      flags &= ~Fl.Skipped;
     } else {
       // §II-D: the packet entered a congested target above the threshold: its IACK waits for
       // its crossing, and a standalone DACK goes out now (unless suppressed, §II-H, or pacing,
@@ -292,6 +292,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       kind = Kind.Dack;
       ackNo = this.ackSeq[slot];
     }
+    fl[slot] = flags;
     if ((flags & (Fl.Suppress | Fl.Recovering)) !== 0) n = this.restrained(slot, flags, kind);
     // One exit for both: V8 inlines a handler of at most 460 bytes of bytecode into the
     // caller's loop (lib/README), and each branch writing `out` itself took onData over it.
@@ -346,6 +347,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
         ) {
           // The common case, written out: one packet crossed, of a stream that does not
           // coalesce, carrying a new number. §II-D: a DACK before the IACK while congested.
+          // No skip to clear: one is pending only while the stream coalesces (closePeriod
+          // clears it with Coalesce).
           this.thr = next;
           this.above[s]--;
           let e = 1 + 3 * n;
@@ -519,7 +522,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private nack(slot: number): void {
     const last = (this.expSeq[slot] - 1) | 0;
     this.ackSeq[slot] = last;
-    let flags = this.flags[slot] | Fl.NackSent;
+    // It acknowledges every accepted number, a skipped one too (§II-G): no skip is pending.
+    let flags = (this.flags[slot] | Fl.NackSent) & ~Fl.Skipped;
     if (this.dack !== 0 && this.queued[slot] > 0) {
       this.pacedTo[slot] = last;
       flags |= Fl.Recovering;
@@ -561,29 +565,31 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     if (((seq - this.ackSeq[slot]) | 0) <= 0) return n;
     const out = this.out;
     // Two packets of one stream crossed in one departure: one IACK carries the higher number.
+    const flags = this.flags[slot];
     for (let k = first; k < n; k++) {
       const e = 1 + 3 * k;
       if (out[e] === Kind.Iack && out[e + 1] === slot) {
         out[e + 2] = seq;
         this.ackSeq[slot] = seq;
+        this.flags[slot] = flags & ~Fl.Skipped;
         return n;
       }
     }
-    const flags = this.flags[slot];
-    if (congested && (flags & Fl.Coalesce) !== 0) {
-      // §II-G: coalesce two IACKs into one by skipping the first, provided a later crossing of
-      // this stream will carry its sequence number.
-      if ((flags & Fl.Skipped) === 0 && this.above[slot] > 0) {
-        this.flags[slot] = flags | Fl.Skipped;
-        return n;
-      }
-      this.flags[slot] = flags & ~Fl.Skipped;
+    // §II-G: coalesce two IACKs into one by skipping the first, provided a later crossing of
+    // this stream will carry its sequence number.
+    if (congested && (flags & (Fl.Coalesce | Fl.Skipped)) === Fl.Coalesce && this.above[slot] > 0) {
+      this.flags[slot] = flags | Fl.Skipped;
+      return n;
     }
     // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
     if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot)))) {
       n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
     }
+    // This IACK carries a skipped number too, congested or not (until 2026-12-04 an uncongested
+    // crossing, a NACK or an IACK on acceptance left the skip pending, and the next congested
+    // crossing, taken for the one carrying it, was not skipped).
     this.ackSeq[slot] = seq;
+    this.flags[slot] = flags & ~Fl.Skipped;
     if ((flags & Fl.Suppress) !== 0) this.countRun(slot);
     return this.write(n, Kind.Iack, slot, seq);
   }
