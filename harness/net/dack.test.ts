@@ -15,8 +15,12 @@ import { packet } from "./test-support";
 
 // Chong & Krishnan §III–IV in the fabric: 2 KiB PUTs (2048 B of data + 64 B header) at
 // 100 Gb/s into a target whose host drains its 81 KiB queue (82,944 B) at a fraction of the
-// link rate. One initiator on a two-leaf leaf–spine (§IV-A), or seven into one host of a k = 4
-// fat tree (the incast of §IV-C).
+// link rate. §IV-A: one initiator on the other leaf of a two-leaf leaf–spine (hosts 0, 1 on leaf
+// 0; 2, 3 on leaf 1), so host 2 → host 0 crosses four 1 µs links each way: 8 µs of propagation
+// a round trip (+ 4 × 168.96 ns serialising a 2112 B packet, 4 × 5.12 ns a 64 B ACK) ≈ 8.7 µs,
+// §III-B's "approximately 8 µs"; a sender on the receiver's leaf (host 1) would have half of
+// it, 4.35 µs. §IV-C: an incast into host 0 of a k = 4 two-tier fat tree, whose k²/2 = 8
+// hosts leave seven senders — one short of the paper's 8 → 1, which would need nine hosts.
 type Cc = "none" | "aimd";
 
 function put(reliability: "dack" | "opt", cc: Cc, senders: number, bytes: number, rxFraction: number): Scenario {
@@ -26,7 +30,11 @@ function put(reliability: "dack" | "opt", cc: Cc, senders: number, bytes: number
     topology: senders === 1 ? { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 } : { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
     network: { mtuBytes: 2112, headerBytes: 64, trimming: false },
     transport: { cc: { name: cc }, lb: { name: "ecmp" }, reliability: { name: reliability } },
-    traffic: [{ kind: "put", senders, receiver: 0, bytes, rxFraction, rxBufferBytes: 82944 }],
+    traffic: [
+      senders === 1
+        ? { kind: "put", senderList: [2], receiver: 0, bytes, rxFraction, rxBufferBytes: 82944 }
+        : { kind: "put", senders, receiver: 0, bytes, rxFraction, rxBufferBytes: 82944 },
+    ],
   };
 }
 
@@ -60,7 +68,7 @@ test("§IV-A: with the policy one initiator settles to the 50 % drain with no dr
   assert.ok(tcp.totals.rxDrops < opt.totals.rxDrops);
 });
 
-test("§IV-C: a 7 → 1 incast drains at 70 % with a small fraction of OPT's drops at the target and no timeout", () => {
+test("§IV-C: a 7 → 1 incast (the paper's 8 → 1 less one: a k = 4 fat tree has 8 hosts) drains at 70 % with a small fraction of OPT's drops at the target and no timeout", () => {
   const dack = runScenario(put("dack", "none", 7, 2_000_000, 0.7));
   const opt = runScenario(put("opt", "none", 7, 2_000_000, 0.7));
   assert.ok(dack.integrity.ok && opt.integrity.ok);
