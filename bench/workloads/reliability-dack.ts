@@ -368,6 +368,56 @@ function optWorkload(handler: string, s: Scenario): Workload {
 }
 
 
+/**
+ * Target onTrimmed: no recorded loop trims (the recorder's links do not), so each of 8 streams,
+ * freshly opened at number 64 per op, gets one header of each answer in turn — a later number
+ * (the out-of-order NACK of the gap), the expected number's first transmission (nothing: the
+ * gap was NACKed), the expected number resent (a NACK again) and an accepted number (the
+ * duplicate's answer) — repeated through the batch.
+ */
+function trimmedWorkload(): Workload {
+  const streams = 8;
+  const first = 64;
+  const pattern = [
+    [first + 3, 0],
+    [first, 0],
+    [first, 1],
+    [first - 1, 0],
+  ];
+  return {
+    module: "reliability/dack",
+    handler: "onTrimmed",
+    goalNs: 10,
+    batch: EVENTS,
+    setup() {
+      const t = new DackTarget({ policy: "dack", queueBytes: base.queueBytes, fairnessPeriodNs: base.fairnessPeriodNs }, streams);
+      const slots = new Int32Array(EVENTS);
+      const seqs = new Int32Array(EVENTS);
+      const resend = new Uint8Array(EVENTS);
+      for (let i = 0; i < EVENTS; i++) {
+        const e = pattern[(i >> 3) & 3];
+        slots[i] = i & 7;
+        seqs[i] = e[0];
+        resend[i] = e[1];
+      }
+      let nowNs = 0;
+      const op = (): number => {
+        for (let i = 0; i < streams; i++) t.open(i, first);
+        let sum = 0;
+        for (let i = 0; i < EVENTS; i++) {
+          nowNs = (nowNs + STEP_NS) | 0;
+          sum += t.onTrimmed(slots[i], nowNs, seqs[i], resend[i] === 1);
+        }
+        return sum;
+      };
+      const errors = t.errors;
+      op();
+      check(t.errors === errors && t.trimmed === EVENTS, "onTrimmed: the batch does not replay");
+      return op;
+    },
+  };
+}
+
 const base: Scenario = {
   streams: 1,
   serviceSteps: 34, // 50 % of the link rate (§IV-A)
@@ -385,6 +435,7 @@ export const dackWorkloads: Workload[] = [
   // 8 → 1 incast of OPT initiators at 80 % drain (21 steps per packet) with §II-H fairness.
   targetWorkload("onData", { ...base, streams: 8, serviceSteps: 21, optInitiators: true, side: "target" }),
   targetWorkload("onProcessed", { ...base, side: "target" }),
+  trimmedWorkload(),
   initiatorWorkload("onIack", { ...base, serviceSteps: 17 }),
   initiatorWorkload("onDack", base),
   initiatorWorkload("onSend", { ...base, streams: 4 }),
