@@ -144,4 +144,9 @@ const mprdmaLate: Workload = {
 export const mprdmaWorkloads: Workload[] = [
   ...rows("cc/mprdma", () => new Mprdma({ profile: "paper" }, FLOWS)),
   mprdmaLate,
+  // A loss found without a trim (a go-back's bytes leave, one 4 KiB packet lost) and the bytes sent again.
+  lossWorkload("cc/mprdma", "onInferredLoss + onSend (per call)", (flows) => {
+    const m = new Mprdma({ profile: "paper" }, flows);
+    return { open: (s) => m.open(s), lose: (s, t, b) => m.onInferredLoss(s, t, b, 4096), resend: (s, t, b) => m.onSend(s, t, b) };
+  }),
 ];

@@ -6,6 +6,7 @@
 // and the rows measure the handler itself.
 import { Nscc } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
+import { lossWorkload } from "./cc-loss";
 import type { Workload } from "./types";
 
 const FLOWS = 64;
@@ -124,4 +125,9 @@ export const nsccWorkloads: Workload[] = [
   // An incast: half the events are trims.
   mixed(0.5, "onTrim", 20),
   send,
+  // A loss found without a trim (a go-back's bytes leave, one packet lost) and the bytes sent again.
+  lossWorkload("cc/nscc", "onInferredLoss + onSend (per call)", (flows) => {
+    const m = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: BASE_RTT_NS, mtuBytes: MTU }, flows);
+    return { open: (s) => m.open(s), lose: (s, t, b) => m.onInferredLoss(s, t, b, MTU), resend: (s, t, b) => m.onSend(s, t, b) };
+  }),
 ];

@@ -105,9 +105,11 @@ test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, 
     assert.is(cc.onAck(0, 2, x, false), E_ARG);
     assert.is(cc.onNack(0, 2, x), E_ARG);
     assert.is(cc.onTimeout(0, 2, x), E_ARG);
+    assert.is(cc.onInferredLoss(0, 2, x, 4096), E_ARG);
+    assert.is(cc.onInferredLoss(0, 2, 4096, x), E_ARG);
     assert.is(cc.onSend(0, 2, x), E_ARG);
     assert.is(cc.canSend(0, x), false);
-    n += 5;
+    n += 7;
   }
   assert.is(cc.onAck(0, NaN, 0, false), E_ARG);
   for (const t of [NaN, Infinity, -Infinity]) assert.is(cc.onOutOfOrder(0, t), E_ARG);
@@ -116,9 +118,10 @@ test("every handler rejects bad arguments with E_ARG and bad slots with E_SLOT, 
     assert.is(cc.onAck(s, 0, 0, false), E_SLOT);
     assert.is(cc.onNack(s, 0, 0), E_SLOT);
     assert.is(cc.onTimeout(s, 0, 0), E_SLOT);
+    assert.is(cc.onInferredLoss(s, 0, 0, 0), E_SLOT);
     assert.is(cc.onOutOfOrder(s, 0), E_SLOT);
     assert.is(cc.onSend(s, 0, 0), E_SLOT);
-    n += 5;
+    n += 6;
   }
   assert.is(cc.errors, n);
   assert.ok(same(cc.inspect(0), before));

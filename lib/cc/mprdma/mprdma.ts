@@ -75,6 +75,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "ackedBytes", "ecn"],
     onNack: ["slot", "nowNs", "bytes"],
     onTimeout: ["slot", "nowNs", "bytes"],
+    onInferredLoss: ["slot", "nowNs", "bytes", "lostBytes"],
     onOutOfOrder: ["slot", "nowNs"],
     onSend: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
@@ -144,6 +145,22 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     if (this.nackDecPpm === 0 || bytes === 0) return 0;
     return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, bytes);
+  }
+
+  /**
+   * A loss a NACK or SACK reports where the packets that leave inflight are not the packet lost:
+   * `bytes` leave inflight and the window drops by nackDecreaseMss per MSS of `lostBytes`, as
+   * onNack's does for its bytes. A go-back-N NACK reports one hole, and the packets after it
+   * that the receiver discarded leave with it (bytes > lostBytes: onNack would cut the window
+   * by every one of them); a loss a tail-loss probe repaired (RFC 8985 §7.4.2) takes nothing
+   * out, the probe's copy having been acknowledged (bytes 0). Returns MPRDMA_DECREASE or 0, or
+   * E_SLOT / E_ARG.
+   */
+  onInferredLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && isByteCount(lostBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    this.inflight[slot] = satSub(this.inflight[slot], bytes);
+    if (this.nackDecPpm === 0 || lostBytes === 0) return 0;
+    return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, lostBytes);
   }
 
   /**

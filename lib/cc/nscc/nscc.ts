@@ -98,7 +98,7 @@ const enum K {
   MaxExact = 9007199254740992, // 2^53: inc saturates here instead of losing integer precision
 }
 
-/** onAck/onTrim/onTimeout/onSend result bits. Negative results are errors (lib/core/errors). */
+/** onAck/onTrim/onTimeout/onInferredLoss/onSend result bits. Negative results are errors (lib/core/errors). */
 export const NSCC_REPATH = R.Repath; // ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2)
 export const NSCC_MD = R.Md; // eq. (1) applied
 export const NSCC_FAIR = R.Fair; // eq. (2) / UEC fair_increase
@@ -125,6 +125,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "ackedBytes", "rttNs", "ecn"],
     onTrim: ["slot", "nowNs", "bytes", "lastHop", "rttNs"],
     onTimeout: ["slot", "nowNs", "bytes"],
+    onInferredLoss: ["slot", "nowNs", "bytes", "lostBytes"],
     onSend: ["slot", "nowNs", "bytes"],
     onReceiverPenalty: ["slot", "nowNs", "pend", "restore", "bytes"],
     canSend: ["slot", "bytes"],
@@ -378,13 +379,34 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.inferredLoss(slot, bytes, bytes);
+  }
+
+  /**
+   * A loss found without a trim, where the packets that leave inflight are not the packet lost:
+   * UEC OnInferredLoss cuts the window by the lost packet's size, `lostBytes`, while `bytes`
+   * leave inflight. A go-back-N NACK reports one hole, and the packets after it, which the
+   * receiver discarded, leave with it (bytes > lostBytes); a loss a tail-loss probe repaired
+   * (RFC 8985 §7.4.2) takes nothing out, the probe's copy having been acknowledged (bytes 0).
+   * Cutting by every byte that left took a go-back's whole window for one loss (uet-htsim
+   * rtxTimerExpired cuts one packet, uec-htsim-reference §4). onTimeout is the case bytes = lostBytes; the ignore phase takes
+   * both alike, on the lost bytes (UEC: "bytes ignored" is the lost packet's size). Returns
+   * NSCC_DECREASE or NSCC_IGNORED, or E_SLOT / E_ARG.
+   */
+  onInferredLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && isByteCount(lostBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.inferredLoss(slot, bytes, lostBytes);
+  }
+
+  /** onTimeout and onInferredLoss after validation. */
+  private readonly inferredLoss = (slot: number, bytes: number, lostBytes: number): number => {
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const ignoreLeft = this.ignoreLeft[slot];
-    if (ignoreLeft > 0 && this.timeoutsIgnored !== 0) this.ignoreLeft[slot] = ignoreLeft > bytes ? ignoreLeft - bytes : 0;
+    if (ignoreLeft > 0 && this.timeoutsIgnored !== 0) this.ignoreLeft[slot] = ignoreLeft > lostBytes ? ignoreLeft - lostBytes : 0;
     if (this.qaIgnoresTimeouts !== 0 && this.ignoreLeft[slot] > 0) return R.Ignored;
-    this.cutWindow(slot, bytes);
+    this.cutWindow(slot, lostBytes);
     return R.Decrease;
-  }
+  };
 
   /**
    * `bytes` leave for the network. Returns NSCC_ACK_REQUEST when cwnd − inflight < MTU or
