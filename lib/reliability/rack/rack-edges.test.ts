@@ -1084,4 +1084,21 @@ test("RFC 8985 §6.2 step 1 with Karn (RFC 6298 §3): a SACKed resend gives min_
   assert.is(s.rackRttNs(1), 1000);
 });
 
+test("lostPsn names the packets step 5 marked lost and not yet retransmitted (RFC 6675's pipe leaves them out), and nothing outside SND.UNA–SND.NXT", () => {
+  // PSNs 0, 1 sent at 0 and 2, 3 at 1,000; PSN 0's ACK at 4,000 (RTT 4,000, reo_wnd = min_RTT / 4
+  // = 1,000). PSN 3's SACK at 5,000: RACK.rtt 4,000 from 1,000. PSN 1 (sent at 0): 0 + 4,000 +
+  // 1,000 ≤ 5,000, lost. PSN 2 (sent at 1,000, below PSN 3): 1,000 + 5,000 > 5,000, not yet.
+  const s = scheduled(8);
+  for (const t of [0, 0, 1000, 1000]) s.nextPacket(1, t);
+  s.onAck(1, 4000, 1, 0, false);
+  s.onAck(1, 5000, 1, 3, false);
+  assert.equal([0, 1, 2, 3, 4].map((p) => s.lostPsn(1, p)), [false, true, false, false, false]);
+  assert.is(s.lostPackets(1), 1);
+  // A closed slot, and 2^24 + 1 (no 24-bit PSN, though it shares PSN 1's bit), name nothing.
+  assert.equal([s.lostPsn(0, 1), s.lostPsn(1, (1 << 24) + 1), s.lostPsn(1, NaN)], [false, false, false]);
+  // Its retransmission goes: no longer lost (the resend is in flight).
+  assert.is(s.nextPacket(1, 5000), RACK_TX_RETRANSMIT);
+  assert.is(s.lostPsn(1, 1), false);
+});
+
 test.run();

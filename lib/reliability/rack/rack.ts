@@ -617,6 +617,19 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
   }
+  /**
+   * True while packet `psn` is marked lost and not yet retransmitted (RFC 8985 §6.2 step 5,
+   * §6.3): what RFC 6675's pipe leaves out, for a caller that counts the packets in flight for
+   * its CC. False for a PSN outside [SND.UNA, SND.NXT), one that is no 24-bit PSN, or a closed
+   * slot.
+   */
+  lostPsn(slot: number, psn: number): boolean {
+    if (this.live[slot] !== 1 || !isPsn24(psn)) return false;
+    const una = this.una[slot];
+    const d = psn24Diff(psn, una);
+    if (!(d >= 0 && d < psn24Diff(this.nxt[slot], una))) return false;
+    return bitTest(this.lostBits, slot * this.words, psn & this.mask);
+  }
   probeInFlight(slot: number): boolean {
     return (this.flags[slot] & F.TlpActive) !== 0;
   }
