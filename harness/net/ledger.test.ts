@@ -160,4 +160,48 @@ test("FlightLedger: a cumulative ACK that jumps more than the window (ACKs lost)
   assert.is(l.release(0, 64, 64_000, 63), 24_000, "PSNs 39–62");
 });
 
+// Packets the sender's loss detection marks lost leave the flight at once (RFC 6675's pipe), and
+// come back with their resend, or, found delivered first, as bytes restored and acknowledged.
+test("FlightLedger: a packet marked lost leaves the flight and comes back with its resend; the ACK then releases the resend's bytes, once", () => {
+  const l = new FlightLedger(1, WIRE, 128);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, psn === 3 ? LAST : WIRE);
+  // PSN 2 SACKed (IRN's NACK): 1,064 B acknowledged; PSNs 0 and 1, below it, are marked lost.
+  assert.is(l.release(0, 0, FLOW, 2), WIRE);
+  assert.equal([l.markLost(0, 0, FLOW), l.markLost(0, 1, FLOW)], [WIRE, WIRE], "each its own wire bytes");
+  assert.equal([l.markLost(0, 1, FLOW), l.markLost(0, 2, FLOW), l.markLost(0, 4, FLOW)], [0, 0, 0], "marked already, SACKed, never sent");
+  assert.is(l.lostPackets(0), 2);
+  // Held now: PSN 3 alone (564 B). The resends of 0 and 1 put 2 × 1,064 B back.
+  l.sent(0, 0, WIRE);
+  l.sent(0, 1, WIRE);
+  assert.is(l.lostPackets(0), 0);
+  // The cumulative ACK of all four: the resends' 2,128 B and PSN 3's 564 B, no restore.
+  assert.equal([l.release(0, 4, FLOW, 1), l.restored], [2 * WIRE + LAST, 0]);
+  // Every byte out once: 1,064 (SACK) + 2,128 (marked) + 2,692 (cumulative) = the 3,756 sent and 2,128 resent.
+  assert.is(l.lose(0, 4), 0);
+});
+
+test("FlightLedger: a packet marked lost that turns out delivered before its resend (its SACK, or the cumulative ACK passing it) is restored and acknowledged, with that ACK", () => {
+  const l = new FlightLedger(1, 1000, 64);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  assert.is(l.release(0, 0, 4000, 3), 1000, "PSN 3 SACKed");
+  assert.equal([l.markLost(0, 0, 4000), l.markLost(0, 1, 4000), l.markLost(0, 2, 4000)], [1000, 1000, 1000]);
+  // PSN 1 was late, not lost: its SACK restores its 1,000 B and releases them.
+  assert.equal([l.release(0, 0, 4000, 1), l.restored], [1000, 1000]);
+  // PSN 0 arrives: cumulative 3 passes 0 and 2 (both marked, neither resent): 2,000 B restored and released.
+  assert.equal([l.release(0, 3, 4000, 0), l.restored], [2000, 2000]);
+  assert.equal([l.lostPackets(0), l.release(0, 4, 4000, 2), l.lose(0, 4)], [0, 0, 0], "every byte out once");
+});
+
+test("FlightLedger: a timeout after marks takes only the bytes still held, and forgets the marks", () => {
+  const l = new FlightLedger(1, 1000, 64);
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  assert.is(l.markLost(0, 1, 4000), 1000);
+  assert.is(l.lose(0, 0), 3000, "PSNs 0, 2 and 3; PSN 1's left when it was marked");
+  assert.is(l.lostPackets(0), 0);
+  // After the go-back the resends are new to the count: PSN 1's copy adds 1,000 B like any other.
+  for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
+  assert.is(l.markLost(0, 5, 4000), 0, "not sent");
+  assert.equal([l.release(0, 4, 4000, 3), l.restored], [4000, 0]);
+});
+
 test.run();

@@ -17,6 +17,14 @@
 // cumulative PSN and so at or below `cum` (ACKs may arrive out of order), so a SACK PSN at or past
 // `cum` lies within one window of it. They stay SACKed through a timeout (the receivers here never
 // renege), so a resend of a SACKed packet is a copy to release, not a packet to count again.
+//
+// Packets the sender's loss detection marks lost (IRN below its highest SACK, RACK's step 5) leave
+// the flight at once (`markLost`), as RFC 6675's pipe and Linux's in_flight leave out what is
+// deemed lost, and UEC OnInferredLoss reduces inflight: held in flight, a burst of lost packets
+// filled a window the CC had just cut, their resends could not go, and the flow waited for the
+// RTO. A marked packet comes back into the flight with its resend, or, delivered after all before
+// its resend went (its SACK or the cumulative ACK passes it), as bytes restored and acknowledged
+// at once, so the CC hears its acknowledgement and its CE bit as for any other packet.
 
 import { bitClear, bitSet, bitTest } from "../../lib/core/bitmap";
 import { windowBits } from "../../lib/reliability/qp";
@@ -34,6 +42,12 @@ export class FlightLedger {
   private readonly sackedCount: Int32Array;
   /** Wire bytes of the SACKed numbers in [cum, top): not outstanding. */
   private readonly sackedWire: Float64Array;
+  /** Ring of numbers in [cum, top) marked lost and not sent again since, as `sacked`; their count and wire bytes (out of `held`). */
+  private readonly lost: Int32Array;
+  private readonly lostCount: Int32Array;
+  private readonly lostWire: Float64Array;
+  /** Set by release: bytes of marked packets it found delivered, put back into the flight before they are released. */
+  restored = 0;
   private readonly words: number;
   private readonly mask: number;
 
@@ -52,13 +66,20 @@ export class FlightLedger {
     this.sacked = new Int32Array(capacity * this.words);
     this.sackedCount = new Int32Array(capacity);
     this.sackedWire = new Float64Array(capacity);
+    this.lost = new Int32Array(capacity * this.words);
+    this.lostCount = new Int32Array(capacity);
+    this.lostWire = new Float64Array(capacity);
   }
 
   /** Packet `psn` of `bytes` went to the CC's onSend. */
   sent(slot: number, psn: number, bytes: number): void {
     this.held[slot] += bytes;
     const top = this.top[slot];
-    if (psn < top) return;
+    if (psn < top) {
+      // The resend of a packet marked lost: it is outstanding again.
+      if (this.lostCount[slot] !== 0 && psn >= this.cum[slot]) this.unmark(slot, psn, bytes);
+      return;
+    }
     // Numbers SACKed after a go-back (their first copies were late, not lost) come back within
     // [cum, top) as top passes them; only the flow's last packet is short, and only `psn` can be it.
     if (this.sackedCount[slot] !== 0) {
@@ -84,7 +105,9 @@ export class FlightLedger {
    */
   release(slot: number, cumPsn: number, postedWire: number, sackPsn = -1): number {
     let cum = this.cum[slot];
+    this.restored = 0;
     if (cumPsn > cum) {
+      if (this.lostCount[slot] !== 0) this.passLost(slot, cum, cumPsn, postedWire);
       if (this.sackedCount[slot] !== 0) this.passSacked(slot, cum, cumPsn, postedWire);
       cum = cumPsn;
       this.cum[slot] = cum;
@@ -94,12 +117,13 @@ export class FlightLedger {
     if (sackPsn >= cum && sackPsn - cum <= this.mask) {
       const base = slot * this.words;
       if (!bitTest(this.sacked, base, sackPsn & this.mask)) {
+        if (this.lostCount[slot] !== 0 && bitTest(this.lost, base, sackPsn & this.mask)) this.restore(slot, sackPsn, postedWire);
         bitSet(this.sacked, base, sackPsn & this.mask);
         this.sackedCount[slot]++;
         if (sackPsn < top) this.sackedWire[slot] += this.wireOf(sackPsn, postedWire);
       }
     }
-    const outstanding = this.wireBelow(top, postedWire) - this.wireBelow(cum, postedWire) - this.sackedWire[slot];
+    const outstanding = this.wireBelow(top, postedWire) - this.wireBelow(cum, postedWire) - this.sackedWire[slot] - this.lostWire[slot];
     const held = this.held[slot];
     const released = held > outstanding ? held - outstanding : 0;
     this.held[slot] = held - released;
@@ -115,7 +139,64 @@ export class FlightLedger {
     this.held[slot] = 0;
     this.top[slot] = psn;
     this.sackedWire[slot] = 0;
+    if (this.lostCount[slot] !== 0) {
+      this.lost.fill(0, slot * this.words, (slot + 1) * this.words);
+      this.lostCount[slot] = 0;
+      this.lostWire[slot] = 0;
+    }
     return bytes;
+  }
+
+  /**
+   * The sender's loss detection marks `psn` lost: unless it is not outstanding (acknowledged,
+   * SACKed, not sent since the last go-back, already marked) its wire bytes leave the flight.
+   * Returns them (0: nothing left).
+   */
+  markLost(slot: number, psn: number, postedWire: number): number {
+    const cum = this.cum[slot];
+    if (psn < cum || psn >= this.top[slot] || psn - cum > this.mask) return 0;
+    const base = slot * this.words;
+    const i = psn & this.mask;
+    if (bitTest(this.sacked, base, i) || bitTest(this.lost, base, i)) return 0;
+    const w = this.wireOf(psn, postedWire);
+    if (w <= 0 || w > this.held[slot]) return 0;
+    bitSet(this.lost, base, i);
+    this.lostCount[slot]++;
+    this.lostWire[slot] += w;
+    this.held[slot] -= w;
+    return w;
+  }
+
+  /** Packets marked lost and not sent again, delivered or acknowledged since. */
+  lostPackets(slot: number): number {
+    return this.lostCount[slot];
+  }
+
+  /** A marked packet is outstanding again (`wire`, its bytes: a resend's are a packet's own): its resend went, its bytes are in `held` already. */
+  private unmark(slot: number, psn: number, wire: number): void {
+    const base = slot * this.words;
+    const i = psn & this.mask;
+    if (psn - this.cum[slot] > this.mask || !bitTest(this.lost, base, i)) return;
+    bitClear(this.lost, base, i);
+    this.lostCount[slot]--;
+    this.lostWire[slot] -= wire;
+  }
+
+  /** A marked packet turned out delivered before its resend: back into `held` (and `restored`), to be released with the ACK. */
+  private restore(slot: number, psn: number, postedWire: number): void {
+    const w = this.wireOf(psn, postedWire);
+    this.unmark(slot, psn, w);
+    this.held[slot] += w;
+    this.restored += w;
+  }
+
+  /** The cumulative number passes [from, to): each marked packet it passes was delivered (restore). */
+  private passLost(slot: number, from: number, to: number, postedWire: number): void {
+    const base = slot * this.words;
+    const end = to - from > this.mask ? from + this.mask + 1 : to;
+    for (let p = from; p < end && this.lostCount[slot] > 0; p++) {
+      if (bitTest(this.lost, base, p & this.mask)) this.restore(slot, p, postedWire);
+    }
   }
 
   /** The cumulative number passes [from, to): clears the SACK bits it passes, taking those below top out of sackedWire. */
@@ -134,8 +215,8 @@ export class FlightLedger {
     this.sackedCount[slot] = left;
   }
 
-  /** Wire bytes of number `psn` alone. */
-  private wireOf(psn: number, postedWire: number): number {
+  /** Wire bytes of number `psn` alone (0 past the flow's end). */
+  wireOf(psn: number, postedWire: number): number {
     return this.wireBelow(psn + 1, postedWire) - this.wireBelow(psn, postedWire);
   }
 
