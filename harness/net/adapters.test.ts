@@ -15,6 +15,9 @@ import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, MprdmaCc, NoneCc, NsccCc, Tim
 
 const MSS = 1000;
 
+/** NSCC, uec at 100 Gb/s with a 14 µs base RTT and 1,000 B packets: its window starts at 262,500 B (1.5 BDP). */
+const nsccAt100G = () => new NsccCc(new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: 14_000, mtuBytes: MSS }, 1));
+
 test("a window module asks for an ACK at once exactly when its window cannot take another packet of the size sent (UEC AckRequest)", () => {
   // cwnd 4 MSS = 4000 B. The AR bit is asked when the room left after the send is below the
   // packet's size: 4000 − 1000 = 3000 ≥ 1000 (no); 3000 − 1500 = 1500, not below 1500 (no);
@@ -40,7 +43,7 @@ test("without congestion control the adapter never gates, never asks for an ACK,
   }
   cc.onAck(3, 1000, 9000, 5000, true, 0);
   cc.onTrim(3, 1000, 9000, true, 5000);
-  cc.onTimeout(3, 1000, 9000);
+  cc.onTimeout(3, 1000, 9000, 9000);
   assert.is(cc.paced, 0);
   assert.is(cc.timed, 0);
   assert.is(cc.pacingGapPs(3, 9000), 0);
@@ -84,25 +87,33 @@ test("TIMELY's RTT sample leaves out the segment's serialisation at line rate (p
 });
 
 test("a loss a NACK reports without a trim (go-back-N): each adapter's module hears it as its specification's loss, with the bytes gone back leaving the flight", () => {
-  // 5 packets of 1,000 B in flight; the go-back sends all 5,000 B again.
+  // 5 packets of 1,000 B in flight; the NACK names one hole (1,000 B) and the go-back sends all
+  // 5,000 B again: the receiver discarded the 4 packets after the hole.
   const sendFive = (cc: CcAdapter) => {
     cc.open(0, 0);
     for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
   };
   // DCTCP: RFC 8257 §3.5 / RFC 5681 eq. (4): ssthresh = cwnd = max(FlightSize / 2, 2 SMSS) =
   // max(2,500, 2,000) = 2,500 B, FlightSize the 5,000 B before they leave (not a timeout's 1 SMSS).
+  // Its cut does not scale with the bytes lost: one packet or five, the same halving.
   const dctcp = new DctcpCc(new Dctcp({ mssBytes: MSS, initCwndBytes: 10 * MSS }, 1));
   sendFive(dctcp);
-  dctcp.onLoss(0, 10, 5000);
+  dctcp.onLoss(0, 10, 5000, 1000);
   assert.equal([dctcp.level(0), dctcp.inflightBytes(0)], [2500, 0], "DCTCP: halved, flight empty");
   // NSCC: UEC's OnNACK is for trimmed packets; a loss found otherwise is OnInferredLoss
-  // (notes/uec-nscc-reps-pds.md), the module's onTimeout.
-  const nscc = new NsccCc(new Nscc({ mtuBytes: MSS } as never, 1));
+  // (notes/uec-nscc-reps-pds.md), cwnd = max(cwnd − size, MTU) with size the packet lost.
+  // uec at 100 Gb/s, base RTT 14 µs: cwnd starts at maxWnd = 1.5 × 12.5 B/ns × 14,000 ns = 262,500 B.
+  const nscc = nsccAt100G();
   const calls: string[] = [];
+  const onInferredLoss = nscc.m.onInferredLoss.bind(nscc.m);
   const onTimeout = nscc.m.onTimeout.bind(nscc.m);
   const onTrim = nscc.m.onTrim.bind(nscc.m);
+  nscc.m.onInferredLoss = (slot, nowNs, bytes, lostBytes) => {
+    calls.push(`inferred ${bytes} lost ${lostBytes}`);
+    return onInferredLoss(slot, nowNs, bytes, lostBytes);
+  };
   nscc.m.onTimeout = (slot, nowNs, bytes) => {
-    calls.push(`inferred ${bytes}`);
+    calls.push(`timeout ${bytes}`);
     return onTimeout(slot, nowNs, bytes);
   };
   nscc.m.onTrim = (slot, nowNs, bytes, lastHop, rttNs) => {
@@ -110,21 +121,65 @@ test("a loss a NACK reports without a trim (go-back-N): each adapter's module he
     return onTrim(slot, nowNs, bytes, lastHop, rttNs);
   };
   sendFive(nscc);
-  nscc.onLoss(0, 10, 5000);
-  assert.equal(calls, ["inferred 5000"], "NSCC: OnInferredLoss");
-  assert.is(nscc.inflightBytes(0), 0);
+  assert.is(nscc.level(0), 262_500);
+  nscc.onLoss(0, 10, 5000, 1000);
+  assert.equal(calls, ["inferred 5000 lost 1000"], "NSCC: OnInferredLoss");
+  // One packet off the window: 262,500 − 1,000 = 261,500 (before: − 5,000, everything that left the flight, 257,500).
+  assert.equal([nscc.level(0), nscc.inflightBytes(0)], [261_500, 0], "NSCC: cwnd − one packet, flight empty");
+  // MP-RDMA (paper): its NACK decrease, nackDecreaseMss 0.5 per MSS lost, on the one packet:
+  // 10,000 − ceil(0.5 × 1,000) = 9,500 B (on all 5,000 B it was 10,000 − 2,500 = 7,500).
+  const mprdma = new MprdmaCc(new Mprdma({ profile: "paper", mssBytes: MSS, initCwndBytes: 10 * MSS, maxCwndBytes: 100 * MSS }, 1), 1);
+  sendFive(mprdma);
+  mprdma.onLoss(0, 10, 5000, 1000);
+  assert.equal([mprdma.level(0), mprdma.inflightBytes(0)], [9500, 0], "MP-RDMA: half a packet off, flight empty");
   // DCQCN: the rate does not react (HPCC rdma-hw.cc: a NACK only goes back); its window's
   // inflight (windowBytes) empties.
   const dcqcn = new DcqcnCc(new Dcqcn({ windowBytes: 10 * MSS }, 1), new DcqcnNp({}, 1));
   sendFive(dcqcn);
   const rate = dcqcn.level(0);
   assert.is(dcqcn.windowLeft(0), 5 * MSS);
-  dcqcn.onLoss(0, 10, 5000);
+  dcqcn.onLoss(0, 10, 5000, 1000);
   assert.equal([dcqcn.level(0), dcqcn.windowLeft(0)], [rate, 10 * MSS], "DCQCN: rate kept");
   const none = new NoneCc();
   sendFive(none);
-  none.onLoss(0, 10, 5000);
-  for (const cc of [dctcp, nscc, dcqcn, none]) assert.is(cc.errors(), 0, cc.name);
+  none.onLoss(0, 10, 5000, 1000);
+  for (const cc of [dctcp, nscc, mprdma, dcqcn, none]) assert.is(cc.errors(), 0, cc.name);
+});
+
+test("a loss that takes nothing out of the flight (one a tail-loss probe repaired, RFC 8985 §7.4.2): the window reacts once, the flight does not move", () => {
+  // 5 packets of 1,000 B in flight; a packet of 1,000 B was lost, and the probe's copy of it,
+  // acknowledged, has already left the flight (bytes 0, lostBytes 1,000).
+  const sendFive = (cc: CcAdapter) => {
+    cc.open(0, 0);
+    for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
+  };
+  // AIMD (RFC 5681 eq. (4) on the window, decreaseFactor 0.5): 10,000 → 5,000 B; FlightSize 5,000.
+  const aimd = new AimdCc(new Aimd({ mssBytes: MSS, initialCwndBytes: 10 * MSS }, 1));
+  sendFive(aimd);
+  aimd.onLoss(0, 10, 0, 1000);
+  assert.equal([aimd.level(0), aimd.inflightBytes(0)], [5000, 5000], "AIMD: halved, flight kept");
+  // DCTCP: max(FlightSize / 2, 2 SMSS) = max(2,500, 2,000) = 2,500 B; flight kept.
+  const dctcp = new DctcpCc(new Dctcp({ mssBytes: MSS, initCwndBytes: 10 * MSS }, 1));
+  sendFive(dctcp);
+  dctcp.onLoss(0, 10, 0, 1000);
+  assert.equal([dctcp.level(0), dctcp.inflightBytes(0)], [2500, 5000], "DCTCP: halved, flight kept");
+  // NSCC: 262,500 − 1,000 = 261,500 B (OnInferredLoss), inflight still 5,000.
+  const nscc = nsccAt100G();
+  sendFive(nscc);
+  nscc.onLoss(0, 10, 0, 1000);
+  assert.equal([nscc.level(0), nscc.inflightBytes(0)], [261_500, 5000], "NSCC: one packet off, flight kept");
+  for (const cc of [aimd, dctcp, nscc]) assert.is(cc.errors(), 0, cc.name);
+});
+
+test("a timeout: everything presumed lost leaves the flight, and NSCC cuts one packet, as uet-htsim's rtxTimerExpired does", () => {
+  // 5 packets of 1,000 B in flight, all presumed lost; the oldest outstanding one (1,000 B) is the loss.
+  // 262,500 − 1,000 = 261,500 B (the whole flight's cut, before, left 257,500).
+  const nscc = nsccAt100G();
+  nscc.open(0, 0);
+  for (let i = 0; i < 5; i++) nscc.onSend(0, 0, 1000);
+  nscc.onTimeout(0, 10, 5000, 1000);
+  assert.equal([nscc.level(0), nscc.inflightBytes(0)], [261_500, 0]);
+  assert.is(nscc.errors(), 0);
 });
 
 test("MP-RDMA's Δ filter: an ACK 32 or more PSNs below the highest ACKed without a retransmission echo takes one MSS off (DCP-Simulation mprdma)", () => {

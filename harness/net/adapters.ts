@@ -66,12 +66,24 @@ export interface CcAdapter {
   /** A NACK for a trimmed packet. */
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void;
   /**
-   * A loss a NACK reports that is no trim (go-back-N's sequence error, notes/baselines.md §3.3):
-   * `bytes`, everything the go-back sends again, leave the flight; the module reacts as its
-   * specification does to a loss found without a timeout.
+   * A loss found without a trim or a timeout: go-back-N's sequence error (notes/baselines.md
+   * §3.3), packets IRN (§5) or RACK (RFC 8985 §6.2 step 5) mark lost, a loss RACK's tail-loss
+   * probe repaired (§7.4.2). Two amounts, since what leaves the flight need not be what was
+   * lost: `bytes` leave the flight (everything a go-back sends again, which the receiver
+   * discarded after the hole; the packets marked lost; nothing for a repaired loss, whose
+   * probe's copy was acknowledged), and `lostBytes` were lost in the network (a go-back's one
+   * hole; each packet marked; one packet a repair). A module whose cut scales with the loss
+   * cuts by `lostBytes` (NSCC's OnInferredLoss, MP-RDMA's NACK decrease); the others react as
+   * their specification does to a loss found without a timeout, once per window of data
+   * however many calls it takes (DCTCP and AIMD: RFC 6582 §3.2; Swift: once per RTT).
    */
-  onLoss(slot: number, nowNs: number, bytes: number): void;
-  onTimeout(slot: number, nowNs: number, bytes: number): void;
+  onLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): void;
+  /**
+   * A retransmission timeout: `bytes`, everything presumed lost, leave the flight; `lostBytes`
+   * is the packet the timeout finds lost, the oldest outstanding one (uet-htsim rtxTimerExpired
+   * cuts one packet per RTO, uec-htsim-reference §4), for a module whose cut scales with it.
+   */
+  onTimeout(slot: number, nowNs: number, bytes: number, lostBytes: number): void;
   /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
   restore(slot: number, nowNs: number, bytes: number): void;
   /** Picoseconds before the flow's next packet after one of `bytes` (paced modules). */
@@ -117,13 +129,14 @@ abstract class WindowCc {
   abstract onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number):
     void;
   /**
-   * The module's NACK loss path, which every module but NSCC's shares with the trim: DCTCP
-   * and AIMD a fast-retransmit halving (RFC 8257 §3.5, RFC 5681 §3.2; notes/baselines.md §4.1
-   * "Loss → standard TCP halving", §6b the DACK paper's TCP-like "halve on NACK"), Swift its
-   * fast-recovery cut (Alg. 1, §1.4), MP-RDMA its NACK decrease, TIMELY and DCQCN only their
-   * window's inflight (their READMEs' "window under loss" rows: no rate change).
+   * The module's NACK loss path, which every module but NSCC's and MP-RDMA's shares with the
+   * trim: DCTCP and AIMD a fast-retransmit halving (RFC 8257 §3.5, RFC 5681 §3.2;
+   * notes/baselines.md §4.1 "Loss → standard TCP halving", §6b the DACK paper's TCP-like "halve
+   * on NACK"), Swift its fast-recovery cut (Alg. 1, §1.4), TIMELY and DCQCN only their window's
+   * inflight (their READMEs' "window under loss" rows: no rate change). None of these cuts
+   * scales with the bytes lost, so `bytes` alone, what leaves the flight, is passed on.
    */
-  onLoss(slot: number, nowNs: number, bytes: number): void {
+  onLoss(slot: number, nowNs: number, bytes: number, _lostBytes: number): void {
     this.onTrim(slot, nowNs, bytes, false, 0);
   }
   open(slot: number, _hops: number): void {
@@ -205,13 +218,14 @@ export class NsccCc extends WindowCc implements CcAdapter {
   }
   /**
    * UEC OnInferredLoss (cwnd −= size): a loss no trim reported; OnNACK is for trims
-   * (notes/uec-nscc-reps-pds.md).
+   * (notes/uec-nscc-reps-pds.md). The size is the packet lost, not what left the flight with it.
    */
-  override onLoss(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTimeout(slot, nowNs, bytes);
+  override onLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
+    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
   }
-  onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTimeout(slot, nowNs, bytes);
+  /** OnInferredLoss for the packet the timeout found lost; everything presumed lost leaves the flight. */
+  onTimeout(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
+    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
   }
 }
 
@@ -272,6 +286,14 @@ export class MprdmaCc extends EcnWindowCc {
   override open(slot: number, hops: number): void {
     super.open(slot, hops);
     this.seen[slot] = 0;
+  }
+  /**
+   * MP-RDMA's NACK decrease (nackDecreaseMss per MSS) on the packet lost, not on everything that
+   * left the flight with it: a go-back's discarded packets were not lost in the network.
+   * (Its timeout resets the window whatever the bytes, DCP-Simulation SenderTimeout.)
+   */
+  override onLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
+    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
   }
   override onAckedPsn(slot: number, nowNs: number, psn: number, retransmit: boolean): void {
     if (retransmit) return;
@@ -502,8 +524,11 @@ export const enum Sx {
   /** The ACK is older than what the sender already knows (overtaken on a sprayed path): it acknowledges nothing and the CC does not hear it; its EV's path feedback stands. */
   Stale = 16,
   /**
-   * A NACK that made the sender go back (go-back-N): `bytes`, the wire bytes it sends again,
-   * leave the CC's flight as a loss (CcAdapter.onLoss).
+   * A loss found without a trim or a timeout (CcAdapter.onLoss): a NACK that made the sender go
+   * back (go-back-N), `bytes` the wire bytes it sends again, which leave the CC's flight, and
+   * `lostBytes` its hole; or packets IRN or RACK marked lost, `bytes` = `lostBytes` their wire
+   * bytes, which leave the flight until their resends; or a loss RACK's probe repaired,
+   * `bytes` 0.
    */
   Lost = 32,
 }
@@ -559,7 +584,7 @@ export interface Transport {
   msgPackets: number;
   /**
    * Sender: an ACK packet `h` arrived. Sx bits, or a negative error; then newBytes, rttNs,
-   * restoredBytes, completed (and with Sx.Lost, bytes).
+   * restoredBytes, completed (and with Sx.Lost, bytes and lostBytes).
    */
   onAck(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   newBytes: number;
@@ -574,11 +599,20 @@ export interface Transport {
   onNack(slot: number, nowNs: number, pool: PacketPool, h: number): number;
   /**
    * Sender: the flow's timer fired; 1 when a packet was declared lost by a timeout (then bytes,
-   * and ev, or −1 when unknown), 2 when packets are due without a timeout (RACK's reordering
-   * timer or tail-loss probe), 0 for nothing, < 0 when the module gave up.
+   * lostBytes, and ev, or −1 when unknown), 2 when packets are due without a timeout (RACK's
+   * reordering timer or tail-loss probe), 3 when they are due and the reordering timer found a
+   * loss (then bytes and lostBytes, for CcAdapter.onLoss), 0 for nothing, < 0 when the module
+   * gave up.
    */
   onTimer(slot: number, nowNs: number): number;
   ev: number;
+  /**
+   * With Sx.Lost and onTimer's 1 and 3: the wire bytes lost in the network, what a CC whose cut
+   * scales with the loss cuts by, beside `bytes`, what leaves the flight. −1: the transport
+   * does not tell the two apart, and all of `bytes` is the loss (RUD's timeout takes out one
+   * packet, DCP's a message, DACK's everything held).
+   */
+  lostBytes: number;
   timerArmed(slot: number): boolean;
   deadlineNs(slot: number): number;
   /** Receiver: data packet `h`; Rx bits (with Rx.Complete: `completed`). With Rx.Ack, fillAck writes the ACK into a new packet. */
@@ -604,6 +638,7 @@ export abstract class TransportOutputs {
   restoredBytes = 0;
   completed = 0;
   ev = 0;
+  lostBytes = -1;
   /** Defined outcomes the modules count in their `errors` (a retry limit reached, DCP's full RetransQ), not misuse: errors() leaves them out. */
   overflows = 0;
   readonly nackIsHo: number = 0;

@@ -82,7 +82,7 @@ test("each window CC's flight balances at flow end, with and without trimming: b
         a.restore = (slot, now, bytes) => count(into, slot, bytes, () => restore(slot, now, bytes));
         a.onAck = (slot, now, bytes, rtt, ecn, remote) => count(out, slot, bytes, () => onAck(slot, now, bytes, rtt, ecn, remote));
         a.onTrim = (slot, now, bytes, lastHop, rtt) => (losses[0]++, count(out, slot, bytes, () => onTrim(slot, now, bytes, lastHop, rtt)));
-        a.onTimeout = (slot, now, bytes) => (losses[1]++, count(out, slot, bytes, () => onTimeout(slot, now, bytes)));
+        a.onTimeout = (slot, now, bytes, lost) => (losses[1]++, count(out, slot, bytes, () => onTimeout(slot, now, bytes, lost)));
       }
       b.fabric.run();
       const r = collect(b);

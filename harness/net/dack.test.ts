@@ -167,7 +167,7 @@ test("a stale ACK gives the CC nothing: each flow's bytes acknowledged, lost and
     cc.onSend = (f, t, bytes) => ((sent[f] += bytes), onSend.call(cc, f, t, bytes));
     cc.onAck = (f, t, bytes, ...rest) => ((back[f] += bytes), onAck.call(cc, f, t, bytes, ...rest));
     cc.onTrim = (f, t, bytes, ...rest) => ((back[f] += bytes), onTrim.call(cc, f, t, bytes, ...rest));
-    cc.onTimeout = (f, t, bytes) => ((back[f] += bytes), onTimeout.call(cc, f, t, bytes));
+    cc.onTimeout = (f, t, bytes, lost) => ((back[f] += bytes), onTimeout.call(cc, f, t, bytes, lost));
     cc.restore = (f, t, bytes) => ((back[f] -= bytes), restore.call(cc, f, t, bytes));
   }
   b.fabric.run();

@@ -1446,11 +1446,13 @@ export class Fabric {
       const ev = tr.ev >= 0 ? tr.ev | (this.lastEv[f] & ~0xffff) : this.lastEv[f];
       if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.recentMaxRtt(f));
       else lb.onPathFeedback(this.lbSlot[f], this.nowNs, ev, TIMEOUT);
-      this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes);
+      this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes, tr.lostBytes < 0 ? tr.bytes : tr.lostBytes);
       this.activate(f);
       this.armTimer(f);
-    } else if (r === 2) {
-      // Packets are due without a timeout (RACK's reordering timer, a tail-loss probe).
+    } else if (r === 2 || r === 3) {
+      // Packets are due without a timeout (RACK's reordering timer, a tail-loss probe); 3: the
+      // reordering timer found a loss, which the CC hears as it would from an ACK.
+      if (r === 3) this.ccOf[f].onLoss(f, this.nowNs, tr.bytes, tr.lostBytes);
       this.activate(f);
       this.armTimer(f);
     } else if (r < 0) {
@@ -1945,8 +1947,9 @@ export class Fabric {
     cc.onAck(f, nowNs, tr.newBytes, sample ? rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
     // MP-RDMA's Δ filter runs after the per-ACK update, on the data PSN the ACK answers (MprdmaCc).
     if (cc.lateAcks !== 0 && tr.namesAckedPsn !== 0) cc.onAckedPsn(f, nowNs, tr.ackedPsn, tr.ackedRetransmit);
-    // A go-back-N NACK: what the go-back sends again leaves the flight after what it acknowledges.
-    if ((r & Sx.Lost) !== 0) cc.onLoss(f, nowNs, tr.bytes);
+    // A loss the ACK reveals (a go-back-N NACK, packets IRN or RACK mark lost): what leaves the
+    // flight with it leaves after what the ACK acknowledges.
+    if ((r & Sx.Lost) !== 0) cc.onLoss(f, nowNs, tr.bytes, tr.lostBytes);
     if (cc.repacedByAck !== 0) this.repace(f, cc);
     if (cc.timed !== 0) this.armCcTimer(f, cc);
     if ((r & Sx.Done) !== 0 && this.flowDoneTx[f] < 0) {

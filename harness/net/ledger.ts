@@ -150,7 +150,10 @@ export class FlightLedger {
   /**
    * The sender's loss detection marks `psn` lost: unless it is not outstanding (acknowledged,
    * SACKed, not sent since the last go-back, already marked) its wire bytes leave the flight.
-   * Returns them (0: nothing left).
+   * Returns them (0: nothing left). A packet below `top` that a go-back took out and that was
+   * not resent since (RACK resends after an RTO only what it marked then) is taken out again if
+   * marked later: the flight runs one packet short until the ACKs pass it, never below 0 (the
+   * ledger keeps no per-PSN record of what a go-back left unsent).
    */
   markLost(slot: number, psn: number, postedWire: number): number {
     const cum = this.cum[slot];

@@ -329,7 +329,7 @@ test("DCP + NSCC in a trimming 15:1 incast: the CC's inflight returns to zero wh
   }
 });
 
-test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expiry and a tail-loss probe make packets due (2), the RTO is a timeout (1) of every byte held (RFC 8985 §6.2, §7; RFC 6298)", () => {
+test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expiry that marks a loss makes it leave the flight and its resend due (3), a tail-loss probe makes packets due (2), the RTO is a timeout (1) of every byte held (RFC 8985 §6.2, §7; RFC 6298)", () => {
   const rack = () => {
     const q = flow0(new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 10_000, initialRtoNs: 50_000, minRtoNs: 1000 }, 2), new RackReceiver({}, 2), 64, 64, 2));
     q.t.post(0, 4000);
@@ -348,14 +348,18 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
   assert.is(a.ack(4100, 1, 2, 0), Sx.Rtt);
   assert.is(a.t.deadlineNs(0), 5100);
   assert.is(a.t.onTimer(0, 5099), 0);
-  assert.is(a.t.onTimer(0, 5100), 2, "packets due, no timeout");
+  // Step 5 marks PSN 1 lost: its 1,000 + 64 B leave the flight (RFC 6675's pipe) and are the loss.
+  assert.is(a.t.onTimer(0, 5100), 3, "a loss found, packets due, no timeout");
+  assert.equal([a.t.bytes, a.t.lostBytes], [1064, 1064]);
   assert.equal(a.drain(5100), [[Tx.Retransmit, 1]]);
   // RFC 6298 after the two samples: SRTT 4,012.5, RTTVAR 1,525, RTO = 4,012 + 4 × 1,525 = 10,112
   // from the ACK that last advanced the cumulative PSN (4 µs): 14,112 ns. Every byte held
-  // (PSNs 1 twice and 3: 3 × 1,064 B) is presumed lost; PSN 2's left with its SACK at 4.1 µs.
+  // (PSN 1's resend and PSN 3: 2 × 1,064 B) is presumed lost, and the oldest outstanding
+  // packet, PSN 1 (1,064 B), is the loss; PSN 2's left with its SACK at 4.1 µs, PSN 1's first
+  // copy when it was marked lost.
   assert.is(a.t.deadlineNs(0), 14_112);
   assert.is(a.t.onTimer(0, 14_112), 1);
-  assert.equal([a.t.bytes, a.t.ev, a.t.timeouts(0)], [3 * 1064, -1, 1]);
+  assert.equal([a.t.bytes, a.t.lostBytes, a.t.ev, a.t.timeouts(0)], [2 * 1064, 1064, -1, 1]);
   // The tail-loss probe: with PSN 0 ACKed at 4 µs and nothing else, PTO = 2 × SRTT = 8 µs later.
   const b = rack();
   b.drain(0);
@@ -541,6 +545,106 @@ test("go-back-N with a full window: a NACK's go-back takes what the receiver dis
   }
 });
 
+test("a go-back and a timeout report what leaves the flight (everything held) apart from the packet lost (the hole; the oldest outstanding): one packet (UEC OnInferredLoss, uet-htsim rtxTimerExpired)", () => {
+  // PSNs 0–3 of 1,000 B + 64 B header. A NACK of ePSN 1: PSN 0 acknowledged (1,064 B), the
+  // go-back resends 1–3 (3 × 1,064 = 3,192 B leave), PSN 1 (1,064 B) was lost.
+  const gbn = () => flow0(new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2));
+  const a = gbn();
+  a.t.post(0, 4000);
+  a.drain(0);
+  const r = a.t.onAck(0, 5000, a.pool, packet(a.pool, Kind.Ack, 0, 64, { w0: 1, w3: 1 }));
+  assert.ok((r & Sx.Lost) !== 0);
+  assert.equal([a.t.newBytes, a.t.bytes, a.t.lostBytes], [1064, 3 * 1064, 1064]);
+  // An RTO with PSNs 0–3 out: all 4,256 B leave, the oldest outstanding packet (PSN 0) is the loss.
+  const b = gbn();
+  b.t.post(0, 4000);
+  b.drain(0);
+  assert.is(b.t.onTimer(0, b.t.deadlineNs(0)), 1);
+  assert.equal([b.t.bytes, b.t.lostBytes], [4 * 1064, 1064]);
+});
+
+test("IRN's NACK marks the packets below its highest SACK lost (notes/baselines.md §5): they leave the flight as a loss for the CC, once each; their resends come back into it", () => {
+  const { t, pool, drain } = flow0(new IrnTransport(new IrnSender({ mtuBytes: 1000 }, 2), new IrnReceiver({}, 2), 64, 64, 2));
+  t.post(0, 4000);
+  drain(0); // PSNs 0–3, 1,064 B each
+  const nack = (sack: number) => t.onAck(0, 5000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 0, w1: sack, w3: 1, sentNs: 0 }));
+  // PSN 2 arrives first: NACK (cumulative 0, SACK 2). PSN 2's 1,064 B are acknowledged; PSNs 0
+  // and 1, below the highest SACK and neither ACKed nor SACKed, are lost: 2 × 1,064 B leave.
+  assert.is(nack(2), Sx.Rtt | Sx.Lost);
+  assert.equal([t.newBytes, t.bytes, t.lostBytes], [1064, 2128, 2128]);
+  // PSN 3 next: NACK (0, SACK 3). Acknowledged; nothing below it newly lost (0 and 1 are marked).
+  assert.is(nack(3), Sx.Rtt);
+  assert.is(t.newBytes, 1064);
+  // The resends of 0 and 1 go; the cumulative ACK of all four releases their 2,128 B (the first
+  // copies left as lost), and nothing is restored.
+  assert.equal(drain(6000).map((p) => [p[0], p[1]]), [[Tx.Retransmit, 0], [Tx.Retransmit, 1]]);
+  assert.is(t.onAck(0, 9000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 4, w1: 1, sentNs: 6000 })), Sx.Rtt | Sx.Complete | Sx.Done);
+  assert.equal([t.newBytes, t.restoredBytes], [2128, 0]);
+  assert.is(t.errors(), 0);
+});
+
+test("RACK marks a packet lost on an ACK (RFC 8985 §6.2 step 5): it leaves the flight as a loss for the CC; RACK's choice of response is the CC's", () => {
+  const { t, pool, drain } = flow0(new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 100_000, initialRtoNs: 500_000 }, 2), new RackReceiver({}, 2), 64, 64, 2));
+  t.post(0, 4000);
+  drain(0, 2); // PSNs 0 and 1 at 0 ns
+  drain(1000); // PSNs 2 and 3 at 1,000 ns
+  const ack = (nowNs: number, cum: number, sack: number) => t.onAck(0, nowNs, pool, packet(pool, Kind.Ack, 0, 64, { w0: cum, w1: sack, sentNs: 0 }));
+  // PSN 0's ACK at 4 µs: RTT 4,000 ns, min RTT 4,000, reo_wnd = min RTT / 4 = 1,000 ns.
+  assert.is(ack(4000, 1, 0), Sx.Rtt);
+  // PSN 3 SACKed at 5 µs: RACK.rtt 4,000 from its send at 1,000. PSN 1, sent at 0, is lost:
+  // 0 + 4,000 + 1,000 ≤ 5,000. PSN 2, sent with PSN 3, is not (sent at the same tick, below it:
+  // 1,000 + 5,000 − 5,000 = 1,000 ns to go, the reordering timer).
+  assert.is(ack(5000, 1, 3), Sx.Rtt | Sx.Lost);
+  assert.equal([t.newBytes, t.bytes, t.lostBytes], [1064, 1064, 1064]);
+  assert.equal(drain(5000).map((p) => [p[0], p[1]]), [[Tx.Retransmit, 1]]);
+  assert.is(t.errors(), 0);
+});
+
+test("a loss IRN or RACK finds without a timeout reaches the CC: AIMD over RACK cuts its window in a lossy incast (before: 94 drops, no RTO, no decrease)", () => {
+  const b = build(scenario("rack", "aimd", "ecmp", lossyIncast));
+  const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
+  const seen = { losses: 0, cuts: 0 };
+  for (const a of new Set(ccOf)) {
+    const onLoss = a.onLoss.bind(a);
+    a.onLoss = (slot, nowNs, bytes, lostBytes) => {
+      const before = a.level(slot);
+      onLoss(slot, nowNs, bytes, lostBytes);
+      seen.losses++;
+      if (a.level(slot) < before) seen.cuts++;
+    };
+  }
+  b.fabric.run();
+  const r = collect(b);
+  assert.is(r.completed, 6);
+  assert.ok(r.totals.drops > 0 && seen.losses > 0 && seen.cuts > 0, `${r.totals.drops} drops, ${seen.losses} losses heard, ${seen.cuts} cuts`);
+  // The lost packets leave the flight when marked (RFC 6675's pipe): the halved window does not
+  // hold them while their resends wait, so RACK recovers them without an RTO.
+  assert.is(r.totals.timeouts, 0);
+  for (let f = 0; f < 6; f++) assert.is(ccOf[f].level(f) - ccOf[f].windowLeft(f), 0, `flow ${f}: nothing in flight at the end`);
+});
+
+test("NSCC over go-back-N in a lossy incast: each loss cuts the window by the one packet lost, however much the go-back or the timeout takes out of the flight", () => {
+  const b = build(scenario("gbn", "nscc", "ecmp", lossyIncast));
+  const ccOf = (b.fabric as unknown as { ccOf: NsccCc[] }).ccOf;
+  const cuts: [string, number, number, number][] = [];
+  for (const a of new Set(ccOf)) {
+    for (const name of ["onLoss", "onTimeout"] as const) {
+      const orig = a[name].bind(a);
+      a[name] = (slot: number, nowNs: number, bytes: number, lostBytes: number) => {
+        const before = a.m.cwndBytes(slot);
+        orig(slot, nowNs, bytes, lostBytes);
+        cuts.push([name, bytes, lostBytes, before - a.m.cwndBytes(slot)]);
+      };
+    }
+  }
+  b.fabric.run();
+  assert.is(collect(b).completed, 6);
+  assert.ok(cuts.some(([name, bytes, lost]) => name === "onLoss" && bytes > lost), "a go-back took more than its hole out of the flight");
+  // A full packet is 4,150 B on the wire (the flow's last: 400,000 − 97 × 4,086 = 3,658 B + 64).
+  const wrong = cuts.filter(([, , lost, cut]) => !(lost === 4150 || lost === 3722) || cut > lost);
+  assert.equal(wrong, [], "every cut at most the one packet lost");
+});
+
 test("a resend taken into the round and then covered by a late ACK is dropped unsent (a paced flow waits for its gap; seed 2,168,431)", () => {
   const makers = {
     gbn: () => new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2),
@@ -683,12 +787,22 @@ test("DCTCP over IRN in the fabric (sprayed, lossless): every ACK gives the CC a
   const b = build(scenario("irn", "dctcp", "ops", sprayedIncast(1, 8)));
   const fab = b.fabric as unknown as { ccOf: CcAdapter[]; transport: Transport };
   const heard = heardAcks(fab.ccOf);
-  const resent = { bytes: 0 };
+  const resent = { bytes: 0, lost: 0, restored: 0 };
   for (const cc of new Set(fab.ccOf)) {
     const onResend = cc.onResend.bind(cc);
     cc.onResend = (slot, nowNs, bytes) => {
       resent.bytes += bytes;
       return onResend(slot, nowNs, bytes);
+    };
+    const onLoss = cc.onLoss.bind(cc);
+    cc.onLoss = (slot, nowNs, bytes, lostBytes) => {
+      resent.lost += bytes;
+      onLoss(slot, nowNs, bytes, lostBytes);
+    };
+    const restore = cc.restore.bind(cc);
+    cc.restore = (slot, nowNs, bytes) => {
+      resent.restored += bytes;
+      restore(slot, nowNs, bytes);
     };
   }
   const expected = firstAcknowledgements(fab.transport, 4150 - 64, 64, 200_000);
@@ -700,8 +814,11 @@ test("DCTCP over IRN in the fabric (sprayed, lossless): every ACK gives the CC a
   assert.is(heard.length, expected.perAck.length);
   const short = heard.filter(([bytes, ce], i) => bytes < expected.perAck[i][0] || ce !== expected.perAck[i][1]);
   assert.equal(short, [], "no ACK gives less than it acknowledges first, or another CE");
+  // Packets IRN marks lost (reordered, not lost: DCP §2.2 Issue #1) leave the flight through
+  // onLoss, and come back with their resend, or restored when they turn out delivered first.
+  assert.ok(resent.lost > 0, "IRN marked packets lost");
   const total = heard.reduce((sum, [bytes]) => sum + bytes, 0);
-  assert.is(total, 8 * (200_000 + 49 * 64) + resent.bytes, "the flows' wire bytes once, and every resent copy's");
+  assert.is(total, 8 * (200_000 + 49 * 64) + resent.bytes + resent.restored - resent.lost, "the flows' wire bytes once, every resent copy's and every restored packet's, less what left as lost");
 });
 
 /** A `senders`:1 incast of 200 KB (49 packets a flow) with PFC (lossless) and oblivious spraying (OPS): packets reorder. */

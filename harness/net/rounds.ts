@@ -424,25 +424,46 @@ interface QpReceiver extends RoundReceiver {
  *   RACK, timeout-only: W1) — so each packet's bytes reach the CC's onAck with the first ACK that
  *   acknowledges it, and that ACK's CE bit (what DCTCP and MP-RDMA count, notes/baselines.md §4),
  *   a resent copy releases the copy it replaced, and everything is released when the flow
- *   completes. A timeout presumes everything held lost (the CC's onTimeout gets it) and counts
- *   outstanding PSNs afresh from the cumulative PSN (a SACKed PSN stays acknowledged), and so
- *   does a GBN NACK that goes back (Sx.Lost: the CC's onLoss gets it after the NACK's
- *   acknowledgement). An IRN NACK takes nothing out (the hole stays in flight until its resend
- *   replaces it) and is no loss to the CC (RoCE's DCQCN ignores NACKs); its SACK PSN is an
- *   acknowledgement like any other.
+ *   completes. A timeout presumes everything held lost (it leaves the flight: the CC's
+ *   onTimeout gets it) and counts outstanding PSNs afresh from the cumulative PSN (a SACKed PSN
+ *   stays acknowledged), and so does a GBN NACK that goes back (Sx.Lost: the CC's onLoss gets
+ *   it after the NACK's acknowledgement; the receiver discarded what followed the hole).
+ * - Every loss the module finds reaches the CC, with what was lost (`lostBytes`) apart from
+ *   what leaves the flight (`bytes`). A GBN go-back loses one packet, the hole its NACK names,
+ *   and a timeout one, the oldest outstanding (the wire bytes of the cumulative PSN), however
+ *   much they take out of the flight: a module whose cut scales with the loss (NSCC's
+ *   OnInferredLoss, MP-RDMA's NACK decrease) cut a go-back's or a timeout's whole flight for
+ *   one loss (uet-htsim cuts one packet per RTO, uec-htsim-reference §4). The packets IRN
+ *   (notes/baselines.md §5: below the highest SACK, neither ACKed nor SACKed) and RACK (RFC
+ *   8985 §6.2 step 5, on an ACK or the reordering timer, onTimer 3; a retransmission marked
+ *   again, §9.3) mark lost leave the flight when marked and are the loss (ledger.ts markLost:
+ *   RFC 6675's pipe, UEC OnInferredLoss's inflight −= size), each once; their resends bring
+ *   them back, and one found delivered before its resend is restored and acknowledged. A loss
+ *   RACK's tail-loss probe repaired (§7.4.2) is one packet lost, nothing leaving. DCTCP, AIMD
+ *   and Swift cut once per window of data or RTT however many losses they hear (RFC 6582 §3.2,
+ *   Swift Alg. 1); RFC 8985 leaves the response to the CC. Before, only go-backs and
+ *   timeouts reached the CC: an IRN or RACK flow whose losses were all repaired without a
+ *   timeout never cut its window (rack + AIMD in a 6:1 incast: 94 drops, 0 RTOs, no decrease).
+ *   Kept in the flight while the CC cut its window, a burst of marked packets filled it, their
+ *   resends could not go, and the flow waited for the RTO (the same incast: 3 RTOs). ConWeave
+ *   counts IRN's NACK as a CNP for DCQCN (notes §5); DCQCN here stays a rate module that does
+ *   not react to loss.
  * - A trimmed header is lost to these receivers (they predate trimming): run them with
  *   `trimming: false`.
- * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2).
+ * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2,
+ *   or 3 when the reordering timer marked packets lost).
  * PSNs are taken as counts from 0, so a flow is limited to 2^24 packets (64 GiB at 4 KiB).
  */
 abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
   readonly gated = 1;
   /** The cumulative PSN. */
-  private readonly cum: Int32Array;
+  protected readonly cum: Int32Array;
   /** The wire bytes handed to the CC and not yet released (ledger.ts). */
   private readonly flight: FlightLedger;
   /** Set by senderAck when the module went back to the ACK's cumulative PSN (GBN's NACK). */
   protected wentBack = 0;
+  /** Set by senderAck: wire bytes of losses found that take nothing out of the flight (RACK: a loss a tail-loss probe repaired). */
+  protected repairedBytes = 0;
   /** What onData leaves for fillAck (called right after it). */
   private echoNs = 0;
   private echoSentNs = 0;
@@ -480,6 +501,7 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     const b = h << 4;
     const cum = pool.i32[b + P.W0];
     this.wentBack = 0;
+    this.repairedBytes = 0;
     const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], pool.i32[b + P.W3]);
     if (n < 0) return n;
     if (cum > this.cum[slot]) this.cum[slot] = cum;
@@ -491,22 +513,49 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     // Every message but the last is whole packets, so PSN × packet wire is exact below what was
     // posted. W1 is the PSN this ACK (or IRN NACK) answers: a SACK when past the cumulative PSN.
     this.newBytes = this.flight.release(slot, this.cum[slot], this.postedWire[slot], pool.i32[b + P.W1]);
+    this.restoredBytes = this.flight.restored;
     // A go-back (notes/baselines.md §3.3: snd_nxt = snd_una) resends everything past the
     // cumulative PSN: the receiver discarded what followed the hole, so nothing the CC holds is
     // in the network any more. Left in its flight, a full window stayed shut until the RTO.
     let lost = 0;
     if (this.wentBack !== 0) {
       this.bytes = this.flight.lose(slot, this.cum[slot]);
+      this.lostBytes = this.holeWire(slot);
       if (this.bytes > 0) lost = Sx.Lost;
+    } else {
+      const out = this.markLosses(slot);
+      if (out + this.repairedBytes > 0) {
+        this.bytes = out;
+        this.lostBytes = out + this.repairedBytes;
+        lost = Sx.Lost;
+      }
     }
     // From the data packet's send time as the NIC recorded it: the timestamp the ACK echoes is,
     // for an inter-DC flow under Reflex, its egress time at the destination ESW (§III-D), half
     // the round trip.
     const rtt = (nowNs - pool.sentNs[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
-    this.restoredBytes = 0;
     this.completed = n;
     return Sx.Rtt | lost | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
+  }
+
+  /** Wire bytes of the packet at the cumulative PSN, the first the receiver lacks (the flow's last is short). */
+  private holeWire(slot: number): number {
+    return this.flight.wireOf(this.cum[slot], this.postedWire[slot]);
+  }
+
+  /**
+   * After the module's handler: the packets it now counts lost and not yet resent leave the
+   * flight (FlightLedger.markLost); returns their wire bytes. GBN and timeout-only mark none
+   * (a go-back or a timeout takes everything).
+   */
+  protected markLosses(_slot: number): number {
+    return 0;
+  }
+
+  /** Packet `psn` leaves the flight as lost, unless it is not outstanding; its wire bytes, or 0. */
+  protected markLost(slot: number, psn: number): number {
+    return this.flight.markLost(slot, psn, this.postedWire[slot]);
   }
 
   /** NACKs ride ACK packets (onAck); the fabric's NACK packets are trim NACKs, which these receivers never send. */
@@ -528,7 +577,16 @@ abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends 
     const t = this.timerResult(r);
     if (t === 1) {
       this.bytes = this.flight.lose(slot, this.cum[slot]);
+      this.lostBytes = this.holeWire(slot);
       this.ev = -1;
+    } else if (t === 2) {
+      // RACK's reordering timer runs step 5 again (RFC 8985 §6.2): what it marks leaves the flight.
+      const out = this.markLosses(slot);
+      if (out > 0) {
+        this.bytes = out;
+        this.lostBytes = out;
+        return 3;
+      }
     }
     return t;
   }
@@ -590,11 +648,42 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
 /** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
 export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   readonly name = "irn";
+  /** One past the PSNs already marked lost: IRN resends each lost packet once per episode, its scan going on from where it got to (irn.ts). */
+  private readonly markedTo: Int32Array;
   constructor(tx: IrnSender, rx: IrnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.bdpPackets);
+    this.markedTo = new Int32Array(capacity);
+  }
+  override open(slot: number): void {
+    super.open(slot);
+    this.markedTo[slot] = 0;
   }
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, _w2: number, nack: number): number {
     return nack === 0 ? this.tx.onAck(slot, nowNs, cumPsn) : this.tx.onNack(slot, nowNs, cumPsn, sackPsn);
+  }
+  /**
+   * In recovery a packet below the highest SACK and neither ACKed nor SACKed is lost
+   * (notes/baselines.md §5): those the highest SACK passed since the last ACK leave the flight.
+   * One the sender already resent (below `markedTo`) stays: a lost resend waits for the RTO.
+   */
+  protected override markLosses(slot: number): number {
+    const tx = this.tx;
+    if (!tx.inRecovery(slot)) return 0;
+    const high = tx.highSackPsn(slot);
+    const cum = this.cum[slot];
+    let out = 0;
+    for (let p = this.markedTo[slot] > cum ? this.markedTo[slot] : cum; p < high; p++) out += this.markLost(slot, p);
+    if (high > this.markedTo[slot]) this.markedTo[slot] = high;
+    return out;
+  }
+  /** A timeout resends every unSACKed packet up to its recovery point, which a later NACK's highest SACK must not mark lost again. */
+  override onTimer(slot: number, nowNs: number): number {
+    const t = super.onTimer(slot, nowNs);
+    if (t === 1) {
+      const point = this.tx.recoveryPsn(slot) + 1;
+      if (point > this.markedTo[slot]) this.markedTo[slot] = point;
+    }
+    return t;
   }
 }
 
@@ -604,12 +693,33 @@ export class RackTransport extends QpTransport<RackSender, RackReceiver> {
   constructor(tx: RackSender, rx: RackReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.windowPackets);
   }
+  /**
+   * RFC 8985 §7.4.2: a probe whose ACK shows it repaired a loss calls for the congestion
+   * response to a loss, which no mark carries (the probe's copy was acknowledged): one packet
+   * lost for each (`repairedBytes`).
+   */
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: number, _nack: number): number {
-    return this.tx.onAck(slot, nowNs, cumPsn, sackPsn, dsack !== 0);
+    const repairs = this.tx.tlpRepairs(slot);
+    const r = this.tx.onAck(slot, nowNs, cumPsn, sackPsn, dsack !== 0);
+    if (r >= 0) this.repairedBytes = (this.tx.tlpRepairs(slot) - repairs) * (this.mss + this.header);
+    return r;
   }
   protected override timerResult(r: number): number {
     if ((r & RACK_TIMER_RTO) !== 0) return 1;
     return r !== 0 ? 2 : 0; // RACK_TIMER_REORDER marked losses, RACK_TIMER_PROBE: a probe is due
+  }
+  /**
+   * The packets step 5 marked lost (RFC 8985 §6.2, on an ACK or the reordering timer) and not
+   * yet resent leave the flight; a retransmission marked lost again (§9.3) leaves again.
+   */
+  protected override markLosses(slot: number): number {
+    const tx = this.tx;
+    if (tx.lostPackets(slot) === 0) return 0;
+    const cum = this.cum[slot];
+    const n = tx.inflightPackets(slot);
+    let out = 0;
+    for (let k = 0; k < n; k++) if (tx.lostPsn(slot, cum + k)) out += this.markLost(slot, cum + k);
+    return out;
   }
 }
 

@@ -73,9 +73,9 @@ function probe(s: Scenario, mangle?: (psn: number, copy: number, i32: Int32Array
     onTrim(slot, nowNs, bytes, lastHop, rttNs);
   };
   const onTimeout = cc.onTimeout.bind(cc);
-  cc.onTimeout = (slot, nowNs, bytes) => {
+  cc.onTimeout = (slot, nowNs, bytes, lost) => {
     p.timeouts.push([bytes, nowNs]);
-    onTimeout(slot, nowNs, bytes);
+    onTimeout(slot, nowNs, bytes, lost);
   };
   if (mangle !== undefined) {
     const copies = new Map<number, number>();
