@@ -142,9 +142,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   /** A NACK (trim or loss) of `bytes`: they leave inflight; the window drops by nackDecreaseMss per MSS. */
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
-    this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    if (this.nackDecPpm === 0 || bytes === 0) return 0;
-    return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, bytes);
+    return this.nackLoss(slot, bytes, bytes);
   }
 
   /**
@@ -158,6 +156,11 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
    */
   onInferredLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && isByteCount(lostBytes) && nowNs - nowNs === 0)) return this.reject(slot);
+    return this.nackLoss(slot, bytes, lostBytes);
+  }
+
+  /** onNack and onInferredLoss after validation. */
+  private nackLoss(slot: number, bytes: number, lostBytes: number): number {
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     if (this.nackDecPpm === 0 || lostBytes === 0) return 0;
     return this.decrease(slot, this.cwnd[slot], this.nackDecPpm, lostBytes);
