@@ -346,19 +346,25 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   // -------------------------------------------------------------------------------------------
   // HostQueue: the targets
 
-  arrive(slot: number, nowNs: number, pool: PacketPool, h: number): boolean {
-    const host = this.targetOf[slot];
+  /** The target of `host`, whose `out` the call about to be made writes (ackCount, writeAck). */
+  private answering(host: number, nowNs: number): DackTarget {
     const t = this.targets[host] as DackTarget;
     this.lastTarget = t;
     this.lastHost = host;
     this.lastNowNs = nowNs | 0;
+    this.nackLastHop = 0;
+    this.repeating = 0;
+    return t;
+  }
+
+  arrive(slot: number, nowNs: number, pool: PacketPool, h: number): boolean {
+    const host = this.targetOf[slot];
+    const t = this.answering(host, nowNs);
     this.rxEv[slot] = pool.i32[(h << 4) + P.Ev];
     this.rxEchoNs[slot] = pool.f64[h] | 0;
     const bytes = pool.i32[(h << 4) + P.Bytes];
     const min = this.minPacketOf[host];
     const r = t.onData(this.localOf[slot], nowNs, pool.i32[(h << 4) + P.Psn], bytes < min ? min : bytes);
-    this.nackLastHop = 0;
-    this.repeating = 0;
     if (r < 0) {
       t.out[0] = 0;
       return false;
@@ -383,17 +389,14 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * beyond the expected number reports the expected one lost too, somewhere on the path.
    */
   trimmed(slot: number, nowNs: number, pool: PacketPool, h: number): void {
-    const host = this.targetOf[slot];
-    const t = this.targets[host] as DackTarget;
-    this.lastTarget = t;
-    this.lastHost = host;
-    this.lastNowNs = nowNs | 0;
-    this.nackLastHop = 0;
+    const t = this.answering(this.targetOf[slot], nowNs);
     const b = h << 4;
     const local = this.localOf[slot];
     const seq = pool.i32[b + P.Psn];
-    const own = seq === t.expectedSeq(local);
-    this.repeating = seq < t.expectedSeq(local) ? 1 : 0;
+    // By difference, as the target compares its 32-bit numbers.
+    const d = (seq - t.expectedSeq(local)) | 0;
+    const own = d === 0;
+    this.repeating = d < 0 ? 1 : 0;
     if (t.onTrimmed(local, nowNs, seq, (pool.i32[b + P.Flags] & Flag.Rtx) !== 0) < 0) {
       t.out[0] = 0;
       return;
@@ -402,12 +405,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   processed(host: number, nowNs: number): void {
-    const t = this.targets[host] as DackTarget;
-    this.lastTarget = t;
-    this.lastHost = host;
-    this.lastNowNs = nowNs | 0;
-    this.nackLastHop = 0;
-    this.repeating = 0;
+    const t = this.answering(host, nowNs);
     if (t.onProcessed(nowNs) < 0) t.out[0] = 0;
   }
 
