@@ -59,8 +59,6 @@ export class ReflexSites {
   private readonly lastPsn: Int32Array;
   /** Per flow: 1 once its last packet has reached the destination ESW (or it is complete). */
   private readonly tailSeen: Uint8Array;
-  /** Per flow: its packets in NDT's queues (Normal and Controlled, every port). */
-  private readonly held: Int32Array;
 
   pseudoAcks = 0;
   /** Pseudo-ACKs that reached their sender while its flow ran, and the RTT_src they gave (ns). */
@@ -85,7 +83,6 @@ export class ReflexSites {
     this.dstDc = Int8Array.from(dst, (h) => dcOf(dcs, h));
     this.lastPsn = Int32Array.from({ length: F }, (_, f) => Math.ceil(bytes[f] / mssBytes) - 1);
     this.tailSeen = new Uint8Array(F);
-    this.held = new Int32Array(F);
     this.nsfPort = new Uint8Array(P);
     this.ndtPort = new Int32Array(P).fill(-1);
     this.ndtDc = new Int32Array(P).fill(-1);
@@ -125,7 +122,7 @@ export class ReflexSites {
     if (ndt === null || !ndt.isOpen(f)) return;
     // Its last packets can still wait in NDT's queues (a resent copy, the tail behind the ACK):
     // NDT refuses to forget the flow before they leave (§III-D 2), so the close waits for them.
-    if (this.held[f] !== 0) this.deferredCloses++;
+    if (heldBy(ndt, f) !== 0) this.deferredCloses++;
     this.settle(ndt, f);
   }
 
@@ -185,7 +182,6 @@ export class ReflexSites {
     } else {
       this.ndtPackets[port]++;
       this.ndtBytes[port] += bytes;
-      this.held[f]++;
       if (v === NDT_CONTROLLED) this.ndtControlled++;
     }
     return true;
@@ -193,7 +189,7 @@ export class ReflexSites {
 
   /** Flow f holds nothing in NDT: once its last packet has been seen, it is no longer active there. */
   private settle(ndt: ReflexNdt, f: number): void {
-    if (this.held[f] !== 0 || this.tailSeen[f] === 0 || !ndt.isOpen(f)) return;
+    if (this.tailSeen[f] === 0 || !ndt.isOpen(f) || heldBy(ndt, f) !== 0) return;
     ndt.close(f);
   }
 
@@ -227,9 +223,7 @@ export class ReflexSites {
   private left(ndt: ReflexNdt, port: number, h: number): number {
     this.ndtPackets[port]--;
     this.ndtBytes[port] -= ndt.out[2]; // out.bytes
-    const f = ndt.out[0];
-    this.held[f]--;
-    this.settle(ndt, f);
+    this.settle(ndt, ndt.out[0]);
     return h;
   }
 
@@ -288,4 +282,9 @@ export class ReflexSites {
     for (const x of this.ndt) if (x !== null) e += x.errors;
     return e;
   }
+}
+
+/** Flow f's packets in NDT's queues (Normal and Controlled, every port of its table). */
+function heldBy(ndt: ReflexNdt, f: number): number {
+  return ndt.flowNormalPackets(f) + ndt.flowControlledPackets(f);
 }
