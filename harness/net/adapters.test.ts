@@ -86,13 +86,15 @@ test("TIMELY's RTT sample leaves out the segment's serialisation at line rate (p
   assert.equal(seen("hpcc"), [10_332, 0, 300, 5332]);
 });
 
+/** Opens slot 0 and puts 5 packets of 1,000 B in flight. */
+function sendFive(cc: CcAdapter): void {
+  cc.open(0, 0);
+  for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
+}
+
 test("a loss a NACK reports without a trim (go-back-N): each adapter's module hears it as its specification's loss, with the bytes gone back leaving the flight", () => {
   // 5 packets of 1,000 B in flight; the NACK names one hole (1,000 B) and the go-back sends all
   // 5,000 B again: the receiver discarded the 4 packets after the hole.
-  const sendFive = (cc: CcAdapter) => {
-    cc.open(0, 0);
-    for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
-  };
   // DCTCP: RFC 8257 §3.5 / RFC 5681 eq. (4): ssthresh = cwnd = max(FlightSize / 2, 2 SMSS) =
   // max(2,500, 2,000) = 2,500 B, FlightSize the 5,000 B before they leave (not a timeout's 1 SMSS).
   // Its cut does not scale with the bytes lost: one packet or five, the same halving.
@@ -149,10 +151,6 @@ test("a loss a NACK reports without a trim (go-back-N): each adapter's module he
 test("a loss that takes nothing out of the flight (one a tail-loss probe repaired, RFC 8985 §7.4.2): the window reacts once, the flight does not move", () => {
   // 5 packets of 1,000 B in flight; a packet of 1,000 B was lost, and the probe's copy of it,
   // acknowledged, has already left the flight (bytes 0, lostBytes 1,000).
-  const sendFive = (cc: CcAdapter) => {
-    cc.open(0, 0);
-    for (let i = 0; i < 5; i++) cc.onSend(0, 0, 1000);
-  };
   // AIMD (RFC 5681 eq. (4) on the window, decreaseFactor 0.5): 10,000 → 5,000 B; FlightSize 5,000.
   const aimd = new AimdCc(new Aimd({ mssBytes: MSS, initialCwndBytes: 10 * MSS }, 1));
   sendFive(aimd);

@@ -102,13 +102,18 @@ test("§I: a host that turns slow for a while (fault slow at 30 %): the policy t
   assert.ok((dack.fct.maxUs as number) > 1000, `${dack.fct.maxUs}`);
 });
 
+/** Sprayed paths into in-order targets: REPS under NSCC on a k = 4 three-tier fat tree, a permutation and a 6 → 1 incast. */
+const SPRAYED: Scenario = {
+  ...DEFAULT_SCENARIO,
+  topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
+  transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
+  traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
+};
+
 test("sprayed paths (REPS under NSCC, trimming on): ACKs overtaken on the way are dropped as stale, the initiators see no bad call, every byte arrives once", () => {
   const r = runScenario({
-    ...DEFAULT_SCENARIO,
+    ...SPRAYED,
     name: "dack sprayed",
-    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
-    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
-    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
   });
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   assert.is(r.completed, r.flowsTotal);
@@ -125,11 +130,8 @@ test("duplicates at targets that are never congested throttle nobody: they are a
   // and §II-E: any DACK throttles to H(−1). Before, each duplicate got a DACK (327 in this run),
   // throttling its initiator out of H∞.
   const b = build({
-    ...DEFAULT_SCENARIO,
+    ...SPRAYED,
     name: "dack duplicates",
-    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
-    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
-    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
   });
   const tr = (b.fabric as unknown as { transport: DackTransport }).transport;
   let congested = 0;
@@ -153,11 +155,8 @@ test("a stale ACK gives the CC nothing: each flow's bytes acknowledged, lost and
   // Before, an overtaken ACK reached the CC with the previous ACK's newBytes, so NSCC heard
   // 1.9 % more bytes acknowledged than were ever sent.
   const b = build({
-    ...DEFAULT_SCENARIO,
+    ...SPRAYED,
     name: "dack stale",
-    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
-    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
-    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
   });
   const ccOf = (b.fabric as unknown as { ccOf: CcAdapter[] }).ccOf;
   const sent = new Float64Array(b.flows.length);
@@ -399,12 +398,9 @@ test("in the fabric, NACKs for losses on sprayed paths reach NSCC as non-last-ho
   // or a reordering upstream. Before, all of them reached NSCC as last-hop trims and the load
   // balancer heard none as NACK.
   const b = build({
-    ...DEFAULT_SCENARIO,
+    ...SPRAYED,
     name: "dack path losses",
     network: { ...DEFAULT_SCENARIO.network, trimming: false },
-    topology: { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 },
-    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dack" } },
-    traffic: [{ kind: "permutation", bytes: 1_000_000 }, { kind: "incast", senders: 6, receiver: 3, bytes: 500_000 }],
   });
   const fab = b.fabric as unknown as { ccOf: CcAdapter[]; lbOf: LbTable[] };
   let lastHop = 0;
