@@ -1,0 +1,64 @@
+// The manifest a port reads instead of the TypeScript: it must be the library as it is, and it
+// must name everything the vectors use.
+import { readFileSync } from "node:fs";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { vectorFiles, loadVectors } from "./files";
+import { API_FILE, type Manifest, SCHEMA_FILE, libraryManifest, manifestText, schemaText } from "./manifest";
+
+const built = libraryManifest();
+const checkedIn = JSON.parse(readFileSync(API_FILE, "utf8")) as Manifest;
+
+test("conformance/api.json and schema.json are what `npm run manifest` writes now", () => {
+  assert.ok(readFileSync(API_FILE, "utf8") === manifestText(built), `${API_FILE} is stale: run npm run manifest`);
+  assert.ok(readFileSync(SCHEMA_FILE, "utf8") === schemaText(), `${SCHEMA_FILE} is stale: run npm run manifest`);
+});
+
+test("every handler, argument and expectation key a vector uses is in the manifest", () => {
+  const missing: string[] = [];
+  for (const { file, vector } of loadVectors(vectorFiles(["conformance/vectors"]))) {
+    if (vector === undefined) continue;
+    const classes = checkedIn.modules[vector.module]?.classes ?? {};
+    const names = Object.keys(classes);
+    const cls = classes[vector.class ?? (names.length === 1 ? names[0] : "")];
+    if (cls === undefined) {
+      missing.push(`${file}: class`);
+      continue;
+    }
+    for (const entry of vector.open) {
+      const want = cls.handlers.open?.args ?? [];
+      for (const a of Object.keys(entry)) if (want.indexOf(a) < 0) missing.push(`${file}: open(${a})`);
+    }
+    for (const step of vector.steps) {
+      const h = cls.handlers[step.call];
+      if (h === undefined) missing.push(`${file}: handler ${step.call}`);
+      else if ([...h.args].sort().join() !== Object.keys(step.args).sort().join()) missing.push(`${file}: ${step.call} args`);
+      for (const key of Object.keys(step.expect ?? {})) {
+        if (key === "return" || key === "throws" || (key.indexOf(".") > 0 && !key.startsWith("out."))) continue;
+        const known = key.startsWith("out.") ? cls.outFields.indexOf(key.slice(4)) >= 0 : key in cls.readers || key in cls.counters;
+        if (!known) missing.push(`${file}: ${key}`);
+      }
+    }
+  }
+  assert.equal(missing.slice(0, 10), []);
+});
+
+test("the manifest carries values a port needs, as worked out by hand", () => {
+  const nscc = built.modules["cc/nscc"].classes.Nscc;
+  // Alg. 1's argument order as the vectors pass it by name; UEC's BDP at 100 Gb/s over the
+  // default base RTT: 12.5 B/ns × 14,022.72 ns = 175,284 B.
+  assert.equal(nscc.handlers.onAck.args, ["slot", "nowNs", "ackedBytes", "rttNs", "ecn"]);
+  assert.equal(nscc.profiles, ["smartt", "uec", "uec-htsim"]);
+  assert.is(nscc.defaults?.uec.bdpBytes, 175_284);
+  assert.is(nscc.defaults?.uec.linkGbps, 100);
+  // JSON has no Infinity: the uec profile with trimming never takes QuickAdapt on delay.
+  assert.is(nscc.defaults?.uec.qaThresholdNs, "Infinity");
+  assert.ok("cwndBytes" in nscc.readers && !("open" in nscc.readers));
+  assert.ok("errors" in nscc.counters);
+  // lib/core/errors.ts: DESIGN.md rule 7's codes.
+  assert.equal(built.errors, { E_ARG: -2, E_FULL: -4, E_MALFORMED: -6, E_OVERFLOW: -5, E_SLOT: -1, E_STATE: -3 });
+  // A module without defaults says what construction needs instead.
+  assert.match(built.modules["lb/spritz"].classes.SpritzScout.defaultsNeed ?? "", /table, network, or topology/);
+});
+
+test.run();

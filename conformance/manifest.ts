@@ -1,0 +1,210 @@
+// The API manifest for ports in other languages (conformance/api.json): what a vector runner
+// needs to know of each module that the TypeScript would otherwise be read for. Per class: its
+// handlers with their argument names (the static `api`), its `out` record's fields, its public
+// readers with their arguments and doc comment, its state per flow slot, and its resolved
+// default parameters for each profile; per module: its exported numeric constants (result flags,
+// limits); and lib/core's error codes. Built from the running library (values) and the
+// TypeScript declarations (which members are public, and what their doc comments say), so it
+// cannot drift from either; manifest.test.ts fails when the checked-in file is stale.
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import ts from "typescript";
+import * as cc from "../lib/cc/index";
+import * as errors from "../lib/core/errors";
+import * as lb from "../lib/lb/index";
+import * as reliability from "../lib/reliability/index";
+import * as sw from "../lib/switch/index";
+import type { ModuleRegistry, VectorModule } from "./engine";
+import { registry } from "./node-runner";
+import { VectorSchema } from "./schema";
+
+export const MANIFEST_FORMAT = "nicfw-api/1";
+
+export interface ReaderEntry {
+  args: string[];
+  doc: string;
+}
+
+export interface ClassEntry {
+  bytesPerFlow: number | null;
+  handlers: { [name: string]: { args: string[]; doc: string } };
+  outFields: string[];
+  readers: { [name: string]: ReaderEntry };
+  /** Table-wide public number fields (`errors`, event counters): an expectation key may name one. */
+  counters: { [name: string]: string };
+  profiles: string[];
+  defaults: { [profile: string]: { [param: string]: number | string | boolean | null } } | null;
+  /** Why `defaults` is null: the parameters construction cannot do without (its RangeError's message). */
+  defaultsNeed?: string;
+}
+
+export interface Manifest {
+  format: string;
+  generatedBy: string;
+  errors: { [name: string]: number };
+  modules: { [module: string]: { classes: { [name: string]: ClassEntry }; constants: { [name: string]: number } } };
+}
+
+const LIB = resolve(import.meta.dirname, "../lib");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "test-support.ts")
+    .map((f) => join(dir, f));
+}
+
+function flat(doc: string): string {
+  return doc.replace(/\s+/g, " ").trim();
+}
+
+function isPublicMethod(decl: ts.Declaration): boolean {
+  if (!ts.isMethodDeclaration(decl)) return false;
+  const flags = ts.getCombinedModifierFlags(decl);
+  return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0;
+}
+
+function isPublicNumberField(checker: ts.TypeChecker, decl: ts.Declaration): boolean {
+  if (!ts.isPropertyDeclaration(decl)) return false;
+  const flags = ts.getCombinedModifierFlags(decl);
+  if ((flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) !== 0) return false;
+  return (checker.getTypeAtLocation(decl).flags & ts.TypeFlags.NumberLike) !== 0;
+}
+
+/** A numeric value written to JSON: ±Infinity as a string, which JSON cannot hold as a number. */
+function jsonValue(v: unknown): number | string | boolean | null {
+  if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
+  if (typeof v === "string" || typeof v === "boolean") return v;
+  return null;
+}
+
+/**
+ * The string literals of the module's exported `…Profile` type alias (the one named after the
+ * class, else the folder's only one), in their order there; none when the class takes no profile.
+ */
+function profilesOf(checker: ts.TypeChecker, files: ts.SourceFile[], className: string, cls: VectorModule): string[] {
+  const aliases = files.flatMap((sf) => sf.statements).filter((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text.endsWith("Profile"));
+  const alias = aliases.find((a) => a.name.text === `${className}Profile`) ?? (aliases.length === 1 ? aliases[0] : undefined);
+  if (alias === undefined) return [];
+  const t = checker.getTypeAtLocation(alias.name);
+  const names = (t.isUnion() ? t.types : [t]).filter((p) => p.isStringLiteral()).map((p) => (p as ts.StringLiteralType).value);
+  try {
+    new cls({ profile: names[0] }, 1);
+  } catch {
+    return [];
+  }
+  return names;
+}
+
+function defaultsOf(cls: VectorModule, profiles: string[]): Pick<ClassEntry, "defaults" | "defaultsNeed"> {
+  const out: NonNullable<ClassEntry["defaults"]> = {};
+  const runs = profiles.length > 0 ? profiles : [""];
+  for (const p of runs) {
+    let t: { params?: Record<string, unknown> };
+    try {
+      t = new cls(p === "" ? {} : { profile: p }, 1);
+    } catch (e) {
+      if (e instanceof RangeError) return { defaults: null, defaultsNeed: e.message };
+      throw e;
+    }
+    if (t.params === undefined || typeof t.params !== "object") return { defaults: null };
+    const row: { [param: string]: number | string | boolean | null } = {};
+    for (const k of Object.keys(t.params).sort()) row[k] = jsonValue(t.params[k]);
+    out[p === "" ? "default" : p] = row;
+  }
+  return { defaults: out };
+}
+
+function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: ts.SourceFile[], name: string, cls: VectorModule): ClassEntry {
+  const handlers: ClassEntry["handlers"] = {};
+  const readers: ClassEntry["readers"] = {};
+  const type = checker.getTypeAtLocation(decl);
+  const docs = new Map<string, { args: string[]; doc: string }>();
+  const counters: ClassEntry["counters"] = {};
+  for (const sym of checker.getPropertiesOfType(type)) {
+    const d = sym.declarations?.[0];
+    if (d !== undefined && isPublicNumberField(checker, d)) counters[sym.name] = flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
+    if (d === undefined || !isPublicMethod(d)) continue;
+    const m = d as ts.MethodDeclaration;
+    docs.set(sym.name, {
+      args: m.parameters.map((p) => p.name.getText()),
+      doc: flat(ts.displayPartsToString(sym.getDocumentationComment(checker))),
+    });
+  }
+  for (const h of Object.keys(cls.api).sort()) handlers[h] = { args: [...cls.api[h]], doc: docs.get(h)?.doc ?? "" };
+  for (const [k, v] of [...docs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (/^(open|close|on[A-Z])/.test(k)) continue;
+    readers[k] = v;
+  }
+  const profiles = profilesOf(checker, files, name, cls);
+  const bpf = (cls as unknown as { bytesPerFlow?: unknown }).bytesPerFlow;
+  return {
+    bytesPerFlow: typeof bpf === "number" ? bpf : null,
+    handlers,
+    outFields: cls.outFields ? [...cls.outFields] : [],
+    readers,
+    counters: Object.fromEntries(Object.entries(counters).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    profiles,
+    ...defaultsOf(cls, profiles),
+  };
+}
+
+/** Exported `const` names in UPPER_CASE declared in the module's own files, with their values from `area` (the area's index). */
+function constantsOf(files: ts.SourceFile[], area: Record<string, unknown>): { [name: string]: number } {
+  const out: { [name: string]: number } = {};
+  const names: string[] = [];
+  for (const sf of files) {
+    for (const st of sf.statements) {
+      if (!ts.isVariableStatement(st)) continue;
+      if ((ts.getCombinedModifierFlags(st.declarationList.declarations[0]) & ts.ModifierFlags.Export) === 0) continue;
+      for (const d of st.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && /^[A-Z][A-Z0-9_]+$/.test(d.name.text)) names.push(d.name.text);
+      }
+    }
+  }
+  for (const n of names.sort()) if (typeof area[n] === "number") out[n] = area[n] as number;
+  return out;
+}
+
+/**
+ * The manifest of every module in `registry`, whose area indexes are `areas` (e.g. `{ cc }`).
+ * Module "cc/nscc" is read from lib/cc/nscc/.
+ */
+export function buildManifest(registry: ModuleRegistry, areas: { [area: string]: Record<string, unknown> }): Manifest {
+  const names = Object.keys(registry).sort();
+  const roots = names.flatMap((m) => sourceFiles(join(LIB, m)));
+  const program = ts.createProgram(roots, { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, noEmit: true, skipLibCheck: true, types: [] });
+  const checker = program.getTypeChecker();
+  const modules: Manifest["modules"] = {};
+  for (const m of names) {
+    const files = sourceFiles(join(LIB, m)).map((f) => program.getSourceFile(f)!);
+    const classes: { [name: string]: ClassEntry } = {};
+    for (const [cn, cls] of Object.entries(registry[m])) {
+      const decl = files.flatMap((sf) => sf.statements).find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === cn);
+      if (decl === undefined) throw new Error(`manifest: class ${cn} of ${m} is not declared in lib/${m}`);
+      classes[cn] = classEntry(checker, decl, files, cn, cls);
+    }
+    modules[m] = { classes, constants: constantsOf(files, areas[m.split("/")[0]]) };
+  }
+  const errorCodes: { [name: string]: number } = {};
+  for (const [k, v] of Object.entries(errors)) if (/^E_/.test(k) && typeof v === "number") errorCodes[k] = v;
+  return { format: MANIFEST_FORMAT, generatedBy: "npm run manifest (scripts/manifest.ts); do not edit by hand", errors: errorCodes, modules };
+}
+
+/** The file's text: two-space JSON with a final newline. */
+export function manifestText(m: unknown): string {
+  return `${JSON.stringify(m, null, 2)}\n`;
+}
+
+/** Where the checked-in files live, relative to the repository root. */
+export const API_FILE = "conformance/api.json";
+export const SCHEMA_FILE = "conformance/schema.json";
+
+/** Every module of the library (node-runner's registry) with the area indexes its constants come from. */
+export function libraryManifest(): Manifest {
+  return buildManifest(registry, { cc, lb, reliability, switch: sw });
+}
+
+/** The vector format as JSON Schema (draft 2020-12 as TypeBox writes it), for runners in other languages. */
+export function schemaText(): string {
+  return manifestText(VectorSchema);
+}
