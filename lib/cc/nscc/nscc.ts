@@ -19,6 +19,7 @@
 // the default constants; a larger ACK's product is the nearest double, so its floor may be one
 // byte² high in about 2^44 (1.8·10^13 at 2^30 B; found by review). An exact wide product would
 // not fit the ACK's inlined tree (lib/README.md), and a pending increase is divided by cwnd.
+// README "Arithmetic" restates every rounding, cap and input limit for a port, without source.
 //
 // The per-ACK path is written for V8's optimiser (about 40 instructions of budget at 15 ns):
 // one combined validity test whose E_SLOT/E_ARG split happens out of line; bit constants as
