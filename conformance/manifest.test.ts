@@ -40,7 +40,7 @@ test("every handler, argument and expectation key a vector uses is in the manife
       }
     }
   }
-  assert.equal(missing.slice(0, 10), []);
+  assert.equal([...new Set(missing.map((m) => m.replace(/^.*: /, "")))], []);
 });
 
 test("the manifest carries values a port needs, as worked out by hand", () => {

@@ -30,7 +30,7 @@ export interface ClassEntry {
   handlers: { [name: string]: { args: string[]; doc: string } };
   outFields: string[];
   readers: { [name: string]: ReaderEntry };
-  /** Table-wide public number fields (`errors`, event counters): an expectation key may name one. */
+  /** Table-wide public number fields and getters (`errors`, event counters): an expectation key may name one. */
   counters: { [name: string]: string };
   profiles: string[];
   defaults: { [profile: string]: { [param: string]: number | string | boolean | null } } | null;
@@ -64,7 +64,7 @@ function isPublicMethod(decl: ts.Declaration): boolean {
 }
 
 function isPublicNumberField(checker: ts.TypeChecker, decl: ts.Declaration): boolean {
-  if (!ts.isPropertyDeclaration(decl)) return false;
+  if (!ts.isPropertyDeclaration(decl) && !ts.isGetAccessorDeclaration(decl)) return false;
   const flags = ts.getCombinedModifierFlags(decl);
   if ((flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) !== 0) return false;
   return (checker.getTypeAtLocation(decl).flags & ts.TypeFlags.NumberLike) !== 0;
