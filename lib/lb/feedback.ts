@@ -20,13 +20,13 @@ export const enum Feedback {
 }
 
 /** An ACK without ECN echo, or a last-hop trim without CE (UEC process_ev NO_ECN). */
-export const GOOD = Feedback.Good;
+export const GOOD: number = Feedback.Good;
 /** An ACK with ECN echo, or a trim that carried CE (UEC process_ev ECN). */
-export const ECN = Feedback.Ecn;
+export const ECN: number = Feedback.Ecn;
 /** A NACK for a packet trimmed before the last hop (UEC process_ev NACK). */
-export const NACK = Feedback.Nack;
+export const NACK: number = Feedback.Nack;
 /** A retransmission timeout or inferred loss (UEC process_ev TIMEOUT). */
-export const TIMEOUT = Feedback.Timeout;
+export const TIMEOUT: number = Feedback.Timeout;
 
 /** The largest entropy value a 16-bit EV field holds. */
 export const EV_MAX = 0xffff;

@@ -54,17 +54,17 @@ const enum K {
 }
 
 /** onAck: the window grew by increaseBytes (congestion avoidance, one window of ACKs done). */
-export const AIMD_INCREASE = R.Increase;
+export const AIMD_INCREASE: number = R.Increase;
 /** onAck: the window grew by min(acked, MSS) (slow start, RFC 5681 eq. (2)). */
-export const AIMD_SLOW_START = R.SlowStart;
+export const AIMD_SLOW_START: number = R.SlowStart;
 /** onNack/onTrim/onTimeout: the window was cut (onTimeout: ssthresh recomputed from it). */
-export const AIMD_DECREASE = R.Decrease;
+export const AIMD_DECREASE: number = R.Decrease;
 /** onNack/onTrim: a loss inside the window of the previous cut; no second cut (RFC 6582). */
-export const AIMD_IGNORED = R.Ignored;
+export const AIMD_IGNORED: number = R.Ignored;
 /** onTimeout: the window fell to the loss window (alone: a repeated timeout, ssthresh held). */
-export const AIMD_TIMEOUT = R.Timeout;
+export const AIMD_TIMEOUT: number = R.Timeout;
 /** Largest byte count one event may carry. */
-export const AIMD_MAX_EVENT_BYTES = K.MaxEventBytes;
+export const AIMD_MAX_EVENT_BYTES: number = K.MaxEventBytes;
 
 export class Aimd extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -68,11 +68,11 @@ const enum K {
   GapCap = 2147483647,
 }
 
-export const DCQCN_DECREASE = R.Decrease; // R_C cut by α/2
-export const DCQCN_ALPHA = R.Alpha; // α updated by its timer
-export const DCQCN_FAST_RECOVERY = R.FastRecovery; // R_C ← (R_T + R_C)/2
-export const DCQCN_ADDITIVE = R.Additive; // R_T += R_AI, then averaging
-export const DCQCN_HYPER = R.Hyper; // R_T += i·R_HAI (mellanox: R_HAI), then averaging
+export const DCQCN_DECREASE: number = R.Decrease; // R_C cut by α/2
+export const DCQCN_ALPHA: number = R.Alpha; // α updated by its timer
+export const DCQCN_FAST_RECOVERY: number = R.FastRecovery; // R_C ← (R_T + R_C)/2
+export const DCQCN_ADDITIVE: number = R.Additive; // R_T += R_AI, then averaging
+export const DCQCN_HYPER: number = R.Hyper; // R_T += i·R_HAI (mellanox: R_HAI), then averaging
 
 export class Dcqcn extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -31,7 +31,7 @@ const enum R {
 }
 
 /** onData / onTimer: send a CNP for this flow now. */
-export const DCQCN_SEND_CNP = R.SendCnp;
+export const DCQCN_SEND_CNP: number = R.SendCnp;
 
 export class DcqcnNp extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -77,9 +77,9 @@ const enum K {
   CounterMax = 1073741823,
 }
 
-export const DCTCP_INCREASE = R.Increase; // window grew (slow start or congestion avoidance)
-export const DCTCP_DECREASE = R.Decrease; // window cut (ECN, loss or timeout)
-export const DCTCP_ALPHA = R.Alpha; // an observation window ended and α was updated
+export const DCTCP_INCREASE: number = R.Increase; // window grew (slow start or congestion avoidance)
+export const DCTCP_DECREASE: number = R.Decrease; // window cut (ECN, loss or timeout)
+export const DCTCP_ALPHA: number = R.Alpha; // an observation window ended and α was updated
 
 export class Dctcp extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

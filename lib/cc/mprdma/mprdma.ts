@@ -55,10 +55,10 @@ const enum K {
   Million = 1000000, // decrease factors are held in parts per million of an MSS per MSS
 }
 
-export const MPRDMA_INCREASE = R.Increase;
-export const MPRDMA_DECREASE = R.Decrease;
+export const MPRDMA_INCREASE: number = R.Increase;
+export const MPRDMA_DECREASE: number = R.Decrease;
 /** onTimeout: the window was set to initCwndBytes (resetOnTimeout; DCP SenderTimeout). */
-export const MPRDMA_RESET = R.Reset;
+export const MPRDMA_RESET: number = R.Reset;
 
 /**
  * Δ of the out-of-order test the caller runs before onOutOfOrder, in packets: DCP-Simulation

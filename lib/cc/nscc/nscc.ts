@@ -100,22 +100,22 @@ const enum K {
 }
 
 /** onAck/onTrim/onTimeout/onInferredLoss/onSend result bits. Negative results are errors (lib/core/errors). */
-export const NSCC_REPATH = R.Repath; // ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2)
-export const NSCC_MD = R.Md; // eq. (1) applied
-export const NSCC_FAIR = R.Fair; // eq. (2) / UEC fair_increase
-export const NSCC_PROPORTIONAL = R.Proportional; // eq. (3) / UEC proportional_increase
-export const NSCC_FAST = R.Fast; // Alg. 3 FastIncrease
-export const NSCC_QUICK_ADAPT = R.QuickAdapt; // Alg. 2 fired
-export const NSCC_IGNORED = R.Ignored; // swallowed by the QuickAdapt ignore phase
-export const NSCC_FULFILL = R.Fulfill; // pending increase applied to cwnd
-export const NSCC_DECREASE = R.Decrease; // window cut by a trim, timeout or receiver penalty
-export const NSCC_SAMPLED_OUT = R.SampledOut; // bookkeeping only: not the sampled ACK (§III-G)
-export const NSCC_ACK_REQUEST = R.AckRequest; // onSend: set the AR bit (UEC AckRequest)
+export const NSCC_REPATH: number = R.Repath; // ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2)
+export const NSCC_MD: number = R.Md; // eq. (1) applied
+export const NSCC_FAIR: number = R.Fair; // eq. (2) / UEC fair_increase
+export const NSCC_PROPORTIONAL: number = R.Proportional; // eq. (3) / UEC proportional_increase
+export const NSCC_FAST: number = R.Fast; // Alg. 3 FastIncrease
+export const NSCC_QUICK_ADAPT: number = R.QuickAdapt; // Alg. 2 fired
+export const NSCC_IGNORED: number = R.Ignored; // swallowed by the QuickAdapt ignore phase
+export const NSCC_FULFILL: number = R.Fulfill; // pending increase applied to cwnd
+export const NSCC_DECREASE: number = R.Decrease; // window cut by a trim, timeout or receiver penalty
+export const NSCC_SAMPLED_OUT: number = R.SampledOut; // bookkeeping only: not the sampled ACK (§III-G)
+export const NSCC_ACK_REQUEST: number = R.AckRequest; // onSend: set the AR bit (UEC AckRequest)
 
 /** Largest byte count one event may carry. */
-export const NSCC_MAX_EVENT_BYTES = K.MaxEventBytes;
+export const NSCC_MAX_EVENT_BYTES: number = K.MaxEventBytes;
 /** Largest RTT sample accepted. */
-export const NSCC_MAX_RTT_NS = K.MaxRttNs;
+export const NSCC_MAX_RTT_NS: number = K.MaxRttNs;
 
 
 export class Nscc extends FlowTable<typeof LAYOUT> {

@@ -74,12 +74,12 @@ const enum K {
   GapCap = 2147483647, // pacing gaps saturate at INT32_MAX ns
 }
 
-export const SWIFT_INCREASE = R.Increase; // additive increase applied (delay below target)
-export const SWIFT_DECREASE = R.Decrease; // fabric window cut (delay, loss or timeout)
-export const SWIFT_ENDPOINT_INCREASE = R.EndpointIncrease;
-export const SWIFT_ENDPOINT_DECREASE = R.EndpointDecrease;
-export const SWIFT_PACE = R.Pace; // the window is below one packet: pace with pacingGapNs (Alg. 1)
-export const SWIFT_MIN_WINDOW = R.MinWindow; // onTimeout: retransmit limit reached, window at its floor
+export const SWIFT_INCREASE: number = R.Increase; // additive increase applied (delay below target)
+export const SWIFT_DECREASE: number = R.Decrease; // fabric window cut (delay, loss or timeout)
+export const SWIFT_ENDPOINT_INCREASE: number = R.EndpointIncrease;
+export const SWIFT_ENDPOINT_DECREASE: number = R.EndpointDecrease;
+export const SWIFT_PACE: number = R.Pace; // the window is below one packet: pace with pacingGapNs (Alg. 1)
+export const SWIFT_MIN_WINDOW: number = R.MinWindow; // onTimeout: retransmit limit reached, window at its floor
 
 export class Swift extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

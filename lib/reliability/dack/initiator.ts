@@ -62,19 +62,19 @@ const enum S {
 }
 
 /** H∞: unthrottled up to the outstanding threshold. */
-export const DACK_H_INF = H.Inf;
+export const DACK_H_INF: number = H.Inf;
 /** H(−1): one packet per IACK. */
-export const DACK_H_MINUS1 = H.Minus1;
+export const DACK_H_MINUS1: number = H.Minus1;
 /** H0: one packet per IACK. */
-export const DACK_H0 = H.Zero;
+export const DACK_H0: number = H.Zero;
 /** H1: two packets per IACK, counting IACKs toward H∞. */
-export const DACK_H1 = H.One;
+export const DACK_H1: number = H.One;
 /** Retransmitting after a NACK or timeout: one packet per DACK (§II-F). */
-export const DACK_RETRANSMIT = H.Rtx;
+export const DACK_RETRANSMIT: number = H.Rtx;
 /** onSend: a new packet. */
-export const DACK_SEND_NEW = S.New;
+export const DACK_SEND_NEW: number = S.New;
 /** onSend: a retransmission (go-back). */
-export const DACK_SEND_RETRANSMIT = S.Retransmit;
+export const DACK_SEND_RETRANSMIT: number = S.Retransmit;
 
 export class DackInitiator extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

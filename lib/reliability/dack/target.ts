@@ -103,25 +103,25 @@ const enum R {
   Trimmed = 32,
 }
 
-export const DACK_KIND_IACK = Kind.Iack;
-export const DACK_KIND_DACK = Kind.Dack;
-export const DACK_KIND_NACK = Kind.Nack;
+export const DACK_KIND_IACK: number = Kind.Iack;
+export const DACK_KIND_DACK: number = Kind.Dack;
+export const DACK_KIND_NACK: number = Kind.Nack;
 
 /** onData: the packet was accepted into the processing queue. */
-export const DACK_ACCEPTED = R.Accepted;
+export const DACK_ACCEPTED: number = R.Accepted;
 /** onData/onProcessed: after the event the occupancy exceeds the policy threshold (§II-D). */
-export const DACK_CONGESTED = R.Congested;
+export const DACK_CONGESTED: number = R.Congested;
 /** onData: dropped, the queue had no room for it. */
-export const DACK_DROP_FULL = R.DropFull;
+export const DACK_DROP_FULL: number = R.DropFull;
 /** onData: dropped, not the expected sequence number (§II-A). */
-export const DACK_DROP_OUT_OF_ORDER = R.DropOutOfOrder;
+export const DACK_DROP_OUT_OF_ORDER: number = R.DropOutOfOrder;
 /**
  * onData: a sequence number already accepted; dropped and answered with the last number again —
  * a DACK at a congested target (§II-D), else an IACK repeating it, which signals nothing.
  */
-export const DACK_DUPLICATE = R.Duplicate;
+export const DACK_DUPLICATE: number = R.Duplicate;
 /** onTrimmed: a trimmed header was answered (its packet is lost). */
-export const DACK_TRIMMED = R.Trimmed;
+export const DACK_TRIMMED: number = R.Trimmed;
 
 /** Out-record entries named for vectors; entry i ≥ 4 is at out[1 + 3i], out[2 + 3i], out[3 + 3i]. */
 const OUT_FIELDS = ["acks", "kind0", "slot0", "seq0", "kind1", "slot1", "seq1", "kind2", "slot2", "seq2", "kind3", "slot3", "seq3"] as const;

@@ -50,9 +50,9 @@ const enum S {
 }
 
 /** onSend: a new packet. */
-export const OPT_SEND_NEW = S.New;
+export const OPT_SEND_NEW: number = S.New;
 /** onSend: a retransmission. */
-export const OPT_SEND_RETRANSMIT = S.Retransmit;
+export const OPT_SEND_RETRANSMIT: number = S.Retransmit;
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveOptParams(input: OptParamsInput = {}): OptParams {

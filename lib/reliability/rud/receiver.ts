@@ -63,15 +63,15 @@ const enum O {
 }
 
 /** onData: a new packet, deliver its payload. */
-export const RUD_RX_NEW = R.New;
+export const RUD_RX_NEW: number = R.New;
 /** onData: a duplicate (already received); do not deliver. */
-export const RUD_RX_DUPLICATE = R.Duplicate;
+export const RUD_RX_DUPLICATE: number = R.Duplicate;
 /** Send an ACK_CC now with the out fields (cumPsn, sackBase, sackLo, sackHi, ackedPsn, ecn, rtxEcho, recvdBytes, oooCount). */
-export const RUD_RX_ACK = R.Ack;
+export const RUD_RX_ACK: number = R.Ack;
 /** onTrimmed: send a NACK for the PSN (UET_TRIMMED, or _LASTHOP when the header says so). */
-export const RUD_RX_NACK = R.Nack;
+export const RUD_RX_NACK: number = R.Nack;
 /** The PSN lies beyond the receive window: dropped unacknowledged (a RudSender never sends it). */
-export const RUD_RX_REFUSED = R.Refused;
+export const RUD_RX_REFUSED: number = R.Refused;
 
 export class RudReceiver extends FlowTable<typeof LAYOUT> {
   /** Fixed part; add windowPackets / 8 (bytesPerFlowWith). */

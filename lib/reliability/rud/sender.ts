@@ -105,23 +105,23 @@ const enum O {
 }
 
 /** nextPacket: a new packet (out.psn, bytes, payloadBytes, msn, offsetBytes). */
-export const RUD_TX_NEW = R.TxNew;
+export const RUD_TX_NEW: number = R.TxNew;
 /** nextPacket: a retransmission (set AR and the retransmission flag, uet-htsim §4). */
-export const RUD_TX_RETRANSMIT = R.TxRetransmit;
+export const RUD_TX_RETRANSMIT: number = R.TxRetransmit;
 /** nextPacket: the packet ends its message (set AR: uet-htsim sets it on a message's last packet). */
-export const RUD_TX_LAST = R.TxLast;
+export const RUD_TX_LAST: number = R.TxLast;
 /** onAck: out.rttNs holds a valid RTT sample for ackedPsn. */
-export const RUD_ACK_RTT = R.AckRtt;
+export const RUD_ACK_RTT: number = R.AckRtt;
 /** onAck: at least one send record was released (cumulative or selective). */
-export const RUD_ACK_FREED = R.AckFreed;
+export const RUD_ACK_FREED: number = R.AckFreed;
 /** onAck: out.completed messages are now acknowledged in full. */
-export const RUD_ACK_COMPLETE = R.AckComplete;
+export const RUD_ACK_COMPLETE: number = R.AckComplete;
 /** onAck: nothing posted remains unacknowledged. */
-export const RUD_ACK_DONE = R.AckDone;
+export const RUD_ACK_DONE: number = R.AckDone;
 /** onNack: the packet went to the retransmission queue (out.bytes, out.rttNs, out.ev). */
-export const RUD_NACK_RETRANSMIT = R.Retransmit;
+export const RUD_NACK_RETRANSMIT: number = R.Retransmit;
 /** onTimer: the oldest outstanding packet went to the retransmission queue (out.psn, bytes, ev). */
-export const RUD_TIMEOUT = R.Timeout;
+export const RUD_TIMEOUT: number = R.Timeout;
 
 export class RudSender extends FlowTable<typeof LAYOUT> {
   /** Fixed part; add 13 × windowPackets + 12 × maxMessages (bytesPerFlowWith). */

@@ -43,11 +43,11 @@ const enum O {
 }
 
 /** Send a PAUSE (XOFF) upstream for out.frameNs. */
-export const PFC_PAUSE = R.Pause;
+export const PFC_PAUSE: number = R.Pause;
 /** The arrival is beyond XOFF + headroom: drop it (the lossless guarantee failed; counted). */
-export const PFC_DROP = R.Drop;
+export const PFC_DROP: number = R.Drop;
 /** Send an XON (PAUSE with duration 0) upstream; out.pausedNs is how long the pause lasted. */
-export const PFC_RESUME = R.Resume;
+export const PFC_RESUME: number = R.Resume;
 
 export interface PfcParams {
   linkGbps: number;

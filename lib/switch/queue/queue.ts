@@ -158,25 +158,25 @@ export const TAG_DATA = 2;
 export const TAG_HEADER = 3;
 
 /** The arriving packet is in the data FIFO. */
-export const QUEUE_DATA = V.Data;
+export const QUEUE_DATA: number = V.Data;
 /** The arriving packet is in the control FIFO (trimmed if QUEUE_TRIMMED is set too). */
-export const QUEUE_CONTROL = V.Control;
+export const QUEUE_CONTROL: number = V.Control;
 /** The arriving packet was trimmed to out.bytes: mark it trimmed (UEC DSCP_TRIMMED, DCP tag 11). */
-export const QUEUE_TRIMMED = V.Trimmed;
+export const QUEUE_TRIMMED: number = V.Trimmed;
 /** The arriving packet was dropped: the caller frees it. */
-export const QUEUE_DROPPED = V.Dropped;
+export const QUEUE_DROPPED: number = V.Dropped;
 /** Set CE on the arriving packet (marking at enqueue). */
-export const QUEUE_MARKED = V.Marked;
+export const QUEUE_MARKED: number = V.Marked;
 /** A trim on a last-hop port: use UEC DSCP_TRIMMED_LASTHOP. */
-export const QUEUE_LAST_HOP = V.LastHop;
+export const QUEUE_LAST_HOP: number = V.LastHop;
 /** The newest queued data packet (out.otherHandle) was trimmed to out.otherBytes and moved to the control FIFO. */
-export const QUEUE_TRIMMED_QUEUED = V.TrimmedQueued;
+export const QUEUE_TRIMMED_QUEUED: number = V.TrimmedQueued;
 /** The newest queued data packet (out.otherHandle) was evicted and dropped (the control FIFO was full). */
-export const QUEUE_DROPPED_QUEUED = V.DroppedQueued;
+export const QUEUE_DROPPED_QUEUED: number = V.DroppedQueued;
 /** onDequeue / evict: nothing is queued (not an error). */
-export const QUEUE_EMPTY = K.Empty;
+export const QUEUE_EMPTY: number = K.Empty;
 /** onDequeue: packets are queued but every backlogged FIFO is paused until out.resumeNs. */
-export const QUEUE_PAUSED = K.Paused;
+export const QUEUE_PAUSED: number = K.Paused;
 /** FIFO numbers in out.queue and onPause. */
 export const FIFO_DATA = 0;
 export const FIFO_CONTROL = 1;

@@ -70,20 +70,20 @@ const enum O {
 }
 
 /** onAck: the flow is Congested after this ACK. */
-export const NDT_CONGESTED = R.Congested;
+export const NDT_CONGESTED: number = R.Congested;
 /** onAck: the Controlled queue is paused from now. */
-export const NDT_PAUSE = R.Pause;
+export const NDT_PAUSE: number = R.Pause;
 /** onAck: the Controlled queue's pause ended (Congested share at or below α, or …); onDequeue ends a timed-out pause silently (`paused`, `pauseTimeouts`). */
-export const NDT_RESUME = R.Resume;
+export const NDT_RESUME: number = R.Resume;
 /** … by T_maxpause. */
-export const NDT_TIMEOUT = R.Timeout;
+export const NDT_TIMEOUT: number = R.Timeout;
 /** onEnqueue verdicts. */
-export const NDT_NORMAL = Q.Normal;
-export const NDT_CONTROLLED = Q.Controlled;
-export const NDT_DROPPED = Q.Dropped;
+export const NDT_NORMAL: number = Q.Normal;
+export const NDT_CONTROLLED: number = Q.Controlled;
+export const NDT_DROPPED: number = Q.Dropped;
 /** onDequeue: nothing queued / only a paused Controlled queue (out.resumeNs: its latest end). */
-export const NDT_EMPTY = Q.Empty;
-export const NDT_PAUSED = Q.Paused;
+export const NDT_EMPTY: number = Q.Empty;
+export const NDT_PAUSED: number = Q.Paused;
 
 export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

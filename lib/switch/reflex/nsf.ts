@@ -47,14 +47,14 @@ const enum O {
   SrcDelayNs = 1,
 }
 
-export const NSF_SILENT = St.Silent;
-export const NSF_ACTIVE = St.Active;
-export const NSF_COOLING = St.Cooling;
+export const NSF_SILENT: number = St.Silent;
+export const NSF_ACTIVE: number = St.Active;
+export const NSF_COOLING: number = St.Cooling;
 /** Send a pseudo-ACK to the sender: echo out.echoTimestampNs, set the NSF flag. */
-export const NSF_PSEUDO_ACK = R.PseudoAck;
-export const NSF_ENTER_ACTIVE = R.EnterActive;
-export const NSF_ENTER_COOLING = R.EnterCooling;
-export const NSF_ENTER_SILENT = R.EnterSilent;
+export const NSF_PSEUDO_ACK: number = R.PseudoAck;
+export const NSF_ENTER_ACTIVE: number = R.EnterActive;
+export const NSF_ENTER_COOLING: number = R.EnterCooling;
+export const NSF_ENTER_SILENT: number = R.EnterSilent;
 
 export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -76,18 +76,18 @@ const enum K {
   MaxHop = 255,
 }
 
-export const SPRITZ_NONE = Role.None;
-export const SPRITZ_ECMP1 = Role.Ecmp1;
-export const SPRITZ_ECMP2 = Role.Ecmp2;
-export const SPRITZ_INTERMEDIATE = Role.Intermediate;
+export const SPRITZ_NONE: number = Role.None;
+export const SPRITZ_ECMP1: number = Role.Ecmp1;
+export const SPRITZ_ECMP2: number = Role.Ecmp2;
+export const SPRITZ_INTERMEDIATE: number = Role.Intermediate;
 /** The default (minimal) forwarding table. */
-export const TABLE_DEFAULT = T.Default;
+export const TABLE_DEFAULT: number = T.Default;
 /** ECMP 1's table (Dragonfly: all network ports; Slim Fly: all ports). */
-export const TABLE_ECMP1 = T.Ecmp1;
+export const TABLE_ECMP1: number = T.Ecmp1;
 /** Dragonfly ECMP 1 when source and destination share the group: the local ports (§III-B). */
-export const TABLE_ECMP1_LOCAL = T.Ecmp1Local;
+export const TABLE_ECMP1_LOCAL: number = T.Ecmp1Local;
 /** ECMP 2's table (Dragonfly: the global ports; Slim Fly: all ports but the arrival one). */
-export const TABLE_ECMP2 = T.Ecmp2;
+export const TABLE_ECMP2: number = T.Ecmp2;
 
 export type RouterTopology = "dragonfly" | "slimfly" | "other";
 export type SpritzMode = "fine" | "vlan";
