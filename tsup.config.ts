@@ -39,6 +39,9 @@ export default defineConfig([
     splitting: false,
     outDir: "dist",
     banner: { js: "#!/usr/bin/env node" },
+    // tsup leaves dependencies out of the bundle but not optionalDependencies: the chart
+    // packages stay imports, loaded from node_modules when a chart is drawn (harness/plot).
+    external: ["vega", "vega-lite", "@resvg/resvg-js"],
   },
   // Benchmarks and the allocation check run bundled, like dist/: under tsx every imported
   // binding becomes a getter call, which would be measured instead of the library.

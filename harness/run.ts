@@ -139,8 +139,15 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (!a.quiet) console.log(summary(r));
   console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
   if (a.plots) {
-    const files = await (await import("./plot/plot")).plotResults([r], a.out);
-    console.log(`wrote ${files.map((f) => basename(f)).join(", ")} in ${a.out}`);
+    const plot = await import("./plot/plot");
+    try {
+      const files = await plot.plotResults([r], a.out);
+      console.log(`wrote ${files.map((f) => basename(f)).join(", ")} in ${a.out}`);
+    } catch (e) {
+      if (!(e instanceof plot.ChartPackageMissing)) throw e;
+      console.error(`${e.message}\nthen: nicfw plot ${a.out}`);
+      return 1;
+    }
   }
   if (a.stats) {
     const cpu = process.cpuUsage(cpu0);

@@ -5,7 +5,8 @@
 // A consumer in a temporary folder reaches this checkout through node_modules/nicfw, so module
 // resolution goes through package.json "exports": the .mts file gets the "import" types
 // (.d.ts), the .cts file the "require" types (.d.cts).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
@@ -92,6 +93,48 @@ test("every subpath's .d.ts and .d.cts type-check under strict without skipLibCh
         }
       }
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// vega, vega-lite and @resvg/resvg-js are optional dependencies (`npm i --omit=optional nicfw`
+// skips their 35 MB): the CLI must work without them but for charts, and say which to install.
+test("the built CLI without its optional chart packages: run, compare and conformance work; plot names what to install", () => {
+  const cliFile = join(root, "dist", "cli", "nicfw.js");
+  assert.ok(existsSync(cliFile), `${cliFile} is missing: run npx tsup first`);
+  // The bundle alone in a folder with no node_modules above it, as after --omit=optional (the
+  // runtime dependency yaml is missing too; the embedded scenario and JSON need none).
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-nocharts-"));
+  try {
+    mkdirSync(join(dir, "cli"));
+    copyFileSync(cliFile, join(dir, "cli", "nicfw.js"));
+    writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [join(dir, "cli", "nicfw.js"), ...args], { cwd: dir, encoding: "utf8" });
+    const optional = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { optionalDependencies: Record<string, string> }).optionalDependencies;
+    assert.equal(Object.keys(optional).sort(), ["@resvg/resvg-js", "vega", "vega-lite"]);
+
+    const run = cli("run", "--quiet", "--out", "out");
+    assert.is(run.status, 0, run.stderr);
+    assert.ok(existsSync(join(dir, "out", "results.json")));
+    const compare = cli("compare", "out", "out");
+    assert.is(compare.status, 0, compare.stderr);
+    const conformance = cli("conformance", join(root, "conformance", "vectors", "cc", "nscc"));
+    assert.match(conformance.stdout, /conformance: [1-9]\d* passed, 0 failed/, conformance.stdout + conformance.stderr);
+
+    const plot = cli("plot", "out", "--out", "charts");
+    assert.is(plot.status, 1, plot.stdout + plot.stderr);
+    // vega is loaded first, so it is the one named.
+    assert.match(plot.stderr, /charts need the package vega, which is not installed/);
+    for (const [name, range] of Object.entries(optional)) assert.ok(plot.stderr.includes(`"${name}@${range}"`), `install line lacks ${name}@${range}: ${plot.stderr}`);
+    assert.not.match(plot.stderr, /^\s+at /m, "a stack trace instead of a message");
+    assert.not.ok(existsSync(join(dir, "charts")), "plot made its folder before finding the packages missing");
+
+    const plots = cli("run", "--quiet", "--plots", "--out", "out2");
+    assert.is(plots.status, 1, plots.stdout + plots.stderr);
+    assert.ok(existsSync(join(dir, "out2", "results.json")), "run --plots lost the results");
+    assert.match(plots.stderr, /charts need the package vega[^]*then: nicfw plot out2/);
+    assert.equal(readdirSync(join(dir, "out2")).sort(), ["flows.csv", "results.json"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,23 +4,55 @@
 // ports (SMaRTT Fig. 15), and bar charts of several runs side by side (SMaRTT Fig. 14, DCP Fig.
 // 13). Charts are vega-lite specs compiled by vega-lite, rendered to SVG by vega's headless
 // view (renderer "none": no browser, no canvas), and rasterised to PNG by resvg
-// (notes/toolchain.md §7). All three are loaded only when a chart is drawn.
+// (notes/toolchain.md §7). All three are loaded only when a chart is drawn, and all three are
+// optional dependencies (35 MB that a user of the library alone skips with
+// `npm i --omit=optional nicfw`), so a missing one is reported by name, not by a stack trace.
 
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Results } from "../metrics/results";
 import { parseRunsArgs, runLabels } from "../compare";
+import { optionalDependencies } from "../../package.json";
 
 type Spec = Record<string, unknown>;
 
 const WIDTH = 520;
 const HEIGHT = 300;
 
+/** A chart package that is not installed; its message names it and the command that installs all three. */
+export class ChartPackageMissing extends Error {}
+
+async function chartPackage<T>(name: keyof typeof optionalDependencies, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw e;
+    const all = Object.entries(optionalDependencies).map(([n, range]) => `"${n}@${range}"`);
+    throw new ChartPackageMissing(
+      `nicfw: charts need the package ${name}, which is not installed (${(e as Error).message.split("\n")[0]}).\n` +
+        `vega, vega-lite and @resvg/resvg-js are optional dependencies of nicfw, left out by --omit=optional; ` +
+        `install them with: npm install ${all.join(" ")}`,
+    );
+  }
+}
+
+let loaded: Promise<{ vega: typeof import("vega"); vl: typeof import("vega-lite"); resvg: typeof import("@resvg/resvg-js") }> | undefined;
+
+/** The three chart packages, or a ChartPackageMissing naming the first one absent. */
+export function chartPackages(): NonNullable<typeof loaded> {
+  loaded ??= (async () => ({
+    vega: await chartPackage("vega", () => import("vega")),
+    vl: await chartPackage("vega-lite", () => import("vega-lite")),
+    resvg: await chartPackage("@resvg/resvg-js", () => import("@resvg/resvg-js")),
+  }))();
+  return loaded;
+}
+
 /** An SVG string and a PNG buffer for one vega-lite spec. */
 export async function render(spec: Spec): Promise<{ svg: string; png: Buffer }> {
-  const vega = await import("vega");
-  const vl = await import("vega-lite");
-  const { Resvg } = await import("@resvg/resvg-js");
+  const { vega, vl, resvg } = await chartPackages();
+  const { Resvg } = resvg;
   const compiled = vl.compile(spec as never).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   const svg = await view.toSVG();
@@ -162,6 +194,8 @@ export function runsFctSeries(results: Results[], names: string[]): CdfSeries[] 
  * when the run has samples. Several runs: fct-cdf with one line per run and compare-bars.
  */
 export async function plotResults(results: Results[], outDir: string, labels?: string[]): Promise<string[]> {
+  // Before the folder is made: a missing package leaves nothing behind.
+  await chartPackages();
   mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
   const write = async (name: string, spec: Spec) => {
@@ -207,7 +241,14 @@ export async function plotCommand(argv: string[]): Promise<number> {
   if (!a) return 2;
   const first = a.paths[0];
   const dir = a.options.get("--out") ?? (statSync(first).isDirectory() ? first : dirname(resolve(first)));
-  const written = await plotResults(a.results, dir, a.labels);
+  let written: string[];
+  try {
+    written = await plotResults(a.results, dir, a.labels);
+  } catch (e) {
+    if (!(e instanceof ChartPackageMissing)) throw e;
+    console.error(e.message);
+    return 1;
+  }
   console.log(`wrote ${written.length} files in ${dir}: ${written.map((f) => f.slice(dir.length + 1)).join(", ")}`);
   return 0;
 }
