@@ -140,4 +140,21 @@ test("the built CLI without its optional chart packages: run, compare and confor
   }
 });
 
+test("the tarball ships the bundles, the CLI, LICENSE and the conformance vectors with their manifest, and no benchmark", () => {
+  const pack = spawnSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: root, encoding: "utf8" });
+  assert.is(pack.status, 0, pack.stderr);
+  const files = new Set((JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path));
+  const vectors = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? vectors(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+  // Each vector file of this checkout: `npx nicfw conformance node_modules/nicfw/conformance/vectors`.
+  const missing = vectors("conformance/vectors").filter((f) => !files.has(f));
+  assert.equal(missing, [], `not packed: ${missing.slice(0, 5).join(", ")}`);
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const needed = ["package.json", "README.md", "LICENSE", "conformance/api.json", "conformance/schema.json", "conformance/README.md", "dist/conformance/engine.js", ...Object.values(pkg.bin).map((b) => b.replace(/^\.\//, ""))];
+  for (const sub of subpaths) for (const ext of ["js", "cjs", "d.ts", "d.cts"]) needed.push(`dist/${sub}/index.${ext}`);
+  for (const f of needed) assert.ok(files.has(f), `${f} is not packed`);
+  const unwanted = [...files].filter((f) => f.startsWith("dist/bench/") || f.startsWith("bench/") || f.endsWith(".test.ts") || f.startsWith("lib/"));
+  assert.equal(unwanted, [], "benchmarks, tests or sources in the tarball");
+});
+
 test.run();
