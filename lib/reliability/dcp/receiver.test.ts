@@ -244,4 +244,27 @@ for (const tracking of ["counter", "bitmap"] as const) {
   });
 }
 
+test("the counter readers of a slot that is not open read 0, never another QP's counters", () => {
+  // lib/README.md "Readers". Both QPs hold state: message 1 (one packet) complete behind
+  // message 0 (two packets, one counted), so completeMask = 0b10 (bit 1: eMSN + 1) and
+  // emsnCount = 1. The counters are indexed slot × 8 + MSN mod 8, and 1.5 × 8 (`<<`) is slot 1's,
+  // NaN and ±∞ slot 0's: the slot that is not open must read 0 instead.
+  const r = receiver(); // capacity 2, slots 0 and 1 open
+  for (const slot of [0, 1]) {
+    assert.is(r.onData(slot, 0, 1, 2, 0, 1, false), PLACE);
+    assert.is(r.onData(slot, 0, 0, 0, 0, 2, false), PLACE);
+    assert.equal([r.completeMask(slot), r.emsnCount(slot)], [0b10, 1]);
+  }
+  const errors = r.errors;
+  for (const slot of [-1, 2, 0.5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+    assert.equal([r.completeMask(slot), r.emsnCount(slot), r.epsn(slot)], [0, 0, -1], `slot ${slot}`);
+  }
+  // Strict mode: ePSN 0 is a PSN, so a slot that is not open reads −1 there too.
+  const b = receiver("bitmap");
+  assert.is(b.epsn(0), 0);
+  assert.is(b.close(1), 0);
+  for (const slot of [1, -1, 2, 1.5, Number.NaN]) assert.is(b.epsn(slot), -1, `strict epsn(${slot})`);
+  assert.is(r.errors + b.errors, errors, "readers count no error");
+});
+
 test.run();

@@ -234,12 +234,14 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   rRetryNo(slot: number): number {
     return this.rretry[slot] | 0;
   }
-  /** Packets counted for the eMSN-th message in its current round. */
+  /** Packets counted for the eMSN-th message in its current round; 0 for a slot that is not open. */
   emsnCount(slot: number): number {
-    return this.ctr[(slot << K.MsgShift) + (this.emsnCol[slot] & 7)] & K.CountMask;
+    // `slot << 3` turns 1.5 into slot 1's counters and NaN into slot 0's: the open flag first.
+    return this.live[slot] === 1 ? this.ctr[(slot << K.MsgShift) + (this.emsnCol[slot] & 7)] & K.CountMask : 0;
   }
-  /** Bit i set: message eMSN + i is complete (mcf) but waits for an earlier one. */
+  /** Bit i set: message eMSN + i is complete (mcf) but waits for an earlier one; 0 for a slot that is not open. */
   completeMask(slot: number): number {
+    if (this.live[slot] !== 1) return 0; // as emsnCount: a fraction would read another QP's counters
     let mask = 0;
     const e = this.emsnCol[slot];
     for (let i = 0; i < K.Messages; i++) {
@@ -247,9 +249,12 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     }
     return mask;
   }
-  /** Strict mode: the first PSN not yet received (−1 in bitmap-free mode, which has none). */
+  /**
+   * Strict mode: the first PSN not yet received (−1 in bitmap-free mode, which has none, and for
+   * a slot that is not open: 0 is a PSN).
+   */
   epsn(slot: number): number {
-    return this.strict !== 0 ? this.epsnCol[slot] : -1;
+    return this.strict !== 0 && this.live[slot] === 1 ? this.epsnCol[slot] : -1;
   }
 
   // ---------------------------------------------------------------------------------------

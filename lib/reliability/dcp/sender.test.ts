@@ -608,4 +608,28 @@ test("a round that fetches no entry while the RetransQ holds some sends no new d
   ]);
 });
 
+test("the timer readers of a slot that is not open: false and 0, while another QP's timer runs", () => {
+  // lib/README.md "Readers": outside the table, never opened or closed, timerArmed is false and
+  // deadlineNs 0. Slot 0 runs its timer: one 1 KB packet at t = 5000 with rtoNs 10 µs, so its
+  // deadline is 5000 + 10000 = 15000. Slot 1 is closed after the same: its cleared timerStart
+  // (0) would read 0 + 10000 = 10000, and outside the table curOff[slot] is undefined, which
+  // the running test (curOff ≠ 0) took for a timer running.
+  const s = sender(); // capacity 2, rtoNs 10 µs
+  for (const slot of [0, 1]) {
+    s.post(slot, MTU, DCP_OP_WRITE);
+    s.onSchedule(slot, 5000, MTU);
+    assert.is(s.nextPacket(slot, 5000), DCP_TX_NEW);
+  }
+  assert.is(s.timerArmed(0), true);
+  assert.is(s.deadlineNs(0), 15_000);
+  assert.is(s.close(1), 0);
+  const errors = s.errors;
+  for (const slot of [1, -1, 2, 0.5, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+    assert.is(s.timerArmed(slot), false, `timerArmed(${slot})`);
+    assert.is(s.deadlineNs(slot), 0, `deadlineNs(${slot})`);
+  }
+  assert.is(new DcpSender({}, 1).deadlineNs(0), 0, "never opened: not 0 + the default 8 ms");
+  assert.is(s.errors, errors, "readers count no error");
+});
+
 test.run();

@@ -497,12 +497,17 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   quotaBytes(slot: number): number {
     return this.quota[slot] | 0;
   }
+  /** False for a slot that is not open (lib/README.md "Readers"). */
   timerArmed(slot: number): boolean {
-    return this.running(slot);
+    // The open flag first: outside the table curOff[slot] is undefined, which `running` takes
+    // for a cursor past unaMSN's start. The fabric asks after every packet sent, so the guard
+    // is one byte load, not isOpen's range and integer tests.
+    return this.live[slot] === 1 && this.running(slot);
   }
-  /** Tick at which the timer expires (meaningful while timerArmed). */
+  /** Tick at which the timer expires (meaningful while timerArmed); 0 for a slot that is not open. */
   deadlineNs(slot: number): number {
-    return (this.timerStart[slot] + this.rto) | 0;
+    // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
+    return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
   }
   /** True while a timed-out message is being resent. */
   resending(slot: number): boolean {
