@@ -231,8 +231,10 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & K.Armed) !== 0;
   }
+  /** Expiry tick (meaningful while timerArmed); 0 for a slot that is not open. */
   deadlineNs(slot: number): number {
-    return (this.timerStart[slot] + this.rto) | 0;
+    // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
+    return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
   }
   retryCount(slot: number): number {
     return this.retry[slot] | 0;

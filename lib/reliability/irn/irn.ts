@@ -283,9 +283,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
-  /** Expiry tick under the current RTO choice (meaningful while timerArmed). */
+  /** Expiry tick under the current RTO choice (meaningful while timerArmed); 0 for a slot that is not open. */
   deadlineNs(slot: number): number {
-    return (this.timerStart[slot] + this.rtoFor(slot)) | 0;
+    // A closed slot's cleared timerStart would read as a deadline one RTO after tick 0.
+    return this.live[slot] === 1 ? (this.timerStart[slot] + this.rtoFor(slot)) | 0 : 0;
   }
 
   private readonly rtoFor = (slot: number): number => {

@@ -207,9 +207,10 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
     return this.acked[slot] | 0;
   }
 
-  /** Packets in the go-back window: nextSeq − ackedSeq − 1. */
+  /** Packets in the go-back window: nextSeq − ackedSeq − 1; 0 for a slot that is not open. */
   outstandingPackets(slot: number): number {
-    return (this.next[slot] - this.acked[slot] - 1) | 0;
+    // A closed slot's cleared sequence numbers would give 0 − 0 − 1.
+    return this.live[slot] === 1 ? (this.next[slot] - this.acked[slot] - 1) | 0 : 0;
   }
 
   limitPackets(slot: number): number {

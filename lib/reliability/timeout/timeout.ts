@@ -227,8 +227,10 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
+  /** Expiry tick (meaningful while timerArmed); 0 for a slot that is not open. */
   deadlineNs(slot: number): number {
-    return (this.timerStart[slot] + this.rto) | 0;
+    // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
+    return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
   }
 
 
