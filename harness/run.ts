@@ -131,6 +131,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     return e instanceof ScenarioError ? 2 : 1;
   }
   bar.end();
+  for (const w of r.warnings ?? []) console.error(`nicfw run: warning: ${w}`);
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   mkdirSync(a.out, { recursive: true });
   // results.json last: a sweep takes a point with one as done (a job killed in between reruns).

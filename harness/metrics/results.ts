@@ -63,6 +63,11 @@ export interface Results {
   modules: { cc: string[]; lb: string[]; reliability: string };
   derived: Record<string, number | string | boolean>;
   simulatedUs: number;
+  /**
+   * Present when the scenario builds but likely does not do what it means (scenario/warnings.ts:
+   * a delay CC whose target no single full queue reaches); `nicfw run` prints them on stderr.
+   */
+  warnings?: string[];
   /** Present when the run stopped at run.maxEvents, before run.endUs, with flows open. */
   eventBudgetSpent?: true;
   completed: number;
@@ -180,6 +185,7 @@ export function collect(b: Built): Results {
     switches: b.topology.switches,
     modules: { cc: [...new Set(b.names.cc)], lb: [...new Set(b.names.lb)], reliability: b.names.reliability },
     derived: b.derived,
+    ...(b.warnings.length > 0 ? { warnings: b.warnings } : {}),
     simulatedUs: r3(f.now / 1e6),
     ...(f.eventBudgetSpent ? { eventBudgetSpent: true as const } : {}),
     completed: complete.filter((c) => c).length,

@@ -21,6 +21,7 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
+import { type DelayCcUse, delayCcWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -44,6 +45,8 @@ export interface Built {
   traceFlows: number[];
   /** Upper bounds of the FCT size classes, bytes. */
   sizeClasses: number[];
+  /** Settings that run but likely not as meant (scenario/warnings.ts); `nicfw run` prints them. */
+  warnings: string[];
 }
 
 /** DCP §6.2's WebSearch classes: below 200 KB, 200 KB – 10 MB, above 10 MB. */
@@ -259,6 +262,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const specs: FlowSpec[] = [];
   const perFlowCc: string[] = [];
   const perFlowLb: string[] = [];
+  const delayUses = new Map<string, DelayCcUse>();
   // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
@@ -280,6 +284,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       cc = guard(path, cref, () => makeCc(cref.name, params, c, Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
+      if (cref.name === "swift" || cref.name === "timely") delayUses.set(ckey, { path, name: cref.name, params, linkGbps: c.linkGbps, flows: [] });
     }
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
@@ -322,6 +327,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     const path = topo.path(flows[f].src, flows[f].dst);
     const hops = nsfOn && !local ? path.indexOf((dcs as DcLayout).wanPort[dcOf(dcs as DcLayout, flows[f].src)]) : path.length - 1;
     cc.open(f, hops);
+    if (!(nsfOn && !local)) delayUses.get(ckey)?.flows.push({ src: flows[f].src, dst: flows[f].dst, hops });
     openLb(lref.name, lb.table, slot, f, dstSwitch);
     transport?.open(f);
     perFlowCc.push(cref.name);
@@ -439,6 +445,17 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     sample,
     traceFlows,
     sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
+    warnings: delayCcWarnings([...delayUses.values()], {
+      topology: topo,
+      mtuBytes: mtu,
+      ackBytes,
+      switchLatencyNs: switchNs,
+      bufferBytes,
+      linkGbps,
+      rttNs,
+      pfc: pfc !== null,
+      hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
+    }),
   };
 }
 
