@@ -21,7 +21,7 @@
 
 import { Kind } from "../net/packets";
 import type { Built } from "../scenario/build";
-import { cables, levels, linkClass, portName, reversePort } from "../scenario/faults";
+import { cables, faultLinks, levels, linkClass, portName, reversePort } from "../scenario/faults";
 
 export interface Stats {
   n: number;
@@ -57,7 +57,20 @@ export interface Metrics {
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
   links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
-  faults: { label: string; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+  /**
+   * Per fault: its label, what it resolved to (`links`: each cable once, by its lower port id,
+   * with both ends as a scenario names them and its link class; "all" for `everywhere`; `hosts`
+   * for `slow`), and its cost. Results written before 2026-12-05 lack links and hosts.
+   */
+  faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+}
+
+/** A cable a fault took: `id` its lower port id (a scenario's `{ id }`), `from` / `to` its ends ("switch 8 port 2", "host 3"), `class` as `random` classes name it. */
+export interface FaultLink {
+  id: number;
+  from: string;
+  to: string;
+  class: string;
 }
 
 export interface Series {
@@ -183,6 +196,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     const mean = (a: number[]) => (a.length ? r3(a.reduce((s, v) => s + v, 0) / a.length) : null);
     return {
       label: x.label,
+      links: x.ports.length === t.ports ? ("all" as const) : faultLinks(t, x.ports, lv),
+      hosts: x.hosts,
       lost: { data: tally.lost[Kind.Data], ho: tally.lost[Kind.Header], ack: tally.lost[Kind.Ack], nack: tally.lost[Kind.Nack], cnp: tally.lost[Kind.Cnp] },
       trimmed: tally.trimmed,
       flowsHit: tally.flows.size,

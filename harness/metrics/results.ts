@@ -327,6 +327,8 @@ export function summary(r: Results, maxRows = 24): string {
   return lines.join("\n");
 }
 
+/** A fault's links listed on the console; results.json lists them all. */
+const FAULT_LINKS_SHOWN = 8;
 const fmt = (x: number | null, d = 2) => (x === null ? "—" : x.toFixed(d));
 /** A count's change with its sign: "+3", "-44", "+0". */
 const signed = (x: number) => (x >= 0 ? `+${x}` : `${x}`);
@@ -350,7 +352,17 @@ function detailLines(r: Results): string[] {
       (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
-  for (const x of m.faults) out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+  for (const x of m.faults) {
+    out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+    // Which links a random draw or a switch took: the scenario names them only by rule.
+    const links = x.links ?? [];
+    if (links === "all") out.push("  links: all");
+    else if (links.length > 0) {
+      const shown = links.slice(0, FAULT_LINKS_SHOWN).map((l) => `${l.from} ↔ ${l.to} (id ${l.id}, ${l.class})`);
+      out.push(`  links: ${shown.join("; ")}${links.length > shown.length ? `; … ${links.length - shown.length} more in results.json` : ""}`);
+    }
+    if ((x.hosts ?? []).length > 0) out.push(`  hosts: ${x.hosts.join(", ")}`);
+  }
   if (r.faultCost) {
     const c = r.faultCost;
     out.push(`fault cost vs the same run without faults: FCT p50 ${fmt(c.delta.fctP50Us)} µs, p99 ${fmt(c.delta.fctP99Us)} µs, max ${fmt(c.delta.fctMaxUs)} µs; completed ${signed(c.delta.completed)}; retransmissions ${signed(c.delta.retransmissions)}, timeouts ${signed(c.delta.timeouts)}`);

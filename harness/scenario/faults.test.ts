@@ -9,6 +9,7 @@ import { build } from "./build";
 import { cables, levels, linkClass, portOf, resolveFaults, reversePort } from "./faults";
 import { DEFAULT_SCENARIO } from "./default";
 import type { FaultEntry, Scenario } from "./schema";
+import { summary } from "../metrics/results";
 
 const tree = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
 const resolve = (faults: FaultEntry[], t = tree) => resolveFaults({ ...DEFAULT_SCENARIO, faults }, t, 1);
@@ -122,6 +123,49 @@ test("the fault-cost baseline runs under the faulted run's bound: a fault on a l
   assert.ok(r.faultCost !== null);
   assert.is(r.faultCost.delta.completed, 0, "flows the faults cost");
   assert.is(r.completed, r.faultCost.baseline.completed);
+});
+
+test("results name each link a fault resolved to (metrics.faults[].links) and the console lists them", () => {
+  // By fat-tree numbering (topo/fattree.ts, k = 4: 16 hosts, 8 ToRs, 8 aggregation switches,
+  // 4 cores; port ids: the 16 NIC ports, then each switch's 4 ports in switch order):
+  // aggregation switch 8 is pod 0's first (i = 0); its ports 0, 1 go down to ToRs 0, 1 and port
+  // 2 up to core i·k/2 + 0 = core 0 = switch 16, which reaches pod 0 on its port 0. Its port id
+  // is 16 + 8 ToRs × 4 + 0 × 4 + 2 = 50; the core's is 16 + 16 × 4 + 0 = 80, so the cable is 50.
+  // Host 3's NIC is port 3, into ToR ⌊3 / 2⌋ = 1 on its port 3 mod 2 = 1.
+  const flows = [{ src: 0, dst: 15, bytes: 10_000 }];
+  const s: Scenario = {
+    ...DEFAULT_SCENARIO,
+    traffic: [{ kind: "flows", flows }],
+    faults: [
+      { kind: "down", links: [{ switch: 8, port: 2 }, { host: 3 }], atUs: 20 },
+      { kind: "down", random: { count: 1, class: "tier2" }, atUs: 20 },
+      { kind: "loss", everywhere: true, probability: 0.0001 },
+      { kind: "slow", hosts: [5], rxFraction: 0.5 },
+    ],
+    run: { faultBaseline: false },
+  };
+  const r = runScenario(s);
+  const [given, random, everywhere, slow] = r.metrics.faults;
+  assert.equal(given.links, [
+    { id: 3, from: "host 3", to: "switch 1 port 1", class: "host" },
+    { id: 50, from: "switch 8 port 2", to: "switch 16 port 0", class: "tier2" },
+  ]);
+  // tier2 is aggregation–core: a random one runs from an aggregation switch's uplink (8–15,
+  // port 2 or 3) to a core (16–19), named by the cable's lower id, the aggregation end.
+  assert.is(random.links.length, 1);
+  const [l] = random.links as { id: number; from: string; to: string; class: string }[];
+  const m = /^switch (\d+) port (\d+)$/.exec(l.from);
+  assert.ok(m !== null && +m[1] >= 8 && +m[1] <= 15 && +m[2] >= 2, l.from);
+  assert.ok(/^switch (1[6-9]) port [0-3]$/.test(l.to), l.to);
+  assert.is(l.id, 48 + (+(m as RegExpExecArray)[1] - 8) * 4 + +(m as RegExpExecArray)[2]);
+  assert.is(l.class, "tier2");
+  assert.is(everywhere.links, "all");
+  assert.equal([slow.links, slow.hosts], [[], [5]]);
+  const text = summary(r);
+  assert.match(text, "  links: host 3 ↔ switch 1 port 1 (id 3, host); switch 8 port 2 ↔ switch 16 port 0 (id 50, tier2)");
+  assert.match(text, `  links: ${l.from} ↔ ${l.to} (id ${l.id}, tier2)`);
+  assert.match(text, "  links: all");
+  assert.match(text, "  hosts: 5");
 });
 
 test.run();

@@ -107,6 +107,22 @@ export function portName(t: Topology, p: number): string {
   return `${name(a)}${a >= t.hosts ? ` port ${t.portLocal[p]}` : ""} → ${name(b)}`;
 }
 
+/** One end of a cable as a scenario names it: "host 3", or "switch 8 port 2" (the switch's own port index). */
+export function portEnd(t: Topology, p: number): string {
+  const a = t.portNode[p];
+  return a < t.hosts ? `host ${a}` : `switch ${a - t.hosts} port ${t.portLocal[p]}`;
+}
+
+/** A fault's links for results: each cable once, by its lower port id (usable as `links: [{ id }]`), both ends and its class. */
+export function faultLinks(t: Topology, ports: readonly number[], lv: Int32Array): { id: number; from: string; to: string; class: string }[] {
+  const out: { id: number; from: string; to: string; class: string }[] = [];
+  for (const p of ports) {
+    const q = reversePort(t, p);
+    if (p < q) out.push({ id: p, from: portEnd(t, p), to: portEnd(t, q), class: linkClass(t, p, lv) });
+  }
+  return out;
+}
+
 export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec[] {
   const errors: string[] = [];
   const out: FaultSpec[] = [];

@@ -9,6 +9,11 @@
 // switch of its pod. Aggregation port j < T goes down to ToR j of the pod, then uplinks to cores
 // i·k/2 … i·k/2 + k/2 − 1 (i = the switch's index in its pod). Core c: port p goes to pod p's
 // aggregation switch ⌊c / (k/2)⌋. Leaf–spine: leaf ports hosts then spines; spine port l → leaf l.
+// Switch ids (a scenario's `{ switch, port }`, results' "switch s port j"): ToRs pod by pod, then
+// aggregation switches pod by pod, then cores. Global port ids (`{ id }`, metrics.paths): host h's
+// NIC is port h, then every switch's ports in switch order. Fault classes (scenario/faults.ts
+// linkClass, by distance from the hosts): host–ToR `host`, ToR–aggregation `tier1`,
+// aggregation–core `tier2`.
 
 import { Family, type Topology, TopologyBuilder } from "./topology";
 
