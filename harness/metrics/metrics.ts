@@ -60,7 +60,7 @@ export interface Metrics {
   /**
    * Per fault: its label, what it resolved to (`links`: each cable once, by its lower port id,
    * with both ends as a scenario names them and its link class; "all" for `everywhere`; `hosts`
-   * for `slow`), and its cost. Results written before 2026-12-05 lack links and hosts.
+   * for `slow`), and its cost. Results written before these two fields (2026-12-04) lack them.
    */
   faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
 }

@@ -34,7 +34,7 @@ test("Swift's google profile on the default network: no single full queue reache
   //   1 → 0:  26,000 − 4,674.24 = 21,325.76 ns of slack → ⌊21,325.76 / 14,608⌋ + 1 = 2 queues
   //   2 → 0:  28,000 − 9,348.48 = 18,651.52 ns → ⌊1.28⌋ + 1 = 2
   //   15 → 0: 30,000 − 14,022.72 = 15,977.28 ns → ⌊1.09⌋ + 1 = 2
-  // Every flow needs 2 full queues on its path: at one bottleneck Swift never cuts (ev/40).
+  // Every flow needs 2 full queues on its path: at one bottleneck Swift never cuts.
   const w = warnings(scenarioWith({ name: "swift" }));
   assert.is(w.length, 1);
   assert.match(w[0], /^transport\.cc: swift reacts to no single congested queue/);

@@ -8,8 +8,9 @@
 // trimming (uet-htsim §2), so a full queue holds only one network RTT's worth of data: on the
 // default 16-host tree a 1-BDP queue drains in 14.3 µs, and the RTT of a flow through one full
 // queue stays below Swift's 30 µs target for 5 switches. Such a CC then never backs off at a
-// single bottleneck (an incast's last hop) and runs as cc `none` does (review ev/40: swift,
-// timely and none gave the same FCTs in a 16:1 incast).
+// single bottleneck (an incast's last hop) and runs as cc `none` does (a 16:1 incast on the
+// 2-tier k = 8 tree: swift, timely and none finished within 1.5 µs of each other, harness/README.md
+// "Delay targets").
 //
 // The bound, per flow (documented in harness/README.md beside `transport.cc`):
 //   drain    = (bufferBytes + mtuBytes) × 8 / linkGbps   one data queue's worth, every switch port
