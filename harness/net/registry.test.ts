@@ -4,6 +4,7 @@ import * as assert from "uvu/assert";
 import type { AimdCc, NsccCc, SwiftCc } from "./adapters";
 import type { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import type { Plb } from "../../lib/lb/plb/plb";
+import { ParamError } from "../../lib/core/params";
 import { makeCc, makeLb, makeTransport, type NetworkContext } from "./registry";
 import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
@@ -73,6 +74,20 @@ test("PLB's round is the network's base RTT and a flowlet's gap half of it, unle
 test("OPS with explicit sets: one set is taken, a second refused (the fabric opens every flow on set 0, where it would never be drawn)", () => {
   assert.ok(makeLb("ops", { sets: [{ evs: [3, 5] }] }, CTX, 1));
   assert.throws(() => makeLb("ops", { sets: [{ evs: [3, 5] }, { evs: [7] }] }, CTX, 1), /set 0/);
+});
+
+test("DCP and the RDMA baselines take params per side (README: { sender, receiver }): any other key is refused, not dropped unread", () => {
+  const shape = /takes params: \{ sender: \{…\}, receiver: \{…\} \}/;
+  for (const name of ["dcp", "gbn", "irn", "rack", "timeout"]) {
+    // A key of no module, and one RUD takes flat (its send window) that these take per side only.
+    for (const key of ["bogusKey", "windowPackets"]) {
+      assert.throws(() => makeTransport(name, { [key]: 5 }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === key && shape.test(e.message), `${name} ${key}`);
+    }
+    assert.throws(() => makeTransport(name, { sender: 5 }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "sender", `${name} sender: 5`);
+    assert.ok(makeTransport(name, { sender: {}, receiver: {} }, CTX, 1, 64), `${name} with both sides empty`);
+  }
+  // Per side, a window is taken: RACK's sender window of 5 packets, not the default of 2 BDPs (86).
+  assert.is((makeTransport("rack", { sender: { windowPackets: 5 } }, CTX, 1, 64) as RackTransport).tx.params.windowPackets, 5);
 });
 
 test.run();

@@ -3,6 +3,7 @@
 // (link rate, base RTT, MTU, header, trimming, seed) overridden by the scenario's `params`.
 
 import { Aimd } from "../../lib/cc/aimd/aimd";
+import { ParamError } from "../../lib/core/params";
 import { bdpBytes } from "../../lib/core/units";
 import { nextPowerOfTwo } from "../../lib/core/ring";
 import { AIMD_PARAM_NAMES } from "../../lib/cc/aimd/params";
@@ -158,9 +159,10 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
     }
     case "dcp": {
+      const sides = senderReceiver(name, user);
       // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
-      const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...(user.sender as object) } as never, capacity);
-      const rx = new DcpReceiver({ ...(user.receiver as object) } as never, capacity);
+      const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity);
+      const rx = new DcpReceiver({ ...sides.receiver } as never, capacity);
       return new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity);
     }
     case "gbn":
@@ -175,6 +177,26 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       return makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes);
   }
   throw new RangeError(`unknown reliability module ${name}`);
+}
+
+/**
+ * A reliability module that is a sender table and a receiver table (DCP and the RDMA baselines)
+ * takes its parameters per side. Any other key would otherwise be dropped unread (`windowPackets`
+ * given flat as under `rud`, say), and the run would go on with the defaults.
+ * @throws ParamError naming the key and the expected shape.
+ */
+function senderReceiver(name: string, user: Params): { sender: Params; receiver: Params } {
+  const shape = `reliability ${name} takes params: { sender: {…}, receiver: {…} }`;
+  for (const k of Object.keys(user)) {
+    if (k !== "sender" && k !== "receiver") throw new ParamError(`unknown parameter ${k}; ${shape}`, k);
+  }
+  const side = (k: "sender" | "receiver"): Params => {
+    const v = user[k];
+    if (v === undefined) return {};
+    if (v === null || typeof v !== "object" || Array.isArray(v)) throw new ParamError(`${k} must be an object of the ${k}'s parameters, got ${JSON.stringify(v)}; ${shape}`, k);
+    return v as Params;
+  };
+  return { sender: side("sender"), receiver: side("receiver") };
 }
 
 /**
@@ -196,10 +218,11 @@ export function timerFloorNs(rttNs: number): number {
  * return. `params.sender` / `params.receiver` override any of it.
  */
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
+  const sides = senderReceiver(name, user);
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
   const bdpPackets = bdpPacketsOf(ctx);
-  const sender = (more: Params): never => ({ mtuBytes, ...more, ...(user.sender as object) }) as never;
-  const receiver = (more: Params): never => ({ ...more, ...(user.receiver as object) }) as never;
+  const sender = (more: Params): never => ({ mtuBytes, ...more, ...sides.sender }) as never;
+  const receiver = (more: Params): never => ({ ...more, ...sides.receiver }) as never;
   const header = ctx.headerBytes;
   const floorNs = timerFloorNs(ctx.baseRttNs);
   const atLeastRtts = (ns: number): number => (ns > floorNs ? ns : floorNs);
