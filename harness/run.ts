@@ -1,10 +1,12 @@
 // `nicfw run [scenario] [--out DIR] [--seed N] [--quiet]`: runs a scenario (or the embedded
 // default), prints the summary, writes DIR/results.json and DIR/flows.csv, and fails (exit 1)
-// when the run's integrity check fails. A progress bar goes to stderr on a terminal only.
+// when the run's integrity check fails. A run cut off by run.maxEvents is not a failure (it is a
+// bound the scenario set, as run.endUs is), but its summary says so in a line of its own. A
+// progress bar goes to stderr on a terminal only.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { attachFaultCost, collect, flowsCsv, type Results, summary } from "./metrics/results";
+import { attachFaultCost, budgetLine, collect, flowsCsv, type Results, summary } from "./metrics/results";
 import { build } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
@@ -12,10 +14,13 @@ import type { Scenario } from "./scenario/schema";
 
 export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
   no scenario: the embedded default (8:1 incast of 2 MiB, 16-host 3-tier fat tree, NSCC + REPS + trimming)
-  --out DIR   where results.json and flows.csv go (default: nicfw-out)
-  --seed N    overrides the scenario's seed
-  --plots     also write SVG and PNG charts (FCT CDF, window/rate and queues over time) into DIR;
-              samples the first flows and the busiest receivers' ports if the scenario samples nothing`;
+  --out DIR      where results.json and flows.csv go (default: nicfw-out)
+  --seed N       overrides the scenario's seed
+  -q, --quiet    no summary: print only the files written (and the stop, when run.maxEvents cut the run off)
+  --stats        also print one line "stats {json}": wall and CPU seconds, peak RSS (kB), transmissions,
+                 events, simulated µs, flows completed and total, integrity (what bench/fabric reads)
+  --plots        also write SVG and PNG charts (FCT CDF, window/rate and queues over time) into DIR;
+                 samples the first flows and the busiest receivers' ports if the scenario samples nothing`;
 
 interface RunArgs {
   file?: string;
@@ -138,6 +143,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   writeFileSync(join(a.out, "flows.csv"), flowsCsv(r));
   writeFileSync(join(a.out, "results.json"), `${JSON.stringify(r, null, 1)}\n`);
   if (!a.quiet) console.log(summary(r));
+  else {
+    const budget = budgetLine(r);
+    if (budget !== null) console.log(budget);
+  }
   console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
   if (a.plots) {
     const plot = await import("./plot/plot");

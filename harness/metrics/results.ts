@@ -277,6 +277,14 @@ export function flowsCsv(r: Results): string {
   return `${head}\n${rows.join("\n")}\n`;
 }
 
+/**
+ * The line that says a run was cut off by `run.maxEvents`, else null: such a run ends with flows
+ * open and its statistics cover only the flows that finished, which the totals alone do not show.
+ */
+export function budgetLine(r: Results): string | null {
+  return r.eventBudgetSpent ? `stopped: event budget spent (${r.totals.events.toLocaleString("en")} events, run.maxEvents) with ${r.flowsTotal - r.completed - r.failed} flows open; the figures cover only the flows that finished` : null;
+}
+
 /** The human summary: a per-flow table (the first and slowest flows when there are many) and totals. */
 export function summary(r: Results, maxRows = 24): string {
   const lines: string[] = [];
@@ -308,6 +316,8 @@ export function summary(r: Results, maxRows = 24): string {
   if (shown.length < rows.length) lines.push(`… ${rows.length - shown.length} more flows in flows.csv (shown: the first ${maxRows / 2} and the ${maxRows / 2} slowest)`);
   lines.push("");
   const t = r.totals;
+  const budget = budgetLine(r);
+  if (budget !== null) lines.push(budget);
   lines.push(
     `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
