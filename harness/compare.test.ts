@@ -199,6 +199,34 @@ test("markdown and CSV forms carry the same cells", () => {
   assert.ok(csv.includes("spurious,0,1"), "indentation trimmed in CSV");
 });
 
+test("a sweep point without results is not a column, and nicfw compare names it with its row's status on stderr", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  const done = fake("reps", { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), byClass: {}, goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 5 });
+  mkdirSync(join(dir, "points", "aaa"), { recursive: true });
+  writeFileSync(join(dir, "points", "aaa", "results.json"), JSON.stringify(done));
+  const rows = [
+    { "transport.lb.name": "reps", seed: 1, status: "ok", completed: 3, point: "aaa" },
+    { "transport.lb.name": "ops", seed: 1, status: "error: packet pool exhausted", completed: null, point: "bbb" },
+  ];
+  writeFileSync(join(dir, "sweep.json"), JSON.stringify(rows));
+  const log = console.log;
+  const err = console.error;
+  const out: string[] = [];
+  const notes: string[] = [];
+  console.log = (s: string) => out.push(s);
+  console.error = (s: string) => notes.push(s);
+  let code: number;
+  try {
+    code = compareCommand([dir, "--csv"]);
+  } finally {
+    console.log = log;
+    console.error = err;
+  }
+  assert.is(code, 0);
+  assert.is(out.join("\n").split("\n")[0], "metric,nscc+reps+rud", "one column: the point with results");
+  assert.equal(notes, [`nicfw compare: note: 1 sweep point without results left out:\n  ${dir}: point bbb (transport.lb.name=ops seed=1): error: packet pool exhausted`]);
+});
+
 test("nicfw compare reads results files and run directories; with the same modules the runs are named by their directories", () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
   const same = fake("reps", { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), byClass: {}, goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 5 });

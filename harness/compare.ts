@@ -10,7 +10,10 @@ import type { Results } from "./metrics/results";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
   prints one table, a column per run (labelled by what differs: modules, tags, or the file);
-  a sweep's output directory stands for its points`;
+  a sweep's output directory stands for its points with results (those without are named on stderr)
+  --md          a Markdown table
+  --csv         comma-separated values
+  --labels a,…  the columns' names, one per run, instead of the labels told apart above`;
 
 /** Labels that tell the runs apart: their modules, else their tags, else their files. */
 export function runLabels(results: Results[], files?: string[]): string[] {
@@ -112,7 +115,10 @@ function rows(results: Results[]): Row[] {
     );
   }
   if (results.some((r) => r.metrics.faults.length > 0)) out.push(["lost to faults", (r) => r.metrics.drops.fault]);
-  out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)], ["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
+  out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)]);
+  // A run cut off by run.maxEvents has figures of its finished flows only.
+  if (results.some((r) => r.eventBudgetSpent)) out.push(["stopped by run.maxEvents", (r) => (r.eventBudgetSpent ? "yes" : "no")]);
+  out.push(["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
   return out;
 }
 
@@ -153,16 +159,30 @@ export function readResults(path: string): Results {
 /**
  * The runs named on a command line: results.json files, run directories, and sweep output
  * directories (`nicfw sweep --out DIR`), which stand for their points with results, in grid order.
+ * `missing` names each sweep point left out for want of results: its values and its row's status.
  */
-export function readRuns(paths: string[]): { results: Results[]; files: string[] } {
+export function readRuns(paths: string[]): { results: Results[]; files: string[]; missing: string[] } {
   const results: Results[] = [];
   const files: string[] = [];
+  const missing: string[] = [];
   for (const p of paths) {
     const sweep = join(p, "sweep.json");
     if (statSync(p).isDirectory() && !existsSync(join(p, "results.json")) && existsSync(sweep)) {
-      const rows = JSON.parse(readFileSync(sweep, "utf8")) as { point?: string }[];
-      const found = rows.map((r) => join(p, "points", String(r.point), "results.json")).filter(existsSync);
-      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results`);
+      const rows = JSON.parse(readFileSync(sweep, "utf8")) as Record<string, unknown>[];
+      const found: string[] = [];
+      for (const r of rows) {
+        const f = join(p, "points", String(r.point), "results.json");
+        if (existsSync(f)) {
+          found.push(f);
+          continue;
+        }
+        // A row's values are its keys before `status` (sweep.ts row).
+        const keys = Object.keys(r);
+        const at = keys.indexOf("status");
+        const values = keys.slice(0, at < 0 ? 0 : at).map((k) => `${k}=${typeof r[k] === "string" ? r[k] : JSON.stringify(r[k])}`);
+        missing.push(`${p}: point ${r.point}${values.length > 0 ? ` (${values.join(" ")})` : ""}: ${String(r.status ?? "no results")}`);
+      }
+      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results\n  ${missing.join("\n  ")}`);
       for (const f of found) results.push(readResults(f));
       files.push(...found);
     } else {
@@ -170,7 +190,7 @@ export function readRuns(paths: string[]): { results: Results[]; files: string[]
       files.push(p);
     }
   }
-  return { results, files };
+  return { results, files, missing };
 }
 
 export interface RunsArgs {
@@ -208,12 +228,14 @@ export function parseRunsArgs(command: string, usage: string, argv: string[], fl
     else paths.push(a);
   }
   if (paths.length === 0) return fail(`no run given\n${usage}`);
-  let runs: { results: Results[]; files: string[] };
+  let runs: ReturnType<typeof readRuns>;
   try {
     runs = readRuns(paths);
   } catch (e) {
     return fail((e as Error).message);
   }
+  // A failed point would otherwise be a column that is simply not there.
+  if (runs.missing.length > 0) console.error(`nicfw ${command}: note: ${runs.missing.length} sweep point${runs.missing.length > 1 ? "s" : ""} without results left out:\n  ${runs.missing.join("\n  ")}`);
   if (labels && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
   return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options };
 }

@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
-import { grid, parseSet, pathParts, planPoints, type Progress, runPoints, setPath, splitValues } from "./sweep";
+import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues } from "./sweep";
 
 // Tiny points: a 8-host 2-tier fat tree, a 2- or 3-sender incast of 20 KB and one flow from a
 // connection matrix — about 15 µs simulated, a few ms each.
@@ -139,6 +139,14 @@ test("a point that fails is a row with its error; the others still run", async (
   assert.match(String(rows[1].status), /^error: .*99/);
 });
 
+test("a point cut off by run.maxEvents is a row of status budget, not ok: its metrics cover only the flows that finished", () => {
+  const r = { integrity: { ok: true, violations: [] }, eventBudgetSpent: true, completed: 0, flowsTotal: 3, simulatedUs: 10 } as unknown as Results;
+  assert.is(row({ id: "p", values: {} }, r).status, "budget");
+  assert.is(row({ id: "p", values: {} }, { ...r, eventBudgetSpent: undefined }).status, "ok");
+  // An integrity failure says more than the budget.
+  assert.is(row({ id: "p", values: {} }, { ...r, integrity: { ok: false, violations: ["x"] } }).status, "integrity failed");
+});
+
 // The built CLI is its own worker script. `npm test` builds before the unit tests.
 const CLI = resolve("dist/cli/nicfw.js");
 const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
@@ -174,6 +182,38 @@ test("nicfw sweep (built CLI): 8 points on 2 workers, one CSV and JSON row per p
   const table = cmp.stdout.trimEnd().split("\n");
   assert.is(table[0], ["metric", ...heads.map((h) => `lb.name=${h.split(",")[0]} traffic[0].senders=${h.split(",")[1]}`)].join(","));
   assert.ok(table.includes("flows complete,3/3,4/4,3/3,4/4,3/3,4/4,3/3,4/4"));
+});
+
+test("a module parameter the schema cannot judge fails the sweep before any point runs (exit 2, naming the point; nothing written)", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  // A typo in an NSCC profile, and RACK's window given flat, where it takes { sender, receiver }.
+  const rack = JSON.stringify({ name: "rack", params: { windowPackets: 5 } });
+  for (const [set, error] of [
+    ["transport.cc.params.profile=uec,uecx", 'point transport.cc.params.profile="uecx" traffic[0].senders=3: transport.cc.params.profile: Nscc: unknown profile uecx'],
+    [`transport.reliability=${rack}`, `point transport.reliability=${rack} traffic[0].senders=3: transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability rack takes params: { sender: {…}, receiver: {…} }`],
+  ]) {
+    for (const mode of [[], ["--plan"]]) {
+      const r = cli(["sweep", "s.yaml", "--set", set, "--set", "traffic[0].senders=2,3", "--workers", "2", "--out", "grid", ...mode], dir);
+      assert.is(r.status, 2, `${set} ${mode}: ${r.stdout}${r.stderr}`);
+      assert.ok(r.stderr.includes(error), r.stderr);
+      assert.ok(!existsSync(join(dir, "grid", "points")) && !existsSync(join(dir, "grid", "sweep.csv")), "nothing written");
+    }
+  }
+});
+
+test("nicfw sweep: a point stopped by run.maxEvents is counted apart and exits 0; compare shows which", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  // A budget of one event stops a run at the first check, after 65,536 events: 3 × 20 KB takes
+  // fewer and finishes; 3 × 16 MB takes about 118,000 and is cut off.
+  const r = cli(["sweep", "s.yaml", "--set", "traffic[0].bytes=20000,16000000", "--set", "run.maxEvents=1", "--workers", "2", "--out", "grid"], dir);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout, "wrote grid/sweep.csv and sweep.json: 2 points, 1 stopped by run.maxEvents (status budget)\n");
+  const rows = JSON.parse(readFileSync(join(dir, "grid", "sweep.json"), "utf8")) as Record<string, unknown>[];
+  assert.equal(rows.map((x) => x.status), ["ok", "budget"]);
+  const cmp = cli(["compare", "grid", "--csv"], dir);
+  assert.ok(cmp.stdout.includes("\nstopped by run.maxEvents,no,yes\n"), cmp.stdout);
 });
 
 test("a grid for a batch system: --plan writes one nicfw run per point, each runs alone, --collect gathers the rows", () => {
