@@ -91,6 +91,22 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.equal(errorsOf({ ...tiny, network: { mtuBytes: 1500, bufferBytes: 1500 } }), []);
 });
 
+test("a cdf entry's load is a fraction of each source's link (harness/README): (0, 1], above 1 refused", () => {
+  const cdf = (load: number) => ({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "cdf", cdf: "websearch", load, durationUs: 100 }] });
+  assert.equal(errorsOf(cdf(1.5)), ["traffic[0].load: expected number to be less or equal to 1, got 1.5"]);
+  assert.equal(errorsOf(cdf(1)), []);
+  assert.equal(errorsOf(cdf(0.3)), []);
+});
+
+test("DCP and the RDMA baselines take params per side: a flat key is refused naming the field and the shape (nicfw run: exit 2)", () => {
+  const withRel = (name: string, params: Record<string, unknown>): Scenario => ({ ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, trimming: false }, transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "dcqcn" }, reliability: { name, params } } });
+  for (const name of ["dcp", "gbn", "irn", "rack", "timeout"]) {
+    assert.equal(scenarioErrors(() => build(withRel(name, { windowPackets: 5 }))), [
+      `transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability ${name} takes params: { sender: {…}, receiver: {…} }`,
+    ]);
+  }
+});
+
 test("a YAML file with an error is refused before anything runs (exit 2, nothing written)", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-"));
   const file = join(dir, "bad.yaml");

@@ -184,7 +184,9 @@ export const TrafficSchema = Type.Object(
     // cdf
     cdf: Type.Optional(Type.Union([Type.Literal("websearch"), Type.Literal("hadoop")])),
     cdfPoints: Type.Optional(Type.Array(Type.Tuple([Num({ minimum: 0 }), Num({ minimum: 0, maximum: 100 })]), { minItems: 2 })),
-    load: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 10 })),
+    // A fraction of the source's link (traffic/cdf.ts): above 1 a source offers more than it can send,
+    // its backlog grows for as long as flows arrive, and no load level is measured.
+    load: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
     durationUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
     maxSendersPerReceiver: Type.Optional(Int({ minimum: 0 })),
     interDcFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
