@@ -385,7 +385,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    *   - the expected number: a NACK, also when this gap was NACKed already if the header is of
    *     a `resend` — the initiator acted on that NACK, and now its resend is lost (NAK-once
    *     would leave it to the timeout); a first transmission's header adds nothing to a NACK
-   *     already sent for its gap (another would send the initiator back a second time);
+   *     already sent for its gap (another would send the initiator back a second time) — except
+   *     under nackEveryOutOfOrder, which has no NAK-once: every arrival showing the gap is NACKed;
    *   - a number already accepted (a trimmed resend): the answer to a duplicate.
    * Returns DACK_TRIMMED, with DACK_CONGESTED when the occupancy exceeds the threshold; the ACK,
    * if any, is in `out`. Nothing is queued; the stream counts as present at the target (§II-H).
