@@ -228,8 +228,10 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
 
   /**
    * The caller's retransmission timer expired (§II-A): go back to the first unacknowledged
-   * packet and retransmit as after a NACK. Returns the new state; E_STATE when nothing is
-   * outstanding.
+   * packet and retransmit as after a NACK. Returns the new state; E_STATE when every packet sent
+   * is acknowledged (highSeq = ackedSeq + 1). A timeout after a go-back, before the packets it
+   * sent back to went again (outstandingPackets 0), is accepted: they are sent and unacknowledged,
+   * and a caller's timer may run until every packet sent is acknowledged.
    */
   onTimeout(slot: number): number {
     if (this.live[slot] !== 1) return this.fail(E_SLOT);

@@ -174,7 +174,10 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   /**
    * The caller's retransmission timer expired: go back to the first unacknowledged packet.
-   * Returns the number of packets to send again; E_STATE when nothing is outstanding.
+   * Returns the number of packets to send again; E_STATE when every packet sent is acknowledged
+   * (highSeq = ackedSeq + 1). A timeout after a go-back, before the packets it sent back to went
+   * again, is accepted and counts them again: they are sent and unacknowledged, and a caller's
+   * timer may run until every packet sent is acknowledged.
    */
   onTimeout(slot: number): number {
     if (this.live[slot] !== 1) return this.fail(E_SLOT);
