@@ -228,9 +228,15 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /** eMSN (§4.5): the next message to complete in order; every message before it was retired and ACKed (0 at open). */
   emsn(slot: number): number {
     return this.emsnCol[slot] | 0;
   }
+  /**
+   * rRetryNo (§4.5) of the eMSN-th message: the newest sRetryNo its packets carried (a packet with
+   * an older one is stale), back to 0 when eMSN advances. Always 0 in strict mode, which ignores
+   * sRetryNo.
+   */
   rRetryNo(slot: number): number {
     return this.rretry[slot] | 0;
   }

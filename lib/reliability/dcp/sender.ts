@@ -462,6 +462,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /**
+   * unaMSN (§4.5): the oldest message not yet acknowledged, the last eMSN an ACK advanced it to
+   * (0 at open); every message before it is freed. 0 for a slot that is not open.
+   */
   unaMsn(slot: number): number {
     return this.una[slot] | 0;
   }
@@ -473,6 +477,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   sendMsn(slot: number): number {
     return this.curMsn[slot] | 0;
   }
+  /** Payload bytes of message sendMsn already sent as new data (the new-data cursor's offset). */
   sendOffsetBytes(slot: number): number {
     return this.curOff[slot] | 0;
   }
@@ -484,9 +489,15 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   retryNo(slot: number): number {
     return this.retry[slot] | 0;
   }
+  /** Messages posted and not yet acknowledged: postedMsn − unaMsn (24-bit), 0 to 8. */
   outstandingMessages(slot: number): number {
     return psn24Diff(this.postMsn[slot], this.una[slot]);
   }
+  /**
+   * RetransQ entries waiting (§4.3), the current round's fetched batch included until nextPacket
+   * takes them. An entry of a message acknowledged since counts until a round fetches and drops
+   * it; a timeout purges the resent message's entries.
+   */
   retransQueueLength(slot: number): number {
     return this.rqLen[slot] | 0;
   }
@@ -494,6 +505,11 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   batchLeft(slot: number): number {
     return this.batch[slot] | 0;
   }
+  /**
+   * Payload bytes the current round may still send: onSchedule sets min(roundQuotaBytes,
+   * awinBytes), each retransmission, resend and new-data packet spends its length, and nextPacket
+   * returns DCP_TX_NONE when its next packet does not fit.
+   */
   quotaBytes(slot: number): number {
     return this.quota[slot] | 0;
   }
@@ -513,6 +529,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   resending(slot: number): boolean {
     return (this.flags[slot] & F.Resend) !== 0;
   }
+  /** Payload bytes of the unaMSN-th message resent so far in this timeout round (the next resend packet's offset); meaningful while resending. */
   resendOffsetBytes(slot: number): number {
     return this.rsOff[slot] | 0;
   }
@@ -524,6 +541,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   resends(slot: number): number {
     return this.resent[slot] >>> 0;
   }
+  /**
+   * Coarse-timer expiries that started a resend (DCP_TIMEOUT) since open; an expiry before the
+   * previous resend's first packet (0) or past maxRetries (E_OVERFLOW) is not counted.
+   */
   timeouts(slot: number): number {
     return this.timeoutCount[slot] >>> 0;
   }

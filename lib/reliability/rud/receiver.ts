@@ -256,9 +256,14 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   cumPsn(slot: number): number {
     return this.isOpen(slot) ? this.cum[slot] : 0;
   }
+  /**
+   * rcvd_bytes: wire bytes (headers included) of the new packets accepted since open, duplicates
+   * and trimmed headers not counted; a 32-bit count that wraps, read as int32 (out.recvdBytes).
+   */
   receivedBytes(slot: number): number {
     return this.isOpen(slot) ? this.recvd[slot] : 0;
   }
+  /** Packets accepted above the cumulative PSN and held in the bitmap (out.oooCount). */
   outOfOrder(slot: number): number {
     return this.isOpen(slot) ? this.ooo[slot] : 0;
   }

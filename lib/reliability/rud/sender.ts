@@ -116,7 +116,11 @@ export const RUD_ACK_RTT: number = R.AckRtt;
 export const RUD_ACK_FREED: number = R.AckFreed;
 /** onAck: out.completed messages are now acknowledged in full. */
 export const RUD_ACK_COMPLETE: number = R.AckComplete;
-/** onAck: nothing posted remains unacknowledged. */
+/**
+ * onAck: nothing posted remains unacknowledged. A state, not an event: set on every ACK onAck
+ * accepts while that holds, a duplicate or stale ACK that frees nothing included (uet-htsim checks
+ * for the flow's end on every ACK); clear while a message is pending.
+ */
 export const RUD_ACK_DONE: number = R.AckDone;
 /** onNack: the packet went to the retransmission queue (out.bytes, out.rttNs, out.ev). */
 export const RUD_NACK_RETRANSMIT: number = R.Retransmit;
@@ -309,9 +313,12 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * PSN sackBase + i, then 32 + i), the PSN whose arrival triggered it with its retransmission
    * echo, and the receiver's cumulative received bytes (a 32-bit count that wraps). Returns RUD_ACK_* bits with
    * out.newBytes (the received-bytes delta NSCC takes as acked bytes, uet-htsim §3 step 1),
-   * out.rttNs (valid sample, else 0), out.restoredBytes (packets acknowledged while waiting for
-   * retransmission: the caller had taken them out of flight), out.completed; E_SLOT / E_ARG /
+   * out.rttNs (a valid sample, at least 1 ns since 0 means none, else 0; valid only from a live
+   * record, outstanding and not queued for retransmission), out.restoredBytes (packets
+   * acknowledged while waiting for retransmission: the caller had taken them out of flight),
+   * out.completed; E_SLOT / E_ARG /
    * E_STATE (an acknowledgement of a PSN never sent). An ACK older than earlier ones is fine.
+   * RUD_ACK_DONE comes with every ACK accepted while nothing posted is unacknowledged.
    */
   onAck(
     slot: number,
@@ -392,8 +399,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   /**
    * A NACK for a trimmed packet (UEC NACK UET_TRIMMED[_LASTHOP]; uet-htsim processNack): the
    * packet, if still outstanding, goes to the retransmission queue (RUD_NACK_RETRANSMIT with
-   * out.bytes, out.rttNs = now − its send time, out.ev). 0 when it was already acknowledged or
-   * queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
+   * out.bytes, out.rttNs = now − its send time, at least 1 ns, out.ev). 0 when it was already
+   * acknowledged or queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
    */
   onNack(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
@@ -468,6 +475,10 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   newPsn(slot: number): number {
     return this.isOpen(slot) ? this.nextPsnCol[slot] : 0;
   }
+  /**
+   * The cumulative ACK point: every PSN before it is acknowledged (the first PSN until an ACK
+   * moves it); PSNs at or past it may be SACKed. 0 for a slot that is not open.
+   */
   cumAckPsn(slot: number): number {
     return this.isOpen(slot) ? this.cumAckCol[slot] : 0;
   }
@@ -494,9 +505,18 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     }
     return (this.eSent[e] + rto) | 0;
   };
+  /**
+   * Packets in flight: sent or resent and neither acknowledged (cumulatively or by SACK) nor
+   * queued for retransmission. A packet a NACK or a timeout queued counts in
+   * queuedRetransmissions instead until nextPacket resends it. The timer runs while this is > 0.
+   */
   outstandingPackets(slot: number): number {
     return this.isOpen(slot) ? this.outCount[slot] : 0;
   }
+  /**
+   * Packets waiting in the retransmission queue: queued by onNack or onTimer, not yet resent by
+   * nextPacket. One acknowledged while queued leaves it (its bytes in out.restoredBytes).
+   */
   queuedRetransmissions(slot: number): number {
     return this.isOpen(slot) ? this.rtxCount[slot] : 0;
   }
@@ -512,12 +532,18 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   receivedBytes(slot: number): number {
     return this.isOpen(slot) ? this.lastRecvd[slot] : 0;
   }
+  /** Packets nextPacket resent since open (RUD_TX_RETRANSMIT), queued by a NACK or a timeout; a wrapping uint32 count. */
   retransmissions(slot: number): number {
     return this.isOpen(slot) ? this.rtxCol[slot] : 0;
   }
+  /** onTimer expiries that queued a packet (RUD_TIMEOUT) since open; an E_OVERFLOW is not counted. */
   timeouts(slot: number): number {
     return this.isOpen(slot) ? this.toCol[slot] : 0;
   }
+  /**
+   * NACKs that queued a packet (RUD_NACK_RETRANSMIT) since open. A NACK for a packet already
+   * acknowledged, already queued or below the cumulative ACK (result 0), or refused, is not counted.
+   */
   nacks(slot: number): number {
     return this.isOpen(slot) ? this.nackCol[slot] : 0;
   }
