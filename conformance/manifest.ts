@@ -32,6 +32,11 @@ export interface ClassEntry {
   readers: { [name: string]: ReaderEntry };
   /** Table-wide public number fields and getters (`errors`, event counters): an expectation key may name one. */
   counters: { [name: string]: string };
+  /**
+   * Other public fields (typed arrays, records such as `params`): a dotted expectation key starts
+   * with one (`normalBytes.1`); `type` as TypeScript names it.
+   */
+  fields: { [name: string]: { type: string; doc: string; keys?: string[] } };
   profiles: string[];
   defaults: { [profile: string]: { [param: string]: number | string | boolean | null } } | null;
   /** Why `defaults` is null: the parameters construction cannot do without (its RangeError's message). */
@@ -63,11 +68,18 @@ function isPublicMethod(decl: ts.Declaration): boolean {
   return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0;
 }
 
-function isPublicNumberField(checker: ts.TypeChecker, decl: ts.Declaration): boolean {
+/** A typed array by its class name alone; a record (but `params`, which `defaults` spells out) with its keys. */
+function fieldEntry(checker: ts.TypeChecker, name: string, t: ts.Type, doc: string): ClassEntry["fields"][string] {
+  const type = checker.typeToString(t).replace(/^(\w+Array)<\w+>$/, "$1");
+  if (/Array$/.test(type) || name === "params") return { type, doc };
+  const keys = checker.getPropertiesOfType(checker.getNonNullableType(t)).map((p) => p.name);
+  return keys.length > 0 ? { type, doc, keys } : { type, doc };
+}
+
+function isPublicField(decl: ts.Declaration): boolean {
   if (!ts.isPropertyDeclaration(decl) && !ts.isGetAccessorDeclaration(decl)) return false;
   const flags = ts.getCombinedModifierFlags(decl);
-  if ((flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) !== 0) return false;
-  return (checker.getTypeAtLocation(decl).flags & ts.TypeFlags.NumberLike) !== 0;
+  return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0;
 }
 
 /** A numeric value written to JSON: ±Infinity as a string, which JSON cannot hold as a number. */
@@ -120,9 +132,15 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
   const type = checker.getTypeAtLocation(decl);
   const docs = new Map<string, { args: string[]; doc: string }>();
   const counters: ClassEntry["counters"] = {};
+  const fields: ClassEntry["fields"] = {};
   for (const sym of checker.getPropertiesOfType(type)) {
     const d = sym.declarations?.[0];
-    if (d !== undefined && isPublicNumberField(checker, d)) counters[sym.name] = flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
+    const doc = flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
+    if (d !== undefined && isPublicField(d)) {
+      const t = checker.getTypeAtLocation(d);
+      if ((t.flags & ts.TypeFlags.NumberLike) !== 0) counters[sym.name] = doc;
+      else if (t.getCallSignatures().length === 0) fields[sym.name] = fieldEntry(checker, sym.name, t, doc);
+    }
     if (d === undefined || !isPublicMethod(d)) continue;
     const m = d as ts.MethodDeclaration;
     docs.set(sym.name, {
@@ -143,6 +161,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
     outFields: cls.outFields ? [...cls.outFields] : [],
     readers,
     counters: Object.fromEntries(Object.entries(counters).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    fields: Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     profiles,
     ...defaultsOf(cls, profiles),
   };
