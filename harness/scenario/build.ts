@@ -7,7 +7,7 @@
 
 import { ParamError } from "../../lib/core/params";
 import { hash3 } from "../../lib/core/rng";
-import { type CcAdapter, type LbTable } from "../net/adapters";
+import { type CcAdapter, type LbTable, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
@@ -284,7 +284,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       cc = guard(path, cref, () => makeCc(cref.name, params, c, Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
-      if (cref.name === "swift" || cref.name === "timely") delayUses.set(ckey, { path, name: cref.name, params, linkGbps: c.linkGbps, flows: [] });
+      if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [] });
+      else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [] });
     }
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;

@@ -29,19 +29,18 @@
 // at a limited rate (its RTT then includes the host's queue, which Swift takes out as remote
 // delay).
 
-import { flowScaling, resolveSwiftParams, type SwiftParamsInput } from "../../lib/cc/swift/params";
-import { resolveTimelyParams, type TimelyParamsInput } from "../../lib/cc/timely/params";
+import { flowScaling, type SwiftParams } from "../../lib/cc/swift/params";
+import type { TimelyParams } from "../../lib/cc/timely/params";
 import { Family, type Topology } from "../topo/topology";
 
-/** One delay CC table: its scenario path, module, the parameters it was built with and its flows. */
-export interface DelayCcUse {
-  path: string;
-  name: string;
-  params: Record<string, unknown>;
-  /** Line rate the module was given (TIMELY's defaults follow it). */
-  linkGbps: number;
-  flows: { src: number; dst: number; hops: number }[];
-}
+/**
+ * One delay CC table: its scenario path, its module's resolved parameters (as the table holds
+ * them, the network's derived values included) and its flows.
+ */
+export type DelayCcUse = { path: string; flows: { src: number; dst: number; hops: number }[] } & (
+  | { name: "swift"; params: Readonly<SwiftParams> }
+  | { name: "timely"; params: Readonly<TimelyParams> }
+);
 
 export interface DelayNetwork {
   topology: Topology;
@@ -73,26 +72,22 @@ export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
     let targetOf: (hops: number) => number;
     let target: string;
     let fix: string;
-    try {
-      if (u.name === "swift") {
-        const p = resolveSwiftParams({ mtuBytes: n.mtuBytes, ...u.params } as SwiftParamsInput);
-        const { alphaNs, betaNs } = flowScaling(p.fsRangeNs, p.fsMinCwndPkts, p.fsMaxCwndPkts);
-        // Swift §3.1: flow scaling α/√cwnd + β only adds; at the largest window it is smallest.
-        const fsNs = Math.min(p.fsRangeNs, Math.max(0, alphaNs / Math.sqrt(p.maxCwndPkts) + betaNs));
-        // Whole ns, as the module holds them (Swift.open: round(base) + ⌊hops × h⌋; fs floored).
-        targetOf = (hops) => Math.round(p.baseTargetNs) + Math.floor(hops * p.hopScalingNs) + Math.floor(fsNs);
-        target =
-          `its smallest target, baseTargetNs ${us(p.baseTargetNs)} µs + hopScalingNs ${us(p.hopScalingNs)} µs per switch` +
-          `${fsNs > 0 ? ` + ${us(fsNs)} µs` : ""} (flow scaling adds up to ${us(p.fsRangeNs)} µs at small windows)`;
-        fix = `baseTargetNs (e.g. to 1.5 × the network RTT: ${us(1.5 * n.rttNs)} µs, as docs/smartt-fairness-swift.yaml)`;
-      } else if (u.name === "timely") {
-        const p = resolveTimelyParams({ linkGbps: u.linkGbps, ...u.params } as TimelyParamsInput);
-        targetOf = () => Math.round(p.tLowNs);
-        target = `T_low, tLowNs ${us(p.tLowNs)} µs (T_high ${us(p.tHighNs)} µs)`;
-        fix = "tLowNs and tHighNs";
-      } else continue;
-    } catch {
-      continue; // the module's own construction reports bad parameters
+    if (u.name === "swift") {
+      const p = u.params;
+      const { alphaNs, betaNs } = flowScaling(p.fsRangeNs, p.fsMinCwndPkts, p.fsMaxCwndPkts);
+      // Swift §3.1: flow scaling α/√cwnd + β only adds; at the largest window it is smallest.
+      const fsNs = Math.min(p.fsRangeNs, Math.max(0, alphaNs / Math.sqrt(p.maxCwndPkts) + betaNs));
+      // Whole ns, as the module holds them (Swift.open: round(base) + ⌊hops × h⌋; fs floored).
+      targetOf = (hops) => Math.round(p.baseTargetNs) + Math.floor(hops * p.hopScalingNs) + Math.floor(fsNs);
+      target =
+        `its smallest target, baseTargetNs ${us(p.baseTargetNs)} µs + hopScalingNs ${us(p.hopScalingNs)} µs per switch` +
+        `${fsNs > 0 ? ` + ${us(fsNs)} µs` : ""} (flow scaling adds up to ${us(p.fsRangeNs)} µs at small windows)`;
+      fix = `baseTargetNs (e.g. to 1.5 × the network RTT: ${us(1.5 * n.rttNs)} µs, as docs/smartt-fairness-swift.yaml)`;
+    } else {
+      const p = u.params;
+      targetOf = () => Math.round(p.tLowNs);
+      target = `T_low, tLowNs ${us(p.tLowNs)} µs (T_high ${us(p.tHighNs)} µs)`;
+      fix = "tLowNs and tHighNs";
     }
     let fewest = Infinity;
     let never = true;
