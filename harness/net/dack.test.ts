@@ -203,11 +203,12 @@ test("a resend a pacer holds past the RTO spends no further timeouts: each one c
 const MSS = 2048;
 const HEADER = 64;
 
-function transport(flows: number, rtoNs = 100_000): { tr: DackTransport; pool: PacketPool } {
+/** `flows` open flows from host 0 to host 1, whose target queue holds `bufferBytes`. */
+function transport(flows: number, rtoNs = 100_000, bufferBytes = 82944, poolPackets = 64): { tr: DackTransport; pool: PacketPool } {
   const dst = new Int32Array(flows).fill(1);
-  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs }, { dst, hosts: 2, bufferBytes: new Float64Array([bufferBytes, bufferBytes]) }, 64);
   for (let f = 0; f < flows; f++) tr.open(f);
-  return { tr, pool: new PacketPool(64) };
+  return { tr, pool: new PacketPool(poolPackets) };
 }
 
 function ack(pool: PacketPool, f: number, kind: number, seq: number, sentNs = 0): number {
@@ -322,11 +323,7 @@ test("a stream of exact full packets: the third is the last; an idle timer does 
 });
 
 test("writeAck: kind and number, the flow's last EV; CE from the flow's own accepted packets, the send time only from a packet of the same flow; the timestamp echo always", () => {
-  const dst = new Int32Array([1, 1]);
-  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9e4, 9e4]) }, 64);
-  tr.open(0);
-  tr.open(1);
-  const pool = new PacketPool(16);
+  const { tr, pool } = transport(2, 1e5, 9e4, 16);
   const data = (f: number, seq: number, ev: number, ce: boolean, sentNs: number) =>
     packet(pool, Kind.Data, f, 2112, { dst: 1, psn: seq, ev, flags: ce ? Flag.Ce : 0, sentNs });
   const h0 = data(0, 0, 0x1234, true, 500);
@@ -368,11 +365,7 @@ test("a NACK is marked last-hop only when the target's own queue was full (§II-
   // no other path avoids (UEC §3.6.12: a last-hop loss is NO_ECN). Flow 1's packet 1 before its
   // packet 0 says packet 0 was lost upstream: a path loss, NACK to the load balancer. Before,
   // both NACKs were marked last-hop.
-  const dst = new Int32Array([1, 1]);
-  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([9216, 9216]) }, 64);
-  tr.open(0);
-  tr.open(1);
-  const pool = new PacketPool(16);
+  const { tr, pool } = transport(2, 1e5, 9216, 16);
   const data = (f: number, seq: number) => packet(pool, Kind.Data, f, 2112, { dst: 1, psn: seq });
   const flagsOfNack = (h: number): number => {
     assert.equal([tr.ackCount(), tr.ackIsNack(0)], [1, true]);
@@ -428,11 +421,7 @@ test("a trimmed header is NACKed at once: last-hop only when its own packet, the
   // UEC PDS §3.5: the target NACKs a trimmed packet (UET_TRIMMED, or UET_TRIMMED_LASTHOP when a
   // last-hop port cut it), echoing its CE bit; the in-order target's NACK carries the last
   // accepted number (§II-A). Before, the header was dropped unanswered.
-  const dst = new Int32Array([1, 1]);
-  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
-  tr.open(0);
-  tr.open(1);
-  const pool = new PacketPool(32);
+  const { tr, pool } = transport(2, 1e5, 82944, 32);
   const header = (f: number, seq: number, flags: number) => packet(pool, Kind.Header, f, 64, { dst: 1, psn: seq, flags, sentNs: 700 });
   const answer = (h: number): [number, number][] => {
     const list: [number, number][] = [];
@@ -535,10 +524,7 @@ test("CE goes back on the flow's next IACK that acknowledges packets, never on a
   // (8448 B, not congested) 5 crosses: IACK(5), unmarked. Before, each ACK copied the CE bit of
   // the packet that caused it: the DACK drawn by 4 carried it, and IACK(4), caused by 0's
   // departure, did not.
-  const dst = new Int32Array([1]);
-  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 1e5 }, { dst, hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
-  tr.open(0);
-  const pool = new PacketPool(32);
+  const { tr, pool } = transport(1, 1e5, 82944, 32);
   const hs: number[] = [];
   const acks = (h: number): [number, number, number][] => {
     const list: [number, number, number][] = [];
