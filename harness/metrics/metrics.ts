@@ -21,7 +21,7 @@
 
 import { Kind } from "../net/packets";
 import type { Built } from "../scenario/build";
-import { cables, faultLinks, levels, linkClass, portName, reversePort } from "../scenario/faults";
+import { cables, type FaultLink, faultLinks, levels, linkClass, portName, reversePort } from "../scenario/faults";
 
 export interface Stats {
   n: number;
@@ -63,14 +63,6 @@ export interface Metrics {
    * for `slow`), and its cost. Results written before these two fields (2026-12-04) lack them.
    */
   faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
-}
-
-/** A cable a fault took: `id` its lower port id (a scenario's `{ id }`), `from` / `to` its ends ("switch 8 port 2", "host 3"), `class` as `random` classes name it. */
-export interface FaultLink {
-  id: number;
-  from: string;
-  to: string;
-  class: string;
 }
 
 export interface Series {

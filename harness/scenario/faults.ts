@@ -99,12 +99,10 @@ export function portOf(t: Topology, r: PortRefSpec, where: string): number {
   return linkPort(t, { switch: r.switch, port: r.port, id: r.id }, where);
 }
 
-/** A readable name for a port. */
+/** A readable name for a port: its end, then the node it leads to. */
 export function portName(t: Topology, p: number): string {
-  const a = t.portNode[p];
   const b = t.portTo[p];
-  const name = (n: number) => (n < t.hosts ? `host ${n}` : `switch ${n - t.hosts}`);
-  return `${name(a)}${a >= t.hosts ? ` port ${t.portLocal[p]}` : ""} → ${name(b)}`;
+  return `${portEnd(t, p)} → ${b < t.hosts ? `host ${b}` : `switch ${b - t.hosts}`}`;
 }
 
 /** One end of a cable as a scenario names it: "host 3", or "switch 8 port 2" (the switch's own port index). */
@@ -113,9 +111,17 @@ export function portEnd(t: Topology, p: number): string {
   return a < t.hosts ? `host ${a}` : `switch ${a - t.hosts} port ${t.portLocal[p]}`;
 }
 
+/** A cable a fault took: `id` its lower port id (a scenario's `{ id }`), `from` / `to` its ends ("switch 8 port 2", "host 3"), `class` as `random` classes name it. */
+export interface FaultLink {
+  id: number;
+  from: string;
+  to: string;
+  class: string;
+}
+
 /** A fault's links for results: each cable once, by its lower port id (usable as `links: [{ id }]`), both ends and its class. */
-export function faultLinks(t: Topology, ports: readonly number[], lv: Int32Array): { id: number; from: string; to: string; class: string }[] {
-  const out: { id: number; from: string; to: string; class: string }[] = [];
+export function faultLinks(t: Topology, ports: readonly number[], lv: Int32Array): FaultLink[] {
+  const out: FaultLink[] = [];
   for (const p of ports) {
     const q = reversePort(t, p);
     if (p < q) out.push({ id: p, from: portEnd(t, p), to: portEnd(t, q), class: linkClass(t, p, lv) });
