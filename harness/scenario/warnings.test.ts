@@ -46,6 +46,19 @@ test("Swift's google profile on the default network: no single full queue reache
   assert.match(w[0], "1.5 × the network RTT: 21.03 µs");
 });
 
+test("Swift's paper profile cuts on loss (Alg. 1 fast recovery): the warning says so, not 'as cc none'", () => {
+  // The paper profile's delay targets are google's (the slack arithmetic above: 2 queues per
+  // flow), but lossDecrease is on, so a trim's NACK cuts by max_mdf 0.5 (Swift Alg. 1).
+  const w = warnings(scenarioWith({ name: "swift", params: { profile: "paper" } }));
+  assert.is(w.length, 1);
+  assert.match(w[0], "only where 2 or more queues on one path are full at once");
+  assert.match(w[0], "it backs off only on loss (lossDecrease: a NACK cuts the window by maxMdf 0.5, at most once per RTT), never on delay");
+  assert.not.match(w[0], "as cc none would");
+  // google with lossDecrease given: the same wording; google as it is: as cc none.
+  assert.match(warnings(scenarioWith({ name: "swift", params: { lossDecrease: true } }))[0], "backs off only on loss");
+  assert.match(warnings(scenarioWith({ name: "swift" }))[0], "it runs as cc none would");
+});
+
 test("a Swift target one full queue can reach, NSCC, or PFC's deep queues: no warning", () => {
   // baseTargetNs 21,034 (1.5 × RTT): across the core 21,034 + 5 × 1,000 = 26,034 ns against
   // 14,022.72 + 14,608 = 28,630.72 ns through one full queue: slack 12,011.28 → 0 + 1 = 1 queue.

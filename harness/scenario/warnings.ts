@@ -10,7 +10,7 @@
 // queue stays below Swift's 30 µs target for 5 switches. Such a CC then never backs off at a
 // single bottleneck (an incast's last hop) and runs as cc `none` does (a 16:1 incast on the
 // 2-tier k = 8 tree: swift, timely and none finished within 1.5 µs of each other, harness/README.md
-// "Delay targets").
+// "Delay targets"), or, with Swift's lossDecrease, as a loss-based CC.
 //
 // The bound, per flow (documented in harness/README.md beside `transport.cc`):
 //   drain    = (bufferBytes + mtuBytes) × 8 / linkGbps   one data queue's worth, every switch port
@@ -104,10 +104,16 @@ export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
     if (fewest < 2) continue;
     const act = u.name === "swift" ? "It cuts its window" : "It stops increasing its rate";
     const when = never ? `${act} on delay never, not even with every queue on a flow's path full` : `${act} only where ${fewest} or more queues on one path are full at once`;
+    // Swift Alg. 1 fast recovery: with lossDecrease a trim or drop still cuts (paper, htsim and
+    // reflex profiles), so only the delay signal is lost at one bottleneck.
+    const single =
+      u.name === "swift" && u.params.lossDecrease
+        ? `at a single bottleneck (an incast) it backs off only on loss (lossDecrease: a NACK cuts the window by maxMdf ${u.params.maxMdf}, at most once per RTT), never on delay`
+        : "at a single bottleneck (an incast) it runs as cc none would";
     out.push(
       `${u.path}: ${u.name} reacts to no single congested queue: ${target}, is above every flow's unloaded RTT ` +
         `(at most ${us(worstRttNs)} µs) plus one full queue ((bufferBytes + mtuBytes) × 8 / linkGbps = ${us(drainNs)} µs). ` +
-        `${when}; at a single bottleneck (an incast) it runs as cc none would. ` +
+        `${when}; ${single}. ` +
         `Lower ${fix} or deepen the queues (network.bufferBdp); see harness/README.md, transport.cc.`,
     );
   }
