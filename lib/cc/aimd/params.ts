@@ -14,11 +14,11 @@ export interface AimdParams {
    * 1095 B < SMSS ≤ 2190 B, 4·SMSS if SMSS ≤ 1095 B, clamped to [minCwndBytes, maxCwndBytes].
    */
   initialCwndBytes: number;
-  /** Floor of the window (never below one MSS, so a segment always fits). */
+  /** Floor of the window, in [mssBytes, maxCwndBytes] so a segment always fits; mssBytes unless given. */
   minCwndBytes: number;
-  /** Ceiling of the window. */
+  /** Ceiling of the window, in [mssBytes, 2^30]; 2^24 (16 MiB) unless given. */
   maxCwndBytes: number;
-  /** Additive increase per window of acknowledged bytes (RFC 5681 eq. (3); RFC 3465 §2.1). */
+  /** Additive increase per window of acknowledged bytes (RFC 5681 eq. (3); RFC 3465 §2.1); mssBytes unless given. */
   increaseBytes: number;
   /** Multiplicative decrease on a loss or NACK: cwnd × factor (RFC 5681 eq. (4) halves). */
   decreaseFactor: number;
@@ -26,7 +26,10 @@ export interface AimdParams {
   slowStart: boolean;
   /** ssthresh at open; RFC 5681 §3.1 "arbitrarily high": the ceiling unless given. */
   initialSsthreshBytes: number;
-  /** Window after a retransmission timeout (RFC 5681 §3.1 loss window LW = 1 SMSS). */
+  /**
+   * Window after a retransmission timeout (RFC 5681 §3.1 loss window LW = 1 SMSS), in
+   * [minCwndBytes, maxCwndBytes]; minCwndBytes unless given, so a 2·SMSS floor gives a 2·SMSS LW.
+   */
   timeoutCwndBytes: number;
   /**
    * At most one decrease per window of data: losses of bytes that were in flight when the
