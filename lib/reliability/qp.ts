@@ -63,13 +63,19 @@ export type SenderLayout = Layout & {
  * scheduling round (`onSchedule`), the `out` record and the readers they have in common.
  */
 export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L> {
-  /** Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three by messageInfo. */
+  /**
+   * Fields of `out`: the first seven written by nextPacket for the packet it chose, the last three
+   * by messageInfo. `retryNo` is always 0 here: these schemes resend under the packet's own PSN
+   * and carry no retransmission round (DCP §4.5's sRetryNo is DcpSender's); the field keeps
+   * DcpSender's layout, so the fabric reads both records alike.
+   */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
   readonly out = offHeap(Int32Array, 10);
   /**
-   * The largest message post() takes: 2^30 − 1 bytes, or fewer at an MTU below 1024 B, where
-   * 1,048,575 packets is the limit (8 of them span 2^23 − 8 PSNs, K.MaxMessagePackets).
+   * The largest message post() takes: min(2^30 − 1, 1,048,575 × mtuBytes) bytes. The packet
+   * limit binds at an MTU of 1024 B or below (1,048,575 × 1024 = 1,073,740,800 < 2^30 − 1):
+   * 8 messages of 1,048,575 packets span 2^23 − 8 PSNs, inside the signed 24-bit difference.
    */
   readonly maxMessageBytes: number;
 
@@ -119,7 +125,8 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
    * Posts a message (a WQE) of `lengthBytes` (0 is a one-packet message) and kind `op` (0 Send,
    * 1 Write, 2 Write with Immediate; the DCP_OP_* values). Assigns its MSN, its PSNs (one per MTU
    * of payload) and, except for a Write, its SSN. Returns the MSN, E_FULL with 8 messages
-   * outstanding, or E_SLOT / E_ARG.
+   * outstanding (posted and not yet freed by a cumulative ACK, sent or not), or E_SLOT / E_ARG;
+   * the argument checks come first, so a bad length or op is E_ARG even with the table full.
    */
   post(slot: number, lengthBytes: number, op: number): number {
     if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 0 && lengthBytes <= this.maxMessageBytes)) {
@@ -140,7 +147,10 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     return r < 0 ? this.fail(r) : r;
   }
 
-  /** A scheduling round: the quota is min(roundQuotaBytes, awinBytes). Returns 0. */
+  /**
+   * A scheduling round: the quota becomes min(roundQuotaBytes, awinBytes), replacing what the
+   * last round left (unspent quota does not carry over). Returns 0, or E_SLOT / E_ARG.
+   */
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
     if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
       return this.reject(slot);
@@ -149,15 +159,22 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
     return 0;
   }
 
+  /** The cumulative ACK point: the first PSN not yet acknowledged (SND.UNA). */
   unaPsn(slot: number): number {
     return this.una[slot] | 0;
   }
+  /**
+   * The PSN the new-data cursor sends next: one past the highest PSN sent, except in GbnSender,
+   * whose NACKs and timeouts move it back to SND.UNA to resend from there.
+   */
   nextPsn(slot: number): number {
     return this.nxt[slot] | 0;
   }
+  /** The oldest message not yet freed by a cumulative ACK. */
   unaMsn(slot: number): number {
     return this.unaMsnCol[slot] | 0;
   }
+  /** Messages posted and not yet freed (sent or not): E_FULL from post at 8. */
   outstandingMessages(slot: number): number {
     return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
@@ -225,7 +242,9 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   /**
    * `out` for the packet at byte `off` of message `msn`, `left` bytes before the message's end
    * (so one MTU or the rest), charged to the round's quota when `useQuota`. False when the quota
-   * cannot carry it (nothing changes then).
+   * cannot carry it (nothing changes then): a packet is never split to fit what the round has
+   * left, and a 0-byte packet spends nothing but still needs a quota above 0, so a round of
+   * awinBytes 0 sends nothing.
    */
   private writePacket(slot: number, kind: number, msn: number, psn: number, off: number, left: number, useQuota: boolean): boolean {
     const len = left < this.mtu ? left : this.mtu;

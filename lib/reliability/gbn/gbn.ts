@@ -170,8 +170,9 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
 
   /**
    * A cumulative ACK: every PSN before `epsn` arrived. Frees completed messages and restarts
-   * the timer (stops it when nothing is outstanding). Returns the messages freed, 0 for an old
-   * ACK, E_STATE for an ePSN beyond what was sent, or E_ARG.
+   * the timer (stops it when nothing is outstanding). Returns the messages freed; 0 for an ACK
+   * not past SND.UNA (a duplicate or an older one: nothing changes, the timer runs on from its
+   * start); E_STATE for an ePSN beyond highPsn; or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, epsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -182,8 +183,9 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
 
   /**
    * A NACK (sequence error) carrying the receiver's ePSN: the cumulative part as onAck, then
-   * go back to ePSN (IBA §9.7.5.1.2). Returns the messages freed, E_STATE or E_ARG; a NACK
-   * older than the last ACK changes nothing. The go-back does not spend retry_cnt: a NACK shows
+   * go back to ePSN (IBA §9.7.5.1.2). Returns the messages freed, E_STATE for an ePSN at or
+   * beyond highPsn (a hole needs a PSN sent after it), or E_SLOT / E_ARG; a NACK older than the
+   * last ACK changes nothing (0), and one without progress restarts no timer. The go-back does not spend retry_cnt: a NACK shows
    * the responder alive, as Linux hfi1/qib treat it (restart_rc's decrement is undone by the
    * reset that follows every NAK in do_rc_ack); rxe instead spends one per NAK-started retry.
    */
@@ -222,6 +224,7 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     return GBN_TIMEOUT;
   }
 
+  /** One past the highest PSN ever sent (nextPsn, which NACKs and timeouts move back, stays at or below it). */
   highPsn(slot: number): number {
     return this.high[slot] | 0;
   }
@@ -231,11 +234,15 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & K.Armed) !== 0;
   }
-  /** Expiry tick (meaningful while timerArmed); 0 for a slot that is not open. */
+  /**
+   * Expiry tick, the timer's start + rtoNs: meaningful while timerArmed; a stopped timer keeps
+   * its last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
+   */
   deadlineNs(slot: number): number {
     // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
     return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
   }
+  /** Consecutive timeouts without progress (IBA retry_cnt spent); cumulative progress clears it. */
   retryCount(slot: number): number {
     return this.retry[slot] | 0;
   }
@@ -279,7 +286,10 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
     close: ["slot"],
     onData: ["slot", "nowNs", "psn", "last"],
   };
-  /** Written with GBN_RX_ACK or GBN_RX_NACK: the cumulative ePSN, the AETH MSN, messages completed now. */
+  /**
+   * Written by every onData that is not rejected (ACK, NACK, duplicate and GBN_RX_DROP alike):
+   * the cumulative ePSN after the packet, the AETH MSN, messages completed now (0 or 1).
+   */
   static readonly outFields = ["epsn", "msn", "completed"] as const;
 
   readonly params: Readonly<GbnReceiverParams>;

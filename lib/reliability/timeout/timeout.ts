@@ -175,8 +175,10 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   };
 
   /**
-   * An ACK: cumulative `cumPsn` and the PSN that arrived, `sackPsn` (recorded, never acted on).
-   * Returns the messages freed, E_STATE for PSNs beyond what was sent, or E_ARG.
+   * An ACK: cumulative `cumPsn` and the PSN that arrived, `sackPsn` (recorded when above the
+   * cumulative point after the ACK, whether or not `cumPsn` advanced; never acted on). Only
+   * cumulative progress restarts the timer. Returns the messages freed, E_STATE for a cumPsn
+   * beyond nextPsn or a sackPsn at or beyond it, or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -221,13 +223,21 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
     const n = psn24Diff(this.nxt[slot], this.una[slot]);
     return countSet(this.sack, slot * this.words, this.mask, this.una[slot] & this.mask, n);
   }
+  /**
+   * True from a timeout until its pass has nothing left: the first nextPacket after the last
+   * resend finds that (the pass ends lazily, so this still reads true right after that resend),
+   * or ACKs covering everything sent end it.
+   */
   retransmitting(slot: number): boolean {
     return (this.flags[slot] & F.Pass) !== 0;
   }
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
-  /** Expiry tick (meaningful while timerArmed); 0 for a slot that is not open. */
+  /**
+   * Expiry tick, the timer's start + rtoNs: meaningful while timerArmed; a stopped timer keeps
+   * its last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
+   */
   deadlineNs(slot: number): number {
     // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
     return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
