@@ -37,7 +37,7 @@ export const VectorSchema = Type.Object(
       }),
     ),
     params: Type.Record(Type.String(), Type.Unknown()),
-    capacity: Type.Optional(Type.Integer({ minimum: 1 })),
+    capacity: Type.Optional(Type.Integer({ minimum: 1, description: "flow slots of the table under test; 64 when absent" })),
     open: Type.Array(Args),
     steps: Type.Array(StepSchema, { minItems: 1 }),
     tolerance: Type.Optional(Type.Record(Type.String(), Type.Number({ minimum: 0 }))),
