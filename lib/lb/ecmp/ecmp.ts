@@ -31,7 +31,6 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
     close: ["slot"],
     choosePath: ["slot", "nowNs", "psn"],
     onPathFeedback: ["slot", "nowNs", "ev", "kind"],
-    ev: ["slot"],
   };
 
   readonly params: Readonly<EcmpParams>;
@@ -81,7 +80,7 @@ export class Ecmp extends FlowTable<typeof LAYOUT> {
     return ev === this.evs[slot] ? 0 : this.fail(E_STATE);
   }
 
-  /** Reader: the flow's EV (−1 for a closed slot). */
+  /** Reader: the flow's EV, fixed at open; −1 for a slot that is not open. */
   ev(slot: number): number {
     return this.isOpen(slot) ? this.evs[slot] : -1;
   }

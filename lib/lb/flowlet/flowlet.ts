@@ -120,6 +120,7 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
     return 0;
   }
 
+  /** Reader: the flow's current EV, the one choosePath returns until a new flowlet; −1 for a slot that is not open. */
   ev(slot: number): number {
     return this.isOpen(slot) ? this.evs[slot] : -1;
   }

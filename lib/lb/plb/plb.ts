@@ -241,10 +241,12 @@ export class Plb extends FlowTable<typeof LAYOUT> {
 
   // Readers
 
+  /** Reader: the flow's current EV, the one choosePath returns until a re-path; −1 for a slot that is not open. */
   ev(slot: number): number {
     return this.isOpen(slot) ? this.evs[slot] : -1;
   }
 
+  /** Reader: congested rounds in a row (0 … rehashRounds), 0 again after a clean round or a re-path; −1 for a slot that is not open. */
   congestedRounds(slot: number): number {
     return this.isOpen(slot) ? this.rounds[slot] : -1;
   }
