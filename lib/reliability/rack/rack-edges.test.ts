@@ -306,6 +306,14 @@ test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed
   assert.is(s.nextPacket(1, 12_000), RACK_TX_PROBE); // PSN 2, new data: the RTO runs until 15 000
   assert.is(s.onTimer(1, 15_000), RACK_TIMER_RTO);
   assert.is(s.sackedPackets(1), 0);
+  // RACK.reo_wnd is a variable that step 5 sets (RACK_detect_loss): the RTO leaves it as it was.
+  assert.is(s.reoWndNs(1), 250);
+  s.onSchedule(1, 15_000, 1 << 20);
+  assert.is(s.nextPacket(1, 15_000), RACK_TX_RETRANSMIT); // PSN 1
+  // Its ACK (RTT 1000, not below min_RTT: step 2 takes it) runs step 5 in RTO recovery, which
+  // ends only past PSN 2, with no reordering seen: 0.
+  s.onAck(1, 16_000, 2, 1, false);
+  assert.ok(s.inRecovery(1));
   assert.is(s.reoWndNs(1), 0);
 });
 

@@ -5,7 +5,10 @@
 // by a duplicate ACK without SACK information (§7.4.2's last case). Those after it fail on the code
 // before 2026-12-03: a PTO's expiry without a probe re-arms the RTO (§7.3), the PTO is armed with
 // a probe in flight (§7.2), none beside the reordering timer (§8), and lost retransmissions are
-// counted (§9.3).
+// counted (§9.3). The last three fail on the code before 2026-12-04: an RTO marked with a window
+// recomputed at the RTO instead of RACK.reo_wnd as step 5 left it (§6.3), a network duplicate
+// DSACKed within the cumulative ACK gave an RTT sample (RFC 6298 §3), and an initialRtoNs above
+// maxRtoNs was used as given (RFC 6298 (2.5)).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
@@ -184,6 +187,42 @@ test("RFC 8985 §9.3: a retransmission marked lost by an RTO counts, as one RACK
   assert.is(s.onTimer(0, 2_000_000), RACK_TIMER_RTO); // no sample since the probe: PSNs 0, 1 lost
   assert.is(s.lostPackets(0), 2);
   assert.is(s.lostRetransmissions(0), 1);
+});
+
+test("RFC 8985 §6.3: an RTO marks with RACK.reo_wnd as step 5 last set it, not 0 for the fast recovery that step started", () => {
+  const s = flow(6, { minRtoNs: 1000, maxRtoNs: 1200, initialRtoNs: 1200 });
+  s.onAck(0, 1000, 1, 0, false); // SRTT = min_RTT = RACK.rtt = 1000; RTO min(3000, 1200) = 1200
+  for (const t of [1400, 1500, 2000, 2000]) s.nextPacket(0, t); // PSNs 1–4
+  // PSN 1 cumulatively, PSN 3 SACKed (RACK (2000, 3), RACK.rtt 1000). Step 5 sets reo_wnd =
+  // min(⌊1000 / 4⌋, 1000) = 250 (1 SACKed, no recovery yet), then marks PSN 2 lost:
+  // 1500 + 1000 + 250 ≤ 3000. Recovery begins; the RTO restarts: 3000 + 1200.
+  s.onAck(0, 3000, 2, 3, false);
+  assert.equal([s.inRecovery(0), s.lostPackets(0), s.reoWndNs(0), s.deadlineNs(0)], [true, 1, 250, 4200]);
+  assert.is(s.nextPacket(0, 3000), RACK_TX_RETRANSMIT); // PSN 2
+  assert.is(s.nextPacket(0, 3000), RACK_TX_NEW); // PSN 5
+  assert.is(s.onTimer(0, 4200), RACK_TIMER_RTO);
+  // SND.UNA (PSN 2) and PSN 4 (4200 − 2000 ≥ 1000 + 250) are lost; PSN 5 (1200 < 1250) is not.
+  // A window recomputed now, in recovery with no reordering seen, would be 0 and lose PSN 5 too.
+  assert.equal([s.lostPackets(0), s.reoWndNs(0)], [2, 250]);
+});
+
+test("RFC 6298 §3 (Karn): a network duplicate DSACKed inside the cumulative ACK gives no RTT sample, as above SND.UNA", () => {
+  const s = flow(2, { minRtoNs: 1000 });
+  s.nextPacket(0, 0); // PSN 1, never resent
+  s.onAck(0, 1000, 1, 0, false); // SRTT 1000, RTTVAR 500, min_RTT 1000
+  // PSN 1's ACK was lost; a copy the network made draws cum 2 with a DSACK of PSN 1 at 3000: it
+  // arrived twice and this ACK answers the later copy. A sample of 3000 would give SRTT
+  // 1000 + ⌊2000 / 8⌋ = 1250, RTTVAR 500 + ⌊1500 / 4⌋ = 875.
+  assert.is(s.onAck(0, 3000, 2, 1, true), 1);
+  assert.equal([s.srttNs(0), s.rttvarNs(0), s.minRttNs(0)], [1000, 500, 1000]);
+  assert.is(s.rackRttNs(0), 3000, "step 2 still takes it: it was sent once");
+});
+
+test("RFC 6298 (2.5): an initialRtoNs above maxRtoNs is capped there, so the first doubling does not shorten it", () => {
+  const s = flow(2, { minRtoNs: 1000, maxRtoNs: 5000, initialRtoNs: 1_000_000 });
+  assert.equal([s.rtoNs(0), s.deadlineNs(0)], [5000, 5000]); // the PTO (1 s) is capped at it too
+  const low = flow(1, { minRtoNs: 1000, initialRtoNs: 500 });
+  assert.is(low.rtoNs(0), 500, "minRtoNs floors a computed RTO only (2.4)");
 });
 
 test.run();

@@ -60,6 +60,7 @@ function senderLayout(bits: number) {
     srtt: "i32", // RFC 6298, ns (0: no sample yet)
     rttvar: "i32",
     rto: "i32", // current RTO with backoff, ns
+    reoWnd: "i32", // RACK.reo_wnd, ns, as step 5 last computed it (RFC 8985 §6.2; §6.3 reads it)
     fack: "i32", // RACK.fack: one past the highest PSN delivered
     dsackRound: "i32", // RACK.dsack_round (valid with F.DsackRound)
     recoveryEnd: "i32", // SND.NXT when recovery began
@@ -158,15 +159,23 @@ export interface RackSenderParams {
   reoWndMult: number;
   /** DSACK-driven reo_wnd adaptation and the zero window before reordering (rfc8985: on). */
   reoWndAdaptive: boolean;
-  /** RTO before any RTT sample (RFC 6298 says 1 s for the Internet; a NIC uses far less). */
+  /**
+   * RTO before any RTT sample (RFC 6298 (2.1) says 1 s for the Internet; a NIC uses far less);
+   * capped at maxRtoNs, never raised to minRtoNs.
+   */
   initialRtoNs: number;
+  /** Floor of an RTO computed from RTT samples (RFC 6298 (2.4)). */
   minRtoNs: number;
+  /** Cap on every RTO: computed, doubled on expiry (RFC 6298 (2.5), 5.5) and initialRtoNs. */
   maxRtoNs: number;
   /** PTO before any RTT sample (RFC 8985 §7.2: 1 s on the Internet). */
   initialPtoNs: number;
   /** TLP.max_ack_delay (RFC 8985 §7.2); 0 for a receiver that ACKs every packet. */
   maxAckDelayNs: number;
-  /** Consecutive RTOs before the QP is in error. */
+  /**
+   * RTOs in a row without SND.UNA advancing that the QP takes; the next one makes onTimer return
+   * E_OVERFLOW (the QP is in error; nothing changes). An ACK that advances SND.UNA resets the count.
+   */
   maxRetries: number;
 }
 
@@ -240,6 +249,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly srttCol = this.col.srtt;
   private readonly rttvar = this.col.rttvar;
   private readonly rtoCol = this.col.rto;
+  private readonly reoWndCol = this.col.reoWnd;
   private readonly fack = this.col.fack;
   private readonly dsackRound = this.col.dsackRound;
   private readonly recoveryEnd = this.col.recoveryEnd;
@@ -294,7 +304,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.mask = bits - 1;
     this.mult0 = p.reoWndMult;
     this.adaptive = p.reoWndAdaptive ? 1 : 0;
-    this.initialRto = p.initialRtoNs;
+    // RFC 6298 (2.5) bounds the RTO, the one before any sample included: above maxRtoNs the
+    // first doubling would shorten it (refusing the pair instead would fail a maxRtoNs set alone
+    // below the default initialRtoNs). minRtoNs does not raise it: (2.4) floors a computed RTO.
+    this.initialRto = p.initialRtoNs < p.maxRtoNs ? p.initialRtoNs : p.maxRtoNs;
     this.minRto = p.minRtoNs;
     this.maxRto = p.maxRtoNs;
     this.initialPto = p.initialPtoNs;
@@ -316,7 +329,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
 
   /**
    * A due tail-loss probe first (RFC 8985 §7.3; it does not wait for the quota), then packets
-   * RACK marked lost in PSN order, then new data within the window and the quota.
+   * RACK marked lost in PSN order, then new data within the window and the quota. Returns
+   * RACK_TX_PROBE, RACK_TX_RETRANSMIT or RACK_TX_NEW with the packet in `out` (out.retryNo is
+   * always 0), RACK_TX_NONE when nothing may go (nothing posted unsent, windowPackets in flight,
+   * or the quota cannot carry the packet; a lost packet it cannot carry holds back new data), or
+   * E_SLOT / E_ARG.
    */
   readonly nextPacket = (slot: number, nowNs: number): number => {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -334,10 +351,13 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   };
 
   /**
-   * An ACK: cumulative `cumPsn`, the PSN `sackPsn` whose arrival triggered it, and `dsack` when
-   * that PSN had already arrived. Runs RFC 8985 §7.4 (probe outcome), §6.2 steps 1–5, the RTT
-   * estimator, and rearms the RTO, PTO and reordering timers. Returns the messages freed,
-   * E_STATE for a PSN beyond what was sent, or E_ARG.
+   * An ACK: cumulative `cumPsn` (the receiver's ePSN), the PSN `sackPsn` whose arrival triggered
+   * it (RackReceiver's out.sackPsn), and `dsack` when that PSN had already arrived. A `sackPsn`
+   * past the new SND.UNA is SACKed (delivered, DSACK or not); one below it is covered by
+   * the cumulative part. Runs RFC 8985 §7.4 (probe outcome), §6.2 steps 1–5, the RTT estimator,
+   * and rearms the RTO, PTO and reordering timers; an ACK that advances SND.UNA resets the count
+   * of RTOs toward maxRetries. Returns the messages freed (0 or more), E_STATE for a cumPsn past
+   * SND.NXT or a sackPsn at or past it (nothing changes), or E_SLOT / E_ARG.
    */
   readonly onAck = (slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: boolean): number => {
     if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -396,6 +416,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (next !== K.NoneIdx && ((this.rackXmit[slot] - this.xmitTs[tsBase + next]) | 0) >= 0) {
       this.detectLoss(slot, now);
     } else {
+      this.reoWndCol[slot] = this.reoWnd(slot); // step 5 runs on every ACK, walk or not
       this.flags[slot] &= ~F.ReoArmed;
     }
     if (cur === nxt) {
@@ -437,10 +458,13 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const base = slot * this.words;
     this.minRttOfAck(slot, now, una, d, cumPsn, sackPsn, dsack);
     if (d > 0) {
+      // A DSACKed PSN the cumulative ACK delivers arrived twice as well (a copy the network
+      // duplicated; a resend is left out anyway): delivered, but no RTT sample (Karn), as above SND.UNA.
+      const dup = dsack ? sackPsn : -1;
       for (let i = 0; i < d; i++) {
         const psn = (una + i) & K.U24;
         const idx = psn & this.mask;
-        if (!bitTest(this.sackBits, base, idx)) this.deliverPick(slot, now, psn, idx, true);
+        if (!bitTest(this.sackBits, base, idx)) this.deliverPick(slot, now, psn, idx, psn !== dup);
       }
       // deliver() cleared the resent and lost bits of what it delivered; SACKed packets had
       // theirs cleared when SACKed, and only their SACK bits remain to release.
@@ -576,9 +600,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /** SND.NXT − SND.UNA: SACKed and lost packets included. */
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
+  /** Packets marked lost (step 5 or an RTO) and not yet retransmitted. */
   lostPackets(slot: number): number {
     const una = this.una[slot];
     return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, psn24Diff(this.nxt[slot], una));
@@ -586,34 +612,45 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   sackedPackets(slot: number): number {
     return this.sackedCol[slot] | 0;
   }
+  /** RACK.rtt: the RTT of the most recently sent packet step 2 took (0 before any; not floored). */
   rackRttNs(slot: number): number {
     return this.rackRttCol[slot] | 0;
   }
+  /** RACK.min_RTT over the connection, at least 1 ns once sampled; 0 before any sample. */
   minRttNs(slot: number): number {
     return this.minRttCol[slot] | 0;
   }
+  /** RFC 6298 SRTT, from samples floored at 1 ns; 0 before any sample. */
   srttNs(slot: number): number {
     return this.srttCol[slot] | 0;
   }
   rttvarNs(slot: number): number {
     return this.rttvar[slot] | 0;
   }
+  /** The RTO with backoff, within [minRtoNs, maxRtoNs] once sampled; before that min(initialRtoNs, maxRtoNs), doubled per RTO up to maxRtoNs. */
   rtoNs(slot: number): number {
     return this.rtoCol[slot] | 0;
   }
+  /**
+   * RACK.reo_wnd as step 5 last computed it (RFC 8985 §6.2 RACK_detect_loss, at each ACK and
+   * reordering-timer expiry), which an RTO's marking uses (§6.3): entering recovery or an RTO
+   * does not change it until the next ACK. 0 before the first ACK.
+   */
   reoWndNs(slot: number): number {
-    return this.reoWnd(slot) | 0;
+    return this.reoWndCol[slot] | 0;
   }
+  /** RACK.reo_wnd_mult, in min_RTT / 4: starts at reoWndMult, +1 per DSACK round (at most 255). */
   reoWndMult(slot: number): number {
     return this.reoMult[slot] | 0;
   }
-  /** RACK.reo_wnd_persist: recovery exits left before reo_wnd_mult returns to its start. */
+  /** RACK.reo_wnd_persist: recovery exits left before reo_wnd_mult returns to its start (reoWndMult); 16 after a DSACK round starts, never below 0. */
   reoWndPersist(slot: number): number {
     return this.reoPersist[slot] | 0;
   }
   reorderingSeen(slot: number): boolean {
     return (this.flags[slot] & F.Reordering) !== 0;
   }
+  /** In fast recovery (step 5 marked a loss) or RTO recovery, until SND.UNA reaches the SND.NXT of its start. */
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
   }
@@ -630,15 +667,23 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (!(d >= 0 && d < psn24Diff(this.nxt[slot], una))) return false;
     return bitTest(this.lostBits, slot * this.words, psn & this.mask);
   }
+  /** A TLP episode is open (TLP.end_seq set, RFC 8985 §7.4): no further probe until it ends; an RTO or entering fast recovery ends it. */
   probeInFlight(slot: number): boolean {
     return (this.flags[slot] & F.TlpActive) !== 0;
   }
+  /** onTimer returned RACK_TIMER_PROBE and nextPacket has not sent the probe yet. */
   probePending(slot: number): boolean {
     return (this.flags[slot] & F.ProbePending) !== 0;
   }
+  /** The RTO, the PTO or the reordering timer is armed. */
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.AnyTimer) !== 0;
   }
+  /**
+   * The RTO runs, or waits for the reordering timer: while that is armed the RTO is cancelled
+   * (RFC 8985 §8) and deadlineNs does not show it, but this stays true, as the RTO resumes when
+   * the reordering timer ends (on its own schedule, or from then if that passed meanwhile).
+   */
   rtoArmed(slot: number): boolean {
     return (this.flags[slot] & F.RtoArmed) !== 0;
   }
@@ -648,7 +693,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   reorderTimerArmed(slot: number): boolean {
     return (this.flags[slot] & F.ReoArmed) !== 0;
   }
-  /** The earliest armed deadline (meaningful while timerArmed). */
+  /** The earliest armed deadline (meaningful while timerArmed): the reordering timer's alone while it is armed (§8), else the earlier of the RTO and the PTO. */
   deadlineNs(slot: number): number {
     const flags = this.flags[slot];
     // RFC 8985 §8: an armed reordering timer cancels the RTO.
@@ -762,9 +807,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const base = slot * this.words;
     const row = slot * this.bits;
     let least = -1;
+    const dup = dsack ? sackPsn : -1; // DSACKed: arrived twice (RFC 6298 §3, Karn), wherever it lies
     for (let i = 0; i < d; i++) {
-      const idx = (una + i) & this.mask;
-      if (bitTest(this.sackBits, base, idx) || bitTest(this.resentBits, base, idx)) continue;
+      const psn = (una + i) & K.U24;
+      const idx = psn & this.mask;
+      if (psn === dup || bitTest(this.sackBits, base, idx) || bitTest(this.resentBits, base, idx)) continue;
       const rtt = (now - this.xmitTs[row + idx]) | 0;
       if (least < 0 || rtt < least) least = rtt;
     }
@@ -825,11 +872,15 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * TLP episode).
    */
   private readonly detectLoss = (slot: number, now: number): void => {
+    // RFC 8985 §6.2 RACK_detect_loss: "RACK.reo_wnd = RACK_update_reo_wnd()" before the walk, so
+    // the window kept is the one of the flags before this walk starts recovery; §6.3 reads it.
+    const reoWnd = this.reoWnd(slot);
+    this.reoWndCol[slot] = reoWnd;
     let flags = this.flags[slot];
     if ((flags & F.RackValid) === 0) return;
     const rackTs = this.rackXmit[slot];
     const rackEnd = this.rackEnd[slot];
-    let wait = -1; // computed when the first packet sent before RACK.xmit_ts is met
+    const wait = (this.rackRttCol[slot] + reoWnd) | 0;
     const una = this.una[slot];
     const tsBase = slot * this.bits;
     let timeout = 0;
@@ -846,7 +897,6 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
         idx = next;
         continue;
       }
-      if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
       // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
       const remaining = wait - ((now - ts) >>> 0);
       if (remaining <= 0) {
@@ -892,7 +942,9 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly markLossesOnRto = (slot: number, now: number): void => {
     const una = this.una[slot];
     const n = psn24Diff(this.nxt[slot], una);
-    const wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
+    // RACK.reo_wnd as step 5 last set it, not recomputed now: RTO recovery has not begun, and
+    // fast recovery that step 5 started since does not zero it (RFC 8985 §6.3 pseudo-code).
+    const wait = (this.rackRttCol[slot] + this.reoWndCol[slot]) | 0;
     const base = slot * this.words;
     const tsBase = slot * this.bits;
     for (let i = 0; i < n; i++) {
