@@ -98,6 +98,12 @@ export interface IrnSenderParams {
   rtoHighNs: number;
   /** "Few" is at most this many packets in flight (IRN: N = 3). */
   rtoLowPackets: number;
+  /**
+   * Timeouts in a row without cumulative progress that the QP takes; the next expiry makes onTimer
+   * return E_OVERFLOW (the QP is in error; nothing changes). Any advance of the cumulative ACK
+   * (onAck, or onNack's cumulative part) resets the count; an expiry before the last timeout's
+   * first resend went is not counted.
+   */
   maxRetries: number;
 }
 
@@ -181,6 +187,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * In recovery, the next lost packet (below the highest SACK, and after a timeout also every
    * unSACKed one up to the recovery point) first; otherwise new data while the BDP cap allows.
+   * Returns IRN_TX_RETRANSMIT or IRN_TX_NEW with the packet in `out` (out.retryNo is always 0),
+   * IRN_TX_NONE when nothing may go (nothing posted unsent, bdpPackets in flight, or the quota
+   * cannot carry the packet; a lost packet it cannot carry holds back new data), or E_SLOT / E_ARG.
+   * A send starts the timer when it is not running and never restarts it.
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -268,22 +278,37 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
+  /** In a recovery episode (a NACK, a timeout, or an exit that found a hole left), until the cumulative ACK passes recoveryPsn. */
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
   }
+  /** The episode began with a timeout: every unSACKed packet up to recoveryPsn is resent, not only those below highSackPsn. */
   timeoutRecovery(slot: number): boolean {
     return (this.flags[slot] & F.TimeoutRecovery) !== 0;
   }
+  /**
+   * The recovery point: the highest PSN sent when the current (or last) episode began; the
+   * episode ends when the cumulative ACK passes it. 0 before any episode; kept after one ends.
+   */
   recoveryPsn(slot: number): number {
     return this.recoveryPsnCol[slot] | 0;
   }
+  /**
+   * One past the highest PSN a NACK has SACKed, or SND.UNA when that is higher (the start PSN
+   * at open): in recovery, an unSACKed packet below it is lost.
+   */
   highSackPsn(slot: number): number {
     return this.highSack[slot] | 0;
   }
+  /** The retransmission timer runs: something is in flight. */
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
-  /** Expiry tick under the current RTO choice (meaningful while timerArmed); 0 for a slot that is not open. */
+  /**
+   * Expiry tick under the current RTO choice (meaningful while timerArmed): the timer's start
+   * plus RTO_low or RTO_high for the packets in flight now, so it moves as they change; 0 for a
+   * slot that is not open.
+   */
   deadlineNs(slot: number): number {
     // A closed slot's cleared timerStart would read as a deadline one RTO after tick 0.
     return this.live[slot] === 1 ? (this.timerStart[slot] + this.rtoFor(slot)) | 0 : 0;
