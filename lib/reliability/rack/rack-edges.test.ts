@@ -318,8 +318,8 @@ test("RFC 8985 §6.2 step 4: reo_wnd is 0 in an RTO recovery with nothing SACKed
 });
 
 test("RFC 8985 §6.3: an RTO marks SND.UNA and every packet past RACK.rtt + reo_wnd, not one sent 1 ns later", () => {
-  // maxRtoNs 1200 keeps the RTO below RACK.rtt + reo_wnd = 1250. A PTO re-arms the RTO from its
-  // expiry (§7.3), and one is armed after every new send outside recovery (§7.2), so an RTO at
+  // maxRtoNs 1200 keeps the RTO below RACK.rtt + reo_wnd = 1250. A PTO re-arms the RTO when it
+  // expires (§7.3; here onTimer runs on time), and one is armed after every new send outside recovery (§7.2), so an RTO at
   // least RACK.rtt + reo_wnd long finds every packet sent outside recovery past its deadline.
   const s = sampled(8, 1000, { maxRtoNs: 1200 });
   assert.is(s.rtoNs(1), 1200);

@@ -131,7 +131,7 @@ test("RFC 8985 §7.2–7.3: with a probe in flight new data still arms the PTO, 
   assert.is(s.onTimer(0, 15_000), RACK_TIMER_RTO);
 });
 
-test("RFC 8985 §7.3: a PTO expiring with no RTT sample since the last probe re-arms the RTO from its expiry", () => {
+test("RFC 8985 §7.3: a PTO expiring with no RTT sample since the last probe re-arms the RTO from when the timer runs (here its expiry)", () => {
   const s = flow(2, { minRtoNs: 1000 });
   s.onAck(0, 1000, 1, 0, false); // SRTT 1000, RTO 3000
   s.nextPacket(0, 1000);

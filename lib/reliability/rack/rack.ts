@@ -537,7 +537,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
    * one is in flight or no RTT sample arrived since the last; without a probe the RTO restarts
-   * from the PTO's expiry). An armed PTO or reordering timer holds the RTO back (§7.2, §8). An
+   * from now, the PTO's expiry only when the caller is on time). An armed PTO or reordering timer holds the RTO back (§7.2, §8). An
    * RTO expiry before the retransmission the last RTO called for has gone only restarts the
    * timer. Returns RACK_TIMER_* bits, 0 when nothing is due (also after a PTO that re-armed the
    * RTO), E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or E_SLOT / E_ARG.
