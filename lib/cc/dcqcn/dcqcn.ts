@@ -174,7 +174,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     const flags = this.flags[slot];
     if (this.mellanox !== 0) {
       if ((flags & Fl.Armed) === 0) {
-        // cnp_received_mlx, first CNP: α = 1, timers armed, R_T = R_C = RateOnFirstCnp × R_C
+        // cnp_received_mlx, first CNP: α = initialAlpha (HPCC's 1 by default), timers armed,
+        // R_T = R_C = RateOnFirstCnp × R_C
         this.alpha[slot] = this.alpha0;
         this.alphaDue[slot] = (now + this.alphaPeriod) | 0;
         // HPCC adds 1 ns so that the first decrease check follows an α update due at the same time.

@@ -63,8 +63,10 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A data packet of the flow arrived, `ce` when it carries a CE mark. Returns DCQCN_SEND_CNP
-   * when a CNP must go out now, else 0; E_SLOT / E_ARG for bad input.
+   * A data packet of the flow arrived. `ce` is a boolean: true when the packet carries a CE mark
+   * (IP ECN field 11), false when not. It is not validated: another value is taken by its
+   * JavaScript truthiness (1 as true, 0 as false), with no error counted. Returns
+   * DCQCN_SEND_CNP when a CNP must go out now, else 0; E_SLOT / E_ARG for a bad slot or time.
    */
   onData(slot: number, nowNs: number, ce: boolean): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
