@@ -34,7 +34,12 @@ test("a module's refused parameter names the scenario field that gave it; one th
   assert.equal(errorsOfBuild(withCc({ profile: "ueq" })), [
     'transport.cc.params.profile: Nscc: unknown profile ueq; profile must be one of "smartt", "uec", "uec-htsim"',
   ]);
-  assert.match(errorsOfBuild(withCc({ fooBytes: 1 }))[0], /^transport\.cc\.params\.fooBytes: Nscc: unknown parameter fooBytes$/);
+  // An unknown name: the module's names follow, and the near one ("foobytes" → "fibytes": o→i and
+  // one o dropped, 2 edits, within the 2 allowed for 8 letters; bdpBytes, etaBytes, mtuBytes are 3).
+  assert.match(
+    errorsOfBuild(withCc({ fooBytes: 1 }))[0],
+    /^transport\.cc\.params\.fooBytes: Nscc: unknown parameter fooBytes \(did you mean fiBytes\?\); parameters are ackGenTriggerBytes, .*, fiBytes, .*, trimming$/,
+  );
   assert.match(errorsOfBuild(withCc({ mtuBytes: 10 }))[0], /^transport\.cc\.params\.mtuBytes: Nscc: mtuBytes must be /);
   // A load balancer under a traffic entry: its own path.
   const lb: Scenario = { ...DEFAULT_SCENARIO, traffic: [{ ...DEFAULT_SCENARIO.traffic[0], lb: { name: "reps", params: { evCount: 0 } } }] };

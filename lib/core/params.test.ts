@@ -39,12 +39,41 @@ test("defaults, overridden by name; undefined keeps the default; the defaults ar
   assert.is.not(resolve({}), DEFAULTS);
 });
 
-test("an unknown name is named in the error", () => {
-  assert.is(message(() => resolve({ gian: 1 } as never)), "Demo: unknown parameter gian");
-  // Names come from the defaults' own keys, not from the prototype chain.
-  assert.is(message(() => resolve({ toString: 1 } as never)), "Demo: unknown parameter toString");
-  assert.is(message(() => checkParamNames("X", { b: 1 }, ["a"])), "X: unknown parameter b");
+test("an unknown name is named in the error, with the valid names sorted and a guess when one is near", () => {
+  // Demo's names sorted by code unit: gain, maxBytes, mode, mtuBytes, on.
+  const list = "; parameters are gain, maxBytes, mode, mtuBytes, on";
+  // "gian": 4 letters allow max(1, ⌊4/4⌋) = 1 edit; swapping i and a makes "gain" (1 edit); "on" is
+  // 2 letters shorter (≥ 2 edits), "mode", "mtuBytes", "maxBytes" further still.
+  assert.is(message(() => resolve({ gian: 1 } as never)), `Demo: unknown parameter gian (did you mean gain?)${list}`);
+  // Names come from the defaults' own keys, not from the prototype chain. "tostring" (8 letters,
+  // 2 edits allowed) is ≥ 4 edits from every name ("on": 6 letters to drop) and starts none: no guess.
+  assert.is(message(() => resolve({ toString: 1 } as never)), `Demo: unknown parameter toString${list}`);
+  // Case alone: "MTUBYTES" lower-cased is "mtubytes", 0 edits.
+  assert.is(message(() => resolve({ MTUBYTES: 1 } as never)), `Demo: unknown parameter MTUBYTES (did you mean mtuBytes?)${list}`);
+  // A unit left off: "mtu" starts "mtubytes" (5 letters added); by edits it is 3 from "mode"
+  // (t→o, u→d, +e) and from "on", above the 1 allowed for 3 letters.
+  assert.is(message(() => resolve({ mtu: 1 } as never)), `Demo: unknown parameter mtu (did you mean mtuBytes?)${list}`);
+  // One letter: min(1 − 1, 1) = 0 edits allowed, so "b" draws no guess of "a".
+  assert.is(message(() => checkParamNames("X", { b: 1 }, ["a"])), "X: unknown parameter b; parameters are a");
   checkParamNames("X", { a: 1 }, ["a"]);
+});
+
+test("the guess: the nearest names only, ties all named, an unrelated name none (SMaRTT §III-E names, review F6)", () => {
+  const names = ["fastIncreaseK", "fastIncreaseDelayNs", "qaGate", "qaScaling", "qaThresholdNs"];
+  const list = "; parameters are fastIncreaseDelayNs, fastIncreaseK, qaGate, qaScaling, qaThresholdNs";
+  // "fastIncrease" (12 letters, 3 edits allowed) starts both fastIncrease* names: +K is 1 edit,
+  // +DelayNs 7; only the nearest is named.
+  assert.is(message(() => checkParamNames("Nscc", { fastIncrease: false }, names)), `Nscc: unknown parameter fastIncrease (did you mean fastIncreaseK?)${list}`);
+  // "disableQuickAdapt" (17 letters, ⌊17/4⌋ = 4 edits allowed) starts none, and each edit supplies at
+  // most one letter: the letters of "disablequickadapt" that a name lacks (counted with repeats)
+  // bound the edits from below. fastIncreaseK lacks d d i a b l q u p = 9, fastIncreaseDelayNs
+  // d i b q u k p = 7, qaGate 12, qaScaling 10, qaThresholdNs 10; all above 4, so no guess.
+  assert.is(message(() => checkParamNames("Nscc", { disableQuickAdapt: true }, names)), `Nscc: unknown parameter disableQuickAdapt${list}`);
+  // "rateKbps" is 1 substitution from each of rateGbps and rateMbps: both, in declaration order.
+  assert.is(
+    message(() => checkParamNames("L", { rateKbps: 1 }, ["rateMbps", "rateGbps"])),
+    "L: unknown parameter rateKbps (did you mean rateMbps or rateGbps?); parameters are rateGbps, rateMbps",
+  );
 });
 
 test("integer rule: bounds inclusive, fractions, NaN, infinities and non-numbers fail", () => {

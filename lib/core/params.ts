@@ -96,10 +96,64 @@ export class ParamError extends RangeError {
   }
 }
 
-/** @throws ParamError `<who>: unknown parameter <name>` for a name not in `names`. */
+/**
+ * Edit distance between `a` and `b` with an adjacent transposition counted as one edit (optimal
+ * string alignment), so that `gian` is one edit from `gain`, as a typist would count it.
+ */
+function editDistance(a: string, b: string): number {
+  let prev2: number[] = [];
+  let prev: number[] = [];
+  for (let j = 0; j <= b.length; j++) prev.push(j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      row.push(d);
+    }
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The names a mistyped `given` most likely meant: those nearest to it, ignoring case, when they
+ * are near enough to be a slip (one edit per four letters, at least one, but never every letter:
+ * `b` is no slip for `a`) or extend it (a unit left off: `mtu` for `mtuBytes`, names carrying
+ * their units by DESIGN.md rule 5). Empty when nothing is near, so that an unrelated name draws
+ * no guess.
+ */
+function nearestNames(given: string, names: readonly string[]): string[] {
+  const g = given.toLowerCase();
+  const slips = Math.min(g.length - 1, Math.max(1, Math.floor(g.length / 4)));
+  let best = Infinity;
+  let found: string[] = [];
+  for (const name of names) {
+    const n = name.toLowerCase();
+    const d = editDistance(g, n);
+    if (d > slips && !(g.length >= 3 && n.startsWith(g))) continue;
+    if (d < best) {
+      best = d;
+      found = [name];
+    } else if (d === best) found.push(name);
+  }
+  return found;
+}
+
+/**
+ * @throws ParamError `<who>: unknown parameter <name> (did you mean <near>?); parameters are <a>,
+ *   <b>, …` for a name not in `names`: the valid names sorted, and the guess only when one is near
+ *   (an unknown name in a scenario is most often a typo or a name from a paper, and the module's
+ *   own list is the quickest way to the right one).
+ */
 export function checkParamNames(who: string, input: object, names: readonly string[]): void {
   for (const k of Object.keys(input)) {
-    if (names.indexOf(k) < 0) throw new ParamError(`${who}: unknown parameter ${k}`, k);
+    if (names.indexOf(k) < 0) {
+      const near = nearestNames(k, names);
+      const guess = near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : "";
+      throw new ParamError(`${who}: unknown parameter ${k}${guess}; parameters are ${[...names].sort().join(", ")}`, k);
+    }
   }
 }
 
