@@ -106,6 +106,11 @@ export function buildTopology(s: Scenario): Topology {
   }
 }
 
+/** The README that lists a module's parameters: its area is the path's last field (cc, lb, reliability); the Spritz variants share lib/lb/spritz. */
+function moduleReadme(path: string, name: string): string {
+  return `lib/${path.slice(path.lastIndexOf(".") + 1)}/${name.startsWith("spritz-") ? "spritz" : name}/README.md`;
+}
+
 /** A two-DC topology's WAN rate when the scenario gives none. */
 export const DEFAULT_WAN_GBPS = 1600;
 
@@ -225,7 +230,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       return f();
     } catch (e) {
       const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
-      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${note}`);
+      const docs = given && (e as Error).message.includes("unknown parameter") ? ` (see ${moduleReadme(path, spec.name)})` : "";
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${docs}${note}`);
       return undefined;
     }
   };

@@ -38,8 +38,19 @@ test("a module's refused parameter names the scenario field that gave it; one th
   // one o dropped, 2 edits, within the 2 allowed for 8 letters; bdpBytes, etaBytes, mtuBytes are 3).
   assert.match(
     errorsOfBuild(withCc({ fooBytes: 1 }))[0],
-    /^transport\.cc\.params\.fooBytes: Nscc: unknown parameter fooBytes \(did you mean fiBytes\?\); parameters are ackGenTriggerBytes, .*, fiBytes, .*, trimming$/,
+    /^transport\.cc\.params\.fooBytes: Nscc: unknown parameter fooBytes \(did you mean fiBytes\?\); parameters are ackGenTriggerBytes, .*, fiBytes, .*, trimming \(see lib\/cc\/nscc\/README\.md\)$/,
   );
+  // A load balancer's names are in its own folder.
+  const ops: Scenario = { ...DEFAULT_SCENARIO, transport: { ...DEFAULT_SCENARIO.transport, lb: { name: "ops", params: { nope: 1 } } } };
+  assert.match(errorsOfBuild(ops)[0], /^transport\.lb\.params\.nope: .*unknown parameter nope.* \(see lib\/lb\/ops\/README\.md\)$/);
+  // The three Spritz variants share lib/lb/spritz.
+  const spray: Scenario = {
+    ...DEFAULT_SCENARIO,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2 },
+    transport: { ...DEFAULT_SCENARIO.transport, lb: { name: "spritz-spray", params: { nope: 1 } } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 9, bytes: 4096 }] }],
+  };
+  assert.match(errorsOfBuild(spray)[0], /^transport\.lb\.params\.nope: .*unknown parameter nope.* \(see lib\/lb\/spritz\/README\.md\)$/);
   assert.match(errorsOfBuild(withCc({ mtuBytes: 10 }))[0], /^transport\.cc\.params\.mtuBytes: Nscc: mtuBytes must be /);
   // A load balancer under a traffic entry: its own path.
   const lb: Scenario = { ...DEFAULT_SCENARIO, traffic: [{ ...DEFAULT_SCENARIO.traffic[0], lb: { name: "reps", params: { evCount: 0 } } }] };
@@ -107,7 +118,7 @@ test("DCP and the RDMA baselines take params per side: a flat key is refused nam
   const withRel = (name: string, params: Record<string, unknown>): Scenario => ({ ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, trimming: false }, transport: { ...DEFAULT_SCENARIO.transport, cc: { name: "dcqcn" }, reliability: { name, params } } });
   for (const name of ["dcp", "gbn", "irn", "rack", "timeout"]) {
     assert.equal(scenarioErrors(() => build(withRel(name, { windowPackets: 5 }))), [
-      `transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability ${name} takes params: { sender: {…}, receiver: {…} }`,
+      `transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability ${name} takes params: { sender: {…}, receiver: {…} } (see lib/reliability/${name}/README.md)`,
     ]);
   }
 });
