@@ -191,7 +191,7 @@ test("a module parameter the schema cannot judge fails the sweep before any poin
   const rack = JSON.stringify({ name: "rack", params: { windowPackets: 5 } });
   for (const [set, error] of [
     ["transport.cc.params.profile=uec,uecx", 'point transport.cc.params.profile="uecx" traffic[0].senders=3: transport.cc.params.profile: Nscc: unknown profile uecx'],
-    [`transport.reliability=${rack}`, `point transport.reliability=${rack} traffic[0].senders=3: transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability rack takes params: { sender: {…}, receiver: {…} }`],
+    [`transport.reliability=${rack}`, `point transport.reliability=${rack} traffic[0].senders=3: transport.reliability.params.windowPackets: unknown parameter windowPackets; reliability rack takes params: { sender: {…}, receiver: {…} } (see lib/reliability/rack/README.md)`],
   ]) {
     for (const mode of [[], ["--plan"]]) {
       const r = cli(["sweep", "s.yaml", "--set", set, "--set", "traffic[0].senders=2,3", "--workers", "2", "--out", "grid", ...mode], dir);
