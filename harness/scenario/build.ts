@@ -7,7 +7,7 @@
 
 import { ParamError } from "../../lib/core/params";
 import { hash3 } from "../../lib/core/rng";
-import { type CcAdapter, type LbTable, SwiftCc, TimelyCc } from "../net/adapters";
+import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
@@ -21,7 +21,7 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
-import { type DelayCcUse, delayCcWarnings } from "./warnings";
+import { type DelayCcUse, type EcnCcUse, delayCcWarnings, ecnCcWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -269,6 +269,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const perFlowCc: string[] = [];
   const perFlowLb: string[] = [];
   const delayUses = new Map<string, DelayCcUse>();
+  // One per CC spec: on two DCs its intra- and inter-DC tables lose the same signal.
+  const ecnUses = new Map<string, EcnCcUse>();
   // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
@@ -292,6 +294,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ccTables.set(ckey, cc);
       if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [] });
       else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [] });
+      if (!ecnUses.has(cspec)) {
+        if (cc instanceof NsccCc) ecnUses.set(cspec, { path, name: "nscc", params: cc.m.params });
+        else if (cc instanceof DctcpCc) ecnUses.set(cspec, { path, name: "dctcp", params: cc.m.params });
+        else if (cc instanceof MprdmaCc) ecnUses.set(cspec, { path, name: "mprdma", params: cc.m.params });
+        else if (cc instanceof DcqcnCc) ecnUses.set(cspec, { path, name: "dcqcn", params: cc.m.params });
+      }
     }
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
@@ -452,17 +460,20 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     sample,
     traceFlows,
     sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
-    warnings: delayCcWarnings([...delayUses.values()], {
-      topology: topo,
-      mtuBytes: mtu,
-      ackBytes,
-      switchLatencyNs: switchNs,
-      bufferBytes,
-      linkGbps,
-      rttNs,
-      pfc: pfc !== null,
-      hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
-    }),
+    warnings: [
+      ...delayCcWarnings([...delayUses.values()], {
+        topology: topo,
+        mtuBytes: mtu,
+        ackBytes,
+        switchLatencyNs: switchNs,
+        bufferBytes,
+        linkGbps,
+        rttNs,
+        pfc: pfc !== null,
+        hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
+      }),
+      ...ecnCcWarnings([...ecnUses.values()], { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null }),
+    ],
   };
 }
 

@@ -99,4 +99,113 @@ test("a traffic entry's own CC is named by its path; results.json carries the wa
   assert.not.ok("warnings" in runScenario(scenarioWith({ name: "nscc" })));
 });
 
+// The build's warning for a CC that reads ECN on a network whose switches cannot mark
+// (warnings.ts, second part). On the default network (above) the data limit is
+// bufferBytes = 43 × 4,150 = 178,450 B and RED runs at dequeue between
+// Kmin = ⌈0.2 × 43⌉ = 9 and Kmax = ⌈0.8 × 43⌉ = 35 packets: 37,350 and 145,250 B (uet-htsim
+// main_uec; network.ecnMinFraction / ecnMaxFraction), pMax 1.
+const withNet = (cc: ModuleSpec, net: Partial<NonNullable<Scenario["network"]>>, reliability?: ModuleSpec): Scenario => {
+  const s = scenarioWith(cc, three, { ...DEFAULT_SCENARIO.network, ...net });
+  return reliability ? { ...s, transport: { ...s.transport, reliability } } : s;
+};
+const ecnWarnings = (s: Scenario) => warnings(s).filter((w) => w.includes("reacts to ECN"));
+
+test("DCQCN under the dcp queue profile: no switch marks, so no CNP; the build says so", () => {
+  // lib/switch/queue params.ts: the dcp profile's ecnAt is "off" (README, Profiles), and
+  // PortQueues marks only at enqueue or dequeue (queue.ts onEnqueue / pop). DCQCN §3.1: the NP
+  // sends a CNP only for CE-marked data, and the RP cuts only on a CNP, so every flow keeps
+  // R_C = initRate, the paper profile's line rate: the hosts' 100 Gb/s. The old build warned
+  // only on delay targets: [] here.
+  const w = warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp" } }, { name: "dcp" }));
+  assert.is(w.length, 1);
+  assert.match(w[0], /^transport\.cc: dcqcn reacts to ECN, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
+  assert.match(w[0], "DCQCN cuts its rate only on CNPs");
+  assert.match(w[0], "every flow stays at its initial rate (initRateGbps 100 Gb/s) and runs as cc none would");
+  // The thresholds the fix would mark between are the network's (above), not the profile's.
+  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 37350 and kMaxBytes 145250 B');
+  // Marking on, at either point: no warning.
+  assert.equal(warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
+  assert.equal(warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp", ecnAt: "enqueue" } }, { name: "dcp" })), []);
+  // A window (HPCC's dcqcn_vwin) is all that still holds such a flow.
+  assert.match(warnings(withNet({ name: "dcqcn", params: { windowBytes: 200_000 } }, { queue: { profile: "dcp" } }))[0], "held only by its window (windowBytes 200000 B)");
+});
+
+test("each ECN CC with ecnAt off: the signal lost and what is left; CCs that read no ECN: no warning", () => {
+  const off = { queue: { ecnAt: "off" } };
+  const one = (cc: ModuleSpec) => {
+    const w = ecnWarnings(withNet(cc, off));
+    assert.is(w.length, 1, cc.name);
+    // Given by the scenario, not the profile's choice.
+    assert.match(w[0], `transport.cc: ${cc.name} reacts to ECN, but no switch port marks: network.queue.ecnAt is "off". `);
+    return w[0];
+  };
+  // RFC 8257 §3.3: α is the marked fraction, 0 with no marks; §3.5: a loss still halves.
+  assert.match(one({ name: "dctcp" }), "only a loss (a trim's NACK, a drop, a timeout: RFC 8257 §3.5) cuts its window, as a loss-based TCP would");
+  // MP-RDMA paper profile: −0.5 MSS per marked MSS; NACKs −0.5 MSS per MSS lost, late ACKs −1 MSS,
+  // a timeout resets to the initial window. htsim profile: NACKs and late ACKs leave the window,
+  // timeouts too (sc24-phantomCC mprdma.cpp): nothing cuts it.
+  const paper = one({ name: "mprdma" });
+  assert.match(paper, "only a NACK (nackDecreaseMss 0.5 MSS per MSS lost) or a late ACK under rud (outOfOrderDecreaseMss 1 MSS) cuts its window; a timeout resets it to initCwndBytes");
+  const htsim = one({ name: "mprdma", params: { profile: "htsim" } });
+  assert.match(htsim, "MP-RDMA cuts per marked ACK (decreaseMss 0.15 MSS), and none is marked: nothing cuts its window, which grows to maxCwndBytes and stays there");
+  assert.not.match(htsim, "timeout");
+  // NSCC: eq. (1) needs ECN with delay ≥ target. uec with trimming: qa_threshold "large" (off,
+  // UEC Table 3-76); uec-htsim keeps 4 × target = 4 × 0.75 × 14,022.72 = 42,068.16 ns.
+  const uec = one({ name: "nscc" });
+  assert.match(uec, "so it never takes it (a delay above the target only slows its increase, to the fair increase): only trims and losses cut its window (OnNACK, OnInferredLoss, QuickAdapt).");
+  assert.match(one({ name: "nscc", params: { profile: "uec-htsim" } }), "QuickAdapt), and QuickAdapt on a delay above qaThresholdNs 42.07 µs.");
+  // The DCQCN paper profile, ecnAt off on the default (uec-htsim) queues.
+  assert.match(one({ name: "dcqcn" }), "runs as cc none would");
+  // Under PFC there are no queue drops to cut on either.
+  assert.match(ecnWarnings(withNet({ name: "dctcp" }, { ...off, trimming: false, pfc: {} }))[0], "cuts its window (under PFC the switches drop nothing), as");
+  // Swift and TIMELY read delay, AIMD loss, none nothing: no ECN warning (Swift's and TIMELY's
+  // delay warnings, above, still come).
+  for (const name of ["swift", "timely", "aimd", "none"]) assert.equal(ecnWarnings(withNet({ name }, off)), [], name);
+  // ECN on (the default network): no warning for any of them.
+  for (const name of ["nscc", "dctcp", "mprdma", "dcqcn"]) assert.equal(warnings(scenarioWith({ name })), [], name);
+});
+
+test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () => {
+  // ecnMinFraction 1: Kmin = ⌈1 × 43⌉ × 4,150 = 178,450 B, the data limit. Under uec-htsim's
+  // arrival rule a queue holds at most 178,450 B, and RED marks only above Kmin: never.
+  // (ecnMaxFraction 1 as well: kMax may not be below kMin.)
+  const full = { ecnMinFraction: 1, ecnMaxFraction: 1 };
+  const w = warnings(withNet({ name: "dctcp" }, full));
+  assert.is(w.length, 1);
+  assert.match(w[0], "no switch port marks: RED marks only above kMinBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMinBytes 178450 B, a data queue holds at most 178450 B).");
+  assert.match(w[0], "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes)");
+  // ecnMinFraction 0.97: Kmin = ⌈41.71⌉ = 42 packets = 174,300 B < 178,450: a full queue is marked.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97 })), []);
+  // pMax 0: no mark up to Kmax, every one above it. Kmax 145,250 < 178,450 (default): marks;
+  // Kmax 178,450 (ecnMaxFraction 1): never.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { queue: { pMax: 0 } })), []);
+  const p0 = warnings(withNet({ name: "dctcp" }, { ecnMaxFraction: 1, queue: { pMax: 0 } }));
+  assert.match(p0[0], "pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMaxBytes 178450 B, a data queue holds at most 178450 B)");
+  assert.match(p0[0], "Give network.queue.pMax above 0");
+  // DCP's over rule admits while q ≤ limit ("exceeds", §4.2), so its data FIFO can hold a packet
+  // more: 178,450 + 4,150 = 182,600 B, which with a 64 B ACK at its head (ACKs share the data
+  // FIFO under dcp) leaves 182,536 B > Kmin behind at dequeue: it may mark, no warning.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
+});
+
+test("per port: a slower port's limit stays a whole packet while its thresholds scale down", () => {
+  // bufferBytes 41,500 = 10 packets, ecnMin/MaxFraction 1: Kmin = Kmax = 41,500 B, every port at
+  // 100 Gb/s: no mark anywhere.
+  const ten = { bufferBytes: 41_500, ecnMinFraction: 1, ecnMaxFraction: 1 };
+  assert.match(warnings(withNet({ name: "dctcp" }, ten))[0], "kMinBytes 41500 B, a data queue holds at most 41500 B");
+  // Hosts at 5 Gb/s: the ToR ports toward them scale by 5 / 100 (fabric.ts): limit
+  // max(4,150, round(2,075)) = 4,150 B, Kmin round(2,075) = 2,075 B. A full one is marked.
+  const slow: Scenario = { ...withNet({ name: "dctcp" }, ten), topology: { ...DEFAULT_SCENARIO.topology, hostGbps: 5 } };
+  assert.equal(warnings(slow), []);
+});
+
+test("a traffic entry's ECN CC is named by its path; results.json and the CLI carry the warning", () => {
+  const base = withNet({ name: "none" }, { queue: { profile: "dcp" } }, { name: "dcp" });
+  const s: Scenario = { ...base, traffic: [{ kind: "flows", flows: three, cc: { name: "dcqcn" } }] };
+  const w = warnings(s);
+  assert.is(w.length, 1);
+  assert.match(w[0], /^traffic\[0\]\.cc: dcqcn reacts to ECN/);
+  assert.equal(runScenario(s).warnings, w);
+});
+
 test.run();

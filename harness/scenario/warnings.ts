@@ -29,8 +29,35 @@
 // at a limited rate (its RTT then includes the host's queue, which Swift takes out as remote
 // delay).
 
+//
+// ECN-driven congestion control (DCQCN, DCTCP, MP-RDMA, NSCC) hears a switch's congestion only
+// through the CE bit the switch sets (the ECN echo on an ACK, or DCQCN's CNP, which the receiver
+// sends for CE-marked data: DCQCN §3.1 NP). A PortQueues port marks only when `ecnAt` is not
+// "off" and its data queue can pass the RED thresholds (lib/switch/queue red.ts: never at or
+// below kMin, with probability pMax·(q − kMin)/(kMax − kMin) up to kMax, always above it). The
+// `dcp` queue profile leaves ecnAt "off" (DCP §4.2's switch trims and schedules; marking comes
+// with the CC, DCQCN in §6's Fig. 16d), so DCQCN under it never cut and ran as cc none did (a
+// review, 2026-12-04: a 12:1 incast over WebSearch at 50 % load, seeds 1–3, 0 ECN marks, 0 CNPs
+// and every FCT equal to cc none's). The warning names the signal lost, what the CC still
+// reacts to (delay, loss) and the key that turns marking on.
+//
+// "No switch port can mark", per port (one PortQueues table serves every switch port; a port whose
+// rate differs from topology.linkGbps gets its limit and thresholds scaled by its rate, the limit
+// held to one packet: harness/net/fabric.ts, setPortLimits):
+//   ecnAt "off"; or
+//   top ≤ kMin, or pMax rounds to 0 in Q16 (queue.ts pMaxQ16) and top ≤ kMax,
+// with top the most data bytes the check can see: the data limit under the `arrival` over rule
+// (an arrival is admitted only while q + size ≤ limit), the limit + one MTU under `occupancy`
+// (admitted while q ≤ limit, DCP's "exceeds"). A shared buffer, a packet limit and PFC only keep
+// a queue shorter, so the bound holds for them: this warns only where no marking can happen.
+
 import { flowScaling, type SwiftParams } from "../../lib/cc/swift/params";
 import type { TimelyParams } from "../../lib/cc/timely/params";
+import type { DcqcnParams } from "../../lib/cc/dcqcn/params";
+import type { DctcpParams } from "../../lib/cc/dctcp/params";
+import type { MprdmaParams } from "../../lib/cc/mprdma/params";
+import type { NsccParams } from "../../lib/cc/nscc/params";
+import type { QueueParams } from "../../lib/switch/queue/params";
 import { Family, type Topology } from "../topo/topology";
 
 /**
@@ -118,4 +145,116 @@ export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
     );
   }
   return out;
+}
+
+/** One CC table that reads the ECN echo: its scenario path and its module's resolved parameters. */
+export type EcnCcUse = { path: string } & (
+  | { name: "nscc"; params: Readonly<NsccParams> }
+  | { name: "dctcp"; params: Readonly<DctcpParams> }
+  | { name: "mprdma"; params: Readonly<MprdmaParams> }
+  | { name: "dcqcn"; params: Readonly<DcqcnParams> }
+);
+
+export interface EcnNetwork {
+  topology: Topology;
+  /** The switch ports' PortQueues parameters as the fabric resolved them (profile, network.queue, the derived thresholds). */
+  queue: Readonly<QueueParams>;
+  /** The rate the queue parameters are for (topology.linkGbps); ports at other rates scale them. */
+  baseGbps: number;
+  /** network.queue.ecnAt was given (otherwise the queue profile chose it). */
+  ecnAtGiven: boolean;
+  /** network.pfc is on: the switches drop nothing, so a loss-driven cut is rare too. */
+  pfc: boolean;
+}
+
+const MAX_LIMIT_BYTES = 2 ** 30;
+
+/**
+ * Why no switch port of the network can set CE, or null when one can (see the header). The
+ * values quoted are those of a port at `baseGbps`.
+ */
+export function noMarkingReason(n: EcnNetwork): string | null {
+  const q = n.queue;
+  if (q.ecnAt === "off") return `network.queue.ecnAt is "off"${n.ecnAtGiven ? "" : ` (the ${q.profile} queue profile's default)`}`;
+  const t = n.topology;
+  const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
+  // queue.ts: pMaxQ16 = round(pMax × 2^16); below kMax a mark needs u < pMaxQ16·(q − kMin)/(kMax − kMin).
+  const ramp = Math.round(q.pMax * 65536) > 0;
+  let ports = 0;
+  for (let p = 0; p < t.ports; p++) {
+    if (t.portNode[p] < t.hosts) continue;
+    ports++;
+    const scale = t.portGbps[p] / n.baseGbps;
+    // fabric.ts setPortLimits: the limit as many µs as at baseGbps, never below one packet.
+    const limit = scale === 1 ? q.dataLimitBytes : Math.max(q.mtuBytes, Math.max(1, Math.min(MAX_LIMIT_BYTES, Math.round(q.dataLimitBytes * scale))));
+    const kMin = scale === 1 ? q.kMinBytes : Math.min(MAX_LIMIT_BYTES, Math.round(q.kMinBytes * scale));
+    const kMax = scale === 1 ? q.kMaxBytes : Math.min(MAX_LIMIT_BYTES, Math.round(q.kMaxBytes * scale));
+    const top = limit + extraBytes;
+    if (top > kMin && (ramp || top > kMax)) return null;
+  }
+  if (ports === 0) return null;
+  const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
+  // kMin ≤ kMax: with a ramp every port failed on kMin; without one, every port on kMax.
+  return ramp
+    ? `RED marks only above kMinBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMinBytes ${q.kMinBytes} B, ${top})`
+    : `pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMaxBytes ${q.kMaxBytes} B, ${top})`;
+}
+
+/** What the CC loses without marks, and what it still reacts to. */
+function ecnLoss(u: EcnCcUse, pfc: boolean): string {
+  // Under PFC the switches drop nothing: a loss-driven cut then needs a fault or a timeout.
+  const lossless = pfc ? " (under PFC the switches drop nothing)" : "";
+  switch (u.name) {
+    case "dcqcn": {
+      // DCQCN §3 RP: R_C falls only in the CNP's cut; the increase stages start after a cut
+      // (Dcqcn.open: R_C = R_T = initRate, no timer armed), so the rate stays where it began.
+      const w = u.params.windowBytes > 0 ? `, held only by its window (windowBytes ${u.params.windowBytes} B)` : "";
+      return (
+        `DCQCN cuts its rate only on CNPs, which a receiver sends for CE-marked data (DCQCN §3.1 NP), so it never hears congestion: ` +
+        `every flow stays at its initial rate (initRateGbps ${u.params.initRateGbps} Gb/s)${w} and runs as cc none would; it does not react to loss`
+      );
+    }
+    case "dctcp": {
+      const fi = u.params.fastIncrease ? "; FastIncrease (SMaRTT Alg. 3), which only a marked ACK ends, keeps adding fiStepBytes per ACK" : "";
+      return (
+        `DCTCP cuts by the fraction of marked bytes (RFC 8257 §3.3), which stays 0, so it never takes its ECN cut: ` +
+        `only a loss (a trim's NACK, a drop, a timeout: RFC 8257 §3.5) cuts its window${lossless}, as a loss-based TCP would${fi}`
+      );
+    }
+    case "mprdma": {
+      const p = u.params;
+      const left: string[] = [];
+      if (p.nackDecreaseMss > 0) left.push(`a NACK (nackDecreaseMss ${p.nackDecreaseMss} MSS per MSS lost)`);
+      if (p.outOfOrderDecreaseMss > 0) left.push(`a late ACK under rud (outOfOrderDecreaseMss ${p.outOfOrderDecreaseMss} MSS)`);
+      const reset = p.resetOnTimeout ? "; a timeout resets it to initCwndBytes" : "";
+      return (
+        `MP-RDMA cuts per marked ACK (decreaseMss ${p.decreaseMss} MSS), and none is marked: ` +
+        (left.length > 0
+          ? `only ${left.join(" or ")} cuts its window${lossless}${reset}`
+          : `nothing cuts its window, which grows to maxCwndBytes and stays there (a fixed window)${reset}`)
+      );
+    }
+    case "nscc": {
+      const qa = u.params.qaThresholdNs !== Infinity ? `, and QuickAdapt on a delay above qaThresholdNs ${us(u.params.qaThresholdNs)} µs` : "";
+      return (
+        `NSCC's multiplicative decrease needs a mark with the delay at or above its target (SMaRTT Alg. 1 case 1, UEC §3.6.13's quadrants), so it never takes it ` +
+        `(a delay above the target only slows its increase, to the fair increase): only trims and losses cut its window (OnNACK, OnInferredLoss, QuickAdapt)${lossless}${qa}`
+      );
+    }
+  }
+}
+
+/** The warnings for the scenario's tables whose CC reads ECN, when no switch port can mark. */
+export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
+  if (uses.length === 0) return [];
+  const why = noMarkingReason(n);
+  if (why === null) return [];
+  const q = n.queue;
+  const fix =
+    q.ecnAt === "off"
+      ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
+      : Math.round(q.pMax * 65536) > 0
+        ? "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes) below the data queue's limit"
+        : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, or network.queue.kMaxBytes) below the data queue's limit";
+  return uses.map((u) => `${u.path}: ${u.name} reacts to ECN, but no switch port marks: ${why}. ${ecnLoss(u, n.pfc)}. ${fix}; see harness/README.md, transport.cc.`);
 }
