@@ -7,9 +7,9 @@ import { runScenario } from "../run";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
-import { type FlowView, grouped, stats } from "./metrics";
+import { ackStats, type FlowView, grouped, stats } from "./metrics";
 import { runFctSeries } from "../plot/plot";
-import { flowsCsv, summary } from "./results";
+import { flowsCsv, lateAckLine, summary } from "./results";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
@@ -88,6 +88,63 @@ test("HPCC's slowdown, by hand: the last ACK over base RTT + wire bytes at the b
   const csv = flowsCsv(r).split("\n");
   assert.ok(csv[0].endsWith(",goodput_gbps,slowdown_hpcc"));
   assert.ok(csv[1].endsWith(`,${r.flows[0].slowdownHpcc}`));
+});
+
+test("time to the last ACK and HPCC's slowdown, by hand: nearest-rank statistics over the acknowledged complete flows; late last ACKs beyond the RTO", () => {
+  // 20 complete flows k = 1…20: FCT k µs, last ACK 4 µs later, except flow 20, whose last ACK
+  // came 8,000 µs later (DCP's 8 ms RTO after a lost final ACK); HPCC's slowdown = acked / 5.
+  // Even k are 1 KB (< 200 KB), odd k 1 MB. Two flows count in no statistic below: one complete
+  // at the receiver but never acknowledged (the run ended first), one incomplete.
+  const flows: FlowView[] = [];
+  for (let k = 1; k <= 20; k++) {
+    const ackedUs = k === 20 ? 8020 : k + 4;
+    flows.push({ bytes: k % 2 === 0 ? 1000 : 1_000_000, fctUs: k, slowdown: 1, ackedUs, slowdownHpcc: ackedUs / 5, cls: "a" });
+  }
+  flows.push({ bytes: 1000, fctUs: 3, slowdown: 1, ackedUs: null, slowdownHpcc: null, cls: "a" });
+  flows.push({ bytes: 1000, fctUs: null, slowdown: null, ackedUs: null, slowdownHpcc: null, cls: "a" });
+  const m = ackStats(flows, [200_000], 188_304);
+  // Acked, sorted: 5, 6, …, 23 (k = 1…19), 8020; n = 20. Ranks ⌈q·n⌉: p50 → 10th = 14,
+  // p95 → 19th = 23, p99 → 20th = 8020. Mean (Σ_{k=1..19} (k + 4) + 8020) / 20 = (190 + 76 + 8020) / 20 = 414.3.
+  assert.equal(m.ackedUs.all, { n: 20, mean: 414.3, p50: 14, p95: 23, p99: 8020, max: 8020, min: 5 });
+  // The same ranks over acked / 5: 2.8, 4.6, 1604; mean 414.3 / 5 = 82.86; min 5 / 5 = 1.
+  assert.equal(m.slowdownHpcc.all, { n: 20, mean: 82.86, p50: 2.8, p95: 4.6, p99: 1604, max: 1604, min: 1 });
+  // < 200 KB: k = 2, 4, …, 20 → 6, 8, …, 22, 8020 (n 10): p50 5th = 14, p99 10th = 8020.
+  // ≥ 200 KB: k = 1, 3, …, 19 → 5, 7, …, 23 (n 10): p50 5th = 13, p99 10th = 23.
+  assert.equal(m.ackedUs.bySize.map((c) => [c.label, c.n, c.p50, c.p99]), [["< 200 KB", 10, 14, 8020], ["≥ 200 KB", 10, 13, 23]]);
+  assert.equal(m.slowdownHpcc.bySize.map((c) => [c.label, c.n, c.p99]), [["< 200 KB", 10, 1604], ["≥ 200 KB", 10, 4.6]]);
+  assert.is(m.ackedUs.byClass.a.n, 20);
+  // The gaps are 4 µs and 8,000 µs; the RTO 188.304 µs: one late flow, the largest gap 8,000.
+  assert.equal(m.lateAcks, { flows: 1, thresholdUs: 188.304, maxGapUs: 8000 });
+  // A gap of exactly the RTO is not late (strictly more).
+  assert.equal(ackStats([{ bytes: 1, fctUs: 10, slowdown: 1, ackedUs: 198.304, slowdownHpcc: 2, cls: "" }], [], 188_304).lateAcks, { flows: 0, thresholdUs: 188.304, maxGapUs: 188.304 });
+  assert.equal(ackStats([], [], 188_304).lateAcks, { flows: 0, thresholdUs: 188.304, maxGapUs: null });
+});
+
+test("a lost last ACK, by hand: the sender learns of the completion an RTO later; metrics and the summary say so", () => {
+  // One 4,086 B packet (4,150 B on the wire, 332 ns a hop at 100 Gb/s) over 6 hops of 1 µs:
+  // delivered at 6 × 1,332 = 7,992 ns. Its ACK (64 B, 5.12 ns a hop) is lost into host 0; the
+  // RTO (15 µs + 6 × 178,450 B × 8 / 100 Gb/s = 100,656 ns, derived.rtoNs) after the send at 0
+  // resends it, delivered 7,992 ns later, and that ACK is back 6 × 1,005.12 = 6,030.72 ns after:
+  // acked 100.656 + 7.992 + 6.031 = 114.679 µs, a gap of 106.687 µs past the FCT, above the RTO.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 4086 }] }], {
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["ack"], untilUs: 50 }],
+    run: { faultBaseline: false },
+  }));
+  const m = r.metrics;
+  assert.is(r.derived.rtoNs, 100_656);
+  assert.equal([r.flows[0].fctUs, r.flows[0].ackedUs], [7.992, 114.679]);
+  assert.equal([m.fctUs.all.p99, m.ackedUs?.all.p50, m.ackedUs?.all.p99], [7.992, 114.679, 114.679]);
+  assert.is(m.slowdownHpcc?.all.p99, r.flows[0].slowdownHpcc);
+  assert.equal(m.lateAcks, { flows: 1, thresholdUs: 100.656, maxGapUs: 106.687 });
+  const line = lateAckLine(r) as string;
+  assert.ok(line.startsWith("late last ACKs: 1 of 1 flows acknowledged more than 100.656 µs (the network's RTO) after their last byte arrived, up to 106.687 µs;"), line);
+  assert.ok(line.includes("to the last ACK p50 114.679 µs, p99 114.679 µs"), line);
+  assert.ok(summary(r).split("\n").includes(line));
+  // Without the loss the gap is the ACK's trip alone, 6.031 µs: nothing late, no line.
+  const clean = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 4086 }] }]));
+  assert.equal(clean.metrics.lateAcks, { flows: 0, thresholdUs: 100.656, maxGapUs: 6.031 });
+  assert.is(lateAckLine(clean), null);
+  assert.not.ok(summary(clean).includes("late last ACKs"));
 });
 
 test("link usage by class, by hand: one ECMP flow across the pods of a k = 4 fat tree", () => {

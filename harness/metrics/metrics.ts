@@ -17,7 +17,9 @@
 // DCP's evaluation: time to the sender's last ACK over base RTT + wire bytes at the bottleneck
 // rate, at least 1). Short flows' slowdowns are larger here than in those papers: 1 KB across a
 // 3-tier fat tree at 100 Gb/s, 1 µs links, has an ideal of 6.5 µs here and 14.0 µs there. The
-// per-flow results carry HPCC's as `slowdownHpcc` (results.ts); these statistics do not use it.
+// per-flow results carry HPCC's as `slowdownHpcc` (results.ts), and `slowdownHpcc` and `ackedUs`
+// below are its statistics, with the time to the last ACK they divide, for comparison with those
+// papers' figures (DCP Fig. 13: P50/P95 FCT; Fig. 16: P50/P99 FCT slowdown).
 
 import { Kind } from "../net/packets";
 import type { Built } from "../scenario/build";
@@ -41,6 +43,18 @@ export interface SizeStats extends Stats {
 export interface Metrics {
   fctUs: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
   slowdown: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  /**
+   * The time to the sender's last ACK (the flows' `ackedUs`) and HPCC's slowdown (`slowdownHpcc`),
+   * over the complete flows that were acknowledged. Results written before 2026-12-05 lack them.
+   */
+  ackedUs?: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  slowdownHpcc?: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  /**
+   * Complete flows whose last ACK reached the sender more than `thresholdUs` (the network's RTO,
+   * derived.rtoNs) after their last byte reached the receiver, and the largest such gap over all
+   * acknowledged complete flows (null when none). Results written before 2026-12-05 lack it.
+   */
+  lateAcks?: { flows: number; thresholdUs: number; maxGapUs: number | null };
   jobs: { group: string; flows: number; completed: number; startUs: number; jctUs: number | null }[];
   goodput: { totalGbps: number; perFlowMeanGbps: number | null; perFlowMinGbps: number | null };
   drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; watchdog: number; fault: number; reflex: number };
@@ -91,7 +105,33 @@ export interface FlowView {
   bytes: number;
   fctUs: number | null;
   slowdown: number | null;
+  /** The time to the sender's last ACK and HPCC's slowdown; absent or null when not acknowledged. */
+  ackedUs?: number | null;
+  slowdownHpcc?: number | null;
   cls: string;
+}
+
+/**
+ * The flows whose last ACK came later after their last byte than queueing can explain. That gap
+ * is the final ACK's trip back: about half a network RTT on an idle path (4.0 µs, the median, in
+ * DCP-style WebSearch runs of RTT 9.35 µs), plus its queueing. The network's RTO bounds the
+ * queueing by construction (uet-htsim's 15 µs + 6 full-buffer drains, never below 2 RTTs, 1 ms
+ * under PFC: scenario/build.ts rtoNs), so a longer gap means the final ACK was lost and the sender
+ * learnt of the completion only from a timer's resend: DCP's 8 ms RTO after a lost last ACK (the
+ * same runs: queueing gaps of at most 39 µs, lost-ACK gaps of 7,470–8,005 µs, threshold 188 µs).
+ * Such a flow's FCT ends at the receiver and hides that wait; HPCC's slowdown includes it.
+ */
+function lateAcks(flows: FlowView[], rtoNs: number): NonNullable<Metrics["lateAcks"]> {
+  const thresholdUs = r3(rtoNs / 1000);
+  let late = 0;
+  let maxGapUs: number | null = null;
+  for (const f of flows) {
+    if (f.fctUs === null || f.ackedUs === undefined || f.ackedUs === null) continue;
+    const gapUs = f.ackedUs - f.fctUs;
+    if (gapUs > thresholdUs) late++;
+    if (maxGapUs === null || gapUs > maxGapUs) maxGapUs = gapUs;
+  }
+  return { flows: late, thresholdUs, maxGapUs: maxGapUs === null ? null : r3(maxGapUs) };
 }
 
 /**
@@ -112,6 +152,15 @@ export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView)
   const byClass: Record<string, Stats> = {};
   for (const c of [...new Set(flows.map((f) => f.cls))].sort()) byClass[c] = stats(done.filter((f) => f.cls === c).map((f) => pick(f) as number));
   return { all, bySize, byClass };
+}
+
+/** The statistics of the time to the last ACK and of HPCC's slowdown, and the late last ACKs. */
+export function ackStats(flows: FlowView[], bounds: number[], rtoNs: number): Required<Pick<Metrics, "ackedUs" | "slowdownHpcc" | "lateAcks">> {
+  return {
+    ackedUs: grouped(flows, bounds, (x) => x.ackedUs ?? null),
+    slowdownHpcc: grouped(flows, bounds, (x) => x.slowdownHpcc ?? null),
+    lateAcks: lateAcks(flows, rtoNs),
+  };
 }
 
 export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics; series: Series | null } {
@@ -201,6 +250,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   const metrics: Metrics = {
     fctUs: grouped(flows, b.sizeClasses, (x) => x.fctUs),
     slowdown: grouped(flows, b.sizeClasses, (x) => x.slowdown),
+    ...ackStats(flows, b.sizeClasses, b.ctx.rtoNs),
     jobs,
     goodput: {
       totalGbps: spanPs > 0 ? r3((arrived * 8) / spanPs / 1e-3) : 0,

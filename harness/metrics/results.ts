@@ -170,7 +170,14 @@ export function collect(b: Built): Results {
   // is failed, as its initiator sees it; its fctUs stays in its row, out of the statistics, so
   // that completed + failed + open = flowsTotal.
   const complete = flows.map((x) => x.status === "complete");
-  const views: FlowView[] = flows.map((x, i) => ({ bytes: x.bytes, fctUs: complete[i] ? x.fctUs : null, slowdown: complete[i] ? x.slowdown : null, cls: x.class }));
+  const views: FlowView[] = flows.map((x, i) => ({
+    bytes: x.bytes,
+    fctUs: complete[i] ? x.fctUs : null,
+    slowdown: complete[i] ? x.slowdown : null,
+    ackedUs: complete[i] ? x.ackedUs : null,
+    slowdownHpcc: complete[i] ? (x.slowdownHpcc ?? null) : null,
+    cls: x.class,
+  }));
   const { metrics, series } = computeMetrics(b, views);
   const fcts = views.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
   const slows = views.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
@@ -285,6 +292,23 @@ export function budgetLine(r: Results): string | null {
   return r.eventBudgetSpent ? `stopped: event budget spent (${r.totals.events.toLocaleString("en")} events, run.maxEvents) with ${r.flowsTotal - r.completed - r.failed} flows open; the figures cover only the flows that finished` : null;
 }
 
+/**
+ * The line that says some flows' last ACK came far later than their last byte (metrics.ts
+ * lateAcks: a gap beyond the network's RTO), else null: their FCT and slowdown end at the
+ * receiver and do not show the wait, which the time to the last ACK and HPCC's slowdown (the
+ * metric of HPCC's ns-3 and so of DCP's figures) include.
+ */
+export function lateAckLine(r: Results): string | null {
+  const late = r.metrics.lateAcks;
+  const acked = r.metrics.ackedUs?.all;
+  const hpcc = r.metrics.slowdownHpcc?.all;
+  if (late === undefined || late.flows === 0 || acked === undefined || hpcc === undefined) return null;
+  return (
+    `late last ACKs: ${late.flows} of ${acked.n} flows acknowledged more than ${late.thresholdUs} µs (the network's RTO) after their last byte arrived, up to ${late.maxGapUs} µs; ` +
+    `FCT and slowdown end at the receiver: to the last ACK p50 ${acked.p50 ?? "—"} µs, p99 ${acked.p99 ?? "—"} µs, HPCC slowdown p50 ${hpcc.p50 ?? "—"}, p99 ${hpcc.p99 ?? "—"}`
+  );
+}
+
 /** The human summary: a per-flow table (the first and slowest flows when there are many) and totals. */
 export function summary(r: Results, maxRows = 24): string {
   const lines: string[] = [];
@@ -321,6 +345,8 @@ export function summary(r: Results, maxRows = 24): string {
   lines.push(
     `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
+  const late = lateAckLine(r);
+  if (late !== null) lines.push(late);
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
   if (r.reflex) {
     const x = r.reflex;
