@@ -187,6 +187,68 @@ test("optional rows only when some run has them: per class (two or more classes)
   assert.equal(sb.get("fullest (kB)"), ["—", "199.2"]);
 });
 
+test("the time to the last ACK and HPCC's slowdown: rows after the slowdown's, late last ACKs counted; none for files without them", () => {
+  // A: FCT p99 14.25 µs, but one flow's last ACK came 8 ms late (DCP's RTO): the rows show the
+  // ranking HPCC's ns-3 would give. B is a results file from before these metrics.
+  const acked = { all: st(20, 8012.5, 8012.5, 8012.5, 3, 9), bySize: [{ label: "< 200 KB", ...st(20, 8012.5, 8012.5, 8012.5) }, { label: "≥ 200 KB", ...st(9, 9, 9, 9, 1) }], byClass: {} };
+  const hpcc = { all: st(1.25, 600.5, 600.5, 600.5), bySize: [{ label: "< 200 KB", ...st(1.25, 600.5, 600.5, 600.5) }, { label: "≥ 200 KB", ...st(1.0004, 1.0004, 1.0004, 1.0004, 1) }], byClass: {} };
+  const sizes = [{ label: "< 200 KB", ...st(1, 1, 1.5, 1.5) }, { label: "≥ 200 KB", ...st(2, 2, 2, 2, 1) }];
+  const sized: Results = { ...A, metrics: { ...A.metrics, fctUs: { ...A.metrics.fctUs, bySize: sizes }, slowdown: { ...A.metrics.slowdown, bySize: sizes } } };
+  const withAcks: Results = { ...sized, metrics: { ...sized.metrics, ackedUs: acked, slowdownHpcc: hpcc, lateAcks: { flows: 1, thresholdUs: 188.304, maxGapUs: 8000 } } };
+  const text = compareTable([withAcks, B], ["new", "old"]);
+  const c = cells(text, / {2,}/);
+  const expect: [string, string, string][] = [
+    ["last ACK p50 (µs)", "20", "—"],
+    ["last ACK p95 (µs)", "8012.50", "—"],
+    ["last ACK p99 (µs)", "8012.50", "—"],
+    ["HPCC slowdown p50", "1.250", "—"],
+    ["HPCC slowdown p95", "600.500", "—"],
+    ["HPCC slowdown p99", "600.500", "—"],
+    ["< 200 KB: HPCC slowdown p99", "600.500", "—"],
+    ["≥ 200 KB: HPCC slowdown p99", "1.000", "—"],
+    ["late last ACKs", "1", "—"],
+  ];
+  for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  // In that order, after the slowdown's size rows and before the jobs'.
+  const names = text.split("\n").slice(2).map((l) => l.trim().split(/ {2,}/)[0]);
+  const at = names.indexOf("≥ 200 KB: slowdown p99");
+  assert.equal(names.slice(at + 1, at + 1 + expect.length), expect.map((e) => e[0]));
+  assert.is(names[at + 1 + expect.length], "JCT max (µs)");
+  // Every other row, its name, place and cells, as in the table of the same runs without them.
+  const without = compareTable([sized, B], ["new", "old"]).split("\n");
+  const kept = text.split("\n").filter((l) => !expect.some((e) => l.trim().startsWith(e[0])));
+  assert.equal(kept.slice(2).map((l) => l.trim().split(/ {2,}/)), without.slice(2).map((l) => l.trim().split(/ {2,}/)));
+  // Files that all predate them: no such rows, the table as before.
+  const before = compareTable([A, B], ["new", "old"]);
+  assert.not.ok(before.includes("last ACK"));
+  assert.not.ok(before.includes("HPCC"));
+});
+
+test("labels: runs whose modules differ but do not tell them apart carry the modules that differ before their tags", () => {
+  // Fig. 17's comparison: a DCP sweep over the loss rate beside a baseline sweep over the
+  // reliability module and the loss rate; the lb and cc are the same everywhere.
+  const run = (rel: string, tags: Results["tags"]): Results => ({ ...A, modules: { cc: ["none"], lb: ["ecmp"], reliability: rel }, tags });
+  const dcp = [0.001, 0.05].map((p) => run("dcp", { "faults[0].probability": p }));
+  const baseline = ["rack", "irn"].flatMap((rel) => [0.001, 0.05].map((p) => run(rel, { "transport.reliability.name": rel, "faults[0].trim": false, "faults[0].probability": p })));
+  assert.equal(runLabels([...dcp, ...baseline]), [
+    "dcp · faults[0].probability=0.001",
+    "dcp · faults[0].probability=0.05",
+    "rack · faults[0].trim=false faults[0].probability=0.001",
+    "rack · faults[0].trim=false faults[0].probability=0.05",
+    "irn · faults[0].trim=false faults[0].probability=0.001",
+    "irn · faults[0].trim=false faults[0].probability=0.05",
+  ]);
+  // Two modules differ (Fig. 16: CC on and off, DCP and IRN): both, joined by +, in the order cc+lb+reliability.
+  const fig16 = ["dcp", "irn"].flatMap((rel) => ["none", "dcqcn"].map((cc) => ({ ...run(rel, { "transport.cc.name": cc, seed: 1 }), modules: { cc: [cc], lb: ["ecmp"], reliability: rel } })));
+  assert.equal(runLabels(fig16), ["none+ecmp+dcp", "dcqcn+ecmp+dcp", "none+ecmp+irn", "dcqcn+ecmp+irn"], "modules alone tell them apart");
+  const seeds = [...fig16, ...fig16.map((r) => ({ ...r, tags: { ...r.tags, seed: 2 } }))];
+  assert.equal(runLabels(seeds).slice(0, 5), ["none+dcp · seed=1", "dcqcn+dcp · seed=1", "none+irn · seed=1", "dcqcn+irn · seed=1", "none+dcp · seed=2"]);
+  // The same modules everywhere: the tags alone, as before.
+  assert.equal(runLabels(dcp), ["faults[0].probability=0.001", "faults[0].probability=0.05"]);
+  // Nothing left to tell them apart by but the seed: the prefix, then the seed.
+  assert.equal(runLabels([run("dcp", {}), run("dcp", {}), run("irn", {})].map((r, i) => ({ ...r, seed: i }))), ["dcp seed 0", "dcp seed 1", "irn seed 2"]);
+});
+
 test("markdown and CSV forms carry the same cells", () => {
   const md = compareTable([A, B], ["A", "B"], "md").split("\n");
   assert.is(md[0], "| metric | A | B |");

@@ -15,19 +15,39 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
   --csv         comma-separated values
   --labels a,…  the columns' names, one per run, instead of the labels told apart above`;
 
-/** Labels that tell the runs apart: their modules, else their tags, else their files. */
+/** The tags that name a run's modules, as a sweep over `--set transport.cc.name=…` writes them. */
+const MODULE_TAGS = ["transport.cc.name", "transport.lb.name", "transport.reliability.name"];
+
+/**
+ * Labels that tell the runs apart: their modules when those do; else, when the modules differ
+ * between some runs, the modules that differ (cc, lb, reliability, those that vary, joined by +)
+ * before the tags, which leave out a module's tag that the prefix already says ("dcp ·
+ * faults[0].probability=0.001" beside "rack · faults[0].trim=false faults[0].probability=0.001"),
+ * so that two sweeps of different modules over the same values never share a label; else their
+ * tags; then the seed, else their files.
+ */
 export function runLabels(results: Results[], files?: string[]): string[] {
-  const modules = results.map((r) => `${r.modules.cc.join("/")}+${r.modules.lb.join("/")}+${r.modules.reliability}`);
-  const tags = results.map((r) =>
+  const parts = results.map((r) => [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability]);
+  const modules = parts.map((p) => p.join("+"));
+  const tagList = (r: Results, skip: Set<string>) =>
     Object.entries(r.tags ?? {})
+      .filter(([k]) => !skip.has(k))
       .map(([k, v]) => `${k.split(".").slice(-2).join(".")}=${v}`)
-      .join(" "),
-  );
+      .join(" ");
+  const tags = results.map((r) => tagList(r, new Set()));
   const unique = (l: string[]) => new Set(l).size === l.length && l.every((x) => x !== "");
   if (unique(modules)) return modules;
-  if (unique(tags)) return tags;
-  const both = modules.map((m, i) => `${m} ${tags[i]}`.trim());
-  if (unique(both)) return both;
+  let both = modules.map((m, i) => `${m} ${tags[i]}`.trim());
+  if (new Set(modules).size > 1) {
+    const varying = [0, 1, 2].filter((k) => new Set(parts.map((p) => p[k])).size > 1);
+    both = results.map((r, i) => {
+      const shown = varying.map((k) => parts[i][k]);
+      const said = new Set(varying.filter((k) => String(r.tags?.[MODULE_TAGS[k]]) === parts[i][k]).map((k) => MODULE_TAGS[k]));
+      const rest = tagList(r, said);
+      return rest === "" ? shown.join("+") : `${shown.join("+")} · ${rest}`;
+    });
+    if (unique(both)) return both;
+  } else if (unique(tags)) return tags;
   const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
   if (unique(seeds)) return seeds;
   if (!files) return results.map((_, i) => `run ${i + 1}`);
@@ -70,6 +90,23 @@ function rows(results: Results[]): Row[] {
   }
   const sizes = [...new Set(results.flatMap((r) => r.metrics.fctUs.bySize.map((s) => s.label)))];
   if (sizes.length > 1) for (const s of sizes) out.push([`  ${s}: slowdown p99`, (r) => n(r.metrics.slowdown.bySize.find((x) => x.label === s)?.p99, 3)]);
+  // The time to the last ACK and HPCC's slowdown: the metric of HPCC's ns-3, the simulator of
+  // DCP's evaluation (Fig. 13: P50 and P95 FCT; Fig. 16: P50 and P99 slowdown), which counts
+  // the wait of a sender whose last ACK was lost, where the FCT above ends at the receiver.
+  // Results files written before 2026-12-05 have none.
+  if (results.some((r) => r.metrics.slowdownHpcc !== undefined)) {
+    out.push(
+      ["last ACK p50 (µs)", (r) => n(r.metrics.ackedUs?.all.p50)],
+      ["last ACK p95 (µs)", (r) => n(r.metrics.ackedUs?.all.p95)],
+      ["last ACK p99 (µs)", (r) => n(r.metrics.ackedUs?.all.p99)],
+      ["HPCC slowdown p50", (r) => n(r.metrics.slowdownHpcc?.all.p50, 3)],
+      ["HPCC slowdown p95", (r) => n(r.metrics.slowdownHpcc?.all.p95, 3)],
+      ["HPCC slowdown p99", (r) => n(r.metrics.slowdownHpcc?.all.p99, 3)],
+    );
+    if (sizes.length > 1) for (const s of sizes) out.push([`  ${s}: HPCC slowdown p99`, (r) => n(r.metrics.slowdownHpcc?.bySize.find((x) => x.label === s)?.p99, 3)]);
+    // metrics.ts lateAcks: acknowledged more than the network's RTO after the last byte arrived.
+    out.push(["late last ACKs", (r) => r.metrics.lateAcks?.flows ?? null]);
+  }
   if (results.some((r) => r.metrics.jobs.length > 0)) {
     out.push(["JCT max (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(Math.max(...r.metrics.jobs.map((j) => j.jctUs as number))) : null)]);
     out.push(["JCT mean (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(r.metrics.jobs.reduce((a, j) => a + (j.jctUs as number), 0) / r.metrics.jobs.length) : null)]);
