@@ -9,7 +9,8 @@ import type { Stats } from "./metrics/metrics";
 import type { Results } from "./metrics/results";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
-  prints one table, a column per run (labelled by what differs: modules, tags, or the file);
+  prints one table, a column per run (labelled by what differs: modules; the modules that differ
+  and the tags, where the modules differ but do not tell the runs apart; tags; or the file);
   a sweep's output directory stands for its points with results (those without are named on stderr)
   --md          a Markdown table
   --csv         comma-separated values
