@@ -174,7 +174,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly qaThresholdNs: number;
   /** The threshold against the Q8 average, the delay of an ACK without an RTT sample. */
   private readonly qaThresholdQ8: number;
-  /** The longest QuickAdapt window: base RTT only falls from baseRtt0, the target only scales down with it. */
+  /** The longest QuickAdapt window: base RTT only falls from baseRtt0, and a scaled target (perPathTarget) with it. */
   private readonly qaLeadMaxNs: number;
   private readonly qaGate: number;
   private readonly qaScalingQ16: number;
@@ -195,6 +195,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly baseRttFromNack: number;
   private readonly trimDelaySample: number;
   private readonly perPath: number;
+  private readonly perPathTarget: number;
+  /** 0 with quickAdapt off (UEC disable_quick_adapt). */
+  private readonly qaOn: number;
   private readonly qaIgnoresTimeouts: number;
   private readonly rccc: number;
   private readonly wrap32: number;
@@ -237,7 +240,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.qaGate = p.qaGate;
     this.qaScalingQ16 = q16(p.qaScaling);
     this.fastStepBytes = Math.round(p.fastIncreaseK * p.mtuBytes);
-    this.fastDelayNs = Math.round(p.fastIncreaseDelayNs);
+    // FastIncrease off: a delay is never below 0, so no ACK counts as uncongested (Alg. 3 line 2)
+    // and increase mode never starts; the per-ACK path keeps its one comparison.
+    this.fastDelayNs = p.fastIncrease ? Math.round(p.fastIncreaseDelayNs) : 0;
     this.adjustBytes = Math.floor(p.adjustBytes);
     this.adjustPeriodNs = Math.round(p.adjustPeriodNs);
     // cwnd is whole bytes, so cwnd < x ⇔ cwnd < ceil(x).
@@ -252,13 +257,15 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.baseRttFromNack = p.baseRttFromNack ? 1 : 0;
     this.trimDelaySample = p.trimDelaySample ? 1 : 0;
     this.perPath = p.perPathScaling ? 1 : 0;
+    this.perPathTarget = p.perPathTarget ? 1 : 0;
+    this.qaOn = p.quickAdapt ? 1 : 0;
     this.qaIgnoresTimeouts = p.qaIgnoresTimeouts ? 1 : 0;
     this.rccc = p.rccc ? 1 : 0;
     this.wrap32 = p.incBytesWrap32 ? 1 : 0;
     this.qaNackPacket = p.qaOnNackCountsPacket ? 1 : 0;
     this.timeoutsIgnored = p.timeoutsCountIgnored ? 1 : 0;
     this.qaRolls = p.qaMeasure === "window" ? 1 : 0;
-    this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 ? 1 : 0;
+    this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 && this.perPathTarget === 0 ? 1 : 0;
   }
 
   /** Starts a flow at cwnd = initCwndBytes (by default maxWnd: UEC has no slow start) with the network base RTT. */
@@ -495,7 +502,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     return this.ignoreLeft[slot] | 0;
   }
 
-  /** The flow's queueing-delay target in ns (scaled by its base RTT when perPathScaling is on). */
+  /** The flow's queueing-delay target in ns: the network's, or scaled by its base RTT when perPathTarget is on. */
   targetDelayNs(slot: number): number {
     return this.isOpen(slot) ? this.targetFor(slot) : 0;
   }
@@ -505,7 +512,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
 
   /**
    * onAck after the accounting, for every configuration `plain` does not cover: sampling
-   * (SMaRTT §III-G), uet-htsim's delay averager, the SMaRTT loop, per-path scaling.
+   * (SMaRTT §III-G), uet-htsim's delay averager, the SMaRTT loop, per-path scaling or target.
    */
   private readonly ackGeneral = (slot: number, now: number, acked: number, rttNs: number, ecn: number, flags: number): number => {
     // SMaRTT §III-G: with sampling only one ACK in `sampleEvery` drives the control loop, and
@@ -540,7 +547,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /**
    * UEC §3.6.13 OnACK after the RTT sample: quick_adapt (its ignore phase swallows marked ACKs
    * only, uet-htsim §5), the four quadrants, then fulfill. `target` and `fiBytes` are the flow's
-   * (scaled when perPathScaling is on); `scale` > 1 when this ACK stands for several.
+   * (scaled when perPathTarget / perPathScaling is on); `scale` > 1 when this ACK stands for several.
    */
   private readonly ackUec = (
     slot: number,
@@ -658,6 +665,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     delay: number,
     noSample: number,
   ): boolean => {
+    // UEC disable_quick_adapt: uet-htsim's quick_adapt returns false before its ignore test and
+    // its window, so no window opens and nothing is ever to be ignored.
+    if (this.qaOn === 0) return false;
     const flags = this.flags[slot];
     let fired = false;
     // Without a sample the delay is the average, tested in Q8 (constructor, qaThresholdQ8).
@@ -827,13 +837,17 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.inc[slot] = this.wrap32 !== 0 ? sum % K.Two32 : sum < K.MaxExact ? sum : K.MaxExact;
   };
 
-  /** A constant scaled by the flow's base RTT relative to the network's (SMaRTT §III-J). */
+  /** An increase constant scaled by the flow's base RTT relative to the network's (SMaRTT §III-J). */
   private readonly scaled = (slot: number, x: number): number => {
     return this.perPath !== 0 ? mulDiv(x, this.baseRtt[slot], this.baseRtt0) : x;
   };
 
+  /**
+   * The network's target: §III-J's trtt = 1.5 × brtt is half of a 1-BDP queue, the same queue
+   * for every flow through it. perPathTarget scales it like an increase constant.
+   */
   private readonly targetFor = (slot: number): number => {
-    return this.perPath !== 0 ? this.scaled(slot, this.targetNs) : this.targetNs;
+    return this.perPathTarget !== 0 ? mulDiv(this.targetNs, this.baseRtt[slot], this.baseRtt0) : this.targetNs;
   };
 
   private readonly fairBytes = (slot: number): number => {

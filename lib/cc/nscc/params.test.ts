@@ -180,4 +180,16 @@ test("qaMeasure: Alg. 4's `alg4` in every profile unless given; `window` only wi
   assert.throws(() => new Nscc({ profile: "smartt", loop: "uec", qaMeasure: "window" }), /qaMeasure/);
 });
 
+test("quickAdapt and fastIncrease are on and perPathTarget off in every profile unless given (UEC disable_quick_adapt defaults to false; §III-J scales no target); they take booleans only", () => {
+  for (const profile of PROFILES) {
+    const p = new Nscc({ profile }).params;
+    assert.equal([p.quickAdapt, p.fastIncrease, p.perPathTarget], [true, true, false], profile);
+    const q = new Nscc({ profile, quickAdapt: false, fastIncrease: false, perPathTarget: true }).params;
+    assert.equal([q.quickAdapt, q.fastIncrease, q.perPathTarget], [false, false, true], profile);
+    for (const name of ["quickAdapt", "fastIncrease", "perPathTarget"]) {
+      assert.throws(() => new Nscc({ profile, [name]: 0 }), new RegExp(name));
+    }
+  }
+});
+
 test.run();

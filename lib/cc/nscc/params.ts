@@ -52,10 +52,29 @@ export interface NsccConstants {
   qaGate: number;
   /** QuickAdapt sets cwnd to achieved × qaScaling (SMaRTT §III-E). */
   qaScaling: number;
-  /** FastIncrease adds k MTU per ACK (SMaRTT Alg. 3); 0 selects UEC's fiScale × acked. */
+  /**
+   * QuickAdapt on (every profile). false is UEC's disable_quick_adapt (Table 3-76; uet-htsim's
+   * quick_adapt returns false first thing when disabled): it never fires, opens no window and
+   * so never starts an ignore phase; a trim then cuts by its packet.
+   */
+  quickAdapt: boolean;
+  /**
+   * FastIncrease steps per ACK: k MTU (SMaRTT Alg. 3, k = 2); 0 selects UEC fast_increase's
+   * fiScale × acked (the UEC profiles: Table 3-76 has fi_scale and no k). 0 does not turn it
+   * off: with fiScale 0 too the flow still enters increase mode, which then adds nothing and
+   * skips the proportional increase (UEC proportional_increase) and, in the smartt loop, the
+   * four cases (Alg. 4 line 11): the window freezes while delays stay below fastIncreaseDelayNs.
+   * To turn it off, fastIncrease: false.
+   */
   fastIncreaseK: number;
   /** "RTT ≈ base RTT" for FastIncrease: delay below this (uet-htsim: 1 µs). */
   fastIncreaseDelayNs: number;
+  /**
+   * FastIncrease on (every profile; SMaRTT Alg. 3, UEC fast_increase). false: no delay counts
+   * as "≈ base RTT", so increase mode never starts, whatever fastIncreaseK, fiScale and
+   * fastIncreaseDelayNs say (the same as fastIncreaseDelayNs 0, as a delay is never negative).
+   */
+  fastIncrease: boolean;
   /** Fulfill when more than this many bytes were acked since the last one (0 with period 0: per packet). */
   adjustBytes: number;
   /** …or when this long has passed; eta is added once per period (0: no period). */
@@ -88,8 +107,20 @@ export interface NsccBehaviour {
   baseRttFromNack: boolean;
   /** A trim feeds one network RTT into the delay average (UEC OnNACK update_delay(config_base_rtt)). */
   trimDelaySample: boolean;
-  /** Scale target and increase constants by the flow's base RTT / baseRttNs (SMaRTT §III-J). */
+  /**
+   * Scale the increase constants, fi (eq. (2)) and the eq. (3) step, by the flow's base RTT /
+   * baseRttNs (SMaRTT §III-J "Scaling": "by scaling the increase constants with the path BDPs").
+   * The target is not one of them: see perPathTarget.
+   */
   perPathScaling: boolean;
+  /**
+   * Scale the queueing-delay target by the flow's base RTT / baseRttNs as well (false in every
+   * profile; the module's `smartt` did so until 2026-12-04). §III-J's target, trtt = 1.5 × brtt,
+   * "corresponds to having half-full queues" of 1-BDP queues: a network quantity. Scaled, a
+   * short flow sits above its target at a queue a long flow finds below its own, and keeps
+   * cutting (README "Choices").
+   */
+  perPathTarget: boolean;
   /** Timeouts during the QuickAdapt ignore phase do not shrink the window (SMaRTT §III-E). */
   qaIgnoresTimeouts: boolean;
   /** Receiver-credit CC (RCCC) is on: last-hop trims are not a congestion signal (UEC OnNACK). */
@@ -148,13 +179,13 @@ const MAX_ALPHA = 1024;
 
 const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
   "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "initCwndBytes", "targetDelayNs", "gamma",
-  "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling",
-  "fastIncreaseK", "fastIncreaseDelayNs", "adjustBytes", "adjustPeriodNs", "delayEwma", "trimming", "sampleEvery",
+  "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling", "quickAdapt",
+  "fastIncreaseK", "fastIncreaseDelayNs", "fastIncrease", "adjustBytes", "adjustPeriodNs", "delayEwma", "trimming", "sampleEvery",
   "ackGenTriggerBytes",
 ];
 const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
-  "perPathScaling", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
+  "perPathScaling", "perPathTarget", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
 ];
 export const NSCC_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
@@ -167,6 +198,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     baseRttFromNack: false,
     trimDelaySample: false,
     perPathScaling: true,
+    perPathTarget: false,
     qaIgnoresTimeouts: true,
     rccc: false,
     incBytesWrap32: false,
@@ -185,6 +217,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     baseRttFromNack: false,
     trimDelaySample: true,
     perPathScaling: false,
+    perPathTarget: false,
     qaIgnoresTimeouts: false,
     rccc: false,
     incBytesWrap32: false,
@@ -200,6 +233,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     baseRttFromNack: true,
     trimDelaySample: true,
     perPathScaling: false,
+    perPathTarget: false,
     qaIgnoresTimeouts: false,
     rccc: false,
     incBytesWrap32: true,
@@ -296,8 +330,10 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     qaThresholdNs,
     qaGate,
     qaScaling: 1,
+    quickAdapt: true,
     fastIncreaseK,
     fastIncreaseDelayNs: 1000,
+    fastIncrease: true,
     adjustBytes,
     adjustPeriodNs,
     delayEwma: 0.0125,
@@ -325,8 +361,10 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     qaThresholdNs: rule.must(p.qaThresholdNs === Infinity || (typeof p.qaThresholdNs === "number" && p.qaThresholdNs >= 0 && p.qaThresholdNs <= 2 ** 30), "in [0, 2^30] or Infinity"),
     qaGate: rule.int(0, 30),
     qaScaling: rule.num(0, 16),
+    quickAdapt: rule.bool,
     fastIncreaseK: rule.num(0, 1024),
     fastIncreaseDelayNs: rule.num(0, 2 ** 22),
+    fastIncrease: rule.bool,
     adjustBytes: rule.num(0, MAX_BYTES),
     adjustPeriodNs: rule.num(0, 2 ** 30),
     delayEwma: rule.num(1 / 65536, 1),
@@ -340,6 +378,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     baseRttFromNack: rule.bool,
     trimDelaySample: rule.bool,
     perPathScaling: rule.bool,
+    perPathTarget: rule.bool,
     qaIgnoresTimeouts: rule.bool,
     rccc: rule.bool,
     incBytesWrap32: rule.bool,
