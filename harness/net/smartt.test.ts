@@ -55,7 +55,7 @@ test("Fig. 10: FastIncrease lets the longer flow of an uneven incast take the li
   const flows = [4, 5, 6, 7].map((src, i) => ({ src, dst: 0, bytes: i === 0 ? 4_000_000 : 2_000_000 }));
   const idealUs = (10_000_000 * 8) / 100_000;
   const on = run([{ kind: "flows", flows }]);
-  const off = run([{ kind: "flows", flows }], {}, { cc: { name: "nscc", params: { profile: "uec", fastIncreaseK: 0, fiScale: 0 } } });
+  const off = run([{ kind: "flows", flows }], {}, { cc: { name: "nscc", params: { profile: "uec", fastIncrease: false } } });
   const longOn = on.r.flows[0].fctUs as number;
   const longOff = off.r.flows[0].fctUs as number;
   assert.is(longOn, on.lastUs, "the long flow ends last");
