@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
-import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues } from "./sweep";
+import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues, toCsv } from "./sweep";
 
 // Tiny points: a 8-host 2-tier fat tree, a 2- or 3-sender incast of 20 KB and one flow from a
 // connection matrix — about 15 µs simulated, a few ms each.
@@ -99,6 +99,7 @@ test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), the
     assert.is(r.flows, (points[i].values["traffic[0].senders"] as number) + 1);
     const res = JSON.parse(readFileSync(join(points[i].dir, "results.json"), "utf8")) as Results;
     assert.is(r.fct_p99_us, res.metrics.fctUs.all.p99);
+    assert.equal([r.acked_p99_us, r.slowdown_hpcc_p99, r.late_acks], [res.metrics.ackedUs?.all.p99, res.metrics.slowdownHpcc?.all.p99, res.metrics.lateAcks?.flows]);
     assert.ok(existsSync(join(points[i].dir, "flows.csv")));
   });
   const last = seen[seen.length - 1];
@@ -145,6 +146,45 @@ test("a point cut off by run.maxEvents is a row of status budget, not ok: its me
   assert.is(row({ id: "p", values: {} }, { ...r, eventBudgetSpent: undefined }).status, "ok");
   // An integrity failure says more than the budget.
   assert.is(row({ id: "p", values: {} }, { ...r, integrity: { ok: false, violations: ["x"] } }).status, "integrity failed");
+});
+
+test("sweep.csv: the time to the last ACK p99, HPCC's slowdown p99 and the late last ACKs, appended after point", () => {
+  // A hand-built results file: two flows whose last ACKs came 30 and 8,040 µs after their start,
+  // the second a lost final ACK that waited out DCP's 8 ms RTO. By nearest rank the p99 of two
+  // values is the ⌈0.99 × 2⌉ = 2nd, the larger one: 8,040 µs; HPCC's slowdowns 1.5 and 402 give
+  // p99 402; one flow was acknowledged more than the RTO after its last byte.
+  const stats = (a: number, b: number) => ({ n: 2, mean: (a + b) / 2, p50: a, p95: b, p99: b, max: b });
+  const metrics = {
+    fctUs: { all: stats(20, 40), bySize: [], byClass: {} },
+    slowdown: { all: stats(1, 2), bySize: [], byClass: {} },
+    ackedUs: { all: stats(30, 8040), bySize: [], byClass: {} },
+    slowdownHpcc: { all: stats(1.5, 402), bySize: [], byClass: {} },
+    lateAcks: { flows: 1, thresholdUs: 8000, maxGapUs: 8000 },
+    jobs: [],
+    goodput: { totalGbps: 1, perFlowMeanGbps: 1, perFlowMinGbps: 1 },
+    drops: { total: 0 },
+    trims: 0,
+    retransmissions: { total: 1, spurious: 0, timeouts: 1 },
+    outOfOrder: { percent: 0 },
+    pfc: { pauseFrames: 0 },
+  };
+  const r = { integrity: { ok: true, violations: [] }, completed: 2, flowsTotal: 2, simulatedUs: 8100, metrics } as unknown as Results;
+  const x = row({ id: "p", values: { seed: 1 } }, r);
+  // The columns before 2026-12-05, in their order, then the three new ones.
+  const old = ["seed", "status", "completed", "flows", "fct_p50_us", "fct_p95_us", "fct_p99_us", "fct_max_us", "slowdown_p50", "slowdown_p99", "jct_max_us", "goodput_gbps", "drops", "trims", "retransmissions", "spurious", "rtos", "ooo_percent", "pfc_pauses", "simulated_us", "point"];
+  assert.equal(Object.keys(x), [...old, "acked_p99_us", "slowdown_hpcc_p99", "late_acks"]);
+  assert.equal([x.acked_p99_us, x.slowdown_hpcc_p99, x.late_acks], [8040, 402, 1]);
+  // FCT p99 stays the last byte's: 40 µs, the wait hidden.
+  assert.is(x.fct_p99_us, 40);
+  // Results written before the metrics existed, and a point without results: empty cells.
+  const { ackedUs: _a, slowdownHpcc: _s, lateAcks: _l, ...older } = metrics;
+  const y = row({ id: "q", values: { seed: 2 } }, { ...r, metrics: older } as unknown as Results);
+  assert.equal([y.acked_p99_us, y.slowdown_hpcc_p99, y.late_acks], [null, null, null]);
+  assert.equal([row({ id: "z", values: { seed: 3 } }, null).late_acks], [null]);
+  const csv = toCsv([x, y]).trimEnd().split("\n");
+  assert.ok(csv[0].endsWith(",point,acked_p99_us,slowdown_hpcc_p99,late_acks"), csv[0]);
+  assert.ok(csv[1].endsWith(",p,8040,402,1"), csv[1]);
+  assert.ok(csv[2].endsWith(",q,,,"), csv[2]);
 });
 
 // The built CLI is its own worker script. `npm test` builds before the unit tests.

@@ -239,6 +239,13 @@ export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: 
     simulated_us: r?.simulatedUs ?? null,
     // OUT/points/<point>.json is the scenario, OUT/points/<point>/ its results.
     point: p.id,
+    // After `point`, so that a script reading the older columns by position still finds them.
+    // The FCT ends at the last byte delivered and hides a wait for the last ACK (DCP's 8 ms
+    // RTO after a lost one): these end at the sender's last ACK, as HPCC's ns-3 and DCP's
+    // figures do (harness/README.md, Output). Results written before 2026-12-05 lack them: empty.
+    acked_p99_us: m?.ackedUs?.all.p99 ?? null,
+    slowdown_hpcc_p99: m?.slowdownHpcc?.all.p99 ?? null,
+    late_acks: m?.lateAcks?.flows ?? null,
   });
   return out;
 }
