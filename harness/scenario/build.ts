@@ -7,6 +7,10 @@
 
 import { ParamError } from "../../lib/core/params";
 import { hash3 } from "../../lib/core/rng";
+import { Plb } from "../../lib/lb/plb/plb";
+import { Reps } from "../../lib/lb/reps/reps";
+import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
+import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
@@ -21,7 +25,7 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
-import { type DelayCcUse, type EcnCcUse, delayCcWarnings, ecnCcWarnings } from "./warnings";
+import { type DelayCcUse, type EcnCcUse, type EcnLbUse, delayCcWarnings, ecnCcWarnings, ecnLbWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -271,6 +275,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const delayUses = new Map<string, DelayCcUse>();
   // One per CC spec: on two DCs its intra- and inter-DC tables lose the same signal.
   const ecnUses = new Map<string, EcnCcUse>();
+  // One per LB spec: a Spritz spec's tables, one per source switch, lose the same signal.
+  const ecnLbUses = new Map<string, EcnLbUse>();
   // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
@@ -332,6 +338,14 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
+      const lname = JSON.stringify(lref);
+      if (!ecnLbUses.has(lname)) {
+        if (table instanceof Reps) ecnLbUses.set(lname, { path, name: "reps", params: table.params });
+        else if (table instanceof Plb) ecnLbUses.set(lname, { path, name: "plb", params: table.params });
+        else if (table instanceof SpritzScout) ecnLbUses.set(lname, { path, name: "spritz-scout", params: table.params });
+        else if (table instanceof SpritzSpray) ecnLbUses.set(lname, { path, name: "spritz-spray", params: table.params });
+        else if (table instanceof SpritzVlan) ecnLbUses.set(lname, { path, name: "spritz-vlan", params: table.params });
+      }
     }
     const slot = spritz ? lb.next++ : f;
     // Swift §3.1 scales the target by the switches the measured delay crosses (it reads them
@@ -435,6 +449,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
+  const ecnNet = { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null };
   const idealPs = new Float64Array(F);
   const hpccStandalonePs = new Float64Array(F);
   const switchNs = s.topology.switchLatencyNs ?? 0;
@@ -472,7 +487,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         pfc: pfc !== null,
         hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
       }),
-      ...ecnCcWarnings([...ecnUses.values()], { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null }),
+      ...ecnCcWarnings([...ecnUses.values()], ecnNet),
+      ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
     ],
   };
 }

@@ -115,8 +115,9 @@ test("DCQCN under the dcp queue profile: no switch marks, so no CNP; the build s
   // PortQueues marks only at enqueue or dequeue (queue.ts onEnqueue / pop). DCQCN §3.1: the NP
   // sends a CNP only for CE-marked data, and the RP cuts only on a CNP, so every flow keeps
   // R_C = initRate, the paper profile's line rate: the hosts' 100 Gb/s. The old build warned
-  // only on delay targets: [] here.
-  const w = warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp" } }, { name: "dcp" }));
+  // only on delay targets: [] here. (The default load balancer, REPS, earns its own warning:
+  // below.)
+  const w = ecnWarnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp" } }, { name: "dcp" }));
   assert.is(w.length, 1);
   assert.match(w[0], /^transport\.cc: dcqcn reacts to ECN, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
   assert.match(w[0], "DCQCN cuts its rate only on CNPs");
@@ -170,7 +171,7 @@ test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () =
   // arrival rule a queue holds at most 178,450 B, and RED marks only above Kmin: never.
   // (ecnMaxFraction 1 as well: kMax may not be below kMin.)
   const full = { ecnMinFraction: 1, ecnMaxFraction: 1 };
-  const w = warnings(withNet({ name: "dctcp" }, full));
+  const w = ecnWarnings(withNet({ name: "dctcp" }, full));
   assert.is(w.length, 1);
   assert.match(w[0], "no switch port marks: RED marks only above kMinBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMinBytes 178450 B, a data queue holds at most 178450 B).");
   assert.match(w[0], "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes)");
@@ -203,8 +204,109 @@ test("a traffic entry's ECN CC is named by its path; results.json and the CLI ca
   const base = withNet({ name: "none" }, { queue: { profile: "dcp" } }, { name: "dcp" });
   const s: Scenario = { ...base, traffic: [{ kind: "flows", flows: three, cc: { name: "dcqcn" } }] };
   const w = warnings(s);
-  assert.is(w.length, 1);
+  // The CCs' warnings first, then the load balancers' (REPS, transport.lb's default).
+  assert.is(w.length, 2);
   assert.match(w[0], /^traffic\[0\]\.cc: dcqcn reacts to ECN/);
+  assert.match(w[1], /^transport\.lb: reps reads the ECN echo/);
+  assert.equal(runScenario(s).warnings, w);
+});
+
+// The build's warning for a load balancer that reads the ECN echo on a network whose switches
+// cannot mark (warnings.ts, ecnLbWarnings). The fabric passes an ACK with the echo as ECN and one
+// without as GOOD (lib/lb/feedback.ts): with no port marking, every ACK is GOOD. cc none reads
+// nothing, so these scenarios earn no CC warning.
+const lbWith = (lb: ModuleSpec, net: Partial<NonNullable<Scenario["network"]>>, reliability?: ModuleSpec): Scenario => {
+  const s = withNet({ name: "none" }, net, reliability);
+  return { ...s, transport: { ...s.transport, lb } };
+};
+const dcpNet = { queue: { profile: "dcp" } };
+
+test("REPS (the default) on a DCP-profile network: every ACK recycles its EV; the build says so", () => {
+  // REPS Alg. 1 on_ack: an unmarked ACK recycles its EV, a marked one drops it. Under the dcp
+  // profile ecnAt is "off" (as for DCQCN above), so only a trim before the last hop (NACK; the
+  // dcp profile trims the arriving packet) or a loss keeps an EV out of the ring. The old build
+  // warned only for the CCs: [] here.
+  const w = warnings(lbWith({ name: "reps" }, dcpNet, { name: "dcp" }));
+  assert.is(w.length, 1);
+  assert.match(w[0], /^transport\.lb: reps reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
+  assert.match(w[0], "REPS recycles the EV of every ACK without the ECN echo and drops an echoed one (Alg. 1 on_ack), so it now recycles the EV of every ACK as uncongested");
+  assert.match(w[0], "only an EV that earned a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or whose packet was lost leaves the ring");
+  assert.match(w[0], "REPS steers by no congestion short of a trim, spraying obliviously over the EVs it reuses");
+  // The fix and its thresholds are the network's: Kmin 9 and Kmax 35 packets of 4,150 B (above).
+  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 37350 and kMaxBytes 145250 B');
+  assert.match(w[0], '; see harness/README.md, "ECN marking".');
+  // The default scenario's own lb is REPS: the same warning with NSCC beside its CC warning.
+  assert.equal(warnings(withNet({ name: "nscc" }, dcpNet)).map((x) => x.slice(0, x.indexOf(":"))), ["transport.cc", "transport.lb"]);
+  // Marking on: no warning.
+  assert.equal(warnings(lbWith({ name: "reps" }, { queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
+  // ECMP and OPS only check feedback, flowlet's feedback mode takes an echoed ACK as an ACK
+  // (their READMEs): nothing is lost, no warning.
+  for (const name of ["ecmp", "ops", "flowlet"]) assert.equal(warnings(lbWith({ name }, dcpNet, { name: "dcp" })), [], name);
+  for (const name of ["ecmp", "ops", "flowlet"]) assert.equal(warnings(lbWith({ name, params: name === "flowlet" ? { gapFrom: "feedback" } : {} }, { queue: { ecnAt: "off" } })), [], name);
+});
+
+test("REPS with no trims: only a loss keeps an EV out; under PFC nothing is dropped", () => {
+  // Trimming off (drop-tail): no NACK comes, a loss is a timeout. PFC: the switches drop nothing.
+  const drop = warnings(lbWith({ name: "reps" }, { queue: { ecnAt: "off" }, trimming: false }))[0];
+  assert.match(drop, "only an EV whose packet was lost leaves the ring; a timeout may also freeze the flow on its cached EVs, Appendix A's failure. A path whose queue builds keeps its EVs in use: REPS steers by no congestion, spraying");
+  assert.not.match(drop, "NACK");
+  const pfc = warnings(lbWith({ name: "reps" }, { queue: { ecnAt: "off" }, trimming: false, pfc: {} }))[0];
+  assert.match(pfc, "only an EV whose packet was lost (under PFC the switches drop nothing) leaves the ring");
+  // Freezing off (the artifact's -freezeoff): no freeze to mention.
+  assert.not.match(warnings(lbWith({ name: "reps", params: { freezing: false } }, dcpNet, { name: "dcp" }))[0], "freeze");
+});
+
+test("PLB: a round is congested on echoes and NACKs, so only trims before the last hop count", () => {
+  // linux profile: K = 0.5, N = 12, repathOnTimeout (lib/lb/plb README).
+  const linux = warnings(lbWith({ name: "plb" }, dcpNet, { name: "dcp" }));
+  assert.is(linux.length, 1);
+  assert.match(linux[0], /^transport\.lb: plb reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off"/);
+  assert.match(linux[0], "so only NACKs for packets trimmed before the last hop count: it re-paths after rehashRounds 12 rounds in a row with at least congestionThreshold 0.5 of their packets so trimmed or on a timeout (repathOnTimeout).");
+  // reps-artifact: K = 0 with >, N = 2: one trimmed packet makes a round congested.
+  assert.match(warnings(lbWith({ name: "plb", params: { profile: "reps-artifact" } }, dcpNet, { name: "dcp" }))[0], "after rehashRounds 2 rounds in a row with more than congestionThreshold 0 of their packets so trimmed");
+  // Without trims no round is congested: only timeouts re-path, or, without repathOnTimeout, nothing.
+  const off = { queue: { ecnAt: "off" }, trimming: false };
+  assert.match(warnings(lbWith({ name: "plb" }, off))[0], "with no trims no round is ever congested: it re-paths only on a timeout (repathOnTimeout) and otherwise keeps each flow's EV, as ECMP does");
+  assert.match(warnings(lbWith({ name: "plb", params: { repathOnTimeout: false } }, off))[0], "each flow keeps its first EV, as ECMP does");
+  // K = 0 with ≥: congested × 256 ≥ 0 × delivered holds for every round, marked or not (plb.ts):
+  // the echo changes nothing, no warning.
+  assert.equal(warnings(lbWith({ name: "plb", params: { congestionThreshold: 0, congestedAbove: false } }, dcpNet, { name: "dcp" })), []);
+});
+
+test("Spritz Scout, Spray and VLAN on a Dragonfly with ecnAt off: one warning per spec, what each still steers by", () => {
+  // Dragonfly p = 1, a = 4, h = 2: 9 groups of 4 switches, one host each. Flows from hosts 0
+  // and 1 start on two switches, so a Spritz spec has two tables (one per source switch): one
+  // warning names the spec.
+  const df = (lb: ModuleSpec, net: Partial<NonNullable<Scenario["network"]>> = dcpNet): string[] =>
+    warnings({
+      ...DEFAULT_SCENARIO,
+      topology: { kind: "dragonfly", p: 1, a: 4, h: 2 },
+      network: net,
+      transport: { cc: { name: "none" }, lb, reliability: { name: "dcp" } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 4086 }, { src: 1, dst: 9, bytes: 4086 }] }],
+    });
+  const scout = df({ name: "spritz-scout" });
+  assert.is(scout.length, 1);
+  assert.match(scout[0], /^transport\.lb: spritz-scout reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
+  // Alg. 2: more than ecnThreshold (Table II: 8) echoes drop a path; Alg. 2/3 bias above a 90 % ECN rate.
+  assert.match(scout[0], "until negative feedback (§IV-A): more than ecnThreshold 8 ECN echoes on it, a NACK or a timeout (Alg. 2). Now only a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or a timeout moves a flow off a path, however long its queues");
+  assert.match(scout[0], "only NACKs feed the rate of echoes and NACKs that biases it towards the minimal path above ecnRateThreshold 0.9");
+  const spray = df({ name: "spritz-spray" });
+  assert.match(spray[0], "Spritz Spray re-queues the path of every ACK without the ECN echo and not of an echoed one (Alg. 3), so it now re-queues every acknowledged path as uncongested: only a NACK");
+  const vlan = df({ name: "spritz-vlan" });
+  assert.match(vlan[0], "so it now recycles every acknowledged pair as uncongested: only a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or a timeout lets one go; only NACKs feed the rate of echoes and NACKs that biases it towards the minimal category");
+  // minBiasFactor 0 (Q8 0) turns the bias off: nothing about it.
+  assert.not.match(df({ name: "spritz-spray", params: { minBiasFactor: 0 } })[0], "bias");
+  // No trims, no marks: timeouts alone, and the rate stays 0.
+  assert.match(df({ name: "spritz-scout" }, { trimming: false, queue: { ecnAt: "off" } })[0], "Now only a timeout moves a flow off a path, however long its queues; the rate of echoes and NACKs stays 0, so it never biases towards the minimal path");
+  assert.equal(df({ name: "spritz-scout" }, { queue: { profile: "dcp", ecnAt: "dequeue" } }), []);
+});
+
+test("a traffic entry's load balancer is named by its path", () => {
+  const s: Scenario = { ...lbWith({ name: "ecmp" }, dcpNet, { name: "dcp" }), traffic: [{ kind: "flows", flows: three, lb: { name: "plb" } }] };
+  const w = warnings(s);
+  assert.is(w.length, 1);
+  assert.match(w[0], /^traffic\[0\]\.lb: plb reads the ECN echo/);
   assert.equal(runScenario(s).warnings, w);
 });
 

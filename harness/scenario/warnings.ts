@@ -50,6 +50,18 @@
 // (an arrival is admitted only while q + size ≤ limit), the limit + one MTU under `occupancy`
 // (admitted while q ≤ limit, DCP's "exceeds"). A shared buffer, a packet limit and PFC only keep
 // a queue shorter, so the bound holds for them: this warns only where no marking can happen.
+//
+// The load balancers hear the same bit: the fabric passes an ACK with the ECN echo as ECN and one
+// without as GOOD (lib/lb/feedback.ts, UEC 1.0 §3.6.12 process_ev), a trim before the last hop as
+// NACK, a last-hop trim as GOOD (or ECN with CE), a timeout as TIMEOUT. REPS drops an echoed EV
+// and recycles that of every other ACK (Alg. 1 on_ack); PLB counts echoes and NACKs towards a
+// congested round (PLB §3, ce_ratio ≥ K); Spritz Scout drops a path after more than ecnThreshold
+// echoes (Alg. 2 lines 7–13), Spray re-queues only unechoed paths (Alg. 3), VLAN mode recycles
+// only unechoed pairs (§III-D), and all three bias towards the minimal path on a high rate of
+// echoes and NACKs. With no port marking, all of that rests on trims and timeouts alone, and each
+// table earns a warning on the same condition as the CCs'. ECMP, OPS and flowlet read no echo
+// (their READMEs: ECMP and OPS only check feedback, flowlet's feedback mode takes an echoed ACK
+// as an ACK): no warning.
 
 import { flowScaling, type SwiftParams } from "../../lib/cc/swift/params";
 import type { TimelyParams } from "../../lib/cc/timely/params";
@@ -58,6 +70,9 @@ import type { DctcpParams } from "../../lib/cc/dctcp/params";
 import type { MprdmaParams } from "../../lib/cc/mprdma/params";
 import type { NsccParams } from "../../lib/cc/nscc/params";
 import type { QueueParams } from "../../lib/switch/queue/params";
+import type { RepsParams } from "../../lib/lb/reps/params";
+import type { PlbParams } from "../../lib/lb/plb/plb";
+import type { SpritzParams } from "../../lib/lb/spritz/params";
 import { Family, type Topology } from "../topo/topology";
 
 /**
@@ -244,17 +259,102 @@ function ecnLoss(u: EcnCcUse, pfc: boolean): string {
   }
 }
 
+/** The setting that lets a port mark, for the reason noMarkingReason gave. */
+function markingFix(q: Readonly<QueueParams>): string {
+  return q.ecnAt === "off"
+    ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
+    : Math.round(q.pMax * 65536) > 0
+      ? "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes) below the data queue's limit"
+      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, or network.queue.kMaxBytes) below the data queue's limit";
+}
+
 /** The warnings for the scenario's tables whose CC reads ECN, when no switch port can mark. */
 export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
   if (uses.length === 0) return [];
   const why = noMarkingReason(n);
   if (why === null) return [];
-  const q = n.queue;
-  const fix =
-    q.ecnAt === "off"
-      ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
-      : Math.round(q.pMax * 65536) > 0
-        ? "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes) below the data queue's limit"
-        : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, or network.queue.kMaxBytes) below the data queue's limit";
+  const fix = markingFix(n.queue);
   return uses.map((u) => `${u.path}: ${u.name} reacts to ECN, but no switch port marks: ${why}. ${ecnLoss(u, n.pfc)}. ${fix}; see harness/README.md, transport.cc.`);
+}
+
+/** One load-balancer table that reads the ECN echo: its scenario path and its module's resolved parameters. */
+export type EcnLbUse = { path: string } & (
+  | { name: "reps"; params: Readonly<RepsParams> }
+  | { name: "plb"; params: Readonly<PlbParams> }
+  | { name: "spritz-scout" | "spritz-spray" | "spritz-vlan"; params: Readonly<SpritzParams> }
+);
+
+/** What the load balancer loses without echoes, and what it still steers by; null when it loses nothing. */
+function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
+  const trims = n.queue.trimming !== "off";
+  // What is left of its negative feedback: a NACK exists only for a trim before the last hop
+  // (a last-hop trim is GOOD: the fabric, after UEC process_ev); without trims, losses are timeouts.
+  const nack = "a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD)";
+  const lossless = n.pfc ? " (under PFC the switches drop nothing)" : "";
+  switch (u.name) {
+    case "reps": {
+      // REPS Appendix A: with trimming every timeout is a failure; without, one with low recent RTTs.
+      const freeze = u.params.freezing ? "; a timeout may also freeze the flow on its cached EVs, Appendix A's failure" : "";
+      return (
+        `REPS recycles the EV of every ACK without the ECN echo and drops an echoed one (Alg. 1 on_ack), so it now recycles the EV of every ACK as uncongested: ` +
+        `only an EV ${trims ? `that earned ${nack} or ` : ""}whose packet was lost${lossless} leaves the ring${freeze}. ` +
+        `A path whose queue builds${trims ? " without overflowing" : ""} keeps its EVs in use: REPS steers by no congestion${trims ? " short of a trim" : ""}, spraying obliviously over the EVs it reuses`
+      );
+    }
+    case "plb": {
+      const p = u.params;
+      // plb.ts: congested × 256 ≥ ⌈256K⌉ × delivered (> with congestedAbove): at K = 0 with ≥ every round is congested, marks or not.
+      const kQ8 = Math.ceil(p.congestionThreshold * 256);
+      if (kQ8 === 0 && !p.congestedAbove) return null;
+      const cmp = p.congestedAbove ? "more than" : "at least";
+      const timeout = p.repathOnTimeout ? "on a timeout (repathOnTimeout)" : "";
+      const rounds = `after rehashRounds ${p.rehashRounds} rounds in a row with ${cmp} congestionThreshold ${p.congestionThreshold} of their packets so trimmed`;
+      const left = trims
+        ? `only NACKs for packets trimmed before the last hop count: it re-paths ${rounds}${timeout ? ` or ${timeout}` : ""}`
+        : timeout
+          ? `with no trims no round is ever congested: it re-paths only ${timeout}${lossless} and otherwise keeps each flow's EV, as ECMP does`
+          : "with no trims no round is ever congested, and a timeout does not re-path (repathOnTimeout false): each flow keeps its first EV, as ECMP does";
+      return `PLB judges a round congested by the share of its packets that came back with the ECN echo or a NACK (PLB §3, ce_ratio ≥ K), so ${left}`;
+    }
+    default: {
+      const p = u.params;
+      // spritz.ts / vlan.ts: the bias is off when minBiasFactor rounds to 0 in Q8.
+      const biasOn = Math.round(p.minBiasFactor * 256) > 0;
+      const minimal = u.name === "spritz-vlan" ? "the minimal category" : "the minimal path";
+      const bias = biasOn
+        ? trims
+          ? `; only NACKs feed the rate of echoes and NACKs that biases it towards ${minimal} above ecnRateThreshold ${p.ecnRateThreshold}`
+          : `; the rate of echoes and NACKs stays 0, so it never biases towards ${minimal}`
+        : "";
+      const negative = trims ? `${nack} or a timeout` : `a timeout${lossless}`;
+      if (u.name === "spritz-scout")
+        return (
+          `Spritz Scout keeps sending on the front of its buffer, the shortest path an ACK returned, until negative feedback (§IV-A): more than ecnThreshold ${p.ecnThreshold} ECN echoes on it, a NACK or a timeout (Alg. 2). ` +
+          `Now only ${negative} moves a flow off a path, however long its queues${bias}`
+        );
+      if (u.name === "spritz-spray")
+        return (
+          `Spritz Spray re-queues the path of every ACK without the ECN echo and not of an echoed one (Alg. 3), so it now re-queues every acknowledged path as uncongested: ` +
+          `only ${negative} keeps one out (a timeout also blocks it, w = 0)${bias}`
+        );
+      return (
+        `Spritz VLAN mode recycles the (category, EV) pair of every ACK without the ECN echo and lets an echoed one go (§III-D), so it now recycles every acknowledged pair as uncongested: ` +
+        `only ${negative} lets one go${bias}`
+      );
+    }
+  }
+}
+
+/** The warnings for the scenario's load-balancer tables that read the ECN echo, when no switch port can mark. */
+export function ecnLbWarnings(uses: EcnLbUse[], n: EcnNetwork): string[] {
+  if (uses.length === 0) return [];
+  const why = noMarkingReason(n);
+  if (why === null) return [];
+  const fix = markingFix(n.queue);
+  const out: string[] = [];
+  for (const u of uses) {
+    const loss = ecnLbLoss(u, n);
+    if (loss !== null) out.push(`${u.path}: ${u.name} reads the ECN echo, but no switch port marks: ${why}. ${loss}. ${fix}; see harness/README.md, "ECN marking".`);
+  }
+  return out;
 }
