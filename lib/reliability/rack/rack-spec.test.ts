@@ -8,7 +8,8 @@
 // counted (§9.3). The last three fail on the code before 2026-12-04: an RTO marked with a window
 // recomputed at the RTO instead of RACK.reo_wnd as step 5 left it (§6.3), a network duplicate
 // DSACKed within the cumulative ACK gave an RTT sample (RFC 6298 §3), and an initialRtoNs above
-// maxRtoNs was used as given (RFC 6298 (2.5)).
+// maxRtoNs was used as given (RFC 6298 (2.5)). The RTO after onAck's fast path guards the window
+// that path leaves to be computed when read (2026-12-04); it passes on the code before.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
@@ -204,6 +205,36 @@ test("RFC 8985 §6.3: an RTO marks with RACK.reo_wnd as step 5 last set it, not 
   // SND.UNA (PSN 2) and PSN 4 (4200 − 2000 ≥ 1000 + 250) are lost; PSN 5 (1200 < 1250) is not.
   // A window recomputed now, in recovery with no reordering seen, would be 0 and lose PSN 5 too.
   assert.equal([s.lostPackets(0), s.reoWndNs(0)], [2, 250]);
+});
+
+test("RFC 8985 §6.2–6.3: RACK.reo_wnd that onAck's fast path sets is the one an RTO marks with and keeps, after a DSACK round and a lower min_RTT", () => {
+  // The fast path keeps no window, only a mark that step 4 of the state as it is gives it
+  // (rack.ts, ackNext): the reader and the RTO must compute it, and the RTO store it before
+  // recovery zeroes step 4. The column holds 500 from the last full step 5, the window is 300.
+  const s = flow(5, { minRtoNs: 1000, maxRtoNs: 1000, initialRtoNs: 1000 });
+  s.onAck(0, 1000, 1, 0, false); // fast: RACK.rtt = min_RTT = SRTT 1000, RTTVAR 500, RTO 1000
+  assert.is(s.reoWndNs(0), 250, "min(⌊1 · 1000 / 4⌋, 1000)");
+  s.nextPacket(0, 1000); // PSN 1
+  // A DSACK of PSN 0 (d = 0): a DSACK round to SND.NXT 2, reo_wnd_mult 2 (step 4); step 5 keeps
+  // min(⌊2 · 1000 / 4⌋, 1000) = 500.
+  s.onAck(0, 1500, 1, 0, true);
+  assert.equal([s.reoWndMult(0), s.reoWndNs(0)], [2, 500]);
+  // Cum 2 ends the round (general path); RTT 1000: SRTT 1000, RTTVAR 500 + ⌊(0 − 500) / 4⌋ = 375.
+  s.onAck(0, 2000, 2, 1, false);
+  assert.is(s.reoWndNs(0), 500);
+  s.nextPacket(0, 2000); // PSN 2
+  // Fast path, RTT 600: min_RTT = RACK.rtt = 600; SRTT 1000 + ⌊(600 − 1000) / 8⌋ = 950;
+  // reo_wnd = min(⌊2 · 600 / 4⌋, 950) = 300.
+  s.onAck(0, 2600, 3, 2, false);
+  assert.equal([s.minRttNs(0), s.srttNs(0), s.reoWndNs(0)], [600, 950, 300]);
+  s.nextPacket(0, 3000); // PSN 3: RTO 3000 + 1000; PTO 2 · 950, capped there
+  assert.is(s.onTimer(0, 4000), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(0, 4000), RACK_TX_PROBE); // PSN 4, new data; the RTO restarts: 5000
+  assert.is(s.onTimer(0, 5000), RACK_TIMER_RTO);
+  // §6.3: SND.UNA (PSN 3) and PSN 4, 5000 − 4000 = 1000 ≥ RACK.rtt 600 + reo_wnd 300, are lost
+  // (with the column's 500: 1000 < 1100, kept). Recovery without reordering would make step 4
+  // give 0; RACK.reo_wnd stays 300 until the next ACK.
+  assert.equal([s.lostPackets(0), s.inRecovery(0), s.reoWndNs(0)], [2, true, 300]);
 });
 
 test("RFC 6298 §3 (Karn): a network duplicate DSACKed inside the cumulative ACK gives no RTT sample, as above SND.UNA", () => {

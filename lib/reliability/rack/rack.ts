@@ -60,7 +60,7 @@ function senderLayout(bits: number) {
     srtt: "i32", // RFC 6298, ns (0: no sample yet)
     rttvar: "i32",
     rto: "i32", // current RTO with backoff, ns
-    reoWnd: "i32", // RACK.reo_wnd, ns, as step 5 last computed it (RFC 8985 §6.2; §6.3 reads it)
+    reoWnd: "i32", // RACK.reo_wnd, ns, as step 5 last computed it (RFC 8985 §6.2; §6.3 reads it), unless F.ReoStale
     fack: "i32", // RACK.fack: one past the highest PSN delivered
     dsackRound: "i32", // RACK.dsack_round (valid with F.DsackRound)
     recoveryEnd: "i32", // SND.NXT when recovery began
@@ -113,6 +113,7 @@ const enum F {
   DsackRound = 512,
   RackValid = 1024,
   ResendDue = 2048, // an RTO marked SND.UNA lost and nothing has been resent since (only in recovery)
+  ReoStale = 4096, // RACK.reo_wnd is reoWnd() of the state as it is now, not the reoWnd column (ackNext)
   AnyTimer = 7,
 }
 
@@ -416,8 +417,19 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if (next !== K.NoneIdx && ((this.rackXmit[slot] - this.xmitTs[tsBase + next]) | 0) >= 0) {
       this.detectLoss(slot, now);
     } else {
-      this.reoWndCol[slot] = this.reoWnd(slot); // step 5 runs on every ACK, walk or not
-      this.flags[slot] &= ~F.ReoArmed;
+      // Step 5 sets RACK.reo_wnd on every ACK, walk or not; here F.ReoStale stands for it, as
+      // computing it cost 134 of 1138 instructions per packet. The bit is exact while reoWnd()'s
+      // inputs (F.Reordering, F.Recovery, RACK.segs_sacked, reo_wnd_mult, min_RTT, SRTT; the
+      // profile's constants aside) keep the values they have now, and only these change one:
+      // - ackNext (min_RTT, SRTT) and ackGeneral (all of them) change them only before their own
+      //   step 5 and return nowhere before it, which reads no kept window and sets it afresh:
+      //   detectLoss stores it and clears the bit, or this branch sets the bit for the new state;
+      // - onTimer's RTO enters recovery, after markLossesOnRto stored the window (keptReoWnd);
+      // - open and close zero the column and the flags together.
+      // nextPacket (sendNew, sendProbe, retransmitLost, schedulePto), post, onSchedule,
+      // messageInfo, the reordering timer (detectLoss) and the PTO write none of them. So the
+      // readers, reoWndNs and the RTO, compute reoWnd() while the bit is set.
+      this.flags[slot] = (this.flags[slot] & ~F.ReoArmed) | F.ReoStale;
     }
     if (cur === nxt) {
       // Nothing in flight: no timer, and a due probe has nothing to probe (RFC 8985 §7.3).
@@ -600,6 +612,20 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /**
+   * Every column of one slot, as FlowTable.inspect, but `reoWnd` is RACK.reo_wnd (reoWndNs) and
+   * `flags` leaves out the bit that says the column is not it (ackNext): the state RFC 8985
+   * defines, alike whichever path an ACK took. It allocates: never on a per-packet path.
+   */
+  override inspect(slot: number): { [column: string]: number | number[] | boolean } {
+    const out = super.inspect(slot);
+    if (typeof out.flags === "number") {
+      out.reoWnd = this.reoWndNs(slot);
+      out.flags &= ~F.ReoStale;
+    }
+    return out;
+  }
+
   /** SND.NXT − SND.UNA: SACKed and lost packets included. */
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
@@ -637,7 +663,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * does not change it until the next ACK. 0 before the first ACK.
    */
   reoWndNs(slot: number): number {
-    return this.reoWndCol[slot] | 0;
+    return this.keptReoWnd(slot, false) | 0;
   }
   /** RACK.reo_wnd_mult, in min_RTT / 4: starts at reoWndMult, +1 per DSACK round (at most 255). */
   reoWndMult(slot: number): number {
@@ -728,7 +754,6 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return dt > 0 || (dt === 0 && psn24Diff(s1, s2) > 0);
   }
 
-  /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
   /**
    * Marks the packet at ring index `idx` lost (out of the time-ordered list, counted); §9.3: a
    * lost retransmission is counted for the CC too. `base` = slot × words.
@@ -740,6 +765,23 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.lostN[slot]++;
   };
 
+  /**
+   * RACK.reo_wnd as step 5 last set it: the column, or with F.ReoStale what reoWnd() gives now
+   * (ackNext says why that is the same), then stored and the bit cleared when `store`, as before
+   * an input of reoWnd() changes.
+   */
+  private readonly keptReoWnd = (slot: number, store: boolean): number => {
+    const flags = this.flags[slot];
+    if ((flags & F.ReoStale) === 0) return this.reoWndCol[slot];
+    const w = this.reoWnd(slot);
+    if (store) {
+      this.reoWndCol[slot] = w;
+      this.flags[slot] = flags & ~F.ReoStale;
+    }
+    return w;
+  };
+
+  /** RFC 8985 §6.2 step 4 RACK_reo_wnd. */
   private readonly reoWnd = (slot: number): number => {
     const flags = this.flags[slot];
     if (this.adaptive !== 0 && (flags & F.Reordering) === 0 && ((flags & F.Recovery) !== 0 || this.sackedCol[slot] >= K.DupThresh)) return 0;
@@ -877,7 +919,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const reoWnd = this.reoWnd(slot);
     this.reoWndCol[slot] = reoWnd;
     let flags = this.flags[slot];
-    if ((flags & F.RackValid) === 0) return;
+    if ((flags & F.RackValid) === 0) {
+      this.flags[slot] = flags & ~F.ReoStale; // never set here (ackNext notes RACK first), but exact either way
+      return;
+    }
     const rackTs = this.rackXmit[slot];
     const rackEnd = this.rackEnd[slot];
     const wait = (this.rackRttCol[slot] + reoWnd) | 0;
@@ -907,7 +952,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       }
       idx = next;
     }
-    flags = this.flags[slot];
+    flags = this.flags[slot] & ~F.ReoStale; // the column is exact, and recovery below would change reoWnd()
     if (timeout > 0) {
       flags |= F.ReoArmed;
       this.reoStart[slot] = now;
@@ -944,7 +989,8 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const n = psn24Diff(this.nxt[slot], una);
     // RACK.reo_wnd as step 5 last set it, not recomputed now: RTO recovery has not begun, and
     // fast recovery that step 5 started since does not zero it (RFC 8985 §6.3 pseudo-code).
-    const wait = (this.rackRttCol[slot] + this.reoWndCol[slot]) | 0;
+    // Stored here, as onTimer enters recovery next, an input of reoWnd().
+    const wait = (this.rackRttCol[slot] + this.keptReoWnd(slot, true)) | 0;
     const base = slot * this.words;
     const tsBase = slot * this.bits;
     for (let i = 0; i < n; i++) {
