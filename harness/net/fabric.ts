@@ -1942,9 +1942,11 @@ export class Fabric {
     if (rttNs === 0 && cc.nicTimestamps !== 0 && tr.hostQueue === null && (this.reflex === null || this.reflex.interDc[f] === 0)) {
       rttNs = Math.max(1, ((nowNs | 0) - pool.i32[(h << 4) + P.EchoNs]) | 0);
     }
-    // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs confirm delivery only.
-    const sample = rttNs > 0 && (this.reflex === null || this.reflex.nsf === null || this.reflex.interDc[f] === 0);
-    cc.onAck(f, nowNs, tr.newBytes, sample ? rttNs : 0, ce, sample ? pool.hostNs[h] : 0);
+    // Reflex §III-C: with NSF, an inter-DC flow's end-to-end ACKs carry no new RTT input
+    // (ReflexSites.e2eAckRttNs: none, or the last RTT_src with e2eAckDrivesCc).
+    const rf = this.reflex;
+    const own = rf === null || rf.interDc[f] === 0;
+    cc.onAck(f, nowNs, tr.newBytes, own ? rttNs : rf.e2eAckRttNs(f), ce, own && rttNs > 0 ? pool.hostNs[h] : 0);
     // MP-RDMA's Δ filter runs after the per-ACK update, on the data PSN the ACK answers (MprdmaCc).
     if (cc.lateAcks !== 0 && tr.namesAckedPsn !== 0) cc.onAckedPsn(f, nowNs, tr.ackedPsn, tr.ackedRetransmit);
     // A loss the ACK reveals (a go-back-N NACK, packets IRN or RACK mark lost): what leaves the
@@ -1987,7 +1989,7 @@ export class Fabric {
     const pool = this.pool;
     const rtt = (this.nowNs - pool.f64[h]) | 0;
     if (rtt < 1 || this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0) return;
-    (this.reflex as ReflexSites).delivered(rtt);
+    (this.reflex as ReflexSites).delivered(f, rtt);
     const cc = this.ccOf[f];
     cc.onDelaySample(f, this.nowNs, pool.i32[(h << 4) + P.W0], rtt);
     if (cc.repacedByAck !== 0) this.repace(f, cc);

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ReflexNdt } from "../../lib/switch/reflex/ndt";
-import { NSF_ENTER_ACTIVE, NSF_PSEUDO_ACK } from "../../lib/switch/reflex/nsf";
+import { NSF_ENTER_ACTIVE, NSF_PSEUDO_ACK, NSF_SILENT } from "../../lib/switch/reflex/nsf";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
@@ -130,8 +130,8 @@ test("NSF: each pseudo-ACK a Swift flow takes sets its pacing gap anew, as an AC
   let repaced = 0;
   let missed = 0;
   const delivered = sites.delivered.bind(sites);
-  sites.delivered = (rttNs: number): void => {
-    delivered(rttNs);
+  sites.delivered = (f: number, rttNs: number): void => {
+    delivered(f, rttNs);
     pending = 1;
   };
   const repace = fabric.pacer.repace.bind(fabric.pacer);
@@ -188,6 +188,117 @@ test("NSF: an uncongested inter-DC flow gets no pseudo-ACK, and its end-to-end A
   // The same flow without Reflex: each ACK's 1 ms RTT is far above Swift's target.
   const off = levels(runScenario(scenario(one, "swift", null, sample)));
   assert.ok(Math.min(...off) < off[0] / 10, `Swift's window falls from ${off[0]} to ${Math.min(...off)} B`);
+});
+
+// Review (2026-12): under NSF an inter-DC flow's window only went down. Once NSF holds it Silent
+// its sender hears no RTT_src, and its end-to-end ACKs carried no sample, so a window Active or
+// Cooling cut never grew again. network.reflex.e2eAckDrivesCc runs the CC's ACK handler on those
+// ACKs with the last RTT_src the flow heard (no new RTT input, §III-C), while NSF holds it Silent.
+test("NSF: with e2eAckDrivesCc a Silent inter-DC flow's end-to-end ACKs replay its last RTT_src, and its Swift window grows again; without, it never moves", () => {
+  // Eight inter-DC senders of DC 0 to eight hosts of DC 1, 4 MB each, NDT off: 800 Gb/s at line
+  // rate into DC 0's four 100 Gb/s spine–ESW links makes the flows Active; their windows are cut,
+  // the queues drain, and after N_cool quiet packets NSF holds them Silent, 1 ms before the
+  // end-to-end ACKs of what they sent come back.
+  const flows: Flow[] = Array.from({ length: 8 }, (_, i) => ({ src: i, dst: 16 + i, bytes: 4_000_000 }));
+  // Swift's target at an inter-DC flow's window w under NSF (reflex profile: base 200 ns, 1 µs a
+  // hop over the 3 switches RTT_src crosses; flow scaling fs_range 100 µs between fs_min 0.1 and
+  // fs_max 256 packets, Swift §3.1 / Isekai CalculateFlowScalingAlpha/Beta):
+  //   α = 100,000 / (1/√0.1 − 1/√256) = 100,000 / 3.099778 = 32,260.37 ns, β = −α/16 = −2,016.27 ns
+  //   target(w) = 3,200 + α/√w + β   (for w in [0.1, 256], where the clamp does not bind)
+  // With delaySmoothing 0 the delay Swift compares is the sample r itself: Alg. 1 increases iff
+  // r < target(w), i.e. iff w < w*(r) = (α / (r − 3,200 − β))², and otherwise may decrease. For an
+  // uncongested RTT_src of about 7.0 µs (3 links out, 3 back): w* = (32,260.37 / 5,827.3)² ≈ 30.6 packets.
+  const alpha = 100_000 / (1 / Math.sqrt(0.1) - 1 / 16);
+  const beta = -alpha / 16;
+  const wStar = (r: number) => (alpha / (r - 3200 - beta)) ** 2;
+  const run = (knob: boolean) => {
+    const b = build(scenario(flows, "swift", { ndt: false, e2eAckDrivesCc: knob }));
+    const fabric = b.fabric as unknown as { ccOf: { m: import("../../lib/cc/swift/swift").Swift }[]; reflex: NonNullable<typeof b.fabric.reflex> };
+    const nsf = fabric.reflex.nsf as import("../../lib/switch/reflex/nsf").ReflexNsf;
+    const swift = fabric.ccOf[0].m;
+    assert.ok(fabric.ccOf.every((c) => c.m === swift), "one Swift table for all flows");
+    // RTT_src as the CC takes it from each pseudo-ACK (Fabric.senderPseudoAck).
+    const lastSrc = new Map<number, number>();
+    const onDelaySample = swift.onDelaySample.bind(swift);
+    swift.onDelaySample = (slot: number, nowNs: number, bytes: number, rttNs: number, remote: number): number => {
+      lastSrc.set(slot, rttNs);
+      return onDelaySample(slot, nowNs, bytes, rttNs, remote);
+    };
+    const onAck = swift.onAck.bind(swift);
+    const tally = { silentAcks: 0, grew: 0, shrank: 0, wrongSample: [] as string[], wrongWay: [] as string[] };
+    swift.onAck = (slot: number, nowNs: number, acked: number, rttNs: number, remote: number): number => {
+      const silent = nsf.state(slot) === NSF_SILENT;
+      const w0 = swift.fabricCwndPackets(slot);
+      const v = onAck(slot, nowNs, acked, rttNs, remote);
+      const w1 = swift.fabricCwndPackets(slot);
+      if (!silent) {
+        // Active or Cooling: the flow hears pseudo-ACKs, and its end-to-end ACKs stay bookkeeping.
+        if (rttNs !== 0) tally.wrongSample.push(`flow ${slot} not Silent: ACK with ${rttNs} ns`);
+        return v;
+      }
+      tally.silentAcks++;
+      const r = lastSrc.get(slot) ?? 0;
+      if (rttNs !== (knob ? r : 0)) tally.wrongSample.push(`flow ${slot}: ${rttNs} ns, last RTT_src ${r} ns`);
+      if (w1 > w0) tally.grew++;
+      if (w1 < w0) tally.shrank++;
+      // The direction Alg. 1 takes at r (0.05 packet of slack for the floored target).
+      if (rttNs > 0 && w1 > w0 && w0 > wStar(r) + 0.05) tally.wrongWay.push(`flow ${slot} grew at ${w0} > w* ${wStar(r)}`);
+      if (rttNs > 0 && w1 < w0 && w0 < wStar(r) - 0.05) tally.wrongWay.push(`flow ${slot} shrank at ${w0} < w* ${wStar(r)}`);
+      return v;
+    };
+    b.fabric.run();
+    const res = collect(b);
+    assert.ok(res.integrity.ok, res.integrity.violations.join("\n"));
+    assert.is(res.completed, 8);
+    assert.ok((res.reflex?.pseudoAcksDelivered ?? 0) > 0, "the flows were Active");
+    for (const r of lastSrc.values()) assert.ok(r > 6000 && r < 200_000, `RTT_src ${r} ns`);
+    return tally;
+  };
+  const off = run(false);
+  assert.equal(off.wrongSample, []);
+  assert.ok(off.silentAcks > 100, `${off.silentAcks} end-to-end ACKs in Silent`);
+  assert.equal([off.grew, off.shrank], [0, 0], "without the knob a Silent flow's window never moves");
+  const on = run(true);
+  assert.equal(on.wrongSample, []);
+  assert.equal(on.wrongWay, []);
+  assert.ok(on.silentAcks > 100, `${on.silentAcks} end-to-end ACKs in Silent`);
+  assert.ok(on.grew > 0, "with the knob a Silent flow's window grows (toward w*)");
+});
+
+// TIMELY under the same replay: RTT_src (about 7 µs) is below T_low (50 µs), so each update an
+// end-to-end ACK runs in Silent is TIMELY Alg. 1's additive increase (rate + δ, or N·δ in HAI);
+// without the knob the rate never moves in Silent.
+test("NSF: with e2eAckDrivesCc a Silent inter-DC flow's TIMELY rate rises on its end-to-end ACKs; without, it never moves", () => {
+  const flows: Flow[] = Array.from({ length: 8 }, (_, i) => ({ src: i, dst: 16 + i, bytes: 4_000_000 }));
+  const run = (knob: boolean) => {
+    const b = build(scenario(flows, "timely", { ndt: false, e2eAckDrivesCc: knob }));
+    const fabric = b.fabric as unknown as { ccOf: { m: import("../../lib/cc/timely/timely").Timely }[]; reflex: NonNullable<typeof b.fabric.reflex> };
+    const nsf = fabric.reflex.nsf as import("../../lib/switch/reflex/nsf").ReflexNsf;
+    const timely = fabric.ccOf[0].m;
+    assert.is(timely.params.tLowNs, 50_000);
+    const onAck = timely.onAck.bind(timely);
+    const t = { up: 0, down: 0, samples: [] as number[] };
+    timely.onAck = (slot: number, nowNs: number, acked: number, rttNs: number): number => {
+      const silent = nsf.state(slot) === NSF_SILENT;
+      const r0 = timely.rateBps(slot);
+      const v = onAck(slot, nowNs, acked, rttNs);
+      if (!silent) return v;
+      if (rttNs > 0) t.samples.push(rttNs);
+      if (timely.rateBps(slot) > r0) t.up++;
+      if (timely.rateBps(slot) < r0) t.down++;
+      return v;
+    };
+    b.fabric.run();
+    const res = collect(b);
+    assert.ok(res.integrity.ok, res.integrity.violations.join("\n"));
+    assert.is(res.completed, 8);
+    return t;
+  };
+  const off = run(false);
+  assert.equal([off.up, off.down, off.samples.length], [0, 0, 0]);
+  const on = run(true);
+  assert.ok(on.samples.length > 0 && on.samples.every((r) => r < 50_000), "replayed RTT_src below T_low");
+  assert.ok(on.up > 0 && on.down === 0, `${on.up} increases, ${on.down} decreases in Silent`);
 });
 
 test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_dst is the destination DC's segment", () => {

@@ -541,7 +541,7 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
   // run Swift and the scenario names no profile, Swift's (it took TIMELY's: review).
   const swiftOnly = inter.length > 0 && inter.every((name) => name === "swift");
   const params = { ...(swiftOnly && r.params?.profile === undefined ? { profile: "swift" as const } : {}), ...(r.params ?? {}) };
-  const spec: ReflexSpec = { nsf, ndt: r.ndt ?? nsf, params };
+  const spec: ReflexSpec = { nsf, ndt: r.ndt ?? nsf, params, e2eAckDrivesCc: r.e2eAckDrivesCc ?? false };
   try {
     resolveReflexParams(spec.params as ReflexParamsInput);
   } catch (e) {
