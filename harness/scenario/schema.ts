@@ -118,7 +118,7 @@ export const NetworkSchema = Type.Object(
           ndt: Type.Optional(Type.Boolean({ description: "Near-Destination Throttling at the destination ESW (default true; needs nsf)" })),
           params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "lib/switch/reflex parameters (Table I defaults)" })),
           e2eAckDrivesCc: Type.Optional(
-            Type.Boolean({ description: "Under NSF an inter-DC flow's end-to-end ACK runs its CC's ACK handler with the last RTT_src it heard, so a Silent flow can grow (default false: delivery confirmation only, Reflex §III-C)" }),
+            Type.Boolean({ description: "Under NSF an inter-DC flow's end-to-end ACK that arrives while NSF holds it Silent runs its CC's ACK handler with the last RTT_src it heard, so its window or rate can grow again (default false: delivery confirmation only, Reflex §III-C)" }),
           ),
         },
         { additionalProperties: false, description: "Reflex at the external switches of the twodc topology (present: on); inter-DC flows need swift or timely" },
