@@ -12,16 +12,29 @@
 // Adapters keep no per-flow state of their own beyond what a NIC would (nothing here reaches
 // into a module's columns).
 
-import { Aimd } from "../../lib/cc/aimd/aimd";
+import { AIMD_DECREASE, AIMD_IGNORED, AIMD_INCREASE, AIMD_SLOW_START, AIMD_TIMEOUT, Aimd } from "../../lib/cc/aimd/aimd";
 import { E_OVERFLOW } from "../../lib/core/errors";
 import { DCQCN_SEND_CNP, DcqcnNp } from "../../lib/cc/dcqcn/np";
-import { Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
-import { Dctcp } from "../../lib/cc/dctcp/dctcp";
-import { MPRDMA_OOO_TOLERANCE_PACKETS, Mprdma } from "../../lib/cc/mprdma/mprdma";
+import { DCQCN_ADDITIVE, DCQCN_ALPHA, DCQCN_DECREASE, DCQCN_FAST_RECOVERY, DCQCN_HYPER, Dcqcn } from "../../lib/cc/dcqcn/dcqcn";
+import { DCTCP_ALPHA, DCTCP_DECREASE, DCTCP_INCREASE, Dctcp } from "../../lib/cc/dctcp/dctcp";
+import { MPRDMA_DECREASE, MPRDMA_INCREASE, MPRDMA_OOO_TOLERANCE_PACKETS, MPRDMA_RESET, Mprdma } from "../../lib/cc/mprdma/mprdma";
 import { psnDiff } from "../../lib/core/psn";
-import { NSCC_ACK_REQUEST, Nscc } from "../../lib/cc/nscc/nscc";
-import { Swift } from "../../lib/cc/swift/swift";
-import { Timely } from "../../lib/cc/timely/timely";
+import {
+  NSCC_ACK_REQUEST,
+  NSCC_DECREASE,
+  NSCC_FAIR,
+  NSCC_FAST,
+  NSCC_FULFILL,
+  NSCC_IGNORED,
+  NSCC_MD,
+  NSCC_PROPORTIONAL,
+  NSCC_QUICK_ADAPT,
+  NSCC_REPATH,
+  NSCC_SAMPLED_OUT,
+  Nscc,
+} from "../../lib/cc/nscc/nscc";
+import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_INCREASE, SWIFT_MIN_WINDOW, SWIFT_PACE, Swift } from "../../lib/cc/swift/swift";
+import { TIMELY_GRADIENT_DECREASE, TIMELY_GRADIENT_INCREASE, TIMELY_HAI, TIMELY_HIGH_DECREASE, TIMELY_LOW_INCREASE, Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver, RUD_RX_ACK, RUD_RX_NACK, RUD_RX_NEW } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import type { HostQueue } from "./dack";
@@ -31,8 +44,53 @@ import { Flag, P, type PacketPool } from "./packets";
 // ---------------------------------------------------------------------------------------------
 // Congestion control
 
+/**
+ * Counter positions per table: a result bit's position (every module's bits lie below 2^11,
+ * NSCC_ACK_REQUEST = 1024 the highest), and for DCQCN's notification point its bit's position
+ * plus NP_DECISION_OFFSET, since its DCQCN_SEND_CNP is bit 0, as the reaction point's
+ * DCQCN_DECREASE is, and the adapter drives both.
+ */
+export const CC_DECISION_SLOTS = 32;
+const NP_DECISION_OFFSET = 16;
+
+/**
+ * Counter position → the exported constant's name ("" for a position no constant names). The
+ * names come from the constants' own identifiers (object shorthand), so a renamed constant
+ * renames its count; a value that is not one bit is a programming error caught at load.
+ */
+function decisionNames(flags: Record<string, number>, offset = 0, into: string[] = new Array<string>(CC_DECISION_SLOTS).fill("")): string[] {
+  for (const name of Object.keys(flags)) {
+    const v = flags[name];
+    if (!(v > 0 && (v & (v - 1)) === 0)) throw new Error(`${name} = ${v} is not one result bit`);
+    into[offset + 31 - Math.clz32(v)] = name;
+  }
+  return into;
+}
+
+// Every bit each module's handlers return (lib/cc/*/README.md, "Interface" or "Results"). Bits a
+// handler here never calls (NSCC onReceiverPenalty's DECREASE comes through no fabric call)
+// are listed still: their count says 0, not "unknown".
+const NSCC_DECISIONS = decisionNames({ NSCC_REPATH, NSCC_MD, NSCC_FAIR, NSCC_PROPORTIONAL, NSCC_FAST, NSCC_QUICK_ADAPT, NSCC_IGNORED, NSCC_FULFILL, NSCC_DECREASE, NSCC_SAMPLED_OUT, NSCC_ACK_REQUEST });
+const DCTCP_DECISIONS = decisionNames({ DCTCP_INCREASE, DCTCP_DECREASE, DCTCP_ALPHA });
+const MPRDMA_DECISIONS = decisionNames({ MPRDMA_INCREASE, MPRDMA_DECREASE, MPRDMA_RESET });
+const AIMD_DECISIONS = decisionNames({ AIMD_INCREASE, AIMD_SLOW_START, AIMD_DECREASE, AIMD_IGNORED, AIMD_TIMEOUT });
+const SWIFT_DECISIONS = decisionNames({ SWIFT_INCREASE, SWIFT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_PACE, SWIFT_MIN_WINDOW });
+const TIMELY_DECISIONS = decisionNames({ TIMELY_LOW_INCREASE, TIMELY_HIGH_DECREASE, TIMELY_GRADIENT_INCREASE, TIMELY_GRADIENT_DECREASE, TIMELY_HAI });
+const DCQCN_DECISIONS = decisionNames({ DCQCN_SEND_CNP }, NP_DECISION_OFFSET, decisionNames({ DCQCN_DECREASE, DCQCN_ALPHA, DCQCN_FAST_RECOVERY, DCQCN_ADDITIVE, DCQCN_HYPER }));
+const NO_DECISIONS = decisionNames({});
+
 export interface CcAdapter {
   readonly name: string;
+  /**
+   * How many handler calls of this table returned each result bit, indexed by counter position
+   * (`decisionNames`); a call that returns several bits counts once under each, an error code
+   * (negative) under none. Read when the run reports (metrics/cc-decisions.ts), never by the NIC.
+   */
+  readonly decisions: Float64Array;
+  /** The exported constant each counter position counts (NSCC_QUICK_ADAPT, …), "" where none. */
+  readonly decisionNames: readonly string[];
+  /** Where the scenario gives this table's spec ("transport.cc", "traffic[1].cc", with its DC class on two DCs), for reports; "" when built outside a scenario. */
+  scope: string;
   /** 1: the module paces (rate modules, Swift below one packet): ask pacingGapPs after a send. */
   readonly paced: number;
   /** 1: the module has caller-owned timers. */
@@ -125,7 +183,23 @@ abstract class WindowCc {
   readonly nicTimestamps: number = 0;
   readonly repacedByAck: number = 0;
   readonly lateAcks: number = 0;
+  readonly decisions = new Float64Array(CC_DECISION_SLOTS);
+  abstract readonly decisionNames: readonly string[];
+  scope = "";
   abstract readonly m: CcModule;
+  /**
+   * Counts a handler's result bits from counter position `offset`: one increment per bit set,
+   * lowest first, no allocation. Results ≤ 0 (nothing, or an error the module's `errors`
+   * counts) count nowhere. Counting only reads what the module returned: nothing it decides changes.
+   */
+  protected tally(r: number, offset = 0): void {
+    const c = this.decisions;
+    while (r > 0) {
+      const low = r & -r;
+      c[offset + 31 - Math.clz32(low)]++;
+      r ^= low;
+    }
+  }
   abstract onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number):
     void;
   /**
@@ -152,7 +226,7 @@ abstract class WindowCc {
    * for the RTO to learn anything (Swift at a fraction of a packet). Rate modules: never.
    */
   onSend(slot: number, nowNs: number, bytes: number): number {
-    this.m.onSend(slot, nowNs, bytes);
+    this.tally(this.m.onSend(slot, nowNs, bytes));
     return this.ackRequest(slot, bytes);
   }
   /** Modules that count no data sent take a retransmission as any send. */
@@ -202,30 +276,33 @@ abstract class WindowCc {
 
 export class NsccCc extends WindowCc implements CcAdapter {
   readonly name = "nscc";
+  readonly decisionNames = NSCC_DECISIONS;
   constructor(readonly m: Nscc) {
     super();
   }
   override onSend(slot: number, nowNs: number, bytes: number): number {
-    return (this.m.onSend(slot, nowNs, bytes) & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
+    const r = this.m.onSend(slot, nowNs, bytes);
+    this.tally(r);
+    return (r & NSCC_ACK_REQUEST) !== 0 ? 1 : 0;
   }
   /** UEC §3.6.13.6 calculate_rtt: rtt = ack_arrival − (tx_timestamp + Service_Time), the receiving host's hold time left out. */
   onAck(slot: number, nowNs: number, acked: number, rttNs: number, ecn: boolean, remoteDelayNs: number): void {
     const rtt = rttNs - remoteDelayNs;
-    this.m.onAck(slot, nowNs, acked, rttNs > 0 ? (rtt > 1 ? rtt : 1) : rttNs, ecn);
+    this.tally(this.m.onAck(slot, nowNs, acked, rttNs > 0 ? (rtt > 1 ? rtt : 1) : rttNs, ecn));
   }
   onTrim(slot: number, nowNs: number, bytes: number, lastHop: boolean, rttNs: number): void {
-    this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs);
+    this.tally(this.m.onTrim(slot, nowNs, bytes, lastHop, rttNs));
   }
   /**
    * UEC OnInferredLoss (cwnd −= size): a loss no trim reported; OnNACK is for trims
    * (notes/uec-nscc-reps-pds.md). The size is the packet lost, not what left the flight with it.
    */
   override onLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
-    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
+    this.tally(this.m.onInferredLoss(slot, nowNs, bytes, lostBytes));
   }
   /** OnInferredLoss for the packet the timeout found lost; everything presumed lost leaves the flight. */
   onTimeout(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
-    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
+    this.tally(this.m.onInferredLoss(slot, nowNs, bytes, lostBytes));
   }
 }
 
@@ -235,6 +312,7 @@ export class NsccCc extends WindowCc implements CcAdapter {
  */
 export class NoneCc extends WindowCc implements CcAdapter {
   readonly name = "none";
+  readonly decisionNames = NO_DECISIONS;
   // A module with no window (no cwndBytes): WindowCc then never gates, asks no AR and reports 0.
   readonly m: CcModule = NO_MODULE;
   onAck(): void {}
@@ -246,20 +324,22 @@ const NO_MODULE: CcModule = { errors: 0, open() {}, canSend: () => true, onSend:
 
 /** DCTCP and MP-RDMA: ECN-echo window modules with onNack. */
 export class EcnWindowCc extends WindowCc implements CcAdapter {
+  readonly decisionNames: readonly string[];
   constructor(
     readonly name: string,
     readonly m: Dctcp | Mprdma,
   ) {
     super();
+    this.decisionNames = m instanceof Mprdma ? MPRDMA_DECISIONS : DCTCP_DECISIONS;
   }
   onAck(slot: number, nowNs: number, acked: number, _rttNs: number, ecn: boolean): void {
-    this.m.onAck(slot, nowNs, acked, ecn);
+    this.tally(this.m.onAck(slot, nowNs, acked, ecn));
   }
   onTrim(slot: number, nowNs: number, bytes: number): void {
-    this.m.onNack(slot, nowNs, bytes);
+    this.tally(this.m.onNack(slot, nowNs, bytes));
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTimeout(slot, nowNs, bytes);
+    this.tally(this.m.onTimeout(slot, nowNs, bytes));
   }
 }
 
@@ -293,7 +373,7 @@ export class MprdmaCc extends EcnWindowCc {
    * (Its timeout resets the window whatever the bytes, DCP-Simulation SenderTimeout.)
    */
   override onLoss(slot: number, nowNs: number, bytes: number, lostBytes: number): void {
-    this.m.onInferredLoss(slot, nowNs, bytes, lostBytes);
+    this.tally(this.m.onInferredLoss(slot, nowNs, bytes, lostBytes));
   }
   override onAckedPsn(slot: number, nowNs: number, psn: number, retransmit: boolean): void {
     if (retransmit) return;
@@ -301,7 +381,7 @@ export class MprdmaCc extends EcnWindowCc {
       this.highPsn[slot] = psn;
       this.seen[slot] = 1;
     } else if (psnDiff(this.highPsn[slot], psn) >= MPRDMA_OOO_TOLERANCE_PACKETS) {
-      this.m.onOutOfOrder(slot, nowNs);
+      this.tally(this.m.onOutOfOrder(slot, nowNs));
     }
   }
 }
@@ -326,23 +406,25 @@ export class DctcpCc extends EcnWindowCc {
 
 export class AimdCc extends WindowCc implements CcAdapter {
   readonly name = "aimd";
+  readonly decisionNames = AIMD_DECISIONS;
   constructor(readonly m: Aimd) {
     super();
   }
   onAck(slot: number, nowNs: number, acked: number): void {
-    this.m.onAck(slot, nowNs, acked);
+    this.tally(this.m.onAck(slot, nowNs, acked));
   }
   onTrim(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTrim(slot, nowNs, bytes);
+    this.tally(this.m.onTrim(slot, nowNs, bytes));
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTimeout(slot, nowNs, bytes);
+    this.tally(this.m.onTimeout(slot, nowNs, bytes));
   }
 }
 
 /** Swift: a delay window that paces below one packet; the remote delay is the receiving host's hold time of the packet the ACK answers (0 with no sample). */
 export class SwiftCc extends WindowCc implements CcAdapter {
   readonly name = "swift";
+  readonly decisionNames = SWIFT_DECISIONS;
   override readonly paced = 1;
   override readonly nicTimestamps = 1;
   override readonly repacedByAck = 1;
@@ -354,16 +436,16 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number, _ecn: boolean, remoteDelayNs: number): void {
     // §3.2: the fabric window sees RTT − remote delay; the endpoint window (endpointTargetNs) the remote delay.
-    this.m.onAck(slot, nowNs, acked, rttNs, remoteDelayNs);
+    this.tally(this.m.onAck(slot, nowNs, acked, rttNs, remoteDelayNs));
   }
   override onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void {
-    this.m.onDelaySample(slot, nowNs, bytes, rttNs, 0);
+    this.tally(this.m.onDelaySample(slot, nowNs, bytes, rttNs, 0));
   }
   onTrim(slot: number, nowNs: number, bytes: number): void {
-    this.m.onNack(slot, nowNs, bytes);
+    this.tally(this.m.onNack(slot, nowNs, bytes));
   }
   onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.m.onTimeout(slot, nowNs, bytes);
+    this.tally(this.m.onTimeout(slot, nowNs, bytes));
   }
   override pacingGapPs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes) * 1000;
@@ -415,6 +497,7 @@ abstract class RateCc extends WindowCc {
  */
 export class TimelyCc extends RateCc implements CcAdapter {
   readonly name = "timely";
+  readonly decisionNames = TIMELY_DECISIONS;
   override readonly nicTimestamps = 1;
   /** The segment's serialisation subtracted from each sample, ns (0: none). */
   readonly serialisationNs: number;
@@ -426,7 +509,7 @@ export class TimelyCc extends RateCc implements CcAdapter {
     this.serialisationNs = m.params.profile === "paper" ? Math.round((segmentBytes * 8) / m.params.linkGbps) : 0;
   }
   onAck(slot: number, nowNs: number, acked: number, rttNs: number): void {
-    this.m.onAck(slot, nowNs, acked, rttNs > 0 ? this.sample(rttNs) : rttNs);
+    this.tally(this.m.onAck(slot, nowNs, acked, rttNs > 0 ? this.sample(rttNs) : rttNs));
   }
   /** A retransmission is in flight again but not counted as sent: the per-RTT mark keeps pace with the ACKs. */
   override onResend(slot: number, nowNs: number, bytes: number): number {
@@ -434,7 +517,7 @@ export class TimelyCc extends RateCc implements CcAdapter {
     return 0;
   }
   override onDelaySample(slot: number, nowNs: number, _bytes: number, rttNs: number): void {
-    this.m.onDelaySample(slot, nowNs, this.sample(rttNs));
+    this.tally(this.m.onDelaySample(slot, nowNs, this.sample(rttNs)));
   }
   private sample(rttNs: number): number {
     const r = rttNs - this.serialisationNs;
@@ -445,6 +528,7 @@ export class TimelyCc extends RateCc implements CcAdapter {
 /** DCQCN: the reaction point at the sender, the notification point at the receiver. */
 export class DcqcnCc extends RateCc implements CcAdapter {
   readonly name = "dcqcn";
+  readonly decisionNames = DCQCN_DECISIONS;
   override readonly timed = 1;
   constructor(
     readonly m: Dcqcn,
@@ -460,7 +544,7 @@ export class DcqcnCc extends RateCc implements CcAdapter {
     this.m.onAck(slot, nowNs, acked);
   }
   override onCnp(slot: number, nowNs: number): void {
-    this.m.onCnp(slot, nowNs);
+    this.tally(this.m.onCnp(slot, nowNs));
   }
   // One timer per flow serves both ends: the RP's (α, rate increase) and the NP's deferred CNP
   // (DCQCN §3.1: a mark with a CNP in the last N µs gets one when the N µs are up).
@@ -475,11 +559,15 @@ export class DcqcnCc extends RateCc implements CcAdapter {
     return ((cnpNs - rpNs) | 0) < 0 ? cnpNs : rpNs;
   }
   override onTimer(slot: number, nowNs: number): boolean {
-    if (this.m.timerArmed(slot)) this.m.onTimer(slot, nowNs);
-    return (this.np.onTimer(slot, nowNs) & DCQCN_SEND_CNP) !== 0;
+    if (this.m.timerArmed(slot)) this.tally(this.m.onTimer(slot, nowNs));
+    const r = this.np.onTimer(slot, nowNs);
+    this.tally(r, NP_DECISION_OFFSET);
+    return (r & DCQCN_SEND_CNP) !== 0;
   }
   override onData(slot: number, nowNs: number, ce: boolean): boolean {
-    return (this.np.onData(slot, nowNs, ce) & DCQCN_SEND_CNP) !== 0;
+    const r = this.np.onData(slot, nowNs, ce);
+    this.tally(r, NP_DECISION_OFFSET);
+    return (r & DCQCN_SEND_CNP) !== 0;
   }
   override errors(): number {
     return this.m.errors + this.np.errors;

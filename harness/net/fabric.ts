@@ -2479,6 +2479,21 @@ export class Fabric {
     return this.reflex !== null ? n + this.reflex.errors() : n;
   }
 
+  /** The distinct CC tables, in the order of their first flow, each with how many flows it serves (metrics/cc-decisions.ts). */
+  ccTables(): { cc: CcAdapter; flows: number }[] {
+    const out: { cc: CcAdapter; flows: number }[] = [];
+    const at = new Map<CcAdapter, number>();
+    for (let f = 0; f < this.flows; f++) {
+      const cc = this.ccOf[f];
+      const i = at.get(cc);
+      if (i === undefined) {
+        at.set(cc, out.length);
+        out.push({ cc, flows: 1 });
+      } else out[i].flows++;
+    }
+    return out;
+  }
+
   /** The flows' CC and LB error counters (distinct tables counted once). */
   private endpointErrors(): number {
     const seen = new Set<object>();

@@ -298,6 +298,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       cc = guard(path, cref, () => makeCc(cref.name, params, c, Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
+      cc.scope = dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`;
       if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [] });
       else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [] });
       if (!ecnUses.has(cspec)) {
