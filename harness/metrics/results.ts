@@ -6,6 +6,7 @@
 import type { Built } from "../scenario/build";
 import type { ReflexSites } from "../net/reflex";
 import { DackTransport, type DackTotals } from "../net/dack";
+import { ccDecisionLine, ccDecisions, type CcTableDecisions } from "./cc-decisions";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
@@ -89,7 +90,16 @@ export interface Results {
     transmissions: number;
     events: number;
     moduleErrors: number;
+    /**
+     * What the congestion control decided: how many handler calls returned each result bit, by
+     * the exported constant's name (NSCC_QUICK_ADAPT, DCTCP_DECREASE, …), summed over the run's
+     * CC tables (metrics/cc-decisions.ts; harness/README.md, Output). Results written before
+     * 2026-12-05 lack it.
+     */
+    cc?: Record<string, number>;
   };
+  /** `totals.cc` per CC table, when the run has more than one (traffic entries with their own CC, or intra- and inter-DC tables). */
+  ccTables?: CcTableDecisions[];
   fct: { meanSlowdown: number | null; p50Us: number | null; p99Us: number | null; maxUs: number | null };
   integrity: { ok: boolean; violations: string[] };
   /** The scenario's tags (sweeps label their points with them). */
@@ -183,6 +193,7 @@ export function collect(b: Built): Results {
   const slows = views.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
   const ports = f.portTotals();
   const violations = f.checkIntegrity();
+  const decisions = ccDecisions(f.ccTables());
   return {
     format: "nicfw-results/1",
     scenario: b.scenario.name ?? "(unnamed)",
@@ -214,7 +225,9 @@ export function collect(b: Built): Results {
       transmissions: f.transmissions,
       events: f.events,
       moduleErrors: f.moduleErrors(),
+      cc: decisions.total,
     },
+    ...(decisions.tables.length > 1 ? { ccTables: decisions.tables } : {}),
     fct: {
       meanSlowdown: slows.length ? r3(slows.reduce((a, c) => a + c, 0) / slows.length) : null,
       p50Us: percentile(fcts, 0.5),
@@ -348,6 +361,8 @@ export function summary(r: Results, maxRows = 24): string {
   const late = lateAckLine(r);
   if (late !== null) lines.push(late);
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
+  const decided = ccDecisionLine(t.cc);
+  if (decided !== null) lines.push(decided);
   if (r.reflex) {
     const x = r.reflex;
     lines.push(
