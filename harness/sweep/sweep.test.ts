@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
-import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues, toCsv } from "./sweep";
+import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues, status, toCsv } from "./sweep";
 
 // Tiny points: a 8-host 2-tier fat tree, a 2- or 3-sender incast of 20 KB and one flow from a
 // connection matrix — about 15 µs simulated, a few ms each.
@@ -103,14 +103,14 @@ test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), the
     assert.ok(existsSync(join(points[i].dir, "flows.csv")));
   });
   const last = seen[seen.length - 1];
-  assert.equal(last, { done: 8, total: 8, running: 0, skipped: 0, failed: 0 });
+  assert.equal(last, { done: 8, total: 8, running: 0, skipped: 0, failed: 0, incomplete: 0 });
   assert.is(Math.max(...seen.map((p) => p.running)), 2, "two points in flight at once");
   assert.ok(seen.every((p, i) => i === 0 || p.done >= seen[i - 1].done), "progress only moves forward");
 
   const before = mtimes(out);
   const again: Progress[] = [];
   const rows2 = await runPoints(points, { workers: 2, progress: (p) => again.push(p) });
-  assert.equal(again, [{ done: 8, total: 8, running: 0, skipped: 8, failed: 0 }], "all 8 skipped, none started");
+  assert.equal(again, [{ done: 8, total: 8, running: 0, skipped: 8, failed: 0, incomplete: 0 }], "all 8 skipped, none started");
   assert.equal(mtimes(out), before, "no results.json rewritten");
   assert.equal(rows2, rows);
 
@@ -118,14 +118,14 @@ test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), the
   rmSync(points[5].dir, { recursive: true });
   const third: Progress[] = [];
   await runPoints(points, { workers: 2, progress: (p) => third.push(p) });
-  assert.equal(third[third.length - 1], { done: 8, total: 8, running: 0, skipped: 7, failed: 0 });
+  assert.equal(third[third.length - 1], { done: 8, total: 8, running: 0, skipped: 7, failed: 0, incomplete: 0 });
   assert.ok(existsSync(join(points[5].dir, "results.json")));
 
   // --rerun: every point runs again and its results are rewritten.
   const mid = mtimes(out);
   const fourth: Progress[] = [];
   await runPoints(points, { workers: 2, rerun: true, progress: (p) => fourth.push(p) });
-  assert.equal(fourth[fourth.length - 1], { done: 8, total: 8, running: 0, skipped: 0, failed: 0 });
+  assert.equal(fourth[fourth.length - 1], { done: 8, total: 8, running: 0, skipped: 0, failed: 0, incomplete: 0 });
   const after = mtimes(out);
   assert.is(after.length, 8);
   assert.ok(mid.every((t, i) => after[i] > t), "every results.json rewritten");
@@ -141,11 +141,30 @@ test("a point that fails is a row with its error; the others still run", async (
 });
 
 test("a point cut off by run.maxEvents is a row of status budget, not ok: its metrics cover only the flows that finished", () => {
-  const r = { integrity: { ok: true, violations: [] }, eventBudgetSpent: true, completed: 0, flowsTotal: 3, simulatedUs: 10 } as unknown as Results;
+  const r = { integrity: { ok: true, violations: [] }, eventBudgetSpent: true, completed: 0, failed: 0, flowsTotal: 3, simulatedUs: 10 } as unknown as Results;
   assert.is(row({ id: "p", values: {} }, r).status, "budget");
-  assert.is(row({ id: "p", values: {} }, { ...r, eventBudgetSpent: undefined }).status, "ok");
+  assert.is(row({ id: "p", values: {} }, { ...r, eventBudgetSpent: undefined, completed: 3 }).status, "ok");
   // An integrity failure says more than the budget.
   assert.is(row({ id: "p", values: {} }, { ...r, integrity: { ok: false, violations: ["x"] } }).status, "integrity failed");
+});
+
+test("a point whose run ended with flows open is a row of status incomplete, not ok (its FCTs are the finished flows')", () => {
+  // Hand-built: 72 flows, 46 complete and none given up when run.endUs came: 72 − 46 − 0 = 26
+  // open. With 70 complete and the other 2 given up by their reliability module (DCP's retry
+  // limit), 72 − 70 − 2 = 0 are open: the run is over, ok.
+  const r = { integrity: { ok: true, violations: [] }, completed: 46, failed: 0, flowsTotal: 72, simulatedUs: 10000 } as unknown as Results;
+  const p = { id: "p", values: { seed: 1 } };
+  assert.is(row(p, r).status, "incomplete");
+  assert.is(status(r), "incomplete");
+  assert.is(row(p, { ...r, completed: 70, failed: 2 }).status, "ok");
+  assert.is(row(p, { ...r, completed: 72 }).status, "ok");
+  // The run.maxEvents stop and an integrity failure say more, as before; no results is an error.
+  assert.is(row(p, { ...r, eventBudgetSpent: true }).status, "budget");
+  assert.is(row(p, { ...r, integrity: { ok: false, violations: ["x"] } }).status, "integrity failed");
+  assert.is(row(p, null, "boom").status, "error: boom");
+  // Its place among the columns is status's: the row keeps its layout.
+  assert.equal(Object.keys(row(p, r)).slice(0, 4), ["seed", "status", "completed", "flows"]);
+  assert.equal([row(p, r).completed, row(p, r).flows], [46, 72]);
 });
 
 test("sweep.csv: the time to the last ACK p99, HPCC's slowdown p99 and the late last ACKs, appended after point", () => {
@@ -255,6 +274,32 @@ test("nicfw sweep: a point stopped by run.maxEvents is counted apart and exits 0
   assert.equal(rows.map((x) => x.status), ["ok", "budget"]);
   const cmp = cli(["compare", "grid", "--csv"], dir);
   assert.ok(cmp.stdout.includes("\nstopped by run.maxEvents,no,yes\n"), cmp.stdout);
+});
+
+test("nicfw sweep: a point that ends at run.endUs with flows open is incomplete, counted in the progress and the summary, and exits 0", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  // run.endUs = 100 µs. 3 × 20 KB finish in about 15 µs; three 16 MB flows into one 100 Gb/s
+  // port need 3 × 16e6 × 8 / 100e9 = 3.84 ms, and even one alone 1.28 ms: all three are open at
+  // 100 µs, so that point has at most the matrix flow of its 4 complete.
+  const args = ["sweep", "s.yaml", "--set", "traffic[0].bytes=20000,16000000", "--set", "run.endUs=100", "--workers", "2", "--out", "grid"];
+  const r = cli(args, dir);
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout, "wrote grid/sweep.csv and sweep.json: 2 points, 1 ended with flows open (status incomplete)\n");
+  assert.match(r.stderr, /sweep: 2\/2 points done \(0 already done, 0 failed, 1 incomplete\), 0 running/);
+  const rows = JSON.parse(readFileSync(join(dir, "grid", "sweep.json"), "utf8")) as Record<string, unknown>[];
+  assert.equal(rows.map((x) => x.status), ["ok", "incomplete"]);
+  assert.equal(rows.map((x) => x.flows), [4, 4]);
+  assert.is(rows[0].completed, 4);
+  assert.ok((rows[1].completed as number) <= 1, String(rows[1].completed));
+  const csv = readFileSync(join(dir, "grid", "sweep.csv"), "utf8").trimEnd().split("\n");
+  assert.equal(csv.slice(1).map((l) => l.split(",").slice(0, 3).join(",")), ["20000,100,ok", "16000000,100,incomplete"]);
+  // Run again: both skipped as done, the incomplete one still counted.
+  const again = cli(args, dir);
+  assert.is(again.status, 0, again.stderr);
+  assert.match(again.stderr, /sweep: 2\/2 points done \(2 already done, 0 failed, 1 incomplete\)/);
+  const collect = cli(["sweep", "--collect", "--out", "grid"], dir);
+  assert.is(collect.stdout, "wrote grid/sweep.csv and sweep.json: 2 points, 1 ended with flows open (status incomplete)\n");
 });
 
 test("a grid for a batch system: --plan writes one nicfw run per point, each runs alone, --collect gathers the rows", () => {

@@ -33,8 +33,12 @@ export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,�
   --rerun       run every point again, even those already done (after the code changed, say)
   points already done (their results.json exists) are skipped when the sweep is run again; the others
   are built first (not run), and one that nicfw run would refuse stops the sweep before it runs (exit 2)
+  a row's status: "ok" (every flow complete, or given up by its reliability module), "incomplete"
+  (the run ended, at run.endUs, with flows open: its metrics cover only the flows that finished),
+  "budget" (stopped by run.maxEvents with flows open), "integrity failed", or "error: …" (no
+  results); the progress line and the summary count the incomplete points
   exit status: 2 for an invalid grid, 1 when a point failed (status "error: …" or "integrity failed"),
-  else 0 (status "ok", or "budget": stopped by run.maxEvents with flows open)`;
+  else 0`;
 
 export interface Axis {
   path: string;
@@ -209,6 +213,20 @@ export async function checkPoints(points: PlannedPoint[], baseDir: string, opts:
   if (all.length > 0) throw new ScenarioError("sweep", all);
 }
 
+/**
+ * A point's status. `budget`: cut off by run.maxEvents with flows open; `incomplete`: the run
+ * ended otherwise (run.endUs; or nothing left to happen) with flows open, neither complete nor
+ * given up by their reliability module (results.ts: completed + failed + open = flowsTotal). Either
+ * way its metrics cover only the flows that finished, so its FCTs are not those of its workload
+ * (46 of 72 flows, say); a bound the scenario set, not a failure of the point.
+ */
+export function status(r: Results | null, error?: string): string {
+  if (!r) return `error: ${error ?? "no results"}`;
+  if (!r.integrity.ok) return "integrity failed";
+  if (r.eventBudgetSpent) return "budget";
+  return r.flowsTotal - r.completed - (r.failed ?? 0) > 0 ? "incomplete" : "ok";
+}
+
 /** The row of one point: its values, its status, the headline metrics (empty when it has no results), its id. */
 export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: string): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {};
@@ -216,9 +234,7 @@ export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: 
   const m = r?.metrics;
   const jct = m && m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
   Object.assign(out, {
-    // `budget`: cut off by run.maxEvents with flows open, so its metrics cover only the flows that
-    // finished by then; a bound the scenario set (as run.endUs), not a failure of the point.
-    status: !r ? `error: ${error ?? "no results"}` : !r.integrity.ok ? "integrity failed" : r.eventBudgetSpent ? "budget" : "ok",
+    status: status(r, error),
     completed: r?.completed ?? null,
     flows: r?.flowsTotal ?? null,
     fct_p50_us: m?.fctUs.all.p50 ?? null,
@@ -277,6 +293,8 @@ export interface Progress {
   /** Points whose results were already there (not run again). */
   skipped: number;
   failed: number;
+  /** Points done whose run ended with flows open (status incomplete). */
+  incomplete: number;
 }
 
 export interface SweepOptions {
@@ -294,11 +312,12 @@ export interface SweepOptions {
 export async function runPoints(points: Point[], opts: SweepOptions): Promise<Record<string, unknown>[]> {
   const rows: (Record<string, unknown> | null)[] = points.map(() => null);
   const todo: number[] = [];
-  const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0 };
+  const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0, incomplete: 0 };
   points.forEach((p, i) => {
     const r = opts.rerun ? null : readDone(p);
     if (r) {
       rows[i] = row(p, r);
+      if (rows[i]?.status === "incomplete") s.incomplete++;
       s.skipped++;
       s.done++;
     } else {
@@ -317,6 +336,7 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
     const r = error === undefined ? readDone(points[i]) : null;
     if (!r) s.failed++;
     rows[i] = row(points[i], r, error);
+    if (rows[i]?.status === "incomplete") s.incomplete++;
     report();
   };
   await runOnThreads<number, { ok: boolean; error?: string }>(
@@ -354,7 +374,8 @@ function progressPrinter(): SweepOptions["progress"] {
     const elapsedS = (now - started) / 1000;
     const ran = s.done - s.skipped;
     const left = !final && ran > 0 ? `, about ${Math.ceil((elapsedS / ran) * (s.total - s.done))} s left` : "";
-    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed), ${s.running} running, ${elapsedS.toFixed(1)} s${left}`;
+    const open = s.incomplete > 0 ? `, ${s.incomplete} incomplete` : "";
+    const line = `sweep: ${s.done}/${s.total} points done (${s.skipped} already done, ${s.failed} failed${open}), ${s.running} running, ${elapsedS.toFixed(1)} s${left}`;
     process.stderr.write(tty ? `\r${line}\x1b[K${final ? "\n" : ""}` : `${line}\n`);
   };
 }
@@ -414,7 +435,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   if (mode === "collect") {
     const rows = collectRows(out);
     writeRows(out, rows);
-    console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points`);
+    console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${flowsOpen(rows)}`);
     return 0;
   }
   let points: Point[];
@@ -440,10 +461,16 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   }
   const rows = await runPoints(points, { workers, rerun, progress: progressPrinter() });
   writeRows(out, rows);
-  const bad = rows.filter((r) => r.status !== "ok" && r.status !== "budget").length;
-  const budget = rows.filter((r) => r.status === "budget").length;
-  console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}${budget > 0 ? `, ${budget} stopped by run.maxEvents (status budget)` : ""}`);
+  const bad = rows.filter((r) => r.status !== "ok" && r.status !== "budget" && r.status !== "incomplete").length;
+  console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}${flowsOpen(rows)}`);
   return bad > 0 ? 1 : 0;
+}
+
+/** The summary's count of the points whose runs ended with flows open: not failures, but not the whole workload. */
+function flowsOpen(rows: Record<string, unknown>[]): string {
+  const budget = rows.filter((r) => r.status === "budget").length;
+  const incomplete = rows.filter((r) => r.status === "incomplete").length;
+  return `${budget > 0 ? `, ${budget} stopped by run.maxEvents (status budget)` : ""}${incomplete > 0 ? `, ${incomplete} ended with flows open (status incomplete)` : ""}`;
 }
 
 /**
