@@ -13,8 +13,9 @@ commands:
                                    run a scenario on the virtual fabric (no argument: the embedded default)
   plot <results.json …> [--out DIR] [--labels a,b,…]
                                    FCT CDF, window and queue over time, comparison bars (SVG and PNG)
-  compare <results.json …> [--md | --csv] [--labels a,b,…]
-                                   one table of several runs side by side
+  compare <results.json …> [--md | --csv] [--labels a,b,…] [--mean-over seed]
+                                   one table of several runs side by side (--mean-over: a
+                                   column per scheme, each cell the mean over its seeds)
   sweep <scenario> --set <path>=<v1,v2,…> … [--out DIR] [--workers N] [--rerun] [--plan | --collect]
                                    the grid of variants in parallel, one CSV / JSON row per point
   soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers W] [-v]

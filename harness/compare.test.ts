@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compareCommand, compareTable, runLabels } from "./compare";
+import { compareCommand, compareTable, meanOverColumns, meanOverLabels, runLabels } from "./compare";
 import type { Stats } from "./metrics/metrics";
 import type { Results } from "./metrics/results";
 
 // Two small results files written by hand: every number below is chosen here, so each cell of
 // the table can be checked by eye (integers print as they are, other values with 2 decimals,
 // slowdowns with 3, goodput and PFC time with 1).
-const st = (p50: number | null, p95: number | null, p99: number | null, max: number | null, n = 3, min?: number | null): Stats => ({ n, mean: null, p50, p95, p99, max, min });
+const st = (p50: number | null, p95: number | null, p99: number | null, max: number | null, n = 3, min?: number | null, mean: number | null = null): Stats => ({ n, mean, p50, p95, p99, max, min });
 
 function fake(lb: string, o: {
   completed: number;
@@ -68,11 +68,14 @@ function fake(lb: string, o: {
   };
 }
 
+// A's three flows have slowdowns 1 (the bystander), 1.2 and 1.75 (incast): mean (1 + 1.2 + 1.75)
+// / 3 = 3.95 / 3 = 1.31666…, which metrics.ts stats() rounds to 3 decimals, 1.317; the incast's
+// (1.2 + 1.75) / 2 = 1.475. B's two complete flows, 2.0004 and 4.1236: (2.0004 + 4.1236) / 2 = 3.062.
 const A = fake("reps", {
   completed: 3,
   fct: st(10, 12.5, 14.25, 15, 3, 4.5),
-  slowdown: st(1.2, 1.5, 1.75, 1.75),
-  byClass: { incast: { fct: st(10, 14.25, 14.25, 15, 2), slowdown: st(1.2, 1.75, 1.75, 1.75, 2) }, bystander: { fct: st(5, 5, 5, 5, 1), slowdown: st(1, 1, 1, 1, 1) } },
+  slowdown: st(1.2, 1.5, 1.75, 1.75, 3, undefined, 1.317),
+  byClass: { incast: { fct: st(10, 14.25, 14.25, 15, 2), slowdown: st(1.2, 1.75, 1.75, 1.75, 2, undefined, 1.475) }, bystander: { fct: st(5, 5, 5, 5, 1), slowdown: st(1, 1, 1, 1, 1, undefined, 1) } },
   goodput: 48.64,
   drops: 0,
   trims: 2,
@@ -84,8 +87,8 @@ const A = fake("reps", {
 const B = fake("ecmp", {
   completed: 2,
   fct: st(20.1, 40, 40, null, 3, 20.1),
-  slowdown: st(2.0004, 3.5, 4.1236, 4.1236),
-  byClass: { incast: { fct: st(20.1, 40, 40, 40, 2), slowdown: st(2.0004, 4.1236, 4.1236, 4.1236, 2) } },
+  slowdown: st(2.0004, 3.5, 4.1236, 4.1236, 3, undefined, 3.062),
+  byClass: { incast: { fct: st(20.1, 40, 40, 40, 2), slowdown: st(2.0004, 4.1236, 4.1236, 4.1236, 2, undefined, 3.062) } },
   jobs: [30, 50],
   goodput: 21,
   drops: 4,
@@ -124,11 +127,14 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["FCT max (µs)", "15", "—"],
     ["FCT min (µs)", "4.50", "20.10"],
     ["FCT max − min (µs)", "10.50", "—"],
+    ["slowdown mean", "1.317", "3.062"],
     ["slowdown p50", "1.200", "2.000"],
     ["slowdown p99", "1.750", "4.124"],
     ["bystander: FCT p99 (µs)", "5", "—"],
+    ["bystander: slowdown mean", "1", "—"],
     ["bystander: slowdown p99", "1", "—"],
     ["incast: FCT p99 (µs)", "14.25", "40"],
+    ["incast: slowdown mean", "1.475", "3.062"],
     ["incast: slowdown p99", "1.750", "4.124"],
     ["JCT max (µs)", "—", "50"],
     ["JCT mean (µs)", "—", "40"],
@@ -146,6 +152,8 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["integrity", "ok", "FAILED"],
   ];
   for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  // Every row in that order: the mean rows where they stand, the others where they stood before them.
+  assert.equal(lines.slice(2).map((l) => l.trim().split(/ {2,}/)[0]), expect.map((e) => e[0]));
   // Rows no run has a value for are left out, as are the minimum's when every file predates it.
   assert.not.ok(c.has("HO loss ratio"));
   const old = (r: Results): Results => ({ ...r, metrics: { ...r.metrics, fctUs: { ...r.metrics.fctUs, all: { ...r.metrics.fctUs.all, min: undefined } } } });
@@ -155,6 +163,47 @@ test("two runs side by side: a column per run, labelled by the module that diffe
   assert.equal(c2.get("FCT max (µs)"), ["15", "—"]);
   assert.not.ok(c.has("lost to faults"));
   assert.is(lines.length, 2 + expect.length);
+});
+
+test("slowdown mean rows (Reflex §V Fig. 6's average normalized FCT): overall, per flow class and per size class, each before its p99", () => {
+  // Two hand-made two-DC runs of 5 flows. Off: intra-DC slowdowns 1, 2, 6 (mean 9 / 3 = 3),
+  // inter-DC 1.5 and 2.5 (mean 2); all five 13 / 5 = 2.6; by size, < 10 MB holds 1, 2, 6, 1.5
+  // (10.5 / 4 = 2.625) and ≥ 10 MB the 2.5. On: intra-DC 1, 1, 1.3 (3.3 / 3 = 1.1), inter-DC 1.5
+  // and 4.5 (mean 3); all 9.3 / 5 = 1.86; < 10 MB 1, 1, 1.3, 1.5 (4.8 / 4 = 1.2), ≥ 10 MB 4.5.
+  // p99 by nearest rank, the ⌈0.99 n⌉-th = the largest of each set; p50 the ⌈n / 2⌉-th.
+  const run = (all: Stats, intra: Stats, inter: Stats, small: Stats, large: Stats): Results => {
+    const r = fake("ecmp", { completed: 5, fct: st(10, 20, 20, 20, 5, 5), slowdown: all, byClass: { "intra-dc": { fct: st(10, 10, 10, 10, 3), slowdown: intra }, "inter-dc": { fct: st(20, 20, 20, 20, 2), slowdown: inter } }, goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 50 });
+    const bySize = [{ label: "< 10 MB", ...small }, { label: "≥ 10 MB", ...large }];
+    return { ...r, metrics: { ...r.metrics, slowdown: { ...r.metrics.slowdown, bySize }, fctUs: { ...r.metrics.fctUs, bySize } } };
+  };
+  const off = run(st(2, 6, 6, 6, 5, 1, 2.6), st(2, 6, 6, 6, 3, 1, 3), st(1.5, 2.5, 2.5, 2.5, 2, 1.5, 2), st(1.5, 6, 6, 6, 4, 1, 2.625), st(2.5, 2.5, 2.5, 2.5, 1, 2.5, 2.5));
+  const on = run(st(1.3, 4.5, 4.5, 4.5, 5, 1, 1.86), st(1, 1.3, 1.3, 1.3, 3, 1, 1.1), st(1.5, 4.5, 4.5, 4.5, 2, 1.5, 3), st(1, 1.5, 1.5, 1.5, 4, 1, 1.2), st(4.5, 4.5, 4.5, 4.5, 1, 4.5, 4.5));
+  const text = compareTable([off, on], ["nsf off", "nsf on"]);
+  const expect: [string, string, string][] = [
+    ["slowdown mean", "2.600", "1.860"],
+    ["slowdown p50", "2", "1.300"],
+    ["slowdown p99", "6", "4.500"],
+    ["inter-dc: FCT p99 (µs)", "20", "20"],
+    ["inter-dc: slowdown mean", "2", "3"],
+    ["inter-dc: slowdown p99", "2.500", "4.500"],
+    ["intra-dc: FCT p99 (µs)", "10", "10"],
+    ["intra-dc: slowdown mean", "3", "1.100"],
+    ["intra-dc: slowdown p99", "6", "1.300"],
+    ["< 10 MB: slowdown mean", "2.625", "1.200"],
+    ["< 10 MB: slowdown p99", "6", "1.500"],
+    ["≥ 10 MB: slowdown mean", "2.500", "4.500"],
+    ["≥ 10 MB: slowdown p99", "2.500", "4.500"],
+  ];
+  const names = text.split("\n").slice(2).map((l) => l.trim().split(/ {2,}/)[0]);
+  const at = names.indexOf("slowdown mean");
+  assert.equal(names.slice(at, at + expect.length), expect.map((e) => e[0]), "in this order, between FCT max − min and goodput");
+  assert.is(names[at - 1], "FCT max − min (µs)");
+  assert.is(names[at + expect.length], "goodput (Gb/s)");
+  const c = cells(text, / {2,}/);
+  for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  // A class one run lacks: a dash, as its p99.
+  const intraOnly: Results = { ...on, metrics: { ...on.metrics, slowdown: { ...on.metrics.slowdown, byClass: { "intra-dc": on.metrics.slowdown.byClass["intra-dc"] } } } };
+  assert.equal(cells(compareTable([off, intraOnly], ["a", "b"]), / {2,}/).get("inter-dc: slowdown mean"), ["2", "—"]);
 });
 
 test("Reflex rows appear when a run had Reflex at work; a run without it shows dashes", () => {
@@ -249,6 +298,80 @@ test("labels: runs whose modules differ but do not tell them apart carry the mod
   assert.equal(runLabels([run("dcp", {}), run("dcp", {}), run("irn", {})].map((r, i) => ({ ...r, seed: i }))), ["dcp seed 0", "dcp seed 1", "irn seed 2"]);
 });
 
+/** A run of a sweep over the lb and the seed: its values as the sweep tags them. */
+function seedRun(lb: string, seed: number, o: { completed: number; p99: number | null; mean: number | null; drops: number; goodput: number; ok?: boolean }): Results {
+  const r = fake(lb, { completed: o.completed, fct: st(o.p99, o.p99, o.p99, o.p99, o.completed), slowdown: st(1, 1, 1, 1, o.completed, 1, o.mean), byClass: {}, goodput: o.goodput, drops: o.drops, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 100, ok: o.ok });
+  return { ...r, seed, tags: { "transport.lb.name": lb, seed } };
+}
+
+// Three seeds of two load balancers, given interleaved as a sweep's grid order would not have them.
+const SEEDS = [
+  seedRun("reps", 1, { completed: 3, p99: 10, mean: 1.5, drops: 0, goodput: 10 }),
+  seedRun("ecmp", 1, { completed: 3, p99: 20, mean: 2, drops: 1, goodput: 5 }),
+  seedRun("reps", 2, { completed: 3, p99: 14, mean: 1.5, drops: 3, goodput: 20 }),
+  seedRun("ecmp", 2, { completed: 3, p99: 20, mean: 2.5, drops: 1, goodput: 5 }),
+  seedRun("reps", 3, { completed: 2, p99: 15, mean: 2.25, drops: 4, goodput: 40, ok: false }),
+  // No flow complete: no FCT or slowdown at all.
+  seedRun("ecmp", 3, { completed: 0, p99: null, mean: null, drops: 1, goodput: 0 }),
+];
+
+test("--mean-over seed: a column per scheme, each number the mean over its seeds [min–max], (k of n runs) where some lack one", () => {
+  const columns = meanOverColumns(SEEDS, SEEDS.map(() => ""), ["seed"]);
+  assert.equal(columns, [[0, 2, 4], [1, 3, 5]]);
+  const labels = meanOverLabels(SEEDS, SEEDS.map((_, i) => `r${i}.json`), SEEDS.map(() => ""), columns, ["seed"]);
+  assert.equal(labels, ["nscc+reps+rud", "nscc+ecmp+rud"]);
+  const text = compareTable(SEEDS, labels, "text", columns);
+  const c = cells(text, / {2,}/);
+  const expect: [string, string, string][] = [
+    ["runs", "3", "3"],
+    // Summed: 3 + 3 + 2 of 3 × 3; 3 + 3 + 0 of 9.
+    ["flows complete", "8/9", "6/9"],
+    // (10 + 14 + 15) / 3 = 13; ecmp's two runs with flows, 20 and 20: 20, no range.
+    ["FCT p99 (µs)", "13 [10–15]", "20 (2 of 3 runs)"],
+    // (1.5 + 1.5 + 2.25) / 3 = 5.25 / 3 = 1.75; (2 + 2.5) / 2 = 2.25 over 2 of the 3 (an
+    // integer prints as it is, in a range too).
+    ["slowdown mean", "1.750 [1.500–2.250]", "2.250 [2–2.500] (2 of 3 runs)"],
+    // (0 + 3 + 4) / 3 = 2.333…; 1 in every run.
+    ["drops", "2.33 [0–4]", "1"],
+    // (10 + 20 + 40) / 3 = 23.33… at goodput's 1 decimal; (5 + 5 + 0) / 3 = 3.33….
+    ["goodput (Gb/s)", "23.3 [10–40]", "3.3 [0–5]"],
+    ["integrity", "FAILED (1 of 3 runs)", "ok"],
+  ];
+  for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  assert.is(text.split("\n")[2].trim().split(/ {2,}/)[0], "runs", "the first row");
+  // The same runs a column each: no "runs" row, every cell its run's own.
+  const each = cells(compareTable(SEEDS, runLabels(SEEDS)), / {2,}/);
+  assert.not.ok(each.has("runs"));
+  assert.equal(each.get("FCT p99 (µs)"), ["10", "20", "14", "20", "15", "—"]);
+  assert.equal(each.get("integrity"), ["ok", "ok", "ok", "ok", "FAILED", "ok"]);
+  // A column of one run is that run's column: merged over a tag that only one value has.
+  const one = meanOverColumns(SEEDS.slice(0, 2), ["", ""], ["seed"]);
+  assert.equal(one, [[0], [1]]);
+  assert.equal(compareTable(SEEDS.slice(0, 2), ["a", "b"], "text", one), compareTable(SEEDS.slice(0, 2), ["a", "b"]));
+});
+
+test("--mean-over: which runs merge (only the named tags differ, within a sweep directory) and what is refused", () => {
+  // Over the lb instead: the seeds stay apart, the lb's module is no longer part of the key.
+  assert.equal(meanOverColumns(SEEDS, SEEDS.map(() => ""), ["transport.lb.name"]), [[0, 1], [2, 3], [4, 5]]);
+  assert.equal(meanOverLabels(SEEDS, [], SEEDS.map(() => ""), [[0, 1], [2, 3], [4, 5]], ["transport.lb.name"]), ["seed=1", "seed=2", "seed=3"]);
+  // Over both: one column.
+  assert.equal(meanOverColumns(SEEDS, SEEDS.map(() => ""), ["seed", "transport.lb.name"]), [[0, 1, 2, 3, 4, 5]]);
+  // Another tag keeps runs apart; so does the scenario's name.
+  const loads = SEEDS.slice(0, 4).map((r, i) => ({ ...r, tags: { ...r.tags, "traffic[0].load": i < 2 ? 0.3 : 0.7 } }));
+  assert.equal(meanOverColumns(loads, loads.map(() => ""), ["seed"]), [[0], [1], [2], [3]]);
+  assert.equal(meanOverColumns([SEEDS[0], { ...SEEDS[2], scenario: "other" }], ["", ""], ["seed"]), [[0], [1]]);
+  // The same grid in two sweep directories (before and after a change, say): two columns per
+  // scheme, named by the directory where nothing else tells them apart.
+  const twice = [...SEEDS.slice(0, 4), ...SEEDS.slice(0, 4)];
+  const sources = twice.map((_, i) => (i < 4 ? "old" : "new"));
+  const cols = meanOverColumns(twice, sources, ["seed"]);
+  assert.equal(cols, [[0, 2], [1, 3], [4, 6], [5, 7]]);
+  assert.equal(meanOverLabels(twice, [], sources, cols, ["seed"]), ["old · reps", "old · ecmp", "new · reps", "new · ecmp"]);
+  // Two runs that agree on the named tag too would count twice; a name no run has is a typo.
+  assert.throws(() => meanOverColumns(twice, twice.map(() => ""), ["seed"]), /runs 1 and 5 differ in none of seed/);
+  assert.throws(() => meanOverColumns(SEEDS, SEEDS.map(() => ""), ["sed"]), /no run has the tag sed \(their tags: seed, transport\.lb\.name\)/);
+});
+
 test("markdown and CSV forms carry the same cells", () => {
   const md = compareTable([A, B], ["A", "B"], "md").split("\n");
   assert.is(md[0], "| metric | A | B |");
@@ -287,6 +410,64 @@ test("a sweep point without results is not a column, and nicfw compare names it 
   assert.is(code, 0);
   assert.is(out.join("\n").split("\n")[0], "metric,nscc+reps+rud", "one column: the point with results");
   assert.equal(notes, [`nicfw compare: note: 1 sweep point without results left out:\n  ${dir}: point bbb (transport.lb.name=ops seed=1): error: packet pool exhausted`]);
+});
+
+/** nicfw compare's exit code, stdout and stderr. */
+function compareOut(argv: string[]): { code: number; out: string; err: string } {
+  const log = console.log;
+  const error = console.error;
+  const out: string[] = [];
+  const err: string[] = [];
+  console.log = (s: string) => out.push(s);
+  console.error = (s: string) => err.push(s);
+  try {
+    return { code: compareCommand(argv), out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+/** A sweep directory of these runs, as nicfw sweep writes one: sweep.json and points/<id>/results.json. */
+function sweepDir(runs: Results[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  const rows = runs.map((r, i) => {
+    mkdirSync(join(dir, "points", `p${i}`), { recursive: true });
+    writeFileSync(join(dir, "points", `p${i}`, "results.json"), JSON.stringify(r));
+    return { ...r.tags, status: "ok", point: `p${i}` };
+  });
+  writeFileSync(join(dir, "sweep.json"), JSON.stringify(rows));
+  return dir;
+}
+
+test("nicfw compare --mean-over seed on a sweep directory: one column per scheme; --labels name the columns; a bad tag exits 2", () => {
+  const dir = sweepDir(SEEDS);
+  const r = compareOut([dir, "--mean-over", "seed", "--csv"]);
+  assert.is(r.code, 0, r.err);
+  const lines = r.out.split("\n");
+  assert.equal(lines.slice(0, 3), ["metric,nscc+reps+rud,nscc+ecmp+rud", "runs,3,3", "flows complete,8/9,6/9"]);
+  assert.ok(lines.includes("FCT p99 (µs),13 [10–15],20 (2 of 3 runs)"), r.out);
+  const named = compareOut([dir, "--mean-over", "seed", "--labels", "REPS,ECMP", "--md"]);
+  assert.is(named.code, 0, named.err);
+  assert.is(named.out.split("\n")[0], "| metric | REPS | ECMP |");
+  const bad: [string[], string][] = [
+    [[dir, "--mean-over", "seed", "--labels", "a,b,c,d,e,f"], "nicfw compare: 6 labels for 2 columns"],
+    [[dir, "--mean-over", "sede"], "nicfw compare: --mean-over sede: no run has the tag sede (their tags: seed, transport.lb.name)"],
+    [[dir, "--mean-over", "seed,"], "nicfw compare: --mean-over seed,: an empty tag name"],
+    [[dir, "--mean-over"], "nicfw compare: --mean-over needs a value"],
+  ];
+  for (const [argv, why] of bad) {
+    const x = compareOut(argv);
+    assert.is(x.code, 2, argv.join(" "));
+    assert.ok(x.err.startsWith(why), x.err);
+  }
+  // Without --mean-over a label per run, as before.
+  assert.is(compareOut([dir, "--labels", "a,b"]).code, 2);
+  // The sweep twice on the command line: each seed twice in one column, refused.
+  const twice = compareOut([dir, dir, "--mean-over", "seed"]);
+  assert.is(twice.code, 2);
+  const p0 = join(dir, "points", "p0", "results.json");
+  assert.is(twice.err, `nicfw compare: --mean-over seed: ${p0} and ${p0} differ in none of seed ([1]) nor anything else, so they would count twice`);
 });
 
 test("nicfw compare reads results files and run directories; with the same modules the runs are named by their directories", () => {

@@ -8,13 +8,21 @@ import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
 import type { Results } from "./metrics/results";
 
-export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…]
+export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules; the modules that differ
   and the tags, where the modules differ but do not tell the runs apart; tags; or the file);
   a sweep's output directory stands for its points with results (those without are named on stderr)
   --md          a Markdown table
   --csv         comma-separated values
-  --labels a,…  the columns' names, one per run, instead of the labels told apart above`;
+  --labels a,…  the columns' names, one per column, instead of the labels told apart above
+  --mean-over T,…  one column for the runs that differ only in the tags T: seed (the run's seed)
+                   or a sweep's --set path (traffic[0].load), within one sweep directory (runs
+                   given one by one merge among themselves); a first row "runs" counts them. Each
+                   number is the mean over the column's runs, then [min–max] where they differ,
+                   then (k of n runs) where only k have a value; "flows complete" adds the runs'
+                   flows up; integrity and run.maxEvents count the runs ("FAILED (1 of 5 runs)").
+                   Counts, times, percentiles and means are averaged alike: a mean of per-run
+                   p99s is not the p99 of all the runs' flows together`;
 
 /** The tags that name a run's modules, as a sweep over `--set transport.cc.name=…` writes them. */
 const MODULE_TAGS = ["transport.cc.name", "transport.lb.name", "transport.reliability.name"];
@@ -28,6 +36,24 @@ const MODULE_TAGS = ["transport.cc.name", "transport.lb.name", "transport.reliab
  * tags; then the seed, else their files.
  */
 export function runLabels(results: Results[], files?: string[]): string[] {
+  const told = toldApart(results, true);
+  if (told.labels) return told.labels;
+  if (!files) return results.map((_, i) => `run ${i + 1}`);
+  return files.map(fileLabel);
+}
+
+/** The run directory (`a/results.json` and `a` are both "a"), else the file's last two parts. */
+function fileLabel(f: string, i: number): string {
+  const p = f.replace(/[\\/]+$/, "");
+  const name = /(^|[\\/])results\.json$/.test(p) ? dirname(p) : p.endsWith(".json") ? `${basename(dirname(p))}/${basename(p)}` : p;
+  return name === "." ? `run ${i + 1}` : name.replace(/^\.[\\/]/, "");
+}
+
+/**
+ * runLabels's labels short of the files (null when none tells the runs apart; by the seed only
+ * when `seed`), and each run's modules and tags as those labels give them (`described`).
+ */
+function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
   const parts = results.map((r) => [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability]);
   const modules = parts.map((p) => p.join("+"));
   const tagList = (r: Results, skip: Set<string>) =>
@@ -37,7 +63,7 @@ export function runLabels(results: Results[], files?: string[]): string[] {
       .join(" ");
   const tags = results.map((r) => tagList(r, new Set()));
   const unique = (l: string[]) => new Set(l).size === l.length && l.every((x) => x !== "");
-  if (unique(modules)) return modules;
+  if (unique(modules)) return { labels: modules, described: modules };
   let both = modules.map((m, i) => `${m} ${tags[i]}`.trim());
   if (new Set(modules).size > 1) {
     const varying = [0, 1, 2].filter((k) => new Set(parts.map((p) => p[k])).size > 1);
@@ -47,125 +73,178 @@ export function runLabels(results: Results[], files?: string[]): string[] {
       const rest = tagList(r, said);
       return rest === "" ? shown.join("+") : `${shown.join("+")} · ${rest}`;
     });
-    if (unique(both)) return both;
-  } else if (unique(tags)) return tags;
-  const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
-  if (unique(seeds)) return seeds;
-  if (!files) return results.map((_, i) => `run ${i + 1}`);
-  // The run directory (`a/results.json` and `a` are both "a"), else the file's last two parts.
-  return files.map((f, i) => {
-    const p = f.replace(/[\\/]+$/, "");
-    const name = /(^|[\\/])results\.json$/.test(p) ? dirname(p) : p.endsWith(".json") ? `${basename(dirname(p))}/${basename(p)}` : p;
-    return name === "." ? `run ${i + 1}` : name.replace(/^\.[\\/]/, "");
-  });
+    if (unique(both)) return { labels: both, described: both };
+  } else if (unique(tags)) return { labels: tags, described: both };
+  if (seed) {
+    const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
+    if (unique(seeds)) return { labels: seeds, described: both };
+  }
+  return { labels: null, described: both };
 }
 
-type Row = [string, (r: Results) => string | number | null];
+/**
+ * A row of the table: a number per run (printed with `digits` decimals, an integer as it is),
+ * which a column of several runs (--mean-over) averages; the flows complete, which it adds up;
+ * or a yes/no per run, which it counts.
+ */
+type Row =
+  | { name: string; kind: "number"; get: (r: Results) => number | null | undefined; digits: number }
+  | { name: string; kind: "complete" }
+  | { name: string; kind: "flag"; get: (r: Results) => boolean; no: string; yes: string };
+
+const num = (name: string, get: (r: Results) => number | null | undefined, digits = 2): Row => ({ name, kind: "number", get, digits });
+const flag = (name: string, get: (r: Results) => boolean, no: string, yes: string): Row => ({ name, kind: "flag", get, no, yes });
 
 const n = (x: number | null | undefined, d = 2): string | null => (x === null || x === undefined ? null : Number.isInteger(x) ? String(x) : x.toFixed(d));
 
-function spread(s: Stats): string | null {
-  return s.max === null || s.min === null || s.min === undefined ? null : n(s.max - s.min);
+function spread(s: Stats): number | null {
+  return s.max === null || s.min === null || s.min === undefined ? null : s.max - s.min;
+}
+
+function jctMax(r: Results): number | null {
+  const j = r.metrics.jobs;
+  return j.length && j.every((x) => x.jctUs !== null) ? Math.max(...j.map((x) => x.jctUs as number)) : null;
+}
+
+function jctMean(r: Results): number | null {
+  const j = r.metrics.jobs;
+  return j.length && j.every((x) => x.jctUs !== null) ? j.reduce((a, x) => a + (x.jctUs as number), 0) / j.length : null;
 }
 
 function rows(results: Results[]): Row[] {
   const out: Row[] = [
-    ["flows complete", (r) => `${r.completed}/${r.flowsTotal}`],
-    ["FCT p50 (µs)", (r) => n(r.metrics.fctUs.all.p50)],
-    ["FCT p95 (µs)", (r) => n(r.metrics.fctUs.all.p95)],
-    ["FCT p99 (µs)", (r) => n(r.metrics.fctUs.all.p99)],
-    ["FCT max (µs)", (r) => n(r.metrics.fctUs.all.max)],
+    { name: "flows complete", kind: "complete" },
+    num("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50),
+    num("FCT p95 (µs)", (r) => r.metrics.fctUs.all.p95),
+    num("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99),
+    num("FCT max (µs)", (r) => r.metrics.fctUs.all.max),
   ];
   // Results files written before 2026-12-02 have no minimum.
   if (results.some((r) => r.metrics.fctUs.all.min !== undefined)) {
     // SMaRTT Fig. 1's second number: the time between the fastest and the slowest flow.
-    out.push(["FCT min (µs)", (r) => n(r.metrics.fctUs.all.min)], ["FCT max − min (µs)", (r) => spread(r.metrics.fctUs.all)]);
+    out.push(num("FCT min (µs)", (r) => r.metrics.fctUs.all.min), num("FCT max − min (µs)", (r) => spread(r.metrics.fctUs.all)));
   }
-  out.push(["slowdown p50", (r) => n(r.metrics.slowdown.all.p50, 3)], ["slowdown p99", (r) => n(r.metrics.slowdown.all.p99, 3)]);
+  // The mean slowdown is Reflex's headline (§V, Fig. 6: "average normalized FCT", FCT over the
+  // ideal, overall and per intra-/inter-DC class); it comes first of each group of slowdown rows
+  // so that the p99 rows, and the rows after them, keep their places.
+  out.push(num("slowdown mean", (r) => r.metrics.slowdown.all.mean, 3), num("slowdown p50", (r) => r.metrics.slowdown.all.p50, 3), num("slowdown p99", (r) => r.metrics.slowdown.all.p99, 3));
   const classes = [...new Set(results.flatMap((r) => Object.keys(r.metrics.fctUs.byClass)))].sort();
   if (classes.length > 1) {
     for (const c of classes) {
-      out.push([`  ${c}: FCT p99 (µs)`, (r) => n(r.metrics.fctUs.byClass[c]?.p99)]);
-      out.push([`  ${c}: slowdown p99`, (r) => n(r.metrics.slowdown.byClass[c]?.p99, 3)]);
+      out.push(num(`  ${c}: FCT p99 (µs)`, (r) => r.metrics.fctUs.byClass[c]?.p99));
+      out.push(num(`  ${c}: slowdown mean`, (r) => r.metrics.slowdown.byClass[c]?.mean, 3));
+      out.push(num(`  ${c}: slowdown p99`, (r) => r.metrics.slowdown.byClass[c]?.p99, 3));
     }
   }
   const sizes = [...new Set(results.flatMap((r) => r.metrics.fctUs.bySize.map((s) => s.label)))];
-  if (sizes.length > 1) for (const s of sizes) out.push([`  ${s}: slowdown p99`, (r) => n(r.metrics.slowdown.bySize.find((x) => x.label === s)?.p99, 3)]);
+  if (sizes.length > 1) {
+    for (const s of sizes) {
+      out.push(num(`  ${s}: slowdown mean`, (r) => r.metrics.slowdown.bySize.find((x) => x.label === s)?.mean, 3));
+      out.push(num(`  ${s}: slowdown p99`, (r) => r.metrics.slowdown.bySize.find((x) => x.label === s)?.p99, 3));
+    }
+  }
   // The time to the last ACK and HPCC's slowdown: the metric of HPCC's ns-3, the simulator of
   // DCP's evaluation (Fig. 13: P50 and P95 FCT; Fig. 16: P50 and P99 slowdown), which counts
   // the wait of a sender whose last ACK was lost, where the FCT above ends at the receiver.
   // Results files written before 2026-12-05 have none.
   if (results.some((r) => r.metrics.slowdownHpcc !== undefined)) {
     out.push(
-      ["last ACK p50 (µs)", (r) => n(r.metrics.ackedUs?.all.p50)],
-      ["last ACK p95 (µs)", (r) => n(r.metrics.ackedUs?.all.p95)],
-      ["last ACK p99 (µs)", (r) => n(r.metrics.ackedUs?.all.p99)],
-      ["HPCC slowdown p50", (r) => n(r.metrics.slowdownHpcc?.all.p50, 3)],
-      ["HPCC slowdown p95", (r) => n(r.metrics.slowdownHpcc?.all.p95, 3)],
-      ["HPCC slowdown p99", (r) => n(r.metrics.slowdownHpcc?.all.p99, 3)],
+      num("last ACK p50 (µs)", (r) => r.metrics.ackedUs?.all.p50),
+      num("last ACK p95 (µs)", (r) => r.metrics.ackedUs?.all.p95),
+      num("last ACK p99 (µs)", (r) => r.metrics.ackedUs?.all.p99),
+      num("HPCC slowdown p50", (r) => r.metrics.slowdownHpcc?.all.p50, 3),
+      num("HPCC slowdown p95", (r) => r.metrics.slowdownHpcc?.all.p95, 3),
+      num("HPCC slowdown p99", (r) => r.metrics.slowdownHpcc?.all.p99, 3),
     );
-    if (sizes.length > 1) for (const s of sizes) out.push([`  ${s}: HPCC slowdown p99`, (r) => n(r.metrics.slowdownHpcc?.bySize.find((x) => x.label === s)?.p99, 3)]);
+    if (sizes.length > 1) for (const s of sizes) out.push(num(`  ${s}: HPCC slowdown p99`, (r) => r.metrics.slowdownHpcc?.bySize.find((x) => x.label === s)?.p99, 3));
     // metrics.ts lateAcks: acknowledged more than the network's RTO after the last byte arrived.
-    out.push(["late last ACKs", (r) => r.metrics.lateAcks?.flows ?? null]);
+    out.push(num("late last ACKs", (r) => r.metrics.lateAcks?.flows));
   }
-  if (results.some((r) => r.metrics.jobs.length > 0)) {
-    out.push(["JCT max (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(Math.max(...r.metrics.jobs.map((j) => j.jctUs as number))) : null)]);
-    out.push(["JCT mean (µs)", (r) => (r.metrics.jobs.length && r.metrics.jobs.every((j) => j.jctUs !== null) ? n(r.metrics.jobs.reduce((a, j) => a + (j.jctUs as number), 0) / r.metrics.jobs.length) : null)]);
-  }
+  if (results.some((r) => r.metrics.jobs.length > 0)) out.push(num("JCT max (µs)", jctMax), num("JCT mean (µs)", jctMean));
   out.push(
-    ["goodput (Gb/s)", (r) => n(r.metrics.goodput.totalGbps, 1)],
-    ["drops", (r) => r.metrics.drops.total],
-    ["trims", (r) => r.metrics.trims],
-    ["retransmissions", (r) => r.metrics.retransmissions.total],
-    ["  spurious", (r) => r.metrics.retransmissions.spurious],
-    ["RTOs", (r) => r.metrics.retransmissions.timeouts],
-    ["out of order (%)", (r) => n(r.metrics.outOfOrder.percent)],
-    ["ECN marks", (r) => r.totals.ecnMarks],
+    num("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps, 1),
+    num("drops", (r) => r.metrics.drops.total),
+    num("trims", (r) => r.metrics.trims),
+    num("retransmissions", (r) => r.metrics.retransmissions.total),
+    num("  spurious", (r) => r.metrics.retransmissions.spurious),
+    num("RTOs", (r) => r.metrics.retransmissions.timeouts),
+    num("out of order (%)", (r) => r.metrics.outOfOrder.percent),
+    num("ECN marks", (r) => r.totals.ecnMarks),
   );
   if (results.some((r) => r.metrics.pfc.pauseFrames > 0)) {
-    out.push(["PFC pauses", (r) => r.metrics.pfc.pauseFrames], ["PFC paused (µs)", (r) => n(r.metrics.pfc.pausedUs, 1)]);
+    out.push(num("PFC pauses", (r) => r.metrics.pfc.pauseFrames), num("PFC paused (µs)", (r) => r.metrics.pfc.pausedUs, 1));
     // Older results.json files have no watchdog count.
-    if (results.some((r) => (r.metrics.pfc.watchdogStorms ?? 0) > 0)) out.push(["PFC watchdog storms", (r) => r.metrics.pfc.watchdogStorms ?? 0]);
-    if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(["PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0]);
+    if (results.some((r) => (r.metrics.pfc.watchdogStorms ?? 0) > 0)) out.push(num("PFC watchdog storms", (r) => r.metrics.pfc.watchdogStorms ?? 0));
+    if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(num("PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0));
   }
-  if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(["HO loss ratio", (r) => n(r.metrics.controlPlane.hoLossRatio, 4)]);
+  if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(num("HO loss ratio", (r) => r.metrics.controlPlane.hoLossRatio, 4));
   // Results files written before 2026-12-02 have no shared-buffer metrics.
   if (results.some((r) => (r.metrics.switchBuffer?.peakBytes ?? 0) > 0)) {
     out.push(
-      ["shared buffer: refused", (r) => r.metrics.switchBuffer?.refusals ?? null],
-      ["  fullest (kB)", (r) => (r.metrics.switchBuffer ? n(r.metrics.switchBuffer.peakBytes / 1000, 1) : null)],
+      num("shared buffer: refused", (r) => r.metrics.switchBuffer?.refusals),
+      num("  fullest (kB)", (r) => (r.metrics.switchBuffer ? r.metrics.switchBuffer.peakBytes / 1000 : null), 1),
     );
   }
   if (results.some((r) => r.reflex !== undefined && r.reflex.pseudoAcks + r.reflex.controlledPackets > 0)) {
     out.push(
-      ["Reflex pseudo-ACKs", (r) => r.reflex?.pseudoAcks ?? null],
-      ["  RTT_src mean (µs)", (r) => n(r.reflex?.srcRttMeanUs ?? undefined)],
-      ["NDT controlled packets", (r) => r.reflex?.controlledPackets ?? null],
-      ["NDT pauses", (r) => r.reflex?.pauses ?? null],
+      num("Reflex pseudo-ACKs", (r) => r.reflex?.pseudoAcks),
+      num("  RTT_src mean (µs)", (r) => r.reflex?.srcRttMeanUs),
+      num("NDT controlled packets", (r) => r.reflex?.controlledPackets),
+      num("NDT pauses", (r) => r.reflex?.pauses),
     );
   }
   if (results.some((r) => r.dack !== undefined)) {
     out.push(
-      ["  at the target", (r) => r.metrics.drops.receiver],
-      ["target IACKs", (r) => r.dack?.iacks ?? null],
-      ["target DACKs", (r) => r.dack?.dacks ?? null],
-      ["target NACKs", (r) => r.dack?.nacks ?? null],
+      num("  at the target", (r) => r.metrics.drops.receiver),
+      num("target IACKs", (r) => r.dack?.iacks),
+      num("target DACKs", (r) => r.dack?.dacks),
+      num("target NACKs", (r) => r.dack?.nacks),
     );
   }
-  if (results.some((r) => r.metrics.faults.length > 0)) out.push(["lost to faults", (r) => r.metrics.drops.fault]);
-  out.push(["simulated (µs)", (r) => n(r.simulatedUs, 1)]);
+  if (results.some((r) => r.metrics.faults.length > 0)) out.push(num("lost to faults", (r) => r.metrics.drops.fault));
+  out.push(num("simulated (µs)", (r) => r.simulatedUs, 1));
   // A run cut off by run.maxEvents has figures of its finished flows only.
-  if (results.some((r) => r.eventBudgetSpent)) out.push(["stopped by run.maxEvents", (r) => (r.eventBudgetSpent ? "yes" : "no")]);
-  out.push(["integrity", (r) => (r.integrity.ok ? "ok" : "FAILED")]);
+  if (results.some((r) => r.eventBudgetSpent)) out.push(flag("stopped by run.maxEvents", (r) => r.eventBudgetSpent === true, "no", "yes"));
+  out.push(flag("integrity", (r) => !r.integrity.ok, "ok", "FAILED"));
   return out;
 }
 
-export function compareTable(results: Results[], labels: string[], format: "text" | "md" | "csv" = "text"): string {
+/**
+ * One cell: a run's value, or over several runs (--mean-over) the mean of the runs' values, then
+ * [min–max] when they differ as printed, then "(k of n runs)" when only k of the n have one (a
+ * percentile of a run with no flow complete, a class it lacks); the flows complete summed; a
+ * yes/no as the number of runs it is yes for. A mean of per-run p99s is not the p99 of the
+ * pooled flows (nor a mean of per-run means the pooled mean where the runs' flow counts differ).
+ */
+function cell(row: Row, runs: Results[]): string {
+  if (row.kind === "complete") {
+    const sum = (f: (r: Results) => number) => runs.reduce((a, r) => a + f(r), 0);
+    return `${sum((r) => r.completed)}/${sum((r) => r.flowsTotal)}`;
+  }
+  if (row.kind === "flag") {
+    const k = runs.filter(row.get).length;
+    if (runs.length === 1) return k === 1 ? row.yes : row.no;
+    return k === 0 ? row.no : `${row.yes} (${k} of ${runs.length} runs)`;
+  }
+  const values = runs.map(row.get).filter((v): v is number => v !== null && v !== undefined);
+  if (values.length === 0) return "—";
+  const text = n(values.reduce((a, v) => a + v, 0) / values.length, row.digits) as string;
+  const lo = n(Math.min(...values), row.digits);
+  const hi = n(Math.max(...values), row.digits);
+  const range = lo === hi ? "" : ` [${lo}–${hi}]`;
+  const some = values.length < runs.length ? ` (${values.length} of ${runs.length} runs)` : "";
+  return `${text}${range}${some}`;
+}
+
+/**
+ * The table. `columns` groups the runs (indices into `results`) into columns, one label each;
+ * by default a column per run. A table with a column of several runs begins with a row "runs".
+ */
+export function compareTable(results: Results[], labels: string[], format: "text" | "md" | "csv" = "text", columns: number[][] = results.map((_, i) => [i])): string {
   const rs = rows(results);
-  const cells = rs.map(([name, get]) => [name, ...results.map((r) => {
-    const v = get(r);
-    return v === null ? "—" : String(v);
-  })]);
+  const groups = columns.map((c) => c.map((i) => results[i]));
+  const cells = rs.map((row) => [row.name, ...groups.map((g) => cell(row, g))]);
+  if (groups.some((g) => g.length > 1)) cells.unshift(["runs", ...groups.map((g) => String(g.length))]);
   const header = ["metric", ...labels];
   if (format === "csv") {
     const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
@@ -178,6 +257,68 @@ export function compareTable(results: Results[], labels: string[], format: "text
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
   const fmt = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   return [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(fmt)].join("\n");
+}
+
+/**
+ * The columns of `nicfw compare --mean-over T,…`: runs that differ only in the tags T (`seed`:
+ * the run's seed, which a sweep's `--set seed=…` sets) share one, in the order of their first
+ * run. Runs differ too in their scenario's name, their modules (less one a named tag sets), any
+ * other tag, and the sweep directory they come from (`sources`; "" for a results file or run
+ * directory named by itself), so that the same grid run twice (before and after a change) stays
+ * two columns. Throws when a name is no run's tag, or when two runs of a column agree on every
+ * named tag too (they would count twice), naming them by their `files` (else their places).
+ */
+export function meanOverColumns(results: Results[], sources: string[], over: string[], files?: string[]): number[][] {
+  for (const t of over) {
+    if (t !== "seed" && !results.some((r) => r.tags !== undefined && Object.hasOwn(r.tags, t))) {
+      const known = [...new Set(results.flatMap((r) => Object.keys(r.tags ?? {})))];
+      throw new Error(`--mean-over ${t}: no run has the tag ${t} (their tags: ${["seed", ...known.filter((k) => k !== "seed")].join(", ")})`);
+    }
+  }
+  const merged = new Set(over);
+  const named = (r: Results) => JSON.stringify(over.map((t) => (t === "seed" ? r.seed : (r.tags?.[t] ?? null))));
+  const keys = results.map((r, i) => {
+    const mod = [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
+    const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return JSON.stringify([sources[i] ?? "", r.scenario, mod, tags, merged.has("seed") ? null : r.seed]);
+  });
+  const columns: number[][] = [];
+  const at = new Map<string, number>();
+  keys.forEach((k, i) => {
+    const c = at.get(k);
+    if (c === undefined) {
+      at.set(k, columns.length);
+      columns.push([i]);
+      return;
+    }
+    const twin = columns[c].find((j) => named(results[j]) === named(results[i]));
+    if (twin !== undefined) {
+      const which = files ? `${files[twin]} and ${files[i]}` : `runs ${twin + 1} and ${i + 1}`;
+      throw new Error(`--mean-over ${over.join(",")}: ${which} differ in none of ${over.join(", ")} (${named(results[i])}) nor anything else, so they would count twice`);
+    }
+    columns[c].push(i);
+  });
+  return columns;
+}
+
+/**
+ * The labels of the columns of meanOverColumns: runLabels of the first run of each, less the
+ * merged tags (and not by a seed they average over); where those do not tell the columns apart
+ * (the same grid in two sweep directories), the sweep directory (or the first run's file) before
+ * the modules and tags.
+ */
+export function meanOverLabels(results: Results[], files: string[], sources: string[], columns: number[][], over: string[]): string[] {
+  const merged = new Set(over);
+  const firsts = columns.map((c) => {
+    const r = results[c[0]];
+    return { ...r, tags: Object.fromEntries(Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k))) };
+  });
+  const told = toldApart(firsts, !merged.has("seed"));
+  if (told.labels) return told.labels;
+  return columns.map((c, i) => {
+    const where = fileLabel(sources[c[0]] || files[c[0]], i);
+    return told.described[i] === "" ? where : `${where} · ${told.described[i]}`;
+  });
 }
 
 /** A results.json, or the one in a run directory. */
@@ -199,9 +340,11 @@ export function readResults(path: string): Results {
  * directories (`nicfw sweep --out DIR`), which stand for their points with results, in grid order.
  * `missing` names each sweep point left out for want of results: its values and its row's status.
  */
-export function readRuns(paths: string[]): { results: Results[]; files: string[]; missing: string[] } {
+export function readRuns(paths: string[]): { results: Results[]; files: string[]; sources: string[]; missing: string[] } {
   const results: Results[] = [];
   const files: string[] = [];
+  // Per run: the sweep directory it is a point of, as given; "" for a file or run directory.
+  const sources: string[] = [];
   const missing: string[] = [];
   for (const p of paths) {
     const sweep = join(p, "sweep.json");
@@ -223,12 +366,14 @@ export function readRuns(paths: string[]): { results: Results[]; files: string[]
       if (found.length === 0) throw new Error(`${p}: no point of this sweep has results\n  ${missing.join("\n  ")}`);
       for (const f of found) results.push(readResults(f));
       files.push(...found);
+      sources.push(...found.map(() => p));
     } else {
       results.push(readResults(p));
       files.push(p);
+      sources.push("");
     }
   }
-  return { results, files, missing };
+  return { results, files, sources, missing };
 }
 
 export interface RunsArgs {
@@ -237,6 +382,11 @@ export interface RunsArgs {
   labels: string[];
   /** The paths as given (a sweep directory once). */
   paths: string[];
+  /** Per run: its results file, and the sweep directory it is a point of ("" for none; readRuns). */
+  files: string[];
+  sources: string[];
+  /** --labels as given; with `perRun: false` the caller checks their number. */
+  given?: string[];
   /** The command's own options given: flags map to "", valued options to their value. */
   options: Map<string, string>;
 }
@@ -244,9 +394,10 @@ export interface RunsArgs {
 /**
  * The command line of a command over runs (`nicfw compare`, `nicfw plot`): paths, `--labels
  * a,b,…` and the command's own options (`valued` ones take the next argument). Null, after
- * saying why on stderr, when it is wrong or a run cannot be read.
+ * saying why on stderr, when it is wrong or a run cannot be read. `perRun: false` leaves the
+ * number of --labels to the caller (whose columns are not one per run).
  */
-export function parseRunsArgs(command: string, usage: string, argv: string[], flags: string[], valued: string[]): RunsArgs | null {
+export function parseRunsArgs(command: string, usage: string, argv: string[], flags: string[], valued: string[], opts: { perRun?: boolean } = {}): RunsArgs | null {
   const paths: string[] = [];
   const options = new Map<string, string>();
   let labels: string[] | undefined;
@@ -274,16 +425,36 @@ export function parseRunsArgs(command: string, usage: string, argv: string[], fl
   }
   // A failed point would otherwise be a column that is simply not there.
   if (runs.missing.length > 0) console.error(`nicfw ${command}: note: ${runs.missing.length} sweep point${runs.missing.length > 1 ? "s" : ""} without results left out:\n  ${runs.missing.join("\n  ")}`);
-  if (labels && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
-  return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options };
+  if (labels && opts.perRun !== false && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
+  return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options, files: runs.files, sources: runs.sources, given: labels };
 }
 
 export function compareCommand(argv: string[]): number {
-  const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], []);
+  const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], ["--mean-over"], { perRun: false });
   if (!a) return 2;
   const format = a.options.has("--csv") ? "csv" : a.options.has("--md") ? "md" : "text";
   const names = new Set(a.results.map((r) => r.scenario));
   if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
-  console.log(compareTable(a.results, a.labels, format));
+  const over = a.options.get("--mean-over")?.split(",").map((t) => t.trim());
+  let columns = a.results.map((_, i) => [i]);
+  let labels = a.labels;
+  if (over !== undefined) {
+    if (over.some((t) => t === "")) {
+      console.error(`nicfw compare: --mean-over ${a.options.get("--mean-over")}: an empty tag name\n${COMPARE_USAGE}`);
+      return 2;
+    }
+    try {
+      columns = meanOverColumns(a.results, a.sources, over, a.files);
+    } catch (e) {
+      console.error(`nicfw compare: ${(e as Error).message}`);
+      return 2;
+    }
+    labels = a.given ?? meanOverLabels(a.results, a.files, a.sources, columns, over);
+  }
+  if (a.given && a.given.length !== columns.length) {
+    console.error(`nicfw compare: ${a.given.length} labels for ${columns.length} ${over ? "columns" : "runs"}`);
+    return 2;
+  }
+  console.log(compareTable(a.results, labels, format, columns));
   return 0;
 }
