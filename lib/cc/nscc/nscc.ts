@@ -33,7 +33,7 @@
 // 433 → 272 (`npm run bench:instructions cc/nscc`); the ECN flag goes on to the helpers as 0/1,
 // since a boolean argument costs a generic truth test in a helper that stays a call (366 → 359).
 
-import { INT32_MAX, isByteCount, isIntIn, mulDiv, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { INT32_MAX, isByteCount, isIntIn, mulDiv, mulDivWide, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type NsccParams, type NsccParamsInput, resolveNsccParams } from "./params";
@@ -84,6 +84,13 @@ const enum R {
   Decrease = 256,
   SampledOut = 512,
   AckRequest = 1024,
+}
+
+/** The proportional increase (SMaRTT Alg. 1 case 4 / UEC proportional_increase) a table runs. */
+const enum Pi {
+  Alpha = 0, // UEC alpha × (target − delay), network constants
+  Eq3 = 1, // SMaRTT eq. (3) + eq. (2)
+  AlphaScaled = 2, // UEC alpha scaled by the flow's base RTT (perPathScaling without perPathTarget)
 }
 
 /** Limits and fixed-point shapes. */
@@ -190,7 +197,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly sampleEvery: number;
   private readonly loopSmartt: number;
   private readonly mdOnRtt: number;
-  private readonly eq3: number;
+  /** A Pi value: one compare picks the plain UEC increase. */
+  private readonly piMode: number;
   private readonly htsimAverager: number;
   private readonly baseRttFromNack: number;
   private readonly trimDelaySample: number;
@@ -252,7 +260,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.sampleEvery = p.sampleEvery;
     this.loopSmartt = p.loop === "smartt" ? 1 : 0;
     this.mdOnRtt = p.mdDenominator === "rtt" ? 1 : 0;
-    this.eq3 = p.proportionalIncrease === "eq3" ? 1 : 0;
+    this.piMode =
+      p.proportionalIncrease === "eq3" ? Pi.Eq3 : p.perPathScaling && !p.perPathTarget ? Pi.AlphaScaled : Pi.Alpha;
     this.htsimAverager = p.delayAverager === "htsim" ? 1 : 0;
     this.baseRttFromNack = p.baseRttFromNack ? 1 : 0;
     this.trimDelaySample = p.trimDelaySample ? 1 : 0;
@@ -591,8 +600,22 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
    * ackUec stays under V8's 460-byte inlining limit.
    */
   private readonly proportional = (slot: number, acked: number, delay: number, target: number): number => {
-    if (this.eq3 !== 0) this.addInc(slot, this.eq3Increase(slot, acked, delay, target));
-    else this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), acked));
+    const mode = this.piMode;
+    if (mode === Pi.Alpha) this.addInc(slot, mulQ16(this.alphaQ16 * (target - delay), acked));
+    else if (mode === Pi.Eq3) this.addInc(slot, this.eq3Increase(slot, acked, delay, target));
+    else {
+      // SMaRTT §III-J scales "the increase constants including fi, pi", each a constant step per
+      // RTT, by the path's BDP, so that flows of different base RTT ramp up alike per wall-clock
+      // time. UEC's alpha (Table 3-76: 4 × scaling_a × scaling_b × MSS / target) is pi's
+      // counterpart: a round trip of ACKs adds alpha × (target − delay), at delay 0 alpha × target
+      // = 4 × scaling_a × scaling_b × MSS, whatever cwnd is. That step is scaled once, by brtt_flow
+      // / brtt_network: here by alpha, the target being the network's. With perPathTarget the
+      // scaled target carries the factor into (target − delay) and alpha stays the network's
+      // (Pi.Alpha); scaling both would scale the step by its square. Floored like fi and the
+      // eq. (3) step; alpha × brtt reaches 2^55 (2^26 × 2^29), past mulDiv's exact 2^53.
+      const alphaQ16 = mulDivWide(this.alphaQ16, this.baseRtt[slot], this.baseRtt0);
+      this.addInc(slot, mulQ16(alphaQ16 * (target - delay), acked));
+    }
     return R.Proportional;
   };
 

@@ -108,9 +108,10 @@ export interface NsccBehaviour {
   /** A trim feeds one network RTT into the delay average (UEC OnNACK update_delay(config_base_rtt)). */
   trimDelaySample: boolean;
   /**
-   * Scale the increase constants, fi (eq. (2)) and the eq. (3) step, by the flow's base RTT /
-   * baseRttNs (SMaRTT §III-J "Scaling": "by scaling the increase constants with the path BDPs").
-   * The target is not one of them: see perPathTarget.
+   * Scale the increase constants, fi (eq. (2)) and the eq. (3) step, or UEC's alpha, pi's
+   * counterpart, by the flow's base RTT / baseRttNs (SMaRTT §III-J "Scaling": "by scaling the
+   * increase constants with the path BDPs"). The target is not one of them: see perPathTarget,
+   * with which alpha stays the network's, the scaled target scaling alpha × (target − delay).
    */
   perPathScaling: boolean;
   /**
