@@ -899,7 +899,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // base_rtt / 4 in Q8 keeps its quarter-ns fraction (base << 6), as uet-htsim's double does
     // (14,023 / 4 = 3505.75 ns, not 3505); saturated like every sample.
     const quarterQ8 = base < K.QuarterSatNs ? base << (K.AvgShift - 2) : K.MaxDelayNs << K.AvgShift;
-    if (ecn === 0 && d > this.targetNs) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
+    // "Above target" is the flow's target, the one its quadrants test (perPathTarget scales it).
+    if (ecn === 0 && d > this.targetFor(slot)) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
     else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
     else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
   };
