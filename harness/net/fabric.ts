@@ -85,6 +85,11 @@ const TAG_OF_KIND = [2, 3, 1, 1, 1]; // Data → TAG_DATA, Header → TAG_HEADER
 const CTRL_HEAD = -1;
 /** ctrlBefore: no control packet may go (a PAUSE holds them all). */
 const CTRL_NONE = -2;
+/**
+ * UGAL-L's Valiant packets carry the network port their second switch leaves by, plus one (0:
+ * none), in their flags from this bit (packets.ts Flag uses the bits below).
+ */
+const UGAL_VIA_SHIFT = 16;
 
 export interface SwitchBufferSpec {
   bytes: number;
@@ -320,7 +325,6 @@ export class Fabric {
   private readonly groupCnt: Int32Array;
   private readonly candPort: Int32Array;
   private readonly candQueue: Int32Array;
-  private readonly candHops: Int32Array;
   private readonly nodePortBase: Int32Array;
   private readonly ld: LowDiameterTopology | null;
   private readonly ldP: number;
@@ -330,7 +334,6 @@ export class Fabric {
   private readonly minPort: Int32Array;
   private readonly allOff: Int32Array;
   private readonly ecmp2Off: Int32Array;
-  private readonly scratchOff: Int32Array;
   /** Spritz VLAN mode (FabricOptions.spritzVlan), and the candidate entries its category tables are written to. */
   private readonly vlanMode: number;
   private readonly vlanOff: number;
@@ -339,6 +342,8 @@ export class Fabric {
   private readonly groupOf: Int32Array;
   private readonly dragonfly: number;
   private readonly dist: Uint8Array;
+  /** tableAt's second result: the offset of the table's candidates. */
+  private tableOff = 0;
 
   // NICs.
   private readonly ctrlHead: Int32Array;
@@ -613,7 +618,6 @@ export class Fabric {
     this.groupCnt = t.groupCnt;
     this.candPort = t.candPort;
     this.candQueue = t.candQueue;
-    this.candHops = t.candHops;
     this.ld = t.ld;
     this.ldP = t.ld ? t.ld.endpointsPerSwitch : 1;
     this.ldR = t.ld ? t.ld.networkPorts : 1;
@@ -622,7 +626,6 @@ export class Fabric {
     this.minPort = t.minPort ?? new Int32Array(1);
     this.allOff = t.allOff;
     this.ecmp2Off = t.ecmp2Off;
-    this.scratchOff = t.scratchOff;
     this.groupOf = t.groupOf;
     this.dragonfly = t.ld && t.ld.kind === "dragonfly" ? 1 : 0;
     this.vlanMode = opts.spritzVlan === true && opts.routing === Routing.Spritz ? 1 : 0;
@@ -1139,6 +1142,11 @@ export class Fabric {
     if (mode === Routing.Minimal || (this.ctrlMinimal !== 0 && pool.i32[(h << 4) + P.Kind] >= Kind.Ack)) return minimal;
     const hop = pool.i32[(h << 4) + P.Hops];
     if (hop > 1) return minimal;
+    if (mode === Routing.Ugal && hop === 1) {
+      // The second hop of the Valiant path the source switch chose (ugal), or the minimal route.
+      const via = pool.i32[(h << 4) + P.Flags] >>> UGAL_VIA_SHIFT;
+      return via === 0 ? minimal : this.nodePortBase[this.H + sw] + p + via - 1;
+    }
     const inNet = pool.i32[(h << 4) + P.InPort] - p;
     const inGlobal = hop > 0 && this.ldGlobal[sw * this.ldR + inNet] === 1;
     const r = this.router;
@@ -1151,19 +1159,8 @@ export class Fabric {
     const role = r.spritzRole(sw, hop, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, inGlobal, false, vlan);
     const table = r.out[0];
     if (table === TABLE_DEFAULT) return minimal;
-    let off = this.allOff[sw];
-    let n = this.ldR;
-    if (table === TABLE_ECMP1_LOCAL) n = (this.ld as LowDiameterTopology & { a: number }).a - 1;
-    else if (table !== TABLE_ECMP1) {
-      if (this.dragonfly !== 0) {
-        const a = (this.ld as LowDiameterTopology & { a: number }).a;
-        off += a - 1;
-        n = this.ldR - (a - 1);
-      } else {
-        off = this.ecmp2Off[sw * this.ldR + inNet];
-        n = this.ldR - 1;
-      }
-    }
+    let n = this.tableAt(sw, table, inNet);
+    let off = this.tableOff;
     if (vlan !== 0) {
       const k = this.vlanTable(sw, dsw, vlan, off, n);
       // A category with no next hop here (a non-minimal packet whose only ports lead on minimally) goes minimally.
@@ -1177,8 +1174,7 @@ export class Fabric {
       this.refresh(off, n);
       return r.leastOccupied(sw, off, n);
     }
-    if (mode === Routing.Ugal && hop === 0) return this.ugal(sw, dsw, minimal, off, n);
-    if (mode === Routing.Ugal) return minimal;
+    if (mode === Routing.Ugal) return this.ugal(sw, h, dsw, minimal, off, n);
     return r.ecmp(sw, this.flowHash[pool.i32[(h << 4) + P.Flow]], pool.i32[(h << 4) + P.Ev], off, n);
   }
 
@@ -1208,23 +1204,73 @@ export class Fabric {
     return k;
   }
 
-  /** UGAL-L at the source switch: the minimal port against a uniform non-minimal candidate. */
-  private ugal(sw: number, dsw: number, minimal: number, off: number, n: number): number {
+  /**
+   * The candidates of ECMP table `table` (TABLE_ECMP1, TABLE_ECMP1_LOCAL or TABLE_ECMP2, as
+   * spritzRole names it) at switch sw for a packet that came in on network port inNet: returns
+   * their number, their offset in tableOff. The tables Spritz, ECMP, adaptive and Valiant routing
+   * pick from, and UGAL-L's Valiant candidate.
+   */
+  private tableAt(sw: number, table: number, inNet: number): number {
+    const R = this.ldR;
+    this.tableOff = this.allOff[sw];
+    if (table === TABLE_ECMP1) return R;
+    // A Slim Fly's ECMP 2: every port but the one back (it has no local table).
+    if (this.dragonfly === 0) {
+      this.tableOff = this.ecmp2Off[sw * R + inNet];
+      return R - 1;
+    }
+    const a = (this.ld as LowDiameterTopology & { a: number }).a;
+    if (table === TABLE_ECMP1_LOCAL) return a - 1;
+    // A Dragonfly's ECMP 2: its global ports, after the a − 1 local ones.
+    this.tableOff += a - 1;
+    return R - (a - 1);
+  }
+
+  /**
+   * UGAL-L at the source switch (Spritz §V-A): the minimal route against "a randomly chosen
+   * valiant path", drawn as Valiant routing draws its hops (`valiant` over the ECMP 1 table
+   * [off, off + n) here, then over the ECMP 2 table of the switch it leads to, when that switch
+   * steers a Valiant packet): one intermediate group in a Dragonfly, one intermediate switch in a
+   * Slim Fly (§III), then the minimal route. q_val is the first hop's queue, h_val the whole
+   * path's hops. The source draws both hops, since h_val depends on the second; a packet sent on
+   * the Valiant path carries its second hop (UGAL_VIA_SHIFT) so that the next switch takes it.
+   * (One random port and the minimal route from there is not a Valiant path: from a neighbour in
+   * the source's group that route often turns back through the source switch.)
+   */
+  private ugal(sw: number, h: number, dsw: number, minimal: number, off: number, n: number): number {
     const S = this.ldS;
     const R = this.ldR;
     const ld = this.ld as LowDiameterTopology;
-    const q = this.queues;
-    const sc = this.scratchOff[sw];
-    this.candPort[sc] = minimal;
-    this.candQueue[sc] = q.queuedBytes(minimal);
-    this.candHops[sc] = this.dist[sw * S + dsw];
-    const base = this.nodePortBase[this.H + sw] + this.ldP;
-    for (let i = off; i < off + n; i++) {
-      const port = this.candPort[i];
-      this.candQueue[i] = q.queuedBytes(port);
-      this.candHops[i] = 1 + this.dist[ld.neighbour[sw * R + (port - base)] * S + dsw];
+    const r = this.router;
+    const first = r.valiant(sw, off, n);
+    const j = first - this.nodePortBase[this.H + sw] - this.ldP;
+    const next = ld.neighbour[sw * R + j];
+    let at = next;
+    let hops = 1;
+    let via = 0;
+    if (next !== dsw) {
+      // The role `next` takes for a packet at its hop 1 under Valiant routing (routeLow).
+      r.spritzRole(next, 1, this.dragonfly !== 0 ? this.groupOf[dsw] : -1, this.ldGlobal[sw * R + j] === 1, false, 0);
+      const table = r.out[0];
+      if (table !== TABLE_DEFAULT) {
+        const k = this.tableAt(next, table, ld.backPort[sw * R + j]);
+        const second = r.valiant(sw, this.tableOff, k);
+        via = second - this.nodePortBase[this.H + next] - this.ldP + 1;
+        at = ld.neighbour[next * R + via - 1];
+        hops = 2;
+      }
     }
-    return this.router.ugal(sw, sc, 1, off, n);
+    const q = this.queues;
+    // Spritz §V-A: minimal iff q_min·h_min ≤ q_val·h_val (ties minimal).
+    const minimalChosen = r.ugalChoose(sw, q.queuedBytes(minimal), this.dist[sw * S + dsw], q.queuedBytes(first), hops + this.dist[at * S + dsw]);
+    const b = (h << 4) + P.Flags;
+    const flags = this.pool.i32[b] & ((1 << UGAL_VIA_SHIFT) - 1);
+    if (minimalChosen === 0) {
+      this.pool.i32[b] = flags | (via << UGAL_VIA_SHIFT);
+      return first;
+    }
+    this.pool.i32[b] = flags;
+    return minimal;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ export const enum Kind {
   Cnp = 4,
 }
 
-/** Bits of `flags`. */
+/** Bits of `flags` (bits 16 and up: a UGAL-L packet's Valiant second hop, fabric.ts UGAL_VIA_SHIFT). */
 export const enum Flag {
   Ce = 1, // ECN congestion experienced (on an ACK/NACK: the echo)
   LastHop = 2, // trimmed at a last-hop port (UEC DSCP_TRIMMED_LASTHOP)

@@ -84,7 +84,7 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
 /**
  * Switch-to-switch hops of the minimal route (ld.minimalPort followed to the destination), S × S,
  * for UGAL-L's path lengths: the minimal candidate's packet takes that route, and a non-minimal
- * candidate's packet takes it from the neighbour on. In a Slim Fly the minimal route is a
+ * candidate's packet takes it from its Valiant intermediate on. In a Slim Fly the minimal route is a
  * shortest path. In a Dragonfly it is local–global–local over the one global link between the
  * two groups, and a shortest path can be shorter: through a third group, global–global (36 of
  * the 1,260 switch pairs of Dragonfly (2, 4, 2), 1,188 of 69,432 of (4, 8, 4)). UGAL-L compares
