@@ -9,6 +9,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import { Kind, P, type PacketPool } from "./packets";
 
 const scenario = (topology: Scenario["topology"], traffic: Scenario["traffic"], flows: number[]): Scenario => ({
   ...DEFAULT_SCENARIO,
@@ -68,6 +69,53 @@ test("Dragonfly (2, 2, 1) by hand: UGAL-L's detour goes through the third group,
   // While the global queue holds anything and the local one is empty, q_min·1 > 0·5 sends the
   // packet the Valiant way whenever the draw is the local port: both paths are used.
   assert.ok((byPath.get("0,3") ?? 0) > 0 && (byPath.get("0,1,4,5,2,3") ?? 0) > 0, JSON.stringify([...byPath]));
+});
+
+test("Dragonfly (2, 2, 1) by hand: h_val is the whole Valiant path's 5 hops, and a packet sent that way takes the drawn second hop", () => {
+  // The network of the first test, driven at switch 0 with queues filled by hand. Packets to
+  // host 6 (switch 3): the minimal port is switch 0's global one (h_min 1); the Valiant draw is
+  // the global port (the minimal route itself: a tie, minimal) or the local one (h_val 5, above).
+  const s = scenario({ kind: "dragonfly", p: 2, a: 2, h: 1, linkGbps: 100, latencyNs: 100 }, [{ kind: "flows", flows: [{ src: 0, dst: 6, bytes: 1000 }] }], []);
+  const b = build(s);
+  const t = b.topology;
+  const f = b.fabric as unknown as {
+    pool: PacketPool;
+    queues: { onEnqueue(port: number, nowNs: number, h: number, bytes: number, tag: number): number; queuedBytes(port: number): number };
+    routeLow(sw: number, h: number): number;
+  };
+  const port = (sw: number, j: number) => t.nodePortBase[t.hosts + sw] + 2 + j;
+  const local = port(0, 0);
+  const global = port(0, 1);
+  const fill = (at: number, packets: number) => {
+    for (let i = 0; i < packets; i++) assert.ok(f.queues.onEnqueue(at, 0, f.pool.alloc(Kind.Data, 0, 6, 1000), 1000, 2) >= 0);
+  };
+  const route = (sw: number, h: number) => f.routeLow(sw, h);
+  const fresh = () => {
+    const h = f.pool.alloc(Kind.Data, 0, 6, 1000);
+    f.pool.i32[(h << 4) + P.InPort] = 0;
+    return h;
+  };
+  // 4000 B queued on the global port, 1000 B on the local one: q_min·h_min = 4000 ≤ q_val·h_val =
+  // 1000 · 5 = 5000, so every packet goes minimally. (With h_val 3, one random port and the
+  // minimal route from switch 1 back through switch 0, 4000 > 3000 sent the local draws there.)
+  fill(global, 4);
+  fill(local, 1);
+  for (let i = 0; i < 32; i++) assert.is(route(0, fresh()), global, `packet ${i}`);
+  // 6000 B on the global port: 6000 > 5000, so a local draw goes the Valiant way, and the packet
+  // carries switch 1's global port (network port 1, to switch 4), which switch 1 then takes.
+  fill(global, 2);
+  let valiant = 0;
+  for (let i = 0; i < 32; i++) {
+    const h = fresh();
+    const out = route(0, h);
+    assert.ok(out === global || out === local, `packet ${i}: port ${out}`);
+    if (out !== local) continue;
+    valiant++;
+    f.pool.i32[(h << 4) + P.Hops] = 1;
+    f.pool.i32[(h << 4) + P.InPort] = 2; // switch 1's network port 0, from switch 0
+    assert.is(route(1, h), port(1, 1), `packet ${i} at switch 1`);
+  }
+  assert.ok(valiant > 0 && valiant < 32, `${valiant} of 32 local draws`);
 });
 
 test("Slim Fly (q 5, p 2): UGAL-L's detour to a neighbouring switch takes a second hop and never returns to the source switch", () => {
