@@ -46,10 +46,9 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
   const slim = ld.kind === "slimfly";
   const all = S * R;
   const ecmp2 = slim ? S * R * (R - 1) : 0;
-  t.allocCandidates(all + ecmp2 + S + R);
+  t.allocCandidates(all + ecmp2 + R);
   t.allOff = new Int32Array(S);
   t.ecmp2Off = new Int32Array(slim ? S * R : 0);
-  t.scratchOff = new Int32Array(S);
   t.groupOf = new Int32Array(S).fill(-1);
   let c = 0;
   for (let s = 0; s < S; s++) {
@@ -67,7 +66,6 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
       }
     }
   }
-  for (let s = 0; s < S; s++) t.scratchOff[s] = c++;
   t.vlanOff = c;
   t.candHops.fill(1);
   if (S * S <= 1 << 24) {

@@ -262,10 +262,7 @@ function checkAllPorts(t: Topology, p: number, R: number): void {
     const list = Array.from(t.candPort.subarray(t.allOff[s], t.allOff[s] + R));
     assert.equal(list, Array.from({ length: R }, (_, j) => base + j), `switch ${s}`);
     assert.ok(list.every((q) => t.portTo[q] >= t.hosts));
-    // UGAL-L's scratch entry lies beyond every list.
-    assert.ok(t.scratchOff[s] >= t.allOff[t.switches - 1] + R);
   }
-  assert.is(new Set(t.scratchOff).size, t.switches);
 }
 
 test("Dragonfly (p, a, h) = (2, 4, 2): a·h + 1 = 9 groups, one global link between every two groups, minimal routes local–global–local", () => {

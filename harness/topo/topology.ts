@@ -129,8 +129,6 @@ export class Topology {
   allOff = new Int32Array(0);
   /** Slim Fly ECMP 2: offset of the list "all but inPort" of (s, inPort). */
   ecmp2Off = new Int32Array(0);
-  /** One scratch entry per switch (UGAL-L's minimal candidate). */
-  scratchOff = new Int32Array(0);
   /** networkPorts scratch entries for one routing decision (Spritz VLAN mode's category table). */
   vlanOff = 0;
   /** Dragonfly group of each switch (−1 elsewhere). */
