@@ -51,6 +51,7 @@ import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
 import type { HostQueue } from "./dack";
 import { Pacer } from "./pacer";
+import { scaledPortLimits } from "./port-limits";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { ReflexSites, type ReflexSpec } from "./reflex";
 
@@ -570,10 +571,8 @@ export class Fabric {
       if (sb !== null && !opts.pfc) this.queues.setPool(p, t.portNode[p] - t.hosts);
       const scale = t.portGbps[p] / opts.baseGbps;
       if (scale !== 1) {
-        const f = (x: number) => Math.max(1, Math.min(2 ** 30, Math.round(x * scale)));
-        // A slower port's buffer is as many µs as the others', but never less than one full
-        // packet: below that every data packet would be trimmed or dropped there, forever.
-        this.queues.setPortLimits(p, Math.max(qp.mtuBytes, f(qp.dataLimitBytes)), qp.dataLimitPackets, f(qp.controlLimitBytes), qp.controlLimitPackets, Math.min(2 ** 30, Math.round(qp.kMinBytes * scale)), Math.min(2 ** 30, Math.round(qp.kMaxBytes * scale)));
+        const l = scaledPortLimits(qp, scale);
+        this.queues.setPortLimits(p, l.dataBytes, qp.dataLimitPackets, l.controlBytes, qp.controlLimitPackets, l.kMinBytes, l.kMaxBytes);
       }
     }
 

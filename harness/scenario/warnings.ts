@@ -43,7 +43,7 @@
 //
 // "No switch port can mark", per port (one PortQueues table serves every switch port; a port whose
 // rate differs from topology.linkGbps gets its limit and thresholds scaled by its rate, the limit
-// held to one packet: harness/net/fabric.ts, setPortLimits):
+// held to one packet: harness/net/port-limits.ts, as the fabric sets them):
 //   ecnAt "off"; or
 //   top ≤ kMin, or pMax rounds to 0 in Q16 (queue.ts pMaxQ16) and top ≤ kMax,
 // with top the most data bytes the check can see: the data limit under the `arrival` over rule
@@ -73,6 +73,7 @@ import type { QueueParams } from "../../lib/switch/queue/params";
 import type { RepsParams } from "../../lib/lb/reps/params";
 import type { PlbParams } from "../../lib/lb/plb/plb";
 import type { SpritzParams } from "../../lib/lb/spritz/params";
+import { scaledPortLimits } from "../net/port-limits";
 import { Family, type Topology } from "../topo/topology";
 
 /**
@@ -182,8 +183,6 @@ export interface EcnNetwork {
   pfc: boolean;
 }
 
-const MAX_LIMIT_BYTES = 2 ** 30;
-
 /**
  * Why no switch port of the network can set CE, or null when one can (see the header). The
  * values quoted are those of a port at `baseGbps`.
@@ -199,13 +198,9 @@ export function noMarkingReason(n: EcnNetwork): string | null {
   for (let p = 0; p < t.ports; p++) {
     if (t.portNode[p] < t.hosts) continue;
     ports++;
-    const scale = t.portGbps[p] / n.baseGbps;
-    // fabric.ts setPortLimits: the limit as many µs as at baseGbps, never below one packet.
-    const limit = scale === 1 ? q.dataLimitBytes : Math.max(q.mtuBytes, Math.max(1, Math.min(MAX_LIMIT_BYTES, Math.round(q.dataLimitBytes * scale))));
-    const kMin = scale === 1 ? q.kMinBytes : Math.min(MAX_LIMIT_BYTES, Math.round(q.kMinBytes * scale));
-    const kMax = scale === 1 ? q.kMaxBytes : Math.min(MAX_LIMIT_BYTES, Math.round(q.kMaxBytes * scale));
-    const top = limit + extraBytes;
-    if (top > kMin && (ramp || top > kMax)) return null;
+    const l = scaledPortLimits(q, t.portGbps[p] / n.baseGbps);
+    const top = l.dataBytes + extraBytes;
+    if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return null;
   }
   if (ports === 0) return null;
   const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
@@ -268,13 +263,26 @@ function markingFix(q: Readonly<QueueParams>): string {
       : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, or network.queue.kMaxBytes) below the data queue's limit";
 }
 
-/** The warnings for the scenario's tables whose CC reads ECN, when no switch port can mark. */
-export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
+/**
+ * One warning per table when no switch port can mark: `loss` says what the table's module loses
+ * and what it still reacts to (null: it loses nothing, no warning).
+ */
+function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: EcnNetwork, reads: string, loss: (u: U) => string | null, see: string): string[] {
   if (uses.length === 0) return [];
   const why = noMarkingReason(n);
   if (why === null) return [];
   const fix = markingFix(n.queue);
-  return uses.map((u) => `${u.path}: ${u.name} reacts to ECN, but no switch port marks: ${why}. ${ecnLoss(u, n.pfc)}. ${fix}; see harness/README.md, transport.cc.`);
+  const out: string[] = [];
+  for (const u of uses) {
+    const lost = loss(u);
+    if (lost !== null) out.push(`${u.path}: ${u.name} ${reads}, but no switch port marks: ${why}. ${lost}. ${fix}; see harness/README.md, ${see}.`);
+  }
+  return out;
+}
+
+/** The warnings for the scenario's tables whose CC reads ECN, when no switch port can mark. */
+export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
+  return ecnWarnings(uses, n, "reacts to ECN", (u) => ecnLoss(u, n.pfc), "transport.cc");
 }
 
 /** One load-balancer table that reads the ECN echo: its scenario path and its module's resolved parameters. */
@@ -347,14 +355,5 @@ function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
 
 /** The warnings for the scenario's load-balancer tables that read the ECN echo, when no switch port can mark. */
 export function ecnLbWarnings(uses: EcnLbUse[], n: EcnNetwork): string[] {
-  if (uses.length === 0) return [];
-  const why = noMarkingReason(n);
-  if (why === null) return [];
-  const fix = markingFix(n.queue);
-  const out: string[] = [];
-  for (const u of uses) {
-    const loss = ecnLbLoss(u, n);
-    if (loss !== null) out.push(`${u.path}: ${u.name} reads the ECN echo, but no switch port marks: ${why}. ${loss}. ${fix}; see harness/README.md, "ECN marking".`);
-  }
-  return out;
+  return ecnWarnings(uses, n, "reads the ECN echo", (u) => ecnLbLoss(u, n), '"ECN marking"');
 }
