@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
-import type { Results } from "./metrics/results";
+import { jctMax, type Results } from "./metrics/results";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules; the modules that differ
@@ -53,8 +53,11 @@ function fileLabel(f: string, i: number): string {
  * runLabels's labels short of the files (null when none tells the runs apart; by the seed only
  * when `seed`), and each run's modules and tags as those labels give them (`described`).
  */
+/** A run's modules in MODULE_TAGS order: cc, lb, reliability. */
+const moduleParts = (r: Results): string[] => [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability];
+
 function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
-  const parts = results.map((r) => [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability]);
+  const parts = results.map(moduleParts);
   const modules = parts.map((p) => p.join("+"));
   const tagList = (r: Results, skip: Set<string>) =>
     Object.entries(r.tags ?? {})
@@ -99,11 +102,6 @@ const n = (x: number | null | undefined, d = 2): string | null => (x === null ||
 
 function spread(s: Stats): number | null {
   return s.max === null || s.min === null || s.min === undefined ? null : s.max - s.min;
-}
-
-function jctMax(r: Results): number | null {
-  const j = r.metrics.jobs;
-  return j.length && j.every((x) => x.jctUs !== null) ? Math.max(...j.map((x) => x.jctUs as number)) : null;
 }
 
 function jctMean(r: Results): number | null {
@@ -276,9 +274,9 @@ export function meanOverColumns(results: Results[], sources: string[], over: str
     }
   }
   const merged = new Set(over);
-  const named = (r: Results) => JSON.stringify(over.map((t) => (t === "seed" ? r.seed : (r.tags?.[t] ?? null))));
+  const named = results.map((r) => JSON.stringify(over.map((t) => (t === "seed" ? r.seed : (r.tags?.[t] ?? null)))));
   const keys = results.map((r, i) => {
-    const mod = [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
+    const mod = moduleParts(r).map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
     const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return JSON.stringify([sources[i] ?? "", r.scenario, mod, tags, merged.has("seed") ? null : r.seed]);
   });
@@ -291,10 +289,10 @@ export function meanOverColumns(results: Results[], sources: string[], over: str
       columns.push([i]);
       return;
     }
-    const twin = columns[c].find((j) => named(results[j]) === named(results[i]));
+    const twin = columns[c].find((j) => named[j] === named[i]);
     if (twin !== undefined) {
       const which = files ? `${files[twin]} and ${files[i]}` : `runs ${twin + 1} and ${i + 1}`;
-      throw new Error(`--mean-over ${over.join(",")}: ${which} differ in none of ${over.join(", ")} (${named(results[i])}) nor anything else, so they would count twice`);
+      throw new Error(`--mean-over ${over.join(",")}: ${which} differ in none of ${over.join(", ")} (${named[i]}) nor anything else, so they would count twice`);
     }
     columns[c].push(i);
   });

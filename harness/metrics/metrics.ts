@@ -40,15 +40,18 @@ export interface SizeStats extends Stats {
   label: string;
 }
 
+/** Statistics of one per-flow value: over all flows, by size class and by flow class. */
+export type Grouped = { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+
 export interface Metrics {
-  fctUs: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
-  slowdown: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  fctUs: Grouped;
+  slowdown: Grouped;
   /**
    * The time to the sender's last ACK (the flows' `ackedUs`) and HPCC's slowdown (`slowdownHpcc`),
    * over the complete flows that were acknowledged. Results written before 2026-12-05 lack them.
    */
-  ackedUs?: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
-  slowdownHpcc?: { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> };
+  ackedUs?: Grouped;
+  slowdownHpcc?: Grouped;
   /**
    * Complete flows whose last ACK reached the sender more than `thresholdUs` (the network's RTO,
    * derived.rtoNs) after their last byte reached the receiver, and the largest such gap over all
@@ -139,7 +142,7 @@ function lateAcks(flows: FlowView[], rtoNs: number): NonNullable<Metrics["lateAc
  * `bounds`…, ∞; a flow of exactly an edge's size belongs to the class above it; a class appears
  * when any flow, finished or not, falls in it) and per flow class.
  */
-export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): { all: Stats; bySize: SizeStats[]; byClass: Record<string, Stats> } {
+export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): Grouped {
   const done = flows.filter((f) => pick(f) !== null);
   const all = stats(done.map((f) => pick(f) as number));
   // The scenario may list the bounds in any order; classes must not overlap.

@@ -297,12 +297,23 @@ export function flowsCsv(r: Results): string {
   return `${head}\n${rows.join("\n")}\n`;
 }
 
+/** The last collective job's completion, µs: null without jobs or while one is open (its jctUs null). */
+export function jctMax(r: Results): number | null {
+  const j = r.metrics.jobs;
+  return j.length > 0 && j.every((x) => x.jctUs !== null) ? Math.max(...j.map((x) => x.jctUs as number)) : null;
+}
+
+/** Flows neither completed nor given up by their reliability module (a results file from before `failed` counts none given up). */
+export function openFlows(r: Results): number {
+  return r.flowsTotal - r.completed - (r.failed ?? 0);
+}
+
 /**
  * The line that says a run was cut off by `run.maxEvents`, else null: such a run ends with flows
  * open and its statistics cover only the flows that finished, which the totals alone do not show.
  */
 export function budgetLine(r: Results): string | null {
-  return r.eventBudgetSpent ? `stopped: event budget spent (${r.totals.events.toLocaleString("en")} events, run.maxEvents) with ${r.flowsTotal - r.completed - r.failed} flows open; the figures cover only the flows that finished` : null;
+  return r.eventBudgetSpent ? `stopped: event budget spent (${r.totals.events.toLocaleString("en")} events, run.maxEvents) with ${openFlows(r)} flows open; the figures cover only the flows that finished` : null;
 }
 
 /**

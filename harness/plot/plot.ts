@@ -10,7 +10,7 @@
 
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Results } from "../metrics/results";
+import { jctMax, type Results } from "../metrics/results";
 import { parseRunsArgs, runLabels } from "../compare";
 import { optionalDependencies } from "../../package.json";
 
@@ -161,7 +161,7 @@ export function comparisonRows(results: Results[], labels: string[]): { run: str
   add("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99);
   add("slowdown p99", (r) => r.metrics.slowdown.all.p99);
   // The last job's completion: none while a job is open (its jctUs null), as in compare and sweep.csv.
-  if (results.some((r) => r.metrics.jobs.length > 0)) add("max JCT (µs)", (r) => (r.metrics.jobs.length > 0 && r.metrics.jobs.every((j) => j.jctUs !== null) ? Math.max(...r.metrics.jobs.map((j) => j.jctUs as number)) : null));
+  if (results.some((r) => r.metrics.jobs.length > 0)) add("max JCT (µs)", jctMax);
   add("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps);
   add("drops", (r) => r.metrics.drops.total);
   add("retransmissions", (r) => r.metrics.retransmissions.total);

@@ -25,7 +25,7 @@
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
 
 import { Xoshiro128 } from "../../lib/core/rng";
-import type { Results } from "../metrics/results";
+import { openFlows, type Results } from "../metrics/results";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
 import { runScenario } from "../run";
 import { DEFAULT_WAN_GBPS, hostGbpsOf } from "../scenario/build";
@@ -412,11 +412,6 @@ function firstDifference(a: string, b: string): number {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return i;
-}
-
-/** Flows neither completed nor given up. */
-function openFlows(r: Results): number {
-  return r.flowsTotal - r.completed - r.failed;
 }
 
 /**

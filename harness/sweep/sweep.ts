@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Results } from "../metrics/results";
+import { jctMax, openFlows, type Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
 import { runOnThreads, startWorker } from "../threads";
@@ -192,18 +192,18 @@ export function writePoints(points: PlannedPoint[], out: string): Point[] {
  * spread on the threads as the runs are. Points already done are skipped unless `rerun`: they ran. Errors other
  * than the scenario's are left to the run, where a point's failure is its row.
  */
-export async function checkPoints(points: PlannedPoint[], baseDir: string, opts: { workers: number; rerun?: boolean }): Promise<void> {
-  const todo = points.filter((p) => opts.rerun || readDone(p) === null);
+export async function checkPoints(points: PlannedPoint[], baseDir: string, opts: { workers: number; done: readonly (Results | null)[] }): Promise<void> {
+  const todo = points.flatMap((_, i) => (opts.done[i] === null ? [i] : []));
   if (todo.length === 0) return;
   const errors: string[][] = points.map(() => []);
-  await runOnThreads<PlannedPoint, { ok: boolean; errors?: string[] }>(
+  await runOnThreads<number, { ok: boolean; errors?: string[] }>(
     {
-      start: () => startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true }),
+      start: startSweepWorker,
       threads: opts.workers,
       jobs: todo,
-      message: (p) => ({ check: true, text: p.text, baseDir }),
-      reply: (p, m) => {
-        if (!m.ok && m.errors) errors[points.indexOf(p)] = m.errors.map((e) => `point ${p.label}: ${e}`);
+      message: (i) => ({ check: true, text: points[i].text, baseDir }),
+      reply: (i, m) => {
+        if (!m.ok && m.errors) errors[i] = m.errors.map((e) => `point ${points[i].label}: ${e}`);
       },
       death: () => {},
     },
@@ -224,7 +224,7 @@ export function status(r: Results | null, error?: string): string {
   if (!r) return `error: ${error ?? "no results"}`;
   if (!r.integrity.ok) return "integrity failed";
   if (r.eventBudgetSpent) return "budget";
-  return r.flowsTotal - r.completed - (r.failed ?? 0) > 0 ? "incomplete" : "ok";
+  return openFlows(r) > 0 ? "incomplete" : "ok";
 }
 
 /** The row of one point: its values, its status, the headline metrics (empty when it has no results), its id. */
@@ -232,7 +232,7 @@ export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: 
   const out: Record<string, string | number | boolean | null> = {};
   for (const [k, v] of Object.entries(p.values)) out[k] = tagValue(v);
   const m = r?.metrics;
-  const jct = m && m.jobs.length > 0 && m.jobs.every((j) => j.jctUs !== null) ? Math.max(...m.jobs.map((j) => j.jctUs as number)) : null;
+  const jct = r && m ? jctMax(r) : null;
   Object.assign(out, {
     status: status(r, error),
     completed: r?.completed ?? null,
@@ -276,6 +276,9 @@ export function toCsv(rows: Record<string, unknown>[]): string {
   return `${[cols.join(","), ...rows.map((r) => cols.map((c) => q(r[c])).join(","))].join("\n")}\n`;
 }
 
+const startSweepWorker = () => startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true });
+
+/** A point's results.json as its run left it, or null: not run, or not readable. */
 function readDone(p: Point): Results | null {
   const f = join(p.dir, "results.json");
   if (!existsSync(f)) return null;
@@ -302,6 +305,8 @@ export interface SweepOptions {
   progress?: (s: Progress) => void;
   /** Run the points already done as well (their results are rewritten). */
   rerun?: boolean;
+  /** Each point's results as readDone found them, when the caller has read them already (null: to run). */
+  done?: readonly (Results | null)[];
 }
 
 /**
@@ -313,13 +318,16 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   const rows: (Record<string, unknown> | null)[] = points.map(() => null);
   const todo: number[] = [];
   const s: Progress = { done: 0, total: points.length, running: 0, skipped: 0, failed: 0, incomplete: 0 };
+  const record = (i: number, r: Results | null, error?: string) => {
+    rows[i] = row(points[i], r, error);
+    if (rows[i]?.status === "incomplete") s.incomplete++;
+    s.done++;
+  };
   points.forEach((p, i) => {
-    const r = opts.rerun ? null : readDone(p);
+    const r = opts.rerun ? null : opts.done ? opts.done[i] : readDone(p);
     if (r) {
-      rows[i] = row(p, r);
-      if (rows[i]?.status === "incomplete") s.incomplete++;
+      record(i, r);
       s.skipped++;
-      s.done++;
     } else {
       // A point run again loses its earlier results first: were it to fail now (or the sweep be
       // interrupted), they would otherwise stand for it in sweep.json, nicfw compare and the
@@ -332,16 +340,14 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   report();
   const finish = (i: number, error?: string) => {
     s.running--;
-    s.done++;
     const r = error === undefined ? readDone(points[i]) : null;
     if (!r) s.failed++;
-    rows[i] = row(points[i], r, error);
-    if (rows[i]?.status === "incomplete") s.incomplete++;
+    record(i, r, error);
     report();
   };
   await runOnThreads<number, { ok: boolean; error?: string }>(
     {
-      start: () => startWorker(import.meta.url, "./worker.ts", { nicfwSweepWorker: true }),
+      start: startSweepWorker,
       threads: opts.workers,
       jobs: todo,
       message: (i) => ({ file: points[i].file, dir: points[i].dir }),
@@ -439,11 +445,13 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     return 0;
   }
   let points: Point[];
+  let done: (Results | null)[];
   try {
     const base = loadScenario(file as string);
     const baseDir = dirname(resolve(file as string));
     const planned = preparePoints(base, baseDir, axes, out);
-    await checkPoints(planned, baseDir, { workers, rerun });
+    done = planned.map((p) => (rerun ? null : readDone(p)));
+    await checkPoints(planned, baseDir, { workers, done });
     points = writePoints(planned, out);
   } catch (e) {
     console.error(e instanceof ScenarioError ? e.message : `nicfw sweep: ${(e as Error).message}`);
@@ -459,7 +467,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
   }
-  const rows = await runPoints(points, { workers, rerun, progress: progressPrinter() });
+  const rows = await runPoints(points, { workers, rerun, done, progress: progressPrinter() });
   writeRows(out, rows);
   const bad = rows.filter((r) => r.status !== "ok" && r.status !== "budget" && r.status !== "incomplete").length;
   console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}${flowsOpen(rows)}`);
