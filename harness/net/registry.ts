@@ -188,7 +188,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
 function senderReceiver(name: string, user: Params): { sender: Params; receiver: Params } {
   const shape = `reliability ${name} takes params: { sender: {…}, receiver: {…} }`;
   for (const k of Object.keys(user)) {
-    if (k !== "sender" && k !== "receiver") throw new ParamError(`unknown parameter ${k}; ${shape}`, k);
+    if (k !== "sender" && k !== "receiver") throw new ParamError(`unknown parameter ${k}; ${shape}`, k, true);
   }
   const side = (k: "sender" | "receiver"): Params => {
     const v = user[k];

@@ -234,7 +234,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       return f();
     } catch (e) {
       const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
-      const docs = given && (e as Error).message.includes("unknown parameter") ? ` (see ${moduleReadme(path, spec.name)})` : "";
+      const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
       errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${docs}${note}`);
       return undefined;
     }

@@ -68,7 +68,6 @@ export function installHier(t: Topology, specs: HierSpec[]): void {
       t.groupCnt[g] = grp.length;
       for (const local of grp) {
         t.candPort[c] = base + local;
-        t.candHops[c] = 1;
         c++;
       }
       g++;
@@ -77,7 +76,6 @@ export function installHier(t: Topology, specs: HierSpec[]): void {
     t.upCnt[s] = spec.up.length;
     for (const local of spec.up) {
       t.candPort[c] = base + local;
-      t.candHops[c] = 1;
       c++;
     }
   }

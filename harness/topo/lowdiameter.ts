@@ -67,7 +67,6 @@ function build(ld: LowDiameterTopology, spec: LowDiameterLinks): Topology {
     }
   }
   t.vlanOff = c;
-  t.candHops.fill(1);
   if (S * S <= 1 << 24) {
     const m = new Int32Array(S * S).fill(-1);
     for (let s = 0; s < S; s++) {

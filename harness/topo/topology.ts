@@ -134,7 +134,9 @@ export class Topology {
   /** Dragonfly group of each switch (−1 elsewhere). */
   groupOf = new Int32Array(0);
 
-  // Candidates shared by every switch (lib/switch Router.bindCandidates).
+  // Candidates shared by every switch (lib/switch Router.bindCandidates). The Router reads
+  // candHops only in its ugal(), which the fabric does not call (its UGAL-L weighs a drawn
+  // Valiant path's hop count, fabric.ts ugal), so it stays zero.
   candPort = new Int32Array(1);
   candQueue = new Int32Array(1);
   candHops = new Int32Array(1);

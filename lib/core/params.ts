@@ -90,6 +90,8 @@ export class ParamError extends RangeError {
   constructor(
     message: string,
     readonly param: string,
+    /** The name is not a parameter at all (a typo, a name from a paper), not a bad value. */
+    readonly unknown = false,
   ) {
     super(message);
     this.name = "RangeError";
@@ -152,7 +154,7 @@ export function checkParamNames(who: string, input: object, names: readonly stri
     if (names.indexOf(k) < 0) {
       const near = nearestNames(k, names);
       const guess = near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : "";
-      throw new ParamError(`${who}: unknown parameter ${k}${guess}; parameters are ${[...names].sort().join(", ")}`, k);
+      throw new ParamError(`${who}: unknown parameter ${k}${guess}; parameters are ${[...names].sort().join(", ")}`, k, true);
     }
   }
 }
