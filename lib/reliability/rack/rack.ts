@@ -916,16 +916,16 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   private readonly detectLoss = (slot: number, now: number): void => {
     // RFC 8985 §6.2 RACK_detect_loss: "RACK.reo_wnd = RACK_update_reo_wnd()" before the walk, so
     // the window kept is the one of the flags before this walk starts recovery; §6.3 reads it.
-    const reoWnd = this.reoWnd(slot);
-    this.reoWndCol[slot] = reoWnd;
+    // The walk changes none of reoWnd()'s inputs (markLost touches only the lost bits), so
+    // F.ReoStale stands for it, as in ackNext, and only entering recovery below stores it.
     let flags = this.flags[slot];
     if ((flags & F.RackValid) === 0) {
-      this.flags[slot] = flags & ~F.ReoStale; // never set here (ackNext notes RACK first), but exact either way
+      this.flags[slot] = flags | F.ReoStale; // never reached (ackNext notes RACK first), but exact either way
       return;
     }
     const rackTs = this.rackXmit[slot];
     const rackEnd = this.rackEnd[slot];
-    const wait = (this.rackRttCol[slot] + reoWnd) | 0;
+    let wait = -1; // RACK.rtt + reo_wnd, once a packet sent before RACK.xmit_ts needs it
     const una = this.una[slot];
     const tsBase = slot * this.bits;
     let timeout = 0;
@@ -942,6 +942,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
         idx = next;
         continue;
       }
+      if (wait < 0) wait = (this.rackRttCol[slot] + this.reoWnd(slot)) | 0;
       // The packet's send is in the past: its age read unsigned (lib/core/ticks.ts).
       const remaining = wait - ((now - ts) >>> 0);
       if (remaining <= 0) {
@@ -952,7 +953,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       }
       idx = next;
     }
-    flags = this.flags[slot] & ~F.ReoStale; // the column is exact, and recovery below would change reoWnd()
+    flags = this.flags[slot] | F.ReoStale;
     if (timeout > 0) {
       flags |= F.ReoArmed;
       this.reoStart[slot] = now;
@@ -962,8 +963,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       this.resumeRto(slot, now);
     }
     if (marked !== 0 && (flags & F.Recovery) === 0) {
+      // Recovery changes reoWnd(): keep the window of the state before it (§6.3 reads it).
+      this.reoWndCol[slot] = this.reoWnd(slot);
       // §7.1: entering recovery resets TLP, a probe that is due but not yet sent included.
-      flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending);
+      flags = (flags | F.Recovery) & ~(F.TlpActive | F.TlpRetrans | F.PtoArmed | F.ProbePending | F.ReoStale);
       this.recoveryEnd[slot] = this.nxt[slot];
     }
     this.flags[slot] = flags;
