@@ -2541,20 +2541,9 @@ export class Fabric {
 
   /** The flows' CC and LB error counters (distinct tables counted once). */
   private endpointErrors(): number {
-    const seen = new Set<object>();
     let n = 0;
-    for (let f = 0; f < this.flows; f++) {
-      const cc = this.ccOf[f];
-      const lb = this.lbOf[f];
-      if (!seen.has(cc)) {
-        seen.add(cc);
-        n += cc.errors();
-      }
-      if (!seen.has(lb)) {
-        seen.add(lb);
-        n += lb.errors;
-      }
-    }
+    for (const t of this.ccTables()) n += t.cc.errors();
+    for (const lb of new Set(this.lbOf.slice(0, this.flows))) n += lb.errors;
     return n;
   }
 }
