@@ -311,7 +311,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     const spritz = lref.name.startsWith("spritz");
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
     const dstSwitch = topo.ld ? topo.ld.switchOf(flows[f].dst) : 0;
-    const lspec = JSON.stringify(lref) + (spritz ? `@${srcSwitch}` : "");
+    const lname = JSON.stringify(lref);
+    const lspec = lname + (spritz ? `@${srcSwitch}` : "");
     const lkey = lspec + (local ? "@dc" : "");
     let lb = lbTables.get(lkey);
     if (!lb) {
@@ -339,7 +340,6 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
-      const lname = JSON.stringify(lref);
       if (!ecnLbUses.has(lname)) {
         if (table instanceof Reps) ecnLbUses.set(lname, { path, name: "reps", params: table.params });
         else if (table instanceof Plb) ecnLbUses.set(lname, { path, name: "plb", params: table.params });
