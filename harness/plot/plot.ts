@@ -40,7 +40,7 @@ async function chartPackage<T>(name: keyof typeof optionalDependencies, load: ()
 let loaded: Promise<{ vega: typeof import("vega"); vl: typeof import("vega-lite"); resvg: typeof import("@resvg/resvg-js") }> | undefined;
 
 /** The three chart packages, or a ChartPackageMissing naming the first one absent. */
-export function chartPackages(): NonNullable<typeof loaded> {
+function chartPackages(): NonNullable<typeof loaded> {
   loaded ??= (async () => ({
     vega: await chartPackage("vega", () => import("vega")),
     vl: await chartPackage("vega-lite", () => import("vega-lite")),

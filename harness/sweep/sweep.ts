@@ -176,7 +176,7 @@ export function preparePoints(base: Scenario, baseDir: string, axes: Axis[], out
 }
 
 /** Writes the point files (call it once every point is known valid: nothing is written otherwise). */
-export function writePoints(points: PlannedPoint[], out: string): Point[] {
+function writePoints(points: PlannedPoint[], out: string): Point[] {
   mkdirSync(join(out, "points"), { recursive: true });
   for (const p of points) writeFileSync(p.file, p.text);
   return points.map(({ text: _, label: __, ...p }) => p);
@@ -192,7 +192,7 @@ export function writePoints(points: PlannedPoint[], out: string): Point[] {
  * spread on the threads as the runs are. Points already done are skipped unless `rerun`: they ran. Errors other
  * than the scenario's are left to the run, where a point's failure is its row.
  */
-export async function checkPoints(points: PlannedPoint[], baseDir: string, opts: { workers: number; done: readonly (Results | null)[] }): Promise<void> {
+async function checkPoints(points: PlannedPoint[], baseDir: string, opts: { workers: number; done: readonly (Results | null)[] }): Promise<void> {
   const todo = points.flatMap((_, i) => (opts.done[i] === null ? [i] : []));
   if (todo.length === 0) return;
   const errors: string[][] = points.map(() => []);
