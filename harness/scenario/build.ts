@@ -1,7 +1,7 @@
 // Scenario → fabric: builds the topology, derives the network constants the way the UEC
 // reference simulator does (notes/uec-htsim-reference.md §2: network RTT over the diameter, BDP in
 // whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the BDP
-// rounded up to packets (of the buffer when the scenario gives one), minimum RTO 15 µs + 6 queue
+// rounded up to packets whatever the buffer, minimum RTO 15 µs + 6 queue
 // drain times (more on a longer diameter), here never below twice the network RTT), creates one
 // table per module with capacity = flows, and turns the traffic into flows.
 
@@ -185,11 +185,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // one packet, and a smaller bufferBytes is refused below.
   const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.max(mtu, Math.round(queuePkts * mtu)));
   // uet-htsim main_uec: Kmin = ⌈0.2 × bdp_pkts⌉, Kmax = ⌈0.8 × bdp_pkts⌉ packets, whatever the
-  // queue it sized (5 BDP without trimming: 9 and 35 packets of its 215 at 100 Gb/s, §2); a buffer
-  // the scenario gives (bufferBdp, bufferBytes) is the thresholds' base instead.
-  const ecnBasePkts = n.bufferBytes !== undefined || n.bufferBdp !== undefined ? queuePkts : bdpPkts;
-  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * ecnBasePkts) * mtu;
-  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * ecnBasePkts) * mtu;
+  // queue (5 BDP without trimming: 9 and 35 packets of its 215 at 100 Gb/s, §2), and `-q` resizes
+  // the queue alone. A buffer the scenario gives (bufferBdp, bufferBytes) leaves them too, so that
+  // writing the default `bufferBdp: 5` out, or translating htsim's `-q`, moves no threshold; a
+  // buffer at or below Kmin then marks nothing, which the ECN warning reports (warnings.ts).
+  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * bdpPkts) * mtu;
+  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * bdpPkts) * mtu;
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + 6 × (buffer × 8 / link rate), 6 being "2 priority
   // queues; 3 hops for incast" on 2- and 3-tier trees alike (§2); more on a longer diameter (two

@@ -25,15 +25,38 @@ test("without trimming the ECN thresholds stay at 20 % / 80 % of the BDP while t
   assert.is(d.rtoNs, 15_000 + 6 * 71_380);
 });
 
-test("a buffer the scenario gives is the ECN thresholds' base (README: fractions of the buffer); PFC's keep the BDP's", () => {
-  // bufferBdp 2 on the same tree: 86 packets, ⌈0.2 × 86⌉ = 18 and ⌈0.8 × 86⌉ = 69 (69 = 68.8 rounded up).
+test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80 % of the BDP (uet-htsim §2: whatever -q)", () => {
+  // Same tree: BDP 43 packets of 4,150 B. uet-htsim main_uec takes Kmin = ⌈0.2 × 43⌉ = 9 and
+  // Kmax = ⌈0.8 × 43⌉ = 35 packets (37,350 and 145,250 B) from bdp_pkt, and `-q N` sets the
+  // queue alone (§2: "-q <pkts> overrides it", the buffer). The old code took the fractions of a
+  // buffer the scenario gave, so writing out the default buffer moved them.
+  const k = (d: Record<string, unknown>) => [d.kMinBytes, d.kMaxBytes];
+  const htsim = [9 * 4150, 35 * 4150];
+  // The default without trimming written out, bufferBdp 5 (review, 2026-12-04: 215 packets,
+  // 892,250 B): old 20 % / 80 % of 215 = 43 and 172 packets (178,450 / 713,800 B).
+  const five = derivedOf(DEFAULT_SCENARIO.topology, { trimming: false, bufferBdp: 5 });
+  assert.is(five.bufferBytes, 215 * 4150);
+  assert.equal(k(five), htsim);
+  assert.equal(k(five), k(derivedOf(DEFAULT_SCENARIO.topology, { trimming: false })), "bufferBdp 5 written out = the default");
+  // bufferBdp 2 (86 packets; old ⌈17.2⌉ = 18 and ⌈68.8⌉ = 69), htsim's `-q 100` as bufferBytes
+  // 415,000 (old 20 and 80), a 20-packet bufferBytes 83,000 (old 4 and 16), 1 BDP with trimming:
+  // all 9 and 35.
   const two = derivedOf(DEFAULT_SCENARIO.topology, { trimming: false, bufferBdp: 2 });
-  assert.equal([two.bufferBytes, two.kMinBytes, two.kMaxBytes], [86 * 4150, 18 * 4150, 69 * 4150]);
-  // bufferBytes 83,000 = 20 packets: 4 and 16.
-  const bytes = derivedOf(DEFAULT_SCENARIO.topology, { bufferBytes: 83_000 });
-  assert.equal([bytes.kMinBytes, bytes.kMaxBytes], [4 * 4150, 16 * 4150]);
-  const pfc = derivedOf(DEFAULT_SCENARIO.topology, { pfc: {} });
-  assert.equal([pfc.kMinBytes, pfc.kMaxBytes], [9 * 4150, 35 * 4150]);
+  assert.equal([two.bufferBytes, ...k(two)], [86 * 4150, ...htsim]);
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { trimming: false, bufferBytes: 100 * 4150 })), htsim);
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { bufferBytes: 83_000 })), htsim);
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { bufferBdp: 1 })), htsim);
+  // Other fractions, of the BDP too: 0.5 and 0.9 of 43 are ⌈21.5⌉ = 22 and ⌈38.7⌉ = 39 packets
+  // (of bufferBdp 3's 129 packets the old code gave ⌈64.5⌉ = 65 and ⌈116.1⌉ = 117).
+  const frac = derivedOf(DEFAULT_SCENARIO.topology, { trimming: false, bufferBdp: 3, ecnMinFraction: 0.5, ecnMaxFraction: 0.9 });
+  assert.equal(k(frac), [22 * 4150, 39 * 4150]);
+  // PFC's 2^29 B buffer, and one it gives, likewise.
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { pfc: {} })), htsim);
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { pfc: {}, bufferBdp: 4 })), htsim);
+  // network.queue's kMinBytes / kMaxBytes are what the switch ports use (lib/switch/queue params).
+  const given = build(defaultWith("k", [{ kind: "permutation", bytes: 1000 }], { network: { bufferBdp: 2, queue: { kMinBytes: 50_000, kMaxBytes: 60_000 } } }));
+  const q = given.fabric.queues.params;
+  assert.equal([q.dataLimitBytes, q.kMinBytes, q.kMaxBytes], [86 * 4150, 50_000, 60_000]);
 });
 
 test("the minimum RTO counts 6 queue drains on a 2-tier tree too (uet-htsim §2: 15 µs + 6 × buffer × 8 / link rate)", () => {

@@ -174,7 +174,7 @@ test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () =
   const w = ecnWarnings(withNet({ name: "dctcp" }, full));
   assert.is(w.length, 1);
   assert.match(w[0], "no switch port marks: RED marks only above kMinBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMinBytes 178450 B, a data queue holds at most 178450 B).");
-  assert.match(w[0], "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes)");
+  assert.match(w[0], "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)");
   // ecnMinFraction 0.97: Kmin = ⌈41.71⌉ = 42 packets = 174,300 B < 178,450: a full queue is marked.
   assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97 })), []);
   // pMax 0: no mark up to Kmax, every one above it. Kmax 145,250 < 178,450 (default): marks;
@@ -189,10 +189,25 @@ test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () =
   assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
 });
 
+test("a buffer at or below Kmin, which stays at 20 % of the BDP whatever the buffer: no port marks", () => {
+  // Default tree: BDP 43 packets of 4,150 B, Kmin = ⌈0.2 × 43⌉ = 9 packets = 37,350 B and Kmax
+  // = ⌈0.8 × 43⌉ = 35 packets (uet-htsim §2, build.ts). bufferBytes 37,350 (9 packets): a data
+  // queue holds at most 37,350 B (arrival rule), never above Kmin. The old build took Kmin from
+  // the buffer given, ⌈0.2 × 9⌉ = 2 packets = 8,300 B, and no warning came.
+  const nine = ecnWarnings(withNet({ name: "dctcp" }, { bufferBytes: 9 * 4150 }));
+  assert.is(nine.length, 1);
+  assert.match(nine[0], "no switch port marks: RED marks only above kMinBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMinBytes 37350 B, a data queue holds at most 37350 B).");
+  assert.match(nine[0], "or raise the limit (network.bufferBdp, bufferBytes)");
+  // bufferBdp 0.2: round(0.2 × 43 × 4,150) = 35,690 B, below Kmin (old Kmin ⌈0.2 × 8.6⌉ = 2 packets).
+  assert.match(ecnWarnings(withNet({ name: "nscc" }, { bufferBdp: 0.2 }))[0], "kMinBytes 37350 B, a data queue holds at most 35690 B");
+  // One packet more, 41,500 B > 37,350 B: a full queue can be marked.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { bufferBytes: 10 * 4150 })), []);
+});
+
 test("per port: a slower port's limit stays a whole packet while its thresholds scale down", () => {
-  // bufferBytes 41,500 = 10 packets, ecnMin/MaxFraction 1: Kmin = Kmax = 41,500 B, every port at
-  // 100 Gb/s: no mark anywhere.
-  const ten = { bufferBytes: 41_500, ecnMinFraction: 1, ecnMaxFraction: 1 };
+  // bufferBytes 41,500 = 10 packets, network.queue's Kmin = Kmax = 41,500 B (ecnMinFraction
+  // would take the BDP's 43 packets), every port at 100 Gb/s: no mark anywhere.
+  const ten = { bufferBytes: 41_500, queue: { kMinBytes: 41_500, kMaxBytes: 41_500 } };
   assert.match(warnings(withNet({ name: "dctcp" }, ten))[0], "kMinBytes 41500 B, a data queue holds at most 41500 B");
   // Hosts at 5 Gb/s: the ToR ports toward them scale by 5 / 100 (fabric.ts): limit
   // max(4,150, round(2,075)) = 4,150 B, Kmin round(2,075) = 2,075 B. A full one is marked.

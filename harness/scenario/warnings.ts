@@ -259,8 +259,8 @@ function markingFix(q: Readonly<QueueParams>): string {
   return q.ecnAt === "off"
     ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
     : Math.round(q.pMax * 65536) > 0
-      ? "Lower kMinBytes (network.ecnMinFraction, or network.queue.kMinBytes) below the data queue's limit"
-      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, or network.queue.kMaxBytes) below the data queue's limit";
+      ? "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)"
+      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)";
 }
 
 /**
