@@ -470,7 +470,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     idealPs,
     hpccStandalonePs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, bufferBytes, kMinBytes, kMaxBytes, rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
+    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,
@@ -648,3 +648,11 @@ export function hpccStandaloneFctPs(
   return 2 * delayPs + txPs + (wireBytes * 8000) / bottleneckGbps;
 }
 
+/**
+ * The buffer and RED thresholds the switch ports run at the scenario's link rate, after
+ * network.queue's overrides (dataLimitBytes, kMinBytes, kMaxBytes): what results.json reports.
+ */
+function resolvedQueue(fabric: Fabric): { bufferBytes: number; kMinBytes: number; kMaxBytes: number } {
+  const q = fabric.queues.params;
+  return { bufferBytes: q.dataLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+}

@@ -57,6 +57,10 @@ test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80
   const given = build(defaultWith("k", [{ kind: "permutation", bytes: 1000 }], { network: { bufferBdp: 2, queue: { kMinBytes: 50_000, kMaxBytes: 60_000 } } }));
   const q = given.fabric.queues.params;
   assert.equal([q.dataLimitBytes, q.kMinBytes, q.kMaxBytes], [86 * 4150, 50_000, 60_000]);
+  // …and what results.json's `derived` reports, not the fractions' 9 and 35 packets it overrode.
+  assert.equal(k(given.derived), [50_000, 60_000]);
+  const limit = build(defaultWith("k", [{ kind: "permutation", bytes: 1000 }], { network: { queue: { dataLimitBytes: 300_000 } } }));
+  assert.is(limit.derived.bufferBytes, 300_000);
 });
 
 test("the minimum RTO counts 6 queue drains on a 2-tier tree too (uet-htsim §2: 15 µs + 6 × buffer × 8 / link rate)", () => {
