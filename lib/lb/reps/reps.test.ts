@@ -356,4 +356,48 @@ test("cached(slot, 1.5) is −1 like any other index outside 0 … 7", () => {
   assert.is(t.cached(0, 1.5), -1);
 });
 
+test("decision counters: each choosePath counts once as random, explored, recycled or stale; freezes and exits count", () => {
+  const counts = (t: Reps) => [t.evsRandom, t.evsExplored, t.evsRecycled, t.evsStale, t.freezes, t.unfreezes];
+  // Paper profile, stale cycle: 3 EVs while nothing is cached (random 3); 8 cached, 6 used
+  // (recycled 6); a timeout freezes (freezes 1); 2 valid left (recycled 8); 10 more with nothing
+  // valid, frozen (stale 10); one more good ACK recycled and used (recycled 9).
+  const t = new Reps({ freezeTimeoutNs: 1_000_000 }, 1);
+  t.open(0);
+  for (let i = 0; i < 3; i++) t.choosePath(0, 0, i);
+  cache(t, 0, 0, [1, 2, 3, 4, 5, 6, 7, 8]);
+  for (let i = 0; i < 6; i++) t.choosePath(0, 1, i);
+  t.onPathFeedback(0, 2, 99, TIMEOUT);
+  for (let i = 0; i < 12; i++) t.choosePath(0, 3, i);
+  cache(t, 0, 5, [50]);
+  t.choosePath(0, 6, 0);
+  assert.equal(counts(t), [3, 0, 9, 10, 1, 0]);
+  // The exit: a good ACK after exit = 2 + 1,000,000 (unfreezes 1) opens a window of
+  // explorePackets = ceil(150,000 / 4,096) = 37 packets. "every-nth" draws at random when the
+  // counter, decremented, is a multiple of 8: before packets with counter 33, 25, 17, 9, 1
+  // (explored 5); the window's other 32 packets and the one after it take the EV just cached,
+  // one good ACK before each (recycled 9 + 32 + 1 = 42).
+  cache(t, 0, 1_000_003, [60]);
+  assert.is(t.exploreCounter(0), 37);
+  t.choosePath(0, 1_000_004, 0);
+  for (let k = 0; k < 37; k++) {
+    cache(t, 0, 1_000_005, [200 + k]);
+    t.choosePath(0, 1_000_006, k);
+  }
+  assert.equal(counts(t), [3, 5, 42, 10, 1, 1]);
+  // frozenSelect "cycle" (artifact): cached 1, 2, 3; the FIFO uses 1 (recycled 1); frozen, the
+  // pointer takes entry 0 (used: stale), 1 and 2 (valid: recycled 3), then 1, 2, 3, 1 (stale 5).
+  const c = new Reps({ profile: "artifact", freezeTimeoutNs: 1_000_000 }, 1);
+  c.open(0);
+  cache(c, 0, 0, [1, 2, 3]);
+  c.choosePath(0, 1, 0);
+  c.onPathFeedback(0, 2, 99, TIMEOUT);
+  for (let i = 0; i < 7; i++) c.choosePath(0, 3, i);
+  assert.equal(counts(c), [0, 0, 3, 5, 1, 0]);
+  // Rejected calls count nowhere but errors.
+  c.choosePath(5, 4, 0);
+  c.onPathFeedback(0, 4, 1 << 20, GOOD);
+  assert.equal(counts(c), [0, 0, 3, 5, 1, 0]);
+  assert.is(c.errors, 2);
+});
+
 test.run();

@@ -94,6 +94,21 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   private readonly freezing: number;
   private readonly trimming: number;
   private readonly failureRttNs: number;
+  /**
+   * What the table decided since construction, all flows (choosePath returns only the EV, and the
+   * fabric reads these when the run reports): freezes entered (REPS_FREEZE) and left
+   * (REPS_UNFREEZE); EVs chosen at random because nothing valid was cached and the flow was not
+   * frozen (Alg. 2: a new or drained connection), chosen at random by the post-freeze exploration
+   * window (Alg. 2 lines 1–3), taken from the cache as a valid recycled EV (get_next_ev, used
+   * once), and reused while frozen although already used (get_next_ev's stale cycle, or
+   * frozenSelect "cycle" on an entry no longer valid).
+   */
+  freezes = 0;
+  unfreezes = 0;
+  evsRandom = 0;
+  evsExplored = 0;
+  evsRecycled = 0;
+  evsStale = 0;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: RepsParamsInput = {}, capacity = 1) {
@@ -127,11 +142,17 @@ export class Reps extends FlowTable<typeof LAYOUT> {
       // Alg. 2 lines 1–3: the exploration window after freezing; read literally only every N-th
       // packet of it is random ("every-nth"), the code bases make every packet random ("all").
       this.explore[slot] = explore - 1;
-      if (this.exploreAll !== 0 || ((explore - 1) & S.Mask) === 0) return this.rng.nextBelow(this.evCount);
+      if (this.exploreAll !== 0 || ((explore - 1) & S.Mask) === 0) {
+        this.evsExplored++;
+        return this.rng.nextBelow(this.evCount);
+      }
     }
     const st = this.state[slot];
     const nValid = this.nValid[slot];
-    if ((st & S.CountMask) === 0 || (nValid === 0 && (st & S.Frozen) === 0)) return this.rng.nextBelow(this.evCount);
+    if ((st & S.CountMask) === 0 || (nValid === 0 && (st & S.Frozen) === 0)) {
+      this.evsRandom++;
+      return this.rng.nextBelow(this.evCount);
+    }
     if ((st & S.Frozen) !== 0 && this.cycle !== 0) return this.frozenCycle(slot, st);
     const base = slot << 3;
     if (nValid > 0) {
@@ -139,11 +160,13 @@ export class Reps extends FlowTable<typeof LAYOUT> {
       const i = (this.head[slot] - nValid) & S.Mask;
       this.valid[slot] &= ~(1 << i);
       this.nValid[slot] = nValid - 1;
+      this.evsRecycled++;
       return this.ring[base + i];
     }
     // Frozen with nothing valid: cycle through the stale entries by advancing head (Alg. 2).
     const h = this.head[slot];
     this.head[slot] = (h + 1) & S.Mask;
+    this.evsStale++;
     return this.ring[base + h];
   }
 
@@ -245,6 +268,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     if ((st & S.Frozen) !== 0 || this.explore[slot] !== 0) return 0;
     this.state[slot] = st | S.Frozen;
     this.exitFreeze[slot] = (now + this.freezeNs) | 0;
+    this.freezes++;
     return R.Freeze;
   }
 
@@ -269,6 +293,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
       this.ring.fill(0, slot << 3, (slot << 3) + S.N);
     }
     this.state[slot] = st;
+    this.unfreezes++;
     return R.Unfreeze;
   }
 
@@ -281,7 +306,8 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     if ((valid & bit) !== 0) {
       this.valid[slot] = valid & ~bit;
       this.nValid[slot] -= 1;
-    }
+      this.evsRecycled++;
+    } else this.evsStale++;
     const next = ptr + 1 === count ? 0 : ptr + 1;
     this.state[slot] = (st & ~S.PtrMask) | (next << S.PtrShift);
     return this.ring[(slot << 3) + ptr];
