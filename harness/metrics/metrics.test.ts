@@ -10,6 +10,7 @@ import { writeCm } from "../traffic/cm";
 import { ackStats, type FlowView, grouped, stats } from "./metrics";
 import { runFctSeries } from "../plot/plot";
 import { flowsCsv, lateAckLine, summary } from "./results";
+import { oneSwitchScenario } from "../net/test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
 
@@ -309,6 +310,82 @@ test("fault tallies: the flows a fault hit and the mean slowdown of those it hit
   assert.ok(sd[0] > sd[1] && sd[0] > sd[2], "the flow that lost a packet is the slowest");
   assert.ok(Math.abs((f.meanSlowdownHit as number) - sd[0]) < 0.0015);
   assert.ok(Math.abs((f.meanSlowdownOthers as number) - (sd[1] + sd[2]) / 2) < 0.0015);
+});
+
+test("faults that lose nothing still hit flows: degrade and slow count the flows whose packets crossed the link or reached the host while on (review htsim-user 3)", () => {
+  // Host 0's link (both directions) at 25 Gb/s for the whole run. Flow 0 (0 → 15) sends its data
+  // up that link, flow 2 (2 → 0) down it (its ACKs up it); flow 1 (1 → 14) never touches it
+  // (hosts 1 and 14 hang off ToRs 0 and 7 by their own links). Hit: flows 0 and 2; lost: none.
+  const flows = [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 1, dst: 14, bytes: 3 * 4086 }, { src: 2, dst: 0, bytes: 3 * 4086 }];
+  const r = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 25 }], run: { faultBaseline: false } }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  const [d] = r.metrics.faults;
+  assert.equal([d.flowsHit, d.flowsLost, d.lost.data + d.lost.ack, d.trimmed], [2, 0, 0, 0]);
+  const sd = r.flows.map((x) => x.slowdown as number);
+  assert.ok(Math.abs((d.meanSlowdownHit as number) - (sd[0] + sd[2]) / 2) < 0.0015);
+  assert.ok(Math.abs((d.meanSlowdownOthers as number) - sd[1]) < 0.0015);
+  // "While on": the same link degraded only until 5 µs, and flow 2 starting at 50 µs, after flows
+  // 0 and 1 have long finished (3 packets: FCT ≈ 10 µs): only flow 0 crossed it during the fault.
+  const later = flows.map((f, i) => (i === 2 ? { ...f, startUs: 50 } : f));
+  const brief = runScenario(base([{ kind: "flows", flows: later }], { faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 25, untilUs: 5 }], run: { faultBaseline: false } }));
+  assert.equal([brief.metrics.faults[0].flowsHit, brief.metrics.faults[0].flowsLost], [1, 0]);
+  // A slow receiver at host 15: flow 0's data reaches it; flows 1 and 2 deliver elsewhere.
+  const slow = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "slow", hosts: [15], rxFraction: 0.5 }], run: { faultBaseline: false } }));
+  assert.equal([slow.metrics.faults[0].flowsHit, slow.metrics.faults[0].flowsLost], [1, 0]);
+  assert.match(summary(r), /2 flows hit, 0 lost packets there/);
+});
+
+test("fault tallies: a loss fault hits the flows that lost packets there, and every flow that crossed it while on", () => {
+  // The window of "fault tallies" above on host 0's link, to 1.4 µs: flow 0 loses its first
+  // packet (lost 1, hit). Flow 2 (2 → 0) starts at 20 µs, after the window; flow 1 never crosses
+  // the link: neither is hit.
+  const flows = [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 1, dst: 14, bytes: 3 * 4086 }, { src: 2, dst: 0, bytes: 3 * 4086, startUs: 20 }];
+  const r = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }], run: { faultBaseline: false } }));
+  const [f] = r.metrics.faults;
+  assert.equal([f.lost.data, f.flowsLost, f.flowsHit], [1, 1, 1]);
+  // The same window with a loss probability of 10^-9 (about 3 × 10^-9 that anything of the
+  // few packets is lost; the seeded draw loses nothing): flow 0 still crossed it while on.
+  const rare = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1e-9, packets: ["data"], untilUs: 1.4 }], run: { faultBaseline: false } }));
+  const [g] = rare.metrics.faults;
+  assert.equal([g.lost.data, g.flowsLost, g.flowsHit], [0, 0, 1]);
+});
+
+test("trims by site: a loss fault's trim into ToR 0 is not last-hop, one into host 15 is; per port and link class (review htsim-user 7)", () => {
+  // One flow 0 → 15 across the k = 4 fat tree (6 links of 1 µs, 4,150 B wire packets at
+  // 100 Gb/s: 0.332 µs each). Packet k reaches ToR 0 at 0.332 (k + 1) + 1 µs and host 15 at
+  // 0.332 (k + 1) + 6 × 1 + 5 × 0.332 µs = 7.992 + 0.332 k µs (each hop stores and forwards).
+  // Loss with trim on host 0's link to 1.4 µs takes packet 0 only (1.332 µs; packet 1 1.664):
+  // one trim at host 0's NIC port, whose link ends at a switch. On host 15's link to 8.5 µs, packet
+  // 0 is a header by then (data only is hit) and packet 1 (8.324 µs) is trimmed, packet 2
+  // (8.656 µs) not: one trim at ToR 7's port to host 15, the last hop. Nothing queues: no other trims.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }] }], {
+    faults: [
+      { kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], trim: true, untilUs: 1.4 },
+      { kind: "loss", links: [{ host: 15 }], probability: 1, packets: ["data"], trim: true, untilUs: 8.5 },
+    ],
+    run: { faultBaseline: false },
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  const ts = r.metrics.trimSites as NonNullable<typeof r.metrics.trimSites>;
+  assert.equal([r.metrics.trims, r.metrics.faults[0].trimmed, r.metrics.faults[1].trimmed], [2, 1, 1]);
+  assert.equal([ts.lastHop, ts.elsewhere, ts.byClass], [1, 1, { host: 2 }]);
+  // Ties in port order: host 0's NIC port (a host's port ids come first) before ToR 7's.
+  assert.equal(ts.ports.map((x) => [x.name, x.lastHop, x.trims]), [["host 0 → switch 0", false, 1], ["switch 7 port 1 → host 15", true, 1]]);
+  assert.match(summary(r), /trims 2: last hop 1, elsewhere 1; most at host 0 → switch 0 1, switch 7 port 1 → host 15 1/);
+});
+
+test("trims by site: a 2:1 incast behind one switch trims only at the receiver's port, the last hop, also among the busiest links", () => {
+  // Leaf-spine with one leaf: every switch port faces a host, and the senders' NIC ports carry one
+  // flow each at line rate; only the switch's port to host 0 is offered 2 × its rate.
+  const s = { ...oneSwitchScenario("incast", 100, [{ src: 1, dst: 0, bytes: 2_000_000 }, { src: 2, dst: 0, bytes: 2_000_000 }]), network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true } } as Scenario;
+  s.topology = { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 3, linkGbps: 100, latencyNs: 1000 };
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  const ts = r.metrics.trimSites as NonNullable<typeof r.metrics.trimSites>;
+  assert.ok(r.metrics.trims > 0, "the incast trims");
+  assert.equal([ts.lastHop, ts.elsewhere, ts.ports.length, ts.ports[0].name], [r.metrics.trims, 0, 1, "switch 0 port 0 → host 0"]);
+  const top = r.metrics.links.busiest.find((x) => x.port === ts.ports[0].port);
+  assert.is(top?.trims, r.metrics.trims);
 });
 
 test("per-path listing: most packets first, ties in path order", () => {

@@ -63,6 +63,14 @@ export interface Metrics {
   drops: { total: number; data: number; ho: number; ack: number; nack: number; cnp: number; queue: number; receiver: number; pfc: number; watchdog: number; fault: number; reflex: number };
   trims: number;
   /**
+   * Where `trims` happened: at a last-hop port (a switch port facing a host, where UEC §4.1 marks
+   * the header DSCP_TRIMMED_LASTHOP and NSCC and REPS take the loss as the receiver's, not the
+   * path's: UEC §3.6.12 process_ev) or elsewhere; by link class (metrics.links); and per port, every
+   * port that trimmed, most first (a loss fault's trims at the port whose link it covers). Results
+   * written before 2026-12-05 lack it.
+   */
+  trimSites?: { lastHop: number; elsewhere: number; byClass: Record<string, number>; ports: { port: number; name: string; class: string; lastHop: boolean; trims: number }[] };
+  /**
    * The switches' shared buffers (network.switchBuffer): how often they refused an arrival or a
    * trimmed header that the port's own limits took, and the fullest one got (bytes); 0 and 0 without.
    */
@@ -72,14 +80,20 @@ export interface Metrics {
   /** PFC frames, paused time, ports ever paused, and the pause storms the switches' watchdog broke. */
   pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number; watchdogStorms: number };
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
-  links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number }[] };
+  /** `busiest[].trims`: the port's trims (trimSites); results written before 2026-12-05 lack it. */
+  links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number; trims?: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
   /**
    * Per fault: its label, what it resolved to (`links`: each cable once, by its lower port id,
    * with both ends as a scenario names them and its link class; "all" for `everywhere`; `hosts`
    * for `slow`), and its cost. Results written before these two fields (2026-12-04) lack them.
+   * `flowsHit`: the flows a packet of which (any kind, either direction) went onto a covered
+   * link while the fault was on, or (slow) reached a covered host as data while it was on, or was
+   * lost or trimmed to it; `flowsLost` (absent before 2026-12-05, when `flowsHit` counted only
+   * these): those that lost a packet to it or had one trimmed. The mean slowdowns are over the
+   * complete flows hit and the complete flows not hit.
    */
-  faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+  faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; flowsLost?: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
 }
 
 export interface Series {
@@ -225,18 +239,34 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     const sd = Math.sqrt(u.reduce((a, x) => a + (x - mean) ** 2, 0) / u.length);
     byClass[cls] = { links: u.length, meanUtil: r3(mean), minUtil: r3(Math.min(...u)), maxUtil: r3(Math.max(...u)), cov: mean > 0 ? r3(sd / mean) : 0 };
   }
+  // Trims per port: the queues' own, and a loss fault's at the port whose link it covers.
+  const trimsAt = (p: number) => (f.queues.isOpen(p) ? f.queues.packetsTrimmed(p) : 0) + f.faultTrimsAt[p];
   const busiest = utilAll
     .sort((a, c) => c.util - a.util || a.port - c.port)
     .slice(0, 8)
-    .map((x) => ({ port: x.port, name: portName(t, x.port), util: r3(x.util), bytes: x.bytes }));
+    .map((x) => ({ port: x.port, name: portName(t, x.port), util: r3(x.util), bytes: x.bytes, trims: trimsAt(x.port) }));
+  const trimSites: NonNullable<Metrics["trimSites"]> = { lastHop: 0, elsewhere: 0, byClass: {}, ports: [] };
+  for (let p = 0; p < t.ports; p++) {
+    const n = trimsAt(p);
+    if (n === 0) continue;
+    const cls = linkClass(t, p, lv);
+    // A queue flags a trim last-hop at the ports it was opened last-hop (net/fabric.ts), a loss
+    // fault when its link ends at a host: the same ports.
+    const lastHop = t.portTo[p] < t.hosts;
+    if (lastHop) trimSites.lastHop += n;
+    else trimSites.elsewhere += n;
+    trimSites.byClass[cls] = (trimSites.byClass[cls] ?? 0) + n;
+    trimSites.ports.push({ port: p, name: portName(t, p), class: cls, lastHop, trims: n });
+  }
+  trimSites.ports.sort((a, c) => c.trims - a.trims || a.port - c.port);
 
   const pause = f.paused();
   const ports = f.portTotals();
   const d = f.droppedByKind;
   const faults: Metrics["faults"] = f.faults.map((x, i) => {
     const tally = f.faultTally[i];
-    const hit = flows.filter((_, j) => tally.flows.has(j) && flows[j].slowdown !== null).map((v) => v.slowdown as number);
-    const others = flows.filter((_, j) => !tally.flows.has(j) && flows[j].slowdown !== null).map((v) => v.slowdown as number);
+    const hit = flows.filter((_, j) => tally.hit[j] === 1 && flows[j].slowdown !== null).map((v) => v.slowdown as number);
+    const others = flows.filter((_, j) => tally.hit[j] === 0 && flows[j].slowdown !== null).map((v) => v.slowdown as number);
     const mean = (a: number[]) => (a.length ? r3(a.reduce((s, v) => s + v, 0) / a.length) : null);
     return {
       label: x.label,
@@ -244,7 +274,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       hosts: x.hosts,
       lost: { data: tally.lost[Kind.Data], ho: tally.lost[Kind.Header], ack: tally.lost[Kind.Ack], nack: tally.lost[Kind.Nack], cnp: tally.lost[Kind.Cnp] },
       trimmed: tally.trimmed,
-      flowsHit: tally.flows.size,
+      flowsHit: tally.flowsHit,
+      flowsLost: tally.flows.size,
       meanSlowdownHit: mean(hit),
       meanSlowdownOthers: mean(others),
     };
@@ -275,6 +306,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       reflex: f.reflex !== null ? f.reflex.ndtDrops : 0, // Reflex NDT's own queues at the destination ESW
     },
     trims: ports.trims + f.faultTrims,
+    trimSites,
     switchBuffer: f.bufferTotals(),
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },

@@ -401,6 +401,8 @@ function detailLines(r: Results): string[] {
   const out: string[] = [];
   const st = (s: Stats) => `p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  (n ${s.n})`;
   const classes = Object.keys(m.fctUs.byClass);
+/** The ports that trimmed most, on the console; results.json lists every one. */
+const TRIM_PORTS_SHOWN = 3;
   if (classes.length > 1) for (const c of classes) out.push(`  ${c}: FCT µs ${st(m.fctUs.byClass[c])}; slowdown ${st(m.slowdown.byClass[c])}`);
   if (m.fctUs.bySize.length > 1) for (let i = 0; i < m.fctUs.bySize.length; i++) out.push(`  ${m.fctUs.bySize[i].label}: FCT µs ${st(m.fctUs.bySize[i])}; slowdown ${st(m.slowdown.bySize[i])}`);
   if (m.jobs.length > 0) {
@@ -415,7 +417,8 @@ function detailLines(r: Results): string[] {
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
   for (const x of m.faults) {
-    out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+    const lost = x.flowsLost !== undefined ? `, ${x.flowsLost} lost packets there` : "";
+    out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit${lost} (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
     // Which links a random draw or a switch took: the scenario names them only by rule.
     const links = x.links ?? [];
     if (links === "all") out.push("  links: all");
@@ -424,6 +427,11 @@ function detailLines(r: Results): string[] {
       out.push(`  links: ${shown.join("; ")}${links.length > shown.length ? `; … ${links.length - shown.length} more in results.json` : ""}`);
     }
     if ((x.hosts ?? []).length > 0) out.push(`  hosts: ${x.hosts.join(", ")}`);
+  const ts = m.trimSites;
+  if (ts !== undefined && m.trims > 0) {
+    const most = ts.ports.slice(0, TRIM_PORTS_SHOWN).map((x) => `${x.name} ${x.trims}`);
+    out.push(`trims ${m.trims}: last hop ${ts.lastHop}, elsewhere ${ts.elsewhere}; most at ${most.join(", ")}${ts.ports.length > most.length ? ` (${ts.ports.length} ports trimmed)` : ""}`);
+  }
   }
   if (r.faultCost) {
     const c = r.faultCost;

@@ -224,7 +224,16 @@ export interface FaultTally {
   lost: number[]; // by packet kind
   /** Data packets trimmed instead (FaultSpec.trim). */
   trimmed: number;
+  /** Flows that lost a packet to the fault or had one trimmed by it. */
   flows: Set<number>;
+  /**
+   * Per flow, 1 once the fault hit it: a packet of the flow (any kind, either direction) went
+   * onto a covered link while the fault was on, or reached a covered host's NIC as data (Slow),
+   * or was lost or trimmed to it. A degrade or slow fault loses nothing, yet slows what crosses.
+   */
+  readonly hit: Uint8Array;
+  /** Flows with hit 1. */
+  flowsHit: number;
 }
 
 export interface FlowSpec {
@@ -476,6 +485,8 @@ export class Fabric {
   faultDrops = 0;
   /** Data packets a loss fault trimmed (FaultSpec.trim); among `trims`, not among the queues' trims. */
   faultTrims = 0;
+  /** Per port: the data packets a loss fault trimmed at the far end of its link (the queues count their own trims). */
+  readonly faultTrimsAt: Float64Array;
   /** Far end of each port as built; portTo holds −1 − node while a Down/Loss/Corrupt fault is active there. */
   private readonly realTo: Int32Array;
   private readonly portTo: Int32Array;
@@ -492,6 +503,12 @@ export class Fabric {
   private faultsBegun = 0;
   /** Per fault: 1 at each port (a Slow fault: each host) it covers. */
   private readonly faultCovers: Uint8Array[];
+  /**
+   * 1 at a port while a link fault covering it is on (faultWatchHost: a host, Slow): the one
+   * check the per-packet paths make before looking for the faults a packet crosses.
+   */
+  private readonly faultWatchPort: Uint8Array;
+  private readonly faultWatchHost: Uint8Array;
   private readonly faultRng: Xoshiro128;
   private readonly basePsPerByte: Float64Array;
   private readonly baseRxPsPerByte: Float64Array;
@@ -732,7 +749,10 @@ export class Fabric {
     // Faults: one begin (and end) event each, scheduled before the flows' starts so that a fault
     // at a flow's start time is in force for its first packet.
     this.faults = opts.faults ?? [];
-    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], trimmed: 0, flows: new Set<number>() }));
+    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], trimmed: 0, flows: new Set<number>(), hit: new Uint8Array(F), flowsHit: 0 }));
+    this.faultTrimsAt = new Float64Array(this.portTo.length);
+    this.faultWatchPort = new Uint8Array(this.portTo.length);
+    this.faultWatchHost = new Uint8Array(H);
     this.baseRxPsPerByte = Float64Array.from(this.rxPsPerByte);
     this.faultBegun = new Int32Array(this.faults.length);
     this.faultCovers = this.faults.map((x) => {
@@ -890,6 +910,7 @@ export class Fabric {
     heap.delay = ser + this.latPs[port];
     heap.after(Ev.Arrive, port, h);
     this.transmissions++;
+    if (this.faultWatchPort[port] !== 0) this.faultCross(port, h);
   }
 
   /** The end of the serialisation transmit() just started, as an event of its delay class. */
@@ -1556,6 +1577,7 @@ export class Fabric {
   private hostReceive(host: number, h: number): void {
     const pool = this.pool;
     const k = pool.i32[(h << 4) + P.Kind];
+    if (this.faultWatchHost[host] !== 0 && k === Kind.Data) this.faultSlowed(host, pool.i32[(h << 4) + P.Flow]);
     if (k <= Kind.Header) {
       pool.hostNs[h] = this.nowNs | 0;
       // DCQCN's NP is the receiving NIC's (§3.1): it sees a data packet when it arrives, before
@@ -2260,6 +2282,7 @@ export class Fabric {
     const t = this.faultTally[fault];
     t.lost[k]++;
     t.flows.add(f);
+    this.faultHit(fault, f);
     this.flowFaultLosses[f]++;
     this.faultDrops++;
     this.drop(h);
@@ -2273,12 +2296,47 @@ export class Fabric {
    */
   private faultTrim(fault: number, port: number, h: number): void {
     const t = this.faultTally[fault];
+    const f = this.pool.i32[(h << 4) + P.Flow];
     t.trimmed++;
-    t.flows.add(this.pool.i32[(h << 4) + P.Flow]);
+    t.flows.add(f);
+    this.faultHit(fault, f);
     this.faultTrims++;
+    this.faultTrimsAt[port]++;
     const bytes = this.pool.i32[(h << 4) + P.Bytes];
     const trimBytes = this.queues.params.trimBytes;
     this.trim(h, bytes < trimBytes ? bytes : trimBytes, this.realTo[port] < this.H);
+  }
+
+  /** Flow f met fault j (FaultTally.hit). */
+  private faultHit(j: number, f: number): void {
+    const t = this.faultTally[j];
+    if (t.hit[f] === 0) {
+      t.hit[f] = 1;
+      t.flowsHit++;
+    }
+  }
+
+  /** Packet h went onto the link of a port a link fault covers: each such fault on hits its flow. */
+  private faultCross(port: number, h: number): void {
+    const f = this.pool.i32[(h << 4) + P.Flow];
+    for (let j = 0; j < this.faults.length; j++) {
+      if (this.faultBegun[j] !== 0 && this.faults[j].kind !== FaultKind.Slow && this.faultCovers[j][port] === 1) this.faultHit(j, f);
+    }
+  }
+
+  /** A data packet of flow f reached host's NIC while a Slow fault covers the host. */
+  private faultSlowed(host: number, f: number): void {
+    for (let j = 0; j < this.faults.length; j++) {
+      if (this.faultBegun[j] !== 0 && this.faults[j].kind === FaultKind.Slow && this.faultCovers[j][host] === 1) this.faultHit(j, f);
+    }
+  }
+
+  /** 1 while some fault on covers `at` (a host when `slow`, else a port). */
+  private faultWatched(at: number, slow: boolean): number {
+    for (let j = 0; j < this.faults.length; j++) {
+      if (this.faultBegun[j] !== 0 && (this.faults[j].kind === FaultKind.Slow) === slow && this.faultCovers[j][at] === 1) return 1;
+    }
+    return 0;
   }
 
   /**
@@ -2290,10 +2348,14 @@ export class Fabric {
     this.faultBegun[i] = on ? ++this.faultsBegun : 0;
     const x = this.faults[i];
     if (x.kind === FaultKind.Slow) {
-      for (const host of x.hosts) this.rxPsPerByte[host] = this.slowestPs(host, FaultKind.Slow, this.baseRxPsPerByte[host]);
+      for (const host of x.hosts) {
+        this.rxPsPerByte[host] = this.slowestPs(host, FaultKind.Slow, this.baseRxPsPerByte[host]);
+        this.faultWatchHost[host] = this.faultWatched(host, true);
+      }
       return;
     }
     for (const p of x.ports) {
+      this.faultWatchPort[p] = this.faultWatched(p, false);
       if (x.kind === FaultKind.Degrade) this.psPerByte[p] = this.slowestPs(p, FaultKind.Degrade, this.basePsPerByte[p]);
       else if (x.kind === FaultKind.Down) {
         const was = this.downBy[p];
