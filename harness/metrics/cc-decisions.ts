@@ -46,6 +46,11 @@ export function ccDecisions(tables: readonly { cc: CcAdapter; flows: number }[])
  * count is 0 or there are none (cc none, or results from before the counts).
  */
 export function ccDecisionLine(total: Record<string, number> | undefined): string | null {
+  return decisionLine("CC decisions", total);
+}
+
+/** `title: module NAME count, …; module …` over the non-zero counts of `PREFIX_NAME` keys (CC and LB alike). */
+export function decisionLine(title: string, total: Record<string, number> | undefined): string | null {
   if (total === undefined) return null;
   const groups = new Map<string, string[]>();
   for (const name of Object.keys(total)) {
@@ -57,5 +62,5 @@ export function ccDecisionLine(total: Record<string, number> | undefined): strin
     g.push(`${name.slice(cut + 1)} ${total[name]}`);
   }
   if (groups.size === 0) return null;
-  return `CC decisions: ${[...groups].map(([cc, g]) => `${cc} ${g.join(", ")}`).join("; ")}`;
+  return `${title}: ${[...groups].map(([cc, g]) => `${cc} ${g.join(", ")}`).join("; ")}`;
 }

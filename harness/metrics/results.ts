@@ -7,6 +7,7 @@ import type { Built } from "../scenario/build";
 import type { ReflexSites } from "../net/reflex";
 import { DackTransport, type DackTotals } from "../net/dack";
 import { ccDecisionLine, ccDecisions, type CcTableDecisions } from "./cc-decisions";
+import { lbDecisionLine, lbDecisions } from "./lb-decisions";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
 
 export interface FlowResult {
@@ -97,6 +98,12 @@ export interface Results {
      * 2026-12-05 lack it.
      */
     cc?: Record<string, number>;
+    /**
+     * What the load balancers decided, summed over their tables (metrics/lb-decisions.ts: REPS's
+     * freezes and where its EVs came from); {} for load balancers that count nothing. Results
+     * written before 2026-12-05 lack it.
+     */
+    lb?: Record<string, number>;
   };
   /** `totals.cc` per CC table, when the run has more than one (traffic entries with their own CC, or intra- and inter-DC tables). */
   ccTables?: CcTableDecisions[];
@@ -226,6 +233,7 @@ export function collect(b: Built): Results {
       events: f.events,
       moduleErrors: f.moduleErrors(),
       cc: decisions.total,
+      lb: lbDecisions(f.lbTables()),
     },
     ...(decisions.tables.length > 1 ? { ccTables: decisions.tables } : {}),
     fct: {
@@ -374,6 +382,8 @@ export function summary(r: Results, maxRows = 24): string {
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
   const decided = ccDecisionLine(t.cc);
   if (decided !== null) lines.push(decided);
+  const balanced = lbDecisionLine(t.lb);
+  if (balanced !== null) lines.push(balanced);
   if (r.reflex) {
     const x = r.reflex;
     lines.push(
@@ -391,6 +401,8 @@ export function summary(r: Results, maxRows = 24): string {
 
 /** A fault's links listed on the console; results.json lists them all. */
 const FAULT_LINKS_SHOWN = 8;
+/** The ports that trimmed most, on the console; results.json lists every one. */
+const TRIM_PORTS_SHOWN = 3;
 const fmt = (x: number | null, d = 2) => (x === null ? "—" : x.toFixed(d));
 /** A count's change with its sign: "+3", "-44", "+0". */
 const signed = (x: number) => (x >= 0 ? `+${x}` : `${x}`);
@@ -401,8 +413,6 @@ function detailLines(r: Results): string[] {
   const out: string[] = [];
   const st = (s: Stats) => `p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  (n ${s.n})`;
   const classes = Object.keys(m.fctUs.byClass);
-/** The ports that trimmed most, on the console; results.json lists every one. */
-const TRIM_PORTS_SHOWN = 3;
   if (classes.length > 1) for (const c of classes) out.push(`  ${c}: FCT µs ${st(m.fctUs.byClass[c])}; slowdown ${st(m.slowdown.byClass[c])}`);
   if (m.fctUs.bySize.length > 1) for (let i = 0; i < m.fctUs.bySize.length; i++) out.push(`  ${m.fctUs.bySize[i].label}: FCT µs ${st(m.fctUs.bySize[i])}; slowdown ${st(m.slowdown.bySize[i])}`);
   if (m.jobs.length > 0) {
@@ -416,6 +426,11 @@ const TRIM_PORTS_SHOWN = 3;
       (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
+  const ts = m.trimSites;
+  if (ts !== undefined && m.trims > 0) {
+    const most = ts.ports.slice(0, TRIM_PORTS_SHOWN).map((x) => `${x.name} ${x.trims}`);
+    out.push(`trims ${m.trims}: last hop ${ts.lastHop}, elsewhere ${ts.elsewhere}; most at ${most.join(", ")}${ts.ports.length > most.length ? ` (${ts.ports.length} ports trimmed)` : ""}`);
+  }
   for (const x of m.faults) {
     const lost = x.flowsLost !== undefined ? `, ${x.flowsLost} lost packets there` : "";
     out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit${lost} (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
@@ -427,11 +442,6 @@ const TRIM_PORTS_SHOWN = 3;
       out.push(`  links: ${shown.join("; ")}${links.length > shown.length ? `; … ${links.length - shown.length} more in results.json` : ""}`);
     }
     if ((x.hosts ?? []).length > 0) out.push(`  hosts: ${x.hosts.join(", ")}`);
-  const ts = m.trimSites;
-  if (ts !== undefined && m.trims > 0) {
-    const most = ts.ports.slice(0, TRIM_PORTS_SHOWN).map((x) => `${x.name} ${x.trims}`);
-    out.push(`trims ${m.trims}: last hop ${ts.lastHop}, elsewhere ${ts.elsewhere}; most at ${most.join(", ")}${ts.ports.length > most.length ? ` (${ts.ports.length} ports trimmed)` : ""}`);
-  }
   }
   if (r.faultCost) {
     const c = r.faultCost;

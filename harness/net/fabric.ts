@@ -2601,6 +2601,21 @@ export class Fabric {
     return out;
   }
 
+  /** Each distinct LB table and the flows it serves, in the order of its first flow (metrics/lb-decisions.ts). */
+  lbTables(): { lb: LbTable; flows: number }[] {
+    const out: { lb: LbTable; flows: number }[] = [];
+    const at = new Map<LbTable, number>();
+    for (let f = 0; f < this.flows; f++) {
+      const lb = this.lbOf[f];
+      const i = at.get(lb);
+      if (i === undefined) {
+        at.set(lb, out.length);
+        out.push({ lb, flows: 1 });
+      } else out[i].flows++;
+    }
+    return out;
+  }
+
   /** The flows' CC and LB error counters (distinct tables counted once). */
   private endpointErrors(): number {
     let n = 0;
