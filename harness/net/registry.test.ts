@@ -5,7 +5,7 @@ import type { AimdCc, NsccCc, SwiftCc } from "./adapters";
 import type { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import type { Plb } from "../../lib/lb/plb/plb";
 import { ParamError } from "../../lib/core/params";
-import { makeCc, makeLb, makeTransport, type NetworkContext } from "./registry";
+import { builtWith, makeCc, makeLb, makeTransport, type NetworkContext } from "./registry";
 import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 const CTX: NetworkContext = { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 16_384 };
@@ -88,6 +88,26 @@ test("DCP and the RDMA baselines take params per side (README: { sender, receive
   }
   // Per side, a window is taken: RACK's sender window of 5 packets, not the default of 2 BDPs (86).
   assert.is((makeTransport("rack", { sender: { windowPackets: 5 } }, CTX, 1, 64) as RackTransport).tx.params.windowPackets, 5);
+});
+
+test("each table records what it was built with: its profile and the parameters its resolver returned (results.json moduleParams)", () => {
+  const nscc = makeCc("nscc", {}, CTX, 1) as NsccCc;
+  const rec = builtWith(nscc);
+  // The fabric's NSCC is the standard's (UEC 1.0 Table 3-76): target_qdelay 0.75 × 14,000 = 10,500 ns with trimming.
+  assert.equal([rec?.area, rec?.name, rec?.profile, rec?.params.targetDelayNs], ["cc", "nscc", "uec", 10_500]);
+  assert.is(rec?.params.qaThresholdNs, "Infinity", "JSON has no Infinity");
+  assert.equal(builtWith(makeCc("none", {}, CTX, 1)), { area: "cc", name: "none", profile: null, scope: "", params: {} });
+  // REPS: uec-htsim unless the scenario says otherwise.
+  assert.equal([builtWith(makeLb("reps", {}, CTX, 1))?.profile, builtWith(makeLb("reps", { profile: "paper" }, CTX, 1))?.profile], ["uec-htsim", "paper"]);
+  // Two sides: each side's parameters, the profile from the sender (RACK's RFC 8985 default).
+  const rack = builtWith(makeTransport("rack", {}, CTX, 1, 64));
+  assert.equal([rack?.profile, Object.keys(rack?.params ?? {})], ["rfc8985", ["sender", "receiver"]]);
+  // DCP's MTU is the payload: 4,150 − 64 = 4,086 B.
+  assert.is((builtWith(makeTransport("dcp", {}, CTX, 1, 64))?.params.sender as Record<string, unknown>).mtuBytes, 4086);
+  // DACK: the network's RTO and one target set for hosts alike, with the 9,216 B policy threshold of a 1 MB buffer.
+  const ends = { dst: Int32Array.of(1, 1), hosts: 2, bufferBytes: Float64Array.of(1e6, 1e6) };
+  const dack = builtWith(makeTransport("dack", {}, CTX, 2, 64, ends));
+  assert.equal([dack?.name, dack?.params.rtoNs, (dack?.params.target as Record<string, unknown>).policyThresholdBytes], ["dack", 100_000, 9216]);
 });
 
 test.run();

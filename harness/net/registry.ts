@@ -1,6 +1,7 @@
 // Modules by the names a scenario uses. Each table is built once per run with capacity = flows
 // (slot = flow index), its parameters being the network-derived defaults the module accepts
-// (link rate, base RTT, MTU, header, trimming, seed) overridden by the scenario's `params`.
+// (link rate, base RTT, MTU, header, trimming, seed) overridden by the scenario's `params`. Each
+// table remembers what it was built with (builtWith), for results.json `moduleParams`.
 
 import { Aimd } from "../../lib/cc/aimd/aimd";
 import { ParamError } from "../../lib/core/params";
@@ -38,7 +39,7 @@ import { IRN_SENDER_DEFAULTS, IrnReceiver, IrnSender } from "../../lib/reliabili
 import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender } from "../../lib/reliability/rack/rack";
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
-import { type FlowEnds, makeDackTransport } from "./dack";
+import { type DackTransport, type FlowEnds, makeDackTransport } from "./dack";
 import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
@@ -74,13 +75,114 @@ function derived(names: readonly string[], ctx: NetworkContext, user: Params): P
   return { ...out, ...user };
 }
 
+/** A parameter as results.json records it: JSON has no Infinity, so a non-finite number is its name ("Infinity"). */
+export type ParamValue = number | string | boolean | null | ParamValue[] | { [key: string]: ParamValue };
+
+/**
+ * What a module table was built with: its area and name as the scenario gives them, the profile
+ * it ran (null for a module without profiles) and every parameter its resolver returned, the
+ * network-derived defaults and the constants derived from them included (results.json
+ * `moduleParams`). `scope` says where the scenario gives its spec ("" until the builder says).
+ */
+export interface ModuleRecord {
+  area: "cc" | "lb" | "reliability" | "switch";
+  name: string;
+  profile: string | null;
+  scope: string;
+  params: Record<string, ParamValue>;
+}
+
+/** Nesting deeper than this is structure (a topology's tables), not a parameter. */
+const PARAM_DEPTH = 4;
+
+/**
+ * A parameter value in JSON's terms, or undefined for what is not one: a prebuilt topology or
+ * endpoint table, a typed array, a function (objects that are not plain), which the module was
+ * handed as structure and which results.json describes elsewhere.
+ */
+function paramValue(v: unknown, depth: number): ParamValue | undefined {
+  if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
+  if (typeof v === "string" || typeof v === "boolean" || v === null) return v;
+  if (typeof v !== "object" || depth >= PARAM_DEPTH) return undefined;
+  if (Array.isArray(v)) {
+    const out = v.map((x) => paramValue(x, depth + 1));
+    return out.every((x) => x !== undefined) ? (out as ParamValue[]) : undefined;
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return undefined;
+  const out: Record<string, ParamValue> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const y = paramValue(x, depth + 1);
+    if (y !== undefined) out[k] = y;
+  }
+  return out;
+}
+
+/** The record of a module built with `params` (a resolver's output, or `{ sender, receiver }` of two). */
+export function moduleRecord(area: ModuleRecord["area"], name: string, params: object): ModuleRecord {
+  const plain = (paramValue({ ...params }, 0) ?? {}) as Record<string, ParamValue>;
+  const first = plain.sender ?? plain.initiator;
+  const profile = typeof plain.profile === "string" ? plain.profile : first !== null && typeof first === "object" && !Array.isArray(first) && typeof first.profile === "string" ? first.profile : null;
+  return { area, name, profile, scope: "", params: plain };
+}
+
+const records = new WeakMap<object, ModuleRecord>();
+
+function note<T extends object>(table: T, area: ModuleRecord["area"], name: string, params: object): T {
+  records.set(table, moduleRecord(area, name, params));
+  return table;
+}
+
+/** What `table` (a CC adapter, LB table or transport this registry made) was built with, else undefined. */
+export function builtWith(table: object): ModuleRecord | undefined {
+  return records.get(table);
+}
+
+/** Says where the scenario gives `table`'s spec (as CcAdapter.scope does for a CC table). */
+export function setScope(table: object, scope: string): void {
+  const r = records.get(table);
+  if (r !== undefined) r.scope = scope;
+}
+
+/**
+ * DACK and OPT: the initiator's parameters, the targets' (one set when every host's is the same,
+ * else each distinct set with its hosts: a `put` entry's receive buffer sets its target's queue),
+ * and the transport's own: the retransmission timeout, MSS and header.
+ */
+function noteDack(t: DackTransport, user: Params, ctx: NetworkContext): DackTransport {
+  const sets = new Map<string, { hosts: number[]; params: object }>();
+  t.targets.forEach((x, host) => {
+    if (x === null) return;
+    const key = JSON.stringify(paramValue({ ...x.params }, 0));
+    const set = sets.get(key);
+    if (set === undefined) sets.set(key, { hosts: [host], params: x.params });
+    else set.hosts.push(host);
+  });
+  const targets = [...sets.values()];
+  return note(t, "reliability", t.name, {
+    rtoNs: user.rtoNs ?? ctx.rtoNs,
+    mssBytes: ctx.mtuBytes - ctx.headerBytes,
+    headerBytes: ctx.headerBytes,
+    initiator: t.tx.params,
+    ...(targets.length === 1 ? { target: targets[0].params } : { targets: targets.map((x) => ({ hosts: x.hosts, ...x.params })) }),
+  });
+}
+
 export const CC_NAMES = ["nscc", "dctcp", "mprdma", "aimd", "swift", "timely", "dcqcn", "none"] as const;
 export const LB_NAMES = ["reps", "ecmp", "ops", "plb", "flowlet", "spritz-scout", "spritz-spray", "spritz-vlan"] as const;
 export const RELIABILITY_NAMES = ["rud", "dcp", "gbn", "irn", "rack", "timeout", "dack", "opt"] as const;
 
 export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
+  const cc = makeCcAdapter(name, user, ctx, capacity);
+  // Every adapter holds its module as `m` (DCQCN's reaction point, whose notification point
+  // resolves the same input); cc none holds no parameters.
+  return note(cc, "cc", name, (cc as unknown as { m: { params?: object } }).m.params ?? {});
+}
+
+function makeCcAdapter(name: string, user: Params, ctx: NetworkContext, capacity: number): CcAdapter {
   switch (name) {
     case "nscc":
+      // `uec` (UEC 1.0 Table 3-76), not `uec-htsim`: the standard's text is the default, the
+      // reference simulator's choices a profile to ask for (harness/README "Module defaults").
       return new NsccCc(new Nscc(derived(NSCC_PARAM_NAMES, ctx, { profile: "uec", ...user }) as never, capacity));
     case "dctcp":
       return new DctcpCc(new Dctcp(derived(DCTCP_PARAM_NAMES, ctx, user) as never, capacity));
@@ -105,8 +207,18 @@ export function makeCc(name: string, user: Params, ctx: NetworkContext, capacity
 
 /** A load balancer table; `perSource` tables (Spritz) are built per source switch by the caller. */
 export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params = {}): LbTable {
+  const lb = makeLbTable(name, user, ctx, capacity, extra);
+  // A Spritz table's switch is where it sits, not how it behaves: without it the tables of one
+  // spec, one per source switch, report as one.
+  const { srcSwitch: _, ...params } = (lb as unknown as { params: Params }).params;
+  return note(lb, "lb", name, params);
+}
+
+function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params): LbTable {
   switch (name) {
     case "reps":
+      // `uec-htsim` where the module's own default is `paper`: the fabric's switches and NSCC
+      // follow UEC, whose REPS is the reference simulator's (harness/README "Module defaults").
       return new Reps(derived(REPS_PARAM_NAMES, ctx, { profile: "uec-htsim", ...user }) as never, capacity);
     case "ecmp":
       return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
@@ -156,14 +268,16 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       // module's 1024 and at most its 32,768 (uet-htsim's limit is 16,384).
       const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPacketsOf(ctx))));
       const p = derived(RUD_PARAM_NAMES, ctx, { windowPackets, ...user }) as never;
-      return new RudTransport(new RudSender(p, capacity), new RudReceiver(p, capacity), ackBytes);
+      // One set for both sides, as the scenario gives it: the receiver resolves the same input.
+      const tx = new RudSender(p, capacity);
+      return note(new RudTransport(tx, new RudReceiver(p, capacity), ackBytes), "reliability", name, tx.params);
     }
     case "dcp": {
       const sides = senderReceiver(name, user);
       // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
       const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity);
       const rx = new DcpReceiver({ ...sides.receiver } as never, capacity);
-      return new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity);
+      return note(new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity), "reliability", name, { sender: tx.params, receiver: rx.params });
     }
     case "gbn":
     case "irn":
@@ -174,7 +288,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
     case "opt":
       if (ends === undefined) throw new RangeError(`reliability ${name} needs each flow's destination host`);
       // The whole packet occupies the target's queue and the initiator's outstanding bytes.
-      return makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes);
+      return noteDack(makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes), user, ctx);
   }
   throw new RangeError(`unknown reliability module ${name}`);
 }
@@ -226,17 +340,19 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
   const header = ctx.headerBytes;
   const floorNs = timerFloorNs(ctx.baseRttNs);
   const atLeastRtts = (ns: number): number => (ns > floorNs ? ns : floorNs);
+  const twoSides = (t: Transport, tx: { params: object }, rx: { params: object }): Transport => note(t, "reliability", name, { sender: tx.params, receiver: rx.params });
   switch (name) {
     case "gbn": {
       const tx = new GbnSender(sender({ rtoNs: atLeastRtts(GBN_SENDER_DEFAULTS.rtoNs) }), capacity);
       // A NACK repeated within an RTT would send the sender back again before its resend arrived.
       const rx = new GbnReceiver(receiver({ nackIntervalNs: atLeastRtts(GBN_RECEIVER_DEFAULTS.nackIntervalNs) }), capacity);
-      return new GbnTransport(tx, rx, ackBytes, header, capacity);
+      return twoSides(new GbnTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
     case "irn": {
       const d = IRN_SENDER_DEFAULTS;
       const tx = new IrnSender(sender({ bdpPackets, rtoLowNs: atLeastRtts(d.rtoLowNs), rtoHighNs: atLeastRtts(d.rtoHighNs) }), capacity);
-      return new IrnTransport(tx, new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity), ackBytes, header, capacity);
+      const rx = new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity);
+      return twoSides(new IrnTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
     case "rack": {
       const d = RACK_SENDER_DEFAULTS;
@@ -244,9 +360,11 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
       // Two BDPs, but no more than the module holds (a 400 Gb/s WAN of 1 ms would want 24,400).
       const windowPackets = Math.min(2 * bdpPackets, RACK_MAX_WINDOW_PACKETS);
       const tx = new RackSender(sender({ windowPackets, ...rto }), capacity);
-      return new RackTransport(tx, new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
+      const rx = new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity);
+      return twoSides(new RackTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
   }
   const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets, rtoNs: atLeastRtts(TIMEOUT_SENDER_DEFAULTS.rtoNs) }), capacity);
-  return new TimeoutTransport(tx, new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity), ackBytes, header, capacity);
+  const rx = new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity);
+  return twoSides(new TimeoutTransport(tx, rx, ackBytes, header, capacity), tx, rx);
 }
