@@ -5,7 +5,9 @@
 
 import type { Built } from "../scenario/build";
 import type { ReflexSites } from "../net/reflex";
+import { Pfc } from "../../lib/switch/pfc/pfc";
 import { DackTransport, type DackTotals } from "../net/dack";
+import { builtWith, type ModuleRecord, moduleRecord } from "../net/registry";
 import { ccDecisionLine, ccDecisions, type CcTableDecisions } from "./cc-decisions";
 import { lbDecisionLine, lbDecisions } from "./lb-decisions";
 import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
@@ -63,6 +65,12 @@ export interface Results {
   hosts: number;
   switches: number;
   modules: { cc: string[]; lb: string[]; reliability: string };
+  /**
+   * What each module of the run was built with (moduleParams below): CC and LB per table, the
+   * reliability module, and the switches' queues, routing, PFC and Reflex. Results written
+   * before 2026-12-05 lack it.
+   */
+  moduleParams?: ModuleParams[];
   derived: Record<string, number | string | boolean>;
   simulatedUs: number;
   /**
@@ -120,6 +128,23 @@ export interface Results {
   /** The DACK policy or its OPT baseline (reliability dack / opt): the targets' ACKs and drops. */
   dack?: DackTotals;
   flows: FlowResult[];
+}
+
+/**
+ * One module as the run built it: area, name, the profile it ran (null for a module without
+ * profiles), where the scenario gives its spec, and every parameter its resolver returned, the
+ * derived constants included (NSCC's targetDelayNs, fiBytes, etaBytes, alphaBytesPerNs,
+ * maxWndBytes, …); a non-finite number is written as its name ("Infinity"). Tables built alike
+ * are one entry (`tables` counts them: Spritz builds one per source switch); on two DCs a spec's
+ * intra- and inter-DC tables are two, their scopes saying which.
+ */
+export interface ModuleParams extends ModuleRecord {
+  /** Flows its tables serve (CC and LB). */
+  flows?: number;
+  /** How many tables were built with these parameters, when more than one. */
+  tables?: number;
+  /** Their seeds, table by table, in place of params.seed, when more than one table. */
+  seeds?: number[];
 }
 
 export interface ReflexTotals {
@@ -209,6 +234,7 @@ export function collect(b: Built): Results {
     hosts: b.topology.hosts,
     switches: b.topology.switches,
     modules: { cc: [...new Set(b.names.cc)], lb: [...new Set(b.names.lb)], reliability: b.names.reliability },
+    moduleParams: moduleParams(b),
     derived: b.derived,
     ...(b.warnings.length > 0 ? { warnings: b.warnings } : {}),
     simulatedUs: r3(f.now / 1e6),
@@ -251,6 +277,51 @@ export function collect(b: Built): Results {
     ...(f.transport instanceof DackTransport ? { dack: f.transport.totals() } : {}),
     flows,
   };
+}
+
+/** results.json `moduleParams`: the endpoint modules' tables in the order of their first flow, then the switches'. */
+function moduleParams(b: Built): ModuleParams[] {
+  const f = b.fabric;
+  const out: ModuleParams[] = [];
+  const seen = new Map<string, ModuleParams>();
+  const add = (r: ModuleRecord | undefined, scope: string, flows?: number): void => {
+    if (r === undefined) return;
+    const entry: ModuleParams = { ...r, scope: r.scope || scope, params: { ...r.params } };
+    // Tables of one spec draw from seeds of their own (Spritz's, one per source switch), and
+    // are otherwise built alike: one entry, their seeds listed.
+    const seed = entry.params.seed;
+    delete entry.params.seed;
+    const key = JSON.stringify(entry);
+    const same = seen.get(key);
+    if (same === undefined) {
+      if (seed !== undefined) entry.params.seed = seed;
+      if (flows !== undefined) entry.flows = flows;
+      seen.set(key, entry);
+      out.push(entry);
+      return;
+    }
+    same.tables = (same.tables ?? 1) + 1;
+    if (flows !== undefined) same.flows = (same.flows ?? 0) + flows;
+    if (seed !== undefined) {
+      if (same.seeds === undefined) same.seeds = [same.params.seed as number];
+      same.seeds.push(seed as number);
+      delete same.params.seed;
+    }
+  };
+  for (const t of f.ccTables()) add(builtWith(t.cc), t.cc.scope || "transport.cc", t.flows);
+  for (const t of f.lbTables()) add(builtWith(t.lb), "transport.lb", t.flows);
+  add(builtWith(f.transport), "transport.reliability");
+  add(moduleRecord("switch", "queue", f.queues.params), "network.queue");
+  add(moduleRecord("switch", String(b.derived.routing), f.router.params), "network.routing");
+  if (f.pfc !== null) add(moduleRecord("switch", f.pfc instanceof Pfc ? "pfc" : "pfc-shared", f.pfc.params), "network.pfc");
+  const rf = f.reflex;
+  if (rf !== null) {
+    if (rf.nsf !== null) add(moduleRecord("switch", "reflex-nsf", rf.nsf.params), "network.reflex");
+    rf.ndt.forEach((t, dc) => {
+      if (t !== null) add(moduleRecord("switch", "reflex-ndt", t.params), `network.reflex (DC ${dc})`);
+    });
+  }
+  return out;
 }
 
 function reflexTotals(rf: ReflexSites): ReflexTotals {
@@ -341,11 +412,30 @@ export function lateAckLine(r: Results): string | null {
   );
 }
 
+/**
+ * An area's modules as the summary names them, each with the profile it ran where it has
+ * profiles ("nscc (profile uec)"): a module's name alone does not say which constants ran, and
+ * the fabric's defaults are not every module's own (harness/README "Module defaults").
+ * Results from before moduleParams give the names alone.
+ */
+export function modulesOf(r: Results, area: ModuleParams["area"]): string[] {
+  const mp = (r.moduleParams ?? []).filter((m) => m.area === area);
+  if (mp.length === 0) return area === "cc" ? r.modules.cc : area === "lb" ? r.modules.lb : area === "reliability" ? [r.modules.reliability] : [];
+  return [...new Set(mp.map((m) => (m.profile === null ? m.name : `${m.name} (profile ${m.profile})`)))];
+}
+
+/** "cc nscc (profile uec) + lb reps (profile uec-htsim) + reliability rud; queue profile uec-htsim". */
+export function moduleLine(r: Results): string {
+  const ends = (["cc", "lb", "reliability"] as const).map((a) => `${a} ${modulesOf(r, a).join("/")}`).join(" + ");
+  const queue = (r.moduleParams ?? []).find((m) => m.area === "switch" && m.name === "queue");
+  return queue?.profile ? `${ends}; queue profile ${queue.profile}` : ends;
+}
+
 /** The human summary: a per-flow table (the first and slowest flows when there are many) and totals. */
 export function summary(r: Results, maxRows = 24): string {
   const lines: string[] = [];
   lines.push(`${r.scenario}`);
-  lines.push(`${r.topology}; ${r.modules.cc.join("/")} + ${r.modules.lb.join("/")} + ${r.modules.reliability}; seed ${r.seed}`);
+  lines.push(`${r.topology}; ${moduleLine(r)}; seed ${r.seed}`);
   lines.push("");
   const rows = [...r.flows];
   let shown = rows;

@@ -2601,7 +2601,7 @@ export class Fabric {
     return out;
   }
 
-  /** Each distinct LB table and the flows it serves, in the order of its first flow (metrics/lb-decisions.ts). */
+  /** Each distinct LB table and the flows it serves, in the order of its first flow (metrics/lb-decisions.ts, results.json moduleParams). */
   lbTables(): { lb: LbTable; flows: number }[] {
     const out: { lb: LbTable; flows: number }[] = [];
     const at = new Map<LbTable, number>();

@@ -13,7 +13,7 @@ import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
-import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, timerFloorNs } from "../net/registry";
+import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
@@ -341,6 +341,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
+      setScope(table, dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`);
       if (!ecnLbUses.has(lname)) {
         if (table instanceof Reps) ecnLbUses.set(lname, { path, name: "reps", params: table.params });
         else if (table instanceof Plb) ecnLbUses.set(lname, { path, name: "plb", params: table.params });
