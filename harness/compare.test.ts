@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compareCommand, compareTable, meanOverColumns, meanOverLabels, runLabels } from "./compare";
 import type { Stats } from "./metrics/metrics";
-import type { Results } from "./metrics/results";
+import type { ModuleParams, Results } from "./metrics/results";
 
 // Two small results files written by hand: every number below is chosen here, so each cell of
 // the table can be checked by eye (integers print as they are, other values with 2 decimals,
@@ -314,6 +314,39 @@ const SEEDS = [
   // No flow complete: no FCT or slowdown at all.
   seedRun("ecmp", 3, { completed: 0, p99: null, mean: null, drops: 1, goodput: 0 }),
 ];
+
+// NSCC under the fabric's default `uec` and under `uec-htsim` (lib/cc/nscc/params.ts) on uet-htsim's
+// network (RTT 14,022.72 ns): the same target, 0.75 × 14,022.72 = 10,517.04 ns; QuickAdapt's
+// threshold "large" (never) with trimming in UEC 1.0 Table 3-76, 4 × 10,517.04 = 42,068.16 ns in
+// uet-htsim; eta 0.15 × 4,086 × 175,284 / 150,000 = 716.210424 B, truncated to 716 in uet-htsim.
+// REPS's seeds differ with the run's seed and tell nothing apart.
+const nsccRun = (profile: string, qaThresholdNs: number | string, etaBytes: number, seed: number): Results => {
+  const cc: ModuleParams = { area: "cc", name: "nscc", profile, scope: "transport.cc", flows: 3, params: { profile, targetDelayNs: 10_517.04, qaThresholdNs, etaBytes } };
+  const lb: ModuleParams = { area: "lb", name: "reps", profile: "uec-htsim", scope: "transport.lb", flows: 3, params: { profile: "uec-htsim", evCount: 64, seed: 1000 + seed } };
+  return { ...A, seed, moduleParams: [cc, lb] };
+};
+
+test("runs that differ only in a module's profile are told apart: the label carries the profile, a row each parameter that differs", () => {
+  const uec = nsccRun("uec", "Infinity", 716.210424, 1);
+  const htsim = nsccRun("uec-htsim", 42_068.16, 716, 1);
+  const labels = runLabels([uec, htsim], ["incast-noprof/results.json", "incast/results.json"]);
+  assert.equal(labels, ["nscc (uec)+reps+rud", "nscc (uec-htsim)+reps+rud"]);
+  const rows = compareTable([uec, htsim], labels, "csv").split("\n");
+  assert.equal(rows[0], "metric,nscc (uec)+reps+rud,nscc (uec-htsim)+reps+rud");
+  // After the metrics (integrity last of them), in the order the first run lists them; no row
+  // for the target they share nor for REPS's seed.
+  assert.equal(rows.slice(rows.indexOf("integrity,ok,ok") + 1), ["cc nscc: profile,uec,uec-htsim", "cc nscc: qaThresholdNs,Infinity,42068.16", "cc nscc: etaBytes,716.21,716"]);
+  // A results file from before moduleParams has no profile to tell: its label and cells say none.
+  const old = { ...A, seed: 2 };
+  assert.equal(runLabels([old, htsim]), ["nscc+reps+rud seed 2", "nscc+reps+rud seed 1"]);
+  assert.not.ok(compareTable([old, htsim], ["a", "b"], "csv").includes("cc nscc:"), "one run of the module has nothing to compare with");
+  // --mean-over seed keeps the profiles apart, and a column of one profile shows its value once.
+  const runs = [uec, nsccRun("uec", "Infinity", 716.210424, 2), htsim];
+  const columns = meanOverColumns(runs, ["", "", ""], ["seed"]);
+  assert.equal(columns, [[0, 1], [2]]);
+  const mean = compareTable(runs, meanOverLabels(runs, ["a", "b", "c"], ["", "", ""], columns, ["seed"]), "csv", columns).split("\n");
+  assert.ok(mean.includes("cc nscc: profile,uec,uec-htsim"), mean.join("\n"));
+});
 
 test("--mean-over seed: a column per scheme, each number the mean over its seeds [min–max], (k of n runs) where some lack one", () => {
   const columns = meanOverColumns(SEEDS, SEEDS.map(() => ""), ["seed"]);

@@ -6,11 +6,14 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
-import { jctMax, type Results } from "./metrics/results";
+import { jctMax, type ModuleParams, type Results } from "./metrics/results";
+import type { ParamValue } from "./net/registry";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
-  prints one table, a column per run (labelled by what differs: modules; the modules that differ
-  and the tags, where the modules differ but do not tell the runs apart; tags; or the file);
+  prints one table, a column per run (labelled by what differs: modules, with the profile of a
+  module that runs under several; the modules that differ and the tags, where the modules differ
+  but do not tell the runs apart; tags; or the file), then a row per module parameter that
+  differs between runs of that module (results.json moduleParams; seeds left out);
   a sweep's output directory stands for its points with results (those without are named on stderr)
   --md          a Markdown table
   --csv         comma-separated values
@@ -53,11 +56,54 @@ function fileLabel(f: string, i: number): string {
  * runLabels's labels short of the files (null when none tells the runs apart; by the seed only
  * when `seed`), and each run's modules and tags as those labels give them (`described`).
  */
-/** A run's modules in MODULE_TAGS order: cc, lb, reliability. */
-const moduleParts = (r: Results): string[] => [r.modules.cc.join("/"), r.modules.lb.join("/"), r.modules.reliability];
+const AREAS = ["cc", "lb", "reliability"] as const;
+
+/** A run's module names in one area, in the order of its tables (results from before moduleParams: `modules`). */
+function namesOf(r: Results, area: (typeof AREAS)[number]): string[] {
+  return area === "reliability" ? [r.modules.reliability] : r.modules[area];
+}
+
+/** The distinct profiles a run's tables of module `name` ran, joined by "/" ("" for none recorded). */
+function profilesOf(r: Results, area: string, name: string): string {
+  const p = (r.moduleParams ?? []).filter((m) => m.area === area && m.name === name && m.profile !== null).map((m) => m.profile as string);
+  return [...new Set(p)].join("/");
+}
+
+/**
+ * Each run's modules in MODULE_TAGS order (cc, lb, reliability), a module with its profile
+ * ("nscc (uec-htsim)") where the runs ran it under different ones: two runs of NSCC, one under
+ * the fabric's default `uec` and one under `uec-htsim`, are otherwise one label. A run whose
+ * results record no profile (written before moduleParams) says none.
+ */
+function moduleParts(results: Results[]): string[][] {
+  const varies = new Set<string>();
+  for (const area of AREAS) {
+    const seen = new Map<string, Set<string>>();
+    for (const r of results) {
+      for (const name of namesOf(r, area)) {
+        const p = profilesOf(r, area, name);
+        if (p === "") continue;
+        let s = seen.get(name);
+        if (s === undefined) seen.set(name, (s = new Set()));
+        s.add(p);
+      }
+    }
+    for (const [name, s] of seen) if (s.size > 1) varies.add(`${area} ${name}`);
+  }
+  return results.map((r) =>
+    AREAS.map((area) =>
+      namesOf(r, area)
+        .map((name) => {
+          const p = varies.has(`${area} ${name}`) ? profilesOf(r, area, name) : "";
+          return p === "" ? name : `${name} (${p})`;
+        })
+        .join("/"),
+    ),
+  );
+}
 
 function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
-  const parts = results.map(moduleParts);
+  const parts = moduleParts(results);
   const modules = parts.map((p) => p.join("+"));
   const tagList = (r: Results, skip: Set<string>) =>
     Object.entries(r.tags ?? {})
@@ -92,6 +138,7 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
  */
 type Row =
   | { name: string; kind: "number"; get: (r: Results) => number | null | undefined; digits: number }
+  | { name: string; kind: "text"; get: (r: Results) => string | null }
   | { name: string; kind: "complete" }
   | { name: string; kind: "flag"; get: (r: Results) => boolean; no: string; yes: string };
 
@@ -204,6 +251,69 @@ function rows(results: Results[]): Row[] {
   // A run cut off by run.maxEvents has figures of its finished flows only.
   if (results.some((r) => r.eventBudgetSpent)) out.push(flag("stopped by run.maxEvents", (r) => r.eventBudgetSpent === true, "no", "yes"));
   out.push(flag("integrity", (r) => !r.integrity.ok, "ok", "FAILED"));
+  out.push(...paramRows(results));
+  return out;
+}
+
+/** A parameter as a cell: numbers as the metric rows print them, a nested value as JSON. */
+function paramText(v: ParamValue): string {
+  if (typeof v === "number") return n(v) as string;
+  if (typeof v === "string") return v;
+  return JSON.stringify(v);
+}
+
+/** A module's parameters one level flat: a reliability module's sides as `sender.rtoNs`, `receiver.…`. */
+function flatParams(m: ModuleParams): Map<string, ParamValue> {
+  const out = new Map<string, ParamValue>();
+  for (const [k, v] of Object.entries(m.params)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out.set(`${k}.${k2}`, v2);
+    else out.set(k, v);
+  }
+  return out;
+}
+
+/** Seeds differ with the run's seed, which the labels show where it tells runs apart. */
+const SEEDED = /(^|\.)(seed|salt)$/;
+
+/**
+ * A row per parameter of a module that runs in more than one of the runs and was built with
+ * different values (results.json moduleParams): `cc nscc: profile` (uec, uec-htsim), then the
+ * constants that follow from it (`cc nscc: qaThresholdNs`, Infinity and 42,068 ns). A module is
+ * its area, name and, where the runs give it several (traffic entries, two DCs), its scope. A
+ * run without the module (or from before moduleParams) shows —.
+ */
+function paramRows(results: Results[]): Row[] {
+  const keyOf = (m: ModuleParams) => `${m.area} ${m.name} ${m.scope}`;
+  const modules = new Map<string, { m: ModuleParams; runs: Map<number, Map<string, ParamValue>> }>();
+  results.forEach((r, i) => {
+    for (const m of r.moduleParams ?? []) {
+      const k = keyOf(m);
+      let e = modules.get(k);
+      if (e === undefined) modules.set(k, (e = { m, runs: new Map() }));
+      // Tables of one scope built differently (never so far) would each have an entry: the first speaks.
+      if (!e.runs.has(i)) e.runs.set(i, flatParams(m));
+    }
+  });
+  const scopes = new Map<string, Set<string>>();
+  for (const { m } of modules.values()) {
+    const k = `${m.area} ${m.name}`;
+    if (!scopes.has(k)) scopes.set(k, new Set());
+    scopes.get(k)?.add(m.scope);
+  }
+  const out: Row[] = [];
+  for (const { m, runs } of modules.values()) {
+    if (runs.size < 2) continue;
+    const names = [...new Set([...runs.values()].flatMap((p) => [...p.keys()]))].filter((k) => !SEEDED.test(k));
+    const prefix = `${m.area} ${m.name}${(scopes.get(`${m.area} ${m.name}`)?.size ?? 0) > 1 ? ` (${m.scope})` : ""}`;
+    for (const name of names) {
+      const values = new Set([...runs.values()].map((p) => (p.has(name) ? JSON.stringify(p.get(name)) : "")));
+      if (values.size < 2) continue;
+      out.push({ name: `${prefix}: ${name}`, kind: "text", get: (r) => {
+        const p = runs.get(results.indexOf(r));
+        return p?.has(name) ? paramText(p.get(name) as ParamValue) : null;
+      } });
+    }
+  }
   return out;
 }
 
@@ -223,6 +333,11 @@ function cell(row: Row, runs: Results[]): string {
     const k = runs.filter(row.get).length;
     if (runs.length === 1) return k === 1 ? row.yes : row.no;
     return k === 0 ? row.no : `${row.yes} (${k} of ${runs.length} runs)`;
+  }
+  if (row.kind === "text") {
+    // A column of several runs: each value its runs had, in their order.
+    const values = [...new Set(runs.map((r) => row.get(r) ?? "—"))];
+    return values.join(" / ");
   }
   const values = runs.map(row.get).filter((v): v is number => v !== null && v !== undefined);
   if (values.length === 0) return "—";
@@ -275,8 +390,9 @@ export function meanOverColumns(results: Results[], sources: string[], over: str
   }
   const merged = new Set(over);
   const named = results.map((r) => JSON.stringify(over.map((t) => (t === "seed" ? r.seed : (r.tags?.[t] ?? null)))));
+  const parts = moduleParts(results);
   const keys = results.map((r, i) => {
-    const mod = moduleParts(r).map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
+    const mod = parts[i].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
     const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return JSON.stringify([sources[i] ?? "", r.scenario, mod, tags, merged.has("seed") ? null : r.seed]);
   });
