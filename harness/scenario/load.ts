@@ -158,7 +158,8 @@ function crossCheck(s: Scenario, errors: string[]): void {
     } else if (x.kind === "cdf") {
       need(errors, x.load !== undefined, `${p}.load`, "required for cdf traffic (offered load per host, fraction of its link)");
       need(errors, x.durationUs !== undefined, `${p}.durationUs`, "required for cdf traffic (how long flows keep arriving)");
-      need(errors, !(x.cdf !== undefined && x.cdfPoints !== undefined), `${p}.cdfPoints`, "give cdf or cdfPoints, not both");
+      const given = (["cdf", "cdfPoints", "cdfFile"] as const).filter((k) => x[k] !== undefined);
+      need(errors, given.length <= 1, `${p}.${given[given.length - 1]}`, `give one of cdf, cdfPoints and cdfFile, not ${given.join(" and ")}`);
     } else if (x.kind === "matrix") {
       need(errors, x.file !== undefined || x.text !== undefined, `${p}.file`, "required for matrix traffic (an htsim .cm file)");
       need(errors, x.file === undefined || x.text === undefined, `${p}.text`, "give file or text, not both");

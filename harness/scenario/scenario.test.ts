@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -180,6 +180,47 @@ test("a .cm connection matrix is a traffic source (path relative to the scenario
     ],
   );
   assert.is(r.completed, 2);
+});
+
+test("cdfFile: a flow-size CDF file relative to the scenario gives byte for byte the flows of its points inline and of the built-in websearch", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cdf-"));
+  // data/websearch_cdf.txt as /work/shared/data has it (generators.test.ts checks the copy), in a
+  // folder below the scenario's; and the same points a row each with commas, as cdfPoints pairs.
+  const data = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../traffic/data/websearch_cdf.txt"), "utf8");
+  mkdirSync(join(dir, "cdfs"));
+  writeFileSync(join(dir, "cdfs", "ws.txt"), data);
+  const points: [number, number][] = [[0, 0], [10000, 15], [20000, 20], [30000, 30], [50000, 40], [80000, 53], [200000, 60], [1000000, 70], [2000000, 80], [5000000, 90], [10000000, 97], [30000000, 100]];
+  writeFileSync(join(dir, "cdfs", "ws.csv"), points.map(([b, p]) => `${b}, ${p}`).join("\n"));
+  const scenario = (cdf: string) => `name: ws\nseed: 3\ntopology: { kind: fattree, k: 4 }\ntraffic:\n  - { kind: cdf, ${cdf}, load: 0.3, durationUs: 4000, maxSendersPerReceiver: 2 }\nrun: { endUs: 30 }\n`;
+  writeFileSync(join(dir, "file.yaml"), scenario("cdfFile: cdfs/ws.txt"));
+  writeFileSync(join(dir, "csv.yaml"), scenario("cdfFile: cdfs/ws.csv"));
+  writeFileSync(join(dir, "inline.yaml"), scenario(`cdfPoints: ${JSON.stringify(points)}`));
+  writeFileSync(join(dir, "builtin.yaml"), scenario("cdf: websearch"));
+  const flows = (f: string) => {
+    const s = loadScenario(join(dir, f));
+    return JSON.stringify(build(s, { baseDir: dir }).flows);
+  };
+  const inline = flows("inline.yaml");
+  // 16 sources × 4 ms × 0.3 × 100 Gb/s / (8 × 1,711,250 B mean): about 5.6 flows a source.
+  assert.ok(JSON.parse(inline).length > 50, "enough flows to tell the distributions apart");
+  assert.is(flows("file.yaml"), inline, "the data file");
+  assert.is(flows("csv.yaml"), inline, "comma rows");
+  assert.is(flows("builtin.yaml"), inline, "the built-in websearch is that file");
+  // Run from the scenario's folder (nicfw run's baseDir), the results too.
+  const run = (f: string) => JSON.stringify(runScenario(loadScenario(join(dir, f)), { baseDir: dir }));
+  assert.is(run("file.yaml"), run("inline.yaml"));
+});
+
+test("cdfFile errors name the entry's field, the file and the bad row's line; one of cdf, cdfPoints, cdfFile", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cdf-"));
+  const s = (cdf: Record<string, unknown>) => validateScenario({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senders: 1, bytes: 1000 }, { kind: "cdf", load: 0.3, durationUs: 100, ...cdf }] });
+  const errors = (cdf: Record<string, unknown>) => scenarioErrors(() => build(s(cdf), { baseDir: dir }));
+  writeFileSync(join(dir, "bad.txt"), "# size percent\n0 0\n10000 15\n20000 twenty\n30000000 100\n");
+  assert.equal(errors({ cdfFile: "bad.txt" }), [`traffic[1]: cdfFile ${join(dir, "bad.txt")}:4: expected "size_bytes cdf_percent" (two numbers), got "20000 twenty"`]);
+  writeFileSync(join(dir, "back.txt"), "0 0\n10000 15\n5000 20\n30000000 100\n");
+  assert.match(errors({ cdfFile: "back.txt" })[0], `traffic[1]: cdfFile ${join(dir, "back.txt")}:3: goes backwards from line 2`);
+  assert.match(errors({ cdfFile: "none.txt" })[0], `traffic[1]: cdfFile: cannot read ${join(dir, "none.txt")}: ENOENT`);
+  assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "cdf", load: 0.3, durationUs: 100, cdf: "hadoop", cdfFile: "x.txt" }] }), ["traffic[0].cdfFile: give one of cdf, cdfPoints and cdfFile, not cdf and cdfFile"]);
 });
 
 test("streaming PUT (DACK §III): a target processing at a quarter of its link bounds the senders to that rate", () => {

@@ -187,6 +187,7 @@ export const TrafficSchema = Type.Object(
     // cdf
     cdf: Type.Optional(Type.Union([Type.Literal("websearch"), Type.Literal("hadoop")])),
     cdfPoints: Type.Optional(Type.Array(Type.Tuple([Num({ minimum: 0 }), Num({ minimum: 0, maximum: 100 })]), { minItems: 2 })),
+    cdfFile: Type.Optional(Type.String({ description: "cdf: a flow-size CDF file relative to the scenario, `size_bytes cdf_percent` a line (traffic/cdf.ts parseCdf)" })),
     // A fraction of the source's link (traffic/cdf.ts): above 1 a source offers more than it can send,
     // its backlog grows for as long as flows arrive, and no load level is measured.
     load: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),

@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { hash3 } from "../../lib/core/rng";
 import type { Dragonfly } from "../../lib/lb/spritz/topology";
 import type { Topology } from "../topo/topology";
-import { BUILTIN_CDFS, type CdfPoints, cdfFlows, checkCdf } from "../traffic/cdf";
+import { BUILTIN_CDFS, type CdfPoints, cdfFlows, checkCdf, parseCdf } from "../traffic/cdf";
 import { parseCm } from "../traffic/cm";
 import { butterflyAllreduce, pickGroups, ringAllreduce } from "../traffic/collectives";
 import { hostDomains } from "../traffic/domains";
@@ -168,7 +168,7 @@ function generate(
       return out;
     }
     case "cdf": {
-      const points: CdfPoints = x.cdfPoints ?? BUILTIN_CDFS[x.cdf ?? "websearch"];
+      const points: CdfPoints = x.cdfFile !== undefined ? readCdfFile(resolve(c.baseDir, x.cdfFile)) : (x.cdfPoints ?? BUILTIN_CDFS[x.cdf ?? "websearch"]);
       checkCdf(points, "cdfPoints");
       const two = c.topology.name.startsWith("two DCs");
       if (x.interDcFraction !== undefined && !two) throw new RangeError("interDcFraction needs the twodc topology");
@@ -209,6 +209,21 @@ function generate(
         if (f.group) r.group = f.group;
         return r;
       });
+  }
+}
+
+/** A CDF file's points; an error names the field, the file and, for a bad row, its line. */
+function readCdfFile(path: string): CdfPoints {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new Error(`cdfFile: cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return parseCdf(text, path);
+  } catch (e) {
+    throw new Error(`cdfFile ${(e as Error).message}`);
   }
 }
 

@@ -85,6 +85,20 @@ test("each point is a self-contained scenario file: its values set and tagged, t
   assert.not.ok(existsSync(out2));
 });
 
+test("a point inlines a cdfFile as its points: the same flows, from anywhere", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-sweep-cdf-"));
+  writeFileSync(join(dir, "s.yaml"), `${SCENARIO.split("traffic:")[0]}traffic:\n  - { kind: cdf, cdfFile: sizes.txt, load: 0.3, durationUs: 50 }\n`);
+  writeFileSync(join(dir, "sizes.txt"), "# bytes percent\n0 0\n10000 50\n50000 100\n");
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("seed=1,2")], join(dir, "out"));
+  for (const p of points) {
+    const s = loadScenario(p.file);
+    assert.is(s.traffic[0].cdfFile, undefined);
+    assert.equal(s.traffic[0].cdfPoints, [[0, 0], [10000, 50], [50000, 100]]);
+  }
+  writeFileSync(join(dir, "sizes.txt"), "0 0\n10000 50\n50000 99\n");
+  assert.throws(() => planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("seed=1,2")], join(dir, "out2")), /traffic\[0\]\.cdfFile: .*sizes\.txt:3: the last point must be at 100 %/);
+});
+
 test("runPoints: 8 points on 2 worker threads (from the TypeScript sources), then a rerun that runs nothing", async () => {
   const dir = scenarioDir();
   const out = join(dir, "out");

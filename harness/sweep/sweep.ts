@@ -19,6 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import { jctMax, openFlows, type Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
+import { parseCdf } from "../traffic/cdf";
 import { runOnThreads, startWorker } from "../threads";
 
 export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--rerun] [--plan | --collect]
@@ -151,13 +152,22 @@ export function preparePoints(base: Scenario, baseDir: string, axes: Axis[], out
     const tags: Record<string, string | number | boolean> = { ...((doc.tags as Record<string, string | number | boolean>) ?? {}) };
     for (const [path, v] of Object.entries(values)) tags[path] = tagValue(v);
     doc.tags = tags;
-    // Self-contained: matrix files inlined.
-    for (const t of (doc.traffic as Record<string, unknown>[] | undefined) ?? []) {
+    // Self-contained: matrix files inlined, CDF files as their points (the same flows).
+    ((doc.traffic as Record<string, unknown>[] | undefined) ?? []).forEach((t, i) => {
       if (t && t.kind === "matrix" && typeof t.file === "string") {
         t.text = readFileSync(resolve(baseDir, t.file), "utf8");
         delete t.file;
       }
-    }
+      if (t && t.kind === "cdf" && typeof t.cdfFile === "string" && t.cdf === undefined && t.cdfPoints === undefined) {
+        const path = resolve(baseDir, t.cdfFile);
+        try {
+          t.cdfPoints = parseCdf(readFileSync(path, "utf8"), path);
+        } catch (e) {
+          throw new Error(`traffic[${i}].cdfFile: ${(e as Error).message}`);
+        }
+        delete t.cdfFile;
+      }
+    });
     const label = Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
     try {
       validateScenario(doc, `point ${label}`);

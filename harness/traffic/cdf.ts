@@ -74,18 +74,41 @@ export const HADOOP_CDF: CdfPoints = [
 
 export const BUILTIN_CDFS: Record<string, CdfPoints> = { websearch: WEBSEARCH_CDF, hadoop: HADOOP_CDF };
 
-/** Reads the `size cdf_percent` text format of data/*_cdf.txt (`#` comments). */
+/**
+ * Reads a flow-size CDF file, one point a line: `size_bytes cdf_percent` with whitespace between,
+ * the format of data/*_cdf.txt and of HPCC's traffic_gen/*_distribution.txt, or the two numbers
+ * of a scenario's cdfPoints pair with a comma between (`10000, 15`). `#` starts a comment, blank
+ * lines are skipped. Sizes and percentages must not decrease, percentages lie in 0–100 and the
+ * last is 100, as checkCdf requires of inline points; every error names `name:line` (from 1), so
+ * a scenario's `cdfFile` reports the file and the row.
+ */
 export function parseCdf(text: string, name = "cdf"): CdfPoints {
   const out: [number, number][] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const m = /^(\S+)\s+(\S+)$/.exec(line);
+  const lineOf: number[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/#.*/, "").trim();
+    if (line === "") continue;
+    const at = `${name}:${i + 1}`;
+    const m = /^([^\s,]+)(?:\s*,\s*|\s+)([^\s,]+)$/.exec(line);
     const x = m ? Number(m[1]) : NaN;
     const p = m ? Number(m[2]) : NaN;
-    if (!(Number.isFinite(x) && Number.isFinite(p))) throw new Error(`${name}:${i + 1}: expected "size_bytes cdf_percent", got "${line}"`);
+    if (!(Number.isFinite(x) && Number.isFinite(p))) throw new Error(`${at}: expected "size_bytes cdf_percent" (two numbers), got "${line}"`);
+    if (x < 0 || p < 0 || p > 100) throw new Error(`${at}: ${x < 0 ? `negative size ${x}` : `percentage ${p} outside 0–100`}`);
+    const k = out.length - 1;
+    if (k >= 0 && (x < out[k][0] || p < out[k][1])) {
+      throw new Error(`${at}: goes backwards from line ${lineOf[k]} (${out[k][0]} B at ${out[k][1]} %, then ${x} B at ${p} %; sizes and percentages must not decrease)`);
+    }
     out.push([x, p]);
-  });
+    lineOf.push(i + 1);
+  }
+  if (out.length < 2) throw new Error(`${name}: needs at least two points, found ${out.length}`);
+  const last = out[out.length - 1][1];
+  if (last !== 100) {
+    // HPCC's generator refuses such a table too (custom_rand.py testCdf: the last CDF value must be 100).
+    const fractions = out.every((q) => q[1] <= 1) ? " (fractions of 1? this format takes percentages, 0–100)" : "";
+    throw new Error(`${name}:${lineOf[lineOf.length - 1]}: the last point must be at 100 %, got ${last}${fractions}`);
+  }
   checkCdf(out, name);
   return out;
 }

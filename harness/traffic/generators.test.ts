@@ -225,6 +225,26 @@ test("cdfSample and cdfMean by hand on a small CDF with a step", () => {
   checkCdf(cdf);
 });
 
+test("parseCdf: the data files' `size percent` rows, or cdfPoints' `size, percent`; a bad row named by file and line", () => {
+  // WebSearch's first points (data/websearch_cdf.txt) in both forms, with a comment and a blank line.
+  const spaced = "# bytes percent\n0 0\n\n10000 15\t# DCTCP\n30000000 100\n";
+  const commas = "0, 0\n10000,15\n30000000 ,100\n";
+  const want = [[0, 0], [10000, 15], [30000000, 100]];
+  assert.equal(parseCdf(spaced, "a.txt"), want);
+  assert.equal(parseCdf(commas, "a.csv"), want);
+  // Line numbers count every line from 1, comments and blanks included.
+  assert.throws(() => parseCdf("# h\n0 0\n\n10000 x\n", "w.txt"), (e: Error) => e.message === 'w.txt:4: expected "size_bytes cdf_percent" (two numbers), got "10000 x"');
+  assert.throws(() => parseCdf("0 0 0\n", "w.txt"), /^w\.txt:1: expected/);
+  assert.throws(() => parseCdf("0 0\n20000 20\n10000 30\n30000 100\n", "w.txt"), (e: Error) => e.message.startsWith("w.txt:3: goes backwards from line 2 (20000 B at 20 %, then 10000 B at 30 %"));
+  assert.throws(() => parseCdf("0 0\n20000 20\n30000 15\n", "w.txt"), /^w\.txt:3: goes backwards from line 2/);
+  assert.throws(() => parseCdf("0 0\n20000 120\n", "w.txt"), (e: Error) => e.message === "w.txt:2: percentage 120 outside 0–100");
+  assert.throws(() => parseCdf("-5 0\n20000 100\n", "w.txt"), (e: Error) => e.message === "w.txt:1: negative size -5");
+  assert.throws(() => parseCdf("# only\n10 100\n", "w.txt"), (e: Error) => e.message === "w.txt: needs at least two points, found 1");
+  // A CDF of fractions (ns-3 examples' 0–1 files) ends at 1: said so, at its last row.
+  assert.throws(() => parseCdf("0 0\n10000 0.5\n20000 1\n", "f.txt"), (e: Error) => e.message === "f.txt:3: the last point must be at 100 %, got 1 (fractions of 1? this format takes percentages, 0–100)");
+  assert.throws(() => parseCdf("0 0\n10000 50\n20000 90\n", "f.txt"), (e: Error) => e.message === "f.txt:3: the last point must be at 100 %, got 90");
+});
+
 test("Poisson arrivals at a target load, with a limit on simultaneous senders per receiver", () => {
   const hosts = range(32);
   const w = { points: WEBSEARCH_CDF, load: 0.5, startNs: 0, durationNs: 20_000_000, hostGbps: 100, rttNs: 10_000, maxSendersPerReceiver: 2 };
