@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { attachFaultCost, budgetLine, collect, flowsCsv, type Results, summary } from "./metrics/results";
-import { build } from "./scenario/build";
+import { build, sampleIntervalWarning } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
 import type { Scenario } from "./scenario/schema";
@@ -70,6 +70,9 @@ export function runScenario(s: Scenario, opts: RunOptions = {}): Results {
   const b = build(s, { seed: opts.seed, baseDir: opts.baseDir, defaultSample: opts.defaultSample });
   const p = opts.progress;
   b.fabric.run(p ? (f) => p(f.flowsDoneTx, f.flows, f.now / 1e6) : undefined);
+  // Known only once the run is over: how far the sample series were thinned.
+  const thinned = sampleIntervalWarning(b);
+  if (thinned !== null) b.warnings.push(thinned);
   const r = collect(b);
   if (b.faults.length > 0 && s.run?.faultBaseline !== false) {
     const base = build(s, { seed: opts.seed, baseDir: opts.baseDir, noFaults: true });

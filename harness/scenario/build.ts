@@ -588,6 +588,33 @@ function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: 
 }
 
 /**
+ * After the run: the warning when metrics.sample asked for an intervalUs its series do not have
+ * (null when none was asked or the series kept it). The fabric samples at most once a ns
+ * (resolveSample's floor), and a series holds fewer than maxPoints samples: on reaching it, it
+ * keeps every other one and the interval doubles (net/fabric.ts takeSample), which an htsim
+ * user reading `intervalUs` would not expect. The advice counts the samples the asked interval
+ * takes from 0 to the end, floor(end / interval) + 1, plus the one that would halve the series.
+ */
+export function sampleIntervalWarning(b: Built): string | null {
+  const asked = b.scenario.metrics?.sample?.intervalUs;
+  const f = b.fabric;
+  // As resolveSample rounds it.
+  const askedPs = asked === undefined ? 0 : Math.round(asked * 1000 * 1000);
+  if (asked === undefined || b.sample === null || f.sample === null || f.sampleIntervalPs <= askedPs) return null;
+  const us = (ps: number) => `${Number((ps / 1e6).toPrecision(12))} µs`;
+  const why: string[] = [];
+  if (b.sample.intervalPs > askedPs) why.push("the fabric samples at most once a ns");
+  if (f.sampleIntervalPs > b.sample.intervalPs) {
+    const need = Math.floor(f.now / b.sample.intervalPs) + 2;
+    why.push(
+      `a series holds fewer than metrics.sample.maxPoints (${b.sample.maxPoints}) samples and when full keeps every other one, doubling the interval; ` +
+        `over ${us(f.now)} simulated, maxPoints ${need} keeps every sample at ${us(b.sample.intervalPs)}${need > 1_000_000 ? " (above its ceiling of 1000000: shorten the run, run.endUs)" : ""}`,
+    );
+  }
+  return `metrics.sample.intervalUs: ${asked} µs asked, the samples are ${us(f.sampleIntervalPs)} apart (results.json series.intervalUs): ${why.join("; ")}`;
+}
+
+/**
  * The unloaded completion time of `bytes` from src to dst: packets leave back to back at the
  * first link's rate and are stored and forwarded at every hop (serialisation at each link's
  * rate, propagation, switch latency), no queueing and no handshake (UEC RUD is 0-RTT). Exact

@@ -223,6 +223,49 @@ test("cdfFile errors name the entry's field, the file and the bad row's line; on
   assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "cdf", load: 0.3, durationUs: 100, cdf: "hadoop", cdfFile: "x.txt" }] }), ["traffic[0].cdfFile: give one of cdf, cdfPoints and cdfFile, not cdf and cdfFile"]);
 });
 
+test("metrics.sample: an intervalUs the series cannot keep (maxPoints, the 1 ns floor) is a warning in results.json and on stderr, saying asked and actual", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-sample-"));
+  // 3 × 2 MB into one host cut at 20 µs: the run's end is endUs, whatever the flows do.
+  const s = (sample: Record<string, unknown>): Scenario => ({
+    name: "thinned",
+    seed: 1,
+    topology: { kind: "fattree", tiers: 2, k: 4 },
+    traffic: [{ kind: "incast", senders: 3, receiver: 0, bytes: 2_000_000 }],
+    metrics: { sample: { ports: [{ to: 0 }], flows: [0], ...sample } },
+    run: { endUs: 20 },
+  });
+  // maxPoints 16: a series halves on reaching 16 samples, i.e. at 15 intervals: at 15 × 0.1 = 1.5,
+  // 15 × 0.2 = 3, 15 × 0.4 = 6 and 15 × 0.8 = 12 µs; at 1.6 µs the next would be 24 µs, past the
+  // end. 0.1 × 2^4 = 1.6 µs, samples 0, 1.6, …, 19.2 (13). Every sample at 0.1 µs: 0 … 20 µs is
+  // 20 / 0.1 + 1 = 201 samples, and 202 points never fill.
+  const r = runScenario(s({ intervalUs: 0.1, maxPoints: 16 }));
+  assert.is(r.series?.intervalUs, 1.6);
+  assert.is(r.series?.tUs.length, 13);
+  const want =
+    "metrics.sample.intervalUs: 0.1 µs asked, the samples are 1.6 µs apart (results.json series.intervalUs): a series holds fewer than " +
+    "metrics.sample.maxPoints (16) samples and when full keeps every other one, doubling the interval; over 20 µs simulated, maxPoints 202 keeps every sample at 0.1 µs";
+  assert.equal(r.warnings, [want]);
+  const kept = runScenario(s({ intervalUs: 0.1, maxPoints: 202 }));
+  assert.is(kept.series?.intervalUs, 0.1, "the advice holds");
+  assert.is(kept.warnings, undefined);
+  assert.is(runScenario(s({ maxPoints: 16 })).warnings, undefined, "no interval asked: none missed");
+  // Below 1 ns: the floor, nothing thinned (20 µs at 1 ns is 20,001 samples: maxPoints 30,000).
+  assert.equal(runScenario(s({ intervalUs: 0.0004, maxPoints: 30_000 })).warnings, ["metrics.sample.intervalUs: 0.0004 µs asked, the samples are 0.001 µs apart (results.json series.intervalUs): the fabric samples at most once a ns"]);
+  // nicfw run prints it on stderr and writes it in results.json.
+  writeFileSync(join(dir, "s.json"), JSON.stringify(s({ intervalUs: 0.1, maxPoints: 16 })));
+  const [log, err] = [console.log, console.error];
+  const lines: string[] = [];
+  console.log = () => {};
+  console.error = (x: string) => lines.push(x);
+  try {
+    assert.is(await runCommand([join(dir, "s.json"), "--out", join(dir, "out"), "--quiet"]), 0);
+  } finally {
+    [console.log, console.error] = [log, err];
+  }
+  assert.equal(lines, [`nicfw run: warning: ${want}`]);
+  assert.equal(JSON.parse(readFileSync(join(dir, "out", "results.json"), "utf8")).warnings, [want]);
+});
+
 test("streaming PUT (DACK §III): a target processing at a quarter of its link bounds the senders to that rate", () => {
   // 2 × 1 MB of payload into a target that drains 25 Gb/s: at least 2e6 × 8 / 25e3 = 640 µs,
   // goodput at most 25 Gb/s; the same PUT at full processing rate takes under half that.
