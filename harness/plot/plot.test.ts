@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
 import type { Results } from "../metrics/results";
-import { barsSpec, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries } from "./plot";
+import { barsSpec, chartLabels, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries } from "./plot";
 
 // A 3:1 incast of 200 KB on a 16-host 2-tier fat tree: about 60 µs simulated, a few ms of work.
 const tiny = (lb = "reps"): Scenario => ({
@@ -297,6 +297,38 @@ test("a comparison: one CDF line and one bar per run, the bars' heights the runs
   assert.not.ok(metrics.includes("drops"));
   const spec = barsSpec(rows, "t") as { data: { values: unknown[] } };
   assert.is(spec.data.values.length, rows.length);
+});
+
+test("chart labels keep the value that tells runs apart: a tag's path cut to its last part, an overlong label in its middle", () => {
+  assert.equal(chartLabels(["ops · transport.ackEveryBytes=0", "reps · transport.ackEveryBytes=65536"]), ["ops · ackEveryBytes=0", "reps · ackEveryBytes=65536"]);
+  // A bare name or profile keeps its parent; two paths ending alike keep theirs (which bytes is which).
+  assert.equal(chartLabels(["lb.name=ops params.profile=uec", "lb.name=reps params.profile=smartt"]), ["lb.name=ops params.profile=uec", "lb.name=reps params.profile=smartt"]);
+  assert.equal(chartLabels(["transport.lb.name=ops", "transport.lb.name=reps"]), ["lb.name=ops", "lb.name=reps"]);
+  const twice = ["flows[0].bytes=1 flows[1].bytes=2", "flows[0].bytes=2 flows[1].bytes=1"];
+  assert.equal(chartLabels(twice), twice);
+  // 46 characters, over the 36 kept: 35 around "…", ceil(35 × 2 / 3) = 24 after it, 11 before.
+  const long = "nscc+reps+rud · note=a-rather-long-note seed=";
+  assert.equal(chartLabels([`${long}1`, `${long}2`]), ["nscc+reps+r…-rather-long-note seed=1", "nscc+reps+r…-rather-long-note seed=2"]);
+  // Cut alike, they stay whole (vega's labelLimit then fits them).
+  const alike = [`a${"m".repeat(20)}1${"m".repeat(30)}`, `a${"m".repeat(20)}2${"m".repeat(30)}`];
+  assert.equal(chartLabels(alike), alike);
+});
+
+test("a comparison's legend and bars show every label whole (review: six lines all read `ops · transport.ac…`)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-labels-"));
+  // The review's sweep: lb × transport.ackEveryBytes, labelled by compare as `ops · transport.ackEveryBytes=0`.
+  const runs = { ops: runScenario(tiny("ops")), reps: runScenario(tiny("reps")) };
+  const grid = (["ops", "reps"] as const).flatMap((lb) => [0, 16384, 65536].map((ack) => ({ ...runs[lb], tags: { "transport.lb.name": lb, "transport.ackEveryBytes": ack } })));
+  await plotResults(grid, dir);
+  const cdf = checkChart(dir, "fct-cdf");
+  const bars = checkChart(dir, "compare-bars");
+  for (const lb of ["ops", "reps"]) {
+    for (const ack of [0, 16384, 65536]) {
+      assert.ok(cdf.includes(`>${lb} · ackEveryBytes=${ack}<`), `legend ${lb} ${ack}`);
+      assert.ok(bars.includes(`>${lb} · ackEveryBytes=${ack}<`), `bar ${lb} ${ack}`);
+    }
+  }
+  assert.not.ok(cdf.includes("…") || bars.includes("…"), "nothing cut");
 });
 
 test.run();

@@ -92,6 +92,61 @@ function cdfRows(series: CdfSeries[]): { x: number; y: number; series: string }[
   return rows;
 }
 
+/**
+ * Longest label shown whole, in characters: vega lays the legend out (inside the 520 px plot) at
+ * labelPx's width, 36 characters 296 px, which leaves the left of the plot clear.
+ */
+const LABEL_CHARS = 36;
+
+/**
+ * A labelLimit (px) that no label of `names` reaches, so that vega, which cuts a label at its end
+ * and puts "…" there, cuts none: without a canvas (vega's headless view, node) vega measures a
+ * text as 0.8 × characters × font size (vega-scenegraph textMetrics.estimateWidth), 8 px a
+ * character at the legend's and axis' 10 px, and cuts it unless narrower than the limit.
+ */
+const labelPx = (names: readonly string[]): number => Math.max(160, 8 * Math.max(0, ...names.map((n) => n.length)) + 8);
+
+/** A tag path before `=`: `transport.ackEveryBytes=`, `faults[0].probability=`. */
+const TAG_KEY = /((?:[A-Za-z_$][\w$]*(?:\[\d+\])*\.)+)([A-Za-z_$][\w$]*(?:\[\d+\])*)=/g;
+
+const GENERIC_KEYS = new Set(["name", "profile", "kind"]);
+
+/**
+ * Chart labels of runs (legend entries, bar names) cut to what tells them apart, since a long one
+ * is cut at its end, where compare's labels put the value that differs (`ops ·
+ * transport.ackEveryBytes=0` read `ops · transport.ac…`: review). A tag's path goes down to its
+ * last part (`ackEveryBytes=0`; two for a bare `name`, `profile` or `kind`: `lb.name=reps`)
+ * unless another path of these labels ends the same way (two
+ * `traffic[i].bytes` would no longer say which is which); a label still longer than LABEL_CHARS
+ * loses its middle, keeping a third before "…" and two thirds after, where the values are. Each
+ * step is taken only if the labels stay distinct.
+ */
+export function chartLabels(names: readonly string[], maxChars = LABEL_CHARS): string[] {
+  const distinct = (l: string[]) => new Set(l).size === new Set(names).size;
+  // `name` and `profile` say nothing alone: `lb.name=reps`, `cc.params.profile` → `params.profile`.
+  const shortKey = (prefix: string, last: string) => (GENERIC_KEYS.has(last) ? `${prefix.split(".").at(-2)}.${last}` : last);
+  const paths = new Map<string, Set<string>>();
+  for (const n of names) {
+    for (const m of n.matchAll(TAG_KEY)) {
+      const k = shortKey(m[1], m[2]);
+      paths.set(k, (paths.get(k) ?? new Set()).add(m[1] + m[2]));
+    }
+  }
+  const short = names.map((n) =>
+    n.replace(TAG_KEY, (all, prefix: string, last: string) => {
+      const k = shortKey(prefix, last);
+      return paths.get(k)?.size === 1 ? `${k}=` : all;
+    }),
+  );
+  const out = distinct(short) ? short : [...names];
+  const cut = out.map((n) => {
+    if (n.length <= maxChars) return n;
+    const tail = Math.ceil(((maxChars - 1) * 2) / 3);
+    return `${n.slice(0, maxChars - 1 - tail)}…${n.slice(n.length - tail)}`;
+  });
+  return distinct(cut) ? cut : out;
+}
+
 export function fctCdfSpec(series: CdfSeries[], title: string): Spec {
   const rows = cdfRows(series);
   const xs = rows.map((r) => r.x).filter((x) => x > 0);
@@ -103,7 +158,7 @@ export function fctCdfSpec(series: CdfSeries[], title: string): Spec {
     encoding: {
       x: { field: "x", type: "quantitative", title: "flow completion time (µs)", scale: log ? { type: "log" } : { zero: false } },
       y: { field: "y", type: "quantitative", title: "fraction of flows", scale: { domain: [0, 1] } },
-      color: { field: "series", type: "nominal", title: null, legend: series.length > 1 ? { orient: "bottom-right" } : null },
+      color: { field: "series", type: "nominal", title: null, legend: series.length > 1 ? { orient: "bottom-right", labelLimit: labelPx(series.map((x) => x.name)) } : null },
     },
   };
 }
@@ -136,7 +191,7 @@ export function barsSpec(rows: { run: string; metric: string; value: number | nu
       height: 150,
       mark: { type: "bar" },
       encoding: {
-        x: { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: 120 } },
+        x: { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: labelPx(rows.map((r) => r.run)) } },
         y: { field: "value", type: "quantitative", title: null },
         color: { field: "run", type: "nominal", legend: null, sort: null },
       },
@@ -225,7 +280,7 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     }
     return files;
   }
-  const names = labels ?? runLabels(results);
+  const names = chartLabels(labels ?? runLabels(results));
   await write("fct-cdf", fctCdfSpec(runsFctSeries(results, names), `FCT CDF — ${results[0].scenario}`));
   await write("compare-bars", barsSpec(comparisonRows(results, names), `${results[0].scenario}`));
   return files;
