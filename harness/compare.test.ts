@@ -216,6 +216,22 @@ test("Reflex rows appear when a run had Reflex at work; a run without it shows d
   assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("Reflex pseudo-ACKs"));
 });
 
+test("DACK rows: the target's drops indented right under \"drops\", whose part they are, not under \"ECN marks\"; the target's ACKs after", () => {
+  // A run of the DACK policy with 10 drops, 7 of them at the target (metrics.drops.receiver).
+  const dack: Results = {
+    ...B,
+    metrics: { ...B.metrics, drops: { ...B.metrics.drops, total: 10, receiver: 7 } },
+    dack: { iacks: 40, dacks: 30, nacks: 2, repeats: 0, dropsFull: 7, dropsOutOfOrder: 0, duplicates: 0, trimmedHeaders: 0, staleAcks: 0 },
+  };
+  const rows = compareTable([A, dack], ["a", "b"]).split("\n").map((l) => l.trim().split(/ {2,}/)[0]);
+  const at = rows.indexOf("at the target");
+  assert.is(rows[at - 1], "drops");
+  assert.is(rows[at + 1], "trims");
+  assert.equal(cells(compareTable([A, dack], ["a", "b"]), / {2,}/).get("at the target"), ["0", "7"], "a run without targets drops nothing there");
+  assert.ok(rows.indexOf("target IACKs") > rows.indexOf("ECN marks"));
+  assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("at the target"), "no DACK run: no row");
+});
+
 test("optional rows only when some run has them: per class (two or more classes), JCT (one job), PFC (one pause), Reflex (one packet handled)", () => {
   const base = { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0] as [number, number, number], ooo: 0, ecn: 0, sim: 5 };
   const plain = fake("reps", { ...base, byClass: { incast: { fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1) } } });

@@ -206,9 +206,10 @@ function rows(results: Results[]): Row[] {
     out.push(num("late last ACKs", (r) => r.metrics.lateAcks?.flows));
   }
   if (results.some((r) => r.metrics.jobs.length > 0)) out.push(num("JCT max (µs)", jctMax), num("JCT mean (µs)", jctMean));
+  out.push(num("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps, 1), num("drops", (r) => r.metrics.drops.total));
+  // The indented row reads as a part of the row above it: the DACK targets' share of the drops.
+  if (results.some((r) => r.dack !== undefined)) out.push(num("  at the target", (r) => r.metrics.drops.receiver));
   out.push(
-    num("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps, 1),
-    num("drops", (r) => r.metrics.drops.total),
     num("trims", (r) => r.metrics.trims),
     num("retransmissions", (r) => r.metrics.retransmissions.total),
     num("  spurious", (r) => r.metrics.retransmissions.spurious),
@@ -240,7 +241,6 @@ function rows(results: Results[]): Row[] {
   }
   if (results.some((r) => r.dack !== undefined)) {
     out.push(
-      num("  at the target", (r) => r.metrics.drops.receiver),
       num("target IACKs", (r) => r.dack?.iacks),
       num("target DACKs", (r) => r.dack?.dacks),
       num("target NACKs", (r) => r.dack?.nacks),
