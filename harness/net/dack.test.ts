@@ -5,6 +5,7 @@ import { DACK_H0, DACK_H_INF, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, typ
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
+import { ScenarioError } from "../scenario/load";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
 import { type CcAdapter, type LbTable, Sx, Tx } from "./adapters";
@@ -746,6 +747,22 @@ test("the timer and the RTT sample across the 32-bit clock's wrap (2^31 ns, 2.1 
   sendAll(u.tr, 0, 4, sent);
   assert.is(u.tr.onAck(0, sent + 4000, u.pool, ack(u.pool, 0, DACK_KIND_IACK, 0, sent)) & Sx.Rtt, Sx.Rtt);
   assert.is(u.tr.rttNs, 4000);
+});
+
+test("a receive buffer too small for the target names the field that set it: the put entry's own rxBufferBytes, else the network's", () => {
+  // 8,000 B < the 9,216 B policy threshold (§III-A's 9 KB).
+  const entry = put("dack", "none", 1, 100_000, 0.5);
+  const small = { ...entry, traffic: [{ ...entry.traffic[0], rxBufferBytes: 8000 }] };
+  assert.throws(() => build(small), (e: Error) => e instanceof ScenarioError && /host 0's receive buffer \(8000 B: traffic\[0\]\.rxBufferBytes\) is below/.test(e.errors.join("\n")));
+  // 2^28 B would hold 2^28 / 2112 = 127,100 full packets, over the 65,535 a target's queue holds.
+  const deep = { ...entry, traffic: [{ ...entry.traffic[0], rxBufferBytes: 2 ** 28 }] };
+  assert.throws(
+    () => build(deep),
+    (e: Error) => e instanceof ScenarioError && /host 0's receive buffer \(268435456 B: traffic\[0\]\.rxBufferBytes\) holds more than 65535 full packets .*give params\.target\.queueBytes or a smaller traffic\[0\]\.rxBufferBytes$/.test(e.errors.join("\n")),
+  );
+  const { rxBufferBytes: _, ...noBuffer } = entry.traffic[0] as Record<string, unknown>;
+  const network = { ...small, network: { ...small.network, rxBufferBytes: 8000 }, traffic: [noBuffer as Scenario["traffic"][0]] };
+  assert.throws(() => build(network), (e: Error) => e instanceof ScenarioError && /host 0's receive buffer \(8000 B: network\.rxBufferBytes, else bufferBytes\) is below/.test(e.errors.join("\n")));
 });
 
 test.run();

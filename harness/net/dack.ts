@@ -42,6 +42,11 @@ export interface FlowEnds {
   hosts: number;
   /** The host's receive buffer (network.rxBufferBytes, or a `put` entry's): the target's queueBytes unless params.target sets it. */
   bufferBytes: Float64Array;
+  /**
+   * Per host, the scenario field its bufferBytes came from, for the errors that refuse it
+   * ("traffic[2].rxBufferBytes"); absent or "" where it is the network's.
+   */
+  bufferFrom?: string[];
 }
 
 /**
@@ -179,9 +184,11 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.targets = Array.from(count, (n, host) => {
       if (n === 0) return null;
       const queueBytes = targetParams.queueBytes ?? ends.bufferBytes[host];
+      // Name the field the user set: a `put` entry's own rxBufferBytes, when it gave one, is not the network's.
+      const from = targetParams.queueBytes !== undefined ? "params.target.queueBytes" : ends.bufferFrom?.[host] || "network.rxBufferBytes, else bufferBytes";
       if (queueBytes < threshold) {
         throw new RangeError(
-          `host ${host}'s receive buffer (${queueBytes} B: network.rxBufferBytes, else bufferBytes) is below the target's policy threshold (${threshold} B, §III-A's 9 KB unless params.target.policyThresholdBytes)`,
+          `host ${host}'s receive buffer (${queueBytes} B: ${from}) is below the target's policy threshold (${threshold} B, §III-A's 9 KB unless params.target.policyThresholdBytes)`,
         );
       }
       // The smallest packet the target counts: a last packet of one byte (header + 1, at most
@@ -192,7 +199,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       const minPacketBytes = targetParams.minPacketBytes ?? dackMinPacketBytes(queueBytes, Math.min(DACK_HEADER_BYTES, p.headerBytes + 1));
       if (targetParams.minPacketBytes === undefined && minPacketBytes > this.mss + this.header) {
         throw new RangeError(
-          `host ${host}'s receive buffer (${queueBytes} B) holds more than 65535 full packets (${this.mss + this.header} B), the most a DACK target's queue holds: give params.target.queueBytes or a smaller network.rxBufferBytes`,
+          `host ${host}'s receive buffer (${queueBytes} B: ${from}) holds more than 65535 full packets (${this.mss + this.header} B), the most a DACK target's queue holds: give ${targetParams.queueBytes !== undefined ? "a smaller params.target.queueBytes" : `params.target.queueBytes or a smaller ${ends.bufferFrom?.[host] || "network.rxBufferBytes"}`}`,
         );
       }
       this.minPacketOf[host] = minPacketBytes;

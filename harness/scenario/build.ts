@@ -257,7 +257,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     dcs === null ? "" : local ? ` (for the flows within one DC, whose modules take that DC's base RTT of ${intraDcRttNs} ns)` : ` (for the flows between the DCs, whose modules take the network's base RTT of ${rttNs} ns)`;
   const hostBuffer = new Float64Array(topo.hosts).fill(rxBufferBytes);
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
-  const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer };
+  // A refused buffer is blamed on the field that set it: a put entry's own, else the network's.
+  const bufferFrom: string[] = new Array(topo.hosts).fill("");
+  s.traffic.forEach((x, i) => {
+    if (x.kind === "put" && x.rxBufferBytes !== undefined && (x.receiver ?? 0) < topo.hosts) bufferFrom[x.receiver ?? 0] = `traffic[${i}].rxBufferBytes`;
+  });
+  const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer, bufferFrom };
   const transport = guard("transport.reliability", relRef, () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
   const ccTables = new Map<string, CcAdapter>();
   const lbTables = new Map<string, { table: LbTable; next: number }>();

@@ -474,6 +474,17 @@ test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the f
   assert.equal(put({ receiver: 5, rxFraction: 0.5, rxBufferBytes: 9000 }).hostRx, [{ host: 5, gbps: 50, bufferBytes: 9000 }]);
 });
 
+test("a traffic entry's errors name its own kind: a `put` with more senders than hosts is not called an incast", () => {
+  // The k = 4 3-tier tree has 16 hosts: 15 besides the receiver, so 16 senders are too many.
+  const errs = (kind: "put" | "incast", extra: Record<string, unknown> = {}) =>
+    scenarioErrors(() => buildTraffic(defaultWith(kind, [{ kind, senders: 16, bytes: 1000, ...extra }]), { topology: buildTopology(DEFAULT_SCENARIO), seed: 1, baseDir: ".", hostGbps: 100, rttNs: 0, rxBufferBytes: 81_000 }));
+  assert.equal(errs("put"), ["traffic[0]: put: 16 senders but only 15 other hosts"]);
+  assert.equal(errs("incast"), ["traffic[0]: incast: 16 senders but only 15 other hosts"]);
+  // Drawn from a host list: hosts 0–3, receiver 0, leave 3.
+  assert.equal(errs("put", { senders: 4, hosts: [0, 1, 2, 3] }), ["traffic[0]: put: 4 senders but only 3 hosts in the pool"]);
+  assert.equal(errs("put", { senders: 1, receiver: 16 }), ["traffic[0]: put: receiver 16 outside [0, 16)"]);
+});
+
 test("every example scenario in docs/ is valid and builds (the README's commands run them)", () => {
   const docs = join(dirname(fileURLToPath(import.meta.url)), "../../docs");
   const files = readdirSync(docs).filter((f) => f.endsWith(".yaml"));

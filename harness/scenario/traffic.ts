@@ -126,10 +126,11 @@ function generate(
         receiver: x.receiver ?? 0,
         bytes,
         startNs,
-        senderList: x.senderList ?? (x.hosts !== undefined ? pickSenders(pool, x.receiver ?? 0, x.senders ?? 0, seed) : undefined),
+        senderList: x.senderList ?? (x.hosts !== undefined ? pickSenders(pool, x.receiver ?? 0, x.senders ?? 0, seed, x.kind) : undefined),
         bytesList: x.bytesList,
         staggerNs: (x.staggerUs ?? 0) * 1000,
         jitterNs: (x.jitterUs ?? 0) * 1000,
+        kind: x.kind,
       }, seed);
       if (x.kind === "put") {
         // DACK §III: the target drains its queue at a fraction of the link rate.
@@ -227,9 +228,9 @@ function readCdfFile(path: string): CdfPoints {
   }
 }
 
-function pickSenders(pool: number[], receiver: number, n: number, seed: number): number[] {
+function pickSenders(pool: number[], receiver: number, n: number, seed: number, kind: string): number[] {
   const others = pool.filter((h) => h !== receiver);
-  if (n > others.length) throw new RangeError(`incast: ${n} senders but only ${others.length} hosts in the pool`);
+  if (n > others.length) throw new RangeError(`${kind}: ${n} senders but only ${others.length} hosts in the pool`);
   // Deterministic: a seeded shuffle of the pool.
   const list = [...others];
   let x = seed | 0;

@@ -38,6 +38,8 @@ export interface IncastOptions {
   staggerNs?: number;
   /** Plus a uniform random delay in [0, jitterNs). */
   jitterNs?: number;
+  /** The traffic kind its errors name (a `put` is an incast too); default "incast". */
+  kind?: string;
 }
 
 /**
@@ -48,10 +50,11 @@ export interface IncastOptions {
  */
 export function incast(hosts: number, opts: IncastOptions, seed: number): FlowRecord[] {
   const { senders, receiver } = opts;
-  if (!(receiver >= 0 && receiver < hosts)) throw new RangeError(`incast: receiver ${receiver} outside [0, ${hosts})`);
+  const kind = opts.kind ?? "incast";
+  if (!(receiver >= 0 && receiver < hosts)) throw new RangeError(`${kind}: receiver ${receiver} outside [0, ${hosts})`);
   let list = opts.senderList;
   if (!list) {
-    if (senders > hosts - 1) throw new RangeError(`incast: ${senders} senders but only ${hosts - 1} other hosts`);
+    if (senders > hosts - 1) throw new RangeError(`${kind}: ${senders} senders but only ${hosts - 1} other hosts`);
     const others: number[] = [];
     for (let h = 0; h < hosts; h++) if (h !== receiver) others.push(h);
     shuffle(others, new Xoshiro128(seed));
