@@ -25,7 +25,7 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
-import { type DelayCcUse, type EcnCcUse, type EcnLbUse, delayCcWarnings, ecnCcWarnings, ecnLbWarnings } from "./warnings";
+import { type DelayCcUse, type EcnCcUse, type EcnLbUse, ackEveryWarnings, delayCcWarnings, ecnCcWarnings, ecnLbWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -497,6 +497,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
+      ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
     ],
   };
 }

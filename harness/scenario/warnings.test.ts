@@ -325,4 +325,27 @@ test("a traffic entry's load balancer is named by its path", () => {
   assert.equal(runScenario(s).warnings, w);
 });
 
+test("transport.ackEveryBytes given with reliability dack or opt warns: their targets ACK by §II-D, and rud alone coalesces by it", () => {
+  // The DACK family: a 7 → 1 PUT on the k = 4 two-tier tree, no CC, no trimming (DACK §III-A).
+  const dackWith = (reliability: string, ackEveryBytes?: number): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 2112, headerBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability }, ...(ackEveryBytes !== undefined ? { ackEveryBytes } : {}) },
+    traffic: [{ kind: "put", senders: 7, receiver: 0, bytes: 20_000, rxFraction: 0.7 }],
+  });
+  const w = warnings(dackWith("dack", 65536));
+  assert.equal(w, [
+    "transport.ackEveryBytes: 65536 changes nothing under reliability dack (its target ACKs by DACK §II-D and coalesces by §II-G/H): only rud's receiver coalesces ACKs by it; see harness/README.md, transport.ackEveryBytes.",
+  ]);
+  // 0 (every packet) is a coalescing setting too, and OPT's target answers by §II-D as well.
+  assert.equal(warnings(dackWith("opt", 0)), [
+    "transport.ackEveryBytes: 0 changes nothing under reliability opt (its target ACKs by DACK §II-D): only rud's receiver coalesces ACKs by it; see harness/README.md, transport.ackEveryBytes.",
+  ]);
+  // Not given: the default is rud's and nothing is said; given with rud it is read.
+  assert.equal(warnings(dackWith("dack")), []);
+  assert.equal(warnings(dackWith("rud", 16384)), []);
+  assert.equal(runScenario(dackWith("dack", 65536)).warnings, w);
+});
+
 test.run();

@@ -357,3 +357,18 @@ function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
 export function ecnLbWarnings(uses: EcnLbUse[], n: EcnNetwork): string[] {
   return ecnWarnings(uses, n, "reads the ECN echo", (u) => ecnLbLoss(u, n), '"ECN marking"');
 }
+
+/**
+ * transport.ackEveryBytes given with reliability dack or opt, whose targets read no such
+ * setting: they answer by DACK §II-D (an IACK on acceptance while uncongested, crossing IACKs and
+ * DACKs under congestion) and, under dack, coalesce by §II-G/H on their own; a review
+ * (2026-12-04) found 0, 16,384 and 65,536 giving byte-identical results under both. Only RUD's
+ * receiver coalesces by it (net/registry.ts hands it to no other module); the other modules
+ * ignore it too, but the embedded default scenario sets it, so a sweep of `reliability` over
+ * that would warn on every point: those are left to harness/README.md.
+ */
+export function ackEveryWarnings(reliability: string, ackEveryBytes: number | undefined): string[] {
+  if (ackEveryBytes === undefined || (reliability !== "dack" && reliability !== "opt")) return [];
+  const rule = reliability === "dack" ? "its target ACKs by DACK §II-D and coalesces by §II-G/H" : "its target ACKs by DACK §II-D";
+  return [`transport.ackEveryBytes: ${ackEveryBytes} changes nothing under reliability ${reliability} (${rule}): only rud's receiver coalesces ACKs by it; see harness/README.md, transport.ackEveryBytes.`];
+}
