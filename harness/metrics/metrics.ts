@@ -9,7 +9,8 @@
 //     §IV-B: "PFC counts"), the control plane's HO loss ratio (DCP Table 5), link usage by link
 //     class and the busiest links, per-path packet counts of traced flows;
 //   time series of queue occupancy at chosen ports and window / rate and delivered bytes of
-//     chosen flows (SMaRTT Fig. 11 and 15: cwnd and queue over time).
+//     chosen flows (SMaRTT Fig. 11 and 15: cwnd and queue over time), and under the DACK family
+//     the target's occupancy at chosen hosts and the flows' halt state (DACK Figs. 8–9, Fig. 2).
 // Percentiles are nearest-rank: the ⌈q·n⌉-th smallest.
 //
 // Slowdown is FCT (last byte delivered − start) over the one-way store-and-forward ideal
@@ -21,6 +22,7 @@
 // below are its statistics, with the time to the last ACK they divide, for comparison with those
 // papers' figures (DCP Fig. 13: P50/P95 FCT; Fig. 16: P50/P99 FCT slowdown).
 
+import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_RETRANSMIT } from "../../lib/reliability/dack/initiator";
 import { Kind } from "../net/packets";
 import type { Built } from "../scenario/build";
 import { cables, type FaultLink, faultLinks, levels, linkClass, portName, reversePort } from "../scenario/faults";
@@ -100,8 +102,33 @@ export interface Series {
   intervalUs: number;
   tUs: number[];
   queues: { port: number; name: string; bytes: number[] }[];
-  flows: { flow: number; cc: string; unit: "bytes" | "bps"; level: (number | null)[]; deliveredBytes: number[] }[];
+  /**
+   * Per sampled flow; under reliability dack also its initiator's halt state (DACK §II-E, Fig. 2),
+   * a code indexing `haltStates`, and the packets that state still allows (`credits`; 0 in H∞,
+   * where the outstanding threshold alone limits the flow); null while the flow is not sending.
+   */
+  flows: { flow: number; cc: string; unit: "bytes" | "bps"; level: (number | null)[]; deliveredBytes: number[]; haltState?: (number | null)[]; credits?: (number | null)[] }[];
+  /** The names of the halt-state codes (lib/reliability/dack DACK_H_INF … DACK_RETRANSMIT); with `haltState` only. */
+  haltStates?: string[];
+  /**
+   * metrics.sample.hosts (reliability dack / opt): each host's DACK target, its processing-queue
+   * occupancy (bytes, the packet in service included: §II-D target_queue_occupancy, the paper's
+   * buffer occupancy of Figs. 8–9) and 1 while that is above the policy threshold (§II-D
+   * system_congested; OPT's target computes it but does not act on it), else 0.
+   */
+  hosts?: { host: number; bytes: number[]; congested: number[] }[];
 }
+
+/** Series.haltStates: the name of each DackInitiator.haltState code, indexed by the code. */
+export const HALT_STATE_NAMES: readonly string[] = (() => {
+  const n: string[] = [];
+  n[DACK_H_INF] = "H∞";
+  n[DACK_H_MINUS1] = "H(−1)";
+  n[DACK_H0] = "H0";
+  n[DACK_H1] = "H1";
+  n[DACK_RETRANSMIT] = "retransmit";
+  return n;
+})();
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -332,6 +359,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   let series: Series | null = null;
   const s = f.sample;
   if (s) {
+    const orNull = (a: number[]) => a.map((x) => (Number.isNaN(x) ? null : x));
+    const halt = f.sampleHalt.length > 0;
     series = {
       intervalUs: r3(f.sampleIntervalPs / 1e6),
       tUs: f.sampleTimes.map((x) => r3(x / 1e6)),
@@ -342,10 +371,13 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
           flow: fl,
           cc,
           unit: cc === "timely" || cc === "dcqcn" ? ("bps" as const) : ("bytes" as const),
-          level: f.sampleLevels[i].map((x) => (Number.isNaN(x) ? null : x)),
+          level: orNull(f.sampleLevels[i]),
           deliveredBytes: [...f.sampleDelivered[i]],
+          ...(halt ? { haltState: orNull(f.sampleHalt[i]), credits: orNull(f.sampleCredits[i]) } : {}),
         };
       }),
+      ...(halt ? { haltStates: [...HALT_STATE_NAMES] } : {}),
+      ...(f.sampleHostBytes.length > 0 ? { hosts: s.hosts.map((h, i) => ({ host: h, bytes: [...f.sampleHostBytes[i]], congested: [...f.sampleHostCongested[i]] })) } : {}),
     };
   }
   return { metrics, series };

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NACK } from "../../lib/lb/feedback";
-import { DACK_H0, DACK_H_INF, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, type DackInitiator } from "../../lib/reliability/index";
+import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, DACK_RETRANSMIT, type DackInitiator } from "../../lib/reliability/index";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
@@ -357,7 +357,9 @@ test("writeAck: kind and number, the flow's last EV; CE from the flow's own acce
   assert.is(echoOf(a2), 1200);
   assert.equal([pool.i32[(a2 << 4) + P.Psn], pool.i32[(a2 << 4) + P.Flags], pool.f64[a2]], [1, 0, 1200]);
   assert.equal([tr.sentIacks, tr.sentDacks, tr.sentNacks], [2, 0, 1]);
-  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, repeats: 0, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, trimmedHeaders: 0, staleAcks: 0 });
+  // No ACK reached an initiator here: no halt-state transition.
+  const none = { infToMinus1: 0, toMinus1: 0, toH0: 0, toH1: 0, toInf: 0, toRetransmit: 0 };
+  assert.equal(tr.totals(), { iacks: 2, dacks: 0, nacks: 1, repeats: 0, dropsFull: 0, dropsOutOfOrder: 1, duplicates: 0, trimmedHeaders: 0, staleAcks: 0, halt: none });
 });
 
 test("a NACK is marked last-hop only when the target's own queue was full (§II-F), not when the packet came out of order (§II-A)", () => {
@@ -747,6 +749,128 @@ test("the timer and the RTT sample across the 32-bit clock's wrap (2^31 ns, 2.1 
   sendAll(u.tr, 0, 4, sent);
   assert.is(u.tr.onAck(0, sent + 4000, u.pool, ack(u.pool, 0, DACK_KIND_IACK, 0, sent)) & Sx.Rtt, Sx.Rtt);
   assert.is(u.tr.rttNs, 4000);
+});
+
+test("the halt-state transitions (Fig. 2, §II-F) are counted as the initiator makes them: a DACK ahead of its IACK moves it twice", () => {
+  // h1Threshold 2: H1's second IACK returns to H∞. The walk, by Fig. 2 and §II-F, on 10 packets sent:
+  //   IACK 0 (H∞ stays) · DACK 0: H∞ → H(−1) · DACK 0 (stays) · IACK 1: → H0 · IACK 2: → H1 ·
+  //   IACK 3 (counter 1) · IACK 4 (counter 2): → H∞ · DACK 4: H∞ → H(−1) · IACK 5: → H0 ·
+  //   DACK 6 ahead of IACK 6: → H1 → H(−1) · NACK 7 (8, 9 to resend): → retransmit · resend 8,
+  //   DACK 7 (a credit), resend 9, the last: → H(−1) · timeout (8, 9 unacknowledged): → retransmit.
+  // infToMinus1 2; toMinus1 4 (two from H∞, one from H1, one from retransmit); toH0 2; toH1 2;
+  // toInf 1; toRetransmit 2. Counting only the state after each ACK would see the DACK of 6 as
+  // H0 → H(−1) and miss the H1 in between.
+  const tr = new DackTransport({ policy: "dack", mssBytes: MSS, headerBytes: HEADER, rtoNs: 100_000, initiator: { h1Threshold: 2 } }, { dst: new Int32Array([1]), hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  tr.open(0);
+  const pool = new PacketPool(64);
+  tr.post(0, 20 * MSS);
+  assert.equal(sendAll(tr, 0, 10, 0), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const states: number[] = [];
+  const step = (kind: number, seq: number) => {
+    tr.onAck(0, 1000, pool, ack(pool, 0, kind, seq));
+    states.push(tr.haltState(0));
+  };
+  step(DACK_KIND_IACK, 0);
+  step(DACK_KIND_DACK, 0);
+  step(DACK_KIND_DACK, 0);
+  for (const seq of [1, 2, 3, 4]) step(DACK_KIND_IACK, seq);
+  step(DACK_KIND_DACK, 4);
+  step(DACK_KIND_IACK, 5);
+  step(DACK_KIND_DACK, 6);
+  assert.equal(states, [DACK_H_INF, DACK_H_MINUS1, DACK_H_MINUS1, DACK_H0, DACK_H1, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_H0, DACK_H_MINUS1]);
+  assert.is(tr.onNack(0, 2000, pool, ack(pool, 0, -1, 7)), 1);
+  assert.is(tr.haltState(0), DACK_RETRANSMIT);
+  assert.equal(sendAll(tr, 0, 5, 2100), [8], "nothing outstanding: one resend");
+  step(DACK_KIND_DACK, 7);
+  assert.equal(sendAll(tr, 0, 5, 2200), [9], "§II-F: one per DACK");
+  assert.is(tr.haltState(0), DACK_H_MINUS1, "after the go-back's last resend");
+  assert.is(tr.onTimer(0, tr.deadlineNs(0)), 1);
+  assert.is(tr.haltState(0), DACK_RETRANSMIT);
+  assert.equal(tr.totals().halt, { infToMinus1: 2, toMinus1: 4, toH0: 2, toH1: 2, toInf: 1, toRetransmit: 2 });
+  assert.is(tr.errors(), 0);
+  // OPT has no halt state: no transitions in its totals, −1 from the readers.
+  const opt = new DackTransport({ policy: "opt", mssBytes: MSS, headerBytes: HEADER, rtoNs: 100_000 }, { dst: new Int32Array([1]), hosts: 2, bufferBytes: new Float64Array([82944, 82944]) }, 64);
+  opt.open(0);
+  assert.is(opt.totals().halt, undefined);
+  assert.equal([opt.haltState(0), opt.credits(0)], [-1, -1]);
+});
+
+test("metrics.sample.hosts and the flows' halt state: the target's occupancy and congested flag (§II-D), and H∞ until the first DACK returns (§II-E), by hand", () => {
+  // One initiator (host 2) into host 0 of the two-leaf leaf–spine above, draining at 45 %
+  // (chosen so that no arrival ties with a departure before 8 µs). A 2112 B packet takes 168.96 ns
+  // a hop; four 1 µs links, so the first packet is at host 0 at t0 = 4 × 1168.96 = 4,675.84 ns and
+  // packet k at t0 + 168.96 k (in H∞ the initiator sends back to back: 59 packets by 10 µs, under
+  // the 124 the 256 KiB threshold allows). The host takes 2112 × 8 / 45 = 375.47 ns a packet,
+  // back to back from t0 (packets come faster than it drains), so packet j leaves at t0 +
+  // 375.47 (j + 1). At a sample x ns after t0: ⌊x / 168.96⌋ + 1 in, ⌊x / 375.47⌋ out, the packet
+  // in service counted:
+  //   5 µs, x = 324.16:   2 in, 0 out → 2 × 2112 = 4,224 B, under the 9,216 B threshold: 0
+  //   6 µs, x = 1,324.16: 8 in, 3 out → 10,560 B > 9,216: congested, 1
+  //   7 µs, x = 2,324.16: 14 in, 6 out → 16,896 B, 1
+  // Packet 6 (x = 1,013.76: 7 in, 2 out, 10,560 B) is the first to find the target congested:
+  // its DACK (§II-D) is back at t0 + 1,013.76 + 4 × (5.12 + 1000) = 9,710.08 ns, where the
+  // IACKs of packets 0–5 (8,696.32–9,541.12 ns) left H∞ alone. The departure at x = 1,126.4
+  // leaves 8,448 B: packet 6 crosses below the threshold and its IACK, congestion over, is back
+  // at 9,822.72 ns (H(−1) → H0); packet 7 (x = 1,182.72) finds the target congested again, its
+  // DACK back at 9,879.04 ns (H0 → H(−1), credits 0). The next ACK leaves with packet 8 at
+  // x = 1,351.68, back at 10,048 ns, after the run's end at 10.02 µs. So the flow reads H∞
+  // (code 0) through 9 µs and H(−1) (code 1) with 0 credits at 10 µs, and the transitions are
+  // one H∞ → H(−1), two into H(−1), one into H0. OPT's target fills the same way to 7 µs
+  // (the initiator sends as in H∞) and has no halt state.
+  const scenario = (reliability: "dack" | "opt"): Scenario => ({
+    ...put(reliability, "none", 1, 400_000, 0.45),
+    metrics: { sample: { intervalUs: 1, hosts: [0], flows: [0] } },
+    run: { endUs: 10.02 },
+  });
+  const r = runScenario(scenario("dack"));
+  const s = r.series as NonNullable<typeof r.series>;
+  assert.equal(s.tUs, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  const host = (s.hosts ?? [])[0];
+  assert.is(host.host, 0);
+  assert.equal(host.bytes.slice(0, 8), [0, 0, 0, 0, 0, 4224, 10560, 16896]);
+  assert.equal(host.congested.slice(0, 8), [0, 0, 0, 0, 0, 0, 1, 1]);
+  assert.equal(s.flows[0].haltState, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  assert.equal(s.flows[0].credits, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  assert.equal(s.haltStates, ["H∞", "H(−1)", "H0", "H1", "retransmit"]);
+  assert.equal(r.dack?.halt, { infToMinus1: 1, toMinus1: 2, toH0: 1, toH1: 0, toInf: 0, toRetransmit: 0 });
+  const o = runScenario(scenario("opt"));
+  const so = o.series as NonNullable<typeof o.series>;
+  assert.equal((so.hosts ?? [])[0].bytes.slice(0, 8), [0, 0, 0, 0, 0, 4224, 10560, 16896]);
+  assert.equal((so.hosts ?? [])[0].congested.slice(0, 8), [0, 0, 0, 0, 0, 0, 1, 1]);
+  assert.is(so.flows[0].haltState, undefined);
+  assert.is(so.haltStates, undefined);
+  assert.is(o.dack?.halt, undefined);
+  // Without hosts asked for, no host series.
+  const plain = runScenario({ ...scenario("dack"), metrics: { sample: { intervalUs: 1, flows: [0] } } });
+  assert.is(plain.series?.hosts, undefined);
+  // Every 0.5 µs with room for 16 points: at the 16th (7.5 µs) every other one goes and the
+  // interval doubles (SampleSpec.maxPoints), leaving 0, 1, …, 7 µs, then 8, 9, 10: the times of
+  // the 1 µs run, and the DACK series must be thinned with them to the same values.
+  const thin = runScenario({ ...scenario("dack"), metrics: { sample: { intervalUs: 0.5, hosts: [0], flows: [0], maxPoints: 16 } } }).series as NonNullable<typeof r.series>;
+  assert.equal(thin.tUs, s.tUs);
+  assert.equal(thin.hosts, s.hosts);
+  assert.equal([thin.flows[0].haltState, thin.flows[0].credits], [s.flows[0].haltState, s.flows[0].credits]);
+});
+
+test("metrics.sample.hosts is refused where there is no target: another reliability module, a host out of range or receiving no flow", () => {
+  const errors = (sc: Scenario): string[] => {
+    try {
+      build(sc);
+    } catch (e) {
+      if (e instanceof ScenarioError) return e.errors;
+      throw e;
+    }
+    return [];
+  };
+  const base = put("dack", "none", 1, 100_000, 0.5);
+  assert.equal(errors({ ...base, metrics: { sample: { hosts: [1, 4] } } }), [
+    "metrics.sample.hosts: host 1 receives no flow, so it has no DACK target",
+    "metrics.sample.hosts: host 4 outside [0, 4)",
+  ]);
+  assert.equal(errors({ ...base, transport: { ...base.transport, reliability: { name: "rud" } }, metrics: { sample: { hosts: [0] } } }), [
+    "metrics.sample.hosts: a host's processing queue is sampled under reliability dack or opt only, not rud",
+  ]);
+  assert.equal(errors({ ...base, metrics: { sample: { hosts: [0] } } }), []);
 });
 
 test("a receive buffer too small for the target names the field that set it: the put entry's own rxBufferBytes, else the network's", () => {

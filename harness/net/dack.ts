@@ -27,9 +27,13 @@
 // load balancer still hears the path they came back on. So is an IACK repeating the number the
 // initiator has, the target's answer to a duplicate where no DACK is due (DackTarget): it tells
 // an initiator that missed the first one where the target is, and the rest nothing.
+//
+// For results (metrics.sample, `dack.halt`) the glue watches the initiator's halt state after
+// each call that may move it and counts the changes: the sans-IO module keeps no such tally, and
+// one ACK may make two moves (a DACK carrying its IACK), which the state after it would hide.
 
 import { DACK_KIND_DACK, DACK_KIND_IACK, DACK_KIND_NACK, DACK_ACCEPTED, DACK_DROP_FULL, DACK_DUPLICATE, DackTarget } from "../../lib/reliability/dack/target";
-import { DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
+import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_RETRANSMIT, DACK_SEND_NEW, DackInitiator } from "../../lib/reliability/dack/initiator";
 import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput, dackMinPacketBytes } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
@@ -86,6 +90,28 @@ export interface DackTotals {
   trimmedHeaders: number;
   /** ACKs that reached their initiator behind a newer one (sprayed paths), ignored. */
   staleAcks: number;
+  /** The initiators' halt-state transitions (reliability dack only; OPT has no halt state). */
+  halt?: HaltTransitions;
+}
+
+/**
+ * Transitions of the initiators' halt state (§II-E, Fig. 2; §II-F's retransmission state),
+ * summed over the flows. Each counts a change of state only: a DACK to a stream already in H(−1),
+ * an IACK in H∞ or one that advances H1's counter, a NACK while retransmitting, change nothing.
+ */
+export interface HaltTransitions {
+  /** H∞ → H(−1): a DACK halting an unthrottled stream, the policy's throttle. */
+  infToMinus1: number;
+  /** Into H(−1) from any other state: H∞, H0 or H1 on a DACK, retransmit when its last resend leaves (§II-F). */
+  toMinus1: number;
+  /** Into H0: an IACK in H(−1), or in retransmit once the target sends IACKs again. */
+  toH0: number;
+  /** H0 → H1: a second IACK in a row. */
+  toH1: number;
+  /** H1 → H∞: the IACK that brings H1's counter to h1Threshold, the only way back to H∞. */
+  toInf: number;
+  /** Into retransmit: a NACK or timeout with packets to send again (one with none enters H(−1)). */
+  toRetransmit: number;
 }
 
 /** The sender family: DackInitiator and OptInitiator share this shape. */
@@ -162,6 +188,12 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private nackLastHop = 0;
   /** 1 when the last call answered a number already accepted, so an IACK it listed repeats the last number; else 0. */
   private repeating = 0;
+  /**
+   * Reliability dack: each flow's halt state as last seen (DACK_H_*), and the transitions seen,
+   * counted at index from × 5 + to (the five states of DackInitiator.haltState).
+   */
+  private readonly haltSeen: Uint8Array;
+  private readonly haltMoves = new Float64Array(25);
 
   constructor(p: DackTransportParams, ends: FlowEnds, ackBytes: number) {
     super();
@@ -229,6 +261,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.rxEv = new Int32Array(cap);
     this.rxEchoNs = new Int32Array(cap);
     this.cePending = new Uint8Array(cap);
+    this.haltSeen = new Uint8Array(this.dack !== 0 ? cap : 0);
   }
 
   open(slot: number): void {
@@ -256,6 +289,8 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   nextPacket(slot: number, nowNs: number): number {
     const k = this.tx.onSend(slot);
     if (k <= 0) return 0;
+    // §II-F: the last resend of a go-back returns the stream to H(−1).
+    if (this.dack !== 0) this.noteHalt(slot);
     const seq = this.tx.out[0];
     this.psn = seq;
     this.msn = 0;
@@ -285,9 +320,16 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     }
     if (this.dack !== 0) {
       const tx = this.tx as DackInitiator;
-      // A DACK that overtook the IACK of its number carries that IACK too.
-      if (seq > acked) tx.onIack(slot, seq);
-      if (pool.i32[b + P.W0] === DACK_KIND_DACK) tx.onDack(slot, seq);
+      // A DACK that overtook the IACK of its number carries that IACK too; each moves Fig. 2's
+      // state on its own (H0 → H1 → H(−1)), so each is counted.
+      if (seq > acked) {
+        tx.onIack(slot, seq);
+        this.noteHalt(slot);
+      }
+      if (pool.i32[b + P.W0] === DACK_KIND_DACK) {
+        tx.onDack(slot, seq);
+        this.noteHalt(slot);
+      }
     } else (this.tx as OptInitiator).onAck(slot, seq);
     return this.progress(slot, nowNs, pool, h, acked);
   }
@@ -300,6 +342,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       return 0;
     }
     this.tx.onNack(slot, seq);
+    if (this.dack !== 0) this.noteHalt(slot);
     // Every packet up to seq was accepted (§II-A): the CC hears those bytes acknowledged and only
     // the rest lost (NSCC cuts its window by what a NACK says is lost).
     this.newBytes = this.flight.release(slot, seq + 1, this.postedBytes[slot] + this.packets[slot] * this.header);
@@ -316,6 +359,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     if (this.tx.outstandingPackets(slot) === 0) return 0;
     const first = this.tx.ackedSeq(slot) + 1;
     this.tx.onTimeout(slot);
+    if (this.dack !== 0) this.noteHalt(slot);
     this.tmo[slot]++;
     this.bytes = this.flight.lose(slot, first);
     this.ev = -1;
@@ -499,7 +543,48 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
       duplicates += t.duplicates;
       trimmedHeaders += t.trimmed;
     }
-    return { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, repeats: this.sentRepeats, dropsFull, dropsOutOfOrder, duplicates, trimmedHeaders, staleAcks: this.staleAcks };
+    const totals: DackTotals = { iacks: this.sentIacks, dacks: this.sentDacks, nacks: this.sentNacks, repeats: this.sentRepeats, dropsFull, dropsOutOfOrder, duplicates, trimmedHeaders, staleAcks: this.staleAcks };
+    if (this.dack !== 0) totals.halt = this.haltTransitions();
+    return totals;
+  }
+
+  /** The initiators' halt-state transitions so far (reliability dack; zeros under opt). */
+  haltTransitions(): HaltTransitions {
+    const m = this.haltMoves;
+    const into = (to: number) => m[DACK_H_INF * 5 + to] + m[DACK_H_MINUS1 * 5 + to] + m[DACK_H0 * 5 + to] + m[DACK_H1 * 5 + to] + m[DACK_RETRANSMIT * 5 + to];
+    return {
+      infToMinus1: m[DACK_H_INF * 5 + DACK_H_MINUS1],
+      toMinus1: into(DACK_H_MINUS1),
+      toH0: into(DACK_H0),
+      toH1: into(DACK_H1),
+      toInf: into(DACK_H_INF),
+      toRetransmit: into(DACK_RETRANSMIT),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What metrics.sample reads (fabric takeSample)
+
+  /** Bytes in host `host`'s processing queue, the packet the host is processing included (§II-D target_queue_occupancy); 0 where no flow ends. */
+  targetBytes(host: number): number {
+    const t = this.targets[host];
+    return t === null ? 0 : t.occupancyBytes();
+  }
+
+  /** §II-D system_congested of host `host`'s target: occupancy above the policy threshold (OPT's baseline target too, which does not act on it). */
+  targetCongested(host: number): boolean {
+    const t = this.targets[host];
+    return t !== null && t.congested();
+  }
+
+  /** The flow's halt state (DACK_H_INF, DACK_H_MINUS1, DACK_H0, DACK_H1, DACK_RETRANSMIT); −1 under opt, which has none. */
+  haltState(slot: number): number {
+    return this.dack !== 0 ? (this.tx as DackInitiator).haltState(slot) : -1;
+  }
+
+  /** Packets the flow's halt state still allows (§II-E; 0 in H∞, which the outstanding threshold alone limits); −1 under opt. */
+  credits(slot: number): number {
+    return this.dack !== 0 ? (this.tx as DackInitiator).credits(slot) : -1;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -518,6 +603,15 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.completed = 0;
     this.rttNs = this.rttOf(nowNs, pool, h);
     return (this.rttNs > 0 ? Sx.Rtt : 0) | (cum >= this.packets[slot] ? Sx.Done : 0);
+  }
+
+  /** Counts the flow's halt-state change, if any, since the last look (reliability dack). */
+  private noteHalt(slot: number): void {
+    const now = (this.tx as DackInitiator).haltState(slot);
+    const was = this.haltSeen[slot];
+    if (now === was) return;
+    this.haltMoves[was * 5 + now]++;
+    this.haltSeen[slot] = now;
   }
 
   private restartTimer(slot: number, nowNs: number): void {

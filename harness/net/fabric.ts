@@ -49,7 +49,7 @@ import { EventList } from "../engine/events";
 import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
-import type { HostQueue } from "./dack";
+import { DackTransport, type HostQueue } from "./dack";
 import { Pacer } from "./pacer";
 import { scaledPortLimits } from "./port-limits";
 import { Flag, Kind, P, PacketPool } from "./packets";
@@ -214,7 +214,10 @@ export interface SampleSpec {
   intervalPs: number;
   /** Switch or NIC egress ports whose queued bytes are sampled (NIC: its control queue and ready flows are not bytes; 0). */
   ports: number[];
+  /** Flows whose CC level and delivered bytes are sampled, and under reliability dack their halt state and credits. */
   flows: number[];
+  /** Hosts whose DACK / OPT target queue is sampled (its occupancy and congested flag); each has a target (build checks). */
+  hosts: number[];
   /** Samples kept per series; beyond it every other sample is dropped and the interval doubles. */
   maxPoints: number;
 }
@@ -519,6 +522,18 @@ export class Fabric {
   readonly sampleQueues: number[][] = [];
   readonly sampleLevels: number[][] = [];
   readonly sampleDelivered: number[][] = [];
+  /**
+   * The DACK family's quantities (Chong & Krishnan Figs. 8–9 plot the target's buffer occupancy;
+   * Fig. 2's halt state is what throttles): per sampled host its target's occupancy (bytes) and
+   * congested flag (1 or 0); per sampled flow, under reliability dack, its halt state (DACK_H_*)
+   * and credits. Empty where the transport has none.
+   */
+  readonly sampleHostBytes: number[][] = [];
+  readonly sampleHostCongested: number[][] = [];
+  readonly sampleHalt: number[][] = [];
+  readonly sampleCredits: number[][] = [];
+  /** The transport whose targets and initiators are sampled: the DACK / OPT one, else null. */
+  private readonly dackSampled: DackTransport | null;
   // Path tracing.
   private readonly tracing: number;
   private readonly traceOf: Int32Array;
@@ -802,13 +817,26 @@ export class Fabric {
     if (this.stopQueued !== 0) this.heap.push(this.endPs, Ev.Stop, 0, 0);
 
     // Sampling and tracing (both off unless asked for: no event, no per-packet work).
-    this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0) ? opts.sample : null;
+    this.sample = opts.sample && (opts.sample.ports.length > 0 || opts.sample.flows.length > 0 || opts.sample.hosts.length > 0) ? opts.sample : null;
+    this.dackSampled = this.sample !== null && transport instanceof DackTransport ? transport : null;
     if (this.sample) {
       this.sampleIntervalPs = this.sample.intervalPs;
       for (let i = 0; i < this.sample.ports.length; i++) this.sampleQueues.push([]);
       for (let i = 0; i < this.sample.flows.length; i++) {
         this.sampleLevels.push([]);
         this.sampleDelivered.push([]);
+      }
+      if (this.dackSampled !== null) {
+        for (let i = 0; i < this.sample.hosts.length; i++) {
+          this.sampleHostBytes.push([]);
+          this.sampleHostCongested.push([]);
+        }
+        if (this.dackSampled.name === "dack") {
+          for (let i = 0; i < this.sample.flows.length; i++) {
+            this.sampleHalt.push([]);
+            this.sampleCredits.push([]);
+          }
+        }
       }
       this.heap.push(0, Ev.Sample, 0, 0);
       this.samplesQueued = 1;
@@ -2407,7 +2435,8 @@ export class Fabric {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Sampling (queues at chosen ports, window or rate and delivered bytes of chosen flows)
+  // Sampling (queues at chosen ports, window or rate and delivered bytes of chosen flows; the
+  // DACK targets of chosen hosts, and the flows' halt state under reliability dack)
 
   private takeSample(): void {
     const s = this.sample as SampleSpec;
@@ -2421,6 +2450,17 @@ export class Fabric {
       const live = this.flowStarted[f] !== 0 && this.flowDoneTx[f] < 0 && this.flowFailed[f] === 0;
       this.sampleLevels[i].push(live ? this.ccOf[f].level(f) : NaN);
       this.sampleDelivered[i].push(this.flowArrivedBytes[f]);
+      if (this.sampleHalt.length > 0) {
+        const d = this.dackSampled as DackTransport;
+        this.sampleHalt[i].push(live ? d.haltState(f) : NaN);
+        this.sampleCredits[i].push(live ? d.credits(f) : NaN);
+      }
+    }
+    for (let i = 0; i < this.sampleHostBytes.length; i++) {
+      const d = this.dackSampled as DackTransport;
+      const h = s.hosts[i];
+      this.sampleHostBytes[i].push(d.targetBytes(h));
+      this.sampleHostCongested[i].push(d.targetCongested(h) ? 1 : 0);
     }
     // Decimation keeps samples 0, 2, 4, …: with an even count it drops the one just taken, and
     // the next falls one old interval on, an even step of the doubled interval from the last kept.
@@ -2449,6 +2489,10 @@ export class Fabric {
     for (const a of this.sampleQueues) half(a);
     for (const a of this.sampleLevels) half(a);
     for (const a of this.sampleDelivered) half(a);
+    for (const a of this.sampleHostBytes) half(a);
+    for (const a of this.sampleHostCongested) half(a);
+    for (const a of this.sampleHalt) half(a);
+    for (const a of this.sampleCredits) half(a);
     this.sampleIntervalPs *= 2;
   }
 

@@ -394,7 +394,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const pool = n.packetPool ?? Math.min(POOL_MAX, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
   const poolMax = n.packetPool ?? POOL_MAX;
   const faults = opts.noFaults ? [] : resolveFaults(s, topo, seed);
-  const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false);
+  const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false, relRef.name);
   const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? ((s.faults ?? []).length > 0 ? 1_000_000 : undefined);
@@ -567,12 +567,21 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
  * first 8 flows and the switch ports facing the (up to 4) hosts that receive the most flows,
  * every quarter network RTT.
  */
-function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: number, fallback: boolean): SampleSpec | null {
+function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: number, fallback: boolean, reliability: string): SampleSpec | null {
   const m = s.metrics?.sample;
   if (!m && !fallback) return null;
   const errors: string[] = [];
   let ports: number[] = [];
   let fl: number[] = [];
+  const hosts = m?.hosts ?? [];
+  // Only the DACK family has a per-host queue to read, and only where a flow ends (net/dack.ts: one target per receiving host).
+  if (hosts.length > 0 && reliability !== "dack" && reliability !== "opt") errors.push(`metrics.sample.hosts: a host's processing queue is sampled under reliability dack or opt only, not ${reliability}`);
+  else {
+    for (const h of hosts) {
+      if (h >= topo.hosts) errors.push(`metrics.sample.hosts: host ${h} outside [0, ${topo.hosts})`);
+      else if (!flows.some((f) => f.dst === h)) errors.push(`metrics.sample.hosts: host ${h} receives no flow, so it has no DACK target`);
+    }
+  }
   if (m) {
     (m.ports ?? []).forEach((r, i) => {
       try {
@@ -590,7 +599,7 @@ function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: 
     ports = [...count.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 4).map(([h]) => topo.attachPort(h));
     fl = Array.from({ length: Math.min(8, flows.length) }, (_, i) => i);
   }
-  return { intervalPs: Math.max(1000, Math.round((m?.intervalUs !== undefined ? m.intervalUs * 1000 : rttNs / 4) * 1000)), ports, flows: fl, maxPoints: m?.maxPoints ?? 4096 };
+  return { intervalPs: Math.max(1000, Math.round((m?.intervalUs !== undefined ? m.intervalUs * 1000 : rttNs / 4) * 1000)), ports, flows: fl, hosts, maxPoints: m?.maxPoints ?? 4096 };
 }
 
 /**

@@ -262,7 +262,13 @@ export const MetricsSchema = Type.Object(
         {
           intervalUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
           ports: Type.Optional(Type.Array(PortRef)),
-          flows: Type.Optional(Type.Array(Int({ minimum: 0 }))),
+          flows: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "flows whose CC window or rate and delivered bytes are sampled; under reliability dack also their initiator's halt state and credits (DACK §II-E, Fig. 2)" })),
+          hosts: Type.Optional(
+            Type.Array(Int({ minimum: 0 }), {
+              description:
+                "reliability dack / opt: hosts whose DACK target is sampled, its processing-queue occupancy in bytes and its congested flag (DACK §II-D; the paper's buffer occupancy, Figs. 8–9); each must receive a flow",
+            }),
+          ),
           maxPoints: Type.Optional(Int({ minimum: 16, maximum: 1_000_000 })),
         },
         { additionalProperties: false },
