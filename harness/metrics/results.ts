@@ -483,6 +483,8 @@ export function summary(r: Results, maxRows = 24): string {
   if (r.dack) {
     const x = r.dack;
     lines.push(`targets: ${x.iacks} IACKs, ${x.dacks} DACKs, ${x.nacks} NACKs, ${x.repeats} repeated IACKs; dropped ${x.dropsFull} (queue full), ${x.dropsOutOfOrder} (out of order), ${x.duplicates} (duplicates); ${x.trimmedHeaders} trimmed headers arrived`);
+    const h = x.halt;
+    if (h) lines.push(`initiators: ${h.infToMinus1} halts from H∞, ${h.toMinus1} into H(−1), ${h.toH0} into H0, ${h.toH1} into H1, ${h.toInf} back to H∞, ${h.toRetransmit} into retransmit`);
   }
   lines.push(...detailLines(r));
   lines.push(r.integrity.ok ? "integrity: ok (each message delivered exactly once; packets conserved)" : `integrity: FAILED\n  ${r.integrity.violations.join("\n  ")}`);

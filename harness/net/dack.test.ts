@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NACK } from "../../lib/lb/feedback";
 import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_KIND_DACK, DACK_KIND_IACK, DACK_RETRANSMIT, type DackInitiator } from "../../lib/reliability/index";
-import { collect } from "../metrics/results";
+import { collect, summary } from "../metrics/results";
 import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { ScenarioError } from "../scenario/load";
@@ -833,6 +833,7 @@ test("metrics.sample.hosts and the flows' halt state: the target's occupancy and
   assert.equal(s.flows[0].credits, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   assert.equal(s.haltStates, ["H∞", "H(−1)", "H0", "H1", "retransmit"]);
   assert.equal(r.dack?.halt, { infToMinus1: 1, toMinus1: 2, toH0: 1, toH1: 0, toInf: 0, toRetransmit: 0 });
+  assert.ok(summary(r).includes("initiators: 1 halts from H∞, 2 into H(−1), 1 into H0, 0 into H1, 0 back to H∞, 0 into retransmit"));
   const o = runScenario(scenario("opt"));
   const so = o.series as NonNullable<typeof o.series>;
   assert.equal((so.hosts ?? [])[0].bytes.slice(0, 8), [0, 0, 0, 0, 0, 4224, 10560, 16896]);
@@ -840,6 +841,7 @@ test("metrics.sample.hosts and the flows' halt state: the target's occupancy and
   assert.is(so.flows[0].haltState, undefined);
   assert.is(so.haltStates, undefined);
   assert.is(o.dack?.halt, undefined);
+  assert.not.ok(summary(o).includes("initiators:"));
   // Without hosts asked for, no host series.
   const plain = runScenario({ ...scenario("dack"), metrics: { sample: { intervalUs: 1, flows: [0] } } });
   assert.is(plain.series?.hosts, undefined);
