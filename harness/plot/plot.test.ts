@@ -329,6 +329,12 @@ test("a comparison's legend and bars show every label whole (review: six lines a
     }
   }
   assert.not.ok(cdf.includes("…") || bars.includes("…"), "nothing cut");
+  // --labels are the user's words: over 36 characters, still whole (review rev-d4: they lost their middle).
+  const mine = grid.map((_, i) => `baseline run with trimming on, seed ${i} of 6`);
+  const own = mkdtempSync(join(tmpdir(), "nicfw-labels-"));
+  await plotResults(grid, own, mine);
+  const legend = checkChart(own, "fct-cdf");
+  for (const l of mine) assert.ok(legend.includes(`>${l}<`), l);
 });
 
 test.run();

@@ -280,7 +280,8 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     }
     return files;
   }
-  const names = chartLabels(labels ?? runLabels(results));
+  // Labels the user wrote (--labels) are theirs to shorten; only generated ones are cut.
+  const names = labels ? [...labels] : chartLabels(runLabels(results));
   await write("fct-cdf", fctCdfSpec(runsFctSeries(results, names), `FCT CDF — ${results[0].scenario}`));
   await write("compare-bars", barsSpec(comparisonRows(results, names), `${results[0].scenario}`));
   return files;

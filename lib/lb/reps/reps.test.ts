@@ -356,6 +356,17 @@ test("cached(slot, 1.5) is −1 like any other index outside 0 … 7", () => {
   assert.is(t.cached(0, 1.5), -1);
 });
 
+test("decision counters: a flow frozen before any EV was cached draws at random, counted random, not stale (review rev-d4)", () => {
+  // Alg. 2: with nothing ever cached there is nothing stale to reuse. One packet, a timeout
+  // (trimming: a failure, freeze), five more packets: six random EVs, one freeze.
+  const t = new Reps({ freezeTimeoutNs: 1_000_000 }, 1);
+  t.open(0);
+  t.choosePath(0, 0, 0);
+  assert.is(t.onPathFeedback(0, 1, 7, TIMEOUT), REPS_FREEZE);
+  for (let i = 1; i <= 5; i++) t.choosePath(0, 1 + i, i);
+  assert.equal([t.evsRandom, t.evsExplored, t.evsRecycled, t.evsStale, t.freezes], [6, 0, 0, 0, 1]);
+});
+
 test("decision counters: each choosePath counts once as random, explored, recycled or stale; freezes and exits count", () => {
   const counts = (t: Reps) => [t.evsRandom, t.evsExplored, t.evsRecycled, t.evsStale, t.freezes, t.unfreezes];
   // Paper profile, stale cycle: 3 EVs while nothing is cached (random 3); 8 cached, 6 used

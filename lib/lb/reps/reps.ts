@@ -97,8 +97,8 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   /**
    * What the table decided since construction, all flows (choosePath returns only the EV, and the
    * fabric reads these when the run reports): freezes entered (REPS_FREEZE) and left
-   * (REPS_UNFREEZE); EVs chosen at random because nothing valid was cached and the flow was not
-   * frozen (Alg. 2: a new or drained connection), chosen at random by the post-freeze exploration
+   * (REPS_UNFREEZE); EVs chosen at random because nothing was ever cached (frozen or not) or nothing
+   * valid is and the flow is not frozen (Alg. 2: a new or drained connection), chosen at random by the post-freeze exploration
    * window (Alg. 2 lines 1–3), taken from the cache as a valid recycled EV (get_next_ev, used
    * once), and reused while frozen although already used (get_next_ev's stale cycle, or
    * frozenSelect "cycle" on an entry no longer valid).
