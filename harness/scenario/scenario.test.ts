@@ -495,6 +495,11 @@ test("every example scenario in docs/ is valid and builds (the README's commands
   }
 });
 
+test("docs/default.yaml is the scenario nicfw run runs with no argument", () => {
+  const docs = join(dirname(fileURLToPath(import.meta.url)), "../../docs");
+  assert.equal(loadScenario(join(docs, "default.yaml")), DEFAULT_SCENARIO);
+});
+
 test("ACK coalescing defaults to uet-htsim's 16,384 B, and to per-packet ACKs when any flow runs DCTCP or MP-RDMA", () => {
   // A coalesced ACK echoes only the CE bit of the packet that sent it, so a CC that counts marked
   // bytes (DCTCP, RFC 8257 §3.2; MP-RDMA, ½ packet per marked packet) needs an ACK per packet.
