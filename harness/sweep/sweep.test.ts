@@ -331,11 +331,18 @@ test("a grid for a batch system: --plan writes one nicfw run per point, each run
   assert.match(jobs[0].slice(call.length), /^ run points\/[0-9a-f]{12}\.json --out points\/[0-9a-f]{12} --quiet$/);
   const job = spawnSync("sh", ["-c", jobs[0]], { cwd: join(dir, "batch"), encoding: "utf8" });
   assert.is(job.status, 0, job.stderr);
+  // A point not run yet is a row `error: …`: exit 1, as a sweep with one (review docs-repro: 0).
   const collect = cli(["sweep", "--collect", "--out", "batch"], dir);
-  assert.is(collect.status, 0, collect.stderr);
+  assert.is(collect.status, 1, collect.stderr);
+  assert.is(collect.stdout, "wrote batch/sweep.csv and sweep.json: 2 points, 1 not ok\n");
   const rows = JSON.parse(readFileSync(join(dir, "batch", "sweep.json"), "utf8")) as Record<string, unknown>[];
   assert.is(rows.length, 2);
   assert.equal(rows.map((x) => x.status).sort(), ["error: not run yet", "ok"]);
+  // The second job done, every row is ok.
+  assert.is(spawnSync("sh", ["-c", jobs[1]], { cwd: join(dir, "batch"), encoding: "utf8" }).status, 0);
+  const all = cli(["sweep", "--collect", "--out", "batch"], dir);
+  assert.is(all.status, 0, all.stderr);
+  assert.is(all.stdout, "wrote batch/sweep.csv and sweep.json: 2 points\n");
 });
 
 test.run();

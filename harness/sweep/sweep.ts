@@ -449,10 +449,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   }
   mkdirSync(out, { recursive: true });
   if (mode === "collect") {
-    const rows = collectRows(out);
-    writeRows(out, rows);
-    console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${flowsOpen(rows)}`);
-    return 0;
+    return finish(out, collectRows(out));
   }
   let points: Point[];
   let done: (Results | null)[];
@@ -477,7 +474,14 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
   }
-  const rows = await runPoints(points, { workers, rerun, done, progress: progressPrinter() });
+  return finish(out, await runPoints(points, { workers, rerun, done, progress: progressPrinter() }));
+}
+
+/**
+ * Writes the rows and the closing line; the exit status is 1 when a row failed its integrity
+ * check or has no results (`error: …`, a point --collect finds not run yet among them), else 0.
+ */
+function finish(out: string, rows: Record<string, unknown>[]): number {
   writeRows(out, rows);
   const bad = rows.filter((r) => r.status !== "ok" && r.status !== "budget" && r.status !== "incomplete").length;
   console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}${flowsOpen(rows)}`);
