@@ -2632,40 +2632,33 @@ export class Fabric {
 
   /** The distinct CC tables, in the order of their first flow, each with how many flows it serves (metrics/cc-decisions.ts). */
   ccTables(): { cc: CcAdapter; flows: number }[] {
-    const out: { cc: CcAdapter; flows: number }[] = [];
-    const at = new Map<CcAdapter, number>();
-    for (let f = 0; f < this.flows; f++) {
-      const cc = this.ccOf[f];
-      const i = at.get(cc);
-      if (i === undefined) {
-        at.set(cc, out.length);
-        out.push({ cc, flows: 1 });
-      } else out[i].flows++;
-    }
-    return out;
+    return distinctTables(this.ccOf, this.flows).map(({ table, flows }) => ({ cc: table, flows }));
   }
 
   /** Each distinct LB table and the flows it serves, in the order of its first flow (metrics/lb-decisions.ts, results.json moduleParams). */
   lbTables(): { lb: LbTable; flows: number }[] {
-    const out: { lb: LbTable; flows: number }[] = [];
-    const at = new Map<LbTable, number>();
-    for (let f = 0; f < this.flows; f++) {
-      const lb = this.lbOf[f];
-      const i = at.get(lb);
-      if (i === undefined) {
-        at.set(lb, out.length);
-        out.push({ lb, flows: 1 });
-      } else out[i].flows++;
-    }
-    return out;
+    return distinctTables(this.lbOf, this.flows).map(({ table, flows }) => ({ lb: table, flows }));
   }
 
   /** The flows' CC and LB error counters (distinct tables counted once). */
   private endpointErrors(): number {
     let n = 0;
     for (const t of this.ccTables()) n += t.cc.errors();
-    for (const lb of new Set(this.lbOf.slice(0, this.flows))) n += lb.errors;
+    for (const t of this.lbTables()) n += t.lb.errors;
     return n;
   }
 }
 
+/** The distinct tables among the first `count` flows' (a table serves many), in the order of their first flow, with how many flows each serves. */
+function distinctTables<T>(of: readonly T[], count: number): { table: T; flows: number }[] {
+  const out: { table: T; flows: number }[] = [];
+  const at = new Map<T, number>();
+  for (let f = 0; f < count; f++) {
+    const i = at.get(of[f]);
+    if (i === undefined) {
+      at.set(of[f], out.length);
+      out.push({ table: of[f], flows: 1 });
+    } else out[i].flows++;
+  }
+  return out;
+}
