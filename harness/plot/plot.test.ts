@@ -195,6 +195,18 @@ test("the FCT CDF of three values steps 1/3, 2/3, 1 at the sorted values", () =>
   ]);
 });
 
+test("15 runs get 15 colours and a legend beside the plot (study review: a 10-colour palette gave two runs one blue)", () => {
+  type Enc = { encoding: { color: { scale: { scheme: string }; legend: { orient: string } } } };
+  const runs = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `run ${i}`, values: [i + 1] }));
+  const many = (fctCdfSpec(runs(15), "t") as Enc).encoding.color;
+  assert.equal([many.scale.scheme, many.legend.orient], ["tableau20", "right"]);
+  const few = (fctCdfSpec(runs(3), "t") as Enc).encoding.color;
+  assert.equal([few.scale.scheme, few.legend.orient], ["tableau10", "bottom-right"]);
+  type Bars = { resolve: { axis: { x: string } }; spec: { width: number; encoding: { color: { scale: { scheme: string } } } } };
+  const bars = barsSpec(runs(15).map((r) => ({ run: r.name, metric: "m", value: 1 })), "t") as Bars;
+  assert.equal([bars.spec.encoding.color.scale.scheme, bars.spec.width, bars.resolve.axis.x], ["tableau20", 180, "independent"]);
+});
+
 test("the FCT axis turns logarithmic when the positive values span more than 50×", () => {
   const scale = (values: number[]) => (fctCdfSpec([{ name: "a", values }], "t") as { encoding: { x: { scale: unknown } } }).encoding.x.scale;
   assert.equal(scale([1, 50]), { zero: false });

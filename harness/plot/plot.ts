@@ -158,9 +158,24 @@ export function fctCdfSpec(series: CdfSeries[], title: string): Spec {
     encoding: {
       x: { field: "x", type: "quantitative", title: "flow completion time (µs)", scale: log ? { type: "log" } : { zero: false } },
       y: { field: "y", type: "quantitative", title: "fraction of flows", scale: { domain: [0, 1] } },
-      color: { field: "series", type: "nominal", title: null, legend: series.length > 1 ? { orient: "bottom-right", labelLimit: labelPx(series.map((x) => x.name)) } : null },
+      color: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        scale: palette(series.length),
+        // Beside the plot once the legend would cover the curves' upper ends.
+        legend: series.length > 1 ? { orient: series.length > LEGEND_INSIDE ? "right" : "bottom-right", labelLimit: labelPx(series.map((x) => x.name)) } : null,
+      },
     },
   };
+}
+
+/** Most legend entries drawn inside the plot's corner. */
+const LEGEND_INSIDE = 6;
+
+/** vega-lite's default, tableau10, repeats from the 11th series on (two runs, one colour); tableau20 then. */
+function palette(n: number): { scheme: string } {
+  return { scheme: n > 10 ? "tableau20" : "tableau10" };
 }
 
 export function timeSpec(rows: { t: number; v: number; series: string }[], title: string, yTitle: string): Spec {
@@ -185,15 +200,17 @@ export function barsSpec(rows: { run: string; metric: string; value: number | nu
     // In the rows' order (vega-lite sorts a wrapped facet by name unless given the order).
     facet: { field: "metric", type: "nominal", title: null, sort: [...new Set(rows.map((r) => r.metric))], header: { labelFontSize: 12 } },
     columns: 3,
-    resolve: { scale: { y: "independent" } },
+    // Each panel names its runs (with one shared x axis only the bottom row did).
+    resolve: { scale: { y: "independent" }, axis: { x: "independent" } },
     spec: {
-      width: 170,
+      // Room for each bar's slanted label: 12 px a run, at least the 170 px of a few.
+      width: Math.max(170, 12 * new Set(rows.map((r) => r.run)).size),
       height: 150,
       mark: { type: "bar" },
       encoding: {
         x: { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: labelPx(rows.map((r) => r.run)) } },
         y: { field: "value", type: "quantitative", title: null },
-        color: { field: "run", type: "nominal", legend: null, sort: null },
+        color: { field: "run", type: "nominal", legend: null, sort: null, scale: palette(new Set(rows.map((r) => r.run)).size) },
       },
     },
     config: { font: "DejaVu Sans, Arial, sans-serif" },
