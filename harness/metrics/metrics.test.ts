@@ -9,7 +9,7 @@ import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
 import { ackStats, type FlowView, grouped, stats } from "./metrics";
 import { runFctSeries } from "../plot/plot";
-import { flowsCsv, lateAckLine, summary } from "./results";
+import { faultLine, flowsCsv, lateAckLine, summary } from "./results";
 import { oneSwitchScenario } from "../net/test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
@@ -321,6 +321,8 @@ test("faults that lose nothing still hit flows: degrade and slow count the flows
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   const [d] = r.metrics.faults;
   assert.equal([d.flowsHit, d.flowsLost, d.lost.data + d.lost.ack, d.trimmed], [2, 0, 0, 0]);
+  // Which two (review study 2): flows 0 and 2, by id; none lost a packet.
+  assert.equal([d.flows, d.flowsLostIds], [[0, 2], []]);
   const sd = r.flows.map((x) => x.slowdown as number);
   assert.ok(Math.abs((d.meanSlowdownHit as number) - (sd[0] + sd[2]) / 2) < 0.0015);
   assert.ok(Math.abs((d.meanSlowdownOthers as number) - sd[1]) < 0.0015);
@@ -329,10 +331,14 @@ test("faults that lose nothing still hit flows: degrade and slow count the flows
   const later = flows.map((f, i) => (i === 2 ? { ...f, startUs: 50 } : f));
   const brief = runScenario(base([{ kind: "flows", flows: later }], { faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 25, untilUs: 5 }], run: { faultBaseline: false } }));
   assert.equal([brief.metrics.faults[0].flowsHit, brief.metrics.faults[0].flowsLost], [1, 0]);
+  assert.equal(brief.metrics.faults[0].flows, [0]);
   // A slow receiver at host 15: flow 0's data reaches it; flows 1 and 2 deliver elsewhere.
   const slow = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "slow", hosts: [15], rxFraction: 0.5 }], run: { faultBaseline: false } }));
   assert.equal([slow.metrics.faults[0].flowsHit, slow.metrics.faults[0].flowsLost], [1, 0]);
-  assert.match(summary(r), /2 flows hit, 0 lost packets there/);
+  assert.equal(slow.metrics.faults[0].flows, [0]);
+  // The summary says flows where it counts flows (review study 9): "2 flows hit, 0 lost packets
+  // there" read as 0 packets.
+  assert.match(summary(r), /fault: degrade .*: 2 flows hit, none of them lost packets there; mean slowdown /);
 });
 
 test("fault tallies: a loss fault hits the flows that lost packets there, and every flow that crossed it while on", () => {
@@ -343,11 +349,14 @@ test("fault tallies: a loss fault hits the flows that lost packets there, and ev
   const r = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"], untilUs: 1.4 }], run: { faultBaseline: false } }));
   const [f] = r.metrics.faults;
   assert.equal([f.lost.data, f.flowsLost, f.flowsHit], [1, 1, 1]);
+  assert.equal([f.flows, f.flowsLostIds], [[0], [0]]);
+  assert.match(summary(r), /: 1 flow hit, 1 of them lost packets there \(1 data packet lost\); mean slowdown /);
   // The same window with a loss probability of 10^-9 (about 3 × 10^-9 that anything of the
   // few packets is lost; the seeded draw loses nothing): flow 0 still crossed it while on.
   const rare = runScenario(base([{ kind: "flows", flows }], { faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1e-9, packets: ["data"], untilUs: 1.4 }], run: { faultBaseline: false } }));
   const [g] = rare.metrics.faults;
   assert.equal([g.lost.data, g.flowsLost, g.flowsHit], [0, 0, 1]);
+  assert.equal([g.flows, g.flowsLostIds], [[0], []]);
 });
 
 test("trims by site: a loss fault's trim into ToR 0 is not last-hop, one into host 15 is; per port and link class (review htsim-user 7)", () => {
@@ -372,6 +381,18 @@ test("trims by site: a loss fault's trim into ToR 0 is not last-hop, one into ho
   // Ties in port order: host 0's NIC port (a host's port ids come first) before ToR 7's.
   assert.equal(ts.ports.map((x) => [x.name, x.lastHop, x.trims]), [["host 0 → switch 0", false, 1], ["switch 7 port 1 → host 15", true, 1]]);
   assert.match(summary(r), /trims 2: last hop 1, elsewhere 1; most at host 0 → switch 0 1, switch 7 port 1 → host 15 1/);
+  // Each fault trimmed flow 0's packet and lost none: the flow "lost packets there or had some
+  // trimmed", and the trims are the fault's own, named as such.
+  assert.match(summary(r), /: 1 flow hit, 1 of them lost packets there or had some trimmed \(1 data packet trimmed\); mean/);
+});
+
+test("a fault's summary line: flows hit, how many of them lost packets there, then the packets lost by kind (review study 9)", () => {
+  // The review's down link: 16 flows hit, all 16 lost packets there, 153 data and 44 ACK packets
+  // (HO, NACK and CNP none, so not named); "16 flows hit, 16 lost packets there" read as 16 packets.
+  const x = { label: "down 1 link(s) at 100 µs", links: [], hosts: [], lost: { data: 153, ho: 0, ack: 44, nack: 0, cnp: 0 }, trimmed: 0, flowsHit: 16, flowsLost: 16, meanSlowdownHit: 6.79, meanSlowdownOthers: 1.35 };
+  assert.is(faultLine(x), "fault: down 1 link(s) at 100 µs: 16 flows hit, 16 of them lost packets there (153 data, 44 ACK packets lost); mean slowdown 6.79 of the complete flows hit vs 1.35 of the others");
+  // A results file from before flowsLost (2026-12-05): no count of flows that lost packets.
+  assert.is(faultLine({ ...x, flowsLost: undefined, lost: { data: 0, ho: 0, ack: 0, nack: 0, cnp: 0 } }), "fault: down 1 link(s) at 100 µs: 16 flows hit (no packets lost); mean slowdown 6.79 of the complete flows hit vs 1.35 of the others");
 });
 
 test("trims by site: a 2:1 incast behind one switch trims only at the receiver's port, the last hop, also among the busiest links", () => {

@@ -92,10 +92,13 @@ export interface Metrics {
    * `flowsHit`: the flows a packet of which (any kind, either direction) went onto a covered
    * link while the fault was on, or (slow) reached a covered host as data while it was on, or was
    * lost or trimmed to it; `flowsLost` (absent before 2026-12-05, when `flowsHit` counted only
-   * these): those that lost a packet to it or had one trimmed. The mean slowdowns are over the
-   * complete flows hit and the complete flows not hit.
+   * these): those that lost a packet to it or had one trimmed. `flows` and `flowsLostIds` (absent
+   * before 2026-12-05) are their flow ids (FlowResult.flow, flows.csv `flow`), ascending: a degrade
+   * or slow fault loses nothing, and flows.csv's `fault_losses` sums over every fault, so only
+   * these name the flows a given fault slowed. The mean slowdowns are over the complete flows hit
+   * and the complete flows not hit.
    */
-  faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; flowsLost?: number; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
+  faults: { label: string; links: FaultLink[] | "all"; hosts: number[]; lost: { data: number; ho: number; ack: number; nack: number; cnp: number }; trimmed: number; flowsHit: number; flowsLost?: number; flows?: number[]; flowsLostIds?: number[]; meanSlowdownHit: number | null; meanSlowdownOthers: number | null }[];
 }
 
 export interface Series {
@@ -295,6 +298,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     const hit = flows.filter((_, j) => tally.hit[j] === 1 && flows[j].slowdown !== null).map((v) => v.slowdown as number);
     const others = flows.filter((_, j) => tally.hit[j] === 0 && flows[j].slowdown !== null).map((v) => v.slowdown as number);
     const mean = (a: number[]) => (a.length ? r3(a.reduce((s, v) => s + v, 0) / a.length) : null);
+    const ids: number[] = [];
+    for (let j = 0; j < F; j++) if (tally.hit[j] === 1) ids.push(j);
     return {
       label: x.label,
       links: x.ports.length === t.ports ? ("all" as const) : faultLinks(t, x.ports, lv),
@@ -303,6 +308,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       trimmed: tally.trimmed,
       flowsHit: tally.flowsHit,
       flowsLost: tally.flows.size,
+      flows: ids,
+      flowsLostIds: [...tally.flows].sort((a, c) => a - c),
       meanSlowdownHit: mean(hit),
       meanSlowdownOthers: mean(others),
     };

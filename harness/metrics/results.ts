@@ -499,6 +499,28 @@ const fmt = (x: number | null, d = 2) => (x === null ? "—" : x.toFixed(d));
 /** A count's change with its sign: "+3", "-44", "+0". */
 const signed = (x: number) => (x >= 0 ? `+${x}` : `${x}`);
 
+/**
+ * A fault's summary line: the flows it hit, how many of those lost packets to it, and the packets
+ * by kind, each count named for what it counts ("16 flows hit, 16 of them lost packets there (153
+ * data, 44 ACK packets lost)"), where "16 flows hit, 16 lost packets there" read as 16 packets.
+ */
+export function faultLine(x: Metrics["faults"][number]): string {
+  const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  const kinds: [number, string][] = [[x.lost.data, "data"], [x.lost.ho, "HO"], [x.lost.ack, "ACK"], [x.lost.nack, "NACK"], [x.lost.cnp ?? 0, "CNP"]];
+  const lostPackets = kinds.reduce((a, [k]) => a + k, 0);
+  const parts = kinds.filter(([k]) => k > 0).map(([k, kind]) => `${k} ${kind}`);
+  const packets = [
+    ...(lostPackets > 0 ? [`${parts.join(", ")} ${lostPackets === 1 ? "packet" : "packets"} lost`] : []),
+    // The fault's own loss-with-trim (FaultSpec.trim); the queues' trims at its ports count in trimSites.
+    ...(x.trimmed > 0 ? [`${plural(x.trimmed, "data packet", "data packets")} trimmed`] : []),
+  ];
+  const trimmedToo = x.trimmed > 0 ? " or had some trimmed" : "";
+  // Results written before 2026-12-05 have no flowsLost.
+  const lostFlows = x.flowsLost === undefined ? "" : x.flowsLost === 0 ? ", none of them lost packets there" : `, ${x.flowsLost} of them lost packets there${trimmedToo}`;
+  const what = packets.length > 0 ? ` (${packets.join(", ")})` : lostFlows === "" ? " (no packets lost)" : "";
+  return `fault: ${x.label}: ${plural(x.flowsHit, "flow", "flows")} hit${lostFlows}${what}; mean slowdown ${fmt(x.meanSlowdownHit)} of the complete flows hit vs ${fmt(x.meanSlowdownOthers)} of the others`;
+}
+
 /** The metrics beyond the basic totals, only where they say something. */
 function detailLines(r: Results): string[] {
   const m = r.metrics;
@@ -524,8 +546,7 @@ function detailLines(r: Results): string[] {
     out.push(`trims ${m.trims}: last hop ${ts.lastHop}, elsewhere ${ts.elsewhere}; most at ${most.join(", ")}${ts.ports.length > most.length ? ` (${ts.ports.length} ports trimmed)` : ""}`);
   }
   for (const x of m.faults) {
-    const lost = x.flowsLost !== undefined ? `, ${x.flowsLost} lost packets there` : "";
-    out.push(`fault: ${x.label}: lost data ${x.lost.data}, HO ${x.lost.ho}, ACK ${x.lost.ack}, NACK ${x.lost.nack}${x.trimmed > 0 ? `; trimmed ${x.trimmed}` : ""}; ${x.flowsHit} flows hit${lost} (mean slowdown ${fmt(x.meanSlowdownHit)} vs ${fmt(x.meanSlowdownOthers)})`);
+    out.push(faultLine(x));
     // Which links a random draw or a switch took: the scenario names them only by rule.
     const links = x.links ?? [];
     if (links === "all") out.push("  links: all");
