@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compareCommand, compareTable, meanOverColumns, meanOverLabels, runLabels } from "./compare";
+import { compareCommand, compareTable, meanOverColumns, meanOverLabels, openFlowsNote, runLabels } from "./compare";
 import type { Stats } from "./metrics/metrics";
 import type { ModuleParams, Results } from "./metrics/results";
 
@@ -121,6 +121,8 @@ test("two runs side by side: a column per run, labelled by the module that diffe
   const c = cells(text, / {2,}/);
   const expect: [string, string, string][] = [
     ["flows complete", "3/3", "2/3"],
+    // B: 3 flows, 2 complete, none failed: 1 open when the run ended (review study 3).
+    ["flows open at end", "0", "1"],
     ["FCT p50 (µs)", "10", "20.10"],
     ["FCT p95 (µs)", "12.50", "40"],
     ["FCT p99 (µs)", "14.25", "40"],
@@ -375,6 +377,8 @@ test("--mean-over seed: a column per scheme, each number the mean over its seeds
     ["runs", "3", "3"],
     // Summed: 3 + 3 + 2 of 3 × 3; 3 + 3 + 0 of 9.
     ["flows complete", "8/9", "6/9"],
+    // Open per run (3 flows, none failed): reps 0, 0, 1, mean 1 / 3 = 0.33; ecmp 0, 0, 3, mean 1.
+    ["flows open at end", "0.33 [0–1]", "1 [0–3]"],
     // (10 + 14 + 15) / 3 = 13; ecmp's two runs with flows, 20 and 20: 20, no range.
     ["FCT p99 (µs)", "13 [10–15]", "20 (2 of 3 runs)"],
     // (1.5 + 1.5 + 2.25) / 3 = 5.25 / 3 = 1.75; (2 + 2.5) / 2 = 2.25 over 2 of the 3 (an
@@ -419,6 +423,58 @@ test("--mean-over: which runs merge (only the named tags differ, within a sweep 
   // Two runs that agree on the named tag too would count twice; a name no run has is a typo.
   assert.throws(() => meanOverColumns(twice, twice.map(() => ""), ["seed"]), /runs 1 and 5 differ in none of seed/);
   assert.throws(() => meanOverColumns(SEEDS, SEEDS.map(() => ""), ["sed"]), /no run has the tag sed \(their tags: seed, transport\.lb\.name\)/);
+});
+
+test("flows open at the end: a row when some run left any, and a note naming the columns whose statistics cover completed flows only (review study 3)", () => {
+  // A: 3 of 3 complete; B: 2 of 3, none failed, so 1 open; B with that flow failed instead: 0 open.
+  assert.is(openFlowsNote([A, A], ["a", "b"]), null);
+  assert.not.ok(cells(compareTable([A, A], ["a", "b"]), / {2,}/).has("flows open at end"));
+  const failed = { ...B, failed: 1 };
+  assert.is(openFlowsNote([A, failed], ["a", "b"]), null, "a failed flow is not open");
+  assert.not.ok(cells(compareTable([A, failed], ["a", "b"]), / {2,}/).has("flows open at end"));
+  const note = openFlowsNote([A, B], ["reps", "ecmp"]) as string;
+  assert.ok(note.startsWith('note: ecmp: flows open at the end of the run (row "flows open at end"). The FCT, slowdown,'), note);
+  assert.match(note, /cover completed flows only/);
+  // Over columns of several runs: a column is named when any of its runs left flows open (SEEDS:
+  // reps seed 3 left 1, ecmp seed 3 left 3).
+  const columns = meanOverColumns(SEEDS, SEEDS.map(() => ""), ["seed"]);
+  assert.match(openFlowsNote(SEEDS, ["REPS", "ECMP"], columns) as string, /^note: REPS, ECMP: /);
+  assert.is(openFlowsNote(SEEDS.slice(0, 4), ["REPS", "ECMP"], [[0, 2], [1, 3]]), null);
+  // The command prints it under a text or Markdown table, and on stderr beside a CSV one.
+  const dir = sweepDir([A, B]);
+  const text = compareOut([dir, "--labels", "reps,ecmp"]);
+  assert.is(text.code, 0, text.err);
+  assert.equal(text.out.split("\n").slice(-2), ["", note]);
+  const md = compareOut([dir, "--md", "--labels", "reps,ecmp"]);
+  assert.equal(md.out.split("\n").slice(-2), ["", note]);
+  const csv = compareOut([dir, "--csv", "--labels", "reps,ecmp"]);
+  assert.ok(csv.out.split("\n").every((l) => l.startsWith("metric,") || /^[^,]+,[^,]*,[^,]*$/.test(l)), csv.out);
+  assert.is(csv.err, `nicfw compare: ${note}`);
+});
+
+test("fault cost rows (results.json faultCost, run.faultBaseline on by default): each the run's value less the fault-free run's", () => {
+  // A with faults: its FCT p50 10 against a baseline's 7.5, +2.5; p99 14.25 against 14.25, 0; max
+  // 15 against 12, +3; 3 of 3 complete both times, +0; retransmissions 2 against 0, +2; RTOs 0
+  // against 1 (a baseline may take a timeout the faulted run does not), -1. B ran without a baseline.
+  const cost: NonNullable<Results["faultCost"]> = {
+    baseline: { completed: 3, fctUs: st(7.5, 12, 14.25, 12), slowdown: st(1, 1, 1, 1), simulatedUs: 16, retransmissions: 0, timeouts: 1 },
+    delta: { completed: 0, fctP50Us: 2.5, fctP99Us: 0, fctMaxUs: 3, simulatedUs: 0.5, retransmissions: 2, timeouts: -1 },
+  };
+  const expect: [string, string, string][] = [
+    ["fault cost: FCT p50 (µs)", "2.50", "—"],
+    ["FCT p99 (µs)", "0", "—"],
+    ["FCT max (µs)", "3", "—"],
+    ["flows complete", "0", "—"],
+    ["retransmissions", "2", "—"],
+    ["RTOs", "-1", "—"],
+  ];
+  // Row names repeat ("FCT p99 (µs)" above): the cells are read in place, each row after the last.
+  const table = compareTable([{ ...A, faultCost: cost }, B], ["a", "b"]).split("\n");
+  const start = table.findIndex((l) => l.startsWith("fault cost: FCT p50 (µs)"));
+  assert.ok(start > 0, "the fault cost rows are there");
+  for (let i = 0; i < expect.length; i++) assert.equal(table[start + i].trim().split(/ {2,}/), expect[i], expect[i][0]);
+  // No run with a baseline: no rows.
+  assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("fault cost: FCT p50 (µs)"));
 });
 
 test("markdown and CSV forms carry the same cells", () => {

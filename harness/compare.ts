@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
-import { jctMax, type ModuleParams, type Results } from "./metrics/results";
+import { jctMax, type ModuleParams, openFlows, type Results } from "./metrics/results";
 import type { ParamValue } from "./net/registry";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
@@ -14,7 +14,9 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
   module that runs under several; the modules that differ and the tags, where the modules differ
   but do not tell the runs apart; tags; or the file), then a row per module parameter that
   differs between runs of that module (results.json moduleParams; seeds left out);
-  a sweep's output directory stands for its points with results (those without are named on stderr)
+  a sweep's output directory stands for its points with results (those without are named on stderr);
+  runs that left flows open get a row "flows open at end" and a note under the table (on stderr
+  with --csv): the FCT and slowdown rows cover completed flows only
   --md          a Markdown table
   --csv         comma-separated values
   --labels a,…  the columns' names, one per column, instead of the labels told apart above
@@ -157,13 +159,16 @@ function jctMean(r: Results): number | null {
 }
 
 function rows(results: Results[]): Row[] {
-  const out: Row[] = [
-    { name: "flows complete", kind: "complete" },
+  const out: Row[] = [{ name: "flows complete", kind: "complete" }];
+  // The statistics below cover completed flows only: a run whose stuck flows never finish shows
+  // the better figures for it (openFlowsNote).
+  if (results.some((r) => openFlows(r) > 0)) out.push(num(OPEN_ROW, openFlows));
+  out.push(
     num("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50),
     num("FCT p95 (µs)", (r) => r.metrics.fctUs.all.p95),
     num("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99),
     num("FCT max (µs)", (r) => r.metrics.fctUs.all.max),
-  ];
+  );
   // Results files written before 2026-12-02 have no minimum.
   if (results.some((r) => r.metrics.fctUs.all.min !== undefined)) {
     // SMaRTT Fig. 1's second number: the time between the fastest and the slowest flow.
@@ -247,12 +252,43 @@ function rows(results: Results[]): Row[] {
     );
   }
   if (results.some((r) => r.metrics.faults.length > 0)) out.push(num("lost to faults", (r) => r.metrics.drops.fault));
+  // results.json faultCost (run.faultBaseline, on by default): this run less the same scenario
+  // run without its faults.
+  if (results.some((r) => r.faultCost)) {
+    out.push(
+      num("fault cost: FCT p50 (µs)", (r) => r.faultCost?.delta.fctP50Us),
+      num("  FCT p99 (µs)", (r) => r.faultCost?.delta.fctP99Us),
+      num("  FCT max (µs)", (r) => r.faultCost?.delta.fctMaxUs),
+      num("  flows complete", (r) => r.faultCost?.delta.completed),
+      num("  retransmissions", (r) => r.faultCost?.delta.retransmissions),
+      num("  RTOs", (r) => r.faultCost?.delta.timeouts),
+    );
+  }
   out.push(num("simulated (µs)", (r) => r.simulatedUs, 1));
   // A run cut off by run.maxEvents has figures of its finished flows only.
   if (results.some((r) => r.eventBudgetSpent)) out.push(flag("stopped by run.maxEvents", (r) => r.eventBudgetSpent === true, "no", "yes"));
   out.push(flag("integrity", (r) => !r.integrity.ok, "ok", "FAILED"));
   out.push(...paramRows(results));
   return out;
+}
+
+const OPEN_ROW = "flows open at end";
+
+/**
+ * The note under the table when some column's runs left flows open at their end (neither
+ * complete nor failed: run.endUs or run.maxEvents came first), else null. The FCT and slowdown
+ * rows are over completed flows only, so such a column leaves out its slowest flows and can show
+ * the best figures of all (ECMP with 14 of 250 flows stuck behind a failed link, the mean slowdown
+ * lowest).
+ */
+export function openFlowsNote(results: Results[], labels: string[], columns: number[][] = results.map((_, i) => [i])): string | null {
+  const open = columns.map((c) => c.some((i) => openFlows(results[i]) > 0));
+  if (!open.includes(true)) return null;
+  const which = labels.filter((_, i) => open[i]);
+  return (
+    `note: ${which.join(", ")}: flows open at the end of the run (row "${OPEN_ROW}"). The FCT, slowdown, ` +
+    "last ACK, HPCC slowdown and JCT rows cover completed flows only, so a column with open flows leaves out its slowest ones: it is not comparable with the others"
+  );
 }
 
 /** A parameter as a cell: numbers as the metric rows print them, a nested value as JSON. */
@@ -570,5 +606,8 @@ export function compareCommand(argv: string[]): number {
     return 2;
   }
   console.log(compareTable(a.results, labels, format, columns));
+  // Under a text or Markdown table; beside a CSV one, which stays a table to read in.
+  const note = openFlowsNote(a.results, labels, columns);
+  if (note !== null) (format === "csv" ? console.error : console.log)(format === "csv" ? `nicfw compare: ${note}` : `\n${note}`);
   return 0;
 }
