@@ -151,6 +151,46 @@ test("Linux draws each pause after a timeout from [suspend, 2 × suspend), and h
   assert.is(onTime.onPathFeedback(0, e, onTime.ev(0), NACK), held | PLB_REPATH, "the pause is over at e");
 });
 
+test("the table counts rounds judged and congested, and re-paths by cause (congested rounds, idle, timeout, held by a pause)", () => {
+  // K = 0.5 with ≥, N = 3, M = 1, rounds of 100 ns, a pause of exactly 1000 ns after a timeout.
+  // Each line: the feedback that judges a round (ended, congested) and the congested-round count.
+  const t = new Plb({ roundNs: 100, rehashRounds: 3, idleRehashRounds: 1, suspendAfterTimeoutNs: 1000, suspendJitter: false }, 2);
+  t.open(0);
+  t.open(1);
+  const fb = (now: number, kind: number) => t.onPathFeedback(0, now, t.ev(0), kind);
+  assert.is(fb(0, GOOD), 0); // opens the first round, to 100
+  fb(100, ECN); // 1 marked of 2: 256 ≥ 128 × 2, congested (1, 1), count 1
+  fb(200, ECN); // 1 of 1 (2, 2), count 2
+  fb(300, GOOD); // 0 of 1: clean (3, 2), count 0
+  fb(400, ECN); // (4, 3), count 1
+  fb(500, ECN); // (5, 4), count 2
+  assert.is(fb(600, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH); // (6, 5), count 3 = N: congestion re-path 1
+  t.choosePath(0, 600, 0); // the first send is never idle
+  fb(700, ECN); // (7, 6), count 1
+  const ev = t.ev(0);
+  assert.is.not(t.choosePath(0, 700, 1), ev); // 100 ns since the last send, count 1 ≥ M: idle re-path 1
+  assert.is(fb(750, TIMEOUT), PLB_REPATH); // timeout re-path 1, paused until 1750; no round judged
+  fb(800, ECN); // (8, 7), count 1 < N: nothing held
+  fb(900, ECN); // (9, 8), count 2
+  t.choosePath(0, 1000, 2); // idle 300 ns, count 2 ≥ M, but paused: held 1
+  assert.is(fb(1000, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND); // (10, 9), count 3 = N, paused: held 2
+  fb(1100, ECN); // (11, 10), count stays at N, paused: held 3
+  assert.is(fb(1750, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH); // (12, 11), the pause ends at 1750: congestion re-path 2
+  assert.is(t.onPathFeedback(1, 0, t.ev(1), TIMEOUT), PLB_REPATH); // the other flow: timeout re-path 2
+  // Rejected calls count only in errors.
+  assert.is(t.onPathFeedback(0, 1800, 65536, ECN), E_ARG);
+  assert.is(t.choosePath(0, Number.NaN, 3), E_ARG);
+  assert.equal(
+    [t.roundsEnded, t.roundsCongested, t.repathsCongested, t.repathsIdle, t.repathsTimeout, t.repathsHeld],
+    [12, 11, 2, 1, 2, 3],
+  );
+  // With repathOnTimeout false a TIMEOUT changes nothing, and counts nothing.
+  const u = new Plb({ repathOnTimeout: false }, 1);
+  u.open(0);
+  assert.is(u.onPathFeedback(0, 0, u.ev(0), TIMEOUT), 0);
+  assert.is(u.repathsTimeout, 0);
+});
+
 test("bad input → error, counter, state unchanged", () => {
   const t = new Plb({ evCount: 100 }, 2);
   t.open(0);

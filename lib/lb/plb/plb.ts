@@ -137,6 +137,21 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   /** The furthest ahead a pause's end is ever set: the deadline reading of lib/core/ticks.ts. */
   private readonly pauseLeadNs: number;
   private readonly evCount: number;
+  /**
+   * What the table decided since construction, all flows (choosePath returns only the EV, and the
+   * fabric reads these when the run reports): rounds judged (PLB_ROUND_END) and of those judged
+   * congested (PLB_CONGESTED_ROUND, §3 ce_ratio ≥ K); re-paths by cause, one per EV change: N
+   * congested rounds in a row (§3, PLB_REPATH from onPathFeedback), the idle rule after M rounds
+   * (choosePath) and a TIMEOUT (the RTO rehash); and re-paths the pause after a timeout held
+   * back (a judged round with the count at N, or an idle send with the count at M, while paused),
+   * once per such round or send.
+   */
+  roundsEnded = 0;
+  roundsCongested = 0;
+  repathsCongested = 0;
+  repathsIdle = 0;
+  repathsTimeout = 0;
+  repathsHeld = 0;
 
   /** @throws RangeError for an unknown parameter or profile, or a value out of range. */
   constructor(params: Partial<PlbParams> = {}, capacity = 1) {
@@ -200,7 +215,10 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     // than a round ago).
     if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
       // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
-      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) this.repath(slot);
+      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
+        this.repath(slot);
+        this.repathsIdle++;
+      } else this.repathsHeld++;
     }
     this.lastSend[slot] = now;
     this.flags[slot] = fl | F.Sent;
@@ -261,8 +279,10 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.congested[slot] = 0;
     this.roundEnd[slot] = (now + this.roundNs) | 0;
     let r: number = R.RoundEnd;
+    this.roundsEnded++;
     if (congested * 256 >= this.thresholdQ8 * delivered + this.above) {
       r |= R.Congested;
+      this.roundsCongested++;
       // Linux tcp_plb_update_state counts only while below rehash_rounds.
       const n = this.rounds[slot];
       if (n < this.rehashRounds) this.rounds[slot] = n + 1;
@@ -271,11 +291,15 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     }
     const fl = this.flags[slot];
     if ((fl & F.Paused) !== 0) {
-      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) return r;
+      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
+        if (this.rounds[slot] >= this.rehashRounds) this.repathsHeld++;
+        return r;
+      }
       this.flags[slot] = fl & ~F.Paused;
     }
     if (this.rounds[slot] >= this.rehashRounds) {
       this.repath(slot);
+      this.repathsCongested++;
       r |= R.Repath;
     }
     return r;
@@ -284,6 +308,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   private onTimeout(slot: number, now: number): number {
     if (this.repathOnTimeout === 0) return 0;
     this.repath(slot);
+    this.repathsTimeout++;
     if (this.suspendNs > 0) this.suspend(slot, now);
     return R.Repath;
   }
