@@ -45,6 +45,24 @@ test("feedback mode: a timeout leaves the gap clock at the last ACK, so the rese
   assert.is(t.flowletCount, 1);
 });
 
+test("the table counts every EV it returns once: a new flowlet, held by minRerouteNs, or kept", () => {
+  // gapNs 100 (a gap must exceed it), a hold of 500 ns after each new flowlet, send mode.
+  const t = new Flowlet({ gapNs: 100, minRerouteNs: 500 }, 2);
+  t.open(0);
+  t.open(1);
+  t.choosePath(0, 0, 0); // no clock yet: kept 1
+  t.choosePath(0, 50, 1); // gap 50: kept 2
+  t.choosePath(0, 150, 2); // gap 100, not > 100: kept 3
+  t.choosePath(0, 251, 3); // gap 101: new 1, held until 251 + 500 = 751
+  t.choosePath(0, 400, 4); // gap 149, but 400 < 751: held 1
+  t.choosePath(0, 451, 5); // gap 51: kept 4
+  t.choosePath(0, 751, 6); // gap 300, the hold ends at 751: new 2
+  t.choosePath(1, 0, 0); // the other flow, no clock: kept 5
+  t.choosePath(1, 1000, 1); // gap 1000, never held: new 3
+  assert.is(t.choosePath(0, Number.NaN, 7), E_ARG); // rejected: counts only in errors
+  assert.equal([t.flowletCount, t.evsHeld, t.evsKept], [3, 1, 5], "9 accepted calls");
+});
+
 test("bad input → error, counter, state unchanged", () => {
   const t = new Flowlet({ evCount: 10 }, 2);
   t.open(0);

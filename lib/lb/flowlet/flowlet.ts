@@ -66,8 +66,16 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
   private readonly fromFeedback: number;
   private readonly minRerouteNs: number;
   private readonly evCount: number;
-  /** New flowlets (re-paths) since construction, all flows: choosePath returns only the EV. */
+  /**
+   * What the table decided since construction, all flows (choosePath returns only the EV, and the
+   * fabric reads these when the run reports): every EV choosePath returned, under exactly one of
+   * flowletCount (a new flowlet: a fresh draw after an idle gap longer than gapNs; the name the
+   * conformance vectors read), evsHeld (the gap was long enough, but the minRerouteNs hold since
+   * the last flowlet kept the EV) and evsKept (no gap: packets close together, or no clock yet).
+   */
   flowletCount = 0;
+  evsHeld = 0;
+  evsKept = 0;
 
   /** @throws RangeError for an unknown parameter or a value out of range. */
   constructor(params: Partial<FlowletParams> = {}, capacity = 1) {
@@ -100,6 +108,7 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
     const now = nowNs | 0;
     const fl = this.flags[slot];
     if ((fl & F.Seen) !== 0 && ((now - this.last[slot]) >>> 0) > this.gapNs) this.newFlowlet(slot, now, fl);
+    else this.evsKept++;
     if (this.fromFeedback === 0) {
       this.last[slot] = now;
       this.flags[slot] |= F.Seen;
@@ -127,7 +136,10 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
 
   private newFlowlet(slot: number, now: number, fl: number): void {
     if ((fl & F.Held) !== 0) {
-      if (!tickDeadlineCame(this.holdUntil[slot], now, this.minRerouteNs)) return;
+      if (!tickDeadlineCame(this.holdUntil[slot], now, this.minRerouteNs)) {
+        this.evsHeld++;
+        return;
+      }
       this.flags[slot] = fl & ~F.Held;
     }
     this.evs[slot] = this.rng.nextBelow(this.evCount);
