@@ -1,9 +1,12 @@
 // The LB decision counts (results.json totals.lb, the summary's "LB decisions" line): each
-// expectation argued from REPS's algorithms (lib/lb/reps/README.md), not read off a run.
+// expectation argued from the algorithms (lib/lb/reps, plb and flowlet READMEs), not read off a run.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Ecmp } from "../../lib/lb/ecmp/ecmp";
-import { GOOD, TIMEOUT } from "../../lib/lb/feedback";
+import { ECN, GOOD, TIMEOUT } from "../../lib/lb/feedback";
+import { Flowlet } from "../../lib/lb/flowlet/flowlet";
+import { Ops } from "../../lib/lb/ops/ops";
+import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
 import { runScenario } from "../run";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
@@ -43,6 +46,72 @@ test("REPS's counters by name, summed over its tables; load balancers without co
   assert.is(lbDecisionLine(undefined), null);
 });
 
+test("PLB's rounds and re-paths by cause, flowlet's EVs by decision; each module's names only when it has a table", () => {
+  // PLB, N = 1, rounds of 100 ns: the GOOD at 0 opens the first round; the ECN at 100 judges it,
+  // 1 marked of 2 ≥ K = 0.5, congested, count 1 = N: a congestion re-path; the GOOD at 200
+  // judges a clean round (0 of 1); the TIMEOUT at 250 re-paths at once. No idle rule fired (no
+  // send), no pause held anything (suspendAfterTimeoutNs 0).
+  const p = new Plb({ roundNs: 100, rehashRounds: 1 }, 1);
+  p.open(0);
+  p.onPathFeedback(0, 0, p.ev(0), GOOD);
+  p.onPathFeedback(0, 100, p.ev(0), ECN);
+  p.onPathFeedback(0, 200, p.ev(0), GOOD);
+  p.onPathFeedback(0, 250, p.ev(0), TIMEOUT);
+  // Flowlet, gap 100 ns: the first send has no clock (kept), 50 ns later no gap (kept), 150 ns
+  // later a gap past 100 (a new flowlet); no minRerouteNs, so nothing held.
+  const f = new Flowlet({ gapNs: 100 }, 1);
+  f.open(0);
+  f.choosePath(0, 0, 0);
+  f.choosePath(0, 50, 1);
+  f.choosePath(0, 200, 2);
+  const o = new Ops({}, 1);
+  const total = lbDecisions([{ lb: o }, { lb: p }, { lb: f }]);
+  assert.equal(total, {
+    PLB_ROUND_END: 2,
+    PLB_CONGESTED_ROUND: 1,
+    PLB_REPATH_CONGESTED: 1,
+    PLB_REPATH_IDLE: 0,
+    PLB_REPATH_TIMEOUT: 1,
+    PLB_REPATH_HELD: 0,
+    FLOWLET_EV_NEW: 1,
+    FLOWLET_EV_HELD: 0,
+    FLOWLET_EV_KEPT: 2,
+  });
+  assert.is(lbDecisionLine(total), "LB decisions: plb ROUND_END 2, CONGESTED_ROUND 1, REPATH_CONGESTED 1, REPATH_TIMEOUT 1; flowlet EV_NEW 1, EV_KEPT 2");
+  assert.equal(lbDecisions([{ lb: o }]), {});
+});
+
+test("a run: PLB re-paths on every timeout the fabric passes it; flowlet counts every data packet's EV once", () => {
+  // The REPS run's two dead cables below, no trimming: flows time out. The fabric hands each
+  // timeout to the flow's LB as TIMEOUT (net/fabric.ts timer), and PLB's repathOnTimeout
+  // (default true) re-paths on each, so PLB_REPATH_TIMEOUT = totals.timeouts. A round is judged
+  // congested only among the rounds judged. Flowlet's choosePath runs once per data packet sent,
+  // new or resent, and each EV counts under exactly one of its three names.
+  const run = (lb: { name: "plb" | "flowlet"; params?: Record<string, unknown> }) =>
+    runScenario(defaultWith("lb", [{ kind: "permutation", bytes: 400_000 }], {
+      network: { ...DEFAULT_SCENARIO.network, trimming: false },
+      transport: { cc: { name: "nscc" }, lb, reliability: { name: "rud" } },
+      faults: [{ kind: "down", links: [{ switch: 0, port: 2 }, { switch: 8, port: 2 }] }],
+      run: { faultBaseline: false, endUs: 100_000 },
+    }));
+  const plb = run({ name: "plb" });
+  assert.ok(plb.integrity.ok, plb.integrity.violations.join("\n"));
+  const p = plb.totals.lb as Record<string, number>;
+  assert.ok(plb.totals.timeouts > 0, "the dead cables cause timeouts");
+  assert.is(p.PLB_REPATH_TIMEOUT, plb.totals.timeouts);
+  assert.ok(p.PLB_CONGESTED_ROUND <= p.PLB_ROUND_END && p.PLB_ROUND_END > 0);
+  assert.match(summary(plb), new RegExp(`LB decisions: plb ROUND_END ${p.PLB_ROUND_END}`));
+  // Send mode, and feedback mode with a 100 µs hold after each flowlet (the REPS artifact's variant).
+  for (const params of [{}, { gapFrom: "feedback", minRerouteNs: 100_000 }]) {
+    const r = run({ name: "flowlet", params });
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    const f = r.totals.lb as Record<string, number>;
+    assert.is(f.FLOWLET_EV_NEW + f.FLOWLET_EV_HELD + f.FLOWLET_EV_KEPT, r.totals.dataPackets, JSON.stringify(params));
+    assert.ok(f.FLOWLET_EV_NEW > 0, "the dead cables' timeouts leave gaps");
+    if (params.minRerouteNs === undefined) assert.is(f.FLOWLET_EV_HELD, 0, "no hold without minRerouteNs");
+  }
+});
+
 test("a run: every data packet's EV counted once; REPS freezes around dead links only with freezing on", () => {
   // Two cables down from t = 0, no trimming: a timeout after low RTTs is a failure (Appendix A),
   // so REPS freezes (faults.test.ts: fewer packets lost with freezing on). choosePath runs once
@@ -66,7 +135,7 @@ test("a run: every data packet's EV counted once; REPS freezes around dead links
       assert.match(summary(r), new RegExp(`LB decisions: reps FREEZE ${lb.REPS_FREEZE}`));
     } else assert.equal([lb.REPS_FREEZE, lb.REPS_UNFREEZE, lb.REPS_EV_EXPLORED, lb.REPS_EV_STALE], [0, 0, 0, 0]);
   }
-  // ECMP counts nothing: totals.lb is empty and the summary has no LB line.
+  // ECMP counts nothing (nor does OPS): totals.lb is empty and the summary has no LB line.
   const ecmp = runScenario(defaultWith("ecmp", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 10_000 }] }], {}, "ecmp"));
   assert.equal(ecmp.totals.lb, {});
   assert.not.match(summary(ecmp), /LB decisions/);

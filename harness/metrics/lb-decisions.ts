@@ -1,8 +1,12 @@
-// What the load balancers decided in a run, as metrics/cc-decisions.ts does for the CC: REPS's
-// table-wide counters (lib/lb/reps/README.md), read once when the run reports. REPS's handlers
-// return the freeze bits, but choosePath returns only the EV, so the table counts its own
-// choices; the fabric calls the table directly and never sees them.
+// What the load balancers decided in a run, as metrics/cc-decisions.ts does for the CC: the
+// table-wide counters of REPS, PLB and flowlet (lib/lb/reps/README.md, lib/lb/plb/README.md,
+// lib/lb/flowlet/README.md), read once when the run reports. Their choosePath returns only the
+// EV, and the fabric ignores the bits their feedback handlers return, so each table counts its
+// own choices. ECMP and OPS decide nothing a counter would explain (a fixed EV; a fresh EV per
+// packet whatever the feedback), and Spritz's decisions are not yet counted.
 
+import { Flowlet } from "../../lib/lb/flowlet/flowlet";
+import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
 import type { LbTable } from "../net/adapters";
 import { decisionLine } from "./cc-decisions";
@@ -13,24 +17,43 @@ import { decisionLine } from "./cc-decisions";
  * left: the result bits of those names), and the EVs its choosePath returned by where they came
  * from: REPS_EV_RANDOM (nothing valid cached, not frozen), REPS_EV_EXPLORED (the post-freeze
  * exploration window), REPS_EV_RECYCLED (a valid cached EV) and REPS_EV_STALE (frozen: an EV
- * already used). Empty when no table counts anything (every load balancer but REPS).
+ * already used). For PLB (SIGCOMM'22 §3) PLB_ROUND_END and PLB_CONGESTED_ROUND (rounds judged,
+ * and of those congested: the result bits of those names), and the re-paths by cause:
+ * PLB_REPATH_CONGESTED (rehashRounds congested rounds in a row), PLB_REPATH_IDLE (the idle rule),
+ * PLB_REPATH_TIMEOUT (a TIMEOUT), and PLB_REPATH_HELD (one the pause after a timeout held back).
+ * For flowlet switching the EVs its choosePath returned: FLOWLET_EV_NEW (a new flowlet after an
+ * idle gap), FLOWLET_EV_HELD (a gap, but within minRerouteNs of the last flowlet) and
+ * FLOWLET_EV_KEPT (no gap). A module's names appear when the run has one of its tables; empty
+ * when none counts (ECMP, OPS, Spritz).
  */
 export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, number> {
   const total: Record<string, number> = {};
   const add = (name: string, n: number) => (total[name] = (total[name] ?? 0) + n);
   for (const { lb } of tables) {
-    if (!(lb instanceof Reps)) continue;
-    add("REPS_FREEZE", lb.freezes);
-    add("REPS_UNFREEZE", lb.unfreezes);
-    add("REPS_EV_RANDOM", lb.evsRandom);
-    add("REPS_EV_EXPLORED", lb.evsExplored);
-    add("REPS_EV_RECYCLED", lb.evsRecycled);
-    add("REPS_EV_STALE", lb.evsStale);
+    if (lb instanceof Reps) {
+      add("REPS_FREEZE", lb.freezes);
+      add("REPS_UNFREEZE", lb.unfreezes);
+      add("REPS_EV_RANDOM", lb.evsRandom);
+      add("REPS_EV_EXPLORED", lb.evsExplored);
+      add("REPS_EV_RECYCLED", lb.evsRecycled);
+      add("REPS_EV_STALE", lb.evsStale);
+    } else if (lb instanceof Plb) {
+      add("PLB_ROUND_END", lb.roundsEnded);
+      add("PLB_CONGESTED_ROUND", lb.roundsCongested);
+      add("PLB_REPATH_CONGESTED", lb.repathsCongested);
+      add("PLB_REPATH_IDLE", lb.repathsIdle);
+      add("PLB_REPATH_TIMEOUT", lb.repathsTimeout);
+      add("PLB_REPATH_HELD", lb.repathsHeld);
+    } else if (lb instanceof Flowlet) {
+      add("FLOWLET_EV_NEW", lb.flowletCount);
+      add("FLOWLET_EV_HELD", lb.evsHeld);
+      add("FLOWLET_EV_KEPT", lb.evsKept);
+    }
   }
   return total;
 }
 
-/** The summary's digest of `totals.lb` (`LB decisions: reps FREEZE 2, UNFREEZE 2, EV_RECYCLED 812, …`); null when all 0 or none. */
+/** The summary's digest of `totals.lb` (`LB decisions: reps FREEZE 2, UNFREEZE 2, EV_RECYCLED 812, …; plb ROUND_END 90, …`); null when all 0 or none. */
 export function lbDecisionLine(total: Record<string, number> | undefined): string | null {
   return decisionLine("LB decisions", total);
 }

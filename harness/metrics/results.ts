@@ -108,8 +108,9 @@ export interface Results {
     cc?: Record<string, number>;
     /**
      * What the load balancers decided, summed over their tables (metrics/lb-decisions.ts: REPS's
-     * freezes and where its EVs came from); {} for load balancers that count nothing. Results
-     * written before 2026-12-05 lack it.
+     * freezes and where its EVs came from, PLB's rounds and re-paths by cause, flowlet's new,
+     * held and kept EVs); {} for load balancers that count nothing. Results written before
+     * 2026-12-05 lack it, or have it without PLB's and flowlet's names.
      */
     lb?: Record<string, number>;
   };
