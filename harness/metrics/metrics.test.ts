@@ -44,6 +44,23 @@ test("size classes: a flow of exactly an edge's size is in the class above; unfi
   assert.equal(grouped([flow(10, 1), flow(3_000_000, 2)], [1000, 1_000_000], (f) => f.fctUs).bySize.map((c) => c.label), ["< 1 KB", "≥ 1 MB"]);
 });
 
+test("size classes carry their bounds in bytes beside the label: loBytes ≤ bytes < hiBytes, null for the open top", () => {
+  // Bounds [1024, 1_000_000] given out of order: edges 0, 1,024, 1,000,000, ∞. The label says
+  // 1.024 KB (decimal), which a plot in KiB would call 1 KiB; the numbers are exact.
+  const flow = (bytes: number): FlowView => ({ bytes, fctUs: 1, slowdown: null, cls: "a" });
+  const g = grouped([flow(1), flow(1024), flow(1_000_000)], [1_000_000, 1024], (f) => f.fctUs);
+  assert.equal(
+    g.bySize.map((c) => [c.label, c.loBytes, c.hiBytes]),
+    [
+      ["< 1.024 KB", 0, 1024],
+      ["1.024 KB – 1 MB", 1024, 1_000_000],
+      ["≥ 1 MB", 1_000_000, null],
+    ],
+  );
+  // null, not Infinity, which JSON cannot hold.
+  assert.equal(JSON.parse(JSON.stringify(g.bySize[2])).hiBytes, null);
+});
+
 test("one flow alone, by hand: FCT = ideal, goodput = bytes × 8 / FCT, nothing lost or out of order, link usage on its path", () => {
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1_000_000 }] }]));
   const f = r.flows[0];

@@ -40,6 +40,13 @@ export interface Stats {
 
 export interface SizeStats extends Stats {
   label: string;
+  /**
+   * The class's bounds in bytes, loBytes ≤ flow bytes < hiBytes (null: no upper bound), which
+   * the label rounds to decimal KB / MB and which plots may show in KiB. Results written before
+   * 2026-12-06 lack them (sweep.ts reads the label instead).
+   */
+  loBytes?: number;
+  hiBytes?: number | null;
 }
 
 /** Statistics of one per-flow value: over all flows, by size class and by flow class. */
@@ -194,7 +201,11 @@ export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView)
   const bySize: SizeStats[] = [];
   for (let i = 0; i + 1 < edges.length; i++) {
     const part = done.filter((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1]);
-    if (flows.some((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1])) bySize.push({ label: sizeLabel(edges[i], edges[i + 1]), ...stats(part.map((f) => pick(f) as number)) });
+    if (flows.some((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1])) {
+      // JSON has no Infinity: the open top class says so with null.
+      const hiBytes = edges[i + 1] === Infinity ? null : edges[i + 1];
+      bySize.push({ label: sizeLabel(edges[i], edges[i + 1]), loBytes: edges[i], hiBytes, ...stats(part.map((f) => pick(f) as number)) });
+    }
   }
   const byClass: Record<string, Stats> = {};
   for (const c of [...new Set(flows.map((f) => f.cls))].sort()) byClass[c] = stats(done.filter((f) => f.cls === c).map((f) => pick(f) as number));
