@@ -403,6 +403,39 @@ test("--mean-over seed: a column per scheme, each number the mean over its seeds
   assert.equal(compareTable(SEEDS.slice(0, 2), ["a", "b"], "text", one), compareTable(SEEDS.slice(0, 2), ["a", "b"]));
 });
 
+test("--mean-over --csv: per column four plain numbers, mean, min, max and n (the runs with a value), not `13 [10–15]` cells", () => {
+  const columns = meanOverColumns(SEEDS, SEEDS.map(() => ""), ["seed"]);
+  const csv = compareTable(SEEDS, ["reps", "ecmp"], "csv", columns, true).split("\n");
+  assert.is(csv[0], "metric,reps mean,reps min,reps max,reps n,ecmp mean,ecmp min,ecmp max,ecmp n");
+  const expect = [
+    // Three runs a column, under n.
+    "runs,,,,3,,,,3",
+    // Per run, not summed: (3 + 3 + 2) / 3 = 2.666667 of 3 flows; (3 + 3 + 0) / 3 = 2.
+    "flows complete,2.666667,2,3,3,2,0,3,3",
+    "flows,3,3,3,3,3,3,3,3",
+    // (10 + 14 + 15) / 3 = 13; ecmp's third run completed nothing: 20 over n = 2.
+    "FCT p99 (µs),13,10,15,3,20,20,20,2",
+    // (1.5 + 1.5 + 2.25) / 3 = 1.75; (2 + 2.5) / 2 = 2.25 over 2.
+    "slowdown mean,1.75,1.5,2.25,3,2.25,2,2.5,2",
+    // (0 + 3 + 4) / 3 = 2.333…, to 6 decimals; 1 in each run.
+    "drops,2.333333,0,4,3,1,1,1,3",
+    // (10 + 20 + 40) / 3 = 23.333…; (5 + 5 + 0) / 3 = 3.333….
+    "goodput (Gb/s),23.333333,10,40,3,3.333333,0,5,3",
+    // reps's third run failed its integrity check: 1 of 3, a share of 0.333333.
+    "integrity: FAILED,0.333333,0,1,3,0,0,0,3",
+  ];
+  for (const line of expect) assert.ok(csv.includes(line), `${line}\n${csv.join("\n")}`);
+  assert.is(csv[1], "runs,,,,3,,,,3", "the first row");
+  assert.not.ok(csv.some((l) => /\[|of \d+ runs/.test(l)), "no range or count inside a cell");
+  // A module parameter is text: its values as the mean, n the runs that have it.
+  const runs = [nsccRun("uec", "Infinity", 716.210424, 1), nsccRun("uec", "Infinity", 716.210424, 2), nsccRun("uec-htsim", 42_068.16, 716, 1)];
+  const p = compareTable(runs, ["uec", "htsim"], "csv", [[0, 1], [2]], true).split("\n");
+  assert.ok(p.includes("cc nscc: profile,uec,,,2,uec-htsim,,,1"), p.join("\n"));
+  // A column of one run keeps the layout: min = max = the mean, n 1 (ecmp's seed 3: no FCT, n 0).
+  const one = compareTable(SEEDS.slice(4), ["a", "b"], "csv", [[0], [1]], true).split("\n");
+  assert.ok(one.includes("FCT p99 (µs),15,15,15,1,,,,0"), one.join("\n"));
+});
+
 test("--mean-over: which runs merge (only the named tags differ, within a sweep directory) and what is refused", () => {
   // Over the lb instead: the seeds stay apart, the lb's module is no longer part of the key.
   assert.equal(meanOverColumns(SEEDS, SEEDS.map(() => ""), ["transport.lb.name"]), [[0, 1], [2, 3], [4, 5]]);
@@ -550,8 +583,12 @@ test("nicfw compare --mean-over seed on a sweep directory: one column per scheme
   const r = compareOut([dir, "--mean-over", "seed", "--csv"]);
   assert.is(r.code, 0, r.err);
   const lines = r.out.split("\n");
-  assert.equal(lines.slice(0, 3), ["metric,nscc+reps+rud,nscc+ecmp+rud", "runs,3,3", "flows complete,8/9,6/9"]);
-  assert.ok(lines.includes("FCT p99 (µs),13 [10–15],20 (2 of 3 runs)"), r.out);
+  // Under --csv, the four plain numbers per column (the cells of the text table are for reading).
+  const head = ["nscc+reps+rud", "nscc+ecmp+rud"].flatMap((l) => ["mean", "min", "max", "n"].map((k) => `${l} ${k}`));
+  assert.equal(lines.slice(0, 3), [`metric,${head.join(",")}`, "runs,,,,3,,,,3", "flows complete,2.666667,2,3,3,2,0,3,3"]);
+  assert.ok(lines.includes("FCT p99 (µs),13,10,15,3,20,20,20,2"), r.out);
+  const text = compareOut([dir, "--mean-over", "seed"]);
+  assert.ok(text.out.split("\n").some((l) => /^FCT p99 \(µs\) +13 \[10–15\] +20 \(2 of 3 runs\)$/.test(l)), text.out);
   const named = compareOut([dir, "--mean-over", "seed", "--labels", "REPS,ECMP", "--md"]);
   assert.is(named.code, 0, named.err);
   assert.is(named.out.split("\n")[0], "| metric | REPS | ECMP |");
@@ -573,6 +610,26 @@ test("nicfw compare --mean-over seed on a sweep directory: one column per scheme
   assert.is(twice.code, 2);
   const p0 = join(dir, "points", "p0", "results.json");
   assert.is(twice.err, `nicfw compare: --mean-over seed: ${p0} and ${p0} differ in none of seed ([1]) nor anything else, so they would count twice`);
+});
+
+test("nicfw compare on a sweep directory names the finished points outside its grid (an earlier, larger grid's) and how to include them", () => {
+  const dir = sweepDir(SEEDS.slice(0, 2));
+  // Two more finished points, of a grid run into the same directory before this one.
+  for (const [i, r] of [SEEDS[2], SEEDS[3]].entries()) {
+    mkdirSync(join(dir, "points", `old${i}`));
+    writeFileSync(join(dir, "points", `old${i}`, "results.json"), JSON.stringify(r));
+  }
+  // A point directory without results (a run that failed) is not a finished point.
+  mkdirSync(join(dir, "points", "failed"));
+  const r = compareOut([dir, "--csv"]);
+  assert.is(r.code, 0, r.err);
+  assert.is(r.out.split("\n")[0].split(",").length, 1 + 2, "the grid's two points only");
+  const pts = join(dir, "points");
+  assert.is(
+    r.err,
+    `nicfw compare: note: 2 finished points in ${pts} are not in the grid of ${join(dir, "sweep.csv")} (each sweep or --collect writes the rows of its own grid only, so nicfw compare ${dir} leaves them out); to include them: nicfw compare ${join(pts, "*", "results.json")}, or run the full grid into ${dir} again (its finished points are skipped, not run)`,
+  );
+  assert.is(compareOut([sweepDir(SEEDS)]).err, "", "nothing outside the grid: no note");
 });
 
 test("nicfw compare reads results files and run directories; with the same modules the runs are named by their directories", () => {

@@ -8,17 +8,20 @@ import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
 import { jctMax, type ModuleParams, openFlows, type Results } from "./metrics/results";
 import type { ParamValue } from "./net/registry";
+import { finishedPoints, outsideGridNote } from "./sweep/sweep";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules, with the profile of a
   module that runs under several; the modules that differ and the tags, where the modules differ
   but do not tell the runs apart; tags; or the file), then a row per module parameter that
   differs between runs of that module (results.json moduleParams; seeds left out);
-  a sweep's output directory stands for its points with results (those without are named on stderr);
+  a sweep's output directory stands for the points of its grid (sweep.json) with results; those
+  without, and finished points in DIR/points outside that grid, are named on stderr;
   runs that left flows open get a row "flows open at end" and a note under the table (on stderr
   with --csv): the FCT and slowdown rows cover completed flows only
   --md          a Markdown table
-  --csv         comma-separated values
+  --csv         comma-separated values; with --mean-over, four columns per column: "<label> mean",
+                "<label> min", "<label> max", "<label> n" (the runs with a value), plain numbers
   --labels a,…  the columns' names, one per column, instead of the labels told apart above
   --mean-over T,…  one column for the runs that differ only in the tags T: seed (the run's seed)
                    or a sweep's --set path (traffic[0].load), within one sweep directory (runs
@@ -27,7 +30,9 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
                    then (k of n runs) where only k have a value; "flows complete" adds the runs'
                    flows up; integrity and run.maxEvents count the runs ("FAILED (1 of 5 runs)").
                    Counts, times, percentiles and means are averaged alike: a mean of per-run
-                   p99s is not the p99 of all the runs' flows together`;
+                   p99s is not the p99 of all the runs' flows together. Under --csv "flows
+                   complete" and "flows" are per-run numbers, a yes/no row 1 or 0 ("integrity:
+                   FAILED")`;
 
 /** The tags that name a run's modules, as a sweep over `--set transport.cc.name=…` writes them. */
 const MODULE_TAGS = ["transport.cc.name", "transport.lb.name", "transport.reliability.name"];
@@ -385,20 +390,58 @@ function cell(row: Row, runs: Results[]): string {
   return `${text}${range}${some}`;
 }
 
+/** A number for a script: to 6 decimals, no trailing zeros (the mean of 1, 1 and 2 is 1.333333). */
+const plain = (x: number): string => String(Math.round(x * 1e6) / 1e6);
+
+/**
+ * The rows of `--mean-over … --csv`, each a number per run: the flows complete and the flows
+ * (whose sum the text table prints as `236/250`) apart, and a yes/no as 1 or 0 under the name of
+ * its yes (`integrity: FAILED`), whose mean is the share of the runs it is yes for.
+ */
+function statRows(rs: Row[]): Row[] {
+  return rs.flatMap((row): Row[] => {
+    if (row.kind === "complete") return [num(row.name, (r) => r.completed), num("flows", (r) => r.flowsTotal)];
+    if (row.kind === "flag") return [num(`${row.name}: ${row.yes}`, (r) => (row.get(r) ? 1 : 0))];
+    return [row];
+  });
+}
+
+/**
+ * A column's four cells in `--mean-over … --csv`: the mean of its runs' values, their min, their
+ * max, and n, the runs that have a value; each a plain number, where the text table's cell
+ * `14.94 [10.70–21.54] (2 of 3 runs)` needs parsing (study review finding 6). Empty where no run
+ * has one (n 0). A text row (a module parameter) has its values, joined by " / ", as the mean.
+ */
+function statCells(row: Row, runs: Results[]): string[] {
+  if (row.kind !== "number") {
+    const have = row.kind === "text" ? runs.filter((r) => row.get(r) !== null).length : runs.length;
+    return [cell(row, runs), "", "", String(have)];
+  }
+  const values = runs.map(row.get).filter((v): v is number => v !== null && v !== undefined);
+  if (values.length === 0) return ["", "", "", "0"];
+  return [plain(values.reduce((a, v) => a + v, 0) / values.length), plain(Math.min(...values)), plain(Math.max(...values)), String(values.length)];
+}
+
 /**
  * The table. `columns` groups the runs (indices into `results`) into columns, one label each;
  * by default a column per run. A table with a column of several runs begins with a row "runs".
+ * `stats` (`--mean-over` with `--csv`): four columns per label, `<label> mean`, `min`, `max` and
+ * `n` (statCells), and the row "runs" always, its count under n.
  */
-export function compareTable(results: Results[], labels: string[], format: "text" | "md" | "csv" = "text", columns: number[][] = results.map((_, i) => [i])): string {
-  const rs = rows(results);
+export function compareTable(results: Results[], labels: string[], format: "text" | "md" | "csv" = "text", columns: number[][] = results.map((_, i) => [i]), stats = false): string {
+  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const groups = columns.map((c) => c.map((i) => results[i]));
+  if (format === "csv" && stats) {
+    const head = ["metric", ...labels.flatMap((l) => ["mean", "min", "max", "n"].map((k) => `${l} ${k}`))];
+    const body = statRows(rows(results)).map((row) => [row.name, ...groups.flatMap((g) => statCells(row, g))]);
+    body.unshift(["runs", ...groups.flatMap((g) => ["", "", "", String(g.length)])]);
+    return [head, ...body].map((row) => row.map((c) => q(c.trim())).join(",")).join("\n");
+  }
+  const rs = rows(results);
   const cells = rs.map((row) => [row.name, ...groups.map((g) => cell(row, g))]);
   if (groups.some((g) => g.length > 1)) cells.unshift(["runs", ...groups.map((g) => String(g.length))]);
   const header = ["metric", ...labels];
-  if (format === "csv") {
-    const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-    return [header, ...cells].map((row) => row.map((c) => q(c.trim())).join(",")).join("\n");
-  }
+  if (format === "csv") return [header, ...cells].map((row) => row.map((c) => q(c.trim())).join(",")).join("\n");
   if (format === "md") {
     const esc = (s: string) => s.replace(/\|/g, "\\|");
     return [`| ${header.map(esc).join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...cells.map((row) => `| ${row.map(esc).join(" | ")} |`)].join("\n");
@@ -490,12 +533,14 @@ export function readResults(path: string): Results {
  * directories (`nicfw sweep --out DIR`), which stand for their points with results, in grid order.
  * `missing` names each sweep point left out for want of results: its values and its row's status.
  */
-export function readRuns(paths: string[]): { results: Results[]; files: string[]; sources: string[]; missing: string[] } {
+export function readRuns(paths: string[], command = "compare"): { results: Results[]; files: string[]; sources: string[]; missing: string[]; outside: { dir: string; count: number }[] } {
   const results: Results[] = [];
   const files: string[] = [];
   // Per run: the sweep directory it is a point of, as given; "" for a file or run directory.
   const sources: string[] = [];
   const missing: string[] = [];
+  // Per sweep directory: its finished points that are not rows of its sweep.json (another grid's).
+  const outside: { dir: string; count: number }[] = [];
   for (const p of paths) {
     const sweep = join(p, "sweep.json");
     if (statSync(p).isDirectory() && !existsSync(join(p, "results.json")) && existsSync(sweep)) {
@@ -513,7 +558,10 @@ export function readRuns(paths: string[]): { results: Results[]; files: string[]
         const values = keys.slice(0, at < 0 ? 0 : at).map((k) => `${k}=${typeof r[k] === "string" ? r[k] : JSON.stringify(r[k])}`);
         missing.push(`${p}: point ${r.point}${values.length > 0 ? ` (${values.join(" ")})` : ""}: ${String(r.status ?? "no results")}`);
       }
-      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results\n  ${missing.join("\n  ")}`);
+      const grid = new Set(rows.map((r) => String(r.point)));
+      const count = finishedPoints(p).filter((id) => !grid.has(id)).length;
+      if (count > 0) outside.push({ dir: p, count });
+      if (found.length === 0) throw new Error(`${p}: no point of this sweep has results\n  ${missing.join("\n  ")}${count > 0 ? `\n${outsideGridNote(command, p, count)}` : ""}`);
       for (const f of found) results.push(readResults(f));
       files.push(...found);
       sources.push(...found.map(() => p));
@@ -523,7 +571,7 @@ export function readRuns(paths: string[]): { results: Results[]; files: string[]
       sources.push("");
     }
   }
-  return { results, files, sources, missing };
+  return { results, files, sources, missing, outside };
 }
 
 export interface RunsArgs {
@@ -569,12 +617,13 @@ export function parseRunsArgs(command: string, usage: string, argv: string[], fl
   if (paths.length === 0) return fail(`no run given\n${usage}`);
   let runs: ReturnType<typeof readRuns>;
   try {
-    runs = readRuns(paths);
+    runs = readRuns(paths, command);
   } catch (e) {
     return fail((e as Error).message);
   }
   // A failed point would otherwise be a column that is simply not there.
   if (runs.missing.length > 0) console.error(`nicfw ${command}: note: ${runs.missing.length} sweep point${runs.missing.length > 1 ? "s" : ""} without results left out:\n  ${runs.missing.join("\n  ")}`);
+  for (const o of runs.outside) console.error(outsideGridNote(command, o.dir, o.count));
   if (labels && opts.perRun !== false && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
   return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options, files: runs.files, sources: runs.sources, given: labels };
 }
@@ -605,7 +654,7 @@ export function compareCommand(argv: string[]): number {
     console.error(`nicfw compare: ${a.given.length} labels for ${columns.length} ${over ? "columns" : "runs"}`);
     return 2;
   }
-  console.log(compareTable(a.results, labels, format, columns));
+  console.log(compareTable(a.results, labels, format, columns, over !== undefined));
   // Under a text or Markdown table; beside a CSV one, which stays a table to read in.
   const note = openFlowsNote(a.results, labels, columns);
   if (note !== null) (format === "csv" ? console.error : console.log)(format === "csv" ? `nicfw compare: ${note}` : `\n${note}`);

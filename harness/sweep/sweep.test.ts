@@ -6,7 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
-import { grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, splitValues, status, toCsv } from "./sweep";
+import { alignSizeColumns, grid, parseSet, pathParts, planPoints, type Progress, row, runPoints, setPath, sizeBounds, splitValues, status, toCsv } from "./sweep";
 
 // Tiny points: a 8-host 2-tier fat tree, a 2- or 3-sender incast of 20 KB and one flow from a
 // connection matrix — about 15 µs simulated, a few ms each.
@@ -205,7 +205,7 @@ test("sweep.csv: the time to the last ACK p99, HPCC's slowdown p99 and the late 
   const x = row({ id: "p", values: { seed: 1 } }, r);
   // The columns before 2026-12-05, in their order, then the three new ones.
   const old = ["seed", "status", "completed", "flows", "fct_p50_us", "fct_p95_us", "fct_p99_us", "fct_max_us", "slowdown_p50", "slowdown_p99", "jct_max_us", "goodput_gbps", "drops", "trims", "retransmissions", "spurious", "rtos", "ooo_percent", "pfc_pauses", "simulated_us", "point"];
-  assert.equal(Object.keys(x), [...old, "acked_p99_us", "slowdown_hpcc_p99", "late_acks"]);
+  assert.equal(Object.keys(x).slice(0, old.length + 3), [...old, "acked_p99_us", "slowdown_hpcc_p99", "late_acks"]);
   assert.equal([x.acked_p99_us, x.slowdown_hpcc_p99, x.late_acks], [8040, 402, 1]);
   // FCT p99 stays the last byte's: 40 µs, the wait hidden.
   assert.is(x.fct_p99_us, 40);
@@ -215,9 +215,68 @@ test("sweep.csv: the time to the last ACK p99, HPCC's slowdown p99 and the late 
   assert.equal([y.acked_p99_us, y.slowdown_hpcc_p99, y.late_acks], [null, null, null]);
   assert.equal([row({ id: "z", values: { seed: 3 } }, null).late_acks], [null]);
   const csv = toCsv([x, y]).trimEnd().split("\n");
-  assert.ok(csv[0].endsWith(",point,acked_p99_us,slowdown_hpcc_p99,late_acks"), csv[0]);
-  assert.ok(csv[1].endsWith(",p,8040,402,1"), csv[1]);
-  assert.ok(csv[2].endsWith(",q,,,"), csv[2]);
+  assert.ok(csv[0].includes(",point,acked_p99_us,slowdown_hpcc_p99,late_acks,"), csv[0]);
+  assert.ok(csv[1].includes(",p,8040,402,1,"), csv[1]);
+  assert.ok(csv[2].includes(",q,,,,"), csv[2]);
+});
+
+test("sweep.csv: slowdown mean and p95, ECN marks, trims by site, and per size class n, p50, p99 with its bounds in the name, after late_acks", () => {
+  // A hand-built results file. Slowdowns of five flows, 1, 1, 2, 3, 8: mean 15 / 5 = 3; by nearest
+  // rank p95 is the ⌈0.95 × 5⌉ = 5th, 8. 40 trims, 30 at last-hop ports and 10 elsewhere; 12 ECN
+  // marks. Size classes (bounds 200,000 and 10,000,000): three flows below 200 KB (slowdowns
+  // 1, 1, 3: p50 the ⌈1.5⌉ = 2nd, 1; p99 the 3rd, 3), two above 10 MB (2, 8: p50 the 1st, 2;
+  // p99 the 2nd, 8); the class between has flows, none finished (n 0, no percentiles).
+  const stats = (n: number, mean: number | null, p50: number | null, p95: number | null, p99: number | null) => ({ n, mean, p50, p95, p99, max: p99 });
+  const slowdown = {
+    all: stats(5, 3, 2, 8, 8),
+    bySize: [
+      { label: "< 200 KB", loBytes: 0, hiBytes: 200_000, ...stats(3, 5 / 3, 1, 3, 3) },
+      { label: "200 KB – 10 MB", loBytes: 200_000, hiBytes: 10_000_000, ...stats(0, null, null, null, null) },
+      { label: "≥ 10 MB", loBytes: 10_000_000, hiBytes: null, ...stats(2, 5, 2, 8, 8) },
+    ],
+    byClass: {},
+  };
+  const metrics = {
+    fctUs: { all: stats(5, 1, 1, 1, 1), bySize: [], byClass: {} },
+    slowdown,
+    jobs: [],
+    goodput: { totalGbps: 1, perFlowMeanGbps: 1, perFlowMinGbps: 1 },
+    drops: { total: 0 },
+    trims: 40,
+    trimSites: { lastHop: 30, elsewhere: 10, byClass: {}, ports: [] },
+    retransmissions: { total: 0, spurious: 0, timeouts: 0 },
+    outOfOrder: { percent: 0 },
+    pfc: { pauseFrames: 0 },
+  };
+  const r = { integrity: { ok: true, violations: [] }, completed: 5, flowsTotal: 6, simulatedUs: 100, totals: { ecnMarks: 12 }, metrics } as unknown as Results;
+  const x = row({ id: "p", values: { seed: 1 } }, r);
+  const keys = Object.keys(x);
+  const added = ["slowdown_mean", "slowdown_p95", "ecn_marks", "trims_last_hop", "trims_elsewhere"];
+  const sizes = ["size_0_200000", "size_200000_10000000", "size_10000000_inf"].flatMap((s) => [`${s}_n`, `${s}_slowdown_p50`, `${s}_slowdown_p99`]);
+  assert.equal(keys.slice(keys.indexOf("late_acks") + 1), [...added, ...sizes]);
+  assert.equal(added.map((k) => x[k]), [3, 8, 12, 30, 10]);
+  assert.equal(sizes.map((k) => x[k]), [3, 1, 3, 0, null, null, 2, 2, 8]);
+
+  // Results written before the bounds (2026-12-06): the label gives them, the same columns.
+  const unbounded = slowdown.bySize.map(({ loBytes: _, hiBytes: __, ...s }) => s);
+  const old = row({ id: "q", values: { seed: 2 } }, { ...r, metrics: { ...metrics, slowdown: { ...slowdown, bySize: unbounded }, trimSites: undefined } } as unknown as Results);
+  assert.equal(sizes.map((k) => old[k]), [3, 1, 3, 0, null, null, 2, 2, 8]);
+  // … and before trimSites (2026-12-05): empty, as a point without results.
+  assert.equal([old.trims_last_hop, old.trims_elsewhere], [null, null]);
+  assert.equal(added.map((k) => row({ id: "z", values: { seed: 3 } }, null)[k]), [null, null, null, null, null]);
+  assert.equal(sizeBounds({ label: "1.5 KB – 1 MB", n: 0, mean: null, p50: null, p95: null, p99: null, max: null }), { lo: 1500, hi: 1_000_000 });
+  assert.equal(sizeBounds({ label: "< 512 B", n: 0, mean: null, p50: null, p95: null, p99: null, max: null }), { lo: 0, hi: 512 });
+
+  // Written out, every row has every class's columns, ordered by bounds, empty where it has no
+  // such class (here a point whose flows were all under 200 KB, listed first).
+  const small: Record<string, unknown> = { ...x, point: "s" };
+  for (const k of sizes.slice(3)) delete small[k];
+  const rows = alignSizeColumns([small, x]);
+  const csv = toCsv(rows).trimEnd().split("\n");
+  assert.ok(csv[0].endsWith(`,late_acks,${[...added, ...sizes].join(",")}`), csv[0]);
+  assert.ok(csv[1].endsWith(",3,8,12,30,10,3,1,3,,,,,,"), csv[1]);
+  assert.ok(csv[2].endsWith(",3,8,12,30,10,3,1,3,0,,,2,2,8"), csv[2]);
+  assert.equal(Object.keys(rows[0]), Object.keys(rows[1]), "sweep.json's rows alike");
 });
 
 // The built CLI is its own worker script. `npm test` builds before the unit tests.
@@ -256,6 +315,39 @@ test("nicfw sweep (built CLI): 8 points on 2 workers, one CSV and JSON row per p
   // The lb differs between points without telling them apart: it comes first, its tag left out (compare.ts runLabels).
   assert.is(table[0], ["metric", ...heads.map((h) => `${h.split(",")[0]} · traffic[0].senders=${h.split(",")[1]}`)].join(","));
   assert.ok(table.includes("flows complete,3/3,4/4,3/3,4/4,3/3,4/4,3/3,4/4"));
+});
+
+test("a sub-grid run into the same OUT: its rows alone in sweep.csv, and sweep, --collect and compare name the finished points they leave out", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  const sweep = (lbs: string) => cli(["sweep", "s.yaml", "--set", `transport.lb.name=${lbs}`, "--set", "traffic[0].senders=2", "--workers", "2", "--out", "grid"], dir);
+  const full = sweep("reps,ecmp,ops");
+  assert.is(full.status, 0, full.stderr);
+  assert.not.match(full.stderr, /note/, "nothing outside the grid yet");
+  // The sub-grid of one point: 3 points finished in grid/points, 1 of them in the grid, so
+  // 3 − 1 = 2 are left out of sweep.csv and of compare, and said so.
+  const sub = sweep("reps");
+  assert.is(sub.status, 0, sub.stderr);
+  assert.match(sub.stderr, /sweep: 1\/1 points done \(1 already done/);
+  const note = (cmd: string) =>
+    `nicfw ${cmd}: note: 2 finished points in grid/points are not in the grid of grid/sweep.csv (each sweep or --collect writes the rows of its own grid only, so nicfw compare grid leaves them out); to include them: nicfw compare grid/points/*/results.json, or run the full grid into grid again (its finished points are skipped, not run)`;
+  assert.ok(sub.stderr.includes(note("sweep")), sub.stderr);
+  assert.is(readFileSync(join(dir, "grid", "sweep.csv"), "utf8").trimEnd().split("\n").length, 1 + 1);
+  const collect = cli(["sweep", "--collect", "--out", "grid"], dir);
+  assert.ok(collect.stderr.includes(note("sweep")), collect.stderr);
+  const cmp = cli(["compare", "grid", "--csv"], dir);
+  assert.is(cmp.status, 0, cmp.stderr);
+  assert.is(cmp.stdout.split("\n")[0], "metric,nscc+reps+rud");
+  assert.ok(cmp.stderr.includes(note("compare")), cmp.stderr);
+  // What the note offers: every finished point, a column each.
+  const all = readdirSync(join(dir, "grid", "points")).filter((d) => existsSync(join(dir, "grid", "points", d, "results.json")));
+  const each = cli(["compare", ...all.map((d) => join("grid", "points", d, "results.json")), "--csv"], dir);
+  assert.is(each.stdout.split("\n")[0].split(",").length, 1 + 3);
+  // The full grid again runs nothing and leaves nothing out.
+  const again = sweep("reps,ecmp,ops");
+  assert.match(again.stderr, /sweep: 3\/3 points done \(3 already done/);
+  assert.not.match(again.stderr, /note/);
+  assert.is(cli(["compare", "grid"], dir).stderr, "");
 });
 
 test("a module parameter the schema cannot judge fails the sweep before any point runs (exit 2, naming the point; nothing written)", () => {

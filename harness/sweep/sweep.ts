@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import type { SizeStats } from "../metrics/metrics";
 import { jctMax, openFlows, type Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
@@ -272,8 +273,79 @@ export function row(p: Pick<Point, "id" | "values">, r: Results | null, error?: 
     acked_p99_us: m?.ackedUs?.all.p99 ?? null,
     slowdown_hpcc_p99: m?.slowdownHpcc?.all.p99 ?? null,
     late_acks: m?.lateAcks?.flows ?? null,
+    // After those, for the same reason (2026-12-06). The slowdown mean is Reflex's headline
+    // (§V Fig. 6, average normalized FCT); trims by site split what NSCC and REPS take as the
+    // receiver's loss (last hop, UEC §3.6.12 process_ev) from the path's. Results written
+    // before 2026-12-05 lack the sites: empty.
+    slowdown_mean: m?.slowdown.all.mean ?? null,
+    slowdown_p95: m?.slowdown.all.p95 ?? null,
+    ecn_marks: r?.totals?.ecnMarks ?? null,
+    trims_last_hop: m?.trimSites?.lastHop ?? null,
+    trims_elsewhere: m?.trimSites?.elsewhere ?? null,
+    ...sizeColumns(m?.slowdown.bySize ?? []),
   });
   return out;
+}
+
+/**
+ * A size class's bounds in bytes: results.json's loBytes / hiBytes, or for results written
+ * before those (2026-12-06) its label as metrics.ts sizeLabel wrote it (decimal units: "< 200
+ * KB", "200 KB – 10 MB", "≥ 10 MB"). hi null: no upper bound. Null when the label does not parse.
+ */
+export function sizeBounds(s: SizeStats): { lo: number; hi: number | null } | null {
+  if (typeof s.loBytes === "number") return { lo: s.loBytes, hi: s.hiBytes ?? null };
+  const bytes = (t: string): number | null => {
+    const m = /^([\d.]+) (B|KB|MB)$/.exec(t.trim());
+    return m ? Math.round(Number(m[1]) * (m[2] === "MB" ? 1e6 : m[2] === "KB" ? 1e3 : 1)) : null;
+  };
+  const below = /^< (.+)$/.exec(s.label);
+  if (below) return bytes(below[1]) === null ? null : { lo: 0, hi: bytes(below[1]) };
+  const above = /^≥ (.+)$/.exec(s.label);
+  if (above) return bytes(above[1]) === null ? null : { lo: bytes(above[1]) as number, hi: null };
+  const between = /^(.+) – (.+)$/.exec(s.label);
+  const [lo, hi] = between ? [bytes(between[1]), bytes(between[2])] : [null, null];
+  return lo === null || hi === null ? null : { lo, hi };
+}
+
+/** The column names' stem of a size class: size_<loBytes>_<hiBytes or inf>. */
+const sizeStem = (b: { lo: number; hi: number | null }) => `size_${b.lo}_${b.hi ?? "inf"}`;
+const SIZE_COLUMN = /^size_(\d+)_(\d+|inf)_/;
+const SIZE_FIELDS = ["n", "slowdown_p50", "slowdown_p99"];
+
+/** Per size class of the slowdown: the flows it has statistics of (results.json `n`), p50, p99. */
+function sizeColumns(bySize: SizeStats[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const s of bySize) {
+    const b = sizeBounds(s);
+    if (b === null) continue;
+    const stem = sizeStem(b);
+    out[`${stem}_n`] = s.n;
+    out[`${stem}_slowdown_p50`] = s.p50;
+    out[`${stem}_slowdown_p99`] = s.p99;
+  }
+  return out;
+}
+
+/**
+ * Every row with the size columns of every row, by the classes' bounds, empty where a point has
+ * no flow of the class (a class exists where a flow falls in it: metrics.ts grouped), so that a
+ * column means one class in every row of sweep.csv and sweep.json.
+ */
+export function alignSizeColumns(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const key = (k: string) => {
+    const m = SIZE_COLUMN.exec(k) as RegExpExecArray;
+    return [Number(m[1]), m[2] === "inf" ? Infinity : Number(m[2]), SIZE_FIELDS.indexOf(k.slice(m[0].length))];
+  };
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => SIZE_COLUMN.test(k))))].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) if (!SIZE_COLUMN.test(k)) out[k] = v;
+    for (const c of cols) out[c] = r[c] ?? null;
+    return out;
+  });
 }
 
 export function toCsv(rows: Record<string, unknown>[]): string {
@@ -373,7 +445,8 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
   return rows.map((r, i) => r ?? row(points[i], null));
 }
 
-function writeRows(out: string, rows: Record<string, unknown>[]): void {
+function writeRows(out: string, all: Record<string, unknown>[]): void {
+  const rows = alignSizeColumns(all);
   writeFileSync(join(out, "sweep.csv"), toCsv(rows));
   writeFileSync(join(out, "sweep.json"), `${JSON.stringify(rows, null, 1)}\n`);
 }
@@ -483,9 +556,38 @@ export async function sweepCommand(argv: string[]): Promise<number> {
  */
 function finish(out: string, rows: Record<string, unknown>[]): number {
   writeRows(out, rows);
+  const grid = new Set(rows.map((r) => String(r.point)));
+  const outside = finishedPoints(out).filter((id) => !grid.has(id)).length;
+  if (outside > 0) console.error(outsideGridNote("sweep", out, outside));
   const bad = rows.filter((r) => r.status !== "ok" && r.status !== "budget" && r.status !== "incomplete").length;
   console.log(`wrote ${join(out, "sweep.csv")} and sweep.json: ${rows.length} points${bad > 0 ? `, ${bad} not ok` : ""}${flowsOpen(rows)}`);
   return bad > 0 ? 1 : 0;
+}
+
+/** The ids of the points in OUT/points that have results (OUT/points/<id>/results.json), sorted. */
+export function finishedPoints(out: string): string[] {
+  const dir = join(out, "points");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "results.json")))
+    .map((d) => d.name)
+    .sort();
+}
+
+/**
+ * Says that OUT/points holds `count` finished points outside the grid of sweep.csv and
+ * sweep.json: a sweep, --plan or --collect writes the rows of its own grid only (jobs.txt), so
+ * the points of an earlier, larger grid or of another base scenario stay in OUT/points, skipped
+ * by every table, and a sub-grid run into OUT would hide them silently (study review finding 8).
+ */
+export function outsideGridNote(command: string, out: string, count: number): string {
+  const points = count === 1 ? "1 finished point" : `${count} finished points`;
+  return (
+    `nicfw ${command}: note: ${points} in ${join(out, "points")} ${count === 1 ? "is" : "are"} not in the grid of ${join(out, "sweep.csv")} ` +
+    `(each sweep or --collect writes the rows of its own grid only, so nicfw compare ${out} leaves ${count === 1 ? "it" : "them"} out); ` +
+    `to include ${count === 1 ? "it" : "them"}: nicfw ${command === "plot" ? "plot" : "compare"} ${join(out, "points", "*", "results.json")}, ` +
+    `or run the full grid into ${out} again (its finished points are skipped, not run)`
+  );
 }
 
 /** The summary's count of the points whose runs ended with flows open: not failures, but not the whole workload. */
