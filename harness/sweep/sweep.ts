@@ -6,7 +6,8 @@
 // `tags`. The id is a hash of that file, so a rerun of the same grid finds the points already
 // done (OUT/points/<id>/results.json) and skips them; a changed base scenario makes new points.
 // Results go to OUT/points/<id>/ (results.json, flows.csv), and one row per point — its values
-// and the headline metrics — to OUT/sweep.csv and OUT/sweep.json.
+// and the headline metrics — to OUT/sweep.csv and OUT/sweep.json, for the points of this grid
+// only: those of another grid run into OUT stay in OUT/points, and are counted on stderr.
 //
 // A batch system instead of threads: `--plan` writes the point files and OUT/jobs.txt (one
 // `nicfw run` command per point, runnable anywhere the point file is), and `--collect` gathers
@@ -33,6 +34,8 @@ export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,�
   --plan        only write the point files and DIR/jobs.txt (one nicfw run per point, for a batch system)
   --collect     only gather DIR/points/*/results.json into sweep.csv and sweep.json
   --rerun       run every point again, even those already done (after the code changed, say)
+  sweep.csv and sweep.json hold the rows of this grid only (--collect: that of DIR/jobs.txt); finished
+  points in DIR/points outside it (an earlier, larger grid's) are counted on stderr
   points already done (their results.json exists) are skipped when the sweep is run again; the others
   are built first (not run), and one that nicfw run would refuse stops the sweep before it runs (exit 2)
   a row's status: "ok" (every flow complete, or given up by its reliability module), "incomplete"
