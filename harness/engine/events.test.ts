@@ -67,4 +67,39 @@ test("a delay-0 FIFO event and a later-scheduled general event at the same time 
   assert.not.ok(ev.pop());
 });
 
+test("a FIFO ring that fills while its head has moved keeps its order when it grows", () => {
+  const ev = new EventList(8); // the first ring holds 256 entries
+  let seq = 0;
+  const want: number[] = [];
+  // Class A (delay 5 ns) and class B (delay 7 ns) interleaved from one clock: at a tie A's
+  // earlier sequence number goes first, as in one heap.
+  const schedule = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      ev.delay = 5000;
+      ev.after(3, seq++, 0);
+      ev.delay = 7000;
+      ev.after(3, seq++, 0);
+    }
+  };
+  schedule(200);
+  // Pop 100 (all of class A at t = 5 ns come first, so A's head moves to 100)...
+  const popped: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    assert.ok(ev.pop());
+    popped.push(ev.target);
+  }
+  // ...then wrap A's ring and fill it past 256 entries (200 − 100 + 300 = 400: it grows once).
+  schedule(300);
+  while (ev.pop()) popped.push(ev.target);
+  // Expected by hand: the first 200 pairs were scheduled at clock 0, so A's 200 (even sequence
+  // numbers 0..398) at 5 ns, then B's 200 (odd, 1..399) at 7 ns; the later 300 pairs at clock
+  // 5 ns, so A's (400..998 even) at 10 ns, then B's (401..999 odd) at 12 ns.
+  for (let i = 0; i < 200; i++) want.push(2 * i);
+  for (let i = 0; i < 200; i++) want.push(2 * i + 1);
+  for (let i = 200; i < 500; i++) want.push(2 * i);
+  for (let i = 200; i < 500; i++) want.push(2 * i + 1);
+  assert.equal(popped, want);
+  assert.is(ev.size, 0);
+});
+
 test.run();

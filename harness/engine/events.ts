@@ -19,6 +19,8 @@ const enum K {
   Classes = 256, // delay-table slots (open addressing); at most MaxFifos classes are used
   ClassMask = 255,
   MaxFifos = 192,
+  /** Entries of a new FIFO's ring (a power of two; a full ring moves to one twice its size). */
+  FirstRing = 256,
 }
 
 export class EventList {
@@ -34,31 +36,29 @@ export class EventList {
   private readonly general = new EventHeap(1024);
   private readonly heads = new EventHeap(256);
   private seq = 0;
-  // FIFO nodes (a pool with a free list).
-  private nTime: Float64Array;
-  private nSeq: Float64Array;
-  private nWord: Int32Array;
-  private nArg: Int32Array;
-  private nNext: Int32Array;
-  private free: Int32Array;
-  private freeTop: number;
-  // Per FIFO: head and tail node.
-  private readonly fHead = new Int32Array(K.MaxFifos).fill(-1);
-  private readonly fTail = new Int32Array(K.MaxFifos).fill(-1);
+  // FIFO entries: each FIFO is a ring (a power of two of entries) at its own offset in two shared
+  // arrays, (time, seq) pairs and (word, arg) pairs. A ring keeps a FIFO's entries in the order
+  // they pop, side by side, so the next head is usually in a cache line already loaded (a linked
+  // node pool spreads them: a dependent load per pop, measured as most of pop's time).
+  private eTs: Float64Array;
+  private eWa: Int32Array;
+  /** Entries of the shared arrays handed out to rings so far (a moved ring leaves its old place unused). */
+  private used = 0;
+  // Per FIFO: its ring's offset and size − 1 (entries), the head's index in the ring, the length.
+  private readonly fBase = new Int32Array(K.MaxFifos);
+  private readonly fMask = new Int32Array(K.MaxFifos);
+  private readonly fHead = new Int32Array(K.MaxFifos);
+  private readonly fLen = new Int32Array(K.MaxFifos);
   private fifos = 0;
   // Delay → FIFO, open addressing.
   private readonly dKey = new Float64Array(K.Classes).fill(-1);
   private readonly dFifo = new Int32Array(K.Classes);
 
+  /** `nodes`: FIFO entries allocated up front (more are allocated, rarely, when rings fill). */
   constructor(nodes = 4096) {
-    this.nTime = new Float64Array(nodes);
-    this.nSeq = new Float64Array(nodes);
-    this.nWord = new Int32Array(nodes);
-    this.nArg = new Int32Array(nodes);
-    this.nNext = new Int32Array(nodes);
-    this.free = new Int32Array(nodes);
-    for (let i = 0; i < nodes; i++) this.free[i] = nodes - 1 - i;
-    this.freeTop = nodes;
+    const n = Math.max(nodes, K.FirstRing);
+    this.eTs = new Float64Array(2 * n);
+    this.eWa = new Int32Array(2 * n);
   }
 
   /** Pending events. */
@@ -100,24 +100,22 @@ export class EventList {
       g.insert(w, arg);
       return;
     }
-    if (this.freeTop === 0) this.grow();
-    const n = this.free[--this.freeTop];
-    this.nTime[n] = t;
-    this.nSeq[n] = s;
-    this.nWord[n] = w;
-    this.nArg[n] = arg;
-    this.nNext[n] = -1;
-    const tail = this.fTail[f];
-    if (tail < 0) {
-      this.fHead[f] = n;
+    const len = this.fLen[f];
+    if (len > this.fMask[f]) this.growRing(f);
+    const i = (this.fBase[f] + ((this.fHead[f] + len) & this.fMask[f])) << 1;
+    const ts = this.eTs;
+    ts[i] = t;
+    ts[i + 1] = s;
+    const wa = this.eWa;
+    wa[i] = w;
+    wa[i + 1] = arg;
+    this.fLen[f] = len + 1;
+    if (len === 0) {
       const h = this.heads;
       h.at = t;
       h.atSeq = s;
       h.insert(f << 4, 0);
-    } else {
-      this.nNext[tail] = n;
     }
-    this.fTail[f] = n;
     this.fifoEvents++;
   }
 
@@ -131,23 +129,30 @@ export class EventList {
         const ht = h.peekTime();
         if (gt < ht || (gt === ht && g.peekSeq() < h.peekSeq())) return this.fromGeneral();
       }
-      h.pop();
-      const f = h.target;
-      const n = this.fHead[f];
-      const next = this.nNext[n];
-      this.fHead[f] = next;
-      if (next < 0) this.fTail[f] = -1;
-      else {
-        h.at = this.nTime[next];
-        h.atSeq = this.nSeq[next];
-        h.insert(f << 4, 0);
-      }
-      this.t = this.nTime[n];
-      const w = this.nWord[n];
+      const f = h.peekTarget();
+      const base = this.fBase[f];
+      const mask = this.fMask[f];
+      const head = this.fHead[f];
+      const i = (base + head) << 1;
+      const ts = this.eTs;
+      const wa = this.eWa;
+      this.t = ts[i];
+      const w = wa[i];
       this.kind = w & 15;
       this.target = w >> 4;
-      this.arg = this.nArg[n];
-      this.free[this.freeTop++] = n;
+      this.arg = wa[i + 1];
+      const next = (head + 1) & mask;
+      this.fHead[f] = next;
+      const len = this.fLen[f] - 1;
+      this.fLen[f] = len;
+      if (len === 0) h.pop();
+      else {
+        // The FIFO's next entry becomes its head: same FIFO, a later key.
+        const j = (base + next) << 1;
+        h.at = ts[j];
+        h.atSeq = ts[j + 1];
+        h.replaceTopKey();
+      }
       this.fifoEvents--;
       return true;
     }
@@ -175,32 +180,47 @@ export class EventList {
       i = (i + 1) & K.ClassMask;
     }
     if (this.fifos === K.MaxFifos) return -1;
+    const f = this.fifos++;
     this.dKey[i] = d;
-    this.dFifo[i] = this.fifos;
-    return this.fifos++;
+    this.dFifo[i] = f;
+    this.fBase[f] = this.claim(K.FirstRing);
+    this.fMask[f] = K.FirstRing - 1;
+    return f;
   }
 
-  private grow(): void {
-    const n = this.nTime.length;
-    const m = n * 2;
-    const t = new Float64Array(m);
-    const s = new Float64Array(m);
-    const w = new Int32Array(m);
-    const a = new Int32Array(m);
-    const nx = new Int32Array(m);
-    t.set(this.nTime);
-    s.set(this.nSeq);
-    w.set(this.nWord);
-    a.set(this.nArg);
-    nx.set(this.nNext);
-    this.nTime = t;
-    this.nSeq = s;
-    this.nWord = w;
-    this.nArg = a;
-    this.nNext = nx;
-    const free = new Int32Array(m);
-    for (let i = 0; i < n; i++) free[i] = m - 1 - i;
-    this.free = free;
-    this.freeTop = n;
+  /** FIFO f's ring is full: its entries, oldest first, move to a new ring twice its size. */
+  private growRing(f: number): void {
+    const size = this.fMask[f] + 1;
+    const to = this.claim(2 * size);
+    const from = this.fBase[f];
+    const head = this.fHead[f];
+    for (let k = 0; k < size; k++) {
+      const i = (from + ((head + k) & (size - 1))) << 1;
+      const j = (to + k) << 1;
+      this.eTs[j] = this.eTs[i];
+      this.eTs[j + 1] = this.eTs[i + 1];
+      this.eWa[j] = this.eWa[i];
+      this.eWa[j + 1] = this.eWa[i + 1];
+    }
+    this.fBase[f] = to;
+    this.fMask[f] = 2 * size - 1;
+    this.fHead[f] = 0;
+  }
+
+  /** Offset of `n` fresh entries in the shared arrays, which double when they must. */
+  private claim(n: number): number {
+    const at = this.used;
+    this.used += n;
+    let cap = this.eWa.length >> 1;
+    if (this.used > cap) {
+      while (this.used > cap) cap *= 2;
+      const ts = new Float64Array(2 * cap);
+      const wa = new Int32Array(2 * cap);
+      ts.set(this.eTs);
+      wa.set(this.eWa);
+      this.eTs = ts;
+      this.eWa = wa;
+    }
+    return at;
   }
 }

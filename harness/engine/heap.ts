@@ -136,6 +136,47 @@ export class EventHeap {
     return true;
   }
 
+  /**
+   * Gives the earliest event the staged key (`at`, `atSeq`) and restores the order (sift down),
+   * keeping its word and argument: what a pop and an insert of the same entry with a new key
+   * would leave, at the cost of one descent (engine/events.ts: a FIFO's next head takes the
+   * place of the one just taken). Only when not empty.
+   */
+  replaceTopKey(): void {
+    const t = this.at;
+    const s = this.atSeq;
+    const n = this.size;
+    const time = this.time;
+    const seq = this.seq;
+    const word = this.word;
+    const argv = this.argv;
+    const w = word[0];
+    const a = argv[0];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      const r = c + 1;
+      if (r < n && (time[r] < time[c] || (time[r] === time[c] && seq[r] < seq[c]))) c = r;
+      const ct = time[c];
+      if (t < ct || (t === ct && s < seq[c])) break;
+      time[i] = ct;
+      seq[i] = seq[c];
+      word[i] = word[c];
+      argv[i] = argv[c];
+      i = c;
+    }
+    time[i] = t;
+    seq[i] = s;
+    word[i] = w;
+    argv[i] = a;
+  }
+
+  /** Target of the earliest pending event (meaningful when not empty). */
+  peekTarget(): number {
+    return this.word[0] >> 4;
+  }
+
   /** Time of the earliest pending event (Infinity when empty). */
   peekTime(): number {
     return this.size > 0 ? this.time[0] : Infinity;

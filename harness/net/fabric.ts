@@ -11,8 +11,8 @@
 //
 // Per packet-hop the cost is one event for its arrival, plus one for the end of its
 // serialisation only when something is queued behind it. Nothing allocates per packet or per
-// event: every structure is a typed array sized at construction (the event list's node pool
-// doubles when it must, which is rare and not per event).
+// event: every structure is a typed array sized at construction (the event list's FIFO rings
+// grow when they must, which is rare and not per event).
 //
 // NIC model (uet-htsim UecNIC, notes/uec-htsim-reference.md §4, §6): a pull model — when its
 // link is free the NIC takes a control packet (ACK, NACK, CNP) or the next packet of the next
