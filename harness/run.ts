@@ -6,7 +6,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { attachFaultCost, budgetLine, collect, flowsCsv, type Results, summary } from "./metrics/results";
+import { attachFaultCost, budgetLine, collect, flowsCsv, groupThousands, type Results, summary } from "./metrics/results";
 import { build, sampleIntervalWarning } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
@@ -150,7 +150,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const budget = budgetLine(r);
     if (budget !== null) console.log(budget);
   }
-  console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${Math.round(r.totals.transmissions / wallS).toLocaleString("en")} packets/s)`);
+  console.log(`wrote ${join(a.out, "results.json")} and ${join(a.out, "flows.csv")} (${wallS.toFixed(2)} s wall, ${groupThousands(Math.round(r.totals.transmissions / wallS))} packets/s)`);
   if (a.plots) {
     const plot = await import("./plot/plot");
     try {

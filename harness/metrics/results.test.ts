@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../scenario/build";
 import type { Scenario } from "../scenario/schema";
-import { collect, type ModuleParams, type Results, summary } from "./results";
+import { collect, groupThousands, type ModuleParams, type Results, summary } from "./results";
 
 /** The 3-tier k = 4 tree of uet-htsim's setup at 100 Gb/s, 1 µs links, MTU 4,150 B, header 64 B (scenario/default.ts). */
 const TREE = { kind: "fattree", tiers: 3, k: 4, linkGbps: 100, latencyNs: 1000 };
@@ -103,6 +103,19 @@ test("Spritz's tables, one per source switch, are one entry with their count and
 test("the summary names each module with its profile", () => {
   const r = built({ topology: TREE, transport: { cc: { name: "nscc" }, lb: { name: "ecmp" }, reliability: { name: "rud" } }, traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 100_000 }] });
   assert.is(summary(r).split("\n")[1], `${r.topology}; cc nscc (profile uec) + lb ecmp + reliability rud; queue profile uec-htsim; seed ${r.seed}`);
+});
+
+test("groupThousands writes a whole number as toLocaleString(\"en\") does: commas between groups of three digits", () => {
+  // By hand: 7 digits split 1 | 3 | 3 from the left; 6 digits 3 | 3; under 4 digits no comma.
+  assert.is(groupThousands(1528812), "1,528,812");
+  assert.is(groupThousands(935091), "935,091");
+  assert.is(groupThousands(1000), "1,000");
+  assert.is(groupThousands(999), "999");
+  assert.is(groupThousands(0), "0");
+  assert.is(groupThousands(-1234), "-1,234");
+  // Not a safe integer (a wall time of 0 s makes packets/s Infinity): toLocaleString's own text.
+  assert.is(groupThousands(Infinity), "∞");
+  assert.is(groupThousands(1.5), "1.5");
 });
 
 test.run();

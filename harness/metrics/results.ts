@@ -389,11 +389,24 @@ export function openFlows(r: Results): number {
 }
 
 /**
+ * `n` with commas between groups of three digits, as `n.toLocaleString("en")` writes a whole
+ * number (1234567 → "1,234,567"), without its cost: the first toLocaleString of a process loads
+ * ICU's number formatting, about 15 ms, a sizeable part of a short run's wall time.
+ */
+export function groupThousands(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}
+
+/**
  * The line that says a run was cut off by `run.maxEvents`, else null: such a run ends with flows
  * open and its statistics cover only the flows that finished, which the totals alone do not show.
  */
 export function budgetLine(r: Results): string | null {
-  return r.eventBudgetSpent ? `stopped: event budget spent (${r.totals.events.toLocaleString("en")} events, run.maxEvents) with ${openFlows(r)} flows open; the figures cover only the flows that finished` : null;
+  return r.eventBudgetSpent ? `stopped: event budget spent (${groupThousands(r.totals.events)} events, run.maxEvents) with ${openFlows(r)} flows open; the figures cover only the flows that finished` : null;
 }
 
 /**
