@@ -1512,12 +1512,23 @@ export class Fabric {
     this.armTimer(f);
   }
 
+  /**
+   * The current whole ns plus `dNs` ns, in ps: (floor(now / 1000) + dNs) × 1000, written as
+   * now − now % 1000 + dNs × 1000, which is the same number (now is whole ps below 2^53, so the
+   * remainder and the difference are exact). The product form ran on small integers until the
+   * clock passed 2^31 ps (2.1 ms), so V8 compiled it as int32 arithmetic and deoptimised
+   * armTimer and its callers (sendData, senderAck) when it overflowed; the clock is a double.
+   */
+  private nsAheadPs(dNs: number): number {
+    const now = this.now;
+    return now - (now % 1000) + dNs * 1000;
+  }
+
   /** Schedules the flow's reliability timer at the module's deadline; `later`: strictly after now. */
   private armTimer(f: number, later = false): void {
     const tr = this.transport;
     if (this.flowFailed[f] !== 0 || !tr.timerArmed(f)) return;
-    const d = (tr.deadlineNs(f) - this.nowNs) | 0;
-    let at = (Math.floor(this.now / 1000) + d) * 1000;
+    let at = this.nsAheadPs((tr.deadlineNs(f) - this.nowNs) | 0);
     // A module that reports a deadline already past but nothing due is asked again 1 ns later,
     // never at the same instant (that would spin).
     if (at <= this.now) at = later ? this.now + 1000 : this.now;
@@ -1579,8 +1590,7 @@ export class Fabric {
     // A finished or failed QP's timers are cancelled (HPCC rdma-hw.cc QpComplete cancels the
     // RP's α, decrease and increase events): they would fire every period until the run ends.
     if (this.flowDoneTx[f] >= 0 || this.flowFailed[f] !== 0 || !cc.timerArmed(f)) return;
-    const d = (cc.nextTimerNs(f) - this.nowNs) | 0;
-    let at = (Math.floor(this.now / 1000) + d) * 1000;
+    let at = this.nsAheadPs((cc.nextTimerNs(f) - this.nowNs) | 0);
     if (at <= this.now) at = later ? this.now + 1000 : this.now;
     const cur = this.ccTimerAt[f];
     if (cur === 0 || at < cur) {
