@@ -713,20 +713,32 @@ export interface Transport {
   errors(): number;
 }
 
+/**
+ * A non-integral double as a field's first value: V8 then keeps the field as a double from the
+ * start (see engine/heap.ts), and a double stored later does not change the object's shape.
+ */
+const DOUBLE_INIT = 0.5;
+
 /** The fields a transport's handlers write for the NIC (Transport's outputs), each adapter alike. */
 export abstract class TransportOutputs {
   psn = 0;
-  bytes = 0;
+  // The byte counts and the RTT come from Float64Array ledgers and receiver outputs: a value
+  // computed from them by V8's interpreter is a heap double even when whole, and the first one
+  // stored into a field V8 had kept as a small integer changed the adapter's shape mid-run,
+  // which deoptimised every compiled function that had checked it (--trace-deopt on bench a:
+  // ten "wrong map" deoptimisations, sendData, nicPull, senderAck, armTimer, … at the first
+  // NACK). They start as doubles instead; the constructor sets their values.
+  bytes = DOUBLE_INIT;
   payload = 0;
   msn = 0;
   retryNo = 0;
   msgPackets = 0;
-  newBytes = 0;
-  rttNs = 0;
-  restoredBytes = 0;
-  completed = 0;
+  newBytes = DOUBLE_INIT;
+  rttNs = DOUBLE_INIT;
+  restoredBytes = DOUBLE_INIT;
+  completed = DOUBLE_INIT;
   ev = 0;
-  lostBytes = -1;
+  lostBytes = DOUBLE_INIT;
   /** Defined outcomes the modules count in their `errors` (a retry limit reached, DCP's full RetransQ), not misuse: errors() leaves them out. */
   overflows = 0;
   readonly nackIsHo: number = 0;
@@ -734,10 +746,20 @@ export abstract class TransportOutputs {
   readonly messageBytes: number = 0;
   readonly inOrder: number = 0;
   readonly namesCompletions: number = 0;
-  completedEndMsn = 0;
+  completedEndMsn = DOUBLE_INIT;
   readonly namesAckedPsn: number = 0;
   ackedPsn = 0;
   ackedRetransmit = false;
+
+  constructor() {
+    this.bytes = 0;
+    this.newBytes = 0;
+    this.rttNs = 0;
+    this.restoredBytes = 0;
+    this.completed = 0;
+    this.lostBytes = -1;
+    this.completedEndMsn = 0;
+  }
 }
 
 /** UEC RUD (lib/reliability/rud): selective repeat with trim NACKs and an RTO backstop. */
