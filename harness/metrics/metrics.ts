@@ -317,7 +317,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       hosts: x.hosts,
       lost: { data: tally.lost[Kind.Data], ho: tally.lost[Kind.Header], ack: tally.lost[Kind.Ack], nack: tally.lost[Kind.Nack], cnp: tally.lost[Kind.Cnp] },
       trimmed: tally.trimmed,
-      flowsHit: tally.flowsHit,
+      flowsHit: ids.length,
       flowsLost: tally.flows.size,
       flows: ids,
       flowsLostIds: [...tally.flows].sort((a, c) => a - c),

@@ -235,8 +235,6 @@ export interface FaultTally {
    * or was lost or trimmed to it. A degrade or slow fault loses nothing, yet slows what crosses.
    */
   readonly hit: Uint8Array;
-  /** Flows with hit 1. */
-  flowsHit: number;
 }
 
 export interface FlowSpec {
@@ -764,7 +762,7 @@ export class Fabric {
     // Faults: one begin (and end) event each, scheduled before the flows' starts so that a fault
     // at a flow's start time is in force for its first packet.
     this.faults = opts.faults ?? [];
-    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], trimmed: 0, flows: new Set<number>(), hit: new Uint8Array(F), flowsHit: 0 }));
+    this.faultTally = this.faults.map(() => ({ lost: [0, 0, 0, 0, 0], trimmed: 0, flows: new Set<number>(), hit: new Uint8Array(F) }));
     this.faultTrimsAt = new Float64Array(this.portTo.length);
     this.faultWatchPort = new Uint8Array(this.portTo.length);
     this.faultWatchHost = new Uint8Array(H);
@@ -938,7 +936,7 @@ export class Fabric {
     heap.delay = ser + this.latPs[port];
     heap.after(Ev.Arrive, port, h);
     this.transmissions++;
-    if (this.faultWatchPort[port] !== 0) this.faultCross(port, h);
+    if (this.faultWatchPort[port] !== 0) this.faultCross(port, false, this.pool.i32[(h << 4) + P.Flow]);
   }
 
   /** The end of the serialisation transmit() just started, as an event of its delay class. */
@@ -1615,7 +1613,7 @@ export class Fabric {
   private hostReceive(host: number, h: number): void {
     const pool = this.pool;
     const k = pool.i32[(h << 4) + P.Kind];
-    if (this.faultWatchHost[host] !== 0 && k === Kind.Data) this.faultSlowed(host, pool.i32[(h << 4) + P.Flow]);
+    if (this.faultWatchHost[host] !== 0 && k === Kind.Data) this.faultCross(host, true, pool.i32[(h << 4) + P.Flow]);
     if (k <= Kind.Header) {
       pool.hostNs[h] = this.nowNs | 0;
       // DCQCN's NP is the receiving NIC's (§3.1): it sees a data packet when it arrives, before
@@ -2347,25 +2345,16 @@ export class Fabric {
 
   /** Flow f met fault j (FaultTally.hit). */
   private faultHit(j: number, f: number): void {
-    const t = this.faultTally[j];
-    if (t.hit[f] === 0) {
-      t.hit[f] = 1;
-      t.flowsHit++;
-    }
+    this.faultTally[j].hit[f] = 1;
   }
 
-  /** Packet h went onto the link of a port a link fault covers: each such fault on hits its flow. */
-  private faultCross(port: number, h: number): void {
-    const f = this.pool.i32[(h << 4) + P.Flow];
+  /**
+   * Flow f's packet went onto the link of port `at` a link fault covers, or (`slow`) reached host
+   * `at`'s NIC as data while a Slow fault covers it: each such fault on hits the flow.
+   */
+  private faultCross(at: number, slow: boolean, f: number): void {
     for (let j = 0; j < this.faults.length; j++) {
-      if (this.faultBegun[j] !== 0 && this.faults[j].kind !== FaultKind.Slow && this.faultCovers[j][port] === 1) this.faultHit(j, f);
-    }
-  }
-
-  /** A data packet of flow f reached host's NIC while a Slow fault covers the host. */
-  private faultSlowed(host: number, f: number): void {
-    for (let j = 0; j < this.faults.length; j++) {
-      if (this.faultBegun[j] !== 0 && this.faults[j].kind === FaultKind.Slow && this.faultCovers[j][host] === 1) this.faultHit(j, f);
+      if (this.faultBegun[j] !== 0 && (this.faults[j].kind === FaultKind.Slow) === slow && this.faultCovers[j][at] === 1) this.faultHit(j, f);
     }
   }
 
