@@ -510,6 +510,175 @@ test("fault cost rows (results.json faultCost, run.faultBaseline on by default):
   assert.not.ok(cells(compareTable([A, B], ["a", "b"]), / {2,}/).has("fault cost: FCT p50 (µs)"));
 });
 
+type TrimSites = NonNullable<Results["metrics"]["trimSites"]>;
+
+/**
+ * `r` with the blocks of results written since 2026-12-05: where it trimmed (its trims the sum
+ * of the two sites, as metrics.ts counts each port's trims under one of them) and its CC and LB
+ * decision counters; a block left out stays absent, as in an older file.
+ */
+function withSites(r: Results, o: { sites?: Omit<TrimSites, "ports">; cc?: Record<string, number>; lb?: Record<string, number> }): Results {
+  const trims = o.sites ? o.sites.lastHop + o.sites.elsewhere : r.metrics.trims;
+  const totals: Results["totals"] = { ...r.totals, trims };
+  if (o.cc) totals.cc = o.cc;
+  if (o.lb) totals.lb = o.lb;
+  const metrics: Results["metrics"] = { ...r.metrics, trims };
+  if (o.sites) metrics.trimSites = { ...o.sites, ports: [] };
+  return { ...r, totals, metrics };
+}
+
+// Four runs: NSCC + REPS trimming 20 at the last hop and 12 elsewhere, by class 20 host, 8 tier1
+// and 4 tier2 (listed out of order); NSCC + ECMP with the blocks but no trim (ECMP counts nothing:
+// totals.lb {}); DCTCP + PLB with its 6 trims all on tier1 links (elsewhere); and A as a file
+// from before the blocks (2 trims, no sites, no counters).
+const SITED = withSites(A, {
+  sites: { lastHop: 20, elsewhere: 12, byClass: { tier2: 4, host: 20, tier1: 8 } },
+  cc: { NSCC_REPATH: 5, NSCC_QUICK_ADAPT: 3, NSCC_DECREASE: 41 },
+  lb: { REPS_FREEZE: 2, REPS_UNFREEZE: 2, REPS_EV_RANDOM: 46, REPS_EV_RECYCLED: 812 },
+});
+const UNTRIMMED = withSites(B, { sites: { lastHop: 0, elsewhere: 0, byClass: {} }, cc: { NSCC_REPATH: 0, NSCC_QUICK_ADAPT: 7, NSCC_DECREASE: 9 }, lb: {} });
+const PLB = withSites({ ...A, modules: { cc: ["dctcp"], lb: ["plb"], reliability: "rud" } }, {
+  sites: { lastHop: 0, elsewhere: 6, byClass: { tier1: 6 } },
+  cc: { DCTCP_INCREASE: 100, DCTCP_DECREASE: 4, DCTCP_ALPHA: 30 },
+  lb: { PLB_ROUND_END: 90, PLB_REPATH_CONGESTED: 3 },
+});
+const SITE_ROWS: [string, string, string, string, string][] = [
+  ["trims", "32", "0", "6", "2"],
+  ["at the last hop", "20", "0", "0", "—"],
+  ["elsewhere", "12", "0", "6", "—"],
+  // Hosts outwards, not as the first run lists them; a class a run with the block lacks is 0 there.
+  ["on host links", "20", "0", "0", "—"],
+  ["on tier1 links", "8", "0", "6", "—"],
+  ["on tier2 links", "4", "0", "0", "—"],
+];
+// Each module's names in the order its run lists them; — for a run of another module (ECMP's {}
+// has none of REPS's) or one from before the counters, never 0.
+const COUNTER_ROWS: [string, string, string, string, string][] = [
+  ["cc NSCC_REPATH", "5", "0", "—", "—"],
+  ["cc NSCC_QUICK_ADAPT", "3", "7", "—", "—"],
+  ["cc NSCC_DECREASE", "41", "9", "—", "—"],
+  ["cc DCTCP_INCREASE", "—", "—", "100", "—"],
+  ["cc DCTCP_DECREASE", "—", "—", "4", "—"],
+  ["cc DCTCP_ALPHA", "—", "—", "30", "—"],
+  ["lb REPS_FREEZE", "2", "—", "—", "—"],
+  ["lb REPS_UNFREEZE", "2", "—", "—", "—"],
+  ["lb REPS_EV_RANDOM", "46", "—", "—", "—"],
+  ["lb REPS_EV_RECYCLED", "812", "—", "—", "—"],
+  ["lb PLB_ROUND_END", "—", "—", "90", "—"],
+  ["lb PLB_REPATH_CONGESTED", "—", "—", "3", "—"],
+];
+
+test("trim sites under trims, and a row per CC and LB decision counter any run has before simulated; — for a run without", () => {
+  const runs = [SITED, UNTRIMMED, PLB, A];
+  const labels = ["reps", "ecmp", "plb", "old"];
+  const text = compareTable(runs, labels);
+  const names = text.split("\n").slice(2).map((l) => l.trim().split(/ {2,}/)[0]);
+  const c = cells(text, / {2,}/);
+  for (const [name, ...want] of [...SITE_ROWS, ...COUNTER_ROWS]) assert.equal(c.get(name), want, name);
+  const at = names.indexOf("trims");
+  assert.equal(names.slice(at, at + SITE_ROWS.length + 1), [...SITE_ROWS.map((e) => e[0]), "retransmissions"]);
+  const sim = names.indexOf("simulated (µs)");
+  assert.equal(names.slice(sim - COUNTER_ROWS.length, sim), COUNTER_ROWS.map((e) => e[0]));
+  // Every other row, its name, place and cells, as in the table of the same runs without the blocks.
+  const bare = (r: Results): Results => ({ ...r, totals: { ...r.totals, cc: undefined, lb: undefined }, metrics: { ...r.metrics, trimSites: undefined } });
+  const added = new Set([...SITE_ROWS.slice(1), ...COUNTER_ROWS].map((e) => e[0]));
+  const kept = text.split("\n").slice(2).map((l) => l.trim().split(/ {2,}/)).filter((row) => !added.has(row[0]));
+  assert.equal(kept, compareTable(runs.map(bare), labels).split("\n").slice(2).map((l) => l.trim().split(/ {2,}/)));
+  // The same cells in Markdown and CSV.
+  const md = compareTable(runs, labels, "md").split("\n");
+  assert.ok(md.includes("|   at the last hop | 20 | 0 | 0 | — |"), md.join("\n"));
+  assert.ok(md.includes("| lb REPS_FREEZE | 2 | — | — | — |"), md.join("\n"));
+  const csv = compareTable(runs, labels, "csv").split("\n");
+  assert.ok(csv.includes("on tier1 links,8,0,6,—"), csv.join("\n"));
+  assert.ok(csv.includes("cc DCTCP_ALPHA,—,—,30,—"), csv.join("\n"));
+  // No run trimmed (ECMP's 0 at both sites, the old file none to say): no site rows, which
+  // would read 0 = 0 + 0; the counters still.
+  const quiet = cells(compareTable([UNTRIMMED, A], ["ecmp", "old"]), / {2,}/);
+  assert.not.ok(quiet.has("at the last hop"));
+  assert.equal(quiet.get("cc NSCC_QUICK_ADAPT"), ["7", "—"]);
+  // One link class among the runs: the class rows would repeat "elsewhere" (or "at the last hop").
+  const one = cells(compareTable([PLB, UNTRIMMED], ["plb", "ecmp"]), / {2,}/);
+  assert.equal(one.get("elsewhere"), ["6", "0"]);
+  assert.not.ok(one.has("on tier1 links"));
+  // Files that all predate the blocks: the table as before (the first test's rows, exactly).
+  assert.not.ok(/at the last hop|^(cc|lb) /m.test(compareTable([A, B], ["a", "b"])));
+});
+
+test("--mean-over: the trim-site and counter rows average like every count, over the runs that have them; --csv their mean, min, max and n", () => {
+  // REPS over seeds 1 and 2 with the blocks and seed 3 a file from before them; ECMP over three
+  // seeds with them, its tables counting no LB decision.
+  const reps = [
+    withSites(SEEDS[0], { sites: { lastHop: 10, elsewhere: 2, byClass: { host: 10, tier1: 2 } }, cc: { NSCC_QUICK_ADAPT: 3, NSCC_DECREASE: 40 }, lb: { REPS_FREEZE: 0, REPS_EV_RECYCLED: 800 } }),
+    withSites(SEEDS[2], { sites: { lastHop: 14, elsewhere: 0, byClass: { host: 14 } }, cc: { NSCC_QUICK_ADAPT: 5, NSCC_DECREASE: 44 }, lb: { REPS_FREEZE: 2, REPS_EV_RECYCLED: 812 } }),
+    SEEDS[4],
+  ];
+  const ecmp = [
+    withSites(SEEDS[1], { sites: { lastHop: 0, elsewhere: 6, byClass: { tier1: 6 } }, cc: { NSCC_QUICK_ADAPT: 1, NSCC_DECREASE: 10 }, lb: {} }),
+    withSites(SEEDS[3], { sites: { lastHop: 0, elsewhere: 9, byClass: { tier1: 9 } }, cc: { NSCC_QUICK_ADAPT: 2, NSCC_DECREASE: 10 }, lb: {} }),
+    withSites(SEEDS[5], { sites: { lastHop: 0, elsewhere: 0, byClass: {} }, cc: { NSCC_QUICK_ADAPT: 4, NSCC_DECREASE: 10 }, lb: {} }),
+  ];
+  const runs = [reps[0], ecmp[0], reps[1], ecmp[1], reps[2], ecmp[2]];
+  const columns = meanOverColumns(runs, runs.map(() => ""), ["seed"]);
+  assert.equal(columns, [[0, 2, 4], [1, 3, 5]]);
+  const c = cells(compareTable(runs, ["reps", "ecmp"], "text", columns), / {2,}/);
+  const expect: [string, string, string][] = [
+    // REPS: (10 + 14) / 2 = 12 over the 2 of 3 runs with sites; ECMP 0 in each of its 3.
+    ["at the last hop", "12 [10–14] (2 of 3 runs)", "0"],
+    // (2 + 0) / 2 = 1; ECMP (6 + 9 + 0) / 3 = 15 / 3 = 5.
+    ["elsewhere", "1 [0–2] (2 of 3 runs)", "5 [0–9]"],
+    ["on host links", "12 [10–14] (2 of 3 runs)", "0"],
+    // REPS seed 2 trimmed on no tier1 link: 0, so (2 + 0) / 2 = 1.
+    ["on tier1 links", "1 [0–2] (2 of 3 runs)", "5 [0–9]"],
+    // (3 + 5) / 2 = 4; ECMP (1 + 2 + 4) / 3 = 7 / 3 = 2.333… at 2 decimals.
+    ["cc NSCC_QUICK_ADAPT", "4 [3–5] (2 of 3 runs)", "2.33 [1–4]"],
+    // (40 + 44) / 2 = 42; 10 in each ECMP run.
+    ["cc NSCC_DECREASE", "42 [40–44] (2 of 3 runs)", "10"],
+    // (0 + 2) / 2 = 1; ECMP has no such counter: —, not 0.
+    ["lb REPS_FREEZE", "1 [0–2] (2 of 3 runs)", "—"],
+    // (800 + 812) / 2 = 1612 / 2 = 806.
+    ["lb REPS_EV_RECYCLED", "806 [800–812] (2 of 3 runs)", "—"],
+  ];
+  for (const [name, a, b] of expect) assert.equal(c.get(name), [a, b], name);
+  const csv = compareTable(runs, ["reps", "ecmp"], "csv", columns, true).split("\n");
+  const rows = [
+    "at the last hop,12,10,14,2,0,0,0,3",
+    "elsewhere,1,0,2,2,5,0,9,3",
+    "on host links,12,10,14,2,0,0,0,3",
+    "on tier1 links,1,0,2,2,5,0,9,3",
+    // 7 / 3 = 2.333333 to 6 decimals.
+    "cc NSCC_QUICK_ADAPT,4,3,5,2,2.333333,1,4,3",
+    "cc NSCC_DECREASE,42,40,44,2,10,10,10,3",
+    // No ECMP run has it: empty, n 0.
+    "lb REPS_FREEZE,1,0,2,2,,,,0",
+    "lb REPS_EV_RECYCLED,806,800,812,2,,,,0",
+  ];
+  for (const line of rows) assert.ok(csv.includes(line), `${line}\n${csv.join("\n")}`);
+});
+
+test("nicfw compare reads a results.json from before trimSites, totals.cc and totals.lb beside one with them: absent, not 0", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  // A later module's counter, which no list here names: a row all the same.
+  const later = withSites(SITED, { sites: { lastHop: 20, elsewhere: 12, byClass: { tier2: 4, host: 20, tier1: 8 } }, cc: { NSCC_QUICK_ADAPT: 3 }, lb: { ...SITED.totals.lb, SPRITZ_LATER_COUNTER: 7 } });
+  writeFileSync(join(dir, "new.json"), JSON.stringify(later));
+  // As a results.json written before 2026-12-05: the keys are not there at all.
+  const old = JSON.parse(JSON.stringify(B)) as Results;
+  delete old.totals.cc;
+  delete old.totals.lb;
+  delete old.metrics.trimSites;
+  writeFileSync(join(dir, "old.json"), JSON.stringify(old));
+  const r = compareOut([join(dir, "new.json"), join(dir, "old.json"), "--csv"]);
+  assert.is(r.code, 0, r.err);
+  const csv = r.out.split("\n");
+  for (const line of ["trims,32,0", "at the last hop,20,—", "elsewhere,12,—", "on host links,20,—", "on tier1 links,8,—", "on tier2 links,4,—", "cc NSCC_QUICK_ADAPT,3,—", "lb REPS_FREEZE,2,—", "lb REPS_EV_RECYCLED,812,—", "lb SPRITZ_LATER_COUNTER,7,—"]) {
+    assert.ok(csv.includes(line), `${line}\n${r.out}`);
+  }
+  // Two old files: none of these rows.
+  writeFileSync(join(dir, "old2.json"), JSON.stringify({ ...old, seed: 2 }));
+  const both = compareOut([join(dir, "old.json"), join(dir, "old2.json"), "--csv"]);
+  assert.is(both.code, 0, both.err);
+  assert.not.ok(/^(at the last hop|elsewhere|on \S+ links|cc |lb ),/m.test(both.out), both.out);
+});
+
 test("markdown and CSV forms carry the same cells", () => {
   const md = compareTable([A, B], ["A", "B"], "md").split("\n");
   assert.is(md[0], "| metric | A | B |");

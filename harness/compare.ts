@@ -18,7 +18,11 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
   a sweep's output directory stands for the points of its grid (sweep.json) with results; those
   without, and finished points in DIR/points outside that grid, are named on stderr;
   runs that left flows open get a row "flows open at end" and a note under the table (on stderr
-  with --csv): the FCT and slowdown rows cover completed flows only
+  with --csv): the FCT and slowdown rows cover completed flows only;
+  where some run trimmed, rows under "trims" say where (results.json metrics.trimSites): "at the
+  last hop", "elsewhere", and "on <class> links" when more than one link class trimmed; a row
+  per decision counter any run has (totals.cc, totals.lb): "cc NSCC_QUICK_ADAPT", "lb
+  REPS_FREEZE", …; a run without one (another module, or results from before it) has —
   --md          a Markdown table
   --csv         comma-separated values; with --mean-over, four columns per column: "<label> mean",
                 "<label> min", "<label> max", "<label> n" (the runs with a value), plain numbers
@@ -221,6 +225,7 @@ function rows(results: Results[]): Row[] {
   if (results.some((r) => r.dack !== undefined)) out.push(num("  at the target", (r) => r.metrics.drops.receiver));
   out.push(
     num("trims", (r) => r.metrics.trims),
+    ...trimSiteRows(results),
     num("retransmissions", (r) => r.metrics.retransmissions.total),
     num("  spurious", (r) => r.metrics.retransmissions.spurious),
     num("RTOs", (r) => r.metrics.retransmissions.timeouts),
@@ -269,12 +274,64 @@ function rows(results: Results[]): Row[] {
       num("  RTOs", (r) => r.faultCost?.delta.timeouts),
     );
   }
+  out.push(...decisionRows(results, "cc"), ...decisionRows(results, "lb"));
   out.push(num("simulated (µs)", (r) => r.simulatedUs, 1));
   // A run cut off by run.maxEvents has figures of its finished flows only.
   if (results.some((r) => r.eventBudgetSpent)) out.push(flag("stopped by run.maxEvents", (r) => r.eventBudgetSpent === true, "no", "yes"));
   out.push(flag("integrity", (r) => !r.integrity.ok, "ok", "FAILED"));
   out.push(...paramRows(results));
   return out;
+}
+
+/** Link classes from the hosts outwards (scenario/faults.ts linkClass): host, tier1, tier2, …, then wan, local and global by name. */
+function linkClassOrder(a: string, b: string): number {
+  const rank = (c: string): [number, number] => {
+    const tier = /^tier(\d+)$/.exec(c);
+    return c === "host" ? [0, 0] : tier ? [1, Number(tier[1])] : [2, 0];
+  };
+  const [ra, rb] = [rank(a), rank(b)];
+  return ra[0] - rb[0] || ra[1] - rb[1] || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Where the trims happened (metrics.trimSites), under "trims": at a last-hop port, where UEC
+ * §4.1 marks the header DSCP_TRIMMED_LASTHOP and NSCC and REPS take the loss as the receiver's,
+ * not the path's (§3.6.12 process_ev), or elsewhere; then by link class when the trims fell on
+ * more than one, since one class would only repeat one of the two rows above. Only when some
+ * run trimmed and says where: without trims the rows are 0 = 0 + 0. A run written before
+ * trimSites (2026-12-05) has — in each, not 0, which would say it trimmed nowhere; `byClass`
+ * lists only the classes that trimmed, so in a run that has it a class it lacks is 0.
+ */
+function trimSiteRows(results: Results[]): Row[] {
+  if (!results.some((r) => r.metrics.trimSites !== undefined && r.metrics.trimSites.lastHop + r.metrics.trimSites.elsewhere > 0)) return [];
+  const out = [num("  at the last hop", (r) => r.metrics.trimSites?.lastHop), num("  elsewhere", (r) => r.metrics.trimSites?.elsewhere)];
+  const classes = [...new Set(results.flatMap((r) => Object.keys(r.metrics.trimSites?.byClass ?? {})))].sort(linkClassOrder);
+  if (classes.length > 1) {
+    for (const c of classes) {
+      out.push(num(`  on ${c} links`, (r) => {
+        const ts = r.metrics.trimSites;
+        return ts === undefined ? undefined : (ts.byClass[c] ?? 0);
+      }));
+    }
+  }
+  return out;
+}
+
+/**
+ * A row per decision counter of results.json `totals.cc` (metrics/cc-decisions.ts) or
+ * `totals.lb` (metrics/lb-decisions.ts) that any run has, named `cc NSCC_QUICK_ADAPT`, `lb
+ * REPS_FREEZE`, in the order the runs first list them (each module's in its own order). The names
+ * are whatever the files hold, so a counter added to a module needs nothing here. A run without
+ * the name has —: it ran another module, whose count of it would mean nothing, or was written
+ * before the counter (or the block, 2026-12-05), when its count is unknown; 0 would claim the
+ * module never decided so.
+ */
+function decisionRows(results: Results[], area: "cc" | "lb"): Row[] {
+  const names = [...new Set(results.flatMap((r) => Object.keys(r.totals[area] ?? {})))];
+  return names.map((name) => num(`${area} ${name}`, (r) => {
+    const counts = r.totals[area];
+    return counts !== undefined && Object.hasOwn(counts, name) ? counts[name] : undefined;
+  }));
 }
 
 const OPEN_ROW = "flows open at end";
