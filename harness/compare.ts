@@ -685,32 +685,46 @@ export function parseRunsArgs(command: string, usage: string, argv: string[], fl
   return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options, files: runs.files, sources: runs.sources, given: labels };
 }
 
+/**
+ * `--mean-over T,…` of a command over runs: the columns (meanOverColumns) and their labels (the
+ * given --labels, else meanOverLabels); without the option one column per run, labelled as
+ * parseRunsArgs did. Null, after saying why on stderr, for an empty tag name, a tag no run has,
+ * two runs that would count twice, or --labels not one per column.
+ */
+export function meanOverOption(command: string, usage: string, a: RunsArgs): { columns: number[][]; labels: string[]; over: string[] | undefined } | null {
+  const given = a.options.get("--mean-over");
+  const over = given?.split(",").map((t) => t.trim());
+  let columns = a.results.map((_, i) => [i]);
+  let labels = a.labels;
+  if (over !== undefined) {
+    if (over.some((t) => t === "")) {
+      console.error(`nicfw ${command}: --mean-over ${given}: an empty tag name\n${usage}`);
+      return null;
+    }
+    try {
+      columns = meanOverColumns(a.results, a.sources, over, a.files);
+    } catch (e) {
+      console.error(`nicfw ${command}: ${(e as Error).message}`);
+      return null;
+    }
+    labels = a.given ?? meanOverLabels(a.results, a.files, a.sources, columns, over);
+  }
+  if (a.given && a.given.length !== columns.length) {
+    console.error(`nicfw ${command}: ${a.given.length} labels for ${columns.length} ${over ? "columns" : "runs"}`);
+    return null;
+  }
+  return { columns, labels, over };
+}
+
 export function compareCommand(argv: string[]): number {
   const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], ["--mean-over"], { perRun: false });
   if (!a) return 2;
   const format = a.options.has("--csv") ? "csv" : a.options.has("--md") ? "md" : "text";
   const names = new Set(a.results.map((r) => r.scenario));
   if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
-  const over = a.options.get("--mean-over")?.split(",").map((t) => t.trim());
-  let columns = a.results.map((_, i) => [i]);
-  let labels = a.labels;
-  if (over !== undefined) {
-    if (over.some((t) => t === "")) {
-      console.error(`nicfw compare: --mean-over ${a.options.get("--mean-over")}: an empty tag name\n${COMPARE_USAGE}`);
-      return 2;
-    }
-    try {
-      columns = meanOverColumns(a.results, a.sources, over, a.files);
-    } catch (e) {
-      console.error(`nicfw compare: ${(e as Error).message}`);
-      return 2;
-    }
-    labels = a.given ?? meanOverLabels(a.results, a.files, a.sources, columns, over);
-  }
-  if (a.given && a.given.length !== columns.length) {
-    console.error(`nicfw compare: ${a.given.length} labels for ${columns.length} ${over ? "columns" : "runs"}`);
-    return 2;
-  }
+  const m = meanOverOption("compare", COMPARE_USAGE, a);
+  if (!m) return 2;
+  const { columns, labels, over } = m;
   console.log(compareTable(a.results, labels, format, columns, over !== undefined));
   // Under a text or Markdown table; beside a CSV one, which stays a table to read in.
   const note = openFlowsNote(a.results, labels, columns);

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
 import type { Results } from "../metrics/results";
-import { barsSpec, chartLabels, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries } from "./plot";
+import { barsSpec, chartLabels, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries, runsFctSeries } from "./plot";
 
 // A 3:1 incast of 200 KB on a 16-host 2-tier fat tree: about 60 µs simulated, a few ms of work.
 const tiny = (lb = "reps"): Scenario => ({
@@ -347,6 +347,105 @@ test("a comparison's legend and bars show every label whole (review: six lines a
   await plotResults(grid, own, mine);
   const legend = checkChart(own, "fct-cdf");
   for (const l of mine) assert.ok(legend.includes(`>${l}<`), l);
+});
+
+/** A copy of `r` as if run under `seed`, with its all-flows FCT p99 and goodput set (hand-chosen numbers). */
+function asSeed(r: Results, seed: number, p99: number | null, gbps: number): Results {
+  const c = structuredClone(r);
+  c.seed = seed;
+  c.metrics.fctUs.all.p99 = p99;
+  c.metrics.goodput.totalGbps = gbps;
+  return c;
+}
+
+/** plotCommand's exit code, stdout and stderr. */
+async function plotCli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const [log, error] = [console.log, console.error];
+  console.log = (s: string) => out.push(s);
+  console.error = (s: string) => err.push(s);
+  try {
+    return { code: await plotCommand(argv), out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    [console.log, console.error] = [log, error];
+  }
+}
+
+test("--mean-over: a bar is the mean of its column's runs with their min and max; a run without the value stays out", () => {
+  const base = runScenario(tiny());
+  // Column A: seeds 1–3 with p99 100, 200, 600 µs → mean 300, min 100, max 600; goodput 10, 20, 30 → 20.
+  // Column B: seeds 1–2 with p99 null (no flow finished) and 50 → mean 50 over the one run that has it.
+  const rs = [asSeed(base, 1, 100, 10), asSeed(base, 2, 200, 20), asSeed(base, 1, 50, 4), asSeed(base, 3, 600, 30), asSeed(base, 2, null, 6)];
+  const rows = comparisonRows(rs, ["A", "B"], [[0, 1, 3], [2, 4]]);
+  assert.equal(rows.filter((r) => r.metric === "FCT p99 (µs)"), [
+    { run: "A", metric: "FCT p99 (µs)", value: 300, min: 100, max: 600 },
+    { run: "B", metric: "FCT p99 (µs)", value: 50, min: 50, max: 50 },
+  ]);
+  assert.equal(rows.filter((r) => r.metric === "goodput (Gb/s)"), [
+    { run: "A", metric: "goodput (Gb/s)", value: 20, min: 10, max: 30 },
+    { run: "B", metric: "goodput (Gb/s)", value: 5, min: 4, max: 6 },
+  ]);
+  const spec = barsSpec(rows, "t") as { spec: { layer?: { mark: { type: string } }[] } };
+  assert.equal(spec.spec.layer?.map((l) => l.mark.type), ["bar", "rule"], "whiskers where a column's runs differ");
+  // One run per bar: no whiskers, the chart as before.
+  assert.is((barsSpec(comparisonRows(rs, ["1", "2", "3", "4", "5"]), "t") as { spec: { layer?: unknown } }).spec.layer, undefined);
+});
+
+test("--mean-over: a CDF line pools its column's flows, the fraction of all of them", () => {
+  const a = runScenario(tiny());
+  const b = runScenario({ ...tiny(), seed: 2 });
+  const done = (r: Results) => r.flows.filter((f) => f.status === "complete").length;
+  const [pooled] = runsFctSeries([a, b], ["both"], [[0, 1]]);
+  assert.is(pooled.values.length, done(a) + done(b));
+  assert.is(pooled.flows, a.flows.length + b.flows.length);
+  assert.equal([...pooled.values].sort((x, y) => x - y), [...a.flows, ...b.flows].filter((f) => f.status === "complete").map((f) => f.fctUs as number).sort((x, y) => x - y));
+});
+
+test("nicfw plot --mean-over seed: one line and one bar per module, whiskers drawn; errors as compare's", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plotmean-"));
+  const files: string[] = [];
+  for (const lb of ["reps", "ecmp"]) {
+    for (const seed of [1, 2]) {
+      const f = join(dir, `${lb}-${seed}.json`);
+      writeFileSync(f, JSON.stringify(runScenario({ ...tiny(lb), seed })));
+      files.push(f);
+    }
+  }
+  const ok = await plotCli([...files, "--mean-over", "seed", "--out", join(dir, "charts")]);
+  assert.is(ok.code, 0, ok.err);
+  const cdf = checkChart(join(dir, "charts"), "fct-cdf");
+  const bars = checkChart(join(dir, "charts"), "compare-bars");
+  for (const label of ["nscc+reps+rud", "nscc+ecmp+rud"]) {
+    assert.ok(cdf.includes(`>${label}<`), `legend ${label}`);
+    assert.ok(bars.includes(`>${label}<`), `bar ${label}`);
+  }
+  assert.not.ok(/seed=/.test(cdf), "the seeds are merged, not labels");
+  assert.ok(cdf.includes("runs pooled per line"), "the CDF says it pools");
+  assert.ok(bars.includes("min–max whiskers"), "the bars say what the whiskers are");
+  const bad = await plotCli([...files, "--mean-over", "load", "--out", join(dir, "x")]);
+  assert.is(bad.code, 2);
+  assert.match(bad.err, "--mean-over load: no run has the tag load");
+  const labels = await plotCli([...files, "--mean-over", "seed", "--labels", "a,b,c", "--out", join(dir, "x")]);
+  assert.is(labels.code, 2);
+  assert.match(labels.err, "3 labels for 2 columns");
+  assert.not.ok(existsSync(join(dir, "x")), "nothing written on an error");
+});
+
+test("nicfw plot cuts the labels it generates as plotResults does (a tag's path to its last part), not --labels", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plotcut-"));
+  const r = runScenario(tiny());
+  const files = [0, 65536].map((ack) => {
+    const f = join(dir, `ack-${ack}.json`);
+    writeFileSync(f, JSON.stringify({ ...r, tags: { "transport.ackEveryBytes": ack } }));
+    return f;
+  });
+  assert.is((await plotCli([...files, "--out", join(dir, "gen")])).code, 0);
+  const gen = checkChart(join(dir, "gen"), "fct-cdf");
+  assert.ok(gen.includes(">ackEveryBytes=65536<"), "generated label cut to the tag's last part");
+  assert.not.ok(gen.includes("transport.ackEveryBytes"));
+  assert.is((await plotCli([...files, "--labels", "transport.ackEveryBytes=0,transport.ackEveryBytes=65536", "--out", join(dir, "own")])).code, 0);
+  assert.ok(checkChart(join(dir, "own"), "fct-cdf").includes(">transport.ackEveryBytes=65536<"), "--labels whole");
 });
 
 test.run();

@@ -11,7 +11,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { jctMax, type Results } from "../metrics/results";
-import { parseRunsArgs, runLabels } from "../compare";
+import { meanOverOption, parseRunsArgs, runLabels } from "../compare";
 import { optionalDependencies } from "../../package.json";
 
 type Spec = Record<string, unknown>;
@@ -191,8 +191,33 @@ export function timeSpec(rows: { t: number; v: number; series: string }[], title
   };
 }
 
-/** One small bar chart per metric, the runs side by side in each. */
-export function barsSpec(rows: { run: string; metric: string; value: number | null }[], title: string): Spec {
+/** A bar: one run's value of a metric, or a column's mean over its runs with their least and greatest (`--mean-over`). */
+export interface BarRow {
+  run: string;
+  metric: string;
+  value: number | null;
+  min?: number | null;
+  max?: number | null;
+}
+
+/**
+ * One small bar chart per metric, the runs side by side in each; where rows carry a min and max
+ * (means over several runs), a whisker from the least to the greatest.
+ */
+export function barsSpec(rows: BarRow[], title: string): Spec {
+  const x = { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: labelPx(rows.map((r) => r.run)) } };
+  const bar = {
+    mark: { type: "bar" },
+    encoding: {
+      x,
+      y: { field: "value", type: "quantitative", title: null },
+      color: { field: "run", type: "nominal", legend: null, sort: null, scale: palette(new Set(rows.map((r) => r.run)).size) },
+    },
+  };
+  const whiskers = rows.some((r) => r.min !== undefined && r.min !== r.max);
+  const marks = whiskers
+    ? { layer: [bar, { mark: { type: "rule", color: "#333" }, encoding: { x, y: { field: "min", type: "quantitative" }, y2: { field: "max" } } }] }
+    : bar;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title,
@@ -206,12 +231,7 @@ export function barsSpec(rows: { run: string; metric: string; value: number | nu
       // Room for each bar's slanted label: 12 px a run, at least the 170 px of a few.
       width: Math.max(170, 12 * new Set(rows.map((r) => r.run)).size),
       height: 150,
-      mark: { type: "bar" },
-      encoding: {
-        x: { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: labelPx(rows.map((r) => r.run)) } },
-        y: { field: "value", type: "quantitative", title: null },
-        color: { field: "run", type: "nominal", legend: null, sort: null, scale: palette(new Set(rows.map((r) => r.run)).size) },
-      },
+      ...marks,
     },
     config: { font: "DejaVu Sans, Arial, sans-serif" },
   };
@@ -220,14 +240,24 @@ export function barsSpec(rows: { run: string; metric: string; value: number | nu
 /**
  * The metrics a comparison's bar chart shows (only those some run has a non-zero value of). A run
  * without the value (no flow finished, a job left open) has no bar there, as `nicfw compare`
- * prints "—": a bar of 0 would read as the best FCT or JCT.
+ * prints "—": a bar of 0 would read as the best FCT or JCT. With `columns` (`--mean-over`: the
+ * runs of each bar, labelled by `labels`), a bar is the mean of its runs' values, with their min
+ * and max; a run without the value stays out of both, as in compare's "(k of n runs)".
  */
-export function comparisonRows(results: Results[], labels: string[]): { run: string; metric: string; value: number | null }[] {
-  const rows: { run: string; metric: string; value: number | null }[] = [];
+export function comparisonRows(results: Results[], labels: string[], columns?: number[][]): BarRow[] {
+  const rows: BarRow[] = [];
   const add = (metric: string, get: (r: Results) => number | null | undefined) => {
     const vals = results.map(get);
     if (vals.every((v) => v === null || v === undefined || v === 0)) return;
-    results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? null }));
+    if (!columns) {
+      results.forEach((_, i) => rows.push({ run: labels[i], metric, value: vals[i] ?? null }));
+      return;
+    }
+    columns.forEach((c, i) => {
+      const got = c.map((j) => vals[j]).filter((v): v is number => v !== null && v !== undefined);
+      const value = got.length === 0 ? null : got.reduce((a, b) => a + b, 0) / got.length;
+      rows.push({ run: labels[i], metric, value, min: got.length === 0 ? null : Math.min(...got), max: got.length === 0 ? null : Math.max(...got) });
+    });
   };
   add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
   add("FCT p99 (µs)", (r) => r.metrics.fctUs.all.p99);
@@ -255,17 +285,25 @@ export function runFctSeries(r: Results): CdfSeries[] {
   return series.filter((s) => s.values.length > 0);
 }
 
-/** Several runs' FCT CDF series: one per run (all its flows), runs with no finished flow left out. */
-export function runsFctSeries(results: Results[], names: string[]): CdfSeries[] {
-  return results.map((r, i) => ({ name: names[i], values: fcts(r), flows: r.flows.length })).filter((s) => s.values.length > 0);
+/**
+ * Several runs' FCT CDF series: one per run (all its flows), or with `columns` (`--mean-over`) one
+ * per column, its runs' flows pooled (the fraction is of all their flows); series with no
+ * finished flow left out.
+ */
+export function runsFctSeries(results: Results[], names: string[], columns: number[][] = results.map((_, i) => [i])): CdfSeries[] {
+  return columns
+    .map((c, i) => ({ name: names[i], values: c.flatMap((j) => fcts(results[j])), flows: c.reduce((n, j) => n + results[j].flows.length, 0) }))
+    .filter((s) => s.values.length > 0);
 }
 
 /**
  * Writes the charts for one or several results into `outDir`; returns the files written.
  * One run: fct-cdf (per flow class when there are several), cwnd / rate and queues over time
- * when the run has samples. Several runs: fct-cdf with one line per run and compare-bars.
+ * when the run has samples. Several runs: fct-cdf with one line per run and compare-bars; with
+ * `columns` (`--mean-over`, labelled by `labels`) one line and one bar per column, its runs'
+ * flows pooled in the CDF and their mean in each bar, whiskers from min to max.
  */
-export async function plotResults(results: Results[], outDir: string, labels?: string[]): Promise<string[]> {
+export async function plotResults(results: Results[], outDir: string, labels?: string[], columns?: number[][]): Promise<string[]> {
   // Before the folder is made: a missing package leaves nothing behind.
   await chartPackages();
   mkdirSync(outDir, { recursive: true });
@@ -297,26 +335,37 @@ export async function plotResults(results: Results[], outDir: string, labels?: s
     }
     return files;
   }
-  // Labels the user wrote (--labels) are theirs to shorten; only generated ones are cut.
+  // Labels given are drawn as they are (plotCommand cuts those it generates, never --labels).
+  if (columns && labels?.length !== columns.length) throw new Error(`plotResults: ${labels?.length ?? "no"} labels for ${columns.length} columns`);
   const names = labels ? [...labels] : chartLabels(runLabels(results));
-  await write("fct-cdf", fctCdfSpec(runsFctSeries(results, names), `FCT CDF — ${results[0].scenario}`));
-  await write("compare-bars", barsSpec(comparisonRows(results, names), `${results[0].scenario}`));
+  const pooled = columns && columns.some((c) => c.length > 1) ? ` (${columns.length === 1 ? `${columns[0].length} runs pooled` : "runs pooled per line"})` : "";
+  await write("fct-cdf", fctCdfSpec(runsFctSeries(results, names, columns), `FCT CDF — ${results[0].scenario}${pooled}`));
+  const mean = pooled === "" ? "" : " — mean over runs, min–max whiskers";
+  await write("compare-bars", barsSpec(comparisonRows(results, names, columns), `${results[0].scenario}${mean}`));
   return files;
 }
 
-export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | sweep directory> … [--out DIR] [--labels a,b,…]
+export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | sweep directory> … [--out DIR] [--labels a,b,…] [--mean-over T,…]
   one run: fct-cdf, and cwnd / rate / queues over time when the run has samples
   several runs: fct-cdf (a line per run) and compare-bars; each chart as .svg and .png
-  --out DIR   where the charts go (default: beside the first results.json)`;
+  --out DIR        where the charts go (default: beside the first results.json)
+  --labels a,…     the lines' and bars' names, one per run (per column with --mean-over)
+  --mean-over T,…  as in nicfw compare: one line and one bar per column of runs that differ only
+                   in the tags T (seed, or a sweep's --set path); the CDF pools the column's
+                   flows (the fraction is of all of them), a bar is the mean of its runs' values
+                   with a whisker from their min to their max`;
 
 export async function plotCommand(argv: string[]): Promise<number> {
-  const a = parseRunsArgs("plot", PLOT_USAGE, argv, [], ["--out"]);
+  const a = parseRunsArgs("plot", PLOT_USAGE, argv, [], ["--out", "--mean-over"], { perRun: false });
   if (!a) return 2;
+  const m = meanOverOption("plot", PLOT_USAGE, a);
+  if (!m) return 2;
   const first = a.paths[0];
   const dir = a.options.get("--out") ?? (statSync(first).isDirectory() ? first : dirname(resolve(first)));
   let written: string[];
   try {
-    written = await plotResults(a.results, dir, a.labels);
+    // --labels are the user's words, shown whole; generated ones (runLabels, meanOverLabels) are cut to fit.
+    written = await plotResults(a.results, dir, a.given ?? chartLabels(m.labels), m.over ? m.columns : undefined);
   } catch (e) {
     if (!(e instanceof ChartPackageMissing)) throw e;
     console.error(e.message);
