@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compareCommand, compareTable, meanOverColumns, meanOverLabels, openFlowsNote, runLabels } from "./compare";
 import type { Stats } from "./metrics/metrics";
-import type { ModuleParams, Results } from "./metrics/results";
+import type { FlowResult, ModuleParams, Results } from "./metrics/results";
 
 // Two small results files written by hand: every number below is chosen here, so each cell of
 // the table can be checked by eye (integers print as they are, other values with 2 decimals,
@@ -123,6 +123,9 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["flows complete", "3/3", "2/3"],
     // B: 3 flows, 2 complete, none failed: 1 open when the run ended (review study 3).
     ["flows open at end", "0", "1"],
+    // These hand-made files carry no per-flow rows, which the bounds are computed from.
+    ["FCT p99 counting open ≥ (µs)", "—", "—"],
+    ["slowdown p99 counting open ≥", "—", "—"],
     ["FCT p50 (µs)", "10", "20.10"],
     ["FCT p95 (µs)", "12.50", "40"],
     ["FCT p99 (µs)", "14.25", "40"],
@@ -456,6 +459,26 @@ test("--mean-over: which runs merge (only the named tags differ, within a sweep 
   // Two runs that agree on the named tag too would count twice; a name no run has is a typo.
   assert.throws(() => meanOverColumns(twice, twice.map(() => ""), ["seed"]), /runs 1 and 5 differ in none of seed/);
   assert.throws(() => meanOverColumns(SEEDS, SEEDS.map(() => ""), ["sed"]), /no run has the tag sed \(their tags: seed, transport\.lb\.name\)/);
+});
+
+test("counting open flows: a lower bound on the p99, each open flow at the time it had run when the run ended", () => {
+  const flow = (fctUs: number | null, startUs: number, idealUs: number, status: FlowResult["status"]): FlowResult => ({
+    flow: 0, src: 1, dst: 0, bytes: 1000, startUs, fctUs, idealUs, slowdown: fctUs === null ? null : fctUs / idealUs, ackedUs: null, retransmissions: 0, timeouts: 0,
+    status, cc: "nscc", lb: "ecmp", class: "all", group: "", spurious: 0, outOfOrder: 0, faultLosses: 0, goodputGbps: null, arrivedBytes: 0,
+  });
+  // B ran 100 µs. Complete: FCT 10, 20, 30 over ideals of 10 (slowdowns 1, 2, 3). Open: one
+  // started at 5 µs, so it had run 100 − 5 = 95 µs (slowdown ≥ 95 / 10 = 9.5). Left out: a flow
+  // due to start at 150 µs, after the end; one waiting on a dependency; one failed (FCT 500).
+  // Nearest rank over 4 values: the ⌈0.99 × 4⌉ = 4th smallest, 95 µs and 9.5.
+  const flows = [flow(10, 0, 10, "complete"), flow(20, 0, 10, "complete"), flow(30, 0, 10, "complete"), flow(null, 5, 10, "incomplete"), flow(null, 150, 10, "incomplete"), flow(null, 0, 10, "waiting"), flow(500, 0, 10, "failed")];
+  const b = { ...B, simulatedUs: 100, flowsTotal: 7, completed: 3, failed: 1, flows };
+  // A: its three complete flows, FCT 4.5, 10, 15 over ideals of 10: the largest, 15 and 1.5.
+  const a = { ...A, flows: [flow(4.5, 0, 10, "complete"), flow(10, 0, 10, "complete"), flow(15, 0, 10, "complete")] };
+  const c = cells(compareTable([a, b], ["a", "b"]), / {2,}/);
+  assert.equal(c.get("flows open at end"), ["0", "3"]);
+  assert.equal(c.get("FCT p99 counting open ≥ (µs)"), ["15", "95"]);
+  assert.equal(c.get("slowdown p99 counting open ≥"), ["1.500", "9.500"]);
+  assert.not.ok(cells(compareTable([a, a], ["a", "b"]), / {2,}/).has("FCT p99 counting open ≥ (µs)"), "only when some run left flows open");
 });
 
 test("flows open at the end: a row when some run left any, and a note naming the columns whose statistics cover completed flows only (review study 3)", () => {
