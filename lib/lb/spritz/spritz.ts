@@ -129,6 +129,31 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   readonly table: EndpointTable;
   /** Restore-list overflow: blocks undone early because maxBlocked paths were already blocked. */
   evictedBlocks = 0;
+  /**
+   * What the table decided since construction, all flows (choosePath returns only the EV and the
+   * fabric ignores the feedback bits, so it reads these when the run reports: SPRITZ_* in
+   * results.json totals.lb). Alg. 1: every EV choosePath returned, under one of evsExplored
+   * (packet_count > explore_threshold, lines 2–5: gen(w)), evsSampled (buffer_paths empty, lines
+   * 8–10: gen(w)) and evsReused (the buffer's front, lines 12–16: Scout keeps it, Spray removes
+   * it). Alg. 2 (Scout only): EVs that left the flow's buffer_paths, by cause: pathsRemovedEcn
+   * (ecn_counts over ecn_threshold, lines 9–11, or a mark on a blocked path), pathsRemovedNack
+   * (lines 14–16) and pathsRemovedTimeout (lines 18–20); feedback on an EV the buffer does not
+   * hold removes nothing and is not counted. Alg. 2 line 21 / Alg. 3 line 8: blocks (w_i ← 0; a
+   * timeout on a path already blocked blocks nothing). The last lines: biases (w[0] ←
+   * min_bias_factor for a flow not biased yet). restores: the global timer fired. pathsCached
+   * (Alg. 2/3 lines 2–5) is a getter.
+   */
+  evsExplored = 0;
+  evsSampled = 0;
+  evsReused = 0;
+  pathsRemovedEcn = 0;
+  pathsRemovedNack = 0;
+  pathsRemovedTimeout = 0;
+  blocks = 0;
+  biases = 0;
+  restores = 0;
+  /** EVs that were still in a buffer when its slot closed or reopened (pathsCached counts them). */
+  private bufferedDropped = 0;
 
   private readonly dst = this.col.dst;
   private readonly listBase = this.col.listBase;
@@ -251,6 +276,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
     }
+    // Opening an open slot starts it afresh (FlowTable): its buffer goes, as at close.
+    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
     this.openSlot(slot);
     this.dst[slot] = dstSwitch;
     this.listBase[slot] = start;
@@ -317,12 +344,17 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     // Alg. 1 lines 2–6: periodic exploration.
     if (pc > this.exploreThreshold) {
       this.pktCount[slot] = 0;
+      this.evsExplored++;
       return this.sample(slot, nowNs | 0);
     }
     this.pktCount[slot] = pc + 1;
     const count = this.bufCount[slot];
-    if (count === 0) return this.sample(slot, nowNs | 0);
+    if (count === 0) {
+      this.evsSampled++;
+      return this.sample(slot, nowNs | 0);
+    }
     const b = slot << 3;
+    this.evsReused++;
     if (this.variant === 0) return this.buf[b] & 0xffff; // Scout: the front, kept
     // Spray (Alg. 1 line 14): the front is used once.
     const h = this.bufHead[slot];
@@ -430,6 +462,27 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /** Paths blocked now, table-wide. */
   get blockedPaths(): number {
     return this.blockedCount;
+  }
+
+  /**
+   * EVs that GOOD feedback put into buffer_paths since construction, all flows (Alg. 2/3 lines
+   * 2–5, the SPRITZ_CACHED bit). Counted from where they went: each is still in a buffer, or left
+   * it (Scout: pathsRemoved*; Spray: evsReused, as each use removes it), or went with its slot at
+   * close or reopen. An increment in the cache step would take Scout's RTT-order feedback tree
+   * from 766 bytes of bytecode, the most a loop inlines whole, to 776 (lib/README, "The inlining
+   * race"): the bench loop then called the handler instead of inlining it (2026-12-05).
+   */
+  get pathsCached(): number {
+    let n = this.bufferedDropped;
+    n += this.variant === 0 ? this.pathsRemovedEcn + this.pathsRemovedNack + this.pathsRemovedTimeout : this.evsReused;
+    for (let s = 0; s < this.capacity; s++) if (this.live[s] === 1) n += this.bufCount[s];
+    return n;
+  }
+
+  /** Closes a flow; the EVs its buffer held still count in pathsCached. E_SLOT if not open. */
+  override close(slot: number): number {
+    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
+    return super.close(slot);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -617,12 +670,12 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       // path's nibble holds the block, not a count: a late ACK or another flow's timeout may have
       // left it in this buffer, and a mark on it drops it at once (the block already has w = 0).
       if ((m & M.Blocked) === M.Blocked) {
-        r = this.remove(slot, ev);
+        r = this.remove(slot, ev, kind);
       } else {
         const n = (m >> M.CountShift) + 1;
         if (n > this.ecnThreshold) {
           this.meta[at] = m & M.ClassMask;
-          r = this.remove(slot, ev);
+          r = this.remove(slot, ev, kind);
         } else {
           this.meta[at] = (n << M.CountShift) | (m & M.ClassMask);
         }
@@ -630,17 +683,17 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     } else if (kind === Feedback.Nack) {
       // Alg. 2 lines 14–17.
       if ((m & M.Blocked) !== M.Blocked) this.meta[at] = m & M.ClassMask;
-      r = this.remove(slot, ev);
+      r = this.remove(slot, ev, kind);
     } else {
       // Alg. 2 lines 18–22.
-      r = this.remove(slot, ev) | this.block(at, m, now);
+      r = this.remove(slot, ev, kind) | this.block(at, m, now);
     }
     if (this.ecnRate[slot] > this.ecnRateLimit) r |= this.bias(slot, now);
     return r;
   }
 
-  /** Removes `ev` from Scout's buffer (it appears at most once). */
-  private remove(slot: number, ev: number): number {
+  /** Removes `ev` from Scout's buffer (it appears at most once) on feedback of `kind` (ECN, NACK or TIMEOUT). */
+  private remove(slot: number, ev: number, kind: number): number {
     const b = slot << 3;
     const count = this.bufCount[slot];
     let i = 0;
@@ -648,6 +701,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     if (i === count) return 0;
     for (let j = i + 1; j < count; j++) this.buf[b + j - 1] = this.buf[b + j];
     this.bufCount[slot] = count - 1;
+    if (kind === Feedback.Ecn) this.pathsRemovedEcn++;
+    else if (kind === Feedback.Nack) this.pathsRemovedNack++;
+    else this.pathsRemovedTimeout++;
     return R.Removed;
   }
 
@@ -668,6 +724,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.blockedCells[tail >= cap ? tail - cap : tail] = at;
     this.blockedCount++;
     this.meta[at] = M.Blocked | (m & M.ClassMask);
+    this.blocks++;
     return R.Blocked;
   }
 
@@ -676,6 +733,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     if (this.biasEpoch[slot] === this.epoch + 1) return 0;
     this.biasEpoch[slot] = this.epoch + 1;
     this.arm(now);
+    this.biases++;
     return R.Biased;
   }
 
@@ -697,6 +755,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.blockedCount = 0;
     this.epoch++;
     this.restoreArmed = 0;
+    this.restores++;
     return R.Restored;
   }
 
