@@ -1,5 +1,5 @@
 // The LB decision counts (results.json totals.lb, the summary's "LB decisions" line): each
-// expectation argued from the algorithms (lib/lb/reps, plb and flowlet READMEs), not read off a run.
+// expectation argued from the algorithms (lib/lb/reps, plb, flowlet and spritz READMEs), not read off a run.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Ecmp } from "../../lib/lb/ecmp/ecmp";
@@ -8,6 +8,8 @@ import { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import { Ops } from "../../lib/lb/ops/ops";
 import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
+import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
+import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { runScenario } from "../run";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import { lbDecisionLine, lbDecisions } from "./lb-decisions";
@@ -139,6 +141,89 @@ test("a run: every data packet's EV counted once; REPS freezes around dead links
   const ecmp = runScenario(defaultWith("ecmp", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 10_000 }] }], {}, "ecmp"));
   assert.equal(ecmp.totals.lb, {});
   assert.not.match(summary(ecmp), /LB decisions/);
+});
+
+test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mode adds nothing", () => {
+  // The small Dragonfly of the Spritz tests (p=1, a=4, h=2), a flow to switch 13 (another group).
+  // Scout: an empty buffer, gen(w) (sampled 1); GOOD caches the EV (cached 1); the front, kept
+  // (reused 1). Spray: GOOD caches (cached 2); the front, removed (reused 2); empty again, gen(w)
+  // (sampled 2). Nothing removed, blocked or biased; the timer never armed.
+  const small = { topology: "dragonfly" as const, p: 1, a: 4, h: 2 };
+  const scout = new SpritzScout(small, 1);
+  scout.open(0, 13);
+  const ev = scout.pathEv(0, 0);
+  scout.choosePath(0, 0, 0);
+  scout.onPathFeedback(0, 1, ev, GOOD);
+  assert.is(scout.choosePath(0, 2, 1), ev);
+  const spray = new SpritzSpray(small, 1);
+  spray.open(0, 13);
+  spray.onPathFeedback(0, 1, ev, GOOD);
+  assert.is(spray.choosePath(0, 2, 0), ev);
+  spray.choosePath(0, 3, 1);
+  const vlan = new SpritzVlan(small, 1);
+  vlan.open(0, 13);
+  vlan.choosePath(0, 0, 0);
+  const total = lbDecisions([{ lb: scout }, { lb: vlan }, { lb: spray }]);
+  assert.equal(total, {
+    SPRITZ_EV_EXPLORED: 0,
+    SPRITZ_EV_SAMPLED: 2,
+    SPRITZ_EV_REUSED: 2,
+    SPRITZ_CACHED: 2,
+    SPRITZ_REMOVED_ECN: 0,
+    SPRITZ_REMOVED_NACK: 0,
+    SPRITZ_REMOVED_TIMEOUT: 0,
+    SPRITZ_BLOCKED: 0,
+    SPRITZ_BLOCK_EVICTED: 0,
+    SPRITZ_BIASED: 0,
+    SPRITZ_RESTORED: 0,
+  });
+  assert.is(lbDecisionLine(total), "LB decisions: spritz EV_SAMPLED 2, EV_REUSED 2, CACHED 2");
+  assert.equal(lbDecisions([{ lb: vlan }]), {});
+});
+
+test("a Spritz run: totals.lb carries the SPRITZ_ names; every data packet's EV counted once, one in 46 of a flow's sends explored", () => {
+  // A Dragonfly (p=2, a=4, h=2: 72 hosts) under Spritz routing, a 400 KB permutation, two cables
+  // down from t = 0, trimming on: flows see NACKs and time out on the dead paths. choosePath runs
+  // once per data packet sent, new or resent (net/fabric.ts sendData), so the three EV counts sum
+  // to totals.dataPackets. Alg. 1 with explore_threshold 44 (Table II): packet_count runs 1 … 45
+  // and the 46th send explores, so a flow of n sends explores ⌊n / 46⌋ times; a flow sends
+  // ⌈400,000 / (4150 − 64)⌉ = 98 packets plus its retransmissions. The fabric hands the LB each
+  // NACK (NACK unless last-hop) and each timeout (TIMEOUT): Scout removes at most one EV per such
+  // feedback and blocks at most one path per timeout. Spray ignores ECN and NACK and removes an
+  // EV only by using it, so each use had been cached first.
+  const names = [
+    "SPRITZ_EV_EXPLORED", "SPRITZ_EV_SAMPLED", "SPRITZ_EV_REUSED", "SPRITZ_CACHED", "SPRITZ_REMOVED_ECN", "SPRITZ_REMOVED_NACK",
+    "SPRITZ_REMOVED_TIMEOUT", "SPRITZ_BLOCKED", "SPRITZ_BLOCK_EVICTED", "SPRITZ_BIASED", "SPRITZ_RESTORED",
+  ];
+  for (const name of ["spritz-scout", "spritz-spray"] as const) {
+    const r = runScenario({
+      name: `lb decisions ${name}`,
+      seed: 1,
+      topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+      network: { routing: "spritz" },
+      transport: { cc: { name: "nscc" }, lb: { name }, reliability: { name: "rud" } },
+      traffic: [{ kind: "permutation", bytes: 400_000 }],
+      faults: [{ kind: "down", links: [{ switch: 0, port: 2 }, { switch: 8, port: 2 }] }],
+      run: { faultBaseline: false, endUs: 100_000 },
+    });
+    assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+    assert.is(r.completed, r.flowsTotal);
+    const lb = r.totals.lb as Record<string, number>;
+    assert.equal(Object.keys(lb), names, name);
+    assert.is(r.flows.reduce((n, f) => n + 98 + f.retransmissions, 0), r.totals.dataPackets, name);
+    assert.is(lb.SPRITZ_EV_EXPLORED + lb.SPRITZ_EV_SAMPLED + lb.SPRITZ_EV_REUSED, r.totals.dataPackets, name);
+    assert.is(lb.SPRITZ_EV_EXPLORED, r.flows.reduce((n, f) => n + Math.floor((98 + f.retransmissions) / 46), 0), name);
+    assert.ok(r.totals.timeouts > 0 && r.totals.nacks > 0, "the dead cables time out, the queues trim");
+    assert.ok(lb.SPRITZ_BLOCKED > 0 && lb.SPRITZ_BLOCKED <= r.totals.timeouts, name);
+    if (name === "spritz-scout") {
+      assert.ok(lb.SPRITZ_REMOVED_NACK > 0 && lb.SPRITZ_REMOVED_NACK <= r.totals.nacks, name);
+      assert.ok(lb.SPRITZ_REMOVED_TIMEOUT <= r.totals.timeouts, name);
+    } else {
+      assert.equal([lb.SPRITZ_REMOVED_ECN, lb.SPRITZ_REMOVED_NACK, lb.SPRITZ_REMOVED_TIMEOUT], [0, 0, 0]);
+      assert.ok(lb.SPRITZ_CACHED >= lb.SPRITZ_EV_REUSED, name);
+    }
+    assert.match(summary(r), new RegExp(`LB decisions: spritz EV_EXPLORED ${lb.SPRITZ_EV_EXPLORED}, EV_SAMPLED ${lb.SPRITZ_EV_SAMPLED}`));
+  }
 });
 
 test.run();

@@ -1,13 +1,16 @@
 // What the load balancers decided in a run, as metrics/cc-decisions.ts does for the CC: the
-// table-wide counters of REPS, PLB and flowlet (lib/lb/reps/README.md, lib/lb/plb/README.md,
-// lib/lb/flowlet/README.md), read once when the run reports. Their choosePath returns only the
+// table-wide counters of REPS, PLB, flowlet and Spritz-Scout / Spritz-Spray
+// (lib/lb/reps/README.md, lib/lb/plb/README.md, lib/lb/flowlet/README.md,
+// lib/lb/spritz/README.md), read once when the run reports. Their choosePath returns only the
 // EV, and the fabric ignores the bits their feedback handlers return, so each table counts its
 // own choices. ECMP and OPS decide nothing a counter would explain (a fixed EV; a fresh EV per
-// packet whatever the feedback), and Spritz's decisions are not yet counted.
+// packet whatever the feedback); Spritz's VLAN-category mode (spritz-vlan, §III-D) is not yet
+// counted.
 
 import { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
+import { SpritzBase } from "../../lib/lb/spritz/spritz";
 import type { LbTable } from "../net/adapters";
 import { decisionLine } from "./cc-decisions";
 
@@ -23,8 +26,16 @@ import { decisionLine } from "./cc-decisions";
  * PLB_REPATH_TIMEOUT (a TIMEOUT), and PLB_REPATH_HELD (one the pause after a timeout held back).
  * For flowlet switching the EVs its choosePath returned: FLOWLET_EV_NEW (a new flowlet after an
  * idle gap), FLOWLET_EV_HELD (a gap, but within minRerouteNs of the last flowlet) and
- * FLOWLET_EV_KEPT (no gap). A module's names appear when the run has one of its tables; empty
- * when none counts (ECMP, OPS, Spritz).
+ * FLOWLET_EV_KEPT (no gap). For Spritz-Scout and Spritz-Spray (Bonato et al., §IV, Alg. 1–3) the
+ * EVs its choosePath returned by Alg. 1's branch: SPRITZ_EV_EXPLORED (packet_count past
+ * explore_threshold: gen(w)), SPRITZ_EV_SAMPLED (buffer_paths empty: gen(w)) and SPRITZ_EV_REUSED
+ * (the buffer's front; Spray removes it); what the feedback did to the paths: SPRITZ_CACHED (GOOD
+ * put the EV into buffer_paths), Scout's removals from it by cause, SPRITZ_REMOVED_ECN (ecn_counts
+ * over ecn_threshold), SPRITZ_REMOVED_NACK and SPRITZ_REMOVED_TIMEOUT, SPRITZ_BLOCKED (a TIMEOUT
+ * set w_i ← 0), SPRITZ_BLOCK_EVICTED (a block lifted early, the list of blocks full),
+ * SPRITZ_BIASED (a flow's ECN rate over 90 %: w[0] ← min_bias_factor) and SPRITZ_RESTORED (the
+ * global timer fired: the result bits of those names). A module's names appear when the run has
+ * one of its tables; empty when none counts (ECMP, OPS, Spritz's VLAN mode).
  */
 export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, number> {
   const total: Record<string, number> = {};
@@ -48,6 +59,18 @@ export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, 
       add("FLOWLET_EV_NEW", lb.flowletCount);
       add("FLOWLET_EV_HELD", lb.evsHeld);
       add("FLOWLET_EV_KEPT", lb.evsKept);
+    } else if (lb instanceof SpritzBase) {
+      add("SPRITZ_EV_EXPLORED", lb.evsExplored);
+      add("SPRITZ_EV_SAMPLED", lb.evsSampled);
+      add("SPRITZ_EV_REUSED", lb.evsReused);
+      add("SPRITZ_CACHED", lb.pathsCached);
+      add("SPRITZ_REMOVED_ECN", lb.pathsRemovedEcn);
+      add("SPRITZ_REMOVED_NACK", lb.pathsRemovedNack);
+      add("SPRITZ_REMOVED_TIMEOUT", lb.pathsRemovedTimeout);
+      add("SPRITZ_BLOCKED", lb.blocks);
+      add("SPRITZ_BLOCK_EVICTED", lb.evictedBlocks);
+      add("SPRITZ_BIASED", lb.biases);
+      add("SPRITZ_RESTORED", lb.restores);
     }
   }
   return total;

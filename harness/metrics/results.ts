@@ -109,8 +109,9 @@ export interface Results {
     /**
      * What the load balancers decided, summed over their tables (metrics/lb-decisions.ts: REPS's
      * freezes and where its EVs came from, PLB's rounds and re-paths by cause, flowlet's new,
-     * held and kept EVs); {} for load balancers that count nothing. Results written before
-     * 2026-12-05 lack it, or have it without PLB's and flowlet's names.
+     * held and kept EVs, Spritz's EVs by Alg. 1 branch and its paths cached, removed, blocked,
+     * biased and restored); {} for load balancers that count nothing. Results written before
+     * 2026-12-05 lack it, or have it without PLB's, flowlet's and Spritz's names.
      */
     lb?: Record<string, number>;
   };
