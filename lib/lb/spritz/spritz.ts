@@ -341,26 +341,27 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
-    // Alg. 1 lines 2–6: periodic exploration.
     if (pc > this.exploreThreshold) {
+      // Alg. 1 lines 2–6: periodic exploration.
       this.pktCount[slot] = 0;
       this.evsExplored++;
-      return this.sample(slot, nowNs | 0);
-    }
-    this.pktCount[slot] = pc + 1;
-    const count = this.bufCount[slot];
-    if (count === 0) {
+    } else {
+      this.pktCount[slot] = pc + 1;
+      const count = this.bufCount[slot];
+      if (count !== 0) {
+        const b = slot << 3;
+        this.evsReused++;
+        if (this.variant === 0) return this.buf[b] & 0xffff; // Scout: the front, kept
+        // Spray (Alg. 1 line 14): the front is used once.
+        const h = this.bufHead[slot];
+        this.bufHead[slot] = (h + 1) & K.BufMask;
+        this.bufCount[slot] = count - 1;
+        return this.buf[b + h];
+      }
       this.evsSampled++;
-      return this.sample(slot, nowNs | 0);
     }
-    const b = slot << 3;
-    this.evsReused++;
-    if (this.variant === 0) return this.buf[b] & 0xffff; // Scout: the front, kept
-    // Spray (Alg. 1 line 14): the front is used once.
-    const h = this.bufHead[slot];
-    this.bufHead[slot] = (h + 1) & K.BufMask;
-    this.bufCount[slot] = count - 1;
-    return this.buf[b + h];
+    // Alg. 1 lines 3 and 9: gen(w), one call site so that V8 inlines sample's bytecode once.
+    return this.sample(slot, nowNs | 0);
   }
 
   /** Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits. */
