@@ -853,4 +853,21 @@ test("nicfw compare reads results files and run directories; with the same modul
   }
 });
 
+test("labels name the switch routing where the runs differ in it (review res-spritz: Valiant with ECMP endpoints read dctcp+ecmp+rud)", () => {
+  const routed = (r: Results, routing: string, tags: Record<string, string | number> = {}): Results => ({ ...r, derived: { ...r.derived, routing }, tags });
+  // Modules alone tell these apart, and hid that the first ran Valiant routing.
+  assert.equal(runLabels([routed(A, "valiant"), routed(B, "ecmp")]), ["nscc+reps+rud · routing=valiant", "nscc+ecmp+rud · routing=ecmp"]);
+  // One routing for all: nothing to say.
+  assert.equal(runLabels([routed(A, "ecmp"), routed(B, "ecmp")]), ["nscc+reps+rud", "nscc+ecmp+rud"]);
+  // The same modules: the routing tells them apart, and a sweep's routing tag is not said twice.
+  const v = routed(A, "valiant", { "network.routing": "valiant" });
+  const m = routed(A, "minimal", { "network.routing": "minimal" });
+  assert.equal(runLabels([v, m]), ["nscc+reps+rud · routing=valiant", "nscc+reps+rud · routing=minimal"]);
+  // --mean-over seed keeps two routings apart though nothing else differs (the scenario's own field, no tag).
+  const runs = [routed(A, "valiant"), routed({ ...A, seed: 2 }, "valiant"), routed(A, "ugal"), routed({ ...A, seed: 2 }, "ugal")];
+  const columns = meanOverColumns(runs, ["", "", "", ""], ["seed"]);
+  assert.equal(columns, [[0, 1], [2, 3]]);
+  assert.equal(meanOverLabels(runs, ["a", "b", "c", "d"], ["", "", "", ""], columns, ["seed"]), ["nscc+reps+rud · routing=valiant", "nscc+reps+rud · routing=ugal"]);
+});
+
 test.run();

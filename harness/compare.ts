@@ -12,8 +12,9 @@ import { finishedPoints, outsideGridNote } from "./sweep/sweep";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules, with the profile of a
-  module that runs under several; the modules that differ and the tags, where the modules differ
-  but do not tell the runs apart; tags; or the file), then a row per module parameter that
+  module that runs under several, and the switch routing where runs differ in it; the modules
+  that differ and the tags, where the modules differ but do not tell the runs apart; tags; or
+  the file), then a row per module parameter that
   differs between runs of that module (results.json moduleParams; seeds left out);
   a sweep's output directory stands for the points of its grid (sweep.json) with results; those
   without, and finished points in DIR/points outside that grid, are named on stderr;
@@ -115,12 +116,30 @@ function moduleParts(results: Results[]): string[][] {
   );
 }
 
+/** A run's switch routing (results.json derived.routing; "" in results without it). */
+const routingOf = (r: Results): string => (r.derived?.routing === undefined ? "" : String(r.derived.routing));
+
+/**
+ * Each run's switch routing as a label suffix (" · routing=valiant") where the runs differ in
+ * it, else "": routing is no transport module, but Valiant with ECMP endpoints and minimal
+ * routing with OPS are different schemes (Spritz §V-A), which the modules alone named alike
+ * (review res-spritz: a Valiant column read "dctcp+ecmp+rud").
+ */
+function routingSuffixes(results: Results[]): string[] {
+  const names = results.map(routingOf);
+  if (new Set(names).size < 2) return names.map(() => "");
+  return names.map((n) => (n === "" ? "" : ` · routing=${n}`));
+}
+
 function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
   const parts = moduleParts(results);
-  const modules = parts.map((p) => p.join("+"));
+  const routes = routingSuffixes(results);
+  const modules = parts.map((p, i) => p.join("+") + routes[i]);
+  // The routing suffix says it; its sweep tag would say it twice.
+  const routeTag = routes.some((x) => x !== "") ? "network.routing" : "";
   const tagList = (r: Results, skip: Set<string>) =>
     Object.entries(r.tags ?? {})
-      .filter(([k]) => !skip.has(k))
+      .filter(([k]) => !skip.has(k) && k !== routeTag)
       .map(([k, v]) => `${k.split(".").slice(-2).join(".")}=${v}`)
       .join(" ");
   const tags = results.map((r) => tagList(r, new Set()));
@@ -130,10 +149,10 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
   if (new Set(modules).size > 1) {
     const varying = [0, 1, 2].filter((k) => new Set(parts.map((p) => p[k])).size > 1);
     both = results.map((r, i) => {
-      const shown = varying.map((k) => parts[i][k]);
+      const shown = varying.map((k) => parts[i][k]).join("+") + routes[i];
       const said = new Set(varying.filter((k) => String(r.tags?.[MODULE_TAGS[k]]) === parts[i][k]).map((k) => MODULE_TAGS[k]));
       const rest = tagList(r, said);
-      return rest === "" ? shown.join("+") : `${shown.join("+")} · ${rest}`;
+      return rest === "" ? shown : `${shown} · ${rest}`;
     });
     if (unique(both)) return { labels: both, described: both };
   } else if (unique(tags)) return { labels: tags, described: both };
@@ -557,7 +576,7 @@ export function meanOverColumns(results: Results[], sources: string[], over: str
   const keys = results.map((r, i) => {
     const mod = parts[i].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
     const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return JSON.stringify([sources[i] ?? "", r.scenario, mod, tags, merged.has("seed") ? null : r.seed]);
+    return JSON.stringify([sources[i] ?? "", r.scenario, mod, merged.has("network.routing") ? null : routingOf(r), tags, merged.has("seed") ? null : r.seed]);
   });
   const columns: number[][] = [];
   const at = new Map<string, number>();
