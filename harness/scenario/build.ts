@@ -161,6 +161,35 @@ export function defaultAckEveryBytes(s: Scenario): number {
   return perPacket ? 0 : 16_384;
 }
 
+/**
+ * A Spritz load balancer under a routing whose switches do not decode it. Its choice means
+ * something only at switches in Spritz's roles: the fine-grained balancers name a bounded simple
+ * path by its EV, EV1 picking ECMP 1's port and EV2 ECMP 2's through an identity hash (§III-A/B),
+ * and share per-path state (ECN counts, blocks) among the flows from one switch to one
+ * destination switch (§III-C, lib/lb/spritz README); the VLAN balancer's category selects the
+ * ECMP table only in the switches' VLAN mode (§III-D), which the fabric sets under routing
+ * spritz alone. Under minimal, Valiant, adaptive and UGAL routing no switch reads the EV, so the
+ * balancer steers nothing; under ECMP routing the ECMP 1 and ECMP 2 switches hash the EV with the
+ * flow over the same candidates, so an EV takes a bounded path the hash picks, another for each
+ * flow, not the one the endpoint table lists for it: its latency order, minimal bias and shared
+ * blocks describe paths the packets do not take. Either way the run is not Spritz, and its
+ * results would carry Spritz's name: refused, not warned.
+ */
+function spritzRoutingError(path: string, lb: string, routing: string): string {
+  const read =
+    routing === "ecmp"
+      ? "the switches hash the EV with the flow (ordinary ECMP), so an EV leads each flow down a path the hash picks, not the one its endpoint table lists for that EV, and its latency order, minimal bias and shared blocks describe paths the packets do not take"
+      : `no switch reads the EV (${routing === "minimal" ? "minimal routing takes the minimal route" : routing === "valiant" ? "Valiant routing draws each hop uniformly" : routing === "adaptive" ? "adaptive routing takes the least occupied port" : "UGAL-L picks minimal or Valiant by queue occupancy"}), so the load balancer steers nothing`;
+  const what =
+    lb === "spritz-vlan"
+      ? "its VLAN category selects an ECMP table only at switches in Spritz's VLAN mode (§III-D)"
+      : "its EVs name Spritz's bounded simple paths, which only switches in Spritz's roles decode (§III-A/B)";
+  return (
+    `${path}.name: ${lb} needs network.routing: spritz, got network.routing: ${routing}: ${what}; under ${routing} ${read}. ` +
+    `Set network.routing to spritz (or leave it out: a Spritz load balancer makes it the default), or compare under ${routing} with a load balancer that does not need Spritz's switches (ecmp, ops, reps, plb, flowlet).`
+  );
+}
+
 /** Builds everything a run needs. `seed` overrides the scenario's. */
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
@@ -325,6 +354,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       const path = entry.lb ? `traffic[${flowTraffic[f]}].lb` : "transport.lb";
       if (spritz && !topo.ld) {
         errors.push(`${path}.name: Spritz needs a Dragonfly or Slim Fly topology`);
+        break;
+      }
+      if (spritz && routing !== "spritz") {
+        errors.push(spritzRoutingError(path, lref.name, routing));
         break;
       }
       const extra = spritz

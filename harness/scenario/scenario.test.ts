@@ -47,6 +47,7 @@ test("a module's refused parameter names the scenario field that gave it; one th
   const spray: Scenario = {
     ...DEFAULT_SCENARIO,
     topology: { kind: "dragonfly", p: 2, a: 4, h: 2 },
+    network: { ...DEFAULT_SCENARIO.network, routing: "spritz" },
     transport: { ...DEFAULT_SCENARIO.transport, lb: { name: "spritz-spray", params: { nope: 1 } } },
     traffic: [{ kind: "flows", flows: [{ src: 0, dst: 9, bytes: 4096 }] }],
   };
@@ -304,11 +305,44 @@ test("routing defaults: ECMP on fat trees and two DCs, minimal on Dragonfly and 
   assert.is(routing(df), "minimal");
   assert.is(routing(df, "spritz-spray"), "spritz");
   assert.is(routing({ kind: "slimfly", q: 5, p: 1 }, "spritz-scout"), "spritz");
-  assert.is(routing(df, "spritz-spray", "valiant"), "valiant", "a routing the scenario gives stands");
+  assert.is(routing(df, "ecmp", "valiant"), "valiant", "a routing the scenario gives stands");
   // The VLAN balancer puts the Router in Spritz's VLAN mode, and only under Spritz routing.
-  const mode = (lb: string, given?: "ecmp" | "valiant") =>
-    build({ ...defaultWith("r", [{ kind: "permutation", bytes: 1000 }]), topology: df, network: given ? { routing: given } : {}, transport: { lb: { name: lb } } }).fabric.router.params.spritzMode;
-  assert.equal([mode("spritz-vlan"), mode("spritz-spray"), mode("spritz-vlan", "valiant")], ["vlan", "fine", "fine"]);
+  const mode = (lb: string) =>
+    build({ ...defaultWith("r", [{ kind: "permutation", bytes: 1000 }]), topology: df, network: {}, transport: { lb: { name: lb } } }).fabric.router.params.spritzMode;
+  assert.equal([mode("spritz-vlan"), mode("spritz-spray")], ["vlan", "fine"]);
+});
+
+test("a Spritz load balancer under a routing that is not Spritz's is refused, naming both fields and the fix", () => {
+  // Spritz §III-A/B: an EV names a bounded simple path only at switches in Spritz's roles (EV1
+  // → ECMP 1's port, EV2 → ECMP 2's, identity hash); §III-D: a VLAN category selects an ECMP
+  // table only at switches in VLAN mode. Under minimal, Valiant, adaptive and UGAL routing no
+  // switch reads the EV; under ECMP routing the switches hash it with the flow. Until this
+  // check, `spritz-scout` under `routing: ecmp` ran with no warning at all.
+  const df: Scenario["topology"] = { kind: "dragonfly", p: 2, a: 4, h: 2 };
+  const errs = (lb: string, routing: NonNullable<Scenario["network"]>["routing"], perEntry = false) =>
+    scenarioErrors(() =>
+      build({
+        ...defaultWith("r", [{ kind: "permutation", bytes: 1000, ...(perEntry ? { lb: { name: lb } } : {}) }]),
+        topology: df,
+        network: { routing },
+        transport: perEntry ? {} : { lb: { name: lb } },
+      }),
+    );
+  for (const lb of ["spritz-scout", "spritz-spray", "spritz-vlan"]) {
+    for (const routing of ["ecmp", "minimal", "valiant", "adaptive", "ugal"] as const) {
+      const e = errs(lb, routing);
+      assert.is(e.length, 1, `${lb} under ${routing}: ${e.join(" | ")}`);
+      assert.ok(e[0].startsWith(`transport.lb.name: ${lb} needs network.routing: spritz, got network.routing: ${routing}: `), e[0]);
+      assert.match(e[0], "Set network.routing to spritz");
+      assert.match(e[0], routing === "ecmp" ? "hash the EV with the flow" : "no switch reads the EV");
+      assert.match(e[0], lb === "spritz-vlan" ? "VLAN category" : "bounded simple paths");
+    }
+    // A traffic entry's own balancer is named by its own path.
+    assert.ok(errs(lb, "ecmp", true)[0].startsWith(`traffic[0].lb.name: ${lb} needs network.routing: spritz`));
+    assert.equal(errs(lb, "spritz"), [], `${lb} under routing spritz`);
+  }
+  // Other balancers run under any routing, Spritz's included (Spritz §V-B: the ECMP background).
+  for (const lb of ["ecmp", "ops", "reps"]) for (const routing of ["ecmp", "valiant", "spritz"] as const) assert.equal(errs(lb, routing), [], `${lb} under ${routing}`);
 });
 
 test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
