@@ -288,9 +288,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   for (const r of traffic.hostRx) hostBuffer[r.host] = r.bufferBytes;
   // A refused buffer is blamed on the field that set it: a put entry's own, else the network's.
   const bufferFrom: string[] = new Array(topo.hosts).fill("");
-  s.traffic.forEach((x, i) => {
-    if (x.kind === "put" && x.rxBufferBytes !== undefined && (x.receiver ?? 0) < topo.hosts) bufferFrom[x.receiver ?? 0] = `traffic[${i}].rxBufferBytes`;
-  });
+  for (const r of traffic.hostRx) if (s.traffic[r.entry].rxBufferBytes !== undefined) bufferFrom[r.host] = `traffic[${r.entry}].rxBufferBytes`;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer, bufferFrom };
   const transport = guard("transport.reliability", relRef, () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
   const ccTables = new Map<string, CcAdapter>();

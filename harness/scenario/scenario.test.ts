@@ -503,9 +503,9 @@ test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the f
     return buildTraffic(s, { topology: buildTopology(s), seed: 1, baseDir: ".", hostGbps: 100, rttNs: 0, rxBufferBytes: 81_000 });
   };
   const d = put({});
-  assert.equal(d.hostRx, [{ host: 0, gbps: 100, bufferBytes: 81_000 }]);
+  assert.equal(d.hostRx, [{ host: 0, gbps: 100, bufferBytes: 81_000, entry: 0 }]);
   assert.ok(d.flows.every((f) => f.dst === 0));
-  assert.equal(put({ receiver: 5, rxFraction: 0.5, rxBufferBytes: 9000 }).hostRx, [{ host: 5, gbps: 50, bufferBytes: 9000 }]);
+  assert.equal(put({ receiver: 5, rxFraction: 0.5, rxBufferBytes: 9000 }).hostRx, [{ host: 5, gbps: 50, bufferBytes: 9000, entry: 0 }]);
 });
 
 test("a traffic entry's errors name its own kind: a `put` with more senders than hosts is not called an incast", () => {

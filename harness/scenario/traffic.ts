@@ -3,6 +3,11 @@
 // each flow keeps a class (for FCT by flow class) and, for collectives, a job group (for job
 // completion times). `hosts: rest` takes the hosts no earlier entry touched (Spritz §V-B:
 // "all other endpoints in the network participate in a permutation among themselves").
+// Every kind that reads `hosts` keeps to them: the generators draw from them (permutation,
+// tornado, collectives, cdf, an incast's or put's senders and default receiver, adversarial over
+// the whole groups or routers they make up), and lists that name hosts (senderList, receiver,
+// flows, a matrix) must name hosts among them. The monitored flow refuses `hosts`: Fig. 5's
+// pattern is the whole network's.
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -35,8 +40,8 @@ export interface TrafficResult {
   /** Class and job group of each flow ("" when none). */
   classes: string[];
   groups: string[];
-  /** Hosts whose receive processing a `put` entry sets. */
-  hostRx: { host: number; gbps: number; bufferBytes: number }[];
+  /** Hosts whose receive processing a `put` entry sets, and the entry's index. */
+  hostRx: { host: number; gbps: number; bufferBytes: number; entry: number }[];
 }
 
 const DEFAULT_CLASS: Record<string, string> = {
@@ -67,7 +72,7 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
     usedClasses.add(cls);
     try {
       const pool = hostPool(x, used, H);
-      const fl = generate(x, pool, startNs, tseed, groupPrefix, c, dom, out.hostRx);
+      const fl = generate(x, i, pool, startNs, tseed, groupPrefix, c, dom, out.hostRx);
       const base = out.flows.length;
       fl.forEach((f, j) => {
         if (f.src >= H || f.dst >= H) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${H} hosts`);
@@ -108,6 +113,7 @@ function hostPool(x: TrafficSpec, used: Uint8Array, H: number): number[] {
 
 function generate(
   x: TrafficSpec,
+  entry: number,
   pool: number[],
   startNs: number,
   seed: number,
@@ -121,12 +127,14 @@ function generate(
   switch (x.kind) {
     case "incast":
     case "put": {
+      const receiver = receiverOf(x, pool);
+      if (x.hosts !== undefined) for (const h of x.senderList ?? []) if (!pool.includes(h)) throw new RangeError(`senderList: host ${h} is not among this entry's hosts`);
       const fl = incast(H, {
         senders: x.senders ?? (x.senderList ?? []).length,
-        receiver: x.receiver ?? 0,
+        receiver,
         bytes,
         startNs,
-        senderList: x.senderList ?? (x.hosts !== undefined ? pickSenders(pool, x.receiver ?? 0, x.senders ?? 0, seed, x.kind) : undefined),
+        senderList: x.senderList ?? (x.hosts !== undefined ? pickSenders(pool, receiver, x.senders ?? 0, seed, x.kind) : undefined),
         bytesList: x.bytesList,
         staggerNs: (x.staggerUs ?? 0) * 1000,
         jitterNs: (x.jitterUs ?? 0) * 1000,
@@ -134,9 +142,8 @@ function generate(
       }, seed);
       if (x.kind === "put") {
         // DACK §III: the target drains its queue at a fraction of the link rate.
-        const host = x.receiver ?? 0;
-        if (hostRx.some((r) => r.host === host)) throw new RangeError(`receiver ${host}: its processing rate is already set by another put entry`);
-        hostRx.push({ host, gbps: (x.rxFraction ?? 1) * c.hostGbps, bufferBytes: x.rxBufferBytes ?? c.rxBufferBytes });
+        if (hostRx.some((r) => r.host === receiver)) throw new RangeError(`receiver ${receiver}: its processing rate is already set by another put entry`);
+        hostRx.push({ host: receiver, gbps: (x.rxFraction ?? 1) * c.hostGbps, bufferBytes: x.rxBufferBytes ?? c.rxBufferBytes, entry });
       }
       return fl;
     }
@@ -188,20 +195,27 @@ function generate(
     case "adversarial": {
       const ld = c.topology.ld;
       if (!ld) throw new RangeError("adversarial traffic needs a Dragonfly or Slim Fly topology");
-      return adversarial(ld, { bytes, startNs, shift: x.shift }, seed);
+      // Spritz §V-B [14]: the Slim Fly pattern pairs routers; only the Dragonfly's [55] has a shift.
+      if (ld.kind === "slimfly" && x.shift !== undefined) throw new RangeError("shift: the Slim Fly adversarial pattern pairs routers at distance two and has no shift (Dragonfly only)");
+      return adversarial(ld, { bytes, startNs, shift: x.shift, units: x.hosts !== undefined ? adversarialUnits(ld, pool) : undefined }, seed);
     }
     case "monitored": {
       const ld = c.topology.ld;
       if (!ld || ld.kind !== "dragonfly") throw new RangeError("the monitored-flow pattern (Spritz Fig. 5) needs a Dragonfly topology");
+      // Fig. 5 congests nearly every group of the network into the destination group: the pattern
+      // is the whole network's, and a subset of hosts would make it another one.
+      if (x.hosts !== undefined) throw new RangeError("hosts: the monitored-flow pattern (Spritz Fig. 5) takes every group but freeGroups (and the destination's); choose its hosts with src, dst and freeGroups");
       return spritzMonitored(ld as Dragonfly, { src: x.src, dst: x.dst, bytes: x.bytes ?? 4 * 1024 * 1024, backgroundBytes: x.backgroundBytes ?? x.bytes ?? 4 * 1024 * 1024, freeGroups: x.freeGroups ?? 2, startNs }, seed);
     }
     case "matrix": {
       const text = x.text ?? readFileSync(resolve(c.baseDir, x.file as string), "utf8");
       const cm = parseCm(text, x.file ?? "matrix");
       if (cm.nodes > H) throw new Error(`the matrix has ${cm.nodes} nodes, the topology ${H} hosts`);
+      if (x.hosts !== undefined) withinHosts(cm.flows, pool, "connection");
       return cm.flows.map((f) => ({ ...f, startNs: f.startNs + startNs }));
     }
     case "flows":
+      if (x.hosts !== undefined) withinHosts(x.flows ?? [], pool, "flow");
       return (x.flows ?? []).map((f) => {
         const r: FlowRecord = { src: f.src, dst: f.dst, bytes: f.bytes, startNs: (f.startUs ?? 0) * 1000 + startNs };
         if (f.after) r.after = f.after;
@@ -211,6 +225,51 @@ function generate(
         return r;
       });
   }
+}
+
+/**
+ * An incast's or put's receiver: the one given, which must be among the entry's hosts, else the
+ * first of them (host 0 when the entry lists none).
+ */
+function receiverOf(x: TrafficSpec, pool: number[]): number {
+  if (x.hosts === undefined) return x.receiver ?? 0;
+  if (x.receiver === undefined) {
+    if (pool.length === 0) throw new RangeError(`${x.kind}: no hosts left for the receiver`);
+    return pool[0];
+  }
+  if (!pool.includes(x.receiver)) throw new RangeError(`receiver: host ${x.receiver} is not among this entry's hosts`);
+  return x.receiver;
+}
+
+/** Flows that name their hosts themselves (flows, matrix) must keep to the entry's. */
+function withinHosts(flows: readonly { src: number; dst: number }[], pool: number[], what: string): void {
+  const inPool = new Set(pool);
+  flows.forEach((f, j) => {
+    for (const h of [f.src, f.dst]) if (!inPool.has(h)) throw new RangeError(`${what} ${j} uses host ${h}, not among this entry's hosts`);
+  });
+}
+
+/**
+ * The Dragonfly groups or Slim Fly routers an adversarial entry's hosts make up, ascending. The
+ * pattern maps every endpoint of a group (router) to the endpoint at the same position in
+ * another (Spritz §V-B; Kim et al. [55], Besta & Hoefler [14]), so the hosts must be whole ones.
+ */
+function adversarialUnits(ld: NonNullable<Topology["ld"]>, pool: number[]): number[] {
+  const dragonfly = ld.kind === "dragonfly";
+  const per = dragonfly ? (ld as Dragonfly).a * ld.endpointsPerSwitch : ld.endpointsPerSwitch;
+  const count = new Map<number, number>();
+  for (const h of pool) {
+    const u = Math.floor(h / per);
+    count.set(u, (count.get(u) ?? 0) + 1);
+  }
+  const unit = dragonfly ? "group" : "router";
+  const units = [...count.keys()].sort((a, b) => a - b);
+  for (const u of units) {
+    if ((count.get(u) as number) < per) {
+      throw new RangeError(`hosts: the adversarial pattern sends each ${unit}'s endpoints to another ${unit}'s, so it takes whole ${unit}s; ${unit} ${u} (hosts ${u * per}–${(u + 1) * per - 1}) is listed in part`);
+    }
+  }
+  return units;
 }
 
 /** A CDF file's points; an error names the field, the file and, for a bad row, its line. */

@@ -16,31 +16,45 @@ import { Dragonfly, type LowDiameterTopology, SlimFly } from "../../lib/lb/sprit
 import { Xoshiro128 } from "../../lib/core/rng";
 import { type FlowRecord, shuffle } from "./traffic";
 
-export function dragonflyAdversarial(df: Dragonfly, opts: { bytes: number; startNs: number; shift?: number }): FlowRecord[] {
+/**
+ * `groups` (ascending, default every group): the groups taking part; the k-th sends to the
+ * (k + shift)-th of them. Any two groups share a global link (Kim et al.: a·h + 1 groups), so
+ * each group's traffic still funnels through one link however few groups there are.
+ */
+export function dragonflyAdversarial(df: Dragonfly, opts: { bytes: number; startNs: number; shift?: number; groups?: readonly number[] }): FlowRecord[] {
   const shift = opts.shift ?? 1;
-  if (shift % df.g === 0) throw new RangeError("dragonfly adversarial: shift must not be a multiple of the number of groups");
+  const groups = opts.groups ?? Array.from({ length: df.g }, (_, G) => G);
+  const m = groups.length;
+  if (m < 2) throw new RangeError(`dragonfly adversarial: needs at least 2 groups, got ${m}`);
+  if (shift % m === 0) throw new RangeError(`dragonfly adversarial: shift must not be a multiple of the number of groups (${m})`);
   const perGroup = df.a * df.p;
   const out: FlowRecord[] = [];
-  for (let e = 0; e < df.endpoints; e++) {
-    const G = Math.floor(e / perGroup);
-    const T = (((G + shift) % df.g) + df.g) % df.g;
-    out.push({ src: e, dst: T * perGroup + (e - G * perGroup), bytes: opts.bytes, startNs: opts.startNs });
+  for (let k = 0; k < m; k++) {
+    const G = groups[k];
+    const T = groups[(((k + shift) % m) + m) % m];
+    for (let i = 0; i < perGroup; i++) out.push({ src: G * perGroup + i, dst: T * perGroup + i, bytes: opts.bytes, startNs: opts.startNs });
   }
   return out;
 }
 
-/** Slim Fly router pairs (source → destination router), every router a source and a destination once. */
-export function slimFlyPairs(sf: SlimFly, seed: number): Int32Array {
+/**
+ * Slim Fly router pairs (source → destination router), every router of `routers` (default all)
+ * a source and a destination once, and the others -1.
+ */
+export function slimFlyPairs(sf: SlimFly, seed: number, routers?: readonly number[]): Int32Array {
   const S = sf.switches;
   const R = sf.networkPorts;
   const dstOf = new Int32Array(S).fill(-1);
   const taken = new Uint8Array(S); // already a destination
+  const member = new Uint8Array(S).fill(routers ? 0 : 1);
+  for (const r of routers ?? []) member[r] = 1;
   const adjacent = (a: number, b: number) => sf.portTo(a, b) >= 0;
   // Minimal route a → b (distance 2) goes through router m.
   const via = (a: number, b: number) => sf.neighbour[a * R + sf.minimalPort(a, b)];
-  const free = (src: number, dst: number) => src !== dst && dstOf[src] < 0 && taken[dst] === 0 && !adjacent(src, dst);
+  const free = (src: number, dst: number) => src !== dst && member[src] === 1 && member[dst] === 1 && dstOf[src] < 0 && taken[dst] === 0 && !adjacent(src, dst);
   const rng = new Xoshiro128(seed);
-  const order = Array.from({ length: S }, (_, i) => i);
+  const order = routers ? [...routers] : Array.from({ length: S }, (_, i) => i);
+  if (order.length < 2) throw new RangeError(`slim fly adversarial: needs at least 2 routers, got ${order.length}`);
   shuffle(order, rng);
   for (const u of order) {
     if (dstOf[u] >= 0) continue;
@@ -72,7 +86,7 @@ export function slimFlyPairs(sf: SlimFly, seed: number): Int32Array {
     if (dstOf[u] >= 0) continue;
     let d = -1;
     for (let c = 0; c < S && d < 0; c++) if (free(u, c)) d = c;
-    for (let c = 0; c < S && d < 0; c++) if (c !== u && taken[c] === 0) d = c;
+    for (let c = 0; c < S && d < 0; c++) if (c !== u && member[c] === 1 && taken[c] === 0) d = c;
     if (d < 0) {
       // Only u itself is left as a destination: swap with a router whose destination can take u.
       for (let w = 0; w < S && d < 0; w++) {
@@ -88,20 +102,22 @@ export function slimFlyPairs(sf: SlimFly, seed: number): Int32Array {
   return dstOf;
 }
 
-export function slimFlyAdversarial(sf: SlimFly, opts: { bytes: number; startNs: number }, seed: number): FlowRecord[] {
-  const pairs = slimFlyPairs(sf, seed);
+/** `routers` (default all): the routers taking part, each paired with another of them. */
+export function slimFlyAdversarial(sf: SlimFly, opts: { bytes: number; startNs: number; routers?: readonly number[] }, seed: number): FlowRecord[] {
+  const pairs = slimFlyPairs(sf, seed, opts.routers);
   const p = sf.endpointsPerSwitch;
   const out: FlowRecord[] = [];
   for (let e = 0; e < sf.endpoints; e++) {
     const s = Math.floor(e / p);
-    out.push({ src: e, dst: pairs[s] * p + (e - s * p), bytes: opts.bytes, startNs: opts.startNs });
+    if (pairs[s] >= 0) out.push({ src: e, dst: pairs[s] * p + (e - s * p), bytes: opts.bytes, startNs: opts.startNs });
   }
   return out;
 }
 
-export function adversarial(ld: LowDiameterTopology, opts: { bytes: number; startNs: number; shift?: number }, seed: number): FlowRecord[] {
-  if (ld instanceof Dragonfly) return dragonflyAdversarial(ld, opts);
-  if (ld instanceof SlimFly) return slimFlyAdversarial(ld, opts, seed);
+/** `units` (default all): the Dragonfly groups or Slim Fly routers taking part, ascending. */
+export function adversarial(ld: LowDiameterTopology, opts: { bytes: number; startNs: number; shift?: number; units?: readonly number[] }, seed: number): FlowRecord[] {
+  if (ld instanceof Dragonfly) return dragonflyAdversarial(ld, { ...opts, groups: opts.units });
+  if (ld instanceof SlimFly) return slimFlyAdversarial(ld, { ...opts, routers: opts.units }, seed);
   throw new RangeError("adversarial traffic needs a Dragonfly or Slim Fly topology");
 }
 
