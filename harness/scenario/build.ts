@@ -12,7 +12,7 @@ import { Reps } from "../../lib/lb/reps/reps";
 import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
-import { Fabric, type FabricOptions, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
+import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import type { ReflexSpec } from "../net/reflex";
@@ -25,7 +25,7 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
-import { type DelayCcUse, type EcnCcUse, type EcnLbUse, ackEveryWarnings, delayCcWarnings, ecnCcWarnings, ecnLbWarnings } from "./warnings";
+import { type DelayCcUse, type EcnCcUse, type EcnLbUse, ackEveryWarnings, delayCcWarnings, ecnCcWarnings, ecnLbWarnings, minimalControlWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -530,6 +530,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
+      ...minimalControlWarnings(
+        n.controlRouting,
+        routing,
+        topo,
+        faults.map((f, index) => ({ index, down: f.kind === FaultKind.Down, ports: f.ports, lifts: f.untilPs !== Infinity })),
+      ),
     ],
   };
 }

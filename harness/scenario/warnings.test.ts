@@ -348,4 +348,42 @@ test("transport.ackEveryBytes given with reliability dack or opt warns: their ta
   assert.equal(runScenario(dackWith("dack", 65536)).warnings, w);
 });
 
+test("control packets on the minimal route with a switch link down: a warning, and the flow whose ACKs cross it never finishes", () => {
+  // Dragonfly p = 2, a = 4, h = 2 (lib/lb/spritz README, Ports): switch 0's network port 0 (its
+  // port p + 0 = 2) leads to index 1, switch 1, in its own group, and the minimal route between
+  // two switches of a group is their direct link. Host 0 hangs off switch 0 and host 2 off
+  // switch 1, so the ACKs of the flow 0 → 2 take that link back under minimal control routing,
+  // while its data can go round through switch 2 or 3 (Spritz's in-group ECMP 1 table).
+  const cut = (controlRouting: "as-data" | "minimal" | undefined, faults: Scenario["faults"], routing: "spritz" | "minimal" = "spritz"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+    network: { routing, ...(controlRouting ? { controlRouting } : {}) },
+    transport: { cc: { name: "nscc" }, lb: { name: routing === "spritz" ? "spritz-spray" : "ecmp" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 2, bytes: 100_000 }] }],
+    faults,
+    run: { endUs: 2000, faultBaseline: false },
+  });
+  const local = [{ kind: "down" as const, links: [{ switch: 0, port: 2 }] }];
+  const w = warnings(cut("minimal", local));
+  assert.is(w.length, 1);
+  assert.ok(w[0].startsWith("network.controlRouting: minimal with switch links down (faults[0]): ACKs, NACKs and CNPs take the minimal route whatever path their data took"), w[0]);
+  assert.match(w[0], "cannot finish then (never, for a fault without untilUs): the run ends at run.endUs with it open");
+  assert.match(w[0], "Leave network.controlRouting as-data");
+  // What it warns of: the ACKs die on the cut link, so the flow is open at endUs; routed as data they go round.
+  assert.equal(runScenario(cut("minimal", local)).flows.map((f) => f.status), ["incomplete"]);
+  assert.equal(runScenario(cut(undefined, local)).flows.map((f) => f.status), ["complete"]);
+  // A fault that lifts: the flow waits for it, and the warning does not say never.
+  const transient = warnings(cut("minimal", [{ kind: "loss", everywhere: true, probability: 0.001 }, { ...local[0], untilUs: 500 }]));
+  assert.is(transient.length, 1);
+  assert.match(transient[0], "(faults[1])");
+  assert.not.match(transient[0], "never");
+  // No warning: control routed as data; minimal data routing (the data crosses the same links);
+  // a host's own link (its data is cut too); a fault that takes no link down.
+  assert.equal(warnings(cut("as-data", local)), []);
+  assert.equal(warnings(cut(undefined, local)), []);
+  assert.equal(warnings(cut("minimal", local, "minimal")), []);
+  assert.equal(warnings(cut("minimal", [{ kind: "down", links: [{ host: 3 }] }])), []);
+  assert.equal(warnings(cut("minimal", [{ kind: "degrade", links: [{ switch: 0, port: 2 }], gbps: 10 }])), []);
+});
+
 test.run();

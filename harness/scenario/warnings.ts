@@ -372,3 +372,40 @@ export function ackEveryWarnings(reliability: string, ackEveryBytes: number | un
   const rule = reliability === "dack" ? "its target ACKs by DACK §II-D and coalesces by §II-G/H" : "its target ACKs by DACK §II-D";
   return [`transport.ackEveryBytes: ${ackEveryBytes} changes nothing under reliability ${reliability} (${rule}): only rud's receiver coalesces ACKs by it; see harness/README.md, transport.ackEveryBytes.`];
 }
+
+/** A resolved fault as the control-routing warning reads it (net/fabric FaultSpec). */
+export interface ResolvedFaultLinks {
+  /** Index in the scenario's faults. */
+  index: number;
+  down: boolean;
+  ports: readonly number[];
+  /** Whether it lifts (untilUs given). */
+  lifts: boolean;
+}
+
+/**
+ * network.controlRouting: minimal while faults take switch–switch links down. The control
+ * packets (ACK, NACK, CNP) then take the minimal route whatever path their data took, and a
+ * failed link black-holes what reaches it (no switch detects the failure, Spritz §V-D's premise,
+ * scenario/faults.ts), so a flow whose minimal route back crosses it never hears its packets
+ * acknowledged: it cannot finish while the link is down (never, for a fault without untilUs) and
+ * the run ends at run.endUs (1 s by default with faults) with it open. Routed as data (the
+ * default), an ACK follows the EV it echoes, and the load balancer moves off an EV whose packets
+ * time out. A 72-host Dragonfly (p 2, a 4, h 2), Spritz routing, NSCC and RUD, a 200 kB permutation, 4 switch
+ * links down, seed 1: 68 of 72 flows done at endUs 20 ms under minimal control routing against
+ * 72 of 72 as data, under spritz-spray and spritz-scout alike (2026-12-05). Under minimal data
+ * routing the data crosses the same links, so the setting adds nothing to lose: no warning. A
+ * host's own link down stops its data too: only switch–switch links count.
+ */
+export function minimalControlWarnings(controlRouting: string | undefined, routing: string, t: Topology, faults: readonly ResolvedFaultLinks[]): string[] {
+  if (controlRouting !== "minimal" || routing === "minimal") return [];
+  const hit = faults.filter((f) => f.down && f.ports.some((p) => t.portNode[p] >= t.hosts && t.portTo[p] >= t.hosts));
+  if (hit.length === 0) return [];
+  const which = hit.map((f) => `faults[${f.index}]`).join(", ");
+  const never = hit.some((f) => !f.lifts);
+  return [
+    `network.controlRouting: minimal with switch links down (${which}): ACKs, NACKs and CNPs take the minimal route whatever path their data took, and a downed link drops them (no switch detects the failure, Spritz §V-D), ` +
+      `so a flow whose minimal route back crosses one hears no ACK while the link is down and cannot finish then${never ? " (never, for a fault without untilUs)" : ""}: the run ends at run.endUs with it open. ` +
+      `Leave network.controlRouting as-data (the default: an ACK follows the EV it echoes, which the load balancer moves off a failed path); see README.md on Spritz's control routing.`,
+  ];
+}
