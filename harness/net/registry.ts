@@ -23,10 +23,11 @@ import { Timely } from "../../lib/cc/timely/timely";
 import { TIMELY_PARAM_NAMES } from "../../lib/cc/timely/params";
 import { Ecmp } from "../../lib/lb/ecmp/ecmp";
 import { Flowlet } from "../../lib/lb/flowlet/flowlet";
-import { Ops } from "../../lib/lb/ops/ops";
+import { Ops, type OpsSet } from "../../lib/lb/ops/ops";
 import { Plb } from "../../lib/lb/plb/plb";
 import { REPS_PARAM_NAMES } from "../../lib/lb/reps/params";
 import { Reps } from "../../lib/lb/reps/reps";
+import { eq1Weight, resolveSpritzParams, tableFor } from "../../lib/lb/spritz/params";
 import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { RUD_PARAM_NAMES } from "../../lib/reliability/rud/params";
@@ -205,13 +206,85 @@ function makeCcAdapter(name: string, user: Params, ctx: NetworkContext, capacity
   throw new RangeError(`unknown congestion control ${name}`);
 }
 
-/** A load balancer table; `perSource` tables (Spritz) are built per source switch by the caller. */
+/**
+ * Whether the balancer `name` with `user`'s params takes one table per source switch, built with
+ * that switch's `extra` (lbExtra) and opened on each flow's destination switch: the Spritz
+ * balancers, and under `routing: spritz` OPS, whose sets are then the Spritz endpoint table's
+ * path lists (Spritz §V-A "OPS (u)" and "OPS (w)"). OPS with `sets` of its own, or in `uec` mode
+ * (its 0 … evCount − 1, which takes no sets), stays one table opened on set 0.
+ */
+export function lbPerSourceSwitch(name: string, user: Params, routing: string): boolean {
+  return name.startsWith("spritz") || (name === "ops" && routing === "spritz" && user.sets === undefined && user.mode !== "uec");
+}
+
+/** Parameters of the Spritz endpoint table that OPS over its path lists takes (lib/lb/spritz/params.ts). */
+const OPS_PATH_PARAMS: readonly string[] = ["wScale", "maxPathsPerDestination", "localLinkNs", "globalLinkNs", "linkGbps", "packetBytes", "switchLatencyNs"];
+
+/** OPS tables whose set d is destination switch d's path list, with what results.json records of them. */
+const opsOnPaths = new WeakMap<object, Params>();
+
+/** A load balancer table; `perSource` tables (lbPerSourceSwitch) are built per source switch by the caller. */
 export function makeLb(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params = {}): LbTable {
   const lb = makeLbTable(name, user, ctx, capacity, extra);
   // A Spritz table's switch is where it sits, not how it behaves: without it the tables of one
   // spec, one per source switch, report as one.
-  const { srcSwitch: _, ...params } = (lb as unknown as { params: Params }).params;
+  const { srcSwitch: _, ...params } = opsOnPaths.get(lb) ?? (lb as unknown as { params: Params }).params;
   return note(lb, "lb", name, params);
+}
+
+/**
+ * OPS over the bounded simple paths of Spritz's endpoint table for `extra.srcSwitch` (Spritz §V-A:
+ * "OPS (u)" draws each packet's path uniformly from the destination's path set, "OPS (w)" by the
+ * eq. (1) weights), so that each EV names a path `routing: spritz` takes (EV1 << 8 | EV2, §III-A):
+ * set d holds destination switch d's list. The source's own switch has no list; its set is EV 0,
+ * which the switch ignores (it delivers), as Spritz opens such a flow with an empty list and EV 0.
+ * Built once per source switch: the EVs in 16 bits, the alias tables in 2 × 32 bits per path.
+ */
+function opsOverSpritzPaths(user: Params, ctx: NetworkContext, capacity: number, extra: Params): Ops {
+  const own: Params = {};
+  const tableParams: Params = {};
+  for (const k of Object.keys(user)) (OPS_PATH_PARAMS.indexOf(k) >= 0 ? tableParams : own)[k] = user[k];
+  const sp = resolveSpritzParams({ ...extra, ...tableParams } as never);
+  const table = tableFor(sp);
+  const weighted = own.mode === "weighted";
+  const K = table.classCount;
+  const sets: OpsSet[] = [];
+  for (let d = 0; d < table.topology.switches; d++) {
+    const n = table.pathCount(d);
+    if (n === 0) {
+      sets.push({ evs: [0] });
+      continue;
+    }
+    const evs = Array.from(table.ev.subarray(table.listStart[d], table.listStart[d + 1]));
+    if (!weighted) {
+      sets.push({ evs });
+      continue;
+    }
+    // The list runs by latency class, so its last entry is of the longest class: weight 1, and
+    // wScale × lat_longest / lat for the others (eq. (1) as §V-A uses it, params.ts eq1Weight).
+    const longestNs = table.classLatencyNs(table.classOfEntry(d, n - 1));
+    const weights = new Array<number>(n);
+    for (let i = 0, c = 0; i < n; i++) {
+      while (i >= table.classEnd[d * K + c]) c++;
+      weights[i] = eq1Weight(table.classLatencyNs(c), longestNs, sp.wScale);
+    }
+    sets.push({ evs, weights });
+  }
+  const ops = new Ops({ seed: ctx.seed, ...own, sets } as never, capacity);
+  const { sets: _, ...opsParams } = ops.params;
+  const { localLinkNs, globalLinkNs, linkGbps, packetBytes, switchLatencyNs } = table.latency;
+  opsOnPaths.set(ops, {
+    ...opsParams,
+    sets: "the Spritz endpoint table's paths to each destination switch",
+    ...(weighted ? { wScale: sp.wScale } : {}),
+    maxPathsPerDestination: table.maxPathsPerDestination,
+    localLinkNs,
+    globalLinkNs,
+    linkGbps,
+    packetBytes,
+    switchLatencyNs,
+  });
+  return ops;
 }
 
 function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params): LbTable {
@@ -223,6 +296,10 @@ function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: 
     case "ecmp":
       return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
     case "ops":
+      if (extra.network !== undefined && extra.network !== null && lbPerSourceSwitch(name, user, "spritz")) return opsOverSpritzPaths(user, ctx, capacity, extra);
+      for (const k of Object.keys(user)) {
+        if (OPS_PATH_PARAMS.indexOf(k) >= 0) throw new ParamError(`ops: ${k} shapes the Spritz path lists, which OPS sprays over under routing spritz only (without sets, not in uec mode)`, k);
+      }
       // openLb opens every flow on set 0: a second set would never be used.
       if (Array.isArray(user.sets) && user.sets.length > 1) throw new RangeError(`the fabric opens every flow on OPS set 0, so sets takes one set here, not ${user.sets.length}`);
       return new Ops({ seed: ctx.seed, ...user } as never, capacity);
@@ -246,7 +323,7 @@ function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: 
 export function openLb(name: string, lb: LbTable, slot: number, flow: number, dstSwitch: number): void {
   const t = lb as unknown as { open: (...a: number[]) => void };
   if (name === "ecmp") t.open(slot, flow);
-  else if (name === "ops") t.open(slot, 0);
+  else if (name === "ops") t.open(slot, opsOnPaths.has(lb) ? dstSwitch : 0);
   else if (name.startsWith("spritz")) t.open(slot, dstSwitch);
   else t.open(slot);
 }

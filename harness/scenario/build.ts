@@ -13,7 +13,7 @@ import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
-import { makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
+import { lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
@@ -342,10 +342,11 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }
     }
     const spritz = lref.name.startsWith("spritz");
+    const perSource = lbPerSourceSwitch(lref.name, lref.params ?? {}, routing);
     const srcSwitch = topo.ld ? topo.ld.switchOf(flows[f].src) : 0;
     const dstSwitch = topo.ld ? topo.ld.switchOf(flows[f].dst) : 0;
     const lname = JSON.stringify(lref);
-    const lspec = lname + (spritz ? `@${srcSwitch}` : "");
+    const lspec = lname + (perSource ? `@${srcSwitch}` : "");
     const lkey = lspec + (local ? "@dc" : "");
     let lb = lbTables.get(lkey);
     if (!lb) {
@@ -358,7 +359,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         errors.push(spritzRoutingError(path, lref.name, routing));
         break;
       }
-      const extra = spritz
+      const extra = perSource
         ? {
             network: topo.ld,
             srcSwitch,
@@ -386,7 +387,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         else if (table instanceof SpritzVlan) ecnLbUses.set(lname, { path, name: "spritz-vlan", params: table.params });
       }
     }
-    const slot = spritz ? lb.next++ : f;
+    const slot = perSource ? lb.next++ : f;
     // Swift §3.1 scales the target by the switches the measured delay crosses (it reads them
     // from the forward path's TTL). Under NSF an inter-DC flow's only samples are RTT_src (Reflex
     // §III-C "Rewrite RTT input"), the near-source segment: its pseudo-ACK is built at the source
