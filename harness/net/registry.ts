@@ -208,9 +208,9 @@ function makeCcAdapter(name: string, user: Params, ctx: NetworkContext, capacity
 
 /**
  * Whether the balancer `name` with `user`'s params takes one table per source switch, built with
- * that switch's `extra` (lbExtra) and opened on each flow's destination switch: the Spritz
- * balancers, and under `routing: spritz` OPS, whose sets are then the Spritz endpoint table's
- * path lists (Spritz §V-A "OPS (u)" and "OPS (w)"). OPS with `sets` of its own, or in `uec` mode
+ * that switch's `extra` (the topology and its latencies, harness/scenario/build.ts) and opened on
+ * each flow's destination switch: the Spritz balancers, and under `routing: spritz` OPS, whose
+ * sets are then the Spritz endpoint table's path lists (Spritz §V-A "OPS (u)" and "OPS (w)"). OPS with `sets` of its own, or in `uec` mode
  * (its 0 … evCount − 1, which takes no sets), stays one table opened on set 0.
  */
 export function lbPerSourceSwitch(name: string, user: Params, routing: string): boolean {
