@@ -105,6 +105,18 @@ export function flowBytes(layout: Layout): number {
 export const MAX_CAPACITY = 1 << 24;
 
 /**
+ * FlowTable's check of its capacity, for a subclass that sizes a column by a parameter and must
+ * bound capacity × that parameter before it calls `super`: a bad capacity is then still reported
+ * as one, not as a product too large.
+ * @throws RangeError for a capacity that is not an integer in [1, 2^24].
+ */
+export function checkCapacity(capacity: number): void {
+  if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_CAPACITY)) {
+    throw new RangeError(`capacity must be an integer in [1, ${MAX_CAPACITY}], got ${capacity}`);
+  }
+}
+
+/**
  * Base of every algorithm table. It owns the columns, the open flags and the error counter;
  * a subclass declares `open(slot, …)` (which calls `openSlot`) and its handlers, which begin
  * with `if (!this.isOpen(slot)) return this.fail(E_SLOT)`, or test `live[slot]` together with
@@ -123,9 +135,7 @@ export abstract class FlowTable<L extends Layout> {
 
   /** @throws RangeError for a capacity that is not an integer in [1, 2^24]. */
   protected constructor(layout: L, capacity: number) {
-    if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_CAPACITY)) {
-      throw new RangeError(`capacity must be an integer in [1, ${MAX_CAPACITY}], got ${capacity}`);
-    }
+    checkCapacity(capacity);
     this.capacity = capacity;
     this.live = offHeap(Uint8Array, capacity);
     const col: { [name: string]: AnyColumn } = {};

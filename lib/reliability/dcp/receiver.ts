@@ -42,7 +42,7 @@ import { clearAll, clearBits, countSetRun } from "../../core/bitmap";
 import { DCP_MAX_RETRY_NO } from "./wire";
 import { isPowerOfTwo } from "../../core/ring";
 import { isPsn24 } from "../../core/psn";
-import { resolveParams, rule } from "../../core/params";
+import { needParam, resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
 const LAYOUT = {
@@ -82,12 +82,29 @@ export const DCP_RECEIVER_DEFAULTS: Readonly<DcpReceiverParams> = Object.freeze(
   bitmapBits: 2048,
 });
 
+/** The constructor's parameter check, shared with strictBytesPerFlow so that both refuse the same sizes with one message. */
+function resolveReceiverParams(params: Partial<DcpReceiverParams>): DcpReceiverParams {
+  return resolveParams("DcpReceiver", DCP_RECEIVER_DEFAULTS, params, (q) => ({
+    tracking: rule.oneOf("counter", "bitmap"),
+    bitmapBits: rule.must(typeof q.bitmapBits === "number" && q.bitmapBits >= 32 && q.bitmapBits <= 1 << 20 && isPowerOfTwo(q.bitmapBits), "a power of two in [32, 2^20]"),
+  }));
+}
+
+/** Strict-mode bytes per QP for a checked bitmapBits: the counters, ePSN (4 B) and the bitmap. */
+function strictBytes(bitmapBits: number): number {
+  return flowBytes(LAYOUT) + 4 + bitmapBits / 8;
+}
+
 export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /** Bitmap-free tracking state per QP: 22 B (Table 3: ≤ 32 B). */
   static readonly bytesPerFlow = flowBytes(LAYOUT);
-  /** Per-QP bytes in strict mode with a window of `bitmapBits`: + ePSN (4 B) + the bitmap. */
+  /**
+   * Per-QP bytes in strict mode with a window of `bitmapBits`: + ePSN (4 B) + the bitmap.
+   * @throws RangeError for a bitmapBits the constructor refuses, with its message (review fw2: 100
+   *   gave 38.5 B).
+   */
   static strictBytesPerFlow(bitmapBits: number): number {
-    return flowBytes(LAYOUT) + 4 + bitmapBits / 8;
+    return strictBytes(resolveReceiverParams({ tracking: "bitmap", bitmapBits }).bitmapBits);
   }
   static readonly api: HandlerSignatures = {
     open: ["slot", "startPsn"],
@@ -116,20 +133,24 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   private readonly epsnCol: Int32Array;
   private readonly bits: Int32Array;
 
-  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  /**
+   * @throws RangeError for an unknown parameter, a value out of range, a bad capacity, or (strict
+   *   mode) capacity × bitmapBits above 2^31.
+   */
   constructor(params: Partial<DcpReceiverParams> = {}, capacity = 1) {
     super(LAYOUT, capacity);
-    const p = resolveParams("DcpReceiver", DCP_RECEIVER_DEFAULTS, params, (q) => ({
-      tracking: rule.oneOf("counter", "bitmap"),
-      bitmapBits: rule.must(typeof q.bitmapBits === "number" && q.bitmapBits >= 32 && q.bitmapBits <= 1 << 20 && isPowerOfTwo(q.bitmapBits), "a power of two in [32, 2^20]"),
-    }));
+    const p = resolveReceiverParams(params);
+    // Refused naming the parameters rather than with the engine's "Invalid typed array length" or
+    // "Array buffer allocation failed" (review fw2); 2^31 bits (256 MiB) is RudReceiver's bound on
+    // the same kind of received-PSN bitmap.
+    needParam("DcpReceiver", p.tracking !== "bitmap" || capacity * p.bitmapBits <= 2 ** 31, `capacity × bitmapBits must be at most 2^31 in strict mode, got ${capacity} × ${p.bitmapBits}`);
     this.params = Object.freeze(p);
     this.strict = p.tracking === "bitmap" ? 1 : 0;
     this.words = this.strict !== 0 ? p.bitmapBits >>> 5 : 0;
     this.mask = p.bitmapBits - 1;
     this.epsnCol = new Int32Array(this.strict !== 0 ? capacity : 0);
     this.bits = new Int32Array(capacity * this.words);
-    this.bytesPerSlot = this.strict !== 0 ? DcpReceiver.strictBytesPerFlow(p.bitmapBits) : flowBytes(LAYOUT);
+    this.bytesPerSlot = this.strict !== 0 ? strictBytes(p.bitmapBits) : flowBytes(LAYOUT);
   }
 
   /** Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`. */

@@ -54,7 +54,7 @@ import { isPowerOfTwo } from "../../core/ring";
 import { isIntIn } from "../../core/fixed";
 import { isPsn24, psn24Diff } from "../../core/psn";
 import { needParam, resolveParams, rule } from "../../core/params";
-import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
+import { FlowTable, type HandlerSignatures, checkCapacity, flowBytes, offHeap } from "../../core/table";
 import { messageColumns, postMessage, writeMessageInfo } from "../messages";
 // sRetryNo travels in the BTH's 6-bit Resv6a (FECN and BECN hold the byte's other two bits since
 // IBA 1.2.1), so neither the round nor an HO's goes above DCP_MAX_RETRY_NO = 63.
@@ -212,7 +212,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** The largest message post() takes: 16,383 full packets, the receiver's 14-bit counter (§4.5). */
   readonly maxMessageBytes: number;
 
-  /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
+  /**
+   * @throws RangeError for an unknown parameter, a value out of range, a bad capacity, or capacity ×
+   *   retransQueueDepth above 2^28.
+   */
   constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
     const p = resolveParams("DcpSender", DCP_SENDER_DEFAULTS, params, (q) => ({
       mtuBytes: rule.int(64, 65535),
@@ -222,6 +225,12 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
       rtoNs: rule.int(1, 2 ** 30),
       maxRetries: rule.int(0, DCP_MAX_RETRY_NO),
     }));
+    // The RetransQ is a column of capacity × depth entries, allocated by super: bounded first, so
+    // that an oversized table is refused naming its parameters instead of with the engine's
+    // "Invalid typed array length" or "Array buffer allocation failed" (review fw2). 2^28 entries
+    // (1 GiB) is RudSender's bound on its per-PSN send records.
+    checkCapacity(capacity);
+    needParam("DcpSender", capacity * p.retransQueueDepth <= 2 ** 28, `capacity × retransQueueDepth must be at most 2^28, got ${capacity} × ${p.retransQueueDepth}`);
     const layout = senderLayout(p.retransQueueDepth);
     super(layout, capacity);
     // A round whose quota holds no full packet never sends a full one: resends and new data wait

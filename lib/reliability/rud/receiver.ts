@@ -62,6 +62,11 @@ const enum O {
   OooCount = 8,
 }
 
+/** Bytes per flow of a receiver with this (already checked) window: the fixed columns and one bit per PSN. */
+function receiverBytes(p: Readonly<RudParams>): number {
+  return flowBytes(LAYOUT) + p.windowPackets / 8;
+}
+
 /** onData: a new packet, deliver its payload. */
 export const RUD_RX_NEW: number = R.New;
 /** onData: a duplicate (already received); do not deliver. */
@@ -84,11 +89,18 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   };
   static readonly outFields = ["cumPsn", "sackBase", "sackLo", "sackHi", "ackedPsn", "ecn", "rtxEcho", "recvdBytes", "oooCount"] as const;
 
+  /**
+   * Per-flow bytes for a given window (bytesPerSlot of a table built with it).
+   * @throws RangeError for a window the constructor refuses, with the constructor's message (review
+   *   fw2: 100 gave 30.5 B).
+   */
   static bytesPerFlowWith(windowPackets: number): number {
-    return RudReceiver.bytesPerFlow + windowPackets / 8;
+    return receiverBytes(resolveRudParams({ windowPackets }));
   }
 
   readonly params: Readonly<RudParams>;
+  /** This table's bytes per flow: bytesPerFlowWith(params.windowPackets). */
+  readonly bytesPerSlot: number;
   readonly out = offHeap(Float64Array, 9);
 
   private readonly cum = this.col.cum;
@@ -109,6 +121,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveRudParams(params);
     this.params = Object.freeze(p);
+    this.bytesPerSlot = receiverBytes(p);
     if (capacity * p.windowPackets > 2 ** 31) throw new RangeError("RudReceiver: capacity × windowPackets must be at most 2^31");
     this.window = p.windowPackets;
     this.wMask = p.windowPackets - 1;

@@ -63,6 +63,29 @@ test("parameters: uet-htsim defaults, refusals, bytes per flow", () => {
   assert.is(RudReceiver.bytesPerFlowWith(1024), RudReceiver.bytesPerFlow + 128);
 });
 
+test("sizing: the helpers refuse what the constructors refuse, with their message; bytesPerSlot is the table's figure", () => {
+  // Review fw2: bytesPerFlowWith(1000, 8) gave 13,161 B and RudReceiver's (100) 30.5 B for
+  // tables no constructor builds. The message is resolveRudParams' rule text for the value.
+  const window1000 = "Rud: windowPackets must be a power of two in [64, 32768], got 1000";
+  assert.throws(() => new RudSender({ windowPackets: 1000, maxMessages: 8 }), (e: Error) => e instanceof RangeError && e.message === window1000);
+  assert.throws(() => RudSender.bytesPerFlowWith(1000, 8), (e: Error) => e instanceof RangeError && e.message === window1000);
+  assert.throws(() => RudSender.bytesPerFlowWith(1024, 3), (e: Error) => e.message === "Rud: maxMessages must be a power of two in [1, 65536], got 3");
+  assert.throws(() => RudReceiver.bytesPerFlowWith(100), (e: Error) => e instanceof RangeError && e.message === "Rud: windowPackets must be a power of two in [64, 32768], got 100");
+  assert.throws(() => RudReceiver.bytesPerFlowWith(2 ** 16), /windowPackets must be a power of two in \[64, 32768\], got 65536/);
+  // Sender columns: 13 int32 + 3 uint32 = 64 B, + the open flag = 65; per window entry 4 (send
+  // tick) + 1 (state) + 2 × 4 (bytes, EV, next, prev as uint16) = 13; per message slot 3 int32 = 12.
+  // windowPackets 64, maxMessages 1: 65 + 13 × 64 + 12 × 1 = 65 + 832 + 12 = 909.
+  assert.is(new RudSender({ windowPackets: 64, maxMessages: 1 }, 2).bytesPerSlot, 909);
+  assert.is(RudSender.bytesPerFlowWith(64, 1), 909);
+  // Defaults 1024 and 8: 65 + 13,312 + 96 = 13,473.
+  assert.is(new RudSender({}, 1).bytesPerSlot, 13_473);
+  // Receiver columns: 4 int32 + 1 uint8 = 17 B, + the open flag = 18; one bit per window PSN:
+  // 64 → 18 + 8 = 26, 1024 → 18 + 128 = 146.
+  assert.is(new RudReceiver({ windowPackets: 64 }, 2).bytesPerSlot, 26);
+  assert.is(new RudReceiver({}, 1).bytesPerSlot, 146);
+  assert.is(RudReceiver.bytesPerFlowWith(64), 26);
+});
+
 test("a message is cut into MSS packets, the last one short and flagged", () => {
   const s = new RudSender({}, 2);
   s.open(1, 100);

@@ -104,6 +104,11 @@ const enum O {
   Ev = 9,
 }
 
+/** Bytes per flow of a sender with these (already checked) sizes: the fixed columns, 13 B per window entry, 12 per message slot. */
+function senderBytes(p: Readonly<RudParams>): number {
+  return flowBytes(LAYOUT) + 13 * p.windowPackets + 12 * p.maxMessages;
+}
+
 /** nextPacket: a new packet (out.psn, bytes, payloadBytes, msn, offsetBytes). */
 export const RUD_TX_NEW: number = R.TxNew;
 /** nextPacket: a retransmission (set AR and the retransmission flag, uet-htsim §4). */
@@ -141,12 +146,18 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   };
   static readonly outFields = ["psn", "bytes", "payloadBytes", "msn", "offsetBytes", "newBytes", "rttNs", "restoredBytes", "completed", "ev"] as const;
 
-  /** Per-flow bytes for given window and message-ring sizes. */
+  /**
+   * Per-flow bytes for given window and message-ring sizes (bytesPerSlot of a table built with them).
+   * @throws RangeError for a size the constructor refuses, with the constructor's message: a figure
+   *   for a table that cannot be built would size memory for nothing (review fw2: 1000 gave 13,161).
+   */
   static bytesPerFlowWith(windowPackets: number, maxMessages: number): number {
-    return RudSender.bytesPerFlow + 13 * windowPackets + 12 * maxMessages;
+    return senderBytes(resolveRudParams({ windowPackets, maxMessages }));
   }
 
   readonly params: Readonly<RudParams>;
+  /** This table's bytes per flow: bytesPerFlowWith(params.windowPackets, params.maxMessages). */
+  readonly bytesPerSlot: number;
   readonly out = offHeap(Float64Array, 10);
 
   private readonly nextPsnCol = this.col.nextPsn;
@@ -197,6 +208,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveRudParams(params);
     this.params = Object.freeze(p);
+    this.bytesPerSlot = senderBytes(p);
     if (capacity * p.windowPackets > 2 ** 28) throw new RangeError("RudSender: capacity × windowPackets must be at most 2^28");
     this.window = p.windowPackets;
     this.wShift = Math.log2(p.windowPackets);
