@@ -86,6 +86,55 @@ test("sizing: the helpers refuse what the constructors refuse, with their messag
   assert.is(RudReceiver.bytesPerFlowWith(64), 26);
 });
 
+test("close clears every per-flow structure but not errors; a reused slot cannot tell the last flow's ACK from its own (lib/README 'Closing and reusing a slot')", () => {
+  const tx = new RudSender({ windowPackets: 64, maxMessages: 2 }, 2);
+  const rx = new RudReceiver({ windowPackets: 64 }, 2);
+  const fresh = new RudSender({ windowPackets: 64, maxMessages: 2 }, 2).inspect(0);
+  const freshRx = new RudReceiver({ windowPackets: 64 }, 2).inspect(0);
+  // Flow A on slot 0 from PSN 0: one message of 3 full packets, the second trimmed and resent.
+  tx.open(0, 0);
+  rx.open(0, 0);
+  assert.is(tx.post(0, 3 * MSS), 0);
+  assert.is(tx.post(0, 0), E_ARG); // one error, counted table-wide
+  for (let i = 0; i < 3; i++) send(tx, 0, 10 + i);
+  assert.is(tx.onNack(0, 20, 1), RUD_NACK_RETRANSMIT);
+  send(tx, 0, 21); // the resend of PSN 1
+  let staleAck: number[] = [];
+  for (const psn of [0, 1, 2]) {
+    if ((rx.onData(0, 30 + psn, psn, 4150, false, psn === 2, psn === 1) & RUD_RX_ACK) !== 0) staleAck = Array.from(rx.out);
+  }
+  assert.is(staleAck[0], 3, "A's last ACK: cumulative PSN 3");
+  assert.is(staleAck[7], 3 * 4150, "and rcvd_bytes 3 × (4086 + 64) = 12,450");
+  assert.is(tx.nacks(0), 1);
+  assert.is(tx.retransmissions(0), 1);
+  assert.is(tx.errors, 1);
+  // close: every column as in a table never opened (the per-flow counters too), and the send
+  // records and message ring with them; the table-wide error count stays.
+  assert.is(tx.close(0), 0);
+  assert.is(rx.close(0), 0);
+  assert.equal(tx.inspect(0), fresh);
+  assert.equal(rx.inspect(0), freshRx);
+  assert.is(tx.errors, 1);
+  // Flow B reuses slot 0 from PSN 1000 (a different start, as a caller should choose it).
+  tx.open(0, 1000);
+  rx.open(0, 1000);
+  assert.is(tx.outstandingPackets(0) + tx.queuedRetransmissions(0) + tx.pendingMessages(0) + tx.nacks(0) + tx.retransmissions(0), 0);
+  assert.is(tx.transmissions(0, 1), 0, "A's PSN 1, sent twice, left no record");
+  assert.equal([rx.cumPsn(0), rx.receivedBytes(0), rx.outOfOrder(0)], [1000, 0, 0]);
+  assert.is(tx.post(0, 3 * MSS), 0, "MSNs restart at 0");
+  for (let i = 0; i < 3; i++) send(tx, 0, 100 + i);
+  // A's ACK arrives late. Its PSNs (cum 3) lie below B's start, so RUD takes it for an old ACK
+  // of B's: accepted (0, no error), and its rcvd_bytes, 12,450 above B's 0, is new bytes.
+  const o = staleAck;
+  assert.is(tx.onAck(0, 200, o[0], o[1], o[2], o[3], o[4], o[6] === 1, o[7]), 0);
+  assert.is(tx.errors, 1);
+  assert.is(tx.out[5], 12_450, "out.newBytes of a stale ACK");
+  // B's own first ACK (rcvd_bytes 4150) then counts nothing new: 4150 − 12,450 < 0.
+  assert.is(rx.onData(0, 300, 1000, 4150, false, true, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(ack(tx, rx, 0, 301) & RUD_ACK_FREED, RUD_ACK_FREED);
+  assert.is(tx.out[5], 0);
+});
+
 test("a message is cut into MSS packets, the last one short and flagged", () => {
   const s = new RudSender({}, 2);
   s.open(1, 100);
