@@ -2,8 +2,8 @@
 // timeout the fallback that ensures reliability: on expiry the sender re-transmits all packets of
 // the unaMSN-th message. A strict receiver bounces packets past its bitmap as HOs, and while the
 // unaMSN-th message is lost they bounce again every round; when their retransmissions took each
-// round's whole quota, the resend never went, no retry was counted (an expiry counts once the
-// resend has begun) and the QP stalled for good.
+// round's whole quota, the resend never went, no retry was counted (an expiry then counted only
+// once the resend had begun) and the QP stalled for good.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DCP_RX_ACK, DCP_RX_BOUNCE, DCP_RX_COMPLETE, DcpReceiver } from "./receiver";

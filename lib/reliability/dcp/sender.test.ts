@@ -391,7 +391,7 @@ test("an ACK during a resend ends it; a stopped timer never fires", () => {
   assert.is(s.onTimer(0, 50_000), 0);
 });
 
-test("after maxRetries expiries, each followed by its resend, the timer returns E_OVERFLOW and changes nothing", () => {
+test("after maxRetries expiries, each followed by its resend, the timer returns E_OVERFLOW and is disarmed; the QP stays in error", () => {
   const s = sender({ maxRetries: 2 });
   s.post(0, MTU, DCP_OP_SEND);
   s.onSchedule(0, 0, MTU);
@@ -402,11 +402,27 @@ test("after maxRetries expiries, each followed by its resend, the timer returns 
   assert.is(s.onTimer(0, 20_000), DCP_TIMEOUT);
   s.onSchedule(0, 20_000, MTU);
   assert.is(s.nextPacket(0, 20_000), DCP_TX_RESEND);
-  const before = JSON.stringify(s.inspect(0));
+  const before = s.inspect(0) as Record<string, unknown>;
   assert.is(s.onTimer(0, 30_000), E_OVERFLOW);
-  assert.is(JSON.stringify(s.inspect(0)), before);
+  // Only the error bit changes (F.Failed = 16): sRetryNo, the timeouts and the deadline stay.
+  assert.equal(s.inspect(0), { ...before, flags: (before.flags as number) | 16 });
   assert.is(s.retryNo(0), 2);
   assert.is(s.errors, 1);
+  // Armed with its deadline (30,000) in the past, a NIC re-reading it after each call spun (review fw2).
+  assert.not.ok(s.timerArmed(0));
+  const failed = JSON.stringify(s.inspect(0));
+  assert.is(s.onTimer(0, 30_001), E_OVERFLOW, "still in error");
+  assert.is(s.onTimer(0, 90_000), E_OVERFLOW);
+  assert.is(JSON.stringify(s.inspect(0)), failed);
+  assert.is(s.errors, 3);
+  // close and open clear it.
+  s.close(0);
+  s.open(0, 0);
+  s.post(0, MTU, DCP_OP_SEND);
+  s.onSchedule(0, 100_000, MTU);
+  drain(s, 0, 100_000);
+  assert.ok(s.timerArmed(0));
+  assert.is(s.onTimer(0, 110_000), DCP_TIMEOUT);
 });
 
 // sRetryNo rides in the BTH's Resv6a, 6 bits: FECN (bit 7) and BECN (bit 6) hold the rest of
@@ -441,26 +457,120 @@ test("the timer runs its whole RTO: an even gap one short of an odd RTO does not
   assert.is(s.onTimer(0, 10_003), DCP_TIMEOUT);
 });
 
-test("an expiry before the resend has begun is no retry; each resend packet restarts it", () => {
+test("an expiry before the resend has begun is a timeout too (§4.5 counts timeouts): E_OVERFLOW comes with nothing resent", () => {
+  // maxRetries 1, RTO 10,000. Two packets at t = 0: deadline 10,000. At 10,000 the first
+  // timeout (sRetryNo 1, resend from offset 0, deadline 20,000). Nothing goes (the window holds
+  // the resend back): at 20,000 sRetryNo is already 1 = maxRetries, so E_OVERFLOW. Until
+  // 2026-12-05 that expiry returned 0 and restarted the timer, every RTO, for good.
   const s = sender({ maxRetries: 1 });
   s.post(0, 2 * MTU, DCP_OP_SEND);
   s.onSchedule(0, 0, 2 * MTU);
   drain(s, 0, 0);
   assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
-  assert.is(s.onTimer(0, 20_000), 0, "a paced NIC has not sent the resend yet");
-  assert.is(s.retryNo(0), 1);
-  assert.is(s.timeouts(0), 1);
+  assert.is(s.deadlineNs(0), 20_000);
+  assert.is(s.onTimer(0, 19_999), 0);
+  assert.is(s.onTimer(0, 20_000), E_OVERFLOW);
+  assert.is(s.errors, 1);
+  assert.not.ok(s.timerArmed(0));
+});
+
+test("each expiry restarts the resend from the message's first packet with sRetryNo + 1, begun or not; each resend packet restarts the timer", () => {
+  const s = sender({ maxRetries: 3 });
+  s.post(0, 2 * MTU, DCP_OP_SEND);
+  s.onSchedule(0, 0, 2 * MTU);
+  drain(s, 0, 0);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
+  assert.is(s.onTimer(0, 20_000), DCP_TIMEOUT, "its resend not begun");
+  assert.equal([s.retryNo(0), s.timeouts(0), s.resendOffsetBytes(0)], [2, 2, 0]);
   s.onSchedule(0, 25_000, 2 * MTU);
   assert.is(s.nextPacket(0, 25_000), DCP_TX_RESEND);
-  assert.is(s.onTimer(0, 29_999), 0);
+  assert.equal([s.out[2], s.out[5]], [0, 2], "PSN 0 with sRetryNo 2");
   assert.is(s.deadlineNs(0), 35_000);
   // DCP-Simulation RdmaHw::GetNxtPacket reschedules the timeout for every packet sent.
   assert.is(s.nextPacket(0, 30_000), DCP_TX_RESEND, "the resend's second packet restarts it");
   assert.is(s.deadlineNs(0), 40_000);
-  assert.is(s.onTimer(0, 35_000), 0);
   assert.is(s.onTimer(0, 39_999), 0);
-  assert.is(s.onTimer(0, 40_000), E_OVERFLOW);
+  assert.is(s.onTimer(0, 40_000), DCP_TIMEOUT);
+  assert.equal([s.retryNo(0), s.resendOffsetBytes(0)], [3, 0]);
+  assert.is(s.onTimer(0, 50_000), E_OVERFLOW);
   assert.is(s.errors, 1);
+});
+
+// README "DCP + a window CC": with less than a packet of window, one packet of recovery may
+// still go (review fw2: the window cannot reopen before the unaMSN-th message completes).
+test("a recovery round holds one HO retransmission and no new data, though new data waits and the entry is short", () => {
+  const s = sender();
+  s.post(0, 2 * MTU + 100, DCP_OP_WRITE); // PSNs 0..2, the last 100 B
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  s.post(0, 4 * MTU, DCP_OP_WRITE); // PSNs 3..6, new data waiting
+  assert.is(s.onHo(0, 1, 0, 2, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 1, 0, 0, 0), DCP_HO_QUEUED);
+  // One entry fetched (§4.3's awin/MTU taken as 1), the round's quota one MTU (1,024 B).
+  assert.is(s.onScheduleRecovery(0, 2), 1);
+  assert.equal([s.batchLeft(0), s.quotaBytes(0)], [1, MTU]);
+  assert.is(s.nextPacket(0, 2), DCP_TX_RETRANSMIT);
+  assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 0, 2, 2048, 100, 0, 1));
+  // 1,024 − 100 = 924 B left, and PSN 3 (1,024 B) would not fit anyway; nor does a short new
+  // packet go: the round is recovery only.
+  assert.is(s.nextPacket(0, 2), DCP_TX_NONE);
+  assert.equal([s.retransQueueLength(0), s.sendMsn(0), s.quotaBytes(0)], [1, 1, 924]);
+  // The next one holds the second entry; then nothing waits: 0, and the round sends nothing.
+  assert.is(s.onScheduleRecovery(0, 3), 1);
+  assert.equal([s.nextPacket(0, 3), s.out[2]], [DCP_TX_RETRANSMIT, 0]);
+  assert.is(s.nextPacket(0, 3), DCP_TX_NONE);
+  assert.is(s.onScheduleRecovery(0, 4), 0);
+  assert.is(s.nextPacket(0, 4), DCP_TX_NONE, "no new data in a recovery round");
+  assert.is(s.sendMsn(0), 1);
+  // HO retransmissions do not restart the timer (README "Timer defaults and semantics").
+  assert.is(s.deadlineNs(0), 10_000);
+  assert.is(s.errors, 0);
+});
+
+test("a recovery round takes the timeout resend's next packet before any entry, one packet a round", () => {
+  const s = twoWritesSent(0); // msn 0: PSNs 0, 1; msn 1: PSNs 2, 3
+  assert.is(s.onHo(0, 1, 1, 3, 0), DCP_HO_QUEUED);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT); // message 0 again, sRetryNo 1
+  assert.is(s.onScheduleRecovery(0, 10_000), 1);
+  assert.is(s.batchLeft(0), 0, "the entry (message 1) is not fetched");
+  assert.is(s.nextPacket(0, 10_000), DCP_TX_RESEND);
+  assert.equal(out(s), pkt(DCP_TX_RESEND, 0, 0, 0, MTU, 1, 0));
+  assert.is(s.deadlineNs(0), 20_000, "a resend packet restarts the timer");
+  assert.is(s.nextPacket(0, 10_000), DCP_TX_NONE, "one packet: 1,024 − 1,024 = 0 B left");
+  assert.is(s.onScheduleRecovery(0, 10_500), 1);
+  assert.equal([s.nextPacket(0, 10_500), s.out[2], s.out[5], s.out[6]], [DCP_TX_RESEND, 1, 1, 1]);
+  assert.not.ok(s.resending(0));
+  // The resend is over: now the entry.
+  assert.is(s.onScheduleRecovery(0, 11_000), 1);
+  assert.equal([s.nextPacket(0, 11_000), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 3]);
+  assert.is(s.onScheduleRecovery(0, 11_000), 0);
+});
+
+test("a recovery round whose entry proves stale yields nothing and drops it: called again, it holds the next", () => {
+  const s = twoWritesSent(0);
+  s.onHo(0, 1, 0, 1, 0);
+  s.onHo(0, 1, 1, 2, 0);
+  assert.is(s.onAck(0, 2, 1), 1); // message 0 acknowledged: its entry is stale
+  assert.is(s.onScheduleRecovery(0, 3), 1);
+  assert.is(s.nextPacket(0, 3), DCP_TX_NONE);
+  assert.equal([s.retransQueueLength(0), s.retransmissions(0), s.quotaBytes(0)], [1, 0, MTU]);
+  assert.is(s.onScheduleRecovery(0, 3), 1);
+  assert.equal([s.nextPacket(0, 3), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 2]);
+});
+
+test("onScheduleRecovery refuses bad arguments with the state unchanged, and replaces a round in progress", () => {
+  const s = sender();
+  s.post(0, 20 * MTU, DCP_OP_WRITE);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), DCP_TX_NEW);
+  const before = JSON.stringify(s.inspect(0));
+  assert.is(s.onScheduleRecovery(0, NaN), E_ARG);
+  assert.is(s.onScheduleRecovery(5, 0), E_SLOT);
+  assert.is(JSON.stringify(s.inspect(0)), before);
+  assert.is(s.errors, 2);
+  // Nothing to recover: the round of new data in progress is over.
+  assert.is(s.onScheduleRecovery(0, 1), 0);
+  assert.is(s.nextPacket(0, 1), DCP_TX_NONE);
 });
 
 test("bad arguments are refused with the state unchanged", () => {

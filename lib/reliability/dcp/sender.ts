@@ -39,8 +39,14 @@
 //     unaMSN and something sent is still unacknowledged (§4.5; it stops otherwise), and when
 //     it fires. HO-driven retransmissions do not restart it (the simulator's do): packets that
 //     bounce off a strict receiver's bitmap every round, waiting for a loss whose HO was lost
-//     too, would hold the fallback off for good (resend.test.ts). After maxRetries consecutive
-//     expiries the QP is in error: onTimer returns E_OVERFLOW and changes nothing.
+//     too, would hold the fallback off for good (resend.test.ts). Every expiry is a timeout
+//     (§4.5: sRetryNo "tracks the number of timeouts for the unaMSN-th message"), its resend
+//     begun or not; the expiry after maxRetries of them puts the QP in error: onTimer returns
+//     E_OVERFLOW and the timer is disarmed.
+//   - A window CC cannot reopen its window before the unaMSN-th message completes (the ACK is
+//     per message, §4.5), so onScheduleRecovery sends one recovery packet (the resend's next,
+//     or one HO retransmission) while the window holds less than a packet (README "DCP + a
+//     window CC"; RFC 5681 §3.2 and RFC 6298 §5.4 retransmit whatever the window).
 //   - A round that fetched no entry while the RetransQ holds some (awin below one MTU, or the
 //     one packet kept for a resend) sends no new data: §4.3 sends new data only after the
 //     fetched retransmissions.
@@ -93,6 +99,7 @@ function senderLayout(retransQueueDepth: number) {
 // past unaMSN's start (curMsn ≠ unaMSN or curOff > 0; a timeout moves it past unaMSN). No flag.
 const enum F {
   Resend = 2,
+  Failed = 16, // onTimer returned E_OVERFLOW: the QP is in error and its timer disarmed
   Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
   Hold = 8, // the round fetched no entry while the RetransQ held some: no new data (§4.3)
   Held = 10, // Resend | Hold: resendNext decides
@@ -165,6 +172,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     post: ["slot", "lengthBytes", "op"],
     messageInfo: ["slot", "msn"],
     onSchedule: ["slot", "nowNs", "awinBytes"],
+    onScheduleRecovery: ["slot", "nowNs"],
     nextPacket: ["slot", "nowNs"],
     onHo: ["slot", "nowNs", "msn", "psn", "retryNo"],
     onAck: ["slot", "nowNs", "emsn"],
@@ -326,6 +334,35 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   /**
+   * The QP scheduler picked this QP while its window CC leaves less than one full packet
+   * (README "DCP + a window CC": with a timeout resend pending whatever the window, else while
+   * the window is not overrun): a round of one recovery packet, which may go past the window.
+   * It holds the next packet of a pending timeout resend, else one retransmission entry
+   * fetched from the RetransQ (§4.3's fetch with awin/MTU taken as 1), and never new data.
+   * Returns 1 when it holds one (nextPacket yields it, or DCP_TX_NONE when the entry fetched
+   * belongs to a message acknowledged since, which is dropped: call again), 0 when no recovery
+   * waits (the round sends nothing), or E_SLOT / E_ARG. A round in progress is replaced.
+   */
+  onScheduleRecovery(slot: number, nowNs: number): number {
+    if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    // The window cannot reopen before the unaMSN-th message completes (§4.5: the ACK names
+    // whole messages, so bytes of later messages the receiver holds stay in the CC's flight);
+    // held behind it, the resend or retransmission that completes the message never went
+    // (review fw2: cwnd = inflight for good). RFC 6298 §5.4 resends the earliest unacknowledged
+    // data at an RTO and RFC 5681 §3.2 the lost segment whatever the window; one packet a round
+    // lets the caller bound what goes past it (§4.3 challenge #2: the CC paces recovery).
+    const flags = (this.flags[slot] & ~(F.Batch | F.Hold)) | F.Hold;
+    const len = this.rqLen[slot];
+    // The resend first, as in any round that leaves its packet to it (onSchedule): the
+    // unaMSN-th message is what the window waits for, and a timeout purged its entries.
+    const r = (flags & F.Resend) !== 0 ? 0 : len > 0 ? 1 : 0;
+    this.batch[slot] = r;
+    this.flags[slot] = r !== 0 ? flags | F.Batch : flags;
+    this.quota[slot] = this.mtu;
+    return r !== 0 || (flags & F.Resend) !== 0 ? 1 : 0;
+  }
+
+  /**
    * The next packet of the current round, written to `out`: first the fetched HO
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
@@ -434,24 +471,29 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /**
    * Checks the coarse timer (§4.5). When it has run rtoNs: sRetryNo += 1, the RetransQ entries
-   * of the unaMSN-th message are purged, the whole message is queued for resending (new data
-   * of it not yet sent is covered by the resend), and the timer restarts, and again with each
-   * resend packet. An expiry before the resend's first packet has gone is not a retry: it only
-   * restarts the timer (0). Returns DCP_TIMEOUT, 0 when the timer is stopped or has not expired,
-   * E_OVERFLOW when the message has already been resent maxRetries times (the QP is in error;
-   * nothing changes), or E_SLOT / E_ARG.
+   * of the unaMSN-th message are purged, the whole message is queued for resending from its
+   * first packet (new data of it not yet sent is covered by the resend), and the timer
+   * restarts, and again with each resend packet. Every expiry is a timeout, the previous
+   * resend begun or not. Returns DCP_TIMEOUT, 0 when the timer is stopped or has not expired,
+   * E_OVERFLOW when the message has already timed out maxRetries times: the QP is in error
+   * and the timer disarmed (timerArmed false; every later call returns E_OVERFLOW and changes
+   * nothing) until close; or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
+    if ((flags & F.Failed) !== 0) return this.fail(E_OVERFLOW);
     if (!this.running(slot) || ((nowNs - this.timerStart[slot]) >>> 0) < this.rto) return 0;
-    // The last timeout's resend has not begun (a paced NIC may hold it past the RTO): no retry.
-    if ((flags & F.Resend) !== 0 && this.rsOff[slot] === 0) {
-      this.timerStart[slot] = nowNs | 0;
-      return 0;
-    }
+    // §4.5 counts timeouts, not resends: an expiry whose resend has not begun is one too. Until
+    // 2026-12-05 it only restarted the timer, and a resend the window held back (the unaMSN-th
+    // message waiting behind later ones in the flight) neither went nor reached E_OVERFLOW.
     const retry = this.retry[slot];
-    if (retry >= this.maxRetries) return this.fail(E_OVERFLOW);
+    if (retry >= this.maxRetries) {
+      // Disarmed: left armed, its deadline in the past, a NIC that re-reads the deadline after
+      // every call would call again at once, for good (review fw2).
+      this.flags[slot] = flags | F.Failed;
+      return this.fail(E_OVERFLOW);
+    }
     const una = this.una[slot];
     this.retry[slot] = retry + 1;
     this.timeoutCount[slot]++;
@@ -522,12 +564,15 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   quotaBytes(slot: number): number {
     return this.quota[slot] | 0;
   }
-  /** False for a slot that is not open (lib/README.md "Readers"). */
+  /**
+   * True while something sent is unacknowledged and the QP is not in error (E_OVERFLOW disarms
+   * it); false for a slot that is not open (lib/README.md "Readers").
+   */
   timerArmed(slot: number): boolean {
     // The open flag first: outside the table curOff[slot] is undefined, which `running` takes
     // for a cursor past unaMSN's start. The fabric asks after every packet sent, so the guard
     // is one byte load, not isOpen's range and integer tests.
-    return this.live[slot] === 1 && this.running(slot);
+    return this.live[slot] === 1 && (this.flags[slot] & F.Failed) === 0 && this.running(slot);
   }
   /** Tick at which the timer expires (meaningful while timerArmed); 0 for a slot that is not open. */
   deadlineNs(slot: number): number {
@@ -550,10 +595,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   resends(slot: number): number {
     return this.resent[slot] >>> 0;
   }
-  /**
-   * Coarse-timer expiries that started a resend (DCP_TIMEOUT) since open; an expiry before the
-   * previous resend's first packet (0) or past maxRetries (E_OVERFLOW) is not counted.
-   */
+  /** Coarse-timer expiries that returned DCP_TIMEOUT since open (E_OVERFLOW is not counted). */
   timeouts(slot: number): number {
     return this.timeoutCount[slot] >>> 0;
   }
