@@ -698,7 +698,8 @@ export interface Transport {
    * With Sx.Lost and onTimer's 1 and 3: the wire bytes lost in the network, what a CC whose cut
    * scales with the loss cuts by, beside `bytes`, what leaves the flight. −1: the transport
    * does not tell the two apart, and all of `bytes` is the loss (RUD's timeout takes out one
-   * packet, DCP's a message, DACK's everything held).
+   * packet, DACK's everything held; DCP's takes out everything held, its loss the unaMSN-th
+   * message's share).
    */
   lostBytes: number;
   timerArmed(slot: number): boolean;

@@ -14,10 +14,10 @@ import type { Scenario } from "../scenario/schema";
 import { QUEUE_CONTROL, QUEUE_DROPPED, QUEUE_TRIMMED, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
-import type { CcAdapter } from "./adapters";
-import { Flag, Kind, P } from "./packets";
+import { type CcAdapter, Tx } from "./adapters";
+import { Flag, Kind, P, PacketPool } from "./packets";
 import { DcpTransport } from "./rounds";
-import { oneSwitchScenario } from "./test-support";
+import { oneSwitchScenario, packet } from "./test-support";
 
 const PAYLOAD = 4086;
 const RTO_NS = 8_000_000; // DcpSender's default (the authors' simulator, README)
@@ -190,6 +190,92 @@ test("awin is the CC's window in wire bytes: a round never puts more on the wire
     inflight += t.bytes;
   }
   assert.equal(wire, [1064, 1064], `sent ${inflight} B into a ${cwnd} B window`);
+});
+
+/**
+ * DcpTransport under a window CC stand-in, driven as the fabric drives it (review fw2,
+ * 2026-12-05): 1,000 B of payload and 64 B of header, so P = 1,064 B a packet; two 2-packet
+ * Writes, message 0 (PSNs 0, 1) and message 1 (PSNs 2, 3); a window of 4 P = 4,256 B, full
+ * once the four are sent. The stand-in's trim takes the packet out of the flight and the window
+ * alike (NSCC's cut by the bytes trimmed); its timeout takes `bytes` out of the flight and sets
+ * the window to `afterTimeout(cwnd, lostBytes)`.
+ */
+function windowQp(afterTimeout: (cwnd: number, lostBytes: number) => number) {
+  const w = { cwnd: 4 * 1064, inflight: 0 };
+  const cc = { windowLeft: () => w.cwnd - w.inflight, canSend: (_s: number, b: number) => w.inflight + b <= w.cwnd } as unknown as CcAdapter;
+  const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000 } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+  const pool = new PacketPool(64);
+  t.open(0);
+  t.post(0, 2000);
+  t.post(0, 2000);
+  /** What the NIC sends at `nowNs`: [Tx bits, psn, retryNo, window left before it]. */
+  const send = (nowNs: number) => {
+    const sent: number[][] = [];
+    while (t.nextBytes(0, nowNs, cc) > 0) {
+      const left = w.cwnd - w.inflight;
+      const r = t.nextPacket(0, nowNs, 0);
+      w.inflight += t.bytes;
+      sent.push([r, t.psn, t.retryNo, left]);
+    }
+    return sent;
+  };
+  const ho = (nowNs: number, msn: number, psn: number) => {
+    const r = t.onNack(0, nowNs, pool, packet(pool, Kind.Nack, 0, 57, { psn, w0: msn, w2: 0 }));
+    if (r === 1) {
+      w.inflight -= t.bytes;
+      w.cwnd -= t.bytes;
+    }
+    return r;
+  };
+  const timer = (nowNs: number) => {
+    const r = t.onTimer(0, nowNs);
+    if (r === 1) {
+      w.inflight -= t.bytes;
+      w.cwnd = afterTimeout(w.cwnd, t.lostBytes);
+    }
+    return r;
+  };
+  return { t, w, send, ho, timer };
+}
+
+test("a window CC's window full of later messages, an HO of the unaMSN-th message: its retransmission goes at once, one packet past the window (reliability/dcp/README: it used to wait for the RTO)", () => {
+  const q = windowQp((cwnd) => cwnd);
+  const R = Tx.Retransmit;
+  assert.equal(q.send(0).map((p) => p[1]), [0, 1, 2, 3]);
+  assert.is(q.w.cwnd - q.w.inflight, 0, "4 × 1,064 = 4,256 B: the window is full");
+  // PSN 0's HO: 1,064 B out of the flight and the window, which still has 0 B left. One packet
+  // goes past it: PSN 0 again. Then the window is overrun by 1,064 B and nothing more goes.
+  assert.is(q.ho(10, 0, 0), 1);
+  assert.equal([q.w.cwnd, q.w.inflight], [3192, 3192]);
+  assert.equal(q.send(10), [[R, 0, 0, 0]]);
+  assert.equal([q.w.cwnd, q.w.inflight], [3192, 4256]);
+  // A second HO (PSN 2, message 1) leaves the window at −1,064 B: that one waits.
+  assert.is(q.ho(20, 1, 2), 1);
+  assert.equal(q.send(20), []);
+  assert.is(q.t.errors(), 0);
+});
+
+test("a timeout takes every byte the QP holds out of the CC's flight, the loss being the unaMSN-th message's; the resend then goes (it waited for good, cwnd = inflight)", () => {
+  // PSN 0 is lost silently. At 100 µs the timeout: all four packets, 4,256 B, leave the flight;
+  // the loss is message 0's two, 2,128 B. A window cut by the loss, 4,256 − 2,128 = 2,128 B,
+  // then holds the two-packet resend (sRetryNo 1). Before, only message 0's 2,128 B left:
+  // inflight 2,128 = cwnd, and nothing went.
+  const q = windowQp((cwnd, lost) => cwnd - lost);
+  q.send(0);
+  assert.is(q.timer(100_000), 1);
+  assert.equal([q.t.bytes, q.t.lostBytes, q.w.inflight, q.w.cwnd], [4256, 2128, 0, 2128]);
+  assert.equal(q.send(100_000), [[Tx.Retransmit, 0, 1, 2128], [Tx.Retransmit | Tx.Last, 1, 1, 1064]]);
+});
+
+test("a timeout's resend goes whatever the window: a loss window of one packet (RFC 5681 §3.1) still lets the whole two-packet message go", () => {
+  // The same loss; the window after the timeout is one packet, 1,064 B (a loss window). PSN 0
+  // fits it; PSN 1 goes past it (0 B left): the message's ACK is what reopens the window.
+  const q = windowQp(() => 1064);
+  q.send(0);
+  assert.is(q.timer(100_000), 1);
+  assert.equal(q.send(100_000), [[Tx.Retransmit, 0, 1, 1064], [Tx.Retransmit | Tx.Last, 1, 1, 0]]);
+  assert.equal([q.w.cwnd, q.w.inflight], [1064, 2128]);
+  assert.equal(q.send(100_001), [], "the resend is over: nothing else past the window");
 });
 
 test.run();

@@ -999,21 +999,57 @@ test("a PFC frame reaches the port upstream after the cable's propagation, witho
   assert.is(Math.floor(seen[0][1]), 1e6);
 });
 
-test("a flow whose reliability module gives up fails cleanly: DCP under a window smaller than its message", () => {
-  // AIMD starts at 2 packets and DCP acknowledges whole messages: the window never reopens, each
-  // timeout resends 2 packets, and after maxRetries (7) the QP is in error. The run must end (no
-  // spinning timer), report the flows as failed, and keep its integrity.
+test("DCP under a window smaller than its message: the timeout's resend goes past the window, and each flow completes after one RTO", () => {
+  // AIMD starts at 2 packets and DCP acknowledges whole messages: a 100,000 B flow is one
+  // message of ⌈100,000 / 4,086⌉ = 25 packets, of which 2 go; no ACK can come before all 25
+  // arrive. At the RTO (100 µs after the second) the resend goes whatever the window (review
+  // fw2; reliability/dcp README "DCP + a window CC"): all 25 with sRetryNo 1, 2 of them again
+  // (retransmissions) and 23 for the first time. One timeout a flow; 2 × (2 + 25) = 54 data
+  // packets. Before, each resend went as far as the window (2 packets) and after 7 timeouts
+  // the QP was in error.
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 100_000 }, { src: 1, dst: 6, bytes: 100_000 }] }], {
     transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "dcp", params: { sender: { rtoNs: 100_000 } } } },
   }));
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
-  assert.is(r.failed, 2);
-  assert.is(r.completed, 0);
-  assert.equal(r.flows.map((f) => f.status), ["failed", "failed"]);
-  assert.is(r.totals.moduleErrors, 0);
-  assert.ok(r.simulatedUs >= 7 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
+  assert.equal([r.completed, r.failed, r.totals.timeouts, r.totals.retransmissions, r.totals.dataPackets, r.totals.moduleErrors], [2, 0, 2, 4, 54, 0]);
+  for (const f of r.flows) assert.ok((f.fctUs as number) > 100 && (f.fctUs as number) < 200, `FCT ${f.fctUs} µs: one RTO, then 25 packets`);
 });
 
+test("a flow whose reliability module gives up fails cleanly: DCP whose every data packet is lost", () => {
+  // Each timeout resends the message (25 packets, past AIMD's window) and loses it again; the
+  // eighth expiry finds sRetryNo at maxRetries (7): the QP is in error and its timer disarmed.
+  // The run must end (no spinning timer), report the flows as failed, and keep its integrity.
+  const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 100_000 }, { src: 0, dst: 6, bytes: 100_000 }] }], {
+    transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "dcp", params: { sender: { rtoNs: 100_000 } } } },
+    faults: [{ kind: "loss", links: [{ host: 0 }], probability: 1, packets: ["data"] }],
+  }));
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.equal([r.failed, r.completed, r.totals.timeouts, r.totals.moduleErrors], [2, 0, 14, 0]);
+  assert.equal(r.flows.map((f) => f.status), ["failed", "failed"]);
+  // Eight expiries a flow, each an RTO (100 µs) or more after the last packet before it.
+  assert.ok(r.simulatedUs >= 8 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
+});
+
+test("DCP + NSCC with several messages a flow (16 packets, README's advice) in a trimming 6:1 incast: every flow completes; the window full of later messages hung them (review fw2)", () => {
+  // A 400 KB flow as 6 messages of 16 × 4,086 = 65,376 B and a seventh of 7,744 B. Once the
+  // unaMSN-th message lost a packet with the window full of later ones, whose bytes stay in
+  // NSCC's flight until it completes (§4.5: the ACK names whole messages), its retransmission
+  // and resend waited for a window that could not reopen: at 1 s no flow had completed or failed.
+  const b = build(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }], {
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dcp" } },
+    run: { endUs: 1_000_000 },
+  }));
+  const f = b.fabric as unknown as { transport: { tx: object }; mss: number };
+  Object.defineProperty(f.transport, "messageBytes", { value: 16 * f.mss });
+  Object.defineProperty(f.transport.tx, "maxMessageBytes", { value: 16 * f.mss });
+  b.fabric.run();
+  const r = collect(b);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.equal([r.completed, r.failed, r.totals.moduleErrors], [6, 0, 0]);
+  assert.ok(r.totals.trims > 0, "the incast trims");
+  // Every recovery waited for at most a few RTOs (8 ms each), not for good.
+  assert.ok(r.simulatedUs < 100_000, `ended at ${r.simulatedUs} µs`);
+});
 
 test("a failed flow takes no late ACK: it is not also finished, and the run does not stop while others still send", () => {
   // Found by `nicfw soak` (seed 1,409,009): at a 5 Gb/s receiver IRN gives up on two one-packet

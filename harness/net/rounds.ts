@@ -173,15 +173,20 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
       // a round of less would yield none, and the flow would wait for an ACK that never comes.
       const packet = this.mss + this.header;
       if (awin < packet && cc.canSend(slot, packet)) awin = packet;
-      if (awin <= 0) return false;
-      // awin is the CC's window in wire bytes (its inflight counts what onSend got); a round
-      // counts payload (DCP §4.3 fetches data), and each packet also puts a header on the wire.
-      const full = Math.floor(awin / packet);
-      const rest = awin - full * packet;
-      const payload = full * this.mss + (rest > this.header ? rest - this.header : 0);
-      this.tx.onSchedule(slot, nowNs, payload < 1 << 30 ? payload : 1 << 30);
-      k = this.tx.nextPacket(slot, nowNs);
-      if (k <= 0) return false;
+      // Below one packet, a packet of recovery may still go (DCP: reliability/dcp/README "DCP +
+      // a window CC"); else a round of what fits.
+      if (awin < packet) k = this.recoveryRound(slot, nowNs, awin >= 0);
+      if (k <= 0) {
+        if (awin <= 0) return false;
+        // awin is the CC's window in wire bytes (its inflight counts what onSend got); a round
+        // counts payload (DCP §4.3 fetches data), and each packet also puts a header on the wire.
+        const full = Math.floor(awin / packet);
+        const rest = awin - full * packet;
+        const payload = full * this.mss + (rest > this.header ? rest - this.header : 0);
+        this.tx.onSchedule(slot, nowNs, payload < 1 << 30 ? payload : 1 << 30);
+        k = this.tx.nextPacket(slot, nowNs);
+        if (k <= 0) return false;
+      }
     }
     const o = this.so;
     this.pending[slot] = 1;
@@ -192,6 +197,15 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
     this.pRetry[slot] = o[5];
     this.pLast[slot] = o[6] !== 0 ? 1 : 0;
     return true;
+  }
+
+  /**
+   * A round of one recovery packet when the window holds less than one packet (`notOverrun`:
+   * nor less than none); the packet's kind, or 0 for none (the baselines: their retransmissions
+   * wait for the window).
+   */
+  protected recoveryRound(_slot: number, _nowNs: number, _notOverrun: boolean): number {
+    return 0;
   }
 
   nextPsn(slot: number): number {
@@ -253,14 +267,18 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
  *
  * The CC's flight is kept per message, as the NIC handed it the bytes (`held`): a packet sent
  * adds its wire bytes to its message's; an HO takes out that packet's wire bytes (a message's
- * last packet is short); a timeout takes out what its unaMSN-th message still holds — the
- * packets of it actually sent and not yet taken out by an HO, not the whole message, whose
- * unsent data the resend covers and whose RetransQ entries it purges (§4.5); an ACK releases
- * what the freed messages hold (their wire bytes once each, and any resent copies). Taking
- * out the whole message at every timeout, and a full packet for a short one's HO, took bytes
- * the CC did not hold: its flight ended a whole message below zero and its window stopped
- * bounding the flow (lib/cc README: the modules do not clamp their inflight; AIMD, which does,
- * ended a packet above zero).
+ * last packet is short); a timeout takes out everything the QP's messages hold, its loss
+ * (`lostBytes`) being what the unaMSN-th message holds — the packets of it actually sent and
+ * not yet taken out by an HO, not the whole message, whose unsent data the resend covers and
+ * whose RetransQ entries it purges (§4.5); an ACK releases what the freed messages hold (their
+ * wire bytes once each, and any resent copies). Taking out the whole message at every timeout,
+ * and a full packet for a short one's HO, took bytes the CC did not hold: its flight ended a
+ * whole message below zero and its window stopped bounding the flow (lib/cc README: the
+ * modules do not clamp their inflight; AIMD, which does, ended a packet above zero).
+ * Later messages' bytes stay in the flight until the unaMSN-th message completes (its ACK
+ * names whole messages, §4.5), so recovery that waits for the window can wait for good (review
+ * fw2): with less than a packet of window left, a timeout's resend goes whatever the window,
+ * and one HO retransmission while the window is not overrun (`recoveryRound`).
  */
 export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> implements Transport {
   readonly name = "dcp";
@@ -364,15 +382,47 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     if (r !== DCP_TIMEOUT) return r < 0 ? r : 0;
     // The whole unaMSN-th message goes again; the CC takes it as presumed lost. DCP does not
     // know which path lost it: ev −1 lets the NIC name the flow's last EV (lib/lb/feedback.ts).
-    // What the CC holds of it: the packets sent and not taken out by an HO (not its unsent data).
+    // The loss, what the CC's cut scales with: what it holds of that message, the packets sent
+    // and not taken out by an HO (not its unsent data).
     const i = slot * MESSAGES + (this.freed[slot] & (MESSAGES - 1));
-    this.bytes = this.held[i];
-    this.held[i] = 0;
+    this.lostBytes = this.held[i];
+    // Every byte the CC holds for the QP leaves its flight: the timer fires after rtoNs with no
+    // new data or resend sent, far above an RTT, so those packets reached the receiver or were
+    // lost (as Linux's tcp_enter_loss marks every outstanding segment lost, leaving only the
+    // retransmissions in flight). Later messages' packets the receiver holds are acknowledged
+    // only with the unaMSN-th message (§4.5); left in the flight they kept the window shut
+    // against the resend that message needs (review fw2: cwnd = inflight, for good).
+    let bytes = this.stray[slot];
+    this.stray[slot] = 0;
+    const outstanding = this.posted[slot] - this.freed[slot];
+    for (let k = 0; k < outstanding; k++) {
+      const j = slot * MESSAGES + ((this.freed[slot] + k) & (MESSAGES - 1));
+      bytes += this.held[j];
+      this.held[j] = 0;
+    }
+    this.bytes = bytes;
     this.ev = -1;
     // A packet of that message fetched in the round and not yet sent is superseded by the resend
     // (the receiver would drop it as stale, §4.5); one of a later message still has to go.
     if (this.pMsn[slot] === this.tx.unaMsn(slot)) this.pending[slot] = 0;
     return 1;
+  }
+  /**
+   * One packet of recovery past a window that holds less than a packet: the timeout resend's
+   * next (whatever the window: it completes the unaMSN-th message, whose ACK alone reopens the
+   * window, RFC 6298 §5.4 resending the earliest unacknowledged data so), else one HO
+   * retransmission while the window is not overrun (RFC 5681 §3.2's fast retransmit, one
+   * packet so that the CC still paces HO-driven recovery, §4.3 challenge #2).
+   */
+  protected override recoveryRound(slot: number, nowNs: number, notOverrun: boolean): number {
+    if (!notOverrun && !this.tx.resending(slot)) return 0;
+    // Each call that yields nothing dropped an entry of a message acknowledged since (§4.3
+    // drops those when fetched): bounded by the RetransQ's length.
+    while (this.tx.onScheduleRecovery(slot, nowNs) === 1) {
+      const k = this.tx.nextPacket(slot, nowNs);
+      if (k > 0) return k;
+    }
+    return 0;
   }
   onData(slot: number, nowNs: number, pool: PacketPool, h: number): number {
     const b = h << 4;
