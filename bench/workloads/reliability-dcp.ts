@@ -3,7 +3,9 @@
 //     §4.3 round_quota) emits 16 packets; every 4 messages sent, one ACK frees them and 4 more
 //     are posted, so 8 stay outstanding (the round, ACK and post calls are counted in the cost).
 //   DcpSender.onHo+retransmit — an incast's HO storm: each event is an HO bounced back for a
-//     packet in flight, a one-MTU round fetching its entry (§4.3 batch), and the retransmission.
+//     packet in flight, a one-MTU round fetching its entry (§4.3 batch), and the retransmission;
+//     DcpSender.onHo+recovery — the same with the round a window CC gives below one packet of
+//     window (onScheduleRecovery: one recovery packet past the window).
 //   DcpReceiver.onData — bitmap-free tracking (§4.5) of 16-packet messages sprayed over paths
 //     that reorder by up to 32 packets; DcpReceiver.onData strict — the same with the PSN bitmap.
 //   dcpCheck+fields — wire validation and the fields a receiver reads, on Write and Send frames.
@@ -48,9 +50,14 @@ const send: Workload = {
 
 const HO_EVENTS = 4096;
 
-const ho: Workload = {
+/**
+ * The HO storm with each retransmission sent by a round of `schedule`: onSchedule with a
+ * one-MTU quota, or onScheduleRecovery, the round a window CC's scheduler gives when less than
+ * a packet of window is left (README "DCP + a window CC").
+ */
+const hoStorm = (handler: string, schedule: (tx: DcpSender, slot: number, now: number) => void): Workload => ({
   module: "reliability/dcp",
-  handler: "DcpSender.onHo+retransmit",
+  handler,
   goalNs: 40,
   batch: HO_EVENTS,
   setup(seed) {
@@ -77,14 +84,17 @@ const ho: Workload = {
         const slot = order[i];
         const now = (epoch + i * 10) | 0;
         sum += tx.onHo(slot, now, msn[i], psn[i], 0);
-        tx.onSchedule(slot, now, MTU);
+        schedule(tx, slot, now);
         sum += tx.nextPacket(slot, now);
       }
       epoch = (epoch + HO_EVENTS * 10) | 0;
       return sum;
     };
   },
-};
+});
+
+const ho = hoStorm("DcpSender.onHo+retransmit", (tx, slot, now) => tx.onSchedule(slot, now, MTU));
+const hoRecovery = hoStorm("DcpSender.onHo+recovery", (tx, slot, now) => tx.onScheduleRecovery(slot, now));
 
 function receive(strict: boolean): Workload {
   return {
@@ -156,4 +166,4 @@ const decode: Workload = {
   },
 };
 
-export const dcpWorkloads: Workload[] = [send, ho, receive(false), receive(true), decode];
+export const dcpWorkloads: Workload[] = [send, ho, hoRecovery, receive(false), receive(true), decode];
