@@ -863,6 +863,10 @@ test("labels name the switch routing where the runs differ in it (review res-spr
   const v = routed(A, "valiant", { "network.routing": "valiant" });
   const m = routed(A, "minimal", { "network.routing": "minimal" });
   assert.equal(runLabels([v, m]), ["nscc+reps+rud · routing=valiant", "nscc+reps+rud · routing=minimal"]);
+  // The same modules, routing and seed both varying (review rev-d5: the label began " · routing=…"
+  // with no modules): as for any tags, the routing and the tags.
+  const grid = ["valiant", "ugal"].flatMap((routing) => [1, 2].map((seed) => routed(A, routing, { "network.routing": routing, seed })));
+  assert.equal(runLabels(grid), ["routing=valiant seed=1", "routing=valiant seed=2", "routing=ugal seed=1", "routing=ugal seed=2"]);
   // --mean-over seed keeps two routings apart though nothing else differs (the scenario's own field, no tag).
   const runs = [routed(A, "valiant"), routed({ ...A, seed: 2 }, "valiant"), routed(A, "ugal"), routed({ ...A, seed: 2 }, "ugal")];
   const columns = meanOverColumns(runs, ["", "", "", ""], ["seed"]);

@@ -134,7 +134,8 @@ function routingSuffixes(results: Results[]): string[] {
 function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
   const parts = moduleParts(results);
   const routes = routingSuffixes(results);
-  const modules = parts.map((p, i) => p.join("+") + routes[i]);
+  const names = parts.map((p) => p.join("+"));
+  const modules = names.map((m, i) => m + routes[i]);
   // The routing suffix says it; its sweep tag would say it twice.
   const routeTag = routes.some((x) => x !== "") ? "network.routing" : "";
   const tagList = (r: Results, skip: Set<string>) =>
@@ -146,7 +147,7 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
   const unique = (l: string[]) => new Set(l).size === l.length && l.every((x) => x !== "");
   if (unique(modules)) return { labels: modules, described: modules };
   let both = modules.map((m, i) => `${m} ${tags[i]}`.trim());
-  if (new Set(modules).size > 1) {
+  if (new Set(names).size > 1) {
     const varying = [0, 1, 2].filter((k) => new Set(parts.map((p) => p[k])).size > 1);
     both = results.map((r, i) => {
       const shown = varying.map((k) => parts[i][k]).join("+") + routes[i];
@@ -155,7 +156,11 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
       return rest === "" ? shown : `${shown} · ${rest}`;
     });
     if (unique(both)) return { labels: both, described: both };
-  } else if (unique(tags)) return { labels: tags, described: both };
+  } else {
+    // The same modules everywhere: the routing where it differs, and the tags.
+    const own = results.map((_, i) => [routes[i].replace(/^ · /, ""), tags[i]].filter((x) => x !== "").join(" "));
+    if (unique(own)) return { labels: own, described: both };
+  }
   if (seed) {
     const seeds = both.map((b, i) => `${b} seed ${results[i].seed}`);
     if (unique(seeds)) return { labels: seeds, described: both };

@@ -94,6 +94,13 @@ test("incast and put keep to their hosts: the receiver defaults to the first of 
   const FT = defaultWith("x", []).topology;
   assert.equal(errorsOf(FT, [{ kind: "incast", hosts: range(4, 8), receiver: 0, senders: 2, bytes: 1 }]), ["traffic[0]: receiver: host 0 is not among this entry's hosts"]);
   assert.equal(errorsOf(FT, [{ kind: "incast", hosts: range(4, 8), senderList: [1, 5], bytes: 1 }]), ["traffic[0]: senderList: host 1 is not among this entry's hosts"]);
+  // hosts 1–3 with senders 1 and 2 listed: the receiver is 3, the first host not sending (review
+  // rev-d5: it was host 1, "flow 0 sends from host 1 to itself"); put alike; all three sending, none left.
+  for (const kind of ["incast", "put"] as const) {
+    const f = flowsOf(FT, [{ kind, hosts: [1, 2, 3], senderList: [1, 2], bytes: 1 }]);
+    assert.equal(f.map((x) => [x.src, x.dst]), [[1, 3], [2, 3]], kind);
+  }
+  assert.equal(errorsOf(FT, [{ kind: "incast", hosts: [1, 2, 3], senderList: [1, 2, 3], bytes: 1 }]), ["traffic[0]: incast: no host of this entry's is left for the receiver (senderList names them all)"]);
   // `rest` after an incast into host 0 from 1–3: the put's receiver is host 4, its rate set there.
   const s = defaultWith("p", [
     { kind: "incast", senderList: [1, 2, 3], receiver: 0, bytes: 1 },

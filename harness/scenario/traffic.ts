@@ -229,13 +229,14 @@ function generate(
 
 /**
  * An incast's or put's receiver: the one given, which must be among the entry's hosts, else the
- * first of them (host 0 when the entry lists none).
+ * first of them that its senderList does not name (host 0 when the entry lists none).
  */
 function receiverOf(x: TrafficSpec, pool: number[]): number {
   if (x.hosts === undefined) return x.receiver ?? 0;
   if (x.receiver === undefined) {
-    if (pool.length === 0) throw new RangeError(`${x.kind}: no hosts left for the receiver`);
-    return pool[0];
+    const free = pool.find((h) => !(x.senderList ?? []).includes(h));
+    if (free === undefined) throw new RangeError(`${x.kind}: no host of this entry's is left for the receiver${x.senderList ? " (senderList names them all)" : ""}`);
+    return free;
   }
   if (!pool.includes(x.receiver)) throw new RangeError(`receiver: host ${x.receiver} is not among this entry's hosts`);
   return x.receiver;
