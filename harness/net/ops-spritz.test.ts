@@ -157,6 +157,14 @@ test("OPS elsewhere is as before: one table opened on set 0 under other routings
     assert.is(new Set(lbs.lbOf).size, 1, `${routing} ${JSON.stringify(params)}`);
     assert.equal([...lbs.lbSlot], [0, 1, 2, 3]);
   }
+  // uec mode under spritz draws from the 16-bit EV space, as REPS does there: its own 256 EVs have
+  // EV1 = EV >> 8 = 0, so ECMP 1 at switch 0 would send every packet to switch 1 (review rev-d5).
+  const uec = (build(scenario({ mode: "uec" })).fabric as unknown as Lbs).lbOf[0];
+  assert.is(uec.params.evCount, 65536);
+  const upper = new Set<number>();
+  for (let i = 0; i < 64; i++) upper.add(uec.choosePath(0, i, i) >> 8);
+  assert.ok(upper.size > 1, "EV1 varies");
+  assert.is((build(scenario({ mode: "uec", evCount: 256 })).fabric as unknown as Lbs).lbOf[0].params.evCount, 256, "a given evCount stands");
   assert.throws(() => makeLb("ops", { wScale: 2 }, { linkGbps: 100, baseRttNs: 10_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 1e5, ackEveryBytes: 0 }, 1), (e: Error) => e instanceof ParamError && e.param === "wScale" && /routing spritz/.test(e.message));
 });
 

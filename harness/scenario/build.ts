@@ -371,9 +371,11 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
           }
         : {};
       // Spritz roles pick ECMP 1's port by the EV's upper byte (§III-A): REPS's uec-htsim space
-      // of 64 EVs would leave it 0 and every packet on the first candidate, so there REPS draws
-      // from the 16-bit space UEC gives the EV unless the scenario sets evCount.
-      const params = lref.name === "reps" && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
+      // of 64 EVs, or OPS uec's 256, would leave it 0 and every packet on the first candidate, so
+      // there they draw from the 16-bit space UEC gives the EV unless the scenario sets evCount
+      // (review rev-d5: OPS uec under spritz, permutation p99 124 µs against OPS (u)'s 37.5).
+      const narrow = lref.name === "reps" || (lref.name === "ops" && lref.params?.mode === "uec");
+      const params = narrow && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
       const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + seedOf(lbSeeds, lspec), local), Math.max(1, F), extra), classNote(local));
       if (!table) break;
       lb = { table, next: 0 };
