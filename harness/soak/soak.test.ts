@@ -22,14 +22,18 @@ const ccNames = (s: Scenario) => [s.transport?.cc, ...s.traffic.map((x) => x.cc)
 test("draws are reproducible by seed and skip the combinations harness/README calls unworkable", () => {
   assert.equal(drawScenario(7, 20_000), drawScenario(7, 20_000));
   assert.not.equal(drawScenario(7, 20_000), drawScenario(8, 20_000));
-  const seen = { dcp: 0, baselines: 0, wanDelay: 0, degraded: 0, optTrimming: 0, wanDeaf: 0 };
+  const seen = { dcp: 0, dcpWindow: 0, baselines: 0, wanDelay: 0, degraded: 0, optTrimming: 0, wanDeaf: 0 };
   for (let seed = 1; seed <= 2000; seed++) {
     const s = drawScenario(seed, 20_000);
     const rel = s.transport?.reliability?.name as string;
     const cc = s.transport?.cc?.name as string;
     if (rel === "dcp") {
       seen.dcp++;
-      assert.ok(cc === "dcqcn" || cc === "none", `seed ${seed}: DCP with a window CC (${cc})`);
+      assert.ok(["dcqcn", "none", "nscc", "dctcp"].includes(cc), `seed ${seed}: DCP with ${cc}`);
+      if (cc === "nscc" || cc === "dctcp") {
+        seen.dcpWindow++;
+        assert.is(s.transport?.cc?.params, undefined, `seed ${seed}: DCQCN's parameters left on ${cc}`);
+      }
     }
     if (["gbn", "irn", "rack", "timeout"].includes(rel)) {
       seen.baselines++;
@@ -60,7 +64,7 @@ test("draws are reproducible by seed and skip the combinations harness/README ca
       assert.ok(s.network?.reflex !== undefined, `seed ${seed}: ${cc} across the WAN without Reflex`);
     }
   }
-  assert.ok(seen.dcp > 100 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50 && seen.wanDeaf > 10, JSON.stringify(seen));
+  assert.ok(seen.dcp > 100 && seen.dcpWindow > 50 && seen.baselines > 500 && seen.wanDelay > 20 && seen.degraded > 50 && seen.optTrimming > 50 && seen.wanDeaf > 10, JSON.stringify(seen));
 });
 
 test("the trimmed headers and NACKs on one WAN direction, by hand; seeds 2,199,810 (DCQCN) and 2,382,251 (no CC) are drawn without trimming, and the second then completes", () => {
