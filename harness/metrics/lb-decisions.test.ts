@@ -143,7 +143,7 @@ test("a run: every data packet's EV counted once; REPS freezes around dead links
   assert.not.match(summary(ecmp), /LB decisions/);
 });
 
-test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mode adds nothing", () => {
+test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mode's its own", () => {
   // The small Dragonfly of the Spritz tests (p=1, a=4, h=2), a flow to switch 13 (another group).
   // Scout: an empty buffer, gen(w) (sampled 1); GOOD caches the EV (cached 1); the front, kept
   // (reused 1). Spray: GOOD caches (cached 2); the front, removed (reused 2); empty again, gen(w)
@@ -160,15 +160,21 @@ test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mod
   spray.onPathFeedback(0, 1, ev, GOOD);
   assert.is(spray.choosePath(0, 2, 0), ev);
   spray.choosePath(0, 3, 1);
+  // VLAN mode: an empty ring, a fresh pair (sampled 1, one category); GOOD caches it (cached 1);
+  // the front, used once (reused 1); empty again, a fresh pair (sampled 2, one category).
   const vlan = new SpritzVlan(small, 1);
   vlan.open(0, 13);
-  vlan.choosePath(0, 0, 0);
+  const pair = vlan.choosePath(0, 0, 0);
+  vlan.onPathFeedback(0, 1, pair, GOOD);
+  assert.is(vlan.choosePath(0, 2, 1), pair);
+  vlan.choosePath(0, 3, 2);
+  assert.is(vlan.evsMinimal + vlan.evsNonMinimal, 2, "each fresh pair in one category");
   const total = lbDecisions([{ lb: scout }, { lb: vlan }, { lb: spray }]);
   assert.equal(total, {
     SPRITZ_EV_EXPLORED: 0,
-    SPRITZ_EV_SAMPLED: 2,
-    SPRITZ_EV_REUSED: 2,
-    SPRITZ_CACHED: 2,
+    SPRITZ_EV_SAMPLED: 4,
+    SPRITZ_EV_REUSED: 3,
+    SPRITZ_CACHED: 3,
     SPRITZ_REMOVED_ECN: 0,
     SPRITZ_REMOVED_NACK: 0,
     SPRITZ_REMOVED_TIMEOUT: 0,
@@ -176,9 +182,11 @@ test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mod
     SPRITZ_BLOCK_EVICTED: 0,
     SPRITZ_BIASED: 0,
     SPRITZ_RESTORED: 0,
+    SPRITZ_VLAN_MINIMAL: vlan.evsMinimal,
+    SPRITZ_VLAN_NON_MINIMAL: vlan.evsNonMinimal,
   });
-  assert.is(lbDecisionLine(total), "LB decisions: spritz EV_SAMPLED 2, EV_REUSED 2, CACHED 2");
-  assert.equal(lbDecisions([{ lb: vlan }]), {});
+  assert.match(lbDecisionLine(total) as string, /^LB decisions: spritz EV_SAMPLED 4, EV_REUSED 3, CACHED 3/);
+  assert.equal(Object.keys(lbDecisions([{ lb: vlan }])), ["SPRITZ_EV_EXPLORED", "SPRITZ_EV_SAMPLED", "SPRITZ_EV_REUSED", "SPRITZ_CACHED", "SPRITZ_VLAN_MINIMAL", "SPRITZ_VLAN_NON_MINIMAL", "SPRITZ_BIASED", "SPRITZ_RESTORED"]);
 });
 
 test("a Spritz run: totals.lb carries the SPRITZ_ names; every data packet's EV counted once, one in 46 of a flow's sends explored", () => {

@@ -1,16 +1,16 @@
 // What the load balancers decided in a run, as metrics/cc-decisions.ts does for the CC: the
-// table-wide counters of REPS, PLB, flowlet and Spritz-Scout / Spritz-Spray
+// table-wide counters of REPS, PLB, flowlet and Spritz (Scout, Spray and the VLAN-category mode)
 // (lib/lb/reps/README.md, lib/lb/plb/README.md, lib/lb/flowlet/README.md,
 // lib/lb/spritz/README.md), read once when the run reports. Their choosePath returns only the
 // EV, and the fabric ignores the bits their feedback handlers return, so each table counts its
 // own choices. ECMP and OPS decide nothing a counter would explain (a fixed EV; a fresh EV per
-// packet whatever the feedback); Spritz's VLAN-category mode (spritz-vlan, §III-D) is not yet
-// counted.
+// packet whatever the feedback).
 
 import { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
 import { SpritzBase } from "../../lib/lb/spritz/spritz";
+import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import type { LbTable } from "../net/adapters";
 import { decisionLine } from "./cc-decisions";
 
@@ -34,8 +34,11 @@ import { decisionLine } from "./cc-decisions";
  * over ecn_threshold), SPRITZ_REMOVED_NACK and SPRITZ_REMOVED_TIMEOUT, SPRITZ_BLOCKED (a TIMEOUT
  * set w_i ← 0), SPRITZ_BLOCK_EVICTED (a block lifted early, the list of blocks full),
  * SPRITZ_BIASED (a flow's ECN rate over 90 %: w[0] ← min_bias_factor) and SPRITZ_RESTORED (the
- * global timer fired: the result bits of those names). A module's names appear when the run has
- * one of its tables; empty when none counts (ECMP, OPS, Spritz's VLAN mode).
+ * global timer fired: the result bits of those names). Spritz's VLAN-category mode (§III-D)
+ * counts its sends and its cache alike (SPRITZ_EV_EXPLORED, _SAMPLED, _REUSED, SPRITZ_CACHED,
+ * SPRITZ_BIASED, SPRITZ_RESTORED; it keeps no per-path state to remove or block), and its fresh
+ * pairs by category: SPRITZ_VLAN_MINIMAL (VLAN 1) and SPRITZ_VLAN_NON_MINIMAL (VLAN 2). A
+ * module's names appear when the run has one of its tables; empty when none counts (ECMP, OPS).
  */
 export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, number> {
   const total: Record<string, number> = {};
@@ -69,6 +72,15 @@ export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, 
       add("SPRITZ_REMOVED_TIMEOUT", lb.pathsRemovedTimeout);
       add("SPRITZ_BLOCKED", lb.blocks);
       add("SPRITZ_BLOCK_EVICTED", lb.evictedBlocks);
+      add("SPRITZ_BIASED", lb.biases);
+      add("SPRITZ_RESTORED", lb.restores);
+    } else if (lb instanceof SpritzVlan) {
+      add("SPRITZ_EV_EXPLORED", lb.evsExplored);
+      add("SPRITZ_EV_SAMPLED", lb.evsSampled);
+      add("SPRITZ_EV_REUSED", lb.evsReused);
+      add("SPRITZ_CACHED", lb.pathsCached);
+      add("SPRITZ_VLAN_MINIMAL", lb.evsMinimal);
+      add("SPRITZ_VLAN_NON_MINIMAL", lb.evsNonMinimal);
       add("SPRITZ_BIASED", lb.biases);
       add("SPRITZ_RESTORED", lb.restores);
     }

@@ -6,6 +6,7 @@ import { Xoshiro128 } from "../../core/rng";
 import { ECN, GOOD, NACK, TIMEOUT } from "../feedback";
 import { SPRITZ_BIASED, SPRITZ_BLOCKED, SPRITZ_CACHED, SPRITZ_REMOVED, SPRITZ_RESTORED, type SpritzBase, SpritzScout, SpritzSpray } from "./spritz";
 import { EndpointTable } from "./table";
+import { SpritzVlan } from "./vlan";
 import { FAR, SMALL, evs } from "./test-support";
 import { Dragonfly } from "./topology";
 
@@ -199,6 +200,34 @@ test("seeded random events: the counters agree with the result bits and with the
     assert.ok(t.restores >= bits.restored && bits.restored > 0, what);
     assert.ok(t.blocks > 0 && t.biases > 0, what);
   }
+});
+
+test("VLAN mode: sends by branch, fresh pairs by category in proportion to the category weights, the ring's pairs counted as cached through close", () => {
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 8 }, 2);
+  t.open(0, FAR);
+  // No feedback: every send is fresh. Alg. 1's count runs 0, 1, …, 9 (> 8: explore, back to 0),
+  // so one send in every 8 + 2 = 10 explores: 2,000 sends, 200 explored, 1,800 sampled.
+  for (let i = 0; i < 2000; i++) t.choosePath(0, i, i);
+  assert.equal([t.evsExplored, t.evsSampled, t.evsReused], [200, 1800, 0]);
+  // The category is VLAN 1 with probability wMin / (wMin + wNon) (the Q8 sums of eq. (1) weights):
+  // within 4.5 binomial standard deviations of 2,000 × p.
+  const wMin = t.minimalWeightQ8(0);
+  const p = wMin / (wMin + t.nonMinimalWeightQ8(0));
+  assert.ok(p > 0 && p < 1, `both categories have paths (p = ${p})`);
+  assert.is(t.evsMinimal + t.evsNonMinimal, 2000);
+  assert.ok(Math.abs(t.evsMinimal - 2000 * p) < 4.5 * Math.sqrt(2000 * p * (1 - p)), `${t.evsMinimal} minimal of 2000, p = ${p}`);
+  // Three GOOD pairs into the ring (cached 3); one used (reused 1); the slot closed with two in it:
+  // still 3 cached, and the close does not lose them.
+  for (const pair of [0x10001, 0x10002, 0x20003]) t.onPathFeedback(0, 3000, pair, GOOD);
+  assert.is(t.pathsCached, 3);
+  // The 2,000th send explored and set the count to 0, so this one takes the ring's front.
+  assert.is(t.choosePath(0, 3001, 0), 0x10001);
+  assert.equal([t.evsReused, t.pathsCached], [1, 3]);
+  t.close(0);
+  t.open(1, FAR);
+  t.onPathFeedback(1, 3002, 0x10004, GOOD);
+  t.open(1, FAR); // reopened with one pair in its ring
+  assert.is(t.pathsCached, 4);
 });
 
 test.run();

@@ -85,6 +85,23 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
   /** Tick the global timer was armed at; it fires restoreNs later, read as an unsigned age (lib/core/ticks.ts). */
   private armedAt = 0;
   private epoch = 0;
+  /**
+   * What the table decided since construction, all flows (as SpritzBase's, results.json
+   * totals.lb): every value choosePath returned, under one of evsExplored (the exploring send),
+   * evsSampled (nothing cached) and evsReused (the ring's front, used once); of the fresh pairs,
+   * evsMinimal and evsNonMinimal by category (VLAN 1 or 2; a same-switch flow's 0 is neither);
+   * biases (the minimal category's weight set to minBiasFactor for a flow not biased yet) and
+   * restores (the global timer fired). pathsCached is a getter.
+   */
+  evsExplored = 0;
+  evsSampled = 0;
+  evsReused = 0;
+  evsMinimal = 0;
+  evsNonMinimal = 0;
+  biases = 0;
+  restores = 0;
+  /** Pairs still in a ring when its slot closed or reopened (pathsCached counts them). */
+  private bufferedDropped = 0;
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   constructor(params: SpritzParamsInput = {}, capacity = 1) {
@@ -141,6 +158,8 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       this.errors++;
       throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
     }
+    // Opening an open slot starts it afresh (FlowTable): its ring goes, as at close.
+    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
     this.openSlot(slot);
     this.dst[slot] = dstSwitch;
     this.wMin[slot] = wMin;
@@ -153,11 +172,16 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     const pc = this.pktCount[slot];
     if (pc > this.exploreThreshold) {
       this.pktCount[slot] = 0;
+      this.evsExplored++;
       return this.fresh(slot, nowNs | 0);
     }
     this.pktCount[slot] = pc + 1;
     const count = this.bufCount[slot];
-    if (count === 0) return this.fresh(slot, nowNs | 0);
+    if (count === 0) {
+      this.evsSampled++;
+      return this.fresh(slot, nowNs | 0);
+    }
+    this.evsReused++;
     const h = this.bufHead[slot];
     this.bufHead[slot] = (h + 1) & 7;
     this.bufCount[slot] = count - 1;
@@ -177,6 +201,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) {
       this.epoch++;
       this.restoreArmed = 0;
+      this.restores++;
       r = R.Restored;
     }
     const rate = this.ecnRate[slot];
@@ -205,7 +230,26 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       this.restoreArmed = 1;
       this.armedAt = now;
     }
+    this.biases++;
     return R.Biased;
+  }
+
+  /**
+   * Pairs GOOD feedback put into a ring since construction, all flows (the SPRITZ_CACHED bit),
+   * counted from where they went: still in a ring, used (evsReused: each use takes one out), or
+   * gone with their slot at close or reopen; as SpritzBase's, with no increment in the feedback
+   * handler.
+   */
+  get pathsCached(): number {
+    let n = this.bufferedDropped + this.evsReused;
+    for (let s = 0; s < this.capacity; s++) if (this.live[s] === 1) n += this.bufCount[s];
+    return n;
+  }
+
+  /** Closes a flow; the pairs its ring held still count in pathsCached. E_SLOT if not open. */
+  override close(slot: number): number {
+    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
+    return super.close(slot);
   }
 
   // Readers
@@ -233,11 +277,13 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     if (this.restoreArmed !== 0 && ((now - this.armedAt) >>> 0) >= this.restoreNs) {
       this.epoch++;
       this.restoreArmed = 0;
+      this.restores++;
     }
     const wNon = this.wNon[slot];
     const wMin = this.biasEpoch[slot] === this.epoch + 1 ? this.minBiasQ8 : this.wMin[slot];
     if (wMin + wNon === 0) return 0;
     const vlan = this.rng.nextBelow(wMin + wNon) < wMin ? 1 : 2;
+    this.evsNonMinimal += vlan - 1;
     return (vlan << 16) | (this.rng.nextI32() & 0xffff);
   }
 }
