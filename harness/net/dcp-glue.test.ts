@@ -172,24 +172,29 @@ test("a trimmed packet's retransmission opens the sender's next round, before ne
 });
 
 
-test("awin is the CC's window in wire bytes: a round never puts more on the wire than the window allows (§4.3: the round fetches up to min(round_quota, awin); CC modules count wire bytes in flight)", () => {
+test("awin is the CC's window in wire bytes: a round never puts more on the wire than the window allows (§4.3: the round fetches up to min(round_quota, awin); CC modules count wire bytes in flight); past it only recovery, one packet an opportunity", () => {
   // 1,000 B payload + 64 B header per packet. The CC's window has 3,100 wire bytes left and
   // refuses anything past it (canSend false once full). Two packets (2 × 1,064 = 2,128 B) fit;
   // a third would put 3,192 B in flight, 92 B past the window. DcpTransport is gated (the
-  // fabric does not ask canSend per packet), so the round alone must keep to the window.
+  // fabric does not ask canSend per packet), so the round alone must keep to the window: its
+  // awin is 2 × 1,000 + (972 − 64) = 2,908 B of payload, PSNs 0 and 1. The flow is one
+  // 5-packet message, which no ACK frees before it is whole (§4.5): with 972 B left, recovery
+  // rounds send its PSNs 2, 3, 4, each alone (review rev-dcp; they waited for the RTO).
   const cwnd = 3100;
   let inflight = 0;
   const cc = { windowLeft: () => cwnd - inflight, canSend: (_s: number, b: number) => inflight + b <= cwnd } as unknown as CcAdapter;
   const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000 } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
   t.open(0);
   t.post(0, 5000);
-  const wire: number[] = [];
+  const sent: number[][] = [];
   while (t.nextBytes(0, 0, cc) > 0) {
+    const left = cwnd - inflight;
     t.nextPacket(0, 0, 0);
-    wire.push(t.bytes);
+    sent.push([t.psn, t.bytes, left]);
     inflight += t.bytes;
   }
-  assert.equal(wire, [1064, 1064], `sent ${inflight} B into a ${cwnd} B window`);
+  // The window left before each: 3,100, 3,100 − 1,064 = 2,036, then 972, −92, −1,156.
+  assert.equal(sent, [[0, 1064, 3100], [1, 1064, 2036], [2, 1064, 972], [3, 1064, -92], [4, 1064, -1156]]);
 });
 
 /**
@@ -249,9 +254,29 @@ test("a window CC's window full of later messages, an HO of the unaMSN-th messag
   assert.equal([q.w.cwnd, q.w.inflight], [3192, 3192]);
   assert.equal(q.send(10), [[R, 0, 0, 0]]);
   assert.equal([q.w.cwnd, q.w.inflight], [3192, 4256]);
-  // A second HO (PSN 2, message 1) leaves the window at −1,064 B: that one waits.
+  // A second HO (PSN 2, message 1) leaves the window at −1,064 B: that one, a later message's, waits.
   assert.is(q.ho(20, 1, 2), 1);
   assert.equal(q.send(20), []);
+  assert.is(q.t.errors(), 0);
+});
+
+test("with the window overrun, an HO of the unaMSN-th message still goes, ahead of a later message's queued before it (review rev-dcp: it waited for the RTO)", () => {
+  const q = windowQp((cwnd) => cwnd);
+  const R = Tx.Retransmit;
+  q.send(0);
+  // HOs of PSN 2 (message 1) and PSN 1 (message 0), in that order: each takes 1,064 B out of the
+  // flight and the window, which stay full: 4,256 − 2 × 1,064 = 2,128 B each, w = 0.
+  assert.is(q.ho(10, 1, 2), 1);
+  assert.is(q.ho(10, 0, 1), 1);
+  assert.equal([q.w.cwnd, q.w.inflight], [2128, 2128]);
+  // PSN 1, message 0's last, goes past the window (0 B left); PSN 2 waits, at the RetransQ's head.
+  assert.equal(q.send(10), [[R | Tx.Last, 1, 0, 0]]);
+  // A third HO, PSN 0 (message 0), with the window overrun (1,064 B in flight past 1,064 B of
+  // window: w = −1,064 after its trim): it still goes, and completes message 0.
+  assert.is(q.ho(20, 0, 0), 1);
+  assert.equal([q.w.cwnd, q.w.inflight], [1064, 2128]);
+  assert.equal(q.send(20), [[R, 0, 0, -1064]]);
+  assert.equal(q.send(21), [], "message 1's PSN 2 waits for the window");
   assert.is(q.t.errors(), 0);
 });
 

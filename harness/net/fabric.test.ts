@@ -267,9 +267,8 @@ test("switch latency and oversubscription: ideal FCT and a completed run", () =>
 
 test("DCP runs in the fabric: HO bounces, retransmissions, message-level delivery, integrity", () => {
   // A window CC reopens only when a whole message is acknowledged (harness/README "Adapters"):
-  // NSCC's flows are one message each that fits its window (100 KB); a 400 KB one stalls to
-  // DCP's retry limit. It completed only while timeouts took whole messages the CC never held
-  // out of its inflight, which went below zero and stopped bounding the flow (rounds.ts).
+  // NSCC's flows are one message each that fits its window (100 KB); a larger one goes past
+  // the window as recovery (the 6:1 incast of 400 KB flows below).
   for (const [cc, bytes] of [["dcqcn", 400_000], ["nscc", 100_000]] as const) {
     const r = runScenario(base([{ kind: "incast", senders: 6, receiver: 0, bytes }], { transport: { cc: { name: cc }, lb: { name: "reps" }, reliability: { name: "dcp" } } }));
     assert.ok(r.integrity.ok, `${cc}: ${r.integrity.violations.join("\n")}`);
@@ -999,20 +998,19 @@ test("a PFC frame reaches the port upstream after the cable's propagation, witho
   assert.is(Math.floor(seen[0][1]), 1e6);
 });
 
-test("DCP under a window smaller than its message: the timeout's resend goes past the window, and each flow completes after one RTO", () => {
+test("DCP under a window smaller than its message: the rest of the message goes past the window as recovery, and each flow completes with no timeout", () => {
   // AIMD starts at 2 packets and DCP acknowledges whole messages: a 100,000 B flow is one
-  // message of ⌈100,000 / 4,086⌉ = 25 packets, of which 2 go; no ACK can come before all 25
-  // arrive. At the RTO (100 µs after the second) the resend goes whatever the window (review
-  // fw2; reliability/dcp README "DCP + a window CC"): all 25 with sRetryNo 1, 2 of them again
-  // (retransmissions) and 23 for the first time. One timeout a flow; 2 × (2 + 25) = 54 data
-  // packets. Before, each resend went as far as the window (2 packets) and after 7 timeouts
-  // the QP was in error.
+  // message of ⌈100,000 / 4,086⌉ = 25 packets, of which 2 fit; no ACK can come before all 25
+  // arrive. Its other 23 go as recovery rounds, one a transmit opportunity past the window
+  // (reliability/dcp README "DCP + a window CC"): 2 × 25 = 50 data packets, nothing sent twice.
+  // Until review rev-dcp they waited for the RTO (100 µs after the second), whose resend sent
+  // all 25 again with sRetryNo 1: one timeout a flow, 54 packets, FCTs between 100 and 200 µs.
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 100_000 }, { src: 1, dst: 6, bytes: 100_000 }] }], {
     transport: { cc: { name: "aimd" }, lb: { name: "ecmp" }, reliability: { name: "dcp", params: { sender: { rtoNs: 100_000 } } } },
   }));
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
-  assert.equal([r.completed, r.failed, r.totals.timeouts, r.totals.retransmissions, r.totals.dataPackets, r.totals.moduleErrors], [2, 0, 2, 4, 54, 0]);
-  for (const f of r.flows) assert.ok((f.fctUs as number) > 100 && (f.fctUs as number) < 200, `FCT ${f.fctUs} µs: one RTO, then 25 packets`);
+  assert.equal([r.completed, r.failed, r.totals.timeouts, r.totals.retransmissions, r.totals.dataPackets, r.totals.moduleErrors], [2, 0, 0, 0, 50, 0]);
+  for (const f of r.flows) assert.ok((f.fctUs as number) < 100, `FCT ${f.fctUs} µs: below one RTO`);
 });
 
 test("a flow whose reliability module gives up fails cleanly: DCP whose every data packet is lost", () => {
@@ -1030,25 +1028,35 @@ test("a flow whose reliability module gives up fails cleanly: DCP whose every da
   assert.ok(r.simulatedUs >= 8 * 100 && r.simulatedUs < 2000, `ended at ${r.simulatedUs} µs`);
 });
 
-test("DCP + NSCC with several messages a flow (16 packets, README's advice) in a trimming 6:1 incast: every flow completes; the window full of later messages hung them (review fw2)", () => {
-  // A 400 KB flow as 6 messages of 16 × 4,086 = 65,376 B and a seventh of 7,744 B. Once the
-  // unaMSN-th message lost a packet with the window full of later ones, whose bytes stay in
-  // NSCC's flight until it completes (§4.5: the ACK names whole messages), its retransmission
-  // and resend waited for a window that could not reopen: at 1 s no flow had completed or failed.
-  const b = build(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }], {
-    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "dcp" } },
-    run: { endUs: 1_000_000 },
-  }));
-  const f = b.fabric as unknown as { transport: { tx: object }; mss: number };
-  Object.defineProperty(f.transport, "messageBytes", { value: 16 * f.mss });
-  Object.defineProperty(f.transport.tx, "maxMessageBytes", { value: 16 * f.mss });
-  b.fabric.run();
-  const r = collect(b);
-  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
-  assert.equal([r.completed, r.failed, r.totals.moduleErrors], [6, 0, 0]);
-  assert.ok(r.totals.trims > 0, "the incast trims");
-  // Every recovery waited for at most a few RTOs (8 ms each), not for good.
-  assert.ok(r.simulatedUs < 100_000, `ended at ${r.simulatedUs} µs`);
+test("DCP + a window CC in a trimming 6:1 incast of 400 KB flows: every flow completes with no timeout (NSCC, DCTCP, AIMD in 16-packet messages; NSCC one message a flow)", () => {
+  // 16-packet messages: 6 of 16 × 4,086 = 65,376 B and a seventh of 7,744 B a flow. Once the
+  // unaMSN-th message lost a packet with the window full of later ones, whose bytes stay in the
+  // CC's flight until it completes (§4.5: the ACK names whole messages), its retransmission and
+  // resend waited for a window that could not reopen: at 1 s no flow had completed or failed
+  // (review fw2). After that fix each still waited for the RTO whenever the window was overrun
+  // or left less than a packet inside the message (review rev-dcp: NSCC 24.2 ms and 11
+  // timeouts; DCTCP, whose 10-packet initial window is below the message, 48.2 ms and 36 with
+  // nothing lost; AIMD 56.1 ms and 37; NSCC with one 98-packet message a flow: all 6 failed).
+  // An RTO is 8 ms of silence on the QP, so a run with one ends past 8,000 µs; the 2.4 MB take
+  // 6 × 400,000 × 8 / 100 Gb/s = 192 µs at the receiver's line rate.
+  for (const [cc, packets] of [["nscc", 16], ["dctcp", 16], ["aimd", 16], ["nscc", 0]] as const) {
+    const b = build(base([{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }], {
+      transport: { cc: { name: cc }, lb: { name: "reps" }, reliability: { name: "dcp" } },
+      run: { endUs: 1_000_000 },
+    }));
+    const f = b.fabric as unknown as { transport: { tx: object }; mss: number };
+    if (packets > 0) {
+      Object.defineProperty(f.transport, "messageBytes", { value: packets * f.mss });
+      Object.defineProperty(f.transport.tx, "maxMessageBytes", { value: packets * f.mss });
+    }
+    b.fabric.run();
+    const r = collect(b);
+    const label = `${cc}, ${packets || "one"}-packet messages`;
+    assert.ok(r.integrity.ok, `${label}: ${r.integrity.violations.join("\n")}`);
+    assert.equal([r.completed, r.failed, r.totals.timeouts, r.totals.moduleErrors], [6, 0, 0, 0], label);
+    assert.ok(r.totals.trims > 0, `${label}: the incast trims`);
+    assert.ok(r.simulatedUs >= 192 && r.simulatedUs < 8000, `${label}: ended at ${r.simulatedUs} µs`);
+  }
 });
 
 test("a failed flow takes no late ACK: it is not also finished, and the run does not stop while others still send", () => {

@@ -175,7 +175,7 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
       if (awin < packet && cc.canSend(slot, packet)) awin = packet;
       // Below one packet, a packet of recovery may still go (DCP: reliability/dcp/README "DCP +
       // a window CC"); else a round of what fits.
-      if (awin < packet) k = this.recoveryRound(slot, nowNs, awin >= 0);
+      if (awin < packet) k = this.recoveryRound(slot, nowNs);
       if (k <= 0) {
         if (awin <= 0) return false;
         // awin is the CC's window in wire bytes (its inflight counts what onSend got); a round
@@ -200,11 +200,10 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
   }
 
   /**
-   * A round of one recovery packet when the window holds less than one packet (`notOverrun`:
-   * nor less than none); the packet's kind, or 0 for none (the baselines: their retransmissions
-   * wait for the window).
+   * A round of one recovery packet when the window holds less than one packet, overrun or not;
+   * the packet's kind, or 0 for none (the baselines: their retransmissions wait for the window).
    */
-  protected recoveryRound(_slot: number, _nowNs: number, _notOverrun: boolean): number {
+  protected recoveryRound(_slot: number, _nowNs: number): number {
     return 0;
   }
 
@@ -277,8 +276,9 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
  * modules do not clamp their inflight; AIMD, which does, ended a packet above zero).
  * Later messages' bytes stay in the flight until the unaMSN-th message completes (its ACK
  * names whole messages, §4.5), so recovery that waits for the window can wait for good (review
- * fw2): with less than a packet of window left, a timeout's resend goes whatever the window,
- * and one HO retransmission while the window is not overrun (`recoveryRound`).
+ * fw2), and one that waits for it until the RTO (review rev-dcp): with less than a packet of
+ * window left, overrun or not, what completes the unaMSN-th message goes one packet a transmit
+ * opportunity (`recoveryRound`).
  */
 export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> implements Transport {
   readonly name = "dcp";
@@ -389,7 +389,9 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     // Every byte the CC holds for the QP leaves its flight: the timer fires after rtoNs with no
     // new data or resend sent, far above an RTT, so those packets reached the receiver or were
     // lost (as Linux's tcp_enter_loss marks every outstanding segment lost, leaving only the
-    // retransmissions in flight). Later messages' packets the receiver holds are acknowledged
+    // retransmissions in flight). Not quite all: HO retransmissions do not restart the timer
+    // (DcpSender's header), so one sent just before the expiry may still be in flight when its
+    // bytes leave the CC's; the flight under-counts it until it lands (no ACK returns them). Later messages' packets the receiver holds are acknowledged
     // only with the unaMSN-th message (§4.5); left in the flight they kept the window shut
     // against the resend that message needs (review fw2: cwnd = inflight, for good).
     let bytes = this.stray[slot];
@@ -408,16 +410,15 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     return 1;
   }
   /**
-   * One packet of recovery past a window that holds less than a packet: the timeout resend's
-   * next (whatever the window: it completes the unaMSN-th message, whose ACK alone reopens the
-   * window, RFC 6298 §5.4 resending the earliest unacknowledged data so), else one HO
-   * retransmission while the window is not overrun (RFC 5681 §3.2's fast retransmit, one
-   * packet so that the CC still paces HO-driven recovery, §4.3 challenge #2).
+   * One packet of recovery past a window that holds less than a packet, overrun or not: the
+   * next of what completes the unaMSN-th message, whose ACK alone reopens the window (§4.5) —
+   * its timeout resend's next, its oldest HO retransmission, or its next unsent packet — never
+   * a later message's (DcpSender.onScheduleRecovery). Waiting for the window, each waited
+   * until the RTO (review rev-dcp); one packet a transmit opportunity.
    */
-  protected override recoveryRound(slot: number, nowNs: number, notOverrun: boolean): number {
-    if (!notOverrun && !this.tx.resending(slot)) return 0;
-    // Each call that yields nothing dropped an entry of a message acknowledged since (§4.3
-    // drops those when fetched): bounded by the RetransQ's length.
+  protected override recoveryRound(slot: number, nowNs: number): number {
+    // A call whose packet proves stale dropped an entry (one queued 256 MSNs earlier under the
+    // same key, popRetransmission): bounded by the RetransQ's length.
     while (this.tx.onScheduleRecovery(slot, nowNs) === 1) {
       const k = this.tx.nextPacket(slot, nowNs);
       if (k > 0) return k;

@@ -439,12 +439,12 @@ test("sRetryNo is 6 bits: maxRetries 64 refused, 63 reaches round 63, an HO's 64
     assert.is(s.nextPacket(0, k * 10_000), DCP_TX_RESEND);
   }
   assert.is(out(s).retryNo, 63, "the last round's resend carries 63, which Resv6a holds");
-  assert.is(s.onTimer(0, 640_000), E_OVERFLOW);
   const before = JSON.stringify(s.inspect(0));
   // 64 does not fit Resv6a (it was E_STATE, a round from the future).
-  assert.is(s.onHo(0, 640_001, 0, 0, 64), E_ARG);
+  assert.is(s.onHo(0, 630_001, 0, 0, 64), E_ARG);
   assert.is(JSON.stringify(s.inspect(0)), before);
-  assert.is(s.onHo(0, 640_001, 0, 0, 63), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 630_001, 0, 0, 63), DCP_HO_QUEUED);
+  assert.is(s.onTimer(0, 640_000), E_OVERFLOW);
   assert.is(s.errors, 2);
 });
 
@@ -540,22 +540,100 @@ test("a recovery round takes the timeout resend's next packet before any entry, 
   assert.is(s.onScheduleRecovery(0, 10_500), 1);
   assert.equal([s.nextPacket(0, 10_500), s.out[2], s.out[5], s.out[6]], [DCP_TX_RESEND, 1, 1, 1]);
   assert.not.ok(s.resending(0));
-  // The resend is over: now the entry.
-  assert.is(s.onScheduleRecovery(0, 11_000), 1);
-  assert.equal([s.nextPacket(0, 11_000), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 3]);
+  // The resend is over, and the entry is message 1's: a later message waits for the window.
   assert.is(s.onScheduleRecovery(0, 11_000), 0);
+  assert.is(s.nextPacket(0, 11_000), DCP_TX_NONE);
+  assert.is(s.retransQueueLength(0), 1);
+  // Once message 0 is acknowledged, message 1 is the unaMSN-th: its entry goes.
+  assert.is(s.onAck(0, 11_500, 1), 1);
+  assert.is(s.onScheduleRecovery(0, 12_000), 1);
+  assert.equal([s.nextPacket(0, 12_000), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 3]);
+  assert.is(s.onScheduleRecovery(0, 12_000), 0);
 });
 
-test("a recovery round whose entry proves stale yields nothing and drops it: called again, it holds the next", () => {
+test("a recovery round drops the entry of an acknowledged message before the unaMSN-th message's, and holds that one at once", () => {
   const s = twoWritesSent(0);
   s.onHo(0, 1, 0, 1, 0);
   s.onHo(0, 1, 1, 2, 0);
   assert.is(s.onAck(0, 2, 1), 1); // message 0 acknowledged: its entry is stale
   assert.is(s.onScheduleRecovery(0, 3), 1);
-  assert.is(s.nextPacket(0, 3), DCP_TX_NONE);
-  assert.equal([s.retransQueueLength(0), s.retransmissions(0), s.quotaBytes(0)], [1, 0, MTU]);
-  assert.is(s.onScheduleRecovery(0, 3), 1);
+  assert.equal([s.retransQueueLength(0), s.batchLeft(0)], [1, 1], "0:1 dropped, 1:2 at the head");
   assert.equal([s.nextPacket(0, 3), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 2]);
+  assert.equal([s.retransQueueLength(0), s.retransmissions(0)], [0, 1]);
+});
+
+// Review rev-dcp: the RetransQ is FIFO across messages, so the entry that completes message
+// unaMSN can sit behind later messages' entries; served from the head it waited for the RTO.
+test("a recovery round takes the unaMSN-th message's entry from behind later messages' entries, dropping acknowledged ones before it and keeping the others in order", () => {
+  // Three 2-packet Writes: msn 0 (PSNs 0, 1), msn 1 (2, 3), msn 2 (4, 5), all sent.
+  const s = sender();
+  for (let m = 0; m < 3; m++) s.post(0, 2 * MTU, DCP_OP_WRITE);
+  s.onSchedule(0, 0, 1 << 20);
+  drain(s, 0, 0);
+  // HOs, in this order: (msn 0, PSN 0), (msn 2, PSN 4), (msn 1, PSN 3), (msn 2, PSN 5), (msn 1, PSN 2).
+  for (const [msn, psn] of [[0, 0], [2, 4], [1, 3], [2, 5], [1, 2]]) assert.is(s.onHo(0, 1, msn, psn, 0), DCP_HO_QUEUED);
+  // Message 0 completes (its PSN 0 came through another way): unaMSN 1, and its entry is stale.
+  assert.is(s.onAck(0, 2, 1), 1);
+  // Queue (head first): 0:0 (stale), 2:4, 1:3, 2:5, 1:2. The first entry of message 1 is the
+  // third; of the two before it 0:0 is dropped and 2:4 kept: 2:4 moves one place on, 1:3 is
+  // the head. Length 5 − 1 dropped = 4: 1:3, 2:4, 2:5, 1:2.
+  assert.is(s.onScheduleRecovery(0, 3), 1);
+  assert.equal([s.retransQueueLength(0), s.batchLeft(0), s.quotaBytes(0)], [4, 1, MTU]);
+  assert.is(s.nextPacket(0, 3), DCP_TX_RETRANSMIT);
+  assert.equal(out(s), pkt(DCP_TX_RETRANSMIT, 1, 3, MTU, MTU, 0, 1));
+  assert.is(s.nextPacket(0, 3), DCP_TX_NONE, "one packet a round");
+  // Next: 2:4, 2:5, then 1:2 is the first of message 1's: 1:2 to the head, nothing dropped.
+  assert.is(s.onScheduleRecovery(0, 4), 1);
+  assert.equal([s.nextPacket(0, 4), s.out[1], s.out[2]], [DCP_TX_RETRANSMIT, 1, 2]);
+  // Only message 2's entries are left, in order: recovery holds none; a round of window fetches them.
+  assert.is(s.onScheduleRecovery(0, 5), 0);
+  assert.is(s.retransQueueLength(0), 2);
+  s.onSchedule(0, 6, 1 << 20);
+  assert.equal(drain(s, 0, 6).map((p) => [p.kind, p.psn]), [[DCP_TX_RETRANSMIT, 4], [DCP_TX_RETRANSMIT, 5]]);
+  assert.is(s.errors, 0);
+});
+
+// Review rev-dcp: with less than a packet of window left in the middle of message unaMSN, its
+// unsent packets waited for the ACK only its completion can bring: the RTO (DCTCP's 10-packet
+// initial window under 16-packet messages: 36 timeouts with nothing lost).
+test("a recovery round sends the unaMSN-th message's unsent packets one a round, its short last one with nothing of the next message after it", () => {
+  // msn 0 = 2 × 1,024 + 100 = 2,148 B (PSNs 0, 1, 2: the last 100 B), msn 1 = 1,024 B (PSN 3).
+  const s = sender();
+  s.post(0, 2 * MTU + 100, DCP_OP_WRITE);
+  s.post(0, MTU, DCP_OP_WRITE);
+  // A window of one packet: PSN 0.
+  s.onSchedule(0, 0, MTU);
+  assert.equal(drain(s, 0, 0).map((p) => p.psn), [0]);
+  // Recovery: PSN 1 (1,024 B), a new packet, which restarts the timer (deadline 10 + 10,000).
+  assert.is(s.onScheduleRecovery(0, 10), 1);
+  assert.is(s.quotaBytes(0), MTU);
+  assert.is(s.nextPacket(0, 10), DCP_TX_NEW);
+  assert.equal(out(s), pkt(DCP_TX_NEW, 0, 1, MTU, MTU, 0, 0));
+  assert.equal([s.nextPacket(0, 10), s.deadlineNs(0)], [DCP_TX_NONE, 10_010]);
+  // PSN 2: the quota is its 100 B (0 left once spent), so nothing of message 1 follows it.
+  assert.is(s.onScheduleRecovery(0, 20), 1);
+  assert.is(s.quotaBytes(0), 100);
+  assert.is(s.nextPacket(0, 20), DCP_TX_NEW);
+  assert.equal(out(s), pkt(DCP_TX_NEW, 0, 2, 2 * MTU, 100, 0, 1));
+  assert.equal([s.nextPacket(0, 20), s.quotaBytes(0), s.sendMsn(0)], [DCP_TX_NONE, 0, 1]);
+  // Message 0 is sent whole; message 1 is a later one: nothing.
+  assert.is(s.onScheduleRecovery(0, 30), 0);
+  assert.is(s.nextPacket(0, 30), DCP_TX_NONE);
+  assert.is(s.sendMsn(0), 1);
+  assert.is(s.errors, 0);
+});
+
+test("a recovery round's tail packet leaves no room for a following empty message (its one packet is 0 B)", () => {
+  const s = sender();
+  s.post(0, MTU + 100, DCP_OP_WRITE); // PSNs 0, 1 (100 B)
+  s.post(0, 0, DCP_OP_WRITE); // PSN 2, 0 B
+  s.onSchedule(0, 0, MTU);
+  drain(s, 0, 0);
+  assert.is(s.onScheduleRecovery(0, 1), 1);
+  assert.equal([s.nextPacket(0, 1), s.out[2], s.out[4]], [DCP_TX_NEW, 1, 100]);
+  // 100 − 100 = 0 B left: nextPacket stops at a quota of 0 even for a 0 B packet.
+  assert.is(s.nextPacket(0, 1), DCP_TX_NONE);
+  assert.is(s.sendMsn(0), 1);
 });
 
 test("onScheduleRecovery refuses bad arguments with the state unchanged, and replaces a round in progress", () => {
@@ -568,9 +646,47 @@ test("onScheduleRecovery refuses bad arguments with the state unchanged, and rep
   assert.is(s.onScheduleRecovery(5, 0), E_SLOT);
   assert.is(JSON.stringify(s.inspect(0)), before);
   assert.is(s.errors, 2);
-  // Nothing to recover: the round of new data in progress is over.
-  assert.is(s.onScheduleRecovery(0, 1), 0);
+  // The round of new data in progress is replaced by one packet of message 0's unsent rest.
+  assert.is(s.onScheduleRecovery(0, 1), 1);
+  assert.equal([s.nextPacket(0, 1), s.out[2]], [DCP_TX_NEW, 1]);
   assert.is(s.nextPacket(0, 1), DCP_TX_NONE);
+});
+
+// Review rev-dcp: after E_OVERFLOW the QP kept sending, with its timer disarmed, so nothing
+// would ever have resent what it sent.
+test("a QP in error (E_OVERFLOW) sends nothing and takes no HO or ACK until close: E_STATE, nextPacket DCP_TX_NONE", () => {
+  const s = sender({ maxRetries: 0 });
+  s.post(0, MTU, DCP_OP_WRITE); // msn 0: PSN 0
+  s.post(0, MTU, DCP_OP_WRITE); // msn 1: PSN 1
+  s.onSchedule(0, 0, MTU);
+  assert.is(s.nextPacket(0, 0), DCP_TX_NEW);
+  // maxRetries 0: the first expiry (0 + 10,000) puts the QP in error.
+  assert.is(s.onTimer(0, 10_000), E_OVERFLOW);
+  assert.not.ok(s.timerArmed(0));
+  const before = JSON.stringify(s.inspect(0));
+  assert.is(s.onSchedule(0, 10_001, 4 * MTU), E_STATE);
+  assert.is(s.nextPacket(0, 10_001), DCP_TX_NONE, "PSN 1 waits, and does not go");
+  assert.is(s.onHo(0, 10_002, 0, 0, 0), E_STATE);
+  assert.is(s.onScheduleRecovery(0, 10_003), E_STATE);
+  assert.is(s.nextPacket(0, 10_003), DCP_TX_NONE);
+  assert.is(s.onAck(0, 10_004, 1), E_STATE);
+  assert.is(JSON.stringify(s.inspect(0)), before, "nothing changed");
+  assert.equal([s.unaMsn(0), s.sendMsn(0), s.timerArmed(0), s.onTimer(0, 99_999)], [0, 1, false, E_OVERFLOW]);
+  // E_OVERFLOW twice, E_STATE four times.
+  assert.is(s.errors, 6);
+  // A round in progress when the QP failed is over too.
+  const t = sender({ maxRetries: 0 });
+  t.post(0, 3 * MTU, DCP_OP_WRITE);
+  t.onSchedule(0, 0, 3 * MTU);
+  assert.is(t.nextPacket(0, 0), DCP_TX_NEW);
+  assert.is(t.onTimer(0, 10_000), E_OVERFLOW);
+  assert.is(t.nextPacket(0, 10_000), DCP_TX_NONE);
+  // close and open clear it.
+  s.close(0);
+  s.open(0, 0);
+  s.post(0, MTU, DCP_OP_WRITE);
+  assert.is(s.onSchedule(0, 20_000, MTU), 0);
+  assert.is(s.nextPacket(0, 20_000), DCP_TX_NEW);
 });
 
 test("bad arguments are refused with the state unchanged", () => {

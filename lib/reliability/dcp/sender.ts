@@ -44,9 +44,11 @@
 //     begun or not; the expiry after maxRetries of them puts the QP in error: onTimer returns
 //     E_OVERFLOW and the timer is disarmed.
 //   - A window CC cannot reopen its window before the unaMSN-th message completes (the ACK is
-//     per message, §4.5), so onScheduleRecovery sends one recovery packet (the resend's next,
-//     or one HO retransmission) while the window holds less than a packet (README "DCP + a
-//     window CC"; RFC 5681 §3.2 and RFC 6298 §5.4 retransmit whatever the window).
+//     per message, §4.5), so while the window holds less than a packet, overrun or not,
+//     onScheduleRecovery sends one packet a round of what completes that message: its resend's
+//     next, else its oldest RetransQ entry, else its next unsent packet; never a later
+//     message's (README "DCP + a window CC"). That message may so go whole past the window.
+//   - A QP in error (onTimer's E_OVERFLOW) sends nothing and takes no HO or ACK until close.
 //   - A round that fetched no entry while the RetransQ holds some (awin below one MTU, or the
 //     one packet kept for a resend) sends no new data: §4.3 sends new data only after the
 //     fetched retransmissions.
@@ -103,7 +105,7 @@ const enum F {
   Batch = 4, // batch > 0: fetched retransmission entries wait (mirrors the batch column)
   Hold = 8, // the round fetched no entry while the RetransQ held some: no new data (§4.3)
   Held = 10, // Resend | Hold: resendNext decides
-  Pending = 14, // Resend | Batch | Hold: anything to send before (or instead of) new data
+  Pending = 30, // Resend | Batch | Hold | Failed: anything to send before (or instead of) new data, or nothing at all
 }
 
 const enum K {
@@ -302,12 +304,14 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * (an entry found stale when fetched spends none), then resends and new data. A round that
    * fetches no entry while the RetransQ holds some sends no new data (§4.3: new data follows
    * the fetched retransmissions; it must not overtake a queued one).
-   * Returns the number of entries fetched. A round still in progress is replaced.
+   * Returns the number of entries fetched, E_STATE for a QP in error (after E_OVERFLOW), or
+   * E_SLOT / E_ARG. A round still in progress is replaced.
    */
   onSchedule(slot: number, nowNs: number, awinBytes: number): number {
     if (!(this.live[slot] === 1 && (awinBytes | 0) === awinBytes && awinBytes >= 0 && awinBytes <= K.MaxBytes && nowNs - nowNs === 0)) {
       return this.reject(slot);
     }
+    if ((this.flags[slot] & F.Failed) !== 0) return this.fail(E_STATE);
     let r = Math.floor(awinBytes / this.mtu); // §4.3: min(16, len, awin/MTU)
     if (r > this.batchMax) r = this.batchMax;
     const len = this.rqLen[slot];
@@ -335,31 +339,53 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /**
    * The QP scheduler picked this QP while its window CC leaves less than one full packet
-   * (README "DCP + a window CC": with a timeout resend pending whatever the window, else while
-   * the window is not overrun): a round of one recovery packet, which may go past the window.
-   * It holds the next packet of a pending timeout resend, else one retransmission entry
-   * fetched from the RetransQ (§4.3's fetch with awin/MTU taken as 1), and never new data.
-   * Returns 1 when it holds one (nextPacket yields it, or DCP_TX_NONE when the entry fetched
-   * belongs to a message acknowledged since, which is dropped: call again), 0 when no recovery
-   * waits (the round sends nothing), or E_SLOT / E_ARG. A round in progress is replaced.
+   * (README "DCP + a window CC"), whether or not the window is overrun: a round of one recovery
+   * packet of the unaMSN-th message, which may go past the window. It holds, in this order, the
+   * next packet of a pending timeout resend; else the oldest RetransQ entry of that message
+   * (moved to the head, the entries of acknowledged messages before it dropped, the others kept
+   * in order); else, while its new data is begun and unfinished, its next new-data packet. Never
+   * a packet of a later message. Returns 1 when it holds one (nextPacket yields it), 0 when
+   * none waits (the round sends nothing), E_STATE for a QP in error (after E_OVERFLOW), or
+   * E_SLOT / E_ARG. A round in progress is replaced.
    */
   onScheduleRecovery(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
+    const flags0 = this.flags[slot];
+    if ((flags0 & F.Failed) !== 0) return this.fail(E_STATE);
     // The window cannot reopen before the unaMSN-th message completes (§4.5: the ACK names
-    // whole messages, so bytes of later messages the receiver holds stay in the CC's flight);
-    // held behind it, the resend or retransmission that completes the message never went
-    // (review fw2: cwnd = inflight for good). RFC 6298 §5.4 resends the earliest unacknowledged
-    // data at an RTO and RFC 5681 §3.2 the lost segment whatever the window; one packet a round
-    // lets the caller bound what goes past it (§4.3 challenge #2: the CC paces recovery).
-    const flags = (this.flags[slot] & ~(F.Batch | F.Hold)) | F.Hold;
-    const len = this.rqLen[slot];
-    // The resend first, as in any round that leaves its packet to it (onSchedule): the
-    // unaMSN-th message is what the window waits for, and a timeout purged its entries.
-    const r = (flags & F.Resend) !== 0 ? 0 : len > 0 ? 1 : 0;
-    this.batch[slot] = r;
-    this.flags[slot] = r !== 0 ? flags | F.Batch : flags;
+    // whole messages, so bytes of later messages the receiver holds stay in the CC's flight).
+    // Whatever of that message waits behind the window — a resend, an HO retransmission, or
+    // its unsent rest — waited until the RTO (review rev-dcp: a 6:1 NSCC incast 24.2 ms and 11
+    // timeouts with no loss past trims; DCTCP's 10-packet initial window under 16-packet
+    // messages 48.2 ms, 36 timeouts, nothing lost). DCP aims to be free of RTO (abstract,
+    // §2.2; §4.5 keeps it for HO loss and link failure). Later messages wait for the window:
+    // one packet a round lets the CC still pace them and bound this (§4.3 challenge #2).
+    const flags = (flags0 & ~(F.Batch | F.Hold)) | F.Hold;
+    this.batch[slot] = 0;
     this.quota[slot] = this.mtu;
-    return r !== 0 || (flags & F.Resend) !== 0 ? 1 : 0;
+    // The resend first, as any round that keeps its packet for it (onSchedule); a timeout
+    // purged the message's entries and moved the new-data cursor past it.
+    if ((flags & F.Resend) !== 0) {
+      this.flags[slot] = flags;
+      return 1;
+    }
+    if (this.rqLen[slot] !== 0 && this.unaEntryToHead(slot) !== 0) {
+      this.batch[slot] = 1;
+      this.flags[slot] = flags | F.Batch;
+      return 1;
+    }
+    const una = this.una[slot];
+    const off = this.curOff[slot];
+    if (this.curMsn[slot] === una && off !== 0) {
+      // Its next new-data packet and nothing more: the quota is that packet's length, so a
+      // short one leaves no room for the next message's first (nextPacket stops at quota 0).
+      const left = this.msgLen[(slot << K.MsgShift) + (una & 7)] - off;
+      this.quota[slot] = left < this.mtu ? left : this.mtu;
+      this.flags[slot] = flags & ~F.Hold;
+      return 1;
+    }
+    this.flags[slot] = flags;
+    return 0;
   }
 
   /**
@@ -367,12 +393,15 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
    * quota holds the packet. New data and resends restart the timer. Returns DCP_TX_*
-   * (DCP_TX_NONE: the round is over) or E_SLOT / E_ARG.
+   * (DCP_TX_NONE: the round is over, and always for a QP in error) or E_SLOT / E_ARG.
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const flags = this.flags[slot];
     if ((flags & F.Pending) !== 0) {
+      // A QP in error sends nothing, a round it was in included: its timer is disarmed, so
+      // nothing would ever resend what it sent (review rev-dcp).
+      if ((flags & F.Failed) !== 0) return DCP_TX_NONE;
       // Retransmissions and resends need sent, unacknowledged data, so the timer already runs.
       if ((flags & F.Batch) !== 0 && this.popRetransmission(slot) !== 0) return DCP_TX_RETRANSMIT;
       if ((this.flags[slot] & F.Held) !== 0) return this.resendNext(slot, nowNs);
@@ -419,7 +448,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * already acknowledged or the HO belongs to a round a timeout superseded; DCP_HO_DUPLICATE
    * (ignored) when the same (MSN, PSN) of the same round still waits in the RetransQ (a
    * duplicated HO: queued twice, it would be retransmitted twice); E_STATE for an MSN
-   * never sent, a PSN outside its message or not yet sent, or an sRetryNo from the future;
+   * never sent, a PSN outside its message or not yet sent, an sRetryNo from the future, or a
+   * QP in error (after E_OVERFLOW);
    * E_FULL when the RetransQ is full (the loss is then left to the timeout); E_ARG (among
    * others an sRetryNo above 63, which the 6-bit Resv6a cannot carry).
    */
@@ -430,6 +460,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     ) {
       return this.reject(slot);
     }
+    if ((this.flags[slot] & F.Failed) !== 0) return this.fail(E_STATE);
     const una = this.una[slot];
     const d = psn24Diff(msn, una);
     if (d < 0) return DCP_HO_STALE;
@@ -453,10 +484,13 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * An ACK carrying the receiver's eMSN (§4.5): messages before it are complete and freed; if
    * eMSN > unaMSN the timer restarts (or stops when nothing sent is outstanding), unaMSN := eMSN
    * and sRetryNo returns to 0. Returns the number of messages freed (0 for an old ACK), E_STATE
-   * for an eMSN beyond the messages sent in full, or E_ARG.
+   * for an eMSN beyond the messages sent in full or a QP in error (after E_OVERFLOW), or E_ARG.
    */
   onAck(slot: number, nowNs: number, emsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(emsn) && nowNs - nowNs === 0)) return this.reject(slot);
+    // In error the QP's messages are not freed: an ACK that restarted the timer and reopened the
+    // window would let a QP the caller must close send again (review rev-dcp).
+    if ((this.flags[slot] & F.Failed) !== 0) return this.fail(E_STATE);
     const una = this.una[slot];
     const d = psn24Diff(emsn, una);
     if (d <= 0) return 0;
@@ -477,7 +511,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * resend begun or not. Returns DCP_TIMEOUT, 0 when the timer is stopped or has not expired,
    * E_OVERFLOW when the message has already timed out maxRetries times: the QP is in error
    * and the timer disarmed (timerArmed false; every later call returns E_OVERFLOW and changes
-   * nothing) until close; or E_SLOT / E_ARG.
+   * nothing, and onSchedule, onScheduleRecovery, onHo and onAck return E_STATE and nextPacket
+   * DCP_TX_NONE) until close; or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -692,6 +727,40 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** The timer runs: something sent is unacknowledged (see F). */
   private readonly running = (slot: number): boolean =>
     this.curMsn[slot] !== this.una[slot] || this.curOff[slot] !== 0;
+
+  /**
+   * Moves the oldest RetransQ entry of the unaMSN-th message to the head, dropping the entries of
+   * acknowledged messages queued before it and keeping the others in order; 1 when there was
+   * one, 0 (the queue untouched) otherwise. One scan bounded by the queue's length, in place:
+   * the queue is FIFO across messages, so the head alone left that message's entries behind
+   * later ones' until the RTO (review rev-dcp: 7 of NSCC's 11 timeouts stayed). Later messages'
+   * entries keep their order, so §4.3's batches still fetch them oldest first.
+   */
+  private readonly unaEntryToHead = (slot: number): number => {
+    const base = slot * this.rqDepth;
+    const mask = this.rqMask;
+    const head = this.rqHead[slot];
+    const len = this.rqLen[slot];
+    const una = this.una[slot];
+    const key = una & 255;
+    let i = 0;
+    while (i < len && this.rq[base + ((head + i) & mask)] >>> 24 !== key) i++;
+    if (i === len) return 0;
+    const entry = this.rq[base + ((head + i) & mask)];
+    const outstanding = psn24Diff(this.postMsn[slot], una);
+    // Backwards from it, each kept entry one place on; `to` ends at the number dropped.
+    let to = i;
+    for (let j = i - 1; j >= 0; j--) {
+      const e = this.rq[base + ((head + j) & mask)];
+      if ((((e >>> 24) - una) & 255) >= outstanding) continue;
+      this.rq[base + ((head + to) & mask)] = e;
+      to--;
+    }
+    this.rq[base + ((head + to) & mask)] = entry;
+    this.rqHead[slot] = (head + to) & mask;
+    this.rqLen[slot] = len - to;
+    return 1;
+  };
 
   /**
    * True when `entry` (PSN | MSN mod 256 << 24) is among the `len` entries in the RetransQ,

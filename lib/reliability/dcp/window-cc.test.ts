@@ -38,8 +38,8 @@ type Fate = "deliver" | "drop" | "trim";
  * `fate` decides each packet sent: delivered, lost silently, or trimmed (its HO comes back
  * after the transmit opportunity).
  */
-function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: number, kind: number) => Fate, maxRetries = 7) {
-  const cc = new Nscc({ profile: "uec", maxWndBytes: 40 * P, initCwndBytes: 40 * P });
+function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: number, kind: number) => Fate, maxRetries = 7, initPackets = 40) {
+  const cc = new Nscc({ profile: "uec", maxWndBytes: 40 * P, initCwndBytes: initPackets * P });
   const tx = new DcpSender({ mtuBytes: MTU, rtoNs: RTO_NS, maxRetries });
   const rx = new DcpReceiver();
   cc.open(0);
@@ -49,7 +49,7 @@ function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: numbe
   const held = new Float64Array(MESSAGES); // wire bytes handed to onSend, per message (README "Send")
   /** Trimmed packets whose HOs come back HO_DELAY_NS after they left: msn, psn, retryNo, wire, when. */
   const hos: number[][] = [];
-  const log = { sent: 0, resends: 0, retransmissions: 0, timers: [] as [number, number][], pastWindow: [] as number[] };
+  const log = { sent: 0, resends: 0, retransmissions: 0, timers: [] as [number, number][], pastWindow: [] as number[], resendWindows: [] as [number, number][], pastWindowNotUna: 0 };
 
   const ack = (now: number, emsn: number) => {
     const una = tx.unaMsn(0);
@@ -64,11 +64,17 @@ function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: numbe
   const send = (now: number, k: number) => {
     const [msn, psn, len, retryNo] = [tx.out[1], tx.out[2], tx.out[4], tx.out[5]];
     const w = cc.cwndBytes(0) - cc.inflightBytes(0);
-    if (w < len + H) log.pastWindow.push(w);
+    if (w < len + H) {
+      log.pastWindow.push(w);
+      if (msn !== tx.unaMsn(0)) log.pastWindowNotUna++;
+    }
     cc.onSend(0, now, len + H);
     held[msn & 7] += len + H;
     log.sent++;
-    if (k === DCP_TX_RESEND) log.resends++;
+    if (k === DCP_TX_RESEND) {
+      log.resends++;
+      log.resendWindows.push([retryNo, w]);
+    }
     if (k === DCP_TX_RETRANSMIT) log.retransmissions++;
     const f = fate(msn, psn, retryNo, k);
     if (f === "trim") hos.push([msn, psn, retryNo, len + H, now + HO_DELAY_NS]);
@@ -96,9 +102,9 @@ function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: numbe
       for (let k = tx.nextPacket(0, now); k !== DCP_TX_NONE; k = tx.nextPacket(0, now), n++) send(now, k);
       return n;
     }
-    // README: below one packet, a resend whatever the window, else one HO retransmission while
-    // the window is not overrun; again while the entry fetched proves stale.
-    if (!documented || (w < 0 && !tx.resending(0))) return 0;
+    // README: below one packet, overrun or not, one packet of what completes message unaMSN;
+    // again while the entry fetched proves stale.
+    if (!documented) return 0;
     while (tx.onScheduleRecovery(0, now) === 1) {
       const k = tx.nextPacket(0, now);
       if (k === DCP_TX_NONE) continue;
@@ -191,13 +197,43 @@ test("the documented wiring, the first packet of message unaMSN trimmed with the
   assert.is(q.cc.inflightBytes(0), 0);
 });
 
-test("the documented wiring with message 0 never delivered: E_OVERFLOW at the (maxRetries + 1)-th expiry, each timeout's resend sent whole past the window", () => {
+// Review rev-dcp: message unaMSN's unsent packets waited for a window only its completion can
+// reopen, so a window below one message cost an RTO per message with nothing lost (DCTCP's
+// 10-packet initial window under 16-packet messages in the fabric: 36 timeouts).
+test("the documented wiring, a window of 10 packets under 16-packet messages and no loss: the rest of message unaMSN goes past the window one packet an opportunity, and no timeout fires", () => {
+  // cwnd 10 P = 41,500 B. Rounds of at most 4 packets (the 16,384 B quota): 4 at 1,000 ns, 4 at
+  // 2,000 (w = 6 P), 2 at 3,000 (w = 2 P, awin 8,172 B), PSNs 0–9; w = 0. From 4,000 ns one
+  // recovery packet an opportunity, each new data of message 0: PSNs 10–15, leaving with
+  // w = 0, −4,150, …, −5 × 4,150 = −20,750. PSN 15 completes message 0 (eMSN 1). Before, they
+  // waited: the timer fired at 3,000 + 100,000 = 103,000 ns and resent message 0.
+  const q = qp(true, () => "deliver", 7, 10);
+  assert.ok(q.run(1000) > 0, "finished");
+  assert.is(q.rx.emsn(0), 8);
+  assert.equal(q.log.timers, [], "no timeout");
+  assert.equal([q.log.sent, q.log.retransmissions, q.log.resends], [128, 0, 0]);
+  assert.equal(q.log.pastWindow.slice(0, 6), [0, -4150, -8300, -12_450, -16_600, -20_750]);
+  assert.is(q.log.pastWindowNotUna, 0, "every packet past the window was message unaMSN's");
+  assert.is(q.cc.inflightBytes(0), 0);
+  assert.is(q.tx.errors, 0);
+});
+
+test("the documented wiring with message 0 never delivered: E_OVERFLOW at the (maxRetries + 1)-th expiry, each timeout's resend sent whole, past the window where it does not fit", () => {
   // Every copy of message 0's PSN 0 is lost. maxRetries 3: three timeouts, each followed by
   // the 16-packet resend (its last packet restarts the timer), then E_OVERFLOW.
   const q = qp(true, (_m, psn) => (psn === 0 ? "drop" : "deliver"), 3);
   assert.ok(q.run(1000) > 0);
   assert.equal(q.log.timers.map((t) => t[1]), [DCP_TIMEOUT, DCP_TIMEOUT, DCP_TIMEOUT, E_OVERFLOW]);
   assert.equal([q.log.resends, q.tx.timeouts(0), q.tx.retryNo(0)], [3 * 16, 3, 3]);
+  // Whole: 16 packets with each sRetryNo. No ACK frees anything (eMSN stays 0), so NSCC's
+  // window only shrinks, each timeout taking the whole flight out (inflight 0) and cutting it by
+  // the 16 × 4,150 = 66,400 B message 0 held. First: 166,000 − 66,400 = 99,600 B = 24 P, and
+  // the resend fits it (w = 99,600 at its first packet, 99,600 − 15 × 4,150 = 37,350 ≥ P at
+  // its last). Second and third: cwnd ≤ 99,600 − 66,400 = 33,200 B = 8 P, so at most 8 of
+  // their 16 packets fit and at least 8 go past the window (w < P when they leave).
+  const rounds = [1, 2, 3].map((r) => q.log.resendWindows.filter(([retryNo]) => retryNo === r).map(([, w]) => w));
+  assert.equal(rounds.map((ws) => ws.length), [16, 16, 16]);
+  assert.equal([rounds[0][0], rounds[0][15]], [99_600, 37_350]);
+  for (const r of [1, 2]) assert.ok(rounds[r].filter((w) => w < P).length >= 8, `resend ${r + 1}: ${rounds[r].join(" ")}`);
   assert.not.ok(q.tx.timerArmed(0));
   assert.is(q.rx.emsn(0), 0);
 });
