@@ -5,7 +5,9 @@
 //   DcpSender.onHo+retransmit — an incast's HO storm: each event is an HO bounced back for a
 //     packet in flight, a one-MTU round fetching its entry (§4.3 batch), and the retransmission;
 //     DcpSender.onHo+recovery — the same with the round a window CC gives below one packet of
-//     window (onScheduleRecovery: one recovery packet past the window).
+//     window (onScheduleRecovery: one packet of the unaMSN-th message past the window). Its HOs
+//     are for any of the 8 messages, so each round scans the RetransQ for the unaMSN-th's entry
+//     past some 64 of later messages: a worst case for that scan.
 //   DcpReceiver.onData — bitmap-free tracking (§4.5) of 16-packet messages sprayed over paths
 //     that reorder by up to 32 packets; DcpReceiver.onData strict — the same with the PSN bitmap.
 //   dcpCheck+fields — wire validation and the fields a receiver reads, on Write and Send frames.
