@@ -654,7 +654,7 @@ test("onScheduleRecovery refuses bad arguments with the state unchanged, and rep
 
 // Review rev-dcp: after E_OVERFLOW the QP kept sending, with its timer disarmed, so nothing
 // would ever have resent what it sent.
-test("a QP in error (E_OVERFLOW) sends nothing and takes no HO or ACK until close: E_STATE, nextPacket DCP_TX_NONE", () => {
+test("a QP in error (E_OVERFLOW) sends nothing and takes no HO until close: E_STATE, nextPacket DCP_TX_NONE; an ACK frees, the QP stays in error", () => {
   const s = sender({ maxRetries: 0 });
   s.post(0, MTU, DCP_OP_WRITE); // msn 0: PSN 0
   s.post(0, MTU, DCP_OP_WRITE); // msn 1: PSN 1
@@ -669,10 +669,14 @@ test("a QP in error (E_OVERFLOW) sends nothing and takes no HO or ACK until clos
   assert.is(s.onHo(0, 10_002, 0, 0, 0), E_STATE);
   assert.is(s.onScheduleRecovery(0, 10_003), E_STATE);
   assert.is(s.nextPacket(0, 10_003), DCP_TX_NONE);
-  assert.is(s.onAck(0, 10_004, 1), E_STATE);
   assert.is(JSON.stringify(s.inspect(0)), before, "nothing changed");
-  assert.equal([s.unaMsn(0), s.sendMsn(0), s.timerArmed(0), s.onTimer(0, 99_999)], [0, 1, false, E_OVERFLOW]);
-  // E_OVERFLOW twice, E_STATE four times.
+  // eMSN 1 frees message 0 (sent in full); the QP stays in error: no timer, nothing sent.
+  assert.is(s.onAck(0, 10_004, 1), 1);
+  assert.equal([s.unaMsn(0), s.sendMsn(0), s.timerArmed(0)], [1, 1, false]);
+  assert.is(s.onSchedule(0, 10_005, 4 * MTU), E_STATE);
+  assert.is(s.nextPacket(0, 10_005), DCP_TX_NONE, "PSN 1 still does not go");
+  assert.is(s.onTimer(0, 99_999), E_OVERFLOW);
+  // E_OVERFLOW twice, E_STATE four times (onSchedule twice, onHo, onScheduleRecovery).
   assert.is(s.errors, 6);
   // A round in progress when the QP failed is over too.
   const t = sender({ maxRetries: 0 });
