@@ -277,7 +277,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       throw new RangeError("Spritz: total path weight exceeds 2^32 in Q8");
     }
     // Opening an open slot starts it afresh (FlowTable): its buffer goes, as at close.
-    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
+    this.bufferedDropped += this.bufCount[slot] | 0; // a closed slot's is 0 (close clears it); outside the table, undefined | 0
     this.openSlot(slot);
     this.dst[slot] = dstSwitch;
     this.listBase[slot] = start;

@@ -159,7 +159,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
       throw new RangeError("SpritzVlan: total path weight exceeds 2^31 in Q8");
     }
     // Opening an open slot starts it afresh (FlowTable): its ring goes, as at close.
-    if (this.isOpen(slot)) this.bufferedDropped += this.bufCount[slot];
+    this.bufferedDropped += this.bufCount[slot] | 0; // a closed slot's is 0 (close clears it); outside the table, undefined | 0
     this.openSlot(slot);
     this.dst[slot] = dstSwitch;
     this.wMin[slot] = wMin;
@@ -283,6 +283,8 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     const wMin = this.biasEpoch[slot] === this.epoch + 1 ? this.minBiasQ8 : this.wMin[slot];
     if (wMin + wNon === 0) return 0;
     const vlan = this.rng.nextBelow(wMin + wNon) < wMin ? 1 : 2;
+    // VLAN 1 or 2: one of the two counts, without a branch.
+    this.evsMinimal += 2 - vlan;
     this.evsNonMinimal += vlan - 1;
     return (vlan << 16) | (this.rng.nextI32() & 0xffff);
   }
