@@ -391,9 +391,10 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     // lost (as Linux's tcp_enter_loss marks every outstanding segment lost, leaving only the
     // retransmissions in flight). Not quite all: HO retransmissions do not restart the timer
     // (DcpSender's header), so one sent just before the expiry may still be in flight when its
-    // bytes leave the CC's; the flight under-counts it until it lands (no ACK returns them). Later messages' packets the receiver holds are acknowledged
-    // only with the unaMSN-th message (§4.5); left in the flight they kept the window shut
-    // against the resend that message needs (review fw2: cwnd = inflight, for good).
+    // bytes leave the CC's; the flight under-counts it until it lands (no ACK returns them).
+    // Later messages' packets the receiver holds are acknowledged only with the unaMSN-th
+    // message (§4.5); left in the flight they kept the window shut against the resend that
+    // message needs (review fw2: cwnd = inflight, for good).
     let bytes = this.stray[slot];
     this.stray[slot] = 0;
     const outstanding = this.posted[slot] - this.freed[slot];
@@ -409,6 +410,7 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     if (this.pMsn[slot] === this.tx.unaMsn(slot)) this.pending[slot] = 0;
     return 1;
   }
+
   /**
    * One packet of recovery past a window that holds less than a packet, overrun or not: the
    * next of what completes the unaMSN-th message, whose ACK alone reopens the window (§4.5) —
