@@ -473,6 +473,17 @@ function paramRows(results: Results[]): Row[] {
  * yes/no as the number of runs it is yes for. A mean of per-run p99s is not the p99 of the
  * pooled flows (nor a mean of per-run means the pooled mean where the runs' flow counts differ).
  */
+/**
+ * The mean, least, greatest and number of the values a column's runs have (null and undefined
+ * left out), or null when none has one: a cell over several runs, its `--csv` columns, and a bar
+ * of `nicfw plot --mean-over` with its whisker.
+ */
+export function meanOfPresent(values: readonly (number | null | undefined)[]): { mean: number; min: number; max: number; n: number } | null {
+  const v = values.filter((x): x is number => x !== null && x !== undefined);
+  if (v.length === 0) return null;
+  return { mean: v.reduce((a, x) => a + x, 0) / v.length, min: Math.min(...v), max: Math.max(...v), n: v.length };
+}
+
 function cell(row: Row, runs: Results[]): string {
   if (row.kind === "complete") {
     const sum = (f: (r: Results) => number) => runs.reduce((a, r) => a + f(r), 0);
@@ -488,13 +499,13 @@ function cell(row: Row, runs: Results[]): string {
     const values = [...new Set(runs.map((r) => row.get(r) ?? "—"))];
     return values.join(" / ");
   }
-  const values = runs.map(row.get).filter((v): v is number => v !== null && v !== undefined);
-  if (values.length === 0) return "—";
-  const text = n(values.reduce((a, v) => a + v, 0) / values.length, row.digits) as string;
-  const lo = n(Math.min(...values), row.digits);
-  const hi = n(Math.max(...values), row.digits);
+  const m = meanOfPresent(runs.map(row.get));
+  if (m === null) return "—";
+  const text = n(m.mean, row.digits) as string;
+  const lo = n(m.min, row.digits);
+  const hi = n(m.max, row.digits);
   const range = lo === hi ? "" : ` [${lo}–${hi}]`;
-  const some = values.length < runs.length ? ` (${values.length} of ${runs.length} runs)` : "";
+  const some = m.n < runs.length ? ` (${m.n} of ${runs.length} runs)` : "";
   return `${text}${range}${some}`;
 }
 
@@ -525,9 +536,9 @@ function statCells(row: Row, runs: Results[]): string[] {
     const have = row.kind === "text" ? runs.filter((r) => row.get(r) !== null).length : runs.length;
     return [cell(row, runs), "", "", String(have)];
   }
-  const values = runs.map(row.get).filter((v): v is number => v !== null && v !== undefined);
-  if (values.length === 0) return ["", "", "", "0"];
-  return [plain(values.reduce((a, v) => a + v, 0) / values.length), plain(Math.min(...values)), plain(Math.max(...values)), String(values.length)];
+  const m = meanOfPresent(runs.map(row.get));
+  if (m === null) return ["", "", "", "0"];
+  return [plain(m.mean), plain(m.min), plain(m.max), String(m.n)];
 }
 
 /**

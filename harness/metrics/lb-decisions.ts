@@ -62,25 +62,21 @@ export function lbDecisions(tables: readonly { lb: LbTable }[]): Record<string, 
       add("FLOWLET_EV_NEW", lb.flowletCount);
       add("FLOWLET_EV_HELD", lb.evsHeld);
       add("FLOWLET_EV_KEPT", lb.evsKept);
-    } else if (lb instanceof SpritzBase) {
+    } else if (lb instanceof SpritzBase || lb instanceof SpritzVlan) {
       add("SPRITZ_EV_EXPLORED", lb.evsExplored);
       add("SPRITZ_EV_SAMPLED", lb.evsSampled);
       add("SPRITZ_EV_REUSED", lb.evsReused);
       add("SPRITZ_CACHED", lb.pathsCached);
-      add("SPRITZ_REMOVED_ECN", lb.pathsRemovedEcn);
-      add("SPRITZ_REMOVED_NACK", lb.pathsRemovedNack);
-      add("SPRITZ_REMOVED_TIMEOUT", lb.pathsRemovedTimeout);
-      add("SPRITZ_BLOCKED", lb.blocks);
-      add("SPRITZ_BLOCK_EVICTED", lb.evictedBlocks);
-      add("SPRITZ_BIASED", lb.biases);
-      add("SPRITZ_RESTORED", lb.restores);
-    } else if (lb instanceof SpritzVlan) {
-      add("SPRITZ_EV_EXPLORED", lb.evsExplored);
-      add("SPRITZ_EV_SAMPLED", lb.evsSampled);
-      add("SPRITZ_EV_REUSED", lb.evsReused);
-      add("SPRITZ_CACHED", lb.pathsCached);
-      add("SPRITZ_VLAN_MINIMAL", lb.evsMinimal);
-      add("SPRITZ_VLAN_NON_MINIMAL", lb.evsNonMinimal);
+      if (lb instanceof SpritzBase) {
+        add("SPRITZ_REMOVED_ECN", lb.pathsRemovedEcn);
+        add("SPRITZ_REMOVED_NACK", lb.pathsRemovedNack);
+        add("SPRITZ_REMOVED_TIMEOUT", lb.pathsRemovedTimeout);
+        add("SPRITZ_BLOCKED", lb.blocks);
+        add("SPRITZ_BLOCK_EVICTED", lb.evictedBlocks);
+      } else {
+        add("SPRITZ_VLAN_MINIMAL", lb.evsMinimal);
+        add("SPRITZ_VLAN_NON_MINIMAL", lb.evsNonMinimal);
+      }
       add("SPRITZ_BIASED", lb.biases);
       add("SPRITZ_RESTORED", lb.restores);
     }

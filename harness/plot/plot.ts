@@ -11,7 +11,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { jctMax, type Results } from "../metrics/results";
-import { meanOverOption, parseRunsArgs, runLabels } from "../compare";
+import { meanOfPresent, meanOverOption, parseRunsArgs, runLabels } from "../compare";
 import { optionalDependencies } from "../../package.json";
 
 type Spec = Record<string, unknown>;
@@ -254,9 +254,8 @@ export function comparisonRows(results: Results[], labels: string[], columns?: n
       return;
     }
     columns.forEach((c, i) => {
-      const got = c.map((j) => vals[j]).filter((v): v is number => v !== null && v !== undefined);
-      const value = got.length === 0 ? null : got.reduce((a, b) => a + b, 0) / got.length;
-      rows.push({ run: labels[i], metric, value, min: got.length === 0 ? null : Math.min(...got), max: got.length === 0 ? null : Math.max(...got) });
+      const m = meanOfPresent(c.map((j) => vals[j]));
+      rows.push({ run: labels[i], metric, value: m?.mean ?? null, min: m?.min ?? null, max: m?.max ?? null });
     });
   };
   add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
