@@ -66,7 +66,7 @@ test("package.json exports an entry per area and per module, each ESM and Common
   }
 });
 
-test("every subpath's .d.ts and .d.cts type-check under strict without skipLibCheck, and flag constants are numbers", async () => {
+test("every subpath's .d.ts and .d.cts type-check under strict without skipLibCheck, write typed arrays without type arguments, and flag constants are numbers", async () => {
   const subpaths = [...areas, ...(await moduleNames())];
   for (const sub of subpaths) {
     for (const ext of ["d.ts", "d.cts"]) {
@@ -99,6 +99,16 @@ test("every subpath's .d.ts and .d.cts type-check under strict without skipLibCh
       getNewLine: () => "\n",
     });
     assert.ok(diagnostics.length === 0, `${diagnostics.length} errors, the first:\n${text}`);
+
+    // TypeScript before 5.7 has no type parameter on typed arrays: a field TypeScript >= 5.7
+    // infers and writes as `Int32Array<ArrayBuffer>` stops those compilers with TS2315 (README,
+    // "Using the library"; 5.4.5, 5.6.3 checked), so each such public or protected field says
+    // its type.
+    for (const f of program.getSourceFiles()) {
+      if (!f.fileName.startsWith(join(root, "dist"))) continue;
+      const generic = f.text.split("\n").filter((line) => /\b(?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64|BigUint64)Array</.test(line));
+      assert.equal(generic, [], `${f.fileName} writes typed arrays with a type argument`);
+    }
 
     // Every export whose value is a number at run time is declared as a number type in both
     // declaration flavours: none is `any`, none is missing.

@@ -31,7 +31,7 @@ function rotl(x: number, k: number): number {
 }
 
 export class Xoshiro128 {
-  readonly s = offHeap(Int32Array, 4);
+  readonly s: Int32Array = offHeap(Int32Array, 4);
 
   constructor(seed: number) {
     this.seed(seed);

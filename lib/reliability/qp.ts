@@ -71,7 +71,7 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
    */
   static readonly outFields = ["kind", "msn", "psn", "offsetBytes", "lengthBytes", "retryNo", "last", "msgBytes", "op", "ssn"] as const;
 
-  readonly out = offHeap(Int32Array, 10);
+  readonly out: Int32Array = offHeap(Int32Array, 10);
   /**
    * The largest message post() takes: min(2^30 − 1, 1,048,575 × mtuBytes) bytes. The packet
    * limit binds at an MTU of 1024 B or below (1,048,575 × 1024 = 1,073,740,800 < 2^30 − 1):
@@ -308,10 +308,10 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
   readonly bytesPerSlot: number;
   /** Written with every ACK or NACK; each module names the fields (outFields). */
   readonly out: Int32Array;
-  protected readonly epsnCol = this.col.epsn;
-  protected readonly msnCol = this.col.msn;
-  protected readonly got = this.col.got;
-  protected readonly ends = this.col.ends;
+  protected readonly epsnCol: Int32Array = this.col.epsn;
+  protected readonly msnCol: Int32Array = this.col.msn;
+  protected readonly got: Int32Array = this.col.got;
+  protected readonly ends: Int32Array = this.col.ends;
   /** int32 words of bitmap per QP, and PSN mod window as a mask. */
   protected readonly words: number;
   protected readonly mask: number;

@@ -162,9 +162,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly size1 = this.col.size1;
   private readonly split = this.col.split;
   private readonly stride = this.col.stride;
-  protected readonly buf = this.col.buf;
-  protected readonly bufCount = this.col.bufCount;
-  protected readonly bufHead = this.col.bufHead;
+  protected readonly buf: Int32Array = this.col.buf;
+  protected readonly bufCount: Uint8Array = this.col.bufCount;
+  protected readonly bufHead: Uint8Array = this.col.bufHead;
   private readonly pktCount = this.col.pktCount;
   private readonly ecnRate = this.col.ecnRate;
   private readonly biasEpoch = this.col.biasEpoch;

@@ -93,7 +93,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<DackInitiatorParams>;
   /** onSend writes the sequence number to send here (int32 pattern). */
-  readonly out = offHeap(Int32Array, 1);
+  readonly out: Int32Array = offHeap(Int32Array, 1);
 
   /** Packets sent new, and retransmitted, since construction. */
   sentNew = 0;

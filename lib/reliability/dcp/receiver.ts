@@ -121,7 +121,7 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   readonly params: Readonly<DcpReceiverParams>;
   /** This table's bytes per QP (bitmap-free 22, or the strict figure). */
   readonly bytesPerSlot: number;
-  readonly out = offHeap(Int32Array, 3);
+  readonly out: Int32Array = offHeap(Int32Array, 3);
   /** Table-wide counts of dropped duplicates and stale-round packets (not per-QP state). */
   duplicates = 0;
   stale = 0;

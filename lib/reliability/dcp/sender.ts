@@ -188,7 +188,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   /** This table's bytes per QP (depends on retransQueueDepth). */
   readonly bytesPerSlot: number;
   /** The last transmit decision, indexed as outFields. */
-  readonly out = offHeap(Int32Array, 10);
+  readonly out: Int32Array = offHeap(Int32Array, 10);
 
   private readonly una = this.col.una;
   private readonly postMsn = this.col.postMsn;

@@ -293,7 +293,7 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   static readonly outFields = ["epsn", "msn", "completed"] as const;
 
   readonly params: Readonly<GbnReceiverParams>;
-  readonly out = offHeap(Int32Array, 3);
+  readonly out: Int32Array = offHeap(Int32Array, 3);
   private readonly epsnCol = this.col.epsn;
   private readonly msnCol = this.col.msn;
   private readonly lastNack = this.col.lastNack;

@@ -77,7 +77,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<OptParams>;
   /** onSend writes the sequence number to send here (int32 pattern). */
-  readonly out = offHeap(Int32Array, 1);
+  readonly out: Int32Array = offHeap(Int32Array, 1);
 
   /** Packets sent new, and retransmitted; ACKs that acknowledged nothing new; NACKs and timeouts. */
   sentNew = 0;

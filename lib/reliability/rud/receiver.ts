@@ -101,7 +101,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   readonly params: Readonly<RudParams>;
   /** This table's bytes per flow: bytesPerFlowWith(params.windowPackets). */
   readonly bytesPerSlot: number;
-  readonly out = offHeap(Float64Array, 9);
+  readonly out: Float64Array = offHeap(Float64Array, 9);
 
   private readonly cum = this.col.cum;
   private readonly recvd = this.col.recvd;

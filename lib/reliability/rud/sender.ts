@@ -158,7 +158,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   readonly params: Readonly<RudParams>;
   /** This table's bytes per flow: bytesPerFlowWith(params.windowPackets, params.maxMessages). */
   readonly bytesPerSlot: number;
-  readonly out = offHeap(Float64Array, 10);
+  readonly out: Float64Array = offHeap(Float64Array, 10);
 
   private readonly nextPsnCol = this.col.nextPsn;
   private readonly cumAckCol = this.col.cumAck;

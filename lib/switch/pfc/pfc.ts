@@ -152,7 +152,7 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   /** frameNs: the duration to put in the PAUSE just requested; pausedNs: length of the pause an XON ends. */
   static readonly outFields = ["frameNs", "pausedNs"] as const;
   readonly params: Readonly<P>;
-  readonly out = offHeap(Int32Array, 2);
+  readonly out: Int32Array = offHeap(Int32Array, 2);
   /** The duration carried by every PAUSE frame, in ns. */
   readonly frameNs: number;
 

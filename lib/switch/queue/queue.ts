@@ -209,7 +209,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** DWRR quanta in bytes (control : data = controlWeight). */
   readonly dataQuantumBytes: number;
   readonly controlQuantumBytes: number;
-  readonly out = offHeap(Int32Array, 6);
+  readonly out: Int32Array = offHeap(Int32Array, 6);
   /** The tag of the packet unlink() took last, for pop's marking decision. */
   private servedTag = 0;
 

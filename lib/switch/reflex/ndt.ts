@@ -104,7 +104,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["flow", "queue", "bytes", "timestampNs", "resumeNs"] as const;
 
   readonly params: Readonly<ReflexParams>;
-  readonly out = offHeap(Int32Array, 5);
+  readonly out: Int32Array = offHeap(Int32Array, 5);
   /** Per egress port: packets and bytes in its Normal and Controlled queues (views of the pairs below). */
   readonly normalPackets: Int32Array;
   readonly normalBytes: Int32Array;

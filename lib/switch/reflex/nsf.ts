@@ -67,7 +67,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["echoTimestampNs", "srcDelayNs"] as const;
 
   readonly params: Readonly<ReflexParams>;
-  readonly out = offHeap(Int32Array, 2);
+  readonly out: Int32Array = offHeap(Int32Array, 2);
 
   private readonly stateCol = this.col.state;
   private readonly coolLeft = this.col.coolLeft;

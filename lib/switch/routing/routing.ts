@@ -140,7 +140,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["table", "clearVlan", "minimal", "qMin", "qVal", "ties"] as const;
 
   readonly params: Readonly<RouterParams>;
-  readonly out = offHeap(Int32Array, 6);
+  readonly out: Int32Array = offHeap(Int32Array, 6);
   /** Candidate egress ports, their queued bytes and the hop count of the path behind them. */
   candPort: Int32Array;
   candQueue: Int32Array;
