@@ -265,25 +265,36 @@ test("after a timeout the window slow-starts from 1 SMSS toward ssthresh (RFC 56
   }
 });
 
-test("a timeout in CWR or fast recovery ends it: the next ACK grows the window", () => {
+test("a timeout in CWR or fast recovery ends it, holds the ssthresh its cut set (RFC 3168 §6.1.2, Linux tcp_enter_loss), and the next ACK grows the window", () => {
   const cwr = new Dctcp({}, 1);
   cwr.open(0);
   cwr.onSend(0, 0, 40_960);
-  assert.is(cwr.onAck(0, 1, 4096, true) & DCTCP_DECREASE, DCTCP_DECREASE); // CWR until 40,960
+  // α starts at 1 (rfc8257): cut 40,960 × (1 − 1/2) = 20,480 = ssthresh; CWR until 40,960.
+  assert.is(cwr.onAck(0, 1, 4096, true) & DCTCP_DECREASE, DCTCP_DECREASE);
   assert.is(cwr.onAck(0, 2, 4096, false) & DCTCP_INCREASE, 0);
-  cwr.onTimeout(0, 3, 32_768); // ssthresh = max(32,768 / 2, 2 MSS) = 16,384, cwnd 4096
+  // FlightSize 32,768: eq. (4) would give max(16,384, 2 MSS) = 16,384, a second cut in the window.
+  cwr.onTimeout(0, 3, 32_768);
+  assert.equal([cwr.ssthreshBytes(0), cwr.cwndBytes(0)], [20_480, 4096]);
   cwr.onRestore(0, 4, 4096);
   assert.is(cwr.onAck(0, 5, 4096, false), DCTCP_INCREASE);
   assert.equal([cwr.cwndBytes(0), cwr.reduced(0)], [8192, true]);
   const fr = new Dctcp({}, 1);
   fr.open(0);
   fr.onSend(0, 0, 40_960);
-  fr.onNack(0, 1, 4096); // fast recovery: no growth until the full ACK
+  fr.onNack(0, 1, 4096); // fast recovery: ssthresh = max(40,960 / 2, 2 MSS) = 20,480; no growth until the full ACK
   assert.is(fr.onAck(0, 2, 4096, false) & DCTCP_INCREASE, 0);
-  fr.onTimeout(0, 3, 32_768); // the first timeout of the episode: ssthresh recomputed, cwnd 4096
+  fr.onTimeout(0, 3, 32_768); // held: not max(32,768 / 2, 8192) = 16,384
+  assert.equal([fr.ssthreshBytes(0), fr.cwndBytes(0)], [20_480, 4096]);
   fr.onRestore(0, 4, 4096);
   assert.is(fr.onAck(0, 5, 4096, false) & DCTCP_INCREASE, DCTCP_INCREASE);
   assert.is(fr.cwndBytes(0), 8192);
+  // Past the full ACK the reduction is over: a timeout then cuts from the FlightSize again.
+  fr.onRestore(0, 6, 32_768); // the rest resent: 28,672 timed out, 4096 NACKed
+  fr.onAck(0, 6, 32_768, false); // SND.UNA 40,960: the full ACK
+  assert.equal([fr.reduced(0), fr.inflightBytes(0)], [false, 0]);
+  fr.onSend(0, 7, 32_768);
+  fr.onTimeout(0, 8, 4096);
+  assert.equal([fr.ssthreshBytes(0), fr.cwndBytes(0)], [16_384, 4096]); // max(32,768 / 2, 2 × 4096)
 });
 
 test("a marked ACK in a timeout's episode neither cuts nor grows (RFC 3168 §6.1.2)", () => {

@@ -53,11 +53,10 @@ const LAYOUT = {
 } as const;
 
 const enum Fl {
-  Reduced = 1, // CWR, fast recovery or a timeout's episode: no cut until an ACK passes `recover`
+  Reduced = 1, // CWR, fast recovery or a timeout's episode: no cut, and a timeout holds ssthresh, until an ACK passes `recover`
   QaTrigger = 2, // Alg. 2 trigger_qa: a trim since the last QuickAdapt
   QaStarted = 4, // Alg. 2 `end ≠ 0`: a measurement is running
   FiActive = 8, // Alg. 3 `increase`
-  TimedOut = 16, // a timeout in this loss episode (cleared with Reduced): ssthresh held
   Hold = 32, // CWR or fast recovery (not a timeout's episode): no growth either; ends with Reduced
   HoldEnded = 64, // Hold << 1, never stored: count() marks the ACK that cleared Hold (htsim)
 }
@@ -196,27 +195,32 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A retransmission timeout (RFC 5681 §3.1 eq. (4)): ssthresh = max(FlightSize/2, 2·SMSS)
-   * (htsim: max(cwnd/2, 2·MSS)), cwnd = 1 SMSS, from which the next ACKs slow-start: the
-   * episode blocks further cuts but not growth, and ends any CWR or fast recovery (RFC 6582 §3.2
-   * step 4; Linux's TCP_CA_Loss is not a cwnd reduction state, tcp_in_cwnd_reduction). A further
-   * timeout before the episode's recovery point is acknowledged holds ssthresh (RFC 5681: "the
-   * value of ssthresh is held constant" for a segment the timer already resent; Linux recomputes
-   * it only on entering TCP_CA_Loss): a transport that times packets out one by one (UEC RUD)
-   * reports one episode as several timeouts, and each would halve the shrinking flight again.
-   * htsim deflates at every timeout; here, in both profiles, only at an episode's first (README).
+   * A retransmission timeout: cwnd = 1 SMSS (RFC 8257 §3.5), from which the next ACKs
+   * slow-start; the episode blocks further cuts but not growth, and ends any CWR or fast
+   * recovery (RFC 6582 §3.2 step 4; Linux's TCP_CA_Loss is not a cwnd reduction state,
+   * tcp_in_cwnd_reduction). ssthresh = max(FlightSize/2, 2·SMSS) (RFC 5681 §3.1 eq. (4); htsim:
+   * max(cwnd/2, 2·MSS)) only when no reduction of this window is in progress: a timeout during
+   * CWR, fast recovery or an earlier timeout's episode, before its recovery point is
+   * acknowledged, holds the ssthresh that reduction set (RFC 3168 §6.1.2: ssthresh is not
+   * decreased again "if it has been decreased within the last round trip time"; RFC 8257 §3.5:
+   * one reduction per window; Linux tcp_enter_loss skips ssthresh() while high_seq is after
+   * snd_una in CWR, Recovery or Loss). A transport that times packets out one by one (UEC RUD)
+   * reports one episode as several timeouts, and each would halve the shrinking flight again;
+   * recomputed in CWR, RFC 5681's literal reading, a gentle ECN cut became a halving (review
+   * rev-cc: α 0.156, CWR's ssthresh 92.2 MSS, 49.5 after one timeout). htsim deflates at every
+   * timeout; here, in both profiles, only outside a reduction (README).
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     const flight = this.inflight[slot] > 0 ? this.inflight[slot] : 0;
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
     const flags = this.flags[slot];
-    if ((flags & Fl.TimedOut) === 0) this.ssthresh[slot] = this.deflate(slot, flight);
+    if ((flags & Fl.Reduced) === 0) this.ssthresh[slot] = this.deflate(slot, flight);
     this.cwnd[slot] = this.mss;
     this.caAcked[slot] = 0;
     // RFC 6582 §3.2 step 4: recover = the highest sequence number sent, SND.NXT − 1.
     this.recover[slot] = (this.sent[slot] - 1) | 0;
-    this.flags[slot] = (flags & ~Fl.Hold) | Fl.Reduced | Fl.TimedOut;
+    this.flags[slot] = (flags & ~Fl.Hold) | Fl.Reduced;
     return R.Decrease;
   }
 
@@ -310,7 +314,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     // CWR: SND.UNA > SND.NXT at the cut (Linux tcp_fastretrans_alert holds CWR "until something
     // *above* high_seq is ACKed"); loss: SND.UNA > SND.NXT − 1, RFC 6582's full ACK.
     if ((flags & Fl.Reduced) !== 0 && ((acked - this.recover[slot]) | 0) > 0) {
-      const open = flags & ~(Fl.Reduced | Fl.TimedOut | Fl.Hold);
+      const open = flags & ~(Fl.Reduced | Fl.Hold);
       this.flags[slot] = open;
       return open | ((flags & Fl.Hold) << 1);
     }
