@@ -93,7 +93,7 @@ test("RFC 6582 §3.2 step 4 on a repeated timeout: recover still reaches the hig
   assert.is(cc.recoverBytes(1), 8000);
 });
 
-test("RFC 5681 §3.1: a repeated timeout holds ssthresh; after an ACK of new data the next one halves again", () => {
+test("RFC 5681 §3.1: a repeated timeout holds ssthresh; once the episode's data is acknowledged the next one halves again", () => {
   const cc = table({ mssBytes: 1000, initialCwndBytes: 8000 });
   cc.onSend(1, 0, 8000);
   assert.is(cc.onTimeout(1, 1, 8000), AIMD_DECREASE | AIMD_TIMEOUT);
@@ -105,8 +105,16 @@ test("RFC 5681 §3.1: a repeated timeout holds ssthresh; after an ACK of new dat
   assert.is(cc.cwndBytes(1), 1000);
   cc.onSend(1, 5, 1000);
   assert.is(cc.onAck(1, 6, 1000), AIMD_SLOW_START); // new data: cwnd 2000
-  cc.onSend(1, 7, 2000);
-  assert.is(cc.onTimeout(1, 8, 2000), AIMD_DECREASE | AIMD_TIMEOUT);
+  // recover 8000 − 1000 = 7000: a timeout now is still inside the first one's window (RFC 6582
+  // §3.2 step 4), as a transport timing packets out one by one (UEC RUD) reports them.
+  cc.onSend(1, 7, 1000);
+  assert.is(cc.onTimeout(1, 8, 1000), AIMD_TIMEOUT);
+  assert.equal([cc.ssthreshBytes(1), cc.cwndBytes(1), cc.recoverBytes(1)], [4000, 1000, 7000]);
+  cc.onSend(1, 9, 7000);
+  assert.is(cc.onAck(1, 10, 7000), AIMD_SLOW_START); // recover 0; cwnd 1000 + 1000
+  assert.is(cc.recoverBytes(1), 0);
+  cc.onSend(1, 11, 2000);
+  assert.is(cc.onTimeout(1, 12, 2000), AIMD_DECREASE | AIMD_TIMEOUT);
   assert.is(cc.ssthreshBytes(1), 1000); // max(floor(2000 × 0.5), 1000)
 });
 

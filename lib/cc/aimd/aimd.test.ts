@@ -56,17 +56,17 @@ test("slow start hands over to congestion avoidance at ssthresh", () => {
   assert.is(cc.cwndBytes(0), 7000);
 });
 
-test("a timeout inside a loss window still cuts; the recovery point then covers every byte outstanding at it", () => {
+test("a timeout inside a loss window holds the cut's ssthresh (RFC 6582 §3.2, RFC 3168 §6.1.2); the recovery point covers every byte outstanding at it", () => {
   const cc = new Aimd({ mssBytes: 1000, slowStart: false, initialCwndBytes: 8000 }, 1);
   cc.open(0);
   cc.onSend(0, 0, 8000);
-  assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE);
+  assert.is(cc.onNack(0, 0, 1000), AIMD_DECREASE); // cwnd = ssthresh = floor(8000 × 0.5) = 4000
   assert.is(cc.recoverBytes(0), 8000); // every byte outstanding at the cut, the NACKed ones included
-  assert.is(cc.onTimeout(0, 0, 7000), AIMD_DECREASE | AIMD_TIMEOUT);
+  assert.is(cc.onTimeout(0, 0, 7000), AIMD_TIMEOUT);
   // RFC 6582 §3.2 step 4: recover covers the 7000 B outstanding at the timeout (all presumed
   // lost); the NACK's 8000 reach further and stay.
   assert.is(cc.recoverBytes(0), 8000);
-  assert.is(cc.ssthreshBytes(0), 2000); // half of the 4000 left by the NACK
+  assert.is(cc.ssthreshBytes(0), 4000); // the NACK's, not floor(4000 × 0.5) = 2000
   assert.is(cc.cwndBytes(0), 1000);
   // A retransmission of that data, lost again, is the same event (step 1).
   cc.onSend(0, 0, 1000);
