@@ -545,6 +545,88 @@ test("go-back-N with a full window: a NACK's go-back takes what the receiver dis
   }
 });
 
+test("with the window full of later packets, the oldest unacknowledged one lost: GBN, IRN and RACK resend it without an RTO under NSCC, DCTCP and AIMD, and timeout-only's one RTO holds no new data back (SACKed bytes leave the flight; review base-stall)", () => {
+  // One 20-packet flow between two hosts of one switch at 100 Gb/s, a window of 5 packets that
+  // only a cut moves; PSN 2's first copy is dropped. A 4,150 B packet takes 332 ns to send; the
+  // ACK of a packet sent at s comes back at s + 4,674.24 ns (2 × 332 + 2 × 5.12 + 4 × 1,000).
+  // PSNs 0–4 go at 0, 332, …, 1,328; PSN 0's ACK (4,674) lets PSN 5 go, PSN 1's (5,006) PSN 6.
+  // PSN 3 arrives out of order; its answer is back at 996 + 4,674.24 = 5,670.24 ns.
+  // - GBN: its NACK goes back; everything past ePSN 2 leaves the flight (the receiver discarded
+  //   it), so PSN 2 goes at 5,670 under every CC.
+  // - IRN: its NACK SACKs PSN 3 (4,150 B leave, acknowledged) and marks PSN 2 lost (4,150 B
+  //   leave, a loss): 3 packets held, 4, 5 and 6. NSCC's OnInferredLoss takes the lost packet off
+  //   cwnd too (UEC: cwnd −= size): 5 − 1 = 4 packets, 1 free: PSN 2 at 5,670. DCTCP and AIMD
+  //   halve to 2.5 packets, below the 3 held: PSN 4's SACK (6,002) leaves 2 held, 0.5 free, and
+  //   PSN 5's ACK (4,674 + 4,674.24 = 9,348.24) 1 held, 1.5 free: PSN 2 at 9,348.
+  // - RACK (rfc8985): PSN 3's ACK gives RACK.rtt = min_RTT = 4,674 ns and reo_wnd = min_RTT / 4
+  //   = 1,168 (one packet SACKed, no recovery yet); PSN 2, sent at 664, is lost at 664 + 4,674 +
+  //   1,168 = 6,506, the reordering timer (step 5). By then PSN 3's and 4's SACKs let PSNs 7 and
+  //   8 go: 5 held (2, 5, 6, 7, 8). Under NSCC the mark takes a packet off both: 4 of 4, none
+  //   free, and PSN 5's ACK (9,348) frees one: PSN 2 at 9,348. DCTCP and AIMD halve to 2.5 with
+  //   4 held: PSN 5's ACK leaves 3, PSN 6's (9,680) 2, PSN 7's (5,670 + 4,674.24 = 10,344.24)
+  //   1, 1.5 free: PSN 2 at 10,344.
+  // - Timeout-only: the SACKs free the window, PSNs 5–19 go as they come; PSN 2 waits for the
+  //   RTO, 1,048,576 ns after the last cumulative progress, PSN 1's ACK at 5,006: resent at
+  //   1,053,582, it arrives 332 + 1,000 + 332 + 1,000 ns later, at 1,056,246 ns, the flow's
+  //   last byte (every other packet arrived before it), whatever the CC.
+  const W = 5 * 4150;
+  const params: Record<string, Record<string, unknown>> = {
+    nscc: { maxWndBytes: W },
+    dctcp: { initCwndBytes: W, maxCwndBytes: W },
+    aimd: { initialCwndBytes: W, maxCwndBytes: W, slowStart: false, increaseBytes: 0 },
+  };
+  const cases: [string, string, number, number, number][] = [
+    // [reliability, cc, PSN 2 resent at ns, timeouts, FCT ns]
+    ["gbn", "nscc", 5670, 0, -1],
+    ["gbn", "dctcp", 5670, 0, -1],
+    ["gbn", "aimd", 5670, 0, -1],
+    ["irn", "nscc", 5670, 0, -1],
+    ["irn", "dctcp", 9348, 0, -1],
+    ["irn", "aimd", 9348, 0, -1],
+    ["rack", "nscc", 9348, 0, -1],
+    ["rack", "dctcp", 10_344, 0, -1],
+    ["rack", "aimd", 10_344, 0, -1],
+    ["timeout", "nscc", 1_053_582, 1, 1_056_246],
+    ["timeout", "dctcp", 1_053_582, 1, 1_056_246],
+    ["timeout", "aimd", 1_053_582, 1, 1_056_246],
+  ];
+  for (const [rel, cc, resentNs, timeouts, fctNs] of cases) {
+    const s = oneSwitchScenario("full window, one loss", 100, [{ src: 0, dst: 1, bytes: 20 * 4086 }]);
+    s.transport = { ...s.transport, cc: { name: cc, params: params[cc] }, reliability: { name: rel } };
+    const b = build(s);
+    // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+    const fab = b.fabric as any;
+    const q = fab.queues;
+    const onEnqueue = q.onEnqueue.bind(q);
+    let drops = 0;
+    q.onEnqueue = (port: number, nowNs: number, h: number, bytes: number, tag: number) => {
+      const i = fab.pool.i32;
+      const drop = i[(h << 4) + P.Kind] === Kind.Data && i[(h << 4) + P.Psn] === 2 && drops++ === 0;
+      const limit = (port << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP): 0 drops
+      const save = q.st[limit];
+      if (drop) q.st[limit] = 0;
+      const v = onEnqueue(port, nowNs, h, bytes, tag);
+      q.st[limit] = save;
+      return v;
+    };
+    const resent: number[][] = [];
+    const sendData = fab.sendData.bind(fab);
+    fab.sendData = (f: number, port: number) => {
+      const before = fab.retransmissions;
+      sendData(f, port);
+      if (fab.retransmissions > before) resent.push([fab.nowNs, fab.transport.psn]);
+    };
+    fab.run();
+    const r = collect(b);
+    const what = `${rel} + ${cc}`;
+    assert.equal(fab.violations, [], what);
+    assert.is(r.completed, 1, what);
+    assert.equal(resent[0], [resentNs, 2], `${what}: PSN 2 resent at`);
+    assert.equal([r.totals.drops, r.totals.timeouts], [1, timeouts], what);
+    if (fctNs > 0) assert.is(Math.round((r.flows[0].fctUs as number) * 1000), fctNs, what);
+  }
+});
+
 test("a go-back and a timeout report what leaves the flight (everything held) apart from the packet lost (the hole; the oldest outstanding): one packet (UEC OnInferredLoss, uet-htsim rtxTimerExpired)", () => {
   // PSNs 0–3 of 1,000 B + 64 B header. A NACK of ePSN 1: PSN 0 acknowledged (1,064 B), the
   // go-back resends 1–3 (3 × 1,064 = 3,192 B leave), PSN 1 (1,064 B) was lost.

@@ -201,7 +201,10 @@ abstract class RoundTransport<S extends RoundSender, R extends RoundReceiver> ex
 
   /**
    * A round of one recovery packet when the window holds less than one packet, overrun or not;
-   * the packet's kind, or 0 for none (the baselines: their retransmissions wait for the window).
+   * the packet's kind, or 0 for none. The baselines' retransmissions wait for the window: their
+   * ACKs name packets, so every SACK, loss mark and go-back reopens it (QpTransport), and what
+   * holds it shut is in the network or lost unseen, as RFC 6675's pipe counts it (review
+   * base-stall: letting marked packets past it removed no timeout).
    */
   protected recoveryRound(_slot: number, _nowNs: number): number {
     return 0;
