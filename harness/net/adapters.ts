@@ -140,8 +140,12 @@ export interface CcAdapter {
    * A retransmission timeout: `bytes`, everything presumed lost, leave the flight; `lostBytes`
    * is the packet the timeout finds lost, the oldest outstanding one (uet-htsim rtxTimerExpired
    * cuts one packet per RTO, uec-htsim-reference §4), for a module whose cut scales with it.
+   * `attempt` is Transport.timeoutAttempt: that packet's own timeouts, this one included, from
+   * a transport that times packets out one by one (RUD), for a module that counts timeouts per
+   * packet (Swift, as Isekai takes Falcon's count); 0 (or left out) from a transport with one
+   * timer per flow.
    */
-  onTimeout(slot: number, nowNs: number, bytes: number, lostBytes: number): void;
+  onTimeout(slot: number, nowNs: number, bytes: number, lostBytes: number, attempt?: number): void;
   /** Bytes taken out of flight by a NACK or timeout that were acknowledged before resending. */
   restore(slot: number, nowNs: number, bytes: number): void;
   /** Picoseconds before the flow's next packet after one of `bytes` (paced modules). */
@@ -444,8 +448,12 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   onTrim(slot: number, nowNs: number, bytes: number): void {
     this.tally(this.m.onNack(slot, nowNs, bytes));
   }
-  onTimeout(slot: number, nowNs: number, bytes: number): void {
-    this.tally(this.m.onTimeout(slot, nowNs, bytes));
+  /**
+   * The timed-out packet's own count from a transport that has one (RUD), else 0 and the module
+   * counts the flow's consecutive timeouts (lib/cc/swift README, "Choices").
+   */
+  onTimeout(slot: number, nowNs: number, bytes: number, _lostBytes: number, attempt = 0): void {
+    this.tally(this.m.onTimeout(slot, nowNs, bytes, attempt));
   }
   override pacingGapPs(slot: number, bytes: number): number {
     return this.m.pacingGapNs(slot, bytes) * 1000;
@@ -702,6 +710,13 @@ export interface Transport {
    * message's share).
    */
   lostBytes: number;
+  /**
+   * With onTimer's 1: the timed-out packet's own timeouts so far, this one included (1 at its
+   * first), from a transport that runs a timer per packet (RUD: its send record's RTO count,
+   * saturating at 7), for CcAdapter.onTimeout's `attempt`. 0: one timer per flow (go-back-N,
+   * IRN, RACK, timeout-only, DCP, DACK), whose consecutive timeouts are its head packet's again.
+   */
+  timeoutAttempt: number;
   timerArmed(slot: number): boolean;
   deadlineNs(slot: number): number;
   /** Receiver: data packet `h`; Rx bits (with Rx.Complete: `completed`). With Rx.Ack, fillAck writes the ACK into a new packet. */
@@ -740,6 +755,7 @@ export abstract class TransportOutputs {
   completed = DOUBLE_INIT;
   ev = 0;
   lostBytes = DOUBLE_INIT;
+  timeoutAttempt = 0;
   /** Defined outcomes the modules count in their `errors` (a retry limit reached, DCP's full RetransQ), not misuse: errors() leaves them out. */
   overflows = 0;
   readonly nackIsHo: number = 0;
@@ -840,6 +856,7 @@ export class RudTransport extends TransportOutputs implements Transport {
     this.psn = this.so[0] | 0;
     this.bytes = this.flight.take(slot, this.so[1] | 0);
     this.ev = this.so[9] | 0;
+    this.timeoutAttempt = this.tx.packetTimeouts(slot, this.psn);
     return 1;
   }
   timerArmed(slot: number): boolean {

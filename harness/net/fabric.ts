@@ -1549,7 +1549,7 @@ export class Fabric {
       const ev = tr.ev >= 0 ? tr.ev | (this.lastEv[f] & ~0xffff) : this.lastEv[f];
       if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.recentMaxRtt(f));
       else lb.onPathFeedback(this.lbSlot[f], this.nowNs, ev, TIMEOUT);
-      this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes, tr.lostBytes < 0 ? tr.bytes : tr.lostBytes);
+      this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes, tr.lostBytes < 0 ? tr.bytes : tr.lostBytes, tr.timeoutAttempt);
       this.activate(f);
       this.armTimer(f);
     } else if (r === 2 || r === 3) {

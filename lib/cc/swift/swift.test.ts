@@ -335,6 +335,51 @@ test("with retransmitLimit 1 the first timeout already drops the window to min_c
   assert.is(three.fabricCwndPackets(0), 4);
 });
 
+test("timeouts counted per packet (attempt): a burst of first timeouts cuts once per RTT and never reaches the limit", () => {
+  // UEC RUD times each packet out on its own timer, so one burst loss reaches the CC as many
+  // timeouts microseconds apart (review rev-cc: 0.33 µs); Isekai passes Falcon's per-packet
+  // timeout_retransmission_attempts, 1 for each of them. google: limit 3, max_mdf 0.5.
+  // srtt 20 µs from the one sample; cuts at 1000 and, 20000 ns later, at 21000:
+  //   64 × 0.5 = 32 packets, then 32 × 0.5 = 16. The twenty between are gated (within srtt).
+  // Counted per flow (the old rule) the 21st would be the 21st consecutive: min_cwnd 0.01.
+  const cc = table({ initCwndPkts: 64 }, 1);
+  cc.onAck(0, 0, 0, 20_000, 0);
+  assert.is(cc.onTimeout(0, 1000, 4096, 1), SWIFT_DECREASE);
+  for (let i = 1; i <= 20; i++) {
+    assert.is(cc.onTimeout(0, 1000 + 333 * i, 4096, 1), 0);
+    assert.is(cc.retransmitCount(0), 1);
+  }
+  assert.is(cc.cwndPackets(0), 32);
+  assert.is(cc.onTimeout(0, 21_000, 4096, 1), SWIFT_DECREASE);
+  assert.is(cc.cwndPackets(0), 16);
+  // A packet's own 2nd and 3rd timeouts, an RTO apart: nothing, then min_cwnd (655 / 65536).
+  assert.is(cc.onTimeout(0, 300_000, 4096, 2), 0);
+  assert.is(cc.onTimeout(0, 600_000, 4096, 3), SWIFT_DECREASE | SWIFT_MIN_WINDOW);
+  assert.is(cc.fabricCwndPackets(0), 655 / 65536);
+  assert.is(cc.retransmitCount(0), 3);
+  // attempt 0: the caller has one timer per flow and the module counts on from the last count.
+  assert.is(cc.onTimeout(0, 900_000, 0, 0) & SWIFT_MIN_WINDOW, SWIFT_MIN_WINDOW);
+  assert.is(cc.retransmitCount(0), 4);
+  // Three arguments are attempt 0 (firmware written before attempt existed counts per flow).
+  const flow = table({ initCwndPkts: 64 }, 1);
+  flow.onTimeout(0, 0, 0);
+  flow.onTimeout(0, 1, 0);
+  assert.is(flow.retransmitCount(0), 2);
+  // A count above 255 saturates there, as the flow's own does.
+  const big = table({ initCwndPkts: 64, retransmitLimit: 255 }, 1);
+  assert.is(big.onTimeout(0, 0, 0, 1000), SWIFT_DECREASE | SWIFT_MIN_WINDOW);
+  assert.is(big.retransmitCount(0), 255);
+});
+
+test("onTimeout rejects an attempt that is not a count (negative, fractional, NaN, ±∞, 2^32) with E_ARG, state unchanged", () => {
+  const cc = table({ initCwndPkts: 4 }, 1);
+  cc.onSend(0, 0, 4096);
+  const before = [cc.cwndPackets(0), cc.inflightBytes(0), cc.retransmitCount(0)];
+  for (const x of [-1, 0.5, NaN, Infinity, -Infinity, 2 ** 32]) assert.is(cc.onTimeout(0, 10, 4096, x), E_ARG, String(x));
+  assert.equal([cc.cwndPackets(0), cc.inflightBytes(0), cc.retransmitCount(0)], before);
+  assert.is(cc.errors, 6);
+});
+
 test("the decrease and pace bits follow the window", () => {
   const cc = table({ initCwndPkts: 1 });
   assert.is(cc.onAck(0, 0, 0, 1_000_000, 0), SWIFT_DECREASE | SWIFT_PACE);

@@ -46,7 +46,7 @@ const LAYOUT = {
   lastDec: "i32", // tick of the last fabric-window decrease
   lastEDec: "i32", // tick of the last endpoint-window decrease
   flags: "u8", // Fl bits
-  retx: "u8", // consecutive retransmission timeouts (saturates at 255)
+  retx: "u8", // the last timeout's count: consecutive flow timeouts, or the packet's own attempt (saturates at 255)
 } as const;
 
 const enum Fl {
@@ -89,7 +89,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     onAck: ["slot", "nowNs", "ackedBytes", "rttNs", "remoteDelayNs"],
     onDelaySample: ["slot", "nowNs", "bytes", "rttNs", "remoteDelayNs"],
     onNack: ["slot", "nowNs", "bytes"],
-    onTimeout: ["slot", "nowNs", "bytes"],
+    onTimeout: ["slot", "nowNs", "bytes", "attempt"],
     onSend: ["slot", "nowNs", "bytes"],
     canSend: ["slot", "bytes"],
     pacingGapNs: ["slot", "bytes"],
@@ -275,13 +275,21 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /**
    * A retransmission timeout for `bytes` (Swift Alg. 1; Isekai ComputeTimeoutFabricCongestionWindow):
-   * if an RTT (smoothed) has passed since the last decrease, the first consecutive timeout cuts
-   * by max_mdf and the retransmitLimit-th and later ones drop the window to its floor.
+   * if an RTT (smoothed) has passed since the last decrease, a timeout counted 1 cuts by max_mdf
+   * and one counted retransmitLimit or more drops the window to its floor. `attempt` is how the
+   * caller counts it. A transport that times each packet out on its own timer (UEC RUD) passes
+   * the packet's own timeouts, this one included (1 at its first): Isekai hands the algorithm
+   * Falcon's per-packet timeout_retransmission_attempts, so a burst of packets timing out
+   * together is a burst of first timeouts, not a run of consecutive ones. A transport with one
+   * timer per flow passes 0, and the module counts consecutive timeouts itself, cleared by an
+   * ACK: there each timeout is the head packet's again (csg-htsim's _retransmit_cnt). An attempt
+   * above 255 counts as 255. Returns SWIFT_* bits, or E_SLOT / E_ARG.
    */
-  onTimeout(slot: number, nowNs: number, bytes: number): number {
-    if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
+  onTimeout(slot: number, nowNs: number, bytes: number, attempt = 0): number {
+    if (!(this.live[slot] === 1 && isByteCount(bytes) && attempt >>> 0 === attempt && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    const retx = this.retx[slot] < 255 ? this.retx[slot] + 1 : 255;
+    const count = attempt !== 0 ? attempt : this.retx[slot] + 1;
+    const retx = count < 255 ? count : 255;
     this.retx[slot] = retx;
     const now = nowNs | 0;
     if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
@@ -350,6 +358,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.sdelay[slot] | 0;
   }
 
+  /** The count the last timeout was judged by (onTimeout's attempt, or the flow's consecutive timeouts); 0 after an ACK. */
   retransmitCount(slot: number): number {
     return this.retx[slot] | 0;
   }

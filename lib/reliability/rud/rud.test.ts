@@ -341,11 +341,14 @@ test("without rtoBackoff the RTO stays rtoNs however many fire (uet-htsim), and 
     assert.is(d, Math.min(sentAt[0], sentAt[1]) + 1000);
     assert.is(s.onTimer(0, d), RUD_TIMEOUT);
     const psn = s.out[0];
+    // The two alternate, so this is the packet's (k >> 1) + 1-th RTO, counted to 7 (3 bits).
+    assert.is(s.packetTimeouts(0, psn), Math.min((k >> 1) + 1, 7));
     send(s, 0, d + 5); // the timed-out packet goes again: the other one is now the oldest
     sentAt[psn] = d + 5;
   }
   assert.is(s.timeouts(0), 40);
   assert.is(s.transmissions(0, 0), 3); // saturated, and the RTO count beside it did not spill
+  assert.equal([s.packetTimeouts(0, 0), s.packetTimeouts(0, 1), s.packetTimeouts(0, 2), s.packetTimeouts(1, 0)], [7, 7, 0, 0]);
   assert.is(s.errors, 0);
 });
 

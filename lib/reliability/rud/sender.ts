@@ -569,6 +569,19 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     return w === E.Outstanding || w === E.Rtx ? (st & E.TxMask) >> 2 : 0;
   }
 
+  /**
+   * RTOs so far of an outstanding or queued PSN, saturating at 7 (0: none, or no live record).
+   * Right after onTimer's RUD_TIMEOUT, out.psn's count includes that expiry: 1 at its first.
+   */
+  packetTimeouts(slot: number, psn: number): number {
+    if (!this.isOpen(slot)) return 0;
+    const d = (psn - this.cumAckCol[slot]) | 0;
+    if (d < 0 || ((psn - this.nextPsnCol[slot]) | 0) >= 0) return 0;
+    const st = this.eState[(slot << this.wShift) + (psn & this.wMask)];
+    const w = st & E.WhereMask;
+    return w === E.Outstanding || w === E.Rtx ? st >> E.RtoShift : 0;
+  }
+
   // ---------------------------------------------------------------------------------------
   // Rare and shared steps
 
