@@ -28,7 +28,7 @@ test("profiles: the paper's −1/2 and the SMaRTT htsim −0.15 MSS; the window 
   assert.throws(() => new Mprdma({ maxCwndBytes: 100 }), RangeError);
   assert.throws(() => new Mprdma({ decreaseMss: -1 }), RangeError);
   assert.throws(() => new Mprdma({ outOfOrderDecreaseMss: 65 }), RangeError);
-  assert.is(Mprdma.bytesPerFlow, 13);
+  assert.is(Mprdma.bytesPerFlow, 17);
 });
 
 test("an ACK of n MSS counts as n per-packet ACKs", () => {
@@ -41,7 +41,7 @@ test("an ACK of n MSS counts as n per-packet ACKs", () => {
   assert.is(one.onAck(0, 2, 0, false), 0);
 });
 
-test("paper: a timeout sets cwnd to initCwndBytes, fraction dropped (DCP SenderTimeout)", () => {
+test("paper: a timeout never raises the window (DCP SenderTimeout's m_win = m_initialWin, as min(cwnd, init))", () => {
   const cc = new Mprdma({ initCwndBytes: 40_960 }, 1);
   cc.open(0);
   cc.onSend(0, 0, 16_384);
@@ -49,13 +49,17 @@ test("paper: a timeout sets cwnd to initCwndBytes, fraction dropped (DCP SenderT
   cc.onAck(0, 1, 4096, false);
   cc.onAck(0, 2, 4096, true); // 41,369 − 2048 = 39,321
   assert.is(cc.cwndBytes(0), 39_321);
+  // Below initCwndBytes: the window and its carried fraction stay (the source's reset would have
+  // raised it to 40,960); the episode holds the 8,192 B outstanding at the timeout.
   assert.is(cc.onTimeout(0, 3, 8192), MPRDMA_RESET);
-  assert.is(cc.cwndBytes(0), 40_960);
+  assert.is(cc.cwndBytes(0), 39_321);
   assert.is(cc.inflightBytes(0), 0);
-  // Carry dropped: + ⌊4096² / 40,960⌋ = 409 again (with 24,576 kept: ⌊16,801,792 / 40,960⌋ = 410).
+  assert.is(cc.recoverBytes(0), 8192);
+  // Carry kept: ⌊(24,576 + 4096²) / 39,321⌋ = ⌊16,801,792 / 39,321⌋ = 427 (427.3).
   cc.onSend(0, 4, 4096);
   cc.onAck(0, 5, 4096, false);
-  assert.is(cc.cwndBytes(0), 41_369);
+  assert.is(cc.cwndBytes(0), 39_748);
+  assert.is(cc.recoverBytes(0), 4096);
   // htsim (sc24-phantomCC mprdma.cpp): the timeout path of retransmit_packet is never reached.
   const h = new Mprdma({ profile: "htsim" }, 1);
   h.open(0);
@@ -68,6 +72,33 @@ test("paper: a timeout sets cwnd to initCwndBytes, fraction dropped (DCP SenderT
   off.onAck(0, 1, 4096, true);
   assert.is(off.onTimeout(0, 2, 0), 0);
   assert.is(off.cwndBytes(0), 150_000 - 2048);
+});
+
+test("paper: one reset per timeout episode: a packet's own RTO after the first, before ACKs cover what was outstanding, changes nothing", () => {
+  // UEC RUD times out a burst of lost packets one by one; DCP-Simulation's one QP timer would
+  // have fired once for them (re-armed only by snd_una advancing, or an RTO later).
+  const cc = new Mprdma({ initCwndBytes: 40_960 }, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 16_384);
+  cc.onAck(0, 1, 4096, false); // 40,960 + 409 = 41,369, 24,576 carried; 12,288 in flight
+  // Opens an episode: min(41,369, 40,960) = 40,960, the fraction dropped; 12,288 B to cover.
+  assert.is(cc.onTimeout(0, 2, 4096), MPRDMA_RESET);
+  assert.equal([cc.cwndBytes(0), cc.inflightBytes(0), cc.recoverBytes(0)], [40_960, 8192, 12_288]);
+  // An ACK: + ⌊4096² / 40,960⌋ = 409 → 41,369 (24,576 carried); 8,192 B still to cover.
+  assert.is(cc.onAck(0, 3, 4096, false), MPRDMA_INCREASE);
+  assert.equal([cc.cwndBytes(0), cc.recoverBytes(0)], [41_369, 8192]);
+  // Another packet's first RTO, 333 ns later: the same episode, nothing changes (the old rule
+  // reset it again to 40,960).
+  assert.is(cc.onTimeout(0, 336, 4096), 0);
+  assert.equal([cc.cwndBytes(0), cc.inflightBytes(0)], [41_369, 0]);
+  // Both resent and ACKed together: the episode ends (8,192 − 8,192 = 0); + ⌊(24,576 + 4096 ×
+  // 8192) / 41,369⌋ = ⌊33,579,008 / 41,369⌋ = 811 → 42,180.
+  cc.onSend(0, 400, 8192);
+  cc.onAck(0, 500, 8192, false);
+  assert.equal([cc.cwndBytes(0), cc.recoverBytes(0)], [42_180, 0]);
+  // The next timeout opens a new episode: 40,960 again; nothing outstanding, nothing to cover.
+  assert.is(cc.onTimeout(0, 600, 0), MPRDMA_RESET);
+  assert.equal([cc.cwndBytes(0), cc.recoverBytes(0)], [40_960, 0]);
 });
 
 test("a late ACK costs one packet, floored at minCwndBytes (DCP MpRDMARecvAckLogic)", () => {

@@ -10,8 +10,17 @@
 //   onOutOfOrder, which the caller invokes after onAck for a late ACK.
 // DCP-Simulation `mprdma` branch rdma-hw.cc, the code behind the `paper` profile's timeouts and
 // late ACKs:
-//   SenderTimeout         m_win = m_initialWin: onTimeout sets cwnd to initCwndBytes
-//                         (resetOnTimeout), dropping the carried fraction as the double does.
+//   SenderTimeout         m_win = m_initialWin, with a go-back to snd_una, from one timer per QP
+//                         that every advance of snd_una re-arms (m_rto, 8 ms): a reset at most
+//                         once per RTO without progress. onTimeout (resetOnTimeout) holds the
+//                         window at most initCwndBytes once per timeout episode: the first
+//                         timeout sets cwnd = min(cwnd, initCwndBytes), dropping the carried
+//                         fraction if that lowers it, and records the bytes then outstanding;
+//                         later timeouts change nothing until ACKs have covered those bytes. A
+//                         transport that times packets out one by one (UEC RUD) reports one
+//                         QP timeout's loss as a timeout per packet; and the window is not
+//                         raised: a timeout is a loss signal here, not a restart after 8 ms of
+//                         silence (RFC 5681 §4.1's restart window is min(IW, cwnd) likewise).
 //   MpRDMARecvAckLogic    after the per-ACK update, an ACK that is neither a NACK nor for a
 //                         retransmission and whose seq ≤ snd_ooh − Δ (snd_ooh the highest such
 //                         seq ACKed, Δ = m_oooTolerance = 32 packets) takes m_win = max(1,
@@ -38,11 +47,14 @@ import { isByteCount, satAdd, satSub } from "../../core/fixed";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type MprdmaParams, type MprdmaParamsInput, resolveMprdmaParams } from "./params";
 
-/** Per-flow state: 12 B + the open flag = 13 B. */
+/** Per-flow state: 16 B + the open flag = 17 B. */
 const LAYOUT = {
   cwnd: "i32", // bytes
   inflight: "i32", // bytes, signed
   carry: "i32", // remainder of MSS × acked / cwnd, below cwnd
+  // bytes outstanding at the timeout that opened the current episode, less those acknowledged
+  // since; while > 0 a timeout is the same episode's (0: none open)
+  recover: "i32",
 } as const;
 
 const enum R {
@@ -57,7 +69,7 @@ const enum K {
 
 export const MPRDMA_INCREASE: number = R.Increase;
 export const MPRDMA_DECREASE: number = R.Decrease;
-/** onTimeout: the window was set to initCwndBytes (resetOnTimeout; DCP SenderTimeout). */
+/** onTimeout: a timeout episode began and the window was held at most initCwndBytes (resetOnTimeout; DCP SenderTimeout). */
 export const MPRDMA_RESET: number = R.Reset;
 
 /**
@@ -86,6 +98,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   private readonly cwnd = this.col.cwnd;
   private readonly inflight = this.col.inflight;
   private readonly carry = this.col.carry;
+  private readonly recover = this.col.recover;
 
   private readonly mss: number;
   private readonly decPpm: number;
@@ -127,6 +140,8 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && isByteCount(ackedBytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], ackedBytes);
     if (ackedBytes === 0) return 0;
+    const recover = this.recover[slot];
+    if (recover > 0) this.recover[slot] = recover > ackedBytes ? recover - ackedBytes : 0;
     const cwnd = this.cwnd[slot];
     if (ecn) return this.decrease(slot, cwnd, this.decPpm, ackedBytes);
     // MP-RDMA: cwnd += 1/cwnd per ACK (in bytes: MSS² / cwnd)
@@ -168,16 +183,24 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   /**
    * A retransmission timeout: `bytes` leave inflight (DCP-Simulation's go-back-N zeroes
-   * m_inflight: pass every outstanding byte to match). With resetOnTimeout the window is set to
-   * initCwndBytes and MPRDMA_RESET returned, else 0.
+   * m_inflight: pass every outstanding byte to match). With resetOnTimeout a timeout that opens
+   * an episode sets the window to min(cwnd, initCwndBytes), dropping the carried fraction if that
+   * lowers it, and returns MPRDMA_RESET; the episode lasts until ACKs have covered the bytes
+   * outstanding at it (`bytes` included: they are resent), and a timeout within it returns 0.
+   * Without resetOnTimeout, 0.
    */
   onTimeout(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
-    this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    if (this.resetOn === 0) return 0;
-    // DCP-Simulation mprdma rdma-hw.cc SenderTimeout: m_win = m_initialWin (no fraction kept)
-    this.cwnd[slot] = this.initCwnd;
-    this.carry[slot] = 0;
+    const outstanding = this.inflight[slot];
+    this.inflight[slot] = satSub(outstanding, bytes);
+    if (this.resetOn === 0 || this.recover[slot] > 0) return 0;
+    // DCP-Simulation mprdma rdma-hw.cc SenderTimeout: m_win = m_initialWin (no fraction kept),
+    // here never above the window (module header)
+    if (this.initCwnd < this.cwnd[slot]) {
+      this.cwnd[slot] = this.initCwnd;
+      this.carry[slot] = 0;
+    }
+    this.recover[slot] = outstanding > 0 ? outstanding : 0;
     return R.Reset;
   }
 
@@ -216,6 +239,11 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
 
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
+  }
+
+  /** Bytes still to be acknowledged before a timeout opens a new episode (0: none open). */
+  recoverBytes(slot: number): number {
+    return this.recover[slot] | 0;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@
 //           otherwise, window in [1 MSS, BDP] and starting at the BDP; a NACK leaves the window
 //           unchanged (processNack).
 // Timeouts and late ACKs (DCP-Simulation `mprdma` branch rdma-hw.cc, the code §4.2 cites):
-//   paper — SenderTimeout sets m_win = m_initialWin (resetOnTimeout); MpRDMARecvAckLogic takes
+//   paper — SenderTimeout sets m_win = m_initialWin (resetOnTimeout: here min(cwnd, initCwnd)
+//           once per timeout episode, mprdma.ts header); MpRDMARecvAckLogic takes
 //           one packet off, m_win = max(1, m_win − 1), for an ACK at least Δ = 32 below the
 //           highest ACKed sequence (outOfOrderDecreaseMss 1; the caller runs the Δ test).
 //   htsim — neither (false, 0): MprdmaSrc::retransmit_packet's `_cwnd = _mss` is reached only
@@ -42,7 +43,7 @@ export interface MprdmaParams {
   initCwndBytes: number;
   /** Carry the remainder of MSS × acked / cwnd to the next ACK (paper: exact 1/cwnd; htsim: integer division). */
   carryRemainder: boolean;
-  /** A timeout sets the window to initCwndBytes (paper: DCP-Simulation SenderTimeout; htsim no). */
+  /** A timeout episode's first timeout sets the window to min(cwnd, initCwndBytes) (paper: DCP-Simulation SenderTimeout, never raising it; htsim no). */
   resetOnTimeout: boolean;
   /** Window decrease per late ACK (onOutOfOrder) in MSS (paper 1, htsim 0), nearest 10^-6. */
   outOfOrderDecreaseMss: number;
