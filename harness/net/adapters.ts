@@ -445,6 +445,10 @@ export class SwiftCc extends WindowCc implements CcAdapter {
   override onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number): void {
     this.tally(this.m.onDelaySample(slot, nowNs, bytes, rttNs, 0));
   }
+  /**
+   * No delay sample from the NACK's RTT (Isekai takes one from a Falcon NACK, which has no
+   * trimming): the trimmed header skipped the queue that trimmed it (lib/cc/swift README, "Choices").
+   */
   onTrim(slot: number, nowNs: number, bytes: number): void {
     this.tally(this.m.onNack(slot, nowNs, bytes));
   }
