@@ -1101,11 +1101,13 @@ test("a paced NIC takes a retransmission from the QP when the pacer lets it go, 
 });
 
 test("Swift's pacing gap is set anew at each ACK (Isekai's timing wheel): a window an ACK lifts off its floor sends at once, not after the floor's gap", () => {
-  // Host 0's link is down from 50 to 2,000 µs: RUD's timeouts cut Swift to its floor, 0.01
-  // packets, which paces one packet per 100 smoothed RTTs (1,402.97 µs). The one sent at
-  // 3,027.4 µs, after the link came back, is acknowledged at 3,041.5 µs with the rest of the
+  // Host 0's link is down from 50 to 2,000 µs: RUD's timeouts cut Swift, each packet's first
+  // once per smoothed RTT (256 → 4 packets by 208 µs), and a packet's third (422 µs) to its
+  // floor, 0.01 packets, which paces one packet per 100 smoothed RTTs (1,402.2 µs). The one sent
+  // at 3,228.8 µs, after the link came back, is acknowledged at 3,242.8 µs with the rest of the
   // flow's 2 MB, and the window opens to 157,741 B. Before, the floor's gap set at that send
-  // still held every packet until 4,430.4 µs: the flow ended at 4,558 µs instead of 3,169.
+  // still held every packet until 4,631 µs (3,228.8 + 1,402.2). (Until Swift counted timeouts
+  // per packet, the floor came sooner: sent at 3,027.4, acknowledged at 3,041.5 µs.)
   const r = runScenario(
     base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 2_000_000 }] }], {
       transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
@@ -1114,7 +1116,7 @@ test("Swift's pacing gap is set anew at each ACK (Isekai's timing wheel): a wind
   );
   const fct = r.flows[0].fctUs as number;
   assert.is(r.completed, 1);
-  assert.ok(fct > 3041.5 && fct < 3041.5 + 200, `FCT ${fct} µs`);
+  assert.ok(fct > 3242.8 && fct < 3242.8 + 200, `FCT ${fct} µs`);
 });
 
 test("network.hostJitterNs: after each packet a host sends, a uniform random pause in [0, J) ns; a 1 MB flow's FCT grows by about its packets × J / 2", () => {
