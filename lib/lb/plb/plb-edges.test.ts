@@ -1,7 +1,6 @@
 // Boundaries of PLB that plb.test.ts passed over (found by the mutation pass,
-// docs/mutation-testing.md): the idle rule measured between two sends away from t = 0 and at
-// exactly one round (with an odd and an even round length), a first send that is not "after
-// idle", idleRehashRounds 0 (off) and 1, and the default of no pause after a timeout, where a
+// docs/mutation-testing.md): the idle rule at exactly M congested rounds and at exactly 0 packets
+// in flight, idleRehashRounds 0 (off) and 1, and the default of no pause after a timeout, where a
 // congested round ending in the timeout's nanosecond re-paths at once.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -17,33 +16,38 @@ function congested(params: Record<string, unknown>, roundNs: number, rounds: num
   return t;
 }
 
-test("the idle rule measures between two sends: a round less 1 ns is not idle, a round is", () => {
-  const t = congested({ idleRehashRounds: 2 }, 100, 2);
+test("the idle rule at its edges: M − 1 congested rounds keep the EV, M re-path; 1 packet in flight keeps it, 0 re-paths", () => {
+  const t = congested({ idleRehashRounds: 2 }, 100, 1); // count 1, the last round judged at 100, to 200
   const ev0 = t.ev(0);
-  assert.is(t.choosePath(0, 1101, 0), ev0, "the first send follows no earlier one: not idle");
-  assert.is(t.choosePath(0, 1200, 1), ev0, "99 ns after the send at 1101");
-  const ev1 = t.choosePath(0, 1300, 2);
-  assert.is.not(ev1, ev0, "100 ns: idle for a round");
+  assert.is(t.choosePath(0, 1000, 0), ev0, "nothing in flight, count 1 < M = 2");
+  t.onPathFeedback(0, 1100, ev0, ECN); // the round to 200 judged: 1 of 1 marked, count 2; 0 in flight
+  assert.is(t.congestedRounds(0), 2);
+  const ev1 = t.choosePath(0, 1101, 1);
+  assert.is.not(ev1, ev0, "nothing in flight, count 2 = M");
   assert.is(t.congestedRounds(0), 0);
 
-  const u = congested({ idleRehashRounds: 2 }, 101, 2);
+  const u = congested({ idleRehashRounds: 2 }, 100, 2); // count 2, the last round judged at 200, to 300
   const u0 = u.ev(0);
-  u.choosePath(0, 1000, 0);
-  assert.is(u.choosePath(0, 1100, 1), u0, "100 ns of a 101 ns round");
-  assert.is.not(u.choosePath(0, 1201, 2), u0, "101 ns");
+  const u1 = u.choosePath(0, 250, 0); // nothing in flight, count 2 = M: re-path (a flow's first send too)
+  assert.is.not(u1, u0);
+  u.onPathFeedback(0, 300, u1, ECN); // the round to 300 judged: 1 of 1 marked, count 1; 0 in flight
+  assert.is(u.choosePath(0, 301, 1), u1, "count 1 < M");
+  assert.is(u.choosePath(0, 302, 2), u1, "count 1 < M, 1 in flight");
+  u.onPathFeedback(0, 400, u1, ECN); // the round to 400 judged, count 2; 1 in flight
+  assert.is(u.packetsInFlight(0), 1);
+  assert.is(u.choosePath(0, 401, 3), u1, "count 2 = M, but 1 packet in flight");
 });
 
-test("idleRehashRounds 0 turns the idle rule off; 1 re-paths an idle flow after one congested round", () => {
+test("idleRehashRounds 0 turns the idle rule off; 1 re-paths a flow with nothing in flight after one congested round", () => {
   const off = congested({ idleRehashRounds: 0 }, 100, 1);
   const ev0 = off.ev(0);
-  off.choosePath(0, 1000, 0);
+  assert.is(off.choosePath(0, 1000, 0), ev0, "count 1 ≥ 0, nothing in flight: the rule is off");
+  off.onPathFeedback(0, 1001, ev0, ECN);
   assert.is(off.choosePath(0, 5000, 1), ev0);
-  assert.is(off.choosePath(0, 9000, 2), ev0);
 
   const one = congested({ idleRehashRounds: 1 }, 100, 1);
   const ev1 = one.ev(0);
-  one.choosePath(0, 1000, 0);
-  assert.is.not(one.choosePath(0, 5000, 1), ev1);
+  assert.is.not(one.choosePath(0, 1000, 0), ev1);
 });
 
 test("by default a timeout pauses nothing: a congested round judged in the same nanosecond re-paths", () => {

@@ -86,30 +86,81 @@ test("NACKs count as congestion; TIMEOUT re-paths at once and can pause congesti
   assert.ok((t.onPathFeedback(0, 10_200, ev1, NACK) & PLB_REPATH) !== 0, "pause over");
 });
 
-test("an idle flow re-paths on its next packet after idleRehashRounds congested rounds", () => {
-  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2 }, 1);
+// Linux tcp_plb_check_rehash: idle_rehash = idle_rehash_rounds && !packets_out &&
+// consec_cong_rounds >= idle_rehash_rounds. Found in review: the rule took "no send for a round" for
+// idle, and re-pathed flows with packets in flight (128-host permutation: 12 idle re-paths, none
+// with 0 outstanding), which can reorder them.
+test("the idle rule waits for nothing in flight: a send a round after the last, with a packet out, keeps the EV", () => {
+  // roundNs 100, N = 50, M = 1, K = 0.5 (128/256).
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 1 }, 1);
   t.open(0);
-  const ev0 = t.choosePath(0, 0, 0);
-  t.onPathFeedback(0, 0, ev0, ECN);
-  t.onPathFeedback(0, 100, ev0, ECN);
-  t.onPathFeedback(0, 200, ev0, ECN);
-  assert.is(t.congestedRounds(0), 2);
-  assert.is(t.choosePath(0, 50, 1), ev0, "not idle");
-  assert.is.not(t.choosePath(0, 150, 2), ev0, "idle for a round with 2 congested rounds");
+  const ev0 = t.ev(0);
+  for (let psn = 0; psn < 3; psn++) assert.is(t.choosePath(0, psn, psn), ev0); // count 0 < M; 3 in flight
+  assert.is(t.onPathFeedback(0, 10, ev0, ECN), 0); // opens the round, to 110; 2 in flight
+  // Judged at 110: 2 marked of 2, 2 × 256 = 512 ≥ 128 × 2 = 256: congested, count 1; 1 in flight.
+  assert.is(t.onPathFeedback(0, 110, ev0, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is(t.packetsInFlight(0), 1);
+  // 498 ns after the last send (more than a round), count 1 ≥ M, but 1 packet in flight: kept.
+  assert.is(t.choosePath(0, 500, 3), ev0);
+  assert.is(t.congestedRounds(0), 1);
+  assert.is(t.packetsInFlight(0), 2);
+  assert.equal([t.repathsIdle, t.repathsHeld], [0, 0]);
+});
+
+test("the idle rule re-paths a send with nothing in flight and M congested rounds, however soon after the last send", () => {
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 1 }, 1);
+  t.open(0);
+  const ev0 = t.ev(0);
+  assert.is(t.choosePath(0, 0, 0), ev0); // nothing in flight, but count 0 < M = 1; 1 in flight
+  assert.is(t.onPathFeedback(0, 10, ev0, ECN), 0); // opens the round, to 110; 0 in flight
+  assert.is(t.choosePath(0, 100, 1), ev0); // count still 0; 1 in flight
+  // Judged at 110: 2 marked of 2 (512 ≥ 256): congested, count 1; 0 in flight.
+  assert.is(t.onPathFeedback(0, 110, ev0, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is(t.packetsInFlight(0), 0);
+  // 20 ns after the last send (less than a round): nothing in flight and 1 ≥ M → re-path, count 0.
+  assert.is.not(t.choosePath(0, 120, 2), ev0);
+  assert.is(t.congestedRounds(0), 0);
+  assert.is(t.packetsInFlight(0), 1);
+  assert.equal([t.repathsIdle, t.repathsCongested], [1, 0]);
 });
 
 test("the pause after a timeout holds the idle re-path too (Linux tcp_plb_check_rehash)", () => {
-  // Found in review: only the round-end re-path waited out the pause.
+  // Found in review: only the round-end re-path waited out the pause. roundNs 100, N = 50, M = 2,
+  // a pause of exactly 1000 ns.
   const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 2, suspendAfterTimeoutNs: 1000, suspendJitter: false }, 1);
   t.open(0);
   assert.is(t.onPathFeedback(0, 0, t.ev(0), TIMEOUT), PLB_REPATH); // paused until 1000
   const ev = t.ev(0);
-  for (const now of [1, 101, 201]) t.onPathFeedback(0, now, ev, ECN); // 2 congested rounds
+  for (const now of [1, 101, 201]) t.onPathFeedback(0, now, ev, ECN); // opens a round, then 2 congested
   assert.is(t.congestedRounds(0), 2);
-  assert.is(t.choosePath(0, 300, 0), ev);
-  assert.is(t.choosePath(0, 400, 1), ev); // idle a round with 2 congested rounds, but paused
-  assert.is(t.choosePath(0, 900, 2), ev);
-  assert.is.not(t.choosePath(0, 1000, 3), ev); // the pause is over: the idle rule re-paths
+  assert.is(t.choosePath(0, 300, 0), ev); // nothing in flight, 2 ≥ M, but paused: held 1; 1 in flight
+  t.onPathFeedback(0, 400, ev, ECN); // the round to 301 judged: 1 of 1, count 3; 0 in flight
+  assert.is(t.choosePath(0, 999, 1), ev); // paused 1 ns more: held 2
+  // The round to 500 judged at 1000, count 4 < N; the pause's end has come, so it is lifted.
+  assert.is(t.onPathFeedback(0, 1000, ev, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is.not(t.choosePath(0, 1000, 2), ev); // nothing in flight, 4 ≥ M, no pause: re-path
+  assert.equal([t.repathsIdle, t.repathsHeld], [1, 2]);
+});
+
+test("packets in flight: + 1 a send, − 1 a GOOD, ECN or NACK, never below 0, 0 after a TIMEOUT", () => {
+  for (const repathOnTimeout of [true, false]) {
+    const t = new Plb({ roundNs: 100, repathOnTimeout }, 1);
+    t.open(0);
+    const ev = t.ev(0);
+    for (let psn = 0; psn < 3; psn++) t.choosePath(0, psn, psn);
+    assert.is(t.packetsInFlight(0), 3);
+    const left: number[] = [];
+    for (const kind of [GOOD, NACK, ECN, GOOD]) {
+      t.onPathFeedback(0, 10, ev, kind);
+      left.push(t.packetsInFlight(0));
+    }
+    assert.equal(left, [2, 1, 0, 0], "the fourth feedback answers a packet no longer counted");
+    t.choosePath(0, 20, 3);
+    t.choosePath(0, 21, 4);
+    t.onPathFeedback(0, 30, t.ev(0), TIMEOUT);
+    assert.is(t.packetsInFlight(0), 0, `a TIMEOUT, repathOnTimeout ${repathOnTimeout}`);
+  }
+  assert.is(new Plb({}, 2).packetsInFlight(1), -1, "a slot not open");
 });
 
 test("Linux draws each pause after a timeout from [suspend, 2 × suspend), and holds re-paths until exactly its end", () => {
@@ -165,14 +216,14 @@ test("the table counts rounds judged and congested, and re-paths by cause (conge
   fb(400, ECN); // (4, 3), count 1
   fb(500, ECN); // (5, 4), count 2
   assert.is(fb(600, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH); // (6, 5), count 3 = N: congestion re-path 1
-  t.choosePath(0, 600, 0); // the first send is never idle
-  fb(700, ECN); // (7, 6), count 1
+  t.choosePath(0, 600, 0); // nothing in flight, but count 0 < M: 1 in flight
+  fb(700, ECN); // (7, 6), count 1; 0 in flight
   const ev = t.ev(0);
-  assert.is.not(t.choosePath(0, 700, 1), ev); // 100 ns since the last send, count 1 ≥ M: idle re-path 1
-  assert.is(fb(750, TIMEOUT), PLB_REPATH); // timeout re-path 1, paused until 1750; no round judged
+  assert.is.not(t.choosePath(0, 700, 1), ev); // nothing in flight, count 1 ≥ M: idle re-path 1
+  assert.is(fb(750, TIMEOUT), PLB_REPATH); // timeout re-path 1, paused until 1750; no round judged; 0 in flight
   fb(800, ECN); // (8, 7), count 1 < N: nothing held
   fb(900, ECN); // (9, 8), count 2
-  t.choosePath(0, 1000, 2); // idle 300 ns, count 2 ≥ M, but paused: held 1
+  t.choosePath(0, 1000, 2); // nothing in flight, count 2 ≥ M, but paused: held 1
   assert.is(fb(1000, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND); // (10, 9), count 3 = N, paused: held 2
   fb(1100, ECN); // (11, 10), count stays at N, paused: held 3
   assert.is(fb(1750, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND | PLB_REPATH); // (12, 11), the pause ends at 1750: congestion re-path 2

@@ -6,8 +6,9 @@
 // arrives after the round's end, the round is judged — congested when congested/delivered ≥
 // congestionThreshold (§3 "ce_ratio ≥ K") — and a new round starts. After rehashRounds congested
 // rounds in a row the flow re-paths (§3; N in Linux ip-sysctl.rst tcp_plb_rehash_rounds). A flow
-// that was idle for a round re-paths after only idleRehashRounds congested rounds (M in
-// ip-sysctl.rst tcp_plb_idle_rehash_rounds: re-pathing an idle flow cannot reorder). A TIMEOUT
+// with nothing in flight re-paths after only idleRehashRounds congested rounds (M in ip-sysctl.rst
+// tcp_plb_idle_rehash_rounds; Linux tcp_plb_check_rehash tests !packets_out, since re-pathing a
+// flow with nothing in flight cannot reorder it): the table counts packets in flight itself. A TIMEOUT
 // re-paths at once (as TCP's RTO rehash) and, with suspendAfterTimeoutNs > 0, pauses congestion
 // re-paths that long, or with suspendJitter (Linux) for a time drawn uniformly from
 // [suspend, 2 × suspend): tcp_plb_update_state_upon_rto adds get_random_u32_below(pause) to the
@@ -21,6 +22,10 @@
 // nextEntropy_plb: a round is congested when congested > plb_k × delivered, and plb_k, an int,
 // is 0; re-path after 2 congested rounds, no idle rule).
 // The threshold is kept as a Q8 fraction (Linux's 1/256 steps).
+//
+// A round is a fixed roundNs, not Linux DCTCP's round (dctcp_update_alpha: it ends when snd_una
+// passes the snd_nxt of the round's start, an RTT with its queueing); the REPS artifact's round is
+// fixed too (plb_last_rtt = now + _base_rtt). README "Rounds" says what the fixed round costs.
 
 import { E_STATE } from "../../core/errors";
 import { I32 } from "../../core/limits";
@@ -37,15 +42,14 @@ const LAYOUT = {
   delivered: "i32", // packets fed back in this round (saturating at 2^31 − 1)
   congested: "i32", // of which ECN or NACK (saturating)
   rounds: "u8", // consecutive congested rounds, at most rehashRounds (≤ 255)
-  lastSend: "i32", // tick of the last choosePath
+  inFlight: "i32", // packets sent and not yet fed back, Linux's packets_out (saturating)
   pauseUntil: "i32", // tick: no congestion re-path before it
   flags: "u8", // F bits
 } as const;
 
 const enum F {
   Started = 1, // roundEnd holds a real tick
-  Sent = 2, // lastSend holds a real tick
-  Paused = 4, // pauseUntil is in force
+  Paused = 2, // pauseUntil is in force
 }
 
 const enum R {
@@ -73,7 +77,7 @@ export interface PlbParams {
   congestedAbove: boolean;
   /** Congested rounds in a row before a re-path (Linux 12). */
   rehashRounds: number;
-  /** The same for a flow idle for at least a round (Linux 3; 0 disables the rule). */
+  /** The same for a flow with no packet in flight (Linux 3; 0 disables the rule). */
   idleRehashRounds: number;
   /**
    * Round length, one RTT. Default 14 µs: about the base RTT of a 3-tier fat tree at 100 Gb/s
@@ -121,7 +125,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   private readonly delivered = this.col.delivered;
   private readonly congested = this.col.congested;
   private readonly rounds = this.col.rounds;
-  private readonly lastSend = this.col.lastSend;
+  private readonly inFlight = this.col.inFlight;
   private readonly pauseUntil = this.col.pauseUntil;
   private readonly flags = this.col.flags;
   private readonly rng: Xoshiro128;
@@ -129,6 +133,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   /** 1 with congestedAbove: c × 256 ≥ T × d + 1 is c × 256 > T × d for integers. */
   private readonly above: number;
   private readonly rehashRounds: number;
+  /** idleRehashRounds, or 256 for 0: the count stops at rehashRounds ≤ 255, so 256 is never reached. */
   private readonly idleRounds: number;
   private readonly roundNs: number;
   private readonly repathOnTimeout: number;
@@ -187,7 +192,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.thresholdQ8 = Math.ceil(p.congestionThreshold * 256);
     this.above = p.congestedAbove ? 1 : 0;
     this.rehashRounds = p.rehashRounds;
-    this.idleRounds = p.idleRehashRounds;
+    this.idleRounds = p.idleRehashRounds === 0 ? 256 : p.idleRehashRounds;
     this.roundNs = p.roundNs;
     this.repathOnTimeout = p.repathOnTimeout ? 1 : 0;
     this.suspendNs = p.suspendAfterTimeoutNs;
@@ -203,25 +208,20 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.evs[slot] = this.rng.nextBelow(this.evCount);
   }
 
-  /** The flow's current EV. A flow idle for a round re-paths here after idleRehashRounds congested rounds, unless paused after a timeout. */
+  /**
+   * The flow's current EV. A flow with no packet in flight re-paths here after idleRehashRounds
+   * congested rounds, unless paused after a timeout. The packet then counts as in flight.
+   */
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
-    const now = nowNs | 0;
-    const fl = this.flags[slot];
-    // Linux tcp_plb_check_rehash's idle test is !packets_out (nothing in flight; tcp_dctcp.c
-    // checks it at CA_EVENT_TX_START). With no in-flight count here, "no send for ≥ a round"
-    // stands in for it: it re-paths where Linux would not (a send a round after the last, its
-    // packets still in flight) and not where Linux would (nothing in flight, the last send less
-    // than a round ago).
-    if (this.idleRounds !== 0 && (fl & F.Sent) !== 0 && ((now - this.lastSend[slot]) >>> 0) >= this.roundNs && this.rounds[slot] >= this.idleRounds) {
-      // Linux tcp_plb_check_rehash: the pause after an RTO holds the idle rehash too.
-      if ((fl & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
-        this.repath(slot);
-        this.repathsIdle++;
-      } else this.repathsHeld++;
-    }
-    this.lastSend[slot] = now;
-    this.flags[slot] = fl | F.Sent;
+    const out = this.inFlight[slot];
+    // Linux tcp_plb_check_rehash: idle_rehash = idle_rehash_rounds && !packets_out &&
+    // consec_cong_rounds >= idle_rehash_rounds; tcp_dctcp.c runs it at CA_EVENT_TX_START, a send
+    // with nothing in flight, before the packet leaves. It runs at a round's end too, but a flow
+    // with nothing in flight sends nothing until its next send: re-pathing there or here gives
+    // that packet the same fresh EV.
+    if (out === 0 && this.rounds[slot] >= this.idleRounds) this.idle(slot, nowNs | 0);
+    if (out !== I32.Max) this.inFlight[slot] = out + 1;
     return this.evs[slot];
   }
 
@@ -233,6 +233,10 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (ev >= this.evCount) return this.fail(E_STATE);
     const now = nowNs | 0;
     if (kind === Feedback.Timeout) return this.onTimeout(slot, now);
+    // Every GOOD, ECN and NACK answers one packet sent. Floored at 0: feedback on packets sent
+    // before a TIMEOUT cleared the count may still come.
+    const out = this.inFlight[slot];
+    if (out !== 0) this.inFlight[slot] = out - 1;
     // 32-bit counts: a round may be up to 2^30 ns, and at 16 bits a round of more than 65,535
     // packets saturated `delivered` while `congested` kept counting, so clean rounds read congested.
     const d = this.delivered[slot];
@@ -269,7 +273,20 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.rounds[slot] : -1;
   }
 
+  /** Reader: packets sent (choosePath) and not yet fed back as GOOD, ECN or NACK, 0 again after a TIMEOUT; −1 for a slot that is not open. */
+  packetsInFlight(slot: number): number {
+    return this.isOpen(slot) ? this.inFlight[slot] : -1;
+  }
+
   // Rare steps
+
+  /** The idle rule is met: re-path, unless a pause holds (Linux tcp_plb_check_rehash holds the idle rehash too). */
+  private idle(slot: number, now: number): void {
+    if ((this.flags[slot] & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
+      this.repath(slot);
+      this.repathsIdle++;
+    } else this.repathsHeld++;
+  }
 
   /** §3: judge the round (congested when congested × 256 ≥ threshold_Q8 × delivered, or > with congestedAbove), start the next. */
   private endRound(slot: number, now: number): number {
@@ -306,6 +323,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   }
 
   private onTimeout(slot: number, now: number): number {
+    // The packets a timeout gives up on are never fed back, so the count would not fall to 0 again:
+    // none is taken as in flight, with or without a re-path.
+    this.inFlight[slot] = 0;
     if (this.repathOnTimeout === 0) return 0;
     this.repath(slot);
     this.repathsTimeout++;
