@@ -661,7 +661,7 @@ export class Fabric {
     this.ctrlMinimal = opts.minimalControl === true ? 1 : 0;
     if (opts.minimalControl === true && !t.ld) throw new RangeError("minimal routing of control packets needs a Dragonfly or Slim Fly (a tree's routes are all minimal)");
     if (opts.spritzVlan === true && !(t.ld && opts.routing === Routing.Spritz)) throw new RangeError("Spritz VLAN mode needs routing spritz on a Dragonfly or Slim Fly");
-    this.dist = t.ld && (opts.routing === Routing.Ugal || this.vlanMode !== 0) ? minimalHops(t.ld) : new Uint8Array(1);
+    this.dist = t.ld && (opts.routing === Routing.Ugal || opts.routing === Routing.Adaptive || this.vlanMode !== 0) ? minimalHops(t.ld) : new Uint8Array(1);
     this.vlanOff = t.vlanOff;
     if (t.family === Family.LowDiameter && t.minPort === null) throw new RangeError(`${t.name}: too many switches for the minimal-route table (S² > 2^24)`);
     if (t.family === Family.Hier && (opts.routing === Routing.Spritz || opts.routing === Routing.Ugal)) {
@@ -1186,6 +1186,23 @@ export class Fabric {
     const minimal = this.minPort[sw * this.ldS + dsw];
     const mode = this.routing;
     if (mode === Routing.Minimal || (this.ctrlMinimal !== 0 && pool.i32[(h << 4) + P.Kind] >= Kind.Ack)) return minimal;
+    if (mode === Routing.Adaptive) {
+      // Adaptive routing (DCP §5; Spritz §II-A) weighs the next hops of a minimal route, as on a
+      // tree, where every up port is one. Over all of ECMP 1's ports an idle network ties them
+      // and the draw made it Valiant (review, 2026-12-05: one flow on an idle Dragonfly
+      // (2, 4, 2), 40 of 49 packets non-minimal). Non-minimal adaptive routing is UGAL-L.
+      // A hop qualifies when the minimal route from it is at least one hop shorter than from
+      // here (a Dragonfly shortcut through a third group included, as VLAN 1 counts it), so the
+      // remaining length falls at every switch and the decision is taken at each. Unlike a
+      // tree's up ports these are not alike (a Dragonfly's shortcut crosses two global links
+      // where the minimal route crosses one), so a tie goes to the minimal route: idle, adaptive
+      // routing is minimal routing.
+      const n = this.minimalNext(sw, dsw, true, this.allOff[sw], this.ldR);
+      if (n === 1) return minimal;
+      this.refresh(this.vlanOff, n);
+      const least = this.router.leastOccupied(sw, this.vlanOff, n);
+      return this.queues.queuedBytes(minimal) <= this.queues.queuedBytes(least) ? minimal : least;
+    }
     const hop = pool.i32[(h << 4) + P.Hops];
     if (hop > 1) return minimal;
     if (mode === Routing.Ugal && hop === 1) {
@@ -1208,7 +1225,7 @@ export class Fabric {
     let n = this.tableAt(sw, table, inNet);
     let off = this.tableOff;
     if (vlan !== 0) {
-      const k = this.vlanTable(sw, dsw, vlan, off, n);
+      const k = this.minimalNext(sw, dsw, vlan === 1, off, n); // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
       // A category with no next hop here (a non-minimal packet whose only ports lead on minimally) goes minimally.
       if (k === 0) return minimal;
       off = this.vlanOff;
@@ -1216,31 +1233,27 @@ export class Fabric {
     }
     if (mode === Routing.Spritz) return r.spritzSelect(sw, role, pool.i32[b + P.Ev] & 0xffff, this.flowHash[pool.i32[b + P.Flow]], off, n);
     if (mode === Routing.Valiant) return r.valiant(sw, off, n);
-    if (mode === Routing.Adaptive) {
-      this.refresh(off, n);
-      return r.leastOccupied(sw, off, n);
-    }
     if (mode === Routing.Ugal) return this.ugal(sw, h, dsw, minimal, off, n);
     return r.ecmp(sw, this.flowHash[pool.i32[(h << 4) + P.Flow]], pool.i32[(h << 4) + P.Ev], off, n);
   }
 
   /**
-   * Spritz §III-D: the ECMP table of VLAN category `vlan` at switch sw for destination switch dsw,
-   * taken from the role's table [off, off + n) into the scratch entries at vlanOff: category 1
-   * (minimal) the next hops from which the minimal route is no longer than from here, less one;
-   * category 2 (non-minimal) the others. The paper leaves the tables' contents to the operator;
-   * these keep a minimal packet within the minimal route's length (a Dragonfly shortcut through a
-   * third group counts as minimal) and make each steered hop of a non-minimal one lengthen its
-   * path. Hop counts are the routes' (minimalHops), as the switches forward after the steering.
-   * Returns their number.
+   * The next hops of [off, off + n) at switch sw towards switch dsw that keep (`wantMinimal`) or
+   * lengthen the path, into the scratch entries at vlanOff: minimal, those from which the
+   * minimal route is no longer than from here, less one (the minimal route's own port always
+   * among them). Adaptive routing weighs the minimal ones. Spritz §III-D's VLAN categories are
+   * these over the role's table, category 1 (minimal) and 2 (non-minimal): the paper leaves the
+   * tables' contents to the operator; these keep a minimal packet within the minimal route's
+   * length (a Dragonfly shortcut through a third group counts as minimal) and make each steered
+   * hop of a non-minimal one lengthen its path. Hop counts are the routes' (minimalHops), as the
+   * switches forward after the steering. Returns their number.
    */
-  private vlanTable(sw: number, dsw: number, vlan: number, off: number, n: number): number {
+  private minimalNext(sw: number, dsw: number, wantMinimal: boolean, off: number, n: number): number {
     const S = this.ldS;
     const R = this.ldR;
     const ld = this.ld as LowDiameterTopology;
     const base = this.nodePortBase[this.H + sw] + this.ldP;
     const here = this.dist[sw * S + dsw];
-    const wantMinimal = vlan === 1; // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
     let k = 0;
     for (let i = off; i < off + n; i++) {
       const port = this.candPort[i];
@@ -1253,7 +1266,7 @@ export class Fabric {
   /**
    * The candidates of ECMP table `table` (TABLE_ECMP1, TABLE_ECMP1_LOCAL or TABLE_ECMP2, as
    * spritzRole names it) at switch sw for a packet that came in on network port inNet: returns
-   * their number, their offset in tableOff. The tables Spritz, ECMP, adaptive and Valiant routing
+   * their number, their offset in tableOff. The tables Spritz, ECMP and Valiant routing
    * pick from, and UGAL-L's Valiant candidate.
    */
   private tableAt(sw: number, table: number, inNet: number): number {
