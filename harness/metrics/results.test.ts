@@ -100,9 +100,17 @@ test("Spritz's tables, one per source switch, are one entry with their count and
   assert.is(lb.params.network, undefined, "the topology is not copied into results.json");
 });
 
-test("the summary names each module with its profile", () => {
+test("the summary names each module with its profile, and the routing", () => {
   const r = built({ topology: TREE, transport: { cc: { name: "nscc" }, lb: { name: "ecmp" }, reliability: { name: "rud" } }, traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 100_000 }] });
-  assert.is(summary(r).split("\n")[1], `${r.topology}; cc nscc (profile uec) + lb ecmp + reliability rud; queue profile uec-htsim; seed ${r.seed}`);
+  assert.is(summary(r).split("\n")[1], `${r.topology}; cc nscc (profile uec) + lb ecmp + reliability rud; routing ecmp; queue profile uec-htsim; seed ${r.seed}`);
+  // A Dragonfly routes minimally by default (build.ts): the load balancer there steers nothing,
+  // which the line must let a reader see without results.json.
+  const d = built({ topology: { kind: "dragonfly", p: 1, a: 2, h: 1, linkGbps: 100, latencyNs: 100 }, traffic: [{ kind: "permutation", bytes: 10_000 }] });
+  assert.match(summary(d).split("\n")[1], /\+ lb reps \(profile uec-htsim\) \+ reliability rud; routing minimal; queue profile uec-htsim; seed 1$/);
+  // Results written before derived.routing: no routing named.
+  const old = { ...d, derived: { ...d.derived } };
+  delete old.derived.routing;
+  assert.match(summary(old).split("\n")[1], /reliability rud; queue profile uec-htsim; seed 1$/);
 });
 
 test("groupThousands writes a whole number as toLocaleString(\"en\") does: commas between groups of three digits", () => {

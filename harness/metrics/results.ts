@@ -439,11 +439,17 @@ export function modulesOf(r: Results, area: ModuleParams["area"]): string[] {
   return [...new Set(mp.map((m) => (m.profile === null ? m.name : `${m.name} (profile ${m.profile})`)))];
 }
 
-/** "cc nscc (profile uec) + lb reps (profile uec-htsim) + reliability rud; queue profile uec-htsim". */
+/**
+ * "cc nscc (profile uec) + lb reps (profile uec-htsim) + reliability rud; routing ecmp; queue
+ * profile uec-htsim". The routing decides whether the load balancer steers at all (under minimal,
+ * Valiant, adaptive and UGAL-L routing on a Dragonfly or Slim Fly no switch reads the EV, and
+ * minimal is their default: harness/README "Routing that reads no EV"), so the line names it.
+ */
 export function moduleLine(r: Results): string {
   const ends = (["cc", "lb", "reliability"] as const).map((a) => `${a} ${modulesOf(r, a).join("/")}`).join(" + ");
+  const routing = r.derived.routing;
   const queue = (r.moduleParams ?? []).find((m) => m.area === "switch" && m.name === "queue");
-  return queue?.profile ? `${ends}; queue profile ${queue.profile}` : ends;
+  return `${ends}${routing !== undefined ? `; routing ${routing}` : ""}${queue?.profile ? `; queue profile ${queue.profile}` : ""}`;
 }
 
 /** The human summary: a per-flow table (the first and slowest flows when there are many) and totals. */

@@ -164,7 +164,10 @@ test("OPS elsewhere is as before: one table opened on set 0 under other routings
   const upper = new Set<number>();
   for (let i = 0; i < 64; i++) upper.add(uec.choosePath(0, i, i) >> 8);
   assert.ok(upper.size > 1, "EV1 varies");
-  assert.is((build(scenario({ mode: "uec", evCount: 256 })).fabric as unknown as Lbs).lbOf[0].params.evCount, 256, "a given evCount stands");
+  // A given evCount stands when EV1 reaches every ECMP 1 port (3 here: ⌈1024 / 256⌉ = 4 values);
+  // 256, EV1 always 0, is refused.
+  assert.is((build(scenario({ mode: "uec", evCount: 1024 })).fabric as unknown as Lbs).lbOf[0].params.evCount, 1024, "a given evCount stands");
+  assert.throws(() => build(scenario({ mode: "uec", evCount: 256 })), /evCount: 256 EVs under routing spritz give EV1 = EV >>> 8 only the value 0/);
   assert.throws(() => makeLb("ops", { wScale: 2 }, { linkGbps: 100, baseRttNs: 10_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 1e5, ackEveryBytes: 0 }, 1), (e: Error) => e instanceof ParamError && e.param === "wScale" && /routing spritz/.test(e.message));
 });
 

@@ -116,8 +116,14 @@ test("REPS under Spritz routing draws EVs whose upper byte varies (ECMP 1 picks 
   };
   // About 100 packets drawn from 65,536 EVs: EV1 takes many values (all 256 equally likely).
   assert.ok(upper(s()).size > 10);
-  // uet-htsim's 64 EVs, asked for: EV1 is always 0.
-  assert.equal([...upper(s({ evCount: 64 }))], [0]);
+  // uet-htsim's 64 EVs, asked for, would give EV1 = 0 always, every packet by the first of
+  // ECMP 1's a − 1 + h = 3 + 2 = 5 ports: refused, naming the least that reaches all five,
+  // 256 × 4 + 1 = 1,025 (its EV1 values 0 … ⌈1025 / 256⌉ − 1 = 4).
+  assert.throws(() => build(s({ evCount: 64 })), /transport\.lb\.params\.evCount: 64 EVs under routing spritz give EV1 = EV >>> 8 only the value 0, .* give at least 1025/);
+  assert.throws(() => build(s({ evCount: 1024 })), /only the values 0 … 3, .* only 4 of its 5 network ports carry traffic/);
+  // 1,280 = 5 × 256 EVs: EV1 uniform over 0 … 4, each of the five ports a fifth of the draws;
+  // over about 100 packets each value turns up (a miss has odds (4/5)^100 ≈ 2·10^−10).
+  assert.equal([...upper(s({ evCount: 1280 }))].sort(), [0, 1, 2, 3, 4]);
 });
 
 test("controlRouting minimal: under Valiant and Spritz routing every ACK comes back on the minimal route (the Spritz authors' htsim); as data, some do not", () => {

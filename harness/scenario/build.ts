@@ -25,7 +25,20 @@ import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
 import { ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
-import { type DelayCcUse, type EcnCcUse, type EcnLbUse, ackEveryWarnings, delayCcWarnings, ecnCcWarnings, ecnLbWarnings, minimalControlWarnings } from "./warnings";
+import {
+  type DelayCcUse,
+  type EcnCcUse,
+  type EcnLbUse,
+  type EvLbUse,
+  ackEveryWarnings,
+  delayCcWarnings,
+  ecnCcWarnings,
+  ecnLbWarnings,
+  evBlindRoutingWarnings,
+  evIgnoredBy,
+  minimalControlWarnings,
+  plbAckWarnings,
+} from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 export interface Built {
@@ -179,7 +192,7 @@ function spritzRoutingError(path: string, lb: string, routing: string): string {
   const read =
     routing === "ecmp"
       ? "the switches hash the EV with the flow (ordinary ECMP), so an EV leads each flow down a path the hash picks, not the one its endpoint table lists for that EV, and its latency order, minimal bias and shared blocks describe paths the packets do not take"
-      : `no switch reads the EV (${routing === "minimal" ? "minimal routing takes the minimal route" : routing === "valiant" ? "Valiant routing draws each hop uniformly" : routing === "adaptive" ? "adaptive routing takes the least occupied port" : "UGAL-L picks minimal or Valiant by queue occupancy"}), so the load balancer steers nothing`;
+      : `no switch reads the EV (${evIgnoredBy(routing, true)}), so the load balancer steers nothing`;
   const what =
     lb === "spritz-vlan"
       ? "its VLAN category selects an ECMP table only at switches in Spritz's VLAN mode (§III-D)"
@@ -187,6 +200,24 @@ function spritzRoutingError(path: string, lb: string, routing: string): string {
   return (
     `${path}.name: ${lb} needs network.routing: spritz, got network.routing: ${routing}: ${what}; under ${routing} ${read}. ` +
     `Set network.routing to spritz (or leave it out: a Spritz load balancer makes it the default), or compare under ${routing} with a load balancer that does not need Spritz's switches (ecmp, ops, reps, plb, flowlet).`
+  );
+}
+
+/**
+ * Why an evCount given under routing spritz leaves ports of ECMP 1's table unused, or null. The
+ * ECMP 1 switch takes candidate EV1 mod n with EV1 = EV >>> 8 (§III-A; lib/switch/routing
+ * "identity pick"), and a balancer drawing from 0 … evCount − 1 gives EV1 the ⌈evCount / 256⌉
+ * values 0 … ⌈evCount / 256⌉ − 1: every one of n candidates is reached iff there are at least n
+ * of them. n is at most the switch's network ports (a Dragonfly's same-group table has a − 1 of
+ * them). EV2 (the lower byte) then covers 0 … 255 too, since such an evCount exceeds 256.
+ */
+export function spritzEvCountError(evCount: number, networkPorts: number): string | null {
+  const ev1Values = Math.ceil(evCount / 256);
+  if (ev1Values >= networkPorts) return null;
+  return (
+    `${evCount} EVs under routing spritz give EV1 = EV >>> 8 only ${ev1Values === 1 ? "the value 0" : `the values 0 … ${ev1Values - 1}`}, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), ` +
+    `so ${ev1Values === 1 ? "every packet leaves by the first" : `only ${ev1Values}`} of its ${networkPorts} network ports${ev1Values === 1 ? "" : " carry traffic"}: ` +
+    `give at least ${256 * (networkPorts - 1) + 1}, or leave evCount out (65536 here, the 16-bit EV)`
   );
 }
 
@@ -310,6 +341,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const ecnUses = new Map<string, EcnCcUse>();
   // One per LB spec: a Spritz spec's tables, one per source switch, lose the same signal.
   const ecnLbUses = new Map<string, EcnLbUse>();
+  // One per LB spec: whether any switch reads the EVs it chooses (warnings.ts evBlindRoutingWarnings).
+  const evLbUses = new Map<string, EvLbUse>();
   // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
@@ -370,17 +403,29 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
             switchLatencyNs: s.topology.switchLatencyNs ?? 0,
           }
         : {};
-      // Spritz roles pick ECMP 1's port by the EV's upper byte (§III-A): REPS's uec-htsim space
-      // of 64 EVs, or OPS uec's 256, would leave it 0 and every packet on the first candidate, so
-      // there they draw from the 16-bit space UEC gives the EV unless the scenario sets evCount
-      // (review rev-d5: OPS uec under spritz, permutation p99 124 µs against OPS (u)'s 37.5).
-      const narrow = lref.name === "reps" || (lref.name === "ops" && lref.params?.mode === "uec");
-      const params = narrow && routing === "spritz" && lref.params?.evCount === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
+      // Spritz roles pick ECMP 1's port by the EV's upper byte, EV1 mod the table's size (§III-A):
+      // REPS's uec-htsim space of 64 EVs, or OPS uec's 256, would leave it 0 and every packet on
+      // the first candidate (review rev-d5: OPS uec under spritz, permutation p99 124 µs against
+      // OPS (u)'s 37.5), so every balancer that draws from 0 … evCount − 1 draws from the 16-bit
+      // space UEC gives the EV unless the scenario sets evCount, and one the scenario sets must
+      // reach every port of the largest ECMP 1 table (a review, 2026-12-05: flowlet with 64 EVs
+      // sent a flow's every packet by one port).
+      const drawsEvs = !perSource && lref.params?.sets === undefined && ["reps", "ops", "plb", "flowlet", "ecmp"].includes(lref.name);
+      const evsGiven = lref.params?.evCount;
+      if (drawsEvs && routing === "spritz" && typeof evsGiven === "number" && topo.ld) {
+        const err = spritzEvCountError(evsGiven, topo.ld.networkPorts);
+        if (err !== null) {
+          errors.push(`${path}.params.evCount: ${err}`);
+          break;
+        }
+      }
+      const params = drawsEvs && routing === "spritz" && evsGiven === undefined ? { evCount: 65536, ...(lref.params ?? {}) } : (lref.params ?? {});
       const table = guard(path, lref, () => makeLb(lref.name, params, flowCtx(100 + seedOf(lbSeeds, lspec), local), Math.max(1, F), extra), classNote(local));
       if (!table) break;
       lb = { table, next: 0 };
       lbTables.set(lkey, lb);
       setScope(table, dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`);
+      if (!spritz && !evLbUses.has(lname)) evLbUses.set(lname, { path, name: lref.name, given: entry.lb !== undefined || tr.lb !== undefined });
       if (!ecnLbUses.has(lname)) {
         if (table instanceof Reps) ecnLbUses.set(lname, { path, name: "reps", params: table.params });
         else if (table instanceof Plb) ecnLbUses.set(lname, { path, name: "plb", params: table.params });
@@ -533,6 +578,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
+      ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
+      ...plbAckWarnings(
+        [...evLbUses.values()].filter((u) => u.name === "plb").map((u) => u.path),
+        relRef.name,
+        s.transport?.ackEveryBytes,
+        mtu,
+      ),
       ...minimalControlWarnings(
         n.controlRouting,
         routing,

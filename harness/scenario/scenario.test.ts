@@ -345,6 +345,39 @@ test("a Spritz load balancer under a routing that is not Spritz's is refused, na
   for (const lb of ["ecmp", "ops", "reps"]) for (const routing of ["ecmp", "valiant", "spritz"] as const) assert.equal(errs(lb, routing), [], `${lb} under ${routing}`);
 });
 
+test("under routing spritz every balancer that draws its EVs from 0 … evCount − 1 draws from the 16-bit space, and an evCount that leaves ECMP 1 ports unused is refused", () => {
+  // Spritz §III-A: the first switch takes ECMP 1's candidate EV1 mod n, EV1 = EV >>> 8. On a
+  // Dragonfly (2, 4, 2) a switch has a − 1 + h = 5 network ports, and EVs 0 … evCount − 1 give
+  // EV1 ⌈evCount / 256⌉ values: all five ports need ⌈evCount / 256⌉ ≥ 5, evCount ≥ 4 × 256 + 1
+  // = 1,025. With 64 EVs every packet left by the first port (a review, 2026-12-05: flowlet).
+  const df: Scenario["topology"] = { kind: "dragonfly", p: 2, a: 4, h: 2 };
+  const spec = (name: string, params?: Record<string, unknown>) => ({
+    ...defaultWith("r", [{ kind: "permutation", bytes: 1000 }]),
+    topology: df,
+    network: { routing: "spritz" as const },
+    transport: { lb: { name, ...(params ? { params } : {}) } },
+  });
+  const evCount = (name: string, params?: Record<string, unknown>) => {
+    const lb = (build(spec(name, params)).fabric as unknown as { lbOf: { params: { evCount: number } }[] }).lbOf[0];
+    return lb.params.evCount;
+  };
+  // Not given: 65,536 for each, where REPS's uec-htsim profile has 64 and OPS uec 256.
+  for (const [name, params] of [["reps", undefined], ["ops", { mode: "uec" }], ["plb", undefined], ["flowlet", undefined], ["ecmp", undefined]] as const) {
+    assert.is(evCount(name, params), 65536, name);
+  }
+  for (const [name, extra] of [["reps", {}], ["ops", { mode: "uec" }], ["plb", {}], ["flowlet", {}], ["ecmp", {}]] as const) {
+    assert.equal(scenarioErrors(() => build(spec(name, { ...extra, evCount: 1024 }))), [
+      "transport.lb.params.evCount: 1024 EVs under routing spritz give EV1 = EV >>> 8 only the values 0 … 3, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), " +
+        "so only 4 of its 5 network ports carry traffic: give at least 1025, or leave evCount out (65536 here, the 16-bit EV)",
+    ], name);
+    assert.match(scenarioErrors(() => build(spec(name, { ...extra, evCount: 256 })))[0], "only the value 0, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), so every packet leaves by the first of its 5 network ports");
+  }
+  assert.is(evCount("flowlet", { evCount: 1025 }), 1025);
+  // Elsewhere the EV is hashed or unread: a given evCount stands, and none is imposed.
+  const under = (routing: "ecmp" | "minimal") => (build({ ...spec("flowlet", { evCount: 64 }), network: { routing } }).fabric as unknown as { lbOf: { params: { evCount: number } }[] }).lbOf[0].params.evCount;
+  assert.equal([under("ecmp"), under("minimal")], [64, 64]);
+});
+
 test("derived network defaults by hand (uet-htsim, k = 4 fat tree at 100 Gb/s): buffers, ECN thresholds, RTO, trimming against PFC", () => {
   // RTT 14,022.72 ns (harness/topo/topo.test.ts); BDP 175,284 B = 43 packets of 4150 B.
   const d = (network: object) => build(defaultWith("d", DEFAULT_SCENARIO.traffic, { network: { ...DEFAULT_SCENARIO.network, ...network } })).derived;

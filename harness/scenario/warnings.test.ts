@@ -386,4 +386,77 @@ test("control packets on the minimal route with a switch link down: a warning, a
   assert.equal(warnings(cut("minimal", [{ kind: "degrade", links: [{ switch: 0, port: 2 }], gbps: 10 }])), []);
 });
 
+test("a load balancer under a routing that reads no EV steers nothing: a warning, the default REPS on a Dragonfly's default routing included", () => {
+  // Dragonfly (2, 4, 2) as the Spritz examples: with no network.routing its switches route
+  // minimally (build.ts), and no switch reads the EV under minimal, Valiant, adaptive or UGAL-L.
+  const df = (lb: ModuleSpec | undefined, routing?: "minimal" | "valiant" | "adaptive" | "ugal" | "ecmp" | "spritz"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 },
+    network: routing ? { routing } : {},
+    transport: { cc: { name: "nscc" }, ...(lb ? { lb } : {}), reliability: { name: "rud" } },
+    traffic: [{ kind: "permutation", bytes: 20_000 }],
+  });
+  assert.equal(warnings(df(undefined)), [
+    "transport.lb: reps (the default) steers nothing under network.routing: minimal (the default on a Dragonfly): it recycles the EVs of unmarked ACKs and draws fresh ones for the rest (REPS Alg. 1), " +
+      "but no switch reads the EV (minimal routing takes the minimal route), so every packet goes where it would under any other load balancer and the results are the routing's. " +
+      "To compare load balancers, set network.routing: spritz (EV1 and EV2 pick the first two hops of a bounded path, Spritz §III-A/B) or ecmp (the first two switches hash the EV with the flow); " +
+      'to run the routing alone, set transport.lb.name: ecmp (one fixed EV per flow, as the Spritz paper\'s routing baselines); see harness/README.md, "Routing that reads no EV".',
+  ]);
+  // Each balancer that chooses EVs, under each routing that reads none: named, the routing given.
+  for (const routing of ["minimal", "valiant", "adaptive", "ugal"] as const) {
+    for (const name of ["reps", "ops", "plb", "flowlet"]) {
+      const w = warnings(df({ name }, routing));
+      assert.is(w.length, 1, `${name} under ${routing}`);
+      assert.ok(w[0].startsWith(`transport.lb: ${name} steers nothing under network.routing: ${routing}: it `), w[0]);
+    }
+    // ECMP's one EV per flow has nothing to steer: the routing baselines' balancer, no warning.
+    assert.equal(warnings(df({ name: "ecmp" }, routing)), []);
+  }
+  assert.match(warnings(df({ name: "plb" }, "ugal"))[0], "(UGAL-L picks the minimal route or a drawn Valiant path by queue occupancy)");
+  // The switches read the EV under ECMP (hashed) and Spritz (decoded) routing: no warning.
+  assert.equal(warnings(df(undefined, "ecmp")), []);
+  assert.equal(warnings(df({ name: "plb" }, "spritz")), []);
+  // A Slim Fly's default is minimal too; a traffic entry's balancer is named by its path.
+  const sf: Scenario = { ...df({ name: "ecmp" }), topology: { kind: "slimfly", q: 5, p: 2 }, traffic: [{ kind: "permutation", bytes: 20_000, lb: { name: "ops" } }] };
+  const sfw = warnings(sf);
+  assert.is(sfw.length, 1);
+  assert.ok(sfw[0].startsWith("traffic[0].lb: ops steers nothing under network.routing: minimal (the default on a Slim Fly): it sprays each packet on another EV"), sfw[0]);
+  // A tree's switches hash the EV under ecmp and minimal (its up ports are all minimal), not
+  // under adaptive or Valiant routing.
+  const tree = (routing: "ecmp" | "minimal" | "adaptive" | "valiant") => warnings({ ...DEFAULT_SCENARIO, network: { ...DEFAULT_SCENARIO.network, routing } });
+  assert.equal(tree("ecmp"), []);
+  assert.equal(tree("minimal"), []);
+  assert.match(tree("adaptive")[0], "transport.lb: reps steers nothing under network.routing: adaptive: it recycles");
+  assert.match(tree("adaptive")[0], "(adaptive routing takes the least occupied up port)");
+  assert.match(tree("valiant")[0], "set network.routing: ecmp (the switches hash the EV with the flow); to run the routing alone");
+  assert.equal(runScenario(df(undefined)).warnings, warnings(df(undefined)));
+});
+
+test("PLB under ACKs coalesced by transport.ackEveryBytes: a warning naming ackEveryBytes: 0", () => {
+  // rud's receiver ACKs once the bytes accepted since its last ACK reach ackEveryBytes (and a
+  // marked packet at once). A full packet is mtuBytes = 4,150 B on the wire: at ackEveryBytes
+  // ≤ 4,150 each full packet reaches the count alone and is ACKed, as under 0; at 4,151 two
+  // are needed, and an unmarked packet can go unheard.
+  const plb = (ackEveryBytes: number | undefined, reliability = "rud", lb = "plb"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    transport: { cc: { name: "nscc" }, lb: { name: lb }, reliability: { name: reliability }, ...(ackEveryBytes !== undefined ? { ackEveryBytes } : {}) },
+    traffic: [{ kind: "permutation", bytes: 20_000 }],
+  });
+  assert.equal(warnings(plb(16384)), [
+    "transport.ackEveryBytes: 16384 coalesces the ACKs that transport.lb (plb) judges its rounds by: rud's receiver ACKs a marked packet at once and an unmarked one only every 16384 B, " +
+      "so PLB counts each marked packet and few of the others, and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, which re-paths more often than PLB means to. " +
+      "Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.",
+  ]);
+  assert.is(warnings(plb(4151)).length, 1);
+  assert.equal(warnings(plb(4150)), []);
+  assert.equal(warnings(plb(0)), []);
+  assert.equal(warnings(plb(undefined)), []);
+  // Another balancer, or a reliability module whose receiver does not coalesce by it: no warning.
+  assert.equal(warnings(plb(16384, "rud", "ops")), []);
+  assert.equal(warnings(plb(16384, "irn")), []);
+  // A traffic entry's PLB is named by its path.
+  const entry: Scenario = { ...plb(16384, "rud", "ecmp"), traffic: [{ kind: "permutation", bytes: 20_000, lb: { name: "plb" } }] };
+  assert.match(warnings(entry)[0], "the ACKs that traffic[0].lb (plb) judges");
+});
+
 test.run();

@@ -409,3 +409,96 @@ export function minimalControlWarnings(controlRouting: string | undefined, routi
       `Leave network.controlRouting as-data (the default: an ACK follows the EV it echoes, which the load balancer moves off a failed path); see README.md on Spritz's control routing.`,
   ];
 }
+
+/** One load-balancer spec that is not Spritz's (Spritz's are refused under such a routing, build.ts). */
+export interface EvLbUse {
+  path: string;
+  name: string;
+  /** The scenario named it (false: the fabric's default, reps). */
+  given: boolean;
+}
+
+/**
+ * Why no switch reads a packet's EV under `routing`, or null when one does: ECMP hashes it with
+ * the flow (notes/uec-htsim-reference.md §7; on a tree `minimal` is that hash over the up ports,
+ * all of them minimal), Spritz's roles decode EV1 and EV2 (§III-A/B). The others decide by the
+ * topology, a draw or the queues alone (Spritz §II-A, §V-A; DCP §5 for adaptive).
+ */
+export function evIgnoredBy(routing: string, lowDiameter: boolean): string | null {
+  if (lowDiameter) {
+    if (routing === "minimal") return "minimal routing takes the minimal route";
+    if (routing === "valiant") return "Valiant routing draws each of the first two hops uniformly";
+    if (routing === "adaptive") return "adaptive routing takes the least occupied next hop of a minimal route";
+    if (routing === "ugal") return "UGAL-L picks the minimal route or a drawn Valiant path by queue occupancy";
+    return null;
+  }
+  if (routing === "valiant") return "Valiant routing draws each up port uniformly";
+  if (routing === "adaptive") return "adaptive routing takes the least occupied up port";
+  return null;
+}
+
+/** What a load balancer does with its EVs, which such a routing throws away. */
+const EV_ROLE: Record<string, string> = {
+  reps: "recycles the EVs of unmarked ACKs and draws fresh ones for the rest (REPS Alg. 1)",
+  ops: "sprays each packet on another EV",
+  plb: "re-paths a flow to a new EV after congested rounds, idle ones or a timeout (PLB §3; its re-path counters count moves that move nothing)",
+  flowlet: "moves a flow to a new EV after an idle gap",
+};
+
+/**
+ * A load balancer whose EV no switch reads. The fabric's endpoint balancers (REPS, OPS, PLB,
+ * flowlet) steer only through the EV the switches hash or decode; under minimal, Valiant,
+ * adaptive or UGAL-L routing on a Dragonfly or Slim Fly, and Valiant or adaptive routing on a
+ * tree, the switches pick by the topology, a draw or their queues, so the balancer runs, hears
+ * its feedback and counts its decisions, and every packet goes where it would have gone under
+ * any other balancer: a review (2026-12-05) had REPS, OPS and ECMP give identical FCTs on a
+ * Dragonfly (2, 4, 2) under the default minimal routing, and PLB report 1,921 re-paths. Minimal
+ * is the default routing on Dragonfly and Slim Fly (the Spritz paper's first baseline, §V-A), so
+ * the default REPS warns there too. ECMP does not: its EV is one per flow and fixed, so it has
+ * no decision to lose, and it is how the Spritz paper's routing baselines run, the switches
+ * alone deciding (§V-A "all with switch-level decisions"; docs/spritz-monitored.yaml sweeps
+ * minimal, Valiant and UGAL-L with it). The Spritz balancers are refused instead (build.ts).
+ */
+export function evBlindRoutingWarnings(uses: EvLbUse[], routing: string, routingGiven: boolean, t: Topology): string[] {
+  const ld = t.ld !== null;
+  const why = evIgnoredBy(routing, ld);
+  if (why === null) return [];
+  const where = routingGiven ? `network.routing: ${routing}` : `network.routing: ${routing} (the default on ${t.ld?.kind === "slimfly" ? "a Slim Fly" : "a Dragonfly"})`;
+  const steer = ld
+    ? "set network.routing: spritz (EV1 and EV2 pick the first two hops of a bounded path, Spritz §III-A/B) or ecmp (the first two switches hash the EV with the flow)"
+    : "set network.routing: ecmp (the switches hash the EV with the flow)";
+  const out: string[] = [];
+  for (const u of uses) {
+    const role = EV_ROLE[u.name];
+    if (role === undefined) continue;
+    out.push(
+      `${u.path}: ${u.name}${u.given ? "" : " (the default)"} steers nothing under ${where}: it ${role}, but no switch reads the EV (${why}), ` +
+        `so every packet goes where it would under any other load balancer and the results are the routing's. ` +
+        `To compare load balancers, ${steer}; to run the routing alone, set ${u.path}.name: ecmp (one fixed EV per flow, as the Spritz paper's routing baselines); see harness/README.md, "Routing that reads no EV".`,
+    );
+  }
+  return out;
+}
+
+/**
+ * PLB under coalesced ACKs. PLB judges a round by the fraction of its delivered packets that
+ * came back marked (PLB §3: ce_ratio ≥ K, as Linux tcp_plb takes DCTCP's per-packet fraction),
+ * and the fabric's PLB hears a packet's outcome from the ACK that carries it. RUD's receiver
+ * ACKs a marked packet at once and coalesces the others up to ackEveryBytes (uet-htsim UecSink;
+ * lib/reliability/rud), so each marked packet is counted and only one unmarked packet per
+ * coalesced ACK: the fraction is biased up (docs/lb-permutation.yaml with PLB, seed 13, on
+ * 5b48474: with an ACK per packet PLB heard 0.446 of its feedback congested, 0.473 of the packets
+ * being marked; with 16 KiB ACKs 0.585 against 0.462, congested rounds 1,540 → 1,735, FCT p99
+ * 581 → 626 µs; a review, 2026-12-05, measured it first). The fabric gives PLB
+ * per-packet ACKs unless the scenario sets ackEveryBytes (build.ts defaultAckEveryBytes). A
+ * value at most one MTU still ACKs every full packet (one fills the count alone): no warning.
+ */
+export function plbAckWarnings(plbPaths: readonly string[], reliability: string, ackEveryBytes: number | undefined, mtuBytes: number): string[] {
+  if (plbPaths.length === 0 || reliability !== "rud" || ackEveryBytes === undefined || ackEveryBytes <= mtuBytes) return [];
+  return [
+    `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs that ${plbPaths.join(", ")} (plb) judges its rounds by: ` +
+      `rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so PLB counts each marked packet and few of the others, ` +
+      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, which re-paths more often than PLB means to. ` +
+      `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.`,
+  ];
+}
