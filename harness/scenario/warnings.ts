@@ -451,8 +451,10 @@ const EV_ROLE: Record<string, string> = {
  * adaptive or UGAL-L routing on a Dragonfly or Slim Fly, and Valiant or adaptive routing on a
  * tree, the switches pick by the topology, a draw or their queues, so the balancer runs, hears
  * its feedback and counts its decisions, and every packet goes where it would have gone under
- * any other balancer: a review (2026-12-05) had REPS, OPS and ECMP give identical FCTs on a
- * Dragonfly (2, 4, 2) under the default minimal routing, and PLB report 1,921 re-paths. Minimal
+ * any other balancer: REPS, OPS and ECMP give identical FCTs on a Dragonfly (2, 4, 2) under the
+ * default minimal routing (adversarial, 1 MB, NSCC, seed 1: p99 664.957 µs each), and PLB reports
+ * 771 re-paths there (review lb, 2026-12-05; 1,921 before its idle rule waited for an empty
+ * flight). Minimal
  * is the default routing on Dragonfly and Slim Fly (the Spritz paper's first baseline, §V-A), so
  * the default REPS warns there too. ECMP does not: its EV is one per flow and fixed, so it has
  * no decision to lose, and it is how the Spritz paper's routing baselines run, the switches
@@ -487,9 +489,10 @@ export function evBlindRoutingWarnings(uses: EvLbUse[], routing: string, routing
  * ACKs a marked packet at once and coalesces the others up to ackEveryBytes (uet-htsim UecSink;
  * lib/reliability/rud), so each marked packet is counted and only one unmarked packet per
  * coalesced ACK: the fraction is biased up (docs/lb-permutation.yaml with PLB, seed 13, on
- * 5b48474: with an ACK per packet PLB heard 0.446 of its feedback congested, 0.473 of the packets
- * being marked; with 16 KiB ACKs 0.585 against 0.462, congested rounds 1,540 → 1,735, FCT p99
- * 581 → 626 µs; a review, 2026-12-05, measured it first). The fabric gives PLB
+ * ee7dc48: with an ACK per packet PLB heard 0.452 of its feedback congested, 0.480 of the packets
+ * being marked; with 16 KiB ACKs 0.588 against 0.468, and 1,803 congested rounds against 1,601;
+ * FCT p99 690 → 660 µs; before PLB's idle rule waited for an empty flight, 581 → 626, review lb,
+ * 2026-12-05). The fabric gives PLB
  * per-packet ACKs unless the scenario sets ackEveryBytes (build.ts defaultAckEveryBytes). A
  * value at most one MTU still ACKs every full packet (one fills the count alone): no warning.
  */
@@ -498,7 +501,7 @@ export function plbAckWarnings(plbPaths: readonly string[], reliability: string,
   return [
     `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs that ${plbPaths.join(", ")} (plb) judges its rounds by: ` +
       `rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so PLB counts each marked packet and few of the others, ` +
-      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, which re-paths more often than PLB means to. ` +
+      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means. ` +
       `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.`,
   ];
 }
