@@ -33,6 +33,25 @@ const lossyIncast: Partial<Scenario> = {
   traffic: [{ kind: "incast", senders: 6, receiver: 0, bytes: 400_000 }],
 };
 
+
+/** Makes the first data packet of PSN `psn` find its queue full (a drop, no trim). */
+// biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+function dropFirstDataPacket(fab: any, psn: number): void {
+  const q = fab.queues;
+  const onEnqueue = q.onEnqueue.bind(q);
+  let drops = 0;
+  q.onEnqueue = (port: number, nowNs: number, h: number, bytes: number, tag: number) => {
+    const i = fab.pool.i32;
+    const drop = i[(h << 4) + P.Kind] === Kind.Data && i[(h << 4) + P.Psn] === psn && drops++ === 0;
+    const limit = (port << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP): 0 drops
+    const save = q.st[limit];
+    if (drop) q.st[limit] = 0;
+    const v = onEnqueue(port, nowNs, h, bytes, tag);
+    q.st[limit] = save;
+    return v;
+  };
+}
+
 test("every RDMA baseline recovers an incast's drops in the fabric, with integrity and no rejected call", () => {
   for (const rel of BASELINES) {
     for (const [cc, lb] of [["dcqcn", "ecmp"], ["nscc", "reps"]]) {
@@ -506,19 +525,7 @@ test("go-back-N with a full window: a NACK's go-back takes what the receiver dis
     const b = build(s);
     // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
     const fab = b.fabric as any;
-    const q = fab.queues;
-    const onEnqueue = q.onEnqueue.bind(q);
-    let drops = 0;
-    q.onEnqueue = (port: number, nowNs: number, h: number, bytes: number, tag: number) => {
-      const i = fab.pool.i32;
-      const drop = i[(h << 4) + P.Kind] === Kind.Data && i[(h << 4) + P.Psn] === 2 && drops++ === 0;
-      const limit = (port << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP): 0 drops
-      const save = q.st[limit];
-      if (drop) q.st[limit] = 0;
-      const v = onEnqueue(port, nowNs, h, bytes, tag);
-      q.st[limit] = save;
-      return v;
-    };
+    dropFirstDataPacket(fab, 2);
     const sent: number[][] = [];
     const sendData = fab.sendData.bind(fab);
     fab.sendData = (f: number, port: number) => {
@@ -596,19 +603,7 @@ test("with the window full of later packets, the oldest unacknowledged one lost:
     const b = build(s);
     // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
     const fab = b.fabric as any;
-    const q = fab.queues;
-    const onEnqueue = q.onEnqueue.bind(q);
-    let drops = 0;
-    q.onEnqueue = (port: number, nowNs: number, h: number, bytes: number, tag: number) => {
-      const i = fab.pool.i32;
-      const drop = i[(h << 4) + P.Kind] === Kind.Data && i[(h << 4) + P.Psn] === 2 && drops++ === 0;
-      const limit = (port << 4) + 6; // the data FIFO's packet limit (queue.ts S.LimP): 0 drops
-      const save = q.st[limit];
-      if (drop) q.st[limit] = 0;
-      const v = onEnqueue(port, nowNs, h, bytes, tag);
-      q.st[limit] = save;
-      return v;
-    };
+    dropFirstDataPacket(fab, 2);
     const resent: number[][] = [];
     const sendData = fab.sendData.bind(fab);
     fab.sendData = (f: number, port: number) => {
