@@ -561,12 +561,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   }
   /** Transmissions so far of an outstanding or queued PSN (0: no live record). */
   transmissions(slot: number, psn: number): number {
-    if (!this.isOpen(slot)) return 0;
-    const d = (psn - this.cumAckCol[slot]) | 0;
-    if (d < 0 || ((psn - this.nextPsnCol[slot]) | 0) >= 0) return 0;
-    const st = this.eState[(slot << this.wShift) + (psn & this.wMask)];
-    const w = st & E.WhereMask;
-    return w === E.Outstanding || w === E.Rtx ? (st & E.TxMask) >> 2 : 0;
+    const st = this.liveState(slot, psn);
+    return st < 0 ? 0 : (st & E.TxMask) >> 2;
   }
 
   /**
@@ -574,12 +570,17 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * Right after onTimer's RUD_TIMEOUT, out.psn's count includes that expiry: 1 at its first.
    */
   packetTimeouts(slot: number, psn: number): number {
-    if (!this.isOpen(slot)) return 0;
-    const d = (psn - this.cumAckCol[slot]) | 0;
-    if (d < 0 || ((psn - this.nextPsnCol[slot]) | 0) >= 0) return 0;
+    const st = this.liveState(slot, psn);
+    return st < 0 ? 0 : st >> E.RtoShift;
+  }
+
+  /** The state word of an outstanding or queued PSN of an open slot, else −1. */
+  private liveState(slot: number, psn: number): number {
+    if (!this.isOpen(slot)) return -1;
+    if (((psn - this.cumAckCol[slot]) | 0) < 0 || ((psn - this.nextPsnCol[slot]) | 0) >= 0) return -1;
     const st = this.eState[(slot << this.wShift) + (psn & this.wMask)];
     const w = st & E.WhereMask;
-    return w === E.Outstanding || w === E.Rtx ? st >> E.RtoShift : 0;
+    return w === E.Outstanding || w === E.Rtx ? st : -1;
   }
 
   // ---------------------------------------------------------------------------------------
