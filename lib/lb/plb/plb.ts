@@ -323,9 +323,13 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   }
 
   private onTimeout(slot: number, now: number): number {
-    // The packets a timeout gives up on are never fed back, so the count would not fall to 0 again:
-    // none is taken as in flight, with or without a re-path.
-    this.inFlight[slot] = 0;
+    // A TIMEOUT answers one packet, as GOOD, ECN and NACK do: UEC RUD times packets out one by one,
+    // and setting the count to 0 at each had the idle rule re-path with up to 60 still in flight
+    // (review rev-d6: 26 of 26 idle re-paths in a lossy permutation). A transport with one timer
+    // per flow reports one TIMEOUT for all it gives up on; the count then stays high, and the idle
+    // rule waits (it never reorders, as Linux's packets_out, which an RTO does not clear).
+    const n = this.inFlight[slot];
+    if (n > 0) this.inFlight[slot] = n - 1;
     if (this.repathOnTimeout === 0) return 0;
     this.repath(slot);
     this.repathsTimeout++;
