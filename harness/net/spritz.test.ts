@@ -119,7 +119,7 @@ test("REPS under Spritz routing draws EVs whose upper byte varies (ECMP 1 picks 
   // uet-htsim's 64 EVs, asked for, would give EV1 = 0 always, every packet by the first of
   // ECMP 1's a − 1 + h = 3 + 2 = 5 ports: refused, naming the least that reaches all five,
   // 256 × 4 + 1 = 1,025 (its EV1 values 0 … ⌈1025 / 256⌉ − 1 = 4).
-  assert.throws(() => build(s({ evCount: 64 })), /transport\.lb\.params\.evCount: 64 EVs under routing spritz give EV1 = EV >>> 8 only the value 0, .* give at least 1025/);
+  assert.throws(() => build(s({ evCount: 64 })), /transport\.lb\.params\.evCount: 64 EVs under routing spritz give EV1 = EV >>> 8 only the value 0, .* leave evCount out \(65536 here.* give at least 1025 /);
   assert.throws(() => build(s({ evCount: 1024 })), /only the values 0 … 3, .* only 4 of its 5 network ports carry traffic/);
   // 1,280 = 5 × 256 EVs: EV1 uniform over 0 … 4, each of the five ports a fifth of the draws;
   // over about 100 packets each value turns up (a miss has odds (4/5)^100 ≈ 2·10^−10).

@@ -217,7 +217,8 @@ export function spritzEvCountError(evCount: number, networkPorts: number): strin
   return (
     `${evCount} EVs under routing spritz give EV1 = EV >>> 8 only ${ev1Values === 1 ? "the value 0" : `the values 0 … ${ev1Values - 1}`}, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), ` +
     `so ${ev1Values === 1 ? "every packet leaves by the first" : `only ${ev1Values}`} of its ${networkPorts} network ports${ev1Values === 1 ? "" : " carry traffic"}: ` +
-    `give at least ${256 * (networkPorts - 1) + 1}, or leave evCount out (65536 here, the 16-bit EV)`
+    `leave evCount out (65536 here, the 16-bit EV: each port then gets an even share of EV1's 256 values, within one), or give at least ${256 * (networkPorts - 1) + 1} ` +
+    `(that many reaches every port, but the last with one EV1 value against the others' 256)`
   );
 }
 

@@ -368,7 +368,8 @@ test("under routing spritz every balancer that draws its EVs from 0 … evCount 
   for (const [name, extra] of [["reps", {}], ["ops", { mode: "uec" }], ["plb", {}], ["flowlet", {}], ["ecmp", {}]] as const) {
     assert.equal(scenarioErrors(() => build(spec(name, { ...extra, evCount: 1024 }))), [
       "transport.lb.params.evCount: 1024 EVs under routing spritz give EV1 = EV >>> 8 only the values 0 … 3, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), " +
-        "so only 4 of its 5 network ports carry traffic: give at least 1025, or leave evCount out (65536 here, the 16-bit EV)",
+        "so only 4 of its 5 network ports carry traffic: leave evCount out (65536 here, the 16-bit EV: each port then gets an even share of EV1's 256 values, within one), " +
+        "or give at least 1025 (that many reaches every port, but the last with one EV1 value against the others' 256)",
     ], name);
     assert.match(scenarioErrors(() => build(spec(name, { ...extra, evCount: 256 })))[0], "only the value 0, and the first switch takes ECMP 1's port by EV1 (Spritz §III-A), so every packet leaves by the first of its 5 network ports");
   }

@@ -444,7 +444,8 @@ test("PLB under ACKs coalesced by transport.ackEveryBytes: a warning naming ackE
   });
   assert.equal(warnings(plb(16384)), [
     "transport.ackEveryBytes: 16384 coalesces the ACKs that transport.lb (plb) judges its rounds by: rud's receiver ACKs a marked packet at once and an unmarked one only every 16384 B, " +
-      "so PLB counts each marked packet and few of the others, and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means. " +
+      "so PLB counts each marked packet and few of the others, and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means; " +
+      "its count of packets in flight hears back from few of them, so its idle re-path (nothing in flight) seldom fires. " +
       "Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.",
   ]);
   assert.is(warnings(plb(4151)).length, 1);

@@ -501,7 +501,8 @@ export function plbAckWarnings(plbPaths: readonly string[], reliability: string,
   return [
     `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs that ${plbPaths.join(", ")} (plb) judges its rounds by: ` +
       `rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so PLB counts each marked packet and few of the others, ` +
-      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means. ` +
+      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means; ` +
+      `its count of packets in flight hears back from few of them, so its idle re-path (nothing in flight) seldom fires. ` +
       `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.`,
   ];
 }

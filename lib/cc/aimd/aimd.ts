@@ -61,7 +61,7 @@ export const AIMD_SLOW_START: number = R.SlowStart;
 export const AIMD_DECREASE: number = R.Decrease;
 /** onNack/onTrim: a loss inside the window of the previous cut; no second cut (RFC 6582). */
 export const AIMD_IGNORED: number = R.Ignored;
-/** onTimeout: the window fell to the loss window (alone: a repeated timeout, ssthresh held). */
+/** onTimeout: the window fell to the loss window (alone: ssthresh held, a repeated timeout or one inside the last cut's or timeout's window). */
 export const AIMD_TIMEOUT: number = R.Timeout;
 /** Largest byte count one event may carry. */
 export const AIMD_MAX_EVENT_BYTES: number = K.MaxEventBytes;
@@ -193,8 +193,11 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
    * last (RFC 5681 §3.1: the segment was already retransmitted by the timer), and, with
    * oncePerWindow, a timeout before the recovery point of the last cut or timeout is reached
    * (RFC 6582 §3.2: one decrease per window; RFC 3168 §6.1.2: ssthresh not decreased again
-   * within a round trip; Linux tcp_enter_loss keeps ssthresh in Recovery or Loss while high_seq
-   * is after snd_una). Either way cwnd = timeoutCwnd (the loss window), and every byte
+   * within a round trip; Linux tcp_enter_loss keeps ssthresh in Recovery while high_seq is after
+   * snd_una). Inside a timeout's window that holds more than Linux, which recomputes in Loss
+   * once an ACK has advanced snd_una, and than RFC 3168 §6.1.2's next sentence (a dropped
+   * retransmission is "a new instance of congestion"): this module's ACKs count SACKed bytes
+   * too, and it cannot tell a resend's timeout from another packet's. Either way cwnd = timeoutCwnd (the loss window), and every byte
    * outstanding at the timeout, the presumed-lost ones included, joins the recovery point (RFC
    * 6582 §3.2 step 4: recover = the highest sequence number transmitted; step 1: a loss of data
    * sent before the timeout, a retransmission of it included, does not cut again).

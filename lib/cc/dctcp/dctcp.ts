@@ -203,8 +203,12 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
    * CWR, fast recovery or an earlier timeout's episode, before its recovery point is
    * acknowledged, holds the ssthresh that reduction set (RFC 3168 §6.1.2: ssthresh is not
    * decreased again "if it has been decreased within the last round trip time"; RFC 8257 §3.5:
-   * one reduction per window; Linux tcp_enter_loss skips ssthresh() while high_seq is after
-   * snd_una in CWR, Recovery or Loss). A transport that times packets out one by one (UEC RUD)
+   * one reduction per window; Linux tcp_enter_loss skips ssthresh() in CWR or Recovery while
+   * high_seq is after snd_una). Inside a timeout's episode this holds more than Linux, which
+   * recomputes in Loss once an ACK has advanced snd_una (icsk_retransmits 0), and than RFC
+   * 3168 §6.1.2's next sentence, a dropped retransmission being "a new instance of congestion":
+   * the module cannot tell a resend's timeout from another packet's. A transport that times
+   * packets out one by one (UEC RUD)
    * reports one episode as several timeouts, and each would halve the shrinking flight again;
    * recomputed in CWR, RFC 5681's literal reading, a gentle ECN cut became a halving (review
    * rev-cc: α 0.156, CWR's ssthresh 92.2 MSS, 49.5 after one timeout). htsim deflates at every

@@ -99,7 +99,7 @@ test("the idle rule past a pause 2^31 ns old re-paths on the next send", () => {
   t.onPathFeedback(0, 2000, t.ev(0), ECN); // a congested round, judged while paused
   assert.is(t.congestedRounds(0), 1);
   const ev = t.ev(0);
-  assert.is.not(t.choosePath(0, LONG_IDLE_NS, 1), ev, "idle for a round with a congested round behind it, pause long over");
+  assert.is.not(t.choosePath(0, LONG_IDLE_NS, 1), ev, "nothing in flight with a congested round behind it, pause long over");
 });
 
 test.run();
