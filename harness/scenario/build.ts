@@ -38,6 +38,7 @@ import {
   evIgnoredBy,
   minimalControlWarnings,
   plbAckWarnings,
+  swiftRetxLimitWarnings,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
@@ -585,6 +586,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         relRef.name,
         s.transport?.ackEveryBytes,
         mtu,
+      ),
+      ...swiftRetxLimitWarnings(
+        [...delayUses.values()].flatMap((u) => (u.name === "swift" ? [{ path: u.path, retransmitLimit: u.params.retransmitLimit }] : [])),
+        relRef.name,
       ),
       ...minimalControlWarnings(
         n.controlRouting,

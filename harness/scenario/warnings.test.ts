@@ -460,4 +460,19 @@ test("PLB under ACKs coalesced by transport.ackEveryBytes: a warning naming ackE
   assert.match(warnings(entry)[0], "the ACKs that traffic[0].lb (plb) judges");
 });
 
+test("Swift's retransmitLimit above 7 under rud: a warning (rud counts a packet's timeouts up to 7)", () => {
+  const swift = (retransmitLimit: number, reliability = "rud"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    transport: { cc: { name: "swift", params: { retransmitLimit } }, lb: { name: "reps" }, reliability: { name: reliability } },
+    traffic: [{ kind: "permutation", bytes: 20_000 }],
+  });
+  const limitWarnings = (s: Scenario) => warnings(s).filter((w) => w.includes("retransmitLimit"));
+  assert.equal(limitWarnings(swift(8)), [
+    "transport.cc.params.retransmitLimit: 8 is never reached under reliability rud: swift judges a timeout by the packet's own count (Isekai), which rud keeps up to 7, " +
+      "so no timeout drops the window to min_cwnd. Give at most 7, or run a transport with one timer per flow (gbn, irn, rack, timeout), whose expiries swift counts up to 255; see lib/cc/swift/README.md.",
+  ]);
+  assert.equal(limitWarnings(swift(7)), []);
+  assert.equal(limitWarnings(swift(8, "gbn")), []);
+});
+
 test.run();

@@ -506,3 +506,21 @@ export function plbAckWarnings(plbPaths: readonly string[], reliability: string,
       `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.`,
   ];
 }
+
+/**
+ * Swift over RUD with a retransmitLimit RUD's count cannot reach. The fabric gives Swift the
+ * timed-out packet's own timeout count (Isekai's rule, lib/cc/swift README), which RudSender keeps
+ * in three bits (`packetTimeouts`, saturating at 7): a limit above 7 never drops the window to
+ * min_cwnd over RUD. The other transports time a flow out with one timer, and Swift counts those
+ * expiries itself, up to 255.
+ */
+export function swiftRetxLimitWarnings(uses: readonly { path: string; retransmitLimit: number }[], reliability: string): string[] {
+  if (reliability !== "rud") return [];
+  return uses
+    .filter((u) => u.retransmitLimit > 7)
+    .map(
+      (u) =>
+        `${u.path}.params.retransmitLimit: ${u.retransmitLimit} is never reached under reliability rud: swift judges a timeout by the packet's own count (Isekai), which rud keeps up to 7, ` +
+        `so no timeout drops the window to min_cwnd. Give at most 7, or run a transport with one timer per flow (gbn, irn, rack, timeout), whose expiries swift counts up to 255; see lib/cc/swift/README.md.`,
+    );
+}
