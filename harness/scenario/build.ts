@@ -31,13 +31,13 @@ import {
   type EcnLbUse,
   type EvLbUse,
   ackEveryWarnings,
+  coalescedAckWarnings,
   delayCcWarnings,
   ecnCcWarnings,
   ecnLbWarnings,
   evBlindRoutingWarnings,
   evIgnoredBy,
   minimalControlWarnings,
-  plbAckWarnings,
   swiftRetxLimitWarnings,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -581,12 +581,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
-      ...plbAckWarnings(
-        [...evLbUses.values()].filter((u) => u.name === "plb").map((u) => u.path),
-        relRef.name,
-        s.transport?.ackEveryBytes,
-        mtu,
-      ),
+      ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),
       ...swiftRetxLimitWarnings(
         [...delayUses.values()].flatMap((u) => (u.name === "swift" ? [{ path: u.path, retransmitLimit: u.params.retransmitLimit }] : [])),
         relRef.name,

@@ -14,6 +14,7 @@ import * as assert from "uvu/assert";
 import { runScenario } from "../run";
 import { build } from "./build";
 import { DEFAULT_SCENARIO } from "./default";
+import { coalescedAckWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
 const three = [
@@ -21,10 +22,13 @@ const three = [
   { src: 2, dst: 0, bytes: 4086 },
   { src: 15, dst: 0, bytes: 4086 },
 ];
+// The default scenario's ackEveryBytes left out: each CC gets the fabric's default coalescing (an
+// ACK per packet under DCTCP and MP-RDMA), so the coalesced-ACK warning stays out of these tests.
+const { ackEveryBytes: _ackEveryBytes, ...defaultTransport } = DEFAULT_SCENARIO.transport ?? {};
 const scenarioWith = (cc: ModuleSpec, flows = three, network: Scenario["network"] = DEFAULT_SCENARIO.network): Scenario => ({
   ...DEFAULT_SCENARIO,
   network,
-  transport: { ...DEFAULT_SCENARIO.transport, cc },
+  transport: { ...defaultTransport, cc },
   traffic: [{ kind: "flows", flows }],
 });
 const warnings = (s: Scenario) => build(s).warnings;
@@ -473,6 +477,30 @@ test("Swift's retransmitLimit above 7 under rud: a warning (rud counts a packet'
   ]);
   assert.equal(limitWarnings(swift(7)), []);
   assert.equal(limitWarnings(swift(8, "gbn")), []);
+});
+
+test("DCTCP, MP-RDMA and Spritz under ACKs coalesced by transport.ackEveryBytes: a warning each, naming ackEveryBytes: 0", () => {
+  const cc = (name: string, ackEveryBytes: number | undefined, reliability = "rud"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    transport: { cc: { name }, lb: { name: "reps" }, reliability: { name: reliability }, ...(ackEveryBytes !== undefined ? { ackEveryBytes } : {}) },
+    traffic: [{ kind: "permutation", bytes: 20_000 }],
+  });
+  const coalesced = (s: Scenario) => warnings(s).filter((w) => w.includes("coalesces the ACKs"));
+  assert.equal(coalesced(cc("dctcp", 16384)), [
+    "transport.ackEveryBytes: 16384 coalesces the ACKs transport.cc (dctcp) counts marked bytes from: rud's receiver ACKs a marked packet at once and an unmarked one only every 16384 B, " +
+      "and an ACK's bytes count as marked or not by the packet that sent it, so the unmarked bytes a marked packet's ACK also covers count as marked " +
+      "(DCTCP's α wants CE echoed exactly, RFC 8257 §3.2). Set transport.ackEveryBytes: 0 (an ACK per packet, the default under dctcp); see harness/README.md, transport.ackEveryBytes.",
+  ]);
+  assert.match(coalesced(cc("mprdma", 16384))[0], "transport.cc (mprdma) counts marked bytes from: ");
+  assert.match(coalesced(cc("mprdma", 16384))[0], "(MP-RDMA ACKs every packet). Set transport.ackEveryBytes: 0");
+  // An ACK per full packet, the fabric's default, or a receiver that does not coalesce by it: none.
+  for (const s of [cc("dctcp", 4150), cc("dctcp", 0), cc("dctcp", undefined), cc("dctcp", 16384, "irn"), cc("nscc", 16384)]) assert.equal(coalesced(s), []);
+  // Spritz, from the same rule (a build needs routing spritz on a low-diameter topology).
+  assert.equal(coalescedAckWarnings([{ path: "transport.lb", name: "spritz-scout" }], "rud", 16384, 4150), [
+    "transport.ackEveryBytes: 16384 coalesces the ACKs transport.lb (spritz-scout) acts on: Spritz assumes per-packet acknowledgments (§IV-C) and judges each packet's path by its outcome (Alg. 2–3), " +
+      "but rud's receiver ACKs a marked packet at once and an unmarked one only every 16384 B, so it hears every congested path and few of the others. " +
+      "Set transport.ackEveryBytes: 0 (an ACK per packet, the default under spritz-scout); see harness/README.md, transport.ackEveryBytes.",
+  ]);
 });
 
 test.run();

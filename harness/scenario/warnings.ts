@@ -483,28 +483,49 @@ export function evBlindRoutingWarnings(uses: EvLbUse[], routing: string, routing
 }
 
 /**
- * PLB under coalesced ACKs. PLB judges a round by the fraction of its delivered packets that
- * came back marked (PLB §3: ce_ratio ≥ K, as Linux tcp_plb takes DCTCP's per-packet fraction),
- * and the fabric's PLB hears a packet's outcome from the ACK that carries it. RUD's receiver
- * ACKs a marked packet at once and coalesces the others up to ackEveryBytes (uet-htsim UecSink;
- * lib/reliability/rud), so each marked packet is counted and only one unmarked packet per
- * coalesced ACK: the fraction is biased up (docs/lb-permutation.yaml with PLB, seed 13, on
- * ee7dc48: with an ACK per packet PLB heard 0.452 of its feedback congested, 0.480 of the packets
- * being marked; with 16 KiB ACKs 0.588 against 0.468, and 1,803 congested rounds against 1,601;
- * FCT p99 690 → 660 µs; before PLB's idle rule waited for an empty flight, 581 → 626, review lb,
- * 2026-12-05). The fabric gives PLB
- * per-packet ACKs unless the scenario sets ackEveryBytes (build.ts defaultAckEveryBytes). A
- * value at most one MTU still ACKs every full packet (one fills the count alone): no warning.
+ * A module that judges each packet under coalesced ACKs. RUD's receiver ACKs a marked packet at
+ * once and coalesces the others up to ackEveryBytes, and a coalesced ACK echoes only the EV and
+ * CE bit of the packet that sent it (uet-htsim UecSink; lib/reliability/rud), so each marked
+ * packet is heard and only one unmarked packet per coalesced ACK. PLB judges a round by the
+ * fraction of its delivered packets that came back marked (PLB §3: ce_ratio ≥ K, as Linux
+ * tcp_plb takes DCTCP's per-packet fraction): the fraction is biased up (docs/lb-permutation.yaml
+ * with PLB, seed 13, on ee7dc48: with an ACK per packet PLB heard 0.452 of its feedback
+ * congested, 0.480 of the packets being marked; with 16 KiB ACKs 0.588 against 0.468, and 1,803
+ * congested rounds against 1,601; FCT p99 690 → 660 µs; before PLB's idle rule waited for an
+ * empty flight, 581 → 626, review lb, 2026-12-05). DCTCP and MP-RDMA count the marked bytes of
+ * each ACK (RFC 8257 §3.2: the receiver echoes CE exactly; MP-RDMA ACKs every packet), so the
+ * unmarked bytes a marked packet's ACK also covers count as marked. Spritz assumes per-packet
+ * acknowledgments (§IV-C) and acts on each packet's outcome (Alg. 2–3). The fabric gives each
+ * of them per-packet ACKs unless the scenario sets ackEveryBytes (build.ts
+ * defaultAckEveryBytes). A value at most one MTU still ACKs every full packet (one fills the
+ * count alone): no warning.
  */
-export function plbAckWarnings(plbPaths: readonly string[], reliability: string, ackEveryBytes: number | undefined, mtuBytes: number): string[] {
-  if (plbPaths.length === 0 || reliability !== "rud" || ackEveryBytes === undefined || ackEveryBytes <= mtuBytes) return [];
-  return [
-    `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs that ${plbPaths.join(", ")} (plb) judges its rounds by: ` +
-      `rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so PLB counts each marked packet and few of the others, ` +
-      `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means; ` +
-      `its count of packets in flight hears back from few of them, so its idle re-path (nothing in flight) seldom fires. ` +
-      `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under plb); see harness/README.md, transport.ackEveryBytes.`,
-  ];
+export function coalescedAckWarnings(uses: readonly { path: string; name: string }[], reliability: string, ackEveryBytes: number | undefined, mtuBytes: number): string[] {
+  if (reliability !== "rud" || ackEveryBytes === undefined || ackEveryBytes <= mtuBytes) return [];
+  const fix = (name: string) => `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under ${name}); see harness/README.md, transport.ackEveryBytes.`;
+  const out: string[] = [];
+  const plb = uses.filter((u) => u.name === "plb").map((u) => u.path);
+  if (plb.length > 0)
+    out.push(
+      `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs that ${plb.join(", ")} (plb) judges its rounds by: ` +
+        `rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so PLB counts each marked packet and few of the others, ` +
+        `and its congested fraction (PLB §3, ce_ratio ≥ K) runs above the share of packets marked, so more of its rounds count as congested than PLB means; ` +
+        `its count of packets in flight hears back from few of them, so its idle re-path (nothing in flight) seldom fires. ${fix("plb")}`,
+    );
+  for (const u of uses) {
+    if (u.name === "dctcp" || u.name === "mprdma")
+      out.push(
+        `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs ${u.path} (${u.name}) counts marked bytes from: rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, ` +
+          `and an ACK's bytes count as marked or not by the packet that sent it, so the unmarked bytes a marked packet's ACK also covers count as marked ` +
+          `(${u.name === "dctcp" ? "DCTCP's α wants CE echoed exactly, RFC 8257 §3.2" : "MP-RDMA ACKs every packet"}). ${fix(u.name)}`,
+      );
+    else if (u.name.startsWith("spritz-"))
+      out.push(
+        `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs ${u.path} (${u.name}) acts on: Spritz assumes per-packet acknowledgments (§IV-C) and judges each packet's path by its outcome (Alg. 2–3), ` +
+          `but rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so it hears every congested path and few of the others. ${fix(u.name)}`,
+      );
+  }
+  return out;
 }
 
 /**
