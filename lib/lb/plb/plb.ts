@@ -232,11 +232,16 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     }
     if (ev >= this.evCount) return this.fail(E_STATE);
     const now = nowNs | 0;
-    if (kind === Feedback.Timeout) return this.onTimeout(slot, now);
-    // Every GOOD, ECN and NACK answers one packet sent. Floored at 0: feedback on packets sent
-    // before a TIMEOUT cleared the count may still come.
+    // Every feedback answers one packet sent, a TIMEOUT too: UEC RUD times packets out one by one,
+    // and zeroing the count at each had the idle rule re-path with up to 60 still in flight
+    // (review rev-d6: 26 of 26 idle re-paths in a lossy permutation). A transport with one timer
+    // per flow reports one TIMEOUT for all it gives up on; the count then stays high, and the idle
+    // rule waits (it never reorders, as Linux's packets_out, which an RTO does not clear).
+    // Floored at 0: a feedback may answer a packet no longer counted (sent before the slot
+    // reopened, or timed out and then acknowledged after all).
     const out = this.inFlight[slot];
     if (out !== 0) this.inFlight[slot] = out - 1;
+    if (kind === Feedback.Timeout) return this.onTimeout(slot, now);
     // 32-bit counts: a round may be up to 2^30 ns, and at 16 bits a round of more than 65,535
     // packets saturated `delivered` while `congested` kept counting, so clean rounds read congested.
     const d = this.delivered[slot];
@@ -273,7 +278,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.rounds[slot] : -1;
   }
 
-  /** Reader: packets sent (choosePath) and not yet fed back as GOOD, ECN or NACK, 0 again after a TIMEOUT; −1 for a slot that is not open. */
+  /** Reader: packets sent (choosePath) and not yet fed back (GOOD, ECN, NACK or TIMEOUT; never below 0); −1 for a slot that is not open. */
   packetsInFlight(slot: number): number {
     return this.isOpen(slot) ? this.inFlight[slot] : -1;
   }
@@ -323,13 +328,6 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   }
 
   private onTimeout(slot: number, now: number): number {
-    // A TIMEOUT answers one packet, as GOOD, ECN and NACK do: UEC RUD times packets out one by one,
-    // and setting the count to 0 at each had the idle rule re-path with up to 60 still in flight
-    // (review rev-d6: 26 of 26 idle re-paths in a lossy permutation). A transport with one timer
-    // per flow reports one TIMEOUT for all it gives up on; the count then stays high, and the idle
-    // rule waits (it never reorders, as Linux's packets_out, which an RTO does not clear).
-    const n = this.inFlight[slot];
-    if (n > 0) this.inFlight[slot] = n - 1;
     if (this.repathOnTimeout === 0) return 0;
     this.repath(slot);
     this.repathsTimeout++;
