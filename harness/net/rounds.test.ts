@@ -34,6 +34,20 @@ const lossyIncast: Partial<Scenario> = {
 };
 
 
+/**
+ * One flow of `packets` full packets (4,086 B payload) over one 100 Gb/s switch, whose first
+ * data packet of PSN 2 is dropped; the fabric returned for the test to reach into.
+ */
+function oneFlowLosingPsn2(name: string, packets: number, cc: string, params: Record<string, unknown>, reliability: string) {
+  const s = oneSwitchScenario(name, 100, [{ src: 0, dst: 1, bytes: packets * 4086 }]);
+  s.transport = { ...s.transport, cc: { name: cc, params }, reliability: { name: reliability } };
+  const b = build(s);
+  // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+  const fab = b.fabric as any;
+  dropFirstDataPacket(fab, 2);
+  return { b, fab };
+}
+
 /** Makes the first data packet of PSN `psn` find its queue full (a drop, no trim). */
 // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
 function dropFirstDataPacket(fab: any, psn: number): void {
@@ -520,12 +534,7 @@ test("go-back-N with a full window: a NACK's go-back takes what the receiver dis
       100e9, 16_600],
   ] as const;
   for (const [cc, params, resends, level, left] of cases) {
-    const s = oneSwitchScenario("gbn nack", 100, [{ src: 0, dst: 1, bytes: 12 * 4086 }]);
-    s.transport = { ...s.transport, cc: { name: cc, params }, reliability: { name: "gbn" } };
-    const b = build(s);
-    // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
-    const fab = b.fabric as any;
-    dropFirstDataPacket(fab, 2);
+    const { b, fab } = oneFlowLosingPsn2("gbn nack", 12, cc, params, "gbn");
     const sent: number[][] = [];
     const sendData = fab.sendData.bind(fab);
     fab.sendData = (f: number, port: number) => {
@@ -598,12 +607,7 @@ test("with the window full of later packets, the oldest unacknowledged one lost:
     ["timeout", "aimd", 1_053_582, 1, 1_056_246],
   ];
   for (const [rel, cc, resentNs, timeouts, fctNs] of cases) {
-    const s = oneSwitchScenario("full window, one loss", 100, [{ src: 0, dst: 1, bytes: 20 * 4086 }]);
-    s.transport = { ...s.transport, cc: { name: cc, params: params[cc] }, reliability: { name: rel } };
-    const b = build(s);
-    // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
-    const fab = b.fabric as any;
-    dropFirstDataPacket(fab, 2);
+    const { b, fab } = oneFlowLosingPsn2("full window, one loss", 20, cc, params[cc], rel);
     const resent: number[][] = [];
     const sendData = fab.sendData.bind(fab);
     fab.sendData = (f: number, port: number) => {
