@@ -505,6 +505,23 @@ test("go-back-N's transport goes back past the packet its round already took: af
   }
 });
 
+test("go-back-N's transport keeps the packet its round already took when a NACK older than SND.UNA comes (GbnSender.onNack ignores it: no go-back)", () => {
+  const { t, cc, pool, drain } = flow0(new GbnTransport(new GbnSender({ mtuBytes: 1000 }, 2), new GbnReceiver({}, 2), 64, 64, 2));
+  t.post(0, 4000);
+  // 4,000 B at 1,000 B a packet: PSNs 0–3. PSNs 0–2 go out; PSN 3 is taken into the round.
+  drain(0, 3);
+  assert.ok(t.nextBytes(0, 0, cc) > 0);
+  assert.is(t.nextPsn(0), 3);
+  // The ACK of PSNs 0 and 1 (ePSN 2) moves SND.UNA to 2; a NACK of ePSN 1, sent before it and
+  // overtaken on the way, then names a PSN below SND.UNA: the sender does not go back
+  // (notes/baselines.md §3.3; GbnSender.onNack), so SND.NXT stays 4, past the pending PSN 3.
+  t.onAck(0, 1000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 2 }));
+  t.onAck(0, 1100, pool, packet(pool, Kind.Ack, 0, 64, { w0: 1, w3: 1 }));
+  // PSN 3 is the next to go, now, not after the RTO (GBN's default 1,048,576 ns).
+  assert.equal(drain(1200).map((p) => [p[0], p[1]]), [[Tx.New | Tx.Last, 3]]);
+  assert.is(t.errors(), 0);
+});
+
 // Go-back-N under a window that is full when the NACK comes. By hand, on oneSwitchScenario
 // (100 Gb/s, 1 µs links; a 4,150 B packet takes 332 ns a link, a 64 B ACK 5.12 ns): a window of
 // 5 packets (20,750 B) sends PSNs 0–4 at 0, 332, …, 1,328 ns; the switch drops PSN 2. PSN 3

@@ -686,12 +686,16 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
   }
   protected senderAck(slot: number, nowNs: number, epsn: number, _w1: number, _w2: number, nack: number): number {
     if (nack === 0) return this.tx.onAck(slot, nowNs, epsn);
-    // The packet already taken from the round lies past the hole: it goes again after it.
-    this.pending[slot] = 0;
     // GbnSender.onNack goes back unless the NACK is older than SND.UNA (an ACK overtook it).
     const back = psn24Diff(epsn, this.tx.unaPsn(slot)) >= 0;
     const r = this.tx.onNack(slot, nowNs, epsn);
-    if (r >= 0 && back) this.wentBack = 1;
+    if (r >= 0 && back) {
+      // The packet already taken from the round lies past the hole: it goes again after it. A
+      // stale NACK leaves the module's SND.NXT past that packet, so dropping it would leave it
+      // to the RTO.
+      this.pending[slot] = 0;
+      this.wentBack = 1;
+    }
     return r;
   }
   override onTimer(slot: number, nowNs: number): number {
