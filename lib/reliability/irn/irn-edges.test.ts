@@ -4,6 +4,7 @@
 // point, and ACKs/NACKs without cumulative progress leaving the timer alone.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { E_OVERFLOW } from "../../core/errors";
 import { IRN_RX_ACK, IRN_TIMEOUT, IRN_TX_NEW, IRN_TX_RETRANSMIT, IrnReceiver, IrnSender } from "./irn";
 import { assertRetryLimit, sendingOnFlow1 } from "../test-support";
 
@@ -25,6 +26,22 @@ test("the RTO runs from the timer's start; with exactly rtoLowPackets (3) in fli
 
 test("after maxRetries timeouts in a row, each followed by its retransmission, the QP is in error", () => {
   assertRetryLimit(sending(3, 0, 2), IRN_TIMEOUT, IRN_TX_RETRANSMIT);
+});
+
+test("by default a QP takes 255 timeouts in a row without progress (IRN sets no retry limit; the u8 count's largest), and only the 256th is E_OVERFLOW", () => {
+  const s = sendingOnFlow1(new IrnSender({ mtuBytes: 1024, bdpPackets: 32, rtoLowNs: 1001 }, 2), 1024, 1, 0, IRN_TX_NEW);
+  assert.is(s.params.maxRetries, 255);
+  // One packet in flight ≤ N = 3: RTO_low, 1,001 ns. Each timeout's resend goes at once and the
+  // timer runs from it (RFC 6298 §5.6), so expiry k comes at k × 1,001 ns: the 255th at
+  // 255,255 ns, the 256th at 256,256 ns. A round a resend (the default quota holds 16).
+  for (let k = 1; k <= 255; k++) {
+    assert.is(s.onTimer(1, k * 1001), IRN_TIMEOUT, `timeout ${k}`);
+    s.onSchedule(1, k * 1001, 1 << 20);
+    assert.is(s.nextPacket(1, k * 1001), IRN_TX_RETRANSMIT, `resend ${k}`);
+  }
+  assert.is(s.errors, 0);
+  assert.is(s.onTimer(1, 256 * 1001), E_OVERFLOW);
+  assert.is(s.errors, 1);
 });
 
 test("a retransmission NACK recovery calls for leaves the timer where progress put it; only a timeout's first resend restarts it", () => {

@@ -102,7 +102,8 @@ export interface IrnSenderParams {
    * Timeouts in a row without cumulative progress that the QP takes; the next expiry makes onTimer
    * return E_OVERFLOW (the QP is in error; nothing changes). Any advance of the cumulative ACK
    * (onAck, or onNack's cumulative part) resets the count; an expiry before the last timeout's
-   * first resend went is not counted.
+   * first resend went is not counted. IRN sets no limit, so the default is the one-byte count's
+   * largest, 255: with no backoff, 255 × RTO_high = 81.6 ms without progress.
    */
   maxRetries: number;
 }
@@ -119,7 +120,10 @@ export const IRN_SENDER_DEFAULTS: Readonly<IrnSenderParams> = Object.freeze({
   rtoLowNs: 100_000,
   rtoHighNs: 320_000,
   rtoLowPackets: 3,
-  maxRetries: 7,
+  // IRN sets no retry limit (irn README): as many as the u8 `retry` column counts. Seven (IB's
+  // 3-bit retry_cnt) with IRN's fixed RTO gave a QP up after 8 × 320 µs ≈ 2.6 ms of a link
+  // outage that go-back-N, timeout-only, RACK and DCP ride out.
+  maxRetries: 255,
 });
 
 export const IRN_RECEIVER_DEFAULTS: Readonly<IrnReceiverParams> = Object.freeze({ bdpPackets: 128 });
