@@ -7,6 +7,10 @@ import type { Plb } from "../../lib/lb/plb/plb";
 import { ParamError } from "../../lib/core/params";
 import { builtWith, makeCc, makeLb, makeTransport, type NetworkContext } from "./registry";
 import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
+import { build } from "../scenario/build";
+import { ScenarioError } from "../scenario/load";
+import type { Scenario } from "../scenario/schema";
+import { oneSwitchScenario } from "./test-support";
 
 const CTX: NetworkContext = { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 16_384 };
 
@@ -108,6 +112,36 @@ test("each table records what it was built with: its profile and the parameters 
   const ends = { dst: Int32Array.of(1, 1), hosts: 2, bufferBytes: Float64Array.of(1e6, 1e6) };
   const dack = builtWith(makeTransport("dack", {}, CTX, 2, 64, ends));
   assert.equal([dack?.name, dack?.params.rtoNs, (dack?.params.target as Record<string, unknown>).policyThresholdBytes], ["dack", 100_000, 9216]);
+});
+
+
+test("a flow of more packets than an RDMA baseline's 24-bit PSNs count from 0 is refused at build, naming its traffic entry; RUD is not held to it", () => {
+  // mtuBytes 128 less a 64 B header leaves 64 B of payload a packet; PSNs 0 … 2^24 − 2 and the
+  // cumulative ePSN after them, 2^24 − 1, stay below the wrap: at most 16,777,215 packets,
+  // 16,777,215 × 64 = 1,073,741,760 B. One byte more is 16,777,216 packets.
+  const limitBytes = 16_777_215 * 64;
+  const scenario = (reliability: string, bytes: number): Scenario => ({
+    ...oneSwitchScenario("flow size", 100, [{ src: 0, dst: 1, bytes: 1000 }]),
+    network: { mtuBytes: 128, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+    traffic: [
+      { kind: "flows", flows: [{ src: 0, dst: 1, bytes: 1000 }] },
+      { kind: "flows", flows: [{ src: 1, dst: 0, bytes: 1000 }, { src: 0, dst: 1, bytes }, { src: 1, dst: 0, bytes }] },
+    ],
+  });
+  for (const name of ["gbn", "irn", "rack", "timeout"]) {
+    assert.throws(
+      () => build(scenario(name, limitBytes + 1)),
+      (e: Error) =>
+        e instanceof ScenarioError &&
+        e.errors.length === 1 &&
+        e.errors[0] ===
+          `traffic[1]: flow 2 (0→1) of 1,073,741,761 B is 16,777,216 packets of 64 B payload (and 1 more flows of this entry); reliability ${name} numbers a flow's packets with 24-bit PSNs from 0, so a flow takes at most 16,777,215 (1,073,741,760 B here): raise network.mtuBytes or split the flow`,
+      name,
+    );
+  }
+  assert.not.throws(() => build(scenario("gbn", limitBytes)));
+  assert.not.throws(() => build(scenario("rud", limitBytes + 1)));
 });
 
 test.run();

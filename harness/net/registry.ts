@@ -41,7 +41,7 @@ import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type DackTransport, type FlowEnds, makeDackTransport } from "./dack";
-import { DcpTransport, GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from "./rounds";
+import { DcpTransport, GbnTransport, IrnTransport, QP_MAX_FLOW_PACKETS, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
 export interface NetworkContext {
@@ -368,6 +368,35 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       return noteDack(makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes), user, ctx);
   }
   throw new RangeError(`unknown reliability module ${name}`);
+}
+
+/**
+ * The flows too large for transport `t`: go-back-N, IRN, RACK-TLP and timeout-only number a
+ * flow's packets from PSN 0 as counts (rounds.ts QP_MAX_FLOW_PACKETS), so a flow of more packets
+ * would wrap its 24-bit PSNs mid-run. One message per traffic entry (`entries[f]` is flow f's),
+ * naming its first such flow and how many there are; none for any other transport.
+ */
+export function flowSizeErrors(t: Transport, flows: readonly { src: number; dst: number; bytes: number }[], entries: readonly number[]): string[] {
+  if (!(t instanceof GbnTransport || t instanceof IrnTransport || t instanceof RackTransport || t instanceof TimeoutTransport)) return [];
+  const mss = t.tx.params.mtuBytes;
+  const first = new Map<number, number>();
+  const count = new Map<number, number>();
+  for (let f = 0; f < flows.length; f++) {
+    if (Math.ceil(flows[f].bytes / mss) <= QP_MAX_FLOW_PACKETS) continue;
+    const e = entries[f];
+    if (!first.has(e)) first.set(e, f);
+    count.set(e, (count.get(e) ?? 0) + 1);
+  }
+  const n = (x: number): string => x.toLocaleString("en-US");
+  return [...first].map(([e, f]) => {
+    const { src, dst, bytes } = flows[f];
+    const more = (count.get(e) ?? 1) > 1 ? ` (and ${n((count.get(e) ?? 1) - 1)} more flows of this entry)` : "";
+    return (
+      `traffic[${e}]: flow ${f} (${src}→${dst}) of ${n(bytes)} B is ${n(Math.ceil(bytes / mss))} packets of ${n(mss)} B payload${more}; ` +
+      `reliability ${t.name} numbers a flow's packets with 24-bit PSNs from 0, so a flow takes at most ${n(QP_MAX_FLOW_PACKETS)} (${n(QP_MAX_FLOW_PACKETS * mss)} B here): ` +
+      "raise network.mtuBytes or split the flow"
+    );
+  });
 }
 
 /**

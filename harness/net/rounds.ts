@@ -45,6 +45,14 @@ interface RoundReceiver {
   open(slot: number, startPsn: number): void;
 }
 
+/**
+ * The most packets a flow of the RDMA baselines may have: their transport takes PSNs as counts
+ * from 0, and the cumulative ePSN after the last packet (the packet count) must stay below the
+ * 24-bit wrap (IB BTH PSN), which would make it 0. 2^24 − 1 = 16,777,215 packets: 64 GiB at
+ * 4,086 B of payload, 1 GiB at the 64 B that mtuBytes 128 with a 64 B header leaves.
+ */
+export const QP_MAX_FLOW_PACKETS = 0xffffff;
+
 /** Messages a QP keeps outstanding (DCP and the baselines alike). */
 const MESSAGES = 8;
 
@@ -508,7 +516,8 @@ interface QpReceiver extends RoundReceiver {
  *   `trimming: false`.
  * - RACK's reordering timer and tail-loss probe make packets due without a timeout (onTimer 2,
  *   or 3 when the reordering timer marked packets lost).
- * PSNs are taken as counts from 0, so a flow is limited to 2^24 packets (64 GiB at 4 KiB).
+ * PSNs are taken as counts from 0, so a flow is limited to QP_MAX_FLOW_PACKETS (the build
+ * refuses a larger one: registry.ts flowSizeErrors).
  */
 abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
   readonly gated = 1;

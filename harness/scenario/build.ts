@@ -13,7 +13,7 @@ import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
 import { SpritzVlan } from "../../lib/lb/spritz/vlan";
 import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, SwiftCc, TimelyCc } from "../net/adapters";
 import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
-import { lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
+import { flowSizeErrors, lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import type { ReflexSpec } from "../net/reflex";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
@@ -324,6 +324,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   for (const r of traffic.hostRx) if (s.traffic[r.entry].rxBufferBytes !== undefined) bufferFrom[r.host] = `traffic[${r.entry}].rxBufferBytes`;
   const ends = { dst: Int32Array.from(flows, (f) => f.dst), hosts: topo.hosts, bufferBytes: hostBuffer, bufferFrom };
   const transport = guard("transport.reliability", relRef, () => makeTransport(relRef.name, relRef.params ?? {}, modCtx(1), Math.max(1, F), ackBytes, ends));
+  if (transport) errors.push(...flowSizeErrors(transport, flows, entries));
   const ccTables = new Map<string, CcAdapter>();
   const lbTables = new Map<string, { table: LbTable; next: number }>();
   // A module's seed follows its spec, not its RTT class: the intra-DC table of a spec draws (and
