@@ -39,6 +39,7 @@ import {
   evIgnoredBy,
   minimalControlWarnings,
   swiftRetxLimitWarnings,
+  trimmingBaselineWarnings,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
@@ -581,6 +582,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
+      ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),
       ...swiftRetxLimitWarnings(

@@ -458,7 +458,8 @@ test("PLB under ACKs coalesced by transport.ackEveryBytes: a warning naming ackE
   assert.equal(warnings(plb(undefined)), []);
   // Another balancer, or a reliability module whose receiver does not coalesce by it: no warning.
   assert.equal(warnings(plb(16384, "rud", "ops")), []);
-  assert.equal(warnings(plb(16384, "irn")), []);
+  // (IRN on the default network's trimming switches earns the trimming warning, not this one.)
+  assert.equal(warnings(plb(16384, "irn")).filter((w) => w.startsWith("transport.ackEveryBytes")), []);
   // A traffic entry's PLB is named by its path.
   const entry: Scenario = { ...plb(16384, "rud", "ecmp"), traffic: [{ kind: "permutation", bytes: 20_000, lb: { name: "plb" } }] };
   assert.match(warnings(entry)[0], "the ACKs that traffic[0].lb (plb) judges");
@@ -501,6 +502,32 @@ test("DCTCP, MP-RDMA and Spritz under ACKs coalesced by transport.ackEveryBytes:
       "but rud's receiver ACKs a marked packet at once and an unmarked one only every 16384 B, so it hears every congested path and few of the others. " +
       "Set transport.ackEveryBytes: 0 (an ACK per packet, the default under spritz-scout); see harness/README.md, transport.ackEveryBytes.",
   ]);
+});
+
+test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning (their receivers drop a trimmed header), whether trimming was the default or asked for", () => {
+  // A 3:1 incast of 400 kB into host 3 of a 2 × 2 leaf–spine, no CC (review rev-rel's irn-trim).
+  const incast = (reliability: string, network: Scenario["network"]): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, ...network },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+    traffic: [{ kind: "incast", senders: 3, bytes: 400_000 }],
+  });
+  const trimWarnings = (s: Scenario) => warnings(s).filter((w) => w.includes("predates trimming"));
+  const text = (name: string, why: string) =>
+    `transport.reliability: ${name} predates trimming, and ${why}: its receiver drops a trimmed header unread, so each trim is a loss its sender finds only by its own means (a later packet's NACK or SACK, a reordering window, the RTO), ` +
+    "and the 1-BDP queues that come with trimming (5 BDP without) cut more packets. Set network.trimming: false (or network.pfc) to run it on the dropping fabric it was designed for; see harness/README.md, Adapters.";
+  for (const name of ["gbn", "irn", "rack", "timeout"]) {
+    // No PFC and no network.trimming: the fabric trims (build.ts), and nothing else said so.
+    assert.equal(trimWarnings(incast(name, {})), [text(name, "the switches trim, the default without network.pfc")], name);
+    assert.equal(trimWarnings(incast(name, { trimming: true })), [text(name, "the switches trim (network.trimming / network.queue.trimming)")], name);
+    assert.equal(trimWarnings(incast(name, { trimming: false })), [], name);
+    // PFC: lossless, no trimming unless asked for.
+    assert.equal(trimWarnings(incast(name, { pfc: { xoffBytes: 60_000 } })), [], name);
+  }
+  // The transports that read a trimmed header: RUD NACKs it, DCP bounces it (DCP §4.1).
+  for (const name of ["rud", "dcp"]) assert.equal(trimWarnings(incast(name, { queue: { profile: name === "dcp" ? "dcp" : "uec-htsim" } })), [], name);
+  assert.equal((runScenario(incast("irn", {})).warnings ?? []).filter((w) => w.includes("predates trimming")).length, 1, "results.json carries it");
 });
 
 test.run();

@@ -545,3 +545,22 @@ export function swiftRetxLimitWarnings(uses: readonly { path: string; retransmit
         `so no timeout drops the window to min_cwnd. Give at most 7, or run a transport with one timer per flow (gbn, irn, rack, timeout), whose expiries swift counts up to 255; see lib/cc/swift/README.md.`,
     );
 }
+
+/**
+ * Go-back-N, IRN, RACK-TLP or timeout-only on switches that trim. These receivers predate
+ * trimming (harness/README.md "Adapters"): a trimmed header that reaches one is dropped unread
+ * (net/rounds.ts QpTransport.onHeader), so each trim is a loss its sender finds only by its own
+ * means (a later packet's NACK or SACK, RACK's reordering window, the RTO), and the queues that
+ * come with trimming hold one BDP instead of five (uet-htsim §2), so more of them are cut. The
+ * fabric trims whenever PFC is off unless network.trimming says otherwise, and nothing said so:
+ * a 3:1 incast of 400 kB over IRN on a 2 × 2 leaf–spine finished at p99 377.6 µs with trimming
+ * (35 trims, 1 RTO) against 99.8 µs without (0 drops; review rev-rel, 2026-12-05).
+ */
+export function trimmingBaselineWarnings(reliability: string, trims: boolean, trimmingGiven: boolean): string[] {
+  if (!trims || !["gbn", "irn", "rack", "timeout"].includes(reliability)) return [];
+  const why = trimmingGiven ? "the switches trim (network.trimming / network.queue.trimming)" : "the switches trim, the default without network.pfc";
+  return [
+    `transport.reliability: ${reliability} predates trimming, and ${why}: its receiver drops a trimmed header unread, so each trim is a loss its sender finds only by its own means (a later packet's NACK or SACK, a reordering window, the RTO), ` +
+      "and the 1-BDP queues that come with trimming (5 BDP without) cut more packets. Set network.trimming: false (or network.pfc) to run it on the dropping fabric it was designed for; see harness/README.md, Adapters.",
+  ];
+}
