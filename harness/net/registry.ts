@@ -461,6 +461,9 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
       return twoSides(new IrnTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
     case "rack": {
+      // The profile stays the module's `rfc8985` (RFC 8985: reo_wnd = min_RTT / 4, adaptive);
+      // DCP §6.3's RACK-TLP, a fixed window of one RTT, is `params.sender.profile: dcp`, which
+      // the README's DCP reproductions set and name beside every RACK figure.
       const d = RACK_SENDER_DEFAULTS;
       const rto = { initialRtoNs: atLeastRtts(d.initialRtoNs), minRtoNs: Math.min(atLeastRtts(d.minRtoNs), d.maxRtoNs) };
       // Two BDPs, but no more than the module holds (a 400 Gb/s WAN of 1 ms would want 24,400).
