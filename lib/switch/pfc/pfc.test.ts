@@ -121,8 +121,86 @@ test("ticks wrap: a pause that spans the 2^31 boundary lasts what it lasted", ()
   assert.is(pfc.out[1], 0x200);
 });
 
-test("per ingress queue state is 46 B", () => {
-  assert.is(Pfc.bytesPerFlow, 46);
+test("setPort: a queue on a faster link gets its own headroom, PAUSE duration and refresh; the others keep the table's", () => {
+  // The README's sizing is per link (2 × cable BDP + 2 × MTU; quanta of 512 bit times), so a
+  // 400 Gb/s port of a 100 Gb/s table needs its own values.
+  const pfc = new Pfc({ xoffBytes: 10_000, xonBytes: 7000, headroomBytes: 3000, mtuBytes: 1500 }, 2);
+  pfc.open(0);
+  pfc.open(1);
+  // 400 Gb/s, 1 µs cable: pfcHeadroomBytes = 2 × ⌈400 × 1000 / 8⌉ + 2 × 1500 = 100,000 + 3000 = 103,000.
+  assert.is(pfcHeadroomBytes(400, 1000, 1500), 103_000);
+  assert.is(pfc.setPort(1, 400, 103_000), 0);
+  // 802.3 Annex 31B: 65535 × 512 bit / 400 bit/ns = 83,884.8 ns → 83,885; refresh ⌊83,885 / 2⌋ = 41,942.
+  assert.equal([pfc.headroomBytes(1), pfc.portFrameNs(1), pfc.portRefreshNs(1)], [103_000, 83_885, 41_942]);
+  // Queue 0 keeps the table's: 3000 B, 65535 × 512 / 100 = 335,539.2 → 335,540 ns, refresh 167,770.
+  assert.equal([pfc.headroomBytes(0), pfc.portFrameNs(0), pfc.portRefreshNs(0)], [3000, 335_540, 167_770]);
+  // Queue 1 drops only beyond 10,000 + 103,000 = 113,000 B; its PAUSE carries its own duration.
+  assert.is(pfc.onArrive(1, 0, 10_500), PFC_PAUSE);
+  assert.is(pfc.out[0], 83_885);
+  assert.is(pfc.onArrive(1, 10, 102_500), 0); // 113,000: inclusive
+  assert.is(pfc.onArrive(1, 20, 1), PFC_DROP);
+  assert.is(pfc.onTick(1, 41_941), 0);
+  assert.is(pfc.onTick(1, 41_942), PFC_PAUSE); // refreshed at its own interval
+  // Queue 0 drops beyond 10,000 + 3000 = 13,000 B, with the table's frame.
+  assert.is(pfc.onArrive(0, 0, 13_000), PFC_PAUSE);
+  assert.is(pfc.out[0], 335_540);
+  assert.is(pfc.onArrive(0, 1, 1), PFC_DROP);
+  // A slow link takes the default quanta fitted to it: ⌊2^21 × 0.01⌋ = 20,971 quanta =
+  // 20,971 × 512 / 0.01 = 1,073,715,200 ns ≤ 2^30; refresh 536,857,600.
+  assert.is(pfc.setPort(0, 0.01, 0), 0);
+  assert.equal([pfc.headroomBytes(0), pfc.portFrameNs(0), pfc.portRefreshNs(0)], [0, 1_073_715_200, 536_857_600]);
+});
+
+test("setPort: pauseQuanta and refreshNs given to the table hold at every rate; a rate they do not fit is refused", () => {
+  const pfc = new Pfc({ xoffBytes: 1000, xonBytes: 0, headroomBytes: 500, pauseQuanta: 100, refreshNs: 200 }, 1);
+  pfc.open(0);
+  const before = JSON.stringify(pfc.inspect(0));
+  // At 400 Gb/s 100 quanta last 100 × 512 / 400 = 128 ns, shorter than the 200 ns refresh.
+  assert.is(pfc.setPort(0, 400, 700), E_ARG);
+  assert.is(JSON.stringify(pfc.inspect(0)), before);
+  // At 200 Gb/s: 256 ns ≥ 200.
+  assert.is(pfc.setPort(0, 200, 700), 0);
+  assert.equal([pfc.headroomBytes(0), pfc.portFrameNs(0), pfc.portRefreshNs(0)], [700, 256, 200]);
+  // 65535 quanta given: at 0.01 Gb/s they would last 3,355,392,000 ns > 2^30.
+  const q = new Pfc({ pauseQuanta: 65535 }, 1);
+  q.open(0);
+  assert.is(q.setPort(0, 0.01, 0), E_ARG);
+  assert.is(q.portFrameNs(0), 335_540);
+});
+
+test("setPort bad input: defined errors, counted, state unchanged", () => {
+  const pfc = new Pfc({}, 2);
+  pfc.open(0);
+  const before = JSON.stringify(pfc.inspect(0));
+  const cases: [() => number, number][] = [
+    [() => pfc.setPort(0, 0, 1000), E_ARG],
+    [() => pfc.setPort(0, -100, 1000), E_ARG],
+    [() => pfc.setPort(0, NaN, 1000), E_ARG],
+    [() => pfc.setPort(0, 100_001, 1000), E_ARG],
+    [() => pfc.setPort(0, 100, -1), E_ARG],
+    [() => pfc.setPort(0, 100, 1.5), E_ARG],
+    [() => pfc.setPort(0, 100, 2 ** 29 + 1), E_ARG],
+    [() => pfc.setPort(0, 4e-7, 0), E_ARG], // one quantum lasts ⌈512 / 4e-7⌉ = 1.28e9 ns > 2^30
+    [() => pfc.setPort(1, 100, 1000), E_SLOT], // not open
+    [() => pfc.setPort(2, 100, 1000), E_SLOT],
+  ];
+  let errors = pfc.errors;
+  for (const [call, code] of cases) {
+    assert.is(call(), code);
+    assert.is(pfc.errors, ++errors);
+  }
+  assert.is(JSON.stringify(pfc.inspect(0)), before);
+  // Closed and reopened, a queue is back on the table's link.
+  assert.is(pfc.setPort(0, 400, 1), 0);
+  pfc.close(0);
+  assert.is(pfc.headroomBytes(0), 0);
+  pfc.open(0);
+  assert.equal([pfc.headroomBytes(0), pfc.portFrameNs(0)], [28_000, 335_540]);
+});
+
+test("per ingress queue state is 58 B", () => {
+  // 46 B before, + headroomBytes, frameNs, refreshNs (3 × int32).
+  assert.is(Pfc.bytesPerFlow, 58);
 });
 
 test.run();

@@ -11,13 +11,16 @@
 // pauseQuanta × 512 bit times at linkGbps (802.3 Annex 31B), in whole ns rounded up. While a
 // queue stays above XON the PAUSE is sent again every refreshNs (by onArrive, onDepart or
 // onTick, whichever runs first once it is due), so the upstream never resumes on a timeout.
+// The constructor's linkGbps and headroomBytes are every queue's until setPort gives a queue its
+// own: a switch's ports differ in rate and cable, and both the bytes in flight after a PAUSE
+// (the headroom) and the length of a quantum (512 bit times) are the link's.
 
-import { E_STATE } from "../../core/errors";
+import { E_ARG, E_STATE } from "../../core/errors";
 import { I32 } from "../../core/limits";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 
-/** Per ingress queue: 45 B of columns + the open flag = 46 B. */
+/** Per ingress queue: 57 B of columns + the open flag = 58 B. */
 export const PFC_LAYOUT = {
   bytes: "i32", // queued bytes attributed to this ingress queue
   pauseStart: "i32", // tick the current pause began (valid while paused)
@@ -29,6 +32,11 @@ export const PFC_LAYOUT = {
   pausedNs: "f64", // total length of finished pauses
   dropBytes: "f64", // bytes dropped beyond the headroom
   drops: "u32",
+  // The queue's own link (setPort): a port faster or with a longer cable than the table's needs
+  // more headroom, and its quanta are shorter.
+  headroomBytes: "i32", // accepted above XOFF before drops
+  frameNs: "i32", // the duration its PAUSE frames carry
+  refreshNs: "i32", // re-send its PAUSE this long after the last while above XON
 } as const;
 
 const enum R {
@@ -58,11 +66,11 @@ export interface PfcParams {
   xoffBytes: number;
   /** Resume at or below this many (HPCC: XOFF − 3 KB resume offset). */
   xonBytes: number;
-  /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU, at most 2^29. */
+  /** Accepted above XOFF before drops; default 2 × cable BDP + 2 × MTU, at most 2^29. Per queue: setPort. */
   headroomBytes: number;
-  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most lasting ≤ 2^30 ns. */
+  /** PAUSE quanta (units of 512 bit times), 1…65535; default 65535, or the most lasting ≤ 2^30 ns (at each queue's rate: setPort). */
   pauseQuanta: number;
-  /** Re-send the PAUSE this long after the last one while still above XON; default half its duration, at least 1 ns. */
+  /** Re-send the PAUSE this long after the last one while still above XON; default half its duration (each queue's: setPort), at least 1 ns. */
   refreshNs: number;
 }
 
@@ -84,6 +92,25 @@ export function pauseFrameNs(quanta: number, linkGbps: number): number {
 }
 
 /**
+ * The default pauseQuanta at `linkGbps`: 65535, or fewer where that PAUSE would last past
+ * PFC_MAX_FRAME_NS = 2^30 ns (the longest the egress side, PortQueues.onPause, takes); at least 1
+ * (whose PAUSE may still be too long below 512 / 2^30 Gb/s: the caller checks).
+ */
+function fittedPauseQuanta(linkGbps: number): number {
+  // One quantum is 512 bit times = 512 / linkGbps ns, so the most that fit are
+  // ⌊2^30 · linkGbps / 512⌋ = ⌊2^21 · linkGbps⌋ (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up);
+  // the subtraction takes one back where the double quotient of pauseFrameNs rounded up past 2^30.
+  const fit = Math.floor((PFC_MAX_FRAME_NS * linkGbps) / 512);
+  const fitted = fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS);
+  return Math.min(0xffff, Math.max(1, fitted));
+}
+
+/** The default refreshNs for a PAUSE of `frameNs`: half of it, at least 1 ns (a 1 ns PAUSE halves to 0). */
+function halfFrameNs(frameNs: number): number {
+  return Math.max(1, Math.floor(frameNs / 2));
+}
+
+/**
  * PFC headroom: bytes that can still arrive after XOFF is crossed: the PAUSE's trip up the
  * cable and the data already on the way back (2 × cable BDP), a packet the upstream has
  * started sending and one that triggered the XOFF (2 × MTU). The BDP is rounded up to whole bytes
@@ -100,15 +127,8 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   const cableNs = input.cableNs ?? 1000; // the 1 µs links of the DCP and Reflex setups
   // No paper fixes XOFF; 100 KB is a common static setting at 100 Gb/s (HPCC uses a dynamic one).
   const xoffBytes = input.xoffBytes ?? 100_000;
-  // Derived defaults are clamped into their rules (DESIGN.md rule 7), without a branch.
-  // pauseQuanta: 65535, or fewer where that PAUSE would last past PFC_MAX_FRAME_NS = 2^30 ns
-  // (the longest the egress side, PortQueues.onPause, takes). One quantum is 512 bit times =
-  // 512 / linkGbps ns, so the most that fit are ⌊2^30 · linkGbps / 512⌋ = ⌊2^21 · linkGbps⌋
-  // (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up); the subtraction takes one back where the
-  // double quotient of pauseFrameNs rounded up past 2^30.
-  const fit = Math.floor((PFC_MAX_FRAME_NS * linkGbps) / 512);
-  const fitted = fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS);
-  const pauseQuanta = input.pauseQuanta ?? Math.min(0xffff, Math.max(1, fitted));
+  // Derived defaults are clamped into their rules (DESIGN.md rule 7).
+  const pauseQuanta = input.pauseQuanta ?? fittedPauseQuanta(linkGbps);
   const defaults: PfcParams = {
     linkGbps,
     mtuBytes,
@@ -118,8 +138,7 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
     // At most 2^29 (a long cable's 2 × BDP passes it; the guarantee then fails and drops count).
     headroomBytes: Math.min(2 ** 29, pfcHeadroomBytes(linkGbps, cableNs, mtuBytes)),
     pauseQuanta,
-    // At least 1 ns (a 1 ns PAUSE halves to 0).
-    refreshNs: Math.max(1, Math.floor(pauseFrameNs(pauseQuanta, linkGbps) / 2)),
+    refreshNs: halfFrameNs(pauseFrameNs(pauseQuanta, linkGbps)),
   };
   return resolveParams("Pfc", defaults, input, (p) => ({
     linkGbps: rule.num(0, 100_000, "(]"),
@@ -153,24 +172,64 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   static readonly outFields = ["frameNs", "pausedNs"] as const;
   readonly params: Readonly<P>;
   readonly out: Int32Array = offHeap(Int32Array, 2);
-  /** The duration carried by every PAUSE frame, in ns. */
+  /** The duration carried by a PAUSE frame at params.linkGbps, in ns: every queue's until setPort. */
   readonly frameNs: number;
 
   protected readonly q: Int32Array = this.col.bytes;
   protected readonly pausedCol: Uint8Array = this.col.paused;
+  /** Each queue's headroom above its XOFF. */
+  protected readonly room: Int32Array = this.col.headroomBytes;
   private readonly pauseStart = this.col.pauseStart;
   private readonly lastSent = this.col.lastSent;
-  private readonly refreshNs: number;
+  private readonly frameCol = this.col.frameNs;
+  private readonly refreshCol = this.col.refreshNs;
+  /** pauseQuanta and refreshNs as given, which hold at every rate; 0: derived from each queue's rate. */
+  private readonly givenQuanta: number;
+  private readonly givenRefreshNs: number;
 
-  protected constructor(p: P, layout: L, capacity: number) {
+  /** `given`: the parameters as passed, to tell the values given from those derived from linkGbps. */
+  protected constructor(p: P, layout: L, capacity: number, given: { pauseQuanta?: number; refreshNs?: number }) {
     super(layout, capacity);
     this.params = Object.freeze(p);
     this.frameNs = pauseFrameNs(p.pauseQuanta, p.linkGbps);
-    this.refreshNs = p.refreshNs;
+    this.givenQuanta = given.pauseQuanta !== undefined ? p.pauseQuanta : 0;
+    this.givenRefreshNs = given.refreshNs !== undefined ? p.refreshNs : 0;
   }
 
+  /** Opens the queue with the table's link: params.headroomBytes, frameNs, params.refreshNs. */
   open(slot: number): void {
     this.openSlot(slot);
+    this.room[slot] = this.params.headroomBytes;
+    this.frameCol[slot] = this.frameNs;
+    this.refreshCol[slot] = this.params.refreshNs;
+  }
+
+  /**
+   * The queue's own link: its upstream sends at `linkGbps` (0 < linkGbps ≤ 100,000), and
+   * `headroomBytes` (an integer in [0, 2^29]) arrive after its XOFF before it drops (size it with
+   * pfcHeadroomBytes from this link's rate and cable). Its PAUSE frames then last pauseQuanta ×
+   * 512 bit times at this rate (pauseQuanta as given, or the default fitted to this rate), and
+   * are re-sent every refreshNs as given, or half a frame. Returns 0; E_ARG when an argument is
+   * out of range, or when the frame would last past 2^30 ns or be shorter than a given refreshNs;
+   * E_STATE from PfcShared while the queue is in a shared buffer; E_SLOT. Refused, the queue
+   * keeps its link.
+   */
+  setPort(slot: number, linkGbps: number, headroomBytes: number): number {
+    if (!(this.live[slot] === 1 && linkGbps > 0 && linkGbps <= 100_000 && (headroomBytes | 0) === headroomBytes && headroomBytes >= 0 && headroomBytes <= 2 ** 29)) return this.reject(slot);
+    // 802.3 Annex 31B: a quantum is 512 bit times of this link.
+    const frame = pauseFrameNs(this.givenQuanta !== 0 ? this.givenQuanta : fittedPauseQuanta(linkGbps), linkGbps);
+    const refresh = this.givenRefreshNs !== 0 ? this.givenRefreshNs : halfFrameNs(frame);
+    if (!(frame <= PFC_MAX_FRAME_NS && refresh <= frame)) return this.fail(E_ARG);
+    if (!this.mayResize(slot)) return this.fail(E_STATE);
+    this.room[slot] = headroomBytes;
+    this.frameCol[slot] = frame;
+    this.refreshCol[slot] = refresh;
+    return 0;
+  }
+
+  /** Whether setPort may change the queue's headroom now. */
+  protected mayResize(_slot: number): boolean {
+    return true;
   }
 
   // Readers
@@ -202,6 +261,18 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   dropBytes(slot: number): number {
     return this.isOpen(slot) ? this.col.dropBytes[slot] : 0;
   }
+  /** The queue's headroom above XOFF (setPort, else params.headroomBytes). */
+  headroomBytes(slot: number): number {
+    return this.isOpen(slot) ? this.room[slot] : 0;
+  }
+  /** The duration its PAUSE frames carry, ns (setPort, else frameNs). */
+  portFrameNs(slot: number): number {
+    return this.isOpen(slot) ? this.frameCol[slot] : 0;
+  }
+  /** How long after its last PAUSE a paused queue sends the next, ns (setPort, else params.refreshNs). */
+  portRefreshNs(slot: number): number {
+    return this.isOpen(slot) ? this.refreshCol[slot] : 0;
+  }
 
   // The helpers below take the caller's tick as it came and convert it themselves: an int32
   // outside ±2^30 passed to a call V8 does not inline is boxed, allocating (lib/README).
@@ -221,14 +292,14 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   }
 
   protected refresh(slot: number, nowNs: number): number {
-    if (this.pausedCol[slot] === 0 || (((nowNs | 0) - this.lastSent[slot]) >>> 0) < this.refreshNs) return 0;
+    if (this.pausedCol[slot] === 0 || (((nowNs | 0) - this.lastSent[slot]) >>> 0) < this.refreshCol[slot]) return 0;
     return this.send(slot, nowNs);
   }
 
   private send(slot: number, nowNs: number): number {
     this.lastSent[slot] = nowNs | 0;
     this.col.frames[slot]++;
-    this.out[O.FrameNs] = this.frameNs;
+    this.out[O.FrameNs] = this.frameCol[slot];
     return R.Pause;
   }
 
@@ -251,18 +322,17 @@ export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
     onArrive: ["slot", "nowNs", "bytes"],
     onDepart: ["slot", "nowNs", "bytes"],
     onTick: ["slot", "nowNs"],
+    setPort: ["slot", "linkGbps", "headroomBytes"],
   };
   private readonly xoff: number;
   private readonly xon: number;
-  private readonly limit: number;
 
   /** `capacity` is the number of ingress queues. */
   constructor(params: PfcParamsInput = {}, capacity = 1) {
     const p = resolvePfcParams(params);
-    super(p, PFC_LAYOUT, capacity);
+    super(p, PFC_LAYOUT, capacity, params);
     this.xoff = p.xoffBytes;
     this.xon = p.xonBytes;
-    this.limit = p.xoffBytes + p.headroomBytes;
   }
 
   /**
@@ -274,7 +344,8 @@ export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);
     const now = nowNs | 0;
     const q = this.q[slot] + bytes;
-    if (q > this.limit) {
+    // At most 2^29 + 2^29 + 2^30 − 1 < 2^31: int32 arithmetic.
+    if (q > this.xoff + this.room[slot]) {
       return this.drop(slot, now, bytes);
     }
     this.q[slot] = q;

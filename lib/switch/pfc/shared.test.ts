@@ -33,7 +33,7 @@ test("defaults: HPCC's MMU (32 MB, 4 KB reserve, 3 KB resume offset, α = 1/8); 
   assert.throws(() => resolvePfcSharedParams({ poolRule: "static" } as never), /poolRule/);
   assert.throws(() => resolvePfcSharedParams({ poolBytes: 2 ** 30 + 1 }), /poolBytes/);
   assert.throws(() => resolvePfcSharedParams({ bogus: 1 } as never), /bogus/);
-  assert.is(PfcShared.bytesPerFlow, 54);
+  assert.is(PfcShared.bytesPerFlow, 66); // Pfc's 58 + headroom bytes used + buffer
 });
 
 test("one queue, α = 1: reserve, then the shared part up to α × the free part, then the headroom, then drops", () => {
@@ -185,6 +185,35 @@ test("setPool: only an empty queue moves; a buffer refuses a member whose reserv
   assert.is(t.poolRegionBytes(1), 7000);
   assert.is(t.setPool(2, -1), 0);
   assert.is(t.poolRegionBytes(1), 7000); // 1 was queue 2's: 13,000 − 6000
+});
+
+test("setPort: a queue's own headroom is what its buffer sets aside and what it admits; it changes only outside a buffer", () => {
+  const t = new PfcShared(SMALL, 3);
+  for (const q of [0, 1, 2]) t.open(q);
+  // 400 Gb/s: 1000 quanta × 512 / 400 = 1280 ns, refresh 640.
+  assert.is(t.setPort(0, 400, 9000), 0);
+  assert.equal([t.headroomBytes(0), t.portFrameNs(0), t.portRefreshNs(0)], [9000, 1280, 640]);
+  // Joining sets aside its reserve and its own headroom: 100,000 − (1000 + 9000) = 90,000; then
+  // queue 1 with the table's 5000: 90,000 − 6000 = 84,000.
+  assert.is(t.setPool(0, 0), 0);
+  assert.is(t.poolRegionBytes(0), 90_000);
+  const before = JSON.stringify(t.inspect(0));
+  assert.is(t.setPort(0, 100, 5000), E_STATE); // inside a buffer
+  assert.is(JSON.stringify(t.inspect(0)), before);
+  assert.is(t.setPool(1, 0), 0);
+  assert.is(t.poolRegionBytes(1), 84_000);
+  // Leaving returns the 10,000 it set aside: 94,000.
+  assert.is(t.setPool(0, -1), 0);
+  assert.is(t.poolRegionBytes(1), 94_000);
+  // Queue 2, in no buffer, with a 2500 B headroom: the reserve takes 1000 (T = 0: PAUSE), the
+  // headroom 2 × 1000, and 2000 + 1000 > 2500 drops.
+  assert.is(t.setPort(2, 100, 2500), 0);
+  assert.is(t.onArrive(2, 0, 1000), PFC_PAUSE);
+  assert.is(t.out[0], 5120); // 1000 × 512 / 100
+  assert.is(t.onArrive(2, 1, 1000), 0);
+  assert.is(t.onArrive(2, 2, 1000), 0);
+  assert.is(t.onArrive(2, 3, 1000), PFC_DROP);
+  assert.equal([t.headroomUsedBytes(2), t.queueBytes(2)], [2000, 3000]);
 });
 
 test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ shared parts = shared, shared ≤ region", () => {

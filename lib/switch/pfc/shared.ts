@@ -20,7 +20,7 @@ import { type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { PFC_LAYOUT, PfcBase } from "./pfc";
 import { type PfcSharedParams, type PfcSharedParamsInput, resolvePfcSharedParams } from "./params";
 
-/** Pfc's columns, plus the bytes held in the headroom and the shared buffer (pool + 1; 0: none): 54 B per ingress queue. */
+/** Pfc's columns, plus the bytes held in the headroom and the shared buffer (pool + 1; 0: none): 66 B per ingress queue. */
 const LAYOUT = { ...PFC_LAYOUT, hdrm: "i32", pool: "i32" } as const;
 
 export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
@@ -32,6 +32,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     onArrive: ["slot", "nowNs", "bytes"],
     onDepart: ["slot", "nowNs", "bytes"],
     onTick: ["slot", "nowNs"],
+    setPort: ["slot", "linkGbps", "headroomBytes"],
   };
 
   private readonly hdrm = this.col.hdrm;
@@ -43,7 +44,6 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   private readonly peak: Float64Array; // the most `held` has been
   private readonly refused: Float64Array; // arrivals dropped beyond a member's headroom
   private readonly reserve: number;
-  private readonly headroom: number;
   private readonly offset: number;
   /** α, or 2^31 for complete sharing (the threshold is then always the queue's own use plus the free part). */
   private readonly alpha: number;
@@ -51,7 +51,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   /** `capacity` is the number of ingress queues. */
   constructor(params: PfcSharedParamsInput = {}, capacity = 1) {
     const p = resolvePfcSharedParams(params);
-    super(p, LAYOUT, capacity);
+    super(p, LAYOUT, capacity, params);
     const n = p.pools + 1;
     this.shared = offHeap(Int32Array, n);
     this.region = offHeap(Int32Array, n);
@@ -60,7 +60,6 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     this.refused = offHeap(Float64Array, n);
     this.region.fill(p.poolBytes, 1);
     this.reserve = p.reserveBytes;
-    this.headroom = p.headroomBytes;
     this.offset = p.resumeOffsetBytes;
     this.alpha = p.poolRule === "complete" ? 2 ** 31 : 2 ** p.poolAlphaLog2;
   }
@@ -73,12 +72,17 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   setPool(slot: number, pool: number): number {
     if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.region.length - 1)) return this.reject(slot);
     const to = pool + 1;
-    const own = this.reserve + this.headroom;
+    const own = this.reserve + this.room[slot];
     if (this.q[slot] !== 0 || (to !== 0 && to !== this.poolOf[slot] && this.region[to] - own < this.shared[to])) return this.fail(E_STATE);
     this.leave(slot);
     if (to !== 0) this.region[to] -= own;
     this.poolOf[slot] = to;
     return 0;
+  }
+
+  /** A queue's headroom is set aside from its buffer: it changes only outside one (setPool −1 first). */
+  protected override mayResize(slot: number): boolean {
+    return this.poolOf[slot] === 0;
   }
 
   override close(slot: number): number {
@@ -105,7 +109,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const free = this.region[p] - this.shared[p];
     const lim = Math.floor(free * this.alpha);
     // CheckIngressAdmission: mine + bytes > T ⇔ mine + bytes > ⌊α free⌋ or bytes > free.
-    if (h + bytes > this.headroom && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs, bytes);
+    if (h + bytes > this.room[slot] && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs, bytes);
     // UpdateIngressAdmission: the reserve, the shared part while over + bytes ≤ T, else the headroom.
     const after = over + bytes;
     const toHeadroom = after > lim || after > mine + free;
@@ -240,7 +244,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   /** Takes the (empty) queue out of its buffer, returning its reserve and headroom. */
   private leave(slot: number): void {
     const from = this.poolOf[slot];
-    if (from !== 0) this.region[from] += this.reserve + this.headroom;
+    if (from !== 0) this.region[from] += this.reserve + this.room[slot];
     // A closing queue's bytes leave with it.
     const h = this.hdrm[slot];
     const ingress = this.q[slot] - h;
