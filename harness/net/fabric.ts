@@ -134,6 +134,9 @@ export interface FabricOptions {
    * FIFO (lib/switch Pfc parameters), or null: off. With
    * switchBuffer, PfcShared's instead: each ingress queue pauses by its switch's free shared
    * buffer, and the egress queues have no pool of their own (a lossless switch admits at ingress).
+   * Each ingress queue's headroom, PAUSE duration and refresh follow its own link (the upstream
+   * port's rate and cable: Pfc.setPort); linkGbps and cableNs here are only the table's nominal
+   * values (its params), and a headroomBytes given here is every queue's.
    */
   pfc: (PfcParamsInput & { reserveBytes?: number; resumeOffsetBytes?: number }) | null;
   /**
@@ -269,7 +272,6 @@ export class Fabric {
   private readonly pfcOn: number;
   /** PFC: when each ingress queue's next refresh check is due, ps (0: none); tick events queued, stale ones included. */
   private readonly pfcTickAt: Float64Array;
-  private readonly pfcRefreshPs: number;
   private pfcTicksQueued = 0;
   /**
    * Sample events queued (0 or 1). Refresh ticks and the sample are background: neither is
@@ -610,9 +612,8 @@ export class Fabric {
     this.pfcOn = opts.pfc ? 1 : 0;
     if (opts.pfc) {
       const pp = { linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc };
-      // Headroom: what arrives in the pause's round trip. The PAUSE crosses the cable only, but
-      // the data on its way back from a switch also crosses its forwarding latency (latPs).
-      const headroomBytes = pp.headroomBytes ?? Math.min(2 ** 29, pfcHeadroomBytes(pp.linkGbps, pp.cableNs, pp.mtuBytes) + Math.ceil((pp.linkGbps * opts.switchLatencyNs) / 8));
+      // The table's nominal headroom, at the base rate; each queue gets its own below (pfcPort).
+      const headroomBytes = pp.headroomBytes ?? this.pfcHeadroom(pp.linkGbps, pp.cableNs, pp.mtuBytes, opts.switchLatencyNs);
       this.pfc =
         sb === null
           ? new Pfc({ ...pp, headroomBytes }, P)
@@ -621,7 +622,14 @@ export class Fabric {
     // Not over the long-haul link of two DCs: its headroom would be the WAN's round trip at its
     // rate (2 × 500 µs at 1.6 Tb/s, 200 MB); the external switch's buffer takes what it brings.
     const wan = t.dcs ? t.dcs.wanPort : [];
-    if (this.pfc) for (let p = 0; p < P; p++) if (t.portNode[p] >= t.hosts && wan.indexOf(p) < 0) this.pfc.open(p);
+    if (this.pfc) {
+      const mtuBytes = this.pfc.params.mtuBytes;
+      for (let p = 0; p < P; p++) {
+        if (t.portNode[p] < t.hosts || wan.indexOf(p) >= 0) continue;
+        this.pfc.open(p);
+        this.pfcPort(this.pfc, p, opts.pfc?.headroomBytes, mtuBytes, opts.switchLatencyNs);
+      }
+    }
     if (this.pfc instanceof PfcShared) this.joinSharedBuffers(this.pfc);
     this.pfcTickAt = new Float64Array(this.pfc ? P : 0);
     const wd = this.pfc ? opts.pfcWatchdog : undefined;
@@ -631,7 +639,6 @@ export class Fabric {
     this.wdDrop = this.wdDetectPs > 0 && wd?.action === "drop" ? 1 : 0;
     this.wdQuiet = this.wdDetectPs > 0 && wd?.restore === "quiet" ? 1 : 0;
     this.pfcTags = ~this.queues.controlTags;
-    this.pfcRefreshPs = this.pfc ? this.pfc.params.refreshNs * 1000 : 0;
     this.nicPausedUntil = new Float64Array(t.hosts);
 
     // Routing.
@@ -1785,6 +1792,34 @@ export class Fabric {
     return (i32[(h << 4) + P.Flags] & Flag.Ho) !== 0 ? TAG_HEADER : TAG_OF_KIND[i32[(h << 4) + P.Kind]];
   }
 
+  /**
+   * PFC headroom of a link at `gbps` with a cable of `cableNs`: what arrives in the pause's round
+   * trip (lib/switch/pfc README). The PAUSE crosses the cable only, but data on its way back
+   * from a switch also crosses its forwarding latency (latPs). That term is added for a host's
+   * link too, where it is spare: a fabric whose links are all alike keeps the headroom of the
+   * single table it had before headrooms were per port.
+   */
+  private pfcHeadroom(gbps: number, cableNs: number, mtuBytes: number, switchLatencyNs: number): number {
+    return Math.min(2 ** 29, pfcHeadroomBytes(gbps, cableNs, mtuBytes) + Math.ceil((gbps * switchLatencyNs) / 8));
+  }
+
+  /**
+   * Ingress queue `iq` gets its own link's PFC sizing: the headroom from the rate and cable of
+   * the port upstream, which sends what arrives after the PAUSE (HPCC's MMU sizes a headroom per
+   * port from its rate and delay, notes/baselines.md §8.2), unless the scenario gave
+   * headroomBytes; and PAUSE quanta of 512 bit times at that rate (802.3 Annex 31B), which is
+   * also the rate the upstream counts them in.
+   */
+  private pfcPort(pfc: Pfc | PfcShared, iq: number, givenHeadroom: number | undefined, mtuBytes: number, switchLatencyNs: number): void {
+    const t = this.topo;
+    const up = t.nodePortBase[t.portTo[iq]] + t.portToLocal[iq];
+    const gbps = t.portGbps[up];
+    const headroom = givenHeadroom ?? this.pfcHeadroom(gbps, t.portLatencyNs[up], mtuBytes, switchLatencyNs);
+    if (pfc.setPort(iq, gbps, headroom) < 0) {
+      throw new RangeError(`network.pfc: port ${iq}'s link at ${gbps} Gb/s takes no PAUSE of pauseQuanta ${pfc.params.pauseQuanta} re-sent every refreshNs ${pfc.params.refreshNs} ns (a frame lasts quanta × 512 bit times, at most 2^30 ns and at least refreshNs)`);
+    }
+  }
+
   /** A packet of PFC's priority (queue class `tag`) enters switch sw: account it to its ingress queue; false when PFC drops it. */
   private pfcArrive(sw: number, h: number, tag: number): boolean {
     const pool = this.pool;
@@ -1858,7 +1893,7 @@ export class Fabric {
     this.heap.add(Ev.Pause, up, durationNs);
     // The next refresh is due refreshNs after this frame; an XON cancels it.
     if (durationNs > 0) {
-      this.pfcTickAt[iq] = this.now + this.pfcRefreshPs;
+      this.pfcTickAt[iq] = this.now + (this.pfc as Pfc | PfcShared).portRefreshNs(iq) * 1000;
       this.heap.at = this.pfcTickAt[iq];
       this.heap.add(Ev.PfcTick, iq, 0);
       this.pfcTicksQueued++;
@@ -2625,12 +2660,14 @@ export class Fabric {
   /** Under PFC with switchBuffer: every switch's ingress queues join its buffer. */
   private joinSharedBuffers(pfc: PfcShared): void {
     const t = this.topo;
-    const each = pfc.params.reserveBytes + pfc.params.headroomBytes;
     for (let p = 0; p < t.ports; p++) {
       if (!pfc.isOpen(p)) continue;
       const sw = t.portNode[p] - t.hosts;
       if (pfc.setPool(p, sw) < 0) {
         const n = t.nodePortCount[t.hosts + sw];
+        // Headrooms are per port (pfcPort): name the largest of the switch's.
+        let each = 0;
+        for (let k = t.nodePortBase[t.hosts + sw]; k < t.nodePortBase[t.hosts + sw] + n; k++) each = Math.max(each, pfc.params.reserveBytes + pfc.headroomBytes(k));
         throw new RangeError(`network.switchBuffer.bytes: ${pfc.params.poolBytes} B cannot set aside a PFC reserve and headroom of ${each} B for each of switch ${sw}'s ${n} ports`);
       }
     }

@@ -350,6 +350,72 @@ test("PFC headroom covers the round trip the fabric models: with 1 µs of switch
   assert.is(r.metrics.drops.pfc, 0, "PFC dropped beyond its headroom");
 });
 
+/** Four 2 MB flows from leaf 0's hosts to leaf 1's, no CC, default PFC (rev-sw's pfc-fasthost.yaml). */
+const crossLeaf = (topology: Scenario["topology"]): Scenario => ({
+  ...DEFAULT_SCENARIO,
+  name: "pfc per port",
+  seed: 1,
+  topology,
+  network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false, pfc: {} },
+  transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+  traffic: [{ kind: "flows", flows: [0, 1, 2, 3].map((h) => ({ src: h, dst: h + 4, bytes: 2_000_000 })) }],
+});
+
+test("PFC is sized per port: 400 Gb/s hosts on a 100 Gb/s leaf–spine get a 400 Gb/s headroom, PAUSE and refresh at their leaf, and cross it without a drop", () => {
+  // lib/switch/pfc README: headroom = 2 × cable BDP + 2 × MTU (+ the switch latency's bytes,
+  // fabric.ts), a quantum 512 bit times, both of the link. One table sized at the base rate gave
+  // the 400 Gb/s host ports 33,300 B: 1,013 drops, 1,013 timeouts, FCT p50 2,349 µs.
+  const s = crossLeaf({ kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps: 100, hostGbps: 400, latencyNs: 1000 });
+  const b = build(s);
+  const t = b.topology;
+  const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+  const leaf = t.portTo[t.hostPort(0)];
+  const fromHost = t.attachPort(0);
+  let fromSpine = -1;
+  for (let p = t.nodePortBase[leaf]; p < t.nodePortBase[leaf] + t.nodePortCount[leaf]; p++) if (t.portTo[p] >= t.hosts) fromSpine = p;
+  // From host 0 at 400 Gb/s over 1 µs, MTU 4150, no switch latency:
+  //   headroom 2 × ⌈400 × 1000 / 8⌉ + 2 × 4150 + ⌈400 × 0 / 8⌉ = 100,000 + 8300 = 108,300 B;
+  //   frame ⌈65535 × 512 / 400⌉ = ⌈83,884.8⌉ = 83,885 ns; refresh ⌊83,885 / 2⌋ = 41,942 ns.
+  assert.equal([pfc.headroomBytes(fromHost), pfc.portFrameNs(fromHost), pfc.portRefreshNs(fromHost)], [108_300, 83_885, 41_942]);
+  // From the spine at 100 Gb/s: 2 × 12,500 + 8300 = 33,300 B; ⌈335,539.2⌉ = 335,540 ns; 167,770 ns.
+  assert.equal([pfc.headroomBytes(fromSpine), pfc.portFrameNs(fromSpine), pfc.portRefreshNs(fromSpine)], [33_300, 335_540, 167_770]);
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 4);
+  assert.ok(r.metrics.pfc.pauseFrames > 0, "the 100 Gb/s uplink backs up into the 400 Gb/s host ports");
+  assert.is(r.metrics.drops.pfc, 0, "PFC dropped beyond its headroom");
+  assert.is(r.totals.timeouts, 0);
+});
+
+test("PFC is sized per port: hosts on 10 µs cables (hostLatencyNs) get a 10 µs headroom, and a 3:1 incast on their leaf drops nothing", () => {
+  // Host 0's leaf pauses hosts 1–3, whose ingress queues fill behind the port to host 0. From a
+  // host at 100 Gb/s over 10 µs: 2 × ⌈100 × 10,000 / 8⌉ + 2 × 4150 = 250,000 + 8300 = 258,300 B
+  // (sized for the 1 µs links, 33,300 B: 225 drops and as many timeouts).
+  const s: Scenario = {
+    ...crossLeaf({ kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000, hostLatencyNs: 10_000 }),
+    traffic: [{ kind: "incast", senderList: [1, 2, 3], receiver: 0, bytes: 1_000_000 }],
+  };
+  const b = build(s);
+  const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+  assert.is(pfc.headroomBytes(b.topology.attachPort(1)), 258_300);
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 3);
+  assert.ok(r.metrics.pfc.pauseFrames > 0);
+  assert.is(r.metrics.drops.pfc, 0, "PFC dropped beyond its headroom");
+});
+
+test("PFC headroomBytes given: every port's, whatever its link; the PAUSE still lasts its own link's quanta", () => {
+  const s = crossLeaf({ kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps: 100, hostGbps: 400, latencyNs: 1000 });
+  s.network = { ...s.network, pfc: { headroomBytes: 120_000 } };
+  const b = build(s);
+  const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
+  const t = b.topology;
+  for (let p = 0; p < t.ports; p++) if (pfc.isOpen(p)) assert.is(pfc.headroomBytes(p), 120_000, `port ${p}`);
+  // 400 Gb/s: ⌈65535 × 512 / 400⌉ = 83,885 ns.
+  assert.is(pfc.portFrameNs(t.attachPort(0)), 83_885);
+});
+
 /** Host 0 sends to host 1 at line rate across one switch; host 0's link is down over [downUs, upUs). */
 function downWindow(downUs: number, upUs: number) {
   const s: Scenario = {
