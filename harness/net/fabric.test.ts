@@ -200,11 +200,13 @@ test("a resend of a packet waiting in a slow receiver's processing queue counts 
   // Found in review: a copy counted as arrived only when processed, so with rxGbps the timeouts
   // of packets already queued at the receiver were not counted as spurious (9 of 334 here).
   // One RUD flow without CC into a host that processes 10 Gb/s with a 50 MB buffer: nothing is
-  // lost, every original reaches the NIC within a few µs, so every resend is spurious.
+  // lost, every original reaches the NIC within a few µs, so every resend is spurious. The
+  // network's RTO now waits out the 50 MB queue's 40 ms drain: the switches' 72,768 ns alone
+  // (15,000 + 6 × 120,350 B × 8 / 100 Gb/s, bufferBdp 1) keeps the timeouts this test is about.
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 7, bytes: 1_000_000 }] }], {
     topology: { kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 },
     network: { ...DEFAULT_SCENARIO.network, rxGbps: 10, rxBufferBytes: 50_000_000, trimming: false },
-    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud", params: { rtoNs: 72_768 } } },
   }));
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   assert.is(r.totals.drops, 0);

@@ -224,6 +224,27 @@ export function spritzEvCountError(evCount: number, networkPorts: number): strin
   );
 }
 
+/**
+ * The longest a host's receive processing can hold a packet: max over hosts of its buffer × 8 /
+ * its rate (`network.rxGbps` and `rxBufferBytes`, or a `put` entry's own). `queueBytes`, DACK's
+ * `params.target.queueBytes`, replaces every host's buffer. A host processing at its link's rate
+ * or faster (a `put` without rxFraction) holds at most the packet in hand, since nothing arrives
+ * faster than its link delivers, and 0 Gb/s processes at once: neither counts.
+ */
+function receiveDrainNs(rxGbps: number, rxBufferBytes: number, hostRx: readonly { host: number; gbps: number; bufferBytes: number }[], hostGbps: number, queueBytes: number | undefined): number {
+  const drain = (gbps: number, bytes: number): number => (gbps > 0 && gbps < hostGbps ? ((queueBytes ?? bytes) * 8) / gbps : 0);
+  let ns = drain(rxGbps, rxBufferBytes);
+  for (const r of hostRx) ns = Math.max(ns, drain(r.gbps, r.bufferBytes));
+  return ns;
+}
+
+/** DACK's `params.target.queueBytes` where the scenario gives a number (anything else the module refuses). */
+function targetQueueBytes(params: Record<string, unknown> | undefined): number | undefined {
+  const target = params?.target;
+  const q = typeof target === "object" && target !== null ? (target as Record<string, unknown>).queueBytes : undefined;
+  return typeof q === "number" && q > 0 ? q : undefined;
+}
+
 /** Builds everything a run needs. `seed` overrides the scenario's. */
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
@@ -264,7 +285,16 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
   const rtoQueues = topo.ld ? topo.longestRouteLinks() : Math.max(HTSIM_RTO_QUEUES, diameterHops);
-  const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueues * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs));
+  const rxBufferBytes = n.rxBufferBytes ?? bufferBytes;
+  const traffic = buildTraffic(s, { topology: topo, seed, baseDir: opts.baseDir ?? ".", hostGbps, rttNs, rxBufferBytes });
+  // uet-htsim's hosts answer on arrival, so its RTO counts switch queues only. A host that
+  // processes at rxGbps holds the ACK too, up to its whole receive buffer's drain: the per-flow
+  // receivers see a packet only once processed, and DACK's IACK waits until the packet lies
+  // below the policy threshold (§II-D), (queue − threshold) × 8 / rate, bounded here by the
+  // whole queue. OPT's target IACKs on acceptance (§II-A), so its RTO needs no such term.
+  const rel = s.transport?.reliability ?? { name: "rud" };
+  const rxWaitNs = rel.name === "opt" ? 0 : receiveDrainNs(n.rxGbps ?? 0, rxBufferBytes, traffic.hostRx, hostGbps, rel.name === "dack" ? targetQueueBytes(rel.params) : undefined);
+  const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueues * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs)) + Math.ceil(rxWaitNs);
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability
   // module's rtoNs, a parameter the scenario never gave.
@@ -279,8 +309,6 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     rtoNs,
     ackEveryBytes: s.transport?.ackEveryBytes ?? defaultAckEveryBytes(s),
   };
-  const rxBufferBytes = n.rxBufferBytes ?? bufferBytes;
-  const traffic = buildTraffic(s, { topology: topo, seed, baseDir: opts.baseDir ?? ".", hostGbps, rttNs, rxBufferBytes });
   const entries = traffic.entries;
   const flows = traffic.flows;
   const F = flows.length;
