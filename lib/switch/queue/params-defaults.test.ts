@@ -87,7 +87,8 @@ test("droptail with trimming: refused as documented unless the control queue is 
 test("dcpRadix with dataPacketBytes ≤ trimBytes: a PortQueues RangeError that names the parameters", () => {
   // uec-htsim trims to 64 B; r = 64 / 64 = 1 leaves DCP §4.2's weight undefined for every N ≥ 2.
   assert.throws(() => new PortQueues({ dcpRadix: 16, dataPacketBytes: 64 }, 1), /^PortQueues: dcpRadix needs dataPacketBytes > trimBytes/);
-  assert.throws(() => new PortQueues({ dcpRadix: 16, controlWeight: 2, trimBytes: 2000 }, 1), /^PortQueues: dcpRadix/);
+  // r = 2000 / 2000 = 1 with a controlWeight given (the data packet is the MTU unless given).
+  assert.throws(() => new PortQueues({ dcpRadix: 16, controlWeight: 2, trimBytes: 2000, dataPacketBytes: 2000 }, 1), /^PortQueues: dcpRadix/);
   assert.throws(() => new PortQueues({ dcpRadix: 1 }, 1), /^PortQueues: dcpRadix must be/);
 });
 

@@ -14,7 +14,10 @@
 //               class 75 % is `scheduler: dwrr`, whose default weight under `uec` is 3).
 //   dcp       — DCP (SIGCOMM'25) §4.2: 2-bit DCP tag classification, trim when the data-queue
 //               length exceeds the threshold, 57-byte HO packets always into the control queue,
-//               WRR between control and data with w = (N − 1)/(r − N + 1); §5 P4 implementation.
+//               WRR between control and data with w = (N − 1)/(r − N + 1) (r = data packet / HO
+//               size, the data packet one MTU unless `dataPacketBytes` says otherwise); §5 P4
+//               implementation. The HO a trim makes carries CE (`markTrimmed`), as DCP's ns-3
+//               switch sets it (notes/baselines.md §6, §8.2) for the DCQCN DCP runs with (§6.2).
 //   droptail  — a single drop-tail FIFO with optional RED/ECN (DCTCP/DCQCN switches, baselines.md §8.1).
 //   pools     — shared switch buffers (off unless `pools` > 0): DCP §6.1's 32 MB per switch (and
 //               Table 1's per-chip buffers), with Choudhury & Hahne's dynamic threshold
@@ -77,8 +80,14 @@ export interface QueueParams {
   controlWeight: number;
   /** When > 0, `controlWeight` is derived from DCP §4.2 with this radix N (if feasible). */
   dcpRadix: number;
-  /** DCP §4.2's data packet size for r = dataPacketBytes / trimBytes. */
+  /** DCP §4.2's data packet size for r = dataPacketBytes / trimBytes (default: mtuBytes). */
   dataPacketBytes: number;
+  /**
+   * A trim sets CE on the header it makes (QUEUE_MARKED on the arrival's; out.ecn with
+   * QUEUE_TRIMMED_QUEUED for the newest's): the default under `dcp`, as DCP's ns-3 switch marks
+   * its HO packets so that DCQCN hears the trim; off elsewhere (uet-htsim's CompositeQueue does not).
+   */
+  markTrimmed: boolean;
   /** Seed of the per-port generators (RED draws, the ½ trim choice). */
   seed: number;
   /** Packet handles are integers in [0, handleCapacity): the fabric's packet-pool size. */
@@ -102,7 +111,7 @@ export type QueueParamsInput = Partial<QueueParams>;
 
 /** DCP §4.2 footnote 6: 14 MAC + 20 IP + 8 UDP + 12 BTH + 3 MSN = 57 bytes. */
 export const DCP_HO_BYTES = 57;
-/** DCP §4.4 footnote 11: the paper's 1 KB MTU. */
+/** DCP §4.4 footnote 11: the paper's 1 KB MTU (the `dcp` profile's default mtuBytes). */
 export const DCP_DATA_PACKET_BYTES = 1024;
 /** uet-htsim trimmed size (notes/uec-htsim-reference.md §7). */
 export const HTSIM_TRIM_BYTES = 64;
@@ -168,7 +177,7 @@ const NAMES: readonly (keyof QueueParams)[] = [
   "profile", "mtuBytes", "linkGbps", "baseRttNs", "bdpBytes", "dataLimitBytes", "dataLimitPackets",
   "controlLimitBytes", "controlLimitPackets", "overRule", "acksToControl", "controlQueue", "trimming",
   "trimBytes", "ecnAt", "kMinBytes", "kMaxBytes", "pMax", "scheduler", "wrrControlPackets",
-  "wrrDataPackets", "controlWeight", "dcpRadix", "dataPacketBytes", "seed", "handleCapacity",
+  "wrrDataPackets", "controlWeight", "dcpRadix", "dataPacketBytes", "markTrimmed", "seed", "handleCapacity",
   "pools", "poolBytes", "poolRule", "poolAlphaLog2", "controlPooled",
 ];
 export const QUEUE_PARAM_NAMES: readonly string[] = NAMES;
@@ -207,7 +216,9 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
       ? Math.min(bdpMultiple * bdpPackets, Math.floor(MAX_LIMIT_BYTES / mtuBytes)) * mtuBytes
       : Math.min(MAX_LIMIT_BYTES, bdpMultiple * bdpBytes));
   const trimBytes = input.trimBytes ?? (dcp ? DCP_HO_BYTES : HTSIM_TRIM_BYTES);
-  const dataPacketBytes = input.dataPacketBytes ?? DCP_DATA_PACKET_BYTES;
+  // DCP §4.2 "the ratio between the HO and data packet sizes (1 : r)": a data packet is as large
+  // as the port's MTU allows (the paper's 1 KB under `dcp`; a fabric at 4150 B has r = 72.8, not 18).
+  const dataPacketBytes = input.dataPacketBytes ?? mtuBytes;
   const dcpRadix = input.dcpRadix ?? 0;
   // UEC 1.0 §3.6.17 (notes/uec-nscc-reps-pds.md §2.5): "Optional WRR with queue_med getting 75 %
   // when competing with queue_low". A share of the link is a share of its bytes, so the DWRR
@@ -267,6 +278,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     controlWeight,
     dcpRadix,
     dataPacketBytes,
+    markTrimmed: dcp,
     seed: 1,
     handleCapacity: 65536,
     pools: 0,
@@ -302,6 +314,7 @@ export function resolveQueueParams(input: QueueParamsInput = {}): QueueParams {
     controlWeight: rule.num(1 / 1024, 1024),
     dcpRadix: rule.must(q.dcpRadix === 0 || isIntIn(q.dcpRadix, 2, 4096), "0 or an integer in [2, 4096]"),
     dataPacketBytes: rule.int(2, MAX_PACKET_BYTES),
+    markTrimmed: rule.bool,
     seed: rule.int(),
     handleCapacity: rule.int(1, 2 ** 24),
     pools: rule.int(0, 2 ** 20),

@@ -17,6 +17,7 @@ import {
   QUEUE_DROPPED,
   QUEUE_DROPPED_QUEUED,
   QUEUE_EMPTY,
+  QUEUE_MARKED,
   QUEUE_TRIMMED,
   QUEUE_TRIMMED_QUEUED,
   TAG_DATA,
@@ -194,8 +195,9 @@ test("dcp: the control FIFO is outside the buffer (lossless control plane): a re
   assert.is(fill(q, 1, 10, 1024, TAG_DATA), 10);
   assert.is(q.poolUsedBytes(0), 10_240);
   // Port 0's data packet: its own limit takes it, the buffer refuses it (10240 + 1024 > B): it is
-  // trimmed to the 57 B HO packet, which the control FIFO takes unjudged and uncounted.
-  assert.is(q.onEnqueue(0, 0, 100, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  // trimmed to the 57 B HO packet, which the control FIFO takes unjudged and uncounted (with CE:
+  // the dcp profile's markTrimmed).
+  assert.is(q.onEnqueue(0, 0, 100, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED | QUEUE_MARKED);
   assert.is(q.out[OUT.bytes], 57);
   assert.is(q.poolRefusals(0), 1);
   assert.is(q.poolUsedBytes(0), 10_240);

@@ -104,6 +104,30 @@ test("DCP §4.2 weight: N = 16 with 57 B HO and 1 KB data gives w = 15/(1024/57 
   assert.is(new PortQueues({ profile: "dcp", dcpRadix: 22 }, 1).dcp?.feasible, false);
 });
 
+test("DCP §4.2's r is the port's data packet, its MTU unless dataPacketBytes says otherwise: at 4150 B, w = 855/3295 (N = 16), 1197/2953 (N = 22)", () => {
+  // §4.2: "the ratio between the HO and data packet sizes (1 : r)". A fabric at mtuBytes 4150
+  // sends 4150 B data packets: r = 4150/57 = 72.807…, not the 1 KB MTU's 17.96.
+  // N = 16: w = 15/(r − 15) = 15 × 57/(4150 − 855) = 855/3295 = 0.25948… (the old default's
+  // r = 1024/57 gave 855/169 = 5.06: control could take 83.5 % of the port instead of 20.6 %).
+  // N = 22: w = 21 × 57/(4150 − 1197) = 1197/2953 = 0.40535… (r = 17.96 ≤ 21 was infeasible, w = 1).
+  const at = (dcpRadix: number, extra: Record<string, number> = {}) => new PortQueues({ profile: "dcp", mtuBytes: 4150, dcpRadix, ...extra }, 1);
+  const n16 = at(16);
+  assert.is(n16.params.dataPacketBytes, 4150);
+  assert.ok(Math.abs((n16.dcp?.ratio ?? 0) - 4150 / 57) < 1e-12);
+  assert.ok(Math.abs(n16.params.controlWeight - 855 / 3295) < 1e-12);
+  // Quanta (w < 1): data ⌈4150 × 3295/855⌉ = ⌈15,993.27⌉ = 15,994; control max(4150, round(4150.19)) = 4150.
+  assert.equal([n16.dataQuantumBytes, n16.controlQuantumBytes], [15_994, 4150]);
+  const n22 = at(22);
+  assert.is(n22.dcp?.feasible, true);
+  assert.ok(Math.abs(n22.params.controlWeight - 1197 / 2953) < 1e-12);
+  assert.is(n22.dcp?.maxRadix, 73); // N < r + 1 = 73.807
+  // The dcp profile's own 1 KB MTU keeps r = 1024/57; a dataPacketBytes given still wins.
+  assert.is(new PortQueues({ profile: "dcp", dcpRadix: 16 }, 1).params.dataPacketBytes, 1024);
+  assert.ok(Math.abs(at(16, { dataPacketBytes: 1024 }).params.controlWeight - 855 / 169) < 1e-12);
+  // uec-htsim's 4150 B MTU and 64 B trims: r = 4150/64 = 64.84375, N = 16: w = 15/49.84375 = 960/3190.
+  assert.ok(Math.abs(new PortQueues({ dcpRadix: 16 }, 1).params.controlWeight - 960 / 3190) < 1e-12);
+});
+
 test("DCP §4.2 weight at its edges: r = N − 1 exactly is infeasible (w would divide by 0), just above it w is large", () => {
   // N = 8, 100 B HO: r = 700/100 = 7 = N − 1 → infeasible; r = 7.01 → w = 7/(7.01 − 7) = 700.
   const at = dcpWrrWeight(8, 100, 700);
@@ -218,9 +242,11 @@ test("DCP §4.2: tags 00/01 dropped above the threshold, 10 trimmed to 57 B, 11 
   assert.is(q.onEnqueue(0, 0, 4, 1024, TAG_DATA), QUEUE_DATA); // 1988 ≤ 2000, queue becomes 3012
   assert.is(q.onEnqueue(0, 0, 5, 64, TAG_ACK), QUEUE_DROPPED); // 3012 > 2000
   assert.is(q.onEnqueue(0, 0, 6, 1024, TAG_OTHER), QUEUE_DROPPED);
-  assert.is(q.onEnqueue(0, 0, 7, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  // The dcp profile's markTrimmed: the HO carries CE (DCP-Simulation, notes/baselines.md §6).
+  assert.is(q.onEnqueue(0, 0, 7, 1024, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED | QUEUE_MARKED);
   assert.is(q.out[OUT.bytes], 57);
   assert.is(q.onEnqueue(0, 0, 8, 57, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.marks(0), 1);
   assert.is(q.bytesTrimmed(0), 1024 - 57);
   assert.is(q.bytesDropped(0), 64 + 1024);
   // DWRR with w = 1 (quanta 1024:1024): data holds the turn with no deficit, so the turn passes
@@ -230,6 +256,47 @@ test("DCP §4.2: tags 00/01 dropped above the threshold, 10 trimmed to 57 B, 11 
   assert.equal(order, [7, 8, 1, 2, 3, 4]);
   assert.is(q.accountingGap(0), 0);
   assert.is(q.bytesOut(0), 57 + 57 + 1024 + 900 + 64 + 1024);
+});
+
+test("markTrimmed: the header a trim makes carries CE (QUEUE_MARKED for the arrival's, out.ecn for the newest's); off, as before", () => {
+  // DCP-Simulation's switch trims to an HO "with CE set" and its receiver bounces it with the CNP
+  // bit (notes/baselines.md §6, §8.2): DCP's DCQCN runs (§6.2) hear trims. The dcp profile's
+  // default; the other profiles keep it off (uet-htsim's UEC fork marks no header).
+  assert.equal(
+    (["dcp", "uec", "uec-htsim", "droptail"] as const).map((profile) => resolveQueueParams({ profile }).markTrimmed),
+    [true, false, false, false],
+  );
+  // dcp, threshold 2000 B (occupancy), control FIFO 57 B: 3 × 1000 B queue (q found 0, 1000,
+  // 2000 ≤ 2000), the 4th finds 3000 > 2000 and is trimmed to the 57 B HO: 2 + 4 + 16 = 22.
+  const on = table({ profile: "dcp", dataLimitBytes: 2000, controlLimitBytes: 57 }, 1);
+  const off = table({ profile: "dcp", dataLimitBytes: 2000, controlLimitBytes: 57, markTrimmed: false }, 1);
+  for (const q of [on, off]) for (let h = 1; h <= 3; h++) assert.is(q.onEnqueue(0, 0, h, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(on.onEnqueue(0, 0, 4, 1000, TAG_DATA), 22);
+  assert.is(on.marks(0), 1);
+  assert.is(off.onEnqueue(0, 0, 4, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED); // 6, no CE
+  assert.is(off.marks(0), 0);
+  // The next trim finds the control FIFO full (57 + 57 > 57): the packet is dropped whole, and
+  // no header leaves, so nothing is marked.
+  assert.is(on.onEnqueue(0, 0, 5, 1000, TAG_DATA), QUEUE_DROPPED);
+  assert.is(on.marks(0), 1);
+  // At dequeue RED still never marks the header (its CE was set at the trim, by the caller).
+  assert.is(on.onDequeue(0, 0), 4);
+  assert.equal([on.out[OUT.queue], on.out[OUT.ecn]], [FIFO_CONTROL, 0]);
+  // uet-htsim's other half, trim the newest: QUEUE_MARKED would name the arrival, so the newest's
+  // header takes its CE in out.ecn. uec-htsim, bdpBytes 8300 (two 4150 B packets), seed 1: port
+  // 0's first draw has its top bit set (hash3(1, 0, 0) = 0xd5aad292; + 0x9e3779b9 = 0x73e24c4b;
+  // fmix32 = 0xa0232dc7), so the third 4150 B packet takes the newest's place: 1 + 64 = 65.
+  const newest = (markTrimmed: boolean, controlLimitBytes?: number) => {
+    const q = table({ profile: "uec-htsim", bdpBytes: 8300, ecnAt: "off", seed: 1, markTrimmed, ...(controlLimitBytes ? { controlLimitBytes } : {}) }, 1);
+    q.onEnqueue(0, 0, 1, 4150, TAG_DATA);
+    q.onEnqueue(0, 0, 2, 4150, TAG_DATA);
+    q.out[OUT.ecn] = 7; // a stale value: onEnqueue must write it with QUEUE_TRIMMED_QUEUED
+    return [q.onEnqueue(0, 0, 3, 4150, TAG_DATA), q.out[OUT.otherHandle], q.out[OUT.ecn], q.marks(0)];
+  };
+  assert.equal(newest(true), [QUEUE_DATA | QUEUE_TRIMMED_QUEUED, 2, 1, 1]);
+  assert.equal(newest(false), [QUEUE_DATA | QUEUE_TRIMMED_QUEUED, 2, 0, 0]);
+  // A header FIFO of 63 B cannot take the 64 B header: the newest is dropped, unmarked: 1 + 128.
+  assert.equal(newest(true, 63), [QUEUE_DATA | QUEUE_DROPPED_QUEUED, 2, 0, 0]);
 });
 
 test("arrival rule vs occupancy rule at the same limit", () => {

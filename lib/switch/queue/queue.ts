@@ -6,6 +6,8 @@
 //   DCP (SIGCOMM'25) §4.2: the 2-bit DCP tag, the Packet Trimming module, WRR weight; §5 P4 switch.
 //   UEC 1.0 §3.6.17 (thresholds) and §4.1 / §3.6.4.4 (trimming, last-hop codepoint), restated in
 //     notes/uec-nscc-reps-pds.md §2.5–2.6.
+//   DCP-Simulation switch-node.cc (notes/baselines.md §6, §8.2): the HO a trim makes carries CE
+//     (`markTrimmed`), which DCP's DCQCN runs (§6.2) hear as congestion.
 //   uet-htsim CompositeQueue (notes/uec-htsim-reference.md §7, notes/baselines.md §8): trim
 //     the arriving or, with probability ½, the newest queued packet; RED at dequeue on the bytes
 //     left behind; headers served 100000:1.
@@ -165,7 +167,7 @@ export const QUEUE_CONTROL: number = V.Control;
 export const QUEUE_TRIMMED: number = V.Trimmed;
 /** The arriving packet was dropped: the caller frees it. */
 export const QUEUE_DROPPED: number = V.Dropped;
-/** Set CE on the arriving packet (marking at enqueue). */
+/** Set CE on the arriving packet (marking at enqueue, or its trimmed header under `markTrimmed`). */
 export const QUEUE_MARKED: number = V.Marked;
 /** A trim on a last-hop port: use UEC DSCP_TRIMMED_LASTHOP. */
 export const QUEUE_LAST_HOP: number = V.LastHop;
@@ -199,7 +201,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /**
    * The `out` record. A dequeued or evicted packet: bytes, queue (FIFO_*), ecn (1: set CE);
    * QUEUE_PAUSED: resumeNs. onEnqueue writes only what its verdict needs: bytes with
-   * QUEUE_TRIMMED, otherHandle/otherBytes with QUEUE_TRIMMED_QUEUED or QUEUE_DROPPED_QUEUED.
+   * QUEUE_TRIMMED, otherHandle/otherBytes with QUEUE_TRIMMED_QUEUED or QUEUE_DROPPED_QUEUED,
+   * and ecn with QUEUE_TRIMMED_QUEUED (1: set CE on the newest's header, `markTrimmed`).
    */
   static readonly outFields = ["bytes", "queue", "ecn", "otherHandle", "otherBytes", "resumeNs"] as const;
 
@@ -248,6 +251,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** Bit t set: a tag-t packet is trimmed (not dropped) when the data FIFO is over. */
   private readonly trimTags: number;
   private readonly newestHalf: number;
+  /** V.Marked when a trim sets CE on its header (`markTrimmed`), else 0. */
+  private readonly trimMark: number;
   /** −1: the data FIFO is over when q + size > limit; 0: when q > limit. */
   private readonly arrivalMask: number;
   private readonly ecnAt: number;
@@ -276,6 +281,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.controlTags = p.controlQueue ? (1 << TAG_HEADER) | (p.acksToControl ? 1 << TAG_ACK : 0) : 0;
     this.trimTags = p.trimming === "off" ? 0 : 1 << TAG_DATA;
     this.newestHalf = p.trimming === "arriving-or-newest" ? 1 : 0;
+    this.trimMark = p.markTrimmed ? V.Marked : 0;
     this.arrivalMask = p.overRule === "occupancy" ? 0 : -1;
     this.ecnAt = p.ecnAt === "enqueue" ? K.EcnEnqueue : p.ecnAt === "dequeue" ? K.EcnDequeue : K.EcnOff;
     this.sched = p.scheduler === "wrr" ? K.SchedWrr : p.scheduler === "dwrr" ? K.SchedDwrr : K.SchedStrict;
@@ -526,7 +532,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   packetsTrimmed(slot: number): number {
     return this.count(slot, C.PktsTrimmed);
   }
-  /** CE marks set (at enqueue or dequeue). */
+  /** CE marks set (at enqueue or dequeue, and on trimmed headers under `markTrimmed`). */
   marks(slot: number): number {
     return this.count(slot, C.Marks);
   }
@@ -598,7 +604,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     this.cnt[(slot << C.Shift) + C.BytesOut] += out[O.Bytes];
     // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
-    // switch); headers and ACKs (odd tags) are never marked, whichever FIFO they are in.
+    // switch); RED never marks headers and ACKs (odd tags), whichever FIFO they are in.
     const q = st[b + S.Bytes];
     const kMin = st[b + S.KMin];
     let ecn = 0;
@@ -649,8 +655,17 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     }
     const header = bytes < this.trimBytes ? bytes : this.trimBytes;
     const v = this.admitHeader(slot, h, header, bytes, V.Control | V.Trimmed);
-    if (v !== V.Dropped) this.out[O.Bytes] = header;
-    return v;
+    if (v === V.Dropped) return v;
+    this.out[O.Bytes] = header;
+    // DCP's ns-3 switch sets CE on the HO it makes, so DCQCN hears the trim (notes/baselines.md §6).
+    if (this.trimMark === 0) return v;
+    this.countMark(slot);
+    return v | V.Marked;
+  }
+
+  /** A trimmed header leaves with CE (`markTrimmed`): counted with the RED marks. */
+  private countMark(slot: number): void {
+    this.cnt[(slot << C.Shift) + C.Marks] += 1;
   }
 
   /** A trimmed header into the control FIFO (counted as a trim), or the whole packet dropped. */
@@ -707,6 +722,13 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
     this.out[O.OtherHandle] = t;
     this.out[O.OtherBytes] = r === V.Dropped ? 0 : header;
+    // QUEUE_MARKED names the arrival, so the newest's header takes its CE in out.ecn.
+    let ecn = 0;
+    if (r !== V.Dropped && this.trimMark !== 0) {
+      this.countMark(slot);
+      ecn = 1;
+    }
+    this.out[O.Ecn] = ecn;
     const v = V.Data | (r === V.Dropped ? V.DroppedQueued : r);
     // The arrival finds q bytes ahead of it (marking at enqueue).
     const kMin = st[b + S.KMin];
