@@ -11,7 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../scenario/build";
 import type { Scenario } from "../scenario/schema";
-import { QUEUE_CONTROL, QUEUE_DROPPED, QUEUE_TRIMMED, TAG_HEADER } from "../../lib/switch/queue/queue";
+import { QUEUE_CONTROL, QUEUE_DROPPED, QUEUE_MARKED, QUEUE_TRIMMED, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { DcpReceiver } from "../../lib/reliability/dcp/receiver";
 import { DcpSender } from "../../lib/reliability/dcp/sender";
 import { type CcAdapter, Tx } from "./adapters";
@@ -32,10 +32,10 @@ type Sent = { nowNs: number; psn: number; retry: number };
  * the n-th enqueue of a data packet like e (counted per PSN and retryNo) is trimmed; `dropHo(e)`
  * whether a header enqueue is dropped (its control FIFO made full for that call).
  */
-function run(packets: number, trim: (e: Enq, nth: number) => boolean, dropHo: (e: Enq) => boolean = () => false) {
+function run(packets: number, trim: (e: Enq, nth: number) => boolean, dropHo: (e: Enq) => boolean = () => false, cc = "none", queue: Record<string, unknown> = {}) {
   const s = oneSwitchScenario("dcp glue", 100, [{ src: 0, dst: 1, bytes: packets * PAYLOAD }]) as Scenario;
-  s.network = { ...s.network, trimming: true, queue: { profile: "dcp" } } as Scenario["network"];
-  s.transport = { ...s.transport, reliability: { name: "dcp" } } as Scenario["transport"];
+  s.network = { ...s.network, trimming: true, queue: { profile: "dcp", ...queue } } as Scenario["network"];
+  s.transport = { ...s.transport, cc: { name: cc }, reliability: { name: "dcp" } } as Scenario["transport"];
   const b = build(s);
   // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
   const fab = b.fabric as any;
@@ -119,6 +119,31 @@ test("one trimmed packet: one HO at the receiver, exactly one HO-NACK back (57 B
   // §4.5: complete when the counter equals the message size, reported once.
   assert.equal(r.completions, [1]);
   assert.equal([r.fab.flowsDoneRx, r.fab.flowsDoneTx], [1, 1]);
+});
+
+test("DCQCN hears a trim under the dcp profile: the HO carries CE (markTrimmed), the bounce echoes it, the receiving NIC's NP sends one CNP and the sender's RP cuts once (DCP-Simulation; DCP §6.2 runs DCP with DCQCN)", () => {
+  // DCP-Simulation (notes/baselines.md §6, §8.2): the switch trims to an HO "with CE set" and the
+  // receiver bounces it carrying the CNP bit, to which the sender's DCQCN reacts. Here the NIC's
+  // NP (DCQCN §3.1) sees the CE on the HO as on any packet of the QP: its first mark, with no
+  // CNP sent before, sends one at once. The dcp profile marks nothing by RED (ecnAt off), and
+  // no data packet is marked, so that CNP is the only one: fab.cnps = 1. The paper RP cuts on
+  // each CNP (R_C ← R_C(1 − α/2)): one DCQCN_DECREASE (decision counter 0). Before, the HO
+  // carried no CE and the NP saw only data: 0 CNPs, 0 cuts.
+  const r = run(5, (e, n) => e.psn === 2 && n === 0, () => false, "dcqcn");
+  assert.equal(r.fab.violations, []);
+  assert.is(r.fab.trims, 1);
+  const d = r.enq.find((e) => e.kind === Kind.Data && e.psn === 2) as Enq;
+  assert.ok((d.v & QUEUE_MARKED) !== 0, "the trim's verdict carries QUEUE_MARKED");
+  const back = nacks(r.enq);
+  assert.is(back.length, 1);
+  assert.ok((back[0].flags & Flag.Ce) !== 0, "the bounced HO echoes the CE");
+  assert.is(r.fab.cnps, 1, "the receiving NIC sends one CNP for the CE-marked HO");
+  assert.is(r.fab.ccOf[0].decisions[0], 1, "the sender's DCQCN cuts once (DCQCN_DECREASE)");
+  assert.equal(r.completions, [1]);
+  // markTrimmed off: the HO carries no CE, and DCQCN hears nothing, as before.
+  const off = run(5, (e, n) => e.psn === 2 && n === 0, () => false, "dcqcn", { markTrimmed: false });
+  assert.is(off.fab.trims, 1);
+  assert.equal([off.fab.cnps, off.fab.ccOf[0].decisions[0]], [0, 0]);
 });
 
 test("a retransmission trimmed again is HO'd again with the same MSN/PSN and resent again, still without a timeout (§4.3: HO-based retransmission for any lost packet, R3)", () => {

@@ -8,7 +8,7 @@ import type { Scenario } from "../scenario/schema";
 import { fatTree3 } from "../topo/fattree";
 import { minimalHops } from "../topo/lowdiameter";
 import { type CcAdapter, type NsccCc, Rx, RudTransport } from "./adapters";
-import { Kind, P, type PacketPool } from "./packets";
+import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}): Scenario => ({ ...DEFAULT_SCENARIO, name: "test", traffic, ...extra });
@@ -279,6 +279,36 @@ test("DCP runs in the fabric: HO bounces, retransmissions, message-level deliver
     const last = Math.max(...r.flows.map((f) => f.fctUs as number));
     assert.ok(last >= (6 * bytes * 8) / 100 / 1000);
   }
+});
+
+test("markTrimmed under uet-htsim's ½ option: every trimmed header reaches its receiver with CE, the newest's (out.ecn) as the arrival's (QUEUE_MARKED)", () => {
+  // lib/switch/queue: a trim under markTrimmed marks its header; for the newest queued packet
+  // the mark comes in out.ecn beside QUEUE_TRIMMED_QUEUED, since QUEUE_MARKED names the arrival.
+  // RED off (ecnAt off), so a header's CE can come only from its trim: an 8:1 incast trims both
+  // ways (the ½ draw), and no header may arrive without CE. Before, the newest's did.
+  const s = base([{ kind: "incast", senders: 8, receiver: 0, bytes: 200_000 }], {
+    network: { ...DEFAULT_SCENARIO.network, queue: { markTrimmed: true, ecnAt: "off" } },
+  });
+  const b = build(s);
+  // biome-ignore lint/suspicious/noExplicitAny: the test reaches into the fabric's privates
+  const fab = b.fabric as any;
+  let newest = 0;
+  const other = fab.other.bind(fab);
+  fab.other = (port: number, v: number) => {
+    newest++;
+    other(port, v);
+  };
+  const seen = [0, 0]; // headers at a host without CE, with CE
+  const hostReceive = fab.hostReceive.bind(fab);
+  fab.hostReceive = (host: number, h: number) => {
+    if (fab.pool.i32[(h << 4) + P.Kind] === Kind.Header) seen[fab.pool.i32[(h << 4) + P.Flags] & Flag.Ce]++;
+    hostReceive(host, h);
+  };
+  fab.run();
+  assert.equal(fab.violations, []);
+  assert.ok(newest > 0 && fab.trims > newest, `${fab.trims} trims, ${newest} of the newest: both kinds happen`);
+  assert.is(seen[0], 0, "no trimmed header arrives without CE");
+  assert.ok(seen[1] > 0);
 });
 
 test("DCQCN's notification point sends its deferred CNPs from the flow timer (§3.1: a mark within N µs of the last CNP gets one when N is up)", () => {

@@ -1028,8 +1028,11 @@ export class Fabric {
   /** uet-htsim's ½ option touched the newest queued packet (q.out.otherHandle). */
   private other(port: number, v: number): void {
     const o = this.queues.out[3];
-    if ((v & QUEUE_TRIMMED_QUEUED) !== 0) this.trim(o, this.queues.out[4], (v & QUEUE_LAST_HOP) !== 0);
-    else {
+    if ((v & QUEUE_TRIMMED_QUEUED) !== 0) {
+      this.trim(o, this.queues.out[4], (v & QUEUE_LAST_HOP) !== 0);
+      // markTrimmed: QUEUE_MARKED names the arrival, so the newest's header has its CE in out.ecn.
+      if (this.queues.out[2] !== 0) this.pool.i32[(o << 4) + P.Flags] |= Flag.Ce;
+    } else {
       this.qPkts[port]--;
       this.drop(o);
     }
@@ -1637,8 +1640,10 @@ export class Fabric {
     if (k <= Kind.Header) {
       pool.hostNs[h] = this.nowNs | 0;
       // DCQCN's NP is the receiving NIC's (§3.1): it sees a data packet when it arrives, before
-      // the host's processing queue holds it (or its buffer drops it).
-      if (k === Kind.Data) this.ccData(host, pool.i32[(h << 4) + P.Flow], h);
+      // the host's processing queue holds it (or its buffer drops it), and a trimmed header that
+      // carries CE: DCP's switch marks the HO it makes (network.queue.markTrimmed), and DCQCN
+      // cuts for it (DCP-Simulation's HO bounce carries the CNP bit, notes/baselines.md §6).
+      if (k === Kind.Data || (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0) this.ccData(host, pool.i32[(h << 4) + P.Flow], h);
       if (this.hostQueue !== null) {
         this.queueArrive(host, h);
         return;
@@ -1673,9 +1678,9 @@ export class Fabric {
   }
 
   /**
-   * The receiving NIC's side of the CC (DCQCN's NP, Zhu et al. §3.1) sees every data packet as it
-   * reaches the NIC, whatever the host and the transport then make of it: CE → CNP, at once or
-   * deferred.
+   * The receiving NIC's side of the CC (DCQCN's NP, Zhu et al. §3.1) sees every data packet, and
+   * every trimmed header with CE, as it reaches the NIC, whatever the host and the transport then
+   * make of it: CE → CNP, at once or deferred.
    */
   private ccData(host: number, f: number, h: number): void {
     const cc = this.ccOf[f];

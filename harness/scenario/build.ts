@@ -6,6 +6,7 @@
 // table per module with capacity = flows, and turns the traffic into flows.
 
 import { ParamError } from "../../lib/core/params";
+import { bdpBytes as bdpOf } from "../../lib/core/units";
 import { hash3 } from "../../lib/core/rng";
 import { Plb } from "../../lib/lb/plb/plb";
 import { Reps } from "../../lib/lb/reps/reps";
@@ -510,6 +511,23 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? ((s.faults ?? []).length > 0 ? 1_000_000 : undefined);
   const queueProfile = n.queue?.profile ?? "uec-htsim";
+  // The buffer and RED thresholds above are uet-htsim's, in whole packets (main_uec). UEC §3.6.17
+  // states them as fractions of Plane_BDP in bytes, ⌊0.2 / 0.8 × Plane_BDP⌋ (lib/switch/queue
+  // README, Profiles), which the other profiles derive themselves from linkGbps and baseRttNs:
+  // there the network's settings go in bytes of that BDP (network.queue.bdpBytes where given),
+  // and RED's only where the scenario gives a fraction (a kMinBytes given alone then raises the
+  // profile's kMax, as in the module).
+  const givenBdp = n.queue?.bdpBytes;
+  const planeBdpBytes = typeof givenBdp === "number" ? givenBdp : Math.min(2 ** 30, Math.max(1, bdpOf(linkGbps, rttNs)));
+  const byFraction = (f: number) => Math.min(2 ** 30, Math.floor(f * planeBdpBytes));
+  const queueLimits =
+    queueProfile === "uec-htsim"
+      ? { dataLimitBytes: bufferBytes, kMinBytes, kMaxBytes }
+      : {
+          dataLimitBytes: n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? bufferBytes : Math.max(mtu, byFraction(n.bufferBdp ?? (trimming ? 1 : 5)))),
+          ...(n.ecnMinFraction !== undefined ? { kMinBytes: byFraction(n.ecnMinFraction) } : {}),
+          ...(n.ecnMaxFraction !== undefined ? { kMaxBytes: byFraction(n.ecnMaxFraction) } : {}),
+        };
   // Spritz §III-D: with the VLAN load balancer the switches steer by its category tag; a packet
   // with none takes the default table there, so the EV-steered Spritz balancers cannot share it.
   const lbNames = new Set(perFlowLb);
@@ -525,9 +543,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       mtuBytes: mtu,
       linkGbps,
       baseRttNs: rttNs,
-      dataLimitBytes: bufferBytes,
-      kMinBytes,
-      kMaxBytes,
+      ...queueLimits,
       // A trimmed packet keeps the scenario's header (DCP's profile: its own 57 B HO); the ½
       // rule is uet-htsim's, the UEC and DCP profiles trim the arriving packet (UEC §4.1, DCP §4.2).
       ...(queueProfile === "dcp" ? {} : { trimBytes: Math.min(header, mtu) }),

@@ -63,6 +63,36 @@ test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80
   assert.is(limit.derived.bufferBytes, 300_000);
 });
 
+test("queue profiles other than uec-htsim get their thresholds in bytes of the BDP (UEC §3.6.17: ⌊0.2 / 0.8 × Plane_BDP⌋), not uet-htsim's whole packets", () => {
+  // 2 × 2 leaf–spine at 100 Gb/s, 1 µs links, MTU 4150 B, ACK 64 B: 4 links each way, RTT =
+  // 2 × 4 × 1000 + 4 × 332 + 4 × 5.12 = 9348.48 ns, Plane_BDP = 100 × 9348.48 / 8 = 116,856 B.
+  // uec (queue README, Profiles): data limit Plane_BDP = 116,856; kMin ⌊23,371.2⌋ = 23,371;
+  // kMax ⌊93,484.8⌋ = 93,484. The old build passed uet-htsim's ⌈116,856 / 4150⌉ = 29 packets
+  // (120,350 B), ⌈5.8⌉ = 6 (24,900 B) and ⌈23.2⌉ = 24 (99,600 B) whatever the profile.
+  const topo = { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 } as const;
+  const q = (network: NonNullable<Scenario["network"]>) => {
+    const d = derivedOf(topo, { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, ...network });
+    return [d.bufferBytes, d.kMinBytes, d.kMaxBytes];
+  };
+  assert.equal(q({ queue: { profile: "uec" } }), [116_856, 23_371, 93_484]);
+  assert.equal(q({}), [120_350, 24_900, 99_600], "uec-htsim keeps main_uec's whole packets");
+  // dcp: the same BDP (its data limit is one BDP; RED thresholds as uec's though it marks nothing).
+  assert.equal(q({ queue: { profile: "dcp" } }), [116_856, 23_371, 93_484]);
+  // The network's settings in the same bytes: bufferBdp 3 → ⌊350,568⌋; ecnMinFraction 0.1 →
+  // ⌊11,685.6⌋ = 11,685 (kMax stays the profile's 93,484); ecnMaxFraction 0.5 → 58,428.
+  assert.equal(q({ bufferBdp: 3, ecnMinFraction: 0.1, queue: { profile: "uec" } }), [350_568, 11_685, 93_484]);
+  assert.equal(q({ ecnMaxFraction: 0.5, queue: { profile: "uec" } }), [116_856, 23_371, 58_428]);
+  // A Plane_BDP the scenario gives the queues is the one bufferBdp counts: 2 × 100,000 B; RED
+  // the profile's ⌊0.2 / 0.8 × 100,000⌋.
+  assert.equal(q({ bufferBdp: 2, queue: { profile: "uec", bdpBytes: 100_000 } }), [200_000, 20_000, 80_000]);
+  // Without trimming the harness's default buffer is 5 BDP under every profile: 584,280 B (the
+  // dcp profile alone would keep one BDP); bufferBytes is taken as given; PFC's 2^29 B stays.
+  assert.equal(q({ trimming: false, queue: { profile: "dcp" } })[0], 584_280);
+  assert.equal(q({ trimming: false, queue: { profile: "uec" } })[0], 584_280);
+  assert.equal(q({ bufferBytes: 100_000, queue: { profile: "uec" } })[0], 100_000);
+  assert.equal(q({ pfc: {}, queue: { profile: "uec" } })[0], 2 ** 29);
+});
+
 test("the minimum RTO counts 6 queue drains on a 2-tier tree too (uet-htsim §2: 15 µs + 6 × buffer × 8 / link rate)", () => {
   // k = 4 2-tier fat tree (and the same leaf–spine) at 100 Gb/s, 1 µs links, MTU 4150 B, ACK 64 B:
   // diameter host–leaf–spine–leaf–host, 4 links. RTT = 2 × 4 × 1000 + 4 × 4150 × 8 / 100

@@ -114,20 +114,25 @@ const withNet = (cc: ModuleSpec, net: Partial<NonNullable<Scenario["network"]>>,
 };
 const ecnWarnings = (s: Scenario) => warnings(s).filter((w) => w.includes("reacts to ECN"));
 
-test("DCQCN under the dcp queue profile: no switch marks, so no CNP; the build says so", () => {
-  // lib/switch/queue params.ts: the dcp profile's ecnAt is "off" (README, Profiles), and
-  // PortQueues marks only at enqueue or dequeue (queue.ts onEnqueue / pop). DCQCN §3.1: the NP
-  // sends a CNP only for CE-marked data, and the RP cuts only on a CNP, so every flow keeps
-  // R_C = initRate, the paper profile's line rate: the hosts' 100 Gb/s. The old build warned
-  // only on delay targets: [] here. (The default load balancer, REPS, earns its own warning:
-  // below.)
+test("DCQCN under the dcp queue profile: no RED marks, so CNPs only for trimmed headers (markTrimmed), or none without it; the build says so", () => {
+  // lib/switch/queue params.ts: the dcp profile's ecnAt is "off" (README, Profiles): RED marks
+  // nothing. Its markTrimmed (DCP-Simulation's CE on the HO) marks the header a trim makes, and
+  // the receiving NIC's NP answers that with a CNP (DCQCN §3.1; net/fabric.ts hostReceive), so
+  // DCQCN cuts on overflows only. (The default load balancer, REPS, earns its own warning: below.)
   const w = ecnWarnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp" } }, { name: "dcp" }));
   assert.is(w.length, 1);
   assert.match(w[0], /^transport\.cc: dcqcn reacts to ECN, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
-  assert.match(w[0], "DCQCN cuts its rate only on CNPs");
-  assert.match(w[0], "every flow stays at its initial rate (initRateGbps 100 Gb/s) and runs as cc none would");
-  // The thresholds the fix would mark between are the network's (above), not the profile's.
-  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 37350 and kMaxBytes 145250 B');
+  assert.match(w[0], "DCQCN cuts its rate only on CNPs, which a receiver sends for CE-marked packets (DCQCN §3.1 NP), and only the headers of trimmed packets carry CE (network.queue.markTrimmed)");
+  assert.match(w[0], "it cuts where a queue overflows and trims, never while one builds up; it does not react to loss");
+  // The thresholds the fix would mark between are those the ports run: under dcp the profile's
+  // ⌊0.2 / 0.8 × BDP⌋ of the 175,284 B BDP, ⌊35,056.8⌋ and ⌊140,227.2⌋ (not uet-htsim's 9 and 35 packets).
+  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 35056 and kMaxBytes 140227 B');
+  // Without markTrimmed nothing is marked at all: the NP sends no CNP, the RP never cuts, so every
+  // flow keeps R_C = initRate, the paper profile's line rate: the hosts' 100 Gb/s.
+  const none = ecnWarnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp", markTrimmed: false } }, { name: "dcp" }));
+  assert.match(none[0], "every flow stays at its initial rate (initRateGbps 100 Gb/s) and runs as cc none would");
+  // Nor without trimming, whatever markTrimmed says.
+  assert.match(ecnWarnings(withNet({ name: "dcqcn" }, { trimming: false, queue: { profile: "dcp" } }, { name: "dcp" }))[0], "runs as cc none would");
   // Marking on, at either point: no warning.
   assert.equal(warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
   assert.equal(warnings(withNet({ name: "dcqcn" }, { queue: { profile: "dcp", ecnAt: "enqueue" } }, { name: "dcp" })), []);
@@ -242,17 +247,18 @@ const dcpNet = { queue: { profile: "dcp" } };
 
 test("REPS (the default) on a DCP-profile network: every ACK recycles its EV; the build says so", () => {
   // REPS Alg. 1 on_ack: an unmarked ACK recycles its EV, a marked one drops it. Under the dcp
-  // profile ecnAt is "off" (as for DCQCN above), so only a trim before the last hop (NACK; the
-  // dcp profile trims the arriving packet) or a loss keeps an EV out of the ring. The old build
-  // warned only for the CCs: [] here.
+  // profile ecnAt is "off" (as for DCQCN above), so only a trim (the dcp profile trims the
+  // arriving packet: before the last hop a NACK, at it an ECN, the header's CE echoed under
+  // markTrimmed) or a loss keeps an EV out of the ring. The old build warned only for the CCs.
   const w = warnings(lbWith({ name: "reps" }, dcpNet, { name: "dcp" }));
   assert.is(w.length, 1);
   assert.match(w[0], /^transport\.lb: reps reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
   assert.match(w[0], "REPS recycles the EV of every ACK without the ECN echo and drops an echoed one (Alg. 1 on_ack), so it now recycles the EV of every ACK as uncongested");
-  assert.match(w[0], "only an EV that earned a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or whose packet was lost leaves the ring");
+  assert.match(w[0], "only an EV that earned a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed) or whose packet was lost leaves the ring");
+  assert.match(warnings(lbWith({ name: "reps" }, { queue: { profile: "dcp", markTrimmed: false } }, { name: "dcp" }))[0], "a last-hop trim counts as GOOD");
   assert.match(w[0], "REPS steers by no congestion short of a trim, spraying obliviously over the EVs it reuses");
-  // The fix and its thresholds are the network's: Kmin 9 and Kmax 35 packets of 4,150 B (above).
-  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 37350 and kMaxBytes 145250 B');
+  // The fix and its thresholds are the ports': the dcp profile's ⌊0.2 / 0.8 × 175,284⌋ (above).
+  assert.match(w[0], 'Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes 35056 and kMaxBytes 140227 B');
   assert.match(w[0], '; see harness/README.md, "ECN marking".');
   // The default scenario's own lb is REPS: the same warning with NSCC beside its CC warning.
   assert.equal(warnings(withNet({ name: "nscc" }, dcpNet)).map((x) => x.slice(0, x.indexOf(":"))), ["transport.cc", "transport.lb"]);
@@ -275,12 +281,15 @@ test("REPS with no trims: only a loss keeps an EV out; under PFC nothing is drop
   assert.not.match(warnings(lbWith({ name: "reps", params: { freezing: false } }, dcpNet, { name: "dcp" }))[0], "freeze");
 });
 
-test("PLB: a round is congested on echoes and NACKs, so only trims before the last hop count", () => {
+test("PLB: a round is congested on echoes and NACKs, so only trims count (before the last hop only, without markTrimmed)", () => {
   // linux profile: K = 0.5, N = 12, repathOnTimeout (lib/lb/plb README).
   const linux = warnings(lbWith({ name: "plb" }, dcpNet, { name: "dcp" }));
   assert.is(linux.length, 1);
   assert.match(linux[0], /^transport\.lb: plb reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off"/);
-  assert.match(linux[0], "so only NACKs for packets trimmed before the last hop count: it re-paths after rehashRounds 12 rounds in a row with at least congestionThreshold 0.5 of their packets so trimmed or on a timeout (repathOnTimeout).");
+  // dcp's markTrimmed: a last-hop trim's NACK echoes its header's CE, an ECN (net/fabric.ts senderNack).
+  assert.match(linux[0], "so only trims (NACKs before the last hop, CE-marked headers at it) count: it re-paths after rehashRounds 12 rounds in a row with at least congestionThreshold 0.5 of their packets so trimmed or on a timeout (repathOnTimeout).");
+  const unmarked = warnings(lbWith({ name: "plb" }, { queue: { profile: "dcp", markTrimmed: false } }, { name: "dcp" }));
+  assert.match(unmarked[0], "so only NACKs for packets trimmed before the last hop count: it re-paths after rehashRounds 12 rounds in a row");
   // reps-artifact: K = 0 with >, N = 2: one trimmed packet makes a round congested.
   assert.match(warnings(lbWith({ name: "plb", params: { profile: "reps-artifact" } }, dcpNet, { name: "dcp" }))[0], "after rehashRounds 2 rounds in a row with more than congestionThreshold 0 of their packets so trimmed");
   // Without trims no round is congested: only timeouts re-path, or, without repathOnTimeout, nothing.
@@ -308,12 +317,13 @@ test("Spritz Scout, Spray and VLAN on a Dragonfly with ecnAt off: one warning pe
   assert.is(scout.length, 1);
   assert.match(scout[0], /^transport\.lb: spritz-scout reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
   // Alg. 2: more than ecnThreshold (Table II: 8) echoes drop a path; Alg. 2/3 bias above a 90 % ECN rate.
-  assert.match(scout[0], "until negative feedback (§IV-A): more than ecnThreshold 8 ECN echoes on it, a NACK or a timeout (Alg. 2). Now only a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or a timeout moves a flow off a path, however long its queues");
-  assert.match(scout[0], "only NACKs feed the rate of echoes and NACKs that biases it towards the minimal path above ecnRateThreshold 0.9");
+  assert.match(scout[0], "until negative feedback (§IV-A): more than ecnThreshold 8 ECN echoes on it, a NACK or a timeout (Alg. 2). Now only a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed) or a timeout moves a flow off a path, however long its queues");
+  assert.match(scout[0], "only trims feed the rate of echoes and NACKs that biases it towards the minimal path above ecnRateThreshold 0.9");
+  assert.match(df({ name: "spritz-scout" }, { queue: { profile: "dcp", markTrimmed: false } })[0], "only NACKs feed the rate of echoes and NACKs");
   const spray = df({ name: "spritz-spray" });
   assert.match(spray[0], "Spritz Spray re-queues the path of every ACK without the ECN echo and not of an echoed one (Alg. 3), so it now re-queues every acknowledged path as uncongested: only a NACK");
   const vlan = df({ name: "spritz-vlan" });
-  assert.match(vlan[0], "so it now recycles every acknowledged pair as uncongested: only a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD) or a timeout lets one go; only NACKs feed the rate of echoes and NACKs that biases it towards the minimal category");
+  assert.match(vlan[0], "so it now recycles every acknowledged pair as uncongested: only a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed) or a timeout lets one go; only trims feed the rate of echoes and NACKs that biases it towards the minimal category");
   // minBiasFactor 0 (Q8 0) turns the bias off: nothing about it.
   assert.not.match(df({ name: "spritz-spray", params: { minBiasFactor: 0 } })[0], "bias");
   // No trims, no marks: timeouts alone, and the rate stays 0.

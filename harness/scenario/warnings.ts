@@ -38,8 +38,10 @@
 // `dcp` queue profile leaves ecnAt "off" (DCP §4.2's switch trims and schedules; marking comes
 // with the CC, DCQCN in §6's Fig. 16d), so DCQCN under it never cut and ran as cc none did (a
 // review, 2026-12-04: a 12:1 incast over WebSearch at 50 % load, seeds 1–3, 0 ECN marks, 0 CNPs
-// and every FCT equal to cc none's). The warning names the signal lost, what the CC still
-// reacts to (delay, loss) and the key that turns marking on.
+// and every FCT equal to cc none's). Since then the profile's markTrimmed sets CE on each HO a
+// trim makes (DCP-Simulation), so DCQCN hears overflows, though still no queue that builds.
+// The warning names the signal lost, what the CC still reacts to (delay, loss, trims) and the
+// key that turns marking on.
 //
 // "No switch port can mark", per port (one PortQueues table serves every switch port; a port whose
 // rate differs from topology.linkGbps gets its limit and thresholds scaled by its rate, the limit
@@ -211,7 +213,7 @@ export function noMarkingReason(n: EcnNetwork): string | null {
 }
 
 /** What the CC loses without marks, and what it still reacts to. */
-function ecnLoss(u: EcnCcUse, pfc: boolean): string {
+function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
   // Under PFC the switches drop nothing: a loss-driven cut then needs a fault or a timeout.
   const lossless = pfc ? " (under PFC the switches drop nothing)" : "";
   switch (u.name) {
@@ -219,6 +221,13 @@ function ecnLoss(u: EcnCcUse, pfc: boolean): string {
       // DCQCN §3 RP: R_C falls only in the CNP's cut; the increase stages start after a cut
       // (Dcqcn.open: R_C = R_T = initRate, no timer armed), so the rate stays where it began.
       const w = u.params.windowBytes > 0 ? `, held only by its window (windowBytes ${u.params.windowBytes} B)` : "";
+      // markTrimmed (the dcp default, DCP-Simulation's switch): a trim's header carries CE, the
+      // receiving NIC's NP answers it with a CNP (net/fabric.ts hostReceive), so DCQCN hears overflows.
+      if (q.markTrimmed && q.trimming !== "off")
+        return (
+          `DCQCN cuts its rate only on CNPs, which a receiver sends for CE-marked packets (DCQCN §3.1 NP), and only the headers of trimmed packets carry CE (network.queue.markTrimmed): ` +
+          `it cuts where a queue overflows and trims, never while one builds up${w}; it does not react to loss`
+        );
       return (
         `DCQCN cuts its rate only on CNPs, which a receiver sends for CE-marked data (DCQCN §3.1 NP), so it never hears congestion: ` +
         `every flow stays at its initial rate (initRateGbps ${u.params.initRateGbps} Gb/s)${w} and runs as cc none would; it does not react to loss`
@@ -282,7 +291,7 @@ function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: Ecn
 
 /** The warnings for the scenario's tables whose CC reads ECN, when no switch port can mark. */
 export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
-  return ecnWarnings(uses, n, "reacts to ECN", (u) => ecnLoss(u, n.pfc), "transport.cc");
+  return ecnWarnings(uses, n, "reacts to ECN", (u) => ecnLoss(u, n.pfc, n.queue), "transport.cc");
 }
 
 /** One load-balancer table that reads the ECN echo: its scenario path and its module's resolved parameters. */
@@ -297,7 +306,11 @@ function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
   const trims = n.queue.trimming !== "off";
   // What is left of its negative feedback: a NACK exists only for a trim before the last hop
   // (a last-hop trim is GOOD: the fabric, after UEC process_ev); without trims, losses are timeouts.
-  const nack = "a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD)";
+  // markTrimmed: a last-hop trim's header carries CE, which its NACK echoes: ECN, not GOOD.
+  const marked = n.queue.markTrimmed;
+  const nack = marked
+    ? "a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed)"
+    : "a NACK (a packet trimmed before the last hop; a last-hop trim counts as GOOD)";
   const lossless = n.pfc ? " (under PFC the switches drop nothing)" : "";
   switch (u.name) {
     case "reps": {
@@ -318,7 +331,7 @@ function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
       const timeout = p.repathOnTimeout ? "on a timeout (repathOnTimeout)" : "";
       const rounds = `after rehashRounds ${p.rehashRounds} rounds in a row with ${cmp} congestionThreshold ${p.congestionThreshold} of their packets so trimmed`;
       const left = trims
-        ? `only NACKs for packets trimmed before the last hop count: it re-paths ${rounds}${timeout ? ` or ${timeout}` : ""}`
+        ? `only ${marked ? "trims (NACKs before the last hop, CE-marked headers at it)" : "NACKs for packets trimmed before the last hop"} count: it re-paths ${rounds}${timeout ? ` or ${timeout}` : ""}`
         : timeout
           ? `with no trims no round is ever congested: it re-paths only ${timeout}${lossless} and otherwise keeps each flow's EV, as ECMP does`
           : "with no trims no round is ever congested, and a timeout does not re-path (repathOnTimeout false): each flow keeps its first EV, as ECMP does";
@@ -331,7 +344,7 @@ function ecnLbLoss(u: EcnLbUse, n: EcnNetwork): string | null {
       const minimal = u.name === "spritz-vlan" ? "the minimal category" : "the minimal path";
       const bias = biasOn
         ? trims
-          ? `; only NACKs feed the rate of echoes and NACKs that biases it towards ${minimal} above ecnRateThreshold ${p.ecnRateThreshold}`
+          ? `; only ${marked ? "trims" : "NACKs"} feed the rate of echoes and NACKs that biases it towards ${minimal} above ecnRateThreshold ${p.ecnRateThreshold}`
           : `; the rate of echoes and NACKs stays 0, so it never biases towards ${minimal}`
         : "";
       const negative = trims ? `${nack} or a timeout` : `a timeout${lossless}`;
