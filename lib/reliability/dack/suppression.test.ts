@@ -44,7 +44,7 @@ test("a stream suppressed for the period meets congestion again after IACKs on a
     deliver();
   }
   for (let i = 0; i < 11; i++) t.onData(0, 1200, a++, 100); // congested again
-  send(1300); // seven IACKs in a row ≥ 3: the standalone DACK of §II-D goes
+  send(1300); // seven IACKs in a row ≥ suppressMaxIacks (6): the standalone DACK of §II-D goes
   assert.is(b.haltState(0), DACK_H_MINUS1);
   for (let i = 0; i < 5; i++) t.onData(0, 1301, a++, 100);
   while (t.abovePackets(1) > 0) {

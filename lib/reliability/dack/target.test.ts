@@ -15,7 +15,6 @@ import {
   DackTarget,
 } from "./target";
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const PKT = 2112;
 
 function acks(t: DackTarget): [number, number, number][] {
@@ -304,11 +303,18 @@ test("§II-H: a suppressed stream whose packet waits all period, none accepted, 
   // t = 2000 closes period 2: n = 3, total 21, C 0 < 10.5 → suppressed again.
   t.onData(0, 2000, seq[0]++, 64);
   assert.ok(t.suppressing(2));
-  // A 9216 B packet congests the target (22 × 64 + 9216 = 10624 > 9216); C's packet enters
-  // the congested target with a run of 0 IACKs: its DACK is suppressed (old code: DACK(C, 0)).
+  // A 9216 B packet congests the target (22 × 64 + 9216 = 10624 > 9216). C has had one ACK,
+  // the IACK of C0 on acceptance, and no DACK: its initiator is still in H∞ (Fig. 2), and the
+  // target, which does not count IACKs on acceptance to a stream not suppressed (LAYOUT.run),
+  // takes its run as unknown. So C's next packet into the congested target gets its DACK,
+  // DACK(C, 0), which throttles it (until 2026-12-05 this DACK was suppressed too, leaving an
+  // unthrottled initiator unthrottled), and the one after, with a run of 0, gets none.
   t.onData(0, 2001, seq[0]++, 9216);
   assert.is(t.onData(2, 2002, seq[2]++, 64), DACK_ACCEPTED | DACK_CONGESTED);
+  assert.equal(acks(t), [[DACK_KIND_DACK, 2, 0]]);
+  assert.is(t.onData(2, 2003, seq[2]++, 64), DACK_ACCEPTED | DACK_CONGESTED);
   assert.equal(acks(t), []);
+  assert.ok(t.suppressing(2));
 });
 
 test("§II-G: a skip pending when a period ends is not repeated: the next crossing carries it", () => {
@@ -598,7 +604,8 @@ test("fairness acts on the slower and the faster stream only when their counts d
   // One stream alone is never acted on.
   t.onData(2, 2000, 4, 64);
   assert.equal([0, 1, 2, 3].map((s) => t.coalescing(s) || t.suppressing(s)), [false, false, false, false]);
-  assert.is(same(t.inspect(3).flags, 0), true);
+  // No mark left; Counted (32): its run counted every IACK while it was suppressed (LAYOUT.run).
+  assert.is(t.inspect(3).flags, 32);
 });
 
 // §II-H's sampling period ends fairnessPeriodNs after it began whatever the absolute tick, and one

@@ -38,11 +38,20 @@
 //   - §II-H: each period, a stream whose accepted-packet count is below the mean of the sampled
 //     streams (those present at the target: a packet arrived, accepted or dropped, or waited in
 //     the queue) by more than fairnessThreshold has its congestion DACKs suppressed during the
-//     next period — but after suppressMaxIacks IACKs in a row it gets one again, so that it
-//     climbs to H1 (§II-G: "progress to the H1 state") without reaching H∞ and bursting; one
-//     above the mean by more than that has every other crossing ACK skipped (coalesced into the
-//     next one), but only while it has a packet above the threshold whose crossing will carry
-//     the skipped number.
+//     next period; one above the mean by more than that has every other crossing ACK skipped
+//     (coalesced into the next one), but only while it has a packet above the threshold whose
+//     crossing will carry the skipped number.
+//   - §II-H "balance[s] individual transmission rates": the two act as one exchange, so that
+//     fairness moves rate from the faster streams to the slower and never adds to the total.
+//     A congested crossing grants its stream's initiator one packet (DACK + IACK: H(−1) → H0),
+//     and a suppressed stream's IACK without its DACK grants one too as long as it takes the
+//     initiator only to H0 or into H1 (Fig. 2: the first and second IACK in a row); from the
+//     third IACK in a row it grants two, and that extra packet must be paid for by a crossing
+//     ACK that coalescing skipped (one packet fewer for a faster stream), banked in `spare`.
+//     Without one the DACK goes out. After suppressMaxIacks IACKs in a row it goes out anyway,
+//     so the initiator stays short of H∞. (Until 2026-12-05 the run restarted at 0 each period
+//     and nothing paid for the extra packets: with a deep queue the initiators together sent
+//     more than the host drained, and the queue grew until each was at its outstanding limit.)
 //   - A duplicate (a packet already accepted) is answered with the last number: as a DACK only
 //     where an accepted packet would get one (congested, not paced or suppressed), else as an
 //     IACK repeating it, which the initiator drops as stale unless it missed the first one
@@ -70,7 +79,12 @@ const LAYOUT = {
   count: "i32", // §II-H: 1 + packets accepted this fairness period while sampled; 0 = not sampled
   queued: "u16", // packets of this stream in the queue
   above: "u16", // … of which above the threshold position
-  run: "u8", // §II-G: while suppressed, crossing IACKs sent since the last DACK (saturates at 255)
+  // §II-E: IACKs sent since the stream's last DACK or NACK (saturating at 255), i.e. where its
+  // initiator stands in Fig. 2: 0 H(−1) or retransmitting, 1 H0, 2 … H1. Counted at every
+  // crossing, and on acceptance while suppressed; an IACK on acceptance to another stream is
+  // not counted (onData's size, lib/README) and clears Fl.Counted instead. A DACK on arrival to
+  // a stream not suppressed does not reset it either, which leaves it too high: the safe side.
+  run: "u8",
   flags: "u8", // Fl bits
 } as const;
 
@@ -80,6 +94,7 @@ const enum Fl {
   Suppress = 4, // §II-H: slower stream, congestion DACKs suppressed this period
   Coalesce = 8, // §II-H: faster stream, every other crossing ACK skipped this period
   Skipped = 16, // coalescing: the previous crossing ACK was skipped; cleared wherever ackSeq advances
+  Counted = 32, // `run` counted every IACK since the stream's last DACK or NACK (LAYOUT.run)
 }
 
 /** ACK kinds written to `out` (§II-C; NACK of §II-A). */
@@ -186,6 +201,14 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   private readonly suppressMax: number;
   /** Tick the fairness period began at; it ends periodNs later, read as an unsigned age (lib/core/ticks.ts). */
   private periodStart = 0;
+  /**
+   * §II-H: crossing ACKs that coalescing skipped (a packet not granted to a faster stream) and
+   * no suppressed stream has been granted back yet (crossingDack). Kept across periods: a skip
+   * and the extra packet it pays for rarely fall in one period, since a slower stream crosses
+   * seldom. At most the queue's capacity in packets, the most that skips can have taken out.
+   */
+  private spare = 0;
+  private readonly spareMax: number;
   private listed: Int32Array;
   private nListed = 0;
   private marked: Int32Array;
@@ -209,6 +232,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // unflagged (review); in ppm every threshold of up to six decimals is exact.
     this.fairPpm = Math.round(p.fairnessThreshold * Ppm.One);
     this.suppressMax = p.suppressMaxIacks;
+    this.spareMax = Math.floor(p.queueBytes / p.minPacketBytes);
     // Periods start at time 0; a first packet 2^31 ns or more later reads the first as ended.
     const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
     this.q = new Int32Array(4 * ring);
@@ -283,7 +307,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       // lies below the threshold, this one highest. It carries a skipped number too (§II-G).
       this.thr = this.tail;
       this.ackSeq[slot] = s;
-      flags &= ~Fl.Skipped;
+      flags &= ~(Fl.Skipped | Fl.Counted);
     } else {
       // §II-D: the packet entered a congested target above the threshold: its IACK waits for
       // its crossing, and a standalone DACK goes out now (unless suppressed, §II-H, or pacing,
@@ -352,18 +376,20 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
           this.thr = next;
           this.above[s]--;
           let e = 1 + 3 * n;
-          if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(s)))) {
+          if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.crossingDack(s)))) {
             out[e] = Kind.Dack;
             out[e + 1] = s;
             out[e + 2] = this.ackSeq[s];
             e += 3;
             n++;
-          }
+            // DACK then IACK: H(−1) → H0, one IACK since the DACK (LAYOUT.run).
+            this.run[s] = 1;
+            this.flags[s] = flags | Fl.Counted;
+          } else this.countRun(s);
           out[e] = Kind.Iack;
           out[e + 1] = s;
           out[e + 2] = seq;
           this.ackSeq[s] = seq;
-          if ((flags & Fl.Suppress) !== 0) this.countRun(s);
           n++;
         } else {
           n = this.crossings(n, deq, congested);
@@ -457,6 +483,14 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /** §II-H: crossing ACKs to this stream are coalesced this period. */
   coalescing(slot: number): boolean {
     return this.isOpen(slot) && (this.flags[slot] & Fl.Coalesce) !== 0;
+  }
+
+  /**
+   * §II-H: crossing ACKs skipped by coalescing that no suppressed stream has been granted back
+   * yet: the extra packets suppression may still grant (README "Interpretation", Fairness).
+   */
+  skipCredit(): number {
+    return this.spare;
   }
 
   /** Packets of this stream accepted in the current fairness period. */
@@ -580,18 +614,19 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // this stream will carry its sequence number.
     if (congested && (flags & (Fl.Coalesce | Fl.Skipped)) === Fl.Coalesce && this.above[slot] > 0) {
       this.flags[slot] = flags | Fl.Skipped;
+      if (this.spare < this.spareMax) this.spare++;
       return n;
-    }
-    // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
-    if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.unsuppress(slot)))) {
-      n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
     }
     // This IACK carries a skipped number too, congested or not (until 2026-12-04 an uncongested
     // crossing, a NACK or an IACK on acceptance left the skip pending, and the next congested
     // crossing, taken for the one carrying it, was not skipped).
-    this.ackSeq[slot] = seq;
     this.flags[slot] = flags & ~Fl.Skipped;
-    if ((flags & Fl.Suppress) !== 0) this.countRun(slot);
+    // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
+    if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.crossingDack(slot)))) {
+      n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
+    }
+    this.ackSeq[slot] = seq;
+    this.countRun(slot);
     return this.write(n, Kind.Iack, slot, seq);
   }
 
@@ -611,12 +646,33 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * §II-G: a suppressed stream's DACK goes out anyway once it has had suppressMaxIacks IACKs in
-   * a row (so its initiator stops at H1, short of H∞). True when the DACK is to be sent.
+   * §II-G: a suppressed stream's DACK on arrival (standalone, or a duplicate's) goes out once it
+   * has had suppressMaxIacks IACKs in a row (so its initiator stops at H1, short of H∞); before,
+   * it is left out: it grants nothing, and what the next IACK grants is crossingDack's to
+   * decide. True when the DACK is to be sent.
    */
   private unsuppress(slot: number): boolean {
     if (this.run[slot] < this.suppressMax) return false;
     this.run[slot] = 0;
+    return true;
+  }
+
+  /**
+   * §II-G/H: whether the DACK before a suppressed stream's congested crossing IACK goes out
+   * after all. Without it, the IACK is the (run + 1)-th in a row (Fig. 2): the first takes
+   * H(−1) to H0 and the second H0 to H1, each granting one packet as DACK + IACK would; from
+   * the third, in H1, it grants two, and the second packet is paid for by a banked skip of a
+   * coalescing stream, or the DACK goes. After suppressMaxIacks IACKs the DACK goes anyway.
+   */
+  private crossingDack(slot: number): boolean {
+    const r = this.run[slot];
+    if (r < this.suppressMax) {
+      if (r < 2) return false;
+      if (this.spare > 0) {
+        this.spare--;
+        return false;
+      }
+    }
     return true;
   }
 
@@ -631,8 +687,12 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.out[e] = kind;
     this.out[e + 1] = slot;
     this.out[e + 2] = seq;
-    if (kind === Kind.Nack) this.nacks++;
-    else if (kind === Kind.Dack) this.run[slot] = 0; // a pacing, duplicate or forced DACK ends the run
+    if (kind !== Kind.Iack) {
+      // A DACK takes the initiator to H(−1), a NACK to retransmitting: the run restarts, known.
+      if (kind === Kind.Nack) this.nacks++;
+      this.run[slot] = 0;
+      this.flags[slot] |= Fl.Counted;
+    }
     return n + 1;
   }
 
@@ -719,8 +779,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // carries the skipped number (review: clearing it here skipped that one too).
     for (let i = 0; i < this.nMarked; i++) {
       const s = this.marked[i];
+      const f = flags[s];
       const keep = count[s] > 0 ? ~(Fl.Suppress | Fl.Coalesce) : ~(Fl.Suppress | Fl.Coalesce | Fl.Skipped);
-      flags[s] &= keep;
+      // A stream leaving suppression keeps its run: every IACK was counted while it lasted.
+      flags[s] = (f & keep) | ((f & Fl.Suppress) !== 0 ? Fl.Counted : 0);
     }
     const n = this.nListed;
     let total = 0;
@@ -744,8 +806,11 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       }
       flags[s] &= ~Fl.Skipped;
       if (n >= 2 && cn < lo) {
+        // §II-G: the run is where the stream's initiator stands in Fig. 2. Uncounted (IACKs on
+        // acceptance since its last DACK, or none ever: H∞), it is taken as the longest, so the
+        // stream's next DACK goes out and the run restarts from a known H(−1).
+        if ((flags[s] & Fl.Counted) === 0) this.run[s] = 255;
         flags[s] |= Fl.Suppress;
-        this.run[s] = 0;
         this.marked[m++] = s;
       }
     }

@@ -1,0 +1,224 @@
+// §II-H of Chong & Krishnan in an 8 → 1 incast: DACK suppression and ACK coalescing "balance
+// individual transmission rates" — they move rate from the faster streams to the slower and must
+// not add to the total. Review (2026-12-05) found that they did: with a 4 MiB target queue the
+// suppressed initiators, free to climb into H1 period after period, were granted more packets
+// than the host drained, and the queue grew from the initial burst's 0.94 MB to 2.05 MB, every
+// initiator at its outstanding limit (fairness off: flat at 0.94 MB). README "Interpretation",
+// Fairness, gives the rule now: an extra packet for a suppressed stream only against a crossing
+// ACK that coalescing skipped.
+//
+// The model is the one of endpoint-congestion.test.ts (§IV-A's fabric: 100 Gb/s, 4 µs each way,
+// 2112 B packets, the host draining at a fraction of the link rate with ±10 % seeded jitter, the
+// last switch forwarding one packet per 168.96 ns FIFO), reduced to the policy's own initiator and
+// target; it is repeated here rather than shared because that file is the §IV reproduction.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Xoshiro128 } from "../../core/rng";
+import { DackInitiator } from "./initiator";
+import { DACK_ACCEPTED, DACK_DROP_FULL, DACK_DROP_OUT_OF_ORDER, DACK_KIND_DACK, DACK_KIND_IACK, DackTarget } from "./target";
+
+const PACKET_BYTES = 2112;
+const PS_PER_BYTE = 80; // 100 Gb/s
+const SER_PS = PACKET_BYTES * PS_PER_BYTE; // 168 960
+const ACK_SER_PS = 64 * PS_PER_BYTE; // 5 120
+const PROP_PS = 4_000_000;
+
+const EV_ARRIVE = 0; // a = seq, b = stream
+const EV_PROCESSED = 1;
+const EV_ACK = 2; // a = kind, b = seq, c = stream
+const EV_LINK_FREE = 3; // a = stream
+
+/** A binary heap of events ordered by (time, insertion number): deterministic ties. */
+class Events {
+  private readonly heap: { t: number; n: number; type: number; a: number; b: number; c: number }[] = [];
+  private n = 0;
+  push(t: number, type: number, a = 0, b = 0, c = 0): void {
+    const h = this.heap;
+    const e = { t, n: this.n++, type, a, b, c };
+    h.push(e);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (h[p].t < t || (h[p].t === t && h[p].n < e.n)) break;
+      h[i] = h[p];
+      i = p;
+    }
+    h[i] = e;
+  }
+  pop(): { t: number; type: number; a: number; b: number; c: number } | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (last === undefined || h.length === 0) return top ?? last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const r = l + 1;
+      const c = r < h.length && (h[r].t < h[l].t || (h[r].t === h[l].t && h[r].n < h[l].n)) ? r : l;
+      if (last.t < h[c].t || (last.t === h[c].t && last.n < h[c].n)) break;
+      h[i] = h[c];
+      i = c;
+    }
+    h[i] = last;
+    return top;
+  }
+}
+
+interface Incast {
+  /** Largest occupancy of the target queue in each eighth of the run, in bytes. */
+  maxOccupancyByEighth: number[];
+  /** Packets dropped at the target in each quarter of the run. */
+  dropsByQuarter: number[];
+  /** (max − min) / mean of the packets each stream had processed in the second half. */
+  spread: number;
+  /** Packets each initiator sent before its first DACK came back. */
+  sentBeforeFirstDack: number[];
+}
+
+function incast(seed: number, durationPs: number, drain: number, target: Record<string, number>): Incast {
+  const N = 8;
+  const servicePs = Math.round(SER_PS / drain);
+  const rng = new Xoshiro128(seed);
+  const t = new DackTarget(target, N);
+  const ini = new DackInitiator({}, N);
+  for (let i = 0; i < N; i++) {
+    t.open(i, 0);
+    ini.open(i, 0, PACKET_BYTES);
+  }
+  const ev = new Events();
+  const linkBusy = new Array<boolean>(N).fill(false);
+  const queued: number[] = [];
+  const perStream = new Array<number>(N).fill(0);
+  const sent = new Array<number>(N).fill(0);
+  const sentBeforeFirstDack = new Array<number>(N).fill(-1);
+  const r: Incast = { maxOccupancyByEighth: new Array(8).fill(0), dropsByQuarter: [0, 0, 0, 0], spread: 0, sentBeforeFirstDack };
+  let hostBusy = false;
+  let portFreePs = 0;
+  let reverseFreePs = 0;
+  const trySend = (now: number, i: number) => {
+    if (linkBusy[i] || !ini.canSend(i)) return;
+    assert.ok(ini.onSend(i) > 0);
+    sent[i]++;
+    linkBusy[i] = true;
+    ev.push(now + SER_PS, EV_LINK_FREE, i);
+    const arrive = Math.max(now + SER_PS + PROP_PS, portFreePs + SER_PS);
+    portFreePs = arrive;
+    ev.push(arrive, EV_ARRIVE, ini.out[0], i);
+  };
+  const sendAcks = (now: number) => {
+    const out = t.out;
+    for (let k = 0; k < out[0]; k++) {
+      reverseFreePs = Math.max(now, reverseFreePs) + ACK_SER_PS;
+      ev.push(reverseFreePs + PROP_PS, EV_ACK, out[1 + 3 * k], out[3 + 3 * k], out[2 + 3 * k]);
+    }
+  };
+  const startHost = (now: number) => {
+    if (hostBusy || t.queueLength() === 0) return;
+    hostBusy = true;
+    ev.push(now + Math.round((servicePs * (900 + rng.nextBelow(201))) / 1000), EV_PROCESSED);
+  };
+  for (let i = 0; i < N; i++) trySend(0, i);
+  for (;;) {
+    const e = ev.pop();
+    if (e === undefined || e.t > durationPs) break;
+    const now = e.t;
+    const nowNs = Math.floor(now / 1000) | 0;
+    if (e.type === EV_LINK_FREE) {
+      linkBusy[e.a] = false;
+      trySend(now, e.a);
+    } else if (e.type === EV_ARRIVE) {
+      const res = t.onData(e.b, nowNs, e.a, PACKET_BYTES);
+      assert.ok(res >= 0);
+      if (res & DACK_ACCEPTED) queued.push(e.b);
+      if (res & (DACK_DROP_FULL | DACK_DROP_OUT_OF_ORDER)) r.dropsByQuarter[Math.min(3, Math.floor((4 * now) / durationPs))]++;
+      const k = Math.min(7, Math.floor((8 * now) / durationPs));
+      r.maxOccupancyByEighth[k] = Math.max(r.maxOccupancyByEighth[k], t.occupancyBytes());
+      sendAcks(now);
+      startHost(now);
+    } else if (e.type === EV_PROCESSED) {
+      hostBusy = false;
+      assert.ok(t.onProcessed(nowNs) >= 0);
+      const s = queued.shift() as number;
+      if (now >= durationPs / 2) perStream[s]++;
+      sendAcks(now);
+      startHost(now);
+    } else {
+      const i = e.c;
+      if (e.a === DACK_KIND_DACK && sentBeforeFirstDack[i] < 0) sentBeforeFirstDack[i] = sent[i];
+      const res = e.a === DACK_KIND_IACK ? ini.onIack(i, e.b) : e.a === DACK_KIND_DACK ? ini.onDack(i, e.b) : ini.onNack(i, e.b);
+      assert.ok(res >= 0);
+      trySend(now, i);
+    }
+  }
+  r.spread = (Math.max(...perStream) - Math.min(...perStream)) / (perStream.reduce((x, y) => x + y, 0) / N);
+  return r;
+}
+
+// 4 MiB: deeper than the eight initiators' outstanding limits together (8 × 124 × 2112 B =
+// 2,095,104 B, DACK_MAX_OUTSTANDING_BYTES / 2112 = 124 packets each), so the queue never drops
+// and only the initiators' limits could stop it growing.
+const DEEP = { queueBytes: 4194304, fairnessPeriodNs: 8000 };
+
+test("§II-H, 4 MiB queue: fairness on, the standing queue stays within the initial burst", () => {
+  // The initial burst, by hand. The 8 initiators start in H∞ at t = 0, each sending one packet
+  // per 168.96 ns on its own link; the last switch passes one per 168.96 ns, in send order, so
+  // the k-th packet reaches the target at 4000 + 168.96·k ns and the host takes 337.92 ns
+  // (±10 %) a packet at 50 % drain. The queue exceeds the 9216 B threshold (5 packets waiting)
+  // at the 7th or 8th arrival (§IV-A's arithmetic, endpoint-congestion.test.ts); from then on
+  // every arrival is answered by a DACK. Packets 9 … 16 are the eight streams' second ones, so
+  // the last stream's first DACK leaves the target at the latest with the 16th arrival,
+  // 4000 + 16 × 168.96 = 6703.4 ns, and is back 4005.12 ns later, at 10 708.5 ns: by then it
+  // has sent at most ceil(10 708.5 / 168.96) = 64 packets (63.4). So the burst is at most
+  // 8 × 64 × 2112 = 1,081,344 B. After it every initiator is throttled, and each congested
+  // crossing grants one packet for the one that left — with fairness, an extra packet only for
+  // one a skip withheld — so the packets in the system never exceed the burst, and neither does
+  // the queue. Before the fix it reached 2.05 MB (review, a9.out: 0.94 → 2.05 MB at 30–70 %
+  // drain), the initiators' limits.
+  const BURST_BYTES = 8 * 64 * PACKET_BYTES;
+  for (const seed of [1, 2]) {
+    const on = incast(seed, 4_000_000_000, 0.5, DEEP);
+    const off = incast(seed, 4_000_000_000, 0.5, { ...DEEP, fairnessPeriodNs: 0 });
+    const at = `seed ${seed}: on ${JSON.stringify(on)} off ${JSON.stringify(off)}`;
+    for (const r of [on, off]) {
+      for (const n of r.sentBeforeFirstDack) assert.ok(n > 0 && n <= 64, at);
+      assert.equal(r.dropsByQuarter, [0, 0, 0, 0], at);
+      for (const b of r.maxOccupancyByEighth) assert.ok(b <= BURST_BYTES, at);
+    }
+    // No growth after the burst: the last eighth's peak is at most the first eighth's.
+    assert.ok(on.maxOccupancyByEighth[7] <= on.maxOccupancyByEighth[0], at);
+  }
+});
+
+test("§II-H, 4 MiB queue, 30 % and 70 % drain: the queue does not grow with fairness on", () => {
+  // The burst depends on the drain (a slower host congests sooner), so the check here is the
+  // structural one: the last eighth's peak stays at or below the first eighth's, where the
+  // burst sits. Before the fix: 0.94 → 2.05 MB and 0.98 → 2.03 MB (review, a9.out).
+  for (const drain of [0.3, 0.7]) {
+    const on = incast(1, 4_000_000_000, drain, DEEP);
+    const at = `drain ${drain}: ${JSON.stringify(on)}`;
+    assert.equal(on.dropsByQuarter, [0, 0, 0, 0], at);
+    assert.ok(on.maxOccupancyByEighth[7] <= on.maxOccupancyByEighth[0], at);
+  }
+});
+
+test("§II-H / §IV-E, 81 KiB queue: the spread of per-stream goodput still shrinks", () => {
+  // The queue of §III-B. Without fairness the streams that got packets into the queue first keep
+  // their lead (§II-H's bias): max − min of per-stream goodput exceeds the mean (1.4–1.7 at 50 %
+  // drain, 1.1–3.0 at 70 %, seeds 1–3). With fairness it shrinks at least threefold, and no drop
+  // follows the initial burst (first quarter). (Observed, not asserted: at 60 % drain seed 2
+  // shrinks only from 1.12 to 0.48; over seeds 1–20 the spread with fairness averages 0.15,
+  // 0.18 and 0.10 at 50, 60 and 70 % drain, 0.15, 0.19 and 0.12 before the fix.)
+  for (const drain of [0.5, 0.7]) {
+    for (const seed of [1, 2, 3]) {
+      const off = incast(seed, 2_000_000_000, drain, { fairnessPeriodNs: 0 });
+      const on = incast(seed, 2_000_000_000, drain, { fairnessPeriodNs: 8000 });
+      const at = `drain ${drain} seed ${seed}: off ${off.spread} on ${on.spread} ${JSON.stringify(on.dropsByQuarter)}`;
+      assert.ok(off.spread > 1, at);
+      assert.ok(on.spread < off.spread / 3, at);
+      assert.equal(on.dropsByQuarter.slice(1), [0, 0, 0], at);
+    }
+  }
+});
+
+test.run();
