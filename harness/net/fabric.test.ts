@@ -1111,6 +1111,32 @@ test("a failed flow takes no late ACK: it is not also finished, and the run does
   assert.ok(r.simulatedUs < 20_000, `${r.simulatedUs} µs: the run ends when the last flow does`);
 });
 
+test("a flow that fails while waiting on its NIC's ring is not asked for another packet (its QP is in error)", () => {
+  // Found by `nicfw soak` (seed 4,668,680, its 200 ms re-run): DCP without a CC on a trimming
+  // fat tree; a QP reached its retry limit (onTimer: E_OVERFLOW) while queued on its host's ring
+  // behind another flow's packet, and the next pull asked it for a packet: onSchedule returned
+  // E_STATE, an integrity failure (2 calls). maxRetries 1 fails the same flows sooner (1 call).
+  const r = runScenario({
+    seed: 4668680,
+    topology: { kind: "fattree", tiers: 3, k: 4, oversubscription: 3, linkGbps: 100, latencyNs: 500, switchLatencyNs: 300 },
+    network: { mtuBytes: 1500, routing: "ecmp", trimming: true, bufferBdp: 1, controlWeight: 1 },
+    transport: {
+      cc: { name: "none" },
+      lb: { name: "flowlet" },
+      reliability: { name: "dcp", params: { receiver: { tracking: "bitmap" }, sender: { retransQueueDepth: 16, retransBatch: 1, maxRetries: 1 } } },
+      ackEveryBytes: 0,
+    },
+    traffic: [
+      { kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20, cc: { name: "none" } },
+      { kind: "incast", senders: 7, receiver: 6, bytes: 1 },
+    ],
+    run: { endUs: 200_000 },
+  } as Scenario);
+  assert.ok(r.failed > 0, "the scenario no longer fails a flow: find another");
+  assert.is(r.totals.moduleErrors, 0);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+});
+
 test("a paced NIC takes a retransmission from the QP when the pacer lets it go, so a resend held past IRN's RTO_low spends no retries", () => {
   // Swift held at 0.01 packet paces one packet every 100 smoothed RTTs (over 1 ms here), far beyond
   // IRN's RTO_low (100 µs); 30 % of the data is lost at the sender's link. Before, the QP took

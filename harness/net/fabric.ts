@@ -1462,7 +1462,9 @@ export class Fabric {
       this.ringHead[host] = head;
       const len = this.ringLen[host] - 1;
       this.ringLen[host] = len;
-      if (this.eligible(f)) {
+      // A flow failed while waiting here (its timer fired between two pulls) leaves the ring:
+      // its QP is in error, and asking it for a packet is a call the module rejects.
+      if (this.flowFailed[f] === 0 && this.eligible(f)) {
         this.sendData(f, port);
         let i = head + len;
         if (i >= cap) i -= cap;
