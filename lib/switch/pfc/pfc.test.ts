@@ -146,9 +146,28 @@ test("setPort: a queue on a faster link gets its own headroom, PAUSE duration an
   assert.is(pfc.out[0], 335_540);
   assert.is(pfc.onArrive(0, 1, 1), PFC_DROP);
   // A slow link takes the default quanta fitted to it: ⌊2^21 × 0.01⌋ = 20,971 quanta =
-  // 20,971 × 512 / 0.01 = 1,073,715,200 ns ≤ 2^30; refresh 536,857,600.
+  // 20,971 × 512 / 0.01 = 1,073,715,200 ns ≤ 2^30; refresh 536,857,600. Not while paused:
+  // 13,000 B leave (0 ≤ XON 7000: XON) first.
+  assert.is(pfc.setPort(0, 0.01, 0), E_STATE);
+  assert.is(pfc.onDepart(0, 2, 13_000), PFC_RESUME);
   assert.is(pfc.setPort(0, 0.01, 0), 0);
   assert.equal([pfc.headroomBytes(0), pfc.portFrameNs(0), pfc.portRefreshNs(0)], [0, 1_073_715_200, 536_857_600]);
+});
+
+test("setPort is refused while the queue is paused: the PAUSE its upstream holds keeps the old link's refresh (review rev-d7)", () => {
+  const pfc = new Pfc({ xoffBytes: 10_000, xonBytes: 7000, headroomBytes: 3000, mtuBytes: 1500 }, 1);
+  pfc.open(0);
+  assert.is(pfc.setPort(0, 400, 103_000), 0);
+  assert.is(pfc.onArrive(0, 0, 10_500), PFC_PAUSE);
+  assert.is(pfc.out[0], 83_885); // 65535 × 512 / 400, rounded up
+  const before = JSON.stringify(pfc.inspect(0));
+  const errors = pfc.errors;
+  // At 100 Gb/s the refresh would be 167,770 ns, after the 83,885 ns frame sent at 0 ran out:
+  // the upstream would send unpaused from 83,885 to 167,770 ns.
+  assert.is(pfc.setPort(0, 100, 33_300), E_STATE);
+  assert.is(pfc.errors, errors + 1);
+  assert.is(JSON.stringify(pfc.inspect(0)), before);
+  assert.is(pfc.onTick(0, 41_942), PFC_PAUSE); // ⌊83,885 / 2⌋: the 400 Gb/s link's refresh still
 });
 
 test("setPort: pauseQuanta and refreshNs given to the table hold at every rate; a rate they do not fit is refused", () => {

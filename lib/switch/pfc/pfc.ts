@@ -211,8 +211,10 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
    * 512 bit times at this rate (pauseQuanta as given, or the default fitted to this rate), and
    * are re-sent every refreshNs as given, or half a frame. Returns 0; E_ARG when an argument is
    * out of range, or when the frame would last past 2^30 ns or be shorter than a given refreshNs;
-   * E_STATE from PfcShared while the queue is in a shared buffer; E_SLOT. Refused, the queue
-   * keeps its link.
+   * E_STATE while the queue is paused (the PAUSE its upstream holds carries the old link's
+   * duration, which a slower link's refresh would let run out: a link is set up before traffic),
+   * and from PfcShared while the queue is in a shared buffer; E_SLOT. Refused, the queue keeps
+   * its link.
    */
   setPort(slot: number, linkGbps: number, headroomBytes: number): number {
     if (!(this.live[slot] === 1 && linkGbps > 0 && linkGbps <= 100_000 && (headroomBytes | 0) === headroomBytes && headroomBytes >= 0 && headroomBytes <= 2 ** 29)) return this.reject(slot);
@@ -227,9 +229,9 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
     return 0;
   }
 
-  /** Whether setPort may change the queue's headroom now. */
-  protected mayResize(_slot: number): boolean {
-    return true;
+  /** Whether setPort may change the queue's link now: not while its upstream is paused. */
+  protected mayResize(slot: number): boolean {
+    return this.pausedCol[slot] === 0;
   }
 
   // Readers

@@ -216,6 +216,21 @@ test("setPort: a queue's own headroom is what its buffer sets aside and what it 
   assert.equal([t.headroomUsedBytes(2), t.queueBytes(2)], [2000, 3000]);
 });
 
+test("reopening an open queue inside a buffer gives back its reserve, headroom and bytes first, as close does (review rev-d7)", () => {
+  const t = new PfcShared(SMALL, 2);
+  t.open(0);
+  t.open(1);
+  assert.is(t.setPool(0, 0), 0);
+  assert.is(t.setPool(1, 0), 0);
+  // 100,000 − 2 × (1000 reserve + 5000 headroom) = 88,000.
+  assert.is(t.poolRegionBytes(1), 88_000);
+  assert.is(t.onArrive(0, 0, 500), 0); // inside its reserve
+  assert.is(t.poolUsedBytes(1), 500);
+  t.open(0); // still open: it leaves the buffer, then opens in none
+  // Queue 0's 6000 come back (94,000) and its 500 B leave with it; before, 88,000 and 500 stayed.
+  assert.equal([t.poolRegionBytes(1), t.poolUsedBytes(1), t.pool(0), t.queueBytes(0)], [94_000, 0, -1, 0]);
+});
+
 test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ shared parts = shared, shared ≤ region", () => {
   const r = new Xoshiro128(7);
   const Q = 8;

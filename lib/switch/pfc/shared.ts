@@ -82,7 +82,13 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
 
   /** A queue's headroom is set aside from its buffer: it changes only outside one (setPool −1 first). */
   protected override mayResize(slot: number): boolean {
-    return this.poolOf[slot] === 0;
+    return this.poolOf[slot] === 0 && super.mayResize(slot);
+  }
+
+  /** Reopening a queue still open first takes it out of its buffer, as close does. */
+  override open(slot: number): void {
+    if (this.live[slot] === 1) this.leave(slot);
+    super.open(slot);
   }
 
   override close(slot: number): number {

@@ -367,8 +367,9 @@ test("the default capacity is one port", () => {
   assert.throws(() => q.open(1, false), RangeError);
 });
 
-// README "Choices the sources leave open": headers and ACKs are never ECN-marked (also
-// notes/uec-htsim-reference.md §7, notes/baselines.md §8.1), even where they share the data FIFO.
+// README "Choices the sources leave open": headers and ACKs are never ECN-marked in a queue (also
+// notes/uec-htsim-reference.md §7, notes/baselines.md §8.1), even where they share the data FIFO;
+// only a trim itself sets CE on the header it makes, under markTrimmed (the dcp profile's default).
 
 test("droptail, ECN at dequeue: an ACK or a trimmed header leaving a queue above kMax is not CE-marked", () => {
   for (const tag of [TAG_ACK, TAG_HEADER]) {
