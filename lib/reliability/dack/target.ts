@@ -47,11 +47,15 @@
 //     and a suppressed stream's IACK without its DACK grants one too as long as it takes the
 //     initiator only to H0 or into H1 (Fig. 2: the first and second IACK in a row); from the
 //     third IACK in a row it grants two, and that extra packet must be paid for by a crossing
-//     ACK that coalescing skipped (one packet fewer for a faster stream), banked in `spare`.
-//     Without one the DACK goes out. After suppressMaxIacks IACKs in a row it goes out anyway,
-//     so the initiator stays short of H∞. (Until 2026-12-05 the run restarted at 0 each period
-//     and nothing paid for the extra packets: with a deep queue the initiators together sent
-//     more than the host drained, and the queue grew until each was at its outstanding limit.)
+//     ACK that coalescing skipped (one packet fewer for a faster stream) in the same period,
+//     banked in `spare` and forfeited when the period closes. Without one the DACK goes out.
+//     After suppressMaxIacks IACKs in a row it goes out anyway, so the initiator stays short of
+//     H∞. (Until 2026-12-05 the run restarted at 0 each period and nothing paid for the extra
+//     packets: with a deep queue the initiators together sent more than the host drained, and
+//     the queue grew until each was at its outstanding limit. Then, until a second review that
+//     day, the bank was kept across periods: it filled to 122–239 skips in the first 0.4 ms of
+//     an 81 KiB incast and was spent over the next 2 ms, each extra packet paid for by a skip
+//     milliseconds old, and 4 ms runs at 70 % drain dropped after the burst in 10 of 20 seeds.)
 //   - A duplicate (a packet already accepted) is answered with the last number: as a DACK only
 //     where an accepted packet would get one (congested, not paced or suppressed), else as an
 //     IACK repeating it, which the initiator drops as stale unless it missed the first one
@@ -202,10 +206,13 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /** Tick the fairness period began at; it ends periodNs later, read as an unsigned age (lib/core/ticks.ts). */
   private periodStart = 0;
   /**
-   * §II-H: crossing ACKs that coalescing skipped (a packet not granted to a faster stream) and
-   * no suppressed stream has been granted back yet (crossingDack). Kept across periods: a skip
-   * and the extra packet it pays for rarely fall in one period, since a slower stream crosses
-   * seldom. At most the queue's capacity in packets, the most that skips can have taken out.
+   * §II-H: crossing ACKs that coalescing skipped this period (a packet not granted to a faster
+   * stream) and no suppressed stream has been granted back yet (crossingDack). Zeroed when the
+   * period closes, so that in every period the extra packets granted are at most the packets
+   * withheld: "balance" holds over each period, not only over the run (a bank kept across
+   * periods lent skips milliseconds old to a queue that had meanwhile refilled: README
+   * "Interpretation", Fairness). spareMax, the queue's capacity in packets, only keeps the
+   * count finite against a caller whose clock stands still.
    */
   private spare = 0;
   private readonly spareMax: number;
@@ -486,8 +493,9 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * §II-H: crossing ACKs skipped by coalescing that no suppressed stream has been granted back
-   * yet: the extra packets suppression may still grant (README "Interpretation", Fairness).
+   * §II-H: crossing ACKs skipped by coalescing in the current fairness period that no suppressed
+   * stream has been granted back yet: the extra packets suppression may still grant before the
+   * period closes (README "Interpretation", Fairness).
    */
   skipCredit(): number {
     return this.spare;
@@ -661,8 +669,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    * §II-G/H: whether the DACK before a suppressed stream's congested crossing IACK goes out
    * after all. Without it, the IACK is the (run + 1)-th in a row (Fig. 2): the first takes
    * H(−1) to H0 and the second H0 to H1, each granting one packet as DACK + IACK would; from
-   * the third, in H1, it grants two, and the second packet is paid for by a banked skip of a
-   * coalescing stream, or the DACK goes. After suppressMaxIacks IACKs the DACK goes anyway.
+   * the third, in H1, it grants two, and the second packet is paid for by a skip a coalescing
+   * stream made in this period, or the DACK goes. After suppressMaxIacks IACKs the DACK goes anyway.
    */
   private crossingDack(slot: number): boolean {
     const r = this.run[slot];
@@ -817,5 +825,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.nMarked = m;
     this.nListed = k;
     this.periodStart = now;
+    // Skips of the period now ended pay for nothing later (`spare`).
+    this.spare = 0;
   }
 }
