@@ -124,10 +124,14 @@ export function resolveDackTargetParams(input: DackTargetParamsInput = {}): Dack
     // The paper gives no values. Period: one round trip of §III-B's fabric (8 µs). Threshold and
     // suppression run: chosen on the model 8 → 1 incast of endpoint-congestion.test.ts and
     // fairness-incast.test.ts, 81 KiB queue, 50–70 % drain, seeds 1–20: r = 0.5 and a run of 6
-    // take the spread of per-stream goodput from 1.4–1.7 on average (0.7–3.0) to 0.10–0.18
-    // (at most 0.48), with a drop after the initial burst in 1 run of 60 (fairness off: 5);
-    // r = 0.25 dropped in 20, runs of 5 and 7 in 3 and 2. With a deep queue fairness adds
-    // nothing to the standing queue (4 MiB: it stays at or below the initial burst's 0.94 MB).
+    // take the spread of per-stream goodput over the second half of a 2 ms run from 1.44–1.67
+    // on average (0.7–3.0) to 0.33–0.46 (at most 0.73), with a drop after the initial burst
+    // in 1 run of 60 at 2 ms and none at 4 or 8 ms (fairness off: 5 and 2); r = 0.25 dropped in
+    // 55 and 51 of 60 at 2 and 4 ms, runs of 5 and 7 as often as 6, the spread no narrower. With a
+    // deep queue fairness adds nothing to the standing queue (4 MiB: it stays at or below the
+    // initial burst's 0.94 MB). Until 2026-12-05's second review the skips that pay for the
+    // suppressed streams' extra packets were banked across periods, 4 ms runs dropped after
+    // the burst in 12 of 60, and the spread was 0.10–0.18: measured on 2 ms runs only.
     // Until 2026-12-05 the run was 3, restarted each period, and nothing paid for the extra
     // packets: "without steady-state drops" held at 81 KiB, the only depth measured, but at
     // 4 MiB the queue grew to 2.05 MB, every initiator at its outstanding limit (review).
