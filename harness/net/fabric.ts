@@ -1497,6 +1497,8 @@ export class Fabric {
 
   /** The per-packet send path: choose path, reliability send, CC send. */
   private sendData(f: number, port: number): void {
+    // Only DCP refuses a QP in error; the baselines and RUD would keep sending unseen.
+    if (this.flowFailed[f] !== 0) this.violation(`flow ${f}: data sent after it failed`);
     const tr = this.transport;
     const nowNs = this.nowNs;
     const lb = this.lbOf[f];
