@@ -33,8 +33,12 @@ test("a handler that only writes typed arrays does not collect", async () => {
     }
     return sum;
   };
-  const r = await gcCount(op, 1000);
-  assert.is(r.gcs, 0);
+  // As bench/alloc.ts judges a workload: a window that allocated is confirmed by a second. Right
+  // after the test above, whose 8 M objects are garbage, one run in several collected twice in
+  // the first window (CI, 2026-12-05); a handler that allocates collects in every window.
+  const first = await gcCount(op, 1000);
+  const r = allocated(first) ? await gcCount(op, 1000) : first;
+  assert.is(r.gcs, 0, `${first.gcs} GCs, then ${r.gcs} in the confirming window`);
   assert.ok(!allocated(r), `young generation +${r.youngBytes} B`);
 });
 
