@@ -269,6 +269,11 @@ export class Fabric {
   private readonly hostQueue: HostQueue | null;
   /** PFC per switch ingress port (slot = global port id), or null. */
   readonly pfc: Pfc | PfcShared | null;
+  /**
+   * Under a given network.pfc.headroomBytes, the ingress queues whose own link needs more
+   * (pfcPort), and the most one needs with its link: what scenario/warnings.ts reports.
+   */
+  readonly pfcShortHeadroom = { ports: 0, needBytes: 0, gbps: 0, cableNs: 0 };
   private readonly pfcOn: number;
   /** PFC: when each ingress queue's next refresh check is due, ps (0: none); tick events queued, stale ones included. */
   private readonly pfcTickAt: Float64Array;
@@ -1823,7 +1828,17 @@ export class Fabric {
     const t = this.topo;
     const up = t.nodePortBase[t.portTo[iq]] + t.portToLocal[iq];
     const gbps = t.portGbps[up];
-    const headroom = givenHeadroom ?? this.pfcHeadroom(gbps, t.portLatencyNs[up], mtuBytes, switchLatencyNs);
+    const need = this.pfcHeadroom(gbps, t.portLatencyNs[up], mtuBytes, switchLatencyNs);
+    const headroom = givenHeadroom ?? need;
+    if (headroom < need) {
+      const short = this.pfcShortHeadroom;
+      short.ports++;
+      if (need > short.needBytes) {
+        short.needBytes = need;
+        short.gbps = gbps;
+        short.cableNs = t.portLatencyNs[up];
+      }
+    }
     if (pfc.setPort(iq, gbps, headroom) < 0) {
       throw new RangeError(`network.pfc: port ${iq}'s link at ${gbps} Gb/s takes no PAUSE of pauseQuanta ${pfc.params.pauseQuanta} re-sent every refreshNs ${pfc.params.refreshNs} ns (a frame lasts quanta × 512 bit times, at most 2^30 ns and at least refreshNs)`);
     }

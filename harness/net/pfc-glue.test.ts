@@ -416,6 +416,20 @@ test("PFC headroomBytes given: every port's, whatever its link; the PAUSE still 
   assert.is(pfc.portFrameNs(t.attachPort(0)), 83_885);
 });
 
+test("a headroomBytes given below what a port's own link needs is warned of; enough, or none given, is not", () => {
+  const s = crossLeaf({ kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps: 100, hostGbps: 400, latencyNs: 1000 });
+  // The eight 400 Gb/s host links need 2 × ⌈400 × 1000 / 8⌉ + 2 × 4150 = 108,300 B each; the
+  // 100 Gb/s links 2 × 12,500 + 8300 = 33,300, which 33,300 covers.
+  s.network = { ...s.network, pfc: { headroomBytes: 33_300 } };
+  const short = build(s).warnings.filter((w) => w.startsWith("network.pfc.headroomBytes"));
+  assert.is(short.length, 1);
+  assert.ok(short[0].includes("below what 8 ingress queue(s) need") && short[0].includes("108300 B for 400 Gb/s over a 1000 ns cable"), short[0]);
+  for (const pfc of [{ headroomBytes: 108_300 }, {}]) {
+    s.network = { ...s.network, pfc };
+    assert.equal(build(s).warnings.filter((w) => w.startsWith("network.pfc.headroomBytes")), [], JSON.stringify(pfc));
+  }
+});
+
 /** Host 0 sends to host 1 at line rate across one switch; host 0's link is down over [downUs, upUs). */
 function downWindow(downUs: number, upUs: number) {
   const s: Scenario = {

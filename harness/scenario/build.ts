@@ -39,6 +39,7 @@ import {
   evBlindRoutingWarnings,
   evIgnoredBy,
   minimalControlWarnings,
+  pfcHeadroomWarnings,
   swiftRetxLimitWarnings,
   trimmingBaselineWarnings,
 } from "./warnings";
@@ -626,6 +627,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
+      ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),

@@ -569,6 +569,21 @@ export function swiftRetxLimitWarnings(uses: readonly { path: string; retransmit
  * a 3:1 incast of 400 kB over IRN on a 2 × 2 leaf–spine finished at p99 377.6 µs with trimming
  * (35 trims, 1 RTO) against 99.8 µs without (0 drops; review rev-rel, 2026-12-05).
  */
+/**
+ * A network.pfc.headroomBytes given for every port that some ports' own links need more of: what
+ * those links deliver in a PAUSE's round trip beyond it is dropped, on a fabric meant to be
+ * lossless (400 Gb/s hosts on a 100 Gb/s leaf–spine under 33,300 B: 1,013 PFC drops of 2,973
+ * packets before headrooms were per port; review rev-sw, 2026-12-05). Left out, each port's
+ * headroom follows its link (harness/README "PFC").
+ */
+export function pfcHeadroomWarnings(givenBytes: number | undefined, short: { ports: number; needBytes: number; gbps: number; cableNs: number }): string[] {
+  if (givenBytes === undefined || short.ports === 0) return [];
+  return [
+    `network.pfc.headroomBytes: ${givenBytes} B is below what ${short.ports} ingress queue(s) need for their own links (up to ${short.needBytes} B for ${short.gbps} Gb/s over a ${short.cableNs} ns cable: ` +
+      "2 × cable BDP + 2 × MTU + the switch latency's bytes), so PFC drops there what arrives after its PAUSE. Leave headroomBytes out to size each port from its link (harness/README.md, PFC).",
+  ];
+}
+
 export function trimmingBaselineWarnings(reliability: string, trims: boolean, trimmingGiven: boolean): string[] {
   if (!trims || !["gbn", "irn", "rack", "timeout"].includes(reliability)) return [];
   const why = trimmingGiven ? "the switches trim (network.trimming / network.queue.trimming)" : "the switches trim, the default without network.pfc";
