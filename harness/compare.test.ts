@@ -317,6 +317,19 @@ test("labels: runs whose modules differ but do not tell them apart carry the mod
   assert.equal(runLabels(dcp), ["faults[0].probability=0.001", "faults[0].probability=0.05"]);
   // Nothing left to tell them apart by but the seed: the prefix, then the seed.
   assert.equal(runLabels([run("dcp", {}), run("dcp", {}), run("irn", {})].map((r, i) => ({ ...r, seed: i }))), ["dcp seed 0", "dcp seed 1", "irn seed 2"]);
+  // RACK under two profiles beside IRN (README "Loss recovery"): the label says the module and
+  // its profile once, not again as the tags that chose them.
+  const rack = (profile: string, p: number): Results => ({
+    ...run("rack", { "transport.reliability.name": "rack", "transport.reliability.params.sender.profile": profile, "faults[0].probability": p }),
+    moduleParams: [{ area: "reliability", name: "rack", profile, scope: "transport.reliability", flows: 1, params: { profile } }],
+  });
+  const irn = (p: number) => run("irn", { "transport.reliability.name": "irn", "faults[0].probability": p });
+  assert.equal(runLabels([rack("dcp", 0.01), rack("rfc8985", 0.01), irn(0.01), rack("dcp", 0.05)]), [
+    "rack (dcp) · faults[0].probability=0.01",
+    "rack (rfc8985) · faults[0].probability=0.01",
+    "irn · faults[0].probability=0.01",
+    "rack (dcp) · faults[0].probability=0.05",
+  ]);
 });
 
 /** A run of a sweep over the lb and the seed: its values as the sweep tags them. */

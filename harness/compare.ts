@@ -151,7 +151,15 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
     const varying = [0, 1, 2].filter((k) => new Set(parts.map((p) => p[k])).size > 1);
     both = results.map((r, i) => {
       const shown = varying.map((k) => parts[i][k]).join("+") + routes[i];
-      const said = new Set(varying.filter((k) => String(r.tags?.[MODULE_TAGS[k]]) === parts[i][k]).map((k) => MODULE_TAGS[k]));
+      // A tag the label already says: the module's name, and the profile it shows in brackets
+      // ("rack (dcp)" says transport.reliability.name=rack and …params.sender.profile=dcp).
+      const said = new Set<string>();
+      for (const k of varying) {
+        const [, name, profile] = /^(.*?)(?: \((.*)\))?$/.exec(parts[i][k]) as RegExpExecArray;
+        if (String(r.tags?.[MODULE_TAGS[k]]) === name) said.add(MODULE_TAGS[k]);
+        const area = MODULE_TAGS[k].replace(/name$/, "");
+        for (const [key, v] of Object.entries(r.tags ?? {})) if (profile !== undefined && key.startsWith(area) && key.endsWith(".profile") && String(v) === profile) said.add(key);
+      }
       const rest = tagList(r, said);
       return rest === "" ? shown : `${shown} · ${rest}`;
     });
