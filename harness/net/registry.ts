@@ -41,7 +41,7 @@ import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type DackTransport, type FlowEnds, makeDackTransport } from "./dack";
-import { DcpTransport, GbnTransport, IrnTransport, QP_MAX_FLOW_PACKETS, RackTransport, TimeoutTransport } from "./rounds";
+import { DcpTransport, GbnTransport, IrnTransport, QP_MAX_FLOW_PACKETS, QpTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
 export interface NetworkContext {
@@ -377,7 +377,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  * naming its first such flow and how many there are; none for any other transport.
  */
 export function flowSizeErrors(t: Transport, flows: readonly { src: number; dst: number; bytes: number }[], entries: readonly number[]): string[] {
-  if (!(t instanceof GbnTransport || t instanceof IrnTransport || t instanceof RackTransport || t instanceof TimeoutTransport)) return [];
+  if (!(t instanceof QpTransport)) return [];
   const mss = t.tx.params.mtuBytes;
   const first = new Map<number, number>();
   const count = new Map<number, number>();

@@ -519,7 +519,7 @@ interface QpReceiver extends RoundReceiver {
  * PSNs are taken as counts from 0, so a flow is limited to QP_MAX_FLOW_PACKETS (the build
  * refuses a larger one: registry.ts flowSizeErrors).
  */
-abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
+export abstract class QpTransport<S extends RoundSender, R extends QpReceiver> extends RoundTransport<S, R> implements Transport {
   readonly gated = 1;
   /** The cumulative PSN. */
   protected readonly cum: Int32Array;

@@ -239,9 +239,11 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // unflagged (review); in ppm every threshold of up to six decimals is exact.
     this.fairPpm = Math.round(p.fairnessThreshold * Ppm.One);
     this.suppressMax = p.suppressMaxIacks;
-    this.spareMax = Math.floor(p.queueBytes / p.minPacketBytes);
+    // The most packets the queue can hold, each at least minPacketBytes.
+    const queuePackets = Math.floor(p.queueBytes / p.minPacketBytes);
+    this.spareMax = queuePackets;
     // Periods start at time 0; a first packet 2^31 ns or more later reads the first as ended.
-    const ring = nextPowerOfTwo(Math.floor(p.queueBytes / p.minPacketBytes) + 1);
+    const ring = nextPowerOfTwo(queuePackets + 1);
     this.q = new Int32Array(4 * ring);
     this.mask = ring - 1;
     // One departure writes at most a pacing DACK and a DACK + IACK per stream that crosses.
