@@ -31,76 +31,13 @@ import { Xoshiro128 } from "../../core/rng";
 import { OptInitiator } from "../opt/opt";
 import { DACK_H_INF, DACK_SEND_RETRANSMIT, DackInitiator } from "./initiator";
 import { DACK_ACCEPTED, DACK_KIND_DACK, DACK_KIND_IACK, DackTarget } from "./target";
+import { ACK_SER_PS, EV_ACK, EV_ARRIVE, EV_LINK_FREE, EV_PROCESSED, EV_RTO, Events, PACKET_BYTES, PROP_PS, PS_PER_BYTE, SER_PS } from "./test-support";
 
 type Policy = "dack" | "opt" | "tcp";
 
-const PACKET_BYTES = 2112;
-const ACK_BYTES = 64;
-const PS_PER_BYTE = 80; // 100 Gb/s: 8 bits / 100 Gb/s = 0.08 ns = 80 ps per byte
-const SER_PS = PACKET_BYTES * PS_PER_BYTE; // 168 960
-const ACK_SER_PS = ACK_BYTES * PS_PER_BYTE; // 5 120
-const PROP_PS = 4_000_000;
 // Longer than any backlog the last switch's FIFO builds in these runs (8 × 124 OPT packets ≈ 170 µs),
 // so that a timeout means a stall, not a slow queue.
 const RTO_PS = 1_000_000_000;
-
-const EV_ARRIVE = 0; // data packet reaches the target: a = seq, b = stream
-const EV_PROCESSED = 1; // host finished the head packet
-const EV_ACK = 2; // ACK reaches an initiator: a = kind, b = seq, c = stream
-const EV_LINK_FREE = 3; // an initiator finished serialising a packet: a = stream
-const EV_RTO = 4; // retransmission timer: a = generation, b = stream
-
-interface Ev {
-  t: number;
-  n: number;
-  type: number;
-  a: number;
-  b: number;
-  c: number;
-}
-
-/** A binary heap of events ordered by (time, insertion number): deterministic ties. */
-class Events {
-  private heap: Ev[] = [];
-  private n = 0;
-  push(t: number, type: number, a = 0, b = 0, c = 0): void {
-    const e: Ev = { t, n: this.n++, type, a, b, c };
-    const h = this.heap;
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (before(h[p], e)) break;
-      h[i] = h[p];
-      i = p;
-    }
-    h[i] = e;
-  }
-  pop(): Ev | undefined {
-    const h = this.heap;
-    if (h.length === 0) return undefined;
-    const top = h[0];
-    const last = h.pop() as Ev;
-    if (h.length > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= h.length) break;
-        const r = l + 1;
-        const c = r < h.length && before(h[r], h[l]) ? r : l;
-        if (before(last, h[c])) break;
-        h[i] = h[c];
-        i = c;
-      }
-      h[i] = last;
-    }
-    return top;
-  }
-}
-
-function before(x: Ev, y: Ev): boolean {
-  return x.t < y.t || (x.t === y.t && x.n < y.n);
-}
 
 interface Run {
   /** Packets the target dropped (queue full or out of order). */

@@ -10,60 +10,13 @@
 // The model is the one of endpoint-congestion.test.ts (§IV-A's fabric: 100 Gb/s, 4 µs each way,
 // 2112 B packets, the host draining at a fraction of the link rate with ±10 % seeded jitter, the
 // last switch forwarding one packet per 168.96 ns FIFO), reduced to the policy's own initiator and
-// target; it is repeated here rather than shared because that file is the §IV reproduction.
+// target; the fabric's constants and the event heap are test-support.ts's, shared with it.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../../core/rng";
 import { DackInitiator } from "./initiator";
 import { DACK_ACCEPTED, DACK_DROP_FULL, DACK_DROP_OUT_OF_ORDER, DACK_KIND_DACK, DACK_KIND_IACK, DackTarget } from "./target";
-
-const PACKET_BYTES = 2112;
-const PS_PER_BYTE = 80; // 100 Gb/s
-const SER_PS = PACKET_BYTES * PS_PER_BYTE; // 168 960
-const ACK_SER_PS = 64 * PS_PER_BYTE; // 5 120
-const PROP_PS = 4_000_000;
-
-const EV_ARRIVE = 0; // a = seq, b = stream
-const EV_PROCESSED = 1;
-const EV_ACK = 2; // a = kind, b = seq, c = stream
-const EV_LINK_FREE = 3; // a = stream
-
-/** A binary heap of events ordered by (time, insertion number): deterministic ties. */
-class Events {
-  private readonly heap: { t: number; n: number; type: number; a: number; b: number; c: number }[] = [];
-  private n = 0;
-  push(t: number, type: number, a = 0, b = 0, c = 0): void {
-    const h = this.heap;
-    const e = { t, n: this.n++, type, a, b, c };
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (h[p].t < t || (h[p].t === t && h[p].n < e.n)) break;
-      h[i] = h[p];
-      i = p;
-    }
-    h[i] = e;
-  }
-  pop(): { t: number; type: number; a: number; b: number; c: number } | undefined {
-    const h = this.heap;
-    const top = h[0];
-    const last = h.pop();
-    if (last === undefined || h.length === 0) return top ?? last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= h.length) break;
-      const r = l + 1;
-      const c = r < h.length && (h[r].t < h[l].t || (h[r].t === h[l].t && h[r].n < h[l].n)) ? r : l;
-      if (last.t < h[c].t || (last.t === h[c].t && last.n < h[c].n)) break;
-      h[i] = h[c];
-      i = c;
-    }
-    h[i] = last;
-    return top;
-  }
-}
+import { ACK_SER_PS, EV_ACK, EV_ARRIVE, EV_LINK_FREE, EV_PROCESSED, Events, PACKET_BYTES, PROP_PS, SER_PS } from "./test-support";
 
 interface Incast {
   /** Largest occupancy of the target queue in each eighth of the run, in bytes. */
