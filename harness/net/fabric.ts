@@ -2688,11 +2688,21 @@ export class Fabric {
       if (!pfc.isOpen(p)) continue;
       const sw = t.portNode[p] - t.hosts;
       if (pfc.setPool(p, sw) < 0) {
-        const n = t.nodePortCount[t.hosts + sw];
-        // Headrooms are per port (pfcPort): name the largest of the switch's.
-        let each = 0;
-        for (let k = t.nodePortBase[t.hosts + sw]; k < t.nodePortBase[t.hosts + sw] + n; k++) each = Math.max(each, pfc.params.reserveBytes + pfc.headroomBytes(k));
-        throw new RangeError(`network.switchBuffer.bytes: ${pfc.params.poolBytes} B cannot set aside a PFC reserve and headroom of ${each} B for each of switch ${sw}'s ${n} ports`);
+        // Headrooms are per port (pfcPort): the buffer must hold the sum, so name it and the largest.
+        let queues = 0;
+        let allBytes = 0;
+        let largestBytes = 0;
+        const base = t.nodePortBase[t.hosts + sw];
+        for (let k = base; k < base + t.nodePortCount[t.hosts + sw]; k++) {
+          if (!pfc.isOpen(k)) continue;
+          const own = pfc.params.reserveBytes + pfc.headroomBytes(k);
+          queues++;
+          allBytes += own;
+          largestBytes = Math.max(largestBytes, own);
+        }
+        throw new RangeError(
+          `network.switchBuffer.bytes: ${pfc.params.poolBytes} B cannot set aside the PFC reserves and headrooms of switch ${sw}'s ${queues} ingress queues, ${allBytes} B in all (${largestBytes} B the largest)`,
+        );
       }
     }
   }

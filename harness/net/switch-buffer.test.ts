@@ -146,7 +146,7 @@ test("under PFC a buffer too small for every port's reserve and headroom is refu
   const s = oneSwitchScenario("switch-buffer-pfc-small", 100, [{ src: 0, dst: 1, bytes: 1000 }]);
   s.network = { ...s.network, pfc: {}, switchBuffer: { bytes: 100_000 } };
   // The leaf's 3 ports need 3 × (4096 + 33,300) = 112,188 B.
-  assert.throws(() => runScenario(s), /switchBuffer.bytes: 100000 B cannot set aside a PFC reserve and headroom of 37396 B for each of switch 0's 3 ports/);
+  assert.throws(() => runScenario(s), /switchBuffer.bytes: 100000 B cannot set aside the PFC reserves and headrooms of switch 0's 3 ingress queues, 112188 B in all \(37396 B the largest\)/);
 });
 
 test.run();
