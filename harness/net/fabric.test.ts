@@ -48,6 +48,34 @@ test("ideal FCT by hand: 1 packet over 6 hops of a k=4 fat tree at 100 Gb/s", ()
   assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0), (3 * 332 + 5 * 332 + 6000) * 1000);
 });
 
+test("ideal FCT by hand at a receiver that processes at half the link rate", () => {
+  const t = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
+  // 4150 B takes 4150 × 8 / 50 = 664 ns to process at 50 Gb/s. One packet: it arrives at
+  // 1992 + 6000 = 7992 ns and is delivered 664 ns later.
+  assert.is(idealFctPs(t, 0, 15, 4086, 4150, 64, 0, undefined, { gbps: 50, queueBytes: 0 }), (7992 + 664) * 1000);
+  // 3 packets arrive 332 ns apart (7992, 8324, 8656 ns) but each waits for the one before it
+  // to be processed: 7992 + 3 × 664 = 9984 ns.
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0, undefined, { gbps: 50, queueBytes: 0 }), (7992 + 3 * 664) * 1000);
+  // Faster than the link, each packet is processed before the next arrives: the last arrival
+  // (8656 ns) plus its own 4150 × 8 / 800 = 41.5 ns.
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0, new Map(), { gbps: 800, queueBytes: 0 }), (3 * 332 + 5 * 332 + 6000 + 41.5) * 1000);
+});
+
+test("ideal FCT by hand under a host queue (DACK): delivered when the queue takes the packet", () => {
+  const t = fatTree3({ k: 4, oversubscription: 1, linkGbps: 100, latencyNs: 1000 });
+  const rx = { gbps: 50, queueBytes: 2 * 4150 };
+  // Arrivals at 7992, 8324, 8656, 8988 ns; processing 664 ns each, in order: the first ends at
+  // 8656, the second at 9320, the third at 9984. The queue holds two packets: packets 1 and 2
+  // are taken on arrival (7992, 8324); packet 3 (8656) finds packet 1 just processed (8656),
+  // so it is taken then; packet 4 (8988) finds packets 2 and 3 queued and waits for packet 2's
+  // end, 9320 ns. Its FCT is 9320 ns, not the 8988 of an unlimited queue nor the 7992 + 4 × 664
+  // = 10,648 of delivery after processing.
+  assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, undefined, rx), 9320 * 1000);
+  assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, undefined, { gbps: 50, queueBytes: 0 }), 10_648 * 1000);
+  // A queue of four packets never fills: the last packet is taken on arrival.
+  assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, new Map(), { gbps: 50, queueBytes: 4 * 4150 }), 8988 * 1000);
+});
+
 test("a single flow completes within 1 % of the analytic ideal (serialisation + propagation, no handshake)", () => {
   for (const [src, dst] of [[0, 15], [0, 1], [2, 6]]) {
     const r = runScenario(base([{ kind: "flows", flows: [{ src, dst, bytes: 1_000_000 }] }]));

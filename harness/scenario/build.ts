@@ -590,9 +590,14 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const hpccStandalonePs = new Float64Array(F);
   const switchNs = s.topology.switchLatencyNs ?? 0;
   const idealMemo = new Map<string, number>();
+  // The hosts' receive processing as the fabric runs it (fabricOpts.rxGbps, hostRx) and, under
+  // DACK or OPT, each target's queue as dack.ts sizes it.
+  const hostQueue = rel.name === "dack" || rel.name === "opt";
+  const rxOf = Array.from({ length: topo.hosts }, (_, h) => ({ gbps: n.rxGbps ?? 0, queueBytes: hostQueue ? (targetQueueBytes(rel.params) ?? hostBuffer[h]) : 0 }));
+  for (const r of traffic.hostRx) rxOf[r.host].gbps = r.gbps;
   for (let f = 0; f < F; f++) {
     const { src, dst, bytes } = flows[f];
-    idealPs[f] = idealFctPs(topo, src, dst, bytes, mtu, header, switchNs, idealMemo);
+    idealPs[f] = idealFctPs(topo, src, dst, bytes, mtu, header, switchNs, idealMemo, rxOf[dst]);
     hpccStandalonePs[f] = hpccStandaloneFctPs(topo, src, dst, bytes, mtu, header, switchNs);
   }
   return {
@@ -772,11 +777,18 @@ export function sampleIntervalWarning(b: Built): string | null {
   return `metrics.sample.intervalUs: ${asked} µs asked, the samples are ${us(f.sampleIntervalPs)} apart (results.json series.intervalUs): ${why.join("; ")}`;
 }
 
+const NO_RX = { gbps: 0, queueBytes: 0 };
+
 /**
  * The unloaded completion time of `bytes` from src to dst: packets leave back to back at the
  * first link's rate and are stored and forwarded at every hop (serialisation at each link's
- * rate, propagation, switch latency), no queueing and no handshake (UEC RUD is 0-RTT). Exact
- * for an idle network.
+ * rate, propagation, switch latency), no queueing and no handshake (UEC RUD is 0-RTT). At a
+ * destination that processes at `rx.gbps` (network.rxGbps, a put's rxFraction; 0: at once),
+ * in arrival order as the fabric's receive queue does, a packet is delivered once processed;
+ * under a host queue (DACK, OPT: `rx.queueBytes` > 0) it is delivered when the queue takes it,
+ * which is on arrival if the packets ahead of it leave it room and else when the host has
+ * processed enough of them (a sender that knew the queue's room exactly). Exact for an idle
+ * network.
  */
 export function idealFctPs(
   t: Topology,
@@ -787,15 +799,16 @@ export function idealFctPs(
   header: number,
   switchLatencyNs: number,
   memo?: Map<string, number>,
+  rx: { gbps: number; queueBytes: number } = NO_RX,
 ): number {
   const path = t.path(src, dst);
   // The result depends on the path only through its links' rates and latencies: `memo` (one
-  // build's, whose mtu, header and switch latency are fixed) keeps it per size and link
-  // sequence, so a fabric of like links computes it once per path length, not once per flow
+  // build's, whose mtu, header and switch latency are fixed) keeps it per size, receive rate and
+  // link sequence, so a fabric of like links computes it once per path length, not once per flow
   // (bench/fabric b: 1,024 flows of 482 packets, each simulated hop by hop).
   let key = "";
   if (memo !== undefined) {
-    key = String(bytes);
+    key = `${bytes}@${rx.gbps}/${rx.queueBytes}`;
     for (const p of path) key += `|${t.portGbps[p]}/${t.portLatencyNs[p]}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
@@ -803,6 +816,12 @@ export function idealFctPs(
   const mss = mtu - header;
   const packets = Math.ceil(bytes / mss);
   const ready = new Float64Array(path.length); // time the previous packet leaves each link
+  const psPerByte = rx.gbps > 0 ? 8000 / rx.gbps : 0;
+  // Under a host queue: each packet's size and processing end, and the first still queued.
+  const queued = rx.queueBytes > 0 && psPerByte > 0 ? new Float64Array(2 * packets) : null;
+  let head = 0;
+  let queuedBytes = 0;
+  let processed = 0;
   let done = 0;
   for (let i = 0; i < packets; i++) {
     const size = (i === packets - 1 ? bytes - mss * (packets - 1) : mss) + header;
@@ -814,7 +833,21 @@ export function idealFctPs(
       ready[j] = end;
       t0 = end + t.portLatencyNs[p] * 1000 + (j < path.length - 1 ? switchLatencyNs * 1000 : 0);
     }
-    done = t0;
+    if (queued === null) {
+      done = psPerByte > 0 ? Math.max(t0, done) + size * psPerByte : t0;
+      continue;
+    }
+    let taken = t0;
+    while (head < i && queued[2 * head + 1] <= taken) queuedBytes -= queued[2 * head++];
+    while (queuedBytes + size > rx.queueBytes && head < i) {
+      taken = queued[2 * head + 1];
+      queuedBytes -= queued[2 * head++];
+    }
+    processed = Math.max(taken, processed) + size * psPerByte;
+    queued[2 * i] = size;
+    queued[2 * i + 1] = processed;
+    queuedBytes += size;
+    done = taken;
   }
   if (memo !== undefined) memo.set(key, done);
   return done;
