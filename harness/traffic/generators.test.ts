@@ -175,11 +175,33 @@ test("butterfly all-reduce: log2 n halving then doubling steps, partner XOR dist
     assert.is((f.src - 10) ^ (f.dst - 10), dist[stepOf(i)]);
     if (stepOf(i) === 0) assert.is(f.after, undefined, "the first step waits for nothing");
     else {
-      const d = (f.after as number[])[0];
-      assert.is(stepOf(d), stepOf(i) - 1);
-      assert.is(fl[d].dst, f.src, "waits for the data its sender received at the previous step");
+      // Every earlier step's flow into the sender, one per step (its partner's), in step order.
+      const into = range(fl.length).filter((k) => stepOf(k) < stepOf(i) && fl[k].dst === f.src);
+      assert.is(into.length, stepOf(i));
+      assert.equal(f.after, into, `step ${stepOf(i)} ${f.src} → ${f.dst}`);
     }
   });
+  // n = 8 by hand (L = 3; flow index = 8·step + member; partner distances 4, 2, 1, 1, 2, 4). Member 0
+  // receives from 4, 2, 1, 1, 2 at steps 0–4: flows 0 + 4 = 4, 8 + 2 = 10, 16 + 1 = 17, 24 + 1 = 25,
+  // 32 + 2 = 34. Member 5 (101b) from 5^4 = 1, 5^2 = 7, 5^1 = 4, 4, 7: flows 1, 15, 20, 28, 39.
+  // Step t's send waits for the first t of them.
+  assert.equal([1, 2, 3, 4, 5].map((t) => fl[8 * t].after), [[4], [4, 10], [4, 10, 17], [4, 10, 17, 25], [4, 10, 17, 25, 34]]);
+  assert.equal([1, 2, 3, 4, 5].map((t) => fl[8 * t + 5].after), [[1], [1, 15], [1, 15, 20], [1, 15, 20, 28], [1, 15, 20, 28, 39]]);
+  // n = 4 by hand (L = 2; flow index = 4·step + member; partners i^2, i^1 | i^1, i^2):
+  //   step 0: 0→2 (0)  1→3 (1)  2→0 (2)  3→1 (3)      step 1: 0→1 (4)  1→0 (5)  2→3 (6)  3→2 (7)
+  //   step 2: 0→1 (8)  1→0 (9)  2→3 (10) 3→2 (11)     step 3: 0→2 (12) 1→3 (13) 2→0 (14) 3→1 (15)
+  // Into member 0: flow 2 (step 0, 2's half), 5 (step 1, 1's quarter), 9 (step 2, 1's reduced
+  // quarter); into 1: 3, 4, 8; into 2: 0, 7, 11; into 3: 1, 6, 10. So step 2's 0 → 1 (flow 8), 0's
+  // fully reduced quarter, needs 0's data + flow 2 + flow 5: [2, 5], where waiting for flow 5 alone
+  // let it start before 2 → 0 (and flow 5 itself waits only for 3 → 1, flow 3) had arrived.
+  const f4 = butterflyAllreduce(range(4), { bytes: 4000, startNs: 0 });
+  assert.equal(f4.map((f) => [f.src, f.dst]), [[0, 2], [1, 3], [2, 0], [3, 1], [0, 1], [1, 0], [2, 3], [3, 2], [0, 1], [1, 0], [2, 3], [3, 2], [0, 2], [1, 3], [2, 0], [3, 1]]);
+  assert.equal(f4.map((f) => f.after), [
+    undefined, undefined, undefined, undefined,
+    [2], [3], [0], [1],
+    [2, 5], [3, 4], [0, 7], [1, 6],
+    [2, 5, 9], [3, 4, 8], [0, 7, 11], [1, 6, 10],
+  ]);
   assert.throws(() => butterflyAllreduce(range(6), { bytes: 1, startNs: 0 }), /power of two/);
   // Fewer bytes than steps divide: every flow still carries one byte (a flow is never empty).
   assert.ok(butterflyAllreduce(range(4), { bytes: 1, startNs: 0 }).every((f) => f.bytes === 1));
