@@ -8,6 +8,8 @@ import { fatTree3 } from "../topo/fattree";
 import { dragonfly } from "../topo/lowdiameter";
 import { twoDc } from "../topo/twodc";
 import { cdfFlows, cdfMean, cdfSample, checkCdf, HADOOP_CDF, parseCdf, WEBSEARCH_CDF } from "./cdf";
+import { buildTopology, trafficFlows } from "../scenario/build";
+import { validateScenario } from "../scenario/load";
 import { butterflyAllreduce, pickGroups, ringAllreduce } from "./collectives";
 import { hostDomains } from "./domains";
 import { dragonflyAdversarial, slimFlyAdversarial, slimFlyPairs, spritzMonitored } from "./lowdiameter";
@@ -209,6 +211,38 @@ test("butterfly all-reduce: log2 n halving then doubling steps, partner XOR dist
   const g = pickGroups(range(64), 4, 16, "random", 3);
   assert.is(new Set(g.flat()).size, 64, "groups are disjoint");
   assert.equal(pickGroups(range(8), 2, 4, "contiguous", 1), [[0, 1, 2, 3], [4, 5, 6, 7]]);
+});
+
+test("collective placement: random unless named (Spritz §V-C \"a randomly selected group of 128 endpoints\"); one group of every host is the same either way", () => {
+  const flowsOf = (topology: Record<string, unknown>, entry: Record<string, unknown>) => {
+    const s = validateScenario({ topology, traffic: [{ kind: "allreduce", algorithm: "ring", bytes: 1_048_576, ...entry }] });
+    return trafficFlows(s, buildTopology(s), 1, ".");
+  };
+  // Dragonfly p = 4, a = 8, h = 4: a·p = 32 hosts per group, a·h + 1 = 33 groups, 1,056 hosts. A
+  // ring of 128 members runs 2 · 127 = 254 steps of 128 flows (32,512), each from a member to the
+  // next in sorted order, wrapping: a step has one group-crossing flow per group the members
+  // occupy (the one leaving it), so G groups give 254·G crossing flows.
+  const df = { kind: "dragonfly", p: 4, a: 8, h: 4 };
+  const crossing = (fl: { src: number; dst: number }[]) => fl.filter((f) => Math.floor(f.src / 32) !== Math.floor(f.dst / 32)).length;
+  const groupsOf = (fl: { src: number }[]) => new Set(fl.map((f) => Math.floor(f.src / 32))).size;
+  // contiguous: hosts 0 … 127, groups 0 … 3: 4 · 254 = 1,016 of 32,512 flows (3.1 %) cross.
+  const packed = flowsOf(df, { groupSize: 128, placement: "contiguous" });
+  assert.is(packed.length, 32_512);
+  assert.equal([...new Set(packed.map((f) => f.src))].sort((a, b) => a - b), range(128));
+  assert.is(crossing(packed), 1016);
+  // Default, random: a given group is missed by all 128 draws with probability
+  // C(1024, 128) / C(1056, 128) < (32/33)^128 ≈ e^−3.94 ≈ 0.02, so about 32 of 33 groups are
+  // occupied; fewer than 17 (16 or more missed) is beyond any seed.
+  const spread = flowsOf(df, { groupSize: 128 });
+  assert.is(spread.length, 32_512);
+  assert.is(new Set(spread.map((f) => f.src)).size, 128);
+  assert.ok(groupsOf(spread) >= 17, `${groupsOf(spread)} Dragonfly groups`);
+  assert.is(crossing(spread), 254 * groupsOf(spread));
+  // One group of every host (fat tree k = 4: 16 hosts): hosts 0 … 15 in order, whatever the placement.
+  const ft = { kind: "fattree", k: 4 };
+  const all = flowsOf(ft, {});
+  assert.equal(all, flowsOf(ft, { placement: "contiguous" }));
+  assert.equal(all.slice(0, 16).map((f) => [f.src, f.dst]), range(16).map((i) => [i, (i + 1) % 16]));
 });
 
 test("flow-size CDFs: the tables equal the data files; the mean of many draws is within 5 % of the CDF's", () => {
