@@ -618,6 +618,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     traceFlows,
     sizeClasses: s.metrics?.sizeClassesBytes ?? DEFAULT_SIZE_CLASSES,
     warnings: [
+      ...traffic.warnings,
       ...delayCcWarnings([...delayUses.values()], {
         topology: topo,
         mtuBytes: mtu,

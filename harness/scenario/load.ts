@@ -168,6 +168,7 @@ function crossCheck(s: Scenario, errors: string[]): void {
     } else if (x.kind === "flows") {
       need(errors, x.flows !== undefined && x.flows.length > 0, `${p}.flows`, "required for flows traffic (a non-empty list)");
     }
+    need(errors, x.kind === "matrix" || x.startUnit === undefined, `${p}.startUnit`, "only for matrix traffic (the unit of a .cm file's starts)");
   });
 }
 

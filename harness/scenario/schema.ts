@@ -166,6 +166,11 @@ export const TrafficSchema = Type.Object(
     startUs: Type.Optional(Num({ minimum: 0 })),
     file: Type.Optional(Type.String()),
     text: Type.Optional(Type.String({ description: "matrix: the .cm text itself (self-contained scenarios)" })),
+    startUnit: Type.Optional(
+      Type.Union([Type.Literal("us"), Type.Literal("ps")], {
+        description: "matrix: the unit of each connection's start, us (htsim's ConnectionMatrix::save; default) or ps (htsim's gen_*.py generators and current loader)",
+      }),
+    ),
     flows: Type.Optional(Type.Array(FlowSchema)),
     cc: Type.Optional(ModuleRef),
     lb: Type.Optional(ModuleRef),

@@ -9,6 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildTopology, trafficFlows } from "./build";
 import { defaultWith } from "./default";
+import { validateScenario } from "./load";
 import type { Scenario, TrafficSpec } from "./schema";
 import { scenarioErrors } from "./test-support";
 import { buildTraffic } from "./traffic";
@@ -122,6 +123,28 @@ test("flows and matrix entries name their hosts, which must be among `hosts`; th
   assert.is(flowsOf(FT, [{ kind: "flows", hosts: [0, 1, 2, 3], flows: [{ src: 0, dst: 3, bytes: 1 }] }]).length, 1);
   // Fig. 5 congests nearly every group of the Dragonfly: not a pattern of a subset.
   assert.match(errorsOf(DF, [{ kind: "monitored", hosts: range(0, 31) }])[0], /^traffic\[0\]: hosts: the monitored-flow pattern \(Spritz Fig\. 5\) takes every group/);
+});
+
+test("matrix traffic: startUnit ps; a start of 1 s or later read as µs is warned of; startUnit only on matrix", () => {
+  const text = "Nodes 4\nConnections 2\n0->1 start 0 size 1000\n2->1 start 2000000 size 1000\n";
+  const topology: Scenario["topology"] = { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2 };
+  const read = (x: TrafficSpec) => {
+    const s = defaultWith("hosts", [x], { topology });
+    return buildTraffic(s, { topology: buildTopology(s), seed: 1, baseDir: ".", hostGbps: 100, rttNs: 0, rxBufferBytes: 0 });
+  };
+  // 2,000,000 ps = 2 µs = 2,000 ns: no warning.
+  const ps = read({ kind: "matrix", text, startUnit: "ps" });
+  assert.equal(ps.flows.map((f) => f.startNs), [0, 2000]);
+  assert.equal(ps.warnings, []);
+  // 2,000,000 µs = 2 s: read as asked, and warned of.
+  const us = read({ kind: "matrix", text });
+  assert.equal(us.flows.map((f) => f.startNs), [0, 2e9]);
+  assert.is(us.warnings.length, 1);
+  assert.match(us.warnings[0], /traffic\[0\]: the matrix's starts, read as µs .* reach 2000000 µs; .* set startUnit: ps/);
+  // Under 1 s nothing is said: 999,999 µs could be either.
+  assert.equal(read({ kind: "matrix", text: text.replace("2000000", "999999") }).warnings, []);
+  const errors = scenarioErrors(() => validateScenario({ name: "x", topology, traffic: [{ kind: "incast", bytes: 1000, senders: 2, startUnit: "ps" }] }));
+  assert.ok(errors.some((e) => /traffic\[0\]\.startUnit: only for matrix traffic/.test(e)), errors.join("\n"));
 });
 
 test.run();

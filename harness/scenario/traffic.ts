@@ -42,7 +42,15 @@ export interface TrafficResult {
   groups: string[];
   /** Hosts whose receive processing a `put` entry sets, and the entry's index. */
   hostRx: { host: number; gbps: number; bufferBytes: number; entry: number }[];
+  /** What the entries were read as where a file may have meant something else. */
+  warnings: string[];
 }
+
+/**
+ * A start 10^6 µs (1 s) or later read as µs is, in a file from htsim's generators (which write
+ * ps), 1 µs or later: below it the two readings cannot be told apart by size.
+ */
+const CM_START_PS_HINT_NS = 1e9;
 
 const DEFAULT_CLASS: Record<string, string> = {
   alltoall: "alltoall",
@@ -57,7 +65,7 @@ function defaultClass(x: TrafficSpec): string {
 
 export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
   const H = c.topology.hosts;
-  const out: TrafficResult = { flows: [], entries: [], classes: [], groups: [], hostRx: [] };
+  const out: TrafficResult = { flows: [], entries: [], classes: [], groups: [], hostRx: [], warnings: [] };
   const errors: string[] = [];
   const used = new Uint8Array(H);
   const usedClasses = new Set<string>();
@@ -73,6 +81,15 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
     try {
       const pool = hostPool(x, used, H);
       const fl = generate(x, i, pool, startNs, tseed, groupPrefix, c, dom, out.hostRx);
+      if (x.kind === "matrix" && x.startUnit === undefined) {
+        const lastNs = fl.reduce((m, f) => Math.max(m, f.startNs - startNs), 0);
+        if (lastNs >= CM_START_PS_HINT_NS) {
+          out.warnings.push(
+            `${p}: the matrix's starts, read as µs (startUnit's default, htsim's ConnectionMatrix::save), reach ${lastNs / 1000} µs; ` +
+              `a file from htsim's generators (gen_*.py) writes them in ps, as its current loader reads them: set startUnit: ps`,
+          );
+        }
+      }
       const base = out.flows.length;
       fl.forEach((f, j) => {
         if (f.src >= H || f.dst >= H) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${H} hosts`);
@@ -214,7 +231,7 @@ function generate(
     }
     case "matrix": {
       const text = x.text ?? readFileSync(resolve(c.baseDir, x.file as string), "utf8");
-      const cm = parseCm(text, x.file ?? "matrix");
+      const cm = parseCm(text, x.file ?? "matrix", x.startUnit);
       if (cm.nodes > H) throw new Error(`the matrix has ${cm.nodes} nodes, the topology ${H} hosts`);
       if (x.hosts !== undefined) withinHosts(cm.flows, pool, "connection");
       return cm.flows.map((f) => ({ ...f, startNs: f.startNs + startNs }));

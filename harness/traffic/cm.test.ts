@@ -243,4 +243,18 @@ test("incast: N distinct senders other than the receiver", () => {
   assert.throws(() => incast(4, { senders: 4, receiver: 0, bytes: 1, startNs: 0 }, 1), /senders/);
 });
 
+test(".cm: startUnit ps reads a start as htsim's generators write it (µs × 10^6)", () => {
+  // gen_incast.py spreads starts over randint(0, extrastarttime × 1000000): 12,500,000 ps is
+  // 12.5 µs = 12,500 ns; read as µs (the default) the same number is 12.5 s.
+  const text = "Nodes 4\nConnections 2\n0->1 start 0 size 1000\n2->1 start 12500000 size 1000\n";
+  assert.equal(
+    parseCm(text, "g.cm", "ps").flows.map((f) => f.startNs),
+    [0, 12_500],
+  );
+  assert.equal(
+    parseCm(text, "g.cm").flows.map((f) => f.startNs),
+    [0, 12_500_000_000],
+  );
+});
+
 test.run();

@@ -29,11 +29,12 @@
 // for the whole run) are refused naming the line; the scenario's `faults` express them
 // (`{ kind: down, links: [...] }`) on any topology.
 //
-// Start times: this reader takes `start` in µs, as htsim's ConnectionMatrix::save writes it
-// (timeAsUs) and its older fscanf loader read it (timeFromUs). htsim's current loader stores the
-// number as picoseconds ("start is in picoseconds already") and its generators write µs × 10^6
-// (gen_permutation.py, gen_incast.py), so a non-zero start in a file from those generators means
-// 10^6 times less here than there, and writeCm's non-zero starts mean 10^6 times less in htsim.
+// Start times: htsim has two units for `start`. Its ConnectionMatrix::save writes µs (timeAsUs)
+// and its older fscanf loader read µs (timeFromUs); its current loader stores the number as
+// picoseconds ("start is in picoseconds already") and its generators write µs × 10^6
+// (gen_permutation.py, gen_incast.py). This reader takes `startUnit` ("us", the default, as
+// writeCm writes; "ps" for a file from those generators): read in the wrong unit a start is
+// 10^6 times off.
 
 import type { FlowRecord } from "./traffic";
 
@@ -41,6 +42,9 @@ export interface ConnectionMatrix {
   nodes: number;
   flows: FlowRecord[];
 }
+
+/** The unit of a connection's `start`: µs (htsim's save, writeCm) or ps (htsim's generators and current loader). */
+export type CmStartUnit = "us" | "ps";
 
 type TriggerKind = "oneshot" | "multishot" | "barrier";
 
@@ -52,7 +56,8 @@ interface TriggerSpec {
 }
 
 /** Parses a .cm text. @throws Error naming the line for anything malformed. */
-export function parseCm(text: string, name = "connection matrix"): ConnectionMatrix {
+export function parseCm(text: string, name = "connection matrix", startUnit: CmStartUnit = "us"): ConnectionMatrix {
+  const nsPerStartUnit = startUnit === "ps" ? 1e-3 : 1000;
   let nodes = -1;
   let declared = -1;
   let declaredTriggers = -1;
@@ -129,7 +134,7 @@ export function parseCm(text: string, name = "connection matrix"): ConnectionMat
     if (nodes >= 0 && (src >= nodes || dst >= nodes)) {
       throw new Error(`${where}: node outside [0, ${nodes})`);
     }
-    flows.push({ src, dst, bytes: size, startNs: Math.round(start * 1000) });
+    flows.push({ src, dst, bytes: size, startNs: Math.round(start * nsPerStartUnit) });
     lineOf.push(where);
   }
   if (nodes < 0) throw new Error(`${name}: missing "Nodes N" line`);
