@@ -5,8 +5,8 @@
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { type Stats, stats } from "./metrics/metrics";
-import { jctMax, type ModuleParams, openFlows, type Results } from "./metrics/results";
+import type { Stats } from "./metrics/metrics";
+import { jctMax, type ModuleParams, openFlows, p99CountingOpen, type Results } from "./metrics/results";
 import type { ParamValue } from "./net/registry";
 import { finishedPoints, outsideGridNote } from "./sweep/sweep";
 
@@ -208,8 +208,8 @@ function rows(results: Results[]): Row[] {
   if (results.some((r) => openFlows(r) > 0)) {
     out.push(
       num(OPEN_ROW, openFlows),
-      num("  FCT p99 counting open ≥ (µs)", (r) => withOpen(r, "fct")),
-      num("  slowdown p99 counting open ≥", (r) => withOpen(r, "slowdown"), 3),
+      num("  FCT p99 counting open ≥ (µs)", (r) => p99CountingOpen(r, "fct")),
+      num("  slowdown p99 counting open ≥", (r) => p99CountingOpen(r, "slowdown"), 3),
     );
   }
   out.push(
@@ -375,25 +375,6 @@ function decisionRows(results: Results[], area: "cc" | "lb"): Row[] {
 }
 
 const OPEN_ROW = "flows open at end";
-
-/**
- * A lower bound on the p99 FCT (or slowdown) of every flow that started, open ones included: an
- * open flow counts with the time it had run when the run ended (simulatedUs − startUs; over its
- * ideal for the slowdown), which its FCT can only exceed. Raising any value of a set never lowers
- * its nearest-rank p99, so the true p99 is at least this. Flows that never started (a start after
- * the end, or `waiting` on dependencies) and failed ones (given up) stay out, as in the FCT rows.
- */
-function withOpen(r: Results, what: "fct" | "slowdown"): number | null {
-  const v: number[] = [];
-  for (const f of r.flows) {
-    if (f.status === "complete") v.push((what === "fct" ? f.fctUs : f.slowdown) as number);
-    else if (f.status === "incomplete" && r.simulatedUs > f.startUs) {
-      const ranUs = r.simulatedUs - f.startUs;
-      v.push(what === "fct" ? ranUs : ranUs / f.idealUs);
-    }
-  }
-  return stats(v).p99;
-}
 
 /**
  * The note under the table when some column's runs left flows open at their end (neither

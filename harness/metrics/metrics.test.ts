@@ -9,7 +9,8 @@ import type { Scenario } from "../scenario/schema";
 import { writeCm } from "../traffic/cm";
 import { ackStats, type FlowView, grouped, stats } from "./metrics";
 import { runFctSeries } from "../plot/plot";
-import { faultLine, flowsCsv, lateAckLine, summary } from "./results";
+import { compareTable } from "../compare";
+import { faultLine, flowsCsv, lateAckLine, openLine, p99CountingOpen, type Results, summary } from "./results";
 import { oneSwitchScenario } from "../net/test-support";
 
 const base = (traffic: Scenario["traffic"], extra: Partial<Scenario> = {}, lb = "ecmp"): Scenario => defaultWith("metrics", traffic, extra, lb);
@@ -567,6 +568,73 @@ test("results: FCT summary by nearest rank from the flows, drops add the receive
   const w = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 10_000_000 }, { src: 1, dst: 14, bytes: 1000, after: [0] }] }], { run: { endUs: 50 } }));
   assert.equal([w.flows[1].status, w.flows[1].fctUs, w.flows[1].goodputGbps, w.flows[1].ackedUs], ["waiting", null, null, null]);
   assert.equal([w.fct.p50Us, w.fct.meanSlowdown], [null, null]);
+});
+
+// Review rev-traffic 1: WebSearch at load 0.5 cut at 1 ms by run.endUs had 55 of 60 flows
+// complete, p99 629 µs, its ≥ 10 MB class n 0, and nothing said so; run to the end, p99 1,949 µs.
+const cutShort = runScenario(
+  base([{ kind: "flows", flows: [
+    { src: 0, dst: 15, bytes: 10_000 },
+    { src: 1, dst: 14, bytes: 1_000_000 },
+    { src: 2, dst: 13, bytes: 20_000_000, startUs: 10 },
+    { src: 3, dst: 12, bytes: 1000, startUs: 60 },
+  ] }], { run: { endUs: 50 } }),
+);
+
+test("flows open at the end of a run cut by run.endUs: results.json counts them per size class, with lower-bound statistics beside the completed-only ones (review rev-traffic 1)", () => {
+  const r = cutShort;
+  // At 100 Gb/s 1 MB takes 1,000,000 × 8 / 100 = 80,000 ns to serialise alone, 20 MB 1.6 ms:
+  // neither can finish by 50 µs; 10 KB (3 packets) over 6 hops of 1 µs does, in about 7 µs.
+  // The flow due at 60 µs never starts.
+  assert.equal(r.flows.map((f) => f.status), ["complete", "incomplete", "incomplete", "waiting"]);
+  assert.is(r.simulatedUs, 50);
+  const fct0 = r.flows[0].fctUs as number;
+  assert.ok(fct0 < 40);
+  // Completed only, as before: one value; the 20 MB class is listed with n 0.
+  assert.equal([r.metrics.fctUs.all.n, r.metrics.fctUs.all.p99], [1, fct0]);
+  assert.equal(r.metrics.fctUs.bySize.map((c) => [c.label, c.n]), [["< 200 KB", 1], ["200 KB – 10 MB", 0], ["≥ 10 MB", 0]]);
+  // Counting open: flow 1 ran 50 − 0 = 50 µs, flow 2 50 − 10 = 40 µs; with flow 0's FCT the
+  // values are fct0 < 40 < 50: n 3, p50 the ⌈0.5 × 3⌉ = 2nd smallest, 40; p99 the 3rd, 50;
+  // mean (fct0 + 90) / 3. Flow 3 had not started: no bound, left out.
+  const all = r.metrics.fctUsCountingOpen?.all;
+  assert.equal([all?.n, all?.open, all?.p50, all?.p99, all?.max, all?.min], [3, 2, 40, 50, 50, fct0]);
+  assert.ok(Math.abs((all?.mean as number) - (fct0 + 90) / 3) <= 0.0005);
+  assert.equal(
+    r.metrics.fctUsCountingOpen?.bySize.map((c) => [c.label, c.n, c.open, c.p99]),
+    [["< 200 KB", 1, 0, fct0], ["200 KB – 10 MB", 1, 1, 50], ["≥ 10 MB", 1, 1, 40]],
+  );
+  // The slowdowns: the time run over each flow's ideal, rounded as the flows' slowdowns are.
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  const bound = [r.flows[0].slowdown as number, r3(50 / r.flows[1].idealUs), r3(40 / r.flows[2].idealUs)];
+  assert.equal(r.metrics.slowdownCountingOpen?.bySize.map((c) => c.p99), bound);
+  assert.is(r.metrics.slowdownCountingOpen?.all.p99, Math.max(...bound));
+});
+
+test("the summary says when flows were open at the end of the run, whatever ended it: how many, and the p99 counting them (review rev-traffic 1)", () => {
+  const r = cutShort;
+  assert.not.ok(r.eventBudgetSpent, "run.endUs ended it, not run.maxEvents");
+  const slow = r.metrics.slowdownCountingOpen?.all.p99;
+  const text = summary(r).split("\n");
+  // 4 flows, 1 complete, none failed: 3 open, 1 of which (due at 60 µs) had not started.
+  assert.ok(
+    text.includes(`flows open at end: 3 of 4 (1 of them not started), left out of the FCT and slowdown figures; counting each that started at the time it had run: FCT p99 ≥ 50 µs, slowdown p99 ≥ ${slow}`),
+    text.join("\n"),
+  );
+  assert.ok(text.some((l) => l.startsWith("  200 KB – 10 MB: FCT µs p50 —") && l.endsWith("(n 0); 1 open at end")), text.join("\n"));
+  assert.ok(text.some((l) => l.startsWith("  ≥ 10 MB: FCT µs p50 —") && l.endsWith("(n 0); 1 open at end")), text.join("\n"));
+  assert.not.ok(summary(failedJob).includes("flows open at end"), "a failed flow is not open");
+});
+
+test("results written before the counting-open statistics: the summary and nicfw compare bound the p99 from the flows alike", () => {
+  const r = cutShort;
+  const { fctUsCountingOpen: _f, slowdownCountingOpen: _s, ...metrics } = r.metrics;
+  const old: Results = { ...r, metrics };
+  assert.is(openLine(old), openLine(r));
+  assert.equal([p99CountingOpen(old, "fct"), p99CountingOpen(old, "slowdown")], [r.metrics.fctUsCountingOpen?.all.p99, r.metrics.slowdownCountingOpen?.all.p99]);
+  const rows = compareTable([r, old], ["new", "old"]).split("\n");
+  const row = (name: string) => rows.find((l) => l.trim().startsWith(name))?.trim().split(/ {2,}/).slice(1);
+  assert.equal(row("FCT p99 counting open ≥ (µs)"), ["50", "50"]);
+  assert.equal(row("flows open at end"), ["3", "3"]);
 });
 
 test("results: the fault cost is this run minus the same run without its faults", () => {

@@ -36,6 +36,12 @@ export interface Stats {
   max: number | null;
   /** The smallest value; results written before 2026-12-02 lack it. */
   min?: number | null;
+  /**
+   * In the statistics counting open flows (Metrics.fctUsCountingOpen, slowdownCountingOpen)
+   * only: how many of the n values are flows open at the end of the run, each counted at the
+   * least it could have taken (openBound).
+   */
+  open?: number;
 }
 
 export interface SizeStats extends Stats {
@@ -55,6 +61,15 @@ export type Grouped = { all: Stats; bySize: SizeStats[]; byClass: Record<string,
 export interface Metrics {
   fctUs: Grouped;
   slowdown: Grouped;
+  /**
+   * FCT and slowdown over the complete flows and those open when the run ended (run.endUs,
+   * run.maxEvents, or no event left), each open one at the least its FCT could be (openBound):
+   * `fctUs` and `slowdown` leave those out, so a run cut short shows its best figures. Every
+   * statistic here is a lower bound on that of all the flows that started; each Stats says how
+   * many of its n are open (`open`). Results written before 2026-12-06 lack them.
+   */
+  fctUsCountingOpen?: Grouped;
+  slowdownCountingOpen?: Grouped;
   /**
    * The time to the sender's last ACK (the flows' `ackedUs`) and HPCC's slowdown (`slowdownHpcc`),
    * over the complete flows that were acknowledged. Results written before 2026-12-05 lack them.
@@ -163,6 +178,25 @@ export interface FlowView {
   ackedUs?: number | null;
   slowdownHpcc?: number | null;
   cls: string;
+  /**
+   * Counting open flows (Metrics.fctUsCountingOpen): a complete flow's fctUs and slowdown, an
+   * open flow's openBound, null for the others (not started, failed); `open` for the second kind.
+   */
+  fctUsAtLeast?: number | null;
+  slowdownAtLeast?: number | null;
+  open?: boolean;
+}
+
+/**
+ * The least FCT (µs) and slowdown a flow still open when the run ended can have: the time it had
+ * run by then, simulatedUs − startUs, which its last byte can only come after, and that over its
+ * ideal. Null for a flow not open (`status` other than incomplete) or that had not run at all
+ * (its start at the end): nothing bounds it above 0. Rounded to the ns as the flows' figures are.
+ */
+export function openBound(f: { status: string; startUs: number; idealUs: number }, simulatedUs: number): { fctUs: number; slowdown: number } | null {
+  if (f.status !== "incomplete" || !(simulatedUs > f.startUs)) return null;
+  const ranUs = r3(simulatedUs - f.startUs);
+  return { fctUs: ranUs, slowdown: r3(ranUs / f.idealUs) };
 }
 
 /**
@@ -191,11 +225,16 @@ function lateAcks(flows: FlowView[], rtoNs: number): NonNullable<Metrics["lateAc
 /**
  * `pick`'s statistics over the flows that have a value: all of them, per size class (edges 0,
  * `bounds`…, ∞; a flow of exactly an edge's size belongs to the class above it; a class appears
- * when any flow, finished or not, falls in it) and per flow class.
+ * when any flow, finished or not, falls in it) and per flow class; with `countOpen`, each says
+ * how many of its values are open flows' (FlowView.open).
  */
-export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null): Grouped {
+export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView) => number | null, countOpen = false): Grouped {
   const done = flows.filter((f) => pick(f) !== null);
-  const all = stats(done.map((f) => pick(f) as number));
+  const of = (part: FlowView[]): Stats => {
+    const s = stats(part.map((f) => pick(f) as number));
+    return countOpen ? { ...s, open: part.filter((f) => f.open === true).length } : s;
+  };
+  const all = of(done);
   // The scenario may list the bounds in any order; classes must not overlap.
   const edges = [0, ...[...bounds].sort((x, y) => x - y), Infinity];
   const bySize: SizeStats[] = [];
@@ -204,12 +243,24 @@ export function grouped(flows: FlowView[], bounds: number[], pick: (f: FlowView)
     if (flows.some((f) => f.bytes >= edges[i] && f.bytes < edges[i + 1])) {
       // JSON has no Infinity: the open top class says so with null.
       const hiBytes = edges[i + 1] === Infinity ? null : edges[i + 1];
-      bySize.push({ label: sizeLabel(edges[i], edges[i + 1]), loBytes: edges[i], hiBytes, ...stats(part.map((f) => pick(f) as number)) });
+      bySize.push({ label: sizeLabel(edges[i], edges[i + 1]), loBytes: edges[i], hiBytes, ...of(part) });
     }
   }
   const byClass: Record<string, Stats> = {};
-  for (const c of [...new Set(flows.map((f) => f.cls))].sort()) byClass[c] = stats(done.filter((f) => f.cls === c).map((f) => pick(f) as number));
+  for (const c of [...new Set(flows.map((f) => f.cls))].sort()) byClass[c] = of(done.filter((f) => f.cls === c));
   return { all, bySize, byClass };
+}
+
+/**
+ * FCT and slowdown counting the flows open at the end (FlowView.fctUsAtLeast): raising any value
+ * of a set never lowers its nearest-rank percentiles, its mean or its extremes, so each is at
+ * most that of the true FCTs, which the open flows would have had had the run gone on.
+ */
+export function countingOpenStats(flows: FlowView[], bounds: number[]): Required<Pick<Metrics, "fctUsCountingOpen" | "slowdownCountingOpen">> {
+  return {
+    fctUsCountingOpen: grouped(flows, bounds, (x) => x.fctUsAtLeast ?? null, true),
+    slowdownCountingOpen: grouped(flows, bounds, (x) => x.slowdownAtLeast ?? null, true),
+  };
 }
 
 /** The statistics of the time to the last ACK and of HPCC's slowdown, and the late last ACKs. */
@@ -329,6 +380,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   const metrics: Metrics = {
     fctUs: grouped(flows, b.sizeClasses, (x) => x.fctUs),
     slowdown: grouped(flows, b.sizeClasses, (x) => x.slowdown),
+    ...countingOpenStats(flows, b.sizeClasses),
     ...ackStats(flows, b.sizeClasses, b.ctx.rtoNs),
     jobs,
     goodput: {

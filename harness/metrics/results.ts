@@ -10,7 +10,7 @@ import { DackTransport, type DackTotals } from "../net/dack";
 import { builtWith, type ModuleRecord, moduleRecord } from "../net/registry";
 import { ccDecisionLine, ccDecisions, type CcTableDecisions } from "./cc-decisions";
 import { lbDecisionLine, lbDecisions } from "./lb-decisions";
-import { computeMetrics, type FlowView, type Metrics, type Series, type Stats } from "./metrics";
+import { computeMetrics, type FlowView, type Metrics, openBound, type Series, type Stats, stats } from "./metrics";
 
 export interface FlowResult {
   flow: number;
@@ -210,18 +210,9 @@ export function collect(b: Built): Results {
       arrivedBytes: f.flowArrivedBytes[i],
     });
   }
-  // A flow whose data all arrived but whose sender gave up (never hearing so: DCP's retry limit)
-  // is failed, as its initiator sees it; its fctUs stays in its row, out of the statistics, so
-  // that completed + failed + open = flowsTotal.
+  const simulatedUs = r3(f.now / 1e6);
+  const views = flowViews({ flows, simulatedUs });
   const complete = flows.map((x) => x.status === "complete");
-  const views: FlowView[] = flows.map((x, i) => ({
-    bytes: x.bytes,
-    fctUs: complete[i] ? x.fctUs : null,
-    slowdown: complete[i] ? x.slowdown : null,
-    ackedUs: complete[i] ? x.ackedUs : null,
-    slowdownHpcc: complete[i] ? (x.slowdownHpcc ?? null) : null,
-    cls: x.class,
-  }));
   const { metrics, series } = computeMetrics(b, views);
   const fcts = views.filter((x) => x.fctUs !== null).map((x) => x.fctUs as number).sort((a, c) => a - c);
   const slows = views.filter((x) => x.slowdown !== null).map((x) => x.slowdown as number);
@@ -239,7 +230,7 @@ export function collect(b: Built): Results {
     moduleParams: moduleParams(b),
     derived: b.derived,
     ...(b.warnings.length > 0 ? { warnings: b.warnings } : {}),
-    simulatedUs: r3(f.now / 1e6),
+    simulatedUs,
     ...(f.eventBudgetSpent ? { eventBudgetSpent: true as const } : {}),
     completed: complete.filter((c) => c).length,
     failed: f.flowsFailed,
@@ -279,6 +270,48 @@ export function collect(b: Built): Results {
     ...(f.transport instanceof DackTransport ? { dack: f.transport.totals() } : {}),
     flows,
   };
+}
+
+/**
+ * What the metrics are computed from, per flow. A flow whose data all arrived but whose sender
+ * gave up (never hearing so: DCP's retry limit) is failed, as its initiator sees it; its fctUs
+ * stays in its row, out of the statistics, so that completed + failed + open = flowsTotal. An
+ * open flow counts only where open flows are counted, at its bound (metrics.ts openBound). From
+ * a results file's rows too, so that `nicfw compare` reads the same figures from files written
+ * before results.json held them.
+ */
+export function flowViews(r: Pick<Results, "flows" | "simulatedUs">): FlowView[] {
+  return r.flows.map((x) => {
+    const complete = x.status === "complete";
+    const bound = complete ? null : openBound(x, r.simulatedUs);
+    return {
+      bytes: x.bytes,
+      fctUs: complete ? x.fctUs : null,
+      slowdown: complete ? x.slowdown : null,
+      ackedUs: complete ? x.ackedUs : null,
+      slowdownHpcc: complete ? (x.slowdownHpcc ?? null) : null,
+      cls: x.class,
+      fctUsAtLeast: complete ? x.fctUs : (bound?.fctUs ?? null),
+      slowdownAtLeast: complete ? x.slowdown : (bound?.slowdown ?? null),
+      open: bound !== null,
+    };
+  });
+}
+
+/**
+ * A lower bound on the p99 FCT (µs) or slowdown of every flow that started, open ones included
+ * (metrics.ts openBound, countingOpenStats): results.json's `fctUsCountingOpen.all.p99` and
+ * `slowdownCountingOpen.all.p99`, from the rows so that results written before those have it
+ * too (`nicfw compare`). Flows that never started (a start after the end, or `waiting` on
+ * dependencies) and failed ones (given up) stay out, as in the FCT figures.
+ */
+export function p99CountingOpen(r: Pick<Results, "flows" | "simulatedUs">, what: "fct" | "slowdown"): number | null {
+  const v: number[] = [];
+  for (const x of flowViews(r)) {
+    const at = what === "fct" ? x.fctUsAtLeast : x.slowdownAtLeast;
+    if (at !== null && at !== undefined) v.push(at);
+  }
+  return stats(v).p99;
 }
 
 /** results.json `moduleParams`: the endpoint modules' tables in the order of their first flow, then the switches'. */
@@ -411,6 +444,25 @@ export function budgetLine(r: Results): string | null {
 }
 
 /**
+ * The line that says flows were still open when the run ended (run.endUs, run.maxEvents, or no
+ * event left: a flow waiting on one that never completed), else null. The FCT and slowdown
+ * figures are over the complete flows, so a run cut short leaves out its slowest flows and shows
+ * better figures than a run left to finish (WebSearch at load 0.5 cut at 1 ms: p99 629 µs, with
+ * the 5 open flows counted ≥ 948 µs; run to the end: 1,949 µs); the line bounds the p99 of all
+ * the flows that started from below (p99CountingOpen), as `nicfw compare`'s rows do.
+ */
+export function openLine(r: Results): string | null {
+  const open = openFlows(r);
+  if (open <= 0) return null;
+  const counted = flowViews(r).filter((x) => x.open === true).length;
+  const unstarted = open - counted;
+  return (
+    `flows open at end: ${open} of ${r.flowsTotal}${unstarted > 0 ? ` (${unstarted} of them not started)` : ""}, left out of the FCT and slowdown figures; ` +
+    `counting each that started at the time it had run: FCT p99 ≥ ${p99CountingOpen(r, "fct") ?? "—"} µs, slowdown p99 ≥ ${p99CountingOpen(r, "slowdown") ?? "—"}`
+  );
+}
+
+/**
  * The line that says some flows' last ACK came far later than their last byte (metrics.ts
  * lateAcks: a gap beyond the network's RTO), else null: their FCT and slowdown end at the
  * receiver and do not show the wait, which the time to the last ACK and HPCC's slowdown (the
@@ -488,6 +540,8 @@ export function summary(r: Results, maxRows = 24): string {
   lines.push(
     `flows ${r.completed}/${r.flowsTotal} complete${r.failed > 0 ? ` (${r.failed} failed: the reliability module gave up)` : ""} in ${r.simulatedUs.toFixed(2)} µs simulated; FCT p50 ${r.fct.p50Us ?? "—"} µs, p99 ${r.fct.p99Us ?? "—"} µs, mean slowdown ${r.fct.meanSlowdown ?? "—"}`,
   );
+  const open = openLine(r);
+  if (open !== null) lines.push(open);
   const late = lateAckLine(r);
   if (late !== null) lines.push(late);
   lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
@@ -547,9 +601,16 @@ function detailLines(r: Results): string[] {
   const m = r.metrics;
   const out: string[] = [];
   const st = (s: Stats) => `p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  (n ${s.n})`;
+  // A class whose flows are open at the end has fewer n than flows, or none (n 0, all dashes).
+  const open = (s: Stats | undefined) => ((s?.open ?? 0) > 0 ? `; ${s?.open} open at end` : "");
   const classes = Object.keys(m.fctUs.byClass);
-  if (classes.length > 1) for (const c of classes) out.push(`  ${c}: FCT µs ${st(m.fctUs.byClass[c])}; slowdown ${st(m.slowdown.byClass[c])}`);
-  if (m.fctUs.bySize.length > 1) for (let i = 0; i < m.fctUs.bySize.length; i++) out.push(`  ${m.fctUs.bySize[i].label}: FCT µs ${st(m.fctUs.bySize[i])}; slowdown ${st(m.slowdown.bySize[i])}`);
+  if (classes.length > 1) for (const c of classes) out.push(`  ${c}: FCT µs ${st(m.fctUs.byClass[c])}; slowdown ${st(m.slowdown.byClass[c])}${open(m.fctUsCountingOpen?.byClass[c])}`);
+  if (m.fctUs.bySize.length > 1) {
+    for (let i = 0; i < m.fctUs.bySize.length; i++) {
+      const s = m.fctUs.bySize[i];
+      out.push(`  ${s.label}: FCT µs ${st(s)}; slowdown ${st(m.slowdown.bySize[i])}${open(m.fctUsCountingOpen?.bySize.find((x) => x.label === s.label))}`);
+    }
+  }
   if (m.jobs.length > 0) {
     const jct = m.jobs.map((j) => j.jctUs).filter((x): x is number => x !== null);
     out.push(`jobs ${m.jobs.length}: JCT ${jct.length === m.jobs.length ? `max ${fmt(Math.max(...jct))} µs, mean ${fmt(jct.reduce((a, x) => a + x, 0) / jct.length)} µs` : `${jct.length} of ${m.jobs.length} complete`}`);
