@@ -1,7 +1,10 @@
 // results.json `moduleParams` and the summary's module line: what each module ran with, derived by
 // hand from UEC 1.0 Table 3-76 (NSCC) and the network's constants (notes/uec-htsim-reference.md §2).
+import { spawnSync } from "node:child_process";
+import { readFileSync, realpathSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import type { Scenario } from "../scenario/schema";
 import { collect, groupThousands, type ModuleParams, type Results, summary } from "./results";
@@ -111,6 +114,41 @@ test("the summary names each module with its profile, and the routing", () => {
   const old = { ...d, derived: { ...d.derived } };
   delete old.derived.routing;
   assert.match(summary(old).split("\n")[1], /reliability rud; queue profile uec-htsim; seed 1$/);
+});
+
+test("results.json carries what reproduces it: the scenario as run, with the seed it ran, and the code's version and commit (review rev-traffic 2)", () => {
+  // No seed in the scenario, 7 given to the run (nicfw run --seed 7); a traffic spec, run.endUs
+  // and link latency that the name, topology string and derived constants alone do not give.
+  const s = {
+    name: "reproduce",
+    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 500 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "cdf", cdf: "websearch", load: 0.3, durationUs: 200 }],
+    run: { endUs: 300 },
+  } as Scenario;
+  const r = runScenario(s, { seed: 7 });
+  assert.ok(r.flowsTotal > 0 && r.completed > 0);
+  assert.equal(r.input, { ...s, seed: 7 });
+  assert.is(r.seed, 7);
+  // The input's seed is the one the run used: running the input again (no --seed) gives the
+  // same results byte for byte, the input itself included.
+  assert.is(JSON.stringify(runScenario(r.input as Scenario)), JSON.stringify(r));
+  // The code: package.json's version; the commit of this checkout when git can tell it (the
+  // tests run from the package root), and whether lib/ or harness/ differ from it.
+  const version = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+  const git = (args: string[]) => spawnSync("git", args, { encoding: "utf8" });
+  const top = git(["rev-parse", "--show-toplevel"]);
+  if (top.status === 0 && realpathSync(top.stdout.trim()) === realpathSync(".")) {
+    const dirty = git(["diff", "--quiet", "HEAD", "--", "lib", "harness"]).status !== 0;
+    assert.equal(r.nicfw, { version, commit: git(["rev-parse", "HEAD"]).stdout.trim(), ...(dirty ? { dirty: true } : {}) });
+  } else assert.equal(r.nicfw, { version });
+});
+
+test("a scenario's undefined members are not in results.json's input, nor is it the caller's object", () => {
+  const s = { topology: TREE, run: undefined, traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 10_000 }] } as unknown as Scenario;
+  const r = built(s);
+  assert.equal(r.input, { topology: TREE, traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 10_000 }], seed: 1 });
+  assert.ok(r.input?.topology !== s.topology);
 });
 
 test("groupThousands writes a whole number as toLocaleString(\"en\") does: commas between groups of three digits", () => {

@@ -1,14 +1,17 @@
 // What a run reports: per-flow completion (FCT, analytic ideal, slowdown), totals (drops, trims,
 // retransmissions, ECN marks, timeouts), the derived network constants and the integrity
-// verdict. The results object is a pure function of the scenario and seed (no wall-clock time in
-// it), so two runs with the same seed write byte-identical files.
+// verdict. The results object is a pure function of the scenario, the seed and the code (no
+// wall-clock time in it), so two runs with the same seed write byte-identical files; it carries
+// all three (`input`, with the seed it ran, and `nicfw`: version and git commit).
 
 import type { Built } from "../scenario/build";
+import type { Scenario } from "../scenario/schema";
 import type { ReflexSites } from "../net/reflex";
 import { Pfc } from "../../lib/switch/pfc/pfc";
 import { DackTransport, type DackTotals } from "../net/dack";
 import { builtWith, type ModuleRecord, moduleRecord } from "../net/registry";
 import { ccDecisionLine, ccDecisions, type CcTableDecisions } from "./cc-decisions";
+import { type CodeVersion, codeVersion } from "./code-version";
 import { lbDecisionLine, lbDecisions } from "./lb-decisions";
 import { computeMetrics, type FlowView, type Metrics, openBound, type Series, type Stats, stats } from "./metrics";
 
@@ -59,6 +62,13 @@ export interface FaultCost {
 
 export interface Results {
   format: "nicfw-results/1";
+  /**
+   * The code that wrote it (code-version.ts): package.json's version, and the git commit when it
+   * ran from a checkout, `dirty` when lib/ or harness/ differed from that commit. Results written
+   * before 2026-12-06 lack it.
+   */
+  nicfw?: CodeVersion;
+  /** The scenario's name ("(unnamed)" without one); the whole scenario is `input`. */
   scenario: string;
   seed: number;
   topology: string;
@@ -121,6 +131,14 @@ export interface Results {
   integrity: { ok: boolean; violations: string[] };
   /** The scenario's tags (sweeps label their points with them). */
   tags: Record<string, string | number | boolean>;
+  /**
+   * The scenario the run was built from, as validated (scenario/schema.ts), with the seed it ran
+   * (--seed's, else its own, else 1): `nicfw run` of it, under the same `nicfw` version, runs
+   * the same run again. Defaults stay unwritten, as in the file (`derived` and `moduleParams`
+   * show what they came to); the files it names (traffic `file`, `cdfFile`) are named as given,
+   * relative to the scenario's folder. Results written before 2026-12-06 lack it.
+   */
+  input?: Scenario;
   metrics: Metrics;
   /** Sampled queues and flows (metrics.sample, or nicfw run --plots), else null. */
   series: Series | null;
@@ -221,6 +239,7 @@ export function collect(b: Built): Results {
   const decisions = ccDecisions(f.ccTables());
   return {
     format: "nicfw-results/1",
+    nicfw: codeVersion(),
     scenario: b.scenario.name ?? "(unnamed)",
     seed: b.seed,
     topology: b.topology.name,
@@ -263,6 +282,8 @@ export function collect(b: Built): Results {
     },
     integrity: { ok: violations.length === 0, violations },
     tags: b.scenario.tags ?? {},
+    // A copy as results.json holds it: no alias of the caller's object, no undefined members.
+    input: JSON.parse(JSON.stringify({ ...b.scenario, seed: b.seed })) as Scenario,
     metrics,
     series,
     faultCost: null,
