@@ -189,12 +189,13 @@ test("Spritz's counters by name, Scout's and Spray's tables summed; the VLAN mod
   assert.equal(Object.keys(lbDecisions([{ lb: vlan }])), ["SPRITZ_EV_EXPLORED", "SPRITZ_EV_SAMPLED", "SPRITZ_EV_REUSED", "SPRITZ_CACHED", "SPRITZ_VLAN_MINIMAL", "SPRITZ_VLAN_NON_MINIMAL", "SPRITZ_BIASED", "SPRITZ_RESTORED"]);
 });
 
-test("a Spritz run: totals.lb carries the SPRITZ_ names; every data packet's EV counted once, one in 46 of a flow's sends explored", () => {
+test("a Spritz run: totals.lb carries the SPRITZ_ names; every data packet's EV counted once, one in 7 of a flow's sends explored", () => {
   // A Dragonfly (p=2, a=4, h=2: 72 hosts) under Spritz routing, a 400 KB permutation, two cables
   // down from t = 0, trimming on: flows see NACKs and time out on the dead paths. choosePath runs
   // once per data packet sent, new or resent (net/fabric.ts sendData), so the three EV counts sum
-  // to totals.dataPackets. Alg. 1 with explore_threshold 44 (Table II): packet_count runs 1 … 45
-  // and the 46th send explores, so a flow of n sends explores ⌊n / 46⌋ times; a flow sends
+  // to totals.dataPackets. Alg. 1 with explore_threshold 5, Table II's 0.5 BDP of this network
+  // (net/registry.ts: RTT 3,549.6 ns × 100 Gb/s = 44,370 B = 10.7 packets → 11, ⌊11 / 2⌋ = 5):
+  // packet_count runs 1 … 6 and the 7th send explores, so a flow of n sends explores ⌊n / 7⌋ times; a flow sends
   // ⌈400,000 / (4150 − 64)⌉ = 98 packets plus its retransmissions. The fabric hands the LB each
   // NACK (NACK unless last-hop) and each timeout (TIMEOUT): Scout removes at most one EV per such
   // feedback and blocks at most one path per timeout. Spray ignores ECN and NACK and removes an
@@ -220,7 +221,7 @@ test("a Spritz run: totals.lb carries the SPRITZ_ names; every data packet's EV 
     assert.equal(Object.keys(lb), names, name);
     assert.is(r.flows.reduce((n, f) => n + 98 + f.retransmissions, 0), r.totals.dataPackets, name);
     assert.is(lb.SPRITZ_EV_EXPLORED + lb.SPRITZ_EV_SAMPLED + lb.SPRITZ_EV_REUSED, r.totals.dataPackets, name);
-    assert.is(lb.SPRITZ_EV_EXPLORED, r.flows.reduce((n, f) => n + Math.floor((98 + f.retransmissions) / 46), 0), name);
+    assert.is(lb.SPRITZ_EV_EXPLORED, r.flows.reduce((n, f) => n + Math.floor((98 + f.retransmissions) / 7), 0), name);
     assert.ok(r.totals.timeouts > 0 && r.totals.nacks > 0, "the dead cables time out, the queues trim");
     assert.ok(lb.SPRITZ_BLOCKED > 0 && lb.SPRITZ_BLOCKED <= r.totals.timeouts, name);
     if (name === "spritz-scout") {

@@ -309,12 +309,13 @@ function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: 
       return new Plb({ seed: ctx.seed, roundNs: Math.max(1, Math.round(ctx.baseRttNs)), ...user } as never, capacity);
     case "flowlet":
       return new Flowlet({ seed: ctx.seed, gapNs: Math.round(ctx.baseRttNs / 2), ...user } as never, capacity);
+    // Table II's thresholds are fractions of the BDP, this network's unless the scenario sets them.
     case "spritz-scout":
-      return new SpritzScout({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+      return new SpritzScout({ seed: ctx.seed, ...spritzBdpThresholds(ctx), ...extra, ...user } as never, capacity);
     case "spritz-spray":
-      return new SpritzSpray({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+      return new SpritzSpray({ seed: ctx.seed, ...spritzBdpThresholds(ctx), ...extra, ...user } as never, capacity);
     case "spritz-vlan":
-      return new SpritzVlan({ seed: ctx.seed, ...extra, ...user } as never, capacity);
+      return new SpritzVlan({ seed: ctx.seed, ...spritzBdpThresholds(ctx), ...extra, ...user } as never, capacity);
   }
   throw new RangeError(`unknown load balancer ${name}`);
 }
@@ -331,6 +332,24 @@ export function openLb(name: string, lb: LbTable, slot: number, flow: number, ds
 /** The network's bandwidth-delay product in whole packets (at least 1). */
 function bdpPacketsOf(ctx: NetworkContext): number {
   return Math.max(1, Math.ceil(bdpBytes(ctx.linkGbps, ctx.baseRttNs) / ctx.mtuBytes));
+}
+
+/**
+ * Spritz Table II's explore threshold "44 packets (∼0.5·BDP)" and ECN threshold "8 packets
+ * (∼0.1·BDP)" for this network: ⌊BDP / 2⌋ and ⌊BDP / 10⌋ of its BDP in whole packets, Table II's
+ * own unit ("Queue Size 1·BDP … DF: 88 pkts"). On Table II's Dragonfly that gives back the
+ * paper's values: RTT over the longest path 7,313.8 ns (harness/topo/topo.test.ts) × 400 Gb/s =
+ * 365,690 B = 87.9 packets of 4,160 B → 88; ⌊88 / 2⌋ = 44 and ⌊8.8⌋ = 8 (8.8 to the nearest
+ * would give 9, and half the unrounded 87.9, floored, 43). Table II has one Spritz row for both
+ * networks: its Slim Fly's 92 packets give 46 and 9 here (44 and 8 are 0.48 and 0.087 of 92).
+ * The ECN count is a 4-bit nibble of the path's metadata byte (§III-C), so it stops at 13, the
+ * module's most (a BDP of 140 packets or more); the explore count at its u16's 65,534. The
+ * constants would be 4 BDPs and 0.7 BDP on docs/spritz-dragonfly.yaml's 11 packets (harness/README
+ * "Module defaults" has what that changed).
+ */
+function spritzBdpThresholds(ctx: NetworkContext): { exploreThreshold: number; ecnThreshold: number } {
+  const bdpPackets = bdpPacketsOf(ctx);
+  return { exploreThreshold: Math.min(65_534, Math.floor(bdpPackets / 2)), ecnThreshold: Math.min(13, Math.floor(bdpPackets / 10)) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { SpritzScout } from "../../lib/lb/spritz/spritz";
 import type { Scenario } from "../scenario/schema";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import { P } from "./packets";
+import { makeLb, type NetworkContext } from "./registry";
 
 function lastFctUs(topology: Scenario["topology"], routing: string, lb: string): number {
   const r = runScenario({
@@ -90,6 +91,43 @@ test("Spritz's path table takes the fabric's latencies: links, global links, MTU
     const lat = (lb as SpritzScout).table.latency;
     assert.equal([lat.localLinkNs, lat.globalLinkNs, lat.linkGbps, lat.packetBytes, lat.switchLatencyNs], [100, 400, 200, 2112, 300]);
   }
+});
+
+test("Table II's explore and ECN thresholds are 0.5 and 0.1 of this network's BDP in whole packets (44 and 8 on Table II's Dragonfly), unless the scenario sets them", () => {
+  const thresholds = (topology: Scenario["topology"], network: Scenario["network"], lb: string, params?: Record<string, unknown>) => {
+    const b = build({
+      topology,
+      network: { routing: "spritz", ...network },
+      transport: { cc: { name: "nscc" }, lb: { name: lb, ...(params ? { params } : {}) }, reliability: { name: "rud" } },
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: topology.kind === "dragonfly" ? 40 : 30, bytes: 10_000 }] }],
+    });
+    const t = (b.fabric as unknown as { lbOf: { params: { exploreThreshold: number; ecnThreshold: number } }[] }).lbOf[0];
+    return [t.params.exploreThreshold, t.params.ecnThreshold];
+  };
+  // docs/spritz-dragonfly.yaml's network (p 2, a 4, h 2; 100 Gb/s, 100 ns links; 4,150 B data,
+  // 64 B ACKs): data over the longest bounded path, host + 3 local + 2 global + host = 7 links of
+  // 100 + 4150 × 8 / 100 = 432 ns = 3,024 ns; ACK back on the minimal route, host + local +
+  // global + local + host = 5 links of 100 + 64 × 8 / 100 = 105.12 ns = 525.6 ns. RTT 3,549.6 ns
+  // × 100 Gb/s = 44,370 B = 10.7 packets → 11: ⌊11 / 2⌋ = 5 and ⌊11 / 10⌋ = 1 (the constants 44
+  // and 8 were 4 BDPs and 0.73 BDP here).
+  const small: Scenario["topology"] = { kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 };
+  for (const lb of ["spritz-scout", "spritz-spray", "spritz-vlan"]) assert.equal(thresholds(small, {}, lb), [5, 1], lb);
+  assert.equal(thresholds(small, {}, "spritz-scout", { exploreThreshold: 44 }), [44, 1], "the scenario's own value wins");
+  assert.equal(thresholds(small, {}, "spritz-scout", { ecnThreshold: 8 }), [5, 8], "the scenario's own value wins");
+  // Table II: 400 Gb/s, 25 ns local and host links, 500 ns global, 500 ns switches, 4,160 B. Its
+  // RTT over the longest path is 7,313.8 ns on the Dragonfly and 7,604.32 ns on the Slim Fly
+  // (harness/topo/topo.test.ts, by hand): × 400 / 8 = 365,690 and 380,216 B = 87.9 and 91.4
+  // packets → Table II's 88 and 92. Dragonfly: ⌊88 / 2⌋ = 44 and ⌊8.8⌋ = 8, Table II's values.
+  // Slim Fly: ⌊92 / 2⌋ = 46 and ⌊9.2⌋ = 9 (Table II's single row says 44 and 8).
+  const tableII = { linkGbps: 400, latencyNs: 25, hostLatencyNs: 25, globalLatencyNs: 500, switchLatencyNs: 500 };
+  const paperNet = { mtuBytes: 4160, headerBytes: 64 };
+  assert.equal(thresholds({ kind: "dragonfly", p: 4, a: 8, h: 4, ...tableII }, paperNet, "spritz-scout"), [44, 8]);
+  assert.equal(thresholds({ kind: "slimfly", q: 9, p: 7, ...tableII }, paperNet, "spritz-spray"), [46, 9]);
+  // 400 Gb/s × 14 µs = 700,000 B = 168.3 packets of 4,160 B → 169: ⌊169 / 2⌋ = 84, and ⌊16.9⌋ = 16
+  // stops at 13, the most a path's 4-bit ECN count holds (§III-C's metadata byte; 15 = blocked).
+  const ctx: NetworkContext = { linkGbps: 400, baseRttNs: 14_000, mtuBytes: 4160, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 0 };
+  const wide = makeLb("spritz-scout", { topology: "dragonfly", p: 1, a: 4, h: 2 }, ctx, 1) as SpritzScout;
+  assert.equal([wide.params.exploreThreshold, wide.params.ecnThreshold], [84, 13]);
 });
 
 test("REPS under Spritz routing draws EVs whose upper byte varies (ECMP 1 picks by it, §III-A), unless the scenario sets evCount", () => {

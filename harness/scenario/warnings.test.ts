@@ -316,8 +316,11 @@ test("Spritz Scout, Spray and VLAN on a Dragonfly with ecnAt off: one warning pe
   const scout = df({ name: "spritz-scout" });
   assert.is(scout.length, 1);
   assert.match(scout[0], /^transport\.lb: spritz-scout reads the ECN echo, but no switch port marks: network\.queue\.ecnAt is "off" \(the dcp queue profile's default\)\. /);
-  // Alg. 2: more than ecnThreshold (Table II: 8) echoes drop a path; Alg. 2/3 bias above a 90 % ECN rate.
-  assert.match(scout[0], "until negative feedback (§IV-A): more than ecnThreshold 8 ECN echoes on it, a NACK or a timeout (Alg. 2). Now only a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed) or a timeout moves a flow off a path, however long its queues");
+  // Alg. 2: more than ecnThreshold echoes drop a path; Alg. 2/3 bias above a 90 % ECN rate. Table
+  // II's 0.1 BDP of this network: 100 Gb/s, 1 µs links, 4,150 B data, 64 B ACKs; data on the
+  // longest route, 7 links of 1000 + 332 ns, ACK on the minimal, 5 of 1000 + 5.12: RTT 14,349.6 ns,
+  // BDP 179,370 B = 43.2 packets → 44, ⌊44 / 10⌋ = 4.
+  assert.match(scout[0], "until negative feedback (§IV-A): more than ecnThreshold 4 ECN echoes on it, a NACK or a timeout (Alg. 2). Now only a NACK (a packet trimmed before the last hop; a last-hop trim counts as ECN, its header CE-marked: network.queue.markTrimmed) or a timeout moves a flow off a path, however long its queues");
   assert.match(scout[0], "only trims feed the rate of echoes and NACKs that biases it towards the minimal path above ecnRateThreshold 0.9");
   assert.match(df({ name: "spritz-scout" }, { queue: { profile: "dcp", markTrimmed: false } })[0], "only NACKs feed the rate of echoes and NACKs");
   const spray = df({ name: "spritz-spray" });
