@@ -46,6 +46,25 @@ test("the global timer lifts every block on its list, and touches no other path'
   assert.is(t.ecnCount(0, b), 2, "b was on the list last epoch only");
 });
 
+test("one global timer (§IV-A: reset 'after a configurable interval (global timer)'): a block lasts anywhere in (0, restoreIntervalNs]", () => {
+  // Interval 1,000 ns. A's timeout at t = 0 arms the timer (due at 0 + 1,000); b's at t = 999
+  // finds it armed, so both are lifted at t = 1,000: a after 1,000 ns, b after 1 ns. The next
+  // block (c at t = 1,500) arms it again, due at 2,500: c is still blocked at 2,499.
+  const t = new SpritzScout({ ...SMALL, restoreIntervalNs: 1000 }, 1);
+  t.open(0, FAR);
+  const [a, b, c, d] = evs(t, 0);
+  t.onPathFeedback(0, 0, a, TIMEOUT);
+  t.onPathFeedback(0, 999, b, TIMEOUT);
+  assert.ok(t.isBlocked(0, a) && t.isBlocked(0, b));
+  assert.ok((t.onPathFeedback(0, 1000, d, GOOD) & SPRITZ_RESTORED) !== 0);
+  assert.not.ok(t.isBlocked(0, b), "blocked at 999, lifted at 1,000");
+  t.onPathFeedback(0, 1500, c, TIMEOUT);
+  assert.is(t.onPathFeedback(0, 2499, d, GOOD) & SPRITZ_RESTORED, 0);
+  assert.ok(t.isBlocked(0, c));
+  assert.ok((t.onPathFeedback(0, 2500, d, GOOD) & SPRITZ_RESTORED) !== 0);
+  assert.not.ok(t.isBlocked(0, c));
+});
+
 test("per-path readers of a closed flow answer −1 / false", () => {
   const t = new SpritzScout({ ...SMALL, ecnThreshold: 5 }, 1);
   t.open(0, FAR);

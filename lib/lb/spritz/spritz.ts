@@ -191,7 +191,11 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
   private readonly restoreNs: number;
-  /** Global timer: armed (0/1), expiry tick, and the epoch it advances. */
+  /**
+   * Global timer: armed (0/1), expiry tick, and the epoch it advances. One per table, as §IV-A
+   * names it ("after a configurable interval (global timer)"), not one per block: a block lasts
+   * anywhere in (0, restoreNs] (README, Choices).
+   */
   private restoreArmed = 0;
   /** Tick the global timer was armed at; it fires restoreNs later, read as an unsigned age (lib/core/ticks.ts). */
   private armedAt = 0;
