@@ -89,7 +89,9 @@ test("Fig. 1a at 128 hosts (docs/smartt-fairness*.yaml with k = 4): with the bas
   // 800 Gb/s, a 2 MiB permutation across the core. Seeds 1–3 measured (2026-12-02): NSCC ends at
   // 197–203 µs with gaps of 64–79 µs, Swift (§IV) at 270–299 µs with gaps of 129–153 µs; from
   // the fair share (BDP / 8) NSCC's gap is 39–45 µs with a few hundred trims instead of tens of
-  // thousands. The bounds leave room on every side.
+  // thousands. Since NSCC's delay EWMA weight is exactly 0.0125 (2026-12-05), seeds 1–5: gaps
+  // 55–81 µs from 1.5 BDP, 36–49 µs from the fair share, a ratio of 0.47–0.81 (seed 1, this
+  // run's, the highest). The bounds leave room on every side.
   const small = (file: string, params: Record<string, unknown> = {}): Results => {
     const s = loadScenario(join(dirname(fileURLToPath(import.meta.url)), `../../docs/${file}.yaml`));
     const cc = s.transport?.cc as { name: string; params?: Record<string, unknown> };
@@ -105,7 +107,7 @@ test("Fig. 1a at 128 hosts (docs/smartt-fairness*.yaml with k = 4): with the bas
   assert.is(swift.modules.cc[0], "swift");
   assert.ok((nscc.metrics.fctUs.all.max as number) < 0.85 * (swift.metrics.fctUs.all.max as number), `NSCC ${nscc.metrics.fctUs.all.max} µs, Swift ${swift.metrics.fctUs.all.max} µs`);
   assert.ok(gap(nscc) < 0.7 * gap(swift), `gaps: NSCC ${gap(nscc)} µs, Swift ${gap(swift)} µs`);
-  assert.ok(gap(share) < 0.8 * gap(nscc), `NSCC's gap from the fair share ${gap(share)} µs, from 1.5 BDP ${gap(nscc)} µs`);
+  assert.ok(gap(share) < 0.9 * gap(nscc), `NSCC's gap from the fair share ${gap(share)} µs, from 1.5 BDP ${gap(nscc)} µs`);
   assert.ok(share.metrics.trims < 0.05 * nscc.metrics.trims, `trims ${share.metrics.trims} against ${nscc.metrics.trims}`);
 });
 

@@ -507,15 +507,57 @@ test("uec-htsim follows processNack's and rtxTimerExpired's order for the bytes 
 });
 
 test("uet-htsim's delay averager: the substitution is for samples strictly above target, the big weight strictly above 5 × base RTT", () => {
-  // An unmarked sample at exactly the target is averaged as it is: floor(10500·256 × 819 / 2^16) = 33,591 in Q8 → 131 ns
-  // (substituted by base/4 = 3500 ns it would be 41 ns).
+  // An unmarked sample at exactly the target is averaged as it is: floor(10500·256 / 80) = 33,600 in Q8 → 131 ns
+  // (substituted by base/4 = 3500 ns it would be floor(3500·256 / 80) = 11,200 → 43 ns).
   const a = uecHtsim({ delayEwma: 0.0125 });
   a.onAck(0, 1000, MTU, BASE + TARGET, false);
-  assert.is(a.avgDelayNs(0), Math.floor(Math.floor((TARGET * 256 * 819) / 65536) / 256));
+  assert.is(a.inspect(0).avgDelay, 33_600);
   // A marked sample of exactly 5 × base RTT takes the configured weight (0.5), not the fixed 0.0125.
   const b = uecHtsim({ delayEwma: 0.5 });
   b.onAck(0, 1000, MTU, BASE + 5 * BASE, true);
   assert.is(b.avgDelayNs(0), (5 * BASE) / 2);
+});
+
+test("the delay EWMA weight 0.0125 is exactly 1/80: each Q8 step floors, and that is the only error", () => {
+  // UEC update_delay / uet-htsim: avg = 0.0125 × d + 0.9875 × avg. In Q8 the step is
+  // floor((s − avg) / 80). Against a constant sample of 10,501 ns (Q8 2,688,256) the average
+  // climbs while floor((2688256 − avg) / 80) ≥ 1, by exactly 1 once the gap is below 160, so it
+  // settles at the largest gap that moves it by 0: 79, avg = 2,688,177 (10,500.69 ns). The
+  // weight rounded to Q16, 819 / 65536, stalls at gap 80 (80 × 819 / 65536 = 0.9998): 2,688,176.
+  const calm = uec();
+  for (let i = 0; i < 3000; i++) calm.onAck(0, 1000 + i, 0, BASE + 10_501, true);
+  assert.is(calm.inspect(0).avgDelay, 10_501 * 256 - 79);
+  // Bursts: 2000 ACKs at 0–2 µs of delay, then 2000 at 20–60 µs, 100 times (review rev-nscc).
+  // With E the exact EWMA and D = E − avg / 256, D' = (1 − w) D + f / 256, f ∈ [0, 79/80]: from
+  // 0, 0 ≤ D < (79/80) / 256 / (1/80) = 79/256 ns (nscc.ts blendDelay). E is kept in a double,
+  // whose error here is far below the 10^−6 ns allowed. With 819 / 65536 D reached −4 ns.
+  const cc = uec();
+  const rng = new Xoshiro128(7);
+  let exact = 0;
+  let worst = 0;
+  let best = 0;
+  for (let i = 0; i < 200_000; i++) {
+    const d = (Math.floor(i / 2000) & 1) === 1 ? 20_000 + (rng.nextU32() % 40_000) : rng.nextU32() % 2000;
+    cc.onAck(0, 1000 + i, 0, BASE + d, true);
+    exact += (d - exact) / 80;
+    const gap = exact - (cc.inspect(0).avgDelay as number) / 256;
+    if (gap > worst) worst = gap;
+    if (gap < best) best = gap;
+  }
+  assert.ok(best > -1e-6 && worst < 79 / 256 + 1e-6, `exact − avg in [${best}, ${worst}] ns`);
+});
+
+test("a delayEwma that is no ratio of denominator ≤ 2^16 is taken in Q16", () => {
+  // π / 100 → round(0.0314159 × 65536) = round(2058.87) = 2059: one sample of 1000 ns from 0
+  // gives floor(256000 × 2059 / 65536) = floor(8042.97) = 8042 in Q8. A decimal weight is exact:
+  // 0.1 = 1/10, so a sample of 10,000 ns gives 2,560,000 / 10 = 256,000 (1000 ns), where
+  // q16(0.1) = 6554 gave floor(2560000 × 6554 / 65536) = floor(256,015.6) = 256,015.
+  const pi = uec({ delayEwma: Math.PI / 100 });
+  pi.onAck(0, 1000, 0, BASE + 1000, true);
+  assert.is(pi.inspect(0).avgDelay, 8042);
+  const tenth = uec({ delayEwma: 0.1 });
+  tenth.onAck(0, 1000, 0, BASE + 10_000, true);
+  assert.is(tenth.inspect(0).avgDelay, 256_000);
 });
 
 test("an RTT sample of exactly NSCC_MAX_RTT_NS is accepted; one more is E_ARG", () => {
@@ -538,19 +580,19 @@ test("a trim feeds one network RTT into the average delay (UEC OnNACK)", () => {
 test("a trim's and uet-htsim's substituted delay samples saturate at 2^23 − 1 ns like an ACK's", () => {
   // A 10 ms (40 ms) base RTT is over the 8.39 ms the Q8 average holds: 10^7 << 8 overflows
   // int32 (unsaturated, the average went negative). Saturated, the sample is 8,388,607 × 256 =
-  // 2,147,483,392 in Q8 and one EWMA step of weight q16(0.0125) = 819 moves the average from 0
-  // to floor(2147483392 × 819 / 65536) = floor(26,836,988.8) = 26,836,988 in Q8, i.e.
-  // floor(104,831.98) = 104,831 ns.
+  // 2,147,483,392 in Q8 and one EWMA step of weight 0.0125 = 1/80 moves the average from 0
+  // to floor(2147483392 / 80) = floor(26,843,542.4) = 26,843,542 in Q8, i.e.
+  // floor(104,857.59) = 104,857 ns.
   const small = { linkGbps: 1, fiBytes: 1e6, etaBytes: 1000, targetDelayNs: 4_000_000 };
   const trim = new Nscc({ profile: "uec", baseRttNs: 10_000_000, ...small }, 1);
   trim.open(0);
   trim.onTrim(0, 1000, MTU, false, 0);
-  assert.is(trim.avgDelayNs(0), 104_831);
+  assert.is(trim.avgDelayNs(0), 104_857);
   // uet-htsim: an unmarked sample above target is replaced by base RTT / 4 = 10 ms.
   const htsim = new Nscc({ profile: "uec-htsim", baseRttNs: 40_000_000, ...small }, 1);
   htsim.open(0);
   htsim.onAck(0, 1000, MTU, 40_000_000 + 4_500_000, false);
-  assert.is(htsim.avgDelayNs(0), 104_831);
+  assert.is(htsim.avgDelayNs(0), 104_857);
 });
 
 test("with RCCC on, a last-hop trim only updates inflight", () => {

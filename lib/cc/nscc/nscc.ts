@@ -11,8 +11,9 @@
 //
 // Units and representation (DESIGN.md rule 5): bytes and ns in int32; time as wrapping ns ticks
 // compared by difference; the average delay in Q8 ns (1/256 ns, so a 0.0125 EWMA step of a
-// whole-ns difference is not lost to truncation, though each step floors and a rising average
-// lags up to 0.3125 ns, README; saturates at 8.39 ms); fractions in Q16; the increase
+// whole-ns difference is not lost to truncation; the weight is the exact ratio 1/80, and each
+// step floors, so the average lies in (exact − 79/256 ns, exact], blendDelay; saturates at
+// 8.39 ms); fractions in Q16 unless named (the EWMA weight: a ratio num / den); the increase
 // accumulator in a Float64Array as an integer of bytes² (it exceeds 2^32 at 800 Gb/s, quirk §9.1).
 // Every division floors (lib/core/fixed.ts). The increase products (α·(target − delay) or
 // eq. (3)'s, times acked × scale) are exact below 2^53, which ACKs of up to about 2^23 B keep at
@@ -101,7 +102,8 @@ const enum K {
   AvgShift = 8, // avgDelay is Q8 ns
   MaxDelayNs = 8388607, // INT32_MAX >> AvgShift
   QuarterSatNs = 33554428, // 4 × MaxDelayNs: a base RTT from which base / 4 saturates
-  HtsimBigDelayEwmaQ16 = 819, // round(0.0125 × 2^16): uet-htsim's fixed weight above 5 × base RTT
+  HtsimBigDelayEwmaDen = 80, // 0.0125 = 1/80: uet-htsim's fixed weight above 5 × base RTT
+  EwmaMaxDen = 65536, // the largest denominator an EWMA weight is taken as exactly (ewmaRatio)
   Two32 = 4294967296,
   MaxExact = 9007199254740992, // 2^53: inc saturates here instead of losing integer precision
 }
@@ -124,6 +126,16 @@ export const NSCC_MAX_EVENT_BYTES: number = K.MaxEventBytes;
 /** Largest RTT sample accepted. */
 export const NSCC_MAX_RTT_NS: number = K.MaxRttNs;
 
+
+/**
+ * The smallest den ≤ 2^16 of which some num / den is the double `w`: the EWMA weight as an exact
+ * ratio (0.0125 → 80, of 1 / 80). A weight no such ratio gives is taken in Q16 (den 2^16,
+ * num = round(w × 2^16)), within 2^−17 of `w`. Construction only.
+ */
+function ewmaRatioDen(w: number): number {
+  for (let den = 1; den < K.EwmaMaxDen; den++) if (Math.round(w * den) / den === w) return den;
+  return K.EwmaMaxDen;
+}
 
 export class Nscc extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -193,7 +205,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   // Behaviour switches are 0/1 numbers, not booleans: V8 tracks a number field as a small
   // integer and tests it with one compare, but a boolean field gets a full ToBoolean.
   private readonly perPacket: number;
-  private readonly ewmaQ16: number;
+  /** The delay EWMA weight delayEwma as the exact ratio ewmaNum / ewmaDen (ewmaRatio). */
+  private readonly ewmaNum: number;
+  private readonly ewmaDen: number;
   private readonly sampleEvery: number;
   private readonly loopSmartt: number;
   private readonly mdOnRtt: number;
@@ -256,7 +270,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // cwnd is whole bytes, so cwnd < x ⇔ cwnd < ceil(x).
     this.ackGenTriggerBytes = Math.ceil(p.ackGenTriggerBytes);
     this.perPacket = this.adjustBytes === 0 && this.adjustPeriodNs === 0 ? 1 : 0;
-    this.ewmaQ16 = q16(p.delayEwma);
+    const ewmaDen = ewmaRatioDen(p.delayEwma);
+    this.ewmaDen = ewmaDen;
+    this.ewmaNum = Math.round(p.delayEwma * ewmaDen);
     this.sampleEvery = p.sampleEvery;
     this.loopSmartt = p.loop === "smartt" ? 1 : 0;
     this.mdOnRtt = p.mdDenominator === "rtt" ? 1 : 0;
@@ -331,7 +347,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
     const delay = rtt - this.baseRtt[slot];
     const sampleQ8 = (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift;
-    this.blendDelay(slot, sampleQ8, this.ewmaQ16);
+    this.blendDelay(slot, sampleQ8, this.ewmaNum, this.ewmaDen);
     return this.ackUec(slot, now, ackedBytes, 1, delay, ecn, flags, this.targetNs, this.fiBytes);
   };
 
@@ -359,7 +375,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
     }
     // UEC OnNACK: update_delay(config_base_rtt) — a trim counts as one network RTT of queueing.
-    if (this.trimDelaySample !== 0) this.blendDelay(slot, this.trimSampleQ8, this.ewmaQ16);
+    if (this.trimDelaySample !== 0) this.blendDelay(slot, this.trimSampleQ8, this.ewmaNum, this.ewmaDen);
     // UEC OnNACK: with RCCC on, a last-hop trim is the receiver's business, not a signal.
     if (this.rccc !== 0 && lastHop) return 0;
     if (this.loopSmartt !== 0) {
@@ -542,7 +558,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
       if (rtt < this.baseRtt[slot]) this.setBaseRtt(slot, rtt);
       delay = rtt - this.baseRtt[slot];
       if (this.htsimAverager !== 0) this.updateDelayHtsim(slot, delay, ecn);
-      else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaQ16);
+      else this.blendDelay(slot, (delay < K.MaxDelayNs ? delay : K.MaxDelayNs) << K.AvgShift, this.ewmaNum, this.ewmaDen);
     } else {
       delay = this.avgDelay[slot] >> K.AvgShift;
       flags |= Fl.NoSample;
@@ -900,15 +916,31 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // (14,023 / 4 = 3505.75 ns, not 3505); saturated like every sample.
     const quarterQ8 = base < K.QuarterSatNs ? base << (K.AvgShift - 2) : K.MaxDelayNs << K.AvgShift;
     // "Above target" is the flow's target, the one its quadrants test (perPathTarget scales it).
-    if (ecn === 0 && d > this.targetFor(slot)) this.blendDelay(slot, quarterQ8, this.ewmaQ16);
-    else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, K.HtsimBigDelayEwmaQ16);
-    else this.blendDelay(slot, d << K.AvgShift, this.ewmaQ16);
+    if (ecn === 0 && d > this.targetFor(slot)) this.blendDelay(slot, quarterQ8, this.ewmaNum, this.ewmaDen);
+    else if (d > 5 * base) this.blendDelay(slot, d << K.AvgShift, 1, K.HtsimBigDelayEwmaDen);
+    else this.blendDelay(slot, d << K.AvgShift, this.ewmaNum, this.ewmaDen);
   };
 
-  private readonly blendDelay = (slot: number, sampleQ8: number, weightQ16: number): void => {
-    // avg + floor(y) = floor(avg + y), which lies between avg and the sample, both in [0, 2^31),
-    // and avg + y is exact (|y| < 2^31 with 16 fraction bits): the truncating store floors it.
+  /**
+   * UEC update_delay's EWMA, avg += w × (s − avg) with w = num / den, floored to Q8:
+   * avg' = floor(avg + (s − avg) × num / den), exactly.
+   *
+   * Why the double expression floors exactly: v = avg + (s − avg) × num / den lies between avg
+   * and s, both in [0, 2^31), and is a multiple of 1/den ≥ 2^−16. The product (s − avg) × num is
+   * an integer below 2^31 × 2^16 = 2^47, exact; the quotient and the sum are each rounded once,
+   * an error of at most 2 × 2^31 × 2^−53 = 2^−21 < 2^−16. So when v is an integer the quotient
+   * v − avg is an exact double and the sum is v; otherwise the computed sum stays on v's side of
+   * every integer, and the truncating Int32Array store (v ≥ 0) takes floor(v).
+   *
+   * The bound the docs quote (README "Arithmetic"): with E the exact EWMA of the same samples
+   * (ns) and D = E − avg / 256, D' = (1 − w) D + f / 256 where f = frac(v) ∈ [0, (den − 1) / den].
+   * From D = 0 (both start at 0), 0 ≤ D < (den − 1) / den / (256 w) = (den − 1) / (256 num);
+   * at w = 1/80 that is 79/256 = 0.30859 ns: the average never exceeds the exact one and lags it
+   * by less than 0.309 ns. Until 2026-12-05 w was q16(0.0125) = 819/65536 = 0.012497, whose
+   * average drifted up to ±4 ns from uet-htsim's over bursts of delay (review rev-nscc).
+   */
+  private readonly blendDelay = (slot: number, sampleQ8: number, num: number, den: number): void => {
     const avg = this.avgDelay[slot];
-    this.avgDelay[slot] = avg + ((sampleQ8 - avg) * weightQ16) / 65536;
+    this.avgDelay[slot] = avg + ((sampleQ8 - avg) * num) / den;
   };
 }

@@ -79,7 +79,10 @@ export interface NsccConstants {
   adjustBytes: number;
   /** …or when this long has passed; eta is added once per period (0: no period). */
   adjustPeriodNs: number;
-  /** EWMA weight of the average delay. */
+  /**
+   * EWMA weight of the average delay (UEC update_delay; uet-htsim 0.0125). Applied as the exact
+   * ratio num / den with den ≤ 2^16 (0.0125 = 1/80), in Q16 only when no such ratio gives it.
+   */
   delayEwma: number;
   /** Switches trim to the trimming variants (target, QuickAdapt trigger). */
   trimming: boolean;
