@@ -383,22 +383,42 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const routing = n.routing ?? (topo.ld ? (spritzLb ? "spritz" : "minimal") : "ecmp");
   const flowTraffic = entries;
   const nsfOn = dcs !== null && n.reflex !== undefined && (n.reflex.nsf ?? true);
+  // uet-htsim -enable_accurate_base_rtt, standing for UEC §3.6.13.7's Probe CP (not modelled):
+  // an NSCC flow opens with its own path's unloaded RTT as its base RTT, and the maxWnd and
+  // window that follow (the module's flowBaseRttNs). Its constants stay its class's, as
+  // uet-htsim's stay the network's, so flows are grouped as the DC classes are: one table per
+  // class and unloaded RTT (three on a 3-tier fat tree), no per-flow state in the module.
+  const accurateBaseRtt = tr.accurateBaseRtt === true;
   for (let f = 0; f < F; f++) {
     const entry = s.traffic[flowTraffic[f]];
     const cref = entry.cc ?? ccRef;
     const lref = entry.lb ?? lbRef;
     const local = localOf(flows[f]);
     const cspec = JSON.stringify(cref);
-    const ckey = cspec + (local ? "@dc" : "");
+    // At most the class's RTT, from which NSCC's base RTT may only fall: the longest route of
+    // the class, which a pair's default route does not exceed on a tree.
+    const pairRttNs = accurateBaseRtt
+      ? Math.min(topo.pathRttNs(flows[f].src, flows[f].dst, mtu, ackBytes, s.topology.switchLatencyNs ?? 0), local ? intraDcRttNs : rttNs)
+      : 0;
+    const ckey = cspec + (local ? "@dc" : "") + (accurateBaseRtt ? `@${pairRttNs}` : "");
     let cc = ccTables.get(ckey);
     if (!cc) {
       const path = entry.cc ? `traffic[${flowTraffic[f]}].cc` : "transport.cc";
+      if (accurateBaseRtt && cref.name !== "nscc") {
+        errors.push(`transport.accurateBaseRtt: sets NSCC's per-flow base RTT (uet-htsim -enable_accurate_base_rtt); ${path} is ${cref.name}`);
+        break;
+      }
+      if (accurateBaseRtt && cref.params?.flowBaseRttNs !== undefined) {
+        errors.push(`${path}.params.flowBaseRttNs: transport.accurateBaseRtt sets it per flow; give one or the other`);
+        break;
+      }
       const c = flowCtx(2 + seedOf(ccSeeds, cspec), local);
-      const params = dcs !== null ? classWindowParams(cref.name, cref.params ?? {}, c) : (cref.params ?? {});
+      const classParams = dcs !== null ? classWindowParams(cref.name, cref.params ?? {}, c) : (cref.params ?? {});
+      const params = accurateBaseRtt ? { ...classParams, flowBaseRttNs: pairRttNs } : classParams;
       cc = guard(path, cref, () => makeCc(cref.name, params, c, Math.max(1, F)), classNote(local));
       if (!cc) break;
       ccTables.set(ckey, cc);
-      cc.scope = dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`;
+      cc.scope = (dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`) + (accurateBaseRtt ? ` (base RTT ${pairRttNs} ns)` : "");
       if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [] });
       else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [] });
       if (!ecnUses.has(cspec)) {

@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { build } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
+import { validateScenario } from "./load";
 import { scenarioErrors } from "./test-support";
 import type { CcAdapter } from "../net/adapters";
 import type { Nscc } from "../../lib/cc/nscc/nscc";
@@ -164,6 +165,41 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
   const wanOnly = { ...big, traffic: [{ kind: "flows" as const, flows: [{ src: 0, dst: 16, bytes: 1000 }] }] };
   const w = build(wanOnly);
   assert.is((w.fabric as unknown as { ccOf: (CcAdapter & { m: Nscc })[] }).ccOf[0].m.cwndBytes(0), 1_000_000);
+});
+
+test("transport.accurateBaseRtt (uet-htsim -enable_accurate_base_rtt): an NSCC flow opens with its own path's unloaded RTT as base RTT, with the maxWnd and window that follow; without it, the network RTT", () => {
+  // The default 3-tier k = 4 fat tree, 100 Gb/s, 1 µs links, 4150 B packets and 64 B ACKs: a link
+  // costs 2 × 1000 ns of propagation (there and back) + (4150 + 64) × 8 / 100 = 337.12 ns.
+  // Host 2 → host 0 stays in the pod (host, ToR, aggregation, ToR, host: 4 links): 8000 +
+  // 4 × 337.12 = 9348.48 ns; host 1 → 0 shares the ToR (2 links): 4674.24 ns; host 4 → 0 crosses
+  // the core (6 links): 14,022.72 ns, the network RTT. NSCC (uec): maxWnd0 = ⌊1.5 × 100 ×
+  // 14,022.72 / 8⌋ = 262,926 B; a flow's maxWnd = ⌊262,926 × its RTT in ps / 14,022,720⌋:
+  // 9,348,480 is 2/3 of it → 175,284 B, 4,674,240 a third → 87,642 B; the window opens there.
+  // The target stays the network's, round(0.75 × 14,022.72) = 10,517 ns.
+  const flows = [{ src: 2, dst: 0, bytes: 1000 }, { src: 1, dst: 0, bytes: 1000 }, { src: 4, dst: 0, bytes: 1000 }];
+  const s = defaultWith("accurate base RTT", [{ kind: "flows", flows }], {});
+  const ccOf = (b: ReturnType<typeof build>) => (b.fabric as unknown as { ccOf: (CcAdapter & { m: Nscc })[] }).ccOf;
+  const seen = (b: ReturnType<typeof build>) => ccOf(b).map((c, f) => [c.m.baseRttNs(f), c.m.maxWndBytes(f), c.m.cwndBytes(f), c.m.targetDelayNs(f)]);
+  const on = build({ ...s, transport: { ...s.transport, accurateBaseRtt: true } });
+  assert.equal(seen(on), [
+    [9348, 175_284, 175_284, 10_517],
+    [4674, 87_642, 87_642, 10_517],
+    [14_023, 262_926, 262_926, 10_517],
+  ]);
+  assert.is(new Set(ccOf(on)).size, 3, "one table per unloaded RTT");
+  const off = build(s);
+  assert.equal(seen(off), [
+    [14_023, 262_926, 262_926, 10_517],
+    [14_023, 262_926, 262_926, 10_517],
+    [14_023, 262_926, 262_926, 10_517],
+  ]);
+  assert.is(new Set(ccOf(off)).size, 1);
+  // NSCC's option: another CC is refused, and so is a flowBaseRttNs given beside it; a non-boolean fails validation.
+  const dctcp = { ...s, transport: { ...s.transport, accurateBaseRtt: true, cc: { name: "dctcp" } } };
+  assert.match(scenarioErrors(() => build(dctcp)).join("\n"), /^transport\.accurateBaseRtt: .*transport\.cc is dctcp$/);
+  const given = { ...s, transport: { ...s.transport, accurateBaseRtt: true, cc: { name: "nscc", params: { flowBaseRttNs: 5000 } } } };
+  assert.match(scenarioErrors(() => build(given)).join("\n"), /^transport\.cc\.params\.flowBaseRttNs: transport\.accurateBaseRtt sets it/);
+  assert.match(scenarioErrors(() => validateScenario({ ...s, transport: { ...s.transport, accurateBaseRtt: "yes" } })).join("\n"), /accurateBaseRtt/);
 });
 
 test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest route the switches allow, as the RTT does (Table I: 7 and 6 links), not the minimal diameter's", () => {

@@ -134,6 +134,12 @@ export const TransportSchema = Type.Object(
     lb: Type.Optional(ModuleRef),
     reliability: Type.Optional(ModuleRef),
     ackEveryBytes: Type.Optional(Int({ minimum: 0, maximum: 2 ** 30 })),
+    accurateBaseRtt: Type.Optional(
+      Type.Boolean({
+        description:
+          "NSCC flows open with their own path's unloaded RTT as base RTT, and the maxWnd and window that follow, the constants staying the network's (uet-htsim -enable_accurate_base_rtt; UEC §3.6.13.7's probe is not modelled). Default false: every flow starts at the network RTT (its class's on two DCs)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

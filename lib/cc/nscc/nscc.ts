@@ -177,6 +177,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly maxWnd0: number;
   private readonly initCwnd0: number;
   private readonly baseRtt0: number;
+  /** What open() gives a flow: flowBaseRttNs (whole ns), the maxWnd that follows it, the window. */
+  private readonly flowBaseRtt0: number;
+  private readonly flowMaxWnd0: number;
+  private readonly flowCwnd0: number;
   /** The network base RTT in ps, unrounded to the ns: the denominator of maxWnd's rescaling. */
   private readonly baseRttPs0: number;
   /** UEC OnNACK's delay sample, one network RTT, in Q8 ns and saturated like every sample. */
@@ -239,6 +243,17 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.initCwnd0 = Math.floor(p.initCwndBytes);
     this.baseRtt0 = Math.max(1, Math.round(p.baseRttNs));
     this.baseRttPs0 = Math.max(1, Math.round(p.baseRttNs * 1000));
+    // uet-htsim -enable_accurate_base_rtt: base_rtt, bdp and maxwnd from the pair's unloaded RTT,
+    // and cwnd = maxwnd unless -cwnd is given (uec-htsim-reference §2, initNscc). maxWnd scales as
+    // setBaseRtt scales it, from the unrounded ps: 4,674.24 of 14,022.72 ns is 262,926 / 3 =
+    // 87,642 B, uet-htsim's 1.5 × floor(4.67424 µs × 12.5 GB/s). flowBaseRttNs ≤ baseRttNs keeps
+    // the base RTT falling from baseRtt0, which the QuickAdapt window bound (qaLeadMaxNs) needs.
+    this.flowBaseRtt0 = Math.max(1, Math.round(p.flowBaseRttNs));
+    // Exact below 2^53 like setBaseRtt's; the default (flowBaseRttNs = baseRttNs) is maxWnd0 itself.
+    const flowPs = Math.max(1, Math.round(p.flowBaseRttNs * 1000));
+    const flowMaxWnd = flowPs === this.baseRttPs0 ? this.maxWnd0 : mulDiv(this.maxWnd0, flowPs, this.baseRttPs0);
+    this.flowMaxWnd0 = flowMaxWnd > p.mtuBytes ? flowMaxWnd : p.mtuBytes;
+    this.flowCwnd0 = this.initCwnd0 < this.flowMaxWnd0 ? this.initCwnd0 : this.flowMaxWnd0;
     this.trimSampleQ8 = Math.min(this.baseRtt0, K.MaxDelayNs) << K.AvgShift;
     this.targetNs = Math.max(1, Math.round(p.targetDelayNs));
     this.gammaQ16 = q16(p.gamma);
@@ -293,12 +308,15 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.plain = this.sampleEvery === 1 && this.htsimAverager === 0 && this.loopSmartt === 0 && this.perPath === 0 && this.perPathTarget === 0 ? 1 : 0;
   }
 
-  /** Starts a flow at cwnd = initCwndBytes (by default maxWnd: UEC has no slow start) with the network base RTT. */
+  /**
+   * Starts a flow at cwnd = initCwndBytes (by default maxWnd: UEC has no slow start) with the
+   * network base RTT, or with flowBaseRttNs, its maxWnd and a window no larger.
+   */
   open(slot: number): void {
     this.openSlot(slot);
-    this.maxWnd[slot] = this.maxWnd0;
-    this.cwnd[slot] = this.initCwnd0;
-    this.baseRtt[slot] = this.baseRtt0;
+    this.maxWnd[slot] = this.flowMaxWnd0;
+    this.cwnd[slot] = this.flowCwnd0;
+    this.baseRtt[slot] = this.flowBaseRtt0;
   }
 
   // ---------------------------------------------------------------------------------------

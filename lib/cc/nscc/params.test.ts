@@ -169,6 +169,37 @@ test("initCwndBytes: maxWnd unless given (also a maxWnd given), in [MTU, maxWnd]
   }
 });
 
+test("flowBaseRttNs (uet-htsim -enable_accurate_base_rtt): a flow opens with that base RTT, its maxWnd and a window no larger; the constants stay the network's", () => {
+  for (const profile of PROFILES) {
+    // Default: the network's, so a flow opens as before (base 14,023 ns, 262,926 B).
+    const d = new Nscc({ profile });
+    assert.is(d.params.flowBaseRttNs, BASE);
+    d.open(0);
+    assert.equal([d.baseRttNs(0), d.maxWndBytes(0), d.cwndBytes(0)], [14_023, 262_926, 262_926]);
+    // 4,674.24 ns is a third of 14,022.72 (ps 4,674,240 × 3 = 14,022,720): maxWnd 262,926 / 3 =
+    // 87,642, and the default window follows it; target, fi and eta are the network's.
+    const a = new Nscc({ profile, flowBaseRttNs: 4674.24 }, 2);
+    a.open(1);
+    assert.equal([a.baseRttNs(1), a.maxWndBytes(1), a.cwndBytes(1)], [4674, 87_642, 87_642]);
+    assert.is(a.targetDelayNs(1), d.targetDelayNs(0));
+    assert.equal([a.params.fiBytes, a.params.etaBytes, a.params.maxWndBytes], [d.params.fiBytes, d.params.etaBytes, 262_926]);
+    // A window given below the flow's maxWnd stands; one above it opens at that maxWnd.
+    const low = new Nscc({ profile, flowBaseRttNs: 4674.24, initCwndBytes: 41_500 });
+    low.open(0);
+    assert.is(low.cwndBytes(0), 41_500);
+    const high = new Nscc({ profile, flowBaseRttNs: 4674.24, initCwndBytes: 100_000 });
+    high.open(0);
+    assert.is(high.cwndBytes(0), 87_642);
+    // At most the network's (a base RTT only falls from there); at least 1 ns. 1 ns: maxWnd
+    // floor(262926 × 1000 / 14022720) = 18 B, held at one MTU.
+    assert.throws(() => new Nscc({ profile, flowBaseRttNs: BASE + 0.01 }), /flowBaseRttNs/);
+    assert.throws(() => new Nscc({ profile, flowBaseRttNs: 0.5 }), /flowBaseRttNs/);
+    const one = new Nscc({ profile, flowBaseRttNs: 1 });
+    one.open(0);
+    assert.equal([one.baseRttNs(0), one.maxWndBytes(0), one.cwndBytes(0)], [1, MTU, MTU]);
+  }
+});
+
 test("qaMeasure: Alg. 4's `alg4` in every profile unless given; `window` only with the smartt loop (the UEC loop never reads it); any other value refused", () => {
   for (const profile of PROFILES) {
     assert.is(new Nscc({ profile }).params.qaMeasure, "alg4");

@@ -21,8 +21,20 @@ export interface NsccConstants {
   /** Header bytes inside mtuBytes; the UEC formulas scale the payload (MSS = mtu − header). */
   headerBytes: number;
   linkGbps: number;
-  /** Network base RTT (UEC config_base_rtt): the starting base RTT of every flow. */
+  /**
+   * Network base RTT (UEC config_base_rtt): what the constants derive from (bdp, target, fi, eta,
+   * alpha, the adjust period), the reference of per-path scaling, the delay a trim adds (UEC
+   * OnNACK), and the starting base RTT of every flow unless flowBaseRttNs says otherwise.
+   */
   baseRttNs: number;
+  /**
+   * The base RTT a flow of this table opens with, in [1, baseRttNs]; baseRttNs unless given.
+   * uet-htsim's `-enable_accurate_base_rtt` gives a flow its pair's unloaded RTT (where UEC
+   * §3.6.13.7 sends a Probe CP to learn it): maxWnd opens at 1.5 × BDP of it, as after a sample
+   * that low, and so does the window unless initCwndBytes is below that. The constants stay the
+   * network's, as uet-htsim's are static (uec-htsim-reference §2, "Per flow, in initNscc").
+   */
+  flowBaseRttNs: number;
   /** linkGbps × baseRttNs / 8 unless given. */
   bdpBytes: number;
   /** Window ceiling, 1.5 × BDP (SMaRTT §III-J; UEC MaxWnd). */
@@ -182,7 +194,7 @@ const MAX_ALPHA = 1024;
 // values are never clamped: they are checked. A NaN stays NaN, for the input's own rule to refuse.
 
 const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
-  "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "bdpBytes", "maxWndBytes", "initCwndBytes", "targetDelayNs", "gamma",
+  "mtuBytes", "headerBytes", "linkGbps", "baseRttNs", "flowBaseRttNs", "bdpBytes", "maxWndBytes", "initCwndBytes", "targetDelayNs", "gamma",
   "maxMdJump", "fiBytes", "fiScale", "etaBytes", "alphaBytesPerNs", "qaThresholdNs", "qaGate", "qaScaling", "quickAdapt",
   "fastIncreaseK", "fastIncreaseDelayNs", "fastIncrease", "adjustBytes", "adjustPeriodNs", "delayEwma", "trimming", "sampleEvery",
   "ackGenTriggerBytes",
@@ -320,6 +332,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     headerBytes,
     linkGbps,
     baseRttNs,
+    flowBaseRttNs: baseRttNs,
     bdpBytes,
     maxWndBytes,
     initCwndBytes: maxWndBytes,
@@ -351,6 +364,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     headerBytes: rule.num(0, p.mtuBytes - 1),
     linkGbps: rule.num(0.001, 100_000),
     baseRttNs: rule.num(1, 2 ** 29),
+    flowBaseRttNs: rule.num(1, p.baseRttNs),
     bdpBytes: rule.num(1, MAX_BYTES),
     maxWndBytes: rule.num(p.mtuBytes, MAX_BYTES),
     initCwndBytes: rule.num(p.mtuBytes, p.maxWndBytes),
