@@ -711,8 +711,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /**
    * SMaRTT Alg. 2 / UEC quick_adapt at the end of a measurement window of base RTT + target
    * (the callers test the window and the ignore phase, which the paper and the standard
-   * define differently). Fires when triggered (a trim, a loss, or delay above qaThresholdNs:
-   * the average delay when `noSample` is set) and the gate allows: cwnd = max(achieved ×
+   * define differently). Fires when triggered (a trim: UEC OnNACK's is_loss, which `isLoss`
+   * carries; timeouts and inferred losses never set it, as in UEC and uet-htsim; or delay above
+   * qaThresholdNs: the average delay when `noSample` is set) and the gate allows: cwnd = max(achieved ×
    * qaScaling, MTU), and the bytes now in flight will be ignored. Either way a new window starts.
    */
   private readonly quickAdapt = (
