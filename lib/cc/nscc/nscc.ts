@@ -126,7 +126,6 @@ export const NSCC_MAX_EVENT_BYTES: number = K.MaxEventBytes;
 /** Largest RTT sample accepted. */
 export const NSCC_MAX_RTT_NS: number = K.MaxRttNs;
 
-
 /**
  * The smallest den ≤ 2^16 of which some num / den is the double `w`: the EWMA weight as an exact
  * ratio (0.0125 → 80, of 1 / 80). A weight no such ratio gives is taken in Q16 (den 2^16,
