@@ -75,6 +75,25 @@ test("PLB's round is the network's base RTT and a flowlet's gap half of it, unle
   assert.equal(of(14_023.4, { roundNs: 50_000 }, { gapNs: 3000 }), [50_000, 3000]);
 });
 
+test("OPS, PLB and flowlet draw from REPS's EV space, uet-htsim's -paths 64, unless the scenario sets evCount; ECMP keeps 65,536", () => {
+  // notes/uec-htsim-reference.md: "`-paths` = 64 entropies" (§2, other defaults), and §8: REPS
+  // draws rand() % P, Oblivious is "a permuted round-robin over P paths", P = -paths. So OPS (in
+  // either mode without sets), PLB and flowlet draw from 64 EVs, as REPS's uec-htsim profile does,
+  // not from their modules' 65,536 (256 for OPS uec). ECMP's one EV per flow is hashed with the
+  // flow: the space moves no flow, and the module's 65,536 stays.
+  const evs = (name: string, user = {}) => (makeLb(name, user, CTX, 1) as unknown as { params: { evCount: number } }).params.evCount;
+  assert.equal(
+    ["reps", "ops", "plb", "flowlet", "ecmp"].map((name) => evs(name)),
+    [64, 64, 64, 64, 65536],
+  );
+  assert.is(evs("ops", { mode: "uec" }), 64);
+  // A given evCount stands, for REPS's profile as for the others.
+  assert.equal([evs("ops", { evCount: 65536 }), evs("ecmp", { evCount: 1000 }), evs("plb", { evCount: 2 }), evs("flowlet", { evCount: 256 })], [65536, 1000, 2, 256]);
+  assert.is(evs("reps", { profile: "artifact" }), 65535, "-paths 65535, the artifact's scripts");
+  // OPS with sets of its own draws from them; the space is not imposed on it.
+  assert.is(evs("ops", { sets: [{ evs: [3, 5] }] }), 65536);
+});
+
 test("OPS with explicit sets: one set is taken, a second refused (the fabric opens every flow on set 0, where it would never be drawn)", () => {
   assert.ok(makeLb("ops", { sets: [{ evs: [3, 5] }] }, CTX, 1));
   assert.throws(() => makeLb("ops", { sets: [{ evs: [3, 5] }, { evs: [7] }] }, CTX, 1), /set 0/);

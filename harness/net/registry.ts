@@ -25,7 +25,7 @@ import { Ecmp } from "../../lib/lb/ecmp/ecmp";
 import { Flowlet } from "../../lib/lb/flowlet/flowlet";
 import { Ops, type OpsSet } from "../../lib/lb/ops/ops";
 import { Plb } from "../../lib/lb/plb/plb";
-import { REPS_PARAM_NAMES } from "../../lib/lb/reps/params";
+import { REPS_PARAM_NAMES, type RepsProfile, resolveRepsParams } from "../../lib/lb/reps/params";
 import { Reps } from "../../lib/lb/reps/reps";
 import { eq1Weight, resolveSpritzParams, tableFor } from "../../lib/lb/spritz/params";
 import { SpritzScout, SpritzSpray } from "../../lib/lb/spritz/spritz";
@@ -287,12 +287,35 @@ function opsOverSpritzPaths(user: Params, ctx: NetworkContext, capacity: number,
   return ops;
 }
 
+/**
+ * `uec-htsim` where REPS's own default is `paper`: the fabric's switches and NSCC follow UEC,
+ * whose REPS is the reference simulator's (harness/README "Module defaults").
+ */
+const FABRIC_REPS_PROFILE: RepsProfile = "uec-htsim";
+
+/**
+ * The EV space of the balancers that draw EVs as a flow runs (OPS without sets, in either mode;
+ * PLB's and flowlet's re-paths) unless the scenario sets evCount: REPS's under the fabric's
+ * profile, uet-htsim's `-paths` (64). There `-paths` is the EV space of REPS and of Oblivious
+ * spraying alike (notes/uec-htsim-reference.md §8: "P is `-paths`", "Oblivious: a permuted
+ * round-robin over P paths"), as the REPS artifact gives one `-paths` to every balancer it
+ * compares. With the modules' own spaces OPS sprayed over 65,536 EVs against REPS's 64, and the
+ * defaults, not the algorithms, ranked them: docs/lb-permutation.yaml, seeds 1–3, FCT p99 REPS
+ * (64) 211–229 µs against OPS (65,536) 193–199, but REPS (65,536) 193.5–195.1 against OPS (64)
+ * 234–254 (review rev-reps): a flow that sprays over P EVs hashed onto its paths loads them as
+ * unevenly as P draws fall. ECMP keeps its 65,536: its one EV per flow is hashed with the flow
+ * (lib/switch/routing), so any space gives each flow a uniform path, and a smaller one would only
+ * re-draw every ECMP run. The modules keep their own defaults (OPS 65,536, 256 in `uec` mode);
+ * under `routing: spritz` the build gives these balancers the 16-bit space instead
+ * (scenario/build.ts, Spritz §III-A), and OPS over Spritz's path lists (opsOverSpritzPaths) draws
+ * from its sets.
+ */
+const FABRIC_EV_COUNT = resolveRepsParams({ profile: FABRIC_REPS_PROFILE }).evCount;
+
 function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: number, extra: Params): LbTable {
   switch (name) {
     case "reps":
-      // `uec-htsim` where the module's own default is `paper`: the fabric's switches and NSCC
-      // follow UEC, whose REPS is the reference simulator's (harness/README "Module defaults").
-      return new Reps(derived(REPS_PARAM_NAMES, ctx, { profile: "uec-htsim", ...user }) as never, capacity);
+      return new Reps(derived(REPS_PARAM_NAMES, ctx, { profile: FABRIC_REPS_PROFILE, ...user }) as never, capacity);
     case "ecmp":
       return new Ecmp({ salt: ctx.seed, ...user } as never, capacity);
     case "ops":
@@ -302,13 +325,13 @@ function makeLbTable(name: string, user: Params, ctx: NetworkContext, capacity: 
       }
       // openLb opens every flow on set 0: a second set would never be used.
       if (Array.isArray(user.sets) && user.sets.length > 1) throw new RangeError(`the fabric opens every flow on OPS set 0, so sets takes one set here, not ${user.sets.length}`);
-      return new Ops({ seed: ctx.seed, ...user } as never, capacity);
+      return new Ops({ seed: ctx.seed, ...(user.sets === undefined ? { evCount: FABRIC_EV_COUNT } : {}), ...user } as never, capacity);
     // PLB's round is one RTT (§3) and a flowlet's gap half of it (the module's 7 µs default is ½
     // of a ≈14 µs RTT): both from this network's base RTT unless the scenario sets them.
     case "plb":
-      return new Plb({ seed: ctx.seed, roundNs: Math.max(1, Math.round(ctx.baseRttNs)), ...user } as never, capacity);
+      return new Plb({ seed: ctx.seed, roundNs: Math.max(1, Math.round(ctx.baseRttNs)), evCount: FABRIC_EV_COUNT, ...user } as never, capacity);
     case "flowlet":
-      return new Flowlet({ seed: ctx.seed, gapNs: Math.round(ctx.baseRttNs / 2), ...user } as never, capacity);
+      return new Flowlet({ seed: ctx.seed, gapNs: Math.round(ctx.baseRttNs / 2), evCount: FABRIC_EV_COUNT, ...user } as never, capacity);
     // Table II's thresholds are fractions of the BDP, this network's unless the scenario sets them.
     case "spritz-scout":
       return new SpritzScout({ seed: ctx.seed, ...spritzBdpThresholds(ctx), ...extra, ...user } as never, capacity);
