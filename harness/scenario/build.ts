@@ -33,6 +33,7 @@ import {
   type EvLbUse,
   ackEveryWarnings,
   coalescedAckWarnings,
+  PER_PACKET_REPS_PROFILES,
   delayCcWarnings,
   ecnCcWarnings,
   ecnLbWarnings,
@@ -158,23 +159,44 @@ export interface BuildOptions {
 
 /** CCs that count marked bytes: their receiver must echo CE per packet (notes/baselines.md §4). */
 const PER_PACKET_ECN_CCS: readonly string[] = ["dctcp", "mprdma"];
-/** Load balancers that judge each delivered packet: Spritz (§IV-C), and PLB's CE fraction of a round. */
+/**
+ * Load balancers that judge each delivered packet: Spritz (§IV-C), and PLB's CE fraction of a
+ * round. REPS recycles the EV of each unmarked ACK (Alg. 1), so it hears of one packet per
+ * coalesced ACK: its `paper` and `artifact` profiles, which model the REPS paper, take an ACK per
+ * packet (warnings.ts PER_PACKET_REPS_PROFILES), as the paper's baseline does (coalescing, 2:1 to
+ * 16:1, is its sensitivity study: notes/uec-nscc-reps-pds.md §1.3, §1.5); `uec-htsim`, the
+ * fabric's profile, keeps uet-htsim's 16,384 B, with which uet-htsim runs its REPS ("only one
+ * entropy in about four is reported back to REPS", notes/uec-htsim-reference.md §6). On
+ * docs/lb-permutation.yaml under 16 KiB ACKs REPS (uec-htsim) recycled 11,690 EVs and drew 51,062
+ * at random; with an ACK per packet, seeds 1–3, FCT p99 192.3–193.8 µs against 211–229 (review
+ * rev-reps).
+ */
 const PER_PACKET_LBS: readonly string[] = ["plb", "spritz-scout", "spritz-spray", "spritz-vlan"];
+
+/** Whether a load balancer spec (a scenario's `lb`) judges each packet (PER_PACKET_LBS). */
+function lbPerPacket(lb: ModuleSpec | undefined): boolean {
+  if (lb === undefined) return false;
+  if (PER_PACKET_LBS.includes(lb.name)) return true;
+  // The fabric's REPS runs `uec-htsim` unless the spec names a profile (net/registry.ts).
+  const profile = lb.params?.profile;
+  return lb.name === "reps" && typeof profile === "string" && PER_PACKET_REPS_PROFILES.includes(profile);
+}
 
 /**
  * The receiver's ACK coalescing when the scenario does not set it: uet-htsim's 16,384 B, or an
- * ACK per packet when any flow runs DCTCP, MP-RDMA, PLB or a Spritz balancer. A coalesced ACK
- * echoes only the EV and CE bit of the packet that sent it (uet-htsim; lib/reliability/rud), and
- * a marked packet is ACKed at once, so those modules would count the unmarked packets it also
- * covers as marked, or hear about the marked ones only: DCTCP's receiver echoes CE exactly
- * (RFC 8257 §3.2), MP-RDMA ACKs every packet, Spritz assumes "per-packet acknowledgments"
- * (§IV-C) and acts on each packet's outcome (Alg. 2–3), and PLB takes the fraction of a round's
- * delivered packets that were marked (lib/lb/plb, as Linux tcp_plb takes DCTCP's).
+ * ACK per packet when any flow runs DCTCP, MP-RDMA, PLB, a Spritz balancer or REPS under its
+ * `paper` or `artifact` profile. A coalesced ACK echoes only the EV and CE bit of the packet that
+ * sent it (uet-htsim; lib/reliability/rud), and a marked packet is ACKed at once, so those modules
+ * would count the unmarked packets it also covers as marked, or hear about the marked ones only:
+ * DCTCP's receiver echoes CE exactly (RFC 8257 §3.2), MP-RDMA ACKs every packet, Spritz assumes
+ * "per-packet acknowledgments" (§IV-C) and acts on each packet's outcome (Alg. 2–3), PLB takes
+ * the fraction of a round's delivered packets that were marked (lib/lb/plb, as Linux tcp_plb
+ * takes DCTCP's), and the REPS paper recycles the EV of every unmarked packet (PER_PACKET_LBS).
  */
 export function defaultAckEveryBytes(s: Scenario): number {
   const ccs = [s.transport?.cc?.name ?? "nscc", ...s.traffic.map((t) => t.cc?.name)];
-  const lbs = [s.transport?.lb?.name ?? "reps", ...s.traffic.map((t) => t.lb?.name)];
-  const perPacket = ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) || lbs.some((name) => name !== undefined && PER_PACKET_LBS.includes(name));
+  const lbs = [s.transport?.lb ?? { name: "reps" }, ...s.traffic.map((t) => t.lb)];
+  const perPacket = ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) || lbs.some(lbPerPacket);
   return perPacket ? 0 : 16_384;
 }
 

@@ -589,6 +589,27 @@ test("ACK coalescing defaults to uet-htsim's 16,384 B, and to per-packet ACKs wh
   assert.is(build(withCc("dctcp", undefined, 8192)).ctx.ackEveryBytes, 8192, "a given value stands");
 });
 
+test("REPS under its paper and artifact profiles gets an ACK per packet by default, as the paper's baseline; uec-htsim keeps uet-htsim's 16,384 B", () => {
+  // notes/uec-nscc-reps-pds.md §1.3: the paper evaluates coalescing at 2:1 … 16:1 as a variant,
+  // its baseline acknowledging each packet; notes/uec-htsim-reference.md §6: uet-htsim ACKs
+  // every 16,384 B, with which its REPS hears "one entropy in about four".
+  const withLb = (lb: Record<string, unknown> | undefined, entryLb?: Record<string, unknown>, every?: number): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    name: "ack",
+    transport: { ...(lb ? { lb: lb as never } : {}), ...(every !== undefined ? { ackEveryBytes: every } : {}) },
+    traffic: entryLb ? [{ kind: "permutation", bytes: 4096, lb: entryLb as never }, { kind: "permutation", bytes: 4096 }] : [{ kind: "permutation", bytes: 4096 }],
+  });
+  assert.is(defaultAckEveryBytes(withLb(undefined)), 16_384, "REPS, the fabric's uec-htsim");
+  assert.is(defaultAckEveryBytes(withLb({ name: "reps" })), 16_384);
+  assert.is(defaultAckEveryBytes(withLb({ name: "reps", params: { profile: "uec-htsim" } })), 16_384);
+  assert.is(defaultAckEveryBytes(withLb({ name: "reps", params: { profile: "paper" } })), 0);
+  assert.is(defaultAckEveryBytes(withLb({ name: "reps", params: { profile: "artifact" } })), 0);
+  assert.is(defaultAckEveryBytes(withLb(undefined, { name: "reps", params: { profile: "paper" } })), 0, "one traffic entry on the paper's REPS");
+  assert.is(defaultAckEveryBytes(withLb({ name: "ops", params: { profile: "paper" } })), 16_384, "only REPS has these profiles");
+  assert.is(build(withLb({ name: "reps", params: { profile: "artifact" } })).ctx.ackEveryBytes, 0);
+  assert.is(build(withLb({ name: "reps", params: { profile: "paper" } }, undefined, 16_384)).ctx.ackEveryBytes, 16_384, "a given value stands");
+});
+
 test("a permutation entry is a uniform derangement whether or not its hosts are listed (README: random derangement)", () => {
   // 4 hosts have 9 derangements, 3 of them two swaps: P(two hosts send to each other) = 1/3.
   // Over 1200 seeds σ = √(1/3 · 2/3 / 1200) ≈ 0.0136; ±0.07 is beyond 5σ. Hosts omitted, the

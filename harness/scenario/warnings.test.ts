@@ -517,6 +517,25 @@ test("DCTCP, MP-RDMA and Spritz under ACKs coalesced by transport.ackEveryBytes:
   ]);
 });
 
+test("REPS under its paper or artifact profile with ACKs coalesced by transport.ackEveryBytes: a warning; under uec-htsim, uet-htsim's own coalescing, none", () => {
+  const reps = (profile: string | undefined, ackEveryBytes: number | undefined, reliability = "rud"): Scenario => ({
+    ...DEFAULT_SCENARIO,
+    transport: { lb: { name: "reps", ...(profile ? { params: { profile } } : {}) }, reliability: { name: reliability }, ...(ackEveryBytes !== undefined ? { ackEveryBytes } : {}) },
+    traffic: [{ kind: "permutation", bytes: 20_000 }],
+  });
+  const coalesced = (s: Scenario) => warnings(s).filter((w) => w.includes("coalesces the ACKs"));
+  assert.equal(coalesced(reps("paper", 16384)), [
+    "transport.ackEveryBytes: 16384 coalesces the ACKs transport.lb (reps, profile paper) recycles EVs from: the REPS paper recycles the EV of every unmarked packet (Alg. 1) and ACKs each, coalescing only in a sensitivity study, " +
+      "but rud's receiver ACKs an unmarked packet only every 16384 B and echoes the EV of the packet that sent the ACK, so REPS recycles one EV per ACK and draws the others at random " +
+      "(profile uec-htsim coalesces as uet-htsim does). Set transport.ackEveryBytes: 0 (an ACK per packet, the default under reps with profile paper); see harness/README.md, transport.ackEveryBytes.",
+  ]);
+  assert.match(coalesced(reps("artifact", 8300))[0], "(reps, profile artifact) recycles EVs from: ");
+  // One full packet (4,150 B) per ACK, an ACK per packet (given or by default), uet-htsim's REPS, or a receiver that does not coalesce by it: none.
+  for (const s of [reps("paper", 4150), reps("paper", 0), reps("paper", undefined), reps("artifact", undefined), reps("uec-htsim", 16384), reps(undefined, 16384), reps("paper", 16384, "dcp")]) {
+    assert.equal(coalesced(s), [], JSON.stringify(s.transport));
+  }
+});
+
 test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning (their receivers drop a trimmed header), whether trimming was the default or asked for", () => {
   // A 3:1 incast of 400 kB into host 3 of a 2 × 2 leaf–spine, no CC (review rev-rel's irn-trim).
   const incast = (reliability: string, network: Scenario["network"]): Scenario => ({

@@ -496,6 +496,14 @@ export function evBlindRoutingWarnings(uses: EvLbUse[], routing: string, routing
 }
 
 /**
+ * REPS profiles that model the REPS paper (lib/lb/reps/params.ts), whose baseline ACKs every
+ * packet: coalescing, 2:1 to 16:1, is its sensitivity study (notes/uec-nscc-reps-pds.md §1.3,
+ * §1.5). The fabric ACKs each packet for them unless the scenario sets ackEveryBytes
+ * (build.ts defaultAckEveryBytes); `uec-htsim` keeps uet-htsim's 16,384 B, as uet-htsim runs it.
+ */
+export const PER_PACKET_REPS_PROFILES: readonly string[] = ["paper", "artifact"];
+
+/**
  * A module that judges each packet under coalesced ACKs. RUD's receiver ACKs a marked packet at
  * once and coalesces the others up to ackEveryBytes, and a coalesced ACK echoes only the EV and
  * CE bit of the packet that sent it (uet-htsim UecSink; lib/reliability/rud), so each marked
@@ -508,12 +516,16 @@ export function evBlindRoutingWarnings(uses: EvLbUse[], routing: string, routing
  * empty flight, 581 → 626, review lb, 2026-12-05). DCTCP and MP-RDMA count the marked bytes of
  * each ACK (RFC 8257 §3.2: the receiver echoes CE exactly; MP-RDMA ACKs every packet), so the
  * unmarked bytes a marked packet's ACK also covers count as marked. Spritz assumes per-packet
- * acknowledgments (§IV-C) and acts on each packet's outcome (Alg. 2–3). The fabric gives each
- * of them per-packet ACKs unless the scenario sets ackEveryBytes (build.ts
+ * acknowledgments (§IV-C) and acts on each packet's outcome (Alg. 2–3). REPS under its `paper`
+ * or `artifact` profile models the paper, which recycles the EV of every unmarked packet (Alg. 1)
+ * and ACKs each: with coalesced ACKs it recycles one EV per ACK and draws the rest at random
+ * (docs/lb-permutation.yaml, 16 KiB: 11,690 recycled, 51,062 drawn; review rev-reps). Under
+ * `uec-htsim` the coalescing is uet-htsim's own (notes/uec-htsim-reference.md §6): no warning.
+ * The fabric gives each of them per-packet ACKs unless the scenario sets ackEveryBytes (build.ts
  * defaultAckEveryBytes). A value at most one MTU still ACKs every full packet (one fills the
  * count alone): no warning.
  */
-export function coalescedAckWarnings(uses: readonly { path: string; name: string }[], reliability: string, ackEveryBytes: number | undefined, mtuBytes: number): string[] {
+export function coalescedAckWarnings(uses: readonly { path: string; name: string; params?: object }[], reliability: string, ackEveryBytes: number | undefined, mtuBytes: number): string[] {
   if (reliability !== "rud" || ackEveryBytes === undefined || ackEveryBytes <= mtuBytes) return [];
   const fix = (name: string) => `Set transport.ackEveryBytes: 0 (an ACK per packet, the default under ${name}); see harness/README.md, transport.ackEveryBytes.`;
   const out: string[] = [];
@@ -537,6 +549,15 @@ export function coalescedAckWarnings(uses: readonly { path: string; name: string
         `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs ${u.path} (${u.name}) acts on: Spritz assumes per-packet acknowledgments (§IV-C) and judges each packet's path by its outcome (Alg. 2–3), ` +
           `but rud's receiver ACKs a marked packet at once and an unmarked one only every ${ackEveryBytes} B, so it hears every congested path and few of the others. ${fix(u.name)}`,
       );
+    else if (u.name === "reps") {
+      const profile = (u.params as { profile?: unknown } | undefined)?.profile;
+      if (typeof profile === "string" && PER_PACKET_REPS_PROFILES.includes(profile))
+        out.push(
+          `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs ${u.path} (reps, profile ${profile}) recycles EVs from: the REPS paper recycles the EV of every unmarked packet (Alg. 1) and ACKs each, coalescing only in a sensitivity study, ` +
+            `but rud's receiver ACKs an unmarked packet only every ${ackEveryBytes} B and echoes the EV of the packet that sent the ACK, so REPS recycles one EV per ACK and draws the others at random ` +
+            `(profile uec-htsim coalesces as uet-htsim does). ${fix(`reps with profile ${profile}`)}`,
+        );
+    }
   }
   return out;
 }
