@@ -1579,7 +1579,7 @@ export class Fabric {
       const lb = this.lbOf[f];
       // The transport names a 16-bit EV; a VLAN load balancer hears it with the flow's last category.
       const ev = tr.ev >= 0 ? tr.ev | (this.lastEv[f] & ~0xffff) : this.lastEv[f];
-      if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.recentMaxRtt(f));
+      if (lb.onTimeoutRtt !== undefined) lb.onTimeoutRtt(this.lbSlot[f], this.nowNs, ev, this.failureTestRtt(f, lb));
       else lb.onPathFeedback(this.lbSlot[f], this.nowNs, ev, TIMEOUT);
       this.ccOf[f].onTimeout(f, this.nowNs, tr.bytes, tr.lostBytes < 0 ? tr.bytes : tr.lostBytes, tr.timeoutAttempt);
       this.activate(f);
@@ -2157,6 +2157,30 @@ export class Fabric {
   private recentMaxRtt(f: number): number {
     this.rollRtt(f);
     return Math.max(this.rttMaxCur[f], this.rttMaxPrev[f]);
+  }
+
+  /**
+   * The recent maximum RTT as REPS's failure test should read it (Appendix A: a timeout after RTTs
+   * below failureRttFactor × base RTT is a failure). The artifact compares each connection's RTTs
+   * with its own base RTT; the module holds one baseRttNs per table, the network's (the longest
+   * path's, or the flow's class's on two DCs), against which a flow on a shorter path reads
+   * congestion as a failure: an intra-pod incast without trimming, 0.5-BDP buffers and no fault
+   * froze all 6 flows for 10 ms (review rev-reps). So the sample goes in scaled by the module's
+   * base over the flow's own unloaded RTT, and the test becomes max < factor × own. On Dragonfly
+   * and Slim Fly a flow's EVs take paths of different lengths, up to the longest the network RTT
+   * measures: the sample goes in as it is.
+   */
+  private failureTestRtt(f: number, lb: LbTable): number {
+    const maxNs = this.recentMaxRtt(f);
+    const baseNs = (lb as unknown as { params?: { baseRttNs?: unknown } }).params?.baseRttNs;
+    const t = this.topo;
+    if (typeof baseNs !== "number" || t.family !== Family.Hier) return maxNs;
+    // Topology.pathRttNs with the fabric's own latencies: an MTU out and an ACK back, each link's
+    // propagation (and the switch's latency where it leaves a switch) both ways.
+    const wireBytes = this.queues.params.mtuBytes + this.transport.ackBytes;
+    let ownPs = 0;
+    for (const p of t.path(this.flowSrc[f], this.flowDst[f])) ownPs += 2 * this.latPs[p] + Math.round((wireBytes * 8000) / t.portGbps[p]);
+    return Math.min(2 ** 31, (maxNs * baseNs * 1000) / ownPs);
   }
 
   /** Reflex §III-C: a pseudo-ACK's near-source RTT is the flow's delay sample; it acknowledges nothing. */

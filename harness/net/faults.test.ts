@@ -4,6 +4,7 @@ import { runScenario } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
+import { REPS_FREEZE, type Reps } from "../../lib/lb/reps/reps";
 import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
@@ -57,6 +58,51 @@ test("without trimming, a timeout after low RTTs freezes REPS (Appendix A): fewe
   assert.equal([on.completed, off.completed], [16, 16]);
   assert.ok(on.metrics.drops.fault < off.metrics.drops.fault, `lost ${on.metrics.drops.fault} with freezing, ${off.metrics.drops.fault} without`);
   assert.ok(on.totals.timeouts < off.totals.timeouts);
+});
+
+test("without trimming, REPS judges a timeout by the flow's own base RTT, as the artifact does, not the network's: an incast within pods, no fault, freezes nothing", () => {
+  // k = 4, 100 Gb/s, 1 µs links: a round trip takes 2 × 1,000 + (4,150 + 64) × 8 / 100 = 2,337.12
+  // ns per link of the path. Hosts 1 → 0 and 5 → 4 share a ToR: 2 links, 4,674.24 ns; 2, 3 → 0
+  // and 6, 7 → 4 cross an aggregation switch: 4 links, 9,348.48 ns; the network's, across the
+  // core, 6 links: 14,022.72 ns, REPS's baseRttNs. failureRttFactor 1.65 (the artifact's) gives
+  // 7,712.50, 15,424.99 and 23,137.49 ns. A 0.5-BDP buffer, 21.5 × 4,150 = 89,225 B, drains in
+  // 7,138 ns, so a flow that lost a packet at its full last hop saw RTTs of about its own + 7.1 µs,
+  // 11.8 or 16.5 µs: above 1.65 × its own RTT (congestion), below 1.65 × the network's, which
+  // froze all 6 flows for 10 ms (review rev-reps). The fabric hands REPS the recent maximum scaled
+  // by 14,022.72 / own, so the module's test reads max < 1.65 × own.
+  const s = defaultWith(
+    "incast within pods, no trimming",
+    [
+      { kind: "incast", senderList: [1, 2, 3], receiver: 0, bytes: 2_097_152 },
+      { kind: "incast", senderList: [5, 6, 7], receiver: 4, bytes: 2_097_152 },
+    ],
+    { network: { ...DEFAULT_SCENARIO.network, trimming: false, bufferBdp: 0.5 } },
+  );
+  const b = build(s);
+  assert.is(b.derived.networkRttNs, 14_022.72);
+  const fab = b.fabric as unknown as { lbOf: Reps[]; lbSlot: Int32Array; flowSrc: Int32Array; flowDst: Int32Array; flows: number; recentMaxRtt(f: number): number };
+  const ownNs = (f: number) => (fab.flowSrc[f] >> 1 === fab.flowDst[f] >> 1 ? 4_674.24 : 9_348.48);
+  const calls: { f: number; passed: number; max: number }[] = [];
+  let freezes = 0;
+  for (const reps of new Set(fab.lbOf)) {
+    const flowOf = new Map<number, number>();
+    for (let f = 0; f < fab.flows; f++) if (fab.lbOf[f] === reps) flowOf.set(fab.lbSlot[f], f);
+    const judge = reps.onTimeoutRtt.bind(reps);
+    reps.onTimeoutRtt = (slot, nowNs, ev, rttNs) => {
+      const f = flowOf.get(slot) as number;
+      calls.push({ f, passed: rttNs, max: fab.recentMaxRtt(f) });
+      const r = judge(slot, nowNs, ev, rttNs);
+      if ((r & REPS_FREEZE) !== 0) freezes++;
+      return r;
+    };
+  }
+  b.fabric.run();
+  assert.ok(calls.length > 0, "the incast times packets out");
+  for (const c of calls) {
+    const want = (c.max * 14_022.72) / ownNs(c.f);
+    assert.ok(Math.abs(c.passed - want) <= 1e-9 * want, `flow ${c.f}: ${c.passed} ns passed for a recent maximum of ${c.max}, want ${want}`);
+  }
+  assert.is(freezes, 0, `${freezes} of ${calls.length} timeouts read as failures`);
 });
 
 test("a link that fails mid-flow delivers nothing after its failure time (ECMP cannot leave it)", () => {

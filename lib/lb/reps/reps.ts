@@ -209,7 +209,9 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   /**
    * A timeout without trimming (Appendix A): it is a failure, not congestion, when the largest RTT
    * seen recently stayed below failureRttFactor × baseRttNs (the artifact's test: max RTT of the
-   * last ~2 RTO < 1.65 × base RTT). The caller keeps that maximum. With trimming on this is the
+   * last ~2 RTO < 1.65 × base RTT, each connection's own). The caller keeps that maximum; where
+   * its flows' base RTTs differ it passes max × baseRttNs / the flow's own, so that the table's one
+   * baseRttNs stands for each flow's (README "Numbers"). With trimming on this is the
    * same as onPathFeedback(…, TIMEOUT). Returns REPS_FREEZE or 0; E_STATE for an EV at or past
    * evCount, E_SLOT / E_ARG.
    */
