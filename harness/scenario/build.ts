@@ -102,7 +102,7 @@ export function buildTopology(s: Scenario): Topology {
     switch (t.kind) {
       case "fattree":
         return (t.tiers ?? 3) === 3
-          ? fatTree3({ ...links, k: t.k as number, oversubscription: t.oversubscription ?? 1 })
+          ? fatTree3({ ...links, k: t.k as number, oversubscription: t.oversubscription ?? 1, pods: t.pods })
           : fatTree2({ ...links, k: t.k as number, oversubscription: t.oversubscription ?? 1 });
       case "leafspine":
         return leafSpine({ ...links, leaves: t.leaves as number, spines: t.spines as number, hostsPerLeaf: t.hostsPerLeaf as number });

@@ -97,10 +97,13 @@ function need(errors: string[], ok: boolean, path: string, what: string): void {
 function crossCheck(s: Scenario, errors: string[]): void {
   const t = s.topology;
   const req = (field: keyof typeof t, kind: string) => need(errors, t[field] !== undefined, `topology.${String(field)}`, `required for a ${kind} topology`);
+  need(errors, t.kind === "fattree" || t.pods === undefined, "topology.pods", "only for a 3-tier fat tree");
   switch (t.kind) {
     case "fattree":
       req("k", "fattree");
       need(errors, t.k === undefined || t.k % 2 === 0, "topology.k", `expected an even number, got ${t.k}`);
+      need(errors, t.pods === undefined || (t.tiers ?? 3) === 3, "topology.pods", "only for a 3-tier fat tree");
+      need(errors, t.pods === undefined || t.k === undefined || t.pods <= t.k, "topology.pods", `at most k (${t.k})`);
       break;
     case "leafspine":
       req("leaves", "leafspine");

@@ -1,8 +1,9 @@
-// Fat trees (2 and 3 tiers, any oversubscription), leaf–spine, and the routing data of the
-// hierarchical family (topology.ts). Sources: Al-Fares et al., SIGCOMM'08 (k-ary fat tree:
-// k pods of k/2 ToRs and k/2 aggregation switches, (k/2)² cores, k³/4 hosts); uet-htsim
-// fat_tree_topology (notes/uec-htsim-reference.md §0, §2): oversubscription puts more hosts under
-// each ToR than it has uplinks; ECMP over the uplinks by hash(flow, entropy, switch salt).
+// Fat trees (2 and 3 tiers, oversubscription at the ToR, pruned to fewer pods), leaf–spine, and
+// the routing data of the hierarchical family (topology.ts). Sources: Al-Fares et al.,
+// SIGCOMM'08 (k-ary fat tree: k pods of k/2 ToRs and k/2 aggregation switches, (k/2)² cores,
+// k³/4 hosts); uet-htsim fat_tree_topology (notes/uec-htsim-reference.md §0, §2):
+// oversubscription puts more hosts under each ToR than it has uplinks; ECMP over the uplinks by
+// hash(flow, entropy, switch salt).
 //
 // Numbering (the routing below relies on it): hosts in ToR order, so each ToR, pod and the whole
 // tree cover contiguous host ranges. ToR ports: hosts 0 … Hs−1, then one uplink per aggregation
@@ -87,6 +88,13 @@ export interface FatTree3Spec extends LinkSpec {
   k: number;
   /** Hosts per ToR ÷ ToR uplinks (1: full bisection). */
   oversubscription: number;
+  /**
+   * Pods (default k, the full tree). Fewer prune it as a partly built tree is: each core keeps
+   * one link to an aggregation switch of every pod there is, so the tree above the ToRs stays
+   * non-blocking and only `oversubscription` sets the ratio. A host count and ratio k alone
+   * cannot give (SMaRTT §IV: 1,024 hosts at 2:1 is k = 16, 16 hosts per ToR, 8 pods).
+   */
+  pods?: number;
 }
 
 /** The 3-tier k-ary fat tree; switch ids: ToRs, then aggregation switches, then cores. */
@@ -98,7 +106,8 @@ export function fatTree3(spec: FatTree3Spec): Topology {
   if (!(hs >= 1 && Math.abs(hs - spec.oversubscription * half) < 1e-9)) {
     throw new RangeError(`fat tree: oversubscription × k/2 must be a whole number of hosts per ToR (got ${spec.oversubscription * half})`);
   }
-  const pods = k;
+  const pods = spec.pods ?? k;
+  if (!(Number.isInteger(pods) && pods >= 1 && pods <= k)) throw new RangeError(`fat tree: pods must be an integer in [1, k = ${k}] (got ${pods})`);
   const tors = pods * half;
   const aggs = pods * half;
   const cores = half * half;
@@ -118,7 +127,7 @@ export function fatTree3(spec: FatTree3Spec): Topology {
       for (let u = 0; u < half; u++) b.connect(b.sw(aggId(pod, i)), half + u, b.sw(coreId(i * half + u)), pod, spec.linkGbps, spec.latencyNs);
     }
   }
-  const t = b.finish(`fat tree k=${k}, 3 tiers, ${H} hosts${hs !== half ? `, ${hs}:${half} oversubscribed` : ""}`, Family.Hier);
+  const t = b.finish(`fat tree k=${k}, 3 tiers, ${H} hosts${pods !== k ? ` in ${pods} pods` : ""}${hs !== half ? `, ${hs}:${half} oversubscribed` : ""}`, Family.Hier);
   const specs: HierSpec[] = [];
   for (let s = 0; s < tors; s++) specs.push({ lo: s * hs, hi: (s + 1) * hs, downDiv: 1, groups: range(0, hs).map((p) => [p]), up: range(hs, half) });
   for (let s = 0; s < aggs; s++) {

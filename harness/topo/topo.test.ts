@@ -147,6 +147,28 @@ test("3-tier fat tree oversubscribed 2:1 and 3:2: more hosts per ToR, the same s
   assert.throws(() => fatTree3({ k: 5, oversubscription: 1, ...LINK }), /even integer/);
 });
 
+test("3-tier fat tree with fewer pods than k: SMaRTT §IV's 1,024 hosts at 1:1, 2:1, 4:1 and 8:1 on k = 16", () => {
+  // k = 16: 8 ToRs and 8 aggregation switches a pod, 64 cores. Hosts = pods × 8 ToRs × 8 × ratio:
+  // 1:1 → 16 pods × 64 = 1,024; 2:1 → 8 pods × 128; 4:1 → 4 × 256; 8:1 → 2 × 512.
+  for (const [os, pods] of [[1, 16], [2, 8], [4, 4], [8, 2]] as const) {
+    const t = fatTree3({ k: 16, oversubscription: os, pods, ...LINK });
+    assert.is(t.hosts, 1024, `${os}:1`);
+    assert.is(t.switches, pods * 8 + pods * 8 + 64, `${os}:1`);
+    // ToR: 8 × os host ports and 8 uplinks; core: one port per pod.
+    assert.is(t.nodePortCount[t.hosts], 8 * os + 8);
+    assert.is(t.nodePortCount[t.hosts + t.switches - 1], pods);
+    checkLinks(t);
+  }
+  // k = 4, 2 of 4 pods: 8 hosts; across the two pods still (k/2)² = 4 shortest paths of 6 hops.
+  const t = fatTree3({ k: 4, oversubscription: 1, pods: 2, ...LINK });
+  assert.equal([t.hosts, t.switches], [8, 4 + 4 + 4]);
+  const { dist, paths } = shortest(t, 0);
+  assert.equal([dist[7], paths[7]], [6, 4]);
+  checkRoutes(t);
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 5, ...LINK }), /pods must be an integer in \[1, k = 4\]/);
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 0, ...LINK }), /pods must be/);
+});
+
 test("leaf–spine and the 2-tier fat tree: one path inside a leaf, one per spine between leaves", () => {
   const t = leafSpine({ leaves: 3, spines: 2, hostsPerLeaf: 2, ...LINK });
   assert.equal([t.hosts, t.switches, t.ports], [6, 5, 6 + 3 * 4 + 2 * 3]);
