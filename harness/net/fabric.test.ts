@@ -72,6 +72,15 @@ test("ideal FCT by hand under a host queue (DACK): delivered when the queue take
   // = 10,648 of delivery after processing.
   assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, undefined, rx), 9320 * 1000);
   assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, undefined, { gbps: 50, queueBytes: 0 }), 10_648 * 1000);
+  // A short last packet is taken after the one before it, though it would fit earlier: with a
+  // queue of 2 × 4150 + 164 B at 25 Gb/s (1328 ns a full packet), packets 1–3 arrive at 7992,
+  // 8324, 8656 ns; 1 and 2 are taken on arrival, 3 waits for 1's end (7992 + 1328 = 9320). A
+  // 164 B fourth packet arrives at 8656 + 13.12 = 8669.12 ns and would fit beside 2 and 3, but
+  // the queue takes it only after 3, at 9320 ns: the flow of 3 × 4086 + 100 B ends where the
+  // flow of 3 × 4086 B does.
+  const q = { gbps: 25, queueBytes: 2 * 4150 + 164 };
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0, undefined, q), 9320 * 1000);
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086 + 100, 4150, 64, 0, undefined, q), 9320 * 1000);
   // A queue of four packets never fills: the last packet is taken on arrival.
   assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, new Map(), { gbps: 50, queueBytes: 4 * 4150 }), 8988 * 1000);
 });

@@ -880,7 +880,9 @@ export function idealFctPs(
       done = psPerByte > 0 ? Math.max(t0, done) + size * psPerByte : t0;
       continue;
     }
-    let taken = t0;
+    // The queue takes packets in order: a short last packet may fit in room its predecessor had
+    // to wait for, but not before it (the bookkeeping below is as of the predecessor's take).
+    let taken = Math.max(t0, done);
     while (head < i && queued[2 * head + 1] <= taken) queuedBytes -= queued[2 * head++];
     while (queuedBytes + size > rx.queueBytes && head < i) {
       taken = queued[2 * head + 1];
