@@ -365,6 +365,9 @@ function bdpPacketsOf(ctx: NetworkContext): number {
  * 365,690 B = 87.9 packets of 4,160 B → 88; ⌊88 / 2⌋ = 44 and ⌊8.8⌋ = 8 (8.8 to the nearest
  * would give 9, and half the unrounded 87.9, floored, 43). Table II has one Spritz row for both
  * networks: its Slim Fly's 92 packets give 46 and 9 here (44 and 8 are 0.48 and 0.087 of 92).
+ * Rounding down is exact, not a choice: both counts are integers compared with "more than"
+ * (Alg. 1, 2), and c > x ⇔ c > ⌊x⌋, so below 10 packets of BDP a threshold of 0 removes a path
+ * at its first mark, as "more than 0.1 BDP" marks does there.
  * The ECN count is a 4-bit nibble of the path's metadata byte (§III-C), so it stops at 13, the
  * module's most (a BDP of 140 packets or more); the explore count at its u16's 65,534. The
  * constants would be 4 BDPs and 0.7 BDP on docs/spritz-dragonfly.yaml's 11 packets (harness/README

@@ -887,9 +887,9 @@ test("without an RTT sample QuickAdapt tests the average's fraction against qa_t
 
 // uet-htsim update_delay (uec-htsim-reference §3): an unmarked sample above target blends in
 // base_rtt / 4. With the whole-ns base RTT 14,023 (from 14,022.72) that is 3505.75 ns, which the
-// Q8 average holds exactly (897,472 / 256). Blending stalls once 0.0125 × (sample − avg) is below
-// one Q8 step, i.e. sample − avg < 65536 / 819 = 80.02 Q8 = 0.31 ns, so the average settles in
-// (3505.44, 3505.75] ns and reads 3505 (reading base >> 2 = 3505 would settle below 3505 and read 3504).
+// Q8 average holds exactly (897,472 / 256). Blending stalls once (sample − avg) / 80 is below
+// one Q8 step, i.e. sample − avg < 80 Q8 = 0.3125 ns, so the average settles in
+// (3505.4375, 3505.75] ns and reads 3505 (reading base >> 2 = 3505 would settle below 3505 and read 3504).
 test("uec-htsim: an unmarked high-delay sample blends in base RTT / 4 without dropping its fraction", () => {
   const cc = new Nscc({ profile: "uec-htsim", linkGbps: 100, baseRttNs: 14_022.72, mtuBytes: MTU }, 1);
   cc.open(0);
