@@ -37,7 +37,10 @@ export interface NsccConstants {
   flowBaseRttNs: number;
   /** linkGbps × baseRttNs / 8 unless given. */
   bdpBytes: number;
-  /** Window ceiling, 1.5 × BDP (SMaRTT §III-J; UEC MaxWnd). */
+  /**
+   * Window ceiling, 1.5 × BDP (SMaRTT §III-J; UEC MaxWnd), of baseRttNs: a flow opens with
+   * 1.5 × the BDP of flowBaseRttNs when that is lower, and follows its base RTT from there.
+   */
   maxWndBytes: number;
   /**
    * Window a flow opens with: maxWndBytes unless given (UEC §3.6.13 has no slow start; uet-htsim's
