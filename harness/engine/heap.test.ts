@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../../lib/core/rng";
-import { EventHeap } from "./heap";
+import { EVENT_TARGET_LIMIT, EventHeap } from "./heap";
 
 test("pops in (time, insertion) order, ties in scheduling order, across growth", () => {
   const h = new EventHeap(4);
@@ -82,6 +82,14 @@ test("an empty heap peeks at Infinity; push counts what it scheduled", () => {
   h.pop();
   h.pop();
   assert.is(h.peekTime(), Infinity);
+});
+
+test("the largest target and kind an event word holds come back whole", () => {
+  // (2^27 − 1) << 4 | 15 = 2^31 − 1, the largest int32: one more target would wrap negative.
+  const h = new EventHeap(2);
+  h.push(5, 15, EVENT_TARGET_LIMIT - 1, -7);
+  assert.ok(h.pop());
+  assert.equal([h.t, h.kind, h.target, h.arg], [5, 15, 2 ** 27 - 1, -7]);
 });
 
 test.run();

@@ -15,6 +15,9 @@
 // as small integers, and every store of a large time would box a new heap number).
 const DOUBLE_INIT = 0.5;
 
+/** Targets an event can name: the word holds target << 4 | kind in an int32. */
+export const EVENT_TARGET_LIMIT = 2 ** 27;
+
 export class EventHeap {
   /** Time of the last popped event, picoseconds. */
   t = DOUBLE_INIT;

@@ -8,6 +8,7 @@ import type { Scenario } from "../scenario/schema";
 import { fatTree3 } from "../topo/fattree";
 import { minimalHops } from "../topo/lowdiameter";
 import { type CcAdapter, type NsccCc, Rx, RudTransport } from "./adapters";
+import { Fabric, type FabricOptions } from "./fabric";
 import { Flag, Kind, P, type PacketPool } from "./packets";
 import { oneSwitchScenario } from "./test-support";
 
@@ -1410,6 +1411,13 @@ test("a host draining at 70 Gb/s keeps every event on the integer-ps grid (READM
   }, 1);
   assert.ok(events > 500, `${events} events`);
   assert.is(offGrid, 0);
+});
+
+test("a fabric with 2^27 ports, flows, hosts or faults is refused before anything is built: the event word holds targets below 2^27", () => {
+  const topology = { ports: 2 ** 27, hosts: 2 };
+  const make = (t: object, flows: unknown[]) => () => new Fabric({ topology: t } as unknown as FabricOptions, null as never, flows as never, 4086);
+  assert.throws(make(topology, []), /the fabric names at most 134217727 ports, flows, hosts or faults; this one has 134217728/);
+  assert.throws(make({ ports: 4, hosts: 2 }, { length: 2 ** 27 } as unknown[]), /this one has 134217728/);
 });
 
 test.run();

@@ -46,6 +46,7 @@ import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcHeadroomB
 import { PfcShared } from "../../lib/switch/pfc/shared";
 import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
+import { EVENT_TARGET_LIMIT } from "../engine/heap";
 import { minimalHops } from "../topo/lowdiameter";
 import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
@@ -559,6 +560,9 @@ export class Fabric {
 
   constructor(opts: FabricOptions, transport: Transport, flows: FlowSpec[], mssBytes: number) {
     const t = opts.topology;
+    // Ports, flows, hosts and faults are event targets, each below 2^27 (engine/heap.ts).
+    const targets = Math.max(t.ports, flows.length, t.hosts, opts.faults?.length ?? 0);
+    if (targets >= EVENT_TARGET_LIMIT) throw new RangeError(`the fabric names at most ${EVENT_TARGET_LIMIT - 1} ports, flows, hosts or faults; this one has ${targets}`);
     this.topo = t;
     this.H = t.hosts;
     this.transport = transport;
