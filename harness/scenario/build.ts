@@ -284,7 +284,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const trimming = n.trimming ?? pfc === null;
   const linkGbps = s.topology.linkGbps ?? 100;
   const hostGbps = s.topology.hostGbps ?? linkGbps;
-  // uet-htsim §2: network RTT over the diameter; BDP rounded up to whole packets.
+  // uet-htsim §2: network RTT over the diameter; BDP rounded up to whole packets. uet-htsim's
+  // calculate_bdp_pkt takes the host link's rate; the buffers and thresholds here take the
+  // fabric's (linkGbps), the rate their queues drain at, when hostGbps differs (topo tests).
   const rttNs = topo.networkRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
   const bdpBytes = (linkGbps * rttNs) / 8;
   const bdpPkts = Math.ceil(bdpBytes / mtu);
