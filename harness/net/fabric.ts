@@ -52,7 +52,7 @@ import { Family, type Topology } from "../topo/topology";
 import { type CcAdapter, type LbTable, Rx, Sx, Tx, type Transport } from "./adapters";
 import { DackTransport, type HostQueue } from "./dack";
 import { Pacer } from "./pacer";
-import { scaledPortLimits } from "./port-limits";
+import { type PortLimits, portLimits } from "./port-limits";
 import { Flag, Kind, P, PacketPool } from "./packets";
 import { ReflexSites, type ReflexSpec } from "./reflex";
 
@@ -105,6 +105,12 @@ export interface FabricOptions {
   /** PortQueues parameters (profile, thresholds …) for ports at `baseGbps`; others are scaled. */
   queue: QueueParamsInput;
   baseGbps: number;
+  /**
+   * Two DCs: the limits at `baseGbps` of every switch port but the WAN ports, derived from the
+   * intra-DC RTT as `queue`'s are from the network's (port-limits.ts portLimits). Absent or
+   * null: every port takes `queue`'s.
+   */
+  intraDcQueue?: PortLimits | null;
   ackBytes: number;
   /** Packet handles at the start; the pool doubles as needed up to packetPoolMax (default: packetPool). */
   packetPool: number;
@@ -606,13 +612,13 @@ export class Fabric {
     const pools = sb !== null && !opts.pfc ? { pools: t.switches, poolBytes: sb.bytes, poolRule: sb.rule ?? "dynamic", poolAlphaLog2: sb.alphaLog2 ?? 0 } : {};
     this.queues = new PortQueues({ ...opts.queue, ...pools, handleCapacity: this.pool.maxCapacity, seed: hash3(opts.seed, 0x51, 0) }, P);
     const qp = this.queues.params;
+    const intraDc = t.dcs !== null ? (opts.intraDcQueue ?? null) : null;
     for (let p = 0; p < P; p++) {
       if (t.portNode[p] < t.hosts) continue;
       this.queues.open(p, t.portLastHop[p] === 1);
       if (sb !== null && !opts.pfc) this.queues.setPool(p, t.portNode[p] - t.hosts);
-      const scale = t.portGbps[p] / opts.baseGbps;
-      if (scale !== 1) {
-        const l = scaledPortLimits(qp, scale);
+      if (t.portGbps[p] !== opts.baseGbps || intraDc !== null) {
+        const l = portLimits(t, p, qp, opts.baseGbps, intraDc);
         this.queues.setPortLimits(p, l.dataBytes, qp.dataLimitPackets, l.controlBytes, qp.controlLimitPackets, l.kMinBytes, l.kMaxBytes);
       }
     }
@@ -822,7 +828,8 @@ export class Fabric {
     this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
     this.lbRtt = Uint8Array.from(this.lbOf, (lb) => (lb.rttOrder === 1 && lb.onPathFeedbackRtt !== undefined ? 1 : 0));
     if (opts.reflex) {
-      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, qp.dataLimitBytes, this.flowBytes, mssBytes);
+      // NDT's queues sit on the ESWs' ports into their DC, whose data buffer is a DC's (intraDcQueue).
+      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, intraDc?.dataBytes ?? qp.dataLimitBytes, this.flowBytes, mssBytes);
     }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);

@@ -1,8 +1,10 @@
-// A switch port's queue limits at a rate other than the one its PortQueues parameters are for.
-// The fabric sets them (fabric.ts, at construction) and the build's ECN check reads them
-// (scenario/warnings.ts), so both see the same port.
+// A switch port's queue limits at a rate other than the one its PortQueues parameters are for,
+// and, on two DCs, for traffic of another RTT than the network's. The fabric sets them (fabric.ts,
+// at construction) and the build's ECN check reads them (scenario/warnings.ts), so both see the
+// same port.
 
 import type { QueueParams } from "../../lib/switch/queue/params";
+import type { Topology } from "../topo/topology";
 
 /** PortQueues' largest byte limit or threshold. */
 const MAX_BYTES = 2 ** 30;
@@ -17,16 +19,31 @@ export interface PortLimits {
 /**
  * The limits of a port at `scale` × the parameters' rate: as many µs of buffer and of RED ramp as
  * at that rate, but a data limit never below one full packet (below it every data packet would
- * be trimmed or dropped there, forever). At scale 1 the parameters stand as they are.
+ * be trimmed or dropped there, forever). At scale 1 the parameters stand as they are. `base`,
+ * when given, replaces the parameters' four limits (a port sized for another RTT: portLimits).
  */
-export function scaledPortLimits(q: Readonly<QueueParams>, scale: number): PortLimits {
-  if (scale === 1) return { dataBytes: q.dataLimitBytes, controlBytes: q.controlLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+export function scaledPortLimits(q: Readonly<QueueParams>, scale: number, base?: Readonly<PortLimits>): PortLimits {
+  const b = base ?? { dataBytes: q.dataLimitBytes, controlBytes: q.controlLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+  if (scale === 1) return { ...b };
   const limit = (x: number) => Math.max(1, Math.min(MAX_BYTES, Math.round(x * scale)));
   const threshold = (x: number) => Math.min(MAX_BYTES, Math.round(x * scale));
   return {
-    dataBytes: Math.max(q.mtuBytes, limit(q.dataLimitBytes)),
-    controlBytes: limit(q.controlLimitBytes),
-    kMinBytes: threshold(q.kMinBytes),
-    kMaxBytes: threshold(q.kMaxBytes),
+    dataBytes: Math.max(q.mtuBytes, limit(b.dataBytes)),
+    controlBytes: limit(b.controlBytes),
+    kMinBytes: threshold(b.kMinBytes),
+    kMaxBytes: threshold(b.kMaxBytes),
   };
+}
+
+/**
+ * The limits switch port `p` runs. On two DCs, `intraDc` (the scenario's queue derived from the
+ * intra-DC RTT instead of the network's, at the parameters' rate) sizes every switch port but the
+ * ESWs' WAN ports: a DC's leaves, spines and ESW ports towards its spines queue at a DC's round
+ * trip (Reflex §II-C: 8 µs of propagation, against 1012 µs across the WAN), and a buffer or RED
+ * ramp sized for the WAN's BDP (3,055 packets at 100 Gb/s) would hold and mark nothing there
+ * before 611 packets. The WAN ports keep the parameters, the network's. Then the rate scale.
+ */
+export function portLimits(t: Topology, p: number, q: Readonly<QueueParams>, baseGbps: number, intraDc: Readonly<PortLimits> | null): PortLimits {
+  const inDc = intraDc !== null && t.dcs !== null && t.dcs.wanPort.indexOf(p) < 0;
+  return scaledPortLimits(q, t.portGbps[p] / baseGbps, inDc ? intraDc : undefined);
 }

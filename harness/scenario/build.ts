@@ -16,7 +16,9 @@ import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, Swift
 import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { flowSizeErrors, lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
+import type { PortLimits } from "../net/port-limits";
 import type { ReflexSpec } from "../net/reflex";
+import { type QueueParamsInput, resolveQueueParams } from "../../lib/switch/queue/params";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
 import { dragonfly, slimFly } from "../topo/lowdiameter";
@@ -288,19 +290,25 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // calculate_bdp_pkt takes the host link's rate; the buffers and thresholds here take the
   // fabric's (linkGbps), the rate their queues drain at, when hostGbps differs (topo tests).
   const rttNs = topo.networkRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0);
-  const bdpBytes = (linkGbps * rttNs) / 8;
-  const bdpPkts = Math.ceil(bdpBytes / mtu);
-  const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;
-  // A buffer below one full packet would trim or drop every data packet: bufferBdp is held to
-  // one packet, and a smaller bufferBytes is refused below.
-  const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.max(mtu, Math.round(queuePkts * mtu)));
-  // uet-htsim main_uec: Kmin = ⌈0.2 × bdp_pkts⌉, Kmax = ⌈0.8 × bdp_pkts⌉ packets, whatever the
-  // queue (5 BDP without trimming: 9 and 35 packets of its 215 at 100 Gb/s, §2), and `-q` resizes
-  // the queue alone. A buffer the scenario gives (bufferBdp, bufferBytes) leaves them too, so that
-  // writing the default `bufferBdp: 5` out, or translating htsim's `-q`, moves no threshold; a
-  // buffer at or below Kmin then marks nothing, which the ECN warning reports (warnings.ts).
-  const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * bdpPkts) * mtu;
-  const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * bdpPkts) * mtu;
+  // The switch ports' sizes at the BDP of one RTT: the network's, and on two DCs the intra-DC
+  // RTT's for every port but the WAN link's (net/port-limits.ts portLimits).
+  const portSizes = (rtt: number) => {
+    const bdpBytes = (linkGbps * rtt) / 8;
+    const bdpPkts = Math.ceil(bdpBytes / mtu);
+    const queuePkts = n.bufferBytes !== undefined ? n.bufferBytes / mtu : (n.bufferBdp ?? (trimming || pfc ? 1 : 5)) * bdpPkts;
+    // A buffer below one full packet would trim or drop every data packet: bufferBdp is held to
+    // one packet, and a smaller bufferBytes is refused below.
+    const bufferBytes = n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? 2 ** 29 : Math.max(mtu, Math.round(queuePkts * mtu)));
+    // uet-htsim main_uec: Kmin = ⌈0.2 × bdp_pkts⌉, Kmax = ⌈0.8 × bdp_pkts⌉ packets, whatever the
+    // queue (5 BDP without trimming: 9 and 35 packets of its 215 at 100 Gb/s, §2), and `-q` resizes
+    // the queue alone. A buffer the scenario gives (bufferBdp, bufferBytes) leaves them too, so that
+    // writing the default `bufferBdp: 5` out, or translating htsim's `-q`, moves no threshold; a
+    // buffer at or below Kmin then marks nothing, which the ECN warning reports (warnings.ts).
+    const kMinBytes = Math.ceil((n.ecnMinFraction ?? 0.2) * bdpPkts) * mtu;
+    const kMaxBytes = Math.ceil((n.ecnMaxFraction ?? 0.8) * bdpPkts) * mtu;
+    return { bdpBytes, bdpPkts, queuePkts, bufferBytes, kMinBytes, kMaxBytes };
+  };
+  const { bdpBytes, bdpPkts, queuePkts, bufferBytes } = portSizes(rttNs);
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + 6 × (buffer × 8 / link rate), 6 being "2 priority
   // queues; 3 hops for incast" on 2- and 3-tier trees alike (§2); more on a longer diameter (two
@@ -443,8 +451,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       if (!cc) break;
       ccTables.set(ckey, cc);
       cc.scope = (dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`) + (accurateBaseRtt ? ` (base RTT ${pairRttNs} ns)` : "");
-      if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [] });
-      else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [] });
+      if (cc instanceof SwiftCc) delayUses.set(ckey, { path, name: "swift", params: cc.m.params, flows: [], intraDc: local });
+      else if (cc instanceof TimelyCc) delayUses.set(ckey, { path, name: "timely", params: cc.m.params, flows: [], intraDc: local });
       if (!ecnUses.has(cspec)) {
         if (cc instanceof NsccCc) ecnUses.set(cspec, { path, name: "nscc", params: cc.m.params });
         else if (cc instanceof DctcpCc) ecnUses.set(cspec, { path, name: "dctcp", params: cc.m.params });
@@ -563,16 +571,41 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // and RED's only where the scenario gives a fraction (a kMinBytes given alone then raises the
   // profile's kMax, as in the module).
   const givenBdp = n.queue?.bdpBytes;
-  const planeBdpBytes = typeof givenBdp === "number" ? givenBdp : Math.min(2 ** 30, Math.max(1, bdpOf(linkGbps, rttNs)));
-  const byFraction = (f: number) => Math.min(2 ** 30, Math.floor(f * planeBdpBytes));
-  const queueLimits =
-    queueProfile === "uec-htsim"
-      ? { dataLimitBytes: bufferBytes, kMinBytes, kMaxBytes }
-      : {
-          dataLimitBytes: n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? bufferBytes : Math.max(mtu, byFraction(n.bufferBdp ?? (trimming ? 1 : 5)))),
-          ...(n.ecnMinFraction !== undefined ? { kMinBytes: byFraction(n.ecnMinFraction) } : {}),
-          ...(n.ecnMaxFraction !== undefined ? { kMaxBytes: byFraction(n.ecnMaxFraction) } : {}),
-        };
+  const queueInput = (rtt: number): QueueParamsInput => {
+    const sized = portSizes(rtt);
+    const planeBdpBytes = typeof givenBdp === "number" ? givenBdp : Math.min(2 ** 30, Math.max(1, bdpOf(linkGbps, rtt)));
+    const byFraction = (f: number) => Math.min(2 ** 30, Math.floor(f * planeBdpBytes));
+    // A threshold network.queue gives alone moves the derived other as the module's rule does
+    // (lib/switch/queue params: kMax raised to a kMin given, kMin lowered to a kMax given): the
+    // intra-DC thresholds of two DCs sit far below the network's, under a value given for both.
+    const legal = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 2 ** 30;
+    const kMinIn = legal(n.queue?.kMinBytes) ? n.queue.kMinBytes : undefined;
+    const kMaxIn = legal(n.queue?.kMaxBytes) ? n.queue.kMaxBytes : undefined;
+    const queueLimits =
+      queueProfile === "uec-htsim"
+        ? {
+            dataLimitBytes: sized.bufferBytes,
+            kMinBytes: kMaxIn !== undefined ? Math.min(sized.kMinBytes, kMaxIn) : sized.kMinBytes,
+            kMaxBytes: kMinIn !== undefined ? Math.max(sized.kMaxBytes, kMinIn) : sized.kMaxBytes,
+          }
+        : {
+            dataLimitBytes: n.bufferBytes ?? (pfc && n.bufferBdp === undefined ? sized.bufferBytes : Math.max(mtu, byFraction(n.bufferBdp ?? (trimming ? 1 : 5)))),
+            ...(n.ecnMinFraction !== undefined ? { kMinBytes: byFraction(n.ecnMinFraction) } : {}),
+            ...(n.ecnMaxFraction !== undefined ? { kMaxBytes: byFraction(n.ecnMaxFraction) } : {}),
+          };
+    return {
+      profile: "uec-htsim",
+      mtuBytes: mtu,
+      linkGbps,
+      baseRttNs: rtt,
+      ...queueLimits,
+      // A trimmed packet keeps the scenario's header (DCP's profile: its own 57 B HO); the ½
+      // rule is uet-htsim's, the UEC and DCP profiles trim the arriving packet (UEC §4.1, DCP §4.2).
+      ...(queueProfile === "dcp" ? {} : { trimBytes: Math.min(header, mtu) }),
+      trimming: !trimming ? "off" : queueProfile === "uec" || queueProfile === "dcp" ? "arriving" : "arriving-or-newest",
+      ...(n.queue ?? {}),
+    };
+  };
   // Spritz §III-D: with the VLAN load balancer the switches steer by its category tag; a packet
   // with none takes the default table there, so the EV-steered Spritz balancers cannot share it.
   const lbNames = new Set(perFlowLb);
@@ -583,18 +616,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const fabricOpts: FabricOptions = {
     topology: topo,
     routing: ROUTING[routing],
-    queue: {
-      profile: "uec-htsim",
-      mtuBytes: mtu,
-      linkGbps,
-      baseRttNs: rttNs,
-      ...queueLimits,
-      // A trimmed packet keeps the scenario's header (DCP's profile: its own 57 B HO); the ½
-      // rule is uet-htsim's, the UEC and DCP profiles trim the arriving packet (UEC §4.1, DCP §4.2).
-      ...(queueProfile === "dcp" ? {} : { trimBytes: Math.min(header, mtu) }),
-      trimming: !trimming ? "off" : queueProfile === "uec" || queueProfile === "dcp" ? "arriving" : "arriving-or-newest",
-      ...(n.queue ?? {}),
-    },
+    queue: queueInput(rttNs),
     baseGbps: linkGbps,
     ackBytes,
     packetPool: pool,
@@ -620,8 +642,16 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     minimalControl: n.controlRouting === "minimal",
   };
   let fabric: Fabric;
+  let intraDcQueue: PortLimits | null = null;
   try {
-    fabric = new Fabric(fabricOpts, transport, specs, mtu - header);
+    // Two DCs: what the scenario leaves to the BDP, the intra-DC ports take from a DC's RTT
+    // (given sizes stay as given). The RTO and the reliability window keep the network's (above),
+    // since one reliability table serves both kinds of flow.
+    if (dcs !== null) {
+      const q = resolveQueueParams(queueInput(intraDcRttNs));
+      intraDcQueue = { dataBytes: q.dataLimitBytes, controlBytes: q.controlLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+    }
+    fabric = new Fabric({ ...fabricOpts, intraDcQueue }, transport, specs, mtu - header);
   } catch (e) {
     // The switch queues' refusals come from network.queue (their parameters) or the network options it was merged with.
     const m = (e as Error).message;
@@ -629,7 +659,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
-  const ecnNet = { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null };
+  const ecnNet = { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, intraDc: intraDcQueue, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null };
   const idealPs = new Float64Array(F);
   const hpccStandalonePs = new Float64Array(F);
   const switchNs = s.topology.switchLatencyNs ?? 0;
@@ -654,7 +684,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     idealPs,
     hpccStandalonePs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
+    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), ...intraDcSizes(intraDcQueue, linkGbps, intraDcRttNs, mtu), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,
@@ -669,6 +699,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         ackBytes,
         switchLatencyNs: switchNs,
         bufferBytes,
+        intraDcBufferBytes: intraDcQueue?.dataBytes,
         linkGbps,
         rttNs,
         pfc: pfc !== null,
@@ -942,4 +973,21 @@ export function hpccStandaloneFctPs(
 function resolvedQueue(fabric: Fabric): { bufferBytes: number; kMinBytes: number; kMaxBytes: number } {
   const q = fabric.queues.params;
   return { bufferBytes: q.dataLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+}
+
+/**
+ * Two DCs: the BDP of one DC's RTT and the buffer and RED thresholds of the ports inside a DC at
+ * the scenario's link rate (the keys above are then the WAN ports', the network's); nothing
+ * elsewhere.
+ */
+function intraDcSizes(q: PortLimits | null, linkGbps: number, intraDcRttNs: number, mtu: number): Record<string, number> {
+  if (q === null) return {};
+  const bdpBytes = (linkGbps * intraDcRttNs) / 8;
+  return {
+    intraDcBdpBytes: Math.floor(bdpBytes),
+    intraDcBdpPackets: Math.ceil(bdpBytes / mtu),
+    intraDcBufferBytes: q.dataBytes,
+    intraDcKMinBytes: q.kMinBytes,
+    intraDcKMaxBytes: q.kMaxBytes,
+  };
 }

@@ -167,6 +167,73 @@ test("two DCs: a flow within one DC takes its CC's RTT-derived defaults from tha
   assert.is((w.fabric as unknown as { ccOf: (CcAdapter & { m: Nscc })[] }).ccOf[0].m.cwndBytes(0), 1_000_000);
 });
 
+/**
+ * A switch port's [data limit, control limit, Kmin, Kmax] as the fabric set them, read from
+ * PortQueues' columns (queue.ts: st words per port 16, S.LimB 5, S.Control + S.LimB 12, S.KMin 14;
+ * aux words per port 8, A.KMax 7): a port's limits have no public reader.
+ */
+const portLimitsOf = (b: ReturnType<typeof build>, port: number): number[] => {
+  const q = b.fabric.queues as unknown as { st: Int32Array; aux: Int32Array };
+  return [q.st[(port << 4) + 5], q.st[(port << 4) + 12], q.st[(port << 4) + 14], q.aux[(port << 3) + 7]];
+};
+
+test("two DCs: the ports inside a DC take their buffer and RED thresholds from the intra-DC BDP, the WAN ports keep the network's; sizes the scenario gives stay on every port", () => {
+  // Reflex §II-C's two DCs (4 × 4 leaf–spines of 16 hosts, 100 Gb/s, 1 µs links, a 1.6 Tb/s WAN
+  // of 500 µs), RTTs as in the test above: intra-DC 9,348.48 ns, network 1,014,043.79 ns.
+  // uet-htsim main_uec (§2) at the intra-DC RTT: BDP 100 × 9,348.48 / 8 = 116,856 B,
+  // ⌈116,856 / 4150⌉ = ⌈28.16⌉ = 29 packets: buffer (1 BDP with trimming) 29 × 4150 = 120,350 B,
+  // header FIFO twice that, 240,700 B; Kmin ⌈0.2 × 29⌉ = ⌈5.8⌉ = 6 packets = 24,900 B; Kmax
+  // ⌈0.8 × 29⌉ = ⌈23.2⌉ = 24 packets = 99,600 B. At the network's RTT: BDP 12,675,547 B,
+  // ⌈3054.35⌉ = 3055 packets: 12,678,250 B, Kmin ⌈611⌉ × 4150 = 2,535,650 B, Kmax ⌈2444⌉ × 4150
+  // = 10,142,600 B; the WAN port runs at 1600 / 100 = 16 × the link rate, so 16 × each
+  // (port-limits.ts: as many µs): 202,852,000, 405,704,000, 40,570,400 and 162,281,600 B. The
+  // old build gave every port the network's: a leaf's RED marked nothing below 611 packets.
+  const topology = { kind: "twodc" as const, leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 500_000 };
+  const run = (network: NonNullable<Scenario["network"]>) =>
+    build(defaultWith("twodc ports", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1000 }, { src: 0, dst: 16, bytes: 1000 }] }], { topology, network }));
+  const b = run({});
+  const t = b.topology;
+  const dcs = t.dcs as NonNullable<typeof t.dcs>;
+  const H = t.hosts;
+  // twodc.ts: per DC, switches leaves 0–3, spines 4–7, ESW 8 (DC 1 from 9); a leaf's ports
+  // 0–3 face its hosts and 4–7 its spines, a spine's port 4 its ESW, an ESW's ports 0–3 its
+  // spines and port 4 the WAN.
+  const port = (sw: number, i: number) => t.nodePortBase[H + sw] + i;
+  const inDc = [port(0, 0), port(0, 4), port(4, 0), port(4, 4), port(8, 0), port(9 + 3, 3), dcs.downPorts[1][2]];
+  const intra = [120_350, 240_700, 24_900, 99_600];
+  for (const p of inDc) assert.equal(portLimitsOf(b, p), intra, `port ${p}`);
+  assert.equal(dcs.wanPort, [port(8, 4), port(17, 4)]);
+  for (const p of dcs.wanPort) assert.equal(portLimitsOf(b, p), [16 * 12_678_250, 16 * 2 * 12_678_250, 16 * 2_535_650, 16 * 10_142_600], `WAN port ${p}`);
+  const d = b.derived;
+  assert.equal(
+    [d.bufferBytes, d.kMinBytes, d.kMaxBytes, d.intraDcBdpBytes, d.intraDcBdpPackets, d.intraDcBufferBytes, d.intraDcKMinBytes, d.intraDcKMaxBytes],
+    [12_678_250, 2_535_650, 10_142_600, 116_856, 29, 120_350, 24_900, 99_600],
+  );
+  // The RTO keeps the network's (uet-htsim: 15 µs + 7 queues (the diameter's hops) × 12,678,250 B
+  // × 8 / 100 Gb/s = 15,000 + 7 × 1,014,260 = 7,114,820 ns), since one reliability table serves both classes.
+  assert.is(d.rtoNs, 15_000 + 7 * 1_014_260);
+  // A buffer given is every port's (the WAN's at its rate: 16 × 200,000), a DC's thresholds still
+  // its BDP's; thresholds given are every port's too.
+  const given = run({ bufferBytes: 200_000 });
+  for (const p of inDc) assert.equal(portLimitsOf(given, p), [200_000, 400_000, 24_900, 99_600], `port ${p}`);
+  assert.equal(portLimitsOf(given, dcs.wanPort[0]), [3_200_000, 6_400_000, 16 * 2_535_650, 16 * 10_142_600]);
+  const k = run({ bufferBytes: 200_000, queue: { kMinBytes: 50_000, kMaxBytes: 60_000 } });
+  for (const p of inDc) assert.equal(portLimitsOf(k, p), [200_000, 400_000, 50_000, 60_000], `port ${p}`);
+  assert.equal(portLimitsOf(k, dcs.wanPort[1]), [3_200_000, 6_400_000, 800_000, 960_000]);
+  // A Kmin given alone raises a DC's derived Kmax to it (lib/switch/queue params' rule), where the
+  // network's, 10,142,600 B, stays above it.
+  const kMinAlone = run({ queue: { kMinBytes: 150_000 } });
+  assert.equal(portLimitsOf(kMinAlone, inDc[0]).slice(2), [150_000, 150_000]);
+  assert.equal(portLimitsOf(kMinAlone, dcs.wanPort[0]).slice(2), [16 * 150_000, 16 * 10_142_600]);
+  // PFC: a 2^29 B buffer on every port (the WAN's at 16 × held to 2^30), not a BDP's; RED at a DC's.
+  const pfc = run({ pfc: {} });
+  for (const p of inDc) assert.equal(portLimitsOf(pfc, p), [2 ** 29, 2 ** 30, 24_900, 99_600], `port ${p}`);
+  assert.equal(portLimitsOf(pfc, dcs.wanPort[0]), [2 ** 30, 2 ** 30, 16 * 2_535_650, 16 * 10_142_600]);
+  // The uec profile (UEC §3.6.17, bytes of Plane_BDP): inside a DC the data and control limits
+  // are 1 × 116,856 B, RED ⌊0.2 × 116,856⌋ = 23,371 and ⌊0.8 × 116,856⌋ = 93,484 B.
+  assert.equal(portLimitsOf(run({ queue: { profile: "uec" } }), inDc[1]), [116_856, 116_856, 23_371, 93_484]);
+});
+
 test("transport.accurateBaseRtt (uet-htsim -enable_accurate_base_rtt): an NSCC flow opens with its own path's unloaded RTT as base RTT, with the maxWnd and window that follow; without it, the network RTT", () => {
   // The default 3-tier k = 4 fat tree, 100 Gb/s, 1 µs links, 4150 B packets and 64 B ACKs: a link
   // costs 2 × 1000 ns of propagation (there and back) + (4150 + 64) × 8 / 100 = 337.12 ns.

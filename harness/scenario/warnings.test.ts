@@ -562,4 +562,30 @@ test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning 
   assert.equal((runScenario(incast("irn", {})).warnings ?? []).filter((w) => w.includes("predates trimming")).length, 1, "results.json carries it");
 });
 
+
+test("two DCs: the warnings read the ports inside a DC at the intra-DC BDP's sizes, the WAN ports at the network's", () => {
+  // Reflex §II-C's two DCs (derived.test.ts): inside a DC 29-packet BDPs, Kmin ⌈0.2 × 29⌉ = 6
+  // packets = 24,900 B and buffer 120,350 B; the network's BDP 3055 packets, Kmin ⌈611⌉ × 4150 =
+  // 2,535,650 B, at the 16 × faster WAN port 40,570,400 B.
+  const topology = { kind: "twodc" as const, leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 500_000 };
+  const twoDc = (cc: ModuleSpec, net: Partial<NonNullable<Scenario["network"]>>): Scenario => ({ ...withNet(cc, net), topology, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 4086 }] }] });
+  // bufferBytes 10 packets = 41,500 B > 24,900 B: a full leaf or spine queue is marked. The old
+  // build held every port at the network's Kmin, 2,535,650 B (the WAN's 16 × 41,500 = 664,000
+  // against 40,570,400) and warned that no port marks.
+  assert.equal(ecnWarnings(twoDc({ name: "dctcp" }, { bufferBytes: 10 * 4150 })), []);
+  // 6 packets, 24,900 B: at Kmin inside a DC too; the warning quotes both kinds of port.
+  const six = ecnWarnings(twoDc({ name: "dctcp" }, { bufferBytes: 6 * 4150 }));
+  assert.is(six.length, 1);
+  assert.match(six[0], "(at 100 Gb/s: kMinBytes 2535650 B, a data queue holds at most 24900 B; inside a DC kMinBytes 24900 B, a data queue holds at most 24900 B)");
+  // Swift's google profile on a flow within one DC (0 → 15: leaf, spine, leaf, 3 switches, RTT
+  // 9,348.48 ns): target 25,000 + 3 × 1,000 = 28,000 ns (flow scaling 0 at its largest window,
+  // 256 packets above the DC's 29-packet BDP), slack 18,651.52 ns; a full DC queue plus the packet
+  // in service drains in (120,350 + 4,150) × 8 / 100 = 9,960 ns: ⌊1.87⌋ + 1 = 2 queues. The old
+  // build took the network's buffer, (12,678,250 + 4,150) × 8 / 100 = 1,014,592 ns: 1 queue, no warning.
+  const swift = warnings(twoDc({ name: "swift" }, {}));
+  assert.is(swift.length, 1);
+  assert.match(swift[0], "only where 2 or more queues on one path are full at once");
+  assert.match(swift[0], "= 9.96 µs");
+});
+
 test.run();

@@ -15,6 +15,8 @@
 // The bound, per flow (documented in harness/README.md beside `transport.cc`):
 //   drain    = (bufferBytes + mtuBytes) × 8 / linkGbps   one data queue's worth, every switch port
 //            (the scenario gives each port the same time's worth) plus the packet in service;
+//            on two DCs the intra-DC buffer for a table of flows within one DC, all of whose
+//            ports are inside it (an inter-DC flow crosses the WAN port, the network's buffer);
 //   rtt_f    = the flow's unloaded RTT (Topology.pathRttNs; the network RTT on Dragonfly / Slim
 //            Fly, whose routes may be longer than the minimal one);
 //   target_f = Swift: baseTargetNs + ⌊hops_f × hopScalingNs⌋ + flow scaling at the largest
@@ -45,7 +47,8 @@
 //
 // "No switch port can mark", per port (one PortQueues table serves every switch port; a port whose
 // rate differs from topology.linkGbps gets its limit and thresholds scaled by its rate, the limit
-// held to one packet: harness/net/port-limits.ts, as the fabric sets them):
+// held to one packet, and on two DCs a port inside a DC starts from the sizes of its DC's RTT:
+// harness/net/port-limits.ts, as the fabric sets them):
 //   ecnAt "off"; or
 //   top ≤ kMin, or pMax rounds to 0 in Q16 (queue.ts pMaxQ16) and top ≤ kMax,
 // with top the most data bytes the check can see: the data limit under the `arrival` over rule
@@ -75,14 +78,14 @@ import type { QueueParams } from "../../lib/switch/queue/params";
 import type { RepsParams } from "../../lib/lb/reps/params";
 import type { PlbParams } from "../../lib/lb/plb/plb";
 import type { SpritzParams } from "../../lib/lb/spritz/params";
-import { scaledPortLimits } from "../net/port-limits";
+import { type PortLimits, portLimits } from "../net/port-limits";
 import { Family, type Topology } from "../topo/topology";
 
 /**
  * One delay CC table: its scenario path, its module's resolved parameters (as the table holds
  * them, the network's derived values included) and its flows.
  */
-export type DelayCcUse = { path: string; flows: { src: number; dst: number; hops: number }[] } & (
+export type DelayCcUse = { path: string; flows: { src: number; dst: number; hops: number }[]; intraDc?: boolean } & (
   | { name: "swift"; params: Readonly<SwiftParams> }
   | { name: "timely"; params: Readonly<TimelyParams> }
 );
@@ -93,6 +96,8 @@ export interface DelayNetwork {
   ackBytes: number;
   switchLatencyNs: number;
   bufferBytes: number;
+  /** Two DCs: the data buffer of the ports inside a DC, for the tables marked intraDc. */
+  intraDcBufferBytes?: number;
   linkGbps: number;
   /** The network's RTT (the longest route's). */
   rttNs: number;
@@ -107,13 +112,14 @@ const us = (ns: number) => (ns / 1000).toFixed(2);
 /** The warnings for the scenario's Swift and TIMELY tables (see the header for the bound). */
 export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
   const t = n.topology;
-  const drainNs = ((n.bufferBytes + n.mtuBytes) * 8) / n.linkGbps;
+  const drainOf = (bytes: number) => ((bytes + n.mtuBytes) * 8) / n.linkGbps;
   const ld = t.family !== Family.Hier;
   const ldQueues = ld ? t.longestRouteLinks() - 1 : 0;
   const out: string[] = [];
   if (n.pfc) return out;
   for (const u of uses) {
     if (u.flows.length === 0 || (u.name === "timely" && n.hostProcessing)) continue;
+    const drainNs = drainOf(u.intraDc === true && n.intraDcBufferBytes !== undefined ? n.intraDcBufferBytes : n.bufferBytes);
     let targetOf: (hops: number) => number;
     let target: string;
     let fix: string;
@@ -179,6 +185,8 @@ export interface EcnNetwork {
   queue: Readonly<QueueParams>;
   /** The rate the queue parameters are for (topology.linkGbps); ports at other rates scale them. */
   baseGbps: number;
+  /** Two DCs: the limits of the ports inside a DC (the fabric's intraDcQueue), or null. */
+  intraDc: PortLimits | null;
   /** network.queue.ecnAt was given (otherwise the queue profile chose it). */
   ecnAtGiven: boolean;
   /** network.pfc is on: the switches drop nothing, so a loss-driven cut is rare too. */
@@ -200,16 +208,19 @@ export function noMarkingReason(n: EcnNetwork): string | null {
   for (let p = 0; p < t.ports; p++) {
     if (t.portNode[p] < t.hosts) continue;
     ports++;
-    const l = scaledPortLimits(q, t.portGbps[p] / n.baseGbps);
+    const l = portLimits(t, p, q, n.baseGbps, n.intraDc);
     const top = l.dataBytes + extraBytes;
     if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return null;
   }
   if (ports === 0) return null;
   const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
+  const dc = n.intraDc;
+  // Two DCs: the quoted values are the WAN ports'; a DC's own are sized from its RTT.
+  const inDc = (k: number) => (dc === null ? "" : `; inside a DC ${ramp ? "kMinBytes" : "kMaxBytes"} ${k} B, a data queue holds at most ${dc.dataBytes + extraBytes} B`);
   // kMin ≤ kMax: with a ramp every port failed on kMin; without one, every port on kMax.
   return ramp
-    ? `RED marks only above kMinBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMinBytes ${q.kMinBytes} B, ${top})`
-    : `pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMaxBytes ${q.kMaxBytes} B, ${top})`;
+    ? `RED marks only above kMinBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMinBytes ${q.kMinBytes} B, ${top}${inDc(dc?.kMinBytes ?? 0)})`
+    : `pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMaxBytes ${q.kMaxBytes} B, ${top}${inDc(dc?.kMaxBytes ?? 0)})`;
 }
 
 /** What the CC loses without marks, and what it still reacts to. */
