@@ -424,17 +424,24 @@ function firstDifference(a: string, b: string): number {
 /**
  * What no run can do, or null. Both bounds allow 1 % and one full packet's serialisation at the
  * host: packets sprayed over parallel paths do not queue behind each other between the first
- * link and the last.
+ * link and the last. Where hosts process slower than they receive (network.rxGbps, a put's
+ * rxFraction) the FCT bound also allows one full packet's processing at the slowest such rate:
+ * the ideal processes packets in the order one path delivers them, and a short last packet
+ * sprayed past the full one ahead of it is processed while the host would wait (seed 4,689,876:
+ * 205 ns of 7.5 µs at 5 Gb/s).
  * - No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
- *   packet); not on Dragonfly and Slim Fly, where a route with two global hops can have fewer
- *   links than the minimal one (local, global, local).
+ *   packet, then processing); not on Dragonfly and Slim Fly, where a route with two global hops
+ *   can have fewer links than the minimal one (local, global, local).
  * - No host receives faster than its link (every topology).
  */
 function tooFast(s: Scenario, r: Results): string | null {
   const hostGbps = hostGbpsOf(s.topology);
-  const slackUs = ((s.network?.mtuBytes ?? 4150) * 8) / (hostGbps * 1000);
+  const mtuBits = (s.network?.mtuBytes ?? 4150) * 8;
+  const rxRates = [s.network?.rxGbps ?? 0, ...s.traffic.map((t) => (t.kind === "put" ? (t.rxFraction ?? 1) * hostGbps : 0))].filter((g) => g > 0);
+  const processingUs = rxRates.length > 0 ? mtuBits / (Math.min(...rxRates) * 1000) : 0;
+  const slackUs = mtuBits / (hostGbps * 1000);
   const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
-  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs);
+  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs - processingUs);
   if (fast !== undefined) return `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`;
   return overfullReceiver(r, hostGbps, slackUs) ?? overfullLink(r, s.network?.mtuBytes ?? 4150);
 }
