@@ -9,10 +9,11 @@
 //     second neighbor"), with at most k flows of a sender active at once (SMaRTT §IV-C "a
 //     windowed algorithm for the alltoall to have at least k active flows per node at any
 //     time"; Spritz §V-B "we limit each endpoint to n parallel connections"): flow j of a sender
-//     starts when its flow j − k is acknowledged: k lanes. A lane whose flow is slow holds its next one back while the other lanes' have
-//     finished, so a sender can have fewer than k active, where a pool (the next flow when any
-//     is acknowledged) keeps k; the fabric's dependencies (a flow's own list) cannot say "any
-//     j − k + 1 of the j before it" without a list of j per flow.
+//     starts when its flow j − k is acknowledged: k lanes. A lane whose flow is slow holds its
+//     next one back while the other lanes' have finished, so a sender can have fewer than k
+//     active, where a pool (the next flow when any is acknowledged) keeps k; the fabric's
+//     dependencies (a flow's own list) cannot say "any j − k + 1 of the j before it" without a
+//     list of j per flow.
 
 import { Xoshiro128 } from "../../lib/core/rng";
 import { type FlowRecord, shuffle } from "./traffic";
