@@ -37,13 +37,23 @@ export function scaledPortLimits(q: Readonly<QueueParams>, scale: number, base?:
 
 /**
  * The limits switch port `p` runs. On two DCs, `intraDc` (the scenario's queue derived from the
- * intra-DC RTT instead of the network's, at the parameters' rate) sizes every switch port but the
- * ESWs' WAN ports: a DC's leaves, spines and ESW ports towards its spines queue at a DC's round
- * trip (Reflex §II-C: 8 µs of propagation, against 1012 µs across the WAN), and a buffer or RED
- * ramp sized for the WAN's BDP (3,055 packets at 100 Gb/s) would hold and mark nothing there
- * before 611 packets. The WAN ports keep the parameters, the network's. Then the rate scale.
+ * intra-DC RTT instead of the network's, at the parameters' rate) sizes the ports that carry a
+ * DC's own traffic, those of its leaves and its spines' ports towards the leaves: they queue at a
+ * DC's round trip (Reflex §II-C: 8 µs of propagation, against 1012 µs across the WAN), and a
+ * buffer or RED ramp sized for the WAN's BDP (3,055 packets at 100 Gb/s) would hold and mark
+ * nothing there before 611 packets. Every port of an ESW and every spine port towards one carries
+ * only traffic between the DCs, whose round trip is the WAN's: those keep the parameters, the
+ * network's (review rev-d10: a spine → ESW port sized for a DC marked 4 MB inter-DC DCTCP flows
+ * at 6 of their 344 packets of BDP, and they took 3.7–4.7 ms against 1.1–1.7). Then the rate scale.
  */
 export function portLimits(t: Topology, p: number, q: Readonly<QueueParams>, baseGbps: number, intraDc: Readonly<PortLimits> | null): PortLimits {
-  const inDc = intraDc !== null && t.dcs !== null && t.dcs.wanPort.indexOf(p) < 0;
+  const inDc = intraDc !== null && t.dcs !== null && !betweenDcs(t, p);
   return scaledPortLimits(q, t.portGbps[p] / baseGbps, inDc ? intraDc : undefined);
+}
+
+/** Port `p` is an ESW's or leads to one: only traffic between the DCs crosses it. */
+function betweenDcs(t: Topology, p: number): boolean {
+  const esw = (t.dcs as NonNullable<Topology["dcs"]>).esw;
+  const isEsw = (node: number) => node >= t.hosts && esw.indexOf(node - t.hosts) >= 0;
+  return isEsw(t.portNode[p]) || isEsw(t.portTo[p]);
 }

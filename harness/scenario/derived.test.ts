@@ -199,9 +199,14 @@ test("two DCs: the ports inside a DC take their buffer and RED thresholds from t
   // 0–3 face its hosts and 4–7 its spines, a spine's port 4 its ESW, an ESW's ports 0–3 its
   // spines and port 4 the WAN.
   const port = (sw: number, i: number) => t.nodePortBase[H + sw] + i;
-  const inDc = [port(0, 0), port(0, 4), port(4, 0), port(4, 4), port(8, 0), port(9 + 3, 3), dcs.downPorts[1][2]];
+  const inDc = [port(0, 0), port(0, 4), port(4, 0), port(9 + 3, 3), port(13, 2)];
   const intra = [120_350, 240_700, 24_900, 99_600];
   for (const p of inDc) assert.equal(portLimitsOf(b, p), intra, `port ${p}`);
+  // A spine's port to its ESW and an ESW's ports to its spines carry only traffic between the
+  // DCs (the WAN's round trip): the network's sizes at their own rate, 1 × (review rev-d10).
+  for (const p of [port(4, 4), port(16, 4), port(8, 0), dcs.downPorts[1][2]]) {
+    assert.equal(portLimitsOf(b, p), [12_678_250, 2 * 12_678_250, 2_535_650, 10_142_600], `port ${p}`);
+  }
   assert.equal(dcs.wanPort, [port(8, 4), port(17, 4)]);
   for (const p of dcs.wanPort) assert.equal(portLimitsOf(b, p), [16 * 12_678_250, 16 * 2 * 12_678_250, 16 * 2_535_650, 16 * 10_142_600], `WAN port ${p}`);
   const d = b.derived;
