@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { allocated, gcCount } from "./gc-count";
+import { YOUNG_BYTES_NOISE, allocated, gcCount } from "./gc-count";
 
 // The instrument behind bench/alloc.ts must see an allocating handler in every window, and see
 // nothing from one that only writes typed arrays.
@@ -18,8 +18,9 @@ test("a handler that allocates an object per event collects in every window", as
     return sum;
   };
   for (let window = 0; window < 2; window++) {
-    const { gcs } = await gcCount(op, 1000);
-    assert.ok(gcs > 0, `window ${window}: ${gcs} GCs over 4 M allocating events`);
+    const { gcs, scavenges } = await gcCount(op, 1000);
+    // Scavenges too: the next test judges by them, so they must be told apart from the others.
+    assert.ok(gcs > 0 && scavenges > 0, `window ${window}: ${gcs} GCs (${scavenges} scavenges) over 4 M allocating events`);
   }
 });
 
@@ -35,11 +36,14 @@ test("a handler that only writes typed arrays does not collect", async () => {
   };
   // As bench/alloc.ts judges a workload: a window that allocated is confirmed by a second. Right
   // after the test above, whose 8 M objects are garbage, one run in several collected twice in
-  // the first window (CI, 2026-12-05); a handler that allocates collects in every window.
+  // the first window (CI, 2026-12-05), and another once in each of two (CI, later that day): V8's
+  // memory reducer runs full collections of the old generation for a while after allocation
+  // stops, whoever runs then. What a handler's own objects cause is scavenges of the young
+  // generation (the test above: one per few MiB), so the confirming window must have none.
   const first = await gcCount(op, 1000);
   const r = allocated(first) ? await gcCount(op, 1000) : first;
-  assert.is(r.gcs, 0, `${first.gcs} GCs, then ${r.gcs} in the confirming window`);
-  assert.ok(!allocated(r), `young generation +${r.youngBytes} B`);
+  assert.is(r.scavenges, 0, `${first.gcs} GCs (${first.scavenges} scavenges), then ${r.gcs} (${r.scavenges}) in the confirming window`);
+  assert.ok(r.youngBytes <= YOUNG_BYTES_NOISE, `young generation +${r.youngBytes} B`);
 });
 
 test("an object on one event in 1,024 grows the young generation without a collection", async () => {

@@ -8,7 +8,7 @@
 // while no GC runs: a handler that allocates one small object per thousand packets shows
 // hundreds of kilobytes, one that allocates nothing a few kilobytes (the statistics' own
 // objects). bench/alloc.test.ts shows both.
-import { PerformanceObserver } from "node:perf_hooks";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -54,7 +54,7 @@ function drive(op: () => number, times: number): number {
  * is how far the young generation grew over those calls (meaningful when `gcs` is 0), `ms` their
  * wall time.
  */
-export async function gcCount(op: () => number, times: number): Promise<{ gcs: number; youngBytes: number; ms: number }> {
+export async function gcCount(op: () => number, times: number): Promise<{ gcs: number; scavenges: number; youngBytes: number; ms: number }> {
   // Warm-up of a tenth of the window (at least 200 ops): a handler that V8 is still optimising
   // in the window allocates code and feedback, not garbage of its own, and once surfaced as a
   // single scavenge in the heaviest workload (pipeline/nscc+reps+rud) on a loaded machine.
@@ -65,8 +65,12 @@ export async function gcCount(op: () => number, times: number): Promise<{ gcs: n
   collectGarbage();
   await sleep(50);
   let gcs = 0;
+  let scavenges = 0;
   const observer = new PerformanceObserver((list) => {
-    gcs += list.getEntries().length;
+    for (const e of list.getEntries()) {
+      gcs++;
+      if ((e as unknown as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) scavenges++;
+    }
   });
   observer.observe({ entryTypes: ["gc"] });
   const before = youngBytes();
@@ -76,7 +80,7 @@ export async function gcCount(op: () => number, times: number): Promise<{ gcs: n
   const grown = youngBytes() - before;
   await sleep(50);
   observer.disconnect();
-  return { gcs, youngBytes: grown, ms };
+  return { gcs, scavenges, youngBytes: grown, ms };
 }
 
 /** Whether a window saw the op allocate: a collection, or young-generation growth beyond noise. */
