@@ -209,12 +209,17 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   const at = (fctUs: number) => judge(tiny, () => ({ ...real, flows: [{ ...real.flows[0], fctUs }] })).verdict;
   assert.is(at(ideal * 0.99 - 0.34), "physics");
   assert.is(at(ideal * 0.99 - 0.33), "ok");
-  // A host processing at 5 Gb/s allows one full packet's processing more, 4,150 × 8 / 5 = 6,640 ns
-  // (a short last packet sprayed past the one ahead of it, seed 4,689,876).
+  // A host processing at 5 Gb/s allows the processing of a short last packet more (one sprayed
+  // past the full one ahead of it, seed 4,689,876): 10,000 B are 2 × 4086 + 1828 B of payload,
+  // the last 1892 B on the wire, 1892 × 8 / 5 = 3027.2 ns. 8172 B end on a full packet, and
+  // 4000 B are one packet: nothing more.
   const slowRx: Scenario = { ...tiny, network: { ...tiny.network, rxGbps: 5 } };
-  const atRx = (fctUs: number) => judge(slowRx, () => ({ ...real, flows: [{ ...real.flows[0], idealUs: 100, fctUs }] })).verdict;
-  assert.is(atRx(99 - 0.332 - 6.64 - 0.01), "physics");
-  assert.is(atRx(99 - 0.332 - 6.64 + 0.01), "ok");
+  const atRx = (bytes: number, fctUs: number) => judge(slowRx, () => ({ ...real, flows: [{ ...real.flows[0], bytes, idealUs: 100, fctUs }] })).verdict;
+  assert.is(atRx(10_000, 99 - 0.332 - 3.0272 - 0.01), "physics");
+  assert.is(atRx(10_000, 99 - 0.332 - 3.0272 + 0.01), "ok");
+  assert.is(atRx(8172, 99 - 0.332 - 0.01), "physics");
+  assert.is(atRx(4000, 99 - 0.332 - 0.01), "physics");
+  assert.is(atRx(4000, 99 - 0.332 + 0.01), "ok");
   // Not judged on a Dragonfly, whose two-global-hop routes can be shorter than the minimal one.
   const df: Scenario = { ...tiny, topology: { kind: "dragonfly", p: 1, a: 2, h: 1 } };
   assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], idealUs: 1, fctUs: 1 }] })).verdict, "ok");

@@ -425,10 +425,12 @@ function firstDifference(a: string, b: string): number {
  * What no run can do, or null. Both bounds allow 1 % and one full packet's serialisation at the
  * host: packets sprayed over parallel paths do not queue behind each other between the first
  * link and the last. Where hosts process slower than they receive (network.rxGbps, a put's
- * rxFraction) the FCT bound also allows one full packet's processing at the slowest such rate:
- * the ideal processes packets in the order one path delivers them, and a short last packet
- * sprayed past the full one ahead of it is processed while the host would wait (seed 4,689,876:
- * 205 ns of 7.5 µs at 5 Gb/s).
+ * rxFraction) the FCT bound also allows the processing of a flow's short last packet at the
+ * slowest such rate: the ideal processes packets in the order one path delivers them, and a
+ * short last packet sprayed past the full one ahead of it is processed while the host would
+ * wait (seed 4,689,876: its 128 B at 5 Gb/s, 204.8 ns of 7.5 µs). A full last packet cannot
+ * overtake, and a one-packet flow has none to overtake (review rev-d10: one full packet's
+ * processing, 6.64 µs, had let flows pass at a tenth of their ideal).
  * - No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
  *   packet, then processing); not on Dragonfly and Slim Fly, where a route with two global hops
  *   can have fewer links than the minimal one (local, global, local).
@@ -436,12 +438,19 @@ function firstDifference(a: string, b: string): number {
  */
 function tooFast(s: Scenario, r: Results): string | null {
   const hostGbps = hostGbpsOf(s.topology);
-  const mtuBits = (s.network?.mtuBytes ?? 4150) * 8;
+  const mtu = s.network?.mtuBytes ?? 4150;
+  const header = s.network?.headerBytes ?? 64;
   const rxRates = [s.network?.rxGbps ?? 0, ...s.traffic.map((t) => (t.kind === "put" ? (t.rxFraction ?? 1) * hostGbps : 0))].filter((g) => g > 0);
-  const processingUs = rxRates.length > 0 ? mtuBits / (Math.min(...rxRates) * 1000) : 0;
-  const slackUs = mtuBits / (hostGbps * 1000);
+  const usPerByte = rxRates.length > 0 ? 8 / (Math.min(...rxRates) * 1000) : 0;
+  // The ideal's packets: mss payload each but the last (build.ts idealFctPs).
+  const overtakerUs = (bytes: number): number => {
+    const mss = mtu - header;
+    const last = bytes - mss * (Math.ceil(bytes / mss) - 1);
+    return bytes > mss && last < mss ? (last + header) * usPerByte : 0;
+  };
+  const slackUs = (mtu * 8) / (hostGbps * 1000);
   const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
-  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs - processingUs);
+  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs - overtakerUs(f.bytes));
   if (fast !== undefined) return `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`;
   return overfullReceiver(r, hostGbps, slackUs) ?? overfullLink(r, s.network?.mtuBytes ?? 4150);
 }
