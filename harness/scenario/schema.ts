@@ -24,7 +24,7 @@ export const TopologySchema = Type.Object(
     tiers: Type.Optional(Type.Union([Type.Literal(2), Type.Literal(3)])),
     k: Type.Optional(Int({ minimum: 2, maximum: 128 })),
     oversubscription: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 64 })),
-    pods: Type.Optional(Int({ minimum: 1, maximum: 128, description: "fattree, 3 tiers: pods built, at most k (default k)" })),
+    pods: Type.Optional(Int({ minimum: 2, maximum: 128, description: "fattree, 3 tiers: pods built, 2 to k (default k)" })),
     leaves: Type.Optional(Int({ minimum: 1, maximum: 4096 })),
     spines: Type.Optional(Int({ minimum: 1, maximum: 4096 })),
     hostsPerLeaf: Type.Optional(Int({ minimum: 1, maximum: 4096 })),

@@ -107,7 +107,7 @@ export function fatTree3(spec: FatTree3Spec): Topology {
     throw new RangeError(`fat tree: oversubscription × k/2 must be a whole number of hosts per ToR (got ${spec.oversubscription * half})`);
   }
   const pods = spec.pods ?? k;
-  if (!(Number.isInteger(pods) && pods >= 1 && pods <= k)) throw new RangeError(`fat tree: pods must be an integer in [1, k = ${k}] (got ${pods})`);
+  if (!(Number.isInteger(pods) && pods >= 2 && pods <= k)) throw new RangeError(`fat tree: pods must be an integer in [2, k = ${k}] (got ${pods}): one pod leaves the cores unused`);
   const tors = pods * half;
   const aggs = pods * half;
   const cores = half * half;

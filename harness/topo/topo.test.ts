@@ -165,8 +165,8 @@ test("3-tier fat tree with fewer pods than k: SMaRTT §IV's 1,024 hosts at 1:1, 
   const { dist, paths } = shortest(t, 0);
   assert.equal([dist[7], paths[7]], [6, 4]);
   checkRoutes(t);
-  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 5, ...LINK }), /pods must be an integer in \[1, k = 4\]/);
-  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 0, ...LINK }), /pods must be/);
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 5, ...LINK }), /pods must be an integer in \[2, k = 4\]/);
+  assert.throws(() => fatTree3({ k: 4, oversubscription: 1, pods: 1, ...LINK }), /one pod leaves the cores unused/);
 });
 
 test("leaf–spine and the 2-tier fat tree: one path inside a leaf, one per spine between leaves", () => {
