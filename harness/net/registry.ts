@@ -298,11 +298,10 @@ const FABRIC_REPS_PROFILE: RepsProfile = "uec-htsim";
  * PLB's and flowlet's re-paths) unless the scenario sets evCount: REPS's under the fabric's
  * profile, uet-htsim's `-paths` (64). There `-paths` is the EV space of REPS and of Oblivious
  * spraying alike (notes/uec-htsim-reference.md §8: "P is `-paths`", "Oblivious: a permuted
- * round-robin over P paths"), as the REPS artifact gives one `-paths` to every balancer it
- * compares. With the modules' own spaces OPS sprayed over 65,536 EVs against REPS's 64, and the
- * defaults, not the algorithms, ranked them: docs/lb-permutation.yaml, seeds 1–3, FCT p99 REPS
- * (64) 211–229 µs against OPS (65,536) 193–199, but REPS (65,536) 193.5–195.1 against OPS (64)
- * 234–254 (review rev-reps): a flow that sprays over P EVs hashed onto its paths loads them as
+ * round-robin over P paths"). With the modules' own spaces OPS sprayed over 65,536 EVs against
+ * REPS's 64, and the defaults, not the algorithms, ranked them: docs/lb-permutation.yaml, seeds
+ * 1–3, FCT p99 REPS (64) 211–229 µs against OPS (65,536) 193–199, but OPS (64) 231–257 and REPS
+ * (65,536) 193.5–195.1 (review rev-reps; at 1589035): a flow that sprays over P EVs hashed onto its paths loads them as
  * unevenly as P draws fall. ECMP keeps its 65,536: its one EV per flow is hashed with the flow
  * (lib/switch/routing), so any space gives each flow a uniform path, and a smaller one would only
  * re-draw every ECMP run. The modules keep their own defaults (OPS 65,536, 256 in `uec` mode);
