@@ -564,12 +564,16 @@ export class Fabric {
   /** The run ended at maxEvents, before endPs and with flows open. */
   eventBudgetSpent = false;
 
+  /** Each switch's forwarding latency, ns (FabricOptions.switchLatencyNs). */
+  private readonly switchLatencyNs: number;
+
   constructor(opts: FabricOptions, transport: Transport, flows: FlowSpec[], mssBytes: number) {
     const t = opts.topology;
     // Ports, flows, hosts and faults are event targets, each below 2^27 (engine/heap.ts).
     const targets = Math.max(t.ports, flows.length, t.hosts, opts.faults?.length ?? 0);
     if (targets >= EVENT_TARGET_LIMIT) throw new RangeError(`the fabric names at most ${EVENT_TARGET_LIMIT - 1} ports, flows, hosts or faults; this one has ${targets}`);
     this.topo = t;
+    this.switchLatencyNs = opts.switchLatencyNs;
     this.H = t.hosts;
     this.transport = transport;
     this.mss = mssBytes;
@@ -628,7 +632,7 @@ export class Fabric {
     if (opts.pfc) {
       const pp = { linkGbps: opts.baseGbps, cableNs: t.portLatencyNs[t.ports - 1], mtuBytes: opts.queue.mtuBytes ?? 4150, ...opts.pfc };
       // The table's nominal headroom, at the base rate; each queue gets its own below (pfcPort).
-      const headroomBytes = pp.headroomBytes ?? this.pfcHeadroom(pp.linkGbps, pp.cableNs, pp.mtuBytes, opts.switchLatencyNs);
+      const headroomBytes = pp.headroomBytes ?? this.pfcHeadroom(pp.linkGbps, pp.cableNs, pp.mtuBytes);
       this.pfc =
         sb === null
           ? new Pfc({ ...pp, headroomBytes }, P)
@@ -642,7 +646,7 @@ export class Fabric {
       for (let p = 0; p < P; p++) {
         if (t.portNode[p] < t.hosts || wan.indexOf(p) >= 0) continue;
         this.pfc.open(p);
-        this.pfcPort(this.pfc, p, opts.pfc?.headroomBytes, mtuBytes, opts.switchLatencyNs);
+        this.pfcPort(this.pfc, p, opts.pfc?.headroomBytes, mtuBytes);
       }
     }
     if (this.pfc instanceof PfcShared) this.joinSharedBuffers(this.pfc);
@@ -1824,8 +1828,8 @@ export class Fabric {
    * link too, where it is spare: a fabric whose links are all alike keeps the headroom of the
    * single table it had before headrooms were per port.
    */
-  private pfcHeadroom(gbps: number, cableNs: number, mtuBytes: number, switchLatencyNs: number): number {
-    return Math.min(2 ** 29, pfcHeadroomBytes(gbps, cableNs, mtuBytes) + Math.ceil((gbps * switchLatencyNs) / 8));
+  private pfcHeadroom(gbps: number, cableNs: number, mtuBytes: number): number {
+    return Math.min(2 ** 29, pfcHeadroomBytes(gbps, cableNs, mtuBytes) + Math.ceil((gbps * this.switchLatencyNs) / 8));
   }
 
   /**
@@ -1835,11 +1839,11 @@ export class Fabric {
    * headroomBytes; and PAUSE quanta of 512 bit times at that rate (802.3 Annex 31B), which is
    * also the rate the upstream counts them in.
    */
-  private pfcPort(pfc: Pfc | PfcShared, iq: number, givenHeadroom: number | undefined, mtuBytes: number, switchLatencyNs: number): void {
+  private pfcPort(pfc: Pfc | PfcShared, iq: number, givenHeadroom: number | undefined, mtuBytes: number): void {
     const t = this.topo;
     const up = t.nodePortBase[t.portTo[iq]] + t.portToLocal[iq];
     const gbps = t.portGbps[up];
-    const need = this.pfcHeadroom(gbps, t.portLatencyNs[up], mtuBytes, switchLatencyNs);
+    const need = this.pfcHeadroom(gbps, t.portLatencyNs[up], mtuBytes);
     const headroom = givenHeadroom ?? need;
     if (headroom < need) {
       const short = this.pfcShortHeadroom;
@@ -2186,12 +2190,8 @@ export class Fabric {
     const baseNs = (lb as unknown as { params?: { baseRttNs?: unknown } }).params?.baseRttNs;
     const t = this.topo;
     if (typeof baseNs !== "number" || t.family !== Family.Hier) return maxNs;
-    // Topology.pathRttNs with the fabric's own latencies: an MTU out and an ACK back, each link's
-    // propagation (and the switch's latency where it leaves a switch) both ways.
-    const wireBytes = this.queues.params.mtuBytes + this.transport.ackBytes;
-    let ownPs = 0;
-    for (const p of t.path(this.flowSrc[f], this.flowDst[f])) ownPs += 2 * this.latPs[p] + Math.round((wireBytes * 8000) / t.portGbps[p]);
-    return Math.min(2 ** 31, (maxNs * baseNs * 1000) / ownPs);
+    const ownNs = t.pathRttNs(this.flowSrc[f], this.flowDst[f], this.queues.params.mtuBytes, this.transport.ackBytes, this.switchLatencyNs);
+    return Math.min(2 ** 31, (maxNs * baseNs) / ownNs);
   }
 
   /** Reflex §III-C: a pseudo-ACK's near-source RTT is the flow's delay sample; it acknowledges nothing. */

@@ -16,7 +16,8 @@ import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, Swift
 import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { flowSizeErrors, lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
-import type { PortLimits } from "../net/port-limits";
+import { type PortLimits, scaledPortLimits } from "../net/port-limits";
+import { DackTransport } from "../net/dack";
 import type { ReflexSpec } from "../net/reflex";
 import { type QueueParamsInput, resolveQueueParams } from "../../lib/switch/queue/params";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
@@ -648,8 +649,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     // (given sizes stay as given). The RTO and the reliability window keep the network's (above),
     // since one reliability table serves both kinds of flow.
     if (dcs !== null) {
-      const q = resolveQueueParams(queueInput(intraDcRttNs));
-      intraDcQueue = { dataBytes: q.dataLimitBytes, controlBytes: q.controlLimitBytes, kMinBytes: q.kMinBytes, kMaxBytes: q.kMaxBytes };
+      intraDcQueue = scaledPortLimits(resolveQueueParams(queueInput(intraDcRttNs)), 1);
     }
     fabric = new Fabric({ ...fabricOpts, intraDcQueue }, transport, specs, mtu - header);
   } catch (e) {
@@ -665,9 +665,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const switchNs = s.topology.switchLatencyNs ?? 0;
   const idealMemo = new Map<string, number>();
   // The hosts' receive processing as the fabric runs it (fabricOpts.rxGbps, hostRx) and, under
-  // DACK or OPT, each target's queue as dack.ts sizes it.
-  const hostQueue = rel.name === "dack" || rel.name === "opt";
-  const rxOf = Array.from({ length: topo.hosts }, (_, h) => ({ gbps: n.rxGbps ?? 0, queueBytes: hostQueue ? (targetQueueBytes(rel.params) ?? hostBuffer[h]) : 0 }));
+  // DACK or OPT, each target's queue (a host no flow goes to has none, and needs no ideal).
+  const targets = transport instanceof DackTransport ? transport.targets : null;
+  const rxOf = Array.from({ length: topo.hosts }, (_, h) => ({ gbps: n.rxGbps ?? 0, queueBytes: targets?.[h]?.params.queueBytes ?? 0 }));
   for (const r of traffic.hostRx) rxOf[r.host].gbps = r.gbps;
   for (let f = 0; f < F; f++) {
     const { src, dst, bytes } = flows[f];
@@ -684,7 +684,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     idealPs,
     hpccStandalonePs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), ...intraDcSizes(intraDcQueue, linkGbps, intraDcRttNs, mtu), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
+    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), ...intraDcSizes(intraDcQueue, portSizes(intraDcRttNs)), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,
@@ -980,12 +980,11 @@ function resolvedQueue(fabric: Fabric): { bufferBytes: number; kMinBytes: number
  * the scenario's link rate (the keys above are then the WAN ports', the network's); nothing
  * elsewhere.
  */
-function intraDcSizes(q: PortLimits | null, linkGbps: number, intraDcRttNs: number, mtu: number): Record<string, number> {
+function intraDcSizes(q: PortLimits | null, sized: { bdpBytes: number; bdpPkts: number }): Record<string, number> {
   if (q === null) return {};
-  const bdpBytes = (linkGbps * intraDcRttNs) / 8;
   return {
-    intraDcBdpBytes: Math.floor(bdpBytes),
-    intraDcBdpPackets: Math.ceil(bdpBytes / mtu),
+    intraDcBdpBytes: Math.floor(sized.bdpBytes),
+    intraDcBdpPackets: sized.bdpPkts,
     intraDcBufferBytes: q.dataBytes,
     intraDcKMinBytes: q.kMinBytes,
     intraDcKMaxBytes: q.kMaxBytes,

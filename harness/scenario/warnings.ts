@@ -592,16 +592,6 @@ export function swiftRetxLimitWarnings(uses: readonly { path: string; retransmit
 }
 
 /**
- * Go-back-N, IRN, RACK-TLP or timeout-only on switches that trim. These receivers predate
- * trimming (harness/README.md "Adapters"): a trimmed header that reaches one is dropped unread
- * (net/rounds.ts QpTransport.onHeader), so each trim is a loss its sender finds only by its own
- * means (a later packet's NACK or SACK, RACK's reordering window, the RTO), and the queues that
- * come with trimming hold one BDP instead of five (uet-htsim §2), so more of them are cut. The
- * fabric trims whenever PFC is off unless network.trimming says otherwise, and nothing said so:
- * a 3:1 incast of 400 kB over IRN on a 2 × 2 leaf–spine finished at p99 377.6 µs with trimming
- * (35 trims, 1 RTO) against 99.8 µs without (0 drops; review rev-rel, 2026-12-05).
- */
-/**
  * A network.pfc.headroomBytes given for every port that some ports' own links need more of: what
  * those links deliver in a PAUSE's round trip beyond it is dropped, on a fabric meant to be
  * lossless (400 Gb/s hosts on a 100 Gb/s leaf–spine under 33,300 B: 1,013 PFC drops of 2,973
@@ -616,6 +606,16 @@ export function pfcHeadroomWarnings(givenBytes: number | undefined, short: { por
   ];
 }
 
+/**
+ * Go-back-N, IRN, RACK-TLP or timeout-only on switches that trim. These receivers predate
+ * trimming (harness/README.md "Adapters"): a trimmed header that reaches one is dropped unread
+ * (net/rounds.ts QpTransport.onHeader), so each trim is a loss its sender finds only by its own
+ * means (a later packet's NACK or SACK, RACK's reordering window, the RTO), and the queues that
+ * come with trimming hold one BDP instead of five (uet-htsim §2), so more of them are cut. The
+ * fabric trims whenever PFC is off unless network.trimming says otherwise, and nothing said so:
+ * a 3:1 incast of 400 kB over IRN on a 2 × 2 leaf–spine finished at p99 377.6 µs with trimming
+ * (35 trims, 1 RTO) against 99.8 µs without (0 drops; review rev-rel, 2026-12-05).
+ */
 export function trimmingBaselineWarnings(reliability: string, trims: boolean, trimmingGiven: boolean): string[] {
   if (!trims || !["gbn", "irn", "rack", "timeout"].includes(reliability)) return [];
   const why = trimmingGiven ? "the switches trim (network.trimming / network.queue.trimming)" : "the switches trim, the default without network.pfc";
