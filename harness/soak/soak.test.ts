@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
+import { buildTopology, trafficFlows } from "../scenario/build";
 import type { Scenario } from "../scenario/schema";
 import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanControlGbps } from "./soak";
 
@@ -163,6 +164,26 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
   for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs", "rtoBackoff"]) {
     assert.ok(seen.has(k), `${k} never drawn`);
   }
+});
+
+test("a 3-tier fat tree is drawn with fewer pods now and then, and keeps every host its traffic names", () => {
+  const pods: number[] = [];
+  for (let seed = 1; seed <= 3000; seed++) {
+    const s = drawScenario(seed, 20_000);
+    const t = s.topology;
+    if (t.kind !== "fattree" || t.pods === undefined) continue;
+    assert.is(t.tiers, 3, `seed ${seed}`);
+    assert.ok(t.pods >= 2 && t.pods < (t.k as number), `seed ${seed}: ${t.pods} pods of k = ${t.k}`);
+    pods.push(t.pods);
+    const topo = buildTopology(s);
+    // Hosts = pods × k/2 ToRs × k/2 × oversubscription (harness/topo/fattree.ts).
+    const k = t.k as number;
+    assert.is(topo.hosts, t.pods * (k / 2) * (k / 2) * (t.oversubscription ?? 1), `seed ${seed}`);
+    const flows = trafficFlows(s, topo, seed, ".");
+    for (const f of flows) assert.ok(f.src < topo.hosts && f.dst < topo.hosts, `seed ${seed}: flow ${f.src} → ${f.dst} of ${topo.hosts} hosts`);
+  }
+  assert.ok(pods.length >= 20, `${pods.length} pruned trees in 3,000 seeds`);
+  assert.ok(new Set(pods).size >= 2, "always the same pod count");
 });
 
 // judge() with a stand-in runner: each way a run can end badly is named.

@@ -282,6 +282,15 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
   // hung the QP for good (review fw2). In 400 DCP seeds with every CC: 315 ok, 69 slow, none
   // stalled, against 266 ok and 118 slow before. The DCQCN parameters drawn above do not carry over.
   if (rel.name === "dcp" && d.chance(0.5)) tr.cc = { name: d.pick(["nscc", "dctcp"]) };
+  // A 3-tier fat tree built with fewer pods than k (SMaRTT §IV's 1,024 hosts at 2:1 are 8 of
+  // k = 16's pods), drawn last: at least the pods that hold every host the traffic above names.
+  const tree = s.topology;
+  if (tree.kind === "fattree" && tree.tiers === 3 && tree.k !== undefined && d.chance(0.3)) {
+    const k = tree.k;
+    const hostsPerPod = (k / 2) * (k / 2) * (tree.oversubscription ?? 1);
+    const fewest = Math.max(2, Math.ceil(hosts / hostsPerPod));
+    if (fewest < k) tree.pods = d.int(fewest, k - 1);
+  }
   return s;
 }
 
