@@ -1420,4 +1420,32 @@ test("a fabric with 2^27 ports, flows, hosts or faults is refused before anythin
   assert.throws(make({ ports: 4, hosts: 2 }, { length: 2 ** 27 } as unknown[]), /this one has 134217728/);
 });
 
+
+test("a windowed all-to-all keeps k flows of each sender going: each of its acknowledgments starts its next flow, whichever flow it was (SMaRTT §IV-C)", () => {
+  // 6 hosts, window 2, host 1 receiving at a tenth of its link: the flows into host 1 are slow.
+  // A sender's flows j ≥ 2 wait on its multishot trigger (patterns.ts alltoall), so by hand flow j
+  // starts at the (j − 1)-th completion (acknowledged in full) among all the sender's flows —
+  // not at flow j − 2's, as a lane would: with host 1 slow the two orders differ.
+  const k = 2;
+  const s = base([{ kind: "alltoall", bytes: 50_000, window: k }], {
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 3, linkGbps: 100, latencyNs: 1000 },
+    faults: [{ kind: "slow", hosts: [1], rxFraction: 0.1 }],
+  });
+  const r = runScenario(s);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 30);
+  let reordered = 0;
+  for (let src = 0; src < 6; src++) {
+    const mine = r.flows.filter((f) => f.src === src).sort((a, b) => a.flow - b.flow);
+    const done = mine.map((f) => f.startUs + (f.ackedUs as number));
+    const byTime = [...done].sort((a, b) => a - b);
+    if (byTime.some((d, i) => d !== done[i])) reordered++;
+    for (let j = 0; j < mine.length; j++) {
+      const expected = j < k ? 0 : byTime[j - k];
+      assert.ok(Math.abs(mine[j].startUs - expected) <= 0.002, `host ${src}'s flow ${j} started at ${mine[j].startUs} µs, its (${j - k + 1})-th completion was at ${expected}`);
+    }
+  }
+  assert.ok(reordered >= 1, "no sender's flows completed out of order: the test would not tell a pool from lanes");
+});
+
 test.run();

@@ -259,10 +259,45 @@ export interface FlowSpec {
   afterAcked?: number[];
   /** How many of them must be done (default: all). */
   needed?: number;
+  /** Multishot trigger (0 … flows − 1) this flow activates when acknowledged in full. */
+  activates?: number;
+  /** Multishot trigger this flow also waits on: its j-th waiting flow starts at its (j + 1)-th activation. */
+  onTrigger?: number;
   cc: CcAdapter;
   lb: LbTable;
   /** Slot of the flow in its load balancer (Spritz: per source switch tables). */
   lbSlot: number;
+}
+
+/**
+ * The flows' multishot triggers (htsim MultiShotTrigger, FlowRecord.onTrigger): the trigger each
+ * flow activates (−1: none), and per trigger its waiting flows in flow order as CSR offsets and
+ * list. @throws RangeError for an id outside [0, flows) or a trigger with more waiting flows than
+ * activating ones (the last would never start).
+ */
+function multishotTriggers(flows: readonly FlowSpec[]): [Int32Array, Int32Array, Int32Array] {
+  const F = flows.length;
+  const activates = new Int32Array(F).fill(-1);
+  const off = new Int32Array(F + 1);
+  const activators = new Int32Array(F);
+  const id = (t: number, g: number) => {
+    if (!(Number.isInteger(t) && t >= 0 && t < F)) throw new RangeError(`flow ${g}: trigger ${t} outside [0, ${F})`);
+    return t;
+  };
+  flows.forEach((f, g) => {
+    if (f.activates !== undefined) activators[(activates[g] = id(f.activates, g))]++;
+    if (f.onTrigger !== undefined) off[id(f.onTrigger, g) + 1]++;
+  });
+  for (let t = 0; t < F; t++) {
+    if (off[t + 1] > activators[t]) throw new RangeError(`trigger ${t}: ${off[t + 1]} flows wait on it and ${activators[t]} activate it, so the last would never start`);
+    off[t + 1] += off[t];
+  }
+  const waiters = new Int32Array(Math.max(1, off[F]));
+  const fill = off.slice(0, F);
+  flows.forEach((f, g) => {
+    if (f.onTrigger !== undefined) waiters[fill[f.onTrigger]++] = g;
+  });
+  return [activates, off, waiters];
 }
 
 export class Fabric {
@@ -451,6 +486,11 @@ export class Fabric {
   private readonly rxDeps: Int32Array;
   private readonly txDepOff: Int32Array;
   private readonly txDeps: Int32Array;
+  /** Multishot triggers: the one each flow activates when acknowledged (−1: none); per trigger, its waiting flows in flow order (CSR) and the next to release. */
+  private readonly activates: Int32Array;
+  private readonly trigOff: Int32Array;
+  private readonly trigWaiters: Int32Array;
+  private readonly trigNext: Int32Array;
   /** 1 once a flow has started (a waiting flow that never started is reported as waiting). */
   readonly flowStarted: Uint8Array;
 
@@ -785,6 +825,8 @@ export class Fabric {
     };
     [this.rxDepOff, this.rxDeps] = csr("after");
     [this.txDepOff, this.txDeps] = csr("afterAcked");
+    [this.activates, this.trigOff, this.trigWaiters] = multishotTriggers(flows);
+    this.trigNext = this.trigOff.slice(0, F);
     // Faults: one begin (and end) event each, scheduled before the flows' starts so that a fault
     // at a flow's start time is in force for its first packet.
     this.faults = opts.faults ?? [];
@@ -822,8 +864,8 @@ export class Fabric {
       const deps = (f.after?.length ?? 0) + (f.afterAcked?.length ?? 0);
       const need = f.needed ?? deps;
       if (!(Number.isInteger(need) && need >= 0 && need <= deps)) throw new RangeError(`flow ${i}: needs ${need} of its ${deps} dependencies`);
-      this.waitLeft[i] = need;
-      if (need === 0) {
+      this.waitLeft[i] = need + (f.onTrigger !== undefined ? 1 : 0);
+      if (this.waitLeft[i] === 0) {
         this.heap.at = this.flowStart[i];
         this.heap.add(Ev.Start, i, 0);
       }
@@ -2149,6 +2191,8 @@ export class Fabric {
       this.retire(f);
       if (++this.flowsDoneTx + this.flowsFailed === this.flows) this.stopped = true;
       if (this.txDepOff[f] !== this.txDepOff[f + 1]) this.release(this.txDeps, this.txDepOff[f], this.txDepOff[f + 1]);
+      const t = this.activates[f];
+      if (t >= 0 && this.trigNext[t] !== this.trigOff[t + 1]) this.release(this.trigWaiters, this.trigNext[t], ++this.trigNext[t]);
       return;
     }
     this.armTimer(f);

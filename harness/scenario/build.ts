@@ -543,6 +543,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       after: flows[f].after,
       afterAcked: flows[f].afterAcked,
       needed: flows[f].needed,
+      activates: flows[f].activates,
+      onTrigger: flows[f].onTrigger,
       cc,
       lb: lb.table,
       lbSlot: slot,

@@ -523,13 +523,25 @@ test("a .cm barrier of 1 of 2 triggers becomes `needed: 1`; a collective's later
   const m = defaultWith("cm", [{ kind: "matrix", text }]);
   const f = trafficFlows(m, buildTopology(m), 1, ".");
   assert.equal([f[2].afterAcked, f[2].needed], [[0, 1], 1]);
-  // Two groups of a windowed all-to-all (4 hosts: 12 flows each): group 2's dependencies lie in 12 … 23.
+  // Two groups of a windowed all-to-all (4 hosts: 12 flows each, a trigger per sender): group 1's
+  // flows activate and wait on triggers 0 … 3, group 2's on 4 … 7; a ring all-reduce's later
+  // group waits on its own flows (two groups of 4: 2 × 3 steps × 4 flows = 24 each).
   const a = defaultWith("a2a", [{ kind: "alltoall", groups: 2, groupSize: 4, window: 1, bytes: 1000 }]);
   const g = trafficFlows(a, buildTopology(a), 1, ".");
   assert.is(g.length, 24);
-  const deps = (lo: number, hi: number) => g.slice(lo, hi).flatMap((x) => [...(x.after ?? []), ...(x.afterAcked ?? [])]);
-  assert.ok(deps(12, 24).length > 0 && deps(12, 24).every((d) => d >= 12 && d < 24));
-  assert.ok(deps(0, 12).every((d) => d < 12));
+  const triggers = (lo: number, hi: number) => new Set(g.slice(lo, hi).flatMap((x) => [x.activates, x.onTrigger]));
+  assert.equal([...triggers(0, 12)].sort(), [0, 1, 2, 3, undefined]);
+  assert.equal([...triggers(12, 24)].sort(), [4, 5, 6, 7, undefined]);
+  const ring = defaultWith("ring", [{ kind: "allreduce", groups: 2, groupSize: 4, bytes: 4000 }]);
+  const h = trafficFlows(ring, buildTopology(ring), 1, ".");
+  assert.is(h.length, 48);
+  const deps = (lo: number, hi: number) => h.slice(lo, hi).flatMap((x) => [...(x.after ?? []), ...(x.afterAcked ?? [])]);
+  assert.ok(deps(24, 48).length > 0 && deps(24, 48).every((d) => d >= 24 && d < 48));
+  assert.ok(deps(0, 24).every((d) => d < 24));
+  // Two entries: the second entry's triggers follow the first's.
+  const two = defaultWith("a2a", [{ kind: "alltoall", hosts: [0, 1, 2], window: 1, bytes: 1000 }, { kind: "alltoall", hosts: [3, 4, 5], window: 1, bytes: 1000 }]);
+  const t = trafficFlows(two, buildTopology(two), 1, ".");
+  assert.equal(t.map((x) => x.onTrigger ?? -1), [-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5]);
 });
 
 test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the full link rate unless given", () => {

@@ -1,5 +1,5 @@
 // Scenario `traffic` entries → flow records. Entries combine: their flows are concatenated in
-// entry order, dependencies (`after`, `afterAcked`) are renumbered to run-wide flow indices, and
+// entry order, dependencies (`after`, `afterAcked`, multishot triggers) are renumbered to run-wide indices, and
 // each flow keeps a class (for FCT by flow class) and, for collectives, a job group (for job
 // completion times). `hosts: rest` takes the hosts no earlier entry touched (Spritz §V-B:
 // "all other endpoints in the network participate in a permutation among themselves").
@@ -63,6 +63,21 @@ function defaultClass(x: TrafficSpec): string {
   return DEFAULT_CLASS[x.kind] ?? x.kind;
 }
 
+/**
+ * Sets `to`'s dependencies to `from`'s moved past `flowBase` flows and `triggerBase` multishot
+ * triggers (a generator numbers both from 0 in its own output); returns the triggers used so
+ * far, the highest id plus one.
+ */
+function shiftDependencies(from: FlowRecord, to: FlowRecord, flowBase: number, triggerBase: number): number {
+  if (from.after) to.after = from.after.map((d) => d + flowBase);
+  if (from.afterAcked) to.afterAcked = from.afterAcked.map((d) => d + flowBase);
+  if (from.needed !== undefined) to.needed = from.needed;
+  let used = triggerBase;
+  if (from.activates !== undefined) used = Math.max(used, (to.activates = from.activates + triggerBase) + 1);
+  if (from.onTrigger !== undefined) used = Math.max(used, (to.onTrigger = from.onTrigger + triggerBase) + 1);
+  return used;
+}
+
 export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
   const H = c.topology.hosts;
   const out: TrafficResult = { flows: [], entries: [], classes: [], groups: [], hostRx: [], warnings: [] };
@@ -71,6 +86,7 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
   const usedClasses = new Set<string>();
   let domains: Int32Array | null = null;
   const dom = () => (domains ??= hostDomains(c.topology));
+  let triggers = 0;
   s.traffic.forEach((x, i) => {
     const p = `traffic[${i}]`;
     const startNs = (x.startUs ?? 0) * 1000;
@@ -96,11 +112,10 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
         if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
         for (const d of [...(f.after ?? []), ...(f.afterAcked ?? [])]) if (!(d >= 0 && d < fl.length && d !== j)) errors.push(`${p}: flow ${j} waits for flow ${d}, not another flow of this entry`);
       });
+      const triggerBase = triggers;
       for (const f of fl) {
         const g: FlowRecord = { src: f.src, dst: f.dst, bytes: f.bytes, startNs: f.startNs };
-        if (f.after) g.after = f.after.map((d) => d + base);
-        if (f.afterAcked) g.afterAcked = f.afterAcked.map((d) => d + base);
-        if (f.needed !== undefined) g.needed = f.needed;
+        triggers = Math.max(triggers, shiftDependencies(f, g, base, triggerBase));
         out.flows.push(g);
         out.entries.push(i);
         out.classes.push(x.class ?? f.cls ?? cls);
@@ -180,6 +195,7 @@ function generate(
       // same either way: random members are sorted (pickGroups).
       const groups = pickGroups(pool, x.groups ?? 1, size, x.placement ?? "random", seed);
       const out: FlowRecord[] = [];
+      let triggers = 0;
       groups.forEach((m, g) => {
         const group = `${groupPrefix}#${g}`;
         const fl =
@@ -188,10 +204,9 @@ function generate(
             : (x.algorithm ?? "ring") === "ring"
               ? ringAllreduce(m, { bytes, startNs, group })
               : butterflyAllreduce(m, { bytes, startNs, group });
-        const base = out.length;
+        const [base, triggerBase] = [out.length, triggers];
         for (const f of fl) {
-          if (f.after) f.after = f.after.map((d) => d + base);
-          if (f.afterAcked) f.afterAcked = f.afterAcked.map((d) => d + base);
+          triggers = Math.max(triggers, shiftDependencies(f, f, base, triggerBase));
           out.push(f);
         }
       });

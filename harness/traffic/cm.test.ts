@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseCm, writeCm } from "./cm";
 import { ringAllreduce } from "./collectives";
-import { permutationFlows } from "./patterns";
+import { alltoall, permutationFlows } from "./patterns";
 import { type FlowRecord, incast } from "./traffic";
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -210,6 +210,33 @@ trigger id 3 barrier count 2
   const ring = { nodes: 16, flows: ringAllreduce(range(4), { bytes: 4000, startNs: 0 }) };
   htsimGrammar(writeCm(ring));
   assert.equal(parseCm(writeCm(ring)), ring);
+  // A windowed all-to-all (one multishot per sender, FlowRecord.onTrigger): 3 members, window 1,
+  // so each sender's second flow waits for its first; every flow activates its sender's trigger.
+  const a2a = { nodes: 3, flows: alltoall([0, 1, 2], { bytes: 10, startNs: 0, window: 1 }) };
+  const a2aText = writeCm(a2a);
+  assert.is(
+    a2aText,
+    `Nodes 3
+Connections 6
+Triggers 3
+0->1 id 1 start 0 size 10 send_done_trigger 1
+0->2 id 2 trigger 1 size 10 send_done_trigger 1
+1->2 id 3 start 0 size 10 send_done_trigger 2
+1->0 id 4 trigger 2 size 10 send_done_trigger 2
+2->0 id 5 start 0 size 10 send_done_trigger 3
+2->1 id 6 trigger 3 size 10 send_done_trigger 3
+trigger id 1 multishot
+trigger id 2 multishot
+trigger id 3 multishot
+`,
+  );
+  htsimGrammar(a2aText);
+  // Read back as lists: connection 2 activates trigger 1 too, but not before it starts, so it
+  // waits for connection 1's activation alone (need 1 of the 1 other: no `needed`).
+  assert.equal(
+    parseCm(a2aText).flows.map((f) => f.afterAcked),
+    [undefined, [0], undefined, [2], undefined, [4]],
+  );
   // What htsim's triggers cannot say is refused.
   const two = (f: FlowRecord) => ({ nodes: 4, flows: [{ src: 0, dst: 1, bytes: 1, startNs: 0 }, { src: 1, dst: 2, bytes: 1, startNs: 0 }, { src: 2, dst: 3, bytes: 1, startNs: 0 }, f] });
   assert.throws(() => writeCm(two({ src: 3, dst: 0, bytes: 1, startNs: 0, after: [0, 1, 2], needed: 2 })), /needing 2 of them/);

@@ -171,9 +171,15 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
       const f = flows[g];
       if (f.after || f.afterAcked) throw new Error(`${lineOf[g]}: waits on two triggers`);
       const need = spec.kind === "barrier" ? spec.count : spec.kind === "multishot" ? j + 1 : 1;
-      if (after.length > 0) f.after = [...after];
-      if (afterAcked.length > 0) f.afterAcked = [...afterAcked];
-      if (need !== sources) f.needed = need;
+      // A connection that activates the trigger it waits on (a sender's windowed flows on one
+      // multishot) cannot activate it before it starts: its own activation is not one it waits for.
+      const mine = after.filter((d) => d !== g);
+      const mineAcked = afterAcked.filter((d) => d !== g);
+      const others = mine.length + mineAcked.length;
+      if (need > others) throw new Error(`${lineOf[g]}: waits for ${need} activations of trigger ${t}, which only ${others} other connections give`);
+      if (mine.length > 0) f.after = mine;
+      if (mineAcked.length > 0) f.afterAcked = mineAcked;
+      if (need !== others) f.needed = need;
     });
   }
   return { nodes, flows };
@@ -242,7 +248,9 @@ function parseTrigger(tokens: string[], where: string): { id: number; spec: Trig
  * an htsim connection activates at most one trigger of each kind: a oneshot for a single
  * dependency (as htsim's generators write it: gen_allreduce.py, gen_serial_alltoall.py), a
  * barrier `count K` when every such flow needs all K, a multishot when the j-th of them (file
- * order) needs j + 1. A waiting flow gets no `start` (htsim refuses both). @throws Error for
+ * order) needs j + 1; a flow's own multishot trigger (FlowRecord.activates / onTrigger) as a
+ * multishot, which parseCm reads back as dependency lists with `needed` (the same starts). A
+ * waiting flow gets no `start` (htsim refuses both). @throws Error for
  * what htsim's grammar cannot say: a waiting flow that starts after 0, other `needed` counts,
  * a flow activating two triggers of one kind.
  */
@@ -296,6 +304,22 @@ export function writeCm(cm: ConnectionMatrix): string {
     for (const d of f0.afterAcked ?? []) activates(send, d, t);
     for (const i of targets) waitOn.set(i, t);
   }
+  // The flows' own multishot triggers (FlowRecord.activates / onTrigger), one htsim multishot each.
+  const own = new Map<number, number>();
+  const multishot = (id: number) => {
+    if (!own.has(id)) {
+      own.set(id, triggers.length + 1);
+      triggers.push(`trigger id ${triggers.length + 1} multishot`);
+    }
+    return own.get(id) as number;
+  };
+  cm.flows.forEach((f, i) => {
+    if (f.activates !== undefined) activates(send, i, multishot(f.activates));
+    if (f.onTrigger === undefined) return;
+    if (waitOn.has(i)) throw new Error(`writeCm: flow ${i} waits on other flows and on a multishot trigger; an htsim connection waits on one trigger`);
+    if (f.startNs !== 0) throw new Error(`writeCm: flow ${i} waits on a trigger and starts at ${f.startNs} ns; htsim refuses a connection with both`);
+    waitOn.set(i, multishot(f.onTrigger));
+  });
   const lines = [`Nodes ${cm.nodes}`, `Connections ${cm.flows.length}`];
   if (triggers.length > 0) lines.push(`Triggers ${triggers.length}`);
   cm.flows.forEach((f, i) => {

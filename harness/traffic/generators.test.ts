@@ -122,27 +122,25 @@ test("tornado: member i sends to member i + shift", () => {
   assert.throws(() => tornado(range(4), { bytes: 1, startNs: 0, shift: 4 }));
 });
 
-test("all-to-all: every ordered pair once, at most k active per sender (flow j waits for j − k)", () => {
+test("all-to-all: every ordered pair once; a sender's flows beyond the first k wait on its trigger, in order", () => {
   const m = [2, 5, 7, 11, 13];
   const k = 2;
   const fl = alltoall(m, { bytes: 100, startNs: 0, window: k, group: "a2a" });
   assert.is(fl.length, m.length * (m.length - 1));
   const pairs = new Set(fl.map((f) => `${f.src}>${f.dst}`));
   assert.is(pairs.size, fl.length);
-  assert.ok(fl.every((f) => f.src !== f.dst && f.group === "a2a"));
+  assert.ok(fl.every((f) => f.src !== f.dst && f.group === "a2a" && !f.after && !f.afterAcked));
   for (let i = 0; i < m.length; i++) {
-    const mine = fl.map((f, idx) => ({ f, idx })).filter((x) => x.f.src === m[i]);
+    const mine = fl.filter((f) => f.src === m[i]);
     // Ring order: first the next member, then the one after.
-    assert.is(mine[0].f.dst, m[(i + 1) % m.length]);
-    assert.is(mine.filter((x) => !x.f.afterAcked).length, k, "k flows start at once");
-    for (const x of mine.slice(k)) {
-      assert.is(x.f.afterAcked?.length, 1);
-      const dep = fl[(x.f.afterAcked as number[])[0]];
-      assert.is(dep.src, m[i], "a sender's flow waits for one of its own");
-      assert.is((x.f.afterAcked as number[])[0], x.idx - k);
-    }
+    assert.is(mine[0].dst, m[(i + 1) % m.length]);
+    // Every one of the sender's 4 flows activates its trigger; flows 2 and 3 wait on it, so
+    // (FlowRecord.onTrigger) flow 2 starts at the sender's 1st completion and flow 3 at its 2nd.
+    assert.equal(mine.map((f) => f.activates), [i, i, i, i]);
+    assert.equal(mine.map((f) => f.onTrigger), [undefined, undefined, i, i]);
   }
-  assert.ok(alltoall(m, { bytes: 1, startNs: 0 }).every((f) => !f.afterAcked), "no window: all at once");
+  assert.ok(alltoall(m, { bytes: 1, startNs: 0 }).every((f) => f.activates === undefined && f.onTrigger === undefined), "no window: all at once");
+  assert.ok(alltoall(m, { bytes: 1, startNs: 0, window: 4 }).every((f) => f.onTrigger === undefined), "a window of n − 1 or more: all at once");
 });
 
 test("ring all-reduce: 2(n−1) steps of n chunks; each step waits for the chunk into its sender", () => {

@@ -8,12 +8,10 @@
 //     first iteration, a node sends to its immediate neighbor; in the second iteration to its
 //     second neighbor"), with at most k flows of a sender active at once (SMaRTT §IV-C "a
 //     windowed algorithm for the alltoall to have at least k active flows per node at any
-//     time"; Spritz §V-B "we limit each endpoint to n parallel connections"): flow j of a sender
-//     starts when its flow j − k is acknowledged: k lanes. A lane whose flow is slow holds its
-//     next one back while the other lanes' have finished, so a sender can have fewer than k
-//     active, where a pool (the next flow when any is acknowledged) keeps k; the fabric's
-//     dependencies (a flow's own list) cannot say "any j − k + 1 of the j before it" without a
-//     list of j per flow.
+//     time"; Fig. 14 "k indicates the max number of active flows for a sender"; Spritz §V-B "we
+//     limit each endpoint to n parallel connections"): a sender's first k flows start at once and
+//     each of its flows acknowledged in full starts its next one, so k are active until fewer than
+//     k are left (one htsim-style multishot trigger per sender, FlowRecord.onTrigger).
 
 import { Xoshiro128 } from "../../lib/core/rng";
 import { type FlowRecord, shuffle } from "./traffic";
@@ -100,8 +98,9 @@ export function tornado(hosts: readonly number[], opts: { bytes: number; startNs
 
 /**
  * All-to-all among `members`: sender i sends `bytes` to members i+1, i+2, …, i+n−1 (mod n), in
- * that order; with `window` k > 0 its j-th flow (j ≥ k) waits until its (j − k)-th is
- * acknowledged, so at most k of its flows are active at once. `group` labels the job.
+ * that order; with `window` k > 0 sender i's flows activate trigger i when acknowledged, and its
+ * j-th flow (j ≥ k) waits on it as its (j − k)-th waiting flow, so it starts at the sender's
+ * (j − k + 1)-th completion: k flows active at a time. `group` labels the job.
  */
 export function alltoall(members: readonly number[], opts: { bytes: number; startNs: number; window?: number; group?: string }): FlowRecord[] {
   const n = members.length;
@@ -111,7 +110,10 @@ export function alltoall(members: readonly number[], opts: { bytes: number; star
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n - 1; j++) {
       const f: FlowRecord = { src: members[i], dst: members[(i + j + 1) % n], bytes: opts.bytes, startNs: opts.startNs };
-      if (k > 0 && j >= k) f.afterAcked = [i * (n - 1) + j - k];
+      if (k > 0 && k < n - 1) {
+        f.activates = i;
+        if (j >= k) f.onTrigger = i;
+      }
       if (opts.group !== undefined) f.group = opts.group;
       out.push(f);
     }

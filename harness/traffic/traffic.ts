@@ -20,6 +20,18 @@ export interface FlowRecord {
   afterAcked?: number[];
   /** How many of after + afterAcked must be done (default all; htsim's oneshot trigger: 1). */
   needed?: number;
+  /**
+   * Multishot trigger (an id within the same output, from 0) this flow activates when it is
+   * acknowledged in full: htsim's send_done_trigger on a MultiShotTrigger.
+   */
+  activates?: number;
+  /**
+   * Multishot trigger this flow waits on, besides its other dependencies: the trigger's j-th
+   * waiting flow (in flow order, from 0) is released by its (j + 1)-th activation, whichever
+   * flow gives it (htsim MultiShotTrigger::activate). Each trigger needs at least as many
+   * activating flows as waiting ones.
+   */
+  onTrigger?: number;
   /** Flow class for metrics (incast, bystander, intra-dc, …); default: the traffic entry's. */
   cls?: string;
   /** Job (collective group) the flow belongs to: its completion time is reported per group. */
