@@ -47,8 +47,12 @@ export function scaledPortLimits(q: Readonly<QueueParams>, scale: number, base?:
  * at 6 of their 344 packets of BDP, and they took 3.7–4.7 ms against 1.1–1.7). Then the rate scale.
  */
 export function portLimits(t: Topology, p: number, q: Readonly<QueueParams>, baseGbps: number, intraDc: Readonly<PortLimits> | null): PortLimits {
-  const inDc = intraDc !== null && t.dcs !== null && !betweenDcs(t, p);
-  return scaledPortLimits(q, t.portGbps[p] / baseGbps, inDc ? intraDc : undefined);
+  return scaledPortLimits(q, t.portGbps[p] / baseGbps, intraDc !== null && insideDc(t, p) ? intraDc : undefined);
+}
+
+/** On two DCs, port `p` carries a DC's own traffic (a leaf's, or a spine's towards a leaf). */
+export function insideDc(t: Topology, p: number): boolean {
+  return t.dcs !== null && !betweenDcs(t, p);
 }
 
 /** Port `p` is an ESW's or leads to one: only traffic between the DCs crosses it. */

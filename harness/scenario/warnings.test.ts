@@ -582,6 +582,15 @@ test("two DCs: the warnings read the ports inside a DC at the intra-DC BDP's siz
   // 256 packets above the DC's 29-packet BDP), slack 18,651.52 ns; a full DC queue plus the packet
   // in service drains in (120,350 + 4,150) × 8 / 100 = 9,960 ns: ⌊1.87⌋ + 1 = 2 queues. The old
   // build took the network's buffer, (12,678,250 + 4,150) × 8 / 100 = 1,014,592 ns: 1 queue, no warning.
+  // An absolute kMinBytes of 1,000,000 B (a WAN-sized ramp, kMax 2,000,000) at the default 1 BDP
+  // of buffer: the ports between the DCs hold 12,678,250 B and can mark, the ports inside a DC
+  // 29 packets = 120,350 B < 1,000,000 and cannot (pMax 1: a mark needs q > kMin), so flows
+  // within a DC hear no CE. The old check asked only whether some port could mark: no warning.
+  const wanRamp = ecnWarnings(twoDc({ name: "dctcp" }, { queue: { kMinBytes: 1_000_000, kMaxBytes: 2_000_000 } }));
+  assert.is(wanRamp.length, 1);
+  assert.match(wanRamp[0], "no switch port inside a DC marks, so its flows within one DC hear no CE: only the ports between the DCs can mark; inside a DC (at 100 Gb/s) kMinBytes 1000000 B, and a data queue holds at most 120350 B");
+  // A ramp the ports inside a DC reach (kMin 24,900 B below their 120,350 B): no warning.
+  assert.equal(ecnWarnings(twoDc({ name: "dctcp" }, { queue: { kMinBytes: 24_900, kMaxBytes: 40_000 } })), []);
   const swift = warnings(twoDc({ name: "swift" }, {}));
   assert.is(swift.length, 1);
   assert.match(swift[0], "only where 2 or more queues on one path are full at once");

@@ -55,6 +55,9 @@
 // (an arrival is admitted only while q + size ≤ limit), the limit + one MTU under `occupancy`
 // (admitted while q ≤ limit, DCP's "exceeds"). A shared buffer, a packet limit and PFC only keep
 // a queue shorter, so the bound holds for them: this warns only where no marking can happen.
+// On two DCs it also warns when only the ports between the DCs can mark: an absolute kMinBytes
+// sized for the WAN's queues lies above every buffer sized from a DC's BDP, and the flows within
+// a DC then hear no CE (noMarkingInsideDcReason).
 //
 // The load balancers hear the same bit: the fabric passes an ACK with the ECN echo as ECN and one
 // without as GOOD (lib/lb/feedback.ts, UEC 1.0 §3.6.12 process_ev), a trim before the last hop as
@@ -78,7 +81,7 @@ import type { QueueParams } from "../../lib/switch/queue/params";
 import type { RepsParams } from "../../lib/lb/reps/params";
 import type { PlbParams } from "../../lib/lb/plb/plb";
 import type { SpritzParams } from "../../lib/lb/spritz/params";
-import { type PortLimits, portLimits } from "../net/port-limits";
+import { insideDc, type PortLimits, portLimits } from "../net/port-limits";
 import { Family, type Topology } from "../topo/topology";
 
 /**
@@ -200,21 +203,41 @@ export interface EcnNetwork {
 export function noMarkingReason(n: EcnNetwork): string | null {
   const q = n.queue;
   if (q.ecnAt === "off") return `network.queue.ecnAt is "off"${n.ecnAtGiven ? "" : ` (the ${q.profile} queue profile's default)`}`;
+  return rampReason(n, false);
+}
+
+/**
+ * Two DCs whose ports between the DCs can mark and none of whose ports inside a DC can (their
+ * buffer sized from a DC's BDP below an absolute kMinBytes meant for the WAN's): why, or null.
+ * Flows within one DC then hear no CE at all.
+ */
+export function noMarkingInsideDcReason(n: EcnNetwork): string | null {
+  if (n.intraDc === null || n.queue.ecnAt === "off" || rampReason(n, false) !== null) return null;
+  return rampReason(n, true);
+}
+
+/** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
+function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
+  const q = n.queue;
   const t = n.topology;
   const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
   // queue.ts: pMaxQ16 = round(pMax × 2^16); below kMax a mark needs u < pMaxQ16·(q − kMin)/(kMax − kMin).
   const ramp = Math.round(q.pMax * 65536) > 0;
   let ports = 0;
   for (let p = 0; p < t.ports; p++) {
-    if (t.portNode[p] < t.hosts) continue;
+    if (t.portNode[p] < t.hosts || (insideOnly && !insideDc(t, p))) continue;
     ports++;
     const l = portLimits(t, p, q, n.baseGbps, n.intraDc);
     const top = l.dataBytes + extraBytes;
     if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return null;
   }
   if (ports === 0) return null;
-  const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
   const dc = n.intraDc;
+  if (insideOnly && dc !== null) {
+    const threshold = ramp ? `kMinBytes ${dc.kMinBytes}` : `pMax is 0, so RED marks only above kMaxBytes ${dc.kMaxBytes}`;
+    return `only the ports between the DCs can mark; inside a DC (at ${n.baseGbps} Gb/s) ${threshold} B, and a data queue holds at most ${dc.dataBytes + extraBytes} B`;
+  }
+  const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
   // Two DCs: the quoted values are the WAN ports'; a DC's own are sized from its RTT.
   const inDc = (k: number) => (dc === null ? "" : `; inside a DC ${ramp ? "kMinBytes" : "kMaxBytes"} ${k} B, a data queue holds at most ${dc.dataBytes + extraBytes} B`);
   // kMin ≤ kMax: with a ramp every port failed on kMin; without one, every port on kMax.
@@ -289,13 +312,15 @@ function markingFix(q: Readonly<QueueParams>): string {
  */
 function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: EcnNetwork, reads: string, loss: (u: U) => string | null, see: string): string[] {
   if (uses.length === 0) return [];
-  const why = noMarkingReason(n);
-  if (why === null) return [];
+  const none = noMarkingReason(n);
+  const inside = none === null ? noMarkingInsideDcReason(n) : null;
+  if (none === null && inside === null) return [];
+  const where = none !== null ? `no switch port marks: ${none}` : `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`;
   const fix = markingFix(n.queue);
   const out: string[] = [];
   for (const u of uses) {
     const lost = loss(u);
-    if (lost !== null) out.push(`${u.path}: ${u.name} ${reads}, but no switch port marks: ${why}. ${lost}. ${fix}; see harness/README.md, ${see}.`);
+    if (lost !== null) out.push(`${u.path}: ${u.name} ${reads}, but ${where}. ${lost}. ${fix}; see harness/README.md, ${see}.`);
   }
   return out;
 }
