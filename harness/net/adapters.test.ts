@@ -11,7 +11,11 @@ import { Mprdma } from "../../lib/cc/mprdma/mprdma";
 import { DcqcnNp } from "../../lib/cc/dcqcn/np";
 import { Nscc } from "../../lib/cc/nscc/nscc";
 import { Timely } from "../../lib/cc/timely/timely";
-import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, MprdmaCc, NoneCc, NsccCc, TimelyCc } from "./adapters";
+import { RudReceiver } from "../../lib/reliability/rud/receiver";
+import { RudSender } from "../../lib/reliability/rud/sender";
+import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, MprdmaCc, NoneCc, NsccCc, RudTransport, Rx, Sx, TimelyCc, Tx } from "./adapters";
+import { Flag, Kind, PacketPool } from "./packets";
+import { packet } from "./test-support";
 
 const MSS = 1000;
 
@@ -178,6 +182,80 @@ test("a timeout: everything presumed lost leaves the flight, and NSCC cuts one p
   nscc.onTimeout(0, 10, 5000, 1000);
   assert.equal([nscc.level(0), nscc.inflightBytes(0)], [261_500, 0]);
   assert.is(nscc.errors(), 0);
+});
+
+test("RUD: a packet the receiver's byte count covered before its timeout leaves nothing of the flight, and NSCC still cuts one packet (uet-htsim rtxTimerExpired: cwnd = max(cwnd − size, MTU))", () => {
+  // Three full packets, 4,086 B payload + 64 B header = 4,150 B on the wire, uec at 100 Gb/s and
+  // 14 µs: cwnd starts at maxWnd = 1.5 × 12.5 B/ns × 14,000 ns = 262,500 B. PSN 0 is lost; PSN 1
+  // arrives, and its ACK (which would SACK it) is lost; PSN 2, the last (AR), is ACKed with the
+  // SACK base at its own PSN (uet-htsim §6) and the receiver's count of 1 and 2: 8,300 B. The
+  // sender's signed flight: 3 × 4,150 − 8,300 = 4,150, PSN 0's. PSN 0 times out first (4,150 B
+  // leave, the flight is 0); its resend waits for the NIC, which serves the other flows on its
+  // ring first; then PSN 1 times out. Counted already, it leaves nothing (the sum would go to
+  // −4,150: SignedFlight), but it is one more packet lost: uet-htsim cuts 4,150 B at each expiry
+  // (notes/uec-htsim-reference.md §4 step 3), 262,500 → 258,350 → 254,200. Until 2026-12-05
+  // RUD left lostBytes at −1, NSCC was cut by the flight's 0, and the window stayed at 258,350.
+  const WIRE = 4150;
+  const HEADER = 64;
+  const RTO_NS = 100_000;
+  const p = { mtuBytes: WIRE, headerBytes: HEADER, rtoNs: RTO_NS, ackEveryBytes: 0 };
+  const t = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+  const cc: CcAdapter = new NsccCc(new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: 14_000, mtuBytes: WIRE, headerBytes: HEADER }, 1));
+  const pool = new PacketPool(64);
+  t.open(0);
+  cc.open(0, 0);
+  t.post(0, 3 * (WIRE - HEADER));
+  /** The NIC lets the flow's next packet go at `nowNs`, as Fabric.sendData: its Flag bits. */
+  const send = (nowNs: number): number => {
+    const r = t.nextPacket(0, nowNs, 0);
+    if ((r & Tx.Retransmit) !== 0) cc.onResend(0, nowNs, t.bytes);
+    else cc.onSend(0, nowNs, t.bytes);
+    return ((r & Tx.Retransmit) !== 0 ? Flag.Rtx | Flag.Ar : 0) | ((r & Tx.Last) !== 0 ? Flag.Ar : 0);
+  };
+  /** PSN `psn` reaches the receiver; the ACK it answers with, or −1. */
+  const arrive = (psn: number, flags: number, nowNs: number): number => {
+    if ((t.onData(0, nowNs, pool, packet(pool, Kind.Data, 0, WIRE, { psn, flags })) & Rx.Ack) === 0) return -1;
+    const a = packet(pool, Kind.Ack, 0, HEADER);
+    t.fillAck(pool, a);
+    return a;
+  };
+  /** The ACK reaches the sender, and its CC hears it as Fabric.senderAck tells it. */
+  const ack = (a: number, nowNs: number): void => {
+    const r = t.onAck(0, nowNs, pool, a);
+    assert.ok(r >= 0);
+    if (t.restoredBytes > 0) cc.restore(0, nowNs, t.restoredBytes);
+    cc.onAck(0, nowNs, t.newBytes, (r & Sx.Rtt) !== 0 ? t.rttNs : 0, false, 0);
+  };
+  /** The flow's timer fires: [PSN, bytes leaving the flight]; the CC hears it as Fabric.timer tells it. */
+  const expire = (nowNs: number): number[] => {
+    assert.is(t.onTimer(0, nowNs), 1);
+    cc.onTimeout(0, nowNs, t.bytes, t.lostBytes < 0 ? t.bytes : t.lostBytes, t.timeoutAttempt);
+    return [t.psn, t.bytes];
+  };
+  const f0 = send(0);
+  const f1 = send(332);
+  const f2 = send(664);
+  assert.equal([f0, f1, f2], [0, 0, Flag.Ar]);
+  // An RTT of the base 14 µs (sent at 664, ACKed at 14,664): no lower base RTT, no queueing delay.
+  assert.ok(arrive(1, f1, 7_000) >= 0, "PSN 1 is ACKed (that ACK is lost)");
+  ack(arrive(2, f2, 7_332), 14_664);
+  assert.equal([cc.inflightBytes(0), cc.level(0)], [WIRE, 262_500], "PSN 0 alone in the CC's flight");
+  assert.equal(expire(RTO_NS), [0, WIRE], "PSN 0: 4,150 B leave");
+  assert.equal([cc.inflightBytes(0), cc.level(0)], [0, 258_350], "cwnd − 4,150 B");
+  assert.equal(expire(RTO_NS + 332), [1, 0], "PSN 1: nothing leaves");
+  assert.equal([cc.inflightBytes(0), cc.level(0)], [0, 254_200], "cwnd − 4,150 B again");
+  assert.is(t.lostBytes, WIRE, "PSN 1's wire bytes reported lost");
+  // The resends go; PSN 0's is ACKed with the count of all three (12,450 B: 4,150 new) and the
+  // cumulative PSN past 2; PSN 1's copy is a duplicate, ACKed without new bytes. The signed
+  // flight: 5 × 4,150 sent (two of them resends) − 3 × 4,150 counted − 2 × 4,150 timed out = 0,
+  // and NSCC's flight with it.
+  const r0 = send(RTO_NS + 1_000);
+  const r1 = send(RTO_NS + 1_332);
+  ack(arrive(0, r0, RTO_NS + 6_000), RTO_NS + 11_000);
+  ack(arrive(1, r1, RTO_NS + 6_332), RTO_NS + 11_332);
+  assert.ok(!t.timerArmed(0), "nothing outstanding");
+  assert.is(cc.inflightBytes(0), 0, "NSCC's flight back at 0");
+  assert.equal([t.errors(), cc.errors()], [0, 0]);
 });
 
 test("MP-RDMA's Δ filter: an ACK 32 or more PSNs below the highest ACKed without a retransmission echo takes one MSS off (DCP-Simulation mprdma)", () => {

@@ -709,9 +709,11 @@ export interface Transport {
   /**
    * With Sx.Lost and onTimer's 1 and 3: the wire bytes lost in the network, what a CC whose cut
    * scales with the loss cuts by, beside `bytes`, what leaves the flight. −1: the transport
-   * does not tell the two apart, and all of `bytes` is the loss (RUD's timeout takes out one
-   * packet, DACK's everything held; DCP's takes out everything held, its loss the unaMSN-th
-   * message's share).
+   * does not tell the two apart, and all of `bytes` is the loss (DACK's timeout takes out
+   * everything held). RUD's timeout loses one packet, its wire bytes, while `bytes` is what
+   * SignedFlight lets leave the flight: less (0 for a packet the ACK clock already counted) or
+   * more (an excess it held back before). DCP's takes out everything held, its loss the
+   * unaMSN-th message's share.
    */
   lostBytes: number;
   /**
@@ -858,7 +860,12 @@ export class RudTransport extends TransportOutputs implements Transport {
       return r;
     }
     this.psn = this.so[0] | 0;
-    this.bytes = this.flight.take(slot, this.so[1] | 0);
+    const wireBytes = this.so[1] | 0;
+    this.bytes = this.flight.take(slot, wireBytes);
+    // uet-htsim rtxTimerExpired cuts cwnd by the packet's size (uec-htsim-reference §4 step 3)
+    // whatever the flight gives back: a packet the ACK clock already counted leaves nothing
+    // (SignedFlight), and its timeout would otherwise cut nothing.
+    this.lostBytes = wireBytes;
     this.ev = this.so[9] | 0;
     this.timeoutAttempt = this.tx.packetTimeouts(slot, this.psn);
     return 1;
