@@ -252,6 +252,13 @@ export class FlightLedger {
  * timeout, then the resend) the later excess is still told as an acknowledgement, one packet
  * over: telling it as a loss would need a loss output on the ACK path, and the modules' loss
  * hooks also cut windows by the bytes they are given.
+ *
+ * What `take` returns is the flight's change, not the loss: RUD's timeout reports its packet's
+ * wire bytes apart (Transport.lostBytes), and NSCC cuts by those, as uet-htsim's rtxTimerExpired
+ * does (uec-htsim-reference §4 step 3). A NACK cannot: NSCC's onTrim takes one amount for its
+ * flight and its cut, so a trim NACK that comes while the sum is below the packet's size (another
+ * packet counted by the ACK clock, then timed out, its SACK not yet back) cuts the window by what
+ * `take` returns, less than uet-htsim's full packet (updateCwndOnNack_NSCC, §4 step 3).
  */
 export class SignedFlight {
   /** The signed sum of bytes sent, taken out and put back. */
