@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compareCommand, compareTable, meanOverColumns, meanOverLabels, openFlowsNote, runLabels } from "./compare";
+import { codeVersionNote, compareCommand, compareTable, inputSplitNote, meanOverColumns, meanOverLabels, openFlowsNote, runLabels, shortTagKeys, unackedNote } from "./compare";
+import type { Scenario } from "./scenario/schema";
 import type { Stats } from "./metrics/metrics";
 import type { FlowResult, ModuleParams, Results } from "./metrics/results";
 
@@ -885,6 +886,122 @@ test("labels name the switch routing where the runs differ in it (review res-spr
   const columns = meanOverColumns(runs, ["", "", "", ""], ["seed"]);
   assert.equal(columns, [[0, 1], [2, 3]]);
   assert.equal(meanOverLabels(runs, ["a", "b", "c", "d"], ["", "", "", ""], columns, ["seed"]), ["nscc+reps+rud · routing=valiant", "nscc+reps+rud · routing=ugal"]);
+});
+
+// Review rev-cli F2: the two runs of h1, one permutation of 100 KB flows and one of 1 MB, with
+// no tag and seeds 1 and 2, were one column of `--mean-over seed`, FCT p50 the mean of 14.15 and
+// 83.88 µs.
+const scenario = (seed: number, bytes: number, load?: number): Scenario =>
+  ({ name: "tiny", seed, topology: { kind: "fattree", tiers: 2, k: 4 }, transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "rud" } }, traffic: [{ kind: "permutation", bytes, ...(load === undefined ? {} : { load }) }] }) as Scenario;
+
+test("--mean-over keeps runs of different scenarios (results.json input) apart, labels them by what differs and says so", () => {
+  const run = (seed: number, bytes: number, tags: Results["tags"] = {}, load?: number): Results => ({ ...A, seed, tags, input: { ...scenario(seed, bytes, load), tags } as Scenario });
+  const h1 = [run(1, 100_000), run(2, 1_000_000)];
+  // Only the seed and the byte count differ: the seed is merged, the bytes are not.
+  const columns = meanOverColumns(h1, ["", ""], ["seed"]);
+  assert.equal(columns, [[0], [1]]);
+  const labels = meanOverLabels(h1, ["a/results.json", "b/results.json"], ["", ""], columns, ["seed"]);
+  assert.equal(labels, ["traffic[0].bytes=100000", "traffic[0].bytes=1000000"]);
+  assert.is(
+    inputSplitNote(h1, ["", ""], columns, labels, ["seed"]),
+    "note: --mean-over seed: these columns differ in no tag but ran different scenarios (results.json input), so they are not averaged together: traffic[0].bytes=100000, traffic[0].bytes=1000000 (their scenarios differ in traffic[0].bytes)",
+  );
+  // Seeds 1, 2 and 3 of one scenario: one column, no note.
+  const seeds = [run(1, 100_000), run(2, 100_000), run(3, 100_000)];
+  assert.equal(meanOverColumns(seeds, ["", "", ""], ["seed"]), [[0, 1, 2]]);
+  assert.is(inputSplitNote(seeds, ["", "", ""], [[0, 1, 2]], ["x"], ["seed"]), null);
+  // A sweep's --set traffic[0].load=0.3,0.7 writes the path and the tag: merged over the tag,
+  // the path's values no longer keep the runs apart (nor does the tag copied into input.tags).
+  const loads = [0.3, 0.7].map((load) => run(1, 100_000, { "traffic[0].load": load }, load));
+  assert.equal(meanOverColumns(loads, ["", ""], ["traffic[0].load"]), [[0, 1]]);
+  assert.equal(meanOverColumns(loads, ["", ""], ["seed"]), [[0], [1]], "not merged over the load: a column per load");
+  // Results written before `input` merge as before: nothing says what they ran.
+  assert.equal(meanOverColumns([{ ...A, seed: 1 }, { ...A, seed: 2 }], ["", ""], ["seed"]), [[0, 1]]);
+  // The command: both columns, the note on stderr.
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  h1.forEach((r, i) => {
+    mkdirSync(join(dir, `r${i}`));
+    writeFileSync(join(dir, `r${i}`, "results.json"), JSON.stringify(r));
+  });
+  const out = compareOut([join(dir, "r0"), join(dir, "r1"), "--mean-over", "seed"]);
+  assert.is(out.code, 0, out.err);
+  assert.match(out.out.split("\n")[0], /^metric +traffic\[0\]\.bytes=100000 +traffic\[0\]\.bytes=1000000$/);
+  assert.ok(out.err.includes("nicfw compare: note: --mean-over seed: these columns differ in no tag but ran different scenarios"), out.err);
+});
+
+test("runs named one by one come in order of their tags, numbers by value (a glob lists sweep points by hash)", () => {
+  // points/<hash>/results.json as a shell glob sorts them: seeds 2, 10, 1, 9 under reps, then 1 under ecmp.
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-compare-"));
+  const order: [string, string, number][] = [["0a1", "reps", 2], ["3f2", "reps", 10], ["7c4", "reps", 1], ["9e0", "reps", 9], ["d55", "ecmp", 1]];
+  const files = order.map(([hash, lb, seed]) => {
+    mkdirSync(join(dir, hash));
+    writeFileSync(join(dir, hash, "results.json"), JSON.stringify({ ...A, modules: { ...A.modules, lb: [lb] }, seed, tags: { "transport.lb.name": lb, seed } }));
+    return join(dir, hash, "results.json");
+  });
+  const out = compareOut([...files, "--csv"]);
+  assert.is(out.code, 0, out.err);
+  // The first tag first, text by its characters (ecmp < reps); then the seed as a number: 1 < 2
+  // < 9 < 10, where as text "10" < "9".
+  assert.is(out.out.split("\n")[0], "metric,ecmp · seed=1,reps · seed=1,reps · seed=2,reps · seed=9,reps · seed=10");
+});
+
+test("a note when the runs were written by different code (results.json nicfw), naming the runs of each", () => {
+  const at = (commit: string | undefined, dirty = false): Results => ({ ...A, nicfw: { version: "0.1.0", ...(commit === undefined ? {} : { commit }), ...(dirty ? { dirty: true as const } : {}) } });
+  const same = "2bb2b8589bc815ab1390768e05194669484d681b";
+  assert.is(codeVersionNote([at(same), at(same)], ["a", "b"]), null);
+  assert.is(
+    codeVersionNote([at(same), at("78eb6ec08ed1d214b1bc489fad47955b2fff8a22", true), at(same), A], ["a", "b", "c", "d"]),
+    "note: the runs come from 3 versions of nicfw (results.json nicfw), so their differences may be the code's: 0.1.0 commit 2bb2b8589bc8: a, c; 0.1.0 commit 78eb6ec08ed1 with uncommitted changes: b; no version recorded (written before 2026-12-06): d",
+  );
+  // A sweep resumed after a change: the command says so on stderr, by the points' directories.
+  const dir = sweepDir([at(same), at(same, true)]);
+  const out = compareOut([dir, "--labels", "x,y"]);
+  assert.is(out.code, 0, out.err);
+  assert.is(out.err, `nicfw compare: note: the runs come from 2 versions of nicfw (results.json nicfw), so their differences may be the code's: 0.1.0 commit 2bb2b8589bc8: ${join(dir, "points", "p0")}; 0.1.0 commit 2bb2b8589bc8 with uncommitted changes: ${join(dir, "points", "p1")}`);
+});
+
+test("complete flows not yet acknowledged at the end: a row under the last-ACK rows, which leave them out, and a note", () => {
+  // Review rev-cli F5, e1's seed 2: 8 flows complete, 4 of them acknowledged (at 29 µs), so
+  // "last ACK p99 29" is over 4 flows where "FCT p99 29.47" is over 8.
+  const flow = (ackedUs: number | null, status: FlowResult["status"] = "complete"): FlowResult => ({
+    flow: 0, src: 1, dst: 0, bytes: 300_000, startUs: 0, fctUs: status === "complete" ? 29.474 : null, idealUs: 29.375, slowdown: status === "complete" ? 1.003 : null, ackedUs,
+    retransmissions: 0, timeouts: 0, status, cc: "nscc", lb: "ecmp", class: "all", group: "", spurious: 0, outOfOrder: 0, faultLosses: 0, goodputGbps: null, arrivedBytes: 0,
+  });
+  const acked = { all: st(29, 29, 29, 29, 4), bySize: [], byClass: {} };
+  const hpcc = { all: st(1, 1, 1, 1, 4), bySize: [], byClass: {} };
+  const withAcks = (flows: FlowResult[]): Results => ({ ...A, flows, metrics: { ...A.metrics, ackedUs: acked, slowdownHpcc: hpcc, lateAcks: { flows: 0, thresholdUs: 188, maxGapUs: 0 } } });
+  // Four acknowledged, four not: 4. All acknowledged, and one open (not complete: its own row): 0.
+  const half = withAcks([29, null, 29, null, 29, null, 29, null].map((x) => flow(x)));
+  const all = withAcks([flow(29), flow(29), flow(null, "incomplete")]);
+  const text = compareTable([half, all, B], ["half", "all", "old"]);
+  const c = cells(text, / {2,}/);
+  // B predates the last-ACK statistics: —, not 0.
+  assert.equal(c.get("complete, unacknowledged at end"), ["4", "0", "—"]);
+  const names = text.split("\n").map((l) => l.trim().split(/ {2,}/)[0]);
+  assert.is(names[names.indexOf("late last ACKs") + 1], "complete, unacknowledged at end");
+  assert.not.ok(cells(compareTable([all, B], ["all", "old"]), / {2,}/).has("complete, unacknowledged at end"), "only when some run has one");
+  assert.is(
+    unackedNote([half, all, B], ["half", "all", "old"]),
+    'note: half: complete flows whose last ACK had not reached the sender when the run ended (row "complete, unacknowledged at end"). The last ACK and HPCC slowdown rows cover acknowledged flows only, fewer than the FCT rows',
+  );
+  assert.is(unackedNote([all, B], ["all", "old"]), null);
+  // Under the table, after the open-flows note.
+  const out = compareOut([sweepDir([half, all]), "--labels", "half,all"]);
+  assert.equal(out.out.split("\n").slice(-2), ["", unackedNote([half, all], ["half", "all"])]);
+});
+
+test("tag keys in labels: the shortest ending no other key has, two parts at least (review rev-cli F9: params.initCwndBytes twice)", () => {
+  const keys = ["transport.cc.params.initCwndBytes", "traffic[0].cc.params.initCwndBytes", "faults[0].probability", "seed"];
+  // Two parts collide (params.initCwndBytes), three too (cc.params.initCwndBytes): all four.
+  assert.equal([...shortTagKeys(keys, 2).values()], ["transport.cc.params.initCwndBytes", "traffic[0].cc.params.initCwndBytes", "faults[0].probability", "seed"]);
+  assert.equal([...shortTagKeys(keys).values()], ["transport.cc.params.initCwndBytes", "traffic[0].cc.params.initCwndBytes", "probability", "seed"]);
+  // A key that is another's ending stays whole; the other keeps one part more.
+  assert.equal([...shortTagKeys(["a.b", "x.a.b"]).values()], ["a.b", "x.a.b"]);
+  const run = (a: number, b: number): Results => ({ ...A, tags: { "transport.cc.params.initCwndBytes": a, "traffic[0].cc.params.initCwndBytes": b } });
+  assert.equal(runLabels([run(1, 2), run(2, 1)]), [
+    "transport.cc.params.initCwndBytes=1 traffic[0].cc.params.initCwndBytes=2",
+    "transport.cc.params.initCwndBytes=2 traffic[0].cc.params.initCwndBytes=1",
+  ]);
 });
 
 test.run();

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
-import { jctMax, type ModuleParams, openFlows, p99CountingOpen, type Results } from "./metrics/results";
+import { jctMax, type ModuleParams, openFlows, p99CountingOpen, type Results, unackedFlows } from "./metrics/results";
 import type { ParamValue } from "./net/registry";
-import { finishedPoints, outsideGridNote } from "./sweep/sweep";
+import { finishedPoints, outsideGridNote, pathParts } from "./sweep/sweep";
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules, with the profile of a
@@ -131,6 +131,29 @@ function routingSuffixes(results: Results[]): string[] {
   return names.map((n) => (n === "" ? "" : ` · routing=${n}`));
 }
 
+/** Tag path ends that say nothing alone: `lb.name=reps`, not `name=reps`. */
+const GENERIC_KEYS = new Set(["name", "profile", "kind"]);
+
+/**
+ * Each tag path shortened to its shortest ending of at least `minParts` dot-separated parts (two
+ * for a bare `name`, `profile` or `kind`) that no other of `keys` ends with, else whole: cut to a
+ * fixed two parts, `transport.cc.params.initCwndBytes` and `traffic[0].cc.params.initCwndBytes`
+ * were both `params.initCwndBytes` (review rev-cli F9). compare's labels keep two parts at
+ * least (`faults[0].probability`), charts (plot.ts chartLabels) one.
+ */
+export function shortTagKeys(keys: Iterable<string>, minParts = 1): Map<string, string> {
+  const all = [...new Set(keys)];
+  const parts = all.map((k) => k.split("."));
+  const end = (p: string[], n: number) => p.slice(-n).join(".");
+  const out = new Map<string, string>();
+  parts.forEach((p, i) => {
+    let n = Math.max(minParts, GENERIC_KEYS.has(p[p.length - 1]) ? 2 : 1);
+    while (n < p.length && parts.some((q, j) => j !== i && end(q, n) === end(p, n))) n++;
+    out.set(all[i], end(p, n));
+  });
+  return out;
+}
+
 function toldApart(results: Results[], seed: boolean): { labels: string[] | null; described: string[] } {
   const parts = moduleParts(results);
   const routes = routingSuffixes(results);
@@ -138,10 +161,11 @@ function toldApart(results: Results[], seed: boolean): { labels: string[] | null
   const modules = names.map((m, i) => m + routes[i]);
   // The routing suffix says it; its sweep tag would say it twice.
   const routeTag = routes.some((x) => x !== "") ? "network.routing" : "";
+  const short = shortTagKeys(results.flatMap((r) => Object.keys(r.tags ?? {}).filter((k) => k !== routeTag)), 2);
   const tagList = (r: Results, skip: Set<string>) =>
     Object.entries(r.tags ?? {})
       .filter(([k]) => !skip.has(k) && k !== routeTag)
-      .map(([k, v]) => `${k.split(".").slice(-2).join(".")}=${v}`)
+      .map(([k, v]) => `${short.get(k) ?? k}=${v}`)
       .join(" ");
   const tags = results.map((r) => tagList(r, new Set()));
   const unique = (l: string[]) => new Set(l).size === l.length && l.every((x) => x !== "");
@@ -258,6 +282,8 @@ function rows(results: Results[]): Row[] {
     if (sizes.length > 1) for (const s of sizes) out.push(num(`  ${s}: HPCC slowdown p99`, (r) => r.metrics.slowdownHpcc?.bySize.find((x) => x.label === s)?.p99, 3));
     // metrics.ts lateAcks: acknowledged more than the network's RTO after the last byte arrived.
     out.push(num("late last ACKs", (r) => r.metrics.lateAcks?.flows));
+    // The rows above leave these out (unackedNote); after the others, which keep their places.
+    if (results.some((r) => r.metrics.ackedUs !== undefined && unackedFlows(r) > 0)) out.push(num(UNACKED_ROW, (r) => (r.metrics.ackedUs === undefined ? undefined : unackedFlows(r))));
   }
   if (results.some((r) => r.metrics.jobs.length > 0)) out.push(num("JCT max (µs)", jctMax), num("JCT mean (µs)", jctMean));
   out.push(num("goodput (Gb/s)", (r) => r.metrics.goodput.totalGbps, 1), num("drops", (r) => r.metrics.drops.total));
@@ -391,6 +417,41 @@ export function openFlowsNote(results: Results[], labels: string[], columns: num
     `note: ${which.join(", ")}: flows open at the end of the run (row "${OPEN_ROW}"). The FCT, slowdown, ` +
     "last ACK, HPCC slowdown and JCT rows cover completed flows only, so a column with open flows leaves out its slowest ones: it is not comparable with the others (the rows \"counting open ≥\" bound its p99 from below)"
   );
+}
+
+const UNACKED_ROW = "complete, unacknowledged at end";
+
+/**
+ * The note under the table when some column's runs ended with complete flows whose last ACK had
+ * not reached the sender (results.ts unackedFlows), else null: the last-ACK and HPCC-slowdown
+ * rows cover the acknowledged flows only, fewer than the FCT rows (review rev-cli F5: "last ACK
+ * p99 29" under "FCT p99 29.47", 4 of 8 complete flows left out).
+ */
+export function unackedNote(results: Results[], labels: string[], columns: number[][] = results.map((_, i) => [i])): string | null {
+  const some = columns.map((c) => c.some((i) => results[i].metrics.ackedUs !== undefined && unackedFlows(results[i]) > 0));
+  if (!some.includes(true)) return null;
+  return (
+    `note: ${labels.filter((_, i) => some[i]).join(", ")}: complete flows whose last ACK had not reached the sender when the run ended (row "${UNACKED_ROW}"). ` +
+    "The last ACK and HPCC slowdown rows cover acknowledged flows only, fewer than the FCT rows"
+  );
+}
+
+/**
+ * The note (for stderr) when the runs were written by different code (results.json `nicfw`:
+ * version, commit, uncommitted changes), naming the runs of each, else null: a difference
+ * between their columns may be the code's, not the scheme's (a sweep resumed after a change).
+ */
+export function codeVersionNote(results: Results[], names: string[]): string | null {
+  const of = (r: Results) => {
+    const v = r.nicfw;
+    if (v === undefined) return "no version recorded (written before 2026-12-06)";
+    return `${v.version}${v.commit === undefined ? "" : ` commit ${v.commit.slice(0, 12)}`}${v.dirty ? " with uncommitted changes" : ""}`;
+  };
+  const groups = groupByKey(results.map(of));
+  if (groups.length < 2) return null;
+  const SHOWN = 4;
+  const list = (g: number[]) => g.slice(0, SHOWN).map((i) => names[i]).join(", ") + (g.length > SHOWN ? ` and ${g.length - SHOWN} more` : "");
+  return `note: the runs come from ${groups.length} versions of nicfw (results.json nicfw), so their differences may be the code's: ${groups.map((g) => `${of(results[g[0]])}: ${list(g)}`).join("; ")}`;
 }
 
 /** A parameter as a cell: numbers as the metric rows print them, a nested value as JSON. */
@@ -560,13 +621,71 @@ export function compareTable(results: Results[], labels: string[], format: "text
 }
 
 /**
+ * A run's scenario (results.json `input`) less what may differ within a column: the seed, the
+ * tags (compared apart) and the values the named tags set (a sweep's `--set traffic[0].load`
+ * writes both the path and the tag). Null for results written before `input` (2026-12-06).
+ */
+function scenarioBody(r: Results, over: string[]): unknown {
+  if (r.input === undefined) return null;
+  const body = JSON.parse(JSON.stringify(r.input)) as Record<string, unknown>;
+  delete body.seed;
+  delete body.tags;
+  for (const t of over) {
+    if (t === "seed") continue;
+    let parts: (string | number)[];
+    try {
+      parts = pathParts(t);
+    } catch {
+      continue;
+    }
+    let cur: unknown = body;
+    for (const k of parts.slice(0, -1)) cur = cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[k] : undefined;
+    if (cur !== null && typeof cur === "object") delete (cur as Record<string | number, unknown>)[parts[parts.length - 1]];
+  }
+  return body;
+}
+
+/**
+ * What a column's runs share (meanOverColumns): sweep directory, scenario name, modules less
+ * those a named tag sets, routing, the other tags and, unless merged, the seed; with `body`, the
+ * scenario itself too (scenarioBody).
+ */
+function columnKeys(results: Results[], sources: string[], over: string[], body: boolean): string[] {
+  const merged = new Set(over);
+  const parts = moduleParts(results);
+  return results.map((r, i) => {
+    const mod = parts[i].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
+    const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const key = [sources[i] ?? "", r.scenario, mod, merged.has("network.routing") ? null : routingOf(r), tags, merged.has("seed") ? null : r.seed];
+    return JSON.stringify(body ? [...key, scenarioBody(r, over)] : key);
+  });
+}
+
+/** Runs grouped by equal keys, in the order of each group's first run. */
+function groupByKey(keys: string[]): number[][] {
+  const groups: number[][] = [];
+  const at = new Map<string, number>();
+  keys.forEach((k, i) => {
+    const g = at.get(k);
+    if (g === undefined) {
+      at.set(k, groups.length);
+      groups.push([i]);
+    } else groups[g].push(i);
+  });
+  return groups;
+}
+
+/**
  * The columns of `nicfw compare --mean-over T,…`: runs that differ only in the tags T (`seed`:
  * the run's seed, which a sweep's `--set seed=…` sets) share one, in the order of their first
  * run. Runs differ too in their scenario's name, their modules (less one a named tag sets), any
- * other tag, and the sweep directory they come from (`sources`; "" for a results file or run
+ * other tag, the sweep directory they come from (`sources`; "" for a results file or run
  * directory named by itself), so that the same grid run twice (before and after a change) stays
- * two columns. Throws when a name is no run's tag, or when two runs of a column agree on every
- * named tag too (they would count twice), naming them by their `files` (else their places).
+ * two columns, and their scenario (results.json `input`) less the seed and the named tags' paths:
+ * runs of 100 KB and of 1 MB flows averaged into one column read as one workload (review rev-cli
+ * F2; inputSplitNote says so). Throws when a name is no run's tag, or when two runs of a column
+ * agree on every named tag too (they would count twice), naming them by their `files` (else
+ * their places).
  */
 export function meanOverColumns(results: Results[], sources: string[], over: string[], files?: string[]): number[][] {
   for (const t of over) {
@@ -575,38 +694,58 @@ export function meanOverColumns(results: Results[], sources: string[], over: str
       throw new Error(`--mean-over ${t}: no run has the tag ${t} (their tags: ${["seed", ...known.filter((k) => k !== "seed")].join(", ")})`);
     }
   }
-  const merged = new Set(over);
   const named = results.map((r) => JSON.stringify(over.map((t) => (t === "seed" ? r.seed : (r.tags?.[t] ?? null)))));
-  const parts = moduleParts(results);
-  const keys = results.map((r, i) => {
-    const mod = parts[i].map((m, k) => (merged.has(MODULE_TAGS[k]) ? null : m));
-    const tags = Object.entries(r.tags ?? {}).filter(([k]) => !merged.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return JSON.stringify([sources[i] ?? "", r.scenario, mod, merged.has("network.routing") ? null : routingOf(r), tags, merged.has("seed") ? null : r.seed]);
-  });
-  const columns: number[][] = [];
-  const at = new Map<string, number>();
-  keys.forEach((k, i) => {
-    const c = at.get(k);
-    if (c === undefined) {
-      at.set(k, columns.length);
-      columns.push([i]);
-      return;
-    }
-    const twin = columns[c].find((j) => named[j] === named[i]);
-    if (twin !== undefined) {
+  const columns = groupByKey(columnKeys(results, sources, over, true));
+  for (const c of columns) {
+    for (let a = 1; a < c.length; a++) {
+      const twin = c.slice(0, a).find((j) => named[j] === named[c[a]]);
+      if (twin === undefined) continue;
+      const i = c[a];
       const which = files ? `${files[twin]} and ${files[i]}` : `runs ${twin + 1} and ${i + 1}`;
       throw new Error(`--mean-over ${over.join(",")}: ${which} differ in none of ${over.join(", ")} (${named[i]}) nor anything else, so they would count twice`);
     }
-    columns[c].push(i);
-  });
+  }
   return columns;
+}
+
+/** Each leaf of a JSON value by its path (`traffic[0].bytes`), its value as JSON. */
+function leaves(v: unknown, path = "", out = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(v)) v.forEach((x, i) => leaves(x, `${path}[${i}]`, out));
+  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) leaves(x, path === "" ? k : `${path}.${k}`, out);
+  else out.set(path, JSON.stringify(v));
+  return out;
+}
+
+/**
+ * The scenario paths whose values differ between the columns' first runs (results.json `input`,
+ * less scenarioBody's), each column's values as tags: `traffic[0].bytes` 100000 and 1000000.
+ */
+function bodyTags(results: Results[], columns: number[][], over: string[]): Record<string, string>[] {
+  const flat = columns.map((c) => leaves(scenarioBody(results[c[0]], over) ?? {}));
+  const paths = [...new Set(flat.flatMap((f) => [...f.keys()]))].filter((p) => new Set(flat.map((f) => f.get(p))).size > 1);
+  return flat.map((f) => Object.fromEntries(paths.map((p) => [p, f.get(p) === undefined ? "—" : String(JSON.parse(f.get(p) as string))])));
+}
+
+/**
+ * The note (for stderr) when --mean-over kept runs apart that share every tag but ran different
+ * scenarios (results.json `input`), naming the columns and the paths that differ, else null.
+ */
+export function inputSplitNote(results: Results[], sources: string[], columns: number[][], labels: string[], over: string[]): string | null {
+  const byTags = groupByKey(columnKeys(columns.map((c) => results[c[0]]), columns.map((c) => sources[c[0]]), over, false)).filter((g) => g.length > 1);
+  if (byTags.length === 0) return null;
+  const parts = byTags.map((g) => {
+    const differ = Object.keys(bodyTags(results, g.map((i) => columns[i]), over)[0]);
+    return `${g.map((i) => labels[i]).join(", ")} (their scenarios differ in ${differ.join(", ")})`;
+  });
+  return `note: --mean-over ${over.join(",")}: these columns differ in no tag but ran different scenarios (results.json input), so they are not averaged together: ${parts.join("; ")}`;
 }
 
 /**
  * The labels of the columns of meanOverColumns: runLabels of the first run of each, less the
- * merged tags (and not by a seed they average over); where those do not tell the columns apart
- * (the same grid in two sweep directories), the sweep directory (or the first run's file) before
- * the modules and tags.
+ * merged tags (and not by a seed they average over); where those do not tell the columns apart,
+ * the scenario paths whose values differ between them (bodyTags: `traffic[0].bytes=100000`),
+ * then the sweep directory (or the first run's file: the same grid in two sweep directories)
+ * before the modules and tags.
  */
 export function meanOverLabels(results: Results[], files: string[], sources: string[], columns: number[][], over: string[]): string[] {
   const merged = new Set(over);
@@ -616,10 +755,38 @@ export function meanOverLabels(results: Results[], files: string[], sources: str
   });
   const told = toldApart(firsts, !merged.has("seed"));
   if (told.labels) return told.labels;
+  // Within each set of columns the labels would name alike, what their scenarios differ in.
+  const body: Record<string, string>[] = columns.map(() => ({}));
+  for (const g of groupByKey(told.described)) {
+    if (g.length > 1) bodyTags(results, g.map((i) => columns[i]), over).forEach((b, k) => Object.assign(body[g[k]], b));
+  }
+  if (body.some((b) => Object.keys(b).length > 0)) {
+    const withBody = toldApart(firsts.map((r, i) => ({ ...r, tags: { ...r.tags, ...body[i] } })), !merged.has("seed"));
+    if (withBody.labels) return withBody.labels;
+  }
   return columns.map((c, i) => {
     const where = fileLabel(sources[c[0]] || files[c[0]], i);
     return told.described[i] === "" ? where : `${where} · ${told.described[i]}`;
   });
+}
+
+/**
+ * Two runs in order of their tags `keys`, the first first (the tags in the order the runs list
+ * them: a sweep lists its axes slowest first): numbers by value, before text, text by its characters; a run without the
+ * tag after those with it; 0 when every tag is equal (the sort keeps their order).
+ */
+function byTags(a: Results, b: Results, keys: string[]): number {
+  for (const k of keys) {
+    const x = a.tags?.[k];
+    const y = b.tags?.[k];
+    if (x === y) continue;
+    if (x === undefined || y === undefined) return x === undefined ? 1 : -1;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    if (typeof x === "number" || typeof y === "number") return typeof x === "number" ? -1 : 1;
+    const [sx, sy] = [String(x), String(y)];
+    if (sx !== sy) return sx < sy ? -1 : 1;
+  }
+  return 0;
 }
 
 /** A results.json, or the one in a run directory. */
@@ -679,7 +846,19 @@ export function readRuns(paths: string[], command = "compare"): { results: Resul
       sources.push("");
     }
   }
-  return { results, files, sources, missing, outside };
+  // Runs named one by one, between sweep directories (whose sweep.json keeps grid order), in
+  // order of their tags: a shell's glob over points/*/results.json lists them by point hash,
+  // seed=2 before seed=1 (review rev-cli F2).
+  const order = results.map((_, i) => i);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j < order.length && sources[j] === "") j++;
+    const keys = [...new Set(results.slice(i, j).flatMap((r) => Object.keys(r.tags ?? {})))];
+    const run = order.slice(i, j).sort((a, b) => byTags(results[a], results[b], keys));
+    order.splice(i, run.length, ...run);
+    i = Math.max(j, i + 1);
+  }
+  return { results: order.map((i) => results[i]), files: order.map((i) => files[i]), sources: order.map((i) => sources[i]), missing, outside };
 }
 
 export interface RunsArgs {
@@ -732,6 +911,8 @@ export function parseRunsArgs(command: string, usage: string, argv: string[], fl
   // A failed point would otherwise be a column that is simply not there.
   if (runs.missing.length > 0) console.error(`nicfw ${command}: note: ${runs.missing.length} sweep point${runs.missing.length > 1 ? "s" : ""} without results left out:\n  ${runs.missing.join("\n  ")}`);
   for (const o of runs.outside) console.error(outsideGridNote(command, o.dir, o.count));
+  const versions = codeVersionNote(runs.results, runs.files.map(fileLabel));
+  if (versions !== null) console.error(`nicfw ${command}: ${versions}`);
   if (labels && opts.perRun !== false && labels.length !== runs.results.length) return fail(`${labels.length} labels for ${runs.results.length} runs`);
   return { results: runs.results, labels: labels ?? runLabels(runs.results, runs.files), paths, options, files: runs.files, sources: runs.sources, given: labels };
 }
@@ -764,6 +945,8 @@ export function meanOverOption(command: string, usage: string, a: RunsArgs): { c
     console.error(`nicfw ${command}: ${a.given.length} labels for ${columns.length} ${over ? "columns" : "runs"}`);
     return null;
   }
+  const split = over === undefined ? null : inputSplitNote(a.results, a.sources, columns, labels, over);
+  if (split !== null) console.error(`nicfw ${command}: ${split}`);
   return { columns, labels, over };
 }
 
@@ -778,7 +961,8 @@ export function compareCommand(argv: string[]): number {
   const { columns, labels, over } = m;
   console.log(compareTable(a.results, labels, format, columns, over !== undefined));
   // Under a text or Markdown table; beside a CSV one, which stays a table to read in.
-  const note = openFlowsNote(a.results, labels, columns);
-  if (note !== null) (format === "csv" ? console.error : console.log)(format === "csv" ? `nicfw compare: ${note}` : `\n${note}`);
+  for (const note of [openFlowsNote(a.results, labels, columns), unackedNote(a.results, labels, columns)]) {
+    if (note !== null) (format === "csv" ? console.error : console.log)(format === "csv" ? `nicfw compare: ${note}` : `\n${note}`);
+  }
   return 0;
 }
