@@ -407,12 +407,18 @@ const OPEN_ROW = "flows open at end";
  * complete nor failed: run.endUs or run.maxEvents came first), else null. The FCT and slowdown
  * rows are over completed flows only, so such a column leaves out its slowest flows and can show
  * the best figures of all (ECMP with 14 of 250 flows stuck behind a failed link, the mean slowdown
- * lowest).
+ * lowest). `plot`: the note of nicfw plot, whose charts have no such rows.
  */
-export function openFlowsNote(results: Results[], labels: string[], columns: number[][] = results.map((_, i) => [i])): string | null {
+export function openFlowsNote(results: Results[], labels: string[], columns: number[][] = results.map((_, i) => [i]), plot = false): string | null {
   const open = columns.map((c) => c.some((i) => openFlows(results[i]) > 0));
   if (!open.includes(true)) return null;
   const which = labels.filter((_, i) => open[i]);
+  if (plot) {
+    return (
+      `note: ${which.join(", ")}: flows open at the end of the run. The charts' FCT, slowdown and JCT cover completed flows only (a CDF's fraction is of all the flows, so its line stops below 1), ` +
+      'so a column with open flows leaves out its slowest ones: its bars are not comparable with the others (nicfw compare\'s rows "counting open ≥" bound its p99 from below)'
+    );
+  }
   return (
     `note: ${which.join(", ")}: flows open at the end of the run (row "${OPEN_ROW}"). The FCT, slowdown, ` +
     "last ACK, HPCC slowdown and JCT rows cover completed flows only, so a column with open flows leaves out its slowest ones: it is not comparable with the others (the rows \"counting open ≥\" bound its p99 from below)"

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { runCommand, runScenario } from "../run";
 import type { Scenario } from "../scenario/schema";
 import type { Results } from "../metrics/results";
-import { barsSpec, chartLabels, comparisonRows, fctCdfSpec, plotCommand, plotResults, runFctSeries, runsFctSeries } from "./plot";
+import { barsSpec, chartLabels, comparisonRows, fctCdfSpec, partialMeansNote, plotCommand, plotResults, render, runFctSeries, runsFctSeries } from "./plot";
 
 // A 3:1 incast of 200 KB on a 16-host 2-tier fat tree: about 60 µs simulated, a few ms of work.
 const tiny = (lb = "reps"): Scenario => ({
@@ -380,14 +380,15 @@ test("--mean-over: a bar is the mean of its column's runs with their min and max
   const rows = comparisonRows(rs, ["A", "B"], [[0, 1, 3], [2, 4]]);
   assert.equal(rows.filter((r) => r.metric === "FCT p99 (µs)"), [
     { run: "A", metric: "FCT p99 (µs)", value: 300, min: 100, max: 600 },
-    { run: "B", metric: "FCT p99 (µs)", value: 50, min: 50, max: 50 },
+    // compare's "(1 of 2 runs)": the mean of the one run with a value, said above the bar.
+    { run: "B", metric: "FCT p99 (µs)", value: 50, min: 50, max: 50, of: "1 of 2 runs" },
   ]);
   assert.equal(rows.filter((r) => r.metric === "goodput (Gb/s)"), [
     { run: "A", metric: "goodput (Gb/s)", value: 20, min: 10, max: 30 },
     { run: "B", metric: "goodput (Gb/s)", value: 5, min: 4, max: 6 },
   ]);
   const spec = barsSpec(rows, "t") as { spec: { layer?: { mark: { type: string } }[] } };
-  assert.equal(spec.spec.layer?.map((l) => l.mark.type), ["bar", "rule"], "whiskers where a column's runs differ");
+  assert.equal(spec.spec.layer?.map((l) => l.mark.type), ["bar", "rule", "text"], "whiskers where a column's runs differ, and the count over B's p99");
   // One run per bar: no whiskers, the chart as before.
   assert.is((barsSpec(comparisonRows(rs, ["1", "2", "3", "4", "5"]), "t") as { spec: { layer?: unknown } }).spec.layer, undefined);
 });
@@ -446,6 +447,48 @@ test("nicfw plot cuts the labels it generates as plotResults does (a tag's path 
   assert.not.ok(gen.includes("transport.ackEveryBytes"));
   assert.is((await plotCli([...files, "--labels", "transport.ackEveryBytes=0,transport.ackEveryBytes=65536", "--out", join(dir, "own")])).code, 0);
   assert.ok(checkChart(join(dir, "own"), "fct-cdf").includes(">transport.ackEveryBytes=65536<"), "--labels whole");
+});
+
+test("bars in compare's column order in every panel, each run its colour, where a run lacks the first panel's value (review rev-cli F4)", async () => {
+  // e1's order: ecmp seed 1, reps seed 1 (no flow complete: no FCT), ecmp seed 2, reps seed 2.
+  // Left to the data, the FCT panel met reps seed 1 last and drew it last.
+  const runs = ["ecmp 1", "reps 1", "ecmp 2", "reps 2"];
+  const fct = [29.76, null, 29.47, 29.47];
+  const goodput = [400.8, 595.4, 651.4, 651.4];
+  const rows = [...runs.map((run, i) => ({ run, metric: "FCT p99 (µs)", value: fct[i] })), ...runs.map((run, i) => ({ run, metric: "goodput (Gb/s)", value: goodput[i] }))];
+  const spec = barsSpec(rows, "t") as { spec: { encoding: { x: { scale: { domain: string[] } }; color: { scale: { domain: string[] } } } } };
+  assert.equal(spec.spec.encoding.x.scale.domain, runs);
+  assert.equal(spec.spec.encoding.color.scale.domain, runs);
+  // Drawn: each panel's axis names the four in that order (the first panel first in the SVG).
+  const { svg } = await render(spec);
+  const named = [...svg.matchAll(/>((?:ecmp|reps) \d)</g)].map((m) => m[1]);
+  assert.equal(named, [...runs, ...runs]);
+});
+
+test("nicfw plot says on stderr what its charts leave out, as compare does: flows open at the end, and bars that are the mean of some runs only", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plotnotes-"));
+  const base = runScenario(tiny());
+  // tiny: 3 flows, all complete. ecmp's seed 2 as if cut short: 1 of 3 complete, 2 open, no p99.
+  const cut = (r: Results): Results => ({ ...r, completed: 1, metrics: { ...r.metrics, fctUs: { ...r.metrics.fctUs, all: { ...r.metrics.fctUs.all, p50: null, p99: null } } } });
+  const files = (["reps", "ecmp"] as const).flatMap((lb) =>
+    [1, 2].map((seed) => {
+      const r = { ...base, modules: { ...base.modules, lb: [lb] }, seed, tags: { "transport.lb.name": lb, seed } };
+      const f = join(dir, `${lb}-${seed}.json`);
+      writeFileSync(f, JSON.stringify(lb === "ecmp" && seed === 2 ? cut(r) : r));
+      return f;
+    }),
+  );
+  const out = await plotCli([...files, "--mean-over", "seed", "--out", join(dir, "charts")]);
+  assert.is(out.code, 0, out.err);
+  const err = out.err.split("\n");
+  assert.ok(err[0].startsWith("nicfw plot: note: nscc+ecmp+rud: flows open at the end of the run. The charts' FCT, slowdown and JCT cover completed flows only"), out.err);
+  // The FCT p50 and p99 of ecmp: its seed 1 alone, 1 of its 2 runs.
+  assert.is(err[1], "nicfw plot: note: bars that are the mean of only the runs with a value (marked above the bar): FCT p50 (µs): nscc+ecmp+rud (1 of 2 runs); FCT p99 (µs): nscc+ecmp+rud (1 of 2 runs)");
+  assert.ok(checkChart(join(dir, "charts"), "compare-bars").includes(">1 of 2 runs<"), "marked above the bar");
+  assert.is(partialMeansNote([{ run: "a", metric: "m", value: 1, min: 1, max: 1 }]), null);
+  // A run each: the open-flows note only.
+  const each = await plotCli([...files, "--out", join(dir, "each")]);
+  assert.equal(each.err.split("\n").map((l) => l.slice(0, 40)), ["nicfw plot: note: ecmp · seed=2: flows o"]);
 });
 
 test.run();

@@ -11,7 +11,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { jctMax, type Results } from "../metrics/results";
-import { meanOfPresent, meanOverOption, parseRunsArgs, runLabels } from "../compare";
+import { meanOfPresent, meanOverOption, openFlowsNote, parseRunsArgs, runLabels, shortTagKeys } from "../compare";
 import { optionalDependencies } from "../../package.json";
 
 type Spec = Record<string, unknown>;
@@ -109,35 +109,23 @@ const labelPx = (names: readonly string[]): number => Math.max(160, 8 * Math.max
 /** A tag path before `=`: `transport.ackEveryBytes=`, `faults[0].probability=`. */
 const TAG_KEY = /((?:[A-Za-z_$][\w$]*(?:\[\d+\])*\.)+)([A-Za-z_$][\w$]*(?:\[\d+\])*)=/g;
 
-const GENERIC_KEYS = new Set(["name", "profile", "kind"]);
+/** A tag of one part before `=` (`seed=`), which a longer path cut to its end could read as. */
+const BARE_KEY = /(?<![\w$.\]])([A-Za-z_$][\w$]*(?:\[\d+\])*)=/g;
 
 /**
  * Chart labels of runs (legend entries, bar names) cut to what tells them apart, since a long one
  * is cut at its end, where compare's labels put the value that differs (`ops ·
- * transport.ackEveryBytes=0` read `ops · transport.ac…`: review). A tag's path goes down to its
- * last part (`ackEveryBytes=0`; two for a bare `name`, `profile` or `kind`: `lb.name=reps`)
- * unless another path of these labels ends the same way (two
- * `traffic[i].bytes` would no longer say which is which); a label still longer than LABEL_CHARS
- * loses its middle, keeping a third before "…" and two thirds after, where the values are. Each
- * step is taken only if the labels stay distinct.
+ * transport.ac…`: review). A tag's path goes down to the shortest ending no other path of these
+ * labels has (compare.ts shortTagKeys: `ackEveryBytes=0`; two parts for a bare `name`, `profile`
+ * or `kind`: `lb.name=reps`; two `traffic[i].bytes` keep their index); a label still longer than
+ * LABEL_CHARS loses its middle, keeping a third before "…" and two thirds after, where the
+ * values are. Each step is taken only if the labels stay distinct.
  */
 export function chartLabels(names: readonly string[], maxChars = LABEL_CHARS): string[] {
   const distinct = (l: string[]) => new Set(l).size === new Set(names).size;
-  // `name` and `profile` say nothing alone: `lb.name=reps`, `cc.params.profile` → `params.profile`.
-  const shortKey = (prefix: string, last: string) => (GENERIC_KEYS.has(last) ? `${prefix.split(".").at(-2)}.${last}` : last);
-  const paths = new Map<string, Set<string>>();
-  for (const n of names) {
-    for (const m of n.matchAll(TAG_KEY)) {
-      const k = shortKey(m[1], m[2]);
-      paths.set(k, (paths.get(k) ?? new Set()).add(m[1] + m[2]));
-    }
-  }
-  const short = names.map((n) =>
-    n.replace(TAG_KEY, (all, prefix: string, last: string) => {
-      const k = shortKey(prefix, last);
-      return paths.get(k)?.size === 1 ? `${k}=` : all;
-    }),
-  );
+  const keys = names.flatMap((n) => [...[...n.matchAll(TAG_KEY)].map((m) => m[1] + m[2]), ...[...n.matchAll(BARE_KEY)].map((m) => m[1])]);
+  const ends = shortTagKeys(keys);
+  const short = names.map((n) => n.replace(TAG_KEY, (all, prefix: string, last: string) => `${ends.get(prefix + last) ?? all.slice(0, -1)}=`));
   const out = distinct(short) ? short : [...names];
   const cut = out.map((n) => {
     if (n.length <= maxChars) return n;
@@ -198,6 +186,8 @@ export interface BarRow {
   value: number | null;
   min?: number | null;
   max?: number | null;
+  /** A mean over only some of its column's runs, the others without a value: "2 of 3 runs", drawn above the bar. */
+  of?: string;
 }
 
 /**
@@ -205,19 +195,25 @@ export interface BarRow {
  * (means over several runs), a whisker from the least to the greatest.
  */
 export function barsSpec(rows: BarRow[], title: string): Spec {
-  const x = { field: "run", type: "nominal", title: null, sort: null, axis: { labelAngle: -30, labelLimit: labelPx(rows.map((r) => r.run)) } };
+  // The columns in the rows' order, compare's, in every panel and colour: from the data alone,
+  // vega orders them as it first meets them, so a run without the first panel's value (no flow
+  // complete) moved to the end and took another colour (review rev-cli F4).
+  const runs = [...new Set(rows.map((r) => r.run))];
+  const x = { field: "run", type: "nominal", title: null, sort: null, scale: { domain: runs }, axis: { labelAngle: -30, labelLimit: labelPx(runs) } };
   const bar = {
     mark: { type: "bar" },
     encoding: {
       x,
       y: { field: "value", type: "quantitative", title: null },
-      color: { field: "run", type: "nominal", legend: null, sort: null, scale: palette(new Set(rows.map((r) => r.run)).size) },
+      color: { field: "run", type: "nominal", legend: null, sort: null, scale: { ...palette(runs.length), domain: runs } },
     },
   };
-  const whiskers = rows.some((r) => r.min !== undefined && r.min !== r.max);
-  const marks = whiskers
-    ? { layer: [bar, { mark: { type: "rule", color: "#333" }, encoding: { x, y: { field: "min", type: "quantitative" }, y2: { field: "max" } } }] }
-    : bar;
+  const layers: Spec[] = [bar];
+  if (rows.some((r) => r.min !== undefined && r.min !== r.max)) layers.push({ mark: { type: "rule", color: "#333" }, encoding: { x, y: { field: "min", type: "quantitative" }, y2: { field: "max" } } });
+  if (rows.some((r) => r.of !== undefined)) {
+    layers.push({ transform: [{ filter: "isValid(datum.of)" }], mark: { type: "text", baseline: "bottom", dy: -2, fontSize: 9 }, encoding: { x, y: { field: "value", type: "quantitative" }, text: { field: "of" } } });
+  }
+  const marks = layers.length > 1 ? { layer: layers } : bar;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     title,
@@ -255,7 +251,10 @@ export function comparisonRows(results: Results[], labels: string[], columns?: n
     }
     columns.forEach((c, i) => {
       const m = meanOfPresent(c.map((j) => vals[j]));
-      rows.push({ run: labels[i], metric, value: m?.mean ?? null, min: m?.min ?? null, max: m?.max ?? null });
+      const row: BarRow = { run: labels[i], metric, value: m?.mean ?? null, min: m?.min ?? null, max: m?.max ?? null };
+      // compare's "(k of n runs)".
+      if (m !== null && m.n < c.length) row.of = `${m.n} of ${c.length} runs`;
+      rows.push(row);
     });
   };
   add("FCT p50 (µs)", (r) => r.metrics.fctUs.all.p50);
@@ -269,6 +268,16 @@ export function comparisonRows(results: Results[], labels: string[], columns?: n
   add("out of order (%)", (r) => r.metrics.outOfOrder.percent);
   if (results.some((r) => r.metrics.pfc.pauseFrames > 0)) add("PFC pauses", (r) => r.metrics.pfc.pauseFrames);
   return rows;
+}
+
+/**
+ * The note (for stderr) naming the bars that are the mean of only some of their column's runs
+ * (BarRow.of), as compare's cells say "(k of n runs)", else null.
+ */
+export function partialMeansNote(rows: BarRow[]): string | null {
+  const partial = rows.filter((r) => r.of !== undefined);
+  if (partial.length === 0) return null;
+  return `note: bars that are the mean of only the runs with a value (marked above the bar): ${partial.map((r) => `${r.metric}: ${r.run} (${r.of})`).join("; ")}`;
 }
 
 /** The completion times of a run's completed flows (of one class, when given), in flow order; a failed flow keeps its fctUs in its row but stays out, as in the statistics. */
@@ -361,15 +370,21 @@ export async function plotCommand(argv: string[]): Promise<number> {
   if (!m) return 2;
   const first = a.paths[0];
   const dir = a.options.get("--out") ?? (statSync(first).isDirectory() ? first : dirname(resolve(first)));
+  // --labels are the user's words, shown whole; generated ones (runLabels, meanOverLabels) are cut to fit.
+  const names = a.given ?? chartLabels(m.labels);
+  const columns = m.over ? m.columns : undefined;
   let written: string[];
   try {
-    // --labels are the user's words, shown whole; generated ones (runLabels, meanOverLabels) are cut to fit.
-    written = await plotResults(a.results, dir, a.given ?? chartLabels(m.labels), m.over ? m.columns : undefined);
+    written = await plotResults(a.results, dir, names, columns);
   } catch (e) {
     if (!(e instanceof ChartPackageMissing)) throw e;
     console.error(e.message);
     return 1;
   }
   console.log(`wrote ${written.length} files in ${dir}: ${written.map((f) => f.slice(dir.length + 1)).join(", ")}`);
+  // What the charts cannot show, as compare says it: their FCTs leave open flows out (the CDF
+  // stops below 1, the bars do not show it), and a bar may be the mean of some runs only.
+  const notes = [openFlowsNote(a.results, names, m.columns, true), a.results.length > 1 && columns ? partialMeansNote(comparisonRows(a.results, names, columns)) : null];
+  for (const note of notes) if (note !== null) console.error(`nicfw plot: ${note}`);
   return 0;
 }
