@@ -18,10 +18,14 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
   differs between runs of that module (results.json moduleParams; seeds left out);
   a sweep's output directory stands for the points of its grid (sweep.json) with results; those
   without, and finished points in DIR/points outside that grid, are named on stderr;
+  runs named one by one (a glob of DIR/points/*/results.json) come in order of their tags, numbers
+  by value; runs written by different code (results.json nicfw) are named in a note on stderr;
   runs that left flows open get a row "flows open at end" and a note under the table (on stderr
   with --csv): the FCT and slowdown rows cover completed flows only, and two rows under it,
   "FCT p99 counting open ≥" and "slowdown p99 counting open ≥", bound the p99 of all started
-  flows from below, each open flow counted at the time it had run when the run ended;
+  flows from below, each open flow counted at the time it had run when the run ended; complete
+  flows whose last ACK had not come back get a row "complete, unacknowledged at end" and a note
+  (the last ACK and HPCC slowdown rows leave them out);
   where some run trimmed, rows under "trims" say where (results.json metrics.trimSites): "at the
   last hop", "elsewhere", and "on <class> links" when more than one link class trimmed; a row
   per decision counter any run has (totals.cc, totals.lb): "cc NSCC_QUICK_ADAPT", "lb
@@ -32,7 +36,9 @@ export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory
   --labels a,…  the columns' names, one per column, instead of the labels told apart above
   --mean-over T,…  one column for the runs that differ only in the tags T: seed (the run's seed)
                    or a sweep's --set path (traffic[0].load), within one sweep directory (runs
-                   given one by one merge among themselves); a first row "runs" counts them. Each
+                   given one by one merge among themselves) and of one scenario (results.json
+                   input less the seed and T's paths: else separate columns, labelled by what
+                   differs, and a note on stderr); a first row "runs" counts them. Each
                    number is the mean over the column's runs, then [min–max] where they differ,
                    then (k of n runs) where only k have a value; "flows complete" adds the runs'
                    flows up; integrity and run.maxEvents count the runs ("FAILED (1 of 5 runs)").

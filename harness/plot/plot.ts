@@ -361,7 +361,10 @@ export const PLOT_USAGE = `usage: nicfw plot <results.json | run directory | swe
   --mean-over T,…  as in nicfw compare: one line and one bar per column of runs that differ only
                    in the tags T (seed, or a sweep's --set path); the CDF pools the column's
                    flows (the fraction is of all of them), a bar is the mean of its runs' values
-                   with a whisker from their min to their max`;
+                   with a whisker from their min to their max, "k of n runs" above it where only
+                   k of the column's n runs have the value
+  on stderr, as nicfw compare says them: columns with flows open at the end (their charts leave
+  those flows out) and bars that are the mean of only some runs`;
 
 export async function plotCommand(argv: string[]): Promise<number> {
   const a = parseRunsArgs("plot", PLOT_USAGE, argv, [], ["--out", "--mean-over"], { perRun: false });
