@@ -48,6 +48,40 @@ test("--set values: commas inside brackets, braces and quotes do not split; JSON
   assert.equal(doc, { traffic: [{ kind: "incast", bytes: 5 }], transport: { cc: { params: { profile: "uec" } } } });
 });
 
+test("--set refuses a name where the scenario has a list, and an index where it has no list: the point would not hold the value its tags claim", () => {
+  // rev-cli F1: `traffic.bytes` put a property `bytes` on the traffic array, which
+  // JSON.stringify drops, so every point ran the base scenario under the tag bytes=5000, 20000.
+  const doc = () => ({ traffic: [{ kind: "incast", bytes: 1 }], network: { mtuBytes: 4150 } }) as Record<string, unknown>;
+  assert.throws(() => setPath(doc(), "traffic.bytes", 5000), /traffic\.bytes: traffic is a list: give an index, as traffic\[0\]\.bytes/);
+  assert.throws(() => setPath(doc(), "network.0", 1), /network\.0: network is not a list: 0 is no field of it/);
+  assert.throws(() => setPath(doc(), "network[0].mtuBytes", 1), /network\[0\]\.mtuBytes: network is not a list/);
+  // Left as it was on refusal: the throw comes before any write.
+  const d = doc();
+  assert.throws(() => setPath(d, "traffic.bytes", 5000));
+  assert.equal(JSON.stringify(d), JSON.stringify(doc()));
+  // An index into a list and a name into an object still set, and a missing container is made to the part's kind.
+  const ok = doc();
+  setPath(ok, "traffic.0.bytes", 5000);
+  setPath(ok, "faults[1].probability", 0.5);
+  assert.equal(ok.traffic, [{ kind: "incast", bytes: 5000 }]);
+  assert.equal(ok.faults, [undefined, { probability: 0.5 }]);
+});
+
+test("two --set axes on the same field, or one inside the other's, are refused before any point is made", () => {
+  // rev-cli F7: seed=1 beside seed=2,3 made the 1 × 2 = 2 points seed 2 and 3 (the first axis
+  // lost); traffic[0].bytes=1000 beside traffic.0.bytes=2000 made 1 point tagged with both values.
+  const dir = scenarioDir();
+  const base = loadScenario(join(dir, "s.yaml"));
+  const plan = (...sets: string[]) => () => planPoints(base, dir, sets.map(parseSet), join(dir, "out"));
+  assert.throws(plan("seed=1", "seed=2,3"), /--set seed and --set seed set the same field/);
+  assert.throws(plan("traffic[0].bytes=1000", "traffic.0.bytes=2000"), /--set traffic\[0\]\.bytes and --set traffic\.0\.bytes set the same field/);
+  assert.throws(plan(`traffic[0]={"kind":"incast","senders":2,"receiver":0,"bytes":8000}`, "traffic[0].bytes=1000,2000"), /--set traffic\[0\]\.bytes sets a field inside --set traffic\[0\]/);
+  assert.throws(plan("traffic[0].bytes=1000,2000", `traffic[0]={"kind":"incast","senders":2,"receiver":0,"bytes":8000}`), /--set traffic\[0\]\.bytes sets a field inside --set traffic\[0\]/);
+  assert.not.ok(existsSync(join(dir, "out")), "nothing written");
+  // Fields side by side under one parent are axes of their own.
+  assert.is(plan("traffic[0].bytes=1000,2000", "traffic[0].senders=2,3", "seed=1,2")().length, 2 * 2 * 2);
+});
+
 test("the grid is every combination, the first axis slowest", () => {
   const g = grid([parseSet("a=1,2"), parseSet("b=x,y,z")]);
   assert.equal(g, [
@@ -436,6 +470,20 @@ test("a grid for a batch system: --plan writes one nicfw run per point, each run
   const all = cli(["sweep", "--collect", "--out", "batch"], dir);
   assert.is(all.status, 0, all.stderr);
   assert.is(all.stdout, "wrote batch/sweep.csv and sweep.json: 2 points\n");
+});
+
+test("nicfw sweep: a --set path that cannot hold its value, or two axes on one field, exit 2 naming them, before any point is written", () => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run npm run build first`);
+  const dir = scenarioDir();
+  for (const [sets, error] of [
+    [["traffic.bytes=5000,20000"], "nicfw sweep: --set traffic.bytes: traffic is a list: give an index, as traffic[0].bytes"],
+    [["seed=1", "seed=2,3"], "nicfw sweep: --set seed and --set seed set the same field"],
+  ] as const) {
+    const r = cli(["sweep", "s.yaml", ...sets.flatMap((s) => ["--set", s]), "--workers", "2", "--out", "grid"], dir);
+    assert.is(r.status, 2, `${sets}: ${r.stdout}${r.stderr}`);
+    assert.ok(r.stderr.includes(error), r.stderr);
+    assert.not.ok(existsSync(join(dir, "grid", "points")), "no point written");
+  }
 });
 
 test.run();

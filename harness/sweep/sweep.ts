@@ -38,6 +38,8 @@ export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,�
   points in DIR/points outside it (an earlier, larger grid's) are counted on stderr
   points already done (their results.json exists) are skipped when the sweep is run again; the others
   are built first (not run), and one that nicfw run would refuse stops the sweep before it runs (exit 2)
+  a --set path that cannot hold its value (a name on a list: traffic.bytes for traffic[0].bytes), or
+  two axes on one field (seed and seed; traffic[0] and traffic[0].bytes), is refused (exit 2)
   a row's status: "ok" (every flow complete, or given up by its reliability module), "incomplete"
   (the run ended, at run.endUs, with flows open: its metrics cover only the flows that finished),
   "budget" (stopped by run.maxEvents with flows open), "integrity failed", or "error: …" (no
@@ -99,20 +101,55 @@ export function pathParts(path: string): (string | number)[] {
   return parts;
 }
 
+/** Parts as a path again, indices in brackets: ["traffic", 0, "bytes"] → `traffic[0].bytes`. */
+const partsPath = (parts: (string | number)[]): string =>
+  parts.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("");
+
+/**
+ * Sets the field at `path`, making the lists and objects on the way that are missing. Throws,
+ * before writing anything, where a name meets a list (`traffic.bytes`) or an index meets what
+ * is not one (`network.0`): JSON.stringify drops a named property of an array, and no scenario
+ * field is named "0", so either point would run without the value its tags claim (review rev-cli F1).
+ */
 export function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
   const parts = pathParts(path);
   let cur: Record<string | number, unknown> = doc;
-  for (let i = 0; i < parts.length - 1; i++) {
+  for (let i = 0; i < parts.length; i++) {
     const k = parts[i];
-    if (cur[k] === undefined || cur[k] === null || typeof cur[k] !== "object") {
-      if (Array.isArray(cur) || typeof k === "number") {
-        if (!Array.isArray(cur[k]) && typeof parts[i + 1] === "number") cur[k] = [];
-      }
-      if (cur[k] === undefined || typeof cur[k] !== "object") cur[k] = typeof parts[i + 1] === "number" ? [] : {};
+    const here = i === 0 ? "the scenario" : partsPath(parts.slice(0, i));
+    if (Array.isArray(cur) && typeof k !== "number") {
+      throw new Error(`--set ${path}: ${here} is a list: give an index, as ${partsPath([...parts.slice(0, i), 0, ...parts.slice(i)])}`);
     }
+    if (!Array.isArray(cur) && typeof k === "number") throw new Error(`--set ${path}: ${here} is not a list: ${k} is no field of it`);
+    if (i === parts.length - 1) break;
+    // Made to suit the next part, so that no check above can fail once a container is made.
+    if (cur[k] === null || typeof cur[k] !== "object") cur[k] = typeof parts[i + 1] === "number" ? [] : {};
     cur = cur[k] as Record<string | number, unknown>;
   }
   cur[parts[parts.length - 1]] = value;
+}
+
+/**
+ * Throws where two axes set one field (`seed` twice; `traffic[0].bytes` and `traffic.0.bytes`)
+ * or one sets a field inside the other's (`traffic[0]` and `traffic[0].bytes`): a point would
+ * hold one value, the later axis's, and be tagged with both, and the grid would count the
+ * overwritten axis's values as points of their own (review rev-cli F7).
+ */
+export function checkAxes(axes: Axis[]): void {
+  const parts = axes.map((a) => pathParts(a.path));
+  for (let j = 1; j < axes.length; j++) {
+    for (let i = 0; i < j; i++) {
+      const [a, b] = [parts[i], parts[j]];
+      if (!a.slice(0, b.length).every((k, n) => k === b[n])) continue;
+      if (a.length === b.length) {
+        throw new Error(`--set ${axes[i].path} and --set ${axes[j].path} set the same field: give all its values in one --set`);
+      }
+      const [outer, inner] = a.length < b.length ? [axes[i], axes[j]] : [axes[j], axes[i]];
+      throw new Error(
+        `--set ${inner.path} sets a field inside --set ${outer.path}: one would overwrite the other while the point is tagged with both; give the combinations as values of --set ${outer.path}`,
+      );
+    }
+  }
 }
 
 /** Every combination, the first axis varying slowest. */
@@ -147,6 +184,7 @@ export function planPoints(base: Scenario, baseDir: string, axes: Axis[], out: s
  * throws ScenarioError naming the point and field if any point is invalid.
  */
 export function preparePoints(base: Scenario, baseDir: string, axes: Axis[], out: string): PlannedPoint[] {
+  checkAxes(axes);
   const pointsDir = join(out, "points");
   const points: PlannedPoint[] = [];
   const errors: string[] = [];
