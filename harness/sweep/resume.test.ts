@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { codeVersion } from "../metrics/code-version";
+import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
 import { parseSet, planPoints, runPoints, sweepCommand } from "./sweep";
 
@@ -22,18 +24,24 @@ traffic:
   - { kind: incast, senders: 3, receiver: 0, bytes: 20000 }
 `;
 
-/** The command in-process, its stdout and stderr kept out of the test's output. */
-async function quiet(argv: string[]): Promise<number> {
-  const [log, err] = [console.log, console.error];
+/** The command in-process, its stdout and stderr kept out of the test's output (stderr's lines returned). */
+async function captured(argv: string[]): Promise<{ code: number; stderr: string }> {
+  const [log, err, write] = [console.log, console.error, process.stderr.write];
+  const lines: string[] = [];
   console.log = () => {};
-  console.error = () => {};
+  console.error = (...a: unknown[]) => lines.push(a.join(" "));
+  // The progress line goes to process.stderr.write itself.
+  process.stderr.write = (() => true) as typeof process.stderr.write;
   try {
-    return await sweepCommand(argv);
+    return { code: await sweepCommand(argv), stderr: lines.join("\n") };
   } finally {
     console.log = log;
     console.error = err;
+    process.stderr.write = write;
   }
 }
+
+const quiet = async (argv: string[]) => (await captured(argv)).code;
 
 const json = (f: string) => JSON.parse(readFileSync(f, "utf8")) as Record<string, unknown>[];
 
@@ -75,6 +83,40 @@ test("--rerun of a point that now fails: its earlier results are gone, so the ne
   assert.not.ok(existsSync(join(points[1].dir, "results.json")), "no results of the earlier run left to stand for the point");
   const next = await runPoints(points, { workers: 2 });
   assert.match(String(next[1].status), /^error: /, "the failed point is not skipped as done");
+});
+
+test("a resumed sweep runs again the points whose results.json other code made, naming them; those this code made are skipped", async () => {
+  // rev-cli F3: a point counted as done whenever its results.json existed, whichever nicfw
+  // (version, commit) had made it, so one grid's rows could mix two versions of the code.
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-stale-"));
+  writeFileSync(join(dir, "s.yaml"), scenario(1));
+  const out = join(dir, "out");
+  const args = [join(dir, "s.yaml"), "--set", "transport.lb.name=ecmp,ops,reps", "--out", out, "--workers", "2"];
+  assert.is(await quiet(args), 0);
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("transport.lb.name=ecmp,ops,reps")], out);
+  const results = (i: number) => JSON.parse(readFileSync(join(points[i].dir, "results.json"), "utf8")) as Results;
+  assert.equal(results(0).nicfw, codeVersion());
+  // Point 1 as an older checkout would have left it.
+  const older = { version: "0.0.1", commit: "0123456789abcdef0123456789abcdef01234567" };
+  writeFileSync(join(points[1].dir, "results.json"), JSON.stringify({ ...results(1), nicfw: older }));
+  const before = readFileSync(join(points[0].dir, "results.json"), "utf8");
+  const again = await captured(args);
+  assert.is(again.code, 0, again.stderr);
+  assert.equal(results(1).nicfw, codeVersion(), "point 1 ran again, under this code");
+  assert.is(readFileSync(join(points[0].dir, "results.json"), "utf8"), before, "point 0 is this code's: skipped");
+  // The commit shown by its first 7 hex digits, as git log --oneline does.
+  assert.ok(again.stderr.includes("nicfw sweep: note: 1 point done by other code (nicfw 0.0.1 0123456) runs again, under this code (nicfw "), again.stderr);
+  assert.ok(again.stderr.includes(`): ${points[1].id} (transport.lb.name="ops")`), again.stderr);
+  // Results from before results.json named its code (2026-12-05) are other code too.
+  const { nicfw: _, ...unnamed } = results(2);
+  writeFileSync(join(points[2].dir, "results.json"), JSON.stringify(unnamed));
+  const third = await captured(args);
+  assert.equal(results(2).nicfw, codeVersion());
+  assert.ok(third.stderr.includes("1 point done by other code (nicfw unknown: results.json older than 2026-12-05) runs again"), third.stderr);
+  assert.ok(third.stderr.includes(`): ${points[2].id} (transport.lb.name="reps")`), third.stderr);
+  // Nothing stale left: a fourth resume runs nothing and says nothing of it.
+  const fourth = await captured(args);
+  assert.not.match(fourth.stderr, /other code/);
 });
 
 test.run();

@@ -4,7 +4,8 @@
 // Each point is written first as a self-contained scenario file, OUT/points/<id>.json: the base
 // scenario with the point's values set, its matrix files inlined (`text`), and its values in
 // `tags`. The id is a hash of that file, so a rerun of the same grid finds the points already
-// done (OUT/points/<id>/results.json) and skips them; a changed base scenario makes new points.
+// done (OUT/points/<id>/results.json) and skips them, unless other code made them (their
+// results.json `nicfw`, sameCode); a changed base scenario makes new points.
 // Results go to OUT/points/<id>/ (results.json, flows.csv), and one row per point — its values
 // and the headline metrics — to OUT/sweep.csv and OUT/sweep.json, for the points of this grid
 // only: those of another grid run into OUT stay in OUT/points, and are counted on stderr.
@@ -17,6 +18,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { type CodeVersion, codeVersion } from "../metrics/code-version";
 import type { SizeStats } from "../metrics/metrics";
 import { jctMax, openFlows, type Results } from "../metrics/results";
 import { loadScenario, ScenarioError, validateScenario } from "../scenario/load";
@@ -36,7 +38,8 @@ export const SWEEP_USAGE = `usage: nicfw sweep <scenario> --set <path>=<v1,v2,�
   --rerun       run every point again, even those already done (after the code changed, say)
   sweep.csv and sweep.json hold the rows of this grid only (--collect: that of DIR/jobs.txt); finished
   points in DIR/points outside it (an earlier, larger grid's) are counted on stderr
-  points already done (their results.json exists) are skipped when the sweep is run again; the others
+  points already done (their results.json exists and names this code: nicfw version, git commit) are
+  skipped when the sweep is run again; those of other code run again, named on stderr; the others
   are built first (not run), and one that nicfw run would refuse stops the sweep before it runs (exit 2)
   a --set path that cannot hold its value (a name on a list: traffic.bytes for traffic[0].bytes), or
   two axes on one field (seed and seed; traffic[0] and traffic[0].bytes), is refused (exit 2)
@@ -412,6 +415,61 @@ function readDone(p: Point): Results | null {
   }
 }
 
+/**
+ * Whether results.json's `nicfw` names this code: the same version, commit and dirty flag
+ * (code-version.ts). False where it names none (results written before 2026-12-05): the code
+ * that made them is unknown. Two trees dirty on one commit compare equal, though their changes
+ * may differ: git's answer is one bit, and treating them as unequal would run every point of a
+ * resumed sweep again for as long as the tree stays dirty (the sweep notes it instead).
+ */
+export function sameCode(made: CodeVersion | undefined, here: CodeVersion): boolean {
+  return made !== undefined && made.version === here.version && made.commit === here.commit && Boolean(made.dirty) === Boolean(here.dirty);
+}
+
+/** A point's results.json if this code made it (sameCode), else null: to be run. */
+function readReusable(p: Point): Results | null {
+  const r = readDone(p);
+  return r !== null && sameCode(r.nicfw, codeVersion()) ? r : null;
+}
+
+/** A CodeVersion as the notes name it: `nicfw 0.1.0 2bb2b85`, `… with uncommitted changes`. */
+function codeName(v: CodeVersion | undefined): string {
+  if (v === undefined) return "nicfw unknown: results.json older than 2026-12-05";
+  return `nicfw ${v.version}${v.commit ? ` ${v.commit.slice(0, 7)}` : ""}${v.dirty ? " with uncommitted changes" : ""}`;
+}
+
+/** Up to 10 points by id and values, then how many more. */
+function namePoints(points: PlannedPoint[]): string {
+  const shown = points.slice(0, 10).map((p) => `${p.id} (${p.label})`);
+  return `${shown.join(", ")}${points.length > shown.length ? `, and ${points.length - shown.length} more` : ""}`;
+}
+
+/**
+ * The notes of a resumed sweep on the results it found (review rev-cli F3): the points whose
+ * results other code made, which run again; and, when this code is a dirty tree, that the points
+ * it reuses were made on the same commit, dirty too, with changes git cannot tell apart.
+ */
+function resumeNotes(planned: PlannedPoint[], found: readonly (Results | null)[], here: CodeVersion): string[] {
+  const notes: string[] = [];
+  const stale = found.flatMap((r, i) => (r !== null && !sameCode(r.nicfw, here) ? [i] : []));
+  if (stale.length > 0) {
+    const made = [...new Set(stale.map((i) => codeName(found[i]?.nicfw)))];
+    const one = stale.length === 1;
+    notes.push(
+      `nicfw sweep: note: ${one ? "1 point" : `${stale.length} points`} done by other code (${made.join("; ")}) ${one ? "runs" : "run"} again, ` +
+        `under this code (${codeName(here)}): ${namePoints(stale.map((i) => planned[i]))}`,
+    );
+  }
+  const reused = found.filter((r) => r !== null && sameCode(r.nicfw, here)).length;
+  if (here.dirty && reused > 0) {
+    notes.push(
+      `nicfw sweep: note: ${reused === 1 ? "1 point" : `${reused} points`} already done ${reused === 1 ? "is" : "are"} reused: made, as this code is, on commit ${here.commit?.slice(0, 7)} ` +
+        "with uncommitted changes to lib/ or harness/, and whether those changes are the same cannot be told; give --rerun if the code changed since",
+    );
+  }
+  return notes;
+}
+
 export interface Progress {
   done: number;
   total: number;
@@ -428,7 +486,10 @@ export interface SweepOptions {
   progress?: (s: Progress) => void;
   /** Run the points already done as well (their results are rewritten). */
   rerun?: boolean;
-  /** Each point's results as readDone found them, when the caller has read them already (null: to run). */
+  /**
+   * Each point's results to reuse, when the caller has read them already (null: to run); else
+   * the results.json this code made (sameCode), those of other code being run again.
+   */
   done?: readonly (Results | null)[];
 }
 
@@ -447,15 +508,15 @@ export async function runPoints(points: Point[], opts: SweepOptions): Promise<Re
     s.done++;
   };
   points.forEach((p, i) => {
-    const r = opts.rerun ? null : opts.done ? opts.done[i] : readDone(p);
+    const r = opts.rerun ? null : opts.done ? opts.done[i] : readReusable(p);
     if (r) {
       record(i, r);
       s.skipped++;
     } else {
-      // A point run again loses its earlier results first: were it to fail now (or the sweep be
-      // interrupted), they would otherwise stand for it in sweep.json, nicfw compare and the
-      // next sweep, which would skip it as done.
-      if (opts.rerun) rmSync(join(p.dir, "results.json"), { force: true });
+      // A point run again (--rerun, or its results made by other code) loses its earlier results
+      // first: were it to fail now (or the sweep be interrupted), they would otherwise stand for
+      // it in sweep.json, nicfw compare and the next sweep, which would skip it as done.
+      rmSync(join(p.dir, "results.json"), { force: true });
       todo.push(i);
     }
   });
@@ -567,11 +628,15 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   }
   let points: Point[];
   let done: (Results | null)[];
+  let notes: string[];
   try {
     const base = loadScenario(file as string);
     const baseDir = dirname(resolve(file as string));
     const planned = preparePoints(base, baseDir, axes, out);
-    done = planned.map((p) => (rerun ? null : readDone(p)));
+    const found = planned.map((p) => (rerun ? null : readDone(p)));
+    const here = codeVersion();
+    notes = resumeNotes(planned, found, here);
+    done = found.map((r) => (r !== null && sameCode(r.nicfw, here) ? r : null));
     await checkPoints(planned, baseDir, { workers, done });
     points = writePoints(planned, out);
   } catch (e) {
@@ -588,6 +653,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
   }
+  for (const n of notes) console.error(n);
   return finish(out, await runPoints(points, { workers, rerun, done, progress: progressPrinter() }));
 }
 
