@@ -4,7 +4,7 @@
 // run standing for a point that `--rerun` ran again ("`--rerun` runs them all again, e.g. after
 // the code changed").
 
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -117,6 +117,39 @@ test("a resumed sweep runs again the points whose results.json other code made, 
   // Nothing stale left: a fourth resume runs nothing and says nothing of it.
   const fourth = await captured(args);
   assert.not.match(fourth.stderr, /other code/);
+});
+
+test("--collect: a base scenario's own tags are not columns; the columns are the axes, in the threaded sweep's order", async () => {
+  // rev-cli F6: --collect took the columns from each point file's tags, where the base's
+  // `study: A` comes first, so sweep.csv began study,seed,transport.lb.name where the threaded
+  // sweep of the same grid writes seed,transport.lb.name.
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-collect-tags-"));
+  writeFileSync(join(dir, "s.yaml"), `${scenario(1)}tags: { study: A }\n`);
+  const sets = ["--set", "seed=1,2", "--set", "transport.lb.name=ecmp,ops"];
+  assert.is(await quiet([join(dir, "s.yaml"), ...sets, "--out", join(dir, "threads"), "--workers", "2"]), 0);
+  const batch = join(dir, "batch");
+  assert.is(await quiet([join(dir, "s.yaml"), ...sets, "--out", batch, "--plan"]), 0);
+  const points = planPoints(loadScenario(join(dir, "s.yaml")), dir, [parseSet("seed=1,2"), parseSet("transport.lb.name=ecmp,ops")], batch);
+  await runPoints(points, { workers: 2 });
+  assert.is(await quiet(["--collect", "--out", batch]), 0);
+  const head = (d: string) => readFileSync(join(d, "sweep.csv"), "utf8").split("\n")[0];
+  assert.ok(head(batch).startsWith("seed,transport.lb.name,status,"), head(batch));
+  assert.is(head(batch), head(join(dir, "threads")));
+  // 2 seeds × 2 load balancers, the first axis slowest.
+  assert.equal(json(join(batch, "sweep.json")).map((r) => `${r.seed} ${r["transport.lb.name"]}`), ["1 ecmp", "1 ops", "2 ecmp", "2 ops"]);
+  // The point files keep the base's tags (results.json carries them).
+  assert.is((JSON.parse(readFileSync(points[0].file, "utf8")) as { tags: Record<string, unknown> }).tags.study, "A");
+});
+
+test("--collect where nothing was planned: a message and exit 2, no stack trace, no directory made", async () => {
+  // rev-cli F8: `--collect --out DIR` without DIR/points made DIR and threw ENOENT from readdirSync.
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-collect-none-"));
+  const out = join(dir, "nothing");
+  const r = await captured(["--collect", "--out", out]);
+  assert.is(r.code, 2);
+  assert.is(r.stderr, `nicfw sweep: --collect: ${join(out, "points")} does not exist; plan the grid first: nicfw sweep <scenario> --set … --out ${out} --plan`);
+  assert.not.ok(existsSync(out), "nothing made");
+  assert.equal(readdirSync(dir), []);
 });
 
 test.run();

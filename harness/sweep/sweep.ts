@@ -11,8 +11,8 @@
 // only: those of another grid run into OUT stay in OUT/points, and are counted on stderr.
 //
 // A batch system instead of threads: `--plan` writes the point files and OUT/jobs.txt (one
-// `nicfw run` command per point, runnable anywhere the point file is), and `--collect` gathers
-// the rows from whatever results exist.
+// `nicfw run` command per point, runnable anywhere the point file is) and OUT/axes.json (the
+// axes' paths, the rows' first columns), and `--collect` gathers the rows from whatever results exist.
 
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -572,24 +572,60 @@ function progressPrinter(): SweepOptions["progress"] {
 }
 
 /**
+ * The grid's axes, OUT/axes.json, written beside jobs.txt: --collect finds a point's values
+ * among its tags by them, where the base scenario's own tags sit too (review rev-cli F6).
+ */
+const AXES_FILE = "axes.json";
+
+function writeAxes(out: string, axes: Axis[]): void {
+  writeFileSync(join(out, AXES_FILE), `${JSON.stringify({ axes: axes.map((a) => a.path) })}\n`);
+}
+
+/** The axes' paths of OUT/axes.json, or null: none there (a plan older than the file), or not readable. */
+function readAxes(out: string): string[] | null {
+  try {
+    const axes = (JSON.parse(readFileSync(join(out, AXES_FILE), "utf8")) as { axes?: unknown }).axes;
+    return Array.isArray(axes) && axes.every((a) => typeof a === "string") ? axes : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Rows for the points of the grid `--plan` wrote (the --collect mode): those OUT/jobs.txt names,
  * in its order, which is the grid's, as a threaded sweep writes its rows. Point files of an
  * earlier plan in the same OUT (another base scenario, another grid) are not part of it. Without
- * a jobs.txt, every point file in OUT/points, by id.
+ * a jobs.txt, every point file in OUT/points, by id. A row's values are its tags of the axes in
+ * OUT/axes.json, in their order, as a threaded sweep's; where that file is missing or names a
+ * tag some point lacks (an older nicfw planned the grid), every tag, the base scenario's too.
+ * Throws where OUT/points or a point file jobs.txt names is missing or not JSON.
  */
 export function collectRows(out: string): Record<string, unknown>[] {
   const dir = join(out, "points");
+  if (!existsSync(dir)) throw new Error(`${dir} does not exist; plan the grid first: nicfw sweep <scenario> --set … --out ${out} --plan`);
   const rows: Record<string, unknown>[] = [];
   const jobs = join(out, "jobs.txt");
   const files = existsSync(jobs)
     ? [...new Set([...readFileSync(jobs, "utf8").matchAll(/ run points\/([0-9a-f]+\.json) /g)].map((m) => m[1]))]
     : readdirSync(dir).filter((x) => x.endsWith(".json")).sort();
-  for (const f of files) {
+  const docs = files.map((f) => {
+    const file = join(dir, f);
+    if (!existsSync(file)) throw new Error(`${file}, named in ${jobs}, does not exist`);
+    try {
+      return JSON.parse(readFileSync(file, "utf8")) as Scenario;
+    } catch (e) {
+      throw new Error(`${file}: not a point file (${(e as Error).message})`);
+    }
+  });
+  const axes = existsSync(jobs) ? readAxes(out) : null;
+  const ofAxes = axes !== null && docs.every((d) => axes.every((a) => d.tags !== undefined && a in d.tags));
+  files.forEach((f, i) => {
     const id = f.slice(0, -5);
-    const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as Scenario;
-    const p: Point = { id, file: join(dir, f), dir: join(dir, id), values: { ...(doc.tags ?? {}) } };
+    const tags = docs[i].tags ?? {};
+    const values = ofAxes ? Object.fromEntries(axes.map((a) => [a, tags[a]])) : { ...tags };
+    const p: Point = { id, file: join(dir, f), dir: join(dir, id), values };
     rows.push(row(p, readDone(p), "not run yet"));
-  }
+  });
   return rows;
 }
 
@@ -622,9 +658,16 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     console.error(`nicfw sweep: ${(e as Error).message}\n${SWEEP_USAGE}`);
     return 2;
   }
-  mkdirSync(out, { recursive: true });
   if (mode === "collect") {
-    return finish(out, collectRows(out));
+    // Before anything is made: a --collect where nothing was planned makes no OUT (review rev-cli F8).
+    let rows: Record<string, unknown>[];
+    try {
+      rows = collectRows(out);
+    } catch (e) {
+      console.error(`nicfw sweep: --collect: ${(e as Error).message}`);
+      return 2;
+    }
+    return finish(out, rows);
   }
   let points: Point[];
   let done: (Results | null)[];
@@ -649,6 +692,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const nicfw = cliCommand();
   const jobs = points.map((p) => `${nicfw} run points/${p.id}.json --out points/${p.id} --quiet`);
   writeFileSync(join(out, "jobs.txt"), `${jobs.join("\n")}\n`);
+  writeAxes(out, axes);
   if (mode === "plan") {
     console.log(`wrote ${points.length} point files in ${join(out, "points")} and ${join(out, "jobs.txt")} (run each line from ${out}, then: ${nicfw} sweep --collect --out ${out})`);
     return 0;
