@@ -2,17 +2,21 @@
 // 2026-12-01 (found in review).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type ModuleRegistry, type Vector, runVector } from "./engine";
+import { type MemberManifest, type ModuleRegistry, type Vector, runVector } from "./engine";
 
 /**
  * A table of one counter per slot: `bump(slot, by)` adds, `count(slot)` reads, `boom` throws a
  * string. `onTick(slot)` and `add(slot, by)` act but are not in the api (private steps, as
- * `Plb.onTimeout` or `GbnSender.advance` are); `flag(slot)` returns a boolean.
+ * `Plb.onTimeout` or `GbnSender.advance` are); `flag(slot)` returns a boolean. `hidden` and
+ * `level` are protected state, as FlowTable's `live` and `col` are.
  */
 class Counter {
   static readonly api = { open: ["slot"], close: ["slot"], bump: ["slot", "by"], boom: ["slot"], count: ["slot"] };
   readonly counts: Int32Array;
+  readonly params = { mode: "fast", limitBytes: 100 };
   closed = 0;
+  protected readonly hidden = new Int32Array(1);
+  protected level = 7;
   constructor(_params: Record<string, unknown>, capacity: number) {
     this.counts = new Int32Array(capacity);
   }
@@ -50,11 +54,29 @@ class Counter {
 
 const registry: ModuleRegistry = { "cc/counter": { Counter } };
 
+/**
+ * Counter's entry as manifest.ts would write it: public methods taking `(slot)` or `()` and not
+ * named like handlers as readers, public number fields as counters, the other public fields.
+ */
+const members: MemberManifest = {
+  modules: {
+    "cc/counter": {
+      classes: {
+        Counter: {
+          readers: { boom: { args: ["slot"] }, broken: { args: ["slot"] }, count: { args: ["slot"] }, flag: { args: ["slot"] } },
+          counters: { closed: "" },
+          fields: { counts: {}, params: {} },
+        },
+      },
+    },
+  },
+};
+
 function vector(steps: Vector["steps"], extra: Partial<Vector> = {}): Vector {
   return { format: "nicfw-vectors/1", module: "cc/counter", name: "t", source: "test (recorded)", params: {}, open: [{ slot: 0 }], steps, ...extra };
 }
 
-const failures = (v: Vector) => runVector(v, registry).failures;
+const failures = (v: Vector) => runVector(v, registry, members).failures;
 
 test("a right vector passes; repeat with advance changes the named argument between calls", () => {
   assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, repeat: 3, advance: { by: 1 }, expect: { return: 6, count: 6 } }])), []);
@@ -86,9 +108,9 @@ test("a throw that is not an Error still counts as a throw", () => {
 
 test("only a non-empty derivation makes a vector hand-derived", () => {
   const step = [{ call: "bump", args: { slot: 0, by: 1 } }];
-  assert.is(runVector(vector(step, { derivation: ["1 + 0 = 1"] }), registry).handDerived, true);
-  assert.is(runVector(vector(step, { derivation: [] }), registry).handDerived, false);
-  assert.is(runVector(vector(step, { derivation: "" }), registry).handDerived, false);
+  assert.is(runVector(vector(step, { derivation: ["1 + 0 = 1"] }), registry, members).handDerived, true);
+  assert.is(runVector(vector(step, { derivation: [] }), registry, members).handDerived, false);
+  assert.is(runVector(vector(step, { derivation: "" }), registry, members).handDerived, false);
 });
 
 // Found in review (2026-12): each case below passed on the engine before, checking nothing.
@@ -133,9 +155,57 @@ test("a vector without derivation must say recorded; one that says hand-derived 
   // `source`"; DESIGN.md: a hand-derived vector "shows the arithmetic in a `derivation` string".
   const step = [{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }];
   assert.match(failures(vector(step, { source: "SMaRTT eq. (1) (hand-derived)" })).join("\n"), /hand-derived but the vector has no derivation/);
-  assert.match(failures(vector(step, { source: "SMaRTT eq. (1)" })).join("\n"), /must say "recorded"/);
+  assert.match(failures(vector(step, { source: "SMaRTT eq. (1)" })).join("\n"), /must say "\(recorded\)"/);
   assert.equal(failures(vector(step, { source: "SMaRTT eq. (1) (hand-derived)", derivation: ["0 + 1 = 1"] })), []);
   assert.equal(failures(vector(step, { source: "REPS (recorded)" })), []);
+});
+
+// Found in review rev-core (2026-12-05): each case below passed on the engine before.
+
+test("a property path walks only own data: an Object member such as length, or an index out of range, fails", () => {
+  // README step 4: "through a method or an Object member such as `length` or `constructor` it is
+  // a failure". capacity 64 → counts.length would be 64, "fast".length 4: neither is table data.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "counts.length": 64 } }])).join("\n"), /counts\.length is not a property path/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "params.mode.length": 4 } }])).join("\n"), /params\.mode\.length is not a property path/);
+  // Slots 0 … 63: index 64 is past the end, "01" is no index a port would write.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "counts.64": 0 } }])).join("\n"), /counts\.64 is not a property path/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "counts.01": 0 } }])).join("\n"), /counts\.01 is not a property path/);
+  // Data still reads: bump(0, 1) leaves counts[0] = 0 + 1 = 1; params.limitBytes is 100 as constructed.
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "counts.0": 1, "counts.63": 0, "params.limitBytes": 100, "params.mode": "fast" } }])), []);
+});
+
+test("a key into protected state fails: only api.json's public readers, counters and fields may be named", () => {
+  // `hidden` and `level` are protected (as FlowTable's live/col): no port has them to compare.
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { "hidden.0": 0 } }])).join("\n"), /hidden is not a public field/);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { level: 7 } }])).join("\n"), /level is not a public reader, counter or field/);
+  // A class api.json does not list is a failure, not a run without the check.
+  assert.match(runVector(vector([{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }]), registry, { modules: {} }).failures.join("\n"), /api\.json lists no class Counter of cc\/counter/);
+  // The public members read: close(0) counts closed 0 + 1 = 1.
+  assert.equal(failures(vector([{ call: "close", args: { slot: 0 }, expect: { return: 0, closed: 1, count: 0 } }])), []);
+});
+
+test("a blank derivation is none; recorded needs the (recorded) marker; a derivation needs hand-derived in source", () => {
+  // README step 5 and "Hand-derived or recorded": a recorded vector says "(recorded)" in source;
+  // DESIGN.md: a hand-derived one "says so in `source`" and shows the arithmetic.
+  const step = [{ call: "bump", args: { slot: 0, by: 1 }, expect: { return: 1 } }];
+  const run = (extra: Partial<Vector>) => runVector(vector(step, extra), registry, members);
+  assert.is(run({ source: "x (hand-derived)", derivation: " " }).handDerived, false);
+  assert.is(run({ source: "x (hand-derived)", derivation: [" ", "\t"] }).handDerived, false);
+  assert.match(run({ source: "RFC 5681 (hand-derived)", derivation: " " }).failures.join("\n"), /no derivation with text/);
+  // The word alone, in a sentence, is not the marker.
+  assert.match(run({ source: "RFC 5681 §3.1: every ACK is recorded in cwnd" }).failures.join("\n"), /must say "\(recorded\)"/);
+  // A derivation whose source does not say hand-derived, or says (recorded), fails.
+  assert.match(run({ source: "DESIGN.md rule 7", derivation: ["0 + 1 = 1"] }).failures.join("\n"), /must say "hand-derived" in source/);
+  assert.match(run({ source: "x (recorded) (hand-derived)", derivation: ["0 + 1 = 1"] }).failures.join("\n"), /says \(recorded\) but the vector carries a derivation/);
+  assert.equal(run({ source: "DESIGN.md rule 7 — hand-derived", derivation: "0 + 1 = 1" }).failures, []);
+});
+
+test("with advance on slot, readers read the slot of the last call, whose return is compared", () => {
+  // README step 4: expectations are compared once, after the last repetition. bump(0, 1) makes
+  // counts[0] = 1; then slot 0 + 1 = 1, by 1 + 1 = 2: bump(1, 2) returns counts[1] = 2, and
+  // count of that slot is 2 (slot 0's would be 1).
+  assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, repeat: 2, advance: { slot: 1, by: 1 }, expect: { return: 2, count: 2 } }], { open: [{ slot: 0 }, { slot: 1 }] })), []);
+  assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, repeat: 2, advance: { slot: 1, by: 1 }, expect: { count: 1 } }], { open: [{ slot: 0 }, { slot: 1 }] })).join("\n"), /count expected 1, got 2/);
 });
 
 test.run();

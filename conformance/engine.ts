@@ -8,6 +8,12 @@
 // every `expect` key with the handler's return value (`return`), with a thrown error's name
 // (`throws`), with `out.<field>` of the table's `out` record, or with the reader of that name
 // called on the step's slot (a non-function property is compared as it is).
+//
+// An expectation key may only name what conformance/api.json lists for the class (its public
+// readers, counters and fields): a port has nothing else to read, so a key into protected state
+// (`FlowTable`'s `live`, `col`) would pin this implementation's layout, not the algorithm's.
+
+import apiJson from "./api.json";
 
 export interface VectorModule {
   new (params: Record<string, unknown>, capacity: number): object;
@@ -16,6 +22,21 @@ export interface VectorModule {
 }
 
 export type ModuleRegistry = { readonly [module: string]: { readonly [className: string]: VectorModule } };
+
+/** What an expectation key may name in one class: its entry in conformance/api.json (manifest.ts). */
+export interface PublicMembers {
+  readonly readers: { readonly [name: string]: { readonly args: readonly string[] } };
+  readonly counters: { readonly [name: string]: unknown };
+  readonly fields: { readonly [name: string]: unknown };
+}
+
+/** The part of conformance/api.json the engine reads. */
+export interface MemberManifest {
+  readonly modules: { readonly [module: string]: { readonly classes: { readonly [className: string]: PublicMembers } } };
+}
+
+/** The library's manifest as `npm run manifest` last wrote it; a registry of other classes brings its own. */
+export const libraryMembers: MemberManifest = apiJson as unknown as MemberManifest;
 
 export type Scalar = number | boolean;
 
@@ -56,13 +77,14 @@ function own(o: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
 }
 
-function pickClass(vector: Vector, registry: ModuleRegistry): VectorModule | string {
+/** The class a vector names, or why it names none. */
+function pickClass(vector: Vector, registry: ModuleRegistry): string {
   if (!own(registry, vector.module)) return `unknown module ${vector.module}`;
   const classes = registry[vector.module];
   const names = Object.keys(classes);
-  if (vector.class !== undefined) return own(classes, vector.class) ? classes[vector.class] : `module ${vector.module} has no class ${vector.class}`;
+  if (vector.class !== undefined) return own(classes, vector.class) ? "" : `module ${vector.module} has no class ${vector.class}`;
   if (names.length !== 1) return `module ${vector.module} exports ${names.join(", ")}: the vector must name its class`;
-  return classes[names[0]];
+  return "";
 }
 
 function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar }): Scalar[] | string {
@@ -82,17 +104,52 @@ function argList(cls: VectorModule, call: string, args: { [name: string]: Scalar
 /** A name that acts when called: open/close and their variants (openSlot, closePeriod), on…. */
 const HANDLER_NAME = /^(open|close|on)([A-Z]|$)/;
 
+/**
+ * Whether a method may be an expectation key, from its name and parameter names: it takes only
+ * the slot, or nothing (DackTarget's `occupancyBytes()`), and is not named like a handler. The
+ * one rule: read() applies it, and manifest.ts lists in api.json's `readers` only what passes it.
+ */
+export function isReader(name: string, args: readonly string[]): boolean {
+  if (HANDLER_NAME.test(name)) return false;
+  return args.length === 0 || (args.length === 1 && args[0] === "slot");
+}
+
+/** An array index as a port would write it (`normalBytes.1`): no sign, no leading zero, no fraction. */
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * The value at a dotted key (params.fiBytes, normalBytes.1), walking only data: own data
+ * properties of records, and in-range indexes of arrays. `length`, `constructor`, a string's
+ * `length` or a method on the way would compare something no port has (README step 4).
+ */
+function walk(obj: { [k: string]: unknown }, key: string, members: PublicMembers): unknown {
+  const bad = new ReaderError(`${key} is not a property path into the table's data`);
+  const parts = key.split(".");
+  if (typeof obj[parts[0]] === "function") return bad;
+  if (!own(members.fields, parts[0])) return new ReaderError(`${key}: ${parts[0]} is not a public field of the class (api.json "fields")`);
+  let v: unknown = obj[parts[0]];
+  for (let i = 1; i < parts.length; i++) {
+    if (typeof v !== "object" || v === null) return bad;
+    const part = parts[i];
+    if (ArrayBuffer.isView(v) || Array.isArray(v)) {
+      const list = v as unknown as ArrayLike<unknown>;
+      if (!INDEX.test(part) || Number(part) >= list.length) return bad;
+      v = list[Number(part)];
+    } else {
+      const d = Object.getOwnPropertyDescriptor(v, part);
+      if (d === undefined || !("value" in d)) return bad;
+      v = d.value;
+    }
+  }
+  return typeof v === "function" ? bad : v;
+}
+
 /** What an `expect` key reads, or a message when the key names no reader (a handler, Object's own members). */
-function read(inst: object, cls: VectorModule, key: string, slot: number): unknown {
+function read(inst: object, cls: VectorModule, members: PublicMembers, key: string, slot: number): unknown {
   const obj = inst as { [k: string]: unknown };
   // A query the api also lists (canSend, ev) reads like any reader; a handler (open, close,
   // on…, or one taking more than the slot) would act, not read.
-  if (own(cls.api, key)) {
-    const params = cls.api[key];
-    if (HANDLER_NAME.test(key) || params.length !== 1 || params[0] !== "slot") {
-      return new ReaderError(`${key} is a handler, not a reader`);
-    }
-  }
+  if (own(cls.api, key) && !isReader(key, cls.api[key])) return new ReaderError(`${key} is a handler, not a reader`);
   if (key in Object.prototype) return new ReaderError(`${key} is not a reader`);
   if (key.startsWith("out.")) {
     const field = key.slice(4);
@@ -100,22 +157,17 @@ function read(inst: object, cls: VectorModule, key: string, slot: number): unkno
     const out = obj.out as ArrayLike<number> | undefined;
     return idx >= 0 && out ? out[idx] : undefined;
   }
-  if (key.indexOf(".") > 0) {
-    // A property path walks data (params.fiBytes, normalBytes.1): through a method
-    // (`cwndBytes.length` is its arity) or an Object member (`params.constructor`) it would
-    // compare something no port has, so it is a failure.
-    let v: unknown = obj;
-    for (const part of key.split(".")) {
-      if (typeof v === "function" || part in Object.prototype) return new ReaderError(`${key} is not a property path into the table`);
-      v = v === null || v === undefined ? undefined : (v as { [k: string]: unknown })[part];
-    }
-    return typeof v === "function" ? new ReaderError(`${key} is not a property path into the table`) : v;
-  }
+  if (key.indexOf(".") > 0) return walk(obj, key, members);
   const v = obj[key];
-  if (typeof v !== "function") return v;
+  if (typeof v !== "function") {
+    return own(members.counters, key) || own(members.fields, key) ? v : new ReaderError(`${key} is not a public reader, counter or field of the class (api.json)`);
+  }
   // A method the api does not list is a reader only if it takes just the slot and is not
   // named like a handler: a private step such as `onTimeout(slot, nowNs)` or `openSlot` acts.
-  if (!own(cls.api, key) && (HANDLER_NAME.test(key) || v.length > 1)) return new ReaderError(`${key} is a handler, not a reader`);
+  if (HANDLER_NAME.test(key) || v.length > 1) return new ReaderError(`${key} is a handler, not a reader`);
+  if (!own(members.readers, key) || !isReader(key, members.readers[key].args)) {
+    return new ReaderError(`${key} is not a public reader of the class (api.json "readers": ${key}(slot) or ${key}())`);
+  }
   return (v as (s: number) => unknown).call(inst, slot);
 }
 
@@ -147,15 +199,30 @@ function show(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
-export function runVector(vector: Vector, registry: ModuleRegistry): VectorResult {
+/** Non-space text in a `derivation`: a blank string or list shows no arithmetic. */
+function hasText(derivation: string | string[] | undefined): boolean {
+  if (derivation === undefined) return false;
+  return /\S/.test(typeof derivation === "string" ? derivation : derivation.join(""));
+}
+
+/** The marker a recorded vector's `source` carries (README "Hand-derived or recorded"). */
+const RECORDED = "(recorded)";
+/** What a hand-derived vector's `source` says (DESIGN.md: "says so in `source`"). */
+const HAND_DERIVED = /hand-derived/i;
+
+/**
+ * Runs one vector. `members` says what an expectation key may name per class: the library's
+ * api.json unless the registry is another's (a test's own classes).
+ */
+export function runVector(vector: Vector, registry: ModuleRegistry, members: MemberManifest = libraryMembers): VectorResult {
   const result: VectorResult = {
     name: vector.name,
     module: vector.module,
-    handDerived: vector.derivation !== undefined && vector.derivation.length > 0,
+    handDerived: hasText(vector.derivation),
     failures: [],
   };
   try {
-    run(vector, registry, result);
+    run(vector, registry, members, result);
   } catch (e) {
     // A reader or lookup that throws is a failed vector, not a lost run.
     result.failures.push(`runner: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
@@ -163,13 +230,20 @@ export function runVector(vector: Vector, registry: ModuleRegistry): VectorResul
   return result;
 }
 
-function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): void {
+function run(vector: Vector, registry: ModuleRegistry, manifest: MemberManifest, result: VectorResult): void {
   const fail = (msg: string) => result.failures.push(msg);
-  // A vector without `derivation` was recorded and must say so (README "Hand-derived or
-  // recorded"); one whose source claims hand derivation must show it.
-  const recorded = /recorded/i.test(vector.source);
-  if (!result.handDerived && !recorded) fail("no derivation: a vector without one must say \"recorded\" in source");
-  if (!result.handDerived && /hand-derived/i.test(vector.source)) fail("source says hand-derived but the vector has no derivation");
+  // DESIGN.md "Conformance vectors": a hand-derived vector says so in `source` and shows its
+  // arithmetic in `derivation`; one recorded from this code is no evidence and must say so, with
+  // the literal marker, not a word that happens to appear in a sentence.
+  const recorded = vector.source.indexOf(RECORDED) >= 0;
+  const handSaid = HAND_DERIVED.test(vector.source);
+  if (result.handDerived) {
+    if (!handSaid) fail('a vector with a derivation must say "hand-derived" in source');
+    if (recorded) fail(`source says ${RECORDED} but the vector carries a derivation`);
+  } else {
+    if (!recorded) fail(`no derivation with text: a vector without one must say "${RECORDED}" in source`);
+    if (handSaid) fail("source says hand-derived but the vector has no derivation with text");
+  }
   const last = vector.steps.length - 1;
   if (last < 0) fail("no steps");
   else if (Object.keys(vector.steps[last].expect ?? {}).length === 0) {
@@ -177,11 +251,20 @@ function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): vo
     // would be checked by nothing (and a vector of such steps checks nothing at all).
     fail(`step ${last + 1} (${vector.steps[last].call}): the last step has no expect, so nothing checks it`);
   }
-  const cls = pickClass(vector, registry);
-  if (typeof cls === "string") {
-    fail(cls);
+  const why = pickClass(vector, registry);
+  if (why !== "") {
+    fail(why);
     return;
   }
+  const classes = registry[vector.module];
+  const className = vector.class ?? Object.keys(classes)[0];
+  const cls = classes[className];
+  const listed = own(manifest.modules, vector.module) ? manifest.modules[vector.module].classes : {};
+  if (!own(listed, className)) {
+    fail(`api.json lists no class ${className} of ${vector.module}: npm run manifest`);
+    return;
+  }
+  const members = listed[className];
   let inst: { [k: string]: unknown };
   try {
     inst = new cls(vector.params, vector.capacity ?? DEFAULT_CAPACITY) as { [k: string]: unknown };
@@ -242,12 +325,15 @@ function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): vo
         break;
       }
     }
-    const slot = typeof step.args.slot === "number" ? step.args.slot : defaultSlot;
+    // The slot of the last call made: with `advance: { slot }` the readers then read the flow
+    // whose `return` is compared, not the first repetition's (README step 4).
+    const slotAt = names.indexOf("slot");
+    const slot = slotAt >= 0 && typeof args[slotAt] === "number" ? (args[slotAt] as number) : defaultSlot;
     const expect = step.expect ?? {};
     if (thrown !== undefined && !("throws" in expect)) fail(`${where}: threw ${thrown}`);
     for (const key of Object.keys(expect)) {
       const want = expect[key];
-      const got = key === "return" ? ret : key === "throws" ? thrown : read(inst, cls, key, slot);
+      const got = key === "return" ? ret : key === "throws" ? thrown : read(inst, cls, members, key, slot);
       if (got instanceof ReaderError) {
         fail(`${where}: ${got.message}`);
         continue;
@@ -261,8 +347,8 @@ function run(vector: Vector, registry: ModuleRegistry, result: VectorResult): vo
 }
 
 /** Runs many vectors and returns the results plus the closing line the runners print. */
-export function runVectors(vectors: Vector[], registry: ModuleRegistry): { results: VectorResult[]; passed: number; failed: number } {
-  const results = vectors.map((v) => runVector(v, registry));
+export function runVectors(vectors: Vector[], registry: ModuleRegistry, members: MemberManifest = libraryMembers): { results: VectorResult[]; passed: number; failed: number } {
+  const results = vectors.map((v) => runVector(v, registry, members));
   let passed = 0;
   for (const r of results) if (r.failures.length === 0) passed++;
   return { results, passed, failed: results.length - passed };

@@ -55,6 +55,14 @@ test("the manifest carries values a port needs, as worked out by hand", () => {
   // JSON has no Infinity: the uec profile with trimming never takes QuickAdapt on delay.
   assert.is(nscc.defaults?.uec.qaThresholdNs, "Infinity");
   assert.ok("cwndBytes" in nscc.readers && !("open" in nscc.readers));
+  // README step 4: a key is a reader only as `name(slot)` or `name()`; Nscc.canSend(slot, bytes)
+  // and Reps.choosePath(slot, nowNs) take more, so a port must not offer them as keys. DACK's
+  // target reads `occupancyBytes()` with no argument and its initiator `canSend(slot)`.
+  assert.equal(nscc.readers.canSend, undefined);
+  assert.equal(built.modules["lb/reps"].classes.Reps.readers.choosePath, undefined);
+  assert.equal(built.modules["reliability/dcp"].classes.DcpSender.readers.post, undefined);
+  assert.equal(built.modules["reliability/dack"].classes.DackTarget.readers.occupancyBytes?.args, []);
+  assert.equal(built.modules["reliability/dack"].classes.DackInitiator.readers.canSend?.args, ["slot"]);
   assert.ok("errors" in nscc.counters);
   assert.is(built.modules["switch/reflex"].classes.ReflexNdt.fields.normalBytes?.type, "Int32Array");
   // lib/core/errors.ts: DESIGN.md rule 7's codes.

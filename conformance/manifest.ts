@@ -1,7 +1,8 @@
 // The API manifest for ports in other languages (conformance/api.json): what a vector runner
 // needs to know of each module that the TypeScript would otherwise be read for. Per class: its
 // handlers with their argument names (the static `api`), its `out` record's fields, its public
-// readers with their arguments and doc comment, its state per flow slot, and its resolved
+// readers (the methods an expectation key may name, by engine.ts's isReader) with their
+// arguments and doc comment, its state per flow slot, and its resolved
 // default parameters for each profile; per module: its exported numeric constants (result flags,
 // limits); and lib/core's error codes. Built from the running library (values) and the
 // TypeScript declarations (which members are public, and what their doc comments say), so it
@@ -14,7 +15,7 @@ import * as errors from "../lib/core/errors";
 import * as lb from "../lib/lb/index";
 import * as reliability from "../lib/reliability/index";
 import * as sw from "../lib/switch/index";
-import type { ModuleRegistry, VectorModule } from "./engine";
+import { type ModuleRegistry, type VectorModule, isReader } from "./engine";
 import { registry } from "./node-runner";
 import { VectorSchema } from "./schema";
 
@@ -29,6 +30,7 @@ export interface ClassEntry {
   bytesPerFlow: number | null;
   handlers: { [name: string]: { args: string[]; doc: string } };
   outFields: string[];
+  /** Public methods an expectation key may name: taking `(slot)` or `()`, not named like a handler (engine.ts isReader). */
   readers: { [name: string]: ReaderEntry };
   /** Table-wide public number fields and getters (`errors`, event counters): an expectation key may name one. */
   counters: { [name: string]: string };
@@ -149,10 +151,8 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
     });
   }
   for (const h of Object.keys(cls.api).sort()) handlers[h] = { args: [...cls.api[h]], doc: docs.get(h)?.doc ?? "" };
-  for (const [k, v] of [...docs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (/^(open|close|on[A-Z])/.test(k)) continue;
-    readers[k] = v;
-  }
+  // Only what the engine would read as a key: a port takes `readers` as the keys it must serve.
+  for (const [k, v] of [...docs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (isReader(k, v.args)) readers[k] = v;
   const profiles = profilesOf(checker, files, name, cls);
   const bpf = (cls as unknown as { bytesPerFlow?: unknown }).bytesPerFlow;
   return {

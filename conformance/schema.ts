@@ -30,10 +30,10 @@ export const VectorSchema = Type.Object(
     module: Type.String({ pattern: "^(cc|lb|reliability|switch)/[a-z0-9-]+$" }),
     class: Type.Optional(Type.String({ description: "exported class, when the module folder exports several" })),
     name: Type.String({ pattern: "^[a-z0-9][a-z0-9-]*$" }),
-    source: Type.String({ minLength: 1, description: "paper/spec sections; says 'recorded' for regression vectors" }),
+    source: Type.String({ minLength: 1, description: "paper/spec sections; says 'hand-derived' when the vector has a derivation, '(recorded)' when it has none" }),
     derivation: Type.Optional(
       Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })], {
-        description: "the hand arithmetic behind the expectations (present only on hand-derived vectors)",
+        description: "the hand arithmetic behind the expectations, with non-space text (present only on hand-derived vectors)",
       }),
     ),
     params: Type.Record(Type.String(), Type.Unknown()),
