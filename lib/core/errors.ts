@@ -1,6 +1,10 @@
 // Error results of per-packet handlers (DESIGN.md rule 7). A handler never throws on bad input:
-// it returns one of these negative codes, increments its table's `errors` counter and leaves all
-// state as it was. Success results are never negative (flag words, windows, entropy values).
+// it returns one of these negative codes and increments its table's `errors` counter. The
+// bad-input codes (E_SLOT, E_ARG, E_FULL, E_MALFORMED) leave all state as it was. E_OVERFLOW and
+// E_STATE may instead report a transition the module documents at its handler, and otherwise
+// change nothing too: DcpSender.onTimer's E_OVERFLOW after maxRetries timeouts (retry
+// exhaustion, DCP §4.5) puts the QP in error and disarms its timer, and its handlers then
+// return E_STATE. Success results are never negative (flag words, windows, entropy values).
 
 /** The slot is outside the table, not an integer, or not open. */
 export const E_SLOT = -1;
