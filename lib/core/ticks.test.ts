@@ -70,7 +70,7 @@ test("32-bit PSN order is defined across the wrap", () => {
   assert.ok(psnLt(0xfffffffb, 5));
 });
 
-test("tickAfter and tickAtOrAfter are the sign of the int32 difference, at 0 and ±1 and at the 2^31 edge", () => {
+test("tickAfter and tickAtOrAfter are the sign of the int32 difference, at 0 and ±1 and ±(2^31 − 1), the widest valid interval", () => {
   for (const a of [0, 7, -1, 0x7fffffff, -(2 ** 31), 3_000_000_000]) {
     for (const d of [0, 1, -1, 2, -2, 2 ** 31 - 1, -(2 ** 31 - 1)]) {
       const b = (a - d) | 0;
@@ -82,7 +82,7 @@ test("tickAfter and tickAtOrAfter are the sign of the int32 difference, at 0 and
   }
 });
 
-test("each 32-bit PSN comparison is the sign of the int32 difference, at 0 and ±1 and at the 2^31 edge", () => {
+test("each 32-bit PSN comparison is the sign of the int32 difference, at 0 and ±1 and ±(2^31 − 1), the widest valid distance", () => {
   for (const a of [0, 5, -1, 0x7fffffff, -(2 ** 31), 0xfffffffb]) {
     for (const d of [0, 1, -1, 2, -2, 2 ** 31 - 1, -(2 ** 31 - 1)]) {
       const b = (a - d) | 0; // a − b = d
@@ -93,6 +93,24 @@ test("each 32-bit PSN comparison is the sign of the int32 difference, at 0 and �
       assert.is(psnGt(a, b), d > 0, at);
       assert.is(psnGe(a, b), d >= 0, at);
     }
+  }
+});
+
+test("exactly 2^31 apart, past the documented limit, each PSN is before the other and neither tick is after the other", () => {
+  // RFC 1982 §3.2 leaves a distance of 2^31 undefined; here a − b ≡ 2^31 (mod 2^32) reads as the
+  // int32 −2^31, and b − a ≡ −2^31 ≡ 2^31 (mod 2^32) reads the same, so both differences are
+  // −2^31 < 0 (lib/core/README.md states the limit and this reading).
+  for (const a of [0, 5, -1, 0x7fffffff, -(2 ** 31), 0xfffffffb, 3_000_000_000]) {
+    const b = (a + 2 ** 31) | 0;
+    const at = `a ${a}, b ${b}`;
+    assert.is(psnDiff(a, b), -(2 ** 31), at);
+    assert.is(psnDiff(b, a), -(2 ** 31), at);
+    assert.ok(psnLt(a, b) && psnLt(b, a), at);
+    assert.ok(psnLe(a, b) && psnLe(b, a), at);
+    assert.ok(!psnGt(a, b) && !psnGt(b, a) && !psnGe(a, b) && !psnGe(b, a), at);
+    assert.is(tickDiff(a, b), -(2 ** 31), at);
+    assert.is(tickDiff(b, a), -(2 ** 31), at);
+    assert.ok(!tickAfter(a, b) && !tickAfter(b, a) && !tickAtOrAfter(a, b) && !tickAtOrAfter(b, a), at);
   }
 });
 
