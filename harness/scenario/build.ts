@@ -2,7 +2,8 @@
 // reference simulator does (notes/uec-htsim-reference.md §2: network RTT over the diameter, BDP in
 // whole MTUs, 1-BDP queues with trimming (5 without), ECN thresholds at 20 % / 80 % of the BDP
 // rounded up to packets whatever the buffer, minimum RTO 15 µs + 6 queue
-// drain times (more on a longer diameter), here never below twice the network RTT), creates one
+// drain times (more on a longer diameter; on two DCs each at its port's own buffer), here never
+// below twice the network RTT), creates one
 // table per module with capacity = flows, and turns the traffic into flows.
 
 import { ParamError } from "../../lib/core/params";
@@ -16,7 +17,7 @@ import { type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NsccCc, Swift
 import { Fabric, type FabricOptions, FaultKind, type FaultSpec, type FlowSpec, Routing, type SampleSpec } from "../net/fabric";
 import { flowSizeErrors, lbPerSourceSwitch, makeCc, makeLb, makeTransport, type NetworkContext, openLb, setScope, timerFloorNs } from "../net/registry";
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
-import { type PortLimits, scaledPortLimits } from "../net/port-limits";
+import { type PortLimits, insideDc, scaledPortLimits } from "../net/port-limits";
 import { DackTransport } from "../net/dack";
 import type { ReflexSpec } from "../net/reflex";
 import { type QueueParamsInput, resolveQueueParams } from "../../lib/switch/queue/params";
@@ -310,6 +311,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     return { bdpBytes, bdpPkts, queuePkts, bufferBytes, kMinBytes, kMaxBytes };
   };
   const { bdpBytes, bdpPkts, queuePkts, bufferBytes } = portSizes(rttNs);
+  // Links of the default route from host 0 to the last host: the tree's diameter; on a Dragonfly
+  // or Slim Fly the minimal route, shorter than the longest the RTO counts (rtoQueues).
   const diameterHops = topo.path(0, topo.hosts - 1).length;
   // uet-htsim main_uec: min RTO = 15 µs + 6 × (buffer × 8 / link rate), 6 being "2 priority
   // queues; 3 hops for incast" on 2- and 3-tier trees alike (§2); more on a longer diameter (two
@@ -320,6 +323,22 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // With PFC the queues are bounded by pauses that last hundreds of µs, not by the buffer: use
   // the RoCE local ACK timeout (4.096 µs × 2^8 ≈ 1 ms, as lib/reliability/gbn) unless that is shorter.
   const rtoQueues = topo.ld ? topo.longestRouteLinks() : Math.max(HTSIM_RTO_QUEUES, diameterHops);
+  // uet-htsim's rule assumes one buffer size. Two DCs have two (net/port-limits.ts portLimits): of
+  // the 7 links host–leaf–spine–ESW–WAN–ESW–spine–leaf–host only spine → ESW, the WAN and
+  // ESW → spine hold the network's (WAN-BDP) buffer, the other 4 a DC's, so each link counts the
+  // drain of the buffer its port is given (insideDc: the class portLimits sizes it by), the
+  // same µs at any port rate since a port's bytes scale with its rate (scaledPortLimits). All 7
+  // at the network's made an intra-DC flow that lost a packet wait 7.1 ms, not ~3.1 (review
+  // rev-scenario). The route always has 7 links, above htsim's 6: no padding term.
+  const rtoBytesOf = (sized: { queuePkts: number; bufferBytes: number }) => Math.min(sized.bufferBytes, sized.queuePkts * mtu);
+  const dcs = topo.dcs;
+  const intraDcRttNs = dcs !== null ? topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0) : rttNs;
+  let rtoIntraDcQueues = 0;
+  if (dcs !== null) for (const p of topo.path(0, topo.hosts - 1)) if (insideDc(topo, p)) rtoIntraDcQueues++;
+  const rtoQueueBytes =
+    dcs === null
+      ? rtoQueues * rtoBytesOf({ queuePkts, bufferBytes })
+      : (rtoQueues - rtoIntraDcQueues) * rtoBytesOf({ queuePkts, bufferBytes }) + rtoIntraDcQueues * rtoBytesOf(portSizes(intraDcRttNs));
   const rxBufferBytes = n.rxBufferBytes ?? bufferBytes;
   const traffic = buildTraffic(s, { topology: topo, seed, baseDir: opts.baseDir ?? ".", hostGbps, rttNs, rxBufferBytes });
   // uet-htsim's hosts answer on arrival, so its RTO counts switch queues only. A host that
@@ -329,7 +348,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // whole queue. OPT's target IACKs on acceptance (§II-A), so its RTO needs no such term.
   const rel = s.transport?.reliability ?? { name: "rud" };
   const rxWaitNs = rel.name === "opt" ? 0 : receiveDrainNs(n.rxGbps ?? 0, rxBufferBytes, traffic.hostRx, hostGbps, rel.name === "dack" ? targetQueueBytes(rel.params) : undefined);
-  const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueues * Math.min(bufferBytes, queuePkts * mtu) * 8) / linkGbps), timerFloorNs(rttNs)) + Math.ceil(rxWaitNs);
+  const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueueBytes * 8) / linkGbps), timerFloorNs(rttNs)) + Math.ceil(rxWaitNs);
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability
   // module's rtoNs, a parameter the scenario never gave.
@@ -372,9 +391,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // base RTT, BDP and target, DCTCP's and MP-RDMA's, PLB's round, the flowlet gap) from it: one
   // RTT per class, as Reflex gives, each the longest of its class as the network's RTT is (the
   // RDMA simulators go further, with a base RTT and window per pair: HPCC's ns-3 pairRtt).
-  // The reliability module is one table for all flows: its timers keep the network's values.
-  const dcs = topo.dcs;
-  const intraDcRttNs = dcs !== null ? topo.intraDcRttNs(mtu, ackBytes, s.topology.switchLatencyNs ?? 0) : rttNs;
+  // The reliability module is one table for all flows: its timers keep the network's values, so
+  // an intra-DC flow waits the network's RTO too (3.1 ms on Reflex's DCs, where one leaf–spine's
+  // is 72.8 µs: 15 µs + 6 × 9,628 ns), since the modules take one rtoNs per table and the fabric
+  // one reliability table.
   const localOf = (f: FlowRecord): boolean => dcs !== null && dcOf(dcs, f.src) === dcOf(dcs, f.dst);
   const flowCtx = (code: number, local: boolean): NetworkContext => (local ? { ...modCtx(code), baseRttNs: intraDcRttNs } : modCtx(code));
   // A value given for all flows is checked against each class's derived bounds (a window start
@@ -648,8 +668,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   let intraDcQueue: PortLimits | null = null;
   try {
     // Two DCs: what the scenario leaves to the BDP, the intra-DC ports take from a DC's RTT
-    // (given sizes stay as given). The RTO and the reliability window keep the network's (above),
-    // since one reliability table serves both kinds of flow.
+    // (given sizes stay as given). The reliability window keeps the network's, and the RTO is
+    // one for both kinds of flow (above), since one reliability table serves them.
     if (dcs !== null) {
       intraDcQueue = scaledPortLimits(resolveQueueParams(queueInput(intraDcRttNs)), 1);
     }
@@ -686,7 +706,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     idealPs,
     hpccStandalonePs,
     names: { cc: perFlowCc, lb: perFlowLb, reliability: relRef.name },
-    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), ...intraDcSizes(intraDcQueue, portSizes(intraDcRttNs)), rtoNs, diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
+    derived: { networkRttNs: rttNs, ...(dcs !== null ? { intraDcRttNs } : {}), bdpBytes: Math.floor(bdpBytes), bdpPackets: bdpPkts, ...resolvedQueue(fabric), ...intraDcSizes(intraDcQueue, portSizes(intraDcRttNs)), rtoNs, rtoQueues, ...(dcs !== null ? { rtoIntraDcQueues } : {}), diameterHops, packetPool: pool, trimming, pfc: pfc !== null, routing },
     classes: traffic.classes,
     groups: traffic.groups,
     faults,

@@ -105,11 +105,14 @@ test("the minimum RTO counts 6 queue drains on a 2-tier tree too (uet-htsim §2:
   const ft2 = derivedOf({ kind: "fattree", tiers: 2, k: 4, linkGbps: 100, latencyNs: 1000 }, {});
   assert.ok(Math.abs((ft2.networkRttNs as number) - 9348.48) < 1e-6, `${ft2.networkRttNs}`);
   assert.equal([ft2.bdpPackets, ft2.bufferBytes, ft2.diameterHops], [29, 120_350, 4]);
-  assert.is(ft2.rtoNs, 72_768);
+  // derived.rtoQueues is the 6 the RTO counted, not the diameter's 4 (review rev-scenario F7:
+  // diameterHops alone did not let a reader check rtoNs); no DC classes, no rtoIntraDcQueues.
+  assert.equal([ft2.rtoNs, ft2.rtoQueues, ft2.rtoIntraDcQueues], [72_768, 6, undefined]);
   const ls = derivedOf({ kind: "leafspine", leaves: 4, spines: 2, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 }, {});
-  assert.is(ls.rtoNs, 72_768);
+  assert.equal([ls.rtoNs, ls.rtoQueues], [72_768, 6]);
   // The 3-tier tree's diameter is the same 6: 15,000 + 6 × 178,450 × 8 / 100 = 100,656 ns (§2: 100.656 µs).
-  assert.is(derivedOf(DEFAULT_SCENARIO.topology, {}).rtoNs, 100_656);
+  const ft3 = derivedOf(DEFAULT_SCENARIO.topology, {});
+  assert.equal([ft3.rtoNs, ft3.rtoQueues, ft3.diameterHops], [100_656, 6, 6]);
 });
 
 test("hosts faster than the fabric: the RTT serialises each link at its own rate; the modules get the NIC's rate, the buffers the fabric's BDP", () => {
@@ -214,9 +217,24 @@ test("two DCs: the ports inside a DC take their buffer and RED thresholds from t
     [d.bufferBytes, d.kMinBytes, d.kMaxBytes, d.intraDcBdpBytes, d.intraDcBdpPackets, d.intraDcBufferBytes, d.intraDcKMinBytes, d.intraDcKMaxBytes],
     [12_678_250, 2_535_650, 10_142_600, 116_856, 29, 120_350, 24_900, 99_600],
   );
-  // The RTO keeps the network's (uet-htsim: 15 µs + 7 queues (the diameter's hops) × 12,678,250 B
-  // × 8 / 100 Gb/s = 15,000 + 7 × 1,014,260 = 7,114,820 ns), since one reliability table serves both classes.
-  assert.is(d.rtoNs, 15_000 + 7 * 1_014_260);
+  // The RTO, one for both classes (one reliability table serves them), counts uet-htsim's 15 µs
+  // plus a queue drain for each of the 7 links of the longest route (host–leaf–spine–ESW–WAN–
+  // ESW–spine–leaf–host), each at the buffer its port holds: spine → ESW, the WAN and ESW → spine
+  // the network's 12,678,250 B × 8 / 100 Gb/s = 1,014,260 ns (the WAN's 16 × the bytes at 16 ×
+  // the rate drains as long), the host's, the leaves' and the spine → leaf ports a DC's
+  // 120,350 B × 8 / 100 = 9,628 ns: 15,000 + 3 × 1,014,260 + 4 × 9,628 = 15,000 + 3,042,780
+  // + 38,512 = 3,096,292 ns, above the floor ⌈2 × 1,014,043.79⌉ = 2,028,088. The old build
+  // drained all 7 at the network's: 15,000 + 7 × 1,014,260 = 7,114,820 ns, so an intra-DC flow
+  // that lost a packet waited 7.1 ms (review rev-scenario: 7,134 µs against 92 on a leaf–spine).
+  assert.equal([d.rtoNs, d.rtoQueues, d.rtoIntraDcQueues], [3_096_292, 7, 4]);
+  // bufferBdp counts in each class's BDP: the network's 2 × 3055 = 6110 packets, 25,356,500 B,
+  // drained in 2,028,520 ns; a DC's 2 × 29 = 58 packets, 240,700 B, in 19,256 ns: 15,000
+  // + 3 × 2,028,520 + 4 × 19,256 = 15,000 + 6,085,560 + 77,024 = 6,177,584 ns (old: 15,000
+  // + 7 × 2,028,520 = 14,214,640).
+  assert.is(run({ bufferBdp: 2 }).derived.rtoNs, 6_177_584);
+  // A buffer given is every port's: 7 × 200,000 × 8 / 100 = 112,000 ns + 15,000 = 127,000 ns,
+  // below the floor of twice the network RTT, 2,028,088 ns, which stands.
+  assert.is(run({ bufferBytes: 200_000 }).derived.rtoNs, 2_028_088);
   // A buffer given is every port's (the WAN's at its rate: 16 × 200,000), a DC's thresholds still
   // its BDP's; thresholds given are every port's too.
   const given = run({ bufferBytes: 200_000 });
@@ -285,9 +303,10 @@ test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest r
   // RTT (7.3 and 7.6 µs).
   const tableII = { linkGbps: 400, latencyNs: 25, hostLatencyNs: 25, globalLatencyNs: 500, switchLatencyNs: 500 };
   const df = derivedOf({ kind: "dragonfly", p: 4, a: 8, h: 4, ...tableII }, { mtuBytes: 4160, bufferBytes: 88 * 4160 });
-  assert.equal([df.diameterHops, df.rtoNs], [5, 66_251]);
+  // derived.rtoQueues reports the 7 and 6 the RTO counted beside the minimal diameterHops.
+  assert.equal([df.diameterHops, df.rtoQueues, df.rtoNs], [5, 7, 66_251]);
   const sf = derivedOf({ kind: "slimfly", q: 9, p: 7, ...tableII }, { mtuBytes: 4160, bufferBytes: 92 * 4160 });
-  assert.equal([sf.diameterHops, sf.rtoNs], [4, 60_926]);
+  assert.equal([sf.diameterHops, sf.rtoQueues, sf.rtoNs], [4, 6, 60_926]);
 });
 
 test.run();
