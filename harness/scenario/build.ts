@@ -885,8 +885,14 @@ const NO_RX = { gbps: 0, queueBytes: 0 };
  * in arrival order as the fabric's receive queue does, a packet is delivered once processed;
  * under a host queue (DACK, OPT: `rx.queueBytes` > 0) it is delivered when the queue takes it,
  * which is on arrival if the packets ahead of it leave it room and else when the host has
- * processed enough of them (a sender that knew the queue's room exactly). Exact for an idle
- * network.
+ * processed enough of them (a sender that knew the queue's room exactly). Exact for a flow
+ * alone on an idle network whose packets all take this one path, the default route; not a lower
+ * bound once they spread over parallel paths (README Output, slowdown below 1): a short last
+ * packet may overtake the full one before it, and a host faster than the fabric's links
+ * (hostGbps > linkGbps) sprays over several uplinks what the one path here serialises at one
+ * link's rate (review rev-scenario: 4 MB at 400 Gb/s over a 2-tier tree of 100 Gb/s links under
+ * REPS or OPS took 169.5–173.9 µs against 329.5, slowdown 0.51–0.53); on a Dragonfly or Slim Fly
+ * a non-minimal route may have fewer links than the minimal default.
  */
 export function idealFctPs(
   t: Topology,
