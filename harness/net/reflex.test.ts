@@ -159,7 +159,7 @@ test("NSF decouples Swift's inter-DC window from the WAN RTT (Reflex §II-C obse
   // it is sent in full before its first ACK, and one below about twice it before the halvings
   // (max_mdf, once per RTT) reach the floor; 32 MB is 7,832 packets. With NSF the samples are
   // near-source RTTs. NDT stays off: this is NSF's part (with NDT, the eight first windows,
-  // 8 × 12.7 MB, wait in its paused Controlled queue for longer than the 7.1 ms RTO).
+  // 8 × 12.7 MB, wait in its paused Controlled queue for longer than the 3.1 ms RTO).
   const long = incast.map((f) => ({ ...f, bytes: 32_000_000 }));
   const off = runScenario(scenario(long, "swift", null));
   const on = runScenario(scenario(long, "swift", { ndt: false }));
