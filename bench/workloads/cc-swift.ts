@@ -2,8 +2,11 @@
 // scaling), base RTT 10 µs, queueing delay spread over 0–60 µs so that ACKs fall on both sides
 // of the target, one ACK in 50 without a delay sample, one in 5 with a remote host delay, ACKs of
 // one or four packets. Each op first sends, per flow, what the batch will acknowledge, so
-// inflight stays stationary and the rows measure the handler itself.
-import { Swift } from "../../lib/cc/index";
+// inflight stays stationary and the rows measure the handler itself. The onNack row runs with
+// lossDecrease (the google profile has none: its onNack only subtracts inflight and returns),
+// so that a NACK makes the fast-recovery cut of Swift Alg. 1 (cwnd × (1 − max_mdf), once per
+// RTT).
+import { SWIFT_DECREASE, Swift } from "../../lib/cc/index";
 import { Xoshiro128 } from "../../lib/core/index";
 import type { Workload } from "./types";
 
@@ -46,13 +49,27 @@ function events(seed: number): Events {
   return e;
 }
 
-function table(): Swift {
-  const cc = new Swift({ profile: "google", initCwndPkts: 32 }, FLOWS);
+function table(lossDecrease = false): Swift {
+  const cc = new Swift({ profile: "google", initCwndPkts: 32, lossDecrease }, FLOWS);
   for (let s = 0; s < FLOWS; s++) {
     cc.open(s, 4 + (s & 1));
     cc.onSend(s, 0, 40 * MTU);
   }
   return cc;
+}
+
+/** The NACK row's first batch on a table of its own: it must time the cut, not only onNack's early return. */
+function check(e: Events): void {
+  const cc = table(true);
+  for (let s = 0; s < FLOWS; s++) cc.onSend(s, 0, e.perFlowBytes[s]);
+  let cuts = 0;
+  for (let i = 0; i < BATCH; i++) {
+    const s = e.slot[i];
+    if (i % 3 === 0) {
+      if ((cc.onNack(s, e.dtNs[i], e.bytes[i]) & SWIFT_DECREASE) !== 0) cuts++;
+    } else cc.onAck(s, e.dtNs[i], e.bytes[i], e.rttNs[i], e.remoteNs[i]);
+  }
+  if (cuts === 0) throw new Error("cc-swift workload: onNack never cut the window");
 }
 
 function ack(handler: "onAck" | "onDelaySample" | "onNack"): Workload {
@@ -62,7 +79,7 @@ function ack(handler: "onAck" | "onDelaySample" | "onNack"): Workload {
     goalNs: 15,
     batch: BATCH,
     setup(seed) {
-      const cc = table();
+      const cc = table(handler === "onNack");
       const e = events(seed);
       let epoch = 0;
       if (handler === "onAck") {
@@ -88,6 +105,7 @@ function ack(handler: "onAck" | "onDelaySample" | "onNack"): Workload {
         };
       }
       // A trimming incast: every third event is a NACK.
+      check(e);
       return () => {
         let sum = 0;
         for (let s = 0; s < FLOWS; s++) cc.onSend(s, epoch, e.perFlowBytes[s]);

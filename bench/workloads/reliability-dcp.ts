@@ -5,13 +5,18 @@
 //   DcpSender.onHo+retransmit — an incast's HO storm: each event is an HO bounced back for a
 //     packet in flight, a one-MTU round fetching its entry (§4.3 batch), and the retransmission;
 //     DcpSender.onHo+recovery — the same with the round a window CC gives below one packet of
-//     window (onScheduleRecovery: one packet of the unaMSN-th message past the window). Its HOs
-//     are for any of the 8 messages, so each round scans the RetransQ for the unaMSN-th's entry
-//     past some 64 of later messages: a worst case for that scan.
+//     window (onScheduleRecovery: one packet of the unaMSN-th message past the window). Such a
+//     round sends only the unaMSN-th message's packets, so its HOs are for that message: each
+//     event is an HO, a round that fetches its entry and the retransmission. (Until 2026-12-05
+//     its HOs were for any of the 8 messages, as the row above's: 88 % bounced as duplicates of
+//     entries that later messages' HOs left in the full 64-entry RetransQ, which no such round
+//     drains, and their rounds and nextPacket sent nothing: 1,708 instructions per event since
+//     the round's RetransQ scan of 3459c73, a worst case for that scan; 543 when 4ce13e7 added
+//     the row.)
 //   DcpReceiver.onData — bitmap-free tracking (§4.5) of 16-packet messages sprayed over paths
 //     that reorder by up to 32 packets; DcpReceiver.onData strict — the same with the PSN bitmap.
 //   dcpCheck+fields — wire validation and the fields a receiver reads, on Write and Send frames.
-import { DCP_OP_WRITE, DcpHeader, DcpPacket, DcpReceiver, DcpSender, emitData } from "../../lib/reliability/index";
+import { DCP_HO_QUEUED, DCP_OP_WRITE, DCP_TX_RETRANSMIT, DcpHeader, DcpPacket, DcpReceiver, DcpSender, emitData } from "../../lib/reliability/index";
 import { FLOWS, MTU, PACKETS_PER_MESSAGE, flowOrder, rxStream } from "./reliability-streams";
 import type { Workload } from "./types";
 
@@ -57,7 +62,7 @@ const HO_EVENTS = 4096;
  * one-MTU quota, or onScheduleRecovery, the round a window CC's scheduler gives when less than
  * a packet of window is left (README "DCP + a window CC").
  */
-const hoStorm = (handler: string, schedule: (tx: DcpSender, slot: number, now: number) => void): Workload => ({
+const hoStorm = (handler: string, messages: number, schedule: (tx: DcpSender, slot: number, now: number) => void): Workload => ({
   module: "reliability/dcp",
   handler,
   goalNs: 40,
@@ -75,11 +80,20 @@ const hoStorm = (handler: string, schedule: (tx: DcpSender, slot: number, now: n
     const msn = new Int32Array(HO_EVENTS);
     const psn = new Int32Array(HO_EVENTS);
     for (let i = 0; i < HO_EVENTS; i++) {
-      const packet = (pick[i] * 131 + i) % (8 * PACKETS_PER_MESSAGE);
+      const packet = (pick[i] * 131 + i) % (messages * PACKETS_PER_MESSAGE);
       msn[i] = Math.floor(packet / PACKETS_PER_MESSAGE);
       psn[i] = packet;
     }
-    let epoch = 0;
+    // A dry run: each event must be an HO queued, a round that fetches it and its retransmission.
+    let working = 0;
+    for (let i = 0; i < HO_EVENTS; i++) {
+      const slot = order[i];
+      const queued = tx.onHo(slot, i * 10, msn[i], psn[i], 0) === DCP_HO_QUEUED;
+      schedule(tx, slot, i * 10);
+      if (queued && tx.nextPacket(slot, i * 10) === DCP_TX_RETRANSMIT) working++;
+    }
+    if (working !== HO_EVENTS) throw new Error(`reliability-dcp workload: ${handler}: ${HO_EVENTS - working} of ${HO_EVENTS} events retransmit nothing`);
+    let epoch = HO_EVENTS * 10;
     return () => {
       let sum = 0;
       for (let i = 0; i < HO_EVENTS; i++) {
@@ -95,8 +109,9 @@ const hoStorm = (handler: string, schedule: (tx: DcpSender, slot: number, now: n
   },
 });
 
-const ho = hoStorm("DcpSender.onHo+retransmit", (tx, slot, now) => tx.onSchedule(slot, now, MTU));
-const hoRecovery = hoStorm("DcpSender.onHo+recovery", (tx, slot, now) => tx.onScheduleRecovery(slot, now));
+const ho = hoStorm("DcpSender.onHo+retransmit", 8, (tx, slot, now) => tx.onSchedule(slot, now, MTU));
+// Message 0 is the unaMSN-th: the storm acknowledges nothing.
+const hoRecovery = hoStorm("DcpSender.onHo+recovery", 1, (tx, slot, now) => tx.onScheduleRecovery(slot, now));
 
 function receive(strict: boolean): Workload {
   return {
