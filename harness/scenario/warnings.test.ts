@@ -14,6 +14,7 @@ import * as assert from "uvu/assert";
 import { runScenario } from "../run";
 import { build } from "./build";
 import { DEFAULT_SCENARIO } from "./default";
+import { validateScenario } from "./load";
 import { coalescedAckWarnings } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
@@ -560,6 +561,34 @@ test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning 
   // The transports that read a trimmed header: RUD NACKs it, DCP bounces it (DCP §4.1).
   for (const name of ["rud", "dcp"]) assert.equal(trimWarnings(incast(name, { queue: { profile: name === "dcp" ? "dcp" : "uec-htsim" } })), [], name);
   assert.equal((runScenario(incast("irn", {})).warnings ?? []).filter((w) => w.includes("predates trimming")).length, 1, "results.json carries it");
+});
+
+
+test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
+  // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
+  // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s
+  // over 1 µs cables: XOFF 100,000 B and a headroom of 2 × (100 × 1000 / 8) + 2 × 4150 = 33,300 B
+  // per ingress queue (harness/README.md, PFC), so a 4-port switch holds at most 4 × 133,300 =
+  // 533,200 B of data, and no egress queue reaches 2^29 B: nothing is trimmed.
+  const incast = (network: Record<string, unknown>): Scenario =>
+    validateScenario({ topology: { kind: "fattree", k: 4 }, network, traffic: [{ kind: "incast", senders: 8, receiver: 0, bytes: 1_000_000 }] });
+  const pfcTrim = (s: Scenario) => warnings(s).filter((w) => w.includes("under network.pfc"));
+  const text =
+    "network.trimming: the switches trim, but under network.pfc with no buffer given each queue holds 2^29 B, so PFC pauses the senders long before any queue fills and no packet is ever trimmed (a loss fault's trim aside). " +
+    "Give network.bufferBdp (1: uet-htsim's trimming queue) or network.bufferBytes for queues that trim where they pass it, or leave network.trimming out to run PFC lossless; see harness/README.md, PFC.";
+  const unbounded = incast({ pfc: {}, trimming: true });
+  assert.equal(pfcTrim(unbounded), [text]);
+  const r = runScenario(unbounded);
+  assert.is(r.metrics.trims, 0);
+  assert.ok((r.metrics.pfc?.pauseFrames ?? 0) > 0, "PFC paused instead");
+  assert.equal(r.warnings?.filter((w) => w.includes("under network.pfc")), [text], "results.json carries it");
+  // 1 BDP: 43 packets × 4150 B = 178,450 B a port, less than the 8 × 1 MB converging on host 0's.
+  for (const network of [{ pfc: {}, trimming: true, bufferBdp: 1 }, { pfc: {}, trimming: true, bufferBytes: 178_450 }, { pfc: {}, trimming: true, queue: { dataLimitBytes: 178_450 } }]) {
+    assert.equal(pfcTrim(incast(network)), [], JSON.stringify(network));
+  }
+  assert.ok(runScenario(incast({ pfc: {}, trimming: true, bufferBdp: 1 })).metrics.trims > 0, "a 1-BDP queue trims under PFC");
+  // No trimming under PFC (its default), or trimming without PFC: nothing to warn of.
+  for (const network of [{ pfc: {} }, { pfc: {}, trimming: false }, { trimming: true }, {}]) assert.equal(pfcTrim(incast(network)), [], JSON.stringify(network));
 });
 
 

@@ -83,6 +83,7 @@ import type { PlbParams } from "../../lib/lb/plb/plb";
 import type { SpritzParams } from "../../lib/lb/spritz/params";
 import { insideDc, type PortLimits, portLimits } from "../net/port-limits";
 import { Family, type Topology } from "../topo/topology";
+import type { Scenario } from "./schema";
 
 /**
  * One delay CC table: its scenario path, its module's resolved parameters (as the table holds
@@ -647,5 +648,25 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
   return [
     `transport.reliability: ${reliability} predates trimming, and ${why}: its receiver drops a trimmed header unread, so each trim is a loss its sender finds only by its own means (a later packet's NACK or SACK, a reordering window, the RTO), ` +
       "and the 1-BDP queues that come with trimming (5 BDP without) cut more packets. Set network.trimming: false (or network.pfc) to run it on the dropping fabric it was designed for; see harness/README.md, Adapters.",
+  ];
+}
+
+/**
+ * Trimming switches under PFC with no buffer given. A queue trims only an arrival that passes its
+ * data limit (lib/switch/queue onEnqueue), and under PFC that limit defaults to 2^29 B so that
+ * pauses, not drops, bound the queues (build.ts portSizes; harness/README.md, network.pfc). The
+ * bytes a switch holds are bounded by its ingress queues, each paused at XOFF (100,000 B by
+ * default) and dropping beyond its headroom: a k = 4 fat tree's 4-port switch holds at most
+ * 4 × (100,000 + 2 × 12,500 + 2 × 4150) = 533,200 B at 100 Gb/s over 1 µs cables, three orders
+ * below 2^29 = 536,870,912 B, so no egress queue ever reaches its limit (review rev-scenario:
+ * an 8:1 incast of 1 MB, 224 pauses, 0 trims). Only a loss fault's trim (faults[].trim) trims.
+ */
+export function pfcTrimmingWarnings(n: Readonly<NonNullable<Scenario["network"]>>, trims: boolean): string[] {
+  const queue = n.queue ?? {};
+  const bufferGiven = n.bufferBdp !== undefined || n.bufferBytes !== undefined || queue.dataLimitBytes !== undefined || queue.dataLimitPackets !== undefined;
+  if (n.pfc === undefined || !trims || bufferGiven) return [];
+  return [
+    "network.trimming: the switches trim, but under network.pfc with no buffer given each queue holds 2^29 B, so PFC pauses the senders long before any queue fills and no packet is ever trimmed (a loss fault's trim aside). " +
+      "Give network.bufferBdp (1: uet-htsim's trimming queue) or network.bufferBytes for queues that trim where they pass it, or leave network.trimming out to run PFC lossless; see harness/README.md, PFC.",
   ];
 }
