@@ -123,8 +123,16 @@ function crossCheck(s: Scenario, errors: string[]): void {
       break;
   }
   const n = s.network ?? {};
-  need(errors, (n.ecnMinFraction ?? 0.2) <= (n.ecnMaxFraction ?? 0.8), "network.ecnMinFraction", "must not exceed network.ecnMaxFraction");
-  need(errors, (n.headerBytes ?? 64) < (n.mtuBytes ?? 4150), "network.headerBytes", "must be smaller than network.mtuBytes");
+  ecnFractions(n, errors);
+  const mtu = n.mtuBytes ?? 4150;
+  const mtuNamed = `network.mtuBytes (${mtu}${n.mtuBytes === undefined ? ", its default" : ""})`;
+  // A data packet carries mtuBytes − headerBytes of payload: none at all when the header fills it.
+  need(errors, (n.headerBytes ?? 64) < mtu, "network.headerBytes", `must be smaller than ${mtuNamed}, got ${n.headerBytes}`);
+  // ACKs, NACKs and CNPs go out at ackBytes (net/fabric.ts) through the same switch queues as data,
+  // and PortQueues.onEnqueue refuses any packet above its mtuBytes (lib/switch/queue: 1 ≤ bytes ≤
+  // MTU, E_ARG): the first ACK then stopped the run with "PortQueues refused packet", naming no field.
+  need(errors, (n.ackBytes ?? 64) <= mtu, "network.ackBytes", `must not exceed ${mtuNamed}: every switch queue refuses a packet larger than the MTU; give ackBytes of at most ${mtu} or a larger mtuBytes, got ${n.ackBytes}`);
+  trimmingAgrees(n, errors);
   need(errors, !(n.bufferBdp !== undefined && n.bufferBytes !== undefined), "network.bufferBytes", "give bufferBdp or bufferBytes, not both");
   // The fabric assigns one shared buffer per switch; a pool setting in queue would bypass that.
   for (const k of ["pools", "poolBytes", "poolRule", "poolAlphaLog2"]) {
@@ -173,6 +181,45 @@ function crossCheck(s: Scenario, errors: string[]): void {
     }
     need(errors, x.kind === "matrix" || x.startUnit === undefined, `${p}.startUnit`, "only for matrix traffic (the unit of a .cm file's starts)");
   });
+}
+
+/** uet-htsim main_uec's Kmin and Kmax, ⌈0.2 / 0.8 × bdp_pkts⌉ (UEC 1.0 §3.6.17's fractions): build.ts's defaults. */
+const ECN_MIN_FRACTION_DEFAULT = 0.2;
+const ECN_MAX_FRACTION_DEFAULT = 0.8;
+
+/** RED needs kMin ≤ kMax; a user who gave one fraction is told the other's default and both fixes. */
+function ecnFractions(n: NonNullable<Scenario["network"]>, errors: string[]): void {
+  const min = n.ecnMinFraction ?? ECN_MIN_FRACTION_DEFAULT;
+  const max = n.ecnMaxFraction ?? ECN_MAX_FRACTION_DEFAULT;
+  if (min <= max) return;
+  if (n.ecnMinFraction === undefined) {
+    errors.push(`network.ecnMaxFraction: ${max} is below network.ecnMinFraction, ${min} by default: give ecnMinFraction too, at most ${max}, or an ecnMaxFraction of at least ${min}`);
+  } else if (n.ecnMaxFraction === undefined) {
+    errors.push(`network.ecnMinFraction: ${min} is above network.ecnMaxFraction, ${max} by default: give ecnMaxFraction too, at least ${min}, or an ecnMinFraction of at most ${max}`);
+  } else {
+    errors.push(`network.ecnMinFraction: ${min} must not exceed network.ecnMaxFraction (${max})`);
+  }
+}
+
+/**
+ * network.trimming sets what a trimming fabric is built with (1-BDP queues instead of 5, uet-htsim
+ * §2; NSCC's trimming parameters; derived.trimming); network.queue.trimming, spread over the
+ * queue parameters last, sets whether the switches trim. Disagreeing, they ran a 1-BDP fabric
+ * that dropped every overflow (404 drops, 0 trims) or a 5-BDP one that trimmed (159 trims), with
+ * no word (review rev-scenario). lib/switch/queue: trimming is "off", "arriving" or
+ * "arriving-or-newest"; another value is PortQueues' to refuse.
+ */
+function trimmingAgrees(n: NonNullable<Scenario["network"]>, errors: string[]): void {
+  const q = n.queue?.trimming;
+  if (q !== "off" && q !== "arriving" && q !== "arriving-or-newest") return;
+  // build.ts: trimming unless network.pfc makes the fabric lossless.
+  const trimming = n.trimming ?? n.pfc === undefined;
+  if ((q !== "off") === trimming) return;
+  const says = n.trimming !== undefined ? `network.trimming: ${n.trimming}` : `network.trimming (${trimming} by default ${n.pfc === undefined ? "without" : "with"} network.pfc)`;
+  const fix = trimming
+    ? 'for switches that drop, set network.trimming: false (network.queue.trimming "off" may stay); to trim, leave network.queue.trimming out or give "arriving" or "arriving-or-newest"'
+    : 'to trim, set network.trimming: true (network.queue.trimming "arriving" or "arriving-or-newest" then picks which packet); for switches that drop, leave network.queue.trimming out or give "off"';
+  errors.push(`network.queue.trimming: ${JSON.stringify(q)} contradicts ${says}, which sets the buffers (1 BDP with trimming, 5 without), NSCC's trimming settings and derived.trimming: ${fix}`);
 }
 
 /** Reads and validates a scenario file. */

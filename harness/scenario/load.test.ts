@@ -1,0 +1,88 @@
+// load.ts's cross-field checks (review rev-scenario findings 2, 4 and 8): settings that used to
+// run as something else, crash mid-run, or be dropped without a word are refused at load, each
+// error naming its field and what to set. The default network is the k = 4 3-tier fat tree at
+// 100 Gb/s over 1 µs links, MTU 4150 B, ACK 64 B: network RTT 6 links × (2 × 1000 + (4150 + 64) ×
+// 8 / 100) ns = 14,022.72 ns, BDP 100 × 14,022.72 / 8 = 175,284 B → ⌈42.24⌉ = 43 packets
+// (uet-htsim §2, warnings.test.ts).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { runScenario } from "../run";
+import { build } from "./build";
+import { validateScenario } from "./load";
+import { scenarioErrors } from "./test-support";
+
+const base = (more: Record<string, unknown>): unknown => ({
+  topology: { kind: "fattree", k: 4 },
+  traffic: [{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 10_000 }] }],
+  ...more,
+});
+const errorsOf = (doc: unknown): string[] => scenarioErrors(() => validateScenario(doc));
+
+test("network.trimming and network.queue.trimming that disagree are refused, naming both and the fix; agreeing, the build's trimming is the queues'", () => {
+  const errors = (network: Record<string, unknown>) => errorsOf(base({ network }));
+  // trimming: true with queues that never trim ran 1-BDP queues (43 × 4150 = 178,450 B) that
+  // dropped every overflow under NSCC's trimming settings; trimming: false with trimming queues
+  // ran 5-BDP ones (5 × 178,450 = 892,250 B) that trimmed. lib/switch/queue: "off", "arriving",
+  // "arriving-or-newest".
+  assert.equal(errors({ trimming: true, queue: { trimming: "off" } }), [
+    'network.queue.trimming: "off" contradicts network.trimming: true, which sets the buffers (1 BDP with trimming, 5 without), NSCC\'s trimming settings and derived.trimming: ' +
+      'for switches that drop, set network.trimming: false (network.queue.trimming "off" may stay); to trim, leave network.queue.trimming out or give "arriving" or "arriving-or-newest"',
+  ]);
+  assert.equal(errors({ trimming: false, queue: { trimming: "arriving" } }), [
+    'network.queue.trimming: "arriving" contradicts network.trimming: false, which sets the buffers (1 BDP with trimming, 5 without), NSCC\'s trimming settings and derived.trimming: ' +
+      'to trim, set network.trimming: true (network.queue.trimming "arriving" or "arriving-or-newest" then picks which packet); for switches that drop, leave network.queue.trimming out or give "off"',
+  ]);
+  // network.trimming left out is true without PFC and false with it (build.ts): the same contradiction.
+  assert.match(errors({ queue: { trimming: "off" } })[0], 'network.queue.trimming: "off" contradicts network.trimming (true by default without network.pfc)');
+  assert.match(errors({ pfc: {}, queue: { trimming: "arriving-or-newest" } })[0], 'network.queue.trimming: "arriving-or-newest" contradicts network.trimming (false by default with network.pfc)');
+  // Agreeing: accepted, and what the build derives is what the queues do.
+  const agreeing: Record<string, unknown>[] = [
+    { trimming: true, queue: { trimming: "arriving" } },
+    { trimming: true, queue: { trimming: "arriving-or-newest" } },
+    { trimming: false, queue: { trimming: "off" } },
+    { queue: { trimming: "arriving" } },
+    { pfc: {}, queue: { trimming: "off" } },
+    { pfc: {}, trimming: true, queue: { trimming: "arriving" } },
+  ];
+  for (const network of agreeing) {
+    assert.equal(errors(network), [], JSON.stringify(network));
+    const b = build(validateScenario(base({ network })));
+    assert.is(b.derived.trimming, b.fabric.queues.params.trimming !== "off", JSON.stringify(network));
+  }
+  // Without PFC the buffer follows: 1 BDP trimming, 5 without (uet-htsim §2), 43 and 215 packets of 4150 B.
+  assert.is(build(validateScenario(base({ network: { trimming: true, queue: { trimming: "arriving" } } }))).derived.bufferBytes, 178_450);
+  assert.is(build(validateScenario(base({ network: { trimming: false, queue: { trimming: "off" } } }))).derived.bufferBytes, 892_250);
+});
+
+test("network.ackBytes above network.mtuBytes is refused at load, naming both (every switch queue refuses a packet above its MTU); at the MTU it runs", () => {
+  // lib/switch/queue onEnqueue admits 1 ≤ bytes ≤ mtuBytes: an ACK of 200 B on a 128 B MTU was
+  // accepted and the run died at the first ACK ("fabric: PortQueues refused packet …").
+  assert.equal(errorsOf(base({ network: { mtuBytes: 128, headerBytes: 64, ackBytes: 200 } })), [
+    "network.ackBytes: must not exceed network.mtuBytes (128): every switch queue refuses a packet larger than the MTU; give ackBytes of at most 128 or a larger mtuBytes, got 200",
+  ]);
+  // 129 = 128 + 1: the first size refused.
+  assert.match(errorsOf(base({ network: { mtuBytes: 128, ackBytes: 129 } }))[0], /^network\.ackBytes: must not exceed network\.mtuBytes \(128\)/);
+  // 128 = 128: admitted, and the run delivers its 10,000 B.
+  const atMtu = validateScenario(base({ network: { mtuBytes: 128, headerBytes: 64, ackBytes: 128 } }));
+  const r = runScenario(atMtu);
+  assert.is(r.integrity.ok, true);
+  assert.is(r.flows.filter((f) => f.fctUs !== null).length, 1);
+  // A header as large as the MTU leaves a data packet no payload: refused with both values.
+  assert.equal(errorsOf(base({ network: { mtuBytes: 128, headerBytes: 128 } })), ["network.headerBytes: must be smaller than network.mtuBytes (128), got 128"]);
+  assert.equal(errorsOf(base({ network: { headerBytes: 1024, ackBytes: 1024 } })), [], "4150 B, the default MTU, holds both");
+});
+
+test("ECN fractions out of order: the error names the default of the one not given and both ways out", () => {
+  // build.ts's defaults, uet-htsim main_uec's Kmin = 0.2, Kmax = 0.8 of the BDP (UEC §3.6.17).
+  assert.equal(errorsOf(base({ network: { ecnMaxFraction: 0.1 } })), [
+    "network.ecnMaxFraction: 0.1 is below network.ecnMinFraction, 0.2 by default: give ecnMinFraction too, at most 0.1, or an ecnMaxFraction of at least 0.2",
+  ]);
+  assert.equal(errorsOf(base({ network: { ecnMinFraction: 0.9 } })), [
+    "network.ecnMinFraction: 0.9 is above network.ecnMaxFraction, 0.8 by default: give ecnMaxFraction too, at least 0.9, or an ecnMinFraction of at most 0.8",
+  ]);
+  assert.equal(errorsOf(base({ network: { ecnMinFraction: 0.5, ecnMaxFraction: 0.4 } })), ["network.ecnMinFraction: 0.5 must not exceed network.ecnMaxFraction (0.4)"]);
+  // Both fixes the first message names are accepted.
+  for (const network of [{ ecnMinFraction: 0.1, ecnMaxFraction: 0.1 }, { ecnMaxFraction: 0.2 }, { ecnMinFraction: 0.8 }]) assert.equal(errorsOf(base({ network })), [], JSON.stringify(network));
+});
+
+test.run();
