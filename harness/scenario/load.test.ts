@@ -1,4 +1,4 @@
-// load.ts's cross-field checks (review rev-scenario findings 2, 4 and 8): settings that used to
+// load.ts's cross-field checks (review rev-scenario findings 2, 4, 5 and 8): settings that used to
 // run as something else, crash mid-run, or be dropped without a word are refused at load, each
 // error naming its field and what to set. The default network is the k = 4 3-tier fat tree at
 // 100 Gb/s over 1 µs links, MTU 4150 B, ACK 64 B: network RTT 6 links × (2 × 1000 + (4150 + 64) ×
@@ -70,6 +70,66 @@ test("network.ackBytes above network.mtuBytes is refused at load, naming both (e
   // A header as large as the MTU leaves a data packet no payload: refused with both values.
   assert.equal(errorsOf(base({ network: { mtuBytes: 128, headerBytes: 128 } })), ["network.headerBytes: must be smaller than network.mtuBytes (128), got 128"]);
   assert.equal(errorsOf(base({ network: { headerBytes: 1024, ackBytes: 1024 } })), [], "4150 B, the default MTU, holds both");
+});
+
+test("a field the chosen kind does not read is refused, naming the kinds that read it (topology, traffic entries, faults)", () => {
+  // Topology: each kind's builder (build.ts buildTopology) reads only its own fields.
+  assert.equal(errorsOf(base({ topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 4, oversubscription: 4, k: 8, tiers: 2, globalLatencyNs: 5, wanGbps: 10 } })), [
+    "topology.oversubscription: only for fattree, not leafspine",
+    "topology.k: only for fattree, not leafspine",
+    "topology.tiers: only for fattree, not leafspine",
+    "topology.globalLatencyNs: only for dragonfly and slimfly, not leafspine",
+    "topology.wanGbps: only for twodc, not leafspine",
+  ]);
+  assert.equal(errorsOf(base({ topology: { kind: "fattree", k: 4, leaves: 9, p: 3, a: 4, q: 5, wanLatencyNs: 1 } })), [
+    "topology.leaves: only for leafspine and twodc, not fattree",
+    "topology.p: only for dragonfly and slimfly, not fattree",
+    "topology.a: only for dragonfly, not fattree",
+    "topology.q: only for slimfly, not fattree",
+    "topology.wanLatencyNs: only for twodc, not fattree",
+  ]);
+  assert.equal(errorsOf(base({ topology: { kind: "dragonfly", p: 2, a: 4, h: 2, oversubscription: 8 } })), ["topology.oversubscription: only for fattree, not dragonfly"]);
+  assert.equal(errorsOf(base({ topology: { kind: "twodc", k: 16 } })), ["topology.k: only for fattree, not twodc"]);
+  // The fields every kind reads are refused nowhere.
+  assert.equal(errorsOf(base({ topology: { kind: "twodc", linkGbps: 100, hostGbps: 100, latencyNs: 1000, hostLatencyNs: 0, switchLatencyNs: 0, wanGbps: 1600, wanLatencyNs: 5000 } })), []);
+  // Traffic: a permutation reads bytes and cross only (traffic.ts generate).
+  const perm = { kind: "permutation", bytes: 10_000, senders: 3, receiver: 2, load: 0.5, cdf: "websearch", window: 4, rxFraction: 0.5, staggerUs: 5, startUs: 1, class: "p" };
+  assert.equal(errorsOf(base({ traffic: [perm] })), [
+    "traffic[0].senders: only for incast and put traffic, not permutation",
+    "traffic[0].receiver: only for incast and put traffic, not permutation",
+    "traffic[0].load: only for cdf traffic, not permutation",
+    "traffic[0].cdf: only for cdf traffic, not permutation",
+    "traffic[0].window: only for alltoall traffic, not permutation",
+    "traffic[0].rxFraction: only for put traffic, not permutation",
+    "traffic[0].staggerUs: only for incast and put traffic, not permutation",
+  ]);
+  // Faults: a slow fault slows hosts, a loss fault reads no rate; each used to run without them.
+  const faults = [
+    { kind: "loss", links: [{ host: 3 }], gbps: 10, rxFraction: 0.5, probability: 0 },
+    { kind: "slow", hosts: [5], rxFraction: 0.5, links: [{ switch: 8, port: 2 }], probability: 0.9 },
+    { kind: "degrade", links: [{ host: 1 }], gbps: 50, packets: ["ack"], probability: 1, trim: true },
+    { kind: "down", hosts: [3], atUs: 1, untilUs: 2, label: "x", switches: [0] },
+  ];
+  assert.equal(errorsOf(base({ faults })), [
+    "faults[0].gbps: only for degrade faults, not loss",
+    "faults[0].rxFraction: only for slow faults, not loss",
+    "faults[1].links: only for down, degrade, loss and corrupt faults, not slow",
+    "faults[1].probability: only for loss and corrupt faults, not slow",
+    "faults[2].packets: only for loss and corrupt faults, not degrade",
+    "faults[2].probability: only for loss and corrupt faults, not degrade",
+    "faults[2].trim: only for loss faults, not degrade",
+    "faults[3].hosts: only for slow faults, not down",
+  ]);
+});
+
+test("a link or port named two ways is refused: { host, switch, port } used the host and dropped the switch port", () => {
+  const links = (ref: Record<string, unknown>) => errorsOf(base({ faults: [{ kind: "down", links: [ref] }] }));
+  assert.equal(links({ host: 3, switch: 8, port: 2 }), ["faults[0].links[0]: give one of { switch, port }, { host } or { id }, not { switch, port } and { host } together"]);
+  assert.equal(links({ id: 4, host: 3 }), ["faults[0].links[0]: give one of { switch, port }, { host } or { id }, not { host } and { id } together"]);
+  for (const one of [{ host: 3 }, { switch: 8, port: 2 }, { id: 4 }]) assert.equal(links(one), [], JSON.stringify(one));
+  const ports = (ref: Record<string, unknown>) => errorsOf(base({ metrics: { sample: { ports: [ref] } } }));
+  assert.equal(ports({ to: 0, from: 1 }), ["metrics.sample.ports[0]: give one of { to }, { from }, { switch, port } or { id }, not { to } and { from } together"]);
+  for (const one of [{ to: 0 }, { from: 1 }, { switch: 8, port: 2 }, { id: 4 }]) assert.equal(ports(one), [], JSON.stringify(one));
 });
 
 test("ECN fractions out of order: the error names the default of the one not given and both ways out", () => {

@@ -6,6 +6,7 @@ import { type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { parse as parseYamlText } from "yaml";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
+import { FAULT_COMMON, FAULT_KEYS, foreignFields, TOPOLOGY_COMMON, TOPOLOGY_KEYS, TRAFFIC_COMMON, TRAFFIC_KEYS } from "./kinds";
 import { type Scenario, ScenarioSchema } from "./schema";
 
 export class ScenarioError extends Error {
@@ -97,7 +98,7 @@ function need(errors: string[], ok: boolean, path: string, what: string): void {
 function crossCheck(s: Scenario, errors: string[]): void {
   const t = s.topology;
   const req = (field: keyof typeof t, kind: string) => need(errors, t[field] !== undefined, `topology.${String(field)}`, `required for a ${kind} topology`);
-  need(errors, t.kind === "fattree" || t.pods === undefined, "topology.pods", "only for a 3-tier fat tree");
+  errors.push(...foreignFields(t, t.kind, "topology", "", TOPOLOGY_COMMON, TOPOLOGY_KEYS));
   switch (t.kind) {
     case "fattree":
       req("k", "fattree");
@@ -179,8 +180,13 @@ function crossCheck(s: Scenario, errors: string[]): void {
     } else if (x.kind === "flows") {
       need(errors, x.flows !== undefined && x.flows.length > 0, `${p}.flows`, "required for flows traffic (a non-empty list)");
     }
-    need(errors, x.kind === "matrix" || x.startUnit === undefined, `${p}.startUnit`, "only for matrix traffic (the unit of a .cm file's starts)");
+    errors.push(...foreignFields(x, x.kind, p, " traffic", TRAFFIC_COMMON, TRAFFIC_KEYS));
   });
+  (s.faults ?? []).forEach((x, i) => {
+    errors.push(...foreignFields(x, x.kind, `faults[${i}]`, " faults", FAULT_COMMON, FAULT_KEYS));
+    (x.links ?? []).forEach((r, j) => oneForm(r, LINK_FORMS, `faults[${i}].links[${j}]`, errors));
+  });
+  (s.metrics?.sample?.ports ?? []).forEach((r, j) => oneForm(r, PORT_FORMS, `metrics.sample.ports[${j}]`, errors));
 }
 
 /** uet-htsim main_uec's Kmin and Kmax, ⌈0.2 / 0.8 × bdp_pkts⌉ (UEC 1.0 §3.6.17's fractions): build.ts's defaults. */
@@ -220,6 +226,17 @@ function trimmingAgrees(n: NonNullable<Scenario["network"]>, errors: string[]): 
     ? 'for switches that drop, set network.trimming: false (network.queue.trimming "off" may stay); to trim, leave network.queue.trimming out or give "arriving" or "arriving-or-newest"'
     : 'to trim, set network.trimming: true (network.queue.trimming "arriving" or "arriving-or-newest" then picks which packet); for switches that drop, leave network.queue.trimming out or give "off"';
   errors.push(`network.queue.trimming: ${JSON.stringify(q)} contradicts ${says}, which sets the buffers (1 BDP with trimming, 5 without), NSCC's trimming settings and derived.trimming: ${fix}`);
+}
+
+/** A link or port is named one way; a reference in two ways used the first its resolver tried and dropped the other (faults.ts linkPort, portOf). */
+const LINK_FORMS = [["switch", "port"], ["host"], ["id"]] as const;
+const PORT_FORMS = [["to"], ["from"], ["switch", "port"], ["id"]] as const;
+
+function oneForm(ref: Record<string, unknown>, forms: readonly (readonly string[])[], path: string, errors: string[]): void {
+  const shape = (f: readonly string[]) => `{ ${f.join(", ")} }`;
+  const given = forms.filter((f) => f.some((k) => ref[k] !== undefined));
+  const all = forms.map(shape);
+  if (given.length > 1) errors.push(`${path}: give one of ${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}, not ${given.map(shape).join(" and ")} together`);
 }
 
 /** Reads and validates a scenario file. */
