@@ -24,6 +24,7 @@ import { rackWorkloads } from "./reliability-rack";
 import { timeoutWorkloads } from "./reliability-timeout";
 import { rudWorkloads } from "./reliability-rud";
 import { pipelineWorkloads } from "./pipeline";
+import { coverageCcWorkloads } from "./coverage-cc";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -52,4 +53,6 @@ export const workloads: Workload[] = [
   ...plbWorkloads,
   ...flowletWorkloads,
   ...pipelineWorkloads,
+  // Lossy mixes for the handlers no row above drives (bench/coverage.ts checks that every one is).
+  ...coverageCcWorkloads,
 ];
