@@ -25,6 +25,7 @@ import { timeoutWorkloads } from "./reliability-timeout";
 import { rudWorkloads } from "./reliability-rud";
 import { pipelineWorkloads } from "./pipeline";
 import { coverageCcWorkloads } from "./coverage-cc";
+import { coverageReliabilityWorkloads } from "./coverage-reliability";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -55,4 +56,5 @@ export const workloads: Workload[] = [
   ...pipelineWorkloads,
   // Lossy mixes for the handlers no row above drives (bench/coverage.ts checks that every one is).
   ...coverageCcWorkloads,
+  ...coverageReliabilityWorkloads,
 ];
