@@ -47,9 +47,10 @@ const NOT_PER_PACKET: Readonly<Record<string, string>> = {
   "Router.setCandidate": "writes one candidate for callers without arrays of their own (vectors); the fabric fills the candidate columns directly",
 };
 
-/** Why `Class.handler` needs no workload, or undefined when it needs one. */
-function exemptReason(cls: string, handler: string): string | undefined {
-  return NOT_PER_PACKET[`${cls}.${handler}`] ?? NOT_PER_PACKET[`*.${handler}`] ?? NOT_PER_PACKET[`${cls}.*`];
+/** The NOT_PER_PACKET entry that exempts `Class.handler`, or undefined when it needs a workload. */
+function exemption(cls: string, handler: string): string | undefined {
+  for (const key of [`${cls}.${handler}`, `*.${handler}`, `${cls}.*`]) if (key in NOT_PER_PACKET) return key;
+  return undefined;
 }
 
 // Replays per workload: a handler that a workload calls only every few ops (a timer that fires
@@ -75,12 +76,17 @@ function main(): number {
   const called = new Set<string>();
   let counting = false;
   const wrapped = new Set<string>();
+  const used = new Set<string>();
   const all = { ...ccModules, ...lbModules, ...reliabilityModules, ...switchModules } as Record<string, Record<string, Ctor>>;
   for (const classes of Object.values(all)) {
     for (const [name, C] of Object.entries(classes)) {
       label.set(C, name);
       for (const handler of Object.keys(C.api ?? {})) {
-        if (exemptReason(name, handler) !== undefined) continue;
+        const exempt = exemption(name, handler);
+        if (exempt !== undefined) {
+          used.add(exempt);
+          continue;
+        }
         needed.push(`${name}.${handler}`);
         shim(C, handler);
       }
@@ -140,9 +146,12 @@ function main(): number {
   }
 
   const missing = needed.filter((h) => !called.has(h));
+  // An exemption that no longer matches an api entry would exempt a handler added under its name later.
+  const stale = Object.keys(NOT_PER_PACKET).filter((k) => !used.has(k));
   console.log(`coverage: ${needed.length - missing.length} of ${needed.length} per-packet handlers called by a workload's op (${Object.keys(NOT_PER_PACKET).length} exempt entries)`);
   for (const h of missing) console.log(`uncovered ${h}`);
-  return missing.length > 0 ? 1 : 0;
+  for (const k of stale) console.log(`stale exemption ${k}: no class's api lists it`);
+  return missing.length + stale.length > 0 ? 1 : 0;
 }
 
 process.exit(main());

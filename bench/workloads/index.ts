@@ -26,6 +26,8 @@ import { rudWorkloads } from "./reliability-rud";
 import { pipelineWorkloads } from "./pipeline";
 import { coverageCcWorkloads } from "./coverage-cc";
 import { coverageReliabilityWorkloads } from "./coverage-reliability";
+import { coverageLbWorkloads } from "./coverage-lb";
+import { coverageSwitchWorkloads } from "./coverage-switch";
 
 export const workloads: Workload[] = [
   ...nsccWorkloads,
@@ -57,4 +59,6 @@ export const workloads: Workload[] = [
   // Lossy mixes for the handlers no row above drives (bench/coverage.ts checks that every one is).
   ...coverageCcWorkloads,
   ...coverageReliabilityWorkloads,
+  ...coverageLbWorkloads,
+  ...coverageSwitchWorkloads,
 ];
