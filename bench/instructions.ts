@@ -6,8 +6,10 @@
 // one pair of runs per row is enough; `--runs 2` repeats the pair and fails when two figures
 // differ by over 1 %.
 // Merges its rows into bench/results/instructions.json, the committed table of every row
-// (bench/counts.ts). `--check` writes nothing: it holds each row to that table and exits 1 when
-// one counts more than 2 % above it. Needs valgrind (Debian package `valgrind`).
+// (bench/counts.ts), when it runs under the table's engine (node version and V8 options); under
+// another it counts every row afresh, and refuses a filter, whose rows alone would replace the
+// table. `--check` writes nothing: it holds each row to that table and exits 1 when one counts
+// more than 2 % above it. Needs valgrind (Debian package `valgrind`).
 // `--predictable` compiles on the main thread, so the count is one outcome of V8's inlining race
 // (lib/README.md): a change that moves a handler's tree across the budget must be timed too.
 import { spawn, spawnSync } from "node:child_process";
@@ -44,6 +46,26 @@ interface CountTable {
 const { runs, names, md, v8 = [], check = false } = parseBenchArgs(process.argv.slice(2), 1);
 if (names.length > 1) throw new Error("npm run bench:instructions takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
+// Counts under another node or other V8 options are another engine's: not a baseline.
+const saved = existsSync(TABLE) ? (JSON.parse(readFileSync(TABLE, "utf8")) as CountTable) : undefined;
+const sameEngine = saved !== undefined && saved.node === process.version && saved.v8Options.join(" ") === v8.join(" ");
+const savedEngine = saved === undefined ? "" : `node ${saved.node}${engineNote(saved.v8Options)}`;
+/** Ends the run before anything is counted or written. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+if (check && !sameEngine) {
+  refuse(`--check: ${TABLE} was counted ${saved === undefined ? "nowhere (no such file)" : `with ${savedEngine}`}, not node ${process.version}${engineNote(v8)}`);
+}
+// A run under another engine replaces the whole table (its rows cannot be merged with the other
+// engine's), so a filtered one would leave only its own rows and drop every other committed
+// count (review rev-bench F8). Checked before valgrind is needed: it decides nothing is counted.
+if (filter !== "" && saved !== undefined && !sameEngine) {
+  refuse(
+    `${TABLE} was counted with ${savedEngine}; a run filtered to "${filter}" under node ${process.version}${engineNote(v8)} would replace it with the matching rows alone. Run it unfiltered (npm run bench:instructions${v8.length > 0 ? ` -- --v8 ${JSON.stringify(v8.join(" "))}` : ""}) to count every row under this engine.`,
+  );
+}
 const valgrindVersion = spawnSync("valgrind", ["--version"], { encoding: "utf8" });
 if (valgrindVersion.status !== 0) throw new Error("valgrind is not installed (apt-get install valgrind)");
 
@@ -82,12 +104,6 @@ async function perPacket(row: string): Promise<number[]> {
 async function main(): Promise<void> {
   const rows = workloads.filter((w) => rowName(w).includes(filter));
   if (rows.length === 0) throw new Error(`no bench row matches "${filter}"`);
-  // Counts under another node or other V8 options are another engine's: not a baseline.
-  const saved = existsSync(TABLE) ? (JSON.parse(readFileSync(TABLE, "utf8")) as CountTable) : undefined;
-  const sameEngine = saved !== undefined && saved.node === process.version && saved.v8Options.join(" ") === v8.join(" ");
-  if (check && !sameEngine) {
-    throw new Error(`--check: ${TABLE} was counted ${saved === undefined ? "nowhere (no such file)" : `with node ${saved.node}${engineNote(saved.v8Options)}`}, not node ${process.version}${engineNote(v8)}`);
-  }
   const baseline = sameEngine ? saved.results : [];
   const results: CountRow[] = [];
   // Each row's pair runs side by side: one valgrind process per core.
