@@ -476,7 +476,21 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     const acked = this.winAcked[slot];
     const g = this.gQ16;
     // g·M in Q46, floored: gQ16 × marked ≤ 2^16 × (2^30 − 1) < 2^47 (marked ≤ acked < 2^30).
-    const gm = acked > 0 ? mulPow30Div(g * this.winMarked[slot], acked) : 0;
+    // Here, not in a helper: the product and the quotient pass 2^31, and a call V8 leaves out of
+    // line takes and returns them boxed, heap numbers once per window.
+    let gm = 0;
+    if (acked > 0) {
+      // floor(p × 2^30 / acked) by long division: the integer part, then two 15-bit digits, each
+      // dividend below 2^53 (p < 2^47; r × 2^15 < 2^46 for a remainder r < acked < 2^31), so each
+      // quotient is exact as in mulDiv (mulDivWide needs both factors below 2^32; p × 2^30 has
+      // factors of 2^47 and 2^30). The result is below 2^53 while p / acked is below 2^23.
+      const p = g * this.winMarked[slot];
+      const q0 = Math.floor(p / acked);
+      let r = p - q0 * acked;
+      const q1 = Math.floor((r * K.Half) / acked);
+      r = r * K.Half - q1 * acked;
+      gm = q0 * K.AlphaOne + q1 * K.Half + Math.floor((r * K.Half) / acked);
+    }
     // (1 − g)·α in Q46: (2^16 − gQ16) × αQ30 ≤ 2^46; the sum is a convex combination of α, M ≤ 1, so ≤ 2^46.
     this.alpha[slot] = Math.floor(((K.One - g) * this.alpha[slot] + gm + K.Half) / K.One);
     this.winAcked[slot] = 0;
@@ -532,19 +546,4 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
     return R.Increase;
   }
-}
-
-/**
- * floor(p × 2^30 / d) for integers 0 ≤ p < 2^47 and 0 < d < 2^31, exactly: long division, the
- * integer part and then two 15-bit digits, each dividend below 2^53 (p; and r × 2^15 < 2^46 for a
- * remainder r < d), so each quotient is exact as in mulDiv. The result is below 2^53 while p / d is
- * below 2^23. mulDivWide needs both factors below 2^32; here p × 2^30 has factors of 2^47 and 2^30.
- */
-function mulPow30Div(p: number, d: number): number {
-  const q0 = Math.floor(p / d);
-  let r = p - q0 * d;
-  const q1 = Math.floor((r * K.Half) / d);
-  r = r * K.Half - q1 * d;
-  const q2 = Math.floor((r * K.Half) / d);
-  return q0 * K.AlphaOne + q1 * K.Half + q2;
 }

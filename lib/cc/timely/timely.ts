@@ -356,7 +356,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
       r = run >= this.haiFrom ? R.GradientIncrease | R.Hai : R.GradientIncrease;
     } else {
       r = R.GradientDecrease;
-      cQ16 = this.gradientFactorQ16(avg);
+      cQ16 = this.gradientFactorQ16(slot);
     }
     const rateCol = this.rate;
     if (cQ16 < 0) {
@@ -386,10 +386,13 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * quotient that is not whole lies at least 1/divisor from the next integer, far more than the
    * double's rounding (below 2^50 × 2^-53 / divisor). gQ16 is 0 for 0 < gradient < 2^-16: the
    * factor is then 1 (the rate stays). A product β · g beyond 2^53 only arises where the factor
-   * is 0.
+   * is 0. It takes the slot and reads rtt_diff (stored above) from its column: a double (up to
+   * 2^50) passed to a call V8 leaves out of line goes boxed, a heap number per ACK (review
+   * rev-bench: the allocation check's TIMELY mix row collected 12 times in 10 M events in some
+   * processes, where the inlining budget ran out before this helper).
    */
-  private gradientFactorQ16(avg: number): number {
-    const c = K.One - floor(this.betaQ16 * floor(avg / this.gradOneQ20) * K.Q16Inv);
+  private gradientFactorQ16(slot: number): number {
+    const c = K.One - floor(this.betaQ16 * floor(this.rttDiff[slot] / this.gradOneQ20) * K.Q16Inv);
     return c > 0 ? c : 0;
   }
 }
