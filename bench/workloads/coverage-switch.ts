@@ -14,6 +14,7 @@
 // Ticks start at 0 and stay below 2^30 through the allocation check (see coverage-cc.ts).
 import { Xoshiro128 } from "../../lib/core/index";
 import { FIFO_DATA, Pfc, PfcShared, PortQueues, Router, TAG_ACK, TAG_DATA } from "../../lib/switch/index";
+import { pfcEvents } from "./switch-pfc";
 import type { Workload } from "./types";
 
 const EVENTS = 2048;
@@ -31,21 +32,7 @@ function pfc(handler: string, make: () => Pfc | PfcShared, join: (t: Pfc | PfcSh
     batch: 3 * EVENTS,
     setup(seed) {
       const t = make();
-      const rng = new Xoshiro128(seed);
-      for (let q = 0; q < QUEUES; q++) {
-        t.open(q);
-        join(t, q);
-        for (let b = 0, n = 60 + rng.nextBelow(14); b < n; b++) t.onArrive(q, 0, 1500);
-      }
-      const slot = new Int32Array(EVENTS);
-      const order = new Int32Array(EVENTS);
-      const dt = new Int32Array(EVENTS);
-      for (let i = 0; i < EVENTS; i++) {
-        slot[i] = rng.nextBelow(QUEUES);
-        dt[i] = 10 + rng.nextBelow(20);
-      }
-      // Each op's departures are its arrivals in another order: occupancies return each op.
-      for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
+      const { slot, order, dt } = pfcEvents(t, join, seed, 10, 20);
       let now = 0;
       return () => {
         let sum = 0;

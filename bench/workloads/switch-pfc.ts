@@ -12,6 +12,29 @@ const EVENTS = 2048;
 
 type Table = Pfc | PfcShared;
 
+/**
+ * `t`'s QUEUES ingress queues opened (`join` puts each in its pool) and filled to 90–110 KB, and
+ * EVENTS events: the queue of each arrival, the tick step before it (dtMinNs plus below
+ * dtSpanNs), and departures from the same queues in another order, so occupancies return each op.
+ */
+export function pfcEvents(t: Table, join: (t: Table, q: number) => void, seed: number, dtMinNs: number, dtSpanNs: number): { slot: Int32Array; order: Int32Array; dt: Int32Array } {
+  const rng = new Xoshiro128(seed);
+  for (let q = 0; q < QUEUES; q++) {
+    t.open(q);
+    join(t, q);
+    for (let b = 0, n = 60 + rng.nextBelow(14); b < n; b++) t.onArrive(q, 0, 1500);
+  }
+  const slot = new Int32Array(EVENTS);
+  const order = new Int32Array(EVENTS);
+  const dt = new Int32Array(EVENTS);
+  for (let i = 0; i < EVENTS; i++) {
+    slot[i] = rng.nextBelow(QUEUES);
+    dt[i] = dtMinNs + rng.nextBelow(dtSpanNs);
+  }
+  for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
+  return { slot, order, dt };
+}
+
 function workload(handler: string, make: () => Table, join: (t: Table, q: number) => void): Workload {
   return {
     module: "switch/pfc",
@@ -20,22 +43,7 @@ function workload(handler: string, make: () => Table, join: (t: Table, q: number
     batch: 2 * EVENTS,
     setup(seed) {
       const t = make();
-      const rng = new Xoshiro128(seed);
-      for (let q = 0; q < QUEUES; q++) {
-        t.open(q);
-        join(t, q);
-        // Start each queue somewhere in 90–110 KB.
-        for (let b = 0, n = 60 + rng.nextBelow(14); b < n; b++) t.onArrive(q, 0, 1500);
-      }
-      const slot = new Int32Array(EVENTS);
-      const order = new Int32Array(EVENTS);
-      const dt = new Int32Array(EVENTS);
-      for (let i = 0; i < EVENTS; i++) {
-        slot[i] = rng.nextBelow(QUEUES);
-        dt[i] = 50 + rng.nextBelow(100);
-      }
-      // Departures visit the same queues in another order.
-      for (let i = 0; i < EVENTS; i++) order[i] = slot[(i * 1237) % EVENTS];
+      const { slot, order, dt } = pfcEvents(t, join, seed, 50, 100);
       // Ticks start just below 2^31 and wrap to −2^31 within the first op: past 2^30 they stop
       // being V8 small integers, and at the wrap they turn negative; a handler that is not
       // inlined into this loop is deoptimised at each of those, which must happen in the
