@@ -15,6 +15,7 @@
 import { Xoshiro128 } from "../../lib/core/index";
 import { FIFO_DATA, Pfc, PfcShared, PortQueues, Router, TAG_ACK, TAG_DATA } from "../../lib/switch/index";
 import { pfcEvents } from "./switch-pfc";
+import { snapshot } from "./switch-queue";
 import type { Workload } from "./types";
 
 const EVENTS = 2048;
@@ -54,22 +55,6 @@ function pfc(handler: string, make: () => Pfc | PfcShared, join: (t: Pfc | PfcSh
 const PORTS = 128;
 const BACKLOG = 40;
 const BATCH = 4096;
-
-function snapshot(table: object): () => void {
-  const arrays: Int32Array[] = [];
-  const copies: Int32Array[] = [];
-  const seen = new Set<ArrayBufferLike>();
-  for (const v of Object.values(table)) {
-    if (!ArrayBuffer.isView(v) || seen.has(v.buffer)) continue;
-    seen.add(v.buffer);
-    const bytes = new Int32Array(v.buffer, v.byteOffset, v.byteLength >> 2);
-    arrays.push(bytes);
-    copies.push(bytes.slice());
-  }
-  return () => {
-    for (let i = 0; i < arrays.length; i++) arrays[i].set(copies[i]);
-  };
-}
 
 const ENQUEUE = 0;
 const DEQUEUE = 1;

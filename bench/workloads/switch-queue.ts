@@ -50,7 +50,7 @@ function events(seed: number, n: number): Events {
 }
 
 /** Copies of every typed array a table owns, and a function that writes them back. */
-function snapshot(table: object): () => void {
+export function snapshot(table: object): () => void {
   const arrays: Int32Array[] = [];
   const copies: Int32Array[] = [];
   const seen = new Set<ArrayBufferLike>();
