@@ -144,22 +144,29 @@ interface PsnTx {
   messageInfo(slot: number, msn: number): number;
   onTimer(slot: number, nowNs: number): number;
 }
-interface PsnRx {
+interface PairRx {
   readonly out: Int32Array;
   open(slot: number, startPsn: number): unknown;
+}
+interface PsnRx extends PairRx {
   onData(slot: number, nowNs: number, psn: number, last: boolean): number;
 }
 
 /**
- * One module's pair; `answer` hands the receiver's verdict `rx` (and its out record) to the
- * sender as the module's ACK or NACK and returns the messages that freed.
+ * One module's sender against its own receiver over a path of drops, outages and, with `trims`,
+ * trims: each event services the sender's timer, sends what it may (the out record's fields
+ * `carry` ride the wire) and hands the oldest packet on the path to `arrive`, with its fate,
+ * which returns the messages freed (re-posted, so the sender never runs dry).
  */
-function psnPair<T extends PsnTx, R extends PsnRx>(
+function pair<T extends PsnTx, R extends PairRx>(
   module: string,
   handler: string,
   make: () => { tx: T; rx: R },
-  answer: (tx: T, rx: R, slot: number, nowNs: number, verdict: number) => number,
+  trims: boolean,
+  carry: readonly [number, number, number],
+  arrive: (tx: T, rx: R, slot: number, nowNs: number, fate: number, a: number, b: number, c: number) => number,
 ): Workload {
+  const [ca, cb, cc] = carry;
   return {
     module,
     handler,
@@ -172,7 +179,7 @@ function psnPair<T extends PsnTx, R extends PsnRx>(
         rx.open(s, 0);
         for (let m = 0; m < 8; m++) tx.post(s, MSG_BYTES, DCP_OP_WRITE);
       }
-      const p = path(seed, false);
+      const p = path(seed, trims);
       const w = new Wire();
       const out = tx.out;
       let epoch = 0;
@@ -191,16 +198,14 @@ function psnPair<T extends PsnTx, R extends PsnRx>(
             }
             if (sent > 0) {
               if (out[O_OFFSET] === 0) sum += tx.messageInfo(s, out[O_MSN]);
-              w.push(s, out[O_PSN], out[O_LAST], 0);
+              w.push(s, out[ca], out[cb], cc < 0 ? 0 : out[cc]);
             }
           }
           if (w.count[s] > ON_PATH || (sent <= 0 && w.count[s] > 0)) {
             const k = w.pop(s);
-            if (w.fate(s, now, p.fate[i]) === DELIVER) {
-              const freed = answer(tx, rx, s, now, rx.onData(s, now, w.a[k], w.b[k] === 1));
-              for (let m = 0; m < freed; m++) tx.post(s, MSG_BYTES, DCP_OP_WRITE);
-              sum += freed;
-            }
+            const freed = arrive(tx, rx, s, now, w.fate(s, now, p.fate[i]), w.a[k], w.b[k], w.c[k]);
+            for (let m = 0; m < freed; m++) tx.post(s, MSG_BYTES, DCP_OP_WRITE);
+            sum += freed;
           }
         }
         epoch = (epoch + p.spanNs) | 0;
@@ -209,6 +214,22 @@ function psnPair<T extends PsnTx, R extends PsnRx>(
       };
     },
   };
+}
+
+/**
+ * A PSN sender's pair: no trims (these schemes predate them), the packet's PSN and last flag on
+ * the wire, and `answer` hands the receiver's verdict on a delivered packet (and its out record)
+ * to the sender as the module's ACK or NACK, returning the messages that freed.
+ */
+function psnPair<T extends PsnTx, R extends PsnRx>(
+  module: string,
+  handler: string,
+  make: () => { tx: T; rx: R },
+  answer: (tx: T, rx: R, slot: number, nowNs: number, verdict: number) => number,
+): Workload {
+  return pair(module, handler, make, false, [O_PSN, O_LAST, -1], (tx, rx, s, now, fate, psn, last) =>
+    fate === DELIVER ? answer(tx, rx, s, now, rx.onData(s, now, psn, last === 1)) : 0,
+  );
 }
 
 const gbn = psnPair(
@@ -247,62 +268,23 @@ const timeout = psnPair(
 
 // ---- DCP: trims become HOs that the receiver bounces (§4.1–4.3), outages fire the timer (§4.5) --
 
-const dcp: Workload = {
-  module: "reliability/dcp",
-  handler: "mix DcpSender.onTimer+onHo+messageInfo, DcpReceiver.onHo",
-  goalNs: 40,
-  batch: BATCH,
-  setup(seed) {
-    const tx = new DcpSender({ mtuBytes: MTU, rtoNs: RTO_NS }, FLOWS);
-    const rx = new DcpReceiver({}, FLOWS);
-    for (let s = 0; s < FLOWS; s++) {
-      tx.open(s, 0);
-      rx.open(s, 0);
-      for (let m = 0; m < 8; m++) tx.post(s, MSG_BYTES, DCP_OP_WRITE);
+// msn, psn and sRetryNo (out.retryNo, index 5) ride the wire; a trim's HO goes to the receiver,
+// which bounces it to the sender; a delivered packet the receiver ACKs frees messages.
+const dcp = pair(
+  "reliability/dcp",
+  "mix DcpSender.onTimer+onHo+messageInfo, DcpReceiver.onHo",
+  () => ({ tx: new DcpSender({ mtuBytes: MTU, rtoNs: RTO_NS }, FLOWS), rx: new DcpReceiver({}, FLOWS) }),
+  true,
+  [O_MSN, O_PSN, 5],
+  (tx, rx, s, now, fate, msn, psn, retryNo) => {
+    if (fate === TRIM) {
+      if ((rx.onHo(s, now, msn, psn) & DCP_RX_BOUNCE) !== 0) tx.onHo(s, now, msn, psn, retryNo);
+      return 0;
     }
-    const p = path(seed, true);
-    const w = new Wire();
-    const out = tx.out;
-    let epoch = 0;
-    return () => {
-      let sum = 0;
-      for (let i = 0; i < BATCH; i++) {
-        const s = p.slot[i];
-        const now = (epoch + p.dtNs[i]) | 0;
-        sum += tx.onTimer(s, now);
-        let sent = 0;
-        if (w.count[s] < RING) {
-          sent = tx.nextPacket(s, now);
-          if (sent === 0) {
-            tx.onSchedule(s, now, MSG_BYTES);
-            sent = tx.nextPacket(s, now);
-          }
-          if (sent > 0) {
-            if (out[O_OFFSET] === 0) sum += tx.messageInfo(s, out[O_MSN]);
-            // msn, psn, sRetryNo (out.retryNo, index 5)
-            w.push(s, out[O_MSN], out[O_PSN], out[5]);
-          }
-        }
-        if (w.count[s] > ON_PATH || (sent <= 0 && w.count[s] > 0)) {
-          const k = w.pop(s);
-          const fate = w.fate(s, now, p.fate[i]);
-          if (fate === TRIM) {
-            if ((rx.onHo(s, now, w.a[k], w.b[k]) & DCP_RX_BOUNCE) !== 0) sum += tx.onHo(s, now, w.a[k], w.b[k], w.c[k]);
-          } else if (fate === DELIVER) {
-            if ((rx.onData(s, now, w.a[k], w.b[k], w.c[k], MSG_PACKETS, false) & DCP_RX_ACK) !== 0) {
-              const freed = tx.onAck(s, now, rx.out[0]);
-              for (let m = 0; m < freed; m++) tx.post(s, MSG_BYTES, DCP_OP_WRITE);
-              sum += freed;
-            }
-          }
-        }
-      }
-      epoch = (epoch + p.spanNs) | 0;
-      w.round++;
-      return sum;
-    };
+    if (fate !== DELIVER || (rx.onData(s, now, msn, psn, retryNo, MSG_PACKETS, false) & DCP_RX_ACK) === 0) return 0;
+    return tx.onAck(s, now, rx.out[0]);
   },
-};
+);
 
 // ---- RUD: trims answered by the receiver (onTrimmed), outages fire the sender's timer -----------
 
