@@ -57,7 +57,7 @@
 // a queue shorter, so the bound holds for them: this warns only where no marking can happen.
 // On two DCs it also warns when only the ports between the DCs can mark: an absolute kMinBytes
 // sized for the WAN's queues lies above every buffer sized from a DC's BDP, and the flows within
-// a DC then hear no CE (noMarkingInsideDcReason).
+// a DC then hear no CE (markingGap).
 //
 // The load balancers hear the same bit: the fabric passes an ACK with the ECN echo as ECN and one
 // without as GOOD (lib/lb/feedback.ts, UEC 1.0 §3.6.12 process_ev), a trim before the last hop as
@@ -208,13 +208,16 @@ export function noMarkingReason(n: EcnNetwork): string | null {
 }
 
 /**
- * Two DCs whose ports between the DCs can mark and none of whose ports inside a DC can (their
- * buffer sized from a DC's BDP below an absolute kMinBytes meant for the WAN's): why, or null.
- * Flows within one DC then hear no CE at all.
+ * What no switch port can do and why ("no switch port marks: …"), or, on two DCs whose ports
+ * between the DCs can mark but none inside a DC can (their buffer sized from a DC's BDP below an
+ * absolute kMinBytes meant for the WAN's), that flows within a DC hear no CE; null when ports of
+ * both kinds can mark.
  */
-export function noMarkingInsideDcReason(n: EcnNetwork): string | null {
-  if (n.intraDc === null || n.queue.ecnAt === "off" || rampReason(n, false) !== null) return null;
-  return rampReason(n, true);
+function markingGap(n: EcnNetwork): string | null {
+  const none = noMarkingReason(n);
+  if (none !== null) return `no switch port marks: ${none}`;
+  const inside = n.intraDc !== null ? rampReason(n, true) : null;
+  return inside === null ? null : `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`;
 }
 
 /** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
@@ -313,10 +316,8 @@ function markingFix(q: Readonly<QueueParams>): string {
  */
 function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: EcnNetwork, reads: string, loss: (u: U) => string | null, see: string): string[] {
   if (uses.length === 0) return [];
-  const none = noMarkingReason(n);
-  const inside = none === null ? noMarkingInsideDcReason(n) : null;
-  if (none === null && inside === null) return [];
-  const where = none !== null ? `no switch port marks: ${none}` : `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`;
+  const where = markingGap(n);
+  if (where === null) return [];
   const fix = markingFix(n.queue);
   const out: string[] = [];
   for (const u of uses) {
