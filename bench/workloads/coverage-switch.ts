@@ -13,9 +13,9 @@
 //                   for each packet of a flow that its own occupancy tables describe.
 // Ticks start at 0 and stay below 2^30 through the allocation check (see coverage-cc.ts).
 import { Xoshiro128 } from "../../lib/core/index";
-import { FIFO_DATA, Pfc, PfcShared, PortQueues, Router, TAG_ACK, TAG_DATA } from "../../lib/switch/index";
+import { FIFO_DATA, Pfc, PfcShared, Router, TAG_ACK, TAG_DATA } from "../../lib/switch/index";
 import { pfcEvents } from "./switch-pfc";
-import { snapshot } from "./switch-queue";
+import { PORTS, portQueues, snapshot } from "./switch-queue";
 import type { Workload } from "./types";
 
 const EVENTS = 2048;
@@ -52,7 +52,6 @@ function pfc(handler: string, make: () => Pfc | PfcShared, join: (t: Pfc | PfcSh
 
 // ---- Port queues ---------------------------------------------------------------------------
 
-const PORTS = 128;
 const BACKLOG = 40;
 const BATCH = 4096;
 
@@ -69,9 +68,8 @@ const queueMix: Workload = {
   batch: BATCH,
   setup(seed) {
     const backlog = PORTS * BACKLOG;
-    const q = new PortQueues({ profile: "uec-htsim", handleCapacity: backlog + BATCH, seed: 3 }, PORTS);
+    const q = portQueues("uec-htsim", backlog + BATCH);
     const rng = new Xoshiro128(seed);
-    for (let p = 0; p < PORTS; p++) q.open(p, p < 16);
     for (let p = 0, h = 0; p < PORTS; p++) {
       for (let k = 0; k < BACKLOG; k++, h++) q.onEnqueue(p, 0, h, k % 5 === 4 ? 64 : 4150, k % 5 === 4 ? TAG_ACK : TAG_DATA);
     }

@@ -14,7 +14,7 @@ import { PortQueues, QUEUE_DROPPED, QUEUE_DROPPED_QUEUED, QUEUE_TRIMMED, QUEUE_T
 import { Xoshiro128 } from "../../lib/core/index";
 import type { Workload } from "./types";
 
-const PORTS = 128;
+export const PORTS = 128;
 const BATCH = 4096;
 const BACKLOG = 40; // packets per port before a dequeue batch (about 133 KB of data: in the RED band)
 const DATA_BYTES = 4150;
@@ -71,7 +71,8 @@ type Setup = "uec-htsim" | "dcp" | "shared";
 
 const SUFFIX: Record<Setup, string> = { "uec-htsim": "", dcp: " (dcp)", shared: " (shared buffer)" };
 
-function portQueues(setup: Setup, handles: number, poolBytes = 1_000_000): PortQueues {
+/** PORTS ports of a profile's queues (16 of them towards hosts), each in its pool when shared. */
+export function portQueues(setup: Setup, handles: number, poolBytes = 1_000_000): PortQueues {
   const params =
     setup === "dcp"
       ? { profile: setup, dcpRadix: 16, ecnAt: "enqueue" as const, kMinBytes: 5000, kMaxBytes: 200_000, pMax: 0.01, dataLimitBytes: 100_000 }
