@@ -542,6 +542,13 @@ test("a .cm barrier of 1 of 2 triggers becomes `needed: 1`; a collective's later
   const two = defaultWith("a2a", [{ kind: "alltoall", hosts: [0, 1, 2], window: 1, bytes: 1000 }, { kind: "alltoall", hosts: [3, 4, 5], window: 1, bytes: 1000 }]);
   const t = trafficFlows(two, buildTopology(two), 1, ".");
   assert.equal(t.map((x) => x.onTrigger ?? -1), [-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5]);
+  // A .cm multishot that acknowledgements activate is a trigger of its own (parseCm), numbered
+  // before the next entry's: the matrix's one is 0, the all-to-all's three senders' 1 … 3.
+  const multi = "Nodes 16\nConnections 3\n0->5 id 1 start 0 size 1000 send_done_trigger 1\n1->6 id 2 start 0 size 1000 send_done_trigger 1\n9->3 id 3 trigger 1 size 1000\ntrigger id 1 multishot\n";
+  const mm = defaultWith("cm", [{ kind: "matrix", text: multi }, { kind: "alltoall", hosts: [10, 11, 12], window: 1, bytes: 1000 }]);
+  const u = trafficFlows(mm, buildTopology(mm), 1, ".");
+  assert.equal(u.slice(0, 3).map((x) => [x.activates ?? -1, x.onTrigger ?? -1]), [[0, -1], [0, -1], [-1, 0]]);
+  assert.equal(u.slice(3).map((x) => x.onTrigger ?? -1), [-1, 1, -1, 2, -1, 3]);
 });
 
 test("a `put` (DACK §III) sets its receiver's processing rate: host 0 and the full link rate unless given", () => {

@@ -69,8 +69,9 @@ test(".cm multishot (htsim MultiShotTrigger): the k-th activation starts the k-t
   // round 2 (ids 3, 4) waits on trigger 1. trigger.cpp activate(): `triggerIsPending(
   // *(_targets[_next])); _next++;` — one target per activation, targets added in file order
   // (main_uec.cpp walks the connections). So id 3 starts at the 1st acknowledgement of {1, 2}
-  // (needed 1 of 2), id 4 at the 2nd (needed 2 of 2: all, so no `needed`): a sliding window of
-  // 2 flows per sender, never 3.
+  // (needed 1 of 2), id 4 at the 2nd (needed 2 of 2): a sliding window of 2 flows per sender,
+  // never 3. Only acknowledgements activate it, so it reads as the fabric's own multishot: ids 1
+  // and 2 activate trigger 0 (the file's first multishot), ids 3 and 4 wait on it in file order.
   const text = `Nodes 8
 Connections 4
 Triggers 1
@@ -80,13 +81,29 @@ Triggers 1
 0->4 id 4 trigger 1 size 100
 trigger id 1 multishot
 `;
-  assert.equal(parseCm(text).flows.slice(2), [
-    { src: 0, dst: 2, bytes: 100, startNs: 0, afterAcked: [0, 1], needed: 1 },
-    { src: 0, dst: 4, bytes: 100, startNs: 0, afterAcked: [0, 1] },
+  assert.equal(parseCm(text).flows, [
+    { src: 0, dst: 1, bytes: 100, startNs: 0, activates: 0 },
+    { src: 0, dst: 3, bytes: 100, startNs: 0, activates: 0 },
+    { src: 0, dst: 2, bytes: 100, startNs: 0, onTrigger: 0 },
+    { src: 0, dst: 4, bytes: 100, startNs: 0, onTrigger: 0 },
+  ]);
+  // A delivery among the activations: the fabric's multishot counts acknowledgements only, so
+  // the lists say it (id 3 needs 1 of {1 delivered, 2 acked}, id 4 both).
+  const mixed = parseCm(text.replace("0->1 id 1 start 0 size 100 send_done_trigger 1", "0->1 id 1 start 0 size 100 recv_done_trigger 1"));
+  assert.equal(mixed.flows.slice(2), [
+    { src: 0, dst: 2, bytes: 100, startNs: 0, after: [0], afterAcked: [1], needed: 1 },
+    { src: 0, dst: 4, bytes: 100, startNs: 0, after: [0], afterAcked: [1] },
   ]);
   // One target, two activations: htsim ignores the second ("Noone left to activate").
   const one = parseCm(text.replace("Connections 4", "Connections 3").replace("0->4 id 4 trigger 1 size 100\n", ""));
-  assert.equal(one.flows[2], { src: 0, dst: 2, bytes: 100, startNs: 0, afterAcked: [0, 1], needed: 1 });
+  assert.equal(one.flows[2], { src: 0, dst: 2, bytes: 100, startNs: 0, onTrigger: 0 });
+  // A target that activates the trigger itself is not one of its own activations: with ids 1
+  // and 3 activating and ids 3, 4 waiting, id 4 (the 2nd target) needs 2 activations of which
+  // id 3's is one, so it starts; with id 3 alone activating, id 3 would wait for itself.
+  const self = text.replace("0->2 id 3 trigger 1 size 100", "0->2 id 3 trigger 1 size 100 send_done_trigger 1").replace("0->3 id 2 start 0 size 100 send_done_trigger 1", "0->3 id 2 start 0 size 100");
+  assert.equal(parseCm(self).flows.map((f) => [f.activates, f.onTrigger]), [[0, undefined], [undefined, undefined], [0, 0], [undefined, 0]]);
+  const alone = "Nodes 4\nConnections 2\n0->1 id 1 start 0 size 1\n0->2 id 2 trigger 1 size 1 send_done_trigger 1\ntrigger id 1 multishot\n";
+  assert.throws(() => parseCm(alone, "s.cm"), /s\.cm:4: waits for 1 activations of trigger 1, which only 0 other connections give/);
   // Three targets, two activations: htsim would never start the third; refused, naming it.
   const three = text.replace("Connections 4", "Connections 5").replace("trigger id", "0->5 id 5 trigger 1 size 100\ntrigger id");
   assert.throws(() => parseCm(three, "m.cm"), /m\.cm:9: multishot trigger 1 starts 3 connections.*only 2 .*\(m\.cm:8 would never start\)/);
@@ -205,7 +222,12 @@ trigger id 3 barrier count 2
 `,
   );
   htsimGrammar(text);
-  assert.equal(parseCm(text), cm);
+  // Read back, the multishot 2, which only acknowledgements activate, is the fabric's own
+  // (trigger 0): flows 0 and 1 activate it, 3 and 4 wait on it in that order; the rest as written.
+  const read = parseCm(text);
+  const own = (i: number) => (i < 2 ? { activates: 0 } : i < 3 || i > 4 ? {} : { onTrigger: 0 });
+  assert.equal(read, { nodes: 8, flows: cm.flows.map(({ afterAcked, needed, ...f }, i) => ({ ...f, ...(i === 5 ? { afterAcked } : {}), ...own(i) })) });
+  assert.equal(parseCm(writeCm(read)), read);
   // A collective from the generators goes through the same way.
   const ring = { nodes: 16, flows: ringAllreduce(range(4), { bytes: 4000, startNs: 0 }) };
   htsimGrammar(writeCm(ring));
@@ -231,12 +253,16 @@ trigger id 3 multishot
 `,
   );
   htsimGrammar(a2aText);
-  // Read back as lists: connection 2 activates trigger 1 too, but not before it starts, so it
-  // waits for connection 1's activation alone (need 1 of the 1 other: no `needed`).
+  // Read back as the senders' own triggers, numbered in file order.
   assert.equal(
-    parseCm(a2aText).flows.map((f) => f.afterAcked),
-    [undefined, [0], undefined, [2], undefined, [4]],
+    parseCm(a2aText).flows.map((f) => [f.activates, f.onTrigger]),
+    [[0, undefined], [0, 0], [1, undefined], [1, 1], [2, undefined], [2, 2]],
   );
+  // … so a windowed all-to-all reads back as generated, one trigger per sender: 64 hosts with a
+  // window of 2 are 64 × 63 = 4,032 flows; as lists each of a sender's 61 waiting flows would
+  // name the other 62 of its 63 (61 × 62 × 64 = 242,048 entries).
+  const big = { nodes: 64, flows: alltoall(range(64), { bytes: 10, startNs: 0, window: 2 }) };
+  assert.equal(parseCm(writeCm(big)), big);
   // What htsim's triggers cannot say is refused.
   const two = (f: FlowRecord) => ({ nodes: 4, flows: [{ src: 0, dst: 1, bytes: 1, startNs: 0 }, { src: 1, dst: 2, bytes: 1, startNs: 0 }, { src: 2, dst: 3, bytes: 1, startNs: 0 }, f] });
   assert.throws(() => writeCm(two({ src: 3, dst: 0, bytes: 1, startNs: 0, after: [0, 1, 2], needed: 2 })), /needing 2 of them/);

@@ -14,7 +14,9 @@
 //     the targets were added, which is file order (main_uec.cpp / main_eqds.cpp add them while
 //     walking the connections): the j-th target (0-based) starts at the (j+1)-th activation.
 //     htsim ignores activations past the last target ("Noone left to activate") and never starts
-//     a target past the number of activations; such a file is refused here;
+//     a target past the number of activations; such a file is refused here. One that only
+//     acknowledgements activate becomes the flows' `activates` / `onTrigger` (the fabric's
+//     multishot: one id per trigger, from 0, in file order), the rest dependency lists;
 //   barrier (BarrierTrigger): `count K` activations start every target.
 // Where htsim is stricter, this reader is lenient and says what it does: a trigger a connection
 // names but no line declares is a oneshot (htsim: "referenced but not specified"); a connection
@@ -145,6 +147,7 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
   if (declaredTriggers >= 0 && declaredTriggers !== triggerLines) {
     throw new Error(`${name}: "Triggers ${declaredTriggers}" but ${triggerLines} trigger lines`);
   }
+  let multishots = 0;
   for (const [t, targets] of waits) {
     const after = recvDone.get(t) ?? [];
     const afterAcked = sendDone.get(t) ?? [];
@@ -167,9 +170,26 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
           `(${lineOf[targets[sources]]} would never start)`,
       );
     }
+    if (spec.kind === "multishot" && after.length === 0 && ownTrigger(afterAcked, flows)) {
+      // The fabric's own multishot (FlowRecord.activates / onTrigger): the same starts as the
+      // lists below, which give the j-th target all the trigger's sources, O(targets × sources)
+      // (a windowed all-to-all of n hosts: n³ entries).
+      const id = multishots++;
+      for (const d of afterAcked) flows[d].activates = id;
+      const activating = new Set(afterAcked);
+      targets.forEach((g, j) => {
+        const f = flows[g];
+        if (f.after || f.afterAcked || f.onTrigger !== undefined) throw new Error(`${lineOf[g]}: waits on two triggers`);
+        // Its own activation cannot come before it starts, so it waits for j + 1 of the others.
+        const others = sources - (activating.has(g) ? 1 : 0);
+        if (j + 1 > others) throw new Error(`${lineOf[g]}: waits for ${j + 1} activations of trigger ${t}, which only ${others} other connections give`);
+        f.onTrigger = id;
+      });
+      continue;
+    }
     targets.forEach((g, j) => {
       const f = flows[g];
-      if (f.after || f.afterAcked) throw new Error(`${lineOf[g]}: waits on two triggers`);
+      if (f.after || f.afterAcked || f.onTrigger !== undefined) throw new Error(`${lineOf[g]}: waits on two triggers`);
       const need = spec.kind === "barrier" ? spec.count : spec.kind === "multishot" ? j + 1 : 1;
       // A connection that activates the trigger it waits on (a sender's windowed flows on one
       // multishot) cannot activate it before it starts: its own activation is not one it waits for.
@@ -183,6 +203,15 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
     });
   }
   return { nodes, flows };
+}
+
+/**
+ * Whether a multishot's activating connections can carry it as FlowRecord.activates: each named
+ * once and activating no other multishot so far (a FlowRecord activates one; htsim connections
+ * name one send_done_trigger, but a line may repeat the key).
+ */
+function ownTrigger(activating: readonly number[], flows: readonly FlowRecord[]): boolean {
+  return new Set(activating).size === activating.length && activating.every((d) => flows[d].activates === undefined);
 }
 
 const CONNECTION_KEYS = [
@@ -249,7 +278,8 @@ function parseTrigger(tokens: string[], where: string): { id: number; spec: Trig
  * dependency (as htsim's generators write it: gen_allreduce.py, gen_serial_alltoall.py), a
  * barrier `count K` when every such flow needs all K, a multishot when the j-th of them (file
  * order) needs j + 1; a flow's own multishot trigger (FlowRecord.activates / onTrigger) as a
- * multishot, which parseCm reads back as dependency lists with `needed` (the same starts). A
+ * multishot. parseCm reads a multishot that acknowledgements activate back as `activates` /
+ * `onTrigger`, whichever form it was written from (the same starts). A
  * waiting flow gets no `start` (htsim refuses both). @throws Error for
  * what htsim's grammar cannot say: a waiting flow that starts after 0, other `needed` counts,
  * a flow activating two triggers of one kind.
