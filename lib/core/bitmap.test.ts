@@ -90,4 +90,22 @@ test("countSet with a single bit left for the next word counts it", () => {
   assert.is(countSet(b, 2, 63, 31, 1), 1);
 });
 
+test("a span from bit 1 to the end of a word takes the 31-bit mask in every scan", () => {
+  // From bit 1, 32 − 1 = 31 bits of the word are in range: the one mask (2^31 − 1) whose
+  // `(1 << 31) − 1` leaves int32 (lowBits).
+  const b = rows();
+  b[2] = -1;
+  assert.is(countSetRun(b, 2, 63, 1, 64), 31); // bits 1..31 set, bit 32 clear
+  assert.is(firstClear(b, 2, 63, 1, 64), 31);
+  assert.is(countSet(b, 2, 63, 1, 31), 31);
+  b[2] = 0x7fffffff; // bits 0..30
+  assert.is(firstClear(b, 2, 63, 1, 64), 30); // bits 1..30 set, 31 clear
+  assert.is(countSetRun(b, 2, 63, 1, 64), 30);
+  b[2] = -1;
+  b[3] = -1;
+  clearBits(b, 2, 63, 1, 31); // bits 1..31 of word 0: bit 0 alone stays
+  assert.is(b[2], 1);
+  assert.is(b[3], -1);
+});
+
 test.run();

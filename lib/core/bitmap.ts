@@ -12,9 +12,15 @@ export function ctz32(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
-/** The low `n` bits set, for n in [0, 32]. */
+/**
+ * The low `n` bits set, for n in [0, 32], as an int32. Not `(1 << n) - 1`: for n = 31 that is
+ * −2^31 − 1, a double that every caller's `&` or `<<` truncates to the same bits, but which V8
+ * boxes as a HeapNumber when it leaves this function as a call rather than inlined (one per
+ * retransmission scan of the IRN and timeout-only senders under `--no-turbo-inlining`, lib/README
+ * "Allocation"). `~(-1 << n)` is those bits without leaving int32.
+ */
 function lowBits(n: number): number {
-  return n >= 32 ? -1 : (1 << n) - 1;
+  return n >= 32 ? -1 : ~(-1 << n);
 }
 
 export function bitTest(bits: Int32Array, base: number, i: number): boolean {
