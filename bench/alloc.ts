@@ -13,6 +13,7 @@
 // bench/alloc.test.ts show both cases).
 import { allocated, gcCount, withoutEscapeAnalysis } from "./gc-count";
 import { workloads } from "./workloads/index";
+import { rowName } from "./workloads/types";
 
 const MIN_EVENTS = 10_000_000;
 
@@ -21,11 +22,14 @@ const MIN_EVENTS = 10_000_000;
 withoutEscapeAnalysis();
 
 async function main(): Promise<number> {
-  const filter = process.argv[2];
+  // Each argument selects the rows whose name (`<module> <handler>`, as `npm run bench` filters)
+  // contains it; with none, every row. Several, so that `npm test` can take a module's mix row
+  // alone under `--no-turbo-inlining`, where a whole area's rows take over a minute.
+  const filters = process.argv.slice(2);
   let passed = 0;
   let failed = 0;
   for (const w of workloads) {
-    if (filter && !w.module.includes(filter)) continue;
+    if (filters.length > 0 && !filters.some((f) => rowName(w).includes(f))) continue;
     const op = w.setup(1);
     const times = Math.ceil(MIN_EVENTS / w.batch);
     const first = await gcCount(op, times);
