@@ -23,8 +23,7 @@ withoutEscapeAnalysis();
 
 async function main(): Promise<number> {
   // Each argument selects the rows whose name (`<module> <handler>`, as `npm run bench` filters)
-  // contains it; with none, every row. Several, so that `npm test` can take a module's mix row
-  // alone under `--no-turbo-inlining`, where a whole area's rows take over a minute.
+  // contains it; with none, every row. Several, to take a few rows from different modules.
   const filters = process.argv.slice(2);
   let passed = 0;
   let failed = 0;

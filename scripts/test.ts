@@ -11,8 +11,6 @@ interface Stage {
 
 const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
-/** The reliability mix rows that allocated with inlining off until lib/core/bitmap's fix. */
-const RELIABILITY_MIXES = ["reliability/irn mix", "reliability/timeout mix"];
 const stages: Stage[] = [
   { name: "type check (lib, runtime-neutral)", cmd: [bin("tsc"), "-p", "lib/tsconfig.json"] },
   { name: "type check (all)", cmd: [bin("tsc"), "-p", "tsconfig.json"] },
@@ -22,17 +20,12 @@ const stages: Stage[] = [
   { name: "conformance (QuickJS, built ESM)", cmd: [bin("tsx"), "conformance/quickjs-runner.ts", "conformance/vectors"] },
   { name: "vectors take every branch", cmd: [bin("tsx"), "scripts/vector-coverage.ts"] },
   { name: "allocation check", cmd: [node, "dist/bench/alloc.js"] },
-  // The same for the CC rows and two reliability mix rows with V8's inlining off: a helper V8
-  // leaves out of line takes and returns doubles boxed, which inlining hides only while its
-  // budget lasts (TIMELY's gradient factor allocated in some processes, DCTCP's α update in all,
+  // Every row again with V8's inlining off, where every call stays a call: a helper V8 leaves
+  // out of line takes and returns doubles boxed, which inlining hides only while its budget
+  // lasts (TIMELY's gradient factor allocated in some processes, DCTCP's α update in all,
   // lib/core/bitmap's lowBits in the IRN and timeout-only retransmission scans, before
-  // 2026-12-05). Only those two of reliability's rows: all 36 pass this way too, but take about
-  // 80 s on the 2-core VM, and the four mix rows of the bitmap's users with cc/ over 60 s; these
-  // two with cc/ 42 s (37 s CPU) at load 5 (lib/README "Allocation").
-  {
-    name: "allocation check, inlining off (cc, irn and timeout mixes)",
-    cmd: [node, "--no-turbo-inlining", "dist/bench/alloc.js", "cc/", ...RELIABILITY_MIXES],
-  },
+  // 2026-12-05; lib/README "Allocation"). About 3 minutes on the 2-core VM.
+  { name: "allocation check, inlining off", cmd: [node, "--no-turbo-inlining", "dist/bench/alloc.js"] },
 ];
 
 const only = process.argv.slice(2);
