@@ -59,7 +59,7 @@ test("an ACK sent when the host finishes a packet carries the host's hold time o
     const a = pool.alloc(Kind.Ack, tr.ackFlow(i), 0, 64);
     tr.writeAck(i, pool, a, hs[0]);
     kinds.push(pool.i32[(a << 4) + P.W0]);
-    assert.is(pool.f64[a], 100, "the RTT sample is the finished packet's");
+    assert.is(pool.sentNs[a], 100, "the RTT sample is the finished packet's");
     assert.is(pool.hostNs[a], 4000, "held from its arrival at 1,000 ns to 5,000 ns");
     assert.is(pool.i32[(a << 4) + P.Ev], 11, "the finished packet's EV");
   }
@@ -119,6 +119,42 @@ test("§IV-D (high queue depths): a host buffer of 4 MiB or more is the target's
     assert.is(r.completed, 1);
     // 1 MB fits in 8 MiB: nothing is dropped, nothing is sent twice.
     assert.equal([r.totals.rxDrops, r.totals.retransmissions], [0, 0], reliability);
+  }
+});
+
+test("under Reflex NDT the RTT sample is timed from the NIC's send, not from NDT's restamp at the destination ESW (§III-D)", () => {
+  // One flow from host 0 in DC 0 to host 4 in DC 1 of a two-DC topology with 1 µs links and a
+  // 50 µs WAN. Its data crosses host–leaf, leaf–spine, spine–ESW, the WAN, ESW–spine,
+  // spine–leaf, leaf–host: 6 × 1 µs + 50 µs = 56 µs of propagation; its ACK the same back. Any
+  // RTT sample is therefore at least 2 × 56 µs = 112,000 ns, serialisation and queues aside.
+  // NDT overwrites the data packet's timestamp (PacketPool.f64) with its egress time at DC 1's
+  // ESW; timed from that (before), a sample missed the way there: about 60 µs.
+  const floorNs = 2 * (6 * 1000 + 50_000);
+  for (const reliability of ["dack", "opt"] as const) {
+    for (const ndt of [false, true]) {
+      const b = build({
+        ...DEFAULT_SCENARIO,
+        name: `dack rtt ndt ${ndt}`,
+        topology: { kind: "twodc", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
+        network: { trimming: false, reflex: { nsf: true, ndt } },
+        transport: { cc: { name: "swift" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+        traffic: [{ kind: "flows", flows: [{ src: 0, dst: 4, bytes: 500_000 }] }],
+      });
+      const tr = b.fabric.transport as DackTransport;
+      const onAck = tr.onAck;
+      const samples: number[] = [];
+      tr.onAck = (slot, nowNs, pool, h) => {
+        const r = onAck.call(tr, slot, nowNs, pool, h);
+        if (r > 0 && tr.rttNs > 0) samples.push(tr.rttNs);
+        return r;
+      };
+      b.fabric.run();
+      const r = collect(b);
+      const what = `${reliability}, NDT ${ndt ? "on" : "off"}`;
+      assert.ok(r.integrity.ok && r.completed === 1, what);
+      assert.ok(samples.length > 0, `${what}: RTT samples`);
+      assert.ok(Math.min(...samples) >= floorNs, `${what}: smallest RTT sample ${Math.min(...samples)} ns < ${floorNs} ns`);
+    }
   }
 });
 

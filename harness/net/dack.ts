@@ -471,8 +471,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   }
 
   /**
-   * Kind and number; the EV (the path the load balancer hears about) and the send time (an
-   * RTT sample) of the packet that caused it, when it is the same flow's, else the EV of the
+   * Kind and number; the EV (the path the load balancer hears about) and the send time (the
+   * NIC's record, PacketPool.sentNs: an RTT sample, rttOf; and the packet's timestamp, f64) of
+   * the packet that caused it, when it is the same flow's, else the EV of the
    * flow's last arrival. An ACK sent when the host finishes a packet thus echoes that packet's
    * path, as UEC's ACK echoes the EV of the packet that triggered it (§3.6.12): with the flow's
    * latest instead, a congested target (IACKs held back) would echo one path again and again
@@ -526,6 +527,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     }
     pool.i32[ab + P.Flags] = flags;
     pool.f64[a] = same ? pool.f64[h] : 0;
+    pool.sentNs[a] = same ? pool.sentNs[h] : 0;
     pool.hostNs[a] = same ? (this.lastNowNs - pool.hostNs[h]) | 0 : 0;
     pool.i32[ab + P.EchoNs] = same ? pool.f64[h] | 0 : this.rxEchoNs[f];
   }
@@ -626,10 +628,14 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
 
   /**
    * The echoed send time's RTT sample, or 0 when the ACK carries none (writeAck's 0; a packet
-   * sent at the very instant the 32-bit clock reads 0 gives no sample either).
+   * sent at the very instant the 32-bit clock reads 0 gives no sample either). The send time is
+   * the NIC's record of it (PacketPool.sentNs), as the RDMA baselines take theirs (rounds.ts):
+   * the data packet's timestamp, which the ACK echoes too, is for an inter-DC flow under Reflex
+   * NDT its egress time at the destination ESW (§III-D), and timed from that the sample left out
+   * the WAN's way there (until 2026-12-05: 60 µs, not 114 µs, across a 50 µs WAN).
    */
   private rttOf(nowNs: number, pool: PacketPool, h: number): number {
-    const sent = pool.f64[h];
+    const sent = pool.sentNs[h];
     const rtt = (nowNs - sent) | 0;
     return sent !== 0 && rtt > 0 ? rtt : 0;
   }

@@ -85,8 +85,8 @@ export class PacketPool {
   f64: Float64Array;
   /**
    * One word per handle, index h. Data: its send time, ns, which nothing on the way rewrites (the
-   * NIC's own record of it); ACK of the RDMA baselines (rounds.ts QpTransport): the echo of it,
-   * their RTT's start.
+   * NIC's own record of it); ACK of the RDMA baselines (rounds.ts QpTransport) and of DACK / OPT
+   * (dack.ts): the echo of it, their RTT's start.
    */
   sentNs: Float64Array;
   /**

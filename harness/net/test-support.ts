@@ -16,7 +16,10 @@ export interface PacketFields {
   w1?: number;
   w2?: number;
   w3?: number;
-  /** The send time a data packet carries and an ACK echoes (`PacketPool.f64`), ns. */
+  /**
+   * The send time a data packet carries and an ACK echoes, ns: its timestamp (`PacketPool.f64`)
+   * and the NIC's record of it (`PacketPool.sentNs`) alike, as no Reflex NDT restamped it.
+   */
   sentNs?: number;
 }
 
@@ -32,6 +35,7 @@ export function packet(pool: PacketPool, kind: number, flow: number, bytes: numb
   pool.i32[b + P.W2] = f.w2 ?? 0;
   pool.i32[b + P.W3] = f.w3 ?? 0;
   pool.f64[h] = f.sentNs ?? 0;
+  pool.sentNs[h] = f.sentNs ?? 0;
   return h;
 }
 
