@@ -501,6 +501,21 @@ test("network.reflex is refused where it cannot run, naming the field", () => {
   const off = build(scenario(incast, "swift", { nsf: false })).fabric.reflex;
   assert.equal([off?.nsf, off?.ndt[0], off?.ndt[1]], [null, null, null]);
   refused(scenario(incast, "swift", { params: { tSrcThreshNs: -1 } }), /network\.reflex\.params: /);
+  // NDT's own fields the fabric sets (ReflexSpec.params). Before, `ports` was overwritten with
+  // the fabric's and the build took the rest; a handle or a packet past them stopped the run
+  // ("Reflex NDT refused packet … (code -2)"), and a queue under one full packet dropped them all.
+  // Here: 4 spines, so 4 ESW ports into each DC; the pool's largest size 2^22 = 4,194,304
+  // handles (no network.packetPool), 64 where the scenario fixes the pool at 64; a 4,150 B MTU.
+  refused(scenario(incast, "swift", { params: { ports: 1 } }), /network\.reflex\.params\.ports: 1 is not the 4 ports/);
+  refused(scenario(incast, "swift", { params: { handleCapacity: 64 } }), /network\.reflex\.params\.handleCapacity: 64 is below the packet pool's 4194304 handles/);
+  refused(scenario(incast, "swift", { params: { handleCapacity: 4_194_303 } }), /network\.reflex\.params\.handleCapacity: 4194303 is below/);
+  refused(scenario(incast, "swift", { params: { mtuBytes: 1000 } }), /network\.reflex\.params\.mtuBytes: 1000 is below the network's MTU \(4150 B/);
+  refused(scenario(incast, "swift", { params: { mtuBytes: 4149 } }), /network\.reflex\.params\.mtuBytes: 4149/);
+  refused(scenario(incast, "swift", { params: { queueLimitBytes: 4149 } }), /network\.reflex\.params\.queueLimitBytes: 4149 holds no full packet \(4150 B/);
+  // What agrees with the fabric is taken: the same ports, enough handles (64 of a 64-handle pool), the MTU, a queue of one packet.
+  const agreed = build({ ...scenario(incast, "swift", null), network: { pfc: {}, packetPool: 64, reflex: { params: { ports: 4, handleCapacity: 64, mtuBytes: 4150, queueLimitBytes: 4150 } } } });
+  const ndt = agreed.fabric.reflex?.ndt[1];
+  assert.equal([ndt?.params.ports, ndt?.params.handleCapacity, ndt?.params.mtuBytes, ndt?.params.queueLimitBytes], [4, 64, 4150, 4150]);
   refused({ ...scenario(incast, "swift", {}), transport: { cc: { name: "nscc" } } }, /network\.reflex: inter-DC flows need swift or timely .*not nscc/);
   // Intra-DC flows may run any CC beside Reflex.
   const ok = build({ ...scenario([{ src: 0, dst: 5, bytes: 1000 }], "swift", {}), transport: { cc: { name: "nscc" } } });

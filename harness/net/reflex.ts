@@ -35,7 +35,12 @@ import { type DcLayout, type Topology, dcOf } from "../topo/topology";
 export interface ReflexSpec {
   nsf: boolean;
   ndt: boolean;
-  /** lib/switch/reflex parameters (Table I defaults); ports, handles, MTU and queue limit are the fabric's unless given. */
+  /**
+   * lib/switch/reflex parameters (Table I defaults). `ports`, `handleCapacity` and `mtuBytes` are
+   * the fabric's; one given must agree with it (reflexFabricConflicts): the ESW's ports into its
+   * DC, at least the packet pool's handles, at least the network's MTU. `queueLimitBytes` is the
+   * port's data buffer unless given, and one given holds at least a full packet.
+   */
   params: ReflexParamsInput;
   /**
    * Under NSF an inter-DC flow's end-to-end ACK that arrives while NSF holds the flow Silent
@@ -43,6 +48,34 @@ export interface ReflexSpec {
    * only, as without it). Default false: the ACK only confirms delivery. No effect without NSF.
    */
   e2eAckDrivesCc?: boolean;
+}
+
+/** What the fabric gives NDT: the ports of an ESW into its DC, the packet pool's handles, its largest packet (bytes). */
+export interface ReflexFabricFacts {
+  ports: number;
+  handles: number;
+  mtuBytes: number;
+}
+
+/**
+ * The Reflex parameters given that the fabric cannot run with, one message each, starting with
+ * the field's name. NDT's table holds one pair of queues per ESW port into the DC, refuses a
+ * handle at or above handleCapacity and a packet over mtuBytes (lib/switch/reflex ndt.ts
+ * onEnqueue: E_ARG), and drops a packet that would take a queue over queueLimitBytes. Each of
+ * these the build could not see before: a different `ports` was overwritten by the fabric's, a
+ * smaller handle capacity or MTU stopped the run at the first packet past it ("Reflex NDT
+ * refused packet …"), and a queue limit under one full packet dropped every full packet.
+ */
+export function reflexFabricConflicts(params: ReflexParamsInput, f: ReflexFabricFacts): string[] {
+  const out: string[] = [];
+  const { ports, handleCapacity, mtuBytes, queueLimitBytes } = params;
+  if (ports !== undefined && ports !== f.ports) out.push(`ports: ${ports} is not the ${f.ports} ports of an ESW into its DC (its spines), one NDT queue pair each; leave it out, the fabric sets it`);
+  if (handleCapacity !== undefined && handleCapacity < f.handles) {
+    out.push(`handleCapacity: ${handleCapacity} is below the packet pool's ${f.handles} handles (network.packetPool, else the pool's largest size), any of which NDT may queue; leave it out, the fabric sets it`);
+  }
+  if (mtuBytes !== undefined && mtuBytes < f.mtuBytes) out.push(`mtuBytes: ${mtuBytes} is below the network's MTU (${f.mtuBytes} B, network.mtuBytes), a full packet NDT must take; leave it out, the fabric sets it`);
+  if (queueLimitBytes !== undefined && queueLimitBytes < f.mtuBytes) out.push(`queueLimitBytes: ${queueLimitBytes} holds no full packet (${f.mtuBytes} B, network.mtuBytes): NDT would drop every one`);
+  return out;
 }
 
 export class ReflexSites {
@@ -111,6 +144,8 @@ export class ReflexSites {
     this.ndtPackets = new Int32Array(P);
     this.ndtBytes = new Float64Array(P);
     this.eswDc = new Int32Array(topo.switches).fill(-1);
+    const conflicts = reflexFabricConflicts(spec.params, { ports: dcs.downPorts[0].length, handles, mtuBytes });
+    if (conflicts.length > 0) throw new RangeError(`Reflex params: ${conflicts.join("; ")}`);
     const params = { mtuBytes, handleCapacity: handles, queueLimitBytes, ...spec.params };
     this.nsf = spec.nsf ? new ReflexNsf(params, Math.max(1, F)) : null;
     this.ndt = [null, null];

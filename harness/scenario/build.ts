@@ -19,7 +19,7 @@ import { flowSizeErrors, lbPerSourceSwitch, makeCc, makeLb, makeTransport, type 
 import { SWIFT_MAX_CWND_PKTS, type SwiftParams, type SwiftParamsInput, resolveSwiftParams } from "../../lib/cc/swift/params";
 import { type PortLimits, insideDc, scaledPortLimits } from "../net/port-limits";
 import { DackTransport } from "../net/dack";
-import type { ReflexSpec } from "../net/reflex";
+import { type ReflexSpec, reflexFabricConflicts } from "../net/reflex";
 import { type QueueParamsInput, resolveQueueParams } from "../../lib/switch/queue/params";
 import { type ReflexParamsInput, resolveReflexParams } from "../../lib/switch/reflex/params";
 import { fatTree2, fatTree3, leafSpine } from "../topo/fattree";
@@ -571,9 +571,6 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       lbSlot: slot,
     });
   }
-  const reflex = n.reflex ? resolveReflex(n.reflex, topo, flows, perFlowCc, errors) : null;
-  if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
-
   // Packet pool: every flow's window (NSCC's ceiling is 1.5 BDP; 2 BDP leaves room for other
   // modules) twice over, for data and its ACKs, plus slack per port, to start with. It doubles
   // when every handle is alive, up to POOL_MAX: a degraded link's control queue full of trimmed
@@ -582,6 +579,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const windowPkts = Math.ceil((2 * bdpBytes) / mtu) + 2;
   const pool = n.packetPool ?? Math.min(POOL_MAX, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
   const poolMax = n.packetPool ?? POOL_MAX;
+  const reflex = n.reflex ? resolveReflex(n.reflex, topo, flows, perFlowCc, poolMax, mtu, errors) : null;
+  if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
   const faults = opts.noFaults ? [] : resolveFaults(s, topo, seed);
   const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false, relRef.name);
   const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
@@ -786,7 +785,7 @@ export function classWindowParams(name: string, user: Record<string, unknown>, c
  * senders of inter-DC flows, so it needs the twodc topology and a delay module (Swift or TIMELY,
  * the two Reflex is built on) for every inter-DC flow. Errors go to `errors`.
  */
-function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, topo: Topology, flows: FlowRecord[], cc: string[], errors: string[]): ReflexSpec | null {
+function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, topo: Topology, flows: FlowRecord[], cc: string[], poolHandles: number, mtuBytes: number, errors: string[]): ReflexSpec | null {
   if (topo.dcs === null) {
     errors.push("network.reflex: Reflex needs the twodc topology (external switches between two DCs)");
     return null;
@@ -801,6 +800,8 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
   const spec: ReflexSpec = { nsf, ndt: r.ndt ?? nsf, params, e2eAckDrivesCc: r.e2eAckDrivesCc ?? false };
   try {
     resolveReflexParams(spec.params as ReflexParamsInput);
+    // The fabric's own fields (ReflexSpec.params): refused here, with the field, not mid-run.
+    for (const m of reflexFabricConflicts(spec.params as ReflexParamsInput, { ports: dcs.downPorts[0].length, handles: poolHandles, mtuBytes })) errors.push(`network.reflex.params.${m}`);
   } catch (e) {
     errors.push(`network.reflex.params: ${(e as Error).message}`);
   }
