@@ -518,7 +518,7 @@ test("a duplicate at an uncongested target comes back as an IACK repeating the n
   assert.is(tr.errors(), 0);
 });
 
-test("CE goes back on the flow's next IACK that acknowledges packets, never on a DACK (DCTCP §3.1, RFC 8257 §3.2: the marks of the packets an ACK covers)", () => {
+test("CE goes back on the IACK that acknowledges the marked packet, never on a DACK (DCTCP §3.1, RFC 8257 §3.2: the marks of the packets an ACK covers)", () => {
   // 2112 B packets, threshold 9216 B: 0–3 fill 8448 B (IACKs on acceptance); 4, CE-marked, makes
   // 10560 B > 9216 B — congested, so it draws a standalone DACK(3) and its IACK waits for its
   // crossing (§II-D); 5 makes 12672 B, another DACK(3). When 0 leaves (10560 B, still congested)
@@ -560,6 +560,61 @@ test("CE goes back on the flow's next IACK that acknowledges packets, never on a
   ]);
   tr.processed(1, 1100);
   assert.equal(acks(hs[1]), [[DACK_KIND_IACK, 5, 0]]);
+});
+
+/** One flow into a target of `bufferBytes`: packets 0 … n − 1 arrive, those in `marked` CE-marked; then the host finishes them one by one. The IACKs' numbers, and those that carried CE. */
+function ceEchoes(n: number, marked: number[], bufferBytes: number): { iacks: number[]; ce: number[] } {
+  const { tr, pool } = transport(1, 1e5, bufferBytes, 2 * n + 16);
+  const iacks: number[] = [];
+  const ce: number[] = [];
+  const write = (h: number) => {
+    for (let i = 0; i < tr.ackCount(); i++) {
+      const a = pool.alloc(Kind.Ack, 0, 0, 64);
+      tr.writeAck(i, pool, a, h);
+      if (pool.i32[(a << 4) + P.W0] === DACK_KIND_IACK) {
+        iacks.push(pool.i32[(a << 4) + P.Psn]);
+        if ((pool.i32[(a << 4) + P.Flags] & Flag.Ce) !== 0) ce.push(pool.i32[(a << 4) + P.Psn]);
+      }
+      pool.release(a);
+    }
+  };
+  const hs: number[] = [];
+  for (let seq = 0; seq < n; seq++) {
+    const h = packet(pool, Kind.Data, 0, 2112, { dst: 1, psn: seq, flags: marked.includes(seq) ? Flag.Ce : 0 });
+    assert.ok(tr.arrive(0, 10 * seq, pool, h));
+    hs.push(h);
+    write(h);
+  }
+  for (let k = 0; k < n; k++) {
+    tr.processed(1, 10_000 + 10 * k);
+    write(hs[k]);
+  }
+  assert.is(tr.errors(), 0);
+  return { iacks, ce };
+}
+
+test("CE goes back on the IACK whose number covers the marked packet, not the flow's next IACK; each of several pending marks on its own", () => {
+  // Six 2112 B packets into an 81 KiB queue, threshold 9216 B: 0–3 (8448 B) are IACKed on
+  // acceptance; 4 makes 10560 B, congested, and 5 12672 B: both draw DACK(3) and wait above the
+  // threshold. When 0 leaves (10560 B) 4 crosses: DACK(3), IACK(4); when 1 leaves (8448 B,
+  // uncongested) 5 crosses: IACK(5). The IACK numbers are 0 … 5, each once (§II-D, Fig. 1).
+  // Mark on 5 alone: IACK(4) acknowledges packets up to 4 (§II-A, in order), none marked; the
+  // mark belongs on IACK(5). Before, the flow's pending bit went on IACK(4).
+  assert.equal(ceEchoes(6, [5], 82944), { iacks: [0, 1, 2, 3, 4, 5], ce: [5] });
+  // Marks on 4 and 5: each its IACK (before, IACK(4) took the one bit and IACK(5) had none).
+  assert.equal(ceEchoes(6, [4, 5], 82944), { iacks: [0, 1, 2, 3, 4, 5], ce: [4, 5] });
+  // A mark on 2, IACKed on acceptance, and on 5: IACK(2) and IACK(5), not IACK(4).
+  assert.equal(ceEchoes(6, [2, 5], 82944).ce, [2, 5]);
+});
+
+test("CE echo across a deep queue: marks up to 31 numbers above the lowest pending one are kept exactly, the highest beyond that too", () => {
+  // 50 packets (105,600 B) into a 200,000 B queue: 0–3 IACKed on acceptance, 4–49 above the
+  // threshold, each IACKed as a departure moves it below (IACK numbers 0 … 49 once each). Marks
+  // on 4, 6, 35 (35 − 4 = 31: the window from the lowest) and 40 (36 above 4: beyond it, kept as
+  // the highest far mark, in the window once 35 is the lowest): CE on exactly those four IACKs.
+  const r = ceEchoes(50, [4, 6, 35, 40], 200_000);
+  assert.equal(r.iacks, Array.from({ length: 50 }, (_, i) => i));
+  assert.equal(r.ce, [4, 6, 35, 40]);
 });
 
 test("in the fabric, ECN CCs hear no mark on an ACK of no bytes under endpoint congestion (7 → 1 PUT at 70 %, DCTCP and NSCC)", () => {

@@ -174,10 +174,13 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
   private readonly rxEv: Int32Array;
   private readonly rxEchoNs: Int32Array;
   /**
-   * 1 while a CE-marked packet of the flow was accepted and no IACK has carried the mark back
-   * yet (writeAck); 0 otherwise.
+   * The flow's accepted CE-marked packets no IACK has covered yet (writeAck, ceCovered): the
+   * lowest one's number (−1: none), the marks of it and the 31 numbers above it (bit i: number
+   * ceBase + i), and the highest mark beyond those 32 (−1: none).
    */
-  private readonly cePending: Uint8Array;
+  private readonly ceBase: Int32Array;
+  private readonly ceMask: Int32Array;
+  private readonly ceFar: Int32Array;
   /** Per host: the smallest packet its target counts; a shorter one (a flow's last) is counted as this. */
   private readonly minPacketOf: Int32Array;
   /** The target whose `out` the last arrive / processed call wrote, its host, and the time of that call (ns, wrapping). */
@@ -260,7 +263,9 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.tmo = new Int32Array(cap);
     this.rxEv = new Int32Array(cap);
     this.rxEchoNs = new Int32Array(cap);
-    this.cePending = new Uint8Array(cap);
+    this.ceBase = new Int32Array(cap).fill(-1);
+    this.ceMask = new Int32Array(cap);
+    this.ceFar = new Int32Array(cap).fill(-1);
     this.haltSeen = new Uint8Array(this.dack !== 0 ? cap : 0);
   }
 
@@ -425,7 +430,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     // says the expected packet was lost before the target (writeAck).
     if ((r & DACK_DROP_FULL) !== 0) this.nackLastHop = 1;
     if ((r & DACK_ACCEPTED) === 0) return false;
-    if ((pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0) this.cePending[slot] = 1;
+    if ((pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0) this.ceMark(slot, pool.i32[(h << 4) + P.Psn]);
     return true;
   }
 
@@ -492,11 +497,16 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
    * Marking those last-hop too (until 2026-12-04) told the load balancer GOOD and NSCC a
    * last-hop trim for every path loss.
    *
-   * CE goes back on the flow's next IACK that acknowledges new packets, for the marked packets
-   * it acknowledges (DCTCP, Alizadeh et al. §3.1 and RFC 8257 §3.2: the receiver echoes the
-   * marks of the packets an ACK covers; UEC's ACK M flag), and on no DACK or repeat: those
-   * acknowledge nothing, and a DACK is sent for the target's queue, not for a marked packet.
-   * One bit per flow: an IACK covering several packets says only that one of them was marked.
+   * CE goes back on the IACK that acknowledges a marked packet (DCTCP, Alizadeh et al. §3.1 and
+   * RFC 8257 §3.2: the receiver echoes the marks of the packets an ACK covers; UEC's ACK M
+   * flag), and on no DACK or repeat: those acknowledge nothing, and a DACK is sent for the
+   * target's queue, not for a marked packet. An IACK of number n acknowledges every packet up to
+   * n (§II-A, in-order acceptance; §II-D: under congestion n is the highest number below the
+   * threshold position, so a packet accepted above it waits for a later IACK): it carries CE
+   * when a marked packet it covers had none before (ceCovered); an IACK covering several says
+   * only that one of them was marked. Until 2026-12-05 one pending bit per flow went on the
+   * flow's next IACK, often one whose number was below the marked packet (7 of 72 CE IACKs in a
+   * 7 → 1 put under DCTCP), and a second mark pending with it was lost.
    * Until 2026-12-04 an ACK copied the CE bit of the packet that caused it: under endpoint
    * congestion a departing packet of the same flow, or the arrival that drew a 0-byte DACK, so
    * ECN CCs (DCTCP, NSCC) heard marks on ACKs of no bytes and lost those of packets whose IACK
@@ -521,10 +531,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     if (kind === DACK_KIND_NACK) {
       // The NACK echoes the CE of the packet it answers, as UEC's NACK of a trimmed packet does.
       flags = (this.nackLastHop !== 0 ? Flag.LastHop : 0) | (same ? pool.i32[hb + P.Flags] & Flag.Ce : 0);
-    } else if (kind === DACK_KIND_IACK && this.repeating === 0 && this.cePending[f] !== 0) {
-      flags = Flag.Ce;
-      this.cePending[f] = 0;
-    }
+    } else if (kind === DACK_KIND_IACK && this.repeating === 0 && this.ceCovered(f, o[3 + 3 * i]) !== 0) flags = Flag.Ce;
     pool.i32[ab + P.Flags] = flags;
     pool.f64[a] = same ? pool.f64[h] : 0;
     pool.sentNs[a] = same ? pool.sentNs[h] : 0;
@@ -605,6 +612,57 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.completed = 0;
     this.rttNs = this.rttOf(nowNs, pool, h);
     return (this.rttNs > 0 ? Sx.Rtt : 0) | (cum >= this.packets[slot] ? Sx.Done : 0);
+  }
+
+  /**
+   * Flow `slot` accepted marked packet `seq`. Acceptance is in order (§II-A), so `seq` is above
+   * every mark pending: it joins the 32-number window from the lowest, or beyond it as the
+   * highest far mark (one beyond an earlier far mark replaces it: see ceCovered).
+   */
+  private ceMark(slot: number, seq: number): void {
+    const base = this.ceBase[slot];
+    if (base < 0) {
+      this.ceBase[slot] = seq;
+      this.ceMask[slot] = 1;
+    } else if (seq - base < 32) this.ceMask[slot] |= 1 << (seq - base);
+    else this.ceFar[slot] = seq;
+  }
+
+  /**
+   * 1 when IACK number `seq` of flow `slot` covers a pending mark (one at or below `seq`), which
+   * it then takes off; else 0. The window from the lowest mark follows every mark exactly while
+   * the flow's pending marks lie within 32 numbers of the lowest, as they do in the paper's 81
+   * KiB queue (at most 39 full packets, across all flows). Beyond it only the highest far mark
+   * is kept, and marks between the window and it go unechoed once the window is spent: under
+   * deep queues an IACK may miss a mark, but none carries CE for packets of which none was
+   * marked, and the flow's last mark always goes back. Three words per flow, O(1) per call.
+   */
+  private ceCovered(slot: number, seq: number): number {
+    const base = this.ceBase[slot];
+    if (base < 0 || seq < base) return 0;
+    const step = seq - base + 1;
+    const mask = step >= 32 ? 0 : this.ceMask[slot] >>> step;
+    const far = this.ceFar[slot];
+    if (mask !== 0) {
+      // The lowest mark left: its number above seq, the trailing zeros of what is left.
+      const lowest = 31 - Math.clz32(mask & -mask);
+      const next = seq + 1 + lowest;
+      this.ceBase[slot] = next;
+      this.ceMask[slot] = mask >>> lowest;
+      if (far >= 0 && far - next < 32) {
+        this.ceMask[slot] |= 1 << (far - next);
+        this.ceFar[slot] = -1;
+      }
+    } else if (far > seq) {
+      this.ceBase[slot] = far;
+      this.ceMask[slot] = 1;
+      this.ceFar[slot] = -1;
+    } else {
+      this.ceBase[slot] = -1;
+      this.ceMask[slot] = 0;
+      this.ceFar[slot] = -1;
+    }
+    return 1;
   }
 
   /** Counts the flow's halt-state change, if any, since the last look (reliability dack). */
