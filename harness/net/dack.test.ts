@@ -620,7 +620,11 @@ test("CE echo across a deep queue: marks up to 31 numbers above the lowest pendi
 test("in the fabric, ECN CCs hear no mark on an ACK of no bytes under endpoint congestion (7 → 1 PUT at 70 %, DCTCP and NSCC)", () => {
   // Every mark travels on an IACK that acknowledges packets (writeAck); a DACK, and so every ACK
   // that gives the CC 0 bytes here, carries none. Before: 77 (NSCC) and 49 (DCTCP) marked ACKs
-  // of 0 bytes.
+  // of 0 bytes. And an IACK carries CE exactly when a packet it newly acknowledges (above the
+  // flow's previous IACK, up to its number) was accepted marked: the queue, 82,944 B, holds at
+  // most ⌊82,944 / 4,150⌋ = 19 full packets and a short last one per flow, 26 < 32, so every
+  // flow's pending marks lie in ceCovered's exact window. Before,
+  // the flow's pending bit rode the next IACK whatever its number.
   for (const cc of ["nscc", "dctcp"] as const) {
     const b = build({
       ...DEFAULT_SCENARIO,
@@ -643,9 +647,32 @@ test("in the fabric, ECN CCs hear no mark on an ACK of no bytes under endpoint c
         return onAck.call(c, f, t, bytes, rtt, ecn, remote);
       };
     }
+    const tr = b.fabric.transport as DackTransport;
+    const marks = new Map<number, number[]>();
+    const lastIack = new Map<number, number>();
+    const wrong: string[] = [];
+    const arrive = tr.arrive;
+    tr.arrive = (slot, nowNs, pool, h) => {
+      const took = arrive.call(tr, slot, nowNs, pool, h);
+      if (took && (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0) marks.set(slot, [...(marks.get(slot) ?? []), pool.i32[(h << 4) + P.Psn]]);
+      return took;
+    };
+    const writeAck = tr.writeAck;
+    tr.writeAck = (i, pool, a, h) => {
+      writeAck.call(tr, i, pool, a, h);
+      const ab = a << 4;
+      const f = pool.i32[ab + P.Flow];
+      const seq = pool.i32[ab + P.Psn];
+      const prev = lastIack.get(f) ?? -1;
+      if (pool.i32[ab + P.W0] !== DACK_KIND_IACK || seq <= prev) return;
+      lastIack.set(f, seq);
+      const covers = (marks.get(f) ?? []).some((m) => m > prev && m <= seq);
+      if (covers !== ((pool.i32[ab + P.Flags] & Flag.Ce) !== 0)) wrong.push(`flow ${f} IACK(${seq}) after ${prev}: CE ${!covers}`);
+    };
     b.fabric.run();
     const r = collect(b);
     assert.ok(r.integrity.ok && r.completed === 7, cc);
+    assert.equal(wrong, [], `${cc}: IACKs whose CE is not their packets' marks`);
     assert.ok(r.totals.ecnMarks > 0 && marked > 0, `${cc}: ${r.totals.ecnMarks} marks, ${marked} marked ACKs`);
     assert.ok((r.dack as NonNullable<typeof r.dack>).dacks > 0, `${cc}: the target is congested`);
     assert.is(markedEmpty, 0, `${cc}: marked ACKs of 0 bytes`);
