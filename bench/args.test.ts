@@ -32,4 +32,12 @@ test("--runs without a positive integer, --md without a file, and unknown option
   }
 });
 
+test("a bench option npm took as its own config is an error, not a run without it", () => {
+  // npm 11: `npm run bench:instructions cc/nscc --check` passes ["cc/nscc"] and sets
+  // npm_config_check=true (seen 2026-12-05); the run would count and merge rows, not check.
+  assert.throws(() => parseBenchArgs(["cc/nscc"], 1, { npm_config_check: "true" }), /npm took --check as its own option; put -- before/);
+  assert.throws(() => parseBenchArgs(["cc/nscc", "3"], 1, { npm_config_runs: "true", npm_config_v8: "true" }), /--runs, --v8/);
+  assert.equal(parseBenchArgs(["cc/nscc", "--check"], 1, { npm_config_cache: "/root/.npm" }), { runs: 1, names: ["cc/nscc"], check: true });
+});
+
 test.run();

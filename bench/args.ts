@@ -15,11 +15,20 @@ export interface BenchArgs {
   check?: true;
 }
 
+/** The bench options npm reads as its own config when they come before `--` (npm sets npm_config_<name>). */
+const NPM_EATS = ["runs", "v8", "check", "md"];
+
 /**
  * @throws Error for `--runs` without a positive integer after it, `--md` without a file, `--v8`
- * without options that each start with `--`, or another `--` option.
+ * without options that each start with `--`, or another `--` option; and for a bench option npm
+ * took as its own (`npm run bench cc/nscc --check`: npm sets npm_config_check and passes only
+ * `cc/nscc`, so the run would count and write instead of checking), given the environment.
  */
-export function parseBenchArgs(args: readonly string[], defaultRuns: number): BenchArgs {
+export function parseBenchArgs(args: readonly string[], defaultRuns: number, env: Readonly<Record<string, string | undefined>> = {}): BenchArgs {
+  const eaten = NPM_EATS.filter((o) => env[`npm_config_${o}`] !== undefined);
+  if (eaten.length > 0) {
+    throw new Error(`npm took ${eaten.map((o) => `--${o}`).join(", ")} as its own option; put -- before the bench's options (npm run bench -- [filter] [--runs N] …)`);
+  }
   let runs = defaultRuns;
   let md: string | undefined;
   let v8: string[] | undefined;

@@ -1,4 +1,4 @@
-// `npm run bench:instructions [filter] [--runs N] [--md FILE] [--v8 FLAGS] [--check]`:
+// `npm run bench:instructions -- [filter] [--runs N] [--md FILE] [--v8 FLAGS] [--check]`:
 // instructions per packet for every bench row, counted by valgrind (bench/valgrind.ts) instead of
 // timed. It answers what `npm run bench` cannot on a shared VM whose host type changes between
 // sessions (2-core AMD EPYC on 2026-11-25, Intel Xeon at 2 GHz on 2026-12-03, the same code 3–4×
@@ -43,7 +43,7 @@ interface CountTable {
   results: CountRow[];
 }
 
-const { runs, names, md, v8 = [], check = false } = parseBenchArgs(process.argv.slice(2), 1);
+const { runs, names, md, v8 = [], check = false } = parseBenchArgs(process.argv.slice(2), 1, process.env);
 if (names.length > 1) throw new Error("npm run bench:instructions takes one filter (quote it when it has a space)");
 const filter = names[0] ?? "";
 // Counts under another node or other V8 options are another engine's: not a baseline.

@@ -1,4 +1,4 @@
-// `npm run bench [filter] [--runs N] [--md FILE] [--v8 FLAGS]`: builds, then runs the bundled bench/once.ts
+// `npm run bench -- [filter] [--runs N] [--md FILE] [--v8 FLAGS]`: builds, then runs the bundled bench/once.ts
 // (dist/bench/once.js) in N separate processes (default 5),
 // takes the median ns/packet per handler, prints
 // `module | handler | ns/packet | budget 40 | verdict` and writes bench/results/latest.json.
@@ -19,7 +19,7 @@ interface Row {
   samples: number;
 }
 
-const { runs, names, md, v8 = [], check } = parseBenchArgs(process.argv.slice(2), 5);
+const { runs, names, md, v8 = [], check } = parseBenchArgs(process.argv.slice(2), 5, process.env);
 if (check) throw new Error("npm run bench has no --check: times are not a baseline (npm run bench:instructions -- --check)");
 const engine = engineNote(v8);
 if (names.length > 1) throw new Error("npm run bench takes one filter (quote it when it has a space)");

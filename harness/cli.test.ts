@@ -54,8 +54,13 @@ test("nicfw --version prints package.json's version; the top-level usage lists e
   assert.is([r.status, r.stdout.trim()].join(" "), `0 ${version}`);
   const help = cli(["--help"]);
   assert.is(help.status, 0);
-  for (const option of ["--quiet", "--stats", "--plots", "--labels", "--rerun", "--plan", "--collect", "--end-us", "--workers", "--version"]) {
-    assert.ok(help.stdout.includes(option), `top-level usage lacks ${option}`);
+  assert.ok(help.stdout.includes("--version"), "top-level usage lacks --version");
+  // Each command's line says the options of the command's own usage line, written the same way
+  // (`[--mean-over T,…]` there once read `[--mean-over seed]` here, and plot's was missing).
+  for (const command of ["conformance", "run", "plot", "compare", "sweep", "soak"]) {
+    const own = cli([command, "--help"]).stdout.split("\n")[0];
+    const line = help.stdout.split("\n").find((l) => l.startsWith(`  ${command} `)) ?? "";
+    for (const option of own.match(/\[-[^\]]*\]/g) ?? []) assert.ok(line.includes(option), `top-level usage of ${command} lacks ${option}: ${line}`);
   }
   const unknown = cli(["frobnicate"]);
   assert.is(unknown.status, 2);

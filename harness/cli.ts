@@ -11,12 +11,12 @@ commands:
   conformance <files or folders>   run conformance vectors; ends with "conformance: N passed, M failed"
   run [scenario] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
                                    run a scenario on the virtual fabric (no argument: the embedded default)
-  plot <results.json …> [--out DIR] [--labels a,b,…]
+  plot <results.json …> [--out DIR] [--labels a,b,…] [--mean-over T,…]
                                    FCT CDF, window and queue over time, comparison bars (SVG and PNG)
-  compare <results.json …> [--md | --csv] [--labels a,b,…] [--mean-over seed]
-                                   one table of several runs side by side (--mean-over: a
+  compare <results.json …> [--md | --csv] [--labels a,b,…] [--mean-over T,…]
+                                   one table of several runs side by side (--mean-over seed: a
                                    column per scheme, each cell the mean over its seeds)
-  sweep <scenario> --set <path>=<v1,v2,…> … [--out DIR] [--workers N] [--rerun] [--plan | --collect]
+  sweep <scenario> --set <path>=<v1,v2,…> [--set …] [--out DIR] [--workers N] [--rerun] [--plan | --collect]
                                    the grid of variants in parallel, one CSV / JSON row per point
   soak [--count N] [--from SEED] [--out DIR] [--end-us T] [--workers W] [-v]
                                    random small scenarios over every module and option; reports

@@ -27,7 +27,7 @@ const CASES: Case[] = [
   { id: "c", file: "bench/fabric/c-incast-127.yaml", what: "127:1 incast 2 MB, 128 hosts (k=8)", refS: [0.7, 0.9] },
 ];
 
-const { runs, names: only, md, v8 = [], check } = parseBenchArgs(process.argv.slice(2), 3);
+const { runs, names: only, md, v8 = [], check } = parseBenchArgs(process.argv.slice(2), 3, process.env);
 if (md !== undefined || check) throw new Error("bench:fabric has no --md table and no --check");
 
 const rows: Record<string, unknown>[] = [];
