@@ -25,7 +25,8 @@ function fake(lb: string, o: {
   retx: [number, number, number];
   ooo: number;
   ecn: number;
-  pfc?: [number, number];
+  /** PAUSE frames, µs paused, pause episodes. */
+  pfc?: [number, number, number];
   sim: number;
   ok?: boolean;
 }): Results {
@@ -57,7 +58,7 @@ function fake(lb: string, o: {
       switchBuffer: { refusals: 0, peakBytes: 0 },
       retransmissions: { total: o.retx[0], spurious: o.retx[1], timeouts: o.retx[2] },
       outOfOrder: { packets: 0, percent: o.ooo, duplicates: 0 },
-      pfc: { pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0, watchdogStorms: 0 },
+      pfc: { pauses: o.pfc?.[2] ?? 0, pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0, watchdogStorms: 0 },
       controlPlane: { hoSent: 0, hoLost: 0, hoLossRatio: 0, acksSent: 0, acksLost: 0, nacksSent: 0, nacksLost: 0 },
       links: { byClass: {}, busiest: [] },
       paths: [],
@@ -97,7 +98,7 @@ const B = fake("ecmp", {
   retx: [5, 1, 1],
   ooo: 0,
   ecn: 0,
-  pfc: [3, 2.46],
+  pfc: [3, 2.46, 2],
   sim: 1000,
   ok: false,
 });
@@ -152,7 +153,8 @@ test("two runs side by side: a column per run, labelled by the module that diffe
     ["RTOs", "0", "1"],
     ["out of order (%)", "20", "0"],
     ["ECN marks", "7", "0"],
-    ["PFC pauses", "0", "3"],
+    ["PFC pauses", "0", "2"],
+    ["PFC PAUSE frames", "0", "3"],
     ["PFC paused (µs)", "0", "2.5"],
     ["simulated (µs)", "16.5", "1000"],
     ["integrity", "ok", "FAILED"],
@@ -243,9 +245,9 @@ test("optional rows only when some run has them: per class (two or more classes)
   const plain = fake("reps", { ...base, byClass: { incast: { fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1) } } });
   const table = (rs: Results[]) => cells(compareTable(rs, rs.map((_, i) => `r${i}`)), / {2,}/);
   const c = table([plain, plain]);
-  for (const row of ["incast: FCT p99 (µs)", "JCT max (µs)", "JCT mean (µs)", "PFC pauses", "PFC paused (µs)", "Reflex pseudo-ACKs"]) assert.not.ok(c.has(row), row);
+  for (const row of ["incast: FCT p99 (µs)", "JCT max (µs)", "JCT mean (µs)", "PFC pauses", "PFC PAUSE frames", "PFC paused (µs)", "Reflex pseudo-ACKs"]) assert.not.ok(c.has(row), row);
   assert.equal(table([plain, fake("reps", { ...base, byClass: {}, jobs: [7] })]).get("JCT max (µs)"), ["—", "7"]);
-  assert.equal(table([plain, fake("reps", { ...base, byClass: {}, pfc: [1, 0.5] })]).get("PFC pauses"), ["0", "1"]);
+  assert.equal(table([plain, fake("reps", { ...base, byClass: {}, pfc: [1, 0.5, 1] })]).get("PFC pauses"), ["0", "1"]);
   const reflex = (pseudoAcks: number, controlledPackets: number): Results => ({ ...plain, reflex: { pseudoAcks, pseudoAcksDelivered: 0, srcRttMeanUs: null, srcRttMaxUs: null, controlledPackets, ndtDrops: 0, pauses: 0, pauseTimeouts: 0 } });
   assert.not.ok(table([reflex(0, 0)]).has("Reflex pseudo-ACKs"), "Reflex on but idle");
   assert.equal(table([reflex(0, 1)]).get("NDT controlled packets"), ["1"]);

@@ -305,7 +305,7 @@ function rows(results: Results[]): Row[] {
     num("ECN marks", (r) => r.totals.ecnMarks),
   );
   if (results.some((r) => r.metrics.pfc.pauseFrames > 0)) {
-    out.push(num("PFC pauses", (r) => r.metrics.pfc.pauseFrames), num("PFC paused (µs)", (r) => r.metrics.pfc.pausedUs, 1));
+    out.push(num("PFC pauses", (r) => r.metrics.pfc.pauses), num("PFC PAUSE frames", (r) => r.metrics.pfc.pauseFrames), num("PFC paused (µs)", (r) => r.metrics.pfc.pausedUs, 1));
     // Older results.json files have no watchdog count.
     if (results.some((r) => (r.metrics.pfc.watchdogStorms ?? 0) > 0)) out.push(num("PFC watchdog storms", (r) => r.metrics.pfc.watchdogStorms ?? 0));
     if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(num("PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0));

@@ -102,7 +102,8 @@ export interface Metrics {
   retransmissions: { total: number; spurious: number; timeouts: number };
   outOfOrder: { packets: number; percent: number; duplicates: number };
   /** PFC frames, paused time, ports ever paused, and the pause storms the switches' watchdog broke. */
-  pfc: { pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number; watchdogStorms: number };
+  /** `pauses`: pause episodes (an XOFF after an XON); `pauseFrames`: PAUSE frames, refreshes included; `xonFrames`: the XONs. */
+  pfc: { pauses: number; pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number; watchdogStorms: number };
   controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
   /** `busiest[].trims`: the port's trims (trimSites); results written before 2026-12-05 lack it. */
   links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number; trims?: number }[] };
@@ -407,7 +408,7 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     switchBuffer: f.bufferTotals(),
     retransmissions: { total: f.retransmissions, spurious: f.spuriousRetransmissions, timeouts: f.timeouts },
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
-    pfc: { pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },
+    pfc: { pauses: pause.episodes, pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },
     controlPlane: {
       hoSent: f.trims,
       hoLost: d[Kind.Header],

@@ -576,7 +576,7 @@ export function summary(r: Results, maxRows = 24): string {
   if (open !== null) lines.push(open);
   const late = lateAckLine(r);
   if (late !== null) lines.push(late);
-  lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames ${t.pauseFrames}` : ""}`);
+  lines.push(`drops ${t.drops}, trims ${t.trims}, retransmissions ${t.retransmissions}, ECN marks ${t.ecnMarks}, NACKs ${t.nacks}, timeouts ${t.timeouts}${t.pauseFrames > 0 ? `, PFC frames (PAUSE and XON) ${t.pauseFrames}` : ""}`);
   const decided = ccDecisionLine(t.cc);
   if (decided !== null) lines.push(decided);
   const balanced = lbDecisionLine(t.lb);
@@ -651,7 +651,7 @@ function detailLines(r: Results): string[] {
     `goodput ${fmt(m.goodput.totalGbps)} Gb/s; spurious retransmissions ${m.retransmissions.spurious}; out of order ${m.outOfOrder.packets} (${fmt(m.outOfOrder.percent)} %)` +
       (m.controlPlane.hoSent > 0 ? `; HO loss ${m.controlPlane.hoLost}/${m.controlPlane.hoSent}` : "") +
       (m.switchBuffer.peakBytes > 0 ? `; shared buffers refused ${m.switchBuffer.refusals} (fullest ${fmt(m.switchBuffer.peakBytes / 1e6)} MB)` : "") +
-      (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauseFrames}, paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
+      (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauses} (${m.pfc.pauseFrames} PAUSE frames), paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),
   );
   const ts = m.trimSites;

@@ -2413,14 +2413,17 @@ export class Fabric {
   }
 
   /** Total time egress ports (switch ports and NICs) spent paused by PFC up to now, ps; and how many ports were ever paused. */
-  paused(): { ps: number; ports: number } {
+  /** Time paused (ps), ports ever paused, and pause episodes (an XOFF after an XON; lib/switch/pfc `pauses`). */
+  paused(): { ps: number; ports: number; episodes: number } {
     let ps = this.pausedPsClosed;
     let ports = 0;
+    let episodes = 0;
     for (let p = 0; p < this.topo.ports; p++) {
       ps += Math.min(this.pauseEnd[p], this.now) - this.pauseStart[p];
       ports += this.portEverPaused[p];
+      if (this.pfc !== null) episodes += this.pfc.pauses(p);
     }
-    return { ps, ports };
+    return { ps, ports, episodes };
   }
 
   // -------------------------------------------------------------------------------------------

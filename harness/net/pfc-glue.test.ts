@@ -28,7 +28,7 @@ interface Inside {
   pauseFrame(port: number, durationNs: number): void;
   forward(sw: number, h: number): void;
   ctrlPush(host: number, h: number): void;
-  paused(): { ps: number; ports: number };
+  paused(): { ps: number; ports: number; episodes: number };
   run(): void;
 }
 
@@ -147,6 +147,7 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
   const until = new Map<number, number>();
   let renewed = 0;
   let lapsed = 0;
+  let episodes = 0;
   const frame = f.pauseFrame.bind(f);
   f.pauseFrame = (up, d) => {
     const u = until.get(up) ?? 0;
@@ -154,6 +155,7 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
       if (u > f.now) renewed++;
       else lapsed++;
     }
+    if (d > 0 && u === 0) episodes++;
     until.set(up, d > 0 ? f.now + d * 1000 : 0);
     frame(up, d);
   };
@@ -163,6 +165,11 @@ test("PFC refresh: while an ingress queue stays above XON its PAUSE is renewed b
   assert.is(b.fabric.pfcDrops, 0);
   assert.ok(renewed > 0, "pauses were renewed");
   assert.is(lapsed, 0, "a PAUSE ran out while its queue was still above XON");
+  // A pause episode is the first PAUSE after an XON (or none); the rest renew it. The results'
+  // `pfc.pauses` counts episodes, `pfc.pauseFrames` every PAUSE (review rev-fabsw: the console
+  // printed the frames as "PFC pauses").
+  assert.is(f.paused().episodes, episodes);
+  assert.is(b.fabric.pauseOnFrames, episodes + renewed);
 });
 
 /**
