@@ -48,6 +48,7 @@ import {
   pfcTrimmingWarnings,
   swiftRetxLimitWarnings,
   trimmingBaselineWarnings,
+  dcpDropWarnings,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
@@ -732,6 +733,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
+      ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),

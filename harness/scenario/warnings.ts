@@ -653,6 +653,24 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
 }
 
 /**
+ * DCP on a fabric that drops. DCP recovers a loss fast only from the HO its switch makes by
+ * trimming (§4.2–4.4); a silent drop waits for the timeout, which resends the whole unaMSN-th
+ * message, and a newer retry makes the receiver count that message anew (§4.5 rRetryNo), so every
+ * packet of the resend must arrive in one go; after `maxRetries` (7) expiries in a row the QP is
+ * in error and the flow fails. An incast's resends meet again in the same queue: soak seed 278
+ * (a 7:1 incast of 300 kB, one message each, under NSCC on a dropping 3-tier fat tree) lost 53–60
+ * packets in every 8 ms timeout round and failed 6 of its 7 flows at 64 ms; seed 232 (no CC, a
+ * 9,000 B buffer) failed 2 of 51 (review rev-soak, 2026-12-05).
+ */
+export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolean): string[] {
+  if (reliability !== "dcp" || trims || pfc) return [];
+  return [
+    "transport.reliability: dcp is built for switches that trim (DCP §4.2), and these drop: a dropped packet makes no HO, so it waits for the timeout, which resends its whole message, whose packets must then all arrive (§4.5); " +
+      "under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. Leave network.trimming on (the default without PFC) or set network.pfc; see lib/reliability/dcp/README.md.",
+  ];
+}
+
+/**
  * Trimming switches under PFC with no buffer given. A queue trims only an arrival that passes its
  * data limit (lib/switch/queue onEnqueue), and under PFC that limit defaults to 2^29 B so that
  * pauses, not drops, bound the queues (build.ts portSizes; harness/README.md, network.pfc). The
