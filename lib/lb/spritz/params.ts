@@ -26,7 +26,12 @@ export interface SpritzParams {
   maxPathsPerDestination: number | undefined;
   /** Weighted sampling by eq. (1) ("w" variants, §V-A) or uniform ("u"). */
   weighted: boolean;
-  /** Scale of eq. (1) for paths shorter than the longest (§V-A: 3). */
+  /**
+   * Scale of eq. (1) for paths shorter than the longest (§V-A: 3), in (0, 255]. SpritzScout and
+   * SpritzSpray store the weights Q8 in 16 bits and also refuse a wScale that gives some
+   * destination's list a weight of 256 or more: wScale ≤ 100.13 on Table II's Dragonfly, ≤ 11.87
+   * on Slim Fly q = 9 (README, Parameters).
+   */
   wScale: number;
   /**
    * Alg. 2 line 4, "insert EV into buffer_paths based on latency": `latency`, the path's latency

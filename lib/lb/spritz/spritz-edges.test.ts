@@ -287,7 +287,7 @@ test("an ECN-rate threshold the Q16 rate cannot pass is refused; one just below 
 // unblocked w. A biased draw that lands on entry 0 is drawn again, at most 64 times; after that it
 // returned entry 1, which then got (w0 / Σw)^64 of the mass on top of its share (review,
 // 2026-12-02). Switch 0 → 1 of the small Dragonfly with 3 paths: 1/0 (108.2 ns) and two 2/0
-// (216.4 ns), wScale 18 (near the Q8 limit): w = 9216, 256, 256; biased, w0 = 1 (Q8 of 1/256).
+// (216.4 ns), wScale 18 (entry 0 dominant): w = 9216, 256, 256; biased, w0 = 1 (Q8 of 1/256).
 for (const Cls of [SpritzSpray, SpritzScout]) {
   test(`${Cls.name}: a biased draw with a dominant entry-0 weight gives entries 1 and 2 256/513 each`, () => {
     const t = new Cls({ topology: "dragonfly", p: 1, a: 4, h: 2, srcSwitch: 0, maxPathsPerDestination: 3, wScale: 18, minBiasFactor: 1 / 256, exploreThreshold: 0, ecnRateGain: 1 / 4 }, 1);
@@ -305,5 +305,30 @@ for (const Cls of [SpritzSpray, SpritzScout]) {
     for (let i = 0; i < 3; i++) assert.ok(Math.abs(count[i] / draws - want[i]) < 0.004, `entry ${i}: ${count[i] / draws}`);
   });
 }
+
+// wScale is refused only when a list the table holds would overflow Q8 (eq. (1) weights are u16
+// Q8: round(256 × w) ≤ 65535, i.e. w < 255.998). A list's largest weight is wScale × lat(its
+// longest class) / lat(its first class). Table I latencies: a local hop 25 + 4160 × 8 / 400 =
+// 108.2 ns, a global hop 500 + 83.2 = 583.2 ns. Table II's Dragonfly (p 4, a 8, h 4): a list to
+// the source's group holds 1/0 and 2/0 only (ratio 2); the largest ratio is the list to a switch
+// behind the source switch's own global link, 0/1 (583.2) to 3/2 (3 × 108.2 + 2 × 583.2 =
+// 1,491.0): 2.5566, so wScale < 65535.5 × 583.2 / (256 × 1,491.0) = 100.13. 1/0 with 3/2
+// (1,491.0 / 108.2 = 13.78, at wScale 19 a weight of 261.8) share no list.
+test("wScale: refused only when a list the table holds would overflow Q8 (Table II Dragonfly up to 100.13)", () => {
+  const DF = { topology: "dragonfly", p: 4, a: 8, h: 4 } as const;
+  for (const Cls of [SpritzScout, SpritzSpray]) {
+    assert.ok(new Cls({ ...DF, wScale: 19 }, 1), "19: 1/0 and 3/2 are in no list");
+    const t = new Cls({ ...DF, wScale: 100 }, 1); // 100 × 2.5566 = 255.66: Q8 65,449
+    assert.ok(t);
+    // 100.2 × 2.5566 = 256.17: Q8 65,579 does not fit.
+    assert.throws(() => new Cls({ ...DF, wScale: 100.2 }, 1), /weight 256\.17 does not fit Q8/);
+  }
+  // Slim Fly q = 9: the list holding 1/0 (108.2) and 0/4 (4 × 583.2 = 2,332.8), ratio 21.560,
+  // bounds wScale by 65535.5 × 108.2 / (256 × 2,332.8) = 11.874: 11.87 gives 255.92 (Q8 65,515),
+  // 11.88 gives 256.13.
+  const SF = { topology: "slimfly", q: 9, p: 7 } as const;
+  assert.ok(new SpritzScout({ ...SF, wScale: 11.87 }, 1));
+  assert.throws(() => new SpritzScout({ ...SF, wScale: 11.88 }, 1), /weight 256\.13 does not fit Q8/);
+});
 
 test.run();

@@ -224,13 +224,21 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const K = table.classCount;
     if (K > Cls.Max) throw new RangeError(`Spritz: the table has ${K} latency classes, at most ${Cls.Max} supported`);
     this.K = K;
+    // Only the pairs (longest class, class) that some destination's list holds: a pair no list
+    // holds is never read (its class has no paths there, so no mass), and checking it refused
+    // wScale 19 on Table II's Dragonfly for a weight no list has (README, "wScale").
     this.weightQ8 = new Uint16Array(K * K);
-    for (let l = 0; l < K; l++) {
-      for (let c = 0; c <= l; c++) {
-        const w = p.weighted ? eq1Weight(table.classLatencyNs(c), table.classLatencyNs(l), p.wScale) : 1;
-        const q8 = Math.round(w * 256); // Q8, rounded to nearest
-        if (q8 > 65535) throw new RangeError(`Spritz: weight ${w.toFixed(2)} does not fit Q8 in 16 bits; lower wScale`);
-        this.weightQ8[l * K + c] = q8;
+    for (let d = 0; d < table.topology.switches; d++) {
+      const l = this.longestClass(d);
+      for (let c = 0, prevEnd = 0; c <= l; c++) {
+        const end = this.classEnd[d * K + c];
+        if (end > prevEnd) {
+          const w = p.weighted ? eq1Weight(table.classLatencyNs(c), table.classLatencyNs(l), p.wScale) : 1;
+          const q8 = Math.round(w * 256); // Q8, rounded to nearest
+          if (q8 > 65535) throw new RangeError(`Spritz: weight ${w.toFixed(2)} does not fit Q8 in 16 bits; lower wScale`);
+          this.weightQ8[l * K + c] = q8;
+        }
+        prevEnd = end;
       }
     }
     this.exploreThreshold = p.exploreThreshold;
