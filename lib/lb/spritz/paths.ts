@@ -84,7 +84,7 @@ export class SpritzPaths {
   /** The index-th EV (latency order) from srcSwitch to dstSwitch, −1 past the end. */
   pathEv(srcSwitch: number, dstSwitch: number, index: number): number {
     const t = this.table(srcSwitch);
-    return index >= 0 && index < t.pathCount(dstSwitch) ? t.ev[t.listStart[dstSwitch] + index] : -1;
+    return Number.isInteger(index) && index >= 0 && index < t.pathCount(dstSwitch) ? t.ev[t.listStart[dstSwitch] + index] : -1;
   }
 
   /** Eq. (1) (scaled by wScale as in §V-A) in Q16, rounded to nearest. */

@@ -331,4 +331,19 @@ test("wScale: refused only when a list the table holds would overflow Q8 (Table 
   assert.throws(() => new SpritzScout({ ...SF, wScale: 11.88 }, 1), /weight 256\.13 does not fit Q8/);
 });
 
+test("readers refuse a fractional or NaN index with −1 (not entry 0, not undefined)", () => {
+  const t = new SpritzScout({ ...SMALL }, 1);
+  t.open(0, FAR);
+  t.onPathFeedback(0, 1, 0, GOOD); // buffered(0, 0) is EV 0: a real EV, so 0 would be wrong
+  assert.is(t.buffered(0, 0), 0);
+  for (const i of [0.5, 1.5, Number.NaN, -0.5]) {
+    assert.is(t.buffered(0, i), -1, `buffered ${i}`);
+    assert.is(t.pathEv(0, i), -1, `pathEv ${i}`);
+    assert.is(t.classMassQ16(0, i), -1, `classMassQ16 ${i}`);
+  }
+  const p = new SpritzPaths({ ...SMALL });
+  assert.is(p.pathEv(0, FAR, 0), 0);
+  for (const i of [0.5, 1.5, Number.NaN]) assert.is(p.pathEv(0, FAR, i), -1, `SpritzPaths.pathEv ${i}`);
+});
+
 test.run();

@@ -408,7 +408,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** The i-th EV of buffer_paths (Scout: in latency order; Spray: from the front), −1 if none. */
   buffered(slot: number, i: number): number {
-    if (!this.isOpen(slot) || !(i >= 0 && i < this.bufCount[slot])) return -1;
+    if (!this.isOpen(slot) || !(Number.isInteger(i) && i >= 0 && i < this.bufCount[slot])) return -1;
     const b = slot << 3;
     return this.variant === 0 ? this.buf[b + i] & 0xffff : this.buf[b + ((this.bufHead[slot] + i) & K.BufMask)];
   }
@@ -418,9 +418,9 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.nList[slot] : -1;
   }
 
-  /** The i-th EV of the flow's list (latency order). */
+  /** The i-th EV of the flow's list (latency order), −1 if none. */
   pathEv(slot: number, i: number): number {
-    return this.isOpen(slot) && i >= 0 && i < this.nList[slot] ? this.ev[this.listBase[slot] + i] : -1;
+    return this.isOpen(slot) && Number.isInteger(i) && i >= 0 && i < this.nList[slot] ? this.ev[this.listBase[slot] + i] : -1;
   }
 
   /** Alg. 2's ecn_counts for an EV of the flow's list (−1: not a path; 15: blocked). */
@@ -463,7 +463,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
 
   /** Probability (Q16 × K) that gen(w) picks latency class c for this flow (alias-table mass). */
   classMassQ16(slot: number, c: number): number {
-    if (!this.isOpen(slot) || !(c >= 0 && c < this.K)) return -1;
+    if (!this.isOpen(slot) || !(Number.isInteger(c) && c >= 0 && c < this.K)) return -1;
     const ab = slot * Cls.Max;
     let m = 0;
     for (let col = 0; col < this.K; col++) {
