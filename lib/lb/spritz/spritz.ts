@@ -187,6 +187,12 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /** 1 for Scout under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). Spray's buffer has no order. */
   readonly rttOrder: number;
   private readonly rttBucketNs: number;
+  /**
+   * Under bufferOrder `rtt`, per latency class c, the RTT class a GOOD without an RTT sample takes:
+   * min(14, ⌊2 × latency_c / rttBucketNs⌋), the path's unloaded round trip if the ACK comes back
+   * over a path as long (it keeps the data's EV, §III-C; cacheByRtt).
+   */
+  private readonly rttClassOfLatency: Uint8Array;
   private readonly minBiasQ8: number;
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
@@ -245,6 +251,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.ecnThreshold = p.ecnThreshold;
     this.rttOrder = variant === 0 && p.bufferOrder === "rtt" ? 1 : 0;
     this.rttBucketNs = p.rttBucketNs;
+    this.rttClassOfLatency = new Uint8Array(K);
+    for (let c = 0; c < K; c++) this.rttClassOfLatency[c] = Math.min(Cls.Max, Math.floor((2 * table.classLatencyPs[c]) / (1000 * p.rttBucketNs)));
     this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
     // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
     // bias weight the limit is out of reach of the u16 rate, so one compare decides.
@@ -386,8 +394,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /**
    * onPathFeedback for an ACK that measured `rttNs` (0: no valid sample). Under bufferOrder
    * `rtt`, a GOOD path enters Scout's buffer at class min(14, ⌊rttNs / rttBucketNs⌋) instead of
-   * its latency class (Alg. 2 line 4 read as the measured latency); without a sample, or under
-   * `latency`, as onPathFeedback. E_ARG for an RTT that is not an integer ≥ 0, nothing changed.
+   * its latency class (Alg. 2 line 4 read as the measured latency); without a sample, at the
+   * class of its latency class's RTT estimate (cacheByRtt). Under `latency`, as onPathFeedback.
+   * `rttNs` must be an integer in [0, 2^31): anything else is E_ARG and the whole feedback is
+   * dropped, its ECN, NACK or TIMEOUT included (nothing changes but the error count).
    */
   onPathFeedbackRtt(slot: number, nowNs: number, ev: number, kind: number, rttNs: number): number {
     // onPathFeedback's test plus the RTT's, written out: one handler calling the other took the
@@ -641,14 +651,24 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /**
    * Scout's cache step under bufferOrder `rtt`: the class is the RTT's when there is one, and
    * since the same path can come back with another class, a duplicate is an equal EV anywhere
-   * in the buffer; one pass over all of it finds both that and the place.
+   * in the buffer; one pass over all of it finds both that and the place. Without a sample the
+   * class is that of the path's unloaded RTT, estimated as twice its latency class's latency
+   * (rttClassOfLatency), so that sampled and unsampled paths are ordered on one scale: keyed by
+   * the latency class index (0 … 13) itself, as until 2026-12-06, a 1,491 ns path without a
+   * sample went in at "class 8", behind one measured at 3.5 µs (class 3 of 1 µs), though its
+   * unloaded round trip, 2,982 ns, is class 2 (README, Choices).
+   * The tree onPathFeedbackRtt → feedback → cacheByRtt → insert is at V8's 766-byte inlining
+   * budget (lib/README "The inlining race"): `if (rttNs)` (an integer ≥ 0 here) and `i++` are
+   * the shortest bytecode for the test and the place (the buffer is sorted, so the keys below
+   * `key` are a prefix), and `<<` truncates c to ⌊rttNs / rttBucketNs⌋.
    */
   private cacheByRtt(slot: number, ev: number, cls: number, count: number, rttNs: number): number {
-    if (rttNs > 0) {
-      const c = (rttNs / this.rttBucketNs) | 0; // both int32 and > 0
-      cls = c < Cls.Max ? c : Cls.Max;
+    let c = this.rttClassOfLatency[cls];
+    if (rttNs) {
+      c = rttNs / this.rttBucketNs;
+      if (c > Cls.Max) c = Cls.Max;
     }
-    const key = (cls << 16) | ev;
+    const key = (c << 16) | ev;
     const b = slot << 3;
     let i = 0;
     for (let j = 0; j < count; j++) {
@@ -656,7 +676,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       // The same EV: x − ev has its low 16 bits clear (ev is below 2^16). Shorter bytecode
       // than masking x with 0xffff, which took the RTT handler's tree past V8's budget.
       if ((x - ev) << 16 === 0) return 0;
-      if (x < key) i = j + 1;
+      if (x < key) i++;
     }
     return this.insert(slot, i, key, count);
   }
