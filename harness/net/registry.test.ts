@@ -133,6 +133,41 @@ test("each table records what it was built with: its profile and the parameters 
   assert.equal([dack?.name, dack?.params.rtoNs, (dack?.params.target as Record<string, unknown>).policyThresholdBytes], ["dack", 100_000, 9216]);
 });
 
+test("a reliability module's packet may not outgrow the network's: a larger MTU, or RUD's header other than the network's, is refused at build naming the field (review rev-rud)", () => {
+  // RUD's mtuBytes is the wire packet: up to network.mtuBytes 4,150; its header must be the network's 64.
+  const mtu = (e: Error): boolean => e instanceof ParamError && e.param === "mtuBytes";
+  assert.throws(() => makeTransport("rud", { mtuBytes: 9000, headerBytes: 64 }, CTX, 1, 64), mtu);
+  assert.throws(() => makeTransport("rud", { mtuBytes: 4151 }, CTX, 1, 64), mtu);
+  assert.throws(() => makeTransport("rud", { headerBytes: 32 }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "headerBytes");
+  assert.ok(makeTransport("rud", { mtuBytes: 4150, headerBytes: 64 }, CTX, 1, 64));
+  assert.ok(makeTransport("rud", { mtuBytes: 2048 }, CTX, 1, 64), "a smaller packet fits");
+  // DCP and the baselines: mtuBytes is the payload, up to 4,150 − 64 = 4,086.
+  for (const name of ["dcp", "gbn", "irn", "rack", "timeout"]) {
+    assert.throws(() => makeTransport(name, { sender: { mtuBytes: 4087 } }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "sender.mtuBytes", name);
+    assert.ok(makeTransport(name, { sender: { mtuBytes: 4086 } }, CTX, 1, 64), name);
+  }
+  // Through the scenario: the message names the field as the scenario nests it.
+  const scenario = (reliability: Scenario["transport"]): Scenario => ({
+    ...oneSwitchScenario("mtu", 100, [{ src: 0, dst: 1, bytes: 1000 }]),
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, ...reliability },
+  });
+  const refused = (reliability: Scenario["transport"], message: string): void => {
+    assert.throws(() => build(scenario(reliability)), (e: Error) => e instanceof ScenarioError && e.errors.length === 1 && e.errors[0] === message, message);
+  };
+  refused(
+    { reliability: { name: "rud", params: { mtuBytes: 9000, headerBytes: 64 } } },
+    "transport.reliability.params.mtuBytes: 9000 is above 4150, network.mtuBytes: the switch queues take no larger packet; raise network.mtuBytes instead",
+  );
+  refused(
+    { reliability: { name: "rud", params: { headerBytes: 32 } } },
+    "transport.reliability.params.headerBytes: 32 differs from network.headerBytes 64: the fabric trims a packet to the network's header and counts it in every packet's wire size, so set network.headerBytes instead",
+  );
+  refused(
+    { reliability: { name: "gbn", params: { sender: { mtuBytes: 9000 } } } },
+    "transport.reliability.params.sender.mtuBytes: 9000 is above 4086, the payload of a full packet (network.mtuBytes − network.headerBytes = 4150 − 64): the switch queues take no larger packet; raise network.mtuBytes instead",
+  );
+});
 
 test("a flow of more packets than an RDMA baseline's 24-bit PSNs count from 0 is refused at build, naming its traffic entry; RUD is not held to it", () => {
   // mtuBytes 128 less a 64 B header leaves 64 B of payload a packet; PSNs 0 … 2^24 − 2 and the

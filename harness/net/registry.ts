@@ -388,6 +388,13 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       // (two DCs: 1 ms of 100 Gb/s is 3,000 packets): twice the BDP, a power of two, at least the
       // module's 1024 and at most its 32,768 (uet-htsim's limit is 16,384).
       const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPacketsOf(ctx))));
+      packetFitsNetwork(user, "", "mtuBytes", ctx.mtuBytes, "network.mtuBytes");
+      if (user.headerBytes !== undefined && user.headerBytes !== ctx.headerBytes) {
+        throw new ParamError(
+          `${String(user.headerBytes)} differs from network.headerBytes ${ctx.headerBytes}: the fabric trims a packet to the network's header and counts it in every packet's wire size, so set network.headerBytes instead`,
+          "headerBytes",
+        );
+      }
       const p = derived(RUD_PARAM_NAMES, ctx, { windowPackets, ...user }) as never;
       // One set for both sides, as the scenario gives it: the receiver resolves the same input.
       const tx = new RudSender(p, capacity);
@@ -395,6 +402,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
     }
     case "dcp": {
       const sides = senderReceiver(name, user);
+      packetFitsNetwork(sides.sender, "sender.", "mtuBytes", ctx.mtuBytes - ctx.headerBytes, `the payload of a full packet (network.mtuBytes − network.headerBytes = ${ctx.mtuBytes} − ${ctx.headerBytes})`);
       // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
       const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity);
       const rx = new DcpReceiver({ ...sides.receiver } as never, capacity);
@@ -412,6 +420,20 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       return noteDack(makeDackTransport(name, user, ctx.mtuBytes - ctx.headerBytes, ctx.headerBytes, ctx.rtoNs, ends, ackBytes), user, ctx);
   }
   throw new RangeError(`unknown reliability module ${name}`);
+}
+
+/**
+ * A reliability module's packet size may be lowered but not raised past the network's: the
+ * switch queues take no packet over network.mtuBytes, so a larger one stopped the run at its first
+ * port ("PortQueues refused packet 0", review rev-rud) instead of being refused at build.
+ * `most` is the module's figure for a full packet, `what` how it follows from the network.
+ * @throws ParamError naming `prefix` + `key` (as the scenario's params nest it).
+ */
+function packetFitsNetwork(user: Params, prefix: string, key: string, most: number, what: string): void {
+  const v = user[key];
+  if (typeof v === "number" && v > most) {
+    throw new ParamError(`${v} is above ${most}, ${what}: the switch queues take no larger packet; raise network.mtuBytes instead`, prefix + key);
+  }
 }
 
 /**
@@ -484,6 +506,7 @@ export function timerFloorNs(rttNs: number): number {
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   const sides = senderReceiver(name, user);
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
+  packetFitsNetwork(sides.sender, "sender.", "mtuBytes", mtuBytes, `the payload of a full packet (network.mtuBytes − network.headerBytes = ${ctx.mtuBytes} − ${ctx.headerBytes})`);
   const bdpPackets = bdpPacketsOf(ctx);
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...sides.sender }) as never;
   const receiver = (more: Params): never => ({ ...more, ...sides.receiver }) as never;

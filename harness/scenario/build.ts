@@ -139,6 +139,16 @@ function moduleReadme(path: string, name: string): string {
   return `lib/${path.slice(path.lastIndexOf(".") + 1)}/${name.startsWith("spritz-") ? "spritz" : name}/README.md`;
 }
 
+/** True when `params` holds the dotted `path` (`sender.mtuBytes`: params.sender.mtuBytes). */
+function hasParamPath(params: Record<string, unknown>, path: string): boolean {
+  let at: unknown = params;
+  for (const k of path.split(".")) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, k)) return false;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return true;
+}
+
 /** A two-DC topology's WAN rate when the scenario gives none. */
 export const DEFAULT_WAN_GBPS = 1600;
 
@@ -376,12 +386,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const relRef: ModuleSpec = tr.reliability ?? { name: "rud" };
   const errors: string[] = [];
   // A module's ParamError names the parameter: point at the scenario's field when the scenario
-  // gave it (a value derived from `network` is refused under the module's path alone).
+  // gave it (a value derived from `network` is refused under the module's path alone). A name with
+  // dots is nested, as `sender.mtuBytes` of a module that takes its parameters per side.
   const guard = <T>(path: string, spec: ModuleSpec, f: () => T, note = ""): T | undefined => {
     try {
       return f();
     } catch (e) {
-      const given = e instanceof ParamError && spec.params !== undefined && Object.hasOwn(spec.params, e.param);
+      const given = e instanceof ParamError && spec.params !== undefined && hasParamPath(spec.params, e.param);
       const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
       errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${docs}${note}`);
       return undefined;
