@@ -280,9 +280,12 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   outOfOrder(slot: number): number {
     return this.isOpen(slot) ? this.ooo[slot] : 0;
   }
-  /** True when `psn` has been accepted. */
+  /**
+   * True when `psn` has been accepted; false for what is no 32-bit PSN (NaN, a fraction, ±2^32 or
+   * beyond), which `| 0` would otherwise fold onto one below the cumulative PSN (review rev-rud).
+   */
   received(slot: number, psn: number): boolean {
-    if (!this.isOpen(slot)) return false;
+    if (!this.isOpen(slot) || !isPsn32(psn)) return false;
     const d = (psn - this.cum[slot]) | 0;
     if (d < 0) return true;
     if (d >= this.window) return false;

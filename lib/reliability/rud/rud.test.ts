@@ -468,6 +468,16 @@ test("reopening a flow clears its own received bitmap and no neighbour's", () =>
   assert.ok(rx.received(2, 3), "flow 2's first word survives flow 1's close and open");
 });
 
+test("received() is false for what is no 32-bit PSN, which `| 0` folds below the cumulative PSN (review rev-rud)", () => {
+  const rx = new RudReceiver({ windowPackets: 64 }, 1);
+  rx.open(0);
+  rx.onData(0, 0, 0, 4150, false, false, false); // cumulative PSN 1
+  // NaN, 0.5, 2^32 and 2^32 + 0.5, each | 0, are 0: each would read as PSN 0, below the cumulative PSN.
+  assert.equal([rx.received(0, 0), rx.received(0, 1)], [true, false]);
+  assert.equal([rx.received(0, NaN), rx.received(0, 0.5), rx.received(0, 2 ** 32), rx.received(0, 2 ** 32 + 0.5)], [false, false, false, false]);
+  assert.is(rx.errors, 0, "a reader counts no error");
+});
+
 test("nextBytes names the packet nextPacket will send: a queued retransmission first, else the next message's", () => {
   const s = new RudSender({ maxMessages: 4 }, 1);
   s.open(0);
