@@ -5,8 +5,9 @@
 //   UEC 1.0 §3.5 PDS (notes/uec-nscc-reps-pds.md §2.7): RUD mode (exactly once, out-of-order
 //     placement, selective retransmission), the ACK_CC format (CACK_PSN, ACK_PSN, a 64-bit SACK
 //     bitmap at sack_psn_offset, rcvd_bytes in the NSCC state), NACK UET_TRIMMED /
-//     UET_TRIMMED_LASTHOP, and the three retransmission mechanisms (trim NACK, explicit NACK,
-//     RTO as the backstop).
+//     UET_TRIMMED_LASTHOP. Of §3.5's three retransmission mechanisms two are here, the trim NACK
+//     and the RTO as the backstop; the receiver's explicit NACKs (PKT_NOT_RCVD, RCVR_INFER_LOSS)
+//     are not, as in uet-htsim (README "Not implemented").
 //   uet-htsim UecSrc (notes/uec-htsim-reference.md §3 steps 1, 3, 4; §4 processNack and the
 //     timeout; the AR rules): per-PSN send records, the received-bytes delta handed to NSCC, the
 //     RTT sample rule (sent once and not a retransmission echo, or sent twice and echoed), the
@@ -41,7 +42,7 @@ const LAYOUT = {
   cumAck: "i32", // every PSN before it is acknowledged
   outHead: "i32", // entry index of the oldest outstanding send, −1 when none
   outTail: "i32",
-  rtxHead: "i32", // retransmission FIFO, −1 when empty
+  rtxHead: "i32", // retransmission queue in PSN order, lowest first; −1 when empty
   rtxTail: "i32",
   outCount: "i32",
   rtxCount: "i32",
