@@ -22,7 +22,8 @@ export interface RudParams {
   /** Messages a flow may have posted and not yet acknowledged (the send queue depth; a power of two). */
   maxMessages: number;
   /**
-   * Retransmission timeout from the send time of the oldest outstanding packet. uet-htsim's
+   * Retransmission timeout from a packet's send time (the one timer is the oldest outstanding
+   * packet's, or with rtoBackoff the first backed-off deadline). uet-htsim's
    * minimum RTO: 15 µs + 6 hops × (1-BDP buffer 178,450 B × 8 / 100 Gb/s) = 100,656 ns (§2).
    */
   rtoNs: number;

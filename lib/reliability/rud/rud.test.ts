@@ -401,6 +401,42 @@ test("rtoBackoff doubles a packet's RTO for each RTO it had, up to 2^30 ns; maxR
   }
 });
 
+test("rtoBackoff: each packet waits its own RTO, so a new packet behind a backed-off one times out at its own deadline (UEC §3.5 RTO_TIMER per packet; review rev-rud)", () => {
+  const s = new RudSender({ rtoNs: 1000, rtoBackoff: true }, 1);
+  s.open(0);
+  s.post(0, 4 * MSS);
+  send(s, 0, 0); // PSN 0
+  // PSN 0 times out three times: at 0 + 1000, resent at 1000 and due 1000 + 2000 = 3000, resent
+  // at 3000 and due 3000 + 4000 = 7000, resent at 7000 and due 7000 + 8000 = 15,000.
+  for (const at of [1000, 3000, 7000]) {
+    assert.is(s.deadlineNs(0), at);
+    assert.is(s.onTimer(0, at), RUD_TIMEOUT);
+    assert.is(s.out[0], 0);
+    send(s, 0, at);
+  }
+  assert.is(s.deadlineNs(0), 15_000);
+  // PSN 1, sent at 7001 with no RTO yet, is due at 7001 + 1000 = 8001, before PSN 0.
+  assert.is(send(s, 0, 7001)[1], 1);
+  assert.is(s.deadlineNs(0), 8001);
+  assert.is(s.onTimer(0, 8000), 0);
+  assert.is(s.onTimer(0, 8001), RUD_TIMEOUT);
+  assert.equal([s.out[0], s.packetTimeouts(0, 1)], [1, 1]);
+  assert.is(s.deadlineNs(0), 15_000);
+  // PSN 1 resent at 8001 after one RTO: due 8001 + 2000 = 10,001. PSN 2 at 8002: due 9002, ahead
+  // of both backed-off packets. They time out in the order of their own deadlines.
+  assert.is(send(s, 0, 8001)[1], 1);
+  assert.is(s.deadlineNs(0), 10_001);
+  assert.is(send(s, 0, 8002)[1], 2);
+  const order: number[][] = [];
+  while (s.timerArmed(0)) {
+    const at = s.deadlineNs(0);
+    assert.is(s.onTimer(0, at), RUD_TIMEOUT);
+    order.push([at, s.out[0]]);
+  }
+  assert.equal(order, [[9002, 2], [10_001, 1], [15_000, 0]]);
+  assert.is(s.errors, 0);
+});
+
 test("a packet acknowledged while waiting for retransmission is restored, not resent", () => {
   const s = twoSent({ rtoNs: 1000 });
   assert.is(s.onTimer(0, 1000), RUD_TIMEOUT); // PSN 0 presumed lost, but it arrived late
@@ -604,11 +640,12 @@ test("PSN wrap: a flow starting just below 2^31 crosses the int32 sign", () => {
   assert.is(rx.cumPsn(0), -2147483645);
 });
 
-test("seeded lossy model: every packet accepted exactly once, every message completes (on flow seed mod 3 of 3)", () => {
+test("seeded lossy model: every packet accepted exactly once, every message completes (on flow seed mod 3 of 3; rtoBackoff on the even seeds)", () => {
   for (let seed = 1; seed <= 20; seed++) {
     const rng = new Xoshiro128(seed);
     const W = 64;
-    const s = new RudSender({ windowPackets: W, rtoNs: 5000, maxMessages: 4 }, 3);
+    // With rtoBackoff sends are linked into the outstanding list by their own deadlines.
+    const s = new RudSender({ windowPackets: W, rtoNs: 5000, maxMessages: 4, rtoBackoff: seed % 2 === 0 }, 3);
     const rx = new RudReceiver({ windowPackets: W, ackEveryBytes: rng.nextBelow(3) * 8000 }, 3);
     // Every flow of the tables open, the traffic on one, so that a flow's table rows are found
     // at its own offset (flow 0's row starts at 0, where a wrong offset still lands right).

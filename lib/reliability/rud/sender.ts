@@ -16,7 +16,8 @@
 //
 // A send record lives in a per-flow ring of `windowPackets` entries indexed by PSN mod window;
 // records are in one of two doubly linked lists through the same link words — outstanding (in
-// send order, so its head is the oldest send and the timer's reference) or waiting for
+// order of the tick each times out at, so its head is the timer's reference; without rtoBackoff
+// every packet waits rtoNs and that is send order, each send appended at the tail) or waiting for
 // retransmission (in PSN order, lowest first: uet-htsim's _rtx_queue is a map keyed by PSN) — or
 // acknowledged above the cumulative ACK, or free. New data never goes
 // past cumulative ACK + window, which bounds every structure here and the receiver's bitmap.
@@ -40,7 +41,7 @@ import { type RudParams, type RudParamsInput, resolveRudParams } from "./params"
 const LAYOUT = {
   nextPsn: "i32", // PSN the next new packet takes
   cumAck: "i32", // every PSN before it is acknowledged
-  outHead: "i32", // entry index of the oldest outstanding send, −1 when none
+  outHead: "i32", // entry index of the outstanding packet due first, −1 when none
   outTail: "i32",
   rtxHead: "i32", // retransmission queue in PSN order, lowest first; −1 when empty
   rtxTail: "i32",
@@ -130,7 +131,7 @@ export const RUD_ACK_COMPLETE: number = R.AckComplete;
 export const RUD_ACK_DONE: number = R.AckDone;
 /** onNack: the packet went to the retransmission queue (out.bytes, out.rttNs, out.ev). */
 export const RUD_NACK_RETRANSMIT: number = R.Retransmit;
-/** onTimer: the oldest outstanding packet went to the retransmission queue (out.psn, bytes, ev). */
+/** onTimer: the outstanding packet due first went to the retransmission queue (out.psn, bytes, ev). */
 export const RUD_TIMEOUT: number = R.Timeout;
 
 export class RudSender extends FlowTable<typeof LAYOUT> {
@@ -308,7 +309,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     this.eState[e] = st;
     this.eBytes[e] = bytes;
     this.eEv[e] = ev;
-    this.append(slot, base, e - base, this.outHead, this.outTail);
+    if (this.backoff === 0) this.append(slot, base, e - base, this.outHead, this.outTail);
+    else this.insertOut(slot, base, e - base);
     this.outCount[slot]++;
     this.nextPsnCol[slot] = (psn + 1) | 0;
     const out = this.out;
@@ -436,11 +438,12 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
 
   /**
    * The caller's timer for this flow fired (uet-htsim rtxTimerExpired: one timer per connection
-   * at the oldest outstanding send + the RTO, with rtoBackoff that packet's RTO doubled for each
-   * RTO it already had). When due, the oldest outstanding packet goes to the retransmission
-   * queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due; E_OVERFLOW
-   * (nothing changes: the PDC is in error) when that packet already had maxRtoRetries RTOs;
-   * E_SLOT / E_ARG. Re-read deadlineNs afterwards.
+   * at the oldest outstanding send + the RTO). With rtoBackoff each packet waits its own RTO,
+   * rtoNs doubled for each RTO it already had (UEC §3.5 RTO_TIMER), and the one timer is at the
+   * first of those deadlines, not the oldest send's. When due, that packet goes to the
+   * retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due;
+   * E_OVERFLOW (nothing changes: the PDC is in error) when that packet already had maxRtoRetries
+   * RTOs; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -499,7 +502,12 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   timerArmed(slot: number): boolean {
     return this.isOpen(slot) && this.outHead[slot] >= 0;
   }
-  /** Tick at which onTimer will act (the oldest outstanding send + the RTO); meaningful while armed. */
+  /**
+   * Tick at which onTimer will act: the first deadline of an outstanding packet, its send + the
+   * RTO (without rtoBackoff the oldest send's; with it, each packet's own backed-off RTO, so a
+   * new packet behind one backed off is not held to the older one's longer wait). Meaningful
+   * while armed.
+   */
   deadlineNs(slot: number): number {
     if (!this.timerArmed(slot)) return 0;
     return this.dueNs((slot << this.wShift) + this.outHead[slot]);
@@ -591,13 +599,14 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
     const e = base + i;
     this.unlink(slot, base, i, this.rtxHead, this.rtxTail);
     this.rtxCount[slot]--;
-    this.append(slot, base, i, this.outHead, this.outTail);
-    this.outCount[slot]++;
     const st = this.eState[e];
     const tx = (st & E.TxMask) === E.TxMask ? E.TxMask : (st & E.TxMask) + E.TxOne;
     this.eState[e] = (st & (E.Last | E.RtoMask)) | tx | E.Outstanding;
     this.eSent[e] = now;
     this.eEv[e] = ev;
+    if (this.backoff === 0) this.append(slot, base, i, this.outHead, this.outTail);
+    else this.insertOut(slot, base, i);
+    this.outCount[slot]++;
     this.rtxCol[slot]++;
     const cum = this.cumAckCol[slot];
     const psn = (cum + ((i - cum) & this.wMask)) | 0;
@@ -702,11 +711,33 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       const prev = this.ePrev[base + after];
       after = prev === E.Nil ? -1 : prev;
     }
-    // Link i between `after` (−1: none, i becomes the head) and the entry that followed it.
+    this.linkAfter(slot, base, i, after, this.rtxHead, this.rtxTail);
+  };
+
+  /**
+   * With rtoBackoff: links a packet just sent or resent (its send time and RTO count set) into the
+   * outstanding list by the tick it times out at (dueNs), after every entry due no later, so that
+   * the head is always the packet due first (UEC §3.5: RTO_TIMER per packet). The walk from the
+   * tail passes only entries due later than this one; a packet with no RTO is due at
+   * now + rtoNs, which no earlier send with no RTO is past, so for it the walk passes only
+   * backed-off packets, and none at all when no outstanding packet has had an RTO.
+   */
+  private readonly insertOut = (slot: number, base: number, i: number): void => {
+    const due = this.dueNs(base + i);
+    let after = this.outTail[slot];
+    while (after >= 0 && ((this.dueNs(base + after) - due) | 0) > 0) {
+      const prev = this.ePrev[base + after];
+      after = prev === E.Nil ? -1 : prev;
+    }
+    this.linkAfter(slot, base, i, after, this.outHead, this.outTail);
+  };
+
+  /** Links entry i between `after` (−1: none, i becomes the head) and the entry that followed it. */
+  private readonly linkAfter = (slot: number, base: number, i: number, after: number, heads: Int32Array, tails: Int32Array): void => {
     let next: number;
     if (after < 0) {
-      next = this.rtxHead[slot];
-      this.rtxHead[slot] = i;
+      next = heads[slot];
+      heads[slot] = i;
       this.ePrev[base + i] = E.Nil;
     } else {
       const n = this.eNext[base + after];
@@ -715,7 +746,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
       this.ePrev[base + i] = after;
     }
     this.eNext[base + i] = next < 0 ? E.Nil : next;
-    if (next < 0) this.rtxTail[slot] = i;
+    if (next < 0) tails[slot] = i;
     else this.ePrev[base + next] = i;
   };
 
