@@ -90,44 +90,23 @@ test("Spray under bufferOrder rtt stays Spray: its FIFO appends every GOOD path,
   assert.is(new SpritzScout({ ...SMALL, bufferOrder: "rtt" }, 1).rttOrder, 1);
 });
 
-// The small Dragonfly's list to switch 13 (vector scout-buffer-order), Table I latencies (a local
-// hop 25 + 4160 × 8 / 400 = 108.2 ns, a global one 500 + 83.2 = 583.2 ns): EV 0 is 2/1 (latency
-// class 4, 799.6 ns), 768 is 2/2 (class 7, 1,382.8 ns), 513 and 1 are 3/2 (class 8, 1,491.0 ns).
-// Under bufferOrder rtt a GOOD without an RTT sample takes the class of twice its latency,
-// min(14, ⌊2 × latency / rttBucketNs⌋): at 1,000 ns, 0 → ⌊1.5992⌋ = 1, 768 → ⌊2.7656⌋ = 2,
-// 513 and 1 → ⌊2.982⌋ = 2.
-test("Scout by RTT: plain feedback enters at its estimated RTT's class, and a path is one entry whatever class it comes back with", () => {
+// The small Dragonfly's list to switch 13 (vector scout-buffer-order): EV 0 is 2/1 (latency
+// class 4), 768 is 2/2 (class 7), 513 and 1 are 3/2 (class 8).
+test("Scout by RTT: a GOOD without a sample is not cached; a path is one entry whatever class it comes back with", () => {
   const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
   t.open(0, FAR);
-  t.onPathFeedback(0, 1, 768, GOOD);
-  t.onPathFeedback(0, 2, 1, GOOD);
-  // Both class 2: the EV breaks the tie (by latency class index, 7 and 8, 768 came first).
-  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [1, 768], "(2, 1) before (2, 768)");
-  assert.is(t.onPathFeedbackRtt(0, 3, 768, GOOD, 500), 0, "768 again, now at class 0: already there");
-  assert.is(t.onPathFeedbackRtt(0, 4, 1, GOOD, 20_000), 0, "1 again, at class 14");
+  // No RTT (plain onPathFeedback, or rttNs 0): no measured latency to order by (README, Choices).
+  assert.is(t.onPathFeedback(0, 1, 768, GOOD), 0);
+  assert.is(t.onPathFeedbackRtt(0, 2, 1, GOOD, 0), 0);
+  assert.is(t.bufferSize(0), 0);
+  assert.is(t.onPathFeedbackRtt(0, 3, 768, GOOD, 2500), 1, "768 at class 2");
+  assert.is(t.onPathFeedbackRtt(0, 4, 1, GOOD, 1200), 1, "1 at class 1");
+  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [1, 768]);
+  assert.is(t.onPathFeedbackRtt(0, 5, 768, GOOD, 500), 0, "768 again, now at class 0: already there");
+  assert.is(t.onPathFeedbackRtt(0, 6, 1, GOOD, 20_000), 0, "1 again, at class 14");
+  assert.is(t.onPathFeedback(0, 7, 513, GOOD), 0, "513 without a sample");
   assert.is(t.bufferSize(0), 2);
   assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [1, 768]);
-});
-
-test("Scout by RTT: a path without a sample and a measured one compare on the RTT scale", () => {
-  // 768 measured at 2,500 ns: class 2. 0 without a sample: 2 × 799.6 = 1,599.2 ns, class 1, so
-  // ahead of 768; keyed by its latency class index (4), as before, it went behind. 513 measured
-  // at 1,200 ns is class 1 too: (1, 0) < (1, 513) < (2, 768).
-  const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
-  t.open(0, FAR);
-  t.onPathFeedbackRtt(0, 1, 768, GOOD, 2500);
-  t.onPathFeedbackRtt(0, 2, 0, GOOD, 0);
-  assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [0, 768]);
-  t.onPathFeedbackRtt(0, 3, 513, GOOD, 1200);
-  assert.equal([0, 1, 2].map((i) => t.buffered(0, i)), [0, 513, 768]);
-  // The estimate is capped at class 14 like a sample: at 100 ns per class, 1 without a sample is
-  // ⌊2 × 1,491.0 / 100⌋ = 29 → 14, and ties with 513 measured at 99,000 ns (990 → 14): (14, 1)
-  // before (14, 513); uncapped, (29, 1) would come after it.
-  const u = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 100 }, 1);
-  u.open(0, FAR);
-  u.onPathFeedbackRtt(0, 1, 513, GOOD, 99_000);
-  u.onPathFeedback(0, 2, 1, GOOD);
-  assert.equal([u.buffered(0, 0), u.buffered(0, 1)], [1, 513]);
 });
 
 test("Scout by RTT: class ⌊rtt / bucket⌋, from 1 ns up (classes 0, 2 and 3 keep their order)", () => {

@@ -187,12 +187,6 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /** 1 for Scout under bufferOrder `rtt`: GOOD feedback should come with the ACK's RTT (onPathFeedbackRtt). Spray's buffer has no order. */
   readonly rttOrder: number;
   private readonly rttBucketNs: number;
-  /**
-   * Under bufferOrder `rtt`, per latency class c, the RTT class a GOOD without an RTT sample takes:
-   * min(14, ⌊2 × latency_c / rttBucketNs⌋), the path's unloaded round trip if the ACK comes back
-   * over a path as long (it keeps the data's EV, §III-C; cacheByRtt).
-   */
-  private readonly rttClassOfLatency: Uint8Array;
   private readonly minBiasQ8: number;
   private readonly ecnRateLimit: number;
   private readonly gainShift: number;
@@ -251,8 +245,6 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.ecnThreshold = p.ecnThreshold;
     this.rttOrder = variant === 0 && p.bufferOrder === "rtt" ? 1 : 0;
     this.rttBucketNs = p.rttBucketNs;
-    this.rttClassOfLatency = new Uint8Array(K);
-    for (let c = 0; c < K; c++) this.rttClassOfLatency[c] = Math.min(Cls.Max, Math.floor((2 * table.classLatencyPs[c]) / (1000 * p.rttBucketNs)));
     this.minBiasQ8 = Math.round(p.minBiasFactor * 256);
     // "> 90 %" in Q16: the EWMA is an integer, so rate > floor(0.9 × 65536) is rate > 0.9. With no
     // bias weight the limit is out of reach of the u16 rate, so one compare decides.
@@ -394,8 +386,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   /**
    * onPathFeedback for an ACK that measured `rttNs` (0: no valid sample). Under bufferOrder
    * `rtt`, a GOOD path enters Scout's buffer at class min(14, ⌊rttNs / rttBucketNs⌋) instead of
-   * its latency class (Alg. 2 line 4 read as the measured latency); without a sample, at the
-   * class of its latency class's RTT estimate (cacheByRtt). Under `latency`, as onPathFeedback.
+   * its latency class (Alg. 2 line 4 read as the measured latency); without a sample it is not
+   * cached (cacheByRtt). Under `latency`, as onPathFeedback.
    * `rttNs` must be an integer in [0, 2^31): anything else is E_ARG and the whole feedback is
    * dropped, its ECN, NACK or TIMEOUT included (nothing changes but the error count).
    */
@@ -641,7 +633,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     else this.biasEpoch[slot] = 0; // the congestion that set the bias is no longer detected
     const count = this.bufCount[slot];
     if (count === K.Buf) return r;
-    if (this.rttOrder !== 0) return r | this.cacheByRtt(slot, ev, cls, count, rttNs);
+    if (this.rttOrder !== 0) return r | this.cacheByRtt(slot, ev, count, rttNs);
     return r | this.cache(slot, ev, cls, count);
   }
 
@@ -649,25 +641,23 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   protected abstract cache(slot: number, ev: number, cls: number, count: number): number;
 
   /**
-   * Scout's cache step under bufferOrder `rtt`: the class is the RTT's when there is one, and
-   * since the same path can come back with another class, a duplicate is an equal EV anywhere
-   * in the buffer; one pass over all of it finds both that and the place. Without a sample the
-   * class is that of the path's unloaded RTT, estimated as twice its latency class's latency
-   * (rttClassOfLatency), so that sampled and unsampled paths are ordered on one scale: keyed by
-   * the latency class index (0 … 13) itself, as until 2026-12-06, a 1,491 ns path without a
-   * sample went in at "class 8", behind one measured at 3.5 µs (class 3 of 1 µs), though its
-   * unloaded round trip, 2,982 ns, is class 2 (README, Choices).
+   * Scout's cache step under bufferOrder `rtt`: the class is the RTT's, and since the same path
+   * can come back with another class, a duplicate is an equal EV anywhere in the buffer; one
+   * pass over all of it finds both that and the place. A GOOD without a sample (an ACK of a
+   * retransmission, a last-hop trim passed as GOOD) is not cached: the order is by measured
+   * latency, and the path has none. Keyed by its latency class index (0 … 13), as until
+   * 2026-12-05, it was compared with RTT classes on another scale; keyed by twice its static
+   * latency (tried the same day) it sorted ahead of nearly every measured path, the static
+   * latencies leaving out switches, host links and queues (README, Choices).
    * The tree onPathFeedbackRtt → feedback → cacheByRtt → insert is at V8's 766-byte inlining
-   * budget (lib/README "The inlining race"): `if (rttNs)` (an integer ≥ 0 here) and `i++` are
+   * budget (lib/README "The inlining race"): `if (!rttNs)` (an integer ≥ 0 here) and `i++` are
    * the shortest bytecode for the test and the place (the buffer is sorted, so the keys below
    * `key` are a prefix), and `<<` truncates c to ⌊rttNs / rttBucketNs⌋.
    */
-  private cacheByRtt(slot: number, ev: number, cls: number, count: number, rttNs: number): number {
-    let c = this.rttClassOfLatency[cls];
-    if (rttNs) {
-      c = rttNs / this.rttBucketNs;
-      if (c > Cls.Max) c = Cls.Max;
-    }
+  private cacheByRtt(slot: number, ev: number, count: number, rttNs: number): number {
+    if (!rttNs) return 0;
+    let c = rttNs / this.rttBucketNs;
+    if (c > Cls.Max) c = Cls.Max;
     const key = (c << 16) | ev;
     const b = slot << 3;
     let i = 0;
