@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { attachFaultCost, budgetLine, collect, flowsCsv, groupThousands, type Results, summary } from "./metrics/results";
 import { build, sampleIntervalWarning } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
-import { loadScenario, ScenarioError } from "./scenario/load";
+import { isRefusal, loadScenario, ScenarioError } from "./scenario/load";
 import type { Scenario } from "./scenario/schema";
 
 export const RUN_USAGE = `usage: nicfw run [scenario.yaml|.json] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
@@ -135,7 +135,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     bar.end();
     // Errors found while building name the file, as the schema's do.
     if (e instanceof ScenarioError) console.error(a.file ? new ScenarioError(a.file, e.errors).message : e.message);
-    else console.error(`nicfw run: ${(e as Error).message}`);
+    // A bug (a TypeError, a broken invariant) shows where it happened.
+    else console.error(`nicfw run: ${isRefusal(e) ? e.message : ((e as Error | undefined)?.stack ?? String(e))}`);
     return e instanceof ScenarioError ? 2 : 1;
   }
   bar.end();

@@ -28,7 +28,7 @@ import { type DcLayout, type Topology, dcOf } from "../topo/topology";
 import { twoDc } from "../topo/twodc";
 import type { FlowRecord } from "../traffic/traffic";
 import { portOf, resolveFaults } from "./faults";
-import { ScenarioError } from "./load";
+import { isRefusal, ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
 import {
   type DelayCcUse,
@@ -130,7 +130,8 @@ export function buildTopology(s: Scenario): Topology {
         });
     }
   } catch (e) {
-    throw new ScenarioError("scenario", [`topology: ${(e as Error).message}`]);
+    if (!isRefusal(e)) throw e;
+    throw new ScenarioError("scenario", [`topology: ${e.message}`]);
   }
 }
 
@@ -392,9 +393,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     try {
       return f();
     } catch (e) {
+      if (!isRefusal(e)) throw e;
       const given = e instanceof ParamError && spec.params !== undefined && hasParamPath(spec.params, e.param);
       const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
-      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${(e as Error).message}${docs}${note}`);
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${e.message}${docs}${note}`);
       return undefined;
     }
   };
@@ -687,8 +689,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     }
     fabric = new Fabric({ ...fabricOpts, intraDcQueue }, transport, specs, mtu - header);
   } catch (e) {
+    if (!isRefusal(e)) throw e;
     // The switch queues' refusals come from network.queue (their parameters) or the network options it was merged with.
-    const m = (e as Error).message;
+    const m = e.message;
     throw new ScenarioError("scenario", [`${m.startsWith("PortQueues") ? "network.queue" : "network"}: ${m}`]);
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
@@ -816,7 +819,8 @@ function resolveReflex(r: NonNullable<Scenario["network"]>["reflex"] & object, t
     // The fabric's own fields (ReflexSpec.params): refused here, with the field, not mid-run.
     for (const m of reflexFabricConflicts(spec.params as ReflexParamsInput, { ports: dcs.downPorts[0].length, handles: poolHandles, mtuBytes })) errors.push(`network.reflex.params.${m}`);
   } catch (e) {
-    errors.push(`network.reflex.params: ${(e as Error).message}`);
+    if (!isRefusal(e)) throw e;
+    errors.push(`network.reflex.params: ${e.message}`);
   }
   if (spec.ndt && !spec.nsf) errors.push("network.reflex.ndt: NDT needs nsf (it rewrites the timestamp that NSF frees, Reflex §III-D)");
   const bad = new Set(inter.filter((name) => name !== "swift" && name !== "timely"));
@@ -849,7 +853,8 @@ function resolveSample(s: Scenario, topo: Topology, flows: FlowRecord[], rttNs: 
       try {
         ports.push(portOf(topo, r, `metrics.sample.ports[${i}]`));
       } catch (e) {
-        errors.push((e as Error).message);
+        if (!isRefusal(e)) throw e;
+        errors.push(e.message);
       }
     });
     fl = m.flows ?? [];

@@ -17,7 +17,7 @@ import { type FaultSpec, FaultKind } from "../net/fabric";
 import { Kind } from "../net/packets";
 import { Family, type Topology } from "../topo/topology";
 import { shuffle } from "../traffic/traffic";
-import { ScenarioError } from "./load";
+import { isRefusal, ScenarioError } from "./load";
 import type { FaultEntry, LinkRefSpec, PortRefSpec, Scenario } from "./schema";
 
 const KIND: Record<string, FaultKind> = { down: FaultKind.Down, degrade: FaultKind.Degrade, loss: FaultKind.Loss, corrupt: FaultKind.Corrupt, slow: FaultKind.Slow };
@@ -192,7 +192,8 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
         rxGbps: (x.rxFraction ?? 1) * hostGbps,
       });
     } catch (e) {
-      errors.push(`${where}: ${(e as Error).message}`);
+      if (!isRefusal(e)) throw e;
+      errors.push(`${where}: ${e.message}`);
     }
   });
   if (errors.length > 0) throw new ScenarioError("scenario", errors);

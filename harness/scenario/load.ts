@@ -17,6 +17,17 @@ export class ScenarioError extends Error {
   }
 }
 
+/**
+ * Whether an exception from building a scenario is a refusal of its configuration: the
+ * ScenarioError this code raises, and the RangeError (lib/core/params ParamError among them) with
+ * which lib/ and harness/ refuse a bad parameter. Everything else is a bug to surface with its
+ * stack, not a field message: a TypeError or ReferenceError, a plain Error (lib/ and the fabric
+ * raise those for broken invariants: a port used twice, a link not symmetric), a thrown non-Error.
+ */
+export function isRefusal(e: unknown): e is Error {
+  return e instanceof ScenarioError || e instanceof RangeError;
+}
+
 const check = TypeCompiler.Compile(ScenarioSchema);
 
 /** "/traffic/0/bytes" → "traffic[0].bytes". */

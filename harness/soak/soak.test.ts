@@ -221,6 +221,31 @@ test("judge: a completed run is ok; an exception is a crash; a refused scenario 
   assert.match(refused.detail, /network\.headerBytes/);
 });
 
+test("judge: a TypeError in a module's or the topology's constructor is a crash, not a refusal; a RangeError there is refused", () => {
+  // A parameter whose reading throws stands in for a bug in the constructor that reads it
+  // (review rev-soak: build() wrapped whatever a constructor threw into a refused field, so
+  // the soak tallied such a crash as "refused").
+  const throwing = (field: string) =>
+    Object.defineProperty({}, field, {
+      enumerable: true,
+      get() {
+        throw new TypeError(`injected at ${field}`);
+      },
+    });
+  const module = judge(tiny, (s) => runScenario({ ...s, transport: { reliability: { name: "rud", params: throwing("rtoNs") } } }));
+  assert.is(module.verdict, "crash", module.detail);
+  assert.match(module.detail, /TypeError: injected at rtoNs/);
+  const topology = judge(tiny, (s) => runScenario({ ...s, topology: { ...throwing("leaves"), kind: "leafspine", spines: 1, hostsPerLeaf: 1 } as Scenario["topology"] }));
+  assert.is(topology.verdict, "crash", topology.detail);
+  assert.match(topology.detail, /TypeError: injected at leaves/);
+  // The same constructors' refusals (RangeError, lib/core/params ParamError) still name the field.
+  const rto = judge(tiny, (s) => runScenario({ ...s, transport: { reliability: { name: "rud", params: { rtoNs: -1 } } } }));
+  assert.is(rto.verdict, "refused", rto.detail);
+  assert.match(rto.detail, /transport\.reliability\.params\.rtoNs/);
+  const leaves = judge(tiny, (s) => runScenario({ ...s, topology: { kind: "leafspine", leaves: 0, spines: 1, hostsPerLeaf: 1 } }));
+  assert.equal([leaves.verdict, /topology: leaf–spine: leaves must be an integer ≥ 1/.test(leaves.detail)], ["refused", true], leaves.detail);
+});
+
 test("judge: a failed integrity check, module errors, a flow faster than its ideal are reported as such", () => {
   const broken = judge(tiny, () => ({ ...real, integrity: { ok: false, violations: ["flow 0: delivered twice"] } }));
   assert.equal([broken.verdict, broken.detail], ["integrity", "flow 0: delivered twice"]);
