@@ -368,8 +368,9 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   calls = 0;
   const later = (gbps: number, end: number): Results => open(gbps, end, 10_000);
   assert.is(judge(tiny, () => (++calls === 1 ? later(2, 20_000) : calls === 2 ? later(0.12632, 200_000) : later(0.001, 2_000_000))).verdict, "slow");
-  // A flow whose module gave up is not open; one with no goodput yet has delivered nothing.
-  assert.is(judge(tiny, () => ({ ...real, completed: 0, failed: 1, flows: [{ ...real.flows[0], status: "failed" }] })).verdict, "ok");
+  // A flow whose module gave up is not open (under a fault: failed without one, below); one with no goodput yet has delivered nothing.
+  const lossy: Scenario = { ...tiny, faults: [{ kind: "loss", probability: 0.01, everywhere: true }] };
+  assert.is(judge(lossy, () => ({ ...real, completed: 0, failed: 1, flows: [{ ...real.flows[0], status: "failed" }] })).verdict, "ok");
   calls = 0;
   assert.is(judge(tiny, () => (++calls === 1 ? { ...open(0, 20_000), flows: [{ ...open(0, 20_000).flows[0], goodputGbps: null }] } : open(0.2, 200_000))).verdict, "slow");
   // Moving on only in the hundred-times-longer run (an RTO backed off): slow too.
@@ -401,6 +402,34 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   const crawling = judge(tiny, () => (++calls === 1 ? crawl(100_000, 20_000) : calls === 2 ? crawl(100_000, 200_000) : crawl(120_000, 2_000_000)));
   assert.equal([crawling.verdict, calls], ["slow", 3]);
   assert.match(crawling.detail, /0 without progress/);
+});
+
+test("judge: a flow given up with no fault and no slow receiver is failed, in the run or a longer rerun; with either it is only counted", () => {
+  // Review rev-soak: soak seeds 232 and 278 (DCP, no faults) read "slow … (failed 2)" and
+  // "(failed 6)", a flow given up where nothing is lost on purpose.
+  const gaveUp = (end: number): Results => ({ ...real, completed: 0, failed: 1, simulatedUs: end, flows: [{ ...real.flows[0], status: "failed", fctUs: null }] });
+  const v = judge(tiny, () => gaveUp(20_000));
+  assert.equal([v.verdict, v.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver"]);
+  // A fault of any kind, or a host processing below its 100 Gb/s link (network.rxGbps, a slow
+  // fault, a put's rxFraction), is a cause: the run is judged as before, here ok.
+  const causes: Scenario[] = [
+    { ...tiny, faults: [{ kind: "corrupt", probability: 0.01, everywhere: true }] },
+    { ...tiny, faults: [{ kind: "slow", hosts: [1], rxFraction: 0.5 }] },
+    { ...tiny, network: { rxGbps: 50 } },
+    { ...tiny, traffic: [...tiny.traffic, { kind: "put", senders: 1, receiver: 1, bytes: 1000, rxFraction: 0.5 }] },
+  ];
+  for (const c of causes) assert.is(judge(c, () => gaveUp(20_000)).verdict, "ok", JSON.stringify(c));
+  // Processing at the link's rate (or faster) slows nothing.
+  assert.is(judge({ ...tiny, network: { rxGbps: 100 } }, () => gaveUp(20_000)).verdict, "failed");
+  assert.is(judge({ ...tiny, traffic: [...tiny.traffic, { kind: "put", senders: 1, receiver: 1, bytes: 1000, rxFraction: 1 }] }, () => gaveUp(20_000)).verdict, "failed");
+  // Open at 20 ms and given up by the tenfold rerun (seeds 232 and 278): failed, where it read slow.
+  let calls = 0;
+  const later = (s: Scenario) => judge(s, () => (++calls === 1 ? open(1, 20_000) : gaveUp(200_000)));
+  const rerun = later(tiny);
+  assert.equal([rerun.verdict, calls], ["failed", 2]);
+  assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver)");
+  calls = 0;
+  assert.is(later(causes[0]).verdict, "slow");
 });
 
 test("judge: reruns carry an event budget; one cut by it is the last, and the detail says so", () => {

@@ -16,6 +16,10 @@
 //              trees, leaf–spine and two DCs, where the minimal route is the shortest), or a
 //              host received its flows' bytes faster than its link carries them, or a switch
 //              port sent faster than its rate (everywhere)
+//   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
+//              fault and no host processing below its link rate, where nothing is lost on
+//              purpose: in the run or in a longer rerun (below). With faults or a slow receiver
+//              giving up can be right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
@@ -534,8 +538,25 @@ function unsound(s: Scenario, r: Results): { verdict: Verdict; detail: string } 
 export const RERUN_MAX_EVENTS = 250_000_000;
 
 /** How a run can end, the good ones first (the command's tally follows this order). */
-export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "stalled"] as const;
+export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "failed", "stalled"] as const;
 export type Verdict = (typeof VERDICTS)[number];
+
+/**
+ * Whether the scenario loses or slows packets on purpose: a fault of any kind, or hosts that
+ * process below their link rate (network.rxGbps, a put entry's rxFraction). Without either a
+ * reliability module has no cause to give up on a flow.
+ */
+function perturbed(s: Scenario): boolean {
+  const hostGbps = hostGbpsOf(s.topology);
+  const rxGbps = s.network?.rxGbps;
+  return (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
+}
+
+/** The flows a run's reliability modules gave up on, for a detail: "flows 3, 7, 9 …". */
+function failedFlows(r: Results): string {
+  const ids = r.flows.filter((f) => f.status === "failed").map((f) => f.flow);
+  return `flow${ids.length === 1 ? "" : "s"} ${ids.slice(0, 5).join(", ")}${ids.length > 5 ? " …" : ""}`;
+}
 
 /**
  * For a stalled seed without host jitter: the ten-times-longer run again with 1 ns of it. Three
@@ -580,6 +601,14 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const first = JSON.stringify(r);
       const second = JSON.stringify(run(s));
       if (second !== first) return { verdict: "nondeterministic", detail: `results differ at character ${firstDifference(first, second)}`, wallMs };
+    }
+    // A flow given up with nothing lost on purpose (review rev-soak: such runs read "ok" or
+    // "slow", the failure only in the detail). Judged before the budget: a cut run's failed
+    // flows are final.
+    const noCause = !perturbed(s);
+    if (noCause && (r.failed ?? 0) > 0) {
+      const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver`;
+      return { verdict: "failed", detail, wallMs };
     }
     // A run cut by its budget is judged no further: sampling's own events would cut the run
     // below at another point, which is no observer effect.
@@ -626,10 +655,13 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
         if (stuck === 0 || l.eventBudgetSpent) break;
       }
       const still = openFlows(last);
-      const verdict = stuck > 0 ? "stalled" : "slow";
+      // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
+      // stalled (the detail counts the failed).
+      const verdict = stuck > 0 ? "stalled" : noCause && (last.failed ?? 0) > 0 ? "failed" : "slow";
+      const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
-      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed})${hint}`, wallMs: Date.now() - t0 };
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
