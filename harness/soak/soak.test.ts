@@ -432,6 +432,37 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   assert.is(later(causes[0]).verdict, "slow");
 });
 
+test("judge: a flow delivered but never acknowledged is open: stalled while its sender hears nothing, slow once it does", () => {
+  // The receiver has the data, so results call the flow complete; its sender still waits for
+  // the last ACK (review rev-soak: every ACK lost read "ok: 2/2 done").
+  const unacked = (end: number): Results => ({ ...real, simulatedUs: end, flows: [{ ...real.flows[0], ackedUs: null, slowdownHpcc: null }] });
+  const ends: number[] = [];
+  const v = judge(tiny, (s) => {
+    ends.push(s.run?.endUs as number);
+    return unacked(s.run?.endUs as number);
+  });
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
+  assert.equal(
+    [v.verdict, v.detail],
+    ["stalled", "1 of 1 flows open at 20000 µs (1 delivered, their last ACK not heard), 1 at 2000000 µs, 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs"],
+  );
+  // Heard by the tenfold run: slow.
+  let calls = 0;
+  assert.is(judge(tiny, () => (++calls === 1 ? unacked(20_000) : { ...real, simulatedUs: 20_001 })).verdict, "slow");
+  // The real fabric: a one-packet flow into host 1 whose every ACK is lost. RUD resends on its
+  // RTO without end, and no ACK ever comes back.
+  const deaf: Scenario = {
+    ...tiny,
+    transport: { reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 1000 }] }],
+    faults: [{ kind: "loss", probability: 1, packets: ["ack"], links: [{ host: 1 }] }],
+    run: { endUs: 2_000, faultBaseline: false },
+  };
+  const lost = judge(deaf);
+  assert.is(lost.verdict, "stalled", lost.detail);
+  assert.match(lost.detail, /^1 of 1 flows open at 2000 µs \(1 delivered, their last ACK not heard\)/);
+});
+
 test("judge: reruns carry an event budget; one cut by it is the last, and the detail says so", () => {
   const budgets: (number | undefined)[] = [];
   // Stuck, and the tenfold rerun spends its events by 60 ms: the hundredfold would stop there too.

@@ -23,13 +23,14 @@
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
-//              to the resolution of the results' goodput; open flows that do progress are
-//              counted as `slow`, not reported
+//              to the exact byte; open flows that do progress are counted as `slow`, not
+//              reported. A flow delivered whose sender never heard its last ACK is open too,
+//              and stuck while that ACK does not come
 // A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
 
 import { Xoshiro128 } from "../../lib/core/rng";
-import { openFlows, type Results } from "../metrics/results";
+import { openFlows, type Results, unackedFlows } from "../metrics/results";
 import { CC_NAMES, LB_NAMES, RELIABILITY_NAMES } from "../net/registry";
 import { runScenario } from "../run";
 import { DEFAULT_WAN_GBPS, hostGbpsOf } from "../scenario/build";
@@ -552,6 +553,15 @@ function perturbed(s: Scenario): boolean {
   return (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
 }
 
+/**
+ * Flows a run leaves unfinished: open ones, and complete ones whose sender never heard their
+ * last ACK (the receiver has the data, results.ts; review rev-soak: a one-packet flow with every
+ * ACK lost read "ok: 2/2 done"). On a run that ended on its own, not its event budget.
+ */
+function pendingFlows(r: Results): number {
+  return openFlows(r) + unackedFlows(r);
+}
+
 /** The flows a run's reliability modules gave up on, for a detail: "flows 3, 7, 9 …". */
 function failedFlows(r: Results): string {
   const ids = r.flows.filter((f) => f.status === "failed").map((f) => f.flow);
@@ -575,8 +585,8 @@ function jitterHint(s: Scenario, run: (s: Scenario) => Results): string {
   }
   const bad = unsound(jittered, j);
   if (bad !== null) return `; with network.hostJitterNs 1 the run is unsound (${bad.verdict}: ${bad.detail})`;
-  if (j.completed === j.flowsTotal) return `; with network.hostJitterNs 1 every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`;
-  return `; with network.hostJitterNs 1, ${openFlows(j)} still open and ${j.failed} failed at ${j.simulatedUs} µs`;
+  if (j.completed === j.flowsTotal && unackedFlows(j) === 0) return `; with network.hostJitterNs 1 every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`;
+  return `; with network.hostJitterNs 1, ${pendingFlows(j)} still open and ${j.failed} failed at ${j.simulatedUs} µs`;
 }
 
 /** Runs a scenario (with `run`, runScenario unless a test stands in) and says how it ended. */
@@ -623,7 +633,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const changed = observerEffect(r, run(toggleObservation(s)));
       if (changed !== null) return { verdict: "observer", detail: changed, wallMs };
     }
-    const open = openFlows(r);
+    const open = pendingFlows(r);
     if (open > 0) {
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
       // and a hundred times longer tell. Runs are deterministic, so a longer run's first 20 ms
@@ -647,21 +657,24 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
         }
         // Exact bytes: goodput, rounded to 0.001 Gb/s, hid up to 125 kB over 2 s, and flows at
         // Swift's floor under Reflex, moving 30 kB a second, read as stuck (seed 4,018,127).
+        // A flow delivered but unacknowledged at 20 ms is stuck while its sender still hears nothing.
         stuck = l.flows.filter((f, i) => {
           const g = r.flows[i];
-          return f.status === "incomplete" && f.arrivedBytes === g.arrivedBytes;
+          if (f.status === "incomplete") return f.arrivedBytes === g.arrivedBytes;
+          return f.status === "complete" && f.ackedUs == null && g.status === "complete" && g.ackedUs == null;
         }).length;
         // A rerun cut by the event budget reached no further than it did: a longer one would stop there too.
         if (stuck === 0 || l.eventBudgetSpent) break;
       }
-      const still = openFlows(last);
+      const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
       // stalled (the detail counts the failed).
       const verdict = stuck > 0 ? "stalled" : noCause && (last.failed ?? 0) > 0 ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
-      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
+      const unacked = unackedFlows(r) > 0 ? ` (${unackedFlows(r)} delivered, their last ACK not heard)` : "";
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs${unacked}, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
