@@ -324,7 +324,21 @@ test("judge: seeds 4 mod 8 run again with sampling switched, and a run that samp
   assert.is(judge({ ...tiny, seed: 5 }, later).verdict, "ok");
   // The variant: sampling added where there was none, removed where there was some.
   assert.ok(toggleObservation(tiny).metrics?.sample !== undefined && toggleObservation(tiny).metrics?.paths !== undefined);
-  assert.is(toggleObservation({ ...tiny, metrics: { sample: {} } }).metrics, undefined);
+  assert.is(toggleObservation({ ...tiny, metrics: { sample: { flows: [0] } } }).metrics, undefined);
+  // Only sampling and paths are switched (review rev-soak: one draw in eleven carries
+  // sizeClassesBytes alone, and removing all of metrics compared two unsampled runs).
+  const classes = [5_000, 100_000];
+  assert.equal(toggleObservation({ ...tiny, metrics: { sizeClassesBytes: classes, paths: { flows: [0] } } }).metrics, { sizeClassesBytes: classes });
+  const added = toggleObservation({ ...tiny, metrics: { sizeClassesBytes: classes } }).metrics;
+  assert.equal([added?.sizeClassesBytes, added?.sample?.flows, added?.paths?.flows], [classes, [0], [0]]);
+  // A sample naming nothing observes nothing: the switched run gets the sampling.
+  assert.equal(toggleObservation({ ...tiny, metrics: { sample: { intervalUs: 5 } } }).metrics?.sample?.flows, [0]);
+  // Every drawn observer seed compares a run that observes with one that does not.
+  const observing = (x: Scenario) => (x.metrics?.sample?.flows?.length ?? 0) + (x.metrics?.sample?.ports?.length ?? 0) + (x.metrics?.paths?.flows.length ?? 0) > 0;
+  for (let seed = 4; seed <= 4000; seed += 8) {
+    const d = drawScenario(seed, 20_000);
+    assert.ok(observing(d) !== observing(toggleObservation(d)), `seed ${seed}: ${JSON.stringify(d.metrics)}`);
+  }
   // And the real fabric: sampling a 10 kB flow's window and queues leaves it alone.
   assert.is(judge({ ...tiny, seed: 4 }).verdict, "ok");
 });

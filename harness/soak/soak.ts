@@ -501,13 +501,25 @@ function overfullReceiver(r: Results, hostGbps: number, slackUs: number): string
   return null;
 }
 
-/** The scenario with metrics sampling removed, or added (the first flows, a host-facing port, one flow's paths). */
+/** Whether a scenario's metrics sample or trace anything (a sample with no flow, port or host samples nothing). */
+function observes(m: Scenario["metrics"]): boolean {
+  const x = m?.sample;
+  return (x?.flows?.length ?? 0) + (x?.ports?.length ?? 0) + (x?.hosts?.length ?? 0) + (m?.paths?.flows.length ?? 0) > 0;
+}
+
+/**
+ * The scenario with its sampling and path tracing removed, or added where it observes nothing
+ * (the first flow, a host-facing port each way, that flow's paths), so that exactly one of the
+ * two runs observes. Other metrics (sizeClassesBytes) stay: taking the whole of `metrics` away
+ * left one draw in eleven of the observer seeds comparing two unsampled runs (review rev-soak).
+ */
 export function toggleObservation(s: Scenario): Scenario {
-  if (s.metrics !== undefined) {
-    const { metrics: _, ...rest } = s;
-    return rest;
+  const { sample: _sample, paths: _paths, ...rest } = s.metrics ?? {};
+  if (observes(s.metrics)) {
+    const { metrics: _, ...without } = s;
+    return Object.keys(rest).length > 0 ? { ...without, metrics: rest } : without;
   }
-  return { ...s, metrics: { sample: { intervalUs: 1, flows: [0], ports: [{ to: 0 }, { from: 0 }] }, paths: { flows: [0] } } };
+  return { ...s, metrics: { ...rest, sample: { intervalUs: 1, flows: [0], ports: [{ to: 0 }, { from: 0 }] }, paths: { flows: [0] } } };
 }
 
 /** Where a run with and one without sampling differ in what the network did, or null. */
