@@ -250,6 +250,17 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   const broken = judge(tiny, () => ({ ...real, integrity: { ok: false, violations: ["flow 0: delivered twice"] } }));
   assert.equal([broken.verdict, broken.detail], ["integrity", "flow 0: delivered twice"]);
   assert.is(judge(tiny, () => ({ ...real, totals: { ...real.totals, moduleErrors: 3 } })).verdict, "errors");
+  // The integrity check fails on module errors too, listing them last (Fabric.checkIntegrity):
+  // they are the verdict, what else failed follows (review rev-soak: judged second, "errors"
+  // never showed). A switch module's rejections, outside totals.moduleErrors, as well.
+  const rejected = judge(tiny, () => ({
+    ...real,
+    totals: { ...real.totals, moduleErrors: 2 },
+    integrity: { ok: false, violations: ["packets: 5 alive, 4 queued and 0 on wires (a packet held nowhere, leaked)", "reliability module rejected 2 calls"] },
+  }));
+  assert.equal([rejected.verdict, rejected.detail], ["errors", "reliability module rejected 2 calls; integrity also: packets: 5 alive, 4 queued and 0 on wires (a packet held nowhere, leaked)"]);
+  const queues = judge(tiny, () => ({ ...real, integrity: { ok: false, violations: ["switch modules rejected 1 calls"] } }));
+  assert.equal([queues.verdict, queues.detail], ["errors", "switch modules rejected 1 calls"]);
   // Faster than the ideal by more than 1 % and one packet's serialisation (4,150 B at 100 Gb/s: 0.332 µs).
   const ideal = real.flows[0].idealUs;
   const at = (fctUs: number) => judge(tiny, () => ({ ...real, flows: [{ ...real.flows[0], fctUs }] })).verdict;
@@ -534,6 +545,9 @@ test("judge: a longer rerun is judged as a run: a failed integrity check, module
   assert.equal([twice.verdict, twice.detail], ["integrity", "the 10-times-longer run: flow 0: PSN 7 delivered twice or outside the message"]);
   calls = 0;
   assert.is(later({ totals: { ...real.totals, moduleErrors: 2 } }).verdict, "errors");
+  calls = 0;
+  const both = later({ totals: { ...real.totals, moduleErrors: 2 }, integrity: { ok: false, violations: ["CC and load-balancer modules rejected 2 calls"] } });
+  assert.equal([both.verdict, both.detail], ["errors", "the 10-times-longer run: CC and load-balancer modules rejected 2 calls"]);
   // A flow the rerun completed faster than its ideal.
   calls = 0;
   const ideal = real.flows[0].idealUs;

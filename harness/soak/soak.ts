@@ -4,10 +4,12 @@
 // rates and latencies, buffer sizes, trimming or PFC, routing, every CC × LB × reliability module,
 // ACK coalescing, traffic kinds, faults — runs each, and reports the ones that end badly:
 //   crash      an exception other than a refused scenario (ScenarioError)
+//   errors     a module counted bad input (the fabric should never feed a module one); the
+//              integrity check fails on it too, and this verdict is given first, with the other
+//              violations in its detail
 //   integrity  the run's own integrity check failed (bytes delivered twice or lost, packets
 //              not conserved); this, errors and physics are judged on the longer reruns
 //              (below) too, and on a run cut by its event budget
-//   errors     a module counted bad input (the fabric should never feed a module one)
 //   nondeterministic  one seed in eight runs twice in the same process, with different results;
 //              or a longer run (below) does not repeat a completed flow of the shorter one
 //   observer   another seed in eight runs again with metrics sampling switched on (or off), and
@@ -533,10 +535,23 @@ function observerEffect(a: Results, b: Results): string | null {
   return `sampling changed the run: results differ at character ${at} (${x.slice(at, at + 60)})`;
 }
 
-/** What no run may show, the same for the run and its reruns: a failed integrity check, module errors, impossible speed. */
+/** An integrity violation that is a module's count of rejected calls (Fabric.checkIntegrity: reliability, switch, Reflex, CC and LB). */
+const REJECTED = / rejected \d+ calls$/;
+
+/**
+ * What no run may show, the same for the run and its reruns: module errors, a failed integrity
+ * check, impossible speed. Module errors first: the integrity check fails on them too, listing
+ * them last, after what a rejected call may have left behind (a packet unaccounted), so judged
+ * second they never showed (review rev-soak); the other violations follow in the detail.
+ */
 function unsound(s: Scenario, r: Results): { verdict: Verdict; detail: string } | null {
+  const rejected = r.integrity.violations.filter((v) => REJECTED.test(v));
+  if (rejected.length > 0 || r.totals.moduleErrors > 0) {
+    const rest = r.integrity.violations.filter((v) => !REJECTED.test(v));
+    const more = rest.length > 0 ? `; integrity also: ${rest.slice(0, 3).join("; ")}` : "";
+    return { verdict: "errors", detail: `${rejected.length > 0 ? rejected.join("; ") : `${r.totals.moduleErrors} module errors`}${more}` };
+  }
   if (!r.integrity.ok) return { verdict: "integrity", detail: r.integrity.violations.slice(0, 3).join("; ") };
-  if (r.totals.moduleErrors > 0) return { verdict: "errors", detail: `${r.totals.moduleErrors} module errors` };
   const impossible = tooFast(s, r);
   return impossible === null ? null : { verdict: "physics", detail: impossible };
 }
