@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { Results } from "../metrics/results";
 import { runScenario } from "../run";
 import { buildTopology, trafficFlows } from "../scenario/build";
-import type { Scenario } from "../scenario/schema";
+import { type Scenario, TRAFFIC_KINDS } from "../scenario/schema";
 import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanControlGbps } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
@@ -164,6 +164,23 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
   for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs", "rtoBackoff"]) {
     assert.ok(seen.has(k), `${k} never drawn`);
   }
+});
+
+test("every traffic kind is drawn, a connection matrix as text with each trigger kind, and its four connections build", () => {
+  const kinds = new Set<string>();
+  const triggers = new Set<string>();
+  for (let seed = 1; seed <= 3000; seed++) {
+    const s = drawScenario(seed, 20_000);
+    for (const x of s.traffic) kinds.add(x.kind);
+    const m = s.traffic.findIndex((x) => x.kind === "matrix");
+    if (m < 0) continue;
+    triggers.add(/trigger id 1 (\w+)/.exec(s.traffic[m].text as string)?.[1] as string);
+    const entries: number[] = [];
+    trafficFlows(s, buildTopology(s), seed, "/nonexistent", entries);
+    assert.is(entries.filter((e) => e === m).length, 4, `seed ${seed}`);
+  }
+  assert.equal([...kinds].sort(), [...TRAFFIC_KINDS].sort());
+  assert.equal([...triggers].sort(), ["barrier", "multishot", "oneshot"]);
 });
 
 test("a 3-tier fat tree is drawn with fewer pods now and then, and keeps every host its traffic names", () => {

@@ -298,7 +298,35 @@ function extras(d: Draw, s: Scenario, hosts: number): Scenario {
     const fewest = Math.max(2, Math.ceil(hosts / hostsPerPod));
     if (fewest < k) tree.pods = d.int(fewest, k - 1);
   }
+  // An htsim connection matrix, given as text (self-contained), drawn last: its parser and
+  // triggers (harness/traffic/cm.ts) as a chain of four connections over at most 8 hosts, the
+  // first two activating trigger 1 (on their last ACK, on their last delivery) and the last two
+  // started by it, once (oneshot), one per activation (multishot) or after both (barrier).
+  if (d.chance(0.05)) s.traffic.push(matrix(d, Math.min(hosts, 8)));
   return s;
+}
+
+/** The matrix entry of `extras`: four connections among `nodes` hosts, in µs and bytes. */
+function matrix(d: Draw, nodes: number): TrafficSpec {
+  const pair = (): string => {
+    const src = d.below(nodes);
+    let dst = d.below(nodes - 1);
+    if (dst >= src) dst++;
+    return `${src}->${dst}`;
+  };
+  const bytes = () => d.pick([1, 4150, 20_000, 100_000]);
+  const kind = d.pick(["oneshot", "multishot", "barrier count 2"]);
+  const text = [
+    `Nodes ${nodes}`,
+    "Connections 4",
+    "Triggers 1",
+    `${pair()} id 1 start 0 size ${bytes()} send_done_trigger 1`,
+    `${pair()} id 2 start ${d.pick([0, 5])} size ${bytes()} recv_done_trigger 1`,
+    `${pair()} id 3 trigger 1 size ${bytes()}`,
+    `${pair()} id 4 trigger 1 size ${bytes()}`,
+    `trigger id 1 ${kind}`,
+  ].join("\n");
+  return { kind: "matrix", text: `${text}\n` };
 }
 
 /**
