@@ -14,8 +14,8 @@ export const SOAK_USAGE = `usage: nicfw soak [--count N] [--from SEED] [--out DI
   runs N random small scenarios (seeds SEED … SEED + N − 1; default 100 from 1), each for T µs
   of simulated time (default 20000), on W worker threads (default one per core), and reports
   crashes, integrity failures, module errors, nondeterminism, observer effects, impossible
-  speeds, flows given up with no fault or slow receiver, and stalled flows; each failing
-  scenario goes to DIR/<seed>.json (default soak-out);
+  speeds, flows given up with no fault, slow receiver or DCP on dropping switches, and stalled
+  flows; each failing scenario goes to DIR/<seed>.json (default soak-out);
   -v lists all`;
 
 interface Args {

@@ -490,8 +490,17 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
     { ...tiny, faults: [{ kind: "slow", hosts: [1], rxFraction: 0.5 }] },
     { ...tiny, network: { rxGbps: 50 } },
     { ...tiny, traffic: [...tiny.traffic, { kind: "put", senders: 1, receiver: 1, bytes: 1000, rxFraction: 0.5 }] },
+    // DCP on switches that drop: every loss waits for a whole-message timeout, and an incast's
+    // resends can take every retry (seeds 232 and 278, lib/reliability/dcp README).
+    { ...tiny, network: { trimming: false }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
   ];
   for (const c of causes) assert.is(judge(c, () => gaveUp(20_000)).verdict, "ok", JSON.stringify(c));
+  // DCP on trimming switches, or lossless under PFC, has no such cause; nor another module without trimming.
+  for (const c of [
+    { ...tiny, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
+    { ...tiny, network: { trimming: false, pfc: {} }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
+    { ...tiny, network: { trimming: false }, transport: { ...tiny.transport, reliability: { name: "rud" } } },
+  ] as Scenario[]) assert.is(judge(c, () => gaveUp(20_000)).verdict, "failed", JSON.stringify(c));
   // Processing at the link's rate (or faster) slows nothing.
   assert.is(judge({ ...tiny, network: { rxGbps: 100 } }, () => gaveUp(20_000)).verdict, "failed");
   assert.is(judge({ ...tiny, traffic: [...tiny.traffic, { kind: "put", senders: 1, receiver: 1, bytes: 1000, rxFraction: 1 }] }, () => gaveUp(20_000)).verdict, "failed");

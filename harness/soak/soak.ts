@@ -19,9 +19,9 @@
 //              host received its flows' bytes faster than its link carries them, or a switch
 //              port sent faster than its rate (everywhere)
 //   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
-//              fault and no host processing below its link rate, where nothing is lost on
-//              purpose: in the run or in a longer rerun (below). With faults or a slow receiver
-//              giving up can be right, and the flow is only counted in the detail
+//              fault, no host processing below its link rate and no DCP on dropping switches,
+//              where nothing is lost on purpose: in the run or in a longer rerun (below). With
+//              those giving up can be right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
@@ -636,13 +636,18 @@ export type Verdict = (typeof VERDICTS)[number];
 
 /**
  * Whether the scenario loses or slows packets on purpose: a fault of any kind, or hosts that
- * process below their link rate (network.rxGbps, a put entry's rxFraction). Without either a
- * reliability module has no cause to give up on a flow.
+ * process below their link rate (network.rxGbps, a put entry's rxFraction); or runs DCP on
+ * switches that drop rather than trim, where a congestion loss waits for a timeout that resends
+ * the whole message and an incast can take every retry (lib/reliability/dcp/README "Without
+ * trimming", the scenario's warning; seeds 232 and 278). Without any, a reliability module has
+ * no cause to give up on a flow.
  */
 function perturbed(s: Scenario): boolean {
   const hostGbps = hostGbpsOf(s.topology);
-  const rxGbps = s.network?.rxGbps;
-  return (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
+  const n = s.network ?? {};
+  const rxGbps = n.rxGbps;
+  const dcpDrops = s.transport?.reliability?.name === "dcp" && n.pfc === undefined && (n.trimming === false || n.queue?.trimming === "off");
+  return dcpDrops || (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
 }
 
 /**
