@@ -537,15 +537,17 @@ test("REPS under its paper or artifact profile with ACKs coalesced by transport.
   }
 });
 
+/** A 3:1 incast of 400 kB into host 3 of a 2 × 2 leaf–spine, no CC (review rev-rel's irn-trim). */
+const incast3 = (reliability: string, network: Scenario["network"]): Scenario => ({
+  ...DEFAULT_SCENARIO,
+  topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+  network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, ...network },
+  transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
+  traffic: [{ kind: "incast", senders: 3, bytes: 400_000 }],
+});
+
 test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning (their receivers drop a trimmed header), whether trimming was the default or asked for", () => {
-  // A 3:1 incast of 400 kB into host 3 of a 2 × 2 leaf–spine, no CC (review rev-rel's irn-trim).
-  const incast = (reliability: string, network: Scenario["network"]): Scenario => ({
-    ...DEFAULT_SCENARIO,
-    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
-    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, ...network },
-    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
-    traffic: [{ kind: "incast", senders: 3, bytes: 400_000 }],
-  });
+  const incast = incast3;
   const trimWarnings = (s: Scenario) => warnings(s).filter((w) => w.includes("predates trimming"));
   const text = (name: string, why: string) =>
     `transport.reliability: ${name} predates trimming, and ${why}: its receiver drops a trimmed header unread, so each trim is a loss its sender finds only by its own means (a later packet's NACK or SACK, a reordering window, the RTO), ` +
@@ -564,13 +566,7 @@ test("go-back-N, IRN, RACK-TLP and timeout-only on trimming switches: a warning 
 });
 
 test("DCP on dropping switches: a warning (a drop makes no HO; the timeout resends whole messages), none with trimming or PFC", () => {
-  const incast = (network: Scenario["network"], reliability = "dcp"): Scenario => ({
-    ...DEFAULT_SCENARIO,
-    topology: { kind: "leafspine", leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
-    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, ...network },
-    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: reliability } },
-    traffic: [{ kind: "incast", senders: 3, bytes: 400_000 }],
-  });
+  const incast = (network: Scenario["network"], reliability = "dcp") => incast3(reliability, network);
   const dcp = (s: Scenario) => warnings(s).filter((w) => w.startsWith("transport.reliability: dcp is built for switches that trim"));
   assert.is(dcp(incast({ trimming: false })).length, 1);
   assert.is(dcp(incast({ queue: { trimming: "off" } })).length, 1);
