@@ -49,6 +49,7 @@ import {
   swiftRetxLimitWarnings,
   trimmingBaselineWarnings,
   dcpDropWarnings,
+  bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
 
@@ -747,7 +748,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
-      ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null),
+      ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, bufferGiven(n)),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),

@@ -572,6 +572,12 @@ test("DCP on dropping switches: a warning (a drop makes no HO; the timeout resen
   assert.is(dcp(incast({ queue: { trimming: "off" } })).length, 1);
   assert.equal(dcp(incast({})), [], "trimming, the default without PFC");
   assert.equal(dcp(incast({ trimming: false, pfc: { xoffBytes: 60_000 } })), [], "lossless");
+  // Under PFC a queue given a buffer still drops: PAUSE is per ingress queue, at XOFF (100,000 B
+  // by default, above a 30,000 B queue). Trimming is off under PFC unless asked for.
+  const pfcBuffer = dcp(incast({ pfc: {}, bufferBytes: 30_000 }));
+  assert.is(pfcBuffer.length, 1);
+  assert.match(pfcBuffer[0], /under network\.pfc a queue given a buffer .* still drops/);
+  assert.equal(dcp(incast({ pfc: {}, bufferBytes: 30_000, trimming: true })), [], "it trims instead");
   assert.equal(dcp(incast({ trimming: false }, "rud")), [], "RUD times out per packet");
   // The soak seed that failed 6 of 7 flows (rev-soak): a 7:1 incast under NSCC with trimming off.
   const s278: Scenario = { ...incast({ trimming: false, bufferBdp: 2 }), transport: { cc: { name: "nscc" }, lb: { name: "ecmp" }, reliability: { name: "dcp" } } };

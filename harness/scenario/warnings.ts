@@ -662,12 +662,23 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
  * packets in every 8 ms timeout round and failed 6 of its 7 flows at 64 ms; seed 232 (no CC, a
  * 9,000 B buffer) failed 2 of 51 (review rev-soak, 2026-12-05).
  */
-export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolean): string[] {
-  if (reliability !== "dcp" || trims || pfc) return [];
+export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolean, bufferGiven: boolean): string[] {
+  if (reliability !== "dcp" || trims || (pfc && !bufferGiven)) return [];
+  // Under PFC a queue given a buffer drops what passes it: PAUSE acts per ingress queue, at its
+  // XOFF, and several ingresses fill one egress queue (soak seeds 4,746,335 … 4,750,282: 30,000
+  // and 9,000 B buffers under a 100,000 B XOFF, queue drops and no PAUSE at all).
+  const where = pfc ? "these drop: under network.pfc a queue given a buffer (network.bufferBytes, bufferBdp or queue.dataLimit*) still drops what passes it, PAUSE acting per ingress queue at its XOFF; " : "these drop: ";
+  const fix = pfc ? "Leave the buffer out under network.pfc (each queue then holds 2^29 B and PAUSE bounds it) or turn trimming on" : "Leave network.trimming on (the default without PFC) or set network.pfc";
   return [
-    "transport.reliability: dcp is built for switches that trim (DCP §4.2), and these drop: a dropped packet makes no HO, so it waits for the timeout, which resends its whole message, whose packets must then all arrive (§4.5); " +
-      "under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. Leave network.trimming on (the default without PFC) or set network.pfc; see lib/reliability/dcp/README.md.",
+    `transport.reliability: dcp is built for switches that trim (DCP §4.2), and ${where}a dropped packet makes no HO, so it waits for the timeout, which resends its whole message, whose packets must then all arrive (§4.5); ` +
+      `under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. ${fix}; see lib/reliability/dcp/README.md.`,
   ];
+}
+
+/** Whether the scenario gives the switch queues a buffer of their own (under PFC they otherwise hold 2^29 B: build.ts portSizes). */
+export function bufferGiven(n: Readonly<NonNullable<Scenario["network"]>>): boolean {
+  const queue = n.queue ?? {};
+  return n.bufferBdp !== undefined || n.bufferBytes !== undefined || queue.dataLimitBytes !== undefined || queue.dataLimitPackets !== undefined;
 }
 
 /**
@@ -681,9 +692,7 @@ export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolea
  * an 8:1 incast of 1 MB, 224 pauses, 0 trims). Only a loss fault's trim (faults[].trim) trims.
  */
 export function pfcTrimmingWarnings(n: Readonly<NonNullable<Scenario["network"]>>, trims: boolean): string[] {
-  const queue = n.queue ?? {};
-  const bufferGiven = n.bufferBdp !== undefined || n.bufferBytes !== undefined || queue.dataLimitBytes !== undefined || queue.dataLimitPackets !== undefined;
-  if (n.pfc === undefined || !trims || bufferGiven) return [];
+  if (n.pfc === undefined || !trims || bufferGiven(n)) return [];
   return [
     "network.trimming: the switches trim, but under network.pfc with no buffer given each queue holds 2^29 B, so PFC pauses the senders long before any queue fills and no packet is ever trimmed (a loss fault's trim aside). " +
       "Give network.bufferBdp (1: uet-htsim's trimming queue) or network.bufferBytes for queues that trim where they pass it, or leave network.trimming out to run PFC lossless; see harness/README.md, PFC.",

@@ -493,12 +493,15 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
     // DCP on switches that drop: every loss waits for a whole-message timeout, and an incast's
     // resends can take every retry (seeds 232 and 278, lib/reliability/dcp README).
     { ...tiny, network: { trimming: false }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
+    // Under PFC with a buffer of its own a queue still drops (soak seeds 4,746,335 … 4,750,282).
+    { ...tiny, network: { pfc: {}, bufferBytes: 30_000 }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
   ];
   for (const c of causes) assert.is(judge(c, () => gaveUp(20_000)).verdict, "ok", JSON.stringify(c));
   // DCP on trimming switches, or lossless under PFC, has no such cause; nor another module without trimming.
   for (const c of [
     { ...tiny, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
     { ...tiny, network: { trimming: false, pfc: {} }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
+    { ...tiny, network: { pfc: {}, bufferBytes: 30_000, trimming: true }, transport: { ...tiny.transport, reliability: { name: "dcp" } } },
     { ...tiny, network: { trimming: false }, transport: { ...tiny.transport, reliability: { name: "rud" } } },
   ] as Scenario[]) assert.is(judge(c, () => gaveUp(20_000)).verdict, "failed", JSON.stringify(c));
   // Processing at the link's rate (or faster) slows nothing.

@@ -39,6 +39,7 @@ import { DACK_MSS_BYTES } from "../../lib/reliability/dack/params";
 import { buildTopology, DEFAULT_WAN_GBPS, hostGbpsOf, trafficFlows } from "../scenario/build";
 import { isRefusal, ScenarioError, validateScenario } from "../scenario/load";
 import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
+import { bufferGiven } from "../scenario/warnings";
 
 class Draw {
   private readonly r: Xoshiro128;
@@ -637,16 +638,20 @@ export type Verdict = (typeof VERDICTS)[number];
 /**
  * Whether the scenario loses or slows packets on purpose: a fault of any kind, or hosts that
  * process below their link rate (network.rxGbps, a put entry's rxFraction); or runs DCP on
- * switches that drop rather than trim, where a congestion loss waits for a timeout that resends
- * the whole message and an incast can take every retry (lib/reliability/dcp/README "Without
- * trimming", the scenario's warning; seeds 232 and 278). Without any, a reliability module has
- * no cause to give up on a flow.
+ * switches that drop rather than trim (trimming off, and no PFC or a buffer given under it),
+ * where a congestion loss waits for a timeout that resends the whole message and an incast can
+ * take every retry (lib/reliability/dcp/README "Without trimming", the scenario's warning; seeds
+ * 232 and 278, and under PFC with 9,000–30,000 B buffers 4,746,335 … 4,750,282). Without any, a
+ * reliability module has no cause to give up on a flow.
  */
 function perturbed(s: Scenario): boolean {
   const hostGbps = hostGbpsOf(s.topology);
   const n = s.network ?? {};
   const rxGbps = n.rxGbps;
-  const dcpDrops = s.transport?.reliability?.name === "dcp" && n.pfc === undefined && (n.trimming === false || n.queue?.trimming === "off");
+  // Trimming is on by default without PFC, off with it (build.ts); under PFC a queue given a
+  // buffer still drops (warnings.ts dcpDropWarnings).
+  const trimmingOff = n.trimming === false || n.queue?.trimming === "off" || (n.pfc !== undefined && n.trimming === undefined && n.queue?.trimming === undefined);
+  const dcpDrops = s.transport?.reliability?.name === "dcp" && trimmingOff && (n.pfc === undefined || bufferGiven(n));
   return dcpDrops || (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
 }
 
