@@ -388,7 +388,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       // (two DCs: 1 ms of 100 Gb/s is 3,000 packets): twice the BDP, a power of two, at least the
       // module's 1024 and at most its 32,768 (uet-htsim's limit is 16,384).
       const windowPackets = Math.min(32_768, Math.max(1024, nextPowerOfTwo(2 * bdpPacketsOf(ctx))));
-      packetFitsNetwork(user, "", "mtuBytes", ctx.mtuBytes, "network.mtuBytes");
+      packetFitsNetwork(user, "", ctx.mtuBytes, "network.mtuBytes");
       if (user.headerBytes !== undefined && user.headerBytes !== ctx.headerBytes) {
         throw new ParamError(
           `${String(user.headerBytes)} differs from network.headerBytes ${ctx.headerBytes}: the fabric trims a packet to the network's header and counts it in every packet's wire size, so set network.headerBytes instead`,
@@ -402,7 +402,7 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
     }
     case "dcp": {
       const sides = senderReceiver(name, user);
-      packetFitsNetwork(sides.sender, "sender.", "mtuBytes", ctx.mtuBytes - ctx.headerBytes, `the payload of a full packet (network.mtuBytes − network.headerBytes = ${ctx.mtuBytes} − ${ctx.headerBytes})`);
+      payloadFitsNetwork(sides.sender, ctx);
       // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
       const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity);
       const rx = new DcpReceiver({ ...sides.receiver } as never, capacity);
@@ -427,13 +427,19 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
  * switch queues take no packet over network.mtuBytes, so a larger one stopped the run at its first
  * port ("PortQueues refused packet 0", review rev-rud) instead of being refused at build.
  * `most` is the module's figure for a full packet, `what` how it follows from the network.
- * @throws ParamError naming `prefix` + `key` (as the scenario's params nest it).
+ * @throws ParamError naming `prefix` + `mtuBytes` (as the scenario's params nest it).
  */
-function packetFitsNetwork(user: Params, prefix: string, key: string, most: number, what: string): void {
-  const v = user[key];
+function packetFitsNetwork(user: Params, prefix: string, most: number, what: string): void {
+  const v = user.mtuBytes;
   if (typeof v === "number" && v > most) {
-    throw new ParamError(`${v} is above ${most}, ${what}: the switch queues take no larger packet; raise network.mtuBytes instead`, prefix + key);
+    throw new ParamError(`${v} is above ${most}, ${what}: the switch queues take no larger packet; raise network.mtuBytes instead`, `${prefix}mtuBytes`);
   }
+}
+
+/** packetFitsNetwork for a sender side whose `mtuBytes` is payload (DCP and the RDMA baselines). */
+function payloadFitsNetwork(sender: Params, ctx: NetworkContext): void {
+  const what = `the payload of a full packet (network.mtuBytes − network.headerBytes = ${ctx.mtuBytes} − ${ctx.headerBytes})`;
+  packetFitsNetwork(sender, "sender.", ctx.mtuBytes - ctx.headerBytes, what);
 }
 
 /**
@@ -506,7 +512,7 @@ export function timerFloorNs(rttNs: number): number {
 function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity: number, ackBytes: number): Transport {
   const sides = senderReceiver(name, user);
   const mtuBytes = ctx.mtuBytes - ctx.headerBytes;
-  packetFitsNetwork(sides.sender, "sender.", "mtuBytes", mtuBytes, `the payload of a full packet (network.mtuBytes − network.headerBytes = ${ctx.mtuBytes} − ${ctx.headerBytes})`);
+  payloadFitsNetwork(sides.sender, ctx);
   const bdpPackets = bdpPacketsOf(ctx);
   const sender = (more: Params): never => ({ mtuBytes, ...more, ...sides.sender }) as never;
   const receiver = (more: Params): never => ({ ...more, ...sides.receiver }) as never;

@@ -775,7 +775,8 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
-      const unacked = unackedFlows(r) > 0 ? ` (${unackedFlows(r)} delivered, their last ACK not heard)` : "";
+      const delivered = unackedFlows(r);
+      const unacked = delivered > 0 ? ` (${delivered} delivered, their last ACK not heard)` : "";
       return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs${unacked}, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };

@@ -170,13 +170,13 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
           `(${lineOf[targets[sources]]} would never start)`,
       );
     }
-    if (spec.kind === "multishot" && after.length === 0 && ownTrigger(afterAcked, flows)) {
+    const activating = new Set(afterAcked);
+    if (spec.kind === "multishot" && after.length === 0 && ownTrigger(afterAcked, activating, flows)) {
       // The fabric's own multishot (FlowRecord.activates / onTrigger): the same starts as the
       // lists below, which give the j-th target all the trigger's sources, O(targets × sources)
       // (a windowed all-to-all of n hosts: n³ entries).
       const id = multishots++;
       for (const d of afterAcked) flows[d].activates = id;
-      const activating = new Set(afterAcked);
       targets.forEach((g, j) => {
         const f = flows[g];
         if (f.after || f.afterAcked || f.onTrigger !== undefined) throw new Error(`${lineOf[g]}: waits on two triggers`);
@@ -210,8 +210,8 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
  * once and activating no other multishot so far (a FlowRecord activates one; htsim connections
  * name one send_done_trigger, but a line may repeat the key).
  */
-function ownTrigger(activating: readonly number[], flows: readonly FlowRecord[]): boolean {
-  return new Set(activating).size === activating.length && activating.every((d) => flows[d].activates === undefined);
+function ownTrigger(activating: readonly number[], distinct: ReadonlySet<number>, flows: readonly FlowRecord[]): boolean {
+  return distinct.size === activating.length && activating.every((d) => flows[d].activates === undefined);
 }
 
 const CONNECTION_KEYS = [

@@ -232,7 +232,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       const l = this.longestClass(d);
       for (let c = 0, prevEnd = 0; c <= l; c++) {
         const end = this.classEnd[d * K + c];
-        if (end > prevEnd) {
+        if (end > prevEnd && this.weightQ8[l * K + c] === 0) {
           const w = p.weighted ? eq1Weight(table.classLatencyNs(c), table.classLatencyNs(l), p.wScale) : 1;
           const q8 = Math.round(w * 256); // Q8, rounded to nearest
           if (q8 > 65535) throw new RangeError(`Spritz: weight ${w.toFixed(2)} does not fit Q8 in 16 bits; lower wScale`);
