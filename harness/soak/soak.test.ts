@@ -5,6 +5,7 @@ import { runScenario } from "../run";
 import { buildTopology, trafficFlows } from "../scenario/build";
 import { ScenarioError } from "../scenario/load";
 import { type Scenario, TRAFFIC_KINDS } from "../scenario/schema";
+import { fastestArrivalPs } from "./physics";
 import { RERUN_MAX_EVENTS, drawScenario, judge, toggleObservation, wanControlGbps } from "./soak";
 
 test("the first 40 soak scenarios end well: completed, refused with a field path, or slow but progressing", () => {
@@ -325,17 +326,32 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   assert.is(atRx(8172, 99 - 0.332 - 0.01), "physics");
   assert.is(atRx(4000, 99 - 0.332 - 0.01), "physics");
   assert.is(atRx(4000, 99 - 0.332 + 0.01), "ok");
-  // Not judged on a Dragonfly, whose two-global-hop routes can be shorter than the minimal one.
-  const df: Scenario = { ...tiny, topology: { kind: "dragonfly", p: 1, a: 2, h: 1 } };
-  assert.is(judge(df, () => ({ ...real, flows: [{ ...real.flows[0], idealUs: 1, fctUs: 1 }] })).verdict, "ok");
-  // But no host receives faster than its link anywhere: two flows of 125,000 B into host 1 need
-  // 20 µs at 100 Gb/s; starting at 0 and 5 µs and done by 20.5 µs is possible, by 15 µs is not.
-  // (All 100 µs later, so that the span is measured from the first start, not from 0.)
+  // On a Dragonfly a route with two global hops can have fewer links than the default minimal
+  // one, so a flow is held to its bytes over its host's link, then the quickest route. p = 1,
+  // a = 4, h = 2 (defaults: 100 Gb/s, 1 µs links, no switch latency): host 1 to host 5 takes 5
+  // links by default, but a 4-link route exists. 10,000 B are ⌈10,000 / 4086⌉ = 3 packets,
+  // 10,192 B on the wire: 815.36 ns at 100 Gb/s; then the last packet (at least 65 B: 5.2 ns per
+  // link) travels 1000 + 3 × (5.2 + 1000) = 4015.6 ns. Bound 4830.96 ns; with 1 % and one
+  // packet's serialisation (0.332 µs) off, 4.8309600 × 0.99 − 0.332 = 4.4506504 µs.
+  const df: Scenario = { ...tiny, topology: { kind: "dragonfly", p: 1, a: 4, h: 2 } };
+  const dfAt = (fctUs: number) => judge(df, () => ({ ...real, flows: [{ ...real.flows[0], src: 1, dst: 5, idealUs: 100, fctUs }] }));
+  assert.is(dfAt(4.4507).verdict, "ok");
+  const beaten = dfAt(4.4506);
+  assert.is(beaten.verdict, "physics");
+  assert.match(beaten.detail, /^flow 0: FCT 4\.4506 µs below 4\.831 µs, its bytes over its host's link and then the fastest route$/);
+  assert.is(fastestArrivalPs(buildTopology(df), 1, 65, 0)[5], 4_015_600);
+  // Switch latency counts at each of the three switches: 300 ns more each.
+  assert.is(fastestArrivalPs(buildTopology(df), 1, 65, 300)[5], 4_915_600);
+  // Nor does a host receive faster than its link: two flows of 125,000 B into host 1 need 20 µs
+  // at 100 Gb/s; both starting at 0 and done by 20.5 µs is possible, by 15 µs is not. (All 100 µs
+  // later, so that the span is measured from the first start, not from 0.) Each alone may take
+  // 13 µs: host 0 to host 1 is 3 links, 126,984 B on the wire (31 headers), so its bound is
+  // (10,158.72 + 3010.4 ns) × 0.99 − 332 ns = 12.705 µs.
   const into1 = (endUs: number): Results => ({
     ...real,
     flows: [
-      { ...real.flows[0], flow: 0, dst: 1, bytes: 125_000, startUs: 100, fctUs: 10, idealUs: 10 },
-      { ...real.flows[0], flow: 1, dst: 1, bytes: 125_000, startUs: 105, fctUs: endUs - 5, idealUs: 10 },
+      { ...real.flows[0], flow: 0, src: 0, dst: 1, bytes: 125_000, startUs: 100, fctUs: 13, idealUs: 10 },
+      { ...real.flows[0], flow: 1, src: 0, dst: 1, bytes: 125_000, startUs: 100, fctUs: endUs, idealUs: 10 },
     ],
   });
   assert.is(judge(df, () => into1(20.5)).verdict, "ok");

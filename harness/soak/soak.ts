@@ -15,9 +15,11 @@
 //   observer   another seed in eight runs again with metrics sampling switched on (or off), and
 //              the flows or the network's totals differ
 //   physics    a flow completed faster than its ideal (serialisation and propagation; fat
-//              trees, leaf–spine and two DCs, where the minimal route is the shortest), or a
-//              host received its flows' bytes faster than its link carries them, or a switch
-//              port sent faster than its rate (everywhere)
+//              trees, leaf–spine and two DCs, where the minimal route is the shortest) or, on
+//              Dragonfly and Slim Fly, than its bytes cross its host's link and then the
+//              quickest route through the switches; or a host received its flows' bytes faster
+//              than its link carries them, or a switch port sent faster than its rate
+//              (everywhere). physics.ts
 //   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
 //              fault, no host processing below its link rate and no DCP on dropping switches,
 //              where nothing is lost on purpose: in the run or in a longer rerun (below). With
@@ -40,6 +42,7 @@ import { buildTopology, DEFAULT_WAN_GBPS, hostGbpsOf, trafficFlows } from "../sc
 import { isRefusal, ScenarioError, validateScenario } from "../scenario/load";
 import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
 import { bufferGiven } from "../scenario/warnings";
+import { tooFast } from "./physics";
 
 class Draw {
   private readonly r: Xoshiro128;
@@ -501,72 +504,6 @@ function firstDifference(a: string, b: string): number {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return i;
-}
-
-/**
- * What no run can do, or null. Both bounds allow 1 % and one full packet's serialisation at the
- * host: packets sprayed over parallel paths do not queue behind each other between the first
- * link and the last. Where hosts process slower than they receive (network.rxGbps, a put's
- * rxFraction) the FCT bound also allows the processing of a flow's short last packet at the
- * slowest such rate: the ideal processes packets in the order one path delivers them, and a
- * short last packet sprayed past the full one ahead of it is processed while the host would
- * wait (seed 4,689,876: its 128 B at 5 Gb/s, 204.8 ns of 7.5 µs). A full last packet cannot
- * overtake, and a one-packet flow has none to overtake (review rev-d10: one full packet's
- * processing, 6.64 µs, had let flows pass at a tenth of their ideal).
- * - No flow beats its ideal (serialisation and propagation on its minimal route, pipelined by
- *   packet, then processing); not on Dragonfly and Slim Fly, where a route with two global hops
- *   can have fewer links than the minimal one (local, global, local).
- * - No host receives faster than its link (every topology).
- */
-function tooFast(s: Scenario, r: Results): string | null {
-  const hostGbps = hostGbpsOf(s.topology);
-  const mtu = s.network?.mtuBytes ?? 4150;
-  const header = s.network?.headerBytes ?? 64;
-  const rxRates = [s.network?.rxGbps ?? 0, ...s.traffic.map((t) => (t.kind === "put" ? (t.rxFraction ?? 1) * hostGbps : 0))].filter((g) => g > 0);
-  const usPerByte = rxRates.length > 0 ? 8 / (Math.min(...rxRates) * 1000) : 0;
-  // The ideal's packets: mss payload each but the last (build.ts idealFctPs).
-  const overtakerUs = (bytes: number): number => {
-    const mss = mtu - header;
-    const last = bytes - mss * (Math.ceil(bytes / mss) - 1);
-    return bytes > mss && last < mss ? (last + header) * usPerByte : 0;
-  };
-  const slackUs = (mtu * 8) / (hostGbps * 1000);
-  const ld = s.topology.kind === "dragonfly" || s.topology.kind === "slimfly";
-  const fast = ld ? undefined : r.flows.find((f) => f.fctUs !== null && f.fctUs < f.idealUs * 0.99 - slackUs - overtakerUs(f.bytes));
-  if (fast !== undefined) return `flow ${fast.flow}: FCT ${fast.fctUs} µs below its ideal ${fast.idealUs} µs`;
-  return overfullReceiver(r, hostGbps, slackUs) ?? overfullLink(r, s.network?.mtuBytes ?? 4150);
-}
-
-/**
- * The busiest switch port sent at most its rate over the run. Its utilisation is bytes over
- * rate × time, so one packet of slack (a transmission counted as it starts) is util × mtu / bytes.
- */
-function overfullLink(r: Results, mtuBytes: number): string | null {
-  const b = r.metrics.links.busiest[0];
-  if (b === undefined || b.bytes <= mtuBytes || b.util * (1 - mtuBytes / b.bytes) <= 1.01) return null;
-  return `port ${b.name} sent ${b.bytes} B at ${b.util} of its rate`;
-}
-
-/**
- * The payload of a host's completed flows, over the span from the first one's start to the last
- * one's delivery, at most its link rate (with the slack above). Returns what is wrong, or null.
- */
-function overfullReceiver(r: Results, hostGbps: number, slackUs: number): string | null {
-  const first = new Map<number, number>();
-  const last = new Map<number, number>();
-  const bytes = new Map<number, number>();
-  for (const f of r.flows) {
-    if (f.status !== "complete" || f.fctUs === null) continue;
-    first.set(f.dst, Math.min(first.get(f.dst) ?? Infinity, f.startUs));
-    last.set(f.dst, Math.max(last.get(f.dst) ?? 0, f.startUs + f.fctUs));
-    bytes.set(f.dst, (bytes.get(f.dst) ?? 0) + f.bytes);
-  }
-  for (const [host, b] of bytes) {
-    const spanUs = (last.get(host) as number) - (first.get(host) as number);
-    const needUs = (b * 8) / (hostGbps * 1000);
-    if (needUs > spanUs * 1.01 + slackUs) return `host ${host} received ${b} B in ${spanUs.toFixed(3)} µs, faster than its ${hostGbps} Gb/s link (${needUs.toFixed(3)} µs)`;
-  }
-  return null;
 }
 
 /** Whether a scenario's metrics sample or trace anything (a sample with no flow, port or host samples nothing). */
