@@ -59,7 +59,7 @@ function fake(lb: string, o: {
       retransmissions: { total: o.retx[0], spurious: o.retx[1], timeouts: o.retx[2] },
       outOfOrder: { packets: 0, percent: o.ooo, duplicates: 0 },
       pfc: { pauses: o.pfc?.[2] ?? 0, pauseFrames: o.pfc?.[0] ?? 0, xonFrames: 0, pausedUs: o.pfc?.[1] ?? 0, portsPaused: 0, watchdogStorms: 0 },
-      controlPlane: { hoSent: 0, hoLost: 0, hoLossRatio: 0, acksSent: 0, acksLost: 0, nacksSent: 0, nacksLost: 0 },
+      controlPlane: { hoSent: 0, hoLost: 0, hoLossRatio: 0, hoRefused: 0, acksSent: 0, acksLost: 0, nacksSent: 0, nacksLost: 0 },
       links: { byClass: {}, busiest: [] },
       paths: [],
       faults: [],

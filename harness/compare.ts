@@ -311,6 +311,7 @@ function rows(results: Results[]): Row[] {
     if (results.some((r) => (r.metrics.drops.watchdog ?? 0) > 0)) out.push(num("PFC watchdog drops", (r) => r.metrics.drops.watchdog ?? 0));
   }
   if (results.some((r) => r.metrics.controlPlane.hoSent > 0)) out.push(num("HO loss ratio", (r) => r.metrics.controlPlane.hoLossRatio, 4));
+  if (results.some((r) => r.metrics.controlPlane.hoRefused > 0)) out.push(num("HOs refused (RetransQ full)", (r) => r.metrics.controlPlane.hoRefused, 0));
   // Results files written before 2026-12-02 have no shared-buffer metrics.
   if (results.some((r) => (r.metrics.switchBuffer?.peakBytes ?? 0) > 0)) {
     out.push(

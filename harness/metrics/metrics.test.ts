@@ -748,3 +748,26 @@ test("size classes split the flows without overlap whatever order the bounds are
 });
 
 test.run();
+
+test("DCP HOs that find their sender's RetransQ full are counted (controlPlane.hoRefused), shown in the summary and compared: left to the timeout (§4.3)", () => {
+  // A 7:1 incast of 100 kB under trimming with no CC: every sender's packets are trimmed at the
+  // receiver's port, so HOs come back faster than a one-entry RetransQ empties.
+  const incast = (retransQueueDepth?: number): Scenario => ({
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4 },
+    network: { trimming: true, bufferBytes: 9000 },
+    transport: { cc: { name: "none" }, reliability: { name: "dcp", params: { sender: retransQueueDepth === undefined ? {} : { retransQueueDepth } } } },
+    traffic: [{ kind: "incast", senders: 7, receiver: 0, bytes: 100_000 }],
+    run: { endUs: 1000 },
+  });
+  const full = runScenario(incast(1));
+  const cp = full.metrics.controlPlane;
+  assert.ok(cp.hoRefused > 0, "a one-entry RetransQ refuses HOs");
+  // Only HOs that reached their sender can be refused, and those refused leave packets to the timeout.
+  assert.ok(cp.hoRefused <= cp.hoSent - cp.hoLost);
+  assert.ok(summary(full).includes(`; HOs refused by a full RetransQ ${cp.hoRefused} (left to the timeout)`));
+  const roomy = runScenario(incast());
+  assert.is(roomy.metrics.controlPlane.hoRefused, 0, "the default 128 entries take them all");
+  assert.not.ok(summary(roomy).includes("RetransQ"));
+  const table = compareTable([full, roomy], ["depth 1", "depth 128"]);
+  assert.match(table, new RegExp(`HOs refused \\(RetransQ full\\)\\s*\\|\\s*${cp.hoRefused}\\s*\\|\\s*0\\s*\\|`));
+});

@@ -24,6 +24,7 @@
 
 import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_RETRANSMIT } from "../../lib/reliability/dack/initiator";
 import { Kind } from "../net/packets";
+import { DcpTransport } from "../net/rounds";
 import type { Built } from "../scenario/build";
 import { cables, type FaultLink, faultLinks, levels, linkClass, portName, reversePort } from "../scenario/faults";
 
@@ -104,7 +105,7 @@ export interface Metrics {
   /** PFC frames, paused time, ports ever paused, and the pause storms the switches' watchdog broke. */
   /** `pauses`: pause episodes (an XOFF after an XON); `pauseFrames`: PAUSE frames, refreshes included; `xonFrames`: the XONs. */
   pfc: { pauses: number; pauseFrames: number; xonFrames: number; pausedUs: number; portsPaused: number; watchdogStorms: number };
-  controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
+  controlPlane: { hoSent: number; hoLost: number; hoLossRatio: number; hoRefused: number; acksSent: number; acksLost: number; nacksSent: number; nacksLost: number };
   /** `busiest[].trims`: the port's trims (trimSites); results written before 2026-12-05 lack it. */
   links: { byClass: Record<string, { links: number; meanUtil: number; minUtil: number; maxUtil: number; cov: number }>; busiest: { port: number; name: string; util: number; bytes: number; trims?: number }[] };
   paths: { flow: number; distinct: number; packets: { path: string; packets: number }[] }[];
@@ -413,6 +414,8 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
       hoSent: f.trims,
       hoLost: d[Kind.Header],
       hoLossRatio: f.trims > 0 ? d[Kind.Header] / f.trims : 0,
+      // HOs that arrived and found their sender's RetransQ full: recovered by the timeout only.
+      hoRefused: f.transport instanceof DcpTransport ? f.transport.hoRefused : 0,
       acksSent: f.ctrlSentByKind[Kind.Ack],
       acksLost: d[Kind.Ack],
       nacksSent: f.ctrlSentByKind[Kind.Nack],

@@ -650,6 +650,7 @@ function detailLines(r: Results): string[] {
   out.push(
     `goodput ${fmt(m.goodput.totalGbps)} Gb/s; spurious retransmissions ${m.retransmissions.spurious}; out of order ${m.outOfOrder.packets} (${fmt(m.outOfOrder.percent)} %)` +
       (m.controlPlane.hoSent > 0 ? `; HO loss ${m.controlPlane.hoLost}/${m.controlPlane.hoSent}` : "") +
+      (m.controlPlane.hoRefused > 0 ? `; HOs refused by a full RetransQ ${m.controlPlane.hoRefused} (left to the timeout)` : "") +
       (m.switchBuffer.peakBytes > 0 ? `; shared buffers refused ${m.switchBuffer.refusals} (fullest ${fmt(m.switchBuffer.peakBytes / 1e6)} MB)` : "") +
       (m.pfc.pauseFrames > 0 ? `; PFC pauses ${m.pfc.pauses} (${m.pfc.pauseFrames} PAUSE frames), paused ${fmt(m.pfc.pausedUs)} µs over ${m.pfc.portsPaused} ports` : "") +
       (m.pfc.watchdogStorms > 0 ? `; PFC watchdog broke ${m.pfc.watchdogStorms} pause storms` + (m.drops.watchdog > 0 ? `, dropping ${m.drops.watchdog} packets` : "") : ""),

@@ -276,10 +276,10 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
   const ho = (psn: number, msn = 2) => packet(pool, Kind.Nack, 0, 57, { psn, w0: msn, w2: 0 });
   assert.is(t.onNack(0, 101_100, pool, ho(0, 0)), 0, "message 0 was acknowledged: its HO is ignored (DCP_HO_STALE)");
   assert.equal([t.onNack(0, 101_100, pool, ho(4)), t.bytes, t.rttNs], [1, 1064, 0]);
-  assert.equal([t.onNack(0, 101_100, pool, ho(5)), t.overflows], [E_FULL, 1]);
-  // maxRetries 1: the next timeout gives up.
+  assert.equal([t.onNack(0, 101_100, pool, ho(5)), t.overflows, t.hoRefused], [E_FULL, 1, 1]);
+  // maxRetries 1: the next timeout gives up (an overflow, not a refused HO).
   assert.is(t.onTimer(0, 201_100), E_OVERFLOW);
-  assert.equal([t.overflows, t.errors()], [2, 0]);
+  assert.equal([t.overflows, t.hoRefused, t.errors()], [2, 1, 0]);
 });
 
 test("DCP's transport at a timeout drops a pending packet of the message it resends: the resend supersedes it (§4.5)", () => {

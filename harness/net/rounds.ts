@@ -305,6 +305,8 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
   private readonly stray: Float64Array;
   /** Packets handed out again (not fresh): the flow's retransmissions. */
   private readonly retx: Int32Array;
+  /** HOs a full RetransQ refused (§4.3; also in `overflows`): their packets wait for the timeout. */
+  hoRefused = 0;
 
   constructor(tx: DcpSender, rx: DcpReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity);
@@ -369,7 +371,10 @@ export class DcpTransport extends RoundTransport<DcpSender, DcpReceiver> impleme
     const b = h << 4;
     const r = this.tx.onHo(slot, nowNs, pool.i32[b + P.W0], pool.i32[b + P.Psn], pool.i32[b + P.W2]);
     if (r !== DCP_HO_QUEUED) {
-      if (r === E_FULL) this.overflows++;
+      if (r === E_FULL) {
+        this.overflows++;
+        this.hoRefused++;
+      }
       return r < 0 ? r : 0;
     }
     // That packet's wire bytes (a message's last packet is short), as far as the CC holds them.

@@ -531,6 +531,13 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver)");
   calls = 0;
   assert.is(later(causes[0]).verdict, "slow");
+  // DCP HOs refused by a full RetransQ (§4.3) are left to the timeout on purpose, a cause the
+  // run itself shows (seed 4,759,312), in the run or the rerun.
+  const refusing = (r: Results): Results => ({ ...r, metrics: { ...r.metrics, controlPlane: { ...r.metrics.controlPlane, hoRefused: 3 } } });
+  const dcp: Scenario = { ...tiny, transport: { ...tiny.transport, reliability: { name: "dcp" } } };
+  assert.is(judge(dcp, () => refusing(gaveUp(20_000))).verdict, "ok");
+  calls = 0;
+  assert.is(judge(dcp, () => (++calls === 1 ? open(1, 20_000) : refusing(gaveUp(200_000)))).verdict, "slow");
 });
 
 test("judge: a flow delivered but never acknowledged is open: stalled while its sender hears nothing, slow once it does", () => {

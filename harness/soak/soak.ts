@@ -593,6 +593,17 @@ function perturbed(s: Scenario): boolean {
 }
 
 /**
+ * Whether a run's reliability modules gave up on a flow with no cause the run shows: DCP HOs
+ * that found their sender's RetransQ full (§4.3: a bounded queue) are left to the timeout, whose
+ * whole-message resends an incast's senders, timed out together, send together again, until
+ * every retry is gone (seed 4,759,312: 8:1, 300 kB each, no CC, retransQueueDepth 16; with the
+ * default 128 every flow completes in 0.28 ms).
+ */
+function givenUp(r: Results): boolean {
+  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0;
+}
+
+/**
  * Flows a run leaves unfinished: open ones, and complete ones whose sender never heard their
  * last ACK (the receiver has the data, results.ts; review rev-soak: a one-packet flow with every
  * ACK lost read "ok: 2/2 done"). On a run that ended on its own, not its event budget.
@@ -655,7 +666,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     // "slow", the failure only in the detail). Judged before the budget: a cut run's failed
     // flows are final.
     const noCause = !perturbed(s);
-    if (noCause && (r.failed ?? 0) > 0) {
+    if (noCause && givenUp(r)) {
       const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver`;
       return { verdict: "failed", detail, wallMs };
     }
@@ -708,7 +719,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
       // stalled (the detail counts the failed).
-      const verdict = stuck > 0 ? "stalled" : noCause && (last.failed ?? 0) > 0 ? "failed" : "slow";
+      const verdict = stuck > 0 ? "stalled" : noCause && givenUp(last) ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
