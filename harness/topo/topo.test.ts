@@ -208,6 +208,13 @@ test("two DCs (Reflex §II-C): each DC a leaf–spine, spines up to the DC's ext
   const r = twoDc({ leaves: 4, spines: 4, hostsPerLeaf: 4, ...LINK, wanGbps: 1600, wanLatencyNs: 500_000 });
   assert.is(r.hosts, 32);
   checkRoutes(r);
+  // harness/README "Naming links": leaves 0–3, spines 4–7, ESW 8, then DC 1 from switch 9; the
+  // ESW's port S = 4 is the WAN, so switch 8 port 4 and switch 17 port 4 are its two ends.
+  const wanOf = (sw: number) => r.nodePortBase[r.hosts + sw] + 4;
+  assert.equal([r.dcs?.wanPort[0], r.dcs?.wanPort[1]], [wanOf(8), wanOf(17)]);
+  assert.equal([r.portTo[wanOf(8)], r.portToLocal[wanOf(8)], r.portGbps[wanOf(8)], r.portLatencyNs[wanOf(8)]], [r.hosts + 17, 4, 1600, 500_000]);
+  // A spine's port L = 4 goes to its ESW's port j: spine 6 (j = 2) to switch 8 port 2.
+  assert.equal([r.portTo[r.nodePortBase[r.hosts + 6] + 4], r.portToLocal[r.nodePortBase[r.hosts + 6] + 4]], [r.hosts + 8, 2]);
   // Host links take hostGbps / hostLatencyNs like every other family's (found in review: they
   // were dropped, so the modules were told 25 Gb/s NICs that the wire ran at 100).
   const h = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, ...LINK, hostGbps: 25, hostLatencyNs: 2000, wanGbps: 1600, wanLatencyNs: 500_000 });

@@ -20,9 +20,6 @@ export interface TwoDcSpec {
   hostLatencyNs?: number;
   wanGbps: number;
   wanLatencyNs: number;
-  /** Spine ↔ ESW links (default: as the DC links). */
-  eswGbps?: number;
-  eswLatencyNs?: number;
 }
 
 export function twoDc(spec: TwoDcSpec): Topology {
@@ -45,7 +42,7 @@ export function twoDc(spec: TwoDcSpec): Topology {
   for (let d = 0; d < 2; d++) {
     for (let h = 0; h < N; h++) b.connect(d * N + h, 0, b.sw(leaf(d, Math.floor(h / hs))), h % hs, spec.hostGbps ?? spec.linkGbps, spec.hostLatencyNs ?? spec.latencyNs);
     for (let l = 0; l < L; l++) for (let s = 0; s < S; s++) b.connect(b.sw(leaf(d, l)), hs + s, b.sw(spine(d, s)), l, spec.linkGbps, spec.latencyNs);
-    for (let s = 0; s < S; s++) b.connect(b.sw(spine(d, s)), L, b.sw(esw(d)), s, spec.eswGbps ?? spec.linkGbps, spec.eswLatencyNs ?? spec.latencyNs);
+    for (let s = 0; s < S; s++) b.connect(b.sw(spine(d, s)), L, b.sw(esw(d)), s, spec.linkGbps, spec.latencyNs);
   }
   b.connect(b.sw(esw(0)), S, b.sw(esw(1)), S, spec.wanGbps, spec.wanLatencyNs);
   const t = b.finish(`two DCs of ${N} hosts (leaf–spine ${L}×${S}) over a ${spec.wanGbps} Gb/s, ${spec.wanLatencyNs / 1000} µs WAN`, Family.Hier);

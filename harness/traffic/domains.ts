@@ -1,11 +1,15 @@
 // Where a host sits, for patterns that must cross the core or stay inside a group: the
 // "domain" of a host is the largest part of the network below the top tier that holds it —
 // the pod of a 3-tier fat tree, the leaf (rack) of a leaf–spine or 2-tier fat tree, the DC of
-// the two-DC topology, the group of a Dragonfly, the switch of a Slim Fly (which has no groups).
-// Two hosts in different domains talk across the core (SMaRTT §IV: "each packet crosses the
-// core switches"; Spritz §V-B: "outside the local group to force utilization of global links").
+// the two-DC topology, the group of a Dragonfly, the column of a Slim Fly: the switches (0, x, ·)
+// or (1, m, ·), which local links join and nothing else does (lib/lb/spritz/topology.ts), so
+// that two hosts in different columns talk over at least one global link. Two hosts in different
+// domains talk across the core (SMaRTT §IV: "each packet crosses the core switches"; Spritz §V-B:
+// "outside the local group to force utilization of global links"). Until 2026-12-06 a Slim Fly's
+// domain was one switch, and about 5 % of a q = 9 cross permutation's pairs kept to local links
+// (review rev-topo).
 
-import type { Dragonfly } from "../../lib/lb/spritz/topology";
+import type { Dragonfly, SlimFly } from "../../lib/lb/spritz/topology";
 import { Family, type Topology } from "../topo/topology";
 
 /** Domain id of every host (ids are the first host of the domain, so they sort like hosts). */
@@ -16,7 +20,8 @@ export function hostDomains(t: Topology): Int32Array {
     const p = ld.endpointsPerSwitch;
     for (let h = 0; h < t.hosts; h++) {
       const sw = Math.floor(h / p);
-      out[h] = ld.kind === "dragonfly" ? (ld as Dragonfly).groupOf(sw) * (ld as Dragonfly).a * p : sw * p;
+      // Slim Fly ids: (0, x, y) is x·q + y and (1, m, c) is q² + m·q + c, so ⌊id / q⌋ is the column.
+      out[h] = ld.kind === "dragonfly" ? (ld as Dragonfly).groupOf(sw) * (ld as Dragonfly).a * p : Math.floor(sw / (ld as SlimFly).q) * (ld as SlimFly).q * p;
     }
     return out;
   }

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../../lib/core/rng";
 import { Dragonfly, SlimFly } from "../../lib/lb/spritz/topology";
 import { fatTree3 } from "../topo/fattree";
-import { dragonfly } from "../topo/lowdiameter";
+import { dragonfly, slimFly } from "../topo/lowdiameter";
 import { twoDc } from "../topo/twodc";
 import { cdfFlows, cdfMean, cdfSample, checkCdf, HADOOP_CDF, parseCdf, WEBSEARCH_CDF } from "./cdf";
 import { buildTopology, trafficFlows } from "../scenario/build";
@@ -110,6 +110,21 @@ test("permutation across the core / across groups: every pair leaves its pod or 
   const d = derangement(range(df.hosts), 3, ddom);
   assert.ok(d.every((x, i) => Math.floor(x / 8) !== Math.floor(i / 8)), "Dragonfly groups of 8 endpoints");
   assert.throws(() => derangement([0, 1, 2, 4], 1, dom), /more than half/);
+  // Slim Fly q = 5, p = 1: the domain is the column, q = 5 switches (0, x, ·) or (1, m, ·); host
+  // 7 is on switch 7 = (0, 1, 2), column 1, hosts 5–9. Different columns are joined only through
+  // global links, so every pair of a cross permutation takes one (review rev-topo: with one
+  // switch per domain, 51–66 of 1,134 q = 9 pairs kept to local links).
+  const sf = slimFly({ q: 5, p: 1, linkGbps: 100, latencyNs: 100 });
+  const sdom = hostDomains(sf);
+  assert.equal([...sdom], range(50).map((h) => h - (h % 5)));
+  const ld = sf.ld as SlimFly;
+  // A switch's network port j is its local port p + j (p = 1 endpoint).
+  const isGlobal = (port: number) => sf.portNode[port] >= sf.hosts && sf.portLocal[port] >= 1 && ld.global[(sf.portNode[port] - sf.hosts) * ld.networkPorts + sf.portLocal[port] - 1] === 1;
+  assert.not.ok(sf.path(0, 1).some(isGlobal), "(0, 0, 0) to (0, 0, 1): one local link (1 ∈ X = {1, 4})");
+  for (let s = 0; s < 5; s++) {
+    const ds = derangement(range(sf.hosts), s, sdom);
+    assert.ok(ds.every((x, i) => sf.path(i, x).some(isGlobal)), `seed ${s}: a pair on local links only`);
+  }
   // Two DCs: the domain is the DC.
   const two = twoDc({ leaves: 2, spines: 2, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanGbps: 400, wanLatencyNs: 10_000 });
   assert.equal([...hostDomains(two)], [0, 0, 0, 0, 4, 4, 4, 4]);
