@@ -162,8 +162,16 @@ test("traffic entries draw their own CC under the scenario's exclusions, and the
     if (s.run?.faultBaseline === true) seen.add("faultBaseline");
     if (n.hostJitterNs !== undefined) seen.add("hostJitterNs");
     if ((s.transport?.reliability as { params?: { rtoBackoff?: boolean } }).params?.rtoBackoff === true) seen.add("rtoBackoff");
+    const pfc = n.pfc as { refreshNs?: number; reserveBytes?: number; resumeOffsetBytes?: number } | undefined;
+    if (pfc?.refreshNs !== undefined) seen.add("refreshNs");
+    if (pfc?.reserveBytes !== undefined && pfc.resumeOffsetBytes !== undefined) seen.add("reserveBytes");
+    const reflex = n.reflex as { nsf?: boolean; ndt?: boolean; e2eAckDrivesCc?: boolean } | undefined;
+    if (reflex?.nsf === false) seen.add("reflex off");
+    if (reflex?.nsf === true && reflex.ndt === false) seen.add("nsf alone");
+    if (reflex?.e2eAckDrivesCc === true) seen.add("e2eAckDrivesCc");
+    if (n.packetPool !== undefined) seen.add("packetPool");
   }
-  for (const k of ["faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs", "rtoBackoff"]) {
+  for (const k of ["refreshNs", "reserveBytes", "reflex off", "nsf alone", "e2eAckDrivesCc", "packetPool", "faultBaseline", "entry cc", "entry lb", "slow", "hostLatencyNs", "pfc thresholds", "sizeClassesBytes", "staggerUs", "jitterUs", "bytesList", "cross", "shift", "placement", "maxSendersPerReceiver", "interDcFraction", "hostJitterNs", "rtoBackoff"]) {
     assert.ok(seen.has(k), `${k} never drawn`);
   }
 });
@@ -268,6 +276,15 @@ test("judge: a completed run is ok; an exception is a crash; a refused scenario 
   const refused = judge({ ...tiny, network: { headerBytes: 9000 } });
   assert.is(refused.verdict, "refused");
   assert.match(refused.detail, /network\.headerBytes/);
+  // A fixed packet pool the run outgrows is refused, as `nicfw run` reports it (16 packets: a
+  // 7:1 incast of 100 kB has more in flight at once); the default pool running out is a leak.
+  const incast: Scenario = { ...tiny, topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4 }, traffic: [{ kind: "incast", senders: 7, receiver: 0, bytes: 100_000 }] };
+  const small = judge({ ...incast, network: { packetPool: 16 } });
+  assert.equal([small.verdict, small.detail], ["refused", "packet pool exhausted (16 packets alive): raise network.packetPool in the scenario"]);
+  const leak = judge(tiny, () => {
+    throw new RangeError("packet pool exhausted (4194304 packets alive): raise network.packetPool in the scenario");
+  });
+  assert.is(leak.verdict, "crash");
 });
 
 test("judge: a TypeError in a module's or the topology's constructor is a crash, not a refusal; a RangeError there is refused", () => {

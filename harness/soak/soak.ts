@@ -342,6 +342,29 @@ function extras(d: Draw, s: Scenario, hosts: number): void {
   // first two activating trigger 1 (on their last ACK, on their last delivery) and the last two
   // started by it, once (oneshot), one per activation (multishot) or after both (barrier).
   if (d.chance(0.05)) s.traffic.push(matrix(d, Math.min(hosts, 8)));
+  lateOptions(d, s);
+}
+
+/**
+ * Options the draw above never set (review rev-soak F7), drawn after all of it so that earlier
+ * seeds keep their scenarios: Reflex with NSF alone or neither half, and end-to-end ACKs driving
+ * the CC; PFC frames of 1000 quanta refreshed every microsecond (1000 quanta are 1.28 µs at
+ * 400 Gb/s, the fastest link drawn, so the refresh fits every port's frame; `variety` draws the
+ * quanta, XON and headroom alone) and, over a switch buffer, each ingress queue's reserve and
+ * resume offset; a fixed packet pool, which a run may outgrow (judged refused, not a crash).
+ */
+function lateOptions(d: Draw, s: Scenario): void {
+  const n = s.network ?? {};
+  if (n.reflex !== undefined && d.chance(0.3)) {
+    const halves = d.pick([{ nsf: true, ndt: false }, { nsf: false, ndt: false }, { e2eAckDrivesCc: true }]);
+    n.reflex = { ...(n.reflex as Record<string, unknown>), ...halves };
+  }
+  if (n.pfc !== undefined && d.chance(0.3)) {
+    const shared = n.switchBuffer !== undefined && d.chance(0.5);
+    const more = shared ? { reserveBytes: d.pick([0, 20_000]), resumeOffsetBytes: d.pick([0, 10_000]) } : { pauseQuanta: 1000, refreshNs: 1000 };
+    n.pfc = { ...(n.pfc as Record<string, unknown>), ...more };
+  }
+  if (d.chance(0.05)) n.packetPool = d.pick([4096, 65_536]);
 }
 
 /** The matrix entry of `extras`: four connections among `nodes` hosts, in µs and bytes. */
@@ -568,6 +591,9 @@ function unsound(s: Scenario, r: Results): { verdict: Verdict; detail: string } 
  */
 export const RERUN_MAX_EVENTS = 250_000_000;
 
+/** PacketPool.grow's message when a fixed pool runs out (harness/net/packets.ts). */
+const POOL_EXHAUSTED = /^packet pool exhausted .*network\.packetPool/;
+
 /** How a run can end, the good ones first (the command's tally follows this order). */
 export const VERDICTS = ["ok", "refused", "slow", "crash", "integrity", "errors", "nondeterministic", "observer", "physics", "failed", "stalled"] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -730,7 +756,13 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
     const wallMs = Date.now() - t0;
-    if (e instanceof ScenarioError) return { verdict: "refused", detail: e.message.split("\n").slice(0, 3).join(" | "), wallMs };
+    // A packet pool the scenario fixes (network.packetPool) may be too small for its run: the
+    // fabric stops with a RangeError naming the field, as `nicfw run` reports it. The default
+    // pool grows to 4 Mi packets: running out of it is a leak, a crash.
+    const poolGiven = scenario.network?.packetPool !== undefined;
+    if (e instanceof ScenarioError || (poolGiven && e instanceof RangeError && POOL_EXHAUSTED.test(e.message))) {
+      return { verdict: "refused", detail: e.message.split("\n").slice(0, 3).join(" | "), wallMs };
+    }
     return { verdict: "crash", detail: (e as Error).stack?.split("\n").slice(0, 4).join(" | ") ?? String(e), wallMs };
   }
 }
