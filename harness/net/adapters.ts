@@ -227,7 +227,8 @@ abstract class WindowCc {
    * A window module asks for an ACK at once (the AR bit) when its window cannot take another
    * packet of this size: UEC's AckRequest rule (cwnd − inflight < MTU), which NSCC applies
    * itself. Without it a window below the receiver's coalescing threshold (16 KiB) would wait
-   * for the RTO to learn anything (Swift at a fraction of a packet). Rate modules: never.
+   * for the RTO to learn anything (Swift at a fraction of a packet). Rate modules: by their send
+   * window when they have one (RateCc).
    */
   onSend(slot: number, nowNs: number, bytes: number): number {
     this.tally(this.m.onSend(slot, nowNs, bytes));
@@ -484,6 +485,15 @@ abstract class RateCc extends WindowCc {
   override windowLeft(slot: number): number {
     const w = this.m.windowBytes(slot);
     return w === 0 ? 1 << 30 : w - this.m.inflightBytes(slot);
+  }
+  /**
+   * UEC's AckRequest rule on the send window, when there is one (HPCC's vwin): a window below the
+   * receiver's coalescing held its flow to one window per RTO (review rev-nic: 1 MB under a
+   * 12,000 B window and 16 KiB ACKs took 242 timeouts, 9.94 ms against 1.14).
+   */
+  protected override ackRequest(slot: number, bytes: number): number {
+    const w = this.m.windowBytes(slot);
+    return w !== 0 && w - this.m.inflightBytes(slot) < bytes ? 1 : 0;
   }
   /**
    * The packet's time at the current rate, to the ps: a NIC's rate limiter spends exact credit.

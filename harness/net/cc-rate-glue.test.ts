@@ -6,6 +6,7 @@
 // port a switch would mark at), so that every one arrives marked without building a queue.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { runScenario as run } from "../run";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
@@ -152,6 +153,41 @@ test("TIMELY hears an RTT from every ACK, DCP's too, from the NIC timestamps the
   b.fabric.run();
   assert.equal(heard, [4342], "the RTT samples TIMELY heard");
   assert.is(cc.errors(), 0);
+});
+
+
+// A rate module paced below the rate at which coalesced ACKs come back before the RTO, or held by
+// a send window smaller than the coalescing, hears nothing until the timer fires (review rev-nic).
+// Leaf–spine of 2 leaves and 1 spine, one host each, 100 Gb/s and 1 µs links, RUD: 4 links from
+// host 0 to host 1, nothing lost.
+const pair = (cc: { name: string; params?: Record<string, unknown> }, bytes: number, ackEveryBytes?: number): Scenario => ({
+  topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 1, linkGbps: 100, latencyNs: 1000 },
+  network: { mtuBytes: 4150, headerBytes: 64 },
+  transport: { cc, lb: { name: "ecmp" }, reliability: { name: "rud" }, ...(ackEveryBytes === undefined ? {} : { ackEveryBytes }) },
+  traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes }] }],
+  run: { endUs: 20_000 },
+});
+
+test("DCQCN and TIMELY get an ACK per packet by default: a flow paced at 1 Gb/s completes at its pace with no timeout (HPCC ns-3 L2_ACK_INTERVAL 1)", () => {
+  // 200,000 B are 48 packets of 4,086 B and one of 3,872 (3,936 B on the wire); at 1 Gb/s a
+  // 4,150 B packet is 33.2 µs apart from the next: 48 × 33.2 = 1593.6 µs, then the last one's 4
+  // hops at 100 Gb/s, 4 × 314.88 ns, and 4 × 1 µs: 1598.85952 µs.
+  const r = run(pair({ name: "dcqcn", params: { profile: "hpcc", initRateGbps: 1 } }, 200_000));
+  assert.equal([r.flows[0].fctUs, r.totals.timeouts, r.totals.retransmissions], [1598.86, 0, 0]);
+  const t = run(pair({ name: "timely", params: { initRateGbps: 1 } }, 200_000));
+  assert.equal([t.totals.timeouts, t.totals.retransmissions], [0, 0]);
+  // Under 16 KiB coalescing the same DCQCN flow's ACKs came every fourth packet, 99.6 µs, past
+  // the 72.8 µs RTO (the scenario's to ask for; nicfw run warns).
+  assert.ok(run(pair({ name: "dcqcn", params: { profile: "hpcc", initRateGbps: 1 } }, 200_000, 16_384)).totals.timeouts > 0);
+});
+
+test("a rate module's send window asks for an ACK when it cannot take another packet (UEC AckRequest), so coalesced ACKs do not wait for the RTO", () => {
+  // A 12,000 B window holds two 4,150 B packets; the second leaves less than a packet of window
+  // and carries AR. Before, 1 MB took 242 timeouts, every retransmission spurious.
+  for (const name of ["dcqcn", "timely"] as const) {
+    const r = run(pair({ name, params: { windowBytes: 12_000 } }, 1_000_000, 16_384));
+    assert.equal([r.completed, r.totals.timeouts, r.totals.retransmissions], [1, 0, 0], name);
+  }
 });
 
 test.run();

@@ -175,8 +175,15 @@ export interface BuildOptions {
   defaultSample?: boolean;
 }
 
-/** CCs that count marked bytes: their receiver must echo CE per packet (notes/baselines.md §4). */
-const PER_PACKET_ECN_CCS: readonly string[] = ["dctcp", "mprdma"];
+/**
+ * CCs whose receiver ACKs each packet: DCTCP and MP-RDMA count marked bytes, so it must echo CE
+ * per packet (notes/baselines.md §4); DCQCN and TIMELY pace packets at their rate, as HPCC's
+ * ns-3 does with an ACK per packet (§3.3, L2_ACK_INTERVAL 1; TIMELY updates per completion
+ * event, §2.1). Under coalescing a paced packet waited for the packets after it at the flow's
+ * rate, which at a low rate outlasted the RTO: a 200 kB DCQCN flow at 1 Gb/s took 31 timeouts
+ * with nothing lost (review rev-nic).
+ */
+const PER_PACKET_ACK_CCS: readonly string[] = ["dctcp", "mprdma", "dcqcn", "timely"];
 /**
  * Load balancers that judge each delivered packet: Spritz (§IV-C), and PLB's CE fraction of a
  * round. REPS recycles the EV of each unmarked ACK (Alg. 1), so it hears of one packet per
@@ -191,6 +198,13 @@ const PER_PACKET_ECN_CCS: readonly string[] = ["dctcp", "mprdma"];
  */
 const PER_PACKET_LBS: readonly string[] = ["plb", "spritz-scout", "spritz-spray", "spritz-vlan"];
 
+/** TIMELY's uses, one per scenario path (delayUses keeps one per table, intra- and inter-DC apart). */
+function timelyUses(uses: Map<string, { path: string; name: string }>): { path: string; name: string }[] {
+  const paths = new Set<string>();
+  for (const u of uses.values()) if (u.name === "timely") paths.add(u.path);
+  return [...paths].map((path) => ({ path, name: "timely" }));
+}
+
 /** Whether a load balancer spec (a scenario's `lb`) judges each packet (PER_PACKET_LBS). */
 function lbPerPacket(lb: ModuleSpec | undefined): boolean {
   if (lb === undefined) return false;
@@ -202,8 +216,8 @@ function lbPerPacket(lb: ModuleSpec | undefined): boolean {
 
 /**
  * The receiver's ACK coalescing when the scenario does not set it: uet-htsim's 16,384 B, or an
- * ACK per packet when any flow runs DCTCP, MP-RDMA, PLB, a Spritz balancer or REPS under its
- * `paper` or `artifact` profile. A coalesced ACK echoes only the EV and CE bit of the packet that
+ * ACK per packet when any flow runs DCTCP, MP-RDMA, DCQCN, TIMELY, PLB, a Spritz balancer or REPS
+ * under its `paper` or `artifact` profile (DCQCN and TIMELY: PER_PACKET_ACK_CCS). A coalesced ACK echoes only the EV and CE bit of the packet that
  * sent it (uet-htsim; lib/reliability/rud), and a marked packet is ACKed at once, so those modules
  * would count the unmarked packets it also covers as marked, or hear about the marked ones only:
  * DCTCP's receiver echoes CE exactly (RFC 8257 §3.2), MP-RDMA ACKs every packet, Spritz assumes
@@ -214,7 +228,7 @@ function lbPerPacket(lb: ModuleSpec | undefined): boolean {
 export function defaultAckEveryBytes(s: Scenario): number {
   const ccs = [s.transport?.cc?.name ?? "nscc", ...s.traffic.map((t) => t.cc?.name)];
   const lbs = [s.transport?.lb ?? { name: "reps" }, ...s.traffic.map((t) => t.lb)];
-  const perPacket = ccs.some((name) => name !== undefined && PER_PACKET_ECN_CCS.includes(name)) || lbs.some(lbPerPacket);
+  const perPacket = ccs.some((name) => name !== undefined && PER_PACKET_ACK_CCS.includes(name)) || lbs.some(lbPerPacket);
   return perPacket ? 0 : 16_384;
 }
 
@@ -751,7 +765,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, bufferGiven(n)),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
-      ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values()], relRef.name, s.transport?.ackEveryBytes, mtu),
+      ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values(), ...timelyUses(delayUses)], relRef.name, s.transport?.ackEveryBytes, mtu),
       ...swiftRetxLimitWarnings(
         [...delayUses.values()].flatMap((u) => (u.name === "swift" ? [{ path: u.path, retransmitLimit: u.params.retransmitLimit }] : [])),
         relRef.name,

@@ -602,6 +602,9 @@ test("ACK coalescing defaults to uet-htsim's 16,384 B, and to per-packet ACKs wh
   assert.is(defaultAckEveryBytes(withCc("swift")), 16_384);
   assert.is(defaultAckEveryBytes(withCc("dctcp")), 0);
   assert.is(defaultAckEveryBytes(withCc("mprdma")), 0);
+  // Paced rate modules: HPCC's ns-3 ACKs every packet (notes/baselines.md §3.3; review rev-nic).
+  assert.is(defaultAckEveryBytes(withCc("dcqcn")), 0);
+  assert.is(defaultAckEveryBytes(withCc("timely")), 0);
   assert.is(defaultAckEveryBytes(withCc("nscc", "dctcp")), 0, "one traffic entry on DCTCP");
   assert.is(build(withCc("dctcp")).ctx.ackEveryBytes, 0);
   assert.is(build(withCc("nscc")).ctx.ackEveryBytes, 16_384);

@@ -508,6 +508,15 @@ test("DCTCP, MP-RDMA and Spritz under ACKs coalesced by transport.ackEveryBytes:
   ]);
   assert.match(coalesced(cc("mprdma", 16384))[0], "transport.cc (mprdma) counts marked bytes from: ");
   assert.match(coalesced(cc("mprdma", 16384))[0], "(MP-RDMA ACKs every packet). Set transport.ackEveryBytes: 0");
+  // DCQCN and TIMELY pace their packets: under coalescing an ACK waits for packets not yet sent
+  // (review rev-nic); per-packet ACKs are their default too.
+  for (const name of ["dcqcn", "timely"]) {
+    const w = coalesced(cc(name, 16384));
+    assert.is(w.length, 1, name);
+    assert.ok(w[0].startsWith(`transport.ackEveryBytes: 16384 coalesces the ACKs of transport.cc (${name}), which paces its packets at its rate: `), w[0]);
+    assert.ok(w[0].endsWith(`Set transport.ackEveryBytes: 0 (an ACK per packet, the default under ${name}); see harness/README.md, transport.ackEveryBytes.`), w[0]);
+    assert.equal([coalesced(cc(name, undefined)), build(validateScenario(cc(name, undefined))).ctx.ackEveryBytes], [[], 0]);
+  }
   // An ACK per full packet, the fabric's default, or a receiver that does not coalesce by it: none.
   for (const s of [cc("dctcp", 4150), cc("dctcp", 0), cc("dctcp", undefined), cc("dctcp", 16384, "irn"), cc("nscc", 16384)]) assert.equal(coalesced(s), []);
   // Spritz, from the same rule (a build needs routing spritz on a low-diameter topology).

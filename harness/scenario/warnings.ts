@@ -582,6 +582,12 @@ export function coalescedAckWarnings(uses: readonly { path: string; name: string
           `and an ACK's bytes count as marked or not by the packet that sent it, so the unmarked bytes a marked packet's ACK also covers count as marked ` +
           `(${u.name === "dctcp" ? "DCTCP's α wants CE echoed exactly, RFC 8257 §3.2" : "MP-RDMA ACKs every packet"}). ${fix(u.name)}`,
       );
+    else if (u.name === "dcqcn" || u.name === "timely")
+      out.push(
+        `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs of ${u.path} (${u.name}), which paces its packets at its rate: rud's receiver ACKs an unmarked packet only every ${ackEveryBytes} B, ` +
+          `so at a rate below ${ackEveryBytes} B per RTO a packet's ACK waits for packets that have not been sent yet and the timer fires first, resending what arrived ` +
+          `(a send window, params.windowBytes, asks for an ACK when it fills; HPCC's ns-3 ACKs every packet). ${fix(u.name)}`,
+      );
     else if (u.name.startsWith("spritz-"))
       out.push(
         `transport.ackEveryBytes: ${ackEveryBytes} coalesces the ACKs ${u.path} (${u.name}) acts on: Spritz assumes per-packet acknowledgments (§IV-C) and judges each packet's path by its outcome (Alg. 2–3), ` +
