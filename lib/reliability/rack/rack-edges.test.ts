@@ -151,9 +151,14 @@ test("RFC 6298 5.4: the RTO expires exactly RTO after it was armed, from a non-z
   // One sample of 100 ns: SRTT 100, RTTVAR 50, SRTT + 4 RTTVAR = 300, raised to minRtoNs 1001.
   const s = sampled(2, 100, { minRtoNs: 1001 });
   assert.is(s.rtoNs(1), 1001);
-  assert.is(s.nextPacket(1, 5000), RACK_TX_NEW);
-  assert.is(s.onTimer(1, 6000) & RACK_TIMER_RTO, 0, "1000 ns of 1001");
-  assert.is(s.onTimer(1, 6001) & RACK_TIMER_RTO, RACK_TIMER_RTO);
+  assert.is(s.nextPacket(1, 5000), RACK_TX_NEW); // RTO to 6001; PTO 2 × 100 (+ max_ack_delay 0) → 5200
+  // RFC 8985 §7.3: the PTO re-arms the RTO, and the probe again when it goes, both at 5200; with
+  // the probe in flight no PTO is left to fire, so the RTO alone runs, from 5200.
+  assert.is(s.onTimer(1, 5200), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, 5200), RACK_TX_PROBE);
+  assert.not.ok(s.ptoArmed(1));
+  assert.is(s.onTimer(1, 6200) & RACK_TIMER_RTO, 0, "1000 ns of 1001");
+  assert.is(s.onTimer(1, 6201) & RACK_TIMER_RTO, RACK_TIMER_RTO);
 });
 
 test("RFC 8985 §7.3: no new probe until an RTT sample follows the last one", () => {

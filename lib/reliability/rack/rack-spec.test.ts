@@ -9,7 +9,9 @@
 // recomputed at the RTO instead of RACK.reo_wnd as step 5 left it (§6.3), a network duplicate
 // DSACKed within the cumulative ACK gave an RTT sample (RFC 6298 §3), and an initialRtoNs above
 // maxRtoNs was used as given (RFC 6298 (2.5)). The RTO after onAck's fast path guards the window
-// that path leaves to be computed when read (2026-12-04); it passes on the code before.
+// that path leaves to be computed when read (2026-12-04); it passes on the code before. The two
+// with a probe due fail on the code before 2026-12-06: the PTO that made it due left the RTO
+// armed with its (past) expiry until nextPacket sent it (§7.3).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RACK_TIMER_PROBE, RACK_TIMER_REORDER, RACK_TIMER_RTO, RACK_TX_NEW, RACK_TX_PROBE, RACK_TX_RETRANSMIT, RackSender } from "./rack";
@@ -149,6 +151,42 @@ test("RFC 8985 §7.3: a PTO expiring with no RTT sample since the last probe re-
   assert.is(s.deadlineNs(0), 15_500);
   assert.is(s.onTimer(0, 15_499), 0);
   assert.is(s.onTimer(0, 15_500), RACK_TIMER_RTO);
+});
+
+/**
+ * PSNs 0 and 1 sent at 0, PSN 0 ACKed at 10 000 (minRtoNs 1000, maxRtoNs 15 000): RTT 10 000 →
+ * SRTT 10 000, RTTVAR 5000 (RFC 6298 (2.2)); RTO = 10 000 + 4 × 5000 = 30 000, capped at
+ * maxRtoNs 15 000 (2.5), restarted by the ACK (5.3): due 25 000. One in flight: PTO = 2 × 10 000
+ * + max_ack_delay 0 = 20 000, capped at the 15 000 left of the RTO (RFC 8985 §7.2): due 25 000.
+ * At 25 000 the PTO fires (an RTT sample since the start, no probe in flight): a probe is due.
+ */
+function probeDueWithTheRto(): RackSender {
+  const s = flow(2, { minRtoNs: 1000, maxRtoNs: 15_000 });
+  assert.is(s.nextPacket(0, 0), RACK_TX_NEW); // PSN 1
+  s.onAck(0, 10_000, 1, 0, false);
+  assert.equal([s.srttNs(0), s.rttvarNs(0), s.rtoNs(0), s.deadlineNs(0)], [10_000, 5000, 15_000, 25_000]);
+  assert.is(s.onTimer(0, 25_000), RACK_TIMER_PROBE);
+  return s;
+}
+
+test("RFC 8985 §7.3: a PTO that makes a probe due re-arms the RTO at once, so a second onTimer before nextPacket is no RTO", () => {
+  // "regardless of whether a loss probe was sent, the sender MUST re-arm the RTO timer": the
+  // RFC's PTO handler sends the probe and re-arms in one step; here the probe waits for
+  // nextPacket (pacing, the CC's window), and until 2026-12-06 the RTO kept its expiry (25 000,
+  // the PTO's own), so a second onTimer in that tick took an RTO and cancelled the probe.
+  const s = probeDueWithTheRto();
+  assert.is(s.deadlineNs(0), 25_000 + 15_000, "the RTO from 25 000");
+  assert.is(s.onTimer(0, 25_000), 0);
+  assert.equal([s.timeouts(0), s.inRecovery(0), s.lostPackets(0), s.probePending(0)], [0, false, 0, true]);
+  assert.is(s.nextPacket(0, 25_000), RACK_TX_PROBE); // PSN 1 again (no new data): restarts the RTO
+  assert.equal([s.probes(0), s.deadlineNs(0)], [1, 40_000]);
+});
+
+test("RFC 8985 §7.3: a due probe that never goes does not hold the RTO back: it expires one RTO after the PTO", () => {
+  const s = probeDueWithTheRto();
+  assert.is(s.onTimer(0, 39_999), 0, "15 000 − 1 after the PTO");
+  assert.is(s.onTimer(0, 40_000), RACK_TIMER_RTO); // §6.3: the RTO cancels the probe (recovery)
+  assert.equal([s.timeouts(0), s.probePending(0), s.inRecovery(0), s.rtoNs(0)], [1, false, true, 15_000]); // 2 × 15 000 capped
 });
 
 /** PSN 1 resent twice after RACK found it lost (vector sender-reorder-timer-arms-no-pto). */

@@ -548,8 +548,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * Runs whichever timers have expired: the RTO (RFC 6298 backoff, RFC 8985 §6.3 loss marking,
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
-   * one is in flight or no RTT sample arrived since the last; without a probe the RTO restarts
-   * from now, the PTO's expiry only when the caller is on time). An armed PTO or reordering timer holds the RTO back (§7.2, §8). An
+   * one is in flight or no RTT sample arrived since the last; with a probe or without, the RTO
+   * restarts from now, the PTO's expiry only when the caller is on time, and again when
+   * nextPacket sends the probe). An armed PTO or reordering timer holds the RTO back (§7.2, §8);
+   * a due probe does not. An
    * RTO expiry before the retransmission the last RTO called for has gone only restarts the
    * timer. Returns RACK_TIMER_* bits, 0 when nothing is due (also after a PTO that re-armed the
    * RTO), E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or E_SLOT / E_ARG.
@@ -563,7 +565,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // reordering timer, once armed, cancel the RTO: one timer at a time (schedulePto arms no PTO
     // beside the reordering timer). The PTO's expiry comes no later than the RTO's, or at once
     // when armed after the RTO expired (a late caller), so with a PTO armed an expired RTO is the
-    // PTO's expiry, below: a probe, or else the RTO re-armed from now (§7.3), not an RTO.
+    // PTO's expiry, below: the RTO re-armed from now (§7.3), with a probe due or not, not an RTO.
     const rtoDue =
       (flags & (F.RtoArmed | F.ReoArmed | F.PtoArmed)) === F.RtoArmed && this.rtoExpired(slot, now);
     // RFC 6298 §5.6: the timer restarts when the retransmission goes. Until it has (a paced NIC
@@ -598,12 +600,16 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       if ((flags & F.TlpActive) === 0 && (flags & F.RttSinceProbe) !== 0 && this.nxt[slot] !== this.una[slot]) {
         flags |= F.ProbePending;
         r |= RACK_TIMER_PROBE;
-      } else {
-        // §7.3: "regardless of whether a loss probe was sent, the sender MUST re-arm the RTO
-        // timer" (FlightSize > 0: an ACK of everything disarms the PTO). sendProbe does it for
-        // a probe when it goes.
-        this.rtoStart[slot] = now;
       }
+      // §7.3: "regardless of whether a loss probe was sent, the sender MUST re-arm the RTO
+      // timer" (FlightSize > 0: an ACK of everything disarms the PTO; the callers arm the RTO
+      // before the PTO, so F.RtoArmed is set). RFC 8985 sends the probe and re-arms in one
+      // handler; here the probe waits for nextPacket (pacing, the CC's window), and the RTO,
+      // often capped to expire with this PTO (§7.2), would otherwise stay armed in the past, so
+      // a second onTimer before the probe went would take a real RTO and cancel it. sendProbe
+      // re-arms it again when the probe goes; a due probe does not hold the RTO back, so one
+      // the CC never lets out still ends in an RTO, from now.
+      this.rtoStart[slot] = now;
       this.flags[slot] = flags;
     }
     return r;
