@@ -681,6 +681,30 @@ test("IRN's NACK marks the packets below its highest SACK lost (notes/baselines.
   assert.is(t.errors(), 0);
 });
 
+test("IRN: a new episode begun as the last ends on a hole marks the hole lost again (IRN §3.1: it rescans from the cumulative PSN), so its second resend does not count twice in the flight", () => {
+  const { t, pool, drain } = flow0(new IrnTransport(new IrnSender({ mtuBytes: 1000, roundQuotaBytes: 1 << 20 }, 2), new IrnReceiver({}, 2), 64, 64, 2));
+  t.post(0, 20_000);
+  assert.is(drain(0, 10).length, 10); // PSNs 0–9, 1,064 B each: 10 × 1,064 held; 0 is lost
+  const ack = (nowNs: number, cum: number, sack: number, nack: number) =>
+    t.onAck(0, nowNs, pool, packet(pool, Kind.Ack, 0, 64, { w0: cum, w1: sack, w3: nack, sentNs: 0 }));
+  ack(1000, 0, 1, 1); // NACK (0, 1): 1 SACKed (released), 0 marked lost: 8 held (2–9); point 9
+  assert.equal(drain(2000, 4).map((p) => [p[0] & (Tx.Retransmit | Tx.New), p[1]]), [[Tx.Retransmit, 0], [Tx.New, 10], [Tx.New, 11], [Tx.New, 12]]);
+  for (let p = 2; p <= 9; p++) ack(3000, 0, p, 1); // 2–9 SACKed: 4 held (0, 10, 11, 12)
+  ack(3000, 0, 11, 1); // 11 SACKed, highest SACK 11: 10 marked lost: 2 held (0, 12)
+  assert.equal(drain(4000, 2).map((p) => [p[0] & (Tx.Retransmit | Tx.New), p[1]]), [[Tx.Retransmit, 10], [Tx.New, 13]]); // 4 held (0, 10, 12, 13)
+  // The resent 0 arrives: ACK 10 releases it (1,064 B) and passes the point 9 with 10 still a
+  // hole: the module's new episode (point 13) resends 10 from the cumulative PSN, so 10 is lost
+  // again and its 1,064 B leave (3 − 1 = 2 held: 12, 13). Before, the mark went on from 12 and 10
+  // stayed in the flight while its second resend went too.
+  assert.is(ack(5000, 10, 0, 0), Sx.Rtt | Sx.Lost);
+  assert.equal([t.newBytes, t.bytes, t.lostBytes], [1064, 1064, 1064]);
+  assert.equal(drain(6000, 2).map((p) => [p[0] & (Tx.Retransmit | Tx.New), p[1]]), [[Tx.Retransmit, 10], [Tx.New, 14]]);
+  // All of 10–14 acknowledged: the 4 × 1,064 B held (10, 12, 13, 14; 11 left with its SACK) are released.
+  assert.is(ack(7000, 15, 14, 0), Sx.Rtt);
+  assert.equal([t.newBytes, t.restoredBytes], [4 * 1064, 0]);
+  assert.is(t.errors(), 0);
+});
+
 test("RACK marks a packet lost on an ACK (RFC 8985 §6.2 step 5): it leaves the flight as a loss for the CC; RACK's choice of response is the CC's", () => {
   const { t, pool, drain } = flow0(new RackTransport(new RackSender({ mtuBytes: 1000, initialPtoNs: 100_000, initialRtoNs: 500_000 }, 2), new RackReceiver({}, 2), 64, 64, 2));
   t.post(0, 4000);

@@ -722,7 +722,7 @@ export class GbnTransport extends QpTransport<GbnSender, GbnReceiver> {
 /** IRN: the ACK is cumulative; a NACK adds the out-of-order PSN that triggered it (W1). */
 export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
   readonly name = "irn";
-  /** One past the PSNs already marked lost: IRN resends each lost packet once per episode, its scan going on from where it got to (irn.ts). */
+  /** One past the PSNs already marked lost in this episode: IRN resends each lost packet once per episode, every episode's scan starting at the cumulative PSN (irn.ts). */
   private readonly markedTo: Int32Array;
   constructor(tx: IrnSender, rx: IrnReceiver, ackBytes: number, headerBytes: number, capacity: number) {
     super(tx, rx, ackBytes, headerBytes, capacity, rx.params.bdpPackets);
@@ -733,12 +733,20 @@ export class IrnTransport extends QpTransport<IrnSender, IrnReceiver> {
     this.markedTo[slot] = 0;
   }
   protected senderAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number, _w2: number, nack: number): number {
-    return nack === 0 ? this.tx.onAck(slot, nowNs, cumPsn) : this.tx.onNack(slot, nowNs, cumPsn, sackPsn);
+    const tx = this.tx;
+    const point = tx.recoveryPsn(slot);
+    const r = nack === 0 ? tx.onAck(slot, nowNs, cumPsn) : tx.onNack(slot, nowNs, cumPsn, sackPsn);
+    // A new episode begun as the last one ended on a hole (its recovery point moved) scans again
+    // from the cumulative PSN (IRN §3.1): a packet resent in the last episode and still a hole is
+    // lost again and leaves the flight until it is resent once more.
+    if (r >= 0 && tx.inRecovery(slot) && tx.recoveryPsn(slot) !== point) this.markedTo[slot] = 0;
+    return r;
   }
   /**
    * In recovery a packet below the highest SACK and neither ACKed nor SACKed is lost
    * (notes/baselines.md §5): those the highest SACK passed since the last ACK leave the flight.
-   * One the sender already resent (below `markedTo`) stays: a lost resend waits for the RTO.
+   * One the sender already resent in this episode (below `markedTo`) stays: a lost resend waits for
+   * the RTO, or for the next episode, which scans again from the cumulative PSN (senderAck).
    */
   protected override markLosses(slot: number): number {
     const tx = this.tx;

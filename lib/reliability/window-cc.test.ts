@@ -135,9 +135,14 @@ function qp(scheme: Scheme, wiring: Wiring) {
   const onAck = (now: number, c: number, sack: number, nack: number, dsack: number) => {
     if (scheme === "gbn" && nack !== 0) (tx as GbnSender).onNack(0, now, c);
     else if (scheme === "gbn") (tx as GbnSender).onAck(0, now, c);
-    else if (scheme === "irn" && nack !== 0) (tx as IrnSender).onNack(0, now, c, sack);
-    else if (scheme === "irn") (tx as IrnSender).onAck(0, now, c);
-    else if (scheme === "rack") (tx as RackSender).onAck(0, now, c, sack, dsack !== 0);
+    else if (scheme === "irn") {
+      const irn = tx as IrnSender;
+      const point = irn.recoveryPsn(0);
+      if (nack !== 0) irn.onNack(0, now, c, sack);
+      else irn.onAck(0, now, c);
+      // A new episode (the point moved) scans again from the cumulative PSN (irn.ts, IRN §3.1).
+      if (irn.inRecovery(0) && irn.recoveryPsn(0) !== point) markedTo = 0;
+    } else if (scheme === "rack") (tx as RackSender).onAck(0, now, c, sack, dsack !== 0);
     else (tx as TimeoutSender).onAck(0, now, c, sack);
     const first: number[] = [];
     for (let p = cum; p < c; p++) if (acked[p] === 0) first.push(p);

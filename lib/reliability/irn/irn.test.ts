@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
-import { IRN_RX_NACK, IRN_TX_NONE, IRN_TX_RETRANSMIT, IrnReceiver, IrnSender } from "./irn";
+import { IRN_RX_NACK, IRN_TX_NEW, IRN_TX_NONE, IRN_TX_RETRANSMIT, IrnReceiver, IrnSender } from "./irn";
 
 function sender(): IrnSender {
   const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32 }, 2);
@@ -111,6 +111,38 @@ test("recovery ending on a hole the SACKs show starts the next episode at once, 
   assert.is(s.unaPsn(0), 10);
   assert.is(s.inRecovery(0), true);
   assert.equal(resends(), [10]);
+});
+
+test("a new episode begun at a recovery exit rescans from the cumulative ACK: the hole there, resent and lost in the last episode, goes again at once", () => {
+  // notes/baselines.md §5: in recovery a packet below the highest SACK, neither ACKed nor SACKed,
+  // is lost and goes first; IRN §3.1: "the first packet that is retransmitted on entering loss
+  // recovery corresponds to the cumulative acknowledgement value" (ConWeave RecoverQueue: from
+  // snd_una). Found in review (rev-irn reentry.ts): the new episode's scan went on from where the
+  // last one stopped (past 10), so PSN 10 waited for RTO_high.
+  const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 32, roundQuotaBytes: 1 << 20 }, 1);
+  s.open(0, 0);
+  s.post(0, 20 * 1024, 1); // PSNs 0..19
+  s.onSchedule(0, 0, 1 << 20);
+  for (let i = 0; i < 10; i++) assert.is(s.nextPacket(0, 0), IRN_TX_NEW); // 0..9; 0 is lost
+  s.onNack(0, 1, 0, 1); // recovery, point = highest sent = 9; highest SACK + 1 = 2
+  assert.equal([s.recoveryPsn(0), s.highSackPsn(0)], [9, 2]);
+  assert.equal([s.nextPacket(0, 2), s.out[2]], [IRN_TX_RETRANSMIT, 0]); // unSACKed in [0, 2): 0
+  const fresh = [0, 0, 0].map(() => (s.nextPacket(0, 2), s.out[2]));
+  assert.equal(fresh, [10, 11, 12]); // nothing else lost: new data; 10 is lost
+  for (let p = 2; p <= 9; p++) s.onNack(0, 3, 0, p);
+  s.onNack(0, 3, 0, 11); // highest SACK + 1 = 12; the point stays 9
+  assert.is(s.highSackPsn(0), 12);
+  // The scan goes on past 0: 1..9 SACKed, 10 not: lost, resent (and lost again); 11 SACKed.
+  assert.equal([s.nextPacket(0, 4), s.out[2]], [IRN_TX_RETRANSMIT, 10]);
+  assert.equal([s.nextPacket(0, 4), s.out[2]], [IRN_TX_NEW, 13]);
+  // The resent 0 fills the front: cum 10 > point 9 ends the episode, but the highest SACK + 1 =
+  // 12 > 10 shows a hole: a new episode, point = highest sent = 13.
+  s.onAck(0, 5, 10);
+  assert.equal([s.inRecovery(0), s.recoveryPsn(0)], [true, 13]);
+  // Lost = unSACKed in [cum 10, 12) = {10}: resent before new data (before: new PSN 14).
+  assert.equal([s.nextPacket(0, 6), s.out[2]], [IRN_TX_RETRANSMIT, 10]);
+  assert.equal([s.nextPacket(0, 6), s.out[2]], [IRN_TX_NEW, 14]); // 11 SACKed: nothing else lost
+  assert.is(s.retransmissions(0), 3);
 });
 
 test.run();

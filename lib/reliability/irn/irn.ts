@@ -375,13 +375,17 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // Leave recovery once the cumulative ACK passes the recovery point (DCP §2.2) — unless a
     // SACK beyond SND.UNA still shows a hole: then a new episode starts at once, as ConWeave's
     // receiver NACKs an in-order arrival that leaves holes and that NACK re-enters recovery
-    // (notes §5: it "keeps NACKing while holes exist"). Its scan goes on from where the last one
-    // got to, so a packet it already resent is not resent again (a lost resend waits for the RTO).
+    // (notes §5: it "keeps NACKing while holes exist"). Its scan starts at the cumulative ACK, as
+    // any episode's does (IRN §3.1: "the first packet that is retransmitted on entering loss
+    // recovery corresponds to the cumulative acknowledgement value"; ConWeave's RecoverQueue
+    // resends from snd_una; onNack's entry): the hole there was resent in the last episode and,
+    // still a hole, that resend is lost by notes §5's rule. Going on from where the last scan got
+    // to left it to the RTO (review rev-irn).
     if ((flags & F.Recovery) !== 0 && psn24Diff(cumPsn, this.recoveryPsnCol[slot]) > 0) {
       flags &= ~(F.TimeoutRecovery | F.ResendDue);
       if (psn24Diff(this.highSack[slot], cumPsn) > 0) {
         this.recoveryPsnCol[slot] = (this.nxt[slot] - 1) & K.U24;
-        if (psn24Diff(this.retxPsn[slot], cumPsn) < 0) this.retxPsn[slot] = cumPsn;
+        this.retxPsn[slot] = cumPsn;
       } else flags &= ~F.Recovery;
     }
     if (cumPsn !== this.nxt[slot]) {
