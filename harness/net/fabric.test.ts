@@ -1156,10 +1156,14 @@ test("a flow that fails while waiting on its NIC's ring is not asked for another
   // E_STATE, an integrity failure (2 calls). maxRetries 1 fails the same flows sooner (1 call).
   // Go-back-N's module does not refuse a QP past its limit: before, its failed flow went on
   // sending (117,013 data packets against 108,710; review rev-d8), which the fabric now reports.
+  // Since a NAK restarts go-back-N's timer (IBA vol. 1 o9-85; before, a timeout could follow a
+  // NAK's go-back at once), the default 1,048,576 ns RTO fails no flow here; 4.096 µs × 2^2 =
+  // 16,384 ns fails 4, all while queued on their ring (with the ring's check removed: "data sent
+  // after it failed").
   for (const name of ["dcp", "gbn"]) {
     const reliability = name === "dcp"
       ? { name, params: { receiver: { tracking: "bitmap" }, sender: { retransQueueDepth: 16, retransBatch: 1, maxRetries: 1 } } }
-      : { name, params: { sender: { maxRetries: 1 } } };
+      : { name, params: { sender: { maxRetries: 1, rtoNs: 16_384 } } };
     failsOnTheRing(name, reliability);
   }
 });

@@ -226,8 +226,10 @@ test("a baseline + AIMD, one loss with the window full: the pipe wiring resends 
   // - RACK: RTO = max(SRTT + 4 RTTVAR, minRto) = max(2,000 + 4 × 1,000, 100,000) = 100,000
   //   (RFC 6298 §2.2, §2.4; the first sample 2,000), running from the first send: PSN 0 at
   //   100,000, 8–15 at 102,000 … 116,000; done at 118,000.
-  // - GBN: its 1,048,576 ns timeout; the go-back resends 0–7 one a round trip, 1,048,576 …
-  //   1,062,576, then 8–15, 1,064,576 … 1,078,576; done at 1,080,576.
+  // - GBN: PSN 1's NAK at 2,000 goes back to 0 (nothing can go) and restarts the timer (IBA
+  //   vol. 1 §9.7.6.1.3, o9-85: restarted on each acknowledge packet while responses are
+  //   outstanding): the timeout at 2,000 + 1,048,576 = 1,050,576; then 0–7 one a round trip,
+  //   1,050,576 … 1,064,576, and 8–15, 1,066,576 … 1,080,576; done at 1,082,576.
   // - Timeout-only: the same RTO as with the pipe wiring, but PSNs 8–15 waited behind the SACKed
   //   bytes: 1,050,576 … 1,064,576 after PSN 0; done at 1,066,576.
   const roundTrips = (from: number, first: number, n: number) => Array.from({ length: n }, (_, k) => [from + 2 * D * k, first + k]);
@@ -238,7 +240,7 @@ test("a baseline + AIMD, one loss with the window full: the pipe wiring resends 
     ["timeout", "pipe", 1_050_576, 1, [8, 9, 10, 11, 12, 13, 14].map((k) => [2000, k]).concat([[4000, 15], [1_048_576, 0]])],
     ["irn", "cumulative", 338_000, 1, [[320_000, 0], ...roundTrips(322_000, 8, 8)]],
     ["rack", "cumulative", 118_000, 1, [[100_000, 0], ...roundTrips(102_000, 8, 8)]],
-    ["gbn", "cumulative", 1_080_576, 1, roundTrips(1_048_576, 0, 16)],
+    ["gbn", "cumulative", 1_082_576, 1, roundTrips(1_050_576, 0, 16)],
     ["timeout", "cumulative", 1_066_576, 1, [[1_048_576, 0], ...roundTrips(1_050_576, 8, 8)]],
   ];
   for (const [scheme, wiring, doneNs, timeouts, sends] of cases) {

@@ -1,6 +1,6 @@
 // Boundaries of go-back-N that gbn.test.ts and the vectors passed over, found by the mutation pass
 // (docs/mutation-testing.md): the timeout counted from a timer started after time 0, ACKs and
-// NACKs without cumulative progress leaving the timer alone, and an ACK one past what was sent.
+// NAKs at SND.UNA restarting the timer (and older ACKs not), and an ACK one past what was sent.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_STATE } from "../../core/errors";
@@ -18,12 +18,35 @@ test("the timeout runs from the timer's start (an even gap one short of an odd R
   assert.is(s.onTimer(1, 11_001), GBN_TIMEOUT);
 });
 
-test("a duplicate ACK or a NACK at the same ePSN does not restart the timer", () => {
+test("a NAK or a duplicate ACK at SND.UNA restarts the timer while packets are outstanding (IBA vol. 1 §9.7.6.1.3, o9-85); an older ACK does not", () => {
+  // o9-85: "Once started, the timer is restarted each time an acknowledge packet is received as
+  // long as there are outstanding expected responses"; a NAK is an acknowledge packet (an AETH
+  // with a NAK syndrome). Found in review (rev-irn gbnnak.ts): a NAK left the timer running from
+  // the last progress, so it expired 100 ns after the go-back, resent everything again and spent
+  // a retry.
+  const s = sendingOnFlow1(new GbnSender({ mtuBytes: 1024, rtoNs: 10_000 }, 2), 1024, 4, 0, GBN_TX_NEW);
+  // PSNs 0..3 at 0: due at 0 + 10,000.
+  assert.is(s.onAck(1, 100, 1), 0); // progress: due at 100 + 10,000 = 10,100
+  assert.is(s.deadlineNs(1), 10_100);
+  assert.is(s.onNack(1, 10_000, 1), 0); // NAK(ePSN 1 = SND.UNA): back to PSN 1, due at 10,000 + 10,000 = 20,000
+  assert.equal([s.nextPsn(1), s.deadlineNs(1)], [1, 20_000]);
+  assert.is(s.onTimer(1, 10_100), 0); // before: GBN_TIMEOUT here
+  assert.equal([s.timeouts(1), s.retryCount(1)], [0, 0]);
+  assert.is(s.onAck(1, 15_000, 1), 0); // a duplicate ACK (ePSN = SND.UNA): due at 15,000 + 10,000 = 25,000
+  assert.is(s.deadlineNs(1), 25_000);
+  // ePSN 0 < SND.UNA 1: overtaken on the way back by the ACK of 1, it tells nothing the sender has
+  // not heard, as an older NAK changes nothing (onNack): still due at 25,000.
+  assert.is(s.onAck(1, 16_000, 0), 0);
+  assert.is(s.deadlineNs(1), 25_000);
+  assert.is(s.onTimer(1, 24_999), 0);
+  assert.is(s.onTimer(1, 25_000), GBN_TIMEOUT);
+});
+
+test("with nothing outstanding a duplicate ACK leaves the timer stopped", () => {
   const s = sending(4, 0);
-  s.onAck(1, 100, 1); // restarts: due at 1101
-  assert.is(s.onAck(1, 600, 1), 0);
-  assert.is(s.onNack(1, 700, 1), 0); // no message freed
-  assert.is(s.onTimer(1, 1101), GBN_TIMEOUT);
+  assert.is(s.onAck(1, 100, 4), 0); // everything acknowledged: the timer stops
+  assert.is(s.onAck(1, 200, 4), 0);
+  assert.is(s.timerArmed(1), false);
 });
 
 test("an ACK one past the highest PSN sent is refused", () => {

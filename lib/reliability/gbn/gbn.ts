@@ -171,21 +171,29 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   /**
    * A cumulative ACK: every PSN before `epsn` arrived. Frees completed messages and restarts
    * the timer (stops it when nothing is outstanding). Returns the messages freed; 0 for an ACK
-   * not past SND.UNA (a duplicate or an older one: nothing changes, the timer runs on from its
-   * start); E_STATE for an ePSN beyond highPsn; or E_SLOT / E_ARG.
+   * not past SND.UNA: a duplicate (ePSN = SND.UNA) only restarts the timer while something is
+   * outstanding, an older one changes nothing; E_STATE for an ePSN beyond highPsn; or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, epsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
     const d = psn24Diff(epsn, this.una[slot]);
     if (d > 0 && psn24Diff(epsn, this.high[slot]) > 0) return this.fail(E_STATE);
-    return d > 0 ? this.advance(slot, nowNs, epsn) : 0;
+    if (d > 0) return this.advance(slot, nowNs, epsn);
+    // IBA vol. 1 §9.7.6.1.3 (o9-85): "the timer is restarted each time an acknowledge packet is
+    // received as long as there are outstanding expected responses" — a duplicate too. One older
+    // than SND.UNA was overtaken by a later ACK the timer already restarted on, and is dropped.
+    if (d === 0 && epsn !== this.high[slot]) this.timerStart[slot] = nowNs | 0;
+    return 0;
   }
 
   /**
    * A NACK (sequence error) carrying the receiver's ePSN: the cumulative part as onAck, then
    * go back to ePSN (IBA §9.7.5.1.2). Returns the messages freed, E_STATE for an ePSN at or
    * beyond highPsn (a hole needs a PSN sent after it), or E_SLOT / E_ARG; a NACK older than the
-   * last ACK changes nothing (0), and one without progress restarts no timer. The go-back does not spend retry_cnt: a NACK shows
+   * last ACK changes nothing (0). Any other restarts the timer, with progress or without: a NAK
+   * is an acknowledge packet (an AETH with a NAK syndrome), and IBA vol. 1 §9.7.6.1.3 (o9-85)
+   * restarts the timer on each one received while responses are outstanding, as they are past
+   * the hole. The go-back does not spend retry_cnt: a NACK shows
    * the responder alive, as Linux hfi1/qib treat it (restart_rc's decrement is undone by the
    * reset that follows every NAK in do_rc_ack); rxe instead spends one per NAK-started retry.
    */
@@ -194,7 +202,11 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     const d = psn24Diff(epsn, this.una[slot]);
     if (d < 0) return 0;
     if (psn24Diff(epsn, this.high[slot]) >= 0) return this.fail(E_STATE); // a hole needs a PSN after it
-    const freed = d > 0 ? this.advance(slot, nowNs, epsn) : 0;
+    // Without progress the timer still restarts (o9-85): left running from the last progress, it
+    // expired just after the go-back, resent everything again and spent a retry (review rev-irn).
+    let freed = 0;
+    if (d > 0) freed = this.advance(slot, nowNs, epsn);
+    else this.timerStart[slot] = nowNs | 0;
     this.goBack(slot, epsn);
     return freed;
   }
