@@ -25,9 +25,10 @@
 //     whose ACK was lost): it is not placed, and the receiver re-sends an ACK with eMSN.
 //   - A packet more than 7 messages ahead of eMSN cannot be tracked: E_STATE (a correct sender
 //     never has more than 8 messages outstanding).
-//   - sRetryNo: for the eMSN-th message, equal → count; newer → reset that counter, adopt it and
-//     count (§4.5); older → stale, dropped. For a later message it must be 0 (only the unaMSN-th
-//     message is resent by the sender's timer, and unaMSN ≤ eMSN), else E_STATE.
+//   - sRetryNo (bitmap-free mode; strict mode ignores it): for the eMSN-th message, equal →
+//     count; newer → reset that counter and its Cf, adopt it and count (§4.5); older → stale,
+//     dropped. For a later message it must be 0 (only the unaMSN-th message is resent by the
+//     sender's timer, and unaMSN ≤ eMSN), else E_STATE.
 //   - A packet of a message already complete but not yet retired (mcf set, behind a gap) is a
 //     duplicate: dropped, not counted.
 //   - Counter mode assumes the fabric never duplicates a data packet: a counter cannot tell a
@@ -121,9 +122,19 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   readonly params: Readonly<DcpReceiverParams>;
   /** This table's bytes per QP (bitmap-free 22, or the strict figure). */
   readonly bytesPerSlot: number;
+  /** The ACK's fields (outFields: emsn, completed, cqeMask), written only when a result has DCP_RX_ACK. */
   readonly out: Int32Array = offHeap(Int32Array, 3);
-  /** Table-wide counts of dropped duplicates and stale-round packets (not per-QP state). */
+  /**
+   * Table-wide count (not per-QP state) of packets returned with DCP_RX_DUPLICATE, not placed
+   * and not counted: a retired message's (re-ACKed), a complete message's waiting behind a gap
+   * (bitmap-free), a PSN already received (strict). Stale-round packets are counted in `stale`.
+   */
   duplicates = 0;
+  /**
+   * Table-wide count (not per-QP state) of packets returned with DCP_RX_STALE (bitmap-free
+   * mode): an sRetryNo below the eMSN-th message's rRetryNo, a superseded timeout round (§4.5),
+   * dropped. Not counted in `duplicates`.
+   */
   stale = 0;
 
   private readonly emsnCol = this.col.emsn;
@@ -156,7 +167,11 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
     this.bytesPerSlot = this.strict !== 0 ? strictBytes(p.bitmapBits) : flowBytes(LAYOUT);
   }
 
-  /** Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`. */
+  /**
+   * Opens a QP expecting MSN 0 and (strict mode) first PSN `startPsn`; opening an open slot starts
+   * it afresh. Returns nothing; throws RangeError (counted in `errors`) for a slot outside the
+   * table or a startPsn that is not a 24-bit PSN (not a per-packet path).
+   */
   open(slot: number, startPsn = 0): void {
     if (!isPsn24(startPsn)) {
       this.errors++;
@@ -185,10 +200,14 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
    * A data packet of message `msn` (PSN `psn`, sRetryNo `retryNo`) whose message has
    * `msgPackets` packets and needs a CQE at this end when `needCqe` (Send, Write-with-Immediate).
    * Returns DCP_RX_* bits; with DCP_RX_ACK, `out` holds the ACK's eMSN and what was completed.
-   * Errors: E_OVERFLOW for msgPackets > 16383 (the 14-bit counter), E_STATE for a message more
-   * than 7 ahead of eMSN, a later message with a non-zero sRetryNo, or a count that would pass
-   * msgPackets (inconsistent sizes); E_SLOT / E_ARG (an sRetryNo above 63, the 6-bit Resv6a's
-   * largest, among them). State is unchanged on every error.
+   * `nowNs` is ignored (the receiver keeps no time): any finite number is accepted.
+   * Errors: E_OVERFLOW for msgPackets > 16383 (the 14-bit counter); E_STATE for a message more
+   * than 7 ahead of eMSN, (bitmap-free mode) a later message with a non-zero sRetryNo, or a
+   * count that would pass msgPackets (inconsistent sizes; in strict mode also a new PSN of a
+   * message already complete); E_SLOT / E_ARG (an sRetryNo above 63, the 6-bit Resv6a's
+   * largest, among them, in both modes; a nowNs that is not finite). Strict mode ignores
+   * sRetryNo otherwise. State is unchanged on every error. The checks' order and each bit's
+   * meaning: the README's API section.
    */
   onData(slot: number, nowNs: number, msn: number, psn: number, retryNo: number, msgPackets: number, needCqe: boolean): number {
     // nowNs is unused (the receiver keeps no time) but, as every argument, it must be a number.
@@ -241,7 +260,8 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
   /**
    * An HO packet (§4.1 step ②): it is bounced to the sender with source and destination swapped
    * (wire.ts bounceHo); the receiver keeps no state for it. Returns DCP_RX_BOUNCE, E_STATE for an
-   * MSN more than 7 ahead of eMSN, or E_SLOT / E_ARG.
+   * MSN more than 7 ahead of eMSN, or E_SLOT / E_ARG. `nowNs` is ignored (the receiver keeps no
+   * time): any finite number is accepted.
    */
   onHo(slot: number, nowNs: number, msn: number, psn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(msn) && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
