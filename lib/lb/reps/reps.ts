@@ -212,8 +212,9 @@ export class Reps extends FlowTable<typeof LAYOUT> {
    * last ~2 RTO < 1.65 × base RTT, each connection's own). The caller keeps that maximum; where
    * its flows' base RTTs differ it passes max × baseRttNs / the flow's own, so that the table's one
    * baseRttNs stands for each flow's (README "Numbers"). With trimming on this is the
-   * same as onPathFeedback(…, TIMEOUT). Returns REPS_FREEZE or 0; E_STATE for an EV at or past
-   * evCount, E_SLOT / E_ARG.
+   * same as onPathFeedback(…, TIMEOUT). Returns REPS_FREEZE, REPS_UNFREEZE (only under
+   * freezeExitCheck "any", which tests the exit on timeouts too) or 0, never both; E_STATE for
+   * an EV at or past evCount, E_SLOT / E_ARG.
    */
   onTimeoutRtt(slot: number, nowNs: number, ev: number, recentMaxRttNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (ev & 0xffff) === ev && recentMaxRttNs >= 0 && recentMaxRttNs <= 2 ** 31)) {
