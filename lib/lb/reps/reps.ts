@@ -25,9 +25,9 @@ import { type RepsParams, type RepsParamsInput, resolveRepsParams } from "./para
 
 /**
  * Per-connection state, 25 B + the open flag = 26 B (paper Table 1: 193 bits ≈ 25 B).
- * `state` packs the freezing flag (bit 0), the number of slots ever written, 0 … 8 (bits 1–4,
- * "buffer never written" is count = 0), and the frozen read pointer of frozenSelect "cycle"
- * (bits 5–7).
+ * `state` packs the freezing flag (bit 0), the number of GOOD writes, capped at 8 (bits 1–4,
+ * "buffer never written" is count = 0; the paper's stale cycle moves head, so a slot can be
+ * written twice before the cap), and the frozen read pointer of frozenSelect "cycle" (bits 5–7).
  */
 const LAYOUT = {
   ring: ["u16", 8], // cachedEV[8]
@@ -243,7 +243,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.explore[slot] : -1;
   }
 
-  /** Slots ever written (0 … 8). */
+  /** GOOD writes since open or the last clearing exit, capped at 8 (0: never written). */
   writtenCount(slot: number): number {
     return this.isOpen(slot) ? (this.state[slot] & S.CountMask) >> S.CountShift : -1;
   }
