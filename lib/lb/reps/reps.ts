@@ -15,7 +15,7 @@
 // The random EV is floor(u × evCount / 2^32) of the table's xoshiro128** (lib/core).
 // Time is a wrapping ns tick compared by difference; the exit test is "now > exit" (Alg. 1),
 // read as "exit − now, unsigned, exceeds freezeTimeoutNs": the exit is never further ahead than
-// that, so a flow that idles 2^31 ns or more past it still unfreezes (up to 2^32 − freezeTimeoutNs).
+// that, so a flow that idles 2^31 ns or more past it still unfreezes (a gap below 2^32 − freezeTimeoutNs).
 
 import { E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
