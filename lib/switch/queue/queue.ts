@@ -202,10 +202,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * The `out` record. A dequeued or evicted packet: bytes, queue (FIFO_*), ecn (1: set CE);
    * QUEUE_PAUSED: resumeNs. onEnqueue writes only what its verdict needs: bytes with
    * QUEUE_TRIMMED, otherHandle/otherBytes with QUEUE_TRIMMED_QUEUED or QUEUE_DROPPED_QUEUED,
-   * and ecn with QUEUE_TRIMMED_QUEUED (1: set CE on the newest's header, `markTrimmed`).
+   * and ecn with either (1: set CE on the newest's header, `markTrimmed`; else 0, always 0 with
+   * QUEUE_DROPPED_QUEUED, whose otherBytes is 0). README.md "The `out` record" has the table.
    */
   static readonly outFields = ["bytes", "queue", "ecn", "otherHandle", "otherBytes", "resumeNs"] as const;
 
+  /** The resolved parameters: the profile's defaults (`uec-htsim` when `profile` is not given) plus overrides. */
   readonly params: Readonly<QueueParams>;
   /** DCP §4.2 weight derivation when `dcpRadix` was given, else null. */
   readonly dcp: Readonly<DcpWeight> | null;
