@@ -464,6 +464,44 @@ test("a lower base RTT sets maxWnd = 1.5 × link rate × base RTT exactly, thoug
   }
 });
 
+test("maxWnd's rescaling by a lower base RTT is exact where maxWnd0 × rtt in ps passes 2^53 (800 Gb/s, ~1 ms)", () => {
+  // Found by review (rev-port-nscc): floor(maxWnd0 × rtt × 1000 / basePs) was one double
+  // product, which passes 2^53 from a base RTT of about 250 µs at 800 Gb/s, and came out 1 B low.
+  // 800 Gb/s = 100 B/ns, base RTT 999,001 ns: BDP = 99,900,100 B, maxWnd0 = 1.5 × BDP =
+  // 149,850,150 B = 150 × 999,001. A sample of 998,999 ns: maxWnd = floor(149,850,150 ×
+  // 998,999,000 / 999,001,000) = 150 × 998,999 = 149,849,850 exactly (the product, 1.5 × 10^17,
+  // is no double: the old code gave 149,849,849).
+  const cc = new Nscc({ profile: "uec", linkGbps: 800, baseRttNs: 999_001 }, 1);
+  cc.open(0);
+  assert.is(cc.maxWndBytes(0), 149_850_150);
+  assert.is(cc.onAck(0, 1000, 0, 998_999, false), NSCC_PROPORTIONAL);
+  assert.equal([cc.baseRttNs(0), cc.maxWndBytes(0), cc.cwndBytes(0)], [998_999, 149_849_850, 149_849_850]);
+  // The same rescaling at open, for a flowBaseRttNs of 998,999 ns (UEC update_base_rtt's formula).
+  const f = new Nscc({ profile: "uec", linkGbps: 800, baseRttNs: 999_001, flowBaseRttNs: 998_999 }, 1);
+  f.open(0);
+  assert.equal([f.maxWndBytes(0), f.cwndBytes(0)], [149_849_850, 149_849_850]);
+  // The far end of the range: baseRttNs 2^29 ns, maxWnd0 clamped to 2^30 B. A sample of 2^29 − 1
+  // ns: 2^30 × (2^29 − 1) × 1000 / (2^29 × 1000) = 2^30 − 2 exactly; operands of 2^39 in ps.
+  const w = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: 2 ** 29 }, 1);
+  w.open(0);
+  assert.is(w.maxWndBytes(0), 2 ** 30);
+  w.onAck(0, 1000, 0, 2 ** 29 - 1, false);
+  assert.is(w.maxWndBytes(0), 2 ** 30 - 2);
+  // And against BigInt over the range the parameters allow (base RTT up to 2^29 ns, any whole ps).
+  const rng = new Xoshiro128(11);
+  for (let i = 0; i < 2000; i++) {
+    const baseRttNs = 1 + rng.nextBelow(2 ** 29) + rng.nextBelow(1000) / 1000;
+    const linkGbps = 1 + rng.nextBelow(1600);
+    const t = new Nscc({ profile: "uec", linkGbps, baseRttNs, mtuBytes: 64 }, 1);
+    t.open(0);
+    const m0 = t.maxWndBytes(0);
+    const rtt = 1 + rng.nextBelow(Math.max(1, t.baseRttNs(0) - 1));
+    t.onAck(0, 1000, 0, rtt, false);
+    const want = Number((BigInt(m0) * BigInt(rtt) * 1000n) / BigInt(Math.round(baseRttNs * 1000)));
+    assert.is(t.maxWndBytes(0), Math.max(want, 64), `${linkGbps} Gb/s, ${baseRttNs} ns, rtt ${rtt}`);
+  }
+});
+
 test("NACK RTT samples lower the base RTT in uec-htsim (and uec with baseRttFromNack), not in smartt or uec; the cut comes before the new max_wnd's clamp", () => {
   const s = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU }, 1);
   s.open(0);

@@ -20,6 +20,12 @@
 // the default constants; a larger ACK's product is the nearest double, so its floor may be one
 // byte² high in about 2^44 (1.8·10^13 at 2^30 B; found by review). An exact wide product would
 // not fit the ACK's inlined tree (lib/README.md), and a pending increase is divided by cwnd.
+// Per-path scaling's eq. (3) step × the flow's base RTT (`scaled`) is rounded alike once the step
+// × round(baseRttNs) passes 2^53: at the smartt defaults from a base RTT of 35.7 ms (47.8 ms at
+// 100 Gb/s), where the target's clamp at 2^22 ns lifts the step (9,699 B at 14 µs) to 2.5·10^8 B,
+// or with a targetDelayNs far below the base RTT; fi (≤ 2^24) and the target (≤ 2^22) times a
+// base RTT (≤ 2^29) stay within 2^53. maxWnd's rescaling by a new base RTT (maxWnd0 × rtt in ps,
+// past 2^53 from about 250 µs at 800 Gb/s) is exact at any size (scaleWnd; review rev-port-nscc).
 // README "Arithmetic" restates every rounding, cap and input limit for a port, without source.
 //
 // The per-ACK path is written for V8's optimiser (about 40 instructions of budget at 15 ns):
@@ -136,6 +142,23 @@ function ewmaRatioDen(w: number): number {
   return K.EwmaMaxDen;
 }
 
+/**
+ * floor(m × ps / basePs) exactly, for integers 0 ≤ m ≤ 2^30 and 0 ≤ ps, 0 < basePs < 2^42: maxWnd
+ * rescaled to a base RTT of `ps` from the network's `basePs` (UEC update_base_rtt). The product
+ * passes 2^53 from about 250 µs at 800 Gb/s (review rev-port-nscc), and basePs reaches 2^39
+ * (baseRttNs ≤ 2^29 ns), past mulDivWide's 2^32 bound; so long division by three 10-bit digits
+ * of m: each dividend is below 2^10 × 2^42 + 2^10 × 2^42 = 2^53, so each quotient is exact as in
+ * mulDiv. Only where the base RTT falls, and at construction; every value stays a local double.
+ */
+function scaleWnd(m: number, ps: number, basePs: number): number {
+  let p = (m >>> 20) * ps;
+  const q2 = Math.floor(p / basePs);
+  p = (p - q2 * basePs) * 1024 + ((m >>> 10) & 1023) * ps;
+  const q1 = Math.floor(p / basePs);
+  p = (p - q1 * basePs) * 1024 + (m & 1023) * ps;
+  return (q2 * 1024 + q1) * 1024 + Math.floor(p / basePs);
+}
+
 export class Nscc extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
   static readonly api: HandlerSignatures = {
@@ -248,9 +271,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // 87,642 B, uet-htsim's 1.5 × floor(4.67424 µs × 12.5 GB/s). flowBaseRttNs ≤ baseRttNs keeps
     // the base RTT falling from baseRtt0, which the QuickAdapt window bound (qaLeadMaxNs) needs.
     this.flowBaseRtt0 = Math.max(1, Math.round(p.flowBaseRttNs));
-    // Exact below 2^53 like setBaseRtt's; the default (flowBaseRttNs = baseRttNs) is maxWnd0 itself.
+    // Exact like setBaseRtt's (scaleWnd); the default (flowBaseRttNs = baseRttNs) is maxWnd0 itself.
     const flowPs = Math.max(1, Math.round(p.flowBaseRttNs * 1000));
-    const flowMaxWnd = flowPs === this.baseRttPs0 ? this.maxWnd0 : mulDiv(this.maxWnd0, flowPs, this.baseRttPs0);
+    const flowMaxWnd = flowPs === this.baseRttPs0 ? this.maxWnd0 : scaleWnd(this.maxWnd0, flowPs, this.baseRttPs0);
     this.flowMaxWnd0 = flowMaxWnd > p.mtuBytes ? flowMaxWnd : p.mtuBytes;
     this.flowCwnd0 = this.initCwnd0 < this.flowMaxWnd0 ? this.initCwnd0 : this.flowMaxWnd0;
     this.trimSampleQ8 = Math.min(this.baseRtt0, K.MaxDelayNs) << K.AvgShift;
@@ -915,9 +938,9 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   private readonly setBaseRtt = (slot: number, rtt: number): void => {
     this.baseRtt[slot] = rtt;
     // UEC update_base_rtt: max_wnd = 1.5 × linkspeed × base_rtt, i.e. maxWnd0 × rtt / the
-    // network's base RTT taken unrounded (14,022.72 ns by default; exact while the product stays
-    // below 2^53, so for windows up to 10^8 B at RTTs up to 90 µs).
-    const max = mulDiv(this.maxWnd0, rtt * 1000, this.baseRttPs0);
+    // network's base RTT taken unrounded (14,022.72 ns by default), floored exactly (scaleWnd):
+    // the product maxWnd0 × rtt × 1000 passes 2^53 from about 250 µs at 800 Gb/s.
+    const max = scaleWnd(this.maxWnd0, rtt * 1000, this.baseRttPs0);
     this.maxWnd[slot] = max > this.mtu ? max : this.mtu;
     if (this.cwnd[slot] > this.maxWnd[slot]) this.cwnd[slot] = this.maxWnd[slot];
   };
