@@ -95,11 +95,13 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
   /** onSend writes the sequence number to send here (int32 pattern). */
   readonly out: Int32Array = offHeap(Int32Array, 1);
 
-  /** Packets sent new, and retransmitted, since construction. */
+  /** Packets sent for the first time (onSend returned DACK_SEND_NEW) since construction. */
   sentNew = 0;
+  /** Packets sent again after a go-back, by a NACK or a timeout (onSend returned DACK_SEND_RETRANSMIT), since construction. */
   retransmissions = 0;
-  /** NACKs and timeouts handled since construction. */
+  /** NACKs handled (onNack) since construction; timeouts are counted in `timeouts`. */
   nacks = 0;
+  /** Timeouts handled (onTimeout) since construction. */
   timeouts = 0;
 
   private readonly next = this.col.next;

@@ -160,9 +160,14 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
   /** The ACKs of the last handler call: [n, kind, slot, seq, kind, slot, seq, …]. */
   readonly out: Int32Array;
 
-  /** Packets dropped for want of room, dropped out of order, and duplicates, since construction. */
+  /** onData: expected packets dropped for want of room in the queue (DACK_DROP_FULL), since construction. */
   dropsFull = 0;
+  /** onData: packets dropped for arriving out of order, ahead of the expected number (DACK_DROP_OUT_OF_ORDER), since construction. */
   dropsOutOfOrder = 0;
+  /**
+   * onData: packets dropped as already accepted (DACK_DUPLICATE), since construction; a trimmed
+   * header of an accepted number is counted in `trimmed` only.
+   */
   duplicates = 0;
   /** Trimmed headers answered (onTrimmed), since construction. */
   trimmed = 0;
