@@ -340,7 +340,7 @@ export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
   /**
    * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
    * out.frameNs: the queue just crossed XOFF, or a refresh is due), PFC_DROP (beyond XOFF +
-   * headroom: the packet is not admitted), or E_SLOT / E_ARG.
+   * headroom: the packet is not admitted; with PFC_PAUSE when a refresh is due), or E_SLOT / E_ARG.
    */
   onArrive(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && bytes <= 0x3fffffff && nowNs - nowNs === 0)) return this.reject(slot);

@@ -67,7 +67,8 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   /**
    * The empty queue joins shared buffer `pool` (0 ≤ pool < `pools`), its reserve and headroom
    * set aside from it, or leaves its buffer (−1). Returns 0; E_STATE while the queue holds
-   * bytes or when the buffer cannot set aside another reserve and headroom; E_SLOT / E_ARG.
+   * bytes or when the buffer cannot set aside another reserve and headroom (its shared part less
+   * them would be below the shared bytes in use); E_SLOT / E_ARG.
    */
   setPool(slot: number, pool: number): number {
     if (!(this.live[slot] === 1 && (pool | 0) === pool && pool >= -1 && pool < this.region.length - 1)) return this.reject(slot);
@@ -98,7 +99,8 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
 
   /**
    * A packet of `bytes` enters this ingress queue. Returns 0, or PFC_PAUSE (send XOFF for
-   * out.frameNs), PFC_DROP (the headroom is full and the shared part refuses it: not admitted),
+   * out.frameNs: the queue pauses, or it is paused and a refresh is due), PFC_DROP (the headroom
+   * is full and the shared part refuses it: not admitted; with PFC_PAUSE when a refresh is due),
    * or E_SLOT / E_ARG.
    *
    * With T = min(⌊α free⌋, mine + free) (`threshold`), each comparison with T is written as two
