@@ -22,8 +22,9 @@
 //              (everywhere). physics.ts
 //   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
 //              fault, no host processing below its link rate and no DCP on dropping switches,
-//              where nothing is lost on purpose: in the run or in a longer rerun (below). With
-//              those giving up can be right, and the flow is only counted in the detail
+//              and a run in which no DCP HO found its RetransQ full, where nothing is lost on
+//              purpose: in the run or in a longer rerun (below). With those giving up can be
+//              right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
@@ -625,7 +626,7 @@ function perturbed(s: Scenario): boolean {
  * every retry is gone (seed 4,759,312: 8:1, 300 kB each, no CC, retransQueueDepth 16; with the
  * default 128 every flow completes in 0.28 ms).
  */
-function givenUp(r: Results): boolean {
+function givenUpUnexplained(r: Results): boolean {
   return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0;
 }
 
@@ -692,7 +693,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     // "slow", the failure only in the detail). Judged before the budget: a cut run's failed
     // flows are final.
     const noCause = !perturbed(s);
-    if (noCause && givenUp(r)) {
+    if (noCause && givenUpUnexplained(r)) {
       const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver`;
       return { verdict: "failed", detail, wallMs };
     }
@@ -745,7 +746,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
       // stalled (the detail counts the failed).
-      const verdict = stuck > 0 ? "stalled" : noCause && givenUp(last) ? "failed" : "slow";
+      const verdict = stuck > 0 ? "stalled" : noCause && givenUpUnexplained(last) ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
