@@ -71,4 +71,17 @@ test("the manifest carries values a port needs, as worked out by hand", () => {
   assert.match(built.modules["lb/spritz"].classes.SpritzScout.defaultsNeed ?? "", /table, network, or topology/);
 });
 
+test("every handler a vector may call carries its doc comment, arrow-function fields included", () => {
+  const bare: string[] = [];
+  for (const [m, mod] of Object.entries(built.modules)) {
+    for (const [c, cls] of Object.entries(mod.classes)) for (const [h, e] of Object.entries(cls.handlers)) if (e.doc === "") bare.push(`${m} ${c}.${h}`);
+  }
+  assert.equal(bare, []);
+  // RACK's nextPacket and routing's ugal are arrow-function fields (lib/README.md, "Helpers
+  // that stay calls"): their arguments come from the arrow, their docs from the field.
+  const rack = built.modules["reliability/rack"].classes.RackSender.handlers.nextPacket;
+  assert.match(rack.doc, /^A due tail-loss probe first/);
+  assert.equal(built.modules["switch/routing"].classes.Router.handlers.ugal.args, ["slot", "minOffset", "minCount", "valOffset", "valCount"]);
+});
+
 test.run();

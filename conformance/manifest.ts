@@ -64,10 +64,19 @@ function flat(doc: string): string {
   return doc.replace(/\s+/g, " ").trim();
 }
 
-function isPublicMethod(decl: ts.Declaration): boolean {
-  if (!ts.isMethodDeclaration(decl)) return false;
+/**
+ * A public method's parameters, or null. A handler written as an arrow-function field (`readonly
+ * nextPacket = (slot, nowNs) => …`, lib/README.md "Helpers that stay calls") is a method to a port.
+ */
+function publicMethodParams(decl: ts.Declaration): ts.NodeArray<ts.ParameterDeclaration> | null {
+  const fn = ts.isMethodDeclaration(decl)
+    ? decl
+    : ts.isPropertyDeclaration(decl) && decl.initializer !== undefined && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
+      ? decl.initializer
+      : null;
+  if (fn === null) return null;
   const flags = ts.getCombinedModifierFlags(decl);
-  return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0;
+  return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) === 0 ? fn.parameters : null;
 }
 
 /** A typed array by its class name alone; a record (but `params`, which `defaults` spells out) with its keys. */
@@ -143,12 +152,9 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
       if ((t.flags & ts.TypeFlags.NumberLike) !== 0) counters[sym.name] = doc;
       else if (t.getCallSignatures().length === 0) fields[sym.name] = fieldEntry(checker, sym.name, t, doc);
     }
-    if (d === undefined || !isPublicMethod(d)) continue;
-    const m = d as ts.MethodDeclaration;
-    docs.set(sym.name, {
-      args: m.parameters.map((p) => p.name.getText()),
-      doc: flat(ts.displayPartsToString(sym.getDocumentationComment(checker))),
-    });
+    const params = d === undefined ? null : publicMethodParams(d);
+    if (params === null) continue;
+    docs.set(sym.name, { args: params.map((p) => p.name.getText()), doc });
   }
   for (const h of Object.keys(cls.api).sort()) handlers[h] = { args: [...cls.api[h]], doc: docs.get(h)?.doc ?? "" };
   // Only what the engine would read as a key: a port takes `readers` as the keys it must serve.

@@ -58,6 +58,10 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
     this.deferred = p.deferredCnp ? 1 : 0;
   }
 
+  /**
+   * Opens a flow's notification point: no CNP sent yet, so its first CE mark sends one.
+   * @throws RangeError for a slot outside the table.
+   */
   open(slot: number): void {
     this.openSlot(slot);
   }

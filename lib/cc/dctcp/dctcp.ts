@@ -252,6 +252,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /** True when `bytes` more fit in the window: inflight + bytes ≤ cwnd; false (and an error counted) for a bad slot or byte count. */
   canSend(slot: number, bytes: number): boolean {
     if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;

@@ -127,6 +127,10 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     this.resetOn = p.resetOnTimeout ? 1 : 0;
   }
 
+  /**
+   * Opens a flow at initCwndBytes with nothing in flight.
+   * @throws RangeError for a slot outside the table.
+   */
   open(slot: number): void {
     this.openSlot(slot);
     this.cwnd[slot] = this.initCwnd;
@@ -216,6 +220,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     return this.decrease(slot, this.cwnd[slot], this.oooDecPpm, this.mss);
   }
 
+  /** `bytes` leave for the network (inflight saturates at 2^31 − 1). Returns 0, or E_SLOT / E_ARG. */
   onSend(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satAdd(this.inflight[slot], bytes);
@@ -225,6 +230,7 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /** True when `bytes` more fit in the window: inflight + bytes ≤ cwnd; false (and an error counted) for a bad slot or byte count. */
   canSend(slot: number, bytes: number): boolean {
     if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;

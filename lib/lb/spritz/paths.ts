@@ -61,22 +61,27 @@ export class SpritzPaths {
     return this.table(srcSwitch).pathsOfType(dstSwitch, localHops, globalHops);
   }
 
+  /** The EVs (paths) from srcSwitch's endpoints to dstSwitch's in the endpoint table. */
   pathCount(srcSwitch: number, dstSwitch: number): number {
     return this.table(srcSwitch).pathCount(dstSwitch);
   }
 
+  /** The most paths from srcSwitch to any one destination switch (Fig. 3's "Paths"). */
   maxPaths(srcSwitch: number): number {
     return this.table(srcSwitch).maxPaths;
   }
 
+  /** The EV entries of srcSwitch's endpoint table, over every destination switch. */
   entryCount(srcSwitch: number): number {
     return this.table(srcSwitch).entries;
   }
 
+  /** Fig. 3's memory figure: 3 bytes (16-bit EV and 8 bits of metadata) per entry. */
   paperBytes(srcSwitch: number): number {
     return this.table(srcSwitch).paperBytes;
   }
 
+  /** What this library's table holds per source endpoint: EV list, metadata and per-destination index. */
   memoryBytes(srcSwitch: number): number {
     return this.table(srcSwitch).memoryBytes;
   }

@@ -140,6 +140,10 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     this.maxRetries = p.maxRetries;
   }
 
+  /**
+   * Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
   open(slot: number, startPsn = 0): void {
     this.openQp(slot, startPsn);
     this.high[slot] = startPsn;
@@ -319,6 +323,10 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
     this.nackInterval = p.nackIntervalNs;
   }
 
+  /**
+   * Opens a QP expecting `startPsn` first (ePSN), no NAK sent yet.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
   open(slot: number, startPsn = 0): void {
     if (!isPsn24(startPsn)) {
       this.errors++;

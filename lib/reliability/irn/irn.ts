@@ -183,6 +183,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.mask = bits - 1;
   }
 
+  /**
+   * Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
   open(slot: number, startPsn = 0): void {
     this.openQp(slot, startPsn);
     this.highSack[slot] = startPsn;

@@ -316,6 +316,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.maxRetries = p.maxRetries;
   }
 
+  /**
+   * Opens a QP whose first packet will carry `startPsn`; MSNs and SSNs start at 0.
+   * @throws RangeError for a slot outside the table or a startPsn that is not a 24-bit PSN.
+   */
   open(slot: number, startPsn = 0): void {
     this.openQp(slot, startPsn);
     this.fack[slot] = startPsn;
