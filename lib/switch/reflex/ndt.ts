@@ -81,7 +81,7 @@ export const NDT_TIMEOUT: number = R.Timeout;
 export const NDT_NORMAL: number = Q.Normal;
 export const NDT_CONTROLLED: number = Q.Controlled;
 export const NDT_DROPPED: number = Q.Dropped;
-/** onDequeue: nothing queued / only a paused Controlled queue (out.resumeNs: its latest end). */
+/** onDequeue: nothing queued / only a paused Controlled queue (out.resumeNs = (pause start + T_maxpause) | 0). */
 export const NDT_EMPTY: number = Q.Empty;
 export const NDT_PAUSED: number = Q.Paused;
 
@@ -168,7 +168,8 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * An inter-DC flow becomes active (Normal). Re-opening an open slot starts it afresh.
+   * An inter-DC flow becomes active (Normal). Re-opening an open slot is a close then an open:
+   * re-opening the only open flow ends a pause, as the last close does.
    * @throws RangeError for a slot outside the table, or one with packets in NDT's queues.
    */
   open(slot: number): void {
@@ -198,7 +199,9 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   /**
    * An ACK of the flow returns through the ESW carrying the egress timestamp NDT wrote.
    * RTT_dst > T_dst_thresh makes the flow Congested, otherwise Normal; then the pause rule.
-   * Returns NDT_CONGESTED (if Congested now) | NDT_PAUSE | NDT_RESUME | NDT_TIMEOUT, or E_SLOT / E_ARG.
+   * RTT_dst is the signed tick difference (an echo ahead of the clock reads negative: Normal).
+   * Returns NDT_CONGESTED (if Congested now) | NDT_PAUSE | NDT_RESUME | NDT_TIMEOUT, or E_SLOT,
+   * or E_ARG for a non-finite time.
    */
   onAck(slot: number, nowNs: number, echoTimestampNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && echoTimestampNs - echoTimestampNs === 0)) return this.reject(slot);
@@ -218,7 +221,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
    * Normal queue (§III-D 2, both ways: a flow changes queue only once the old one holds none of
    * its packets, so none overtakes an older one). Returns NDT_NORMAL,
    * NDT_CONTROLLED or NDT_DROPPED (queue over queueLimitBytes), or E_SLOT / E_ARG / E_STATE
-   * (the handle is already queued).
+   * (the handle is already queued), tested in that order and before the queue limit.
    */
   onEnqueue(slot: number, nowNs: number, port: number, handle: number, bytes: number): number {
     if (
@@ -260,9 +263,11 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Egress `port` is free: the next packet by WRR N_throttle : 1 (the Controlled queue alone when
-   * the Normal one is empty, and not at all while paused). Returns its handle (out.flow,
-   * out.queue, out.bytes, out.timestampNs = now), NDT_EMPTY, NDT_PAUSED (out.resumeNs), or E_ARG.
+   * Egress `port` is free: the next packet by WRR N_throttle : 1, counted per port while both
+   * queues are backlogged (the Controlled queue alone when the Normal one is empty, and not at
+   * all while paused). Returns its handle (out.flow, out.queue, out.bytes, out.timestampNs =
+   * now), NDT_EMPTY, NDT_PAUSED (out.resumeNs), or E_ARG (a port not in 0 … ports − 1, or a
+   * non-finite time).
    */
   onDequeue(port: number, nowNs: number): number {
     if (!(port >>> 0 === port && port < this.nPorts && nowNs - nowNs === 0)) return this.fail(E_ARG);
@@ -310,7 +315,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   congested(slot: number): boolean {
     return this.isOpen(slot) && this.congestedCol[slot] === 1;
   }
-  /** The flow's packets go to the Controlled queue (Congested, or draining after recovery). */
+  /**
+   * Counted in controlledFlows: Congested, or recovered with packets still in a Controlled queue.
+   * A Congested flow's packets still go to the Normal queue while it has packets there.
+   */
   controlledFlow(slot: number): boolean {
     return this.isOpen(slot) && this.mappedCol[slot] === 1;
   }

@@ -63,7 +63,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
     close: ["slot"],
     onData: ["slot", "nowNs", "txTimestampNs"],
   };
-  /** echoTimestampNs: the timestamp the pseudo-ACK reflects; srcDelayNs: the packet's T_src. */
+  /** echoTimestampNs: the timestamp the pseudo-ACK reflects (written only with NSF_PSEUDO_ACK); srcDelayNs: the packet's T_src. */
   static readonly outFields = ["echoTimestampNs", "srcDelayNs"] as const;
 
   readonly params: Readonly<ReflexParams>;
@@ -86,7 +86,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
     this.nCool = p.nCool;
   }
 
-  /** A new inter-DC flow starts Silent. */
+  /** A new inter-DC flow starts Silent; re-opening an open slot starts a new one. */
   open(slot: number): void {
     this.openSlot(slot);
   }
@@ -94,7 +94,8 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   /**
    * A data packet of the flow reaches the source ESW's egress at `nowNs` carrying the sender's
    * transmission timestamp. Returns NSF_* event bits (NSF_PSEUDO_ACK: send one now, with
-   * out.echoTimestampNs), or E_SLOT / E_ARG. out.srcDelayNs is T_src.
+   * out.echoTimestampNs, written only then), or E_SLOT, or E_ARG for a non-finite time.
+   * out.srcDelayNs is T_src.
    */
   onData(slot: number, nowNs: number, txTimestampNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && txTimestampNs - txTimestampNs === 0)) {
