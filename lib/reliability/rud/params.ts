@@ -35,7 +35,7 @@ export interface RudParams {
   rtoBackoff: boolean;
   /**
    * UEC §3.5 Max_RTO_Retx_Cnt: a packet's RTO past this many makes onTimer give up with
-   * E_OVERFLOW, the PDC in error; 1–7, 0: never (uet-htsim).
+   * E_OVERFLOW, the PDC in error, with or without rtoBackoff; 1–7, 0: never (uet-htsim).
    */
   maxRtoRetries: number;
   /** Receiver: bytes accepted before a coalesced ACK (uet-htsim -sack_threshold 16,384; 0: every packet). */

@@ -9,10 +9,11 @@
 //   uet-htsim UecSink (notes/uec-htsim-reference.md §6): a trimmed header is NACKed unless its
 //     PSN was already received (then ACKed); a duplicate is ACKed at once; a new packet adds its
 //     size, header included, to recvd_bytes and is ACKed at once when it carries CE, is the
-//     first of the connection, carries AR, or brings the bytes accepted since the last ACK to the
-//     coalescing threshold; after an AR packet the receiver ACKs again when the out-of-order
-//     queue drains. The SACK base is max(psn − 63, cum + 1), or the packet's own PSN for ECN and
-//     AR ACKs; the ECN echo is the triggering packet's CE bit only.
+//     first accepted on the connection (in order or not: _received_bytes == 0), carries AR, or
+//     brings the bytes accepted since the last ACK to the coalescing threshold; after an AR packet the receiver ACKs again when the out-of-order
+//     queue drains. The SACK base is max(psn − 63, cum + 1), or the packet's own PSN for ECN ACKs
+//     and AR ACKs of new data (a duplicate's only with CE); the ECN and rtx echoes are the
+//     triggering packet's.
 //
 // The out-of-order bitmap is a ring of `windowPackets` bits per flow indexed by PSN mod window;
 // bits are cleared as the cumulative PSN passes them, so a PSN at or beyond cum + window (which
@@ -155,9 +156,10 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   // Handlers
 
   /**
-   * A data packet of `bytes` (wire bytes, header included) with its CE, AR and retransmission
-   * flags. Returns RUD_RX_NEW or RUD_RX_DUPLICATE, with RUD_RX_ACK when an ACK_CC goes out now
-   * (the out record); RUD_RX_REFUSED beyond the window; E_SLOT / E_ARG.
+   * A data packet of `bytes` (wire bytes, header included, an integer in [1, 2^31 − 1]) with its
+   * CE, AR and retransmission flags; `nowNs` any finite number, taken as nowNs | 0. Returns
+   * RUD_RX_NEW or RUD_RX_DUPLICATE, with RUD_RX_ACK when an ACK_CC goes out now (the out
+   * record); RUD_RX_REFUSED beyond the window; E_SLOT / E_ARG.
    */
   onData(slot: number, nowNs: number, psn: number, bytes: number, ecn: boolean, ar: boolean, rtx: boolean): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn) && (bytes | 0) === bytes && bytes > 0)) {
@@ -193,7 +195,8 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
   /**
    * uet-htsim §6: a duplicate is ACKed at once (its sender may have missed the first ACK). Like
    * any ACK it echoes the CE bit of the packet that triggered it (a marked one starts its bitmap
-   * at itself) and restarts the coalescing count (UecSink::processData).
+   * at itself; AR does not, as uet-htsim tests CE alone here) and restarts the coalescing count
+   * (UecSink::processData).
    */
   private readonly duplicate = (slot: number, psn: number, ecn: boolean, rtx: boolean, cum: number): number => {
     this.sinceAck[slot] = 0;

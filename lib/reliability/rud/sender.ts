@@ -119,7 +119,10 @@ export const RUD_TX_RETRANSMIT: number = R.TxRetransmit;
 export const RUD_TX_LAST: number = R.TxLast;
 /** onAck: out.rttNs holds a valid RTT sample for ackedPsn. */
 export const RUD_ACK_RTT: number = R.AckRtt;
-/** onAck: at least one send record was released (cumulative or selective). */
+/**
+ * onAck: the cumulative ACK advanced (past PSNs already SACKed too), or a SACK bit released a
+ * packet in flight or queued for retransmission.
+ */
 export const RUD_ACK_FREED: number = R.AckFreed;
 /** onAck: out.completed messages are now acknowledged in full. */
 export const RUD_ACK_COMPLETE: number = R.AckComplete;
@@ -129,7 +132,7 @@ export const RUD_ACK_COMPLETE: number = R.AckComplete;
  * for the flow's end on every ACK); clear while a message is pending.
  */
 export const RUD_ACK_DONE: number = R.AckDone;
-/** onNack: the packet went to the retransmission queue (out.bytes, out.rttNs, out.ev). */
+/** onNack: the packet went to the retransmission queue (out.psn, out.bytes, out.rttNs, out.ev). */
 export const RUD_NACK_RETRANSMIT: number = R.Retransmit;
 /** onTimer: the outstanding packet due first went to the retransmission queue (out.psn, bytes, ev). */
 export const RUD_TIMEOUT: number = R.Timeout;
@@ -261,7 +264,10 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Handlers
 
-  /** Queues a message of `lengthBytes` payload (≥ 1). Returns its MSN, or E_FULL / E_ARG / E_SLOT. */
+  /**
+   * Queues a message of `lengthBytes` payload, an integer in [1, 2^31 − 1]. Returns its MSN (an
+   * int32 count from 0 at open, one per message), or E_FULL (maxMessages pending) / E_ARG / E_SLOT.
+   */
   post(slot: number, lengthBytes: number): number {
     if (!(this.live[slot] === 1 && (lengthBytes | 0) === lengthBytes && lengthBytes >= 1)) return this.reject(slot);
     const count = this.msgCount[slot];
@@ -273,8 +279,9 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * The packet to transmit now, which will carry entropy `ev` (uet-htsim §4: retransmissions
-   * before new data; new data only inside cumulative ACK + window). Returns RUD_TX_NEW or
+   * The packet to transmit now (uet-htsim §4: retransmissions before new data; new data only
+   * inside cumulative ACK + window), which will carry entropy `ev`, an integer in [0, 65535]
+   * (UEC's 16-bit entropy); `nowNs` any finite number, taken as nowNs | 0. Returns RUD_TX_NEW or
    * RUD_TX_RETRANSMIT, with RUD_TX_LAST when it ends its message, and out.psn, bytes,
    * payloadBytes, msn, offsetBytes; 0 when there is nothing to send; E_SLOT / E_ARG.
    * The caller checks the congestion window first with nextBytes().
@@ -329,9 +336,9 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * echo, and the receiver's cumulative received bytes (a 32-bit count that wraps). Returns RUD_ACK_* bits with
    * out.newBytes (the received-bytes delta NSCC takes as acked bytes, uet-htsim §3 step 1),
    * out.rttNs (a valid sample, at least 1 ns since 0 means none, else 0; valid only from a live
-   * record, outstanding and not queued for retransmission), out.restoredBytes (packets
-   * acknowledged while waiting for retransmission: the caller had taken them out of flight),
-   * out.completed; E_SLOT / E_ARG /
+   * record, outstanding and not queued for retransmission), out.restoredBytes (bytes of the
+   * packets this ACK acknowledged while waiting for retransmission: the caller had taken them out
+   * of flight), out.completed; E_SLOT / E_ARG /
    * E_STATE (an acknowledgement of a PSN never sent). An ACK older than earlier ones is fine.
    * RUD_ACK_DONE comes with every ACK accepted while nothing posted is unacknowledged.
    */
@@ -414,8 +421,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   /**
    * A NACK for a trimmed packet (UEC NACK UET_TRIMMED[_LASTHOP]; uet-htsim processNack): the
    * packet, if still outstanding, goes to the retransmission queue (RUD_NACK_RETRANSMIT with
-   * out.bytes, out.rttNs = now − its send time, at least 1 ns, out.ev). 0 when it was already
-   * acknowledged or queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
+   * out.psn as int32, out.bytes, out.rttNs = now − its send time, at least 1 ns, out.ev). 0 when
+   * it was already acknowledged or queued; E_SLOT / E_ARG / E_STATE (a PSN never sent).
    */
   onNack(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && isPsn32(psn))) return this.reject(slot);
@@ -443,7 +450,7 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
    * first of those deadlines, not the oldest send's. When due, that packet goes to the
    * retransmission queue: RUD_TIMEOUT with out.psn, out.bytes, out.ev. 0 when nothing is due;
    * E_OVERFLOW (nothing changes: the PDC is in error) when that packet already had maxRtoRetries
-   * RTOs; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
+   * RTOs, with or without rtoBackoff; E_SLOT / E_ARG. Re-read deadlineNs afterwards.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -505,8 +512,8 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   /**
    * Tick at which onTimer will act: the first deadline of an outstanding packet, its send + the
    * RTO (without rtoBackoff the oldest send's; with it, each packet's own backed-off RTO, so a
-   * new packet behind one backed off is not held to the older one's longer wait). Meaningful
-   * while armed.
+   * new packet behind one backed off is not held to the older one's longer wait). 0 when not
+   * armed (0 is also a tick: test timerArmed).
    */
   deadlineNs(slot: number): number {
     if (!this.timerArmed(slot)) return 0;
@@ -568,14 +575,15 @@ export class RudSender extends FlowTable<typeof LAYOUT> {
   nacks(slot: number): number {
     return this.isOpen(slot) ? this.nackCol[slot] : 0;
   }
-  /** Transmissions so far of an outstanding or queued PSN (0: no live record). */
+  /** Transmissions so far of an outstanding or queued PSN, saturating at 3 (0: no live record). */
   transmissions(slot: number, psn: number): number {
     const st = this.liveState(slot, psn);
     return st < 0 ? 0 : (st & E.TxMask) >> 2;
   }
 
   /**
-   * RTOs so far of an outstanding or queued PSN, saturating at 7 (0: none, or no live record).
+   * RTOs so far of an outstanding or queued PSN, saturating at 7 (0: none, or no live record),
+   * counted with or without rtoBackoff.
    * Right after onTimer's RUD_TIMEOUT, out.psn's count includes that expiry: 1 at its first.
    */
   packetTimeouts(slot: number, psn: number): number {
