@@ -19,11 +19,11 @@ export type SwiftProfile = "paper" | "google" | "htsim" | "reflex";
 export interface SwiftConstants {
   /** Bytes per packet: windows are kept in packets (Swift §3) and reported in bytes. */
   mtuBytes: number;
-  /** base_target: the target delay of one hop with few flows. */
+  /** base_target: the target delay of one hop with few flows (rounded to the nearest ns). */
   baseTargetNs: number;
   /** h: target added per forward hop (topology scaling). */
   hopScalingNs: number;
-  /** fs_range: the most flow scaling can add to the target. */
+  /** fs_range: the most flow scaling can add to the target (floored to ns for the clamp; α uses it as given). */
   fsRangeNs: number;
   /** Flow scaling adds the full fs_range at or below this window (packets). */
   fsMinCwndPkts: number;
@@ -35,6 +35,7 @@ export interface SwiftConstants {
   beta: number;
   /** max_mdf: the largest fraction one decrease removes. */
   maxMdf: number;
+  /** Fabric window floor (packets); htsim's is 10 B, i.e. 10 / mtuBytes packets at any MTU. */
   minCwndPkts: number;
   maxCwndPkts: number;
   /** Window of a newly opened flow. */
@@ -45,11 +46,14 @@ export interface SwiftConstants {
   rttSmoothing: number;
   /** EWMA weight of the old value in the smoothed delay (Isekai delay_smoothing_alpha; 0 = none). */
   delaySmoothing: number;
-  /** RTO floor (for `rtoNs`). */
+  /** RTO floor (for `rtoNs`; rounded to the nearest ns). */
   minRtoNs: number;
   /** RTO = max(minRto, rtoScalar × srtt + pacing gap) (Isekai GetRetransmitTimeout). */
   rtoScalar: number;
-  /** Endpoint (NIC) window target on the remote host delay; 0 disables the endpoint window. */
+  /**
+   * Endpoint (NIC) window target on the remote host delay (rounded to the nearest ns); 0 disables
+   * the endpoint window, which otherwise opens at maxEcwndPkts.
+   */
   endpointTargetNs: number;
   minEcwndPkts: number;
   maxEcwndPkts: number;
@@ -181,9 +185,10 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
   const minCwnd = input.minCwndPkts ?? defaults.minCwndPkts;
   defaults.maxCwndPkts = Math.max(defaults.maxCwndPkts, minCwnd);
   defaults.maxEcwndPkts = Math.max(defaults.maxEcwndPkts, input.minEcwndPkts ?? defaults.minEcwndPkts);
-  // Flow scaling needs fs_max > fs_min: an fs_min at or above the profile's fs_max moves fs_max
-  // to the largest window, 32767 packets (no source gives a value; the curve then spans every
-  // window above fs_min). Hence fs_min's rule stops short of 32767.
+  // Flow scaling needs fs_max > fs_min: an fs_min at or above the fs_max it would otherwise take
+  // (outside htsim the resolved ceiling, below) moves fs_max to the largest window, 32767 packets
+  // (no source gives a value; the curve then spans every window above fs_min). Hence fs_min's
+  // rule stops short of 32767.
   // Isekai ConvertProfileToParameters computes β = CalculateFlowScalingBeta(α,
   // max_fabric_congestion_window), and DefaultConfiguration sets fs_max "Same as
   // max_fabric_congestion_window": outside htsim, fs_max follows the ceiling (an out-of-range

@@ -29,6 +29,8 @@
 //                      cwndQ16 = floor(cwndQ16 × (2^16 − mdQ16) / 2^16)
 //   smoothing          s = floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16), w the weight of the old value
 //   hopTarget          baseTarget + floor(hops × hopScaling), at open
+//   times given        baseTarget, endpointTarget, minRto: round(x) ns; fs_range floored for the clamp
+//                      (α takes it as given); nowNs, rttNs, remoteDelayNs truncated (| 0)
 
 import { isByteCount, isIntIn, mulDiv, q16, satAdd, satSub } from "../../core/fixed";
 import { I32 } from "../../core/limits";
@@ -74,12 +76,24 @@ const enum K {
   GapCap = 2147483647, // pacing gaps saturate at INT32_MAX ns
 }
 
-export const SWIFT_INCREASE: number = R.Increase; // additive increase applied (delay below target)
-export const SWIFT_DECREASE: number = R.Decrease; // fabric window cut (delay, loss or timeout)
+/** onAck (with a sample), onDelaySample: the additive increase grew the fabric window. */
+export const SWIFT_INCREASE: number = R.Increase;
+/** The fabric window fell: a delay cut (onAck, onDelaySample), a loss (onNack) or a timeout (onTimeout). */
+export const SWIFT_DECREASE: number = R.Decrease;
+/** onAck (with a sample), onDelaySample: the endpoint window grew. */
 export const SWIFT_ENDPOINT_INCREASE: number = R.EndpointIncrease;
+/** onAck (with a sample), onDelaySample: the endpoint window fell. */
 export const SWIFT_ENDPOINT_DECREASE: number = R.EndpointDecrease;
-export const SWIFT_PACE: number = R.Pace; // the window is below one packet: pace with pacingGapNs (Alg. 1)
-export const SWIFT_MIN_WINDOW: number = R.MinWindow; // onTimeout: retransmit limit reached, window at its floor
+/**
+ * onSend, and onAck (with a sample) and onDelaySample after their update: the effective window is
+ * below one packet, so pace with pacingGapNs (Alg. 1). Never from onNack or onTimeout.
+ */
+export const SWIFT_PACE: number = R.Pace;
+/**
+ * onTimeout only: a timeout at the retransmit limit found the gate open and set the window to its
+ * floor, also when it already sat there (then without SWIFT_DECREASE).
+ */
+export const SWIFT_MIN_WINDOW: number = R.MinWindow;
 
 export class Swift extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -205,9 +219,14 @@ export class Swift extends FlowTable<typeof LAYOUT> {
 
   /**
    * An ACK newly acknowledging `ackedBytes`, with its RTT (t4 − t1) and the remote host's share
-   * of it (t3 − t2; 0 when the NIC does not separate it): fabric delay = rttNs − remoteDelayNs.
-   * `rttNs` below 1 (0 or negative) means no delay sample (e.g. an end-to-end ACK under Reflex): bookkeeping only.
-   * Resets the retransmission count. Returns SWIFT_* bits, or E_SLOT / E_ARG.
+   * of it (t3 − t2; 0 when the NIC does not separate it): fabric delay = rttNs − remoteDelayNs
+   * (0 when remoteDelayNs is larger). `ackedBytes` is an integer in [0, 2^30]; `rttNs` at most
+   * 2^30 and `remoteDelayNs` in [0, 2^30], both truncated to whole ns, as `nowNs` is (any finite
+   * value, wrapped to the 32-bit tick). `rttNs` below 1 (0, 0.5 or negative) means no delay sample
+   * (e.g. an end-to-end ACK under Reflex): bookkeeping only, returning 0.
+   * Resets the retransmission count, with or without a sample. Returns SWIFT_INCREASE /
+   * SWIFT_DECREASE, the endpoint bits, and SWIFT_PACE while the effective window is below one
+   * packet after the update; or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number, remoteDelayNs: number): number {
     if (
@@ -237,7 +256,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   /**
    * A delay sample that acknowledges nothing, covering `bytes` of the flow's data for the
    * additive increase: a Reflex pseudo-ACK (NSF, §III-C) carrying the near-source RTT.
-   * Inflight and the retransmission count are untouched.
+   * Inflight and the retransmission count are untouched. Arguments and results as onAck's, except
+   * that `rttNs` must be a sample, in [1, 2^30] (E_ARG otherwise).
    */
   onDelaySample(slot: number, nowNs: number, bytes: number, rttNs: number, remoteDelayNs: number): number {
     if (
@@ -260,6 +280,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * A loss detected by a NACK, SACK or trim (Swift Alg. 1 fast recovery): `bytes` leave
    * inflight, and with lossDecrease the window is cut by max_mdf if an RTT (smoothed) has passed
    * since the last decrease. With nackResetsRetransmits it also clears the timeout count.
+   * Returns SWIFT_DECREASE when the window fell, else 0 (never SWIFT_PACE); or E_SLOT / E_ARG.
    */
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -283,7 +304,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * together is a burst of first timeouts, not a run of consecutive ones. A transport with one
    * timer per flow passes 0, and the module counts consecutive timeouts itself, cleared by an
    * ACK: there each timeout is the head packet's again (csg-htsim's _retransmit_cnt). An attempt
-   * above 255 counts as 255. Returns SWIFT_* bits, or E_SLOT / E_ARG.
+   * above 255 counts as 255. Returns SWIFT_DECREASE when the window fell, with SWIFT_MIN_WINDOW at
+   * the limit (alone when the window already sat at its floor: no decrease, so the gate's tick
+   * stays); 0 when the gate holds; never SWIFT_PACE. E_SLOT / E_ARG for bad input.
    */
   onTimeout(slot: number, nowNs: number, bytes: number, attempt = 0): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && attempt >>> 0 === attempt && nowNs - nowNs === 0)) return this.reject(slot);
@@ -510,7 +533,11 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.effective(slot) < K.One ? e | R.Pace : e;
   }
 
-  /** The endpoint window: the same AIMD on the remote host delay against endpointTargetNs. */
+  /**
+   * The endpoint window: the same AIMD on the remote host delay against endpointTargetNs. The
+   * delay is the sample's own, never smoothed (delaySmoothing is the fabric delay's, Isekai's
+   * delay_smoothing_alpha); the gate is decreaseGate's against this window's own tick.
+   */
   private endpoint(slot: number, now: number, ackedQ16: number, remote: number, rtt: number): number {
     const w = this.ecwnd[slot];
     if (remote < this.eTarget) {
@@ -541,8 +568,10 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Stores a lowered fabric window, floored at minCwnd; a real decrease restarts the RTT gate.
-   * (No ceiling: a w above maxCwnd is above cwnd, so it is no decrease.)
+   * Stores a lowered fabric window, floored at minCwnd; a real decrease restarts the RTT gate,
+   * and nothing else does: until the first, the gate is open, and a cut that leaves the window
+   * where it was (at its floor) sets no tick. (No ceiling: a w above maxCwnd is above cwnd, so it
+   * is no decrease.)
    */
   private setCwnd(slot: number, now: number, w: number): boolean {
     const next = w < this.minCwnd ? this.minCwnd : w;
