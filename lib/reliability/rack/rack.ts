@@ -154,7 +154,10 @@ export interface RackSenderParams {
   profile: RackProfile;
   mtuBytes: number;
   roundQuotaBytes: number;
-  /** Packets tracked per QP (and the cap on packets in flight); rounded up to a power of two. */
+  /**
+   * The cap on packets in flight (SND.NXT − SND.UNA), exactly; only the per-QP ring that tracks
+   * them is rounded up to a power of two (at least 32).
+   */
   windowPackets: number;
   /** Initial RACK.reo_wnd_mult, in min_RTT / 4 (rfc8985: 1; dcp: 4, one RTT). */
   reoWndMult: number;
@@ -358,10 +361,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * An ACK: cumulative `cumPsn` (the receiver's ePSN), the PSN `sackPsn` whose arrival triggered
    * it (RackReceiver's out.sackPsn), and `dsack` when that PSN had already arrived. A `sackPsn`
-   * past the new SND.UNA is SACKed (delivered, DSACK or not); one below it is covered by
-   * the cumulative part. Runs RFC 8985 §7.4 (probe outcome), §6.2 steps 1–5, the RTT estimator,
-   * and rearms the RTO, PTO and reordering timers; an ACK that advances SND.UNA resets the count
-   * of RTOs toward maxRetries. Returns the messages freed (0 or more), E_STATE for a cumPsn past
+   * above the new SND.UNA is SACKed (delivered, DSACK or not); one below it is covered by
+   * the cumulative part (one at it, which no receiver sends, delivers nothing). Runs RFC 8985
+   * §7.4 (probe outcome), §6.2 steps 1–5, the RTT estimator, and rearms the RTO, PTO and
+   * reordering timers; an ACK that advances SND.UNA resets the count of RTOs toward
+   * maxRetries. Returns the messages freed (0 or more), E_STATE for a cumPsn past
    * SND.NXT or a sackPsn at or past it (nothing changes), or E_SLOT / E_ARG.
    */
   readonly onAck = (slot: number, nowNs: number, cumPsn: number, sackPsn: number, dsack: boolean): number => {
@@ -467,7 +471,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     this.flags[slot] = flags;
     // Steps 1–3 for every newly delivered packet. RACK.rtt is the RTT of the newest sent of them
     // that step 2 accepts (it walks them in ascending xmit_ts, each overwriting RACK.rtt); one
-    // RTT sample per ACK, from the newest sent never retransmitted.
+    // RTT sample per ACK, from the newest sent never retransmitted nor DSACKed.
     const pick = this.pick;
     pick[Kept.RackPsn] = -1;
     pick[Kept.Sampled] = 0;
@@ -554,11 +558,12 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * RTO recovery), the reordering timer (§6.2 step 5 again), the PTO (§7.3: a probe is due unless
    * one is in flight or no RTT sample arrived since the last; with a probe or without, the RTO
    * restarts from now, the PTO's expiry only when the caller is on time, and again when
-   * nextPacket sends the probe). An armed PTO or reordering timer holds the RTO back (§7.2, §8);
-   * a due probe does not. An
-   * RTO expiry before the retransmission the last RTO called for has gone only restarts the
-   * timer. Returns RACK_TIMER_* bits, 0 when nothing is due (also after a PTO that re-armed the
-   * RTO), E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or E_SLOT / E_ARG.
+   * nextPacket sends the probe, which also cancels a PTO an ACK armed meanwhile). An armed PTO or
+   * reordering timer holds the RTO back (§7.2, §8); a due probe does not. An RTO expiry before
+   * the retransmission the last RTO called for has gone only restarts the timer, while a packet
+   * is marked lost (with none, after ACKs delivered them, it is a real RTO). Returns
+   * RACK_TIMER_* bits, 0 when nothing is due (also after a PTO that re-armed the RTO),
+   * E_OVERFLOW after maxRetries RTOs without progress (nothing changes), or E_SLOT / E_ARG.
    */
   readonly onTimer = (slot: number, nowNs: number): number => {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -686,7 +691,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   reorderingSeen(slot: number): boolean {
     return (this.flags[slot] & F.Reordering) !== 0;
   }
-  /** In fast recovery (step 5 marked a loss) or RTO recovery, until SND.UNA reaches the SND.NXT of its start. */
+  /**
+   * In fast recovery (step 5 marked a loss) or RTO recovery, until SND.UNA reaches the SND.NXT of
+   * its start; an RTO during fast recovery moves that point to the SND.NXT of the RTO.
+   */
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
   }
