@@ -20,7 +20,10 @@
 //                  multiply-shift map that is uniform like u mod n and needs no division.
 //   identity pick  EV1 mod n (ECMP 1) or EV2 mod n (ECMP 2); EV1 = ev >>> 8, EV2 = ev & 0xff.
 //   random pick    ⌊u·n / 2^32⌋ with u the switch's next splitmix32 word (x += 0x9e3779b9,
-//                  u = fmix32(x)); the state starts at hash3(seed, switch, 0x5a17) on open.
+//                  u = fmix32(x)); the state starts at hash3(seed, switch, 0x5a17) on every
+//                  open, an open switch's too.
+//   tie draw       ⌊u·t / 2^32⌋ = k over the t candidates tied at the minimum: the k-th of them
+//                  in candidate order.
 //
 // Spritz roles follow lib/lb/spritz's numbering contract (the first switch, hop 0, is ECMP 1;
 // the second, hop 1, is ECMP 2 when it has a table; the destination switch delivers); this module
@@ -140,6 +143,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
   static readonly outFields = ["table", "clearVlan", "minimal", "qMin", "qVal", "ties"] as const;
 
   readonly params: Readonly<RouterParams>;
+  /**
+   * Results beside the return, in outFields order: table (TABLE_*) and clearVlan (1: clear the
+   * VLAN tag) from spritzRole; minimal, qMin, qVal from ugal and ugalChoose; ties from
+   * leastOccupied and ugal. A refused call writes none.
+   */
   readonly out: Int32Array = offHeap(Int32Array, 6);
   /** Candidate egress ports, their queued bytes and the hop count of the path behind them. */
   candPort: Int32Array;
@@ -175,7 +183,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
     this.seed = p.seed | 0;
   }
 
-  /** Opens a switch with its ECMP salt and its Dragonfly group (−1 if none). */
+  /**
+   * Opens a switch with its ECMP salt (int32 or uint32) and its Dragonfly group (−1..2^31 − 1,
+   * −1 if none). An open switch starts afresh: salt, group, UGAL-L counters and generator.
+   * @throws RangeError for a bad slot, salt or group (counted).
+   */
   open(slot: number, salt: number, group: number): void {
     // Both are stored in int32 columns: a group of 2^32 would read as group 0 (another switch's
     // group, which turns on Spritz's local table, §III-B), and salts 2^32 apart would collide.
@@ -209,7 +221,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
     this.candHops = hops;
   }
 
-  /** Writes candidate `index` (for callers without arrays of their own, e.g. vectors). Returns 0 or E_ARG. */
+  /**
+   * Writes candidate `index` (for callers without arrays of their own, e.g. vectors). Returns 0,
+   * or E_ARG (counted, nothing written) unless index is in 0..length − 1 of the candidate arrays,
+   * port and queueBytes in 0..2^31 − 1 and hops in 0..255.
+   */
   setCandidate(index: number, port: number, queueBytes: number, hops: number): number {
     if (!(isInt(index, 0, this.candPort.length - 1) && isInt(port, 0, 0x7fffffff) && isInt(queueBytes, 0, 0x7fffffff) && isInt(hops, 0, 255))) {
       return this.fail(E_ARG);
@@ -238,8 +254,10 @@ export class Router extends FlowTable<typeof LAYOUT> {
    *   hop 0 → ECMP 1; Dragonfly with the destination in this group → its local table
    *   hop 1 → ECMP 2; Dragonfly: default table when the destination is in this group or the
    *           packet came over a global link (it is already in its one intermediate group)
-   *   hop 2 → intermediate location, default table; later hops → none, default table
+   *   hop 2 → intermediate location, default table; hops 3..255 → none, default table
    * The tag is cleared by the last switch that steers: ECMP 2, or ECMP 1 when ECMP 2 will not.
+   * E_ARG for a hop outside 0..255, a dstGroup outside −1..2^31 − 1 or a vlan outside 0..4095
+   * (a 12-bit VLAN ID; checked in fine mode too).
    */
   spritzRole(slot: number, hop: number, dstGroup: number, inGlobal: boolean, atDestination: boolean, vlan: number): number {
     if (!(this.live[slot] === 1 && isInt(hop, 0, K.MaxHop) && (dstGroup | 0) === dstGroup && dstGroup >= -1 && isInt(vlan, 0, 4095))) {
@@ -265,6 +283,8 @@ export class Router extends FlowTable<typeof LAYOUT> {
    * The port a Spritz switch takes from the candidates of the table spritzRole named: ECMP 1
    * EV1 mod n, ECMP 2 EV2 mod n (fine mode, identity hash); in VLAN mode the hash pick on
    * (flowHash, ev, salt); without a role, the first candidate (the default table's port).
+   * E_ARG for a role outside 0..3 (SPRITZ_*), an EV outside 0..0xffff or a flowHash that is
+   * not an int32.
    */
   spritzSelect(slot: number, role: number, ev: number, flowHash: number, offset: number, count: number): number {
     if (!(this.live[slot] === 1 && isInt(role, 0, 3) && isInt(ev, 0, 0xffff) && (flowHash | 0) === flowHash && this.inRange(offset, count))) {
@@ -277,9 +297,10 @@ export class Router extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Adaptive routing (DCP §5; Spritz §II-A): the candidate with the fewest queued bytes; ties
-   * uniform at random (one draw, only when there is a tie) or the lowest index. out.ties.
-   * count may not exceed maxCandidates, and the candidates' queued bytes must be ≥ 0 (E_ARG).
+   * Adaptive routing (DCP §5; Spritz §II-A): the candidate with the fewest queued bytes. Of t > 1
+   * tied candidates, tieBreak random takes the k-th in candidate order, k = ⌊u·t / 2^32⌋ (one
+   * draw), tieBreak first the first. out.ties = t. count may not exceed maxCandidates, and the
+   * candidates' queued bytes must be ≥ 0 (E_ARG; only bound arrays can hold a negative one).
    */
   readonly leastOccupied = (slot: number, offset: number, count: number): number => {
     if (!(this.live[slot] === 1 && this.inRange(offset, count) && count <= this.maxCand)) return this.reject(slot);
@@ -297,7 +318,9 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * UGAL-L (Spritz §V-A): the least-occupied minimal candidate against a uniformly drawn valiant
    * candidate; minimal if q_min·h_min ≤ q_val·h_val with q the candidates' queued bytes and h
-   * their path hop counts. out.minimal, out.qMin, out.qVal.
+   * their path hop counts. out.minimal, out.qMin, out.qVal, out.ties. E_ARG, the draws put back,
+   * for a negative queue in the minimal range or on the drawn valiant candidate, or a hop count
+   * outside 0..255 on either compared candidate (only bound arrays can hold such values).
    */
   readonly ugal = (slot: number, minOffset: number, minCount: number, valOffset: number, valCount: number): number => {
     if (!(this.live[slot] === 1 && this.inRange(minOffset, minCount) && minCount <= this.maxCand && this.inRange(valOffset, valCount))) {
@@ -335,7 +358,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
     return this.fail(E_ARG);
   };
 
-  /** The UGAL-L rule on given values: 1 (minimal) if qMin·hMin ≤ qVal·hVal, else 0 (valiant). */
+  /**
+   * The UGAL-L rule on given values: 1 (minimal) if qMin·hMin ≤ qVal·hVal, else 0 (valiant).
+   * Writes out.minimal, out.qMin, out.qVal. E_ARG unless the queues are in 0..2^31 − 1 and the
+   * hop counts in 0..255.
+   */
   ugalChoose(slot: number, qMin: number, hMin: number, qVal: number, hVal: number): number {
     if (!(this.live[slot] === 1 && isInt(qMin, 0, 0x7fffffff) && isInt(qVal, 0, 0x7fffffff) && isInt(hMin, 0, K.MaxHop) && isInt(hVal, 0, K.MaxHop))) {
       return this.reject(slot);
