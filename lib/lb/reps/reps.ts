@@ -231,14 +231,20 @@ export class Reps extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
+  /**
+   * isFreezingMode (Appendix A): from a detected failure (REPS_FREEZE) until feedback after exitFreezeNs
+   * ends it (REPS_UNFREEZE; which feedback tests the exit is freezeExitCheck); false if not open.
+   */
   frozen(slot: number): boolean {
     return this.isOpen(slot) && (this.state[slot] & S.Frozen) !== 0;
   }
 
+  /** numberOfValidEVs: cached EVs not yet used by choosePath, 0…8 (GOOD feedback writes them); −1 if not open. */
   validCount(slot: number): number {
     return this.isOpen(slot) ? this.nValid[slot] : -1;
   }
 
+  /** exploreCounter: packets left in the post-freeze exploration window (explorePackets at unfreeze, −1 per choosePath); −1 if not open. */
   exploreCounter(slot: number): number {
     return this.isOpen(slot) ? this.explore[slot] : -1;
   }
@@ -248,6 +254,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? (this.state[slot] & S.CountMask) >> S.CountShift : -1;
   }
 
+  /** head: the ring index 0…7 the next GOOD EV is written to (a frozen stale cycle advances it too); −1 if not open. */
   headIndex(slot: number): number {
     return this.isOpen(slot) ? this.head[slot] : -1;
   }
@@ -257,6 +264,7 @@ export class Reps extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) && (i | 0) === i && i >= 0 && i < S.N ? this.ring[(slot << 3) + i] : -1;
   }
 
+  /** exitFreezingMode: (freeze tick + freezeTimeoutNs) | 0, an int32 ns tick set when a freeze begins and kept after it ends; 0 before any, −1 if not open. */
   exitFreezeNs(slot: number): number {
     return this.isOpen(slot) ? this.exitFreeze[slot] : -1;
   }
