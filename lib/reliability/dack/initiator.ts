@@ -272,6 +272,10 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
     return this.h1[slot] | 0;
   }
 
+  /**
+   * The sequence number onSend gives next (int32 pattern): a go-back (NACK, timeout) moves it back,
+   * and an IACK at or past it forward, to ackedSeq + 1; firstSeq at open, 0 if not open.
+   */
   nextSeq(slot: number): number {
     return this.next[slot] | 0;
   }
@@ -281,6 +285,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
     return this.high[slot] | 0;
   }
 
+  /** The highest sequence number acknowledged, by an IACK or a NACK (int32 pattern); firstSeq − 1 at open, 0 if not open. */
   ackedSeq(slot: number): number {
     return this.acked[slot] | 0;
   }
@@ -291,6 +296,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
     return this.live[slot] === 1 ? (this.next[slot] - this.acked[slot] - 1) | 0 : 0;
   }
 
+  /** The outstanding-packet threshold, min(maxOutstandingPackets, ⌊maxOutstandingBytes / packetBytes⌋), fixed at open; 0 if not open. */
   limitPackets(slot: number): number {
     return this.limit[slot] | 0;
   }

@@ -197,6 +197,10 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
     return ((this.next[slot] - this.acked[slot] - 1) | 0) < this.limit[slot];
   }
 
+  /**
+   * The sequence number onSend gives next (int32 pattern): a go-back (NACK, timeout) moves it back,
+   * and an ACK at or past it forward, to ackedSeq + 1; firstSeq at open, 0 if not open.
+   */
   nextSeq(slot: number): number {
     return this.next[slot] | 0;
   }
@@ -206,6 +210,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
     return this.high[slot] | 0;
   }
 
+  /** The highest sequence number acknowledged, by an ACK or NACK (int32 pattern); firstSeq − 1 at open, 0 if not open. */
   ackedSeq(slot: number): number {
     return this.acked[slot] | 0;
   }
@@ -216,6 +221,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
     return this.live[slot] === 1 ? (this.next[slot] - this.acked[slot] - 1) | 0 : 0;
   }
 
+  /** The outstanding-packet threshold, min(maxOutstandingPackets, ⌊maxOutstandingBytes / packetBytes⌋), fixed at open; 0 if not open. */
   limitPackets(slot: number): number {
     return this.limit[slot] | 0;
   }
