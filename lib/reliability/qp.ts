@@ -178,12 +178,24 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   outstandingMessages(slot: number): number {
     return psn24Diff(this.postMsn[slot], this.unaMsnCol[slot]);
   }
+  /**
+   * Payload bytes the current round may still send: onSchedule sets min(roundQuotaBytes, awinBytes),
+   * each packet nextPacket gives spends its length (a RACK tail-loss probe none); 0 before any round or if not open.
+   */
   quotaBytes(slot: number): number {
     return this.quota[slot] | 0;
   }
+  /**
+   * Packets resent since open: each nextPacket that returned *_TX_RETRANSMIT, and in RackSender
+   * also a tail-loss probe that resent the highest PSN (RACK_TX_PROBE). 0 for a slot not open.
+   */
   retransmissions(slot: number): number {
     return this.retx[slot] >>> 0;
   }
+  /**
+   * Timer expiries since open that onTimer returned as GBN_TIMEOUT, IRN_TIMEOUT, TIMEOUT_FIRED or
+   * RACK_TIMER_RTO; not one that only restarted the timer, an E_OVERFLOW, nor RACK's PTO. 0 if not open.
+   */
   timeouts(slot: number): number {
     return this.timeoutCount[slot] >>> 0;
   }
@@ -350,9 +362,14 @@ export abstract class BitmapReceiver extends FlowTable<ReturnType<typeof receive
     this.epsnCol[slot] = startPsn;
   }
 
+  /**
+   * The cumulative ePSN: the next PSN expected in order, every PSN before it received (startPsn at
+   * open). 0 for a slot that is not open, as for an open QP expecting PSN 0.
+   */
   epsn(slot: number): number {
     return this.epsnCol[slot] | 0;
   }
+  /** The AETH MSN: messages completed since open (the message ends ePSN has passed), mod 2^24; 0 if not open. */
   msn(slot: number): number {
     return this.msnCol[slot] | 0;
   }
