@@ -244,9 +244,14 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
   highPsn(slot: number): number {
     return this.high[slot] | 0;
   }
+  /** The MSN the next post gets: messages posted since open, mod 2^24 (outstandingMessages = postedMsn − unaMsn); 0 if not open. */
   postedMsn(slot: number): number {
     return this.postMsn[slot] | 0;
   }
+  /**
+   * The local ACK timer runs: started by a packet sent while it is stopped, stopped by an ACK that brings
+   * SND.UNA to highPsn (all sent acknowledged); timeouts and E_OVERFLOW leave it running. False if not open.
+   */
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & K.Armed) !== 0;
   }
@@ -376,9 +381,14 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
     return GBN_RX_NACK;
   };
 
+  /**
+   * The ePSN: the next PSN accepted, every PSN before it received in order (startPsn at open).
+   * 0 for a slot that is not open, as for an open QP expecting PSN 0.
+   */
   epsn(slot: number): number {
     return this.epsnCol[slot] | 0;
   }
+  /** The AETH MSN: messages completed since open (last packets accepted in order), mod 2^24; 0 if not open. */
   msn(slot: number): number {
     return this.msnCol[slot] | 0;
   }

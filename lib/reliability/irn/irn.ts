@@ -283,6 +283,10 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
     return IRN_TIMEOUT;
   }
 
+  /**
+   * Packets sent and not cumulatively acknowledged, nextPsn − unaPsn (SACKed ones included): what
+   * BDP-FC caps at bdpPackets and the RTO_low / RTO_high choice counts. 0 for a slot not open.
+   */
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }

@@ -650,6 +650,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     const una = this.una[slot];
     return countSet(this.lostBits, slot * this.words, this.mask, una & this.mask, psn24Diff(this.nxt[slot], una));
   }
+  /** RACK.segs_sacked: packets above SND.UNA SACKed (DSACKed or not), released as SND.UNA passes them; 0 if not open. */
   sackedPackets(slot: number): number {
     return this.sackedCol[slot] | 0;
   }
@@ -665,6 +666,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   srttNs(slot: number): number {
     return this.srttCol[slot] | 0;
   }
+  /** RFC 6298 RTTVAR, ns, floored: R/2 at the first sample, then 3/4 RTTVAR + 1/4 |SRTT − R'|; 0 before any sample (srttNs 0) or if not open. */
   rttvarNs(slot: number): number {
     return this.rttvar[slot] | 0;
   }
@@ -688,6 +690,10 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   reoWndPersist(slot: number): number {
     return this.reoPersist[slot] | 0;
   }
+  /**
+   * RACK.reordering_seen (RFC 8985 §6.2 step 3): a packet never retransmitted was delivered below
+   * RACK.fack; set once, kept until the slot is opened again. False if not open.
+   */
   reorderingSeen(slot: number): boolean {
     return (this.flags[slot] & F.Reordering) !== 0;
   }
@@ -731,9 +737,14 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
   rtoArmed(slot: number): boolean {
     return (this.flags[slot] & F.RtoArmed) !== 0;
   }
+  /**
+   * The tail-loss probe timer (PTO, RFC 8985 §7.2) is armed: set after new data or an ACK of new data,
+   * outside recovery, with nothing SACKed and no reordering timer; false if not open.
+   */
   ptoArmed(slot: number): boolean {
     return (this.flags[slot] & F.PtoArmed) !== 0;
   }
+  /** The reordering timer (RFC 8985 §6.2 step 5, RACK.reo_wnd) is armed, standing in for the RTO (§8); false if not open. */
   reorderTimerArmed(slot: number): boolean {
     return (this.flags[slot] & F.ReoArmed) !== 0;
   }
@@ -748,6 +759,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     if ((flags & F.PtoArmed) !== 0 && (!have || ((pto - best) | 0) < 0)) best = pto;
     return best;
   }
+  /** Tail-loss probes sent since open (nextPacket returned RACK_TX_PROBE: new data, or the highest PSN again); 0 if not open. */
   probes(slot: number): number {
     return this.probeCount[slot] >>> 0;
   }

@@ -219,6 +219,10 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
     return TIMEOUT_FIRED;
   }
 
+  /**
+   * Packets sent and not cumulatively acknowledged, nextPsn − unaPsn (SACKed ones included): new
+   * data waits while it is at windowPackets. 0 for a slot that is not open.
+   */
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
@@ -235,6 +239,10 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   retransmitting(slot: number): boolean {
     return (this.flags[slot] & F.Pass) !== 0;
   }
+  /**
+   * The retransmission timer runs: started by a new packet sent while it is stopped, stopped when the
+   * cumulative ACK reaches nextPsn; expiries and E_OVERFLOW leave it running. False if not open.
+   */
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
   }
