@@ -242,14 +242,26 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] + bytes <= this.cwnd[slot];
   }
 
+  /**
+   * The congestion window in bytes (RFC 5681 cwnd), always in [minCwndBytes, maxCwndBytes]; 0 for a slot that
+   * is not open.
+   */
   cwndBytes(slot: number): number {
     return this.cwnd[slot] | 0;
   }
 
+  /**
+   * Bytes sent and neither acknowledged nor declared lost: onSend adds (saturating at 2^30 − 1), the other
+   * handlers subtract (floored at 0); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
 
+  /**
+   * The slow-start threshold in bytes (RFC 5681 ssthresh): initialSsthreshBytes at open, then the window of
+   * each cut, or recomputed by a timeout that returns AIMD_DECREASE; 0 for a slot that is not open.
+   */
   ssthreshBytes(slot: number): number {
     return this.ssthresh[slot] | 0;
   }
