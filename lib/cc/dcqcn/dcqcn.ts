@@ -280,14 +280,26 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
   }
 
+  /**
+   * The current rate R_C (DCQCN §3 RP) in bits/s, the kb/s column × 1000, between the minimum and the line rate; 0 for
+   * a slot that is not open.
+   */
   rateBps(slot: number): number {
     return (this.rc[slot] | 0) * 1000;
   }
 
+  /**
+   * The target rate R_T (DCQCN §3 RP) in bits/s (kb/s × 1000): R_C before a cut (with clampTargetRate, or once a stage
+   * started), + R_AI or R_HAI in additive or hyper increase, up to the line rate; 0 for a slot that is not open.
+   */
   targetRateBps(slot: number): number {
     return (this.rt[slot] | 0) * 1000;
   }
 
+  /**
+   * α as a real number in [0, 1] (held in Q16): initialAlpha at open (mellanox: again at the first CNP), then (1−g)α+g
+   * per CNP (mellanox: per α period with one) and (1−g)α per α period without; 0 for a slot that is not open.
+   */
   alphaValue(slot: number): number {
     return (this.alpha[slot] | 0) / K.One;
   }
@@ -315,6 +327,10 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return t;
   }
 
+  /**
+   * The send window in bytes (0: none): windowBytes, with varWindow scaled by R_C / line rate (HPCC GetWin: floored,
+   * and 1 when that floors to 0). For a slot that is not open: windowBytes, or 1 with varWindow.
+   */
   windowBytes(slot: number): number {
     if (this.window === 0 || this.varWindow === 0) return this.window;
     // window × R_C reaches 2^61 (a window up to 2^30 B, a line up to 2 × 10^9 kb/s), past
@@ -324,14 +340,26 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return w > 0 ? w : 1;
   }
 
+  /**
+   * Bytes in flight for the optional window: onSend and onRestore add, onAck and onLoss subtract, saturating at the
+   * int32 limits and not floored at 0 (it may go negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
 
+  /**
+   * The paper RP's byte-counter stage: byte-counter increase events since the last CNP, saturating at 2^20; always 0
+   * with rp mellanox or byteCounterBytes 0, and for a slot that is not open.
+   */
   byteStageCount(slot: number): number {
     return this.byteStage[slot] | 0;
   }
 
+  /**
+   * The timer stage: increase-timer events since the last cut (paper: the CNP; mellanox: the decrease check that cut),
+   * saturating at 2^20; 0 for a slot that is not open.
+   */
   timeStageCount(slot: number): number {
     return this.timeStage[slot] | 0;
   }
