@@ -261,10 +261,18 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] + bytes <= this.cwnd[slot];
   }
 
+  /**
+   * The congestion window in bytes (RFC 5681 cwnd), in [mssBytes, maxCwndBytes]: initCwndBytes at open, 1 SMSS after a
+   * timeout (RFC 8257 §3.5); 0 for a slot that is not open.
+   */
   cwndBytes(slot: number): number {
     return this.cwnd[slot] | 0;
   }
 
+  /**
+   * RFC 5681 ssthresh, in bytes: initSsthreshBytes at open; max(FlightSize/2 (htsim: cwnd/2), 2·SMSS) on a loss or
+   * timeout outside a reduction; the new cwnd on an ECN cut or QuickAdapt; 0 for a slot that is not open.
+   */
   ssthreshBytes(slot: number): number {
     return this.ssthresh[slot] | 0;
   }
@@ -274,6 +282,10 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return (this.alpha[slot] | 0) / K.AlphaOne;
   }
 
+  /**
+   * Bytes in flight: onSend and onRestore add, onAck, onNack and onTimeout subtract, saturating at the int32 limits and
+   * not floored at 0 (it may go negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
