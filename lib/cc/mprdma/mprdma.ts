@@ -239,10 +239,18 @@ export class Mprdma extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] + bytes <= this.cwnd[slot];
   }
 
+  /**
+   * The window in whole bytes (MP-RDMA cwnd, held in bytes as htsim does), in [minCwndBytes, maxCwndBytes]; the
+   * fraction of the +MSS²/cwnd increase is carried apart (carryRemainder). 0 for a slot that is not open.
+   */
   cwndBytes(slot: number): number {
     return this.cwnd[slot] | 0;
   }
 
+  /**
+   * Bytes in flight: onSend adds, onAck, onNack, onInferredLoss and onTimeout subtract, saturating at the int32 limits
+   * and not floored at 0 (it may go negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
