@@ -536,14 +536,26 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] + bytes <= this.cwnd[slot];
   }
 
+  /**
+   * The congestion window in bytes (UEC cwnd), in [mtuBytes, maxWnd] (SMaRTT §III-J): min(initCwndBytes, maxWnd) at
+   * open, lowered with maxWnd when the base RTT falls; 0 for a slot that is not open.
+   */
   cwndBytes(slot: number): number {
     return this.cwnd[slot] | 0;
   }
 
+  /**
+   * Bytes in flight (UEC inflight): onSend adds, onAck, onTrim, onTimeout and onInferredLoss subtract, saturating at
+   * the int32 limits, not floored at 0 (UEC: may go slightly negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
 
+  /**
+   * The flow's base RTT in whole ns (UEC base_rtt): flowBaseRttNs at open, then the minimum with each RTT sample of
+   * onAck (and of onTrim with baseRttFromNack); 0 for a slot that is not open.
+   */
   baseRttNs(slot: number): number {
     return this.baseRtt[slot] | 0;
   }
@@ -553,6 +565,10 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     return this.avgDelay[slot] >> K.AvgShift;
   }
 
+  /**
+   * The flow's window ceiling in bytes (UEC max_wnd, 1.5 × BDP): floor(maxWndBytes × base RTT / baseRttNs), at least
+   * mtuBytes, recomputed when the base RTT falls; 0 for a slot that is not open.
+   */
   maxWndBytes(slot: number): number {
     return this.maxWnd[slot] | 0;
   }
