@@ -360,18 +360,34 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return (this.effective(slot) | 0) / K.One;
   }
 
+  /**
+   * The fabric window fcwnd (Swift Alg. 1) in packets, a real number held in Q16: initCwndPkts at open, within
+   * [minCwndPkts, maxCwndPkts]; 0 for a slot that is not open.
+   */
   fabricCwndPackets(slot: number): number {
     return (this.cwnd[slot] | 0) / K.One;
   }
 
+  /**
+   * The endpoint window ecwnd (Swift §3) in packets, held in Q16, in [minEcwndPkts, maxEcwndPkts]: maxEcwndPkts at
+   * open, moving only with endpointTargetNs > 0; 0 for a slot that is not open.
+   */
   endpointCwndPackets(slot: number): number {
     return (this.ecwnd[slot] | 0) / K.One;
   }
 
+  /**
+   * Bytes in flight: onSend adds, onAck, onNack and onTimeout subtract (onDelaySample does not), saturating at the
+   * int32 limits and not floored at 0 (it may go negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
 
+  /**
+   * The smoothed RTT in whole ns: the first sample (onAck with rttNs ≥ 1, or onDelaySample), then an EWMA keeping
+   * rttSmoothing of the old value, floored; 0 before any sample and for a slot that is not open.
+   */
   srttNs(slot: number): number {
     return this.srtt[slot] | 0;
   }
