@@ -249,6 +249,10 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
   }
 
+  /**
+   * The sending rate (TIMELY Alg. 1 rate) in bits/s, the kb/s column × 1000: initRateGbps at open; each update adds δ
+   * or the HAI step (up to the line rate) or cuts it (floored at minRateMbps); 0 for a slot that is not open.
+   */
   rateBps(slot: number): number {
     return (this.rate[slot] | 0) * 1000;
   }
@@ -271,6 +275,10 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     return w > 0 ? w : 1;
   }
 
+  /**
+   * Bytes in flight for the optional window: onSend and onRestore add, onAck and onLoss subtract, saturating at the
+   * int32 limits and not floored at 0 (it may go negative); 0 for a slot that is not open.
+   */
   inflightBytes(slot: number): number {
     return this.inflight[slot] | 0;
   }
