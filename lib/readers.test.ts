@@ -111,9 +111,19 @@ function usedTable(cls: TableClass, module: string, params: Record<string, unkno
   return t;
 }
 
+/**
+ * Options optionConfigs cannot find by flipping one default: a rate CC's send window (0: none by
+ * default) is a number, and varWindow is refused without it. Until 2026-12-06 neither was asked,
+ * and windowBytes(slot) read the configured window (1 with varWindow) for every slot not open.
+ */
+const EXTRA: Record<string, Record<string, unknown>[]> = {
+  "cc/dcqcn": [{ windowBytes: 100_000 }, { windowBytes: 100_000, varWindow: true }],
+  "cc/timely": [{ windowBytes: 100_000 }, { windowBytes: 100_000, varWindow: true }],
+};
+
 function configs(cls: TableClass, module: string): Record<string, unknown>[] {
   const base = SETUP[module]?.params;
-  return base === undefined ? optionConfigs(cls, CAPACITY) : [base];
+  return base === undefined ? [...optionConfigs(cls, CAPACITY), ...(EXTRA[module] ?? [])] : [base];
 }
 
 test("a reader given a slot that is not open returns lib/README.md's value for it and counts no error", () => {

@@ -329,9 +329,10 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /**
    * The send window in bytes (0: none): windowBytes, with varWindow scaled by R_C / line rate (HPCC GetWin: floored,
-   * and 1 when that floors to 0). For a slot that is not open: windowBytes, or 1 with varWindow.
+   * and 1 when that floors to 0); 0 for a slot that is not open (lib/README.md, "Readers").
    */
   windowBytes(slot: number): number {
+    if (this.live[slot] !== 1) return 0;
     if (this.window === 0 || this.varWindow === 0) return this.window;
     // window × R_C reaches 2^61 (a window up to 2^30 B, a line up to 2 × 10^9 kb/s), past
     // mulDiv's exact range: at R_C = line, 123.456789 Gb/s and 1,073,741,800 B it gave 1 B less.

@@ -266,9 +266,11 @@ export class Timely extends FlowTable<typeof LAYOUT> {
 
   /**
    * The send window in bytes (0: none), scaled by rate / line rate with varWindow: HPCC GetWin,
-   * w = floor(m_win × rate / max_rate), and 1 when that floors to 0 ("must > 0": 0 means no window).
+   * w = floor(m_win × rate / max_rate), and 1 when that floors to 0 ("must > 0": 0 means no window);
+   * 0 for a slot that is not open (lib/README.md, "Readers").
    */
   windowBytes(slot: number): number {
+    if (this.live[slot] !== 1) return 0;
     if (this.window === 0 || this.varWindow === 0) return this.window;
     // window ≤ 2^30 and rate ≤ 2 · 10^9 kb/s: the product passes 2^53, where mulDiv would round.
     const w = mulDivWide(this.window, this.rate[slot], this.lineKbps);
