@@ -236,9 +236,11 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
 
   // Readers
 
+  /** Bytes admitted to this ingress queue and not yet departed (PfcShared: reserve, shared and headroom together); 0 for a closed queue. */
   queueBytes(slot: number): number {
     return this.isOpen(slot) ? this.q[slot] : 0;
   }
+  /** True from the PAUSE that began a pause episode (PFC_PAUSE, XOFF crossed) until its XON (PFC_RESUME); false for a closed queue. */
   paused(slot: number): boolean {
     return this.isOpen(slot) && this.pausedCol[slot] === 1;
   }
@@ -250,6 +252,7 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   pauseFrames(slot: number): number {
     return this.isOpen(slot) ? this.col.frames[slot] : 0;
   }
+  /** XON frames sent (PFC_RESUME returns: pause episodes ended) since the queue opened; 0 for a closed queue. */
   resumes(slot: number): number {
     return this.isOpen(slot) ? this.col.resumes[slot] : 0;
   }
@@ -257,9 +260,14 @@ export abstract class PfcBase<P extends PfcCommonParams, L extends typeof PFC_LA
   pausedNs(slot: number): number {
     return this.isOpen(slot) ? this.col.pausedNs[slot] : 0;
   }
+  /**
+   * Arrivals refused with PFC_DROP since the queue opened (Pfc: beyond XOFF + headroom; PfcShared:
+   * headroom full and the shared part refusing): the lossless guarantee failed. 0 for a closed queue.
+   */
   drops(slot: number): number {
     return this.isOpen(slot) ? this.col.drops[slot] : 0;
   }
+  /** Bytes of the arrivals counted in drops, since the queue opened; 0 for a closed queue. */
   dropBytes(slot: number): number {
     return this.isOpen(slot) ? this.col.dropBytes[slot] : 0;
   }

@@ -196,10 +196,14 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   poolRegionBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.region[this.poolOf[slot]] : 0;
   }
-  /** Every byte its members hold (reserve, shared, headroom), now and at the most. */
+  /** Every byte its members hold now (reserve, shared, headroom); 0 in none or closed. */
   poolUsedBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.held[this.poolOf[slot]] : 0;
   }
+  /**
+   * The most bytes the queue's shared buffer has held at once (every member's reserve, shared and
+   * headroom bytes) since the table was built, never reset (not by members leaving); 0 in none or closed.
+   */
   poolPeakBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.peak[this.poolOf[slot]] : 0;
   }
