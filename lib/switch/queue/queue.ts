@@ -213,6 +213,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   readonly dcp: Readonly<DcpWeight> | null;
   /** DWRR quanta in bytes (control : data = controlWeight). */
   readonly dataQuantumBytes: number;
+  /** The control FIFO's DWRR quantum, bytes: round(controlWeight × dataQuantumBytes), at least one MTU. */
   readonly controlQuantumBytes: number;
   readonly out: Int32Array = offHeap(Int32Array, 6);
   /** The tag of the packet unlink() took last, for pop's marking decision. */
@@ -493,27 +494,50 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers (per port)
 
+  /**
+   * Bytes in the data FIFO now (FIFO_DATA: data and non-DCP packets, and the ACKs and headers not
+   * sent to the control FIFO); 0 for a closed port.
+   */
   dataBytes(slot: number): number {
     return this.word(slot, S.Bytes);
   }
+  /**
+   * Bytes in the control FIFO now (FIFO_CONTROL: trimmed headers at their trimmed size; with
+   * `controlQueue`, arriving headers, and ACKs under `acksToControl`); 0 for a closed port.
+   */
   controlBytes(slot: number): number {
     return this.word(slot, S.Control + S.Bytes);
   }
+  /** Bytes queued in both FIFOs now: dataBytes + controlBytes; 0 for a closed port. */
   queuedBytes(slot: number): number {
     return this.dataBytes(slot) + this.controlBytes(slot);
   }
+  /** Packets in the data FIFO now; 0 for a closed port. */
   dataPackets(slot: number): number {
     return this.word(slot, S.Pkts);
   }
+  /** Packets in the control FIFO now; 0 for a closed port. */
   controlPackets(slot: number): number {
     return this.word(slot, S.Control + S.Pkts);
   }
+  /**
+   * Bytes of every packet onEnqueue took since the port opened, at full size, whatever its verdict
+   * (queued, trimmed or dropped; not calls refused with E_*); 0 for a closed port.
+   */
   bytesIn(slot: number): number {
     return this.count(slot, C.BytesIn);
   }
+  /**
+   * Bytes onDequeue sent since the port opened (a trimmed packet at its header size; evicted
+   * packets count as dropped, not sent); 0 for a closed port.
+   */
   bytesOut(slot: number): number {
     return this.count(slot, C.BytesOut);
   }
+  /**
+   * Bytes of packets dropped whole since the port opened, at full size: arrivals (QUEUE_DROPPED, a trim
+   * whose header the control FIFO refused included), newest packets (QUEUE_DROPPED_QUEUED) and evict's; 0 for a closed port.
+   */
   bytesDropped(slot: number): number {
     return this.count(slot, C.BytesDropped);
   }
@@ -521,6 +545,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   bytesTrimmed(slot: number): number {
     return this.count(slot, C.BytesTrimmed);
   }
+  /** Packets onEnqueue took since the port opened, whatever their verdict (not calls refused with E_*); 0 for a closed port. */
   packetsIn(slot: number): number {
     return this.count(slot, C.PktsIn);
   }
@@ -528,9 +553,14 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   packetsOut(slot: number): number {
     return this.packetsIn(slot) - this.dataPackets(slot) - this.controlPackets(slot) - this.packetsDropped(slot);
   }
+  /** Packets dropped whole since the port opened (those bytesDropped counts); 0 for a closed port. */
   packetsDropped(slot: number): number {
     return this.count(slot, C.PktsDropped);
   }
+  /**
+   * Packets trimmed to a header the control FIFO took, since the port opened: arrivals (QUEUE_TRIMMED) and newest
+   * queued packets (QUEUE_TRIMMED_QUEUED); a trim whose header is refused counts as a drop. 0 for a closed port.
+   */
   packetsTrimmed(slot: number): number {
     return this.count(slot, C.PktsTrimmed);
   }
@@ -538,6 +568,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   marks(slot: number): number {
     return this.count(slot, C.Marks);
   }
+  /** PFC frames onPause accepted since the port opened, for either FIFO, XON (duration 0) included; 0 for a closed port. */
   pauseFrames(slot: number): number {
     return this.isOpen(slot) ? this.aux[(slot << A.Shift) + A.PauseFrames] : 0;
   }
@@ -923,6 +954,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   poolUsedBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.poolUsed[this.poolOf[slot]] : 0;
   }
+  /**
+   * The most bytes the port's shared buffer has held at once (all its ports' pooled FIFOs) since the table
+   * was built, never reset (not by ports leaving); 0 without a buffer or for a closed port.
+   */
   poolPeakBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.poolPeak[this.poolOf[slot]] : 0;
   }
