@@ -105,10 +105,13 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   readonly params: Readonly<ReflexParams>;
   readonly out: Int32Array = offHeap(Int32Array, 5);
-  /** Per egress port: packets and bytes in its Normal and Controlled queues (views of the pairs below). */
+  /** Per egress port: packets in its Normal queue (this and the three below are views of the per-queue counts). */
   readonly normalPackets: Int32Array;
+  /** Per egress port: bytes in its Normal queue. */
   readonly normalBytes: Int32Array;
+  /** Per egress port: packets in its Controlled queue. */
   readonly controlledPackets: Int32Array;
+  /** Per egress port: bytes in its Controlled queue. */
   readonly controlledBytes: Int32Array;
 
   private readonly congestedCol = this.col.congested;
@@ -312,6 +315,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   // Readers
 
+  /** Whether the flow's last ACK gave RTT_dst > T_dst_thresh (§III-D Congested); false before its first ACK and for a closed slot. */
   congested(slot: number): boolean {
     return this.isOpen(slot) && this.congestedCol[slot] === 1;
   }
@@ -322,18 +326,26 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   controlledFlow(slot: number): boolean {
     return this.isOpen(slot) && this.mappedCol[slot] === 1;
   }
+  /** The flow's packets now in a Controlled queue (any port); 0 for a closed slot. */
   flowControlledPackets(slot: number): number {
     return this.isOpen(slot) ? this.ctrlPkts[slot] : 0;
   }
+  /** The flow's packets now in a Normal queue (any port); 0 for a closed slot. */
   flowNormalPackets(slot: number): number {
     return this.isOpen(slot) ? this.normPkts[slot] : 0;
   }
+  /**
+   * The flow's last RTT_dst, ns (§III-D: ACK arrival − the egress timestamp it echoes, signed int32: negative
+   * for an echo ahead of the clock); 0 before its first ACK and for a closed slot.
+   */
   rttDstNs(slot: number): number {
     return this.isOpen(slot) ? this.col.rttDst[slot] : 0;
   }
+  /** Open (active) flows: the denominator of the Congested and mapped shares compared with α. */
   get activeFlows(): number {
     return this.active;
   }
+  /** Open flows mapped to the Controlled queue (controlledFlow): Congested, or recovered with packets still there. */
   get controlledFlows(): number {
     return this.controlled;
   }
@@ -345,9 +357,11 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   get paused(): number {
     return this.pausedFlag;
   }
+  /** Pauses of the Controlled queues begun (NDT_PAUSE) since the table was built. */
   get pauses(): number {
     return this.pauseCount;
   }
+  /** Pauses ended by T_maxpause (NDT_TIMEOUT from onAck, or silently by onDequeue) since the table was built. */
   get pauseTimeouts(): number {
     return this.timeoutCount;
   }

@@ -134,6 +134,10 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
     return r;
   }
 
+  /**
+   * The flow's NSF state (§III-C, Fig. 5): NSF_SILENT = 0, NSF_ACTIVE = 1 or NSF_COOLING = 2;
+   * NSF_SILENT for a closed slot, as for a flow just opened.
+   */
   state(slot: number): number {
     return this.isOpen(slot) ? this.stateCol[slot] : St.Silent;
   }
@@ -141,6 +145,7 @@ export class ReflexNsf extends FlowTable<typeof LAYOUT> {
   coolingLeft(slot: number): number {
     return this.isOpen(slot) && this.stateCol[slot] === St.Cooling ? this.coolLeft[slot] : 0;
   }
+  /** Pseudo-ACKs sent (NSF_PSEUDO_ACK returns) since the flow opened; 0 for a closed slot. */
   pseudoAcks(slot: number): number {
     return this.isOpen(slot) ? this.col.pseudoAcks[slot] : 0;
   }
