@@ -375,15 +375,19 @@ export class Router extends FlowTable<typeof LAYOUT> {
 
   // Readers
 
+  /** The switch's ECMP hash salt as `open` stored it, an int32 (a salt of 2^31 or more reads as salt − 2^32); 0 when not open. */
   salt(slot: number): number {
     return this.isOpen(slot) ? this.saltCol[slot] : 0;
   }
+  /** The switch's Dragonfly group as `open` gave it (−1: none); −1 when not open. */
   group(slot: number): number {
     return this.isOpen(slot) ? this.groupCol[slot] : -1;
   }
+  /** UGAL-L decisions (`ugal`, `ugalChoose`) that took the minimal candidate since `open`; 0 when not open. */
   ugalMinimal(slot: number): number {
     return this.isOpen(slot) ? this.ugalMinCol[slot] : 0;
   }
+  /** UGAL-L decisions that took the Valiant candidate since `open`; 0 when not open. */
   ugalValiant(slot: number): number {
     return this.isOpen(slot) ? this.ugalValCol[slot] : 0;
   }
