@@ -143,7 +143,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.lowHaiFrom = hpccCounting ? p.haiThreshold + 1 : K.NeverHai;
     this.runBelow = hpccCounting ? K.AboveAnyDiff : 0;
     this.tLow = Math.round(p.tLowNs);
-    this.tHigh = Math.max(1, Math.round(p.tHighNs));
+    this.tHigh = Math.max(1, Math.round(p.tHighNs)); // max redundant: params.ts keeps tHighNs ≥ 1
     this.tHighQ16 = this.tHigh * K.One;
     this.betaQ16 = q16(p.beta);
     this.ewmaQ16 = q16(p.ewmaWeight);
@@ -167,8 +167,10 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   /**
    * A completion (ACK) of `ackedBytes` with its RTT. `rttNs` below 1 (0 or negative) means no
    * sample: bookkeeping only. In per-RTT mode only an ACK that passes the data outstanding at the
-   * last update runs the control law. The first sample only records the RTT. Returns TIMELY_*
-   * bits (0: no rate change), or E_SLOT / E_ARG.
+   * last update runs the control law. The first sample only records the RTT. Returns 0 when no
+   * update ran (no sample, the first sample, or a per-RTT update not yet due); otherwise the
+   * region's TIMELY_* bit (| TIMELY_HAI), even when the line-rate cap or the min-rate floor leaves
+   * the rate unchanged; or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, ackedBytes: number, rttNs: number): number {
     // rttNs and nowNs both finite (NaN or ∞ makes the sum NaN; −∞ is not "no sample"), in one
@@ -189,6 +191,8 @@ export class Timely extends FlowTable<typeof LAYOUT> {
   /**
    * An RTT sample that acknowledges nothing (a Reflex pseudo-ACK's near-source RTT, §III-C):
    * always a full update, whatever updateMode says, since the feedback interval plays the RTT.
+   * `rttNs` below 1 is E_ARG here (there is no "no sample"). Returns as onAck: 0 for the flow's
+   * first sample, else the region's bit.
    */
   onDelaySample(slot: number, nowNs: number, rttNs: number): number {
     if (!(this.live[slot] === 1 && rttNs >= 1 && rttNs <= K.MaxNs && nowNs - nowNs === 0)) return this.reject(slot);
