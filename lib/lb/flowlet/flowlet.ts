@@ -74,7 +74,9 @@ export class Flowlet extends FlowTable<typeof LAYOUT> {
    * the last flowlet kept the EV) and evsKept (no gap: packets close together, or no clock yet).
    */
   flowletCount = 0;
+  /** choosePath calls whose gap was long enough but whose EV the minRerouteNs hold kept (see flowletCount). */
   evsHeld = 0;
+  /** choosePath calls that kept the EV with no gap longer than gapNs, or before the flow's clock started (see flowletCount). */
   evsKept = 0;
 
   /** @throws RangeError for an unknown parameter or a value out of range. */

@@ -241,7 +241,7 @@ export class Ops extends FlowTable<typeof LAYOUT> {
     return this.evList[other + ((col - other) & ((coin - this.prob[col]) >> 31))];
   }
 
-  /** Reader: position in the current uec cycle. */
+  /** The index i of the current uec cycle that the next packet takes (0 … evCount − 1; 0 outside uec mode); −1 when not open. */
   cyclePosition(slot: number): number {
     return this.isOpen(slot) ? this.pos[slot] : -1;
   }
