@@ -166,7 +166,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   /**
    * A congestion notification packet (or an ACK carrying the CNP flag). Paper RP: cut now and
    * restart the α and increase timers (returns DCQCN_DECREASE). Mellanox RP: remember it for
-   * the next α update and decrease check; the first one arms those timers (returns 0).
+   * the next α update and decrease check; the first one arms those timers (returns 0). The first
+   * CNP counts for the first decrease check but not for the α update: it sets α = initialAlpha.
    */
   onCnp(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -218,7 +219,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
 
   /**
    * `bytes` leave for the network. Paper RP: every byteCounterBytes (halved in hyper increase)
-   * is a byte-counter increase event, at most one per call (the remainder carries over).
+   * is a byte-counter increase event, at most one per call (the remainder carries over; the
+   * count is int32 and saturates at 2^31 − 1).
    * Returns DCQCN_* bits of that event, or 0.
    */
   onSend(slot: number, nowNs: number, bytes: number): number {
@@ -269,7 +271,11 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
-  /** Rate based: true unless a window is configured and `bytes` more would exceed it. */
+  /**
+   * Rate based: true unless a window is configured and `bytes` more would exceed it. A slot that
+   * is not open, or `bytes` that is not a byte count (an integer in [0, 2^30]), returns false and
+   * counts one error.
+   */
   canSend(slot: number, bytes: number): boolean {
     if (!(this.live[slot] === 1 && isByteCount(bytes))) {
       this.errors++;
@@ -381,6 +387,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
       flags = this.alphaTimer(slot, now, flags);
       r = R.Alpha;
     }
+    // Tested against the full T even in hyper increase: the deadline may have been set T ahead
+    // before the stages reached F, and must not read as passed while it is still ahead.
     if ((flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod)) {
       const ts = this.timeStage[slot];
       this.timeStage[slot] = ts < K.StageMax ? ts + 1 : ts;

@@ -70,7 +70,8 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
    * A data packet of the flow arrived. `ce` is a boolean: true when the packet carries a CE mark
    * (IP ECN field 11), false when not. It is not validated: another value is taken by its
    * JavaScript truthiness (1 as true, 0 as false), with no error counted. Returns
-   * DCQCN_SEND_CNP when a CNP must go out now, else 0; E_SLOT / E_ARG for a bad slot or time.
+   * DCQCN_SEND_CNP when a CNP must go out now, else 0 (always 0 without a mark: a deferred CNP
+   * goes out only from onTimer); E_SLOT / E_ARG for a bad slot or time.
    */
   onData(slot: number, nowNs: number, ce: boolean): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -91,7 +92,10 @@ export class DcqcnNp extends FlowTable<typeof LAYOUT> {
     return 0;
   }
 
-  /** The end of an interval with a deferred mark: DCQCN_SEND_CNP if it is due, else 0. */
+  /**
+   * The end of an interval with a deferred mark: DCQCN_SEND_CNP if a mark is pending and
+   * now − lastCnp ≥ N (unsigned), and `nowNs | 0` becomes the last CNP's tick; else 0.
+   */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
     const now = nowNs | 0;

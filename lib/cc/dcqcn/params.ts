@@ -26,7 +26,7 @@ export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
 
 export interface DcqcnConstants {
   linkGbps: number;
-  /** Rate of a newly opened flow (default: line rate). */
+  /** Rate of a newly opened flow (default: linkGbps, the line rate, in every profile). */
   initRateGbps: number;
   minRateMbps: number;
   /** g: the α gain. */
