@@ -700,7 +700,8 @@ test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than t
     const b = build(s);
     const inside = b.fabric as unknown as Inside & { lbOf: { choosePath(slot: number, nowNs: number, psn: number): number }[] };
     // Each flow keeps one category: minimal (VLAN 1) for even flows, non-minimal (VLAN 2) for odd,
-    // with the load balancer's own EVs under it (its tables are per source switch).
+    // with the load balancer's own EVs under it (its tables are per source switch). A flow to its
+    // own switch keeps its 0 (VLAN 0): SpritzVlan refuses tagged feedback from it (E_STATE).
     const category = (f: number) => ((f & 1) === 0 ? 1 : 2);
     const slots = new Map<object, number[]>();
     inside.lbOf.forEach((lb, f) => {
@@ -709,7 +710,10 @@ test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than t
     });
     for (const [lb, cat] of slots as Map<(typeof inside.lbOf)[number], number[]>) {
       const own = lb.choosePath.bind(lb);
-      lb.choosePath = (slot, nowNs, psn) => (own(slot, nowNs, psn) & 0xffff) | (cat[slot] << 16);
+      lb.choosePath = (slot, nowNs, psn) => {
+        const x = own(slot, nowNs, psn);
+        return x === 0 ? 0 : (x & 0xffff) | (cat[slot] << 16);
+      };
     }
     b.fabric.run();
     const r = collect(b);

@@ -247,5 +247,52 @@ test("a restore through a fresh draw disarms the timer: a later bias waits for i
   assert.not.ok(t.biased(0));
 });
 
+test("a same-switch flow, every send VLAN 0, refuses tagged feedback: E_STATE, counted, nothing cached, no bias", () => {
+  // lib/lb/README.md: an EV the flow could not have been given is E_STATE; §III-D: VLAN 0 is
+  // default forwarding, the only value of a flow to its own switch (no list: both category
+  // weights 0). Found in review rev-port2-spritz: VLAN 1/2 feedback was taken, GOOD cached the
+  // pair (the next send reused VLAN 1) and ECN biased the flow (the next fresh draw gave VLAN 1).
+  // Gain 1/2, limit ⌊0.9·65536⌋ = 58982: ECN rates 32767, 49151, 57343, 61439 would bias at the 4th.
+  const t = new SpritzVlan({ ...SMALL, ecnRateGain: 1 / 2 }, 1);
+  t.open(0, 0);
+  const before = JSON.stringify(t.inspect(0));
+  assert.is(t.onPathFeedback(0, 1, 1 << 16, GOOD), E_STATE);
+  for (let i = 0; i < 4; i++) assert.is(t.onPathFeedback(0, 2 + i, 2 << 16, ECN), E_STATE);
+  assert.is(t.errors, 5);
+  assert.is(JSON.stringify(t.inspect(0)), before);
+  assert.is(t.bufferSize(0), 0);
+  assert.not.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 6, 0, GOOD), 0); // its own value: accepted, nothing to do
+  assert.is(t.errors, 5);
+  assert.is(t.choosePath(0, 10, 0), 0);
+  assert.is(t.choosePath(0, 11, 1), 0);
+});
+
+test("a flow whose kept list has no minimal path takes only VLAN 2: VLAN 1 and 0 feedback are E_STATE, and no bias gives VLAN 1 weight", () => {
+  // Slim Fly q = 5 (δ = 1, ξ = 2): X = {1, ξ²} = {1, 4}, so switch 1 = (0, 0, 1) is a local
+  // neighbour of switch 0 (minimal route 1 hop). With local links 500 ns and global 25 ns a hop
+  // costs 500 + 83.2 or 25 + 83.2 ns (4160 B at 400 Gb/s): the direct 1/0 path 583.2 ns, the
+  // 0/4 detours (0,0,0) → (1,m,0) → (0,x,m·x) → (1,m',0) → (0,0,(m−m')·x = 1) 4 · 108.2 = 432.8 ns
+  // (m any of 5, x ≠ 0 any of 4, m' then fixed: 20 of them).
+  // One path kept (maxPathsPerDestination 1) is a 0/4 detour, 4 hops > 1: VLAN 2 only, Q8 256
+  // (eq. (1) of the longest path is 1). Feedback on VLAN 1 or 0 is E_STATE; ECN on VLAN 2 raises
+  // the rate past the limit (32767 > ⌊0.1·65536⌋ = 6553) but there is no minimal category to bias.
+  const t = new SpritzVlan({ topology: "slimfly", q: 5, p: 1, localLinkNs: 500, globalLinkNs: 25, maxPathsPerDestination: 1, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, exploreThreshold: 0 }, 1);
+  t.open(0, 1);
+  assert.is(t.table.topology.minimalHops(0, 1), 1);
+  assert.is(t.table.pathsOfType(1, 0, 4), 1);
+  assert.equal([t.minimalWeightQ8(0), t.nonMinimalWeightQ8(0)], [0, 256]);
+  const before = JSON.stringify(t.inspect(0));
+  assert.is(t.onPathFeedback(0, 1, (1 << 16) | 5, GOOD), E_STATE);
+  assert.is(t.onPathFeedback(0, 1, 0, GOOD), E_STATE);
+  assert.is(t.errors, 2);
+  assert.is(JSON.stringify(t.inspect(0)), before);
+  assert.is(t.onPathFeedback(0, 2, (2 << 16) | 5, ECN), 0);
+  assert.not.ok(t.biased(0));
+  assert.is(t.biases, 0);
+  assert.is(t.minimalWeightQ8(0), 0);
+  for (let i = 0; i < 50; i++) assert.is(t.choosePath(0, 3, i) >>> 16, 2);
+});
+
 test.run();
 

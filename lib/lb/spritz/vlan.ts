@@ -188,12 +188,22 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     return this.buf[(slot << 3) + h];
   }
 
-  /** Feedback for a tagged value choosePath returned. Returns SPRITZ_* bits (CACHED, BIASED, RESTORED). */
+  /**
+   * Feedback for a value choosePath returned. Returns SPRITZ_* bits (CACHED, BIASED, RESTORED), or
+   * E_STATE for a value the flow could not have been sent: a tag whose category weighs 0, or 0 from
+   * a flow that has paths.
+   */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev | 0) === ev)) return this.reject(slot);
+    // E_STATE for a value this flow could not have been given (lib/lb/README.md): fresh() draws
+    // only a category that weighs > 0 (weights fixed at open; bias() leaves an empty minimal
+    // category empty), so tag 1 or 2 (ev an int32: 0x10000 … 0x2ffff) needs its weight > 0, and
+    // 0 (VLAN 0, default forwarding, §III-D) is the value of a flow with no paths only.
     const vlan = ev >>> 16;
-    if (!(vlan === 1 || vlan === 2) || ev > 0x2ffff) {
-      if (ev === 0 && this.wMin[slot] === 0) return 0;
+    const wMin = this.wMin[slot];
+    const wNon = this.wNon[slot];
+    if (!(vlan === 1 ? wMin > 0 : vlan === 2 && wNon > 0)) {
+      if (ev === 0 && wMin + wNon === 0) return 0;
       return this.fail(E_STATE);
     }
     const now = nowNs | 0;
@@ -222,9 +232,13 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     return r;
   }
 
-  /** Alg. 2/3 last line: the minimal category's weight ← minBiasFactor, the global timer armed. */
+  /**
+   * Alg. 2/3 last line: the minimal category's weight ← minBiasFactor, the global timer armed.
+   * Not for a flow whose list has no minimal path (wMin 0, possible under maxPathsPerDestination):
+   * the bias would make fresh() send VLAN 1, a tag its feedback refuses.
+   */
   private bias(slot: number, now: number): number {
-    if (this.minBiasQ8 === 0 || this.biasEpoch[slot] === this.epoch + 1) return 0;
+    if (this.minBiasQ8 === 0 || this.wMin[slot] === 0 || this.biasEpoch[slot] === this.epoch + 1) return 0;
     this.biasEpoch[slot] = this.epoch + 1;
     if (this.restoreArmed === 0) {
       this.restoreArmed = 1;
