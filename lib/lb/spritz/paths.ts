@@ -86,7 +86,7 @@ export class SpritzPaths {
     return this.table(srcSwitch).memoryBytes;
   }
 
-  /** The index-th EV (latency order) from srcSwitch to dstSwitch, −1 past the end. */
+  /** The index-th EV (by latency class, then EV) from srcSwitch to dstSwitch, −1 past the end. */
   pathEv(srcSwitch: number, dstSwitch: number, index: number): number {
     const t = this.table(srcSwitch);
     return Number.isInteger(index) && index >= 0 && index < t.pathCount(dstSwitch) ? t.ev[t.listStart[dstSwitch] + index] : -1;

@@ -350,7 +350,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     }
   }
 
-  /** Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. */
+  /**
+   * Alg. 1: the EV (EV1 << 8 | EV2) for the next packet. Only a send that runs gen(w) checks the
+   * global timer; one that reuses the buffer's front draws nothing and checks none.
+   */
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
@@ -377,7 +380,11 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.sample(slot, nowNs | 0);
   }
 
-  /** Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits. */
+  /**
+   * Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits, or E_STATE
+   * for an EV not in the flow's list; a same-switch flow's EV 0 returns 0 and changes nothing.
+   * It carries no RTT: under bufferOrder `rtt` a GOOD is not cached (onPathFeedbackRtt).
+   */
   onPathFeedback(slot: number, nowNs: number, ev: number, kind: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && (kind & 3) === kind && (ev & 0xffff) === ev)) return this.reject(slot);
     return this.feedback(slot, nowNs | 0, ev, kind, 0);
@@ -420,7 +427,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) ? this.nList[slot] : -1;
   }
 
-  /** The i-th EV of the flow's list (latency order), −1 if none. */
+  /** The i-th EV of the flow's list (by latency class, then EV), −1 if none. */
   pathEv(slot: number, i: number): number {
     return this.isOpen(slot) && Number.isInteger(i) && i >= 0 && i < this.nList[slot] ? this.ev[this.listBase[slot] + i] : -1;
   }

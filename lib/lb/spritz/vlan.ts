@@ -122,7 +122,8 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
 
   /**
    * Opens a connection to `dstSwitch`: the category weights come from its path list.
-   * @throws RangeError for a slot outside the table or a switch outside the topology.
+   * @throws RangeError for a slot outside the table, a switch outside the topology, or category
+   * weights whose Q8 sum exceeds 2^31 − 1.
    */
   open(slot: number, dstSwitch: number): void {
     const t = this.table;
@@ -166,7 +167,11 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     this.wNon[slot] = wNon;
   }
 
-  /** VLAN << 16 | EV for the next packet. */
+  /**
+   * VLAN << 16 | EV for the next packet: a fresh pair (the global timer checked first; VLAN 1 if
+   * nextBelow(w1 + w2) < w1, else 2; then EV = the next output's low 16 bits) or the ring's front,
+   * used once, with no timer check.
+   */
   choosePath(slot: number, nowNs: number, psn: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const pc = this.pktCount[slot];
