@@ -260,7 +260,8 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   /**
    * The timer: RTO_low when at most rtoLowPackets are in flight, RTO_high otherwise. On expiry
    * the sender (re)enters recovery in timeout mode — every unSACKed packet up to the highest
-   * sent is resent — and the timer starts again with the first of those retransmissions. An
+   * sent is resent — and the timer restarts at nowNs (deadlineNs = nowNs + the RTO for the packets
+   * in flight), then again with the first of those retransmissions. An
    * expiry before it has gone is not a retry: it returns 0 and only restarts the timer. Returns
    * IRN_TIMEOUT, 0, E_OVERFLOW (QP in error, nothing changes), or E_SLOT / E_ARG.
    */
