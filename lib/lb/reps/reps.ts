@@ -104,10 +104,15 @@ export class Reps extends FlowTable<typeof LAYOUT> {
    * frozenSelect "cycle" on an entry no longer valid).
    */
   freezes = 0;
+  /** Freezes left (REPS_UNFREEZE), all flows (see freezes). */
   unfreezes = 0;
+  /** EVs drawn at random with nothing cached, or nothing valid and not frozen (Alg. 2), all flows (see freezes). */
   evsRandom = 0;
+  /** EVs drawn at random by the post-freeze exploration window (Alg. 2 lines 1–3), all flows (see freezes). */
   evsExplored = 0;
+  /** EVs taken from the cache as valid recycled entries (get_next_ev, used once), all flows (see freezes). */
   evsRecycled = 0;
+  /** EVs reused while frozen although already used or no longer valid, all flows (see freezes). */
   evsStale = 0;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */

@@ -81,9 +81,13 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
 
   /** Packets sent new, and retransmitted; ACKs that acknowledged nothing new; NACKs and timeouts. */
   sentNew = 0;
+  /** Packets retransmitted, all flows (see sentNew). */
   retransmissions = 0;
+  /** ACKs that acknowledged nothing new, all flows (see sentNew). */
   duplicateAcks = 0;
+  /** NACKs accepted (not E_STATE), all flows (see sentNew). */
   nacks = 0;
+  /** Timeouts accepted (not E_STATE), all flows (see sentNew). */
   timeouts = 0;
 
   private readonly next = this.col.next;
