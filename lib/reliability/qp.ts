@@ -199,6 +199,14 @@ export abstract class MessageSender<L extends SenderLayout> extends FlowTable<L>
   timeouts(slot: number): number {
     return this.timeoutCount[slot] >>> 0;
   }
+  /**
+   * Consecutive timeouts without cumulative progress (IBA's retry_cnt spent; the count maxRetries
+   * bounds, E_OVERFLOW once reached): an ACK that advances SND.UNA clears it, one at SND.UNA does
+   * not. 0 for a slot not open.
+   */
+  retryCount(slot: number): number {
+    return this.retry[slot] | 0;
+  }
 
   // The helpers below stay methods, though the senders' own helpers are arrow-function fields
   // (lib/README.md, "Helpers that stay calls"): as arrows, these and BitmapReceiver's took the

@@ -143,7 +143,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     this.lowHaiFrom = hpccCounting ? p.haiThreshold + 1 : K.NeverHai;
     this.runBelow = hpccCounting ? K.AboveAnyDiff : 0;
     this.tLow = Math.round(p.tLowNs);
-    this.tHigh = Math.max(1, Math.round(p.tHighNs)); // max redundant: params.ts keeps tHighNs ≥ 1
+    this.tHigh = Math.round(p.tHighNs); // ≥ 1: params.ts keeps tHighNs ≥ 1
     this.tHighQ16 = this.tHigh * K.One;
     this.betaQ16 = q16(p.beta);
     this.ewmaQ16 = q16(p.ewmaWeight);

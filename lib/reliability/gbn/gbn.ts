@@ -263,10 +263,6 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
     return this.live[slot] === 1 ? (this.timerStart[slot] + this.rto) | 0 : 0;
   }
-  /** Consecutive timeouts without progress (IBA retry_cnt spent); cumulative progress clears it. */
-  retryCount(slot: number): number {
-    return this.retry[slot] | 0;
-  }
 
   /** una := epsn (after it), freeing messages that end at or before it; timer restart/stop. */
   private readonly advance = (slot: number, nowNs: number, epsn: number): number => {

@@ -313,14 +313,6 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   highSackPsn(slot: number): number {
     return this.highSack[slot] | 0;
   }
-  /**
-   * Timeouts since the last cumulative progress (the count maxRetries bounds: E_OVERFLOW once it
-   * reaches it); an ACK or NACK that advances SND.UNA clears it, one at SND.UNA does not. 0 when not
-   * open.
-   */
-  retryCount(slot: number): number {
-    return this.retry[slot] | 0;
-  }
   /** The retransmission timer runs: something is in flight. */
   timerArmed(slot: number): boolean {
     return (this.flags[slot] & F.Armed) !== 0;
