@@ -400,28 +400,34 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Mellanox RP timers: UpdateAlphaMlx, CheckRateDecreaseMlx and RateIncEventTimerMlx. ns-3 runs
-   * events due at one tick in the order they were scheduled, so a rate increase runs before a
-   * decrease check due at the same tick when it was scheduled first (t_inc before it, the check
-   * t_dec before it: in the `hpcc` preset, 300 = 75 × 4 µs, every increase falls on a check).
-   * The check then sees the stage the increase counted and clamps R_T. The α update never shares
-   * a tick with the check (the first check is 1 ns late) nor, so, with an increase.
+   * Mellanox RP timers: UpdateAlphaMlx, CheckRateDecreaseMlx and RateIncEventTimerMlx, run as
+   * ns-3 would have run them on time: by deadline, and at one tick in the order they were
+   * scheduled. So a rate increase runs before a decrease check due at the same tick when it was
+   * scheduled first (t_inc before it, the check t_dec before it: in the `hpcc` preset, 300 = 75 ×
+   * 4 µs, every increase falls on a check) and the check then sees the stage the increase
+   * counted and clamps R_T. A caller late past several deadlines gets each timer once, still in
+   * deadline order. Only the check's place matters: the α update and the increase touch
+   * disjoint state.
    */
   private mellanoxTimers(slot: number, now: number): number {
     let flags = this.flags[slot];
     let r = 0;
     let incNow = (flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod);
-    if (incNow && ((this.incDue[slot] - this.incPeriod - this.decDue[slot] + this.decPeriod) | 0) < 0) {
-      r = this.increaseTimer(slot, now);
-      incNow = false;
-    }
+    let alphaNow = false;
     if ((flags & Fl.Armed) !== 0) {
-      if (tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod)) {
-        flags = this.alphaTimer(slot, now, flags);
-        r |= R.Alpha;
-      }
+      alphaNow = tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod);
       // The first check is set a period and 1 ns ahead (onCnp).
       if (tickDeadlineCame(this.decDue[slot], now, this.decPeriod + 1)) {
+        const decLateNs = (now - this.decDue[slot]) >>> 0;
+        if (alphaNow && runsFirst((now - this.alphaDue[slot]) >>> 0, this.alphaPeriod, decLateNs, this.decPeriod)) {
+          flags = this.alphaTimer(slot, now, flags);
+          r = R.Alpha;
+          alphaNow = false;
+        }
+        if (incNow && !runsFirst(decLateNs, this.decPeriod, (now - this.incDue[slot]) >>> 0, this.incPeriod)) {
+          r |= this.increaseTimer(slot, now);
+          incNow = false;
+        }
         this.decDue[slot] = (now + this.decPeriod) | 0;
         if ((flags & Fl.DecCnp) !== 0) {
           flags = this.decreaseCheck(slot, now, flags);
@@ -429,6 +435,10 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
           incNow = false; // CheckRateDecreaseMlx cancelled the pending increase and set it t_inc ahead
         }
       }
+    }
+    if (alphaNow) {
+      flags = this.alphaTimer(slot, now, flags);
+      r |= R.Alpha;
     }
     if (incNow) r |= this.increaseTimer(slot, now);
     this.flags[slot] = flags;
@@ -525,4 +535,14 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   private bounded(kbps: number): number {
     return kbps < this.minKbps ? this.minKbps : kbps;
   }
+}
+
+/**
+ * Whether timer a runs before timer b, both due, from how late each is (ns, unsigned: a
+ * deadline that reads as far ahead is 2^32 less its lead late) and its period: the earlier
+ * deadline first; at one deadline the earlier scheduled (the longer period); a full tie goes to a,
+ * as ns-3 runs same-tick events in the order they were inserted.
+ */
+function runsFirst(aLateNs: number, aPeriodNs: number, bLateNs: number, bPeriodNs: number): boolean {
+  return aLateNs > bLateNs || (aLateNs === bLateNs && aPeriodNs >= bPeriodNs);
 }

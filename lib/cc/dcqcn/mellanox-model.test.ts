@@ -41,7 +41,9 @@ class HpccModel {
   decCnp = false;
   first = true;
   stage = 0;
-  private seq = 0;
+  seq = 0;
+  /** Sequence numbers of the events run, in order (the late-caller test reads them). */
+  readonly ran: number[] = [];
   private pending: Ev[] = [];
   private inc: Ev | null = null;
 
@@ -81,6 +83,7 @@ class HpccModel {
       }
       if (next === null) break;
       this.pending.splice(this.pending.indexOf(next), 1);
+      this.ran.push(next.seq);
       if (next.kind === "alpha") this.updateAlpha(now);
       else if (next.kind === "dec") this.checkDecrease(now);
       else this.increase(now);
@@ -114,9 +117,7 @@ class HpccModel {
   }
 }
 
-function run(c: Config, seed: number, cnps: number): number {
-  const rng = new Xoshiro128(seed);
-  const model = new HpccModel(c);
+function rp(c: Config): Dcqcn {
   const cc = new Dcqcn(
     {
       profile: "hpcc",
@@ -136,10 +137,39 @@ function run(c: Config, seed: number, cnps: number): number {
     1,
   );
   cc.open(0);
+  return cc;
+}
+
+function state(cc: Dcqcn): number[] {
+  return [cc.rateBps(0) / 1000, cc.targetRateBps(0) / 1000, cc.timeStageCount(0), cc.alphaValue(0) * ONE];
+}
+
+/** Runs the model's events due before `untilNs`, and the RP's onTimer at each of them. */
+function runTimers(model: HpccModel, cc: Dcqcn | null, untilNs: number, check: (t: number) => void): void {
+  for (let t = model.nextTimerNs(); t < untilNs; t = model.nextTimerNs()) {
+    model.runAt(t);
+    if (cc !== null) {
+      cc.onTimer(0, t);
+      check(t);
+    }
+  }
+}
+
+/** CNPs at ticks ≡ 500 (the first) or 250 (the rest) mod 1000: the timers tick at ≡ 500 or 501. */
+function nextCnpNs(rng: Xoshiro128, cnpAt: number): number {
+  // Bursts of CNPs a few µs apart, then quiet spells long enough for increases to stage up.
+  const gapUs = rng.nextBelow(4) === 0 ? 200 + rng.nextBelow(3000) : 1 + rng.nextBelow(12);
+  return cnpAt - (cnpAt % 1000) + 250 + gapUs * 1000;
+}
+
+function run(c: Config, seed: number, cnps: number): number {
+  const rng = new Xoshiro128(seed);
+  const model = new HpccModel(c);
+  const cc = rp(c);
   let events = 0;
   const same = (where: string) => {
     events++;
-    const got = [cc.rateBps(0) / 1000, cc.targetRateBps(0) / 1000, cc.timeStageCount(0), cc.alphaValue(0) * ONE];
+    const got = state(cc);
     const want = [model.rc, model.rt, model.stage, model.alpha];
     if (got.some((v, k) => v !== want[k])) {
       assert.equal(got, want, `${JSON.stringify(c)} seed ${seed}, ${where}: [R_C, R_T, stage, α Q16]`);
@@ -148,20 +178,13 @@ function run(c: Config, seed: number, cnps: number): number {
       assert.is(cc.nextTimerNs(0), model.nextTimerNs(), `${JSON.stringify(c)} seed ${seed}, ${where}: next timer`);
     }
   };
-  // CNPs at ticks ≡ 500 (the first) or 250 (the rest) mod 1000: the timers tick at ≡ 500 or 501.
   let cnpAt = 500 + 1000 * rng.nextBelow(20);
   for (let i = 0; i < cnps; i++) {
-    for (let t = model.nextTimerNs(); t < cnpAt; t = model.nextTimerNs()) {
-      model.runAt(t);
-      cc.onTimer(0, t);
-      same(`timers at ${t}`);
-    }
+    runTimers(model, cc, cnpAt, (t) => same(`timers at ${t}`));
     model.cnp(cnpAt);
     cc.onCnp(0, cnpAt);
     same(`CNP at ${cnpAt}`);
-    // Bursts of CNPs a few µs apart, then quiet spells long enough for increases to stage up.
-    const gapUs = rng.nextBelow(4) === 0 ? 200 + rng.nextBelow(3000) : 1 + rng.nextBelow(12);
-    cnpAt = cnpAt - (cnpAt % 1000) + 250 + gapUs * 1000;
+    cnpAt = nextCnpNs(rng, cnpAt);
   }
   return events;
 }
@@ -180,6 +203,63 @@ test("Mellanox RP = HPCC's event list, tick by tick, where increase and decrease
     for (let seed = 1; seed <= 3; seed++) events += run(configs[i], 100 * i + seed, 300);
   }
   assert.ok(events > 1_000_000, `${events} events compared`);
+});
+
+// A caller that runs onTimer late, once, past several deadlines: each timer due runs once, in
+// the order ns-3 would have run them on time (deadline, then scheduling order). The model runs
+// the events on time; a window is kept only when every event it ran there was scheduled before
+// it (no timer came due twice, and no increase a cut inside it rescheduled came due too), since
+// the RP reschedules from the late call instead. Every trial starts fresh: after a late call the
+// RP's deadlines and the model's part.
+function lateTrials(c: Config, seed: number, trials: number): { kept: number; multi: number } {
+  const rng = new Xoshiro128(seed);
+  let kept = 0;
+  let multi = 0;
+  for (let trial = 0; trial < trials; trial++) {
+    const model = new HpccModel(c);
+    const cc = rp(c);
+    let cnpAt = 500 + 1000 * rng.nextBelow(20);
+    const cnps = 1 + rng.nextBelow(12);
+    for (let i = 0; i < cnps; i++) {
+      runTimers(model, cc, cnpAt, () => {});
+      model.cnp(cnpAt);
+      cc.onCnp(0, cnpAt);
+      cnpAt = nextCnpNs(rng, cnpAt);
+    }
+    // The late call lands before the next CNP, up to the shortest period on (longer windows
+    // would see that timer twice).
+    const start = model.nextTimerNs();
+    const spanNs = 1000 * Math.min(c.alphaUs, c.decUs, c.incUs);
+    const lateNs = Math.min(cnpAt - 1, start + rng.nextBelow(spanNs));
+    if (lateNs < start) continue;
+    const seqBefore = model.seq;
+    const ranBefore = model.ran.length;
+    runTimers(model, null, lateNs + 1, () => {});
+    if (model.ran.slice(ranBefore).some((s) => s >= seqBefore)) continue;
+    cc.onTimer(0, lateNs);
+    kept++;
+    if (model.ran.length - ranBefore > 1) multi++;
+    const want = [model.rc, model.rt, model.stage, model.alpha];
+    assert.equal(state(cc), want, `${JSON.stringify(c)} seed ${seed} trial ${trial}, late call at ${lateNs}`);
+  }
+  return { kept, multi };
+}
+
+test("Mellanox RP, one late onTimer past several deadlines = HPCC's events on time", () => {
+  const configs: Config[] = [
+    { alphaUs: 1, decUs: 4, incUs: 8, f: 1, clamp: false },
+    { alphaUs: 5, decUs: 4, incUs: 6, f: 1, clamp: false }, // α due after a check: α runs second
+    { alphaUs: 3, decUs: 4, incUs: 12, f: 5, clamp: true },
+    { alphaUs: 7, decUs: 6, incUs: 4, f: 2, clamp: false },
+    { alphaUs: 2, decUs: 5, incUs: 5, f: 1, clamp: false },
+  ];
+  let multi = 0;
+  for (let i = 0; i < configs.length; i++) {
+    const r = lateTrials(configs[i], 1000 + i, 1500);
+    assert.ok(r.kept > 1200, `${JSON.stringify(configs[i])}: ${r.kept} windows kept`);
+    multi += r.multi;
+  }
+  assert.ok(multi > 2500, `${multi} late calls past two or more deadlines`);
 });
 
 test.run();
