@@ -17,11 +17,14 @@
 //   H1    --IACK, counter reaches threshold-->  H∞
 //   Rtx   --IACK-->  H0, +1 credit (the target left §II-F pacing: as H(−1) --IACK-->)
 //   any   --NACK or timeout-->  Rtx, credits 0, go back to the first unacknowledged packet
-//   Rtx   --last packet of the go-back region sent-->  H(−1) ("after retransmission", §II-F)
+//   Rtx   --last packet of the go-back region sent-->  H(−1), credits 0 ("after retransmission", §II-F)
 // Choices where the paper is silent: a DACK discards unused credits ("immediately throttling",
-// §II-E); with nothing outstanding a halted stream may send one packet, since no ACK could
-// otherwise arrive to release it (this is also what sends the first retransmission after a
-// NACK); credits never exceed the outstanding threshold.
+// §II-E), and so does the send that ends retransmission: §II-F "returns to the H(−1) state",
+// where §II-E allows one packet per IACK, so pacing credits left unused do not carry over; with
+// nothing outstanding (nextSeq − ackedSeq − 1 = 0) a halted stream may send one packet, since no
+// ACK could otherwise arrive to release it (this is also what sends the first retransmission
+// after a NACK), and it spends a credit if it has one, as any other send does; credits never
+// exceed the outstanding threshold.
 //
 // The outstanding threshold is a go-back-N window: packet `nextSeq` may leave while
 // nextSeq − ackedSeq − 1 < limit, limit = min(maxOutstandingPackets, floor(maxOutstandingBytes /
@@ -99,9 +102,9 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
   sentNew = 0;
   /** Packets sent again after a go-back, by a NACK or a timeout (onSend returned DACK_SEND_RETRANSMIT), since construction. */
   retransmissions = 0;
-  /** NACKs handled (onNack) since construction; timeouts are counted in `timeouts`. */
+  /** NACKs accepted by onNack since construction (a refused one is counted in `errors` only); timeouts are counted in `timeouts`. */
   nacks = 0;
-  /** Timeouts handled (onTimeout) since construction. */
+  /** Timeouts accepted by onTimeout since construction (a refused one is counted in `errors` only). */
   timeouts = 0;
 
   private readonly next = this.col.next;
@@ -123,8 +126,10 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Opens a stream in H∞ whose first packet will carry `firstSeq` and whose packets are
-   * `packetBytes` long (for the outstanding-data threshold).
+   * Opens a stream in H∞ whose first packet will carry `firstSeq` (a 32-bit sequence number, as
+   * int32 or uint32: an integer in [−2^31, 2^32)) and whose packets are `packetBytes` long, an
+   * integer in [1, maxOutstandingBytes], for the outstanding-data threshold: limit =
+   * min(maxOutstandingPackets, ⌊maxOutstandingBytes / packetBytes⌋) ≥ 1.
    * @throws RangeError for a bad slot, sequence number or size; each refusal is counted in
    * `errors` (DESIGN.md rule 7), and the slot is left as it was.
    */
@@ -246,7 +251,7 @@ export class DackInitiator extends FlowTable<typeof LAYOUT> {
   // ---------------------------------------------------------------------------------------
   // Readers
 
-  /** True when onSend would give a packet now. */
+  /** True when onSend would give a packet now. On a slot that is not open: false, and one error counted in `errors`. */
   canSend(slot: number): boolean {
     if (this.live[slot] !== 1) {
       this.errors++;
