@@ -79,15 +79,15 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
   /** onSend writes the sequence number to send here (int32 pattern). */
   readonly out: Int32Array = offHeap(Int32Array, 1);
 
-  /** Packets sent new, and retransmitted; ACKs that acknowledged nothing new; NACKs and timeouts. */
+  /** Packets sent for the first time (onSend returned OPT_SEND_NEW), all flows, since construction. */
   sentNew = 0;
-  /** Packets retransmitted, all flows (see sentNew). */
+  /** Packets sent again after a go-back, by a NACK or a timeout (onSend returned OPT_SEND_RETRANSMIT), all flows, since construction. */
   retransmissions = 0;
-  /** ACKs that acknowledged nothing new, all flows (see sentNew). */
+  /** ACKs accepted that acknowledged nothing new (onAck returned 0: seq = ackedSeq), all flows; a refused ACK is counted in `errors` only. */
   duplicateAcks = 0;
-  /** NACKs accepted (not E_STATE), all flows (see sentNew). */
+  /** NACKs accepted by onNack, all flows, since construction; a refused one is counted in `errors` only. */
   nacks = 0;
-  /** Timeouts accepted (not E_STATE), all flows (see sentNew). */
+  /** Timeouts accepted by onTimeout, all flows, since construction; a refused one is counted in `errors` only. */
   timeouts = 0;
 
   private readonly next = this.col.next;
@@ -102,7 +102,9 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Opens a stream whose first packet carries `firstSeq` and whose packets are `packetBytes` long.
+   * Opens a stream whose first packet carries `firstSeq` (a 32-bit sequence number, as int32 or
+   * uint32: an integer in [−2^31, 2^32)) and whose packets are `packetBytes` long, an integer in
+   * [1, maxOutstandingBytes]: limit = min(maxOutstandingPackets, ⌊maxOutstandingBytes / packetBytes⌋) ≥ 1.
    * @throws RangeError for a bad slot, sequence number or size; each refusal is counted in
    * `errors` (DESIGN.md rule 7), and the slot is left as it was.
    */
@@ -192,7 +194,7 @@ export class OptInitiator extends FlowTable<typeof LAYOUT> {
     return (this.high[slot] - first) | 0;
   }
 
-  /** True when onSend would give a packet now. */
+  /** True when onSend would give a packet now. On a slot that is not open: false, and one error counted in `errors`. */
   canSend(slot: number): boolean {
     if (this.live[slot] !== 1) {
       this.errors++;
