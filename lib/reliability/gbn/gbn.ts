@@ -256,8 +256,9 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
     return (this.flags[slot] & K.Armed) !== 0;
   }
   /**
-   * Expiry tick, the timer's start + rtoNs: meaningful while timerArmed; a stopped timer keeps
-   * its last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
+   * Expiry tick, the timer's start + rtoNs as a signed int32 tick, (start + rtoNs) | 0 (ticks
+   * wrap at 2^32: it may read negative): meaningful while timerArmed; a stopped timer keeps its
+   * last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
    */
   deadlineNs(slot: number): number {
     // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.

@@ -179,10 +179,10 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   };
 
   /**
-   * An ACK: cumulative `cumPsn` and the PSN that arrived, `sackPsn` (recorded when above the
-   * cumulative point after the ACK, whether or not `cumPsn` advanced; never acted on). Only
-   * cumulative progress restarts the timer. Returns the messages freed, E_STATE for a cumPsn
-   * beyond nextPsn or a sackPsn at or beyond it, or E_SLOT / E_ARG.
+   * An ACK: cumulative `cumPsn` and the PSN that arrived, `sackPsn` (recorded when above SND.UNA
+   * after the ACK, whether or not `cumPsn` advanced; never acted on; a SACK recorded before stays
+   * when SND.UNA reaches it). Only cumulative progress restarts the timer. Returns the messages
+   * freed, E_STATE for a cumPsn beyond nextPsn or a sackPsn at or beyond it, or E_SLOT / E_ARG.
    */
   onAck(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -196,8 +196,9 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
 
   /**
    * The timer: on expiry a retransmission pass over every unacknowledged, unSACKed packet up to
-   * the highest sent begins, and the timer starts again with its first retransmission. An expiry
-   * before that retransmission has gone is not a retry: it returns 0 and only restarts the timer.
+   * the highest sent begins; the timer restarts at `nowNs` and again with the pass's first
+   * retransmission (RFC 6298 §5.6). An expiry before that retransmission has gone is not a retry:
+   * it returns 0 and only restarts the timer at `nowNs`.
    * Returns TIMEOUT_FIRED, 0, E_OVERFLOW (QP in error, nothing changes) or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
@@ -226,7 +227,7 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
   inflightPackets(slot: number): number {
     return psn24Diff(this.nxt[slot], this.una[slot]);
   }
-  /** Selectively acknowledged packets above the cumulative ACK. */
+  /** Selectively acknowledged packets at or above unaPsn (SND.UNA, the first PSN not acknowledged). */
   sackedPackets(slot: number): number {
     const n = psn24Diff(this.nxt[slot], this.una[slot]);
     return countSet(this.sack, slot * this.words, this.mask, this.una[slot] & this.mask, n);
@@ -247,8 +248,9 @@ export class TimeoutSender extends MessageSender<ReturnType<typeof senderLayout>
     return (this.flags[slot] & F.Armed) !== 0;
   }
   /**
-   * Expiry tick, the timer's start + rtoNs: meaningful while timerArmed; a stopped timer keeps
-   * its last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
+   * Expiry tick, the timer's start + rtoNs as a signed int32 tick, (start + rtoNs) | 0 (ticks
+   * wrap at 2^32: it may read negative): meaningful while timerArmed; a stopped timer keeps its
+   * last start (rtoNs on a QP that has sent nothing). 0 for a slot that is not open.
    */
   deadlineNs(slot: number): number {
     // A closed slot's cleared timerStart would read as a deadline rtoNs after tick 0.
