@@ -510,7 +510,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * E_OVERFLOW when the message has already timed out maxRetries times: the QP is in error
    * and the timer disarmed (timerArmed false; every later call returns E_OVERFLOW and changes
    * nothing, and onSchedule, onScheduleRecovery and onHo return E_STATE and nextPacket
-   * DCP_TX_NONE) until close; or E_SLOT / E_ARG.
+   * DCP_TX_NONE) until close; or E_SLOT / E_ARG. The timer's age is read unsigned
+   * (lib/core/ticks.ts), so nowNs must not lie before the tick it last (re)started: an earlier
+   * one reads as about 2^32 ns old and expires (lib/reliability/README.md "Timer ticks").
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
