@@ -442,8 +442,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
 
   /**
    * An HO packet bounced back by the receiver (§4.3 Rx path): its (MSN, PSN) becomes a
-   * retransmission entry. Returns DCP_HO_QUEUED; DCP_HO_STALE (ignored) when the message is
-   * already acknowledged or the HO belongs to a round a timeout superseded; DCP_HO_DUPLICATE
+   * retransmission entry (the checks, in order: README "onHo checks in this order"). Returns
+   * DCP_HO_QUEUED; DCP_HO_STALE (ignored) when the message is already acknowledged or the HO
+   * belongs to a round a timeout superseded; DCP_HO_DUPLICATE
    * (ignored) when the same (MSN, PSN) of the same round still waits in the RetransQ (a
    * duplicated HO: queued twice, it would be retransmitted twice); E_STATE for an MSN
    * never sent, a PSN outside its message or not yet sent, an sRetryNo from the future, or a
