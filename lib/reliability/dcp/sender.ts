@@ -22,8 +22,9 @@
 //
 // Choices the paper leaves open, written down:
 //   - The RetransQ holds one int32 per entry: PSN (24 bits) | MSN mod 256 << 24. Entries whose
-//     message has been acknowledged are dropped when fetched (they still count against the batch,
-//     as an RNIC only learns that after fetching).
+//     message has been acknowledged, or whose PSN lies outside the message their MSN mod 256
+//     maps to now, are dropped when fetched (they still count against the batch, as an RNIC
+//     only learns that after fetching).
 //   - HO packets carry sRetryNo (wire.ts). An HO whose sRetryNo is older than the message's
 //     current round is stale and ignored; on a timeout, queued entries of the resent message are
 //     purged; an HO that repeats an entry still in the RetransQ (a duplicated HO) is refused.
