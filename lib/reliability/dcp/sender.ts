@@ -299,10 +299,12 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
 
   /**
-   * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): fetch
-   * min(retransBatch, RetransQ length, floor(awinBytes / MTU), max(1, floor(round_quota / MTU)))
-   * retransmission entries, and
-   * allow min(round_quota, awinBytes) bytes of payload: the retransmissions sent spend it first
+   * The QP scheduler picked this QP (§4.3 Tx path, steps ①–②): allow q = min(round_quota,
+   * awinBytes) bytes of payload and fetch min(retransBatch, RetransQ length, ⌊q / MTU⌋ − k)
+   * retransmission entries (none when that is below 1), where k = 1 while a timed-out message's
+   * resend is pending and 0 otherwise: the batch leaves one whole MTU of the quota to the
+   * resend, whatever the resend packet's length (⌊q / MTU⌋ is both §4.3's awin/MTU and, at 1 KB,
+   * fn. 10's 16 entries to a 16 KB round_quota). The retransmissions sent spend the quota first
    * (an entry found stale when fetched spends none), then resends and new data. A round that
    * fetches no entry while the RetransQ holds some sends no new data (§4.3: new data follows
    * the fetched retransmissions; it must not overtake a queued one).
