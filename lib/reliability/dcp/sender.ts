@@ -350,7 +350,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * in order); else, while its new data is begun and unfinished, its next new-data packet. Never
    * a packet of a later message. Returns 1 when it holds one (nextPacket yields it), 0 when
    * none waits (the round sends nothing), E_STATE for a QP in error (after E_OVERFLOW), or
-   * E_SLOT / E_ARG. A round in progress is replaced.
+   * E_SLOT / E_ARG. A round in progress is replaced. Its quota is one MTU for a resend, a
+   * retransmission or an empty round (which then send no new data, a later message's neither,
+   * whatever quota is left), and that packet's own length for new data.
    */
   onScheduleRecovery(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -397,7 +399,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
    * quota holds the packet. New data and resends restart the timer. Returns DCP_TX_*
-   * (DCP_TX_NONE: the round is over, and always for a QP in error) or E_SLOT / E_ARG.
+   * (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in error) or
+   * E_SLOT / E_ARG. DCP_TX_NONE does not end the round: the quota left stays until the next
+   * onSchedule or onScheduleRecovery, so a later call may still spend it (on data posted
+   * since, or on a resend an onTimer queued since).
    */
   nextPacket(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
@@ -603,8 +608,9 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
   }
   /**
    * Payload bytes the current round may still send: onSchedule sets min(roundQuotaBytes,
-   * awinBytes), each retransmission, resend and new-data packet spends its length, and nextPacket
-   * returns DCP_TX_NONE when its next packet does not fit.
+   * awinBytes), onScheduleRecovery one MTU (its new-data packet's length), E_OVERFLOW 0; each
+   * retransmission, resend and new-data packet spends its length, and nextPacket returns
+   * DCP_TX_NONE when its next packet does not fit.
    */
   quotaBytes(slot: number): number {
     return this.quota[slot] | 0;
