@@ -47,6 +47,20 @@ test("linkGbps 0.01: pauseQuanta defaults to the most quanta whose PAUSE lasts a
   assert.is(new Pfc({ linkGbps: 4.8e-7 }).frameNs, 1_066_666_667); // ⌈512 / 4.8e-7⌉
 });
 
+test("pauseQuanta default: the most quanta within 2^30 ns at any rate below 65535's, never past it", () => {
+  // ⌊2^21 × linkGbps⌋ quanta: scaling by 2^21 is exact, so quanta × 512 / linkGbps ≤ 2^30 holds in
+  // doubles too (a quotient just under 2^30 rounds at most to 2^30), and one quantum more passes
+  // it. Rates drawn across [512 / 2^30, 65535 / 2^21) Gb/s, with the exact multiples of 2^-21.
+  let rate = 4.8e-7;
+  for (let i = 0; i < 200_000; i++) {
+    rate = i % 2 === 0 ? 4.8e-7 + ((i * 0.6180339887) % 1) * 0.0312 : Math.floor(rate * 2 ** 21) / 2 ** 21 || 4.8e-7;
+    const q = resolvePfcParams({ linkGbps: rate }).pauseQuanta;
+    if (Math.ceil((q * 512) / rate) > MAX_FRAME_NS || (q < 65535 && Math.ceil(((q + 1) * 512) / rate) <= MAX_FRAME_NS)) {
+      assert.unreachable(`linkGbps ${rate}: pauseQuanta ${q}`);
+    }
+  }
+});
+
 test("cableNs 50 ms: the headroom default (2 × cable BDP + 2 MTU) is clamped to 2^29", () => {
   // 2 × ⌈100 Gb/s × 50,000,000 ns / 8⌉ + 2 × 1500 = 2 × 625,000,000 + 3000 = 1,250,003,000 > 2^29 → 536,870,912.
   const p = new Pfc({ cableNs: 50_000_000, xoffBytes: 1000, xonBytes: 0 }, 1);

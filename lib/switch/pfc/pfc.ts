@@ -98,11 +98,12 @@ export function pauseFrameNs(quanta: number, linkGbps: number): number {
  */
 function fittedPauseQuanta(linkGbps: number): number {
   // One quantum is 512 bit times = 512 / linkGbps ns, so the most that fit are
-  // ⌊2^30 · linkGbps / 512⌋ = ⌊2^21 · linkGbps⌋ (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up);
-  // the subtraction takes one back where the double quotient of pauseFrameNs rounded up past 2^30.
+  // ⌊2^30 · linkGbps / 512⌋ = ⌊2^21 · linkGbps⌋ (65535 from 65535 / 2^21 ≈ 0.0312495 Gb/s up).
+  // Scaling by 2^21 is exact, so fit · 512 ≤ 2^30 · linkGbps and pauseFrameNs's double quotient
+  // rounds at most to 2^30, which is representable: the PAUSE never passes 2^30 ns (review pfc2;
+  // a subtraction that took one quantum back "where the quotient rounded past 2^30" never fired).
   const fit = Math.floor((PFC_MAX_FRAME_NS * linkGbps) / 512);
-  const fitted = fit - Number(pauseFrameNs(fit, linkGbps) > PFC_MAX_FRAME_NS);
-  return Math.min(0xffff, Math.max(1, fitted));
+  return Math.min(0xffff, Math.max(1, fit));
 }
 
 /** The default refreshNs for a PAUSE of `frameNs`: half of it, at least 1 ns (a 1 ns PAUSE halves to 0). */
