@@ -245,8 +245,9 @@ export class DcpReceiver extends FlowTable<typeof LAYOUT> {
       return DCP_RX_DUPLICATE;
     }
     const n = (c & K.CountMask) + 1;
-    // §4.4: only a Write-with-Immediate's last packet says it needs a CQE, and packets arrive in
-    // any order, so Cf is kept from whichever packet carried it (c + 1 keeps a Cf already set).
+    // §4.4: a Send's packets and a Write-with-Immediate's last one say they need a CQE (README,
+    // needCqe), and packets arrive in any order, so Cf is kept from whichever packet carried it
+    // (c + 1 keeps a Cf already set).
     const v = (c + 1) | (needCqe ? K.Cf : 0);
     if (n < msgPackets) {
       this.ctr[i] = v;
