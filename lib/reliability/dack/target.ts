@@ -38,9 +38,9 @@
 //   - §II-H: each period, a stream whose accepted-packet count is below the mean of the sampled
 //     streams (those present at the target: a packet arrived, accepted or dropped, or waited in
 //     the queue) by more than fairnessThreshold has its congestion DACKs suppressed during the
-//     next period; one above the mean by more than that has every other crossing ACK skipped
-//     (coalesced into the next one), but only while it has a packet above the threshold whose
-//     crossing will carry the skipped number.
+//     next period; one above the mean by more than that has every other congested crossing ACK
+//     skipped (coalesced into the next one), but only while it has a packet above the threshold
+//     whose crossing will carry the skipped number (the departure ending congestion skips none).
 //   - §II-H "balance[s] individual transmission rates": the two act as one exchange, so that
 //     fairness moves rate from the faster streams to the slower and never adds to the total.
 //     A congested crossing grants its stream's initiator one packet (DACK + IACK: H(−1) → H0),
