@@ -86,6 +86,37 @@ test("the trimmed headers and NACKs on one WAN direction, by hand; seeds 2,199,8
   assert.is(judge(t).verdict, "ok");
 });
 
+test("DCP over a completely shared switch buffer is drawn with its control queue outside the buffer; seed 4,802,437 then completes", () => {
+  // Under the `complete` rule one congested port's data fills the switch's buffer to within a
+  // header, so with the control FIFO in the buffer (every queue profile but dcp) each trim is
+  // refused and the packet dropped: DCP on a dropping fabric (lib/reliability/dcp README "Without
+  // trimming"), whose whole-message resends meet again every timeout round.
+  let seen = 0;
+  for (let seed = 1; seed <= 2000; seed++) {
+    const s = drawScenario(seed, 20_000);
+    const n = s.network ?? {};
+    if (s.transport?.reliability?.name !== "dcp" || n.switchBuffer?.rule !== "complete" || n.trimming === false) continue;
+    seen++;
+    const q = n.queue as { profile?: string; controlPooled?: boolean } | undefined;
+    assert.ok(q?.profile === "dcp" || q?.controlPooled === false, `seed ${seed}: DCP with its trimmed headers in a completely shared buffer (${JSON.stringify(q)})`);
+  }
+  assert.ok(seen >= 5, `${seen} seeds of 2,000 draw DCP over a completely shared buffer`);
+  // Seed 4,802,437: a tornado across a 100 Gb/s WAN from 25 Gb/s hosts (plus an allreduce), DCTCP,
+  // a 60 kB buffer per switch. With its headers in the buffer the spines' ports to the WAN drop
+  // them: at 20 ms 16 inter-DC flows are still open, far more packets dropped than trimmed (each
+  // of 8 timeout rounds lost 4 to 9 of flow 64's 34 packets, its switch's buffer at 60,000 B).
+  const s = drawScenario(4_802_437, 20_000);
+  assert.equal([s.topology.kind, s.transport?.cc?.name, s.network?.switchBuffer?.bytes, s.network?.switchBuffer?.rule], ["twodc", "dctcp", 60_000, "complete"]);
+  assert.equal(s.network?.queue, { controlPooled: false });
+  const { queue: _queue, ...pooled } = s.network ?? {};
+  const before = runScenario({ ...s, network: pooled });
+  assert.ok(before.completed === 64 && before.totals.drops > 4 * before.totals.trims, `pooled: ${before.completed} complete, ${before.totals.drops} drops, ${before.totals.trims} trims`);
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "ok", detail);
+  const after = runScenario(s);
+  assert.equal([after.completed, after.flowsTotal, after.totals.drops, after.totals.timeouts], [80, 80, 0, 0]);
+});
+
 test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {
   const s = drawScenario(2_109_346, 20_000);
   assert.is(s.transport?.reliability?.name, "opt");
