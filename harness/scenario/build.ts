@@ -49,6 +49,7 @@ import {
   swiftRetxLimitWarnings,
   trimmingBaselineWarnings,
   dcpDropWarnings,
+  dcpPooledHeaderWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -763,6 +764,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
       ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, bufferGiven(n)),
+      ...dcpPooledHeaderWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, n.switchBuffer?.rule, fabric.queues.params.controlPooled),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values(), ...timelyUses(delayUses)], relRef.name, s.transport?.ackEveryBytes, mtu),

@@ -593,6 +593,22 @@ test("DCP on dropping switches: a warning (a drop makes no HO; the timeout resen
   assert.is(dcp(s278).length, 1);
 });
 
+test("DCP with its trimmed headers in a completely shared switch buffer: a warning (the switch drops what it would trim), none with the control queue outside or the dynamic rule", () => {
+  const incast = (network: Scenario["network"], reliability = "dcp") => incast3(reliability, network);
+  const pooled = (s: Scenario) => warnings(s).filter((w) => w.startsWith("network.switchBuffer: rule complete"));
+  const complete = { bytes: 60_000, rule: "complete" as const };
+  const one = pooled(incast({ switchBuffer: complete }));
+  assert.is(one.length, 1);
+  assert.match(one[0], /network\.queue\.controlPooled: false/);
+  assert.is(pooled(incast({ switchBuffer: complete, queue: { profile: "uec" } })).length, 1);
+  assert.equal(pooled(incast({ switchBuffer: complete, queue: { profile: "dcp" } })), [], "the dcp profile keeps its control queue out");
+  assert.equal(pooled(incast({ switchBuffer: complete, queue: { controlPooled: false } })), []);
+  assert.equal(pooled(incast({ switchBuffer: { bytes: 60_000, rule: "dynamic" } })), [], "each queue held to α·(B − used)");
+  assert.equal(pooled(incast({ switchBuffer: { bytes: 60_000 } })), [], "dynamic, the default");
+  assert.equal(pooled(incast({ switchBuffer: complete, trimming: false })), [], "no headers: the dropping-switch warning says it");
+  assert.equal(pooled(incast({ switchBuffer: complete }, "rud")), [], "RUD times out per packet");
+});
+
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
   // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
   // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s

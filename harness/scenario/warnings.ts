@@ -681,6 +681,25 @@ export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolea
   ];
 }
 
+/**
+ * DCP's trimmed headers in a completely shared switch buffer. Under `switchBuffer.rule: complete`
+ * one congested port's data may fill the switch's buffer to within a header, and with the control
+ * queue in the buffer (lib/switch `controlPooled`, true under every queue profile but `dcp`) a
+ * packet the buffer refuses has its header refused too: the switch drops what it would trim, and
+ * DCP is left to its timeouts, as on a dropping fabric (dcpDropWarnings). Soak seed 4,802,437: a
+ * tornado of one 50 kB message a flow from 16 hosts at 25 Gb/s into a 100 Gb/s WAN over 60 kB
+ * buffers, 1,545 drops against 230 trims, 16 flows failed after 8 timeout rounds; with the control
+ * queue outside, every flow completes in 0.37 ms. Not under PFC, whose egress queues have no pool.
+ */
+export function dcpPooledHeaderWarnings(reliability: string, trims: boolean, pfc: boolean, rule: string | undefined, controlPooled: boolean): string[] {
+  if (reliability !== "dcp" || !trims || pfc || rule !== "complete" || !controlPooled) return [];
+  return [
+    "network.switchBuffer: rule complete lets one congested port's data fill a switch's buffer to within a header, and under this queue profile the control queue is in that buffer, " +
+      "so a packet the buffer refuses has its trimmed header refused too and is dropped; transport.reliability: dcp recovers a drop only by the timeout, which resends its whole message (§4.5), and under congestion a flow fails after maxRetries timeouts. " +
+      "Set network.queue.controlPooled: false (DCP §4.2's lossless control plane, as queue profile dcp has it) or switchBuffer.rule: dynamic; see lib/reliability/dcp/README.md, Without trimming.",
+  ];
+}
+
 /** Whether the scenario gives the switch queues a buffer of their own (under PFC they otherwise hold 2^29 B: build.ts portSizes). */
 export function bufferGiven(n: Readonly<NonNullable<Scenario["network"]>>): boolean {
   const queue = n.queue ?? {};
