@@ -117,6 +117,28 @@ test("DCP over a completely shared switch buffer is drawn with its control queue
   assert.equal([after.completed, after.flowsTotal, after.totals.drops, after.totals.timeouts], [80, 80, 0, 0]);
 });
 
+test("DCP whose packets PFC drops beyond a headroom given short is on a dropping fabric: seed 4,807,556 is slow, not failed", () => {
+  // A 10:1 incast of 300 kB (one message a flow) under NSCC on a trimming Dragonfly, PFC with
+  // XOFF 20,000 B and headroomBytes 0: a queue pauses above XOFF and drops above XOFF + headroom,
+  // so it never pauses and drops at XOFF, and PFC drops, never trims. DCP is left to its
+  // whole-message timeouts, which the ten senders send together again each round (lib/reliability/
+  // dcp README "Without trimming"), as with trimming off.
+  const s = drawScenario(4_807_556, 20_000);
+  assert.equal([s.topology.kind, s.transport?.reliability?.name, s.transport?.cc?.name, s.network?.trimming], ["dragonfly", "dcp", "nscc", true]);
+  assert.equal([s.network?.pfc?.xoffBytes, s.network?.pfc?.headroomBytes], [20_000, 0]);
+  const r = runScenario(s);
+  const m = r.metrics;
+  assert.equal([r.completed, r.totals.drops, m.drops.pfc, r.totals.trims, m.pfc.pauseFrames], [0, 1882, 1882, 0, 0]);
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "slow", detail);
+  assert.match(detail, /failed 10\)/);
+  // With each port's headroom sized from its link, PFC pauses and drops nothing.
+  const { headroomBytes: _h, ...sized } = s.network?.pfc ?? {};
+  const after = runScenario({ ...s, network: { ...s.network, pfc: sized } });
+  assert.equal([after.completed, after.totals.drops, after.totals.timeouts], [10, 0, 0]);
+  assert.ok(after.metrics.pfc.pauseFrames > 0);
+});
+
 test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {
   const s = drawScenario(2_109_346, 20_000);
   assert.is(s.transport?.reliability?.name, "opt");

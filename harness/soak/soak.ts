@@ -22,7 +22,8 @@
 //              (everywhere). physics.ts
 //   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
 //              fault, no host processing below its link rate and no DCP on dropping switches,
-//              and a run in which no DCP HO found its RetransQ full, where nothing is lost on
+//              and a run in which no DCP HO found its RetransQ full and PFC dropped none of DCP's
+//              packets beyond a headroom the scenario gave short, where nothing is lost on
 //              purpose: in the run or in a longer rerun (below). With those giving up can be
 //              right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
@@ -646,10 +647,27 @@ function perturbed(s: Scenario): boolean {
  * that found their sender's RetransQ full (§4.3: a bounded queue) are left to the timeout, whose
  * whole-message resends an incast's senders, timed out together, send together again, until
  * every retry is gone (seed 4,759,312: 8:1, 300 kB each, no CC, retransQueueDepth 16; with the
- * default 128 every flow completes in 0.28 ms).
+ * default 128 every flow completes in 0.28 ms), and DCP's packets dropped by PFC beyond a
+ * headroom given short (dcpPfcDropped), likewise left to the timeout.
  */
-function givenUpUnexplained(r: Results): boolean {
-  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0;
+function givenUpUnexplained(s: Scenario, r: Results): boolean {
+  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0 && !dcpPfcDropped(s, r);
+}
+
+/**
+ * Whether a DCP run lost data to PFC beyond a headroom the scenario gave (network.pfc.headroomBytes,
+ * below what a port's link needs: the build warns, warnings.ts pfcHeadroomWarnings and
+ * dcpPfcHeadroomWarnings). PFC drops, never trims, what passes XOFF + headroom, so trimming or
+ * not the fabric drops, and DCP is left to its whole-message timeouts (lib/reliability/dcp README
+ * "Without trimming"). With headroom 0 a queue never pauses at all (it pauses above XOFF and drops
+ * above XOFF + 0): seed 4,807,556, a 10:1 incast of 300 kB under NSCC on a trimming Dragonfly with
+ * XOFF 20,000 B, dropped 1,882 packets at PFC, sent no PAUSE and trimmed none, and its 10 flows
+ * failed at 64 ms; with the headroom sized from the links they complete by 254 µs, none dropped.
+ * A headroom left to the build drops nothing, so PFC drops there stay unexplained.
+ */
+function dcpPfcDropped(s: Scenario, r: Results): boolean {
+  const pfc = s.network?.pfc as { headroomBytes?: number } | undefined;
+  return s.transport?.reliability?.name === "dcp" && pfc?.headroomBytes !== undefined && (r.metrics.drops.pfc ?? 0) > 0;
 }
 
 /**
@@ -715,7 +733,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     // "slow", the failure only in the detail). Judged before the budget: a cut run's failed
     // flows are final.
     const noCause = !perturbed(s);
-    if (noCause && givenUpUnexplained(r)) {
+    if (noCause && givenUpUnexplained(s, r)) {
       const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver`;
       return { verdict: "failed", detail, wallMs };
     }
@@ -768,7 +786,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
       // stalled (the detail counts the failed).
-      const verdict = stuck > 0 ? "stalled" : noCause && givenUpUnexplained(last) ? "failed" : "slow";
+      const verdict = stuck > 0 ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
