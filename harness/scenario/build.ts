@@ -50,6 +50,7 @@ import {
   trimmingBaselineWarnings,
   dcpDropWarnings,
   dcpPooledHeaderWarnings,
+  dcpPfcHeadroomWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -762,6 +763,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
+      ...dcpPfcHeadroomWarnings(relRef.name, n.pfc?.headroomBytes, fabric.pfcShortHeadroom.ports),
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
       ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, bufferGiven(n)),
       ...dcpPooledHeaderWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, n.switchBuffer?.rule, fabric.queues.params.controlPooled),

@@ -609,6 +609,21 @@ test("DCP with its trimmed headers in a completely shared switch buffer: a warni
   assert.equal(pooled(incast({ switchBuffer: complete }, "rud")), [], "RUD times out per packet");
 });
 
+test("DCP under PFC with a headroom given short: a warning (PFC drops, never trims, beyond it), none with the headroom sized from the links or another transport", () => {
+  const incast = (pfc: NonNullable<Scenario["network"]>["pfc"], reliability = "dcp") => incast3(reliability, { trimming: true, bufferBytes: 200_000, pfc });
+  const short = (s: Scenario) => warnings(s).filter((w) => w.startsWith("transport.reliability: dcp is built for switches that trim (DCP §4.2), but PFC drops"));
+  const zero = short(incast({ xoffBytes: 20_000, headroomBytes: 0 }));
+  assert.is(zero.length, 1);
+  assert.match(zero[0], /with 0 B a queue drops at its pause threshold instead of pausing/);
+  assert.match(zero[0], /Leave headroomBytes out/);
+  const some = short(incast({ xoffBytes: 20_000, headroomBytes: 10_000 }));
+  assert.is(some.length, 1);
+  assert.not.match(some[0], /with 0 B/);
+  assert.equal(short(incast({ xoffBytes: 20_000 })), [], "each port's headroom from its link");
+  assert.equal(short(incast({ xoffBytes: 20_000, headroomBytes: 1_000_000 })), [], "more than any port needs");
+  assert.equal(short(incast({ xoffBytes: 20_000, headroomBytes: 0 }, "rud")), [], "RUD times out per packet");
+});
+
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
   // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
   // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s

@@ -682,6 +682,25 @@ export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolea
 }
 
 /**
+ * DCP under PFC with a headroomBytes given below what some port's link needs (pfcHeadroomWarnings).
+ * PFC pauses a queue above XOFF and drops, never trims, what passes XOFF + headroom, so trimming or
+ * not the fabric drops there, and DCP recovers a drop only by the timeout that resends its whole
+ * message (§4.5); with headroom 0 a queue never pauses at all. Soak seed 4,807,556: a 10:1 incast
+ * of 300 kB under NSCC on a trimming Dragonfly, XOFF 20,000 B, headroom 0: 1,882 PFC drops, no
+ * PAUSE, no trim, and all 10 flows failed at 64 ms; with the headroom left out, all complete by
+ * 254 µs with no drop.
+ */
+export function dcpPfcHeadroomWarnings(reliability: string, givenBytes: number | undefined, shortPorts: number): string[] {
+  if (reliability !== "dcp" || givenBytes === undefined || shortPorts === 0) return [];
+  const never = givenBytes === 0 ? " (with 0 B a queue drops at its pause threshold instead of pausing)" : "";
+  return [
+    `transport.reliability: dcp is built for switches that trim (DCP §4.2), but PFC drops, never trims, what passes XOFF + network.pfc.headroomBytes${never}; ` +
+      "a dropped packet makes no HO, so it waits for the timeout, which resends its whole message (§4.5), and under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. " +
+      "Leave headroomBytes out to size each port from its link; see lib/reliability/dcp/README.md, Without trimming.",
+  ];
+}
+
+/**
  * DCP's trimmed headers in a completely shared switch buffer. Under `switchBuffer.rule: complete`
  * one congested port's data may fill the switch's buffer to within a header, and with the control
  * queue in the buffer (lib/switch `controlPooled`, true under every queue profile but `dcp`) a
