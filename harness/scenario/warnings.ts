@@ -635,7 +635,7 @@ export function pfcHeadroomWarnings(givenBytes: number | undefined, short: { por
   if (givenBytes === undefined || short.ports === 0) return [];
   return [
     `network.pfc.headroomBytes: ${givenBytes} B is below what ${short.ports} ingress queue(s) need for their own links (up to ${short.needBytes} B for ${short.gbps} Gb/s over a ${short.cableNs} ns cable: ` +
-      "2 × cable BDP + 2 × MTU + the switch latency's bytes), so PFC drops there what arrives after its PAUSE. Leave headroomBytes out to size each port from its link (harness/README.md, PFC).",
+      "2 × cable BDP + 2 × MTU + the switch latency's bytes), so PFC drops there what arrives past XOFF + headroom (the bytes still on the way after its PAUSE; with 0 B it drops at XOFF and never pauses). Leave headroomBytes out to size each port from its link (harness/README.md, PFC).",
   ];
 }
 
