@@ -52,7 +52,7 @@ export interface OpsParams {
   mode: OpsMode;
   /** Size of the implicit EV set 0 … evCount − 1 (uec default 256, otherwise 65536). */
   evCount: number;
-  /** Explicit EV sets; when given, `evCount` is unused except by nothing. */
+  /** Explicit EV sets (uniform and weighted modes; uec takes none); when given, `evCount` is not used. */
   sets: readonly OpsSet[] | undefined;
   /** uec: cycles between reshuffles of a flow's order (default 1: every cycle). */
   reshuffleCycles: number;
