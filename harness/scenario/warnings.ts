@@ -658,6 +658,11 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
   ];
 }
 
+/** What a drop costs DCP, said by each warning of a fabric that drops where it should trim. */
+const DCP_DROP_COST =
+  "a dropped packet makes no HO, so it waits for the timeout, which resends its whole message, whose packets must then all arrive (§4.5); " +
+  "under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts";
+
 /**
  * DCP on a fabric that drops. DCP recovers a loss fast only from the HO its switch makes by
  * trimming (§4.2–4.4); a silent drop waits for the timeout, which resends the whole unaMSN-th
@@ -676,8 +681,7 @@ export function dcpDropWarnings(reliability: string, trims: boolean, pfc: boolea
   const where = pfc ? "these drop: under network.pfc a queue given a buffer (network.bufferBytes, bufferBdp or queue.dataLimit*) still drops what passes it, PAUSE acting per ingress queue at its XOFF; " : "these drop: ";
   const fix = pfc ? "Leave the buffer out under network.pfc (each queue then holds 2^29 B and PAUSE bounds it) or turn trimming on" : "Leave network.trimming on (the default without PFC) or set network.pfc";
   return [
-    `transport.reliability: dcp is built for switches that trim (DCP §4.2), and ${where}a dropped packet makes no HO, so it waits for the timeout, which resends its whole message, whose packets must then all arrive (§4.5); ` +
-      `under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. ${fix}; see lib/reliability/dcp/README.md.`,
+    `transport.reliability: dcp is built for switches that trim (DCP §4.2), and ${where}${DCP_DROP_COST}. ${fix}; see lib/reliability/dcp/README.md.`,
   ];
 }
 
@@ -695,8 +699,7 @@ export function dcpPfcHeadroomWarnings(reliability: string, givenBytes: number |
   const never = givenBytes === 0 ? " (with 0 B a queue drops at its pause threshold instead of pausing)" : "";
   return [
     `transport.reliability: dcp is built for switches that trim (DCP §4.2), but PFC drops, never trims, what passes XOFF + network.pfc.headroomBytes${never}; ` +
-      "a dropped packet makes no HO, so it waits for the timeout, which resends its whole message (§4.5), and under congestion the resends of several flows are dropped again and a flow fails after maxRetries timeouts. " +
-      "Leave headroomBytes out to size each port from its link; see lib/reliability/dcp/README.md, Without trimming.",
+      `${DCP_DROP_COST}. Leave headroomBytes out to size each port from its link; see lib/reliability/dcp/README.md, Without trimming.`,
   ];
 }
 
@@ -714,7 +717,7 @@ export function dcpPooledHeaderWarnings(reliability: string, trims: boolean, pfc
   if (reliability !== "dcp" || !trims || pfc || rule !== "complete" || !controlPooled) return [];
   return [
     "network.switchBuffer: rule complete lets one congested port's data fill a switch's buffer to within a header, and under this queue profile the control queue is in that buffer, " +
-      "so a packet the buffer refuses has its trimmed header refused too and is dropped; transport.reliability: dcp recovers a drop only by the timeout, which resends its whole message (§4.5), and under congestion a flow fails after maxRetries timeouts. " +
+      `so a packet the buffer refuses has its trimmed header refused too and is dropped; under transport.reliability: dcp ${DCP_DROP_COST}. ` +
       "Set network.queue.controlPooled: false (DCP §4.2's lossless control plane, as queue profile dcp has it) or switchBuffer.rule: dynamic; see lib/reliability/dcp/README.md, Without trimming.",
   ];
 }
