@@ -25,7 +25,8 @@
 //   initial rate   R_C = R_T = max(minRate, round(initRate)), minRate ≤ line rate (constructor)
 //   window         floor(windowBytes × R_C / line) with varWindow (mulDivWide: exact)
 
-import { isByteCount, mulDivWide, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { rateWindowBytes } from "../rate-window";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame } from "../../core/ticks";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
@@ -283,7 +284,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     }
     if (this.window === 0) return true;
     const inflight = this.inflight[slot];
-    return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
+    return inflight <= 0 || inflight + bytes <= rateWindowBytes(this.window, this.varWindow, this.rc[slot], this.lineKbps);
   }
 
   /**
@@ -338,13 +339,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
    * and 1 when that floors to 0); 0 for a slot that is not open (lib/README.md, "Readers").
    */
   windowBytes(slot: number): number {
-    if (this.live[slot] !== 1) return 0;
-    if (this.window === 0 || this.varWindow === 0) return this.window;
-    // window × R_C reaches 2^61 (a window up to 2^30 B, a line up to 2 × 10^9 kb/s), past
-    // mulDiv's exact range: at R_C = line, 123.456789 Gb/s and 1,073,741,800 B it gave 1 B less.
-    // HPCC GetWin: at least 1 B ("must > 0"; 0 means no window), as TIMELY's.
-    const w = mulDivWide(this.window, this.rc[slot], this.lineKbps);
-    return w > 0 ? w : 1;
+    return this.live[slot] === 1 ? rateWindowBytes(this.window, this.varWindow, this.rc[slot], this.lineKbps) : 0;
   }
 
   /**

@@ -29,7 +29,8 @@
 //   gradient dec  cQ16 = max(0, 2^16 − floor(βQ16 × gQ16 / 2^16))
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
-import { isByteCount, mulDivWide, q16, satAdd, satSub } from "../../core/fixed";
+import { isByteCount, q16, satAdd, satSub } from "../../core/fixed";
+import { rateWindowBytes } from "../rate-window";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { type TimelyParams, type TimelyParamsInput, resolveTimelyParams } from "./params";
@@ -250,7 +251,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     }
     if (this.window === 0) return true;
     const inflight = this.inflight[slot];
-    return inflight <= 0 || inflight + bytes <= this.windowBytes(slot);
+    return inflight <= 0 || inflight + bytes <= rateWindowBytes(this.window, this.varWindow, this.rate[slot], this.lineKbps);
   }
 
   /**
@@ -274,11 +275,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
    * 0 for a slot that is not open (lib/README.md, "Readers").
    */
   windowBytes(slot: number): number {
-    if (this.live[slot] !== 1) return 0;
-    if (this.window === 0 || this.varWindow === 0) return this.window;
-    // window ≤ 2^30 and rate ≤ 2 · 10^9 kb/s: the product passes 2^53, where mulDiv would round.
-    const w = mulDivWide(this.window, this.rate[slot], this.lineKbps);
-    return w > 0 ? w : 1;
+    return this.live[slot] === 1 ? rateWindowBytes(this.window, this.varWindow, this.rate[slot], this.lineKbps) : 0;
   }
 
   /**
