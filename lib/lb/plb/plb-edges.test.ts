@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ECN, TIMEOUT } from "../feedback";
-import { PLB_REPATH, PLB_ROUND_END, Plb } from "./plb";
+import { PLB_CONGESTED_ROUND, PLB_REPATH, PLB_ROUND_END, Plb } from "./plb";
 
 /** A flow on slot 0 with `rounds` congested rounds of roundNs, fed back from t = 0 before any send. */
 function congested(params: Record<string, unknown>, roundNs: number, rounds: number): Plb {
@@ -100,6 +100,35 @@ test("the idle rule past a pause 2^31 ns old re-paths on the next send", () => {
   assert.is(t.congestedRounds(0), 1);
   const ev = t.ev(0);
   assert.is.not(t.choosePath(0, LONG_IDLE_NS, 1), ev, "nothing in flight with a congested round behind it, pause long over");
+});
+
+// Linux tcp_plb_check_rehash clears pause_until once its end has come, for the idle rehash as for
+// the forced one. Found in review: the idle rule re-pathed at the end but left the pause armed, and
+// a 32-bit end read against its lead (lib/core/ticks.ts) is ahead again 2^32 ns after it was set.
+test("an idle re-path past the pause's end lifts the pause: 2^32 ns later the idle rule is not held", () => {
+  // roundNs 100, N = 50, M = 1, S = 1000 without jitter: lead L = S = 1000, and an end has come
+  // when ((end − now − 1) mod 2^32) ≥ L.
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 1, suspendAfterTimeoutNs: 1000, suspendJitter: false }, 1);
+  t.open(0);
+  assert.is(t.onPathFeedback(0, 0, t.ev(0), TIMEOUT), PLB_REPATH); // re-path, pause end 0 + 1000 = 1000
+  const ev1 = t.ev(0);
+  assert.is(t.onPathFeedback(0, 1, ev1, ECN), 0); // opens a round, end 101
+  // At 101: round end (101 − 101 − 1) mod 2^32 = 2^32 − 1 ≥ 100 → judged: 2 of 2 marked, 512 ≥ 256,
+  // count 1. Pause end (1000 − 101 − 1) = 898 < 1000 → holds, but count 1 < N: nothing held. Next end 201.
+  assert.is(t.onPathFeedback(0, 101, ev1, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  // At 1500: 0 in flight, count 1 ≥ M; pause end (1000 − 1500 − 1) mod 2^32 = 2^32 − 501 ≥ 1000 →
+  // come: idle re-path (idle 1), count 0, and the pause is lifted; 1 in flight.
+  const ev2 = t.choosePath(0, 1500, 0);
+  assert.is.not(ev2, ev1);
+  assert.equal([t.congestedRounds(0), t.repathsIdle, t.repathsHeld], [0, 1, 0]);
+  // At 2^32 + 100 (tick 100): 0 in flight; round end (201 − 100 − 1) = 100 ≥ 100 → judged: 1 of 1
+  // marked, count 1 < N. (Still armed, the pause would read (1000 − 100 − 1) = 899 < 1000 ahead.)
+  assert.is(t.onPathFeedback(0, 2 ** 32 + 100, ev2, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is(t.packetsInFlight(0), 0);
+  // At 2^32 + 200 (tick 200): 0 in flight, count 1 ≥ M, no pause → idle re-path (idle 2), count 0.
+  // The old code read the stale end (1000 − 200 − 1) = 799 < 1000 as ahead: held 1, EV ev2, count 1.
+  assert.is.not(t.choosePath(0, 2 ** 32 + 200, 1), ev2);
+  assert.equal([t.congestedRounds(0), t.repathsIdle, t.repathsHeld], [0, 2, 0]);
 });
 
 test.run();

@@ -287,10 +287,28 @@ export class Plb extends FlowTable<typeof LAYOUT> {
 
   /** The idle rule is met: re-path, unless a pause holds (Linux tcp_plb_check_rehash holds the idle rehash too). */
   private idle(slot: number, now: number): void {
-    if ((this.flags[slot] & F.Paused) === 0 || tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
+    if (this.paused(slot, now)) this.repathsHeld++;
+    else {
       this.repath(slot);
       this.repathsIdle++;
-    } else this.repathsHeld++;
+    }
+  }
+
+  /**
+   * Whether the pause after a timeout holds at `now`; a pause whose end has come is lifted here,
+   * by the idle rule as by a judged round. Linux tcp_plb_check_rehash, which both the forced and
+   * the idle rehash pass through, clears pause_until once its end has come ("no recent RTO event
+   * that constrains PLB rehashing"). A 32-bit end is read only against its lead (pauseLeadNs,
+   * lib/core/ticks.ts): left armed, it reads as ahead again 2^32 ns after it was set, and holds
+   * re-paths once more until it comes round. Found in review: the idle rule read the end without
+   * lifting the pause, so a pause that only an idle send had found over held again about 4.29 s on.
+   */
+  private paused(slot: number, now: number): boolean {
+    const fl = this.flags[slot];
+    if ((fl & F.Paused) === 0) return false;
+    if (!tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) return true;
+    this.flags[slot] = fl & ~F.Paused;
+    return false;
   }
 
   /** §3: judge the round (congested when congested × 256 ≥ threshold_Q8 × delivered, or > with congestedAbove), start the next. */
@@ -311,13 +329,9 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     } else {
       this.rounds[slot] = 0;
     }
-    const fl = this.flags[slot];
-    if ((fl & F.Paused) !== 0) {
-      if (!tickDeadlineCame(this.pauseUntil[slot], now, this.pauseLeadNs)) {
-        if (this.rounds[slot] >= this.rehashRounds) this.repathsHeld++;
-        return r;
-      }
-      this.flags[slot] = fl & ~F.Paused;
+    if (this.paused(slot, now)) {
+      if (this.rounds[slot] >= this.rehashRounds) this.repathsHeld++;
+      return r;
     }
     if (this.rounds[slot] >= this.rehashRounds) {
       this.repath(slot);
