@@ -200,6 +200,7 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
    * the hole. The go-back does not spend retry_cnt: a NACK shows
    * the responder alive, as Linux hfi1/qib treat it (restart_rc's decrement is undone by the
    * reset that follows every NAK in do_rc_ack); rxe instead spends one per NAK-started retry.
+   * Unlike hfi1/qib it refills the count only with progress: a NACK at SND.UNA leaves retryCount.
    */
   onNack(slot: number, nowNs: number, epsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(epsn) && nowNs - nowNs === 0)) return this.reject(slot);
@@ -220,7 +221,8 @@ export class GbnSender extends MessageSender<typeof SENDER_LAYOUT> {
    * the first packet resent. An expiry before that packet has gone (a paced NIC may hold it past
    * the timeout) is not a retry: it returns 0 and only restarts the timer. Returns GBN_TIMEOUT,
    * 0 when stopped or not expired, E_OVERFLOW after maxRetries timeouts without progress (the
-   * QP is in error; nothing changes), or E_SLOT / E_ARG.
+   * QP is in error; nothing changes, the timer neither, so each later call returns it again until
+   * progress clears the count), or E_SLOT / E_ARG.
    */
   onTimer(slot: number, nowNs: number): number {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0)) return this.reject(slot);
