@@ -7,7 +7,7 @@
 //
 // The loop posts and sends zero-length Sends: one packet each (README: "0 is a one-packet
 // message"), 0 bytes of the round's quota, so one onSchedule covers them all; eight at a time
-// (the WQE table), each eight freed by one ACK. 0.9 s under `node --import tsx` (2-core EPYC,
+// (the WQE table), each eight freed by one ACK. 0.9 s under `node --import tsx` (2-core EPYC, load 1,
 // 2026-12-06); 4.5 s under the unit runner's `uvu -r tsx`, which compiles to CommonJS and reads
 // each imported helper (psn24Diff, postMessage) through a getter, most of it in post.
 import { test } from "uvu";
@@ -181,33 +181,52 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   assert.is(s.onHo(0, 400, 6, 1005, 0), E_STATE);
   assert.is(s.onHo(0, 400, 1, 1003, 1), E_STATE);
   assert.equal(snapshot(s), { ...before, errors: before.errors + 3 });
+  // MSN 0, PSN 1001: d = (0 − 16,777,214) mod 2^24 = 2; its only packet, sent → QUEUED. Then
   // MSN 16,777,214, PSN 998: d = 0, the unaMSN-th message, whose round is the QP's sRetryNo 0
-  // → QUEUED behind MSN 1's entry.
+  // → QUEUED. RetransQ, oldest first: 1/1003, 0/1001, 16,777,214/998.
+  assert.is(s.onHo(0, 400, 0, 1001, 0), DCP_HO_QUEUED);
   assert.is(s.onHo(0, 400, W - 2, 998, 0), DCP_HO_QUEUED);
+  assert.is(s.retransQueueLength(0), 3);
+  // A recovery round (README "DCP + a window CC") sends the unaMSN-th message's entry from behind
+  // the others, which it keeps in order: neither is acknowledged, their distances from unaMSN mod
+  // 256 being (1 − 16,777,214) = 3 and (0 − 16,777,214) = 2, both below the 8 outstanding. PSN 998
+  // is the message's only packet: offset 0, 1024 B, the last; sRetryNo 0 (d = 0: the QP's).
+  assert.is(s.onScheduleRecovery(0, 500), 1);
+  assert.equal(drain(s, 500), [pkt(DCP_TX_RETRANSMIT, W - 2, 998, 0, MTU, 0, 1)]);
   assert.is(s.retransQueueLength(0), 2);
-  // The retransmission: one entry fetched (min(16, 2, 1024 / 1024)), the oldest. Its key is
-  // MSN mod 256 = 1; (1 − 16,777,214) mod 256 = 3 < 8 outstanding, MSN (16,777,214 + 3) mod 2^24
-  // = 1; offset (1003 − 1002) × 1024 = 1024, length min(3000 − 1024, 1024) = 1024, not the last;
-  // sRetryNo 0 (not the unaMSN-th message). An HO retransmission leaves the timer alone.
-  assert.is(s.onSchedule(0, 500, MTU), 1);
-  assert.equal(drain(s, 500), [pkt(DCP_TX_RETRANSMIT, 1, 1003, 1024, 1024, 0, 0)]);
-  assert.is(s.retransmissions(0), 1);
+  // A full round fetches one entry (min(16, 2, 1024 / 1024)), the oldest: key MSN mod 256 = 1;
+  // (1 − 16,777,214) mod 256 = 3 < 8 outstanding, MSN (16,777,214 + 3) mod 2^24 = 1; offset
+  // (1003 − 1002) × 1024 = 1024, length min(3000 − 1024, 1024) = 1024, not the last; sRetryNo 0
+  // (not the unaMSN-th message). The quota is spent, so no new data.
+  assert.is(s.onSchedule(0, 600, MTU), 1);
+  assert.equal(drain(s, 600), [pkt(DCP_TX_RETRANSMIT, 1, 1003, 1024, 1024, 0, 0)]);
+  assert.is(s.retransmissions(0), 2);
   assert.is(s.retransQueueLength(0), 1);
+  // More HOs of round 0: MSN 1, PSN 1002 (d = 3); MSN 16,777,215, PSN 1000, its second packet
+  // (d = 1; 1000 − 999 = 1 in [0, 2)); and PSN 998 again, its packet gone, so it may have been
+  // trimmed again (README "Duplicated HOs"). RetransQ: 0/1001, 1/1002, 16,777,215/1000,
+  // 16,777,214/998. HO retransmissions leave the timer alone.
+  assert.is(s.onHo(0, 700, 1, 1002, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 700, W - 1, 1000, 0), DCP_HO_QUEUED);
+  assert.is(s.onHo(0, 700, W - 2, 998, 0), DCP_HO_QUEUED);
+  assert.is(s.retransQueueLength(0), 4);
   assert.is(s.deadlineNs(0), 200 + RTO);
 
   // --- The coarse timeout (§4.5) on unaMSN 16,777,214: the timer restarted with the last new
   // packet at 200 and expires at 200 + 10,000. sRetryNo 0 → 1; the RetransQ entries keyed
-  // 16,777,214 mod 256 = 254 are purged (PSN 998's); the message goes again from PSN 998 with
-  // sRetryNo 1; the new-data cursor (message 2) is past it and stays.
+  // 16,777,214 mod 256 = 254 are purged (PSN 998's), the other three stay; the message goes again from
+  // PSN 998 with sRetryNo 1; the new-data cursor (message 2) is past it and stays.
   assert.is(s.onTimer(0, 200 + RTO - 1), 0);
   assert.is(s.onTimer(0, 200 + RTO), DCP_TIMEOUT);
   assert.is(s.retryNo(0), 1);
   assert.is(s.timeouts(0), 1);
-  assert.is(s.retransQueueLength(0), 0);
+  assert.is(s.retransQueueLength(0), 3);
   assert.ok(s.resending(0));
   assert.is(s.sendMsn(0), 2);
   // The superseded round's HO is stale (sRetryNo 0 < 1), not an error.
   assert.is(s.onHo(0, 10_250, W - 2, 998, 0), DCP_HO_STALE);
+  // One MTU of window: min(16, 1, 1024 / 1024 − 1 kept for the resend) = 0 entries fetched, so no
+  // new data either; the resend goes.
   assert.is(s.onSchedule(0, 10_300, MTU), 0);
   assert.equal(drain(s, 10_300), [pkt(DCP_TX_RESEND, W - 2, 998, 0, 1024, 1, 1)]);
   assert.is(s.resends(0), 1);
@@ -244,27 +263,44 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   assert.equal(info(s, 1), [3000, DCP_OP_SEND, 0]);
   assert.equal(info(s, 5), [0, DCP_OP_WRITE, 0]);
 
-  // --- The coarse timeout on unaMSN 1, past the wrap: an HO of its current round is queued,
-  // then the timer, restarted at 10,400, expires at 10,400 + 10,000. sRetryNo 0 → 1, the entry
-  // (key 1) purged, the whole message resent from PSN 1002 with MSN 1 and sRetryNo 1.
-  assert.is(s.onHo(0, 10_700, 1, 1002, 0), DCP_HO_QUEUED);
+  // --- A recovery round with unaMSN 1. RetransQ: 0/1001 and 16,777,215/1000, entries of freed
+  // messages that count until fetched (README "RetransQ entry"), around 1/1002. The unaMSN-th
+  // message's entry goes to the head and the one before it, distance (0 − 1) mod 256 = 255 ≥ 5
+  // outstanding, is dropped; the one after it stays: 2 left, 1 once PSN 1002 is sent (offset 0,
+  // 1024 B, not the last; sRetryNo 0, the QP's).
+  assert.is(s.retransQueueLength(0), 3);
+  assert.is(s.onScheduleRecovery(0, 10_700), 1);
+  assert.is(s.retransQueueLength(0), 2);
+  assert.equal(drain(s, 10_700), [pkt(DCP_TX_RETRANSMIT, 1, 1002, 0, MTU, 0, 0)]);
+  assert.is(s.retransQueueLength(0), 1);
+
+  // --- The coarse timeout on unaMSN 1, past the wrap: an HO of its current round is queued
+  // (RetransQ: 16,777,215/1000, 1/1003), then the timer, restarted at 10,400, expires at
+  // 10,400 + 10,000. sRetryNo 0 → 1, the entry keyed 1 purged, the whole message resent from
+  // PSN 1002 with MSN 1 and sRetryNo 1.
+  assert.is(s.onHo(0, 10_800, 1, 1003, 0), DCP_HO_QUEUED);
+  assert.is(s.retransQueueLength(0), 2);
   assert.is(s.onTimer(0, 10_400 + RTO - 1), 0);
   assert.is(s.onTimer(0, 10_400 + RTO), DCP_TIMEOUT);
   assert.is(s.retryNo(0), 1);
   assert.is(s.timeouts(0), 2);
-  assert.is(s.retransQueueLength(0), 0);
+  assert.is(s.retransQueueLength(0), 1);
   assert.ok(s.resending(0));
   assert.is(s.sendMsn(0), 2);
   assert.is(s.nextPsn(0), 1005);
   assert.is(s.onHo(0, 20_450, 1, 1003, 0), DCP_HO_STALE, "the superseded round");
-  // A 3000 B round holds the resend exactly; the empty message 2 then finds quota 0.
-  assert.is(s.onSchedule(0, 20_500, 3000), 0);
+  // A 3000 B round fetches min(16, 1, 3000 / 1024 − 1) = 1 entry, MSN 16,777,215's: its distance
+  // (255 − 1) mod 256 = 254 ≥ 5 outstanding, a freed message's, dropped without spending quota
+  // (README "RetransQ entry"). The 3000 B then hold the resend exactly; the empty message 2 finds
+  // quota 0.
+  assert.is(s.onSchedule(0, 20_500, 3000), 1);
   assert.equal(drain(s, 20_500), [
     pkt(DCP_TX_RESEND, 1, 1002, 0, 1024, 1, 0),
     pkt(DCP_TX_RESEND, 1, 1003, 1024, 1024, 1, 0),
     pkt(DCP_TX_RESEND, 1, 1004, 2048, 952, 1, 1),
   ]);
   assert.is(s.resends(0), 4);
+  assert.is(s.retransQueueLength(0), 0);
   assert.not.ok(s.resending(0));
   assert.is(s.deadlineNs(0), 20_500 + RTO);
   // An HO of the resend's round (sRetryNo 1) is queued and retransmitted with it: key
@@ -280,7 +316,7 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
     pkt(DCP_TX_NEW, 4, 1007, 0, 0, 0, 1),
     pkt(DCP_TX_NEW, 5, 1008, 0, 0, 0, 1),
   ]);
-  assert.is(s.retransmissions(0), 2);
+  assert.is(s.retransmissions(0), 4);
   // eMSN 6 frees messages 1..5 (d = 6 − 1 = 5 ≤ 5 sent): sRetryNo back to 0, nothing sent is
   // outstanding, so the timer stops.
   assert.is(s.onAck(0, 20_800, 6), 5);
