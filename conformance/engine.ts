@@ -14,6 +14,10 @@
 // (`FlowTable`'s `live`, `col`) would pin this implementation's layout, not the algorithm's.
 
 import apiJson from "./api.json";
+import { type FrameRegistry, type FrameVector, runFrameVector } from "./frames";
+import { hasText, provenanceFailures } from "./provenance";
+
+export type { FrameRegistry, FrameStep, FrameVector } from "./frames";
 
 export interface VectorModule {
   new (params: Record<string, unknown>, capacity: number): object;
@@ -51,6 +55,8 @@ export interface VectorStep {
 
 export interface Vector {
   format: "nicfw-vectors/1";
+  /** Absent on handler vectors; "frame" marks a frame vector (frames.ts). */
+  kind?: undefined;
   module: string;
   class?: string;
   name: string;
@@ -199,22 +205,17 @@ function show(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
-/** Non-space text in a `derivation`: a blank string or list shows no arithmetic. */
-function hasText(derivation: string | string[] | undefined): boolean {
-  if (derivation === undefined) return false;
-  return /\S/.test(typeof derivation === "string" ? derivation : derivation.join(""));
-}
-
-/** The marker a recorded vector's `source` carries (README "Hand-derived or recorded"). */
-const RECORDED = "(recorded)";
-/** What a hand-derived vector's `source` says (DESIGN.md: "says so in `source`"). */
-const HAND_DERIVED = /hand-derived/i;
+/** A vector file of either kind: handler steps on a table (Vector) or wire functions on bytes (FrameVector). */
+export type AnyVector = Vector | FrameVector;
 
 /**
  * Runs one vector. `members` says what an expectation key may name per class: the library's
- * api.json unless the registry is another's (a test's own classes).
+ * api.json unless the registry is another's (a test's own classes). A frame vector runs against
+ * the wire functions `frames` gives for its module (a module's exports by name); a runner that
+ * passes none fails each frame vector with a message, never skips it.
  */
-export function runVector(vector: Vector, registry: ModuleRegistry, members: MemberManifest = libraryMembers): VectorResult {
+export function runVector(vector: AnyVector, registry: ModuleRegistry, members: MemberManifest = libraryMembers, frames: FrameRegistry = {}): VectorResult {
+  if (vector.kind === "frame") return runFrameVector(vector, frames);
   const result: VectorResult = {
     name: vector.name,
     module: vector.module,
@@ -232,18 +233,7 @@ export function runVector(vector: Vector, registry: ModuleRegistry, members: Mem
 
 function run(vector: Vector, registry: ModuleRegistry, manifest: MemberManifest, result: VectorResult): void {
   const fail = (msg: string) => result.failures.push(msg);
-  // DESIGN.md "Conformance vectors": a hand-derived vector says so in `source` and shows its
-  // arithmetic in `derivation`; one recorded from this code is no evidence and must say so, with
-  // the literal marker, not a word that happens to appear in a sentence.
-  const recorded = vector.source.indexOf(RECORDED) >= 0;
-  const handSaid = HAND_DERIVED.test(vector.source);
-  if (result.handDerived) {
-    if (!handSaid) fail('a vector with a derivation must say "hand-derived" in source');
-    if (recorded) fail(`source says ${RECORDED} but the vector carries a derivation`);
-  } else {
-    if (!recorded) fail(`no derivation with text: a vector without one must say "${RECORDED}" in source`);
-    if (handSaid) fail("source says hand-derived but the vector has no derivation with text");
-  }
+  for (const f of provenanceFailures(vector.source, vector.derivation)) fail(f);
   const last = vector.steps.length - 1;
   if (last < 0) fail("no steps");
   else if (Object.keys(vector.steps[last].expect ?? {}).length === 0) {
@@ -349,8 +339,13 @@ function run(vector: Vector, registry: ModuleRegistry, manifest: MemberManifest,
 }
 
 /** Runs many vectors and returns the results plus the closing line the runners print. */
-export function runVectors(vectors: Vector[], registry: ModuleRegistry, members: MemberManifest = libraryMembers): { results: VectorResult[]; passed: number; failed: number } {
-  const results = vectors.map((v) => runVector(v, registry, members));
+export function runVectors(
+  vectors: AnyVector[],
+  registry: ModuleRegistry,
+  members: MemberManifest = libraryMembers,
+  frames: FrameRegistry = {},
+): { results: VectorResult[]; passed: number; failed: number } {
+  const results = vectors.map((v) => runVector(v, registry, members, frames));
   let passed = 0;
   for (const r of results) if (r.failures.length === 0) passed++;
   return { results, passed, failed: results.length - passed };

@@ -1,7 +1,7 @@
 // Finding and loading vector files for the node-side runners.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Vector } from "./engine";
+import type { AnyVector } from "./engine";
 import { vectorErrors } from "./schema";
 
 /**
@@ -24,7 +24,7 @@ export function vectorFiles(paths: string[]): string[] {
 
 export interface Loaded {
   file: string;
-  vector?: Vector;
+  vector?: AnyVector;
   errors: string[];
 }
 
@@ -38,6 +38,6 @@ export function loadVectors(files: string[]): Loaded[] {
       return { file, errors: [`not JSON: ${(e as Error).message}`] };
     }
     const errors = vectorErrors(value);
-    return errors.length > 0 ? { file, errors } : { file, vector: value as Vector, errors };
+    return errors.length > 0 ? { file, errors } : { file, vector: value as AnyVector, errors };
   });
 }

@@ -17,7 +17,8 @@ test("conformance/api.json and schema.json are what `npm run manifest` writes no
 test("every handler, argument and expectation key a vector uses is in the manifest", () => {
   const missing: string[] = [];
   for (const { file, vector } of loadVectors(vectorFiles(["conformance/vectors"]))) {
-    if (vector === undefined) continue;
+    // A frame vector calls wire functions, not a class's handlers: the runner checks its names.
+    if (vector === undefined || vector.kind === "frame") continue;
     const classes = checkedIn.modules[vector.module]?.classes ?? {};
     const names = Object.keys(classes);
     const cls = classes[vector.class ?? (names.length === 1 ? names[0] : "")];

@@ -17,7 +17,7 @@ import * as reliability from "../lib/reliability/index";
 import * as sw from "../lib/switch/index";
 import { type ModuleRegistry, type VectorModule, isReader } from "./engine";
 import { registry } from "./node-runner";
-import { VectorSchema } from "./schema";
+import { VectorFileSchema } from "./schema";
 
 export const MANIFEST_FORMAT = "nicfw-api/1";
 
@@ -229,7 +229,7 @@ export function libraryManifest(): Manifest {
   return buildManifest(registry, { cc, lb, reliability, switch: sw });
 }
 
-/** The vector format as JSON Schema (draft 2020-12 as TypeBox writes it), for runners in other languages. */
+/** The vector format, handler and frame vectors (anyOf), as JSON Schema (draft 2020-12 as TypeBox writes it), for runners in other languages. */
 export function schemaText(): string {
-  return manifestText(VectorSchema);
+  return manifestText(VectorFileSchema);
 }

@@ -4,10 +4,13 @@ import * as cc from "../lib/cc/index";
 import * as lb from "../lib/lb/index";
 import * as reliability from "../lib/reliability/index";
 import * as sw from "../lib/switch/index";
-import { type ModuleRegistry, runVector } from "./engine";
+import { type FrameRegistry, type ModuleRegistry, runVector } from "./engine";
 import { loadVectors, vectorFiles } from "./files";
 
 export const registry: ModuleRegistry = { ...cc.modules, ...lb.modules, ...reliability.modules, ...sw.modules };
+
+/** Where frame vectors find the wire functions of their module (DCP's wire.ts, exported by the area). */
+export const frames: FrameRegistry = { "reliability/dcp": reliability };
 
 export const CONFORMANCE_USAGE = `usage: nicfw conformance <vector files or folders>
   runs every vector (*.json) found; prints each failing step, then "conformance: N passed, M failed";
@@ -35,7 +38,7 @@ export function runConformance(paths: string[], label = "conformance", log: (s: 
       log(`FAIL ${loaded.file}: invalid vector file\n  ${loaded.errors.join("\n  ")}`);
       continue;
     }
-    const r = runVector(loaded.vector, registry);
+    const r = runVector(loaded.vector, registry, undefined, frames);
     if (r.failures.length === 0) {
       passed++;
       if (r.handDerived) handDerived++;

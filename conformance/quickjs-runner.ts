@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getQuickJS } from "quickjs-emscripten";
-import type { ModuleRegistry, Vector, VectorResult, runVectors as RunVectors } from "./engine";
+import type { AnyVector, FrameRegistry, ModuleRegistry, VectorResult, runVectors as RunVectors } from "./engine";
 import { loadVectors, vectorFiles } from "./files";
 
 const AREAS = ["core", "cc", "lb", "reliability", "switch"] as const;
@@ -23,11 +23,12 @@ function guestMain(): string {
     `import { runVectors } from "nicfw-conformance-engine";`,
     ...AREAS.filter((a) => a !== "core").map((a) => `import * as ${a === "switch" ? "sw" : a} from "nicfw/${a}";`),
     `const registry = Object.assign({}, cc.modules, lb.modules, reliability.modules, sw.modules);`,
-    `globalThis.RESULT_JSON = JSON.stringify(runVectors(JSON.parse(globalThis.VECTORS_JSON), registry));`,
+    // Frame vectors take DCP's wire functions from the same bundle (node-runner.ts's frames).
+    `globalThis.RESULT_JSON = JSON.stringify(runVectors(JSON.parse(globalThis.VECTORS_JSON), registry, undefined, { "reliability/dcp": reliability }));`,
   ].join("\n");
 }
 
-async function inQuickJS(vectors: Vector[]): Promise<string> {
+async function inQuickJS(vectors: AnyVector[]): Promise<string> {
   const QuickJS = await getQuickJS();
   const rt = QuickJS.newRuntime();
   rt.setMemoryLimit(512 * 1024 * 1024);
@@ -67,15 +68,18 @@ async function inQuickJS(vectors: Vector[]): Promise<string> {
   }
 }
 
-async function inNode(vectors: Vector[]): Promise<string> {
+async function inNode(vectors: AnyVector[]): Promise<string> {
   const url = (p: string) => pathToFileURL(resolve(p)).href;
   const engine = (await import(url(ENGINE))) as { runVectors: typeof RunVectors };
   const registry: ModuleRegistry = {};
+  const frames: { [module: string]: FrameRegistry[string] } = {};
   for (const a of AREAS) {
     if (a === "core") continue;
-    Object.assign(registry, ((await import(url(`dist/${a}/index.js`))) as { modules: ModuleRegistry }).modules);
+    const area = (await import(url(`dist/${a}/index.js`))) as { modules: ModuleRegistry };
+    Object.assign(registry, area.modules);
+    if (a === "reliability") frames["reliability/dcp"] = area as unknown as FrameRegistry[string];
   }
-  return JSON.stringify(engine.runVectors(vectors, registry));
+  return JSON.stringify(engine.runVectors(vectors, registry, undefined, frames));
 }
 
 async function main(): Promise<number> {

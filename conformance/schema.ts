@@ -47,10 +47,61 @@ export const VectorSchema = Type.Object(
 
 export type VectorFile = Static<typeof VectorSchema>;
 
-const compiled = TypeCompiler.Compile(VectorSchema);
+/**
+ * A frame vector (conformance/README.md "Frame vectors"): DCP wire functions called on bytes. The
+ * calls, their arguments and the expectation keys are checked by the runner (frames.ts), which
+ * names what is wrong; the schema fixes the shape.
+ */
+export const FrameStepSchema = Type.Object(
+  {
+    call: Type.String({
+      minLength: 1,
+      description: "dcpCheck, check (DcpPacket wrap + check), emitData, emitAck, trimToHo, bounceHo, ipv4Checksum, dcpOpcode or dcpDataHeaderBytes",
+    }),
+    args: Args,
+    header: Type.Optional(
+      Type.Record(Type.String(), Type.Number(), { description: "emitData and emitAck: DcpHeader fields by name (an unknown one fails); a field left out keeps its default" }),
+    ),
+    frameHex: Type.Optional(
+      Type.String({ pattern: "^[0-9a-f ]*$", description: "the buffer before the call: lowercase hex, spaces ignored; absent: the buffer the previous step left" }),
+    ),
+    expect: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.Number(), Type.Boolean(), Type.String()]), {
+        description: "`return`, `frameHex` (the whole buffer after the call), and for a check step `errors` and DcpPacket accessors → expected value",
+      }),
+    ),
+    note: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 
-/** Schema errors as `path: message` lines; empty when the value is a valid vector. */
+export const FrameVectorSchema = Type.Object(
+  {
+    format: Type.Literal("nicfw-vectors/1"),
+    kind: Type.Literal("frame", { description: "marks a frame vector: wire functions on bytes, not handlers on a table" }),
+    module: Type.String({ pattern: "^(cc|lb|reliability|switch)/[a-z0-9-]+$" }),
+    name: Type.String({ pattern: "^[a-z0-9][a-z0-9-]*$" }),
+    source: VectorSchema.properties.source,
+    derivation: VectorSchema.properties.derivation,
+    steps: Type.Array(FrameStepSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Either kind of vector file, as schema.json gives it to ports. */
+export const VectorFileSchema = Type.Union([VectorSchema, FrameVectorSchema]);
+
+const compiled = TypeCompiler.Compile(VectorSchema);
+const compiledFrame = TypeCompiler.Compile(FrameVectorSchema);
+
+/**
+ * Schema errors as `path: message` lines; empty when the value is a valid vector. A value with
+ * `"kind": "frame"` is checked as a frame vector, any other as a handler vector (whose schema
+ * has no `kind`: a misspelt kind is an unexpected property, not a silent skip).
+ */
 export function vectorErrors(value: unknown): string[] {
-  if (compiled.Check(value)) return [];
-  return [...compiled.Errors(value)].slice(0, 10).map((e) => `${e.path || "/"}: ${e.message}`);
+  const frame = typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "frame";
+  const c = frame ? compiledFrame : compiled;
+  if (c.Check(value)) return [];
+  return [...c.Errors(value)].slice(0, 10).map((e) => `${e.path || "/"}: ${e.message}`);
 }
