@@ -214,6 +214,7 @@ function runFrames(vector: FrameVector, frames: FrameRegistry, result: FrameResu
       ret = f(...args);
     }
     const expect = step.expect ?? {};
+    let refused = false;
     for (const key of Object.keys(expect)) {
       const want = expect[key];
       if (key === "frameHex") {
@@ -236,8 +237,10 @@ function runFrames(vector: FrameVector, frames: FrameRegistry, result: FrameResu
         fail(`${where}: ${key} is not a DcpPacket accessor (${ACCESSORS.join(", ")}) nor errors`);
         continue;
       } else if (typeof ret !== "number" || ret < 0) {
-        // wire.ts: after check() succeeds no accessor reads outside the frame; before, nothing is promised.
-        fail(`${where}: ${key}: accessors are defined only after check succeeds (it returned ${String(ret)})`);
+        // wire.ts: after check() succeeds no accessor reads outside the frame; before, nothing is
+        // promised. Said once per step, however many accessors it names.
+        if (!refused) fail(`${where}: ${key}: accessors are defined only after check succeeds (it returned ${String(ret)})`);
+        refused = true;
         continue;
       } else got = (packet[key] as Fn).call(packet);
       if (!matches(got, want)) fail(`${where}: ${key} expected ${String(want)}, got ${String(got)}`);
