@@ -413,6 +413,7 @@ export class DcpPacket {
   }
   /** Immediate data (the *_WITH_IMMEDIATE opcodes; check hasImm()). */
   immData(): number {
+    /* c8 ignore next -- for outside callers: every immediate opcode (0x03, 0x05, 0x09, 0x0b) carries the SSN header; the 0 arm serves immData() on a packet without immediate data, a value no vector pins */
     return u32(this.buf, this.ssnAt() + (hasSsn(this.opcode()) ? O.SsnBytes : 0));
   }
   /**
