@@ -25,9 +25,20 @@ import { checkParamNames, profileParam, resolveParams, rule } from "../../core/p
 export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
 
 export interface DcqcnConstants {
+  /**
+   * Line rate, Gb/s, in [0.001, 2000]: the ceiling of R_T and R_C on every increase, the default
+   * initial rate, the reference of varWindow, and in the `hpcc` profiles the base of R_AI and
+   * R_HAI (rdma-hw.cc scales them with the link bandwidth). Default 100.
+   */
   linkGbps: number;
   /** Rate of a newly opened flow (default: linkGbps, the line rate, in every profile). */
   initRateGbps: number;
+  /**
+   * Rate floor, Mb/s, in [0.001, linkGbps × 1000], and at most initRateGbps × 1000: no cut takes
+   * R_C below it (R_C ← max(min_rate, R_C(1 − α/2))). 100 Mb/s in `paper` (authors' ns-3 sample
+   * config), 1 Gb/s in the `hpcc` profiles (rdma-hw.cc min rate); lowered to the line or initial
+   * rate when either is below that.
+   */
   minRateMbps: number;
   /** g: the α gain. */
   g: number;
@@ -43,7 +54,16 @@ export interface DcqcnConstants {
   byteCounterBytes: number;
   /** F: increase events of fast recovery. */
   fastRecoverySteps: number;
+  /**
+   * R_AI, Mb/s, in [0, linkGbps × 1000]: what R_T gains per increase event in additive increase
+   * (§3 RP). 40 Mb/s in `paper` (at most the line rate), 5·linkGbps/25 in the `hpcc` profiles.
+   */
   aiMbps: number;
+  /**
+   * R_HAI, Mb/s, in [0, linkGbps × 1000]: the hyper-increase step; the paper RP adds i·R_HAI
+   * (i = min stage − F + 1), the Mellanox RP a constant R_HAI. 200 Mb/s in `paper` (authors' ns-3),
+   * 50·linkGbps/25 in the `hpcc` profiles.
+   */
   haiMbps: number;
   /** mellanox: R_T = R_C = rateOnFirstCnp × R_C on a flow's first CNP (HPCC RateOnFirstCnp). */
   rateOnFirstCnp: number;
@@ -66,7 +86,15 @@ export interface DcqcnBehaviour {
   varWindow: boolean;
 }
 
-export type DcqcnParams = DcqcnConstants & DcqcnBehaviour & { profile: DcqcnProfile };
+export type DcqcnParams = DcqcnConstants & DcqcnBehaviour & {
+  /**
+   * Which source's defaults the other parameters take (head of params.ts): `paper` (default, the
+   * paper RP as in the authors' ns-3), `hpcc` (HPCC's Mellanox RP, preset `dcqcn`) or `hpcc-paper`
+   * (preset `dcqcn_paper`: `hpcc` with 50/50/55 µs timers). A given parameter overrides its
+   * profile's value.
+   */
+  profile: DcqcnProfile;
+};
 export type DcqcnParamsInput = Partial<DcqcnParams>;
 
 const CONSTANT_NAMES: readonly (keyof DcqcnConstants)[] = [

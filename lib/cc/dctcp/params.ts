@@ -25,8 +25,18 @@ export interface DctcpConstants {
   mssBytes: number;
   /** g: the α gain (1/16). */
   g: number;
+  /**
+   * α of a new flow, in [0, 1]: 1 (rfc8257; Linux dctcp_alpha_on_init, the first cut halves the
+   * window), 0 (htsim; csg-htsim dctcp.cpp starts α at 0, so the first window boundary cuts
+   * nothing).
+   */
   initialAlpha: number;
+  /**
+   * cwnd when a flow opens, bytes, an integer in [mssBytes, maxCwndBytes]: 10 × mssBytes (csg-htsim
+   * TcpSrc `_cwnd = 10*_mss`, Linux TCP_INIT_CWND), or maxCwndBytes when that is smaller.
+   */
   initCwndBytes: number;
+  /** Ceiling of cwnd, bytes, an integer in [mssBytes, 2^30]: no growth or cut sets cwnd above it. Default 2^30 (no ceiling in practice). */
   maxCwndBytes: number;
   /**
    * ssthresh when a flow opens: maxCwndBytes (rfc8257; RFC 5681 §3.1 "arbitrarily high"), 100 ×
@@ -50,7 +60,14 @@ export interface DctcpBehaviour {
   fastIncrease: boolean;
 }
 
-export type DctcpParams = DctcpConstants & DctcpBehaviour & { profile: DctcpProfile };
+export type DctcpParams = DctcpConstants & DctcpBehaviour & {
+  /**
+   * Which source's defaults the others take (head of params.ts): `rfc8257` (default: cut on the
+   * first ECE of a window, α from 1) or `htsim` (csg-htsim dctcp.cpp: cut at the window boundary, α
+   * from 0, ssthresh 100 MSS). A given parameter overrides its profile's value.
+   */
+  profile: DctcpProfile;
+};
 export type DctcpParamsInput = Partial<DctcpParams>;
 
 const NAMES: readonly (keyof DctcpParams)[] = [

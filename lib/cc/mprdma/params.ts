@@ -29,9 +29,21 @@ import { bdpBytes } from "../../core/units";
 export type MprdmaProfile = "paper" | "htsim";
 
 export interface MprdmaParams {
+  /**
+   * Which source's defaults the others take (head of params.ts): `paper` (default: MP-RDMA's −1/2
+   * packet per mark and exact +1/cwnd, timeouts and late ACKs as DCP-Simulation) or `htsim`
+   * (sc24-phantomCC mprdma.cpp: −0.15 MSS, integer division, no NACK, timeout or late-ACK cut).
+   */
   profile: MprdmaProfile;
+  /**
+   * MSS, bytes, an integer in [64, 65535]: the packet of MP-RDMA's per-packet rules: an ACK of
+   * `acked` bytes adds MSS × acked / cwnd, a late ACK takes outOfOrderDecreaseMss × MSS; the
+   * default of minCwndBytes. Default 4096.
+   */
   mssBytes: number;
+  /** Line rate, Gb/s, in [0.001, 100000], only for maxCwndBytes' default (the BDP). Default 100. */
   linkGbps: number;
+  /** Base RTT, ns, in [1, 2^30], only for maxCwndBytes' default (the BDP). Default 12,000 (12 µs). */
   baseRttNs: number;
   /** Window decrease per marked ACK of one MSS, in MSS (paper 0.5, htsim 0.15), used to the nearest 10^-6. */
   decreaseMss: number;
@@ -39,7 +51,16 @@ export interface MprdmaParams {
   nackDecreaseMss: number;
   /** linkGbps × baseRttNs / 8 unless given, clamped into [minCwndBytes, 2^30]. */
   maxCwndBytes: number;
+  /**
+   * Window floor, bytes, an integer in [1, 2^30]: no decrease takes cwnd below it ("never below
+   * one packet", head of params.ts). Default mssBytes.
+   */
   minCwndBytes: number;
+  /**
+   * Window of a new flow, bytes, an integer in [minCwndBytes, maxCwndBytes], and where a timeout
+   * with resetOnTimeout lowers it to (DCP-Simulation m_initialWin). Default maxCwndBytes: both
+   * profiles start at the BDP (htsim mprdma.cpp; `paper` by our choice, head of params.ts).
+   */
   initCwndBytes: number;
   /** Carry the remainder of MSS × acked / cwnd to the next ACK (paper: exact 1/cwnd; htsim: integer division). */
   carryRemainder: boolean;

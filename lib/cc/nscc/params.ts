@@ -20,6 +20,11 @@ export interface NsccConstants {
   mtuBytes: number;
   /** Header bytes inside mtuBytes; the UEC formulas scale the payload (MSS = mtu − header). */
   headerBytes: number;
+  /**
+   * Line rate, Gb/s, in [0.001, 100000]: only the default of bdpBytes, and through it of
+   * maxWndBytes (1.5 × BDP) and the constants UEC Table 3-76 scales by scaling_a = BDP / base_BDP
+   * (fi, eta, fiScale, alpha). Default 100.
+   */
   linkGbps: number;
   /**
    * Network base RTT (UEC config_base_rtt): what the constants derive from (bdp, target, fi, eta,
@@ -168,7 +173,14 @@ export interface NsccBehaviour {
   timeoutsCountIgnored: boolean;
 }
 
-export type NsccParams = NsccConstants & NsccBehaviour & { profile: NsccProfile };
+export type NsccParams = NsccConstants & NsccBehaviour & {
+  /**
+   * Which source's defaults the others take (head of params.ts): `smartt` (SMaRTT §III), `uec`
+   * (default, UEC 1.0 §3.6.13 and Table 3-76) or `uec-htsim` (`uec` with the UEC reference
+   * simulator's choices). A given parameter overrides its profile's value.
+   */
+  profile: NsccProfile;
+};
 
 export type NsccParamsInput = Partial<NsccParams>;
 

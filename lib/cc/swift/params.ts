@@ -37,6 +37,12 @@ export interface SwiftConstants {
   maxMdf: number;
   /** Fabric window floor (packets); htsim's is 10 B, i.e. 10 / mtuBytes packets at any MTU. */
   minCwndPkts: number;
+  /**
+   * Fabric window ceiling (packets), in [minCwndPkts, 32767] (Q16 packets in an int32): no
+   * increase takes cwnd above it. 256 (Isekai max_fabric_congestion_window: `google`, `paper`,
+   * `reflex`), 1000 (htsim). Outside htsim it is also fs_max's default (Isekai
+   * DefaultConfiguration).
+   */
   maxCwndPkts: number;
   /** Window of a newly opened flow. */
   initCwndPkts: number;
@@ -55,7 +61,12 @@ export interface SwiftConstants {
    * the endpoint window, which otherwise opens at maxEcwndPkts.
    */
   endpointTargetNs: number;
+  /** Endpoint window floor (packets), in [1/65536, 32767]: no decrease takes ecwnd below it. Default 1 (Isekai). */
   minEcwndPkts: number;
+  /**
+   * Endpoint window ceiling (packets), in [minEcwndPkts, 32767]: ecwnd opens at it and no increase
+   * takes it above. Default 256 (Isekai), or minEcwndPkts when that is given above it.
+   */
   maxEcwndPkts: number;
 }
 
@@ -71,7 +82,15 @@ export interface SwiftBehaviour {
   nackResetsRetransmits: boolean;
 }
 
-export type SwiftParams = SwiftConstants & SwiftBehaviour & { profile: SwiftProfile };
+export type SwiftParams = SwiftConstants & SwiftBehaviour & {
+  /**
+   * Which source's defaults the others take (head of params.ts): `google` (default, Isekai
+   * swift.h), `paper` (Alg. 1 with Google's constants, window floor 0.001, loss decrease), `htsim`
+   * (csg-htsim swift.cpp) or `reflex` (`paper` with Reflex §II-C's base and hop delay). A given
+   * parameter overrides its profile's value.
+   */
+  profile: SwiftProfile;
+};
 export type SwiftParamsInput = Partial<SwiftParams>;
 
 const CONSTANT_NAMES: readonly (keyof SwiftConstants)[] = [

@@ -24,6 +24,11 @@ export interface TimelyConstants {
   linkGbps: number;
   /** Rate of a newly opened flow (default: line rate). */
   initRateGbps: number;
+  /**
+   * Rate floor, Mb/s, in [0.001, linkGbps × 1000]: no decrease takes the rate below it. One δ in
+   * `paper` (the paper names none, head of params.ts), 1 Gb/s in `hpcc` (rdma-hw.cc min rate); held
+   * within the line rate.
+   */
   minRateMbps: number;
   /** δ: additive step. */
   deltaMbps: number;
@@ -31,8 +36,20 @@ export interface TimelyConstants {
   haiDeltaMbps: number;
   /** Consecutive events before the HAI step is used (paper and HPCC: 5). */
   haiThreshold: number;
+  /**
+   * T_low, ns, in [0, 2^30]: an RTT sample below it adds δ to the rate (Alg. 1; with haiCounting
+   * `increase`, the HAI step once armed). Default 50 µs (the paper's, and HPCC's).
+   */
   tLowNs: number;
+  /**
+   * T_high, ns, in [max(tLowNs, 1), 2^30]: an RTT sample above it cuts the rate by the factor
+   * 1 − β (1 − T_high / rtt) (Alg. 1). Default 500 µs (the paper's, and HPCC's).
+   */
   tHighNs: number;
+  /**
+   * β, in [0, 1]: the multiplicative-decrease gain, both above T_high and on a positive gradient
+   * (rate × (1 − β · gradient), not below 0). Default 0.8 (the paper's, and HPCC's).
+   */
   beta: number;
   /** EWMA weight of the new RTT difference. */
   ewmaWeight: number;
@@ -56,7 +73,14 @@ export interface TimelyBehaviour {
   varWindow: boolean;
 }
 
-export type TimelyParams = TimelyConstants & TimelyBehaviour & { profile: TimelyProfile };
+export type TimelyParams = TimelyConstants & TimelyBehaviour & {
+  /**
+   * Which source's defaults the others take (head of params.ts): `paper` (default, Alg. 1, one
+   * update per completion event) or `hpcc` (HPCC rdma-hw.cc UpdateRateTimely: one update per RTT, δ
+   * and HAI from linkGbps, 1 Gb/s floor). A given parameter overrides its profile's value.
+   */
+  profile: TimelyProfile;
+};
 export type TimelyParamsInput = Partial<TimelyParams>;
 
 const CONSTANT_NAMES: readonly (keyof TimelyConstants)[] = [
