@@ -40,10 +40,21 @@ export interface FlowletParams {
    * serialising 4150 B at 100 Gb/s); set it to ½ of your own base RTT.
    */
   gapNs: number;
+  /**
+   * Where the gap is measured from: `send` (default; Kandula et al., LetFlow: the time since the
+   * flow's last choosePath) or `feedback` (the REPS artifact's variant: since the last ACK or
+   * NACK; a timeout does not restart the clock, head of flowlet.ts).
+   */
   gapFrom: FlowletGapFrom;
   /** Minimum time between two re-paths (0: none; the REPS artifact: one RTO). */
   minRerouteNs: number;
+  /** EVs are drawn uniformly from 0 … evCount − 1, an integer in [1, 65536] (the 16-bit EV space, the default). */
   evCount: number;
+  /**
+   * Seed of the table's xoshiro128** generator (lib/core/rng.ts: seed | 0 through splitmix32, so
+   * any integer, taken modulo 2^32): the EV a flow opens on and the EV of each new flowlet. Default
+   * 1.
+   */
   seed: number;
 }
 

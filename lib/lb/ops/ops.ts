@@ -49,6 +49,11 @@ export interface OpsSet {
 }
 
 export interface OpsParams {
+  /**
+   * `uniform` (default; REPS §2, Spritz §V-A "OPS (u)"), `weighted` (Spritz §V-A "OPS (w)",
+   * needs `sets` with weights) or `uec` (UEC 1.0 §3.6.16: each flow walks a keyed permutation of
+   * a power-of-two evCount, no sets; head of ops.ts).
+   */
   mode: OpsMode;
   /** Size of the implicit EV set 0 … evCount − 1 (uec default 256, otherwise 65536). */
   evCount: number;
@@ -56,6 +61,11 @@ export interface OpsParams {
   sets: readonly OpsSet[] | undefined;
   /** uec: cycles between reshuffles of a flow's order (default 1: every cycle). */
   reshuffleCycles: number;
+  /**
+   * Seed of the table's xoshiro128** generator (lib/core/rng.ts: seed | 0 through splitmix32, so
+   * any integer, taken modulo 2^32): each packet's EV in the uniform and weighted modes, each
+   * flow's permutation key (a, b, c) in uec. Default 1.
+   */
   seed: number;
 }
 

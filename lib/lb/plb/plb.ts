@@ -66,6 +66,12 @@ export const PLB_REPATH: number = R.Repath; // the flow moved to a new EV
 export type PlbProfile = "linux" | "reps-artifact";
 
 export interface PlbParams {
+  /**
+   * Which defaults the round rules take (head of plb.ts): `linux` (default; Linux PLB: threshold
+   * 0.5 with ≥, 12 rounds, 3 when idle) or `reps-artifact` (REPS artifact uec.cpp processEv_plb:
+   * congested from one congested packet, 2 rounds, no idle rule). A given parameter overrides its
+   * profile's value.
+   */
   profile: PlbProfile;
   /**
    * Fraction of congested packets that makes a round congested (Linux 0.5). 0 is allowed: with ≥
@@ -95,7 +101,16 @@ export interface PlbParams {
   suspendAfterTimeoutNs: number;
   /** Draw each pause from [suspendAfterTimeoutNs, 2 × suspendAfterTimeoutNs), as Linux does; false: exactly suspendAfterTimeoutNs. */
   suspendJitter: boolean;
+  /**
+   * EVs are drawn uniformly from 0 … evCount − 1, an integer in [2, 65536] (a re-path needs an EV
+   * other than the current one). Default 65536, the 16-bit EV space.
+   */
   evCount: number;
+  /**
+   * Seed of the table's xoshiro128** generator (lib/core/rng.ts: seed | 0 through splitmix32, so
+   * any integer, taken modulo 2^32): the EV a flow opens on, each re-path's new EV and, with
+   * suspendJitter, each pause. Default 1.
+   */
   seed: number;
 }
 

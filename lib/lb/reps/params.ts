@@ -20,6 +20,11 @@ import { checkParamNames, needParam, profileParam, resolveParams, rule } from ".
 export type RepsProfile = "paper" | "artifact" | "uec-htsim";
 
 export interface RepsParams {
+  /**
+   * Which source's defaults the others take (head of params.ts): `paper` (default; Algorithms 1–2
+   * and Appendix A), `artifact` (the authors' htsim code, `-load_balancing_algo freezing`) or
+   * `uec-htsim` (uet-htsim UecMpReps). A given parameter overrides its profile's value.
+   */
   profile: RepsProfile;
   /** EVs are drawn uniformly from 0 … evCount − 1 (paper: the 16-bit space). */
   evCount: number;
@@ -45,7 +50,18 @@ export interface RepsParams {
   trimming: boolean;
   /** Without trimming: a timeout is a failure when the recent max RTT < factor × baseRttNs (artifact 1.65). */
   failureRttFactor: number;
+  /**
+   * Base RTT, ns, in [1, 2^29]: without trimming, the reference of the failure test (recent max
+   * RTT < failureRttFactor × baseRttNs). Default 14 µs: about the base RTT of a 3-tier fat tree at
+   * 100 Gb/s (uet-htsim network_rtt 14.02272 µs, notes/uec-htsim-reference.md), a choice of this
+   * library; set it to your own.
+   */
   baseRttNs: number;
+  /**
+   * Seed of the table's xoshiro128** generator (lib/core/rng.ts: seed | 0 through splitmix32, so
+   * any integer, taken modulo 2^32): every random EV: with no valid cached entry, and in the
+   * exploration window after freezing. Default 1.
+   */
   seed: number;
 }
 

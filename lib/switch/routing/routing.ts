@@ -104,6 +104,11 @@ export interface RouterParams {
   maxCandidates: number;
   /** Least-occupied ties: `random` (uniform, one draw; DCP's simulator) or `first` (lowest index). */
   tieBreak: "random" | "first";
+  /**
+   * Any integer, taken as seed | 0: each switch's generator starts at hash3(seed, slot, 0x5a17)
+   * when it opens (then a Weyl step and mix32 per draw): valiant's next hop, UGAL-L's valiant
+   * candidate and the `random` tie-break of least-occupied picks. Default 1.
+   */
   seed: number;
 }
 
