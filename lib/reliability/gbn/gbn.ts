@@ -81,6 +81,11 @@ export const GBN_RX_NACK = 128; // send a NACK (sequence error) carrying out.eps
 export const GBN_RX_DROP = 256; // out of order: dropped without a NACK (one is outstanding)
 
 export interface GbnSenderParams {
+  /**
+   * Payload bytes of a full packet (RDMA path MTU), an integer in [64, 65535]: a message of n
+   * bytes goes as ⌈n / mtuBytes⌉ packets (one for 0 bytes). Default 1024, as DcpSender's (the
+   * DCP paper's 1 KB MTU).
+   */
   mtuBytes: number;
   /** Bytes one scheduling round may send (DCP §4.3's round_quota, which RNIC-GBN shares). */
   roundQuotaBytes: number;

@@ -88,7 +88,17 @@ export const IRN_RX_DUPLICATE = 8;
 export const IRN_RX_NACK = 128; // out of order: NACK with out.cumPsn and out.sackPsn
 
 export interface IrnSenderParams {
+  /**
+   * Payload bytes of a full packet (RDMA path MTU), an integer in [64, 65535]: a message of n
+   * bytes goes as ⌈n / mtuBytes⌉ packets (one for 0 bytes). Default 1024, as DcpSender's (the
+   * DCP paper's 1 KB MTU).
+   */
   mtuBytes: number;
+  /**
+   * Bytes one scheduling round may send, an integer in [1, 2^30] (DCP §4.3's round_quota, 16 KB,
+   * the default): onSchedule sets the round's quota to min(roundQuotaBytes, awinBytes), and a
+   * packet longer than what is left waits for the next round (lib/reliability/README.md "Rounds").
+   */
   roundQuotaBytes: number;
   /** BDP-FC: packets in flight at most (IRN §3.2; ≈ 110–120 MTUs in the paper's setup). */
   bdpPackets: number;

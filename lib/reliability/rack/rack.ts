@@ -151,8 +151,24 @@ export const RACK_RX_DUPLICATE = 8; // the ACK carries a DSACK (out.dsack = 1)
 export type RackProfile = "rfc8985" | "dcp";
 
 export interface RackSenderParams {
+  /**
+   * Which reordering window the defaults take (head of rack.ts): `rfc8985` (default; RFC 8985's
+   * reo_wnd of min_RTT / 4, adapted on DSACKs, zero before reordering is seen) or `dcp` (DCP
+   * §6.3's fixed window of one RTT: reoWndMult 4, no adaptation). A given parameter overrides
+   * its profile's value.
+   */
   profile: RackProfile;
+  /**
+   * Payload bytes of a full packet (RDMA path MTU), an integer in [64, 65535]: a message of n
+   * bytes goes as ⌈n / mtuBytes⌉ packets (one for 0 bytes). Default 1024, as DcpSender's (the
+   * DCP paper's 1 KB MTU).
+   */
   mtuBytes: number;
+  /**
+   * Bytes one scheduling round may send, an integer in [1, 2^30] (DCP §4.3's round_quota, 16 KB,
+   * the default): onSchedule sets the round's quota to min(roundQuotaBytes, awinBytes), and a
+   * packet longer than what is left waits for the next round (lib/reliability/README.md "Rounds").
+   */
   roundQuotaBytes: number;
   /**
    * The cap on packets in flight (SND.NXT − SND.UNA), exactly; only the per-QP ring that tracks
@@ -184,6 +200,11 @@ export interface RackSenderParams {
 }
 
 export interface RackReceiverParams {
+  /**
+   * Receive window, packets, an integer in [1, 2^20]: each QP's bitmaps span
+   * windowBits(windowPackets) PSNs (the next power of two, at least 32), and a packet that many
+   * PSNs or more past ePSN is dropped (E_STATE). Default 128, the sender's default windowPackets.
+   */
   windowPackets: number;
 }
 

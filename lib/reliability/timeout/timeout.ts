@@ -79,15 +79,40 @@ export const TIMEOUT_RX_COMPLETE = 4;
 export const TIMEOUT_RX_DUPLICATE = 8;
 
 export interface TimeoutSenderParams {
+  /**
+   * Payload bytes of a full packet (RDMA path MTU), an integer in [64, 65535]: a message of n
+   * bytes goes as ⌈n / mtuBytes⌉ packets (one for 0 bytes). Default 1024, as DcpSender's (the
+   * DCP paper's 1 KB MTU).
+   */
   mtuBytes: number;
+  /**
+   * Bytes one scheduling round may send, an integer in [1, 2^30] (DCP §4.3's round_quota, 16 KB,
+   * the default): onSchedule sets the round's quota to min(roundQuotaBytes, awinBytes), and a
+   * packet longer than what is left waits for the next round (lib/reliability/README.md "Rounds").
+   */
   roundQuotaBytes: number;
   /** Scoreboard span and cap on packets in flight. */
   windowPackets: number;
+  /**
+   * Retransmission timeout, ns, an integer in [1, 2^30], fixed (no backoff): the timer restarts on
+   * cumulative progress and with a pass's first retransmission (RFC 6298 §5.6). Default 1,048,576:
+   * the IBA local ACK timeout 4.096 µs × 2^8 (head of timeout.ts).
+   */
   rtoNs: number;
+  /**
+   * Timeouts in a row without cumulative progress that the QP takes, an integer in [0, 255]; the
+   * next one makes onTimer return E_OVERFLOW (the QP is in error; nothing changes). Default 7, IB
+   * retry_cnt's largest value, as DcpSender's.
+   */
   maxRetries: number;
 }
 
 export interface TimeoutReceiverParams {
+  /**
+   * Receive window, packets, an integer in [1, 2^20]: each QP's bitmaps span
+   * windowBits(windowPackets) PSNs (the next power of two, at least 32), and a packet that many
+   * PSNs or more past ePSN is dropped (E_STATE). Default 128, the sender's default windowPackets.
+   */
   windowPackets: number;
 }
 
