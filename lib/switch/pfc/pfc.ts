@@ -58,7 +58,17 @@ export const PFC_DROP: number = R.Drop;
 export const PFC_RESUME: number = R.Resume;
 
 export interface PfcParams {
+  /**
+   * Rate of the link from the upstream port, Gb/s, in (0, 100000]: the length of a pause quantum
+   * (512 bit times, 802.3 Annex 31B) and so every PAUSE's duration, and the cable BDP in the
+   * default headroom; every queue's until setPort gives it its own. Default 100.
+   */
   linkGbps: number;
+  /**
+   * Largest packet, bytes, an integer in [64, 65535]: only the default headroom's 2 × MTU (a
+   * packet the upstream has started and the one that crossed XOFF, pfcHeadroomBytes). Default
+   * 1500.
+   */
   mtuBytes: number;
   /** One-way propagation delay of the link to the upstream port. */
   cableNs: number;

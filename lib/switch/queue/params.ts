@@ -42,11 +42,20 @@ export type OverRule = "arrival" | "occupancy";
 export type PoolRule = "dynamic" | "complete";
 
 export interface QueueParams {
+  /**
+   * Which source's defaults the others take (head of params.ts): `uec-htsim` (default; uet-htsim's
+   * CompositeQueue), `uec` (UEC 1.0 §3.6.17, §4.1), `dcp` (DCP §4.2) or `droptail` (one drop-tail
+   * FIFO with RED/ECN). A given parameter overrides its profile's value.
+   */
   profile: QueueProfile;
   /** Largest packet a port accepts, wire bytes (also the DWRR quantum base). */
   mtuBytes: number;
   /** Link rate and base RTT give the Plane_BDP the UEC thresholds are fractions of. */
   linkGbps: number;
+  /**
+   * Base RTT, ns, in (0, 2^30]: with linkGbps, only the default of bdpBytes. Default 14,022.72:
+   * uet-htsim's network RTT of a 3-tier fat tree at 100 Gb/s (notes/uec-htsim-reference.md §2).
+   */
   baseRttNs: number;
   /** linkGbps × baseRttNs / 8 unless given (UEC §3.6.17 Plane_BDP). */
   bdpBytes: number;
@@ -56,6 +65,10 @@ export interface QueueParams {
   dataLimitPackets: number;
   /** Control queue: an arrival that would take it over this many bytes is dropped. */
   controlLimitBytes: number;
+  /**
+   * Control queue: an arrival (or a trimmed header) finding this many packets queued there is
+   * dropped; an integer in [1, 2^31 − 1], the default 2^31 − 1 meaning no packet limit.
+   */
   controlLimitPackets: number;
   /** `arrival`: over when q + size > limit (htsim, UEC); `occupancy`: when q > limit (DCP §4.2 "exceeds"). */
   overRule: OverRule;
@@ -63,18 +76,42 @@ export interface QueueParams {
   acksToControl: boolean;
   /** false: one FIFO for everything (no control queue). */
   controlQueue: boolean;
+  /**
+   * What happens to a trimmable (DCP tag 10) packet the data queue has no room for: `off`
+   * (dropped), `arriving` (trimmed to trimBytes into the control queue; UEC §4.1, DCP §4.2) or
+   * `arriving-or-newest` (with probability ½ the newest queued data packet is trimmed instead
+   * and the arrival takes its place, as uet-htsim's CompositeQueue). Needs controlQueue. Default:
+   * `arriving-or-newest` (uec-htsim), `arriving` (uec, dcp), `off` (droptail, or no control queue).
+   */
   trimming: Trimming;
   /** Size of a trimmed packet (htsim 64 B; DCP HO packet 57 B). */
   trimBytes: number;
+  /**
+   * When RED marks data packets (never ACKs or headers): `enqueue` (on the data bytes the arrival
+   * finds, DCTCP-style), `dequeue` (on the data bytes left behind, as uet-htsim's CompositeQueue
+   * and the HPCC switch; the default in every profile but `dcp`) or `off` (the `dcp` default).
+   */
   ecnAt: EcnAt;
   /** RED on the instantaneous data-queue bytes (never the control queue). */
   kMinBytes: number;
+  /**
+   * RED's upper threshold, bytes, an integer in [kMinBytes, 2^30]: between kMin and kMax a packet
+   * is marked with probability pMax × (q − kMin) / (kMax − kMin), above kMax always. Default
+   * ⌊0.8 × BDP⌋ (UEC §3.6.17; uec-htsim: ⌈0.8 × ⌈BDP / MTU⌉⌉ × MTU), at least a kMinBytes given.
+   */
   kMaxBytes: number;
   /** Marking probability at kMax; above kMax every packet is marked. */
   pMax: number;
+  /**
+   * How the port picks between its two FIFOs when both are backlogged: `strict` (control first;
+   * `uec`, `droptail`), `wrr` (packets per round, wrrControlPackets : wrrDataPackets; uet-htsim's
+   * 100000 : 1) or `dwrr` (byte quanta in the ratio controlWeight; DCP §4.2's WRR, the `dcp`
+   * default).
+   */
   scheduler: Scheduler;
   /** `wrr`: packets served from control and data per round when both are backlogged. */
   wrrControlPackets: number;
+  /** `wrr`: data packets served per round when both FIFOs are backlogged, an integer in [1, 10^6]; default 1. */
   wrrDataPackets: number;
   /** `dwrr`: control bytes served per data byte when both are backlogged (DCP's w). */
   controlWeight: number;

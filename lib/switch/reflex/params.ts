@@ -11,6 +11,11 @@ import { checkParamNames, profileParam, resolveParams, rule } from "../../core/p
 export type ReflexProfile = "timely" | "swift";
 
 export interface ReflexParams {
+  /**
+   * Which of Table I's two pseudo-ACK intervals tIntervalNs defaults to: `timely` (default, 5 µs)
+   * or `swift` (3 µs), the end-host congestion control Reflex runs beside; the other Table I
+   * values are the same in both. A given parameter overrides its profile's value.
+   */
   profile: ReflexProfile;
   /** NSF: a flow whose near-source delay T_src exceeds this is congested at the source DC. */
   tSrcThreshNs: number;
