@@ -85,4 +85,28 @@ test("every handler a vector may call carries its doc comment, arrow-function fi
   assert.equal(built.modules["switch/routing"].classes.Router.handlers.ugal.args, ["slot", "minOffset", "minCount", "valOffset", "valCount"]);
 });
 
+test("every parameter in any class's defaults carries its doc comment and type", () => {
+  const bare: string[] = [];
+  for (const [m, mod] of Object.entries(built.modules)) {
+    for (const [c, cls] of Object.entries(mod.classes)) {
+      const names = new Set(Object.values(cls.defaults ?? {}).flatMap((row) => Object.keys(row)));
+      for (const n of names) if (cls.params[n] === undefined || cls.params[n].doc === "") bare.push(`${m} ${c}.${n}`);
+      // `params` names nothing `defaults` does not: a port checks its parameters against both.
+      for (const n of Object.keys(cls.params)) if (!names.has(n)) bare.push(`${m} ${c}.${n} (not in defaults)`);
+      // A profile parameter's values are the class's profiles (sorted).
+      if (cls.params.profile !== undefined) assert.equal(cls.params.profile.values, [...cls.profiles].sort(), `${m} ${c}.profile`);
+    }
+  }
+  assert.equal(bare, []);
+  // lib/cc/nscc/params.ts: UEC's α is in bytes² per (acked byte × ns below target), a number;
+  // the delay averager one of two strings; inherited fields (Pfc's from PfcCommonParams through
+  // PfcBase<PfcParams>) keep their comments.
+  const nscc = built.modules["cc/nscc"].classes.Nscc.params;
+  assert.equal(nscc.alphaBytesPerNs.type, "number");
+  assert.match(nscc.alphaBytesPerNs.doc, /bytes² per \(acked byte × ns below target\)/);
+  assert.equal(nscc.delayAverager.values, ["ewma", "htsim"]);
+  assert.equal(built.modules["reliability/dack"].classes.DackTarget.params.policy?.values, ["baseline", "dack"]);
+  assert.equal(built.modules["switch/pfc"].classes.Pfc.params.linkGbps?.type, "number");
+});
+
 test.run();

@@ -2,8 +2,8 @@
 // needs to know of each module that the TypeScript would otherwise be read for. Per class: its
 // handlers with their argument names (the static `api`), its `out` record's fields, its public
 // readers (the methods an expectation key may name, by engine.ts's isReader) with their
-// arguments and doc comment, its state per flow slot, and its resolved
-// default parameters for each profile; per module: its exported numeric constants (result flags,
+// arguments and doc comment, its state per flow slot, its resolved
+// default parameters for each profile, and each parameter's type and doc comment; per module: its exported numeric constants (result flags,
 // limits); and lib/core's error codes. Built from the running library (values) and the
 // TypeScript declarations (which members are public, and what their doc comments say), so it
 // cannot drift from either; manifest.test.ts fails when the checked-in file is stale.
@@ -43,6 +43,20 @@ export interface ClassEntry {
   defaults: { [profile: string]: { [param: string]: number | string | boolean | null } } | null;
   /** Why `defaults` is null: the parameters construction cannot do without (its RangeError's message). */
   defaultsNeed?: string;
+  /**
+   * Per parameter named in `defaults`: its type and the doc comment of its field in the class's
+   * params interface (unit, meaning, range, source). One without a doc comment is left out, and
+   * manifest.test.ts fails on it.
+   */
+  params: { [param: string]: ParamEntry };
+}
+
+export interface ParamEntry {
+  /** `number`, `boolean`, `string`, or a TypeScript type for a parameter that is none of them. */
+  type: string;
+  /** A string parameter's allowed values, sorted (a profile's names, a mode's). */
+  values?: string[];
+  doc: string;
 }
 
 export interface Manifest {
@@ -137,6 +151,41 @@ function defaultsOf(cls: VectorModule, profiles: string[]): Pick<ClassEntry, "de
   return { defaults: out };
 }
 
+/**
+ * A parameter's type for a port: `number`, `boolean`, or `string` with the allowed `values`, sorted
+ * (a union of string literals such as a profile); anything else as TypeScript writes it (`OpsSet[]`).
+ */
+function paramType(checker: ts.TypeChecker, t: ts.Type): Pick<ParamEntry, "type" | "values"> {
+  if ((t.flags & ts.TypeFlags.BooleanLike) !== 0) return { type: "boolean" };
+  if ((t.flags & ts.TypeFlags.Number) !== 0) return { type: "number" };
+  if ((t.flags & ts.TypeFlags.String) !== 0) return { type: "string" };
+  const literals = (t.isUnion() ? t.types : [t]).filter((u) => u.isStringLiteral()).map((u) => (u as ts.StringLiteralType).value);
+  // Sorted: TypeScript orders a union's members by when it first met them, not as written.
+  if (literals.length > 0 && literals.length === (t.isUnion() ? t.types.length : 1)) return { type: "string", values: literals.sort() };
+  return { type: checker.typeToString(t) };
+}
+
+/**
+ * The doc comment and type of each parameter `defaults` names, read from the type of the class's
+ * public `params` field (`Readonly<NsccParams>`: its members keep their declarations' comments).
+ */
+function paramsOf(checker: ts.TypeChecker, classType: ts.Type, defaults: ClassEntry["defaults"]): ClassEntry["params"] {
+  const names = new Set<string>();
+  for (const row of Object.values(defaults ?? {})) for (const k of Object.keys(row)) names.add(k);
+  const field = checker.getPropertyOfType(classType, "params");
+  const out: ClassEntry["params"] = {};
+  if (field?.declarations === undefined) return out;
+  const t = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(field, field.declarations[0]));
+  for (const name of [...names].sort()) {
+    const p = checker.getPropertyOfType(t, name);
+    const doc = p === undefined ? "" : flat(ts.displayPartsToString(p.getDocumentationComment(checker)));
+    if (p?.declarations === undefined || doc === "") continue;
+    const pt = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(p, p.declarations[0]));
+    out[name] = { ...paramType(checker, pt), doc };
+  }
+  return out;
+}
+
 function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: ts.SourceFile[], name: string, cls: VectorModule): ClassEntry {
   const handlers: ClassEntry["handlers"] = {};
   const readers: ClassEntry["readers"] = {};
@@ -161,6 +210,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
   for (const [k, v] of [...docs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (isReader(k, v.args)) readers[k] = v;
   const profiles = profilesOf(checker, files, name, cls);
   const bpf = (cls as unknown as { bytesPerFlow?: unknown }).bytesPerFlow;
+  const defaults = defaultsOf(cls, profiles);
   return {
     bytesPerFlow: typeof bpf === "number" ? bpf : null,
     handlers,
@@ -169,7 +219,8 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
     counters: Object.fromEntries(Object.entries(counters).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     fields: Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     profiles,
-    ...defaultsOf(cls, profiles),
+    ...defaults,
+    params: paramsOf(checker, type, defaults.defaults),
   };
 }
 
