@@ -148,7 +148,7 @@ export type QueueParamsInput = Partial<QueueParams>;
 
 /** DCP §4.2 footnote 6: 14 MAC + 20 IP + 8 UDP + 12 BTH + 3 MSN = 57 bytes. */
 export const DCP_HO_BYTES = 57;
-/** DCP §4.4 footnote 11: the paper's 1 KB MTU (the `dcp` profile's default mtuBytes). */
+/** DCP §4.5 footnote 11: the paper's 1 KB MTU (the `dcp` profile's default mtuBytes). */
 export const DCP_DATA_PACKET_BYTES = 1024;
 /** uet-htsim trimmed size (notes/uec-htsim-reference.md §7). */
 export const HTSIM_TRIM_BYTES = 64;
