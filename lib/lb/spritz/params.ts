@@ -5,26 +5,77 @@ import { EndpointTable, type EndpointTableOptions, buildTopology } from "./table
 import type { LowDiameterTopology } from "./topology";
 
 export interface SpritzParams {
-  /** A prebuilt endpoint table (shared metadata: the per-path ECN counts and blocks). */
+  /**
+   * A prebuilt endpoint table (§III-C; shared metadata: the per-path ECN counts and blocks), an
+   * `EndpointTable`. One of `table`, `network` or `topology` is required (RangeError otherwise);
+   * `table` wins, and the topology and latency parameters are then ignored. No default.
+   */
   table: EndpointTable | undefined;
-  /** Or a prebuilt topology plus srcSwitch … */
+  /**
+   * A prebuilt topology (a `Dragonfly` or `SlimFly`, topology.ts) for which a table is built at
+   * `srcSwitch`; used when `table` is not given, and `topology`, `p`, `a`, `h`, `q` are then
+   * ignored. No default.
+   */
   network: LowDiameterTopology | undefined;
-  /** … or a topology spec: "dragonfly" with p, a, h or "slimfly" with q, p. */
+  /**
+   * A topology to build when neither `table` nor `network` is given: `dragonfly` with `p`, `a`,
+   * `h` or `slimfly` with `q`, `p` (§III; Table II, §V-A: Dragonfly p = 4, a = 8, h = 4; Slim Fly
+   * p = 7, q = 9). No default.
+   */
   topology: "dragonfly" | "slimfly" | undefined;
+  /** Endpoints per switch of a `topology` spec, an integer ≥ 1 (topology.ts). Default 1. */
   p: number | undefined;
+  /**
+   * Switches per Dragonfly group of a `topology` spec, an integer ≥ 2, with a − 1 + h ≤ 256 (an
+   * 8-bit EV per ECMP role) and (a·h + 1)·a ≤ 65536 switches (topology.ts). Required for `dragonfly`.
+   */
   a: number | undefined;
+  /**
+   * Global links per Dragonfly switch of a `topology` spec, an integer ≥ 1, with a − 1 + h ≤ 256
+   * (topology.ts). Required for `dragonfly`.
+   */
   h: number | undefined;
+  /**
+   * Slim Fly's q of a `topology` spec: a prime power ≥ 3 of the form 4w + δ, δ ∈ {−1, 0, 1}, with
+   * network radix (3q − δ)/2 ≤ 256 (topology.ts). Required for `slimfly`.
+   */
   q: number | undefined;
-  /** The switch this endpoint hangs off. */
+  /**
+   * The switch this endpoint hangs off, a switch id in [0, switches) of the topology; with a
+   * `table`, it must equal the table's. Default: the table's srcSwitch, else 0.
+   */
   srcSwitch: number;
-  /** Latency model and subset size of the table (table.ts; default Table II). */
+  /**
+   * Propagation of a local link, ns, in [0, 1e9) (table.ts). Default 25 (Table II, §V-A). Ignored
+   * with a `table`.
+   */
   localLinkNs: number | undefined;
+  /**
+   * Propagation of a global link, ns, in [0, 1e9) (table.ts). Default 500 (Table II, §V-A).
+   * Ignored with a `table`.
+   */
   globalLinkNs: number | undefined;
+  /**
+   * Link rate, Gb/s, in (0, 1e9) (table.ts): a hop serialises `packetBytes` at this rate. Default
+   * 400 (Table II, §V-A). Ignored with a `table`.
+   */
   linkGbps: number | undefined;
+  /**
+   * Bytes serialised per hop, in [0, 1e9) (table.ts). Default 4160 (Table II, §V-A: 64 B header +
+   * 4096 B payload). Ignored with a `table`.
+   */
   packetBytes: number | undefined;
+  /**
+   * Added per switch-to-switch hop, ns, in [0, 1e9) (table.ts). Default 0, which reproduces Table
+   * I's latencies (§III-C; Table II lists 500 ns, which Table I leaves out). Ignored with a `table`.
+   */
   switchLatencyNs: number | undefined;
+  /**
+   * Keep at most this many (the lowest-latency) paths per destination switch (§III-C subsets), an
+   * integer in [0, 65535]; 0 keeps all. Default 0. Ignored with a `table`.
+   */
   maxPathsPerDestination: number | undefined;
-  /** Weighted sampling by eq. (1) ("w" variants, §V-A) or uniform ("u"). */
+  /** Weighted sampling by eq. (1) ("w" variants, §V-A) or uniform ("u"). Default true. */
   weighted: boolean;
   /**
    * Scale of eq. (1) for paths shorter than the longest (§V-A: 3), in (0, 255]. SpritzScout and
@@ -34,28 +85,62 @@ export interface SpritzParams {
    */
   wScale: number;
   /**
-   * Alg. 2 line 4, "insert EV into buffer_paths based on latency": `latency`, the path's latency
-   * class (its static latency, eq. (1)'s); `rtt`, the RTT the ACK measured, in `rttBucketNs`
-   * steps (classes 0 … 14), for feedback given with one (onPathFeedbackRtt). The paper does not
-   * say which; see the lib README.
+   * Alg. 2 line 4 (§IV-A), "insert EV into buffer_paths based on latency": `latency` (default),
+   * the path's latency class (its static latency, eq. (1)'s); `rtt`, the RTT the ACK measured, in
+   * `rttBucketNs` steps (classes 0 … 14), for feedback given with one (onPathFeedbackRtt). The
+   * paper does not say which; see the lib README. SpritzScout only.
    */
   bufferOrder: "latency" | "rtt";
-  /** Width of an RTT class under bufferOrder `rtt`. */
+  /**
+   * Width of an RTT class under bufferOrder `rtt`, ns, an integer in [1, 2^30]. Default 2000 (ours:
+   * the paper has no RTT classes).
+   */
   rttBucketNs: number;
-  /** Alg. 1: sample a fresh path after this many packets (Table II: 44 ≈ 0.5 BDP). */
+  /**
+   * Alg. 1 (§IV-A) explore_threshold: a send samples a fresh path once the packet count exceeds
+   * it, so one send in exploreThreshold + 2. Packets, an integer in [0, 65534]. Default 44
+   * (Table II, §V-A: ≈ 0.5 BDP).
+   */
   exploreThreshold: number;
-  /** Alg. 2: ECN marks on a path before it leaves the buffer (Table II: 8). At most 13. */
+  /**
+   * Alg. 2 (§IV-A) ecn_threshold: a path leaves SpritzScout's buffer once its ECN count exceeds
+   * it. Marks, an integer in [0, 13] (a 4-bit count, 15 marks a block). Default 8 (Table II, §V-A:
+   * ≈ 0.1 BDP). Unused by SpritzSpray (Alg. 3 ignores ECN marks) and SpritzVlan.
+   */
   ecnThreshold: number;
-  /** Alg. 2/3 line "w[0] ← min_bias_factor", in eq. (1) weight units. */
+  /**
+   * Alg. 2/3 (§IV-A, §IV-B) min_bias_factor: w[0] (SpritzVlan: the minimal category's weight)
+   * while the ECN rate is above `ecnRateThreshold`, in eq. (1) weight units, in [0, 65535], stored
+   * Q8 rounded to nearest (a Q8 of 0 turns the bias off). Default 1000 (ours: the paper gives no
+   * value).
+   */
   minBiasFactor: number;
-  /** ECN rate above which the flow biases toward the minimal path (Alg. 2/3: 90 %). */
+  /**
+   * ECN rate above which the flow biases toward the minimal path (Alg. 2/3: 90 %), a fraction in
+   * [0, 1 − 2^shift / 65536) with shift = log2(1 / ecnRateGain), stored Q16 floored. Default 0.9.
+   */
   ecnRateThreshold: number;
-  /** EWMA gain of the per-flow ECN rate, a power of two from 1/2 to 1/1024. */
+  /**
+   * EWMA gain of the per-flow ECN rate, a power of two from 1/2 to 1/1024. Default 1/16 (ours: the
+   * paper does not say how the rate is measured).
+   */
   ecnRateGain: number;
-  /** Alg. 2 "global timer": blocked weights and biases return to eq. (1) this long after the first. */
+  /**
+   * Alg. 2 "global timer" (§IV-A): blocked weights and biases return to eq. (1) this long after
+   * the first. Ns, an integer in [1, 2^30]. Default 10,000,000 (10 ms; ours: the paper leaves it
+   * to typical failure durations).
+   */
   restoreIntervalNs: number;
-  /** Capacity of the list of blocked paths awaiting the timer (the oldest is unblocked when full). */
+  /**
+   * Capacity of the list of blocked paths awaiting the timer (the oldest is unblocked when full).
+   * Paths, an integer in [1, 2^24]. Default 1024 (ours). SpritzScout and SpritzSpray.
+   */
   maxBlocked: number;
+  /**
+   * Seed of the instance's xoshiro128** generator (lib/core/rng.ts: seed | 0 through splitmix32,
+   * so any integer, taken modulo 2^32): gen(w)'s draws (Alg. 1), SpritzVlan's category and EV.
+   * Default 1.
+   */
   seed: number;
 }
 

@@ -8,7 +8,7 @@ import { EndpointTable, type EndpointTableOptions, type TopologySpec, buildTopol
 import { type LowDiameterTopology, spritzNextPort } from "./topology";
 
 export interface SpritzPathsParams extends TopologySpec, EndpointTableOptions {
-  /** Scale of eq. (1) for weightQ16 (§V-A: 3; 1 gives eq. (1) itself). */
+  /** Scale of eq. (1) for weightQ16, in (0, 255]. Default 1, eq. (1) itself (§V-A scales by 3). */
   wScale?: number;
 }
 

@@ -24,17 +24,18 @@ import { DRAGONFLY_PATH_TYPES, Dragonfly, type LowDiameterTopology, SLIMFLY_PATH
 
 /** Per-hop latency model. A hop costs its link's propagation plus one packet's serialisation. */
 export interface HopLatency {
-  /** Propagation of a local link (Table II: 25 ns). */
+  /** Propagation of a local link, ns, in [0, 1e9). Default 25 (Table II, §V-A). */
   localLinkNs: number;
-  /** Propagation of a global link (Table II: 500 ns). */
+  /** Propagation of a global link, ns, in [0, 1e9). Default 500 (Table II, §V-A). */
   globalLinkNs: number;
-  /** Link rate (Table II: 400 Gb/s). */
+  /** Link rate, Gb/s, in (0, 1e9). Default 400 (Table II, §V-A). */
   linkGbps: number;
-  /** Bytes serialised per hop (Table II: 64 B header + 4096 B payload). */
+  /** Bytes serialised per hop, in [0, 1e9). Default 4160 (Table II, §V-A: 64 B header + 4096 B payload). */
   packetBytes: number;
   /**
-   * Added per switch-to-switch hop. Table I's latencies leave it out (108.2 ns = 25 ns + 4160 B at
-   * 400 Gb/s), although Table II lists a 500 ns switch latency; the default 0 reproduces Table I.
+   * Added per switch-to-switch hop, ns, in [0, 1e9). Table I's latencies leave it out (108.2 ns =
+   * 25 ns + 4160 B at 400 Gb/s), although Table II lists a 500 ns switch latency; the default 0
+   * reproduces Table I.
    */
   switchLatencyNs: number;
 }
@@ -54,10 +55,21 @@ export const META_NO_PATH = 15;
 export const META_BLOCKED = 15;
 
 export interface TopologySpec {
+  /** `dragonfly` with `p`, `a`, `h` or `slimfly` with `q`, `p` (§III; Table II, §V-A). Required. */
   topology: "dragonfly" | "slimfly";
+  /** Endpoints per switch, an integer ≥ 1 (topology.ts). Required. */
   p: number;
+  /**
+   * Switches per Dragonfly group, an integer ≥ 2, with a − 1 + h ≤ 256 (an 8-bit EV per ECMP role)
+   * and (a·h + 1)·a ≤ 65536 switches (topology.ts; Table II: 8). Required for `dragonfly`.
+   */
   a?: number;
+  /** Global links per Dragonfly switch, an integer ≥ 1, with a − 1 + h ≤ 256 (topology.ts; Table II: 4). Required for `dragonfly`. */
   h?: number;
+  /**
+   * Slim Fly's q: a prime power ≥ 3 of the form 4w + δ, δ ∈ {−1, 0, 1}, with network radix
+   * (3q − δ)/2 ≤ 256 (topology.ts; Table II: 9). Required for `slimfly`.
+   */
   q?: number;
 }
 
@@ -70,7 +82,7 @@ export function buildTopology(spec: TopologySpec): LowDiameterTopology {
 }
 
 export interface EndpointTableOptions extends Partial<HopLatency> {
-  /** Keep at most this many (the lowest-latency) paths per destination (§III-C subsets); 0: all. */
+  /** Keep at most this many (the lowest-latency) paths per destination (§III-C subsets), an integer in [0, 65535]; 0 (default): all. */
   maxPathsPerDestination?: number;
 }
 
