@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { SPRITZ_PARAM_NAMES } from "../lib/lb/index";
 import { vectorFiles, loadVectors } from "./files";
 import { API_FILE, type Manifest, SCHEMA_FILE, libraryManifest, manifestText, schemaText } from "./manifest";
 
@@ -89,7 +90,10 @@ test("every parameter in any class's defaults carries its doc comment and type",
   const bare: string[] = [];
   for (const [m, mod] of Object.entries(built.modules)) {
     for (const [c, cls] of Object.entries(mod.classes)) {
-      const names = new Set(Object.values(cls.defaults ?? {}).flatMap((row) => Object.keys(row)));
+      // A class that cannot be built without arguments (defaults null: Spritz needs a topology)
+      // names every member of its params type instead; an empty list would check nothing.
+      const names = new Set(cls.defaults === null ? Object.keys(cls.params) : Object.values(cls.defaults).flatMap((row) => Object.keys(row)));
+      if (names.size === 0) bare.push(`${m} ${c} (no parameters)`);
       for (const n of names) if (cls.params[n] === undefined || cls.params[n].doc === "") bare.push(`${m} ${c}.${n}`);
       // `params` names nothing `defaults` does not: a port checks its parameters against both.
       for (const n of Object.keys(cls.params)) if (!names.has(n)) bare.push(`${m} ${c}.${n} (not in defaults)`);
@@ -107,6 +111,20 @@ test("every parameter in any class's defaults carries its doc comment and type",
   assert.equal(nscc.delayAverager.values, ["ewma", "htsim"]);
   assert.equal(built.modules["reliability/dack"].classes.DackTarget.params.policy?.values, ["baseline", "dack"]);
   assert.equal(built.modules["switch/pfc"].classes.Pfc.params.linkGbps?.type, "number");
+  // Spritz's defaults are null (no topology, no table): its parameters are the members of
+  // SpritzParams, the 26 names resolveSpritzParams accepts, in all three endpoint classes; those of
+  // SpritzPaths (no params field) its constructor's SpritzPathsParams: TopologySpec's 5
+  // (topology, p, a, h, q) + HopLatency's 5 + maxPathsPerDestination + wScale = 12.
+  const spritz = built.modules["lb/spritz"].classes;
+  for (const c of ["SpritzScout", "SpritzSpray", "SpritzVlan"]) assert.equal(Object.keys(spritz[c].params), [...SPRITZ_PARAM_NAMES].sort(), c);
+  const paths = ["a", "globalLinkNs", "h", "linkGbps", "localLinkNs", "maxPathsPerDestination", "p", "packetBytes", "q", "switchLatencyNs", "topology", "wScale"];
+  assert.equal(Object.keys(spritz.SpritzPaths.params), paths);
+  const scout = spritz.SpritzScout.params;
+  assert.equal(scout.topology?.values, ["dragonfly", "slimfly"]);
+  assert.equal(scout.bufferOrder?.values, ["latency", "rtt"]);
+  assert.equal(scout.weighted?.type, "boolean");
+  assert.equal(scout.table?.type, "EndpointTable");
+  assert.equal(spritz.SpritzPaths.params.topology?.values, ["dragonfly", "slimfly"]);
 });
 
 test.run();

@@ -44,9 +44,9 @@ export interface ClassEntry {
   /** Why `defaults` is null: the parameters construction cannot do without (its RangeError's message). */
   defaultsNeed?: string;
   /**
-   * Per parameter named in `defaults`: its type and the doc comment of its field in the class's
-   * params interface (unit, meaning, range, source). One without a doc comment is left out, and
-   * manifest.test.ts fails on it.
+   * Per parameter named in `defaults` (every member of the params type when `defaults` is null):
+   * its type and the doc comment of its field in the class's params interface (unit, meaning,
+   * range, source). One without a doc comment has `doc: ""`, and manifest.test.ts fails on it.
    */
   params: { [param: string]: ParamEntry };
 }
@@ -168,18 +168,24 @@ function paramType(checker: ts.TypeChecker, t: ts.Type): Pick<ParamEntry, "type"
 /**
  * The doc comment and type of each parameter `defaults` names, read from the type of the class's
  * public `params` field (`Readonly<NsccParams>`: its members keep their declarations' comments).
+ * A class whose `defaults` is null (construction needs a topology: Spritz) names every member of
+ * that type instead; one without a `params` field (SpritzPaths) is read off its constructor's
+ * first argument. A member without a doc comment keeps `doc: ""`, which manifest.test.ts fails on.
  */
-function paramsOf(checker: ts.TypeChecker, classType: ts.Type, defaults: ClassEntry["defaults"]): ClassEntry["params"] {
-  const names = new Set<string>();
-  for (const row of Object.values(defaults ?? {})) for (const k of Object.keys(row)) names.add(k);
+function paramsOf(checker: ts.TypeChecker, classType: ts.Type, decl: ts.ClassDeclaration, defaults: ClassEntry["defaults"]): ClassEntry["params"] {
   const field = checker.getPropertyOfType(classType, "params");
+  const arg = decl.members.find(ts.isConstructorDeclaration)?.parameters[0];
+  const raw = field?.declarations !== undefined ? checker.getTypeOfSymbolAtLocation(field, field.declarations[0]) : arg !== undefined ? checker.getTypeAtLocation(arg) : undefined;
   const out: ClassEntry["params"] = {};
-  if (field?.declarations === undefined) return out;
-  const t = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(field, field.declarations[0]));
+  if (raw === undefined) return out;
+  const t = checker.getNonNullableType(raw);
+  const names = new Set<string>();
+  if (defaults === null) for (const p of checker.getPropertiesOfType(t)) names.add(p.name);
+  for (const row of Object.values(defaults ?? {})) for (const k of Object.keys(row)) names.add(k);
   for (const name of [...names].sort()) {
     const p = checker.getPropertyOfType(t, name);
-    const doc = p === undefined ? "" : flat(ts.displayPartsToString(p.getDocumentationComment(checker)));
-    if (p?.declarations === undefined || doc === "") continue;
+    if (p?.declarations === undefined) continue;
+    const doc = flat(ts.displayPartsToString(p.getDocumentationComment(checker)));
     const pt = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(p, p.declarations[0]));
     out[name] = { ...paramType(checker, pt), doc };
   }
@@ -220,7 +226,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
     fields: Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     profiles,
     ...defaults,
-    params: paramsOf(checker, type, defaults.defaults),
+    params: paramsOf(checker, type, decl, defaults.defaults),
   };
 }
 
