@@ -139,6 +139,29 @@ test("DCP whose packets PFC drops beyond a headroom given short is on a dropping
   assert.ok(after.metrics.pfc.pauseFrames > 0);
 });
 
+test("DCP whose data a receiving host's buffer drops is left to its timeouts: seed 4,832,822 is slow, not failed", () => {
+  // A 2-tier k = 4 fat tree at 25 Gb/s, rxGbps 50, and the receive buffer left to the port's:
+  // bufferBdp 0.25 gives 5,188 B. A 300 kB flow is 73 packets of 4,150 B and a last one of
+  // 300,000 − 73 × 4,086 = 1,722 B of payload, 1,786 B on the wire, which arrives 1,786 × 8 / 25 =
+  // 571 ns behind the full one, still in processing (4,150 × 8 / 50 = 664 ns): 4,150 + 1,786 =
+  // 5,936 B > 5,188, dropped, no HO. The permutation's four flows within a rack (1→3, 6→8, 15→17,
+  // 20→22) lose it again in every whole-message resend and fail after 8 rounds.
+  const s = drawScenario(4_832_822, 20_000);
+  assert.equal([s.topology.kind, s.transport?.reliability?.name, s.network?.rxGbps, s.network?.rxBufferBytes, s.network?.bufferBdp], ["fattree", "dcp", 50, undefined, 0.25]);
+  const long = runScenario({ ...s, run: { ...s.run, endUs: 70_000 } });
+  assert.is(long.derived.bufferBytes, 5188);
+  assert.equal([long.failed, long.metrics.drops.total, long.metrics.drops.receiver], [4, 56, 56]);
+  assert.equal(long.flows.filter((f) => f.status === "failed").map((f) => f.flow), [7, 12, 21, 26]);
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "slow", detail);
+  assert.match(detail, /failed 4\)/);
+  // A buffer that holds the full packet and the tail: every flow completes, nothing dropped.
+  const after = runScenario({ ...s, network: { ...s.network, rxBufferBytes: 5936 } });
+  assert.equal([after.completed, after.flowsTotal, after.totals.drops, after.totals.timeouts], [30, 30, 0, 0]);
+  const before = runScenario({ ...s, network: { ...s.network, rxBufferBytes: 5935 } });
+  assert.equal([before.completed, before.metrics.drops.receiver], [23, 33], "one byte short: the 20 ms run as drawn");
+});
+
 test("seed 2,109,346 (OPT, TIMELY, an 11:1 incast) is drawn without trimming, and then completes", () => {
   const s = drawScenario(2_109_346, 20_000);
   assert.is(s.transport?.reliability?.name, "opt");
