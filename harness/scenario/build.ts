@@ -51,6 +51,7 @@ import {
   dcpDropWarnings,
   dcpPooledHeaderWarnings,
   dcpPfcHeadroomWarnings,
+  rxBufferWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -767,6 +768,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...trimmingBaselineWarnings(relRef.name, fabric.queues.params.trimming !== "off", n.trimming !== undefined || n.queue?.trimming !== undefined),
       ...dcpDropWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, bufferGiven(n)),
       ...dcpPooledHeaderWarnings(relRef.name, fabric.queues.params.trimming !== "off", pfc !== null, n.switchBuffer?.rule, fabric.queues.params.controlPooled),
+      ...rxBufferWarnings(relRef.name, n.rxGbps, rxBufferBytes, n.rxBufferBytes !== undefined, mtu),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values(), ...timelyUses(delayUses)], relRef.name, s.transport?.ackEveryBytes, mtu),

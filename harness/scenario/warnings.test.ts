@@ -624,6 +624,28 @@ test("DCP under PFC with a headroom given short: a warning (PFC drops, never tri
   assert.equal(short(incast({ xoffBytes: 20_000, headroomBytes: 0 }, "rud")), [], "RUD times out per packet");
 });
 
+test("a receive buffer under two packets at a processing host: a warning, DCP's cost under DCP, none from two packets up, without rxGbps or under DACK", () => {
+  // mtuBytes 4,150: two packets are 8,300 B. Left out, rxBufferBytes is the port's buffer
+  // (bufferBytes 5,000 here); 5,000 B holds a full packet and any packet of up to 850 B, so a
+  // 1,786 B tail behind a full packet in processing is dropped whatever rxGbps (soak seed 4,832,822).
+  const rx = (s: Scenario) => warnings(s).filter((w) => w.startsWith("network.rxBufferBytes: the hosts' receive buffer"));
+  const left = rx(incast3("dcp", { trimming: true, bufferBytes: 5000, rxGbps: 200 }));
+  assert.is(left.length, 1);
+  assert.match(left[0], /receive buffer of 5000 B \(network\.rxBufferBytes left out: the switch port's buffer\) holds under two packets \(2 × mtuBytes = 8300 B\)/);
+  assert.match(left[0], /even where network\.rxGbps \(200\) is at or above the link rate/);
+  assert.match(left[0], /Under transport\.reliability: dcp a dropped packet makes no HO/);
+  assert.match(left[0], /Give network\.rxBufferBytes at least 8300 B/);
+  const given = rx(incast3("rud", { rxGbps: 200, rxBufferBytes: 8299 }));
+  assert.is(given.length, 1);
+  assert.not.match(given[0], /left out/);
+  assert.not.match(given[0], /dcp/, "the DCP cost only under DCP");
+  assert.equal(rx(incast3("dcp", { rxGbps: 200, rxBufferBytes: 8300 })), [], "two packets fit");
+  assert.equal(rx(incast3("dcp", { trimming: true, bufferBytes: 5000 })), [], "no rxGbps: the host processes at once");
+  const dack = incast3("dack", { rxGbps: 200, rxBufferBytes: 5000 });
+  const dackSmall = { ...dack, transport: { ...dack.transport, reliability: { name: "dack", params: { target: { policyThresholdBytes: 4150 } } } } };
+  assert.equal(rx(dackSmall), [], "DACK's target keeps its own queue");
+});
+
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
   // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
   // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s

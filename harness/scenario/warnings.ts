@@ -722,6 +722,30 @@ export function dcpPooledHeaderWarnings(reliability: string, trims: boolean, pfc
   ];
 }
 
+/**
+ * A receive buffer under two packets at a host that processes at a rate (network.rxGbps). The
+ * fabric holds a packet in the buffer until the host has processed it, so a packet that arrives
+ * meanwhile is dropped when both do not fit, even at rxGbps above the link rate: a packet shorter
+ * than the link delivers in one full packet's processing time arrives behind that one before it
+ * is done. Left out, rxBufferBytes is the switch port's buffer (build.ts portSizes), which a small
+ * bufferBdp makes little more than one packet. Such a drop is silent: DCP makes no HO for it.
+ * Soak seed 4,832,822: 25 Gb/s links, rxGbps 50, bufferBdp 0.25 (5,188 B); each 300 kB flow's
+ * 1,786 B last packet arrived 571 ns behind a 4,150 B one with 664 ns of processing left, was
+ * dropped, and four flows within a rack lost it in all 8 of DCP's whole-message rounds; with
+ * 5,936 B (4,150 + 1,786) every flow completes by 0.33 ms. DACK's and OPT's target keeps its own
+ * queue (harness/README.md), so neither is warned.
+ */
+export function rxBufferWarnings(reliability: string, rxGbps: number | undefined, bufferBytes: number, given: boolean, mtuBytes: number): string[] {
+  if ((rxGbps ?? 0) <= 0 || bufferBytes >= 2 * mtuBytes || reliability === "dack" || reliability === "opt") return [];
+  const from = given ? "" : " (network.rxBufferBytes left out: the switch port's buffer)";
+  const dcp = reliability === "dcp" ? ` Under transport.reliability: dcp ${DCP_DROP_COST}.` : "";
+  return [
+    `network.rxBufferBytes: the hosts' receive buffer of ${bufferBytes} B${from} holds under two packets (2 × mtuBytes = ${2 * mtuBytes} B), and a host holds a packet there until it has processed it, ` +
+      `so a packet arriving meanwhile is dropped when both do not fit, even where network.rxGbps (${rxGbps}) is at or above the link rate (a short packet behind a full one arrives before the full one is done).${dcp} ` +
+      `Give network.rxBufferBytes at least ${2 * mtuBytes} B; see harness/README.md, soak seed 4,832,822.`,
+  ];
+}
+
 /** Whether the scenario gives the switch queues a buffer of their own (under PFC they otherwise hold 2^29 B: build.ts portSizes). */
 export function bufferGiven(n: Readonly<NonNullable<Scenario["network"]>>): boolean {
   const queue = n.queue ?? {};
