@@ -2,9 +2,9 @@
 // needs to know of each module that the TypeScript would otherwise be read for. Per class: its
 // handlers with their argument names (the static `api`), its `out` record's fields, its public
 // readers (the methods an expectation key may name, by engine.ts's isReader) with their
-// arguments and doc comment, its state per flow slot, its resolved
-// default parameters for each profile, and each parameter's type and doc comment; per module: its exported numeric constants (result flags,
-// limits); and lib/core's error codes. Built from the running library (values) and the
+// arguments and doc comment, its state per flow slot, its resolved default parameters for each
+// profile, and each parameter's type and doc comment; per module: its exported numeric constants
+// (result flags, limits); and lib/core's error codes. Built from the running library (values) and the
 // TypeScript declarations (which members are public, and what their doc comments say), so it
 // cannot drift from either; manifest.test.ts fails when the checked-in file is stale.
 import { readdirSync } from "node:fs";
