@@ -22,9 +22,9 @@
 //              (everywhere). physics.ts
 //   failed     a flow whose reliability module gave up (its retry limit) in a scenario with no
 //              fault, no host processing below its link rate and no DCP on dropping switches,
-//              and a run in which no DCP HO found its RetransQ full and PFC dropped none of DCP's
-//              packets beyond a headroom the scenario gave short, where nothing is lost on
-//              purpose: in the run or in a longer rerun (below). With those giving up can be
+//              and a run in which no DCP HO found its RetransQ full and neither PFC beyond a
+//              headroom the scenario gave short nor a host's buffer dropped DCP's packets,
+//              where nothing is lost on purpose: in the run or in a longer rerun (below). With those giving up can be
 //              right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
@@ -648,44 +648,37 @@ function perturbed(s: Scenario): boolean {
  * whole-message resends an incast's senders, timed out together, send together again, until
  * every retry is gone (seed 4,759,312: 8:1, 300 kB each, no CC, retransQueueDepth 16; with the
  * default 128 every flow completes in 0.28 ms), and DCP's packets dropped by PFC beyond a
- * headroom given short (dcpPfcDropped) or by a receiving host's buffer (dcpReceiverDropped),
- * likewise left to the timeout.
+ * headroom given short or by a receiving host's buffer (dcpDroppedSilently), likewise left to
+ * the timeout.
  */
 function givenUpUnexplained(s: Scenario, r: Results): boolean {
-  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0 && !dcpPfcDropped(s, r) && !dcpReceiverDropped(s, r);
+  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0 && !dcpDroppedSilently(s, r);
 }
 
 /**
- * Whether a DCP run lost data at a receiving host's buffer (network.rxGbps with rxBufferBytes, by
- * default the switch port's buffer). The host holds a packet until it has processed it, so a
- * buffer under two packets drops one that arrives meanwhile, even at rxGbps above the link rate:
- * a short packet behind a full one arrives before the full one is done (warnings.ts
- * rxBufferWarnings). Such a drop makes no HO, and DCP recovers it only by the timeout that resends
- * the whole message (lib/reliability/dcp README "Without trimming"), whose tail meets the same
- * full packet again. Seed 4,832,822: rxGbps 50 over 25 Gb/s links and a 5,188 B buffer (bufferBdp
- * 0.25); every 300 kB flow's last packet (1,786 B) arrived 571 ns behind a 4,150 B one still in
- * processing (664 ns), and the four flows within a rack, on no switch uplink to space them, lost
- * it in each of 8 rounds and failed at 64 ms; with a 5,936 B buffer (4,150 + 1,786) or more,
- * every flow completes by 0.33 ms with no drop.
+ * Whether a DCP run lost data silently where the scenario made the fabric drop, not trim: PFC
+ * beyond a headroom the scenario gave short, or a receiving host's buffer. Such a drop makes no
+ * HO, so DCP recovers it only by the timeout that resends the whole message (lib/reliability/dcp
+ * README "Without trimming"), whose packets meet the same drop again; the build warns of both
+ * (warnings.ts dcpPfcHeadroomWarnings, rxBufferWarnings).
+ *   PFC drops, never trims, what passes XOFF + headroom, and with headroom 0 a queue never pauses
+ *   (it pauses above XOFF and drops above XOFF + 0): seed 4,807,556, a 10:1 incast of 300 kB under
+ *   NSCC on a trimming Dragonfly with XOFF 20,000 B, dropped 1,882 packets at PFC, sent no PAUSE and
+ *   trimmed none, and its 10 flows failed at 64 ms; with the headroom sized from the links they
+ *   complete by 254 µs, none dropped. A headroom left to the build drops nothing, so PFC drops
+ *   there stay unexplained.
+ *   A host holds a packet in its buffer (network.rxBufferBytes, by default the switch port's) until
+ *   it has processed it, so a buffer under two packets drops one that arrives meanwhile, even at
+ *   rxGbps above the link rate: seed 4,832,822, rxGbps 50 over 25 Gb/s links and a 5,188 B buffer
+ *   (bufferBdp 0.25); every 300 kB flow's last packet (1,786 B) arrived 571 ns behind a 4,150 B one
+ *   still in processing (664 ns), and the four flows within a rack, on no switch uplink to space
+ *   them, lost it in each of 8 rounds and failed at 64 ms; with a 5,936 B buffer (4,150 + 1,786)
+ *   or more, every flow completes by 0.33 ms with no drop.
  */
-function dcpReceiverDropped(s: Scenario, r: Results): boolean {
-  return s.transport?.reliability?.name === "dcp" && (r.metrics.drops.receiver ?? 0) > 0;
-}
-
-/**
- * Whether a DCP run lost data to PFC beyond a headroom the scenario gave (network.pfc.headroomBytes,
- * below what a port's link needs: the build warns, warnings.ts pfcHeadroomWarnings and
- * dcpPfcHeadroomWarnings). PFC drops, never trims, what passes XOFF + headroom, so trimming or
- * not the fabric drops, and DCP is left to its whole-message timeouts (lib/reliability/dcp README
- * "Without trimming"). With headroom 0 a queue never pauses at all (it pauses above XOFF and drops
- * above XOFF + 0): seed 4,807,556, a 10:1 incast of 300 kB under NSCC on a trimming Dragonfly with
- * XOFF 20,000 B, dropped 1,882 packets at PFC, sent no PAUSE and trimmed none, and its 10 flows
- * failed at 64 ms; with the headroom sized from the links they complete by 254 µs, none dropped.
- * A headroom left to the build drops nothing, so PFC drops there stay unexplained.
- */
-function dcpPfcDropped(s: Scenario, r: Results): boolean {
+function dcpDroppedSilently(s: Scenario, r: Results): boolean {
+  if (s.transport?.reliability?.name !== "dcp") return false;
   const pfc = s.network?.pfc as { headroomBytes?: number } | undefined;
-  return s.transport?.reliability?.name === "dcp" && pfc?.headroomBytes !== undefined && (r.metrics.drops.pfc ?? 0) > 0;
+  return (pfc?.headroomBytes !== undefined && (r.metrics.drops.pfc ?? 0) > 0) || (r.metrics.drops.receiver ?? 0) > 0;
 }
 
 /**
