@@ -24,8 +24,8 @@
 //              fault, no host processing below its link rate and no DCP on dropping switches,
 //              and a run in which no DCP HO found its RetransQ full and neither PFC beyond a
 //              headroom the scenario gave short nor a host's buffer dropped DCP's packets,
-//              where nothing is lost on purpose: in the run or in a longer rerun (below). With those giving up can be
-//              right, and the flow is only counted in the detail
+//              where nothing is lost on purpose: in the run or in a longer rerun (below).
+//              With those giving up can be right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
