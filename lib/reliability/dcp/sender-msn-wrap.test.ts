@@ -24,19 +24,13 @@ import {
   DCP_TX_RETRANSMIT,
   DcpSender,
 } from "./sender";
+import { senderOut as out } from "./test-support";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
 const MTU = 1024;
 const RTO = 10_000;
 const W = 2 ** 24; // 16,777,216
 const START_PSN = 1000; // PSNs apart from MSNs, so that mixing the two up shows
-
-/** The per-packet part of the out record (what nextPacket writes) as an object. */
-function out(s: DcpSender): Record<string, number> {
-  const o: Record<string, number> = {};
-  DcpSender.outFields.slice(0, 7).forEach((f, i) => (o[f] = s.out[i]));
-  return o;
-}
 
 function pkt(kind: number, msn: number, psn: number, offsetBytes: number, lengthBytes: number, retryNo: number, last: number) {
   return { kind, msn, psn, offsetBytes, lengthBytes, retryNo, last };

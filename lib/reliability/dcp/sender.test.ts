@@ -12,6 +12,7 @@ import {
   DCP_TX_RETRANSMIT,
   DcpSender,
 } from "./sender";
+import { senderOut as out } from "./test-support";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
 const MTU = 1024;
@@ -21,13 +22,6 @@ function sender(extra: Record<string, number> = {}, startPsn = 0): DcpSender {
   s.open(0, startPsn);
   s.open(1, 0);
   return s;
-}
-
-/** The per-packet part of the out record (what nextPacket writes) as an object. */
-function out(s: DcpSender): Record<string, number> {
-  const o: Record<string, number> = {};
-  DcpSender.outFields.slice(0, 7).forEach((f, i) => (o[f] = s.out[i]));
-  return o;
 }
 
 function pkt(kind: number, msn: number, psn: number, offsetBytes: number, lengthBytes: number, retryNo: number, last: number) {

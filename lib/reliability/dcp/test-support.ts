@@ -1,5 +1,7 @@
-// Test support for the DCP wire tests (not exported from the package): rewriting a frame's
-// lengths and IPv4 checksum in place, to build malformed and boundary frames from good ones.
+// Test support for the DCP tests (not exported from the package): rewriting a frame's lengths and
+// IPv4 checksum in place, to build malformed and boundary frames from good ones; a sender's out
+// record as an object.
+import { DcpSender } from "./sender";
 import { ipv4Checksum } from "./wire";
 
 /** Recomputes the IPv4 header checksum of the frame at `o` (bytes 24–25, over bytes 14–33). */
@@ -19,4 +21,11 @@ export function resize(b: Uint8Array, o: number, frame: number): void {
   b[o + 38] = (ip - 20) >>> 8;
   b[o + 39] = (ip - 20) & 255;
   fixChecksum(b, o);
+}
+
+/** The per-packet part of a DcpSender's out record (what nextPacket writes) as an object. */
+export function senderOut(s: DcpSender): Record<string, number> {
+  const o: Record<string, number> = {};
+  DcpSender.outFields.slice(0, 7).forEach((f, i) => (o[f] = s.out[i]));
+  return o;
 }
