@@ -1,14 +1,15 @@
 // The sender's MSN wraps at 2^24 (DCP §4.4 / Fig. 4: the MSN and the ACK's eMSN are 24-bit
 // fields; the dcp README, "Signed 24-bit differences"). No conformance vector can reach the wrap
 // with messages outstanding (a repeat step is one call, and post refuses a ninth outstanding
-// message), so one QP is driven through 2^24 − 3 one-packet messages here and then checked
-// across the wrap against values derived by hand below. Every "mod 2^24" difference d is read as
+// message), so a QP is driven through 2^24 − 3 one-packet messages here and then checked across
+// the wrap against values derived by hand below; a second is driven through 2^24 − 1 to time
+// out inside message 2^24 − 1, where the new-data cursor moves to MSN 0. Every "mod 2^24" difference d is read as
 // d − 2^24 when d ≥ 2^23 (README, "Signed 24-bit differences").
 //
 // The loop posts and sends zero-length Sends: one packet each (README: "0 is a one-packet
 // message"), 0 bytes of the round's quota, so one onSchedule covers them all; eight at a time
-// (the WQE table), each eight freed by one ACK. 0.9 s under `node --import tsx` (2-core EPYC, load 1,
-// 2026-12-06); 4.5 s under the unit runner's `uvu -r tsx`, which compiles to CommonJS and reads
+// (the WQE table), each eight freed by one ACK. 0.9 s a QP under `node --import tsx` (2-core EPYC,
+// load 1, 2026-12-06); 4.5 s under the unit runner's `uvu -r tsx`, which compiles to CommonJS and reads
 // each imported helper (psn24Diff, postMessage) through a getter, most of it in post.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -54,6 +55,23 @@ function drain(s: DcpSender, nowNs: number): Record<string, number>[] {
   return list;
 }
 
+/**
+ * Posts, sends and acknowledges `count` zero-length Sends on a fresh QP (MSNs 0 .. count − 1),
+ * eight at a time, one ACK per eight. Returns how many calls returned something else than that.
+ */
+function sendEmpty(s: DcpSender, count: number): number {
+  let bad = 0;
+  let msn = 0;
+  while (msn < count) {
+    const k = count - msn < 8 ? count - msn : 8;
+    for (let i = 0; i < k; i++) if (s.post(0, 0, DCP_OP_SEND) !== msn + i) bad++;
+    for (let i = 0; i < k; i++) if (s.nextPacket(0, 0) !== DCP_TX_NEW) bad++;
+    msn += k;
+    if (s.onAck(0, 0, msn) !== k) bad++;
+  }
+  return bad;
+}
+
 /** The QP state and the table's counters, to show a call changed nothing. */
 function snapshot(s: DcpSender) {
   return { qp: s.inspect(0), errors: s.errors, out: Array.from(s.out) };
@@ -67,16 +85,7 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   // and SSN m (every one a Send). One round of 1024 B: zero-length packets spend none of it.
   const N = W - 3;
   assert.is(s.onSchedule(0, 0, MTU), 0);
-  let bad = 0;
-  let msn = 0;
-  while (msn < N) {
-    const k = N - msn < 8 ? N - msn : 8;
-    for (let i = 0; i < k; i++) if (s.post(0, 0, DCP_OP_SEND) !== msn + i) bad++;
-    for (let i = 0; i < k; i++) if (s.nextPacket(0, 0) !== DCP_TX_NEW) bad++;
-    msn += k;
-    if (s.onAck(0, 0, msn) !== k) bad++;
-  }
-  assert.is(bad, 0, "calls in the loop that returned something else than derived");
+  assert.is(sendEmpty(s, N), 0, "calls in the loop that returned something else than derived");
   assert.is(s.errors, 0);
   // unaMSN = postedMSN = the new-data cursor = 16,777,213 = 2^24 − 3; next PSN
   // (1000 + 16,777,213) mod 2^24 = 997; nothing outstanding, so no timer.
@@ -318,6 +327,54 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   assert.is(s.outstandingMessages(0), 0);
   assert.not.ok(s.timerArmed(0));
   assert.is(s.errors, 10);
+});
+
+test("DcpSender: a timeout inside message 2^24 − 1 moves the new-data cursor to MSN 0, not 2^24", () => {
+  // onTimer (§4.5; README "Timeout"): when the new-data cursor is inside the unaMSN-th message,
+  // the resend covers the rest of it, so the cursor goes to the next message, whose MSN is
+  // (unaMSN + 1) mod 2^24 — here (16,777,215 + 1) mod 2^24 = 0.
+  const s = new DcpSender({ mtuBytes: MTU, rtoNs: RTO }, 1);
+  s.open(0, START_PSN);
+  assert.is(s.onSchedule(0, 0, MTU), 0);
+  // 2^24 − 1 empty messages, MSNs 0 .. 16,777,214: unaMSN 16,777,215, next PSN
+  // (1000 + 16,777,215) mod 2^24 = 999; the round's 1024 B unspent.
+  assert.is(sendEmpty(s, W - 1), 0, "calls in the loop that returned something else than derived");
+  assert.is(s.unaMsn(0), W - 1);
+  assert.is(s.nextPsn(0), 999);
+  assert.is(s.quotaBytes(0), MTU);
+  // Message 16,777,215: 2048 B, PSNs 999 and 1000; message 0: 500 B, PSN 1001.
+  assert.is(s.post(0, 2048, DCP_OP_SEND), W - 1);
+  assert.is(s.post(0, 500, DCP_OP_WRITE), 0);
+  // The 1024 B left send the first packet only; the cursor stops inside the message.
+  assert.equal(drain(s, 100), [pkt(DCP_TX_NEW, W - 1, 999, 0, 1024, 0, 0)]);
+  assert.is(s.sendMsn(0), W - 1);
+  assert.is(s.sendOffsetBytes(0), 1024);
+  assert.is(s.deadlineNs(0), 100 + RTO);
+  // The timeout: sRetryNo 0 → 1; the cursor goes to MSN 0 at offset 0, its PSN the one after
+  // message 16,777,215's last packet, 999 + 2 = 1001.
+  assert.is(s.onTimer(0, 100 + RTO), DCP_TIMEOUT);
+  assert.is(s.retryNo(0), 1);
+  assert.ok(s.resending(0));
+  assert.is(s.sendMsn(0), 0);
+  assert.is(s.sendOffsetBytes(0), 0);
+  assert.is(s.nextPsn(0), 1001);
+  // A round of 2048 + 500 = 2548 B: the whole message again from PSN 999 with sRetryNo 1, then
+  // message 0 as new data.
+  assert.is(s.onSchedule(0, 10_200, 2548), 0);
+  assert.equal(drain(s, 10_200), [
+    pkt(DCP_TX_RESEND, W - 1, 999, 0, 1024, 1, 0),
+    pkt(DCP_TX_RESEND, W - 1, 1000, 1024, 1024, 1, 1),
+    pkt(DCP_TX_NEW, 0, 1001, 0, 500, 0, 1),
+  ]);
+  assert.is(s.sendMsn(0), 1);
+  assert.is(s.nextPsn(0), 1002);
+  // eMSN 1: d = (1 − 16,777,215) mod 2^24 = 2 ≤ 2 sent, both freed; sRetryNo 0, nothing
+  // outstanding, the timer stopped.
+  assert.is(s.onAck(0, 10_300, 1), 2);
+  assert.is(s.unaMsn(0), 1);
+  assert.is(s.retryNo(0), 0);
+  assert.not.ok(s.timerArmed(0));
+  assert.is(s.errors, 0);
 });
 
 test.run();
