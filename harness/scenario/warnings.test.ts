@@ -185,18 +185,32 @@ test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () =
   assert.is(w.length, 1);
   assert.match(w[0], "no switch port marks: RED marks only above kMinBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMinBytes 178450 B, a data queue holds at most 178450 B).");
   assert.match(w[0], "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)");
-  // ecnMinFraction 0.97: Kmin = ⌈41.71⌉ = 42 packets = 174,300 B < 178,450: a full queue is marked.
-  assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97 })), []);
+  // ecnMinFraction 0.97: Kmin = ⌈41.71⌉ = 42 packets = 174,300 B < 178,450, but RED at dequeue
+  // (the default) judges what a departing packet leaves behind: behind a full one at most
+  // 178,450 − 4,150 = 174,300 B = Kmin, never above it. Only short packets are marked.
+  const k42 = ecnWarnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97 }));
+  assert.is(k42.length, 1);
+  assert.match(k42[0], "no switch port marks a full-size packet: RED judges a full-size packet (4150 B) by what it leaves behind at departure: at most 174300 B of the 178450 B a data queue holds (at 100 Gb/s), and on no port does that pass kMinBytes 174300 B, so only short packets are ever marked. As far as full-size packets go: DCTCP cuts");
+  assert.match(k42[0], "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit less one MTU");
+  // At enqueue the same bound: a full packet is admitted only while q + 4,150 ≤ 178,450, so the
+  // queue it finds is at most 174,300 B.
+  assert.match(ecnWarnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97, queue: { ecnAt: "enqueue" } }))[0], "by the queue it finds on arrival, which left room for it: at most 174300 B");
+  // ecnMinFraction 0.95: Kmin = ⌈40.85⌉ = 41 packets = 170,150 B < 174,300: a full one is marked.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.95 })), []);
   // pMax 0: no mark up to Kmax, every one above it. Kmax 145,250 < 178,450 (default): marks;
   // Kmax 178,450 (ecnMaxFraction 1): never.
   assert.equal(warnings(withNet({ name: "dctcp" }, { queue: { pMax: 0 } })), []);
   const p0 = warnings(withNet({ name: "dctcp" }, { ecnMaxFraction: 1, queue: { pMax: 0 } }));
   assert.match(p0[0], "pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at 100 Gb/s: kMaxBytes 178450 B, a data queue holds at most 178450 B)");
   assert.match(p0[0], "Give network.queue.pMax above 0");
-  // DCP's over rule admits while q ≤ limit ("exceeds", §4.2), so its data FIFO can hold a packet
-  // more: 178,450 + 4,150 = 182,600 B, which with a 64 B ACK at its head (ACKs share the data
-  // FIFO under dcp) leaves 182,536 B > Kmin behind at dequeue: it may mark, no warning.
-  assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" })), []);
+  // The dcp profile sizes from the BDP in bytes, not whole packets: limit = Kmin = Kmax =
+  // 175,284 B. DCP's over rule admits while q ≤ limit ("exceeds", §4.2), so its data FIFO can
+  // hold a packet more: 175,284 + 4,150 = 179,434 B, which with a 64 B ACK at its head (ACKs
+  // share the data FIFO under dcp) leaves 179,370 B > Kmin behind at dequeue: it may mark, so no
+  // "no switch port marks:" warning. Behind a full packet it leaves at most 175,284 B = Kmin.
+  const dcp = ecnWarnings(withNet({ name: "dctcp" }, { ...full, queue: { profile: "dcp", ecnAt: "dequeue" } }, { name: "dcp" }));
+  assert.is(dcp.length, 1);
+  assert.match(dcp[0], "no switch port marks a full-size packet: RED judges a full-size packet (4150 B) by what it leaves behind at departure: at most 175284 B of the 179434 B a data queue holds (at 100 Gb/s), and on no port does that pass kMinBytes 175284 B");
 });
 
 test("a buffer at or below Kmin, which stays at 20 % of the BDP whatever the buffer: no port marks", () => {
@@ -210,8 +224,13 @@ test("a buffer at or below Kmin, which stays at 20 % of the BDP whatever the buf
   assert.match(nine[0], "or raise the limit (network.bufferBdp, bufferBytes)");
   // bufferBdp 0.2: round(0.2 × 43 × 4,150) = 35,690 B, below Kmin (old Kmin ⌈0.2 × 8.6⌉ = 2 packets).
   assert.match(ecnWarnings(withNet({ name: "nscc" }, { bufferBdp: 0.2 }))[0], "kMinBytes 37350 B, a data queue holds at most 35690 B");
-  // One packet more, 41,500 B > 37,350 B: a full queue can be marked.
-  assert.equal(warnings(withNet({ name: "dctcp" }, { bufferBytes: 10 * 4150 })), []);
+  // One packet more, 41,500 B > 37,350 B: a queue behind a short packet can be marked, but behind
+  // a full one at most 41,500 − 4,150 = 37,350 B = Kmin is left (RED at dequeue, the default).
+  const ten = ecnWarnings(withNet({ name: "dctcp" }, { bufferBytes: 10 * 4150 }));
+  assert.is(ten.length, 1);
+  assert.match(ten[0], "no switch port marks a full-size packet: RED judges a full-size packet (4150 B) by what it leaves behind at departure: at most 37350 B of the 41500 B");
+  // Two packets more, 45,650 B: 41,500 B behind a full packet > Kmin: marked, no warning.
+  assert.equal(warnings(withNet({ name: "dctcp" }, { bufferBytes: 11 * 4150 })), []);
 });
 
 test("per port: a slower port's limit stays a whole packet while its thresholds scale down", () => {
@@ -220,9 +239,17 @@ test("per port: a slower port's limit stays a whole packet while its thresholds 
   const ten = { bufferBytes: 41_500, queue: { kMinBytes: 41_500, kMaxBytes: 41_500 } };
   assert.match(warnings(withNet({ name: "dctcp" }, ten))[0], "kMinBytes 41500 B, a data queue holds at most 41500 B");
   // Hosts at 5 Gb/s: the ToR ports toward them scale by 5 / 100 (fabric.ts): limit
-  // max(4,150, round(2,075)) = 4,150 B, Kmin round(2,075) = 2,075 B. A full one is marked.
+  // max(4,150, round(2,075)) = 4,150 B, Kmin round(2,075) = 2,075 B. A queue of a short packet
+  // and a full one, 4,150 B at most, passes Kmin: no "no switch port marks:" warning. But a full
+  // packet is judged against at most 4,150 − 4,150 = 0 B there and 41,500 − 4,150 = 37,350 B
+  // < 41,500 elsewhere: the full-packet warning.
   const slow: Scenario = { ...withNet({ name: "dctcp" }, ten), topology: { ...DEFAULT_SCENARIO.topology, hostGbps: 5 } };
-  assert.equal(warnings(slow), []);
+  const w = ecnWarnings(slow);
+  assert.is(w.length, 1);
+  assert.match(w[0], "no switch port marks a full-size packet: ");
+  // Kmin 33,200 B (8 packets) on the 100 Gb/s ports: 37,350 B behind a full packet passes it.
+  const k8: Scenario = { ...slow, network: { ...slow.network, queue: { kMinBytes: 33_200, kMaxBytes: 41_500 } } };
+  assert.equal(warnings(k8), []);
 });
 
 test("a traffic entry's ECN CC is named by its path; results.json and the CLI carry the warning", () => {

@@ -216,26 +216,64 @@ export function noMarkingReason(n: EcnNetwork): string | null {
 function markingGap(n: EcnNetwork): string | null {
   const none = noMarkingReason(n);
   if (none !== null) return `no switch port marks: ${none}`;
+  const full = fullPacketReason(n);
+  if (full !== null) return `no switch port marks a full-size packet: ${full}`;
   const inside = n.intraDc !== null ? rampReason(n, true) : null;
   return inside === null ? null : `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`;
 }
 
-/** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
-function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
+/**
+ * Whether some switch port (only one inside a DC, with `insideOnly`) can see a data queue that RED
+ * may mark: above kMin with a ramp, above kMax without one (queue.ts: pMaxQ16 = round(pMax ×
+ * 2^16); below kMax a mark needs u < pMaxQ16·(q − kMin)/(kMax − kMin)). `lessBytes` is taken off
+ * the most the port's check can see (one MTU: what a departing full packet takes with it).
+ * Also true when no switch port is counted.
+ */
+function somePortMarks(n: EcnNetwork, insideOnly: boolean, lessBytes: number): boolean {
   const q = n.queue;
   const t = n.topology;
   const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
-  // queue.ts: pMaxQ16 = round(pMax × 2^16); below kMax a mark needs u < pMaxQ16·(q − kMin)/(kMax − kMin).
   const ramp = Math.round(q.pMax * 65536) > 0;
   let ports = 0;
   for (let p = 0; p < t.ports; p++) {
     if (t.portNode[p] < t.hosts || (insideOnly && !insideDc(t, p))) continue;
     ports++;
     const l = portLimits(t, p, q, n.baseGbps, n.intraDc);
-    const top = l.dataBytes + extraBytes;
-    if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return null;
+    const top = l.dataBytes + extraBytes - lessBytes;
+    if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return true;
   }
-  if (ports === 0) return null;
+  return ports === 0;
+}
+
+/**
+ * Why no switch port can mark a full-size packet, or null. A full packet is judged against at
+ * most one MTU less than the data queue can hold: at enqueue RED judges the queue an arrival
+ * finds (queue.ts onEnqueue), which under the arrival rule left room for the packet; at dequeue
+ * what the departing packet leaves behind (pop; htsim's CompositeQueue alike). Where that stays
+ * at or below kMin (kMax without a ramp) on every port, only short packets (a message's last, or
+ * a queue behind one) are ever marked, and a CC that waits for marks hears next to nothing
+ * (soak seed 4,839,937: 9,000 B buffers, MTU 4,150, kMin 5,871 B; 0 marks in 200 ms while a GBN
+ * flow under DCQCN resent at 25 Gb/s into a link degraded to 10 Gb/s). Quoted at baseGbps.
+ */
+function fullPacketReason(n: EcnNetwork): string | null {
+  const q = n.queue;
+  if (q.ecnAt === "off" || somePortMarks(n, false, q.mtuBytes)) return null;
+  const ramp = Math.round(q.pMax * 65536) > 0;
+  const holds = q.dataLimitBytes + (q.overRule === "occupancy" ? q.mtuBytes : 0);
+  const threshold = ramp ? `kMinBytes ${q.kMinBytes} B` : `kMaxBytes ${q.kMaxBytes} B (pMax is 0)`;
+  const judged = q.ecnAt === "enqueue" ? "the queue it finds on arrival, which left room for it" : "what it leaves behind at departure";
+  return (
+    `RED judges a full-size packet (${q.mtuBytes} B) by ${judged}: at most ${holds - q.mtuBytes} B of the ${holds} B a data queue holds ` +
+    `(at ${n.baseGbps} Gb/s), and on no port does that pass ${threshold}, so only short packets are ever marked`
+  );
+}
+
+/** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
+function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
+  const q = n.queue;
+  const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
+  const ramp = Math.round(q.pMax * 65536) > 0;
+  if (somePortMarks(n, insideOnly, 0)) return null;
   const dc = n.intraDc;
   if (insideOnly && dc !== null) {
     const threshold = ramp ? `kMinBytes ${dc.kMinBytes}` : `pMax is 0, so RED marks only above kMaxBytes ${dc.kMaxBytes}`;
@@ -301,8 +339,14 @@ function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
   }
 }
 
-/** The setting that lets a port mark, for the reason noMarkingReason gave. */
-function markingFix(q: Readonly<QueueParams>): string {
+/** The setting that lets a port mark, for the reason markingGap gave. */
+function markingFix(n: EcnNetwork): string {
+  const q = n.queue;
+  if (noMarkingReason(n) === null && fullPacketReason(n) !== null) {
+    return Math.round(q.pMax * 65536) > 0
+      ? "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit less one MTU, or raise the limit (network.bufferBdp, bufferBytes)"
+      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below the data queue's limit less one MTU, or raise the limit (network.bufferBdp, bufferBytes)";
+  }
   return q.ecnAt === "off"
     ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
     : Math.round(q.pMax * 65536) > 0
@@ -318,11 +362,13 @@ function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: Ecn
   if (uses.length === 0) return [];
   const where = markingGap(n);
   if (where === null) return [];
-  const fix = markingFix(n.queue);
+  const fix = markingFix(n);
+  // What the module loses is said of no marks at all; with short packets marked, of the rest.
+  const lead = noMarkingReason(n) === null && fullPacketReason(n) !== null ? "As far as full-size packets go: " : "";
   const out: string[] = [];
   for (const u of uses) {
     const lost = loss(u);
-    if (lost !== null) out.push(`${u.path}: ${u.name} ${reads}, but ${where}. ${lost}. ${fix}; see harness/README.md, ${see}.`);
+    if (lost !== null) out.push(`${u.path}: ${u.name} ${reads}, but ${where}. ${lead}${lost}. ${fix}; see harness/README.md, ${see}.`);
   }
   return out;
 }

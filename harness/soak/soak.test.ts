@@ -586,6 +586,29 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
   assert.match(crawling.detail, /0 without progress/);
 });
 
+test("judge: a stuck flow that hears no congestion (cc none, DCQCN unmarked) and sends into a slower link is slow; any other stuck flow stalled", () => {
+  // Seed 4,839,937: GBN under DCQCN, 9,000 B buffers that never mark a 4,150 B packet, a link
+  // degraded to 10 Gb/s; the flow resent at 25 Gb/s what the link dropped, its ePSN stuck.
+  const deafWarning = "traffic[0].cc: dcqcn reacts to ECN, but no switch port marks a full-size packet: … As far as full-size packets go: DCQCN cuts its rate only on CNPs, … and runs as cc none would; it does not react to loss. …";
+  const stuckAs = (cc: string, warnings?: string[]) => (s: Scenario): Results => {
+    const r = open(20_000 / (s.run?.endUs as number), s.run?.endUs as number);
+    return { ...r, ...(warnings ? { warnings } : {}), flows: [{ ...r.flows[0], cc }] };
+  };
+  const degraded: Scenario = { ...tiny, network: { hostJitterNs: 1 }, faults: [{ kind: "degrade", gbps: 10, random: { count: 2, class: "any" } }] };
+  const v = judge(degraded, stuckAs("dcqcn", [deafWarning]));
+  assert.is(v.verdict, "slow");
+  assert.match(v.detail, "1 without progress (failed 0: the stuck flows hear no congestion (cc none, or DCQCN where no switch port marks) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937))");
+  // cc none, or a slow receiver (rxGbps below the 100 Gb/s link, a slow fault) instead of the degraded link: the same.
+  assert.is(judge(degraded, stuckAs("none")).verdict, "slow");
+  assert.is(judge({ ...tiny, network: { rxGbps: 50, hostJitterNs: 1 } }, stuckAs("none")).verdict, "slow");
+  assert.is(judge({ ...tiny, network: { hostJitterNs: 1 }, faults: [{ kind: "slow", hosts: [1], rxFraction: 0.5 }] }, stuckAs("none")).verdict, "slow");
+  // DCQCN that can hear marks, another CC, or no slower link: stalled.
+  assert.is(judge(degraded, stuckAs("dcqcn")).verdict, "stalled");
+  assert.is(judge(degraded, stuckAs("dctcp", [deafWarning])).verdict, "stalled");
+  assert.is(judge({ ...tiny, network: { hostJitterNs: 1 } }, stuckAs("dcqcn", [deafWarning])).verdict, "stalled");
+  assert.is(judge({ ...tiny, network: { rxGbps: 100, hostJitterNs: 1 } }, stuckAs("none")).verdict, "stalled");
+});
+
 test("judge: a flow given up with no fault and no slow receiver is failed, in the run or a longer rerun; with either it is only counted", () => {
   // Review rev-soak: soak seeds 232 and 278 (DCP, no faults) read "slow … (failed 2)" and
   // "(failed 6)", a flow given up where nothing is lost on purpose.

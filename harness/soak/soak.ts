@@ -697,6 +697,31 @@ function failedFlows(r: Results): string {
 }
 
 /**
+ * Whether every stuck flow hears no congestion and sends into a link slower than its own: its CC
+ * is none, or DCQCN where no switch port marks (the build's warning says it "runs as cc none
+ * would": no port marks at all, or none a full-size packet), and the scenario degrades a link or
+ * processes below the link rate at a receiver. Such a flow resends at its line rate what the
+ * slower link drops, and under go-back-N each NAK (one per hole per 500 µs) sends back to the
+ * hole a flight that takes longer than 500 µs to send: the next NAK's resend of the hole meets
+ * the queue the last one filled, and is dropped again (seed 4,839,937: DCQCN with 9,000 B
+ * buffers that never mark a 4,150 B packet, a link degraded to 10 Gb/s; the flow's ePSN stayed
+ * at 12 of 391 packets from 6.5 ms on, with 1 ns, 10 ns or 100 ns of host jitter, while with 0 or
+ * 1 µs it finished by 105 ms). The draw leaves out a slow receiver under cc none as unworkable
+ * (harness/README); whether DCQCN hears a mark is known only once the queues are sized.
+ */
+function deafIntoSlowerLink(s: Scenario, r: Results, stuck: Results["flows"]): boolean {
+  const n = s.network ?? {};
+  const slower =
+    (s.faults ?? []).some((f) => f.kind === "degrade" || f.kind === "slow") ||
+    (n.rxGbps !== undefined && n.rxGbps < hostGbpsOf(s.topology)) ||
+    s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
+  const dcqcnDeaf = (r.warnings ?? []).some((w) => w.includes(": dcqcn reacts to ECN, but no switch port marks") && w.includes("runs as cc none would"));
+  return slower && stuck.every((f) => f.cc === "none" || (f.cc === "dcqcn" && dcqcnDeaf));
+}
+
+const DEAF_DETAIL = ": the stuck flows hear no congestion (cc none, or DCQCN where no switch port marks) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937)";
+
+/**
  * For a stalled seed without host jitter: the ten-times-longer run again with 1 ns of it. Three
  * stalls so far were phase lockouts of the jitter-free fabric (seeds 2,203,291 and 4,091,200,
  * harness/README), which any jitter breaks; the verdict stays stalled, the detail says which.
@@ -767,6 +792,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       // and a hundred times longer tell. Runs are deterministic, so a longer run's first 20 ms
       // are the short run: a flow still open that delivered nothing more by either is stuck.
       let stuck = 0;
+      let stuckFlows: Results["flows"] = [];
       let last = r;
       for (const k of [10, 100]) {
         last = run({ ...s, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * k, maxEvents: RERUN_MAX_EVENTS } });
@@ -786,19 +812,21 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
         // Exact bytes: goodput, rounded to 0.001 Gb/s, hid up to 125 kB over 2 s, and flows at
         // Swift's floor under Reflex, moving 30 kB a second, read as stuck (seed 4,018,127).
         // A flow delivered but unacknowledged at 20 ms is stuck while its sender still hears nothing.
-        stuck = l.flows.filter((f, i) => {
+        stuckFlows = l.flows.filter((f, i) => {
           const g = r.flows[i];
           if (f.status === "incomplete") return f.arrivedBytes === g.arrivedBytes;
           return f.status === "complete" && f.ackedUs == null && g.status === "complete" && g.ackedUs == null;
-        }).length;
+        });
+        stuck = stuckFlows.length;
         // A rerun cut by the event budget reached no further than it did: a longer one would stop there too.
         if (stuck === 0 || l.eventBudgetSpent) break;
       }
       const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
       // stalled (the detail counts the failed).
-      const verdict = stuck > 0 ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
-      const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : "";
+      const deaf = stuck > 0 && deafIntoSlowerLink(s, r, stuckFlows);
+      const verdict = stuck > 0 && !deaf ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
+      const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : deaf ? DEAF_DETAIL : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
       const hint = stuck > 0 ? jitterHint(s, run) : "";
       const delivered = unackedFlows(r);
