@@ -25,7 +25,11 @@ export interface ReflexParams {
   tIntervalNs: number;
   /** NSF: packets of Cooling before Silent. */
   nCool: number;
-  /** NDT: pause the controlled queue while controlled flows / active flows > alpha. */
+  /**
+   * NDT: 0 … 1, at most six decimals, tested in ppm (round(α · 10^6)). A pause of the Controlled
+   * queues starts on an ACK that finds Congested flows / active flows > α and ends on one that
+   * finds it ≤ α, or after tMaxPauseNs; 1 never pauses.
+   */
   alpha: number;
   /** NDT: WRR weight of the normal queue against 1 for the controlled queue. */
   nThrottle: number;
@@ -37,7 +41,7 @@ export interface ReflexParams {
   handleCapacity: number;
   /** NDT: drop-tail limit of each queue, bytes. */
   queueLimitBytes: number;
-  /** Largest packet accepted. */
+  /** NDT: largest packet onEnqueue accepts, bytes (1 … mtuBytes); NSF takes no sizes. */
   mtuBytes: number;
 }
 
