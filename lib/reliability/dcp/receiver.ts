@@ -77,7 +77,11 @@ export const DCP_RX_BOUNCE = 64; // return as an HO to the sender (an HO, or str
 export interface DcpReceiverParams {
   /** "counter": bitmap-free tracking (§4.5); "bitmap": strict, a PSN bitmap as well (Fig. 6(a)). */
   tracking: "counter" | "bitmap";
-  /** Strict mode: PSNs tracked past ePSN, a power of two ≥ 32 (BDP / MTU; Table 3 uses 2560). */
+  /**
+   * Strict mode: PSNs tracked past ePSN (BDP / MTU), a power of two in [32, 2^20], default 2048.
+   * Checked in counter mode too, where it is not used. Table 3's BDP-sized 320 B is 2560 bits, not
+   * a power of two.
+   */
   bitmapBits: number;
 }
 
