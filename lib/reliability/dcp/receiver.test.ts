@@ -122,6 +122,7 @@ test("bad input: defined error, error counter, state unchanged", () => {
     [r.onData(0, 0, 0, 0, 0, 0, true), E_ARG],
     [r.onData(0, 0, 0, 0, 0, 2.5, true), E_ARG],
     [r.onData(0, NaN, 0, 0, 0, 1, true), E_ARG],
+    [r.onHo(0, NaN, 0, 0), E_ARG], // nowNs: JSON has no NaN, so no vector can pin this
     [r.onData(5, 0, 0, 0, 0, 1, true), E_SLOT],
     [r.onHo(-1, 0, 0, 0), E_SLOT],
   ];
