@@ -597,7 +597,7 @@ test("judge: a stuck flow that hears no congestion (cc none, DCQCN unmarked) and
   const degraded: Scenario = { ...tiny, network: { hostJitterNs: 1 }, faults: [{ kind: "degrade", gbps: 10, random: { count: 2, class: "any" } }] };
   const v = judge(degraded, stuckAs("dcqcn", [deafWarning]));
   assert.is(v.verdict, "slow");
-  assert.match(v.detail, "1 without progress (failed 0: the stuck flows hear no congestion (cc none, or DCQCN where no switch port marks) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937))");
+  assert.match(v.detail, "1 without progress (failed 0: the stuck flows hear no congestion (cc none, or a CC the build warned runs as cc none would) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937))");
   // cc none, or a slow receiver (rxGbps below the 100 Gb/s link, a slow fault) instead of the degraded link: the same.
   assert.is(judge(degraded, stuckAs("none")).verdict, "slow");
   assert.is(judge({ ...tiny, network: { rxGbps: 50, hostJitterNs: 1 } }, stuckAs("none")).verdict, "slow");
@@ -647,6 +647,18 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver)");
   calls = 0;
   assert.is(later(causes[0]).verdict, "slow");
+  // A flow whose CC hears no congestion may be starved past its retry limit at a bottleneck (seed
+  // 4,848,179: a 10:1 incast under go-back-N and a TIMELY whose T_low lies above every RTT): cc
+  // none, or a CC the build warned "runs as cc none would", is a cause; another CC is not.
+  const deafTimely = "transport.cc: timely reacts to no single congested queue: … at a single bottleneck (an incast) it runs as cc none would. …";
+  const gaveUpUnder = (cc: string, warnings?: string[]) => (): Results => {
+    const r = gaveUp(20_000);
+    return { ...r, ...(warnings ? { warnings } : {}), flows: [{ ...r.flows[0], cc }] };
+  };
+  assert.is(judge(tiny, gaveUpUnder("timely", [deafTimely])).verdict, "ok");
+  assert.is(judge(tiny, gaveUpUnder("none")).verdict, "ok");
+  assert.is(judge(tiny, gaveUpUnder("timely")).verdict, "failed");
+  assert.is(judge(tiny, gaveUpUnder("dctcp", [deafTimely])).verdict, "failed");
   // DCP HOs refused by a full RetransQ (§4.3) are left to the timeout on purpose, a cause the
   // run itself shows (seed 4,759,312), in the run or the rerun.
   const refusing = (r: Results): Results => ({ ...r, metrics: { ...r.metrics, controlPlane: { ...r.metrics.controlPlane, hoRefused: 3 } } });

@@ -652,7 +652,20 @@ function perturbed(s: Scenario): boolean {
  * the timeout.
  */
 function givenUpUnexplained(s: Scenario, r: Results): boolean {
-  return (r.failed ?? 0) > 0 && (r.metrics.controlPlane.hoRefused ?? 0) === 0 && !dcpDroppedSilently(s, r);
+  if ((r.failed ?? 0) === 0 || (r.metrics.controlPlane.hoRefused ?? 0) > 0 || dcpDroppedSilently(s, r)) return false;
+  return !r.flows.filter((f) => f.status === "failed").every((f) => hearsNoCongestion(f.cc, r));
+}
+
+/**
+ * Whether flows under CC `cc` hear no congestion in this run: cc none, or a CC the build warned
+ * "runs as cc none would" (DCQCN where no switch port marks; TIMELY whose T_low lies above every
+ * RTT with a full queue, at a single bottleneck). Without congestion control a lossy fabric's
+ * bottleneck may starve a flow past its retry limit (seed 4,848,179: a 10:1 incast of 300 kB at
+ * 400 Gb/s into 30 kB drop-tail buffers under go-back-N and such a TIMELY; one flow gave up after
+ * seven timeouts without progress), so giving up there has a cause, as a fault is one.
+ */
+function hearsNoCongestion(cc: string, r: Results): boolean {
+  return cc === "none" || (r.warnings ?? []).some((w) => w.includes(`: ${cc} `) && w.includes("runs as cc none would"));
 }
 
 /**
@@ -697,9 +710,9 @@ function failedFlows(r: Results): string {
 }
 
 /**
- * Whether every stuck flow hears no congestion and sends into a link slower than its own: its CC
- * is none, or DCQCN where no switch port marks (the build's warning says it "runs as cc none
- * would": no port marks at all, or none a full-size packet), and the scenario degrades a link or
+ * Whether every stuck flow hears no congestion (hearsNoCongestion: cc none, or DCQCN where no
+ * switch port marks at all or no full-size packet, or a TIMELY deaf at a bottleneck) and sends
+ * into a link slower than its own: the scenario degrades a link or
  * processes below the link rate at a receiver. Such a flow resends at its line rate what the
  * slower link drops, and under go-back-N each NAK (one per hole per 500 µs) sends back to the
  * hole a flight that takes longer than 500 µs to send: the next NAK's resend of the hole meets
@@ -715,11 +728,10 @@ function deafIntoSlowerLink(s: Scenario, r: Results, stuck: Results["flows"]): b
     (s.faults ?? []).some((f) => f.kind === "degrade" || f.kind === "slow") ||
     (n.rxGbps !== undefined && n.rxGbps < hostGbpsOf(s.topology)) ||
     s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
-  const dcqcnDeaf = (r.warnings ?? []).some((w) => w.includes(": dcqcn reacts to ECN, but no switch port marks") && w.includes("runs as cc none would"));
-  return slower && stuck.every((f) => f.cc === "none" || (f.cc === "dcqcn" && dcqcnDeaf));
+  return slower && stuck.every((f) => hearsNoCongestion(f.cc, r));
 }
 
-const DEAF_DETAIL = ": the stuck flows hear no congestion (cc none, or DCQCN where no switch port marks) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937)";
+const DEAF_DETAIL = ": the stuck flows hear no congestion (cc none, or a CC the build warned runs as cc none would) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937)";
 
 /**
  * For a stalled seed without host jitter: the ten-times-longer run again with 1 ns of it. Three
