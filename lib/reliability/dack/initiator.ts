@@ -16,7 +16,8 @@
 //   H0    --IACK-->  H1, counter 0, +1 credit   H1 --IACK--> H1, counter + 1, +2 credits
 //   H1    --IACK, counter reaches threshold-->  H∞
 //   Rtx   --IACK-->  H0, +1 credit (the target left §II-F pacing: as H(−1) --IACK-->)
-//   any   --NACK or timeout-->  Rtx, credits 0, go back to the first unacknowledged packet
+//   any   --NACK or timeout-->  Rtx, credits 0 (pacing credits too), counter 0, go back to the
+//                               first unacknowledged packet; a NACK with nothing to resend: H(−1)
 //   Rtx   --last packet of the go-back region sent-->  H(−1), credits 0 ("after retransmission", §II-F)
 // Choices where the paper is silent: a DACK discards unused credits ("immediately throttling",
 // §II-E), and so does the send that ends retransmission: §II-F "returns to the H(−1) state",
