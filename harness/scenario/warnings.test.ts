@@ -194,7 +194,7 @@ test("RED thresholds no data queue reaches: no port marks, whatever ecnAt", () =
   assert.match(k42[0], "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit less one MTU");
   // At enqueue the same bound: a full packet is admitted only while q + 4,150 ≤ 178,450, so the
   // queue it finds is at most 174,300 B.
-  assert.match(ecnWarnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97, queue: { ecnAt: "enqueue" } }))[0], "by the queue it finds on arrival, which left room for it: at most 174300 B");
+  assert.match(ecnWarnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.97, queue: { ecnAt: "enqueue" } }))[0], "by the queue it finds on arrival: at most 174300 B");
   // ecnMinFraction 0.95: Kmin = ⌈40.85⌉ = 41 packets = 170,150 B < 174,300: a full one is marked.
   assert.equal(warnings(withNet({ name: "dctcp" }, { ...full, ecnMinFraction: 0.95 })), []);
   // pMax 0: no mark up to Kmax, every one above it. Kmax 145,250 < 178,450 (default): marks;

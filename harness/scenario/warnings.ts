@@ -55,6 +55,8 @@
 // (an arrival is admitted only while q + size ≤ limit), the limit + one MTU under `occupancy`
 // (admitted while q ≤ limit, DCP's "exceeds"). A shared buffer, a packet limit and PFC only keep
 // a queue shorter, so the bound holds for them: this warns only where no marking can happen.
+// A second warning comes where only short packets can be marked: a full-size packet is judged
+// against at most top − MTU (fullPacketReason).
 // On two DCs it also warns when only the ports between the DCs can mark: an absolute kMinBytes
 // sized for the WAN's queues lies above every buffer sized from a DC's BDP, and the flows within
 // a DC then hear no CE (markingGap).
@@ -261,7 +263,7 @@ function fullPacketReason(n: EcnNetwork): string | null {
   const ramp = Math.round(q.pMax * 65536) > 0;
   const holds = q.dataLimitBytes + (q.overRule === "occupancy" ? q.mtuBytes : 0);
   const threshold = ramp ? `kMinBytes ${q.kMinBytes} B` : `kMaxBytes ${q.kMaxBytes} B (pMax is 0)`;
-  const judged = q.ecnAt === "enqueue" ? "the queue it finds on arrival, which left room for it" : "what it leaves behind at departure";
+  const judged = q.ecnAt === "enqueue" ? "the queue it finds on arrival" : "what it leaves behind at departure";
   return (
     `RED judges a full-size packet (${q.mtuBytes} B) by ${judged}: at most ${holds - q.mtuBytes} B of the ${holds} B a data queue holds ` +
     `(at ${n.baseGbps} Gb/s), and on no port does that pass ${threshold}, so only short packets are ever marked`
