@@ -124,6 +124,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     ecnCount: ["slot", "ev"],
     isBlocked: ["slot", "ev"],
     pathClass: ["slot", "ev"],
+    classMassQ16: ["slot", "c"],
   };
 
   readonly params: Readonly<SpritzParams>;
