@@ -303,7 +303,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     if (n === 0) return;
     this.total[slot] = total;
     this.w0[slot] = this.weightQ8[longest * K + first];
-    this.buildAlias(slot, total, longest);
+    this.buildAlias(slot, total);
   }
 
   /**
@@ -311,19 +311,21 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
    * residue added to the heaviest class, so Σ s_c = K·2^16 and class c is drawn with probability
    * exactly s_c / (K·2^16). Uses per-table scratch arrays: no allocation.
    */
-  private buildAlias(slot: number, total: number, heaviest: number): void {
+  private buildAlias(slot: number, total: number): void {
     const K = this.K;
     const mass = this.scratchMass;
     const small = this.scratchSmall;
     const large = this.scratchLarge;
     const ab = slot * Cls.Max;
     let sum = 0;
-    let big = heaviest;
     for (let c = 0; c < K; c++) {
       mass[c] = Math.round((mass[c] * K * 65536) / total);
       sum += mass[c];
-      if (mass[c] > mass[big]) big = c;
     }
+    // The heaviest class, first of equals, among the rescaled masses only (until 2026-12-06 the
+    // search started from the longest class's mass before it was rescaled: review rev-spritz-alias).
+    let big = 0;
+    for (let c = 1; c < K; c++) if (mass[c] > mass[big]) big = c;
     mass[big] += K * 65536 - sum;
     let ns = 0;
     let nl = 0;
