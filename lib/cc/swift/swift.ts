@@ -392,12 +392,15 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.srtt[slot] | 0;
   }
 
-  /** The (smoothed) fabric delay last compared with the target. */
+  /** The (smoothed) fabric delay last compared with the target, in whole ns; 0 before any sample and for a slot that is not open. */
   delayNs(slot: number): number {
     return this.sdelay[slot] | 0;
   }
 
-  /** The count the last timeout was judged by (onTimeout's attempt, or the flow's consecutive timeouts); 0 after an ACK. */
+  /**
+   * The count the last timeout was judged by (onTimeout's attempt, or the flow's consecutive timeouts, at most 255); 0 after
+   * an ACK (with nackResetsRetransmits also after a NACK), and for a slot that is not open.
+   */
   retransmitCount(slot: number): number {
     return this.retx[slot] | 0;
   }
