@@ -215,27 +215,37 @@ export function noMarkingReason(n: EcnNetwork): string | null {
  * absolute kMinBytes meant for the WAN's), that flows within a DC hear no CE; null when ports of
  * both kinds can mark.
  */
-function markingGap(n: EcnNetwork): string | null {
+function markingGap(n: EcnNetwork): { where: string; fullOnly: boolean } | null {
   const none = noMarkingReason(n);
-  if (none !== null) return `no switch port marks: ${none}`;
+  if (none !== null) return { where: `no switch port marks: ${none}`, fullOnly: false };
   const full = fullPacketReason(n);
-  if (full !== null) return `no switch port marks a full-size packet: ${full}`;
+  if (full !== null) return { where: `no switch port marks a full-size packet: ${full}`, fullOnly: true };
   const inside = n.intraDc !== null ? rampReason(n, true) : null;
-  return inside === null ? null : `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`;
+  return inside === null ? null : { where: `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`, fullOnly: false };
+}
+
+/** Whether RED has a ramp: pMax above 0 in Q16 (queue.ts pMaxQ16 = round(pMax × 2^16)); else it marks only above kMax. */
+function redRamps(q: Readonly<QueueParams>): boolean {
+  return Math.round(q.pMax * 65536) > 0;
+}
+
+/** Bytes a data queue may hold past its limit: one MTU under the `occupancy` over rule (admitted while q ≤ limit), none under `arrival`. */
+function overBytes(q: Readonly<QueueParams>): number {
+  return q.overRule === "occupancy" ? q.mtuBytes : 0;
 }
 
 /**
  * Whether some switch port (only one inside a DC, with `insideOnly`) can see a data queue that RED
- * may mark: above kMin with a ramp, above kMax without one (queue.ts: pMaxQ16 = round(pMax ×
- * 2^16); below kMax a mark needs u < pMaxQ16·(q − kMin)/(kMax − kMin)). `lessBytes` is taken off
+ * may mark: above kMin with a ramp, above kMax without one (below kMax a mark needs
+ * u < pMaxQ16·(q − kMin)/(kMax − kMin)). `lessBytes` is taken off
  * the most the port's check can see (one MTU: what a departing full packet takes with it).
  * Also true when no switch port is counted.
  */
 function somePortMarks(n: EcnNetwork, insideOnly: boolean, lessBytes: number): boolean {
   const q = n.queue;
   const t = n.topology;
-  const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
-  const ramp = Math.round(q.pMax * 65536) > 0;
+  const extraBytes = overBytes(q);
+  const ramp = redRamps(q);
   let ports = 0;
   for (let p = 0; p < t.ports; p++) {
     if (t.portNode[p] < t.hosts || (insideOnly && !insideDc(t, p))) continue;
@@ -260,9 +270,8 @@ function somePortMarks(n: EcnNetwork, insideOnly: boolean, lessBytes: number): b
 function fullPacketReason(n: EcnNetwork): string | null {
   const q = n.queue;
   if (q.ecnAt === "off" || somePortMarks(n, false, q.mtuBytes)) return null;
-  const ramp = Math.round(q.pMax * 65536) > 0;
-  const holds = q.dataLimitBytes + (q.overRule === "occupancy" ? q.mtuBytes : 0);
-  const threshold = ramp ? `kMinBytes ${q.kMinBytes} B` : `kMaxBytes ${q.kMaxBytes} B (pMax is 0)`;
+  const holds = q.dataLimitBytes + overBytes(q);
+  const threshold = redRamps(q) ? `kMinBytes ${q.kMinBytes} B` : `kMaxBytes ${q.kMaxBytes} B (pMax is 0)`;
   const judged = q.ecnAt === "enqueue" ? "the queue it finds on arrival" : "what it leaves behind at departure";
   return (
     `RED judges a full-size packet (${q.mtuBytes} B) by ${judged}: at most ${holds - q.mtuBytes} B of the ${holds} B a data queue holds ` +
@@ -273,8 +282,8 @@ function fullPacketReason(n: EcnNetwork): string | null {
 /** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
 function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
   const q = n.queue;
-  const extraBytes = q.overRule === "occupancy" ? q.mtuBytes : 0;
-  const ramp = Math.round(q.pMax * 65536) > 0;
+  const extraBytes = overBytes(q);
+  const ramp = redRamps(q);
   if (somePortMarks(n, insideOnly, 0)) return null;
   const dc = n.intraDc;
   if (insideOnly && dc !== null) {
@@ -341,19 +350,15 @@ function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
   }
 }
 
-/** The setting that lets a port mark, for the reason markingGap gave. */
-function markingFix(n: EcnNetwork): string {
-  const q = n.queue;
-  if (noMarkingReason(n) === null && fullPacketReason(n) !== null) {
-    return Math.round(q.pMax * 65536) > 0
-      ? "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit less one MTU, or raise the limit (network.bufferBdp, bufferBytes)"
-      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below the data queue's limit less one MTU, or raise the limit (network.bufferBdp, bufferBytes)";
+/** The setting that lets a port mark, for the reason markingGap gave (`fullOnly`: only short packets are marked). */
+function markingFix(q: Readonly<QueueParams>, fullOnly: boolean): string {
+  if (q.ecnAt === "off") {
+    return `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`;
   }
-  return q.ecnAt === "off"
-    ? `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`
-    : Math.round(q.pMax * 65536) > 0
-      ? "Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)"
-      : "Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below the data queue's limit, or raise the limit (network.bufferBdp, bufferBytes)";
+  const limit = fullOnly ? "the data queue's limit less one MTU" : "the data queue's limit";
+  return redRamps(q)
+    ? `Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below ${limit}, or raise the limit (network.bufferBdp, bufferBytes)`
+    : `Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below ${limit}, or raise the limit (network.bufferBdp, bufferBytes)`;
 }
 
 /**
@@ -362,11 +367,12 @@ function markingFix(n: EcnNetwork): string {
  */
 function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: EcnNetwork, reads: string, loss: (u: U) => string | null, see: string): string[] {
   if (uses.length === 0) return [];
-  const where = markingGap(n);
-  if (where === null) return [];
-  const fix = markingFix(n);
+  const gap = markingGap(n);
+  if (gap === null) return [];
+  const where = gap.where;
+  const fix = markingFix(n.queue, gap.fullOnly);
   // What the module loses is said of no marks at all; with short packets marked, of the rest.
-  const lead = noMarkingReason(n) === null && fullPacketReason(n) !== null ? "As far as full-size packets go: " : "";
+  const lead = gap.fullOnly ? "As far as full-size packets go: " : "";
   const out: string[] = [];
   for (const u of uses) {
     const lost = loss(u);

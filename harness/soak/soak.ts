@@ -24,14 +24,16 @@
 //              fault, no host processing below its link rate and no DCP on dropping switches,
 //              and a run in which no DCP HO found its RetransQ full and neither PFC beyond a
 //              headroom the scenario gave short nor a host's buffer dropped DCP's packets,
-//              where nothing is lost on purpose: in the run or in a longer rerun (below).
-//              With those giving up can be right, and the flow is only counted in the detail
+//              where nothing is lost on purpose, under a CC that hears congestion
+//              (hearsNoCongestion): in the run or in a longer rerun (below). With those giving
+//              up can be right, and the flow is only counted in the detail
 //   stalled    a flow open at the end of the run (20 ms by default) that delivers nothing more
 //              when the run lasts ten, then a hundred times as long (every drawn fault is
 //              transient or mild; an RTO backed off many times can wait most of a second),
 //              to the exact byte; open flows that do progress are counted as `slow`, not
 //              reported. A flow delivered whose sender never heard its last ACK is open too,
-//              and stuck while that ACK does not come
+//              and stuck while that ACK does not come. Stuck flows that hear no congestion and
+//              send into a degraded link or a slow receiver are `slow` (deafIntoSlowerLink)
 // A failing scenario is written to DIR/<seed>.json, runnable by itself with `nicfw run`.
 // Scenario i is drawn from seed i alone, so `--from i --count 1` reproduces it.
 
@@ -632,14 +634,18 @@ export type Verdict = (typeof VERDICTS)[number];
  * reliability module has no cause to give up on a flow.
  */
 function perturbed(s: Scenario): boolean {
-  const hostGbps = hostGbpsOf(s.topology);
   const n = s.network ?? {};
-  const rxGbps = n.rxGbps;
   // Trimming is on by default without PFC, off with it (build.ts); under PFC a queue given a
   // buffer still drops (warnings.ts dcpDropWarnings).
   const trimmingOff = n.trimming === false || n.queue?.trimming === "off" || (n.pfc !== undefined && n.trimming === undefined && n.queue?.trimming === undefined);
   const dcpDrops = s.transport?.reliability?.name === "dcp" && trimmingOff && (n.pfc === undefined || bufferGiven(n));
-  return dcpDrops || (s.faults ?? []).length > 0 || (rxGbps !== undefined && rxGbps < hostGbps) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
+  return dcpDrops || (s.faults ?? []).length > 0 || slowReceiver(s);
+}
+
+/** Whether hosts process below their link rate: network.rxGbps, or a put entry's rxFraction (a `slow` fault is a fault). */
+function slowReceiver(s: Scenario): boolean {
+  const rxGbps = s.network?.rxGbps;
+  return (rxGbps !== undefined && rxGbps < hostGbpsOf(s.topology)) || s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
 }
 
 /**
@@ -723,11 +729,7 @@ function failedFlows(r: Results): string {
  * (harness/README); whether DCQCN hears a mark is known only once the queues are sized.
  */
 function deafIntoSlowerLink(s: Scenario, r: Results, stuck: Results["flows"]): boolean {
-  const n = s.network ?? {};
-  const slower =
-    (s.faults ?? []).some((f) => f.kind === "degrade" || f.kind === "slow") ||
-    (n.rxGbps !== undefined && n.rxGbps < hostGbpsOf(s.topology)) ||
-    s.traffic.some((t) => t.kind === "put" && (t.rxFraction ?? 1) < 1);
+  const slower = (s.faults ?? []).some((f) => f.kind === "degrade" || f.kind === "slow") || slowReceiver(s);
   return slower && stuck.every((f) => hearsNoCongestion(f.cc, r));
 }
 
@@ -803,8 +805,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       // Slow recovery (a coarse timeout of milliseconds, an RTO backed off) or stuck: runs ten
       // and a hundred times longer tell. Runs are deterministic, so a longer run's first 20 ms
       // are the short run: a flow still open that delivered nothing more by either is stuck.
-      let stuck = 0;
-      let stuckFlows: Results["flows"] = [];
+      let stuck: Results["flows"] = [];
       let last = r;
       for (const k of [10, 100]) {
         last = run({ ...s, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * k, maxEvents: RERUN_MAX_EVENTS } });
@@ -824,26 +825,25 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
         // Exact bytes: goodput, rounded to 0.001 Gb/s, hid up to 125 kB over 2 s, and flows at
         // Swift's floor under Reflex, moving 30 kB a second, read as stuck (seed 4,018,127).
         // A flow delivered but unacknowledged at 20 ms is stuck while its sender still hears nothing.
-        stuckFlows = l.flows.filter((f, i) => {
+        stuck = l.flows.filter((f, i) => {
           const g = r.flows[i];
           if (f.status === "incomplete") return f.arrivedBytes === g.arrivedBytes;
           return f.status === "complete" && f.ackedUs == null && g.status === "complete" && g.ackedUs == null;
         });
-        stuck = stuckFlows.length;
         // A rerun cut by the event budget reached no further than it did: a longer one would stop there too.
-        if (stuck === 0 || l.eventBudgetSpent) break;
+        if (stuck.length === 0 || l.eventBudgetSpent) break;
       }
       const still = pendingFlows(last);
       // Flows given up in a longer run, with nothing lost on purpose, are failed; stuck ones stay
-      // stalled (the detail counts the failed).
-      const deaf = stuck > 0 && deafIntoSlowerLink(s, r, stuckFlows);
-      const verdict = stuck > 0 && !deaf ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
+      // stalled (the detail counts the failed), unless they hear no congestion into a slower link.
+      const deaf = stuck.length > 0 && deafIntoSlowerLink(s, r, stuck);
+      const verdict = stuck.length > 0 && !deaf ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : deaf ? DEAF_DETAIL : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
-      const hint = stuck > 0 ? jitterHint(s, run) : "";
+      const hint = stuck.length > 0 ? jitterHint(s, run) : "";
       const delivered = unackedFlows(r);
       const unacked = delivered > 0 ? ` (${delivered} delivered, their last ACK not heard)` : "";
-      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs${unacked}, ${still} at ${last.simulatedUs} µs${cut}, ${stuck} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
+      return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs${unacked}, ${still} at ${last.simulatedUs} µs${cut}, ${stuck.length} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
     }
     return { verdict: "ok", detail: `${r.completed}/${r.flowsTotal} done, ${r.failed} failed, ${r.simulatedUs.toFixed(0)} µs`, wallMs };
   } catch (e) {
