@@ -51,9 +51,16 @@ export interface TimelyConstants {
    * (rate × (1 − β · gradient), not below 0). Default 0.8 (the paper's, and HPCC's).
    */
   beta: number;
-  /** EWMA weight of the new RTT difference. */
+  /**
+   * α, in [2^-16, 1]: the EWMA weight of the new RTT difference (rtt_diff ← (1 − α) rtt_diff +
+   * α new_rtt_diff, Alg. 1), taken as round(α × 2^16) in Q16 (0.02 → 1311). Default 0.875 (HPCC's;
+   * the author's snippet recommends 0.02).
+   */
   ewmaWeight: number;
-  /** minRTT: the normaliser of the gradient. */
+  /**
+   * minRTT, ns, in [1, 2^24]: the normaliser of the gradient (rtt_diff / minRTT, Alg. 1), rounded
+   * to whole ns half up (20,000.5 → 20,001). Default 20 µs (the paper's, and HPCC's).
+   */
   minRttNs: number;
   /** Optional send window (HPCC `timely_vwin`); 0: rate only. */
   windowBytes: number;
