@@ -206,9 +206,11 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Runs every timer of the flow that is due at `nowNs` (each at most once, in the order α
-   * update, decrease check, rate increase — but a Mellanox increase scheduled before a check due
-   * with it runs first) and reschedules it at nowNs + its period. Returns
+   * Runs every timer of the flow that is due at `nowNs`, each at most once, and reschedules it at
+   * nowNs + its period. Paper RP: the α timer, then the increase timer. Mellanox RP: in the order
+   * on-time calls would have run them, the earliest deadline first; at one deadline the longer
+   * period first, and α update, decrease check, rate increase on a full tie; a check that cuts
+   * drops an increase due after it (rescheduled t_inc after nowNs without running). Returns
    * DCQCN_* bits for what happened (0 when nothing was due).
    */
   onTimer(slot: number, nowNs: number): number {
