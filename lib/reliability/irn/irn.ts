@@ -244,7 +244,8 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
    * A NACK: cumulative ACK `cumPsn` plus the out-of-order PSN `sackPsn` that triggered it. The
    * SACK is recorded and, unless already in recovery, the sender enters recovery with the
    * recovery point at the highest PSN sent. Returns the messages freed by the cumulative part,
-   * E_STATE for a SACK not between cumPsn and what was sent, or E_ARG.
+   * E_STATE unless cumPsn < sackPsn < the next PSN and cumPsn ≤ the next PSN (24-bit serial
+   * order), E_ARG for a PSN that is not 24-bit, or E_SLOT.
    */
   onNack(slot: number, nowNs: number, cumPsn: number, sackPsn: number): number {
     if (!(this.live[slot] === 1 && isPsn24(cumPsn) && isPsn24(sackPsn) && nowNs - nowNs === 0)) return this.reject(slot);
