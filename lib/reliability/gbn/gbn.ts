@@ -348,7 +348,9 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
   /**
    * A data packet; `last` marks the final packet of its message. In order: placed, ACKed,
    * and a completion when last. Later: dropped, with a NACK of ePSN unless one went out less
-   * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed.
+   * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed, the NAK state
+   * and its interval left as they were. Only the packet at ePSN completes a message: `last` on
+   * a dropped or duplicate packet completes nothing.
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);
