@@ -3,14 +3,14 @@
 //
 // A round lasts roundNs (one RTT). Each feedback is one delivered packet; ECN and NACK count it as
 // congested (the paper's CE fraction; a trim is the stronger congestion signal). When feedback
-// arrives after the round's end, the round is judged — congested when congested/delivered ≥
+// arrives at or after the round's end, the round is judged — congested when congested/delivered ≥
 // congestionThreshold (§3 "ce_ratio ≥ K") — and a new round starts. After rehashRounds congested
 // rounds in a row the flow re-paths (§3; N in Linux ip-sysctl.rst tcp_plb_rehash_rounds). A flow
 // with nothing in flight re-paths after only idleRehashRounds congested rounds (M in ip-sysctl.rst
 // tcp_plb_idle_rehash_rounds; Linux tcp_plb_check_rehash tests !packets_out, since re-pathing a
 // flow with nothing in flight cannot reorder it): the table counts packets in flight itself. A TIMEOUT
 // re-paths at once (as TCP's RTO rehash) and, with suspendAfterTimeoutNs > 0, pauses congestion
-// re-paths that long, or with suspendJitter (Linux) for a time drawn uniformly from
+// and idle re-paths that long, or with suspendJitter (Linux) for a time drawn uniformly from
 // [suspend, 2 × suspend): tcp_plb_update_state_upon_rto adds get_random_u32_below(pause) to the
 // sysctl's pause so that flows cut by one failure do not all re-path together when their pauses
 // end (tcp_plb_suspend_rto_sec: "a random duration between 1x and 2x of this parameter").
@@ -74,7 +74,8 @@ export interface PlbParams {
    */
   profile: PlbProfile;
   /**
-   * Fraction of congested packets that makes a round congested (Linux 0.5). 0 is allowed: with ≥
+   * Fraction of congested packets that makes a round congested (Linux 0.5), taken in Linux's Q8
+   * steps rounded up, ⌈256 × K⌉ / 256 (0.3 acts as 77/256). 0 is allowed: with ≥
    * every round is congested (ip-sysctl.rst tcp_plb_cong_thresh: "repaths every RTT regardless of
    * congestion"); with congestedAbove a round is congested from its first congested packet.
    */
@@ -94,7 +95,7 @@ export interface PlbParams {
   /** Re-path on TIMEOUT. */
   repathOnTimeout: boolean;
   /**
-   * After a timeout, no congestion re-path for this long (0: no pause, the default of both
+   * After a timeout, no congestion or idle re-path for this long (0: no pause, the default of both
    * profiles). Linux's tcp_plb_suspend_rto_sec defaults to 60 s, beyond this parameter's
    * 2^30 ns (32-bit ns ticks), so the linux profile does not pause.
    */
