@@ -12,8 +12,9 @@
 //
 // Choices written down (the product's internals are not public):
 //   - a fixed RTO, no backoff, default as the IBA local ACK timeout 4.096 µs × 2^8;
-//   - the scoreboard spans windowPackets (rounded up to a power of two), which also caps the
-//     packets in flight;
+//   - windowPackets caps the packets in flight (nextPsn − unaPsn, SACKed ones included); the SACK
+//     scoreboard spans windowBits(windowPackets), windowPackets rounded up to a power of two, at
+//     least 32;
 //   - a retransmission pass started by a timeout runs to the highest PSN sent at that moment;
 //   - after a timeout the timer runs from the pass's first retransmission (RFC 6298 §5.6), and
 //     an expiry before that retransmission went is no retry (a paced NIC may hold it past the
@@ -91,7 +92,11 @@ export interface TimeoutSenderParams {
    * packet longer than what is left waits for the next round (lib/reliability/README.md "Rounds").
    */
   roundQuotaBytes: number;
-  /** Scoreboard span and cap on packets in flight. */
+  /**
+   * Packets in flight that new data may not exceed, nextPsn − unaPsn (SACKed ones included), an
+   * integer in [1, 2^20]; the SACK scoreboard spans windowBits(windowPackets) PSNs (the next power
+   * of two, at least 32). Default 128.
+   */
   windowPackets: number;
   /**
    * Retransmission timeout, ns, an integer in [1, 2^30], fixed (no backoff): the timer restarts on
