@@ -295,7 +295,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     return this.caAcked[slot] | 0;
   }
 
-  /** True during CWR or loss recovery. */
+  /** True from a reduction (an ECE cut, a loss or a timeout) until its recovery point is acknowledged. */
   reduced(slot: number): boolean {
     return this.isOpen(slot) && (this.flags[slot] & Fl.Reduced) !== 0;
   }
