@@ -133,4 +133,15 @@ test("isPsn32: a 32-bit PSN as int32 or uint32", () => {
   for (const bad of [2 ** 32, -0x80000001, 0.5, NaN, -Infinity]) assert.not.ok(isPsn32(bad), String(bad));
 });
 
+test("psnAdd and psn24Add wrap inside their own width only", () => {
+  // 0x7fffffff + 1 = 2^31, which as an int32 bit pattern is −2^31 (not the double 2^31).
+  assert.is(psnAdd(0x7fffffff, 1), -(2 ** 31));
+  // A uint32 input: 0xffffffff + 3 = 2^32 + 2 → 2.
+  assert.is(psnAdd(0xffffffff, 3), 2);
+  // 24-bit: 0x7fffff + 1 = 0x800000 is below 2^24, no wrap (bit 23 is a PSN bit like any other).
+  assert.is(psn24Add(0x7fffff, 1), 0x800000);
+  // 0 − 1 = −1, whose low 24 bits are 0xffffff.
+  assert.is(psn24Add(0, -1), 0xffffff);
+});
+
 test.run();
