@@ -104,4 +104,25 @@ test("mix32 is a bijection on a sample and hash3 depends on every argument", () 
   assert.is(h, hash3(1, 2, 3));
 });
 
+test("hash3 is fmix32(fmix32(fmix32(a ^ 0x9e3779b9) ^ b) ^ c), pinned at (1, 2, 3)", () => {
+  // Worked with the BigInt fmix32 above, each step mod 2^32: 1 ^ 0x9e3779b9 = 0x9e3779b8, then
+  // three finalisations; 3299047535 as uint32, 3299047535 − 2^32 = −995919761 as int32.
+  const want = fmix32((fmix32((fmix32(0x9e3779b8n) ^ 2n) & 0xffffffffn) ^ 3n) & 0xffffffffn);
+  assert.is(want, 3299047535n);
+  assert.is(hash3(1, 2, 3), -995919761);
+});
+
+test("nextBelow above 2^21 is exact where a double product u × n would round up to the next multiple of 2^32", () => {
+  // n = 2^22 − 5 = 4194299, u = 3607940301: u × n = 15132780396543999 = 3523375 × 2^32 − 1
+  // (3523375 × 4294967296 = 15132780396544000), so floor(u × n / 2^32) = 3523374. The product is
+  // above 2^53 and odd, so as a double it rounds to 3523375 × 2^32 (one multiply would give 3523375).
+  // The state gives u as its first output: result = rotl(s1 × 5, 7) × 9 mod 2^32, inverted for s1
+  // (9^-1 and 5^-1 mod 2^32, then a right rotation by 7): s1 = −1466820781 as int32.
+  const r = new Xoshiro128(0);
+  r.setState(0, -1466820781, 0, 0);
+  assert.is(r.nextBelow(4194299), 3523374);
+  r.setState(0, -1466820781, 0, 0);
+  assert.is(r.nextU32(), 3607940301);
+});
+
 test.run();
