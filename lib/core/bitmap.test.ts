@@ -108,4 +108,13 @@ test("a span from bit 1 to the end of a word takes the 31-bit mask in every scan
   assert.is(b[3], -1);
 });
 
+test("firstClear caps a hole found inside the first word at count", () => {
+  const b = rows();
+  b[2] = 0b1111100000; // bits 5..9 set, 10 clear
+  // From bit 5 the first clear bit is 5 away (bit 10); within count 3 there is none, so 3.
+  assert.is(firstClear(b, 2, 63, 5, 3), 3);
+  assert.is(firstClear(b, 2, 63, 5, 6), 5);
+  assert.is(countSetRun(b, 2, 63, 5, 3), 3);
+});
+
 test.run();
