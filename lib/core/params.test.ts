@@ -76,6 +76,21 @@ test("the guess: the nearest names only, ties all named, an unrelated name none 
   );
 });
 
+test("the guess's edit budget: ⌊length/4⌋ (at least 1), and a prefix counts only from 3 letters", () => {
+  // "abcde": 5 letters allow min(4, max(1, ⌊5/4⌋ = 1)) = 1 edit; "abxye" is 2 substitutions away.
+  assert.is(message(() => checkParamNames("X", { abcde: 1 }, ["abxye"])), "X: unknown parameter abcde; parameters are abxye");
+  // "ra" (2 letters, 1 edit) starts "rateGbps", but a prefix shorter than 3 letters is no unit left off.
+  assert.is(message(() => checkParamNames("X", { ra: 1 }, ["rateGbps"])), "X: unknown parameter ra; parameters are rateGbps");
+});
+
+test("bounds print as 2^k only above 65536, and as 2^k − 1 from 2^20 − 1", () => {
+  const r = (hi: number) => message(() => resolveParams("B", { x: 0 }, { x: -1 }, { x: rule.int(0, hi) }));
+  assert.is(r(65536), "B: x must be an integer in [0, 65536], got -1");
+  assert.is(r(131072), "B: x must be an integer in [0, 2^17], got -1");
+  assert.is(r(1048575), "B: x must be an integer in [0, 2^20 − 1], got -1");
+  assert.is(r(524287), "B: x must be an integer in [0, 524287], got -1");
+});
+
 test("integer rule: bounds inclusive, fractions, NaN, infinities and non-numbers fail", () => {
   assert.is(resolve({ mtuBytes: 64 }).mtuBytes, 64);
   assert.is(resolve({ mtuBytes: 65535, maxBytes: 65535 }).mtuBytes, 65535);
