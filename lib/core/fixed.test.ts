@@ -118,4 +118,11 @@ test("mulDivWide is floor(a × b / c) exactly for products up to 2^64, where mul
   }
 });
 
+test("q16 ties round toward +∞ (JS Math.round), not away from zero as C lround does", () => {
+  // x × 2^16 = 2.5 → 3; −1.5 → −1 (lround: −2); −2.5 → −2 (lround: −3).
+  assert.is(q16(2.5 / 65536), 3);
+  assert.is(q16(-1.5 / 65536), -1);
+  assert.is(q16(-2.5 / 65536), -2);
+});
+
 test.run();
