@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../core/errors";
-import { Ecmp, Flowlet, Ops, Plb, Reps, SpritzScout, SpritzSpray, SpritzVlan } from "./index";
+import { ECN, EV_MAX, Ecmp, Flowlet, GOOD, NACK, Ops, Plb, Reps, SpritzScout, SpritzSpray, SpritzVlan, TIMEOUT } from "./index";
 import { FAR, SMALL } from "./spritz/test-support";
 
 interface Balancer {
@@ -62,5 +62,13 @@ for (const [name, make, arg] of BALANCERS) {
     assert.throws(() => t.open(1, arg), RangeError);
   });
 }
+
+// The exported kind codes and EV bound are what a caller passes; the vectors pass the numbers
+// themselves, so a mutant of these exports (GOOD = Feedback.Ecn, EV_MAX = 0x7fff) passed every
+// lb vector (rev-port3-bases review). UEC 1.0 §3.6.12's four reasons in README order: GOOD 0,
+// ECN 1, NACK 2, TIMEOUT 3; a 16-bit EV field holds 0 … 2^16 − 1 = 65,535.
+test("feedback kinds are 0, 1, 2, 3 and EV_MAX is 2^16 − 1", () => {
+  assert.equal([GOOD, ECN, NACK, TIMEOUT, EV_MAX], [0, 1, 2, 3, 65535]);
+});
 
 test.run();
