@@ -107,4 +107,34 @@ for (const [name, make] of Object.entries(receivers)) {
   });
 }
 
+
+// SSNs are 24-bit (messages.ts keeps SSN | op << 24 in msgTag): no vector reaches SSN 2^16, which
+// needs 65,536 Sends posted and freed one by one, so the mutant out.ssn = tag & 0xffff passed
+// every reliability vector (rev-port3-bases review). Send i (from 0) takes SSN i: Send 65,536 has
+// SSN 65,536 = 2^16 (0x10000, whose low 16 bits are 0), and a Write posted next takes none
+// (out.ssn 0) while the SSN after it, for a Write with Immediate, is 65,537.
+test("timeout: SSNs count past 2^16 (24-bit), a Write takes none", () => {
+  const s = new TimeoutSender({ mtuBytes: 1024, roundQuotaBytes: MAX_AWIN }, 1);
+  s.open(0, 0);
+  const SSN_OUT = 9; // out.ssn
+  for (let i = 0; i <= 65536; i++) {
+    const msn = s.post(0, 0, 0); // a 0-byte Send: one packet, PSN i
+    assert.is(msn, i);
+    if (i === 65536) {
+      assert.is(s.messageInfo(0, msn), 0);
+      assert.is(s.out[SSN_OUT], 65536);
+    }
+    s.onSchedule(0, 0, 1);
+    assert.is(s.nextPacket(0, 0), TX_NEW);
+    s.onAck(0, 0, i + 1, i); // cumulative past PSN i frees message i
+  }
+  assert.is(s.unaMsn(0), 65537);
+  const write = s.post(0, 0, 1);
+  const imm = s.post(0, 0, 2);
+  assert.is(s.messageInfo(0, write), 0);
+  assert.is(s.out[SSN_OUT], 0);
+  assert.is(s.messageInfo(0, imm), 0);
+  assert.is(s.out[SSN_OUT], 65537);
+});
+
 test.run();
