@@ -107,7 +107,6 @@ for (const [name, make] of Object.entries(receivers)) {
   });
 }
 
-
 // SSNs are 24-bit (messages.ts keeps SSN | op << 24 in msgTag): no vector reaches SSN 2^16, which
 // needs 65,536 Sends posted and freed one by one, so the mutant out.ssn = tag & 0xffff passed
 // every reliability vector (rev-port3-bases review). Send i (from 0) takes SSN i: Send 65,536 has
