@@ -73,6 +73,7 @@
 // (their READMEs: ECMP and OPS only check feedback, flowlet's feedback mode takes an echoed ACK
 // as an ACK): no warning.
 
+import { q16 } from "../../lib/core/fixed";
 import { flowScaling, type SwiftParams } from "../../lib/cc/swift/params";
 import type { TimelyParams } from "../../lib/cc/timely/params";
 import type { DcqcnParams } from "../../lib/cc/dcqcn/params";
@@ -224,9 +225,9 @@ function markingGap(n: EcnNetwork): { where: string; fullOnly: boolean } | null 
   return inside === null ? null : { where: `no switch port inside a DC marks, so its flows within one DC hear no CE: ${inside}`, fullOnly: false };
 }
 
-/** Whether RED has a ramp: pMax above 0 in Q16 (queue.ts pMaxQ16 = round(pMax × 2^16)); else it marks only above kMax. */
+/** Whether RED has a ramp: pMax above 0 in Q16, as the queue holds it (queue.ts pMaxQ16); else it marks only above kMax. */
 function redRamps(q: Readonly<QueueParams>): boolean {
-  return Math.round(q.pMax * 65536) > 0;
+  return q16(q.pMax) > 0;
 }
 
 /** Bytes a data queue may hold past its limit: one MTU under the `occupancy` over rule (admitted while q ≤ limit), none under `arrival`. */

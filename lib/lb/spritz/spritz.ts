@@ -318,14 +318,15 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const large = this.scratchLarge;
     const ab = slot * Cls.Max;
     let sum = 0;
+    // The heaviest class, first of equals, among the rescaled masses only: big ≤ c, so mass[big]
+    // is rescaled already (until 2026-12-06 the search started from the longest class's mass
+    // before it was rescaled: review rev-spritz-alias).
+    let big = 0;
     for (let c = 0; c < K; c++) {
       mass[c] = Math.round((mass[c] * K * 65536) / total);
       sum += mass[c];
+      if (mass[c] > mass[big]) big = c;
     }
-    // The heaviest class, first of equals, among the rescaled masses only (until 2026-12-06 the
-    // search started from the longest class's mass before it was rescaled: review rev-spritz-alias).
-    let big = 0;
-    for (let c = 1; c < K; c++) if (mass[c] > mass[big]) big = c;
     mass[big] += K * 65536 - sum;
     let ns = 0;
     let nl = 0;

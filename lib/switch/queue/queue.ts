@@ -31,6 +31,7 @@
 // (overflow, trims, pauses) are methods of their own.
 
 import { E_SLOT, E_STATE } from "../../core/errors";
+import { q16 } from "../../core/fixed";
 import { hash3, mix32 } from "../../core/rng";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { tickDeadlineCame } from "../../core/ticks";
@@ -280,7 +281,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.hs = new Int32Array(p.handleCapacity << H.Shift);
     this.mtu = p.mtuBytes;
     this.trimBytes = p.trimBytes;
-    this.pMaxQ16 = Math.round(p.pMax * 65536);
+    this.pMaxQ16 = q16(p.pMax);
     this.controlTags = p.controlQueue ? (1 << TAG_HEADER) | (p.acksToControl ? 1 << TAG_ACK : 0) : 0;
     this.trimTags = p.trimming === "off" ? 0 : 1 << TAG_DATA;
     this.newestHalf = p.trimming === "arriving-or-newest" ? 1 : 0;
