@@ -8,6 +8,9 @@ test("q16 rounds to nearest and refuses what does not fit", () => {
   assert.is(q16(0.5), 32768);
   assert.is(q16(0.0125), 819); // 819.2 rounds down
   assert.is(q16(-0.25), -16384);
+  // Math.round(−0.0655…) is −0, which === takes for 0 (so does uvu's assert.is).
+  assert.ok(Object.is(q16(-1e-6), 0));
+  assert.ok(Object.is(q16(-0.5 / 65536), 0));
   assert.is(fromQ16(q16(0.8)), 52429 / 65536);
   assert.throws(() => q16(40000), RangeError);
   assert.throws(() => q16(NaN), RangeError);

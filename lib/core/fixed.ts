@@ -17,7 +17,9 @@ export const UINT32_MAX = 0xffffffff;
 
 /**
  * A real number as Q16, rounded to nearest, ties toward +∞ (JS Math.round: −1.5 units is −1,
- * where C lround and Rust f64::round give −2). Construction-time only (it may throw).
+ * where C lround and Rust f64::round give −2). A negative below half a unit is 0, not −0 (a
+ * value compared with Object.is or written to JSON reads the same as a port's integer).
+ * Construction-time only (it may throw).
  * @throws RangeError when the result does not fit in int32 or `x` is not finite.
  */
 export function q16(x: number): number {
@@ -25,7 +27,7 @@ export function q16(x: number): number {
   if (!Number.isFinite(v) || v > INT32_MAX || v < INT32_MIN) {
     throw new RangeError(`q16: ${x} does not fit in Q16.16`);
   }
-  return v;
+  return v | 0;
 }
 
 /** A Q16 value back to a real number (for reporting, never on a hot path's state). */
