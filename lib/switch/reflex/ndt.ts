@@ -11,8 +11,9 @@
 // - Out-of-order prevention: a recovered flow keeps using the Controlled queue while it still has
 //   packets there; and, by the same rule the other way (README "Choices"), a flow turned
 //   Congested keeps using the Normal queue while it still has packets there.
-// - Pause: while the share of flows mapped to the Controlled queue exceeds α, the Controlled
-//   queue sends nothing, until ACKs show congestion resolved or T_maxpause passes.
+// - Pause: §III-D 3 pauses the Controlled queues while the share of flows mapped to the
+//   Controlled queue exceeds α, until ACKs show congestion resolved or T_maxpause passes; this
+//   module starts and ends it on the share of Congested flows instead (below).
 //
 // Choices the text leaves open (README.md "Reflex"): "flows mapped to the Controlled queue" are
 // the Congested flows plus the recovered ones still draining there, over the open (active)

@@ -3,8 +3,9 @@
 // Source: Reflex (Liu, Zhang, Zhang, Wang) Table I "Parameter settings of Reflex":
 //   T_src_thresh 5 µs, T_dst_thresh 10 µs, T_interval 5 µs (TIMELY) / 3 µs (Swift), N_cool 5,
 //   α 0.7, N_throttle 8, T_maxpause 500 µs.
-// The NDT queue sizes are not in the paper; they are this module's (a 32 MB ESW buffer, as in the
-// DCP and HPCC setups, split over the ports).
+// The NDT queue sizes are not in the paper; they are this module's: 16 MiB per queue, so that one
+// port's Normal and Controlled queues together hold 32 MiB (a 32 MB ESW buffer, as in the DCP and
+// HPCC setups). The limit is per queue and does not shrink with more ports.
 
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
 
