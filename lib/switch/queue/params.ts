@@ -19,7 +19,7 @@
 //               implementation. The HO a trim makes carries CE (`markTrimmed`), as DCP's ns-3
 //               switch sets it (notes/baselines.md §6, §8.2) for the DCQCN DCP runs with (§6.2).
 //   droptail  — a single drop-tail FIFO with optional RED/ECN (DCTCP/DCQCN switches, baselines.md §8.1).
-//   pools     — shared switch buffers (off unless `pools` > 0): DCP §6.1's 32 MB per switch (and
+//   pools     — shared switch buffers (off unless `pools` > 0): DCP §6.2's 32 MB per switch (and
 //               Table 1's per-chip buffers), with Choudhury & Hahne's dynamic threshold
 //               T = α·(B − used) per FIFO ("Dynamic queue length thresholds for shared-memory
 //               packet switches", IEEE/ACM ToN 1998) or complete sharing (only B − used), which is
@@ -131,7 +131,7 @@ export interface QueueParams {
   handleCapacity: number;
   /** Shared buffers (one per switch) that ports join with setPool; 0: every port has only its own limits. */
   pools: number;
-  /** Size B of each shared buffer (DCP §6.1: 32 MB per switch). */
+  /** Size B of each shared buffer (DCP §6.2: 32 MB per switch). */
   poolBytes: number;
   /** `dynamic`: a FIFO is over at α·(B − used) too (Choudhury & Hahne); `complete`: only when B is full. */
   poolRule: PoolRule;

@@ -1,6 +1,6 @@
 // Shared switch buffers of PortQueues (`pools`, setPool): Choudhury & Hahne's dynamic threshold
 // ("Dynamic queue length thresholds for shared-memory packet switches", IEEE/ACM ToN 1998) and
-// complete sharing, as DCP §6.1's 32 MB per switch. Every expected value below is worked out by
+// complete sharing, as DCP §6.2's 32 MB per switch. Every expected value below is worked out by
 // hand from the rule: an arrival that passes the port's own limits is refused when
 // used + bytes > B, or (dynamic) when need > α·(B − used), with need = what the FIFO's own over
 // rule compares (data FIFO: q + bytes under "arrival", q under "occupancy"; control FIFO: q + bytes)
