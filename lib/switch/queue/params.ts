@@ -201,12 +201,15 @@ export interface DwrrQuanta {
 }
 
 /**
- * Quanta with controlQuantum / dataQuantum = w (rounded to whole bytes): the data quantum is one
- * MTU when w ≥ 1, and ceil(MTU / w) when w < 1, so both quanta are ≥ one MTU.
+ * Quanta with controlQuantum / dataQuantum = w, the control quantum rounded up to whole bytes: the
+ * data quantum is one MTU when w ≥ 1, and ceil(MTU / w) when w < 1, so both quanta are ≥ one MTU.
+ * Up, not to nearest: DCP §4.2 sets w so that the control queue's drain B·w/(1 + w) is "at least
+ * equal to the input rate" of the worst-case incast, so w is a floor (rounded to nearest, N = 22 at
+ * a 4150 B MTU gave 4150/10,239 = 0.405313 < w = 1197/2953 = 0.405350).
  */
 export function dwrrQuanta(weight: number, mtuBytes: number): DwrrQuanta {
   const dataQuantumBytes = weight >= 1 ? mtuBytes : Math.ceil(mtuBytes / weight);
-  const controlQuantumBytes = Math.max(mtuBytes, Math.round(weight * dataQuantumBytes));
+  const controlQuantumBytes = Math.max(mtuBytes, Math.ceil(weight * dataQuantumBytes));
   return { dataQuantumBytes, controlQuantumBytes };
 }
 

@@ -218,7 +218,7 @@ test("the port's generator is not disturbed by PFC frames", () => {
 // DWRR (Shreedhar & Varghese): a turn spends its deficit to the byte; an emptied FIFO loses it
 
 test("DWRR: a FIFO sends while its head fits its deficit, to the last byte", () => {
-  // w = 0.5: data quantum ⌈1024 / 0.5⌉ = 2048 B, control max(1024, round(0.5 × 2048)) = 1024 B.
+  // w = 0.5: data quantum ⌈1024 / 0.5⌉ = 2048 B, control max(1024, ⌈0.5 × 2048⌉) = 1024 B.
   // 64 B headers: the control turn sends 1024 / 64 = 16 (the last with deficit 64 = its size);
   // then data: 0 + 2048 − 1024 = 1024 left after the first, which pays for the second; repeat.
   const q = table({ profile: "dcp", controlWeight: 0.5, dataLimitBytes: 1_000_000 });

@@ -115,8 +115,8 @@ test("DCP §4.2's r is the port's data packet, its MTU unless dataPacketBytes sa
   assert.is(n16.params.dataPacketBytes, 4150);
   assert.ok(Math.abs((n16.dcp?.ratio ?? 0) - 4150 / 57) < 1e-12);
   assert.ok(Math.abs(n16.params.controlWeight - 855 / 3295) < 1e-12);
-  // Quanta (w < 1): data ⌈4150 × 3295/855⌉ = ⌈15,993.27⌉ = 15,994; control max(4150, round(4150.19)) = 4150.
-  assert.equal([n16.dataQuantumBytes, n16.controlQuantumBytes], [15_994, 4150]);
+  // Quanta (w < 1): data ⌈4150 × 3295/855⌉ = ⌈15,993.27⌉ = 15,994; control max(4150, ⌈4150.19⌉) = 4151.
+  assert.equal([n16.dataQuantumBytes, n16.controlQuantumBytes], [15_994, 4151]);
   const n22 = at(22);
   assert.is(n22.dcp?.feasible, true);
   assert.ok(Math.abs(n22.params.controlWeight - 1197 / 2953) < 1e-12);
@@ -160,8 +160,24 @@ test("DWRR quanta keep the weight and are each at least one MTU", () => {
   assert.equal(dwrrQuanta(1.5, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 1536 });
   assert.equal(dwrrQuanta(5, 1024), { dataQuantumBytes: 1024, controlQuantumBytes: 5120 });
   assert.equal(dwrrQuanta(0.25, 1024), { dataQuantumBytes: 4096, controlQuantumBytes: 1024 });
-  const q = dwrrQuanta(0.3, 1000); // ceil(1000 / 0.3) = 3334; round(0.3 × 3334) = 1000
-  assert.equal(q, { dataQuantumBytes: 3334, controlQuantumBytes: 1000 });
+  const q = dwrrQuanta(0.3, 1000); // ⌈1000 / 0.3⌉ = 3334; ⌈0.3 × 3334 = 1000.2⌉ = 1001 (never below w)
+  assert.equal(q, { dataQuantumBytes: 3334, controlQuantumBytes: 1001 });
+});
+
+test("DWRR quanta never give control less than w: DCP §4.2's drain B·w/(1 + w) must be at least the HO input", () => {
+  // §4.2: "the draining rate must be at least equal to the input rate", so w is a floor and the
+  // control quantum rounds up. 4150 B MTU, N = 22: w = 1197/2953; data ⌈4150 × 2953/1197⌉ =
+  // ⌈10,238.05⌉ = 10,239; control ⌈1197 × 10,239/2953 = 4150.38⌉ = 4151 (rounded to nearest,
+  // 4150: 4150/10,239 = 0.405313 < w = 0.405350, a control queue that grows under §4.2's worst case).
+  const at = (dcpRadix: number) => new PortQueues({ profile: "dcp", mtuBytes: 4150, dcpRadix }, 1);
+  for (const n of [16, 22]) {
+    const t = at(n);
+    assert.ok(t.controlQuantumBytes / t.dataQuantumBytes >= t.params.controlWeight, `N = ${n}`);
+  }
+  assert.equal([at(22).dataQuantumBytes, at(22).controlQuantumBytes], [10_239, 4151]);
+  // 1 KB MTU, N = 16: w = 855/169 ≥ 1, data 1024, control ⌈1024 × 855/169 = 5180.59⌉ = 5181.
+  const n16 = new PortQueues({ profile: "dcp", dcpRadix: 16 }, 1);
+  assert.equal([n16.dataQuantumBytes, n16.controlQuantumBytes], [1024, 5181]);
 });
 
 // ---------------------------------------------------------------------------------------------
