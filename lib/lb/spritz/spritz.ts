@@ -23,8 +23,9 @@
 // unavailable"), so every flow of this table to the same destination switch shares the ECN
 // counts and blocks of those paths (§III-C's table is an endpoint's; the virtual fabric builds
 // one per source switch, shared by its hosts: README, Choices). Low nibble: latency class; high
-// nibble: ECN count 0 … 14, or 15 = blocked (a block resets the count, Alg. 2 line 19; an ECN
-// mark on a blocked path cannot be counted, so Scout drops it from the flow's buffer at once).
+// nibble: ECN count 0 … ecnThreshold (≤ 13), or 15 = blocked (a block resets the count, Alg. 2
+// line 19; an ECN mark on a blocked path cannot be counted, so Scout drops it from the flow's
+// buffer at once).
 //
 // gen(w): pick a latency class with probability ∝ Σ weights of its paths through a per-flow
 // Walker alias table over the K classes (built at open, Q16 per column: class c is drawn with

@@ -14,7 +14,7 @@
 //   ev[listStart[d] …]    the EVs to destination d, by (latency class, EV) ascending;
 //   meta[metaStart[d] + cell(EV)]  one byte per EV *cell*, addressed from the EV itself so that
 //                         feedback needs no reverse index: low nibble = latency class (15: the
-//                         cell is not a path), high nibble = ECN count 0…14, or 15 = blocked.
+//                         cell is not a path), high nibble = ECN count 0…13, or 15 = blocked.
 // cell(EV) = EV1·stride + EV2 for EV1 < split, else split·stride + EV1 − split (cellShape in
 // topology.ts); the cells of a destination outnumber its paths only by the Slim Fly walks that are
 // not simple (≈ 2 %). Per destination the index adds listStart, metaStart (u32), the end of each
