@@ -308,8 +308,9 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     // name is taken before the constants derived from it (qa_threshold, alpha).
     targetDelayNs = input.targetDelayNs ?? clamp(0.5 * baseRttNs, 1, MAX_TARGET_NS);
     // §III-E: with trimming QuickAdapt is triggered by trims only; without, by a high RTT with
-    // few acked bytes. The paper gives no numbers for the latter; we take UEC's 4 × target
-    // and qa_gate = 3. The paper ties no threshold to trtt, so this one, of the network's
+    // acked bytes "low compared to the cwnd value". The paper gives no numbers for the latter;
+    // we take UEC's 4 × target and qa_gate = 3, whose gate compares with maxWnd, not cwnd
+    // (README "Choices"). The paper ties no threshold to trtt, so this one, of the network's
     // target, is not scaled per path (§III-J scales the increase constants).
     qaThresholdNs = trimming ? Infinity : 4 * targetDelayNs;
     qaGate = trimming ? 0 : 3;
