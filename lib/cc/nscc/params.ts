@@ -135,6 +135,8 @@ export interface NsccBehaviour {
    * counterpart, by the flow's base RTT / baseRttNs (SMaRTT §III-J "Scaling": "by scaling the
    * increase constants with the path BDPs"). The target is not one of them: see perPathTarget,
    * with which alpha stays the network's, the scaled target scaling alpha × (target − delay).
+   * eta (once per adjust period, already the same per wall-clock time for every flow) and
+   * fiScale (a growth in proportion to cwnd) stay the network's (README "Choices").
    */
   perPathScaling: boolean;
   /**
