@@ -147,7 +147,7 @@ export interface FabricOptions {
    */
   pfc: (PfcParamsInput & { reserveBytes?: number; resumeOffsetBytes?: number }) | null;
   /**
-   * A shared buffer of `bytes` per switch (DCP §6.1: 32 MB), which all its ports' queues draw
+   * A shared buffer of `bytes` per switch (DCP §6.2: 32 MB), which all its ports' queues draw
    * on, each FIFO also held to α·(B − used) with α = 2^alphaLog2 (rule `dynamic`, the default:
    * Choudhury & Hahne) or only to B (`complete`); the ports' own limits still apply. Absent or
    * null: every port has only its own limits.
@@ -213,7 +213,7 @@ export interface FaultSpec {
   packetMask: number;
   /**
    * Loss only: a data packet hit is trimmed to the switches' header and goes on, as DCP's P4
-   * switch does under enforced loss (DCP §6.1, Figs. 10 and 17); other kinds are lost.
+   * switch does under enforced loss (DCP §6.1 Fig. 10, §6.3 Fig. 17); other kinds are lost.
    */
   trim?: boolean;
   gbps: number;

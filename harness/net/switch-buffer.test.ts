@@ -1,4 +1,4 @@
-// Shared switch buffers in the fabric (network.switchBuffer): DCP §6.1 gives each switch one
+// Shared switch buffers in the fabric (network.switchBuffer): DCP §6.2 gives each switch one
 // 32 MB buffer for all its ports; lib/switch/queue holds each FIFO to Choudhury & Hahne's dynamic
 // threshold α·(B − used). Their steady state is what these tests check: with one congested
 // queue q = α(B − q), so q = αB/(1 + α); with two, q = α(B − 2q), so q = αB/(1 + 2α) each.

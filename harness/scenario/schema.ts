@@ -66,7 +66,7 @@ export const NetworkSchema = Type.Object(
     switchBuffer: Type.Optional(
       Type.Object(
         {
-          bytes: Int({ minimum: 1, maximum: 2 ** 30, description: "the switch's buffer B, shared by all its ports (DCP §6.1: 32 MB)" }),
+          bytes: Int({ minimum: 1, maximum: 2 ** 30, description: "the switch's buffer B, shared by all its ports (DCP §6.2: 32 MB)" }),
           rule: Type.Optional(
             Type.Union([Type.Literal("dynamic"), Type.Literal("complete")], {
               description: "dynamic (default): each queue is also held to α·(B − used) (Choudhury & Hahne); complete: only B limits. With network.pfc, the rule sets when an ingress queue pauses instead (lib/switch PfcShared)",
@@ -251,7 +251,7 @@ export const FaultSchema = Type.Object(
     packets: Type.Optional(Type.Array(Type.Union(PACKET_KINDS.map((k) => Type.Literal(k))), { minItems: 1 })),
     trim: Type.Optional(
       Type.Boolean({
-        description: "loss only: a data packet hit is trimmed to a header and goes on, as DCP's P4 switch does under enforced loss (DCP §6.1, Figs. 10 and 17); needs trimming switches",
+        description: "loss only: a data packet hit is trimmed to a header and goes on, as DCP's P4 switch does under enforced loss (DCP §6.1 Fig. 10, §6.3 Fig. 17); needs trimming switches",
       }),
     ),
     hosts: Type.Optional(Type.Array(Int({ minimum: 0 }))),

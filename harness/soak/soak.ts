@@ -334,7 +334,7 @@ function extras(d: Draw, s: Scenario, hosts: number): void {
   if (cc.name === "nscc" && d.chance(0.2)) cc.params = { ...cc.params, initCwndBytes: n.mtuBytes ?? 4150 };
   // SMaRTT's QuickAdapt measured over its last window through the ignore phase (§III-E's text), drawn last.
   if (cc.name === "nscc" && cc.params?.profile === "smartt" && d.chance(0.3)) cc.params = { ...cc.params, qaMeasure: "window" };
-  // A buffer shared by each switch's ports (DCP §6.1), drawn last: at least one full packet; not
+  // A buffer shared by each switch's ports (DCP §6.2), drawn last: at least one full packet; not
   // with PFC (the scenario refuses the two together).
   if (n.pfc === undefined && d.chance(0.2)) {
     const bytes = Math.max(n.mtuBytes ?? 4150, d.pick([60_000, 400_000, 4_000_000]));

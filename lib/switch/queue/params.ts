@@ -205,7 +205,10 @@ export interface DwrrQuanta {
  * data quantum is one MTU when w ≥ 1, and ceil(MTU / w) when w < 1, so both quanta are ≥ one MTU.
  * Up, not to nearest: DCP §4.2 sets w so that the control queue's drain B·w/(1 + w) is "at least
  * equal to the input rate" of the worst-case incast, so w is a floor (rounded to nearest, N = 22 at
- * a 4150 B MTU gave 4150/10,239 = 0.405313 < w = 1197/2953 = 0.405350).
+ * a 4150 B MTU gave 4150/10,239 = 0.405313 < w = 1197/2953 = 0.405350). The product is the
+ * double's: a weight written in decimal is the nearest double, 1.1 the one just above 1.1, so
+ * 1.1 × 1500 B rounds up to 1651 B, as `ceil(w * q)` in C's doubles does (a port computing w
+ * as an exact fraction gets 1650 there).
  */
 export function dwrrQuanta(weight: number, mtuBytes: number): DwrrQuanta {
   const dataQuantumBytes = weight >= 1 ? mtuBytes : Math.ceil(mtuBytes / weight);
