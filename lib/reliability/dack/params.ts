@@ -28,7 +28,14 @@ export interface DackTargetParams {
    * At most queueBytes; default min(9216, queueBytes).
    */
   policyThresholdBytes: number;
-  /** Largest packet accepted; at most the threshold, so the head of the queue is always below it. Default: the threshold. */
+  /**
+   * Largest packet accepted, as it occupies the queue (header included, as `bytes` of onData);
+   * at most the threshold, so the head of the queue is always below it. Default: the threshold.
+   * §III-A sets the MSS and the threshold both at 9 KB; an MSS of data plus the 64 B header
+   * (9280 B) would exceed the threshold, so the MSS is read here as the whole packet: under the
+   * defaults the largest payload is 9216 − 64 = 9152 B. The paper's packets (at most 8 KB of data
+   * + 64 B, §IV-B: 8256 B) fit; a caller with larger packets raises both values.
+   */
   maxPacketBytes: number;
   /**
    * Smallest packet accepted (a header); sizes the packet ring: queueBytes / minPacketBytes entries.
