@@ -10,7 +10,7 @@
 //          the IACK that brings the counter to the threshold (6) returns to H∞.
 //   §II-F  after a NACK the initiator retransmits one packet per DACK, then returns to H(−1).
 //
-// The transitions, as implemented (README "Fig. 2"):
+// The transitions, as implemented (README "Interpretation", Initiator; vectors fig2-*):
 //   any   --DACK-->  H(−1), credits 0           Rtx --DACK--> Rtx, +1 credit (§II-F pacing)
 //   H∞    --IACK-->  H∞                         H(−1) --IACK--> H0, +1 credit
 //   H0    --IACK-->  H1, counter 0, +1 credit   H1 --IACK--> H1, counter + 1, +2 credits
