@@ -156,6 +156,30 @@ test("pacing after a NACK ends with the last packet queued before it, though its
   assert.not.ok(u.recovering(0));
 });
 
+test("§II-F: the departure of the last paced packet still leaves out the stream's pre-IACK DACK", () => {
+  // Threshold 4224 B (two 2112 B packets). A0, A1 IACKed; A2 (6336) and B0 (8448) DACKed; A4
+  // out of order → NACK(A, 2), A paced up to 2 (A0…A2 queued); A3, its resend (10560), and B1
+  // (12672) go in above the threshold, A3 without a DACK (A is paced). Departures: A0 → pacing
+  // DACK(A, 2); A1 → pacing DACK(A, 2), B0 crosses (8448 − 4224 = 4224) while congested:
+  // DACK(B, −1), IACK(B, 0). A2, the last packet accepted before the drop, leaves: its pacing
+  // DACK(A, 2); A3 crosses (10560 − 6336 = 4224), occupancy 6336 > 4224 still congested, and A
+  // was paced at this departure, so its IACK(A, 3) goes alone, as during the rest of the
+  // recovery (pacing-congested-crossing-iack-alone). A second DACK(A, 2) before it would give a
+  // retransmitting initiator (one packet per DACK, §II-F) three packets for one departure.
+  const t = new DackTarget({ policyThresholdBytes: 4224, fairnessPeriodNs: 0 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  for (const [slot, seq] of [[0, 0], [0, 1], [0, 2], [1, 0], [0, 4], [0, 3], [1, 1]]) t.onData(slot, 0, seq, PKT);
+  t.onProcessed(1);
+  t.onProcessed(2);
+  assert.equal(acks(t), [[DACK_KIND_DACK, 0, 2], [DACK_KIND_DACK, 1, -1], [DACK_KIND_IACK, 1, 0]]);
+  assert.ok(t.recovering(0));
+  assert.is(t.onProcessed(3), DACK_CONGESTED);
+  assert.equal(acks(t), [[DACK_KIND_DACK, 0, 2], [DACK_KIND_IACK, 0, 3]]);
+  assert.not.ok(t.recovering(0));
+  assert.is(t.lastAckSeq(0), 3);
+});
+
 test("a fairness period (§II-H) ends at its last instant: a packet at exactly the end starts the next count", () => {
   const t = new DackTarget({ fairnessPeriodNs: 8000 }, 1); // periods [0, 8000), [8000, 16000), …
   t.open(0, 0);
@@ -502,14 +526,15 @@ function randomRun(seed: number, fairness: boolean): void {
         else assert.ok(recoveringBefore.some((x) => x));
       }
       // A departure's IACK is preceded by a DACK exactly while the target is still congested
-      // (and the stream is not being paced: then the DACK before it, if any, is the pacing one).
+      // (and the stream is not being paced at this departure — the departure of its last paced
+      // packet included: then the DACK before it, if any, is the pacing one).
       if (departure && sawIack) {
         const list = acks(t);
         for (let i = 0; i < list.length; i++) {
           const [kind, slot] = list[i];
           if (kind !== DACK_KIND_IACK) continue;
           const dackBefore = i > 0 && list[i - 1][0] === DACK_KIND_DACK && list[i - 1][1] === slot;
-          if (occ > T && !t.recovering(slot)) assert.ok(dackBefore, "congested: DACK before the IACK");
+          if (occ > T && !recoveringBefore[slot]) assert.ok(dackBefore, "congested: DACK before the IACK");
           else if (dackBefore) assert.ok(i === 1 && recoveringBefore[slot], "only a pacing DACK may precede it");
         }
       }

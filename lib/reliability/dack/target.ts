@@ -33,7 +33,7 @@
 //   - The DACK before a crossing IACK is sent when the target is still congested after the
 //     departure; the crossing that ends congestion gets its IACK alone.
 //   - While a stream is in §II-F recovery, its DACKs are the pacing DACKs only (one per departing
-//     packet that arrived before the drop): the standalone and pre-IACK DACKs are left out so the
+//     packet that arrived before the drop, the last one's departure included): the standalone and pre-IACK DACKs are left out so the
 //     initiator, which sends one packet per DACK while retransmitting, gets one per departure.
 //   - §II-H: each period, a stream whose accepted-packet count is below the mean of the sampled
 //     streams (those present at the target: a packet arrived, accepted or dropped, or waited in
@@ -368,7 +368,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     const out = this.out;
     let n = 0;
     if (this.dack !== 0) {
-      if ((this.flags[slot] & Fl.Recovering) !== 0) n = this.pace(slot, q[h + 2]);
+      if ((this.flags[slot] & Fl.Recovering) !== 0) return this.pacedDeparture(slot, q[h + 2], deq, congested);
       // Fig. 1: the packets whose last byte is now within the threshold have crossed it. (The
       // head itself always lay below the threshold, since no packet is larger than it.)
       const thr = this.thr;
@@ -582,11 +582,21 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     this.out[0] = this.write(0, Kind.Nack, slot, last);
   }
 
-  /** §II-F: the departing packet of a recovering stream brings a pacing DACK. */
-  private pace(slot: number, seq: number): number {
-    const n = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+  /**
+   * onProcessed for a departing packet of a recovering stream (§II-F): its pacing DACK, then the
+   * crossings, then the end of the recovery if this was the last packet accepted before the
+   * drop. The stream is paced at this departure, so its crossing IACK goes without a pre-IACK
+   * DACK here too (until the review of 2026-12-06 the recovery ended before the crossings, and
+   * the last paced departure sent DACK, DACK, IACK: three packets to a retransmitting initiator
+   * for one departure).
+   */
+  private pacedDeparture(slot: number, seq: number, deq: number, congested: boolean): number {
+    let n = this.write(0, Kind.Dack, slot, this.ackSeq[slot]);
+    const thr = this.thr;
+    if (thr !== this.tail && ((this.q[(thr & this.mask) << 2] - deq) | 0) <= this.threshold) n = this.crossings(n, deq, congested);
     if (((seq - this.pacedTo[slot]) | 0) >= 0 || this.queued[slot] === 0) this.flags[slot] &= ~Fl.Recovering;
-    return n;
+    this.out[0] = n;
+    return congested ? R.Congested : 0;
   }
 
   /**
