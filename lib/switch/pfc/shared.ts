@@ -5,8 +5,11 @@
 // (complete sharing).
 //
 // Read first: notes/baselines.md §8.2, the HPCC MMU (switch-mmu.cc in the HPCC ns-3 code, which
-// the DCP simulations inherit): per-queue reserve 4 KB, resume offset 3 KB, headroom per queue,
-// threshold = (buffer − Σ headroom − Σ reserve − shared used) >> 3 (α = 1/8), a 32 MB buffer.
+// the DCP simulations inherit): reserve 4 KB, resume offset 3 KB, a headroom per port (set aside
+// once per port; here each queue sets aside its own reserve and headroom, the same bytes with one
+// lossless priority per port), threshold = (buffer − Σ headroom − Σ reserve − shared used) >> 3
+// (α = 1/8 at the NICs' rate; HPCC's third.cc shifts one less per doubling of a faster port's
+// rate, here one α per table: README "What is per port"), a 32 MB buffer.
 // The pause machinery (frames, refresh, XON, counters) is PfcBase's (pfc.ts); this file holds
 // the admission and the thresholds. The clauses below follow the MMU's functions:
 //   arrival admitted unless headroom and threshold both overflow  (CheckIngressAdmission)
