@@ -5,7 +5,10 @@
 //             swift.cc; defaults commented "come from Swift in Pony"), §1.7 first column.
 //   paper   — Swift (Kumar et al., SIGCOMM 2020) Alg. 1 behaviour with the constants of `google`
 //             (the paper's authors' production values), except the window floor of 0.001
-//             packets the notes recall from the paper ([paper?], not re-read here).
+//             packets the notes recall from the paper ([paper?], not re-read here). Timeouts and
+//             the timeout count follow Isekai, as in every profile (README "Choices"): ports of
+//             Alg. 1 (csg-htsim, INET's Swift) also clear the count on fast recovery and cut at
+//             every gated timeout below the limit.
 //   htsim   — csg-htsim `swift.cpp` (the Swift the SMaRTT/NSCC paper §IV compares against),
 //             §1.7 second column; its comments call most values guesses.
 //   reflex  — `paper` with Reflex §II-C's settings: base_delay 200 ns, hop_delay 1 µs.

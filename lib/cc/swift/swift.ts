@@ -434,7 +434,11 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return gap < K.GapCap ? gap : K.GapCap;
   }
 
-  /** Isekai GetRetransmitTimeout: max(minRto, rtoScalar × srtt + pacing gap of one packet); 0 for a slot that is not open. */
+  /**
+   * Isekai GetRetransmitTimeout: max(minRto, rtoScalar × srtt + pacing gap of one packet), saturated at 2^31 − 1 ns;
+   * 0 for a slot that is not open. The gap is this module's (pacingGapNs, srtt / cwnd from the previous send), one
+   * srtt longer than Isekai's below one packet (its gap counts from the ACK), so the RTO is then one srtt above Isekai's.
+   */
   rtoNs(slot: number): number {
     if (!this.isOpen(slot)) return 0;
     const gap = this.pacingGapNs(slot, this.mtu);
