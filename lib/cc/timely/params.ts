@@ -20,7 +20,7 @@ import { checkParamNames, profileParam, resolveParams, rule } from "../../core/p
 export type TimelyProfile = "paper" | "hpcc";
 
 export interface TimelyConstants {
-  /** Line rate: the rate ceiling. */
+  /** Line rate, Gb/s, in [0.001, 2000]: the rate ceiling. Default 100 in both profiles. */
   linkGbps: number;
   /** Rate of a newly opened flow (default: line rate). */
   initRateGbps: number;
