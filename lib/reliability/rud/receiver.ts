@@ -74,7 +74,10 @@ export const RUD_RX_NEW: number = R.New;
 export const RUD_RX_DUPLICATE: number = R.Duplicate;
 /** Send an ACK_CC now with the out fields (cumPsn, sackBase, sackLo, sackHi, ackedPsn, ecn, rtxEcho, recvdBytes, oooCount). */
 export const RUD_RX_ACK: number = R.Ack;
-/** onTrimmed: send a NACK for the PSN (UET_TRIMMED, or _LASTHOP when the header says so). */
+/**
+ * onTrimmed: send a NACK for the PSN (UET_TRIMMED, or _LASTHOP when the header says so), echoing the
+ * trimmed header's EV and CE bit (UEC §3.6.12; uet-htsim §6), which the caller has.
+ */
 export const RUD_RX_NACK: number = R.Nack;
 /** The PSN lies beyond the receive window: dropped unacknowledged (a RudSender never sends it). */
 export const RUD_RX_REFUSED: number = R.Refused;
