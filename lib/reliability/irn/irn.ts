@@ -100,7 +100,12 @@ export interface IrnSenderParams {
    * packet longer than what is left waits for the next round (lib/reliability/README.md "Rounds").
    */
   roundQuotaBytes: number;
-  /** BDP-FC: packets in flight at most (IRN §3.2; ≈ 110–120 MTUs in the paper's setup). */
+  /**
+   * BDP-FC: packets in flight at most, nextPsn − unaPsn with SACKed ones counted (IRN §3.2;
+   * notes/baselines.md §5: the longest path's BDP, ≈ 110–120 MTUs in the IRN paper's 40 Gb/s
+   * setup). Default 128, a round figure for a standalone sender, not a network's BDP; the fabric
+   * sets it to its own BDP in whole packets (harness/net/registry.ts).
+   */
   bdpPackets: number;
   /** RTO with few packets in flight (IRN: 100 µs). */
   rtoLowNs: number;
