@@ -50,7 +50,11 @@ export interface DcqcnConstants {
   decreaseTimerNs: number;
   /** T / RP_TIMER: rate-increase timer period. */
   increaseTimerNs: number;
-  /** B: bytes sent per byte-counter increase event; 0 disables the byte counter. */
+  /**
+   * B: bytes sent per byte-counter increase event; 0 disables the byte counter. With the paper RP,
+   * 0 also rules out hyper increase (it needs both stages ≥ F; the byte stage stays 0): additive
+   * increase from the F-th timer event on (README, Choices).
+   */
   byteCounterBytes: number;
   /** F: increase events of fast recovery. */
   fastRecoverySteps: number;
