@@ -27,6 +27,20 @@
 // line 19; an ECN mark on a blocked path cannot be counted, so Scout drops it from the flow's
 // buffer at once).
 //
+// Permanently unavailable paths (§IV-C "Failures": "EV entries can be marked as temporarily or
+// permanently unavailable"): setPathAvailable(slot, ev, false), for a management plane that knows
+// of a link or switch failure, writes the whole byte as 0xEF (high nibble 14, which no ECN count
+// reaches, low nibble 15), or 0xFF when the path is also blocked; setPathAvailable(…, true) puts
+// the class back from the list (and 0xF0 | class while the block lasts). Why this encoding: a
+// down byte is ≥ 0xE0, as a blocked one (0xF0 …) is and no available one (≤ 0xDE) is, so gen(w)'s
+// test stays one load and one compare (`m < M.Down`, no mask) behind the one table-wide counter
+// `unavailable` (blocks + down paths), which is 0 when nothing is blocked or down exactly as
+// blockedCount was: no new branch or load on choosePath's common path. And the low nibble 15 is
+// the "not a path" class that feedback already tests, so feedback on a down path leaves the hot
+// feedback tree (at V8's inlining budget) for unknownEv, which ignores it: no bytes added there.
+// A separate bit or column would have cost choosePath a second load per draw and feedback a test
+// to keep a late GOOD from re-caching the path.
+//
 // gen(w): pick a latency class with probability ∝ Σ weights of its paths through a per-flow
 // Walker alias table over the K classes (built at open, Q16 per column: class c is drawn with
 // probability s_c / (K·2^16), s_c = round(K·2^16·W_c / ΣW), the rounding residue on the heaviest
@@ -36,7 +50,8 @@
 // minBias / (minBias + Σw − w0), and otherwise entry 0 is redrawn (rejection keeps the rest ∝ w).
 // A blocked path is redrawn the same way up to 4 times; then one weighted reservoir pass over the
 // unblocked paths picks one, so P(i) = w_i / Σ unblocked w either way; if every path is blocked,
-// the last draw is used. The ECN rate is a per-flow EWMA in Q16 of
+// the last draw is used. A down path counts as blocked in all of this: if every path is blocked
+// or down, the last draw is used, which may be a down path. The ECN rate is a per-flow EWMA in Q16 of
 // 1 (ECN or NACK) and 0 (GOOD) with gain 2^-k (§IV-A leaves its estimator open); the bias holds
 // while the rate stays above the threshold ("when we detect uniformly high congestion", §IV-A),
 // and at most until the global timer. Latched until the timer (10 ms by default), it kept the
@@ -81,6 +96,12 @@ const enum M {
   CountShift = 4,
   Blocked = 0xf0,
   CountOne = 0x10,
+  /** The least unavailable byte: blocked (0xF0 | class) and down (0xEF, 0xFF) are ≥ it, available ones (count ≤ 13) below. */
+  Down = 0xe0,
+  /** A down path that is not blocked. */
+  DownOnly = 0xef,
+  /** A down path that is also blocked (listed in blockedCells). */
+  DownBlocked = 0xff,
 }
 
 /** Latency classes a flow keeps cumulative weights for (Slim Fly has 14, Dragonfly 9). */
@@ -118,12 +139,15 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     choosePath: ["slot", "nowNs", "psn"],
     onPathFeedback: ["slot", "nowNs", "ev", "kind"],
     onPathFeedbackRtt: ["slot", "nowNs", "ev", "kind", "rttNs"],
+    // Management plane, not per packet (§IV-C "Failures"): a path of the flow's destination down or up.
+    setPathAvailable: ["slot", "ev", "available"],
     // Readers with a second argument, listed so that vectors can call them.
     pathCount: ["slot"],
     pathEv: ["slot", "i"],
     buffered: ["slot", "i"],
     ecnCount: ["slot", "ev"],
     isBlocked: ["slot", "ev"],
+    isDown: ["slot", "ev"],
     pathClass: ["slot", "ev"],
     classMassQ16: ["slot", "c"],
   };
@@ -155,6 +179,11 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   blocks = 0;
   biases = 0;
   restores = 0;
+  /**
+   * Buffer entries setPathAvailable(…, false) took out, all flows to the path's destination switch
+   * (Spray: every copy in the ring). Counted in pathsCached.
+   */
+  pathsRemovedDown = 0;
   /** EVs that were still in a buffer when its slot closed or reopened (pathsCached counts them). */
   private bufferedDropped = 0;
 
@@ -210,6 +239,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   private readonly scratchLarge: Int32Array;
   private blockedHead = 0;
   private blockedCount = 0;
+  /** Paths marked down (setPathAvailable), table-wide. */
+  private downCount = 0;
+  /** blockedCount + downCount: gen(w) tests paths only while it is not 0 (a path both blocked and down counts twice). */
+  private unavailable = 0;
 
   /** @throws RangeError for an unknown parameter, a value out of range, or a bad capacity. */
   protected constructor(variant: number, params: SpritzParamsInput, capacity: number) {
@@ -412,6 +445,43 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.feedback(slot, nowNs | 0, ev, kind, rttNs);
   }
 
+  /**
+   * §IV-C "Failures": marks the path of `ev` to the flow's destination switch permanently
+   * unavailable (`available` false) or available again (true), for a management plane that knows
+   * of a link or switch failure. The mark is the table's, as blocks are: every flow of this table
+   * to that switch sees it. A down path is never drawn by gen(w) while some path of the list is
+   * neither blocked nor down (if none is, gen(w) returns its last draw, as when every path is
+   * blocked: sampleUnblocked); marking it takes it out of the buffer of every open flow to that
+   * switch (Scout's entry, every copy in Spray's ring), and feedback on it is ignored, so it does
+   * not come back into one. The global timer does not lift it. A path blocked and down stays
+   * unavailable until the timer has lifted the block and it is marked available; marking a path
+   * down resets its ECN count, as a block does. Marking a down path down, or an available path
+   * available, changes nothing.
+   * Returns the buffer entries taken out (0 when `available`), E_SLOT for a slot not open, E_ARG
+   * for an EV that is not a 16-bit integer or an `available` that is not a boolean, E_STATE for an
+   * EV that is not a path of the flow's list (any EV of a flow to its own switch).
+   */
+  setPathAvailable(slot: number, ev: number, available: boolean): number {
+    if (!(this.live[slot] === 1 && (ev & 0xffff) === ev && (available === true || available === false))) return this.reject(slot);
+    const at = this.cellIndex(slot, ev);
+    if (at < 0) return this.fail(E_STATE);
+    const m = this.meta[at];
+    const down = (m & M.ClassMask) === M.NoPath;
+    if (available) {
+      if (!down) return 0;
+      // 0xFF: still blocked until the global timer, listed in blockedCells; 0xEF: available, count 0.
+      this.meta[at] = (m === M.DownBlocked ? M.Blocked : 0) | this.listClass(slot, ev);
+      this.downCount--;
+      this.unavailable--;
+      return 0;
+    }
+    if (down) return 0;
+    this.meta[at] = (m & M.Blocked) === M.Blocked ? M.DownBlocked : M.DownOnly;
+    this.downCount++;
+    this.unavailable++;
+    return this.dropDown(slot, ev);
+  }
+
   // ---------------------------------------------------------------------------------------
   // Readers
 
@@ -437,22 +507,30 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) && Number.isInteger(i) && i >= 0 && i < this.nList[slot] ? this.ev[this.listBase[slot] + i] : -1;
   }
 
-  /** Alg. 2's ecn_counts for an EV of the flow's list (−1: not a path; 15: blocked). */
+  /** Alg. 2's ecn_counts for an EV of the flow's list (−1: not a path; 15: blocked, down or not; 14: down, not blocked). */
   ecnCount(slot: number, ev: number): number {
     const at = this.cellIndex(slot, ev);
     return at < 0 ? -1 : this.meta[at] >> M.CountShift;
   }
 
-  /** True while the path of `ev` has weight 0 (Alg. 2 line 21). */
+  /** True while the path of `ev` has weight 0 until the global timer (Alg. 2 line 21), down or not. */
   isBlocked(slot: number, ev: number): boolean {
     const at = this.cellIndex(slot, ev);
     return at >= 0 && (this.meta[at] & M.Blocked) === M.Blocked;
   }
 
-  /** Latency class of an EV of the flow's list (−1: not a path). */
+  /** Latency class of an EV of the flow's list, down or not (−1: not a path). */
   pathClass(slot: number, ev: number): number {
     const at = this.cellIndex(slot, ev);
-    return at < 0 ? -1 : this.meta[at] & M.ClassMask;
+    if (at < 0) return -1;
+    const cls = this.meta[at] & M.ClassMask;
+    return cls === M.NoPath ? this.listClass(slot, ev) : cls;
+  }
+
+  /** True while the path of `ev` is marked down (setPathAvailable), blocked or not. */
+  isDown(slot: number, ev: number): boolean {
+    const at = this.cellIndex(slot, ev);
+    return at >= 0 && (this.meta[at] & M.ClassMask) === M.NoPath;
   }
 
   /** The per-flow ECN rate, Q16. */
@@ -492,17 +570,23 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.blockedCount;
   }
 
+  /** Paths marked down now (setPathAvailable), table-wide; a path both down and blocked counts here and in blockedPaths. */
+  get downPaths(): number {
+    return this.downCount;
+  }
+
   /**
    * EVs that GOOD feedback put into buffer_paths since construction, all flows (Alg. 2/3 lines
    * 2–5, the SPRITZ_CACHED bit). Counted from where they went: each is still in a buffer, or left
-   * it (Scout: pathsRemoved*; Spray: evsReused, as each use removes it), or went with its slot at
-   * close or reopen. An increment in the cache step would take Scout's RTT-order feedback tree
+   * it (Scout: pathsRemoved*; Spray: evsReused, as each use removes it; both: pathsRemovedDown),
+   * or went with its slot at close or reopen. An increment in the cache step would take Scout's RTT-order feedback tree
    * from 766 bytes of bytecode, the most a loop inlines whole, to 776 (lib/README, "The inlining
    * race"): the bench loop then called the handler instead of inlining it (2026-12-05).
    */
   get pathsCached(): number {
     let n = this.bufferedDropped;
     n += this.variant === 0 ? this.pathsRemovedEcn + this.pathsRemovedNack + this.pathsRemovedTimeout : this.evsReused;
+    n += this.pathsRemovedDown;
     for (let s = 0; s < this.capacity; s++) if (this.live[s] === 1) n += this.bufCount[s];
     return n;
   }
@@ -528,7 +612,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       let i = this.drawIndex(slot);
       if (biased !== 0) i = this.biasedIndex(slot, i, n);
       ev = this.ev[base + i];
-      if (this.blockedCount === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) !== M.Blocked) return ev;
+      // Blocked (0xF0 | class) and down (0xEF, 0xFF) bytes are ≥ M.Down, available ones below.
+      if (this.unavailable === 0 || this.meta[this.cellOf(slot, ev)] < M.Down) return ev;
     }
     return this.sampleUnblocked(slot, biased, ev);
   }
@@ -537,8 +622,8 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
    * gen(w) over the unblocked paths alone, once K.Retries draws met blocked ones (rejection
    * sampling keeps P(i) = w_i / Σ unblocked w for the draws that succeed, and so does this): one
    * pass of weighted reservoir sampling, where each unblocked path replaces the pick with
-   * probability w_i / (the weight seen so far). Returns `last` when every path is blocked or
-   * weighs 0.
+   * probability w_i / (the weight seen so far). Returns `last` when every path is blocked, down
+   * or weighs 0 (then `last` may be a blocked or down path: the caller can test isDown).
    */
   private sampleUnblocked(slot: number, biased: number, last: number): number {
     const K = this.K;
@@ -554,7 +639,7 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
       for (let i = start; i < end; i++) {
         const ev = this.ev[base + i];
         const wi = biased !== 0 && i === 0 ? this.minBiasQ8 : w;
-        if (wi === 0 || (this.meta[this.cellOf(slot, ev)] & M.Blocked) === M.Blocked) continue;
+        if (wi === 0 || this.meta[this.cellOf(slot, ev)] >= M.Down) continue;
         seen += wi;
         if (this.rng.nextBelow(seen) < wi) pick = ev;
       }
@@ -750,15 +835,16 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     const cap = this.blockedCells.length;
     if (this.blockedCount === cap) {
       // Full: the oldest block is lifted early to make room.
-      const old = this.blockedCells[this.blockedHead];
-      this.meta[old] &= M.ClassMask;
+      this.lift(this.blockedCells[this.blockedHead]);
       this.blockedHead = this.blockedHead + 1 === cap ? 0 : this.blockedHead + 1;
       this.blockedCount--;
+      this.unavailable--;
       this.evictedBlocks++;
     }
     const tail = this.blockedHead + this.blockedCount;
     this.blockedCells[tail >= cap ? tail - cap : tail] = at;
     this.blockedCount++;
+    this.unavailable++;
     this.meta[at] = M.Blocked | (m & M.ClassMask);
     this.blocks++;
     return R.Blocked;
@@ -780,15 +866,22 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     this.armedAt = now;
   }
 
-  /** The global timer: every blocked path and every bias returns to eq. (1). */
+  /** Ends a block: the ECN count starts at 0 again, and a path also down stays down (0xFF → 0xEF). */
+  private lift(cell: number): void {
+    const m = this.meta[cell];
+    this.meta[cell] = m === M.DownBlocked ? M.DownOnly : m & M.ClassMask;
+  }
+
+  /** The global timer: every blocked path and every bias returns to eq. (1); down paths stay down. */
   private restore(): number {
     const cap = this.blockedCells.length;
     for (let k = 0; k < this.blockedCount; k++) {
       const i = this.blockedHead + k;
-      this.meta[this.blockedCells[i >= cap ? i - cap : i]] &= M.ClassMask;
+      this.lift(this.blockedCells[i >= cap ? i - cap : i]);
     }
     this.blockedHead = 0;
     this.blockedCount = 0;
+    this.unavailable = this.downCount;
     this.epoch++;
     this.restoreArmed = 0;
     this.restores++;
@@ -810,19 +903,62 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.metaBase[slot] + (e1 < split ? e1 * stride + (ev & 0xff) : split * stride + e1 - split);
   }
 
-  /** The metadata index of a valid EV of the flow's list, or −1. */
+  /**
+   * The metadata index of a valid EV of the flow's list, down paths included, or −1. A cell that
+   * is no path holds exactly M.NoPath (0x0F: table.ts writes it, nothing here changes it); a down
+   * path's byte has the same low nibble but a high nibble of 14 or 15.
+   */
   private cellIndex(slot: number, ev: number): number {
     if (!this.isOpen(slot) || !((ev & 0xffff) === ev)) return -1;
     const c = this.table.cellOf(this.dst[slot], ev);
     if (c < 0) return -1;
     const at = this.metaBase[slot] + c;
-    return (this.meta[at] & M.ClassMask) === M.NoPath ? -1 : at;
+    return this.meta[at] === M.NoPath ? -1 : at;
   }
 
-  /** Feedback on an EV this table never issued; EV 0 for a same-switch flow is accepted. */
+  /** The latency class of an EV of the flow's list, from the list (a down path's byte does not hold it). */
+  private listClass(slot: number, ev: number): number {
+    const base = this.listBase[slot];
+    let i = 0;
+    while (this.ev[base + i] !== ev) i++; // ev is in the list: its cell is a path's
+    return this.table.classOfEntry(this.dst[slot], i);
+  }
+
+  /**
+   * Feedback on an EV whose byte has class 15: not a path (E_STATE), EV 0 of a same-switch flow
+   * (0), or a path marked down, whose feedback is ignored (0, nothing changes: no ECN-rate sample,
+   * no timer check, no block, and a GOOD does not put the path back into a buffer).
+   */
   private unknownEv(slot: number, ev: number): number {
     if (this.nList[slot] === 0 && ev === 0) return 0;
+    if (this.downCount !== 0 && this.cellIndex(slot, ev) >= 0) return 0;
     return this.fail(E_STATE);
+  }
+
+  /**
+   * Takes `ev` out of the buffer of every open flow of this table to the same destination switch
+   * (Scout: its one entry; Spray: every copy, the ring's order kept). Returns the entries taken.
+   */
+  private dropDown(slot: number, ev: number): number {
+    const dst = this.dst[slot];
+    let dropped = 0;
+    for (let s = 0; s < this.capacity; s++) {
+      if (this.live[s] !== 1 || this.dst[s] !== dst) continue;
+      const b = s << 3;
+      const count = this.bufCount[s];
+      const head = this.bufHead[s]; // Scout's is always 0
+      let kept = 0;
+      for (let j = 0; j < count; j++) {
+        const x = this.buf[b + ((head + j) & K.BufMask)];
+        if ((x & 0xffff) === ev) continue;
+        this.buf[b + ((head + kept) & K.BufMask)] = x;
+        kept++;
+      }
+      this.bufCount[s] = kept;
+      dropped += count - kept;
+    }
+    this.pathsRemovedDown += dropped;
+    return dropped;
   }
 }
 

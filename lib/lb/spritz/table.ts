@@ -14,7 +14,8 @@
 //   ev[listStart[d] …]    the EVs to destination d, by (latency class, EV) ascending;
 //   meta[metaStart[d] + cell(EV)]  one byte per EV *cell*, addressed from the EV itself so that
 //                         feedback needs no reverse index: low nibble = latency class (15: the
-//                         cell is not a path), high nibble = ECN count 0…13, or 15 = blocked.
+//                         cell is not a path), high nibble = ECN count 0…13, or 15 = blocked;
+//                         a path Spritz marked down is 0xEF, or 0xFF also blocked (spritz.ts).
 // cell(EV) = EV1·stride + EV2 for EV1 < split, else split·stride + EV1 − split (cellShape in
 // topology.ts); the cells of a destination outnumber its paths only by the Slim Fly walks that are
 // not simple (≈ 2 %). Per destination the index adds listStart, metaStart (u32), the end of each
@@ -345,9 +346,24 @@ export class EndpointTable {
     return this.entryBytes + this.indexBytes;
   }
 
-  /** Clears every ECN count and block (construction state of the metadata). */
+  /**
+   * Clears every ECN count, block and down mark (construction state of the metadata). A path a
+   * Spritz instance marked down (setPathAvailable) holds 15 in its low nibble too (spritz.ts), so
+   * the class of every listed path is written again from the list. The instance's own records
+   * (its list of blocked cells, its counts of blocked and down paths) do not follow: reset a table
+   * between runs, before a new instance takes it.
+   */
   resetMetadata(): void {
     for (let i = 0; i < this.meta.length; i++) this.meta[i] &= 0x0f;
+    const K = this.classCount;
+    for (let d = 0; d < this.topology.switches; d++) {
+      const start = this.listStart[d];
+      const n = this.listStart[d + 1] - start;
+      for (let i = 0, c = 0; i < n; i++) {
+        while (i >= this.classEnd[d * K + c]) c++;
+        this.meta[this.metaStart[d] + this.cellOf(d, this.ev[start + i])] = c;
+      }
+    }
   }
 }
 
