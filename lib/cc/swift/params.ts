@@ -5,10 +5,10 @@
 //             swift.cc; defaults commented "come from Swift in Pony"), §1.7 first column.
 //   paper   — Swift (Kumar et al., SIGCOMM 2020) Alg. 1 behaviour with the constants of `google`
 //             (the paper's authors' production values), except the window floor of 0.001
-//             packets the notes recall from the paper ([paper?], not re-read here). Timeouts and
-//             the timeout count follow Isekai, as in every profile (README "Choices"): ports of
-//             Alg. 1 (csg-htsim, INET's Swift) also clear the count on fast recovery and cut at
-//             every gated timeout below the limit.
+//             packets the notes recall from the paper ([paper?], not re-read here). Alg. 1's
+//             timeout rule (`timeoutRule: "alg1"`: every gated timeout below the limit cuts by
+//             max_mdf, the limit drops to the floor ungated) and its fast recovery clearing the
+//             timeout count (`nackResetsRetransmits`), as csg-htsim swift.cpp does too.
 //   htsim   — csg-htsim `swift.cpp` (the Swift the SMaRTT/NSCC paper §IV compares against),
 //             §1.7 second column; its comments call most values guesses.
 //   reflex  — `paper` with Reflex §II-C's settings: base_delay 200 ns, hop_delay 1 µs.
@@ -79,16 +79,30 @@ export interface SwiftBehaviour {
   /** The once-per-RTT decrease gate compares with the RTT sample (Isekai) or the smoothed RTT (htsim). */
   decreaseGate: "sample" | "smoothed";
   /**
-   * A NACK clears the consecutive-timeout count, as an ACK does (htsim: adjust_cwnd runs on every
-   * ACK, duplicates included, and fast recovery's end resets the count too).
+   * A NACK clears the consecutive-timeout count, as an ACK does (Alg. 1 "On Fast Recovery":
+   * retransmit_cnt ← 0; htsim: adjust_cwnd runs on every ACK, duplicates included, and fast
+   * recovery's end resets the count too). Default false (`google`: Isekai's count is Falcon's),
+   * true (`paper`, `reflex`, `htsim`).
    */
   nackResetsRetransmits: boolean;
+  /**
+   * How a timeout moves the window (`onTimeout`). "isekai" (Isekai
+   * ComputeTimeoutFabricCongestionWindow): nothing while an RTT (smoothed) has not passed since
+   * the last decrease; then a timeout counted 1 cuts by max_mdf, one counted retransmitLimit or
+   * more drops the window to minCwndPkts, and the 2nd to (retransmitLimit − 1)-th change nothing.
+   * "alg1" (Swift Alg. 1 "On Retransmit Timeout"; csg-htsim swift.cpp SwiftSubflowSrc::doNextEvent):
+   * a timeout counted retransmitLimit or more drops the window to minCwndPkts whatever the gate,
+   * and every timeout below the limit cuts by max_mdf once an RTT (smoothed) has passed since the
+   * last decrease. Default "isekai" (`google`), "alg1" (`paper`, `reflex`, `htsim`).
+   */
+  timeoutRule: "isekai" | "alg1";
 }
 
 export type SwiftParams = SwiftConstants & SwiftBehaviour & {
   /**
    * Which source's defaults the others take (head of params.ts): `google` (default, Isekai
-   * swift.h), `paper` (Alg. 1 with Google's constants, window floor 0.001, loss decrease), `htsim`
+   * swift.h), `paper` (Alg. 1 with Google's constants, window floor 0.001, Alg. 1's loss and
+   * timeout rules), `htsim`
    * (csg-htsim swift.cpp) or `reflex` (`paper` with Reflex §II-C's base and hop delay). A given
    * parameter overrides its profile's value.
    */
@@ -102,7 +116,7 @@ const CONSTANT_NAMES: readonly (keyof SwiftConstants)[] = [
   "minRtoNs", "rtoScalar", "endpointTargetNs", "minEcwndPkts", "maxEcwndPkts",
 ];
 const BEHAVIOUR_NAMES: readonly (keyof SwiftBehaviour)[] = [
-  "lossDecrease", "decreaseGate", "nackResetsRetransmits",
+  "lossDecrease", "decreaseGate", "nackResetsRetransmits", "timeoutRule",
 ];
 export const SWIFT_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
@@ -141,12 +155,25 @@ const GOOGLE: SwiftConstants & SwiftBehaviour = {
   decreaseGate: "sample",
   // Isekai: the retransmission count is Falcon's, which a NACK does not clear.
   nackResetsRetransmits: false,
+  // Isekai ComputeTimeoutFabricCongestionWindow: the first timeout cuts, the limit floors, both gated.
+  timeoutRule: "isekai",
+};
+
+/**
+ * Swift Alg. 1's loss and timeout behaviour: fast recovery cuts by max_mdf once per RTT and sets
+ * retransmit_cnt to 0; "On Retransmit Timeout" floors the window at RETX_RESET_THRESHOLD
+ * (ungated) and otherwise cuts by max_mdf when can_decrease (csg-htsim swift.cpp likewise).
+ */
+const ALG1: Pick<SwiftBehaviour, "lossDecrease" | "nackResetsRetransmits" | "timeoutRule"> = {
+  lossDecrease: true,
+  nackResetsRetransmits: true,
+  timeoutRule: "alg1",
 };
 
 const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour } = {
   google: GOOGLE,
-  paper: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true },
-  reflex: { ...GOOGLE, minCwndPkts: 0.001, lossDecrease: true, baseTargetNs: 200, hopScalingNs: 1_000 },
+  paper: { ...GOOGLE, ...ALG1, minCwndPkts: 0.001 },
+  reflex: { ...GOOGLE, ...ALG1, minCwndPkts: 0.001, baseTargetNs: 200, hopScalingNs: 1_000 },
   htsim: {
     ...GOOGLE,
     // h and fs_range from the base (HTSIM_H_DIV, HTSIM_FS_RANGE_PER_BASE); both follow a given
@@ -162,10 +189,10 @@ const PROFILES: { readonly [P in SwiftProfile]: SwiftConstants & SwiftBehaviour 
     retransmitLimit: 5,
     rttSmoothing: 7 / 8,
     minRtoNs: 100_000,
-    lossDecrease: true,
+    // Alg. 1's loss cut and timeout rule (doNextEvent), and the count cleared by a NACK: adjust_cwnd
+    // sets _retransmit_cnt = 0 on every ACK, duplicates included, and handle_ack at SWIFT_RCV_FR_END.
+    ...ALG1,
     decreaseGate: "smoothed",
-    // adjust_cwnd sets _retransmit_cnt = 0 on every ACK, and handle_ack at SWIFT_RCV_FR_END.
-    nackResetsRetransmits: true,
   },
 };
 
@@ -247,5 +274,6 @@ export function resolveSwiftParams(input: SwiftParamsInput = {}): SwiftParams {
     lossDecrease: rule.bool,
     decreaseGate: rule.oneOf("sample", "smoothed"),
     nackResetsRetransmits: rule.bool,
+    timeoutRule: rule.oneOf("isekai", "alg1"),
   }));
 }

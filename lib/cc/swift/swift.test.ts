@@ -34,17 +34,25 @@ test("profiles: google (Isekai), paper, htsim and reflex defaults", () => {
   assert.is(g.retransmitLimit, 3);
   assert.is(g.lossDecrease, false);
   assert.is(g.decreaseGate, "sample");
+  assert.is(g.timeoutRule, "isekai");
+  assert.is(g.nackResetsRetransmits, false);
   const p = resolveSwiftParams({ profile: "paper" });
   assert.is(p.minCwndPkts, 0.001);
   assert.is(p.lossDecrease, true);
+  assert.is(p.timeoutRule, "alg1"); // Alg. 1 "On Retransmit Timeout"
+  assert.is(p.nackResetsRetransmits, true); // Alg. 1 "On Fast Recovery"
   const r = resolveSwiftParams({ profile: "reflex" });
   assert.is(r.baseTargetNs, 200); // Reflex §II-C
   assert.is(r.hopScalingNs, 1_000);
+  assert.is(r.timeoutRule, "alg1");
+  assert.is(r.nackResetsRetransmits, true);
   const h = resolveSwiftParams({ profile: "htsim" });
   assert.is(h.baseTargetNs, 20_000);
   assert.ok(Math.abs(h.hopScalingNs - 20_000 / 6.55) < 1e-9);
   assert.is(h.retransmitLimit, 5);
   assert.is(h.decreaseGate, "smoothed");
+  assert.is(h.timeoutRule, "alg1"); // csg-htsim doNextEvent
+  assert.is(h.nackResetsRetransmits, true);
   assert.is(h.minCwndPkts * h.mtuBytes, 10); // 10 bytes
   assert.is(resolveSwiftParams({ profile: "htsim", mtuBytes: 1000 }).minCwndPkts, 10 / 1000);
   assert.is(resolveSwiftParams({}).profile, "google");
@@ -386,9 +394,10 @@ test("the decrease and pace bits follow the window", () => {
   assert.is(cc.cwndPackets(0), 0.5);
 });
 
-test("htsim: a NACK clears the timeout count, so the next timeout is a first one again", () => {
-  // csg-htsim adjust_cwnd sets _retransmit_cnt = 0 on every ACK, duplicates included, and
-  // handle_ack again at SWIFT_RCV_FR_END. srtt 10 µs; each event ≥ 1 ms after the last cut.
+test("htsim, paper, reflex: a NACK clears the timeout count, so the next timeout is a first one again", () => {
+  // Alg. 1 "On Fast Recovery": retransmit_cnt ← 0. csg-htsim adjust_cwnd sets _retransmit_cnt = 0
+  // on every ACK, duplicates included, and handle_ack again at SWIFT_RCV_FR_END. srtt 10 µs; each
+  // event ≥ 1 ms after the last cut.
   const h = new Swift({ profile: "htsim", initCwndPkts: 64 }, 1);
   h.open(0, 0);
   h.onAck(0, 0, 0, 10_000, 0);
@@ -398,16 +407,30 @@ test("htsim: a NACK clears the timeout count, so the next timeout is a first one
   assert.is(h.onTimeout(0, 3_000_000, 0), SWIFT_DECREASE); // a first timeout again: 16 → 8
   assert.is(h.retransmitCount(0), 1);
   assert.is(h.cwndPackets(0), 8);
-  // Isekai's count is Falcon's: google (and paper, reflex) keep it across a NACK.
-  for (const profile of ["google", "paper", "reflex"] as const) {
+  // paper and reflex (limit 3): timeout, timeout, NACK, timeout. With the count cleared the third
+  // timeout is counted 1 and cuts (8 → 4 packets after 64 → 32 → 16 and the NACK's 16 → 8);
+  // kept, it would be the 3rd and drop the window to the floor 0.001 (66 Q16). RTT 100 ns, below
+  // reflex's 200 ns base target too: no cut at the ACK.
+  for (const profile of ["paper", "reflex"] as const) {
     const g = new Swift({ profile, initCwndPkts: 64 }, 1);
     g.open(0, 0);
-    g.onAck(0, 0, 0, 10_000, 0);
-    g.onTimeout(0, 1_000_000, 0);
-    g.onNack(0, 2_000_000, 0);
+    assert.is(g.onAck(0, 0, 0, 100, 0), 0);
+    assert.is(g.onTimeout(0, 1_000_000, 0), SWIFT_DECREASE); // 64 → 32
+    assert.is(g.onTimeout(0, 2_000_000, 0), SWIFT_DECREASE); // 32 → 16 (Alg. 1: every gated timeout)
+    assert.is(g.onNack(0, 3_000_000, 0), SWIFT_DECREASE); // 16 → 8
+    assert.is(g.retransmitCount(0), 0, profile);
+    assert.is(g.onTimeout(0, 4_000_000, 0), SWIFT_DECREASE, profile); // count 1: 8 → 4
     assert.is(g.retransmitCount(0), 1);
-    assert.is(g.onTimeout(0, 3_000_000, 0) & SWIFT_DECREASE, 0); // the 2nd: no cut
+    assert.is(g.cwndPackets(0), 4);
   }
+  // Isekai's count is Falcon's: google keeps it across a NACK.
+  const g = new Swift({ profile: "google", initCwndPkts: 64 }, 1);
+  g.open(0, 0);
+  g.onAck(0, 0, 0, 10_000, 0);
+  g.onTimeout(0, 1_000_000, 0);
+  g.onNack(0, 2_000_000, 0);
+  assert.is(g.retransmitCount(0), 1);
+  assert.is(g.onTimeout(0, 3_000_000, 0) & SWIFT_DECREASE, 0); // the 2nd: no cut
   // Overridable both ways.
   const off = new Swift({ profile: "htsim", nackResetsRetransmits: false }, 1);
   off.open(0, 0);
@@ -419,6 +442,60 @@ test("htsim: a NACK clears the timeout count, so the next timeout is a first one
   on.onTimeout(0, 0, 0);
   on.onNack(0, 1, 0);
   assert.is(on.retransmitCount(0), 0);
+  const paperOff = new Swift({ profile: "paper", nackResetsRetransmits: false }, 1);
+  paperOff.open(0, 0);
+  paperOff.onTimeout(0, 0, 0);
+  paperOff.onNack(0, 1, 0);
+  assert.is(paperOff.retransmitCount(0), 1);
+});
+
+test("timeoutRule alg1 (paper): every gated timeout below the limit cuts by max_mdf; the limit floors ungated", () => {
+  // Swift Alg. 1 "On Retransmit Timeout"; csg-htsim swift.cpp SwiftSubflowSrc::doNextEvent.
+  // paper: limit 3, max_mdf 0.5, floor 0.001 packet = round(65.536) = 66 Q16. srtt 10 µs (one
+  // sample, 0 B acknowledged: no increase).
+  const cc = new Swift({ profile: "paper", initCwndPkts: 64 }, 1);
+  cc.open(0, 0);
+  cc.onAck(0, 0, 0, 10_000, 0);
+  assert.is(cc.onTimeout(0, 1_000_000, 0), SWIFT_DECREASE); // count 1: 64 → 32
+  // count 2, within srtt of that cut (5000 < 10000): gated → 0
+  assert.is(cc.onTimeout(0, 1_005_000, 0), 0);
+  assert.is(cc.cwndPackets(0), 32);
+  assert.is(cc.retransmitCount(0), 2);
+  // Reset by an ACK, then a 2nd timeout an RTT after the 1st cuts again (Isekai: nothing).
+  cc.onAck(0, 2_000_000, 0, 10_000, 0); // srtt (10000 × 0.75 + 10000 × 0.25) = 10000; delay below target, +0
+  assert.is(cc.onTimeout(0, 3_000_000, 0), SWIFT_DECREASE); // count 1: 32 → 16
+  assert.is(cc.onTimeout(0, 3_010_000, 0), SWIFT_DECREASE); // count 2, age 10000 ≥ 10000: 16 → 8
+  assert.is(cc.cwndPackets(0), 8);
+  // count 3 = the limit 1 ns later, within srtt of the last cut: the floor regardless of the gate.
+  assert.is(cc.onTimeout(0, 3_010_001, 0), SWIFT_DECREASE | SWIFT_MIN_WINDOW);
+  assert.is(cc.fabricCwndPackets(0), 66 / 65536);
+  assert.is(cc.retransmitCount(0), 3);
+  // count 4, at the floor already: SWIFT_MIN_WINDOW alone.
+  assert.is(cc.onTimeout(0, 3_010_002, 0), SWIFT_MIN_WINDOW);
+  // The same calls under google (Isekai): the 2nd timeout an RTT later changes nothing, and the
+  // limit within srtt of a decrease is held by the gate.
+  const g = new Swift({ profile: "google", initCwndPkts: 64 }, 1);
+  g.open(0, 0);
+  g.onAck(0, 0, 0, 10_000, 0);
+  assert.is(g.onTimeout(0, 1_000_000, 0), SWIFT_DECREASE); // 64 → 32
+  assert.is(g.onTimeout(0, 1_010_000, 0), 0); // count 2: nothing
+  assert.is(g.onTimeout(0, 1_010_001, 0), SWIFT_DECREASE | SWIFT_MIN_WINDOW); // count 3, gate open (age 10001 ≥ 10000)
+  const h = new Swift({ profile: "google", initCwndPkts: 64 }, 1);
+  h.open(0, 0);
+  h.onAck(0, 0, 0, 10_000, 0);
+  assert.is(h.onTimeout(0, 1_000_000, 0, 1), SWIFT_DECREASE); // 64 → 32 at t 1 ms
+  assert.is(h.onTimeout(0, 1_000_001, 0, 3), 0); // the limit 1 ns later: gated
+  assert.is(h.cwndPackets(0), 32);
+  // Either rule in any profile, by name; anything else is refused.
+  const a = new Swift({ profile: "google", timeoutRule: "alg1", initCwndPkts: 64 }, 1);
+  a.open(0, 0);
+  a.onTimeout(0, 0, 0); // srtt 0: gate open: 64 → 32
+  assert.is(a.onTimeout(0, 0, 0), SWIFT_DECREASE); // count 2: 32 → 16
+  const i = new Swift({ profile: "paper", timeoutRule: "isekai", initCwndPkts: 64 }, 1);
+  i.open(0, 0);
+  i.onTimeout(0, 0, 0);
+  assert.is(i.onTimeout(0, 0, 0), 0);
+  assert.throws(() => new Swift({ timeoutRule: "htsim" } as never), RangeError);
 });
 
 test.run();

@@ -90,8 +90,9 @@ export const SWIFT_ENDPOINT_DECREASE: number = R.EndpointDecrease;
  */
 export const SWIFT_PACE: number = R.Pace;
 /**
- * onTimeout only: a timeout at the retransmit limit found the gate open and set the window to its
- * floor, also when it already sat there (then without SWIFT_DECREASE).
+ * onTimeout only: a timeout at the retransmit limit set the window to its floor, also when it
+ * already sat there (then without SWIFT_DECREASE). Under timeoutRule "isekai" only when the gate
+ * was open (else 0); under "alg1" at every such timeout.
  */
 export const SWIFT_MIN_WINDOW: number = R.MinWindow;
 
@@ -154,6 +155,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   private readonly lossDecrease: number;
   private readonly gateSmoothed: number;
   private readonly nackResetsRetx: number;
+  private readonly timeoutAlg1: number;
 
   /** @throws RangeError for an unknown parameter or profile, a value out of range, or a bad capacity. */
   constructor(params: SwiftParamsInput = {}, capacity = 1) {
@@ -192,6 +194,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     this.lossDecrease = p.lossDecrease ? 1 : 0;
     this.gateSmoothed = p.decreaseGate === "smoothed" ? 1 : 0;
     this.nackResetsRetx = p.nackResetsRetransmits ? 1 : 0;
+    this.timeoutAlg1 = p.timeoutRule === "alg1" ? 1 : 0;
   }
 
   /**
@@ -285,8 +288,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   onNack(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && nowNs - nowNs === 0)) return this.reject(slot);
     this.inflight[slot] = satSub(this.inflight[slot], bytes);
-    // htsim: the duplicate ACKs that signal the loss reset _retransmit_cnt (adjust_cwnd), and so
-    // does the end of fast recovery (handle_ack, SWIFT_RCV_FR_END).
+    // Alg. 1 "On Fast Recovery": retransmit_cnt ← 0. htsim: the duplicate ACKs that signal the
+    // loss reset _retransmit_cnt (adjust_cwnd), and so does the end of fast recovery (handle_ack,
+    // SWIFT_RCV_FR_END).
     if (this.nackResetsRetx !== 0) this.retx[slot] = 0;
     if (this.lossDecrease === 0) return 0;
     const now = nowNs | 0;
@@ -295,9 +299,13 @@ export class Swift extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * A retransmission timeout for `bytes` (Swift Alg. 1; Isekai ComputeTimeoutFabricCongestionWindow):
-   * if an RTT (smoothed) has passed since the last decrease, a timeout counted 1 cuts by max_mdf
-   * and one counted retransmitLimit or more drops the window to its floor. `attempt` is how the
+   * A retransmission timeout for `bytes`, by `timeoutRule`. "alg1" (Swift Alg. 1 "On Retransmit
+   * Timeout"; csg-htsim swift.cpp SwiftSubflowSrc::doNextEvent): a timeout counted
+   * retransmitLimit or more drops the window to its floor whatever the gate; any other cuts by
+   * max_mdf if an RTT (smoothed) has passed since the last decrease. "isekai" (Isekai
+   * ComputeTimeoutFabricCongestionWindow): nothing unless an RTT (smoothed) has passed since the
+   * last decrease; then one counted retransmitLimit or more drops the window to its floor, one
+   * counted 1 cuts by max_mdf, and the others change nothing. `attempt` is how the
    * caller counts it. A transport that times each packet out on its own timer (UEC RUD) passes
    * the packet's own timeouts, this one included (1 at its first): Isekai hands the algorithm
    * Falcon's per-packet timeout_retransmission_attempts, so a burst of packets timing out
@@ -306,7 +314,9 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * ACK: there each timeout is the head packet's again (csg-htsim's _retransmit_cnt). An attempt
    * above 255 counts as 255. Returns SWIFT_DECREASE when the window fell, with SWIFT_MIN_WINDOW at
    * the limit (alone when the window already sat at its floor: no decrease, so the gate's tick
-   * stays); 0 when the gate holds; never SWIFT_PACE. E_SLOT / E_ARG for bad input.
+   * stays); 0 when the gate holds (under "alg1" only below the limit), for an "isekai" 2nd to
+   * (limit − 1)-th timeout, and for a cut the floor leaves where it was; never SWIFT_PACE.
+   * E_SLOT / E_ARG for bad input.
    */
   onTimeout(slot: number, nowNs: number, bytes: number, attempt = 0): number {
     if (!(this.live[slot] === 1 && isByteCount(bytes) && attempt >>> 0 === attempt && nowNs - nowNs === 0)) return this.reject(slot);
@@ -315,16 +325,22 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     const retx = count < 255 ? count : 255;
     this.retx[slot] = retx;
     const now = nowNs | 0;
+    // Alg. 1: cwnd ← min_cwnd at retransmit_cnt ≥ RETX_RESET_THRESHOLD, outside can_decrease.
+    if (this.timeoutAlg1 !== 0 && retx >= this.retxLimit) return this.timeoutFloor(slot, now);
     if (!this.canDecrease(slot, now, this.srtt[slot])) return 0;
     // The limit first (Alg. 1 tests retransmit_cnt ≥ RETX_RESET_THRESHOLD before the cut), so
     // that with a limit of 1 the first timeout already drops the window to its floor.
-    if (retx >= this.retxLimit) {
-      return this.setCwnd(slot, now, this.minCwnd) ? R.Decrease | R.MinWindow : R.MinWindow;
-    }
-    if (retx === 1) {
+    if (retx >= this.retxLimit) return this.timeoutFloor(slot, now);
+    // Alg. 1 cuts at every count below the limit; Isekai at the first only.
+    if (retx === 1 || this.timeoutAlg1 !== 0) {
       return this.setCwnd(slot, now, mulDiv(this.cwnd[slot], K.One - this.maxMdfQ16, K.One)) ? R.Decrease : 0;
     }
     return 0;
+  }
+
+  /** A timeout at the retransmit limit: the window to its floor (a tick only if it fell). */
+  private timeoutFloor(slot: number, now: number): number {
+    return this.setCwnd(slot, now, this.minCwnd) ? R.Decrease | R.MinWindow : R.MinWindow;
   }
 
   /** `bytes` leave for the network. Returns SWIFT_PACE while the window is below one packet. */
