@@ -663,7 +663,7 @@ export function coalescedAckWarnings(uses: readonly { path: string; name: string
 
 /**
  * Swift over RUD with a retransmitLimit RUD's count cannot reach. The fabric gives Swift the
- * timed-out packet's own timeout count (Isekai's rule, lib/cc/swift README), which RudSender keeps
+ * timed-out packet's own timeout count (Isekai's per-packet count, in every profile; lib/cc/swift onTimeout), which RudSender keeps
  * in three bits (`packetTimeouts`, saturating at 7): a limit above 7 never drops the window to
  * min_cwnd over RUD. The other transports time a flow out with one timer, and Swift counts those
  * expiries itself, up to 255.
