@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
-import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, pauseFrameNs, pfcHeadroomBytes, resolvePfcParams } from "./pfc";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, pauseFrameNs, pfcAlphaLog2, pfcHeadroomBytes, resolvePfcParams } from "./pfc";
 
 test("defaults: 802.3 quanta at 100 Gb/s, headroom 2 × cable BDP + 2 MTU, XON = XOFF − 3 KB", () => {
   // 65535 × 512 bit / 100 bit/ns = 335,539.2 ns → 335,540 (rounded up).
@@ -220,6 +220,32 @@ test("setPort bad input: defined errors, counted, state unchanged", () => {
 test("per ingress queue state is 58 B", () => {
   // 46 B before, + headroomBytes, frameNs, refreshNs (3 × int32).
   assert.is(Pfc.bytesPerFlow, 58);
+});
+
+test("pfcAlphaLog2: HPCC third.cc's pfc_a_shift, 3 at the NICs' rate and one less per halving of the port's rate that stays above it", () => {
+  // shift = 3; for (i = rate; i > nic_rate && shift > 0; i /= 2) shift--; alphaLog2 = −shift.
+  // 100/100: 100 > 100 no → 3. 200: 200 > 100 (2), 100 no → 2. 400: 400 (2), 200 (1), 100 no → 1.
+  // 800: 800 (2), 400 (1), 200 (0), shift 0 ends it → 0. 1600: the same three, → 0.
+  // 150: 150 (2), 75 no → 2. 25: 25 > 100 no → 3.
+  const cases: [number, number][] = [
+    [100, -3],
+    [200, -2],
+    [400, -1],
+    [800, 0],
+    [1600, 0],
+    [150, -2],
+    [25, -3],
+  ];
+  for (const [gbps, want] of cases) assert.ok(Object.is(pfcAlphaLog2(gbps, 100), want), `${gbps}/100: ${pfcAlphaLog2(gbps, 100)}, want ${want}`);
+  // Integer b/s, as third.cc's uint64: 200 Gb/s + 1 b/s halves to ⌊200,000,000,001 / 2⌋ = 100 Gb/s,
+  // not above the NICs' (shift 2), though ⌈log2(2.00000000001)⌉ = 2.
+  assert.is(pfcAlphaLog2(200.000000001, 100), -2);
+  assert.is(pfcAlphaLog2(200.000000002, 100), -1); // 100,000,000,001 > 100,000,000,000
+  assert.is(pfcAlphaLog2(25, 25), -3);
+  assert.is(pfcAlphaLog2(100, 25), -1);
+  for (const [a, b] of [[0, 100], [100, 0], [100_001, 100], [Number.NaN, 100], [100, Number.POSITIVE_INFINITY]]) {
+    assert.throws(() => pfcAlphaLog2(a, b), RangeError);
+  }
 });
 
 test.run();

@@ -131,6 +131,32 @@ export function pfcHeadroomBytes(linkGbps: number, cableNs: number, mtuBytes: nu
   return 2 * Math.ceil((linkGbps * cableNs) / 8) + 2 * mtuBytes;
 }
 
+/**
+ * HPCC's α for a switch port at `linkGbps` on a network whose NICs send at `nicGbps`, as its
+ * log2 (PfcShared.setPort's alphaLog2). HPCC's third.cc sets each switch port's pfc_a_shift:
+ *
+ *     uint32_t shift = 3;  // α = 1/8 at the NICs' rate
+ *     for (uint64_t i = rate; i > nic_rate && shift > 0; i /= 2) shift--;
+ *
+ * with the rates in whole b/s. The loop takes one off the shift for each k = 0, 1, 2 with
+ * ⌊rate / 2^k⌋ > nic_rate (i halves, floored, each time; it stops at the first i ≤ nic_rate, and
+ * at shift 0), so alphaLog2 = −(3 − d) with d = #{k ∈ {0, 1, 2} : ⌊rate / 2^k⌋ > nic_rate}. For
+ * rates in whole Gb/s that is d = min(3, ⌈log2(rate / nic_rate)⌉) when rate > nic_rate, else 0:
+ * −3 at or below the NICs' rate (α = 1/8), −2 up to twice it (1/4), −1 up to four times (1/2),
+ * 0 beyond (α = 1). The rates are rounded to whole b/s here, as third.cc's DataRate holds them.
+ * @throws RangeError for a rate outside (0, 100,000] Gb/s (Pfc's linkGbps range).
+ */
+export function pfcAlphaLog2(linkGbps: number, nicGbps: number): number {
+  if (!(linkGbps > 0 && linkGbps <= 100_000 && nicGbps > 0 && nicGbps <= 100_000)) {
+    throw new RangeError(`pfcAlphaLog2: rates must be in (0, 100000] Gb/s, got ${linkGbps} and ${nicGbps}`);
+  }
+  // At most 10^14 b/s: exact integers in a double, and halving with a floor stays exact.
+  const nic = Math.round(nicGbps * 1e9);
+  let shift = 3;
+  for (let i = Math.round(linkGbps * 1e9); i > nic && shift > 0; i = Math.floor(i / 2)) shift--;
+  return 0 - shift; // not −shift: −0 at shift 0
+}
+
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
   const linkGbps = input.linkGbps ?? 100;
