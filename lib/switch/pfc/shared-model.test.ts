@@ -4,7 +4,8 @@
 // pause, resume and drop compared after each event. α > 1 and complete sharing, which HPCC does
 // not have, follow the module's README: the threshold is never more than the queue's own use plus
 // the free part. On the code before 2026-12-03 it fails where T = 0 with free bytes left (the
-// 1 B shared part): HPCC pauses a queue inside its reserve there, the module did not.
+// 1 B shared part): HPCC pauses a queue inside its reserve there, the module did not. One run
+// gives each queue its own α (setPort's alphaLog2, HPCC's pfc_a_shift per port).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Xoshiro128 } from "../../core/rng";
@@ -18,6 +19,8 @@ interface Config {
   reserveBytes: number;
   headroomBytes: number;
   resumeOffsetBytes: number;
+  /** Each queue's alphaLog2 (setPort), else every queue's is poolAlphaLog2. */
+  alphas?: number[];
 }
 
 /** One buffer's MMU, per ingress queue: ingress_bytes, hdrm_bytes, paused; per buffer: shared_used_bytes. */
@@ -61,7 +64,8 @@ class MmuModel {
     // Complete sharing pauses only when the shared part is full: T = 0 then (README), not the
     // queue's own use, so that a zero resume offset does not resume a queue into a full part.
     if (this.c.poolRule === "complete") return free > 0 ? mine + free : 0;
-    return Math.min(Math.floor(free * 2 ** this.c.poolAlphaLog2), mine + free);
+    // pfc_a_shift[port]: the queue's own α.
+    return Math.min(Math.floor(free * 2 ** (this.c.alphas?.[q] ?? this.c.poolAlphaLog2)), mine + free);
   }
 
   /** CheckIngressAdmission, UpdateIngressAdmission, CheckShouldPause. Returns "drop", "pause" or "". */
@@ -108,11 +112,13 @@ const POOLS = 2;
 
 function run(c: Config, seed: number, events: number): { pauses: number; resumes: number; drops: number } {
   const r = new Xoshiro128(seed);
-  const t = new PfcShared({ ...c, pools: POOLS, pauseQuanta: 1000 }, QUEUES);
+  const { alphas: _, ...params } = c;
+  const t = new PfcShared({ ...params, pools: POOLS, pauseQuanta: 1000 }, QUEUES);
   const m = new MmuModel(c, QUEUES, POOLS);
   // Queues 0–2 in buffer 0, 3–4 in buffer 1, 5 in none.
   for (let q = 0; q < QUEUES; q++) {
     t.open(q);
+    if (c.alphas) assert.is(t.setPort(q, 100, c.headroomBytes, c.alphas[q]), 0);
     const p = q < 3 ? 0 : q < 5 ? 1 : -1;
     assert.is(t.setPool(q, p), 0);
     if (p >= 0) m.join(q, p);
@@ -124,7 +130,7 @@ function run(c: Config, seed: number, events: number): { pauses: number; resumes
     const q = r.nextBelow(QUEUES);
     const kind = r.nextBelow(100);
     const was = t.paused(q);
-    const at = `${c.poolRule} α 2^${c.poolAlphaLog2}, event ${i}, queue ${q}`;
+    const at = `${c.poolRule} α 2^${c.alphas?.[q] ?? c.poolAlphaLog2}, event ${i}, queue ${q}`;
     let v: number;
     let expectDrop = false;
     let expectPause = false;
@@ -168,7 +174,7 @@ function run(c: Config, seed: number, events: number): { pauses: number; resumes
 
 const BASE = { poolBytes: 60_000, reserveBytes: 1000, headroomBytes: 6000, resumeOffsetBytes: 500 };
 
-test("PfcShared matches the HPCC MMU model event by event, α = 2^−8 … 2^2 and complete sharing", () => {
+test("PfcShared matches the HPCC MMU model event by event, α = 2^−8 … 2^2, a different α per queue, and complete sharing", () => {
   const configs: Config[] = [
     { ...BASE, poolRule: "dynamic", poolAlphaLog2: -3 },
         { ...BASE, poolRule: "dynamic", poolAlphaLog2: -8 },
@@ -178,11 +184,16 @@ test("PfcShared matches the HPCC MMU model event by event, α = 2^−8 … 2^2 a
     { ...BASE, poolRule: "dynamic", poolAlphaLog2: 0 },
     { ...BASE, poolRule: "dynamic", poolAlphaLog2: 2 },
     { ...BASE, poolRule: "complete", poolAlphaLog2: 0 },
+    // Each queue its own α, as HPCC's ports at 100, 400 and 800 Gb/s on 100 Gb/s NICs (1/8, 1/2,
+    // 1) in buffer 0, 200 Gb/s (1/4) beside 100 in buffer 1; the table's is none of them but −3.
+    { ...BASE, poolRule: "dynamic", poolAlphaLog2: -3, alphas: [-3, -1, 0, -2, -3, -1] },
+    // Under complete sharing a queue's α is not used.
+    { ...BASE, poolRule: "complete", poolAlphaLog2: 0, alphas: [-8, 8, 0, -3, 2, -1] },
   ];
   configs.forEach((c, k) => {
     const seen = run(c, 11 + k, 60_000);
     // The traffic has to reach every outcome for the comparison to mean anything.
-    const at = `${c.poolRule} α 2^${c.poolAlphaLog2}`;
+    const at = `${c.poolRule} α 2^${c.alphas?.join("/") ?? c.poolAlphaLog2}`;
     assert.ok(seen.pauses > 100, `${at}: ${seen.pauses} pauses`);
     assert.ok(seen.resumes > 100, `${at}: ${seen.resumes} resumes`);
     assert.ok(seen.drops > 100, `${at}: ${seen.drops} drops`);

@@ -33,7 +33,7 @@ test("defaults: HPCC's MMU (32 MB, 4 KB reserve, 3 KB resume offset, α = 1/8); 
   assert.throws(() => resolvePfcSharedParams({ poolRule: "static" } as never), /poolRule/);
   assert.throws(() => resolvePfcSharedParams({ poolBytes: 2 ** 30 + 1 }), /poolBytes/);
   assert.throws(() => resolvePfcSharedParams({ bogus: 1 } as never), /bogus/);
-  assert.is(PfcShared.bytesPerFlow, 66); // Pfc's 58 + headroom bytes used + buffer
+  assert.is(PfcShared.bytesPerFlow, 67); // Pfc's 58 + headroom bytes used + buffer + α's log2
 });
 
 test("one queue, α = 1: reserve, then the shared part up to α × the free part, then the headroom, then drops", () => {
@@ -271,6 +271,99 @@ test("seeded random traffic keeps the buffer's books: Σ queues = held, Σ share
     assert.is(t.poolRefusals(0), drops);
     assert.ok(drops > 0, `${rule} α = 2^${alphaLog2}: the traffic should overrun some headroom`);
   }
+});
+
+// HPCC's third.cc gives each switch port its own α (pfc_a_shift: 3 at the NICs' rate, one less per
+// doubling above it): on 100 Gb/s NICs a 100 Gb/s port's queue has α = 1/8, a 400 Gb/s port's 1/2.
+const MIXED = { ...SMALL, poolAlphaLog2: -3 };
+
+test("setPort's alphaLog2: two queues of one buffer at α = 1/8 and 1/2 pause, and resume, at their own thresholds", () => {
+  const t = new PfcShared(MIXED, 2);
+  t.open(0);
+  t.open(1);
+  assert.is(t.setPort(0, 100, 5000, -3), 0);
+  assert.is(t.setPort(1, 400, 5000, -1), 0);
+  assert.equal([t.alphaLog2(0), t.alphaLog2(1)], [-3, -1]);
+  for (const q of [0, 1]) assert.is(t.setPool(q, 0), 0);
+  assert.is(t.poolRegionBytes(0), 88_000); // 100,000 − 2 × (1000 + 5000)
+  // Queue 0 (α = 1/8): 1000 B to its reserve, then the k-th 1000 B goes to the shared part while
+  // 1000k ≤ ⌊(88,000 − 1000(k − 1)) / 8⌋: k = 9 (9000 ≤ 10,000; T after ⌊79,000 / 8⌋ = 9875 > 9000,
+  // no pause); k = 10: 10,000 > ⌊79,000 / 8⌋ = 9875, to the headroom, and PAUSE.
+  for (let k = 0; k < 10; k++) assert.is(t.onArrive(0, k, 1000), 0, `queue 0, packet ${k + 1}`);
+  assert.is(t.onArrive(0, 10, 1000), PFC_PAUSE);
+  assert.equal([t.queueBytes(0), t.headroomUsedBytes(0), t.poolSharedBytes(0)], [11_000, 1000, 9000]);
+  // Queue 1 (α = 1/2) takes the same 11 packets without pausing: its 11th finds
+  // T = ⌊(88,000 − 9000 − 9000) / 2⌋ = 35,000 and leaves mine 10,000 < ⌊69,000 / 2⌋ = 34,500.
+  for (let k = 0; k < 11; k++) assert.is(t.onArrive(1, k, 1000), 0, `queue 1, packet ${k + 1}`);
+  assert.is(t.paused(1), false);
+  // xoffBytes = reserve + min(⌊α free⌋, mine + free), free = 88,000 − 19,000 = 69,000.
+  assert.equal([t.xoffBytes(0), t.xoffBytes(1)], [1000 + 8625, 1000 + 34_500]);
+  // Queue 1 pauses at its k-th shared packet once 1000k > ⌊(80,000 − 1000k) / 2⌋: k = 27 (27,000 >
+  // 26,500; k = 26: 26,000 ≤ 27,000 and T after ⌊53,000 / 2⌋ = 26,500 > 26,000): its 28th packet.
+  for (let k = 11; k < 27; k++) assert.is(t.onArrive(1, k, 1000), 0, `queue 1, packet ${k + 1}`);
+  assert.is(t.onArrive(1, 27, 1000), PFC_PAUSE);
+  assert.equal([t.queueBytes(1), t.headroomUsedBytes(1), t.poolSharedBytes(0)], [28_000, 1000, 35_000]);
+  // One departure each empties its headroom; free = 88,000 − 35,000 = 53,000. Queue 1: mine 26,000
+  // + 500 ≤ ⌊53,000 / 2⌋ = 26,500 → RESUME (at 1/8 it would need ≤ 6625). Queue 0: 9000 + 500 >
+  // ⌊53,000 / 8⌋ = 6625, still paused (no refresh due before 2560 ns).
+  assert.is(t.onDepart(1, 100, 1000), PFC_RESUME);
+  assert.is(t.onDepart(0, 100, 1000), 0);
+  assert.equal([t.paused(0), t.paused(1)], [true, false]);
+  assert.is(t.errors, 0);
+});
+
+test("alphaLog2: the table's unless setPort gives one; out of range, a fraction, a closed slot, a buffer or a pause refuse it and change nothing", () => {
+  const t = new PfcShared(MIXED, 3);
+  t.open(0);
+  t.open(1);
+  assert.is(t.alphaLog2(0), -3); // opened: poolAlphaLog2
+  assert.is(t.setPort(0, 400, 5000, -1), 0);
+  assert.is(t.alphaLog2(0), -1);
+  assert.is(t.setPort(0, 400, 5000), 0); // omitted: the table's again
+  assert.is(t.alphaLog2(0), -3);
+  assert.is(t.setPort(0, 400, 5000, 8), 0);
+  assert.is(t.setPort(1, 400, 5000, -8), 0);
+  assert.equal([t.alphaLog2(0), t.alphaLog2(1)], [8, -8]);
+  for (const bad of [9, -9, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+    const before = JSON.stringify(t.inspect(0));
+    const errors = t.errors;
+    assert.is(t.setPort(0, 100, 2000, bad), E_ARG, `alphaLog2 ${bad}`);
+    assert.is(JSON.stringify(t.inspect(0)), before);
+    assert.is(t.errors, errors + 1);
+  }
+  assert.is(t.setPort(2, 100, 5000, -1), E_SLOT);
+  assert.is(t.setPort(2, 100, 5000, 9), E_SLOT);
+  assert.is(t.alphaLog2(2), 0); // a closed queue's reader
+  // A bad link with a good α: E_ARG, α kept.
+  assert.is(t.setPort(0, 0, 5000, -1), E_ARG);
+  assert.is(t.alphaLog2(0), 8);
+  // In a buffer its α is fixed, as its headroom.
+  assert.is(t.setPool(0, 0), 0);
+  assert.is(t.setPort(0, 400, 5000, -1), E_STATE);
+  assert.is(t.alphaLog2(0), 8);
+  // Paused (in no buffer, T = 0: the first packet pauses): E_STATE.
+  assert.is(t.onArrive(1, 0, 100), PFC_PAUSE);
+  assert.is(t.setPort(1, 400, 5000, 0), E_STATE);
+  assert.is(t.alphaLog2(1), -8);
+  // close forgets it: reopened, the table's.
+  assert.is(t.close(1), 0);
+  t.open(1);
+  assert.is(t.alphaLog2(1), -3);
+  t.open(0); // reopening an open queue too
+  assert.is(t.alphaLog2(0), -3);
+});
+
+test("complete sharing keeps a queue's α but does not use it", () => {
+  const t = new PfcShared({ ...SMALL, poolRule: "complete" }, 2);
+  t.open(0);
+  t.open(1);
+  assert.is(t.setPort(0, 100, 5000, -8), 0);
+  assert.is(t.setPort(1, 100, 5000, 8), 0);
+  for (const q of [0, 1]) assert.is(t.setPool(q, 0), 0);
+  for (let k = 0; k < 5; k++) for (const q of [0, 1]) assert.is(t.onArrive(q, k, 1000), 0);
+  // mine 4000 each, free 88,000 − 8000: T = mine + free for both.
+  assert.equal([t.xoffBytes(0), t.xoffBytes(1)], [1000 + 84_000, 1000 + 84_000]);
+  assert.equal([t.alphaLog2(0), t.alphaLog2(1)], [-8, 8]);
 });
 
 test.run();

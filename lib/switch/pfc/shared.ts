@@ -9,7 +9,8 @@
 // once per port; here each queue sets aside its own reserve and headroom, the same bytes with one
 // lossless priority per port), threshold = (buffer − Σ headroom − Σ reserve − shared used) >> 3
 // (α = 1/8 at the NICs' rate; HPCC's third.cc shifts one less per doubling of a faster port's
-// rate, here one α per table: README "What is per port"), a 32 MB buffer.
+// rate: here each queue's α is set with its link, setPort's alphaLog2, sized with pfcAlphaLog2),
+// a 32 MB buffer.
 // The pause machinery (frames, refresh, XON, counters) is PfcBase's (pfc.ts); this file holds
 // the admission and the thresholds. The clauses below follow the MMU's functions:
 //   arrival admitted unless headroom and threshold both overflow  (CheckIngressAdmission)
@@ -23,8 +24,17 @@ import { type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { PFC_LAYOUT, PfcBase } from "./pfc";
 import { type PfcSharedParams, type PfcSharedParamsInput, resolvePfcSharedParams } from "./params";
 
-/** Pfc's columns, plus the bytes held in the headroom and the shared buffer (pool + 1; 0: none): 66 B per ingress queue. */
-const LAYOUT = { ...PFC_LAYOUT, hdrm: "i32", pool: "i32" } as const;
+/**
+ * Pfc's columns, plus the bytes held in the headroom, the shared buffer (pool + 1; 0: none) and
+ * the queue's α as its log2 (setPort; HPCC's per-port pfc_a_shift, negated): 67 B per ingress queue.
+ */
+const LAYOUT = { ...PFC_LAYOUT, hdrm: "i32", pool: "i32", alphaLog2: "i8" } as const;
+
+const enum A {
+  /** Added to a queue's alphaLog2 (−8 … 8) to index `scale`. */
+  Bias = 8,
+  Entries = 17,
+}
 
 export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);
@@ -35,11 +45,12 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     onArrive: ["slot", "nowNs", "bytes"],
     onDepart: ["slot", "nowNs", "bytes"],
     onTick: ["slot", "nowNs"],
-    setPort: ["slot", "linkGbps", "headroomBytes"],
+    setPort: ["slot", "linkGbps", "headroomBytes", "alphaLog2"],
   };
 
   private readonly hdrm = this.col.hdrm;
   private readonly poolOf = this.col.pool;
+  private readonly alphaOf = this.col.alphaLog2;
   /** Per shared buffer + 1 (index 0 holds the queues in none, whose shared part is empty). */
   private readonly shared: Int32Array; // bytes of the shared part in use (the MMU's shared_used_bytes)
   private readonly region: Int32Array; // the shared part: poolBytes − the members' reserves and headrooms
@@ -48,8 +59,12 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   private readonly refused: Float64Array; // arrivals dropped beyond a member's headroom
   private readonly reserve: number;
   private readonly offset: number;
-  /** α, or 2^31 for complete sharing (the threshold is then always the queue's own use plus the free part). */
-  private readonly alpha: number;
+  /**
+   * α by a queue's alphaLog2 + 8: 2^alphaLog2, or 2^31 for complete sharing (the threshold is then
+   * always the queue's own use plus the free part). A power of two, so free × α is exact and its
+   * floor is HPCC's >> shift.
+   */
+  private readonly scale: Float64Array = offHeap(Float64Array, A.Entries);
 
   /** `capacity` is the number of ingress queues. */
   constructor(params: PfcSharedParamsInput = {}, capacity = 1) {
@@ -64,7 +79,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     this.region.fill(p.poolBytes, 1);
     this.reserve = p.reserveBytes;
     this.offset = p.resumeOffsetBytes;
-    this.alpha = p.poolRule === "complete" ? 2 ** 31 : 2 ** p.poolAlphaLog2;
+    for (let i = 0; i < A.Entries; i++) this.scale[i] = p.poolRule === "complete" ? 2 ** 31 : 2 ** (i - A.Bias);
   }
 
   /**
@@ -89,10 +104,31 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     return this.poolOf[slot] === 0 && super.mayResize(slot);
   }
 
-  /** Reopening a queue still open first takes it out of its buffer, as close does. */
+  /** Reopening a queue still open first takes it out of its buffer, as close does. The queue's α is the table's (poolAlphaLog2). */
   override open(slot: number): void {
     if (this.live[slot] === 1) this.leave(slot);
     super.open(slot);
+    this.alphaOf[slot] = this.params.poolAlphaLog2;
+  }
+
+  /**
+   * The queue's own link and α: its upstream sends at `linkGbps` (0 < linkGbps ≤ 100,000),
+   * `headroomBytes` (an integer in [0, 2^29]) arrive after its XOFF (size it with
+   * pfcHeadroomBytes), and its threshold is α = 2^`alphaLog2` (an integer in [−8, 8], as
+   * poolAlphaLog2; omitted, the table's poolAlphaLog2) times the free shared part. HPCC's third.cc
+   * gives each port its own α, larger on a port faster than the NICs: size it with
+   * pfcAlphaLog2(linkGbps, nicGbps). Under poolRule "complete" the α is kept but not used. Its PAUSE
+   * frames last pauseQuanta × 512 bit times at this rate (as given, or the default fitted to this
+   * rate), re-sent every refreshNs as given, or half a frame. Returns 0; E_SLOT; E_ARG when an
+   * argument is out of range, or when the frame would last past 2^30 ns or be shorter than a given
+   * refreshNs; E_STATE while the queue is paused or in a shared buffer (its headroom is set aside
+   * there and its α fixed: setPool −1 first). Refused, the queue keeps its link and its α.
+   */
+  override setPort(slot: number, linkGbps: number, headroomBytes: number, alphaLog2: number = this.params.poolAlphaLog2): number {
+    if (!((alphaLog2 | 0) === alphaLog2 && alphaLog2 >= -8 && alphaLog2 <= 8)) return this.reject(slot);
+    const r = super.setPort(slot, linkGbps, headroomBytes);
+    if (r === 0) this.alphaOf[slot] = alphaLog2;
+    return r;
   }
 
   override close(slot: number): number {
@@ -118,7 +154,8 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     const over = this.q[slot] - h - this.reserve;
     const mine = over > 0 ? over : 0;
     const free = this.region[p] - this.shared[p];
-    const lim = Math.floor(free * this.alpha);
+    const alpha = this.scale[this.alphaOf[slot] + A.Bias];
+    const lim = Math.floor(free * alpha);
     // CheckIngressAdmission: mine + bytes > T ⇔ mine + bytes > ⌊α free⌋ or bytes > free.
     if (h + bytes > this.room[slot] && (mine + bytes > lim || bytes > free)) return this.refuse(slot, nowNs, bytes);
     // UpdateIngressAdmission: the reserve, the shared part while over + bytes ≤ T, else the headroom.
@@ -137,7 +174,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     // CheckShouldPause: the headroom in use (it was empty: a queue in it is paused), or mine ≥ T
     // with this packet counted. mine = max(after, 0) ≥ ⌊α free⌋ ⇔ after ≥ ⌊α free⌋ or ⌊α free⌋ = 0:
     // at T = 0 even a queue inside its reserve pauses (free = 0, or below 1/α bytes when α < 1).
-    const t = Math.floor(left * this.alpha);
+    const t = Math.floor(left * alpha);
     return toHeadroom || after >= t || t === 0 ? this.pause(slot, nowNs) : 0;
   }
 
@@ -189,7 +226,11 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   xoffBytes(slot: number): number {
     if (!this.isOpen(slot)) return 0;
     const ingress = this.q[slot] - this.hdrm[slot];
-    return this.reserve + this.threshold(this.poolOf[slot], ingress > this.reserve ? ingress - this.reserve : 0);
+    return this.reserve + this.threshold(slot, this.poolOf[slot], ingress > this.reserve ? ingress - this.reserve : 0);
+  }
+  /** The queue's α as its log2 (setPort, else the table's poolAlphaLog2); 0 for a closed queue. */
+  alphaLog2(slot: number): number {
+    return this.isOpen(slot) ? this.alphaOf[slot] : 0;
   }
   /** Bytes of the queue's shared buffer's shared part in use (0 in none). */
   poolSharedBytes(slot: number): number {
@@ -216,18 +257,18 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   }
 
   /**
-   * The shared bytes at which a queue using `mine` of them pauses: α × the free shared part
-   * (HPCC: (buffer − Σ headroom − Σ reserve − shared used) >> 3), or with complete sharing its
+   * The shared bytes at which queue `slot` using `mine` of them pauses: its α × the free shared
+   * part (HPCC: (buffer − Σ headroom − Σ reserve − shared used) >> pfc_a_shift[port]), or with complete sharing its
    * own use plus the free part, so that it pauses only when the shared part is full. α > 1 is
    * held to that too: a queue cannot take more than is free. In no buffer (index 0, an empty
    * shared part) it is 0. At most 2^30, so an int32 (a double returned from a call that is not
    * inlined is boxed, allocating).
    */
-  private threshold(p: number, mine: number): number {
+  private threshold(slot: number, p: number, mine: number): number {
     // Never negative: setPool keeps region ≥ shared, and an arrival takes at most the free part.
     const free = this.region[p] - this.shared[p];
     const most = mine + free;
-    const t = Math.floor(free * this.alpha);
+    const t = Math.floor(free * this.scale[this.alphaOf[slot] + A.Bias]);
     return (t < most ? t : most) | 0;
   }
 
@@ -239,7 +280,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
     if (this.pausedCol[slot] === 0) return 0;
     const over = this.q[slot] - this.reserve;
     const free = this.region[p] - this.shared[p];
-    if (this.hdrm[slot] === 0 && (over <= 0 || (over + this.offset <= Math.floor(free * this.alpha) && this.offset <= free))) return this.resume(slot, nowNs);
+    if (this.hdrm[slot] === 0 && (over <= 0 || (over + this.offset <= Math.floor(free * this.scale[this.alphaOf[slot] + A.Bias]) && this.offset <= free))) return this.resume(slot, nowNs);
     return this.refresh(slot, nowNs);
   }
 
