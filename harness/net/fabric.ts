@@ -42,7 +42,7 @@ import {
 } from "../../lib/switch/queue/queue";
 import type { PoolRule, QueueParamsInput } from "../../lib/switch/queue/params";
 import { Router, TABLE_DEFAULT, TABLE_ECMP1, TABLE_ECMP1_LOCAL } from "../../lib/switch/routing/routing";
-import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcHeadroomBytes } from "../../lib/switch/pfc/pfc";
+import { PFC_DROP, PFC_PAUSE, PFC_RESUME, Pfc, type PfcParamsInput, pfcAlphaLog2, pfcHeadroomBytes } from "../../lib/switch/pfc/pfc";
 import { PfcShared } from "../../lib/switch/pfc/shared";
 import { FIFO_DATA, TAG_HEADER } from "../../lib/switch/queue/queue";
 import { EventList } from "../engine/events";
@@ -140,7 +140,9 @@ export interface FabricOptions {
    * PFC on every switch ingress port for its priority, the packets the queues put in their data
    * FIFO (lib/switch Pfc parameters), or null: off. With
    * switchBuffer, PfcShared's instead: each ingress queue pauses by its switch's free shared
-   * buffer, and the egress queues have no pool of their own (a lossless switch admits at ingress).
+   * buffer, and the egress queues have no pool of their own (a lossless switch admits at ingress);
+   * each port's α is then HPCC's for its rate over the hosts' (pfcAlphaLog2), unless
+   * switchBuffer.alphaLog2 is given, which every port keeps.
    * Each ingress queue's headroom, PAUSE duration and refresh follow its own link (the upstream
    * port's rate and cable: Pfc.setPort); linkGbps and cableNs here are only the table's nominal
    * values (its params), and a headroomBytes given here is every queue's.
@@ -683,10 +685,14 @@ export class Fabric {
     const wan = t.dcs ? t.dcs.wanPort : [];
     if (this.pfc) {
       const mtuBytes = this.pfc.params.mtuBytes;
+      // Over a switch buffer, each port's α as HPCC's third.cc sets it from its rate and the NICs'
+      // (nic_rate: its first host's link, as get_nic_rate; every family gives all hosts one rate),
+      // unless the scenario gave switchBuffer.alphaLog2, which every port then keeps. 0: none.
+      const nicGbps = sb !== null && sb.alphaLog2 === undefined ? t.portGbps[t.hostPort(0)] : 0;
       for (let p = 0; p < P; p++) {
         if (t.portNode[p] < t.hosts || wan.indexOf(p) >= 0) continue;
         this.pfc.open(p);
-        this.pfcPort(this.pfc, p, opts.pfc?.headroomBytes, mtuBytes);
+        this.pfcPort(this.pfc, p, opts.pfc?.headroomBytes, mtuBytes, nicGbps);
       }
     }
     if (this.pfc instanceof PfcShared) this.joinSharedBuffers(this.pfc);
@@ -1879,9 +1885,11 @@ export class Fabric {
    * the port upstream, which sends what arrives after the PAUSE (HPCC's MMU sizes a headroom per
    * port from its rate and delay, notes/baselines.md §8.2), unless the scenario gave
    * headroomBytes; and PAUSE quanta of 512 bit times at that rate (802.3 Annex 31B), which is
-   * also the rate the upstream counts them in.
+   * also the rate the upstream counts them in. With `nicGbps` > 0 (a PfcShared table whose
+   * scenario left alphaLog2 to the fabric) also HPCC's α for a port at the link's rate
+   * (pfcAlphaLog2: 1/8 at the NICs' rate, one shift less per doubling above it, down to 1).
    */
-  private pfcPort(pfc: Pfc | PfcShared, iq: number, givenHeadroom: number | undefined, mtuBytes: number): void {
+  private pfcPort(pfc: Pfc | PfcShared, iq: number, givenHeadroom: number | undefined, mtuBytes: number, nicGbps: number): void {
     const t = this.topo;
     const up = t.nodePortBase[t.portTo[iq]] + t.portToLocal[iq];
     const gbps = t.portGbps[up];
@@ -1896,7 +1904,8 @@ export class Fabric {
         short.cableNs = t.portLatencyNs[up];
       }
     }
-    if (pfc.setPort(iq, gbps, headroom) < 0) {
+    const r = nicGbps > 0 && pfc instanceof PfcShared ? pfc.setPort(iq, gbps, headroom, pfcAlphaLog2(gbps, nicGbps)) : pfc.setPort(iq, gbps, headroom);
+    if (r < 0) {
       throw new RangeError(`network.pfc: port ${iq}'s link at ${gbps} Gb/s takes no PAUSE of pauseQuanta ${pfc.params.pauseQuanta} re-sent every refreshNs ${pfc.params.refreshNs} ns (a frame lasts quanta × 512 bit times, at most 2^30 ns and at least refreshNs)`);
     }
   }

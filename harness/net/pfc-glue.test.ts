@@ -5,6 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { PFC_PAUSE, Pfc } from "../../lib/switch/pfc/pfc";
+import { PfcShared } from "../../lib/switch/pfc/shared";
 import { FIFO_DATA, PortQueues, QUEUE_PAUSED } from "../../lib/switch/queue/queue";
 import { collect } from "../metrics/results";
 import { runScenario } from "../run";
@@ -409,6 +410,40 @@ test("PFC is sized per port: hosts on 10 µs cables (hostLatencyNs) get a 10 µs
   assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
   assert.is(r.completed, 3);
   assert.ok(r.metrics.pfc.pauseFrames > 0);
+  assert.is(r.metrics.drops.pfc, 0, "PFC dropped beyond its headroom");
+});
+
+test("PFC over a switch buffer: each port's α is HPCC's (third.cc pfc_a_shift) from its rate over the hosts', unless switchBuffer.alphaLog2 is given", () => {
+  // third.cc: shift = 3; for (i = rate; i > nic_rate && shift > 0; i /= 2) shift--. On 100 Gb/s
+  // hosts: a 100 Gb/s port (from a host) keeps 3, α = 1/8; 200 Gb/s: 200 > 100 → 2, α = 1/4;
+  // 400 Gb/s: 400, 200 > 100 → 1, α = 1/2. On 400 Gb/s hosts a 100 Gb/s uplink keeps 3.
+  const alphas = (topology: Scenario["topology"], alphaLog2?: number) => {
+    const s = crossLeaf(topology);
+    s.network = { ...s.network, switchBuffer: { bytes: 4_000_000, ...(alphaLog2 !== undefined ? { alphaLog2 } : {}) } };
+    const b = build(s);
+    const pfc = b.fabric.pfc;
+    assert.ok(pfc instanceof PfcShared);
+    const t = b.topology;
+    const leaf = t.portTo[t.hostPort(0)];
+    let fromSpine = -1;
+    for (let p = t.nodePortBase[leaf]; p < t.nodePortBase[leaf] + t.nodePortCount[leaf]; p++) if (t.portTo[p] >= t.hosts) fromSpine = p;
+    const spine = t.portTo[fromSpine];
+    const atSpine = t.nodePortBase[spine]; // the spine's port from a leaf
+    return { b, got: [pfc.alphaLog2(t.attachPort(0)), pfc.alphaLog2(fromSpine), pfc.alphaLog2(atSpine)], table: pfc.params.poolAlphaLog2 };
+  };
+  const leafspine = (linkGbps: number, hostGbps: number): Scenario["topology"] => ({ kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps, hostGbps, latencyNs: 1000 });
+  assert.equal(alphas(leafspine(400, 100)).got, [-3, -1, -1]);
+  assert.equal(alphas(leafspine(200, 100)).got, [-3, -2, -2]);
+  assert.equal(alphas(leafspine(100, 100)).got, [-3, -3, -3]); // like links: the one α of before
+  assert.equal(alphas(leafspine(100, 400)).got, [-3, -3, -3]); // slower uplinks: 1/8 too
+  // Given, every port's: the table's poolAlphaLog2, as before per-port α.
+  const given = alphas(leafspine(400, 100), 0);
+  assert.equal([given.got, given.table], [[0, 0, 0], 0]);
+  assert.is(alphas(leafspine(400, 100)).table, -3);
+  // The mixed-α fabric runs clean: 100 Gb/s hosts across 400 Gb/s uplinks.
+  const r = runScenario(alphas(leafspine(400, 100)).b.scenario);
+  assert.ok(r.integrity.ok, r.integrity.violations.join("\n"));
+  assert.is(r.completed, 4);
   assert.is(r.metrics.drops.pfc, 0, "PFC dropped beyond its headroom");
 });
 

@@ -72,7 +72,7 @@ export const NetworkSchema = Type.Object(
               description: "dynamic (default): each queue is also held to α·(B − used) (Choudhury & Hahne); complete: only B limits. With network.pfc, the rule sets when an ingress queue pauses instead (lib/switch PfcShared)",
             }),
           ),
-          alphaLog2: Type.Optional(Int({ minimum: -8, maximum: 8, description: "α = 2^alphaLog2 of the dynamic rule (default 0: α = 1; with network.pfc −3, HPCC's α = 1/8)" })),
+          alphaLog2: Type.Optional(Int({ minimum: -8, maximum: 8, description: "α = 2^alphaLog2 of the dynamic rule (default 0: α = 1; with network.pfc, each switch port HPCC's α from its rate and the hosts': 1/8 at the hosts' rate, one shift less per doubling above it, down to 1; given, every port's)" })),
         },
         { additionalProperties: false, description: "a shared buffer per switch on top of each port's own limits (absent: per-port limits only)" },
       ),
