@@ -355,14 +355,10 @@ export class EndpointTable {
    */
   resetMetadata(): void {
     for (let i = 0; i < this.meta.length; i++) this.meta[i] &= 0x0f;
-    const K = this.classCount;
     for (let d = 0; d < this.topology.switches; d++) {
       const start = this.listStart[d];
       const n = this.listStart[d + 1] - start;
-      for (let i = 0, c = 0; i < n; i++) {
-        while (i >= this.classEnd[d * K + c]) c++;
-        this.meta[this.metaStart[d] + this.cellOf(d, this.ev[start + i])] = c;
-      }
+      for (let i = 0; i < n; i++) this.meta[this.metaStart[d] + this.cellOf(d, this.ev[start + i])] = this.classOfEntry(d, i);
     }
   }
 }
