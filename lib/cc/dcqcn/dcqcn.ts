@@ -67,6 +67,7 @@ const enum K {
   Two = 131072,
   StageMax = 1048576, // stage counters saturate at 2^20
   GapCap = 2147483647,
+  U32Max = 4294967295,
 }
 
 export const DCQCN_DECREASE: number = R.Decrease; // R_C cut by α/2
@@ -112,6 +113,14 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   private readonly alphaPeriod: number;
   private readonly decPeriod: number;
   private readonly incPeriod: number;
+  /**
+   * The latest a Mellanox timer's deadline can be, (now − due) >>> 0, and still have come:
+   * 2^32 − 1 − its longest lead (lib/core/ticks.ts tickDeadlineCame, read from the lateness;
+   * the first check is set a period and 1 ns ahead, onCnp).
+   */
+  private readonly alphaLateMax: number;
+  private readonly decLateMax: number;
+  private readonly incLateMax: number;
   private readonly byteCounter: number;
   private readonly f: number;
   private readonly aiKbps: number;
@@ -141,6 +150,9 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     this.alphaPeriod = Math.round(p.alphaTimerNs);
     this.decPeriod = Math.round(p.decreaseTimerNs);
     this.incPeriod = Math.round(p.increaseTimerNs);
+    this.alphaLateMax = K.U32Max - this.alphaPeriod;
+    this.decLateMax = K.U32Max - (this.decPeriod + 1);
+    this.incLateMax = K.U32Max - this.incPeriod;
     this.byteCounter = p.byteCounterBytes;
     this.f = p.fastRecoverySteps;
     this.aiKbps = Math.round(p.aiMbps * 1000);
@@ -193,7 +205,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     }
     // Paper: R_T ← R_C (always with clamping, else once an increase stage has started).
     if (this.clamp !== 0 || this.byteStage[slot] !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
-    this.cut(slot);
+    this.cut(slot, this.alpha[slot]);
     // α ← (1 − g)α + g
     this.alpha[slot] = this.decayedAlpha(slot) + this.gQ16;
     this.byteStage[slot] = 0;
@@ -330,10 +342,13 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     const flags = this.live[slot] === 1 ? this.flags[slot] : 0;
     // The increase timer is armed only with or after the others (Armed is set first, by a CNP).
     if ((flags & Fl.Armed) === 0) return 0;
+    // Each deadline read once: the reader is inlined with onTimer into a caller's timer loop,
+    // and its bytecode counts against the same V8 budget (lib/README).
     let t = this.alphaDue[slot];
-    if (this.mellanox !== 0 && ((this.decDue[slot] - t) | 0) < 0) t = this.decDue[slot];
-    if ((flags & Fl.IncArmed) !== 0 && ((this.incDue[slot] - t) | 0) < 0) t = this.incDue[slot];
-    return t;
+    const dec = this.mellanox !== 0 ? this.decDue[slot] : t;
+    if (((dec - t) | 0) < 0) t = dec;
+    const inc = (flags & Fl.IncArmed) !== 0 ? this.incDue[slot] : t;
+    return ((inc - t) | 0) < 0 ? inc : t;
   }
 
   /**
@@ -408,34 +423,37 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
    */
   private mellanoxTimers(slot: number, now: number): number {
     let flags = this.flags[slot];
+    // The increase timer is armed only with or after the others (nextTimerNs).
+    if ((flags & Fl.Armed) === 0) return 0;
+    // How late each deadline is, unsigned (one that reads as ahead is 2^32 less its lead late):
+    // read once for both tests, whether it came (`*LateMax`) and which runs first.
+    const alphaLateNs = (now - this.alphaDue[slot]) >>> 0;
+    const decLateNs = (now - this.decDue[slot]) >>> 0;
+    const incLateNs = (now - this.incDue[slot]) >>> 0;
+    const alphaNow = alphaLateNs <= this.alphaLateMax;
+    let incNow = (flags & Fl.IncArmed) !== 0 && incLateNs <= this.incLateMax;
     let r = 0;
-    let incNow = (flags & Fl.IncArmed) !== 0 && tickDeadlineCame(this.incDue[slot], now, this.incPeriod);
-    let alphaNow = false;
-    if ((flags & Fl.Armed) !== 0) {
-      alphaNow = tickDeadlineCame(this.alphaDue[slot], now, this.alphaPeriod);
-      // The first check is set a period and 1 ns ahead (onCnp).
-      if (tickDeadlineCame(this.decDue[slot], now, this.decPeriod + 1)) {
-        const decLateNs = (now - this.decDue[slot]) >>> 0;
-        if (alphaNow && runsFirst((now - this.alphaDue[slot]) >>> 0, this.alphaPeriod, decLateNs, this.decPeriod)) {
-          flags = this.alphaTimer(slot, now, flags);
-          r = R.Alpha;
-          alphaNow = false;
-        }
-        if (incNow && !runsFirst(decLateNs, this.decPeriod, (now - this.incDue[slot]) >>> 0, this.incPeriod)) {
-          r |= this.increaseTimer(slot, now);
-          incNow = false;
-        }
-        this.decDue[slot] = (now + this.decPeriod) | 0;
-        if ((flags & Fl.DecCnp) !== 0) {
-          flags = this.decreaseCheck(slot, now, flags);
-          r |= R.Decrease;
-          incNow = false; // CheckRateDecreaseMlx cancelled the pending increase and set it t_inc ahead
-        }
-      }
-    }
+    // The check's cut reads α, which the α update changes: a check that runs before the update
+    // cuts with the α the update found. The update is written once, so that V8 inlines this
+    // body with the handler into the caller's loop (one call site, not two).
+    let cutAlphaQ16 = this.alpha[slot];
     if (alphaNow) {
       flags = this.alphaTimer(slot, now, flags);
-      r |= R.Alpha;
+      r = R.Alpha;
+    }
+    if (decLateNs <= this.decLateMax) {
+      const decPeriod = this.decPeriod;
+      if (alphaNow && runsFirst(alphaLateNs, this.alphaPeriod, decLateNs, decPeriod)) cutAlphaQ16 = this.alpha[slot];
+      if (incNow && !runsFirst(decLateNs, decPeriod, incLateNs, this.incPeriod)) {
+        r |= this.increaseTimer(slot, now);
+        incNow = false;
+      }
+      this.decDue[slot] = (now + decPeriod) | 0;
+      if ((flags & Fl.DecCnp) !== 0) {
+        flags = this.decreaseCheck(slot, now, flags, cutAlphaQ16);
+        r |= R.Decrease;
+        incNow = false; // CheckRateDecreaseMlx cancelled the pending increase and set it t_inc ahead
+      }
     }
     if (incNow) r |= this.increaseTimer(slot, now);
     this.flags[slot] = flags;
@@ -460,19 +478,19 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     return flags & ~Fl.AlphaCnp;
   }
 
-  /** CheckRateDecreaseMlx with a CNP in the period: R_T ← R_C (clamped, or once an increase stage started), cut, restart increases. */
-  private decreaseCheck(slot: number, now: number, flags: number): number {
+  /** CheckRateDecreaseMlx with a CNP in the period: R_T ← R_C (clamped, or once an increase stage started), cut with `alphaQ16`, restart increases. */
+  private decreaseCheck(slot: number, now: number, flags: number, alphaQ16: number): number {
     if (this.clamp !== 0 || this.timeStage[slot] !== 0) this.rt[slot] = this.rc[slot];
-    this.cut(slot);
+    this.cut(slot, alphaQ16);
     this.timeStage[slot] = 0;
     this.incDue[slot] = (now + this.incPeriod) | 0;
     return (flags & ~Fl.DecCnp) | Fl.IncArmed;
   }
 
-  /** R_C ← max(minRate, R_C (1 − α/2)). */
-  private cut(slot: number): void {
+  /** R_C ← max(minRate, R_C (1 − α/2)), with the α (Q16) the cut takes. */
+  private cut(slot: number, alphaQ16: number): void {
     // 0 ≤ α ≤ 2^16 < Two: the quotient is in [R_C / 2, R_C], so `| 0` floors it.
-    const next = ((this.rc[slot] * (K.Two - this.alpha[slot])) / K.Two) | 0;
+    const next = ((this.rc[slot] * (K.Two - alphaQ16)) / K.Two) | 0;
     this.rc[slot] = next > this.minKbps ? next : this.minKbps;
   }
 
