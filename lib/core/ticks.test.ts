@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { tickAdd, tickAfter, tickAtOrAfter, tickDeadlineCame, tickDiff, tickFromPs } from "./ticks";
+import { tickAdd, tickAfter, tickAtOrAfter, tickDeadlineCame, tickDiff, tickFromPs, tickLatestCameNs } from "./ticks";
 import { isPsn24, isPsn32, psn24Add, psn24Diff, psnAdd, psnDiff, psnGe, psnGt, psnLe, psnLt } from "./psn";
 
 test("tick differences survive the 2^32 wrap", () => {
@@ -47,6 +47,21 @@ test("tickDeadlineCame: due at its own tick, not while 1..L ns ahead, and come o
   // L = 0: only a deadline set at its own tick, come at once and ever after (to 2^32 − 1 ns).
   assert.ok(tickDeadlineCame(9, 9, 0));
   assert.ok(tickDeadlineCame(9, 8, 0));
+});
+
+test("tickLatestCameNs: the lateness test agrees with tickDeadlineCame at every boundary", () => {
+  for (const L of [0, 1, 1000, 4001, 2 ** 30]) {
+    for (const due of [0, 5, -1, 0x7fffffff, -(2 ** 31)]) {
+      const d = due | 0;
+      // From L + 1 ahead (aliased: passed 2^32 − L − 1 ago) through L ahead, in the steps where the answer can change.
+      for (const off of [0, 1, -1, -L, -L - 1, 2 ** 31 + 7, 2 ** 32 - L - 1, 2 ** 32 - L, L, L + 1]) {
+        const now = (d + off) | 0;
+        const late = (now - d) >>> 0;
+        assert.is(late <= tickLatestCameNs(L), tickDeadlineCame(d, now, L), `L ${L}, due ${due}, now due + ${off}`);
+      }
+    }
+  }
+  assert.is(tickLatestCameNs(4001), 4294963294);
 });
 
 test("tickFromPs gives the low 32 bits of whole nanoseconds", () => {

@@ -42,6 +42,16 @@ export function tickDeadlineCame(dueNs: number, nowNs: number, maxLeadNs: number
   return ((dueNs - nowNs - 1) >>> 0) >= maxLeadNs;
 }
 
+/**
+ * The same test read from the lateness, for a caller that needs (nowNs − dueNs) >>> 0 anyway (to
+ * order several deadlines): tickDeadlineCame(dueNs, nowNs, maxLeadNs) ⇔ ((nowNs − dueNs) >>> 0) ≤
+ * tickLatestCameNs(maxLeadNs) = 2^32 − 1 − maxLeadNs. (dueNs − nowNs − 1) >>> 0 is 2^32 − 1 less
+ * the lateness, so the lead test ≥ maxLeadNs is the lateness test ≤ 2^32 − 1 − maxLeadNs.
+ */
+export function tickLatestCameNs(maxLeadNs: number): number {
+  return 4294967295 - maxLeadNs;
+}
+
 /** Tick a plus an interval, wrapped. */
 export function tickAdd(a: number, intervalNs: number): number {
   return (a + intervalNs) | 0;

@@ -28,7 +28,7 @@
 import { isByteCount, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
 import { rateWindowBytes } from "../rate-window";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
-import { tickDeadlineCame } from "../../core/ticks";
+import { tickDeadlineCame, tickLatestCameNs } from "../../core/ticks";
 import { type DcqcnParams, type DcqcnParamsInput, resolveDcqcnParams } from "./params";
 
 /** Per-flow state: 40 B of int32 columns + 1 B + the open flag = 42 B. */
@@ -67,7 +67,6 @@ const enum K {
   Two = 131072,
   StageMax = 1048576, // stage counters saturate at 2^20
   GapCap = 2147483647,
-  U32Max = 4294967295,
 }
 
 export const DCQCN_DECREASE: number = R.Decrease; // R_C cut by α/2
@@ -114,9 +113,8 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
   private readonly decPeriod: number;
   private readonly incPeriod: number;
   /**
-   * The latest a Mellanox timer's deadline can be, (now − due) >>> 0, and still have come:
-   * 2^32 − 1 − its longest lead (lib/core/ticks.ts tickDeadlineCame, read from the lateness;
-   * the first check is set a period and 1 ns ahead, onCnp).
+   * The latest a Mellanox timer's deadline can be, (now − due) >>> 0, and still have come
+   * (tickLatestCameNs of its longest lead; the first check is set a period and 1 ns ahead, onCnp).
    */
   private readonly alphaLateMax: number;
   private readonly decLateMax: number;
@@ -150,9 +148,9 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     this.alphaPeriod = Math.round(p.alphaTimerNs);
     this.decPeriod = Math.round(p.decreaseTimerNs);
     this.incPeriod = Math.round(p.increaseTimerNs);
-    this.alphaLateMax = K.U32Max - this.alphaPeriod;
-    this.decLateMax = K.U32Max - (this.decPeriod + 1);
-    this.incLateMax = K.U32Max - this.incPeriod;
+    this.alphaLateMax = tickLatestCameNs(this.alphaPeriod);
+    this.decLateMax = tickLatestCameNs(this.decPeriod + 1);
+    this.incLateMax = tickLatestCameNs(this.incPeriod);
     this.byteCounter = p.byteCounterBytes;
     this.f = p.fastRecoverySteps;
     this.aiKbps = Math.round(p.aiMbps * 1000);
