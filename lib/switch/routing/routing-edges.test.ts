@@ -193,4 +193,41 @@ test("a Dragonfly router refuses a switch without a group: −1 would match a de
   other.open(0, 0, -1); // outside Dragonfly, −1 is the usual "none"
 });
 
+// The scan is written for speed (no branch on the data: sign bits, and a tie list written ahead
+// of its count); this compares it with the rule as leastOccupied's doc comment states it, read
+// off the candidates one by one: the minimum, the tied candidates in order, and for t > 1 the
+// k-th of them by the switch's next draw (or the first). Lengths 1 to 64 and any offset.
+test("least occupied agrees with the rule read candidate by candidate, across lengths, offsets and tie patterns", () => {
+  const seed = 5;
+  let u = 0x2545f491;
+  const next = (): number => {
+    u ^= u << 13;
+    u ^= u >>> 17;
+    u ^= u << 5;
+    return u >>> 0;
+  };
+  for (const tieBreak of ["random", "first"] as const) {
+    const r = router({ seed, tieBreak, maxCandidates: 64 });
+    let draws = 0;
+    for (let round = 0; round < 3000; round++) {
+      const len = 70;
+      const ports = Array.from({ length: len }, (_, i) => 100 + i);
+      // Few distinct values make ties common; the full range tests the sign-bit comparison.
+      const span = [1, 3, 0x7fffffff][round % 3];
+      const queues = Array.from({ length: len }, () => (span === 0x7fffffff ? next() >>> 1 : next() % span));
+      bind(r, ports, queues, new Array(len).fill(1));
+      const count = 1 + (next() % 64);
+      const offset = next() % (len - count + 1);
+      const window = queues.slice(offset, offset + count);
+      const min = Math.min(...window);
+      const tied = window.flatMap((q, i) => (q === min ? [i] : []));
+      let k = 0;
+      if (tied.length > 1 && tieBreak === "random") k = drawIndex(seed, 1, ++draws, tied.length);
+      assert.is(r.leastOccupied(1, offset, count), 100 + offset + tied[k], `round ${round}: count ${count}, offset ${offset}`);
+      assert.is(r.out[OUT.ties], tied.length);
+    }
+    assert.ok(draws > 500 || tieBreak === "first", `draws ${draws}`);
+  }
+});
+
 test.run();
