@@ -40,6 +40,7 @@ import {
   PER_PACKET_REPS_PROFILES,
   delayCcWarnings,
   ecnCcWarnings,
+  slowReceiverDcqcnWarnings,
   ecnLbWarnings,
   evBlindRoutingWarnings,
   evIgnoredBy,
@@ -305,6 +306,22 @@ function targetQueueBytes(params: Record<string, unknown> | undefined): number |
 }
 
 /** Builds everything a run needs. `seed` overrides the scenario's. */
+/**
+ * Where hosts process below their link rate (slowReceiverDcqcnWarnings), for a warning: the
+ * network's rxGbps, the traffic entries that set a host's own (a put's rxFraction), the `slow`
+ * faults; null where every host keeps up with its link.
+ */
+function slowReceivers(rxGbps: number, hostRx: readonly { gbps: number; entry: number }[], faults: NonNullable<Scenario["faults"]>, hostGbps: number): string | null {
+  const below = (gbps: number) => gbps > 0 && gbps < hostGbps;
+  const where: string[] = [];
+  if (below(rxGbps)) where.push(`network.rxGbps ${rxGbps}`);
+  const entries = [...new Set(hostRx.filter((r) => below(r.gbps)).map((r) => r.entry))];
+  if (entries.length > 0) where.push(`traffic[${entries.join("], traffic[")}] (rxFraction)`);
+  const slowFaults = faults.flatMap((f, i) => (f.kind === "slow" && (f.rxFraction ?? 1) < 1 ? [i] : []));
+  if (slowFaults.length > 0) where.push(`faults[${slowFaults.join("], faults[")}] (slow)`);
+  return where.length === 0 ? null : `hosts process below their ${hostGbps} Gb/s links (${where.join("; ")})`;
+}
+
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
   const topo = buildTopology(s);
@@ -761,6 +778,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
+      ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps)),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),

@@ -673,6 +673,32 @@ test("a receive buffer under two packets at a processing host: a warning, DCP's 
   assert.equal(rx(dackSmall), [], "DACK's target keeps its own queue");
 });
 
+test("DCQCN toward hosts that process below their link rate: a warning that it runs as cc none would, naming where; none at or above the rate or for other CCs", () => {
+  // The receive buffer drops and never marks, and the port before it drains at the link rate (soak
+  // seed 4,927,396). incast3's hosts have 100 Gb/s links.
+  const slow = (cc: ModuleSpec, network: Scenario["network"], extra: Partial<Scenario> = {}) => {
+    const s = incast3("gbn", network);
+    return warnings({ ...s, ...extra, transport: { ...s.transport, cc } }).filter((w) => w.includes("hosts process below their"));
+  };
+  const w = slow({ name: "dcqcn" }, { rxGbps: 5, rxBufferBytes: 100_000 });
+  assert.is(w.length, 1);
+  assert.match(w[0], /^transport\.cc: dcqcn cuts its rate only on CNPs, which a receiver sends for CE-marked data \(DCQCN §3\.1 NP\), but hosts process below their 100 Gb\/s links \(network\.rxGbps 5\)/);
+  // The soak reads this phrase as "hears no congestion" (soak.ts hearsNoCongestion).
+  assert.match(w[0], "runs as cc none would; it does not react to loss");
+  assert.match(slow({ name: "dcqcn", params: { windowBytes: 200_000 } }, { rxGbps: 5, rxBufferBytes: 100_000 })[0], "held only by its window (windowBytes 200000 B)");
+  assert.equal(slow({ name: "dcqcn" }, { rxGbps: 100, rxBufferBytes: 100_000 }), [], "at the link rate the host keeps up");
+  assert.equal(slow({ name: "dcqcn" }, {}), [], "no rxGbps: the host processes at once");
+  for (const name of ["nscc", "dctcp", "mprdma", "timely", "swift", "none"]) assert.equal(slow({ name }, { rxGbps: 5, rxBufferBytes: 100_000 }), [], name);
+  // A put's rxFraction and a slow fault are named as well.
+  const put = slow({ name: "dcqcn" }, {}, { traffic: [{ kind: "put", senders: 2, receiver: 3, bytes: 100_000, rxFraction: 0.5 }] });
+  assert.is(put.length, 1);
+  assert.match(put[0], "(traffic[0] (rxFraction))");
+  const fault = slow({ name: "dcqcn" }, {}, { faults: [{ kind: "slow", hosts: [3], rxFraction: 0.25 }] });
+  assert.is(fault.length, 1);
+  assert.match(fault[0], "(faults[0] (slow))");
+  assert.equal(slow({ name: "dcqcn" }, {}, { faults: [{ kind: "slow", hosts: [3], rxFraction: 1 }] }), [], "a slow fault at the full rate slows nothing");
+});
+
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
   // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
   // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s

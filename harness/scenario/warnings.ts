@@ -387,6 +387,32 @@ export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
   return ecnWarnings(uses, n, "reacts to ECN", (u) => ecnLoss(u, n.pfc, n.queue), "transport.cc");
 }
 
+/**
+ * DCQCN toward a host that processes below its link rate (network.rxGbps, a put's rxFraction, a
+ * `slow` fault; `slow` says which, null for none). The packets wait in the host's receive buffer,
+ * which drops what it cannot hold and marks nothing (net/fabric.ts rxEnqueue), behind a switch
+ * port that drains at the link rate: DCQCN, which cuts only on CNPs for CE-marked data (DCQCN
+ * §3.1 NP) and not on loss, hears the switch queues on the way but never the host, and a flow
+ * whose one bottleneck is its receiver keeps its rate as cc none would. Soak seed 4,927,396:
+ * go-back-N into hosts at rxGbps 5 over 100 Gb/s links, 0 marks and 303,871 drops, one 9.8 MB flow
+ * without progress at 2 s. Not warned: the delay CCs, which hear the receive queue (an ACK waits
+ * for its packet's processing, build.ts rxWaitNs); NSCC, DCTCP and MP-RDMA's paper profile, which
+ * cut on loss; MP-RDMA's htsim profile (nackDecreaseMss 0), which cuts on neither there but is
+ * held by its window, grown to maxCwndBytes.
+ */
+export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null): string[] {
+  if (slow === null) return [];
+  return uses.flatMap((u) => {
+    if (u.name !== "dcqcn") return [];
+    const w = u.params.windowBytes > 0 ? `, held only by its window (windowBytes ${u.params.windowBytes} B)` : "";
+    return [
+      `${u.path}: dcqcn cuts its rate only on CNPs, which a receiver sends for CE-marked data (DCQCN §3.1 NP), but ${slow}, and such a host's receive buffer drops what it cannot hold and marks nothing: ` +
+        `a flow whose bottleneck is its receiver hears no congestion, stays at its rate${w} and runs as cc none would; it does not react to loss. ` +
+        `For a slow receiver under congestion control use a CC that reads delay (nscc, swift or timely: an ACK waits for its packet's processing) or transport.reliability: dack; see harness/README.md, transport.cc.`,
+    ];
+  });
+}
+
 /** One load-balancer table that reads the ECN echo: its scenario path and its module's resolved parameters. */
 export type EcnLbUse = { path: string } & (
   | { name: "reps"; params: Readonly<RepsParams> }
