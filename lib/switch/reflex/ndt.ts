@@ -420,11 +420,12 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   /**
    * Removes the head of queue i (port + q × ports; q = 1 the Controlled queue) and reports it in
    * out. A switch loop calling onEnqueue and onDequeue inlines this as well only while the three
-   * fit V8's cumulative inlining budget (lib/README: 920 bytes of bytecode, this one counted 1.2
-   * times with whatever its own optimised code inlined): 402 + 246 + 1.2 × 217 = 908 on
-   * 2026-12-06. Hence one read of each column in the handlers, the index computed by the caller
-   * and the rare end of a flow's Controlled mapping in a call of its own. Inlined, the bench row
-   * takes 126 instructions per event instead of 194 (`npm run bench:instructions`).
+   * fit V8's cumulative inlining budget (lib/README: 920 bytes of bytecode, the last one counted
+   * 1.2 times) in whichever order V8 takes them: at worst 225 + 197 + 1.2 × 391 = 891 on
+   * 2026-12-06. Hence one read of each column per handler, the WRR pick as one test, no list end
+   * marker, the index computed by the caller and the rare end of a flow's Controlled mapping in a
+   * call of its own. Inlined, the bench row takes 131 instructions per event instead of 198
+   * (`npm run bench:instructions`).
    */
   private take(i: number, q: number, now: number): number {
     const hs = this.hs;
