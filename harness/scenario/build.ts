@@ -40,7 +40,6 @@ import {
   PER_PACKET_REPS_PROFILES,
   delayCcWarnings,
   ecnCcWarnings,
-  slowReceiverDcqcnWarnings,
   ecnLbWarnings,
   evBlindRoutingWarnings,
   evIgnoredBy,
@@ -53,6 +52,7 @@ import {
   dcpPooledHeaderWarnings,
   dcpPfcHeadroomWarnings,
   rxBufferWarnings,
+  slowReceiverDcqcnWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -305,7 +305,6 @@ function targetQueueBytes(params: Record<string, unknown> | undefined): number |
   return typeof q === "number" && q > 0 ? q : undefined;
 }
 
-/** Builds everything a run needs. `seed` overrides the scenario's. */
 /**
  * Where hosts process below their link rate (slowReceiverDcqcnWarnings), for a warning: the
  * network's rxGbps, the traffic entries that set a host's own (a put's rxFraction), the `slow`
@@ -322,6 +321,7 @@ function slowReceivers(rxGbps: number, hostRx: readonly { gbps: number; entry: n
   return where.length === 0 ? null : `hosts process below their ${hostGbps} Gb/s links (${where.join("; ")})`;
 }
 
+/** Builds everything a run needs. `seed` overrides the scenario's. */
 export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const seed = opts.seed ?? s.seed ?? 1;
   const topo = buildTopology(s);
