@@ -300,6 +300,11 @@ function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
     : `pMax is 0, so RED marks only above kMaxBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMaxBytes ${q.kMaxBytes} B, ${top}${inDc(dc?.kMaxBytes ?? 0)})`;
 }
 
+/** What still holds a DCQCN flow that hears no congestion: its window (HPCC's dcqcn_vwin), if it has one. */
+function dcqcnWindowClause(p: Readonly<DcqcnParams>): string {
+  return p.windowBytes > 0 ? `, held only by its window (windowBytes ${p.windowBytes} B)` : "";
+}
+
 /** What the CC loses without marks, and what it still reacts to. */
 function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
   // Under PFC the switches drop nothing: a loss-driven cut then needs a fault or a timeout.
@@ -308,7 +313,7 @@ function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
     case "dcqcn": {
       // DCQCN §3 RP: R_C falls only in the CNP's cut; the increase stages start after a cut
       // (Dcqcn.open: R_C = R_T = initRate, no timer armed), so the rate stays where it began.
-      const w = u.params.windowBytes > 0 ? `, held only by its window (windowBytes ${u.params.windowBytes} B)` : "";
+      const w = dcqcnWindowClause(u.params);
       // markTrimmed (the dcp default, DCP-Simulation's switch): a trim's header carries CE, the
       // receiving NIC's NP answers it with a CNP (net/fabric.ts hostReceive), so DCQCN hears overflows.
       if (q.markTrimmed && q.trimming !== "off")
@@ -404,7 +409,7 @@ export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null)
   if (slow === null) return [];
   return uses.flatMap((u) => {
     if (u.name !== "dcqcn") return [];
-    const w = u.params.windowBytes > 0 ? `, held only by its window (windowBytes ${u.params.windowBytes} B)` : "";
+    const w = dcqcnWindowClause(u.params);
     return [
       `${u.path}: dcqcn cuts its rate only on CNPs, which a receiver sends for CE-marked data (DCQCN §3.1 NP), but ${slow}, and such a host's receive buffer drops what it cannot hold and marks nothing: ` +
         `a flow whose bottleneck is its receiver hears no congestion, stays at its rate${w} and runs as cc none would; it does not react to loss. ` +
