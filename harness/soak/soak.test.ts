@@ -614,7 +614,10 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   // "(failed 6)", a flow given up where nothing is lost on purpose.
   const gaveUp = (end: number): Results => ({ ...real, completed: 0, failed: 1, simulatedUs: end, flows: [{ ...real.flows[0], status: "failed", fctUs: null }] });
   const v = judge(tiny, () => gaveUp(20_000));
-  assert.equal([v.verdict, v.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver"]);
+  assert.equal([v.verdict, v.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver; with network.hostJitterNs 1, 0 still open and 1 failed at 20000 µs"]);
+  // Seed 4,971,794: given up without jitter, done with 1 ns of it: the detail names the lockout, the verdict stays.
+  const lockout = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, simulatedUs: 15_296 } : gaveUp(20_000)));
+  assert.equal([lockout.verdict, lockout.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver; with network.hostJitterNs 1 every flow finishes, by 15296 µs: a phase lockout (harness/README)"]);
   // A fault of any kind, or a host processing below its 100 Gb/s link (network.rxGbps, a slow
   // fault, a put's rxFraction), is a cause: the run is judged as before, here ok.
   const causes: Scenario[] = [
@@ -643,8 +646,8 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   let calls = 0;
   const later = (s: Scenario) => judge(s, () => (++calls === 1 ? open(1, 20_000) : gaveUp(200_000)));
   const rerun = later(tiny);
-  assert.equal([rerun.verdict, calls], ["failed", 2]);
-  assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver)");
+  assert.equal([rerun.verdict, calls], ["failed", 3]);
+  assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver); with network.hostJitterNs 1, 0 still open and 1 failed at 200000 µs");
   calls = 0;
   assert.is(later(causes[0]).verdict, "slow");
   // A flow whose CC hears no congestion may be starved past its retry limit at a bottleneck (seed

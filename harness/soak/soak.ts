@@ -736,9 +736,11 @@ function deafIntoSlowerLink(s: Scenario, r: Results, stuck: Results["flows"]): b
 const DEAF_DETAIL = ": the stuck flows hear no congestion (cc none, or a CC the build warned runs as cc none would) and send into a degraded link or a slow receiver (harness/README, seed 4,839,937)";
 
 /**
- * For a stalled seed without host jitter: the ten-times-longer run again with 1 ns of it. Three
- * stalls so far were phase lockouts of the jitter-free fabric (seeds 2,203,291 and 4,091,200,
- * harness/README), which any jitter breaks; the verdict stays stalled, the detail says which.
+ * For a stalled or failed seed without host jitter: the ten-times-longer run again with 1 ns of
+ * it. Stalls were phase lockouts of the jitter-free fabric (seeds 2,203,291 and 4,091,200,
+ * harness/README), which any jitter breaks, and so was a flow given up after its resends met a
+ * full queue at the same phase seven times (seed 4,971,794); the verdict stays the seed's, the
+ * detail says which.
  */
 function jitterHint(s: Scenario, run: (s: Scenario) => Results): string {
   if ((s.network?.hostJitterNs ?? 0) !== 0) return "";
@@ -784,7 +786,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
     // flows are final.
     const noCause = !perturbed(s);
     if (noCause && givenUpUnexplained(s, r)) {
-      const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver`;
+      const detail = `${r.failed} of ${r.flowsTotal} flows failed (${failedFlows(r)}) and ${openFlows(r)} open at ${r.simulatedUs} µs, with no fault and no slow receiver${jitterHint(s, run)}`;
       return { verdict: "failed", detail, wallMs };
     }
     // A run cut by its budget is judged no further: sampling's own events would cut the run
@@ -840,7 +842,7 @@ export function judge(scenario: Scenario, run: (s: Scenario) => Results = runSce
       const verdict = stuck.length > 0 && !deaf ? "stalled" : noCause && givenUpUnexplained(s, last) ? "failed" : "slow";
       const which = verdict === "failed" ? `: ${failedFlows(last)}, with no fault and no slow receiver` : deaf ? DEAF_DETAIL : "";
       const cut = last.eventBudgetSpent ? ` (the rerun spent its ${RERUN_MAX_EVENTS} events)` : "";
-      const hint = stuck.length > 0 ? jitterHint(s, run) : "";
+      const hint = stuck.length > 0 || verdict === "failed" ? jitterHint(s, run) : "";
       const delivered = unackedFlows(r);
       const unacked = delivered > 0 ? ` (${delivered} delivered, their last ACK not heard)` : "";
       return { verdict, detail: `${open} of ${r.flowsTotal} flows open at ${r.simulatedUs} µs${unacked}, ${still} at ${last.simulatedUs} µs${cut}, ${stuck.length} without progress (failed ${last.failed}${which})${hint}`, wallMs: Date.now() - t0 };
