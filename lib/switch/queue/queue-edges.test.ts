@@ -5,7 +5,7 @@
 // from the module. Most tests run on port 1: on port 0, `base + i` and `base − i` agree.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { E_ARG } from "../../core/errors";
+import { E_ARG, E_STATE } from "../../core/errors";
 import { hash3 } from "../../core/rng";
 import { splitmixWord } from "../test-support";
 import {
@@ -348,6 +348,31 @@ test("closing a port frees handle 0 too", () => {
   q.close(0);
   assert.is(q.onEnqueue(1, 0, 0, 1000, TAG_DATA), QUEUE_DATA);
   assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+});
+
+test("an emptied FIFO keeps no handle: peek sees none, and re-opening or closing its port frees nothing another port holds", () => {
+  // Head, Tail and Prev are not cleared when a FIFO empties (the packet count says). A walk that
+  // followed the stale head would free whichever handle it names: port 1 holds every handle
+  // there is, so any such handle would then be taken again by port 2.
+  for (const fifoTag of [TAG_DATA, TAG_HEADER]) {
+    const q = new PortQueues({ profile: "uec", ecnAt: "off", handleCapacity: 8 }, 3);
+    for (let p = 0; p < 3; p++) q.open(p, false);
+    assert.ok(q.onEnqueue(0, 0, 5, 64, fifoTag) > 0);
+    assert.ok(q.onEnqueue(0, 0, 6, 64, fifoTag) > 0);
+    assert.equal([q.onDequeue(0, 0), q.onDequeue(0, 0)], [5, 6]);
+    for (let h = 0; h < 8; h++) assert.ok(q.onEnqueue(1, 0, h, 64, h & 1 ? TAG_HEADER : TAG_DATA) > 0);
+    assert.equal([q.peek(0, FIFO_DATA, 0), q.peek(0, FIFO_CONTROL, 0), q.peek(1, FIFO_DATA, -1), q.peek(1, FIFO_DATA, 4)], [-1, -1, -1, -1]);
+    q.open(0, false);
+    q.close(0);
+    for (let h = 0; h < 8; h++) assert.is(q.onEnqueue(2, 0, h, 64, TAG_DATA), E_STATE, `handle ${h} is still queued on port 1`);
+  }
+  // A FIFO emptied and filled again starts from its new head; trimming the newest of one packet heads it.
+  const t = table({ profile: "uec-htsim", ecnAt: "off", dataLimitBytes: 1000 }, 1);
+  t.onEnqueue(0, 0, 1, 1000, TAG_DATA);
+  t.onDequeue(0, 0);
+  t.onEnqueue(0, 0, 2, 1000, TAG_DATA);
+  t.onEnqueue(0, 0, 3, 1000, TAG_DATA);
+  assert.equal([t.peek(0, FIFO_DATA, 0), t.peek(0, FIFO_DATA, 1), t.dataPackets(0)], [t.out[OUT.otherHandle] === 2 ? 3 : 2, -1, 1]);
 });
 
 test("per-port limits: 1 is the smallest limit and 2^30 B the largest; ecnProbability takes any int32 queue", () => {

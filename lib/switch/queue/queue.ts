@@ -14,7 +14,7 @@
 //   IEEE 802.1Qbb PFC (the egress side: a PAUSE stops one FIFO for a duration, XON = duration 0).
 //
 // Packets are the caller's integer handles. A FIFO is a singly linked list through a shared
-// per-handle store (next handle, metadata word = bytes | tag << 20), so every port's FIFOs share
+// per-handle store (next handle, metadata word = bytes << 2 | tag), so every port's FIFOs share
 // one fixed-size Int32Array and a queue never copies or allocates. The data FIFO also keeps the
 // predecessor of its tail, which is all that trimming the newest packet needs. A handle is in at
 // most one FIFO of a table at a time (enqueueing a queued handle is E_STATE).
@@ -26,9 +26,9 @@
 // Cost: a port's hot words share one 64-byte group and a handle's two words are adjacent, so an
 // admission or a departure touches the port's group, its counters and one or two handle entries.
 // Both FIFOs have the same word layout and are served by the same two small routines (append,
-// pop), which keeps the handlers' bytecode small enough for V8 to inline them into the caller
-// (a handler plus what it inlines must stay under ~460 bytes of bytecode); rare paths
-// (overflow, trims, pauses) are methods of their own.
+// depart), which keeps the handlers' bytecode small enough for V8 to inline them into the caller
+// (a handler and the tree it inlines within 766 bytes of bytecode: State and cost in README.md);
+// rare paths (overflow, trims, pauses) are methods of their own.
 
 import { E_SLOT, E_STATE } from "../../core/errors";
 import { q16 } from "../../core/fixed";
@@ -57,9 +57,12 @@ const LAYOUT = {
  */
 const enum S {
   Shift = 4,
-  Head = 0, // handle at the head, −1 when empty (0: append and unlink leave the offset out)
+  // Head and Tail are meaningful while the FIFO holds a packet, Prev while it holds two: a
+  // departure that empties a FIFO writes nothing here (Pkts says), which keeps onDequeue's
+  // inlined tree small (State and cost in README.md).
+  Head = 0, // handle at the head (0: append and depart leave the offset out)
   Tail = 1,
-  Prev = 2, // the handle before Tail, −1 when the FIFO holds fewer than two
+  Prev = 2, // the handle before Tail
   Pkts = 3,
   Bytes = 4,
   LimB = 5, // limits, per port so one table can hold ports of several speeds
@@ -104,8 +107,8 @@ const enum C {
 /** Words of a handle's entry in the shared handle store. */
 const enum H {
   Shift = 1,
-  Next = 0, // 0: append and unlink leave the offset out
-  Meta = 1, // bytes | tag << 20 while queued, 0 when not
+  Next = 0, // the next handle towards the tail (the tail's is not kept: walks count Pkts); 0: append and depart leave the offset out
+  Meta = 1, // bytes << 2 | tag while queued (never 0: bytes ≥ 1), 0 when not
 }
 
 /** Port flag bits. */
@@ -130,14 +133,14 @@ const enum V {
 
 /** Limits and codes. */
 const enum K {
-  BytesMask = 0xfffff,
-  TagShift = 20,
+  // The tag in the low bits: `meta >> 2` and `meta & 3` are 3 bytes of bytecode each, where a
+  // 20-bit mask is a 10-byte operand (onDequeue's inlined tree, State and cost in README.md).
+  TagBits = 2,
+  TagMask = 3,
   HeaderTag = 3,
   Empty = -16,
   Paused = -17,
-  EcnOff = 0,
-  EcnEnqueue = 1,
-  EcnDequeue = 2,
+  EvenTags = 5, // bits TAG_OTHER (0) and TAG_DATA (2)
   SchedStrict = 0,
   SchedWrr = 1,
   SchedDwrr = 2,
@@ -217,8 +220,6 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   /** The control FIFO's DWRR quantum, bytes: round(controlWeight × dataQuantumBytes), at least one MTU. */
   readonly controlQuantumBytes: number;
   readonly out: Int32Array = offHeap(Int32Array, 6);
-  /** The tag of the packet unlink() took last, for pop's marking decision. */
-  private servedTag = 0;
 
   private readonly st = this.col.st;
   private readonly aux = this.col.aux;
@@ -259,7 +260,13 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private readonly trimMark: number;
   /** −1: the data FIFO is over when q + size > limit; 0: when q > limit. */
   private readonly arrivalMask: number;
-  private readonly ecnAt: number;
+  /**
+   * Bit t set: RED judges a tag-t packet at enqueue (on the arrival) or at dequeue (on the bytes
+   * it leaves). Data and non-DCP packets (even tags) only, never ACKs and headers (odd tags),
+   * whichever FIFO holds them; at most one of the two masks is non-zero (`ecnAt`).
+   */
+  private readonly enqueueMarkTags: number;
+  private readonly dequeueMarkTags: number;
   private readonly sched: number;
   private readonly wrrControl: number;
   private readonly wrrTotal: number;
@@ -287,10 +294,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.newestHalf = p.trimming === "arriving-or-newest" ? 1 : 0;
     this.trimMark = p.markTrimmed ? V.Marked : 0;
     this.arrivalMask = p.overRule === "occupancy" ? 0 : -1;
-    this.ecnAt = p.ecnAt === "enqueue" ? K.EcnEnqueue : p.ecnAt === "dequeue" ? K.EcnDequeue : K.EcnOff;
+    this.enqueueMarkTags = p.ecnAt === "enqueue" ? K.EvenTags : 0;
+    this.dequeueMarkTags = p.ecnAt === "dequeue" ? K.EvenTags : 0;
     this.sched = p.scheduler === "wrr" ? K.SchedWrr : p.scheduler === "dwrr" ? K.SchedDwrr : K.SchedStrict;
-    this.wrrControl = p.wrrControlPackets;
-    this.wrrTotal = p.wrrControlPackets + p.wrrDataPackets;
+    const strict = this.sched === K.SchedStrict;
+    this.wrrControl = strict ? 1 : p.wrrControlPackets;
+    this.wrrTotal = strict ? 1 : p.wrrControlPackets + p.wrrDataPackets;
     this.seed = p.seed | 0;
     this.pooled = p.pools > 0;
     this.poolUsed = offHeap(Float64Array, p.pools + 1);
@@ -311,18 +320,11 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       // Re-opening starts the port afresh: its queued handles are forgotten, as by close, and
       // it leaves its shared buffer (setPool joins one again).
       this.leavePool(slot);
-      this.forget(this.st[(slot << S.Shift) + S.Head]);
-      this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
+      this.forget(slot << S.Shift);
+      this.forget((slot << S.Shift) + S.Control);
     }
     this.openSlot(slot);
-    const b = slot << S.Shift;
-    const st = this.st;
-    for (let f = b; f <= b + S.Control; f += S.Control) {
-      st[f + S.Head] = -1;
-      st[f + S.Tail] = -1;
-      st[f + S.Prev] = -1;
-    }
-    st[b + S.Flags] = lastHop ? F.LastHop : 0;
+    this.st[(slot << S.Shift) + S.Flags] = lastHop ? F.LastHop : 0;
     const p = this.params;
     this.setLimits(slot, p.dataLimitBytes, p.dataLimitPackets, p.controlLimitBytes, p.controlLimitPackets, p.kMinBytes, p.kMaxBytes);
     this.aux[(slot << A.Shift) + A.Rng] = hash3(this.seed, slot, 0);
@@ -332,8 +334,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   override close(slot: number): number {
     if (!this.isOpen(slot)) return this.fail(E_SLOT);
     this.leavePool(slot);
-    this.forget(this.st[(slot << S.Shift) + S.Head]);
-    this.forget(this.st[(slot << S.Shift) + S.Control + S.Head]);
+    this.forget(slot << S.Shift);
+    this.forget((slot << S.Shift) + S.Control);
     return super.close(slot);
   }
 
@@ -376,7 +378,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     // The bytes the buffer holds for the port: its control FIFO's only when that is pooled.
     const control = this.poolExempt === 0 ? this.st[b + S.Control + S.Bytes] : 0;
     const queued = this.st[b + S.Bytes] + control;
-    this.poolAdd(b, -queued);
+    this.poolRelease(b, queued);
     this.poolOf[slot] = pool + 1;
     this.poolAdd(b, queued);
     return 0;
@@ -426,7 +428,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     // non-DCP packets (even tags) are marked, never an ACK or a header, even when they share the
     // data FIFO (droptail, or dcp with ACKs in it); an even tag is always in FIFO 0.
     const kMin = st[b + S.KMin];
-    if ((tag & 1) === 0 && this.ecnAt === K.EcnEnqueue && q > kMin) return V.Data | this.mark(slot, q, kMin, V.Marked);
+    if (((this.enqueueMarkTags >> tag) & 1) !== 0 && q > kMin) return V.Data | (this.mark(slot, q, kMin) * V.Marked);
     return fifo + 1; // V.Data or V.Control
   }
 
@@ -443,7 +445,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const dP = st[b + S.Pkts];
     const cP = st[b + (S.Control + S.Pkts)];
     if (dP + cP === 0) return K.Empty;
-    return this.pop(slot, cP === 0 ? 0 : dP === 0 ? 1 : this.pick(slot));
+    return this.depart(slot, cP === 0 ? 0 : dP === 0 ? 1 : this.pick(slot), C.BytesOut, this.dequeueMarkTags);
   }
 
   /**
@@ -478,11 +480,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     const fifo = this.st[b + S.Pkts] > 0 ? 0 : 1;
     if (this.st[b + fifo * S.Control + S.Pkts] === 0) return K.Empty;
-    const h = this.unlink(slot, fifo);
-    const c = slot << C.Shift;
-    this.cnt[c + C.BytesDropped] += this.out[O.Bytes];
-    this.cnt[c + C.PktsDropped] += 1;
-    this.out[O.Ecn] = 0;
+    const h = this.depart(slot, fifo, C.BytesDropped, 0);
+    this.cnt[(slot << C.Shift) + C.PktsDropped] += 1;
     return h;
   }
 
@@ -578,11 +577,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (!this.isOpen(slot)) return 0;
     return this.bytesIn(slot) - (this.bytesOut(slot) + this.queuedBytes(slot) + this.bytesDropped(slot) + this.bytesTrimmed(slot));
   }
-  /** The i-th oldest handle of a FIFO (0 = head), or −1; walks the list (for tests and traces). */
+  /** The i-th oldest handle of a FIFO (0 = head), or −1 (i not in [0, packets)); walks the list (for tests and traces). */
   peek(slot: number, queue: number, i: number): number {
-    if (!this.isOpen(slot)) return -1;
-    let h = this.st[(slot << S.Shift) + (queue === 0 ? 0 : S.Control) + S.Head];
-    for (let k = 0; k < i && h >= 0; k++) h = this.hs[(h << H.Shift) + H.Next];
+    const f = (slot << S.Shift) + (queue === 0 ? 0 : S.Control);
+    if (!this.isOpen(slot) || !(i >= 0 && i < this.st[f + S.Pkts])) return -1;
+    let h = this.st[f + S.Head];
+    for (let k = 0; k < i; k++) h = this.hs[(h << H.Shift) + H.Next];
     return h;
   }
 
@@ -593,71 +593,55 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private append(f: number, h: number, bytes: number, tag: number): void {
     const st = this.st;
     const hs = this.hs;
-    const tail = st[f + S.Tail];
-    const e = h << H.Shift;
+    const n = st[f + S.Pkts];
+    const tail = st[f + S.Tail]; // stale when n = 0, and then Prev is not read
+    hs[(h << H.Shift) + H.Meta] = (bytes << K.TagBits) | tag;
     // Word offsets H.Next and S.Head are 0 and left out: `x + 0` is 3 bytes of bytecode each,
     // which onEnqueue's inlined tree has no room for (State and cost in README.md).
-    hs[e] = -1;
-    hs[e + H.Meta] = bytes | (tag << K.TagShift);
-    if (tail < 0) st[f] = h;
+    if (n === 0) st[f] = h;
     else hs[tail << H.Shift] = h;
     st[f + S.Prev] = tail;
     st[f + S.Tail] = h;
     st[f + S.Bytes] += bytes;
-    st[f + S.Pkts]++;
+    st[f + S.Pkts] = n + 1;
   }
 
-  /** Takes the head of a non-empty FIFO; sets out.bytes and out.queue. */
-  private unlink(slot: number, fifo: number): number {
-    const f = (slot << S.Shift) + fifo * S.Control;
+  /**
+   * The head of a non-empty FIFO leaves it: sent by onDequeue (its bytes counted in `counter`
+   * C.BytesOut, RED at dequeue judging it when its tag's bit is set in `markTags`) or dropped by
+   * evict (C.BytesDropped, markTags 0). Sets out.bytes, out.queue and out.ecn; returns the handle.
+   * One routine for both, without a second call for the marking, keeps onDequeue's inlined tree
+   * within the 766 bytes a caller can take (State and cost in README.md).
+   */
+  private depart(slot: number, fifo: number, counter: number, markTags: number): number {
+    const b = slot << S.Shift;
+    const f = b + fifo * S.Control;
     const st = this.st;
     const hs = this.hs;
     const h = st[f]; // S.Head and H.Next are 0, left out as in append
     const e = h << H.Shift;
     const meta = hs[e + H.Meta];
-    const bytes = meta & K.BytesMask;
-    this.servedTag = meta >>> K.TagShift;
+    const bytes = meta >> K.TagBits;
     hs[e + H.Meta] = 0;
     st[f] = hs[e];
     const n = st[f + S.Pkts] - 1;
     st[f + S.Pkts] = n;
     st[f + S.Bytes] -= bytes;
-    if (this.pooled) this.poolAdd(f, -bytes);
-    if (n < 2) this.shrunk(slot, fifo, n);
-    const out = this.out;
-    out[O.Bytes] = bytes;
-    out[O.Queue] = fifo;
-    return h;
-  }
-
-  /** Serves the head of a non-empty FIFO (counted out; RED at dequeue for the data FIFO). */
-  private pop(slot: number, fifo: number): number {
-    const h = this.unlink(slot, fifo);
-    const out = this.out;
-    const st = this.st;
-    const b = slot << S.Shift;
-    this.cnt[(slot << C.Shift) + C.BytesOut] += out[O.Bytes];
+    if (this.pooled) this.poolRelease(f, bytes);
+    // An emptied FIFO gives up its DRR deficit (Head, Tail and Prev are not read at 0 packets).
+    if (n === 0) this.aux[(slot << A.Shift) + A.DefD + fifo] = 0;
+    this.cnt[(slot << C.Shift) + counter] += bytes;
     // Marking at dequeue judges the data bytes left behind (htsim CompositeQueue, HPCC
     // switch); RED never marks headers and ACKs (odd tags), whichever FIFO they are in.
     const q = st[b + S.Bytes];
     const kMin = st[b + S.KMin];
     let ecn = 0;
-    if ((this.servedTag & 1) === 0 && this.ecnAt === K.EcnDequeue && q > kMin) ecn = this.mark(slot, q, kMin, 1);
+    if (((markTags >> (meta & K.TagMask)) & 1) !== 0 && q > kMin) ecn = this.mark(slot, q, kMin);
+    const out = this.out;
+    out[O.Bytes] = bytes;
+    out[O.Queue] = fifo;
     out[O.Ecn] = ecn;
     return h;
-  }
-
-  /**
-   * A FIFO left with n ≤ 1 packets: its tail has no predecessor; an emptied FIFO has no tail
-   * and gives up its DRR deficit.
-   */
-  private shrunk(slot: number, fifo: number, n: number): void {
-    const f = (slot << S.Shift) + fifo * S.Control;
-    this.st[f + S.Prev] = -1;
-    if (n === 0) {
-      this.st[f + S.Tail] = -1;
-      this.aux[(slot << A.Shift) + A.DefD + fifo] = 0;
-    }
   }
 
   // ---------------------------------------------------------------------------------------
@@ -726,28 +710,27 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     const st = this.st;
     const hs = this.hs;
+    const nData = st[b + S.Pkts];
+    if (nData === 0) return 0;
     const t = st[b + S.Tail];
-    if (t < 0) return 0;
     const meta = hs[(t << H.Shift) + H.Meta];
-    const tBytes = meta & K.BytesMask;
+    const tBytes = meta >> K.TagBits;
     const q = st[b + S.Bytes] - tBytes;
     const need = q + (bytes & this.arrivalMask);
-    const over = need > st[b + S.LimB] || st[b + S.Pkts] - 1 >= st[b + S.LimP];
-    if (((this.trimTags >> (meta >>> K.TagShift)) & 1) === 0 || over) return 0;
+    const over = need > st[b + S.LimB] || nData - 1 >= st[b + S.LimP];
+    if (((this.trimTags >> (meta & K.TagMask)) & 1) === 0 || over) return 0;
     // In a shared buffer the arrival must also fit once the newest has left it: the newest's
     // bytes leave the buffer before it is judged (the threshold α·(B − used) as well as B).
     if (this.pooled) {
-      this.poolAdd(b, -tBytes);
+      this.poolRelease(b, tBytes);
       const refused = this.poolOver(this.poolOf[slot], need, bytes);
       this.poolAdd(b, tBytes);
       if (refused) return 0;
     }
-    // The arrival replaces the newest packet: it hangs off the tail's predecessor.
-    const prev = st[b + S.Prev];
-    hs[(h << H.Shift) + H.Next] = -1;
-    hs[(h << H.Shift) + H.Meta] = bytes | (tag << K.TagShift);
-    if (prev < 0) st[b + S.Head] = h;
-    else hs[(prev << H.Shift) + H.Next] = h;
+    // The arrival replaces the newest packet: it hangs off the tail's predecessor, or heads the FIFO.
+    hs[(h << H.Shift) + H.Meta] = (bytes << K.TagBits) | tag;
+    if (nData === 1) st[b + S.Head] = h;
+    else hs[(st[b + S.Prev] << H.Shift) + H.Next] = h;
     st[b + S.Tail] = h;
     st[b + S.Bytes] = q + bytes;
     if (this.pooled) this.poolAdd(b, bytes - tBytes);
@@ -766,23 +749,21 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const v = V.Data | (r === V.Dropped ? V.DroppedQueued : r);
     // The arrival finds q bytes ahead of it (marking at enqueue).
     const kMin = st[b + S.KMin];
-    if (this.ecnAt === K.EcnEnqueue && q > kMin) return v | this.mark(slot, q, kMin, V.Marked);
+    if (this.enqueueMarkTags !== 0 && q > kMin) return v | (this.mark(slot, q, kMin) * V.Marked);
     return v;
   }
 
   /** Both FIFOs are backlogged and eligible: 1 to serve control, 0 to serve data. */
   private pick(slot: number): number {
-    if (this.sched === K.SchedStrict) return 1;
-    if (this.sched === K.SchedWrr) {
-      // htsim CompositeQueue: advance the round, then control while the position < its weight.
-      const w = (slot << A.Shift) + A.WrrCount;
-      const aux = this.aux;
-      let c = aux[w] + 1;
-      if (c >= this.wrrTotal) c = 0;
-      aux[w] = c;
-      return c < this.wrrControl ? 1 : 0;
-    }
-    return this.pickDwrr(slot);
+    if (this.sched === K.SchedDwrr) return this.pickDwrr(slot);
+    // htsim CompositeQueue: advance the round, then control while the position < its weight.
+    // Strict priority is the round 1 : 0 (wrrControl = wrrTotal = 1: control every time).
+    const w = (slot << A.Shift) + A.WrrCount;
+    const aux = this.aux;
+    let c = aux[w] + 1;
+    if (c >= this.wrrTotal) c = 0;
+    aux[w] = c;
+    return c < this.wrrControl ? 1 : 0;
   }
 
   /**
@@ -797,8 +778,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const st = this.st;
     const aux = this.aux;
     const flags = st[b + S.Flags];
-    const dHeadBytes = this.hs[(st[b + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
-    const cHeadBytes = this.hs[(st[b + S.Control + S.Head] << H.Shift) + H.Meta] & K.BytesMask;
+    const dHeadBytes = this.hs[(st[b + S.Head] << H.Shift) + H.Meta] >> K.TagBits;
+    const cHeadBytes = this.hs[(st[b + S.Control + S.Head] << H.Shift) + H.Meta] >> K.TagBits;
     if ((flags & F.TurnControl) !== 0) {
       if (aux[a + A.DefC] >= cHeadBytes) {
         aux[a + A.DefC] -= cHeadBytes;
@@ -833,8 +814,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.st[f] = flags;
     const dOk = dP > 0 && (flags & F.PausedData) === 0;
     const cOk = cP > 0 && (flags & F.PausedControl) === 0;
-    if (dOk) return this.pop(slot, cOk ? this.pick(slot) : 0);
-    if (cOk) return this.pop(slot, 1);
+    if (dOk) return this.depart(slot, cOk ? this.pick(slot) : 0, C.BytesOut, this.dequeueMarkTags);
+    if (cOk) return this.depart(slot, 1, C.BytesOut, this.dequeueMarkTags);
     if (dP + cP === 0) return K.Empty;
     // Every backlogged FIFO is paused: report the earliest end of their pauses.
     let resume = dP > 0 ? this.aux[a + A.PauseD] : this.aux[a + A.PauseC];
@@ -847,9 +828,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    * RED for a data packet at queue q > kMin: above kMax always; otherwise one 16-bit draw u
    * marks when u < p = floor(pMaxQ16·(q − kMin)/(kMax − kMin)), tested without the division as
    * (u + 1)·(kMax − kMin) ≤ pMaxQ16·(q − kMin) (exact: both sides < 2^47). Counts the mark and
-   * returns `yes`, or 0.
+   * returns 1, or 0.
    */
-  private mark(slot: number, q: number, kMin: number, yes: number): number {
+  private mark(slot: number, q: number, kMin: number): number {
     const a = slot << A.Shift;
     const aux = this.aux;
     const kMax = aux[a + A.KMax];
@@ -857,12 +838,12 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
       // draw() written out, and kMin from the caller: onEnqueue's and onDequeue's whole trees
       // stay within the 766 bytes of bytecode that let a caller inline them even after V8
       // optimised them on their own (lib/README "The inlining race").
-      const x = (aux[a + A.Rng] + Rng.Weyl) | 0;
-      aux[a + A.Rng] = x;
+      const x = (aux[a] + Rng.Weyl) | 0; // A.Rng is 0, left out as S.Head
+      aux[a] = x;
       if (((mix32(x) >>> 16) + 1) * (kMax - kMin) > this.pMaxQ16 * (q - kMin)) return 0;
     }
     this.cnt[(slot << C.Shift) + C.Marks] += 1;
-    return yes;
+    return 1;
   }
 
   /**
@@ -934,16 +915,25 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (used > this.poolPeak[p]) this.poolPeak[p] = used;
   }
 
+  /**
+   * `bytes` leave the buffer of the FIFO whose words start at st[f] (poolAdd's exemption): a
+   * departure cannot raise the peak, and leaving out its test keeps onDequeue's inlined tree small.
+   */
+  private poolRelease(f: number, bytes: number): void {
+    if ((f & this.poolExempt) === 0) this.poolUsed[this.poolOf[f >> S.Shift]] -= bytes;
+  }
+
   /** A closed or re-opened port's queued bytes leave its shared buffer. */
   private leavePool(slot: number): void {
     this.setPool(slot, -1);
   }
 
-  private forget(h: number): void {
-    while (h >= 0) {
-      const next = this.hs[(h << H.Shift) + H.Next];
+  /** The handles queued in the FIFO whose words start at st[f] are free again (open, close). */
+  private forget(f: number): void {
+    let h = this.st[f + S.Head];
+    for (let n = this.st[f + S.Pkts]; n > 0; n--) {
       this.hs[(h << H.Shift) + H.Meta] = 0;
-      h = next;
+      h = this.hs[(h << H.Shift) + H.Next];
     }
   }
 
