@@ -634,6 +634,12 @@ export const enum Sx {
    * `bytes` 0.
    */
   Lost = 32,
+  /**
+   * The ACK packet is a NACK: go-back-N's sequence error or IRN's out-of-order arrival, which
+   * travel as ACK packets marked NACK (rounds.ts QpTransport). The fabric counts them in
+   * `totals.nacks` with the trim NACKs its senders act on.
+   */
+  Nack = 64,
 }
 
 /**

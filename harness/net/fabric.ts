@@ -511,6 +511,7 @@ export class Fabric {
   pauseFrames = 0;
   retransmissions = 0;
   timeouts = 0;
+  /** NACKs senders took: trim NACKs acted on (senderNack), and go-back-N's and IRN's, which travel as ACK packets (Sx.Nack). */
   nacks = 0;
   cnps = 0;
   transmissions = 0;
@@ -2163,6 +2164,7 @@ export class Fabric {
     const nowNs = this.nowNs;
     const r = tr.onAck(f, nowNs, pool, h);
     if (r < 0) return;
+    if ((r & Sx.Nack) !== 0) this.nacks++;
     const ce = (pool.i32[(h << 4) + P.Flags] & Flag.Ce) !== 0;
     const lb = this.lbOf[f];
     const ev = pool.i32[(h << 4) + P.Ev];

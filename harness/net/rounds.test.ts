@@ -190,6 +190,9 @@ test("DCP §2.2 Issue #1 in the fabric: spraying without loss makes IRN retransm
   // Nothing was lost, so every retransmission is unneeded; "spurious" ones resent a PSN that had already arrived.
   assert.ok(irn.total > 100 && irn.spurious >= 0.9 * irn.total, `IRN: ${JSON.stringify(irn)}`);
   assert.is(irn.timeouts, 0, "IRN's retransmissions come from NACKs of reordered packets, not timeouts");
+  // IRN's NACKs travel as ACK packets marked NACK and are counted; RACK and timeout-only send none, and lossless DCP trims nothing.
+  assert.ok(runs.irn.totals.nacks > 0, `IRN NACKs ${runs.irn.totals.nacks}`);
+  assert.equal([runs.rack.totals.nacks, runs.timeout.totals.nacks, runs.dcp.totals.nacks], [0, 0, 0]);
   // RACK's reordering window absorbs most of the reordering IRN takes for loss.
   assert.ok(runs.rack.metrics.retransmissions.spurious < irn.spurious / 2, `RACK ${runs.rack.metrics.retransmissions.spurious} vs IRN ${irn.spurious}`);
 });
@@ -560,14 +563,19 @@ test("go-back-N with a full window: a NACK's go-back takes what the receiver dis
     };
     const a = fab.ccOf[0] as CcAdapter;
     let atNack: number[] = [];
+    let nacksHeard = 0;
     const senderAck = fab.senderAck.bind(fab);
     fab.senderAck = (f: number, h: number) => {
       const nack = fab.pool.i32[(h << 4) + P.W3] === 1;
       senderAck(f, h);
       if (nack) atNack = [fab.nowNs, a.level(0), a.windowLeft(0)];
+      if (nack) nacksHeard++;
     };
     fab.run();
     const r = collect(b);
+    // A NACK travels as an ACK packet marked NACK; the totals count it as a NACK all the same.
+    assert.ok(nacksHeard >= 1, cc);
+    assert.is(r.totals.nacks, nacksHeard, `${cc}: totals.nacks counts the go-back-N NACKs`);
     assert.equal(fab.violations, [], cc);
     assert.is(r.completed, 1, cc);
     assert.equal(sent.slice(0, 7).map((p) => p[1]), [0, 1, 2, 3, 4, 5, 6], cc);
@@ -651,7 +659,7 @@ test("a go-back and a timeout report what leaves the flight (everything held) ap
   a.t.post(0, 4000);
   a.drain(0);
   const r = a.t.onAck(0, 5000, a.pool, packet(a.pool, Kind.Ack, 0, 64, { w0: 1, w3: 1 }));
-  assert.ok((r & Sx.Lost) !== 0);
+  assert.ok((r & Sx.Lost) !== 0 && (r & Sx.Nack) !== 0);
   assert.equal([a.t.newBytes, a.t.bytes, a.t.lostBytes], [1064, 3 * 1064, 1064]);
   // An RTO with PSNs 0–3 out: all 4,256 B leave, the oldest outstanding packet (PSN 0) is the loss.
   const b = gbn();
@@ -668,10 +676,10 @@ test("IRN's NACK marks the packets below its highest SACK lost (notes/baselines.
   const nack = (sack: number) => t.onAck(0, 5000, pool, packet(pool, Kind.Ack, 0, 64, { w0: 0, w1: sack, w3: 1, sentNs: 0 }));
   // PSN 2 arrives first: NACK (cumulative 0, SACK 2). PSN 2's 1,064 B are acknowledged; PSNs 0
   // and 1, below the highest SACK and neither ACKed nor SACKed, are lost: 2 × 1,064 B leave.
-  assert.is(nack(2), Sx.Rtt | Sx.Lost);
+  assert.is(nack(2), Sx.Rtt | Sx.Lost | Sx.Nack);
   assert.equal([t.newBytes, t.bytes, t.lostBytes], [1064, 2128, 2128]);
   // PSN 3 next: NACK (0, SACK 3). Acknowledged; nothing below it newly lost (0 and 1 are marked).
-  assert.is(nack(3), Sx.Rtt);
+  assert.is(nack(3), Sx.Rtt | Sx.Nack);
   assert.is(t.newBytes, 1064);
   // The resends of 0 and 1 go; the cumulative ACK of all four releases their 2,128 B (the first
   // copies left as lost), and nothing is restored.

@@ -606,7 +606,8 @@ export abstract class QpTransport<S extends RoundSender, R extends QpReceiver> e
     const rtt = (nowNs - pool.sentNs[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.completed = n;
-    return Sx.Rtt | lost | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
+    const nack = pool.i32[b + P.W3] !== 0 ? Sx.Nack : 0;
+    return Sx.Rtt | lost | nack | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
   }
 
   /** Wire bytes of the packet at the cumulative PSN, the first the receiver lacks (the flow's last is short). */
