@@ -362,6 +362,8 @@ test("an emptied FIFO keeps no handle: peek sees none, and re-opening or closing
     assert.equal([q.onDequeue(0, 0), q.onDequeue(0, 0)], [5, 6]);
     for (let h = 0; h < 8; h++) assert.ok(q.onEnqueue(1, 0, h, 64, h & 1 ? TAG_HEADER : TAG_DATA) > 0);
     assert.equal([q.peek(0, FIFO_DATA, 0), q.peek(0, FIFO_CONTROL, 0), q.peek(1, FIFO_DATA, -1), q.peek(1, FIFO_DATA, 4)], [-1, -1, -1, -1]);
+    // Past the tail (whose next handle is not kept) by a fraction too.
+    assert.equal([q.peek(1, FIFO_DATA, 3), q.peek(1, FIFO_DATA, 3.5), q.peek(1, FIFO_DATA, 0.5)], [6, -1, -1]);
     q.open(0, false);
     q.close(0);
     for (let h = 0; h < 8; h++) assert.is(q.onEnqueue(2, 0, h, 64, TAG_DATA), E_STATE, `handle ${h} is still queued on port 1`);

@@ -577,10 +577,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     if (!this.isOpen(slot)) return 0;
     return this.bytesIn(slot) - (this.bytesOut(slot) + this.queuedBytes(slot) + this.bytesDropped(slot) + this.bytesTrimmed(slot));
   }
-  /** The i-th oldest handle of a FIFO (0 = head), or −1 (i not in [0, packets)); walks the list (for tests and traces). */
+  /** The i-th oldest handle of a FIFO (0 = head), or −1 (i not an integer in [0, packets)); walks the list (for tests and traces). */
   peek(slot: number, queue: number, i: number): number {
     const f = (slot << S.Shift) + (queue === 0 ? 0 : S.Control);
-    if (!this.isOpen(slot) || !(i >= 0 && i < this.st[f + S.Pkts])) return -1;
+    if (!this.isOpen(slot) || !((i | 0) === i && i >= 0 && i < this.st[f + S.Pkts])) return -1;
     let h = this.st[f + S.Head];
     for (let k = 0; k < i; k++) h = this.hs[(h << H.Shift) + H.Next];
     return h;
