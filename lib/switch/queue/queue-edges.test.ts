@@ -368,13 +368,17 @@ test("an emptied FIFO keeps no handle: peek sees none, and re-opening or closing
     q.close(0);
     for (let h = 0; h < 8; h++) assert.is(q.onEnqueue(2, 0, h, 64, TAG_DATA), E_STATE, `handle ${h} is still queued on port 1`);
   }
-  // A FIFO emptied and filled again starts from its new head; trimming the newest of one packet heads it.
-  const t = table({ profile: "uec-htsim", ecnAt: "off", dataLimitBytes: 1000 }, 1);
-  t.onEnqueue(0, 0, 1, 1000, TAG_DATA);
-  t.onDequeue(0, 0);
-  t.onEnqueue(0, 0, 2, 1000, TAG_DATA);
-  t.onEnqueue(0, 0, 3, 1000, TAG_DATA);
-  assert.equal([t.peek(0, FIFO_DATA, 0), t.peek(0, FIFO_DATA, 1), t.dataPackets(0)], [t.out[OUT.otherHandle] === 2 ? 3 : 2, -1, 1]);
+  // A FIFO emptied and filled again starts from its new head, and the newest of its one packet,
+  // trimmed (the port's first draw says newest), leaves the arrival at its head, whatever Prev
+  // the emptied FIFO left behind.
+  const t = newestFirst({ dataLimitBytes: 2000 });
+  for (const h of [1, 4]) assert.is(t.onEnqueue(1, 0, h, 1000, TAG_DATA), QUEUE_DATA);
+  assert.equal([t.onDequeue(1, 0), t.onDequeue(1, 0), t.dataPackets(1)], [1, 4, 0]);
+  assert.is(t.onEnqueue(1, 0, 2, 1500, TAG_DATA), QUEUE_DATA);
+  // 1500 + 1000 > 2000: over; the newest (2) leaves and 1000 fits.
+  assert.is(t.onEnqueue(1, 0, 3, 1000, TAG_DATA), QUEUE_DATA | QUEUE_TRIMMED_QUEUED);
+  assert.equal([order(t, 1, FIFO_DATA), order(t, 1, FIFO_CONTROL), t.out[OUT.otherHandle]], [[3], [2], 2]);
+  assert.is(t.accountingGap(1), 0);
 });
 
 test("per-port limits: 1 is the smallest limit and 2^30 B the largest; ecnProbability takes any int32 queue", () => {
