@@ -904,11 +904,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * `delta` bytes into (or out of) the buffer of the FIFO whose words start at st[f]; none for a
-   * control FIFO outside it (HPCC's SwitchNotifyDequeue releases MMU bytes only for qIndex != 0).
+   * `delta` bytes into (or out of) the buffer of the FIFO whose words start at st[f], which the
+   * buffer counts: callers pass a data FIFO, or a control FIFO poolRefuses admitted.
    */
   private poolAdd(f: number, delta: number): void {
-    if ((f & this.poolExempt) !== 0) return;
     const p = this.poolOf[f >> S.Shift];
     const used = this.poolUsed[p] + delta;
     this.poolUsed[p] = used;
@@ -916,8 +915,9 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * `bytes` leave the buffer of the FIFO whose words start at st[f] (poolAdd's exemption): a
-   * departure cannot raise the peak, and leaving out its test keeps onDequeue's inlined tree small.
+   * `bytes` leave the buffer of the FIFO whose words start at st[f]; none for a control FIFO
+   * outside it (HPCC's SwitchNotifyDequeue releases MMU bytes only for qIndex != 0). A departure
+   * cannot raise the peak, and leaving out poolAdd's test keeps onDequeue's inlined tree small.
    */
   private poolRelease(f: number, bytes: number): void {
     if ((f & this.poolExempt) === 0) this.poolUsed[this.poolOf[f >> S.Shift]] -= bytes;
