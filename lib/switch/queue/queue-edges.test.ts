@@ -317,6 +317,18 @@ test("evict works at any time and reports no CE even after a marked departure", 
   assert.is(q.packetsDropped(1), 1);
 });
 
+test("evict takes no draw: the dequeue after it judges with the port's first word", () => {
+  // kMin 0, kMax 2000, pMax 1: a departure leaving 1000 B marks with p = 1/2, when the word's top
+  // bit is 0. A seed whose first two words disagree there tells which one the dequeue used.
+  let seed = 1;
+  while (drawWord(seed, 1, 1) >>> 31 === drawWord(seed, 1, 2) >>> 31) seed++;
+  const q = table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 2000, pMax: 1, trimming: "off", seed });
+  for (let h = 1; h <= 3; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA);
+  assert.is(q.evict(1, 0), 1);
+  assert.is(q.onDequeue(1, 0), 2);
+  assert.is(q.out[OUT.ecn], drawWord(seed, 1, 1) >>> 31 === 0 ? 1 : 0);
+});
+
 test("packetsOut = in − queued (data and control) − dropped, with packets queued", () => {
   const q = table({ profile: "uec", dataLimitPackets: 3, trimming: "off", ecnAt: "off" });
   for (let h = 1; h <= 4; h++) q.onEnqueue(1, 0, h, 1000, TAG_DATA); // the fourth is dropped
