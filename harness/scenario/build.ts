@@ -53,6 +53,7 @@ import {
   dcpPfcHeadroomWarnings,
   rxBufferWarnings,
   slowReceiverDcqcnWarnings,
+  slowReceiverTimelyWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -779,6 +780,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps)),
+      ...slowReceiverTimelyWarnings([...delayUses.values()], slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps), rxWaitNs, rttNs, relRef.name),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),

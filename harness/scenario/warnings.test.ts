@@ -699,6 +699,30 @@ test("DCQCN toward hosts that process below their link rate: a warning that it r
   assert.equal(slow({ name: "dcqcn" }, {}, { faults: [{ kind: "slow", hosts: [3], rxFraction: 1 }] }), [], "a slow fault at the full rate slows nothing");
 });
 
+test("TIMELY toward slow receivers whose full buffer keeps the RTT below T_low: a warning that it runs as cc none would; none once the RTT can pass T_low", () => {
+  // incast3: 100 Gb/s links, 1 µs cables, a 2-leaf 2-spine network. The paper profile's T_low is 50 µs.
+  const slow = (network: Scenario["network"], rel = "gbn", cc: ModuleSpec = { name: "timely" }) => {
+    const s = incast3(rel, network);
+    return warnings({ ...s, transport: { ...s.transport, cc } }).filter((w) => w.includes("hosts process below their"));
+  };
+  const rtt = (validated: Scenario) => Number(runScenario({ ...validated, run: { endUs: 1 } }).derived.networkRttNs);
+  const rttNs = rtt(incast3("gbn", { rxGbps: 5, rxBufferBytes: 20_000 }));
+  // 20,000 B × 8 / 5 Gb/s = 32 µs of receive buffer; with the network RTT below 50 µs.
+  assert.ok(rttNs + 32_000 < 50_000 && rttNs + 48_000 > 50_000, `network RTT ${rttNs} ns`);
+  const w = slow({ rxGbps: 5, rxBufferBytes: 20_000 });
+  assert.is(w.length, 1);
+  assert.match(w[0], /^transport\.cc: timely hears a slow receiver only in its RTT, but hosts process below their 100 Gb\/s links \(network\.rxGbps 5\), and a full receive buffer holds a packet at most 32\.00 µs/);
+  assert.match(w[0], `stays below T_low (tLowNs 50.00 µs)`);
+  // The soak reads this phrase as "hears no congestion" (soak.ts hearsNoCongestion).
+  assert.match(w[0], "runs as cc none would");
+  // 30,000 B: 48 µs, and with the RTT past T_low: TIMELY's gradient band, not warned (soak seed 4,982,799's case).
+  assert.equal(slow({ rxGbps: 5, rxBufferBytes: 30_000 }), []);
+  assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "timely", params: { tLowNs: 30_000 } }), [], "T_low below the RTT with the buffer full");
+  assert.equal(slow({ rxGbps: 100, rxBufferBytes: 20_000 }), [], "at the link rate the host keeps up");
+  assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "swift" }), [], "Swift is not warned");
+  assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "dack"), [], "DACK's target answers its host's congestion");
+});
+
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {
   // An 8:1 incast of 1 MB into host 0 of the k = 4 fat tree (review rev-scenario trim-pfc2). Under
   // PFC each queue's limit defaults to 2^29 = 536,870,912 B (build.ts). Default PFC at 100 Gb/s

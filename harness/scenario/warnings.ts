@@ -29,7 +29,7 @@
 // (a congestion tree), so one hot spot fills several queues of a path. Inter-DC flows under
 // Reflex NSF hear RTT_src instead and are left out, and TIMELY is left out where hosts process
 // at a limited rate (its RTT then includes the host's queue, which Swift takes out as remote
-// delay).
+// delay; slowReceiverTimelyWarnings for a host queue too short to lift it to T_low).
 
 //
 // ECN-driven congestion control (DCQCN, DCTCP, MP-RDMA, NSCC) hears a switch's congestion only
@@ -414,6 +414,30 @@ export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null)
       `${u.path}: dcqcn cuts its rate only on CNPs, which a receiver sends for CE-marked data (DCQCN §3.1 NP), but ${slow}, and such a host's receive buffer drops what it cannot hold and marks nothing: ` +
         `a flow whose bottleneck is its receiver hears no congestion, stays at its rate${w} and runs as cc none would; it does not react to loss. ` +
         `For a slow receiver under congestion control use a CC that reads delay (nscc, swift or timely: an ACK waits for its packet's processing) or transport.reliability: dack; see harness/README.md, transport.cc.`,
+    ];
+  });
+}
+
+/**
+ * TIMELY toward hosts that process below their link rate, where a full receive buffer delays a
+ * packet less than T_low minus the network RTT. A flow whose one bottleneck is its receiver then
+ * never sees an RTT of T_low (at most the network RTT plus `rxWaitNs`, the longest any slow
+ * host's buffer holds a packet: its bytes × 8 / its rate, build.ts receiveDrainNs), and TIMELY
+ * Alg. 1 only adds δ below T_low: it keeps increasing while the receiver drops what its buffer
+ * cannot hold. Where the sum passes T_low the RTT enters Alg. 1's gradient band and TIMELY cuts
+ * while the buffer fills, so that is not warned (soak seed 4,982,799: 2.3 + 48 µs against
+ * 50 µs, 3,137 increases and 8 gradient decreases; harness/README.md, soak). Not under DACK or
+ * OPT, whose targets answer their hosts' congestion themselves (DACKs; OPT's IACK on acceptance).
+ */
+export function slowReceiverTimelyWarnings(uses: DelayCcUse[], slow: string | null, rxWaitNs: number, rttNs: number, reliability: string): string[] {
+  if (slow === null || rxWaitNs <= 0 || reliability === "dack" || reliability === "opt") return [];
+  return uses.flatMap((u) => {
+    if (u.name !== "timely" || u.flows.length === 0 || !(rttNs + rxWaitNs < Math.round(u.params.tLowNs))) return [];
+    return [
+      `${u.path}: timely hears a slow receiver only in its RTT, but ${slow}, and a full receive buffer holds a packet at most ${us(rxWaitNs)} µs ` +
+        `(its bytes × 8 / the host's rate): with the network RTT (${us(rttNs)} µs) that stays below T_low (tLowNs ${us(u.params.tLowNs)} µs), where TIMELY only adds to its rate (Alg. 1). ` +
+        `A flow whose bottleneck is its receiver hears no congestion and runs as cc none would; the receive buffer drops what it cannot hold. ` +
+        `Lower tLowNs below ${us(rttNs + rxWaitNs)} µs or deepen the receive buffer (network.rxBufferBytes); see harness/README.md, transport.cc.`,
     ];
   });
 }
