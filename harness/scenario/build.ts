@@ -307,7 +307,7 @@ function targetQueueBytes(params: Record<string, unknown> | undefined): number |
 }
 
 /**
- * Where hosts process below their link rate (slowReceiverDcqcnWarnings), for a warning: the
+ * Where hosts process below their link rate (slowReceiverDcqcnWarnings, slowReceiverTimelyWarnings), for a warning: the
  * network's rxGbps, the traffic entries that set a host's own (a put's rxFraction), the `slow`
  * faults; null where every host keeps up with its link.
  */
@@ -742,6 +742,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const targets = transport instanceof DackTransport ? transport.targets : null;
   const rxOf = Array.from({ length: topo.hosts }, (_, h) => ({ gbps: n.rxGbps ?? 0, queueBytes: targets?.[h]?.params.queueBytes ?? 0 }));
   for (const r of traffic.hostRx) rxOf[r.host].gbps = r.gbps;
+  // Where hosts process below their link rate, for the DCQCN and TIMELY warnings.
+  const slowHosts = slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps);
   for (let f = 0; f < F; f++) {
     const { src, dst, bytes } = flows[f];
     idealPs[f] = idealFctPs(topo, src, dst, bytes, mtu, header, switchNs, idealMemo, rxOf[dst]);
@@ -779,8 +781,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
-      ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps)),
-      ...slowReceiverTimelyWarnings([...delayUses.values()], slowReceivers(n.rxGbps ?? 0, traffic.hostRx, s.faults ?? [], hostGbps), rxWaitNs, rttNs, relRef.name),
+      ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts),
+      ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, rxWaitNs, rttNs, relRef.name),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),
