@@ -141,9 +141,6 @@ const enum K {
   Empty = -16,
   Paused = -17,
   EvenTags = 5, // bits TAG_OTHER (0) and TAG_DATA (2)
-  SchedStrict = 0,
-  SchedWrr = 1,
-  SchedDwrr = 2,
   MaxDurationNs = 1073741824,
 }
 
@@ -267,7 +264,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
    */
   private readonly enqueueMarkTags: number;
   private readonly dequeueMarkTags: number;
-  private readonly sched: number;
+  /** DWRR between the FIFOs; otherwise the packet WRR round, strict priority being its 1 : 0. */
+  private readonly dwrr: boolean;
   private readonly wrrControl: number;
   private readonly wrrTotal: number;
   private readonly seed: number;
@@ -296,8 +294,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     this.arrivalMask = p.overRule === "occupancy" ? 0 : -1;
     this.enqueueMarkTags = p.ecnAt === "enqueue" ? K.EvenTags : 0;
     this.dequeueMarkTags = p.ecnAt === "dequeue" ? K.EvenTags : 0;
-    this.sched = p.scheduler === "wrr" ? K.SchedWrr : p.scheduler === "dwrr" ? K.SchedDwrr : K.SchedStrict;
-    const strict = this.sched === K.SchedStrict;
+    this.dwrr = p.scheduler === "dwrr";
+    const strict = p.scheduler === "strict";
     this.wrrControl = strict ? 1 : p.wrrControlPackets;
     this.wrrTotal = strict ? 1 : p.wrrControlPackets + p.wrrDataPackets;
     this.seed = p.seed | 0;
@@ -755,7 +753,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
 
   /** Both FIFOs are backlogged and eligible: 1 to serve control, 0 to serve data. */
   private pick(slot: number): number {
-    if (this.sched === K.SchedDwrr) return this.pickDwrr(slot);
+    if (this.dwrr) return this.pickDwrr(slot);
     // htsim CompositeQueue: advance the round, then control while the position < its weight.
     // Strict priority is the round 1 : 0 (wrrControl = wrrTotal = 1: control every time).
     const w = (slot << A.Shift) + A.WrrCount;
