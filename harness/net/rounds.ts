@@ -572,7 +572,8 @@ export abstract class QpTransport<S extends RoundSender, R extends QpReceiver> e
     const cum = pool.i32[b + P.W0];
     this.wentBack = 0;
     this.repairedBytes = 0;
-    const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], pool.i32[b + P.W3]);
+    const w3 = pool.i32[b + P.W3];
+    const n = this.senderAck(slot, nowNs, cum, pool.i32[b + P.W1], pool.i32[b + P.W2], w3);
     if (n < 0) return n;
     if (cum > this.cum[slot]) this.cum[slot] = cum;
     this.freed[slot] += n;
@@ -606,8 +607,7 @@ export abstract class QpTransport<S extends RoundSender, R extends QpReceiver> e
     const rtt = (nowNs - pool.sentNs[h]) | 0;
     this.rttNs = rtt > 0 ? rtt : 1;
     this.completed = n;
-    const nack = pool.i32[b + P.W3] !== 0 ? Sx.Nack : 0;
-    return Sx.Rtt | lost | nack | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
+    return Sx.Rtt | lost | (w3 !== 0 ? Sx.Nack : 0) | (n > 0 ? Sx.Complete : 0) | (this.allFreed(slot) ? Sx.Done : 0);
   }
 
   /** Wire bytes of the packet at the cumulative PSN, the first the receiver lacks (the flow's last is short). */
