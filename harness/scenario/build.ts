@@ -307,9 +307,9 @@ function targetQueueBytes(params: Record<string, unknown> | undefined): number |
 }
 
 /**
- * Where hosts process below their link rate (slowReceiverDcqcnWarnings, slowReceiverTimelyWarnings), for a warning: the
- * network's rxGbps, the traffic entries that set a host's own (a put's rxFraction), the `slow`
- * faults; null where every host keeps up with its link.
+ * Where hosts process below their link rate, for the warnings (slowReceiverDcqcnWarnings,
+ * slowReceiverTimelyWarnings): the network's rxGbps, the traffic entries that set a host's own
+ * (a put's rxFraction), the `slow` faults; null where every host keeps up with its link.
  */
 function slowReceivers(rxGbps: number, hostRx: readonly { gbps: number; entry: number }[], faults: NonNullable<Scenario["faults"]>, hostGbps: number): string | null {
   const below = (gbps: number) => gbps > 0 && gbps < hostGbps;
