@@ -292,7 +292,7 @@ export function spritzEvCountError(evCount: number, networkPorts: number): strin
  * or faster (a `put` without rxFraction) holds at most the packet in hand, since nothing arrives
  * faster than its link delivers, and 0 Gb/s processes at once: neither counts.
  */
-function receiveDrainNs(rxGbps: number, rxBufferBytes: number, hostRx: readonly { host: number; gbps: number; bufferBytes: number }[], hostGbps: number, queueBytes: number | undefined): number {
+function receiveDrainNs(rxGbps: number, rxBufferBytes: number, hostRx: readonly { gbps: number; bufferBytes: number }[], hostGbps: number, queueBytes: number | undefined): number {
   const drain = (gbps: number, bytes: number): number => (gbps > 0 && gbps < hostGbps ? ((queueBytes ?? bytes) * 8) / gbps : 0);
   let ns = drain(rxGbps, rxBufferBytes);
   for (const r of hostRx) ns = Math.max(ns, drain(r.gbps, r.bufferBytes));
@@ -396,7 +396,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // below the policy threshold (§II-D), (queue − threshold) × 8 / rate, bounded here by the
   // whole queue. OPT's target IACKs on acceptance (§II-A), so its RTO needs no such term.
   const rel = s.transport?.reliability ?? { name: "rud" };
-  const rxWaitNs = rel.name === "opt" ? 0 : receiveDrainNs(n.rxGbps ?? 0, rxBufferBytes, traffic.hostRx, hostGbps, rel.name === "dack" ? targetQueueBytes(rel.params) : undefined);
+  const dackQueueBytes = rel.name === "dack" ? targetQueueBytes(rel.params) : undefined;
+  const rxWaitNs = rel.name === "opt" ? 0 : receiveDrainNs(n.rxGbps ?? 0, rxBufferBytes, traffic.hostRx, hostGbps, dackQueueBytes);
+  // The TIMELY warning's wait counts the slow faults' hosts too, which the RTO leaves out (a
+  // fault is a surprise to the transport: its timers are not sized for it).
+  const slowFaultRx = (s.faults ?? []).flatMap((f) => (f.kind === "slow" && f.rxFraction !== undefined ? [{ gbps: f.rxFraction * hostGbps, bufferBytes: rxBufferBytes }] : []));
+  const slowRxWaitNs = Math.max(rxWaitNs, receiveDrainNs(0, rxBufferBytes, slowFaultRx, hostGbps, dackQueueBytes));
   const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueueBytes * 8) / linkGbps), timerFloorNs(rttNs)) + Math.ceil(rxWaitNs);
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability
@@ -782,7 +787,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts),
-      ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, rxWaitNs, rttNs, relRef.name),
+      ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, slowRxWaitNs, dcs === null ? { ns: rttNs, what: "the network RTT" } : { ns: intraDcRttNs, what: "the intra-DC RTT" }, relRef.name),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),
       ...pfcHeadroomWarnings(n.pfc?.headroomBytes, fabric.pfcShortHeadroom),

@@ -721,6 +721,37 @@ test("TIMELY toward slow receivers whose full buffer keeps the RTT below T_low: 
   assert.equal(slow({ rxGbps: 100, rxBufferBytes: 20_000 }), [], "at the link rate the host keeps up");
   assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "swift" }), [], "Swift is not warned");
   assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "dack"), [], "DACK's target answers its host's congestion");
+  // A slow fault's host is a slow receiver too: 5 % of 100 Gb/s is the same 5 Gb/s and 32 µs.
+  const faulted = (rxFraction: number) => {
+    const s = incast3("gbn", { rxBufferBytes: 20_000 });
+    return warnings({ ...s, transport: { ...s.transport, cc: { name: "timely" } }, faults: [{ kind: "slow", hosts: [0], rxFraction }] }).filter((w) => w.includes("hosts process below their"));
+  };
+  const f = faulted(0.05);
+  assert.is(f.length, 1);
+  assert.match(f[0], /^transport\.cc: timely hears a slow receiver only in its RTT, but hosts process below their 100 Gb\/s links \(faults\[0\] \(slow\)\), and a full receive buffer holds a packet at most 32\.00 µs/);
+  // 7.5 % of 100 Gb/s: 20,000 × 8 / 7.5 = 21.33 µs, with the RTT still below 50 µs; 3.75 %: 42.67 µs, past it.
+  assert.match(faulted(0.075)[0], "at most 21.33 µs");
+  assert.ok(rttNs + 42_667 > 50_000, `network RTT ${rttNs} ns`);
+  assert.equal(faulted(0.0375), []);
+});
+
+test("TIMELY toward a slow receiver on two DCs: the intra-DC RTT is the one compared with T_low, not the network's across the WAN", () => {
+  // Soak seed 5,026,935's network: 25 Gb/s links, 9,000 B buffers, a host slowed to 25 %:
+  // 9,000 × 8 / 6.25 = 11.52 µs of receive buffer.
+  const s: Scenario = {
+    topology: { kind: "twodc", linkGbps: 25, latencyNs: 1000, wanGbps: 100, wanLatencyNs: 50_000 },
+    network: { mtuBytes: 4150, bufferBytes: 9000 },
+    transport: { cc: { name: "timely" }, lb: { name: "ecmp" }, reliability: { name: "gbn" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 10, bytes: 100_000 }] }],
+    faults: [{ kind: "slow", hosts: [10], rxFraction: 0.25 }],
+  };
+  const derived = runScenario({ ...validateScenario(s), run: { endUs: 1 } }).derived;
+  const intra = Number(derived.intraDcRttNs);
+  assert.ok(Number(derived.networkRttNs) > 50_000, `network RTT ${derived.networkRttNs} ns: alone past T_low`);
+  assert.ok(intra + 11_520 < 50_000, `intra-DC RTT ${intra} ns`);
+  const w = warnings(validateScenario(s)).filter((x) => x.includes("hosts process below their"));
+  assert.is(w.length, 1);
+  assert.match(w[0], `at most 11.52 µs (its bytes × 8 / the host's rate): with the intra-DC RTT (${(intra / 1000).toFixed(2)} µs) that stays below T_low`);
 });
 
 test("trimming switches under PFC with no buffer given: a warning that no queue trims, and none once a buffer is given", () => {

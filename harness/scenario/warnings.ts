@@ -420,24 +420,27 @@ export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null)
 
 /**
  * TIMELY toward hosts that process below their link rate, where a full receive buffer delays a
- * packet less than T_low minus the network RTT. A flow whose one bottleneck is its receiver then
- * never sees an RTT of T_low (at most the network RTT plus `rxWaitNs`, the longest any slow
- * host's buffer holds a packet: its bytes × 8 / its rate, build.ts receiveDrainNs), and TIMELY
- * Alg. 1 only adds δ below T_low: it keeps increasing while the receiver drops what its buffer
- * cannot hold. Where the sum passes T_low the RTT enters Alg. 1's gradient band and TIMELY cuts
- * while the buffer fills, so that is not warned (soak seed 4,982,799: 2.3 + 48 µs against
- * 50 µs, 3,137 increases and 8 gradient decreases; harness/README.md, soak). Not under DACK or
- * OPT, whose targets answer their hosts' congestion themselves (DACKs; OPT's IACK on acceptance).
+ * packet less than T_low minus the RTT. A flow whose one bottleneck is its receiver then never
+ * sees an RTT of T_low (at most the RTT plus `rxWaitNs`, the longest any slow host's buffer holds
+ * a packet: its bytes × 8 / its rate, build.ts receiveDrainNs, a `slow` fault's host included),
+ * and TIMELY Alg. 1 only adds δ below T_low: it keeps increasing while the receiver drops what
+ * its buffer cannot hold. Where the sum passes T_low the RTT enters Alg. 1's gradient band and
+ * TIMELY cuts while the buffer fills, so that is not warned (soak seed 4,982,799: 2.3 + 48 µs
+ * against 50 µs, 3,137 increases and 8 gradient decreases; harness/README.md, soak). `rtt` is the
+ * shortest a flow has: the network's, or on two DCs the intra-DC one (soak seed 5,026,935: an
+ * intra-DC flow into a host slowed to 6.25 Gb/s, 13.4 + 11.5 µs against 50 µs, only increases,
+ * while the 120 µs network RTT alone passes T_low). Not under DACK or OPT, whose targets answer
+ * their hosts' congestion themselves (DACKs; OPT's IACK on acceptance).
  */
-export function slowReceiverTimelyWarnings(uses: DelayCcUse[], slow: string | null, rxWaitNs: number, rttNs: number, reliability: string): string[] {
+export function slowReceiverTimelyWarnings(uses: DelayCcUse[], slow: string | null, rxWaitNs: number, rtt: { ns: number; what: string }, reliability: string): string[] {
   if (slow === null || rxWaitNs <= 0 || reliability === "dack" || reliability === "opt") return [];
   return uses.flatMap((u) => {
-    if (u.name !== "timely" || u.flows.length === 0 || !(rttNs + rxWaitNs < Math.round(u.params.tLowNs))) return [];
+    if (u.name !== "timely" || u.flows.length === 0 || !(rtt.ns + rxWaitNs < Math.round(u.params.tLowNs))) return [];
     return [
       `${u.path}: timely hears a slow receiver only in its RTT, but ${slow}, and a full receive buffer holds a packet at most ${us(rxWaitNs)} µs ` +
-        `(its bytes × 8 / the host's rate): with the network RTT (${us(rttNs)} µs) that stays below T_low (tLowNs ${us(u.params.tLowNs)} µs), where TIMELY only adds to its rate (Alg. 1). ` +
+        `(its bytes × 8 / the host's rate): with ${rtt.what} (${us(rtt.ns)} µs) that stays below T_low (tLowNs ${us(u.params.tLowNs)} µs), where TIMELY only adds to its rate (Alg. 1). ` +
         `A flow whose bottleneck is its receiver hears no congestion and runs as cc none would; the receive buffer drops what it cannot hold. ` +
-        `Lower tLowNs below ${us(rttNs + rxWaitNs)} µs or deepen the receive buffer (network.rxBufferBytes); see harness/README.md, transport.cc.`,
+        `Lower tLowNs below ${us(rtt.ns + rxWaitNs)} µs or deepen the receive buffer (network.rxBufferBytes); see harness/README.md, transport.cc.`,
     ];
   });
 }
