@@ -326,7 +326,11 @@ test("NDT: inter-DC data into a congested DC waits in the Controlled queue; RTT_
   // The ESW's egress timestamp, echoed back, measures ESW → host 16 → ESW: microseconds to
   // tens of µs of queueing, never the WAN.
   assert.ok(maxRttDst > 10_000 && maxRttDst < 500_000, `RTT_dst up to ${maxRttDst} ns`);
-  assert.is(ndt.activeFlows, 0, "every flow closed its NDT slot when done");
+  // A slot closes once its flow is done and NDT holds none of its packets: copies resent on a
+  // timeout may still wait in the Controlled queue when the last flow completes (all eight
+  // Congested: 8/8 > α pauses that queue for up to T_maxpause at a time, and a packet that waits
+  // past the 3.1 ms RTO is resent behind the rest).
+  for (let f = 0; f < 8; f++) assert.is(ndt.isOpen(f), ndt.flowNormalPackets(f) + ndt.flowControlledPackets(f) > 0, `flow ${f}'s NDT slot`);
   assert.is(fabric.reflex?.ndt[0]?.pauses, 0, "DC 0's ESW sees no flow into DC 0");
   // ECMP keeps each flow on one path and NDT keeps its order at the ESW both ways (§III-D 2: a
   // flow changes queue only once the old one holds none of its packets), so nothing arrives out
@@ -449,12 +453,15 @@ test("integrity: a packet or byte NDT's queues lost, and the fabric still counts
   // A packet taken out of NDT's queue inside the module only, as a module bug would lose it:
   // the fabric still counts it among NDT's, NDT does not.
   const lost = leak((rf, p, nowNs) => assert.ok((rf.ndt[1] as ReflexNdt).evict(rf.ndtPort[p], nowNs) >= 0));
-  assert.ok(lost.violations.some((v) => v.startsWith(`port ${lost.port}: the fabric counts 1 packets (`) && v.includes("NDT holds 0 (0 B)")), lost.violations.join("\n"));
-  // The byte counts alone disagreeing (by one byte) is reported too: 0 packets and 1 B against 0 and 0 B.
+  // One packet more than NDT holds (copies resent on timeouts may still wait there at the end).
+  const one = lost.violations.map((v) => /^port (\d+): the fabric counts (\d+) packets \(\d+ B\) in Reflex NDT's queues, NDT holds (\d+) /.exec(v)).find((m) => m !== null && Number(m[1]) === lost.port);
+  assert.ok(one != null && Number(one[2]) === Number(one[3]) + 1, lost.violations.join("\n"));
+  // The byte counts alone disagreeing (by one byte) is reported too: the same packets, one byte more.
   const byte = leak((rf, p) => {
     rf.ndtBytes[p] += 1;
   });
-  assert.ok(byte.violations.includes(`port ${byte.port}: the fabric counts 0 packets (1 B) in Reflex NDT's queues, NDT holds 0 (0 B) (a packet no dequeue will reach)`), byte.violations.join("\n"));
+  const extra = byte.violations.map((v) => /^port (\d+): the fabric counts (\d+) packets \((\d+) B\) in Reflex NDT's queues, NDT holds (\d+) \((\d+) B\) \(a packet no dequeue will reach\)$/.exec(v)).find((m) => m !== null && Number(m[1]) === byte.port);
+  assert.ok(extra != null && extra[2] === extra[4] && Number(extra[3]) === Number(extra[5]) + 1, byte.violations.join("\n"));
 });
 
 test("IRN and go-back-N time an inter-DC flow's RTT from its send, not from the timestamp NDT rewrote (§III-D)", () => {

@@ -9,8 +9,10 @@
 //   to the Controlled queue; WRR N_throttle : 1 between them while both are backlogged, the
 //   Controlled queue taking the whole link when the Normal one is empty (adaptive WRR).
 // - Out-of-order prevention: a recovered flow keeps using the Controlled queue while it still has
-//   packets there; and, by the same rule the other way (README "Choices"), a flow turned
-//   Congested keeps using the Normal queue while it still has packets there.
+//   packets there; and the other way (README "Choices"), a flow turned Congested enters the
+//   Controlled queue of a port at once, its older packets in that port's Normal queue leaving
+//   first (onDequeue lets them go ahead of it), but keeps using the Normal queue while it has
+//   packets in more than one port's, or in another port's, Normal queue.
 // - Pause: §III-D 3 pauses the Controlled queues while the share of flows mapped to the
 //   Controlled queue exceeds α, until ACKs show congestion resolved or T_maxpause passes; this
 //   module starts and ends it on the share of Congested flows instead (below).
@@ -31,12 +33,13 @@ import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
 import { type ReflexParams, type ReflexParamsInput, resolveReflexParams } from "./params";
 
-/** Per inter-DC flow: 14 B of columns + the open flag = 15 B (queues are per port, below). */
+/** Per inter-DC flow: 18 B of columns + the open flag = 19 B (queues are per port, below). */
 const LAYOUT = {
   congested: "u8",
   mapped: "u8", // counted in controlledFlows
   ctrlPkts: "i32", // this flow's packets in a Controlled queue
   normPkts: "i32", // this flow's packets in a Normal queue
+  normPort: "i32", // while normPkts > 0: the port whose Normal queue holds them all, −1 if several do
   rttDst: "i32", // last RTT_dst, ns
 } as const;
 
@@ -119,6 +122,7 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   private readonly mappedCol = this.col.mapped;
   private readonly ctrlPkts = this.col.ctrlPkts;
   private readonly normPkts = this.col.normPkts;
+  private readonly normPort = this.col.normPort;
   // Per queue: index port for the Normal queue, nPorts + port for the Controlled one, so that
   // the queue a packet takes is arithmetic on a 0/1 flag rather than a choice between arrays.
   private readonly qPkts: Int32Array;
@@ -221,9 +225,9 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
 
   /**
    * A packet of the flow is to leave by egress `port`: into the Controlled queue if the flow
-   * still has packets there, or is Congested and has none left in a Normal queue; else into the
-   * Normal queue (§III-D 2, both ways: a flow changes queue only once the old one holds none of
-   * its packets, so none overtakes an older one). Returns NDT_NORMAL,
+   * still has packets there (§III-D 2), or is Congested and has no packets in a Normal queue but
+   * this port's; else into the Normal queue. A Congested flow's older packets in this port's
+   * Normal queue leave before it (onDequeue), so none is overtaken. Returns NDT_NORMAL,
    * NDT_CONTROLLED or NDT_DROPPED (queue over queueLimitBytes), or E_SLOT / E_ARG / E_STATE
    * (the handle is already queued), tested in that order and before the queue limit.
    */
@@ -246,14 +250,17 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     const e = handle << H.Shift;
     if (hs[e + H.Bytes] !== 0) return this.fail(E_STATE);
     // 1 for the Controlled queue: it still has packets there (ctrlPkts ≥ 0: −ctrlPkts >>> 31 is 1
-    // for ctrlPkts > 0), or it is Congested with none in a Normal queue ((normPkts − 1) >>> 31
-    // is 1 for normPkts = 0). The two counts are never both above 0: a flow enters either queue
-    // only when the other holds none of its packets.
+    // for ctrlPkts > 0), or it is Congested and its Normal packets, if any, are all in this
+    // port's queue (`here`). Both counts are above 0 only so: while a flow has packets in a
+    // Controlled queue, its next ones go to one too, and its Normal ones wait in `port`'s queue.
     // Each column in a local: a second `this.` load of one is 4 bytes of bytecode, and the loop
     // that calls both handlers inlines `take` too only while the three fit V8's budget (take).
     const ctrl = this.ctrlPkts;
     const norm = this.normPkts;
-    const q = (-ctrl[slot] >>> 31) | (this.congestedCol[slot] & ((norm[slot] - 1) >>> 31));
+    const normPort = this.normPort;
+    const normal = norm[slot];
+    const here = normal === 0 || normPort[slot] === port;
+    const q = (-ctrl[slot] >>> 31) | (this.congestedCol[slot] & +here);
     const i = port + q * this.nPorts;
     const qBytes = this.qBytes;
     const after = qBytes[i] + bytes;
@@ -270,8 +277,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     qTail[i] = handle;
     qBytes[i] = after;
     qPkts[i] = queued + 1;
-    ctrl[slot] += q;
-    norm[slot] += 1 - q;
+    if (q === 0) {
+      norm[slot] = normal + 1;
+      normPort[slot] = here ? port : -1;
+    } else ctrl[slot]++;
     return Q.Normal + q; // NDT_NORMAL or NDT_CONTROLLED
   }
 
@@ -296,8 +305,12 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     // so a Normal packet arriving after one sent alone gets its N_throttle before the next.
     const wrr = this.wrr;
     const w = wrr[port];
-    const q = n === 0 || (c > 0 && w >= this.nThrottle) ? 1 : 0;
-    if (c > 0) wrr[port] = q !== 0 ? 0 : w + 1;
+    // At its turn the Controlled queue waits while its head's flow has older packets in this
+    // Normal queue (behindNormal): they go first, and its turn stays. "The Normal queue is empty"
+    // is arithmetic, not a branch: with a backlog in the Controlled queue it is true about as
+    // often as not, a coin toss to a branch predictor (README "Sizes and parameters": 12 ns a pair, now 7.7).
+    const q = ((n - 1) >>> 31) | (c > 0 && w >= this.nThrottle && n > 0 && !this.behindNormal(port) ? 1 : 0);
+    if (c > 0) wrr[port] = (w + 1) & (q - 1); // 0 after a Controlled packet, else one more
     return this.take(port + q * ports, q, now);
   }
 
@@ -325,7 +338,8 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
   }
   /**
    * Counted in controlledFlows: Congested, or recovered with packets still in a Controlled queue.
-   * A Congested flow's packets still go to the Normal queue while it has packets there.
+   * A Congested flow's packets still go to the Normal queue while it has packets in more than
+   * one port's Normal queue, or in another port's than theirs (onEnqueue).
    */
   controlledFlow(slot: number): boolean {
     return this.isOpen(slot) && this.mappedCol[slot] === 1;
@@ -421,11 +435,11 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
    * Removes the head of queue i (port + q × ports; q = 1 the Controlled queue) and reports it in
    * out. A switch loop calling onEnqueue and onDequeue inlines this as well only while the three
    * fit V8's cumulative inlining budget (lib/README: 920 bytes of bytecode, the last one counted
-   * 1.2 times) in whichever order V8 takes them: at worst 225 + 197 + 1.2 × 391 = 891 on
-   * 2026-12-06. Hence one read of each column per handler, the WRR pick as one test, no list end
+   * 1.2 times) in whichever order V8 takes them: at worst 243 + 426 + 1.2 × 197 = 905 on
+   * 2026-12-07. Hence one read of each column per handler, the WRR pick as one test, no list end
    * marker, the index computed by the caller and the rare end of a flow's Controlled mapping in a
-   * call of its own. Inlined, the bench row takes 131 instructions per event instead of 198
-   * (`npm run bench:instructions`).
+   * call of its own. Inlined, the bench row took 131 instructions per event instead of 198
+   * (`npm run bench:instructions`; 141 since 2026-12-07, when it began to use both queues).
    */
   private take(i: number, q: number, now: number): number {
     const hs = this.hs;
@@ -446,6 +460,16 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     if (q === 0) this.normPkts[flow]--;
     else if (--this.ctrlPkts[flow] === 0) this.leftControlled(flow);
     return h;
+  }
+
+  /**
+   * Whether the head of `port`'s Controlled queue belongs to a flow with packets in `port`'s
+   * Normal queue: older ones, since a flow's packets enter a Controlled queue while it has
+   * Normal ones only where they all wait in that port's Normal queue (onEnqueue).
+   */
+  private behindNormal(port: number): boolean {
+    const flow = this.hs[(this.qHead[this.nPorts + port] << H.Shift) + H.Flow];
+    return this.normPkts[flow] > 0 && this.normPort[flow] === port;
   }
 
   /** The last Controlled packet of `flow` left: a recovered flow leaves the Controlled queue with it (§III-D 2). */

@@ -138,25 +138,74 @@ test("NDT: a recovered flow stays in the Controlled queue while it has packets t
   assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_NORMAL);
 });
 
-test("NDT: a flow turned Congested stays in the Normal queue while it has packets there (no reordering)", () => {
-  // §III-D 2's rule, the other way: packets 1 and 2 wait in the Normal queue when the flow turns
-  // Congested; packet 3 into the Controlled queue would leave before them whenever the WRR
-  // serves it first (the Normal queue alone has 2 packets, so the Controlled one, taking the
-  // link when the Normal one is empty or every 9th turn, would not wait for them otherwise).
+test("NDT: a flow turned Congested enters the Controlled queue at once; its older packets in that port's Normal queue leave first", () => {
+  // §III-D: "the flow is marked as Congested … and subsequent packets are allocated to the
+  // Controlled Queue". Flow 1's 10 packets, then flow 0's 1 and 2, wait in port 0's Normal queue
+  // when flow 0 turns Congested; its packet 3 goes to the Controlled queue. WRR 8 : 1 gives the
+  // Controlled queue the 9th turn, when packets 1 and 2 still wait: they go first (the Normal
+  // queue's 9th, 10th, 11th and 12th), and packet 3 at the next turn after them.
   const t = ndt(4); // 1 controlled flow of 4: below α, no pause
+  for (let i = 0; i < 10; i++) assert.is(t.onEnqueue(1, 0, 0, 100 + i, 1000), NDT_NORMAL);
   assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_NORMAL);
   assert.is(t.onEnqueue(0, 0, 0, 2, 1000), NDT_NORMAL);
   assert.is(t.onAck(0, 100_000, 0), NDT_CONGESTED);
-  assert.is(t.onEnqueue(0, 0, 0, 3, 1000), NDT_NORMAL); // 2 older packets still there
-  assert.is(t.flowNormalPackets(0), 3);
-  assert.ok(t.controlledFlow(0)); // Congested: mapped to the Controlled queue all the same
-  assert.equal([t.onDequeue(0, 0), t.onDequeue(0, 0), t.onDequeue(0, 0)], [1, 2, 3]);
+  assert.is(t.onEnqueue(0, 0, 0, 3, 1000), NDT_CONTROLLED);
+  assert.equal([t.flowNormalPackets(0), t.flowControlledPackets(0)], [2, 1]);
+  assert.ok(t.controlledFlow(0));
+  const order = [];
+  for (let h = t.onDequeue(0, 0); h >= 0; h = t.onDequeue(0, 0)) order.push(h);
+  assert.equal(order, [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 1, 2, 3]);
   assert.is(t.flowNormalPackets(0), 0);
   assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_CONTROLLED);
   assert.is(t.close(0), E_STATE); // a packet of it still queued
   assert.is(t.onEnqueue(1, 0, 0, 5, 1000), NDT_NORMAL);
   assert.is(t.close(1), E_STATE); // likewise in the Normal queue
   assert.throws(() => t.open(1), RangeError);
+});
+
+test("NDT: a Congested flow that keeps a packet in the Normal queue is throttled all the same (review 2026-12-07)", () => {
+  // Until 2026-12-07 a Congested flow entered the Controlled queue only once the Normal queues
+  // held none of its packets, so a flow sending as fast as its packets left never did: each of
+  // 1,000 packets sent while older ones waited went through the Normal queue, and a pause
+  // (α 0 below) held none of them.
+  const t = ndt(4); // 1 Congested flow of 4: no pause
+  assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 0, 0, 2, 1000), NDT_NORMAL);
+  assert.is(t.onAck(0, 100_000, 0), NDT_CONGESTED);
+  let controlled = 0;
+  const order = [];
+  for (let i = 0; i < 1000; i++) {
+    if (t.onEnqueue(0, 0, 0, 3 + i, 1000) === NDT_CONTROLLED) controlled++;
+    order.push(t.onDequeue(0, 0));
+  }
+  assert.is(controlled, 1000);
+  assert.equal(order, Array.from({ length: 1000 }, (_, i) => 1 + i)); // in order: 1 and 2 first
+  const paused = ndt(1, { alpha: 0 }); // α 0: the one Congested flow pauses the Controlled queue
+  paused.onEnqueue(0, 0, 0, 1, 1000);
+  paused.onEnqueue(0, 0, 0, 2, 1000);
+  assert.is(paused.onAck(0, 100_000, 0), NDT_CONGESTED | NDT_PAUSE);
+  for (let i = 0; i < 10; i++) assert.is(paused.onEnqueue(0, 100_000, 0, 3 + i, 1000), NDT_CONTROLLED);
+  assert.equal([paused.onDequeue(0, 100_000), paused.onDequeue(0, 100_000), paused.onDequeue(0, 100_000)], [1, 2, NDT_PAUSED]);
+});
+
+test("NDT: a Congested flow with Normal packets at another port, or at two, stays in the Normal queue until they have left", () => {
+  const t = ndt(4, { ports: 2 });
+  assert.is(t.onEnqueue(0, 0, 0, 1, 1000), NDT_NORMAL);
+  assert.is(t.onAck(0, 100_000, 0), NDT_CONGESTED);
+  // Port 1's Controlled queue would not wait for packet 1 at port 0: the Normal queue it is.
+  assert.is(t.onEnqueue(0, 0, 1, 2, 1000), NDT_NORMAL);
+  // Now at two ports: port 0's Controlled queue would not wait for packet 2 either.
+  assert.is(t.onEnqueue(0, 0, 0, 3, 1000), NDT_NORMAL);
+  assert.equal([t.onDequeue(0, 0), t.onDequeue(0, 0)], [1, 3]);
+  assert.is(t.onEnqueue(0, 0, 0, 4, 1000), NDT_NORMAL); // packet 2 still waits at port 1
+  assert.is(t.onDequeue(1, 0), 2);
+  // Packet 4 now waits at port 0 alone, but the flow counts as at several ports until its Normal
+  // packets have all left (one port number per flow, not one count per port).
+  assert.is(t.onEnqueue(0, 0, 0, 5, 1000), NDT_NORMAL);
+  assert.equal([t.onDequeue(0, 0), t.onDequeue(0, 0)], [4, 5]);
+  assert.is(t.onEnqueue(0, 0, 1, 6, 1000), NDT_CONTROLLED);
+  assert.is(t.onEnqueue(0, 0, 0, 7, 1000), NDT_CONTROLLED); // it has Controlled packets: any port
+  assert.equal([t.onDequeue(1, 0), t.onDequeue(0, 0)], [6, 7]);
 });
 
 test("NDT: WRR 8 : 1 while both queues are backlogged; the Controlled queue takes the link alone", () => {
@@ -331,7 +380,7 @@ test("NDT: drop-tail per queue, close rules, bad input", () => {
 
 test("NDT: random ACKs, arrivals and departures keep the flow counts and queues consistent", () => {
   const flows = 16;
-  const t = ndt(flows, { ports: 2, handleCapacity: 512 });
+  const t = ndt(flows, { ports: 2, handleCapacity: 512, nThrottle: 1 });
   const rng = new Xoshiro128(3);
   const queued = new Int32Array(512).fill(-1);
   // Per handle its flow's arrival number; per flow and port the last that left: a flow's packets
@@ -339,6 +388,10 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
   const seq = new Int32Array(512);
   const arrivals = new Int32Array(flows);
   const lastOut = new Int32Array(flows * 2).fill(-1);
+  // Per flow and port its packets in the Normal queue; per handle the port it waits at.
+  const normalAt = new Int32Array(flows * 2);
+  const portOf = new Int32Array(512);
+  let both = 0;
   for (let step = 0; step < 30_000; step++) {
     const now = step * 100;
     const k = rng.nextBelow(10);
@@ -347,11 +400,15 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
       t.onAck(f, now, now - rng.nextBelow(20_000));
     } else if (k < 7) {
       const h = rng.nextBelow(512);
-      const v = t.onEnqueue(f, now, rng.nextBelow(2), h, 1 + rng.nextBelow(1500));
+      // Mostly the flow's own port, so that a Congested flow often has its Normal packets at one.
+      const port = rng.nextBelow(8) === 0 ? (f & 1) ^ 1 : f & 1;
+      const v = t.onEnqueue(f, now, port, h, 1 + rng.nextBelow(1500));
       if (queued[h] >= 0) assert.is(v, E_STATE);
       else if (v === NDT_NORMAL || v === NDT_CONTROLLED) {
         queued[h] = f;
         seq[h] = arrivals[f]++;
+        portOf[h] = port;
+        if (v === NDT_NORMAL) normalAt[f * 2 + port]++;
       }
     } else {
       const port = rng.nextBelow(2);
@@ -360,7 +417,9 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
         assert.is(queued[h], t.out[0]);
         const k = queued[h] * 2 + port;
         assert.ok(seq[h] > lastOut[k], `flow ${queued[h]}'s packet ${seq[h]} left port ${port} after its packet ${lastOut[k]}`);
+        assert.is(portOf[h], port);
         lastOut[k] = seq[h];
+        if (t.out[1] === 0) normalAt[k]--;
         queued[h] = -1;
       }
     }
@@ -374,7 +433,12 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
       if (m) mapped++;
       ctrl += t.flowControlledPackets(g);
       norm += t.flowNormalPackets(g);
-      assert.ok(t.flowControlledPackets(g) === 0 || t.flowNormalPackets(g) === 0, `flow ${g} in both queues`);
+      assert.is(t.flowNormalPackets(g), normalAt[g * 2] + normalAt[g * 2 + 1]);
+      // In both queues only with its Normal packets at one port (onEnqueue), where they leave first.
+      if (t.flowControlledPackets(g) > 0 && t.flowNormalPackets(g) > 0) {
+        both++;
+        assert.ok(normalAt[g * 2] === 0 || normalAt[g * 2 + 1] === 0, `flow ${g} in both queues with Normal packets at two ports`);
+      }
     }
     assert.is(norm, t.normalPackets[0] + t.normalPackets[1]);
     assert.is(t.controlledFlows, mapped);
@@ -383,11 +447,12 @@ test("NDT: random ACKs, arrivals and departures keep the flow counts and queues 
     assert.is(t.congestedFlows, congested);
     assert.is(ctrl, t.controlledPackets[0] + t.controlledPackets[1]);
   }
+  assert.ok(both >= 20, `a flow was in both queues in ${both} steps only`);
 });
 
-test("per flow state: NSF 11 B, NDT 15 B (+16 B per queued packet handle)", () => {
+test("per flow state: NSF 11 B, NDT 19 B (+16 B per queued packet handle)", () => {
   assert.is(ReflexNsf.bytesPerFlow, 11);
-  assert.is(ReflexNdt.bytesPerFlow, 15);
+  assert.is(ReflexNdt.bytesPerFlow, 19);
   assert.is(ReflexNdt.bytesPerHandle, 16);
 });
 
