@@ -55,4 +55,41 @@ test("a stream suppressed for the period meets congestion again after IACKs on a
   assert.is.not(b.haltState(0), DACK_H_INF);
 });
 
+test("a coalescing stream's packets crossing together in one departure bank no skip for a suppressed stream to spend (audit, 2026-12-07)", () => {
+  // Default threshold 9216 B. Period 0: A0–A3 (2112 B each) then B0, B1 congest the target; the
+  // departures give B a congested crossing (DACK + IACK) and an uncongested one (IACK): its run
+  // is 2, H1. A4–A6 follow and everything drains. At 1000 ns A7 (9216 B) closes the period: A
+  // (7 accepted) coalesces, B (2) is suppressed. A8–A10 (64 B), B2, A11–A14 (2112 B) queue behind
+  // A7; A7's departure moves A8–A13 and B2 below the threshold at once. A8's crossing, skipped,
+  // would bank a credit, but A9's in the same departure carries its number (A: DACK 7, IACK 13,
+  // as with fairness off): nothing was withheld, so B's crossing spends nothing and keeps its DACK.
+  const acks = (t: DackTarget) => Array.from({ length: t.out[0] }, (_, i) => `${["", "IACK", "DACK", "NACK"][t.out[1 + 3 * i]]}(${"AB"[t.out[2 + 3 * i]]},${t.out[3 + 3 * i]})`).join(" ");
+  const run = (fairnessPeriodNs: number) => {
+    const t = new DackTarget({ fairnessPeriodNs, queueBytes: 1 << 20 }, 2);
+    t.open(0, 0);
+    t.open(1, 0);
+    const seq = [0, 0];
+    const data = (s: number, now: number, bytes: number) => assert.ok(t.onData(s, now, seq[s]++, bytes) > 0);
+    for (let i = 0; i < 4; i++) data(0, 0, 2112);
+    data(1, 0, 2112);
+    data(1, 0, 2112);
+    for (let i = 0; i < 6; i++) t.onProcessed(4 + i);
+    for (let i = 0; i < 3; i++) data(0, 10, 2112);
+    for (let i = 0; i < 5; i++) t.onProcessed(20 + i);
+    assert.is(t.queueLength(), 0);
+    data(0, 1000, 9216);
+    for (let i = 0; i < 3; i++) data(0, 1001, 64);
+    data(1, 1001, 2112);
+    for (let i = 0; i < 4; i++) data(0, 1001, 2112);
+    t.onProcessed(1002);
+    return { t, acks: acks(t) };
+  };
+  const off = run(0);
+  assert.is(off.acks, "DACK(A,7) IACK(A,13) DACK(B,1) IACK(B,2)");
+  const on = run(1000);
+  assert.ok(on.t.coalescing(0) && on.t.suppressing(1));
+  assert.is(on.acks, off.acks);
+  assert.is(on.t.skipCredit(), 0);
+});
+
 test.run();

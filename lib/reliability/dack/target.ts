@@ -99,6 +99,7 @@ const enum Fl {
   Coalesce = 8, // §II-H: faster stream, every other crossing ACK skipped this period
   Skipped = 16, // coalescing: the previous crossing ACK was skipped; cleared wherever ackSeq advances
   Counted = 32, // `run` counted every IACK since the stream's last DACK or NACK (LAYOUT.run)
+  SkippedNow = 64, // with Skipped: the skip was banked in `spare` during the departure being processed (crossings)
 }
 
 /** ACK kinds written to `out` (§II-C; NACK of §II-A). */
@@ -608,7 +609,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     const first = n;
     const mask = this.mask;
     const q = this.q;
-    let thr = this.thr;
+    const from = this.thr;
+    let thr = from;
     do {
       const i = (thr & mask) << 2;
       const slot = q[i + 1];
@@ -617,6 +619,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
       n = this.crossed(slot, q[i + 2], congested, first, n);
     } while (thr !== this.tail && ((q[(thr & mask) << 2] - deq) | 0) <= this.threshold);
     this.thr = thr;
+    // A skip still pending at the departure's end withholds its IACK until a later one.
+    for (let t = from; t !== thr; t = (t + 1) | 0) this.flags[q[((t & mask) << 2) + 1]] &= ~Fl.SkippedNow;
     return n;
   }
 
@@ -638,14 +642,21 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // §II-G: coalesce two IACKs into one by skipping the first, provided a later crossing of
     // this stream will carry its sequence number.
     if (congested && (flags & (Fl.Coalesce | Fl.Skipped)) === Fl.Coalesce && this.above[slot] > 0) {
-      this.flags[slot] = flags | Fl.Skipped;
-      if (this.spare < this.spareMax) this.spare++;
+      if (this.spare < this.spareMax) {
+        this.spare++;
+        this.flags[slot] = flags | Fl.Skipped | Fl.SkippedNow;
+      } else this.flags[slot] = flags | Fl.Skipped;
       return n;
     }
     // This IACK carries a skipped number too, congested or not (until 2026-12-04 an uncongested
     // crossing, a NACK or an IACK on acceptance left the skip pending, and the next congested
-    // crossing, taken for the one carrying it, was not skipped).
-    this.flags[slot] = flags & ~Fl.Skipped;
+    // crossing, taken for the one carrying it, was not skipped). A skip made in this same
+    // departure withheld nothing (without coalescing the two crossings would have been one IACK
+    // as well), so it pays for no extra packet: its credit goes back (audit, 2026-12-07: with
+    // mixed sizes, several packets of a coalescing stream crossing at once banked a skip that a
+    // suppressed stream then spent).
+    if ((flags & Fl.SkippedNow) !== 0) this.spare--;
+    this.flags[slot] = flags & ~(Fl.Skipped | Fl.SkippedNow);
     // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
     if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.crossingDack(slot)))) {
       n = this.write(n, Kind.Dack, slot, this.ackSeq[slot]);
