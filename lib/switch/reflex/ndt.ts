@@ -306,9 +306,10 @@ export class ReflexNdt extends FlowTable<typeof LAYOUT> {
     const wrr = this.wrr;
     const w = wrr[port];
     // At its turn the Controlled queue waits while its head's flow has older packets in this
-    // Normal queue (behindNormal): they go first, and its turn stays. "The Normal queue is empty"
-    // is arithmetic, not a branch: with a backlog in the Controlled queue it is true about as
-    // often as not, a coin toss to a branch predictor (README "Sizes and parameters": 12 ns a pair, now 7.7).
+    // Normal queue (behindNormal): they go first, and its turn stays. "The Normal queue is
+    // empty" is arithmetic, not a branch: with a backlog in the Controlled queue it is true about
+    // as often as not, a coin toss to a branch predictor (README "Sizes and parameters": 12 ns a
+    // pair as a branch, 7.7 as arithmetic).
     const q = ((n - 1) >>> 31) | (c > 0 && w >= this.nThrottle && n > 0 && !this.behindNormal(port) ? 1 : 0);
     if (c > 0) wrr[port] = (w + 1) & (q - 1); // 0 after a Controlled packet, else one more
     return this.take(port + q * ports, q, now);
