@@ -48,6 +48,15 @@ test("maxWnd and the BDP are held at 2^30 (bdpBytes 2^30, baseRttNs 2^29)", () =
   assert.is(tiny.params.maxWndBytes, MTU);
 });
 
+test("uec's qa_threshold is 4 × the base RTT without trimming, a target given by name or not (Table 3-76); uec-htsim's 4 × its target", () => {
+  // Default network: base RTT 14,022.72 ns. A named target of 7,000 ns leaves uec's 56,090.88
+  // (it gave 4 × 7,000 = 28,000 before the audit of 2026-12-07) and moves uec-htsim's to 28,000.
+  assert.is(new Nscc({ profile: "uec", trimming: false }).params.qaThresholdNs, 56_090.88);
+  assert.is(new Nscc({ profile: "uec", trimming: false, targetDelayNs: 7000 }).params.qaThresholdNs, 56_090.88);
+  assert.is(new Nscc({ profile: "uec-htsim", trimming: false, targetDelayNs: 7000 }).params.qaThresholdNs, 28_000);
+  assert.is(new Nscc({ profile: "uec", targetDelayNs: 7000 }).params.qaThresholdNs, Infinity); // trimming: off
+});
+
 test("the target delay is held in [1, 2^22] ns (baseRttNs 10 ms, baseRttNs 1)", () => {
   // baseRttNs 10^7: smartt 0.5 × 10^7 = 5·10^6, uec 0.75 × 10^7 = 7.5·10^6; both > 2^22 = 4194304.
   for (const profile of PROFILES) {
@@ -59,10 +68,14 @@ test("the target delay is held in [1, 2^22] ns (baseRttNs 10 ms, baseRttNs 1)", 
     // The rest is derived from the clamped target: qa_threshold = 4 × 4194304 = 16777216 when on.
     assert.is(p.qaThresholdNs, profile === "uec-htsim" ? 16_777_216 : Infinity);
   }
-  // Without trimming uec's target is 1.0 × base RTT = 10^7 → 4194304; qa_threshold 16777216.
+  // Without trimming uec's target is 1.0 × base RTT = 10^7 → 4194304; qa_threshold is Table
+  // 3-76's 4 × config_base_rtt = 4·10^7 (uec-htsim: 4 × its clamped target, 16777216); at a base
+  // RTT of 2^29 it is held at 2^30.
   const noTrim = new Nscc({ profile: "uec", baseRttNs: 10_000_000, trimming: false }).params;
   assert.is(noTrim.targetDelayNs, 4_194_304);
-  assert.is(noTrim.qaThresholdNs, 16_777_216);
+  assert.is(noTrim.qaThresholdNs, 40_000_000);
+  assert.is(new Nscc({ profile: "uec-htsim", baseRttNs: 10_000_000, trimming: false }).params.qaThresholdNs, 16_777_216);
+  assert.is(new Nscc({ profile: "uec", baseRttNs: 2 ** 29, trimming: false }).params.qaThresholdNs, 2 ** 30);
   // baseRttNs 1: smartt 0.5 × 1 = 0.5 < 1 → 1; uec 0.75 → 1.
   for (const profile of PROFILES) assert.is(new Nscc({ profile, baseRttNs: 1 }).params.targetDelayNs, 1);
   // Just inside: uec at 5·10^6 ns gives 3.75·10^6 ≤ 2^22, unchanged (the spec's formula).

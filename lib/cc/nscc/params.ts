@@ -327,9 +327,12 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
   } else {
     // UEC Table 3-76: target_qdelay = 0.75 × config_base_rtt with trimming, 1.0 × without.
     targetDelayNs = input.targetDelayNs ?? clamp((trimming ? 0.75 : 1.0) * baseRttNs, 1, MAX_TARGET_NS);
-    // Table 3-76 qa_threshold: 4 × target for the recommended 5 × Plane_BDP drop threshold,
-    // "large" (off) with trimming; uet-htsim uses 4 × target in both cases.
-    qaThresholdNs = trimming && profile === "uec" ? Infinity : 4 * targetDelayNs;
+    // Table 3-76 qa_threshold: (drop_threshold / Plane_BDP − 1) × config_base_rtt, 4 × base RTT
+    // for the recommended 5 × Plane_BDP drop threshold (the Table's "4 × target_qdelay" with
+    // the default target, 1.0 × base, also when a target is given by name: audit of 2026-12-07),
+    // "large" (off) with trimming; uet-htsim uses 4 × its target in both cases.
+    if (profile === "uec") qaThresholdNs = trimming ? Infinity : clamp(4 * baseRttNs, 0, 2 ** 30);
+    else qaThresholdNs = 4 * targetDelayNs;
     qaGate = 3;
     fiBytes = clamp(5 * mssBytes * scalingA, 0, MAX_INCREASE_BYTES);
     etaBytes = clamp(0.15 * mssBytes * scalingA, 0, MAX_INCREASE_BYTES);
