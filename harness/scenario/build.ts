@@ -401,7 +401,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   // The TIMELY warning's wait counts the slow faults' hosts too, which the RTO leaves out (a
   // fault is a surprise to the transport: its timers are not sized for it).
   const slowFaultRx = (s.faults ?? []).flatMap((f) => (f.kind === "slow" && f.rxFraction !== undefined ? [{ gbps: f.rxFraction * hostGbps, bufferBytes: rxBufferBytes }] : []));
-  const slowRxWaitNs = Math.max(rxWaitNs, receiveDrainNs(0, rxBufferBytes, slowFaultRx, hostGbps, dackQueueBytes));
+  const slowRxWaitNs = receiveDrainNs(n.rxGbps ?? 0, rxBufferBytes, [...traffic.hostRx, ...slowFaultRx], hostGbps, dackQueueBytes);
   const htsimRtoNs = Math.max(Math.round(15_000 + (rtoQueueBytes * 8) / linkGbps), timerFloorNs(rttNs)) + Math.ceil(rxWaitNs);
   // At most 2^30 ns (1.07 s), the modules' ceiling for a time: a deep buffer on a slow link
   // (10^8 B at 1 Gb/s drains in 0.8 s a hop) would otherwise be refused as the reliability

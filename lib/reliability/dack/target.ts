@@ -222,6 +222,8 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    */
   private spare = 0;
   private readonly spareMax: number;
+  /** 1 while the departure being processed (crossings) has set Fl.SkippedNow on a stream. */
+  private skippedNow = 0;
   private listed: Int32Array;
   private nListed = 0;
   private marked: Int32Array;
@@ -620,7 +622,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     } while (thr !== this.tail && ((q[(thr & mask) << 2] - deq) | 0) <= this.threshold);
     this.thr = thr;
     // A skip still pending at the departure's end withholds its IACK until a later one.
-    for (let t = from; t !== thr; t = (t + 1) | 0) this.flags[q[((t & mask) << 2) + 1]] &= ~Fl.SkippedNow;
+    if (this.skippedNow !== 0) {
+      for (let t = from; t !== thr; t = (t + 1) | 0) this.flags[q[((t & mask) << 2) + 1]] &= ~Fl.SkippedNow;
+      this.skippedNow = 0;
+    }
     return n;
   }
 
@@ -644,6 +649,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     if (congested && (flags & (Fl.Coalesce | Fl.Skipped)) === Fl.Coalesce && this.above[slot] > 0) {
       if (this.spare < this.spareMax) {
         this.spare++;
+        this.skippedNow = 1;
         this.flags[slot] = flags | Fl.Skipped | Fl.SkippedNow;
       } else this.flags[slot] = flags | Fl.Skipped;
       return n;
