@@ -253,7 +253,11 @@ test("bound candidate arrays are read in place", () => {
   queues[3] = 10;
   queues[5] = 0;
   assert.is(r.leastOccupied(0, 0, 6), 45);
+  const errors = r.errors;
   assert.throws(() => r.bindCandidates(ports, queues, new Int32Array(2)), RangeError);
+  assert.is(r.errors, errors + 1);
+  assert.is(r.candHops, hops);
+  assert.is(r.leastOccupied(0, 0, 6), 45);
 });
 
 test("bad input: defined errors, counted, state unchanged", () => {

@@ -216,10 +216,11 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * Reads candidates from the caller's arrays from now on (e.g. the fabric's routing tables,
    * addressed by offset and count). The three arrays must have the same length.
-   * @throws RangeError when they do not.
+   * @throws RangeError when they do not (counted; the arrays bound before stay).
    */
   bindCandidates(ports: Int32Array, queueBytes: Int32Array, hops: Int32Array): void {
     if (!(ports.length === queueBytes.length && ports.length === hops.length && ports.length > 0)) {
+      this.errors++;
       throw new RangeError("Router.bindCandidates: three non-empty arrays of one length");
     }
     this.candPort = ports;
