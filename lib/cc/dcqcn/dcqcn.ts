@@ -26,6 +26,7 @@
 //   window         floor(windowBytes × R_C / line) with varWindow (mulDivWide: exact)
 
 import { isByteCount, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
+import { rateBoundsKbps } from "../rate-bounds";
 import { rateWindowBytes } from "../rate-window";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame, tickLatestCameNs } from "../../core/ticks";
@@ -135,14 +136,13 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveDcqcnParams(params);
     this.params = Object.freeze(p);
-    this.lineKbps = Math.round(p.linkGbps * 1e6);
-    // minRate ≤ line rate as given, but each is rounded on its own path: keep the order.
-    this.minKbps = Math.min(this.lineKbps, Math.max(1, Math.round(p.minRateMbps * 1000)));
-    // initRate ≥ minRate as given, but rounding each to kb/s on its own can put it 1 kb/s below
-    // (0.0010025 Gb/s → 1002, 1.0025 Mb/s → 1003): start at least at the minimum, which every
-    // cut keeps (notes/baselines.md §3.2 R_C ← max(min_rate, R_C(1 − α/2))), so that no CNP
-    // can raise R_C. initRate ≤ linkGbps, so this stays at most the line rate.
-    this.initKbps = Math.max(this.minKbps, Math.round(p.initRateGbps * 1e6));
+    // Rounding to kb/s can reverse min ≤ init ≤ line (rate-bounds.ts): R_C starts at least at
+    // the minimum, which every cut keeps (notes/baselines.md §3.2 R_C ← max(min_rate,
+    // R_C(1 − α/2))), so that no CNP can raise R_C.
+    const r = rateBoundsKbps(p.linkGbps, p.minRateMbps, p.initRateGbps);
+    this.lineKbps = r.lineKbps;
+    this.minKbps = r.minKbps;
+    this.initKbps = r.initKbps;
     this.gQ16 = q16(p.g);
     this.alpha0 = q16(p.initialAlpha);
     this.alphaPeriod = Math.round(p.alphaTimerNs);

@@ -67,6 +67,9 @@ test("paper profile with rp mellanox: decreaseTimerNs and byteCounterBytes follo
 test("explicit out-of-range rates, timers and counters still throw", () => {
   assert.throws(() => new Dcqcn({ linkGbps: 0.05, minRateMbps: 60 }), /minRateMbps must be a number in \[0.001, 50\], got 60/);
   assert.throws(() => new Dcqcn({ linkGbps: 0.05, haiMbps: 200 }), /haiMbps must be a number in \[0, 50\], got 200/);
+  // A negative initRateGbps is refused by its own rule: the floor's search stepped toward zero
+  // from below and never ended (audit, 2026-12-07).
+  assert.throws(() => new Dcqcn({ initRateGbps: -80.88627642835581 }), /initRateGbps/);
   assert.throws(() => new Dcqcn({ initRateGbps: 0.05, minRateMbps: 100 }), /initRateGbps must be a number in \[0.1, 100\], got 0.05/);
   assert.throws(() => new Dcqcn({ linkGbps: 0.0005 }), /linkGbps must be/);
   assert.throws(() => new Dcqcn({ profile: "paper", rp: "mellanox", decreaseTimerNs: 0 }), /decreaseTimerNs must be a number in \[1, 2\^30\], got 0/);

@@ -21,6 +21,7 @@
 
 import { isIntIn } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+import { defaultFloorMbps } from "../rate-bounds";
 
 export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
 
@@ -123,16 +124,7 @@ export function resolveDcqcnParams(input: DcqcnParamsInput = {}): DcqcnParams {
   // line rate. A bad linkGbps or initRateGbps is left to its own rule: the floor default stays
   // in its range [0.001, …] so that the error names the parameter that was given.
   const lineMbps = linkGbps * 1000;
-  const capGbps = typeof input.initRateGbps === "number" ? Math.min(linkGbps, input.initRateGbps) : linkGbps;
-  const minRate = (profileMbps: number): number => {
-    // The profile's floor wherever its rules accept it (every configuration accepted before).
-    if (profileMbps <= lineMbps && profileMbps / 1000 <= capGbps) return profileMbps;
-    // Else about 1000·cap: the largest f found with f ≤ 1000·cap and f / 1000 ≤ cap in floating
-    // point (the rules compare both; × 1000 and / 1000 each round, so step down an ulp or two).
-    let f = capGbps * 1000;
-    while (f / 1000 > capGbps) f *= 1 - 2 ** -52;
-    return Math.max(0.001, f);
-  };
+  const minRate = (profileMbps: number): number => defaultFloorMbps(profileMbps, linkGbps, input.initRateGbps);
   // The reaction point actually used: the profile's, unless `rp` is given. In the paper profile
   // the Mellanox RP's own constants (decrease-check period, no byte counter) follow it (below);
   // the hpcc profiles' values (a 4 / 50 µs check, no byte counter) are legal for the paper RP too.

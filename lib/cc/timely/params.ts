@@ -16,6 +16,7 @@
 
 import { clamp } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
+import { defaultFloorMbps } from "../rate-bounds";
 
 export type TimelyProfile = "paper" | "hpcc";
 
@@ -118,7 +119,8 @@ export function resolveTimelyParams(input: TimelyParamsInput = {}): TimelyParams
     profile,
     linkGbps,
     initRateGbps: linkGbps,
-    minRateMbps: clamp(hpcc ? 1000 : deltaMbps, 0.001, lineMbps),
+    // Lowered to a given initRateGbps below it, as DCQCN's (each may be set alone, DESIGN.md rule 6).
+    minRateMbps: defaultFloorMbps(hpcc ? 1000 : deltaMbps, linkGbps, input.initRateGbps),
     deltaMbps,
     haiDeltaMbps: clamp(5 * deltaMbps, 0, lineMbps),
     haiThreshold: 5,

@@ -219,6 +219,33 @@ test("DESIGN.md rule 7: derived defaults fit their ranges on legal input; explic
   assert.throws(() => new Timely({ deltaMbps: 0, minRateMbps: 0 }), /minRateMbps/);
 });
 
+test("rates rounded to kb/s out of order: the flow starts at its floor and a decrease never raises it (Alg. 1 clamp)", () => {
+  // 0.0010025 Gb/s is 1002.4999999999999 kb/s in doubles → 1002; 1.0025 Mb/s → 1002.5 → 1003 kb/s.
+  const below = new Timely({ linkGbps: 1, minRateMbps: 1.0025, initRateGbps: 0.0010025 }, 1);
+  below.open(0);
+  assert.is(below.rateBps(0), 1_003_000);
+  below.onAck(0, 0, 0, 600_000);
+  assert.is(below.onAck(0, 1, 0, 600_000), TIMELY_HIGH_DECREASE);
+  assert.is(below.rateBps(0), 1_003_000);
+  // Floor = line rate as given (1.0025 Mb/s = 0.0010025 Gb/s): both 1002 kb/s, not a floor above the line.
+  const line = new Timely({ linkGbps: 0.0010025, minRateMbps: 1.0025 }, 1);
+  line.open(0);
+  assert.is(line.rateBps(0), 1_002_000);
+  line.onAck(0, 0, 0, 600_000);
+  assert.is(line.onAck(0, 1, 0, 600_000), TIMELY_HIGH_DECREASE);
+  assert.is(line.rateBps(0), 1_002_000);
+});
+
+test("an initRateGbps set alone below the profile's floor lowers the floor (DESIGN.md rule 6), as DCQCN's does", () => {
+  assert.is(resolveTimelyParams({ initRateGbps: 0.005 }).minRateMbps, 5);
+  assert.is(resolveTimelyParams({ profile: "hpcc", initRateGbps: 0.5 }).minRateMbps, 500);
+  assert.is(resolveTimelyParams({ initRateGbps: 0.05 }).minRateMbps, 10); // δ = 10 Mb/s fits
+  // Given both, each is checked as given.
+  assert.throws(() => resolveTimelyParams({ initRateGbps: 0.005, minRateMbps: 10 }), /initRateGbps/);
+  // A rate that is not positive is refused by its own rule (the floor's search once looped forever on it).
+  assert.throws(() => resolveTimelyParams({ initRateGbps: -80.88627642835581 }), /initRateGbps/);
+});
+
 // Nineteenth mutation pass (2026-12-02): HPCC's HAI stage in the gradient region, and the
 // smallest positive gradient.
 
