@@ -161,4 +161,31 @@ test("a duplicated HO goes once: a counter receiver completes no message with a 
   assert.ok((rx.onData(0, 7, 0, 2, 0, 3, false) & DCP_RX_COMPLETE) !== 0);
 });
 
+
+// Audit, 2026-12-07: the timer restarted with new data of any message, so a packet of the
+// unaMSN-th message lost with its HO waited for the QP's later messages to go (up to 7).
+test("§4.5: the timer belongs to unaMSN — later messages' new data leave it running, so a silent loss times out rtoNs after its message's last packet", () => {
+  const rtoNs = 1_000_000;
+  const tx = new DcpSender({ mtuBytes: MTU, rtoNs });
+  tx.open(0, 0);
+  assert.is(tx.post(0, MTU, DCP_OP_WRITE), 0); // message 0: PSN 0, lost with its HO
+  for (let m = 1; m < 8; m++) assert.is(tx.post(0, 100 * MTU, DCP_OP_WRITE), m);
+  // One packet every 0.5 ms (a slow rate CC): message 0's at 0, then message 1's from 0.5 ms on.
+  let firedAtNs = -1;
+  let sent = 0;
+  for (let now = 0; now <= 10 * rtoNs; now += 500_000) {
+    tx.onSchedule(0, now, MTU);
+    if (tx.nextPacket(0, now) !== DCP_TX_NONE) sent++;
+    if (tx.onTimer(0, now) === DCP_TIMEOUT) {
+      firedAtNs = now;
+      break;
+    }
+  }
+  // Restarted by every packet, it fired only after all 701 had gone, at 351 ms.
+  assert.is(firedAtNs, rtoNs);
+  assert.is(sent, 3);
+  assert.ok(tx.resending(0));
+  assert.is(tx.unaMsn(0), 0);
+});
+
 test.run();

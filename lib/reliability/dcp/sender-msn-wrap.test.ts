@@ -163,7 +163,9 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   assert.is(s.sendMsn(0), 2);
   assert.is(s.nextPsn(0), 1005);
   assert.ok(s.timerArmed(0));
-  assert.is(s.deadlineNs(0), 200 + RTO);
+  // None of them is of the unaMSN-th message (16,777,214), so the timer runs from its last
+  // packet at 100 (§4.5: the timer is associated with unaMSN).
+  assert.is(s.deadlineNs(0), 100 + RTO);
   // eMSN 3: d = (3 − 16,777,214) mod 2^24 = 5 > (2 − 16,777,214) mod 2^24 = 4 messages sent in
   // full: messages 2, 3, 4 are posted but unsent → E_STATE, state unchanged.
   before = snapshot(s);
@@ -213,14 +215,14 @@ test("DcpSender across the 24-bit MSN wrap: post, ACK, HO, messageInfo and the t
   assert.is(s.onHo(0, 700, W - 1, 1000, 0), DCP_HO_QUEUED);
   assert.is(s.onHo(0, 700, W - 2, 998, 0), DCP_HO_QUEUED);
   assert.is(s.retransQueueLength(0), 4);
-  assert.is(s.deadlineNs(0), 200 + RTO);
+  assert.is(s.deadlineNs(0), 100 + RTO);
 
-  // --- The coarse timeout (§4.5) on unaMSN 16,777,214: the timer restarted with the last new
-  // packet at 200 and expires at 200 + 10,000. sRetryNo 0 → 1; the RetransQ entries keyed
+  // --- The coarse timeout (§4.5) on unaMSN 16,777,214: the timer restarted with that message's
+  // last packet at 100 and expires at 100 + 10,000. sRetryNo 0 → 1; the RetransQ entries keyed
   // 16,777,214 mod 256 = 254 are purged (PSN 998's), the other three stay; the message goes again from
   // PSN 998 with sRetryNo 1; the new-data cursor (message 2) is past it and stays.
-  assert.is(s.onTimer(0, 200 + RTO - 1), 0);
-  assert.is(s.onTimer(0, 200 + RTO), DCP_TIMEOUT);
+  assert.is(s.onTimer(0, 100 + RTO - 1), 0);
+  assert.is(s.onTimer(0, 100 + RTO), DCP_TIMEOUT);
   assert.is(s.retryNo(0), 1);
   assert.is(s.timeouts(0), 1);
   assert.is(s.retransQueueLength(0), 3);

@@ -352,9 +352,9 @@ test("a packet of exactly the quota left is sent; an empty message's packet need
   assert.equal(out(s), pkt(DCP_TX_NEW, 1, 1, 0, 0, 0, 1));
   assert.is(s.quotaBytes(0), 1);
   // The same for the resend after a timeout (sRetryNo 1): a 1-byte packet with quota 1 ...
-  // (the timer restarted with msn 1's packet at 1: it expires at 10_001)
-  assert.is(s.onTimer(0, 10_000), 0);
-  assert.is(s.onTimer(0, 10_001), DCP_TIMEOUT);
+  // (msn 1 is not the unaMSN-th message: the timer runs from msn 0's packet at 0, §4.5)
+  assert.is(s.onTimer(0, 9_999), 0);
+  assert.is(s.onTimer(0, 10_000), DCP_TIMEOUT);
   s.onSchedule(0, 10_001, 1);
   assert.is(s.nextPacket(0, 10_001), DCP_TX_RESEND);
   assert.equal(out(s), pkt(DCP_TX_RESEND, 0, 0, 0, 1, 1, 1));

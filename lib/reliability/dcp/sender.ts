@@ -35,10 +35,11 @@
 //     (a full batch of 16 MTUs is the whole 16 KB round_quota, §4.3 fn. 10); the resend of a
 //     timed-out message and new data take what is left.
 //   - The timer runs while a sent message is unacknowledged. It restarts with every new-data
-//     or resend packet (the simulator's GetNxtPacket reschedules it per packet sent, so it
-//     measures rtoNs of silence, not a message's transmission time), when an ACK advances
-//     unaMSN and something sent is still unacknowledged (§4.5; it stops otherwise), and when
-//     it fires. HO-driven retransmissions do not restart it (the simulator's do): packets that
+//     or resend packet of the unaMSN-th message (the simulator's GetNxtPacket reschedules it per
+//     packet sent, of any message, so it measures rtoNs of silence, not a message's
+//     transmission time; §4.5 ties it to unaMSN, so later messages' packets leave it alone),
+//     when an ACK advances unaMSN and something sent is still unacknowledged (§4.5; it stops
+//     otherwise), and when it fires. HO-driven retransmissions do not restart it (the simulator's do): packets that
 //     bounce off a strict receiver's bitmap every round, waiting for a loss whose HO was lost
 //     too, would hold the fallback off for good (resend.test.ts). Every expiry is a timeout
 //     (§4.5: sRetryNo "tracks the number of timeouts for the unaMSN-th message"), its resend
@@ -49,7 +50,8 @@
 //     onScheduleRecovery sends one packet a round of what completes that message: its resend's
 //     next, else its oldest RetransQ entry, else its next unsent packet; never a later
 //     message's (README "DCP + a window CC"). That message may so go whole past the window.
-//   - A QP in error (onTimer's E_OVERFLOW) sends nothing and takes no HO or ACK until close.
+//   - A QP in error (onTimer's E_OVERFLOW) sends nothing and takes no HO until close; it takes
+//     ACKs (their messages freed) but stays in error, its timer disarmed.
 //   - A round that fetched no entry while the RetransQ holds some (awin below one MTU, or the
 //     one packet kept for a resend) sends no new data: §4.3 sends new data only after the
 //     fetched retransmissions.
@@ -398,7 +400,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * The next packet of the current round, written to `out`: first the fetched HO
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
-   * quota holds the packet. New data and resends restart the timer. Returns DCP_TX_*
+   * quota holds the packet. Resends and new data of the unaMSN-th message restart the timer. Returns DCP_TX_*
    * (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in error) or
    * E_SLOT / E_ARG. DCP_TX_NONE does not end the round: the quota left stays until the next
    * onSchedule or onScheduleRecovery, so a later call may still spend it (on data posted
@@ -443,8 +445,12 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     // An idle timer: DCP-Simulation's RdmaHw::GetNxtPacket cancels and reschedules the timeout
     // for every packet sent. Measured from the message's first packet instead, a message whose
     // transmission at the QP's rate takes longer than rtoNs timed out with nothing lost, and
-    // its resend, as long, again, until E_OVERFLOW (review: 16,383 KB at 12.5 Gb/s).
-    this.timerStart[slot] = nowNs | 0;
+    // its resend, as long, again, until E_OVERFLOW (review: 16,383 KB at 12.5 Gb/s). Only the
+    // unaMSN-th message's packets restart it (§4.5: the timer is "associated with" unaMSN):
+    // restarted by later messages, a loss whose HO was lost waited for up to 7 messages to go
+    // (audit, 2026-12-07: 351 × rtoNs at one packet per 0.5 ms). Nothing unacknowledged means
+    // cur = una, so an idle timer still starts.
+    if (cur === this.una[slot]) this.timerStart[slot] = nowNs | 0;
     return DCP_TX_NEW;
   }
 

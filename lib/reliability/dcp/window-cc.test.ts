@@ -149,17 +149,19 @@ function qp(documented: boolean, fate: (msn: number, psn: number, retryNo: numbe
 }
 
 test("fw2's wiring, one silent loss in message unaMSN with the window full of later messages: E_OVERFLOW after maxRetries timeouts, the timer then disarmed (it returned 0 at every RTO, for good)", () => {
-  // PSN 0's first copy is lost. The last of the 40 packets goes at 10,000 ns: deadline
-  // 10,000 + 100,000 = 110,000. There the first timeout (sRetryNo 1): NSCC takes out the 16 × 4,150
-  // = 66,400 B message 0 held, inflight and cwnd both 166,000 − 66,400 = 99,600, w = 0, and this
+  // PSN 0's first copy is lost. Rounds of 4 packets (the 16,384 B quota) a µs from 1,000 ns: the
+  // last of message 0's 16 goes at 4,000 ns, and the timer runs from it (§4.5: it is message
+  // unaMSN's; the 24 packets of later messages, to 10,000 ns, leave it alone): deadline 4,000 +
+  // 100,000 = 104,000. There the first timeout (sRetryNo 1): NSCC takes out the 16 × 4,150 =
+  // 66,400 B message 0 held, inflight and cwnd both 166,000 − 66,400 = 99,600, w = 0, and this
   // wiring starts no round. The resend never begins; every expiry 100,000 ns on is a timeout too
-  // (§4.5 counts timeouts): sRetryNo 2 … 7 at 210,000 … 710,000, and at 810,000, with sRetryNo
-  // 7 = maxRetries, E_OVERFLOW. Before, 210,000 and every RTO after returned 0.
+  // (§4.5 counts timeouts): sRetryNo 2 … 7 at 204,000 … 704,000, and at 804,000, with sRetryNo
+  // 7 = maxRetries, E_OVERFLOW. Before, 204,000 and every RTO after returned 0.
   const q = qp(false, (_m, psn, retryNo) => (psn === 0 && retryNo === 0 ? "drop" : "deliver"));
-  assert.is(q.run(100), 810_000);
+  assert.is(q.run(100), 804_000);
   assert.equal(q.log.timers, [
-    [110_000, DCP_TIMEOUT], [210_000, DCP_TIMEOUT], [310_000, DCP_TIMEOUT], [410_000, DCP_TIMEOUT],
-    [510_000, DCP_TIMEOUT], [610_000, DCP_TIMEOUT], [710_000, DCP_TIMEOUT], [810_000, E_OVERFLOW],
+    [104_000, DCP_TIMEOUT], [204_000, DCP_TIMEOUT], [304_000, DCP_TIMEOUT], [404_000, DCP_TIMEOUT],
+    [504_000, DCP_TIMEOUT], [604_000, DCP_TIMEOUT], [704_000, DCP_TIMEOUT], [804_000, E_OVERFLOW],
   ]);
   assert.equal([q.log.sent, q.log.resends, q.tx.retryNo(0), q.tx.timeouts(0)], [40, 0, 7, 7]);
   assert.equal([q.cc.cwndBytes(0), q.cc.inflightBytes(0)], [99_600, 99_600]);
@@ -169,14 +171,14 @@ test("fw2's wiring, one silent loss in message unaMSN with the window full of la
 });
 
 test("the documented wiring, the same silent loss: one timeout takes the whole flight out, the resend goes, and all eight messages complete", () => {
-  // At 110,000 the timeout: all 40 × 4,150 = 166,000 B leave the flight, the cut is message 0's
+  // At 104,000 (rtoNs after message 0's last packet) the timeout: all 40 × 4,150 = 166,000 B leave the flight, the cut is message 0's
   // 66,400 B (NSCC OnInferredLoss, cwnd −= the loss): cwnd 99,600, inflight 0, w = 24 packets.
   // The resend (16 packets, sRetryNo 1) completes message 0; message 1 was complete, so eMSN
   // jumps to 2. Then the rest: 8 × 16 = 128 new packets in all, and 16 resent.
   const q = qp(true, (_m, psn, retryNo) => (psn === 0 && retryNo === 0 ? "drop" : "deliver"));
   assert.ok(q.run(1000) > 0, "finished");
   assert.is(q.rx.emsn(0), 8);
-  assert.equal(q.log.timers, [[110_000, DCP_TIMEOUT]]);
+  assert.equal(q.log.timers, [[104_000, DCP_TIMEOUT]]);
   assert.equal([q.log.sent, q.log.resends, q.log.retransmissions], [128 + 16, 16, 0]);
   // Whatever the ACKs released: everything handed after the timeout, so the flight ends at 0.
   assert.is(q.cc.inflightBytes(0), 0);
