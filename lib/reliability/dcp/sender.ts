@@ -54,7 +54,7 @@
 //     ACKs (their messages freed) but stays in error, its timer disarmed.
 //   - A round that fetched no entry while the RetransQ holds some (awin below one MTU, or the
 //     one packet kept for a resend) sends no new data: §4.3 sends new data only after the
-//     fetched retransmissions.
+//     fetched retransmissions. Entries of acknowledged messages at the head are dropped first.
 //
 // The private helpers are arrow-function fields, so those that stay calls are compiled against this
 // table as a constant (lib/README.md, "Helpers that stay calls"): onHo + retransmission 712 → 560
@@ -69,7 +69,7 @@ import { FlowTable, type HandlerSignatures, checkCapacity, flowBytes, offHeap } 
 import { messageColumns, postMessage, writeMessageInfo } from "../messages";
 // sRetryNo travels in the BTH's 6-bit Resv6a (FECN and BECN hold the byte's other two bits since
 // IBA 1.2.1), so neither the round nor an HO's goes above DCP_MAX_RETRY_NO = 63.
-import { DCP_MAX_RETRY_NO } from "./wire";
+import { DCP_MAX_PAYLOAD_BYTES, DCP_MAX_RETRY_NO } from "./wire";
 
 /** Per-QP columns; the RetransQ width is a parameter. */
 function senderLayout(retransQueueDepth: number) {
@@ -232,7 +232,7 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    */
   constructor(params: Partial<DcpSenderParams> = {}, capacity = 1) {
     const p = resolveParams("DcpSender", DCP_SENDER_DEFAULTS, params, (q) => ({
-      mtuBytes: rule.int(64, 65535),
+      mtuBytes: rule.int(64, DCP_MAX_PAYLOAD_BYTES),
       roundQuotaBytes: rule.int(1, K.MaxBytes),
       retransBatch: rule.int(1, 255),
       retransQueueDepth: rule.must(isIntIn(q.retransQueueDepth, 1, 32768) && isPowerOfTwo(q.retransQueueDepth), "a power of two in [1, 32768]"),
@@ -309,7 +309,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * fn. 10's 16 entries to a 16 KB round_quota). The retransmissions sent spend the quota first
    * (an entry found stale when fetched spends none), then resends and new data. A round that
    * fetches no entry while the RetransQ holds some sends no new data (§4.3: new data follows
-   * the fetched retransmissions; it must not overtake a queued one).
+   * the fetched retransmissions; it must not overtake a queued one), once the head's entries of
+   * acknowledged messages are dropped.
    * Returns the number of entries fetched, E_STATE for a QP in error (after E_OVERFLOW), or
    * E_SLOT / E_ARG. A round still in progress is replaced.
    */
@@ -337,8 +338,11 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     // §4.3: "After processing all fetched retransmission entries, the RNIC begins transmitting
     // normal data packets": with entries queued and none fetched (awin below one MTU, or the
     // packet kept for the resend), a short new packet fitting the quota would overtake them.
+    // Entries of acknowledged messages hold nothing back: left at the head, with nothing
+    // unacknowledged (so no timer) and awin below one MTU, they held new data for good (audit,
+    // 2026-12-07: after a spurious timeout).
     const flags = this.flags[slot] & ~(F.Batch | F.Hold);
-    this.flags[slot] = r !== 0 ? flags | F.Batch : len !== 0 ? flags | F.Hold : flags;
+    this.flags[slot] = r !== 0 ? flags | F.Batch : len !== 0 && this.dropStaleHead(slot) !== 0 ? flags | F.Hold : flags;
     this.quota[slot] = quota;
     return r;
   }
@@ -782,6 +786,25 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     this.rqHead[slot] = (head + to) & mask;
     this.rqLen[slot] = len - to;
     return 1;
+  };
+
+  /**
+   * Drops the RetransQ's head entries of acknowledged messages (as a fetch would, popRetransmission)
+   * up to the first entry of an outstanding one; returns the length left.
+   */
+  private readonly dropStaleHead = (slot: number): number => {
+    const base = slot * this.rqDepth;
+    const una = this.una[slot];
+    const outstanding = psn24Diff(this.postMsn[slot], una);
+    let head = this.rqHead[slot];
+    let len = this.rqLen[slot];
+    while (len > 0 && (((this.rq[base + head] >>> 24) - una) & 255) >= outstanding) {
+      head = (head + 1) & this.rqMask;
+      len--;
+    }
+    this.rqHead[slot] = head;
+    this.rqLen[slot] = len;
+    return len;
   };
 
   /**

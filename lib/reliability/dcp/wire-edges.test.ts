@@ -9,7 +9,8 @@ import * as assert from "uvu/assert";
 import { E_ARG, E_MALFORMED, E_STATE } from "../../core/errors";
 import { DCP_TAG_ACK, DCP_TAG_DATA, DCP_TAG_HO, DCP_TAG_NON_DCP, OP_SEND_FIRST, OP_SEND_LAST, OP_SEND_MIDDLE } from "./wire";
 import { OP_WRITE_FIRST, OP_WRITE_LAST, OP_WRITE_ONLY_IMM } from "./wire";
-import { DcpHeader, DcpPacket, bounceHo, dcpCheck, emitAck, emitData, ipv4Checksum, trimToHo } from "./wire";
+import { DCP_MAX_PAYLOAD_BYTES, DcpHeader, DcpPacket, bounceHo, dcpCheck, emitAck, emitData, ipv4Checksum, trimToHo } from "./wire";
+import { DcpSender } from "./sender";
 import { fixChecksum, resize } from "./test-support";
 
 const DIRTY = 0xee;
@@ -189,6 +190,16 @@ test("emit: an IP total length of 65535 fits, 65536 does not", () => {
   assert.is(emitData(b, 0, b.length, header(OP_SEND_FIRST, 65475)), 70); // 70 + 65475 + 4 = 65549 = 14 + 65535
   assert.is(dcpCheck(b, 0, 65549), DCP_TAG_DATA);
   assert.is(emitData(b, 0, b.length, header(OP_SEND_FIRST, 65476)), E_MALFORMED);
+});
+
+test("DCP_MAX_PAYLOAD_BYTES (65,455) frames under every data opcode, one more not under Write-with-Immediate; the sender's MTU stops there", () => {
+  assert.is(DCP_MAX_PAYLOAD_BYTES, 65455);
+  const b = new Uint8Array(65549 + 1);
+  for (let op = 0; op <= 0x0b; op++) assert.ok(emitData(b, 0, b.length, header(op, DCP_MAX_PAYLOAD_BYTES)) > 0, `opcode ${op}`);
+  // 90 B of headers (62 + RETH 16 + SSN 8 + immediate 4) − 14 of Ethernet + 65,456 + ICRC 4 = 65,536.
+  assert.is(emitData(b, 0, b.length, header(OP_WRITE_ONLY_IMM, DCP_MAX_PAYLOAD_BYTES + 1)), E_MALFORMED);
+  assert.is(new DcpSender({ mtuBytes: DCP_MAX_PAYLOAD_BYTES, roundQuotaBytes: 65536 }).params.mtuBytes, 65455);
+  assert.throws(() => new DcpSender({ mtuBytes: DCP_MAX_PAYLOAD_BYTES + 1, roundQuotaBytes: 65536 }), /mtuBytes/);
 });
 
 test("emitAck away from offset 0: the ICRC is zeroed in a dirty buffer, and a frame past the buffer's end is refused", () => {

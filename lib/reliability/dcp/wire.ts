@@ -117,6 +117,14 @@ const enum C {
   Ipv4SumOk = 0xffff, // RFC 1071 §1 (3): the sum over the header, checksum included, is −0
 }
 
+/**
+ * Largest payload every data packet can carry inside IPv4's 65,535-byte total length: a
+ * Write-with-Immediate packet has the most headers (RETH + SSN + immediate on the extended
+ * header), 65,535 − (Ext 62 + 16 + 8 + 4 − Ethernet 14) − ICRC 4 = 65,455 B. DcpSender's
+ * mtuBytes stops there, so each packet it makes can be framed (audit, 2026-12-07).
+ */
+export const DCP_MAX_PAYLOAD_BYTES: number = O.MaxIpTotal - (O.Ext + O.RethBytes + O.SsnBytes + O.ImmBytes - O.EthBytes) - O.IcrcBytes;
+
 /** Largest sRetryNo: the 6 bits of the BTH's Resv6a (FECN and BECN hold the other two). */
 export const DCP_MAX_RETRY_NO = 63;
 
