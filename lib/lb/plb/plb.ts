@@ -149,7 +149,13 @@ export class Plb extends FlowTable<typeof LAYOUT> {
   /** 1 with congestedAbove: c × 256 ≥ T × d + 1 is c × 256 > T × d for integers. */
   private readonly above: number;
   private readonly rehashRounds: number;
-  /** idleRehashRounds, or 256 for 0: the count stops at rehashRounds ≤ 255, so 256 is never reached. */
+  /**
+   * The count at which a send with nothing in flight re-paths: idleRehashRounds (0: off), and at
+   * most rehashRounds. Linux tcp_plb_check_rehash, run at CA_EVENT_TX_START, tests forced_rehash
+   * (consec_cong_rounds ≥ rehash_rounds) beside idle_rehash: a re-path the pause held leaves the
+   * count at rehashRounds, and the first send after the pause's end takes it whatever M is
+   * (audit, 2026-12-07: with M off or M > N it was lost at the next clean round).
+   */
   private readonly idleRounds: number;
   private readonly roundNs: number;
   private readonly repathOnTimeout: number;
@@ -208,7 +214,7 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     this.thresholdQ8 = Math.ceil(p.congestionThreshold * 256);
     this.above = p.congestedAbove ? 1 : 0;
     this.rehashRounds = p.rehashRounds;
-    this.idleRounds = p.idleRehashRounds === 0 ? 256 : p.idleRehashRounds;
+    this.idleRounds = p.idleRehashRounds === 0 || p.idleRehashRounds > p.rehashRounds ? p.rehashRounds : p.idleRehashRounds;
     this.roundNs = p.roundNs;
     this.repathOnTimeout = p.repathOnTimeout ? 1 : 0;
     this.suspendNs = p.suspendAfterTimeoutNs;
@@ -232,8 +238,8 @@ export class Plb extends FlowTable<typeof LAYOUT> {
     if (!(this.live[slot] === 1 && nowNs - nowNs === 0 && ((psn | 0) === psn || psn >>> 0 === psn))) return this.reject(slot);
     const out = this.inFlight[slot];
     // Linux tcp_plb_check_rehash: idle_rehash = idle_rehash_rounds && !packets_out &&
-    // consec_cong_rounds >= idle_rehash_rounds; tcp_dctcp.c runs it at CA_EVENT_TX_START, a send
-    // with nothing in flight, before the packet leaves. It runs at a round's end too, but a flow
+    // consec_cong_rounds >= idle_rehash_rounds, or forced_rehash (idleRounds above); tcp_dctcp.c
+    // runs it at CA_EVENT_TX_START, a send with nothing in flight, before the packet leaves. It runs at a round's end too, but a flow
     // with nothing in flight sends nothing until its next send: re-pathing there or here gives
     // that packet the same fresh EV.
     if (out === 0 && this.rounds[slot] >= this.idleRounds) this.idle(slot, nowNs | 0);
