@@ -52,7 +52,11 @@ export interface DctcpConstants {
 }
 
 export interface DctcpBehaviour {
-  /** Where the cut happens: on the first ECE of a window (RFC 8257) or at the window boundary (htsim). */
+  /**
+   * Where the cut happens: on the first ECE of a window (RFC 8257) or at the window boundary
+   * (htsim). It selects that source's ACK and loss paths together (README, Parameters): CWR, the
+   * ssthresh rule on a loss or timeout, growth around fast recovery, ECE ending slow start.
+   */
   cut: "ece" | "window";
   /** SMaRTT QuickAdapt on trimmed packets (Alg. 2, Alg. 4 lines 2–3, 6–9, 15–21). */
   quickAdapt: boolean;
