@@ -294,4 +294,37 @@ test("RFC 6298 (2.5): an initialRtoNs above maxRtoNs is capped there, so the fir
   assert.is(low.rtoNs(0), 500, "minRtoNs floors a computed RTO only (2.4)");
 });
 
+// Audit, 2026-12-07 (fails on the code before): recovery ended while packets it had marked lost
+// waited to be resent, and nothing started another.
+test("RFC 8985 §7.1 / Linux tcp_time_to_recover: packets still marked lost when recovery ends start a new recovery", () => {
+  const s = flow(8); // PSN 0 at 0
+  for (let i = 1; i < 4; i++) assert.is(s.nextPacket(0, 0), RACK_TX_NEW); // PSNs 1–3 at 0
+  s.onAck(0, 1000, 1, 0, false); // PSN 0: RTT 1000, min_RTT 1000
+  s.onSchedule(0, 1000, 2048);
+  assert.is(s.nextPacket(0, 1000), RACK_TX_NEW); // PSN 4
+  assert.is(s.nextPacket(0, 1000), RACK_TX_NEW); // PSN 5
+  // PSN 3 SACKed: PSNs 1, 2 (sent at 0, before it) wait RACK.rtt 1100 + reo_wnd 250 from 0.
+  s.onAck(0, 1100, 1, 3, false);
+  assert.is(s.deadlineNs(0), 1350);
+  assert.is(s.onTimer(0, 1350), RACK_TIMER_REORDER); // 1, 2 lost: recovery, its end SND.NXT 6
+  assert.equal([s.inRecovery(0), s.lostPackets(0)], [true, 2]);
+  s.onSchedule(0, 1350, 4096);
+  assert.is(s.nextPacket(0, 1350), RACK_TX_RETRANSMIT); // 1
+  assert.is(s.nextPacket(0, 1350), RACK_TX_RETRANSMIT); // 2
+  assert.is(s.nextPacket(0, 1350), RACK_TX_NEW); // 6, sent after recovery began
+  assert.is(s.nextPacket(0, 1350), RACK_TX_NEW); // 7
+  // PSN 7 SACKed at 2000: RACK.rtt 650, reo_wnd 0 in recovery; PSNs 4, 5 (sent at 1000) and the
+  // resends of 1, 2 and PSN 6 (at 1350, lower PSNs than 7) have waited 650 or more: all lost.
+  s.onAck(0, 2000, 1, 7, false);
+  assert.equal([s.inRecovery(0), s.lostPackets(0)], [true, 5]);
+  // The cumulative ACK reaches 6, recovery's end, before PSN 6 is resent: recovery ends, and PSN
+  // 6, still lost, starts the next one at once (before, the sender stayed out of it: reo_wnd and
+  // the PTO then read as if nothing were lost).
+  s.onAck(0, 2100, 6, 0, false);
+  assert.equal([s.inRecovery(0), s.lostPackets(0)], [true, 1]);
+  assert.not.ok(s.ptoArmed(0));
+  s.onSchedule(0, 2100, 1024);
+  assert.is(s.nextPacket(0, 2100), RACK_TX_RETRANSMIT); // PSN 6
+});
+
 test.run();

@@ -1013,7 +1013,11 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
       flags &= ~F.ReoArmed;
       this.resumeRto(slot, now);
     }
-    if (marked !== 0 && (flags & F.Recovery) === 0) {
+    // Packets marked lost and not yet resent when recovery ended (sent after it began, marked
+    // during it, held by the round's quota) start a new one, as Linux's tcp_time_to_recover does
+    // on lost_out (audit, 2026-12-07: out of recovery, reo_wnd and the PTO read as if nothing
+    // were lost).
+    if ((marked | this.lostN[slot]) !== 0 && (flags & F.Recovery) === 0) {
       // Recovery changes reoWnd(): keep the window of the state before it (§6.3 reads it).
       this.reoWndCol[slot] = this.reoWnd(slot);
       // §7.1: entering recovery resets TLP, a probe that is due but not yet sent included.
