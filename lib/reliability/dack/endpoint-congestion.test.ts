@@ -266,10 +266,15 @@ function simulate(policy: Policy, seed: number, durationPs: number, options: Opt
           progress = k > 0;
           if (policy === "tcp" && k > 0) aimd.onAck(i, nowNs, k * PACKET_BYTES);
         } else {
+          // The NACK's number was accepted (§II-A): what it acknowledges past ackedSeq, then the loss.
+          const acked = (seq - opt.ackedSeq(i)) | 0;
           const lost = opt.onNack(i, seq);
           assert.ok(lost >= 0, `opt onNack failed with ${lost}`);
           progress = true;
-          if (policy === "tcp") aimd.onNack(i, nowNs, lost * PACKET_BYTES);
+          if (policy === "tcp") {
+            if (acked > 0) aimd.onAck(i, nowNs, acked * PACKET_BYTES);
+            aimd.onNack(i, nowNs, lost * PACKET_BYTES);
+          }
         }
         if (progress) armRto(now, i);
         trySend(now, i);

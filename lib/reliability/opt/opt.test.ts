@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT, E_STATE } from "../../core/errors";
 import { Xoshiro128 } from "../../core/rng";
+import { Aimd } from "../../cc/aimd/aimd";
 import { OPT_SEND_NEW, OPT_SEND_RETRANSMIT, OptInitiator, resolveOptParams } from "./opt";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -72,6 +73,43 @@ test("seeded random: the go-back window never exceeds the threshold and sequence
   assert.is(o.errors, 0);
   assert.ok(sent > 10_000);
   assert.ok(o.highSeq(3) < 0); // slot 3 wrapped past 2^31 − 1 as an int32 pattern
+});
+
+// Audit, 2026-12-07: the README's TCP-like recipe told AIMD only of the NACK's lost packets, so
+// those the NACK acknowledges (their IACKs lost) stayed in AIMD's flight for good.
+test("TCP-like pairing (README): a NACK ahead of the last IACK acknowledges up to its number; AIMD's flight returns to 0", () => {
+  const bytes = 2112;
+  const opt = new OptInitiator({}, 1);
+  const aimd = new Aimd({ mssBytes: 9216, maxCwndBytes: 262144 }, 1);
+  opt.open(0, 0, bytes);
+  aimd.open(0);
+  const send = (packets: number): void => {
+    for (let i = 0; i < packets; i++) {
+      assert.ok(opt.canSend(0) && aimd.canSend(0, bytes));
+      opt.onSend(0);
+      aimd.onSend(0, 0, bytes);
+    }
+  };
+  send(8);
+  assert.is(opt.highSeq(0), 8);
+  assert.is(aimd.inflightBytes(0), 8 * bytes);
+  // 0–4 accepted (their IACKs lost), 5 dropped: NACK 4. It acknowledges 0–4 (5 packets) and
+  // reports 5–7 (3) lost.
+  const acked = (4 - opt.ackedSeq(0)) | 0;
+  const lost = opt.onNack(0, 4);
+  assert.equal([acked, lost], [5, 3]);
+  aimd.onAck(0, 0, acked * bytes);
+  aimd.onNack(0, 0, lost * bytes);
+  assert.is(aimd.inflightBytes(0), 0);
+  // The late IACKs are repeats or older than ackedSeq: nothing more for AIMD.
+  assert.is(opt.onAck(0, 4), 0);
+  send(3); // 5–7 again
+  assert.is(opt.nextSeq(0), 8);
+  assert.is(aimd.inflightBytes(0), 3 * bytes);
+  const k = opt.onAck(0, 7);
+  assert.is(k, 3);
+  aimd.onAck(0, 0, k * bytes);
+  assert.equal([opt.outstandingPackets(0), aimd.inflightBytes(0)], [0, 0]);
 });
 
 test.run();
