@@ -404,8 +404,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * The next packet of the current round, written to `out`: first the fetched HO
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
-   * quota holds the packet. Resends and new data of the unaMSN-th message restart the timer. Returns DCP_TX_*
-   * (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in error) or
+   * quota holds the packet. Resends and new data of the unaMSN-th message restart the timer.
+   * Returns DCP_TX_* (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in error) or
    * E_SLOT / E_ARG. DCP_TX_NONE does not end the round: the quota left stays until the next
    * onSchedule or onScheduleRecovery, so a later call may still spend it (on data posted
    * since, or on a resend an onTimer queued since).
