@@ -519,10 +519,15 @@ test("judge: an open flow is slow when a ten- or hundred-times-longer run moves 
     ends.push(end);
     return open(20_000 / end, end);
   });
-  // Stalled, so once more with 1 ns of host jitter for ten times as long: still open here.
-  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
+  // Stalled, so once more with 1 ns of host jitter for ten times as long, and (still open) with
+  // a packet's time of it: one 4,150 B MTU at 100 Gb/s, 332 ns.
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000, 200_000]);
   assert.is(stuck.verdict, "stalled");
-  assert.match(stuck.detail, /1 without progress \(failed 0\); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs$/);
+  assert.match(stuck.detail, /1 without progress \(failed 0\); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs; with network.hostJitterNs 332, 1 still open and 0 failed at 200000 µs$/);
+  // A lockout only a packet's time of jitter breaks (seed 5,098,813); the verdict stays stalled.
+  const coarse = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) >= 332 ? { ...real, simulatedUs: 271 } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
+  assert.is(coarse.verdict, "stalled");
+  assert.match(coarse.detail, /; with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs; with network.hostJitterNs 332 every flow finishes, by 271 µs: a phase lockout at a packet's time \(harness\/README\)$/);
   // A phase lockout: stuck without jitter, done with it; the verdict stays stalled.
   const lockout = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, simulatedUs: 1234 } : open(20_000 / (s.run?.endUs as number), s.run?.endUs as number)));
   assert.is(lockout.verdict, "stalled");
@@ -614,7 +619,7 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   // "(failed 6)", a flow given up where nothing is lost on purpose.
   const gaveUp = (end: number): Results => ({ ...real, completed: 0, failed: 1, simulatedUs: end, flows: [{ ...real.flows[0], status: "failed", fctUs: null }] });
   const v = judge(tiny, () => gaveUp(20_000));
-  assert.equal([v.verdict, v.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver; with network.hostJitterNs 1, 0 still open and 1 failed at 20000 µs"]);
+  assert.equal([v.verdict, v.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver; with network.hostJitterNs 1, 0 still open and 1 failed at 20000 µs; with network.hostJitterNs 332, 0 still open and 1 failed at 20000 µs"]);
   // Seed 4,971,794: given up without jitter, done with 1 ns of it: the detail names the lockout, the verdict stays.
   const lockout = judge(tiny, (s) => ((s.network?.hostJitterNs ?? 0) > 0 ? { ...real, simulatedUs: 15_296 } : gaveUp(20_000)));
   assert.equal([lockout.verdict, lockout.detail], ["failed", "1 of 1 flows failed (flow 0) and 0 open at 20000 µs, with no fault and no slow receiver; with network.hostJitterNs 1 every flow finishes, by 15296 µs: a phase lockout (harness/README)"]);
@@ -646,8 +651,8 @@ test("judge: a flow given up with no fault and no slow receiver is failed, in th
   let calls = 0;
   const later = (s: Scenario) => judge(s, () => (++calls === 1 ? open(1, 20_000) : gaveUp(200_000)));
   const rerun = later(tiny);
-  assert.equal([rerun.verdict, calls], ["failed", 3]);
-  assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver); with network.hostJitterNs 1, 0 still open and 1 failed at 200000 µs");
+  assert.equal([rerun.verdict, calls], ["failed", 4]);
+  assert.is(rerun.detail, "1 of 1 flows open at 20000 µs, 0 at 200000 µs, 0 without progress (failed 1: flow 0, with no fault and no slow receiver); with network.hostJitterNs 1, 0 still open and 1 failed at 200000 µs; with network.hostJitterNs 332, 0 still open and 1 failed at 200000 µs");
   calls = 0;
   assert.is(later(causes[0]).verdict, "slow");
   // A flow whose CC hears no congestion may be starved past its retry limit at a bottleneck (seed
@@ -680,10 +685,10 @@ test("judge: a flow delivered but never acknowledged is open: stalled while its 
     ends.push(s.run?.endUs as number);
     return unacked(s.run?.endUs as number);
   });
-  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000, 200_000]);
   assert.equal(
     [v.verdict, v.detail],
-    ["stalled", "1 of 1 flows open at 20000 µs (1 delivered, their last ACK not heard), 1 at 2000000 µs, 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs"],
+    ["stalled", "1 of 1 flows open at 20000 µs (1 delivered, their last ACK not heard), 1 at 2000000 µs, 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 200000 µs; with network.hostJitterNs 332, 1 still open and 0 failed at 200000 µs"],
   );
   // Heard by the tenfold run: slow.
   let calls = 0;
@@ -709,12 +714,12 @@ test("judge: reruns carry an event budget; one cut by it is the last, and the de
     budgets.push(s.run?.maxEvents);
     return budgets.length === 1 ? open(1, 20_000) : { ...open(1 / 3, 60_000), eventBudgetSpent: true };
   });
-  // The third run is the jitter hint's, under the same budget.
-  assert.equal(budgets, [RERUN_MAX_EVENTS, RERUN_MAX_EVENTS, RERUN_MAX_EVENTS]);
+  // The third and fourth runs are the jitter hint's (1 ns, then a packet's time), under the same budget.
+  assert.equal(budgets, [RERUN_MAX_EVENTS, RERUN_MAX_EVENTS, RERUN_MAX_EVENTS, RERUN_MAX_EVENTS]);
   assert.is(cut.verdict, "stalled");
   assert.is(
     cut.detail,
-    `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 60000 µs`,
+    `1 of 1 flows open at 20000 µs, 1 at 60000 µs (the rerun spent its ${RERUN_MAX_EVENTS} events), 1 without progress (failed 0); with network.hostJitterNs 1, 1 still open and 0 failed at 60000 µs; with network.hostJitterNs 332, 1 still open and 0 failed at 60000 µs`,
   );
   // Moving on by where the budget stopped it: slow.
   budgets.length = 0;
@@ -791,7 +796,7 @@ test("judge: a flow stuck at 13,000 B is stalled, though goodput's rounding (0.0
     ends.push(end);
     return crawl(13_000, end);
   });
-  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000]);
+  assert.equal(ends, [20_000, 200_000, 2_000_000, 200_000, 200_000]);
   assert.is(stuck.verdict, "stalled", stuck.detail);
   // One packet more by 200 ms is progress: slow.
   let calls = 0;
