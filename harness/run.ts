@@ -125,6 +125,14 @@ export async function runCommand(argv: string[]): Promise<number> {
     console.error(e instanceof ScenarioError ? e.message : `nicfw run: ${(e as Error).message}`);
     return 2;
   }
+  // The output directory before the run: one that cannot be made failed only after the whole
+  // run, with a stack trace (audit, 2026-12-07: --out /dev/null/x).
+  try {
+    mkdirSync(a.out, { recursive: true });
+  } catch (e) {
+    console.error(`nicfw run: --out ${a.out}: ${(e as Error).message}`);
+    return 2;
+  }
   const bar = progressBar();
   const started = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();

@@ -635,10 +635,12 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const pool = n.packetPool ?? Math.min(POOL_MAX, Math.max(4096, 2 * windowPkts * F + 8 * topo.ports));
   const poolMax = n.packetPool ?? POOL_MAX;
   const reflex = n.reflex ? resolveReflex(n.reflex, topo, flows, perFlowCc, poolMax, mtu, errors) : null;
+  // As metrics.sample.flows (audit, 2026-12-07: a flow number past the last was dropped unsaid).
+  for (const f of s.metrics?.paths?.flows ?? []) if (f >= F) errors.push(`metrics.paths.flows: flow ${f} outside [0, ${F})`);
   if (errors.length > 0 || !transport) throw new ScenarioError("scenario", errors);
   const faults = opts.noFaults ? [] : resolveFaults(s, topo, seed);
   const sample = resolveSample(s, topo, flows, rttNs, opts.defaultSample ?? false, relRef.name);
-  const traceFlows = (s.metrics?.paths?.flows ?? []).filter((f) => f < F);
+  const traceFlows = s.metrics?.paths?.flows ?? [];
   // A failed link can leave flows that never finish: bound such runs (Spritz §V-D: 1 s).
   const endUs = s.run?.endUs ?? ((s.faults ?? []).length > 0 ? 1_000_000 : undefined);
   const queueProfile = n.queue?.profile ?? "uec-htsim";

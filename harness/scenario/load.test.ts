@@ -145,4 +145,34 @@ test("ECN fractions out of order: the error names the default of the one not giv
   for (const network of [{ ecnMinFraction: 0.1, ecnMaxFraction: 0.1 }, { ecnMaxFraction: 0.2 }, { ecnMinFraction: 0.8 }]) assert.equal(errorsOf(base({ network })), [], JSON.stringify(network));
 });
 
+// Audit rev-cli (2026-12-07): each of these ran (one until the heap ran out, one with flows that
+// never started, one that crashed with a stack trace) or dropped a setting without a word.
+test("refused at load or build, naming the field: a zero-mean CDF, sizes past 2^31 − 1, flows waiting on each other, unknown path flows, contradictory pairs", () => {
+  const built = (doc: unknown): string[] => scenarioErrors(() => build(validateScenario(doc)));
+  const traffic = (t: Record<string, unknown>) => base({ traffic: [t] });
+  assert.equal(built(traffic({ kind: "cdf", cdfPoints: [[0, 0], [0, 100]], load: 0.1, durationUs: 20 })), [
+    "traffic[0]: cdfPoints: every size is 0; the mean flow size must be above 0",
+  ]);
+  assert.equal(built(traffic({ kind: "cdf", cdfPoints: [[3e9, 0], [3e9 + 1, 100]], load: 1, durationUs: 20, hosts: [0, 1] })), [
+    "traffic[0]: cdfPoints: size 3000000001 B above 2147483647 (a flow's largest, as flows[].bytes)",
+  ]);
+  const matrix = (size: number) => traffic({ kind: "matrix", text: `Nodes 16\nConnections 1\n0->1 id 1 start 0 size ${size}\n` });
+  assert.equal(built(matrix(2 ** 31)), ["traffic[0]: matrix:3: size must be an integer number of bytes in [1, 2147483647] (as flows[].bytes)"]);
+  assert.equal(built(matrix(2 ** 31 - 1)), []);
+  const f = (after?: number[]) => ({ src: 0, dst: 1, bytes: 1000, ...(after ? { after } : {}) });
+  assert.equal(built(traffic({ kind: "flows", flows: [f([2]), f([0]), f([1]), f()] })), ["traffic[0]: flows 0 → 2 → 1 → 0 wait on each other, so none of them would start"]);
+  assert.equal(built(traffic({ kind: "flows", flows: [f(), f([0]), f([0, 1])] })), []);
+  assert.equal(built(base({ metrics: { paths: { flows: [0, 1] } } })), ["metrics.paths.flows: flow 1 outside [0, 1)"]);
+  assert.equal(errorsOf(traffic({ kind: "incast", bytes: 1000, senders: 2, senderList: [1, 2] })), ["traffic[0].senderList: give senders or senderList, not both"]);
+  assert.equal(errorsOf(base({ faults: [{ kind: "down", random: { fraction: 0.5, count: 2 } }] })), ["faults[0].random.count: give fraction or count, not both"]);
+});
+
+test("schema messages: a union names its forms, ±Infinity and NaN are shown as such, a map's numeric key is a key", () => {
+  assert.equal(errorsOf(base({ traffic: [{ kind: "permutation", bytes: 1000, hosts: [0, -1] }] })), [
+    'traffic[0].hosts: expected a list of (an integer ≥ 0), or "rest", got [0,-1]',
+  ]);
+  assert.equal(errorsOf(base({ traffic: [{ kind: "permutation", bytes: 1000, startUs: Infinity }] })), ["traffic[0].startUs: expected number, got Infinity"]);
+  assert.equal(errorsOf(base({ tags: { 2024: { x: 1 } } })), ['tags.2024: expected a string, or a number, or true or false, got {"x":1}']);
+});
+
 test.run();

@@ -30,15 +30,31 @@ export function isRefusal(e: unknown): e is Error {
 
 const check = TypeCompiler.Compile(ScenarioSchema);
 
-/** "/traffic/0/bytes" → "traffic[0].bytes". */
+/**
+ * "/traffic/0/bytes" → "traffic[0].bytes". A number is an index where the schema has a list
+ * there, and a key of a map (tags) elsewhere: "/tags/2024" → "tags.2024".
+ */
 export function fieldPath(pointer: string): string {
   if (pointer === "" || pointer === "/") return "(scenario)";
   let out = "";
+  let s: TSchema | undefined = ScenarioSchema;
   for (const part of pointer.split("/").slice(1)) {
     const p = part.replace(/~1/g, "/").replace(/~0/g, "~");
-    out += /^\d+$/.test(p) ? `[${p}]` : out === "" ? p : `.${p}`;
+    const index = s !== undefined ? s.type === "array" : /^\d+$/.test(p);
+    out += index ? `[${p}]` : out === "" ? p : `.${p}`;
+    s = s === undefined ? undefined : childSchema(s, part);
   }
   return out;
+}
+
+/** The sub-schema one pointer step down (a union's object or list branch), or undefined. */
+function childSchema(parent: TSchema, part: string): TSchema | undefined {
+  let s: TSchema | undefined;
+  if (parent.type === "array") s = parent.items as TSchema;
+  else if (parent.type === "object") s = (parent.properties as Record<string, TSchema> | undefined)?.[part] ?? mapValue(parent);
+  else return undefined;
+  if (s && s.anyOf && !s.anyOf.every((x: TSchema) => "const" in x)) s = s.anyOf.find((x: TSchema) => x.type === "object" || x.type === "array") ?? s;
+  return s;
 }
 
 /** The sub-schema at a JSON pointer (for naming the allowed literals of a union). */
@@ -46,21 +62,55 @@ function schemaAt(pointer: string): TSchema | undefined {
   let s: TSchema | undefined = ScenarioSchema;
   for (const part of pointer.split("/").slice(1)) {
     if (!s) return undefined;
-    if (s.type === "array") s = s.items as TSchema;
-    else if (s.type === "object") s = (s.properties as Record<string, TSchema> | undefined)?.[part];
-    else return undefined;
-    if (s && s.anyOf && !s.anyOf.every((x: TSchema) => "const" in x)) s = s.anyOf.find((x: TSchema) => x.type === "object" || x.type === "array") ?? s;
+    s = childSchema(s, part);
   }
   return s;
+}
+
+/** The value schema of a map (Type.Record: one pattern property), or undefined. */
+function mapValue(s: TSchema): TSchema | undefined {
+  const patterns = s.patternProperties as Record<string, TSchema> | undefined;
+  return patterns ? Object.values(patterns)[0] : undefined;
+}
+
+/** A value as the user wrote it: JSON, but ±Infinity and NaN by name (JSON.stringify gives null). */
+function shown(value: unknown): string {
+  return typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
+}
+
+/** What a schema takes, in words: "an integer ≥ 0", "a list of (an integer ≥ 0)", "\"rest\"". */
+function expects(s: TSchema): string {
+  if ("const" in s) return JSON.stringify(s.const);
+  if (s.anyOf) return (s.anyOf as TSchema[]).map(expects).join(", or ");
+  const lo = s.minimum ?? s.exclusiveMinimum;
+  const bounds = lo !== undefined && s.maximum !== undefined ? ` in [${lo}, ${s.maximum}]` : lo !== undefined ? ` ${s.minimum !== undefined ? "≥" : ">"} ${lo}` : s.maximum !== undefined ? ` ≤ ${s.maximum}` : "";
+  if (s.type === "integer") return `an integer${bounds}`;
+  if (s.type === "number") return `a number${bounds}`;
+  if (s.type === "array") return `a list of (${expects(s.items as TSchema)})`;
+  if (s.type === "object") return "an object";
+  return s.type === "boolean" ? "true or false" : `a ${String(s.type)}`;
 }
 
 function describe(pointer: string, message: string, value: unknown): string {
   const s = schemaAt(pointer);
   if (s?.anyOf && s.anyOf.every((x: TSchema) => "const" in x)) {
-    return `expected one of ${s.anyOf.map((x: TSchema) => JSON.stringify(x.const)).join(", ")}, got ${JSON.stringify(value)}`;
+    return `expected one of ${s.anyOf.map((x: TSchema) => JSON.stringify(x.const)).join(", ")}, got ${shown(value)}`;
   }
+  // A union of forms ("expected union value" alone names none): every form it takes.
+  const whole = unionAt(pointer);
+  if (whole && /union/i.test(message)) return `expected ${expects(whole)}, got ${shown(value)}`;
   const m = message.charAt(0).toLowerCase() + message.slice(1);
-  return value === undefined ? m : `${m}, got ${JSON.stringify(value)}`;
+  return value === undefined ? m : `${m}, got ${shown(value)}`;
+}
+
+/** The union at `pointer` itself (schemaAt steps into its object or list branch). */
+function unionAt(pointer: string): TSchema | undefined {
+  const parts = pointer.split("/").slice(1);
+  const last = parts.pop();
+  const parent = schemaAt(parts.length === 0 ? "" : `/${parts.join("/")}`);
+  if (!parent || last === undefined) return undefined;
+  const s = parent.type === "array" ? (parent.items as TSchema) : parent.type === "object" ? ((parent.properties as Record<string, TSchema> | undefined)?.[last] ?? mapValue(parent)) : undefined;
+  return s?.anyOf ? s : undefined;
 }
 
 /**
@@ -171,6 +221,8 @@ function crossCheck(s: Scenario, errors: string[]): void {
     const p = `traffic[${i}]`;
     known(x.cc, CC_NAMES, `${p}.cc`);
     known(x.lb, LB_NAMES, `${p}.lb`);
+    // Contradictory pairs are refused as bufferBdp / bufferBytes are (audit, 2026-12-07: senderList won unsaid).
+    need(errors, x.senders === undefined || x.senderList === undefined, `${p}.senderList`, "give senders or senderList, not both");
     if (x.kind === "incast") {
       need(errors, x.bytes !== undefined, `${p}.bytes`, "required for incast traffic");
       need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for incast traffic (or senderList)");
@@ -195,6 +247,7 @@ function crossCheck(s: Scenario, errors: string[]): void {
   });
   (s.faults ?? []).forEach((x, i) => {
     errors.push(...foreignFields(x, x.kind, `faults[${i}]`, " faults", FAULT_COMMON, FAULT_KEYS));
+    need(errors, x.random?.fraction === undefined || x.random?.count === undefined, `faults[${i}].random.count`, "give fraction or count, not both");
     (x.links ?? []).forEach((r, j) => oneForm(r, LINK_FORMS, `faults[${i}].links[${j}]`, errors));
   });
   (s.metrics?.sample?.ports ?? []).forEach((r, j) => oneForm(r, PORT_FORMS, `metrics.sample.ports[${j}]`, errors));

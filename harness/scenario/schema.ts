@@ -6,6 +6,7 @@
 // kinds, faults, plots and sweeps add keys here without changing the ones below.
 
 import { type Static, Type } from "@sinclair/typebox";
+import { MAX_FLOW_BYTES } from "../traffic/traffic";
 
 const Int = (o: { minimum?: number; maximum?: number; default?: number; description?: string } = {}) => Type.Integer(o);
 const Num = (o: { minimum?: number; exclusiveMinimum?: number; maximum?: number; default?: number; description?: string } = {}) => Type.Number(o);
@@ -145,14 +146,19 @@ export const TransportSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const Bytes = () => Int({ minimum: 1, maximum: 2 ** 31 - 1 });
+const Bytes = () => Int({ minimum: 1, maximum: MAX_FLOW_BYTES });
+/**
+ * The latest time a scenario may name, in µs: the fabric's clock counts integer picoseconds below
+ * 2^53 (9,007 s); past it a time loses whole picoseconds, and at 10^20 µs a run hung (audit, 2026-12-07).
+ */
+const MAX_TIME_US = 9e9;
 
 export const FlowSchema = Type.Object(
   {
     src: Int({ minimum: 0 }),
     dst: Int({ minimum: 0 }),
     bytes: Bytes(),
-    startUs: Type.Optional(Num({ minimum: 0 })),
+    startUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
     after: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "indices (in this list) of flows whose delivery this one waits for" })),
     afterAcked: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "indices of flows that must be acknowledged first" })),
     class: Type.Optional(Type.String()),
@@ -170,7 +176,7 @@ export const TrafficSchema = Type.Object(
     senders: Type.Optional(Int({ minimum: 1 })),
     senderList: Type.Optional(Type.Array(Int({ minimum: 0 }))),
     receiver: Type.Optional(Int({ minimum: 0 })),
-    startUs: Type.Optional(Num({ minimum: 0 })),
+    startUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
     file: Type.Optional(Type.String()),
     text: Type.Optional(Type.String({ description: "matrix: the .cm text itself (self-contained scenarios)" })),
     startUnit: Type.Optional(
@@ -185,8 +191,8 @@ export const TrafficSchema = Type.Object(
     hosts: Type.Optional(Type.Union([Type.Array(Int({ minimum: 0 })), Type.Literal("rest")], { description: "hosts taking part (\"rest\": those no earlier entry uses)" })),
     // incast
     bytesList: Type.Optional(Type.Array(Bytes(), { minItems: 1 })),
-    staggerUs: Type.Optional(Num({ minimum: 0 })),
-    jitterUs: Type.Optional(Num({ minimum: 0 })),
+    staggerUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
+    jitterUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
     // permutation, tornado, adversarial
     cross: Type.Optional(Type.Boolean({ description: "permutation: every pair across the core (fat trees, two DCs) or across groups (Dragonfly; Slim Fly: switches)" })),
     shift: Type.Optional(Int()),
@@ -203,7 +209,7 @@ export const TrafficSchema = Type.Object(
     // A fraction of the source's link (traffic/cdf.ts): above 1 a source offers more than it can send,
     // its backlog grows for as long as flows arrive, and no load level is measured.
     load: Type.Optional(Num({ exclusiveMinimum: 0, maximum: 1 })),
-    durationUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    durationUs: Type.Optional(Num({ exclusiveMinimum: 0, maximum: MAX_TIME_US })),
     maxSendersPerReceiver: Type.Optional(Int({ minimum: 0 })),
     interDcFraction: Type.Optional(Num({ minimum: 0, maximum: 1 })),
     // monitored (Spritz Fig. 5)
@@ -231,8 +237,8 @@ export const FaultSchema = Type.Object(
   {
     kind: Type.Union([Type.Literal("down"), Type.Literal("degrade"), Type.Literal("loss"), Type.Literal("corrupt"), Type.Literal("slow")]),
     label: Type.Optional(Type.String()),
-    atUs: Type.Optional(Num({ minimum: 0 })),
-    untilUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    atUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
+    untilUs: Type.Optional(Num({ exclusiveMinimum: 0, maximum: MAX_TIME_US })),
     links: Type.Optional(Type.Array(LinkRef)),
     switches: Type.Optional(Type.Array(Int({ minimum: 0 }))),
     random: Type.Optional(
@@ -272,7 +278,7 @@ export const MetricsSchema = Type.Object(
     sample: Type.Optional(
       Type.Object(
         {
-          intervalUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+          intervalUs: Type.Optional(Num({ exclusiveMinimum: 0, maximum: MAX_TIME_US })),
           ports: Type.Optional(Type.Array(PortRef)),
           flows: Type.Optional(Type.Array(Int({ minimum: 0 }), { description: "flows whose CC window or rate and delivered bytes are sampled; under reliability dack also their initiator's halt state and credits (DACK §II-E, Fig. 2)" })),
           hosts: Type.Optional(
@@ -293,7 +299,7 @@ export const MetricsSchema = Type.Object(
 
 export const RunSchema = Type.Object(
   {
-    endUs: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    endUs: Type.Optional(Num({ exclusiveMinimum: 0, maximum: MAX_TIME_US })),
     maxEvents: Type.Optional(
       Int({ minimum: 1, description: "stop after this many events, counted in blocks of 65,536: a bound on wall time that stops every machine at the same point" }),
     ),

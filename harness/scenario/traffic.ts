@@ -112,6 +112,9 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
         if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
         for (const d of [...(f.after ?? []), ...(f.afterAcked ?? [])]) if (!(d >= 0 && d < fl.length && d !== j)) errors.push(`${p}: flow ${j} waits for flow ${d}, not another flow of this entry`);
       });
+      const cycle = errors.length === 0 ? waitCycle(fl) : null;
+      // Flows that wait on each other never start (audit, 2026-12-07: 0 of 2 run, "waiting").
+      if (cycle !== null) errors.push(`${p}: flows ${cycle.join(" → ")} wait on each other, so none of them would start`);
       const triggerBase = triggers;
       for (const f of fl) {
         const g: FlowRecord = { src: f.src, dst: f.dst, bytes: f.bytes, startNs: f.startNs };
@@ -129,6 +132,34 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
   });
   if (errors.length > 0) throw new ScenarioError("scenario", errors);
   return out;
+}
+
+/** A cycle of after / afterAcked waits among an entry's flows (indices, first repeated last), or null. */
+function waitCycle(fl: readonly FlowRecord[]): number[] | null {
+  const waits = fl.map((f) => [...(f.after ?? []), ...(f.afterAcked ?? [])]);
+  const state = new Uint8Array(fl.length); // 0 new, 1 on the path, 2 done
+  const next = new Int32Array(fl.length); // the next wait to follow, per flow on the path
+  // Iterative depth-first search: a collective's or a matrix's chains may run thousands deep.
+  for (let root = 0; root < fl.length; root++) {
+    if (state[root] !== 0) continue;
+    const path = [root];
+    state[root] = 1;
+    while (path.length > 0) {
+      const j = path[path.length - 1];
+      if (next[j] === waits[j].length) {
+        state[j] = 2;
+        path.pop();
+        continue;
+      }
+      const d = waits[j][next[j]++];
+      if (state[d] === 1) return [...path.slice(path.indexOf(d)), d];
+      if (state[d] === 0) {
+        state[d] = 1;
+        path.push(d);
+      }
+    }
+  }
+  return null;
 }
 
 function hostPool(x: TrafficSpec, used: Uint8Array, H: number): number[] {

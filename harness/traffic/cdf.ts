@@ -27,7 +27,7 @@
 // When every candidate is at the limit, the flow goes to one of the least loaded, drawn uniformly.
 
 import { Xoshiro128 } from "../../lib/core/rng";
-import { type FlowRecord, uniform } from "./traffic";
+import { type FlowRecord, MAX_FLOW_BYTES, uniform } from "./traffic";
 
 /** Points (size in bytes, CDF in percent 0–100), non-decreasing in both. */
 export type CdfPoints = readonly (readonly [number, number])[];
@@ -120,6 +120,11 @@ export function checkCdf(points: CdfPoints, name = "cdf"): void {
   }
   if (points[points.length - 1][1] !== 100) throw new Error(`${name}: the last point must be at 100 %`);
   if (points[0][0] < 0 || points[0][1] < 0) throw new Error(`${name}: negative size or percentage`);
+  // The mean sets the arrival rate (load × rate / mean): at 0 the arrivals never end (audit,
+  // 2026-12-07: the run grew until the heap ran out). A flow holds at most flows[].bytes' 2^31 − 1.
+  if (!(cdfMean(points) > 0)) throw new Error(`${name}: every size is 0; the mean flow size must be above 0`);
+  const largest = points[points.length - 1][0];
+  if (largest > MAX_FLOW_BYTES) throw new Error(`${name}: size ${largest} B above ${MAX_FLOW_BYTES} (a flow's largest, as flows[].bytes)`);
 }
 
 /** Mean of the piecewise-linear distribution (bytes). */

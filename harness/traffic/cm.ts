@@ -38,7 +38,7 @@
 // writeCm writes; "ps" for a file from those generators): read in the wrong unit a start is
 // 10^6 times off.
 
-import type { FlowRecord } from "./traffic";
+import { type FlowRecord, MAX_FLOW_BYTES } from "./traffic";
 
 export interface ConnectionMatrix {
   nodes: number;
@@ -130,8 +130,8 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
     if (!(Number.isFinite(start) && start >= 0)) {
       throw new Error(`${where}: start must be a non-negative number of µs`);
     }
-    if (!(Number.isInteger(size) && size > 0)) {
-      throw new Error(`${where}: size must be a positive integer number of bytes`);
+    if (!(Number.isInteger(size) && size > 0 && size <= MAX_FLOW_BYTES)) {
+      throw new Error(`${where}: size must be an integer number of bytes in [1, ${MAX_FLOW_BYTES}] (as flows[].bytes)`);
     }
     if (nodes >= 0 && (src >= nodes || dst >= nodes)) {
       throw new Error(`${where}: node outside [0, ${nodes})`);

@@ -8,6 +8,9 @@
 
 import { Xoshiro128 } from "../../lib/core/rng";
 
+/** A flow's largest size in bytes, as the scenario's flows[].bytes takes it (schema.ts). */
+export const MAX_FLOW_BYTES = 2 ** 31 - 1;
+
 export interface FlowRecord {
   src: number;
   dst: number;
