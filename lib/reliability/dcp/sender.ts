@@ -420,10 +420,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     }
     const cur = this.curMsn[slot];
     if (cur === this.postMsn[slot]) return DCP_TX_NONE;
-    const m = (slot << K.MsgShift) + (cur & 7);
     const off = this.curOff[slot];
-    const msgBytes = this.msgLen[m];
-    const left = msgBytes - off;
+    const left = this.msgLen[(slot << K.MsgShift) + (cur & 7)] - off;
     const mtu = this.mtu;
     const len = left < mtu ? left : mtu;
     const quota = this.quota[slot];
@@ -438,14 +436,10 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     out[4] = len;
     out[5] = 0; // only the unaMSN-th message is resent by the timer, never its new data
     this.nextPsnCol[slot] = (psn + 1) & K.U24;
-    if (left <= mtu) {
-      out[6] = 1;
-      this.curMsn[slot] = (cur + 1) & K.U24;
-      this.curOff[slot] = 0;
-    } else {
-      out[6] = 0;
-      this.curOff[slot] = off + len;
-    }
+    const last = left <= mtu ? 1 : 0;
+    out[6] = last;
+    this.curMsn[slot] = (cur + last) & K.U24;
+    this.curOff[slot] = last !== 0 ? 0 : off + len;
     // An idle timer: DCP-Simulation's RdmaHw::GetNxtPacket cancels and reschedules the timeout
     // for every packet sent. Measured from the message's first packet instead, a message whose
     // transmission at the QP's rate takes longer than rtoNs timed out with nothing lost, and
@@ -454,7 +448,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
     // restarted by later messages, a loss whose HO was lost waited for up to 7 messages to go
     // (audit, 2026-12-07: 351 × rtoNs at one packet per 0.5 ms). Nothing unacknowledged means
     // cur = una, so an idle timer still starts.
-    if (cur === this.una[slot]) this.timerStart[slot] = nowNs | 0;
+    // (The Int32Array store takes nowNs mod 2^32 as `| 0` would.)
+    if (cur === this.una[slot]) this.timerStart[slot] = nowNs;
     return DCP_TX_NEW;
   }
 
