@@ -26,7 +26,7 @@
 //   window         floor(windowBytes × R_C / line) with varWindow (mulDivWide: exact)
 
 import { isByteCount, mulQ16, q16, satAdd, satSub } from "../../core/fixed";
-import { rateBoundsKbps } from "../rate-bounds";
+import { rateBoundsKbps } from "../params";
 import { rateWindowBytes } from "../rate-window";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
 import { tickDeadlineCame, tickLatestCameNs } from "../../core/ticks";
@@ -136,7 +136,7 @@ export class Dcqcn extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveDcqcnParams(params);
     this.params = Object.freeze(p);
-    // Rounding to kb/s can reverse min ≤ init ≤ line (rate-bounds.ts): R_C starts at least at
+    // Rounding to kb/s can reverse min ≤ init ≤ line (lib/cc/params.ts): R_C starts at least at
     // the minimum, which every cut keeps (notes/baselines.md §3.2 R_C ← max(min_rate,
     // R_C(1 − α/2))), so that no CNP can raise R_C.
     const r = rateBoundsKbps(p.linkGbps, p.minRateMbps, p.initRateGbps);

@@ -21,7 +21,7 @@
 
 import { isIntIn } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
-import { defaultFloorMbps } from "../rate-bounds";
+import { defaultFloorMbps } from "../params";
 
 export type DcqcnProfile = "paper" | "hpcc" | "hpcc-paper";
 

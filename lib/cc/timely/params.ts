@@ -16,7 +16,7 @@
 
 import { clamp } from "../../core/fixed";
 import { checkParamNames, profileParam, resolveParams, rule } from "../../core/params";
-import { defaultFloorMbps } from "../rate-bounds";
+import { defaultFloorMbps } from "../params";
 
 export type TimelyProfile = "paper" | "hpcc";
 

@@ -30,7 +30,7 @@
 //   decrease      rate = max(minRate, floor(rate × cQ16 / 2^16));   increase: min(rate + step, line)
 
 import { isByteCount, q16, satAdd, satSub } from "../../core/fixed";
-import { rateBoundsKbps } from "../rate-bounds";
+import { rateBoundsKbps } from "../params";
 import { rateWindowBytes } from "../rate-window";
 import { I32 } from "../../core/limits";
 import { FlowTable, type HandlerSignatures, flowBytes } from "../../core/table";
@@ -132,7 +132,7 @@ export class Timely extends FlowTable<typeof LAYOUT> {
     super(LAYOUT, capacity);
     const p = resolveTimelyParams(params);
     this.params = Object.freeze(p);
-    // Rounding to kb/s can reverse min ≤ init ≤ line (rate-bounds.ts): a flow starts at least at
+    // Rounding to kb/s can reverse min ≤ init ≤ line (lib/cc/params.ts): a flow starts at least at
     // the floor, which every cut keeps (Alg. 1 clamps to [min_rate, line_rate]), so that no
     // decrease raises the rate (audit, 2026-12-07: 1.0025 Mb/s floor, 0.0010025 Gb/s start).
     const r = rateBoundsKbps(p.linkGbps, p.minRateMbps, p.initRateGbps);

@@ -1,6 +1,7 @@
-// Rate bounds of the rate-based controls (DCQCN, TIMELY): the default floor, and the three rates
-// in kb/s as the handlers keep them. Both papers clamp the rate to [min_rate, line_rate]
-// (DCQCN §3.2 R_C ← max(min_rate, …); TIMELY Alg. 1), and a cut must never raise it.
+// Parameters shared by the rate-based controls (DCQCN, TIMELY), resolved at construction: the
+// default floor, and the three rates in kb/s as the handlers keep them. Both papers clamp the rate
+// to [min_rate, line_rate] (DCQCN §3.2 R_C ← max(min_rate, …); TIMELY Alg. 1), and a cut must
+// never raise it.
 
 /**
  * The default minimum rate (Mb/s): the profile's, unless the rules `minRateMbps ≤ linkGbps·1000`
