@@ -1995,8 +1995,13 @@ export class Fabric {
   private pauseFrame(up: number, durationNs: number): void {
     // A frame does not cross a link that is down.
     if (this.downBy[up] >= 0) return;
+    if (this.wdDetectPs > 0 && this.portNode[up] >= this.H && this.pfcWatchdog(up, durationNs)) return;
+    this.obeyPause(up, durationNs);
+  }
+
+  /** Egress port `up` pauses its data for durationNs, or resumes it (0). */
+  private obeyPause(up: number, durationNs: number): void {
     const node = this.portNode[up];
-    if (this.wdDetectPs > 0 && node >= this.H && this.pfcWatchdog(up, durationNs)) return;
     this.pauseTime(up, durationNs);
     if (node < this.H) {
       this.nicPausedUntil[node] = durationNs > 0 ? this.now + durationNs * 1000 : 0;
@@ -2005,6 +2010,20 @@ export class Fabric {
     }
     this.queues.onPause(up, this.nowNs, FIFO_DATA, durationNs);
     if (durationNs === 0) this.portKick(up);
+  }
+
+  /**
+   * Port p's link is back up. While it was down, PFC frames did not cross it (pauseFrame), so an
+   * XON sent then was lost and the PAUSE the port obeyed could hold it idle for up to a whole
+   * PAUSE (65,535 quanta: 335 µs at 100 Gb/s) after the link came back (audit, 2026-12-07). As a
+   * MAC clears its pause timers on a link flap, the port resumes; and the ingress queue behind
+   * it, still above XON, pauses the far end afresh (its pause state crossed no wire either).
+   */
+  private pfcLinkUp(p: number): void {
+    const node = this.portNode[p];
+    if (node < this.H ? this.nicPausedUntil[node] > this.now : this.pauseEnd[p] > this.now) this.obeyPause(p, 0);
+    const pfc = this.pfc as Pfc | PfcShared;
+    if (pfc.isOpen(p) && pfc.paused(p)) this.sendPause(p, pfc.portFrameNs(p));
   }
 
   /**
@@ -2557,6 +2576,7 @@ export class Fabric {
         if (was >= 0 && this.downBy[p] < 0) {
           this.downLostUntil[p] = Math.max(this.busyUntil[p], this.now) + this.latPs[p];
           this.downLostBy[p] = was;
+          if (this.pfc !== null) this.pfcLinkUp(p);
         }
       }
       else this.lossBy[p] = this.latestFault(p, FaultKind.Loss, FaultKind.Corrupt);

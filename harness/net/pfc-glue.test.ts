@@ -577,8 +577,9 @@ const EV_PFC_TICK = Ev.PfcTick;
  * is pending. A real PFC deadlock cannot show this: each paused port holding data waits for its
  * pause's end with a TxDone, which the refreshes push on for ever (harness README, PFC), so here
  * the stuck queue is made by hand: 40,000 B (above XOFF 30,000 B) accounted at the leaf's ingress
- * from the spine, whose port holds no data and so waits for nothing. Flows 1 and 2 wait for each
- * other (`after`): open, with no event of their own. Sampling every `sampleUs` (0: none); the run
+ * from the spine, whose port holds no data and so waits for nothing. Flows 1 and 2 wait for flow 0
+ * (`after`) and, by hand, for one more flow that never comes (a cycle of waits is refused at
+ * load): open, with no event of their own. Sampling every `sampleUs` (0: none); the run
  * stops at `endUs` (0: none, no Stop event).
  */
 function heldPause(sampleUs: number, endUs = 0) {
@@ -586,7 +587,7 @@ function heldPause(sampleUs: number, endUs = 0) {
     const s = oneSwitchScenario("held pause", 100, []);
     return {
       ...s,
-      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 100_000 }, { src: 1, dst: 0, bytes: 1000, after: [2] }, { src: 1, dst: 0, bytes: 1000, after: [1] }] }],
+      traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 100_000 }, { src: 1, dst: 0, bytes: 1000, after: [0] }, { src: 1, dst: 0, bytes: 1000, after: [0] }] }],
       network: { ...s.network, pfc: { xoffBytes: 30_000 } },
       run: { maxEvents: 1 << 16, ...(endUs > 0 ? { endUs } : {}) },
       ...(sampleUs > 0 ? { metrics: { sample: { intervalUs: sampleUs, flows: [0] } } } : {}),
@@ -594,6 +595,8 @@ function heldPause(sampleUs: number, endUs = 0) {
   };
   const b = build(mk());
   const f = b.fabric as unknown as Inside;
+  const waitLeft = (b.fabric as unknown as { waitLeft: Int32Array }).waitLeft;
+  waitLeft[1] = waitLeft[2] = 2;
   const pfc = b.fabric.pfc as NonNullable<typeof b.fabric.pfc>;
   const leaf = b.topology.hosts;
   const base = b.topology.nodePortBase[leaf];
@@ -797,6 +800,48 @@ test("a NIC paused by its ToR holds its packets of PFC's priority: under the dcp
   assert.is(Math.min(...dcp.ack), 300e6, "the first ACK at the pause's end");
   const htsim = run("uec-htsim");
   assert.ok(Math.min(...htsim.ack) < 300e6, "uec-htsim: ACKs are not PFC's, the pause does not hold them");
+});
+
+// Audit, 2026-12-07 (fails on the code before): the XON sent while a host's link was down was
+// lost, and the NIC stayed paused for the rest of its PAUSE (335 µs) after the link was back.
+test("a link back up clears the PAUSE its port obeyed (an XON sent while it was down crossed nothing); an ingress queue still above XON pauses the far end afresh", () => {
+  const s: Scenario = {
+    ...incast({}, 4, 3_000_000),
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 4, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, pfc: {} },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [{ kind: "incast", senderList: [4, 5, 6, 7], receiver: 0, bytes: 3_000_000 }],
+    faults: [{ kind: "down", links: [{ host: 4 }], atUs: 104, untilUs: 115 }],
+    run: { faultBaseline: false, endUs: 20_000 },
+  };
+  const b = build(s);
+  const f = b.fabric as unknown as Inside & { nicPausedUntil: Float64Array; applyFault(i: number, on: boolean): void };
+  const nic4 = b.topology.hostPort(4);
+  const frames: [number, number, boolean][] = [];
+  const pauseFrame = f.pauseFrame.bind(f);
+  f.pauseFrame = (up, d) => {
+    if (up === nic4) frames.push([f.now, d, (b.fabric as unknown as { downBy: Int32Array }).downBy[up] >= 0]);
+    pauseFrame(up, d);
+  };
+  let pausedAtUp = -1;
+  let dataAfterUp = -1;
+  const applyFault = f.applyFault.bind(f);
+  f.applyFault = (i, on) => {
+    applyFault(i, on);
+    if (!on) pausedAtUp = f.nicPausedUntil[4];
+  };
+  const transmit = f.transmit.bind(f);
+  f.transmit = (port, h) => {
+    if (port === nic4 && dataAfterUp < 0 && f.now >= 115e6 && f.pool.i32[(h << 4) + P.Kind] === Kind.Data) dataAfterUp = f.now;
+    transmit(port, h);
+  };
+  f.run();
+  // Paused at 99.9 µs for 335.54 µs; its ToR's XON at 111.2 µs met the link down.
+  assert.ok(frames.some(([t, d, lost]) => t < 104e6 && d > 0 && !lost), "paused before the outage");
+  assert.ok(frames.some(([t, d, lost]) => t > 104e6 && t < 115e6 && d === 0 && lost), "the XON lost");
+  // Back up at 115 µs: not paused, and data goes within a few µs (before: not until 435.5 µs).
+  assert.is(pausedAtUp, 0);
+  assert.ok(dataAfterUp >= 115e6 && dataAfterUp < 125e6, `first data after the link came back at ${dataAfterUp / 1e6} µs`);
 });
 
 test.run();

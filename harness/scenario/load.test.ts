@@ -160,7 +160,7 @@ test("refused at load or build, naming the field: a zero-mean CDF, sizes past 2^
   assert.equal(built(matrix(2 ** 31)), ["traffic[0]: matrix:3: size must be an integer number of bytes in [1, 2147483647] (as flows[].bytes)"]);
   assert.equal(built(matrix(2 ** 31 - 1)), []);
   const f = (after?: number[]) => ({ src: 0, dst: 1, bytes: 1000, ...(after ? { after } : {}) });
-  assert.equal(built(traffic({ kind: "flows", flows: [f([2]), f([0]), f([1]), f()] })), ["traffic[0]: flows 0 → 2 → 1 → 0 wait on each other, so none of them would start"]);
+  assert.equal(built(traffic({ kind: "flows", flows: [f([2]), f([0]), f([1]), f()] })), ["traffic[0]: flows 0, 1, 2 would never start: each waits (after / afterAcked) for flows among them"]);
   assert.equal(built(traffic({ kind: "flows", flows: [f(), f([0]), f([0, 1])] })), []);
   assert.equal(built(base({ metrics: { paths: { flows: [0, 1] } } })), ["metrics.paths.flows: flow 1 outside [0, 1)"]);
   assert.equal(errorsOf(traffic({ kind: "incast", bytes: 1000, senders: 2, senderList: [1, 2] })), ["traffic[0].senderList: give senders or senderList, not both"]);
