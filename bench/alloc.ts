@@ -12,6 +12,7 @@
 // that allocates per packet does so in every window (bench/gc-count.test.ts and
 // bench/alloc.test.ts show both cases).
 import { allocated, gcCount, withoutEscapeAnalysis } from "./gc-count";
+import { badInputWorkloads } from "./workloads/bad-input";
 import { workloads } from "./workloads/index";
 import { rowName } from "./workloads/types";
 
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   let passed = 0;
   let failed = 0;
-  for (const w of workloads) {
+  for (const w of [...workloads, ...badInputWorkloads]) {
     if (filters.length > 0 && !filters.some((f) => rowName(w).includes(f))) continue;
     const op = w.setup(1);
     const times = Math.ceil(MIN_EVENTS / w.batch);
