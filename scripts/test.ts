@@ -42,7 +42,8 @@ for (const stage of stages) {
   });
   const out = `${r.stdout ?? ""}${r.stderr ?? ""}`;
   process.stdout.write(out);
-  const counts = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+  // The stage's own summary is on stdout; a later line on stderr must not stand in for it (audit, 2026-12-07).
+  const counts = [...(r.stdout ?? "").matchAll(/(\d+) passed, (\d+) failed/g)].pop() ?? [...out.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
   if (counts) {
     passed += Number(counts[1]);
     failed += Number(counts[2]);

@@ -22,6 +22,12 @@ if (!total || !passed) {
   console.log("unit: uvu printed no summary (a test file crashed or bailed)");
   nFailed = Math.max(nFailed, 1);
 }
+// uvu leaves skipped tests out of its Total: a test.skip or test.only would drop tests unsaid (audit, 2026-12-07).
+const skipped = /Skipped:\s+(\d+)/.exec(run.stdout);
+if (skipped && Number(skipped[1]) > 0) {
+  console.log(`unit: ${skipped[1]} tests skipped (test.skip or test.only); every test must run`);
+  nFailed += Number(skipped[1]);
+}
 if (run.status !== 0 && nFailed === 0) nFailed = 1;
 if (nPassed + nFailed === 0) {
   console.log("unit: no test ran");
