@@ -8,7 +8,11 @@ import { basename, dirname, join } from "node:path";
 import type { Stats } from "./metrics/metrics";
 import { jctMax, type ModuleParams, openFlows, p99CountingOpen, type Results, unackedFlows } from "./metrics/results";
 import type { ParamValue } from "./net/registry";
+import { codeVersionNote } from "./metrics/code-version";
+import { groupByKey } from "./metrics/group";
 import { finishedPoints, outsideGridNote, pathParts } from "./sweep/sweep";
+
+export { codeVersionNote };
 
 export const COMPARE_USAGE = `usage: nicfw compare <results.json | run directory | sweep directory> … [--md | --csv] [--labels a,b,…] [--mean-over T,…]
   prints one table, a column per run (labelled by what differs: modules, with the profile of a
@@ -449,24 +453,6 @@ export function unackedNote(results: Results[], labels: string[], columns: numbe
   );
 }
 
-/**
- * The note (for stderr) when the runs were written by different code (results.json `nicfw`:
- * version, commit, uncommitted changes), naming the runs of each, else null: a difference
- * between their columns may be the code's, not the scheme's (a sweep resumed after a change).
- */
-export function codeVersionNote(results: Results[], names: string[]): string | null {
-  const of = (r: Results) => {
-    const v = r.nicfw;
-    if (v === undefined) return "no version recorded (written before 2026-12-06)";
-    return `${v.version}${v.commit === undefined ? "" : ` commit ${v.commit.slice(0, 12)}`}${v.dirty ? " with uncommitted changes" : ""}`;
-  };
-  const groups = groupByKey(results.map(of));
-  if (groups.length < 2) return null;
-  const SHOWN = 4;
-  const list = (g: number[]) => g.slice(0, SHOWN).map((i) => names[i]).join(", ") + (g.length > SHOWN ? ` and ${g.length - SHOWN} more` : "");
-  return `note: the runs come from ${groups.length} versions of nicfw (results.json nicfw), so their differences may be the code's: ${groups.map((g) => `${of(results[g[0]])}: ${list(g)}`).join("; ")}`;
-}
-
 /** A parameter as a cell: numbers as the metric rows print them, a nested value as JSON. */
 function paramText(v: ParamValue): string {
   if (typeof v === "number") return n(v) as string;
@@ -674,19 +660,6 @@ function columnKeys(results: Results[], sources: string[], over: string[], body:
   });
 }
 
-/** Runs grouped by equal keys, in the order of each group's first run. */
-function groupByKey(keys: string[]): number[][] {
-  const groups: number[][] = [];
-  const at = new Map<string, number>();
-  keys.forEach((k, i) => {
-    const g = at.get(k);
-    if (g === undefined) {
-      at.set(k, groups.length);
-      groups.push([i]);
-    } else groups[g].push(i);
-  });
-  return groups;
-}
 
 /**
  * The columns of `nicfw compare --mean-over T,…`: runs that differ only in the tags T (`seed`:

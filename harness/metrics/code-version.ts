@@ -8,6 +8,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { version } from "../../package.json";
+import { groupByKey } from "./group";
 
 export interface CodeVersion {
   /** package.json "version" (built into dist/cli at `npx tsup`). */
@@ -59,4 +60,22 @@ function lookUp(): CodeVersion {
     // No git, or not a checkout.
     return { version };
   }
+}
+
+/**
+ * The note (for stderr) when the runs were written by different code (results.json `nicfw`:
+ * version, commit, uncommitted changes), naming the runs of each, else null: a difference
+ * between their columns may be the code's, not the scheme's (a sweep resumed after a change).
+ */
+export function codeVersionNote(results: readonly { nicfw?: CodeVersion }[], names: string[]): string | null {
+  const of = (r: { nicfw?: CodeVersion }) => {
+    const v = r.nicfw;
+    if (v === undefined) return "no version recorded (written before 2026-12-06)";
+    return `${v.version}${v.commit === undefined ? "" : ` commit ${v.commit.slice(0, 12)}`}${v.dirty ? " with uncommitted changes" : ""}`;
+  };
+  const groups = groupByKey(results.map(of));
+  if (groups.length < 2) return null;
+  const SHOWN = 4;
+  const list = (g: number[]) => g.slice(0, SHOWN).map((i) => names[i]).join(", ") + (g.length > SHOWN ? ` and ${g.length - SHOWN} more` : "");
+  return `note: the runs come from ${groups.length} versions of nicfw (results.json nicfw), so their differences may be the code's: ${groups.map((g) => `${of(results[g[0]])}: ${list(g)}`).join("; ")}`;
 }

@@ -100,6 +100,10 @@ test("a resumed sweep runs again the points whose results.json other code made, 
   const older = { version: "0.0.1", commit: "0123456789abcdef0123456789abcdef01234567" };
   writeFileSync(join(points[1].dir, "results.json"), JSON.stringify({ ...results(1), nicfw: older }));
   const before = readFileSync(join(points[0].dir, "results.json"), "utf8");
+  // --collect gathers what is there, and says that two versions made it (audit, 2026-12-07).
+  const collected = await captured(["--collect", "--out", out]);
+  assert.ok(collected.stderr.includes("nicfw sweep: --collect: note: the runs come from 2 versions of nicfw"), collected.stderr);
+  assert.ok(collected.stderr.includes(`0.0.1 commit 0123456789ab: ${points[1].id}`), collected.stderr);
   const again = await captured(args);
   assert.is(again.code, 0, again.stderr);
   assert.equal(results(1).nicfw, codeVersion(), "point 1 ran again, under this code");
