@@ -70,11 +70,16 @@ const enum K {
   GapCap = 2147483647,
 }
 
-export const DCQCN_DECREASE: number = R.Decrease; // R_C cut by α/2
-export const DCQCN_ALPHA: number = R.Alpha; // α updated by its timer
-export const DCQCN_FAST_RECOVERY: number = R.FastRecovery; // R_C ← (R_T + R_C)/2
-export const DCQCN_ADDITIVE: number = R.Additive; // R_T += R_AI, then averaging
-export const DCQCN_HYPER: number = R.Hyper; // R_T += i·R_HAI (mellanox: R_HAI), then averaging
+/** R_C cut by α/2 */
+export const DCQCN_DECREASE: number = R.Decrease;
+/** α updated by its timer */
+export const DCQCN_ALPHA: number = R.Alpha;
+/** R_C ← (R_T + R_C)/2 */
+export const DCQCN_FAST_RECOVERY: number = R.FastRecovery;
+/** R_T += R_AI, then averaging */
+export const DCQCN_ADDITIVE: number = R.Additive;
+/** R_T += i·R_HAI (mellanox: R_HAI), then averaging */
+export const DCQCN_HYPER: number = R.Hyper;
 
 export class Dcqcn extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

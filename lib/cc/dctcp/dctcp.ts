@@ -76,9 +76,12 @@ const enum K {
   CounterMax = 1073741823,
 }
 
-export const DCTCP_INCREASE: number = R.Increase; // window grew (slow start or congestion avoidance)
-export const DCTCP_DECREASE: number = R.Decrease; // window cut (ECN, loss or timeout)
-export const DCTCP_ALPHA: number = R.Alpha; // an observation window ended and α was updated
+/** window grew (slow start or congestion avoidance) */
+export const DCTCP_INCREASE: number = R.Increase;
+/** window cut (ECN, loss or timeout) */
+export const DCTCP_DECREASE: number = R.Decrease;
+/** an observation window ended and α was updated */
+export const DCTCP_ALPHA: number = R.Alpha;
 
 export class Dctcp extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -115,17 +115,28 @@ const enum K {
 }
 
 /** onAck/onTrim/onTimeout/onInferredLoss/onSend result bits. Negative results are errors (lib/core/errors). */
-export const NSCC_REPATH: number = R.Repath; // ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2)
-export const NSCC_MD: number = R.Md; // eq. (1) applied
-export const NSCC_FAIR: number = R.Fair; // eq. (2) / UEC fair_increase
-export const NSCC_PROPORTIONAL: number = R.Proportional; // eq. (3) / UEC proportional_increase
-export const NSCC_FAST: number = R.Fast; // Alg. 3 FastIncrease
-export const NSCC_QUICK_ADAPT: number = R.QuickAdapt; // Alg. 2 fired
-export const NSCC_IGNORED: number = R.Ignored; // swallowed by the QuickAdapt ignore phase
-export const NSCC_FULFILL: number = R.Fulfill; // pending increase applied to cwnd
-export const NSCC_DECREASE: number = R.Decrease; // window cut by a trim, timeout or receiver penalty
-export const NSCC_SAMPLED_OUT: number = R.SampledOut; // bookkeeping only: not the sampled ACK (§III-G)
-export const NSCC_ACK_REQUEST: number = R.AckRequest; // onSend: set the AR bit (UEC AckRequest)
+/** ECN below target: the load balancer should change path (SMaRTT Alg. 1 case 2) */
+export const NSCC_REPATH: number = R.Repath;
+/** eq. (1) applied */
+export const NSCC_MD: number = R.Md;
+/** eq. (2) / UEC fair_increase */
+export const NSCC_FAIR: number = R.Fair;
+/** eq. (3) / UEC proportional_increase */
+export const NSCC_PROPORTIONAL: number = R.Proportional;
+/** Alg. 3 FastIncrease */
+export const NSCC_FAST: number = R.Fast;
+/** Alg. 2 fired */
+export const NSCC_QUICK_ADAPT: number = R.QuickAdapt;
+/** swallowed by the QuickAdapt ignore phase */
+export const NSCC_IGNORED: number = R.Ignored;
+/** pending increase applied to cwnd */
+export const NSCC_FULFILL: number = R.Fulfill;
+/** window cut by a trim, timeout or receiver penalty */
+export const NSCC_DECREASE: number = R.Decrease;
+/** bookkeeping only: not the sampled ACK (§III-G) */
+export const NSCC_SAMPLED_OUT: number = R.SampledOut;
+/** onSend: set the AR bit (UEC AckRequest) */
+export const NSCC_ACK_REQUEST: number = R.AckRequest;
 
 /** Largest byte count one event may carry. */
 export const NSCC_MAX_EVENT_BYTES: number = K.MaxEventBytes;

@@ -73,11 +73,16 @@ const enum K {
   GapCap = 2147483647,
 }
 
-export const TIMELY_LOW_INCREASE: number = R.LowIncrease; // rtt < T_low: + δ (HPCC: + HAI step after enough)
-export const TIMELY_HIGH_DECREASE: number = R.HighDecrease; // rtt > T_high: × (1 − β(1 − T_high/rtt))
-export const TIMELY_GRADIENT_INCREASE: number = R.GradientIncrease; // gradient ≤ 0: + N·δ
-export const TIMELY_GRADIENT_DECREASE: number = R.GradientDecrease; // gradient > 0: × (1 − β·gradient)
-export const TIMELY_HAI: number = R.Hai; // the increase used the hyper-active step
+/** rtt < T_low: + δ (HPCC: + HAI step after enough) */
+export const TIMELY_LOW_INCREASE: number = R.LowIncrease;
+/** rtt > T_high: × (1 − β(1 − T_high/rtt)) */
+export const TIMELY_HIGH_DECREASE: number = R.HighDecrease;
+/** gradient ≤ 0: + N·δ */
+export const TIMELY_GRADIENT_INCREASE: number = R.GradientIncrease;
+/** gradient > 0: × (1 − β·gradient) */
+export const TIMELY_GRADIENT_DECREASE: number = R.GradientDecrease;
+/** the increase used the hyper-active step */
+export const TIMELY_HAI: number = R.Hai;
 
 export class Timely extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -59,9 +59,12 @@ const enum R {
 }
 
 /** onPathFeedback result bits. */
-export const PLB_ROUND_END: number = R.RoundEnd; // a round was judged
-export const PLB_CONGESTED_ROUND: number = R.Congested; // … and it was congested
-export const PLB_REPATH: number = R.Repath; // the flow moved to a new EV
+/** a round was judged */
+export const PLB_ROUND_END: number = R.RoundEnd;
+/** … and it was congested */
+export const PLB_CONGESTED_ROUND: number = R.Congested;
+/** the flow moved to a new EV */
+export const PLB_REPATH: number = R.Repath;
 
 export type PlbProfile = "linux" | "reps-artifact";
 

@@ -58,9 +58,12 @@ const enum R {
 }
 
 /** onPathFeedback / onTimeoutRtt result bits (negative results are errors, lib/core/errors). */
-export const REPS_CACHED: number = R.Cached; // the EV was recycled into the buffer (Alg. 1)
-export const REPS_FREEZE: number = R.Freeze; // a failure was detected and freezing began
-export const REPS_UNFREEZE: number = R.Unfreeze; // freezing ended; the exploration window started
+/** the EV was recycled into the buffer (Alg. 1) */
+export const REPS_CACHED: number = R.Cached;
+/** a failure was detected and freezing began */
+export const REPS_FREEZE: number = R.Freeze;
+/** freezing ended; the exploration window started */
+export const REPS_UNFREEZE: number = R.Unfreeze;
 
 export class Reps extends FlowTable<typeof LAYOUT> {
   static readonly bytesPerFlow = flowBytes(LAYOUT);

@@ -124,11 +124,16 @@ const enum R {
 }
 
 /** onPathFeedback result bits. */
-export const SPRITZ_CACHED: number = R.Cached; // the EV entered buffer_paths
-export const SPRITZ_REMOVED: number = R.Removed; // the EV left buffer_paths (Scout: ECN over threshold, NACK, TIMEOUT)
-export const SPRITZ_BLOCKED: number = R.Blocked; // TIMEOUT: the path's weight is 0 until the global timer
-export const SPRITZ_BIASED: number = R.Biased; // ECN rate > threshold: w[0] ← minBiasFactor
-export const SPRITZ_RESTORED: number = R.Restored; // the global timer fired: blocks and biases cleared
+/** the EV entered buffer_paths */
+export const SPRITZ_CACHED: number = R.Cached;
+/** the EV left buffer_paths (Scout: ECN over threshold, NACK, TIMEOUT) */
+export const SPRITZ_REMOVED: number = R.Removed;
+/** TIMEOUT: the path's weight is 0 until the global timer */
+export const SPRITZ_BLOCKED: number = R.Blocked;
+/** ECN rate > threshold: w[0] ← minBiasFactor */
+export const SPRITZ_BIASED: number = R.Biased;
+/** the global timer fired: blocks and biases cleared */
+export const SPRITZ_RESTORED: number = R.Restored;
 
 /** The common engine of Scout (variant 0) and Spray (variant 1). */
 export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {

@@ -66,13 +66,20 @@ const enum K {
 }
 
 /** onData / onHo result bits. Negative results are errors (lib/core/errors). */
-export const DCP_RX_PLACE = 1; // write the payload where the header says (§4.4)
-export const DCP_RX_ACK = 2; // send an ACK carrying out.emsn
-export const DCP_RX_COMPLETE = 4; // out.completed messages retired in order, out.cqeMask of them need a CQE
-export const DCP_RX_DUPLICATE = 8; // already counted or completed: not placed, not counted
-export const DCP_RX_STALE = 16; // packet of a superseded timeout round: dropped (§4.5)
-export const DCP_RX_RECOUNT = 32; // a newer sRetryNo reset the eMSN-th message's counter (§4.5)
-export const DCP_RX_BOUNCE = 64; // return as an HO to the sender (an HO, or strict-mode window overflow)
+/** write the payload where the header says (§4.4) */
+export const DCP_RX_PLACE = 1;
+/** send an ACK carrying out.emsn */
+export const DCP_RX_ACK = 2;
+/** out.completed messages retired in order, out.cqeMask of them need a CQE */
+export const DCP_RX_COMPLETE = 4;
+/** already counted or completed: not placed, not counted */
+export const DCP_RX_DUPLICATE = 8;
+/** packet of a superseded timeout round: dropped (§4.5) */
+export const DCP_RX_STALE = 16;
+/** a newer sRetryNo reset the eMSN-th message's counter (§4.5) */
+export const DCP_RX_RECOUNT = 32;
+/** return as an HO to the sender (an HO, or strict-mode window overflow) */
+export const DCP_RX_BOUNCE = 64;
 
 export interface DcpReceiverParams {
   /** "counter": bitmap-free tracking (§4.5); "bitmap": strict, a PSN bitmap as well (Fig. 6(a)). */

@@ -122,13 +122,17 @@ const enum K {
 /** nextPacket results (also out.kind). */
 export const DCP_TX_NONE = 0;
 export const DCP_TX_NEW = 1;
-export const DCP_TX_RETRANSMIT = 2; // driven by an HO packet (§4.3)
-export const DCP_TX_RESEND = 3; // part of the unaMSN-th message after a timeout (§4.5)
+/** driven by an HO packet (§4.3) */
+export const DCP_TX_RETRANSMIT = 2;
+/** part of the unaMSN-th message after a timeout (§4.5) */
+export const DCP_TX_RESEND = 3;
 
 /** onHo results. */
-export const DCP_HO_STALE = 0; // acknowledged message or superseded round: ignored
+/** acknowledged message or superseded round: ignored */
+export const DCP_HO_STALE = 0;
 export const DCP_HO_QUEUED = 1;
-export const DCP_HO_DUPLICATE = 2; // its (MSN, PSN, round) already waits in the RetransQ: ignored
+/** its (MSN, PSN, round) already waits in the RetransQ: ignored */
+export const DCP_HO_DUPLICATE = 2;
 
 /** onTimer result when the coarse timeout fired. */
 export const DCP_TIMEOUT = 1;

@@ -129,10 +129,14 @@ export const DCP_MAX_PAYLOAD_BYTES: number = O.MaxIpTotal - (O.Ext + O.RethBytes
 export const DCP_MAX_RETRY_NO = 63;
 
 /** DCP tag values (§4.2): what a switch and a NIC do with the packet. */
-export const DCP_TAG_NON_DCP = 0; // dropped by a congested switch
-export const DCP_TAG_ACK = 1; // DCP ACK (binary 01), dropped by a congested switch
-export const DCP_TAG_DATA = 2; // binary 10: trimmed to HO under congestion
-export const DCP_TAG_HO = 3; // binary 11: header only, served by the control queue
+/** dropped by a congested switch */
+export const DCP_TAG_NON_DCP = 0;
+/** DCP ACK (binary 01), dropped by a congested switch */
+export const DCP_TAG_ACK = 1;
+/** binary 10: trimmed to HO under congestion */
+export const DCP_TAG_DATA = 2;
+/** binary 11: header only, served by the control queue */
+export const DCP_TAG_HO = 3;
 
 /** RC opcodes (IBA Table 35) that a DCP data packet may carry. */
 export const OP_SEND_FIRST = 0x00;
@@ -167,8 +171,10 @@ export function dcpOpcode(op: number, first: boolean, last: boolean): number {
 }
 
 /** Frame sizes fixed by the layout. */
-export const DCP_HO_BYTES = 57; // §4.2 footnote 6
-export const DCP_ACK_FRAME_BYTES = 62; // headers (58) + ICRC (4)
+/** §4.2 footnote 6 */
+export const DCP_HO_BYTES = 57;
+/** headers (58) + ICRC (4) */
+export const DCP_ACK_FRAME_BYTES = 62;
 export const DCP_ICRC_BYTES = 4;
 export const ROCEV2_UDP_PORT = 4791;
 

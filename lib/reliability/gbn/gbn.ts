@@ -77,8 +77,10 @@ export const GBN_RX_PLACE = 1;
 export const GBN_RX_ACK = 2;
 export const GBN_RX_COMPLETE = 4;
 export const GBN_RX_DUPLICATE = 8;
-export const GBN_RX_NACK = 128; // send a NACK (sequence error) carrying out.epsn
-export const GBN_RX_DROP = 256; // out of order: dropped without a NACK (one is outstanding)
+/** send a NACK (sequence error) carrying out.epsn */
+export const GBN_RX_NACK = 128;
+/** out of order: dropped without a NACK (one is outstanding) */
+export const GBN_RX_DROP = 256;
 
 export interface GbnSenderParams {
   /**

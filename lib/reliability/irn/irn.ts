@@ -85,7 +85,8 @@ export const IRN_RX_PLACE = 1;
 export const IRN_RX_ACK = 2;
 export const IRN_RX_COMPLETE = 4;
 export const IRN_RX_DUPLICATE = 8;
-export const IRN_RX_NACK = 128; // out of order: NACK with out.cumPsn and out.sackPsn
+/** out of order: NACK with out.cumPsn and out.sackPsn */
+export const IRN_RX_NACK = 128;
 
 export interface IrnSenderParams {
   /**

@@ -136,17 +136,20 @@ const enum K {
 export const RACK_TX_NONE = 0;
 export const RACK_TX_NEW = 1;
 export const RACK_TX_RETRANSMIT = 2;
-export const RACK_TX_PROBE = 3; // a TLP (new data or the highest PSN again)
+/** a TLP (new data or the highest PSN again) */
+export const RACK_TX_PROBE = 3;
 
 /** onTimer result bits. */
 export const RACK_TIMER_RTO = 1;
 export const RACK_TIMER_REORDER = 2;
-export const RACK_TIMER_PROBE = 4; // a probe is due: call nextPacket (it ignores the quota)
+/** a probe is due: call nextPacket (it ignores the quota) */
+export const RACK_TIMER_PROBE = 4;
 
 export const RACK_RX_PLACE = 1;
 export const RACK_RX_ACK = 2;
 export const RACK_RX_COMPLETE = 4;
-export const RACK_RX_DUPLICATE = 8; // the ACK carries a DSACK (out.dsack = 1)
+/** the ACK carries a DSACK (out.dsack = 1) */
+export const RACK_RX_DUPLICATE = 8;
 
 export type RackProfile = "rfc8985" | "dcp";
 
