@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runScenario } from "../run";
 import { build } from "./build";
-import { validateScenario } from "./load";
+import { parseScenarioText, validateScenario } from "./load";
 import { scenarioErrors } from "./test-support";
 
 const base = (more: Record<string, unknown>): unknown => ({
@@ -173,6 +173,14 @@ test("schema messages: a union names its forms, ±Infinity and NaN are shown as 
   ]);
   assert.equal(errorsOf(base({ traffic: [{ kind: "permutation", bytes: 1000, startUs: Infinity }] })), ["traffic[0].startUs: expected number, got Infinity"]);
   assert.equal(errorsOf(base({ tags: { 2024: { x: 1 } } })), ['tags.2024: expected a string, or a number, or true or false, got {"x":1}']);
+});
+
+test("YAML merge keys share settings between entries; the entry's own fields win", () => {
+  const doc = parseScenarioText(
+    "topology: { kind: fattree, k: 4 }\nbase: &b { kind: flows, startUs: 5 }\ntraffic:\n  - { <<: *b, flows: [ { src: 0, dst: 5, bytes: 1000 } ], startUs: 7 }\n",
+    "m.yaml",
+  ) as Record<string, unknown>;
+  assert.equal((doc.traffic as unknown[])[0], { kind: "flows", startUs: 7, flows: [{ src: 0, dst: 5, bytes: 1000 }] });
 });
 
 test.run();

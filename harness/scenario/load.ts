@@ -118,7 +118,9 @@ function unionAt(pointer: string): TSchema | undefined {
  * node_modules took ~30 ms of a run's start-up, resolving and compiling its 74 files.
  */
 function parseYaml(text: string): unknown {
-  return parseYamlText(text) as unknown;
+  // Merge keys (`<<: *base`, YAML 1.1's, which 1.2's core schema dropped): a scenario's entries
+  // share settings through them; without, `<<` read as a field and was refused (audit, 2026-12-07).
+  return parseYamlText(text, { merge: true }) as unknown;
 }
 
 /** Parses JSON or YAML text (by file name, else by content). */
