@@ -67,4 +67,14 @@ test("nicfw --version prints package.json's version; the top-level usage lists e
   assert.match(unknown.stderr, /unknown command frobnicate/);
 });
 
+test("nicfw run --seed takes decimal digits only; an empty, hex or exponent seed is refused before anything runs (exit 2)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-seed-"));
+  for (const seed of ["", "0x10", "1e3", "-1", "4294967296"]) {
+    const r = cli(["run", "--seed", seed, "--out", join(dir, "o")]);
+    assert.is(r.status, 2, `--seed ${JSON.stringify(seed)}: ${r.stderr}`);
+    assert.match(r.stderr, /--seed needs an integer in \[0, 2\^32\)/);
+  }
+  assert.not.ok(existsSync(join(dir, "o")));
+});
+
 test.run();

@@ -40,7 +40,9 @@ function parseArgs(argv: string[]): RunArgs | string {
       if (argv[i + 1] === undefined) return "--out needs a directory";
       a.out = argv[++i];
     } else if (x === "--seed") {
-      const v = Number(argv[++i]);
+      // Decimal digits only: Number("") is 0 and Number("0x10") 16 (audit, 2026-12-07: --seed "" ran seed 0).
+      const text = argv[++i] ?? "";
+      const v = /^\d+$/.test(text) ? Number(text) : Number.NaN;
       if (!(Number.isInteger(v) && v >= 0 && v < 2 ** 32)) return "--seed needs an integer in [0, 2^32)";
       a.seed = v;
     } else if (x === "--quiet" || x === "-q") a.quiet = true;
