@@ -881,8 +881,14 @@ export class Fabric {
     this.rttTracked = this.lbOf.some((lb) => lb.onTimeoutRtt !== undefined) ? 1 : 0;
     this.lbRtt = Uint8Array.from(this.lbOf, (lb) => (lb.rttOrder === 1 && lb.onPathFeedbackRtt !== undefined ? 1 : 0));
     if (opts.reflex) {
-      // NDT's queues sit on the ESWs' ports into their DC, whose data buffer is a DC's (intraDcQueue).
-      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, intraDc?.dataBytes ?? qp.dataLimitBytes, this.flowBytes, mssBytes);
+      // NDT's queues stand in for the ESWs' ports into their DC, so they hold what those ports
+      // hold: the network's buffer (those ports carry only traffic between the DCs, port-limits.ts),
+      // at the ports' rate. Sized as a DC's leaf port until 2026-12-07, NDT dropped about 100 times
+      // sooner than the port it replaces (audit: 601,750 B against 63,391,250 B without PFC).
+      const dcs = t.dcs as NonNullable<typeof t.dcs>;
+      let ndtLimitBytes = Infinity;
+      for (const down of dcs.downPorts) for (const p of down) ndtLimitBytes = Math.min(ndtLimitBytes, portLimits(t, p, qp, opts.baseGbps, intraDc).dataBytes);
+      this.reflex = new ReflexSites(opts.reflex, t, this.flowSrc, this.flowDst, this.pool.maxCapacity, opts.queue.mtuBytes ?? 4150, ndtLimitBytes, this.flowBytes, mssBytes);
     }
     this.seenBits = new Int32Array(Math.ceil(bits / 32) + 1);
     this.arrivedBits = new Int32Array(Math.ceil(bits / 32) + 1);

@@ -699,4 +699,16 @@ test("Reflex with nsf: false (both modules off) runs exactly as without Reflex",
   );
 });
 
+// Audit, 2026-12-07 (fails on the code before: 120,350 B): NDT's queues took a DC leaf port's
+// buffer, while the ESW ports they stand in for keep the network's (they carry only traffic
+// between the DCs, harness/README "Two datacenters").
+test("NDT's queue limit is the ESW port's data buffer, the network's (WAN RTT), not a DC leaf's", () => {
+  const b = build(scenario([{ src: 0, dst: 16, bytes: 1000 }], "swift", {}, { network: { reflex: {} } }));
+  const ndt = b.fabric.reflex?.ndt[0] as ReflexNdt;
+  // No PFC, trimming: 1 BDP at the WAN's RTT, ⌈12,675,547 / 4150⌉ = 3,055 packets of 4150 B.
+  assert.is(b.derived.bufferBytes, 3055 * 4150);
+  assert.is(ndt.params.queueLimitBytes, b.derived.bufferBytes);
+  assert.ok((b.derived.intraDcBufferBytes as number) < ndt.params.queueLimitBytes);
+});
+
 test.run();
