@@ -1,7 +1,8 @@
 // Packets are integer handles into typed-array records, recycled through a free list (htsim's
 // PacketDB without objects; notes/style-anchors.md §4). A handle is alive from alloc to free;
-// the pool never grows during a run, so its capacity is chosen by the scenario (or from the
-// flows' windows) and running out fails the run with a message naming the parameter.
+// the pool doubles when every handle is alive, up to its maximum (the scenario's packetPool, or
+// the build's POOL_MAX), and running out of that fails the run with a message naming the
+// parameter.
 
 /** What a packet is. */
 export const enum Kind {
