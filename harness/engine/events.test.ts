@@ -102,4 +102,13 @@ test("a FIFO ring that fills while its head has moved keeps its order when it gr
   assert.is(ev.size, 0);
 });
 
+test("the clock starts at 0: an event scheduled with a delay before anything popped is at that delay", () => {
+  const e = new EventList();
+  assert.is(e.t, 0);
+  e.delay = 1000;
+  e.after(1, 2, 3);
+  assert.ok(e.pop());
+  assert.equal([e.t, e.kind, e.target, e.arg], [1000, 1, 2, 3]);
+});
+
 test.run();

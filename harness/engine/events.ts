@@ -56,6 +56,9 @@ export class EventList {
 
   /** `nodes`: FIFO entries allocated up front (more are allocated, rarely, when rings fill). */
   constructor(nodes = 4096) {
+    // The clock starts at 0 (the field stays a double): `after` before the first pop counts from
+    // 0, not from the initialiser's 0.5 (audit, 2026-12-07; the fabric schedules from events only).
+    this.t = 0;
     const n = Math.max(nodes, K.FirstRing);
     this.eTs = new Float64Array(2 * n);
     this.eWa = new Int32Array(2 * n);
