@@ -165,6 +165,10 @@ test("refused at load or build, naming the field: a zero-mean CDF, sizes past 2^
   assert.equal(built(base({ metrics: { paths: { flows: [0, 1] } } })), ["metrics.paths.flows: flow 1 outside [0, 1)"]);
   assert.equal(errorsOf(traffic({ kind: "incast", bytes: 1000, senders: 2, senderList: [1, 2] })), ["traffic[0].senderList: give senders or senderList, not both"]);
   assert.equal(errorsOf(base({ faults: [{ kind: "down", random: { fraction: 0.5, count: 2 } }] })), ["faults[0].random.count: give fraction or count, not both"]);
+  // bytesList stands in for bytes (it was required beside it, and ignored).
+  assert.equal(built(traffic({ kind: "incast", senderList: [1, 2, 3], receiver: 0, bytesList: [1000, 2000] })), []);
+  assert.equal(errorsOf(traffic({ kind: "incast", senders: 2, bytes: 1000, bytesList: [1000] })), ["traffic[0].bytesList: give bytes or bytesList, not both"]);
+  assert.equal(errorsOf(traffic({ kind: "incast", senders: 2 })), ["traffic[0].bytes: required for incast traffic (or bytesList)"]);
 });
 
 test("schema messages: a union names its forms, ±Infinity and NaN are shown as such, a map's numeric key is a key", () => {

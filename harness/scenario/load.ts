@@ -225,11 +225,13 @@ function crossCheck(s: Scenario, errors: string[]): void {
     known(x.lb, LB_NAMES, `${p}.lb`);
     // Contradictory pairs are refused as bufferBdp / bufferBytes are (audit, 2026-12-07: senderList won unsaid).
     need(errors, x.senders === undefined || x.senderList === undefined, `${p}.senderList`, "give senders or senderList, not both");
+    // bytesList gives every sender's size in place of bytes (sender i: bytesList[i mod its length]).
+    need(errors, x.bytes === undefined || x.bytesList === undefined, `${p}.bytesList`, "give bytes or bytesList, not both");
     if (x.kind === "incast") {
-      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for incast traffic");
+      need(errors, x.bytes !== undefined || x.bytesList !== undefined, `${p}.bytes`, "required for incast traffic (or bytesList)");
       need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for incast traffic (or senderList)");
     } else if (x.kind === "put") {
-      need(errors, x.bytes !== undefined, `${p}.bytes`, "required for put traffic");
+      need(errors, x.bytes !== undefined || x.bytesList !== undefined, `${p}.bytes`, "required for put traffic (or bytesList)");
       need(errors, x.senders !== undefined || x.senderList !== undefined, `${p}.senders`, "required for put traffic (or senderList)");
       need(errors, x.rxFraction !== undefined, `${p}.rxFraction`, "required for put traffic (the receiver's processing rate as a fraction of its link, DACK §III)");
     } else if (x.kind === "permutation" || x.kind === "tornado" || x.kind === "alltoall" || x.kind === "allreduce" || x.kind === "adversarial") {

@@ -451,7 +451,11 @@ function variety(d: Draw, s: Scenario, hosts: number): void {
     if (x.kind === "incast" && d.chance(0.3)) {
       if (d.chance(0.5)) x.staggerUs = d.pick([1, 5]);
       else x.jitterUs = d.pick([2, 10]);
-      if (d.chance(0.5)) x.bytesList = [x.bytes ?? 4096, 1, 50_000];
+      if (d.chance(0.5)) {
+        // In place of bytes, which bytesList overrode (the same flows; both given are refused now).
+        x.bytesList = [x.bytes ?? 4096, 1, 50_000];
+        delete x.bytes;
+      }
     }
     if (x.kind === "permutation" && d.chance(0.3)) x.cross = true;
     if (x.kind === "tornado" && d.chance(0.5)) x.shift = d.int(2, 5);
