@@ -459,4 +459,31 @@ test("Spritz monitored flow (Fig. 5): background into each congested group's gat
   assert.is(bg.length, busy.size * (8 - 2) - 1);
 });
 
+// Audit, 2026-12-07 (fails on the code before: 16 of the 80): with three domains the mixing's
+// transpositions could not change how many flows go from one domain to another.
+test("a cross permutation over three domains draws every cross derangement: 3 domains of 2 hosts have 80, each about as often", () => {
+  const domains = Int32Array.from([0, 0, 2, 2, 4, 4]);
+  const seen = new Map<string, number>();
+  const draws = 8000;
+  for (let seed = 1; seed <= draws; seed++) {
+    const d = derangement([0, 1, 2, 3, 4, 5], seed, domains);
+    d.forEach((to, from) => assert.ok(domains[to] !== domains[from]));
+    seen.set(d.join(","), (seen.get(d.join(",")) ?? 0) + 1);
+  }
+  // The cross derangements: bijections of the 6 hosts that send no host into its own pair,
+  // counted by brute force.
+  let cross = 0;
+  const perm = (rest: number[], at: number, used: number): void => {
+    if (at === 6) {
+      cross++;
+      return;
+    }
+    for (const to of rest) if ((used & (1 << to)) === 0 && domains[to] !== domains[at]) perm(rest, at + 1, used | (1 << to));
+  };
+  perm([0, 1, 2, 3, 4, 5], 0, 0);
+  assert.is(cross, 80);
+  assert.is(seen.size, 80);
+  for (const [k, v] of seen) assert.ok(v >= 50 && v <= 150, `${k}: ${v} of ${draws} (100 expected)`);
+});
+
 test.run();

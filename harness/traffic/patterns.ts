@@ -30,6 +30,7 @@ export function derangement(hosts: readonly number[], seed: number, domains?: In
   const rng = new Xoshiro128(seed);
   const dst = new Array<number>(n);
   const ok = (i: number, d: number) => d !== hosts[i] && (!domains || domains[d] !== domains[hosts[i]]);
+  let domainCount = 0;
   if (domains) {
     const byDomain = new Map<number, number[]>();
     for (const h of hosts) {
@@ -39,6 +40,7 @@ export function derangement(hosts: readonly number[], seed: number, domains?: In
       else byDomain.set(d, [h]);
     }
     const groups = [...byDomain.values()];
+    domainCount = groups.length;
     const largest = Math.max(...groups.map((g) => g.length));
     if (groups.length < 2 || 2 * largest > n) {
       throw new RangeError(`permutation across domains: ${groups.length} domain(s), the largest with ${largest} of ${n} hosts (needs at least 2 domains, none with more than half the hosts)`);
@@ -78,6 +80,25 @@ export function derangement(hosts: readonly number[], seed: number, domains?: In
       const t = dst[i];
       dst[i] = dst[j];
       dst[j] = t;
+    }
+  }
+  // With exactly three domains no transposition that keeps both pairs across domains changes how
+  // many flows go from one domain to another (host i of A sends to B, j's destination must be in
+  // C for i to take it, so j is in B, whose own B destination is refused): the laid-out shift sent
+  // each domain wholly to one other, for every seed (audit, 2026-12-07: on a 3-group Dragonfly
+  // that is the adversarial pattern). Rotating three destinations does change it. With two
+  // domains the counts are forced; with four or more the transpositions mix them.
+  if (domainCount === 3) {
+    for (let k = 0; k < 4 * n; k++) {
+      const i = rng.nextBelow(n);
+      const j = rng.nextBelow(n);
+      const l = rng.nextBelow(n);
+      if (i !== j && j !== l && i !== l && ok(i, dst[j]) && ok(j, dst[l]) && ok(l, dst[i])) {
+        const t = dst[i];
+        dst[i] = dst[j];
+        dst[j] = dst[l];
+        dst[l] = t;
+      }
     }
   }
   return dst;
