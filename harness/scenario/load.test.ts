@@ -187,4 +187,9 @@ test("YAML merge keys share settings between entries; the entry's own fields win
   assert.equal((doc.traffic as unknown[])[0], { kind: "flows", startUs: 7, flows: [{ src: 0, dst: 5, bytes: 1000 }] });
 });
 
+test("a flow of a flows list keeps the class it names; the entry's class labels the others", () => {
+  const b = build(validateScenario(base({ traffic: [{ kind: "flows", class: "entry", flows: [{ src: 0, dst: 5, bytes: 1000, class: "own" }, { src: 1, dst: 5, bytes: 1000 }] }] })));
+  assert.equal(b.classes, ["own", "entry"]);
+});
+
 test.run();

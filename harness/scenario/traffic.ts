@@ -124,7 +124,10 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
         triggers = Math.max(triggers, shiftDependencies(f, g, base, triggerBase));
         out.flows.push(g);
         out.entries.push(i);
-        out.classes.push(x.class ?? f.cls ?? cls);
+        // An entry's class replaces the kind's and a generator's (cdf's intra-/inter-dc, monitored's
+        // two); a flow of a `flows` list that names its own keeps it (audit, 2026-12-07: the
+        // entry's replaced it, though the README calls it "the flow's own").
+        out.classes.push(x.kind === "flows" ? (f.cls ?? x.class ?? cls) : (x.class ?? f.cls ?? cls));
         out.groups.push(f.group ?? "");
         if (f.src < H) used[f.src] = 1;
         if (f.dst < H) used[f.dst] = 1;
