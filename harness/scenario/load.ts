@@ -47,12 +47,16 @@ export function fieldPath(pointer: string): string {
   return out;
 }
 
-/** The sub-schema one pointer step down (a union's object or list branch), or undefined. */
+/** The schema one pointer step down: a list's items, an object's property or a map's values. */
+function rawChild(parent: TSchema, part: string): TSchema | undefined {
+  if (parent.type === "array") return parent.items as TSchema;
+  if (parent.type === "object") return (parent.properties as Record<string, TSchema> | undefined)?.[part] ?? mapValue(parent);
+  return undefined;
+}
+
+/** rawChild, stepping into a union's object or list branch. */
 function childSchema(parent: TSchema, part: string): TSchema | undefined {
-  let s: TSchema | undefined;
-  if (parent.type === "array") s = parent.items as TSchema;
-  else if (parent.type === "object") s = (parent.properties as Record<string, TSchema> | undefined)?.[part] ?? mapValue(parent);
-  else return undefined;
+  let s = rawChild(parent, part);
   if (s && s.anyOf && !s.anyOf.every((x: TSchema) => "const" in x)) s = s.anyOf.find((x: TSchema) => x.type === "object" || x.type === "array") ?? s;
   return s;
 }
@@ -108,8 +112,7 @@ function unionAt(pointer: string): TSchema | undefined {
   const parts = pointer.split("/").slice(1);
   const last = parts.pop();
   const parent = schemaAt(parts.length === 0 ? "" : `/${parts.join("/")}`);
-  if (!parent || last === undefined) return undefined;
-  const s = parent.type === "array" ? (parent.items as TSchema) : parent.type === "object" ? ((parent.properties as Record<string, TSchema> | undefined)?.[last] ?? mapValue(parent)) : undefined;
+  const s = parent && last !== undefined ? rawChild(parent, last) : undefined;
   return s?.anyOf ? s : undefined;
 }
 

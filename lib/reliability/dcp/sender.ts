@@ -39,9 +39,9 @@
 //     packet sent, of any message, so it measures rtoNs of silence, not a message's
 //     transmission time; §4.5 ties it to unaMSN, so later messages' packets leave it alone),
 //     when an ACK advances unaMSN and something sent is still unacknowledged (§4.5; it stops
-//     otherwise), and when it fires. HO-driven retransmissions do not restart it (the simulator's do): packets that
-//     bounce off a strict receiver's bitmap every round, waiting for a loss whose HO was lost
-//     too, would hold the fallback off for good (resend.test.ts). Every expiry is a timeout
+//     otherwise), and when it fires. HO-driven retransmissions do not restart it (the
+//     simulator's do): packets that bounce off a strict receiver's bitmap every round, waiting
+//     for a loss whose HO was lost too, would hold the fallback off for good (resend.test.ts). Every expiry is a timeout
 //     (§4.5: sRetryNo "tracks the number of timeouts for the unaMSN-th message"), its resend
 //     begun or not; the expiry after maxRetries of them puts the QP in error: onTimer returns
 //     E_OVERFLOW and the timer is disarmed.
@@ -409,8 +409,8 @@ export class DcpSender extends FlowTable<ReturnType<typeof senderLayout>> {
    * retransmissions, then the resend of a timed-out unaMSN-th message, then new data (none in a
    * round that fetched no entry while the RetransQ held some), the last two while the round's
    * quota holds the packet. Resends and new data of the unaMSN-th message restart the timer.
-   * Returns DCP_TX_* (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in error) or
-   * E_SLOT / E_ARG. DCP_TX_NONE does not end the round: the quota left stays until the next
+   * Returns DCP_TX_* (DCP_TX_NONE: nothing the round allows waits now, and always for a QP in
+   * error) or E_SLOT / E_ARG. DCP_TX_NONE does not end the round: the quota left stays until the next
    * onSchedule or onScheduleRecovery, so a later call may still spend it (on data posted
    * since, or on a resend an onTimer queued since).
    */
