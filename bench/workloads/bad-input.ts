@@ -2,11 +2,12 @@
 // index.ts replay realistic events, so a refusal path no event takes passed whatever it allocated
 // (audit, 2026-12-07: an error path made to build a string and an object on every call passed
 // bench/alloc.ts). One row per table class that builds from its defaults (lib/test-support.ts,
-// as lib/contract.test.ts drives them) and per Spritz class over a small Dragonfly: every handler its `api` lists (but open, close and the
-// configuration calls) called with a slot past the table, and with each other argument in turn
-// out of its domain (NaN, −1, 0.5, 2^53, +∞). Each such call is refused and counted, or, where
-// the value happens to be legal (NaN for a flag reads as false), a valid call; neither may
-// allocate. Only bench/alloc.ts runs these rows: a refusal's cost is not a figure to report.
+// as lib/contract.test.ts drives them) and per Spritz class over a small Dragonfly: every
+// handler its `api` lists (but open, close and the configuration calls) called with a slot past
+// the table, and with each other argument in turn out of its domain (NaN, −1, 0.5, 2^53, +∞;
+// not the contract test's 2^31 and 2^32, legal wrapping ticks). Each such call is refused and
+// counted, or, where the value happens to be legal (NaN for a flag reads as false), a valid
+// call; neither may allocate. Only bench/alloc.ts runs these rows: a refusal's cost is not a figure to report.
 import { Xoshiro128 } from "../../lib/core/rng";
 import { Dragonfly, EndpointTable, modules as lbModules } from "../../lib/lb/index";
 import { type Table, type TableClass, argument, defaultTables, handlers, openAll } from "../../lib/test-support";

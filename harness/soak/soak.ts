@@ -752,14 +752,14 @@ const DEAF_DETAIL = ": the stuck flows hear no congestion (cc none, or a CC the 
  */
 function jitterHint(s: Scenario, run: (s: Scenario) => Results): string {
   if ((s.network?.hostJitterNs ?? 0) !== 0) return "";
-  const fine = jitterRun(s, run, 1);
+  const fine = jitterRun(s, run, 1, "a phase lockout");
   if (fine.done) return fine.text;
   const packetNs = Math.ceil(((s.network?.mtuBytes ?? 4150) * 8) / (s.topology.linkGbps ?? 100));
-  const coarse = jitterRun(s, run, packetNs);
-  return fine.text + (coarse.done ? coarse.text.replace(": a phase lockout", ": a phase lockout at a packet's time") : coarse.text);
+  return fine.text + jitterRun(s, run, packetNs, "a phase lockout at a packet's time").text;
 }
 
-function jitterRun(s: Scenario, run: (s: Scenario) => Results, ns: number): { text: string; done: boolean } {
+/** The rerun with `ns` of host jitter: what it shows, and whether that ends the hint (`lockout` names a run every flow finishes). */
+function jitterRun(s: Scenario, run: (s: Scenario) => Results, ns: number, lockout: string): { text: string; done: boolean } {
   const jittered = { ...s, network: { ...s.network, hostJitterNs: ns }, run: { ...s.run, endUs: (s.run?.endUs ?? 20_000) * 10, maxEvents: RERUN_MAX_EVENTS } };
   // The verdict stays the seed's own; what the jittered run shows is only said.
   let j: Results;
@@ -771,7 +771,7 @@ function jitterRun(s: Scenario, run: (s: Scenario) => Results, ns: number): { te
   const bad = unsound(jittered, j);
   if (bad !== null) return { text: `; with network.hostJitterNs ${ns} the run is unsound (${bad.verdict}: ${bad.detail})`, done: true };
   if (j.completed === j.flowsTotal && unackedFlows(j) === 0) {
-    return { text: `; with network.hostJitterNs ${ns} every flow finishes, by ${j.simulatedUs} µs: a phase lockout (harness/README)`, done: true };
+    return { text: `; with network.hostJitterNs ${ns} every flow finishes, by ${j.simulatedUs} µs: ${lockout} (harness/README)`, done: true };
   }
   return { text: `; with network.hostJitterNs ${ns}, ${pendingFlows(j)} still open and ${j.failed} failed at ${j.simulatedUs} µs`, done: false };
 }
