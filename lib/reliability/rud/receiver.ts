@@ -261,7 +261,7 @@ export class RudReceiver extends FlowTable<typeof LAYOUT> {
       // _accepted_bytes, which only processData's ACK and duplicate paths clear (review,
       // 2026-12-03; from 2026-12-02 to then it was restarted here).
       // CE 0 whatever the header carried: processTrimmed answers with sack(…, ecn = false, …).
-      this.fill(slot, psn, false, rtx === true, this.defaultBase(psn, cum));
+      this.fill(slot, psn, false, rtx, this.defaultBase(psn, cum));
       return R.Duplicate | R.Ack;
     }
     this.out[O.AckedPsn] = psn;
