@@ -127,4 +127,32 @@ test("every parameter in any class's defaults carries its doc comment and type",
   assert.equal(spritz.SpritzPaths.params.topology?.values, ["dragonfly", "slimfly"]);
 });
 
+test("every parameter of a class built from its defaults has the range its constructor holds it to", () => {
+  const bare: string[] = [];
+  for (const [m, mod] of Object.entries(built.modules)) {
+    for (const [c, cls] of Object.entries(mod.classes)) {
+      if (cls.defaults === null) continue;
+      for (const [n, e] of Object.entries(cls.params)) {
+        // A profile is checked against its values; OPS's sets are records checked field by field.
+        if (n === "profile" || (c === "Ops" && n === "sets")) continue;
+        if (e.range === undefined && e.rangeByProfile === undefined) bare.push(`${m} ${c}.${n}`);
+      }
+    }
+  }
+  assert.equal(bare, []);
+  // As the constructors' rules read (lib/lb/plb/plb.ts, lib/switch/pfc/params.ts, lib/cc/timely/params.ts):
+  // PfcShared's own parameters and those it takes from Pfc both reach it through a merge.
+  const plb = built.modules["lb/plb"].classes.Plb.params;
+  assert.equal(plb.rehashRounds.range, "an integer in [1, 255]");
+  assert.equal(plb.congestionThreshold.range, "a number in [0, 1]");
+  assert.equal(plb.congestedAbove.range, "a boolean");
+  const shared = built.modules["switch/pfc"].classes.PfcShared.params;
+  assert.equal(shared.poolAlphaLog2.range, "an integer in [-8, 8]");
+  assert.equal(shared.poolRule.range, 'one of "dynamic", "complete"');
+  assert.equal(shared.linkGbps.range, built.modules["switch/pfc"].classes.Pfc.params.linkGbps.range);
+  assert.ok(shared.linkGbps.range !== undefined);
+  // A bound from another parameter differs by profile: TIMELY's floor is 10 Mb/s in the paper, 1 Gb/s in HPCC's.
+  assert.equal(built.modules["cc/timely"].classes.Timely.params.initRateGbps.rangeByProfile, { paper: "a number in [0.01, 100]", hpcc: "a number in [1, 100]" });
+});
+
 test.run();

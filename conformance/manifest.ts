@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import ts from "typescript";
 import * as cc from "../lib/cc/index";
 import * as errors from "../lib/core/errors";
+import { paramRules } from "../lib/core/params";
 import * as lb from "../lib/lb/index";
 import * as reliability from "../lib/reliability/index";
 import * as sw from "../lib/switch/index";
@@ -57,6 +58,15 @@ export interface ParamEntry {
   /** A string parameter's allowed values, sorted (a profile's names, a mode's). */
   values?: string[];
   doc: string;
+  /**
+   * What the constructor holds the parameter to, as its RangeError words it ("an integer in
+   * [1, 255]"): the `resolveParams` rule (lib/core/params.ts `paramRules`) under the class's
+   * defaults. A bound that depends on other parameters is the one the defaults give, and where
+   * profiles give different ones, `rangeByProfile` has each. Absent where no rule checks the
+   * parameter by itself (a profile, whose `values` say it all) or construction needs parameters.
+   */
+  range?: string;
+  rangeByProfile?: { [profile: string]: string };
 }
 
 export interface Manifest {
@@ -132,23 +142,28 @@ function profilesOf(checker: ts.TypeChecker, files: ts.SourceFile[], className: 
   return names;
 }
 
-function defaultsOf(cls: VectorModule, profiles: string[]): Pick<ClassEntry, "defaults" | "defaultsNeed"> {
+/** Per profile (or "default"), the rule text of each parameter the constructor checked (paramRules). */
+type RulesByProfile = { [profile: string]: { readonly [param: string]: string } };
+
+function defaultsOf(cls: VectorModule, profiles: string[]): Pick<ClassEntry, "defaults" | "defaultsNeed"> & { rules: RulesByProfile } {
   const out: NonNullable<ClassEntry["defaults"]> = {};
+  const rules: RulesByProfile = {};
   const runs = profiles.length > 0 ? profiles : [""];
   for (const p of runs) {
     let t: { params?: Record<string, unknown> };
     try {
       t = new cls(p === "" ? {} : { profile: p }, 1);
     } catch (e) {
-      if (e instanceof RangeError) return { defaults: null, defaultsNeed: e.message };
+      if (e instanceof RangeError) return { defaults: null, defaultsNeed: e.message, rules: {} };
       throw e;
     }
-    if (t.params === undefined || typeof t.params !== "object") return { defaults: null };
+    if (t.params === undefined || typeof t.params !== "object") return { defaults: null, rules: {} };
     const row: { [param: string]: number | string | boolean | null } = {};
     for (const k of Object.keys(t.params).sort()) row[k] = jsonValue(t.params[k]);
     out[p === "" ? "default" : p] = row;
+    rules[p === "" ? "default" : p] = paramRules(t.params);
   }
-  return { defaults: out };
+  return { defaults: out, rules };
 }
 
 /**
@@ -172,7 +187,7 @@ function paramType(checker: ts.TypeChecker, t: ts.Type): Pick<ParamEntry, "type"
  * that type instead; one without a `params` field (SpritzPaths) is read off its constructor's
  * first argument. A member without a doc comment keeps `doc: ""`, which manifest.test.ts fails on.
  */
-function paramsOf(checker: ts.TypeChecker, classType: ts.Type, decl: ts.ClassDeclaration, defaults: ClassEntry["defaults"]): ClassEntry["params"] {
+function paramsOf(checker: ts.TypeChecker, classType: ts.Type, decl: ts.ClassDeclaration, defaults: ClassEntry["defaults"], rules: RulesByProfile): ClassEntry["params"] {
   const field = checker.getPropertyOfType(classType, "params");
   const arg = decl.members.find(ts.isConstructorDeclaration)?.parameters[0];
   const raw = field?.declarations !== undefined ? checker.getTypeOfSymbolAtLocation(field, field.declarations[0]) : arg !== undefined ? checker.getTypeAtLocation(arg) : undefined;
@@ -187,9 +202,18 @@ function paramsOf(checker: ts.TypeChecker, classType: ts.Type, decl: ts.ClassDec
     if (p?.declarations === undefined) continue;
     const doc = flat(ts.displayPartsToString(p.getDocumentationComment(checker)));
     const pt = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(p, p.declarations[0]));
-    out[name] = { ...paramType(checker, pt), doc };
+    out[name] = { ...paramType(checker, pt), doc, ...rangeOf(name, rules) };
   }
   return out;
+}
+
+/** `range` when every profile holds the parameter to the same rule, else `rangeByProfile`; {} when none checks it. */
+function rangeOf(name: string, rules: RulesByProfile): Pick<ParamEntry, "range" | "rangeByProfile"> {
+  const by: { [profile: string]: string } = {};
+  for (const [profile, r] of Object.entries(rules)) if (r[name] !== undefined) by[profile] = r[name];
+  const texts = [...new Set(Object.values(by))];
+  if (texts.length === 0) return {};
+  return texts.length === 1 && Object.keys(by).length === Object.keys(rules).length ? { range: texts[0] } : { rangeByProfile: by };
 }
 
 function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: ts.SourceFile[], name: string, cls: VectorModule): ClassEntry {
@@ -216,7 +240,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
   for (const [k, v] of [...docs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (isReader(k, v.args)) readers[k] = v;
   const profiles = profilesOf(checker, files, name, cls);
   const bpf = (cls as unknown as { bytesPerFlow?: unknown }).bytesPerFlow;
-  const defaults = defaultsOf(cls, profiles);
+  const { rules, ...defaults } = defaultsOf(cls, profiles);
   return {
     bytesPerFlow: typeof bpf === "number" ? bpf : null,
     handlers,
@@ -226,7 +250,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
     fields: Object.fromEntries(Object.entries(fields).sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     profiles,
     ...defaults,
-    params: paramsOf(checker, type, decl, defaults.defaults),
+    params: paramsOf(checker, type, decl, defaults.defaults, rules),
   };
 }
 

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type ParamError, checkParamNames, needParam, profileParam, resolveParams, rule } from "./params";
+import { type ParamError, checkParamNames, mergeResolved, needParam, paramRules, profileParam, resolveParams, rule } from "./params";
 
 interface P {
   mtuBytes: number;
@@ -164,6 +164,21 @@ test("a refused parameter is a RangeError that names it (ParamError.param), for 
     assert.instance(e, RangeError);
     assert.is(e.name, "RangeError");
   }
+});
+
+test("paramRules: each checked parameter's rule as the error words it, bounds from the resolved values; merges keep their parts' rules", () => {
+  const a = resolveParams("T", { n: 3, lo: 1, hi: 10, on: true, mode: "x", free: 0 }, { hi: 20 }, (p) => ({
+    n: rule.int(1, 2 ** 20),
+    hi: rule.num(p.lo, 2 ** 30, "(]"),
+    on: rule.bool,
+    mode: rule.oneOf("x", "y"),
+    lo: rule.must(p.lo < p.hi, "below hi"),
+  }));
+  assert.equal(paramRules(a), { n: "an integer in [1, 2^20]", hi: "a number in (1, 2^30]", on: "a boolean", mode: 'one of "x", "y"', lo: "below hi" });
+  assert.equal(paramRules({ n: 3 }), {});
+  const b = resolveParams("U", { k: 2 }, {}, { k: rule.int(0, 7) });
+  const merged = mergeResolved({ n: a.n, k: b.k }, a, b);
+  assert.equal(paramRules(merged), { n: "an integer in [1, 2^20]", k: "an integer in [0, 7]" });
 });
 
 test.run();

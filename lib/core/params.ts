@@ -59,26 +59,60 @@ function interval(lo: number, hi: number, ends: ParamInterval): string {
   return `${ends[0]}${bound(lo)}, ${bound(hi)}${ends[1]}`;
 }
 
-/** Whether `v` passes `r`, and if not, what it must be. */
-function failure(v: unknown, r: ParamRule): string | undefined {
+/** What a value must be to pass `r`, completing "<name> must be …". */
+function described(r: ParamRule): string {
   switch (r.kind) {
     case "int":
-      if (typeof v === "number" && Number.isInteger(v) && v >= r.lo && v <= r.hi) return undefined;
       return r.lo === -Infinity && r.hi === Infinity ? "an integer" : `an integer in ${interval(r.lo, r.hi, "[]")}`;
-    case "num": {
-      const ok =
-        typeof v === "number" &&
-        (r.ends[0] === "[" ? v >= r.lo : v > r.lo) &&
-        (r.ends[1] === "]" ? v <= r.hi : v < r.hi);
-      return ok ? undefined : `a number in ${interval(r.lo, r.hi, r.ends)}`;
-    }
+    case "num":
+      return `a number in ${interval(r.lo, r.hi, r.ends)}`;
     case "bool":
-      return typeof v === "boolean" ? undefined : "a boolean";
+      return "a boolean";
     case "oneOf":
-      return r.options.indexOf(v) >= 0 ? undefined : `one of ${r.options.map(shown).join(", ")}`;
+      return `one of ${r.options.map(shown).join(", ")}`;
     case "must":
-      return r.ok ? undefined : r.what;
+      return r.what;
   }
+}
+
+function passes(v: unknown, r: ParamRule): boolean {
+  switch (r.kind) {
+    case "int":
+      return typeof v === "number" && Number.isInteger(v) && v >= r.lo && v <= r.hi;
+    case "num":
+      return typeof v === "number" && (r.ends[0] === "[" ? v >= r.lo : v > r.lo) && (r.ends[1] === "]" ? v <= r.hi : v < r.hi);
+    case "bool":
+      return typeof v === "boolean";
+    case "oneOf":
+      return r.options.indexOf(v) >= 0;
+    case "must":
+      return r.ok;
+  }
+}
+
+/** What each parameter of a resolved params object was held to, by resolveParams (paramRules). */
+const heldTo = new WeakMap<object, { readonly [name: string]: string }>();
+
+/**
+ * What `resolveParams` held each parameter of `resolved` to, as its error message words it ("an
+ * integer in [1, 255]", "a power of two in [2, 2^20]"), for the parameters it has a rule for; a
+ * bound that depends on other parameters is the one their resolved values gave. Empty for an
+ * object resolveParams did not return. The conformance manifest lists these as each
+ * parameter's `range`, so that a port can refuse what this library refuses.
+ */
+export function paramRules(resolved: object): { readonly [name: string]: string } {
+  return heldTo.get(resolved) ?? {};
+}
+
+/** `merged`, a spread of resolved params objects, held to their rules for paramRules (those of its own keys). */
+export function mergeResolved<T extends object>(merged: T, ...parts: readonly object[]): T {
+  const held: { [name: string]: string } = {};
+  for (const part of parts) {
+    const r = heldTo.get(part);
+    if (r !== undefined) for (const k of Object.keys(r)) if (k in merged) held[k] = r[k];
+  }
+  heldTo.set(merged, held);
+  return merged;
 }
 
 /**
@@ -198,11 +232,14 @@ export function resolveParams<T extends object>(
     if (given[k] !== undefined) p[k] = given[k];
   }
   const checks = (typeof rules === "function" ? rules(p as T) : rules) as { [name: string]: ParamRule | undefined };
+  const held: { [name: string]: string } = {};
   for (const name of Object.keys(checks)) {
     const r = checks[name];
     if (r === undefined) continue;
-    const what = failure(p[name], r);
-    if (what !== undefined) throw new ParamError(`${who}: ${name} must be ${what}, got ${shown(p[name])}`, name);
+    const what = described(r);
+    if (!passes(p[name], r)) throw new ParamError(`${who}: ${name} must be ${what}, got ${shown(p[name])}`, name);
+    held[name] = what;
   }
+  heldTo.set(p, held);
   return p as T;
 }

@@ -81,18 +81,23 @@ export interface PlbParams {
    * steps rounded up, ⌈256 × K⌉ / 256 (0.3 acts as 77/256). 0 is allowed: with ≥
    * every round is congested (ip-sysctl.rst tcp_plb_cong_thresh: "repaths every RTT regardless of
    * congestion"); with congestedAbove a round is congested from its first congested packet.
+   * A number in [0, 1].
    */
   congestionThreshold: number;
   /** A round is congested only above the threshold (the REPS artifact's `>`), not at it (Linux's `≥`). */
   congestedAbove: boolean;
-  /** Congested rounds in a row before a re-path (Linux 12). */
+  /** Congested rounds in a row before a re-path (Linux 12), an integer in [1, 255]. */
   rehashRounds: number;
-  /** The same for a flow with no packet in flight (Linux 3; 0 disables the rule). */
+  /**
+   * The same for a flow with no packet in flight (Linux 3; 0 disables the rule), an integer in
+   * [0, 255]; above rehashRounds it acts as rehashRounds (the count stops there).
+   */
   idleRehashRounds: number;
   /**
    * Round length, one RTT. Default 14 µs: about the base RTT of a 3-tier fat tree at 100 Gb/s
    * (uet-htsim network_rtt 14.02272 µs, notes/uec-htsim-reference.md "Network RTT"), rounded
    * down to whole µs, a choice of this library (as REPS's baseRttNs); set it to your own RTT.
+   * An integer in [1, 2^30].
    */
   roundNs: number;
   /** Re-path on TIMEOUT. */

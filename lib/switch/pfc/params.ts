@@ -1,5 +1,5 @@
 // PfcShared's parameters (shared.ts): Pfc's, less the static thresholds, plus the shared buffer's.
-import { ParamError, resolveParams, rule } from "../../core/params";
+import { ParamError, mergeResolved, resolveParams, rule } from "../../core/params";
 import { type PfcCommonParams, type PfcParamsInput, resolvePfcParams } from "./pfc";
 
 export type PfcPoolRule = "dynamic" | "complete";
@@ -34,7 +34,8 @@ export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSha
     if (k === "xoffBytes" || k === "xonBytes") throw new ParamError(`PfcShared: ${k} is not a parameter here: the XOFF threshold follows the shared buffer (poolRule, poolAlphaLog2) and XON is resumeOffsetBytes below it`, k);
     ((OWN as readonly string[]).includes(k) ? own : rest)[k] = given[k];
   }
-  const { xoffBytes: _x, xonBytes: _y, ...pfc } = resolvePfcParams(rest as PfcParamsInput);
+  const full = resolvePfcParams(rest as PfcParamsInput);
+  const { xoffBytes: _x, xonBytes: _y, ...pfc } = full;
   const mine = resolveParams<PfcSharedOwnParams>(
     "PfcShared",
     { pools: 1, poolBytes: 32 * 2 ** 20, poolRule: "dynamic", poolAlphaLog2: -3, reserveBytes: 4096, resumeOffsetBytes: 3072 },
@@ -49,5 +50,5 @@ export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSha
       resumeOffsetBytes: rule.int(0, 2 ** 29),
     },
   );
-  return { ...pfc, ...mine };
+  return mergeResolved({ ...pfc, ...mine }, full, mine);
 }
