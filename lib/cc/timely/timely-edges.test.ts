@@ -212,6 +212,15 @@ test("DESIGN.md rule 7: derived defaults fit their ranges on legal input; explic
   // δ = 0 (legal): the paper's min rate δ = 0 is below the 0.001 Mb/s floor → 0.001.
   assert.is(resolveTimelyParams({ deltaMbps: 0 }).minRateMbps, 0.001);
   assert.not.throws(() => new Timely({ linkGbps: 0.01 }));
+  // Below 10 Mb/s δ is the line rate in Mb/s, and so the default floor; at 0.0061093456337822 Gb/s
+  // the double 6.1093456337822 Mb/s divided by 1000 is 0.006109345633782201, above the line rate,
+  // which initRateGbps ≥ minRateMbps / 1000 would refuse: the floor steps down to the largest
+  // value both rules take (lib/cc/params.ts defaultFloorMbps; no other test reached that step).
+  const odd = 0.0061093456337822;
+  assert.ok((odd * 1000) / 1000 > odd);
+  const oddFloor = resolveTimelyParams({ linkGbps: odd }).minRateMbps;
+  assert.ok(oddFloor / 1000 <= odd && oddFloor <= odd * 1000 && oddFloor > odd * 1000 * (1 - 1e-15), String(oddFloor));
+  assert.not.throws(() => new Timely({ linkGbps: odd }));
   assert.not.throws(() => new Timely({ profile: "hpcc", linkGbps: 0.5 }));
   assert.not.throws(() => new Timely({ deltaMbps: 0 }));
   assert.throws(() => new Timely({ linkGbps: 0.01, haiDeltaMbps: 50 }), /haiDeltaMbps/);
