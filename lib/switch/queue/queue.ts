@@ -214,7 +214,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   readonly dcp: Readonly<DcpWeight> | null;
   /** DWRR quanta in bytes (control : data = controlWeight). */
   readonly dataQuantumBytes: number;
-  /** The control FIFO's DWRR quantum, bytes: round(controlWeight × dataQuantumBytes), at least one MTU. */
+  /** The control FIFO's DWRR quantum, bytes: ⌈controlWeight × dataQuantumBytes⌉ (DCP §4.2's w is a floor), at least one MTU. */
   readonly controlQuantumBytes: number;
   readonly out: Int32Array = offHeap(Int32Array, 6);
 
