@@ -65,6 +65,11 @@ test("seeding is splitmix32: state word i = fmix32(seed + (i + 1) × 0x9e3779b9 
     const want = [1n, 2n, 3n, 4n].map((k) => Number(BigInt.asIntN(32, fmix32((BigInt(seed >>> 0) + k * 0x9e3779b9n) & 0xffffffffn))));
     assert.equal(Array.from(r.s), want, `seed ${seed}`);
   }
+  // The figures lib/core/README gives a port for seed 1, worked out in Python from its written
+  // seeding and step (not from this code).
+  const one = new Xoshiro128(1);
+  assert.equal(Array.from(one.s, (x) => x >>> 0), [0x96a0f96b, 0x12bc8390, 0x971e9964, 0x79adc7e7]);
+  assert.is(one.nextU32(), 2442144158);
 });
 
 test("nextBelow equals floor(u × n / 2^32) computed with BigInt, for large and small n", () => {
