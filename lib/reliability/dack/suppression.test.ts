@@ -7,6 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DACK_H_INF, DACK_H_MINUS1, DackInitiator } from "./initiator";
+import { Xoshiro128 } from "../../core/rng";
 import { DACK_KIND_DACK, DACK_KIND_IACK, DackTarget } from "./target";
 
 test("a stream suppressed for the period meets congestion again after IACKs on acceptance: DACK, not back to H∞", () => {
@@ -90,6 +91,37 @@ test("a coalescing stream's packets crossing together in one departure bank no s
   assert.ok(on.t.coalescing(0) && on.t.suppressing(1));
   assert.is(on.acks, off.acks);
   assert.is(on.t.skipCredit(), 0);
+});
+
+test("the skip bank never goes below 0, whatever the sizes and the order of streams in a departure (seeded random)", () => {
+  // Audit, 2026-12-07 (a port of the README): a suppressed stream crossing between a coalescing
+  // stream's skip and the crossing that carries it in the same departure spent the skip, which
+  // was then taken back: the bank read −1. Vector
+  // `fairness-skip-carried-in-the-same-departure-pays-for-nothing-between` is that case alone.
+  let lowest = 0;
+  let departures = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const rng = new Xoshiro128(seed);
+    const t = new DackTarget({ fairnessPeriodNs: 1000, fairnessThreshold: 0.25 }, 4);
+    const next = [0, 0, 0, 0];
+    for (let s = 0; s < 4; s++) t.open(s, 0);
+    let now = 0;
+    for (let i = 0; i < 3000; i++) {
+      now += rng.nextBelow(40);
+      if (rng.nextBelow(100) < 52) {
+        // Skewed streams, so that some coalesce and some are suppressed.
+        const s = [0, 0, 0, 1, 1, 2, 3][rng.nextBelow(7)];
+        const bytes = rng.nextBelow(4) === 0 ? 64 + rng.nextBelow(9153) : 64 + rng.nextBelow(2049);
+        if ((t.onData(s, now, next[s], bytes) & 1) !== 0) next[s]++;
+      } else if (t.queueLength() > 0) {
+        assert.ok(t.onProcessed(now) >= 0);
+        departures++;
+      }
+      lowest = Math.min(lowest, t.skipCredit());
+    }
+  }
+  assert.ok(departures > 50_000, `only ${departures} departures`);
+  assert.is(lowest, 0);
 });
 
 test.run();

@@ -222,7 +222,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
    */
   private spare = 0;
   private readonly spareMax: number;
-  /** 1 while the departure being processed (crossings) has set Fl.SkippedNow on a stream. */
+  /**
+   * Skips banked in the departure being processed (crossings) and not yet carried (Fl.SkippedNow):
+   * until it ends they may be carried in it, withholding nothing, so they pay for nothing yet.
+   */
   private skippedNow = 0;
   private listed: Int32Array;
   private nListed = 0;
@@ -649,7 +652,7 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     if (congested && (flags & (Fl.Coalesce | Fl.Skipped)) === Fl.Coalesce && this.above[slot] > 0) {
       if (this.spare < this.spareMax) {
         this.spare++;
-        this.skippedNow = 1;
+        this.skippedNow++;
         this.flags[slot] = flags | Fl.Skipped | Fl.SkippedNow;
       } else this.flags[slot] = flags | Fl.Skipped;
       return n;
@@ -661,7 +664,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     // as well), so it pays for no extra packet: its credit goes back (audit, 2026-12-07: with
     // mixed sizes, several packets of a coalescing stream crossing at once banked a skip that a
     // suppressed stream then spent).
-    if ((flags & Fl.SkippedNow) !== 0) this.spare--;
+    if ((flags & Fl.SkippedNow) !== 0) {
+      this.spare--;
+      this.skippedNow--;
+    }
     this.flags[slot] = flags & ~(Fl.Skipped | Fl.SkippedNow);
     // §II-D: "a DACK is immediately sent before an IACK to signal congestion".
     if (congested && ((flags & (Fl.Suppress | Fl.Recovering)) === 0 || ((flags & Fl.Recovering) === 0 && this.crossingDack(slot)))) {
@@ -710,7 +716,10 @@ export class DackTarget extends FlowTable<typeof LAYOUT> {
     const r = this.run[slot];
     if (r < this.suppressMax) {
       if (r < 2) return false;
-      if (this.spare > 0) {
+      // A skip banked in this departure and not yet carried may still be carried in it: it
+      // pays for nothing until the departure ends (audit, 2026-12-07: spent here and then taken
+      // back, the bank read −1 and the IACK went unpaid).
+      if (this.spare > this.skippedNow) {
         this.spare--;
         return false;
       }
