@@ -151,6 +151,8 @@ test("every parameter of a class built from its defaults has the range its const
   assert.equal(shared.poolRule.range, 'one of "dynamic", "complete"');
   assert.equal(shared.linkGbps.range, built.modules["switch/pfc"].classes.Pfc.params.linkGbps.range);
   assert.ok(shared.linkGbps.range !== undefined);
+  // What `open` refuses by throwing is in its doc (its @throws tag): Swift's hop count.
+  assert.match(built.modules["cc/swift"].classes.Swift.handlers.open.doc, /Throws: RangeError for a slot outside the table or hops not an integer in \[0, 255\]/);
   // A bound from another parameter differs by profile: TIMELY's floor is 10 Mb/s in the paper, 1 Gb/s in HPCC's.
   assert.equal(built.modules["cc/timely"].classes.Timely.params.initRateGbps.rangeByProfile, { paper: "a number in [0.01, 100]", hpcc: "a number in [1, 100]" });
 });

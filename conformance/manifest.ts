@@ -89,6 +89,17 @@ function flat(doc: string): string {
 }
 
 /**
+ * The doc with its `@throws` tags appended ("Throws: RangeError for …"): what a method refuses
+ * by throwing (`open`'s slot and arguments) is part of its contract, and the comment text alone
+ * leaves the tags out.
+ */
+function withThrows(doc: string, sym: ts.Symbol, checker: ts.TypeChecker): string {
+  const throws = sym.getJsDocTags(checker).filter((tag) => tag.name === "throws" && tag.text !== undefined);
+  const parts = throws.map((tag) => `Throws: ${flat(ts.displayPartsToString(tag.text))}`);
+  return [doc, ...parts].filter((s) => s !== "").join(" ");
+}
+
+/**
  * A public method's parameters, or null. A handler written as an arrow-function field (`readonly
  * nextPacket = (slot, nowNs) => …`, lib/README.md "Helpers that stay calls") is a method to a port.
  */
@@ -225,7 +236,7 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
   const fields: ClassEntry["fields"] = {};
   for (const sym of checker.getPropertiesOfType(type)) {
     const d = sym.declarations?.[0];
-    const doc = flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
+    const doc = withThrows(flat(ts.displayPartsToString(sym.getDocumentationComment(checker))), sym, checker);
     if (d !== undefined && isPublicField(d)) {
       const t = checker.getTypeAtLocation(d);
       if ((t.flags & ts.TypeFlags.NumberLike) !== 0) counters[sym.name] = doc;

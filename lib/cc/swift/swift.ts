@@ -311,8 +311,8 @@ export class Swift extends FlowTable<typeof LAYOUT> {
    * Falcon's per-packet timeout_retransmission_attempts, so a burst of packets timing out
    * together is a burst of first timeouts, not a run of consecutive ones. A transport with one
    * timer per flow passes 0, and the module counts consecutive timeouts itself, cleared by an
-   * ACK: there each timeout is the head packet's again (csg-htsim's _retransmit_cnt). An attempt
-   * above 255 counts as 255. Returns SWIFT_DECREASE when the window fell, with SWIFT_MIN_WINDOW at
+   * ACK: there each timeout is the head packet's again (csg-htsim's _retransmit_cnt). `attempt` is
+   * an integer in [0, 2^32 − 1] (else E_ARG); one above 255 counts as 255. Returns SWIFT_DECREASE when the window fell, with SWIFT_MIN_WINDOW at
    * the limit (alone when the window already sat at its floor: no decrease, so the gate's tick
    * stays); 0 when the gate holds (under "alg1" only below the limit), for an "isekai" 2nd to
    * (limit − 1)-th timeout, and for a cut the floor leaves where it was; never SWIFT_PACE.
@@ -366,7 +366,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return this.inflight[slot] + bytes <= (w > this.mtu ? w : this.mtu);
   }
 
-  /** The effective window min(fcwnd, ecwnd) in bytes, rounded down. */
+  /** The effective window in bytes, rounded down: min(fcwnd, ecwnd), or fcwnd while the endpoint window is off (endpointTargetNs 0). */
   cwndBytes(slot: number): number {
     return Math.floor(((this.effective(slot) | 0) * this.mtu) / K.One);
   }
@@ -621,6 +621,7 @@ export class Swift extends FlowTable<typeof LAYOUT> {
     return true;
   }
 
+  /** min(fcwnd, ecwnd); fcwnd alone while the endpoint window is off (ecwnd then stays maxEcwndPkts and caps nothing). */
   private effective(slot: number): number {
     const f = this.cwnd[slot];
     if (this.eTarget === 0) return f;
