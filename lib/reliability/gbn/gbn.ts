@@ -352,7 +352,10 @@ export class GbnReceiver extends FlowTable<typeof RECEIVER_LAYOUT> {
    * and a completion when last. Later: dropped, with a NACK of ePSN unless one went out less
    * than nackIntervalNs ago for the same hole. Earlier: a duplicate, re-ACKed, the NAK state
    * and its interval left as they were. Only the packet at ePSN completes a message: `last` on
-   * a dropped or duplicate packet completes nothing.
+   * a dropped or duplicate packet completes nothing. Returns GBN_RX_PLACE | GBN_RX_ACK in order
+   * (| GBN_RX_COMPLETE when it ends a message); GBN_RX_NACK alone for a later packet that sends
+   * the NAK, GBN_RX_DROP alone for one that does not; GBN_RX_DUPLICATE | GBN_RX_ACK for an
+   * earlier one; or E_SLOT / E_ARG.
    */
   onData(slot: number, nowNs: number, psn: number, last: boolean): number {
     if (!(this.live[slot] === 1 && isPsn24(psn) && nowNs - nowNs === 0)) return this.reject(slot);

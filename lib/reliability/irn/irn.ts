@@ -312,7 +312,7 @@ export class IrnSender extends MessageSender<ReturnType<typeof senderLayout>> {
   inRecovery(slot: number): boolean {
     return (this.flags[slot] & F.Recovery) !== 0;
   }
-  /** The episode began with a timeout: every unSACKed packet up to recoveryPsn is resent, not only those below highSackPsn. */
+  /** The episode began with a timeout: every unSACKed packet up to recoveryPsn is resent, not only those below highSackPsn. False once the episode ends (recoveryPsn is kept, this is not). */
   timeoutRecovery(slot: number): boolean {
     return (this.flags[slot] & F.TimeoutRecovery) !== 0;
   }
