@@ -52,8 +52,11 @@ export const NSF_ACTIVE: number = St.Active;
 export const NSF_COOLING: number = St.Cooling;
 /** Send a pseudo-ACK to the sender: echo out.echoTimestampNs, set the NSF flag. */
 export const NSF_PSEUDO_ACK: number = R.PseudoAck;
+/** onData: this packet moved the flow to Active (from Silent or Cooling). */
 export const NSF_ENTER_ACTIVE: number = R.EnterActive;
+/** onData: this packet moved the flow from Active to Cooling. */
 export const NSF_ENTER_COOLING: number = R.EnterCooling;
+/** onData: this packet moved the flow to Silent (the Cooling count ran out, or N_cool 0 from Active). */
 export const NSF_ENTER_SILENT: number = R.EnterSilent;
 
 export class ReflexNsf extends FlowTable<typeof LAYOUT> {
