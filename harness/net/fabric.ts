@@ -27,7 +27,7 @@
 
 import { hash3, Xoshiro128 } from "../../lib/core/rng";
 import { bitSet } from "../../lib/core/bitmap";
-import { ceilPs } from "../../lib/core/units";
+import { bdpBytesCeil, ceilPs } from "../../lib/core/units";
 import { ECN, GOOD, NACK, TIMEOUT } from "../../lib/lb/feedback";
 import type { LowDiameterTopology } from "../../lib/lb/spritz/topology";
 import {
@@ -1884,7 +1884,7 @@ export class Fabric {
    * single table it had before headrooms were per port.
    */
   private pfcHeadroom(gbps: number, cableNs: number, mtuBytes: number): number {
-    return Math.min(2 ** 29, pfcHeadroomBytes(gbps, cableNs, mtuBytes) + Math.ceil((gbps * this.switchLatencyNs) / 8));
+    return Math.min(2 ** 29, pfcHeadroomBytes(gbps, cableNs, mtuBytes) + bdpBytesCeil(gbps, this.switchLatencyNs));
   }
 
   /**

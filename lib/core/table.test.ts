@@ -4,7 +4,7 @@ import { E_SLOT } from "./errors";
 import { FlowTable, flowBytes, layoutBytes } from "./table";
 import { RingI32, isPowerOfTwo, nextPowerOfTwo } from "./ring";
 import { SlotAllocator } from "./slots";
-import { bdpBytes, bytesPerNsFromGbps, ceilPs, serialisationPs } from "./units";
+import { bdpBytes, bdpBytesCeil, bytesPerNsFromGbps, ceilPs, serialisationPs } from "./units";
 
 const LAYOUT = { a: "i32", b: "u8", pair: ["u16", 2], wide: "f64" } as const;
 
@@ -197,6 +197,16 @@ test("units: bdpBytes floors the exact product, not a double's last-ulp shortfal
   // A true fraction still floors: 3 Gb/s × 1 ns = 3 bits = 0.375 B; 33.3 × 12,001 = 399,633.3 bits = 49,954.1625 B.
   assert.is(bdpBytes(3, 1), 0);
   assert.is(bdpBytes(33.3, 12001), 49_954);
+});
+
+test("units: bdpBytesCeil rounds a true fraction up, and a product's last-ulp excess away", () => {
+  // 16.056 Gb/s × 1000 ns = 16,056 bits = 2007 B exactly; the double is 2007.0000000000002.
+  assert.ok((16.056 * 1000) / 8 > 2007);
+  assert.is(bdpBytesCeil(16.056, 1000), 2007);
+  // A true fraction rounds up: 3 Gb/s × 1 ns = 0.375 B → 1; 33.3 × 12,001 ns = 49,954.1625 B → 49,955.
+  assert.is(bdpBytesCeil(3, 1), 1);
+  assert.is(bdpBytesCeil(33.3, 12001), 49_955);
+  assert.is(bdpBytesCeil(100, 1000), 12_500);
 });
 
 test("units: ceilPs rounds a true fraction of a ps up, and a product's last-ulp noise away", () => {

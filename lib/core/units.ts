@@ -37,6 +37,16 @@ export function bdpBytes(linkGbps: number, rttNs: number): number {
 }
 
 /**
+ * Bandwidth-delay product in whole bytes, rounded up: rate × time, for what must hold every byte in
+ * flight (PFC headroom). A product above a whole byte by less than 2^-50 of itself is that byte
+ * (as ceilPs): 16.056 Gb/s × 1000 ns is 2007.0000000000002 in doubles, exactly 2007 B.
+ */
+export function bdpBytesCeil(linkGbps: number, timeNs: number): number {
+  const bytes = (linkGbps * timeNs) / BITS_PER_BYTE;
+  return Math.ceil(bytes - bytes * 2 ** -50);
+}
+
+/**
  * A time in ps computed in doubles, rounded up to a whole ps, except that a value above a whole ps
  * by less than 2^-50 of itself is that whole ps: a product such as 333 B × (8000 / 33.3 ps per B)
  * carries a few ulps (2^-52 each) of rounding, 80,000.00000000001 for exactly 80,000, while a true

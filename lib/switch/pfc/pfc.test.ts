@@ -129,6 +129,9 @@ test("setPort: a queue on a faster link gets its own headroom, PAUSE duration an
   pfc.open(1);
   // 400 Gb/s, 1 µs cable: pfcHeadroomBytes = 2 × ⌈400 × 1000 / 8⌉ + 2 × 1500 = 100,000 + 3000 = 103,000.
   assert.is(pfcHeadroomBytes(400, 1000, 1500), 103_000);
+  // 16.056 Gb/s × 1000 ns is exactly 2007 B (2007.0000000000002 as a double product): 2 × 2007 +
+  // 2 × 1500 = 7014, not 7016 (audit, 2026-12-07: a port computing the BDP exactly differed by 2 B).
+  assert.is(pfcHeadroomBytes(16.056, 1000, 1500), 7014);
   assert.is(pfc.setPort(1, 400, 103_000), 0);
   // 802.3 Annex 31B: 65535 × 512 bit / 400 bit/ns = 83,884.8 ns → 83,885; refresh ⌊83,885 / 2⌋ = 41,942.
   assert.equal([pfc.headroomBytes(1), pfc.portFrameNs(1), pfc.portRefreshNs(1)], [103_000, 83_885, 41_942]);

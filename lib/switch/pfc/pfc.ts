@@ -19,6 +19,7 @@ import { E_ARG, E_STATE } from "../../core/errors";
 import { I32 } from "../../core/limits";
 import { resolveParams, rule } from "../../core/params";
 import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../core/table";
+import { bdpBytesCeil } from "../../core/units";
 
 /** Per ingress queue: 57 B of columns + the open flag = 58 B. */
 export const PFC_LAYOUT = {
@@ -125,10 +126,11 @@ function halfFrameNs(frameNs: number): number {
  * PFC headroom: bytes that can still arrive after XOFF is crossed: the PAUSE's trip up the
  * cable and the data already on the way back (2 × cable BDP), a packet the upstream has
  * started sending and one that triggered the XOFF (2 × MTU). The BDP is rounded up to whole bytes
- * so that the headroom never falls short of the bytes in flight.
+ * so that the headroom never falls short of the bytes in flight (bdpBytesCeil: a product a few ulps
+ * above a whole byte is that byte).
  */
 export function pfcHeadroomBytes(linkGbps: number, cableNs: number, mtuBytes: number): number {
-  return 2 * Math.ceil((linkGbps * cableNs) / 8) + 2 * mtuBytes;
+  return 2 * bdpBytesCeil(linkGbps, cableNs) + 2 * mtuBytes;
 }
 
 /**
@@ -401,9 +403,9 @@ export class Pfc extends PfcBase<PfcParams, typeof PFC_LAYOUT> {
   }
 
   /**
-   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON;
-   * out.pausedNs), PFC_PAUSE (a refresh was due), or E_SLOT / E_ARG / E_STATE (more bytes than
-   * queued).
+   * `bytes` of this ingress queue's packets left the switch. Returns 0, PFC_RESUME (send XON, a
+   * PAUSE of 0: out.frameNs 0, out.pausedNs the pause's length), PFC_PAUSE (a refresh was due),
+   * or E_SLOT / E_ARG / E_STATE (more bytes than queued).
    */
   onDepart(slot: number, nowNs: number, bytes: number): number {
     if (!(this.live[slot] === 1 && bytes >>> 0 === bytes && bytes > 0 && nowNs - nowNs === 0)) return this.reject(slot);

@@ -236,7 +236,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   poolSharedBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.shared[this.poolOf[slot]] : 0;
   }
-  /** The shared part of the queue's buffer: its size less its members' reserves and headrooms. */
+  /** The shared part of the queue's buffer: its size less its members' reserves and headrooms; 0 in none or closed. */
   poolRegionBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.region[this.poolOf[slot]] : 0;
   }
@@ -251,7 +251,7 @@ export class PfcShared extends PfcBase<PfcSharedParams, typeof LAYOUT> {
   poolPeakBytes(slot: number): number {
     return this.pool(slot) >= 0 ? this.peak[this.poolOf[slot]] : 0;
   }
-  /** Arrivals its members dropped beyond their headroom (the lossless guarantee failed). */
+  /** Arrivals its buffer's members dropped beyond their headroom (the lossless guarantee failed), never reset; 0 in none or closed. */
   poolRefusals(slot: number): number {
     return this.pool(slot) >= 0 ? this.refused[this.poolOf[slot]] : 0;
   }

@@ -289,7 +289,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
   /**
    * The port a Spritz switch takes from the candidates of the table spritzRole named: ECMP 1
    * EV1 mod n, ECMP 2 EV2 mod n (fine mode, identity hash); in VLAN mode the hash pick on
-   * (flowHash, ev, salt); without a role, the first candidate (the default table's port).
+   * (flowHash, ev, salt); without a role (0) or as an intermediate switch (3), the first candidate (the default table's port).
    * E_ARG for a role outside 0..3 (SPRITZ_*), an EV outside 0..0xffff or a flowHash that is
    * not an int32.
    */
