@@ -42,6 +42,7 @@ import {
   ecnCcWarnings,
   ecnLbWarnings,
   evBlindRoutingWarnings,
+  inOrderReorderWarnings,
   evIgnoredBy,
   minimalControlWarnings,
   pfcHeadroomWarnings,
@@ -800,6 +801,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...rxBufferWarnings(relRef.name, n.rxGbps, rxBufferBytes, n.rxBufferBytes !== undefined, mtu),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
+      ...inOrderReorderWarnings(relRef.name, routing, topo.ld !== null, [...lbNames]),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values(), ...timelyUses(delayUses)], relRef.name, s.transport?.ackEveryBytes, mtu),
       ...swiftRetxLimitWarnings(
         [...delayUses.values()].flatMap((u) => (u.name === "swift" ? [{ path: u.path, retransmitLimit: u.params.retransmitLimit }] : [])),

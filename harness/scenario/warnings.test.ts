@@ -816,4 +816,24 @@ test("two DCs: the warnings read the ports inside a DC at the intra-DC BDP's siz
   assert.match(swift[0], "= 9.96 µs");
 });
 
+test("an in-order transport where a flow's packets are reordered: a warning under per-packet routing or a spraying load balancer, none on one path per flow or with an order-tolerant receiver", () => {
+  const reorder = (s: Scenario) => warnings(s).filter((w) => w.includes("so a flow's packets arrive out of order"));
+  const on = (reliability: string, routing: string, lb: string): Scenario => {
+    const s = incast3(reliability, { routing, trimming: false } as Scenario["network"]);
+    return { ...s, transport: { ...s.transport, lb: { name: lb } } };
+  };
+  for (const name of ["gbn", "dack", "opt"]) {
+    for (const routing of ["adaptive", "valiant"]) {
+      const w = reorder(on(name, routing, "ecmp"));
+      assert.is(w.length, 1, `${name} ${routing}`);
+      assert.ok(w[0].startsWith(`transport.reliability: ${name} `) && w[0].includes(`network.routing: ${routing} picks each packet's path on its own`), w[0]);
+    }
+    // ECMP routing hashes the EV: a spraying balancer reorders, a per-flow one does not.
+    for (const lb of ["ops", "reps"]) assert.ok(reorder(on(name, "ecmp", lb))[0]?.includes(`transport.lb: ${lb} `), `${name} ${lb}`);
+    for (const lb of ["ecmp", "plb", "flowlet"]) assert.equal(reorder(on(name, "ecmp", lb)), [], `${name} ${lb}`);
+  }
+  // Receivers that take packets out of order: no warning, whatever the routing.
+  for (const name of ["irn", "rack", "timeout", "rud"]) assert.equal(reorder(on(name, "adaptive", "ops")), [], name);
+});
+
 test.run();

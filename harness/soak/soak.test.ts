@@ -139,6 +139,23 @@ test("DCP whose packets PFC drops beyond a headroom given short is on a dropping
   assert.ok(after.metrics.pfc.pauseFrames > 0);
 });
 
+test("go-back-N on adaptive routing reorders into losses: seed 5,190,643 is slow, not failed, and under ECMP routing every flow completes", () => {
+  // Two DCs of 100 Gb/s leaf–spines over a 5 µs WAN, NSCC, PLB and go-back-N under adaptive
+  // routing, 9,000 B buffers that never mark, a cross permutation of 300 kB: every packet that
+  // overtakes another is dropped at its go-back-N receiver and resent, and flows give up after
+  // seven timeouts without progress (harness/README "In-order receivers on a reordering fabric").
+  const s = drawScenario(5_190_643, 20_000);
+  assert.equal([s.topology.kind, s.network?.routing, s.transport?.cc?.name, s.transport?.lb?.name, s.transport?.reliability?.name], ["twodc", "adaptive", "nscc", "plb", "gbn"]);
+  const r = runScenario(s);
+  assert.equal(r.failed, 6);
+  assert.ok((r.warnings ?? []).some((w) => w.startsWith("transport.reliability: gbn accepts only the next PSN") && w.includes("network.routing: adaptive picks each packet's path on its own")));
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "slow", detail);
+  const ecmp = runScenario({ ...s, network: { ...s.network, routing: "ecmp" } });
+  assert.equal([ecmp.completed, ecmp.failed ?? 0], [32, 0]);
+  assert.ok(!(ecmp.warnings ?? []).some((w) => w.includes("so a flow's packets arrive out of order")));
+});
+
 test("DCP whose data a receiving host's buffer drops is left to its timeouts: seed 4,832,822 is slow, not failed", () => {
   // A 2-tier k = 4 fat tree at 25 Gb/s, rxGbps 50, and the receive buffer left to the port's:
   // bufferBdp 0.25 gives 5,188 B. A 300 kB flow is 73 packets of 4,150 B and a last one of
