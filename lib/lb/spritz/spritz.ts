@@ -128,9 +128,9 @@ const enum R {
 export const SPRITZ_CACHED: number = R.Cached;
 /** the EV left buffer_paths (Scout: ECN over threshold, NACK, TIMEOUT) */
 export const SPRITZ_REMOVED: number = R.Removed;
-/** TIMEOUT: the path's weight is 0 until the global timer */
+/** TIMEOUT set a new block: the path's weight is 0 until the global timer (not for a path already blocked) */
 export const SPRITZ_BLOCKED: number = R.Blocked;
-/** ECN rate > threshold: w[0] ← minBiasFactor */
+/** ECN rate > threshold took an unbiased flow to biased: w[0] ← minBiasFactor (not again while it stays biased) */
 export const SPRITZ_BIASED: number = R.Biased;
 /** the global timer fired: blocks and biases cleared */
 export const SPRITZ_RESTORED: number = R.Restored;
@@ -424,7 +424,10 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
   }
 
   /**
-   * Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits, or E_STATE
+   * Alg. 2 (Scout) or Alg. 3 (Spray) for one feedback on `ev`. Returns SPRITZ_* bits, each for
+   * what this feedback did (an event, not a state: CACHED when it put the EV in the buffer,
+   * REMOVED when it took it out, BLOCKED when it set a new block, BIASED when it biased a flow
+   * that was not, RESTORED when the global timer fired in it), or E_STATE
    * for an EV not in the flow's list; a same-switch flow's EV 0 returns 0 and changes nothing.
    * It carries no RTT: under bufferOrder `rtt` a GOOD is not cached (onPathFeedbackRtt).
    */
@@ -558,9 +561,13 @@ export abstract class SpritzBase extends FlowTable<typeof LAYOUT> {
     return this.isOpen(slot) && this.nList[slot] > 0 ? this.total[slot] : -1;
   }
 
-  /** Probability (Q16 × K) that gen(w) picks latency class c for this flow (alias-table mass). */
+  /**
+   * Probability (Q16 × K) that gen(w) picks latency class c for this flow (alias-table mass); −1
+   * for a slot not open, a c that is not an integer in [0, K), or a flow to its own switch, which
+   * has no list and never draws (as totalWeightQ8).
+   */
   classMassQ16(slot: number, c: number): number {
-    if (!this.isOpen(slot) || !(Number.isInteger(c) && c >= 0 && c < this.K)) return -1;
+    if (!this.isOpen(slot) || this.nList[slot] === 0 || !(Number.isInteger(c) && c >= 0 && c < this.K)) return -1;
     const ab = slot * Cls.Max;
     let m = 0;
     for (let col = 0; col < this.K; col++) {
