@@ -266,7 +266,7 @@ export class Aimd extends FlowTable<typeof LAYOUT> {
     return this.ssthresh[slot] | 0;
   }
 
-  /** Bytes still to be acknowledged or lost before another loss may cut the window. */
+  /** Bytes still to be acknowledged or lost before another loss may cut the window; 0 for a slot that is not open. */
   recoverBytes(slot: number): number {
     return this.recover[slot] | 0;
   }
