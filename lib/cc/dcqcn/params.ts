@@ -32,7 +32,11 @@ export interface DcqcnConstants {
    * R_HAI (rdma-hw.cc scales them with the link bandwidth). Default 100.
    */
   linkGbps: number;
-  /** Rate of a newly opened flow (default: linkGbps, the line rate, in every profile). */
+  /**
+   * Rate of a newly opened flow (default: linkGbps, the line rate, in every profile).
+   * In [minRateMbps / 1000, linkGbps]; given without minRateMbps, a rate below the profile's floor
+   * lowers the floor to it, so its lower end is then 0.001 Gb/s (the floor's own).
+   */
   initRateGbps: number;
   /**
    * Rate floor, Mb/s, in [0.001, linkGbps × 1000], and at most initRateGbps × 1000: no cut takes

@@ -23,7 +23,11 @@ export type TimelyProfile = "paper" | "hpcc";
 export interface TimelyConstants {
   /** Line rate, Gb/s, in [0.001, 2000]: the rate ceiling. Default 100 in both profiles. */
   linkGbps: number;
-  /** Rate of a newly opened flow (default: line rate). */
+  /**
+   * Rate of a newly opened flow (default: line rate).
+   * In [minRateMbps / 1000, linkGbps]; given without minRateMbps, a rate below the profile's floor
+   * lowers the floor to it, so its lower end is then 0.001 Gb/s (the floor's own).
+   */
   initRateGbps: number;
   /**
    * Rate floor, Mb/s, in [0.001, linkGbps × 1000]: no decrease takes the rate below it. One δ in
