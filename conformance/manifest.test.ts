@@ -127,6 +127,16 @@ test("every parameter in any class's defaults carries its doc comment and type",
   assert.equal(spritz.SpritzPaths.params.topology?.values, ["dragonfly", "slimfly"]);
 });
 
+test("every exported constant carries a doc comment, its own or its group's (what a result bit or a limit means)", () => {
+  const bare: string[] = [];
+  for (const [m, mod] of Object.entries(built.modules)) for (const c of Object.keys(mod.constants)) if ((mod.constantDocs[c] ?? "") === "") bare.push(`${m} ${c}`);
+  assert.equal(bare, []);
+  // A group under one comment: go-back-N's onData bits share it; a bit with its own keeps that.
+  const gbn = built.modules["reliability/gbn"].constantDocs;
+  assert.is(gbn.GBN_RX_ACK, gbn.GBN_RX_PLACE);
+  assert.match(gbn.GBN_RX_NACK, /^send a NACK/);
+});
+
 test("every parameter of a class built from its defaults has the range its constructor holds it to", () => {
   const bare: string[] = [];
   for (const [m, mod] of Object.entries(built.modules)) {

@@ -73,7 +73,14 @@ export interface Manifest {
   format: string;
   generatedBy: string;
   errors: { [name: string]: number };
-  modules: { [module: string]: { classes: { [name: string]: ClassEntry }; constants: { [name: string]: number } } };
+  modules: {
+    [module: string]: {
+      classes: { [name: string]: ClassEntry };
+      constants: { [name: string]: number };
+      /** Each constant's doc comment (what a result bit or limit means), for those that have one. */
+      constantDocs: { [name: string]: string };
+    };
+  };
 }
 
 const LIB = resolve(import.meta.dirname, "../lib");
@@ -266,20 +273,38 @@ function classEntry(checker: ts.TypeChecker, decl: ts.ClassDeclaration, files: t
 }
 
 /** Exported `const` names in UPPER_CASE declared in the module's own files, with their values from `area` (the area's index). */
-function constantsOf(files: ts.SourceFile[], area: Record<string, unknown>): { [name: string]: number } {
-  const out: { [name: string]: number } = {};
-  const names: string[] = [];
+function constantsOf(checker: ts.TypeChecker, files: ts.SourceFile[], area: Record<string, unknown>): { constants: { [name: string]: number }; constantDocs: { [name: string]: string } } {
+  const constants: { [name: string]: number } = {};
+  const constantDocs: { [name: string]: string } = {};
+  const docs = new Map<string, string>();
   for (const sf of files) {
+    // A run of exported constants on consecutive lines (a group of result bits under one comment)
+    // shares the doc of its first: a constant without its own takes that one.
+    let runDoc = "";
+    let runEnd = -1;
     for (const st of sf.statements) {
-      if (!ts.isVariableStatement(st)) continue;
-      if ((ts.getCombinedModifierFlags(st.declarationList.declarations[0]) & ts.ModifierFlags.Export) === 0) continue;
-      for (const d of st.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && /^[A-Z][A-Z0-9_]+$/.test(d.name.text)) names.push(d.name.text);
+      const exported = ts.isVariableStatement(st) && (ts.getCombinedModifierFlags(st.declarationList.declarations[0]) & ts.ModifierFlags.Export) !== 0;
+      const inRun = runEnd >= 0 && !/\n\s*\n/.test(sf.text.slice(runEnd, st.getStart(sf)));
+      if (!exported) {
+        runEnd = -1;
+        continue;
       }
+      for (const d of (st as ts.VariableStatement).declarationList.declarations) {
+        if (!ts.isIdentifier(d.name) || !/^[A-Z][A-Z0-9_]+$/.test(d.name.text)) continue;
+        const sym = checker.getSymbolAtLocation(d.name);
+        const own = sym === undefined ? "" : flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
+        if (!inRun) runDoc = own;
+        docs.set(d.name.text, own !== "" ? own : inRun ? runDoc : "");
+      }
+      runEnd = st.getEnd();
     }
   }
-  for (const n of names.sort()) if (typeof area[n] === "number") out[n] = area[n] as number;
-  return out;
+  for (const n of [...docs.keys()].sort()) {
+    if (typeof area[n] !== "number") continue;
+    constants[n] = area[n] as number;
+    if (docs.get(n) !== "") constantDocs[n] = docs.get(n) as string;
+  }
+  return { constants, constantDocs };
 }
 
 /**
@@ -300,7 +325,7 @@ export function buildManifest(registry: ModuleRegistry, areas: { [area: string]:
       if (decl === undefined) throw new Error(`manifest: class ${cn} of ${m} is not declared in lib/${m}`);
       classes[cn] = classEntry(checker, decl, files, cn, cls);
     }
-    modules[m] = { classes, constants: constantsOf(files, areas[m.split("/")[0]]) };
+    modules[m] = { classes, ...constantsOf(checker, files, areas[m.split("/")[0]]) };
   }
   const errorCodes: { [name: string]: number } = {};
   for (const [k, v] of Object.entries(errors)) if (/^E_/.test(k) && typeof v === "number") errorCodes[k] = v;

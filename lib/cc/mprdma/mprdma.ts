@@ -67,6 +67,7 @@ const enum K {
   Million = 1000000, // decrease factors are held in parts per million of an MSS per MSS
 }
 
+/** onAck, onNack, onOutOfOrder results: the window grew (INCREASE), or fell (DECREASE: a mark, a NACK or a late ACK cut it above the floor). */
 export const MPRDMA_INCREASE: number = R.Increase;
 export const MPRDMA_DECREASE: number = R.Decrease;
 /** onTimeout: a timeout episode began and the window was held at most initCwndBytes (resetOnTimeout; DCP SenderTimeout). */

@@ -123,6 +123,7 @@ const enum R {
   Trimmed = 32,
 }
 
+/** Kinds of the ACK entries a target writes to out (kind, slot, seq triples): IACK, DACK, NACK (§II-A, §II-D). */
 export const DACK_KIND_IACK: number = Kind.Iack;
 export const DACK_KIND_DACK: number = Kind.Dack;
 export const DACK_KIND_NACK: number = Kind.Nack;

@@ -76,11 +76,14 @@ const enum K {
   NoneLost = -1, // nextLost: no lost packet is left
 }
 
+/** nextPacket results (also out.kind). */
 export const IRN_TX_NONE = 0;
 export const IRN_TX_NEW = 1;
 export const IRN_TX_RETRANSMIT = 2;
+/** onTimer: the RTO expired (a timeout episode begins). */
 export const IRN_TIMEOUT = 1;
 
+/** onData result bits (same values as DCP_RX_* for the same meaning). */
 export const IRN_RX_PLACE = 1;
 export const IRN_RX_ACK = 2;
 export const IRN_RX_COMPLETE = 4;

@@ -133,6 +133,7 @@ const enum K {
   NoneIdx = -1,
 }
 
+/** nextPacket results (also out.kind). */
 export const RACK_TX_NONE = 0;
 export const RACK_TX_NEW = 1;
 export const RACK_TX_RETRANSMIT = 2;
@@ -145,6 +146,7 @@ export const RACK_TIMER_REORDER = 2;
 /** a probe is due: call nextPacket (it ignores the quota) */
 export const RACK_TIMER_PROBE = 4;
 
+/** Receiver onData result bits (same values as DCP_RX_* for the same meaning). */
 export const RACK_RX_PLACE = 1;
 export const RACK_RX_ACK = 2;
 export const RACK_RX_COMPLETE = 4;

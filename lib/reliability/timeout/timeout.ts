@@ -69,11 +69,14 @@ const enum K {
   PassOver = -1, // nextResend: the pass has nothing left
 }
 
+/** nextPacket results (also out.kind). */
 export const TIMEOUT_TX_NONE = 0;
 export const TIMEOUT_TX_NEW = 1;
 export const TIMEOUT_TX_RETRANSMIT = 2;
+/** onTimer: the timer expired (a retransmission pass from SND.UNA begins). */
 export const TIMEOUT_FIRED = 1;
 
+/** onData result bits (same values as DCP_RX_* for the same meaning). */
 export const TIMEOUT_RX_PLACE = 1;
 export const TIMEOUT_RX_ACK = 2;
 export const TIMEOUT_RX_COMPLETE = 4;

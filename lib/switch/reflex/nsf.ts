@@ -47,6 +47,7 @@ const enum O {
   SrcDelayNs = 1,
 }
 
+/** A flow's state (the `state` reader; §III-C Fig. 5): SILENT, ACTIVE, COOLING. */
 export const NSF_SILENT: number = St.Silent;
 export const NSF_ACTIVE: number = St.Active;
 export const NSF_COOLING: number = St.Cooling;

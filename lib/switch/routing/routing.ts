@@ -80,6 +80,7 @@ const enum K {
   MaxHop = 255,
 }
 
+/** A switch's Spritz role for a packet (spritzRole; §III-A/B): NONE, ECMP1 (hashes EV1), ECMP2 (hashes EV2), INTERMEDIATE. */
 export const SPRITZ_NONE: number = Role.None;
 export const SPRITZ_ECMP1: number = Role.Ecmp1;
 export const SPRITZ_ECMP2: number = Role.Ecmp2;
