@@ -774,8 +774,8 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
 /** What an in-order receiver does with a packet that is not the next in its flow's sequence. */
 const IN_ORDER: Record<string, string> = {
   gbn: "accepts only the next PSN and drops any other packet, NAKing the hole, and the sender goes back to it (IBA go-back-N)",
-  dack: "accepts only a stream's next sequence number and drops any other packet with a NACK, and the initiator goes back to it (DACK §II-A)",
-  opt: "accepts only a stream's next sequence number and drops any other packet with a NACK, and the initiator goes back to it (DACK §II-A, the OPT baseline)",
+  dack: "accepts only a stream's next sequence number and drops any other packet, NACKing the gap, and the initiator goes back to it (DACK §II-A)",
+  opt: "accepts only a stream's next sequence number and drops any other packet, NACKing the gap, and the initiator goes back to it (DACK §II-A, the OPT baseline)",
 };
 
 /** Load balancers that give one flow's packets different EVs, which an EV-hashing switch sends different ways. */
