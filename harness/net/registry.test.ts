@@ -140,11 +140,13 @@ test("a reliability module's packet may not outgrow the network's: a larger MTU,
   assert.throws(() => makeTransport("rud", { mtuBytes: 4151 }, CTX, 1, 64), mtu);
   assert.throws(() => makeTransport("rud", { headerBytes: 32 }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "headerBytes");
   assert.ok(makeTransport("rud", { mtuBytes: 4150, headerBytes: 64 }, CTX, 1, 64));
-  assert.ok(makeTransport("rud", { mtuBytes: 2048 }, CTX, 1, 64), "a smaller packet fits");
+  // A smaller packet is refused too: the fabric numbers, counts and idealises a flow by the network's.
+  assert.throws(() => makeTransport("rud", { mtuBytes: 2048 }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "mtuBytes" && /is below 4150/.test(e.message));
   // DCP and the baselines: mtuBytes is the payload, up to 4,150 − 64 = 4,086.
   for (const name of ["dcp", "gbn", "irn", "rack", "timeout"]) {
     assert.throws(() => makeTransport(name, { sender: { mtuBytes: 4087 } }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "sender.mtuBytes", name);
     assert.ok(makeTransport(name, { sender: { mtuBytes: 4086 } }, CTX, 1, 64), name);
+    assert.throws(() => makeTransport(name, { sender: { mtuBytes: 2000 } }, CTX, 1, 64), (e: Error) => e instanceof ParamError && e.param === "sender.mtuBytes" && /is below 4086/.test(e.message), name);
   }
   // Through the scenario: the message names the field as the scenario nests it.
   const scenario = (reliability: Scenario["transport"]): Scenario => ({

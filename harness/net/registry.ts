@@ -423,9 +423,13 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
 }
 
 /**
- * A reliability module's packet size may be lowered but not raised past the network's: the
- * switch queues take no packet over network.mtuBytes, so a larger one stopped the run at its first
- * port ("PortQueues refused packet 0", review rev-rud) instead of being refused at build.
+ * A reliability module's packet size is the network's: the switch queues take no packet over
+ * network.mtuBytes, so a larger one stopped the run at its first port ("PortQueues refused packet
+ * 0", review rev-rud) instead of being refused at build; and the fabric numbers a flow's packets,
+ * counts its delivered bytes and computes its ideal FCT by the network's packet, so a smaller one
+ * left every multi-packet flow of RUD, go-back-N, IRN, RACK and timeout-only incomplete ("PSN n
+ * delivered twice or outside the message"), and DCP's goodput and ideal wrong (audit, 2026-12-07:
+ * DCP at 2,000 B of 4,086 reported half its bytes and a slowdown of 0.91 on an idle network).
  * `most` is the module's figure for a full packet, `what` how it follows from the network.
  * @throws ParamError naming `prefix` + `mtuBytes` (as the scenario's params nest it).
  */
@@ -433,6 +437,9 @@ function packetFitsNetwork(user: Params, prefix: string, most: number, what: str
   const v = user.mtuBytes;
   if (typeof v === "number" && v > most) {
     throw new ParamError(`${v} is above ${most}, ${what}: the switch queues take no larger packet; raise network.mtuBytes instead`, `${prefix}mtuBytes`);
+  }
+  if (typeof v === "number" && v < most) {
+    throw new ParamError(`${v} is below ${most}, ${what}: the fabric numbers and counts a flow's packets, and computes its ideal FCT, by the network's packet; lower network.mtuBytes instead`, `${prefix}mtuBytes`);
   }
 }
 
