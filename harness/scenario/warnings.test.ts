@@ -836,4 +836,17 @@ test("an in-order transport where a flow's packets are reordered: a warning unde
   for (const name of ["irn", "rack", "timeout", "rud"]) assert.equal(reorder(on(name, "adaptive", "ops")), [], name);
 });
 
+test("DCP under a queue profile whose control FIFO is bounded: a warning, none under profile dcp, a control limit given, or no trimming", () => {
+  const hoWarn = (s: Scenario) => warnings(s).filter((w) => w.includes("so an incast's HOs can overflow it"));
+  for (const profile of ["uec", "uec-htsim"]) {
+    const w = hoWarn(incast3("dcp", { queue: { profile } } as Scenario["network"]));
+    assert.is(w.length, 1, profile);
+    assert.ok(w[0].includes(`network.queue.profile ${profile} gives the control FIFO `), w[0]);
+  }
+  assert.equal(hoWarn(incast3("dcp", { queue: { profile: "dcp" } } as Scenario["network"])), []);
+  assert.equal(hoWarn(incast3("dcp", { queue: { profile: "uec", controlLimitBytes: 2 ** 25 } } as Scenario["network"])), []);
+  assert.equal(hoWarn(incast3("dcp", { queue: { profile: "uec" }, trimming: false } as Scenario["network"])), []);
+  assert.equal(hoWarn(incast3("rud", { queue: { profile: "uec" } } as Scenario["network"])), []);
+});
+
 test.run();

@@ -880,6 +880,24 @@ export function dcpPooledHeaderWarnings(reliability: string, trims: boolean, pfc
 }
 
 /**
+ * DCP on a queue profile whose control FIFO is bounded. DCP recovers a trimmed packet from its HO
+ * (§4.3), and §4.2 keeps the HOs in a control queue that must not lose them (the WRR weight is
+ * sized so that it drains as fast as headers arrive); the `dcp` profile gives each port's control
+ * FIFO 32 MiB outside any shared buffer. Under `uec` or `uec-htsim` the control FIFO holds one or
+ * two BDP, which an incast's HOs at its last hop can fill: soak seed 5,210,591 (a 10:1 incast of
+ * 300 kB under NSCC on a trimming Slim Fly, queue profile `uec` with WRR, 30,000 B buffers) lost
+ * 459 of 13,275 HOs, and all ten flows failed after DCP's whole-message timeouts (2026-12-07).
+ */
+export function dcpControlPlaneWarnings(reliability: string, trims: boolean, q: Readonly<QueueParams>, limitGiven: boolean): string[] {
+  if (reliability !== "dcp" || !trims || q.profile === "dcp" || limitGiven) return [];
+  return [
+    `transport.reliability: dcp recovers a trimmed packet from its HO, which DCP §4.2 keeps in a control queue that never overflows (queue profile dcp: 32 MiB per port, outside any shared buffer), ` +
+      `but network.queue.profile ${q.profile} gives the control FIFO ${q.controlLimitBytes} B, so an incast's HOs can overflow it, and a lost HO, as a dropped packet, leaves its packet to the timeout: ${DCP_DROP_COST}. ` +
+      "Set network.queue.profile: dcp, or network.queue.controlLimitBytes to hold every HO a port may take; see lib/reliability/dcp/README.md.",
+  ];
+}
+
+/**
  * A receive buffer under two packets at a host that processes at a rate (network.rxGbps). The
  * fabric holds a packet in the buffer until the host has processed it, so a packet that arrives
  * meanwhile is dropped when both do not fit, even at rxGbps above the link rate: a packet shorter

@@ -156,6 +156,22 @@ test("go-back-N on adaptive routing reorders into losses: seed 5,190,643 is slow
   assert.ok(!(ecmp.warnings ?? []).some((w) => w.includes("so a flow's packets arrive out of order")));
 });
 
+test("DCP whose HOs overflow a bounded control FIFO (queue profile uec): seed 5,210,591 is slow, not failed, and under profile dcp every flow completes", () => {
+  // A 10:1 incast of 300 kB under NSCC on a trimming Slim Fly (q 5, p 1) with Valiant routing,
+  // queue profile uec with WRR and 30,000 B buffers: the control FIFO holds a Plane_BDP, the last
+  // hop's HOs overflow it, and each lost HO leaves its packet to DCP's whole-message timeout.
+  const s = drawScenario(5_210_591, 20_000);
+  assert.equal([s.topology.kind, s.transport?.reliability?.name, s.network?.queue?.profile, s.network?.trimming], ["slimfly", "dcp", "uec", true]);
+  const r = runScenario(s);
+  assert.ok(r.metrics.controlPlane.hoLost > 0);
+  assert.ok((r.warnings ?? []).some((w) => w.startsWith("transport.reliability: dcp recovers a trimmed packet from its HO") && w.includes("network.queue.profile uec gives the control FIFO")));
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "slow", detail);
+  const dcp = runScenario({ ...s, network: { ...s.network, queue: { ...s.network?.queue, profile: "dcp" } } });
+  assert.equal([dcp.completed, dcp.metrics.controlPlane.hoLost, dcp.totals.timeouts], [10, 0, 0]);
+  assert.ok(!(dcp.warnings ?? []).some((w) => w.includes("so an incast's HOs can overflow it")));
+});
+
 test("DCP whose data a receiving host's buffer drops is left to its timeouts: seed 4,832,822 is slow, not failed", () => {
   // A 2-tier k = 4 fat tree at 25 Gb/s, rxGbps 50, and the receive buffer left to the port's:
   // bufferBdp 0.25 gives 5,188 B. A 300 kB flow is 73 packets of 4,150 B and a last one of
