@@ -56,6 +56,7 @@ import {
   rxBufferWarnings,
   slowReceiverDcqcnWarnings,
   slowReceiverTimelyWarnings,
+  slowReceiverSwiftWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -791,6 +792,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts),
+      ...slowReceiverSwiftWarnings([...delayUses.values()], slowHosts, relRef.name),
       ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, slowRxWaitNs, dcs === null ? { ns: rttNs, what: "the network RTT" } : { ns: intraDcRttNs, what: "the intra-DC RTT" }, relRef.name),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),
       ...ackEveryWarnings(relRef.name, s.transport?.ackEveryBytes),

@@ -688,7 +688,10 @@ test("DCQCN toward hosts that process below their link rate: a warning that it r
   assert.match(slow({ name: "dcqcn", params: { windowBytes: 200_000 } }, { rxGbps: 5, rxBufferBytes: 100_000 })[0], "held only by its window (windowBytes 200000 B)");
   assert.equal(slow({ name: "dcqcn" }, { rxGbps: 100, rxBufferBytes: 100_000 }), [], "at the link rate the host keeps up");
   assert.equal(slow({ name: "dcqcn" }, {}), [], "no rxGbps: the host processes at once");
-  for (const name of ["nscc", "dctcp", "mprdma", "timely", "swift", "none"]) assert.equal(slow({ name }, { rxGbps: 5, rxBufferBytes: 100_000 }), [], name);
+  for (const name of ["nscc", "dctcp", "mprdma", "timely", "none"]) assert.equal(slow({ name }, { rxGbps: 5, rxBufferBytes: 100_000 }), [], name);
+  // Swift has a warning of its own (its fabric window takes the host's hold time out of the RTT).
+  const swift = slow({ name: "swift" }, { rxGbps: 5, rxBufferBytes: 100_000 });
+  assert.ok(swift.length === 1 && swift[0].startsWith("transport.cc: swift takes the receiving host's hold time"), swift[0]);
   // A put's rxFraction and a slow fault are named as well.
   const put = slow({ name: "dcqcn" }, {}, { traffic: [{ kind: "put", senders: 2, receiver: 3, bytes: 100_000, rxFraction: 0.5 }] });
   assert.is(put.length, 1);
@@ -719,7 +722,7 @@ test("TIMELY toward slow receivers whose full buffer keeps the RTT below T_low: 
   assert.equal(slow({ rxGbps: 5, rxBufferBytes: 30_000 }), []);
   assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "timely", params: { tLowNs: 30_000 } }), [], "T_low below the RTT with the buffer full");
   assert.equal(slow({ rxGbps: 100, rxBufferBytes: 20_000 }), [], "at the link rate the host keeps up");
-  assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "swift" }), [], "Swift is not warned");
+  assert.ok(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "gbn", { name: "swift" }).every((w) => !w.includes("timely")), "TIMELY's warning is not Swift's");
   assert.equal(slow({ rxGbps: 5, rxBufferBytes: 20_000 }, "dack"), [], "DACK's target answers its host's congestion");
   // A slow fault's host is a slow receiver too: 5 % of 100 Gb/s is the same 5 Gb/s and 32 µs.
   const faulted = (rxFraction: number) => {
@@ -847,6 +850,25 @@ test("DCP under a queue profile whose control FIFO is bounded: a warning, none u
   assert.equal(hoWarn(incast3("dcp", { queue: { profile: "uec", controlLimitBytes: 2 ** 25 } } as Scenario["network"])), []);
   assert.equal(hoWarn(incast3("dcp", { queue: { profile: "uec" }, trimming: false } as Scenario["network"])), []);
   assert.equal(hoWarn(incast3("rud", { queue: { profile: "uec" } } as Scenario["network"])), []);
+});
+
+test("Swift toward slow receivers with its endpoint window off: a warning, 'runs as cc none would' only without lossDecrease; none with endpointTargetNs or under DACK", () => {
+  const swiftWarn = (s: Scenario) => warnings(s).filter((w) => w.includes("swift takes the receiving host's hold time out of each RTT"));
+  const slow = (params: Record<string, unknown>, reliability = "gbn"): Scenario => {
+    const s = incast3(reliability, { rxGbps: 25, trimming: false } as Scenario["network"]);
+    return { ...s, transport: { ...s.transport, cc: { name: "swift", params } } };
+  };
+  const google = swiftWarn(slow({ profile: "google" }));
+  assert.is(google.length, 1);
+  assert.ok(google[0].includes("runs as cc none would"), google[0]);
+  const paper = swiftWarn(slow({ profile: "paper" }));
+  assert.is(paper.length, 1);
+  assert.ok(!paper[0].includes("runs as cc none would") && paper[0].includes("lossDecrease cuts by max_mdf"), paper[0]);
+  assert.equal(swiftWarn(slow({ profile: "google", endpointTargetNs: 25_000 })), []);
+  assert.equal(swiftWarn(slow({ profile: "google" }, "dack")), []);
+  // No slow host: no warning.
+  const fast = incast3("gbn", { trimming: false } as Scenario["network"]);
+  assert.equal(swiftWarn({ ...fast, transport: { ...fast.transport, cc: { name: "swift" } } }), []);
 });
 
 test.run();

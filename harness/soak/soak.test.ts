@@ -156,6 +156,22 @@ test("go-back-N on adaptive routing reorders into losses: seed 5,190,643 is slow
   assert.ok(!(ecmp.warnings ?? []).some((w) => w.includes("so a flow's packets arrive out of order")));
 });
 
+test("Swift without its endpoint window toward slow receivers: seed 5,208,595 is slow, not stalled, and with endpointTargetNs every flow completes", () => {
+  // A Dragonfly (2, 3, 1) at 25 Gb/s, hosts processing at rxGbps 5 into 30,000 B receive buffers,
+  // Swift's google profile (lossDecrease off), flowlet and go-back-N, WebSearch at 80 %: the
+  // fabric window takes the host's hold time out of each RTT, and the 4.9 MB flow 10 → 8 makes
+  // no progress while its receiver drops what it cannot hold.
+  const s = drawScenario(5_208_595, 20_000);
+  assert.equal([s.topology.kind, s.transport?.cc?.name, s.transport?.reliability?.name, s.network?.rxGbps], ["dragonfly", "swift", "gbn", 5]);
+  const r = runScenario(s);
+  assert.ok((r.warnings ?? []).some((w) => w.startsWith("transport.cc: swift takes the receiving host's hold time out of each RTT") && w.includes("runs as cc none would")));
+  const { verdict, detail } = judge(s);
+  assert.is(verdict, "slow", detail);
+  const endpoint = runScenario({ ...s, transport: { ...s.transport, cc: { name: "swift", params: { endpointTargetNs: 25_000 } } } });
+  assert.equal(endpoint.completed, endpoint.flowsTotal);
+  assert.ok(!(endpoint.warnings ?? []).some((w) => w.includes("swift takes the receiving host's hold time")));
+});
+
 test("DCP whose HOs overflow a bounded control FIFO (queue profile uec): seed 5,210,591 is slow, not failed, and under profile dcp every flow completes", () => {
   // A 10:1 incast of 300 kB under NSCC on a trimming Slim Fly (q 5, p 1) with Valiant routing,
   // queue profile uec with WRR and 30,000 B buffers: the control FIFO holds a Plane_BDP, the last
