@@ -266,7 +266,7 @@ function isU(x: number, bits: number): boolean {
  * frame.
  */
 export function dcpCheck(b: Uint8Array, o: number, len: number): number {
-  if (!(o >= 0 && len >= O.BthEnd && o + len <= b.length && (o | 0) === o)) return E_MALFORMED;
+  if (!(o >= 0 && len >= O.BthEnd && o + len <= b.length && (o | 0) === o && (len | 0) === len)) return E_MALFORMED;
   if (u16(b, o + O.EthType) !== C.EtherTypeIpv4 || b[o + O.Ip] !== C.VerIhl || b[o + O.IpProto] !== C.ProtoUdp) {
     return E_MALFORMED;
   }
