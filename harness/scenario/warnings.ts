@@ -797,6 +797,12 @@ export function trimmingBaselineWarnings(reliability: string, trims: boolean, tr
   ];
 }
 
+/** The words of inOrderReorderWarnings that the soak reads as the cause of a flow given up (soak.ts reorderedInOrder). */
+export const REORDERED_WORDS = "so a flow's packets arrive out of order";
+
+/** The words of dcpControlPlaneWarnings that the soak reads as the cause of lost HOs (soak.ts dcpDroppedSilently). */
+export const HO_OVERFLOW_WORDS = "so an incast's HOs can overflow it";
+
 /** What an in-order receiver does with a packet that is not the next in its flow's sequence. */
 const IN_ORDER: Record<string, string> = {
   gbn: "accepts only the next PSN and drops any other packet, NAKing the hole, and the sender goes back to it (IBA go-back-N)",
@@ -826,16 +832,17 @@ const SPRAYS: Record<string, string> = {
 export function inOrderReorderWarnings(reliability: string, routing: string, lowDiameter: boolean, lbNames: readonly string[]): string[] {
   const drops = IN_ORDER[reliability];
   if (drops === undefined) return [];
+  const ignored = evIgnoredBy(routing, lowDiameter);
   let why: string | null = null;
   if (routing === "adaptive" || routing === "valiant" || routing === "ugal") {
-    why = `network.routing: ${routing} picks each packet's path on its own (${evIgnoredBy(routing, lowDiameter)})`;
-  } else if (evIgnoredBy(routing, lowDiameter) === null) {
+    why = `network.routing: ${routing} picks each packet's path on its own (${ignored})`;
+  } else if (ignored === null) {
     const spray = lbNames.filter((name) => SPRAYS[name] !== undefined);
     if (spray.length > 0) why = `transport.lb: ${spray[0]} ${SPRAYS[spray[0]]}, which the switches send different ways`;
   }
   if (why === null) return [];
   return [
-    `transport.reliability: ${reliability} ${drops}, but ${why}, so a flow's packets arrive out of order: each packet that overtakes another is dropped and sent again as if lost, with everything after it, ` +
+    `transport.reliability: ${reliability} ${drops}, but ${why}, ${REORDERED_WORDS}: each packet that overtakes another is dropped and sent again as if lost, with everything after it, ` +
       "and under load a flow may run past its retry limit. For an in-order transport keep each flow on one path (network.routing: ecmp with a per-flow load balancer: ecmp, plb, flowlet), " +
       "or run one whose receiver takes packets out of order (irn, rack, timeout, rud, dcp); see harness/README.md, Adapters.",
   ];
@@ -918,7 +925,7 @@ export function dcpControlPlaneWarnings(reliability: string, trims: boolean, q: 
   if (reliability !== "dcp" || !trims || q.profile === "dcp" || limitGiven) return [];
   return [
     `transport.reliability: dcp recovers a trimmed packet from its HO, which DCP §4.2 keeps in a control queue that never overflows (queue profile dcp: 32 MiB per port, outside any shared buffer), ` +
-      `but network.queue.profile ${q.profile} gives the control FIFO ${q.controlLimitBytes} B, so an incast's HOs can overflow it, and a lost HO, as a dropped packet, leaves its packet to the timeout: ${DCP_DROP_COST}. ` +
+      `but network.queue.profile ${q.profile} gives the control FIFO ${q.controlLimitBytes} B, ${HO_OVERFLOW_WORDS}, and a lost HO, as a dropped packet, leaves its packet to the timeout: ${DCP_DROP_COST}. ` +
       "Set network.queue.profile: dcp, or network.queue.controlLimitBytes to hold every HO a port may take; see lib/reliability/dcp/README.md.",
   ];
 }

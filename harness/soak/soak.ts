@@ -45,7 +45,7 @@ import { DACK_MSS_BYTES } from "../../lib/reliability/dack/params";
 import { buildTopology, DEFAULT_WAN_GBPS, hostGbpsOf, trafficFlows } from "../scenario/build";
 import { isRefusal, ScenarioError, validateScenario } from "../scenario/load";
 import type { FaultEntry, Scenario, TrafficSpec } from "../scenario/schema";
-import { bufferGiven } from "../scenario/warnings";
+import { HO_OVERFLOW_WORDS, REORDERED_WORDS, bufferGiven } from "../scenario/warnings";
 import { tooFast } from "./physics";
 
 class Draw {
@@ -674,7 +674,7 @@ function givenUpUnexplained(s: Scenario, r: Results): boolean {
  * at 20 ms, with 1 ns of host jitter 2; under ECMP routing, or IRN, every flow completed).
  */
 function reorderedInOrder(r: Results): boolean {
-  return (r.warnings ?? []).some((w) => w.includes("so a flow's packets arrive out of order"));
+  return (r.warnings ?? []).some((w) => w.includes(REORDERED_WORDS));
 }
 
 /**
@@ -714,7 +714,7 @@ function dcpDroppedSilently(s: Scenario, r: Results): boolean {
   const pfc = s.network?.pfc as { headroomBytes?: number } | undefined;
   // HOs lost in a bounded control FIFO (queue profile uec or uec-htsim), which the build warns of
   // (warnings.ts dcpControlPlaneWarnings; seed 5,210,591): each leaves its packet to the timeout.
-  const hoLostWarned = (r.metrics.controlPlane.hoLost ?? 0) > 0 && (r.warnings ?? []).some((w) => w.includes("so an incast's HOs can overflow it"));
+  const hoLostWarned = (r.metrics.controlPlane.hoLost ?? 0) > 0 && (r.warnings ?? []).some((w) => w.includes(HO_OVERFLOW_WORDS));
   return (pfc?.headroomBytes !== undefined && (r.metrics.drops.pfc ?? 0) > 0) || (r.metrics.drops.receiver ?? 0) > 0 || hoLostWarned;
 }
 

@@ -42,8 +42,7 @@ export function bdpBytes(linkGbps: number, rttNs: number): number {
  * (as ceilPs): 16.056 Gb/s × 1000 ns is 2007.0000000000002 in doubles, exactly 2007 B.
  */
 export function bdpBytesCeil(linkGbps: number, timeNs: number): number {
-  const bytes = (linkGbps * timeNs) / BITS_PER_BYTE;
-  return Math.ceil(bytes - bytes * 2 ** -50);
+  return ceilNear((linkGbps * timeNs) / BITS_PER_BYTE);
 }
 
 /**
@@ -54,7 +53,12 @@ export function bdpBytesCeil(linkGbps: number, timeNs: number): number {
  * with a few decimals.
  */
 export function ceilPs(ps: number): number {
-  return Math.ceil(ps - ps * 2 ** -50);
+  return ceilNear(ps);
+}
+
+/** ⌈x⌉, except that x above a whole number by less than 2^-50 of itself is that number (a double product's last-ulp excess). */
+function ceilNear(x: number): number {
+  return Math.ceil(x - x * 2 ** -50);
 }
 
 /**
