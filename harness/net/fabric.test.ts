@@ -401,6 +401,16 @@ test("PFC keeps an incast into a degraded link lossless: a paused queue with no 
   assert.ok(r.metrics.pfc.pauseFrames > 2 * r.metrics.pfc.xonFrames, `${r.metrics.pfc.pauseFrames} PAUSE frames, ${r.metrics.pfc.xonFrames} XON: pauses are held by refreshes`);
 });
 
+// Slim Fly q = 5's adversarial router pairing before 2026-12-07: every router to the one two
+// places on in its column, for every seed (harness/traffic/lowdiameter.ts). The soak seeds below
+// were found with it, so their scenarios list its flows.
+const SF5_PAIRS_BEFORE = [
+  2, 3, 4, 0, 1, 7, 8, 9, 5, 6, 12, 13, 14, 10, 11, 17, 18, 19, 15, 16, 22, 23, 24, 20, 21,
+  29, 25, 26, 27, 28, 34, 30, 31, 32, 33, 39, 35, 36, 37, 38, 44, 40, 41, 42, 43, 49, 45, 46, 47, 48,
+];
+const sf5AdversarialBefore = (p: number, bytes: number) =>
+  Array.from({ length: SF5_PAIRS_BEFORE.length * p }, (_, e) => ({ src: e, dst: SF5_PAIRS_BEFORE[Math.floor(e / p)] * p + (e % p), bytes }));
+
 test("PFC on a Slim Fly with minimal routing deadlocks (a cycle of full queues pausing itself); the switches' watchdog breaks it", () => {
   // Found by `nicfw soak` (seed 3,178,619) once PAUSE frames were refreshed by onTick: one
   // priority, no virtual channels, so minimal routes close buffer cycles. Before, the upstream
@@ -409,7 +419,7 @@ test("PFC on a Slim Fly with minimal routing deadlocks (a cycle of full queues p
     topology: { kind: "slimfly", q: 5, p: 2, linkGbps: 100, latencyNs: 500, switchLatencyNs: 300 },
     network: { mtuBytes: 4150, routing: "minimal", trimming: false, bufferBdp: 1, pfc: { xoffBytes: 20_000, watchdogNs }, controlWeight: 3, ecnMinFraction: 0.5, ecnMaxFraction: 0.5 },
     transport: { cc: { name: "timely", params: { profile: "hpcc" } }, lb: { name: "flowlet" }, reliability: { name: "dack" }, ackEveryBytes: 4096 },
-    traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "adversarial", bytes: 20_000 }],
+    traffic: [{ kind: "cdf", cdf: "websearch", load: 0.8, durationUs: 20 }, { kind: "flows", flows: sf5AdversarialBefore(2, 20_000) }],
     run: { endUs: 50_000 },
     seed: 3_178_619,
   });
@@ -1265,7 +1275,7 @@ test("network.hostJitterNs breaks a phase lockout: soak seed 2,203,291 leaves te
     transport: { cc: { name: "none" }, lb: { name: "ops", params: { mode: "uniform" } }, reliability: { name: "rud", params: { rtoNs: 26_520 } }, ackEveryBytes: 16384 },
     traffic: [
       { kind: "incast", senders: 11, receiver: 32, bytes: 100_000 },
-      { kind: "adversarial", bytes: 100_000 },
+      { kind: "flows", flows: sf5AdversarialBefore(1, 100_000) },
     ],
     run: { endUs: 2000 },
   });

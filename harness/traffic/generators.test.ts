@@ -437,6 +437,32 @@ test("Slim Fly adversarial: routers paired two hops apart, a permutation, and pa
   assert.equal(fl.map((f) => f.dst).sort((a, b) => a - b), range(sf.endpoints));
 });
 
+test("Slim Fly adversarial: the seed picks the pairing, and pairs route over global links too (q prime)", () => {
+  // Audit 2026-12-07: with neighbours scanned in port order, q = 5 gave one pairing for every
+  // seed, every pair inside one column (local links only).
+  for (const q of [5, 7]) {
+    const sf = new SlimFly({ q, p: 1 });
+    const R = sf.networkPorts;
+    const column = (s: number) => Math.floor(s / q);
+    const seen = new Set<string>();
+    let crossing = 0;
+    let pairs = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const dst = slimFlyPairs(sf, seed);
+      seen.add(dst.join(","));
+      for (let s = 0; s < sf.switches; s++) {
+        const d = dst[s];
+        if (sf.portTo(s, d) >= 0) continue;
+        const m = sf.neighbour[s * R + sf.minimalPort(s, d)];
+        pairs++;
+        if (column(s) !== column(m) || column(m) !== column(d)) crossing++;
+      }
+    }
+    assert.ok(seen.size >= 15, `q ${q}: ${seen.size} distinct pairings in 20 seeds`);
+    assert.ok(crossing >= pairs / 4, `q ${q}: ${crossing} of ${pairs} pairs use a global link`);
+  }
+});
+
 test("Spritz monitored flow (Fig. 5): background into each congested group's gateway to the destination group", () => {
   const df = new Dragonfly({ p: 2, a: 4, h: 2 });
   const fl = spritzMonitored(df, { bytes: 4 << 20, backgroundBytes: 1 << 20, freeGroups: 2, startNs: 0 }, 3);

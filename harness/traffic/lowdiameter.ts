@@ -56,21 +56,28 @@ export function slimFlyPairs(sf: SlimFly, seed: number, routers?: readonly numbe
   const order = routers ? [...routers] : Array.from({ length: S }, (_, i) => i);
   if (order.length < 2) throw new RangeError(`slim fly adversarial: needs at least 2 routers, got ${order.length}`);
   shuffle(order, rng);
+  // Every neighbour scan starts at a random port. In port order the first middle router tried
+  // is in u's own column (local ports come first), and for a prime q no pairing ever conflicts,
+  // so the shuffle alone gave one pairing for every seed, all inside columns: no pair's route
+  // crossed a global link (audit 2026-12-07).
   for (const u of order) {
     if (dstOf[u] >= 0) continue;
+    const j0 = rng.nextBelow(R);
     for (let j = 0; j < R && dstOf[u] < 0; j++) {
-      const v = sf.neighbour[u * R + j];
+      const v = sf.neighbour[u * R + ((j0 + j) % R)];
       // y: a neighbour of v at distance 2 from u whose minimal route from u goes through v.
       let y = -1;
+      const k0 = rng.nextBelow(R);
       for (let k = 0; k < R && y < 0; k++) {
-        const c = sf.neighbour[v * R + k];
+        const c = sf.neighbour[v * R + ((k0 + k) % R)];
         if (free(u, c) && via(u, c) === v) y = c;
       }
       if (y < 0) continue;
       // x: a neighbour of u at distance 2 from v whose minimal route to v goes through u.
       let x = -1;
+      const i0 = rng.nextBelow(R);
       for (let k = 0; k < R && x < 0; k++) {
-        const c = sf.neighbour[u * R + k];
+        const c = sf.neighbour[u * R + ((i0 + k) % R)];
         if (c !== y && free(c, v) && via(c, v) === u) x = c;
       }
       dstOf[u] = y;
