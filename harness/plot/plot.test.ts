@@ -465,6 +465,28 @@ test("bars in compare's column order in every panel, each run its colour, where 
   assert.equal(named, [...runs, ...runs]);
 });
 
+test("each run has one colour in the FCT CDF and in the bars, in compare's order, whatever its name (audit 2026-12-07)", async () => {
+  // Named so that alphabetical order differs from compare's: the CDF's colours went by name, so
+  // "reps seed=2" was drawn red there and blue in the bars.
+  const names = ["reps seed=2", "ecmp seed=10", "ecmp seed=2"];
+  const cdf = (await render(fctCdfSpec(names.map((name, i) => ({ name, values: [10 + i, 20 + i] })), "t"))).svg;
+  const bars = (await render(barsSpec(names.map((run, i) => ({ run, metric: "FCT p99 (µs)", value: 10 + i })), "t"))).svg;
+  const colour = (svg: string, label: RegExp) => {
+    const m = svg.match(label);
+    assert.ok(m, String(label));
+    return (m as RegExpMatchArray)[1];
+  };
+  const esc = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const tableau10 = ["#4c78a8", "#f58518", "#e45756"];
+  names.forEach((n, i) => {
+    const line = colour(cdf, new RegExp(`series: ${esc(n)}" role="graphics-symbol" aria-roledescription="line mark" d="[^"]*" stroke="(#[0-9a-f]{6})"`));
+    const bar = colour(bars, new RegExp(`run: ${esc(n)}; value: [0-9.]+" role="graphics-symbol" aria-roledescription="bar" d="[^"]*" fill="(#[0-9a-f]{6})"`));
+    assert.equal([line, bar], [tableau10[i], tableau10[i]], n);
+  });
+  // The legend lists them in the same order.
+  assert.ok(cdf.includes("3 values: reps seed=2, ecmp seed=10, ecmp seed=2"));
+});
+
 test("nicfw plot says on stderr what its charts leave out, as compare does: flows open at the end, and bars that are the mean of some runs only", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nicfw-plotnotes-"));
   const base = runScenario(tiny());

@@ -150,7 +150,11 @@ export function fctCdfSpec(series: CdfSeries[], title: string): Spec {
         field: "series",
         type: "nominal",
         title: null,
-        scale: palette(series.length),
+        // The series in the caller's order (compare's columns), as the bars take them: left to
+        // vega, the colours went by name, so a run drawn blue in one chart was orange in the
+        // other (audit 2026-12-07), and "seed=10" came before "seed=2" in the legend.
+        sort: null,
+        scale: { ...palette(series.length), domain: series.map((x) => x.name) },
         // Beside the plot once the legend would cover the curves' upper ends.
         legend: series.length > 1 ? { orient: series.length > LEGEND_INSIDE ? "right" : "bottom-right", labelLimit: labelPx(series.map((x) => x.name)) } : null,
       },
