@@ -1006,4 +1006,23 @@ test("tag keys in labels: the shortest ending no other key has, two parts at lea
   ]);
 });
 
+
+test("compare names the file it cannot read: not JSON, a scenario, a missing path; --md with --csv is refused (audit 2026-12-07)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cmp-bad-"));
+  writeFileSync(join(dir, "flows.csv"), "flow,src,dst\n0,1,2\n");
+  writeFileSync(join(dir, "s.json"), JSON.stringify({ topology: { kind: "fattree" }, traffic: [] }));
+  const good = join(dir, "good.json");
+  writeFileSync(good, JSON.stringify(fake("reps", { completed: 3, fct: st(1, 2, 3, 4), slowdown: st(1, 1, 1, 1), byClass: {}, goodput: 1, drops: 0, trims: 0, retx: [0, 0, 0], ooo: 0, ecn: 0, sim: 5 })));
+  const csv = compareOut([good, join(dir, "flows.csv")]);
+  assert.is(csv.code, 2);
+  assert.match(csv.err, `${join(dir, "flows.csv")}: not a results.json (`);
+  const scen = compareOut([join(dir, "s.json")]);
+  assert.match(scen.err, `${join(dir, "s.json")}: a scenario, not a results.json`);
+  const gone = compareOut([good, join(dir, "nothing")]);
+  assert.equal([gone.code, gone.err.split("\n")[0]], [2, `nicfw compare: ${join(dir, "nothing")}: no such file or directory`]);
+  const both = compareOut([good, "--md", "--csv"]);
+  assert.equal([both.code, both.out], [2, ""]);
+  assert.match(both.err, "--md or --csv, not both");
+});
+
 test.run();

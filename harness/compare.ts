@@ -781,11 +781,28 @@ export function readResults(path: string): Results {
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EISDIR") text = readFileSync(`${path}/results.json`, "utf8");
-    else throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new Error(`${path}: no such file or directory`);
+    if (code !== "EISDIR") throw e;
+    const inside = join(path, "results.json");
+    if (!existsSync(inside)) {
+      // sweep.json is written when the last point is done: a folder of points without it is a sweep cut short.
+      if (existsSync(join(path, "points"))) throw new Error(`${path}: a sweep that has not finished (no sweep.json): run the same nicfw sweep again to finish it (finished points are kept), or with --collect to tabulate the finished ones`);
+      throw new Error(`${path}: no results.json in this directory`);
+    }
+    text = readFileSync(inside, "utf8");
   }
-  const r = JSON.parse(text) as Results;
-  if (typeof r.format !== "string" || !r.format.startsWith("nicfw-results/") || !r.metrics) throw new Error(`${path}: not a nicfw results.json with metrics (run it again with this version)`);
+  let r: Results;
+  try {
+    r = JSON.parse(text) as Results;
+  } catch (e) {
+    throw new Error(`${path}: not a results.json (${(e as Error).message})`);
+  }
+  if (r === null || typeof r !== "object" || typeof r.format !== "string" || !r.format.startsWith("nicfw-results/") || !r.metrics) {
+    const o = (r ?? {}) as unknown as Record<string, unknown>;
+    if (o.format === undefined && (o.topology !== undefined || o.traffic !== undefined)) throw new Error(`${path}: a scenario, not a results.json (nicfw run writes the results)`);
+    throw new Error(`${path}: not a nicfw results.json with metrics (run it again with this version)`);
+  }
   return r;
 }
 
@@ -804,6 +821,7 @@ export function readRuns(paths: string[], command = "compare"): { results: Resul
   const outside: { dir: string; count: number }[] = [];
   for (const p of paths) {
     const sweep = join(p, "sweep.json");
+    if (!existsSync(p)) throw new Error(`${p}: no such file or directory`);
     if (statSync(p).isDirectory() && !existsSync(join(p, "results.json")) && existsSync(sweep)) {
       const rows = JSON.parse(readFileSync(sweep, "utf8")) as Record<string, unknown>[];
       const found: string[] = [];
@@ -939,9 +957,14 @@ export function meanOverOption(command: string, usage: string, a: RunsArgs): { c
 export function compareCommand(argv: string[]): number {
   const a = parseRunsArgs("compare", COMPARE_USAGE, argv, ["--md", "--csv"], ["--mean-over"], { perRun: false });
   if (!a) return 2;
+  if (a.options.has("--csv") && a.options.has("--md")) {
+    console.error(`nicfw compare: --md or --csv, not both\n${COMPARE_USAGE}`);
+    return 2;
+  }
   const format = a.options.has("--csv") ? "csv" : a.options.has("--md") ? "md" : "text";
+  // On stderr in every format: a table of runs of different scenarios reads like one of seeds.
   const names = new Set(a.results.map((r) => r.scenario));
-  if (names.size > 1 && format === "text") console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios`);
+  if (names.size > 1) console.error(`nicfw compare: note: the runs come from ${names.size} different scenarios (${[...names].join(", ")})`);
   const m = meanOverOption("compare", COMPARE_USAGE, a);
   if (!m) return 2;
   const { columns, labels, over } = m;

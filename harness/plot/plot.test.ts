@@ -513,4 +513,17 @@ test("nicfw plot says on stderr what its charts leave out, as compare does: flow
   assert.equal(each.err.split("\n").map((l) => l.slice(0, 40)), ["nicfw plot: note: ecmp · seed=2: flows o"]);
 });
 
+
+test("nicfw plot --out naming a file: one line and exit 2, as run and sweep (audit 2026-12-07: a stack trace)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-plotout-"));
+  const f = join(dir, "results.json");
+  writeFileSync(f, JSON.stringify(runScenario(tiny())));
+  writeFileSync(join(dir, "afile"), "");
+  for (const out of [join(dir, "afile"), join(dir, "afile", "sub")]) {
+    const r = await plotCli([f, "--out", out]);
+    assert.is(r.code, 2, out);
+    assert.match(r.err, `nicfw plot: --out ${out}: `);
+  }
+});
+
 test.run();

@@ -384,6 +384,11 @@ export async function plotCommand(argv: string[]): Promise<number> {
   try {
     written = await plotResults(a.results, dir, names, columns);
   } catch (e) {
+    // A file where the folder should go (mkdir's EEXIST, ENOTDIR), as run and sweep say it.
+    if (typeof (e as NodeJS.ErrnoException).code === "string") {
+      console.error(`nicfw plot: --out ${dir}: ${(e as Error).message}`);
+      return 2;
+    }
     if (!(e instanceof ChartPackageMissing)) throw e;
     console.error(e.message);
     return 1;

@@ -12,6 +12,7 @@ import * as assert from "uvu/assert";
 import { codeVersion } from "../metrics/code-version";
 import type { Results } from "../metrics/results";
 import { loadScenario } from "../scenario/load";
+import { compareCommand } from "../compare";
 import { parseSet, planPoints, runPoints, sweepCommand } from "./sweep";
 
 // Tiny points: a 3-sender incast of 20 KB on an 8-host 2-tier fat tree, a few ms each.
@@ -154,6 +155,31 @@ test("--collect where nothing was planned: a message and exit 2, no stack trace,
   assert.is(r.stderr, `nicfw sweep: --collect: ${join(out, "points")} does not exist; plan the grid first: nicfw sweep <scenario> --set … --out ${out} --plan`);
   assert.not.ok(existsSync(out), "nothing made");
   assert.equal(readdirSync(dir), []);
+});
+
+
+test("a sweep cut short (points, no sweep.json) is named as such by compare; --plan with --collect is refused (audit 2026-12-07)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nicfw-cut-"));
+  writeFileSync(join(dir, "s.yaml"), scenario(1));
+  const out = join(dir, "cut");
+  assert.is(await quiet([join(dir, "s.yaml"), "--set", "seed=1,2", "--out", out, "--plan"]), 0);
+  assert.not.ok(existsSync(join(out, "sweep.json")));
+  const [log, err] = [console.log, console.error];
+  const lines: string[] = [];
+  console.log = () => {};
+  console.error = (s: string) => lines.push(s);
+  let code: number;
+  try {
+    code = compareCommand([out]);
+  } finally {
+    [console.log, console.error] = [log, err];
+  }
+  assert.is(code, 2);
+  assert.match(lines.join("\n"), `${out}: a sweep that has not finished (no sweep.json)`);
+  const both = await captured([join(dir, "s.yaml"), "--set", "seed=1,2", "--out", join(dir, "x"), "--plan", "--collect"]);
+  assert.is(both.code, 2);
+  assert.match(both.stderr, "--plan or --collect, not both");
+  assert.not.ok(existsSync(join(dir, "x")), "nothing written");
 });
 
 test.run();

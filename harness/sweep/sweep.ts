@@ -656,8 +656,11 @@ export async function sweepCommand(argv: string[]): Promise<number> {
       else if (a === "--workers") {
         workers = Number(argv[++i]);
         if (!(Number.isInteger(workers) && workers >= 1)) throw new Error("--workers needs a positive integer");
-      } else if (a === "--plan") mode = "plan";
-      else if (a === "--collect") mode = "collect";
+      } else if (a === "--plan" || a === "--collect") {
+        const m = a === "--plan" ? "plan" : "collect";
+        if (mode !== "run" && mode !== m) throw new Error("--plan or --collect, not both");
+        mode = m;
+      }
       else if (a === "--rerun") rerun = true;
       else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
       else if (file === undefined) file = a;
