@@ -704,7 +704,7 @@ test("low-diameter routing modes by their paths: minimal takes the minimal route
   }
 });
 
-test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than the minimal route, one tagged non-minimal always is, by two steered hops at most", () => {
+test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than the minimal route, one tagged non-minimal is (across Dragonfly groups: crosses two global links, Table I), by two steered hops at most, on a simple path", () => {
   for (const topology of [{ kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 }] as Scenario["topology"][]) {
     const s = traced(base([{ kind: "permutation", bytes: 40_000 }], { topology, network: { routing: "spritz" }, transport: { cc: { name: "nscc" }, lb: { name: "spritz-vlan" }, reliability: { name: "rud" } } }));
     const b = build(s);
@@ -734,14 +734,29 @@ test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than t
     const D = Math.max(...dist);
     const hops = (f: number) => dist[ld.switchOf(b.flows[f].src) * ld.switches + ld.switchOf(b.flows[f].dst)];
     const seen = [0, 0, 0];
+    const H = b.topology.hosts;
+    const globalLinks = (path: number[]) =>
+      path.filter((port) => {
+        const sw = b.topology.portNode[port] - H;
+        const j = b.topology.portLocal[port] - ld.endpointsPerSwitch;
+        return topology.kind === "dragonfly" && sw >= 0 && j >= 0 && ld.global[sw * ld.networkPorts + j] === 1;
+      }).length;
     for (const x of tracedPaths(b, r, what)) {
       // A destination on the source's switch is reached without any choice.
       if (hops(x.flow) === 0) continue;
       const c = category(x.flow);
       seen[c]++;
+      // A simple path (audit 2026-12-07: a non-minimal packet went 6-7-6-29-28 on the Dragonfly).
+      const switches = x.path.slice(1).map((port) => b.topology.portNode[port]);
+      assert.is(new Set(switches).size, switches.length, `${what} flow ${x.flow}: ${x.path.join(">")} revisits a switch`);
+      // Table I's Dragonfly categories: across groups, minimal paths cross one global link, non-minimal two.
+      const groups = ld.switchOf(b.flows[x.flow].src) !== ld.switchOf(b.flows[x.flow].dst) && topology.kind === "dragonfly" ? b.topology.groupOf[ld.switchOf(b.flows[x.flow].src)] !== b.topology.groupOf[ld.switchOf(b.flows[x.flow].dst)] : false;
+      if (groups) assert.is(globalLinks(x.path), c, `${what} flow ${x.flow}: ${x.path.join(">")} in category ${c}`);
       if (c === 1) assert.ok(x.ports <= hops(x.flow) + 2, `${what} flow ${x.flow}: minimal category longer than the minimal route`);
       else {
-        assert.ok(x.ports > hops(x.flow) + 2, `${what} flow ${x.flow}: non-minimal category on a shortest path`);
+        // Across Dragonfly groups a non-minimal path may be no longer in hops (two global links
+        // straight through a third group), and is told by its global links above.
+        if (!groups) assert.ok(x.ports > hops(x.flow) + 2, `${what} flow ${x.flow}: non-minimal category on a shortest path`);
         // Two steered hops at most (ECMP 1, ECMP 2: the tag is gone after), then minimal.
         assert.ok(x.ports <= D + 4, `${what} flow ${x.flow}: ${x.ports} ports`);
       }

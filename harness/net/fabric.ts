@@ -1310,7 +1310,7 @@ export class Fabric {
     let n = this.tableAt(sw, table, inNet);
     let off = this.tableOff;
     if (vlan !== 0) {
-      const k = this.minimalNext(sw, dsw, vlan === 1, off, n); // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
+      const k = this.minimalNext(sw, dsw, vlan === 1, off, n, this.dragonfly); // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
       // A category with no next hop here (a non-minimal packet whose only ports lead on minimally) goes minimally.
       if (k === 0) return minimal;
       off = this.vlanOff;
@@ -1326,23 +1326,34 @@ export class Fabric {
    * The next hops of [off, off + n) at switch sw towards switch dsw that keep (`wantMinimal`) or
    * lengthen the path, into the scratch entries at vlanOff: minimal, those from which the
    * minimal route is no longer than from here, less one (the minimal route's own port always
-   * among them). Adaptive routing weighs the minimal ones. Spritz §III-D's VLAN categories are
-   * these over the role's table, category 1 (minimal) and 2 (non-minimal): the paper leaves the
-   * tables' contents to the operator; these keep a minimal packet within the minimal route's
-   * length (a Dragonfly shortcut through a third group counts as minimal) and make each steered
-   * hop of a non-minimal one lengthen its path. Hop counts are the routes' (minimalHops), as the
-   * switches forward after the steering. Returns their number.
+   * among them). Adaptive routing weighs the minimal ones (a Dragonfly shortcut through a third
+   * group counts as minimal there). Spritz §III-D's VLAN categories are these over the role's
+   * table, category 1 (minimal) and 2 (non-minimal): the paper leaves the tables' contents to the
+   * operator; these keep a minimal packet within the minimal route's length and make each steered
+   * hop of a non-minimal one lengthen its path. On a Dragonfly (`globalHops`) they follow Table I
+   * too: a minimal path crosses one global link at most, so a hop whose path would cross two
+   * (the shortcut through a third group) is non-minimal. Until 2026-12-07 that shortcut was
+   * minimal, and a non-minimal packet whose first hop was local could find no non-minimal global
+   * port at the next switch, go minimally, and return through its source switch (audit). Hop
+   * counts are the routes' (minimalHops), as the switches forward after the steering. Returns
+   * their number.
    */
-  private minimalNext(sw: number, dsw: number, wantMinimal: boolean, off: number, n: number): number {
+  private minimalNext(sw: number, dsw: number, wantMinimal: boolean, off: number, n: number, globalHops = 0): number {
     const S = this.ldS;
     const R = this.ldR;
     const ld = this.ld as LowDiameterTopology;
     const base = this.nodePortBase[this.H + sw] + this.ldP;
     const here = this.dist[sw * S + dsw];
+    const gd = this.groupOf[dsw];
+    const crossings = this.groupOf[sw] !== gd ? 1 : 0;
     let k = 0;
     for (let i = off; i < off + n; i++) {
       const port = this.candPort[i];
-      const minimalHop = 1 + this.dist[ld.neighbour[sw * R + (port - base)] * S + dsw] <= here;
+      const j = port - base;
+      const next = ld.neighbour[sw * R + j];
+      let minimalHop = 1 + this.dist[next * S + dsw] <= here;
+      // Table I (Dragonfly): the minimal route crosses one global link (none within a group).
+      if (globalHops !== 0 && minimalHop) minimalHop = this.ldGlobal[sw * R + j] + (this.groupOf[next] !== gd ? 1 : 0) <= crossings;
       if (minimalHop === wantMinimal) this.candPort[this.vlanOff + k++] = port;
     }
     return k;
