@@ -92,7 +92,8 @@ export interface FatTree3Spec extends LinkSpec {
    * Pods (default k, the full tree). Fewer prune it as a partly built tree is: each core keeps
    * one link to an aggregation switch of every pod there is, so the tree above the ToRs stays
    * non-blocking and only `oversubscription` sets the ratio. A host count and ratio k alone
-   * cannot give (SMaRTT §IV: 1,024 hosts at 2:1 is k = 16, 16 hosts per ToR, 8 pods).
+   * cannot give (SMaRTT §IV's 1,024 hosts at 2:1 can be k = 16, 16 hosts per ToR, 8 pods; the
+   * paper gives no radix, and docs/smartt-fairness.yaml builds its 8:1 as k = 8, all 8 pods).
    */
   pods?: number;
 }
