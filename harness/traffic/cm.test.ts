@@ -277,6 +277,10 @@ test(".cm: malformed files are refused with the line", () => {
   assert.throws(() => parseCm("Nodes 4\n0->1 start 0\n", "m.cm"), /m\.cm:2: size/);
   assert.throws(() => parseCm("Nodes 4\nConnections 2\n0->1 start 0 size 5\n", "m.cm"), /Connections 2/);
   assert.throws(() => parseCm("0->1 start 0 size 5\n", "m.cm"), /Nodes/);
+  // By the line too (audit 2026-12-07: the scenario named flow indices): a node sending to
+  // itself, and a node outside a "Nodes" line that comes after the connection.
+  assert.throws(() => parseCm("Nodes 4\n0->1 start 0 size 5\n3->3 start 0 size 5\n", "m.cm"), /m\.cm:3: node 3 sends to itself/);
+  assert.throws(() => parseCm("0->1 start 0 size 5\n2->20 start 0 size 5\nNodes 16\n", "m.cm"), /m\.cm:2: node outside \[0, 16\)/);
 });
 
 test("permutation: every host sends once and receives once, never to itself; seeded", () => {

@@ -136,10 +136,15 @@ export function parseCm(text: string, name = "connection matrix", startUnit: CmS
     if (nodes >= 0 && (src >= nodes || dst >= nodes)) {
       throw new Error(`${where}: node outside [0, ${nodes})`);
     }
+    if (src === dst) throw new Error(`${where}: node ${src} sends to itself`);
     flows.push({ src, dst, bytes: size, startNs: Math.round(start * nsPerStartUnit) });
     lineOf.push(where);
   }
   if (nodes < 0) throw new Error(`${name}: missing "Nodes N" line`);
+  // A "Nodes N" line after connections: those before it are checked here, by their lines.
+  flows.forEach((f, i) => {
+    if (f.src >= nodes || f.dst >= nodes) throw new Error(`${lineOf[i]}: node outside [0, ${nodes})`);
+  });
   if (failuresWhere !== "") throw new Error(failureRefusal(failuresWhere, "Failures"));
   if (declared >= 0 && declared !== flows.length) {
     throw new Error(`${name}: "Connections ${declared}" but ${flows.length} connection lines`);
