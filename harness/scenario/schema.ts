@@ -194,7 +194,7 @@ export const TrafficSchema = Type.Object(
     staggerUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
     jitterUs: Type.Optional(Num({ minimum: 0, maximum: MAX_TIME_US })),
     // permutation, tornado, adversarial
-    cross: Type.Optional(Type.Boolean({ description: "permutation: every pair across the core (fat trees, two DCs) or across groups (Dragonfly; Slim Fly: switches)" })),
+    cross: Type.Optional(Type.Boolean({ description: "permutation: every pair across the core (fat trees, two DCs) or across groups (Dragonfly; Slim Fly: its columns)" })),
     shift: Type.Optional(Int()),
     // collectives
     window: Type.Optional(Int({ minimum: 0 })),
