@@ -11,6 +11,8 @@ commands:
   conformance <files or folders>   run conformance vectors; ends with "conformance: N passed, M failed"
   run [scenario] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
                                    run a scenario on the virtual fabric (no argument: the embedded default)
+  cm [scenario] [--out FILE] [--seed N]
+                                   the scenario's flows as an htsim connection matrix (.cm)
   plot <results.json …> [--out DIR] [--labels a,b,…] [--mean-over T,…]
                                    FCT CDF, window and queue over time, comparison bars (SVG and PNG)
   compare <results.json …> [--md | --csv] [--labels a,b,…] [--mean-over T,…]
@@ -38,6 +40,10 @@ const COMMANDS: { [name: string]: () => Promise<Command> } = {
   run: async () => {
     const m = await import("./run");
     return { run: m.runCommand, usage: m.RUN_USAGE };
+  },
+  cm: async () => {
+    const m = await import("./cm");
+    return { run: m.cmCommand, usage: m.CM_USAGE };
   },
   plot: async () => {
     const m = await import("./plot/plot");

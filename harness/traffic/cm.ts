@@ -287,9 +287,10 @@ function parseTrigger(tokens: string[], where: string): { id: number; spec: Trig
  * `onTrigger`, whichever form it was written from (the same starts). A
  * waiting flow gets no `start` (htsim refuses both). @throws Error for
  * what htsim's grammar cannot say: a waiting flow that starts after 0, other `needed` counts,
- * a flow activating two triggers of one kind.
+ * a flow activating two triggers of one kind. Starts in µs (htsim's ConnectionMatrix::save), or
+ * in ps with `startUnit` "ps" (its generators and current loader).
  */
-export function writeCm(cm: ConnectionMatrix): string {
+export function writeCm(cm: ConnectionMatrix, startUnit: CmStartUnit = "us"): string {
   const groups = new Map<string, number[]>(); // dependency sets → the flows waiting on them
   cm.flows.forEach((f, i) => {
     const after = [...(f.after ?? [])].sort((a, b) => a - b);
@@ -358,7 +359,7 @@ export function writeCm(cm: ConnectionMatrix): string {
   const lines = [`Nodes ${cm.nodes}`, `Connections ${cm.flows.length}`];
   if (triggers.length > 0) lines.push(`Triggers ${triggers.length}`);
   cm.flows.forEach((f, i) => {
-    const when = waitOn.has(i) ? `trigger ${waitOn.get(i)}` : `start ${formatUs(f.startNs)}`;
+    const when = waitOn.has(i) ? `trigger ${waitOn.get(i)}` : `start ${startUnit === "ps" ? String(f.startNs * 1000) : formatUs(f.startNs)}`;
     let line = `${f.src}->${f.dst} id ${i + 1} ${when} size ${f.bytes}`;
     if (recv.has(i)) line += ` recv_done_trigger ${recv.get(i)}`;
     if (send.has(i)) line += ` send_done_trigger ${send.get(i)}`;
