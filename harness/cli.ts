@@ -11,7 +11,7 @@ commands:
   conformance <files or folders>   run conformance vectors; ends with "conformance: N passed, M failed"
   run [scenario] [--out DIR] [--seed N] [--quiet] [--stats] [--plots]
                                    run a scenario on the virtual fabric (no argument: the embedded default)
-  cm [scenario] [--out FILE] [--seed N]
+  cm [scenario] [--out FILE] [--seed N] [--start-unit us|ps]
                                    the scenario's flows as an htsim connection matrix (.cm)
   plot <results.json …> [--out DIR] [--labels a,b,…] [--mean-over T,…]
                                    FCT CDF, window and queue over time, comparison bars (SVG and PNG)
