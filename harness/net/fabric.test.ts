@@ -705,7 +705,8 @@ test("low-diameter routing modes by their paths: minimal takes the minimal route
 });
 
 test("Spritz VLAN mode (§III-D): a packet tagged minimal is never longer than the minimal route, one tagged non-minimal is (across Dragonfly groups: crosses two global links, Table I), by two steered hops at most, on a simple path", () => {
-  for (const topology of [{ kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 }] as Scenario["topology"][]) {
+  // Slim Fly q = 7: pairs with several minimal routes, where a walk could pass a switch twice.
+  for (const topology of [{ kind: "dragonfly", p: 2, a: 4, h: 2, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 5, p: 1, linkGbps: 100, latencyNs: 100 }, { kind: "slimfly", q: 7, p: 1, linkGbps: 100, latencyNs: 100 }] as Scenario["topology"][]) {
     const s = traced(base([{ kind: "permutation", bytes: 40_000 }], { topology, network: { routing: "spritz" }, transport: { cc: { name: "nscc" }, lb: { name: "spritz-vlan" }, reliability: { name: "rud" } } }));
     const b = build(s);
     const inside = b.fabric as unknown as Inside & { lbOf: { choosePath(slot: number, nowNs: number, psn: number): number }[] };

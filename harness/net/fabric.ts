@@ -1277,7 +1277,7 @@ export class Fabric {
       // and the draw made it Valiant (review, 2026-12-05: one flow on an idle Dragonfly
       // (2, 4, 2), 40 of 49 packets non-minimal). Non-minimal adaptive routing is UGAL-L.
       // A hop qualifies when the minimal route from it is at least one hop shorter than from
-      // here (a Dragonfly shortcut through a third group included, as VLAN 1 counts it), so the
+      // here (a Dragonfly shortcut through a third group included), so the
       // remaining length falls at every switch and the decision is taken at each. Unlike a
       // tree's up ports these are not alike (a Dragonfly's shortcut crosses two global links
       // where the minimal route crosses one), so a tie goes to the minimal route: idle, adaptive
@@ -1310,7 +1310,9 @@ export class Fabric {
     let n = this.tableAt(sw, table, inNet);
     let off = this.tableOff;
     if (vlan !== 0) {
-      const k = this.minimalNext(sw, dsw, vlan === 1, off, n, this.dragonfly); // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
+      // The switch before this one, for ECMP 2 on a Slim Fly (minimalNext's `from`).
+      const from = hop === 1 && this.dragonfly === 0 ? (this.ld as LowDiameterTopology).neighbour[sw * this.ldR + inNet] : -1;
+      const k = this.minimalNext(sw, dsw, vlan === 1, off, n, this.dragonfly, from); // VLAN_MINIMAL (lib/lb/spritz/vlan.ts)
       // A category with no next hop here (a non-minimal packet whose only ports lead on minimally) goes minimally.
       if (k === 0) return minimal;
       off = this.vlanOff;
@@ -1334,11 +1336,14 @@ export class Fabric {
    * too: a minimal path crosses one global link at most, so a hop whose path would cross two
    * (the shortcut through a third group) is non-minimal. Until 2026-12-07 that shortcut was
    * minimal, and a non-minimal packet whose first hop was local could find no non-minimal global
-   * port at the next switch, go minimally, and return through its source switch (audit). Hop
-   * counts are the routes' (minimalHops), as the switches forward after the steering. Returns
-   * their number.
+   * port at the next switch, go minimally, and return through its source switch (audit). On a
+   * Slim Fly, `from` (ECMP 2's previous switch, else -1) drops the non-minimal hops whose minimal
+   * route on (at most two hops, as the switches forward after the tag) passes this switch or that
+   * one again, as the fine mode's lists leave such walks out (lib/lb/spritz README); before
+   * 2026-12-07, 10 of 1,470 packets of a q = 7 permutation took them. Hop counts are the routes'
+   * (minimalHops), as the switches forward after the steering. Returns their number.
    */
-  private minimalNext(sw: number, dsw: number, wantMinimal: boolean, off: number, n: number, globalHops = 0): number {
+  private minimalNext(sw: number, dsw: number, wantMinimal: boolean, off: number, n: number, globalHops = 0, from = -1): number {
     const S = this.ldS;
     const R = this.ldR;
     const ld = this.ld as LowDiameterTopology;
@@ -1354,7 +1359,12 @@ export class Fabric {
       let minimalHop = 1 + this.dist[next * S + dsw] <= here;
       // Table I (Dragonfly): the minimal route crosses one global link (none within a group).
       if (globalHops !== 0 && minimalHop) minimalHop = this.ldGlobal[sw * R + j] + (this.groupOf[next] !== gd ? 1 : 0) <= crossings;
-      if (minimalHop === wantMinimal) this.candPort[this.vlanOff + k++] = port;
+      if (minimalHop !== wantMinimal) continue;
+      if (from >= 0 && next !== dsw) {
+        const via = ld.neighbour[next * R + (this.minPort[next * S + dsw] - this.nodePortBase[this.H + next] - this.ldP)];
+        if (via === sw || via === from) continue;
+      }
+      this.candPort[this.vlanOff + k++] = port;
     }
     return k;
   }
