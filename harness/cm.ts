@@ -5,6 +5,7 @@
 
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { SEED_ARG_ERROR, seedArg } from "./run";
 import { build } from "./scenario/build";
 import { DEFAULT_SCENARIO } from "./scenario/default";
 import { loadScenario, ScenarioError } from "./scenario/load";
@@ -36,9 +37,8 @@ function parseArgs(argv: string[]): CmArgs | string {
       if (argv[i + 1] === undefined) return "--out needs a file";
       a.out = argv[++i];
     } else if (x === "--seed") {
-      const text = argv[++i] ?? "";
-      const v = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-      if (!(Number.isInteger(v) && v >= 0 && v < 2 ** 32)) return "--seed needs an integer in [0, 2^32)";
+      const v = seedArg(argv[++i]);
+      if (v === null) return SEED_ARG_ERROR;
       a.seed = v;
     } else if (x === "--start-unit") {
       const u = argv[++i];

@@ -32,6 +32,14 @@ interface RunArgs {
   plots: boolean;
 }
 
+export const SEED_ARG_ERROR = "--seed needs an integer in [0, 2^32)";
+
+/** A --seed value, or null. Decimal digits only: Number("") is 0 and Number("0x10") 16 (audit, 2026-12-07: --seed "" ran seed 0). */
+export function seedArg(text: string | undefined): number | null {
+  const v = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isInteger(v) && v >= 0 && v < 2 ** 32 ? v : null;
+}
+
 function parseArgs(argv: string[]): RunArgs | string {
   const a: RunArgs = { out: "nicfw-out", quiet: false, stats: false, plots: false };
   for (let i = 0; i < argv.length; i++) {
@@ -40,10 +48,8 @@ function parseArgs(argv: string[]): RunArgs | string {
       if (argv[i + 1] === undefined) return "--out needs a directory";
       a.out = argv[++i];
     } else if (x === "--seed") {
-      // Decimal digits only: Number("") is 0 and Number("0x10") 16 (audit, 2026-12-07: --seed "" ran seed 0).
-      const text = argv[++i] ?? "";
-      const v = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-      if (!(Number.isInteger(v) && v >= 0 && v < 2 ** 32)) return "--seed needs an integer in [0, 2^32)";
+      const v = seedArg(argv[++i]);
+      if (v === null) return SEED_ARG_ERROR;
       a.seed = v;
     } else if (x === "--quiet" || x === "-q") a.quiet = true;
     else if (x === "--stats") a.stats = true;
