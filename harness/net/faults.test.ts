@@ -274,6 +274,28 @@ test("capacity cut 100 → 50 Gb/s on a flow's only path doubles its transfer ti
   assert.ok(cut.faultCost !== null && (cut.faultCost.delta.fctMaxUs as number) > 0, "the run reports what the cut cost");
 });
 
+test("fault cost when the fault leaves flows open: open flows counted as at the end, so the cost is not a gain (audit 2026-12-07: p99 −151.88 µs)", () => {
+  // The 2 MB flow into host 2 and the 100 kB one from it lose host 2's link at 5 µs and stay
+  // open; over complete flows only, the faulty run's p99 was the small flow's and the
+  // baseline's the big one's.
+  const s: Scenario = {
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+    transport: { cc: { name: "nscc" }, lb: { name: "reps" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 2, bytes: 100_000 }, { src: 1, dst: 3, bytes: 100_000 }, { src: 2, dst: 3, bytes: 2_000_000 }] }],
+    faults: [{ kind: "down", links: [{ host: 2 }], atUs: 5 }],
+    run: { endUs: 2000 },
+  };
+  const r = runScenario(s);
+  const c = r.faultCost;
+  assert.ok(c !== null);
+  assert.is(c.delta.completed, -2);
+  assert.is(c.delta.countingOpen, true);
+  for (const v of [c.delta.fctP99Us, c.delta.fctMaxUs]) assert.ok((v as number) > 0, `${v}`);
+  // The open flows count as open for 2000 µs less their start: the max's bound is that less the baseline's max.
+  const baseMax = c.baseline.fctUs.max as number;
+  assert.ok(Math.abs((c.delta.fctMaxUs as number) - (2000 - (r.flows[2].startUs as number) - baseMax)) < 0.01, `${c.delta.fctMaxUs}`);
+});
+
 test("a degrade is a cut: a link already slower than its rate keeps its own (soak seed 1,751,088: a 6.25 Gb/s host link sped up to 10)", () => {
   const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 1_000_000 }] }];
   const net = { topology: { ...DEFAULT_SCENARIO.topology, hostGbps: 25 } };

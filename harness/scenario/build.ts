@@ -27,7 +27,7 @@ import { dragonfly, slimFly } from "../topo/lowdiameter";
 import { type DcLayout, type Topology, dcOf } from "../topo/topology";
 import { twoDc } from "../topo/twodc";
 import type { FlowRecord } from "../traffic/traffic";
-import { portOf, resolveFaults } from "./faults";
+import { faultWarnings, portOf, resolveFaults } from "./faults";
 import { isRefusal, ScenarioError } from "./load";
 import { buildTraffic } from "./traffic";
 import {
@@ -791,6 +791,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         hostProcessing: (n.rxGbps ?? 0) > 0 || traffic.hostRx.length > 0 || (s.faults ?? []).some((x) => x.kind === "slow"),
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
+      ...faultWarnings(s, faults, topo),
       ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts),
       ...slowReceiverSwiftWarnings([...delayUses.values()], slowHosts, relRef.name),
       ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, slowRxWaitNs, dcs === null ? { ns: rttNs, what: "the network RTT" } : { ns: intraDcRttNs, what: "the intra-DC RTT" }, relRef.name),

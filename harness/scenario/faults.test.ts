@@ -6,7 +6,7 @@ import { runScenario } from "../run";
 import { fatTree3 } from "../topo/fattree";
 import { dragonfly } from "../topo/lowdiameter";
 import { build } from "./build";
-import { cables, levels, linkClass, portOf, resolveFaults, reversePort } from "./faults";
+import { cables, faultWarnings, levels, linkClass, portOf, resolveFaults, reversePort } from "./faults";
 import { DEFAULT_SCENARIO } from "./default";
 import type { FaultEntry, Scenario } from "./schema";
 import { summary } from "../metrics/results";
@@ -71,7 +71,7 @@ test("refusals name the fault and what is missing", () => {
     }
     assert.unreachable(`accepted ${JSON.stringify(faults)}`);
   };
-  refused([{ kind: "down", links: [{ switch: 3 }] }], /faults\[0\]\.links\[0\]: give \{ switch, port \}, \{ host \} or \{ id \}/);
+  refused([{ kind: "down", links: [{ switch: 3 }] }], /faults\[0\]: links\[0\]: give \{ switch, port \}, \{ host \} or \{ id \}/);
   refused([{ kind: "down" }], /faults\[0\]: down: give links, switches, random or everywhere/);
   refused([{ kind: "down", links: [{ host: 1 }], atUs: 5, untilUs: 5 }], /untilUs must be after atUs/);
   refused([{ kind: "down", switches: [20] }], /switch 20 outside \[0, 20\)/);
@@ -166,6 +166,29 @@ test("results name each link a fault resolved to (metrics.faults[].links) and th
   assert.match(text, `  links: ${l.from} ↔ ${l.to} (id ${l.id}, tier2)`);
   assert.match(text, "  links: all");
   assert.match(text, "  hosts: 5");
+});
+
+test("fault entries (audit 2026-12-07): the field path once in an error, trim needs data among the packets, a slow host's label without a double's noise", () => {
+  assert.throws(() => resolve([{ kind: "down", links: [{ switch: 50, port: 0 }] }]), (e: Error) => e.message.includes("faults[0]: links[0]: switch 50 outside") && !e.message.includes("faults[0]: faults[0]"));
+  assert.throws(() => resolve([{ kind: "loss", links: [{ host: 0 }], probability: 0.1, trim: true, packets: ["ack"] }]), /faults\[0\]: trim: true trims data packets/);
+  assert.is(resolve([{ kind: "loss", links: [{ host: 0 }], probability: 0.1, trim: true, packets: ["data", "ack"] }]).length, 1);
+  const [slow] = resolve([{ kind: "slow", hosts: [1], rxFraction: 0.29 }]);
+  assert.is(slow.label, "slow 1 host(s) at 29 % processing at 0 µs");
+});
+
+test("fault warnings: a fault from run.endUs on never acts, a degrade no slower than its links changes nothing; the nearest variants warn nothing", () => {
+  const warn = (faults: FaultEntry[], endUs?: number) => {
+    const s: Scenario = { ...DEFAULT_SCENARIO, faults, run: endUs === undefined ? {} : { endUs } };
+    return faultWarnings(s, resolveFaults(s, tree, 1), tree);
+  };
+  assert.equal(warn([{ kind: "down", links: [{ host: 0 }], atUs: 5000 }], 1000), ["faults[0]: atUs 5000 is at or after run.endUs 1000: the fault never acts"]);
+  assert.equal(warn([{ kind: "down", links: [{ host: 0 }], atUs: 999 }], 1000), []);
+  assert.equal(warn([{ kind: "down", links: [{ host: 0 }], atUs: 5000 }]), []);
+  assert.equal(warn([{ kind: "degrade", links: [{ host: 0 }], gbps: 100 }]), ["faults[0]: degrade to 100 Gb/s, no slower than any link it names: it changes nothing (a slower link keeps its rate)"]);
+  assert.equal(warn([{ kind: "degrade", links: [{ host: 0 }], gbps: 99 }]), []);
+  // Through the build, into the run's warnings.
+  const b = build({ ...DEFAULT_SCENARIO, faults: [{ kind: "degrade", links: [{ host: 0 }], gbps: 400 }] });
+  assert.ok(b.warnings.some((w) => w.startsWith("faults[0]: degrade to 400 Gb/s")), b.warnings.join("\n"));
 });
 
 test.run();

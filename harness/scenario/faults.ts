@@ -145,7 +145,7 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
         ports.add(p);
         ports.add(reversePort(t, p));
       };
-      (x.links ?? []).forEach((r, j) => addCable(linkPort(t, r, `${where}.links[${j}]`)));
+      (x.links ?? []).forEach((r, j) => addCable(linkPort(t, r, `links[${j}]`)));
       for (const sw of x.switches ?? []) {
         if (sw >= t.switches) throw new RangeError(`switches: switch ${sw} outside [0, ${t.switches})`);
         const node = t.hosts + sw;
@@ -177,6 +177,8 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
       if (x.trim && kind !== FaultKind.Loss) throw new RangeError(`${x.kind}: trim is for loss faults`);
       let mask = 0;
       for (const k of x.packets ?? ["data", "ho", "ack", "nack", "cnp"]) mask |= 1 << PACKET[k];
+      // Only data is trimmed (a header has nothing to cut): without it the flag would do nothing.
+      if (x.trim && (mask & (1 << PACKET.data)) === 0) throw new RangeError("trim: true trims data packets, which packets leaves out");
       const hostGbps = t.portGbps[t.hostPort(hosts[0] ?? 0)];
       out.push({
         kind,
@@ -202,7 +204,28 @@ export function resolveFaults(s: Scenario, t: Topology, seed: number): FaultSpec
 
 function describe(x: FaultEntry, links: number, hosts: number[]): string {
   const when = `at ${x.atUs ?? 0} µs${x.untilUs !== undefined ? ` until ${x.untilUs} µs` : ""}`;
-  const what = x.kind === "slow" ? `${hosts.length} host(s) at ${(x.rxFraction ?? 1) * 100} % processing` : `${Math.round(links)} link(s)`;
+  // Rounded: 0.29 × 100 is 28.999999999999996 in a double (audit 2026-12-07).
+  const what = x.kind === "slow" ? `${hosts.length} host(s) at ${Number(((x.rxFraction ?? 1) * 100).toFixed(9))} % processing` : `${Math.round(links)} link(s)`;
   const extra = x.kind === "degrade" ? ` to ${x.gbps} Gb/s` : x.kind === "loss" || x.kind === "corrupt" ? ` p=${x.probability} (${(x.packets ?? ["all"]).join(", ")})${x.trim ? ", data trimmed" : ""}` : "";
   return `${x.kind} ${what}${extra} ${when}`;
+}
+
+/**
+ * Faults that cannot act, which the run would otherwise report as if they had (audit
+ * 2026-12-07: "down 1 link(s) at 5000 µs: 0 flows hit" in a run of 1000 µs; a degrade above
+ * the link's rate counted its flows as hit): one starting at or after run.endUs, and a degrade
+ * to a rate no link it names runs above (a slower link keeps its rate).
+ */
+export function faultWarnings(s: Scenario, faults: readonly FaultSpec[], t: Topology): string[] {
+  const out: string[] = [];
+  const endUs = s.run?.endUs;
+  (s.faults ?? []).forEach((x, i) => {
+    const f = faults[i];
+    if (f === undefined) return;
+    if (endUs !== undefined && (x.atUs ?? 0) >= endUs) out.push(`faults[${i}]: atUs ${x.atUs} is at or after run.endUs ${endUs}: the fault never acts`);
+    if (f.kind === FaultKind.Degrade && f.ports.every((p) => t.portGbps[p] <= f.gbps)) {
+      out.push(`faults[${i}]: degrade to ${f.gbps} Gb/s, no slower than any link it names: it changes nothing (a slower link keeps its rate)`);
+    }
+  });
+  return out;
 }
