@@ -783,7 +783,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
         mtuBytes: mtu,
         ackBytes,
         switchLatencyNs: switchNs,
-        bufferBytes,
+        // The queues' own limit, network.queue.dataLimitBytes included (audit 2026-12-07: the
+        // BDP-derived size warned of a 2 MB queue and kept quiet about a 20 kB one).
+        bufferBytes: fabric.queues.params.dataLimitBytes,
         intraDcBufferBytes: intraDcQueue?.dataBytes,
         linkGbps,
         rttNs,

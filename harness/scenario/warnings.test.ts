@@ -82,6 +82,23 @@ test("a Swift target one full queue can reach, NSCC, or PFC's deep queues: no wa
   assert.is(edge(28_630), 0);
 });
 
+test("the delay-target warnings read the queues' own limit, network.queue.dataLimitBytes included (audit 2026-12-07)", () => {
+  // Swift's google profile warns on the default network (above); a 2 MB data queue drains in
+  // (2,000,000 + 4,150) × 8 / 100 = 160.3 µs, past any of its targets: one full queue reaches it.
+  const deep = { ...DEFAULT_SCENARIO.network, queue: { dataLimitBytes: 2_000_000 } };
+  assert.ok(warnings(scenarioWith({ name: "swift" })).length > 0);
+  assert.equal(warnings(scenarioWith({ name: "swift" }, three, deep)), []);
+  // TIMELY at T_low 40 µs: a 3-BDP buffer (535,350 B, 43 µs to drain) reaches it through one
+  // queue; a 20 kB data queue drains in (20,000 + 4,150) × 8 / 100 = 1.93 µs, and 15 → 0 needs
+  // ⌊(40,000 − 14,022.72) / 1,932⌋ + 1 = 14 of its 5 queues.
+  const timely = { name: "timely", params: { tLowNs: 40_000, tHighNs: 500_000 } };
+  assert.equal(warnings(scenarioWith(timely, three, { ...DEFAULT_SCENARIO.network, bufferBdp: 3 })), []);
+  // (REPS then warns too: a 20 kB queue never reaches RED's Kmin.)
+  const shallow = warnings(scenarioWith(timely, three, { ...DEFAULT_SCENARIO.network, bufferBdp: 3, queue: { dataLimitBytes: 20_000 } })).filter((w) => w.startsWith("transport.cc"));
+  assert.is(shallow.length, 1);
+  assert.match(shallow[0], /^transport\.cc: timely reacts to no single congested queue/);
+});
+
 test("TIMELY's T_low on the default network; never, when every path is too short for it", () => {
   // T_low 50,000 ns (paper profile):
   //   1 → 0:  45,325.76 / 14,608 → 3 + 1 = 4 queues, but its path has 1 switch
