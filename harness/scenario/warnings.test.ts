@@ -99,6 +99,15 @@ test("the delay-target warnings read the queues' own limit, network.queue.dataLi
   assert.match(shallow[0], /^transport\.cc: timely reacts to no single congested queue/);
 });
 
+test("Swift on two DCs: an intra-DC table's advice scales its own flows' RTT, not the WAN's (audit 2026-12-07: 1,521.07 µs)", () => {
+  const s: Scenario = { topology: { kind: "twodc" }, transport: { cc: { name: "swift" }, lb: { name: "reps" }, reliability: { name: "rud" } }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 5, bytes: 4086 }] }] };
+  const w = warnings(s).filter((x) => x.includes("swift reacts to no single congested queue"));
+  assert.is(w.length, 1);
+  // The intra-DC route's unloaded RTT is 9.35 µs (harness README, two DCs): 1.5 × 9,348.48 = 14,022.72 ns.
+  assert.match(w[0], "at most 9.35 µs");
+  assert.match(w[0], "baseTargetNs (e.g. to 1.5 × its flows' longest unloaded RTT: 14.02 µs");
+});
+
 test("TIMELY's T_low on the default network; never, when every path is too short for it", () => {
   // T_low 50,000 ns (paper profile):
   //   1 → 0:  45,325.76 / 14,608 → 3 + 1 = 4 queues, but its path has 1 switch

@@ -140,7 +140,9 @@ export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
       target =
         `its smallest target, baseTargetNs ${us(p.baseTargetNs)} µs + hopScalingNs ${us(p.hopScalingNs)} µs per switch` +
         `${fsNs > 0 ? ` + ${us(fsNs)} µs` : ""} (flow scaling adds up to ${us(p.fsRangeNs)} µs at small windows)`;
-      fix = `baseTargetNs (e.g. to 1.5 × the network RTT: ${us(1.5 * n.rttNs)} µs, as docs/smartt-fairness-swift.yaml)`;
+      // Filled in below from the flows' RTTs: on two DCs an intra-DC table's are the DC's, not
+      // the WAN's (audit 2026-12-07: 1.5 × the network RTT advised 1,521 µs there).
+      fix = "";
     } else {
       const p = u.params;
       targetOf = () => Math.round(p.tLowNs);
@@ -160,6 +162,10 @@ export function delayCcWarnings(uses: DelayCcUse[], n: DelayNetwork): string[] {
       worstRttNs = Math.max(worstRttNs, rttNs);
     }
     if (fewest < 2) continue;
+    if (u.name === "swift") {
+      const rttWhat = worstRttNs === n.rttNs ? "the network RTT" : "its flows' longest unloaded RTT";
+      fix = `baseTargetNs (e.g. to 1.5 × ${rttWhat}: ${us(1.5 * worstRttNs)} µs, as docs/smartt-fairness-swift.yaml)`;
+    }
     const act = u.name === "swift" ? "It cuts its window" : "It stops increasing its rate";
     const when = never ? `${act} on delay never, not even with every queue on a flow's path full` : `${act} only where ${fewest} or more queues on one path are full at once`;
     // Swift Alg. 1 fast recovery: with lossDecrease a trim or drop still cuts (paper, htsim and
