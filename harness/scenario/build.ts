@@ -794,7 +794,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...faultWarnings(s, faults, topo),
-      ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts),
+      ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts, relRef.name),
       ...slowReceiverSwiftWarnings([...delayUses.values()], slowHosts, relRef.name),
       ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, slowRxWaitNs, dcs === null ? { ns: rttNs, what: "the network RTT" } : { ns: intraDcRttNs, what: "the intra-DC RTT" }, relRef.name),
       ...ecnLbWarnings([...ecnLbUses.values()], ecnNet),

@@ -726,6 +726,11 @@ test("DCQCN toward hosts that process below their link rate: a warning that it r
   assert.is(fault.length, 1);
   assert.match(fault[0], "(faults[0] (slow))");
   assert.equal(slow({ name: "dcqcn" }, {}, { faults: [{ kind: "slow", hosts: [3], rxFraction: 1 }] }), [], "a slow fault at the full rate slows nothing");
+  // Under DACK or OPT the targets answer their hosts' congestion: no warning (it advised dack under dack).
+  for (const reliability of ["dack", "opt"]) {
+    const s = incast3(reliability, { rxGbps: 5, rxBufferBytes: 100_000, trimming: false });
+    assert.equal(warnings({ ...s, transport: { ...s.transport, cc: { name: "dcqcn" } } }).filter((x) => x.includes("hosts process below their")), [], reliability);
+  }
 });
 
 test("TIMELY toward slow receivers whose full buffer keeps the RTT below T_low: a warning that it runs as cc none would; none once the RTT can pass T_low", () => {

@@ -411,8 +411,10 @@ export function ecnCcWarnings(uses: EcnCcUse[], n: EcnNetwork): string[] {
  * cut on loss; MP-RDMA's htsim profile (nackDecreaseMss 0), which cuts on neither there but is
  * held by its window, grown to maxCwndBytes.
  */
-export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null): string[] {
-  if (slow === null) return [];
+export function slowReceiverDcqcnWarnings(uses: EcnCcUse[], slow: string | null, reliability: string): string[] {
+  // Not under DACK or OPT, whose targets answer their hosts' congestion themselves (as Swift's
+  // and TIMELY's): under DACK it recommended DACK (audit 2026-12-07).
+  if (slow === null || reliability === "dack" || reliability === "opt") return [];
   return uses.flatMap((u) => {
     if (u.name !== "dcqcn") return [];
     const w = dcqcnWindowClause(u.params);
