@@ -489,6 +489,8 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   const ecnLbUses = new Map<string, EcnLbUse>();
   // One per LB spec: whether any switch reads the EVs it chooses (warnings.ts evBlindRoutingWarnings).
   const evLbUses = new Map<string, EvLbUse>();
+  // Every load-balancer spec by the scenario path that names it (Spritz's too).
+  const lbUses = new Map<string, { path: string; name: string }>();
   // Spritz's load balancers steer by EV only where the switches route by Spritz roles (§III-A/B):
   // with one of them and no routing given, that is the default.
   const spritzLb = [tr.lb?.name, ...s.traffic.map((e) => e.lb?.name)].some((x) => x !== undefined && x.startsWith("spritz"));
@@ -592,6 +594,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       lbTables.set(lkey, lb);
       setScope(table, dcs === null ? path : `${path} (${local ? "intra-DC" : "inter-DC"})`);
       if (!spritz && !evLbUses.has(lname)) evLbUses.set(lname, { path, name: lref.name, given: entry.lb !== undefined || tr.lb !== undefined });
+      if (!lbUses.has(lname)) lbUses.set(lname, { path, name: lref.name });
       if (!ecnLbUses.has(lname)) {
         if (table instanceof Reps) ecnLbUses.set(lname, { path, name: "reps", params: table.params });
         else if (table instanceof Plb) ecnLbUses.set(lname, { path, name: "plb", params: table.params });
@@ -808,7 +811,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       ...rxBufferWarnings(relRef.name, n.rxGbps, rxBufferBytes, n.rxBufferBytes !== undefined, mtu),
       ...pfcTrimmingWarnings(n, fabric.queues.params.trimming !== "off"),
       ...evBlindRoutingWarnings([...evLbUses.values()], routing, n.routing !== undefined, topo),
-      ...inOrderReorderWarnings(relRef.name, routing, topo.ld !== null, [...lbNames]),
+      ...inOrderReorderWarnings(relRef.name, routing, topo.ld !== null, [...lbUses.values()]),
       ...coalescedAckWarnings([...ecnLbUses.values(), ...ecnUses.values(), ...timelyUses(delayUses)], relRef.name, s.transport?.ackEveryBytes, mtu),
       ...swiftRetxLimitWarnings(
         [...delayUses.values()].flatMap((u) => (u.name === "swift" ? [{ path: u.path, retransmitLimit: u.params.retransmitLimit }] : [])),

@@ -902,4 +902,23 @@ test("Swift toward slow receivers with its endpoint window off: a warning, 'runs
   assert.equal(swiftWarn({ ...fast, transport: { ...fast.transport, cc: { name: "swift" } } }), []);
 });
 
+
+test("an in-order transport on a reordering fabric: a warning naming the routing, or the path of the spraying load balancer; none for per-flow paths or a reordering-tolerant transport", () => {
+  const reorder = (reliability: string, lb: string, extra: Partial<Scenario> = {}) => {
+    const s = incast3(reliability, { trimming: false });
+    return warnings({ ...s, ...extra, transport: { ...s.transport, lb: { name: lb } } }).filter((w) => w.includes("overtakes another"));
+  };
+  const ops = reorder("gbn", "ops");
+  assert.is(ops.length, 1);
+  assert.match(ops[0], /^transport\.reliability: gbn .*, but transport\.lb: ops sprays each packet on another EV/);
+  const adaptive = reorder("gbn", "ecmp", { network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: false, routing: "adaptive" } });
+  assert.match(adaptive[0], "but network.routing: adaptive picks each packet's path on its own");
+  // A traffic entry's own sprayer is named by its path (audit 2026-12-07: "transport.lb: ops" under transport.lb ecmp).
+  const entry = reorder("gbn", "ecmp", { traffic: [{ kind: "incast", senders: 3, bytes: 400_000, lb: { name: "ops" } }] });
+  assert.is(entry.length, 1);
+  assert.match(entry[0], "but traffic[0].lb: ops sprays each packet on another EV");
+  assert.equal(reorder("gbn", "ecmp"), []);
+  assert.equal(reorder("rud", "ops"), []);
+});
+
 test.run();

@@ -474,7 +474,7 @@ export function slowReceiverTimelyWarnings(uses: DelayCcUse[], slow: string | nu
       `${u.path}: timely hears a slow receiver only in its RTT, but ${slow}, and a full receive buffer holds a packet at most ${us(rxWaitNs)} µs ` +
         `(its bytes × 8 / the host's rate): with ${rtt.what} (${us(rtt.ns)} µs) that stays below T_low (tLowNs ${us(u.params.tLowNs)} µs), where TIMELY only adds to its rate (Alg. 1). ` +
         `A flow whose bottleneck is its receiver hears no congestion and runs as cc none would; the receive buffer drops what it cannot hold. ` +
-        `Lower tLowNs below ${us(rtt.ns + rxWaitNs)} µs or deepen the receive buffer (network.rxBufferBytes); see harness/README.md, transport.cc.`,
+        `Lower tLowNs below ${us(rtt.ns + rxWaitNs)} µs or deepen the receive buffer (network.rxBufferBytes, or a put entry's rxBufferBytes for its receiver); see harness/README.md, transport.cc.`,
     ];
   });
 }
@@ -837,7 +837,7 @@ const SPRAYS: Record<string, string> = {
  * under ECMP routing every flow completed by 8.7 ms, and with IRN under adaptive routing by
  * 3.4 ms (2026-12-07).
  */
-export function inOrderReorderWarnings(reliability: string, routing: string, lowDiameter: boolean, lbNames: readonly string[]): string[] {
+export function inOrderReorderWarnings(reliability: string, routing: string, lowDiameter: boolean, lbs: readonly { path: string; name: string }[]): string[] {
   const drops = IN_ORDER[reliability];
   if (drops === undefined) return [];
   const ignored = evIgnoredBy(routing, lowDiameter);
@@ -845,8 +845,9 @@ export function inOrderReorderWarnings(reliability: string, routing: string, low
   if (routing === "adaptive" || routing === "valiant" || routing === "ugal") {
     why = `network.routing: ${routing} picks each packet's path on its own (${ignored})`;
   } else if (ignored === null) {
-    const spray = lbNames.filter((name) => SPRAYS[name] !== undefined);
-    if (spray.length > 0) why = `transport.lb: ${spray[0]} ${SPRAYS[spray[0]]}, which the switches send different ways`;
+    // Named by the path that gives it: a traffic entry's own (audit 2026-12-07: "transport.lb: ops" where transport.lb was ecmp).
+    const spray = lbs.filter((u) => SPRAYS[u.name] !== undefined);
+    if (spray.length > 0) why = `${spray[0].path}: ${spray[0].name} ${SPRAYS[spray[0].name]}, which the switches send different ways`;
   }
   if (why === null) return [];
   return [
