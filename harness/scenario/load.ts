@@ -215,6 +215,8 @@ function crossCheck(s: Scenario, errors: string[]): void {
   }
   need(errors, (n.switchBuffer?.bytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.switchBuffer.bytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.switchBuffer?.bytes}`);
   need(errors, (n.bufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.bufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.bufferBytes}`);
+  // A receive buffer smaller than a packet takes none: nothing is ever delivered (audit 2026-12-07: 0 of 1 flows in 2 ms).
+  need(errors, (n.rxBufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), "network.rxBufferBytes", `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${n.rxBufferBytes}`);
   const tr = s.transport ?? {};
   const known = (ref: { name: string } | undefined, names: readonly string[], path: string) => {
     if (ref) need(errors, names.indexOf(ref.name) >= 0, `${path}.name`, `expected one of ${names.map((x) => JSON.stringify(x)).join(", ")}, got ${JSON.stringify(ref.name)}`);
@@ -228,6 +230,8 @@ function crossCheck(s: Scenario, errors: string[]): void {
     known(x.lb, LB_NAMES, `${p}.lb`);
     // Contradictory pairs are refused as bufferBdp / bufferBytes are (audit, 2026-12-07: senderList won unsaid).
     need(errors, x.senders === undefined || x.senderList === undefined, `${p}.senderList`, "give senders or senderList, not both");
+    need(errors, x.senderList === undefined || x.senderList.length > 0, `${p}.senderList`, "needs at least one sender");
+    need(errors, (x.rxBufferBytes ?? Infinity) >= (n.mtuBytes ?? 4150), `${p}.rxBufferBytes`, `must hold one full packet (network.mtuBytes ${n.mtuBytes ?? 4150}), got ${x.rxBufferBytes}`);
     // bytesList gives every sender's size in place of bytes (sender i: bytesList[i mod its length]).
     need(errors, x.bytes === undefined || x.bytesList === undefined, `${p}.bytesList`, "give bytes or bytesList, not both");
     if (x.kind === "incast") {

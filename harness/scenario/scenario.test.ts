@@ -106,6 +106,23 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   const tiny = { topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "permutation", bytes: 1 }] };
   assert.equal(errorsOf({ ...tiny, network: { bufferBytes: 4149 } }), ["network.bufferBytes: must hold one full packet (network.mtuBytes 4150), got 4149"]);
   assert.equal(errorsOf({ ...tiny, network: { mtuBytes: 1500, bufferBytes: 1500 } }), []);
+  // Nor can a receive buffer below a packet take one: nothing would be delivered (audit 2026-12-07).
+  assert.equal(errorsOf({ ...tiny, network: { rxGbps: 50, rxBufferBytes: 100 } }), ["network.rxBufferBytes: must hold one full packet (network.mtuBytes 4150), got 100"]);
+  assert.equal(errorsOf({ ...tiny, network: { rxGbps: 50, rxBufferBytes: 4150 } }), []);
+  const put = (rxBufferBytes: number) => ({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "put", senders: 2, bytes: 1000, rxFraction: 0.5, rxBufferBytes }] });
+  assert.equal(errorsOf(put(4149)), ["traffic[0].rxBufferBytes: must hold one full packet (network.mtuBytes 4150), got 4149"]);
+  assert.equal(errorsOf(put(4150)), []);
+  // An empty senderList makes no flow (audit 2026-12-07: "flows 0/0").
+  assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [], bytes: 1000 }] }), ["traffic[0].senderList: needs at least one sender"]);
+});
+
+test("a start an entry implies past 9 × 10^9 µs is refused as a time it names is (audit 2026-12-07: 2.7 × 10^10 µs ran)", () => {
+  const s = (staggerUs: number): Scenario => ({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senders: 3, bytes: 1000, startUs: 9e9, staggerUs }] });
+  assert.throws(() => build(s(9e9)), (e: Error) => e instanceof ScenarioError && e.errors.includes("traffic[0]: flow 1 starts at 18000000000 µs, past 9000000000 µs"));
+  assert.is(build(s(0)).flows.length, 3);
+  // A connection matrix's start alike.
+  const cm: Scenario = { topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "matrix", text: "Nodes 16\n0->1 start 10000000000 size 100\n" }] };
+  assert.throws(() => build(cm), (e: Error) => e instanceof ScenarioError && e.errors.some((x) => x.startsWith("traffic[0]: flow 0 starts at 10000000000 µs")));
 });
 
 test("a cdf entry's load is a fraction of each source's link (harness/README): (0, 1], above 1 refused", () => {

@@ -151,7 +151,8 @@ const Bytes = () => Int({ minimum: 1, maximum: MAX_FLOW_BYTES });
  * The latest time a scenario may name, in µs: the fabric's clock counts integer picoseconds below
  * 2^53 (9,007 s); past it a time loses whole picoseconds, and at 10^20 µs a run hung (audit, 2026-12-07).
  */
-const MAX_TIME_US = 9e9;
+/** The latest time a scenario may name or imply (the clock counts integer ps below 2^53). */
+export const MAX_TIME_US = 9e9;
 
 export const FlowSchema = Type.Object(
   {

@@ -22,7 +22,7 @@ import { adversarial, spritzMonitored } from "../traffic/lowdiameter";
 import { alltoall, permutationFlows, tornado } from "../traffic/patterns";
 import { type FlowRecord, incast } from "../traffic/traffic";
 import { ScenarioError } from "./load";
-import type { Scenario, TrafficSpec } from "./schema";
+import { MAX_TIME_US, type Scenario, type TrafficSpec } from "./schema";
 
 export interface TrafficContext {
   topology: Topology;
@@ -110,6 +110,8 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
       fl.forEach((f, j) => {
         if (f.src >= H || f.dst >= H) errors.push(`${p}: flow ${j} uses host ${Math.max(f.src, f.dst)}, the topology has ${H} hosts`);
         if (f.src === f.dst) errors.push(`${p}: flow ${j} sends from host ${f.src} to itself`);
+        // A start the entry implies (startUs + i × staggerUs, a matrix line) past the clock's range, as a time it names.
+        if (f.startNs > MAX_TIME_US * 1000) errors.push(`${p}: flow ${j} starts at ${f.startNs / 1000} µs, past ${MAX_TIME_US} µs`);
         for (const d of [...(f.after ?? []), ...(f.afterAcked ?? [])]) if (!(d >= 0 && d < fl.length && d !== j)) errors.push(`${p}: flow ${j} waits for flow ${d}, not another flow of this entry`);
       });
       // Flows that wait on each other never start (audit, 2026-12-07: 0 of 2 run, "waiting").
