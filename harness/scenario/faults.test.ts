@@ -176,6 +176,11 @@ test("fault entries (audit 2026-12-07): the field path once in an error, trim ne
   assert.is(slow.label, "slow 1 host(s) at 29 % processing at 0 µs");
 });
 
+test("a sampled port named by a switch alone: the error lists the forms ports take (no { host }; audit 2026-12-07)", () => {
+  assert.throws(() => portOf(tree, { switch: 1 }, "metrics.sample.ports[0]"), /^metrics\.sample\.ports\[0\]: give \{ to \}, \{ from \}, \{ switch, port \} or \{ id \}$/);
+  assert.is(portOf(tree, { switch: 1, port: 0 }, "x"), tree.nodePortBase[tree.hosts + 1]);
+});
+
 test("fault warnings: a fault from run.endUs on never acts, a degrade no slower than its links changes nothing; the nearest variants warn nothing", () => {
   const warn = (faults: FaultEntry[], endUs?: number) => {
     const s: Scenario = { ...DEFAULT_SCENARIO, faults, run: endUs === undefined ? {} : { endUs } };

@@ -96,6 +96,8 @@ export function portOf(t: Topology, r: PortRefSpec, where: string): number {
     return t.attachPort(r.to);
   }
   if (r.from !== undefined) return linkPort(t, { host: r.from }, where);
+  // A port has no `{ host }` form (a cable does): name the forms ports take.
+  if (r.id === undefined && (r.switch === undefined || r.port === undefined)) throw new RangeError(`${where}: give { to }, { from }, { switch, port } or { id }`);
   return linkPort(t, { switch: r.switch, port: r.port, id: r.id }, where);
 }
 
