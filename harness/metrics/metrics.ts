@@ -357,6 +357,13 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   const pause = f.paused();
   const ports = f.portTotals();
   const d = f.droppedByKind;
+  // DCP's HO goes to the receiver as a trimmed header and back to the sender as a bounced one (a
+  // NACK packet): both legs are HO packets on the control plane (§4.2; Table 5's "lost HO packets
+  // over all HO packets"). Until 2026-12-07 the bounce leg was left out, and a bounced HO lost on
+  // its way back read "HO loss 0/1" (audit).
+  const bounces = f.transport.nackIsHo !== 0;
+  const hoSent = f.trims + (bounces ? f.ctrlSentByKind[Kind.Nack] : 0);
+  const hoLost = d[Kind.Header] + (bounces ? d[Kind.Nack] : 0);
   const faults: Metrics["faults"] = f.faults.map((x, i) => {
     const tally = f.faultTally[i];
     const hit = flows.filter((_, j) => tally.hit[j] === 1 && flows[j].slowdown !== null).map((v) => v.slowdown as number);
@@ -411,9 +418,9 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
     outOfOrder: { packets: f.oooArrivals, percent: f.dataDelivered > 0 ? r3((100 * f.oooArrivals) / f.dataDelivered) : 0, duplicates: f.dupArrivals },
     pfc: { pauses: pause.episodes, pauseFrames: f.pauseOnFrames, xonFrames: f.xonFrames, pausedUs: r3(pause.ps / 1e6), portsPaused: pause.ports, watchdogStorms: f.pfcStorms },
     controlPlane: {
-      hoSent: f.trims,
-      hoLost: d[Kind.Header],
-      hoLossRatio: f.trims > 0 ? d[Kind.Header] / f.trims : 0,
+      hoSent,
+      hoLost,
+      hoLossRatio: hoSent > 0 ? hoLost / hoSent : 0,
       // HOs that arrived and found their sender's RetransQ full: recovered by the timeout only.
       hoRefused: f.transport instanceof DcpTransport ? f.transport.hoRefused : 0,
       acksSent: f.ctrlSentByKind[Kind.Ack],

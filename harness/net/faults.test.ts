@@ -264,6 +264,28 @@ test("control-plane loss: every HO lost on the receiver's link gives an HO loss 
   assert.ok(r.totals.timeouts > 0, "lost HOs leave the losses to the RTO");
 });
 
+test("DCP's HO loss counts both legs: a trimmed header lost on its way back (the bounce) is a lost HO (audit 2026-12-07: 'HO loss 0/1')", () => {
+  // 10 packets of 4,150 B from host 0 to host 1 under one leaf; packet 9 reaches host 1's link
+  // at about 5.6 µs, is trimmed there (the data fault), and its HO, bounced from 6.0 µs on, is
+  // lost on the way back (the NACK fault): 1 trim + 1 bounce sent, the bounce lost.
+  const s: Scenario = {
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64, ackBytes: 64, trimming: true, queue: { profile: "dcp" } },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dcp" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 40_860 }] }],
+    faults: [
+      { kind: "loss", links: [{ host: 1 }], probability: 1, packets: ["data"], trim: true, atUs: 5.5, untilUs: 5.8 },
+      { kind: "loss", links: [{ host: 1 }], probability: 1, packets: ["nack"], atUs: 6.0, untilUs: 7.0 },
+    ],
+    run: { faultBaseline: false },
+  };
+  const r = runScenario(s);
+  const cp = r.metrics.controlPlane;
+  assert.equal([r.totals.trims, cp.nacksSent, r.metrics.drops.nack], [1, 1, 1]);
+  assert.equal([cp.hoSent, cp.hoLost, cp.hoLossRatio], [2, 1, 0.5]);
+  assert.ok(r.totals.timeouts > 0, "the lost HO leaves the packet to DCP's timeout");
+});
+
 test("capacity cut 100 → 50 Gb/s on a flow's only path doubles its transfer time", () => {
   const flow = [{ kind: "flows" as const, flows: [{ src: 0, dst: 1, bytes: 4_000_000 }] }];
   const full = runScenario(base(flow));
