@@ -440,7 +440,10 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       if (!isRefusal(e)) throw e;
       const given = e instanceof ParamError && spec.params !== undefined && hasParamPath(spec.params, e.param);
       const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
-      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${e.message}${docs}${note}`);
+      // A parameter the scenario did not give took its value from the network (audit 2026-12-07:
+      // a 1 s switch latency read "transport.cc: Nscc: baseRttNs … got 10000014022.72").
+      const derived = e instanceof ParamError && !given && /RttNs$|BdpBytes$|bdpBytes$|WndBytes$/.test(e.param) ? ` (derived from the network RTT ${rttNs} ns: the topology's rates and latencies)` : "";
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${e.message}${docs}${derived}${note}`);
       return undefined;
     }
   };
@@ -739,9 +742,14 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     fabric = new Fabric({ ...fabricOpts, intraDcQueue }, transport, specs, mtu - header);
   } catch (e) {
     if (!isRefusal(e)) throw e;
-    // The switch queues' refusals come from network.queue (their parameters) or the network options it was merged with.
+    // Named by the field they come from (audit 2026-12-07: all read "network:"): the switch
+    // queues' from network.queue (their parameters, or the network options merged with them),
+    // PFC's from network.pfc, the routings' from network.routing and network.controlRouting. A
+    // limit that no given value passes comes from the topology's rates and latencies.
     const m = e.message;
-    throw new ScenarioError("scenario", [`${m.startsWith("PortQueues") ? "network.queue" : "network"}: ${m}`]);
+    const field = m.startsWith("PortQueues") ? "network.queue" : m.startsWith("Pfc") ? "network.pfc" : m.startsWith("routing ") ? "network.routing" : m.startsWith("minimal routing of control") ? "network.controlRouting" : "network";
+    const derived = field === "network.queue" && !/dataLimitBytes|kMinBytes|kMaxBytes/.test(JSON.stringify(n.queue ?? {})) && /dataLimitBytes|kMinBytes|kMaxBytes/.test(m) ? ` (derived from the network RTT ${rttNs} ns and BDP ${Math.floor(bdpBytes)} B: the topology's rates and latencies)` : "";
+    throw new ScenarioError("scenario", [`${field}: ${m}${derived}`]);
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);

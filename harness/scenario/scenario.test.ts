@@ -116,6 +116,26 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [], bytes: 1000 }] }), ["traffic[0].senderList: needs at least one sender"]);
 });
 
+test("build-time refusals name their field, and a limit the topology's values break says so (audit 2026-12-07: all read network:)", () => {
+  const base: Scenario = { topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "permutation", bytes: 1000 }] };
+  const refusal = (s: Partial<Scenario>) => {
+    try {
+      build({ ...base, ...s });
+    } catch (e) {
+      return (e as ScenarioError).errors.join("\n");
+    }
+    return "accepted";
+  };
+  assert.is(refusal({ network: { routing: "ugal" } }), "network.routing: routing ugal needs a Dragonfly or Slim Fly topology");
+  assert.match(refusal({ network: { controlRouting: "minimal" } }), /^network\.controlRouting: minimal routing of control packets needs/);
+  assert.is(refusal({ network: { pfc: { xoffBytes: 1000, xonBytes: 2000 } } }), "network.pfc: Pfc: xonBytes must be an integer in [0, 1000], got 2000");
+  // 40 ms links: the BDP-sized queue passes 2^30 B; a 1 s switch latency, NSCC's base RTT 2^29 ns.
+  assert.match(refusal({ topology: { kind: "fattree", k: 4, latencyNs: 40_000_000 } }), /^network\.queue: PortQueues: dataLimitBytes .* \(derived from the network RTT 480002022\.72 ns and BDP \d+ B: the topology's rates and latencies\)$/);
+  assert.match(refusal({ topology: { kind: "fattree", k: 4, switchLatencyNs: 1e9 } }), /^transport\.cc: Nscc: baseRttNs .* \(derived from the network RTT 10000014022\.72 ns: the topology's rates and latencies\)$/);
+  // A value the scenario gives is named as before.
+  assert.match(refusal({ transport: { cc: { name: "nscc", params: { baseRttNs: 2 ** 30 } } } }), /^transport\.cc\.params\.baseRttNs: /);
+});
+
 test("a start an entry implies past 9 × 10^9 µs is refused as a time it names is (audit 2026-12-07: 2.7 × 10^10 µs ran)", () => {
   const s = (staggerUs: number): Scenario => ({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senders: 3, bytes: 1000, startUs: 9e9, staggerUs }] });
   assert.throws(() => build(s(9e9)), (e: Error) => e instanceof ScenarioError && e.errors.includes("traffic[0]: flow 1 starts at 18000000000 µs, past 9000000000 µs"));
