@@ -1482,4 +1482,24 @@ test("a windowed all-to-all keeps k flows of each sender going: each of its ackn
   assert.ok(reordered >= 1, "no sender's flows completed out of order: the test would not tell a pool from lanes");
 });
 
+test("a paced flow whose pacer time comes while control packets are queued goes next: a data turn it could not take stays its (audit 2026-12-07)", () => {
+  // Host 1 sends 1 KiB ACKs for flow 0 back to back (81.92 ns each) while flow 1, DCQCN held at
+  // 1.85 Gb/s, sends 100 packets of 1,024 B, one each 8,192 × 8 / 1.85 = 4,428 ns: 442.8 µs of
+  // pacing. Its own ACK put it back in the ring about 100 ns before its time; the NIC found it
+  // held, sent an ACK instead and restarted the control streak, so at its time it waited behind
+  // 10 more ACKs every packet: 5,243 ns a packet, FCT 521.2 µs.
+  const s: Scenario = {
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 3, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 1024, headerBytes: 64, ackBytes: 1024, trimming: false },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "rud" }, ackEveryBytes: 0 },
+    traffic: [
+      { kind: "flows", flows: [{ src: 0, dst: 1, bytes: 9_600_000 }] },
+      { kind: "flows", cc: { name: "dcqcn", params: { initRateGbps: 1.85 } }, flows: [{ src: 1, dst: 2, bytes: 96_000, startUs: 5 }] },
+    ],
+  };
+  const f = runScenario(s).flows[1];
+  const pacedUs = (100 * 1024 * 8) / 1.85 / 1000;
+  assert.ok((f.fctUs as number) > pacedUs && (f.fctUs as number) < pacedUs + 10, `FCT ${f.fctUs} µs against ${pacedUs.toFixed(1)} µs of pacing`);
+});
+
 test.run();
