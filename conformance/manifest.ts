@@ -279,7 +279,8 @@ function constantsOf(checker: ts.TypeChecker, files: ts.SourceFile[], area: Reco
   const docs = new Map<string, string>();
   for (const sf of files) {
     // A run of exported constants on consecutive lines (a group of result bits under one comment)
-    // shares the doc of its first: a constant without its own takes that one.
+    // shares a doc: a constant without its own takes the nearest one above it in the run (until
+    // 2026-12-07 the run's first, so FIFO_CONTROL read QUEUE_DATA's "in the data FIFO": audit).
     let runDoc = "";
     let runEnd = -1;
     for (const st of sf.statements) {
@@ -293,7 +294,7 @@ function constantsOf(checker: ts.TypeChecker, files: ts.SourceFile[], area: Reco
         if (!ts.isIdentifier(d.name) || !/^[A-Z][A-Z0-9_]+$/.test(d.name.text)) continue;
         const sym = checker.getSymbolAtLocation(d.name);
         const own = sym === undefined ? "" : flat(ts.displayPartsToString(sym.getDocumentationComment(checker)));
-        if (!inRun) runDoc = own;
+        if (!inRun || own !== "") runDoc = own;
         docs.set(d.name.text, own !== "" ? own : inRun ? runDoc : "");
       }
       runEnd = st.getEnd();

@@ -90,6 +90,7 @@ export const DACK_HEADER_BYTES = 64;
  * window-limited, as a streaming-PUT NIC would be configured.
  */
 export const DACK_MAX_OUTSTANDING_PACKETS = 256;
+/** OPT's outstanding-bytes limit, with DACK_MAX_OUTSTANDING_PACKETS (above). */
 export const DACK_MAX_OUTSTANDING_BYTES = 262144;
 
 export const DACK_TARGET_PARAM_NAMES: readonly (keyof DackTargetParams)[] = [

@@ -130,6 +130,7 @@ export const DCP_TX_RESEND = 3;
 /** onHo results. */
 /** acknowledged message or superseded round: ignored */
 export const DCP_HO_STALE = 0;
+/** queued in the RetransQ for retransmission (§4.3) */
 export const DCP_HO_QUEUED = 1;
 /** its (MSN, PSN, round) already waits in the RetransQ: ignored */
 export const DCP_HO_DUPLICATE = 2;

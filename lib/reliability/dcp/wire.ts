@@ -175,7 +175,9 @@ export function dcpOpcode(op: number, first: boolean, last: boolean): number {
 export const DCP_HO_BYTES = 57;
 /** headers (58) + ICRC (4) */
 export const DCP_ACK_FRAME_BYTES = 62;
+/** RoCEv2's invariant CRC at the end of every frame. */
 export const DCP_ICRC_BYTES = 4;
+/** RoCEv2's UDP destination port (IANA). */
 export const ROCEV2_UDP_PORT = 4791;
 
 function hasImm(op: number): boolean {

@@ -180,8 +180,9 @@ export const QUEUE_DROPPED_QUEUED: number = V.DroppedQueued;
 export const QUEUE_EMPTY: number = K.Empty;
 /** onDequeue: packets are queued but every backlogged FIFO is paused until out.resumeNs. */
 export const QUEUE_PAUSED: number = K.Paused;
-/** FIFO numbers in out.queue and onPause. */
+/** FIFO numbers in out.queue and onPause: the data FIFO. */
 export const FIFO_DATA = 0;
+/** FIFO numbers in out.queue and onPause: the control FIFO. */
 export const FIFO_CONTROL = 1;
 
 export class PortQueues extends FlowTable<typeof LAYOUT> {

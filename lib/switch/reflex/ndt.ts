@@ -81,12 +81,15 @@ export const NDT_PAUSE: number = R.Pause;
 export const NDT_RESUME: number = R.Resume;
 /** … by T_maxpause. */
 export const NDT_TIMEOUT: number = R.Timeout;
-/** onEnqueue verdicts. */
+/** onEnqueue: queued in the Normal queue. */
 export const NDT_NORMAL: number = Q.Normal;
+/** onEnqueue: queued in the Controlled queue. */
 export const NDT_CONTROLLED: number = Q.Controlled;
+/** onEnqueue: dropped, the queue it would join is over queueLimitBytes. */
 export const NDT_DROPPED: number = Q.Dropped;
-/** onDequeue: nothing queued / only a paused Controlled queue (out.resumeNs = (pause start + T_maxpause) | 0). */
+/** onDequeue: nothing queued. */
 export const NDT_EMPTY: number = Q.Empty;
+/** onDequeue: only the paused Controlled queue holds packets (out.resumeNs = (pause start + T_maxpause) | 0). */
 export const NDT_PAUSED: number = Q.Paused;
 
 export class ReflexNdt extends FlowTable<typeof LAYOUT> {
