@@ -1152,8 +1152,10 @@ export class Fabric {
     if (this.reflex !== null) {
       if (kind === Kind.Data && this.reflex.nsfPort[port] === 1) this.nsfMeasure(port, h);
       // §III-D: NDT restamps every outbound inter-DC packet at the destination ESW; a trimmed
-      // header takes the port's own queues (its priority), not NDT's, but its ACK refreshes
-      // the flow's state all the same.
+      // header takes the port's own queues (its priority), not NDT's. Restamped, it would give a
+      // transport that answers a header with an ACK its RTT_dst; the trim NACKs of RUD and DCP
+      // carry no echo and NDT reads only ACKs, so a trim tells NDT nothing (the paper's network
+      // is lossless; audit 2026-12-07).
       else if (kind === Kind.Header && this.reflex.ndtFlow(port, i32[(h << 4) + P.Flow])) this.pool.f64[h] = this.nowNs;
     }
     this.transmit(port, h);

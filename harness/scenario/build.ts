@@ -57,6 +57,7 @@ import {
   slowReceiverDcqcnWarnings,
   slowReceiverTimelyWarnings,
   slowReceiverSwiftWarnings,
+  reflexPauseWarnings,
   bufferGiven,
 } from "./warnings";
 import type { ModuleSpec, Scenario } from "./schema";
@@ -805,6 +806,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       }),
       ...ecnCcWarnings([...ecnUses.values()], ecnNet),
       ...faultWarnings(s, faults, topo),
+      ...(reflex !== null ? reflexPauseWarnings(reflex.ndt, resolveReflexParams(reflex.params as ReflexParamsInput).tMaxPauseNs, rtoNs, pfc !== null) : []),
       ...slowReceiverDcqcnWarnings([...ecnUses.values()], slowHosts, relRef.name),
       ...slowReceiverSwiftWarnings([...delayUses.values()], slowHosts, relRef.name),
       ...slowReceiverTimelyWarnings([...delayUses.values()], slowHosts, slowRxWaitNs, dcs === null ? { ns: rttNs, what: "the network RTT" } : { ns: intraDcRttNs, what: "the intra-DC RTT" }, relRef.name),

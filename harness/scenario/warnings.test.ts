@@ -921,4 +921,21 @@ test("an in-order transport on a reordering fabric: a warning naming the routing
   assert.equal(reorder("rud", "ops"), []);
 });
 
+test("Reflex: a T_maxpause at or above the RTO warns (the paused flows time out); none below it, under PFC, or without NDT", () => {
+  // Two DCs over a 50 µs WAN: RTO 396.14 µs against Table I's T_maxpause of 500 µs (audit 2026-12-07).
+  const twoDc = (reflex: NonNullable<Scenario["network"]>["reflex"], pfc = false): Scenario => ({
+    topology: { kind: "twodc", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000, wanGbps: 1600, wanLatencyNs: 50_000 },
+    network: { reflex, ...(pfc ? { pfc: {}, trimming: false } : {}) },
+    transport: { cc: { name: "swift", params: { profile: "reflex" } }, lb: { name: "ecmp" }, reliability: { name: "rud" } },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 4, bytes: 100_000 }, { src: 6, dst: 4, bytes: 100_000 }] }],
+  });
+  const reflexWarnings = (s: Scenario) => warnings(s).filter((w) => w.startsWith("network.reflex"));
+  const w = reflexWarnings(twoDc({}));
+  assert.is(w.length, 1);
+  assert.match(w[0], "tMaxPauseNs 500.00 µs), not below the senders' RTO (396.14 µs)");
+  assert.equal(reflexWarnings(twoDc({ params: { tMaxPauseNs: 100_000 } })), []);
+  assert.equal(reflexWarnings(twoDc({}, true)), [], "PFC: the RTO is 1 ms, and nothing is lost");
+  assert.equal(reflexWarnings(twoDc({ nsf: false })), [], "no NDT without NSF");
+});
+
 test.run();

@@ -986,3 +986,21 @@ export function pfcTrimmingWarnings(n: Readonly<NonNullable<Scenario["network"]>
       "Give network.bufferBdp (1: uet-htsim's trimming queue) or network.bufferBytes for queues that trim where they pass it, or leave network.trimming out to run PFC lossless; see harness/README.md, PFC.",
   ];
 }
+
+/**
+ * Reflex's NDT pause (§III-D 3) ends on an ACK that shows the congestion resolved, or at
+ * T_maxpause; while every ACK left comes from packets that saw the congestion, only T_maxpause
+ * ends it. Without PFC the senders' RTO runs meanwhile, and a T_maxpause at or above it times out
+ * the packets held in the Controlled queue (audit 2026-12-07: on two DCs over a 50 µs WAN, RTO
+ * 396 µs against Table I's 500 µs, two inter-DC flows took 2.5–2.8 ms for an ideal 139 µs, with
+ * 146 RTOs and 116 spurious resends; 0 with tMaxPauseNs 100 µs). Under PFC the RTO is 1 ms and
+ * nothing is lost to it in the paper's setup either.
+ */
+export function reflexPauseWarnings(ndt: boolean, tMaxPauseNs: number, rtoNs: number, pfc: boolean): string[] {
+  if (!ndt || pfc || tMaxPauseNs < rtoNs) return [];
+  return [
+    `network.reflex: NDT's pause lasts up to T_maxpause (tMaxPauseNs ${us(tMaxPauseNs)} µs), not below the senders' RTO (${us(rtoNs)} µs): ` +
+      "a pause that only T_maxpause ends (each ACK still coming back saw the congestion) holds the paused flows' packets past their timeout, and they are resent while they wait (spurious timeouts). " +
+      "Give network.reflex.params.tMaxPauseNs below the RTO; see harness/README.md, Reflex.",
+  ];
+}
