@@ -47,4 +47,12 @@ test("every vector passes with its boolean arguments given as 1 and 0", () => {
   assert.equal(failed, []);
 });
 
+
+test("every vector is named as its file: the READMEs and the QuickJS runner cite a vector as <module>/<name> (audit 2026-12-07: two were not)", () => {
+  for (const l of loadVectors(vectorFiles(["conformance/vectors"]))) {
+    const base = l.file.replace(/^.*\//, "").replace(/\.json$/, "");
+    assert.is(l.vector?.name, base, l.file);
+  }
+});
+
 test.run();

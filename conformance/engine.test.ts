@@ -3,6 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type MemberManifest, type ModuleRegistry, type Vector, runVector } from "./engine";
+import { vectorErrors } from "./schema";
 
 /**
  * A table of one counter per slot: `bump(slot, by)` adds, `count(slot)` reads, `boom` throws a
@@ -206,6 +207,16 @@ test("with advance on slot, readers read the slot of the last call, whose return
   // count of that slot is 2 (slot 0's would be 1).
   assert.equal(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, repeat: 2, advance: { slot: 1, by: 1 }, expect: { return: 2, count: 2 } }], { open: [{ slot: 0 }, { slot: 1 }] })), []);
   assert.match(failures(vector([{ call: "bump", args: { slot: 0, by: 1 }, repeat: 2, advance: { slot: 1, by: 1 }, expect: { count: 1 } }], { open: [{ slot: 0 }, { slot: 1 }] })).join("\n"), /count expected 1, got 2/);
+});
+
+
+test("a schema error in a step names it as a failing step is named, 1-based with its call (audit 2026-12-07: /steps/2/args)", () => {
+  const steps = [{ call: "bump", args: { slot: 0, by: 1 } }, { call: "bump", args: { slot: 0, by: 1 } }, { call: "bump", args: { slot: 0, by: "x" } }];
+  assert.equal(vectorErrors(vector(steps as unknown as Vector["steps"])), ["step 3 (bump) args.by: Expected union value"]);
+  const missing = [{ call: "bump", args: { slot: 0, by: 1 } }, { call: "bump" }];
+  assert.match(vectorErrors(vector(missing as unknown as Vector["steps"])).join("\n"), /^step 2 \(bump\) args: Expected required property/);
+  // Elsewhere the JSON path stays.
+  assert.match(vectorErrors({ ...vector([]), format: 3 }).join("\n"), /^\/format: /);
 });
 
 test.run();

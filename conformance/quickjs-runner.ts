@@ -85,6 +85,8 @@ async function inNode(vectors: AnyVector[]): Promise<string> {
 async function main(): Promise<number> {
   const loaded = loadVectors(vectorFiles(process.argv.slice(2)));
   const vectors = loaded.flatMap((l) => (l.vector ? [l.vector] : []));
+  // Each vector's file, in the order runVectors keeps: a failure names it as the node runner does.
+  const files = loaded.flatMap((l) => (l.vector ? [l.file] : []));
   const invalid = loaded.length - vectors.length;
   // Named as the node runner names them: a count alone does not say which file to fix.
   for (const l of loaded) if (!l.vector) console.log(`FAIL ${l.file}: invalid vector file\n  ${l.errors.join("\n  ")}`);
@@ -93,9 +95,9 @@ async function main(): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   const host = await inNode(vectors);
   const out = JSON.parse(guest) as RunOutput;
-  for (const r of out.results) {
-    if (r.failures.length > 0) console.log(`FAIL ${r.module} ${r.name}\n  ${r.failures.join("\n  ")}`);
-  }
+  out.results.forEach((r, i) => {
+    if (r.failures.length > 0) console.log(`FAIL ${files[i]} (${r.module} ${r.name})\n  ${r.failures.join("\n  ")}`);
+  });
   const identical = guest === host;
   console.log(`${vectors.length} vectors in QuickJS in ${seconds.toFixed(2)} s; results identical to node on the same bundles: ${identical ? "yes" : "NO"}`);
   let failed = out.failed + invalid + (identical ? 0 : 1);

@@ -103,5 +103,15 @@ export function vectorErrors(value: unknown): string[] {
   const frame = typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "frame";
   const c = frame ? compiledFrame : compiled;
   if (c.Check(value)) return [];
-  return [...c.Errors(value)].slice(0, 10).map((e) => `${e.path || "/"}: ${e.message}`);
+  // A step is named as the runners name a failing one, 1-based with its call ("step 3
+  // (onAck)"), not by its JSON path's 0-based index (/steps/2/…: audit 2026-12-07).
+  const steps = (value as { steps?: unknown }).steps;
+  return [...c.Errors(value)].slice(0, 10).map((e) => {
+    const m = /^\/steps\/(\d+)(\/.*)?$/.exec(e.path);
+    if (m === null) return `${e.path || "/"}: ${e.message}`;
+    const step = Array.isArray(steps) ? (steps[Number(m[1])] as { call?: unknown } | undefined) : undefined;
+    const call = typeof step?.call === "string" ? ` (${step.call})` : "";
+    const field = m[2] === undefined ? "" : ` ${m[2].slice(1).replace(/\//g, ".")}`;
+    return `step ${Number(m[1]) + 1}${call}${field}: ${e.message}`;
+  });
 }
