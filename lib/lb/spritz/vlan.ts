@@ -273,6 +273,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
 
   // Readers
 
+  /** Entries in the ring of (VLAN, EV) pairs that good feedback cached (at most 8); -1 for a slot that is not open. */
   bufferSize(slot: number): number {
     return this.isOpen(slot) ? this.bufCount[slot] : -1;
   }
@@ -283,6 +284,7 @@ export class SpritzVlan extends FlowTable<typeof LAYOUT> {
     return this.biasEpoch[slot] === this.epoch + 1 ? this.minBiasQ8 : this.wMin[slot];
   }
 
+  /** Q8 weight of the non-minimal category (eq. (1) sums over its paths); -1 for a slot that is not open. */
   nonMinimalWeightQ8(slot: number): number {
     return this.isOpen(slot) ? this.wNon[slot] : -1;
   }
