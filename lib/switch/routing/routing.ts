@@ -158,7 +158,7 @@ export class Router extends FlowTable<typeof LAYOUT> {
   readonly out: Int32Array = offHeap(Int32Array, 6);
   /** Candidate egress ports, their queued bytes and the hop count of the path behind them. */
   candPort: Int32Array;
-  /** Queued bytes of each candidate port (bindCandidates, or written by the caller before a pick). */
+  /** Queued bytes of each candidate port (setCandidate, or the array bindCandidates gave). */
   candQueue: Int32Array;
   /** Hops of the path behind each candidate port (ugal's h_min and h_val). */
   candHops: Int32Array;
