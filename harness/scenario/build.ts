@@ -754,7 +754,11 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
   if (untrimmed.length > 0) throw new ScenarioError("scenario", untrimmed);
-  const ecnNet = { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, intraDc: intraDcQueue, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null };
+  // Without PFC a switch's shared buffer caps each queue: all of it under `complete`, α·B/(1 + α) for one queue under `dynamic`.
+  const sb = pfc === null ? n.switchBuffer : undefined;
+  const sbAlpha = 2 ** (sb?.alphaLog2 ?? 0);
+  const switchQueueBytes = sb === undefined ? undefined : sb.rule === "complete" ? sb.bytes : Math.floor((sbAlpha * sb.bytes) / (1 + sbAlpha));
+  const ecnNet = { topology: topo, queue: fabric.queues.params, baseGbps: linkGbps, intraDc: intraDcQueue, ecnAtGiven: n.queue?.ecnAt !== undefined, pfc: pfc !== null, switchQueueBytes };
   const idealPs = new Float64Array(F);
   const hpccStandalonePs = new Float64Array(F);
   const switchNs = s.topology.switchLatencyNs ?? 0;

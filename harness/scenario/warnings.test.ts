@@ -938,4 +938,20 @@ test("Reflex: a T_maxpause at or above the RTO warns (the paused flows time out)
   assert.equal(reflexWarnings(twoDc({ nsf: false })), [], "no NDT without NSF");
 });
 
+test("RED thresholds above what a switch's shared buffer lets one queue hold: no port marks; the warning names the buffer (2026-12-07)", () => {
+  // The default tree: kMin 37,350 B, data queues of 178,450 B. Without PFC a queue holds at most
+  // the whole buffer under `complete`, α·B / (1 + α) under `dynamic` (α = 1: B / 2).
+  const marking = (switchBuffer: NonNullable<Scenario["network"]>["switchBuffer"]) =>
+    warnings(scenarioWith({ name: "dcqcn" }, three, { ...DEFAULT_SCENARIO.network, switchBuffer })).filter((w) => w.startsWith("transport.cc: dcqcn reacts to ECN"));
+  const complete = marking({ bytes: 30_000, rule: "complete" });
+  assert.is(complete.length, 1);
+  assert.match(complete[0], "kMinBytes 37350 B, a data queue holds at most 30000 B (its switch's shared buffer, network.switchBuffer)");
+  assert.match(complete[0], "raise the limit (network.switchBuffer.bytes, and network.bufferBdp or bufferBytes)");
+  // 40,000 B: a departing full packet leaves at most 35,850 B behind, under kMin: short packets only.
+  assert.match(marking({ bytes: 40_000, rule: "complete" })[0], "no switch port marks a full-size packet: RED judges a full-size packet (4150 B) by what it leaves behind at departure: at most 35850 B of the 40000 B");
+  assert.equal(marking({ bytes: 50_000, rule: "complete" }), []);
+  assert.match(marking({ bytes: 70_000 })[0], "a data queue holds at most 35000 B");
+  assert.equal(marking({ bytes: 100_000 }), [], "α·B / (1 + α) = 50,000 B: 45,850 B left behind passes kMin");
+});
+
 test.run();

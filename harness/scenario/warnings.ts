@@ -204,6 +204,23 @@ export interface EcnNetwork {
   ecnAtGiven: boolean;
   /** network.pfc is on: the switches drop nothing, so a loss-driven cut is rare too. */
   pfc: boolean;
+  /**
+   * Without PFC, the most one data queue can hold in its switch's shared buffer
+   * (network.switchBuffer: all B under rule complete, α·B / (1 + α) under dynamic), or undefined
+   * for per-port limits only: a buffer below Kmin marks nothing whatever the ports' limits.
+   */
+  switchQueueBytes?: number;
+}
+
+/** The most a data queue holds: its port's limit (and one MTU more under the occupancy rule), capped by the switch buffer. */
+function queueTop(n: EcnNetwork, dataBytes: number): number {
+  return Math.min(dataBytes + overBytes(n.queue), n.switchQueueBytes ?? Infinity);
+}
+
+/** Where queueTop's figure comes from, said after it. */
+function topWhy(n: EcnNetwork, dataBytes: number): string {
+  if (n.switchQueueBytes !== undefined && n.switchQueueBytes < dataBytes + overBytes(n.queue)) return " (its switch's shared buffer, network.switchBuffer)";
+  return overBytes(n.queue) > 0 ? " (its limit + one MTU, overRule occupancy)" : "";
 }
 
 /**
@@ -251,14 +268,13 @@ function overBytes(q: Readonly<QueueParams>): number {
 function somePortMarks(n: EcnNetwork, insideOnly: boolean, lessBytes: number): boolean {
   const q = n.queue;
   const t = n.topology;
-  const extraBytes = overBytes(q);
   const ramp = redRamps(q);
   let ports = 0;
   for (let p = 0; p < t.ports; p++) {
     if (t.portNode[p] < t.hosts || (insideOnly && !insideDc(t, p))) continue;
     ports++;
     const l = portLimits(t, p, q, n.baseGbps, n.intraDc);
-    const top = l.dataBytes + extraBytes - lessBytes;
+    const top = queueTop(n, l.dataBytes) - lessBytes;
     if (top > l.kMinBytes && (ramp || top > l.kMaxBytes)) return true;
   }
   return ports === 0;
@@ -277,7 +293,7 @@ function somePortMarks(n: EcnNetwork, insideOnly: boolean, lessBytes: number): b
 function fullPacketReason(n: EcnNetwork): string | null {
   const q = n.queue;
   if (q.ecnAt === "off" || somePortMarks(n, false, q.mtuBytes)) return null;
-  const holds = q.dataLimitBytes + overBytes(q);
+  const holds = queueTop(n, q.dataLimitBytes);
   const threshold = redRamps(q) ? `kMinBytes ${q.kMinBytes} B` : `kMaxBytes ${q.kMaxBytes} B (pMax is 0)`;
   const judged = q.ecnAt === "enqueue" ? "the queue it finds on arrival" : "what it leaves behind at departure";
   return (
@@ -289,17 +305,16 @@ function fullPacketReason(n: EcnNetwork): string | null {
 /** Why no switch port (only those inside a DC, with `insideOnly`) can pass the RED ramp's start, or null. */
 function rampReason(n: EcnNetwork, insideOnly: boolean): string | null {
   const q = n.queue;
-  const extraBytes = overBytes(q);
   const ramp = redRamps(q);
   if (somePortMarks(n, insideOnly, 0)) return null;
   const dc = n.intraDc;
   if (insideOnly && dc !== null) {
     const threshold = ramp ? `kMinBytes ${dc.kMinBytes}` : `pMax is 0, so RED marks only above kMaxBytes ${dc.kMaxBytes}`;
-    return `only the ports between the DCs can mark; inside a DC (at ${n.baseGbps} Gb/s) ${threshold} B, and a data queue holds at most ${dc.dataBytes + extraBytes} B`;
+    return `only the ports between the DCs can mark; inside a DC (at ${n.baseGbps} Gb/s) ${threshold} B, and a data queue holds at most ${queueTop(n, dc.dataBytes)} B${topWhy(n, dc.dataBytes)}`;
   }
-  const top = `a data queue holds at most ${q.dataLimitBytes + extraBytes} B${extraBytes > 0 ? " (its limit + one MTU, overRule occupancy)" : ""}`;
+  const top = `a data queue holds at most ${queueTop(n, q.dataLimitBytes)} B${topWhy(n, q.dataLimitBytes)}`;
   // Two DCs: the quoted values are the WAN ports'; a DC's own are sized from its RTT.
-  const inDc = (k: number) => (dc === null ? "" : `; inside a DC ${ramp ? "kMinBytes" : "kMaxBytes"} ${k} B, a data queue holds at most ${dc.dataBytes + extraBytes} B`);
+  const inDc = (k: number) => (dc === null ? "" : `; inside a DC ${ramp ? "kMinBytes" : "kMaxBytes"} ${k} B, a data queue holds at most ${queueTop(n, dc.dataBytes)} B`);
   // kMin ≤ kMax: with a ramp every port failed on kMin; without one, every port on kMax.
   return ramp
     ? `RED marks only above kMinBytes, and no switch port's data queue can pass it (at ${n.baseGbps} Gb/s: kMinBytes ${q.kMinBytes} B, ${top}${inDc(dc?.kMinBytes ?? 0)})`
@@ -363,14 +378,15 @@ function ecnLoss(u: EcnCcUse, pfc: boolean, q: Readonly<QueueParams>): string {
 }
 
 /** The setting that lets a port mark, for the reason markingGap gave (`fullOnly`: only short packets are marked). */
-function markingFix(q: Readonly<QueueParams>, fullOnly: boolean): string {
+function markingFix(q: Readonly<QueueParams>, fullOnly: boolean, capped = false): string {
   if (q.ecnAt === "off") {
     return `Set network.queue.ecnAt: "dequeue" (or "enqueue") for RED marking between kMinBytes ${q.kMinBytes} and kMaxBytes ${q.kMaxBytes} B (network.ecnMinFraction, ecnMaxFraction)`;
   }
   const limit = fullOnly ? "the data queue's limit less one MTU" : "the data queue's limit";
+  const raise = capped ? "network.switchBuffer.bytes, and network.bufferBdp or bufferBytes" : "network.bufferBdp, bufferBytes";
   return redRamps(q)
-    ? `Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below ${limit}, or raise the limit (network.bufferBdp, bufferBytes)`
-    : `Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below ${limit}, or raise the limit (network.bufferBdp, bufferBytes)`;
+    ? `Lower kMinBytes (network.ecnMinFraction, a fraction of the BDP, or network.queue.kMinBytes) below ${limit}, or raise the limit (${raise})`
+    : `Give network.queue.pMax above 0, or lower kMaxBytes (network.ecnMaxFraction, a fraction of the BDP, or network.queue.kMaxBytes) below ${limit}, or raise the limit (${raise})`;
 }
 
 /**
@@ -382,7 +398,7 @@ function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: Ecn
   const gap = markingGap(n);
   if (gap === null) return [];
   const where = gap.where;
-  const fix = markingFix(n.queue, gap.fullOnly);
+  const fix = markingFix(n.queue, gap.fullOnly, n.switchQueueBytes !== undefined && n.switchQueueBytes < n.queue.dataLimitBytes + overBytes(n.queue));
   // What the module loses is said of no marks at all; with short packets marked, of the rest.
   const lead = gap.fullOnly ? "As far as full-size packets go: " : "";
   const out: string[] = [];
