@@ -1,6 +1,7 @@
 // RUD (lib/reliability/rud) under the traffic of the UEC reference runs: 64 flows of 4150 B
 // packets (4086 B payload), ACKs coalesced every 4 packets (16 KiB) with a cumulative ACK and a
-// SACK bitmap, packets sprayed over paths that reorder by up to 8 packets, 3 % of packets trimmed.
+// SACK bitmap, packets sprayed over paths that reorder by up to 8 packets; the receiver row's
+// packets 10 % CE-marked, the onNack row's every NACK a trim (no other row trims).
 //   RudSender.nextPacket — new data; one cumulative ACK per flow per batch keeps the window open
 //     (its cost is included).
 //   RudSender.nextPacket+onAck — each packet sent, then the receiver's coalesced ACKs for the batch

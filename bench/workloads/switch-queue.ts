@@ -9,7 +9,8 @@
 // Each op replays a batch of one handler and then puts the table back as it was before the
 // batch by copying its typed arrays from a snapshot taken at setup, so enqueues always meet the
 // same queues and dequeues the same backlog. The copy is timed too; the `restore` row measures
-// it alone (about 1 ns per event), so the handler rows are upper bounds.
+// it alone (0.3 ns and 13 instructions per event when last counted), so the handler rows are
+// upper bounds, approximately: the restore row's snapshot holds 5,120 handles, the enqueue row's 4,096.
 import { PortQueues, QUEUE_DROPPED, QUEUE_DROPPED_QUEUED, QUEUE_TRIMMED, QUEUE_TRIMMED_QUEUED, TAG_ACK, TAG_DATA, TAG_HEADER } from "../../lib/switch/index";
 import { Xoshiro128 } from "../../lib/core/index";
 import type { Workload } from "./types";
