@@ -258,6 +258,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
   /** 0 with quickAdapt off (UEC disable_quick_adapt). */
   private readonly qaOn: number;
   private readonly qaIgnoresTimeouts: number;
+  private readonly qaIgnoresTrims: number;
   private readonly rccc: number;
   private readonly wrap32: number;
   private readonly qaNackPacket: number;
@@ -333,6 +334,7 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     this.perPathTarget = p.perPathTarget ? 1 : 0;
     this.qaOn = p.quickAdapt ? 1 : 0;
     this.qaIgnoresTimeouts = p.qaIgnoresTimeouts ? 1 : 0;
+    this.qaIgnoresTrims = p.qaIgnoresTrims ? 1 : 0;
     this.rccc = p.rccc ? 1 : 0;
     this.wrap32 = p.incBytesWrap32 ? 1 : 0;
     this.qaNackPacket = p.qaOnNackCountsPacket ? 1 : 0;
@@ -430,6 +432,8 @@ export class Nscc extends FlowTable<typeof LAYOUT> {
     // UEC OnNACK: with RCCC on, a last-hop trim is the receiver's business, not a signal.
     if (this.rccc !== 0 && lastHop) return 0;
     if (this.loopSmartt !== 0) {
+      // §III-E's text and Fig. 9 (qaIgnoresTrims): inside the ignore phase a trim is ignored too.
+      if (this.qaIgnoresTrims !== 0 && this.ignoreLeft[slot] > 0) return R.Ignored;
       // Alg. 4 lines 16–20: cut by the packet, arm QuickAdapt, run it unless ignoring.
       this.cwnd[slot] = this.clampWnd(slot, before - bytes);
       const flags = this.flags[slot] | Fl.TriggerQa;

@@ -149,6 +149,14 @@ export interface NsccBehaviour {
   perPathTarget: boolean;
   /** Timeouts during the QuickAdapt ignore phase do not shrink the window (SMaRTT §III-E). */
   qaIgnoresTimeouts: boolean;
+  /**
+   * Loop `smartt`: a trim during the QuickAdapt ignore phase is ignored too, neither cutting the
+   * window nor arming QuickAdapt (§III-E's text and Fig. 9: "ignore all the bytes that are
+   * in-flight when it comes to congestion control information"). Off in every profile: Alg. 4
+   * lines 16–17 cut and arm on every trim (README "Choices"). The `uec` loop ignores such a NACK
+   * whatever this says (UEC OnNACK).
+   */
+  qaIgnoresTrims: boolean;
   /** Receiver-credit CC (RCCC) is on: last-hop trims are not a congestion signal (UEC OnNACK). */
   rccc: boolean;
   /** inc_bytes wraps modulo 2^32 like uet-htsim's uint32 (quirk §9.1); off = exact. */
@@ -218,7 +226,7 @@ const CONSTANT_NAMES: readonly (keyof NsccConstants)[] = [
 ];
 const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
-  "perPathScaling", "perPathTarget", "qaIgnoresTimeouts", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
+  "perPathScaling", "perPathTarget", "qaIgnoresTimeouts", "qaIgnoresTrims", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
 ];
 export const NSCC_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
 
@@ -233,6 +241,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     perPathScaling: true,
     perPathTarget: false,
     qaIgnoresTimeouts: true,
+    qaIgnoresTrims: false,
     rccc: false,
     incBytesWrap32: false,
     qaOnNackCountsPacket: false,
@@ -252,6 +261,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     perPathScaling: false,
     perPathTarget: false,
     qaIgnoresTimeouts: false,
+    qaIgnoresTrims: false,
     rccc: false,
     incBytesWrap32: false,
     qaOnNackCountsPacket: false,
@@ -268,6 +278,7 @@ const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
     perPathScaling: false,
     perPathTarget: false,
     qaIgnoresTimeouts: false,
+    qaIgnoresTrims: false,
     rccc: false,
     incBytesWrap32: true,
     qaOnNackCountsPacket: true,
@@ -419,6 +430,7 @@ export function resolveNsccParams(input: NsccParamsInput = {}): NsccParams {
     perPathScaling: rule.bool,
     perPathTarget: rule.bool,
     qaIgnoresTimeouts: rule.bool,
+    qaIgnoresTrims: rule.bool,
     rccc: rule.bool,
     incBytesWrap32: rule.bool,
     qaOnNackCountsPacket: rule.bool,
