@@ -749,7 +749,9 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
     // limit that no given value passes comes from the topology's rates and latencies.
     const m = e.message;
     const field = m.startsWith("PortQueues") ? "network.queue" : m.startsWith("Pfc") ? "network.pfc" : m.startsWith("routing ") ? "network.routing" : m.startsWith("minimal routing of control") ? "network.controlRouting" : "network";
-    const derived = field === "network.queue" && !/dataLimitBytes|kMinBytes|kMaxBytes/.test(JSON.stringify(n.queue ?? {})) && /dataLimitBytes|kMinBytes|kMaxBytes/.test(m) ? ` (derived from the network RTT ${rttNs} ns and BDP ${Math.floor(bdpBytes)} B: the topology's rates and latencies)` : "";
+    const sizes = ["dataLimitBytes", "kMinBytes", "kMaxBytes"];
+    const sizeGiven = sizes.some((k) => n.queue?.[k] !== undefined);
+    const derived = field === "network.queue" && !sizeGiven && sizes.some((k) => m.includes(k)) ? ` (derived from the network RTT ${rttNs} ns and BDP ${Math.floor(bdpBytes)} B: the topology's rates and latencies)` : "";
     throw new ScenarioError("scenario", [`${field}: ${m}${derived}`]);
   }
   const untrimmed = (s.faults ?? []).flatMap((x, i) => (x.trim && fabric.queues.params.trimming === "off" ? [`faults[${i}].trim: the switches do not trim (network.trimming, network.queue.trimming)`] : []));
