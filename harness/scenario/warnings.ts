@@ -217,9 +217,14 @@ function queueTop(n: EcnNetwork, dataBytes: number): number {
   return Math.min(dataBytes + overBytes(n.queue), n.switchQueueBytes ?? Infinity);
 }
 
+/** Whether the switch buffer, not the port's limit, bounds a data queue of `dataBytes`. */
+function bufferBound(n: EcnNetwork, dataBytes: number): boolean {
+  return n.switchQueueBytes !== undefined && n.switchQueueBytes < dataBytes + overBytes(n.queue);
+}
+
 /** Where queueTop's figure comes from, said after it. */
 function topWhy(n: EcnNetwork, dataBytes: number): string {
-  if (n.switchQueueBytes !== undefined && n.switchQueueBytes < dataBytes + overBytes(n.queue)) return " (its switch's shared buffer, network.switchBuffer)";
+  if (bufferBound(n, dataBytes)) return " (its switch's shared buffer, network.switchBuffer)";
   return overBytes(n.queue) > 0 ? " (its limit + one MTU, overRule occupancy)" : "";
 }
 
@@ -398,7 +403,7 @@ function ecnWarnings<U extends { path: string; name: string }>(uses: U[], n: Ecn
   const gap = markingGap(n);
   if (gap === null) return [];
   const where = gap.where;
-  const fix = markingFix(n.queue, gap.fullOnly, n.switchQueueBytes !== undefined && n.switchQueueBytes < n.queue.dataLimitBytes + overBytes(n.queue));
+  const fix = markingFix(n.queue, gap.fullOnly, bufferBound(n, n.queue.dataLimitBytes));
   // What the module loses is said of no marks at all; with short packets marked, of the rest.
   const lead = gap.fullOnly ? "As far as full-size packets go: " : "";
   const out: string[] = [];
