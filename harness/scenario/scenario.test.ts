@@ -132,8 +132,9 @@ test("build-time refusals name their field, and a limit the topology's values br
   // 40 ms links: the BDP-sized queue passes 2^30 B; a 1 s switch latency, NSCC's base RTT 2^29 ns.
   assert.match(refusal({ topology: { kind: "fattree", k: 4, latencyNs: 40_000_000 } }), /^network\.queue: PortQueues: dataLimitBytes .* \(derived from the network RTT 480002022\.72 ns and BDP \d+ B: the topology's rates and latencies\)$/);
   assert.match(refusal({ topology: { kind: "fattree", k: 4, switchLatencyNs: 1e9 } }), /^transport\.cc: Nscc: baseRttNs .* \(derived from the network RTT 10000014022\.72 ns: the topology's rates and latencies\)$/);
-  // A value the scenario gives is named as before.
+  // A value the scenario gives is named as before, under a two-sided module's side too.
   assert.match(refusal({ transport: { cc: { name: "nscc", params: { baseRttNs: 2 ** 30 } } } }), /^transport\.cc\.params\.baseRttNs: /);
+  assert.match(refusal({ network: { trimming: false }, transport: { reliability: { name: "rack", params: { sender: { profile: "foo" } } } } }), /^transport\.reliability\.params\.sender\.profile: RackSender: unknown profile foo/);
 });
 
 test("a start an entry implies past 9 × 10^9 µs is refused as a time it names is (audit 2026-12-07: 2.7 × 10^10 µs ran)", () => {
