@@ -112,6 +112,8 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   const put = (rxBufferBytes: number) => ({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "put", senders: 2, bytes: 1000, rxFraction: 0.5, rxBufferBytes }] });
   assert.equal(errorsOf(put(4149)), ["traffic[0].rxBufferBytes: must hold one full packet (network.mtuBytes 4150), got 4149"]);
   assert.equal(errorsOf(put(4150)), []);
+  // A sender listed twice made two identical flows (audit 2026-12-07), refused as in `hosts`.
+  assert.throws(() => build({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [1, 1], bytes: 1000 }] }), (e: Error) => e instanceof ScenarioError && e.errors.includes("traffic[0]: senderList: a host is listed twice"));
   // An empty senderList makes no flow (audit 2026-12-07: "flows 0/0").
   assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [], bytes: 1000 }] }), ["traffic[0].senderList: needs at least one sender"]);
 });

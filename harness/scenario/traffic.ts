@@ -200,6 +200,8 @@ function generate(
     case "put": {
       const receiver = receiverOf(x, pool);
       if (x.hosts !== undefined) for (const h of x.senderList ?? []) if (!pool.includes(h)) throw new RangeError(`senderList: host ${h} is not among this entry's hosts`);
+      // As `hosts`: a sender listed twice made two identical flows (audit 2026-12-07).
+      if (x.senderList !== undefined && new Set(x.senderList).size !== x.senderList.length) throw new RangeError("senderList: a host is listed twice");
       const fl = incast(H, {
         senders: x.senders ?? (x.senderList ?? []).length,
         receiver,
