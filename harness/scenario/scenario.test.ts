@@ -114,6 +114,9 @@ test("cross-field rules name the field: missing per-kind parameters, unknown mod
   assert.equal(errorsOf(put(4150)), []);
   // A sender listed twice made two identical flows (audit 2026-12-07), refused as in `hosts`.
   assert.throws(() => build({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [1, 1], bytes: 1000 }] }), (e: Error) => e instanceof ScenarioError && e.errors.includes("traffic[0]: senderList: a host is listed twice"));
+  // A cdf entry too short for any arrival makes no flow: a warning, not a silent "flows 0/0".
+  const none = build({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "cdf", cdf: "websearch", load: 0.01, durationUs: 0.001 }, { kind: "permutation", bytes: 1000 }] });
+  assert.ok(none.warnings.includes("traffic[0]: makes no flow (no arrival falls within durationUs at this load: lengthen durationUs or raise load)"), none.warnings.join("\n"));
   // An empty senderList makes no flow (audit 2026-12-07: "flows 0/0").
   assert.equal(errorsOf({ topology: { kind: "fattree", k: 4 }, traffic: [{ kind: "incast", senderList: [], bytes: 1000 }] }), ["traffic[0].senderList: needs at least one sender"]);
 });

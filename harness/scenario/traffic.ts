@@ -97,6 +97,8 @@ export function buildTraffic(s: Scenario, c: TrafficContext): TrafficResult {
     try {
       const pool = hostPool(x, used, H);
       const fl = generate(x, i, pool, startNs, tseed, groupPrefix, c, dom, out.hostRx);
+      // A cdf entry whose load × duration draws nothing ran as "flows 0/0" unsaid (audit 2026-12-07).
+      if (fl.length === 0) out.warnings.push(`${p}: makes no flow${x.kind === "cdf" ? " (no arrival falls within durationUs at this load: lengthen durationUs or raise load)" : ""}`);
       if (x.kind === "matrix" && x.startUnit === undefined) {
         const lastNs = fl.reduce((m, f) => Math.max(m, f.startNs - startNs), 0);
         if (lastNs >= CM_START_PS_HINT_NS) {
