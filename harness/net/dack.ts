@@ -37,6 +37,7 @@ import { DACK_H0, DACK_H1, DACK_H_INF, DACK_H_MINUS1, DACK_RETRANSMIT, DACK_SEND
 import { DACK_HEADER_BYTES, DACK_MSS_BYTES, type DackInitiatorParamsInput, type DackTargetParamsInput, dackMinPacketBytes } from "../../lib/reliability/dack/params";
 import { OPT_SEND_NEW, OptInitiator, type OptParamsInput } from "../../lib/reliability/opt/opt";
 import { Sx, Tx, type Transport, TransportOutputs } from "./adapters";
+import { onSide } from "./side-params";
 import { FlightLedger } from "./ledger";
 import { Flag, P, type PacketPool } from "./packets";
 
@@ -209,7 +210,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
     this.rtoNs = p.rtoNs;
     this.minPacketOf = new Int32Array(ends.hosts);
     const cap = Math.max(1, F);
-    this.tx = this.dack !== 0 ? new DackInitiator(p.initiator as DackInitiatorParamsInput, cap) : new OptInitiator(p.initiator as OptParamsInput, cap);
+    this.tx = onSide("initiator", () => (this.dack !== 0 ? new DackInitiator(p.initiator as DackInitiatorParamsInput, cap) : new OptInitiator(p.initiator as OptParamsInput, cap)));
     const targetParams: DackTargetParamsInput = { policy: this.dack !== 0 ? "dack" : "baseline", ...p.target };
     const count = new Int32Array(ends.hosts);
     for (let f = 0; f < F; f++) count[ends.dst[f]]++;
@@ -238,7 +239,7 @@ export class DackTransport extends TransportOutputs implements Transport, HostQu
         );
       }
       this.minPacketOf[host] = minPacketBytes;
-      return new DackTarget({ queueBytes, minPacketBytes, ...targetParams }, n);
+      return onSide("target", () => new DackTarget({ queueBytes, minPacketBytes, ...targetParams }, n));
     });
     for (const t of this.targets) {
       if (t !== null && t.params.maxPacketBytes < this.mss + this.header) {

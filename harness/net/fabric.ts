@@ -1351,8 +1351,9 @@ export class Fabric {
     const ld = this.ld as LowDiameterTopology;
     const base = this.nodePortBase[this.H + sw] + this.ldP;
     const here = this.dist[sw * S + dsw];
-    const gd = this.groupOf[dsw];
-    const crossings = this.groupOf[sw] !== gd ? 1 : 0;
+    // Read per packet by adaptive routing too: the Dragonfly's groups only where Table I applies.
+    const gd = globalHops !== 0 ? this.groupOf[dsw] : 0;
+    const crossings = globalHops !== 0 && this.groupOf[sw] !== gd ? 1 : 0;
     let k = 0;
     for (let i = off; i < off + n; i++) {
       const port = this.candPort[i];

@@ -41,6 +41,7 @@ import { RACK_MAX_WINDOW_PACKETS, RACK_SENDER_DEFAULTS, RackReceiver, RackSender
 import { TIMEOUT_SENDER_DEFAULTS, TimeoutReceiver, TimeoutSender } from "../../lib/reliability/timeout/timeout";
 import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, type LbTable, MprdmaCc, NoneCc, NsccCc, RudTransport, SwiftCc, TimelyCc, type Transport } from "./adapters";
 import { type DackTransport, type FlowEnds, makeDackTransport } from "./dack";
+import { onSide } from "./side-params";
 import { DcpTransport, GbnTransport, IrnTransport, QP_MAX_FLOW_PACKETS, QpTransport, RackTransport, TimeoutTransport } from "./rounds";
 
 /** What the network tells a module by default. */
@@ -404,8 +405,8 @@ export function makeTransport(name: string, user: Params, ctx: NetworkContext, c
       const sides = senderReceiver(name, user);
       payloadFitsNetwork(sides.sender, ctx);
       // DCP's mtuBytes is the payload of a full packet; its 24-bit PSNs and eight messages per QP.
-      const tx = new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity);
-      const rx = new DcpReceiver({ ...sides.receiver } as never, capacity);
+      const tx = onSide("sender", () => new DcpSender({ mtuBytes: ctx.mtuBytes - ctx.headerBytes, ...sides.sender } as never, capacity));
+      const rx = onSide("receiver", () => new DcpReceiver({ ...sides.receiver } as never, capacity));
       return note(new DcpTransport(tx, rx, ackBytes, ctx.headerBytes, capacity), "reliability", name, { sender: tx.params, receiver: rx.params });
     }
     case "gbn":
@@ -529,15 +530,15 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
   const twoSides = (t: Transport, tx: { params: object }, rx: { params: object }): Transport => note(t, "reliability", name, { sender: tx.params, receiver: rx.params });
   switch (name) {
     case "gbn": {
-      const tx = new GbnSender(sender({ rtoNs: atLeastRtts(GBN_SENDER_DEFAULTS.rtoNs) }), capacity);
+      const tx = onSide("sender", () => new GbnSender(sender({ rtoNs: atLeastRtts(GBN_SENDER_DEFAULTS.rtoNs) }), capacity));
       // A NACK repeated within an RTT would send the sender back again before its resend arrived.
-      const rx = new GbnReceiver(receiver({ nackIntervalNs: atLeastRtts(GBN_RECEIVER_DEFAULTS.nackIntervalNs) }), capacity);
+      const rx = onSide("receiver", () => new GbnReceiver(receiver({ nackIntervalNs: atLeastRtts(GBN_RECEIVER_DEFAULTS.nackIntervalNs) }), capacity));
       return twoSides(new GbnTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
     case "irn": {
       const d = IRN_SENDER_DEFAULTS;
-      const tx = new IrnSender(sender({ bdpPackets, rtoLowNs: atLeastRtts(d.rtoLowNs), rtoHighNs: atLeastRtts(d.rtoHighNs) }), capacity);
-      const rx = new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity);
+      const tx = onSide("sender", () => new IrnSender(sender({ bdpPackets, rtoLowNs: atLeastRtts(d.rtoLowNs), rtoHighNs: atLeastRtts(d.rtoHighNs) }), capacity));
+      const rx = onSide("receiver", () => new IrnReceiver(receiver({ bdpPackets: tx.params.bdpPackets }), capacity));
       return twoSides(new IrnTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
     case "rack": {
@@ -548,12 +549,12 @@ function makeBaseline(name: string, user: Params, ctx: NetworkContext, capacity:
       const rto = { initialRtoNs: atLeastRtts(d.initialRtoNs), minRtoNs: Math.min(atLeastRtts(d.minRtoNs), d.maxRtoNs) };
       // Two BDPs, but no more than the module holds (a 400 Gb/s WAN of 1 ms would want 24,400).
       const windowPackets = Math.min(2 * bdpPackets, RACK_MAX_WINDOW_PACKETS);
-      const tx = new RackSender(sender({ windowPackets, ...rto }), capacity);
-      const rx = new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity);
+      const tx = onSide("sender", () => new RackSender(sender({ windowPackets, ...rto }), capacity));
+      const rx = onSide("receiver", () => new RackReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity));
       return twoSides(new RackTransport(tx, rx, ackBytes, header, capacity), tx, rx);
     }
   }
-  const tx = new TimeoutSender(sender({ windowPackets: 2 * bdpPackets, rtoNs: atLeastRtts(TIMEOUT_SENDER_DEFAULTS.rtoNs) }), capacity);
-  const rx = new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity);
+  const tx = onSide("sender", () => new TimeoutSender(sender({ windowPackets: 2 * bdpPackets, rtoNs: atLeastRtts(TIMEOUT_SENDER_DEFAULTS.rtoNs) }), capacity));
+  const rx = onSide("receiver", () => new TimeoutReceiver(receiver({ windowPackets: tx.params.windowPackets }), capacity));
   return twoSides(new TimeoutTransport(tx, rx, ackBytes, header, capacity), tx, rx);
 }

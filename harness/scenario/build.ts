@@ -439,16 +439,13 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       return f();
     } catch (e) {
       if (!isRefusal(e)) throw e;
-      // A two-sided module's error names its class (RackSender, DackTarget …): the parameter is
-      // under that side's object (audit 2026-12-07: params.sender.profile read transport.reliability).
-      const side = /^\w*?(Sender|Receiver|Target|Initiator): /.exec(e.message)?.[1].toLowerCase();
-      const at = e instanceof ParamError && spec.params !== undefined ? (hasParamPath(spec.params, e.param) ? e.param : side !== undefined && hasParamPath(spec.params, `${side}.${e.param}`) ? `${side}.${e.param}` : null) : null;
-      const given = at !== null;
-      const docs = given && e instanceof ParamError && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
+      // A two-sided module's tables name their parameters under their side (net/side-params.ts).
+      const given = e instanceof ParamError && spec.params !== undefined && hasParamPath(spec.params, e.param);
+      const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
       // A parameter the scenario did not give took its value from the network (audit 2026-12-07:
       // a 1 s switch latency read "transport.cc: Nscc: baseRttNs … got 10000014022.72").
       const derived = e instanceof ParamError && !given && /RttNs$|BdpBytes$|bdpBytes$|WndBytes$/.test(e.param) ? ` (derived from the network RTT ${rttNs} ns: the topology's rates and latencies)` : "";
-      errors.push(`${given ? `${path}.params.${at}` : path}: ${e.message}${docs}${derived}${note}`);
+      errors.push(`${given ? `${path}.params.${e.param}` : path}: ${e.message}${docs}${derived}${note}`);
       return undefined;
     }
   };

@@ -833,10 +833,11 @@ export const REORDERED_WORDS = "so a flow's packets arrive out of order";
 export const HO_OVERFLOW_WORDS = "so an incast's HOs can overflow it";
 
 /** What an in-order receiver does with a packet that is not the next in its flow's sequence. */
+const TARGET_IN_ORDER = "accepts only a stream's next sequence number and drops any other packet, NACKing the gap, and the initiator goes back to it (DACK §II-A";
 const IN_ORDER: Record<string, string> = {
   gbn: "accepts only the next PSN and drops any other packet, NAKing the hole, and the sender goes back to it (IBA go-back-N)",
-  dack: "accepts only a stream's next sequence number and drops any other packet, NACKing the gap, and the initiator goes back to it (DACK §II-A)",
-  opt: "accepts only a stream's next sequence number and drops any other packet, NACKing the gap, and the initiator goes back to it (DACK §II-A, the OPT baseline)",
+  dack: `${TARGET_IN_ORDER})`,
+  opt: `${TARGET_IN_ORDER}, the OPT baseline)`,
 };
 
 /** Load balancers that give one flow's packets different EVs, which an EV-hashing switch sends different ways. */
