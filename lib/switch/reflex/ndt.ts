@@ -12,7 +12,8 @@
 //   packets there; and the other way (README "Choices"), a flow turned Congested enters the
 //   Controlled queue of a port at once, its older packets in that port's Normal queue leaving
 //   first (onDequeue lets them go ahead of it), but keeps using the Normal queue while it has
-//   packets in more than one port's, or in another port's, Normal queue.
+//   packets in more than one port's, or in another port's, Normal queue and none in a
+//   Controlled queue (a flow with packets in one uses the Controlled queue at every port).
 // - Pause: §III-D 3 pauses the Controlled queues while the share of flows mapped to the
 //   Controlled queue exceeds α, until ACKs show congestion resolved or T_maxpause passes; this
 //   module starts and ends it on the share of Congested flows instead (below).
