@@ -28,7 +28,8 @@ export function bytesPerNsFromGbps(linkGbps: number): number {
 
 /**
  * Bandwidth-delay product in whole bytes, rounded down: rate × RTT. A product below a whole byte by
- * less than 2^-50 of itself is that byte (the mirror of ceilPs): 33.3 Gb/s × 12,000 ns is
+ * less than 2^-50 of itself is that byte (the mirror of ceilPs; so from 2^50 B up an exact
+ * integer product can come back one or more bytes above itself): 33.3 Gb/s × 12,000 ns is
  * 399,599.99999999994 in doubles, so the exact 49,950 B would otherwise floor to 49,949.
  */
 export function bdpBytes(linkGbps: number, rttNs: number): number {
@@ -56,7 +57,12 @@ export function ceilPs(ps: number): number {
   return ceilNear(ps);
 }
 
-/** ⌈x⌉, except that x above a whole number by less than 2^-50 of itself is that number (a double product's last-ulp excess). */
+/**
+ * ⌈x⌉, except that x above a whole number by less than 2^-50 of itself is that number (a double
+ * product's last-ulp excess). The tolerance is relative, so from 2^50 up (and for negative
+ * integers) an exact integer can come back below itself: ceilPs(2^50) = 2^50 − 1. Callers pass
+ * one packet's time or a buffer's size, far below that.
+ */
 function ceilNear(x: number): number {
   return Math.ceil(x - x * 2 ** -50);
 }
