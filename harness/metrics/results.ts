@@ -35,7 +35,7 @@ export interface FlowResult {
   slowdownHpcc?: number | null;
   retransmissions: number;
   timeouts: number;
-  /** complete, incomplete (the run ended first), waiting (its dependencies never completed) or failed (the reliability module gave up). */
+  /** complete, incomplete (the run ended first), waiting (not started: its dependencies never completed, or its startUs came after the run's end) or failed (the reliability module gave up). */
   status: "complete" | "incomplete" | "waiting" | "failed";
   cc: string;
   lb: string;
@@ -404,7 +404,9 @@ function reflexTotals(rf: ReflexSites): ReflexTotals {
 /** Fills r.faultCost from the same scenario run without its faults. */
 export function attachFaultCost(r: Results, base: Results): void {
   const d = (a: number | null, c: number | null) => (a === null || c === null ? null : r3(a - c));
-  const open = r.metrics.fctUsCountingOpen !== undefined || base.metrics.fctUsCountingOpen !== undefined;
+  // Every run has the counting-open statistics; they differ only where a flow was open.
+  const anyOpen = (x: Results) => (x.metrics.fctUsCountingOpen?.all.open ?? 0) > 0;
+  const open = anyOpen(r) || anyOpen(base);
   const fct = (x: Results) => (open ? (x.metrics.fctUsCountingOpen?.all ?? x.metrics.fctUs.all) : x.metrics.fctUs.all);
   r.faultCost = {
     baseline: {

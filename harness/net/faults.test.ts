@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { runScenario } from "../run";
+import { summary } from "../metrics/results";
 import { build } from "../scenario/build";
 import { DEFAULT_SCENARIO, defaultWith } from "../scenario/default";
 import type { Scenario } from "../scenario/schema";
@@ -294,6 +295,10 @@ test("capacity cut 100 → 50 Gb/s on a flow's only path doubles its transfer ti
   const ratio = (cut.flows[0].fctUs as number) / (full.flows[0].fctUs as number);
   assert.ok(ratio > 1.9 && ratio < 2.05, `FCT ratio ${ratio}`);
   assert.ok(cut.faultCost !== null && (cut.faultCost.delta.fctMaxUs as number) > 0, "the run reports what the cut cost");
+  // Every flow completed in both runs: the cost is exact, not a lower bound (audit 2026-12-07:
+  // countingOpen was set on every run with faults, and the summary said "at least").
+  assert.is(cut.faultCost.delta.countingOpen, undefined);
+  assert.not.match(summary(cut), /at least/);
 });
 
 test("fault cost when the fault leaves flows open: open flows counted as at the end, so the cost is not a gain (audit 2026-12-07: p99 −151.88 µs)", () => {
