@@ -453,9 +453,9 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /**
    * SMaRTT Alg. 3 on the ECN signal alone: once more than cwnd contiguous bytes came back
-   * unmarked, each unmarked ACK adds k MTU (fiStepBytes) until a marked one. True when it is in that mode (the
-   * step clamped at maxCwndBytes, and none for an ACK of no new bytes, as nscc: no evidence
-   * that the path carries more).
+   * unmarked, each unmarked ACK adds k MTU (fiStepBytes) until a marked one, an ACK of no new bytes too (Alg. 3
+   * literally, as Spritz's DCTCP; nscc takes no step there). True when it is in that mode (the
+   * step clamped at maxCwndBytes).
    */
   private fastIncrease(slot: number, ackedBytes: number, ecn: boolean): boolean {
     const flags = this.flags[slot];
@@ -468,7 +468,7 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
     this.fiCount[slot] = count < K.CounterMax ? count : K.CounterMax;
     const cwnd = this.cwnd[slot];
     if (count <= cwnd && (flags & Fl.FiActive) === 0) return false;
-    const next = ackedBytes > 0 ? cwnd + this.fiStep : cwnd;
+    const next = cwnd + this.fiStep;
     this.cwnd[slot] = next < this.maxCwnd ? next : this.maxCwnd;
     this.flags[slot] = flags | Fl.FiActive;
     return true;
