@@ -129,6 +129,8 @@ export default defineConfig([
     platform: "neutral",
     splitting: false,
     outDir: "dist",
+    // nicfw/conformance: a porter's runner in JavaScript imports runVectors with its types.
+    dts: true,
   },
   {
     entry: { "cli/nicfw": "harness/cli.ts" },

@@ -51,7 +51,12 @@ function consumer(kind: "esm" | "cjs", subpaths: readonly string[]): string {
 test("package.json exports an entry per area and per module, each ESM and CommonJS with its types first", async () => {
   const exported = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
   const subpaths = [...areas, ...(await moduleNames())];
-  assert.equal(Object.keys(exported).sort(), [...subpaths.map((s) => `./${s}`), "./package.json"].sort());
+  assert.equal(Object.keys(exported).sort(), [...subpaths.map((s) => `./${s}`), "./conformance", "./package.json"].sort());
+  // The conformance engine (ESM only, as the QuickJS runner loads it), with its types.
+  assert.equal(
+    JSON.stringify(exported["./conformance"]),
+    JSON.stringify({ import: { types: "./dist/conformance/engine.d.ts", default: "./dist/conformance/engine.js" } }),
+  );
   for (const sub of subpaths) {
     // The order matters: resolvers take the first condition that matches, and "types" must
     // come before "default" for TypeScript to find the declarations.
@@ -183,7 +188,7 @@ test("the built CLI without its optional chart packages: run, compare and confor
   }
 });
 
-test("the tarball ships the bundles, the CLI, LICENSE and the conformance vectors with their manifest, and no benchmark", async () => {
+test("the tarball ships the bundles, the CLI, LICENSE, the conformance vectors with their manifest and the documentation, and no benchmark or source", async () => {
   const pack = spawnSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: root, encoding: "utf8" });
   assert.is(pack.status, 0, pack.stderr);
   const files = new Set((JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path));
@@ -196,7 +201,9 @@ test("the tarball ships the bundles, the CLI, LICENSE and the conformance vector
   const needed = ["package.json", "README.md", "LICENSE", "conformance/api.json", "conformance/schema.json", "conformance/README.md", "dist/conformance/engine.js", ...Object.values(pkg.bin).map((b) => b.replace(/^\.\//, ""))];
   for (const sub of [...areas, ...(await moduleNames())]) for (const ext of ["js", "cjs", "d.ts", "d.cts"]) needed.push(`dist/${sub}/index.${ext}`);
   for (const f of needed) assert.ok(files.has(f), `${f} is not packed`);
-  const unwanted = [...files].filter((f) => f.startsWith("dist/bench/") || f.startsWith("bench/") || f.endsWith(".test.ts") || f.startsWith("lib/"));
+  // The documentation README.md links to goes too (lib/ and harness/ READMEs, docs/*.yaml), no source.
+  for (const f of ["lib/README.md", "lib/cc/nscc/README.md", "harness/README.md", "docs/default.yaml", "dist/conformance/engine.d.ts"]) assert.ok(files.has(f), `${f} is not packed`);
+  const unwanted = [...files].filter((f) => f.startsWith("dist/bench/") || f.startsWith("bench/") || f.endsWith(".test.ts") || ((f.startsWith("lib/") || f.startsWith("harness/")) && !f.endsWith("README.md")));
   assert.equal(unwanted, [], "benchmarks, tests or sources in the tarball");
 });
 
@@ -311,6 +318,16 @@ test("the documented NSCC + REPS + RUD firmware image from the package is within
   } finally {
     ctx.dispose();
   }
+});
+
+test("nicfw/conformance: a consumer's runner imports the engine by the package's name and runs the vectors as conformance/README.md shows (audit 2026-12-07: the engine was shipped but no export reached it)", async () => {
+  const engine = (await import("nicfw/conformance")) as { runVectors: typeof RunVectors };
+  const areas = await Promise.all(["cc", "lb", "reliability", "switch"].map((a) => import(`nicfw/${a}`) as Promise<{ modules: ModuleRegistry }>));
+  const registry: ModuleRegistry = Object.assign({}, ...areas.map((a) => a.modules));
+  const vectors = loadVectors(vectorFiles([join(root, "conformance/vectors/cc/nscc")])).flatMap((v) => (v.vector === undefined ? [] : [v.vector]));
+  const r = engine.runVectors(vectors, registry, undefined, { "reliability/dcp": areas[2] as unknown as { [name: string]: unknown } });
+  assert.ok(vectors.length > 50, `${vectors.length}`);
+  assert.equal([r.passed, r.failed], [vectors.length, 0]);
 });
 
 test.run();
