@@ -13,7 +13,12 @@
 import { Buffer } from "node:buffer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as cc from "./cc/index";
+import * as core from "./core/index";
 import { Xoshiro128 } from "./core/rng";
+import * as lb from "./lb/index";
+import * as reliability from "./reliability/index";
+import * as sw from "./switch/index";
 import { type Table, type TableClass, argument, defaultTables, handlers, openAll, optionConfigs } from "./test-support";
 
 const CAPACITY = 4;
@@ -164,6 +169,19 @@ test("shifting every tick, across the wrap or to near 0, shifts only the ticks h
     }
   }
   assert.equal(failures, []);
+});
+
+test("every object an area exports (defaults, parameter names, path types, layouts, rules) is frozen through and through: a plain-JS caller cannot change what later tables are built from (package audit 2026-12-07: RUD_DEFAULTS.rtoNs = 12345 changed every later RudSender)", () => {
+  const thawed: string[] = [];
+  const walk = (o: unknown, path: string): void => {
+    if (o === null || typeof o !== "object") return;
+    if (ArrayBuffer.isView(o) || !Object.isFrozen(o)) thawed.push(path);
+    for (const [k, v] of Object.entries(o as object)) walk(v, `${path}.${k}`);
+  };
+  for (const [area, ns] of Object.entries({ core, cc, lb, reliability, switch: sw })) {
+    for (const [name, value] of Object.entries(ns)) if (name !== "modules") walk(value, `${area}.${name}`);
+  }
+  assert.equal(thawed, []);
 });
 
 test.run();

@@ -21,7 +21,7 @@ export type ParamRule =
 export type ParamRules<T> = { readonly [K in keyof T]?: ParamRule };
 
 /** The rules a parameter can be held to. */
-export const rule = {
+export const rule = Object.freeze({
   /** An integer in [lo, hi]; with no bounds, any integer. */
   int(lo = -Infinity, hi = Infinity): ParamRule {
     return { kind: "int", lo, hi };
@@ -30,7 +30,7 @@ export const rule = {
   num(lo: number, hi: number, ends: ParamInterval = "[]"): ParamRule {
     return { kind: "num", lo, hi, ends };
   },
-  bool: { kind: "bool" } as ParamRule,
+  bool: Object.freeze({ kind: "bool" }) as ParamRule,
   /** One of the listed values (compared with ===). */
   oneOf(...options: readonly unknown[]): ParamRule {
     return { kind: "oneOf", options };
@@ -42,7 +42,7 @@ export const rule = {
   must(ok: boolean, what: string): ParamRule {
     return { kind: "must", ok, what };
   },
-};
+});
 
 /** A bound as people write it: 2^k for powers of two above 65536, 2^k − 1 for the largest values of 20 or more bits. */
 function bound(x: number): string {

@@ -49,10 +49,10 @@ const RFC5681_IW_FOUR_UPTO_BYTES = 1095;
 export const AIMD_DEFAULT_MAX_CWND_BYTES = 1 << 24;
 const MAX_BYTES = 1 << 30;
 
-export const AIMD_PARAM_NAMES: readonly (keyof AimdParams)[] = [
+export const AIMD_PARAM_NAMES: readonly (keyof AimdParams)[] = Object.freeze([
   "mssBytes", "initialCwndBytes", "minCwndBytes", "maxCwndBytes", "increaseBytes", "decreaseFactor",
   "slowStart", "initialSsthreshBytes", "timeoutCwndBytes", "oncePerWindow",
-];
+]);
 
 /** RFC 5681 §3.1 IW: 2, 3 or 4 segments of `mssBytes` by the SMSS bounds 2190 and 1095 bytes. */
 function rfc5681InitialWindowBytes(mssBytes: number): number {

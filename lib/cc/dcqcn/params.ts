@@ -112,7 +112,7 @@ const CONSTANT_NAMES: readonly (keyof DcqcnConstants)[] = [
   "cnpIntervalNs", "windowBytes",
 ];
 const BEHAVIOUR_NAMES: readonly (keyof DcqcnBehaviour)[] = ["rp", "clampTargetRate", "hyperHalving", "deferredCnp", "varWindow"];
-export const DCQCN_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+export const DCQCN_PARAM_NAMES: readonly string[] = Object.freeze(["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES]);
 
 /**
  * Fills every parameter from the profile (default `paper`); the `hpcc` rate steps follow linkGbps.

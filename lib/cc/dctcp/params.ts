@@ -89,7 +89,7 @@ const NAMES: readonly (keyof DctcpParams)[] = [
   "quickAdapt",
   "fastIncrease",
 ];
-export const DCTCP_PARAM_NAMES: readonly string[] = NAMES;
+export const DCTCP_PARAM_NAMES: readonly string[] = Object.freeze(NAMES);
 
 /**
  * Fills every parameter from the profile (default `rfc8257`); the initial window is 10 MSS

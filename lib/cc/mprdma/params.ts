@@ -72,10 +72,10 @@ export interface MprdmaParams {
 
 export type MprdmaParamsInput = Partial<MprdmaParams>;
 
-export const MPRDMA_PARAM_NAMES: readonly string[] = [
+export const MPRDMA_PARAM_NAMES: readonly string[] = Object.freeze([
   "profile", "mssBytes", "linkGbps", "baseRttNs", "decreaseMss", "nackDecreaseMss", "maxCwndBytes", "minCwndBytes",
   "initCwndBytes", "carryRemainder", "resetOnTimeout", "outOfOrderDecreaseMss",
-];
+]);
 
 /**
  * Fills every parameter from the profile (default `paper`); the window ceiling and start

@@ -228,7 +228,7 @@ const BEHAVIOUR_NAMES: readonly (keyof NsccBehaviour)[] = [
   "loop", "mdDenominator", "proportionalIncrease", "delayAverager", "baseRttFromNack", "trimDelaySample",
   "perPathScaling", "perPathTarget", "qaIgnoresTimeouts", "qaIgnoresTrims", "rccc", "incBytesWrap32", "qaOnNackCountsPacket", "timeoutsCountIgnored", "qaMeasure",
 ];
-export const NSCC_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+export const NSCC_PARAM_NAMES: readonly string[] = Object.freeze(["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES]);
 
 const BEHAVIOURS: { readonly [P in NsccProfile]: NsccBehaviour } = {
   smartt: {

@@ -118,7 +118,7 @@ const CONSTANT_NAMES: readonly (keyof SwiftConstants)[] = [
 const BEHAVIOUR_NAMES: readonly (keyof SwiftBehaviour)[] = [
   "lossDecrease", "decreaseGate", "nackResetsRetransmits", "timeoutRule",
 ];
-export const SWIFT_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+export const SWIFT_PARAM_NAMES: readonly string[] = Object.freeze(["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES]);
 
 /** The window is Q16 packets in an int32: at most 32767 packets. */
 export const SWIFT_MAX_CWND_PKTS = 32767;

@@ -100,7 +100,7 @@ const CONSTANT_NAMES: readonly (keyof TimelyConstants)[] = [
   "beta", "ewmaWeight", "minRttNs", "windowBytes",
 ];
 const BEHAVIOUR_NAMES: readonly (keyof TimelyBehaviour)[] = ["updateMode", "haiCounting", "varWindow"];
-export const TIMELY_PARAM_NAMES: readonly string[] = ["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES];
+export const TIMELY_PARAM_NAMES: readonly string[] = Object.freeze(["profile", ...CONSTANT_NAMES, ...BEHAVIOUR_NAMES]);
 
 /** Rates are kb/s in an int32: at most 2000 Gb/s. */
 export const TIMELY_MAX_GBPS = 2000;

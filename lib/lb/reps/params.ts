@@ -105,10 +105,10 @@ const PROFILES: { readonly [P in RepsProfile]: Omit<RepsParams, "profile" | "bas
   },
 };
 
-export const REPS_PARAM_NAMES: readonly string[] = [
+export const REPS_PARAM_NAMES: readonly string[] = Object.freeze([
   "profile", "evCount", "freezeTimeoutNs", "explorePackets", "exploreAfterFreeze", "freezeExitCheck",
   "frozenSelect", "clearOnUnfreeze", "freezing", "trimming", "failureRttFactor", "baseRttNs", "seed",
-];
+]);
 
 /** @throws RangeError for an unknown name or profile, or a value out of range. */
 export function resolveRepsParams(input: RepsParamsInput = {}): RepsParams {

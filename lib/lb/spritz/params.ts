@@ -146,11 +146,11 @@ export interface SpritzParams {
 
 export type SpritzParamsInput = Partial<SpritzParams>;
 
-export const SPRITZ_PARAM_NAMES: readonly string[] = [
+export const SPRITZ_PARAM_NAMES: readonly string[] = Object.freeze([
   "table", "network", "topology", "p", "a", "h", "q", "srcSwitch", "localLinkNs", "globalLinkNs", "linkGbps",
   "packetBytes", "switchLatencyNs", "maxPathsPerDestination", "weighted", "wScale", "bufferOrder", "rttBucketNs", "exploreThreshold",
   "ecnThreshold", "minBiasFactor", "ecnRateThreshold", "ecnRateGain", "restoreIntervalNs", "maxBlocked", "seed",
-];
+]);
 
 /** @throws RangeError for an unknown name or a value out of range. */
 export function resolveSpritzParams(input: SpritzParamsInput): SpritzParams {

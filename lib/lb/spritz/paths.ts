@@ -3,6 +3,7 @@
 // per-packet module: it holds no flows, and it builds (and caches) one endpoint table per source
 // switch it is asked about. Its "handlers" are the vector-callable queries listed in `api`.
 
+import { checkParamNames } from "../../core/params";
 import { eq1Weight } from "./params";
 import { EndpointTable, type EndpointTableOptions, type TopologySpec, buildTopology } from "./table";
 import { type LowDiameterTopology, spritzNextPort } from "./topology";
@@ -11,6 +12,11 @@ export interface SpritzPathsParams extends TopologySpec, EndpointTableOptions {
   /** Scale of eq. (1) for weightQ16, in (0, 255]. Default 1, eq. (1) itself (§V-A scales by 3). */
   wScale?: number;
 }
+
+const SPRITZ_PATHS_PARAM_NAMES: readonly (keyof SpritzPathsParams)[] = Object.freeze([
+  "topology", "p", "a", "h", "q", "wScale",
+  "localLinkNs", "globalLinkNs", "linkGbps", "packetBytes", "switchLatencyNs", "maxPathsPerDestination",
+]);
 
 export class SpritzPaths {
   static readonly api = {
@@ -31,8 +37,9 @@ export class SpritzPaths {
   private readonly options: EndpointTableOptions;
   private cached: EndpointTable | undefined;
 
-  /** @throws RangeError for a bad topology or latency parameter. */
+  /** @throws RangeError for an unknown name (the list, and a guess), a bad topology or latency parameter. */
   constructor(input: Partial<SpritzPathsParams>, _capacity = 1) {
+    checkParamNames("SpritzPaths", input, SPRITZ_PATHS_PARAM_NAMES);
     const params = input as SpritzPathsParams;
     const { wScale, localLinkNs, globalLinkNs, linkGbps, packetBytes, switchLatencyNs, maxPathsPerDestination } = params;
     this.topology = buildTopology(params);

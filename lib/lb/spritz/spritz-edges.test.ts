@@ -346,9 +346,18 @@ test("readers refuse a fractional or NaN index with −1 (not entry 0, not undef
     assert.is(t.pathEv(0, i), -1, `pathEv ${i}`);
     assert.is(t.classMassQ16(0, i), -1, `classMassQ16 ${i}`);
   }
-  const p = new SpritzPaths({ ...SMALL });
+  const { srcSwitch: _src, ...topology } = SMALL;
+  const p = new SpritzPaths(topology);
   assert.is(p.pathEv(0, FAR, 0), 0);
   for (const i of [0.5, 1.5, Number.NaN]) assert.is(p.pathEv(0, FAR, i), -1, `SpritzPaths.pathEv ${i}`);
+});
+
+test("SpritzPaths refuses an unknown name with its list and a guess, as every module's params do (lib/README; package audit 2026-12-07: linkGpbs was ignored)", () => {
+  assert.throws(
+    () => new SpritzPaths({ topology: "dragonfly", p: 2, a: 4, h: 2, linkGpbs: 400 } as never),
+    (e: Error) => e instanceof RangeError && /^SpritzPaths: unknown parameter linkGpbs \(did you mean linkGbps\?\); parameters are a, globalLinkNs, h, linkGbps, localLinkNs, maxPathsPerDestination, p, packetBytes, q, switchLatencyNs, topology, wScale$/.test(e.message),
+  );
+  assert.not.throws(() => new SpritzPaths({ topology: "slimfly", q: 5, p: 2, linkGbps: 100, wScale: 3, switchLatencyNs: 0 }));
 });
 
 test.run();

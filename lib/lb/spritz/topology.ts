@@ -42,12 +42,17 @@ import { GaloisField } from "./gf";
 export type TopologyKind = "dragonfly" | "slimfly";
 
 /** The Table I path types of a topology as [local hops, global hops], in Table I order. */
-export const DRAGONFLY_PATH_TYPES: readonly (readonly [number, number])[] = [
+export const DRAGONFLY_PATH_TYPES: readonly (readonly [number, number])[] = frozenTypes([
   [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2], [3, 2],
-];
-export const SLIMFLY_PATH_TYPES: readonly (readonly [number, number])[] = [
+]);
+export const SLIMFLY_PATH_TYPES: readonly (readonly [number, number])[] = frozenTypes([
   [1, 0], [2, 0], [0, 1], [1, 1], [0, 2], [3, 0], [4, 0], [2, 1], [3, 1], [1, 2], [2, 2], [0, 3], [1, 3], [0, 4],
-];
+]);
+
+/** Exported tables are frozen, their rows too: a caller cannot change the module's paths. */
+function frozenTypes(types: [number, number][]): readonly (readonly [number, number])[] {
+  return Object.freeze(types.map((t) => Object.freeze(t)));
+}
 
 /** A switch network with uniform network radix, the numbering above and Spritz switch roles. */
 export abstract class LowDiameterTopology {

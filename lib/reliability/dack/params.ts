@@ -93,13 +93,13 @@ export const DACK_MAX_OUTSTANDING_PACKETS = 256;
 /** OPT's outstanding-bytes limit, with DACK_MAX_OUTSTANDING_PACKETS (above). */
 export const DACK_MAX_OUTSTANDING_BYTES = 262144;
 
-export const DACK_TARGET_PARAM_NAMES: readonly (keyof DackTargetParams)[] = [
+export const DACK_TARGET_PARAM_NAMES: readonly (keyof DackTargetParams)[] = Object.freeze([
   "policy", "queueBytes", "policyThresholdBytes", "maxPacketBytes", "minPacketBytes", "windowPackets",
   "nackEveryOutOfOrder", "fairnessPeriodNs", "fairnessThreshold", "suppressMaxIacks",
-];
-export const DACK_INITIATOR_PARAM_NAMES: readonly (keyof DackInitiatorParams)[] = [
+]);
+export const DACK_INITIATOR_PARAM_NAMES: readonly (keyof DackInitiatorParams)[] = Object.freeze([
   "maxOutstandingPackets", "maxOutstandingBytes", "h1Threshold",
-];
+]);
 
 /** Largest queue: 2^16 packets of the smallest size, so per-stream packet counts fit in 16 bits. */
 const MAX_QUEUE_PACKETS = 65535;

@@ -34,7 +34,7 @@ export interface OptParams {
 
 export type OptParamsInput = Partial<OptParams>;
 
-export const OPT_PARAM_NAMES: readonly (keyof OptParams)[] = ["maxOutstandingPackets", "maxOutstandingBytes"];
+export const OPT_PARAM_NAMES: readonly (keyof OptParams)[] = Object.freeze(["maxOutstandingPackets", "maxOutstandingBytes"]);
 
 /** Per-stream state: 16 B of columns + the open flag = 17 B. */
 const LAYOUT = {

@@ -47,7 +47,7 @@ export type RudParamsInput = Partial<RudParams>;
 /** uet-htsim's minimum RTO at 100 Gb/s with trimming (notes/uec-htsim-reference.md §2). */
 export const RUD_HTSIM_RTO_NS = 100_656;
 
-export const RUD_DEFAULTS: Readonly<RudParams> = {
+export const RUD_DEFAULTS: Readonly<RudParams> = Object.freeze({
   mtuBytes: 4150,
   headerBytes: 64,
   windowPackets: 1024,
@@ -56,8 +56,8 @@ export const RUD_DEFAULTS: Readonly<RudParams> = {
   rtoBackoff: false,
   maxRtoRetries: 0,
   ackEveryBytes: 16_384,
-};
-export const RUD_PARAM_NAMES: readonly string[] = Object.keys(RUD_DEFAULTS);
+});
+export const RUD_PARAM_NAMES: readonly string[] = Object.freeze(Object.keys(RUD_DEFAULTS));
 
 /**
  * Shared by RudSender and RudReceiver. RUD_DEFAULTS are the defaults at the default MTU; the

@@ -1,5 +1,5 @@
 // PfcShared's parameters (shared.ts): Pfc's, less the static thresholds, plus the shared buffer's.
-import { ParamError, mergeResolved, resolveParams, rule } from "../../core/params";
+import { ParamError, checkParamNames, mergeResolved, resolveParams, rule } from "../../core/params";
 import { type PfcCommonParams, type PfcParamsInput, resolvePfcParams } from "./pfc";
 
 export type PfcPoolRule = "dynamic" | "complete";
@@ -34,7 +34,10 @@ export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSha
     if (k === "xoffBytes" || k === "xonBytes") throw new ParamError(`PfcShared: ${k} is not a parameter here: the XOFF threshold follows the shared buffer (poolRule, poolAlphaLog2) and XON is resumeOffsetBytes below it`, k);
     ((OWN as readonly string[]).includes(k) ? own : rest)[k] = given[k];
   }
-  const full = resolvePfcParams(rest as PfcParamsInput);
+  // Names and errors are PfcShared's own: an unknown name lists its parameters, not Pfc's.
+  const common = Object.keys(resolvePfcParams({})).filter((k) => k !== "xoffBytes" && k !== "xonBytes");
+  checkParamNames("PfcShared", given, [...OWN, ...common]);
+  const full = resolvePfcParams(rest as PfcParamsInput, "PfcShared");
   const { xoffBytes: _x, xonBytes: _y, ...pfc } = full;
   const mine = resolveParams<PfcSharedOwnParams>(
     "PfcShared",

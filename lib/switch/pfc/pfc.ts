@@ -22,7 +22,7 @@ import { FlowTable, type HandlerSignatures, flowBytes, offHeap } from "../../cor
 import { bdpBytesCeil } from "../../core/units";
 
 /** Per ingress queue: 57 B of columns + the open flag = 58 B. */
-export const PFC_LAYOUT = {
+export const PFC_LAYOUT = Object.freeze({
   bytes: "i32", // queued bytes attributed to this ingress queue
   pauseStart: "i32", // tick the current pause began (valid while paused)
   lastSent: "i32", // tick of the last PAUSE frame sent (valid while paused)
@@ -38,7 +38,7 @@ export const PFC_LAYOUT = {
   headroomBytes: "i32", // accepted above XOFF before drops
   frameNs: "i32", // the duration its PAUSE frames carry
   refreshNs: "i32", // re-send its PAUSE this long after the last while above XON
-} as const;
+} as const);
 
 const enum R {
   Pause = 1,
@@ -160,7 +160,7 @@ export function pfcAlphaLog2(linkGbps: number, nicGbps: number): number {
 }
 
 /** @throws RangeError for an unknown name or a value out of range. */
-export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
+export function resolvePfcParams(input: PfcParamsInput = {}, who = "Pfc"): PfcParams {
   const linkGbps = input.linkGbps ?? 100;
   const mtuBytes = input.mtuBytes ?? 1500;
   const cableNs = input.cableNs ?? 1000; // the 1 µs links of the DCP and Reflex setups
@@ -179,7 +179,7 @@ export function resolvePfcParams(input: PfcParamsInput = {}): PfcParams {
     pauseQuanta,
     refreshNs: halfFrameNs(pauseFrameNs(pauseQuanta, linkGbps)),
   };
-  return resolveParams("Pfc", defaults, input, (p) => ({
+  return resolveParams(who, defaults, input, (p) => ({
     linkGbps: rule.num(0, 100_000, "(]"),
     mtuBytes: rule.int(64, 65535),
     cableNs: rule.num(0, 1e9),

@@ -33,6 +33,15 @@ test("defaults: HPCC's MMU (32 MB, 4 KB reserve, 3 KB resume offset, α = 1/8); 
   assert.throws(() => resolvePfcSharedParams({ poolRule: "static" } as never), /poolRule/);
   assert.throws(() => resolvePfcSharedParams({ poolBytes: 2 ** 30 + 1 }), /poolBytes/);
   assert.throws(() => resolvePfcSharedParams({ bogus: 1 } as never), /bogus/);
+  // Its own name and list, with a guess (lib/core README; package audit 2026-12-07: Pfc's name
+  // and list, xoffBytes and xonBytes among them, and no guess).
+  assert.throws(
+    () => resolvePfcSharedParams({ reserveByte: 1 } as never),
+    (e: Error) =>
+      e.message ===
+      "PfcShared: unknown parameter reserveByte (did you mean reserveBytes?); parameters are cableNs, headroomBytes, linkGbps, mtuBytes, pauseQuanta, poolAlphaLog2, poolBytes, poolRule, pools, refreshNs, reserveBytes, resumeOffsetBytes",
+  );
+  assert.throws(() => resolvePfcSharedParams({ linkGbps: 0 }), (e: Error) => e.message.startsWith("PfcShared: linkGbps must be"));
   assert.is(PfcShared.bytesPerFlow, 67); // Pfc's 58 + headroom bytes used + buffer + α's log2
 });
 

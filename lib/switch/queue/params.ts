@@ -223,7 +223,7 @@ const NAMES: readonly (keyof QueueParams)[] = [
   "wrrDataPackets", "controlWeight", "dcpRadix", "dataPacketBytes", "markTrimmed", "seed", "handleCapacity",
   "pools", "poolBytes", "poolRule", "poolAlphaLog2", "controlPooled",
 ];
-export const QUEUE_PARAM_NAMES: readonly string[] = NAMES;
+export const QUEUE_PARAM_NAMES: readonly string[] = Object.freeze(NAMES);
 
 /**
  * Fills every parameter from the profile (default `uec-htsim`).

@@ -52,7 +52,7 @@ const NAMES: readonly (keyof ReflexParams)[] = [
   "profile", "tSrcThreshNs", "tDstThreshNs", "tIntervalNs", "nCool", "alpha", "nThrottle", "tMaxPauseNs",
   "ports", "handleCapacity", "queueLimitBytes", "mtuBytes",
 ];
-export const REFLEX_PARAM_NAMES: readonly string[] = NAMES;
+export const REFLEX_PARAM_NAMES: readonly string[] = Object.freeze(NAMES);
 
 /**
  * Table I defaults for the profile (default `timely`) plus overrides.
