@@ -238,6 +238,24 @@ test("a run cut short: an unfinished group has no JCT, and goodput counts what a
   assert.ok(Math.abs((r.metrics.goodput.perFlowMinGbps as number) - Math.min(...per)) < 0.002);
 });
 
+test("an HO the control FIFO refuses where it is made is sent and lost (DCP Table 5), its packet a data drop (audit 2026-12-07: HO loss read 0 while 189 headers were refused)", () => {
+  // DCP §4.2 under the dcp profile with a 570 B control FIFO (ten 57 B HOs) at an 8:1 incast's
+  // port: every data drop is a trim whose HO was refused (DCP data is never dropped whole there).
+  const r = runScenario({
+    topology: { kind: "leafspine", leaves: 1, spines: 1, hostsPerLeaf: 9, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 1081, headerBytes: 57, bufferBytes: 20000, queue: { profile: "dcp", controlLimitBytes: 570 } },
+    transport: { cc: { name: "none" }, lb: { name: "ecmp" }, reliability: { name: "dcp" } },
+    traffic: [{ kind: "incast", senders: 8, receiver: 0, bytes: 50_000 }],
+    run: { endUs: 100_000 },
+  });
+  const m = r.metrics;
+  assert.ok(m.drops.data > 0, `${m.drops.data}`);
+  assert.is(m.drops.ho, 0);
+  assert.is(m.controlPlane.hoLost, m.drops.data);
+  // Sent: the trims the FIFO took, the refused ones, and every bounce back (an HO each way).
+  assert.is(m.controlPlane.hoSent, r.totals.trims + m.drops.data + m.controlPlane.nacksSent);
+});
+
 test("drops by kind add up to the total; no trims gives an HO loss ratio of 0, not NaN", () => {
   // Host 0's link loses flow 0's first data packet, then every ACK crossing it until 60 µs.
   const r = runScenario(base([{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 3 * 4086 }, { src: 15, dst: 0, bytes: 3 * 4086 }] }], {

@@ -361,9 +361,11 @@ export function computeMetrics(b: Built, flows: FlowView[]): { metrics: Metrics;
   // NACK packet): both legs are HO packets on the control plane (§4.2; Table 5's "lost HO packets
   // over all HO packets"). Until 2026-12-07 the bounce leg was left out, and a bounced HO lost on
   // its way back read "HO loss 0/1" (audit).
+  // A trim whose header the control FIFO or the shared buffer refused is an HO lost where it was
+  // made (the packet counts as a data drop too): until 2026-12-07 it was left out of both.
   const bounces = f.transport.nackIsHo !== 0;
-  const hoSent = f.trims + (bounces ? f.ctrlSentByKind[Kind.Nack] : 0);
-  const hoLost = d[Kind.Header] + (bounces ? d[Kind.Nack] : 0);
+  const hoSent = f.trims + ports.headersRefused + (bounces ? f.ctrlSentByKind[Kind.Nack] : 0);
+  const hoLost = d[Kind.Header] + ports.headersRefused + (bounces ? d[Kind.Nack] : 0);
   const faults: Metrics["faults"] = f.faults.map((x, i) => {
     const tally = f.faultTally[i];
     const hit = flows.filter((_, j) => tally.hit[j] === 1 && flows[j].slowdown !== null).map((v) => v.slowdown as number);

@@ -2795,17 +2795,19 @@ export class Fabric {
   }
 
   /** Sums over switch ports. */
-  portTotals(): { marks: number; drops: number; trims: number } {
+  portTotals(): { marks: number; drops: number; trims: number; headersRefused: number } {
     let marks = 0;
     let drops = 0;
     let trims = 0;
+    let headersRefused = 0;
     for (let p = 0; p < this.topo.ports; p++) {
       if (!this.queues.isOpen(p)) continue;
       marks += this.queues.marks(p);
       drops += this.queues.packetsDropped(p);
       trims += this.queues.packetsTrimmed(p);
+      headersRefused += this.queues.headersRefused(p);
     }
-    return { marks, drops, trims };
+    return { marks, drops, trims, headersRefused };
   }
 
   /**

@@ -398,6 +398,8 @@ test("arriving-or-newest: a newest packet whose header finds the control FIFO fu
   assert.is(q.out[OUT.otherHandle], 2);
   assert.is(q.out[OUT.otherBytes], 0);
   assert.is(q.bytesDropped(0), 4150);
+  // A lost HO for DCP Table 5's ratio: counted apart from other drops (audit 2026-12-07).
+  assert.equal([q.headersRefused(0), q.packetsDropped(0), q.packetsTrimmed(0)], [1, 1, 0]);
   assert.is(q.peek(0, FIFO_DATA, 1), 3);
   // The dropped handle is free again.
   assert.is(q.onEnqueue(1, 0, 2, 100, TAG_DATA), QUEUE_DATA);
@@ -727,8 +729,8 @@ for (const profile of ["uec-htsim", "uec", "dcp", "droptail"] as const) {
   });
 }
 
-test("per-port state is 165 B (64 B FIFO words, 32 B generator/pause/scheduler, 64 B counters, the shared buffer, open flag) plus 8 B per handle", () => {
-  assert.is(PortQueues.bytesPerFlow, 165);
+test("per-port state is 173 B (64 B FIFO words, 32 B generator/pause/scheduler, 64 B counters, the shared buffer, the refused headers, open flag) plus 8 B per handle", () => {
+  assert.is(PortQueues.bytesPerFlow, 173);
   assert.is(PortQueues.bytesPerHandle, 8);
 });
 
@@ -741,6 +743,22 @@ test("re-opening an open port empties it and frees its handles", () => {
   assert.is(q.onDequeue(0, 0), QUEUE_EMPTY);
   assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
   assert.is(q.onEnqueue(1, 0, 2, 64, TAG_ACK), QUEUE_CONTROL);
+});
+
+test("headersRefused counts trims whose header the control FIFO refused, not whole drops nor taken trims (DCP Table 5's lost HOs; audit 2026-12-07: the fabric read such a header as a data drop and HO loss 0)", () => {
+  // dcp profile (§4.2's over rule: trimmed while the queue is above its limit), data limit
+  // 2000 B, control FIFO 100 B: the 57 B HO of the first trim fits, the second's does not.
+  const q = table({ profile: "dcp", dataLimitBytes: 2000, controlLimitBytes: 100, ecnAt: "off", markTrimmed: false }, 2);
+  for (const h of [1, 2, 3]) assert.is(q.onEnqueue(0, 0, h, 1000, TAG_DATA), QUEUE_DATA); // 3000 B: the third found 2000, not above
+  assert.is(q.onEnqueue(0, 0, 4, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.is(q.onEnqueue(0, 0, 5, 1000, TAG_DATA), QUEUE_DROPPED); // 57 + 57 > 100
+  assert.is(q.onEnqueue(0, 0, 6, 1000, 0), QUEUE_DROPPED); // non-DCP data above the limit: dropped whole, no header
+  assert.equal([q.headersRefused(0), q.packetsTrimmed(0), q.packetsDropped(0)], [1, 1, 2]);
+  q.open(0, false);
+  assert.is(q.headersRefused(0), 0);
+  assert.is(q.headersRefused(1), 0);
+  q.close(1);
+  assert.is(q.headersRefused(1), 0);
 });
 
 test.run();

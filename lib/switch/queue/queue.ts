@@ -41,7 +41,8 @@ import { redProbabilityQ16 } from "./red";
 /**
  * Per-port state, grouped port by port in power-of-two strides (index = port << shift): 64 B of
  * FIFO words (S), 32 B of generator, pause, scheduler and RED words (A), 64 B of f64 counters
- * (C), the port's shared buffer (pool + 1; 0: none), plus the open flag = 165 B per port; plus
+ * (C), the port's shared buffer (pool + 1; 0: none), the refused headers (f64), plus the open
+ * flag = 173 B per port; plus
  * 8 B per packet handle, shared by all ports, and 24 B per shared buffer.
  */
 const LAYOUT = {
@@ -49,6 +50,9 @@ const LAYOUT = {
   aux: ["i32", 8],
   cnt: ["f64", 8],
   pool: "i32",
+  // Trims whose header the control FIFO or the shared buffer refused (headersRefused): a cold
+  // counter, outside the 64 B group the handlers touch.
+  hdrRefused: "f64",
 } as const;
 
 /**
@@ -222,6 +226,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   private readonly st = this.col.st;
   private readonly aux = this.col.aux;
   private readonly cnt = this.col.cnt;
+  private readonly hdrRefused = this.col.hdrRefused;
   private readonly hs: Int32Array;
   private readonly handleCap: number;
   /** Per port: its shared buffer + 1, or 0. */
@@ -563,6 +568,14 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   packetsTrimmed(slot: number): number {
     return this.count(slot, C.PktsTrimmed);
   }
+  /**
+   * Packets trimmed whose header the control FIFO (or the shared buffer) refused, since the port
+   * opened: arrivals (QUEUE_DROPPED) and newest queued packets (QUEUE_DROPPED_QUEUED); each is
+   * in packetsDropped too, and is a lost HO for DCP Table 5's ratio. 0 for a closed port.
+   */
+  headersRefused(slot: number): number {
+    return this.isOpen(slot) ? this.hdrRefused[slot] : 0;
+  }
   /** CE marks set (at enqueue or dequeue, and on trimmed headers under `markTrimmed`). */
   marks(slot: number): number {
     return this.count(slot, C.Marks);
@@ -691,6 +704,7 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const f = b + S.Control;
     const st = this.st;
     if (st[f + S.Bytes] + header > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled && this.poolRefuses(f, header))) {
+      this.hdrRefused[slot] += 1;
       return this.drop(slot, orig);
     }
     this.append(f, h, header, K.HeaderTag);
