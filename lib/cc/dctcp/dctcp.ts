@@ -453,9 +453,9 @@ export class Dctcp extends FlowTable<typeof LAYOUT> {
 
   /**
    * SMaRTT Alg. 3 on the ECN signal alone: once more than cwnd contiguous bytes came back
-   * unmarked, each unmarked ACK adds k MTU (fiStepBytes) until a marked one, an ACK of no new bytes too (Alg. 3
-   * literally, as Spritz's DCTCP; nscc takes no step there). True when it is in that mode (the
-   * step clamped at maxCwndBytes).
+   * unmarked, each unmarked ACK adds k MTU (fiStepBytes) until a marked one, an ACK of no new
+   * bytes too (Alg. 3 literally, as Spritz's DCTCP; nscc takes no step there). True when it is
+   * in that mode (the step clamped at maxCwndBytes).
    */
   private fastIncrease(slot: number, ackedBytes: number, ecn: boolean): boolean {
     const flags = this.flags[slot];
