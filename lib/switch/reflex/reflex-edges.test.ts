@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_STATE } from "../../core/errors";
-import { NDT_CONGESTED, NDT_CONTROLLED, NDT_DROPPED, NDT_NORMAL, NDT_PAUSE, NDT_PAUSED, NDT_RESUME, NDT_TIMEOUT, ReflexNdt } from "./ndt";
+import { NDT_CONGESTED, NDT_CONTROLLED, NDT_DROPPED, NDT_EMPTY, NDT_NORMAL, NDT_PAUSE, NDT_PAUSED, NDT_RESUME, NDT_TIMEOUT, ReflexNdt } from "./ndt";
 import { NSF_ENTER_ACTIVE, NSF_ENTER_COOLING, NSF_ENTER_SILENT, NSF_PSEUDO_ACK, NSF_SILENT, ReflexNsf } from "./nsf";
 
 function ndt(flows: number, extra: Record<string, unknown> = {}): ReflexNdt {
@@ -195,6 +195,40 @@ test("NDT: every event that brings the Congested share to α or below re-arms th
     assert.is(e.onAck(0, t + 1000, t), NDT_RESUME);
   }
   assert.is(e.pauses, 3);
+});
+
+test("NDT: evict on the second port flushes its Normal queue, then its Controlled queue (paused or not), then reports empty", () => {
+  // evict: the head of the port's Normal queue, else of its Controlled one; NDT_EMPTY when both
+  // are empty. Every earlier evict ran on port 0, where `port >>> 0` and `port >>> 1` agree and
+  // the Controlled queue's index nPorts + port equals nPorts − port.
+  const t = ndt(4, { ports: 2 });
+  for (let f = 0; f < 3; f++) t.onAck(f, 50_000, 0); // 3/4 > 0.7: flows 0–2 Congested, paused
+  assert.is(t.paused, 1);
+  assert.is(t.onEnqueue(3, 50_000, 1, 5, 700), NDT_NORMAL);
+  assert.is(t.onEnqueue(0, 50_000, 1, 6, 900), NDT_CONTROLLED);
+  assert.is(t.evict(1, 50_100), 5);
+  assert.equal([t.out[0], t.out[1], t.out[2], t.out[3]], [3, 0, 700, 50_100]);
+  assert.is(t.evict(1, 50_200), 6); // the paused Controlled queue is flushed too
+  assert.equal([t.out[0], t.out[1], t.out[2], t.out[3]], [0, 1, 900, 50_200]);
+  assert.is(t.controlledPackets[1], 0);
+  assert.is(t.evict(1, 50_300), NDT_EMPTY);
+});
+
+test("NDT WRR: a pause that begins at the Controlled queue's turn sends the Normal queue's packets, not the paused ones", () => {
+  // §III-D 3: paused, the Controlled queue is not eligible (its count c is 0 to the WRR pick),
+  // however far the WRR count has gone. N_throttle 8: eight Normal packets bring the count to
+  // its turn, then a third Congested flow of four (3/4 > α 0.7) starts the pause.
+  const t = ndt(4);
+  t.onAck(1, 50_000, 0);
+  t.onAck(2, 50_000, 0); // 2/4 ≤ 0.7: Congested, no pause
+  for (let i = 0; i < 10; i++) assert.is(t.onEnqueue(3, 50_000, 0, i, 1000), NDT_NORMAL);
+  assert.is(t.onEnqueue(1, 50_000, 0, 100, 1000), NDT_CONTROLLED);
+  for (let i = 0; i < 8; i++) assert.is(t.onDequeue(0, 50_100), i);
+  assert.is(t.onAck(0, 50_200, 0), NDT_CONGESTED | NDT_PAUSE);
+  assert.is(t.onDequeue(0, 50_300), 8);
+  assert.is(t.onDequeue(0, 50_300), 9);
+  assert.is(t.onDequeue(0, 50_300), NDT_PAUSED);
+  assert.is(t.controlledPackets[0], 1);
 });
 
 test.run();
