@@ -704,4 +704,56 @@ test("§II-H fairness: a threshold of 0.1 is exact, so streams just past it are 
   assert.is(t.suppressing(1), true);
 });
 
+test("a queue of 2^k + 1 smallest packets holds all of them in order (the ring has room for queueBytes / minPacketBytes); no skip credit before any period", () => {
+  // 5000 B of 1000 B packets: 5 in the queue, one more than the 4 a ring of 4 would hold.
+  const t = new DackTarget({ queueBytes: 5000, minPacketBytes: 1000, maxPacketBytes: 1000, fairnessPeriodNs: 1000 }, 2);
+  assert.is(t.skipCredit(), 0); // §II-H: nothing skipped yet, so nothing to grant
+  t.open(0, 0);
+  t.open(1, 0);
+  for (let i = 0; i < 5; i++) assert.is(t.onData(i & 1, i, i >> 1, 1000), DACK_ACCEPTED);
+  assert.is(t.onData(0, 5, 3, 1000), DACK_DROP_FULL);
+  assert.is(t.skipCredit(), 0);
+  const left: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    assert.is(t.onProcessed(10 + i), 0);
+    left.push(t.occupancyBytes(), t.streamPackets(0), t.streamPackets(1));
+  }
+  assert.equal(left, [4000, 2, 2, 3000, 2, 1, 2000, 1, 1, 1000, 1, 0, 0, 0, 0]);
+});
+
+test("§II-H: an out-of-order packet, a trimmed header or a packet dropped full one tick before an odd period's end leaves the period open", () => {
+  // Period 1001 ns from 0: at 1000 ns (an even tick) it has not ended, at 1001 it has. Stream 0
+  // has 3 packets accepted, stream 1 none: the close suppresses stream 1 (0 < 3/2 · 0.5).
+  for (const how of ["out of order", "trimmed", "full"]) {
+    // "full": a queue of three packets, so stream 1's expected packet is dropped for want of room.
+    const t = new DackTarget({ fairnessPeriodNs: 1001, queueBytes: how === "full" ? 3 * PKT : 82944 }, 2);
+    t.open(0, 0);
+    t.open(1, 0);
+    for (let i = 0; i < 3; i++) t.onData(0, 0, i, PKT);
+    const arrive = (now: number) =>
+      how === "trimmed" ? t.onTrimmed(1, now, 1, false) : t.onData(1, now, how === "full" ? 0 : 1, PKT);
+    arrive(1000);
+    assert.is(t.suppressing(1), false, "1000 ns: the period runs to 1001");
+    assert.is(t.periodCount(0), 3);
+    arrive(1001);
+    assert.is(t.suppressing(1), true, "1001 ns: the period has ended");
+    assert.is(t.coalescing(0), true);
+  }
+});
+
+test("§II-H: a faster stream whose coalescing mark ends is NACKed for a gap as before (the period's end leaves its NAK-once flag alone)", () => {
+  const t = new DackTarget({ fairnessPeriodNs: 1000 }, 2);
+  t.open(0, 0);
+  t.open(1, 0);
+  for (let i = 0; i < 3; i++) t.onData(0, 0, i, PKT); // stream 0: 3 accepted, all still queued
+  assert.is(t.onData(1, 0, 1, PKT), DACK_DROP_OUT_OF_ORDER); // stream 1 present, 0 accepted
+  assert.is(t.onData(1, 1000, 1, PKT), DACK_DROP_OUT_OF_ORDER); // closes the period: 3 · 2 > 3 · 1.5
+  assert.is(t.coalescing(0), true);
+  assert.is(t.suppressing(1), true);
+  // 2000 ns: stream 0's packet 4 before 3 ends the marks and is NACKed (§II-A: the last accepted, 2).
+  assert.is(t.onData(0, 2000, 4, PKT), DACK_DROP_OUT_OF_ORDER);
+  assert.is(t.coalescing(0), false);
+  assert.equal(acks(t), [[DACK_KIND_NACK, 0, 2]]);
+});
+
 test.run();
