@@ -856,4 +856,25 @@ test("the timer readers of a slot that is not open: false and 0, while another Q
   assert.is(s.errors, errors, "readers count no error");
 });
 
+test("a recovery round's tail quota is the unaMSN-th message's own, at a later MSN and on either QP", () => {
+  // Every earlier recovery-round test ran at MSN 0 of QP 0, where the message's column index
+  // (slot << 3) + (una & 7) reads the same with + and −.
+  for (const slot of [0, 1]) {
+    const s = sender();
+    s.post(slot, MTU, DCP_OP_WRITE); // msn 0, PSN 0
+    s.onSchedule(slot, 0, MTU);
+    drain(s, slot, 0);
+    assert.is(s.onAck(slot, 5, 1), 1); // unaMSN 1
+    s.post(slot, MTU + 100, DCP_OP_WRITE); // msn 1: PSNs 1, 2 (100 B)
+    s.post(slot, 100, DCP_OP_WRITE); // msn 2: PSN 3
+    s.onSchedule(slot, 10, MTU);
+    assert.equal(drain(s, slot, 10).map((p) => p.psn), [1]);
+    assert.is(s.onScheduleRecovery(slot, 20), 1);
+    assert.is(s.quotaBytes(slot), 100, `QP ${slot}: the quota is msn 1's last 100 B`);
+    assert.is(s.nextPacket(slot, 20), DCP_TX_NEW);
+    assert.equal(out(s), pkt(DCP_TX_NEW, 1, 2, MTU, 100, 0, 1));
+    assert.equal([s.nextPacket(slot, 20), s.sendMsn(slot)], [DCP_TX_NONE, 2], `QP ${slot}: nothing of msn 2 follows`);
+  }
+});
+
 test.run();
