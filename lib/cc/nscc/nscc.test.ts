@@ -1001,4 +1001,38 @@ test("qaMeasure window (smartt): a trim in the ignore phase ends the QuickAdapt 
   assert.is(a.n.cwndBytes(0), 225_000);
 });
 
+test("mutation pass 26: an RTT sample in (0, 1) counts as 1 ns; a no-sample ACK increases as a sampled one at the same delay", () => {
+  // README "RTT intake": rttNs ≤ 0 is no sample; in (0, 1) it counts as 1 ns.
+  const cc = uec();
+  cc.onAck(0, 1000, MTU, 0.5, false);
+  assert.is(cc.baseRttNs(0), 1);
+  // The plain UEC path: with no sample the average delay (0 here) stands in for the delay, and
+  // the ACK stands for its own bytes, so it adds what a sample at the base RTT (delay 0) adds.
+  const a = uec({ maxWndBytes: 10 * MTU });
+  a.onSend(0, 0, 4 * MTU);
+  a.onSend(1, 0, 4 * MTU);
+  a.onAck(0, 1000, MTU, BASE, false);
+  a.onAck(1, 1000, MTU, 0, false);
+  assert.ok(a.pendingIncrease(0) > 0 || a.cwndBytes(0) !== 10 * MTU);
+  assert.is(a.pendingIncrease(1), a.pendingIncrease(0));
+  assert.is(a.cwndBytes(1), a.cwndBytes(0));
+});
+
+test("mutation pass 26: qaIgnoresTrims ignores a trim that leaves exactly 1 byte of the ignore phase", () => {
+  // As vector quickadapt-ignore-phase-ignores-trims-smartt up to QuickAdapt at 19000 (cwnd 40000,
+  // 370,850 B to ignore); an ignored ACK of 366,699 B leaves 4151, and a trim of 4150 leaves 1 B:
+  // still inside the phase (bytes left > 0), so it is ignored and cwnd stays 40000.
+  const cc = smartt({ qaIgnoresTrims: true }, 1);
+  cc.onSend(0, 0, 415_000);
+  cc.onAck(0, 1000, 0, 12_000, false);
+  cc.onTrim(0, 2000, MTU, false, 0);
+  assert.is(cc.onAck(0, 19_000, 40_000, 30_000, false), NSCC_QUICK_ADAPT);
+  assert.is(cc.ignoreBytes(0), 370_850);
+  cc.onAck(0, 19_500, 366_699, 30_000, false);
+  assert.is(cc.ignoreBytes(0), 4151);
+  assert.is(cc.onTrim(0, 20_000, MTU, false, 0), NSCC_IGNORED);
+  assert.is(cc.ignoreBytes(0), 1);
+  assert.is(cc.cwndBytes(0), 40_000);
+});
+
 test.run();
