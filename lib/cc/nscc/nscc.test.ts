@@ -1035,4 +1035,21 @@ test("mutation pass 26: qaIgnoresTrims ignores a trim that leaves exactly 1 byte
   assert.is(cc.cwndBytes(0), 40_000);
 });
 
+test("mutation pass 26: a timeout against exactly 1 byte left to ignore ends the phase and cuts (smartt)", () => {
+  // As vector ignore-phase-ends-on-timeout-smartt up to the trim at 19000 (cwnd 20750, 20,750 B
+  // to ignore). A timeout of 20,749 B leaves 1 B: ignored. The next, of 4150 B, takes that byte
+  // (timeoutsCountIgnored): nothing is left, so the window is cut, 20750 − 4150 = 16600.
+  const cc = smartt({}, 1);
+  cc.onSend(0, 0, 45_650);
+  cc.onAck(0, 1000, 0, 12_000, false);
+  cc.onAck(0, 5000, 20_750, 12_000, false);
+  cc.onTrim(0, 19_000, MTU, false, 0);
+  assert.is(cc.ignoreBytes(0), 20_750);
+  assert.is(cc.onTimeout(0, 19_001, 20_749), NSCC_IGNORED);
+  assert.is(cc.ignoreBytes(0), 1);
+  assert.is(cc.onTimeout(0, 19_002, MTU), NSCC_DECREASE);
+  assert.is(cc.ignoreBytes(0), 0);
+  assert.is(cc.cwndBytes(0), 16_600);
+});
+
 test.run();
