@@ -1114,4 +1114,29 @@ test("lostPsn names the packets step 5 marked lost and not yet retransmitted (RF
   assert.is(s.lostPsn(1, 1), false);
 });
 
+test("mutation pass 26: lostPsn is false at SND.NXT with a full ring and past it at a lost packet's ring index", () => {
+  // A 32-packet window is a ring of 32 PSNs. 32 sent at 0 and the RTO: SND.UNA (PSN 0) is lost
+  // (§6.3, after the PTO's probe). SND.NXT = 32 shares its ring index, and PSN 32 is not sent: not lost. Nor is 33
+  // (PSN 1's index), nor 2^24 − 32 (behind SND.UNA, PSN 0's index).
+  const s = scheduled(40, 0, { roundQuotaBytes: 1 << 20 });
+  for (let i = 0; i < 32; i++) s.nextPacket(1, 0);
+  assert.is(s.inflightPackets(1), 32);
+  const pto = s.deadlineNs(1);
+  assert.is(s.onTimer(1, pto), RACK_TIMER_PROBE); // the PTO first (§7.2): the probe resends PSN 31
+  assert.is(s.nextPacket(1, pto), RACK_TX_PROBE);
+  assert.is(s.onTimer(1, s.deadlineNs(1)), RACK_TIMER_RTO);
+  assert.is(s.lostPsn(1, 0), true);
+  assert.equal([32, 33, (1 << 24) - 32].map((p) => s.lostPsn(1, p)), [false, false, false]);
+});
+
+test("mutation pass 26: a DSACK of a PSN the same ACK delivers cumulatively gives min_RTT no sample (it arrived twice)", () => {
+  // sampled: min_RTT 1000. PSN 1 at 2000; the network duplicates it and the first copy's ACK is
+  // lost: the ACK of the second copy, at 2500, acknowledges it cumulatively (next expected 2) and
+  // DSACKs it. Its 500 ns would be ambiguous (RFC 6298 §3): min_RTT stays 1000.
+  const s = sampled(8);
+  s.nextPacket(1, 2000);
+  s.onAck(1, 2500, 2, 1, true);
+  assert.is(s.minRttNs(1), 1000);
+});
+
 test.run();
