@@ -444,7 +444,7 @@ export function build(s: Scenario, opts: BuildOptions = {}): Built {
       const docs = given && e.unknown ? ` (see ${moduleReadme(path, spec.name)})` : "";
       // A parameter the scenario did not give took its value from the network (audit 2026-12-07:
       // a 1 s switch latency read "transport.cc: Nscc: baseRttNs … got 10000014022.72").
-      const derived = e instanceof ParamError && !given && /RttNs$|BdpBytes$|bdpBytes$|WndBytes$/.test(e.param) ? ` (derived from the network RTT ${rttNs} ns: the topology's rates and latencies)` : "";
+      const derived = e instanceof ParamError && !given && /RttNs$|[bB]dpBytes$|WndBytes$/.test(e.param) ? ` (derived from the network RTT ${rttNs} ns: the topology's rates and latencies)` : "";
       errors.push(`${given ? `${path}.params.${e.param}` : path}: ${e.message}${docs}${derived}${note}`);
       return undefined;
     }

@@ -24,6 +24,11 @@ export type PfcSharedParams = PfcCommonParams & PfcSharedOwnParams;
 export type PfcSharedParamsInput = Partial<PfcSharedParams>;
 
 const OWN: readonly (keyof PfcSharedOwnParams)[] = ["pools", "poolBytes", "poolRule", "poolAlphaLog2", "reserveBytes", "resumeOffsetBytes"];
+/** Pfc's parameters that PfcShared takes too (the type makes the list complete). */
+const COMMON_KEYS: { readonly [K in keyof PfcCommonParams]-?: true } = {
+  linkGbps: true, mtuBytes: true, cableNs: true, headroomBytes: true, pauseQuanta: true, refreshNs: true,
+};
+const NAMES: readonly string[] = Object.freeze([...OWN, ...Object.keys(COMMON_KEYS)]);
 
 /** @throws RangeError for an unknown name, xoffBytes or xonBytes, or a value out of range. */
 export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSharedParams {
@@ -35,8 +40,7 @@ export function resolvePfcSharedParams(input: PfcSharedParamsInput = {}): PfcSha
     ((OWN as readonly string[]).includes(k) ? own : rest)[k] = given[k];
   }
   // Names and errors are PfcShared's own: an unknown name lists its parameters, not Pfc's.
-  const common = Object.keys(resolvePfcParams({})).filter((k) => k !== "xoffBytes" && k !== "xonBytes");
-  checkParamNames("PfcShared", given, [...OWN, ...common]);
+  checkParamNames("PfcShared", given, NAMES);
   const full = resolvePfcParams(rest as PfcParamsInput, "PfcShared");
   const { xoffBytes: _x, xonBytes: _y, ...pfc } = full;
   const mine = resolveParams<PfcSharedOwnParams>(
