@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../../core/errors";
-import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_INCREASE, SWIFT_PACE, Swift } from "./swift";
+import { SWIFT_DECREASE, SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_INCREASE, SWIFT_INCREASE, SWIFT_MIN_WINDOW, SWIFT_PACE, Swift } from "./swift";
 
 function table(extra: Record<string, unknown> = {}, capacity = 2): Swift {
   const cc = new Swift({ profile: "google", ...extra }, capacity);
@@ -141,6 +141,92 @@ test("cwndBytes rounds the fractional window down at an MTU that is not a power 
   const cc = table({ mtuBytes: 1000, minCwndPkts: 0.001, initCwndPkts: 196 / 65536 });
   assert.is(cc.cwndPackets(1), 196 / 65536);
   assert.is(cc.cwndBytes(1), 2);
+});
+
+// Twenty-seventh mutation pass (2026-12-07): the whole file again.
+
+test("the default capacity is one flow", () => {
+  assert.throws(() => new Swift().open(1), RangeError);
+  assert.not.throws(() => new Swift().open(0));
+});
+
+test("a delay a hair under the real target, at its integer floor, counts as at the target (no increase)", () => {
+  // README §3.1: the target is hopTarget + clamp(floor(α/√cwnd + β), 0, floor(fs_range)) and
+  // the delay is compared with that integer exactly, so a delay within 1 ns below the real
+  // target counts as at it. Flow scaling (notes §1.3) with fs_min 0.25 and fs_max 16 packets:
+  // α = fs_range / (1/√0.25 − 1/√16) = fs_range / 1.75, β = −α/√16 = −α/4, and at 4 packets
+  // α/√4 + β = α/4 = fs_range/7. fs_range = 7 × (50,000 − 2·10^-8) = 349,999.99999986 ns puts
+  // the real flow-scaling part at 49,999.99999998 ns: floor 49,999, target 25,000 + 49,999 =
+  // 74,999 ns. The square-root-free test sees (d + 1 − β)² · cwnd within 4·10^-13 of (α·256)²
+  // here, inside its 10^-12 band, so only the exact rule can decide (the random test never
+  // lands in the band).
+  const cc = table({ fsRangeNs: 349_999.999_999_86, fsMinCwndPkts: 0.25, fsMaxCwndPkts: 16, initCwndPkts: 4 });
+  assert.is(cc.targetDelayNs(0), 74_999);
+  // Delay 74,999 = target: not below, so no increase; the cut factor at the target is 1
+  // (Alg. 1: 1 − β·0/delay), so no decrease either.
+  assert.is(cc.onAck(0, 0, 4096, 74_999, 0), 0);
+  assert.is(cc.cwndPackets(0), 4);
+  // Delay 74,998, 1 ns below: an increase of ai × 1 / 4 = 0.25 packet.
+  assert.is(cc.onAck(1, 0, 4096, 74_998, 0), SWIFT_INCREASE);
+  assert.is(cc.cwndPackets(1), 4.25);
+});
+
+test("a minCwndPkts of 2^-16 is a floor of one Q16 unit, not two", () => {
+  // README (Rounding): a window parameter in packets becomes round(pkts × 2^16), at least 1 unit:
+  // 2^-16 packet → 1 unit. retransmitLimit 1: the first timeout drops the window to its floor
+  // (Alg. 1 tests the limit first), from 2 units to 1.
+  const cc = table({ minCwndPkts: 2 ** -16, initCwndPkts: 2 ** -15, retransmitLimit: 1 });
+  assert.is(cc.onTimeout(1, 0, 0), SWIFT_DECREASE | SWIFT_MIN_WINDOW);
+  assert.is(cc.fabricCwndPackets(1), 2 ** -16);
+});
+
+test("a minEcwndPkts of 2^-16 lets the endpoint window fall to one Q16 unit", () => {
+  // ecwnd opens at maxEcwndPkts = 2^-15 (2 units). Remote delay 40 µs against a 10 µs endpoint
+  // target: β (40 − 10)/40 = 0.6, capped at max_mdf 0.5, so ecwnd = floor(2 × 0.5) = 1 unit,
+  // which the floor round(2^-16 × 2^16) = 1 unit allows (README: at least 1 unit anyway).
+  const cc = table({ endpointTargetNs: 10_000, minEcwndPkts: 2 ** -16, maxEcwndPkts: 2 ** -15 });
+  assert.is(cc.onAck(1, 0, 4096, 50_000, 40_000) & SWIFT_ENDPOINT_DECREASE, SWIFT_ENDPOINT_DECREASE);
+  assert.is(cc.endpointCwndPackets(1), 2 ** -16);
+});
+
+test("a delay EWMA of the smallest weight, 2^-16, still smooths (floor((s·1 + x·65535) / 2^16))", () => {
+  // README (Rounding): the fabric delay's average is floor((s × wQ16 + x × (2^16 − wQ16)) / 2^16)
+  // with wQ16 = round(delaySmoothing × 2^16) = 1 here. First sample 10,000 ns sets it; then
+  // 50,000: (10,000 + 50,000 × 65,535) / 65,536 = 3,276,760,000 / 65,536 = 49,999.39 → 49,999
+  // (not 50,000, the unsmoothed sample).
+  const cc = table({ delaySmoothing: 2 ** -16 });
+  cc.onAck(1, 0, 4096, 10_000, 0);
+  cc.onAck(1, 1000, 4096, 50_000, 0);
+  assert.is(cc.delayNs(1), 49_999);
+});
+
+test("onDelaySample's decrease gate at an even tick one short of the RTT does not cut", () => {
+  // Alg. 1: a cut needs now − t_last_decrease ≥ rtt (google: the RTT sample). 256 packets, target
+  // 25 µs; a 100 µs delay cuts by min(0.8 × 0.75, 0.5) = 0.5 → 128 packets at t = 1001 (odd).
+  // At 128 packets the target is 25,000 + floor(32260.378/√128 − 2016.274) = 25,835 ns, still
+  // below 100 µs. 1001 + 100,000 − 1 = 101,000 (even) is 99,999 ns later: no cut. At 101,001 it is.
+  const cc = table();
+  assert.is(cc.onDelaySample(1, 1001, 4096, 100_000, 0) & SWIFT_DECREASE, SWIFT_DECREASE);
+  assert.is(cc.fabricCwndPackets(1), 128);
+  assert.is(cc.onDelaySample(1, 101_000, 4096, 100_000, 0) & SWIFT_DECREASE, 0);
+  assert.is(cc.fabricCwndPackets(1), 128);
+  assert.is(cc.onDelaySample(1, 101_001, 4096, 100_000, 0) & SWIFT_DECREASE, SWIFT_DECREASE);
+  assert.is(cc.fabricCwndPackets(1), 64);
+});
+
+test("onTimeout's gate at an even tick one short of an odd smoothed RTT does not cut", () => {
+  // google (timeoutRule "isekai", notes §1.4): a first timeout cuts by max_mdf only once the
+  // smoothed RTT has passed since the last decrease. The first sample sets srtt = 100,001 ns and
+  // its 100 µs fabric delay cuts 256 → 128 packets at t = 1000. At 101,000 (100,000 ns later,
+  // even) the timeout changes nothing; at 101,001 a packet's first timeout (attempt 1) cuts
+  // 128 × (1 − 0.5) = 64.
+  const cc = table();
+  assert.is(cc.onAck(1, 1000, 4096, 100_001, 0) & SWIFT_DECREASE, SWIFT_DECREASE);
+  assert.is(cc.srttNs(1), 100_001);
+  assert.is(cc.onTimeout(1, 101_000, 0, 1), 0);
+  assert.is(cc.fabricCwndPackets(1), 128);
+  assert.is(cc.onTimeout(1, 101_001, 0, 1), SWIFT_DECREASE);
+  assert.is(cc.fabricCwndPackets(1), 64);
 });
 
 test.run();
