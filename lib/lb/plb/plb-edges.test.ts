@@ -4,7 +4,7 @@
 // congested round ending in the timeout's nanosecond re-paths at once.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ECN, TIMEOUT } from "../feedback";
+import { ECN, GOOD, TIMEOUT } from "../feedback";
 import { PLB_CONGESTED_ROUND, PLB_REPATH, PLB_ROUND_END, Plb } from "./plb";
 
 /** A flow on slot 0 with `rounds` congested rounds of roundNs, fed back from t = 0 before any send. */
@@ -129,6 +129,50 @@ test("an idle re-path past the pause's end lifts the pause: 2^32 ns later the id
   // The old code read the stale end (1000 − 200 − 1) = 799 < 1000 as ahead: held 1, EV ev2, count 1.
   assert.is.not(t.choosePath(0, 2 ** 32 + 200, 1), ev2);
   assert.equal([t.congestedRounds(0), t.repathsIdle, t.repathsHeld], [0, 2, 0]);
+});
+
+// README table, "congested round": with congestedAbove (the REPS artifact's `>`) a round is
+// congested when congested × 256 > ⌈256K⌉ × delivered, i.e. congested × 256 ≥ ⌈256K⌉ × delivered + 1.
+// Every other test had K = 0 or K = 0.5 (128 × delivered, a multiple of 128), where the fraction
+// is never 1/256 of a packet above K; at K = 1/256 and 255 packets it is.
+test("congestedAbove at K = 1/256: 1 marked of 255 is above K (congested), 1 of 256 is exactly K (clean)", () => {
+  /** A round of `n` feedbacks, the first ECN, judged by the n-th (which counts in it). */
+  const judge = (n: number): number => {
+    const t = new Plb({ congestionThreshold: 1 / 256, congestedAbove: true, roundNs: 1000, rehashRounds: 50 }, 1);
+    t.open(0);
+    const ev = t.ev(0);
+    assert.is(t.onPathFeedback(0, 0, ev, ECN), 0); // opens the round, to 1000; 1 of 1 marked
+    for (let i = 1; i < n - 1; i++) assert.is(t.onPathFeedback(0, i, ev, GOOD), 0);
+    return t.onPathFeedback(0, 1000, ev, GOOD); // the n-th packet judges the round
+  };
+  // ⌈256 × 1/256⌉ = 1. 255 delivered, 1 marked: 1 × 256 = 256 ≥ 1 × 255 + 1 = 256 → congested
+  // (1/255 > 1/256).
+  assert.is(judge(255), PLB_ROUND_END | PLB_CONGESTED_ROUND, "1 of 255");
+  // 256 delivered, 1 marked: 256 ≥ 1 × 256 + 1 = 257 fails → clean (1/256 is not above K).
+  assert.is(judge(256), PLB_ROUND_END, "1 of 256");
+});
+
+// README "Exactly", TIMEOUT and choosePath: no idle re-path while the pause holds, and a pause's
+// end counts as come at its own tick (tickDeadlineCame). Every earlier idle-rule-in-pause test
+// sent at an odd tick or had an even end; here the end is odd (1 + 1000) and the send one tick
+// before it is even, where a time read as `nowNs | 1` would reach the end.
+test("the idle rule is held at an even tick one short of an odd pause end, and re-paths at the end", () => {
+  // roundNs 100, N = 50, M = 1, S = 1000 without jitter (lead L = 1000).
+  const t = new Plb({ roundNs: 100, rehashRounds: 50, idleRehashRounds: 1, suspendAfterTimeoutNs: 1000, suspendJitter: false }, 1);
+  t.open(0);
+  assert.is(t.onPathFeedback(0, 1, t.ev(0), TIMEOUT), PLB_REPATH); // pause end 1 + 1000 = 1001
+  const ev = t.ev(0);
+  assert.is(t.onPathFeedback(0, 2, ev, ECN), 0); // opens a round, to 102
+  // At 102: 2 of 2 marked, 512 ≥ 128 × 2 = 256: congested, count 1 (< N: nothing held).
+  assert.is(t.onPathFeedback(0, 102, ev, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is(t.packetsInFlight(0), 0);
+  // At 1000: 0 in flight, count 1 ≥ M; pause end (1001 − 1000 − 1) = 0 < L → holds: held 1.
+  assert.is(t.choosePath(0, 1000, 0), ev);
+  assert.equal([t.congestedRounds(0), t.repathsIdle, t.repathsHeld], [1, 0, 1]);
+  // At 1001: the round to 202 judged: 1 of 1 marked, count 2; the pause's end has come.
+  assert.is(t.onPathFeedback(0, 1001, ev, ECN), PLB_ROUND_END | PLB_CONGESTED_ROUND);
+  assert.is.not(t.choosePath(0, 1001, 1), ev, "0 in flight, count 2 ≥ M, the pause over at 1001");
+  assert.equal([t.congestedRounds(0), t.repathsIdle, t.repathsHeld], [0, 1, 1]);
 });
 
 test.run();
