@@ -231,4 +231,74 @@ test("with no window configured, windowBytes is 0 (none) whether or not varWindo
   assert.ok(cc.canSend(0, 1 << 20));
 });
 
+// Twenty-seventh pass (2026-12-07): the whole of dcqcn.ts again. The Mellanox α update and
+// increase timer at the latest lateness the 32-bit tick can tell (the nineteenth pass pinned the
+// decrease check's), and the default capacity.
+
+test("mellanox RP: an α update run 2^32 − (period + 1) ns late, the latest the tick can tell, still runs, before the check", () => {
+  // README "Arithmetic", Timers: a timer runs when tickDeadlineCame(due, now, period): the
+  // deadline is now or reads more than its period ahead. hpcc: K = t_alpha = 1 µs, t_dec = 4 µs.
+  // The first CNP at 11 sets α = initialAlpha = 1 (65,536 in Q16), α due 11 + 1000 = 1011, the
+  // check due 11 + 4000 + 1 = 4012. At tick 10 (nowNs 2^32 + 10) the α deadline reads
+  // 1011 − 10 = 1001 = K + 1 ahead: it came, 2^32 − 1001 ns late; the check reads 4002 =
+  // t_dec + 2 ahead: it came too. Earliest deadline first (README Choices): α (1011) before the
+  // check (4012). The α update has no CNP in its period (the first CNP sets α, it does not count
+  // for the update): α = floor(65,536 × (65,536 − 256) / 65,536) = 65,280. The check (the first
+  // CNP counts for it) cuts with that α: R_C = floor(10^8 kb/s × (131,072 − 65,280) / 131,072)
+  // = floor(50,195,312.5) = 50,195,312 kb/s.
+  const cc = new Dcqcn({ profile: "hpcc" }, 1);
+  cc.open(0);
+  cc.onCnp(0, 11);
+  assert.is(cc.onTimer(0, 2 ** 32 + 10), DCQCN_ALPHA | DCQCN_DECREASE);
+  assert.is(cc.alphaValue(0), 65_280 / 65_536);
+  assert.is(cc.rateBps(0), 50_195_312_000);
+});
+
+test("mellanox RP: an increase timer run 2^32 − (period + 1) ns late, the latest the tick can tell, still runs", () => {
+  // hpcc with t_alpha 1 ms (so that the α update stays out of the way), t_dec 4 µs, T = 300 µs,
+  // F = 1, no clamping. The first CNP at 0: check due 4001. onTimer(4001): the check cuts with
+  // α = 1: R_C = 10^8 / 2 = 5·10^7 kb/s, R_T stays 10^8 (time stage 0, no clamp), and the
+  // increase timer is armed at 4001 + 300,000 = 304,001 (README: each Mellanox cut arms it at
+  // now + T). At tick 4000 (nowNs 2^32 + 4000) that deadline reads 300,001 = T + 1 ahead: it
+  // came (tickDeadlineCame), 2^32 − 300,001 ns late. Nothing else has: α (due 1,000,000) reads
+  // 996,000 ahead, the check (due 8001) 4001 = t_dec + 1 ahead, its own bound. Stage 0 < F:
+  // fast recovery, R_C = floor((10^8 + 5·10^7) / 2) = 7.5·10^7 kb/s, and the stage counts 1.
+  const cc = new Dcqcn({ profile: "hpcc", alphaTimerNs: 1_000_000 }, 1);
+  cc.open(0);
+  cc.onCnp(0, 0);
+  assert.is(cc.onTimer(0, 4001), DCQCN_DECREASE);
+  assert.is(cc.rateBps(0), 50e9);
+  assert.is(cc.nextTimerNs(0), 8001);
+  assert.is(cc.onTimer(0, 2 ** 32 + 4000), DCQCN_FAST_RECOVERY);
+  assert.is(cc.rateBps(0), 75e9);
+  assert.is(cc.timeStageCount(0), 1);
+});
+
+test("the default capacity is one flow, for the RP and the NP", () => {
+  // lib/core/table.ts: a table of `capacity` slots, 1 unless given (constructor(params = {}, capacity = 1)).
+  assert.throws(() => new Dcqcn().open(1), RangeError);
+  assert.not.throws(() => new Dcqcn().open(0));
+  assert.throws(() => new DcqcnNp().open(1), RangeError);
+  assert.not.throws(() => new DcqcnNp().open(0));
+});
+
+test("NP: an interval of 1 ns still spaces CNPs: a second mark in the same nanosecond waits for the next", () => {
+  // §3.1 (README table): a mark sends a CNP at once only if none went out in the last N; after
+  // that, at most one per N, the deferred one from onTimer once now − lastCnp ≥ N. N = 1 ns: a
+  // CNP at 100, a mark at 100 (age 0 < 1) sends nothing and is deferred to 100 + 1 = 101.
+  // Only N = 0 sends on every marked packet (HPCC, notes §3.3).
+  const np = new DcqcnNp({ cnpIntervalNs: 1 }, 1); // paper profile: deferredCnp
+  np.open(0);
+  assert.is(np.onData(0, 100, true), DCQCN_SEND_CNP);
+  assert.is(np.onData(0, 100, true), 0);
+  assert.is(np.nextTimerNs(0), 101);
+  assert.is(np.onTimer(0, 101), DCQCN_SEND_CNP);
+  const direct = new DcqcnNp({ cnpIntervalNs: 1, deferredCnp: false }, 1);
+  direct.open(0);
+  assert.is(direct.onData(0, 100, true), DCQCN_SEND_CNP);
+  assert.is(direct.onData(0, 100, true), 0);
+  assert.is(direct.onData(0, 101, true), DCQCN_SEND_CNP); // age 1 = N
+  assert.is(direct.timerArmed(0), false);
+});
+
 test.run();
