@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG, E_SLOT } from "../../core/errors";
 import { hash3 } from "../../core/rng";
-import { Router } from "./routing";
+import { Router, SPRITZ_ECMP1, SPRITZ_ECMP2 } from "./routing";
 import { splitmixWord } from "../test-support";
 
 const OUT = { table: 0, clearVlan: 1, minimal: 2, qMin: 3, qVal: 4, ties: 5 };
@@ -228,6 +228,38 @@ test("least occupied agrees with the rule read candidate by candidate, across le
     }
     assert.ok(draws > 500 || tieBreak === "first", `draws ${draws}`);
   }
+});
+
+// RouterParams.seed (conformance/api.json, routing.ts): "Default 1". A port that defaulted to
+// another seed (0, say) would draw other ports for every Valiant, UGAL-L and random tie pick of
+// a router built without one, and no vector or test built one without a seed. The expected
+// draws are the README's generator at seed 1: state hash3(1, switch, 0x5a17), k-th word
+// fmix32(state + k·0x9e3779b9), index ⌊u·n / 2^32⌋ over n = 1000 candidates (ports 5000 + i).
+test("a router built without a seed draws as seed 1, on each switch's own stream", () => {
+  const n = 1000;
+  const r = new Router({}, 2);
+  r.open(0, 7, -1);
+  r.open(1, 8, -1);
+  r.bindCandidates(Int32Array.from({ length: n }, (_, i) => 5000 + i), new Int32Array(n), new Int32Array(n).fill(1));
+  for (let k = 1; k <= 4; k++) {
+    assert.is(r.valiant(0, 0, n), 5000 + drawIndex(1, 0, k, n), `switch 0, draw ${k}`);
+    assert.is(r.valiant(1, 0, n), 5000 + drawIndex(1, 1, k, n), `switch 1, draw ${k}`);
+  }
+});
+
+// Spritz §III-C: "Each EV1 and EV2 are represented using 8-bits each"; README, Rules: EV1 = the
+// high byte, EV2 = the low byte, identity pick EV2 mod n at ECMP 2. Every earlier EV had an even
+// EV1 (0x12, 0x80) or a table of 2 ports (where 256 + EV2 ≡ EV2), so a 9-bit read of EV2, taking
+// EV1's lowest bit, went unnoticed. Candidates ports 20…24 (n = 5):
+//   EV 0x0103: EV1 = 1 → 1 mod 5 = 1, port 21; EV2 = 3 → 3 mod 5 = 3, port 23 (0x103 = 259 → 4, port 24)
+//   EV 0xff07: EV1 = 255 → 255 mod 5 = 0, port 20; EV2 = 7 → 7 mod 5 = 2, port 22 (0x107 = 263 → 3, port 23)
+test("fine mode: ECMP 2 reads only the EV's low byte, also when EV1 is odd", () => {
+  const r = router({ topology: "dragonfly" }, 1);
+  for (let i = 0; i < 5; i++) assert.is(r.setCandidate(i, 20 + i, 0, 1), 0);
+  assert.is(r.spritzSelect(0, SPRITZ_ECMP1, 0x0103, 0, 0, 5), 21);
+  assert.is(r.spritzSelect(0, SPRITZ_ECMP2, 0x0103, 0, 0, 5), 23);
+  assert.is(r.spritzSelect(0, SPRITZ_ECMP1, 0xff07, 0, 0, 5), 20);
+  assert.is(r.spritzSelect(0, SPRITZ_ECMP2, 0xff07, 0, 0, 5), 22);
 });
 
 test.run();
