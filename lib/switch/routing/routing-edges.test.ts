@@ -262,4 +262,26 @@ test("fine mode: ECMP 2 reads only the EV's low byte, also when EV1 is odd", () 
   assert.is(r.spritzSelect(0, SPRITZ_ECMP2, 0xff07, 0, 0, 5), 22);
 });
 
+// RouterParams' doc comments: topology `other`, spritzMode `fine`, maxCandidates 256, tieBreak
+// `random`. With 256 candidate slots of its own, a router built without maxCandidates takes a
+// least-occupied pick over 256 candidates and refuses 257 (E_ARG: "leastOccupied's count at most
+// maxCandidates"); with ties broken by `first`, 256 equal queues go to the lowest index.
+test("a router built without parameters: other topology, fine mode, 256 candidates, random ties", () => {
+  const r = new Router({}, 1);
+  assert.equal({ ...r.params }, { topology: "other", spritzMode: "fine", maxCandidates: 256, tieBreak: "random", seed: 1 });
+  assert.is(r.candPort.length, 256);
+  const f = new Router({ tieBreak: "first" }, 1);
+  f.open(0, 7, -1);
+  for (let i = 0; i < 256; i++) f.setCandidate(i, 300 + i, 5, 1);
+  assert.is(f.leastOccupied(0, 0, 256), 300);
+  const big = new Router({ maxCandidates: 257, tieBreak: "first" }, 1);
+  big.open(0, 7, -1);
+  for (let i = 0; i < 257; i++) big.setCandidate(i, 300 + i, 5, 1);
+  const q = new Router({ tieBreak: "first" }, 1);
+  q.open(0, 7, -1);
+  q.bindCandidates(new Int32Array(257), new Int32Array(257), new Int32Array(257).fill(1));
+  assert.is(q.leastOccupied(0, 0, 257), E_ARG);
+  assert.is(big.leastOccupied(0, 0, 257), 300);
+});
+
 test.run();

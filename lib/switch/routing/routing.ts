@@ -98,13 +98,13 @@ export type RouterTopology = "dragonfly" | "slimfly" | "other";
 export type SpritzMode = "fine" | "vlan";
 
 export interface RouterParams {
-  /** Dragonfly enables Spritz's same-group rules (§III-B); other topologies route without groups. */
+  /** Dragonfly enables Spritz's same-group rules (§III-B); other topologies route without groups. Default `other`. */
   topology: RouterTopology;
-  /** `fine`: identity hash on EV1/EV2 (§III-A); `vlan`: the VLAN category picks the table and the EV is hashed (§III-D). */
+  /** `fine`: identity hash on EV1/EV2 (§III-A); `vlan`: the VLAN category picks the table and the EV is hashed (§III-D). Default `fine`. */
   spritzMode: SpritzMode;
-  /** Size of the table's own candidate arrays, and the most candidates one adaptive or UGAL-L pick may weigh. */
+  /** Size of the table's own candidate arrays, and the most candidates one adaptive or UGAL-L pick may weigh. Default 256. */
   maxCandidates: number;
-  /** Least-occupied ties: `random` (uniform, one draw; DCP's simulator) or `first` (lowest index). */
+  /** Least-occupied ties: `random` (uniform, one draw; DCP's simulator) or `first` (lowest index). Default `random`. */
   tieBreak: "random" | "first";
   /**
    * Any integer, taken as seed | 0: each switch's generator starts at hash3(seed, slot, 0x5a17)
