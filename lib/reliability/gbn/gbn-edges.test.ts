@@ -1,10 +1,11 @@
 // Boundaries of go-back-N that gbn.test.ts and the vectors passed over, found by the mutation pass
 // (docs/mutation-testing.md): the timeout counted from a timer started after time 0, ACKs and
-// NAKs at SND.UNA restarting the timer (and older ACKs not), and an ACK one past what was sent.
+// NAKs at SND.UNA restarting the timer (and older ACKs not), an ACK one past what was sent; the
+// parameters' lower range ends, default capacity and default start PSN (twenty-seventh pass).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { E_STATE } from "../../core/errors";
-import { GBN_TIMEOUT, GBN_TX_NEW, GbnSender } from "./gbn";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import { GBN_RX_ACK, GBN_RX_COMPLETE, GBN_RX_PLACE, GBN_TIMEOUT, GBN_TX_NEW, GBN_TX_NONE, GbnReceiver, GbnSender } from "./gbn";
 import { sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
@@ -63,6 +64,61 @@ test("after a go-back, an ACK of everything leaves the next message starting at 
   s.onSchedule(1, 1200, 1 << 20);
   assert.is(s.nextPacket(1, 1200), GBN_TX_NEW);
   assert.equal([s.out[2], s.out[3]], [8, 0]); // PSN 8, offset 0
+});
+
+test("the parameters' lower range ends work as their descriptions say (roundQuotaBytes 1, rtoNs 1, maxRetries 0)", () => {
+  // Ranges from the parameters' declared ranges (conformance/api.json, GbnSender.params):
+  // roundQuotaBytes and rtoNs integers in [1, 2^30], maxRetries in [0, 255].
+  // roundQuotaBytes 1 (lib/reliability/README.md, "Rounds"): quota = min(1, awinBytes 2^20) = 1;
+  // a 1-byte packet spends it (1 − 1 = 0 left), and the next 1-byte packet finds quota 0 < 1.
+  const q = new GbnSender({ mtuBytes: 1024, roundQuotaBytes: 1 }, 1);
+  q.open(0, 0);
+  q.post(0, 1, 1);
+  q.post(0, 1, 1);
+  q.onSchedule(0, 0, 1 << 20);
+  assert.is(q.quotaBytes(0), 1);
+  assert.is(q.nextPacket(0, 0), GBN_TX_NEW);
+  assert.equal([q.out[2], q.out[4]], [0, 1]); // PSN 0, 1 byte
+  assert.is(q.nextPacket(0, 0), GBN_TX_NONE);
+  // rtoNs 1: the timer started by the packet at 100 ns expires at 100 + 1 = 101 ns, not before.
+  const r = new GbnSender({ mtuBytes: 1024, rtoNs: 1 }, 1);
+  r.open(0, 0);
+  r.post(0, 1024, 1);
+  r.onSchedule(0, 0, 1 << 20);
+  assert.is(r.nextPacket(0, 100), GBN_TX_NEW);
+  assert.is(r.deadlineNs(0), 101);
+  assert.is(r.onTimer(0, 100), 0);
+  assert.is(r.onTimer(0, 101), GBN_TIMEOUT);
+  // maxRetries 0 (IBA retry_cnt 0: no timeout without progress is allowed before the QP is in
+  // error): the first expiry, at 0 + 1001 ns, is already E_OVERFLOW and changes nothing (gbn
+  // README: no go-back, no timeout counted, the timer left running).
+  const seven = sending(4, 0);
+  const z = sendingOnFlow1(new GbnSender({ mtuBytes: 1024, rtoNs: 1001, maxRetries: 0 }, 2), 1024, 4, 0, GBN_TX_NEW);
+  assert.is(seven.onTimer(1, 1001), GBN_TIMEOUT); // the default maxRetries 7 allows it
+  assert.is(z.onTimer(1, 1000), 0);
+  assert.is(z.onTimer(1, 1001), E_OVERFLOW);
+  assert.equal([z.nextPsn(1), z.timeouts(1), z.retryCount(1), z.timerArmed(1), z.deadlineNs(1)], [4, 0, 0, true, 1001]);
+});
+
+test("default capacity 1 of sender and receiver, and default start PSN 0", () => {
+  // A table made without a capacity holds one slot (as lib/lb/contract.test.ts and
+  // rack-edges.test.ts hold their modules to): slot 0 opens, slot 1 is outside the table.
+  assert.throws(() => new GbnSender().open(1), RangeError);
+  assert.throws(() => new GbnReceiver().open(1), RangeError);
+  // open(slot) without startPsn starts at PSN 0: the first packet carries PSN 0, and the receiver
+  // expects PSN 0 (ePSN 0; PSN 0 with last is placed, ACKed and completes message 1).
+  const s = new GbnSender();
+  s.open(0);
+  assert.equal([s.unaPsn(0), s.nextPsn(0), s.highPsn(0)], [0, 0, 0]);
+  s.post(0, 100, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), GBN_TX_NEW);
+  assert.is(s.out[2], 0);
+  const r = new GbnReceiver();
+  r.open(0);
+  assert.is(r.epsn(0), 0);
+  assert.is(r.onData(0, 0, 0, true), GBN_RX_PLACE | GBN_RX_ACK | GBN_RX_COMPLETE);
+  assert.equal([r.out[0], r.out[1], r.out[2]], [1, 1, 1]);
 });
 
 test.run();
