@@ -268,4 +268,53 @@ test("the counter readers of a slot that is not open read 0, never another QP's 
   assert.is(r.errors + b.errors, errors, "readers count no error");
 });
 
+// Mutation pass (2026-12-07, whole file): behaviours no test pinned down.
+
+test("the default capacity is one QP", () => {
+  // constructor(params, capacity = 1); open throws RangeError for a slot outside the table (README, API).
+  assert.throws(() => new DcpReceiver().open(1), RangeError);
+  assert.not.throws(() => new DcpReceiver().open(0));
+});
+
+test("strict mode: a QP opened without a start PSN expects PSN 0", () => {
+  // README, API: open(slot, startPsn = 0), strict ePSN = startPsn. PSN 0 is then ePSN: a one-packet
+  // message at it completes (ACK | COMPLETE, eMSN 1) and ePSN slides to 1; PSN 0 again is below
+  // ePSN, a re-ACK.
+  const r = new DcpReceiver({ tracking: "bitmap", bitmapBits: 64 }, 1);
+  r.open(0);
+  assert.is(r.epsn(0), 0);
+  assert.is(r.onData(0, 0, 0, 0, 0, 1, false), DONE);
+  assert.equal(ack(r), { emsn: 1, completed: 1, cqeMask: 0 });
+  assert.is(r.epsn(0), 1);
+  assert.is(r.onData(0, 0, 1, 0, 0, 1, false), DCP_RX_ACK | DCP_RX_DUPLICATE);
+});
+
+test("strict mode: closing a slot that is not open (−2, 0.5, 1.5) is E_SLOT and leaves every QP's bitmap alone", () => {
+  // README, API: close → E_SLOT for a slot not open, and every error leaves the state as it was;
+  // each QP has its own bitmap, which closing another leaves alone. A 64-bit window is 2 words a
+  // QP: QP 0 holds PSN 40 (word 1, bit 8), QP 1 PSN 5 (word 0, bit 5), both early (ePSN 0).
+  const r = receiver("bitmap", 64, 0);
+  assert.is(r.onData(0, 0, 0, 40, 0, 100, false), PLACE);
+  assert.is(r.onData(1, 0, 0, 5, 0, 100, false), PLACE);
+  for (const slot of [-2, 0.5, 1.5]) assert.is(r.close(slot), E_SLOT, `close(${slot})`);
+  assert.is(r.errors, 3);
+  // Both PSNs are still recorded: each again is a re-ACK, not a second count.
+  assert.is(r.onData(0, 0, 0, 40, 0, 100, false), DCP_RX_ACK | DCP_RX_DUPLICATE);
+  assert.is(r.onData(1, 0, 0, 5, 0, 100, false), DCP_RX_ACK | DCP_RX_DUPLICATE);
+  assert.equal([r.emsnCount(0), r.emsnCount(1)], [1, 1]);
+});
+
+test("a re-ACK carries its own QP's eMSN, not the eMSN another QP's ACK left in out", () => {
+  // README, DUPLICATE: a packet of a retired message → ACK | DUPLICATE with out = {eMSN, 0, 0}.
+  // QP 0 retires message 0 (eMSN 1); QP 1 then retires messages 0..2 (out = {3, 3, 0}); a copy of
+  // QP 0's message 0 must be re-ACKed with QP 0's eMSN 1.
+  const r = receiver();
+  assert.is(r.onData(0, 0, 0, 0, 0, 1, false), DONE);
+  for (let msn = 2; msn >= 1; msn--) assert.is(r.onData(1, 0, msn, msn, 0, 1, false), PLACE);
+  assert.is(r.onData(1, 0, 0, 0, 0, 1, false), DONE);
+  assert.equal(ack(r), { emsn: 3, completed: 3, cqeMask: 0 });
+  assert.is(r.onData(0, 0, 0, 0, 0, 1, false), DCP_RX_ACK | DCP_RX_DUPLICATE);
+  assert.equal(ack(r), { emsn: 1, completed: 0, cqeMask: 0 });
+});
+
 test.run();
