@@ -749,4 +749,75 @@ test("PSN and SACK words are taken signed or unsigned alike, across the 2^32 wra
   assert.is(rx[0].errors + rx[1].errors, 0);
 });
 
+// Mutation pass (2026-12-07, receiver.ts whole): behaviours no test pinned down.
+
+test("receiver: the default capacity is one flow", () => {
+  // constructor(params, capacity = 1); open throws RangeError for a slot outside the table (lib/README).
+  assert.throws(() => new RudReceiver().open(1), RangeError);
+  assert.not.throws(() => new RudReceiver().open(0));
+});
+
+test("receiver: ackEveryBytes 0 ACKs every packet, a 1-byte packet included", () => {
+  // README: onData's bytes is an integer in [1, 2^31 − 1]; ackEveryBytes 0 is Enb_ACK_Per_Pkt
+  // ("0: every packet"). PSN 0 is ACKed as the first packet; PSNs 1 and 2, 1 B each, in order,
+  // are ACKed too: 1 B since the last ACK reaches a per-packet threshold.
+  const rx = new RudReceiver({ ackEveryBytes: 0 }, 1);
+  rx.open(0);
+  for (let psn = 0; psn < 3; psn++) {
+    assert.is(rx.onData(0, psn, psn, 1, false, false, false), RUD_RX_NEW | RUD_RX_ACK, `psn ${psn}`);
+    assert.is(rx.out[0], psn + 1);
+  }
+  assert.is(rx.receivedBytes(0), 3);
+  assert.is(rx.errors, 0);
+});
+
+test("receiver: the coalescing count restarts at 0 B after a new packet's ACK and after a duplicate's", () => {
+  // uet-htsim §6 / README: ACK when the bytes accepted since the last ACK reach ackEveryBytes (≥),
+  // and every ACK, a duplicate's too, restarts that count. ackEveryBytes 1000:
+  const rx = new RudReceiver({ ackEveryBytes: 1000 }, 1);
+  rx.open(0);
+  // PSN 0 (100 B) is ACKed as the first packet: count 0. PSN 1, 999 B: 999 < 1000, no ACK.
+  assert.is(rx.onData(0, 0, 0, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.is(rx.onData(0, 1, 1, 999, false, false, false), RUD_RX_NEW);
+  // PSN 2, 1 B: 999 + 1 = 1000 ≥ 1000, ACK; count 0 again.
+  assert.is(rx.onData(0, 2, 2, 1, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  // A copy of PSN 1 is ACKed at once and restarts the count (0 + 0). PSN 3, 999 B: 999 < 1000.
+  assert.is(rx.onData(0, 3, 1, 999, false, false, false), RUD_RX_DUPLICATE | RUD_RX_ACK);
+  assert.is(rx.onData(0, 4, 3, 999, false, false, false), RUD_RX_NEW);
+  assert.is(rx.onData(0, 5, 4, 1, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+});
+
+test("receiver: open on an open flow starts it afresh, its held PSNs forgotten without a close", () => {
+  // lib/README: open on an open slot starts it afresh. A 64-packet window is two 32-bit words:
+  // PSN 3 (word 0) and PSN 40 (word 1) held out of order, then open again from PSN 0.
+  const rx = new RudReceiver({ windowPackets: 64 }, 1);
+  rx.open(0);
+  rx.onData(0, 0, 3, 100, false, false, false);
+  rx.onData(0, 1, 40, 100, false, false, false);
+  assert.equal([rx.received(0, 3), rx.received(0, 40), rx.outOfOrder(0)], [true, true, 2]);
+  rx.open(0);
+  assert.equal([rx.received(0, 3), rx.received(0, 40), rx.outOfOrder(0)], [false, false, 0]);
+  assert.is(rx.onData(0, 2, 40, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK, "new again (the first packet)");
+});
+
+test("receiver: received() reads its own flow's bitmap past the first word, on flow 1", () => {
+  // A 64-packet window is two words a flow: flow 1 holds PSN 40 (its word 1, bit 8), flow 0
+  // nothing; each flow's answer is its own.
+  const rx = new RudReceiver({ windowPackets: 64 }, 2);
+  rx.open(0);
+  rx.open(1);
+  assert.is(rx.onData(1, 0, 40, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.equal([rx.received(1, 40), rx.received(1, 41), rx.received(0, 40)], [true, false, false]);
+});
+
+test("receiver: the SACK base max(psn − 63, cum + 1) at psn − 63 = cum + 2, an even PSN offset", () => {
+  // uet-htsim §6: base = max(psn − 63, cum + 1). Cum 0, PSN 65 arrives first (ACKed as the first
+  // packet, neither CE nor AR): max(65 − 63, 0 + 1) = 2. The 64 bits cover PSNs 2..65: PSN 65 is
+  // bit 63, the top bit of the second word (int32 −2^31); nothing else is held.
+  const rx = new RudReceiver({}, 1);
+  rx.open(0);
+  assert.is(rx.onData(0, 0, 65, 100, false, false, false), RUD_RX_NEW | RUD_RX_ACK);
+  assert.equal(sack(rx), [0, 2, 0, -(2 ** 31)]);
+});
+
 test.run();
