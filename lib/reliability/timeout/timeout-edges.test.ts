@@ -1,10 +1,22 @@
 // Boundaries of the timeout-only sender that timeout.test.ts and the vectors passed over, found by
 // the mutation pass (docs/mutation-testing.md): the timer counted from a start after time 0, the
 // retry limit and its reset on progress, a pass that skips a SACKed packet, the receiver's time.
+// Twenty-seventh pass: the parameters' range ends, default capacity and start PSN, and a pass
+// ended by ACKs that must not come back once SND.UNA is 2^23 PSNs past it.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { E_OVERFLOW } from "../../core/errors";
-import { TIMEOUT_FIRED, TIMEOUT_RX_ACK, TIMEOUT_TX_NEW, TIMEOUT_TX_RETRANSMIT, TimeoutReceiver, TimeoutSender } from "./timeout";
+import { E_OVERFLOW, E_STATE } from "../../core/errors";
+import {
+  TIMEOUT_FIRED,
+  TIMEOUT_RX_ACK,
+  TIMEOUT_RX_COMPLETE,
+  TIMEOUT_RX_PLACE,
+  TIMEOUT_TX_NEW,
+  TIMEOUT_TX_NONE,
+  TIMEOUT_TX_RETRANSMIT,
+  TimeoutReceiver,
+  TimeoutSender,
+} from "./timeout";
 import { assertRetryLimit, sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
@@ -58,6 +70,109 @@ test("the receiver takes any finite time", () => {
   r.open(1, 0);
   assert.is(r.onData(1, 12_345, 0, false) & TIMEOUT_RX_ACK, TIMEOUT_RX_ACK);
   assert.is(r.errors, 0);
+});
+
+
+
+
+
+test("the parameters' range ends work as their descriptions say (roundQuotaBytes 1, windowPackets 1 and 2^20, rtoNs 1)", () => {
+  // TimeoutSenderParams: roundQuotaBytes in [1, 2^30], windowPackets in [1, 2^20], rtoNs in
+  // [1, 2^30]; TimeoutReceiverParams: windowPackets in [1, 2^20].
+  // roundQuotaBytes 1 (lib/reliability/README.md, "Rounds"): quota = min(1, awinBytes 2^20) = 1;
+  // a 1-byte packet spends it, and the next 1-byte packet waits (1 − 1 = 0 < 1).
+  const q = new TimeoutSender({ mtuBytes: 1024, roundQuotaBytes: 1 }, 1);
+  q.open(0, 0);
+  q.post(0, 1, 1);
+  q.post(0, 1, 1);
+  q.onSchedule(0, 0, 1 << 20);
+  assert.is(q.quotaBytes(0), 1);
+  assert.is(q.nextPacket(0, 0), TIMEOUT_TX_NEW);
+  assert.equal([q.out[2], q.out[4]], [0, 1]); // PSN 0, 1 byte
+  assert.is(q.nextPacket(0, 0), TIMEOUT_TX_NONE);
+  // windowPackets 1: one packet in flight (nextPsn − unaPsn ≤ 1); its ACK lets the next go.
+  const w = new TimeoutSender({ mtuBytes: 1024, windowPackets: 1 }, 1);
+  w.open(0, 0);
+  w.post(0, 4096, 1);
+  w.onSchedule(0, 0, 1 << 20);
+  assert.is(w.nextPacket(0, 0), TIMEOUT_TX_NEW);
+  assert.is(w.nextPacket(0, 0), TIMEOUT_TX_NONE);
+  assert.is(w.inflightPackets(0), 1);
+  w.onAck(0, 10, 1, 0);
+  assert.is(w.nextPacket(0, 10), TIMEOUT_TX_NEW);
+  assert.is(w.out[2], 1);
+  // windowPackets 2^20 is accepted by sender and receiver, 2^20 + 1 by neither.
+  assert.is(new TimeoutSender({ windowPackets: 2 ** 20 }).params.windowPackets, 2 ** 20);
+  assert.is(new TimeoutReceiver({ windowPackets: 2 ** 20 }).params.windowPackets, 2 ** 20);
+  assert.throws(() => new TimeoutSender({ windowPackets: 2 ** 20 + 1 }), RangeError);
+  assert.throws(() => new TimeoutReceiver({ windowPackets: 2 ** 20 + 1 }), RangeError);
+  // The receiver's windowPackets 1: bitmaps of windowBits(1) = 32 PSNs; PSN ePSN + 31 is held,
+  // ePSN + 32 is beyond the window (E_STATE).
+  const r = new TimeoutReceiver({ windowPackets: 1 }, 1);
+  r.open(0, 0);
+  assert.is(r.onData(0, 0, 31, false), TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK);
+  assert.is(r.onData(0, 0, 32, false), E_STATE);
+  // rtoNs 1: the timer started by the packet at 100 ns expires at 100 + 1 = 101 ns, not before.
+  const t = new TimeoutSender({ mtuBytes: 1024, rtoNs: 1 }, 1);
+  t.open(0, 0);
+  t.post(0, 1024, 1);
+  t.onSchedule(0, 0, 1 << 20);
+  assert.is(t.nextPacket(0, 100), TIMEOUT_TX_NEW);
+  assert.is(t.deadlineNs(0), 101);
+  assert.is(t.onTimer(0, 100), 0);
+  assert.is(t.onTimer(0, 101), TIMEOUT_FIRED);
+});
+
+test("default capacity 1 of sender and receiver, and default start PSN 0", () => {
+  // A table made without a capacity holds one slot: slot 0 opens, slot 1 is outside the table.
+  assert.throws(() => new TimeoutSender().open(1), RangeError);
+  assert.throws(() => new TimeoutReceiver().open(1), RangeError);
+  // open(slot) without startPsn starts at PSN 0 (README of qp / open's doc): the first packet
+  // carries PSN 0; the receiver expects PSN 0, and PSN 0 with last is placed, ACKed and completes.
+  const s = new TimeoutSender();
+  s.open(0);
+  assert.equal([s.unaPsn(0), s.nextPsn(0)], [0, 0]);
+  s.post(0, 100, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), TIMEOUT_TX_NEW);
+  assert.is(s.out[2], 0);
+  const r = new TimeoutReceiver();
+  r.open(0);
+  assert.is(r.epsn(0), 0);
+  assert.is(r.onData(0, 0, 0, true), TIMEOUT_RX_PLACE | TIMEOUT_RX_ACK | TIMEOUT_RX_COMPLETE);
+  assert.equal([r.out[0], r.out[1], r.out[2]], [1, 0, 1]); // cumPsn 1, sackPsn 0, completed 1
+});
+
+test("a pass ended by ACKs of everything stays ended 2^23 PSNs later: new data, not a resend of its stale range", () => {
+  // README: a pass lasts from a timeout until it has nothing left "or until ACKs cover everything
+  // sent"; outside a pass nextPacket sends new data within the window. PSNs 0–3, a timeout at
+  // 1001 ns, PSN 0 resent, then an ACK of all four ends the pass (the pass had PSNs 1–3 left).
+  // Then 2^23 + 200 more packets of 64 B, ACKed every 64: each is new data, in PSN order, also
+  // once SND.UNA is more than 2^23 past the old pass's PSNs (where a 24-bit difference to them
+  // reads positive again).
+  const s = new TimeoutSender({ mtuBytes: 64, rtoNs: 1001, roundQuotaBytes: 2 ** 30 }, 1);
+  s.open(0, 0);
+  s.post(0, 4 * 64, 1);
+  s.onSchedule(0, 0, 2 ** 30);
+  for (let i = 0; i < 4; i++) s.nextPacket(0, 0);
+  assert.is(s.onTimer(0, 1001), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(0, 1001), TIMEOUT_TX_RETRANSMIT);
+  s.onAck(0, 1100, 4, 3);
+  assert.is(s.retransmitting(0), false);
+  let psn = 4;
+  let wrong = 0;
+  while (psn < 2 ** 23 + 200) {
+    const n = Math.min(2 ** 20 - 1, 2 ** 23 + 200 - psn); // a message's largest packet count
+    s.post(0, n * 64, 1);
+    s.onSchedule(0, 2000, 2 ** 30);
+    for (let i = 0; i < n; i++) {
+      if (s.nextPacket(0, 2000) !== TIMEOUT_TX_NEW || s.out[2] !== psn) wrong++;
+      psn++;
+      if ((psn & 63) === 0) s.onAck(0, 2000, psn, psn - 1);
+    }
+  }
+  assert.is(wrong, 0);
+  assert.equal([s.retransmissions(0), s.nextPsn(0)], [1, 2 ** 23 + 200]);
 });
 
 test.run();
