@@ -1,9 +1,11 @@
 // Boundaries of MP-RDMA that mprdma.test.ts passed over, found by the mutation pass
 // (docs/mutation-testing.md): a NACK of a single byte, and handlers called at times other than 0.
 // From a review: the htsim decrease rounded down, a multi-MSS ACK's increase, the clamped BDP ceiling.
+// Twenty-seventh pass: the carry set to 0 by a timeout and by a decrease below it, a timeout
+// episode of 1 byte and of none, a 1 ppm late-ACK factor, default capacity.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MPRDMA_DECREASE, MPRDMA_RESET, Mprdma } from "./mprdma";
+import { MPRDMA_DECREASE, MPRDMA_INCREASE, MPRDMA_RESET, Mprdma } from "./mprdma";
 import { resolveMprdmaParams } from "./params";
 
 test("a NACK of 1 byte cuts ⌈0.5 × 1⌉ = 1 byte (the cut is rounded up)", () => {
@@ -64,6 +66,82 @@ test("the default window ceiling is the BDP clamped into [minCwndBytes, 2^30]; v
   assert.is(resolveMprdmaParams({ minCwndBytes: 200_000 }).maxCwndBytes, 200_000);
   assert.throws(() => new Mprdma({ maxCwndBytes: 2 ** 30 + 1 }, 1), /maxCwndBytes/);
   assert.throws(() => new Mprdma({ minCwndBytes: 200_000, maxCwndBytes: 150_000 }, 1), /maxCwndBytes/);
+});
+
+test("a timeout that lowers the window sets the carried fraction to 0: the next ACK of 1 B adds ⌊4096 / 4097⌋ = 0", () => {
+  // README "Arithmetic", Timeout: if initCwndBytes < cwnd, cwnd = initCwndBytes and the carry is
+  // set to 0. MSS 4096, initCwndBytes 4097 (floor 4096). An unmarked ACK of 4098 B at 4097:
+  // num = 4096 × 4098 = 16,785,408, inc = ⌊num / 4097⌋ = 4096 (4097 × 4097 = 16,785,409 > num),
+  // carry = num − 4096 × 4097 = 4096, cwnd 8193. The timeout lowers it to 4097 and the carry to 0;
+  // an ACK of 1 B then has num = 0 + 4096 × 1 < 4097: no increase (a carry of 1 or more would add 1 B).
+  const cc = new Mprdma({ initCwndBytes: 4097 }, 1);
+  cc.open(0);
+  assert.is(cc.onAck(0, 0, 4098, false), MPRDMA_INCREASE);
+  assert.is(cc.cwndBytes(0), 8193);
+  assert.is(cc.onTimeout(0, 1, 0), MPRDMA_RESET);
+  assert.is(cc.cwndBytes(0), 4097);
+  assert.is(cc.onAck(0, 2, 1, false), 0);
+  assert.is(cc.cwndBytes(0), 4097);
+});
+
+test("a decrease below the carried numerator sets it to 0, not to carry − w", () => {
+  // README "Arithmetic", Decrease: a carry at or above w (after the floor) is set to 0. MSS 4096,
+  // floor 4097, start 8000. Unmarked ACK of 3 B: num = 12,288, inc = ⌊12,288 / 8000⌋ = 1,
+  // carry 4288, cwnd 8001. Marked ACK of 8192 B: ⌈500,000 × 8192 / 10^6⌉ = 4096, 8001 − 4096 =
+  // 3905 → floor 4097; carry 4288 ≥ 4097 → 0. An ACK of 1 B: ⌊(0 + 4096) / 4097⌋ = 0, no
+  // increase (a carry of 1, or 4288 − 4097 = 191, would give ⌊≥ 4097 / 4097⌋ = 1).
+  const cc = new Mprdma({ minCwndBytes: 4097, initCwndBytes: 8000 }, 1);
+  cc.open(0);
+  assert.is(cc.onAck(0, 0, 3, false), MPRDMA_INCREASE);
+  assert.is(cc.cwndBytes(0), 8001);
+  assert.is(cc.onAck(0, 1, 8192, true), MPRDMA_DECREASE);
+  assert.is(cc.cwndBytes(0), 4097);
+  assert.is(cc.onAck(0, 2, 1, false), 0);
+  assert.is(cc.cwndBytes(0), 4097);
+});
+
+test("a timeout episode of 1 outstanding byte: recoverBytes 1, a timeout within it changes nothing, an ACK of 1 B ends it", () => {
+  // README "Arithmetic", Timeout: recoverBytes = max(inflight before the call, 0) = 1; with
+  // recoverBytes > 0 a timeout returns 0; an ACK of n ≥ 1 B sets it to max(1 − 1, 0) = 0, and the
+  // next timeout opens a new episode (MPRDMA_RESET). (An unmarked 1 B ACK at 150,000 B adds
+  // ⌊4096 / 150,000⌋ = 0.)
+  const cc = new Mprdma({}, 1);
+  cc.open(0);
+  cc.onSend(0, 0, 1);
+  assert.is(cc.onTimeout(0, 1, 1), MPRDMA_RESET);
+  assert.is(cc.recoverBytes(0), 1);
+  assert.is(cc.onTimeout(0, 2, 0), 0);
+  assert.is(cc.onAck(0, 3, 1, false), 0);
+  assert.is(cc.recoverBytes(0), 0);
+  assert.is(cc.onTimeout(0, 4, 0), MPRDMA_RESET);
+});
+
+test("a timeout with nothing, or less than nothing, in flight records recoverBytes 0: every such timeout opens an episode", () => {
+  // README "Arithmetic", Timeout: recoverBytes = max(inflight before this call, 0).
+  const cc = new Mprdma({}, 1);
+  cc.open(0);
+  assert.is(cc.onTimeout(0, 0, 0), MPRDMA_RESET);
+  assert.is(cc.recoverBytes(0), 0);
+  assert.is(cc.onTimeout(0, 1, 0), MPRDMA_RESET);
+  cc.onAck(0, 2, 100, false); // inflight −100
+  assert.is(cc.inflightBytes(0), -100);
+  assert.is(cc.onTimeout(0, 3, 0), MPRDMA_RESET);
+  assert.is(cc.recoverBytes(0), 0);
+});
+
+test("a late-ACK factor of 10^-6 MSS (1 ppm) cuts ⌈1 × 4096 / 10^6⌉ = 1 B", () => {
+  // README "Arithmetic": ppm = Math.round(0.000001 × 10^6) = 1; a late ACK is a decrease of one
+  // MSS: w = max(150,000 − ⌈1 × 4096 / 10^6⌉, 4096) = 149,999, MPRDMA_DECREASE.
+  const cc = new Mprdma({ outOfOrderDecreaseMss: 0.000001 }, 1);
+  cc.open(0);
+  assert.is(cc.onOutOfOrder(0, 0), MPRDMA_DECREASE);
+  assert.is(cc.cwndBytes(0), 149_999);
+});
+
+test("default capacity 1", () => {
+  // A table made without a capacity holds one slot: slot 0 opens, slot 1 is outside the table.
+  new Mprdma().open(0);
+  assert.throws(() => new Mprdma().open(1), RangeError);
 });
 
 test.run();
