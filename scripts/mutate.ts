@@ -14,54 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-
-interface Mutant {
-  line: number; // 0-based
-  start: number;
-  end: number;
-  to: string;
-  from: string;
-}
-
-const OPERATORS: [RegExp, string][] = [
-  [/(?<![<>=!])<=(?!=)/g, "<"],
-  [/(?<![<>=!])>=(?!=)/g, ">"],
-  [/(?<![<=])<(?![<=])/g, "<="],
-  [/(?<![>=-])>(?![>=])/g, ">="],
-  [/===/g, "!=="],
-  [/!==/g, "==="],
-  [/&&/g, "||"],
-  [/\|\|/g, "&&"],
-  [/ \+ /g, " - "],
-  [/ - /g, " + "],
-  [/(?<=[^\w.])1(?=[^\w.])/g, "2"],
-  [/(?<=[^\w.])0(?=[^\w.x])/g, "1"],
-];
-
-/** Mutants of every code line: not comments, imports, type-only or string-bearing lines, throws or c8-ignored guards. */
-function mutants(source: string): Mutant[] {
-  const out: Mutant[] = [];
-  let inBlock = false;
-  source.split("\n").forEach((line, i) => {
-    const s = line.trim();
-    if (inBlock || s.startsWith("/*") || s.startsWith("*")) {
-      inBlock = !s.endsWith("*/") && (inBlock || s.startsWith("/*"));
-      return;
-    }
-    if (/^(\/\/|import|export type|export interface)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
-    const code = line.split("//")[0];
-    if (/[`"]/.test(code)) return;
-    for (const [pattern, to] of OPERATORS) {
-      for (const m of code.matchAll(pattern)) {
-        const at = m.index ?? 0;
-        // `<`/`>` inside a generic type argument, not a comparison.
-        if ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) continue;
-        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0] });
-      }
-    }
-  });
-  return out;
-}
+import { type Mutant, mutants } from "./mutants";
 
 /** The *.test.ts files directly in `dir`, as commands. */
 function testsIn(dir: string): string[][] {

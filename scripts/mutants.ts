@@ -1,0 +1,84 @@
+// The mutants scripts/mutate.ts runs: one operator or small literal changed on one code line.
+// Kept apart from the runner so that a test can hold the generator to what it must and must not
+// touch.
+
+export interface Mutant {
+  line: number; // 0-based
+  start: number;
+  end: number;
+  to: string;
+  from: string;
+}
+
+const OPERATORS: [RegExp, string][] = [
+  [/(?<![<>=!])<=(?!=)/g, "<"],
+  [/(?<![<>=!])>=(?!=)/g, ">"],
+  [/(?<![<=])<(?![<=])/g, "<="],
+  [/(?<![>=-])>(?![>=])/g, ">="],
+  [/===/g, "!=="],
+  [/!==/g, "==="],
+  [/&&/g, "||"],
+  [/\|\|/g, "&&"],
+  [/ \+ /g, " - "],
+  [/ - /g, " + "],
+  [/(?<=[^\w.])1(?=[^\w.])/g, "2"],
+  [/(?<=[^\w.])0(?=[^\w.x])/g, "1"],
+];
+
+/**
+ * The line's code with the inside of each string literal ('…', "…", `…` on one line) blanked to
+ * spaces of the same length, and a trailing `//` comment cut: the operators and numbers a mutant
+ * may change, at their columns in the line. Until 2026-12-07 a line holding a quote was skipped
+ * whole, so defaults tables, parameter rules and error paths with a message were never mutated
+ * (the twenty-seventh pass applied their mutants by hand).
+ */
+export function codeOf(line: string): string {
+  let out = "";
+  let quote = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote !== "") {
+      if (c === "\\") {
+        out += "  ";
+        i++;
+        continue;
+      }
+      if (c === quote) {
+        quote = "";
+        out += c;
+      } else {
+        out += " ";
+      }
+      continue;
+    }
+    if (c === "/" && line[i + 1] === "/") break;
+    if (c === '"' || c === "'" || c === "`") quote = c;
+    out += c;
+  }
+  return out;
+}
+
+/** Mutants of every code line: not comments, imports, type-only lines, throws or c8-ignored guards. */
+export function mutants(source: string): Mutant[] {
+  const out: Mutant[] = [];
+  let inBlock = false;
+  source.split("\n").forEach((line, i) => {
+    const s = line.trim();
+    // A line in a block comment, or opening one, is skipped whole; the block ends at its `*/`.
+    if (inBlock || s.startsWith("/*") || s.startsWith("*")) {
+      inBlock = (inBlock || s.startsWith("/*")) && !s.includes("*/");
+      return;
+    }
+    if (/^(\/\/|import|export type|export interface)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
+    const code = codeOf(line);
+    for (const [pattern, to] of OPERATORS) {
+      for (const m of code.matchAll(pattern)) {
+        const at = m.index ?? 0;
+        // `<`/`>` inside a generic type argument, not a comparison.
+        if ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) continue;
+        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0] });
+      }
+    }
+  });
+  return out;
+}
