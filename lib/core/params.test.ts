@@ -181,4 +181,15 @@ test("paramRules: each checked parameter's rule as the error words it, bounds fr
   assert.equal(paramRules(merged), { n: "an integer in [1, 2^20]", k: "an integer in [0, 7]" });
 });
 
+test("an integer rule bounded on one side only is worded with its interval, not as any integer", () => {
+  // rule.int's doc: "An integer in [lo, hi]; with no bounds, any integer." Only rule.int() with
+  // neither bound is "an integer"; with one bound, 0 fails rule.int(1), so the words must carry the
+  // interval: [lo, hi] with bound(Infinity) = String(Infinity) (not an integer, so no 2^k form).
+  const lower = (x: number) => message(() => resolveParams("I", { x: 5 }, { x }, { x: rule.int(1) }));
+  assert.is(lower(0), "I: x must be an integer in [1, Infinity], got 0");
+  const upper = (x: number) => message(() => resolveParams("I", { x: 5 }, { x }, { x: rule.int(-Infinity, 9) }));
+  assert.is(upper(10), "I: x must be an integer in [-Infinity, 9], got 10");
+  assert.is(message(() => resolveParams("I", { x: 5 }, { x: 0.5 }, { x: rule.int() })), "I: x must be an integer, got 0.5");
+});
+
 test.run();
