@@ -236,4 +236,15 @@ test("quickAdapt and fastIncrease are on and perPathTarget off in every profile 
   }
 });
 
+test("qaThresholdNs given by name: [0, 2^30] or Infinity (README \"Ranges\"); both ends taken, -1, 2^30 + 1 and NaN refused", () => {
+  for (const profile of PROFILES) {
+    assert.is(new Nscc({ profile, qaThresholdNs: 0 }).params.qaThresholdNs, 0);
+    assert.is(new Nscc({ profile, qaThresholdNs: 2 ** 30 }).params.qaThresholdNs, 2 ** 30);
+    assert.is(new Nscc({ profile, qaThresholdNs: Infinity }).params.qaThresholdNs, Infinity);
+    for (const bad of [-1, 2 ** 30 + 1, NaN]) {
+      assert.throws(() => new Nscc({ profile, qaThresholdNs: bad }), /qaThresholdNs must be in \[0, 2\^30\] or Infinity/);
+    }
+  }
+});
+
 test.run();
