@@ -74,4 +74,29 @@ test("weights in the subnormal range keep their ratios (used as given, not halve
   assert.is(prob[1], 65536);
 });
 
+test("a weight must be a finite number > 0: 0, -1, NaN, Infinity and a string are refused", () => {
+  // README "weighted": "a weight must be a finite number > 0, one per EV (else a RangeError)".
+  for (const bad of [0, -1, NaN, Infinity, "1" as unknown as number]) {
+    assert.throws(() => new Ops({ mode: "weighted", sets: [{ evs: [1, 2], weights: [bad, 1] }] }, 1), /weights must be positive numbers/);
+  }
+  assert.not.throws(() => new Ops({ mode: "weighted", sets: [{ evs: [1, 2], weights: [Number.MIN_VALUE, 1] }] }, 1));
+});
+
+test("uniform over an explicit set ignores the set's weights: EV = evs[nextBelow(|evs|)]", () => {
+  // README "uniform": over an explicit set, EV = evs[nextBelow(|evs|)], one word per packet; the
+  // weights (1 : 65535, which weighted mode would turn into EV 20 almost always) play no part.
+  const evs = [10, 20];
+  const seed = 5;
+  const t = new Ops({ mode: "uniform", sets: [{ evs, weights: [1, 65535] }], seed }, 1);
+  t.open(0, 0);
+  const rng = new Xoshiro128(seed);
+  let tens = 0;
+  for (let i = 0; i < 4096; i++) {
+    const want = evs[rng.nextBelow(2)];
+    if (want === 10) tens++;
+    if (t.choosePath(0, i, i) !== want) assert.unreachable(`draw ${i}`);
+  }
+  assert.ok(tens > 1800, `EV 10 drawn ${tens} times of 4096`);
+});
+
 test.run();
