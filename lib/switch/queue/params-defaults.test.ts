@@ -133,4 +133,26 @@ test("uec and uec-htsim without trimming: the data queue defaults to 5 BDP (main
   assert.is(new PortQueues({ profile: "uec", trimming: "off", bdpBytes: 2 ** 28 }, 1).params.dataLimitBytes, G30);
 });
 
+test("baseRttNs in (0, 2^30]: 0.5 ns and 1 ns are accepted (BDP ⌊6.25⌋ = 6 B and ⌊12.5⌋ = 12 B), 0 is refused", () => {
+  // api.json / params.ts doc: baseRttNs "a number in (0, 2^30]" — open at 0, so any positive RTT.
+  // uec, 100 Gb/s: 100 × 0.5 / 8 = 6.25 B → ⌊⌋ 6 B; 100 × 1 / 8 = 12.5 B → 12 B (README: ⌊linkGbps × baseRttNs / 8⌋).
+  assert.is(new PortQueues({ profile: "uec", baseRttNs: 0.5 }, 1).params.bdpBytes, 6);
+  assert.is(new PortQueues({ profile: "uec", baseRttNs: 1 }, 1).params.bdpBytes, 12);
+  assert.throws(() => new PortQueues({ baseRttNs: 0 }, 1), /^PortQueues: baseRttNs/);
+});
+
+test("dcpRadix 0: dataPacketBytes ≤ trimBytes is accepted (the r > 1 check binds only with a radix)", () => {
+  // README "dcpRadix needs dataPacketBytes > trimBytes"; with dcpRadix 0 no DCP weight is derived
+  // and dataPacketBytes (an integer in [2, 2^20 − 1]) is otherwise unused, so r = 64 / 64 = 1 and
+  // r = 2 / 64 are legal: controlWeight stays the profile default 1 (uec-htsim) and .dcp is null.
+  for (const dataPacketBytes of [64, 2]) {
+    const q = new PortQueues({ dataPacketBytes }, 1);
+    assert.is(q.params.dataPacketBytes, dataPacketBytes);
+    assert.is(q.params.controlWeight, 1);
+    assert.is(q.dcp, null);
+  }
+  // Explicit dcpRadix 0 with trimBytes = dataPacketBytes under dcp (HO 57 B): also accepted.
+  assert.is(new PortQueues({ profile: "dcp", dcpRadix: 0, dataPacketBytes: 57 }, 1).params.trimBytes, 57);
+});
+
 test.run();
