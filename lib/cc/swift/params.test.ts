@@ -135,4 +135,31 @@ test("fs_max follows maxCwndPkts outside htsim (Isekai: β from max_fabric_conge
   assert.throws(() => new Swift({ maxCwndPkts: 40000 }), /maxCwndPkts/);
 });
 
+test("htsim: a base target of 0 ns takes h and fs_range to 0 (h = 0/6.55, fs_range = 5 × 0)", () => {
+  // baseTargetNs is a number in [0, 2^30] (api.json); csg-htsim SwiftSrc derives h = base/6.55 and
+  // fs_range = 5 × base from any base in range, 0 included: both 0, not the 20 µs base's 3053.4 / 100000 ns.
+  const z = resolveSwiftParams({ profile: "htsim", baseTargetNs: 0 });
+  assert.is(z.hopScalingNs, 0);
+  assert.is(z.fsRangeNs, 0);
+  // So the target is 0 ns at 0 hops and a window below fs_min: 0 + 0 × hops + 0.
+  const c = new Swift({ profile: "htsim", baseTargetNs: 0, initCwndPkts: 0.05 }, 1);
+  c.open(0, 0);
+  assert.is(c.targetDelayNs(0), 0);
+});
+
+test("fs_max follows maxCwndPkts at its top, 32767 packets (google, paper, reflex)", () => {
+  // README §3.1 row: fs_max follows maxCwndPkts outside htsim; maxCwndPkts' range ends at 32767.
+  for (const profile of ["google", "paper", "reflex"] as const) {
+    assert.is(resolveSwiftParams({ profile, maxCwndPkts: 32767 }).fsMaxCwndPkts, 32767);
+  }
+});
+
+test("fsMinCwndPkts 2^-16, the low end of its range [2^-16, 32767), is accepted; 2^-17 is refused", () => {
+  // api.json: fsMinCwndPkts "a number in [0.0000152587890625, 32767)"; README: fs_min's range is [2^-16, 32767).
+  const p = resolveSwiftParams({ fsMinCwndPkts: 2 ** -16 });
+  assert.is(p.fsMinCwndPkts, 2 ** -16);
+  assert.is(p.fsMaxCwndPkts, 256);
+  assert.throws(() => new Swift({ fsMinCwndPkts: 2 ** -17 }), /fsMinCwndPkts must be a number in \[/);
+});
+
 test.run();
