@@ -111,6 +111,21 @@ test("α = 2^−1 threshold is floored: ⌊(B − used)/2⌋", () => {
   assert.is(q.poolThresholdBytes(0), 450);
 });
 
+test("one byte left in the buffer: the threshold is 1 B under complete sharing and under α = 1; complete sharing takes a 1 B arrival", () => {
+  // README "Shared buffers": threshold ⌊α·(B − used)⌋, or B − used (complete); 0 only once the
+  // buffer holds B or more. B = 1001 with 1000 B queued: B − used = 1, α = 1 gives ⌊1⌋ = 1.
+  // Complete sharing then takes a 1 B arrival (1000 + 1 ≤ 1001) and has 0 left.
+  for (const poolRule of ["complete", "dynamic"]) {
+    const q = droptail({ pools: 1, poolBytes: 1001, poolRule }, 1, [[0, 0]]);
+    assert.is(fill(q, 0, 1, 1000), 1);
+    assert.is(q.poolThresholdBytes(0), 1, poolRule);
+    if (poolRule === "complete") {
+      assert.is(fill(q, 0, 1, 1), 1);
+      assert.is(q.poolThresholdBytes(0), 0); // full: B − used = 0
+    }
+  }
+});
+
 test("two congested ports of one buffer, α = 1, equal packets: each settles at B/3 (αB/(1 + 2α))", () => {
   // B = 90000, b = 1000, arrivals alternate port 0, port 1. At q0 = q1 = k: port 0 admitted iff
   // k + 1000 ≤ 90000 − 2k (k ≤ 29666); then port 1 iff k + 1000 ≤ 90000 − 2k − 1000 (k ≤ 29333).
@@ -183,6 +198,17 @@ test("a pooled control FIFO always judges q + bytes, even under the occupancy ru
   assert.is(q.controlBytes(0), 5000);
   assert.is(q.poolUsedBytes(0), 5000);
   assert.is(q.poolRefusals(0), 5);
+});
+
+test("a pooled control FIFO judges q + bytes to the byte: an odd header one byte over α·(B − used) is refused", () => {
+  // README "Shared buffers": control FIFO need = q + bytes, refused when need > α·(B − used).
+  // dcp with controlPooled, B = 4994, α = 1, headers of 999 B (odd: every byte of the arrival
+  // counts, also its lowest bit): q = 0: 999 ≤ 4994 ✓; q = 999: 1998 ≤ 3995 ✓; q = 1998:
+  // 2997 > 2996 → refused (used + bytes = 2997 ≤ B, so only the threshold refuses).
+  const q = table({ profile: "dcp", controlPooled: true, pools: 1, poolBytes: 4994 }, 1, [[0, 0]]);
+  assert.is(fill(q, 0, 3, 999, TAG_HEADER), 2);
+  assert.is(q.controlBytes(0), 1998);
+  assert.is(q.poolRefusals(0), 1);
 });
 
 test("dcp: the control FIFO is outside the buffer (lossless control plane): a refused data packet is trimmed, HO packets queue", () => {

@@ -444,4 +444,70 @@ test("droptail, ECN at dequeue: data and non-DCP packets above kMax are still ma
   }
 });
 
+// ---------------------------------------------------------------------------------------------
+// Twenty-seventh pass (2026-12-07): survivors of the whole-file run
+
+test("evict judges no packet for RED: a non-DCP packet (tag 0) evicted above kMax leaves with ecn 0 and counts no mark", () => {
+  // README "The `out` record": evict writes ecn = 0; RED judges departures that onDequeue sends
+  // (Integer rules). kMin = kMax = 0: a tag-0 packet *sent* leaving 2000 B would be marked always.
+  const q = table({ profile: "uec", dataLimitBytes: 100_000, kMinBytes: 0, kMaxBytes: 0, trimming: "off" });
+  for (let h = 1; h <= 3; h++) q.onEnqueue(1, 0, h, 1000, TAG_OTHER);
+  q.out[OUT.ecn] = 7;
+  assert.is(q.evict(1, 0), 1);
+  assert.is(q.out[OUT.ecn], 0);
+  assert.is(q.marks(1), 0);
+  // The departure after it leaves 1000 B > kMax: marked, as a sent tag-0 packet is.
+  assert.is(q.onDequeue(1, 0), 2);
+  assert.is(q.out[OUT.ecn], 1);
+  assert.is(q.marks(1), 1);
+});
+
+test("DWRR: a data FIFO that empties holds deficit 0, so a 1 B head then waits for the turn to come round", () => {
+  // README Integer rules (Shreedhar & Varghese): a port opens with the turn at data and both
+  // deficits 0; an emptied FIFO's deficit is zeroed. Data sends a 1 B packet alone and empties:
+  // deficit 0. Then both compete with the turn at data: 0 < 1 B head, so the turn passes and
+  // control is served first (a deficit of 1 B left over would have sent the 1 B data packet).
+  const q = table({ profile: "dcp", dataLimitBytes: 1_000_000 });
+  assert.is(q.onEnqueue(1, 0, 1, 1, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onDequeue(1, 0), 1);
+  assert.is(q.dataPackets(1), 0);
+  assert.is(q.onEnqueue(1, 0, 2, 1, TAG_OTHER), QUEUE_DATA);
+  assert.is(q.onEnqueue(1, 0, 3, 57, TAG_HEADER), QUEUE_CONTROL);
+  assert.is(q.onDequeue(1, 0), 3);
+  assert.is(q.out[OUT.queue], FIFO_CONTROL);
+  assert.is(q.onDequeue(1, 0), 2);
+});
+
+/** fmix32's inverse: each step of MurmurHash3's finaliser undone in reverse order. */
+function unmix32(x: number): number {
+  const inv = (m: number) => {
+    let y = m; // m·m ≡ 1 mod 8 for odd m; each Newton step doubles the correct low bits
+    for (let i = 0; i < 5; i++) y = Math.imul(y, 2 - Math.imul(m, y));
+    return y;
+  };
+  let h = x ^ (x >>> 16);
+  h = Math.imul(h, inv(0xc2b2ae35));
+  h = h ^ (h >>> 13) ^ (h >>> 26);
+  h = Math.imul(h, inv(0x85ebca6b));
+  return h ^ (h >>> 16);
+}
+
+test("the ½ choice at a draw of exactly 0: top bit 0, so the arrival is trimmed", () => {
+  // README Integer rules: the choice is the top bit of one draw (1: the newest). The port's
+  // first word is fmix32(state + 0x9e3779b9), state = hash3(seed, port, 0); fmix32(0) = 0, so a
+  // seed whose port-1 state is −0x9e3779b9 draws the word 0 first. hash3 inverted step by step:
+  // hash3(a, 1, 0) = fmix32(fmix32(fmix32(a ⊕ W) ⊕ 1) ⊕ 0).
+  const W = 0x9e3779b9 | 0;
+  const seed = unmix32(unmix32(unmix32(-W | 0) ^ 0) ^ 1) ^ W;
+  assert.is(hash3(seed, 1, 0), -W | 0);
+  assert.is(drawWord(seed, 1, 1), 0);
+  const q = table({ profile: "uec-htsim", ecnAt: "off", dataLimitBytes: 2000, seed });
+  q.onEnqueue(1, 0, 1, 1000, TAG_DATA);
+  q.onEnqueue(1, 0, 2, 1000, TAG_DATA);
+  // 2000 + 1000 > 2000: over; word 0 is not negative: the arrival is trimmed, the newest stays.
+  assert.is(q.onEnqueue(1, 0, 3, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED);
+  assert.equal(order(q, 1, FIFO_DATA), [1, 2]);
+  assert.equal(order(q, 1, FIFO_CONTROL), [3]);
+});
+
 test.run();
