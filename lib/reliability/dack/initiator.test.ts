@@ -197,4 +197,82 @@ test("closed loop: every ACK the target writes is one the initiator accepts, and
   assert.ok(drops > 0 && dacks > 0, `the runs exercised drops (${drops}) and DACKs (${dacks})`);
 });
 
+test("default capacity is one stream: slot 0 opens, slot 1 is E_SLOT", () => {
+  // lib/README and the area contract: a table made without a capacity argument holds one flow.
+  const d = new DackInitiator();
+  assert.is(d.capacity, 1);
+  d.open(0, 0, 2112);
+  assert.is(d.onSend(0), DACK_SEND_NEW);
+  assert.is(d.onSend(1), E_SLOT);
+});
+
+test("an odd firstSeq: ackedSeq at open is firstSeq − 1, and a DACK of it is taken (§II-C)", () => {
+  // README: ackedSeq is "firstSeq − 1 at open". firstSeq 5 → ackedSeq 4, outstanding 5 − 4 − 1 = 0.
+  // (Every other test opened at an even number, where (s − 1) | 1 = s − 1 as well.)
+  const d = new DackInitiator({}, 1);
+  d.open(0, 5, 2112);
+  assert.is(d.ackedSeq(0), 4);
+  assert.is(d.outstandingPackets(0), 0);
+  assert.is(d.onSend(0), DACK_SEND_NEW);
+  assert.is(d.out[0], 5);
+  assert.is(d.outstandingPackets(0), 1); // 6 − 4 − 1
+  // §II-C: a DACK repeats the last acknowledged number, 4; §II-E: any DACK → H(−1).
+  assert.is(d.onDack(0, 4), DACK_H_MINUS1);
+  // §II-A timeout: go back to ackedSeq + 1 = 5 = the only packet sent, highSeq 6 → retransmitting.
+  assert.is(d.onTimeout(0), DACK_RETRANSMIT);
+  assert.is(d.nextSeq(0), 5);
+  assert.is(d.errors, 0);
+});
+
+test("onAck classifies by signed difference across the int32 sign (§II-C)", () => {
+  // README: numbers are compared by signed difference. firstSeq 2147483646 = 2^31 − 2: sends
+  // 2^31 − 2, 2^31 − 1, −2^31 (2^31 as int32); ackedSeq 2^31 − 3 at open.
+  const d = new DackInitiator({}, 1);
+  d.open(0, 2147483646, 2112);
+  for (let i = 0; i < 3; i++) assert.is(d.onSend(0), DACK_SEND_NEW);
+  assert.is(d.highSeq(0), -2147483647);
+  // The acknowledged number again: a DACK → H(−1) (§II-E).
+  assert.is(d.onAck(0, 2147483645), DACK_H_MINUS1);
+  // 2^31 − 1 − (2^31 − 3) = 2 > 0: an IACK, H(−1) → H0.
+  assert.is(d.onAck(0, 2147483647), DACK_H0);
+  // −2^31 − (2^31 − 1) = −2^32 + 1 ≡ 1 (mod 2^32) > 0: an IACK, H0 → H1, not a number from the past.
+  assert.is(d.onAck(0, -2147483648), DACK_H1);
+  assert.is(d.ackedSeq(0), -2147483648);
+  assert.is(d.errors, 0);
+});
+
+test("an IACK below nextSeq across the int32 sign does not move nextSeq back", () => {
+  // README: nextSeq moves forward on "an IACK at or past it" only; a go-back is for NACK or
+  // timeout (§II-A). Sent 2^31 − 2, 2^31 − 1, −2^31: nextSeq = −2^31 + 1 = −2147483647.
+  // IACK 2^31 − 1: nextSeq − seq = −2147483647 − 2147483647 = −2^32 + 2 ≡ 2 > 0, so it stays.
+  const d = new DackInitiator({}, 1);
+  d.open(0, 2147483646, 2112);
+  for (let i = 0; i < 3; i++) d.onSend(0);
+  assert.is(d.onIack(0, 2147483647), DACK_H_INF);
+  assert.is(d.nextSeq(0), -2147483647);
+  assert.is(d.outstandingPackets(0), 1); // −2^31 only: −2147483647 − 2147483647 − 1 ≡ 1
+  assert.is(d.onSend(0), DACK_SEND_NEW);
+  assert.is(d.out[0], -2147483647);
+  assert.is(d.retransmissions, 0);
+});
+
+test("h1Threshold 255 (its largest): the 255th IACK counted in H1 returns to H∞", () => {
+  // §II-E: in H1 each IACK increments the counter; the IACK that brings it to the threshold
+  // returns to H∞ (README "Interpretation": the H0 → H1 IACK resets the counter to 0).
+  // Limit min(512, ⌊262144 / 1⌋) = 512 leaves room for the 1 + 1 + 255 IACKs of one packet each.
+  const d = new DackInitiator({ h1Threshold: 255, maxOutstandingPackets: 512 }, 1);
+  d.open(0, 0, 1);
+  for (let i = 0; i < 300; i++) assert.is(d.onSend(0), DACK_SEND_NEW);
+  assert.is(d.onDack(0, -1), DACK_H_MINUS1);
+  assert.is(d.onIack(0, 0), DACK_H0);
+  assert.is(d.onIack(0, 1), DACK_H1);
+  for (let k = 1; k <= 254; k++) {
+    assert.is(d.onIack(0, 1 + k), DACK_H1);
+    assert.is(d.h1Counter(0), k);
+  }
+  assert.is(d.onIack(0, 256), DACK_H_INF);
+  assert.is(d.h1Counter(0), 0);
+  assert.is(d.credits(0), 0);
+});
+
 test.run();
