@@ -50,4 +50,12 @@ test("DcpReceiver: in strict mode capacity × bitmapBits above 2^31 is refused n
   assert.is(new DcpReceiver({ tracking: "bitmap", bitmapBits: 64 }, 4).bytesPerSlot, 22 + 4 + 8);
 });
 
+test("DcpReceiver: strict capacity × bitmapBits of exactly 2^31 is accepted (the bound is inclusive)", () => {
+  // README parameter table: "capacity × bitmapBits ≤ 2^31" in bitmap mode. 2^11 QPs × 2^20 bits =
+  // 2^31 exactly, the smallest table that sits on the bound (2^11 × (22 + 4 + 2^20 / 8) B ≈ 268 MB,
+  // allocated zero-filled and never touched). The refusal one QP above is pinned above.
+  const r = new DcpReceiver({ tracking: "bitmap", bitmapBits: 2 ** 20 }, 2 ** 11);
+  assert.is(r.bytesPerSlot, 22 + 4 + 2 ** 20 / 8);
+});
+
 test.run();
