@@ -456,4 +456,16 @@ test("per flow state: NSF 11 B, NDT 19 B (+16 B per queued packet handle)", () =
   assert.is(ReflexNdt.bytesPerHandle, 16);
 });
 
+test("alpha above 1 is refused, even with at most six decimals; 10^-12 is refused by the ppm test's strict bound", () => {
+  // README "Sizes and parameters" / api.json: alpha 0 … 1 with at most six decimals. 1.000001 and
+  // 1.5 have six decimals or fewer, so only the range refuses them; 2 is the next integer.
+  for (const alpha of [1.000001, 1.5, 2]) assert.throws(() => resolveReflexParams({ alpha }), RangeError, `alpha ${alpha}`);
+  // The README's rule: accepted when |α · 10^6 − round(α · 10^6)| < 10^-6. α = 10^-12 (twelve
+  // decimals): α · 10^6 = 10^-6 exactly in doubles (checked below), round gives 0, and
+  // |10^-6 − 0| = 10^-6 is not < 10^-6, so it is refused, as "at most six decimals" says.
+  assert.is(1e-12 * 1e6, 1e-6);
+  assert.throws(() => resolveReflexParams({ alpha: 1e-12 }), RangeError);
+  assert.is(resolveReflexParams({ alpha: 0.000001 }).alpha, 0.000001); // six decimals: accepted
+});
+
 test.run();
