@@ -5,10 +5,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../core/errors";
-import { GbnSender } from "./gbn/gbn";
+import { GBN_TIMEOUT, GbnSender } from "./gbn/gbn";
 import { IrnReceiver, IrnSender } from "./irn/irn";
 import { RackReceiver, RackSender } from "./rack/rack";
-import { TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
+import { TIMEOUT_FIRED, TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
 
 const TX_NONE = 0; // GBN_TX_NONE, IRN_TX_NONE, TIMEOUT_TX_NONE, RACK_TX_NONE
 const TX_NEW = 1; // … _TX_NEW
@@ -17,10 +17,10 @@ const MAX_MESSAGE = 2 ** 30 - 1;
 const MAX_AWIN = 2 ** 30;
 
 const senders = {
-  gbn: (mtuBytes = 1024) => new GbnSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
-  irn: (mtuBytes = 1024) => new IrnSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
-  timeout: (mtuBytes = 1024) => new TimeoutSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
-  rack: (mtuBytes = 1024) => new RackSender({ mtuBytes, roundQuotaBytes: MAX_AWIN }, 2),
+  gbn: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new GbnSender({ mtuBytes, roundQuotaBytes }, 2),
+  irn: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new IrnSender({ mtuBytes, roundQuotaBytes }, 2),
+  timeout: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new TimeoutSender({ mtuBytes, roundQuotaBytes }, 2),
+  rack: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new RackSender({ mtuBytes, roundQuotaBytes }, 2),
 };
 
 for (const [name, make] of Object.entries(senders)) {
@@ -80,6 +80,20 @@ for (const [name, make] of Object.entries(senders)) {
     assert.is(s.quotaBytes(1), 0);
   });
 
+  test(`${name}: roundQuotaBytes 1, the low end of its range [1, 2^30]: a round carries one 1-byte packet and no more`, () => {
+    // lib/reliability/README.md, "Rounds": quota = min(roundQuotaBytes 1, awinBytes 2^20) = 1; a
+    // 1-byte packet spends it (1 − 1 = 0 left), and the next 1-byte packet finds quota 0 < 1.
+    const s = make(1024, 1);
+    s.open(1, 0);
+    s.post(1, 1, 1);
+    s.post(1, 1, 1);
+    s.onSchedule(1, 0, 1 << 20);
+    assert.is(s.quotaBytes(1), 1);
+    assert.is(s.nextPacket(1, 0), TX_NEW);
+    assert.equal([s.out[OUT.psn], s.out[OUT.lengthBytes]], [0, 1]);
+    assert.is(s.nextPacket(1, 0), TX_NONE);
+  });
+
   test(`${name}: new data goes out with retryNo 0`, () => {
     const s = make();
     s.open(1, 0);
@@ -135,5 +149,25 @@ test("timeout: SSNs count past 2^16 (24-bit), a Write takes none", () => {
   assert.is(s.messageInfo(0, imm), 0);
   assert.is(s.out[SSN_OUT], 65537);
 });
+
+// The fixed-RTO senders: rtoNs 1, the low end of its range [1, 2^30]. The timer started by the
+// packet sent at 100 ns expires at 100 + 1 = 101 ns, not before.
+const fixedRto = {
+  gbn: { make: () => new GbnSender({ mtuBytes: 1024, rtoNs: 1 }, 1), fired: GBN_TIMEOUT },
+  timeout: { make: () => new TimeoutSender({ mtuBytes: 1024, rtoNs: 1 }, 1), fired: TIMEOUT_FIRED },
+};
+
+for (const [name, { make, fired }] of Object.entries(fixedRto)) {
+  test(`${name}: rtoNs 1 expires one nanosecond after the send`, () => {
+    const s = make();
+    s.open(0, 0);
+    s.post(0, 1024, 1);
+    s.onSchedule(0, 0, 1 << 20);
+    assert.is(s.nextPacket(0, 100), TX_NEW);
+    assert.is(s.deadlineNs(0), 101);
+    assert.is(s.onTimer(0, 100), 0);
+    assert.is(s.onTimer(0, 101), fired);
+  });
+}
 
 test.run();
