@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_ARG } from "../core/errors";
-import { GBN_TIMEOUT, GbnSender } from "./gbn/gbn";
+import { GBN_TIMEOUT, GbnReceiver, GbnSender } from "./gbn/gbn";
 import { IrnReceiver, IrnSender } from "./irn/irn";
 import { RackReceiver, RackSender } from "./rack/rack";
 import { TIMEOUT_FIRED, TimeoutReceiver, TimeoutSender } from "./timeout/timeout";
@@ -22,6 +22,9 @@ const senders = {
   timeout: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new TimeoutSender({ mtuBytes, roundQuotaBytes }, 2),
   rack: (mtuBytes = 1024, roundQuotaBytes = MAX_AWIN) => new RackSender({ mtuBytes, roundQuotaBytes }, 2),
 };
+
+/** Each sender as a caller gets it with no arguments: default parameters and capacity. */
+const bareSenders = { gbn: () => new GbnSender(), irn: () => new IrnSender(), timeout: () => new TimeoutSender(), rack: () => new RackSender() };
 
 for (const [name, make] of Object.entries(senders)) {
   test(`${name}: at MTU 4096 a message may be 2^30 − 1 bytes, not 2^30; refusals are counted`, () => {
@@ -94,6 +97,18 @@ for (const [name, make] of Object.entries(senders)) {
     assert.is(s.nextPacket(1, 0), TX_NONE);
   });
 
+  test(`${name}: made without a capacity the table holds one slot; open without a start PSN sends PSN 0`, () => {
+    // open(slot, startPsn = 0) (qp.ts); each sender's constructor has capacity = 1.
+    assert.throws(() => bareSenders[name as keyof typeof bareSenders]().open(1), RangeError);
+    const s = bareSenders[name as keyof typeof bareSenders]();
+    s.open(0);
+    assert.equal([s.unaPsn(0), s.nextPsn(0)], [0, 0]);
+    s.post(0, 100, 1);
+    s.onSchedule(0, 0, 1 << 20);
+    assert.is(s.nextPacket(0, 0), TX_NEW);
+    assert.is(s.out[OUT.psn], 0);
+  });
+
   test(`${name}: new data goes out with retryNo 0`, () => {
     const s = make();
     s.open(1, 0);
@@ -108,16 +123,25 @@ for (const [name, make] of Object.entries(senders)) {
 }
 
 const receivers = {
+  gbn: () => new GbnReceiver({}, 2),
   irn: () => new IrnReceiver({}, 2),
   timeout: () => new TimeoutReceiver({}, 2),
   rack: () => new RackReceiver({}, 2),
 };
+
+const bareReceivers = { gbn: () => new GbnReceiver(), irn: () => new IrnReceiver(), timeout: () => new TimeoutReceiver(), rack: () => new RackReceiver() };
 
 for (const [name, make] of Object.entries(receivers)) {
   test(`${name} receiver: open without a start PSN expects PSN 0`, () => {
     const r = make();
     r.open(1);
     assert.is(r.epsn(1), 0);
+  });
+
+  test(`${name} receiver: made without a capacity the table holds one slot`, () => {
+    const bare = bareReceivers[name as keyof typeof bareReceivers];
+    assert.throws(() => bare().open(1), RangeError);
+    assert.not.throws(() => bare().open(0));
   });
 }
 

@@ -1,7 +1,7 @@
 // Boundaries of go-back-N that gbn.test.ts and the vectors passed over, found by the mutation pass
 // (docs/mutation-testing.md): the timeout counted from a timer started after time 0, ACKs and
 // NAKs at SND.UNA restarting the timer (and older ACKs not), an ACK one past what was sent; the
-// parameters' lower range ends, default capacity and default start PSN (twenty-seventh pass).
+// maxRetries 0 and what an open without a start PSN gives (twenty-seventh pass).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
@@ -80,23 +80,13 @@ test("maxRetries 0, the low end of its range, allows no timeout without progress
   assert.equal([z.nextPsn(1), z.timeouts(1), z.retryCount(1), z.timerArmed(1), z.deadlineNs(1)], [4, 0, 0, true, 1001]);
 });
 
-test("default capacity 1 of sender and receiver, and default start PSN 0", () => {
-  // A table made without a capacity holds one slot (as lib/lb/contract.test.ts and
-  // rack-edges.test.ts hold their modules to): slot 0 opens, slot 1 is outside the table.
-  assert.throws(() => new GbnSender().open(1), RangeError);
-  assert.throws(() => new GbnReceiver().open(1), RangeError);
-  // open(slot) without startPsn starts at PSN 0: the first packet carries PSN 0, and the receiver
-  // expects PSN 0 (ePSN 0; PSN 0 with last is placed, ACKed and completes message 1).
+test("open without a start PSN: highPsn 0, and PSN 0 with last is placed, ACKed and completes message 1", () => {
+  // Default capacity and start PSN of every QP sender and receiver: lib/reliability/qp.test.ts.
   const s = new GbnSender();
   s.open(0);
-  assert.equal([s.unaPsn(0), s.nextPsn(0), s.highPsn(0)], [0, 0, 0]);
-  s.post(0, 100, 1);
-  s.onSchedule(0, 0, 1 << 20);
-  assert.is(s.nextPacket(0, 0), GBN_TX_NEW);
-  assert.is(s.out[2], 0);
+  assert.is(s.highPsn(0), 0);
   const r = new GbnReceiver();
   r.open(0);
-  assert.is(r.epsn(0), 0);
   assert.is(r.onData(0, 0, 0, true), GBN_RX_PLACE | GBN_RX_ACK | GBN_RX_COMPLETE);
   assert.equal([r.out[0], r.out[1], r.out[2]], [1, 1, 1]);
 });
