@@ -35,4 +35,37 @@ test("comments, imports, type-only lines, throws and c8-ignored lines give no mu
   assert.equal(list(source), ["8:9 <→<="]);
 });
 
+/** The arith mutants, as "line:column from→to". */
+function arith(source: string): string[] {
+  return mutants(source)
+    .filter((m) => m.kind === "arith")
+    .map((m) => `${m.line + 1}:${m.start} ${m.from}→${m.to}`);
+}
+
+test("bitwise operators, shifts, × and ÷, compound assignment and Math.min/max/floor are arith mutants", () => {
+  // Columns counted by hand: "x = (a & b) | (c ^ d);" has & at 7, | at 12, ^ at 17.
+  assert.equal(arith("x = (a & b) | (c ^ d);"), ["1:7 &→|", "1:12 |→&", "1:17 ^→|"]);
+  // "y = (u >>> 3) + (v >> 2) + (w << 1);": >>> at 7, >> at 19, << at 30.
+  assert.equal(arith("y = (u >>> 3) + (v >> 2) + (w << 1);"), ["1:7 >>>→>>", "1:19 >>→>>>", "1:30 <<→>>"]);
+  // "z = a * b / c;": × at 5 (the space before it), ÷ at 9.
+  assert.equal(arith("z = a * b / c;"), ["1:5  * → / ", "1:9  / → * "]);
+  assert.equal(arith("n += 2; m -= 1; k++; j--;"), ["1:2 +=→-=", "1:10 -=→+=", "1:17 ++→--", "1:22 --→++"]);
+  assert.equal(arith("q = Math.min(Math.max(a, 0), Math.floor(b));"), ["1:4 Math.min→Math.max", "1:13 Math.max→Math.min", "1:29 Math.floor→Math.ceil"]);
+});
+
+test("no arith mutant in a logical operator, an exponent, a generic's closing brackets, a union type or a loop's ++", () => {
+  assert.equal(arith("ok = a && b || c;"), []);
+  assert.equal(arith("p = 2 ** 16;"), []);
+  assert.equal(arith("const m = new Map<string, Set<number>>();"), []);
+  assert.equal(arith("let v: number | undefined = f();"), []);
+  assert.equal(arith('type Mode = "a" | "b";'), []);
+  assert.equal(arith("for (let i = 0; i < n; i++) s++;"), []);
+  assert.equal(arith('export * from "./x";'), []);
+  // Only the base set on the base kinds: a line with both gives each its own kind.
+  assert.equal(
+    mutants("r = a < (b | 1);").map((m) => m.kind),
+    ["base", "base", "arith"],
+  );
+});
+
 test.run();

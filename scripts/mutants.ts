@@ -8,7 +8,16 @@ export interface Mutant {
   end: number;
   to: string;
   from: string;
+  kind: Kind;
 }
+
+/**
+ * "base": comparisons, logic, + and −, the literals 0 and 1 (every pass since the first).
+ * "arith": bitwise operators and shifts, × and ÷, compound assignment, ++/−−, Math.min/max/floor
+ * (added 2026-12-07, twenty-eighth pass; until then hex masks, shifts and `| 0` were mutated by
+ * hand in a few files only).
+ */
+export type Kind = "base" | "arith";
 
 const OPERATORS: [RegExp, string][] = [
   [/(?<![<>=!])<=(?!=)/g, "<"],
@@ -23,6 +32,24 @@ const OPERATORS: [RegExp, string][] = [
   [/ - /g, " + "],
   [/(?<=[^\w.])1(?=[^\w.])/g, "2"],
   [/(?<=[^\w.])0(?=[^\w.x])/g, "1"],
+];
+
+const ARITH: [RegExp, string][] = [
+  [/(?<![&])&(?![&=])/g, "|"],
+  [/(?<![|])\|(?![|=])/g, "&"],
+  [/\^(?!=)/g, "|"],
+  [/(?<= )>>>(?!=)/g, ">>"],
+  [/(?<= )>>(?![>=])/g, ">>>"],
+  [/(?<= )<<(?!=)/g, ">>"],
+  [/ \* (?!=)/g, " / "],
+  [/ \/ (?!=)/g, " * "],
+  [/\+=/g, "-="],
+  [/-=/g, "+="],
+  [/\+\+/g, "--"],
+  [/--/g, "++"],
+  [/\bMath\.min\b/g, "Math.max"],
+  [/\bMath\.max\b/g, "Math.min"],
+  [/\bMath\.floor\b/g, "Math.ceil"],
 ];
 
 /**
@@ -69,14 +96,27 @@ export function mutants(source: string): Mutant[] {
       inBlock = (inBlock || s.startsWith("/*")) && !s.includes("*/");
       return;
     }
-    if (/^(\/\/|import|export type|export interface)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
+    if (/^(\/\/|import|export type|export interface|export \*)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
     const code = codeOf(line);
     for (const [pattern, to] of OPERATORS) {
       for (const m of code.matchAll(pattern)) {
         const at = m.index ?? 0;
         // `<`/`>` inside a generic type argument, not a comparison.
         if ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) continue;
-        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0] });
+        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0], kind: "base" });
+      }
+    }
+    // A union type (`x: A | B`, `type T = …`) is erased before the code runs, so its `|` and `&`
+    // would give mutants that cannot fail. A loop counter's ++ → −− only ever ends by the time
+    // limit (30 s a mutant), and its bound is mutated by the base set.
+    const typed = /^(export )?(declare )?type /.test(s) || /:\s*[\w.<>[\]"']+\s*[|&]\s*[\w"'[]/.test(code);
+    const loop = s.startsWith("for (");
+    for (const [pattern, to] of ARITH) {
+      if ((to === "&" || to === "|") && typed) continue;
+      if ((to === "--" || to === "++") && loop) continue;
+      for (const m of code.matchAll(pattern)) {
+        const at = m.index ?? 0;
+        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0], kind: "arith" });
       }
     }
   });

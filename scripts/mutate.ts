@@ -1,6 +1,8 @@
-// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--timeout S] [--tests T,…]`: operator mutation
-// testing of one module file. Each mutant changes one operator or small literal on one code
-// line (`<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`, `0` → `1`),
+// `npx tsx scripts/mutate.ts <source.ts> [--workers N] [--lines A-B,C,…] [--kinds base,arith] [--timeout S] [--tests T,…]`:
+// operator mutation testing of one module file. Each mutant changes one operator or small literal
+// on one code line (base: `<` ↔ `<=`, `>` ↔ `>=`, `===` ↔ `!==`, `&&` ↔ `||`, ` + ` ↔ ` - `, `1` → `2`,
+// `0` → `1`; arith: `&` ↔ `|`, `^` → `|`, shifts, ` * ` ↔ ` / `, `+=` ↔ `-=`, `++` ↔ `--`,
+// Math.min ↔ Math.max, Math.floor → Math.ceil),
 // and runs the module's own tests (the *.test.ts files beside it and those of its area folder,
 // lib/<area>/*.test.ts) and its conformance vectors;
 // a mutant that passes them all "survives" and is printed with its line. Survivors are either
@@ -38,7 +40,7 @@ function testCommand(file: string): string[][] {
 function main(argv: string[]): number {
   const file = argv.find((a) => a.endsWith(".ts"));
   if (!file || !existsSync(file)) {
-    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…] [--timeout S] [--tests a.test.ts,…]");
+    console.log("usage: tsx scripts/mutate.ts lib/<area>/<module>/<file>.ts [--workers N] [--lines A-B,C,…] [--kinds base,arith] [--timeout S] [--tests a.test.ts,…]");
     return 2;
   }
   const opt = (name: string, dflt: string) => {
@@ -52,7 +54,9 @@ function main(argv: string[]): number {
     .split(",")
     .map((r) => r.split("-").map(Number))
     .map(([a, b]) => [a, b ?? a]);
-  const list = all.filter((m) => ranges.some(([a, b]) => m.line + 1 >= a && m.line + 1 <= b));
+  // --kinds arith: only the operators added in the twenty-eighth pass (scripts/mutants.ts, Kind).
+  const kinds = opt("--kinds", "base,arith").split(",");
+  const list = all.filter((m) => kinds.includes(m.kind) && ranges.some(([a, b]) => m.line + 1 >= a && m.line + 1 <= b));
   const commands = testCommand(file);
   // --tests a.test.ts,b.test.ts: more tests to run, for a file that other folders' tests exercise
   // (harness/scenario/build.ts's ideal FCT is checked by hand in harness/net/fabric.test.ts).
