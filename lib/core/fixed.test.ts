@@ -109,12 +109,19 @@ test("mulDivWide is floor(a × b / c) exactly for products up to 2^64, where mul
   assert.is(mulDiv(1_073_741_800, 123_456_789, 123_456_789), 1_073_741_799);
   assert.is(mulDivWide(2 ** 32 - 1, 2 ** 32 - 1, 2 ** 32 - 1), 2 ** 32 - 1);
   assert.is(mulDivWide(0, 5, 3), 0);
+  // 426,850,478 × 2,357,450,594 = 1,006,278,912,910,283,932 (about 2^59.8); ÷ 121 =
+  // 8,316,354,652,151,106 remainder 106 (BigInt below), an integer above 2^52 whose neighbours
+  // are one apart as doubles.
+  assert.is(mulDivWide(426_850_478, 2_357_450_594, 121), 8_316_354_652_151_106);
+  assert.is((426_850_478n * 2_357_450_594n) % 121n, 106n);
   const rng = new Xoshiro128(77);
   const draw = () => rng.nextU32();
   for (let i = 0; i < 20_000; i++) {
     const a = draw();
     const b = rng.nextBelow(4) === 0 ? rng.nextBelow(1000) : draw();
-    const c = Math.max(1, draw());
+    // Half the divisors of a random bit length: a product of ~2^61 by a divisor below 2^8 is
+    // where a split of a that loses bits (a | 65535 for a & 65535) rounds the first quotient.
+    const c = Math.max(1, rng.nextBelow(2) === 0 ? draw() : draw() >>> rng.nextBelow(32));
     const want = (BigInt(a) * BigInt(b)) / BigInt(c);
     if (want >= 2n ** 53n) continue;
     assert.is(mulDivWide(a, b, c), Number(want), `${a} × ${b} / ${c}`);
