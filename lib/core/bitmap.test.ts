@@ -27,6 +27,12 @@ test("set, test and clear a bit in one row leave the other row alone", () => {
   assert.is(b[3], (1 << 1) | (1 << 31));
   bitClear(b, 2, 63);
   assert.is(b[3], 2);
+  // Bit 33 is bit 1 of the row's second word, bit 0 bit 0 of its first: clearing a bit below 31
+  // (63 is bit 31 of its word, where i & 31 and i | 31 agree) empties both words.
+  bitClear(b, 2, 33);
+  bitClear(b, 2, 0);
+  assert.is(b[3], 0);
+  assert.is(b[2], 0);
 });
 
 test("clearBits wraps at the end of the window and stops after count bits", () => {
