@@ -15,6 +15,15 @@ test("one EV per flow, fixed at open: floor(hash3(flowId, salt, 0) × evCount / 
   assert.is(Ecmp.bytesPerFlow, 3);
 });
 
+test("the default table: 65,536 EVs and salt 0 (api.json), placing flows like an explicit salt 0", () => {
+  const t = new Ecmp({}, 1);
+  assert.equal(t.params, { evCount: 65536, salt: 0 });
+  for (const flowId of [0, 1, 123456, -5]) {
+    t.open(0, flowId);
+    assert.is(t.choosePath(0, 0, 0), Math.floor(((hash3(flowId, 0, 0) >>> 0) * 65536) / 2 ** 32));
+  }
+});
+
 test("flows spread evenly over the EV space; the salt changes the placement", () => {
   const a = new Ecmp({ evCount: 16, salt: 1 }, 1);
   const b = new Ecmp({ evCount: 16, salt: 2 }, 1);

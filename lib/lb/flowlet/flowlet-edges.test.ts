@@ -5,8 +5,28 @@
 // of a closed slot.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { Xoshiro128 } from "../../core/rng";
 import { GOOD } from "../feedback";
 import { Flowlet } from "./flowlet";
+
+test("the defaults of the README: seed 1, 65,536 EVs, gapNs 7,000 from the send, no hold", () => {
+  const t = new Flowlet({}, 1);
+  assert.equal(t.params, { gapNs: 7_000, gapFrom: "send", minRerouteNs: 0, evCount: 65536, seed: 1 });
+  // open draws the first EV and each new flowlet the next, from xoshiro128** seeded with 1.
+  const rng = new Xoshiro128(1);
+  t.open(0);
+  assert.is(t.choosePath(0, 0, 0), rng.nextBelow(65536));
+  assert.is(t.choosePath(0, 7_000, 1), t.ev(0), "a gap of exactly gapNs keeps the flowlet");
+  assert.is(t.choosePath(0, 14_001, 2), rng.nextBelow(65536), "7,001 ns after the last packet");
+  // No hold by default: in feedback mode two packets of one nanosecond, 7,001 ns after the last
+  // feedback, each re-path (with minRerouteNs 1 the second would be held).
+  const f = new Flowlet({ gapFrom: "feedback" }, 1);
+  f.open(0);
+  f.onPathFeedback(0, 0, f.choosePath(0, 0, 0), GOOD);
+  f.choosePath(0, 7_001, 1);
+  f.choosePath(0, 7_001, 2);
+  assert.is(f.flowletCount, 2);
+});
 
 test("feedback mode: the gap runs from the feedback's own instant, odd or even", () => {
   const t = new Flowlet({ gapNs: 100, gapFrom: "feedback", seed: 3 }, 1);
