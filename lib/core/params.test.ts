@@ -79,6 +79,11 @@ test("the guess: the nearest names only, ties all named, an unrelated name none 
 test("the guess's edit budget: ⌊length/4⌋ (at least 1), and a prefix counts only from 3 letters", () => {
   // "abcde": 5 letters allow min(4, max(1, ⌊5/4⌋ = 1)) = 1 edit; "abxye" is 2 substitutions away.
   assert.is(message(() => checkParamNames("X", { abcde: 1 }, ["abxye"])), "X: unknown parameter abcde; parameters are abxye");
+  // "abcdefgh": 8 letters allow ⌊8/4⌋ = 2 edits, so "abxdefgy" (2 substitutions) is guessed.
+  assert.is(
+    message(() => checkParamNames("X", { abcdefgh: 1 }, ["abxdefgy"])),
+    "X: unknown parameter abcdefgh (did you mean abxdefgy?); parameters are abxdefgy",
+  );
   // "ra" (2 letters, 1 edit) starts "rateGbps", but a prefix shorter than 3 letters is no unit left off.
   assert.is(message(() => checkParamNames("X", { ra: 1 }, ["rateGbps"])), "X: unknown parameter ra; parameters are rateGbps");
 });
