@@ -4,7 +4,7 @@ import { E_SLOT } from "./errors";
 import { FlowTable, flowBytes, layoutBytes } from "./table";
 import { RingI32, isPowerOfTwo, nextPowerOfTwo } from "./ring";
 import { SlotAllocator } from "./slots";
-import { bdpBytes, bdpBytesCeil, bytesPerNsFromGbps, ceilPs, serialisationPs } from "./units";
+import { bdpBytes, bdpBytesCeil, bytesPerNsFromGbps, ceilPs, nsFromPs, nsFromUs, psFromNs, serialisationPs } from "./units";
 
 const LAYOUT = { a: "i32", b: "u8", pair: ["u16", 2], wide: "f64" } as const;
 
@@ -177,6 +177,17 @@ test("units: BDP and serialisation at datacenter rates", () => {
   assert.is(serialisationPs(4150, 100), 332000);
   assert.is(serialisationPs(1, 800), 10);
   assert.is(serialisationPs(1, 3), 2667); // rounded up
+});
+
+test("units: µs → ns and ns → ps scale by 1000; ps → ns keeps the whole ns, rounded down", () => {
+  assert.is(nsFromUs(12), 12_000); // UEC's 12 µs base RTT
+  assert.is(nsFromUs(0.5), 500);
+  assert.is(psFromNs(14), 14_000);
+  // 4,674,240 ps (uet-htsim's ToR-local RTT, notes §9.3) is 4,674.24 ns: 4,674 whole.
+  assert.is(nsFromPs(4_674_240), 4_674);
+  assert.is(nsFromPs(999), 0);
+  assert.is(nsFromPs(1000), 1);
+  assert.is(nsFromPs(-1), -1, "rounded down, toward −∞");
 });
 
 test("flowBytes and FlowTable refuse a group width that is not an integer ≥ 1", () => {
