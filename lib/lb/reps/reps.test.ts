@@ -167,6 +167,17 @@ test("without trimming a timeout is a failure only after low RTTs (Appendix A, f
   assert.is(u.onTimeoutRtt(0, 3, 5, 1e6), REPS_FREEZE, "with trimming every timeout is a failure");
 });
 
+test("failureRttFactor's range is (0, 1000]: a factor below 1 is accepted and scales the test, 0 refused", () => {
+  // 0.5 × 10,000 ns = 5,000 ns: a timeout after a max RTT of 4,999 ns is a failure, 5,001 congestion.
+  const t = new Reps({ trimming: false, baseRttNs: 10_000, failureRttFactor: 0.5 }, 1);
+  t.open(0);
+  assert.is(t.onTimeoutRtt(0, 1, 5, 5_001), 0);
+  assert.is(t.onTimeoutRtt(0, 2, 5, 4_999), REPS_FREEZE);
+  assert.throws(() => new Reps({ failureRttFactor: 0 }, 1), RangeError);
+  assert.is(new Reps({ failureRttFactor: 1000 }, 1).params.failureRttFactor, 1000);
+  assert.throws(() => new Reps({ failureRttFactor: 1000.5 }, 1), RangeError);
+});
+
 test("freezing: false never freezes", () => {
   const t = new Reps({ freezing: false }, 1);
   t.open(0);

@@ -14,6 +14,13 @@ test("defaults: srcSwitch 0 (or the given table's), ECN-rate gain 1/16", () => {
   assert.is(resolveSpritzParams({ table }).srcSwitch, 3);
 });
 
+test("a topology spec without p has one endpoint per switch (the documented default)", () => {
+  const table = tableFor(resolveSpritzParams({ topology: "dragonfly", a: 4, h: 2 }));
+  assert.is(table.topology.endpointsPerSwitch, 1);
+  // Dragonfly a = 4, h = 2: a·h + 1 = 9 groups of 4 switches, 36 switches and so 36 endpoints.
+  assert.is(table.topology.endpoints, 36);
+});
+
 test("ranges: each end accepted, one step past it refused", () => {
   const ok = (x: object) => resolveSpritzParams({ ...DF, ...x });
   const cases: [string, number, number, number, number][] = [
