@@ -145,6 +145,22 @@ for (const [name, make] of Object.entries(receivers)) {
   });
 }
 
+// The window of the IRN and RACK receivers (api.json: an integer in [1, 2^20]): each end opens a
+// working receiver, one past it is refused.
+for (const [name, make] of [
+  ["irn", (n: number) => new IrnReceiver({ bdpPackets: n })],
+  ["rack", (n: number) => new RackReceiver({ windowPackets: n })],
+] as const) {
+  test(`${name} receiver: a window of 1 and of 2^20 packets is accepted, 0 and 2^20 + 1 refused`, () => {
+    for (const n of [1, 2 ** 20]) {
+      const r = make(n);
+      r.open(0);
+      assert.is(r.epsn(0), 0, `window ${n}`);
+    }
+    for (const n of [0, 2 ** 20 + 1]) assert.throws(() => make(n), RangeError, `window ${n}`);
+  });
+}
+
 // SSNs are 24-bit (messages.ts keeps SSN | op << 24 in msgTag): no vector reaches SSN 2^16, which
 // needs 65,536 Sends posted and freed one by one, so the mutant out.ssn = tag & 0xffff passed
 // every reliability vector (rev-port3-bases review). Send i (from 0) takes SSN i: Send 65,536 has

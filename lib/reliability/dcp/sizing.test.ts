@@ -33,6 +33,9 @@ test("DcpSender: capacity × retransQueueDepth above 2^28 is refused naming both
   // A bad capacity is still reported as one, not as a product too large.
   assert.throws(() => new DcpSender({ retransQueueDepth: 32768 }, 2 ** 25), is("capacity must be an integer in [1, 16777216], got 33554432"));
   assert.throws(() => new DcpSender({}, 1.5), is("capacity must be an integer in [1, 16777216], got 1.5"));
+  // Exactly at it: 2^13 QPs × 2^15 entries = 2^28, accepted (1 GiB of entries, 4 B each, which the
+  // engine maps lazily): 188 + 4 × 32,768 = 131,260 B per QP.
+  assert.is(new DcpSender({ retransQueueDepth: 32768 }, 2 ** 13).bytesPerSlot, 131_260);
   // Within it (16 QPs × 16 entries): 188 B of context + 4 B per entry.
   assert.is(new DcpSender({ retransQueueDepth: 16 }, 16).bytesPerSlot, 188 + 4 * 16);
 });

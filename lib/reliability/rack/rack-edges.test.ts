@@ -1139,4 +1139,18 @@ test("mutation pass 26: a DSACK of a PSN the same ACK delivers cumulatively give
   assert.is(s.minRttNs(1), 1000);
 });
 
+test("inspect reports RACK.reo_wnd as §6.2 step 5 set it, not the column an in-order ACK left stale", () => {
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 1);
+  s.open(0, 0);
+  s.post(0, 4096, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  for (let i = 0; i < 4; i++) s.nextPacket(0, 0);
+  // PSN 0, sent at 0, cumulatively acknowledged at 10,000: min_RTT = SRTT = 10,000 ns, no
+  // reordering seen, not in recovery, no SACKed packets: reo_wnd = min(1 × 10,000 / 4, 10,000).
+  s.onAck(0, 10_000, 1, 0, false);
+  const state = s.inspect(0);
+  assert.is(state.reoWnd, 2_500);
+  assert.is(s.reoWndNs(0), 2_500);
+});
+
 test.run();

@@ -26,6 +26,12 @@ test("defaults: HPCC's MMU (32 MB, 4 KB reserve, 3 KB resume offset, α = 1/8); 
   assert.is(p.resumeOffsetBytes, 3072);
   assert.is(p.poolAlphaLog2, -3);
   assert.is(p.poolRule, "dynamic");
+  // One shared buffer by default: a queue joins pool 0, and pool 1 does not exist.
+  assert.is(p.pools, 1);
+  const t = new PfcShared({}, 1);
+  t.open(0);
+  assert.is(t.setPool(0, 1), E_ARG);
+  assert.is(t.setPool(0, 0), 0);
   assert.is(p.headroomBytes, 28_000); // Pfc's: 2 × 12,500 + 2 × 1500 at 100 Gb/s, 1 µs
   assert.not.ok("xoffBytes" in p);
   assert.throws(() => resolvePfcSharedParams({ xoffBytes: 1 } as never), /xoffBytes is not a parameter here/);
