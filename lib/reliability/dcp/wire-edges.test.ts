@@ -161,6 +161,23 @@ test("targetVa: the low half's sum carries into the high half only past 2^32 −
   assert.equal(at(0xfffff000, 0x1000), [8, 0]);
 });
 
+test("targetVaHi is unsigned from 2^31 up (README: 32-bit fields unsigned), with and without the carry", () => {
+  const at = (vaHi: number, vaLo: number, offset: number) => {
+    const h = header(OP_WRITE_FIRST, 8);
+    h.vaHi = vaHi;
+    h.vaLo = vaLo;
+    h.msgOffset = offset;
+    const v = new DcpPacket().wrap(dataFrame(h), 0, 4096);
+    return [v.targetVaHi(), v.targetVaLo()];
+  };
+  // 0x80000000_00001000 + 0x10 = 0x80000000_00001010: high half 2^31 = 2,147,483,648, not −2^31.
+  assert.equal(at(0x80000000, 0x1000, 0x10), [0x80000000, 0x1010]);
+  // 0x7FFFFFFF_FFFFFFFF + 1 = 0x80000000_00000000: the carry takes the high half to 2^31.
+  assert.equal(at(0x7fffffff, 0xffffffff, 1), [0x80000000, 0]);
+  // 0xFFFFFFFE_FFFFFFFF + 1 = 0xFFFFFFFF_00000000: the largest high half without the 64-bit wrap.
+  assert.equal(at(0xfffffffe, 0xffffffff, 1), [0xffffffff, 0]);
+});
+
 test("a new DcpHeader: every field 0 but TTL 64 and P_Key 0xFFFF", () => {
   const h = new DcpHeader() as unknown as Record<string, number>;
   const fields = Object.keys(h);
