@@ -304,6 +304,26 @@ test("strict mode: closing a slot that is not open (−2, 0.5, 1.5) is E_SLOT an
   assert.equal([r.emsnCount(0), r.emsnCount(1)], [1, 1]);
 });
 
+test("strict mode: reopening or closing QP 1 clears QP 1's bitmap words only, with two words a QP", () => {
+  // README, API: each QP has its own bitmap, and opening or closing one leaves the others' alone;
+  // opening an open slot starts it afresh (ePSN = startPsn, an empty bitmap). A 64-bit window is
+  // 64 / 32 = 2 words a QP: QP 0's are words 0..1, QP 1's words 2..3 (slot × 2). QP 0 holds PSN 40
+  // (word 1, bit 8), QP 1 PSN 5 (its word 0, bit 5), both early (ePSN 0, message 0 of 100 packets).
+  const r = receiver("bitmap", 64, 0);
+  assert.is(r.onData(0, 0, 0, 40, 0, 100, false), PLACE);
+  assert.is(r.onData(1, 0, 0, 5, 0, 100, false), PLACE);
+  r.open(1, 0);
+  // QP 1 afresh: PSN 5 is new again (count 1); QP 0 still holds PSN 40, so it is a re-ACK.
+  assert.is(r.onData(1, 0, 0, 5, 0, 100, false), PLACE, "QP 1's bit 5 was cleared by its reopen");
+  assert.is(r.onData(0, 0, 0, 40, 0, 100, false), DCP_RX_ACK | DCP_RX_DUPLICATE, "QP 0's bit 8 of word 1 untouched");
+  assert.equal([r.emsnCount(0), r.emsnCount(1)], [1, 1]);
+  // Closing QP 1 (it holds PSN 5 again) leaves QP 0's PSN 40 recorded as well.
+  assert.is(r.close(1), 0);
+  assert.is(r.onData(0, 0, 0, 40, 0, 100, false), DCP_RX_ACK | DCP_RX_DUPLICATE, "closing QP 1 left QP 0's bits");
+  r.open(1, 0);
+  assert.is(r.onData(1, 0, 0, 5, 0, 100, false), PLACE, "QP 1 reopened after close: empty");
+});
+
 test("a re-ACK carries its own QP's eMSN, not the eMSN another QP's ACK left in out", () => {
   // README, DUPLICATE: a packet of a retired message → ACK | DUPLICATE with out = {eMSN, 0, 0}.
   // QP 0 retires message 0 (eMSN 1); QP 1 then retires messages 0..2 (out = {3, 3, 0}); a copy of
