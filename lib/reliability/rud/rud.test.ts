@@ -820,4 +820,35 @@ test("receiver: the SACK base max(psn − 63, cum + 1) at psn − 63 = cum + 2, 
   assert.equal(sack(rx), [0, 2, 0, -(2 ** 31)]);
 });
 
+test("receiver: opening flow 1 again or closing it clears flow 1's two bitmap words, never flow 0's", () => {
+  // lib/README: open on an open slot starts it afresh; each flow has its own bitmap, and closing
+  // or opening one leaves its neighbours' alone. A 64-packet window is 64 / 32 = 2 words a flow:
+  // flow 0's are words 0..1, flow 1's words 2..3 (slot << 1). Both hold PSNs out of order (cum 0).
+  const rx = new RudReceiver({ windowPackets: 64 }, 2);
+  rx.open(0);
+  rx.open(1);
+  for (const psn of [3, 40]) rx.onData(0, 0, psn, 100, false, false, false);
+  for (const psn of [5, 40]) rx.onData(1, 0, psn, 100, false, false, false);
+  rx.open(1); // no close: afresh
+  assert.equal([rx.received(1, 5), rx.received(1, 40)], [false, false], "flow 1 forgot its PSNs");
+  assert.equal([rx.received(0, 3), rx.received(0, 40)], [true, true], "flow 0 kept its own");
+  rx.onData(1, 0, 5, 100, false, false, false);
+  assert.is(rx.close(1), 0);
+  assert.equal([rx.received(0, 3), rx.received(0, 40)], [true, true], "flow 1's close left flow 0's words");
+});
+
+test("receiver: a trimmed header on flow 1 is looked up in flow 1's bitmap, past its first word", () => {
+  // README onTrimmed: NACK when the PSN was not received, else DUPLICATE | ACK. A 64-packet
+  // window is two words a flow: flow 1 holds PSN 40 (its word 1, bit 8), flow 0 holds PSN 41
+  // (its word 1, bit 9); cum 0 on both. Each flow's answer comes from its own words.
+  const rx = new RudReceiver({ windowPackets: 64 }, 2);
+  rx.open(0);
+  rx.open(1);
+  rx.onData(1, 0, 40, 100, false, false, false);
+  rx.onData(0, 0, 41, 100, false, false, false);
+  assert.is(rx.onTrimmed(1, 1, 40, false), RUD_RX_DUPLICATE | RUD_RX_ACK, "flow 1 holds PSN 40");
+  assert.is(rx.onTrimmed(1, 2, 41, false), RUD_RX_NACK, "flow 0's PSN 41 is not flow 1's");
+  assert.is(rx.onTrimmed(0, 3, 40, false), RUD_RX_NACK, "flow 1's PSN 40 is not flow 0's");
+});
+
 test.run();
