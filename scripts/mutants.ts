@@ -109,7 +109,9 @@ export function mutants(source: string): Mutant[] {
     // A union type (`x: A | B`, `type T = …`) is erased before the code runs, so its `|` and `&`
     // would give mutants that cannot fail. A loop counter's ++ → −− only ever ends by the time
     // limit (30 s a mutant), and its bound is mutated by the base set.
-    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || /:\s*[\w.<>[\]"']+\s*[|&]\s*[\w"'[({]/.test(code);
+    // Tested on the line itself too: in `code` a string literal type ("a" | "b") is blanked.
+    const union = /:\s*(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
+    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || union.test(code) || union.test(s.replace(/\/\/.*$/, ""));
     const loop = s.startsWith("for (");
     for (const [pattern, to] of ARITH) {
       if ((to === "&" || to === "|") && typed) continue;
