@@ -145,6 +145,19 @@ for (const [name, make] of Object.entries(receivers)) {
   });
 }
 
+// The counters are u32 columns (qp.ts): past 2^31 they still read as counts, not as negative int32.
+// Reaching 2^31 resends takes too long for a test, so the column is set directly.
+for (const [name, make] of Object.entries(senders)) {
+  test(`${name} sender: retransmissions and timeouts read unsigned past 2^31`, () => {
+    const s = make();
+    const cols = (s as unknown as { col: { retx: Uint32Array; timeouts: Uint32Array } }).col;
+    cols.retx[0] = 2 ** 31 + 5;
+    cols.timeouts[0] = 2 ** 32 - 1;
+    assert.is(s.retransmissions(0), 2 ** 31 + 5);
+    assert.is(s.timeouts(0), 2 ** 32 - 1);
+  });
+}
+
 // The window of the IRN and RACK receivers (api.json: an integer in [1, 2^20]): each end opens a
 // working receiver, one past it is refused.
 for (const [name, make] of [
