@@ -145,6 +145,62 @@ for (const [name, make] of Object.entries(receivers)) {
   });
 }
 
+// A resend of a PSN already sent names the message of its own QP (qp.ts writeSent/messageOf: 8
+// messages per QP, MSN mod 8). QP 1 holds two messages of two packets (MSN 0: PSNs 0–1, MSN 1:
+// PSNs 2–3) beside QP 0's messages of 1, 1 and 2 packets (PSN 0, PSN 1, PSNs 2–3), so PSN 2 is
+// MSN 1 at offset 0 in QP 1 and MSN 2 in QP 0. With PSNs 0–1 acknowledged (next expected 2),
+// whatever the timer makes QP 1 resend, a retransmission or RACK's probe, is PSN p ≥ 2: MSN 1,
+// offset (p − 2) × 1,024.
+function twoQps(s: IrnSender | TimeoutSender | RackSender): void {
+  s.open(0, 0);
+  s.open(1, 0);
+  for (const bytes of [1024, 1024, 2048]) s.post(0, bytes, 1);
+  s.post(1, 2048, 1);
+  s.post(1, 2048, 1);
+  for (const q of [0, 1]) {
+    s.onSchedule(q, 0, 1 << 20);
+    while (s.nextPacket(q, 0) !== TX_NONE);
+  }
+}
+
+// IRN's NACK of PSN 3 with PSN 0 acknowledged (next expected 1) resends the holes, PSN 1 and then
+// PSN 2: the search for PSN 2's message starts at SND.UNA's (MSN 0) and moves on to MSN 1.
+test("irn: resending PSN 2 after PSN 1 walks from QP 1's MSN 0 to its MSN 1", () => {
+  const s = senders.irn();
+  twoQps(s);
+  s.onNack(1, 1000, 1, 3);
+  s.onSchedule(1, 1000, 1 << 20);
+  const got: number[][] = [];
+  while (s.nextPacket(1, 1000) !== TX_NONE) got.push([s.out[OUT.psn], s.out[OUT.msn], s.out[OUT.offsetBytes]]);
+  assert.equal(got, [
+    [1, 0, 1024],
+    [2, 1, 0],
+  ]);
+});
+
+for (const name of ["irn", "timeout", "rack"] as const) {
+  test(`${name}: a resend on QP 1 names QP 1's message and offset, not QP 0's`, () => {
+    const s = senders[name]();
+    twoQps(s);
+    if (s instanceof IrnSender) s.onAck(1, 1000, 2);
+    else if (s instanceof TimeoutSender) s.onAck(1, 1000, 2, 1);
+    else s.onAck(1, 1000, 2, 1, false);
+    let resent = false;
+    for (let t = 1; t <= 64 && !resent; t++) {
+      const now = t * 1_000_000;
+      s.onTimer(1, now);
+      s.onSchedule(1, now, 1 << 20);
+      const kind = s.nextPacket(1, now);
+      if (kind === TX_NONE || kind === TX_NEW) continue;
+      resent = true;
+      const psn = s.out[OUT.psn];
+      assert.ok(psn === 2 || psn === 3, `resent PSN ${psn}`);
+      assert.equal([s.out[OUT.msn], s.out[OUT.offsetBytes]], [1, (psn - 2) * 1024]);
+    }
+    assert.ok(resent, "the timer led to a resend");
+  });
+}
+
 // The counters are u32 columns (qp.ts): past 2^31 they still read as counts, not as negative int32.
 // Reaching 2^31 resends takes too long for a test, so the column is set directly.
 for (const [name, make] of Object.entries(senders)) {
@@ -155,6 +211,24 @@ for (const [name, make] of Object.entries(senders)) {
     cols.timeouts[0] = 2 ** 32 - 1;
     assert.is(s.retransmissions(0), 2 ** 31 + 5);
     assert.is(s.timeouts(0), 2 ** 32 - 1);
+  });
+}
+
+// The receive path (qp.ts receive) keeps each QP's early arrivals in its own words: at the default
+// window of 128 packets, 4 words a QP, QP 1's PSN 1 arriving before PSN 0 is held, and PSN 0 then
+// slides ePSN over both, to 2; QP 0 is untouched.
+for (const name of ["irn", "timeout", "rack"] as const) {
+  test(`${name} receiver: QP 1 holds an early PSN in its own words and slides ePSN over it`, () => {
+    const r = receivers[name]();
+    r.open(0);
+    r.open(1);
+    r.onData(1, 0, 1, false);
+    assert.is(r.epsn(1), 0);
+    r.onData(1, 0, 0, false);
+    assert.is(r.epsn(1), 2);
+    assert.is(r.epsn(0), 0);
+    r.onData(0, 0, 0, false);
+    assert.is(r.epsn(0), 1, "QP 0 holds no PSN 1");
   });
 }
 
