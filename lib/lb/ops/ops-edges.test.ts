@@ -60,6 +60,12 @@ test("weights near the largest double keep their ratios (no overflow to Infinity
   // n = 3, 1 : 1 : ~0 (Σw = 3.4e308 overflows): s = 3 × 65536 / 2 = 98304, 98304 and
   // round(196608 / 3.4e308) = 0; Σ = 196608, no residue.
   assert.equal(mass([1.7e308, 1.7e308, 1]), [98304, 98304, 0]);
+  // n = 4, 1 : 1 : 1 : 2 at 10^303: Σw = 5e303 is finite, but Σw × 4 × 2^16 = 1.3e309 and the
+  // largest w × n × 2^16 = 5.2e308 are not, so the weights are divided by the largest first.
+  // s = round(w/Σw × 4 × 65536): 1/5 × 262144 = 52428.8 → 52429 (three times), 2/5 → 104857.6
+  // → 104858; Σ = 262145, one over 4 × 65536, taken from the largest weight (README: the residue
+  // n·2^16 − Σs_j goes to the column of the largest): 104857.
+  assert.equal(mass([1e303, 1e303, 1e303, 2e303]), [52429, 52429, 52429, 104857]);
 });
 
 test("weights in the subnormal range keep their ratios (used as given, not halved or scaled)", () => {

@@ -192,7 +192,13 @@ test("setPool: only an empty queue moves; a buffer refuses a member whose reserv
   assert.is(t.setPool(0, 2), E_ARG);
   assert.is(t.setPool(0, 0.5), E_ARG);
   assert.is(t.setPool(7, 0), E_SLOT);
-  assert.is(t.errors, errors + 5);
+  // A departure is any whole byte count below 2^32 (onDepart): 2^31 B is more than queued,
+  // E_STATE like 1,501; 2^32 is not a byte count, E_ARG. Neither changes the queue.
+  assert.is(t.onDepart(0, 0, 2 ** 31), E_STATE);
+  assert.is(t.onDepart(0, 0, 1501), E_STATE);
+  assert.is(t.onDepart(0, 0, 2 ** 32), E_ARG);
+  assert.is(t.poolSharedBytes(0), 500);
+  assert.is(t.errors, errors + 8);
   // Closing a queue with bytes returns them and its reserve and headroom to the buffer.
   assert.is(t.close(0), 0);
   assert.is(t.poolSharedBytes(1), 0);
