@@ -61,6 +61,7 @@ test("no arith mutant in a logical operator, an exponent, a generic's closing br
   assert.equal(arith('type Mode = "a" | "b";'), []);
   assert.equal(arith('  | { readonly kind: "bool" }'), []);
   assert.equal(arith('  topology: "dragonfly" | "slimfly";'), []);
+  assert.equal(arith("  sets: readonly OpsSet[] | undefined;"), []);
   assert.equal(arith("export function f(q: number): [number, number] | null {"), []);
   assert.equal(arith("  rules: Rules<T> | ((p: T) => Rules<T>),"), []);
   assert.equal(arith("for (let i = 0; i < n; i++) s++;"), []);

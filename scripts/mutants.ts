@@ -110,7 +110,7 @@ export function mutants(source: string): Mutant[] {
     // would give mutants that cannot fail. A loop counter's ++ → −− only ever ends by the time
     // limit (30 s a mutant), and its bound is mutated by the base set.
     // Tested on the line itself too: in `code` a string literal type ("a" | "b") is blanked.
-    const union = /:\s*(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
+    const union = /:\s*(?:readonly )?(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
     const typed = /^(export )?(declare )?type |^[|&] /.test(s) || union.test(code) || union.test(s.replace(/\/\/.*$/, ""));
     const loop = s.startsWith("for (");
     for (const [pattern, to] of ARITH) {
