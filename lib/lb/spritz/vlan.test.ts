@@ -140,6 +140,14 @@ test("the global timer, checked when a fresh pair is drawn, lifts the bias at ex
   assert.ok(t.biased(0));
   t.choosePath(0, 1001, 2);
   assert.not.ok(t.biased(0));
+  // The same deadline met by the forced fresh pair (count 1 > exploreThreshold 0) rather than by
+  // an empty buffer: that draw reads the clock too.
+  const u = toFar({ exploreThreshold: 0, minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.1, restoreIntervalNs: 1001 });
+  u.onPathFeedback(0, 0, (2 << 16) | 1, ECN);
+  u.choosePath(0, 1000, 0); // count 0, empty buffer: a fresh pair before the deadline
+  assert.ok(u.biased(0));
+  u.choosePath(0, 1001, 1); // count 1 > 0: the forced fresh pair, at the deadline
+  assert.not.ok(u.biased(0));
 });
 
 test("the global timer lifts the bias when the next fresh pair comes 2.2 s later (an age past 2^31 ns read unsigned)", () => {
