@@ -161,6 +161,31 @@ test("the global timer lifts the bias when the next fresh pair comes 2.2 s later
   assert.not.ok(t.biased(0));
 });
 
+test("feedback 2.2 s after the bias restores it too (the age read unsigned, as in choosePath)", () => {
+  // 2,200,000,000 − 0 ≥ 1001 unsigned; signed it is 2.2e9 − 2^32 < 0 and nothing would restore.
+  const t = toFar({ minBiasFactor: 5, ecnRateGain: 1 / 2, ecnRateThreshold: 0.9, restoreIntervalNs: 1001 });
+  const x = (2 << 16) | 9;
+  t.onPathFeedback(0, 0, x, ECN); // 32767 ≤ 0.9 × 65536: not biased yet
+  t.onPathFeedback(0, 0, x, ECN); // 32767 + 16384 = 49151 ≤ 58982
+  t.onPathFeedback(0, 0, x, ECN); // 49151 + 8192 = 57343
+  assert.not.ok(t.biased(0));
+  t.onPathFeedback(0, 0, x, ECN); // 57343 + 4096 = 61439 > 58982: biased, restore due at 1001
+  assert.ok(t.biased(0));
+  assert.is(t.onPathFeedback(0, 2_200_000_000, x, TIMEOUT) & SPRITZ_RESTORED, SPRITZ_RESTORED);
+});
+
+test("each flow recycles its own pairs: flow 1 gets back what its feedback cached, not flow 0's", () => {
+  const t = new SpritzVlan({ ...SMALL, exploreThreshold: 100 }, 2);
+  t.open(0, FAR);
+  t.open(1, FAR);
+  const a = (1 << 16) | 1234;
+  const b = (2 << 16) | 99;
+  t.onPathFeedback(0, 1, a, GOOD);
+  t.onPathFeedback(1, 1, b, GOOD);
+  assert.is(t.choosePath(1, 2, 0), b);
+  assert.is(t.choosePath(0, 2, 0), a);
+});
+
 test("feedback: the ECN rate rises on ECN and NACK, decays on GOOD, and biases only strictly above its threshold", () => {
   // Gain 1/2, limit floor(0.6 × 65536) = 39321. ECN from 0: 32767; GOOD: 32767 − 16383 = 16384;
   // GOOD: 8192; ECN: 8192 + (57343 >> 1) = 36863, not above; ECN: 36863 + 14336 = 51199, above.
