@@ -229,4 +229,19 @@ test("onTimeout's gate at an even tick one short of an odd smoothed RTT does not
   assert.is(cc.fabricCwndPackets(1), 64);
 });
 
+// Twenty-ninth mutation pass (arith operators, 2026-12-07).
+
+test("onDelaySample takes the remote host's share out of the RTT, as onAck does (§3.2), truncated to whole ns", () => {
+  // README §3.2: fabric delay = RTT − remote host delay; onDelaySample's arguments are onAck's,
+  // remoteDelayNs truncated to whole ns. google at 64 packets: target 25,000 + floor(32,260.378/√64
+  // − 2,016.274) = 25,000 + floor(2,016.273) = 27,016 ns (notes §1.3). RTT 100,000 with a remote
+  // 89,999.5 → 89,999: fabric delay 10,001 ns, below the target, so an increase of ai × 1 packet /
+  // 64 = 1/64 packet (Alg. 1). Had the remote share been dropped, 100 µs would cut 64 → 32.
+  const cc = table({ initCwndPkts: 64 });
+  assert.is(cc.targetDelayNs(1), 27_016);
+  assert.is(cc.onDelaySample(1, 0, 4096, 100_000, 89_999.5), SWIFT_INCREASE);
+  assert.is(cc.delayNs(1), 10_001);
+  assert.is(cc.fabricCwndPackets(1), 64 + 1 / 64);
+});
+
 test.run();
