@@ -234,4 +234,24 @@ test("a window at maxCwnd does not grow: an ACK of a whole window reports no inc
   assert.equal([cc.cwndBytes(1), cc.caBytesAcked(1)], [40_960, 0]);
 });
 
+// Twenty-ninth mutation pass (arith operators, 2026-12-07).
+
+test("α's g·M is the exact floor in Q46 over a 536,992,351 B window, where one double quotient rounds up", () => {
+  // README "α's arithmetic": floor(gQ16 × marked × 2^30 / acked) is the exact floor, not the floor
+  // of a double quotient. htsim, g = 4097 / 2^16, αQ30 = 37,279: a first window (2 MSS = 8192 B)
+  // ended by an ACK that brings acked to A = 536,992,351 B, marked m = 2,824 (the first ACK).
+  // p = 4097 × 2,824 = 11,569,928 < A: q0 = 0, r = p. Long division in 15-bit digits:
+  //   q1 = floor(11,569,928 × 32,768 / A) = 706 (706 × A = 379,116,599,806), r = 6,800,898;
+  //   q2 = floor(6,800,898 × 32,768 / A) = 414 (414 × A = 222,314,833,314), r = 536,992,350 = A − 1.
+  // g·M in Q46 = 706 × 2^15 + 414 = 23,134,622. (p × 2^30 / A as one double is 23,134,622 + 1 − 1/A,
+  // about 2.3·10^7 where doubles are 2^-28 apart, and 1/A < 2^-29, half that: it rounds to 23,134,623.)
+  // T = (2^16 − 4097) × 37,279 + 23,134,622 + 2^15 = 2,290,384,481 + 23,134,622 + 32,768
+  //   = 2,313,551,871 = 35,301 × 65,536 + 65,535, so αQ30 = 35,301 (one more unit of g·M makes it 35,302).
+  const cc = table({ profile: "htsim", g: 4097 / 2 ** 16, initialAlpha: 37_279 / 2 ** 30 });
+  cc.onSend(1, 0, 536_992_351);
+  assert.is(cc.onAck(1, 1, 2824, true) & DCTCP_ALPHA, 0); // 2,824 < 8,192: the window goes on
+  assert.is(cc.onAck(1, 2, 536_992_351 - 2824, false) & DCTCP_ALPHA, DCTCP_ALPHA);
+  assert.is(cc.alphaValue(1), 35_301 / 2 ** 30);
+});
+
 test.run();
