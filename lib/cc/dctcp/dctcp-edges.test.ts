@@ -254,4 +254,16 @@ test("α's g·M is the exact floor in Q46 over a 536,992,351 B window, where one
   assert.is(cc.alphaValue(1), 35_301 / 2 ** 30);
 });
 
+test("a NACK with a FlightSize below 0 takes the 2·SMSS floor, not a huge half", () => {
+  // README (Choices, inflight): FlightSize for eq. (4) is the count before the lost bytes leave; one
+  // below 0 (sends not reported) "halves it to at most 0" and takes the 2·SMSS floor. An ACK of 1000 B
+  // with nothing sent leaves inflight at −1000; the NACK then sets ssthresh = max(−1000/2, 2 × 4096)
+  // = 8192 and cwnd = min(8192, maxCwndBytes) = 8192 (RFC 5681 eq. (4)), whatever the ACK grew.
+  const cc = table();
+  cc.onAck(1, 0, 1000, false);
+  assert.is(cc.inflightBytes(1), -1000);
+  assert.is(cc.onNack(1, 1, 100), DCTCP_DECREASE);
+  assert.equal([cc.ssthreshBytes(1), cc.cwndBytes(1)], [8192, 8192]);
+});
+
 test.run();
