@@ -50,8 +50,13 @@ test("a stream with packets queued cannot be closed or reopened; once drained it
   t.open(0, 0);
   assert.is(t.onData(0, 0, 0, PKT), DACK_ACCEPTED);
   assert.is(t.close(0), E_STATE);
+  const errors = t.errors;
   assert.throws(() => t.open(0, 5), /still has packets/);
   assert.ok(t.isOpen(0));
+  // open's refusals are counted (DESIGN.md rule 7): the one above, and a firstSeq that is no
+  // 32-bit sequence number.
+  assert.throws(() => t.open(1, 2 ** 32), /is not a 32-bit sequence number/);
+  assert.is(t.errors, errors + 2);
   assert.is(t.onProcessed(1), 0);
   assert.is(t.close(0), 0);
   t.open(0, 100);
