@@ -101,4 +101,15 @@ test("QP 1: a recovery round takes the unaMSN-th message's entry from behind a l
   assert.equal(drain(s, 1, 4), [[DCP_TX_RETRANSMIT, 1, 2]]);
 });
 
+test("the counters are u32 columns: past 2^31 they still read as counts, not as negative int32", () => {
+  // 2^31 HOs or timeouts take too long for a test, so the columns are set directly.
+  const s = new DcpSender({}, 1);
+  s.open(0);
+  const cols = (s as unknown as { col: { retx: Uint32Array; resent: Uint32Array; timeouts: Uint32Array } }).col;
+  cols.retx[0] = 2 ** 31 + 1;
+  cols.resent[0] = 2 ** 32 - 1;
+  cols.timeouts[0] = 2 ** 31;
+  assert.equal([s.retransmissions(0), s.resends(0), s.timeouts(0)], [2 ** 31 + 1, 2 ** 32 - 1, 2 ** 31]);
+});
+
 test.run();
