@@ -109,6 +109,17 @@ test("Scout by RTT: a GOOD without a sample is not cached; a path is one entry w
   assert.equal([t.buffered(0, 0), t.buffered(0, 1)], [1, 768]);
 });
 
+test("Scout by RTT: each flow's duplicate test reads its own buffer (flow 1 caches a path flow 0 holds)", () => {
+  const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 2);
+  t.open(0, FAR);
+  t.open(1, FAR);
+  assert.is(t.onPathFeedbackRtt(0, 1, 768, GOOD, 2500), 1);
+  assert.is(t.onPathFeedbackRtt(1, 2, 1, GOOD, 1200), 1, "1 at class 1");
+  assert.is(t.onPathFeedbackRtt(1, 3, 768, GOOD, 2500), 1, "768 at class 2: new to flow 1");
+  assert.equal([t.buffered(1, 0), t.buffered(1, 1)], [1, 768]);
+  assert.equal([t.bufferSize(0), t.buffered(0, 0)], [1, 768]);
+});
+
 test("Scout by RTT: class ⌊rtt / bucket⌋, from 1 ns up (classes 0, 2 and 3 keep their order)", () => {
   const t = new SpritzScout({ ...SMALL, bufferOrder: "rtt", rttBucketNs: 1000 }, 1);
   t.open(0, FAR);
