@@ -127,4 +127,27 @@ test("the highest SACK follows SND.UNA, so a NACK after 2^23 clean packets still
   assert.is.not(s.nextPacket(0, 30), IRN_TX_RETRANSMIT);
 });
 
+test("the SACK scoreboard slides with SND.UNA on any slot: a SACK 64 PSNs back does not hide a loss at the same ring bit", () => {
+  // bdpPackets 64: the scoreboard spans windowBits(64) = 64 PSNs, two 32-bit words per QP, so flow 1's row starts at word 2.
+  // baselines.md §5: in recovery a packet below the highest SACK is lost unless ACKed or SACKed; a SACK of PSN 2 says
+  // nothing about PSN 66 (66 mod 64 = 2), which the cumulative ACK of 4 must have cleared it for.
+  const s = new IrnSender({ mtuBytes: 1024, bdpPackets: 64, roundQuotaBytes: 1 << 20 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 100, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (let i = 0; i < 4; i++) assert.is(s.nextPacket(1, 0), IRN_TX_NEW); // PSNs 0–3
+  s.onNack(1, 10, 0, 2); // PSN 2 SACKed; 0 and 1 lost; recovery point 3
+  assert.is(s.nextPacket(1, 11), IRN_TX_RETRANSMIT);
+  assert.is(s.nextPacket(1, 11), IRN_TX_RETRANSMIT);
+  s.onAck(1, 20, 4); // cumulative ACK past the recovery point 3: recovery ends, the scoreboard clears PSNs 0–3
+  assert.not.ok(s.inRecovery(1));
+  // BDP-FC: new data while nextPsn − 4 < 64, so PSNs 4 … 67 (64 packets) go, then none.
+  for (let psn = 4; psn < 68; psn++) assert.is(s.nextPacket(1, 30), IRN_TX_NEW, `PSN ${psn}`);
+  s.onAck(1, 40, 66); // SND.UNA 66
+  s.onNack(1, 50, 66, 67); // 67 SACKed: 66 lies below the highest SACK (68) and is lost
+  assert.is(s.highSackPsn(1), 68);
+  assert.is(s.nextPacket(1, 60), IRN_TX_RETRANSMIT);
+  assert.is(s.out[2], 66);
+});
+
 test.run();
