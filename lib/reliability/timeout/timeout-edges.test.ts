@@ -140,4 +140,26 @@ test("a pass ended by ACKs of everything stays ended 2^23 PSNs later: new data, 
   assert.equal([s.retransmissions(0), s.nextPsn(0)], [1, 2 ** 23 + 200]);
 });
 
+test("flow 1's SACK scoreboard (two words a row) counts its SACKs and slides with SND.UNA: a SACK 64 PSNs back skips no resend", () => {
+  // windowPackets 64: windowBits(64) = 64 PSNs, two 32-bit words per QP, so flow 1's row starts at word 2.
+  const s = new TimeoutSender({ mtuBytes: 1024, windowPackets: 64, rtoNs: 1001, roundQuotaBytes: 1 << 20 }, 2);
+  s.open(1, 0);
+  s.post(1, 1024 * 100, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (let i = 0; i < 5; i++) assert.is(s.nextPacket(1, 0), TIMEOUT_TX_NEW); // PSNs 0–4
+  s.onAck(1, 5, 0, 2);
+  s.onAck(1, 6, 0, 4);
+  assert.is(s.sackedPackets(1), 2); // PSNs 2 and 4, both above SND.UNA 0
+  s.onAck(1, 10, 5, 3); // cumulative 5: PSNs 0–4 acknowledged, their SACKs gone with them
+  assert.is(s.sackedPackets(1), 0);
+  // The window: new data while nextPsn − 5 < 64, so PSNs 5 … 68 go.
+  for (let psn = 5; psn < 69; psn++) assert.is(s.nextPacket(1, 20), TIMEOUT_TX_NEW, `PSN ${psn}`);
+  s.onAck(1, 30, 66, 65); // SND.UNA 66 (66 mod 64 = 2, the ring bit PSN 2's SACK used); the timer restarts at 30
+  assert.is(s.sackedPackets(1), 0); // nothing at or above 66 was SACKed
+  // The expiry at 30 + 1001: the pass resends every unSACKed packet from SND.UNA, 66 first.
+  assert.is(s.onTimer(1, 1031), TIMEOUT_FIRED);
+  assert.is(s.nextPacket(1, 1040), TIMEOUT_TX_RETRANSMIT);
+  assert.is(s.out[2], 66);
+});
+
 test.run();
