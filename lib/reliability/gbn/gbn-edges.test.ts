@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { E_OVERFLOW, E_STATE } from "../../core/errors";
-import { GBN_RX_ACK, GBN_RX_COMPLETE, GBN_RX_PLACE, GBN_TIMEOUT, GBN_TX_NEW, GbnReceiver, GbnSender } from "./gbn";
+import { GBN_RX_ACK, GBN_RX_COMPLETE, GBN_RX_PLACE, GBN_TIMEOUT, GBN_TX_NEW, GBN_TX_RETRANSMIT, GbnReceiver, GbnSender } from "./gbn";
 import { sendingOnFlow1 } from "../test-support";
 
 /** Flow 1 with `packets` packets of 1 KiB sent at `sentNs`; the timeout is 1001 ns. */
@@ -89,6 +89,20 @@ test("open without a start PSN: highPsn 0, and PSN 0 with last is placed, ACKed 
   r.open(0);
   assert.is(r.onData(0, 0, 0, true), GBN_RX_PLACE | GBN_RX_ACK | GBN_RX_COMPLETE);
   assert.equal([r.out[0], r.out[1], r.out[2]], [1, 1, 1]);
+});
+
+test("a NAK's go-back on flow 1 resumes flow 1's message at its own offset, not at one read from another QP's table", () => {
+  // README, Readers: a go-back to PSN p resumes message m at byte ((p − m's first PSN) mod 2^24) × mtuBytes.
+  // Flow 1 starts at PSN 1000, so its message's first PSN is 1000; flow 0 is never opened (its table reads PSN 0).
+  const s = new GbnSender({ mtuBytes: 1024, rtoNs: 1001 }, 2);
+  s.open(1, 1000);
+  s.post(1, 8 * 1024, 1);
+  s.onSchedule(1, 0, 1 << 20);
+  for (let i = 0; i < 4; i++) assert.is(s.nextPacket(1, 0), GBN_TX_NEW); // PSNs 1000–1003
+  assert.is(s.onNack(1, 100, 1002), 0); // 1000 and 1001 acknowledged, go back to 1002
+  assert.is(s.nextPacket(1, 200), GBN_TX_RETRANSMIT);
+  // PSN 1002 at byte (1002 − 1000) × 1024 = 2048, a full 1024-byte packet.
+  assert.equal([s.out[2], s.out[3], s.out[4]], [1002, 2048, 1024]);
 });
 
 test.run();
