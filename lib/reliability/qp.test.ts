@@ -277,6 +277,23 @@ test("timeout: SSNs count past 2^16 (24-bit), a Write takes none", () => {
   assert.is(s.out[SSN_OUT], 65537);
 });
 
+// messageInfo reads the QP's own row of the message table: 8 entries per QP, entry (slot × 8 + MSN mod 8).
+// README "Messages": a Send or Write with Immediate takes the next SSN from 0, a Write none (out.ssn 0);
+// op as posted (0 Send, 1 Write, 2 Write with Immediate).
+for (const [name, make] of Object.entries(senders)) {
+  test(`${name}: messageInfo on flow 1 gives flow 1's messages, not flow 0's`, () => {
+    const s = make();
+    s.open(0, 0);
+    s.open(1, 0);
+    assert.equal([s.post(0, 5000, 1), s.post(0, 7000, 1)], [0, 1]); // flow 0: two Writes
+    assert.equal([s.post(1, 100, 2), s.post(1, 3000, 0)], [0, 1]); // flow 1: a Write with Immediate (SSN 0), a Send (SSN 1)
+    const info = (slot: number, msn: number) => [s.messageInfo(slot, msn), s.out[7], s.out[8], s.out[9]]; // 0, msgBytes, op, ssn
+    assert.equal(info(1, 0), [0, 100, 2, 0]);
+    assert.equal(info(1, 1), [0, 3000, 0, 1]);
+    assert.equal(info(0, 1), [0, 7000, 1, 0]);
+  });
+}
+
 // The fixed-RTO senders: rtoNs 1, the low end of its range [1, 2^30]. The timer started by the
 // packet sent at 100 ns expires at 100 + 1 = 101 ns, not before.
 const fixedRto = {
