@@ -851,4 +851,67 @@ test("receiver: a trimmed header on flow 1 is looked up in flow 1's bitmap, past
   assert.is(rx.onTrimmed(0, 3, 40, false), RUD_RX_NACK, "flow 1's PSN 40 is not flow 0's");
 });
 
+test("nextPacket refuses a negative EV: ev is an integer in [0, 65535] (README 'Bad input'), and -1 is no 16-bit entropy", () => {
+  const s = new RudSender({}, 1);
+  s.open(0);
+  s.post(0, MSS);
+  const before = s.inspect(0);
+  // -1 and -65536 are integers ≤ 0xffff but below 0: E_ARG, nothing sent, PSN 0 still next.
+  assert.is(s.nextPacket(0, 5, -1), E_ARG);
+  assert.is(s.nextPacket(0, 5, -65536), E_ARG);
+  assert.ok(same(s.inspect(0), before));
+  assert.is(s.errors, 2);
+  assert.is(s.nextPacket(0, 5, 65535), RUD_TX_NEW | RUD_TX_LAST, "the top of the range is taken");
+});
+
+/** Window 64: PSNs 0..63 sent at t = 0..63, PSN 0 acknowledged (cum 1), then PSN 64 sent at 200 into PSN 0's ring place. */
+function ringReused(): RudSender {
+  const s = new RudSender({ windowPackets: 64 }, 1);
+  s.open(0);
+  s.post(0, 100 * MSS);
+  for (let i = 0; i < 64; i++) send(s, 0, i);
+  // cum 1 frees PSN 0; its ACK (sent once, not echoed) samples 100 − 0 = 100 ns.
+  assert.is(s.onAck(0, 100, 1, 1, 0, 0, 0, false, 4150), RUD_ACK_RTT | RUD_ACK_FREED);
+  assert.is(s.out[6], 100);
+  // 64 − cum 1 = 63 < window 64: PSN 64 may go; 64 mod 64 = 0, PSN 0's old place.
+  assert.ok(same(send(s, 0, 200), [RUD_TX_NEW, 64, 4150]));
+  return s;
+}
+
+test("a stale ACK naming a PSN below the cumulative point samples no RTT, though its ring place now holds a live PSN a window on (uet-htsim step 3: live records only)", () => {
+  const s = ringReused();
+  // The ACK of PSN 0 again (a duplicate overtaken on another path), at 300: PSN 0 was released
+  // by cum 1, so it has no live record. PSN 64 (= 0 + 64) is live in the same place; its send
+  // at 200 would give 300 − 200 = 100 ns if the stale ACK were read as its own.
+  const r = s.onAck(0, 300, 1, 1, 0, 0, 0, false, 4150);
+  assert.is(r & RUD_ACK_RTT, 0, "no sample from an acknowledged PSN");
+  assert.is(s.out[6], 0, "out.rttNs 0: no sample");
+  assert.is(s.outstandingPackets(0), 64, "PSNs 1..64 still in flight");
+});
+
+test("a NACK of a PSN below the cumulative point does nothing, though its ring place now holds a live PSN a window on (README: onNack returns 0 below the cumulative ACK)", () => {
+  const s = ringReused();
+  // PSN 0 is below cum 1: 0. PSN 64 in the same ring place stays outstanding, not queued.
+  assert.is(s.onNack(0, 300, 0), 0);
+  assert.is(s.queuedRetransmissions(0), 0);
+  assert.is(s.outstandingPackets(0), 64);
+  assert.is(s.nacks(0), 0, "a NACK that queued nothing is not counted");
+});
+
+test("onNack on flow 1 queues flow 1's packet, with flow 0 open and idle (each flow's ring is its own)", () => {
+  const s = new RudSender({ windowPackets: 64 }, 2);
+  s.open(0);
+  s.open(1);
+  s.post(1, MSS);
+  assert.ok(same(send(s, 1, 10, 7), [RUD_TX_NEW | RUD_TX_LAST, 0, 4150]));
+  // Flow 1's PSN 0 is outstanding (flow 0 has sent nothing): queued, RTT 25 − 10 = 15 ns, EV 7.
+  assert.is(s.onNack(1, 25, 0), RUD_NACK_RETRANSMIT);
+  assert.is(s.out[0], 0);
+  assert.is(s.out[1], 4150);
+  assert.is(s.out[6], 15);
+  assert.is(s.out[9], 7);
+  assert.is(s.queuedRetransmissions(1), 1);
+  assert.is(s.queuedRetransmissions(0), 0);
+});
+
 test.run();
