@@ -914,4 +914,32 @@ test("onNack on flow 1 queues flow 1's packet, with flow 0 open and idle (each f
   assert.is(s.queuedRetransmissions(0), 0);
 });
 
+test("a retransmission on flow 1 names flow 1's message and offset, not flow 0's (each flow's message table is its own)", () => {
+  const s = new RudSender({ windowPackets: 64 }, 2);
+  s.open(0);
+  s.open(1);
+  // Flow 0: one 5-packet message, two packets of it sent (MSN 0 covers PSNs 0..4 there).
+  s.post(0, 5 * MSS);
+  send(s, 0, 0);
+  send(s, 0, 1);
+  // Flow 1: MSN 0 = PSNs 0, 1 and MSN 1 = PSNs 2, 3, all sent.
+  s.post(1, 2 * MSS);
+  s.post(1, 2 * MSS);
+  for (let i = 0; i < 4; i++) send(s, 1, 2 + i);
+  assert.is(s.onNack(1, 10, 2), RUD_NACK_RETRANSMIT);
+  assert.equal(send(s, 1, 11), [RUD_TX_RETRANSMIT, 2, 4150]);
+  // PSN 2 opens flow 1's MSN 1: offset (2 − 2) × MSS = 0 (on flow 0's table it would be MSN 0 at 2 × MSS).
+  assert.equal([s.out[3], s.out[4]], [1, 0]);
+});
+
+test("SACK bits below the cumulative point are skipped, though their ring place now holds a live PSN a window on (README: bits below it are skipped)", () => {
+  const s = ringReused();
+  // An older ACK (cum 1) whose SACK bit 0 of base 0 names PSN 0, acknowledged already: nothing is
+  // released; PSN 64 in PSN 0's ring place stays in flight (PSNs 1..64: 64 packets).
+  const r = s.onAck(0, 300, 1, 0, 1, 0, 1, false, 4150);
+  assert.is(r & RUD_ACK_FREED, 0);
+  assert.is(s.outstandingPackets(0), 64);
+  assert.is(s.transmissions(0, 64), 1, "PSN 64 still has its send record");
+});
+
 test.run();
