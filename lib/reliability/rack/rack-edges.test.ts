@@ -1153,4 +1153,71 @@ test("inspect reports RACK.reo_wnd as §6.2 step 5 set it, not the column an in-
   assert.is(s.reoWndNs(0), 2_500);
 });
 
+test("a cumulative ACK of several packets up to PSN 0xFFFFFF, drawn by the hole's arrival, delivers them all (not the fast path's SND.UNA alone)", () => {
+  // PSNs 0xFFFFFC..0xFFFFFF sent at 0, 10, 20, 30; 0xFFFFFD and 0xFFFFFE arrive first (their ACKs
+  // lost), then 0xFFFFFC: the receiver's ACK is cum 0xFFFFFF (ePSN), sackPsn 0xFFFFFC, no DSACK.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 1);
+  s.open(0, 0xfffffc);
+  s.post(0, 4 * 1024, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  for (const t of [0, 10, 20, 30]) assert.is(s.nextPacket(0, t), RACK_TX_NEW);
+  const rx = new RackReceiver({ windowPackets: 32 }, 1);
+  rx.open(0, 0xfffffc);
+  for (const psn of [0xfffffd, 0xfffffe, 0xfffffc]) rx.onData(0, 0, psn, false);
+  assert.equal([rx.out[0], rx.out[1], rx.out[2]], [0xffffff, 0xfffffc, 0]);
+  s.onAck(0, 1000, 0xffffff, 0xfffffc, false);
+  // Three delivered, 0xFFFFFF alone in flight (SND.NXT 0 after the wrap: 0 − 0xFFFFFF mod 2^24 = 1).
+  assert.is(s.inflightPackets(0), 1);
+  // One RTT sample, from the most recently sent delivered packet (RFC 6298 / step 2): 0xFFFFFE, 1000 − 20.
+  assert.is(s.rackRttNs(0), 980);
+  assert.is(s.srttNs(0), 980);
+});
+
+test("an ACK of SND.UNA's retransmission, with a later PSN sent before that resend first in transmission order, gives no RTT sample and marks that PSN lost (Karn; step 5)", () => {
+  // dcp: reo_wnd = min(4 × min_RTT / 4, SRTT), no zero window. Window 32: PSNs 26..31 lie in one
+  // bitmap word, and PSN 31 is its last index. Times in ns; "r" a resend.
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32, profile: "dcp" }, 1);
+  s.open(0, 26);
+  s.post(0, 6 * 1024, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  for (const t of [0, 10, 20, 30]) assert.is(s.nextPacket(0, t), RACK_TX_NEW); // PSNs 26..29
+  // 220: SACK of 28 (sent at 20): the one RTT sample of this test, 200 = min_RTT = SRTT; reo_wnd 200.
+  // 26 due 0 + 200 + 200 = 400, 27 due 410: the reordering timer, armed for the later, 410.
+  s.onAck(0, 220, 26, 28, false);
+  assert.is(s.srttNs(0), 200);
+  assert.is(s.onTimer(0, 410), RACK_TIMER_REORDER); // 26 and 27 lost; recovery until SND.UNA reaches 30
+  assert.is(s.nextPacket(0, 500), RACK_TX_RETRANSMIT); // 26r at 500
+  assert.is(s.nextPacket(0, 800), RACK_TX_RETRANSMIT); // 27r at 800
+  assert.is(s.nextPacket(0, 810), RACK_TX_NEW); // PSN 30 at 810
+  // 1000: SACK of 27r: RTT 200 ≥ min_RTT, so RACK.xmit_ts 800, RACK.rtt 200. 29 (sent at 30): 30 + 200 +
+  // 200 = 430 ≤ 1000, lost; 26r (500): 900 ≤ 1000, lost; 30 went after 800, not judged.
+  s.onAck(0, 1000, 26, 27, false);
+  assert.ok(s.lostPsn(0, 26) && s.lostPsn(0, 29) && !s.lostPsn(0, 30));
+  assert.is(s.nextPacket(0, 1010), RACK_TX_RETRANSMIT); // 26rr at 1010
+  assert.is(s.nextPacket(0, 1020), RACK_TX_RETRANSMIT); // 29r at 1020
+  assert.is(s.nextPacket(0, 1030), RACK_TX_NEW); // PSN 31 at 1030
+  // 1250: SACK of 29r: RACK.xmit_ts 1020, RACK.rtt 230. 30 (810): 810 + 230 + 200 = 1240 ≤ 1250, lost;
+  // 26rr (1010): 1440 > 1250, not yet; 31 went after 1020.
+  s.onAck(0, 1250, 26, 29, false);
+  assert.ok(s.lostPsn(0, 30) && !s.lostPsn(0, 26));
+  assert.is(s.nextPacket(0, 1260), RACK_TX_RETRANSMIT); // 30r at 1260, after PSN 31
+  // 1300: 26rr arrives: cum 30 (27–29 were SACKed), SND.UNA = the recovery point, recovery ends.
+  // 26rr (1010) is older than RACK.xmit_ts 1020: RACK unchanged; 31 and 30r went after it.
+  s.onAck(0, 1300, 30, 26, false);
+  assert.is(s.inRecovery(0), false);
+  assert.is(s.lostPackets(0), 0);
+  assert.is(s.sackedPackets(0), 0);
+  // 1500: the ACK of 30r (cum 31, sackPsn 30). It delivers a retransmission alone: no RTT sample
+  // (Karn), SRTT stays 200. Step 2: RACK.rtt = 1500 − 1260 = 240 ≥ min_RTT, RACK.xmit_ts 1260.
+  // Step 5: PSN 31, sent at 1030 before it, due 1030 + 240 + 200 = 1470 ≤ 1500: lost, recovery again.
+  s.onAck(0, 1500, 31, 30, false);
+  assert.is(s.srttNs(0), 200);
+  assert.is(s.rackRttNs(0), 240);
+  assert.is(s.inflightPackets(0), 1);
+  assert.ok(s.lostPsn(0, 31));
+  assert.is(s.inRecovery(0), true);
+  assert.is(s.nextPacket(0, 1510), RACK_TX_RETRANSMIT); // out[2]: the PSN
+  assert.is(s.out[2], 31);
+});
+
 test.run();
