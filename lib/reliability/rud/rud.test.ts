@@ -942,4 +942,38 @@ test("SACK bits below the cumulative point are skipped, though their ring place 
   assert.is(s.transmissions(0, 64), 1, "PSN 64 still has its send record");
 });
 
+test("flow 1's readers read flow 1's ring: deadlineNs from its own send, transmissions of its own PSN (flow 0 open and idle)", () => {
+  const s = new RudSender({ windowPackets: 64 }, 2);
+  s.open(0);
+  s.open(1);
+  s.post(1, MSS);
+  send(s, 1, 1000);
+  // One packet sent at 1000: the timer at its send + rtoNs = 1000 + 100,656 = 101,656.
+  assert.is(s.deadlineNs(1), 101_656);
+  assert.is(s.transmissions(1, 0), 1);
+  assert.is(s.transmissions(0, 0), 0, "flow 0 sent nothing");
+});
+
+test("transmissions of a PSN below the cumulative point is 0, though its ring place now holds a live PSN a window on", () => {
+  const s = ringReused();
+  assert.is(s.transmissions(0, 0), 0, "PSN 0 was acknowledged: no live record");
+  assert.is(s.transmissions(0, 64), 1);
+});
+
+test("opening and closing flow 1 leaves flow 0's send records and message table alone", () => {
+  const s = new RudSender({ windowPackets: 64 }, 2);
+  s.open(0);
+  s.post(0, 2 * MSS);
+  send(s, 0, 0); // PSN 0 of flow 0's two-packet message
+  s.open(1);
+  s.close(1);
+  // Flow 0 goes on: PSN 1 ends its message (RUD_TX_LAST, full packet), PSN 0 is still in flight
+  // with one send, and its NACK resends it as MSN 0 at offset 0.
+  assert.ok(same(send(s, 0, 10), [RUD_TX_NEW | RUD_TX_LAST, 1, 4150]));
+  assert.is(s.transmissions(0, 0), 1);
+  assert.is(s.onNack(0, 20, 0), RUD_NACK_RETRANSMIT);
+  assert.ok(same(send(s, 0, 30), [RUD_TX_RETRANSMIT, 0, 4150]));
+  assert.equal([s.out[3], s.out[4]], [0, 0]);
+});
+
 test.run();
