@@ -1220,4 +1220,26 @@ test("an ACK of SND.UNA's retransmission, with a later PSN sent before that rese
   assert.is(s.out[2], 31);
 });
 
+test("flow 1 with two bitmap words a row: lostPackets and lostPsn read flow 1's lost bits", () => {
+  // windowPackets 64: two 32-bit words per flow. PSN 0 sent at 0 and ACKed at 100: min_RTT = SRTT = 100,
+  // reo_wnd = ⌊1 × 100 / 4⌋ = 25 (rfc8985).
+  const s = sampled(4, 100, { windowPackets: 64 });
+  s.nextPacket(1, 200); // PSN 1
+  s.nextPacket(1, 300); // PSN 2
+  // 1000: SACK of PSN 2: RACK.rtt 700. PSN 1: 200 + 700 + 25 = 925 ≤ 1000, lost (step 5).
+  s.onAck(1, 1000, 1, 2, false);
+  assert.is(s.lostPackets(1), 1);
+  assert.is(s.lostPsn(1, 1), true);
+  assert.is(s.lostPsn(1, 2), false, "PSN 2 is SACKed");
+});
+
+test("rtoArmed is false with nothing ever sent and after everything is acknowledged, true while a packet is in flight", () => {
+  const s = scheduled(1);
+  assert.is(s.rtoArmed(1), false);
+  s.nextPacket(1, 0);
+  assert.is(s.rtoArmed(1), true); // RFC 6298 §5.1: a send starts it when not running
+  s.onAck(1, 100, 1, 0, false);
+  assert.is(s.rtoArmed(1), false); // §5.2: all outstanding data acknowledged, the timer is off
+});
+
 test.run();
