@@ -1242,4 +1242,35 @@ test("rtoArmed is false with nothing ever sent and after everything is acknowled
   assert.is(s.rtoArmed(1), false); // §5.2: all outstanding data acknowledged, the timer is off
 });
 
+test("an ACK that delivers nothing before any packet was delivered marks nothing lost: step 5 has no RACK.xmit_ts to compare with", () => {
+  // Flow opened at 0xFFFFF0 (a PSN that precedes 0 in 24-bit order), PSN 0xFFFFF0 sent at tick 0.
+  // The ACK (cum 0xFFFFF0, sackPsn 0xFFFFEF, below SND.UNA: the cumulative part, nothing new)
+  // delivers nothing, so RACK.segment is still unset (RFC 8985 §6.2 step 2 sets it from a
+  // delivered packet; Linux's tcp_rack_detect_loss returns without rack.mstamp).
+  const s = new RackSender({ mtuBytes: 1024, windowPackets: 32 }, 1);
+  s.open(0, 0xfffff0);
+  s.post(0, 2 * 1024, 1);
+  s.onSchedule(0, 0, 1 << 20);
+  assert.is(s.nextPacket(0, 0), RACK_TX_NEW);
+  s.onAck(0, 1000, 0xfffff0, 0xffffef, false);
+  assert.is(s.lostPackets(0), 0);
+  assert.is(s.lostPsn(0, 0xfffff0), false);
+  assert.is(s.inRecovery(0), false);
+});
+
+test("flow 1 with two bitmap words a row: a resend delivered cumulatively stays out of min_RTT (step 1, Karn)", () => {
+  // windowPackets 64. PSN 0 at 0, PSN 1 at 10; SACK of 1 at 1000: min_RTT = SRTT = 990, reo_wnd =
+  // min(⌊990 / 4⌋, 990) = 247. PSN 0 due 0 + 990 + 247 = 1237: the reordering timer marks it lost.
+  const s = scheduled(4, 0, { windowPackets: 64, minRtoNs: 1000 });
+  s.nextPacket(1, 0);
+  s.nextPacket(1, 10);
+  s.onAck(1, 1000, 0, 1, false);
+  assert.is(s.minRttNs(1), 990);
+  assert.is(s.onTimer(1, 1237), RACK_TIMER_REORDER);
+  assert.is(s.nextPacket(1, 1300), RACK_TX_RETRANSMIT); // PSN 0 again at 1300
+  // 1350: cum 2 (PSN 0's resend arrived): retransmitted, so no RTT measurement (50 ns would be one).
+  s.onAck(1, 1350, 2, 0, false);
+  assert.is(s.minRttNs(1), 990);
+});
+
 test.run();
