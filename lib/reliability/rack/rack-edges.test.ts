@@ -1273,4 +1273,19 @@ test("flow 1 with two bitmap words a row: a resend delivered cumulatively stays 
   assert.is(s.minRttNs(1), 990);
 });
 
+test("flow 1 with two bitmap words a row: a probe that resends the highest PSN counts as a retransmission, so its ACK gives no RTT sample (Karn)", () => {
+  // windowPackets 64. PSN 0 sent at 0, ACKed at 1000: SRTT 1000, the one sample. PSN 1, the last
+  // posted, at 1100; at the PTO's expiry nothing new is left, so the probe resends PSN 1 (§7.3).
+  const s = sampled(2, 1000, { windowPackets: 64 });
+  assert.is(s.nextPacket(1, 1100), RACK_TX_NEW);
+  const pto = s.deadlineNs(1);
+  assert.is(s.onTimer(1, pto), RACK_TIMER_PROBE);
+  assert.is(s.nextPacket(1, pto), RACK_TX_PROBE);
+  assert.is(s.out[2], 1, "the probe is PSN 1 again");
+  // The ACK of PSN 1, 300 ns after the probe: the packet went twice, so no sample; SRTT stays 1000
+  // (a sample of 300 would give 1000 + ⌊(300 − 1000) / 8⌋ = 912).
+  s.onAck(1, pto + 300, 2, 1, false);
+  assert.is(s.srttNs(1), 1000);
+});
+
 test.run();
