@@ -1288,4 +1288,16 @@ test("flow 1 with two bitmap words a row: a probe that resends the highest PSN c
   assert.is(s.srttNs(1), 1000);
 });
 
+test("a send more than 2^31 ns after the RTO started reads that age unsigned: the RTO has expired, so the PTO it arms is due at once (§7.2 capped at the RTO)", () => {
+  // SRTT 1000, RTO 3000 (minRtoNs 1000: 1000 + 4 × 500). PSN 1 at 2000 starts the RTO. PSN 2 goes
+  // 2^31 + 5 ns later (a caller late past half the tick range; ages are unsigned, lib/core/ticks.ts):
+  // the RTO, still running from 2000, expired long ago, so the PTO armed now is capped at 0 ns left.
+  const s = sampled(4, 1000);
+  assert.is(s.nextPacket(1, 2000), RACK_TX_NEW);
+  const late = 2000 + 2 ** 31 + 5;
+  assert.is(s.nextPacket(1, late), RACK_TX_NEW);
+  // Due at once: onTimer in the same tick finds the PTO expired (an RTT sample since the start, no probe in flight).
+  assert.is(s.onTimer(1, late), RACK_TIMER_PROBE);
+});
+
 test.run();
