@@ -976,7 +976,7 @@ export class RackSender extends MessageSender<ReturnType<typeof senderLayout>> {
     // F.ReoStale stands for it, as in ackNext, and only entering recovery below stores it.
     let flags = this.flags[slot];
     if ((flags & F.RackValid) === 0) {
-      this.flags[slot] = flags | F.ReoStale; // never reached (ackNext notes RACK first), but exact either way
+      this.flags[slot] = flags | F.ReoStale; // an ACK that delivers nothing before any delivery (rack-edges.test.ts)
       return;
     }
     const rackTs = this.rackXmit[slot];
