@@ -510,4 +510,73 @@ test("the ½ choice at a draw of exactly 0: top bit 0, so the arrival is trimmed
   assert.equal(order(q, 1, FIFO_CONTROL), [3]);
 });
 
+// ---------------------------------------------------------------------------------------------
+// Per-port rows on ports 1 and 2: on port 0, slot << k and slot >> k are the same row (0).
+
+test("close forgets its own port's handles, both FIFOs: they may be enqueued again, port 0's stay queued", () => {
+  // README Handler arguments: a handle leaves the table when it is "forgotten by close", and
+  // "the caller may then enqueue it again"; a handle still queued on any port is E_STATE.
+  const q = table({ profile: "uec-htsim", ecnAt: "off" }, 3);
+  assert.is(q.onEnqueue(0, 0, 1, 1000, TAG_DATA), QUEUE_DATA);
+  assert.is(q.onEnqueue(0, 0, 2, 64, TAG_ACK), QUEUE_CONTROL); // uec-htsim: ACKs to the control FIFO
+  for (const port of [1, 2]) {
+    assert.is(q.onEnqueue(port, 0, 10 * port, 1000, TAG_DATA), QUEUE_DATA);
+    assert.is(q.onEnqueue(port, 0, 10 * port + 1, 64, TAG_ACK), QUEUE_CONTROL);
+    assert.is(q.close(port), 0);
+    q.open(port, false);
+    assert.is(q.onEnqueue(port, 0, 10 * port, 1000, TAG_DATA), QUEUE_DATA, `port ${port} data handle freed`);
+    assert.is(q.onEnqueue(port, 0, 10 * port + 1, 64, TAG_ACK), QUEUE_CONTROL, `port ${port} control handle freed`);
+  }
+  // Port 0 was never closed: its two handles are still queued there.
+  assert.is(q.onEnqueue(1, 0, 1, 1000, TAG_DATA), E_STATE);
+  assert.is(q.onEnqueue(1, 0, 2, 64, TAG_ACK), E_STATE);
+  assert.equal(order(q, 0, FIFO_DATA), [1]);
+  assert.equal(order(q, 0, FIFO_CONTROL), [2]);
+});
+
+test("pauseFrames counts each port's own PFC frames (XON included)", () => {
+  // README Handler arguments / pauseFrames: frames onPause accepted since the port opened, for
+  // either FIFO, XON (duration 0) included. Port 1: 2 frames, port 2: 1, port 0: none.
+  const q = table({ profile: "uec-htsim" }, 3);
+  assert.is(q.onPause(1, 0, FIFO_DATA, 1000), 0);
+  assert.is(q.onPause(1, 10, FIFO_CONTROL, 0), 0);
+  assert.is(q.onPause(2, 0, FIFO_CONTROL, 500), 0);
+  assert.equal([q.pauseFrames(0), q.pauseFrames(1), q.pauseFrames(2)], [0, 2, 1]);
+});
+
+test("markTrimmed: the CE on a trimmed header counts in its own port's marks", () => {
+  // README `markTrimmed` (dcp default): the trimmed arrival is QUEUE_MARKED and "counted in
+  // marks". Data packet limit 1: the second tag-10 arrival is over (n = 1 ≥ 1) and trimmed to
+  // min(1000, 57) = 57 B in the control FIFO: verdict CONTROL | TRIMMED | MARKED = 2 | 4 | 16 = 22.
+  const q = table({ profile: "dcp", dataLimitPackets: 1 }, 3);
+  for (const port of [1, 2]) {
+    assert.is(q.onEnqueue(port, 0, 10 * port, 1000, TAG_DATA), QUEUE_DATA);
+    assert.is(q.onEnqueue(port, 0, 10 * port + 1, 1000, TAG_DATA), QUEUE_CONTROL | QUEUE_TRIMMED | QUEUE_MARKED);
+    assert.is(q.out[OUT.bytes], 57);
+  }
+  // One trim on each of ports 1 and 2, none on port 0 (dcp: ECN off, so no RED marks either).
+  assert.equal([q.marks(0), q.marks(1), q.marks(2)], [0, 1, 1]);
+});
+
+test("WRR: each port keeps its own position in the round", () => {
+  // README Integer rules, WRR: c ← (c + 1) mod (wc + wd), control when c < wc, from c = 0, advanced
+  // only when both FIFOs are backlogged. wc : wd = 3 : 1: c = 1, 2, 3, 0, 1, 2, 3, 0 gives
+  // C C D C C C D C for each port, whatever the other ports do in between.
+  const q = table({ profile: "uec", bdpBytes: 1_000_000, ecnAt: "off", scheduler: "wrr", wrrControlPackets: 3, wrrDataPackets: 1 }, 3);
+  for (const port of [0, 1, 2]) {
+    for (let i = 0; i < 8; i++) {
+      q.onEnqueue(port, 0, 100 * port + i, 1000, TAG_DATA);
+      q.onEnqueue(port, 0, 100 * port + 50 + i, 64, TAG_ACK); // uec: ACKs to the control FIFO
+    }
+  }
+  const served: Record<number, string> = { 0: "", 1: "", 2: "" };
+  for (let i = 0; i < 8; i++) {
+    for (const port of [0, 1, 2]) {
+      assert.ok(q.onDequeue(port, 0) >= 0);
+      served[port] += q.out[OUT.queue] === FIFO_CONTROL ? "C" : "D";
+    }
+  }
+  assert.equal(served, { 0: "CCDCCCDC", 1: "CCDCCCDC", 2: "CCDCCCDC" });
+});
+
 test.run();
