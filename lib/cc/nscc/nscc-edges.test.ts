@@ -4,26 +4,14 @@
 // the smartt loop's fair and proportional increases.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { NSCC_FAIR, NSCC_FULFILL, NSCC_PROPORTIONAL, NSCC_QUICK_ADAPT, NSCC_SAMPLED_OUT, Nscc } from "./nscc";
+import { NSCC_FAIR, NSCC_FULFILL, NSCC_PROPORTIONAL, NSCC_QUICK_ADAPT, NSCC_SAMPLED_OUT } from "./nscc";
 import { resolveNsccParams } from "./params";
+import { MTU, smartt, uec } from "./test-support";
 
-const MTU = 4150;
-
-// 100 Gb/s, 14 µs (as nscc.test.ts): target 0.75 × 14,000 = 10,500 ns, maxWnd 1.5 × 175,000 = 262,500 B.
-function uec(extra: Record<string, unknown> = {}): Nscc {
-  const cc = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: 14_000, mtuBytes: MTU, ...extra }, 1);
-  cc.open(0);
-  return cc;
-}
-
-// 100 Gb/s, 12 µs: BDP 150,000 B = base_BDP, so scaling_a = 1; target 0.5 × 12,000 = 6,000 ns;
+// uec: 100 Gb/s, 14 µs (as nscc.test.ts): target 0.75 × 14,000 = 10,500 ns, maxWnd 1.5 × 175,000 = 262,500 B.
+// smartt: 100 Gb/s, 12 µs: BDP 150,000 B = base_BDP, so scaling_a = 1; target 0.5 × 12,000 = 6,000 ns;
 // maxWnd 225,000 B; fi = 5 × MSS × a = 5 × 4086 = 20,430 B; eq. (3) step = mtu × base × a / target
 // = 4150 × 12,000 / 6000 = 8,300 B; per-path scaling by 12,000 / 12,000 leaves both as they are.
-function smartt(extra: Record<string, unknown> = {}): Nscc {
-  const cc = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU, ...extra }, 1);
-  cc.open(0);
-  return cc;
-}
 
 test("without an RTT sample QuickAdapt tests avg > floor(256 × qaThresholdNs) in Q8, not its ceiling", () => {
   // README "Arithmetic", QuickAdapt: "(without a sample: avg > floor(256 × qaThresholdNs))".

@@ -18,13 +18,13 @@ import {
   Nscc,
 } from "./nscc";
 import { resolveNsccParams } from "./params";
+import { MTU, smartt, uec } from "./test-support";
 
 // A network of 100 Gb/s and a 14 µs base RTT gives round numbers for the UEC table:
 // BDP = 100/8 × 14000 = 175,000 B; scaling_a = 175000/150000 = 7/6; MSS = 4150 − 64 = 4086;
 // target = 0.75 × 14000 = 10,500 ns; maxWnd = 1.5 × BDP = 262,500 B;
 // fi = 5 × 4086 × 7/6 = 23,835 B; eta = 0.15 × 4086 × 7/6 = 715.05 B;
 // alpha = 4 × 7/6 × 4086 / 12000 = 1.589 B/ns, so alpha in Q16 = round(1.589 × 65536 = 104,136.7) = 104,137.
-const MTU = 4150;
 const BASE = 14_000;
 const TARGET = 10_500;
 const MAXWND = 262_500;
@@ -32,20 +32,8 @@ const FI = 23_835;
 const ETA = 715;
 const ALPHA_Q16 = 104_137;
 
-function uec(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
-  const cc = new Nscc({ profile: "uec", linkGbps: 100, baseRttNs: BASE, mtuBytes: MTU, ...extra }, capacity);
-  for (let s = 0; s < capacity; s++) cc.open(s);
-  return cc;
-}
-
 function uecHtsim(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
   return uec({ profile: "uec-htsim", ...extra }, capacity);
-}
-
-function smartt(extra: Record<string, unknown> = {}, capacity = 4): Nscc {
-  const cc = new Nscc({ profile: "smartt", linkGbps: 100, baseRttNs: 12_000, mtuBytes: MTU, ...extra }, capacity);
-  for (let s = 0; s < capacity; s++) cc.open(s);
-  return cc;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
