@@ -85,6 +85,10 @@ export function codeOf(line: string): string {
   return out;
 }
 
+// A union type (`x: A | B`, `type T = …`) is erased before the code runs, so its `|` and `&`
+// would give mutants that cannot fail.
+const UNION = /:\s*(?:readonly )?(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
+
 /** Mutants of every code line: not comments, imports, type-only lines, throws or c8-ignored guards. */
 export function mutants(source: string): Mutant[] {
   const out: Mutant[] = [];
@@ -98,27 +102,22 @@ export function mutants(source: string): Mutant[] {
     }
     if (/^(\/\/|import|export type|export interface|export \*)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
     const code = codeOf(line);
-    for (const [pattern, to] of OPERATORS) {
-      for (const m of code.matchAll(pattern)) {
-        const at = m.index ?? 0;
-        // `<`/`>` inside a generic type argument, not a comparison.
-        if ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) continue;
-        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0], kind: "base" });
-      }
-    }
-    // A union type (`x: A | B`, `type T = …`) is erased before the code runs, so its `|` and `&`
-    // would give mutants that cannot fail. A loop counter's ++ → −− only ever ends by the time
-    // limit (30 s a mutant), and its bound is mutated by the base set.
     // Tested on the line itself too: in `code` a string literal type ("a" | "b") is blanked.
-    const union = /:\s*(?:readonly )?(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
-    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || union.test(code) || union.test(s.replace(/\/\/.*$/, ""));
+    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || UNION.test(code) || UNION.test(s.replace(/\/\/.*$/, ""));
+    // A loop counter's ++ → −− only ever ends by the time limit (30 s a mutant), and its bound is
+    // mutated by the base set.
     const loop = s.startsWith("for (");
-    for (const [pattern, to] of ARITH) {
-      if ((to === "&" || to === "|") && typed) continue;
-      if ((to === "--" || to === "++") && loop) continue;
-      for (const m of code.matchAll(pattern)) {
-        const at = m.index ?? 0;
-        out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0], kind: "arith" });
+    const skip = (to: string, at: number): boolean =>
+      // `<`/`>` inside a generic type argument, not a comparison.
+      ((to === "<=" || to === ">=") && /\w[<>]\w/.test(code.slice(Math.max(0, at - 1), at + 2)) && code.includes(":")) ||
+      ((to === "&" || to === "|") && typed) ||
+      ((to === "--" || to === "++") && loop);
+    for (const [set, kind] of [[OPERATORS, "base"], [ARITH, "arith"]] as const) {
+      for (const [pattern, to] of set) {
+        for (const m of code.matchAll(pattern)) {
+          const at = m.index ?? 0;
+          if (!skip(to, at)) out.push({ line: i, start: at, end: at + m[0].length, to, from: m[0], kind });
+        }
       }
     }
   });
