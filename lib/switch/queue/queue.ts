@@ -424,7 +424,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const q = st[f + S.Bytes];
     // The control FIFO is over when q + size > limit; the data FIFO by its over rule.
     // In a shared buffer, an admitted arrival is counted there by poolRefuses.
-    if (q + (bytes & (this.arrivalMask | -fifo)) > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled && this.poolRefuses(f, bytes))) {
+    const need = q + (bytes & (this.arrivalMask | -fifo));
+    if (need > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled && this.poolRefuses(f, need, bytes))) {
       return this.overflow(slot, handle, bytes, tag, fifo);
     }
     this.append(f, handle, bytes, tag);
@@ -703,7 +704,8 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     const b = slot << S.Shift;
     const f = b + S.Control;
     const st = this.st;
-    if (st[f + S.Bytes] + header > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled && this.poolRefuses(f, header))) {
+    const need = st[f + S.Bytes] + header;
+    if (need > st[f + S.LimB] || st[f + S.Pkts] >= st[f + S.LimP] || (this.pooled && this.poolRefuses(f, need, header))) {
       this.hdrRefused[slot] += 1;
       return this.drop(slot, orig);
     }
@@ -736,9 +738,10 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     // bytes leave the buffer before it is judged (the threshold α·(B − used) as well as B).
     if (this.pooled) {
       this.poolRelease(b, tBytes);
-      const refused = this.poolOver(this.poolOf[slot], need, bytes);
-      this.poolAdd(b, tBytes);
-      if (refused) return 0;
+      if (this.poolTake(b, need, bytes)) {
+        this.poolAdd(b, tBytes);
+        return 0;
+      }
     }
     // The arrival replaces the newest packet: it hangs off the tail's predecessor, or heads the FIFO.
     hs[(h << H.Shift) + H.Meta] = (bytes << K.TagBits) | tag;
@@ -746,7 +749,6 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
     else hs[(st[b + S.Prev] << H.Shift) + H.Next] = h;
     st[b + S.Tail] = h;
     st[b + S.Bytes] = q + bytes;
-    if (this.pooled) this.poolAdd(b, bytes - tBytes);
     hs[(t << H.Shift) + H.Meta] = 0;
     const header = tBytes < this.trimBytes ? tBytes : this.trimBytes;
     const r = this.admitHeader(slot, t, header, tBytes, V.TrimmedQueued);
@@ -886,39 +888,45 @@ export class PortQueues extends FlowTable<typeof LAYOUT> {
   // Shared buffers
 
   /**
-   * Whether a FIFO of `need` bytes (as its over rule counts them) may grow by `delta` bytes in
-   * shared buffer p + 1: not when B would be exceeded, nor, under the dynamic rule, when
-   * need > α·(B − used) (Choudhury & Hahne: the threshold is taken before the arrival). Index 0
-   * (no buffer) never refuses. (B − used)·α is exact: |B − used| < 2^31, α a power of two.
+   * Whether the shared buffer of the FIFO whose words start at st[f] refuses to let that FIFO,
+   * of `need` bytes as its over rule counts them, grow by `delta` bytes: when B would be
+   * exceeded, or, under the dynamic rule, when need > α·(B − used) (Choudhury & Hahne: the
+   * threshold is taken before the arrival). Admitted bytes are counted in the buffer at once.
+   * Index 0 (no buffer) never refuses. (B − used)·α is exact: |B − used| < 2^31, α a power of
+   * two. The test and the count in one routine, not poolAdd called, keep onEnqueue's inlined
+   * tree within the 766 bytes of lib/README "The inlining race" (State and cost in README.md).
    */
-  private poolOver(p: number, need: number, delta: number): boolean {
-    if (p === 0) return false;
-    const used = this.poolUsed[p];
-    return used + delta > this.poolCap || need > (this.poolCap - used) * this.poolScale;
-  }
-
-  /**
-   * poolOver for an arrival of `bytes` at the FIFO whose words start at st[f] (its over rule
-   * gives `need`; f's low bit is the FIFO: slot << S.Shift, plus 7 for control): a refusal is
-   * counted against the port's buffer, an admitted arrival in it (the caller then queues it).
-   * A control FIFO outside the buffer (`controlPooled: false`) is never refused.
-   * Two arguments, not the slot, FIFO and need, keep onEnqueue's inlined tree small.
-   */
-  private poolRefuses(f: number, bytes: number): boolean {
-    // DCP §4.2's lossless control plane: HPCC's switch-node.cc SendToDev admits queue 0 unjudged.
-    if ((f & this.poolExempt) !== 0) return false;
+  private poolTake(f: number, need: number, delta: number): boolean {
     const p = this.poolOf[f >> S.Shift];
-    if (this.poolOver(p, this.st[f + S.Bytes] + (bytes & (this.arrivalMask | -(f & 1))), bytes)) {
-      this.poolRefused[p]++;
-      return true;
-    }
-    this.poolAdd(f, bytes);
+    const capBytes = this.poolCap;
+    const usedCol = this.poolUsed;
+    const used = usedCol[p];
+    const after = used + delta;
+    if (p !== 0 && (after > capBytes || need > (capBytes - used) * this.poolScale)) return true;
+    usedCol[p] = after;
+    const peakCol = this.poolPeak;
+    if (after > peakCol[p]) peakCol[p] = after;
     return false;
   }
 
   /**
+   * poolTake for an arrival of `bytes` at the FIFO whose words start at st[f] (f's low bit is
+   * the FIFO: slot << S.Shift, plus 7 for control), which the FIFO's over rule counts as `need`
+   * bytes with it: a refusal is counted against the port's buffer (the caller then drops or
+   * trims the arrival), an admitted arrival in it (the caller then queues it). A control FIFO
+   * outside the buffer (`controlPooled: false`) is never refused.
+   */
+  private poolRefuses(f: number, need: number, bytes: number): boolean {
+    // DCP §4.2's lossless control plane: HPCC's switch-node.cc SendToDev admits queue 0 unjudged.
+    if ((f & this.poolExempt) !== 0 || !this.poolTake(f, need, bytes)) return false;
+    this.poolRefused[this.poolOf[f >> S.Shift]]++;
+    return true;
+  }
+
+  /**
    * `delta` bytes into (or out of) the buffer of the FIFO whose words start at st[f], which the
-   * buffer counts: callers pass a data FIFO, or a control FIFO poolRefuses admitted.
+   * buffer counts, without admission: a port's bytes moving with it (setPool), or the newest
+   * packet's bytes put back when the arrival that would replace it is refused (trimNewest).
    */
   private poolAdd(f: number, delta: number): void {
     const p = this.poolOf[f >> S.Shift];
