@@ -65,6 +65,18 @@ function snapshot(q: PortQueues, ports: number): string {
   return JSON.stringify(s);
 }
 
+test("the default buffer is DCP §6.2's 32 MB, as 2^25 B, in every profile: an empty one's threshold under α = 1", () => {
+  // "The switch buffer size is 32 MB" (DCP §6.2; README.md, Shared buffers): 32 × 1024 × 1024
+  // = 33,554,432 B, and α(B − used) = 1 × (33,554,432 − 0) for a buffer nothing has entered.
+  for (const profile of ["uec", "uec-htsim", "dcp", "droptail"] as const) {
+    const q = new PortQueues({ profile, pools: 1 }, 1);
+    q.open(0, false);
+    assert.is(q.setPool(0, 0), 0);
+    assert.is(q.params.poolBytes, 33_554_432, profile);
+    assert.is(q.poolThresholdBytes(0), 33_554_432, profile);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Dynamic threshold: steady states
 
