@@ -61,6 +61,13 @@ test("no arith mutant in a logical operator, an exponent, a generic's closing br
   assert.equal(arith('type Mode = "a" | "b";'), []);
   assert.equal(arith('  | { readonly kind: "bool" }'), []);
   assert.equal(arith('  topology: "dragonfly" | "slimfly";'), []);
+  assert.equal(arith('  exploreAfterFreeze: "every-nth" | "all";'), []);
+  assert.equal(arith('const t = f({ topology: p.topology as "dragonfly" | "slimfly", p: 1 });'), []);
+  assert.equal(arith("const pfc = this.pfc as Pfc | PfcShared;"), []);
+  assert.equal(arith("const a = (this.ld as Topology & { a: number }).a;"), []);
+  // `as` only as a word: a name that ends in "as" before a bitwise or is code.
+  // "x = alias | 1;": | at 10.
+  assert.equal(arith("x = alias | 1;"), ["1:10 |→&"]);
   assert.equal(arith("  sets: readonly OpsSet[] | undefined;"), []);
   assert.equal(arith("export function f(q: number): [number, number] | null {"), []);
   assert.equal(arith("  rules: Rules<T> | ((p: T) => Rules<T>),"), []);

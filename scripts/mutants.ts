@@ -85,9 +85,9 @@ export function codeOf(line: string): string {
   return out;
 }
 
-// A union type (`x: A | B`, `type T = …`) is erased before the code runs, so its `|` and `&`
-// would give mutants that cannot fail.
-const UNION = /:\s*(?:readonly )?(?:[\w.<>[\]"']|, )+\s*[|&]\s*[\w"'[({]/;
+// A union type (`x: A | B`, `v as "a" | "b"`, `type T = …`) is erased before the code runs, so
+// its `|` and `&` would give mutants that cannot fail. A string literal type may hold a hyphen.
+const UNION = /(?::|\bas)\s*(?:readonly )?(?:[\w.<>[\]"'-]|, )+\s*[|&]\s*[\w"'[({]/;
 
 /** Mutants of every code line: not comments, imports, type-only lines, throws or c8-ignored guards. */
 export function mutants(source: string): Mutant[] {
