@@ -314,6 +314,23 @@ test("parseCdf: the data files' `size percent` rows, or cdfPoints' `size, percen
   assert.throws(() => parseCdf("0 0\n10000 50\n20000 90\n", "f.txt"), (e: Error) => e.message === "f.txt:3: the last point must be at 100 %, got 90");
 });
 
+test("each source's first arrival is one exponential gap after startNs (a Poisson process begun there), not at it", () => {
+  // Every flow 1000 B: mean = (100 − 0)/100 × (1000 + 1000)/2 = 1000 B. Rate per source =
+  // load × hostGbps × 10^9 / 8 / mean = 0.5 × 100 × 10^9 / 8 / 1000 = 6.25 × 10^6 flows/s, so the
+  // mean gap is 10^9 / 6.25 × 10^6 = 160 ns, and so is the mean wait for the first arrival.
+  // Over 2000 sources its standard error is 160 / √2000 ≈ 3.6 ns; ±16 ns is 4.4 of them. A
+  // window of 10 gaps leaves a source without a flow with probability e^−10.
+  const hosts = range(2000);
+  const w = { points: [[1000, 0], [1000, 100]] as [number, number][], load: 0.5, startNs: 1_000_000, durationNs: 1600, hostGbps: 100, rttNs: 10_000, maxSendersPerReceiver: 0 };
+  const first = new Map<number, number>();
+  for (const f of cdfFlows(hosts, hosts, w, 11)) if (!first.has(f.src)) first.set(f.src, f.startNs);
+  assert.ok(first.size > 1990, `${first.size} sources with a flow`);
+  const waits = [...first.values()].map((t) => t - w.startNs);
+  const mean = waits.reduce((a, x) => a + x, 0) / waits.length;
+  assert.ok(Math.abs(mean - 160) < 16, `mean first wait ${mean} ns, expected 160`);
+  assert.ok(waits.every((x) => x >= 0));
+});
+
 test("Poisson arrivals at a target load, with a limit on simultaneous senders per receiver", () => {
   const hosts = range(32);
   const w = { points: WEBSEARCH_CDF, load: 0.5, startNs: 0, durationNs: 20_000_000, hostGbps: 100, rttNs: 10_000, maxSendersPerReceiver: 2 };
