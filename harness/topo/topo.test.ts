@@ -414,6 +414,17 @@ test("Spritz Table II: the BDP is over the longest path in each topology (DF 88 
   const sfRtt = sf.networkRttNs(MTU, ACK, SWITCH_NS);
   assert.ok(Math.abs(sfRtt - (sfData + sfAck)) < 1e-6, `Slim Fly q = 9 network RTT ${sfRtt} ns, want ${sfData + sfAck}`);
   assert.is(bdpPackets(sfRtt), 92, "Table II: SF 92 packets");
+  // The same longest paths in links (Table I, as longestRouteLinks says): host, 3 local + 2
+  // global, host = 7 on the Dragonfly; host, 4 global, host = 6 on the Slim Fly.
+  assert.is(df.longestRouteLinks(), 7);
+  assert.is(sf.longestRouteLinks(), 6);
+});
+
+test("the shared candidate arrays hold one queue entry beside every candidate port (the fabric writes candQueue[i] for candPort[i])", () => {
+  for (const t of [fatTree3({ k: 4, oversubscription: 1, ...LINK }), dragonfly({ p: 2, a: 4, h: 2, ...LINK }), slimFly({ q: 5, p: 2, ...LINK })]) {
+    assert.ok(t.candPort.length > 1, t.name);
+    assert.is(t.candQueue.length, t.candPort.length, t.name);
+  }
 });
 
 
