@@ -502,6 +502,21 @@ test("Spritz monitored flow (Fig. 5): background into each congested group's gat
   assert.is(bg.length, busy.size * (8 - 2) - 1);
 });
 
+test("Spritz monitored flow: by default to the first endpoint of the group halfway round, and a given destination's group is left without background", () => {
+  // (p, a, h) = (2, 4, 2): g = a·h + 1 = 9 groups of a·p = 8 endpoints; halfway round is
+  // ⌊9 / 2⌋ = 4 groups on. From endpoint 0 (group 0): group 4, endpoint 4 × 8 = 32. From
+  // endpoint 9 (group ⌊9 / 8⌋ = 1): group (1 + 4) mod 9 = 5, endpoint 40.
+  const df = new Dragonfly({ p: 2, a: 4, h: 2 });
+  const o = { bytes: 4 << 20, backgroundBytes: 1 << 20, freeGroups: 0, startNs: 0 };
+  assert.is(spritzMonitored(df, o, 3)[0].dst, 32);
+  const [mon] = spritzMonitored(df, { ...o, src: 9 }, 3);
+  assert.equal([mon.src, mon.dst], [9, 40]);
+  // Endpoint 41 is in group ⌊41 / 8⌋ = 5: with no free groups every other group, 8 of them, sends background.
+  const bg = spritzMonitored(df, { ...o, src: 9, dst: 41 }, 3).slice(1);
+  const busy = [...new Set(bg.map((f) => Math.floor(f.src / 8)))].sort((x, y) => x - y);
+  assert.equal(busy, [0, 1, 2, 3, 4, 6, 7, 8]);
+});
+
 // Audit, 2026-12-07 (fails on the code before: 16 of the 80): with three domains the mixing's
 // transpositions could not change how many flows go from one domain to another.
 test("a cross permutation over three domains draws every cross derangement: 3 domains of 2 hosts have 80, each about as often", () => {
