@@ -192,6 +192,18 @@ test("FlightLedger: a packet marked lost that turns out delivered before its res
   assert.equal([l.lostPackets(0), l.release(0, 4, 4000, 2), l.lose(0, 4)], [0, 0, 0], "every byte out once");
 });
 
+test("FlightLedger: a timeout forgets the marks of its own flow's row, for a flow other than the first (two words a flow at a 64-packet window)", () => {
+  const l = new FlightLedger(3, 1000, 64);
+  for (const slot of [0, 1]) for (let psn = 0; psn < 4; psn++) l.sent(slot, psn, 1000);
+  assert.equal([l.markLost(0, 2, 4000), l.markLost(1, 1, 4000)], [1000, 1000]);
+  // Flow 1 times out: PSNs 0, 2 and 3 are taken (PSN 1 left when marked), and its mark is gone.
+  assert.is(l.lose(1, 0), 3000);
+  for (let psn = 0; psn < 4; psn++) l.sent(1, psn, 1000);
+  // Its resent PSN 1 can be marked again: 1,000 B leave the flight. Flow 0's mark stands.
+  assert.is(l.markLost(1, 1, 4000), 1000);
+  assert.equal([l.lostPackets(0), l.lostPackets(1), l.markLost(0, 2, 4000)], [1, 1, 0]);
+});
+
 test("FlightLedger: a timeout after marks takes only the bytes still held, and forgets the marks", () => {
   const l = new FlightLedger(1, 1000, 64);
   for (let psn = 0; psn < 4; psn++) l.sent(0, psn, 1000);
