@@ -9,6 +9,7 @@ import * as assert from "uvu/assert";
 import { DACK_H_INF, DACK_H_MINUS1, DackInitiator } from "./initiator";
 import { Xoshiro128 } from "../../core/rng";
 import { DACK_KIND_DACK, DACK_KIND_IACK, DackTarget } from "./target";
+import { ackText as acks } from "./test-support";
 
 test("a stream suppressed for the period meets congestion again after IACKs on acceptance: DACK, not back to H∞", () => {
   // 100 B packets, threshold 1000 B: 11 packets congest the target. Period 1 µs, r = 0.5.
@@ -64,7 +65,6 @@ test("a coalescing stream's packets crossing together in one departure bank no s
   // A7; A7's departure moves A8–A13 and B2 below the threshold at once. A8's crossing, skipped,
   // would bank a credit, but A9's in the same departure carries its number (A: DACK 7, IACK 13,
   // as with fairness off): nothing was withheld, so B's crossing spends nothing and keeps its DACK.
-  const acks = (t: DackTarget) => Array.from({ length: t.out[0] }, (_, i) => `${["", "IACK", "DACK", "NACK"][t.out[1 + 3 * i]]}(${"AB"[t.out[2 + 3 * i]]},${t.out[3 + 3 * i]})`).join(" ");
   const run = (fairnessPeriodNs: number) => {
     const t = new DackTarget({ fairnessPeriodNs, queueBytes: 1 << 20 }, 2);
     t.open(0, 0);

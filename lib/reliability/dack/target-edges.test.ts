@@ -7,12 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DACK_CONGESTED, DackTarget } from "./target";
-
-/** The ACKs of the last handler call, as "KIND(stream,seq)" joined by spaces (streams A, B = slots 0, 1). */
-function acks(t: DackTarget): string {
-  const names = ["", "IACK", "DACK", "NACK"];
-  return Array.from({ length: t.out[0] }, (_, i) => `${names[t.out[1 + 3 * i]]}(${"AB"[t.out[2 + 3 * i]]},${t.out[3 + 3 * i]})`).join(" ");
-}
+import { ackText as acks } from "./test-support";
 
 test("Fig. 1: one departure moves two packets below the threshold in a ring of 8 entries; the IACK carries the higher number", () => {
   // Queue 700 B, threshold 300 B, packets 100–300 B: the queue holds floor(700 / 100) = 7 packets,

@@ -1,6 +1,14 @@
 // Test support for the DACK event-loop models (not exported from the package): §IV-A's fabric
 // constants and a deterministic event heap, shared by endpoint-congestion.test.ts (the §IV
-// reproduction) and fairness-incast.test.ts (§II-H in an 8 → 1 incast).
+// reproduction) and fairness-incast.test.ts (§II-H in an 8 → 1 incast); and a target's ACKs as
+// text, for suppression.test.ts and target-edges.test.ts.
+import type { DackTarget } from "./target";
+
+/** The ACKs of the target's last handler call, as "KIND(stream,seq)" joined by spaces (streams A, B = slots 0, 1). */
+export function ackText(t: DackTarget): string {
+  const names = ["", "IACK", "DACK", "NACK"];
+  return Array.from({ length: t.out[0] }, (_, i) => `${names[t.out[1 + 3 * i]]}(${"AB"[t.out[2 + 3 * i]]},${t.out[3 + 3 * i]})`).join(" ");
+}
 
 /** §IV-A: 2048 B of data + 64 B header on the wire. */
 export const PACKET_BYTES = 2112;

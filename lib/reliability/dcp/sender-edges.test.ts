@@ -16,7 +16,7 @@ import {
   DCP_TX_RETRANSMIT,
   DcpSender,
 } from "./sender";
-import { senderOut as out } from "./test-support";
+import { drainSender, senderOut as out } from "./test-support";
 import { DCP_OP_WRITE } from "./wire";
 
 const MTU = 1024;
@@ -33,11 +33,8 @@ function qp1TwoWritesSent(): DcpSender {
   return s;
 }
 
-function drain(s: DcpSender, slot: number, nowNs: number): number[][] {
-  const list: number[][] = [];
-  for (let k = s.nextPacket(slot, nowNs); k !== DCP_TX_NONE; k = s.nextPacket(slot, nowNs)) list.push([k, s.out[1], s.out[2]]);
-  return list;
-}
+/** QP `slot`'s packets at `nowNs` as [kind, msn, psn]. */
+const drain = (s: DcpSender, slot: number, nowNs: number): number[][] => drainSender(s, slot, nowNs).map((o) => [o.kind, o.msn, o.psn]);
 
 test("QP 1: a duplicated HO is DCP_HO_DUPLICATE while its entry waits (onHo item 6)", () => {
   const s = qp1TwoWritesSent();

@@ -20,12 +20,11 @@ import {
   DCP_HO_STALE,
   DCP_TIMEOUT,
   DCP_TX_NEW,
-  DCP_TX_NONE,
   DCP_TX_RESEND,
   DCP_TX_RETRANSMIT,
   DcpSender,
 } from "./sender";
-import { senderOut as out } from "./test-support";
+import { drainSender, senderOut as out } from "./test-support";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
 const MTU = 1024;
@@ -44,16 +43,8 @@ function info(s: DcpSender, msn: number): number[] {
 }
 
 /** Sends everything the round allows and returns the packets. */
-function drain(s: DcpSender, nowNs: number): Record<string, number>[] {
-  const list: Record<string, number>[] = [];
-  for (let i = 0; i < 100; i++) {
-    const k = s.nextPacket(0, nowNs);
-    if (k === DCP_TX_NONE) break;
-    assert.ok(k > 0, `nextPacket returned ${k}`);
-    list.push(out(s));
-  }
-  return list;
-}
+/** QP 0's packets at `nowNs`. */
+const drain = (s: DcpSender, nowNs: number): Record<string, number>[] => drainSender(s, 0, nowNs);
 
 /**
  * Posts, sends and acknowledges `count` zero-length Sends on a fresh QP (MSNs 0 .. count − 1),

@@ -12,7 +12,7 @@ import {
   DCP_TX_RETRANSMIT,
   DcpSender,
 } from "./sender";
-import { senderOut as out } from "./test-support";
+import { drainSender as drain, senderOut as out } from "./test-support";
 import { DCP_OP_SEND, DCP_OP_WRITE, DCP_OP_WRITE_IMM } from "./wire";
 
 const MTU = 1024;
@@ -35,17 +35,6 @@ function info(s: DcpSender, slot: number, msn: number): number[] {
 }
 
 /** Sends everything the round allows and returns the packets. */
-function drain(s: DcpSender, slot: number, nowNs: number): Record<string, number>[] {
-  const list: Record<string, number>[] = [];
-  for (let i = 0; i < 1000; i++) {
-    const k = s.nextPacket(slot, nowNs);
-    if (k === DCP_TX_NONE) break;
-    assert.ok(k > 0, `nextPacket returned ${k}`);
-    list.push(out(s));
-  }
-  return list;
-}
-
 /** A sender with two 2-packet Writes, msn 0 (PSNs 0, 1) and msn 1 (PSNs 2, 3), all sent at `nowNs`. */
 function twoWritesSent(nowNs: number): DcpSender {
   const s = sender();
