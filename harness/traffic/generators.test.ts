@@ -480,6 +480,32 @@ test("Slim Fly adversarial: the seed picks the pairing, and pairs route over glo
   }
 });
 
+test("Slim Fly adversarial: the first pass chains pairs x → u → v and u → v → y, so u's link to v carries both", () => {
+  // What the first pass is for: when it pairs u with y through v it pairs a neighbour x of u with
+  // v through u, and the two minimal routes share the link u → v (u's first hop, x's second).
+  // Random pairings chain too, by chance: scanning the neighbour row of `u / R` instead of `u * R`
+  // (stop 83's check) left 124 of 500 routes so chained for q = 5 and 135 of 980 for q = 7, over
+  // seeds 1–10; the pass as written gives 192 and 324, so 30 % lies between.
+  for (const q of [5, 7]) {
+    const sf = new SlimFly({ q, p: 1 });
+    const R = sf.networkPorts;
+    let chained = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const dst = slimFlyPairs(sf, seed);
+      const secondHops = new Set<number>();
+      const firstHops: number[] = [];
+      for (let s = 0; s < sf.switches; s++) {
+        if (sf.portTo(s, dst[s]) >= 0) continue;
+        const m = sf.neighbour[s * R + sf.minimalPort(s, dst[s])];
+        secondHops.add(m * sf.switches + dst[s]);
+        firstHops.push(s * sf.switches + m);
+      }
+      chained += firstHops.filter((link) => secondHops.has(link)).length;
+    }
+    assert.ok(chained >= 0.3 * 10 * sf.switches, `q ${q}: ${chained} of ${10 * sf.switches} routes share their first link with another's second`);
+  }
+});
+
 test("Spritz monitored flow (Fig. 5): background into each congested group's gateway to the destination group", () => {
   const df = new Dragonfly({ p: 2, a: 4, h: 2 });
   const fl = spritzMonitored(df, { bytes: 4 << 20, backgroundBytes: 1 << 20, freeGroups: 2, startNs: 0 }, 3);
