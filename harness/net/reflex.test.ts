@@ -67,6 +67,8 @@ test("NSF: pseudo-ACKs go back to the senders of inter-DC flows congested near t
   // RTT_src: sender → ESW → sender inside DC 0 (6 links of 1 µs plus the queues), never the
   // 1 ms WAN round trip.
   assert.ok((x.srcRttMaxUs as number) < 200 && (x.srcRttMeanUs as number) >= 6, `RTT_src mean ${x.srcRttMeanUs} µs, max ${x.srcRttMaxUs} µs`);
+  // A mean is at most its maximum (the mean's two divisions, sum / n / 1000, had no upper bound).
+  assert.ok((x.srcRttMeanUs as number) <= (x.srcRttMaxUs as number), `RTT_src mean ${x.srcRttMeanUs} µs over its max ${x.srcRttMaxUs} µs`);
   assert.equal([x.controlledPackets, x.pauses], [0, 0], "NDT off");
   // Flows inside DC 0, just as congested, never meet NSF.
   const intra = runScenario(scenario(incast.map((f) => ({ ...f, dst: 15 })), "swift", {}));
