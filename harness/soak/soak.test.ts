@@ -469,6 +469,12 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
   assert.is(atRx(8172, 99 - 0.332 - 0.01), "physics");
   assert.is(atRx(4000, 99 - 0.332 - 0.01), "physics");
   assert.is(atRx(4000, 99 - 0.332 + 0.01), "ok");
+  // The slowest processing rate sets it: a put at rxFraction 0.02 of the 100 Gb/s host processes
+  // at 2 Gb/s, below rxGbps 5, and the same 1892 B take 1892 × 8 / 2 = 7568 ns.
+  const slowerPut: Scenario = { ...slowRx, traffic: [...slowRx.traffic, { kind: "put", senders: 1, receiver: 1, bytes: 10_000, rxFraction: 0.02 }] };
+  const atPut = (fctUs: number) => judge(slowerPut, () => ({ ...real, flows: [{ ...real.flows[0], bytes: 10_000, idealUs: 100, fctUs }] })).verdict;
+  assert.is(atPut(99 - 0.332 - 7.568 + 0.01), "ok");
+  assert.is(atPut(99 - 0.332 - 7.568 - 0.01), "physics");
   // On a Dragonfly a route with two global hops can have fewer links than the default minimal
   // one, so a flow is held to its bytes over its host's link, then the quickest route. p = 1,
   // a = 4, h = 2 (defaults: 100 Gb/s, 1 µs links, no switch latency): host 1 to host 5 takes 5
@@ -498,6 +504,9 @@ test("judge: a failed integrity check, module errors, a flow faster than its ide
     ],
   });
   assert.is(judge(df, () => into1(20.5)).verdict, "ok");
+  // The 1 % is of the span: 20 µs of bytes fit a span s with 1.01 s + 0.332 ≥ 20, s ≥ 19.4733 µs.
+  assert.is(judge(df, () => into1(19.48)).verdict, "ok");
+  assert.is(judge(df, () => into1(19.47)).verdict, "physics");
   const crowded = judge(df, () => into1(15));
   assert.is(crowded.verdict, "physics");
   assert.match(crowded.detail, /host 1 received 250000 B in 15\.000 µs, faster than its 100 Gb\/s link \(20\.000 µs\)/);
