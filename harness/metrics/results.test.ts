@@ -164,4 +164,51 @@ test("groupThousands writes a whole number as toLocaleString(\"en\") does: comma
   assert.is(groupThousands(1.5), "1.5");
 });
 
+
+test("the summary's flow table: names left, numbers right, under their headers; past maxRows the first half and the slowest half, in flow order", () => {
+  const r = built({ topology: TREE, traffic: [{ kind: "incast", senders: 2, receiver: 0, bytes: 100_000 }] });
+  const base = r.flows[0];
+  // 30 flows; flow i's slowdown is (i × 7 mod 30) + 1, a permutation of 1 … 30, so the 12 slowest
+  // are those with i × 7 mod 30 ≥ 18: 3 (21), 4 (28), 7 (19), 8 (26), 12 (24), 16 (22), 17 (29),
+  // 20 (20), 21 (27), 24 (18), 25 (25) and 29 (23); with the first 12, 18 rows and 12 more.
+  const flows = Array.from({ length: 30 }, (_, i) => ({
+    ...base,
+    flow: i,
+    src: i + 1,
+    dst: 0,
+    bytes: i === 5 ? 1_234_567 : 1000,
+    fctUs: i === 7 ? null : 10 + i,
+    idealUs: 10,
+    slowdown: ((i * 7) % 30) + 1,
+    retransmissions: i,
+  }));
+  const slowest = [3, 4, 7, 8, 12, 16, 17, 20, 21, 24, 25, 29];
+  for (const i of slowest) assert.ok((i * 7) % 30 >= 18, `flow ${i}`);
+  assert.is(flows.filter((f) => (f.slowdown as number) >= 19).length, 12);
+  const lines = summary({ ...r, flows }, 24).split("\n");
+  const head = lines.indexOf(lines.find((l) => l.startsWith("flow ")) as string);
+  assert.ok(head > 0, "a header line");
+  const header = lines[head];
+  const shownFlows = [...new Set([...Array.from({ length: 12 }, (_, i) => i), ...slowest])].sort((a, b) => a - b);
+  const rows = lines.slice(head + 1, head + 1 + shownFlows.length);
+  assert.equal(rows.map((l) => Number(l.split(/\s+/)[0])), shownFlows);
+  assert.is(lines[head + 1 + shownFlows.length], `… ${30 - shownFlows.length} more flows in flows.csv (shown: the first 12 and the 12 slowest)`);
+  // One width for every line: the widest cell of each column ("1234567", 7 characters, under "bytes").
+  for (const l of rows) assert.is(l.length, header.length, l);
+  const bytesEnd = header.indexOf("bytes") + "bytes".length;
+  const row5 = rows[shownFlows.indexOf(5)];
+  assert.is(row5.slice(0, bytesEnd).trimEnd().endsWith("1234567"), true, row5);
+  const row0 = rows[0];
+  assert.is(row0.slice(bytesEnd - 4, bytesEnd), "1000", `bytes right-aligned: ${row0}`);
+  assert.ok(row0.startsWith("0     1→0 "), `flow (4 wide, as its header) and src→dst left-aligned, two spaces apart: ${row0}`);
+  // An open flow shows "—" for FCT and slowdown is still its number; retransmissions end the line.
+  const row7 = rows[shownFlows.indexOf(7)];
+  assert.match(row7, /—/);
+  assert.ok(row7.endsWith("  7"), row7);
+  // At maxRows or fewer, every flow and no "more" line.
+  const all = summary({ ...r, flows: flows.slice(0, 24) }, 24);
+  assert.not.match(all, /more flows in flows\.csv/);
+  assert.is(all.split("\n").filter((l) => /^\d+ +\d+→0 /.test(l)).length, 24);
+});
+
 test.run();
