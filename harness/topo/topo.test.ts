@@ -10,6 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fatTree2, fatTree3, leafSpine } from "./fattree";
 import { dragonfly, minimalHops, slimFly } from "./lowdiameter";
+import { build } from "../scenario/build";
 import type { Topology } from "./topology";
 import { twoDc } from "./twodc";
 
@@ -464,4 +465,25 @@ test("3-tier fat tree k = 4, 1:1 and 2:1: every switch's candidates for a host a
   }
 });
 
+
+test("the minimal-port table is built up to 4,096 switches (2^24 entries, 64 MiB) and not above, where a scenario is refused", () => {
+  // Dragonfly a = h = 16: g = 16 × 16 + 1 = 257 groups of 16 switches, 4,112 > 4,096; h = 15:
+  // 241 groups, 3,856 switches, 3,856² = 14,868,736 entries.
+  const over = dragonfly({ p: 1, a: 16, h: 16, ...LINK });
+  assert.is(over.switches, 4112);
+  assert.is(over.minPort, null);
+  assert.throws(
+    () => build({ topology: { kind: "dragonfly", p: 1, a: 16, h: 16 }, traffic: [{ kind: "flows", flows: [{ src: 0, dst: 100, bytes: 1000 }] }] }),
+    /4112 switches, 4112 endpoints\): too many switches for the minimal-route table/,
+  );
+  const under = dragonfly({ p: 1, a: 16, h: 15, ...LINK });
+  assert.is(under.switches, 3856);
+  const m = under.minPort;
+  assert.ok(m !== null && m.length === 3856 * 3856);
+  // Its last row is filled too: switch 3,855's minimal port toward switch 0 is one of its own.
+  const S = under.switches;
+  const own = under.nodePortBase[under.hosts + S - 1];
+  assert.ok(m[(S - 1) * S] >= own && m[(S - 1) * S] < own + under.nodePortCount[under.hosts + S - 1], `port ${m[(S - 1) * S]}`);
+  assert.is(m[(S - 1) * S + S - 1], -1);
+});
 test.run();
