@@ -285,6 +285,56 @@ test("DCP's transport at a timeout, by hand: the unaMSN-th message (after one fr
   assert.equal([t.overflows, t.hoRefused, t.errors()], [2, 1, 0]);
 });
 
+test("DCP's round is the CC's window in payload: ⌊awin / (MTU + header)⌋ packets' payload plus what a partial packet leaves after its header, at most 2^30 B (§4.3: awin to onSchedule)", () => {
+  // A window CC that leaves `w` once, then nothing, and admits no packet below one (so no round
+  // of one packet follows). Message 0 is one packet, so no recovery round (the unaMSN-th
+  // message's packets past the window) follows either; message 1 has 10.
+  class WindowOnce extends NoneCc {
+    w = 0;
+    override windowLeft(): number {
+      const w = this.w;
+      this.w = 0;
+      return w;
+    }
+    override canSend(): boolean {
+      return false;
+    }
+  }
+  const round = (w: number) => {
+    const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000 } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+    const cc = new WindowOnce();
+    cc.open(0, 0);
+    t.open(0);
+    t.post(0, 1000);
+    t.post(0, 10_000);
+    cc.w = w;
+    return drain(t, cc, 0, 0).map((p) => p[1]);
+  };
+  // 3 × 1,064 + 300 B: 3 × 1,000 + 236 B of payload, three whole packets.
+  assert.equal(round(3 * 1064 + 300), [0, 1, 2]);
+  assert.equal(round(1064), [0]);
+  // 1,063 B: 999 B of payload, less than a packet.
+  assert.equal(round(1063), []);
+  // A window of 1.5 × 2^30 B is held to 2^30 (onSchedule's largest): the 11 packets there are.
+  assert.equal(round(1.5 * 2 ** 30), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+});
+
+test("DCP's transport: a resend fetched before the ACK that frees its message still goes, and the bytes it hands the CC leave with the next ACK (the stray count)", () => {
+  const { t, cc, pool, drain } = dcpQp();
+  t.post(0, 1500);
+  assert.equal(drain(0).map((p) => p[4]), [1064, 564]);
+  assert.equal([t.onNack(0, 10, pool, packet(pool, Kind.Nack, 0, 57, { psn: 0, w0: 0, w2: 0 })), t.bytes], [1, 1064]);
+  // The round takes PSN 0's resend; then the ACK frees message 0 (its 1,064 + 564 B less the
+  // 1,064 the HO took out: 564 B).
+  assert.is(t.nextBytes(0, 15, cc), 1064);
+  assert.equal([t.onAck(0, 20, pool, packet(pool, Kind.Ack, 0, 64, { w0: 1 })), t.newBytes], [Sx.Complete | Sx.Done, 564]);
+  t.post(0, 1000);
+  // The resend goes, of no outstanding message: its 1,064 B are the CC's until the next ACK,
+  // which frees message 1 (1,064 B) and them.
+  assert.equal(drain(30).map((p) => [p[1], p[2], p[4]]), [[0, 0, 1064], [2, 1, 1064]]);
+  assert.equal([t.onAck(0, 40, pool, packet(pool, Kind.Ack, 0, 64, { w0: 2 })), t.newBytes], [Sx.Complete | Sx.Done, 2128]);
+});
+
 test("DCP's transport at a timeout drops a pending packet of the message it resends: the resend supersedes it (§4.5)", () => {
   const { t, cc, drain } = dcpQp();
   t.post(0, 2500);
