@@ -335,6 +335,19 @@ test("DCP's transport: a resend fetched before the ACK that frees its message st
   assert.equal([t.onAck(0, 40, pool, packet(pool, Kind.Ack, 0, 64, { w0: 2 })), t.newBytes], [Sx.Complete | Sx.Done, 2128]);
 });
 
+test("DCP's transport at a timeout of flow slot 1: the loss is what that flow's CC holds of its unaMSN-th message, not slot 0's", () => {
+  const { t, cc } = dcpQp();
+  cc.open(1, 0);
+  t.open(1);
+  t.post(0, 3000);
+  t.post(1, 1500);
+  assert.equal(drain(t, cc, 0, 0).map((p) => p[4]), [1064, 1064, 1064]);
+  assert.equal(drain(t, cc, 1, 0).map((p) => p[4]), [1064, 564]);
+  // Slot 1's one message: 1,064 + 564 B, every byte its CC holds.
+  assert.is(t.onTimer(1, 100_000), 1);
+  assert.equal([t.lostBytes, t.bytes], [1628, 1628]);
+});
+
 test("DCP's transport at a timeout drops a pending packet of the message it resends: the resend supersedes it (§4.5)", () => {
   const { t, cc, drain } = dcpQp();
   t.post(0, 2500);
