@@ -466,6 +466,14 @@ test("RACK-TLP's timers in the fabric's terms, by hand: a reordering-window expi
   assert.is(b.t.deadlineNs(0), 12_000);
   assert.is(b.t.onTimer(0, 12_000), 2, "a probe is due");
   assert.equal(b.drain(12_000), [[Tx.Retransmit | Tx.Last, 3]], "the highest PSN again");
+  // RFC 8985 §7.4.2: an ACK past the probe's episode (TLP.end_seq, PSN 4) with no DSACK of the
+  // probe's copy says the probe repaired a loss, one packet lost to the CC: 1,000 + 64 B.
+  b.t.post(0, 1000);
+  assert.equal(b.drain(12_100), [[Tx.New | Tx.Last, 4]]);
+  // No bytes leave the flight for it (the probe's copy was acknowledged); the ACK frees PSNs 1–4
+  // and the probe's copy of 3: 5 × 1,064 B.
+  const repaired = b.ack(16_000, 5, 4, 12_100);
+  assert.equal([repaired, b.t.bytes, b.t.lostBytes, b.t.newBytes], [Sx.Rtt | Sx.Complete | Sx.Done | Sx.Lost, 0, 1064, 5 * 1064]);
   assert.equal([a.t.errors(), b.t.errors()], [0, 0]);
 });
 
