@@ -71,6 +71,10 @@ test("no arith mutant in a logical operator, an exponent, a generic's closing br
   assert.equal(arith("  sets: readonly OpsSet[] | undefined;"), []);
   assert.equal(arith("export function f(q: number): [number, number] | null {"), []);
   assert.equal(arith("  rules: Rules<T> | ((p: T) => Rules<T>),"), []);
+  assert.equal(arith("  readonly targets: (DackTarget | null)[];"), []);
+  assert.equal(arith("function f(values: readonly (number | null | undefined)[]): number {"), []);
+  // A ternary's parenthesis after its colon is code: "x = c ? 0 : (r & 4) >> 2;": & at 15, >> at 20.
+  assert.equal(arith("x = c ? 0 : (r & 4) >> 2;"), ["1:15 &→|", "1:20 >>→>>>"]);
   assert.equal(arith("for (let i = 0; i < n; i++) s++;"), []);
   assert.equal(arith('export * from "./x";'), []);
   // Only the base set on the base kinds: a line with both gives each its own kind.

@@ -88,6 +88,9 @@ export function codeOf(line: string): string {
 // A union type (`x: A | B`, `v as "a" | "b"`, `type T = …`) is erased before the code runs, so
 // its `|` and `&` would give mutants that cannot fail. A string literal type may hold a hyphen.
 const UNION = /(?::|\bas)\s*(?:readonly )?(?:[\w.<>[\]"'-]|, )+\s*[|&]\s*[\w"'[({]/;
+// An array of a union in parentheses (`targets: (DackTarget | null)[]`). Not any parenthesis
+// after a colon: a ternary's `: (r & X) !== 0 ? …` is code.
+const PAREN_UNION = /:\s*(?:readonly\s+)?\((?:[\w.<>"'-]+\s*\|\s*)+[\w.<>"'-]+\)\[\]/;
 
 /** Mutants of every code line: not comments, imports, type-only lines, throws or c8-ignored guards. */
 export function mutants(source: string): Mutant[] {
@@ -103,7 +106,7 @@ export function mutants(source: string): Mutant[] {
     if (/^(\/\/|import|export type|export interface|export \*)/.test(s) || s.includes("c8 ignore") || s.includes("throw new")) return;
     const code = codeOf(line);
     // Tested on the line itself too: in `code` a string literal type ("a" | "b") is blanked.
-    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || UNION.test(code) || UNION.test(s.replace(/\/\/.*$/, ""));
+    const typed = /^(export )?(declare )?type |^[|&] /.test(s) || UNION.test(code) || UNION.test(s.replace(/\/\/.*$/, "")) || PAREN_UNION.test(code);
     // A loop counter's ++ → −− only ever ends by the time limit (30 s a mutant), and its bound is
     // mutated by the base set.
     const loop = s.startsWith("for (");
