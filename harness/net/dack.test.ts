@@ -277,10 +277,21 @@ test("a NACK goes back past the last accepted number and releases everything hel
   assert.is(tr.nextPacket(0, 2100) & Tx.Retransmit, Tx.Retransmit);
   assert.is(tr.retransmissions(0), 1);
   assert.ok(tr.timerArmed(0) && tr.deadlineNs(0) === 2100 + 100_000);
-  // A NACK for a number already acknowledged past is stale.
+  // A NACK for a number already acknowledged past is stale, and counted so.
   tr.onAck(0, 2200, pool, ack(pool, 0, DACK_KIND_IACK, 5));
+  assert.is(tr.staleAcks, 0);
   assert.is(tr.onNack(0, 2300, pool, ack(pool, 0, -1, 3)), 0);
+  assert.is(tr.staleAcks, 1);
   assert.is(tr.errors(), 0);
+});
+
+test("errors() counts the initiators' and every target's refused calls", () => {
+  const { tr } = transport(1);
+  const target = tr.targets[1];
+  assert.ok(target !== null && tr.targets[0] === null, "host 1 receives, host 0 does not");
+  assert.ok(target.onData(-1, 0, 0, 100) < 0, "slot −1");
+  assert.ok(target.onData(-1, 0, 0, 100) < 0, "slot −1 again");
+  assert.is(tr.errors(), 2);
 });
 
 test("the CC's flight by hand: an IACK releases what it acknowledges, a NACK everything held (what it accepted as acknowledged), a resent packet only once", () => {
@@ -441,6 +452,11 @@ test("a trimmed header is NACKed at once: last-hop only when its own packet, the
   let h = header(0, 1, Flag.LastHop | Flag.Ce);
   tr.trimmed(0, 200, pool, h);
   assert.equal(answer(h), [[0, Flag.LastHop | Flag.Ce]]);
+  // A header of packet 1's first transmission again (a copy): that gap is NACKed already, and a
+  // NACK is repeated only for a resend's header (DackTarget.onTrimmed).
+  h = header(0, 1, Flag.LastHop);
+  tr.trimmed(0, 250, pool, h);
+  assert.equal(answer(h), []);
   // Packet 3's resend, cut too: 1 is still missing and NACKed, nothing new.
   h = header(0, 3, Flag.LastHop | Flag.Rtx);
   tr.trimmed(0, 300, pool, h);
@@ -454,7 +470,7 @@ test("a trimmed header is NACKed at once: last-hop only when its own packet, the
   h = header(1, 2, Flag.LastHop);
   tr.trimmed(1, 500, pool, h);
   assert.equal(answer(h), [[-1, 0]]);
-  assert.is(tr.totals().trimmedHeaders, 4);
+  assert.is(tr.totals().trimmedHeaders, 5);
   assert.equal([tr.totals().dropsOutOfOrder, tr.totals().duplicates, tr.errors()], [0, 0, 0]);
 });
 
