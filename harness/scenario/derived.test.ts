@@ -26,6 +26,16 @@ test("without trimming the ECN thresholds stay at 20 % / 80 % of the BDP while t
   assert.is(d.rtoNs, 15_000 + 6 * 71_380);
 });
 
+test("under PFC the RTO counts one BDP per queue, not the 2^29 B buffer the queues never fill, and is at least the RoCE local ACK timeout (4,096 ns × 2^8)", () => {
+  // The same tree; PFC with no buffer given: each port holds 2^29 B (drop-tail never bites; pauses
+  // bound the queues) and the RTO counts min(buffer, 1 BDP) = 43 × 4,150 = 178,450 B a queue:
+  // 15 µs + 6 × 178,450 × 8 / 100 = 100,656 ns, below 4,096 × 256 = 1,048,576 ns, which it takes.
+  // Counting the 2^29 B instead: 15 µs + 6 × 2^29 × 8 / 100 ns, about 258 ms.
+  const d = derivedOf(DEFAULT_SCENARIO.topology, { pfc: {} });
+  assert.is(d.bufferBytes, 2 ** 29);
+  assert.is(d.rtoNs, 4096 * 256);
+});
+
 test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80 % of the BDP (uet-htsim §2: whatever -q)", () => {
   // Same tree: BDP 43 packets of 4,150 B. uet-htsim main_uec takes Kmin = ⌈0.2 × 43⌉ = 9 and
   // Kmax = ⌈0.8 × 43⌉ = 35 packets (37,350 and 145,250 B) from bdp_pkt, and `-q N` sets the
