@@ -2,7 +2,7 @@
 // §2), each value computed by hand from the reference's formulas.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build } from "./build";
+import { build, classWindowParams } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
 import { validateScenario } from "./load";
@@ -72,6 +72,19 @@ test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80
   assert.equal(k(given.derived), [50_000, 60_000]);
   const limit = build(defaultWith("k", [{ kind: "permutation", bytes: 1000 }], { network: { queue: { dataLimitBytes: 300_000 } } }));
   assert.is(limit.derived.bufferBytes, 300_000);
+  // One threshold given alone, across the other's default: a kMaxBytes of 20,000 below the
+  // default Kmin (37,350) pulls Kmin down to it, and a kMinBytes of 200,000 above the default
+  // Kmax (145,250) pushes Kmax up to it, rather than a queue whose Kmin is above its Kmax.
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { queue: { kMaxBytes: 20_000 } })), [20_000, 20_000]);
+  assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { queue: { kMinBytes: 200_000 } })), [200_000, 200_000]);
+});
+
+test("derived.bdpBytes is the BDP rounded down to a whole byte", () => {
+  // k = 4 3-tier tree at 1 Gb/s with 1,001 ns links: 6 links each way, RTT = 12 × 1001 +
+  // 6 × 4150 × 8 / 1 + 6 × 64 × 8 / 1 = 12,012 + 199,200 + 3,072 = 214,284 ns; BDP = 214,284 / 8
+  // = 26,785.5 B, reported as 26,785; ⌈26,785.5 / 4150⌉ = 7 packets.
+  const d = derivedOf({ kind: "fattree", tiers: 3, k: 4, linkGbps: 1, latencyNs: 1001 }, {});
+  assert.equal([d.networkRttNs, d.bdpBytes, d.bdpPackets], [214_284, 26_785, 7]);
 });
 
 test("queue profiles other than uec-htsim get their thresholds in bytes of the BDP (UEC §3.6.17: ⌊0.2 / 0.8 × Plane_BDP⌋), not uet-htsim's whole packets", () => {
@@ -317,6 +330,30 @@ test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest r
   assert.equal([df.diameterHops, df.rtoQueues, df.rtoNs], [5, 7, 66_251]);
   const sf = derivedOf({ kind: "slimfly", q: 9, p: 7, ...tableII }, { mtuBytes: 4160, bufferBytes: 92 * 4160 });
   assert.equal([sf.diameterHops, sf.rtoQueues, sf.rtoNs], [4, 6, 60_926]);
+});
+
+test("two DCs: Swift's window ceiling and initial window follow each class's BDP in packets, at most 32,767; what the scenario gives stands; other CCs and the htsim profile are left as given", () => {
+  // A class at 100 Gb/s whose base RTT is the WAN's 1,014 µs: 100 × 1,014,000 / 8 = 12,675,000 B,
+  // ⌈12,675,000 / 4150⌉ = ⌈3054.2⌉ = 3055 packets, above the default profile's 256; fs_max stays 256.
+  const ctx = (baseRttNs: number) => ({ linkGbps: 100, baseRttNs, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 1e6, ackEveryBytes: 0 });
+  const win = (user: Record<string, unknown>, baseRttNs: number) => {
+    const p = classWindowParams("swift", user, ctx(baseRttNs));
+    return [p.maxCwndPkts, p.initCwndPkts, p.fsMaxCwndPkts];
+  };
+  assert.equal(win({}, 1_014_000), [3055, 3055, 256]);
+  // Inside a DC (9,600 ns: ⌈120,000 / 4150⌉ = 29 packets) the profile's 256 stay.
+  assert.equal(win({}, 9600), [256, 256, 256]);
+  // 20 ms: 250,000,000 / 4150 = 60,241 packets, held to the module's 32,767.
+  assert.equal(win({}, 20_000_000), [32_767, 32_767, 256]);
+  // A ceiling given stands, the initial window is held below it (min(max(256, 3055), 1000)) and
+  // fs_max follows it, as resolveSwiftParams makes it do for a ceiling given.
+  assert.equal(win({ maxCwndPkts: 1000 }, 1_014_000), [1000, 1000, 1000]);
+  // An initial window given stands.
+  assert.equal(win({ initCwndPkts: 10 }, 1_014_000), [3055, 10, 256]);
+  const timely = { profile: "reflex" };
+  assert.is(classWindowParams("timely", timely, ctx(1_014_000)), timely);
+  const htsim = { profile: "htsim" };
+  assert.is(classWindowParams("swift", htsim, ctx(1_014_000)), htsim);
 });
 
 test.run();
