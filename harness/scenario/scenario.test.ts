@@ -294,6 +294,11 @@ test("metrics.sample: an intervalUs the series cannot keep (maxPoints, the 1 ns 
   assert.is(kept.series?.intervalUs, 0.1, "the advice holds");
   assert.is(kept.warnings, undefined);
   assert.is(runScenario(s({ maxPoints: 16 })).warnings, undefined, "no interval asked: none missed");
+  // An interval that does not divide the run: 0.3 µs over 20 µs samples at 0, 0.3, …, 19.8, which
+  // is ⌊20 / 0.3⌋ + 1 = 67 samples, so 68 points never fill (⌈20 / 0.3⌉ + 2 would ask for 69).
+  assert.match((runScenario(s({ intervalUs: 0.3, maxPoints: 16 })).warnings ?? [])[0] ?? "", /, maxPoints 68 keeps every sample at 0\.3 µs$/);
+  const kept3 = runScenario(s({ intervalUs: 0.3, maxPoints: 68 }));
+  assert.equal([kept3.series?.intervalUs, kept3.series?.tUs.length, kept3.warnings], [0.3, 67, undefined]);
   // Below 1 ns: the floor, nothing thinned (20 µs at 1 ns is 20,001 samples: maxPoints 30,000).
   assert.equal(runScenario(s({ intervalUs: 0.0004, maxPoints: 30_000 })).warnings, ["metrics.sample.intervalUs: 0.0004 µs asked, the samples are 0.001 µs apart (results.json series.intervalUs): the fabric samples at most once a ns"]);
   // nicfw run prints it on stderr and writes it in results.json.
