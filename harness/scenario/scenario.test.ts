@@ -514,6 +514,20 @@ test("ideal FCT by hand with a short last packet, and no switch latency unless t
   assert.is(b.idealPs[0], idealFctPs(b.topology, 0, 15, 2 * 4086 + 100, 4150, 64, 0));
 });
 
+test("ideal FCTs of one build over paths of different lengths: each its own (the build keeps one per size and link sequence)", () => {
+  // One packet (4,086 B + 64 B = 4,150 B: 332 ns at 100 Gb/s) a flow, 1 µs links, stored and
+  // forwarded: 1,332 ns a link. Under the leaf 0 → 1 is 2 links, 2,664 ns; across the spine
+  // 0 → 2 and 1 → 3 are 4, 5,328 ns.
+  const b = build({
+    name: "ideal paths",
+    seed: 1,
+    topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 },
+    network: { mtuBytes: 4150, headerBytes: 64 },
+    traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086 }, { src: 0, dst: 2, bytes: 4086 }, { src: 1, dst: 3, bytes: 4086 }] }],
+  });
+  assert.equal([...b.idealPs], [2_664_000, 5_328_000, 5_328_000]);
+});
+
 test("a run with a fault ends by 1 s of simulated time even if a flow can never finish (Spritz §V-D)", () => {
   const r = runScenario(defaultWith("cut", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 100_000 }, { src: 1, dst: 14, bytes: 100_000 }] }], {
     faults: [{ kind: "down", links: [{ host: 0 }] }],
