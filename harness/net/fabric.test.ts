@@ -84,6 +84,12 @@ test("ideal FCT by hand under a host queue (DACK): delivered when the queue take
   assert.is(idealFctPs(t, 0, 15, 3 * 4086 + 100, 4150, 64, 0, undefined, q), 9320 * 1000);
   // A queue of four packets never fills: the last packet is taken on arrival.
   assert.is(idealFctPs(t, 0, 15, 4 * 4086, 4150, 64, 0, new Map(), { gbps: 50, queueBytes: 4 * 4150 }), 8988 * 1000);
+  // A queue of one packet. At 800 Gb/s (41.5 ns a packet) packet 1 has left it (8033.5 ns) when
+  // packet 2 arrives (8324): taken on arrival, never before it.
+  assert.is(idealFctPs(t, 0, 15, 2 * 4086, 4150, 64, 0, undefined, { gbps: 800, queueBytes: 4150 }), 8324 * 1000);
+  // At 50 Gb/s each packet waits for the one before: packet 2 (8324) is taken at 8656, when
+  // packet 1 is processed, and packet 3 (8656) at 9320, when packet 2 is.
+  assert.is(idealFctPs(t, 0, 15, 3 * 4086, 4150, 64, 0, undefined, { gbps: 50, queueBytes: 4150 }), 9320 * 1000);
 });
 
 test("a single flow completes within 1 % of the analytic ideal (serialisation + propagation, no handshake)", () => {
