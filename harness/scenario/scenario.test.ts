@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { Swift } from "../../lib/cc/swift/swift";
 import type { SwiftCc } from "../net/adapters";
 import { runCommand, runScenario } from "../run";
-import { build, buildTopology, defaultAckEveryBytes, idealFctPs, trafficFlows } from "./build";
+import { build, buildTopology, defaultAckEveryBytes, hpccStandaloneFctPs, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
 import type { Scenario } from "./schema";
@@ -526,6 +526,17 @@ test("ideal FCTs of one build over paths of different lengths: each its own (the
     traffic: [{ kind: "flows", flows: [{ src: 0, dst: 1, bytes: 4086 }, { src: 0, dst: 2, bytes: 4086 }, { src: 1, dst: 3, bytes: 4086 }] }],
   });
   assert.equal([...b.idealPs], [2_664_000, 5_328_000, 5_328_000]);
+});
+
+test("HPCC's standalone FCT by hand with switch latency: each switch's latency is delay of the hop after it", () => {
+  // Leaf–spine, 100 Gb/s, 1 µs links, 300 ns a switch: host 0 → host 2 crosses leaf, spine, leaf,
+  // 4 links after 3 switches. delay = 4 × 1000 + 3 × 300 = 4900 ns; one payload's serialisation a
+  // hop, 4 × 4086 × 8 / 100 = 1307.52 ns; 10,000 B are ⌈10,000 / 4086⌉ = 3 packets, 10,192 B on
+  // the wire, 815.36 ns at the 100 Gb/s bottleneck. 2 × 4900 + 1307.52 + 815.36 = 11,922.88 ns.
+  const t = buildTopology({ topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 }, traffic: [] } as unknown as Scenario);
+  assert.ok(Math.abs(hpccStandaloneFctPs(t, 0, 2, 10_000, 4150, 64, 300) - 11_922_880) < 1e-3);
+  // Without it: 2 × 4000 + 1307.52 + 815.36 = 10,122.88 ns.
+  assert.ok(Math.abs(hpccStandaloneFctPs(t, 0, 2, 10_000, 4150, 64, 0) - 10_122_880) < 1e-3);
 });
 
 test("a run with a fault ends by 1 s of simulated time even if a flow can never finish (Spritz §V-D)", () => {
