@@ -79,12 +79,21 @@ test("a buffer the scenario gives moves no ECN threshold: RED stays at 20 % / 80
   assert.equal(k(derivedOf(DEFAULT_SCENARIO.topology, { queue: { kMinBytes: 200_000 } })), [200_000, 200_000]);
 });
 
-test("derived.bdpBytes is the BDP rounded down to a whole byte", () => {
+test("derived.bdpBytes and intraDcBdpBytes are the BDPs rounded down to a whole byte", () => {
   // k = 4 3-tier tree at 1 Gb/s with 1,001 ns links: 6 links each way, RTT = 12 × 1001 +
   // 6 × 4150 × 8 / 1 + 6 × 64 × 8 / 1 = 12,012 + 199,200 + 3,072 = 214,284 ns; BDP = 214,284 / 8
   // = 26,785.5 B, reported as 26,785; ⌈26,785.5 / 4150⌉ = 7 packets.
   const d = derivedOf({ kind: "fattree", tiers: 3, k: 4, linkGbps: 1, latencyNs: 1001 }, {});
   assert.equal([d.networkRttNs, d.bdpBytes, d.bdpPackets], [214_284, 26_785, 7]);
+  // Two DCs at 1 Gb/s with 1 ns switches: within a DC host–leaf–spine–leaf–host, RTT = 8 × 1000 +
+  // 2 × 3 × 1 + 4 × 4214 × 8 / 1 = 8000 + 6 + 134,848 = 142,854 ns; BDP 142,854 / 8 = 17,856.75 B,
+  // reported as 17,856; ⌈17,856.75 / 4150⌉ = 5 packets.
+  const two = build(
+    defaultWith("intra-DC BDP", [{ kind: "flows", flows: [{ src: 0, dst: 15, bytes: 1000 }, { src: 0, dst: 16, bytes: 1000 }] }], {
+      topology: { kind: "twodc", leaves: 4, spines: 4, hostsPerLeaf: 4, linkGbps: 1, latencyNs: 1000, switchLatencyNs: 1, wanGbps: 1600, wanLatencyNs: 500_000 },
+    }),
+  ).derived;
+  assert.equal([two.intraDcRttNs, two.intraDcBdpBytes, two.intraDcBdpPackets], [142_854, 17_856, 5]);
 });
 
 test("queue profiles other than uec-htsim get their thresholds in bytes of the BDP (UEC §3.6.17: ⌊0.2 / 0.8 × Plane_BDP⌋), not uet-htsim's whole packets", () => {
