@@ -239,6 +239,8 @@ test("RUD: a packet the receiver's byte count covered before its timeout leaves 
   // An RTT of the base 14 µs (sent at 664, ACKed at 14,664): no lower base RTT, no queueing delay.
   assert.ok(arrive(1, f1, 7_000) >= 0, "PSN 1 is ACKed (that ACK is lost)");
   ack(arrive(2, f2, 7_332), 14_664);
+  // The ACK names the data PSN it answers and whether that was a resend (MP-RDMA's Δ filter reads both).
+  assert.equal([t.ackedPsn, t.ackedRetransmit], [2, false]);
   assert.equal([cc.inflightBytes(0), cc.level(0)], [WIRE, 262_500], "PSN 0 alone in the CC's flight");
   assert.equal(expire(RTO_NS), [0, WIRE], "PSN 0: 4,150 B leave");
   assert.equal([cc.inflightBytes(0), cc.level(0)], [0, 258_350], "cwnd − 4,150 B");
@@ -252,7 +254,9 @@ test("RUD: a packet the receiver's byte count covered before its timeout leaves 
   const r0 = send(RTO_NS + 1_000);
   const r1 = send(RTO_NS + 1_332);
   ack(arrive(0, r0, RTO_NS + 6_000), RTO_NS + 11_000);
+  assert.equal([t.ackedPsn, t.ackedRetransmit], [0, true]);
   ack(arrive(1, r1, RTO_NS + 6_332), RTO_NS + 11_332);
+  assert.equal([t.ackedPsn, t.ackedRetransmit], [1, true]);
   assert.ok(!t.timerArmed(0), "nothing outstanding");
   assert.is(cc.inflightBytes(0), 0, "NSCC's flight back at 0");
   assert.equal([t.errors(), cc.errors()], [0, 0]);
