@@ -262,6 +262,37 @@ test("RUD: a packet the receiver's byte count covered before its timeout leaves 
   assert.equal([t.errors(), cc.errors()], [0, 0]);
 });
 
+test("RUD: a packet ACKed while its resend waits in the queue puts its bytes back into the CC's flight (restoredBytes), and a NACK carries the RTT of the packet it names", () => {
+  // One full packet, 4,150 B on the wire. It times out at the RTO (4,150 B leave the flight, the
+  // resend queued); its original copy is then ACKed before the resend goes: the sender puts the
+  // 4,150 B back (restoredBytes) as the fabric restores before it acknowledges, and the ACK
+  // counts them (newBytes).
+  const WIRE = 4150;
+  const HEADER = 64;
+  const p = { mtuBytes: WIRE, headerBytes: HEADER, rtoNs: 100_000, ackEveryBytes: 0 };
+  const t = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+  const pool = new PacketPool(16);
+  t.open(0);
+  t.post(0, WIRE - HEADER);
+  assert.is(t.nextPacket(0, 0, 0) & Tx.New, Tx.New);
+  assert.is(t.onTimer(0, 100_000), 1);
+  assert.is(t.bytes, WIRE);
+  assert.ok((t.onData(0, 100_500, pool, packet(pool, Kind.Data, 0, WIRE, { psn: 0, flags: Flag.Ar })) & Rx.Ack) !== 0);
+  const a = packet(pool, Kind.Ack, 0, HEADER);
+  t.fillAck(pool, a);
+  assert.ok(t.onAck(0, 101_000, pool, a) >= 0);
+  assert.equal([t.restoredBytes, t.newBytes], [WIRE, WIRE]);
+  // A second flow of two packets: PSN 1's NACK at 7 µs names a packet sent at 1 µs, 6,000 ns ago.
+  const u = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+  u.open(0);
+  u.post(0, 2 * (WIRE - HEADER));
+  u.nextPacket(0, 0, 0);
+  u.nextPacket(0, 1000, 0);
+  assert.is(u.onNack(0, 7000, pool, packet(pool, Kind.Nack, 0, HEADER, { psn: 1 })), 1);
+  assert.equal([u.bytes, u.rttNs], [WIRE, 6000]);
+  assert.equal([t.errors(), u.errors()], [0, 0]);
+});
+
 test("MP-RDMA's Δ filter: an ACK 32 or more PSNs below the highest ACKed without a retransmission echo takes one MSS off (DCP-Simulation mprdma)", () => {
   // Paper profile: outOfOrderDecreaseMss 1, so a late ACK is cwnd − 1 MSS. Window 10,000 B.
   const make = (profile: "paper" | "htsim") =>
