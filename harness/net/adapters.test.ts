@@ -14,7 +14,7 @@ import { Timely } from "../../lib/cc/timely/timely";
 import { RudReceiver } from "../../lib/reliability/rud/receiver";
 import { RudSender } from "../../lib/reliability/rud/sender";
 import { AimdCc, type CcAdapter, DcqcnCc, DctcpCc, MprdmaCc, NoneCc, NsccCc, RudTransport, Rx, Sx, TimelyCc, Tx } from "./adapters";
-import { Flag, Kind, PacketPool } from "./packets";
+import { Flag, Kind, P, PacketPool } from "./packets";
 import { packet } from "./test-support";
 
 const MSS = 1000;
@@ -262,7 +262,7 @@ test("RUD: a packet the receiver's byte count covered before its timeout leaves 
   assert.equal([t.errors(), cc.errors()], [0, 0]);
 });
 
-test("RUD: a packet ACKed while its resend waits in the queue puts its bytes back into the CC's flight (restoredBytes), and a NACK carries the RTT of the packet it names", () => {
+test("RUD: a packet ACKed while its resend waits in the queue puts its bytes back into the CC's flight (restoredBytes), a NACK carries the RTT of the packet it names, and a duplicate header's ACK echoes its retransmission flag", () => {
   // One full packet, 4,150 B on the wire. It times out at the RTO (4,150 B leave the flight, the
   // resend queued); its original copy is then ACKed before the resend goes: the sender puts the
   // 4,150 B back (restoredBytes) as the fabric restores before it acknowledges, and the ACK
@@ -290,7 +290,22 @@ test("RUD: a packet ACKed while its resend waits in the queue puts its bytes bac
   u.nextPacket(0, 1000, 0);
   assert.is(u.onNack(0, 7000, pool, packet(pool, Kind.Nack, 0, HEADER, { psn: 1 })), 1);
   assert.equal([u.bytes, u.rttNs], [WIRE, 6000]);
-  assert.equal([t.errors(), u.errors()], [0, 0]);
+  // A trimmed header of a packet already received (PSN 1) is ACKed as a duplicate, echoing the header's
+  // retransmission flag (uet-htsim processTrimmed): a resend's yes, a first copy's no.
+  const v = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+  v.open(0);
+  const rxPool = new PacketPool(16);
+  assert.ok((v.onData(0, 10, rxPool, packet(rxPool, Kind.Data, 0, WIRE, { psn: 0, flags: Flag.Rtx | Flag.Ar })) & Rx.Ack) !== 0);
+  assert.ok((v.onData(0, 11, rxPool, packet(rxPool, Kind.Data, 0, WIRE, { psn: 1, flags: Flag.Ar })) & Rx.Ack) !== 0);
+  /** The ACK to a trimmed header of PSN 1: [the PSN it names, its retransmission echo]. */
+  const echo = (flags: number): number[] => {
+    assert.is(v.onHeader(0, 20, rxPool, packet(rxPool, Kind.Header, 0, HEADER, { psn: 1, flags })), Rx.Ack);
+    const a = packet(rxPool, Kind.Ack, 0, HEADER);
+    v.fillAck(rxPool, a);
+    return [rxPool.i32[(a << 4) + P.Psn], rxPool.i32[(a << 4) + P.Flags] & Flag.Rtx];
+  };
+  assert.equal([echo(Flag.Rtx), echo(0)], [[1, Flag.Rtx], [1, 0]]);
+  assert.equal([t.errors(), u.errors(), v.errors()], [0, 0, 0]);
 });
 
 test("MP-RDMA's Δ filter: an ACK 32 or more PSNs below the highest ACKed without a retransmission echo takes one MSS off (DCP-Simulation mprdma)", () => {
