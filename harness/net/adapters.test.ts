@@ -305,6 +305,8 @@ test("RUD: a packet ACKed while its resend waits in the queue puts its bytes bac
     return [rxPool.i32[(a << 4) + P.Psn], rxPool.i32[(a << 4) + P.Flags] & Flag.Rtx];
   };
   assert.equal([echo(Flag.Rtx), echo(0)], [[1, Flag.Rtx], [1, 0]]);
+  // One beyond the receive window is refused: no NACK, no ACK.
+  assert.is(v.onHeader(0, 30, rxPool, packet(rxPool, Kind.Header, 0, HEADER, { psn: 1 << 22 })), 0);
   assert.equal([t.errors(), u.errors(), v.errors()], [0, 0, 0]);
 });
 
