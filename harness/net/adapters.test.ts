@@ -270,9 +270,14 @@ test("RUD: a packet ACKed while its resend waits in the queue puts its bytes bac
   const WIRE = 4150;
   const HEADER = 64;
   const p = { mtuBytes: WIRE, headerBytes: HEADER, rtoNs: 100_000, ackEveryBytes: 0 };
-  const t = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+  /** A RUD flow in slot 0 of a table of one. */
+  const rud = (): RudTransport => {
+    const x = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
+    x.open(0);
+    return x;
+  };
+  const t = rud();
   const pool = new PacketPool(16);
-  t.open(0);
   t.post(0, WIRE - HEADER);
   assert.is(t.nextPacket(0, 0, 0) & Tx.New, Tx.New);
   assert.is(t.onTimer(0, 100_000), 1);
@@ -283,8 +288,7 @@ test("RUD: a packet ACKed while its resend waits in the queue puts its bytes bac
   assert.ok(t.onAck(0, 101_000, pool, a) >= 0);
   assert.equal([t.restoredBytes, t.newBytes], [WIRE, WIRE]);
   // A second flow of two packets: PSN 1's NACK at 7 µs names a packet sent at 1 µs, 6,000 ns ago.
-  const u = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
-  u.open(0);
+  const u = rud();
   u.post(0, 2 * (WIRE - HEADER));
   u.nextPacket(0, 0, 0);
   u.nextPacket(0, 1000, 0);
@@ -292,8 +296,8 @@ test("RUD: a packet ACKed while its resend waits in the queue puts its bytes bac
   assert.equal([u.bytes, u.rttNs], [WIRE, 6000]);
   // A trimmed header of a packet already received (PSN 1) is ACKed as a duplicate, echoing the header's
   // retransmission flag (uet-htsim processTrimmed): a resend's yes, a first copy's no.
-  const v = new RudTransport(new RudSender(p, 1), new RudReceiver(p, 1), HEADER);
-  v.open(0);
+  const v = rud();
+  // A pool of its own, whose handle 0 is a resend: a handle misread as 0 would echo its flag.
   const rxPool = new PacketPool(16);
   assert.ok((v.onData(0, 10, rxPool, packet(rxPool, Kind.Data, 0, WIRE, { psn: 0, flags: Flag.Rtx | Flag.Ar })) & Rx.Ack) !== 0);
   assert.ok((v.onData(0, 11, rxPool, packet(rxPool, Kind.Data, 0, WIRE, { psn: 1, flags: Flag.Ar })) & Rx.Ack) !== 0);

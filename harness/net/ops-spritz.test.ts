@@ -27,6 +27,7 @@ import { EndpointTable } from "../../lib/lb/spritz/table";
 import { build } from "../scenario/build";
 import type { Scenario } from "../scenario/schema";
 import { builtWith, makeLb } from "./registry";
+import { networkContext } from "./test-support";
 
 const TOPOLOGY: Scenario["topology"] = { kind: "dragonfly", p: 2, a: 2, h: 2, linkGbps: 100, latencyNs: 100, globalLatencyNs: 400 };
 /** Host 0 (switch 0) to host 14 (switch 7), above; to host 1 on its own switch; to host 2 in its group. */
@@ -168,7 +169,7 @@ test("OPS elsewhere is as before: one table opened on set 0 under other routings
   // 256, EV1 always 0, is refused.
   assert.is((build(scenario({ mode: "uec", evCount: 1024 })).fabric as unknown as Lbs).lbOf[0].params.evCount, 1024, "a given evCount stands");
   assert.throws(() => build(scenario({ mode: "uec", evCount: 256 })), /evCount: 256 EVs under routing spritz give EV1 = EV >>> 8 only the value 0/);
-  assert.throws(() => makeLb("ops", { wScale: 2 }, { linkGbps: 100, baseRttNs: 10_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 1e5, ackEveryBytes: 0 }, 1), (e: Error) => e instanceof ParamError && e.param === "wScale" && /routing spritz/.test(e.message));
+  assert.throws(() => makeLb("ops", { wScale: 2 }, networkContext({ baseRttNs: 10_000 }), 1), (e: Error) => e instanceof ParamError && e.param === "wScale" && /routing spritz/.test(e.message));
 });
 
 test.run();

@@ -10,9 +10,9 @@ import type { GbnTransport, IrnTransport, RackTransport, TimeoutTransport } from
 import { build } from "../scenario/build";
 import { ScenarioError } from "../scenario/load";
 import type { Scenario } from "../scenario/schema";
-import { oneSwitchScenario } from "./test-support";
+import { networkContext, oneSwitchScenario } from "./test-support";
 
-const CTX: NetworkContext = { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 16_384 };
+const CTX: NetworkContext = networkContext({ ackEveryBytes: 16_384 });
 
 test("a CC takes the network's constants it declares: AIMD's segment is the wire MTU, so its RFC 5681 initial window is 2 of them", () => {
   const aimd = makeCc("aimd", {}, CTX, 1) as AimdCc;

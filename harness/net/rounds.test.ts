@@ -301,10 +301,9 @@ test("DCP's round is the CC's window in payload: ⌊awin / (MTU + header)⌋ pac
     }
   }
   const round = (w: number) => {
-    const t = new DcpTransport(new DcpSender({ mtuBytes: 1000, rtoNs: 100_000 } as never, 2), new DcpReceiver({}, 2), 64, 64, 2);
+    const { t } = dcpQp();
     const cc = new WindowOnce();
     cc.open(0, 0);
-    t.open(0);
     t.post(0, 1000);
     t.post(0, 10_000);
     cc.w = w;

@@ -11,7 +11,8 @@ import { SpritzScout } from "../../lib/lb/spritz/spritz";
 import type { Scenario } from "../scenario/schema";
 import { DEFAULT_SCENARIO } from "../scenario/default";
 import { P } from "./packets";
-import { makeLb, type NetworkContext } from "./registry";
+import { makeLb } from "./registry";
+import { networkContext } from "./test-support";
 
 function lastFctUs(topology: Scenario["topology"], routing: string, lb: string): number {
   const r = runScenario({
@@ -125,7 +126,7 @@ test("Table II's explore and ECN thresholds are 0.5 and 0.1 of this network's BD
   assert.equal(thresholds({ kind: "slimfly", q: 9, p: 7, ...tableII }, paperNet, "spritz-spray"), [46, 9]);
   // 400 Gb/s × 14 µs = 700,000 B = 168.3 packets of 4,160 B → 169: ⌊169 / 2⌋ = 84, and ⌊16.9⌋ = 16
   // stops at 13, the most a path's 4-bit ECN count holds (§III-C's metadata byte; 15 = blocked).
-  const ctx: NetworkContext = { linkGbps: 400, baseRttNs: 14_000, mtuBytes: 4160, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 0 };
+  const ctx = networkContext({ linkGbps: 400, mtuBytes: 4160 });
   const wide = makeLb("spritz-scout", { topology: "dragonfly", p: 1, a: 4, h: 2 }, ctx, 1) as SpritzScout;
   assert.equal([wide.params.exploreThreshold, wide.params.ecnThreshold], [84, 13]);
 });

@@ -1,9 +1,19 @@
 // Test support for the fabric's and the transport adapters' tests (not part of the fabric):
-// packets made by hand, a NIC's transmit loop reduced to what a test needs to see, and the
-// smallest scenario whose timing can be worked out by hand.
+// packets and network contexts made by hand, a NIC's transmit loop reduced to what a test needs
+// to see, and the smallest scenario whose timing can be worked out by hand.
 import type { Scenario } from "../scenario/schema";
 import type { CcAdapter, Transport } from "./adapters";
 import { P, type PacketPool } from "./packets";
+import type { NetworkContext } from "./registry";
+
+/**
+ * What the builder hands a module about the network, for modules made by hand: 100 Gb/s, a 14 µs
+ * base RTT, 4,150 B MTU and 64 B header, trimming, seed 1, a 100 µs RTO, no ACK coalescing;
+ * `over` replaces any of it.
+ */
+export function networkContext(over: Partial<NetworkContext> = {}): NetworkContext {
+  return { linkGbps: 100, baseRttNs: 14_000, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 100_000, ackEveryBytes: 0, ...over };
+}
 
 /** The fields a transport's handlers read from a packet; those not given are 0. */
 export interface PacketFields {

@@ -7,6 +7,7 @@ import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import type { Scenario } from "./schema";
 import { validateScenario } from "./load";
 import { scenarioErrors } from "./test-support";
+import { networkContext } from "../net/test-support";
 import type { CcAdapter } from "../net/adapters";
 import type { Nscc } from "../../lib/cc/nscc/nscc";
 
@@ -344,7 +345,7 @@ test("Dragonfly and Slim Fly: the minimum RTO counts the queues of the longest r
 test("two DCs: Swift's window ceiling and initial window follow each class's BDP in packets, at most 32,767; what the scenario gives stands; other CCs and the htsim profile are left as given", () => {
   // A class at 100 Gb/s whose base RTT is the WAN's 1,014 µs: 100 × 1,014,000 / 8 = 12,675,000 B,
   // ⌈12,675,000 / 4150⌉ = ⌈3054.2⌉ = 3055 packets, above the default profile's 256; fs_max stays 256.
-  const ctx = (baseRttNs: number) => ({ linkGbps: 100, baseRttNs, mtuBytes: 4150, headerBytes: 64, trimming: true, seed: 1, rtoNs: 1e6, ackEveryBytes: 0 });
+  const ctx = (baseRttNs: number) => networkContext({ baseRttNs });
   const win = (user: Record<string, unknown>, baseRttNs: number) => {
     const p = classWindowParams("swift", user, ctx(baseRttNs));
     return [p.maxCwndPkts, p.initCwndPkts, p.fsMaxCwndPkts];

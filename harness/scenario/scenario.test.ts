@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { Swift } from "../../lib/cc/swift/swift";
 import type { SwiftCc } from "../net/adapters";
 import { runCommand, runScenario } from "../run";
+import { leafSpine } from "../topo/fattree";
 import { build, buildTopology, defaultAckEveryBytes, hpccStandaloneFctPs, idealFctPs, trafficFlows } from "./build";
 import { DEFAULT_SCENARIO, defaultWith } from "./default";
 import { loadScenario, ScenarioError, validateScenario } from "./load";
@@ -533,7 +534,7 @@ test("HPCC's standalone FCT by hand with switch latency: each switch's latency i
   // 4 links after 3 switches. delay = 4 × 1000 + 3 × 300 = 4900 ns; one payload's serialisation a
   // hop, 4 × 4086 × 8 / 100 = 1307.52 ns; 10,000 B are ⌈10,000 / 4086⌉ = 3 packets, 10,192 B on
   // the wire, 815.36 ns at the 100 Gb/s bottleneck. 2 × 4900 + 1307.52 + 815.36 = 11,922.88 ns.
-  const t = buildTopology({ topology: { kind: "leafspine", leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 }, traffic: [] } as unknown as Scenario);
+  const t = leafSpine({ leaves: 2, spines: 1, hostsPerLeaf: 2, linkGbps: 100, latencyNs: 1000 });
   assert.ok(Math.abs(hpccStandaloneFctPs(t, 0, 2, 10_000, 4150, 64, 300) - 11_922_880) < 1e-3);
   // Without it: 2 × 4000 + 1307.52 + 815.36 = 10,122.88 ns.
   assert.ok(Math.abs(hpccStandaloneFctPs(t, 0, 2, 10_000, 4150, 64, 0) - 10_122_880) < 1e-3);

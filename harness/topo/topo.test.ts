@@ -465,7 +465,6 @@ test("3-tier fat tree k = 4, 1:1 and 2:1: every switch's candidates for a host a
   }
 });
 
-
 test("the minimal-port table is built up to 4,096 switches (2^24 entries, 64 MiB) and not above, where a scenario is refused", () => {
   // Dragonfly a = h = 16: g = 16 × 16 + 1 = 257 groups of 16 switches, 4,112 > 4,096; h = 15:
   // 241 groups, 3,856 switches, 3,856² = 14,868,736 entries.
@@ -486,4 +485,5 @@ test("the minimal-port table is built up to 4,096 switches (2^24 entries, 64 MiB
   assert.ok(m[(S - 1) * S] >= own && m[(S - 1) * S] < own + under.nodePortCount[under.hosts + S - 1], `port ${m[(S - 1) * S]}`);
   assert.is(m[(S - 1) * S + S - 1], -1);
 });
+
 test.run();

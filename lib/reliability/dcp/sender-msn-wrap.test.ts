@@ -42,8 +42,7 @@ function info(s: DcpSender, msn: number): number[] {
   return [s.out[7], s.out[8], s.out[9]];
 }
 
-/** Sends everything the round allows and returns the packets. */
-/** QP 0's packets at `nowNs`. */
+/** QP 0's packets at `nowNs`: everything the round allows. */
 const drain = (s: DcpSender, nowNs: number): Record<string, number>[] => drainSender(s, 0, nowNs);
 
 /**

@@ -34,7 +34,6 @@ function info(s: DcpSender, slot: number, msn: number): number[] {
   return [s.out[7], s.out[8], s.out[9]];
 }
 
-/** Sends everything the round allows and returns the packets. */
 /** A sender with two 2-packet Writes, msn 0 (PSNs 0, 1) and msn 1 (PSNs 2, 3), all sent at `nowNs`. */
 function twoWritesSent(nowNs: number): DcpSender {
   const s = sender();
